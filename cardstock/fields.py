@@ -1,0 +1,128 @@
+"""The registry of field types a catalog may declare, and row models built from them.
+
+A game declares its per-set fields as data (`type = "int"`, `min = 0`, …). Each type in
+`FIELD_TYPES` turns such a declaration into a Pydantic annotation; `row_model` assembles
+them, with the reserved columns, into a model with `extra="forbid"` for that set.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Literal, Optional
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
+from typing_extensions import Annotated
+
+from .units import UnitError, parse_length
+
+RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+
+def _blank_to_none(value: Any) -> Any:
+    if isinstance(value, str) and value.strip() == "":
+        return None
+    return value
+
+
+def _split_list(value: Any) -> Any:
+    """"a | b | c" → ["a", "b", "c"]; a list (from TOML) passes through."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split("|") if part.strip()]
+    return value
+
+
+def _split_words(value: Any) -> Any:
+    """"fire cloud" or "fire, cloud" → ["fire", "cloud"]."""
+    if isinstance(value, str):
+        return [part for part in re.split(r"[\s,|]+", value) if part]
+    return value
+
+
+def _check_length(value: Any) -> Any:
+    if value is None:
+        return value
+    try:
+        parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+def _single_line(value: Any) -> Any:
+    if isinstance(value, str) and "\n" in value:
+        raise ValueError("expected a single line of text; use a field of type 'text' for paragraphs")
+    return value
+
+
+class FieldSpec(BaseModel):
+    """One field of a component set, as declared in the game file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: str
+    label: Optional[str] = None
+    required: bool = False
+    default: Any = None
+    min: Optional[float] = None
+    max: Optional[float] = None
+    choices: Optional[list[str]] = None
+    help: Optional[str] = None
+
+
+def _number(base: type) -> Callable[[FieldSpec], Any]:
+    def make(spec: FieldSpec) -> Any:
+        return Annotated[base, Field(ge=spec.min, le=spec.max)]
+
+    return make
+
+
+def _choice(spec: FieldSpec) -> Any:
+    if not spec.choices:
+        raise ValueError("a field of type 'choice' needs a list of 'choices'")
+    return Literal[tuple(spec.choices)]  # type: ignore[valid-type]
+
+
+FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
+    "int": _number(int),
+    "number": _number(float),
+    "str": lambda spec: Annotated[str, BeforeValidator(_single_line)],
+    "text": lambda spec: str,  # paragraphs; Jinja2 markup and :icon: allowed
+    "bool": lambda spec: bool,
+    "choice": _choice,
+    "icon": lambda spec: Annotated[str, Field(pattern=SLUG_PATTERN)],
+    "icons": lambda spec: Annotated[list[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_split_words)],
+    "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
+    "art": lambda spec: str,  # a file inside the game folder; checked by the loader
+    "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
+    "length": lambda spec: Annotated[str, BeforeValidator(_check_length)],
+}
+
+REFERENCE_TYPES = {"icon": "icon", "icons": "icon", "art": "art"}
+
+
+def annotation_for(spec: FieldSpec) -> Any:
+    """The Pydantic annotation for one declared field (blank cells become None)."""
+    if spec.type not in FIELD_TYPES:
+        raise ValueError(f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
+    inner = FIELD_TYPES[spec.type](spec)
+    return Annotated[Optional[inner], BeforeValidator(_blank_to_none)]
+
+
+def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
+    """A model for one row of a set: reserved columns plus the declared fields."""
+    definitions: dict[str, Any] = {
+        "id": (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
+        "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
+        "count": (Annotated[int, Field(gt=0)], ...),
+        "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
+    }
+    for key, spec in fields.items():
+        ann = annotation_for(spec)
+        definitions[key] = (ann, ... if spec.required else spec.default)
+    return create_model(  # type: ignore[call-overload]
+        name,
+        __config__=ConfigDict(extra="forbid", str_strip_whitespace=True),
+        **definitions,
+    )

@@ -1,0 +1,60 @@
+"""Problems as values: every stage reports `Issue`s; only the CLI prints them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Literal
+
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Issue:
+    """One problem found in the input, located as precisely as the input allows."""
+
+    file: str
+    line: int | None
+    field: str
+    message: str
+    level: Level = "error"
+
+    def render(self) -> str:
+        """`path:line: field: message` (line and field left out when unknown)."""
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        prefix = f"{where}: {self.field}: " if self.field else f"{where}: "
+        tag = "warning: " if self.level == "warning" else ""
+        return f"{prefix}{tag}{self.message}"
+
+
+@dataclass
+class Issues:
+    """An ordered collection of issues, collected in one pass and reported once."""
+
+    items: list[Issue] = field(default_factory=list)
+
+    def add(self, file: str, line: int | None, fld: str, message: str, level: Level = "error") -> None:
+        self.items.append(Issue(file, line, fld, message, level))
+
+    def extend(self, other: Iterable[Issue]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.items if i.level == "error"]
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __iter__(self) -> Iterator[Issue]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class InputError(Exception):
+    """Raised at a stage boundary when the input has errors; carries them all."""
+
+    def __init__(self, issues: Iterable[Issue]):
+        self.issues = list(issues)
+        super().__init__("\n".join(i.render() for i in self.issues))

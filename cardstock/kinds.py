@@ -1,0 +1,26 @@
+"""The registry of component kinds: what each physical kind needs and its default size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    default_size: str  # a named size or "W x H" (see units.NAMED_SIZES)
+    needs_back: bool  # a printed back is part of the component (cards)
+    description: str
+
+
+KINDS: dict[str, KindSpec] = {
+    "card": KindSpec("poker", True, "a card with a front and a per-deck back"),
+    "reference": KindSpec("poker", True, "a quick-reference card, double-sided"),
+    "tile": KindSpec("hex", False, "a tile; hex tiles pack in a honeycomb"),
+    "token": KindSpec("token", False, "a round counter or marker"),
+    "die": KindSpec("16mm x 16mm", False, "a six-sided die, printed as a net with glue tabs (size is one face)"),
+    "pawn": KindSpec("25mm x 40mm", False, "a folding standee in a player colour"),
+    "board": KindSpec("8in x 8in", False, "a board or mat"),
+}

@@ -1,0 +1,326 @@
+"""Catalog folders → validated `Catalog`s, every problem collected as an `Issue` first.
+
+A game is `catalog/<id>/game.toml` plus the tables its sets name. Loading never stops at
+the first problem: it reads everything it can and returns all issues together.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import BaseModel, ValidationError
+
+from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
+from .issues import Issues
+from .kinds import KINDS
+from .schema import Component, ComponentSet, Game
+from .tables import Row, read_table
+from .tomlpos import key_lines, line_for
+from .validation import dotted, issues_from
+
+ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+_INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+@dataclass
+class Catalog:
+    """A validated game: its file model, its components, and where it lives."""
+
+    game: Game
+    folder: Path
+    root: Path
+    components: list[Component]
+    rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
+    sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def display(self, path: Path) -> str:
+        return _display(self.root, path)
+
+    def set(self, set_id: str) -> ComponentSet:
+        return next(s for s in self.game.sets if s.id == set_id)
+
+    def field_specs(self, set_id: str) -> dict[str, FieldSpec]:
+        return self.game.fields_of(self.set(set_id))
+
+    def total(self, **match: str) -> int:
+        return sum(c.count for c in self.components if all(getattr(c, k) == v for k, v in match.items()))
+
+    def totals(self) -> dict[str, Any]:
+        by_kind: dict[str, int] = {}
+        by_group: dict[str, int] = {}
+        for c in self.components:
+            by_kind[c.kind] = by_kind.get(c.kind, 0) + c.count
+            by_group[c.group] = by_group.get(c.group, 0) + c.count
+        return {"all": sum(by_kind.values()), "by_kind": by_kind, "by_group": by_group}
+
+    def public(self) -> dict[str, Any]:
+        """The documented, stable JSON shape (see README: "Catalog JSON")."""
+        g = self.game
+        return {
+            "id": g.id,
+            "title": g.title,
+            "version": g.version,
+            "players": {"min": g.players.min, "max": g.players.max},
+            "description": g.description,
+            "print": g.print.model_dump(),
+            "components": [c.public() for c in self.components],
+            "totals": self.totals(),
+            "designer_choices": [d.model_dump() for d in g.designer_choices],
+            "tables": {k: t.model_dump() for k, t in g.tables.items()},
+        }
+
+
+def _display(root: Path, path: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def discover(root: Path) -> list[str]:
+    """Game ids: every folder under catalog/ holding a game.toml, sorted."""
+    base = root / "catalog"
+    if not base.is_dir():
+        return []
+    return sorted(p.parent.name for p in base.glob("*/game.toml"))
+
+
+def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
+    """Load and validate one game; return None when it has errors (they are in `issues`)."""
+    folder = root / "catalog" / game_id
+    path = folder / "game.toml"
+    shown = _display(root, path)
+    before = len(issues.errors)
+    if not path.is_file():
+        issues.add(_display(root, folder), None, "", f"no game.toml: expected {shown}")
+        return None
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+)", str(exc))
+        issues.add(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+        return None
+    lines = key_lines(text)
+    try:
+        game = Game.model_validate(data)
+    except ValidationError as exc:
+        issues.extend(
+            issues_from(exc, shown, lambda loc: line_for(lines, _toml_loc(loc)), lambda loc: dotted(_toml_loc(loc)), Game)
+        )
+        return None
+
+    def at(*loc: Any) -> Optional[int]:
+        return line_for(lines, loc)
+
+    if game.id != game_id:
+        issues.add(shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}")
+    _check_references(game, folder, root, shown, at, issues)
+
+    components: list[Component] = []
+    sources = [path]
+    seen_ids: dict[str, str] = {}
+    seen_sets: set[str] = set()
+    for index, s in enumerate(game.sets):
+        if s.id in seen_sets:
+            issues.add(shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}")
+        seen_sets.add(s.id)
+        rows = _rows_of(s, index, game.fields_of(s), folder, root, shown, lines, issues, sources)
+        for row in rows:
+            comp = _component(game, s, row, folder, root, issues)
+            if comp is None:
+                continue
+            if comp.id in seen_ids:
+                issues.add(row.file, row.line, "id", f"duplicate id {comp.id!r}; first defined at {seen_ids[comp.id]}")
+                continue
+            seen_ids[comp.id] = f"{row.file}:{row.line}"
+            components.append(comp)
+    if len(issues.errors) > before:
+        return None
+    return Catalog(game=game, folder=folder, root=root, components=components, sources=sources)
+
+
+def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    # Pydantic adds validator names like "function-after[...]" to some locations.
+    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p and "]" in p))
+
+
+def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:
+    """Names that must point at something the game file or folder defines."""
+    icons = sorted(game.icons)
+    for key, back in game.backs.items():
+        if back.icon and back.icon not in game.icons:
+            issues.add(shown, at("backs", key, "icon"), f"backs.{key}.icon", _unknown("icon", back.icon, icons))
+        if back.art:
+            problem = _art_problem(folder, root, back.art)
+            if problem:
+                issues.add(shown, at("backs", key, "art"), f"backs.{key}.art", problem)
+    for i, s in enumerate(game.sets):
+        kind = KINDS[s.kind]
+        where = f"sets[{i}]"
+        if s.back is None and kind.needs_back:
+            issues.add(shown, at("sets", i), f"{where}.back", f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}")
+        if s.back is not None and s.back not in game.backs:
+            issues.add(shown, at("sets", i, "back"), f"{where}.back", _unknown("back", s.back, sorted(game.backs)))
+        if s.schema_name is not None and s.schema_name not in game.schemas:
+            issues.add(shown, at("sets", i, "schema"), f"{where}.schema", _unknown("schema", s.schema_name, sorted(game.schemas)))
+            continue
+        fields = game.fields_of(s)
+        for name in s.group_fields():
+            if name not in fields:
+                issues.add(shown, at("sets", i, "group"), f"{where}.group", f"the group names the field {{{name}}}, which the set does not declare; its fields are: {', '.join(fields) or 'none'}")
+
+
+def _unknown(what: str, name: str, known: list[str]) -> str:
+    return f"unknown {what} {name!r}; the game declares: {', '.join(known) or 'none'}"
+
+
+def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
+    target = (folder / value).resolve()
+    try:
+        target.relative_to(folder.resolve())
+    except ValueError:
+        return f"the art path {value!r} leaves the game folder; expected a file inside {_display(root, folder)}/"
+    if target.suffix.lower() not in ART_SUFFIXES:
+        return f"art must be PNG, JPEG or SVG, got {value!r}"
+    if not target.is_file():
+        return f"art file not found: {_display(root, target)}"
+    return None
+
+
+def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
+    """The set's rows, from its table file or inline in the game file."""
+    if s.rows is not None:
+        return [
+            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, dict(r))
+            for i, r in enumerate(s.rows)
+        ]
+    assert s.table is not None
+    path = (folder / s.table).resolve()
+    try:
+        path.relative_to(folder.resolve())
+    except ValueError:
+        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"the table path {s.table!r} leaves the game folder")
+        return []
+    display = _display(root, path)
+    if not path.is_file():
+        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
+        return []
+    table = read_table(path, display, s.sheet, issues)
+    if table is None:
+        return []
+    sources.append(path)
+    return _check_header(s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues)
+
+
+def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str], file: str, line: int, rows: list[Row], issues: Issues) -> list[Row]:
+    """Check a table's header once, so a misspelt column is one message, not one per row."""
+    allowed = list(RESERVED_COLUMNS) + list(fields)
+    unknown = [c for c in columns if c not in allowed]
+    for col in unknown:
+        issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+    missing = [c for c in ("name", "count") if c not in columns]
+    missing += [k for k, spec in fields.items() if spec.required and k not in columns]
+    for col in missing:
+        issues.add(file, line, col, "the header has no such column, and every row needs it")
+    if missing:
+        return []
+    if not unknown:
+        return rows
+    return [Row(r.file, r.line, {k: v for k, v in r.cells.items() if k not in unknown}) for r in rows]
+
+
+def _component(game: Game, s: ComponentSet, row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
+    fields = game.fields_of(s)
+    known = set(RESERVED_COLUMNS) | set(fields)
+    cells = dict(row.cells)
+    for col in list(cells):
+        if col not in known:
+            issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
+            del cells[col]
+    model = row_model(f"Row_{s.id}", fields)
+    try:
+        parsed: BaseModel = model.model_validate(cells)
+    except ValidationError as exc:
+        issues.extend(issues_from(exc, row.file, lambda loc: row.line, lambda loc: str(loc[0]) if loc else "", model))
+        return None
+    values = parsed.model_dump()
+    ok = True
+    for key, spec in fields.items():
+        value = values.get(key)
+        ref = REFERENCE_TYPES.get(spec.type)
+        if value is None:
+            continue
+        if ref == "icon":
+            for name in value if isinstance(value, list) else [value]:
+                if name not in game.icons:
+                    issues.add(row.file, row.line, key, _unknown("icon", name, sorted(game.icons)))
+                    ok = False
+        elif ref == "art":
+            problem = _art_problem(folder, root, value)
+            if problem:
+                issues.add(row.file, row.line, key, problem)
+                ok = False
+        if spec.type == "text":
+            for name in _INLINE_ICON.findall(value):
+                if name not in game.icons:
+                    issues.add(row.file, row.line, key, f"the text names :{name}:, " + _unknown("icon", name, sorted(game.icons)))
+                    ok = False
+    chosen = values.get("designer_choice") or []
+    for name in chosen:
+        if name not in ("all", "name", "count") and name not in fields:
+            issues.add(row.file, row.line, "designer_choice", f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}")
+            ok = False
+    try:
+        group = s.group.format(**{k: ("" if v is None else v) for k, v in values.items()})
+    except (KeyError, IndexError, ValueError):
+        group = s.group  # reported once by _check_references
+    for name in s.group_fields():
+        if name in fields and values.get(name) is None:
+            issues.add(row.file, row.line, name, f"the set's group {s.group!r} needs this field, but it is empty")
+            ok = False
+    if not ok:
+        return None
+    size = s.size or (game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size)
+    return Component(
+        id=values["id"] or _slug(values["name"]),
+        name=values["name"],
+        kind=s.kind,
+        group=group,
+        count=values["count"],
+        fields={k: values.get(k) for k in fields},
+        set=s.id,
+        back=s.back,
+        size=size,
+        designer_choice=chosen,
+        file=row.file,
+        line=row.line,
+    )
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "component"
+
+
+def load_games(root: Path, game_ids: Optional[list[str]] = None) -> tuple[list[Catalog], Issues]:
+    """Load the named games (all by default); every problem of every game is collected."""
+    issues = Issues()
+    known = discover(root)
+    ids = known if not game_ids else game_ids
+    catalogs: list[Catalog] = []
+    for gid in ids:
+        if gid not in known:
+            issues.add("catalog", None, "", f"unknown game {gid!r}; the catalog has: {', '.join(known) or 'no games'}")
+            continue
+        cat = load_game(root, gid, issues)
+        if cat is not None:
+            catalogs.append(cat)
+    return catalogs, issues

@@ -1,0 +1,229 @@
+"""Pydantic models of a game file (`catalog/<game>/game.toml`) and of the validated catalog."""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing_extensions import Annotated
+
+from .fields import COLOR_PATTERN, FIELD_TYPES, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec
+from .kinds import KindName
+from .units import UnitError, parse_length, parse_size
+
+Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
+Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _length(value: str) -> str:
+    try:
+        parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+def _size(value: str) -> str:
+    try:
+        parse_size(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+class Players(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Players":
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
+        return self
+
+
+class PrintSettings(Strict):
+    """Defaults for faces and sheets; a deck or the CLI may override them."""
+
+    card_size: str = "poker"
+    papers: list[str] = ["letter", "a4"]
+    bleed: str = "3mm"
+    safe: str = "3mm"
+
+    _v_size = field_validator("card_size")(_size)
+    _v_bleed = field_validator("bleed", "safe")(_length)
+
+    @field_validator("papers")
+    @classmethod
+    def _papers(cls, value: list[str]) -> list[str]:
+        for paper in value:
+            if paper not in ("letter", "a4"):
+                raise ValueError(f"unknown paper {paper!r}; expected 'letter' or 'a4'")
+        return value
+
+
+class Icon(Strict):
+    """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
+
+    label: str
+    symbol: str  # a vector symbol from the shared symbol library in layouts/
+    color: Optional[Color] = None
+
+
+class Back(Strict):
+    """The back shared by every card of a deck."""
+
+    title: str
+    subtitle: Optional[str] = None
+    color: Color = "#2f3640"
+    icon: Optional[str] = None
+    art: Optional[str] = None
+
+
+class ComponentSet(Strict):
+    """A deck or set of like components, whose rows come from a table file or inline."""
+
+    id: Slug
+    name: str
+    kind: KindName
+    group: str  # may name fields: "Realm: {realm}"
+    table: Optional[str] = None
+    sheet: Optional[str] = None
+    rows: Optional[list[dict[str, Any]]] = None
+    fields: dict[str, FieldSpec] = {}
+    schema_name: Optional[Slug] = Field(default=None, alias="schema")
+    back: Optional[Slug] = None
+    size: Optional[str] = None
+    layout: Optional[str] = None
+    description: Optional[str] = None
+
+    _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ComponentSet":
+        if (self.table is None) == (self.rows is None):
+            raise ValueError("give exactly one of 'table' (a CSV or XLSX file) or 'rows' (inline rows)")
+        if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
+            raise ValueError("'sheet' applies only to an .xlsx table")
+        return self
+
+    def group_fields(self) -> list[str]:
+        return [name for _, name, _, _ in string.Formatter().parse(self.group) if name]
+
+
+def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
+    for key, spec in fields.items():
+        if key in RESERVED_COLUMNS:
+            raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
+        if not key.isidentifier():
+            raise ValueError(f"field name {key!r} must be letters, digits and underscores")
+        if spec.type not in FIELD_TYPES:
+            raise ValueError(f"field {key!r}: unknown type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
+        if spec.type == "choice" and not spec.choices:
+            raise ValueError(f"field {key!r}: a 'choice' field needs 'choices'")
+    return fields
+
+
+class DesignerChoice(Strict):
+    """A value the rulebook leaves open, chosen by the designer and proven by the checker."""
+
+    topic: str
+    choice: str
+    reason: Optional[str] = None
+
+
+class DataTable(Strict):
+    """A table of rule data (a scoring chart, a hierarchy) that rulebooks and quick-reference
+    cards print; typed once here, never in a template."""
+
+    title: str
+    columns: list[str] = Field(min_length=1)
+    rows: list[list[Any]] = Field(min_length=1)
+    note: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _widths(self) -> "DataTable":
+        for i, row in enumerate(self.rows):
+            if len(row) != len(self.columns):
+                raise ValueError(f"row {i + 1} has {len(row)} cells but there are {len(self.columns)} columns")
+        return self
+
+
+class Game(Strict):
+    """The whole game file."""
+
+    id: Slug
+    title: str
+    version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")]
+    players: Players
+    description: Optional[str] = None
+    source: Optional[str] = None
+    credits: list[str] = []
+    print: PrintSettings = PrintSettings()
+    icons: dict[Slug, Icon] = {}
+    backs: dict[Slug, Back] = {}
+    schemas: dict[Slug, dict[str, FieldSpec]] = {}
+    sets: list[ComponentSet] = Field(min_length=1)
+    designer_choices: list[DesignerChoice] = []
+    tables: dict[Slug, DataTable] = {}
+
+    @field_validator("schemas")
+    @classmethod
+    def _schemas(cls, value: dict[str, dict[str, FieldSpec]]) -> dict[str, dict[str, FieldSpec]]:
+        for fields in value.values():
+            _check_field_specs(fields)
+        return value
+
+    @field_validator("sets")
+    @classmethod
+    def _sets(cls, value: list[ComponentSet]) -> list[ComponentSet]:
+        for s in value:
+            _check_field_specs(s.fields)
+        return value
+
+    def fields_of(self, s: ComponentSet) -> dict[str, FieldSpec]:
+        """The fields of a set: its named schema, then its own declarations."""
+        merged: dict[str, FieldSpec] = {}
+        if s.schema_name:
+            merged.update(self.schemas.get(s.schema_name, {}))
+        merged.update(s.fields)
+        return merged
+
+
+class Component(BaseModel):
+    """One distinct face of the validated catalog, with its count and where it was defined."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    kind: str
+    group: str
+    count: int
+    fields: dict[str, Any]
+    set: str
+    back: Optional[str]
+    size: str
+    designer_choice: list[str]
+    file: str
+    line: Optional[int]
+
+    def public(self) -> dict[str, Any]:
+        """The documented JSON shape of a component."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "group": self.group,
+            "count": self.count,
+            "fields": self.fields,
+            "set": self.set,
+            "back": self.back,
+            "size": self.size,
+            "designer_choice": self.designer_choice,
+        }

@@ -1,0 +1,118 @@
+"""Line numbers for TOML key paths.
+
+`tomllib` gives values without positions, so this scanner maps every key path it can see
+(tables, arrays of tables, dotted keys, inline tables and multi-line arrays of inline
+tables) to the line that defines it. A lookup falls back to the nearest known parent.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+Path = tuple[str | int, ...]
+
+_BARE = r"[A-Za-z0-9_-]+"
+_KEY = rf'(?:{_BARE}|"[^"]*"|\'[^\']*\')'
+_DOTTED = rf"{_KEY}(?:\s*\.\s*{_KEY})*"
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?")
+_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=\s*(.*)$")
+_INLINE_KEY = re.compile(rf"(?:^|[{{,])\s*({_DOTTED})\s*=")
+
+
+def _split_key(dotted: str) -> list[str]:
+    parts = re.findall(_KEY, dotted)
+    return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
+
+
+def _strip_strings(text: str) -> str:
+    """Blank out string contents and comments so brackets inside them are not counted."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            break
+        if c in "\"'":
+            quote = c
+            j = i + 1
+            while j < n and text[j] != quote:
+                j += 2 if (text[j] == "\\" and quote == '"') else 1
+            out.append(quote + " " * max(0, min(j, n) - i - 1) + quote)
+            i = j + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def key_lines(text: str) -> dict[Path, int]:
+    """Map each key path found in TOML `text` to its 1-based line number."""
+    lines: dict[Path, int] = {}
+    counts: dict[Path, int] = {}  # array-of-tables path -> last index
+    current: Path = ()
+    array_path: Path | None = None  # inside a multi-line array value
+    array_index = -1
+    depth = 0
+
+    def resolve(parts: list[str]) -> Path:
+        out: list[str | int] = []
+        for p in parts:
+            out.append(p)
+            if tuple(out) in counts:
+                out.append(counts[tuple(out)])
+        return tuple(out)
+
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        code = _strip_strings(raw)
+        if array_path is not None:
+            stripped = code.strip()
+            if depth == 1 and stripped.startswith("{"):
+                array_index += 1
+                lines.setdefault(array_path + (array_index,), lineno)
+                for km in _INLINE_KEY.finditer(code):
+                    lines.setdefault(array_path + (array_index, *_split_key(km.group(1))), lineno)
+            elif depth == 1 and stripped and not stripped.startswith("]"):
+                array_index += stripped.count(",") or 1
+            depth += code.count("[") + code.count("{") - code.count("]") - code.count("}")
+            if depth <= 0:
+                array_path = None
+            continue
+        header = _HEADER.match(code)
+        if header:
+            parts = _split_key(header.group(2))
+            if header.group(1) == "[[":
+                base = resolve(parts[:-1]) + (parts[-1],)
+                counts[base] = counts.get(base, -1) + 1
+                lines.setdefault(base, lineno)
+                current = base + (counts[base],)
+            else:
+                current = resolve(parts)
+            lines.setdefault(current, lineno)
+            continue
+        assign = _ASSIGN.match(code)
+        if not assign:
+            continue
+        path = current + tuple(_split_key(assign.group(1)))
+        lines.setdefault(path, lineno)
+        value = assign.group(2)
+        if value.startswith("{"):
+            for km in _INLINE_KEY.finditer(value):
+                lines.setdefault(path + tuple(_split_key(km.group(1))), lineno)
+        opened = value.count("[") + value.count("{") - value.count("]") - value.count("}")
+        if value.startswith("[") and opened > 0:
+            array_path, array_index, depth = path, -1, opened
+            inner = value[1:].strip()
+            if inner.startswith("{"):
+                array_index = 0
+                lines.setdefault(path + (0,), lineno)
+    return lines
+
+
+def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
+    """The line of `path`, or of its nearest parent that the scanner saw."""
+    p = tuple(path)
+    while p:
+        if p in lines:
+            return lines[p]
+        p = p[:-1]
+    return None

@@ -1,0 +1,94 @@
+"""Lengths with units ("63.5mm", "2.5in", "9pt") parsed to PDF points, in one place."""
+
+from __future__ import annotations
+
+import re
+
+POINTS_PER: dict[str, float] = {
+    "pt": 1.0,
+    "in": 72.0,
+    "mm": 72.0 / 25.4,
+    "cm": 72.0 / 2.54,
+    "pc": 12.0,
+    "px": 0.75,  # CSS pixel: 1/96 in
+}
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-z]*)\s*$")
+
+# Named card and tile sizes (width x height, portrait).
+NAMED_SIZES: dict[str, tuple[str, str]] = {
+    "poker": ("63.5mm", "88.9mm"),
+    "bridge": ("57.15mm", "88.9mm"),
+    "tarot": ("70mm", "120mm"),
+    "mini": ("44mm", "63.5mm"),
+    "square": ("63.5mm", "63.5mm"),
+    "token": ("25mm", "25mm"),
+    "hex": ("60mm", "51.96mm"),
+}
+
+PAPERS: dict[str, tuple[str, str]] = {
+    "letter": ("8.5in", "11in"),
+    "a4": ("210mm", "297mm"),
+    "half-letter": ("5.5in", "8.5in"),
+    "a5": ("148mm", "210mm"),
+}
+
+
+class UnitError(ValueError):
+    """A length that cannot be read; the message says what was expected."""
+
+
+def parse_length(text: str | int | float, *, allow_negative: bool = False) -> float:
+    """Return the length in points. Bare numbers are refused: a unit is always required."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if text == 0:
+            return 0.0
+        raise UnitError(f"expected a length with a unit such as '3mm', got the bare number {text!r}")
+    if not isinstance(text, str):
+        raise UnitError(f"expected a length such as '3mm', got {text!r}")
+    m = _LENGTH.match(text.lower())
+    if not m:
+        raise UnitError(f"expected a length such as '63.5mm', '2.5in' or '9pt', got {text!r}")
+    value, unit = float(m.group(1)), m.group(2)
+    if unit == "":
+        if value == 0:
+            return 0.0
+        raise UnitError(f"expected a unit (mm, cm, in, pt, pc, px) after the number in {text!r}")
+    if unit not in POINTS_PER:
+        known = ", ".join(POINTS_PER)
+        raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of {known}")
+    if value < 0 and not allow_negative:
+        raise UnitError(f"expected a length of zero or more, got {text!r}")
+    return value * POINTS_PER[unit]
+
+
+def parse_size(text: str) -> tuple[float, float]:
+    """A named size ("poker") or "WxH" with units ("63.5mm x 88.9mm") → (width, height) in points."""
+    key = text.strip().lower()
+    if key in NAMED_SIZES:
+        w, h = NAMED_SIZES[key]
+        return parse_length(w), parse_length(h)
+    if key in PAPERS:
+        w, h = PAPERS[key]
+        return parse_length(w), parse_length(h)
+    parts = re.split(r"\s*[x×]\s*", key)
+    if len(parts) != 2:
+        names = ", ".join(sorted(NAMED_SIZES))
+        raise UnitError(f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}")
+    w, h = parse_length(parts[0]), parse_length(parts[1])
+    if w <= 0 or h <= 0:
+        raise UnitError(f"expected a size larger than zero, got {text!r}")
+    return w, h
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """"1.2mm,-0.5mm" → (dx, dy) in points (negative allowed)."""
+    parts = [p for p in re.split(r"\s*,\s*", text.strip())]
+    if len(parts) != 2:
+        raise UnitError(f"expected an offset 'X,Y' such as '1.2mm,-0.5mm', got {text!r}")
+    return parse_length(parts[0], allow_negative=True), parse_length(parts[1], allow_negative=True)
+
+
+def fmt_mm(points: float) -> str:
+    """Points → a short millimetre string for messages ("63.5mm")."""
+    return f"{points / POINTS_PER['mm']:.1f}mm"

@@ -1,0 +1,146 @@
+"""Pydantic validation errors → `Issue`s with plain-language messages."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from .issues import Issue
+
+Loc = tuple[Any, ...]
+
+
+def _unwrap(ann: Any) -> Any:
+    while True:
+        origin = typing.get_origin(ann)
+        if origin is typing.Annotated:
+            ann = typing.get_args(ann)[0]
+        elif origin is typing.Union or str(origin) == "types.UnionType":
+            args = [a for a in typing.get_args(ann) if a is not type(None)]
+            ann = args[0] if args else ann
+            if not args:
+                return ann
+        else:
+            return ann
+
+
+def _model_at(model: type[BaseModel], loc: Sequence[Any]) -> Optional[type[BaseModel]]:
+    ann: Any = model
+    for part in loc:
+        ann = _unwrap(ann)
+        origin = typing.get_origin(ann)
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            found = None
+            for name, info in ann.model_fields.items():
+                if part in (name, info.alias):
+                    found = info.annotation
+            if found is None:
+                return None
+            ann = found
+        elif origin is list:
+            ann = typing.get_args(ann)[0]
+        elif origin is dict:
+            ann = typing.get_args(ann)[1]
+        else:
+            return None
+    ann = _unwrap(ann)
+    return ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+
+
+def allowed_keys(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (dict, list)):
+        return f"a {'table' if isinstance(value, dict) else 'list'}"
+    return repr(value)
+
+
+def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str:
+    """A message that says what was expected, for one Pydantic error."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    value = err.get("input")
+    loc = err.get("loc", ())
+    if kind == "missing":
+        return "a value is required here"
+    if kind == "extra_forbidden":
+        parent = _model_at(model, loc[:-1]) if model else None
+        if parent is not None:
+            return f"unknown key; expected one of: {', '.join(allowed_keys(parent))}"
+        return "unknown key"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {_shown(value)}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number, got {_shown(value)}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected yes or no (true/false), got {_shown(value)}"
+    if kind in ("string_type",):
+        return f"expected text, got {_shown(value)}"
+    if kind in ("list_type",):
+        return f"expected a list, got {_shown(value)}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a table of keys, got {_shown(value)}"
+    if kind == "greater_than":
+        if loc and loc[-1] == "count":
+            return f"expected a count of 1 or more, got {_shown(value)}"
+        return f"expected a number greater than {ctx.get('gt')}, got {_shown(value)}"
+    if kind == "greater_than_equal":
+        return f"expected a number of at least {_num(ctx.get('ge'))}, got {_shown(value)}"
+    if kind == "less_than_equal":
+        return f"expected a number of at most {_num(ctx.get('le'))}, got {_shown(value)}"
+    if kind == "literal_error":
+        return f"expected one of {ctx.get('expected')}, got {_shown(value)}"
+    if kind == "string_pattern_mismatch":
+        pattern = str(ctx.get("pattern", ""))
+        if "a-z0-9" in pattern:
+            return f"expected an id of lowercase letters, digits and single hyphens (like 'fire-tile'), got {_shown(value)}"
+        if pattern.startswith("^#"):
+            return f"expected a colour like '#a83232', got {_shown(value)}"
+        if pattern.startswith("^\\d"):
+            return f"expected a version like '1.0' or '1.2.3', got {_shown(value)}"
+        return f"got {_shown(value)}, which does not match {pattern}"
+    if kind == "string_too_short":
+        return "expected some text, got an empty value"
+    if kind == "too_short":
+        return "expected at least one entry"
+    if kind == "value_error":
+        msg = err.get("msg", "")
+        return msg.removeprefix("Value error, ")
+    return err.get("msg", kind)
+
+
+def _int_if_whole(x: Any) -> Any:
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+_num = _int_if_whole
+
+
+def issues_from(
+    exc: ValidationError,
+    file: str,
+    line_of: Callable[[Loc], Optional[int]],
+    field_of: Callable[[Loc], str],
+    model: Optional[type[BaseModel]] = None,
+) -> Iterable[Issue]:
+    """One Issue per error in `exc`, located by the callbacks."""
+    for err in exc.errors(include_url=False):
+        loc = tuple(err.get("loc", ()))
+        yield Issue(file, line_of(loc), field_of(loc), message(err, model))
+
+
+def dotted(loc: Loc) -> str:
+    """("sets", 2, "kind") → "sets[2].kind"."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
