@@ -1,0 +1,47 @@
+"""Writing files safely: every artifact is written to a temporary file, then renamed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One file the build wrote, as listed in output/manifest.json."""
+
+    game: Optional[str]  # None for files that belong to no single game (calibration, index)
+    kind: str  # svg | pnp | rulebook | booklet | quickref | calibration | page | manifest
+    path: Path
+    paper: Optional[str] = None
+    pages: Optional[int] = None
+    bytes: int = 0
+    sha256: str = ""
+
+
+def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+    """Write `data` to `path` through a temporary file in the same folder and a rename,
+    so a crash or an error never leaves a half-written file. Returns (size, sha256)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return len(data), hashlib.sha256(data).hexdigest()
+
+
+def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
+    """Write `data` atomically and describe the result."""
+    size, digest = write_atomic(path, data)
+    return Artifact(game, kind, path, paper, pages, size, digest)
