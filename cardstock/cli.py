@@ -124,17 +124,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = ("build", "list", "catalog")
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
-    first = next((a for a in argv if not a.startswith("-")), None)
-    if first is None or first not in parser()._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
-        if not any(a in ("-h", "--help", "--version") for a in argv):
-            argv = _insert_build(argv)
     p = parser()
+    commands = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    start = _after_globals(argv)
+    if not any(a in ("-h", "--help", "--version") for a in argv[:start]):
+        if start >= len(argv) or argv[start] not in commands:
+            argv = argv[:start] + ["build"] + argv[start:]
     args = p.parse_args(argv)
     args.root = (args.root or find_root(Path.cwd())).resolve()
     if not hasattr(args, "func"):
@@ -152,17 +150,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_INTERNAL
 
 
-def _insert_build(argv: list[str]) -> list[str]:
-    """Put `build` after the global options so `cardstock --root X game` works."""
-    out: list[str] = []
+GLOBAL_WITH_VALUE = ("--root",)
+
+
+def _after_globals(argv: list[str]) -> int:
+    """Index of the first argument after the global options (`--root X`, `--debug`)."""
     i = 0
-    while i < len(argv) and argv[i].startswith("-") and argv[i] not in ("-h", "--help"):
-        out.append(argv[i])
-        if argv[i] == "--root" and i + 1 < len(argv):
-            out.append(argv[i + 1])
+    while i < len(argv) and argv[i].startswith("-"):
+        if argv[i] in GLOBAL_WITH_VALUE:
             i += 1
         i += 1
-    return out + ["build"] + argv[i:]
+    return i
 
 
 if __name__ == "__main__":  # pragma: no cover

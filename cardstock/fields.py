@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
 from typing_extensions import Annotated
 
 from .units import UnitError, parse_length
@@ -70,6 +70,19 @@ class FieldSpec(BaseModel):
     choices: Optional[list[str]] = None
     help: Optional[str] = None
 
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str) -> str:
+        if value not in FIELD_TYPES:
+            raise ValueError(f"unknown field type {value!r}; expected one of {', '.join(FIELD_TYPES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _choices_given(self) -> "FieldSpec":
+        if self.type == "choice" and not self.choices:
+            raise ValueError("a field of type 'choice' needs a list of 'choices'")
+        return self
+
 
 def _number(base: type) -> Callable[[FieldSpec], Any]:
     def make(spec: FieldSpec) -> Any:
@@ -107,6 +120,8 @@ def annotation_for(spec: FieldSpec) -> Any:
     if spec.type not in FIELD_TYPES:
         raise ValueError(f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
     inner = FIELD_TYPES[spec.type](spec)
+    if spec.required:
+        return Annotated[inner, BeforeValidator(_blank_to_none)]
     return Annotated[Optional[inner], BeforeValidator(_blank_to_none)]
 
 

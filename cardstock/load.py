@@ -272,7 +272,7 @@ def _component(game: Game, s: ComponentSet, row: Row, folder: Path, root: Path, 
         if spec.type == "text":
             for name in _INLINE_ICON.findall(value):
                 if name not in game.icons:
-                    issues.add(row.file, row.line, key, f"the text names :{name}:, " + _unknown("icon", name, sorted(game.icons)))
+                    issues.add(row.file, row.line, key, f"the text names the icon :{name}:, which the game does not declare; it declares: {', '.join(sorted(game.icons)) or 'none'}")
                     ok = False
     chosen = values.get("designer_choice") or []
     for name in chosen:

@@ -8,7 +8,7 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import COLOR_PATTERN, FIELD_TYPES, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec
+from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec
 from .kinds import KindName
 from .units import UnitError, parse_length, parse_size
 
@@ -104,6 +104,11 @@ class ComponentSet(Strict):
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
 
+    @field_validator("fields")
+    @classmethod
+    def _fields(cls, value: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
+        return _check_field_specs(value)
+
     @model_validator(mode="after")
     def _one_source(self) -> "ComponentSet":
         if (self.table is None) == (self.rows is None):
@@ -122,10 +127,6 @@ def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
             raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")
-        if spec.type not in FIELD_TYPES:
-            raise ValueError(f"field {key!r}: unknown type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
-        if spec.type == "choice" and not spec.choices:
-            raise ValueError(f"field {key!r}: a 'choice' field needs 'choices'")
     return fields
 
 
@@ -177,13 +178,6 @@ class Game(Strict):
     def _schemas(cls, value: dict[str, dict[str, FieldSpec]]) -> dict[str, dict[str, FieldSpec]]:
         for fields in value.values():
             _check_field_specs(fields)
-        return value
-
-    @field_validator("sets")
-    @classmethod
-    def _sets(cls, value: list[ComponentSet]) -> list[ComponentSet]:
-        for s in value:
-            _check_field_specs(s.fields)
         return value
 
     def fields_of(self, s: ComponentSet) -> dict[str, FieldSpec]:

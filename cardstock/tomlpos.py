@@ -92,8 +92,10 @@ def key_lines(text: str) -> dict[Path, int]:
         assign = _ASSIGN.match(code)
         if not assign:
             continue
-        path = current + tuple(_split_key(assign.group(1)))
-        lines.setdefault(path, lineno)
+        keys = _split_key(assign.group(1))
+        for depth_ in range(1, len(keys) + 1):  # dotted keys define their parents too
+            lines.setdefault(current + tuple(keys[:depth_]), lineno)
+        path = current + tuple(keys)
         value = assign.group(2)
         if value.startswith("{"):
             for km in _INLINE_KEY.finditer(value):

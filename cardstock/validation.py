@@ -67,7 +67,7 @@ def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str
     ctx = err.get("ctx") or {}
     value = err.get("input")
     loc = err.get("loc", ())
-    if kind == "missing":
+    if kind == "missing" or (value is None and kind.endswith(("_type", "_error"))):
         return "a value is required here"
     if kind == "extra_forbidden":
         parent = _model_at(model, loc[:-1]) if model else None
