@@ -139,5 +139,13 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     return create_model(  # type: ignore[call-overload]
         name,
         __config__=ConfigDict(extra="forbid", str_strip_whitespace=True),
+        __validators__={"blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)},
         **definitions,
     )
+
+
+def _drop_blank_cells(cls: type, data: Any) -> Any:
+    """An empty cell means "no value": the field's default applies, or it is required."""
+    if isinstance(data, dict):
+        return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
+    return data
