@@ -13,7 +13,10 @@ from typing import Callable, Optional, Sequence
 
 from . import __version__
 from .issues import Issue, Issues
+from . import manifest, pipeline
 from .load import Catalog, discover, load_games
+from .pipeline import STAGES, BuildOptions
+from .units import UnitError, parse_offset
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -90,13 +93,56 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], list[Issue]]:
+    """Command-line options → BuildOptions; a bad value is an Issue, not a traceback."""
+    problems: list[Issue] = []
+    papers = ("letter", "a4") if args.paper == "all" else (args.paper,)
+    offset = (0.0, 0.0)
+    if args.back_offset:
+        try:
+            offset = parse_offset(args.back_offset)
+        except UnitError as exc:
+            problems.append(Issue("command line", None, "--back-offset", str(exc)))
+    only = None
+    if args.only:
+        only = frozenset(x.strip() for x in args.only.split(",") if x.strip())
+        unknown = sorted(only - set(STAGES))
+        if unknown:
+            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(STAGES)}"))
+    if problems:
+        return None, problems
+    out = (args.out or args.root / "output").resolve()
+    return BuildOptions(
+        out=out,
+        papers=papers,
+        duplex=args.duplex,
+        gutterfold=args.gutterfold,
+        bleed=not args.no_bleed,
+        back_offset=offset,
+        only=only,
+        force=args.force,
+    ), []
+
+
 def cmd_build(args: argparse.Namespace) -> int:
+    options, problems = build_options(args)
+    if options is None:
+        print_issues(problems)
+        return EXIT_INPUT
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    for cat in catalogs:
-        print(f"{cat.id}: catalog valid, {cat.totals()['all']} components")
-    print("renderers are not part of this build yet: nothing was written to output/")
+    result = pipeline.run(catalogs, options)
+    for finding in result.findings:
+        print(finding.render(), file=sys.stderr)
+    if result.artifacts:
+        manifest.write(options.out, result.artifacts)
+    for a in result.artifacts:
+        rel = a.path.resolve().relative_to(options.out.resolve()) if a.path.is_absolute() else a.path
+        pages = f"{a.pages} p" if a.pages else ""
+        print(f"{a.game or '-':<18} {a.kind:<10} {str(rel):<60} {pages:>6} {a.bytes:>10,} B")
+    if not STAGES:
+        print("no render stages are registered yet: the catalogs were validated and nothing was written")
     return EXIT_OK
 
 
@@ -112,6 +158,14 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("build", help="build every game (the default command)")
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    b.add_argument("--paper", choices=("letter", "a4", "all"), default="all", help="paper for sheets and booklets (default: all)")
+    b.add_argument("--duplex", choices=("long", "short", "none"), default="long", help="how backs register: long-edge or short-edge duplex, or none for fronts only")
+    b.add_argument("--gutterfold", action="store_true", help="front and back side by side with a fold line between")
+    b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
+    b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
+    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
+    b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.set_defaults(func=cmd_build)
 
     ls = sub.add_parser("list", help="list the games and their component totals")
@@ -151,15 +205,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 GLOBAL_WITH_VALUE = ("--root",)
+GLOBAL_FLAGS = ("--debug", "--version", "-h", "--help")
 
 
 def _after_globals(argv: list[str]) -> int:
     """Index of the first argument after the global options (`--root X`, `--debug`)."""
     i = 0
-    while i < len(argv) and argv[i].startswith("-"):
+    while i < len(argv):
         if argv[i] in GLOBAL_WITH_VALUE:
+            i += 2
+        elif argv[i].startswith("--root="):
             i += 1
-        i += 1
+        elif argv[i] in GLOBAL_FLAGS:
+            i += 1
+        else:
+            break
     return i
 
 
