@@ -133,9 +133,11 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         if s.id in seen_sets:
             issues.add(shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}")
         seen_sets.add(s.id)
-        rows = _rows_of(s, index, game.fields_of(s), folder, root, shown, lines, issues, sources)
+        fields = game.fields_of(s)
+        rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
+        model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
         for row in rows:
-            comp = _component(game, s, row, folder, root, issues)
+            comp = _component(game, s, model, row, folder, root, issues)
             if comp is None:
                 continue
             if comp.id in seen_ids:
@@ -238,7 +240,7 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
     return [Row(r.file, r.line, {k: v for k, v in r.cells.items() if k not in unknown}) for r in rows]
 
 
-def _component(game: Game, s: ComponentSet, row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
+def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | set(fields)
     cells = dict(row.cells)
@@ -246,7 +248,6 @@ def _component(game: Game, s: ComponentSet, row: Row, folder: Path, root: Path, 
         if col not in known:
             issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
             del cells[col]
-    model = row_model(f"Row_{s.id}", fields)
     try:
         parsed: BaseModel = model.model_validate(cells)
     except ValidationError as exc:
