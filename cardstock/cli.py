@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from . import __version__
 from .issues import Issue, Issues
-from . import manifest, pipeline
+from . import manifest, pipeline, site
 from .load import Catalog, discover, load_games
-from .pipeline import STAGES, BuildOptions
+from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -106,9 +108,10 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
     only = None
     if args.only:
         only = frozenset(x.strip() for x in args.only.split(",") if x.strip())
-        unknown = sorted(only - set(STAGES))
+        parts = [*GLOBAL_STAGES, *STAGES, "page"]
+        unknown = sorted(only - set(parts))
         if unknown:
-            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(STAGES)}"))
+            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts)}"))
     if problems:
         return None, problems
     out = (args.out or args.root / "output").resolve()
@@ -129,21 +132,97 @@ def cmd_build(args: argparse.Namespace) -> int:
     if options is None:
         print_issues(problems)
         return EXIT_INPUT
+    if args.watch:
+        return watch(args, options)
+    return build_once(args, options)
+
+
+def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
+    started = time.perf_counter()
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    result = pipeline.run(catalogs, options)
-    for finding in result.findings:
-        print(finding.render(), file=sys.stderr)
-    if result.artifacts:
-        manifest.write(options.out, result.artifacts)
-    for a in result.artifacts:
-        rel = a.path.resolve().relative_to(options.out.resolve()) if a.path.is_absolute() else a.path
-        pages = f"{a.pages} p" if a.pages else ""
-        print(f"{a.game or '-':<18} {a.kind:<10} {str(rel):<60} {pages:>6} {a.bytes:>10,} B")
-    if not STAGES:
-        print("no render stages are registered yet: the catalogs were validated and nothing was written")
+    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    reports = pipeline.run(catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
+    show.close()
+    for report in reports:
+        for finding in report.findings:
+            print(finding.render(), file=sys.stderr)
+    artifacts = [a for r in reports for a in r.artifacts]
+    manifest.write(options.out, artifacts)
+    if options.only is None or "page" in options.only:
+        site.write_page(args.root, options.out, catalogs, {})
+    print_summary(reports, options.out, time.perf_counter() - started)
     return EXIT_OK
+
+
+class Progress:
+    """One updating line on a terminal; silent when output is not a terminal (CI, pipes)."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.width = 0
+
+    def update(self, report: "pipeline.UnitReport", done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        state = "cached" if report.cached else f"{report.seconds:.2f}s"
+        line = f"[{done}/{total}] {report.game or 'all'} {report.stage} ({state})"
+        sys.stderr.write("\r" + line.ljust(self.width))
+        sys.stderr.flush()
+        self.width = max(self.width, len(line))
+
+    def close(self) -> None:
+        if self.enabled and self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()
+
+
+def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: float) -> None:
+    """A table of what was built: artifact, pages, size, time."""
+    rows = []
+    for r in reports:
+        for a in r.artifacts:
+            if a.kind == "svg":
+                continue
+            rel = a.path.resolve().relative_to(out.resolve()).as_posix()
+            rows.append((rel, str(a.pages or ""), f"{a.bytes / 1024:,.0f} KB", "cached" if r.cached else f"{r.seconds:.2f}s"))
+        svgs = [a for a in r.artifacts if a.kind == "svg"]
+        if svgs:
+            size = sum(a.bytes for a in svgs)
+            rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", f"{size / 1024:,.0f} KB", "cached" if r.cached else f"{r.seconds:.2f}s"))
+    if rows:
+        width = max(len(r[0]) for r in rows)
+        print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
+        for name, pages, size, t in rows:
+            print(f"{name:<{width}}  {pages:>5}  {size:>9}  {t:>7}")
+    ran = sum(1 for r in reports if not r.cached)
+    print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
+
+
+def watch(args: argparse.Namespace, options: BuildOptions) -> int:
+    """Rebuild whenever a catalog or layout file changes (Ctrl-C stops)."""
+    def snapshot() -> dict[str, float]:
+        seen: dict[str, float] = {}
+        for folder in (args.root / "catalog", args.root / "layouts"):
+            for p in folder.rglob("*") if folder.is_dir() else []:
+                if p.is_file():
+                    seen[str(p)] = p.stat().st_mtime
+        return seen
+
+    last = None
+    print("watching catalog/ and layouts/; Ctrl-C stops", file=sys.stderr)
+    try:
+        while True:
+            now = snapshot()
+            if now != last:
+                last = now
+                code = build_once(args, options)
+                if code:
+                    print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        return EXIT_OK
 
 
 Command = Callable[[argparse.Namespace], int]
@@ -166,6 +245,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
+    b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
 
     ls = sub.add_parser("list", help="list the games and their component totals")

@@ -25,7 +25,14 @@ class Artifact:
 
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
-    so a crash or an error never leaves a half-written file. Returns (size, sha256)."""
+    so a crash or an error never leaves a half-written file. A file whose bytes would not
+    change is not touched. Returns (size, sha256)."""
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return len(data), digest  # unchanged: leave the file (and its mtime) alone
+    except FileNotFoundError:
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -38,7 +45,7 @@ def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
         except FileNotFoundError:
             pass
         raise
-    return len(data), hashlib.sha256(data).hexdigest()
+    return len(data), digest
 
 
 def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:

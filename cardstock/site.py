@@ -1,0 +1,99 @@
+"""output/index.html: a static downloads page for every game, built from the manifest.
+
+The page works opened from disk or from any web server: every link is relative, there is
+no script, and the faces are the SVG files themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from . import __version__, manifest
+from .load import Catalog
+from .output import Artifact, artifact
+
+KIND_LABELS = {
+    "pnp": "Print-and-play sheets",
+    "rulebook": "Rulebook",
+    "booklet": "Rulebook booklet",
+    "quickref": "Quick-reference cards",
+}
+PAPER_LABELS = {"letter": "US Letter", "a4": "A4", "half-letter": "half-letter", "a5": "A5"}
+
+
+@dataclass
+class GameStatus:
+    """What the rules checker said of a game, for the page."""
+
+    ok: Optional[bool] = None  # None: not checked in this build
+    lines: list[str] = field(default_factory=list)  # e.g. setup figures per player count
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
+
+
+def page_context(catalogs: list[Catalog], entries: list[dict], status: dict[str, GameStatus]) -> dict[str, Any]:
+    games = []
+    for cat in catalogs:
+        mine = [e for e in entries if e["game"] == cat.id]
+        downloads = [
+            {
+                "href": e["path"],
+                "label": KIND_LABELS.get(e["kind"], e["kind"]),
+                "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
+                "pages": e["pages"],
+                "size": _size(e["bytes"]),
+            }
+            for e in mine
+            if e["path"].endswith(".pdf")
+        ]
+        order = list(KIND_LABELS.values())
+        downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
+        faces = [e["path"] for e in mine if e["kind"] == "svg"]
+        names = {c.id: c.name for c in cat.components}
+        gallery = [{"src": f, "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
+        cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
+        totals = cat.totals()
+        games.append(
+            {
+                "id": cat.id,
+                "title": cat.game.title,
+                "version": cat.game.version,
+                "description": cat.game.description or "",
+                "players": f"{cat.game.players.min}–{cat.game.players.max}",
+                "components": totals["all"],
+                "kinds": ", ".join(f"{n} {k}" for k, n in totals["by_kind"].items()),
+                "downloads": downloads,
+                "gallery": gallery,
+                "cover": cover,
+                "status": status.get(cat.id, GameStatus()),
+            }
+        )
+    others = [
+        {"href": e["path"], "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": _size(e["bytes"])}
+        for e in entries
+        if e["game"] is None and e["path"].endswith(".pdf")
+    ]
+    return {"games": games, "tools": others, "version": __version__}
+
+
+def render_page(root: Path, context: dict[str, Any]) -> str:
+    env = Environment(
+        loader=FileSystemLoader(str(root / "layouts" / "site")),
+        autoescape=select_autoescape(["html", "j2"], default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env.get_template("index.html.j2").render(**context)
+
+
+def write_page(root: Path, out: Path, catalogs: list[Catalog], status: dict[str, GameStatus]) -> Artifact:
+    """Write output/index.html from the manifest as it stands after this build."""
+    html = render_page(root, page_context(catalogs, manifest.read(out), status))
+    return artifact(None, "page", out / "index.html", html.encode("utf-8"))
