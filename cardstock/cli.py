@@ -225,6 +225,86 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_OK
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    """Run every rules check; print the report (or JSON); exit 1 when any check fails."""
+    from .rules import parts, render, run_checks
+
+    only = None
+    if args.only:
+        only = {x.strip() for x in args.only.split(",") if x.strip()}
+        unknown = sorted(only - set(parts()))
+        if unknown:
+            print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts())}")])
+            return EXIT_INPUT
+    catalogs, code = _load(args, args.games)
+    if code:
+        return code
+    report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only)
+    if args.json:
+        json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(render(report, verbose=args.verbose))
+    return EXIT_OK if report.ok else EXIT_RULES
+
+
+def cmd_check_deck(args: argparse.Namespace) -> int:
+    """Check a player's custom deck list against the game's deck-building limits."""
+    from .rules.decks import check_deck
+
+    catalogs, code = _load(args, [args.game])
+    if code:
+        return code
+    cat = catalogs[0]
+    decks = cat.rules.decks if cat.rules is not None else {}
+    if not decks:
+        print(f"{args.game} declares no custom decks (no [decks] in catalog/{args.game}/rules.toml)", file=sys.stderr)
+        return EXIT_INPUT
+    key = args.deck or (next(iter(decks)) if len(decks) == 1 else None)
+    if key is None or key not in decks:
+        what = f"unknown deck {key!r}" if key else "the game has several decks"
+        print(f"{what}; choose one with --deck: {', '.join(decks)}", file=sys.stderr)
+        return EXIT_INPUT
+    path = Path(args.deck_file)
+    result = check_deck(cat.components, decks[key], key, path, cat.display(path.resolve()), f"{cat.game.title}")
+    if args.json:
+        json.dump(result.public(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        for issue in [*result.input_errors, *result.findings]:
+            print(issue.render())
+        if result.input_errors:
+            print(f"{result.file}: the deck list cannot be read", file=sys.stderr)
+        elif result.findings:
+            n = len(result.findings)
+            print(f"{result.file}: {n} problem{'s' if n != 1 else ''}; this {result.name} breaks the deck-building rules")
+        else:
+            print(f"{result.file}: a valid {result.name}: {result.total} cards, {len(result.cards)} different")
+    if result.input_errors:
+        return EXIT_INPUT
+    return EXIT_OK if result.ok else EXIT_RULES
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
 Command = Callable[[argparse.Namespace], int]
 
 
@@ -256,6 +336,22 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("game", metavar="GAME")
     c.add_argument("--json", action="store_true", help="print the documented JSON shape")
     c.set_defaults(func=cmd_catalog)
+
+    k = sub.add_parser("check", help="check the games' own rules: counts, constraints, setup, print safety")
+    k.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    k.add_argument("--json", action="store_true", help="print the report as JSON")
+    k.add_argument("--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)")
+    k.add_argument("--runs", type=_positive, default=None, metavar="N", help="setup runs per player count (default: the game's setup.runs, 10000)")
+    k.add_argument("--verbose", "-v", action="store_true", help="list every finding and where each rule is written")
+    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, or a provider (colour-only, print-safety, …)")
+    k.set_defaults(func=cmd_check)
+
+    d = sub.add_parser("check-deck", help="check a custom deck list (CSV) against the deck-building limits")
+    d.add_argument("game", metavar="GAME")
+    d.add_argument("deck_file", metavar="DECK.csv")
+    d.add_argument("--deck", default=None, metavar="KIND", help="which of the game's [decks] (when it has several)")
+    d.add_argument("--json", action="store_true", help="print the result as JSON")
+    d.set_defaults(func=cmd_check_deck)
     return p
 
 

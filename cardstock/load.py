@@ -145,9 +145,16 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
                 continue
             seen_ids[comp.id] = f"{row.file}:{row.line}"
             components.append(comp)
+    rules = None
+    rules_path = folder / "rules.toml"
+    if rules_path.is_file() and len(issues.errors) == before:
+        from .rules.model import load_rules  # the rules checker's file: counts, constraints, setup
+
+        sources.append(rules_path)
+        rules = load_rules(rules_path, _display(root, rules_path), game, components, issues)
     if len(issues.errors) > before:
         return None
-    return Catalog(game=game, folder=folder, root=root, components=components, sources=sources)
+    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
 
 
 def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -1,0 +1,258 @@
+"""`catalog/<game>/rules.toml` → a validated `Rules`, every problem an Issue with file:line.
+
+The file holds what the rulebook promises (declared counts), the constraints the catalog
+must meet, the setup procedure the simulator runs, and deck-building limits. See
+docs/rules-format.md. Names the file uses (sets, fields, piles, dice, rolled values) are
+checked against the game here, so a typo is reported where it was made.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..issues import Issues
+from ..schema import Component, Game
+from ..tomlpos import key_lines, line_for
+from ..validation import dotted, issues_from
+from .constraints import KINDS, Constraint, Count
+from .decks import DeckRule, LimitField
+from .filters import Filter, reference_problems, unknown_key
+from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
+
+RULES_FILE = "rules.toml"
+
+
+class RulesFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    source: Optional[str] = None  # where the rules come from
+    counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
+    constraints: list[dict[str, Any]] = []
+    setup: Optional[Setup] = None
+    decks: dict[str, DeckRule] = {}
+
+
+@dataclass
+class Located:
+    """A rule and where it is written."""
+
+    rule: Constraint
+    section: str  # counts | constraints
+    index: int
+    line: Optional[int]
+
+    @property
+    def where(self) -> str:
+        return f"{self.section}[{self.index}]"
+
+
+@dataclass
+class Rules:
+    file: str  # display path of rules.toml
+    source: Optional[str] = None
+    counts: list[Located] = field(default_factory=list)
+    constraints: list[Located] = field(default_factory=list)
+    setup: Optional[SetupModel] = None
+    decks: dict[str, DeckRule] = field(default_factory=dict)
+    deck_lines: dict[str, Optional[int]] = field(default_factory=dict)
+    line: Callable[..., Optional[int]] = lambda *loc: None  # line of a key path
+
+
+def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p and "]" in p))
+
+
+def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
+    """Read and check one rules.toml; None (with issues added) when it has errors."""
+    before = len(issues.errors)
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+)", str(exc))
+        issues.add(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+        return None
+    lines = key_lines(text)
+
+    def at(*loc: Any) -> Optional[int]:
+        return line_for(lines, _toml_loc(loc))
+
+    def report(exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
+        issues.extend(issues_from(exc, shown, lambda loc: at(*prefix, *loc), lambda loc: dotted(prefix + _toml_loc(loc)), model))
+
+    try:
+        raw = RulesFile.model_validate(data)
+    except ValidationError as exc:
+        report(exc, (), RulesFile)
+        return None
+
+    rules = Rules(file=shown, source=raw.source, line=at)
+    for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
+        for i, entry in enumerate(entries):
+            rule = _constraint(section, i, entry, shown, at, report, issues)
+            if rule is None:
+                continue
+            _check_constraint_names(rule, (section, i), game, shown, at, issues)
+            target = rules.counts if section == "counts" else rules.constraints
+            target.append(Located(rule, section, i, at(section, i)))
+
+    for key, deck in raw.decks.items():
+        for loc, msg in reference_problems(deck.match, game):
+            issues.add(shown, at("decks", key, "match", *loc), dotted(("decks", key, "match", *loc)), msg)
+        if isinstance(deck.limit, LimitField):
+            problem = unknown_key(deck.limit.field, game)
+            if problem:
+                issues.add(shown, at("decks", key, "limit", "field"), dotted(("decks", key, "limit", "field")), problem)
+        rules.decks[key] = deck
+        rules.deck_lines[key] = at("decks", key)
+
+    if raw.setup is not None:
+        rules.setup = _setup(raw.setup, game, components, shown, at, report, issues)
+    if len(issues.errors) > before:
+        return None
+    return rules
+
+
+def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Constraint]:
+    if section == "counts":
+        kind = entry.get("kind", "count")
+        if kind != "count":
+            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"a declared count is always kind 'count'; put a {kind!r} rule under [[constraints]]")
+            return None
+        model: type[Constraint] = Count
+    else:
+        kind = entry.get("kind")
+        if kind is None:
+            issues.add(shown, at(section, i), f"{section}[{i}].kind", f"a value is required here: one of {', '.join(KINDS)}")
+            return None
+        if kind not in KINDS:
+            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"unknown constraint kind {kind!r}; expected one of {', '.join(KINDS)}")
+            return None
+        model = KINDS[kind]
+    try:
+        return model.model_validate(entry)
+    except ValidationError as exc:
+        report(exc, (section, i), model)
+        return None
+
+
+def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at, issues: Issues) -> None:
+    for sub, msg in reference_problems(rule.match, game):
+        issues.add(shown, at(*loc, "match", *sub), dotted((*loc, "match", *sub)), msg)
+    for value in rule.field_keys:
+        problem = unknown_key(value, game)
+        if problem:
+            attr = next((a for a in (*rule.keys, "left", "right") if _mentions(getattr(rule, a, None), value)), "")
+            issues.add(shown, at(*loc, attr) if attr else at(*loc), dotted((*loc, attr)) if attr else dotted(loc), problem)
+
+
+def _mentions(param: Any, name: str) -> bool:
+    if param == name:
+        return True
+    if isinstance(param, BaseModel):
+        return any(_mentions(v, name) for v in param.model_dump().values())
+    if isinstance(param, list):
+        return name in param
+    return False
+
+
+def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:
+    ok = True
+    players = game.players
+    for i, n in enumerate(raw.players or []):
+        if not players.min <= n <= players.max:
+            issues.add(shown, at("setup", "players"), "setup.players", f"{n} players is outside the game's {players.min}–{players.max} (game.toml players)")
+            ok = False
+    if BOX in raw.player_piles:
+        issues.add(shown, at("setup", "player_piles"), "setup.player_piles", f"{BOX!r} is the pile every copy starts in; it cannot belong to a player")
+        ok = False
+    steps: list[Step] = []
+    step_lines: list[Optional[int]] = []
+    filled = {BOX}  # piles some earlier step puts copies into
+    rolled: set[str] = set()
+    by_id = {c.id: c for c in components}
+    per_player = set(raw.player_piles)
+    for i, entry in enumerate(raw.steps):
+        loc = ("setup", "steps", i)
+        kind = entry.get("do")
+        if kind is None or kind not in STEP_KINDS:
+            what = "a value is required here" if kind is None else f"unknown step {kind!r}"
+            issues.add(shown, at(*loc, "do") or at(*loc), dotted((*loc, "do")), f"{what}; expected one of {', '.join(STEP_KINDS)}")
+            ok = False
+            continue
+        model = STEP_KINDS[kind]
+        try:
+            step = model.model_validate(entry)
+        except ValidationError as exc:
+            report(exc, loc, model)
+            ok = False
+            continue
+        for attr in step.piles_read:
+            name = getattr(step, attr)
+            if name not in filled and name not in per_player:
+                key = "from" if attr == "from_" else attr
+                issues.add(shown, at(*loc, key), dotted((*loc, key)), f"no earlier step puts anything into pile {name!r}; piles so far: {', '.join(sorted(filled))}")
+                ok = False
+        for attr in step.piles_written:
+            filled.add(getattr(step, attr))
+        names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
+        if step.who is not None and not any(n in per_player for n in names):
+            issues.add(shown, at(*loc, "who"), dotted((*loc, "who")), f"'who' applies to steps on player piles ({', '.join(sorted(per_player)) or 'none declared in setup.player_piles'})")
+            ok = False
+        for attr in step.filters:
+            f: Optional[Filter] = getattr(step, attr)
+            for sub, msg in reference_problems(f, game):
+                issues.add(shown, at(*loc, attr, *sub), dotted((*loc, attr, *sub)), msg)
+                ok = False
+        for attr in step.keys:
+            value = getattr(step, attr)
+            problem = unknown_key(value, game) if value is not None else None
+            if problem:
+                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), problem)
+                ok = False
+        for attr in step.counts:
+            value = getattr(step, attr)
+            if isinstance(value, str) and value not in rolled:
+                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), f"{value!r} is not a value rolled by an earlier step (roll … as = {value!r}); rolled so far: {', '.join(sorted(rolled)) or 'none'}")
+                ok = False
+            elif isinstance(value, int) and value < 0:
+                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), f"expected a count of 0 or more, got {value}")
+                ok = False
+        if isinstance(step, Roll):
+            die = by_id.get(step.die)
+            faces = die.fields.get(step.field) if die is not None else None
+            if die is None:
+                issues.add(shown, at(*loc, "die"), dotted((*loc, "die")), f"no component with id {step.die!r}")
+                ok = False
+            elif not isinstance(faces, list) or not faces:
+                issues.add(shown, at(*loc, "field"), dotted((*loc, "field")), f"{step.die} has no list of faces in field {step.field!r}")
+                ok = False
+            else:
+                rolled.add(step.as_)
+                used_as_count = any(e.get(a) == step.as_ for e in raw.steps[i + 1:] for a in ("count", "upto"))
+                if used_as_count and not all(str(x).strip().lstrip("-").isdigit() for x in faces):
+                    issues.add(shown, at(*loc, "as"), dotted((*loc, "as")), f"{step.as_!r} is used as a count, but {step.die}'s faces are not all whole numbers: {', '.join(map(str, faces))}")
+                    ok = False
+        steps.append(step)
+        step_lines.append(at(*loc))
+    for name in raw.report or []:
+        if name not in filled and name not in per_player:
+            issues.add(shown, at("setup", "report"), "setup.report", f"no step puts anything into pile {name!r}; piles: {', '.join(sorted(filled))}")
+            ok = False
+    if not ok:
+        return None
+    return SetupModel(
+        players=raw.players,
+        runs=raw.runs,
+        player_piles=raw.player_piles,
+        report=raw.report,
+        steps=steps,
+        lines=step_lines,
+        line=at("setup"),
+    )

@@ -1,0 +1,365 @@
+"""Runs every check for the games asked and returns a report; renders it as text or JSON.
+
+`run_checks(catalogs, …)` is what `build.py check` prints and what `build` calls before it
+writes anything. Checks come from four places:
+
+- the game's rules.toml: declared counts, constraints, the setup procedure (simulated);
+- providers registered in `PROVIDERS` as "module:function" strings, each
+  `function(catalog) -> list[Issue]` (error-level issues fail the check). Other modules plug
+  in here: print safety from the face layouts, rulebook consistency from the rulebooks.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from ..issues import Issue
+from .constraints import Outcome
+from .setup import PlayerResult, SetupResult, simulate
+
+# name -> "module:function"; each function takes a Catalog and returns list[Issue].
+PROVIDERS: dict[str, str] = {
+    "colour-only": "cardstock.rules.lint:colour_only",
+    "print-safety": "cardstock.layout.faces:lint",
+    # "rulebook": "cardstock.books.rulebook:consistency",  # slot for the rulebooks' check
+}
+
+PROVIDER_TITLES: dict[str, tuple[str, str]] = {  # name -> (section, title)
+    "colour-only": ("print", "nothing is told apart by colour alone"),
+    "print-safety": ("print", "text fits, bleed holds only art, safe zone respected"),
+    "rulebook": ("rulebook", "every component a rulebook names exists; counts come from the catalog"),
+}
+
+SECTIONS = {
+    "rules": "Rules file",
+    "counts": "Declared counts",
+    "constraints": "Constraints",
+    "setup": "Setup",
+    "print": "Print safety",
+    "rulebook": "Rulebook consistency",
+    "other": "Other checks",
+}
+
+PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
+
+
+@dataclass
+class Check:
+    section: str  # a key of SECTIONS
+    rule: str
+    status: str  # pass | fail | warn | skip
+    summary: str
+    file: Optional[str] = None
+    line: Optional[int] = None
+    components: list[str] = field(default_factory=list)
+    findings: list[Issue] = field(default_factory=list)
+    quote: Optional[str] = None
+
+    @property
+    def where(self) -> str:
+        if self.file is None:
+            return ""
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "rule": self.rule,
+            "status": self.status,
+            "summary": self.summary,
+            "file": self.file,
+            "line": self.line,
+            "components": self.components,
+            "findings": [issue_json(i) for i in self.findings],
+            "quote": self.quote,
+        }
+
+
+def issue_json(i: Issue) -> dict[str, Any]:
+    return {"file": i.file, "line": i.line, "field": i.field, "message": i.message, "level": i.level, "text": i.render()}
+
+
+@dataclass
+class GameReport:
+    id: str
+    title: str
+    players: tuple[int, int]
+    checks: list[Check] = field(default_factory=list)
+    setup: Optional[SetupResult] = None
+
+    @property
+    def ok(self) -> bool:
+        return all(c.status != FAIL for c in self.checks)
+
+    def tally(self) -> dict[str, int]:
+        out = {PASS: 0, FAIL: 0, WARN: 0, SKIP: 0}
+        for c in self.checks:
+            out[c.status] += 1
+        return out
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "ok": self.ok,
+            "tally": self.tally(),
+            "checks": [c.public() for c in self.checks],
+            "setup": setup_json(self.setup) if self.setup else None,
+        }
+
+
+@dataclass
+class CheckReport:
+    games: list[GameReport]
+    seed: int
+    runs: Optional[int]
+
+    @property
+    def ok(self) -> bool:
+        return all(g.ok for g in self.games)
+
+    def failed_games(self) -> list[str]:
+        return [g.id for g in self.games if not g.ok]
+
+    def game(self, game_id: str) -> GameReport:
+        return next(g for g in self.games if g.id == game_id)
+
+    def public(self) -> dict[str, Any]:
+        return {"ok": self.ok, "seed": self.seed, "runs": self.runs, "games": [g.public() for g in self.games]}
+
+
+# ---------------------------------------------------------------- running
+
+
+def _from_outcome(section: str, located: Any, file: str, outcome: Outcome) -> Check:
+    rule = located.rule
+    findings = []
+    for p in outcome.problems:
+        if p.component is not None:
+            findings.append(Issue(p.component.file, p.component.line, p.field, p.message))
+        else:
+            findings.append(Issue(file, located.line, located.where, p.message))
+    return Check(
+        section=section,
+        rule=rule.title(),
+        status=PASS if outcome.ok else FAIL,
+        summary=outcome.summary,
+        file=file,
+        line=located.line,
+        components=[c.id for c in outcome.components],
+        findings=findings,
+        quote=rule.quote,
+    )
+
+
+def player_counts(catalog: Any) -> list[int]:
+    setup = catalog.rules.setup
+    if setup.players:
+        return sorted(set(setup.players))
+    return list(range(catalog.game.players.min, catalog.game.players.max + 1))
+
+
+RULE_PARTS = ("counts", "constraints", "setup")
+
+
+def parts() -> list[str]:
+    """Names `only` accepts: the rules file's parts and every provider."""
+    return [*RULE_PARTS, *PROVIDERS]
+
+
+def check_game(
+    catalog: Any,
+    *,
+    seed: int = 1,
+    runs: Optional[int] = None,
+    providers: Optional[dict[str, str]] = None,
+    only: Optional[set[str]] = None,
+) -> GameReport:
+    g = catalog.game
+    report = GameReport(catalog.id, g.title, (g.players.min, g.players.max))
+    rules = catalog.rules
+
+    def wanted(part: str) -> bool:
+        return only is None or part in only
+
+    if not any(wanted(p) for p in RULE_PARTS):
+        pass
+    elif rules is None:
+        report.checks.append(Check("rules", "the game declares its rules", WARN, f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, constraints and setup are not checked"))
+    else:
+        if wanted("counts") and not rules.counts:
+            report.checks.append(Check("counts", "the rulebook's counts are declared", WARN, "rules.toml declares no [[counts]]", rules.file))
+        for loc in rules.counts if wanted("counts") else []:
+            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components)))
+        for loc in rules.constraints if wanted("constraints") else []:
+            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components)))
+        if not wanted("setup"):
+            pass
+        elif rules.setup is None:
+            report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
+        else:
+            counts = player_counts(catalog)
+            result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
+            report.setup = result
+            report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+    for name, target in (PROVIDERS if providers is None else providers).items():
+        if wanted(name):
+            report.checks.append(run_provider(name, target, catalog))
+    return report
+
+
+def _setup_check(result: SetupResult, counts: list[int], file: str, line: Optional[int]) -> Check:
+    span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
+    findings: list[Issue] = []
+    for pr in result.by_players:
+        for f in pr.failures:
+            step = result.steps[f.step]
+            findings.append(Issue(
+                file, result.lines[f.step], f"setup.steps[{f.step}]",
+                f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} ({step.label()}): {f.message} (first in run {f.first_run}, seed {result.seed})",
+            ))
+    if findings:
+        bad = [str(pr.players) for pr in result.by_players if not pr.ok]
+        summary = f"fails for {', '.join(bad)} players"
+    else:
+        summary = f"{result.runs} of {result.runs} runs complete for each count"
+    return Check("setup", f"setup completes for {span} players", FAIL if findings else PASS, summary, file, line, findings=findings)
+
+
+def run_provider(name: str, target: str, catalog: Any) -> Check:
+    section, title = PROVIDER_TITLES.get(name, ("other", name))
+    module_name, _, func_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
+            return Check(section, title, SKIP, f"not run: {module_name} is not available yet ({name})")
+        raise
+    func: Optional[Callable[[Any], list[Issue]]] = getattr(module, func_name, None)
+    if func is None:
+        return Check(section, title, SKIP, f"not run: {target} does not exist yet ({name})")
+    try:
+        found = list(func(catalog))
+    except Exception as exc:  # another module's bug must not hide the rest of the report
+        return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}")
+    errors = [i for i in found if i.level == "error"]
+    if errors:
+        status, summary = FAIL, f"{len(errors)} finding{'s' if len(errors) != 1 else ''}"
+    elif found:
+        status, summary = WARN, f"{len(found)} warning{'s' if len(found) != 1 else ''}"
+    else:
+        status, summary = PASS, "no findings"
+    return Check(section, title, status, summary, findings=found)
+
+
+def run_checks(
+    catalogs: list[Any],
+    *,
+    seed: int = 1,
+    runs: Optional[int] = None,
+    providers: Optional[dict[str, str]] = None,
+    only: Optional[set[str]] = None,
+) -> CheckReport:
+    """Every check for every catalog. `runs` overrides each game's setup.runs; `providers`
+    replaces the registry; `only` keeps the named parts (see `parts()`)."""
+    return CheckReport([check_game(c, seed=seed, runs=runs, providers=providers, only=only) for c in catalogs], seed, runs)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def setup_json(result: SetupResult) -> dict[str, Any]:
+    return {
+        "seed": result.seed,
+        "runs": result.runs,
+        "players": [_players_json(result, pr) for pr in result.by_players],
+    }
+
+
+def _players_json(result: SetupResult, pr: PlayerResult) -> dict[str, Any]:
+    return {
+        "players": pr.players,
+        "runs": pr.runs,
+        "completed": pr.completed,
+        "ok": pr.ok,
+        "failures": [
+            {"step": f.step, "do": result.steps[f.step].do, "say": result.steps[f.step].say, "kind": f.kind, "message": f.message, "runs": f.runs, "first_run": f.first_run}
+            for f in pr.failures
+        ],
+        "redraws": [
+            {"step": i, "do": result.steps[i].do, "say": result.steps[i].say, **{k: (round(v, 4) if isinstance(v, float) else v) for k, v in fig.items()}}
+            for i, fig in pr.redraws.items()
+        ],
+        "piles": {name: {k: (round(v, 3) if isinstance(v, float) else v) for k, v in fig.items()} for name, fig in pr.piles.items()},
+        "seconds": round(pr.seconds, 3),
+    }
+
+
+def _n(x: float) -> str:
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+MARK = {PASS: "ok", FAIL: "FAIL", WARN: "warn", SKIP: "skip"}
+
+
+def render(report: CheckReport, *, verbose: bool = False) -> str:
+    out: list[str] = []
+    for g in report.games:
+        out.append(f"{g.id} — {g.title} ({g.players[0]}–{g.players[1]} players)")
+        section = None
+        for c in g.checks:
+            if c.section != section:
+                section = c.section
+                out.append(f"  {SECTIONS.get(section, section)}")
+                if section == "setup" and g.setup is not None:
+                    out.extend(_setup_lines(g.setup))
+            where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""
+            n = len(c.components)
+            involved = f" ({n} components)" if c.status == PASS and n > 1 and str(n) not in c.summary else ""
+            told = c.status == FAIL and any(i.message == c.summary for i in c.findings)
+            summary = "" if told else f": {c.summary}"  # the finding below says it, with its place
+            out.append(f"    {MARK[c.status]:<4}  {c.rule}{summary}{involved}{where}")
+            limit = None if verbose else 12
+            shown = c.findings if limit is None else c.findings[:limit]
+            for issue in shown:
+                out.append(f"          {issue.render()}")
+            if limit is not None and len(c.findings) > limit:
+                out.append(f"          … and {len(c.findings) - limit} more (--json lists them all)")
+        t = g.tally()
+        extra = "".join(f", {t[k]} {w}" for k, w in ((WARN, "warned"), (SKIP, "skipped")) if t[k])
+        verdict = "passes" if g.ok else "FAILS"
+        out.append(f"  {g.id} {verdict}: {t[PASS]} passed, {t[FAIL]} failed{extra}")
+        out.append("")
+    failed = report.failed_games()
+    if failed:
+        out.append(f"{len(failed)} of {len(report.games)} games failed the rules check: {', '.join(failed)}")
+    else:
+        out.append(f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} passed the rules check")
+    return "\n".join(out)
+
+
+def _setup_lines(result: SetupResult) -> list[str]:
+    """A table: one row per player count; piles' mean size after setup; redraw figures."""
+    prs = result.by_players
+    piles = list(prs[0].piles) if prs else []
+    redraw_steps = list(prs[0].redraws) if prs else []
+    header = ["players", "complete"]
+    header += [f"{name} (each)" if prs[0].piles[name]["per_player"] else name for name in piles]
+    header += [f"step {i + 1} redraws" for i in redraw_steps]
+    rows = []
+    for pr in prs:
+        row = [str(pr.players), f"{pr.completed}/{pr.runs}"]
+        row += [_n(pr.piles[name]["mean"]) if pr.completed else "–" for name in piles]
+        for i in redraw_steps:
+            fig = pr.redraws[i]
+            row.append(f"{fig['share'] * 100:.1f}% of runs, {fig['mean']:.2f}/run, max {fig['max']}" if pr.completed else "–")
+        rows.append(row)
+    widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
+    lines = [f"    {result.runs} runs per player count, seed {result.seed}; piles: mean size after setup"]
+    for r in [header, *rows]:
+        lines.append("    " + "  ".join(cell.ljust(w) if k >= 2 + len(piles) or k == 1 else cell.rjust(w) for k, (cell, w) in enumerate(zip(r, widths))).rstrip())
+    for i in redraw_steps:
+        lines.append(f"    step {i + 1}: {result.steps[i].label()}")
+    return lines

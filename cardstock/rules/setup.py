@@ -1,0 +1,754 @@
+"""The setup procedure as data, and a seeded simulator that proves it completes.
+
+A game's `[setup]` lists steps (`do = "shuffle"`, `do = "deal"`, …) over piles of physical
+copies. Every copy of every component starts in the pile `box`; steps move copies between
+piles. Piles named in `player_piles` exist once per player; a step that names one runs for
+each player in turn (or only the first player, with `who = "first"`).
+
+The simulator runs the steps many times for each supported player count, each run with its
+own `random.Random` seeded from (seed, players, run), so a result is reproducible. A step
+that cannot be carried out raises `Infeasible` with the numbers that show why; a redraw loop
+is refused up front when too few acceptable copies are left (it could never end) and is cut
+off by `max_attempts` when it merely runs too long.
+
+Pile model: a shuffled pile stays shuffled (cards put into it are shuffled in, so "shuffle
+them back in" is just a move); drawing takes a uniformly random card from a shuffled pile
+and the top (last put) card from an unshuffled one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..schema import Component
+from .filters import Filter, compile_filter, value_of
+
+BOX = "box"
+
+CountValue = Union[int, str]  # a number, or the name of a value rolled by an earlier step
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Step(Strict):
+    do: str
+    say: Optional[str] = None  # the rulebook's words for this step, shown in failures
+    who: Optional[Literal["each", "first"]] = None  # for steps on player piles
+
+    piles_read: ClassVar[tuple[str, ...]] = ()  # attribute names holding piles taken from
+    piles_written: ClassVar[tuple[str, ...]] = ()
+    filters: ClassVar[tuple[str, ...]] = ()
+    keys: ClassVar[tuple[str, ...]] = ()  # attributes naming a field or attribute
+    counts: ClassVar[tuple[str, ...]] = ()  # attributes holding a CountValue
+    redraws: ClassVar[bool] = False
+
+    def label(self) -> str:
+        return self.say or self.do
+
+
+class Shuffle(Step):
+    do: Literal["shuffle"]
+    pile: str
+
+    piles_read: ClassVar = ("pile",)
+
+
+MOVE_NAMES = ("move", "deal", "draw", "reveal", "set_aside", "give", "return")
+
+
+class Move(Step):
+    """Move `count` copies (default: all) matching `match` from the top of `from` to `to`.
+    `deal`, `draw`, `reveal`, `set_aside`, `give` and `return` are the same step, named for
+    the reader."""
+
+    do: Literal["move", "deal", "draw", "reveal", "set_aside", "give", "return"]
+    from_: str = Field(alias="from")
+    to: str
+    match: Optional[Filter] = None
+    count: Optional[CountValue] = None
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    filters: ClassVar = ("match",)
+    counts: ClassVar = ("count",)
+
+
+class DrawUntil(Step):
+    """Draw one at a time until `count` copies matching `accept` are drawn. A rejected copy
+    is set aside and shuffled back once the count is reached (`reject = "set_aside"`), or
+    shuffled straight back and may come again (`reject = "reshuffle"`)."""
+
+    do: Literal["draw_until"]
+    from_: str = Field(alias="from")
+    to: str
+    count: CountValue
+    accept: Filter
+    reject: Literal["set_aside", "reshuffle"] = "set_aside"
+    max_attempts: int = Field(default=1000, ge=1)
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    filters: ClassVar = ("accept",)
+    counts: ClassVar = ("count",)
+    redraws: ClassVar = True
+
+
+class RedrawUntil(Step):
+    """Draw a hand of `count`; while fewer than `at_least` of it match `require`, shuffle the
+    hand back and draw again (a mulligan)."""
+
+    do: Literal["redraw_until"]
+    from_: str = Field(alias="from")
+    to: str
+    count: CountValue
+    require: Filter
+    at_least: int = Field(default=1, ge=1)
+    max_attempts: int = Field(default=100, ge=1)
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    filters: ClassVar = ("require",)
+    counts: ClassVar = ("count",)
+    redraws: ClassVar = True
+
+    @model_validator(mode="after")
+    def _possible(self) -> "RedrawUntil":
+        if isinstance(self.count, int) and self.at_least > self.count:
+            raise ValueError(f"at_least ({self.at_least}) is more than the hand of {self.count}: the redraw could never end")
+        return self
+
+
+class Choose(Step):
+    """Choose `count` copies matching `match` from `from` at random, wherever they are in the
+    pile (or `count` of each value of `per`: one Arch Villain of each type)."""
+
+    do: Literal["choose"]
+    from_: str = Field(alias="from")
+    to: str
+    match: Optional[Filter] = None
+    count: CountValue = 1
+    per: Optional[str] = None
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    filters: ClassVar = ("match",)
+    keys: ClassVar = ("per",)
+    counts: ClassVar = ("count",)
+
+
+class Assign(Step):
+    """Give each player every copy of `count` values of `by` (a Devotee colour, a pawn
+    colour), no value to two players, chosen at random."""
+
+    do: Literal["assign"]
+    from_: str = Field(alias="from")
+    to: str
+    by: str
+    match: Optional[Filter] = None
+    count: int = Field(default=1, ge=1)
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    filters: ClassVar = ("match",)
+    keys: ClassVar = ("by",)
+
+
+class Roll(Step):
+    """Roll a die component (one of its `field` faces at random) and keep the face as `as`,
+    for later steps' counts."""
+
+    do: Literal["roll"]
+    die: str  # a component id
+    field: str = "faces"
+    as_: str = Field(alias="as", pattern=r"^[a-z_][a-z0-9_]*$")
+
+
+class Refill(Step):
+    """Draw from `from` until `to` holds `upto` copies."""
+
+    do: Literal["refill"]
+    from_: str = Field(alias="from")
+    to: str
+    upto: CountValue
+
+    piles_read: ClassVar = ("from_",)
+    piles_written: ClassVar = ("to",)
+    counts: ClassVar = ("upto",)
+
+
+STEP_KINDS: dict[str, type[Step]] = {
+    "shuffle": Shuffle,
+    **{name: Move for name in MOVE_NAMES},
+    "draw_until": DrawUntil,
+    "redraw_until": RedrawUntil,
+    "choose": Choose,
+    "assign": Assign,
+    "roll": Roll,
+    "refill": Refill,
+}
+
+
+class Setup(Strict):
+    """`[setup]` without its steps (validated one by one by kind, see `model.py`)."""
+
+    players: Optional[list[int]] = None  # counts to simulate; default: the game's min..max
+    runs: int = Field(default=10000, ge=1)
+    player_piles: list[str] = []
+    report: Optional[list[str]] = None  # piles whose size after setup is reported
+    steps: list[dict[str, Any]] = Field(min_length=1)
+
+
+@dataclass
+class SetupModel:
+    """The validated setup: settings plus typed steps with their rules.toml lines."""
+
+    players: Optional[list[int]]
+    runs: int
+    player_piles: list[str]
+    report: Optional[list[str]]
+    steps: list[Step]
+    lines: list[Optional[int]]
+    line: Optional[int]  # of [setup]
+
+
+# ---------------------------------------------------------------- simulation
+
+
+class Infeasible(Exception):
+    """A step could not be carried out; the message gives the numbers."""
+
+    def __init__(self, message: str, kind: str = "short"):
+        super().__init__(message)
+        self.message = message
+        self.kind = kind  # short | impossible | cap
+
+
+@dataclass
+class Failure:
+    step: int  # index into steps
+    kind: str
+    message: str
+    runs: int = 0
+    first_run: int = 0
+
+
+@dataclass
+class PlayerResult:
+    players: int
+    runs: int
+    completed: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    redraws: dict[int, dict[str, float]] = field(default_factory=dict)  # step -> figures
+    piles: dict[str, dict[str, float]] = field(default_factory=dict)  # pile -> mean/min/max
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.completed == self.runs
+
+
+@dataclass
+class SetupResult:
+    seed: int
+    runs: int
+    steps: list[Step]
+    lines: list[Optional[int]]
+    by_players: list[PlayerResult]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.by_players)
+
+
+class _Copies:
+    """Every physical copy as an int (in catalog order), and per-filter masks and member
+    lists computed once."""
+
+    def __init__(self, components: list[Component]):
+        self.components = components
+        self.of: list[int] = []  # copy -> component index
+        for i, c in enumerate(components):
+            self.of.extend([i] * c.count)
+        self._masks: dict[int, tuple[list[bool], list[int]]] = {}
+        self.all = list(range(len(self.of)))
+
+    def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
+        key = id(f)
+        if key not in self._masks:
+            pred = compile_filter(f)
+            per_comp = [pred(c) for c in self.components]
+            mask = [per_comp[i] for i in self.of]
+            self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
+        return self._masks[key]
+
+    def mask(self, f: Optional[Filter]) -> Optional[list[bool]]:
+        return None if f is None else self._entry(f)[0]
+
+    def members(self, f: Optional[Filter]) -> list[int]:
+        """The copies a filter matches, in catalog order."""
+        return self.all if f is None else self._entry(f)[1]
+
+    def key(self, name: str) -> list[str]:
+        per_comp = [_as_key(value_of(c, name)) for c in self.components]
+        return [per_comp[i] for i in self.of]
+
+
+def _as_key(v: Any) -> str:
+    if isinstance(v, list):
+        return "|".join(map(str, v))
+    return "" if v is None else str(v)
+
+
+class _State:
+    """One run: piles as lists of copies, except the box, which is a `taken` flag per copy
+    until a step needs it as a list (so taking 4 Family cards does not scan 300 copies)."""
+
+    __slots__ = ("piles", "shuffled", "vars", "rng", "redraws", "taken", "box_open")
+
+    def __init__(self, ncopies: int, rng: random.Random, nsteps: int, names: tuple[str, ...]):
+        self.piles: dict[str, list[int]] = {name: [] for name in names}
+        self.shuffled: set[str] = set()
+        self.vars: dict[str, Any] = {}
+        self.rng = rng
+        self.redraws = [0] * nsteps
+        self.taken = bytearray(ncopies)
+        self.box_open = False
+
+    def list(self, name: str) -> list[int]:
+        """The pile as a list (the box is turned into one the first time it is needed)."""
+        if name == BOX and not self.box_open:
+            taken = self.taken
+            self.piles[BOX] = [c for c in range(len(taken)) if not taken[c]]
+            self.box_open = True
+        return self.piles[name]
+
+    def size(self, name: str) -> int:
+        if name == BOX and not self.box_open:
+            return len(self.taken) - sum(self.taken)
+        return len(self.piles[name])
+
+    def candidates(self, name: str, mask: Optional[list[bool]], members: list[int]) -> list[int]:
+        """Copies in the pile matching the filter, bottom to top."""
+        if name == BOX and not self.box_open:
+            taken = self.taken
+            return [c for c in members if not taken[c]]
+        src = self.piles[name]
+        return src[:] if mask is None else [c for c in src if mask[c]]
+
+    def remove(self, name: str, gone: list[int]) -> None:
+        if name == BOX and not self.box_open:
+            for c in gone:
+                self.taken[c] = 1
+            return
+        src = self.piles[name]
+        if len(gone) == len(src):
+            src.clear()
+            return
+        drop = set(gone)
+        src[:] = [c for c in src if c not in drop]
+
+    def take(self, name: str, mask: Optional[list[bool]], members: list[int], n: Optional[int], random_pick: bool) -> list[int]:
+        """Remove and return `n` copies (all when None) matching the filter: from the top of
+        the pile, or at random when it is shuffled or `random_pick`."""
+        if mask is None and name != BOX and n is not None:
+            src = self.piles[name]
+            if random_pick or name in self.shuffled:
+                return _pop_random(self, src, n)
+            taken = src[len(src) - n:]
+            del src[len(src) - n:]
+            taken.reverse()
+            return taken
+        cands = self.candidates(name, mask, members)
+        if n is None:
+            chosen = cands
+        elif random_pick or name in self.shuffled:
+            chosen = self.rng.sample(cands, n)
+        else:
+            chosen = cands[len(cands) - n:][::-1]
+        self.remove(name, chosen)
+        return chosen
+
+    def draw(self, name: str, pile: list[int]) -> int:
+        if name in self.shuffled and len(pile) > 1:
+            i = int(self.rng.random() * len(pile))
+            pile[i], pile[-1] = pile[-1], pile[i]
+        return pile.pop()
+
+
+def _pile_name(name: str, player: int, per_player: set[str]) -> str:
+    return f"{name}#{player + 1}" if name in per_player else name
+
+
+def _shown_pile(name: str) -> str:
+    base, _, p = name.partition("#")
+    return f"player {p}'s {base}" if p else f"'{base}'"
+
+
+def _count(value: CountValue, st: _State) -> int:
+    if isinstance(value, int):
+        return value
+    return int(st.vars[value])
+
+
+def _pop_random(st: _State, src: list[int], n: int) -> list[int]:
+    """`n` copies drawn at random from a shuffled pile (a partial Fisher-Yates)."""
+    rnd = st.rng.random
+    out = []
+    m = len(src)
+    for _ in range(n):
+        i = int(rnd() * m)
+        m -= 1
+        out.append(src[i])
+        src[i] = src[m]
+    del src[m:]
+    return out
+
+
+Runner = Callable[[_State], None]
+
+
+class Simulator:
+    """Compiles the steps once per player count into closures over precomputed masks."""
+
+    def __init__(self, components: list[Component], setup: SetupModel):
+        self.copies = _Copies(components)
+        self.setup = setup
+        self.per_player = set(setup.player_piles)
+
+    def _players_of(self, step: Step, n: int) -> list[int]:
+        names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
+        if not any(x in self.per_player for x in names):
+            return [-1]  # a shared step, run once
+        return [0] if step.who == "first" else list(range(n))
+
+    def compile(self, n: int) -> list[Runner]:
+        return [self._compile(i, step, n) for i, step in enumerate(self.setup.steps)]
+
+    def pile_names(self, n: int) -> tuple[str, ...]:
+        """Every pile the steps name, with player piles once per player."""
+        names = {BOX}
+        for step in self.setup.steps:
+            for attr in (*step.piles_read, *step.piles_written):
+                base = getattr(step, attr)
+                names.update([_pile_name(base, p, self.per_player) for p in range(n)])
+        return tuple(sorted(names))
+
+    def _compile(self, index: int, step: Step, n: int) -> Runner:
+        players = self._players_of(step, n)
+        pp = self.per_player
+
+        def names(attr: str) -> list[str]:
+            return [_pile_name(getattr(step, attr), max(p, 0), pp) for p in players]
+
+        if isinstance(step, Shuffle):
+            piles = names("pile")
+
+            def run(st: _State) -> None:
+                for name in piles:
+                    st.list(name)
+                    st.shuffled.add(name)
+
+            return run
+
+        if isinstance(step, Roll):
+            die = next(c for c in self.copies.components if c.id == step.die)
+            values = [_face_value(f) for f in (die.fields.get(step.field) or [])]
+            var = step.as_
+
+            def run(st: _State) -> None:
+                st.vars[var] = values[int(st.rng.random() * len(values))]
+
+            return run
+
+        srcs, dsts = names("from_"), names("to")
+        if isinstance(step, Move):
+            return self._move(step, srcs, dsts)
+        if isinstance(step, Choose):
+            return self._choose(step, srcs, dsts)
+        if isinstance(step, Assign):
+            return self._assign(step, srcs, dsts)
+        if isinstance(step, Refill):
+            return self._refill(step, srcs, dsts)
+        if isinstance(step, DrawUntil):
+            return self._draw_until(index, step, srcs, dsts)
+        if isinstance(step, RedrawUntil):
+            return self._redraw_until(index, step, srcs, dsts)
+        raise AssertionError(f"no simulator for step kind {step.do!r}")  # pragma: no cover
+
+    def _move(self, step: Move, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        cnt = step.count
+        shared_source = len(srcs) > 1 and len(set(srcs)) == 1
+
+        def have(st: _State, s: str) -> int:
+            if mask is None:
+                return st.size(s)
+            return len(st.candidates(s, mask, members))
+
+        def run(st: _State) -> None:
+            need = None if cnt is None else _count(cnt, st)
+            if need is not None and shared_source:
+                total, got = need * len(srcs), have(st, srcs[0])
+                if got < total:
+                    raise Infeasible(f"{len(srcs)} players × {need} = {total} cards{desc} needed from {_shown_pile(srcs[0])}, which holds {got}")
+            for s, d in zip(srcs, dsts):
+                if need is not None and not shared_source:
+                    got = have(st, s)
+                    if got < need:
+                        raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {got}")
+                st.list(d).extend(st.take(s, mask, members, need, False))
+
+        return run
+
+    def _choose(self, step: Choose, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        cnt = step.count
+        keys = self.copies.key(step.per) if step.per else None
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                cands = st.candidates(s, mask, members)
+                if keys is None:
+                    if len(cands) < need:
+                        raise Infeasible(f"{_who(d)}needs to choose {need}{desc} from {_shown_pile(s)}, which holds {len(cands)}")
+                    chosen = st.rng.sample(cands, need)
+                else:
+                    groups: dict[str, list[int]] = {}
+                    for c in cands:
+                        groups.setdefault(keys[c], []).append(c)
+                    if not groups:
+                        raise Infeasible(f"{_who(d)}needs {need} of each {step.per}{desc} from {_shown_pile(s)}, which holds none")
+                    chosen = []
+                    for value in sorted(groups):
+                        if len(groups[value]) < need:
+                            raise Infeasible(f"{_who(d)}needs {need} of {step.per} {value}{desc} from {_shown_pile(s)}, which holds {len(groups[value])}")
+                        chosen.extend(st.rng.sample(groups[value], need))
+                st.remove(s, chosen)
+                st.list(d).extend(chosen)
+
+        return run
+
+    def _assign(self, step: Assign, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        keys = self.copies.key(step.by)
+        per = step.count
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        src_name = srcs[0]
+
+        def run(st: _State) -> None:
+            groups: dict[str, list[int]] = {}
+            for c in st.candidates(src_name, mask, members):
+                groups.setdefault(keys[c], []).append(c)
+            values = sorted(groups)
+            need = per * len(dsts)
+            if len(values) < need:
+                raise Infeasible(f"{len(dsts)} players × {per} = {need} different {step.by} values{desc} needed from {_shown_pile(src_name)}, which has {len(values)}: {', '.join(values) or 'none'}")
+            picked = st.rng.sample(values, need)
+            gone: list[int] = []
+            for p, d in enumerate(dsts):
+                dst = st.list(d)
+                for value in picked[p * per:(p + 1) * per]:
+                    dst.extend(groups[value])
+                    gone.extend(groups[value])
+            st.remove(src_name, gone)
+
+        return run
+
+    def _refill(self, step: Refill, srcs: list[str], dsts: list[str]) -> Runner:
+        upto = step.upto
+
+        def run(st: _State) -> None:
+            target = _count(upto, st)
+            for s, d in zip(srcs, dsts):
+                dst = st.list(d)
+                need = target - len(dst)
+                if need <= 0:
+                    continue
+                if st.size(s) < need:
+                    raise Infeasible(f"refilling {_shown_pile(d)} to {target} needs {need} from {_shown_pile(s)}, which holds {st.size(s)}")
+                dst.extend(st.take(s, None, self.copies.all, need, False))
+
+        return run
+
+    def _draw_until(self, index: int, step: DrawUntil, srcs: list[str], dsts: list[str]) -> Runner:
+        mask = self.copies.mask(step.accept)
+        assert mask is not None
+        cnt, cap, reshuffle = step.count, step.max_attempts, step.reject == "reshuffle"
+        desc = step.accept.describe()
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                src, dst = st.list(s), st.list(d)
+                good = _matching(src, mask, need)
+                if good < need:
+                    raise Infeasible(
+                        f"{_who(d)}needs {need} cards matching {desc} from {_shown_pile(s)}, which holds only {good} such of {len(src)}: the draw could never end",
+                        "impossible",
+                    )
+                got = attempts = 0
+                aside: list[int] = []
+                while got < need:
+                    attempts += 1
+                    if attempts > cap or not src:
+                        raise Infeasible(f"{_who(d)}gave up after {attempts - 1} draws (max_attempts = {cap}) with {got} of {need} accepted", "cap")
+                    c = st.draw(s, src)
+                    if mask[c]:
+                        dst.append(c)
+                        got += 1
+                    else:
+                        st.redraws[index] += 1
+                        if reshuffle:
+                            src.append(c)
+                            st.shuffled.add(s)
+                        else:
+                            aside.append(c)
+                if aside:
+                    src.extend(aside)
+                    st.shuffled.add(s)
+
+        return run
+
+    def _redraw_until(self, index: int, step: RedrawUntil, srcs: list[str], dsts: list[str]) -> Runner:
+        mask = self.copies.mask(step.require)
+        assert mask is not None
+        cnt, cap, least = step.count, step.max_attempts, step.at_least
+        desc = step.require.describe()
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                src, dst = st.list(s), st.list(d)
+                good = _matching(src, mask, least)
+                if good < least or need < least:
+                    raise Infeasible(
+                        f"{_who(d)}needs a hand of {need} with at least {least} matching {desc}, but {_shown_pile(s)} holds only {good} such of {len(src)}: the redraw could never end",
+                        "impossible",
+                    )
+                if len(src) < need:
+                    raise Infeasible(f"{_who(d)}needs {need} cards from {_shown_pile(s)}, which holds {len(src)}")
+                attempts = 0
+                while True:
+                    attempts += 1
+                    if attempts > cap:
+                        raise Infeasible(f"{_who(d)}gave up after {cap} redraws (max_attempts = {cap}): no hand of {need} had {least} matching {desc}", "cap")
+                    hand = st.take(s, None, self.copies.all, need, False)
+                    if sum(1 for c in hand if mask[c]) >= least:
+                        dst.extend(hand)
+                        break
+                    st.redraws[index] += 1
+                    src.extend(hand)
+                    st.shuffled.add(s)
+
+        return run
+
+
+def _matching(src: list[int], mask: list[bool], enough: int) -> int:
+    """How many copies in `src` match, counting no further than needed (or all, when
+    fewer: the number goes into the failure message)."""
+    n = 0
+    for c in src:
+        if mask[c]:
+            n += 1
+            if n >= enough:
+                return n
+    return n
+
+
+def _who(pile: str) -> str:
+    p = pile.partition("#")[2]
+    return f"player {p} " if p else ""
+
+
+def _face_value(face: Any) -> Any:
+    text = str(face).strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def seed_for(seed: int, players: int, run: int) -> int:
+    """The seed of one run: reproducible from the report's seed, player count and run number."""
+    return (seed << 40) ^ (players << 32) ^ run
+
+
+def simulate(components: list[Component], setup: SetupModel, player_counts: list[int], *, seed: int = 1, runs: Optional[int] = None) -> SetupResult:
+    """Run the setup `runs` times for each player count."""
+    runs = runs or setup.runs
+    sim = Simulator(components, setup)
+    ncopies = len(sim.copies.of)
+    report = setup.report
+    if report is None:
+        report = []
+        for step in setup.steps:
+            for attr in (*step.piles_read, *step.piles_written):
+                name = getattr(step, attr)
+                if name != BOX and name not in report:
+                    report.append(name)
+    redraw_steps = [i for i, s in enumerate(setup.steps) if s.redraws]
+    results: list[PlayerResult] = []
+    for n in player_counts:
+        start = time.perf_counter()
+        runners = sim.compile(n)
+        names = sim.pile_names(n)
+        res = PlayerResult(players=n, runs=runs)
+        failures: dict[tuple[int, str], Failure] = {}
+        totals = {name: [0, None, None] for name in report}  # sum, min, max
+        redraw_sum = {i: 0 for i in redraw_steps}
+        redraw_any = {i: 0 for i in redraw_steps}
+        redraw_max = {i: 0 for i in redraw_steps}
+        nsteps = len(runners)
+        for r in range(runs):
+            st = _State(ncopies, random.Random(seed_for(seed, n, r)), nsteps, names)
+            i = 0
+            try:
+                for i, step_run in enumerate(runners):
+                    step_run(st)
+            except Infeasible as exc:
+                key = (i, exc.kind)
+                if key not in failures:
+                    failures[key] = Failure(i, exc.kind, exc.message, 0, r)
+                failures[key].runs += 1
+                continue
+            res.completed += 1
+            for j in redraw_steps:
+                k = st.redraws[j]
+                redraw_sum[j] += k
+                if k:
+                    redraw_any[j] += 1
+                    redraw_max[j] = max(redraw_max[j], k)
+            for name in report:
+                if name in sim.per_player:
+                    size = sum(st.size(f"{name}#{p + 1}") for p in range(n)) / n
+                else:
+                    size = st.size(name)
+                t = totals[name]
+                t[0] += size
+                t[1] = size if t[1] is None else min(t[1], size)
+                t[2] = size if t[2] is None else max(t[2], size)
+        done = max(res.completed, 1)
+        res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
+        for j in redraw_steps:
+            res.redraws[j] = {
+                "runs_with_redraw": redraw_any[j],
+                "share": redraw_any[j] / done,
+                "mean": redraw_sum[j] / done,
+                "max": redraw_max[j],
+            }
+        for name in report:
+            s, lo, hi = totals[name]
+            res.piles[name] = {"mean": s / done, "min": lo or 0, "max": hi or 0, "per_player": name in sim.per_player}
+        res.seconds = time.perf_counter() - start
+        results.append(res)
+    return SetupResult(seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=results)
