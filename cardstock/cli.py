@@ -15,7 +15,7 @@ from typing import Callable, Optional, Sequence
 
 from . import __version__
 from .issues import Issue, Issues
-from . import manifest, pipeline, site
+from . import gate, manifest, pipeline, site
 from .load import Catalog, discover, load_games
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
@@ -142,8 +142,18 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     catalogs, code = _load(args, args.games)
     if code:
         return code
+    checks = gate.check(catalogs, options, runs=args.check_runs)
+    failed = [g for g, r in checks.items() if not r.ok]
+    for game in failed:
+        print(checks[game].text, file=sys.stderr)
+        if options.force:
+            print(f"{game}: the rules check failed; building anyway because of --force\n", file=sys.stderr)
+        else:
+            print(f"{game}: the rules check failed, so nothing was written for it "
+                  f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
+    buildable = [c for c in catalogs if options.force or checks[c.id].ok]
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    reports = pipeline.run(catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
+    reports = pipeline.run(buildable, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
     show.close()
     for report in reports:
         for finding in report.findings:
@@ -151,9 +161,15 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     artifacts = [a for r in reports for a in r.artifacts]
     manifest.write(options.out, artifacts)
     if options.only is None or "page" in options.only:
-        site.write_page(args.root, options.out, catalogs, {})
+        status = {g: site.GameStatus(r.ok, _status_lines(r.text)) for g, r in checks.items()}
+        site.write_page(args.root, options.out, buildable, status)
     print_summary(reports, options.out, time.perf_counter() - started)
-    return EXIT_OK
+    return EXIT_RULES if failed else EXIT_OK
+
+
+def _status_lines(text: str) -> list[str]:
+    """The checker's report for one game as lines for the downloads page (title line dropped)."""
+    return [line.strip() for line in text.splitlines()[1:] if line.strip()]
 
 
 class Progress:
@@ -325,6 +341,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    b.add_argument("--check-runs", type=int, default=1000, metavar="N", help="setup simulations per player count in the build's rules check (default 1000; `check` runs the game's own number)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
