@@ -1,0 +1,110 @@
+"""The fonts cardstock ships (Liberation 2, SIL Open Font License; see OFL.txt).
+
+Every face measures and draws text with these files, so SVG and PDF wrap lines at the
+same places. Liberation Sans and Serif are metric-compatible with Arial and Times New
+Roman, so an SVG viewed without the font files still keeps its line breaks.
+
+A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif-bold`);
+inline **bold** and *italic* switch to the variant named by `bold` / `italic`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class FontFace:
+    name: str  # the name layouts use
+    file: str  # file name in this folder
+    family: str  # CSS family name
+    weight: str  # CSS font-weight: normal | bold
+    style: str  # CSS font-style: normal | italic
+    bold: str  # the face used for **bold** inside this face
+    italic: str  # the face used for *italic* inside this face
+    fallback: str  # CSS fallbacks (metric-compatible first)
+
+    @property
+    def path(self) -> Path:
+        return FONT_DIR / self.file
+
+    @property
+    def pdf_name(self) -> str:
+        return "Cardstock-" + "".join(part.capitalize() for part in self.name.split("-"))
+
+
+_SANS = "Arial, Helvetica, sans-serif"
+_SERIF = '"Times New Roman", Times, serif'
+
+FACES: dict[str, FontFace] = {
+    "sans": FontFace("sans", "LiberationSans-Regular.ttf", "Liberation Sans", "normal", "normal", "sans-bold", "sans-italic", _SANS),
+    "sans-bold": FontFace("sans-bold", "LiberationSans-Bold.ttf", "Liberation Sans", "bold", "normal", "sans-bold", "sans-bold", _SANS),
+    "sans-italic": FontFace("sans-italic", "LiberationSans-Italic.ttf", "Liberation Sans", "normal", "italic", "sans-bold", "sans-italic", _SANS),
+    "serif-bold": FontFace("serif-bold", "LiberationSerif-Bold.ttf", "Liberation Serif", "bold", "normal", "serif-bold", "serif-bold", _SERIF),
+}
+
+
+def face(name: str) -> FontFace:
+    """The font face for a layout font name (KeyError when unknown)."""
+    return FACES[name]
+
+
+@lru_cache(maxsize=None)
+def register(name: str) -> str:
+    """Register the face with ReportLab (once) and return its PDF font name.
+
+    ReportLab embeds TrueType fonts as subsets holding only the glyphs used."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    f = FACES[name]
+    if f.pdf_name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(f.pdf_name, str(f.path)))
+    return f.pdf_name
+
+
+def register_all() -> None:
+    for name in FACES:
+        register(name)
+
+
+@lru_cache(maxsize=None)
+def _ttf(name: str):
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(register(name))
+
+
+def string_width(text: str, name: str, size: float) -> float:
+    """The advance width of `text` in points, from the real font's metrics."""
+    return _ttf(name).stringWidth(text, size)
+
+
+def ascent(name: str) -> float:
+    """Ascent as a fraction of the font size."""
+    return _ttf(name).face.ascent / 1000.0
+
+
+def descent(name: str) -> float:
+    """Descent as a (negative) fraction of the font size."""
+    return _ttf(name).face.descent / 1000.0
+
+
+def cap_height(name: str) -> float:
+    return getattr(_ttf(name).face, "capHeight", 700) / 1000.0
+
+
+def missing_glyphs(text: str, name: str) -> list[str]:
+    """Characters of `text` the font cannot draw (whitespace and controls ignored)."""
+    cmap = _ttf(name).face.charToGlyph
+    seen: list[str] = []
+    for ch in text:
+        if ch.isspace() or ord(ch) < 32:
+            continue
+        if ord(ch) not in cmap and ch not in seen:
+            seen.append(ch)
+    return seen

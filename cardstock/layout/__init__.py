@@ -1,0 +1,1 @@
+"""Faces: layouts (data) + catalog rows -> drawing ops (see ops.py)."""

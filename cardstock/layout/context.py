@@ -1,0 +1,273 @@
+"""What layout templates see: a component's fields and the game's icons, theme and
+helpers, rendered in the sandbox (undefined names are errors, reported as Issues)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any, Optional
+
+from jinja2 import TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from ..issues import Issue
+from ..markup import plain
+from ..schema import Component
+from ..templating import environment, render
+
+COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+# ---------------------------------------------------------------- colours
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    c = str(color).strip().lstrip("#")
+    if len(c) != 6:
+        raise ValueError(f"expected a colour '#rrggbb', got {color!r}")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(v))):02x}" for v in rgb)
+
+
+def mix(a: str, b: str, t: float = 0.5) -> str:
+    """Blend colour a toward colour b by t (0 → a, 1 → b)."""
+    ra, rb = _rgb(a), _rgb(b)
+    return _hex(tuple(x + (y - x) * float(t) for x, y in zip(ra, rb)))
+
+
+def tint(color: str, t: float = 0.5) -> str:
+    """Lighten toward white by t."""
+    return mix(color, "#ffffff", t)
+
+
+def shade(color: str, t: float = 0.5) -> str:
+    """Darken toward black by t."""
+    return mix(color, "#000000", t)
+
+
+def luminance(color: str) -> float:
+    def lin(c: float) -> float:
+        c /= 255.0
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = _rgb(color)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def readable(color: str, dark: str = "#1f1f24", light: str = "#ffffff") -> str:
+    """The one of `dark` and `light` that reads better on `color`."""
+    lum = luminance(color)
+    contrast_light = 1.05 / (lum + 0.05)
+    contrast_dark = (lum + 0.05) / (luminance(dark) + 0.05)
+    return light if contrast_light >= contrast_dark else dark
+
+
+HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance}
+
+
+def make_env() -> SandboxedEnvironment:
+    return environment(**HELPERS)
+
+
+# ---------------------------------------------------------------- component context
+
+def humanize(name: str) -> str:
+    return name.replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
+
+
+def accents(catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
+    """(icon id or "", colour) pairs a component is colour-coded by, most important first:
+    colour fields, icon fields, then choice/str fields whose value names a declared icon."""
+    game = catalog.game
+    specs = catalog.field_specs(comp.set)
+    out: list[tuple[str, Optional[str]]] = []
+    first_icon = ""
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is None:
+            continue
+        if spec.type == "icon":
+            first_icon = first_icon or v
+        elif spec.type == "icons" and v:
+            first_icon = first_icon or v[0]
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is not None and spec.type == "color":
+            out.append((first_icon, v))
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is None:
+            continue
+        ids = [v] if spec.type == "icon" else (list(v) if spec.type == "icons" else [])
+        if spec.type in ("choice", "str") and _slug(v) in game.icons:
+            ids = [_slug(v)]
+        for icon_id in ids:
+            icon = game.icons.get(icon_id)
+            if icon is not None:
+                out.append((icon_id, icon.color))
+    return out
+
+
+def facts(catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
+    """The fields a generic layout lists: label and display text (icons inline)."""
+    specs = catalog.field_specs(comp.set)
+    out = []
+    for key, spec in specs.items():
+        if key in skip:
+            continue
+        v = comp.fields.get(key)
+        if v is None or v is False or v == [] or spec.type in ("text", "art", "color", "list"):
+            continue
+        if spec.default is not None and v == spec.default and spec.type in ("int", "number", "bool"):
+            continue  # an unchanged default (0 hostages, no bonus) is not worth printing
+        label = spec.label or humanize(key)
+        if spec.type == "icon":
+            text = f":{v}:"
+        elif spec.type == "icons":
+            text = " ".join(f":{i}:" for i in v)
+        elif spec.type == "bool":
+            text = "yes"
+        elif isinstance(v, float) and v.is_integer():
+            text = str(int(v))
+        else:
+            text = str(v)
+        icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
+        out.append({"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon})
+    return out
+
+
+def version_mark(catalog, payload: Any) -> str:
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:6]
+    return f"v{catalog.game.version} \u00b7 {digest}"
+
+
+def base_context(catalog, theme: dict[str, str]) -> dict[str, Any]:
+    g = catalog.game
+    return {
+        "game": {"id": g.id, "title": g.title, "version": g.version, "description": g.description},
+        "icons": {k: {"id": k, "label": i.label, "symbol": i.symbol, "color": i.color} for k, i in g.icons.items()},
+        "theme": dict(theme),
+    }
+
+
+def component_context(catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str) -> tuple[dict[str, Any], list[Issue]]:
+    """The context a component's face templates see, with its text fields rendered."""
+    issues: list[Issue] = []
+    specs = catalog.field_specs(comp.set)
+    s = catalog.set(comp.set)
+    ctx: dict[str, Any] = {}
+    ctx.update(comp.fields)
+    ctx.update(base_context(catalog, theme))
+    ctx.update(
+        name=comp.name, id=comp.id, group=comp.group, count=comp.count, kind=comp.kind, set=comp.set,
+        set_name=s.name, fields=dict(comp.fields), side=side,
+    )
+    # text fields are templates too ("ability text can use catalog values")
+    texts: list[str] = []
+    text_fields: list[str] = []
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if spec.type == "text" and isinstance(v, str):
+            if "{{" in v or "{%" in v:
+                out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+                if issue is not None:
+                    issues.append(issue)
+                v = out
+            ctx[key] = v
+            ctx["fields"][key] = v
+            if v.strip():
+                texts.append(v)
+                text_fields.append(key)
+    ctx["texts"] = texts
+    ctx["text_fields"] = text_fields
+    group_fields = set(s.group_fields())
+    acc = accents(catalog, comp)
+    coded = {i for i, _ in acc[:1] if i}
+    ctx["facts"] = [f for f in facts(catalog, comp, group_fields) if not (f["type"] == "icon" and f["value"] in coded)]
+    ctx["all_facts"] = facts(catalog, comp, set())
+    ctx["accents"] = [{"icon": i or None, "color": c} for i, c in acc]
+    colored = [(i, c) for i, c in acc if c]
+    ctx["accent"] = colored[0][1] if colored else theme.get("accent", "#3d4250")
+    ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next((i for i, _ in acc if i), None)
+    stat = None
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if spec.type in ("int", "number") and v is not None and key not in group_fields:
+            stat = {"name": key, "label": spec.label or humanize(key), "value": int(v) if float(v).is_integer() else v}
+            break
+    ctx["stat"] = stat
+    ctx["version_mark"] = version_mark(catalog, {"c": comp.public(), "side": side})
+    return ctx, issues
+
+
+def back_context(catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:
+    b = catalog.game.backs[back_id]
+    ctx = base_context(catalog, theme)
+    ctx.update(
+        back={"id": back_id, "title": b.title, "subtitle": b.subtitle, "color": b.color, "icon": b.icon, "art": b.art},
+        side="back", name=b.title, id=f"back-{back_id}", accent=b.color, accent_icon=b.icon,
+        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={},
+        version_mark=version_mark(catalog, {"back": back_id, "data": b.model_dump()}),
+    )
+    return ctx
+
+
+_COMPILED: dict[tuple[int, str, str], Any] = {}
+
+
+def _compiled(env: SandboxedEnvironment, kind: str, text: str) -> Any:
+    """Templates and expressions compiled once per environment (layouts repeat them for
+    every face). Compile errors are not cached: they raise each time."""
+    key = (id(env), kind, text)
+    found = _COMPILED.get(key)
+    if found is None:
+        found = env.from_string(text) if kind == "t" else env.compile_expression(text)
+        if len(_COMPILED) > 4096:
+            _COMPILED.clear()
+        _COMPILED[key] = found
+    return found
+
+
+def render_value(env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]) -> tuple[Any, Optional[str]]:
+    """Render a layout value: strings with {{ }} or {% %} are templates, others are as-is.
+    Returns (value, error message or None)."""
+    if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
+        return value, None
+    try:
+        return _compiled(env, "t", value).render(**ctx), None
+    except TemplateError as exc:
+        return None, _template_message(exc)
+    except Exception as exc:  # a helper given a bad value (e.g. tint("red"))
+        return None, f"the template failed: {exc}"
+
+
+def eval_condition(env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]) -> tuple[bool, Optional[str]]:
+    try:
+        return bool(_compiled(env, "e", expr)(**ctx)), None
+    except TemplateError as exc:
+        return False, _template_message(exc)
+    except Exception as exc:
+        return False, f"the condition failed: {exc}"
+
+
+def _template_message(exc: TemplateError) -> str:
+    kind = type(exc).__name__
+    detail = getattr(exc, "message", None) or str(exc)
+    if kind == "UndefinedError":
+        return f"the template names something that does not exist: {detail}"
+    if kind == "SecurityError":
+        return f"the template tried something templates may not do: {detail}"
+    if kind == "TemplateSyntaxError":
+        return f"template syntax error: {detail}"
+    return f"the template cannot be rendered ({kind}): {detail}"
+
+
+def plain_text(text: str) -> str:
+    return plain(text)

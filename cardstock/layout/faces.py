@@ -1,0 +1,476 @@
+"""Catalog components → laid-out faces (see ops.Face): the one place faces are made.
+
+    lay_out(catalog, component, "front" | "back", bleed=True) -> Face | None
+    distinct_faces(catalog) -> [(svg file stem, Face), ...]
+    lint(catalog) -> [Issue, ...]
+
+A face's layout is chosen by name from `layouts/default.toml` merged with
+`layouts/<game>/faces.toml`: the set's `layout` key, else a layout named like the set id,
+else the kind's default (`card`, `tile`, `token`, `die`, `pawn`, `reference`, `board`).
+Backs use `back-<back id>`, else `<kind>-back`. Die nets and standees are composed from a
+panel layout (one die face, one standee side) drawn into a net with glue tabs and folds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+from typing import Any, Optional
+
+from ..issues import Issue
+from ..markup import spans
+from ..schema import Component
+from ..templating import render
+from ..tomlpos import key_lines, line_for
+from ..units import POINTS_PER, UnitError, parse_length, parse_size
+from .boxes import HEX_RATIO, Geometry, Painter, Subject
+from .context import back_context, component_context, make_env, tint
+from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
+from .spec import Layout, LayoutSet, layouts_for
+from .symbols import Library, library
+
+KIND_LAYOUT = {"card": "card", "reference": "reference", "tile": "tile", "token": "token", "die": "die", "pawn": "pawn", "board": "board"}
+MM = POINTS_PER["mm"]
+
+
+@dataclass
+class _State:
+    layouts: LayoutSet
+    library: Library
+    env: Any
+    stamp: tuple
+
+
+def _state(catalog) -> _State:
+    ls = layouts_for(catalog.root, catalog.id)
+    lib = library(catalog.root)
+    stamp = (id(ls), id(lib))
+    st = getattr(catalog, "_cardstock_faces", None)
+    if st is None or st.stamp != stamp:
+        st = _State(ls, lib, make_env(), stamp)
+        try:
+            setattr(catalog, "_cardstock_faces", st)
+        except AttributeError:  # pragma: no cover - a catalog that refuses attributes
+            pass
+    return st
+
+
+# ---------------------------------------------------------------- layout choice
+
+def front_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+    s = catalog.set(comp.set)
+    for name in ([s.layout] if s.layout else []) + [comp.set, KIND_LAYOUT.get(comp.kind, comp.kind)]:
+        if ls.has(name):
+            return name
+    return KIND_LAYOUT.get(comp.kind, "card")
+
+
+def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+    s = catalog.set(comp.set)
+    names = []
+    if s.layout:
+        names.append(f"{s.layout}-back")
+    names += [f"back-{comp.back}", f"{comp.set}-back", f"{comp.kind}-back", "card-back"]
+    for name in names:
+        if ls.has(name):
+            return name
+    return "card-back"
+
+
+def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
+    shape = lay.get("shape", "auto")
+    if shape != "auto":
+        return shape
+    if comp.kind == "token":
+        return "circle"
+    if comp.kind == "tile" and abs(h / w - HEX_RATIO) < 0.02:
+        return "hex"
+    return "rect"
+
+
+# ---------------------------------------------------------------- public API
+
+def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+    """The face of one side of a component; None for a back the component does not have."""
+    if side not in ("front", "back"):
+        raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+    st = _state(catalog)
+    ls = st.layouts
+    if side == "back" and component.kind != "reference":
+        if component.back is None or component.back not in catalog.game.backs:
+            return None
+        lay_name = back_layout_name(catalog, component, ls)
+        ctx = back_context(catalog, component.back, ls.theme)
+        subject = Subject(f"back {component.back!r}", *_game_line(catalog, ("backs", component.back)))
+        issues: list[Issue] = []
+    else:
+        lay_name = front_layout_name(catalog, component, ls)
+        ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
+        subject = Subject(f"component {component.id!r}", component.file, component.line)
+        if component.kind == "reference":
+            text, more = _quickref(catalog, component, side, st)
+            ctx["quickref"] = text
+            issues += more
+    lay = ls.resolve(lay_name)
+    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues))
+    if lay is None:
+        painter.issues.append(Issue("layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})"))
+        return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
+    b = _length(catalog.game.print.bleed) if bleed else 0.0
+    safe = _length(catalog.game.print.safe)
+    try:
+        w, h = parse_size(component.size)
+    except UnitError:
+        w, h = parse_size("poker")
+    shape = _shape(lay, component, w, h)
+    if shape == "net":
+        face = _die_net(catalog, component, lay, ctx, painter, w, b, safe)
+    elif shape == "standee":
+        face = _standee(catalog, component, lay, ctx, painter, w, h, b, safe)
+    else:
+        corner = painter._parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
+        geo = Geometry(w, h, b, safe, shape, corner)
+        ops = painter.paint(lay, ctx, geo)
+        _check_safe(painter, lay, ctx, geo)
+        ops += _guides(geo)
+        face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
+    findings = tuple(dict.fromkeys(painter.issues))
+    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings)
+
+
+def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
+    """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
+    `<component id>-reverse` for the second side of a reference card, and
+    `back-<back id>` for each deck back (with a suffix if a back is drawn in two shapes)."""
+    out: list[tuple[str, Face]] = []
+    backs: list[tuple[str, Face]] = []
+    back_keys: dict[str, list[tuple]] = {}
+    for comp in catalog.components:
+        front = lay_out(catalog, comp, "front", bleed=bleed)
+        out.append((comp.id, front))
+        back = lay_out(catalog, comp, "back", bleed=bleed)
+        if back is None:
+            continue
+        if comp.kind == "reference":
+            out.append((f"{comp.id}-reverse", back))
+            continue
+        seen = back_keys.setdefault(comp.back, [])
+        shape_key = (back.shape, back.width, back.height)
+        if shape_key in seen:
+            continue
+        stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
+        seen.append(shape_key)
+        backs.append((stem, back))
+    return out + backs
+
+
+def back_stem(catalog, comp: Component) -> Optional[str]:
+    """The SVG stem of the back a component uses (None when it has no deck back)."""
+    if comp.back is None or comp.kind == "reference":
+        return None
+    return f"back-{comp.back}"
+
+
+def lint(catalog) -> list[Issue]:
+    """Print-safety findings: layout and symbol file problems, unknown symbols, template
+    errors, text that does not fit at its minimum size, content outside the safe zone."""
+    found: list[Issue] = static_issues(catalog)
+    for comp in catalog.components:
+        for side in ("front", "back"):
+            face = lay_out(catalog, comp, side)
+            if face is not None:
+                found += face.findings
+    return ordered(found)
+
+
+def static_issues(catalog) -> list[Issue]:
+    """Problems that do not depend on one face: layout and symbol files, unknown symbols
+    named by the game's icons, unknown layout names named by its sets."""
+    st = _state(catalog)
+    found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
+    found += unknown_symbols(catalog, st.library)
+    found += _unknown_layout_names(catalog, st.layouts)
+    return found
+
+
+def ordered(issues) -> list[Issue]:
+    """Issues without repeats, by file, line, field and message."""
+    return sorted(dict.fromkeys(issues), key=lambda i: (i.file, i.line or 0, i.field, i.message))
+
+
+def unknown_symbols(catalog, lib: Optional[Library] = None) -> list[Issue]:
+    """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
+    lib = lib or library(catalog.root)
+    out = []
+    for key, icon in catalog.game.icons.items():
+        if lib.get(icon.symbol) is None:
+            file, line = _game_line(catalog, ("icons", key, "symbol"))
+            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml) has: {', '.join(lib.names())}"))
+    return out
+
+
+def _unknown_layout_names(catalog, ls: LayoutSet) -> list[Issue]:
+    out = []
+    for i, s in enumerate(catalog.game.sets):
+        if s.layout and not ls.has(s.layout):
+            file, line = _game_line(catalog, ("sets", i, "layout"))
+            out.append(Issue(file, line, f"sets[{i}].layout", f"unknown layout {s.layout!r}; the layouts are: {', '.join(sorted(ls.names()))}"))
+    return out
+
+
+# ---------------------------------------------------------------- helpers
+
+def _length(text: str) -> float:
+    try:
+        return parse_length(text)
+    except UnitError:
+        return 0.0
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+_LINES: dict[str, tuple[int, dict]] = {}
+
+
+def _game_line(catalog, path: tuple) -> tuple[str, Optional[int]]:
+    p = catalog.folder / "game.toml"
+    shown = catalog.display(p)
+    try:
+        st = p.stat()
+        cached = _LINES.get(str(p))
+        if cached is None or cached[0] != st.st_mtime_ns:
+            cached = (st.st_mtime_ns, key_lines(p.read_text(encoding="utf-8")))
+            _LINES[str(p)] = cached
+        return shown, line_for(cached[1], path)
+    except OSError:
+        return shown, None
+
+
+def _guides(geo: Geometry) -> list:
+    out = []
+    if geo.shape == "rect":
+        out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
+        s = geo.safe
+        out.append(Guide(rect_path(s, s, geo.w - 2 * s, geo.h - 2 * s), "safe"))
+    else:
+        out.append(Guide(geo.outline_path(0.0), "trim"))
+        out.append(Guide(geo.outline_path(geo.safe), "safe"))
+    return out
+
+
+CONTENT_TYPES = ("text", "icon", "icons", "pips")
+GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding")
+
+
+def _placed_by(box) -> tuple[str, Optional[int]]:
+    """Where the box's position was last changed: a game's override wins over the defaults."""
+    declared = box.where("")
+    for key in GEOMETRY_KEYS:
+        if key in box.origins and box.origins[key][0] != "layouts/default.toml":
+            return box.origins[key]
+    return declared
+
+
+def _check_safe(painter: Painter, lay: Layout, ctx: dict, geo: Geometry) -> None:
+    """Content boxes (text, icons, pips) must stay inside the safe zone."""
+    for box in lay.boxes:
+        if box.get("type") not in CONTENT_TYPES or box.get("arrange") == "edges":
+            continue
+        if box.get("when") is not None:
+            from .context import eval_condition
+
+            ok, err = eval_condition(painter.env, box.get("when"), ctx)
+            if err or not ok:
+                continue
+        if box.get("type") == "text" and not box.get("text"):
+            continue
+        x, y, w, h = painter.box_rect(lay, box, ctx, geo)
+        pad = painter.length(lay, box, "padding", ctx, 0.0) if box.get("type") == "text" else 0.0
+        out = geo.inside_safe(x + pad, y + pad, max(0.0, w - 2 * pad), max(0.0, h - 2 * pad))
+        if out > 0.05:
+            f, line = _placed_by(box)
+            painter.issues.append(Issue(
+                f, line, f"layouts.{lay.name}.boxes.{box.name}",
+                f"the box reaches {out / MM:.1f}mm outside the safe zone ({geo.safe / MM:.1f}mm inside the cut) on a "
+                f"{geo.w / MM:.1f}mm x {geo.h / MM:.1f}mm {geo.shape} face; move it inward or it may be cut off",
+                "warning",
+            ))
+
+
+# ---------------------------------------------------------------- reference cards
+
+def reference_context(catalog) -> dict[str, Any]:
+    """What quick-reference templates see: game, players, tables, components, count()."""
+    comps = [c.public() for c in catalog.components]
+
+    def count(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None) -> int:  # noqa: A002
+        return sum(c["count"] for c in comps if (group is None or c["group"] == group) and (kind is None or c["kind"] == kind) and (id is None or c["id"] == id))
+
+    g = catalog.game
+    return {
+        "game": g.model_dump(by_alias=True),
+        "players": {"min": g.players.min, "max": g.players.max},
+        "tables": {k: t.model_dump() for k, t in g.tables.items()},
+        "components": comps,
+        "count": count,
+    }
+
+
+def quickref_path(catalog, name: str) -> FsPath:
+    return catalog.root / "layouts" / catalog.id / "quickref" / f"{name}.md.j2"
+
+
+def _quickref(catalog, comp: Component, side: str, st: _State) -> tuple[str, list[Issue]]:
+    key = "front" if side == "front" else "reverse"
+    name = comp.fields.get(key)
+    if not name:
+        return "", [Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")]
+    path = quickref_path(catalog, str(name))
+    shown = catalog.display(path)
+    if not path.is_file():
+        return "", [Issue(comp.file, comp.line, key, f"no quick-reference template {shown}")]
+    try:  # the rulebook's renderer and context, so cards and booklets read the same
+        from ..books.quickref import render_quickref
+    except ImportError:  # pragma: no cover - books not installed
+        render_quickref = None
+    if render_quickref is not None:
+        text_out, problems = render_quickref(catalog, str(name))
+        return (text_out or ""), list(problems)
+    text = path.read_text(encoding="utf-8")
+    out, issue = render(text, reference_context(catalog), file=shown, line=None, field="", env=st.env)
+    if issue is not None:
+        m = re.search(r"on its line (\d+)", issue.message)
+        return "", [Issue(shown, int(m.group(1)) if m else None, "", issue.message)]
+    return out, []
+
+
+# ---------------------------------------------------------------- die nets
+
+# The cross net: squares (column, row) in units of one die face.
+_NET = {"A": (1, 0), "B": (0, 1), "C": (1, 1), "D": (2, 1), "E": (1, 2), "F": (1, 3)}
+_SLOTS = ["C", "A", "B", "D", "E", "F"]  # faces[i] and faces[5 - i] land on opposite sides
+# The outline, clockwise from A's top-left corner: (from, to, edge has a glue tab)
+_OUTLINE = [
+    ((1, 0), (2, 0), False), ((2, 0), (2, 1), True), ((2, 1), (3, 1), False), ((3, 1), (3, 2), False),
+    ((3, 2), (2, 2), False), ((2, 2), (2, 3), True), ((2, 3), (2, 4), True), ((2, 4), (1, 4), True),
+    ((1, 4), (1, 3), True), ((1, 3), (1, 2), True), ((1, 2), (0, 2), False), ((0, 2), (0, 1), False),
+    ((0, 1), (1, 1), False), ((1, 1), (1, 0), True),
+]
+_FOLDS = [((1, 1), (2, 1)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((1, 2), (2, 2)), ((1, 3), (2, 3))]
+# sides of each square that are cut edges without a tab (their art bleeds past the cut)
+_FREE = {"A": ("top",), "B": ("top", "left", "bottom"), "C": (), "D": ("top", "right", "bottom"), "E": (), "F": ()}
+
+
+def _face_parts(text: str, catalog) -> dict[str, Any]:
+    sp = spans(text)
+    icons = [s.icon for s in sp if s.icon]
+    label = " ".join("".join(s.text for s in sp if s.icon is None).split())
+    number = int(label) if re.fullmatch(r"-?\d+", label) and not icons else None
+    return {"face": text, "face_text": label, "face_icons": icons, "face_number": number}
+
+
+def _die_net(catalog, comp, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
+    panel_name = lay.get("panel", "die-face")
+    panel = painter.layouts.resolve(panel_name)
+    tab = painter._parse_len(lay, None, "tab", lay.get("tab", "5mm"), 5 * MM)
+    tab = min(tab, s * 0.45)
+    faces_field = "faces"
+    values = comp.fields.get(faces_field) or []
+    if len(values) != 6:
+        painter._data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
+    values = (list(values) + [""] * 6)[:6]
+    ops: list = []
+    psafe = min(safe, s * 0.08)
+    if panel is None:
+        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+    for i, slot in enumerate(_SLOTS):
+        col, row = _NET[slot]
+        x0, y0 = col * s, row * s
+        fctx = dict(ctx)
+        fctx.update(_face_parts(values[i], catalog), face_index=i + 1)
+        geo = Geometry(s, s, b, psafe, "rect")
+        inner = painter.paint(panel, fctx, geo) if panel is not None else []
+        free = _FREE[slot]
+        cx0 = -b if "left" in free else 0.0
+        cy0 = -b if "top" in free else 0.0
+        cx1 = s + b if "right" in free else s
+        cy1 = s + b if "bottom" in free else s
+        clip = rect_path(cx0, cy0, cx1 - cx0, cy1 - cy0)
+        ops.append(Group(tuple(inner), clip, (1.0, 0.0, 0.0, 1.0, r(x0), r(y0))))
+    theme = painter.layouts.theme
+    tab_fill = theme.get("tab", "#ebe6dc")
+    line = theme.get("rule", "#9a958c")
+    cut: list[tuple[float, float]] = []
+    folds = []
+    for (p, q, has_tab) in _OUTLINE:
+        px, py = p[0] * s, p[1] * s
+        qx, qy = q[0] * s, q[1] * s
+        cut.append((r(px), r(py)))
+        if has_tab:
+            dx, dy = qx - px, qy - py
+            length = math.hypot(dx, dy)
+            ux, uy = dx / length, dy / length
+            nx, ny = uy, -ux  # outward for a clockwise outline with y down
+            inset = min(tab, length * 0.3)
+            a = (px + nx * tab + ux * inset, py + ny * tab + uy * inset)
+            c = (qx + nx * tab - ux * inset, qy + ny * tab - uy * inset)
+            cut += [(r(a[0]), r(a[1])), (r(c[0]), r(c[1]))]
+            ops.append(Path(polygon_path([(px, py), a, c, (qx, qy)]), fill=tab_fill, stroke=None))
+            folds.append(((r(px), r(py)), (r(qx), r(qy))))
+    for p, q in _FOLDS:
+        folds.append(((r(p[0] * s), r(p[1] * s)), (r(q[0] * s), r(q[1] * s))))
+    ops += _fold_and_cut_lines(folds, cut, line)
+    w, h = 3 * s, 4 * s + tab
+    return Face.build(w, h, b, "net", tuple(ops), tuple(cut), tuple(folds), ())
+
+
+def _fold_and_cut_lines(folds, cut, color: str) -> list:
+    out = []
+    for (p, q) in folds:
+        out.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=color, stroke_width=0.5, dash=(2.0, 1.5)))
+    out.append(Path(polygon_path(cut), stroke=color, stroke_width=0.35, join="round"))
+    return out
+
+
+# ---------------------------------------------------------------- standees
+
+def _standee(catalog, comp, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+    """A folding standee: base flap, back (upside down), front, base flap, in one strip.
+    Folded at the heads (the middle line) and at both bases, each side stands upright."""
+    panel_name = lay.get("panel", "pawn-panel")
+    panel = painter.layouts.resolve(panel_name)
+    if panel is None:
+        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+    base = painter._parse_len(lay, None, "base", lay.get("base", "12mm"), 12 * MM)
+    psafe = min(safe, w * 0.08)
+    ops: list = []
+    accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
+    total_h = 2 * h + 2 * base
+    # base flaps: solid player colour, bleeding past the outer edges
+    ops.append(Rect(r(-b), r(-b), r(w + 2 * b), r(base + b), fill=accent))
+    ops.append(Rect(r(-b), r(base + 2 * h), r(w + 2 * b), r(base + b), fill=accent))
+    # the first side hangs from the fold upside down, so both stand upright once folded
+    for i, (y0, turned) in enumerate(((base, True), (base + h, False))):
+        pctx = dict(ctx)
+        pctx["panel"] = "back" if turned else "front"
+        geo = Geometry(w, h, b, psafe, "rect")
+        inner = painter.paint(panel, pctx, geo) if panel is not None else []
+        clip = rect_path(-b, 0, w + 2 * b, h)
+        m = (-1.0, 0.0, 0.0, -1.0, r(w), r(y0 + h)) if turned else (1.0, 0.0, 0.0, 1.0, 0.0, r(y0))
+        ops.append(Group(tuple(inner), clip, m))
+    try:
+        mark = tint(accent, 0.55)
+    except ValueError:
+        mark = "#ffffff"
+    for y in (base * 0.5, base + 2 * h + base * 0.5):
+        ops.append(Path((("M", r(w * 0.3), r(y)), ("L", r(w * 0.7), r(y))), stroke=mark, stroke_width=0.8, cap="round"))
+    folds = tuple(((0.0, r(y)), (r(w), r(y))) for y in (base, base + h, base + 2 * h))
+    line = painter.layouts.theme.get("rule", "#9a958c")
+    for (p, q) in folds:
+        ops.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=line, stroke_width=0.5, dash=(2.0, 1.5)))
+    ops.append(Guide(rect_path(0, 0, w, total_h), "trim"))
+    return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())

@@ -1,0 +1,296 @@
+"""The drawing model shared by every backend: a face is a small list of drawing ops.
+
+Coordinates are PDF points with the origin at the TOP-LEFT corner of the trim box and y
+pointing DOWN (as in SVG). The bleed area extends to [-bleed, width+bleed] x
+[-bleed, height+bleed]. Text runs carry their final positions (already wrapped and
+fitted with the real font's metrics), so the SVG and PDF backends place every glyph run at
+the same spot; neither backend measures or wraps text.
+
+Paths are tuples of commands with absolute coordinates:
+    ("M", x, y)  ("L", x, y)  ("C", x1, y1, x2, y2, x, y)  ("Z",)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from ..issues import Issue
+
+Cmd = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+PathData = tuple[Cmd, ...]
+Point = tuple[float, float]
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f (SVG/PDF order)
+
+PRECISION = 3  # decimals kept for every coordinate (1/1000 pt): deterministic output
+
+
+def r(value: float) -> float:
+    """Round a coordinate so output is short and identical run to run (no -0.0)."""
+    v = round(float(value), PRECISION)
+    return 0.0 if v == 0 else v
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Path:
+    d: PathData
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+    fill_rule: str = "nonzero"  # nonzero | evenodd
+    cap: str = "butt"  # butt | round | square
+    join: str = "miter"  # miter | round | bevel
+
+
+@dataclass(frozen=True)
+class Text:
+    """One run of text in one font, its baseline starting at (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    font: str  # a face name from cardstock.fonts.FACES
+    size: float
+    color: str = "#000000"
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class SymbolPart:
+    """One part of a vector symbol, in the symbol's 0..100 box."""
+
+    d: PathData
+    stroke_width: float = 0.0  # 0: filled; otherwise stroked with round caps and joins
+    fill_rule: str = "nonzero"
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A vector symbol drawn in the square (x, y, size, size) in one colour."""
+
+    x: float
+    y: float
+    size: float
+    symbol: str
+    color: str
+    parts: tuple[SymbolPart, ...]
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Image:
+    """A PNG or JPEG drawn into (x, y, w, h) (already fitted; clip with a Group)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str = field(repr=False, compare=False)  # absolute file path; not part of the key
+    sha256: str = ""  # the file's content hash: the key changes when the file does
+    mime: str = "image/png"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Ops drawn with an optional clip path and an optional transform (applied first)."""
+
+    ops: tuple
+    clip: Optional[PathData] = None
+    transform: Optional[Matrix] = None
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A non-printing guide (trim, safe zone, rounded corners); previews may show it."""
+
+    d: PathData
+    kind: str  # trim | safe | corner
+
+
+Op = Union[Rect, Ellipse, Path, Text, Icon, Image, Group, Guide]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One laid-out face. `key` is a content hash: the same key means the same drawing."""
+
+    key: str
+    width: float
+    height: float
+    bleed: float
+    shape: str  # rect | hex | circle | net | standee
+    ops: tuple
+    cut: Optional[tuple[Point, ...]] = None  # cut outline; None means the trim rectangle
+    folds: tuple = ()  # ((x1, y1), (x2, y2)) fold lines
+    findings: tuple[Issue, ...] = ()
+
+    @staticmethod
+    def build(width: float, height: float, bleed: float, shape: str, ops: tuple, cut=None, folds: tuple = (), findings: tuple = ()) -> "Face":
+        width, height, bleed = r(width), r(height), r(bleed)
+        key = content_key((width, height, bleed, shape, ops, cut, folds))
+        return Face(key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings))
+
+    def walk(self):
+        """Every op, groups flattened (depth first), with groups themselves included."""
+        yield from walk(self.ops)
+
+
+def walk(ops):
+    for op in ops:
+        yield op
+        if isinstance(op, Group):
+            yield from walk(op.ops)
+
+
+def content_key(obj: Any) -> str:
+    """A short hash of ops (their repr: coordinates are already rounded by `r`; an image's
+    file path is left out of its repr, its content hash is in)."""
+    return hashlib.sha256(repr(obj).encode("utf-8")).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- geometry helpers
+
+def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> PathData:
+    if radius <= 0:
+        return (("M", r(x), r(y)), ("L", r(x + w), r(y)), ("L", r(x + w), r(y + h)), ("L", r(x), r(y + h)), ("Z",))
+    rad = min(radius, w / 2, h / 2)
+    k = rad * 0.5522847498
+    x2, y2 = x + w, y + h
+    return (
+        ("M", r(x + rad), r(y)),
+        ("L", r(x2 - rad), r(y)),
+        ("C", r(x2 - rad + k), r(y), r(x2), r(y + rad - k), r(x2), r(y + rad)),
+        ("L", r(x2), r(y2 - rad)),
+        ("C", r(x2), r(y2 - rad + k), r(x2 - rad + k), r(y2), r(x2 - rad), r(y2)),
+        ("L", r(x + rad), r(y2)),
+        ("C", r(x + rad - k), r(y2), r(x), r(y2 - rad + k), r(x), r(y2 - rad)),
+        ("L", r(x), r(y + rad)),
+        ("C", r(x), r(y + rad - k), r(x + rad - k), r(y), r(x + rad), r(y)),
+        ("Z",),
+    )
+
+
+def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> PathData:
+    kx, ky = rx * 0.5522847498, ry * 0.5522847498
+    return (
+        ("M", r(cx + rx), r(cy)),
+        ("C", r(cx + rx), r(cy + ky), r(cx + kx), r(cy + ry), r(cx), r(cy + ry)),
+        ("C", r(cx - kx), r(cy + ry), r(cx - rx), r(cy + ky), r(cx - rx), r(cy)),
+        ("C", r(cx - rx), r(cy - ky), r(cx - kx), r(cy - ry), r(cx), r(cy - ry)),
+        ("C", r(cx + kx), r(cy - ry), r(cx + rx), r(cy - ky), r(cx + rx), r(cy)),
+        ("Z",),
+    )
+
+
+def polygon_path(points) -> PathData:
+    pts = list(points)
+    if not pts:
+        return ()
+    cmds: list[Cmd] = [("M", r(pts[0][0]), r(pts[0][1]))]
+    cmds += [("L", r(x), r(y)) for x, y in pts[1:]]
+    cmds.append(("Z",))
+    return tuple(cmds)
+
+
+def hexagon(cx: float, cy: float, rx: float, ry: float) -> tuple[Point, ...]:
+    """A flat-topped hexagon with horizontal radius rx (corner) and vertical half-height ry."""
+    pts = []
+    for i in range(6):
+        a = math.radians(60 * i)
+        pts.append((r(cx + rx * math.cos(a)), r(cy + ry * math.sin(a) / math.sin(math.radians(60)))))
+    return tuple(pts)
+
+
+def circle_points(cx: float, cy: float, radius: float, n: int = 72) -> tuple[Point, ...]:
+    return tuple((r(cx + radius * math.cos(2 * math.pi * i / n)), r(cy + radius * math.sin(2 * math.pi * i / n))) for i in range(n))
+
+
+def offset_polygon(points, distance: float) -> tuple[Point, ...]:
+    """Grow (distance > 0) or shrink a convex polygon, counter-clockwise or clockwise."""
+    pts = list(points)
+    n = len(pts)
+    if n < 3 or distance == 0:
+        return tuple(pts)
+    area = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+    sign = 1.0 if area > 0 else -1.0  # y down: positive area is clockwise on screen
+    lines = []
+    for i in range(n):
+        (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % n]
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = dy / length * sign, -dx / length * sign  # outward normal
+        lines.append(((x1 + nx * distance, y1 + ny * distance), (dx, dy)))
+    out = []
+    for i in range(n):
+        (p, d1), (q, d2) = lines[i - 1], lines[i]
+        den = d1[0] * d2[1] - d1[1] * d2[0]
+        if abs(den) < 1e-9:
+            out.append((r(q[0]), r(q[1])))
+            continue
+        t = ((q[0] - p[0]) * d2[1] - (q[1] - p[1]) * d2[0]) / den
+        out.append((r(p[0] + d1[0] * t), r(p[1] + d1[1] * t)))
+    return tuple(out)
+
+
+def point_in_polygon(x: float, y: float, points) -> bool:
+    inside = False
+    pts = list(points)
+    n = len(pts)
+    j = n - 1
+    for i in range(n):
+        xi, yi = pts[i]
+        xj, yj = pts[j]
+        if (yi > y) != (yj > y):
+            xc = (xj - xi) * (y - yi) / (yj - yi) + xi
+            if x < xc:
+                inside = not inside
+        j = i
+    return inside
+
+
+def transform_path(d: PathData, m: Matrix) -> PathData:
+    a, b, c, dd, e, f = m
+    out: list[Cmd] = []
+    for cmd in d:
+        if cmd[0] == "Z":
+            out.append(cmd)
+            continue
+        vals = cmd[1:]
+        pts = []
+        for i in range(0, len(vals), 2):
+            x, y = vals[i], vals[i + 1]
+            pts += [r(a * x + c * y + e), r(b * x + dd * y + f)]
+        out.append((cmd[0], *pts))
+    return tuple(out)

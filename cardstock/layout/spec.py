@@ -1,0 +1,314 @@
+"""Layout files: `layouts/default.toml` (shared) and `layouts/<game>/faces.toml` (a game's
+overrides and its own layouts), validated with Pydantic (`extra="forbid"`), merged, and
+every problem reported as an Issue with the file and line of the key.
+
+A layout is a set of named boxes drawn in order (then by `z`). A game file may change any
+key of any box of any layout (`[layouts.card.boxes.title] top = "6mm"`), add boxes, add
+layouts (`[layouts.realms] extends = "card"`), and override theme colours and text styles.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..issues import Issue
+from ..tomlpos import key_lines, line_for
+from ..validation import dotted, issues_from
+
+BoxType = Literal["rect", "outline", "ellipse", "line", "text", "icon", "icons", "pips", "art", "pattern"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StyleSpec(Strict):
+    """A named text style; boxes name it with `style` and may override any key."""
+
+    font: Optional[str] = None
+    size: Optional[str] = None
+    min_size: Optional[str] = None
+    leading: Optional[float] = Field(default=None, gt=0.5, le=3)
+    color: Optional[str] = None
+    align: Optional[Literal["left", "center", "right"]] = None
+    valign: Optional[Literal["top", "middle", "bottom"]] = None
+    wrap: Optional[bool] = None
+    max_lines: Optional[int] = Field(default=None, ge=0)
+    markup: Optional[Literal["none", "inline", "blocks"]] = None
+    para_space: Optional[float] = Field(default=None, ge=0, le=3)
+
+
+class BoxSpec(StyleSpec):
+    """One named box of a layout. Every key is optional so a game file can change one."""
+
+    type: Optional[BoxType] = None
+    when: Optional[str] = None  # a Jinja2 expression; the box is drawn when it is true
+    frame: Optional[Literal["bleed", "trim", "safe"]] = None  # what left/top/… measure from
+    left: Optional[str] = None
+    top: Optional[str] = None
+    right: Optional[str] = None
+    bottom: Optional[str] = None
+    width: Optional[str] = None
+    height: Optional[str] = None
+    z: Optional[int] = None
+    rotate: Optional[Literal[0, 90, 180, 270]] = None
+    # painting
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_width: Optional[str] = None
+    radius: Optional[str] = None
+    dash: Optional[str] = None
+    opacity: Optional[float] = Field(default=None, gt=0, le=1)
+    inset: Optional[str] = None  # outline: grow (negative) or shrink the face's outline
+    # text
+    text: Optional[str] = None
+    style: Optional[str] = None
+    padding: Optional[str] = None
+    rule: Optional[str] = None  # colour of table rules and note bars in text boxes
+    field: Optional[str] = None  # the catalog field shown, for messages (guessed from text)
+    # icons and pips
+    icon: Optional[str] = None  # an icon id of the game (template)
+    symbol: Optional[str] = None  # a library symbol name (template)
+    count: Optional[str] = None  # how many (template → whole number)
+    icons: Optional[str] = None  # icon ids separated by spaces (template)
+    arrange: Optional[Literal["grid", "row", "column", "edges", "corners"]] = None
+    # art
+    art: Optional[str] = None  # a path inside the game folder (template)
+    fit: Optional[Literal["cover", "contain"]] = None
+    placeholder: Optional[bool] = None
+    # pattern
+    pattern: Optional[Literal["lattice", "rings", "rays", "dots", "stripes"]] = None
+
+
+class LayoutSpec(Strict):
+    extends: Optional[str] = None
+    shape: Optional[Literal["auto", "rect", "hex", "circle", "net", "standee"]] = None
+    corner_radius: Optional[str] = None
+    panel: Optional[str] = None  # die nets and standees: the layout of one die face / one panel
+    tab: Optional[str] = None  # die nets: glue tab depth
+    base: Optional[str] = None  # standees: depth of each base flap
+    boxes: dict[str, BoxSpec] = {}
+
+
+class LayoutFile(Strict):
+    theme: dict[str, str] = {}
+    styles: dict[str, StyleSpec] = {}
+    layouts: dict[str, LayoutSpec] = {}
+
+
+# ---------------------------------------------------------------- resolved forms
+
+Origin = tuple[str, Optional[int]]  # (file shown, line)
+
+
+@dataclass
+class Box:
+    name: str
+    values: dict[str, Any]  # only keys that were set, after merging
+    origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
+    order: int
+
+    def get(self, key: str, default: Any = None) -> Any:
+        v = self.values.get(key)
+        return default if v is None else v
+
+    def where(self, key: str = "") -> Origin:
+        return self.origins.get(key) or self.origins.get("", ("layouts", None))
+
+
+@dataclass
+class Layout:
+    name: str
+    values: dict[str, Any]
+    origins: dict[str, Origin]
+    boxes: list[Box]  # in drawing order
+    chain: tuple[str, ...]  # this layout and the layouts it extends
+
+    def get(self, key: str, default: Any = None) -> Any:
+        v = self.values.get(key)
+        return default if v is None else v
+
+    def where(self, key: str = "") -> Origin:
+        return self.origins.get(key) or self.origins.get("", ("layouts", None))
+
+
+@dataclass
+class LayoutSet:
+    """The layouts one game sees: the shared defaults with the game's file merged in."""
+
+    theme: dict[str, str]
+    theme_origins: dict[str, Origin]
+    styles: dict[str, dict[str, Any]]
+    style_origins: dict[str, Origin]
+    raw: dict[str, dict[str, Any]]  # layout name -> merged raw dict (with origins inside)
+    issues: list[Issue] = field(default_factory=list)
+    files: tuple[str, ...] = ()
+
+    def names(self) -> list[str]:
+        return list(self.raw)
+
+    def has(self, name: str) -> bool:
+        return name in self.raw
+
+    def resolve(self, name: str) -> Optional[Layout]:
+        return _resolve(self, name, ())
+
+
+def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+)", str(exc))
+        issues.append(Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}"))
+        return None, {}
+    lines = key_lines(text)
+    try:
+        model = LayoutFile.model_validate(data)
+    except ValidationError as exc:
+        issues.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), lambda loc: dotted(loc), LayoutFile))
+        return None, lines
+    return model, lines
+
+
+def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict) -> None:
+    for k, v in model.theme.items():
+        into.theme[k] = v
+        into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))
+    for name, st in model.styles.items():
+        cur = into.styles.setdefault(name, {})
+        cur.update(st.model_dump(exclude_none=True))
+        into.style_origins.setdefault(name, (shown, line_for(lines, ("styles", name))))
+    for name, lay in model.layouts.items():
+        cur = into.raw.setdefault(name, {"values": {}, "origins": {}, "boxes": {}})
+        cur["origins"].setdefault("", (shown, line_for(lines, ("layouts", name))))
+        for k, v in lay.model_dump(exclude_none=True, exclude={"boxes"}).items():
+            cur["values"][k] = v
+            cur["origins"][k] = (shown, line_for(lines, ("layouts", name, k)))
+        for bname, box in lay.boxes.items():
+            b = cur["boxes"].get(bname)
+            if b is None:
+                b = cur["boxes"][bname] = {"values": {}, "origins": {"": (shown, line_for(lines, ("layouts", name, "boxes", bname)))}}
+            for k, v in box.model_dump(exclude_none=True).items():
+                b["values"][k] = v
+                b["origins"][k] = (shown, line_for(lines, ("layouts", name, "boxes", bname, k)))
+
+
+def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Optional[Layout]:
+    raw = ls.raw.get(name)
+    if raw is None:
+        return None
+    if name in seen:
+        return None
+    parent_name = raw["values"].get("extends")
+    base: Optional[Layout] = None
+    if parent_name:
+        base = _resolve(ls, parent_name, seen + (name,))
+    values: dict[str, Any] = {}
+    origins: dict[str, Origin] = {}
+    boxes: dict[str, Box] = {}
+    if base is not None:
+        values.update(base.values)
+        origins.update(base.origins)
+        for b in base.boxes:
+            boxes[b.name] = Box(b.name, dict(b.values), dict(b.origins), b.order)
+    values.update({k: v for k, v in raw["values"].items() if k != "extends"})
+    origins.update(raw["origins"])
+    n = len(boxes)
+    for bname, b in raw["boxes"].items():
+        if bname in boxes:
+            boxes[bname].values.update(b["values"])
+            boxes[bname].origins.update({k: v for k, v in b["origins"].items() if k})
+        else:
+            boxes[bname] = Box(bname, dict(b["values"]), dict(b["origins"]), n)
+            n += 1
+    ordered = sorted(boxes.values(), key=lambda b: (b.get("z", 0), b.order))
+    chain = (name,) + (base.chain if base else ())
+    return Layout(name, values, origins, ordered, chain)
+
+
+def _check(ls: LayoutSet) -> None:
+    """Checks that need the merged view: extends names, cycles, box types."""
+    for name, raw in ls.raw.items():
+        parent = raw["values"].get("extends")
+        if parent and parent not in ls.raw:
+            f, line = raw["origins"].get("extends", raw["origins"][""])
+            ls.issues.append(Issue(f, line, f"layouts.{name}.extends", f"unknown layout {parent!r}; the layouts are: {', '.join(sorted(ls.raw))}"))
+        seen = [name]
+        cur = parent
+        while cur and cur in ls.raw:
+            if cur in seen:
+                f, line = raw["origins"].get("extends", raw["origins"][""])
+                ls.issues.append(Issue(f, line, f"layouts.{name}.extends", f"layouts extend each other in a circle: {' -> '.join(seen + [cur])}"))
+                break
+            seen.append(cur)
+            cur = ls.raw[cur]["values"].get("extends")
+    for name in ls.raw:
+        lay = ls.resolve(name)
+        if lay is None:
+            continue
+        for box in lay.boxes:
+            if box.get("type") is None:
+                f, line = box.where("")
+                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': rect, outline, ellipse, line, text, icon, icons, pips, art or pattern"))
+            st = box.get("style")
+            if st is not None and st not in ls.styles:
+                f, line = box.where("style")
+                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.style", f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}"))
+
+
+def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
+    """The shared defaults plus the game's faces.toml (when it has one)."""
+    ls = LayoutSet({}, {}, {}, {}, {})
+    files = [(root / "layouts" / "default.toml", "layouts/default.toml")]
+    if game_id:
+        files.append((root / "layouts" / game_id / "faces.toml", f"layouts/{game_id}/faces.toml"))
+    shown_files = []
+    for path, shown in files:
+        if not path.is_file():
+            if shown == "layouts/default.toml":
+                ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
+            continue
+        model, lines = _read(path, shown, ls.issues)
+        if model is not None:
+            _merge_file(ls, model, shown, lines)
+            shown_files.append(shown)
+    ls.files = tuple(shown_files)
+    _check(ls)
+    return ls
+
+
+def _stamp(root: Path, game_id: Optional[str]) -> tuple:
+    out = []
+    for rel in ("layouts/default.toml", f"layouts/{game_id}/faces.toml" if game_id else None):
+        if rel is None:
+            continue
+        p = root / rel
+        try:
+            st = p.stat()
+            out.append((rel, st.st_mtime_ns, st.st_size))
+        except FileNotFoundError:
+            out.append((rel, None, None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _cached(root: str, game_id: Optional[str], stamp: tuple) -> LayoutSet:
+    return load_layouts(Path(root), game_id)
+
+
+def layouts_for(root: Path, game_id: Optional[str]) -> LayoutSet:
+    """Cached while the files are unchanged (every face of a game shares one LayoutSet)."""
+    return _cached(str(root.resolve()), game_id, _stamp(root, game_id))
+
+
+def deepcopy(v: Any) -> Any:
+    return copy.deepcopy(v)

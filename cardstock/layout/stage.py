@@ -1,0 +1,46 @@
+"""The `svg` build stage: every distinct face of a game as a standalone SVG.
+
+Writes `<out>/<game>/svg/<component id>.svg` for each front, `<id>-reverse.svg` for the
+second side of each reference card, `back-<back id>.svg` for each deck back, and the font
+files the SVGs name in `<out>/<game>/svg/fonts/` (so a browser shows the same face).
+SVGs and fonts this stage wrote before and no longer makes are removed.
+"""
+
+from __future__ import annotations
+
+from ..fonts import FACES
+from ..load import Catalog
+from ..output import artifact
+from ..pipeline import BuildOptions, StageResult
+from ..render.svg import svg_bytes
+from .faces import distinct_faces, ordered, static_issues
+from .ops import Text
+
+
+def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
+    result = StageResult()
+    folder = options.out / catalog.id / "svg"
+    faces = distinct_faces(catalog, bleed=options.bleed)
+    findings = static_issues(catalog)
+    used_fonts: set[str] = set()
+    written = set()
+    for stem, face in faces:
+        findings += face.findings
+        used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
+        path = folder / f"{stem}.svg"
+        result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=f"{catalog.game.title}: {stem}")))
+        written.add(path.name)
+    font_dir = folder / "fonts"
+    for name in sorted(used_fonts, key=lambda n: FACES[n].file):
+        f = FACES[name]
+        result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.path.read_bytes()))
+        written.add(f.file)
+    license_file = FACES["sans"].path.parent / "OFL.txt"
+    if used_fonts and license_file.is_file():
+        result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", license_file.read_bytes()))
+        written.add("OFL.txt")
+    for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")):
+        if stale.name not in written:
+            stale.unlink()
+    result.findings = ordered(findings)
+    return result

@@ -1,0 +1,325 @@
+"""The vector symbol library (`layouts/symbols.toml`): names → one-colour vector parts.
+
+Each symbol is drawn in a 0..100 square from SVG path data (every command of the SVG path
+syntax, arcs included, is normalised to absolute moves, lines and cubic curves) plus
+optional circles, rectangles and stars. A part is filled (nonzero or evenodd, so holes are
+possible) or stroked with round ends. Both backends draw the same parts.
+
+    [symbols.drop]
+    label = "Drop"
+    parts = [
+      { d = "M50 6 C…Z", rule = "evenodd", circles = [[40, 60, 6]] },
+      { d = "M20 80 L80 80", stroke = 6 },
+    ]
+
+    [aliases]
+    fire = "flame"
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path as FsPath
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..issues import Issue
+from ..tomlpos import key_lines, line_for
+from ..validation import dotted, issues_from
+from .ops import PathData, SymbolPart, ellipse_path, polygon_path, r, rect_path
+
+
+class PathError(ValueError):
+    pass
+
+
+_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+def parse_path(text: str) -> PathData:
+    """SVG path data → absolute M/L/C/Z commands (arcs and quadratics become cubics)."""
+    leftover = _TOKEN.sub(" ", text).replace(",", " ").strip()
+    if leftover:
+        raise PathError(f"unexpected characters in path data: {leftover[:20]!r}")
+    tokens = _TOKEN.findall(text)
+    out: list[tuple] = []
+    i = 0
+    cmd = None
+    x = y = sx = sy = 0.0
+    last_c: Optional[tuple[float, float]] = None  # last cubic control point (for S)
+    last_q: Optional[tuple[float, float]] = None  # last quadratic control point (for T)
+
+    def nums(n: int) -> list[float]:
+        nonlocal i
+        vals = tokens[i : i + n]
+        if len(vals) < n or any(v.isalpha() for v in vals):
+            raise PathError(f"command {cmd!r} needs {n} numbers")
+        i += n
+        return [float(v) for v in vals]
+
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.isalpha():
+            cmd = tok
+            i += 1
+            if cmd in "Zz":
+                out.append(("Z",))
+                x, y = sx, sy
+                last_c = last_q = None
+                continue
+        elif cmd is None:
+            raise PathError("path data must start with a command such as 'M'")
+        elif cmd in "Zz":
+            raise PathError("numbers after 'Z'")
+        up = cmd.upper()
+        rel = cmd.islower()
+        a = nums(_ARGS[up])
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if up == "M":
+            x, y = a[0] + ox, a[1] + oy
+            sx, sy = x, y
+            out.append(("M", x, y))
+            cmd = "l" if rel else "L"  # following pairs are line-tos
+            last_c = last_q = None
+        elif up == "L":
+            x, y = a[0] + ox, a[1] + oy
+            out.append(("L", x, y))
+            last_c = last_q = None
+        elif up == "H":
+            x = a[0] + (x if rel else 0.0)
+            out.append(("L", x, y))
+            last_c = last_q = None
+        elif up == "V":
+            y = a[0] + (y if rel else 0.0)
+            out.append(("L", x, y))
+            last_c = last_q = None
+        elif up == "C":
+            x1, y1, x2, y2 = a[0] + ox, a[1] + oy, a[2] + ox, a[3] + oy
+            x, y = a[4] + ox, a[5] + oy
+            out.append(("C", x1, y1, x2, y2, x, y))
+            last_c, last_q = (x2, y2), None
+        elif up == "S":
+            x1, y1 = (2 * x - last_c[0], 2 * y - last_c[1]) if last_c else (x, y)
+            x2, y2 = a[0] + ox, a[1] + oy
+            x, y = a[2] + ox, a[3] + oy
+            out.append(("C", x1, y1, x2, y2, x, y))
+            last_c, last_q = (x2, y2), None
+        elif up in ("Q", "T"):
+            if up == "Q":
+                qx, qy = a[0] + ox, a[1] + oy
+                ex, ey = a[2] + ox, a[3] + oy
+            else:
+                qx, qy = (2 * x - last_q[0], 2 * y - last_q[1]) if last_q else (x, y)
+                ex, ey = a[0] + ox, a[1] + oy
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            x, y = ex, ey
+            last_q, last_c = (qx, qy), None
+        elif up == "A":
+            ex, ey = a[5] + ox, a[6] + oy
+            out += _arc(x, y, a[0], a[1], a[2], a[3] != 0, a[4] != 0, ex, ey)
+            x, y = ex, ey
+            last_c = last_q = None
+    if out and out[0][0] != "M":
+        raise PathError("path data must start with 'M'")
+    return tuple((c[0], *(r(v) for v in c[1:])) for c in out)
+
+
+def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool, sweep: bool, x2: float, y2: float) -> list[tuple]:
+    """An SVG elliptical arc as cubic curves (SVG 1.1 implementation notes, F.6)."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
+    phi = math.radians(phi_deg % 360)
+    cp, sp = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    x1p, y1p = cp * dx + sp * dy, -sp * dx + cp * dy
+    lam = (x1p / rx) ** 2 + (y1p / ry) ** 2
+    if lam > 1:
+        rx, ry = rx * math.sqrt(lam), ry * math.sqrt(lam)
+    num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
+    den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
+    coef = math.sqrt(max(0.0, num / den)) if den else 0.0
+    if large == sweep:
+        coef = -coef
+    cxp, cyp = coef * rx * y1p / ry, -coef * ry * x1p / rx
+    cx = cp * cxp - sp * cyp + (x1 + x2) / 2
+    cy = sp * cxp + cp * cyp + (y1 + y2) / 2
+
+    def angle(ux: float, uy: float, vx: float, vy: float) -> float:
+        a = math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        return a
+
+    t1 = angle(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry)
+    dt = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
+    if not sweep and dt > 0:
+        dt -= 2 * math.pi
+    elif sweep and dt < 0:
+        dt += 2 * math.pi
+    n = max(1, math.ceil(abs(dt) / (math.pi / 2) - 1e-9))
+    step = dt / n
+    k = 4 / 3 * math.tan(step / 4)
+    out = []
+    t = t1
+    for _ in range(n):
+        c1, s1 = math.cos(t), math.sin(t)
+        c2, s2 = math.cos(t + step), math.sin(t + step)
+        p1 = (c1 - k * s1, s1 + k * c1)
+        p2 = (c2 + k * s2, s2 - k * c2)
+        p3 = (c2, s2)
+
+        def tr(p: tuple[float, float]) -> tuple[float, float]:
+            px, py = p[0] * rx, p[1] * ry
+            return cp * px - sp * py + cx, sp * px + cp * py + cy
+
+        a1, a2, a3 = tr(p1), tr(p2), tr(p3)
+        out.append(("C", a1[0], a1[1], a2[0], a2[1], a3[0], a3[1]))
+        t += step
+    return out
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotation: float = -90.0):
+    pts = []
+    for i in range(2 * n):
+        rad = outer if i % 2 == 0 else inner
+        a = math.radians(rotation + 180.0 * i / n)
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return pts
+
+
+# ---------------------------------------------------------------- the library file
+
+class PartSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    d: Optional[str] = None
+    circles: list[list[float]] = []  # [cx, cy, r] or [cx, cy, rx, ry]
+    rects: list[list[float]] = []  # [x, y, w, h] or [x, y, w, h, radius]
+    stars: list[list[float]] = []  # [cx, cy, outer, inner, points] (+ rotation degrees)
+    polygons: list[list[float]] = []  # [x1, y1, x2, y2, ...]
+    stroke: float = Field(default=0.0, ge=0)  # stroke width in symbol units; 0 fills
+    rule: str = Field(default="nonzero", pattern="^(nonzero|evenodd)$")
+    opacity: float = Field(default=1.0, gt=0, le=1)
+
+
+class SymbolSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    label: Optional[str] = None
+    parts: list[PartSpec] = Field(min_length=1)
+
+
+class SymbolFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    symbols: dict[str, SymbolSpec] = {}
+    aliases: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class Symbol:
+    name: str
+    label: str
+    parts: tuple[SymbolPart, ...]
+
+
+@dataclass
+class Library:
+    symbols: dict[str, Symbol]
+    aliases: dict[str, str]
+    file: str
+    issues: list[Issue]
+
+    def get(self, name: str) -> Optional[Symbol]:
+        name = self.aliases.get(name, name)
+        return self.symbols.get(name)
+
+    def names(self) -> list[str]:
+        return sorted(set(self.symbols) | set(self.aliases))
+
+    def fallback(self) -> Symbol:
+        return self.symbols.get("unknown") or Symbol("unknown", "Unknown", (SymbolPart(ellipse_path(50, 50, 40, 40)),))
+
+
+def _part(spec: PartSpec) -> SymbolPart:
+    d: list[tuple] = list(parse_path(spec.d)) if spec.d else []
+    for c in spec.circles:
+        if len(c) not in (3, 4):
+            raise PathError("a circle is [cx, cy, r] or [cx, cy, rx, ry]")
+        d += ellipse_path(c[0], c[1], c[2], c[3] if len(c) == 4 else c[2])
+    for rc in spec.rects:
+        if len(rc) not in (4, 5):
+            raise PathError("a rectangle is [x, y, w, h] or [x, y, w, h, radius]")
+        d += rect_path(rc[0], rc[1], rc[2], rc[3], rc[4] if len(rc) == 5 else 0.0)
+    for st in spec.stars:
+        if len(st) not in (5, 6):
+            raise PathError("a star is [cx, cy, outer, inner, points] or with a rotation in degrees")
+        d += polygon_path(star_points(st[0], st[1], st[2], st[3], int(st[4]), st[5] if len(st) == 6 else -90.0))
+    for pg in spec.polygons:
+        if len(pg) < 6 or len(pg) % 2:
+            raise PathError("a polygon needs at least three x, y pairs")
+        d += polygon_path(list(zip(pg[0::2], pg[1::2])))
+    if not d:
+        raise PathError("a part needs 'd' path data or a shape (circles, rects, stars, polygons)")
+    return SymbolPart(tuple(d), r(spec.stroke), spec.rule, spec.opacity)
+
+
+def load_library(path: FsPath, shown: str) -> Library:
+    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out)."""
+    issues: list[Issue] = []
+    if not path.is_file():
+        return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+)", str(exc))
+        return Library({}, {}, shown, [Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")])
+    lines = key_lines(text)
+    try:
+        spec = SymbolFile.model_validate(data)
+    except ValidationError as exc:
+        issues.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), lambda loc: dotted(loc), SymbolFile))
+        return Library({}, {}, shown, issues)
+    symbols: dict[str, Symbol] = {}
+    for name, s in spec.symbols.items():
+        parts = []
+        ok = True
+        for i, p in enumerate(s.parts):
+            try:
+                parts.append(_part(p))
+            except PathError as exc:
+                issues.append(Issue(shown, line_for(lines, ("symbols", name, "parts", i)), f"symbols.{name}.parts[{i}]", str(exc)))
+                ok = False
+        if ok:
+            symbols[name] = Symbol(name, s.label or name.replace("-", " ").capitalize(), tuple(parts))
+    aliases: dict[str, str] = {}
+    for alias, target in spec.aliases.items():
+        if target not in symbols:
+            issues.append(Issue(shown, line_for(lines, ("aliases", alias)), f"aliases.{alias}", f"names the symbol {target!r}, which the library does not define"))
+            continue
+        aliases[alias] = target
+    return Library(symbols, aliases, shown, issues)
+
+
+@lru_cache(maxsize=8)
+def _cached(path: str, shown: str, mtime: int, size: int) -> Library:
+    return load_library(FsPath(path), shown)
+
+
+def library(root: FsPath) -> Library:
+    """The project's symbol library (`layouts/symbols.toml`), cached while unchanged."""
+    path = root / "layouts" / "symbols.toml"
+    shown = "layouts/symbols.toml"
+    try:
+        st = path.stat()
+        return _cached(str(path), shown, st.st_mtime_ns, st.st_size)
+    except FileNotFoundError:
+        return load_library(path, shown)

@@ -1,0 +1,539 @@
+"""Text inside a box: wrap with the real font's metrics, shrink to fit, report what does not.
+
+Input is block markup (see `cardstock.markup`): paragraphs, headings, list items, notes and
+ruled tables, with inline **bold**, *italic* and `:icon:` spans. Output is drawing ops with
+final positions. Widths come from the shipped TrueType files (`cardstock.fonts`), so the
+SVG and PDF backends draw the same lines.
+
+Fitting tries the box's size, then smaller sizes in quarter-point steps down to the
+minimum. When even the minimum does not fit, the text is laid out at the minimum size,
+lines that fall outside the box are left out, and the result says so (the caller turns
+that into an Issue); nothing raises.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+from .. import fonts
+from ..markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
+from .ops import Icon, Path, Rect, SymbolPart, Text, r
+
+STEP = 0.25  # points between the sizes tried
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    font: str = "sans"
+    size: float = 9.0
+    min_size: float = 6.0
+    leading: float = 1.2  # line height as a multiple of the size
+    color: str = "#000000"
+    align: str = "left"  # left | center | right
+    valign: str = "top"  # top | middle | bottom
+    wrap: bool = True
+    max_lines: int = 0  # 0: no limit
+    para_space: float = 0.4  # space between blocks, as a multiple of the size
+    rule_color: str = "#000000"  # table rules and note bars
+
+
+@dataclass(frozen=True)
+class IconRef:
+    """What an inline :icon: draws."""
+
+    symbol: str
+    parts: tuple[SymbolPart, ...]
+    color: Optional[str]  # None: the text colour
+
+
+IconResolver = Callable[[str], Optional[IconRef]]
+
+
+@dataclass
+class Fit:
+    """The result of fitting text into a box."""
+
+    ops: list = field(default_factory=list)
+    size: float = 0.0  # the size used
+    fits: bool = True
+    height: float = 0.0  # height the text needs at `size`
+    width_overflow: bool = False  # a word or table wider than the box at the minimum size
+    lines: int = 0
+    missing: list[str] = field(default_factory=list)  # characters the fonts cannot draw
+    unknown_icons: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- pieces and words
+
+@dataclass
+class _Piece:
+    text: str
+    font: str
+    color: str
+    width1: float  # width at size 1
+    icon: Optional[IconRef] = None
+
+
+@dataclass
+class _Word:
+    pieces: list[_Piece]
+    space1: float  # width at size 1 of the space before this word (0 for the first)
+    space_font: str
+
+    @property
+    def width1(self) -> float:
+        return sum(p.width1 for p in self.pieces)
+
+
+ICON_ADVANCE = 1.12  # an inline icon's advance, as a multiple of the size
+ICON_SIZE = 0.98
+
+
+def _face_for(base: str, bold: bool, italic: bool) -> str:
+    name = base
+    if italic:
+        name = fonts.FACES[name].italic
+    if bold:
+        name = fonts.FACES[name].bold
+    return name
+
+
+def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconResolver, fit: Optional[Fit] = None) -> list[_Word]:
+    """Spans → words (pieces with no break between them); each word remembers the width
+    of the space before it, in the font of that space."""
+    words: list[_Word] = []
+    current: list[_Piece] = []
+    current_space: Optional[str] = None  # font of the whitespace before the current word
+    pending_space: Optional[str] = None  # whitespace seen since the last word ended
+
+    def push() -> None:
+        nonlocal current
+        if current:
+            sf = current_space if (words and current_space) else base_font
+            space1 = fonts.string_width(" ", sf, 1.0) if words else 0.0
+            words.append(_Word(current, space1, sf))
+            current = []
+
+    def begin() -> None:
+        nonlocal current_space, pending_space
+        if not current:
+            current_space = pending_space
+            pending_space = None
+
+    for sp in span_list:
+        if sp.icon is not None:
+            if pending_space is not None:
+                push()
+            begin()
+            ref = icons(sp.icon)
+            if ref is None:
+                if fit is not None and sp.icon not in fit.unknown_icons:
+                    fit.unknown_icons.append(sp.icon)
+                label = f":{sp.icon}:"
+                current.append(_Piece(label, base_font, color, fonts.string_width(label, base_font, 1.0)))
+            else:
+                current.append(_Piece("", base_font, ref.color or color, ICON_ADVANCE, ref))
+            continue
+        font = _face_for(base_font, sp.bold, sp.italic)
+        if fit is not None:
+            for ch in fonts.missing_glyphs(sp.text, font):
+                if ch not in fit.missing:
+                    fit.missing.append(ch)
+        buf = ""
+        for ch in sp.text:
+            if ch.isspace():
+                if buf:
+                    current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0)))
+                    buf = ""
+                push()
+                pending_space = font
+                continue
+            if not buf:
+                if pending_space is not None:
+                    push()
+                begin()
+            buf += ch
+        if buf:
+            current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0)))
+    push()
+    return words
+
+
+# ---------------------------------------------------------------- line breaking
+
+@dataclass
+class _Line:
+    words: list[_Word]
+    width1: float  # at size 1, spaces included
+
+
+def break_lines(words: list[_Word], width: float, size: float) -> tuple[list[_Line], bool]:
+    """Greedy line breaking at `size` into `width`. Returns (lines, a word was too wide);
+    a word wider than the line is split between characters."""
+    limit1 = width / size if size > 0 else 0
+    lines: list[_Line] = []
+    line: list[_Word] = []
+    w1 = 0.0
+    too_wide = False
+    for word in words:
+        ww = word.width1
+        if ww > limit1 + 1e-9:
+            too_wide = True
+            parts = _split_word(word, limit1)
+        else:
+            parts = [word]
+        for part in parts:
+            add = part.width1 + (part.space1 if line else 0.0)
+            if line and w1 + add > limit1 + 1e-9:
+                lines.append(_Line(line, w1))
+                line, w1 = [], 0.0
+                add = part.width1
+            line.append(part)
+            w1 += add
+    if line:
+        lines.append(_Line(line, w1))
+    return lines, too_wide
+
+
+def _split_word(word: _Word, limit1: float) -> list[_Word]:
+    """Split an over-long word between characters so each part fits the line."""
+    chunks: list[_Word] = []
+    current: list[_Piece] = []
+    cw = 0.0
+    first = True
+    for piece in word.pieces:
+        if piece.icon is not None:
+            if current and cw + piece.width1 > limit1:
+                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+                first, current, cw = False, [], 0.0
+            current.append(piece)
+            cw += piece.width1
+            continue
+        buf = ""
+        for ch in piece.text:
+            chw = fonts.string_width(ch, piece.font, 1.0)
+            if (current or buf) and cw + chw > limit1:
+                if buf:
+                    current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0)))
+                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+                first, current, cw, buf = False, [], 0.0, ""
+            buf += ch
+            cw += chw
+        if buf:
+            current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0)))
+    if current:
+        chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+    # pieces after the first are glued to the previous line's end: no space between chunks
+    return chunks
+
+
+# ---------------------------------------------------------------- drawables
+
+@dataclass
+class _Draw:
+    """Something to draw, relative to the text block's top-left corner."""
+
+    kind: str  # text | icon | line | rect
+    top: float
+    bottom: float
+    args: tuple
+
+
+def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, leading: float, align: str, base_font: str) -> tuple[list[_Draw], float]:
+    """One line of words → drawables; returns them and the line's height."""
+    height = size * leading
+    asc = fonts.ascent(base_font) * size
+    desc = -fonts.descent(base_font) * size
+    # baseline centred in the line box the way CSS does it
+    baseline = top + (height - (asc + desc)) / 2 + asc
+    lw = line.width1 * size
+    if align == "center":
+        x = x0 + (width - lw) / 2
+    elif align == "right":
+        x = x0 + width - lw
+    else:
+        x = x0
+    out: list[_Draw] = []
+    run_text, run_font, run_color, run_x = "", None, None, 0.0
+    cursor = x
+
+    def flush() -> None:
+        nonlocal run_text, run_font
+        if run_text and run_font is not None:
+            out.append(_Draw("text", top, top + height, (run_x, baseline, run_text, run_font, size, run_color)))
+        run_text, run_font = "", None
+
+    for i, word in enumerate(line.words):
+        if i > 0 and word.space1:
+            if run_font == word.space_font:
+                run_text += " "
+            cursor += word.space1 * size
+        for piece in word.pieces:
+            if piece.icon is not None:
+                flush()
+                s = size * ICON_SIZE
+                ix = cursor + (size * ICON_ADVANCE - s) / 2
+                itop = baseline - size * 0.80
+                out.append(_Draw("icon", top, top + height, (ix, itop, s, piece.icon, piece.color)))
+                cursor += piece.width1 * size
+                continue
+            if run_font != piece.font or run_color != piece.color:
+                flush()
+                run_font, run_color, run_x = piece.font, piece.color, cursor
+            run_text += piece.text
+            cursor += piece.width1 * size
+    flush()
+    return out, height
+
+
+@dataclass(frozen=True)
+class Raw(Paragraph):
+    """A paragraph taken literally: no **bold**, *italic* or :icon: markup (names, titles)."""
+
+
+def _block_spans(text: str, raw: bool = False) -> list[Span]:
+    return [Span(text)] if raw else spans(text)
+
+
+def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit) -> tuple[list[_Draw], float, bool, int]:
+    """Lay out all blocks at one size. Returns (drawables, height, too_wide, line count)."""
+    draws: list[_Draw] = []
+    y = 0.0
+    too_wide = False
+    nlines = 0
+    gap = size * style.para_space
+    for bi, block in enumerate(blocks):
+        if bi > 0:
+            y += gap
+        if isinstance(block, Table):
+            d, h, tw = _layout_table(block, width, size, style, icons, fit, y)
+            draws += d
+            y += h
+            too_wide |= tw
+            nlines += 1 + len(block.rows)
+            continue
+        font = style.font
+        bsize = size
+        indent = 0.0
+        marker: Optional[str] = None
+        text = getattr(block, "text", "")
+        align = style.align
+        if isinstance(block, Heading):
+            bsize = size * {1: 1.3, 2: 1.15}.get(block.level, 1.0)
+            font = fonts.FACES[font].bold
+        elif isinstance(block, ListItem):
+            marker = f"{block.number}." if block.ordered else "\u2022"
+            indent = size * (1.4 if block.ordered else 1.0)
+            align = "left" if align == "justify" else align
+        elif isinstance(block, Note):
+            font = fonts.FACES[font].italic
+            indent = size * 0.6
+        words = words_of(_block_spans(text, isinstance(block, Raw)), font, style.color, icons, fit)
+        lines, tw = break_lines(words, max(1.0, width - indent), bsize)
+        too_wide |= tw
+        if isinstance(block, Note) and lines:
+            h_total = len(lines) * bsize * style.leading
+            draws.append(_Draw("line", y, y + h_total, (size * 0.15, y + bsize * 0.15, size * 0.15, y + h_total - bsize * 0.15, max(0.5, size * 0.08), style.rule_color)))
+        for li, line in enumerate(lines):
+            d, h = _emit_line(line, indent, width - indent, y, bsize, style.leading, align if marker is None else "left", font)
+            if marker is not None and li == 0:
+                mw = fonts.string_width(marker, font, bsize)
+                baseline = next((dd.args[1] for dd in d if dd.kind == "text"), y + bsize)
+                mx = indent - mw - size * 0.3 if block.ordered else indent - size * 0.75  # type: ignore[union-attr]
+                d.append(_Draw("text", y, y + h, (mx, baseline, marker, font, bsize, style.color)))
+            draws += d
+            y += h
+            nlines += 1
+    return draws, y, too_wide, nlines
+
+
+def _layout_table(table: Table, width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit, y0: float) -> tuple[list[_Draw], float, bool]:
+    """A ruled table: header in bold over a heavier rule, thin rules between rows, columns
+    sized from their content and wrapped when the box is narrow."""
+    ncol = max([len(table.header)] + [len(r_) for r_ in table.rows])
+    rows = [list(table.header) + [""] * (ncol - len(table.header))] + [list(r_) + [""] * (ncol - len(r_)) for r_ in table.rows]
+    pad = size * 0.35
+    bold = fonts.FACES[style.font].bold
+    cell_words = [[words_of(_block_spans(c), bold if ri == 0 else style.font, style.color, icons, fit) for c in row] for ri, row in enumerate(rows)]
+    natural = [0.0] * ncol
+    minimum = [0.0] * ncol
+    for row in cell_words:
+        for ci, words in enumerate(row):
+            if not words:
+                continue
+            total = sum(w.width1 + w.space1 for w in words) * size
+            longest = max(w.width1 for w in words) * size
+            natural[ci] = max(natural[ci], total + 2 * pad)
+            minimum[ci] = max(minimum[ci], longest + 2 * pad)
+    too_wide = False
+    avail = width
+    if sum(natural) <= avail:
+        extra = avail - sum(natural)
+        tot = sum(natural) or 1.0
+        widths = [n + extra * n / tot for n in natural]
+    elif sum(minimum) <= avail:
+        spare = avail - sum(minimum)
+        flex = [n - m for n, m in zip(natural, minimum)]
+        tf = sum(flex) or 1.0
+        widths = [m + spare * f / tf for m, f in zip(minimum, flex)]
+    else:
+        too_wide = True
+        tot = sum(minimum) or 1.0
+        widths = [avail * m / tot for m in minimum]
+    draws: list[_Draw] = []
+    y = y0
+    heavy = max(0.6, size * 0.09)
+    thin = max(0.3, size * 0.04)
+    for ri, row in enumerate(cell_words):
+        cells: list[list[_Draw]] = []
+        row_h = 0.0
+        x = 0.0
+        for ci, words in enumerate(row):
+            font = bold if ri == 0 else style.font
+            lines, tw = break_lines(words, max(1.0, widths[ci] - 2 * pad), size)
+            too_wide |= tw
+            cy = y + pad * 0.5
+            d: list[_Draw] = []
+            for line in lines:
+                ld, lh = _emit_line(line, x + pad, widths[ci] - 2 * pad, cy, size, style.leading, "left", font)
+                d += ld
+                cy += lh
+            cells.append(d)
+            row_h = max(row_h, cy - y + pad * 0.5)
+            x += widths[ci]
+        if ri == 0:
+            draws.append(_Draw("rect", y, y + row_h, (0.0, y, width, row_h, _tint(style.rule_color, 0.88))))
+        for d in cells:
+            draws += d
+        y += row_h
+        draws.append(_Draw("line", y, y, (0.0, y, width, y, heavy if ri == 0 else thin, style.rule_color)))
+    return draws, y - y0, too_wide
+
+
+def _tint(color: str, amount: float) -> str:
+    c = color.lstrip("#")
+    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
+
+
+# ---------------------------------------------------------------- fitting
+
+def sizes(style: TextStyle) -> list[float]:
+    """The sizes tried, largest first."""
+    out = []
+    s = style.size
+    while s > style.min_size + 1e-9:
+        out.append(round(s, 3))
+        s -= STEP
+    out.append(round(min(style.min_size, style.size), 3))
+    return out
+
+
+def fit_blocks(blocks: Sequence[Block], box: tuple[float, float, float, float], style: TextStyle, icons: IconResolver) -> Fit:
+    """Fit `blocks` into `box` (x, y, w, h), shrinking from style.size to style.min_size."""
+    x, y, w, h = box
+    fit = Fit()
+    if not blocks:
+        fit.size = style.size
+        return fit
+    blocks = list(blocks)
+    if not style.wrap:
+        blocks = [_one_line(b) for b in blocks]
+    chosen = None
+    for s in sizes(style):
+        probe = Fit()
+        if style.wrap:
+            draws, height, too_wide, nlines = _layout_blocks(blocks, w, s, style, icons, probe)
+        else:
+            draws, height, too_wide, nlines = _layout_single(blocks, w, s, style, icons, probe)
+        ok = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
+        chosen = (s, draws, height, too_wide, nlines, probe)
+        if ok:
+            break
+    assert chosen is not None
+    s, draws, height, too_wide, nlines, probe = chosen
+    fit.size, fit.height, fit.lines = s, height, nlines
+    fit.missing, fit.unknown_icons = probe.missing, probe.unknown_icons
+    fit.width_overflow = too_wide
+    fit.fits = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
+    if not fit.fits:
+        # keep what fits inside the box; the caller reports the rest
+        limit = h + 1e-6
+        if style.max_lines > 0:
+            tops = sorted({d.top for d in draws if d.kind in ("text", "icon")})
+            if len(tops) > style.max_lines:
+                limit = min(limit, tops[style.max_lines])
+        draws = [d for d in draws if d.bottom <= limit]
+        height = min(height, h)
+    if style.valign == "middle":
+        dy = (h - height) / 2
+    elif style.valign == "bottom":
+        dy = h - height
+    else:
+        dy = 0.0
+    fit.ops = [_to_op(d, x, y + dy) for d in draws]
+    return fit
+
+
+def _one_line(block: Block) -> Block:
+    if isinstance(block, Raw):
+        return block
+    return Paragraph(getattr(block, "text", ""))
+
+
+def _layout_single(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit):
+    """No wrapping: each block is one line; too wide means it does not fit."""
+    draws: list[_Draw] = []
+    y = 0.0
+    too_wide = False
+    for block in blocks:
+        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw)), style.font, style.color, icons, fit)
+        total = sum(wd.width1 + (wd.space1 if i else 0) for i, wd in enumerate(words))
+        line = _Line(words, total)
+        if total * size > width + 1e-6:
+            too_wide = True
+        d, h = _emit_line(line, 0.0, width, y, size, style.leading, style.align, style.font)
+        draws += d
+        y += h
+    return draws, y, too_wide, len(blocks)
+
+
+def _to_op(d: _Draw, dx: float, dy: float):
+    if d.kind == "text":
+        x, baseline, text, font, size, color = d.args
+        return Text(r(x + dx), r(baseline + dy), text, font, r(size), color)
+    if d.kind == "icon":
+        x, top, s, ref, color = d.args
+        return Icon(r(x + dx), r(top + dy), r(s), ref.symbol, color, ref.parts)
+    if d.kind == "line":
+        x1, y1, x2, y2, width, color = d.args
+        return Path((("M", r(x1 + dx), r(y1 + dy)), ("L", r(x2 + dx), r(y2 + dy))), stroke=color, stroke_width=r(width))
+    if d.kind == "rect":
+        x, y, w, h, fill = d.args
+        return Rect(r(x + dx), r(y + dy), r(w), r(h), fill=fill)
+    raise ValueError(d.kind)
+
+
+def fit_text(text: str, box: tuple[float, float, float, float], style: TextStyle, icons: IconResolver, *, blocks: bool = False) -> Fit:
+    """Fit inline text (one paragraph; **bold**, *italic*, :icon:) or, with blocks=True,
+    block markup."""
+    from ..markup import parse
+
+    if blocks:
+        return fit_blocks(parse(text), box, style, icons)
+    para = " ".join(part for part in text.split("\n") if part.strip()) if style.wrap else text.replace("\n", " ")
+    return fit_blocks([Paragraph(para)] if para.strip() else [], box, style, icons)
+
+
+def plain_blocks(text: str) -> list[Block]:
+    """Text with no block markup: one paragraph per blank-line-separated chunk."""
+    return [Paragraph(" ".join(chunk.split())) for chunk in text.split("\n\n") if chunk.strip()]
+
+
+def natural_width(text: str, font: str, size: float) -> float:
+    return fonts.string_width(text, font, size)
+
+
+__all__ = ["TextStyle", "IconRef", "Fit", "fit_blocks", "fit_text", "sizes", "break_lines", "words_of", "math"]

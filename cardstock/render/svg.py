@@ -1,0 +1,193 @@
+"""Faces → standalone SVG (svgwrite). Draws the same ops as the PDF backend.
+
+The SVG's viewBox is the bleed box in points with the origin at the trim box's top-left
+corner, so face coordinates are used as they are. Text keeps the positions the layout
+fitted; kerning and ligatures are switched off so a browser advances glyphs exactly as the
+font metrics the layout measured with. Fonts are named by family (Liberation, which is
+metric-compatible with Arial / Times New Roman) and loaded with @font-face from
+`font_url` (the build writes the font files to `svg/fonts/`).
+"""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path as FsPath
+from typing import Optional
+
+import svgwrite
+
+from .. import fonts
+from ..layout.ops import Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, walk
+from ..units import POINTS_PER
+
+GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
+
+
+def num(v: float) -> str:
+    """A short, stable number: no exponent, no trailing zeros, no -0."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def num6(v: float) -> str:
+    s = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def path_d(d: PathData) -> str:
+    out = []
+    for cmd in d:
+        out.append(cmd[0] + " ".join(num(v) for v in cmd[1:]))
+    return " ".join(out)
+
+
+def _font_css(used: list[str], font_url: str) -> str:
+    rules = []
+    for name in used:
+        f = fonts.FACES[name]
+        suffix = " ".join(p.capitalize() for p in (f.weight, f.style) if p != "normal")
+        full = f"{f.family} {suffix}".strip()
+        rules.append(
+            f'@font-face{{font-family:"{f.family}";font-weight:{f.weight};font-style:{f.style};'
+            f'src:local("{full}"),url("{font_url}{f.file}") format("truetype")}}'
+        )
+    rules.append("text{font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision;white-space:pre}")
+    return "".join(rules)
+
+
+class _Writer:
+    def __init__(self, dwg: svgwrite.Drawing):
+        self.dwg = dwg
+        self.clip_count = 0
+
+    def paint(self, el, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash=(), opacity: float = 1.0):
+        el.attribs["fill"] = fill or "none"
+        if stroke and stroke_width > 0:
+            el.attribs["stroke"] = stroke
+            el.attribs["stroke-width"] = num(stroke_width)
+            if dash:
+                el.attribs["stroke-dasharray"] = " ".join(num(v) for v in dash)
+        if opacity < 1:
+            el.attribs["opacity"] = num(opacity)
+        return el
+
+    def ops(self, parent, ops) -> None:
+        for op in ops:
+            self.op(parent, op)
+
+    def op(self, parent, op) -> None:
+        dwg = self.dwg
+        if isinstance(op, Rect):
+            el = dwg.rect(insert=(0, 0), size=(0, 0))
+            el.attribs.clear()
+            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)})
+            if op.radius > 0:
+                el.attribs["rx"] = num(op.radius)
+            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+        elif isinstance(op, Ellipse):
+            el = dwg.ellipse()
+            el.attribs.clear()
+            el.attribs.update({"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)})
+            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+        elif isinstance(op, Path):
+            el = dwg.path(d=path_d(op.d))
+            self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+            if op.fill and op.fill_rule == "evenodd":
+                el.attribs["fill-rule"] = "evenodd"
+            if op.stroke and op.cap != "butt":
+                el.attribs["stroke-linecap"] = op.cap
+            if op.stroke and op.join != "miter":
+                el.attribs["stroke-linejoin"] = op.join
+            parent.add(el)
+        elif isinstance(op, Text):
+            f = fonts.FACES[op.font]
+            el = dwg.text(op.text)
+            el.attribs.update({
+                "x": num(op.x),
+                "y": num(op.y),
+                "font-family": f'{f.family}, {f.fallback}'.replace('"', "'"),
+                "font-size": num(op.size),
+            })
+            if f.weight != "normal":
+                el.attribs["font-weight"] = f.weight
+            if f.style != "normal":
+                el.attribs["font-style"] = f.style
+            el.attribs["fill"] = op.color
+            if op.opacity < 1:
+                el.attribs["opacity"] = num(op.opacity)
+            parent.add(el)
+        elif isinstance(op, Icon):
+            scale = op.size / 100.0
+            g = dwg.g()
+            g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({num6(scale)})"
+            g.attribs["class"] = f"icon icon-{op.symbol}"
+            if op.opacity < 1:
+                g.attribs["opacity"] = num(op.opacity)
+            for part in op.parts:
+                el = dwg.path(d=path_d(part.d))
+                if part.stroke_width > 0:
+                    el.attribs.update({"fill": "none", "stroke": op.color, "stroke-width": num(part.stroke_width), "stroke-linecap": "round", "stroke-linejoin": "round"})
+                else:
+                    el.attribs["fill"] = op.color
+                    if part.fill_rule == "evenodd":
+                        el.attribs["fill-rule"] = "evenodd"
+                if part.opacity < 1:
+                    el.attribs["opacity"] = num(part.opacity)
+                g.add(el)
+            parent.add(g)
+        elif isinstance(op, Image):
+            data = FsPath(op.path).read_bytes()
+            href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
+            el = dwg.image(href=href)
+            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})
+            parent.add(el)
+        elif isinstance(op, Group):
+            g = dwg.g()
+            if op.transform is not None:
+                g.attribs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
+            target = g
+            if op.clip is not None:
+                self.clip_count += 1
+                cid = f"clip{self.clip_count}"
+                cp = dwg.clipPath(id=cid)
+                cp.add(dwg.path(d=path_d(op.clip)))
+                dwg.defs.add(cp)
+                inner = dwg.g(clip_path=f"url(#{cid})")
+                g.add(inner)
+                target = inner
+            self.ops(target, op.ops)
+            parent.add(g)
+        elif isinstance(op, Guide):
+            pass  # drawn by svg_bytes in its own layer
+        else:  # pragma: no cover - a new op type must be added to both backends
+            raise TypeError(f"unknown op {type(op).__name__}")
+
+
+def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = True, title: Optional[str] = None) -> bytes:
+    """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
+
+    guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
+    their own (`<g id="guides">`) above the art."""
+    b = face.bleed
+    w, h = face.width + 2 * b, face.height + 2 * b
+    mm = POINTS_PER["mm"]
+    dwg = svgwrite.Drawing(size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False)
+    dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
+    if title:
+        dwg.set_desc(title=title)
+    used = sorted({op.font for op in walk(face.ops) if isinstance(op, Text)})
+    dwg.defs.add(dwg.style(_font_css(used, font_url)))
+    writer = _Writer(dwg)
+    art = dwg.g(id="face")
+    writer.ops(art, face.ops)
+    dwg.add(art)
+    guide_ops = [op for op in walk(face.ops) if isinstance(op, Guide)]
+    if guides and guide_ops:
+        layer = dwg.g(id="guides", fill="none")
+        for g in guide_ops:
+            el = dwg.path(d=path_d(g.d))
+            el.attribs.update({"stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"), "stroke-width": "0.35", "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none", "class": f"guide guide-{g.kind}"})
+            layer.add(el)
+        dwg.add(layer)
+    text = dwg.tostring()
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
