@@ -1,0 +1,313 @@
+"""Pictures in books: inline icons, small vector thumbnails of component faces, the
+generated component list and the cover's row of faces.
+
+Faces are drawn by the card renderer (`cardstock.layout.faces.lay_out` and
+`cardstock.render.pdf.PdfFaces`), scaled down onto the page; each distinct face is drawn
+once as a PDF Form XObject and reused. Until a renderer for a kind exists, a plain labelled
+outline stands in, so the book still builds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Optional
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+
+from ..issues import Issue
+from ..load import Catalog
+from ..schema import Component
+from ..units import parse_size
+from .context import kind_word
+from .story import Styles, tint
+
+# --------------------------------------------------------------------------- renderer hooks
+
+
+def _renderer() -> Optional[tuple[Callable[..., Any], Any]]:
+    """(lay_out, PdfFaces) when the face renderer is installed, else None."""
+    try:
+        faces = importlib.import_module("cardstock.layout.faces")
+        pdf = importlib.import_module("cardstock.render.pdf")
+        return faces.lay_out, pdf.PdfFaces
+    except (ImportError, AttributeError):
+        return None
+
+
+def _symbols(catalog: Catalog) -> Optional[Callable[[str], Any]]:
+    """symbol name → vector parts, from the shared symbol library when it exists."""
+    try:
+        library = importlib.import_module("cardstock.layout.symbols").library(catalog.root)
+    except (ImportError, AttributeError):
+        return None
+
+    def parts(name: str) -> Any:
+        found = library.get(name)
+        return found.parts if found is not None else None
+
+    return parts
+
+
+# --------------------------------------------------------------------------- icons
+
+
+class IconPainter:
+    """Draws a game's icons inline in paragraphs (the `<onDraw>` callback of story.icon_markup)."""
+
+    def __init__(self, catalog: Catalog, styles: Styles):
+        self.icons = catalog.game.icons
+        self.styles = styles
+        self.lookup = _symbols(catalog)
+
+    def __call__(self, canv: Canvas, kind: str, label: str) -> None:
+        info = getattr(canv, "_curr_tx_info", {})
+        name, size_text = label.split(" ")
+        size = float(size_text)
+        x = info.get("cur_x", 0.0)
+        y = info.get("cur_y", 0.0) - size * 0.17
+        self.draw(canv, name, x + size * 0.04, y, size)
+
+    def draw(self, canv: Canvas, name: str, x: float, y: float, size: float) -> None:
+        """The icon in the square (x, y, size, size); (x, y) is its lower-left corner."""
+        icon = self.icons.get(name)
+        color = colors.HexColor(icon.color) if icon and icon.color else colors.HexColor("#333333")
+        parts = None
+        if self.lookup is not None and icon is not None:
+            try:
+                parts = self.lookup(icon.symbol)
+            except Exception:  # noqa: BLE001 - an unknown symbol falls back to a badge
+                parts = None
+        canv.saveState()
+        if parts:
+            _draw_symbol(canv, parts, x, y, size, color)
+        else:
+            canv.setFillColor(color)
+            canv.circle(x + size / 2, y + size / 2, size / 2, stroke=0, fill=1)
+            letter = (icon.label if icon else name)[:1].upper()
+            canv.setFillColor(colors.white)
+            canv.setFont(self.styles.f.bold, size * 0.62)
+            canv.drawCentredString(x + size / 2, y + size * 0.29, letter)
+        canv.restoreState()
+
+
+def _draw_symbol(canv: Canvas, parts: Any, x: float, y: float, size: float, color: colors.Color) -> None:
+    """Symbol parts (paths in a 0..100 box, y down) drawn into the square at (x, y)."""
+    k = size / 100.0
+    for part in parts:
+        p = canv.beginPath()
+        for cmd in part.d:
+            op, vals = cmd[0], cmd[1:]
+            pts = [(x + vals[i] * k, y + size - vals[i + 1] * k) for i in range(0, len(vals), 2)]
+            if op == "M":
+                p.moveTo(*pts[0])
+            elif op == "L":
+                p.lineTo(*pts[0])
+            elif op == "C":
+                p.curveTo(*pts[0], *pts[1], *pts[2])
+            elif op == "Z":
+                p.close()
+        if getattr(part, "stroke_width", 0):
+            canv.setStrokeColor(color)
+            canv.setLineWidth(part.stroke_width * k)
+            canv.setLineCap(1)
+            canv.setLineJoin(1)
+            canv.drawPath(p, stroke=1, fill=0)
+        else:
+            canv.setFillColor(color)
+            canv.drawPath(p, stroke=0, fill=1, fillMode=1 if getattr(part, "fill_rule", "") == "evenodd" else 0)
+
+
+# --------------------------------------------------------------------------- thumbnails
+
+
+def face_size(component: Component) -> tuple[float, float]:
+    try:
+        return parse_size(component.size)
+    except Exception:  # noqa: BLE001 - sizes are validated on load; be safe in books
+        return (180.0, 252.0)
+
+
+class Outlines(dict):
+    """A face cache that holds no faces: every thumbnail is a labelled outline (fast; for
+    checks that only need the layout, such as `lint`)."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __getitem__(self, key: object) -> None:
+        return None
+
+
+def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict] = None) -> Any:
+    """The component's front from the face renderer (without bleed), or None when there is
+    no renderer or the face has errors (the faces stage reports those)."""
+    if cache is None:  # one cache per catalog object: a face is laid out once per process
+        cache = catalog.__dict__.setdefault("_books_faces", {})
+    if component.id in cache:
+        return cache[component.id]
+    face = None
+    renderer = _renderer()
+    if renderer is not None:
+        lay_out, _ = renderer
+        try:
+            face = lay_out(catalog, component, "front", bleed=False)
+        except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
+            findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
+            face = None
+        if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
+            face = None
+    cache[component.id] = face
+    return face
+
+
+class FaceThumb(Flowable):
+    """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
+
+    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], cache: Optional[dict] = None):
+        super().__init__()
+        self.catalog, self.component, self.styles, self.findings = catalog, component, styles, findings
+        self.face = laid_out(catalog, component, findings, cache)
+        w, h = (self.face.width, self.face.height) if self.face is not None else face_size(component)
+        self.scale = min(width / w, (width * 1.6) / h)
+        self.width, self.height = w * self.scale, h * self.scale
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        if getattr(getattr(canv, "_doctemplate", None), "draft", False):
+            return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
+        if self.face is not None:
+            renderer = _renderer()
+            assert renderer is not None
+            _, PdfFaces = renderer
+            faces = getattr(canv, "_cardstock_faces", None)
+            if faces is None:
+                faces = PdfFaces(canv)
+                canv._cardstock_faces = faces
+            canv.saveState()
+            canv.scale(self.scale, self.scale)
+            faces.draw(self.face, 0, 0, reuse=False)
+            canv.restoreState()
+            return
+        self._outline()
+
+    def _outline(self) -> None:
+        canv, c = self.canv, self.component
+        back = self.catalog.game.backs.get(c.back) if c.back else None
+        color = back.color if back else self.styles.accent
+        w, h = self.width, self.height
+        canv.saveState()
+        canv.setFillColor(tint(color, 0.85))
+        canv.setStrokeColor(colors.HexColor(color))
+        canv.setLineWidth(0.6)
+        canv.roundRect(0, 0, w, h, min(w, h) * 0.06, stroke=1, fill=1)
+        canv.setFillColor(colors.HexColor("#222222"))
+        size = max(3.5, min(7.0, w / 7))
+        canv.setFont(self.styles.f.bold, size)
+        words, lines, line = c.name.split(), [], ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if canv.stringWidth(trial, self.styles.f.bold, size) > w * 0.9 and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+        y = h / 2 + (len(lines) - 1) * size * 0.6
+        for text in lines:
+            canv.drawCentredString(w / 2, y - size * 0.35, text)
+            y -= size * 1.2
+        canv.restoreState()
+
+
+def _caption(c: Component, styles: Styles) -> Paragraph:
+    count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
+    return Paragraph(f"{count}{escape(c.name)}", styles.caption)
+
+
+def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None) -> list[Flowable]:
+    """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
+    out: list[Flowable] = []
+    totals = catalog.totals()
+    kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
+    out.append(Paragraph(f"In the box: <b>{totals['all']} components</b>, {kinds}.", styles.body))
+    groups: list[tuple[str, list[Component]]] = []
+    for c in catalog.components:
+        if not groups or groups[-1][0] != c.group or groups[-1][1][0].set != c.set:
+            groups.append((c.group, []))
+        groups[-1][1].append(c)
+    i = 0
+    while i < len(groups):
+        group, comps = groups[i]
+        # A set split into several one-face groups (a face per colour, say) is shown as
+        # one grid, each caption naming its group and count.
+        same = [g for g in groups[i:] if g[1][0].set == comps[0].set]
+        run = []
+        for g in same:
+            if len(g[1]) != 1:
+                break
+            run.append(g)
+        if len(run) >= 2:
+            s = catalog.set(comps[0].set)
+            n = sum(g[1][0].count for g in run)
+            head = Paragraph(f"{escape(s.name)} \u2014 {n} {kind_word(s.kind, n)}", styles.group)
+            captions = [_group_caption(g[0], g[1][0], styles) for g in run]
+            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, cache, captions)]))
+            i += len(run)
+            continue
+        n = sum(c.count for c in comps)
+        head = Paragraph(f"{escape(group)} \u2014 {n} {kind_word(comps[0].kind, n)}", styles.group)
+        out.append(KeepTogether([head, _grid(catalog, comps, styles, width, findings, cache)]))
+        i += 1
+    return out
+
+
+def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
+    return Paragraph(f"{escape(group)} \u2014 {c.count} {kind_word(c.kind, c.count)}", styles.caption)
+
+
+def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None, captions: Optional[list[Paragraph]] = None) -> Table:
+    fw, fh = face_size(comps[0])
+    cols = 6 if fw / fh < 0.95 else 5
+    if len(comps) > 30:
+        cols += 2
+    cell = width / cols
+    thumb_w = cell * 0.78
+    captions = captions or [_caption(c, styles) for c in comps]
+    cells = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
+    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
+    rows[-1] += [""] * (cols - len(rows[-1]))
+    table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), styles.f.regular),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return table
+
+
+def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, captions: bool = True, cache: Optional[dict] = None) -> Table:
+    """A centred row of larger faces (the cover, or a card type shown in the text)."""
+    thumbs: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, cache) for c in comps]
+    data = [thumbs]
+    if captions:
+        data.append([Paragraph(escape(c.name), styles.caption) for c in comps])
+    gap = min(width / max(1, len(comps)), thumb_w * 1.25)
+    table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), styles.f.regular),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+    ]))
+    return table

@@ -1,0 +1,224 @@
+"""The context every rule template sees (rulebooks and quick-reference cards alike).
+
+Counts and names are typed once, in the catalog; templates read them from here. Helpers
+that are asked for something the catalog does not have raise Jinja2's `UndefinedError`,
+so a typo in a template is reported as an Issue (see `cardstock.templating.render`)
+instead of printing a blank or a wrong number.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from jinja2.exceptions import UndefinedError
+
+from ..load import Catalog
+
+# How a count of each component kind reads in running text ("3 dice").
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "card": ("card", "cards"),
+    "reference": ("reference card", "reference cards"),
+    "tile": ("tile", "tiles"),
+    "token": ("token", "tokens"),
+    "die": ("die", "dice"),
+    "pawn": ("pawn", "pawns"),
+    "board": ("board", "boards"),
+}
+
+
+def kind_word(kind: str, n: int) -> str:
+    one, many = KIND_WORDS.get(kind, (kind, kind + "s"))
+    return one if n == 1 else many
+
+
+def _known(what: str, values: Iterable[Any]) -> str:
+    shown = sorted({str(v) for v in values})
+    if len(shown) > 12:
+        shown = shown[:12] + [f"… ({len(shown) - 12} more)"]
+    return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
+
+
+def _dump(value: Any) -> Any:
+    if value is None:
+        return None
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return dump(by_alias=True)
+    return value
+
+
+def markup_cell(value: Any) -> str:
+    """One table cell as markup text: no line breaks, no column bars."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).replace("|", "/").split())
+
+
+def markup_table(columns: list[Any], rows: list[list[Any]]) -> str:
+    """Columns and rows → the `| a | b |` block markup (the first row is the header)."""
+    lines = ["| " + " | ".join(markup_cell(c) for c in columns) + " |"]
+    lines.append("|" + "|".join("---" for _ in columns) + "|")
+    for row in rows:
+        lines.append("| " + " | ".join(markup_cell(c) for c in row) + " |")
+    return "\n".join(lines)
+
+
+def template_context(catalog: Catalog) -> dict[str, Any]:
+    """Names and helpers for rulebook and quick-reference templates.
+
+    - `game`: the game file as a dict (`game.title`, `game.players.min`, …)
+    - `players`: `{min, max, counts}` where `counts` lists every allowed player count
+    - `tables`: the game's `[tables.*]` as dicts; `table(name)` renders one as markup
+    - `components`: the public dicts of every distinct face (as `build.py catalog --json`)
+    - `totals`: `{all, by_kind, by_group}`
+    - `groups`: `[{group, set, kind, count, faces}]` in catalog order
+    - `sets`: `[{id, name, kind, count, faces, description}]` in catalog order
+    - `designer_choices`, `icons` (id → {label, symbol, color}), `rules` (or None)
+    - `count(group=, kind=, id=, set=)`, `component(id)`, `select(...)` (list of dicts),
+      `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
+      → a step of the rules' setup procedure as a dict,
+      `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`
+    """
+    game = catalog.game
+    comps = [c.public() for c in catalog.components]
+    by_id = {c["id"]: c for c in comps}
+    filters = {
+        "group": {c["group"] for c in comps},
+        "kind": {c["kind"] for c in comps},
+        "id": set(by_id),
+        "set": {s.id for s in game.sets},
+    }
+    tables = {name: t.model_dump() for name, t in game.tables.items()}
+
+    def _match(**match: Optional[str]) -> list[dict[str, Any]]:
+        for key, value in match.items():
+            if value is not None and value not in filters[key]:
+                raise UndefinedError(_known(f"{key} {value!r}", filters[key]))
+        return [c for c in comps if all(v is None or c[k] == v for k, v in match.items())]
+
+    def count(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> int:
+        """Physical copies matching every filter given (all components when none is)."""
+        return sum(c["count"] for c in _match(group=group, kind=kind, id=id, set=set))
+
+    def select(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> list[dict[str, Any]]:
+        """The distinct faces matching every filter, in catalog order."""
+        return _match(group=group, kind=kind, id=id, set=set)
+
+    def component(id: str) -> dict[str, Any]:
+        if id not in by_id:
+            raise UndefinedError(_known(f"component with id {id!r}", by_id))
+        return by_id[id]
+
+    def table(name: str, title: bool = False, note: bool = True, columns: Optional[list[str]] = None) -> str:
+        """A `[tables.NAME]` as markup: optional bold title line, the table (all columns, or
+        only those named, in the order named), its note."""
+        if name not in tables:
+            raise UndefinedError(_known(f"table {name!r}", tables))
+        t = tables[name]
+        index = list(range(len(t["columns"])))
+        if columns is not None:
+            names = [str(c).lower() for c in t["columns"]]
+            index = []
+            for col in columns:
+                if str(col).lower() not in names:
+                    raise UndefinedError(_known(f"column {col!r} in table {name!r}", t["columns"]))
+                index.append(names.index(str(col).lower()))
+        parts = []
+        if title:
+            parts.append(f"**{t['title']}**\n")
+        parts.append(markup_table([t["columns"][i] for i in index], [[row[i] for i in index] for row in t["rows"]]))
+        if note and t.get("note"):
+            parts.append(f"\n> {t['note']}")
+        return "\n".join(parts)
+
+    def cell(name: str, row: Any, column: Optional[str] = None) -> Any:
+        """One value of a `[tables.NAME]`: the row whose first cell is `row` (compared as
+        text, ignoring case), in `column` (default: the last column)."""
+        if name not in tables:
+            raise UndefinedError(_known(f"table {name!r}", tables))
+        t = tables[name]
+        col = len(t["columns"]) - 1
+        if column is not None:
+            names = [str(c).lower() for c in t["columns"]]
+            if str(column).lower() not in names:
+                raise UndefinedError(_known(f"column {column!r} in table {name!r}", t["columns"]))
+            col = names.index(str(column).lower())
+        for r in t["rows"]:
+            if str(r[0]).strip().lower() == str(row).strip().lower():
+                value = r[col]
+                return int(value) if isinstance(value, float) and value.is_integer() else value
+        raise UndefinedError(_known(f"row {row!r} in table {name!r}", [r[0] for r in t["rows"]]))
+
+    rules = getattr(catalog, "rules", None)
+    steps = list(getattr(getattr(rules, "setup", None), "steps", None) or [])
+
+    def setup_step(do: str, to: Optional[str] = None, source: Optional[str] = None, nth: int = 1) -> dict[str, Any]:
+        """The `nth` step of the rules' setup procedure (rules.toml) doing `do` (deal, draw,
+        give, choose, …), optionally into pile `to` / from pile `source`, as a dict
+        (`setup_step('deal', to='hand').count`). The numbers the checker proves."""
+        found = []
+        for step in steps:
+            d = step.model_dump(by_alias=True) if hasattr(step, "model_dump") else dict(step)
+            if d.get("do") == do and (to is None or d.get("to") == to) and (source is None or d.get("from") == source):
+                found.append(d)
+        if len(found) < nth:
+            if rules is None:
+                raise UndefinedError("the game has no rules.toml, so its setup steps are unknown")
+            known = [f"{getattr(s, 'do', '?')} to {getattr(s, 'to', '-')}" for s in steps]
+            raise UndefinedError(_known(f"setup step {do!r}" + (f" to {to!r}" if to else "") + (f" from {source!r}" if source else "") + (f" (number {nth})" if nth > 1 else ""), known))
+        return found[nth - 1]
+
+    def icon(name: str) -> str:
+        if name not in game.icons:
+            raise UndefinedError(_known(f"icon {name!r}", game.icons))
+        return f":{name}:"
+
+    def kinds(n: int, kind: str) -> str:
+        return f"{n} {kind_word(kind, n)}"
+
+    def plural(n: int, one: str, many: Optional[str] = None) -> str:
+        return f"{n} {one if n == 1 else (many or one + 's')}"
+
+    groups: list[dict[str, Any]] = []
+    for c in comps:
+        if not groups or groups[-1]["group"] != c["group"] or groups[-1]["set"] != c["set"]:
+            groups.append({"group": c["group"], "set": c["set"], "kind": c["kind"], "count": 0, "faces": 0})
+        groups[-1]["count"] += c["count"]
+        groups[-1]["faces"] += 1
+    sets = []
+    for s in game.sets:
+        mine = [c for c in comps if c["set"] == s.id]
+        sets.append({
+            "id": s.id, "name": s.name, "kind": s.kind, "description": s.description,
+            "count": sum(c["count"] for c in mine), "faces": len(mine),
+        })
+
+    return {
+        "game": game.model_dump(by_alias=True),
+        "players": {
+            "min": game.players.min,
+            "max": game.players.max,
+            "counts": list(range(game.players.min, game.players.max + 1)),
+        },
+        "tables": tables,
+        "components": comps,
+        "totals": catalog.totals(),
+        "groups": groups,
+        "sets": sets,
+        "designer_choices": [d.model_dump() for d in game.designer_choices],
+        "icons": {k: v.model_dump() for k, v in game.icons.items()},
+        "rules": _dump(getattr(catalog, "rules", None)),
+        "count": count,
+        "select": select,
+        "component": component,
+        "table": table,
+        "cell": cell,
+        "setup_step": setup_step,
+        "icon": icon,
+        "kinds": kinds,
+        "plural": plural,
+    }

@@ -1,0 +1,247 @@
+"""Rulebooks: `layouts/<game>/rulebook.md.j2` → block markup → Platypus story → PDFs.
+
+The template is Jinja2 (sandboxed, see `cardstock.books.context` for its names). Beside the
+block markup it may place generated parts with these helpers, each on a line of its own:
+
+    {{ cover('id', 'id', …) }}   faces shown on the cover (the cover is always page 1)
+    {{ contents() }}             the table of contents, on its own page
+    {{ component_list() }}       every group with its count and a thumbnail of each face
+    {{ faces('id', 'id', …) }}   a row of faces in the text (e.g. beside a card type)
+    {{ page_break() }}           start a new page
+
+Outputs (the pipeline stage `rulebook`):
+
+    output/<game>/<game>-rulebook.pdf                  reading order, half-letter (A5 when
+                                                       only A4 paper is asked for)
+    output/<game>/<game>-rulebook-booklet-<paper>.pdf  saddle-stitched: half-letter pages on
+                                                       Letter sheets, A5 pages on A4 sheets
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+from jinja2.exceptions import UndefinedError
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus.doctemplate import LayoutError
+
+from .. import markup
+from ..issues import Issue
+from ..load import Catalog
+from ..output import Artifact, artifact
+from ..pipeline import BuildOptions, StageResult
+from . import art
+from .context import template_context
+from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, build, contents
+from .source import render_file, rulebook_template
+from .story import Builder, Styles, accent_color
+
+_DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
+DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")
+
+
+@dataclass(frozen=True)
+class Directive:
+    name: str
+    args: tuple[str, ...]
+
+
+Chunk = Union[str, Directive]
+
+
+def rulebook_context(catalog: Catalog) -> dict[str, Any]:
+    """`template_context` plus the helpers that place generated parts of a rulebook."""
+    ctx = template_context(catalog)
+    component = ctx["component"]
+
+    def _line(name: str, ids: tuple[str, ...] = ()) -> str:
+        for i in ids:
+            component(i)  # raises UndefinedError for an unknown id
+        return "\n::" + name + (" " + " ".join(ids) if ids else "") + "\n"
+
+    def cover(*ids: str) -> str:
+        return _line("cover", ids)
+
+    def faces(*ids: str) -> str:
+        if not ids:
+            raise UndefinedError("faces() needs at least one component id")
+        return _line("faces", ids)
+
+    ctx.update(
+        cover=cover,
+        faces=faces,
+        contents=lambda: _line("contents"),
+        component_list=lambda: _line("components"),
+        page_break=lambda: _line("page-break"),
+    )
+    return ctx
+
+
+def split(text: str) -> list[Chunk]:
+    """Rendered template text → markup chunks and directives, in order."""
+    chunks: list[Chunk] = []
+    buf: list[str] = []
+    for line in text.splitlines():
+        m = _DIRECTIVE.match(line.strip())
+        if m and m.group(1) in DIRECTIVES:
+            if buf:
+                chunks.append("\n".join(buf))
+                buf = []
+            chunks.append(Directive(m.group(1), tuple((m.group(2) or "").split())))
+        else:
+            buf.append(line)
+    if buf:
+        chunks.append("\n".join(buf))
+    return chunks
+
+
+def players_line(catalog: Catalog) -> str:
+    p = catalog.game.players
+    if p.min == p.max:
+        return f"For {p.min} player{'s' if p.min != 1 else ''}"
+    return f"For {p.min} to {p.max} players"
+
+
+class Story:
+    """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
+
+    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Optional[dict] = None):
+        self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
+        self.faces = faces  # component id -> laid-out face (None: cached on the catalog)
+        self.issues: list[Issue] = []
+        self.by_id = {c.id: c for c in catalog.components}
+
+    def _cover_ids(self) -> list[str]:
+        for ch in self.chunks:
+            if isinstance(ch, Directive) and ch.name == "cover":
+                return list(ch.args)
+        # default: the first face of up to four card sets
+        seen, ids = set(), []
+        for c in self.catalog.components:
+            if c.set not in seen and c.kind in ("card", "tile"):
+                seen.add(c.set)
+                ids.append(c.id)
+        return ids[:4]
+
+    def cover(self, width: float, height: float) -> list[Flowable]:
+        """Page 1: title, the game's one-line description, a row of faces, player count."""
+        g, st = self.catalog.game, self.styles
+        ids = [i for i in self._cover_ids() if i in self.by_id][:5]
+        top: list[Flowable] = [Paragraph(_esc(g.title), st.title)]
+        if g.description:
+            top.append(Paragraph(_esc(g.description), st.subtitle))
+        middle: list[Flowable] = []
+        if ids:
+            thumb = min(width / (len(ids) + 0.35), 1.45 * 72)
+            middle.append(art.face_row(self.catalog, [self.by_id[i] for i in ids], st, width, self.issues, thumb * 0.9, captions=False, cache=self.faces))
+        bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
+        bottom.append(Paragraph(f"Rules \u00b7 version {_esc(g.version)}", st.center))
+        for credit in g.credits:
+            bottom.append(Paragraph(_esc(credit), st.center))
+        used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top + middle + bottom)
+        free = max(0.0, height - used - 4)
+        return [Spacer(1, free * 0.22), *top, Spacer(1, free * 0.2), *middle, Spacer(1, free * 0.22), *bottom]
+
+    def __call__(self, doc: BookDoc) -> list[Flowable]:
+        width, height = doc.frame_size
+        b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
+        story: list[Flowable] = self.cover(width, height)
+        story += [NextPageTemplate("body"), PageBreak()]
+        for ch in self.chunks:
+            if isinstance(ch, str):
+                story += b.blocks(markup.parse(ch))
+            elif ch.name == "contents":
+                story += [Paragraph("Contents", self.styles.h1), contents(self.styles), PageBreak()]
+            elif ch.name == "components":
+                story += art.component_list(self.catalog, self.styles, width, self.issues, self.faces)
+            elif ch.name == "faces":
+                comps = [self.by_id[i] for i in ch.args if i in self.by_id]
+                if comps:
+                    story += [art.face_row(self.catalog, comps, self.styles, width, self.issues, min(width / (len(comps) + 0.5), 0.8 * 72), cache=self.faces), Spacer(1, 6)]
+            elif ch.name == "page-break":
+                story.append(PageBreak())
+        self.issues += b.issues
+        return story
+
+
+def _esc(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(text)
+
+
+@dataclass
+class Rendered:
+    reading: Optional[Built]
+    booklets: dict[str, Built]
+    issues: list[Issue]
+    size: BookSize
+
+
+def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, faces: bool = True) -> Rendered:
+    """Render the reading PDF and the booklets in memory; template and layout problems
+    come back as Issues (and then no PDF). `faces=False` draws outlines instead of the
+    component faces (the same layout, much faster: for checks)."""
+    path = rulebook_template(catalog)
+    where = catalog.display(path)
+    wanted = [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
+    size = BOOK_FOR_PAPER["letter"] if "letter" in wanted else BOOK_FOR_PAPER[wanted[0]]
+    if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
+        note = Issue(where, None, "rulebook", f"no rulebook yet: write {where} to get one", "warning")
+        return Rendered(None, {}, [note], size)
+    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
+    if text is None:
+        return Rendered(None, {}, issues, size)
+    chunks = split(text)
+    styles = Styles(accent_color(catalog.game))
+    g = catalog.game
+    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
+    from .art import IconPainter
+
+    painter = IconPainter(catalog, styles)
+    findings: list[Issue] = []
+    cache = None if faces else art.Outlines()  # None: faces laid out once per catalog object
+
+    def run(sz: BookSize, booklet: bool) -> Optional[Built]:
+        story = Story(catalog, chunks, styles, where, cache)
+        try:
+            built = build(story, sz, styles, g.title, g.title, painter, meta, booklet)
+        except LayoutError as exc:
+            findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {sz.name} page: {exc}"))
+            return None
+        for issue in story.issues:
+            if issue not in findings:
+                findings.append(issue)
+        return built
+
+    reading = run(size, False)
+    out: dict[str, Built] = {}
+    if reading is not None and booklets:
+        for paper in wanted:
+            b = run(BOOK_FOR_PAPER[paper], True)
+            if b is not None:
+                out[paper] = b
+    return Rendered(reading, out, findings, size)
+
+
+def build_rulebook(catalog: Catalog, options: BuildOptions) -> StageResult:
+    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for."""
+    r = render_rulebook(catalog, tuple(options.papers))
+    result = StageResult(findings=list(r.issues))
+    if r.reading is None:
+        return result
+    folder = options.out / catalog.id
+    arts: list[Artifact] = [artifact(catalog.id, "rulebook", folder / f"{catalog.id}-rulebook.pdf", r.reading.data, paper=r.size.name, pages=r.reading.pages)]
+    for paper, b in r.booklets.items():
+        arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
+    result.artifacts.extend(arts)
+    return result
+
+
+def consistency(catalog: Catalog) -> list[Issue]:
+    """The rules checker's provider (`cardstock.rules.report.PROVIDERS`): see books.lint."""
+    from .lint import lint
+
+    return lint(catalog)

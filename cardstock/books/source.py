@@ -1,0 +1,65 @@
+"""Finding and rendering a game's rule templates (`layouts/<game>/…md.j2`).
+
+Rendering goes through `cardstock.templating` (sandboxed, undefined names are errors).
+This module adds the template's own line to an error, and turns any other exception a
+helper raises (a wrong argument, say) into an Issue as well: a template problem is always
+an Issue, never a traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from jinja2 import TemplateSyntaxError
+
+from ..issues import Issue
+from ..load import Catalog
+from ..templating import environment, render
+
+TEMPLATE_SUFFIX = ".md.j2"
+
+
+def layouts_dir(catalog: Catalog) -> Path:
+    return catalog.root / "layouts" / catalog.id
+
+
+def rulebook_template(catalog: Catalog) -> Path:
+    return layouts_dir(catalog) / f"rulebook{TEMPLATE_SUFFIX}"
+
+
+def quickref_template(catalog: Catalog, name: str) -> Path:
+    return layouts_dir(catalog) / "quickref" / f"{name}{TEMPLATE_SUFFIX}"
+
+
+def _error_line(text: str, context: Mapping[str, Any]) -> Optional[int]:
+    """The template line an error comes from, read from Jinja2's rewritten traceback."""
+    try:
+        environment().from_string(text).render(**context)
+    except TemplateSyntaxError as exc:
+        return exc.lineno
+    except Exception as exc:  # noqa: BLE001 - any error: we only want its line
+        line = None
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == "<template>":
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        return line
+    return None
+
+
+def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field: str) -> tuple[Optional[str], list[Issue]]:
+    """Render one template file; (text, []) or (None, [issues])."""
+    shown = catalog.display(path)
+    if not path.is_file():
+        return None, [Issue(shown, None, field, f"no template: expected the file {shown}")]
+    text = path.read_text(encoding="utf-8")
+    try:
+        out, issue = render(text, context, file=shown, line=None, field=field)
+    except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
+        issue = Issue(shown, None, field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
+    if issue is not None:
+        return None, [dataclasses.replace(issue, line=_error_line(text, context))]
+    return out, []

@@ -1,0 +1,280 @@
+"""Block markup (`cardstock.markup`) → ReportLab Platypus flowables, with the styles of a book.
+
+One `Styles` object holds every paragraph style for a page size; `Builder` turns blocks into
+flowables and records problems (unknown icons, rows too tall for a page) as Issues. Nothing
+is ever cut: a block that cannot fit is shrunk onto the page *and* reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+
+from .. import markup
+from ..issues import Issue
+from ..schema import Game
+from . import fonts
+
+ICON_CALLBACK = "cardstock_icon"
+_NBSP_EM = 0.278  # advance of a no-break space in Liberation Sans, in ems
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def _luminance(hex_color: str) -> float:
+    c = colors.HexColor(hex_color)
+
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c.red) + 0.7152 * lin(c.green) + 0.0722 * lin(c.blue)
+
+
+def _saturation(hex_color: str) -> float:
+    c = colors.HexColor(hex_color)
+    hi, lo = max(c.red, c.green, c.blue), min(c.red, c.green, c.blue)
+    return 0.0 if hi == 0 else (hi - lo) / hi
+
+
+def accent_color(game: Game) -> str:
+    """A colour from the game's own data for headings and rules: the first back colour (in
+    set order), else icon colour, that is a real colour (saturated) and dark enough to read
+    on white; a neutral dark grey when there is none."""
+    candidates: list[str] = []
+    for s in game.sets:
+        if s.back and s.back in game.backs:
+            candidates.append(game.backs[s.back].color)
+    candidates += [i.color for i in game.icons.values() if i.color]
+    for c in candidates:
+        if 0.04 <= _luminance(c) <= 0.22 and _saturation(c) >= 0.35:
+            return c
+    return "#2f3640"
+
+
+def tint(hex_color: str, amount: float) -> colors.Color:
+    """Mix a colour with white (`amount` = share of white)."""
+    c = colors.HexColor(hex_color)
+    return colors.Color(c.red + (1 - c.red) * amount, c.green + (1 - c.green) * amount, c.blue + (1 - c.blue) * amount)
+
+
+# --------------------------------------------------------------------------- styles
+
+
+@dataclass
+class Styles:
+    """Paragraph styles for one page size; `scale` grows or shrinks every size together."""
+
+    accent: str
+    scale: float = 1.0
+    card: bool = False  # a quick-reference card: tighter headings and spacing
+    f: fonts.Faces = field(default_factory=fonts.register)
+
+    def __post_init__(self) -> None:
+        s, f, ink = self.scale, self.f, colors.HexColor("#222222")
+        acc = colors.HexColor(self.accent)
+        self.body = ParagraphStyle("body", fontName=f.regular, fontSize=9.2 * s, leading=12.4 * s, textColor=ink, spaceAfter=5 * s)
+        self.bullet = ParagraphStyle("bullet", parent=self.body, leftIndent=13 * s, bulletIndent=3 * s, spaceAfter=2.5 * s, bulletFontName=f.bold, bulletFontSize=9.2 * s)
+        self.note = ParagraphStyle(
+            "note", parent=self.body, fontSize=8.6 * s, leading=11.4 * s, backColor=tint(self.accent, 0.9),
+            borderColor=tint(self.accent, 0.55), borderWidth=0.6, borderPadding=(4 * s, 5 * s, 4 * s, 5 * s),
+            leftIndent=5 * s, rightIndent=5 * s, spaceBefore=5 * s, spaceAfter=9 * s,
+        )
+        self.cell = ParagraphStyle("cell", parent=self.body, fontSize=8 * s, leading=9.8 * s, spaceAfter=0)
+        self.cell_head = ParagraphStyle("cell_head", parent=self.cell, fontName=f.bold, textColor=colors.white)
+        self.h1 = ParagraphStyle("h1", fontName=f.heading, fontSize=15.5 * s, leading=19 * s, textColor=acc, spaceBefore=4 * s, spaceAfter=6 * s, keepWithNext=1)
+        self.h2 = ParagraphStyle("h2", fontName=f.bold, fontSize=11 * s, leading=14 * s, textColor=acc, spaceBefore=7 * s, spaceAfter=3.5 * s, keepWithNext=1)
+        self.h3 = ParagraphStyle("h3", fontName=f.bold, fontSize=9.4 * s, leading=12 * s, textColor=ink, spaceBefore=5 * s, spaceAfter=2 * s, keepWithNext=1)
+        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=5.6 * s, leading=6.6 * s, alignment=TA_CENTER, textColor=ink)
+        self.group = ParagraphStyle("group", parent=self.body, fontName=f.bold, fontSize=9 * s, spaceBefore=6 * s, spaceAfter=3 * s, keepWithNext=1)
+        self.title = ParagraphStyle("title", fontName=f.heading, fontSize=30 * s, leading=35 * s, alignment=TA_CENTER, textColor=acc, spaceAfter=10 * s)
+        self.subtitle = ParagraphStyle("subtitle", fontName=f.italic, fontSize=11 * s, leading=15 * s, alignment=TA_CENTER, textColor=ink, spaceAfter=14 * s)
+        self.center = ParagraphStyle("center", parent=self.body, alignment=TA_CENTER)
+        self.toc = [
+            ParagraphStyle("toc0", fontName=f.bold, fontSize=9.5 * s, leading=12.5 * s, textColor=ink, leftIndent=0, firstLineIndent=0, spaceBefore=1.5 * s),
+            ParagraphStyle("toc1", fontName=f.regular, fontSize=8.6 * s, leading=10.8 * s, textColor=ink, leftIndent=12 * s, firstLineIndent=0),
+            ParagraphStyle("toc2", fontName=f.italic, fontSize=8.5 * s, leading=11 * s, textColor=ink, leftIndent=24 * s, firstLineIndent=0),
+        ]
+        if self.card:
+            self.h1 = ParagraphStyle("h1", parent=self.h1, fontSize=12 * s, leading=14 * s, spaceBefore=2 * s, spaceAfter=3 * s)
+            self.h2 = ParagraphStyle("h2", parent=self.h2, fontSize=10 * s, leading=12.5 * s, spaceBefore=4 * s, spaceAfter=2 * s)
+            self.body = ParagraphStyle("body", parent=self.body, spaceAfter=3 * s)
+            self.bullet = ParagraphStyle("bullet", parent=self.bullet, leftIndent=11 * s, bulletIndent=1 * s, spaceAfter=1.5 * s)
+            self.note = ParagraphStyle("note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s)
+        self.footer = ParagraphStyle("footer", fontName=f.regular, fontSize=7.5 * s, textColor=colors.HexColor("#666666"), alignment=TA_LEFT)
+
+    def heading(self, level: int) -> ParagraphStyle:
+        return {1: self.h1, 2: self.h2}.get(level, self.h3)
+
+
+# --------------------------------------------------------------------------- inline text
+
+
+def icon_markup(name: str, size: float) -> str:
+    """An inline icon: a zero-width callback that draws the symbol, then a no-break space
+    as wide as the symbol so the text flows around it."""
+    room = "\u00a0" * max(1, round(1.12 / _NBSP_EM))
+    return f'<onDraw name="{ICON_CALLBACK}" label="{name} {size:.2f}"/>{room}'
+
+
+def inline(text: str, size: float, icons: set[str], problems: Optional[list[str]] = None) -> str:
+    """Inline markup (**bold**, *italic*, :icon:) → ReportLab paragraph markup."""
+    out: list[str] = []
+    after_icon = False
+    for span in markup.spans(text):
+        if after_icon and span.icon is None and span.text.startswith(" "):
+            # keep an icon on the same line as the word it labels
+            span = markup.Span("\u00a0" + span.text[1:], span.bold, span.italic)
+        after_icon = span.icon is not None
+        if span.icon is not None:
+            if span.icon in icons:
+                out.append(icon_markup(span.icon, size))
+            else:
+                if problems is not None:
+                    problems.append(span.icon)
+                out.append(escape(f":{span.icon}:"))
+            continue
+        t = escape(span.text)
+        if span.bold:
+            t = f"<b>{t}</b>"
+        if span.italic:
+            t = f"<i>{t}</i>"
+        out.append(t)
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- headings
+
+
+class Heading(Paragraph):
+    """A heading that the document lists in its contents and PDF bookmarks."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, key: str):
+        super().__init__(text, style)
+        self.toc_level = level  # 0 for '#', 1 for '##', 2 for '###'
+        self.toc_title = title  # plain text
+        self.key = key
+
+
+# --------------------------------------------------------------------------- builder
+
+
+@dataclass
+class Builder:
+    """Turns blocks into flowables for frames `width` × `height` points."""
+
+    styles: Styles
+    width: float
+    height: float
+    icons: set[str]
+    where: str  # the template's display path, for Issues
+    issues: list[Issue] = field(default_factory=list)
+    toc_depth: int = 2  # headings deeper than this are not listed
+    _keys: int = 0
+
+    def _inline(self, text: str, size: float) -> str:
+        unknown: list[str] = []
+        out = inline(text, size, self.icons, unknown)
+        for name in unknown:
+            self.issues.append(Issue(self.where, None, "icon", f"the text names :{name}:, which the game does not declare; its icons are: {', '.join(sorted(self.icons)) or 'none'}"))
+        for ch in fonts.missing(markup.plain(text)):
+            self.issues.append(Issue(self.where, None, "text", f"the font has no glyph for {ch!r} (U+{ord(ch):04X}); it would print as a box", "warning"))
+        return out
+
+    def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Paragraph:
+        return Paragraph(self._inline(text, style.fontSize), style, **kw)
+
+    def heading(self, level: int, text: str) -> list[Flowable]:
+        self._keys += 1
+        style = self.styles.heading(level)
+        title = " ".join("".join(sp.text for sp in markup.spans(text) if sp.icon is None).split())
+        h = Heading(self._inline(text, style.fontSize), style, level - 1, title, f"h{self._keys}")
+        if level == 1:
+            return [CondPageBreak(self.height * 0.22), h]
+        return [CondPageBreak(self.height * 0.1), h]
+
+    def blocks(self, blocks: list[markup.Block]) -> list[Flowable]:
+        out: list[Flowable] = []
+        prev: Optional[markup.Block] = None
+        for b in blocks:
+            if isinstance(prev, markup.ListItem) and not isinstance(b, markup.ListItem):
+                out.append(Spacer(1, 4 * self.styles.scale))
+            prev = b
+            if isinstance(b, markup.Heading):
+                out += self.heading(b.level, b.text)
+            elif isinstance(b, markup.Paragraph):
+                out.append(self.para(b.text, self.styles.body))
+            elif isinstance(b, markup.ListItem):
+                bullet = f"{b.number}." if b.ordered else "\u2022"
+                out.append(self.para(b.text, self.styles.bullet, bulletText=bullet))
+            elif isinstance(b, markup.Note):
+                out.append(self.para(b.text, self.styles.note))
+            elif isinstance(b, markup.Table):
+                out.append(self.table(b))
+        return out
+
+    # ------------------------------------------------------------------ tables
+
+    def _col_widths(self, rows: list[tuple[str, ...]], style: ParagraphStyle, pad: float) -> list[float]:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        n = max(len(r) for r in rows)
+        natural = [0.0] * n
+        least = [0.0] * n
+        for r in rows:
+            for i, cell in enumerate(r):
+                text = markup.plain(cell)
+                natural[i] = max(natural[i], stringWidth(text, self.styles.f.bold, style.fontSize) + 2 * pad)
+                longest = max((stringWidth(w, self.styles.f.bold, style.fontSize) for w in text.split()), default=0)
+                least[i] = max(least[i], min(longest + 2 * pad, self.width / n))
+        total = sum(natural)
+        if total <= self.width:
+            extra = self.width - total
+            return [w + extra * (w / total) for w in natural]
+        spare = self.width - sum(least)
+        want = [max(0.0, nat - lo) for nat, lo in zip(natural, least)]
+        share = sum(want) or 1.0
+        return [lo + spare * (w / share) for lo, w in zip(least, want)]
+
+    def table(self, t: markup.Table, style: Optional[ParagraphStyle] = None) -> Flowable:
+        style = style or self.styles.cell
+        head_style = ParagraphStyle("h", parent=style, fontName=self.styles.f.bold, textColor=colors.white)
+        pad = (2.4 if self.styles.card else 3.0) * self.styles.scale
+        n = max([len(t.header)] + [len(r) for r in t.rows])
+        rows = [tuple(r) + ("",) * (n - len(r)) for r in (t.header, *t.rows)]
+        widths = self._col_widths(rows, style, pad)
+        data = [[self.para(c, head_style) for c in rows[0]]]
+        data += [[self.para(c, style) for c in r] for r in rows[1:]]
+        acc = colors.HexColor(self.styles.accent)
+        cmds = [
+            ("FONTNAME", (0, 0), (-1, -1), self.styles.f.regular),
+            ("BACKGROUND", (0, 0), (-1, 0), acc),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.7),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.9),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, tint(self.styles.accent, 0.6)),
+        ]
+        for i in range(2, len(data), 2):
+            cmds.append(("BACKGROUND", (0, i), (-1, i), tint(self.styles.accent, 0.93)))
+        table = Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT", spaceBefore=3, spaceAfter=8)
+        # A row taller than a whole page cannot be split: report it, and shrink it onto
+        # the page rather than lose any of it.
+        table.wrap(self.width, self.height)
+        tallest = max(table._rowHeights) if table._rowHeights else 0
+        if tallest > self.height * 0.9:
+            first = markup.plain(rows[int(table._rowHeights.index(tallest))][0])[:40]
+            self.issues.append(Issue(self.where, None, "table", f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row", "warning"))
+            return KeepInFrame(self.width, self.height * 0.95, [table], mode="shrink")
+        return table
+
+
+def spacer(h: float) -> Spacer:
+    return Spacer(1, h)

@@ -1,0 +1,119 @@
+"""Saddle-stitch booklets: the page order, and real imposed PDFs read back with pypdf.
+
+Folding the printed stack (duplex, flipped on the short edge) must give pages 1, 2, 3, …:
+sheet 1 front holds the last and first pages, its back the second and second-to-last, and
+so on inwards. Reading pages become Form XObjects named ReadingPage<k>; each sheet side
+draws them with a translation whose x says the slot (0: left half, half the sheet: right).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from cardstock.books.booklet import ImposingCanvas, Side, booklet_order, padded, slot_of
+
+LETTER_LANDSCAPE = (792.0, 612.0)
+HALF_LETTER = (396.0, 612.0)
+
+
+def test_four_pages_make_one_sheet():
+    assert booklet_order(4) == [Side(1, "front", 4, 1), Side(1, "back", 2, 3)]
+
+
+def test_eight_pages_make_two_nested_sheets():
+    assert booklet_order(8) == [
+        Side(1, "front", 8, 1),
+        Side(1, "back", 2, 7),
+        Side(2, "front", 6, 3),
+        Side(2, "back", 4, 5),
+    ]
+
+
+@pytest.mark.parametrize("pages", [1, 3, 5, 7, 13])
+def test_odd_page_counts_are_padded_with_blanks_at_the_end(pages):
+    n = padded(pages)
+    assert n % 4 == 0 and n - 4 < pages <= n
+    sides = booklet_order(pages)
+    assert len(sides) == n // 2
+    slots = [p for s in sides for p in (s.left, s.right)]
+    # every real page exactly once; the padding pages (pages+1 … n) are blank
+    assert sorted(p for p in slots if p is not None) == list(range(1, pages + 1))
+    assert slots.count(None) == n - pages
+
+
+@pytest.mark.parametrize("pages", [4, 8, 5, 12])
+def test_facing_slots_add_up_to_one_more_than_the_padded_count(pages):
+    n = padded(pages)
+    for side in booklet_order(pages):
+        pair = [p for p in (side.left, side.right) if p is not None]
+        if len(pair) == 2:
+            assert sum(pair) == n + 1
+
+
+def test_five_pages_land_where_folding_needs_them():
+    # 5 pages pad to 8: 6, 7 and 8 are blank
+    assert slot_of(1, 5) == (1, "front", "right")
+    assert slot_of(2, 5) == (1, "back", "left")
+    assert slot_of(3, 5) == (2, "front", "right")
+    assert slot_of(4, 5) == (2, "back", "left")
+    assert slot_of(5, 5) == (2, "back", "right")
+    with pytest.raises(ValueError):
+        slot_of(6, 5)
+
+
+def _imposed(pages: int) -> PdfReader:
+    """An imposed PDF of `pages` half-letter reading pages, each saying its own number."""
+    buf = io.BytesIO()
+    canv = ImposingCanvas(buf, pagesize=HALF_LETTER, sheet=LETTER_LANDSCAPE, invariant=1)
+    for k in range(1, pages + 1):
+        canv.setFont("Helvetica", 24)
+        canv.drawString(60, 300, f"READING PAGE {k:02d}")
+        canv.showPage()
+    canv.save()
+    return PdfReader(io.BytesIO(buf.getvalue()))
+
+
+def _placements(reader: PdfReader, index: int) -> dict[str, int]:
+    """slot ("left"/"right") → reading page number, from the side's content stream."""
+    page = reader.pages[index]
+    ops = ContentStream(page.get_contents(), reader).operations
+    out: dict[str, int] = {}
+    x = 0.0
+    for operands, op in ops:
+        if op == b"cm":
+            x = float(operands[4])
+        elif op == b"Do":
+            m = re.search(r"ReadingPage(\d+)$", str(operands[0]))
+            assert m, operands
+            out["left" if x < LETTER_LANDSCAPE[0] / 2 - 1 else "right"] = int(m.group(1))
+    return out
+
+
+@pytest.mark.parametrize("pages", [4, 8, 5])
+def test_imposed_pdf_puts_each_reading_page_in_its_slot(pages):
+    reader = _imposed(pages)
+    assert len(reader.pages) == padded(pages) // 2
+    for i, side in enumerate(booklet_order(pages)):
+        page = reader.pages[i]
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE
+        expected = {slot: p for slot, p in (("left", side.left), ("right", side.right)) if p is not None}
+        assert _placements(reader, i) == expected
+        text = page.extract_text()
+        shown = sorted(int(n) for n in re.findall(r"READING PAGE (\d+)", text))
+        assert shown == sorted(expected.values())
+
+
+def test_every_reading_page_k_is_found_on_the_sheet_side_slot_of_says():
+    pages = 7
+    reader = _imposed(pages)
+    sides = booklet_order(pages)
+    for k in range(1, pages + 1):
+        sheet, face, half = slot_of(k, pages)
+        index = next(i for i, s in enumerate(sides) if s.sheet == sheet and s.face == face)
+        assert _placements(reader, index)[half] == k
+        assert f"READING PAGE {k:02d}" in reader.pages[index].extract_text()
