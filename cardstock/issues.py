@@ -58,3 +58,6 @@ class InputError(Exception):
     def __init__(self, issues: Iterable[Issue]):
         self.issues = list(issues)
         super().__init__("\n".join(i.render() for i in self.issues))
+
+    def __reduce__(self):  # keep the issues when a worker process sends the error back
+        return (InputError, (self.issues,))

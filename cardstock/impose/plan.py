@@ -1,0 +1,248 @@
+"""Page plans: where every face, mark, cut and fold goes, in PDF points (origin at the
+page's lower-left corner, y up), before anything is drawn.
+
+Planning is pure geometry, so page counts (for "page n/N") are known before drawing, and
+a backs page is the mirror image of its fronts page computed in one place (`mirrored`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle: lower-left (x, y), width, height."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    def grow(self, left: float, bottom: float, right: float, top: float) -> "Box":
+        return Box(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+    def corners(self) -> tuple[Point, ...]:
+        return ((self.x, self.y), (self.x1, self.y), (self.x1, self.y1), (self.x, self.y1))
+
+    def overlaps(self, other: "Box", eps: float = 0.0) -> bool:
+        return self.x < other.x1 - eps and other.x < self.x1 - eps and self.y < other.y1 - eps and other.y < self.y1 - eps
+
+    def contains(self, other: "Box", eps: float = 1e-3) -> bool:
+        return other.x >= self.x - eps and other.y >= self.y - eps and other.x1 <= self.x1 + eps and other.y1 <= self.y1 + eps
+
+    def moved(self, dx: float, dy: float) -> "Box":
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A closed cut outline: a polygon, or a circle (centre and radius)."""
+
+    points: tuple[Point, ...] = ()
+    circle: Optional[tuple[float, float, float]] = None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face on one page."""
+
+    face: Any  # cardstock.layout.faces.Face (or any object with its attributes)
+    component: str
+    side: str  # "front" | "back"
+    trim: Box  # where the trim box lands on the page (after rotation)
+    rotate: int = 0  # 0, 90, 180, 270 degrees counter-clockwise
+    clip: tuple[Point, ...] = ()  # the region the face (with its bleed) may paint
+    clip_circle: Optional[tuple[float, float, float]] = None
+    outline: Optional[Outline] = None  # cut outline for shaped pieces
+    folds: tuple[Segment, ...] = ()
+    back: Any = None  # the face to print behind this one (None: no printed back)
+
+    @property
+    def key(self) -> str:
+        return self.face.key
+
+
+@dataclass(frozen=True)
+class Band:
+    """The footer's strip along one page edge; `edge` says which way the text runs."""
+
+    edge: str  # bottom | top | left | right
+    box: Box
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    role: str  # fronts | backs | pieces | gutterfold
+    placements: list[Placement] = field(default_factory=list)
+    crop: list[Segment] = field(default_factory=list)
+    cuts: list[Segment] = field(default_factory=list)  # straight cut guides drawn over faces
+    outlines: list[Outline] = field(default_factory=list)
+    folds: list[Segment] = field(default_factory=list)  # dashed fold lines
+    footer: Optional[Band] = None
+    area: Optional[Box] = None  # the printable area: nothing paints outside it
+    offset: Point = (0.0, 0.0)  # printer correction, applied to all but the footer
+    registration: Optional[tuple[float, float]] = None  # (size, inset) of cutting-machine marks
+    note: str = ""  # shown in the footer ("backs of page 3, flip on the long edge")
+    paint: Optional[Box] = None  # faces paint only inside this (default: the printable area)
+    style: Any = None  # line and footer styles (render.Style)
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """A flip across a vertical (axis "x": x' = 2c - x) or horizontal line (axis "y")."""
+
+    axis: str
+    at: float
+
+    def point(self, p: Point) -> Point:
+        return (2 * self.at - p[0], p[1]) if self.axis == "x" else (p[0], 2 * self.at - p[1])
+
+    def box(self, b: Box) -> Box:
+        if self.axis == "x":
+            return Box(2 * self.at - b.x1, b.y, b.w, b.h)
+        return Box(b.x, 2 * self.at - b.y1, b.w, b.h)
+
+    def segment(self, s: Segment) -> Segment:
+        return (self.point(s[0]), self.point(s[1]))
+
+    def rotation(self, rotate: int) -> int:
+        """The back's rotation that keeps it upright when the piece is turned over
+        side to side: -r for a flip across a vertical line, 180 - r across a horizontal."""
+        return (-rotate) % 360 if self.axis == "x" else (180 - rotate) % 360
+
+    def edge(self, edge: str) -> str:
+        swap = {"left": "right", "right": "left"} if self.axis == "x" else {"top": "bottom", "bottom": "top"}
+        return swap.get(edge, edge)
+
+
+def face_point(trim: Box, face_w: float, face_h: float, rotate: int, u: float, v: float) -> Point:
+    """A point of a face (face coordinates: origin at the trim's top-left, y down) on the
+    page, for a face whose trim box lands on `trim` turned by `rotate` degrees."""
+    a, b = u, face_h - v  # face coordinates with y up, origin lower-left of the trim
+    if rotate == 0:
+        return (trim.x + a, trim.y + b)
+    if rotate == 90:
+        return (trim.x1 - b, trim.y + a)
+    if rotate == 180:
+        return (trim.x1 - a, trim.y1 - b)
+    if rotate == 270:
+        return (trim.x + b, trim.y1 - a)
+    raise ValueError(f"rotation must be a quarter turn, got {rotate}")
+
+
+def rotated_size(w: float, h: float, rotate: int) -> tuple[float, float]:
+    return (h, w) if rotate in (90, 270) else (w, h)
+
+
+def offset_convex(points: tuple[Point, ...], offsets: list[float]) -> tuple[Point, ...]:
+    """Move each edge of a convex polygon outward by its own distance (edge i runs from
+    point i to point i+1) and return the polygon of the moved edges."""
+    n = len(points)
+    area = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))
+    sign = 1.0 if area > 0 else -1.0  # outward normal side for counter-clockwise polygons
+    lines = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = sign * dy / length, -sign * dx / length
+        d = offsets[i]
+        lines.append(((x0 + nx * d, y0 + ny * d), (dx, dy)))
+    out = []
+    for i in range(n):
+        (p, r), (q, s) = lines[i - 1], lines[i]
+        cross = r[0] * s[1] - r[1] * s[0]
+        if abs(cross) < EPS:
+            out.append(q)
+            continue
+        t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / cross
+        out.append((p[0] + t * r[0], p[1] + t * r[1]))
+    return tuple(out)
+
+
+def has_backs(page: Page) -> bool:
+    return any(p.back is not None for p in page.placements)
+
+
+def mirrored(front: Page, mirror: Mirror, offset: Point, note: str) -> Page:
+    """The backs page of `front`: each placement's back face at the mirror image of its
+    front, crop marks mirrored, the footer band mirrored; no cut lines or outlines, so
+    backs stay clean. `offset` is the printer correction."""
+    out = Page(front.width, front.height, "backs", area=front.area, offset=offset, note=note,
+               registration=front.registration, style=front.style,
+               paint=None if front.paint is None else mirror.box(front.paint))
+    for p in front.placements:
+        face = p.back
+        if face is None:
+            continue
+        out.placements.append(
+            Placement(
+                face=face,
+                component=p.component,
+                side="back",
+                trim=mirror.box(p.trim),
+                rotate=mirror.rotation(p.rotate),
+                clip=tuple(mirror.point(q) for q in reversed(p.clip)),
+                clip_circle=None if p.clip_circle is None else (*mirror.point(p.clip_circle[:2]), p.clip_circle[2]),
+            )
+        )
+    out.crop = [mirror.segment(s) for s in front.crop]
+    if front.footer is not None:
+        out.footer = Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
+    return out
+
+
+def with_folded_backs(front: Page, mirror: Mirror) -> Page:
+    """A gutterfold page: the fronts plus, across the fold, each back at the mirror image."""
+    back = mirrored(front, mirror, (0.0, 0.0), "")
+    paint = None
+    if front.paint is not None and back.paint is not None:
+        a, b = front.paint, back.paint
+        x0, y0 = min(a.x, b.x), min(a.y, b.y)
+        paint = Box(x0, y0, max(a.x1, b.x1) - x0, max(a.y1, b.y1) - y0)
+    return replace(front, role="gutterfold", placements=front.placements + back.placements, paint=paint)
+
+
+def fold_segment(area: Box, fold: Mirror) -> Segment:
+    if fold.axis == "x":
+        return ((fold.at, area.y), (fold.at, area.y1))
+    return ((area.x, fold.at), (area.x1, fold.at))
+
+
+def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: Point) -> list[Page]:
+    """Pages with printed backs become gutterfold pages (when `fold` is given) or are each
+    followed by their backs page: long-edge duplex mirrors across the vertical centre line,
+    short-edge across the horizontal one; duplex "none" prints fronts only."""
+    out: list[Page] = []
+    for front in fronts:
+        if not has_backs(front):
+            out.append(front)
+        elif fold is not None:
+            page = with_folded_backs(front, fold)
+            page.folds.append(fold_segment(page.area or Box(0, 0, page.width, page.height), fold))
+            page.note = "fold on the dashed line, glue, then cut"
+            out.append(page)
+        else:
+            out.append(front)
+            if duplex in ("long", "short"):
+                mirror = Mirror("x", front.width / 2) if duplex == "long" else Mirror("y", front.height / 2)
+                out.append(mirrored(front, mirror, offset, f"flip on the {duplex} edge"))
+    return out

@@ -1,0 +1,221 @@
+"""The print-and-play stages: every physical component of a game, in its full count, imposed
+on each paper (`<game>-pnp-<paper>.pdf`), and the reference cards alone
+(`<game>-quickref-<paper>.pdf`).
+
+Pieces are grouped by the sheet that takes them (layouts/sheets/), their shape and size, in
+catalog order; each group is arranged by its sheet (grid, honeycomb, packed rows) and
+pages with printed backs get a mirrored backs page (long or short edge), or become
+gutterfold pages. The faces come from `cardstock.layout.faces.lay_out`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+from ..issues import InputError, Issue
+from ..load import Catalog
+from ..output import artifact
+from ..pipeline import BuildOptions, StageResult
+from ..units import fmt_mm
+from .grid import Item, frame, grid_pages, plan_grid
+from .pack import honeycomb_pages, pack_pages, plan_honeycomb
+from .plan import Mirror, Page, add_backs
+from .render import DocInfo, Style, write_pdf
+from .sheets import PAPER_LABELS, SheetFile, back_offset, choose, load_sheets
+
+FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
+
+
+def build_pnp(catalog: Catalog, options: BuildOptions) -> StageResult:
+    """`output/<game>/<game>-pnp-<paper>.pdf`: every component, every copy."""
+    return _build(catalog, options, kinds=None, kind="pnp")
+
+
+def build_quickref(catalog: Catalog, options: BuildOptions) -> StageResult:
+    """`output/<game>/<game>-quickref-<paper>.pdf`: the reference cards, front and back."""
+    return _build(catalog, options, kinds={"reference"}, kind="quickref")
+
+
+def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]], kind: str) -> StageResult:
+    from ..layout.faces import lay_out  # the faces engine
+
+    cache: dict[tuple[str, str, bool], Any] = {}
+
+    def face_of(component: Any, side: str, bleed: bool) -> Any:
+        """Each face is laid out once per build, whatever the number of papers."""
+        key = (component.id, side, bleed)
+        if key not in cache:
+            cache[key] = lay_out(catalog, component, side, bleed=bleed)
+        return cache[key]
+
+    sheets, issues = load_sheets(catalog.root)
+    if issues.errors:
+        raise InputError(issues)
+    offset, problems = back_offset(catalog.root, options)
+    if any(p.level == "error" for p in problems):
+        raise InputError(problems)
+    result = StageResult()
+    components = [c for c in catalog.components if kinds is None or c.kind in kinds]
+    if not components:
+        return result
+    for paper in papers_for(catalog, options):
+        pages, findings = impose(catalog, components, face_of, sheets, paper, options, offset)
+        result.findings.extend(findings)
+        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer)
+        path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
+        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=len(pages)))
+    return result
+
+
+def _drawer(canvas: Any) -> Any:
+    from ..render.pdf import PdfFaces
+
+    return PdfFaces(canvas)
+
+
+def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:
+    """The papers asked for that the game prints on (its [print] papers)."""
+    wanted = list(options.papers)
+    allowed = set(catalog.game.print.papers)
+    return [p for p in wanted if p in allowed]
+
+
+def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
+    g = catalog.game
+    label = PAPER_LABELS.get(paper, paper)
+    what = "quick-reference cards" if kind == "quickref" else "print-and-play sheets"
+    return DocInfo(title=f"{g.title} {g.version}: {what}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
+
+
+def style_of(sheet: SheetFile) -> Style:
+    m, f = sheet.sheet.marks, sheet.sheet.footer
+    return Style(width=m.width, color=m.color, cut_color=m.cut_color, fold_color=m.fold_color,
+                 font_size=f.font_size, scale_bar=f.scale_bar)
+
+
+@dataclass
+class _Group:
+    """Pieces one sheet arranges together: same arrangement, shape, size, and fold."""
+
+    sheet: SheetFile
+    arrange: str
+    folded: bool  # gutterfold: fronts and backs on one page
+    items: list[Item]
+
+
+def arrangement(sheet: SheetFile, shape: str) -> str:
+    want = sheet.sheet.arrange
+    if want == "grid" or (want == "honeycomb" and shape != "hex"):
+        return "grid"
+    if want == "honeycomb" or (want == "auto" and shape == "hex"):
+        return "honeycomb"
+    if want == "pack" or shape in ("circle", "net", "standee"):
+        return "pack"
+    return "grid"
+
+
+def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets: list[SheetFile], paper: str,
+           options: BuildOptions, offset: tuple[float, float]) -> tuple[list[Page], list[Issue]]:
+    """Every copy of every component placed on pages of `paper`, backs and footers set."""
+    findings: list[Issue] = []
+    pages: list[Page] = []
+    for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
+        fronts, fold = _arrange(group, paper, options, findings)
+        pages.extend(add_backs(_marked(fronts, group.sheet), fold, options.duplex, offset))
+    for n, page in enumerate(pages, start=1):
+        if page.role == "backs":
+            page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
+    return pages, findings
+
+
+def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets: list[SheetFile], paper: str,
+            options: BuildOptions, findings: list[Issue]) -> list[_Group]:
+    """Every copy of every component, grouped by how it is arranged, in catalog order;
+    packed pieces of one sheet form one group (they share pages)."""
+    missing: list[Issue] = []
+    groups: dict[tuple, _Group] = {}
+    for comp in components:
+        front = face_of(comp, "front", options.bleed)
+        if front is None:
+            findings.append(Issue(comp.file, comp.line, comp.id, "has no front face; it is not on the print-and-play sheets", "warning"))
+            continue
+        back = face_of(comp, "back", options.bleed)
+        sheet = choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
+        if sheet is None:
+            issue = Issue("layouts/sheets", None, comp.kind,
+                          f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
+            if issue not in missing:
+                missing.append(issue)
+            continue
+        arrange = arrangement(sheet, front.shape)
+        folded = options.gutterfold and back is not None
+        key: tuple = (sheet.file, arrange, folded)
+        if arrange != "pack":
+            key += (front.shape, round(front.width, 2), round(front.height, 2))
+        group = groups.setdefault(key, _Group(sheet, arrange, folded, []))
+        group.items.extend(Item(front, back, comp.id) for _ in range(comp.count))
+    if missing:
+        raise InputError(missing)
+    return list(groups.values())
+
+
+def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Issue]) -> tuple[list[Page], Optional[Mirror]]:
+    """The group's fronts pages (each placement carries its back), and the fold, if any."""
+    sheet, s = group.sheet, group.sheet.sheet
+    style = style_of(sheet)
+    first = group.items[0].front
+    bleed = front_bleed(first) if options.bleed else 0.0
+    if group.arrange == "grid":
+        layout = plan_grid(first.width, first.height, bleed, s, paper, group.folded)
+        if layout is None:
+            findings.extend(_too_big(group.items, sheet, paper))
+            return [], None
+        cut_lines = s.marks.cut_lines if options.bleed else "always"
+        return grid_pages(group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style), layout.fold
+    if group.arrange == "honeycomb":
+        fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded)
+        if fr is None:
+            findings.extend(_too_big(group.items, sheet, paper))
+            return [], None
+        return honeycomb_pages(group.items, fr, slots, bleed=bleed, style=style), fr.fold
+    orientation = "portrait" if s.orientation == "auto" else s.orientation
+    edge = "bottom" if s.footer.edge == "auto" else s.footer.edge
+    fr = frame(s, paper, orientation, "x" if group.folded else None, edge)
+    like: dict[tuple, list[Item]] = {}  # pieces of one shape and size, for rows and lattices
+    for item in group.items:
+        f = item.front
+        like.setdefault((f.shape, round(f.width, 2), round(f.height, 2)), []).append(item)
+    fronts, too_big = pack_pages(list(like.values()), fr, bleed=bleed, gap=s.pack.gap, rotate=s.pack.rotate, style=style)
+    findings.extend(_too_big(too_big, sheet, paper))
+    return fronts, fr.fold
+
+
+def _marked(pages: list[Page], sheet: SheetFile) -> list[Page]:
+    """The sheet's choices that apply to any arrangement: registration marks, outlines."""
+    marks = sheet.sheet.marks
+    for page in pages:
+        if marks.registration:
+            page.registration = (marks.registration_size, marks.registration_inset)
+        if not marks.outlines and page.role == "pieces":
+            page.outlines, page.cuts = [], []
+    return pages
+
+
+def front_bleed(face: Any) -> float:
+    return float(getattr(face, "bleed", 0.0) or 0.0)
+
+
+def _too_big(items: list[Item], sheet: SheetFile, paper: str) -> list[Issue]:
+    """One warning per component left off the sheets because it does not fit the paper."""
+    first: dict[str, Item] = {}
+    for item in items:
+        first.setdefault(item.component, item)
+    out = []
+    for item in first.values():
+        f = item.front
+        out.append(Issue(sheet.file, None, item.component,
+                         f"a {fmt_mm(f.width)} x {fmt_mm(f.height)} piece does not fit on {PAPER_LABELS.get(paper, paper)} "
+                         "inside the margins; it is not on the sheets", "warning"))
+    return out

@@ -1,0 +1,311 @@
+"""Page plans → one PDF: faces (a face placed more than once stored once as a Form XObject),
+crop marks, cut guides, fold lines, registration marks and the footer with its scale bars.
+
+Output is deterministic: ReportLab's invariant mode (no dates, fixed document id), page
+compression on, no ASCII85. Each placed face is wrapped in a marked-content sequence
+`/Face <</K (key) /C (component) /S /front>> BDC … EMC`, so a reader (and the tests) can
+count placements of inline faces as well as of Form XObjects; crop marks, cut lines, folds
+and the footer are tagged the same way (`/CropMarks BMC … EMC`).
+"""
+
+from __future__ import annotations
+
+import io
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import fonts
+from ..units import POINTS_PER
+from .plan import Band, Box, Outline, Page, Placement, Point, Segment
+
+MM = POINTS_PER["mm"]
+INCH = POINTS_PER["in"]
+FOOTER_FONT = "sans"
+
+
+class FaceDrawer(Protocol):
+    def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None: ...
+
+
+@dataclass(frozen=True)
+class Style:
+    """Line styles for everything the imposition draws (from the sheet's marks)."""
+
+    width: float = 0.3
+    color: str = "#000000"
+    cut_color: str = "#7f7f7f"
+    fold_color: str = "#7f7f7f"
+    font_size: float = 5.5
+    scale_bar: bool = True
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    title: str  # the document title (PDF metadata)
+    footer: str  # the footer's first part ("Atmosfear: The Card Game 0.1.0")
+    paper_label: str  # "US Letter"
+    author: str = "cardstock"
+
+
+def new_canvas(buffer: io.BytesIO, size: tuple[float, float], info: DocInfo) -> Canvas:
+    rl_config.useA85 = 0
+    rl_config.invariant = 1
+    # The initial font is the embedded sans, so no unembedded Helvetica is ever referenced.
+    c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1,
+               initialFontName=fonts.register(FOOTER_FONT), initialFontSize=6)
+    c.setTitle(info.title)
+    c.setAuthor(info.author)
+    c.setCreator("cardstock")
+    c.setProducer("cardstock")
+    c.setSubject(info.title)
+    return c
+
+
+def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for page in pages:
+        for p in page.placements:
+            counts[p.key] = counts.get(p.key, 0) + 1
+    return counts
+
+
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer]) -> bytes:
+    """Draw every page and return the PDF bytes."""
+    buffer = io.BytesIO()
+    first = pages[0] if pages else None
+    c = new_canvas(buffer, (first.width, first.height) if first else (612, 792), info)
+    drawer = drawer_for(c)
+    counts = reuse_counts(pages)
+    total = len(pages)
+    for n, page in enumerate(pages, start=1):
+        c.setPageSize((page.width, page.height))
+        style = page.style or Style()
+        draw_page(c, drawer, page, counts, style)
+        if page.footer is not None:
+            with _tagged(c, "Footer", True):
+                footer(c, page.footer, _footer_text(info, n, total, page), style)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
+    parts = [info.footer, f"page {n}/{total}", info.paper_label, "print at 100% / actual size"]
+    if page.note:
+        parts.append(page.note)
+    return "  ·  ".join(parts)
+
+
+def draw_page(c: Canvas, drawer: FaceDrawer, page: Page, counts: dict[str, int], style: Style) -> None:
+    dx, dy = page.offset
+    c.saveState()
+    if dx or dy:
+        c.translate(dx, dy)
+    for p in page.placements:
+        place(c, drawer, p, page.paint or page.area, counts.get(p.key, 0) > 1)
+    with _tagged(c, "CutLines", page.cuts or page.outlines):
+        _lines(c, page.cuts, style.width, style.cut_color)
+        for outline in page.outlines:
+            _outline(c, outline, style.width, style.cut_color)
+    folds = list(page.folds) + [f for p in page.placements for f in p.folds]
+    with _tagged(c, "Folds", folds):
+        _lines(c, folds, style.width, style.fold_color, dash=(3, 2))
+    with _tagged(c, "CropMarks", page.crop):
+        _lines(c, page.crop, style.width, style.color)
+    if page.registration is not None and page.area is not None:
+        with _tagged(c, "Registration", True):
+            registration_marks(c, page.area, *page.registration)
+    c.restoreState()
+
+
+def place(c: Canvas, drawer: FaceDrawer, p: Placement, area: Optional[Box], reuse: bool) -> None:
+    """One face: clipped to its slot (trim plus the bleed it may show) and to the printable
+    area, turned by its rotation, inside a /Face marked-content sequence."""
+    c.addLiteral(f"/Face <</K ({_pdf_text(p.key)}) /C ({_pdf_text(p.component)}) /S /{p.side}>> BDC")
+    c.saveState()
+    if area is not None and not area.contains(_clip_bounds(p), eps=1e-6):
+        _clip_polygon(c, area.corners())
+    if p.clip_circle is not None:
+        path = c.beginPath()
+        path.circle(*p.clip_circle)
+        c.clipPath(path, stroke=0, fill=0)
+    elif p.clip:
+        _clip_polygon(c, p.clip)
+    t = p.trim
+    if p.rotate == 0:
+        drawer.draw(p.face, t.x, t.y, reuse=reuse)
+    else:
+        corner = {90: (t.x1, t.y), 180: (t.x1, t.y1), 270: (t.x, t.y1)}[p.rotate]
+        c.translate(*corner)
+        c.rotate(p.rotate)
+        drawer.draw(p.face, 0, 0, reuse=reuse)
+    c.restoreState()
+    c.addLiteral("EMC")
+
+
+@contextmanager
+def _tagged(c: Canvas, tag: str, used: Any) -> Iterator[None]:
+    """A marked-content sequence (`/Tag BMC … EMC`) around what the block draws, so readers
+    can tell crop marks, cut lines, folds and the footer apart."""
+    if used:
+        c.addLiteral(f"/{tag} BMC")
+    yield
+    if used:
+        c.addLiteral("EMC")
+
+
+def _pdf_text(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _clip_bounds(p: Placement) -> Box:
+    """The box around everything the placement may paint."""
+    if p.clip_circle is not None:
+        x, y, r = p.clip_circle
+        return Box(x - r, y - r, 2 * r, 2 * r)
+    if not p.clip:
+        return Box(-1e9, -1e9, 2e9, 2e9)
+    xs, ys = [q[0] for q in p.clip], [q[1] for q in p.clip]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _clip_polygon(c: Canvas, points: Iterable[Point]) -> None:
+    pts = list(points)
+    path = c.beginPath()
+    xs, ys = sorted({q[0] for q in pts}), sorted({q[1] for q in pts})
+    if len(pts) == 4 and len(xs) == 2 and len(ys) == 2:  # an upright rectangle: one `re`
+        path.rect(xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0])
+    else:
+        path.moveTo(*pts[0])
+        for q in pts[1:]:
+            path.lineTo(*q)
+        path.close()
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple = ()) -> None:
+    segments = list(segments)
+    if not segments:
+        return
+    c.saveState()
+    c.setStrokeColor(HexColor(color))
+    c.setLineWidth(width)
+    c.setLineCap(0)
+    if dash:
+        c.setDash(list(dash))
+    path = c.beginPath()
+    for a, b in segments:
+        path.moveTo(*a)
+        path.lineTo(*b)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _outline(c: Canvas, outline: Outline, width: float, color: str) -> None:
+    c.saveState()
+    c.setStrokeColor(HexColor(color))
+    c.setLineWidth(width)
+    path = c.beginPath()
+    if outline.circle is not None:
+        path.circle(*outline.circle)
+    else:
+        path.moveTo(*outline.points[0])
+        for q in outline.points[1:]:
+            path.lineTo(*q)
+        path.close()
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def registration_marks(c: Canvas, area: Box, size: float, inset: float) -> None:
+    """Cutting-machine registration: a filled square at the top left, corner brackets at the
+    top right and bottom left, each `inset` inside the printable area."""
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(0.5 * MM)
+    x0, y0, x1, y1 = area.x + inset, area.y + inset, area.x1 - inset, area.y1 - inset
+    c.rect(x0, y1 - size, size, size, stroke=0, fill=1)
+    path = c.beginPath()
+    path.moveTo(x1 - size, y1)
+    path.lineTo(x1, y1)
+    path.lineTo(x1, y1 - size)
+    path.moveTo(x0, y0 + size)
+    path.lineTo(x0, y0)
+    path.lineTo(x0 + size, y0)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+# ---------------------------------------------------------------- footer
+
+SCALE_BARS = (("1 in", INCH), ("25 mm", 25 * MM))
+
+
+def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
+    """The footer in its band: the text from the start, the scale bars at the end. A band
+    on the left or right edge runs bottom to top."""
+    box = band.box
+    c.saveState()
+    if band.edge in ("bottom", "top"):
+        c.translate(box.x, box.y)
+        length, thick = box.w, box.h
+    else:
+        c.translate(box.x1, box.y)
+        c.rotate(90)
+        length, thick = box.h, box.w
+    font = fonts.register(FOOTER_FONT)
+    size = style.font_size
+    gap = 2 * MM
+    bars = scale_bars_width(size) if style.scale_bar else 0.0
+    room = length - bars - (gap if bars else 0)
+    while fonts.string_width(text, FOOTER_FONT, size) > room and "  ·  " in text:
+        text = text.rsplit("  ·  ", 1)[0]  # drop the least important part first
+    while fonts.string_width(text, FOOTER_FONT, size) > room and size > 4:
+        size -= 0.25
+    baseline = (thick - size * 0.72) / 2  # cap height centred in the band
+    c.setFillColor(HexColor("#000000"))
+    c.setFont(font, size)
+    c.drawString(0, baseline, text)
+    if style.scale_bar:
+        draw_scale_bars(c, length - bars, thick, style.font_size, style.width)
+    c.restoreState()
+
+
+def scale_bars_width(size: float) -> float:
+    label_gap = 1 * MM
+    total = 0.0
+    for i, (label, bar) in enumerate(SCALE_BARS):
+        total += bar + label_gap + fonts.string_width(label, FOOTER_FONT, size)
+        if i:
+            total += 3 * MM
+    return total
+
+
+def draw_scale_bars(c: Canvas, x: float, thick: float, size: float, width: float) -> None:
+    """Bars 1 in and 25 mm long, end ticks the band's height, each labelled after it."""
+    font = fonts.register(FOOTER_FONT)
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(max(width, 0.4))
+    c.setLineCap(0)
+    c.setFont(font, size)
+    baseline = (thick - size * 0.72) / 2
+    for i, (label, bar) in enumerate(SCALE_BARS):
+        if i:
+            x += 3 * MM
+        path = c.beginPath()
+        path.moveTo(x, 0)
+        path.lineTo(x, thick)
+        path.moveTo(x, thick / 2)
+        path.lineTo(x + bar, thick / 2)
+        path.moveTo(x + bar, 0)
+        path.lineTo(x + bar, thick)
+        c.drawPath(path, stroke=1, fill=0)
+        x += bar + 1 * MM
+        c.drawString(x, baseline, label)
+        x += fonts.string_width(label, FOOTER_FONT, size)
