@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from . import __version__
-from .issues import Issue, Issues
+from .issues import InputError, Issue, Issues
 from . import gate, manifest, pipeline, site
 from .load import Catalog, discover, load_games
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
@@ -124,6 +124,7 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         back_offset=offset,
         only=only,
         force=args.force,
+        printer=args.printer,
     ), []
 
 
@@ -153,7 +154,12 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
     buildable = [c for c in catalogs if options.force or checks[c.id].ok]
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    reports = pipeline.run(buildable, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
+    try:
+        reports = pipeline.run(buildable, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
+    except InputError as exc:  # a layout or sheet file that cannot be used
+        show.close()
+        print_issues(exc.issues)
+        return EXIT_INPUT
     show.close()
     for report in reports:
         for finding in report.findings:
@@ -341,6 +347,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=int, default=1000, metavar="N", help="setup simulations per player count in the build's rules check (default 1000; `check` runs the game's own number)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")

@@ -7,7 +7,7 @@ Each stage function has the same small contract:
 
 and writes its files only through `cardstock.output.artifact` (temporary file, then rename).
 Stages that belong to no single game (the calibration sheet) are in `GLOBAL_STAGES` with
-the contract `build(options) -> StageResult`.
+the contract `build(options, root) -> StageResult`.
 
 Every (game, stage) unit is keyed by a hash of what it depends on — the game's catalog
 folder, the layouts that apply to it, the package's code and fonts, and the options — so a
@@ -44,6 +44,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
     only: Optional[frozenset[str]] = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
+    printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
 
     def fingerprint(self) -> str:
         """The options that change what a stage writes (not `only` or `force`)."""
@@ -73,10 +74,16 @@ Stage = Callable[[Catalog, BuildOptions], StageResult]
 
 # name -> "module:function"; the order is the build order.
 STAGES: dict[str, str] = {
+    "svg": "cardstock.layout.stage:build_svgs",
+    "rulebook": "cardstock.books.rulebook:build_rulebook",
+    "pnp": "cardstock.impose.pnp:build_pnp",
+    "quickref": "cardstock.impose.pnp:build_quickref",
 }
 
-# name -> "module:function" for stages that run once per build, not per game.
+# name -> "module:function" for stages that run once per build, not per game;
+# their contract is `build(options, root) -> StageResult`.
 GLOBAL_STAGES: dict[str, str] = {
+    "calibration": "cardstock.impose.calibration:build_calibration",
 }
 
 
@@ -192,7 +199,7 @@ def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional[Catalog] = N
     start = time.perf_counter()
     func = _resolve(unit.spec)
     if unit.game is None:
-        result = func(options)
+        result = func(options, unit.root)
     else:
         if catalog is None:
             cache_key = (str(unit.root), unit.game)
@@ -213,9 +220,9 @@ def run(
     progress: Optional[Callable[[UnitReport, int, int], None]] = None,
 ) -> list[UnitReport]:
     """Run every selected stage for every catalog (and the global stages once)."""
-    if not catalogs and not GLOBAL_STAGES:
+    if not catalogs:
         return []
-    root = catalogs[0].root if catalogs else Path.cwd()
+    root = catalogs[0].root
     games = [c.id for c in catalogs]
     by_id = {c.id: c for c in catalogs}
     units: list[_Unit] = []

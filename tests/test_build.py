@@ -1,0 +1,114 @@
+"""The whole build as a user runs it: manifest, downloads page, no-op and one-card
+rebuilds, determinism. Runs on two copies of the small fixture game."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A project with the fixture game twice (mini and mini2) and the shipped layouts."""
+    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
+    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini2")
+    toml = tmp_path / "catalog" / "mini2" / "game.toml"
+    toml.write_text(toml.read_text().replace('id = "mini"', 'id = "mini2"'))
+    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
+    return tmp_path
+
+
+def files(out: Path) -> dict[str, tuple[float, str]]:
+    """Every output file (cache excluded) → (mtime, sha256)."""
+    return {
+        p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and ".cache" not in p.parts
+    }
+
+
+def build(cli, project: Path, *extra: str):
+    result = cli("--root", str(project), "build", "--jobs", "1", *extra)
+    assert result.code == 0, result.err
+    return result
+
+
+def test_the_manifest_lists_every_artifact_with_its_hash(cli, project):
+    build(cli, project)
+    out = project / "output"
+    data = json.loads((out / "manifest.json").read_text())
+    listed = {e["path"]: e for e in data["artifacts"]}
+    on_disk = {p for p in files(out) if p not in ("manifest.json",)}
+    assert on_disk - set(listed) <= {"index.html"} | {p for p in on_disk if "/svg/fonts/" in p}
+    for path, e in listed.items():
+        blob = (out / path).read_bytes()
+        assert e["bytes"] == len(blob)
+        assert e["sha256"] == hashlib.sha256(blob).hexdigest()
+        assert set(e) == {"path", "game", "kind", "paper", "pages", "bytes", "sha256"}
+    pnp = listed["mini/mini-pnp-letter.pdf"]
+    assert (pnp["game"], pnp["kind"], pnp["paper"]) == ("mini", "pnp", "letter")
+    assert pnp["pages"] >= 2
+    assert listed["mini2/svg/ember.svg"]["kind"] == "svg"
+
+
+def test_a_rebuild_with_nothing_changed_writes_nothing(cli, project):
+    build(cli, project)
+    before = files(project / "output")
+    result = build(cli, project)
+    assert files(project / "output") == before
+    assert "built 0 of" in result.out and "(0 unchanged)" not in result.out
+
+
+def test_changing_one_card_rebuilds_only_what_contains_it(cli, project):
+    build(cli, project)
+    before = files(project / "output")
+    csv = project / "catalog" / "mini" / "cards.csv"
+    csv.write_text(csv.read_text().replace("Deal 1 damage.", "Deal 2 damage."))
+    build(cli, project)
+    after = files(project / "output")
+    changed = {p for p in after if after[p] != before.get(p)}
+    assert "mini/svg/ember.svg" in changed
+    assert {"mini/mini-pnp-letter.pdf", "mini/mini-pnp-a4.pdf"} <= changed
+    assert not any(p.startswith("mini2/") for p in changed), changed  # the other game is untouched
+    assert "mini/svg/blaze.svg" not in changed and "mini/svg/back-deck.svg" not in changed
+
+
+def test_identical_input_gives_byte_identical_output(cli, project):
+    build(cli, project, "--out", str(project / "one"))
+    build(cli, project, "--out", str(project / "two"))
+    one = {p: h for p, (_, h) in files(project / "one").items()}
+    two = {p: h for p, (_, h) in files(project / "two").items()}
+    assert one == two and "index.html" in one and "mini/mini-pnp-a4.pdf" in one
+
+
+def test_bad_options_are_bad_input(cli, project):
+    result = cli("--root", str(project), "build", "--back-offset", "1mm")
+    assert result.code == 2
+    assert "command line: --back-offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '1mm'" in result.err
+    result = cli("--root", str(project), "build", "--only", "pnp,posters")
+    assert result.code == 2
+    assert "--only: unknown part(s) posters" in result.err
+    assert not (project / "output").exists()
+
+
+def test_a_broken_sheet_file_is_bad_input_with_its_line(cli, project):
+    sheet = project / "layouts" / "sheets" / "cards.toml"
+    sheet.write_text(sheet.read_text().replace('gutter = "0mm"', 'gutter = "0 furlongs"'))
+    result = cli("--root", str(project), "build", "--jobs", "1")
+    assert result.code == 2
+    assert "layouts/sheets/cards.toml:14: grid.gutter: unknown unit 'furlongs'" in result.err
+    assert "Traceback" not in result.err and "internal error" not in result.err
+
+
+def test_the_calibration_sheet_is_built_once_per_paper(cli, project):
+    build(cli, project, "--paper", "a4")
+    out = project / "output"
+    assert (out / "calibration-a4.pdf").is_file() and not (out / "calibration-letter.pdf").exists()
+    entry = next(e for e in json.loads((out / "manifest.json").read_text())["artifacts"] if e["path"] == "calibration-a4.pdf")
+    assert (entry["game"], entry["kind"], entry["paper"], entry["pages"]) == (None, "calibration", "a4", 2)

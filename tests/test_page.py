@@ -1,0 +1,89 @@
+"""The downloads page (output/index.html), opened in a real headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from conftest import FIXTURES, ROOT
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--enable-logging=stderr", "--v=0",
+]
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.targets: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.targets.append(value)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("site")
+    shutil.copytree(FIXTURES / "catalog" / "mini", project / "catalog" / "mini")
+    shutil.copytree(ROOT / "layouts", project / "layouts")
+    from cardstock.cli import main
+
+    assert main(["--root", str(project), "build", "--jobs", "1"]) == 0
+    return project / "output" / "index.html"
+
+
+def test_every_link_and_image_on_the_page_resolves(page):
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    local = [t for t in parser.targets if not t.startswith("#")]
+    assert any(t.endswith(".pdf") for t in local) and any(t.endswith(".svg") for t in local)
+    for target in local:
+        assert not urlparse(target).scheme, f"{target} is not relative"
+        assert (page.parent / unquote(target)).is_file(), target
+
+
+def test_the_page_names_the_game_its_downloads_and_its_rules_check(page):
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    text = " ".join(" ".join(parser.text).split())
+    assert "Mini" in text and "1–3 players" in text
+    assert "Print-and-play sheets" in text and "US Letter" in text and "A4" in text
+    assert "rules check passed" in text
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"), reason="chromium is installed by tests/run; never skipped in CI")
+def test_the_page_renders_in_headless_chromium_without_console_errors(page, tmp_path):
+    shot = tmp_path / "page.png"
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run(
+            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={shot}", "--window-size=1200,1400", page.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    console = [line for line in proc.stderr.splitlines() if ":CONSOLE" in line or "Failed to load resource" in line]
+    assert console == []
+    assert shot.is_file() and shot.stat().st_size > 20_000  # a real picture, not a blank page
+    with tempfile.TemporaryDirectory() as profile:
+        dom = subprocess.run(
+            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        ).stdout
+    assert re.search(r"<h2>Mini</h2>", dom)
+    assert dom.count("<img") >= 7
