@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -31,16 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
 
+PEAK = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)\n"
+)
+
+
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    """Run `cmd`; return (seconds, peak MB of the child)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Run `cmd` in a fresh process; return (seconds, peak MB of that process tree's largest
+    process). A small launcher reads the child's own peak, so cases do not share a maximum."""
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run([PY, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(peak, before) / 1024
+    peak_kb, code = proc.stdout.split()
+    if int(code) != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({code})")
+    return seconds, int(peak_kb) / 1024
 
 
 def synthetic_game(root: Path, game_id: str, rows: list[tuple[str, int]]) -> None:

@@ -13,6 +13,8 @@ panel layout (one die face, one standee side) drawn into a net with glue tabs an
 
 from __future__ import annotations
 
+import hashlib
+
 import math
 import re
 from dataclasses import dataclass
@@ -92,11 +94,46 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
 
 # ---------------------------------------------------------------- public API
 
+_FACES: dict[tuple, tuple] = {}
+_FACES_MAX = 50_000
+
+
+def _fingerprint(catalog) -> str:
+    """A hash of every file in the game's catalog folder, computed once per catalog object."""
+    fp = getattr(catalog, "_cardstock_fingerprint", None)
+    if fp is None:
+        h = hashlib.sha256()
+        for p in sorted(q for q in FsPath(catalog.folder).rglob("*") if q.is_file()):
+            h.update(p.relative_to(catalog.folder).as_posix().encode() + b"\0" + p.read_bytes())
+        fp = h.hexdigest()
+        try:
+            setattr(catalog, "_cardstock_fingerprint", fp)
+        except AttributeError:  # pragma: no cover
+            pass
+    return fp
+
+
 def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
-    """The face of one side of a component; None for a back the component does not have."""
+    """The face of one side of a component; None for a back the component does not have.
+
+    Faces are remembered for the life of the process, keyed by the catalog folder's content,
+    the component, the side and the loaded layouts: the rules check, the SVG stage, the
+    sheets and the rulebook thumbnails all ask for the same faces, and lay each out once."""
     if side not in ("front", "back"):
         raise ValueError(f"side must be 'front' or 'back', not {side!r}")
     st = _state(catalog)
+    key = (str(catalog.root), catalog.id, _fingerprint(catalog), component.model_dump_json(), side, bleed, st.stamp)
+    hit = _FACES.get(key)
+    if hit is not None:
+        return hit[0]
+    if len(_FACES) >= _FACES_MAX:
+        _FACES.clear()
+    face = _lay_out(catalog, component, side, bleed, st)
+    _FACES[key] = (face, st.layouts, st.library)  # holding them keeps their ids (in the key) unique
+    return face
+
+
+def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
     ls = st.layouts
     if side == "back" and component.kind != "reference":
         if component.back is None or component.back not in catalog.game.backs:
