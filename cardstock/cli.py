@@ -16,7 +16,7 @@ from typing import Callable, Optional, Sequence
 from . import __version__
 from .issues import InputError, Issue, Issues
 from . import gate, manifest, pipeline, site
-from .load import Catalog, discover, load_games
+from .load import Catalog, load_games
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
 
@@ -307,24 +307,22 @@ def cmd_check_deck(args: argparse.Namespace) -> int:
     return EXIT_OK if result.ok else EXIT_RULES
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected {minimum} or more, got {value}")
+        return value
+
+    return parse
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
-    return value
+_positive, _seed = _at_least(1), _at_least(0)
 
 
 Command = Callable[[argparse.Namespace], int]

@@ -7,7 +7,6 @@ the first problem: it reads everything it can and returns all issues together.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -19,7 +18,7 @@ from .issues import Issues
 from .kinds import KINDS
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
-from .tomlpos import key_lines, line_for
+from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -102,14 +101,11 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     if not path.is_file():
         issues.add(_display(root, folder), None, "", f"no game.toml: expected {shown}")
         return None
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+)", str(exc))
-        issues.add(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+    read, problem = read_toml(path, shown)
+    if read is None:
+        issues.extend([problem])
         return None
-    lines = key_lines(text)
+    data, lines = read
     try:
         game = Game.model_validate(data)
     except ValidationError as exc:

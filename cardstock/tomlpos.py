@@ -118,3 +118,24 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
             return lines[p]
         p = p[:-1]
     return None
+
+
+def read_toml(path, shown: str):
+    """Read a TOML file: ((data, key lines), None), or (None, Issue) saying where it is broken.
+
+    Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
+    through here, so a syntax error reads the same everywhere: `path:line: not valid TOML: …`.
+    """
+    import tomllib
+
+    from .issues import Issue
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+)", str(exc))
+        return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, Issue(shown, None, "", f"cannot read the file: {exc}")
+    return (data, key_lines(text)), None

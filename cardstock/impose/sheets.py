@@ -9,8 +9,6 @@ at the file and line of the key, never as exceptions.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Optional
@@ -21,7 +19,7 @@ from typing_extensions import Annotated
 from ..fields import COLOR_PATTERN, SLUG_PATTERN
 from ..issues import Issue, Issues
 from ..kinds import KindName
-from ..tomlpos import key_lines, line_for
+from ..tomlpos import line_for, read_toml
 from ..units import PAPERS, POINTS_PER, UnitError, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
 
@@ -202,17 +200,10 @@ def _same_size(a: str, b: str) -> bool:
 
 
 def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+)", str(exc))
-        issues.add(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        issues.add(shown, None, "", f"cannot read the file: {exc}")
-        return None
-    return data, key_lines(text)
+    read, problem = read_toml(path, shown)
+    if read is None:
+        issues.extend([problem])
+    return read
 
 
 def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -10,8 +10,6 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 from __future__ import annotations
 
 import copy
-import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +18,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..issues import Issue
-from ..tomlpos import key_lines, line_for
+from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 
 BoxType = Literal["rect", "outline", "ellipse", "line", "text", "icon", "icons", "pips", "art", "pattern"]
@@ -163,14 +161,11 @@ class LayoutSet:
 
 
 def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+)", str(exc))
-        issues.append(Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}"))
+    read, problem = read_toml(path, shown)
+    if read is None:
+        issues.append(problem)
         return None, {}
-    lines = key_lines(text)
+    data, lines = read
     try:
         model = LayoutFile.model_validate(data)
     except ValidationError as exc:

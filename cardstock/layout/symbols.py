@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -29,7 +28,7 @@ from typing import Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..issues import Issue
-from ..tomlpos import key_lines, line_for
+from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .ops import PathData, SymbolPart, ellipse_path, polygon_path, r, rect_path
 
@@ -276,13 +275,10 @@ def load_library(path: FsPath, shown: str) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+)", str(exc))
-        return Library({}, {}, shown, [Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")])
-    lines = key_lines(text)
+    read, problem = read_toml(path, shown)
+    if read is None:
+        return Library({}, {}, shown, [problem])
+    data, lines = read
     try:
         spec = SymbolFile.model_validate(data)
     except ValidationError as exc:

@@ -8,8 +8,6 @@ checked against the game here, so a typo is reported where it was made.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -18,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..issues import Issues
 from ..schema import Component, Game
-from ..tomlpos import key_lines, line_for
+from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
@@ -71,14 +69,11 @@ def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
 def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
     """Read and check one rules.toml; None (with issues added) when it has errors."""
     before = len(issues.errors)
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+)", str(exc))
-        issues.add(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+    read, problem = read_toml(path, shown)
+    if read is None:
+        issues.extend([problem])
         return None
-    lines = key_lines(text)
+    data, lines = read
 
     def at(*loc: Any) -> Optional[int]:
         return line_for(lines, _toml_loc(loc))
