@@ -107,35 +107,35 @@ class LayoutFile(Strict):
 Origin = tuple[str, Optional[int]]  # (file shown, line)
 
 
+class _Located:
+    """Merged values that remember which layout file and line set each key."""
+
+    values: dict[str, Any]
+    origins: dict[str, Origin]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        v = self.values.get(key)
+        return default if v is None else v
+
+    def where(self, key: str = "") -> Origin:
+        return self.origins.get(key) or self.origins.get("", ("layouts", None))
+
+
 @dataclass
-class Box:
+class Box(_Located):
     name: str
     values: dict[str, Any]  # only keys that were set, after merging
     origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
     order: int
 
-    def get(self, key: str, default: Any = None) -> Any:
-        v = self.values.get(key)
-        return default if v is None else v
-
-    def where(self, key: str = "") -> Origin:
-        return self.origins.get(key) or self.origins.get("", ("layouts", None))
-
 
 @dataclass
-class Layout:
+class Layout(_Located):
     name: str
     values: dict[str, Any]
     origins: dict[str, Origin]
     boxes: list[Box]  # in drawing order
     chain: tuple[str, ...]  # this layout and the layouts it extends
-
-    def get(self, key: str, default: Any = None) -> Any:
-        v = self.values.get(key)
-        return default if v is None else v
-
-    def where(self, key: str = "") -> Origin:
-        return self.origins.get(key) or self.origins.get("", ("layouts", None))
 
 
 @dataclass
