@@ -10,9 +10,13 @@ Print the sheets double-sided, flipping on the SHORT edge, stack them in order, 
 stack in half: the pages read 1, 2, 3, … Both sides of every sheet are upright, so no page
 is rotated.
 
-`booklet_order` is the pure page-order function; `ImposingCanvas` is a ReportLab canvas
-that turns every page Platypus finishes into a Form XObject and, on save, draws the forms
-into their slots on the sheets.
+`booklet_order` is the pure page-order function; `impose` takes a finished reading-order
+PDF, turns each of its pages into a Form XObject (its drawing and resources; links and
+bookmarks belong to pages, so they stay in the reading PDF) and draws the forms into their
+slots on the sheets. The rulebook is therefore laid out once, not once per output.
+
+pypdf does the reading and writing of PDF objects: ReportLab writes PDFs but cannot read
+one back.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
-from reportlab.pdfgen.canvas import Canvas
+import io
+from typing import Mapping
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, TextStringObject
 
 
 @dataclass(frozen=True)
@@ -66,79 +73,61 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
-class ImposingCanvas(Canvas):
-    """A canvas whose pages become Form XObjects; `save()` imposes them two-up.
-
-    Make it with `functools.partial(ImposingCanvas, sheet=(w, h))` as a Platypus
-    `canvasmaker`; the document's page size must be half the sheet (or smaller: the page
-    is centred in its half). Page features that belong to a page (links, bookmarks) must
-    not be used while drawing: a form cannot hold them.
-    """
-
-    def __init__(self, *args, sheet: tuple[float, float], **kwargs):
-        super().__init__(*args, **kwargs)
-        self._sheet = sheet
-        self._forms: list[tuple[str, float, float]] = []
-
-    def showPage(self) -> None:  # noqa: N802 - ReportLab's name
-        """Close the current reading page as a form instead of a page."""
-        w, h = self._pagesize
-        name = f"ReadingPage{len(self._forms) + 1}"
-        form = _PageForm(0, 0, w, h)
-        form.compression = self._pageCompression
-        form.setStreamList([self._preamble] + self._code + [" "])
-        self._setColorSpace(form)
-        self._setExtGState(form)
-        self._setXObjects(form)
-        self._setShadingUsed(form)
-        self._doc.addForm(name, form)
-        self._forms.append((name, w, h))
-        self._pageNumber += 1
-        self._restartAccumulators()
-        self.init_graphics_state()
-        self.state_stack = []
-
-    @property
-    def reading_pages(self) -> int:
-        return len(self._forms)
-
-    def save(self) -> None:
-        if len(self._code):
-            self.showPage()
-        sw, sh = self._sheet
-        self.setPageSize((sw, sh))
-        half = sw / 2
-        for side in booklet_order(max(1, len(self._forms))):
-            for slot, page in ((0, side.left), (1, side.right)):
-                if page is None or page > len(self._forms):
-                    continue
-                name, w, h = self._forms[page - 1]
-                self.saveState()
-                # the fold is at the sheet's centre: each page sits against it
-                x = half - w if slot == 0 else half
-                self.translate(x, (sh - h) / 2)
-                self.doForm(name)
-                self.restoreState()
-            Canvas.showPage(self)
-        Canvas.save(self)
+def _num(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("", "-0") else s
 
 
-class _PageForm(PDFFormXObject):
-    """A Form XObject holding a whole page: its resources are a page's resources.
+def _page_form(page, writer: PdfWriter) -> DictionaryObject:
+    """One reading page as a Form XObject in `writer`: the page's drawing, its resources
+    (fonts, images and inner forms are copied once however many pages share them) and
+    its media box as the form's bounding box."""
+    contents = page.get_contents()
+    form = DecodedStreamObject()
+    form.set_data(contents.get_data() if contents is not None else b"")
+    form = form.flate_encode()
+    box = page.mediabox
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)),
+        NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
+    })
+    return form
 
-    ReportLab's own forms list only fonts and XObjects, so transparency (ExtGState),
-    shadings and colour spaces used on the page would be missing from the form."""
 
-    def format(self, document):  # noqa: A003 - ReportLab's name
-        if not self.Resources:
-            resources = PDFResourceDictionary()
-            resources.basicFonts()
-            resources.allProcs()
-            if self.XObjects:
-                resources.XObject = self.XObjects
-            if getattr(self, "ExtGState", None):
-                resources.ExtGState = self.ExtGState
-            resources.setShading(getattr(self, "_shadingUsed", {}))
-            resources.setColorSpace(getattr(self, "_colorsUsed", {}))
-            self.Resources = resources
-        return super().format(document)
+def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
+    """Impose a reading-order PDF as a saddle-stitched booklet on `sheet` (w, h) sides.
+
+    Each page sits against the fold (the sheet's vertical centre line), centred top to
+    bottom. Returns the booklet's bytes and its number of printed sides. `info` fills the
+    document information (Title, Author, …; names without the slash)."""
+    reader = PdfReader(io.BytesIO(reading))
+    writer = PdfWriter()
+    forms = []
+    for page in reader.pages:
+        ref = writer._add_object(_page_form(page, writer))
+        forms.append((ref, float(page.mediabox.width), float(page.mediabox.height)))
+    sw, sh = sheet
+    half = sw / 2
+    sides = booklet_order(max(1, len(forms)))
+    for side in sides:
+        sheet_page = writer.add_blank_page(sw, sh)
+        xobjects = DictionaryObject()
+        ops: list[str] = []
+        for slot, number in ((0, side.left), (1, side.right)):
+            if number is None:
+                continue
+            ref, w, h = forms[number - 1]
+            name = f"/ReadingPage{number}"
+            xobjects[NameObject(name)] = ref
+            x = half - w if slot == 0 else half
+            ops.append(f"q 1 0 0 1 {_num(x)} {_num((sh - h) / 2)} cm {name} Do Q")
+        content = DecodedStreamObject()
+        content.set_data(("\n".join(ops) + "\n").encode("ascii"))
+        sheet_page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        sheet_page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
+    writer.add_metadata({NameObject(f"/{k}"): TextStringObject(v) for k, v in sorted(info.items())})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue(), len(sides)

@@ -1,10 +1,9 @@
 """A Platypus document for a book page size: cover and body page templates, running
-footers with page numbers, a table of contents, PDF bookmarks, and two outputs of the same
-story — the reading-order PDF and the saddle-stitched booklet."""
+footers with page numbers, a table of contents and PDF bookmarks. The booklets are imposed
+from the finished reading PDF (`cardstock.books.booklet.impose`)."""
 
 from __future__ import annotations
 
-import functools
 import io
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -18,7 +17,6 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..units import PAPERS, parse_length
-from .booklet import ImposingCanvas
 from .story import ICON_CALLBACK, Heading, Styles
 
 rl_config.useA85 = 0  # plain (Flate) streams: smaller and identical run to run
@@ -51,8 +49,7 @@ def margins(size: BookSize) -> tuple[float, float, float, float]:
 
 
 class BookDoc(BaseDocTemplate):
-    """The document: `links=False` leaves out links and bookmarks (for the booklet, whose
-    pages become forms, which cannot hold them)."""
+    """The document: `links=False` leaves out links and bookmarks."""
 
     def __init__(self, buffer: Any, size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, links: bool, meta: dict[str, str]):
         w, h = size.page
@@ -161,24 +158,25 @@ class Built:
     sheets_sides: int = 0  # booklet: printed sides
 
 
-def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, meta: dict[str, str], booklet: bool) -> Built:
-    """Build the story once for one output. `make_story(doc)` returns fresh flowables.
-    Raises LayoutError when something can never fit (callers report it)."""
+def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, meta: dict[str, str]) -> Built:
+    """Lay out and draw the story once, as a reading-order PDF. `make_story(doc)` returns
+    fresh flowables. Raises LayoutError when something can never fit (callers report it)."""
     buf = io.BytesIO()
-    doc = BookDoc(buf, size, styles, title, footer, painter, links=not booklet, meta=meta)
-    maker: Any = Canvas
-    if booklet:
-        maker = functools.partial(ImposingCanvas, sheet=size.sheet)
+    doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
     story = make_story(doc)
     doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(isinstance(f, TableOfContents) for f in story)
-    doc.multiBuild(story, canvasmaker=maker)
-    pages = doc.page
-    sides = 0
-    if booklet:
-        from .booklet import padded
-
-        sides = padded(pages) // 2
-    return Built(buf.getvalue(), pages, sides)
+    doc.multiBuild(story, canvasmaker=Canvas)
+    return Built(buf.getvalue(), doc.page)
 
 
-__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "LayoutError", "build", "contents"]
+def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
+    """The saddle-stitched booklet of a reading PDF laid out at `size`."""
+    from .booklet import impose
+
+    info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
+            "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}
+    data, sides = impose(reading.data, size.sheet, info)
+    return Built(data, reading.pages, sides)
+
+
+__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "LayoutError", "booklet", "build", "contents"]

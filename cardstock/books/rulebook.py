@@ -34,7 +34,7 @@ from ..output import Artifact, artifact
 from ..pipeline import BuildOptions, StageResult
 from . import art
 from .context import template_context
-from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, build, contents
+from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents
 from .source import render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
@@ -204,10 +204,10 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
     findings: list[Issue] = []
     cache = None if faces else art.Outlines()  # None: faces laid out once per catalog object
 
-    def run(sz: BookSize, booklet: bool) -> Optional[Built]:
+    def run(sz: BookSize) -> Optional[Built]:
         story = Story(catalog, chunks, styles, where, cache)
         try:
-            built = build(story, sz, styles, g.title, g.title, painter, meta, booklet)
+            built = build(story, sz, styles, g.title, g.title, painter, meta)
         except LayoutError as exc:
             findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {sz.name} page: {exc}"))
             return None
@@ -216,13 +216,15 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
                 findings.append(issue)
         return built
 
-    reading = run(size, False)
+    # Laid out once per book size: the reading PDF, and its pages imposed for a booklet.
+    reading = run(size)
     out: dict[str, Built] = {}
     if reading is not None and booklets:
         for paper in wanted:
-            b = run(BOOK_FOR_PAPER[paper], True)
-            if b is not None:
-                out[paper] = b
+            book = BOOK_FOR_PAPER[paper]
+            pages = reading if book == size else run(book)
+            if pages is not None:
+                out[paper] = booklet(pages, book, meta)
     return Rendered(reading, out, findings, size)
 
 
