@@ -6,19 +6,22 @@ Exit codes: 0 success, 1 a rules check failed, 2 bad input (catalog, layout or o
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from . import __version__
 from .issues import InputError, Issue, Issues
 from . import gate, manifest, pipeline, site
-from .load import Catalog, load_games
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
+
+if TYPE_CHECKING:
+    from .load import Catalog
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -40,7 +43,9 @@ def print_issues(issues: Sequence[Issue] | Issues, stream=None) -> None:
         print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list[Catalog], int]:
+def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
+    from .load import load_games
+
     catalogs, issues = load_games(args.root, games or None)
     if issues:
         print_issues(issues)
@@ -140,11 +145,69 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     started = time.perf_counter()
+    code = _up_to_date(args, options, started)
+    if code is not None:
+        return code
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    checks = gate.check(catalogs, options, runs=args.check_runs)
-    failed = [g for g, r in checks.items() if not r.ok]
+    games = [c.id for c in catalogs]
+    recalled = gate.recall(args.root, games, options, runs=args.check_runs)
+    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    try:
+        reports, checks = pipeline.run(
+            catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
+            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
+        )
+    except InputError as exc:  # a layout or sheet file that cannot be used
+        show.close()
+        print_issues(exc.issues)
+        return EXIT_INPUT
+    show.close()
+    gate.remember(args.root, checks, options, runs=args.check_runs)
+    return _finish(args, options, games, checks, reports, started, catalogs)
+
+
+def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float) -> Optional[int]:
+    """The no-op rebuild: when every check, unit and the page are remembered with unchanged
+    keys, report them and stop — without loading (or importing what loads) any catalog.
+    None when something must be built."""
+    from .project import discover
+
+    known = discover(args.root)
+    games = list(args.games or known)
+    if not games or any(g not in known for g in games):
+        return None  # the full path reports the unknown game
+    checks = gate.recall(args.root, games, options, runs=args.check_runs)
+    if any(r is None for r in checks.values()):
+        return None
+    buildable = [g for g in games if options.force or checks[g].ok]  # type: ignore[union-attr]
+    plan = pipeline.plan(args.root, buildable, options)
+    if not plan.up_to_date:
+        return None
+    reports = [plan.cached[i] for i in range(len(plan.units))]
+    return _finish(args, options, games, checks, reports, started, None)  # type: ignore[arg-type]
+
+
+def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], checks: dict[str, "gate.GateResult"],
+            reports: list["pipeline.UnitReport"], started: float, catalogs: Optional[list["Catalog"]]) -> Optional[int]:
+    """Report failed checks and findings, write the manifest and the page, print the
+    summary; the exit code. With no catalogs (the no-op path) a page that is not up to
+    date means the build must load them: None."""
+    failed = [g for g in games if not checks[g].ok]
+    artifacts = [a for r in reports for a in r.artifacts]
+    manifest.write(options.out, artifacts)
+    if options.only is None or "page" in options.only:
+        buildable = [g for g in games if options.force or checks[g].ok]
+        status = {g: site.GameStatus(checks[g].ok, _status_lines(checks[g].text)) for g in games}
+        key = site.page_key(args.root, options.out, buildable, status)
+        page = pipeline.cached(options.out, None, "page", key)
+        if page is None:
+            if catalogs is None:
+                return None
+            made = site.write_page(args.root, options.out, [c for c in catalogs if c.id in buildable], status)
+            page = pipeline.UnitReport(None, "page", (made,), (), 0.0, False)
+            pipeline.remember(options.out, page, key)
     for game in failed:
         print(checks[game].text, file=sys.stderr)
         if options.force:
@@ -152,23 +215,9 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         else:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
-    buildable = [c for c in catalogs if options.force or checks[c.id].ok]
-    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    try:
-        reports = pipeline.run(buildable, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update)
-    except InputError as exc:  # a layout or sheet file that cannot be used
-        show.close()
-        print_issues(exc.issues)
-        return EXIT_INPUT
-    show.close()
     for report in reports:
         for finding in report.findings:
             print(finding.render(), file=sys.stderr)
-    artifacts = [a for r in reports for a in r.artifacts]
-    manifest.write(options.out, artifacts)
-    if options.only is None or "page" in options.only:
-        status = {g: site.GameStatus(r.ok, _status_lines(r.text)) for g, r in checks.items()}
-        site.write_page(args.root, options.out, buildable, status)
     print_summary(reports, options.out, time.perf_counter() - started)
     return EXIT_RULES if failed else EXIT_OK
 
@@ -207,7 +256,7 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
         for a in r.artifacts:
             if a.kind == "svg":
                 continue
-            rel = a.path.resolve().relative_to(out.resolve()).as_posix()
+            rel = a.relative(out)
             rows.append((rel, str(a.pages or ""), f"{a.bytes / 1024:,.0f} KB", "cached" if r.cached else f"{r.seconds:.2f}s"))
         svgs = [a for a in r.artifacts if a.kind == "svg"]
         if svgs:

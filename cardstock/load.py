@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
 from .issues import Issues
 from .kinds import KINDS
+from .project import discover
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
 from .tomlpos import line_for, read_toml
@@ -82,14 +83,6 @@ def _display(root: Path, path: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-def discover(root: Path) -> list[str]:
-    """Game ids: every folder under catalog/ holding a game.toml, sorted."""
-    base = root / "catalog"
-    if not base.is_dir():
-        return []
-    return sorted(p.parent.name for p in base.glob("*/game.toml"))
 
 
 def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:

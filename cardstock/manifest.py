@@ -13,7 +13,7 @@ MANIFEST = "manifest.json"
 
 def entry(out: Path, a: Artifact) -> dict:
     return {
-        "path": a.path.resolve().relative_to(out.resolve()).as_posix(),
+        "path": a.relative(out),
         "game": a.game,
         "kind": a.kind,
         "paper": a.paper,

@@ -22,6 +22,13 @@ class Artifact:
     bytes: int = 0
     sha256: str = ""
 
+    def relative(self, out: Path) -> str:
+        """The artifact's path under the output folder `out`, with forward slashes."""
+        try:
+            return self.path.relative_to(out).as_posix()
+        except ValueError:  # a relative or symlinked spelling of the same place
+            return self.path.resolve().relative_to(out.resolve()).as_posix()
+
 
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,

@@ -22,14 +22,19 @@ import importlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import Issue
-from .load import Catalog, load_games
 from .output import Artifact
+from .project import discover, files_in, hash_files
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .load import Catalog
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -70,7 +75,7 @@ class UnitReport:
     cached: bool
 
 
-Stage = Callable[[Catalog, BuildOptions], StageResult]
+Stage = Callable[["Catalog", BuildOptions], StageResult]
 
 # name -> "module:function"; the order is the build order.
 STAGES: dict[str, str] = {
@@ -102,21 +107,6 @@ def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
 
 # ---------------------------------------------------------------- dependency keys
 
-def _hash_files(files: Iterable[Path], base: Path) -> str:
-    h = hashlib.sha256()
-    for f in sorted(files):
-        h.update(f.relative_to(base).as_posix().encode())
-        h.update(b"\0")
-        h.update(hashlib.sha256(f.read_bytes()).digest())
-    return h.hexdigest()
-
-
-def _files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]
-
-
 _CODE_KEY: Optional[str] = None
 
 
@@ -124,21 +114,26 @@ def code_key() -> str:
     """A hash of the package's code and fonts: a new version of cardstock rebuilds all."""
     global _CODE_KEY
     if _CODE_KEY is None:
-        _CODE_KEY = _hash_files(_files(PACKAGE), PACKAGE)
+        _CODE_KEY = hash_files(files_in(PACKAGE), PACKAGE)
     return _CODE_KEY
 
 
-def unit_key(root: Path, game: Optional[str], games: list[str], stage_name: str, options: BuildOptions) -> str:
+def catalog_key(root: Path, game: str) -> str:
+    """A hash of one game's catalog folder (its TOML, tables and art)."""
+    return hash_files(files_in(root / "catalog" / game), root)
+
+
+def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOptions) -> str:
     """What a (game, stage) unit depends on: its catalog folder, the layouts that are not
     another game's, the code, the options."""
     layouts = root / "layouts"
-    others = {g for g in games if g != game}
-    layout_files = [p for p in _files(layouts) if not (p.relative_to(layouts).parts[0] in others)]
+    others = set(discover(root)) - {game}
+    layout_files = [p for p in files_in(layouts) if not (p.relative_to(layouts).parts[0] in others)]
     parts = [
         stage_name,
         code_key(),
-        _hash_files(_files(root / "catalog" / game), root) if game else "",
-        _hash_files(layout_files, root),
+        catalog_key(root, game) if game else "",
+        hash_files(layout_files, root),
         options.fingerprint(),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
@@ -150,7 +145,8 @@ def _cache_path(out: Path, game: Optional[str], stage_name: str) -> Path:
     return out / ".cache" / f"{game or '_'}--{stage_name}.json"
 
 
-def _cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optional[UnitReport]:
+def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optional[UnitReport]:
+    """The remembered report of a unit whose key is unchanged and whose files are intact."""
     path = _cache_path(out, game, stage_name)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -168,13 +164,13 @@ def _cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Option
     return UnitReport(game, stage_name, tuple(artifacts), findings, 0.0, True)
 
 
-def _remember(out: Path, report: UnitReport, key: str) -> None:
+def remember(out: Path, report: UnitReport, key: str) -> None:
     from .output import write_atomic
 
     data = {
         "key": key,
         "artifacts": [
-            {**asdict(a), "path": a.path.resolve().relative_to(out.resolve()).as_posix()} for a in report.artifacts
+            {**asdict(a), "path": a.relative(out)} for a in report.artifacts
         ],
         "findings": [asdict(f) for f in report.findings],
     }
@@ -192,80 +188,173 @@ class _Unit:
     key: str
 
 
-_WORKER_CATALOGS: dict[tuple[str, str], Catalog] = {}
+@dataclass(frozen=True)
+class Plan:
+    """Every unit a build asks for, with its key, and the ones already built (by index)."""
+
+    units: tuple[_Unit, ...]
+    cached: dict[int, UnitReport]
+
+    @property
+    def up_to_date(self) -> bool:
+        return len(self.cached) == len(self.units)
+
+    def todo(self) -> list[int]:
+        return [i for i in range(len(self.units)) if i not in self.cached]
 
 
-def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional[Catalog] = None) -> UnitReport:
+def plan(root: Path, games: list[str], options: BuildOptions, *, use_cache: bool = True) -> Plan:
+    """The units for `games` (and the global stages), keyed; reads the cache, loads nothing."""
+    units: list[_Unit] = []
+    if games:
+        for name in selected(GLOBAL_STAGES, options):
+            units.append(_Unit(root, None, name, GLOBAL_STAGES[name], unit_key(root, None, name, options)))
+    for game in games:
+        for name in selected(STAGES, options):
+            units.append(_Unit(root, game, name, STAGES[name], unit_key(root, game, name, options)))
+    hits: dict[int, UnitReport] = {}
+    if use_cache:
+        for i, unit in enumerate(units):
+            hit = cached(options.out, unit.game, unit.stage, unit.key)
+            if hit is not None:
+                hits[i] = hit
+    return Plan(tuple(units), hits)
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """What one task did: a game's rules check (when it ran there) and its units' reports."""
+
+    game: Optional[str]
+    check: Any  # the gate's result, or None when the check was recalled, not run
+    reports: tuple[UnitReport, ...]
+
+
+# Catalogs loaded by the parent before the pool starts: forked workers inherit them instead
+# of loading and validating the game again.
+_WORKER_CATALOGS: dict[tuple[str, str], "Catalog"] = {}
+
+
+def _catalog(root: Path, game: str) -> "Catalog":
+    key = (str(root), game)
+    catalog = _WORKER_CATALOGS.get(key)
+    if catalog is None:
+        from .load import load_games
+
+        (catalog,), _ = load_games(root, [game])
+        _WORKER_CATALOGS[key] = catalog
+    return catalog
+
+
+def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional["Catalog"] = None) -> UnitReport:
     start = time.perf_counter()
     func = _resolve(unit.spec)
     if unit.game is None:
         result = func(options, unit.root)
     else:
-        if catalog is None:
-            cache_key = (str(unit.root), unit.game)
-            catalog = _WORKER_CATALOGS.get(cache_key)
-            if catalog is None:
-                (catalog,), _ = load_games(unit.root, [unit.game])
-                _WORKER_CATALOGS[cache_key] = catalog
-        result = func(catalog, options)
+        result = func(catalog if catalog is not None else _catalog(unit.root, unit.game), options)
     return UnitReport(unit.game, unit.stage, tuple(result.artifacts), tuple(result.findings), time.perf_counter() - start, False)
 
 
+def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions, check: Optional[Callable[..., Any]]) -> TaskResult:
+    """One game's work in one process, so its faces are laid out once for the check and
+    every stage: the rules check first when asked (a failed check stops the game unless
+    --force), then the units in build order. The task of the global units has no game."""
+    gate = None
+    if game is not None and check is not None:
+        gate = check(_catalog(root, game), options)
+        if not gate.ok and not options.force:
+            return TaskResult(game, gate, ())
+    return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
+
+
+def _pool(jobs: int) -> "ProcessPoolExecutor":
+    """Workers forked where the platform allows it, so they start with the parent's modules
+    and loaded catalogs; elsewhere each worker imports and loads what it needs."""
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+
+
 def run(
-    catalogs: list[Catalog],
+    catalogs: list["Catalog"],
     options: BuildOptions,
     *,
     jobs: int = 1,
     use_cache: bool = True,
     progress: Optional[Callable[[UnitReport, int, int], None]] = None,
-) -> list[UnitReport]:
-    """Run every selected stage for every catalog (and the global stages once)."""
+    checks: Optional[dict[str, Any]] = None,
+    check: Optional[Callable[..., Any]] = None,
+) -> tuple[list[UnitReport], dict[str, Any]]:
+    """Run every selected stage for every catalog (and the global stages once).
+
+    `checks` holds the rules-check results already known per game; a game whose result is
+    missing there is checked first by `check(catalog, options)` in its own task, and a game
+    that fails (known or checked) builds nothing unless `options.force`. Returns the
+    reports (cached ones included) and every game's check result."""
     if not catalogs:
-        return []
+        return [], {}
     root = catalogs[0].root
     games = [c.id for c in catalogs]
-    by_id = {c.id: c for c in catalogs}
-    units: list[_Unit] = []
-    for name in selected(GLOBAL_STAGES, options):
-        units.append(_Unit(root, None, name, GLOBAL_STAGES[name], unit_key(root, None, games, name, options)))
-    for cat in catalogs:
-        for name in selected(STAGES, options):
-            units.append(_Unit(root, cat.id, name, STAGES[name], unit_key(root, cat.id, games, name, options)))
-
-    reports: list[Optional[UnitReport]] = [None] * len(units)
-    todo: list[int] = []
+    known = dict(checks or {})
+    if check is None:
+        known = {g: known.get(g) for g in games}
+    blocked = {g for g, r in known.items() if r is not None and not r.ok and not options.force}
+    the_plan = plan(root, [g for g in games if g not in blocked], options, use_cache=use_cache)
+    for c in catalogs:
+        _WORKER_CATALOGS[(str(root), c.id)] = c
+    units = the_plan.units
+    reports: list[Optional[UnitReport]] = [the_plan.cached.get(i) for i in range(len(units))]
     done = 0
-    for i, unit in enumerate(units):
-        hit = _cached(options.out, unit.game, unit.stage, unit.key) if use_cache else None
-        if hit is not None:
-            reports[i] = hit
-            done += 1
-            if progress:
-                progress(hit, done, len(units))
-        else:
-            todo.append(i)
-
-    def finish(i: int, report: UnitReport) -> None:
-        nonlocal done
-        reports[i] = report
-        _remember(options.out, report, units[i].key)
+    for i in sorted(the_plan.cached):
         done += 1
         if progress:
-            progress(report, done, len(units))
+            progress(the_plan.cached[i], done, len(units))
 
-    if jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
-            futures = {i: pool.submit(_run_unit, units[i], options) for i in todo}
-            for i in todo:
-                finish(i, futures[i].result())
+    # one task per game (its stale units, after its check when that must run) + the global units
+    tasks: list[tuple[Optional[str], list[int]]] = []
+    todo = the_plan.todo()
+    global_todo = [i for i in todo if units[i].game is None]
+    if global_todo:
+        tasks.append((None, global_todo))
+    size = {c.id: len(c.components) for c in catalogs}
+    for game in sorted(games, key=lambda g: -size[g]):  # the biggest games start first
+        mine = [i for i in todo if units[i].game == game]
+        if mine or (known.get(game) is None and check is not None and game not in blocked):
+            tasks.append((game, mine))
+    results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
+
+    def finish(indexes: list[int], result: TaskResult) -> None:
+        nonlocal done
+        if result.check is not None and result.game is not None:
+            results[result.game] = result.check
+        for i, report in zip(indexes, result.reports):
+            reports[i] = report
+            remember(options.out, report, units[i].key)
+            done += 1
+            if progress:
+                progress(report, done, len(units))
+
+    def task_args(game: Optional[str], indexes: list[int]) -> tuple:
+        needs_check = game is not None and known.get(game) is None and check is not None
+        return root, game, tuple(units[i] for i in indexes), options, check if needs_check else None
+
+    if jobs > 1 and len(tasks) > 1:
+        with _pool(min(jobs, len(tasks))) as pool:
+            futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in tasks]
+            for idx, future in futures:
+                finish(idx, future.result())
     else:
-        for i in todo:
-            finish(i, _run_unit(units[i], options, by_id.get(units[i].game or "")))
-    return [r for r in reports if r is not None]
+        for g, idx in tasks:
+            finish(idx, _run_task(*task_args(g, idx)))
+    return [r for r in reports if r is not None], results
 
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["BuildOptions", "StageResult", "UnitReport", "STAGES", "GLOBAL_STAGES", "run", "stage", "default_jobs", "replace"]
+__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs", "replace"]

@@ -1,20 +1,24 @@
 """output/index.html: a static downloads page for every game, built from the manifest.
 
 The page works opened from disk or from any web server: every link is relative, there is
-no script, and the faces are the SVG files themselves.
+no script, and the faces are the SVG files themselves. `page_key` says what the page
+depends on, so a build that changed none of it leaves the page alone (and needs no
+catalog loaded to know it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any, Optional
 
 from . import __version__, manifest
-from .load import Catalog
 from .output import Artifact, artifact
+
+if TYPE_CHECKING:
+    from .load import Catalog
 
 KIND_LABELS = {
     "pnp": "Print-and-play sheets",
@@ -37,7 +41,7 @@ def _size(n: int) -> str:
     return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
 
 
-def page_context(catalogs: list[Catalog], entries: list[dict], status: dict[str, GameStatus]) -> dict[str, Any]:
+def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus]) -> dict[str, Any]:
     games = []
     for cat in catalogs:
         mine = [e for e in entries if e["game"] == cat.id]
@@ -83,6 +87,8 @@ def page_context(catalogs: list[Catalog], entries: list[dict], status: dict[str,
 
 
 def render_page(root: Path, context: dict[str, Any]) -> str:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
     env = Environment(
         loader=FileSystemLoader(str(root / "layouts" / "site")),
         autoescape=select_autoescape(["html", "j2"], default=True),
@@ -93,7 +99,25 @@ def render_page(root: Path, context: dict[str, Any]) -> str:
     return env.get_template("index.html.j2").render(**context)
 
 
-def write_page(root: Path, out: Path, catalogs: list[Catalog], status: dict[str, GameStatus]) -> Artifact:
+def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:
+    """A hash of everything the page shows: the games' catalogs, their check status, the
+    manifest as it stands, the page template and the code."""
+    from .pipeline import catalog_key, code_key, files_in, hash_files
+
+    h = hashlib.sha256()
+    h.update(code_key().encode())
+    h.update(hash_files(files_in(root / "layouts" / "site"), root).encode())
+    for game in games:
+        h.update(game.encode() + catalog_key(root, game).encode())
+    h.update(json.dumps({g: [s.ok, s.lines] for g, s in sorted(status.items())}).encode())
+    try:
+        h.update((out / manifest.MANIFEST).read_bytes())
+    except FileNotFoundError:
+        pass
+    return h.hexdigest()
+
+
+def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[str, GameStatus]) -> Artifact:
     """Write output/index.html from the manifest as it stands after this build."""
     html = render_page(root, page_context(catalogs, manifest.read(out), status))
     return artifact(None, "page", out / "index.html", html.encode("utf-8"))
