@@ -121,3 +121,25 @@ def test_every_reading_page_k_is_found_on_the_sheet_side_slot_of_says():
         index = next(i for i, s in enumerate(sides) if s.sheet == sheet and s.face == face)
         assert _placements(reader, index)[half] == k
         assert f"READING PAGE {k:02d}" in reader.pages[index].extract_text()
+
+
+def test_pages_larger_than_half_the_sheet_are_scaled_to_fit_against_the_fold():
+    a4_landscape = (841.89, 595.28)
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=HALF_LETTER, invariant=1)
+    for k in range(1, 5):
+        canv.drawString(60, 300, f"READING PAGE {k:02d}")
+        canv.showPage()
+    canv.save()
+    reader = PdfReader(io.BytesIO(impose(buf.getvalue(), a4_landscape)[0]))
+    half = a4_landscape[0] / 2
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(a4_landscape)
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op != b"cm":
+                continue
+            k, x, y = float(operands[0]), float(operands[4]), float(operands[5])
+            assert k == pytest.approx(595.28 / 612, abs=1e-3)  # 612 pt tall pages on a 595 pt sheet
+            w, h = HALF_LETTER[0] * k, HALF_LETTER[1] * k
+            assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(half, abs=0.01)  # against the fold
+            assert y == pytest.approx((a4_landscape[1] - h) / 2, abs=0.01) and y >= -0.01

@@ -9,6 +9,8 @@ outline stands in, so the book still builds.
 
 from __future__ import annotations
 
+import dataclasses
+
 import importlib
 from typing import Any, Callable, Optional
 from xml.sax.saxutils import escape
@@ -142,8 +144,9 @@ class Outlines(dict):
 
 
 def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict] = None) -> Any:
-    """The component's front from the face renderer (without bleed), or None when there is
-    no renderer or the face has errors (the faces stage reports those)."""
+    """The component's front from the face renderer, shown to its trim (the same laid-out
+    face the sheets and SVGs use, with its bleed cut away), or None when there is no
+    renderer or the face has errors (the faces stage reports those)."""
     if cache is None:  # one cache per catalog object: a face is laid out once per process
         cache = catalog.__dict__.setdefault("_books_faces", {})
     if component.id in cache:
@@ -153,12 +156,14 @@ def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cach
     if renderer is not None:
         lay_out, _ = renderer
         try:
-            face = lay_out(catalog, component, "front", bleed=False)
+            face = lay_out(catalog, component, "front")
         except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
             findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
             face = None
         if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
             face = None
+        if face is not None and face.bleed:
+            face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
     cache[component.id] = face
     return face
 

@@ -73,8 +73,8 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
-def _num(v: float) -> str:
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
+def _num(v: float, places: int = 3) -> str:
+    s = f"{v:.{places}f}".rstrip("0").rstrip(".")
     return "0" if s in ("", "-0") else s
 
 
@@ -100,7 +100,8 @@ def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] =
     """Impose a reading-order PDF as a saddle-stitched booklet on `sheet` (w, h) sides.
 
     Each page sits against the fold (the sheet's vertical centre line), centred top to
-    bottom. Returns the booklet's bytes and its number of printed sides. `info` fills the
+    bottom; a page larger than half the sheet is scaled down to fit (half-letter pages on
+    A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides. `info` fills the
     document information (Title, Author, …; names without the slash)."""
     reader = PdfReader(io.BytesIO(reading))
     writer = PdfWriter()
@@ -121,8 +122,9 @@ def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] =
             ref, w, h = forms[number - 1]
             name = f"/ReadingPage{number}"
             xobjects[NameObject(name)] = ref
-            x = half - w if slot == 0 else half
-            ops.append(f"q 1 0 0 1 {_num(x)} {_num((sh - h) / 2)} cm {name} Do Q")
+            k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
+            x = half - w * k if slot == 0 else half
+            ops.append(f"q {_num(k, 6)} 0 0 {_num(k, 6)} {_num(x)} {_num((sh - h * k) / 2)} cm {name} Do Q")
         content = DecodedStreamObject()
         content.set_data(("\n".join(ops) + "\n").encode("ascii"))
         sheet_page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})

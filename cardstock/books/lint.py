@@ -45,7 +45,8 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
 
 def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
-    rendered = render_rulebook(catalog, papers=tuple(catalog.game.print.papers), booklets=False, faces=False)
+    # the rendering the rulebook stage writes, so a build lays the rulebook out only once
+    rendered = render_rulebook(catalog, papers=tuple(catalog.game.print.papers))
     issues += rendered.issues
     issues += [i for i in quickref.check(catalog) if i not in issues]
     issues += typed_counts(catalog)

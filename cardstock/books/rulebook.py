@@ -13,8 +13,13 @@ Outputs (the pipeline stage `rulebook`):
 
     output/<game>/<game>-rulebook.pdf                  reading order, half-letter (A5 when
                                                        only A4 paper is asked for)
-    output/<game>/<game>-rulebook-booklet-<paper>.pdf  saddle-stitched: half-letter pages on
-                                                       Letter sheets, A5 pages on A4 sheets
+    output/<game>/<game>-rulebook-booklet-<paper>.pdf  saddle-stitched: the reading PDF's
+                                                       pages two-up on each paper's sheets
+                                                       (half-letter pages on A4 at 97.3 %)
+
+The story is laid out once; the booklets impose the reading PDF's own pages. The result
+is remembered on the catalog object, so the rules check's rulebook lint and the rulebook
+stage of the same build lay it out only once between them.
 """
 
 from __future__ import annotations
@@ -183,7 +188,15 @@ class Rendered:
 def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, faces: bool = True) -> Rendered:
     """Render the reading PDF and the booklets in memory; template and layout problems
     come back as Issues (and then no PDF). `faces=False` draws outlines instead of the
-    component faces (the same layout, much faster: for checks)."""
+    component faces (the same layout, much faster). Remembered per catalog object."""
+    memo = catalog.__dict__.setdefault("_rulebook_renders", {})
+    key = (tuple(papers), booklets, faces)
+    if key not in memo:
+        memo[key] = _render(catalog, tuple(papers), booklets, faces)
+    return memo[key]
+
+
+def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bool) -> Rendered:
     path = rulebook_template(catalog)
     where = catalog.display(path)
     wanted = [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
@@ -216,15 +229,12 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
                 findings.append(issue)
         return built
 
-    # Laid out once per book size: the reading PDF, and its pages imposed for a booklet.
+    # Laid out once: the reading PDF, whose pages are imposed for every booklet.
     reading = run(size)
     out: dict[str, Built] = {}
     if reading is not None and booklets:
         for paper in wanted:
-            book = BOOK_FOR_PAPER[paper]
-            pages = reading if book == size else run(book)
-            if pages is not None:
-                out[paper] = booklet(pages, book, meta)
+            out[paper] = booklet(reading, BOOK_FOR_PAPER[paper], meta)
     return Rendered(reading, out, findings, size)
 
 
