@@ -6,6 +6,10 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +116,76 @@ def test_the_calibration_sheet_is_built_once_per_paper(cli, project):
     assert (out / "calibration-a4.pdf").is_file() and not (out / "calibration-letter.pdf").exists()
     entry = next(e for e in json.loads((out / "manifest.json").read_text())["artifacts"] if e["path"] == "calibration-a4.pdf")
     assert (entry["game"], entry["kind"], entry["paper"], entry["pages"]) == (None, "calibration", "a4", 2)
+
+
+def test_parallel_workers_build_what_one_process_builds(cli, project):
+    build(cli, project, "--out", str(project / "serial"))
+    result = cli("--root", str(project), "build", "--jobs", "2", "--out", str(project / "parallel"))
+    assert result.code == 0, result.err
+    serial = {p: h for p, (_, h) in files(project / "serial").items()}
+    parallel = {p: h for p, (_, h) in files(project / "parallel").items()}
+    assert serial == parallel and "mini2/mini2-pnp-letter.pdf" in parallel
+
+
+def test_a_game_failing_its_rules_check_is_not_built_by_the_workers(cli, project):
+    (project / "catalog" / "mini2" / "rules.toml").write_text(
+        '[[counts]]\nname = "the deck"\nmatch = { set = "cards" }\ncount = 99\n'
+    )
+    result = cli("--root", str(project), "build", "--jobs", "2")
+    assert result.code == 1
+    assert "mini2: the rules check failed, so nothing was written for it" in result.err
+    out = project / "output"
+    assert (out / "mini" / "mini-pnp-letter.pdf").is_file() and not (out / "mini2").exists()
+    # the failed check is remembered: the rebuild says it again without building mini2
+    again = cli("--root", str(project), "build", "--jobs", "2")
+    assert again.code == 1 and "mini2: the rules check failed" in again.err and not (out / "mini2").exists()
+    forced = cli("--root", str(project), "build", "--jobs", "2", "--force")
+    assert forced.code == 1 and (out / "mini2" / "mini2-pnp-letter.pdf").is_file()
+
+
+def _run(project: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), "--root", str(project), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_a_rebuild_with_nothing_changed_loads_no_catalog(project):
+    assert _run(project, "--jobs", "1").returncode == 0
+    probe = (
+        "import sys; from cardstock.cli import main; code = main(sys.argv[1:]);"
+        "print('loaded' if 'pydantic' in sys.modules or 'reportlab' in sys.modules else 'light', code)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split()[-2:] == ["light", "0"], done.stdout + done.stderr
+    # and one changed card does load (and rebuild) its game
+    csv = project / "catalog" / "mini" / "cards.csv"
+    csv.write_text(csv.read_text().replace("Deal 1 damage.", "Deal 3 damage."))
+    done = subprocess.run([sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split()[-2:] == ["loaded", "0"], done.stdout + done.stderr
+
+
+def _wait_for(condition, what: str, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(0.2)
+
+
+def test_watch_rebuilds_when_a_card_changes(project):
+    out = project / "output"
+    svg = out / "mini" / "svg" / "ember.svg"
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "--root", str(project), "build", "--watch", "--jobs", "1", "--only", "svg"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        _wait_for(svg.is_file, "the first build")
+        assert "Deal 1 damage." in svg.read_text()
+        csv = project / "catalog" / "mini" / "cards.csv"
+        csv.write_text(csv.read_text().replace("Deal 1 damage.", "Deal 4 damage."))
+        _wait_for(lambda: "Deal 4 damage." in svg.read_text(), "the rebuild after the change")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 0, stderr
+    assert "watching catalog/ and layouts/" in stderr
+    assert stdout.count("built ") >= 2  # the first build and the rebuild, each summed up
