@@ -15,10 +15,8 @@ import re
 
 from ..issues import Issue
 from ..load import Catalog
-from . import quickref
 from .context import KIND_WORDS
-from .rulebook import render_rulebook
-from .source import layouts_dir
+from .source import layouts_dir, no_rulebook, rulebook_template
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted({w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True)
@@ -45,9 +43,17 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
 
 def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
-    # the rendering the rulebook stage writes, so a build lays the rulebook out only once
-    rendered = render_rulebook(catalog, papers=tuple(catalog.game.print.papers))
-    issues += rendered.issues
-    issues += [i for i in quickref.check(catalog) if i not in issues]
+    # The typesetting modules load only for a game that has a rulebook or reference cards.
+    if rulebook_template(catalog).is_file():
+        from .rulebook import render_rulebook
+
+        # the rendering the rulebook stage writes, so a build lays the rulebook out once
+        issues += render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
+    else:
+        issues.append(no_rulebook(catalog))
+    if any(c.kind == "reference" for c in catalog.components):
+        from . import quickref
+
+        issues += [i for i in quickref.check(catalog) if i not in issues]
     issues += typed_counts(catalog)
     return issues

@@ -40,7 +40,7 @@ from ..pipeline import BuildOptions, StageResult
 from . import art
 from .context import template_context
 from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents
-from .source import render_file, rulebook_template
+from .source import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
@@ -202,8 +202,7 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     wanted = [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
     size = BOOK_FOR_PAPER["letter"] if "letter" in wanted else BOOK_FOR_PAPER[wanted[0]]
     if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
-        note = Issue(where, None, "rulebook", f"no rulebook yet: write {where} to get one", "warning")
-        return Rendered(None, {}, [note], size)
+        return Rendered(None, {}, [no_rulebook(catalog)], size)
     text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
     if text is None:
         return Rendered(None, {}, issues, size)
@@ -250,10 +249,3 @@ def build_rulebook(catalog: Catalog, options: BuildOptions) -> StageResult:
         arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
     result.artifacts.extend(arts)
     return result
-
-
-def consistency(catalog: Catalog) -> list[Issue]:
-    """The rules checker's provider (`cardstock.rules.report.PROVIDERS`): see books.lint."""
-    from .lint import lint
-
-    return lint(catalog)

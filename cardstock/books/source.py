@@ -29,6 +29,12 @@ def rulebook_template(catalog: Catalog) -> Path:
     return layouts_dir(catalog) / f"rulebook{TEMPLATE_SUFFIX}"
 
 
+def no_rulebook(catalog: Catalog) -> Issue:
+    """The warning for a game whose rulebook template is not written yet."""
+    where = catalog.display(rulebook_template(catalog))
+    return Issue(where, None, "rulebook", f"no rulebook yet: write {where} to get one", "warning")
+
+
 def quickref_template(catalog: Catalog, name: str) -> Path:
     return layouts_dir(catalog) / "quickref" / f"{name}{TEMPLATE_SUFFIX}"
 

@@ -23,7 +23,7 @@ from .setup import PlayerResult, SetupResult, simulate
 PROVIDERS: dict[str, str] = {
     "colour-only": "cardstock.rules.lint:colour_only",
     "print-safety": "cardstock.layout.faces:lint",
-    "rulebook": "cardstock.books.rulebook:consistency",
+    "rulebook": "cardstock.books.lint:lint",
 }
 
 PROVIDER_TITLES: dict[str, tuple[str, str]] = {  # name -> (section, title)
