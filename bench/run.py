@@ -37,11 +37,17 @@ PEAK = (
 )
 
 
+# Children run as an installed cardstock does: with its compiled bytecode (pip compiles it
+# at install). Some shells set PYTHONDONTWRITEBYTECODE, which would count compiling every
+# module into every case.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Run `cmd` in a fresh process; return (seconds, peak MB of that process tree's largest
     process). A small launcher reads the child's own peak, so cases do not share a maximum."""
     start = time.perf_counter()
-    proc = subprocess.run([PY, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run([PY, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True, env=ENV)
     seconds = time.perf_counter() - start
     peak_kb, code = proc.stdout.split()
     if int(code) != 0:
@@ -96,6 +102,7 @@ def main() -> None:
         results.append({"case": case, "seconds": round(seconds, 3), "peak_mb": round(peak, 1), "pdf_bytes": size, "note": note})
         print(f"{case:<14} {seconds:8.2f} s {peak:8.1f} MB {size / 1024:10.0f} KB  {note}", flush=True)
 
+    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "cardstock")], check=True, env=ENV, stdout=subprocess.DEVNULL)
     print(f"{'case':<14} {'time':>10} {'peak':>11} {'PDF':>13}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
