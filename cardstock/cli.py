@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
+# The build's rules check is the quick gate before printing: every count and constraint,
+# and this many seeded setups per player count (a shortfall shows in every run). The full
+# simulation is `cardstock check`.
+BUILD_CHECK_RUNS = 250
+
 
 def find_root(start: Path) -> Path:
     """The nearest folder at or above `start` that has a catalog/ folder (else `start`)."""
@@ -395,7 +400,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
-    b.add_argument("--check-runs", type=int, default=1000, metavar="N", help="setup simulations per player count in the build's rules check (default 1000; `check` runs the game's own number)")
+    b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
