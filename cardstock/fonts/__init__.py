@@ -79,32 +79,58 @@ def _ttf(name: str):
     return pdfmetrics.getFont(register(name))
 
 
+_WIDTHS: dict[tuple[str, str, float], float] = {}
+_WIDTHS_MAX = 100_000
+
+
 def string_width(text: str, name: str, size: float) -> float:
-    """The advance width of `text` in points, from the real font's metrics."""
-    return _ttf(name).stringWidth(text, size)
+    """The advance width of `text` in points, from the real font's metrics.
+
+    Cached per (text, font, size): text fitting measures the same words, spaces and
+    characters again for every size it tries and every face that shows them."""
+    key = (text, name, size)
+    w = _WIDTHS.get(key)
+    if w is None:
+        w = _ttf(name).stringWidth(text, size)
+        if len(_WIDTHS) >= _WIDTHS_MAX:
+            _WIDTHS.clear()
+        _WIDTHS[key] = w
+    return w
 
 
+@lru_cache(maxsize=None)
 def ascent(name: str) -> float:
     """Ascent as a fraction of the font size."""
     return _ttf(name).face.ascent / 1000.0
 
 
+@lru_cache(maxsize=None)
 def descent(name: str) -> float:
     """Descent as a (negative) fraction of the font size."""
     return _ttf(name).face.descent / 1000.0
 
 
+@lru_cache(maxsize=None)
 def cap_height(name: str) -> float:
     return getattr(_ttf(name).face, "capHeight", 700) / 1000.0
 
 
+@lru_cache(maxsize=None)
+def coverage(name: str) -> frozenset[str]:
+    """Every character the font has a glyph for, read from its cmap once per process."""
+    return frozenset(chr(code) for code in _ttf(name).face.charToGlyph if 0 <= code <= 0x10FFFF)
+
+
 def missing_glyphs(text: str, name: str) -> list[str]:
-    """Characters of `text` the font cannot draw (whitespace and controls ignored)."""
-    cmap = _ttf(name).face.charToGlyph
+    """Characters of `text` the font cannot draw (whitespace and controls ignored), in
+    the order they first appear."""
+    cover = coverage(name)
+    if cover.issuperset(text):  # the usual case, checked without a Python loop
+        return []
     seen: list[str] = []
     for ch in text:
         if ch.isspace() or ord(ch) < 32:
             continue
-        if ord(ch) not in cmap and ch not in seen:
+        if ch not in cover and ch not in seen:
             seen.append(ch)
     return seen

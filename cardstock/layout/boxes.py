@@ -10,6 +10,7 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Optional
 
@@ -26,6 +27,7 @@ from .symbols import Library
 
 SHAPES = ("rect", "hex", "circle")
 HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
+FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
@@ -123,6 +125,8 @@ class Painter:
     env: Any
     subject: Subject
     issues: list[Issue] = field(default_factory=list)
+    # fitted text shared by the faces of one game (see `fit`); None: fit every time
+    fits: Optional[dict] = None
 
     # ------------------------------------------------------------ messages
 
@@ -137,13 +141,17 @@ class Painter:
     # ------------------------------------------------------------ values
 
     def raw(self, lay: Layout, box: Box, key: str, ctx: dict, default: Any = None) -> Any:
-        v = box.get(key)
+        """A box's value for `key` (else its style's), rendered when it is a template."""
+        values = box.values
+        v = values.get(key)
         if v is None:
-            st = box.get("style")
-            if st and key in self.layouts.styles.get(st, {}):
-                v = self.layouts.styles[st][key]
-        if v is None:
-            return default
+            st = values.get("style")
+            if st:
+                v = self.layouts.styles.get(st, {}).get(key)
+            if v is None:
+                return default
+        if type(v) is not str or ("{{" not in v and "{%" not in v):
+            return v  # not a template (render_value would return it as it is)
         out, err = render_value(self.env, v, ctx)
         if err is not None:
             self._layout_issue(lay, box, key, err)
@@ -157,14 +165,8 @@ class Painter:
         return self._parse_len(lay, box, key, v, default, extent)
 
     def _parse_len(self, lay: Layout, box: Optional[Box], key: str, v: Any, default: float, extent: Optional[float] = None) -> float:
-        text = str(v).strip()
-        if text.endswith("%") and extent is not None:
-            try:
-                return float(text[:-1]) / 100.0 * extent
-            except ValueError:
-                pass
         try:
-            return parse_length(text, allow_negative=True)
+            return length_value(str(v), extent)
         except UnitError as exc:
             self._layout_issue(lay, box, key, str(exc) + (" or a percentage such as '50%'" if extent is not None else ""))
             return default
@@ -217,7 +219,14 @@ class Painter:
         return ops
 
     def box_rect(self, lay: Layout, box: Box, ctx: dict, geo: Geometry) -> tuple[float, float, float, float]:
-        fx, fy, fw, fh = geo.frame(box.get("frame", "safe"))
+        frame = geo.frame(box.get("frame", "safe"))
+        edges = tuple(box.values.get(k) for k in EDGES)
+        if all(v is None or (type(v) is str and "{{" not in v and "{%" not in v) for v in edges):
+            try:
+                return static_rect(edges, frame)
+            except UnitError:
+                pass  # measured again below, where the problem is reported
+        fx, fy, fw, fh = frame
 
         def edge(key: str, extent: float) -> Optional[float]:
             v = box.get(key)
@@ -332,10 +341,27 @@ class Painter:
             blocks = [textmod.Raw(" ".join(content.split()))]
         else:
             blocks = [Paragraph(" ".join(part.split())) for part in content.split("\n\n") if part.strip()]
-        fit = textmod.fit_blocks(blocks, inner, style, self.icon_ref_for_text)
+        fit = self.fit(blocks, inner, style)
         ops += fit.ops
         self._text_findings(lay, box, fit, style, inner, content, self.raw(lay, box, "field", ctx))
         return ops
+
+    def fit(self, blocks: list, inner: tuple[float, float, float, float], style: textmod.TextStyle) -> textmod.Fit:
+        """Text fitted into a box, remembered in `fits` per (blocks, box, style): faces of
+        one game repeat the same type lines, stats and rule texts in the same boxes, and
+        fitting (measuring, breaking, shrinking) is the costly part of a face. Inline icons
+        resolve the same way for every face of a game, so they need no place in the key.
+        A remembered Fit is shared: callers read it and never change it."""
+        if self.fits is None:
+            return textmod.fit_blocks(blocks, inner, style, self.icon_ref_for_text)
+        key = (tuple(blocks), inner, style)
+        found = self.fits.get(key)
+        if found is None:
+            found = textmod.fit_blocks(blocks, inner, style, self.icon_ref_for_text)
+            if len(self.fits) >= FITS_MAX:
+                self.fits.clear()
+            self.fits[key] = found
+        return found
 
     def icon_ref_for_text(self, icon_id: str):
         return self.icon_ref(icon_id)
@@ -639,22 +665,14 @@ class Painter:
         x, y, w, h = rect
         accent = ctx.get("accent") or self.layouts.theme.get("accent", "#3d4250")
         try:
-            base = fill or tint(accent, 0.80)
-            ray = tint(accent, 0.68)
-            ring = tint(accent, 0.55)
-            mark = tint(accent, 0.25)
-        except ValueError:
+            ground, ray, ring, mark = _placeholder_palette(accent)
+            base = fill or ground
+        except (TypeError, ValueError):  # TypeError: an accent that cannot be a cache key
             base, ray, ring, mark = "#dddddd", "#cccccc", "#bbbbbb", "#888888"
         ops: list = [Rect(r(x), r(y), r(w), r(h), fill=base)]
         cx, cy = x + w / 2, y + h * 0.5
         seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
-        n = 20
-        turn = (seed % 360) * math.pi / 180 / n
-        rad = math.hypot(w, h)
-        for i in range(0, n, 2):
-            a1, a2 = turn + 2 * math.pi * i / n, turn + 2 * math.pi * (i + 1) / n
-            pts = [(cx, cy), (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), (cx + rad * math.cos(a2), cy + rad * math.sin(a2))]
-            ops.append(Path(polygon_path(pts), fill=ray, opacity=0.55))
+        ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
         s = min(w, h) * 0.62
         ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
         ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))))
@@ -679,3 +697,64 @@ def _span(origin: float, extent: float, start: Optional[float], end: Optional[fl
     if size is not None:
         return origin + (extent - size) / 2, size
     return origin, extent
+
+
+EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
+
+
+@lru_cache(maxsize=8192)
+def length_value(text: str, extent: Optional[float] = None) -> float:
+    """A layout length in points: '3mm', '-2pt', or with an extent a percentage of it ('50%').
+
+    Raises UnitError. Cached per (text, extent): every face measures the same boxes."""
+    text = text.strip()
+    if text.endswith("%") and extent is not None:
+        try:
+            return float(text[:-1]) / 100.0 * extent
+        except ValueError:
+            pass
+    return parse_length(text, allow_negative=True)
+
+
+@lru_cache(maxsize=8192)
+def static_rect(edges: tuple, frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
+    lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
+    templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
+    fx, fy, fw, fh = frame
+
+    def edge(v: Any, extent: float) -> Optional[float]:
+        if v is None or (isinstance(v, str) and v.strip() == "none"):
+            return None
+        if isinstance(v, str) and not v.strip():
+            return 0.0
+        return length_value(str(v), extent)
+
+    left, right, width, top, bottom, height = edges
+    x, w = _span(fx, fw, edge(left, fw), edge(right, fw), edge(width, fw))
+    y, h = _span(fy, fh, edge(top, fh), edge(bottom, fh), edge(height, fh))
+    return x, y, max(0.0, w), max(0.0, h)
+
+
+@lru_cache(maxsize=1024)
+def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
+    """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
+    Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
+    return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
+
+
+@lru_cache(maxsize=4096)
+def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple:
+    """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
+    triangles from the centre out past the corners. Cached: art boxes have a few sizes and
+    there are 360 turns."""
+    cx, cy = x + w / 2, y + h * 0.5
+    n = 20
+    start = turn * math.pi / 180 / n
+    rad = math.hypot(w, h)
+    rays = []
+    for i in range(0, n, 2):
+        a1, a2 = start + 2 * math.pi * i / n, start + 2 * math.pi * (i + 1) / n
+        pts = [(cx, cy), (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), (cx + rad * math.cos(a2), cy + rad * math.sin(a2))]
+        rays.append(polygon_path(pts))
+    return tuple(rays)

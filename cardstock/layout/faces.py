@@ -17,7 +17,7 @@ import hashlib
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any, Optional
 
@@ -43,6 +43,7 @@ class _State:
     library: Library
     env: Any
     stamp: tuple
+    fits: dict = field(default_factory=dict)  # fitted text shared by the game's faces (Painter.fit)
 
 
 def _state(catalog) -> _State:
@@ -118,11 +119,19 @@ def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> 
 
     Faces are remembered for the life of the process, keyed by the catalog folder's content,
     the component, the side and the loaded layouts: the rules check, the SVG stage, the
-    sheets and the rulebook thumbnails all ask for the same faces, and lay each out once."""
+    sheets and the rulebook thumbnails all ask for the same faces, and lay each out once.
+    A deck back is keyed by what it is drawn from (see `_back_key`), so the components
+    that share a back share one face and it is laid out once, not once per card."""
     if side not in ("front", "back"):
         raise ValueError(f"side must be 'front' or 'back', not {side!r}")
-    st = _state(catalog)
-    key = (str(catalog.root), catalog.id, _fingerprint(catalog), component.model_dump_json(), side, bleed, st.stamp)
+    return _remembered(catalog, component, side, bleed, _state(catalog))
+
+
+def _remembered(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
+    """`lay_out` with the game's layouts and symbols already looked up (loops over every
+    component look them up once, not once per face)."""
+    drawn_from = _back_key(catalog, component, side, st) or ("component", component.model_dump_json())
+    key = (str(catalog.root), catalog.id, _fingerprint(catalog), side, bleed, st.stamp, drawn_from)
     hit = _FACES.get(key)
     if hit is not None:
         return hit[0]
@@ -131,6 +140,22 @@ def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> 
     face = _lay_out(catalog, component, side, bleed, st)
     _FACES[key] = (face, st.layouts, st.library)  # holding them keeps their ids (in the key) unique
     return face
+
+
+def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[tuple]:
+    """What a deck back's face depends on besides the catalog and the layouts: the back,
+    the layout chosen for it, and the component's kind and size (which set the shape).
+    None when the face depends on more of the component: fronts, reference cards, and
+    backs drawn as die nets or standees (those read the component's fields)."""
+    if side != "back" or component.kind == "reference":
+        return None
+    if component.back is None or component.back not in catalog.game.backs:
+        return None
+    name = back_layout_name(catalog, component, st.layouts)
+    lay = st.layouts.resolve(name)
+    if lay is not None and lay.get("shape") in ("net", "standee"):
+        return None
+    return ("back", component.back, name, component.kind, component.size)
 
 
 def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
@@ -151,7 +176,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)
-    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues))
+    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits)
     if lay is None:
         painter.issues.append(Issue("layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})"))
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
@@ -184,10 +209,11 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     out: list[tuple[str, Face]] = []
     backs: list[tuple[str, Face]] = []
     back_keys: dict[str, list[tuple]] = {}
+    st = _state(catalog)
     for comp in catalog.components:
-        front = lay_out(catalog, comp, "front", bleed=bleed)
+        front = _remembered(catalog, comp, "front", bleed, st)
         out.append((comp.id, front))
-        back = lay_out(catalog, comp, "back", bleed=bleed)
+        back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
             continue
         if comp.kind == "reference":
@@ -214,9 +240,10 @@ def lint(catalog) -> list[Issue]:
     """Print-safety findings: layout and symbol file problems, unknown symbols, template
     errors, text that does not fit at its minimum size, content outside the safe zone."""
     found: list[Issue] = static_issues(catalog)
+    st = _state(catalog)
     for comp in catalog.components:
         for side in ("front", "back"):
-            face = lay_out(catalog, comp, side)
+            face = _remembered(catalog, comp, side, True, st)
             if face is not None:
                 found += face.findings
     return ordered(found)

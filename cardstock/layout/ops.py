@@ -13,6 +13,7 @@ Paths are tuples of commands with absolute coordinates:
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
@@ -29,8 +30,7 @@ PRECISION = 3  # decimals kept for every coordinate (1/1000 pt): deterministic o
 
 def r(value: float) -> float:
     """Round a coordinate so output is short and identical run to run (no -0.0)."""
-    v = round(float(value), PRECISION)
-    return 0.0 if v == 0 else v
+    return round(float(value), PRECISION) or 0.0  # `or`: -0.0 is false, so it becomes 0.0
 
 
 @dataclass(frozen=True)
@@ -175,9 +175,53 @@ def walk(ops):
 
 
 def content_key(obj: Any) -> str:
-    """A short hash of ops (their repr: coordinates are already rounded by `r`; an image's
-    file path is left out of its repr, its content hash is in)."""
-    return hashlib.sha256(repr(obj).encode("utf-8")).hexdigest()[:16]
+    """A short hash of ops (and of tuples holding them): the same drawing, the same key, in
+    every process. Ops are turned into plain tuples (see `_plain`) and serialised with
+    marshal format 2, which writes equal values as equal bytes (unlike formats 3 and up, it
+    has no back-references, which depend on object identity) and is much faster than repr;
+    coordinates are already rounded by `r`. Values marshal cannot write fall back to repr."""
+    plain = _plain(obj)
+    try:
+        data = marshal.dumps(plain, 2)
+    except ValueError:
+        data = repr(plain).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _fields(op: Any) -> tuple:
+    """A leaf op as (class name, its field values in order); frozen dataclasses keep their
+    fields in __dict__ in declaration order."""
+    return (type(op).__name__, *op.__dict__.values())
+
+
+def _plain_group(op: Group) -> tuple:
+    return ("Group", tuple(map(_plain, op.ops)), op.clip, op.transform)
+
+
+def _plain_icon(op: Icon) -> tuple:
+    return ("Icon", op.x, op.y, op.size, op.symbol, op.color, tuple(map(_fields, op.parts)), op.opacity)
+
+
+def _plain_image(op: Image) -> tuple:
+    # the file path is left out: the content hash stands for the file
+    return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime)
+
+
+_PLAIN = {
+    Rect: _fields, Ellipse: _fields, Path: _fields, Text: _fields, Guide: _fields, SymbolPart: _fields,
+    Group: _plain_group, Icon: _plain_icon, Image: _plain_image,
+}
+
+
+def _plain(obj: Any) -> Any:
+    """Ops → nested tuples of class names, strings and numbers; other values as they are
+    (lists and tuples walked for the ops inside)."""
+    convert = _PLAIN.get(type(obj))
+    if convert is not None:
+        return convert(obj)
+    if isinstance(obj, (tuple, list)):
+        return tuple(map(_plain, obj))
+    return obj
 
 
 # ---------------------------------------------------------------- geometry helpers

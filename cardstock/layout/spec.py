@@ -10,6 +10,7 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -149,6 +150,7 @@ class LayoutSet:
     raw: dict[str, dict[str, Any]]  # layout name -> merged raw dict (with origins inside)
     issues: list[Issue] = field(default_factory=list)
     files: tuple[str, ...] = ()
+    _resolved: dict[str, Optional[Layout]] = field(default_factory=dict, repr=False, compare=False)
 
     def names(self) -> list[str]:
         return list(self.raw)
@@ -157,7 +159,13 @@ class LayoutSet:
         return name in self.raw
 
     def resolve(self, name: str) -> Optional[Layout]:
-        return _resolve(self, name, ())
+        """The merged layout `name` (None when unknown or in an `extends` circle).
+
+        Resolved once per set and shared: every face of a game draws the same few layouts,
+        and nothing changes a resolved layout (a set is replaced when its files change)."""
+        if name not in self._resolved:
+            self._resolved[name] = _resolve(self, name, ())
+        return self._resolved[name]
 
 
 def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict]:
@@ -281,14 +289,13 @@ def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
     return ls
 
 
-def _stamp(root: Path, game_id: Optional[str]) -> tuple:
+def _stamp(root: str, game_id: Optional[str]) -> tuple:
     out = []
     for rel in ("layouts/default.toml", f"layouts/{game_id}/faces.toml" if game_id else None):
         if rel is None:
             continue
-        p = root / rel
         try:
-            st = p.stat()
+            st = os.stat(os.path.join(root, rel))
             out.append((rel, st.st_mtime_ns, st.st_size))
         except FileNotFoundError:
             out.append((rel, None, None))
@@ -300,9 +307,22 @@ def _cached(root: str, game_id: Optional[str], stamp: tuple) -> LayoutSet:
     return load_layouts(Path(root), game_id)
 
 
+@lru_cache(maxsize=64)
+def _resolved_absolute(root: Path) -> str:
+    return str(root.resolve())
+
+
+def _resolved_root(root: Path) -> str:
+    """A project root as a resolved path; remembered for absolute roots (resolving walks the
+    file system, and every face asks for its layouts). A relative root depends on the
+    working directory, so it is resolved each time."""
+    return _resolved_absolute(root) if root.is_absolute() else str(root.resolve())
+
+
 def layouts_for(root: Path, game_id: Optional[str]) -> LayoutSet:
     """Cached while the files are unchanged (every face of a game shares one LayoutSet)."""
-    return _cached(str(root.resolve()), game_id, _stamp(root, game_id))
+    where = _resolved_root(root)
+    return _cached(where, game_id, _stamp(where, game_id))
 
 
 def deepcopy(v: Any) -> Any:

@@ -3,14 +3,21 @@
 Text is real PDF text in the shipped TrueType fonts (embedded as subsets), so it stays
 sharp and can be extracted. A face drawn with reuse=True is stored once per document as a
 Form XObject named from its content key and referenced wherever it is used again.
+
+Path operators are written here rather than through ReportLab's path objects, whose number
+formatting (`fp_str`, pure Python without ReportLab's optional C accelerator) dominated the
+drawing time; the operator string of each path is cached (faces repeat the same frames,
+clips and symbols). Text still goes through the canvas: TrueType subsetting is per document.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Optional
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
 from ..layout.ops import Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, offset_polygon, polygon_path, rect_path
@@ -18,6 +25,8 @@ from ..layout.ops import Ellipse, Face, Group, Guide, Icon, Image, Path, PathDat
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
+
+_CACHE_MAX = 50_000  # entries kept per cache below (least recently used dropped first)
 
 
 def form_name(face: Face) -> str:
@@ -31,6 +40,83 @@ def bleed_clip(face: Face) -> PathData:
     if face.cut is None or face.shape in ("rect", "net", "standee"):
         return rect_path(-b, -b, face.width + 2 * b, face.height + 2 * b)
     return polygon_path(offset_polygon(face.cut, b))
+
+
+# ---------------------------------------------------------------- path operators
+
+@lru_cache(maxsize=_CACHE_MAX)
+def pdf_num(v: float) -> str:
+    """A PDF number: up to 6 decimals, no trailing zeros, no exponent, no -0.
+
+    Cached per value: face coordinates are rounded to 1/1000 pt and repeat a lot (equal
+    numbers such as 1 and 1.0 share an entry, which is right: they print the same)."""
+    s = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+_OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+
+
+def path_code(d: PathData) -> str:
+    """PDF path construction operators for path data ("n x y m x y l … h"), the way
+    ReportLab's path objects write them (a leading `n` ends any pending path; an empty
+    path writes nothing)."""
+    if not d:
+        return ""
+    num = pdf_num
+    parts = ["n"]
+    for cmd in d:
+        op = _OPERATORS[cmd[0]]
+        if len(cmd) == 1:
+            parts.append(op)
+        else:
+            parts.append(" ".join([num(v) for v in cmd[1:]]) + " " + op)
+    return " ".join(parts)
+
+
+class PathCode:
+    """A ready-made path for `canvas.drawPath` / `canvas.clipPath`, which only call
+    `getCode()` (and read `_fillMode` when no fill mode is given)."""
+
+    __slots__ = ("code", "_fillMode")
+
+    def __init__(self, code: str, fill_mode: int = FILL_NON_ZERO):
+        self.code = code
+        self._fillMode = fill_mode
+
+    def getCode(self) -> str:  # noqa: N802 - ReportLab's name
+        return self.code
+
+
+@lru_cache(maxsize=_CACHE_MAX)
+def pdf_path(d: PathData) -> PathCode:
+    """The path object for path data, cached per path (paths are tuples of rounded numbers,
+    so equal paths share one operator string)."""
+    return PathCode(path_code(d))
+
+
+@lru_cache(maxsize=_CACHE_MAX)
+def rect_code(x: float, y: float, w: float, h: float, radius: float) -> PathCode:
+    """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
+    return pdf_path(rect_path(x, y, w, h, radius))
+
+
+@lru_cache(maxsize=_CACHE_MAX)
+def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> PathCode:
+    """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
+    ellipse."""
+    x1, y1, x2, y2 = cx - rx, cy - ry, cx + rx, cy + ry
+    curves = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
+    parts = ["n", f"{pdf_num(curves[0][0])} {pdf_num(curves[0][1])} m"]
+    parts += [" ".join([pdf_num(v) for v in curve[2:]]) + " c" for curve in curves]
+    return PathCode(" ".join(parts))
+
+
+@lru_cache(maxsize=4096)
+def pdf_color(color: str) -> Color:
+    """ReportLab's colour for "#rrggbb", cached per string (parsing it is not free and the
+    same few colours are set thousands of times)."""
+    return HexColor(color)
 
 
 def _form_resources(canvas, name: str) -> None:
@@ -53,13 +139,28 @@ def _form_resources(canvas, name: str) -> None:
     form.Resources = res
 
 
+_UNKNOWN = object()  # a graphics-state value not known to the drawer: always set
+
+
+def _unknown_state() -> dict[str, object]:
+    return dict.fromkeys(("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN)
+
+
 class PdfFaces:
-    """Draws faces on one canvas; remembers which faces it already stored as forms."""
+    """Draws faces on one canvas; remembers which faces it already stored as forms.
+
+    Inside a face it keeps track of the fill and stroke settings it has made (colour,
+    opacity, line width, dash, caps, joins) and sets only those an op needs changed, so
+    plain ops need no save/restore of the graphics state around them. Transforms and
+    clips (groups, icons, images) are still wrapped in save/restore, and the tracked
+    settings are saved and restored with them."""
 
     def __init__(self, canvas, *, guides: bool = False):
         self.canvas = canvas
         self.guides = guides
         self._forms: set[str] = set()
+        self._gs: dict[str, object] = _unknown_state()
+        self._saved: list[dict[str, object]] = []
         fonts.register_all()
 
     # ------------------------------------------------------------ public
@@ -86,126 +187,133 @@ class PdfFaces:
         self._face(face)
         c.restoreState()
 
+    # ------------------------------------------------------------ graphics state
+
+    def _save(self) -> None:
+        self.canvas.saveState()
+        self._saved.append(dict(self._gs))
+
+    def _restore(self) -> None:
+        self.canvas.restoreState()
+        self._gs = self._saved.pop()
+
+    def _fill(self, color: str, alpha: float) -> None:
+        """Fill with `color` at opacity `alpha` from now on."""
+        c, gs = self.canvas, self._gs
+        if gs["fill"] != color:
+            c.setFillColor(pdf_color(color))  # ReportLab also sets the fill opacity to 1
+            gs["fill"], gs["fill_alpha"] = color, 1
+        if gs["fill_alpha"] != alpha:
+            c.setFillAlpha(alpha)
+            gs["fill_alpha"] = alpha
+
+    def _stroke(self, color: str, alpha: float, width: float, dash: tuple = (), cap: str = "butt", join: str = "miter") -> None:
+        """Stroke with these settings from now on."""
+        c, gs = self.canvas, self._gs
+        if gs["stroke"] != color:
+            c.setStrokeColor(pdf_color(color))  # ReportLab also sets the stroke opacity to 1
+            gs["stroke"], gs["stroke_alpha"] = color, 1
+        if gs["stroke_alpha"] != alpha:
+            c.setStrokeAlpha(alpha)
+            gs["stroke_alpha"] = alpha
+        if gs["width"] != width:
+            c.setLineWidth(width)
+            gs["width"] = width
+        dash = tuple(dash)
+        if gs["dash"] != dash:
+            c.setDash(list(dash))
+            gs["dash"] = dash
+        if gs["cap"] != cap:
+            c.setLineCap(_CAPS.get(cap, 0))
+            gs["cap"] = cap
+        if gs["join"] != join:
+            c.setLineJoin(_JOINS.get(join, 0))
+            gs["join"] = join
+
+    def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash=(), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
+        """Set up filling and/or stroking; returns (fill, stroke) as drawPath wants them."""
+        do_fill = 1 if fill else 0
+        do_stroke = 1 if (stroke and stroke_width > 0) else 0
+        if do_fill:
+            self._fill(fill, opacity)
+        if do_stroke:
+            self._stroke(stroke, opacity, stroke_width, dash, cap, join)
+        return do_fill, do_stroke
+
     # ------------------------------------------------------------ drawing
 
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
         c = self.canvas
+        outer = self._gs
         c.saveState()
+        self._gs = _unknown_state()  # whatever the page or form set before is not assumed
         c.transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        c.clipPath(self._path(bleed_clip(face)), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        c.clipPath(pdf_path(bleed_clip(face)), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         self._ops(face.ops)
         if self.guides:
             for op in face.walk():
                 if isinstance(op, Guide):
-                    self._stroke_only(op.d, GUIDE_COLORS.get(op.kind, "#00a0c6"), 0.35)
+                    self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
+                    c.drawPath(pdf_path(op.d), stroke=1, fill=0, fillMode=FILL_NON_ZERO)
         c.restoreState()
+        self._gs = outer
 
     def _ops(self, ops) -> None:
         for op in ops:
             self._op(op)
 
-    def _path(self, d: PathData):
-        p = self.canvas.beginPath()
-        for cmd in d:
-            k = cmd[0]
-            if k == "M":
-                p.moveTo(cmd[1], cmd[2])
-            elif k == "L":
-                p.lineTo(cmd[1], cmd[2])
-            elif k == "C":
-                p.curveTo(*cmd[1:7])
-            elif k == "Z":
-                p.close()
-        return p
-
-    def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash=(), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
-        c = self.canvas
-        do_fill = 1 if fill else 0
-        do_stroke = 1 if (stroke and stroke_width > 0) else 0
-        if do_fill:
-            c.setFillColor(HexColor(fill))
-            c.setFillAlpha(opacity)
-        if do_stroke:
-            c.setStrokeColor(HexColor(stroke))
-            c.setStrokeAlpha(opacity)
-            c.setLineWidth(stroke_width)
-            c.setDash(list(dash) if dash else [])
-            c.setLineCap(_CAPS.get(cap, 0))
-            c.setLineJoin(_JOINS.get(join, 0))
-        return do_fill, do_stroke
-
-    def _stroke_only(self, d: PathData, color: str, width: float) -> None:
-        c = self.canvas
-        c.saveState()
-        self._paint(None, color, width)
-        c.drawPath(self._path(d), stroke=1, fill=0)
-        c.restoreState()
-
     def _op(self, op) -> None:
         c = self.canvas
         if isinstance(op, Rect):
-            c.saveState()
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                c.drawPath(self._path(rect_path(op.x, op.y, op.w, op.h, op.radius)), stroke=s, fill=f)
-            c.restoreState()
+                c.drawPath(rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f, fillMode=FILL_NON_ZERO)
         elif isinstance(op, Ellipse):
-            c.saveState()
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                c.ellipse(op.cx - op.rx, op.cy - op.ry, op.cx + op.rx, op.cy + op.ry, stroke=s, fill=f)
-            c.restoreState()
+                c.drawPath(ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f, fillMode=FILL_NON_ZERO)
         elif isinstance(op, Path):
-            c.saveState()
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
             if f or s:
                 mode = FILL_EVEN_ODD if op.fill_rule == "evenodd" else FILL_NON_ZERO
-                c.drawPath(self._path(op.d), stroke=s, fill=f, fillMode=mode)
-            c.restoreState()
+                c.drawPath(pdf_path(op.d), stroke=s, fill=f, fillMode=mode)
         elif isinstance(op, Text):
-            c.saveState()
-            c.setFillColor(HexColor(op.color))
-            if op.opacity < 1:
-                c.setFillAlpha(op.opacity)
+            self._fill(op.color, op.opacity)
             t = c.beginText()
             t.setFont(fonts.register(op.font), op.size)
-            t.setTextOrigin(0, 0)
             t.setTextTransform(1, 0, 0, -1, op.x, op.y)  # undo the page flip for glyphs
             t.textOut(op.text)
             c.drawText(t)
-            c.restoreState()
         elif isinstance(op, Icon):
-            c.saveState()
+            self._save()
             c.translate(op.x, op.y)
             s = op.size / 100.0
             c.scale(s, s)
             for part in op.parts:
-                c.saveState()
                 alpha = op.opacity * part.opacity
                 if part.stroke_width > 0:
-                    self._paint(None, op.color, part.stroke_width, (), alpha, "round", "round")
-                    c.drawPath(self._path(part.d), stroke=1, fill=0)
+                    self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
+                    c.drawPath(pdf_path(part.d), stroke=1, fill=0, fillMode=FILL_NON_ZERO)
                 else:
-                    self._paint(op.color, None, 0, (), alpha)
+                    self._fill(op.color, alpha)
                     mode = FILL_EVEN_ODD if part.fill_rule == "evenodd" else FILL_NON_ZERO
-                    c.drawPath(self._path(part.d), stroke=0, fill=1, fillMode=mode)
-                c.restoreState()
-            c.restoreState()
+                    c.drawPath(pdf_path(part.d), stroke=0, fill=1, fillMode=mode)
+            self._restore()
         elif isinstance(op, Image):
-            c.saveState()
+            self._save()
             c.translate(op.x, op.y + op.h)
             c.scale(1, -1)
             c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
-            c.restoreState()
+            self._restore()
         elif isinstance(op, Group):
-            c.saveState()
+            self._save()
             if op.transform is not None:
                 c.transform(*op.transform)
             if op.clip is not None:
-                c.clipPath(self._path(op.clip), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+                c.clipPath(pdf_path(op.clip), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
             self._ops(op.ops)
-            c.restoreState()
+            self._restore()
         elif isinstance(op, Guide):
             pass  # non-printing; drawn by _face when guides are on
         else:  # pragma: no cover

@@ -11,6 +11,7 @@ metric-compatible with Arial / Times New Roman) and loaded with @font-face from
 from __future__ import annotations
 
 import base64
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Optional
 
@@ -23,8 +24,10 @@ from ..units import POINTS_PER
 GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
 
 
+@lru_cache(maxsize=50_000)
 def num(v: float) -> str:
-    """A short, stable number: no exponent, no trailing zeros, no -0."""
+    """A short, stable number: no exponent, no trailing zeros, no -0. Cached per value
+    (coordinates are rounded and repeat; equal numbers such as 1 and 1.0 print the same)."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -34,7 +37,10 @@ def num6(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+@lru_cache(maxsize=50_000)
 def path_d(d: PathData) -> str:
+    """SVG path data for path commands; cached per path (frames, clips and symbols repeat
+    from face to face)."""
     out = []
     for cmd in d:
         out.append(cmd[0] + " ".join(num(v) for v in cmd[1:]))
