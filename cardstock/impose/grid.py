@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
-from .plan import Band, Box, Mirror, Page, Placement
+from .plan import Band, Box, Mirror, Page, Placement, Segment
 from .sheets import Sheet, paper_size
 
 EDGES = ("bottom", "right", "left", "top")
@@ -170,19 +170,27 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
     """Fronts pages; each placement carries its back face (see plan.add_backs)."""
     pages: list[Page] = []
     n = layout.capacity
+    # Pieces and marks depend only on how many slots a page fills: every full page shares them.
+    marked: dict[int, tuple[list, list[Segment], list[Segment]]] = {}
     for start in range(0, len(items), n):
         chunk = items[start:start + n]
-        pieces = pieces_on(layout, len(chunk), bleed)
+        if len(chunk) not in marked:
+            pieces = pieces_on(layout, len(chunk), bleed)
+            crop: list[Segment] = []
+            if sheet.marks.crop:
+                crop, unmarked = crop_marks(pieces, layout.region, sheet.marks)
+            else:
+                unmarked = cuts_of(pieces)
+            cuts: list[Segment] = []
+            if cut_lines == "always":
+                cuts = [c.line() for c in cuts_of(pieces)]
+            elif cut_lines == "auto":
+                cuts = [c.line() for c in unmarked]
+            marked[len(chunk)] = (pieces, crop, cuts)
+        pieces, crop, cuts = marked[len(chunk)]
         front = Page(layout.width, layout.height, "fronts", area=layout.area, footer=layout.footer, style=style)
         for item, piece in zip(chunk, pieces):
             front.placements.append(Placement(item.front, item.component, "front", piece.trim, 0, piece.bleed_box.corners(), back=item.back))
-        if sheet.marks.crop:
-            front.crop, unmarked = crop_marks(pieces, layout.region, sheet.marks)
-        else:
-            unmarked = cuts_of(pieces)
-        if cut_lines == "always":
-            front.cuts = [c.line() for c in cuts_of(pieces)]
-        elif cut_lines == "auto":
-            front.cuts = [c.line() for c in unmarked]
+        front.crop, front.cuts = list(crop), list(cuts)
         pages.append(front)
     return pages

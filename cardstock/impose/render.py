@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..render.pdf import pdf_color, pdf_path
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -175,17 +175,9 @@ def _clip_bounds(p: Placement) -> Box:
 
 
 def _clip_polygon(c: Canvas, points: Iterable[Point]) -> None:
-    pts = list(points)
-    path = c.beginPath()
-    xs, ys = sorted({q[0] for q in pts}), sorted({q[1] for q in pts})
-    if len(pts) == 4 and len(xs) == 2 and len(ys) == 2:  # an upright rectangle: one `re`
-        path.rect(xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0])
-    else:
-        path.moveTo(*pts[0])
-        for q in pts[1:]:
-            path.lineTo(*q)
-        path.close()
-    c.clipPath(path, stroke=0, fill=0)
+    pts = tuple(points)
+    d = (("M", *pts[0]), *(("L", *q) for q in pts[1:]), ("Z",))
+    c.clipPath(pdf_path(d), stroke=0, fill=0)  # slots repeat page to page: cached paths
 
 
 def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple = ()) -> None:
@@ -193,22 +185,19 @@ def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, das
     if not segments:
         return
     c.saveState()
-    c.setStrokeColor(HexColor(color))
+    c.setStrokeColor(pdf_color(color))
     c.setLineWidth(width)
     c.setLineCap(0)
     if dash:
         c.setDash(list(dash))
-    path = c.beginPath()
-    for a, b in segments:
-        path.moveTo(*a)
-        path.lineTo(*b)
-    c.drawPath(path, stroke=1, fill=0)
+    d = tuple(cmd for a, b in segments for cmd in (("M", *a), ("L", *b)))
+    c.drawPath(pdf_path(d), stroke=1, fill=0)  # the same marks on every full sheet: cached
     c.restoreState()
 
 
 def _outline(c: Canvas, outline: Outline, width: float, color: str) -> None:
     c.saveState()
-    c.setStrokeColor(HexColor(color))
+    c.setStrokeColor(pdf_color(color))
     c.setLineWidth(width)
     path = c.beginPath()
     if outline.circle is not None:
@@ -226,8 +215,8 @@ def registration_marks(c: Canvas, area: Box, size: float, inset: float) -> None:
     """Cutting-machine registration: a filled square at the top left, corner brackets at the
     top right and bottom left, each `inset` inside the printable area."""
     c.saveState()
-    c.setFillColor(HexColor("#000000"))
-    c.setStrokeColor(HexColor("#000000"))
+    c.setFillColor(pdf_color("#000000"))
+    c.setStrokeColor(pdf_color("#000000"))
     c.setLineWidth(0.5 * MM)
     x0, y0, x1, y1 = area.x + inset, area.y + inset, area.x1 - inset, area.y1 - inset
     c.rect(x0, y1 - size, size, size, stroke=0, fill=1)
@@ -269,7 +258,7 @@ def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
     while fonts.string_width(text, FOOTER_FONT, size) > room and size > 4:
         size -= 0.25
     baseline = (thick - size * 0.72) / 2  # cap height centred in the band
-    c.setFillColor(HexColor("#000000"))
+    c.setFillColor(pdf_color("#000000"))
     c.setFont(font, size)
     c.drawString(0, baseline, text)
     if style.scale_bar:
@@ -290,7 +279,7 @@ def scale_bars_width(size: float) -> float:
 def draw_scale_bars(c: Canvas, x: float, thick: float, size: float, width: float) -> None:
     """Bars 1 in and 25 mm long, end ticks the band's height, each labelled after it."""
     font = fonts.register(FOOTER_FONT)
-    c.setStrokeColor(HexColor("#000000"))
+    c.setStrokeColor(pdf_color("#000000"))
     c.setLineWidth(max(width, 0.4))
     c.setLineCap(0)
     c.setFont(font, size)
@@ -298,14 +287,8 @@ def draw_scale_bars(c: Canvas, x: float, thick: float, size: float, width: float
     for i, (label, bar) in enumerate(SCALE_BARS):
         if i:
             x += 3 * MM
-        path = c.beginPath()
-        path.moveTo(x, 0)
-        path.lineTo(x, thick)
-        path.moveTo(x, thick / 2)
-        path.lineTo(x + bar, thick / 2)
-        path.moveTo(x + bar, 0)
-        path.lineTo(x + bar, thick)
-        c.drawPath(path, stroke=1, fill=0)
+        d = (("M", x, 0), ("L", x, thick), ("M", x, thick / 2), ("L", x + bar, thick / 2), ("M", x + bar, 0), ("L", x + bar, thick))
+        c.drawPath(pdf_path(d), stroke=1, fill=0)
         x += bar + 1 * MM
         c.drawString(x, baseline, label)
         x += fonts.string_width(label, FOOTER_FONT, size)
