@@ -197,25 +197,26 @@ class PdfFaces:
         self.canvas.restoreState()
         self._gs = self._saved.pop()
 
+    def _paint_color(self, which: str, color: str, alpha: float) -> None:
+        """Set the "fill" or "stroke" colour and its opacity, where they differ."""
+        c, gs = self.canvas, self._gs
+        fill = which == "fill"
+        if gs[which] != color:
+            # ReportLab also sets that opacity back to 1
+            (c.setFillColor if fill else c.setStrokeColor)(pdf_color(color))
+            gs[which], gs[which + "_alpha"] = color, 1
+        if gs[which + "_alpha"] != alpha:
+            (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
+            gs[which + "_alpha"] = alpha
+
     def _fill(self, color: str, alpha: float) -> None:
         """Fill with `color` at opacity `alpha` from now on."""
-        c, gs = self.canvas, self._gs
-        if gs["fill"] != color:
-            c.setFillColor(pdf_color(color))  # ReportLab also sets the fill opacity to 1
-            gs["fill"], gs["fill_alpha"] = color, 1
-        if gs["fill_alpha"] != alpha:
-            c.setFillAlpha(alpha)
-            gs["fill_alpha"] = alpha
+        self._paint_color("fill", color, alpha)
 
     def _stroke(self, color: str, alpha: float, width: float, dash: tuple = (), cap: str = "butt", join: str = "miter") -> None:
         """Stroke with these settings from now on."""
         c, gs = self.canvas, self._gs
-        if gs["stroke"] != color:
-            c.setStrokeColor(pdf_color(color))  # ReportLab also sets the stroke opacity to 1
-            gs["stroke"], gs["stroke_alpha"] = color, 1
-        if gs["stroke_alpha"] != alpha:
-            c.setStrokeAlpha(alpha)
-            gs["stroke_alpha"] = alpha
+        self._paint_color("stroke", color, alpha)
         if gs["width"] != width:
             c.setLineWidth(width)
             gs["width"] = width
