@@ -17,14 +17,14 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from ..issues import Issue
 from ..load import Catalog
 from ..schema import Component
 from ..units import parse_size
 from .context import kind_word
-from .story import Styles, tint
+from .story import Styles, grid_style, tint
 
 # --------------------------------------------------------------------------- renderer hooks
 
@@ -288,15 +288,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), styles.f.regular),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 2, 3), "CENTER"))
     return table
 
 
@@ -308,11 +300,5 @@ def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: fl
         data.append([Paragraph(escape(c.name), styles.caption) for c in comps])
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)
     table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), styles.f.regular),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-    ]))
+    table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 3, 3), "CENTER"))
     return table

@@ -12,12 +12,12 @@ from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..units import PAPERS, parse_length
-from .story import ICON_CALLBACK, Heading, Styles
+from .story import ICON_CALLBACK, Heading, Styles, grid_style
 
 rl_config.useA85 = 0  # plain (Flate) streams: smaller and identical run to run
 
@@ -140,14 +140,7 @@ class BookDoc(BaseDocTemplate):
 
 
 def contents(styles: Styles) -> TableOfContents:
-    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), styles.f.regular),  # never the unembedded default
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-    ]))
+    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0)))
     return toc
 
 

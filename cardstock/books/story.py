@@ -43,6 +43,18 @@ def _saturation(hex_color: str) -> float:
     return 0.0 if hi == 0 else (hi - lo) / hi
 
 
+def grid_style(styles: "Styles", valign: str, pad: tuple[float, float, float, float], align: str = "") -> TableStyle:
+    """A layout table's style: the book's regular font in every cell (never ReportLab's
+    unembedded default), one vertical alignment, and (left, right, top, bottom) padding."""
+    every = ((0, 0), (-1, -1))
+    cmds: list[tuple] = [("FONTNAME", *every, styles.f.regular), ("VALIGN", *every, valign)]
+    if align:
+        cmds.append(("ALIGN", *every, align))
+    for name, value in zip(("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING"), pad):
+        cmds.append((name, *every, value))
+    return TableStyle(cmds)
+
+
 def accent_color(game: Game) -> str:
     """A colour from the game's own data for headings and rules: the first back colour (in
     set order), else icon colour, that is a real colour (saturated) and dark enough to read
