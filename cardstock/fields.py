@@ -59,7 +59,7 @@ def _single_line(value: Any) -> Any:
 class FieldSpec(BaseModel):
     """One field of a component set, as declared in the game file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     type: str
     label: Optional[str] = None

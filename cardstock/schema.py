@@ -17,7 +17,7 @@ Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def _length(value: str) -> str:
@@ -192,7 +192,7 @@ class Game(Strict):
 class Component(BaseModel):
     """One distinct face of the validated catalog, with its count and where it was defined."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str

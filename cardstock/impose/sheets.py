@@ -51,7 +51,7 @@ Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class GridSpec(Strict):

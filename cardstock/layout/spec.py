@@ -26,7 +26,7 @@ BoxType = Literal["rect", "outline", "ellipse", "line", "text", "icon", "icons",
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class StyleSpec(Strict):

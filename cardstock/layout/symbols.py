@@ -196,7 +196,7 @@ def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotati
 # ---------------------------------------------------------------- the library file
 
 class PartSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     d: Optional[str] = None
     circles: list[list[float]] = []  # [cx, cy, r] or [cx, cy, rx, ry]
@@ -209,14 +209,14 @@ class PartSpec(BaseModel):
 
 
 class SymbolSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     label: Optional[str] = None
     parts: list[PartSpec] = Field(min_length=1)
 
 
 class SymbolFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     symbols: dict[str, SymbolSpec] = {}
     aliases: dict[str, str] = {}

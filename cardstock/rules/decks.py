@@ -32,13 +32,13 @@ from .filters import Filter, compile_filter
 
 
 class LimitField(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     field: str
 
 
 class DeckRule(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     match: Filter

@@ -33,7 +33,7 @@ Names = Union[str, list[str]]
 
 
 class Filter(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
     set: Optional[Names] = None
     group: Optional[Names] = None

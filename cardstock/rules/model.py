@@ -27,7 +27,7 @@ RULES_FILE = "rules.toml"
 
 
 class RulesFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     source: Optional[str] = None  # where the rules come from
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..issues import Issue
-from .constraints import Outcome
-from .setup import PlayerResult, SetupResult, simulate
+
+if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
+    from .constraints import Outcome
+    from .setup import PlayerResult, SetupResult
 
 # name -> "module:function"; each function takes a Catalog and returns list[Issue].
 PROVIDERS: dict[str, str] = {
@@ -200,6 +202,8 @@ def check_game(
         elif rules.setup is None:
             report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
         else:
+            from .setup import simulate
+
             counts = player_counts(catalog)
             result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result

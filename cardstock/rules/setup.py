@@ -34,7 +34,7 @@ CountValue = Union[int, str]  # a number, or the name of a value rolled by an ea
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class Step(Strict):
