@@ -25,24 +25,22 @@ def _split_key(dotted: str) -> list[str]:
     return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
 
 
+_STRING_OR_COMMENT = re.compile(r'"(?:\\.?|[^"\\])*("?)' + r"|'[^']*('?)" + r"|#.*")
+
+
+def _blank(m: re.Match) -> str:
+    text = m.group()
+    if text[0] == "#":
+        return ""
+    closed = bool(m.group(1) or m.group(2))
+    return text[0] + " " * (len(text) - (2 if closed else 1)) + text[0]
+
+
 def _strip_strings(text: str) -> str:
     """Blank out string contents and comments so brackets inside them are not counted."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
-            break
-        if c in "\"'":
-            quote = c
-            j = i + 1
-            while j < n and text[j] != quote:
-                j += 2 if (text[j] == "\\" and quote == '"') else 1
-            out.append(quote + " " * max(0, min(j, n) - i - 1) + quote)
-            i = j + 1
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
+    if '"' not in text and "'" not in text and "#" not in text:
+        return text
+    return _STRING_OR_COMMENT.sub(_blank, text)
 
 
 def key_lines(text: str) -> dict[Path, int]:
