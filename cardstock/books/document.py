@@ -1,6 +1,13 @@
 """A Platypus document for a book page size: cover and body page templates, running
 footers with page numbers, a table of contents and PDF bookmarks. The booklets are imposed
-from the finished reading PDF (`cardstock.books.booklet.impose`)."""
+from the finished reading PDF (`cardstock.books.booklet.impose`).
+
+The story is laid out in one pass although its contents list pages that come after it:
+the contents' rows (the headings) are known before layout, and a row's height does not
+depend on its page number, so `Contents` takes its final size at once. Each row's dot
+leader and page number (ReportLab's own `drawPageNumbers`) are put into the page's stream
+once every heading has found its page, before the canvas is saved. A story the single
+pass cannot serve is laid out with ReportLab's `multiBuild` instead."""
 
 from __future__ import annotations
 
@@ -14,7 +21,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from ..units import PAPERS, parse_length
 from .story import ICON_CALLBACK, Heading, Styles, grid_style
@@ -56,6 +63,8 @@ class BookDoc(BaseDocTemplate):
         inner, outer, top, bottom = margins(size)
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
+        self.single = False  # laid out in one pass (see `build`)
+        self.toc_entries: list[tuple[int, str, int, Any]] = []  # (level, title, page, key) as laid out
         super().__init__(
             buffer, pagesize=(w, h), invariant=1, pageCompression=1,
             leftMargin=inner, rightMargin=outer, topMargin=top, bottomMargin=bottom,
@@ -94,11 +103,13 @@ class BookDoc(BaseDocTemplate):
     passes = 0
 
     def beforeDocument(self) -> None:  # noqa: N802
-        # multiBuild lays the story out until the contents stop changing and keeps only the
-        # last pass. With contents entries in the story, the first pass (contents still
-        # empty) can never be the last, so pictures need not be drawn in it.
+        # multiBuild (the fallback, see `build`) lays the story out until the contents stop
+        # changing and keeps only the last pass. With contents entries in the story, the
+        # first pass (contents still empty) can never be the last, so pictures need not be
+        # drawn in it. A single pass is always kept.
         self.passes += 1
-        self.draft = self.passes == 1 and self.has_entries
+        self.draft = not self.single and self.passes == 1 and self.has_entries
+        self.toc_entries = []
         self.canv.setNamedCB(ICON_CALLBACK, self.painter)
         self.outline_level = -1
         if self.links:
@@ -131,7 +142,9 @@ class BookDoc(BaseDocTemplate):
         if not isinstance(flowable, Heading):
             return
         if flowable.toc_level <= 1:
-            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_title, self.page, flowable.key if self.links else None))
+            entry = (flowable.toc_level, flowable.toc_title, self.page, flowable.key if self.links else None)
+            self.toc_entries.append(entry)
+            self.notify("TOCEntry", entry)
         if self.links:
             level = min(flowable.toc_level, self.outline_level + 1)
             self.canv.bookmarkPage(flowable.key)
@@ -139,9 +152,109 @@ class BookDoc(BaseDocTemplate):
             self.outline_level = max(0, level)
 
 
-def contents(styles: Styles) -> TableOfContents:
-    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0)))
-    return toc
+class Unsettled(Exception):
+    """The single pass could not finish the contents; `build` lays the story out again
+    with `multiBuild`."""
+
+
+class _NumberText:
+    """What `drawPageNumbers` needs of a canvas, keeping the text it draws instead of
+    drawing it: the text object is the real canvas's (so the glyphs count for the
+    document's font subsets); its code is spliced into the page later."""
+
+    def __init__(self, canv: Canvas, x: float, y: float):
+        self._canv = canv
+        self._curr_tx_info = {"cur_x": x, "cur_y": y}
+        self.code: list[str] = []
+
+    def beginText(self, x: float, y: float) -> Any:  # noqa: N802
+        return self._canv.beginText(x, y)
+
+    def drawText(self, tx: Any) -> None:  # noqa: N802
+        self.code.append(str(tx.getCode()))
+
+
+class Contents(TableOfContents):
+    """ReportLab's table of contents, able to be laid out in a single pass.
+
+    `plan(rows, prefix)` gives it its rows, (level, title, key), before layout; it then
+    lays out exactly the table `TableOfContents` makes from the finished entries (a row's
+    height depends on its title, never on its page number). Where ReportLab's callback
+    draws a row's dot leader and page number, this one leaves a marker (a PDF comment) in
+    the page's stream and a link over the leader and number, and records the spot.
+    `finish(canv, pages)`, after layout and before the canvas is saved, has ReportLab's
+    own `drawPageNumbers` make each row's leader and number there and puts that text in
+    place of the marker. Unplanned, it is the plain `TableOfContents` (for multiBuild)."""
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.planned: list[tuple[int, str, Any]] | None = None
+        self.prefix = ""
+        self.placed: dict[int, tuple[int, float, float, float, float]] = {}  # row -> (page, x, y, availWidth, availHeight)
+
+    def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
+        self.planned = list(rows)
+        self.prefix = prefix
+
+    def beforeBuild(self) -> None:  # noqa: N802
+        if self.planned is None:
+            super().beforeBuild()
+
+    def _marker(self, row: int) -> str:
+        return f"%{self.prefix}{row}"
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if self.planned is None:
+            return super().wrap(availWidth, availHeight)
+        # The page-number slot of each entry carries the row's index: ReportLab puts it in
+        # the (invisible) callback label only, so the table is the one the finished
+        # entries make.
+        self._lastEntries = [(level, title, row, key) for row, (level, title, key) in enumerate(self.planned)]
+        size = super().wrap(availWidth, availHeight)
+
+        def place(canvas: Canvas, kind: str, label: str) -> None:
+            row = int(label.split(",")[0])
+            level, _, key = self.planned[row]
+            info = canvas._curr_tx_info
+            x, y = info["cur_x"], info["cur_y"]
+            self.placed[row] = (canvas.getPageNumber(), x, y, availWidth, availHeight)
+            canvas.addLiteral(self._marker(row))  # where `finish` puts the leader and number
+            if key:
+                leading = self.getLevelStyle(level).leading
+                canvas.linkRect("", key, (x, y, availWidth, y + leading), relative=1)
+
+        self.canv.setNamedCB("drawTOCEntryEnd", place)
+        return size
+
+    def finish(self, canv: Canvas, pages: list[int]) -> None:
+        """Put each placed row's dot leader and page number (`pages[row]`) in its page.
+        Raises Unsettled when that cannot be done (then nothing of this pass is kept)."""
+        if self.planned is None:
+            return  # drawn whole by ReportLab
+        try:
+            finished = canv._doc.Pages.pages  # the pages shown so far, in order
+        except AttributeError as exc:  # another ReportLab inside
+            raise Unsettled(f"no finished pages to complete: {exc}") from exc
+        for row, (on, x, y, avail_w, avail_h) in sorted(self.placed.items()):
+            level = self.planned[row][0]
+            style = self.getLevelStyle(level)
+            dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
+            page = self.formatter(pages[row]) if self.formatter else pages[row]
+            text = _NumberText(canv, x, y)
+            try:
+                drawPageNumbers(text, style, [(page, None)], avail_w, avail_h, dot)
+            except AttributeError as exc:  # it wants more of a canvas than `_NumberText` has
+                raise Unsettled(f"contents row {row}: {exc}") from exc
+            target = finished[on - 1] if 0 < on <= len(finished) else None
+            stream = getattr(target, "stream", None)
+            marker = "\n" + self._marker(row) + "\n"
+            if not isinstance(stream, str) or stream.count(marker) != 1:
+                raise Unsettled(f"contents row {row}: its marker is not in page {on}")
+            target.stream = stream.replace(marker, "\n" + "\n".join(text.code) + "\n")
+
+
+def contents(styles: Styles) -> Contents:
+    return Contents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0)))
 
 
 @dataclass
@@ -149,17 +262,46 @@ class Built:
     data: bytes
     pages: int  # reading pages
     sheets_sides: int = 0  # booklet: printed sides
+    passes: int = 0  # layout passes it took (counting a single pass given up)
 
 
 def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, meta: dict[str, str]) -> Built:
-    """Lay out and draw the story once, as a reading-order PDF. `make_story(doc)` returns
-    fresh flowables. Raises LayoutError when something can never fit (callers report it)."""
-    buf = io.BytesIO()
-    doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
-    story = make_story(doc)
-    doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(isinstance(f, TableOfContents) for f in story)
+    """Lay out and draw the story as a reading-order PDF, in one pass (see the module
+    docstring) or, when the story holds something only `multiBuild` can settle, in as many
+    as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
+    something can never fit (callers report it)."""
+
+    def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
+        buf = io.BytesIO()
+        doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
+        story = make_story(doc)
+        doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(isinstance(f, TableOfContents) for f in story)
+        return buf, doc, story
+
+    buf, doc, story = start()
+    spent = 0  # passes of a single pass that could not finish
+    tocs = [f for f in story if isinstance(f, Contents)]
+    if all(isinstance(f, Contents) for f in story if f.isIndexing()):
+        rows = [(f.toc_level, f.toc_title, f.key if doc.links else None) for f in story if isinstance(f, Heading) and f.toc_level <= 1]
+        for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
+            toc.plan(rows, f"cardstock-toc{n}-")
+        doc.single = True
+        doc._doSave = 0  # saved below, once the contents are finished (as multiBuild does)
+        doc.build(story, canvasmaker=Canvas)
+        try:
+            if [(level, title, key) for level, title, _, key in doc.toc_entries] != rows:
+                # a heading was laid out other than as one flowable of the story
+                raise Unsettled("the headings laid out are not the contents planned")
+            pages = [page for _, _, page, _ in doc.toc_entries]
+            for toc in tocs:
+                toc.finish(doc.canv, pages)
+            doc.canv.save()
+            return Built(buf.getvalue(), doc.page, passes=doc.passes)
+        except Unsettled:
+            spent = doc.passes
+            buf, doc, story = start()  # the contents need the pages multiBuild finds
     doc.multiBuild(story, canvasmaker=Canvas)
-    return Built(buf.getvalue(), doc.page)
+    return Built(buf.getvalue(), doc.page, passes=spent + doc.passes)
 
 
 def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
@@ -172,4 +314,4 @@ def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
     return Built(data, reading.pages, sides)
 
 
-__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "LayoutError", "booklet", "build", "contents"]
+__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "Contents", "LayoutError", "Unsettled", "booklet", "build", "contents"]
