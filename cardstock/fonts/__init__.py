@@ -79,6 +79,11 @@ def _ttf(name: str):
     return pdfmetrics.getFont(register(name))
 
 
+def pdf_font(name: str):
+    """The registered ReportLab TrueType font of a face (for drawing its glyphs)."""
+    return _ttf(name)
+
+
 _WIDTHS: dict[tuple[str, str, float], float] = {}
 _WIDTHS_MAX = 100_000
 

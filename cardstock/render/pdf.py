@@ -7,7 +7,8 @@ Form XObject named from its content key and referenced wherever it is used again
 Path operators are written here rather than through ReportLab's path objects, whose number
 formatting (`fp_str`, pure Python without ReportLab's optional C accelerator) dominated the
 drawing time; the operator string of each path is cached (faces repeat the same frames,
-clips and symbols). Text still goes through the canvas: TrueType subsetting is per document.
+clips and symbols). Text operators are written here too; the glyph codes come from
+ReportLab's TrueType font, whose subsets are per document.
 """
 
 from __future__ import annotations
@@ -243,6 +244,19 @@ class PdfFaces:
 
     # ------------------------------------------------------------ drawing
 
+    def _text_code(self, op: Text) -> str:
+        """One line of text as a BT … ET block. The glyph codes come from the font's
+        subsets in this document (ReportLab's `splitString`, the call its text objects
+        make), so the text is embedded and extractable as before; the operators around
+        them are written here, as for paths."""
+        c = self.canvas
+        font = fonts.pdf_font(op.font)
+        doc = c._doc
+        size = pdf_num(op.size)
+        runs = [f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({c._escape(t)}) Tj" for subset, t in font.splitString(op.text, doc)]
+        # 1 0 0 -1: undo the face's flipped y axis for the glyphs
+        return f"BT 1 0 0 -1 {pdf_num(op.x)} {pdf_num(op.y)} Tm {' '.join(runs)} ET"
+
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
         c = self.canvas
@@ -281,11 +295,7 @@ class PdfFaces:
                 c.drawPath(pdf_path(op.d), stroke=s, fill=f, fillMode=mode)
         elif isinstance(op, Text):
             self._fill(op.color, op.opacity)
-            t = c.beginText()
-            t.setFont(fonts.register(op.font), op.size)
-            t.setTextTransform(1, 0, 0, -1, op.x, op.y)  # undo the page flip for glyphs
-            t.textOut(op.text)
-            c.drawText(t)
+            c._code.append(self._text_code(op))
         elif isinstance(op, Icon):
             self._save()
             c.translate(op.x, op.y)
