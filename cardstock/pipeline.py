@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import Issue
 from .output import Artifact
-from .project import discover, files_in, hash_files
+from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -134,6 +134,7 @@ def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOpt
         code_key(),
         catalog_key(root, game) if game else "",
         hash_files(layout_files, root),
+        hash_files(shipped_in_use(root), shipped_layouts()),
         options.fingerprint(),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

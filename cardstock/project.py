@@ -16,6 +16,45 @@ def discover(root: Path) -> list[str]:
     return sorted(p.parent.name for p in base.glob("*/game.toml"))
 
 
+# The layouts cardstock ships: the wheel carries the checkout's layouts/ shared files as
+# the package `cardstock.shipped` (see pyproject.toml); a source checkout uses layouts/.
+_PACKAGED = Path(__file__).resolve().parent / "shipped"
+_CHECKOUT = Path(__file__).resolve().parent.parent / "layouts"
+SHIPPED_NAME = "cardstock"  # how a shipped file is named in messages: cardstock:layouts/...
+
+
+def shipped_layouts() -> Path:
+    """The folder of the shared layouts cardstock ships (default.toml, symbols.toml,
+    sheets/, site/)."""
+    return _PACKAGED if _PACKAGED.is_dir() else _CHECKOUT
+
+
+def shared_layout(root: Path, relative: str) -> tuple[Path, str]:
+    """A shared layout file or folder — `default.toml`, `symbols.toml`, `sheets`, `site` —
+    and how messages name it: the project's own `layouts/<relative>` when it has one (it
+    replaces cardstock's whole), else the one cardstock ships, so a new project needs only
+    its catalog."""
+    own = root / "layouts" / relative
+    if own.exists():
+        return own, f"layouts/{relative}"
+    return shipped_layouts() / relative, f"{SHIPPED_NAME}:layouts/{relative}"
+
+
+SHARED = ("default.toml", "symbols.toml", "sheets", "site")
+
+
+def shipped_in_use(root: Path) -> list[Path]:
+    """The shipped layout files a project uses (those it does not replace with its own):
+    the build keys of its units depend on them too."""
+    out: list[Path] = []
+    for rel in SHARED:
+        path, _ = shared_layout(root, rel)
+        if path.is_relative_to(root / "layouts"):
+            continue
+        out += files_in(path) if path.is_dir() else [path] if path.is_file() else []
+    return out
+
+
 def files_in(folder: Path) -> list[Path]:
     """Every file under `folder` (not caches, not hidden files)."""
     if not folder.is_dir():

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from . import __version__, manifest
 from .output import Artifact, artifact
+from .project import shared_layout
 
 if TYPE_CHECKING:
     from .load import Catalog
@@ -90,7 +91,7 @@ def render_page(root: Path, context: dict[str, Any]) -> str:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     env = Environment(
-        loader=FileSystemLoader(str(root / "layouts" / "site")),
+        loader=FileSystemLoader(str(shared_layout(root, "site")[0])),
         autoescape=select_autoescape(["html", "j2"], default=True),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -106,7 +107,8 @@ def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStat
 
     h = hashlib.sha256()
     h.update(code_key().encode())
-    h.update(hash_files(files_in(root / "layouts" / "site"), root).encode())
+    site, _ = shared_layout(root, "site")
+    h.update(hash_files(files_in(site), site).encode())
     for game in games:
         h.update(game.encode() + catalog_key(root, game).encode())
     h.update(json.dumps({g: [s.ok, s.lines] for g, s in sorted(status.items())}).encode())

@@ -19,11 +19,11 @@ from typing_extensions import Annotated
 from ..fields import COLOR_PATTERN, SLUG_PATTERN
 from ..issues import Issue, Issues
 from ..kinds import KindName
+from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..units import PAPERS, POINTS_PER, UnitError, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
 
-SHEETS_DIR = Path("layouts") / "sheets"
 PRINTERS_FILE = "printers.toml"
 MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in
 
@@ -218,22 +218,25 @@ def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: d
         return None
 
 
-def _display(root: Path, path: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+def _sheets_folder(root: Path) -> tuple[Path, str]:
+    """The project's layouts/sheets/, or the sheets cardstock ships when it has none."""
+    return shared_layout(root, "sheets")
+
+
+def _display(folder: tuple[Path, str], path: Path) -> str:
+    return f"{folder[1]}/{path.relative_to(folder[0]).as_posix()}"
 
 
 def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
     """Every sheet in `layouts/sheets/` (sorted by file name), with all problems found."""
     issues = Issues()
     sheets: list[SheetFile] = []
-    folder = root / SHEETS_DIR
+    where = _sheets_folder(root)
+    folder = where[0]
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         if path.name == PRINTERS_FILE:
             continue
-        shown = _display(root, path)
+        shown = _display(where, path)
         read = _read_toml(path, shown, issues)
         if read is None:
             continue
@@ -245,10 +248,11 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
 
 def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     issues = Issues()
-    path = root / SHEETS_DIR / PRINTERS_FILE
+    where = _sheets_folder(root)
+    path = where[0] / PRINTERS_FILE
     if not path.is_file():
         return {}, issues
-    shown = _display(root, path)
+    shown = _display(where, path)
     read = _read_toml(path, shown, issues)
     if read is None:
         return {}, issues
@@ -274,7 +278,7 @@ def back_offset(root: Path, options: Any) -> tuple[tuple[float, float], list[Iss
         return given, list(issues)  # type: ignore[return-value]
     if name:
         if name not in printers:
-            shown = (SHEETS_DIR / PRINTERS_FILE).as_posix()
+            shown = f"{_sheets_folder(root)[1]}/{PRINTERS_FILE}"
             return given, [Issue(shown, None, "printers", f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}")]  # type: ignore[return-value]
         if given != (0.0, 0.0):
             return given, []  # type: ignore[return-value]

@@ -178,7 +178,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     lay = ls.resolve(lay_name)
     painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits)
     if lay is None:
-        painter.issues.append(Issue("layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})"))
+        painter.issues.append(Issue(ls.files[0] if ls.files else "layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})"))
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
     b = _length(catalog.game.print.bleed) if bleed else 0.0
     safe = _length(catalog.game.print.safe)
@@ -334,7 +334,7 @@ def _placed_by(box) -> tuple[str, Optional[int]]:
     """Where the box's position was last changed: a game's override wins over the defaults."""
     declared = box.where("")
     for key in GEOMETRY_KEYS:
-        if key in box.origins and box.origins[key][0] != "layouts/default.toml":
+        if key in box.origins and not box.origins[key][0].endswith("layouts/default.toml"):
             return box.origins[key]
     return declared
 

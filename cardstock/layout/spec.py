@@ -19,6 +19,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..issues import Issue
+from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 
@@ -271,13 +272,13 @@ def _check(ls: LayoutSet) -> None:
 def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
     """The shared defaults plus the game's faces.toml (when it has one)."""
     ls = LayoutSet({}, {}, {}, {}, {})
-    files = [(root / "layouts" / "default.toml", "layouts/default.toml")]
+    files = [shared_layout(root, "default.toml")]
     if game_id:
         files.append((root / "layouts" / game_id / "faces.toml", f"layouts/{game_id}/faces.toml"))
     shown_files = []
     for path, shown in files:
         if not path.is_file():
-            if shown == "layouts/default.toml":
+            if shown.endswith("layouts/default.toml"):
                 ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
             continue
         model, lines = _read(path, shown, ls.issues)
@@ -291,14 +292,14 @@ def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
 
 def _stamp(root: str, game_id: Optional[str]) -> tuple:
     out = []
-    for rel in ("layouts/default.toml", f"layouts/{game_id}/faces.toml" if game_id else None):
-        if rel is None:
+    for path in (str(shared_layout(Path(root), "default.toml")[0]), os.path.join(root, "layouts", game_id, "faces.toml") if game_id else None):
+        if path is None:
             continue
         try:
-            st = os.stat(os.path.join(root, rel))
-            out.append((rel, st.st_mtime_ns, st.st_size))
+            st = os.stat(path)
+            out.append((path, st.st_mtime_ns, st.st_size))
         except FileNotFoundError:
-            out.append((rel, None, None))
+            out.append((path, None, None))
     return tuple(out)
 
 

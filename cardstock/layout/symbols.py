@@ -28,6 +28,7 @@ from typing import Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..issues import Issue
+from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .ops import PathData, SymbolPart, ellipse_path, polygon_path, r, rect_path
@@ -311,9 +312,9 @@ def _cached(path: str, shown: str, mtime: int, size: int) -> Library:
 
 
 def library(root: FsPath) -> Library:
-    """The project's symbol library (`layouts/symbols.toml`), cached while unchanged."""
-    path = root / "layouts" / "symbols.toml"
-    shown = "layouts/symbols.toml"
+    """The project's symbol library (`layouts/symbols.toml`, else the one cardstock
+    ships), cached while unchanged."""
+    path, shown = shared_layout(root, "symbols.toml")
     try:
         st = path.stat()
         return _cached(str(path), shown, st.st_mtime_ns, st.st_size)
