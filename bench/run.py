@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -35,10 +34,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
 
+# A small launcher runs each case, times it and reads its peak memory, so cases do not
+# share a maximum and the launcher's own start-up is not counted.
 PEAK = (
-    "import resource, subprocess, sys\n"
+    "import resource, subprocess, sys, time\n"
+    "t = time.perf_counter()\n"
     "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)\n"
+    "t = time.perf_counter() - t\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code, t)\n"
 )
 
 
@@ -50,11 +53,10 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Run `cmd` in a fresh process; return (seconds, peak MB of that process tree's largest
-    process). A small launcher reads the child's own peak, so cases do not share a maximum."""
-    start = time.perf_counter()
+    process)."""
     proc = subprocess.run([PY, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True, env=ENV)
-    seconds = time.perf_counter() - start
-    peak_kb, code = proc.stdout.split()
+    peak_kb, code, took = proc.stdout.split()
+    seconds = float(took)
     if int(code) != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({code})")
     return seconds, int(peak_kb) / 1024
