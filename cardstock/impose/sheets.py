@@ -218,12 +218,9 @@ def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: d
         return None
 
 
-def _sheets_folder(root: Path) -> tuple[Path, str]:
-    """The project's layouts/sheets/, or the sheets cardstock ships when it has none."""
-    return shared_layout(root, "sheets")
-
-
 def _display(folder: tuple[Path, str], path: Path) -> str:
+    """How messages name a sheet file: under the project's layouts/sheets/ or the shipped
+    folder (`shared_layout(root, "sheets")`)."""
     return f"{folder[1]}/{path.relative_to(folder[0]).as_posix()}"
 
 
@@ -231,7 +228,7 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
     """Every sheet in `layouts/sheets/` (sorted by file name), with all problems found."""
     issues = Issues()
     sheets: list[SheetFile] = []
-    where = _sheets_folder(root)
+    where = shared_layout(root, "sheets")
     folder = where[0]
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         if path.name == PRINTERS_FILE:
@@ -248,7 +245,7 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
 
 def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     issues = Issues()
-    where = _sheets_folder(root)
+    where = shared_layout(root, "sheets")
     path = where[0] / PRINTERS_FILE
     if not path.is_file():
         return {}, issues
@@ -278,7 +275,7 @@ def back_offset(root: Path, options: Any) -> tuple[tuple[float, float], list[Iss
         return given, list(issues)  # type: ignore[return-value]
     if name:
         if name not in printers:
-            shown = f"{_sheets_folder(root)[1]}/{PRINTERS_FILE}"
+            shown = f"{shared_layout(root, 'sheets')[1]}/{PRINTERS_FILE}"
             return given, [Issue(shown, None, "printers", f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}")]  # type: ignore[return-value]
         if given != (0.0, 0.0):
             return given, []  # type: ignore[return-value]
