@@ -59,8 +59,16 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
         ]
         order = list(KIND_LABELS.values())
         downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
-        faces = [e["path"] for e in mine if e["kind"] == "svg"]
         names = {c.id: c.name for c in cat.components}
+        position = {c.id: i for i, c in enumerate(cat.components)}
+
+        def catalog_order(path: str) -> tuple[int, int, str]:
+            """Fronts in the catalog's order, then the backs (file names do not sort as a
+            designer numbers cards: c10 before c2)."""
+            stem = Path(path).stem
+            return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
+
+        faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
         gallery = [{"src": f, "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
         cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
         totals = cat.totals()

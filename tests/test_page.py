@@ -87,3 +87,23 @@ def test_the_page_renders_in_headless_chromium_without_console_errors(page, tmp_
         ).stdout
     assert re.search(r"<h2>Mini</h2>", dom)
     assert dom.count("<img") >= 7
+
+
+def test_the_gallery_shows_fronts_in_catalog_order_then_backs_and_counts_games_in_words(page):
+    import csv
+
+    rows = (FIXTURES / "catalog" / "mini" / "cards.csv").read_text(encoding="utf-8").splitlines()
+    order = [r["id"] for r in csv.DictReader(line for line in rows if not line.startswith("#"))]
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    shown: list[str] = []
+    for t in parser.targets:
+        stem = Path(unquote(t)).stem
+        if t.startswith("mini/svg/") and t.endswith(".svg") and stem not in shown:
+            shown.append(stem)
+    fronts = [s for s in shown if not s.startswith("back-")]
+    assert [s for s in fronts if s in order] == [i for i in order if i in fronts] and len(fronts) >= 2
+    first_back = next(i for i, s in enumerate(shown) if s.startswith("back-"))
+    assert all(s.startswith("back-") for s in shown[first_back:])
+    text = " ".join(parser.text)
+    assert "1 game." in text and "1 games" not in text
