@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from cardstock.cli import main
+
+# Commands the tests run go nowhere but their own process, even when the developer has a
+# `cardstock serve` running (tests/test_warm.py starts servers of its own).
+os.environ["CARDSTOCK_NO_SERVER"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
