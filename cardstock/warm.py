@@ -82,10 +82,14 @@ def _version() -> str:
 # ------------------------------------------------------------------ the client
 
 
+SUPPORTED = hasattr(os, "fork") and hasattr(socket, "AF_UNIX") and hasattr(socket, "send_fds")
+
+
 def runs_here(argv: Sequence[str]) -> bool:
     """Commands that never go to a server: `serve` itself, `--watch` (a long-lived process
-    already) and any command when CARDSTOCK_NO_SERVER is set."""
-    return bool(os.environ.get("CARDSTOCK_NO_SERVER")) or "serve" in argv or "--watch" in argv
+    already), any command when CARDSTOCK_NO_SERVER is set or where the platform has no
+    fork and descriptor passing (Windows)."""
+    return not SUPPORTED or bool(os.environ.get("CARDSTOCK_NO_SERVER")) or "serve" in argv or "--watch" in argv
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -248,6 +252,9 @@ def serve(idle_minutes: float = 60.0, log=None) -> int:
     """Serve commands until stopped (Ctrl-C, SIGTERM, `cardstock serve --stop`) or idle for
     `idle_minutes`, or until the installed package changes."""
     log = log or sys.stderr
+    if not SUPPORTED:
+        print("cardstock serve: needs a Unix system (fork and descriptor passing)", file=log)
+        return 2
     path = socket_path()
     problem = _private_dir(os.path.dirname(path))
     if problem:
@@ -273,13 +280,13 @@ def serve(idle_minutes: float = 60.0, log=None) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    print(f"cardstock serve: ready in {time.perf_counter() - started:.2f}s on {path}; Ctrl-C stops", file=log, flush=True)
+    _say(log, f"cardstock serve: ready in {time.perf_counter() - started:.2f}s on {path}; Ctrl-C stops")
     last = time.monotonic()
     try:
         while not stopping:
-            _reap()
+            _reap(log)
             if time.monotonic() - last > idle_minutes * 60:
-                print(f"cardstock serve: idle for {idle_minutes:g} min, stopping", file=log, flush=True)
+                _say(log, f"cardstock serve: idle for {idle_minutes:g} min, stopping")
                 break
             try:
                 conn, _ = listener.accept()
@@ -296,18 +303,30 @@ def serve(idle_minutes: float = 60.0, log=None) -> int:
                 os.unlink(path)
         except OSError:
             pass
-        _reap()
+        _reap(log)
     return 0
 
 
-def _reap() -> None:
+def _say(log, text: str) -> None:
+    """One line to the server's log; a log nobody reads any more (a closed terminal) does
+    not stop the server."""
+    try:
+        print(text, file=log, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _reap(log) -> None:
+    """Collect ended workers, logging each one's exit code and peak memory."""
     while True:
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
         except ChildProcessError:
             return
         if pid == 0:
             return
+        _say(log, f"cardstock serve: worker {pid} ended: exit {os.waitstatus_to_exitcode(status)}, "
+              f"peak {usage.ru_maxrss / 1024:.1f} MB")
 
 
 def _receive(conn: socket.socket) -> tuple[Optional[dict], list[int]]:
@@ -346,7 +365,7 @@ def _take(conn: socket.socket, listener: socket.socket, stamp: tuple, log) -> st
             return "go on"
         if request is not None and request.get("stop"):
             _reply(conn, stopping=True)
-            print("cardstock serve: asked to stop", file=log, flush=True)
+            _say(log, "cardstock serve: asked to stop")
             return "stop"
         if request is None or len(fds) != 3:
             _reply(conn, declined="the build server could not read the command")
@@ -356,12 +375,12 @@ def _take(conn: socket.socket, listener: socket.socket, stamp: tuple, log) -> st
             return "go on"
         if code_stamp() != stamp:
             _reply(conn, declined="cardstock changed since the build server started; it stopped")
-            print("cardstock serve: the installed package changed, stopping", file=log, flush=True)
+            _say(log, "cardstock serve: the installed package changed, stopping")
             return "stop"
         pid = os.fork()
         if pid == 0:
             _worker(conn, listener, request, fds)  # never returns
-        print(f"cardstock serve: worker {pid}: {' '.join(request.get('argv', []))}", file=log, flush=True)
+        _say(log, f"cardstock serve: worker {pid} started: {' '.join(request.get('argv', []))}")
         return "go on"
     finally:
         for fd in fds:

@@ -53,7 +53,13 @@ class Server:
         return sock
 
     def workers(self) -> int:
-        return self.text().count(": worker ")
+        return self.text().count(" started: ")
+
+    def wait_for(self, text: str, seconds: float = 15) -> None:
+        deadline = time.monotonic() + seconds
+        while text not in self.text():
+            assert time.monotonic() < deadline, f"{text!r} not in the server's log: {self.text()}"
+            time.sleep(0.05)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -115,6 +121,7 @@ def test_bad_input_through_the_server_is_a_located_error_and_exit_2(server, proj
     assert "cards.csv" in done.stderr and "count" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (project / "output" / "mini").exists()
+    server.wait_for("ended: exit 2, peak ")  # the server logs how each worker ended
 
 
 def test_option_errors_and_version_keep_their_exit_codes(server, project):
@@ -212,3 +219,12 @@ def test_ctrl_c_on_the_client_interrupts_the_worker(server, tmp_path):
     assert client.returncode == 130
     assert "interrupted" in err
     assert "Traceback" not in err
+
+
+def test_an_idle_server_stops_by_itself(tmp_path):
+    folder = tmp_path / "srv"
+    idle = subprocess.run([sys.executable, "-c", CLIENT, "serve", "--idle", "0.02"], env=_env(folder),
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert idle.returncode == 0
+    assert "ready" in idle.stderr and "idle for 0.02 min, stopping" in idle.stderr
+    assert list(folder.glob("*.sock")) == []
