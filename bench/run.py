@@ -69,7 +69,7 @@ def measure(cmd: list[str], cwd: Path, env: Optional[dict[str, str]] = None) -> 
 
 
 def synthetic_game(root: Path, game_id: str, rows: list[tuple[str, int]]) -> None:
-    """A game whose one deck has the given (name, count) rows."""
+    """A project holding one game whose one deck has the given (name, count) rows."""
     folder = root / "catalog" / game_id
     folder.mkdir(parents=True)
     (folder / "game.toml").write_text(
@@ -98,8 +98,7 @@ fields.text = {{ type = "text" }}
     for i, (name, count) in enumerate(rows):
         lines.append(f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a card."')
     (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    if (ROOT / "layouts").is_dir():
-        shutil.copytree(ROOT / "layouts", root / "layouts")
+    # no layouts/ folder: like a newcomer's project, it uses the layouts cardstock ships
 
 
 def pdf_bytes(folder: Path) -> int:

@@ -120,6 +120,16 @@ def pdf_color(color: str) -> Color:
     return HexColor(color)
 
 
+@lru_cache(maxsize=_CACHE_MAX)
+def color_code(color: str, fill: bool) -> tuple[Color, str]:
+    """A colour and its operator ("r g b rg" to fill, "RG" to stroke), formatted once per
+    colour exactly as ReportLab's setFillColor/setStrokeColor would format it."""
+    from reportlab.lib.rl_accel import fp_str
+
+    obj = pdf_color(color)
+    return obj, f"{fp_str((obj.red, obj.green, obj.blue))} {'rg' if fill else 'RG'}"
+
+
 def _form_resources(canvas, name: str) -> None:
     """Give a finished form the transparency states (ExtGState) it uses.
 
@@ -202,9 +212,20 @@ class PdfFaces:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
         c, gs = self.canvas, self._gs
         fill = which == "fill"
-        if gs[which] != color:
-            # ReportLab also sets that opacity back to 1
+        if gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
             (c.setFillColor if fill else c.setStrokeColor)(pdf_color(color))
+            gs[which], gs[which + "_alpha"] = color, 1
+        elif gs[which] != color:
+            # what c.setFillColor / c.setStrokeColor do, with the operator formatted once per
+            # colour; like them, this sets that opacity back to the colour's (1)
+            obj, code = color_code(color, fill)
+            c._code.append(code)
+            if fill:
+                c._fillColorObj = obj
+                c.setFillAlpha(obj.alpha)
+            else:
+                c._strokeColorObj = obj
+                c.setStrokeAlpha(obj.alpha)
             gs[which], gs[which + "_alpha"] = color, 1
         if gs[which + "_alpha"] != alpha:
             (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
