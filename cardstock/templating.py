@@ -44,15 +44,19 @@ def render(
     try:
         return env.from_string(text).render(**context), None
     except TemplateError as exc:
-        kind = type(exc).__name__
-        detail = getattr(exc, "message", None) or str(exc)
-        if kind == "UndefinedError":
-            msg = f"the text names something that does not exist: {detail}"
-        elif kind == "SecurityError":
-            msg = f"the text tried something templates may not do: {detail}"
-        elif kind == "TemplateSyntaxError":
-            sub = getattr(exc, "lineno", None)
-            msg = f"template syntax error{f' on its line {sub}' if sub else ''}: {detail}"
-        else:
-            msg = f"the text cannot be rendered ({kind}): {detail}"
-        return text, Issue(file, line, field, msg)
+        return text, Issue(file, line, field, template_message(exc, "text", with_line=True))
+
+
+def template_message(exc: TemplateError, what: str = "template", *, with_line: bool = False) -> str:
+    """A Jinja2 error as a plain message about `what` ("text" in catalog fields, "template"
+    in layouts); `with_line` adds a syntax error's line within the text."""
+    kind = type(exc).__name__
+    detail = getattr(exc, "message", None) or str(exc)
+    if kind == "UndefinedError":
+        return f"the {what} names something that does not exist: {detail}"
+    if kind == "SecurityError":
+        return f"the {what} tried something templates may not do: {detail}"
+    if kind == "TemplateSyntaxError":
+        sub = getattr(exc, "lineno", None) if with_line else None
+        return f"template syntax error{f' on its line {sub}' if sub else ''}: {detail}"
+    return f"the {what} cannot be rendered ({kind}): {detail}"

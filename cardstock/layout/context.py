@@ -16,7 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from ..issues import Issue
 from ..markup import plain
 from ..schema import Component
-from ..templating import environment, render
+from ..templating import environment, render, template_message
 
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -382,7 +382,7 @@ def render_value(env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]) -> 
     try:
         return _evaluate(env, "t", value, ctx), None
     except TemplateError as exc:
-        return None, _template_message(exc)
+        return None, template_message(exc)
     except Exception as exc:  # a helper given a bad value (e.g. tint("red"))
         return None, f"the template failed: {exc}"
 
@@ -391,21 +391,10 @@ def eval_condition(env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]) ->
     try:
         return bool(_evaluate(env, "e", expr, ctx)), None
     except TemplateError as exc:
-        return False, _template_message(exc)
+        return False, template_message(exc)
     except Exception as exc:
         return False, f"the condition failed: {exc}"
 
-
-def _template_message(exc: TemplateError) -> str:
-    kind = type(exc).__name__
-    detail = getattr(exc, "message", None) or str(exc)
-    if kind == "UndefinedError":
-        return f"the template names something that does not exist: {detail}"
-    if kind == "SecurityError":
-        return f"the template tried something templates may not do: {detail}"
-    if kind == "TemplateSyntaxError":
-        return f"template syntax error: {detail}"
-    return f"the template cannot be rendered ({kind}): {detail}"
 
 
 def plain_text(text: str) -> str:
