@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from . import __version__
 from .issues import InputError, Issue, Issues
+from .kinds import kind_count
+from .output import fmt_bytes
 from . import gate, manifest, pipeline, site
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
@@ -62,13 +64,6 @@ def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["C
     return catalogs, EXIT_OK
 
 
-_PLURALS = {"die": "dice", "reference": "reference cards"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else _PLURALS.get(word, word + 's')}"
-
-
 def cmd_list(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, None)
     if code:
@@ -76,7 +71,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     width = max(len(c.id) for c in catalogs)
     for cat in catalogs:
         t = cat.totals()
-        kinds = ", ".join(_plural(n, k) for k, n in t["by_kind"].items())
+        kinds = ", ".join(kind_count(k, n) for k, n in t["by_kind"].items())
         players = cat.game.players
         print(f"{cat.id:<{width}}  {cat.game.title}  ({players.min}-{players.max} players)  {t['all']} components: {kinds}")
     return EXIT_OK
@@ -262,11 +257,11 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
             if a.kind == "svg":
                 continue
             rel = a.relative(out)
-            rows.append((rel, str(a.pages or ""), f"{a.bytes / 1024:,.0f} KB", "cached" if r.cached else f"{r.seconds:.2f}s"))
+            rows.append((rel, str(a.pages or ""), fmt_bytes(a.bytes), "cached" if r.cached else f"{r.seconds:.2f}s"))
         svgs = [a for a in r.artifacts if a.kind == "svg"]
         if svgs:
             size = sum(a.bytes for a in svgs)
-            rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", f"{size / 1024:,.0f} KB", "cached" if r.cached else f"{r.seconds:.2f}s"))
+            rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", fmt_bytes(size), "cached" if r.cached else f"{r.seconds:.2f}s"))
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")

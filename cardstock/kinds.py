@@ -24,3 +24,26 @@ KINDS: dict[str, KindSpec] = {
     "pawn": KindSpec("25mm x 40mm", False, "a folding standee in a player colour"),
     "board": KindSpec("8in x 8in", False, "a board or mat"),
 }
+
+
+# How a count of each component kind reads in running text ("3 dice").
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "card": ("card", "cards"),
+    "reference": ("reference card", "reference cards"),
+    "tile": ("tile", "tiles"),
+    "token": ("token", "tokens"),
+    "die": ("die", "dice"),
+    "pawn": ("pawn", "pawns"),
+    "board": ("board", "boards"),
+}
+
+
+def kind_word(kind: str, n: int) -> str:
+    """The word for `n` components of a kind: "card" / "cards", "die" / "dice"."""
+    one, many = KIND_WORDS.get(kind, (kind, kind + "s"))
+    return one if n == 1 else many
+
+
+def kind_count(kind: str, n: int) -> str:
+    """"3 dice", "1 reference card"."""
+    return f"{n} {kind_word(kind, n)}"

@@ -30,6 +30,11 @@ class Artifact:
             return self.path.resolve().relative_to(out.resolve()).as_posix()
 
 
+def fmt_bytes(n: int) -> str:
+    """A file size for people: "213 KB", "2.3 MB"."""
+    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
+
+
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not

@@ -15,8 +15,10 @@ import json
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import __version__, manifest
-from .output import Artifact, artifact
+from .kinds import kind_count
+from .output import Artifact, artifact, fmt_bytes
 from .project import shared_layout
+from .units import PAPER_LABELS
 
 if TYPE_CHECKING:
     from .load import Catalog
@@ -27,7 +29,6 @@ KIND_LABELS = {
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
 }
-PAPER_LABELS = {"letter": "US Letter", "a4": "A4", "half-letter": "half-letter", "a5": "A5"}
 
 
 @dataclass
@@ -36,10 +37,6 @@ class GameStatus:
 
     ok: Optional[bool] = None  # None: not checked in this build
     lines: list[str] = field(default_factory=list)  # e.g. setup figures per player count
-
-
-def _size(n: int) -> str:
-    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
 
 
 def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus]) -> dict[str, Any]:
@@ -52,7 +49,7 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
                 "label": KIND_LABELS.get(e["kind"], e["kind"]),
                 "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
                 "pages": e["pages"],
-                "size": _size(e["bytes"]),
+                "size": fmt_bytes(e["bytes"]),
             }
             for e in mine
             if e["path"].endswith(".pdf")
@@ -80,7 +77,7 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
                 "description": cat.game.description or "",
                 "players": f"{cat.game.players.min}–{cat.game.players.max}",
                 "components": totals["all"],
-                "kinds": ", ".join(f"{n} {k}" for k, n in totals["by_kind"].items()),
+                "kinds": ", ".join(kind_count(k, n) for k, n in totals["by_kind"].items()),
                 "downloads": downloads,
                 "gallery": gallery,
                 "cover": cover,
@@ -88,7 +85,7 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
             }
         )
     others = [
-        {"href": e["path"], "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": _size(e["bytes"])}
+        {"href": e["path"], "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": fmt_bytes(e["bytes"])}
         for e in entries
         if e["game"] is None and e["path"].endswith(".pdf")
     ]

@@ -32,6 +32,8 @@ PAPERS: dict[str, tuple[str, str]] = {
     "half-letter": ("5.5in", "8.5in"),
     "a5": ("148mm", "210mm"),
 }
+# How a paper is named to people (footers, the downloads page, messages).
+PAPER_LABELS: dict[str, str] = {"letter": "US Letter", "a4": "A4", "half-letter": "Half Letter", "a5": "A5"}
 
 
 class UnitError(ValueError):

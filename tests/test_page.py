@@ -66,6 +66,7 @@ def test_the_page_names_the_game_its_downloads_and_its_rules_check(page):
     assert "Mini" in text and "1–3 players" in text
     assert "Print-and-play sheets" in text and "US Letter" in text and "A4" in text
     assert "rules check passed" in text
+    assert "(6 cards, 10 tokens, 1 die)" in text  # counts in words, as people write them
 
 
 @pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"), reason="chromium is installed by tests/run; never skipped in CI")

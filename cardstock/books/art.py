@@ -23,7 +23,7 @@ from ..issues import Issue
 from ..load import Catalog
 from ..schema import Component
 from ..units import parse_size
-from .context import kind_word
+from ..kinds import kind_word
 from .story import Styles, grid_style, tint
 
 # --------------------------------------------------------------------------- renderer hooks

@@ -12,24 +12,8 @@ from typing import Any, Iterable, Optional
 
 from jinja2.exceptions import UndefinedError
 
+from ..kinds import kind_word
 from ..load import Catalog
-
-# How a count of each component kind reads in running text ("3 dice").
-KIND_WORDS: dict[str, tuple[str, str]] = {
-    "card": ("card", "cards"),
-    "reference": ("reference card", "reference cards"),
-    "tile": ("tile", "tiles"),
-    "token": ("token", "tokens"),
-    "die": ("die", "dice"),
-    "pawn": ("pawn", "pawns"),
-    "board": ("board", "boards"),
-}
-
-
-def kind_word(kind: str, n: int) -> str:
-    one, many = KIND_WORDS.get(kind, (kind, kind + "s"))
-    return one if n == 1 else many
-
 
 def _known(what: str, values: Iterable[Any]) -> str:
     shown = sorted({str(v) for v in values})

@@ -15,7 +15,7 @@ import re
 
 from ..issues import Issue
 from ..load import Catalog
-from .context import KIND_WORDS
+from ..kinds import KIND_WORDS
 from .source import layouts_dir, no_rulebook, rulebook_template
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)

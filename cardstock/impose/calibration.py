@@ -22,11 +22,11 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..output import artifact
 from ..pipeline import BuildOptions, StageResult
-from ..units import POINTS_PER
+from ..units import PAPER_LABELS, POINTS_PER
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from .render import DocInfo, Style, footer, new_canvas
-from .sheets import MIN_MARGIN, PAPER_LABELS, FooterSpec, back_offset, paper_size
+from .sheets import MIN_MARGIN, FooterSpec, back_offset, paper_size
 
 MM = POINTS_PER["mm"]
 RANGE_MM = 6  # the rulers read from -RANGE_MM to +RANGE_MM

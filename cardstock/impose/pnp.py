@@ -18,12 +18,12 @@ from ..issues import InputError, Issue
 from ..load import Catalog
 from ..output import artifact
 from ..pipeline import BuildOptions, StageResult
-from ..units import fmt_mm
+from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
-from .sheets import PAPER_LABELS, SheetFile, back_offset, choose, load_sheets
+from .sheets import SheetFile, back_offset, choose, load_sheets
 
 FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
 

@@ -300,5 +300,3 @@ def paper_size(paper: str, orientation: str = "portrait") -> tuple[float, float]
     w, h = min(w, h), max(w, h)
     return (h, w) if orientation == "landscape" else (w, h)
 
-
-PAPER_LABELS = {"letter": "US Letter", "a4": "A4", "half-letter": "Half Letter", "a5": "A5"}
