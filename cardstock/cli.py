@@ -273,13 +273,11 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
 
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
     """Rebuild whenever a catalog or layout file changes (Ctrl-C stops)."""
+    from .project import files_in
+
     def snapshot() -> dict[str, float]:
-        seen: dict[str, float] = {}
-        for folder in (args.root / "catalog", args.root / "layouts"):
-            for p in folder.rglob("*") if folder.is_dir() else []:
-                if p.is_file():
-                    seen[str(p)] = p.stat().st_mtime
-        return seen
+        """The watched files (as a build reads them: no hidden files or caches) and their times."""
+        return {str(p): p.stat().st_mtime for folder in (args.root / "catalog", args.root / "layouts") for p in files_in(folder)}
 
     last = None
     print("watching catalog/ and layouts/; Ctrl-C stops", file=sys.stderr)
@@ -381,8 +379,6 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 
 _positive, _seed = _at_least(1), _at_least(0)
 
-
-Command = Callable[[argparse.Namespace], int]
 
 
 def parser() -> argparse.ArgumentParser:

@@ -9,13 +9,11 @@ stores what ran.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from .output import write_atomic
-from .pipeline import BuildOptions, unit_key
+from .pipeline import BuildOptions, read_cache, unit_key, write_cache
 
 if TYPE_CHECKING:
     from .load import Catalog
@@ -29,10 +27,6 @@ class GateResult:
     cached: bool
 
 
-def _path(out: Path, game: str) -> Path:
-    return out / ".cache" / f"{game}--check.json"
-
-
 def _key(root: Path, game: str, options: BuildOptions, runs: int) -> str:
     return unit_key(root, game, f"check-{runs}", options)
 
@@ -41,13 +35,9 @@ def recall(root: Path, games: list[str], options: BuildOptions, *, runs: int) ->
     """Each game's remembered result, or None where the check must run again."""
     results: dict[str, Optional[GateResult]] = {}
     for game in games:
-        results[game] = None
-        try:
-            data = json.loads(_path(options.out, game).read_text(encoding="utf-8"))
-            if data["key"] == _key(root, game, options, runs):
-                results[game] = GateResult(game, data["ok"], data["text"], True)
-        except (FileNotFoundError, ValueError, KeyError):
-            pass
+        data = read_cache(options.out, game, "check", _key(root, game, options, runs))
+        ok, text = (data or {}).get("ok"), (data or {}).get("text")
+        results[game] = GateResult(game, ok, text, True) if isinstance(ok, bool) and isinstance(text, str) else None
     return results
 
 
@@ -66,16 +56,4 @@ def remember(root: Path, results: dict[str, GateResult], options: BuildOptions, 
     """Store the results that were just computed (not the recalled ones)."""
     for game, result in sorted(results.items()):
         if not result.cached:
-            data = {"key": _key(root, game, options, runs), "ok": result.ok, "text": result.text}
-            write_atomic(_path(options.out, game), json.dumps(data).encode())
-
-
-def check(catalogs: list["Catalog"], options: BuildOptions, *, runs: int) -> dict[str, GateResult]:
-    """Recall or run the check of every catalog, in this process (for callers that check
-    without building)."""
-    root = catalogs[0].root if catalogs else Path(".")
-    games = [c.id for c in catalogs]
-    known = recall(root, games, options, runs=runs)
-    results = {c.id: known[c.id] or run_check(c, options, runs) for c in catalogs}
-    remember(root, results, options, runs=runs)
-    return results
+            write_cache(options.out, game, "check", _key(root, game, options, runs), {"ok": result.ok, "text": result.text})

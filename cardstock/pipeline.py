@@ -23,12 +23,12 @@ import json
 import os
 import time
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import Issue
-from .output import Artifact
+from .output import Artifact, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 
 if TYPE_CHECKING:
@@ -146,14 +146,24 @@ def _cache_path(out: Path, game: Optional[str], stage_name: str) -> Path:
     return out / ".cache" / f"{game or '_'}--{stage_name}.json"
 
 
-def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optional[UnitReport]:
-    """The remembered report of a unit whose key is unchanged and whose files are intact."""
-    path = _cache_path(out, game, stage_name)
+def read_cache(out: Path, game: Optional[str], name: str, key: str) -> Optional[dict]:
+    """What was remembered for (game, name) under `key`; None when missing or stale."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(_cache_path(out, game, name).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         return None
-    if data.get("key") != key:
+    return data if isinstance(data, dict) and data.get("key") == key else None
+
+
+def write_cache(out: Path, game: Optional[str], name: str, key: str, data: dict) -> None:
+    """Remember `data` for (game, name) under `key` (written through a rename)."""
+    write_atomic(_cache_path(out, game, name), json.dumps({"key": key, **data}, sort_keys=True).encode())
+
+
+def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optional[UnitReport]:
+    """The remembered report of a unit whose key is unchanged and whose files are intact."""
+    data = read_cache(out, game, stage_name, key)
+    if data is None:
         return None
     artifacts = []
     for a in data["artifacts"]:
@@ -166,16 +176,10 @@ def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optiona
 
 
 def remember(out: Path, report: UnitReport, key: str) -> None:
-    from .output import write_atomic
-
-    data = {
-        "key": key,
-        "artifacts": [
-            {**asdict(a), "path": a.relative(out)} for a in report.artifacts
-        ],
+    write_cache(out, report.game, report.stage, key, {
+        "artifacts": [{**asdict(a), "path": a.relative(out)} for a in report.artifacts],
         "findings": [asdict(f) for f in report.findings],
-    }
-    write_atomic(_cache_path(out, report.game, report.stage), json.dumps(data, sort_keys=True).encode())
+    })
 
 
 # ---------------------------------------------------------------- running
@@ -204,7 +208,7 @@ class Plan:
         return [i for i in range(len(self.units)) if i not in self.cached]
 
 
-def plan(root: Path, games: list[str], options: BuildOptions, *, use_cache: bool = True) -> Plan:
+def plan(root: Path, games: list[str], options: BuildOptions) -> Plan:
     """The units for `games` (and the global stages), keyed; reads the cache, loads nothing."""
     units: list[_Unit] = []
     if games:
@@ -214,11 +218,10 @@ def plan(root: Path, games: list[str], options: BuildOptions, *, use_cache: bool
         for name in selected(STAGES, options):
             units.append(_Unit(root, game, name, STAGES[name], unit_key(root, game, name, options)))
     hits: dict[int, UnitReport] = {}
-    if use_cache:
-        for i, unit in enumerate(units):
-            hit = cached(options.out, unit.game, unit.stage, unit.key)
-            if hit is not None:
-                hits[i] = hit
+    for i, unit in enumerate(units):
+        hit = cached(options.out, unit.game, unit.stage, unit.key)
+        if hit is not None:
+            hits[i] = hit
     return Plan(tuple(units), hits)
 
 
@@ -285,7 +288,6 @@ def run(
     options: BuildOptions,
     *,
     jobs: int = 1,
-    use_cache: bool = True,
     progress: Optional[Callable[[UnitReport, int, int], None]] = None,
     checks: Optional[dict[str, Any]] = None,
     check: Optional[Callable[..., Any]] = None,
@@ -304,7 +306,7 @@ def run(
     if check is None:
         known = {g: known.get(g) for g in games}
     blocked = {g for g, r in known.items() if r is not None and not r.ok and not options.force}
-    the_plan = plan(root, [g for g in games if g not in blocked], options, use_cache=use_cache)
+    the_plan = plan(root, [g for g in games if g not in blocked], options)
     for c in catalogs:
         _WORKER_CATALOGS[(str(root), c.id)] = c
     units = the_plan.units
@@ -358,4 +360,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs", "replace"]
+__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import __version__, manifest
 from .kinds import kind_count
 from .output import Artifact, artifact, fmt_bytes
-from .project import shared_layout
+from .project import files_in, hash_files, shared_layout
 from .units import PAPER_LABELS
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def render_page(root: Path, context: dict[str, Any]) -> str:
 def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:
     """A hash of everything the page shows: the games' catalogs, their check status, the
     manifest as it stands, the page template and the code."""
-    from .pipeline import catalog_key, code_key, files_in, hash_files
+    from .pipeline import catalog_key, code_key
 
     h = hashlib.sha256()
     h.update(code_key().encode())

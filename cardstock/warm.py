@@ -60,16 +60,17 @@ def socket_path() -> str:
 def code_stamp() -> tuple:
     """Every file of the package (code, fonts, shipped layouts) with its size and mtime: the
     server serves only while this is what it started with."""
+    from pathlib import Path
+
+    from .project import files_in
+
     out = []
-    for folder, dirs, files in os.walk(PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            path = os.path.join(folder, name)
-            try:
-                st = os.stat(path)
-            except OSError:
-                continue
-            out.append((path, st.st_size, st.st_mtime_ns))
+    for path in sorted(files_in(Path(PACKAGE))):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((str(path), st.st_size, st.st_mtime_ns))
     return tuple(out)
 
 

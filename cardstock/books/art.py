@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import importlib
 from typing import Any, Callable, Optional
 from xml.sax.saxutils import escape
 
@@ -29,22 +28,20 @@ from .story import Styles, grid_style, tint
 # --------------------------------------------------------------------------- renderer hooks
 
 
-def _renderer() -> Optional[tuple[Callable[..., Any], Any]]:
-    """(lay_out, PdfFaces) when the face renderer is installed, else None."""
-    try:
-        faces = importlib.import_module("cardstock.layout.faces")
-        pdf = importlib.import_module("cardstock.render.pdf")
-        return faces.lay_out, pdf.PdfFaces
-    except (ImportError, AttributeError):
-        return None
+def _renderer() -> tuple[Callable[..., Any], Any]:
+    """(lay_out, PdfFaces): the face renderer, imported when first drawn (the layout
+    package reads the rulebook's templates for quick-reference faces)."""
+    from ..layout.faces import lay_out
+    from ..render.pdf import PdfFaces
+
+    return lay_out, PdfFaces
 
 
-def _symbols(catalog: Catalog) -> Optional[Callable[[str], Any]]:
-    """symbol name → vector parts, from the shared symbol library when it exists."""
-    try:
-        library = importlib.import_module("cardstock.layout.symbols").library(catalog.root)
-    except (ImportError, AttributeError):
-        return None
+def _symbols(catalog: Catalog) -> Callable[[str], Any]:
+    """symbol name → vector parts, from the shared symbol library."""
+    from ..layout.symbols import library as symbol_library
+
+    library = symbol_library(catalog.root)
 
     def parts(name: str) -> Any:
         found = library.get(name)
@@ -77,7 +74,7 @@ class IconPainter:
         icon = self.icons.get(name)
         color = colors.HexColor(icon.color) if icon and icon.color else colors.HexColor("#333333")
         parts = None
-        if self.lookup is not None and icon is not None:
+        if icon is not None:
             try:
                 parts = self.lookup(icon.symbol)
             except Exception:  # noqa: BLE001 - an unknown symbol falls back to a badge
@@ -145,25 +142,23 @@ class Outlines(dict):
 
 def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict] = None) -> Any:
     """The component's front from the face renderer, shown to its trim (the same laid-out
-    face the sheets and SVGs use, with its bleed cut away), or None when there is no
-    renderer or the face has errors (the faces stage reports those)."""
+    face the sheets and SVGs use, with its bleed cut away), or None when it cannot be
+    laid out or has errors (the faces stage reports those)."""
     if cache is None:  # one cache per catalog object: a face is laid out once per process
         cache = catalog.__dict__.setdefault("_books_faces", {})
     if component.id in cache:
         return cache[component.id]
     face = None
-    renderer = _renderer()
-    if renderer is not None:
-        lay_out, _ = renderer
-        try:
-            face = lay_out(catalog, component, "front")
-        except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
-            findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
-            face = None
-        if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
-            face = None
-        if face is not None and face.bleed:
-            face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
+    lay_out, _ = _renderer()
+    try:
+        face = lay_out(catalog, component, "front")
+    except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
+        findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
+        face = None
+    if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
+        face = None
+    if face is not None and face.bleed:
+        face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
     cache[component.id] = face
     return face
 
@@ -187,9 +182,7 @@ class FaceThumb(Flowable):
         if getattr(getattr(canv, "_doctemplate", None), "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
-            renderer = _renderer()
-            assert renderer is not None
-            _, PdfFaces = renderer
+            _, PdfFaces = _renderer()
             faces = getattr(canv, "_cardstock_faces", None)
             if faces is None:
                 faces = PdfFaces(canv)

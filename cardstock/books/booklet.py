@@ -30,6 +30,8 @@ from typing import Mapping
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, TextStringObject
 
+from ..render.pdf import pdf_num
+
 
 @dataclass(frozen=True)
 class Side:
@@ -71,11 +73,6 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
         if side.right == page:
             return side.sheet, side.face, "right"
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
-
-
-def _num(v: float, places: int = 3) -> str:
-    s = f"{v:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if s in ("", "-0") else s
 
 
 def _page_form(page, writer: PdfWriter) -> DictionaryObject:
@@ -124,7 +121,7 @@ def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] =
             xobjects[NameObject(name)] = ref
             k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
             x = half - w * k if slot == 0 else half
-            ops.append(f"q {_num(k, 6)} 0 0 {_num(k, 6)} {_num(x)} {_num((sh - h * k) / 2)} cm {name} Do Q")
+            ops.append(f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm {name} Do Q")
         content = DecodedStreamObject()
         content.set_data(("\n".join(ops) + "\n").encode("ascii"))
         sheet_page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})

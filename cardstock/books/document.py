@@ -23,7 +23,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
-from ..units import PAPERS, parse_length
+from ..units import parse_size
 from .story import ICON_CALLBACK, Heading, Styles, grid_style
 
 rl_config.useA85 = 0  # plain (Flate) streams: smaller and identical run to run
@@ -38,19 +38,18 @@ class BookSize:
 
     @property
     def page(self) -> tuple[float, float]:
-        w, h = PAPERS[self.name]
-        return parse_length(w), parse_length(h)
+        return parse_size(self.name)
 
     @property
     def sheet(self) -> tuple[float, float]:
-        w, h = PAPERS[self.sheet_paper]
-        return parse_length(h), parse_length(w)  # landscape
+        w, h = parse_size(self.sheet_paper)
+        return h, w  # landscape
 
 
 BOOK_FOR_PAPER = {"letter": BookSize("half-letter", "letter"), "a4": BookSize("a5", "a4")}
 
 
-def margins(size: BookSize) -> tuple[float, float, float, float]:
+def margins() -> tuple[float, float, float, float]:
     """(inner, outer, top, bottom) in points."""
     return (0.55 * inch, 0.5 * inch, 0.5 * inch, 0.62 * inch)
 
@@ -60,7 +59,7 @@ class BookDoc(BaseDocTemplate):
 
     def __init__(self, buffer: Any, size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, links: bool, meta: dict[str, str]):
         w, h = size.page
-        inner, outer, top, bottom = margins(size)
+        inner, outer, top, bottom = margins()
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
         self.single = False  # laid out in one pass (see `build`)

@@ -7,9 +7,6 @@ from reportlab.lib.fonts import addMapping
 
 from .. import fonts as shared
 
-FAMILY = "CardstockBook"
-
-
 class Faces:
     regular = ""
     bold = ""

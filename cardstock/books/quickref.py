@@ -49,11 +49,6 @@ def render_quickref(catalog: Catalog, name: str, context: Optional[dict] = None)
     return render_file(catalog, quickref_template(catalog, name), context or template_context(catalog), f"quickref.{name}")
 
 
-def quickref_blocks(catalog: Catalog, name: str) -> tuple[list[markup.Block], list[Issue]]:
-    text, issues = render_quickref(catalog, name)
-    return (markup.parse(text) if text is not None else []), issues
-
-
 def text_box(catalog: Catalog, component: Component) -> tuple[float, float]:
     """The card's text area estimate: the trim size less the safe margin on every side."""
     w, h = parse_size(component.size)

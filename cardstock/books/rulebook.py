@@ -210,9 +210,7 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     styles = Styles(accent_color(catalog.game))
     g = catalog.game
     meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
-    from .art import IconPainter
-
-    painter = IconPainter(catalog, styles)
+    painter = art.IconPainter(catalog, styles)
     findings: list[Issue] = []
     cache = None if faces else art.Outlines()  # None: faces laid out once per catalog object
 

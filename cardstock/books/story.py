@@ -12,7 +12,7 @@ from typing import Any, Optional
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
@@ -119,7 +119,6 @@ class Styles:
             self.body = ParagraphStyle("body", parent=self.body, spaceAfter=3 * s)
             self.bullet = ParagraphStyle("bullet", parent=self.bullet, leftIndent=11 * s, bulletIndent=1 * s, spaceAfter=1.5 * s)
             self.note = ParagraphStyle("note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s)
-        self.footer = ParagraphStyle("footer", fontName=f.regular, fontSize=7.5 * s, textColor=colors.HexColor("#666666"), alignment=TA_LEFT)
 
     def heading(self, level: int) -> ParagraphStyle:
         return {1: self.h1, 2: self.h2}.get(level, self.h3)
@@ -187,7 +186,6 @@ class Builder:
     icons: set[str]
     where: str  # the template's display path, for Issues
     issues: list[Issue] = field(default_factory=list)
-    toc_depth: int = 2  # headings deeper than this are not listed
     _keys: int = 0
 
     def _inline(self, text: str, size: float) -> str:
@@ -286,7 +284,3 @@ class Builder:
             self.issues.append(Issue(self.where, None, "table", f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row", "warning"))
             return KeepInFrame(self.width, self.height * 0.95, [table], mode="shrink")
         return table
-
-
-def spacer(h: float) -> Spacer:
-    return Spacer(1, h)

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..output import artifact
 from ..pipeline import BuildOptions, StageResult
-from ..units import PAPER_LABELS, POINTS_PER
+from ..units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from .render import DocInfo, Style, footer, new_canvas
@@ -153,8 +153,7 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
         ("sans", 8, "    of your printer in layouts/sheets/printers.toml."),
     ]
     if offset != (0.0, 0.0):
-        x, y = offset[0] / MM, offset[1] / MM
-        lines.append(("sans-bold", 8, f"This sheet was printed with --back-offset {x:.1f}mm,{y:.1f}mm: readings of 0 confirm it; add any other reading to it."))
+        lines.append(("sans-bold", 8, f"This sheet was printed with --back-offset {fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any other reading to it."))
     y = H - MIN_MARGIN - 10 * MM
     c.saveState()
     c.setFillColor(HexColor("#000000"))

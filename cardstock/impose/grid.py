@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
 from .plan import Band, Box, Mirror, Page, Placement, Segment
@@ -63,20 +63,27 @@ def centred(lo: float, hi: float, size: float, centre: Optional[float]) -> float
     return lo + (hi - lo - size) / 2
 
 
-def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False) -> Optional[GridLayout]:
-    """The best grid for pieces of trim w x h on this sheet and paper (None: none fits)."""
+def candidates(sheet: Sheet, gutterfold: bool) -> Iterator[tuple[str, Optional[str], str]]:
+    """Every (orientation, fold, footer edge) a planner may try for this sheet, in order.
+    A gutterfold sheet may also turn the other way: its fold may fit only that way."""
     orientations = ["portrait", "landscape"] if sheet.orientation == "auto" else [sheet.orientation]
     if gutterfold and len(orientations) == 1:
         orientations.append("landscape" if orientations[0] == "portrait" else "portrait")
     folds: Sequence[Optional[str]] = ("x", "y") if gutterfold else (None,)
     edges = EDGES if sheet.footer.edge == "auto" else (sheet.footer.edge,)
-    best: Optional[GridLayout] = None
     for orientation in orientations:
         for fold in folds:
             for edge in edges:
-                layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge)
-                if layout is not None and (best is None or layout.capacity > best.capacity):
-                    best = layout
+                yield orientation, fold, edge
+
+
+def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False) -> Optional[GridLayout]:
+    """The best grid for pieces of trim w x h on this sheet and paper (None: none fits)."""
+    best: Optional[GridLayout] = None
+    for orientation, fold, edge in candidates(sheet, gutterfold):
+        layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge)
+        if layout is not None and (best is None or layout.capacity > best.capacity):
+            best = layout
     return best
 
 

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .grid import EDGES, Frame, Item, centred, frame
+from .grid import Frame, Item, candidates, centred, frame
 from .marks import dedupe_segments
 from .plan import Box, Outline, Page, Placement, Point, Segment, face_point, offset_convex, rotated_size
 from .sheets import Sheet
@@ -65,18 +65,13 @@ def honeycomb_slots(w: float, h: float, fit: Box, centre: Optional[Point]) -> li
 
 def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool) -> tuple[Optional[Frame], list[Box]]:
     """The frame and hex slots that hold the most tiles."""
-    orientations = ["portrait", "landscape"] if sheet.orientation == "auto" else [sheet.orientation]
-    folds: Sequence[Optional[str]] = ("x", "y") if gutterfold else (None,)
-    edges = EDGES if sheet.footer.edge == "auto" else (sheet.footer.edge,)
     best: tuple[Optional[Frame], list[Box]] = (None, [])
-    for orientation in orientations:
-        for fold in folds:
-            for edge in edges:
-                f = frame(sheet, paper, orientation, fold, edge)
-                centre = (f.width / 2, f.height / 2) if f.fold is None else None
-                slots = honeycomb_slots(w, h, f.fit, centre)
-                if len(slots) > len(best[1]):
-                    best = (f, slots)
+    for orientation, fold, edge in candidates(sheet, gutterfold):
+        f = frame(sheet, paper, orientation, fold, edge)
+        centre = (f.width / 2, f.height / 2) if f.fold is None else None
+        slots = honeycomb_slots(w, h, f.fit, centre)
+        if len(slots) > len(best[1]):
+            best = (f, slots)
     return best
 
 

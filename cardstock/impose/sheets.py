@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import Annotated
@@ -21,8 +21,11 @@ from ..issues import Issue, Issues
 from ..kinds import KindName
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
-from ..units import PAPERS, POINTS_PER, UnitError, parse_length, parse_offset, parse_size
+from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
+
+if TYPE_CHECKING:
+    from ..pipeline import BuildOptions
 
 PRINTERS_FILE = "printers.toml"
 MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in
@@ -141,7 +144,7 @@ class Sheet(Strict):
     @classmethod
     def _margin(cls, value: float) -> float:
         if value < MIN_MARGIN - 1e-6:
-            raise ValueError(f"expected at least 6mm: home printers cannot print closer to the paper edge, got {value / POINTS_PER['mm']:.1f}mm")
+            raise ValueError(f"expected at least 6mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}")
         return value
 
 
@@ -263,27 +266,26 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     return dict(model.printers), issues  # type: ignore[attr-defined]
 
 
-def back_offset(root: Path, options: Any) -> tuple[tuple[float, float], list[Issue]]:
+def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float], list[Issue]]:
     """The back offset to apply: --back-offset when given, else the named printer profile
-    (`options.printer`, when the build has one), else the default profile, else none."""
-    given = tuple(getattr(options, "back_offset", (0.0, 0.0)) or (0.0, 0.0))
-    name = getattr(options, "printer", None)
+    (--printer), else the default profile, else none."""
+    given, name = options.back_offset, options.printer
     if given != (0.0, 0.0) and not name:
-        return given, []  # type: ignore[return-value]
+        return given, []
     printers, issues = load_printers(root)
     if issues.errors:
-        return given, list(issues)  # type: ignore[return-value]
+        return given, list(issues)
     if name:
         if name not in printers:
             shown = f"{shared_layout(root, 'sheets')[1]}/{PRINTERS_FILE}"
-            return given, [Issue(shown, None, "printers", f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}")]  # type: ignore[return-value]
+            return given, [Issue(shown, None, "printers", f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}")]
         if given != (0.0, 0.0):
-            return given, []  # type: ignore[return-value]
+            return given, []
         return printers[name].back_offset, []
     for printer in printers.values():
         if printer.default:
             return printer.back_offset, []
-    return given, []  # type: ignore[return-value]
+    return given, []
 
 
 def choose(sheets: list[SheetFile], *, game: str, kind: str, size: str, paper: str) -> Optional[SheetFile]:
