@@ -48,11 +48,6 @@ FACES: dict[str, FontFace] = {
 }
 
 
-def face(name: str) -> FontFace:
-    """The font face for a layout font name (KeyError when unknown)."""
-    return FACES[name]
-
-
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
     """Register the face with ReportLab (once) and return its PDF font name.
@@ -113,11 +108,6 @@ def ascent(name: str) -> float:
 def descent(name: str) -> float:
     """Descent as a (negative) fraction of the font size."""
     return _ttf(name).face.descent / 1000.0
-
-
-@lru_cache(maxsize=None)
-def cap_height(name: str) -> float:
-    return getattr(_ttf(name).face, "capHeight", 700) / 1000.0
 
 
 @lru_cache(maxsize=None)

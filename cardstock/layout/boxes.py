@@ -15,7 +15,7 @@ from pathlib import Path as FsPath
 from typing import Any, Optional
 
 from ..issues import Issue
-from ..markup import Paragraph, parse
+from ..markup import parse
 from ..units import UnitError, fmt_mm, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value, tint
@@ -25,7 +25,6 @@ from .ops import (
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
 
-SHAPES = ("rect", "hex", "circle")
 HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
 FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
@@ -198,10 +197,6 @@ class Painter:
         sym = self.library.get(icon.symbol) or self.library.fallback()
         return textmod.IconRef(sym.name, sym.parts, icon.color)
 
-    def symbol_parts(self, name: str):
-        sym = self.library.get(name)
-        return sym if sym is not None else None
-
     # ------------------------------------------------------------ painting
 
     def paint(self, lay: Layout, ctx: dict, geo: Geometry) -> list:
@@ -322,10 +317,7 @@ class Painter:
     def _text(self, lay, box, ctx, geo, rect):
         x, y, w, h = rect
         ops: list = []
-        content = self.raw(lay, box, "text", ctx, "")
-        if content is None:
-            return []
-        content = str(content)
+        content = str(self.raw(lay, box, "text", ctx, ""))
         pad = self.length(lay, box, "padding", ctx, 0.0)
         p = self._paint_args(lay, box, ctx)
         if p["fill"] or p["stroke"]:
@@ -340,7 +332,7 @@ class Painter:
         elif markup == "none":
             blocks = [textmod.Raw(" ".join(content.split()))]
         else:
-            blocks = [Paragraph(" ".join(part.split())) for part in content.split("\n\n") if part.strip()]
+            blocks = textmod.plain_blocks(content)
         fit = self.fit(blocks, inner, style)
         ops += fit.ops
         self._text_findings(lay, box, fit, style, inner, content, self.raw(lay, box, "field", ctx))
@@ -353,18 +345,15 @@ class Painter:
         resolve the same way for every face of a game, so they need no place in the key.
         A remembered Fit is shared: callers read it and never change it."""
         if self.fits is None:
-            return textmod.fit_blocks(blocks, inner, style, self.icon_ref_for_text)
+            return textmod.fit_blocks(blocks, inner, style, self.icon_ref)
         key = (tuple(blocks), inner, style)
         found = self.fits.get(key)
         if found is None:
-            found = textmod.fit_blocks(blocks, inner, style, self.icon_ref_for_text)
+            found = textmod.fit_blocks(blocks, inner, style, self.icon_ref)
             if len(self.fits) >= FITS_MAX:
                 self.fits.clear()
             self.fits[key] = found
         return found
-
-    def icon_ref_for_text(self, icon_id: str):
-        return self.icon_ref(icon_id)
 
     def text_style(self, lay: Layout, box: Box, ctx: dict) -> textmod.TextStyle:
         ink = self.layouts.theme.get("ink", "#1f1f24")

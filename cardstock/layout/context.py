@@ -13,12 +13,12 @@ from jinja2 import TemplateError, meta, nodes
 from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment
 
+from ..fields import COLOR_PATTERN
 from ..issues import Issue
-from ..markup import plain
 from ..schema import Component
 from ..templating import environment, render, template_message
 
-COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOR = re.compile(COLOR_PATTERN)
 
 
 # ---------------------------------------------------------------- colours
@@ -394,8 +394,3 @@ def eval_condition(env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]) ->
         return False, template_message(exc)
     except Exception as exc:
         return False, f"the condition failed: {exc}"
-
-
-
-def plain_text(text: str) -> str:
-    return plain(text)

@@ -13,28 +13,22 @@ panel layout (one die face, one standee side) drawn into a net with glue tabs an
 
 from __future__ import annotations
 
-import hashlib
-
 import math
 import re
 from dataclasses import dataclass, field
-from pathlib import Path as FsPath
 from typing import Any, Optional
 
 from ..issues import Issue
 from ..markup import spans
+from ..project import files_in, hash_files
 from ..schema import Component
-from ..templating import render
 from ..tomlpos import key_lines, line_for
-from ..units import POINTS_PER, UnitError, parse_length, parse_size
+from ..units import UnitError, fmt_mm, parse_length, parse_size
 from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint
 from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
 from .symbols import Library, library
-
-KIND_LAYOUT = {"card": "card", "reference": "reference", "tile": "tile", "token": "token", "die": "die", "pawn": "pawn", "board": "board"}
-MM = POINTS_PER["mm"]
 
 
 @dataclass
@@ -64,10 +58,10 @@ def _state(catalog) -> _State:
 
 def front_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
-    for name in ([s.layout] if s.layout else []) + [comp.set, KIND_LAYOUT.get(comp.kind, comp.kind)]:
+    for name in ([s.layout] if s.layout else []) + [comp.set, comp.kind]:
         if ls.has(name):
             return name
-    return KIND_LAYOUT.get(comp.kind, "card")
+    return comp.kind
 
 
 def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
@@ -103,10 +97,7 @@ def _fingerprint(catalog) -> str:
     """A hash of every file in the game's catalog folder, computed once per catalog object."""
     fp = getattr(catalog, "_cardstock_fingerprint", None)
     if fp is None:
-        h = hashlib.sha256()
-        for p in sorted(q for q in FsPath(catalog.folder).rglob("*") if q.is_file()):
-            h.update(p.relative_to(catalog.folder).as_posix().encode() + b"\0" + p.read_bytes())
-        fp = h.hexdigest()
+        fp = hash_files(files_in(catalog.folder), catalog.folder)
         try:
             setattr(catalog, "_cardstock_fingerprint", fp)
         except AttributeError:  # pragma: no cover
@@ -172,7 +163,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
-            text, more = _quickref(catalog, component, side, st)
+            text, more = _quickref(catalog, component, side)
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)
@@ -188,9 +179,9 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
         w, h = parse_size("poker")
     shape = _shape(lay, component, w, h)
     if shape == "net":
-        face = _die_net(catalog, component, lay, ctx, painter, w, b, safe)
+        face = _die_net(component, lay, ctx, painter, w, b, safe)
     elif shape == "standee":
-        face = _standee(catalog, component, lay, ctx, painter, w, h, b, safe)
+        face = _standee(lay, ctx, painter, w, h, b, safe)
     else:
         corner = painter._parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
         geo = Geometry(w, h, b, safe, shape, corner)
@@ -227,13 +218,6 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
         seen.append(shape_key)
         backs.append((stem, back))
     return out + backs
-
-
-def back_stem(catalog, comp: Component) -> Optional[str]:
-    """The SVG stem of the back a component uses (None when it has no deck back)."""
-    if comp.back is None or comp.kind == "reference":
-        return None
-    return f"back-{comp.back}"
 
 
 def lint(catalog) -> list[Issue]:
@@ -359,57 +343,29 @@ def _check_safe(painter: Painter, lay: Layout, ctx: dict, geo: Geometry) -> None
             f, line = _placed_by(box)
             painter.issues.append(Issue(
                 f, line, f"layouts.{lay.name}.boxes.{box.name}",
-                f"the box reaches {out / MM:.1f}mm outside the safe zone ({geo.safe / MM:.1f}mm inside the cut) on a "
-                f"{geo.w / MM:.1f}mm x {geo.h / MM:.1f}mm {geo.shape} face; move it inward or it may be cut off",
+                f"the box reaches {fmt_mm(out)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
+                f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
                 "warning",
             ))
 
 
 # ---------------------------------------------------------------- reference cards
 
-def reference_context(catalog) -> dict[str, Any]:
-    """What quick-reference templates see: game, players, tables, components, count()."""
-    comps = [c.public() for c in catalog.components]
+def _quickref(catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
+    """A reference card side's text, rendered by the rulebook's renderer with its context
+    so cards and booklets read the same (imported here: only reference cards need books)."""
+    from ..books.quickref import render_quickref
+    from ..books.source import quickref_template
 
-    def count(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None) -> int:  # noqa: A002
-        return sum(c["count"] for c in comps if (group is None or c["group"] == group) and (kind is None or c["kind"] == kind) and (id is None or c["id"] == id))
-
-    g = catalog.game
-    return {
-        "game": g.model_dump(by_alias=True),
-        "players": {"min": g.players.min, "max": g.players.max},
-        "tables": {k: t.model_dump() for k, t in g.tables.items()},
-        "components": comps,
-        "count": count,
-    }
-
-
-def quickref_path(catalog, name: str) -> FsPath:
-    return catalog.root / "layouts" / catalog.id / "quickref" / f"{name}.md.j2"
-
-
-def _quickref(catalog, comp: Component, side: str, st: _State) -> tuple[str, list[Issue]]:
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)
     if not name:
         return "", [Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")]
-    path = quickref_path(catalog, str(name))
-    shown = catalog.display(path)
+    path = quickref_template(catalog, str(name))
     if not path.is_file():
-        return "", [Issue(comp.file, comp.line, key, f"no quick-reference template {shown}")]
-    try:  # the rulebook's renderer and context, so cards and booklets read the same
-        from ..books.quickref import render_quickref
-    except ImportError:  # pragma: no cover - books not installed
-        render_quickref = None
-    if render_quickref is not None:
-        text_out, problems = render_quickref(catalog, str(name))
-        return (text_out or ""), list(problems)
-    text = path.read_text(encoding="utf-8")
-    out, issue = render(text, reference_context(catalog), file=shown, line=None, field="", env=st.env)
-    if issue is not None:
-        m = re.search(r"on its line (\d+)", issue.message)
-        return "", [Issue(shown, int(m.group(1)) if m else None, "", issue.message)]
-    return out, []
+        return "", [Issue(comp.file, comp.line, key, f"no quick-reference template {catalog.display(path)}")]
+    text_out, problems = render_quickref(catalog, str(name))
+    return (text_out or ""), list(problems)
 
 
 # ---------------------------------------------------------------- die nets
@@ -429,7 +385,7 @@ _FOLDS = [((1, 1), (2, 1)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((1, 2), (2, 2))
 _FREE = {"A": ("top",), "B": ("top", "left", "bottom"), "C": (), "D": ("top", "right", "bottom"), "E": (), "F": ()}
 
 
-def _face_parts(text: str, catalog) -> dict[str, Any]:
+def _face_parts(text: str) -> dict[str, Any]:
     sp = spans(text)
     icons = [s.icon for s in sp if s.icon]
     label = " ".join("".join(s.text for s in sp if s.icon is None).split())
@@ -437,10 +393,10 @@ def _face_parts(text: str, catalog) -> dict[str, Any]:
     return {"face": text, "face_text": label, "face_icons": icons, "face_number": number}
 
 
-def _die_net(catalog, comp, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
+def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
-    tab = painter._parse_len(lay, None, "tab", lay.get("tab", "5mm"), 5 * MM)
+    tab = painter._parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
     tab = min(tab, s * 0.45)
     faces_field = "faces"
     values = comp.fields.get(faces_field) or []
@@ -455,7 +411,7 @@ def _die_net(catalog, comp, lay: Layout, ctx: dict, painter: Painter, s: float, 
         col, row = _NET[slot]
         x0, y0 = col * s, row * s
         fctx = dict(ctx)
-        fctx.update(_face_parts(values[i], catalog), face_index=i + 1)
+        fctx.update(_face_parts(values[i]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
         inner = painter.paint(panel, fctx, geo) if panel is not None else []
         free = _FREE[slot]
@@ -502,14 +458,14 @@ def _fold_and_cut_lines(folds, cut, color: str) -> list:
 
 # ---------------------------------------------------------------- standees
 
-def _standee(catalog, comp, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     panel_name = lay.get("panel", "pawn-panel")
     panel = painter.layouts.resolve(panel_name)
     if panel is None:
         painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
-    base = painter._parse_len(lay, None, "base", lay.get("base", "12mm"), 12 * MM)
+    base = painter._parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
     psafe = min(safe, w * 0.08)
     ops: list = []
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")

@@ -139,6 +139,10 @@ class Guide:
     kind: str  # trim | safe | corner
 
 
+# how previews (the SVG guide layer, PDFs drawn with guides) colour each kind of guide
+GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
+
+
 Op = Union[Rect, Ellipse, Path, Text, Icon, Image, Group, Guide]
 
 

@@ -9,7 +9,6 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 
 from __future__ import annotations
 
-import copy
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -324,7 +323,3 @@ def layouts_for(root: Path, game_id: Optional[str]) -> LayoutSet:
     """Cached while the files are unchanged (every face of a game shares one LayoutSet)."""
     where = _resolved_root(root)
     return _cached(where, game_id, _stamp(where, game_id))
-
-
-def deepcopy(v: Any) -> Any:
-    return copy.deepcopy(v)

@@ -8,7 +8,7 @@ SVGs and fonts this stage wrote before and no longer makes are removed.
 
 from __future__ import annotations
 
-from ..fonts import FACES
+from ..fonts import FACES, FONT_DIR
 from ..load import Catalog
 from ..output import artifact
 from ..pipeline import BuildOptions, StageResult
@@ -35,7 +35,7 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
         f = FACES[name]
         result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.path.read_bytes()))
         written.add(f.file)
-    license_file = FACES["sans"].path.parent / "OFL.txt"
+    license_file = FONT_DIR / "OFL.txt"
     if used_fonts and license_file.is_file():
         result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", license_file.read_bytes()))
         written.add("OFL.txt")

@@ -13,12 +13,12 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from .. import fonts
 from ..markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
+from .context import tint
 from .ops import Icon, Path, Rect, SymbolPart, Text, r
 
 STEP = 0.25  # points between the sizes tried
@@ -326,7 +326,6 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
         elif isinstance(block, ListItem):
             marker = f"{block.number}." if block.ordered else "\u2022"
             indent = size * (1.4 if block.ordered else 1.0)
-            align = "left" if align == "justify" else align
         elif isinstance(block, Note):
             font = fonts.FACES[font].italic
             indent = size * 0.6
@@ -404,18 +403,12 @@ def _layout_table(table: Table, width: float, size: float, style: TextStyle, ico
             row_h = max(row_h, cy - y + pad * 0.5)
             x += widths[ci]
         if ri == 0:
-            draws.append(_Draw("rect", y, y + row_h, (0.0, y, width, row_h, _tint(style.rule_color, 0.88))))
+            draws.append(_Draw("rect", y, y + row_h, (0.0, y, width, row_h, tint(style.rule_color, 0.88))))
         for d in cells:
             draws += d
         y += row_h
         draws.append(_Draw("line", y, y, (0.0, y, width, y, heavy if ri == 0 else thin, style.rule_color)))
     return draws, y - y0, too_wide
-
-
-def _tint(color: str, amount: float) -> str:
-    c = color.lstrip("#")
-    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
 
 
 # ---------------------------------------------------------------- fitting
@@ -516,24 +509,9 @@ def _to_op(d: _Draw, dx: float, dy: float):
     raise ValueError(d.kind)
 
 
-def fit_text(text: str, box: tuple[float, float, float, float], style: TextStyle, icons: IconResolver, *, blocks: bool = False) -> Fit:
-    """Fit inline text (one paragraph; **bold**, *italic*, :icon:) or, with blocks=True,
-    block markup."""
-    from ..markup import parse
-
-    if blocks:
-        return fit_blocks(parse(text), box, style, icons)
-    para = " ".join(part for part in text.split("\n") if part.strip()) if style.wrap else text.replace("\n", " ")
-    return fit_blocks([Paragraph(para)] if para.strip() else [], box, style, icons)
-
-
 def plain_blocks(text: str) -> list[Block]:
     """Text with no block markup: one paragraph per blank-line-separated chunk."""
     return [Paragraph(" ".join(chunk.split())) for chunk in text.split("\n\n") if chunk.strip()]
 
 
-def natural_width(text: str, font: str, size: float) -> float:
-    return fonts.string_width(text, font, size)
-
-
-__all__ = ["TextStyle", "IconRef", "Fit", "fit_blocks", "fit_text", "sizes", "break_lines", "words_of", "math"]
+__all__ = ["TextStyle", "IconRef", "Fit", "fit_blocks", "sizes", "break_lines", "words_of"]

@@ -21,11 +21,12 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
-from ..layout.ops import Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, offset_polygon, polygon_path, rect_path
+from ..layout.ops import (
+    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, offset_polygon, polygon_path, rect_path,
+)
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
 
 _CACHE_MAX = 50_000  # entries kept per cache below (least recently used dropped first)
 

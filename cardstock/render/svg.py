@@ -18,10 +18,9 @@ from typing import Optional
 import svgwrite
 
 from .. import fonts
-from ..layout.ops import Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, walk
+from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, walk
 from ..units import POINTS_PER
-
-GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
+from .pdf import pdf_num
 
 
 @lru_cache(maxsize=50_000)
@@ -29,11 +28,6 @@ def num(v: float) -> str:
     """A short, stable number: no exponent, no trailing zeros, no -0. Cached per value
     (coordinates are rounded and repeat; equal numbers such as 1 and 1.0 print the same)."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-
-def num6(v: float) -> str:
-    s = f"{v:.6f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
 
@@ -125,7 +119,7 @@ class _Writer:
         elif isinstance(op, Icon):
             scale = op.size / 100.0
             g = dwg.g()
-            g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({num6(scale)})"
+            g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(scale)})"
             g.attribs["class"] = f"icon icon-{op.symbol}"
             if op.opacity < 1:
                 g.attribs["opacity"] = num(op.opacity)
