@@ -40,7 +40,8 @@ def _split_words(value: Any) -> Any:
     return value
 
 
-def _check_length(value: Any) -> Any:
+def check_length(value: Any) -> Any:
+    """A length like '3mm' passes unchanged (None too); anything else is a ValueError."""
     if value is None:
         return value
     try:
@@ -109,7 +110,7 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
     "art": lambda spec: str,  # a file inside the game folder; checked by the loader
     "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
-    "length": lambda spec: Annotated[str, BeforeValidator(_check_length)],
+    "length": lambda spec: Annotated[str, BeforeValidator(check_length)],
 }
 
 REFERENCE_TYPES = {"icon": "icon", "icons": "icon", "art": "art"}

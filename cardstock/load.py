@@ -20,10 +20,10 @@ from .project import discover
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
 from .tomlpos import line_for, read_toml
-from .validation import dotted, issues_from
+from .validation import dotted, issues_from, toml_loc
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-_INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
 
 
 @dataclass
@@ -103,7 +103,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         game = Game.model_validate(data)
     except ValidationError as exc:
         issues.extend(
-            issues_from(exc, shown, lambda loc: line_for(lines, _toml_loc(loc)), lambda loc: dotted(_toml_loc(loc)), Game)
+            issues_from(exc, shown, lambda loc: line_for(lines, toml_loc(loc)), lambda loc: dotted(toml_loc(loc)), Game)
         )
         return None
 
@@ -144,11 +144,6 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     if len(issues.errors) > before:
         return None
     return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
-
-
-def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
-    # Pydantic adds validator names like "function-after[...]" to some locations.
-    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p and "]" in p))
 
 
 def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:
@@ -267,7 +262,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
                 issues.add(row.file, row.line, key, problem)
                 ok = False
         if spec.type == "text":
-            for name in _INLINE_ICON.findall(value):
+            for name in INLINE_ICON.findall(value):
                 if name not in game.icons:
                     issues.add(row.file, row.line, key, f"the text names the icon :{name}:, which the game does not declare; it declares: {', '.join(sorted(game.icons)) or 'none'}")
                     ok = False

@@ -8,9 +8,9 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec
+from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
-from .units import UnitError, parse_length, parse_size
+from .units import UnitError, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
@@ -18,14 +18,6 @@ Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
-
-
-def _length(value: str) -> str:
-    try:
-        parse_length(value)
-    except UnitError as exc:
-        raise ValueError(str(exc)) from None
-    return value
 
 
 def _size(value: str) -> str:
@@ -56,7 +48,7 @@ class PrintSettings(Strict):
     safe: str = "3mm"
 
     _v_size = field_validator("card_size")(_size)
-    _v_bleed = field_validator("bleed", "safe")(_length)
+    _v_bleed = field_validator("bleed", "safe")(check_length)
 
     @field_validator("papers")
     @classmethod

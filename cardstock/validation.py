@@ -91,9 +91,9 @@ def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str
             return f"expected a count of 1 or more, got {_shown(value)}"
         return f"expected a number greater than {ctx.get('gt')}, got {_shown(value)}"
     if kind == "greater_than_equal":
-        return f"expected a number of at least {_num(ctx.get('ge'))}, got {_shown(value)}"
+        return f"expected a number of at least {int_if_whole(ctx.get('ge'))}, got {_shown(value)}"
     if kind == "less_than_equal":
-        return f"expected a number of at most {_num(ctx.get('le'))}, got {_shown(value)}"
+        return f"expected a number of at most {int_if_whole(ctx.get('le'))}, got {_shown(value)}"
     if kind == "literal_error":
         return f"expected one of {ctx.get('expected')}, got {_shown(value)}"
     if kind == "string_pattern_mismatch":
@@ -115,11 +115,17 @@ def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str
     return err.get("msg", kind)
 
 
-def _int_if_whole(x: Any) -> Any:
+def int_if_whole(x: Any) -> Any:
+    """3.0 → 3, for messages; anything else as it is."""
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
-_num = _int_if_whole
+def toml_loc(loc: Loc) -> Loc:
+    """A Pydantic error location as a key path of the TOML file.
+
+    Pydantic adds validator names like "function-after[...]" to some locations.
+    """
+    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p and "]" in p))
 
 
 def issues_from(

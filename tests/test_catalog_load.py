@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import openpyxl
 import pytest
 from pydantic import ValidationError
 
@@ -58,7 +59,6 @@ def test_a_row_without_an_id_is_named_from_its_name(mini):
 
 
 def test_an_xlsx_workbook_is_read_like_a_csv_sheet_by_sheet(mini):
-    openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
     book.active.title = "Notes"
     book.active.append(["this sheet is not used"])

@@ -94,7 +94,6 @@ def test_atmosfear_has_the_gatekeeper_six_realms_of_twelve_six_keys_and_three_di
 
 def test_vortex_has_its_four_decks_of_devotees_and_the_shared_decks(catalogs):
     data = catalogs["vortex"]
-    g = groups(data)
     for colour in ("Blue", "Green", "Red", "Yellow"):
         devotees = [c for c in data["components"] if c["set"] == "devotees" and c["fields"]["color"] == colour]
         assert sum(c["count"] for c in devotees) == 24, colour

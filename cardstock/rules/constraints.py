@@ -22,10 +22,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from ..schema import Component
-from .filters import Filter, select, value_of
+from ..validation import int_if_whole
+from .filters import Filter, Strict, select, value_of
 
 
 @dataclass
@@ -43,10 +44,6 @@ class Outcome:
     summary: str  # one line: the figure or the first reason
     components: list[Component] = field(default_factory=list)  # every component involved
     problems: list[Problem] = field(default_factory=list)
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class Constraint(Strict):
@@ -250,13 +247,13 @@ class Range(Constraint):
         if self.min is None and self.max is None:
             raise ValueError("give 'min', 'max' or both")
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"min ({_num(self.min)}) is larger than max ({_num(self.max)})")
+            raise ValueError(f"min ({int_if_whole(self.min)}) is larger than max ({int_if_whole(self.max)})")
         return self
 
     def bounds(self) -> str:
         if self.min is not None and self.max is not None:
-            return f"exactly {_num(self.min)}" if self.min == self.max else f"{_num(self.min)}–{_num(self.max)}"
-        return f"at least {_num(self.min)}" if self.min is not None else f"at most {_num(self.max)}"
+            return f"exactly {int_if_whole(self.min)}" if self.min == self.max else f"{int_if_whole(self.min)}–{int_if_whole(self.max)}"
+        return f"at least {int_if_whole(self.min)}" if self.min is not None else f"at most {int_if_whole(self.max)}"
 
     def check(self, components: list[Component]) -> Outcome:
         cs = select(components, self.match)
@@ -271,16 +268,12 @@ class Range(Constraint):
                 problems.append(Problem(f"{c.id}: {self.field} {_show(v)} is not a number; expected {self.bounds()}", c, self.field))
                 continue
             if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
-                problems.append(Problem(f"{c.id}: {self.field} {_num(v)} is outside {self.bounds()}", c, self.field))
+                problems.append(Problem(f"{c.id}: {self.field} {int_if_whole(v)} is outside {self.bounds()}", c, self.field))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         if self.min is not None and self.min == self.max:
-            return Outcome(True, f"all {len(cs)} are {_num(self.min)}", cs)
+            return Outcome(True, f"all {len(cs)} are {int_if_whole(self.min)}", cs)
         return Outcome(True, f"all {len(cs)} within {self.bounds()}", cs)
-
-
-def _num(x: Any) -> Any:
-    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 class Sum(Constraint):
@@ -305,13 +298,13 @@ class Sum(Constraint):
                 continue
             n = c.count if self.copies else 1
             total += v * n
-            terms.append(f"{_num(v)}" if n == 1 else f"{_num(v)}×{n}")
+            terms.append(f"{int_if_whole(v)}" if n == 1 else f"{int_if_whole(v)}×{n}")
         if not problems and total != self.total:
             shown = " + ".join(terms) or "nothing"
-            problems.append(Problem(f"{self.field} adds up to {_num(total)} ({shown}); expected {_num(self.total)}"))
+            problems.append(Problem(f"{self.field} adds up to {int_if_whole(total)} ({shown}); expected {int_if_whole(self.total)}"))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
-        return Outcome(True, f"{_num(total)}", cs)
+        return Outcome(True, f"{int_if_whole(total)}", cs)
 
 
 class ExactlyOne(Constraint):
@@ -405,7 +398,7 @@ def operand_text(x: Operand) -> str:
         return " + ".join(x.sum)
     if isinstance(x, Len):
         return f"the number of {x.len}"
-    return str(_num(x))
+    return str(int_if_whole(x))
 
 
 class Compare(Constraint):
@@ -452,7 +445,7 @@ class Compare(Constraint):
                 problems.append(Problem(err or err2 or "", c, first))
                 continue
             if not OPS[self.op](a, b):
-                problems.append(Problem(f"{c.id}: {operand_text(self.left)} is {_num(a)}, {operand_text(self.right)} is {_num(b)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
+                problems.append(Problem(f"{c.id}: {operand_text(self.left)} is {int_if_whole(a)}, {operand_text(self.right)} is {int_if_whole(b)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"holds for all {len(cs)}", cs)

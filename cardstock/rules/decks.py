@@ -29,6 +29,7 @@ from ..issues import Issue, Issues
 from ..schema import Component
 from ..tables import read_table
 from .filters import Filter, compile_filter
+from .report import issue_json
 
 
 class LimitField(BaseModel):
@@ -84,13 +85,9 @@ class DeckReport:
             "ok": self.ok,
             "total": self.total,
             "cards": self.cards,
-            "findings": [_issue_json(i) for i in self.findings],
-            "errors": [_issue_json(i) for i in self.input_errors],
+            "findings": [issue_json(i, text=False) for i in self.findings],
+            "errors": [issue_json(i, text=False) for i in self.input_errors],
         }
-
-
-def _issue_json(i: Issue) -> dict:
-    return {"file": i.file, "line": i.line, "field": i.field, "message": i.message, "level": i.level}
 
 
 def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path, shown: str, published_in: str) -> DeckReport:

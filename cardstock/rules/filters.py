@@ -22,8 +22,9 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any, Callable, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from .. import schema
 from ..schema import Component, Game
 
 # Names that mean a component's own attribute rather than one of its fields.
@@ -32,9 +33,14 @@ ATTRIBUTES = ("id", "name", "set", "group", "kind")
 Names = Union[str, list[str]]
 
 
-class Filter(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+class Strict(schema.Strict):
+    """The rules' models: unknown keys are errors, and a key spelled like a Python keyword
+    (`in`, `not`, `from`, `as`) is also accepted by its field name (`in_`, …)."""
 
+    model_config = ConfigDict(populate_by_name=True)  # merged with schema.Strict's config
+
+
+class Filter(Strict):
     set: Optional[Names] = None
     group: Optional[Names] = None
     kind: Optional[Names] = None

@@ -13,14 +13,12 @@ Within such a set, coloured icons must have pairwise distinct symbols.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from typing import Any, Optional
 
 from ..issues import Issue
+from ..load import INLINE_ICON
 from ..tomlpos import key_lines, line_for
-
-_INLINE = re.compile(r":([a-z][a-z0-9-]*):")
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 
@@ -74,7 +72,7 @@ def colour_only(catalog: Any) -> list[Issue]:
             for c in members:
                 v = c.fields.get(key)
                 text = " ".join(map(str, v)) if isinstance(v, list) else (v or "")
-                inline = set(_INLINE.findall(str(text)))
+                inline = set(INLINE_ICON.findall(str(text)))
                 if len(inline) > 1:
                     check_icons(inline, f"{key} of {c.id}")
         for key, spec in fields.items():

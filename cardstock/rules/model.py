@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..issues import Issues
 from ..schema import Component, Game
 from ..tomlpos import line_for, read_toml
-from ..validation import dotted, issues_from
+from ..validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
-
-RULES_FILE = "rules.toml"
 
 
 class RulesFile(BaseModel):
@@ -53,17 +51,11 @@ class Located:
 @dataclass
 class Rules:
     file: str  # display path of rules.toml
-    source: Optional[str] = None
+    source: Optional[str] = None  # rules.toml's `source`; templates see it as `rules.source`
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
     setup: Optional[SetupModel] = None
     decks: dict[str, DeckRule] = field(default_factory=dict)
-    deck_lines: dict[str, Optional[int]] = field(default_factory=dict)
-    line: Callable[..., Optional[int]] = lambda *loc: None  # line of a key path
-
-
-def _toml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p and "]" in p))
 
 
 def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
@@ -76,10 +68,10 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
     data, lines = read
 
     def at(*loc: Any) -> Optional[int]:
-        return line_for(lines, _toml_loc(loc))
+        return line_for(lines, toml_loc(loc))
 
     def report(exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
-        issues.extend(issues_from(exc, shown, lambda loc: at(*prefix, *loc), lambda loc: dotted(prefix + _toml_loc(loc)), model))
+        issues.extend(issues_from(exc, shown, lambda loc: at(*prefix, *loc), lambda loc: dotted(prefix + toml_loc(loc)), model))
 
     try:
         raw = RulesFile.model_validate(data)
@@ -87,7 +79,7 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
         report(exc, (), RulesFile)
         return None
 
-    rules = Rules(file=shown, source=raw.source, line=at)
+    rules = Rules(file=shown, source=raw.source)
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
             rule = _constraint(section, i, entry, shown, at, report, issues)
@@ -105,7 +97,6 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
             if problem:
                 issues.add(shown, at("decks", key, "limit", "field"), dotted(("decks", key, "limit", "field")), problem)
         rules.decks[key] = deck
-        rules.deck_lines[key] = at("decks", key)
 
     if raw.setup is not None:
         rules.setup = _setup(raw.setup, game, components, shown, at, report, issues)

@@ -79,8 +79,12 @@ class Check:
         }
 
 
-def issue_json(i: Issue) -> dict[str, Any]:
-    return {"file": i.file, "line": i.line, "field": i.field, "message": i.message, "level": i.level, "text": i.render()}
+def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
+    """An issue for JSON output; `text` adds the rendered `file:line: field: message` line."""
+    out: dict[str, Any] = {"file": i.file, "line": i.line, "field": i.field, "message": i.message, "level": i.level}
+    if text:
+        out["text"] = i.render()
+    return out
 
 
 @dataclass

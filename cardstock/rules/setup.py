@@ -23,18 +23,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from ..schema import Component
-from .filters import Filter, compile_filter, value_of
+from .filters import Filter, Strict, compile_filter, value_of
 
 BOX = "box"
 
 CountValue = Union[int, str]  # a number, or the name of a value rolled by an earlier step
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class Step(Strict):
