@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -121,6 +121,21 @@ def pdf_color(color: str) -> Color:
     return HexColor(color)
 
 
+@lru_cache(maxsize=4096)
+def cmyk_color(color: str) -> CMYKColor:
+    """"#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
+    replacement: K = 1 − max(R, G, B), and C, M, Y = (1 − R − K) / (1 − K) and so on (0 when
+    K = 1). Greys become K only, so black text prints from the black plate alone. No ICC
+    profile is involved: a print shop that asks for a particular profile converts again
+    (docs/print-shops.md)."""
+    rgb = pdf_color(color)
+    r, g, b = rgb.red, rgb.green, rgb.blue
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4))
+
+
 @lru_cache(maxsize=_CACHE_MAX)
 def color_code(color: str, fill: bool) -> tuple[Color, str]:
     """A colour and its operator ("r g b rg" to fill, "RG" to stroke), formatted once per
@@ -167,9 +182,10 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas, *, guides: bool = False):
+    def __init__(self, canvas, *, guides: bool = False, cmyk: bool = False):
         self.canvas = canvas
         self.guides = guides
+        self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         self._forms: set[str] = set()
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
@@ -213,7 +229,10 @@ class PdfFaces:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
         c, gs = self.canvas, self._gs
         fill = which == "fill"
-        if gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
+        if gs[which] != color and self.cmyk:
+            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color))
+            gs[which], gs[which + "_alpha"] = color, 1
+        elif gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
             (c.setFillColor if fill else c.setStrokeColor)(pdf_color(color))
             gs[which], gs[which + "_alpha"] = color, 1
         elif gs[which] != color:
