@@ -38,7 +38,7 @@ def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
     = the cut size. Deterministic (ReportLab's invariant mode)."""
     from ..impose.render import DocInfo, new_canvas
-    from ..render.pdf import PdfFaces
+    from ..render.pdf import PdfFaces, unique_subset_tags
 
     buffer = io.BytesIO()
     first = faces[0] if faces else None
@@ -54,7 +54,7 @@ def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes
         drawer.draw(face, b, b)
         c.showPage()
     c.save()
-    return buffer.getvalue()
+    return unique_subset_tags(buffer.getvalue())
 
 
 def _page_size(face: Face) -> tuple[float, float]:

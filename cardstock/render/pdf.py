@@ -13,6 +13,8 @@ ReportLab's TrueType font, whose subsets are per document.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from functools import lru_cache
 from typing import Optional
 
@@ -29,6 +31,28 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 _CACHE_MAX = 50_000  # entries kept per cache below (least recently used dropped first)
+
+
+_SUBSET_TAG = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9._-]+)")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """The PDF with every embedded font subset named by a tag of its own.
+
+    ReportLab tags the n-th subset of every font with the same six letters (the first
+    subset of each font is `AAAAAA+…`), so two different fonts in one file share a tag,
+    which the PDF standard asks to be unique per subset. Each `/TAG+FontName` is rewritten
+    to six letters taken from a hash of the font's name and its old tag: the same length,
+    so no byte offset in the file moves, and the same input still gives the same bytes.
+    Font dictionaries are not compressed in ReportLab's output, so the names are found
+    in the plain bytes."""
+
+    def tag(m: "re.Match[bytes]") -> bytes:
+        digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
+        letters = bytes(65 + b % 26 for b in digest[:6])
+        return b"/" + letters + b"+" + m.group(2)
+
+    return _SUBSET_TAG.sub(tag, pdf)
 
 
 def form_name(face: Face) -> str:
