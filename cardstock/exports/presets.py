@@ -273,4 +273,21 @@ def build_print_shop(catalog: Catalog, options: BuildOptions) -> StageResult:
         for stale in (base / sid).rglob("*"):
             if stale.is_file() and stale.resolve() not in written:
                 stale.unlink()
+    for sid in asked:
+        result.artifacts.append(artifact(catalog.id, "print-shop-zip", base / f"{catalog.id}-{sid}.zip", zip_folder(base / sid)))
     return result
+
+
+def zip_folder(folder: Path) -> bytes:
+    """Every file under `folder` in a zip, by path, with fixed dates: the same files give
+    the same bytes. PNGs are stored (they are compressed already), the rest deflated."""
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"{folder.name}/{path.relative_to(folder).as_posix()}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED if path.suffix == ".png" else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, path.read_bytes())
+    return buf.getvalue()
