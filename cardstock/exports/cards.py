@@ -25,7 +25,7 @@ from ..layout.ops import Face
 from ..load import Catalog
 from ..output import artifact
 from ..pipeline import BuildOptions, StageResult
-from .raster import faces_pdf, pixel_size, png_bytes, rasterise, transparent
+from .raster import faces_pdf, pixel_size, pngs, transparent
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,9 @@ def write_pngs(catalog: Catalog, files: list[CardFile], folder: Path, dpi: int, 
         pdf = faces_pdf(faces, title=catalog.game.title)
     sizes = [pixel_size(f, dpi) for f in faces]
     written = set()
-    for f, image in zip(files, rasterise(pdf, dpi, sizes, [transparent(x) for x in faces])):
+    for f, png in zip(files, pngs(pdf, dpi, sizes, [transparent(x) for x in faces])):
         path = folder / f"{f.stem}.png"
-        result.artifacts.append(artifact(catalog.id, kind, path, png_bytes(image, dpi)))
+        result.artifacts.append(artifact(catalog.id, kind, path, png))
         written.add(path.name)
     return written
 
