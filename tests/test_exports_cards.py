@@ -173,3 +173,15 @@ def test_only_cards_from_the_command_line(cli, mini):
     assert not (out / "mini" / "mini-pnp-letter.pdf").exists()
     r = cli("--root", str(mini.root), "build", "mini", "--dpi", "5", "--out", str(mini.root / "o2"))
     assert r.code == 2 and "--dpi" in r.err
+
+
+def test_the_cmyk_conversion_puts_greys_on_black_alone_and_caps_the_ink():
+    from cardstock.render.pdf import TOTAL_INK, cmyk_color
+
+    grey = cmyk_color("#808080")
+    assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(0.498, abs=0.001)
+    red = cmyk_color("#c0392b")  # r 192 g 57 b 43: K = 1 - 192/255
+    assert (red.cyan, red.magenta, red.yellow, red.black) == pytest.approx((0, 0.7031, 0.776, 0.2471), abs=1e-4)
+    for color in ("#000080", "#800000", "#101010", "#2471a3"):
+        c = cmyk_color(color)
+        assert c.cyan + c.magenta + c.yellow + c.black <= TOTAL_INK + 1e-3

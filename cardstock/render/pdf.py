@@ -145,19 +145,25 @@ def pdf_color(color: str) -> Color:
     return HexColor(color)
 
 
+TOTAL_INK = 2.4  # the most C + M + Y + K a colour may ask for (DriveThruCards' 240 %)
+
+
 @lru_cache(maxsize=4096)
 def cmyk_color(color: str) -> CMYKColor:
     """"#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
-    replacement: K = 1 − max(R, G, B), and C, M, Y = (1 − R − K) / (1 − K) and so on (0 when
-    K = 1). Greys become K only, so black text prints from the black plate alone. No ICC
-    profile is involved: a print shop that asks for a particular profile converts again
-    (docs/print-shops.md)."""
+    replacement: K = 1 − max(R, G, B), and C = (1 − R − K) / (1 − K), likewise M from G and
+    Y from B (all 0 when K = 1). Greys become K only, so black text prints from the black
+    plate alone. Where C + M + Y + K would pass TOTAL_INK, C, M and Y are scaled down to
+    meet it. No ICC profile is involved (docs/print-shops.md)."""
     rgb = pdf_color(color)
-    r, g, b = rgb.red, rgb.green, rgb.blue
-    k = 1 - max(r, g, b)
+    k = 1 - max(rgb.red, rgb.green, rgb.blue)
     if k >= 1:
         return CMYKColor(0, 0, 0, 1)
-    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4))
+    cmy = [(1 - v - k) / (1 - k) for v in (rgb.red, rgb.green, rgb.blue)]
+    if sum(cmy) + k > TOTAL_INK:
+        scale = (TOTAL_INK - k) / sum(cmy)
+        cmy = [v * scale for v in cmy]
+    return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
 
 
 @lru_cache(maxsize=_CACHE_MAX)
