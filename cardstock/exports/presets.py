@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..issues import InputError, Issue, Issues
 from ..layout.ops import Face
@@ -73,7 +73,7 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     data, lines = read
     try:
         parsed = PresetsFile.model_validate(data)
-    except Exception as exc:  # pydantic's ValidationError
+    except ValidationError as exc:
         found = Issues()
         found.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, PresetsFile))
         return {}, list(found)
@@ -142,7 +142,8 @@ def decks(catalog: Catalog, *, bleed: bool) -> dict[str, list[Card]]:
         front = lay_out(catalog, comp, "front", bleed=bleed)
         back = lay_out(catalog, comp, "back", bleed=bleed)
         name = comp.back if comp.kind != "reference" and comp.back else comp.set
-        out.setdefault(name, []).append(Card(comp, front, back))
+        if front is not None:
+            out.setdefault(name, []).append(Card(comp, front, back))
     return out
 
 
@@ -182,7 +183,7 @@ def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     dpi = size.dpi
     sizes = [(round((f.width + 2 * f.bleed) / INCH * dpi), round((f.height + 2 * f.bleed) / INCH * dpi)) for f in faces]
     pdf = faces_pdf(faces, title="print-shop")
-    return [png_bytes(fit_bleed(img, tuple(size.pixels)), dpi) for img in rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])]
+    return [png_bytes(fit_bleed(img, (size.pixels[0], size.pixels[1])), dpi) for img in rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])]
 
 
 def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, result: StageResult) -> None:

@@ -26,7 +26,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..layout.ops import Face
 from ..load import Catalog
@@ -40,6 +40,9 @@ MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096  # pixels: the largest sheet side kept (Tabletop Simulator's advice)
 DECK_KINDS = ("card", "reference")  # kinds that become decks
+Write = Callable[[str, bytes], None]  # (path under tts/, bytes) -> None
+Url = Callable[[str], str]  # path under tts/ -> the address the save file uses
+LayOut = Callable[..., Optional[Face]]  # cardstock.layout.faces.lay_out
 TILE_TYPES = {"hex": 1, "circle": 2, "rect": 0}  # CustomTile.Type: box 0, hex 1, circle 2, rounded 3
 
 
@@ -157,8 +160,10 @@ def build_tts(catalog: Catalog, options: BuildOptions) -> StageResult:
     return result
 
 
-def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, first_id: int, write, url, lay_out) -> tuple[dict[str, Any], int]:
-    fronts = [lay_out(catalog, c, "front", bleed=False) for c in comps]
+def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, first_id: int, write: Write, url: Url, lay_out: LayOut) -> tuple[dict[str, Any], int]:
+    laid = [(c, lay_out(catalog, c, "front", bleed=False)) for c in comps]
+    comps = [c for c, f in laid if f is not None]
+    fronts = [f for _, f in laid if f is not None]
     backs = [lay_out(catalog, c, "back", bleed=False) for c in comps]
     unique_back = s.kind == "reference" or len({b.key for b in backs if b is not None}) > 1
     per_sheet = MAX_COLUMNS * MAX_ROWS - 1
@@ -209,7 +214,7 @@ def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, fir
     return deck, deck_id
 
 
-def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write, url, lay_out) -> dict[str, Any]:
+def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, url: Url, lay_out: LayOut) -> dict[str, Any]:
     """A bag of custom tiles, one per copy; front and back images with a transparent
     background outside the piece's outline."""
     faces: list[Face] = []
@@ -217,6 +222,8 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
     for c in comps:
         front = lay_out(catalog, c, "front", bleed=False)
         back = lay_out(catalog, c, "back", bleed=False)
+        if front is None:
+            continue
         faces.append(front)
         rels.append(f"tiles/{c.id}-front.png")
         if back is not None:
@@ -229,6 +236,8 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
     contained = []
     for c in comps:
         front_rel = f"tiles/{c.id}-front.png"
+        if front_rel not in rels:
+            continue
         back_rel = f"tiles/{c.id}-back.png" if f"tiles/{c.id}-back.png" in rels else front_rel
         face = faces[rels.index(front_rel)]
         for copy in range(c.count):
