@@ -31,8 +31,9 @@ def pixel_size(face: Face, dpi: float) -> tuple[int, int]:
 
 
 def transparent(face: Face) -> bool:
-    """Whether a face's PNG has a transparent background (a shaped piece)."""
-    return face.shape in ("hex", "circle")
+    """Whether a face's PNG has a transparent background: every shaped piece (hex tiles,
+    round tokens, die nets, standees), so nothing shows outside what the face paints."""
+    return face.shape != "rect"
 
 
 def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes:
