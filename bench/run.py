@@ -6,6 +6,8 @@ wall time, peak memory (ru_maxrss of the child) and the bytes of the PDF it wrot
   cold          full build of all five games, every artifact, both papers, empty output/
   no-op         the same build again with nothing changed
   deck-73       one game of 73 distinct poker cards, PnP on Letter only
+  png-73        the same 73 cards as 300-dpi PNG fronts with bleed (`--only cards`: the
+                PNGs, the shared back, cards.csv and the one-face-per-page PDF)
   plain-73      the plain ReportLab script (bench/plain_reportlab.py) drawing the same 73 cards
   plain-simple-73  the same script drawing a bare Helvetica card (the cheapest possible)
   serve-start   `cardstock serve` from launch until it is ready for commands
@@ -189,6 +191,11 @@ def main() -> None:
                     plain = [PY, str(ROOT / "bench" / "plain_reportlab.py"), str(plain_n), str(pdf)] + (["--same"] if case.startswith("copies") else []) + flags
                     s, m, times = median_run(plain, root, runs)
                     record(name, s, m, pdf.stat().st_size, note, times)
+            if case == "deck-73":
+                png = cmd[:-6] + ["--only", "cards", "--dpi", "300", "--jobs", "1"]
+                s, m, times = median_run(png, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True))
+                pngs = sum(p.stat().st_size for p in o.rglob("*.png"))
+                record("png-73", s, m, pdf_bytes(o), f"73 cards, 300-dpi PNG fronts with bleed ({pngs / 1024 / 1024:.1f} MB of PNG; target 2 s)", times)
             if case == "deck-73":
                 server, served_env, ready = start_server(tmp_path / "srv")
                 try:

@@ -117,6 +117,8 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         unknown = sorted(only - set(parts))
         if unknown:
             problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts)}"))
+    services, more = _export_options(args)
+    problems += more
     if problems:
         return None, problems
     out = (args.out or args.root / "output").resolve()
@@ -130,7 +132,30 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         only=only,
         force=args.force,
         printer=args.printer,
+        dpi=args.dpi,
+        cmyk=args.cmyk,
+        services=services,
+        tts_base_url=args.tts_base_url,
     ), []
+
+
+def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Issue]]:
+    """The print-shop services asked for with --for (checked against the presets), and
+    problems with --dpi."""
+    problems: list[Issue] = []
+    if not 10 <= args.dpi <= 1200:
+        problems.append(Issue("command line", None, "--dpi", f"expected a resolution from 10 to 1200 dots per inch, got {args.dpi}"))
+    if not args.services:
+        return (), problems
+    from .exports.presets import load_presets
+
+    presets, issues = load_presets(args.root)
+    problems += issues
+    asked = tuple(dict.fromkeys(x.strip() for x in args.services.split(",") if x.strip()))
+    unknown = [s for s in asked if s not in presets]
+    if unknown and presets:
+        problems.append(Issue("command line", None, "--for", f"unknown print shop(s) {', '.join(unknown)}; expected: {', '.join(presets)}"))
+    return asked, problems
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -400,6 +425,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
+    b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
+    b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
+    b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
+    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: file:/// URLs to output/)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).resolve().parent
 
 
+EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the stages in ON_REQUEST only
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     out: Path
@@ -50,10 +53,16 @@ class BuildOptions:
     only: Optional[frozenset[str]] = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
     printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
+    dpi: int = 300  # raster exports (cards, tts, print-shop)
+    cmyk: bool = False  # export PDFs with DeviceCMYK colours
+    services: tuple[str, ...] = ()  # print-shop presets to write (--for)
+    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
 
-    def fingerprint(self) -> str:
-        """The options that change what a stage writes (not `only` or `force`)."""
-        data = {k: v for k, v in asdict(self).items() if k not in ("only", "force", "out")}
+    def fingerprint(self, exports: bool = True) -> str:
+        """The options that change what a stage writes (not `only` or `force`); without
+        `exports`, the options only the export stages read are left out too."""
+        skip = {"only", "force", "out"} | (set() if exports else set(EXPORT_OPTIONS))
+        data = {k: v for k, v in asdict(self).items() if k not in skip}
         return json.dumps(data, sort_keys=True, default=str)
 
 
@@ -83,7 +92,14 @@ STAGES: dict[str, str] = {
     "rulebook": "cardstock.books.rulebook:build_rulebook",
     "pnp": "cardstock.impose.pnp:build_pnp",
     "quickref": "cardstock.impose.pnp:build_quickref",
+    "cards": "cardstock.exports.cards:build_cards",
+    "tts": "cardstock.exports.tts:build_tts",
+    "print-shop": "cardstock.exports.presets:build_print_shop",
 }
+
+# Stages that run only when asked for by name (`--only`), or for "print-shop" by `--for`:
+# rendering every face to pixels is too slow to do on every build.
+ON_REQUEST: frozenset[str] = frozenset({"cards", "tts", "print-shop"})
 
 # name -> "module:function" for stages that run once per build, not per game;
 # their contract is `build(options, root) -> StageResult`.
@@ -102,7 +118,12 @@ def stage(name: str) -> Stage:
 
 
 def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
-    return [n for n in names if options.only is None or n in options.only]
+    def wanted(n: str) -> bool:
+        if options.only is not None:
+            return n in options.only or (n == "print-shop" and bool(options.services))
+        return n not in ON_REQUEST or (n == "print-shop" and bool(options.services))
+
+    return [n for n in names if wanted(n)]
 
 
 # ---------------------------------------------------------------- dependency keys
@@ -135,7 +156,7 @@ def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOpt
         catalog_key(root, game) if game else "",
         hash_files(layout_files, root),
         hash_files(shipped_in_use(root), shipped_layouts()),
-        options.fingerprint(),
+        options.fingerprint(exports=stage_name in ON_REQUEST),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -360,4 +381,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs"]
+__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]

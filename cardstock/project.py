@@ -40,7 +40,7 @@ def shared_layout(root: Path, relative: str) -> tuple[Path, str]:
     return shipped_layouts() / relative, f"{SHIPPED_NAME}:layouts/{relative}"
 
 
-SHARED = ("default.toml", "symbols.toml", "sheets", "site")
+SHARED = ("default.toml", "symbols.toml", "sheets", "site", "print-shops.toml")
 
 
 def shipped_in_use(root: Path) -> list[Path]:

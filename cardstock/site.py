@@ -28,7 +28,29 @@ KIND_LABELS = {
     "rulebook": "Rulebook",
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
+    "cards-pdf": "Card files: one face per page (PDF)",
+    "cards-csv": "Card files: list of PNG faces with counts",
+    "tts-json": "Tabletop Simulator saved object",
+    "print-shop-zip": "Print-shop upload",
 }
+LISTED = {"cards-csv", "tts-json", "print-shop-zip"}  # downloads that are not PDFs
+
+
+def _thumbnails(entries: list[dict]) -> dict[str, str]:
+    """SVG face path → the PNG of the same face from the cards export, where it was built
+    (`svg/<id>.svg` → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` →
+    `<id>-back.png`, `svg/back-<b>.svg` → `back-<b>.png`)."""
+    pngs = {e["path"] for e in entries if e["kind"] == "card-png"}
+    out = {}
+    for e in entries:
+        if e["kind"] != "svg":
+            continue
+        folder, stem = Path(e["path"]).parent.parent, Path(e["path"]).stem
+        name = stem if stem.startswith("back-") else f"{stem[:-8]}-back" if stem.endswith("-reverse") else f"{stem}-front"
+        png = (folder / "cards" / "png" / f"{name}.png").as_posix()
+        if png in pngs:
+            out[e["path"]] = png
+    return out
 
 
 @dataclass
@@ -46,13 +68,13 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
         downloads = [
             {
                 "href": e["path"],
-                "label": KIND_LABELS.get(e["kind"], e["kind"]),
+                "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(cat.id + '-')})" if e["kind"] == "print-shop-zip" else ""),
                 "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
                 "pages": e["pages"],
                 "size": fmt_bytes(e["bytes"]),
             }
             for e in mine
-            if e["path"].endswith(".pdf")
+            if (e["path"].endswith(".pdf") and e["kind"] != "print-shop") or e["kind"] in LISTED
         ]
         order = list(KIND_LABELS.values())
         downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
@@ -66,7 +88,8 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
             return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
 
         faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
-        gallery = [{"src": f, "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
+        thumbs = _thumbnails(mine)
+        gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
         cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
         totals = cat.totals()
         games.append(

@@ -111,6 +111,7 @@ def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] =
     sides = booklet_order(max(1, len(forms)))
     for side in sides:
         sheet_page = writer.add_blank_page(sw, sh)
+        sheet_page.trimbox = sheet_page.mediabox  # folded, not cut: the sheet is the trim
         xobjects = DictionaryObject()
         ops: list[str] = []
         for slot, number in ((0, side.left), (1, side.right)):

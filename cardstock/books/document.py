@@ -70,6 +70,7 @@ class BookDoc(BaseDocTemplate):
             title=meta.get("title", title), author=meta.get("author", ""), subject=meta.get("subject", ""),
             creator="cardstock", producer="cardstock (ReportLab)", keywords=meta.get("keywords", ""),
             initialFontName=styles.f.regular,  # no unembedded Helvetica in the page preamble
+            trimBox=(0, 0, w, h), bleedBox=(0, 0, w, h),  # a book page is cut at its edge
         )
         self.styles = styles
         self.footer_text = footer
@@ -269,6 +270,7 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
     something can never fit (callers report it)."""
+    from ..render.pdf import unique_subset_tags
 
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
@@ -295,12 +297,12 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
             for toc in tocs:
                 toc.finish(doc.canv, pages)
             doc.canv.save()
-            return Built(buf.getvalue(), doc.page, passes=doc.passes)
+            return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=doc.passes)
         except Unsettled:
             spent = doc.passes
             buf, doc, story = start()  # the contents need the pages multiBuild finds
     doc.multiBuild(story, canvasmaker=Canvas)
-    return Built(buf.getvalue(), doc.page, passes=spent + doc.passes)
+    return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
 
 
 def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:

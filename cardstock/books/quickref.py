@@ -101,6 +101,7 @@ def preview_pdf(catalog: Catalog) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame, KeepInFrame
 
+    from ..render.pdf import unique_subset_tags
     from .art import IconPainter
     from .story import ICON_CALLBACK
 
@@ -123,4 +124,4 @@ def preview_pdf(catalog: Catalog) -> bytes:
             frame.addFromList([KeepInFrame(tw, th, b.blocks(markup.parse(text)), mode="overflow")], canv)
         canv.showPage()
     canv.save()
-    return buf.getvalue()
+    return unique_subset_tags(buf.getvalue())

@@ -25,6 +25,7 @@ from ..pipeline import BuildOptions, StageResult
 from ..units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
+from ..render.pdf import unique_subset_tags
 from .render import DocInfo, Style, footer, new_canvas
 from .sheets import MIN_MARGIN, FooterSpec, back_offset, paper_size
 
@@ -97,7 +98,7 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     footer(c, mirrored_band, f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip on the {edge} edge", style)
     c.showPage()
     c.save()
-    return buffer.getvalue()
+    return unique_subset_tags(buffer.getvalue())
 
 
 def _ruler(c: Canvas, x: float, y: float, *, horizontal: bool) -> None:

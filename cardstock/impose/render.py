@@ -19,7 +19,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import pdf_color, pdf_path
+from ..render.pdf import pdf_color, pdf_path, unique_subset_tags
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -91,7 +91,7 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
                 footer(c, page.footer, _footer_text(info, n, total, page), style)
         c.showPage()
     c.save()
-    return buffer.getvalue()
+    return unique_subset_tags(buffer.getvalue())
 
 
 def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:

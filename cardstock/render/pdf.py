@@ -13,10 +13,12 @@ ReportLab's TrueType font, whose subsets are per document.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from functools import lru_cache
 from typing import Optional
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -29,6 +31,28 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 _CACHE_MAX = 50_000  # entries kept per cache below (least recently used dropped first)
+
+
+_SUBSET_TAG = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9._-]+)")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """The PDF with every embedded font subset named by a tag of its own.
+
+    ReportLab tags the n-th subset of every font with the same six letters (the first
+    subset of each font is `AAAAAA+…`), so two different fonts in one file share a tag,
+    which the PDF standard asks to be unique per subset. Each `/TAG+FontName` is rewritten
+    to six letters taken from a hash of the font's name and its old tag: the same length,
+    so no byte offset in the file moves, and the same input still gives the same bytes.
+    Font dictionaries are not compressed in ReportLab's output, so the names are found
+    in the plain bytes."""
+
+    def tag(m: "re.Match[bytes]") -> bytes:
+        digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
+        letters = bytes(65 + b % 26 for b in digest[:6])
+        return b"/" + letters + b"+" + m.group(2)
+
+    return _SUBSET_TAG.sub(tag, pdf)
 
 
 def form_name(face: Face) -> str:
@@ -121,6 +145,27 @@ def pdf_color(color: str) -> Color:
     return HexColor(color)
 
 
+TOTAL_INK = 2.4  # the most C + M + Y + K a colour may ask for (DriveThruCards' 240 %)
+
+
+@lru_cache(maxsize=4096)
+def cmyk_color(color: str) -> CMYKColor:
+    """"#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
+    replacement: K = 1 − max(R, G, B), and C = (1 − R − K) / (1 − K), likewise M from G and
+    Y from B (all 0 when K = 1). Greys become K only, so black text prints from the black
+    plate alone. Where C + M + Y + K would pass TOTAL_INK, C, M and Y are scaled down to
+    meet it. No ICC profile is involved (docs/print-shops.md)."""
+    rgb = pdf_color(color)
+    k = 1 - max(rgb.red, rgb.green, rgb.blue)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1)
+    cmy = [(1 - v - k) / (1 - k) for v in (rgb.red, rgb.green, rgb.blue)]
+    if sum(cmy) + k > TOTAL_INK:
+        scale = (TOTAL_INK - k) / sum(cmy)
+        cmy = [v * scale for v in cmy]
+    return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
+
+
 @lru_cache(maxsize=_CACHE_MAX)
 def color_code(color: str, fill: bool) -> tuple[Color, str]:
     """A colour and its operator ("r g b rg" to fill, "RG" to stroke), formatted once per
@@ -167,9 +212,10 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas, *, guides: bool = False):
+    def __init__(self, canvas, *, guides: bool = False, cmyk: bool = False):
         self.canvas = canvas
         self.guides = guides
+        self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         self._forms: set[str] = set()
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
@@ -213,7 +259,10 @@ class PdfFaces:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
         c, gs = self.canvas, self._gs
         fill = which == "fill"
-        if gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
+        if gs[which] != color and self.cmyk:
+            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color))
+            gs[which], gs[which + "_alpha"] = color, 1
+        elif gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
             (c.setFillColor if fill else c.setStrokeColor)(pdf_color(color))
             gs[which], gs[which + "_alpha"] = color, 1
         elif gs[which] != color:

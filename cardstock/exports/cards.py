@@ -1,0 +1,125 @@
+"""The `cards` stage: every distinct face as its own file, for print-on-demand uploads.
+
+Writes under `<out>/<game>/cards/`:
+
+- `png/<id>-front.png` for every component, `png/<id>-back.png` for a back of its own (the
+  second side of a reference card), and `png/back-<back id>.png` once for a back a deck
+  shares; `--dpi` pixels per inch (300 by default), bleed included;
+- `cards.csv`: one row per file with the component, its side, the number of copies a full
+  set needs and the back file that goes with it;
+- `<game>-cards.pdf`: the same faces, one per page in the same order, each page's MediaBox
+  = BleedBox (the face with its bleed) and TrimBox = the cut size.
+
+Files this stage wrote before and no longer makes are removed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from ..layout.ops import Face
+from ..load import Catalog
+from ..output import artifact
+from ..pipeline import BuildOptions, StageResult
+from .raster import faces_pdf, pixel_size, pngs, transparent
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """One distinct face to export: its file stem, the face, and what uses it."""
+
+    stem: str  # "ember-front", "back-deck", "guide-back"
+    face: Face
+    component: str  # the component id, or "" for a shared back
+    name: str  # the component's name, or the back's title
+    side: str  # front | back
+    count: int  # copies in one full set of the game
+    back: str  # the stem of the back that goes with a front ("" when none)
+    kind: str  # the component kind
+
+
+def card_files(catalog: Catalog, *, bleed: bool = True, kinds: Optional[set[str]] = None) -> list[CardFile]:
+    """Every distinct face of the game (of `kinds` when given), fronts in catalog order,
+    each component's own back after its front, then the shared backs."""
+    from ..layout.faces import lay_out
+
+    fronts: list[CardFile] = []
+    shared: dict[str, CardFile] = {}  # face key -> shared back
+    stems: dict[str, int] = {}
+    for comp in catalog.components:
+        if kinds is not None and comp.kind not in kinds:
+            continue
+        front = lay_out(catalog, comp, "front", bleed=bleed)
+        back = lay_out(catalog, comp, "back", bleed=bleed)
+        back_stem = ""
+        own_back: Optional[CardFile] = None
+        if back is not None and comp.kind == "reference":
+            back_stem = f"{comp.id}-back"
+            own_back = CardFile(back_stem, back, comp.id, comp.name, "back", comp.count, "", comp.kind)
+        elif back is not None and comp.back is not None:
+            hit = shared.get(back.key)
+            if hit is None:
+                stem = f"back-{comp.back}"
+                n = stems.get(stem, 0)
+                stems[stem] = n + 1
+                if n:  # the same back drawn in another shape or size
+                    stem = f"{stem}-{comp.kind}-{n + 1}"
+                title = catalog.game.backs[comp.back].title
+                hit = CardFile(stem, back, "", title, "back", 0, "", comp.kind)
+            shared[back.key] = CardFile(hit.stem, hit.face, "", hit.name, "back", hit.count + comp.count, "", hit.kind)
+            back_stem = hit.stem
+        if front is not None:
+            fronts.append(CardFile(f"{comp.id}-front", front, comp.id, comp.name, "front", comp.count, back_stem, comp.kind))
+        if own_back is not None:
+            fronts.append(own_back)
+    return fronts + list(shared.values())
+
+
+def cards_csv(files: list[CardFile]) -> bytes:
+    """The list of files: file, component, name, side, count, back file, kind, size."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["file", "component", "name", "side", "count", "back", "kind"])
+    for f in files:
+        w.writerow([f"png/{f.stem}.png", f.component, f.name, f.side, f.count, f"png/{f.back}.png" if f.back else "", f.kind])
+    return out.getvalue().encode("utf-8")
+
+
+def write_pngs(catalog: Catalog, files: list[CardFile], folder: Path, dpi: int, result: StageResult, *, kind: str = "card-png", pdf: Optional[bytes] = None) -> set[str]:
+    """Render every file's face and write it as `folder/<stem>.png`, one at a time; the
+    names written."""
+    faces = [f.face for f in files]
+    if pdf is None:
+        pdf = faces_pdf(faces, title=catalog.game.title)
+    sizes = [pixel_size(f, dpi) for f in faces]
+    written = set()
+    for f, png in zip(files, pngs(pdf, dpi, sizes, [transparent(x) for x in faces])):
+        path = folder / f"{f.stem}.png"
+        result.artifacts.append(artifact(catalog.id, kind, path, png))
+        written.add(path.name)
+    return written
+
+
+def remove_stale(folder: Path, pattern: str, keep: set[str]) -> None:
+    """Delete the files matching `pattern` in `folder` that this build did not write."""
+    for stale in folder.glob(pattern):
+        if stale.name not in keep:
+            stale.unlink()
+
+
+def build_cards(catalog: Catalog, options: BuildOptions) -> StageResult:
+    result = StageResult()
+    folder = options.out / catalog.id / "cards"
+    files = card_files(catalog, bleed=options.bleed)
+    faces = [f.face for f in files]
+    rgb = faces_pdf(faces, title=f"{catalog.game.title}: cards")
+    pdf = faces_pdf(faces, title=f"{catalog.game.title}: cards", cmyk=True) if options.cmyk else rgb
+    result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces)))
+    result.artifacts.append(artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files)))
+    written = write_pngs(catalog, files, folder / "png", options.dpi, result, pdf=rgb)
+    remove_stale(folder / "png", "*.png", written)
+    return result

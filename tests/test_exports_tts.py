@@ -1,0 +1,124 @@
+"""The `tts` export: a Tabletop Simulator saved object whose decks hold every card in its
+full count, with deck sheets on disk that match what the JSON says about them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image
+
+from cardstock.exports.tts import build_tts, grid
+from cardstock.load import load_games
+from cardstock.pipeline import BuildOptions, stage
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def load(root: Path, game: str):
+    (cat,), issues = load_games(root, [game])
+    assert not issues.errors
+    return cat
+
+
+def objects(save: dict) -> list[dict]:
+    (bag,) = save["ObjectStates"]
+    return bag["ContainedObjects"]
+
+
+def local(url: str) -> Path:
+    assert url.startswith("file:///")
+    return Path(unquote(urlparse(url).path))
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory) -> tuple:
+    root = tmp_path_factory.mktemp("project")
+    shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
+    out = root / "out"
+    cat = load(root, "mini")
+    build_tts(cat, BuildOptions(out=out, dpi=60))
+    return cat, json.loads((out / "mini" / "tts" / "mini.json").read_text())
+
+
+def test_the_stage_is_registered():
+    assert stage("tts") is build_tts
+
+
+def test_sheets_keep_the_last_cell_for_the_hidden_card():
+    assert grid(4) == (5, 1)
+    assert grid(9) == (10, 1)
+    assert grid(10) == (10, 2)
+    assert grid(69) == (10, 7)
+
+
+def test_each_deck_holds_every_card_in_its_count(mini):
+    cat, save = mini
+    (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
+    assert deck["Nickname"] == "Cards"
+    want = {c.name: c.count for c in cat.components if c.set == "cards"}
+    assert len(deck["DeckIDs"]) == sum(want.values())
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert {n: names.count(n) for n in names} == want
+    assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
+    blaze = next(c for c in deck["ContainedObjects"] if c["Nickname"] == "Blaze")
+    assert blaze["Description"] == "Deal 3 damage to every opponent."  # markup removed
+
+
+def test_face_sheets_exist_and_are_columns_times_card_width(mini):
+    cat, save = mini
+    (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
+    for entry in deck["CustomDeck"].values():
+        sheet = Image.open(local(entry["FaceURL"]))
+        back = Image.open(local(entry["BackURL"]))
+        assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
+        assert sheet.width == entry["NumWidth"] * back.width
+        assert sheet.height == entry["NumHeight"] * back.height
+        assert max(sheet.size) <= 4096
+
+
+def test_tokens_are_round_custom_tiles_with_transparent_corners(mini):
+    _, save = mini
+    (bag,) = [o for o in objects(save) if o["Name"] == "Bag"]
+    assert bag["Nickname"] == "Tokens" and len(bag["ContainedObjects"]) == 10
+    tile = bag["ContainedObjects"][0]
+    assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # circle
+    image = Image.open(local(tile["CustomImage"]["ImageURL"]))
+    assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0
+
+
+def test_a_base_url_replaces_the_file_urls(tmp_path: Path):
+    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
+    build_tts(load(tmp_path, "mini"), BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/"))
+    save = json.loads((tmp_path / "out" / "mini" / "tts" / "mini.json").read_text())
+    (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
+    (entry,) = deck["CustomDeck"].values()
+    assert entry["FaceURL"] == "https://example.org/mini/cards-1.png"
+    assert (tmp_path / "out" / "mini" / "tts" / "cards-1.png").is_file()
+
+
+@pytest.mark.parametrize("game", ["atmosfear", "alpha-omega-tiles"])
+def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
+    """Every deck of a shipped game: DeckIDs as many as the catalog's cards of that set,
+    every sheet on disk with the width the JSON implies; hex tiles as hexagonal tiles."""
+    cat = load(ROOT, game)
+    build_tts(cat, BuildOptions(out=tmp_path, dpi=20))
+    save = json.loads((tmp_path / game / "tts" / f"{game}.json").read_text())
+    sets = {s.name: s for s in cat.game.sets}
+    decks = [o for o in objects(save) if o["Name"] == "Deck"]
+    assert decks
+    for deck in decks:
+        s = sets[deck["Nickname"]]
+        assert len(deck["DeckIDs"]) == sum(c.count for c in cat.components if c.set == s.id)
+        for entry in deck["CustomDeck"].values():
+            sheet = Image.open(local(entry["FaceURL"]))
+            cell = sheet.width // entry["NumWidth"]
+            assert sheet.width == entry["NumWidth"] * cell
+    tiles = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"]]
+    kinds = {c.kind for c in cat.components}
+    if "tile" in kinds:
+        assert any(t["CustomImage"]["CustomTile"]["Type"] == 1 for t in tiles)  # hexagons
