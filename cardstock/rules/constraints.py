@@ -27,6 +27,7 @@ from pydantic import Field, model_validator
 from ..schema import Component
 from ..validation import int_if_whole
 from .filters import Filter, Strict, select, value_of
+from .sources import SeedRef
 
 
 @dataclass
@@ -51,7 +52,8 @@ class Constraint(Strict):
 
     kind: str
     name: Optional[str] = None  # what the rule says, shown in the report
-    quote: Optional[str] = None  # the rulebook's own words, for the reader
+    cite: Optional[SeedRef] = None  # the seed line the rule comes from, paraphrased
+    choice: Optional[str] = None  # or: the designer's choice it states
     match: Filter = Filter()
 
     keys: ClassVar[tuple[str, ...]] = ()  # parameters that name a field or attribute

@@ -28,6 +28,7 @@ class RulesFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     source: Optional[str] = None  # where the rules come from
+    seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
     setup: Optional[Setup] = None
@@ -52,6 +53,7 @@ class Located:
 class Rules:
     file: str  # display path of rules.toml
     source: Optional[str] = None  # rules.toml's `source`; templates see it as `rules.source`
+    seed: Optional[str] = None  # rules.toml's `seed`: the file every `cite` line points into
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
     setup: Optional[SetupModel] = None
@@ -79,7 +81,7 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
         report(exc, (), RulesFile)
         return None
 
-    rules = Rules(file=shown, source=raw.source)
+    rules = Rules(file=shown, source=raw.source, seed=raw.seed)
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
             rule = _constraint(section, i, entry, shown, at, report, issues)

@@ -57,7 +57,8 @@ class Check:
     line: Optional[int] = None
     components: list[str] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)
-    quote: Optional[str] = None
+    cite: Optional[dict[str, Any]] = None  # {seed, line, says}: where the rule comes from
+    choice: Optional[str] = None  # the designer's choice the rule states
 
     @property
     def where(self) -> str:
@@ -75,7 +76,8 @@ class Check:
             "line": self.line,
             "components": self.components,
             "findings": [issue_json(i) for i in self.findings],
-            "quote": self.quote,
+            "cite": self.cite,
+            "choice": self.choice,
         }
 
 
@@ -139,7 +141,7 @@ class CheckReport:
 # ---------------------------------------------------------------- running
 
 
-def _from_outcome(section: str, located: Any, file: str, outcome: Outcome) -> Check:
+def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None) -> Check:
     rule = located.rule
     findings = []
     for p in outcome.problems:
@@ -156,7 +158,8 @@ def _from_outcome(section: str, located: Any, file: str, outcome: Outcome) -> Ch
         line=located.line,
         components=[c.id for c in outcome.components],
         findings=findings,
-        quote=rule.quote,
+        cite=rule.cite.public(seed) if rule.cite is not None else None,
+        choice=rule.choice,
     )
 
 
@@ -198,9 +201,9 @@ def check_game(
         if wanted("counts") and not rules.counts:
             report.checks.append(Check("counts", "the rulebook's counts are declared", WARN, "rules.toml declares no [[counts]]", rules.file))
         for loc in rules.counts if wanted("counts") else []:
-            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components)))
+            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
         for loc in rules.constraints if wanted("constraints") else []:
-            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components)))
+            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
         if not wanted("setup"):
             pass
         elif rules.setup is None:
