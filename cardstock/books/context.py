@@ -64,7 +64,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     - `designer_choices`, `icons` (id → {label, symbol, color}), `rules` (or None)
     - `count(group=, kind=, id=, set=)`, `component(id)`, `select(...)` (list of dicts),
       `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
-      → a step of the rules' setup procedure as a dict,
+      → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
+      checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`
     """
     game = catalog.game
@@ -156,6 +157,30 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError(_known(f"setup step {do!r}" + (f" to {to!r}" if to else "") + (f" from {source!r}" if source else "") + (f" (number {nth})" if nth > 1 else ""), known))
         return found[nth - 1]
 
+    facts = {loc.rule.id: loc.rule for loc in getattr(rules, "facts", None) or [] if loc.rule.id}
+    examples = {loc.rule.id: loc.rule for loc in getattr(rules, "examples", None) or []}
+
+    def fact(id: str) -> dict[str, Any]:
+        """A `[[facts]]` entry of rules.toml by its id, as a dict; a card fact adds its
+        `component` (as `component(id)` gives it). What the rulebook states, checked."""
+        if id not in facts:
+            raise UndefinedError(_known(f"fact {id!r} in rules.toml", facts))
+        return facts[id].data(catalog.components, game)
+
+    def example(id: str) -> dict[str, Any]:
+        """An `[[examples]]` entry recomputed from the catalog: every claim's value by its
+        id, `name`, and `cards` (name -> component dict, or a list of them)."""
+        if id not in examples:
+            raise UndefinedError(_known(f"example {id!r} in rules.toml", examples))
+        ex = examples[id]
+        values, problems, _used = ex.evaluate(catalog.components, game)
+        if problems:
+            raise UndefinedError(f"example {id!r} does not work out with this catalog: {problems[0].message}")
+        cards: dict[str, Any] = {}
+        for name, ids in ex.cards.items():
+            cards[name] = by_id[ids] if isinstance(ids, str) else [by_id[i] for i in ids]
+        return {"id": ex.id, "name": ex.name, "cards": cards, **values}
+
     def icon(name: str) -> str:
         if name not in game.icons:
             raise UndefinedError(_known(f"icon {name!r}", game.icons))
@@ -202,6 +227,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "table": table,
         "cell": cell,
         "setup_step": setup_step,
+        "fact": fact,
+        "example": example,
         "icon": icon,
         "kinds": kinds,
         "plural": plural,

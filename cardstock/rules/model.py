@@ -20,6 +20,8 @@ from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
+from .examples import Example
+from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
 
@@ -31,6 +33,8 @@ class RulesFile(BaseModel):
     seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
+    examples: list[dict[str, Any]] = []  # examples of play, recomputed (examples.py)
     setup: Optional[Setup] = None
     decks: dict[str, DeckRule] = {}
 
@@ -39,8 +43,8 @@ class RulesFile(BaseModel):
 class Located:
     """A rule and where it is written."""
 
-    rule: Constraint
-    section: str  # counts | constraints
+    rule: Any  # a Constraint, Fact or Example
+    section: str  # counts | constraints | facts | examples
     index: int
     line: Optional[int]
 
@@ -56,6 +60,8 @@ class Rules:
     seed: Optional[str] = None  # rules.toml's `seed`: the file every `cite` line points into
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
+    facts: list[Located] = field(default_factory=list)
+    examples: list[Located] = field(default_factory=list)
     setup: Optional[SetupModel] = None
     decks: dict[str, DeckRule] = field(default_factory=dict)
 
@@ -90,6 +96,32 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
             _check_constraint_names(rule, (section, i), game, shown, at, issues)
             target = rules.counts if section == "counts" else rules.constraints
             target.append(Located(rule, section, i, at(section, i)))
+
+    for i, entry in enumerate(raw.facts):
+        fact = _fact(i, entry, shown, at, report, issues)
+        if fact is not None:
+            for key in fact.field_keys():
+                problem = unknown_key(key, game)
+                if problem:
+                    issues.add(shown, at("facts", i), f"facts[{i}]", problem)
+            for sub, msg in reference_problems(getattr(fact, "match", None), game):
+                issues.add(shown, at("facts", i, "match", *sub), dotted(("facts", i, "match", *sub)), msg)
+            rules.facts.append(Located(fact, "facts", i, at("facts", i)))
+    for i, entry in enumerate(raw.examples):
+        try:
+            example = Example.model_validate(entry)
+        except ValidationError as exc:
+            report(exc, ("examples", i), Example)
+            continue
+        rules.examples.append(Located(example, "examples", i, at("examples", i)))
+    for what, located in (("fact", rules.facts), ("example", rules.examples)):
+        seen: dict[str, int] = {}
+        for loc in located:
+            ident = getattr(loc.rule, "id", None)
+            if ident is not None and ident in seen:
+                issues.add(shown, at(loc.section, loc.index, "id"), f"{loc.where}.id", f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]")
+            elif ident is not None:
+                seen[ident] = loc.index
 
     for key, deck in raw.decks.items():
         for loc, msg in reference_problems(deck.match, game):
@@ -127,6 +159,20 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
         return model.model_validate(entry)
     except ValidationError as exc:
         report(exc, (section, i), model)
+        return None
+
+
+def _fact(i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Fact]:
+    kind = entry.get("kind")
+    if kind not in FACT_KINDS:
+        what = "a value is required here" if kind is None else f"unknown fact kind {kind!r}"
+        issues.add(shown, at("facts", i, "kind") or at("facts", i), f"facts[{i}].kind", f"{what}; expected one of {', '.join(FACT_KINDS)}")
+        return None
+    model = FACT_KINDS[kind]
+    try:
+        return model.model_validate(entry)
+    except ValidationError as exc:
+        report(exc, ("facts", i), model)
         return None
 
 

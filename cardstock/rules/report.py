@@ -38,6 +38,8 @@ SECTIONS = {
     "rules": "Rules file",
     "counts": "Declared counts",
     "constraints": "Constraints",
+    "facts": "Facts the rulebook states",
+    "examples": "Examples of play",
     "setup": "Setup",
     "print": "Print safety",
     "rulebook": "Rulebook consistency",
@@ -146,7 +148,9 @@ def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed:
     findings = []
     for p in outcome.problems:
         if p.component is not None:
-            findings.append(Issue(p.component.file, p.component.line, p.field, p.message))
+            # a fact's or example's finding at a card names the rule and where it is written
+            said = f" ({section[:-1]} '{rule.title()}', {file}:{located.line})" if section in ("facts", "examples") else ""
+            findings.append(Issue(p.component.file, p.component.line, p.field, p.message + said))
         else:
             findings.append(Issue(file, located.line, located.where, p.message))
     return Check(
@@ -170,7 +174,7 @@ def player_counts(catalog: Any) -> list[int]:
     return list(range(catalog.game.players.min, catalog.game.players.max + 1))
 
 
-RULE_PARTS = ("counts", "constraints", "setup")
+RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup")
 
 
 def parts() -> list[str]:
@@ -204,6 +208,10 @@ def check_game(
             report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
         for loc in rules.constraints if wanted("constraints") else []:
             report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
+        for loc in rules.facts if wanted("facts") else []:
+            report.checks.append(_from_outcome("facts", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
+        for loc in rules.examples if wanted("examples") else []:
+            report.checks.append(_from_outcome("examples", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
         if not wanted("setup"):
             pass
         elif rules.setup is None:
