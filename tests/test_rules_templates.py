@@ -34,36 +34,41 @@ def card_names(game: str) -> set[str]:
     return {c.name for c in cat.components if c.kind != "reference" and len(c.name) >= 4 and c.name not in categories}
 
 
+_CODE = re.compile(r"{{.*?}}|{%.*?%}", re.S)
+_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+# a number used as a rule in template code: compared or computed with (subscripts aside)
+_CODE_NUMBER = re.compile(r"(?:==|!=|<=?|>=?|[-+*/%]|\bset\s+\w+\s*=)\s*-?\d+(?:\.\d+)?(?![\w\]])|(?<![\w.\[])\d+(?:\.\d+)?\s*(?:==|!=|<=?|>=?|[-+*/%])")
+
+
 def literals(path: Path, names: set[str]) -> list[str]:
+    """Every number and card name typed into the template, as 'line: what'."""
+    text = path.read_text(encoding="utf-8")
     found = []
     pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b") if names else None
-    for number, line in enumerate(prose(path.read_text(encoding="utf-8")), start=1):
-        text = _NUMBERING.sub("", line)
-        for m in _NUMBER.finditer(text):
-            found.append(f"{path.relative_to(ROOT)}:{number}: the number {m.group(0)!r} is typed in: {line.strip()[:80]}")
-        for m in pattern.finditer(text) if pattern else []:
-            found.append(f"{path.relative_to(ROOT)}:{number}: the card name {m.group(0)!r} is typed in: {line.strip()[:80]}")
+    for number, line in enumerate(prose(text), start=1):
+        plain = _NUMBERING.sub("", line)
+        found += [f"{number}: the number {m.group(0)!r} is typed in: {line.strip()[:70]}" for m in _NUMBER.finditer(plain)]
+        found += [f"{number}: the card name {m.group(0)!r} is typed in: {line.strip()[:70]}" for m in (pattern.finditer(plain) if pattern else [])]
+    for m in _CODE.finditer(text):
+        code = _STRING.sub("''", m.group(0))
+        number = text.count("\n", 0, m.start()) + 1
+        found += [f"{number}: the number in {c.group(0).strip()!r} is a rule typed into code: {m.group(0)[:70]}" for c in _CODE_NUMBER.finditer(code)]
+        for s in _STRING.findall(m.group(0)):
+            if s[1:-1] in names:
+                found.append(f"{number}: the card name {s} is typed into code: {m.group(0)[:70]}")
     return found
 
 
-def test_the_scan_sees_a_typed_number_and_a_typed_card_name(tmp_path) -> None:
+def test_the_scan_sees_typed_numbers_and_card_names(tmp_path) -> None:
     t = tmp_path / "x.md.j2"
-    t.write_text("{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% set n = 3 %}\n", encoding="utf-8")
-    t = t.rename(ROOT / "tests" / "_scan_probe.md.j2") if False else t
-    found = literals_for(t, {"Azrael"})
-    assert any("the number '8'" in f for f in found)
-    assert any("the card name 'Azrael'" in f for f in found)
-    assert not any("'1'" in f or "'3'" in f for f in found)
-
-
-def literals_for(path: Path, names: set[str]) -> list[str]:
-    found = []
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b")
-    for number, line in enumerate(prose(path.read_text(encoding="utf-8")), start=1):
-        text = _NUMBERING.sub("", line)
-        found += [f"{number}: the number {m.group(0)!r}" for m in _NUMBER.finditer(text)]
-        found += [f"{number}: the card name {m.group(0)!r}" for m in pattern.finditer(text)]
-    return found
+    t.write_text("{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% if lead >= 3 %}x{% endif %}\n{{ row[0] }} {{ n - 1 }}\n{{ select(name='Azrael') }}\n", encoding="utf-8")
+    found = literals(t, {"Azrael"})
+    assert any(f.startswith("3: the number '8'") for f in found)
+    assert any(f.startswith("3: the card name 'Azrael'") for f in found)
+    assert any(f.startswith("4: the number in '>= 3'") for f in found)
+    assert any(f.startswith("5: the number in '- 1'") for f in found)
+    assert any(f.startswith("6: the card name 'Azrael'") for f in found)
+    assert not any(f.startswith("2:") for f in found)  # list numbering and a value from data
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -72,5 +77,5 @@ def test_templates_take_numbers_and_card_names_from_data(game: str) -> None:
     names = card_names(game)
     found: list[str] = []
     for path in [folder / "rulebook.md.j2", *sorted((folder / "quickref").glob("*.md.j2"))]:
-        found += literals(path, names)
+        found += [f"{path.relative_to(ROOT)}:{f}" for f in literals(path, names)]
     assert not found, "\n".join(found)

@@ -13,8 +13,8 @@
 
 `cards` binds names to component ids (or to lists of ids). Each claim's `value` is a small
 expression (Jinja2 expression syntax, sandboxed) over those cards — a card reads as its
-fields plus `id`, `name` and `count` — over earlier claims by their `id`, and over
-`cell(table, row, column)`. A claim with `equals` is checked; one without is a step of the
+fields plus `id`, `name` and `count` — over earlier claims by their `id`, over
+`cell(table, row, column)`, and with the filter `lookup` (`x | lookup({a: 1}, 0)`). A claim with `equals` is checked; one without is a step of the
 arithmetic that later claims and the rulebook use. The checker recomputes every claim from
 the catalog; a claim that no longer holds fails with the example's name, its place in
 rules.toml, the expression and both numbers. Templates read the same values
@@ -37,6 +37,8 @@ from .filters import Strict
 from .sources import SeedRef
 
 _ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined)
+# `key | lookup(mapping, default)`: a value looked up in a table of values, for per-card scores
+_ENV.filters["lookup"] = lambda key, mapping, default=None: mapping.get(key, default)
 
 
 class Claim(Strict):
