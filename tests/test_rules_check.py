@@ -158,8 +158,8 @@ def test_compare_finds_a_devotee_whose_stats_do_not_add_up(shipped, cli):
     result = check(cli, game)
     assert result.code == 1
     assert (
-        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + attack is 21, "
-        "20 is 20; expected reason + fire + repulsion + attack == 20"
+        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + attack is 21; "
+        "expected reason + fire + repulsion + attack == 20"
     ) in result.out
 
 
@@ -219,7 +219,7 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     assert stop.value.code == 2
     bad = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts,spelling")
     assert bad.code == 2
-    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, setup, colour-only" in bad.err
+    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, colour-only" in bad.err
 
 
 def test_only_runs_the_parts_asked_for(cli):

@@ -75,6 +75,8 @@ def copies(cs: list[Component]) -> int:
 
 
 def _show(v: Any) -> str:
+    if v is None:
+        return "(empty)"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, list):
@@ -447,7 +449,8 @@ class Compare(Constraint):
                 problems.append(Problem(err or err2 or "", c, first))
                 continue
             if not OPS[self.op](a, b):
-                problems.append(Problem(f"{c.id}: {operand_text(self.left)} is {int_if_whole(a)}, {operand_text(self.right)} is {int_if_whole(b)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
+                said = [f"{operand_text(x)} is {int_if_whole(v)}" for x, v in ((self.left, a), (self.right, b)) if not isinstance(x, (int, float))]
+                problems.append(Problem(f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"holds for all {len(cs)}", cs)

@@ -103,7 +103,8 @@ class Example(Strict):
                 problems.append(Problem(f"{label} = {claim.value}: cannot be worked out from the catalog: {getattr(exc, 'message', None) or exc}"))
                 break
             except (TypeError, ValueError, ZeroDivisionError) as exc:
-                problems.append(Problem(f"{label} = {claim.value}: cannot be worked out from the catalog ({exc})"))
+                why = "a field it uses is empty in the catalog" if "NoneType" in str(exc) else str(exc)
+                problems.append(Problem(f"{label} = {claim.value}: cannot be worked out from the catalog ({why})"))
                 break
             if claim.id:
                 scope[claim.id] = got
