@@ -79,3 +79,17 @@ def test_templates_take_numbers_and_card_names_from_data(game: str) -> None:
     for path in [folder / "rulebook.md.j2", *sorted((folder / "quickref").glob("*.md.j2"))]:
         found += [f"{path.relative_to(ROOT)}:{f}" for f in literals(path, names)]
     assert not found, "\n".join(found)
+
+
+def test_a_missing_face_is_reported_in_words_not_as_a_python_list() -> None:
+    from jinja2 import Environment
+    from jinja2.exceptions import UndefinedError
+
+    from cardstock.books.context import template_context
+
+    ctx = template_context(catalog("alpha-omega-cards"))
+    template = Environment().from_string("{{ select(set='dice')[1].name }}")
+    with pytest.raises(UndefinedError) as err:
+        template.render(**ctx)
+    assert str(err.value) == "select(set='dice') asks for face number 2, but the catalog has only 1"
+    assert "list object" not in str(err.value)

@@ -22,6 +22,22 @@ def _known(what: str, values: Iterable[Any]) -> str:
     return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
 
 
+class Found(list[Any]):
+    """What `select()` found: a list whose missing items are reported in words (Jinja's own
+    message would be "list object has no element 0")."""
+
+    def __init__(self, items: Iterable[Any], asked: str) -> None:
+        super().__init__(items)
+        self.asked = asked
+
+    def __getitem__(self, index: Any) -> Any:
+        try:
+            return super().__getitem__(index)
+        except IndexError:
+            found = f"only {len(self)}" if self else "none"
+            raise UndefinedError(f"{self.asked} asks for face number {index + 1 if isinstance(index, int) and index >= 0 else index}, but the catalog has {found}") from None
+
+
 def _dump(value: Any) -> Any:
     if value is None:
         return None
@@ -91,7 +107,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
 
     def select(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> list[dict[str, Any]]:
         """The distinct faces matching every filter, in catalog order."""
-        return _match(group=group, kind=kind, id=id, set=set)
+        asked = ", ".join(f"{k}={v!r}" for k, v in (("group", group), ("kind", kind), ("id", id), ("set", set)) if v is not None)
+        return Found(_match(group=group, kind=kind, id=id, set=set), f"select({asked})")
 
     def component(id: str) -> dict[str, Any]:
         if id not in by_id:
