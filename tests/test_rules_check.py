@@ -65,6 +65,7 @@ def test_the_json_report_has_every_check_and_the_setup_figures(cli):
         "line": line_of(ROOT / "catalog/atmosfear/rules.toml", 'name = "there is exactly one Gatekeeper"') - 2,
         "components": ["gatekeeper"],
         "findings": [],
+        "acknowledged": [],
         "cite": {"seed": "003_1b021a8c980fb258.txt", "line": 75, "says": "nothing beats the Gatekeeper"},
         "choice": None,
     }

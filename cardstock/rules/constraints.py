@@ -54,6 +54,7 @@ class Constraint(Strict):
     name: Optional[str] = None  # what the rule says, shown in the report
     cite: Optional[SeedRef] = None  # the seed line the rule comes from, paraphrased
     choice: Optional[str] = None  # or: the designer's choice it states
+    level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
     match: Filter = Filter()
 
     keys: ClassVar[tuple[str, ...]] = ()  # parameters that name a field or attribute

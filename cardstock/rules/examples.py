@@ -23,7 +23,7 @@ rules.toml, the expression and both numbers. Templates read the same values
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Literal, Optional, Union
 
 from jinja2 import StrictUndefined
 from jinja2.exceptions import TemplateError
@@ -62,6 +62,7 @@ class Example(Strict):
     name: str
     cite: Optional[SeedRef] = None
     choice: Optional[str] = None
+    level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
     cards: dict[str, Union[str, list[str]]] = {}
     claims: list[Claim] = Field(min_length=1)
 

@@ -63,6 +63,7 @@ class Fact(Strict):
     name: str  # what the rulebook states, shown in the report
     cite: Optional[SeedRef] = None
     choice: Optional[str] = None  # a designer's choice the rulebook states
+    level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
 
     field_params: ClassVar[tuple[str, ...]] = ()  # parameters naming fields (checked at load)
 

@@ -21,6 +21,7 @@ from ..validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
 from .examples import Example
+from .severity import Acknowledgment
 from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
@@ -37,6 +38,7 @@ class RulesFile(BaseModel):
     examples: list[dict[str, Any]] = []  # examples of play, recomputed (examples.py)
     setup: Optional[Setup] = None
     decks: dict[str, DeckRule] = {}
+    acknowledge: list[Acknowledgment] = []  # warnings the game accepts on purpose, with why
 
 
 @dataclass
@@ -64,6 +66,8 @@ class Rules:
     examples: list[Located] = field(default_factory=list)
     setup: Optional[SetupModel] = None
     decks: dict[str, DeckRule] = field(default_factory=dict)
+    acknowledge: list[Acknowledgment] = field(default_factory=list)
+    acknowledge_lines: list[Optional[int]] = field(default_factory=list)
 
 
 def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
@@ -87,7 +91,8 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
         report(exc, (), RulesFile)
         return None
 
-    rules = Rules(file=shown, source=raw.source, seed=raw.seed)
+    rules = Rules(file=shown, source=raw.source, seed=raw.seed, acknowledge=raw.acknowledge,
+                  acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))])
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
             rule = _constraint(section, i, entry, shown, at, report, issues)
