@@ -164,3 +164,18 @@ def test_the_command_line_exits_1_and_names_the_fact(tmp_path, cli) -> None:
     assert result.code == 1
     assert "Raphael is a Good Angel of Strength 6" in result.out
     assert "catalog/alpha-omega-cards/rules.toml:" in result.out
+
+
+def test_the_quick_and_the_dead_deal_is_simulated_from_the_table_the_rulebook_prints(tmp_path) -> None:
+    m = Mutation("atmosfear", "the short deal grown to 13 cards", [
+        ("game.toml", '["cards dealt to each player", 6]', '["cards dealt to each player", 13]'),
+    ], [])
+    root = mutated(tmp_path, m)
+    catalogs, issues = load_games(root, ["atmosfear"])
+    assert not issues.errors
+    report = run_checks(catalogs, only={"setup"}, runs=20).game("atmosfear")
+    normal, variant = [c for c in report.checks if c.section == "setup"]
+    assert normal.status == "pass"
+    assert variant.status == "fail" and "(the Quick and the Dead, short hands)" in variant.rule
+    assert "6 players" in variant.summary
+    assert any("6 × 13 = 78" in i.message or "78" in i.message for i in variant.findings), [i.message for i in variant.findings]

@@ -24,7 +24,7 @@ from .examples import Example
 from .severity import Acknowledgment
 from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
-from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
+from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 
 
 class RulesFile(BaseModel):
@@ -68,6 +68,7 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[Optional[int]] = field(default_factory=list)
+    setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(default_factory=list)  # name, setup, line
 
 
 def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
@@ -139,6 +140,10 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
 
     if raw.setup is not None:
         rules.setup = _setup(raw.setup, game, components, shown, at, report, issues)
+        for k, variant in enumerate(raw.setup.variants):
+            changed = _variant(raw.setup, k, variant, game, components, shown, at, report, issues)
+            if changed is not None:
+                rules.setup_variants.append((variant.name, changed, at("setup", "variants", k)))
     if len(issues.errors) > before:
         return None
     return rules
@@ -199,6 +204,50 @@ def _mentions(param: Any, name: str) -> bool:
     if isinstance(param, list):
         return name in param
     return False
+
+
+def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:
+    """The setup with a variant's changes applied, validated like the setup itself."""
+    steps = [dict(s) for s in raw.steps]
+    ok = True
+    for j, change in enumerate(variant.change):
+        loc = ("setup", "variants", k, "change", j)
+        if change.step > len(steps):
+            issues.add(shown, at(*loc, "step"), dotted((*loc, "step")), f"there is no step {change.step}; the setup has {len(steps)}")
+            ok = False
+            continue
+        for attr in ("count", "upto"):
+            value = getattr(change, attr)
+            if isinstance(value, TableValue):
+                value, problem = _table_value(value, game)
+                if problem:
+                    issues.add(shown, at(*loc, attr), dotted((*loc, attr)), problem)
+                    ok = False
+                    continue
+            if value is not None:
+                steps[change.step - 1][attr] = value
+    if not ok:
+        return None
+    return _setup(raw.model_copy(update={"steps": steps, "variants": []}), game, components, shown, at, report, issues)
+
+
+def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
+    t = game.tables.get(v.table)
+    if t is None:
+        return None, f"no table {v.table!r}; tables: {', '.join(game.tables) or 'none'}"
+    cols = [str(c).lower() for c in t.columns]
+    col = len(cols) - 1 if v.column is None else (cols.index(v.column.lower()) if v.column.lower() in cols else -1)
+    if col < 0:
+        return None, f"table {v.table} has no column {v.column!r}"
+    for r in t.rows:
+        if str(r[0]).strip().lower() == str(v.row).strip().lower():
+            value = r[col]
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None, f"table {v.table}, row {v.row}: {value} is not a whole number"
+            return value, None
+    return None, f"table {v.table} has no row {v.row!r}"
 
 
 def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:

@@ -228,6 +228,10 @@ def check_game(
             result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+            for name, variant, line in rules.setup_variants:
+                check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
+                check.rule = f"{check.rule} ({name})"
+                report.checks.append(check)
     for name, target in (PROVIDERS if providers is None else providers).items():
         if wanted(name):
             report.checks.append(run_provider(name, target, catalog))
