@@ -52,7 +52,7 @@ MUTATIONS = [
         ("game.toml", '[5, "never having become a Lured Player"]', '[4, "never having become a Lured Player"]'),
     ], ["Achievement Scoring", "the rulebook states 2, 1, 3, 1, 3, 5, the table has 2, 1, 3, 1, 3, 4"]),
     Mutation("alpha-omega-cards", "the Lured Player trigger 3 rounds -> 2", [
-        ("game.toml", '["rounds in a row losing a Good Person card to Opponent play", 3]', '["rounds in a row losing a Good Person card to Opponent play", 2]'),
+        ("game.toml", '["consecutive rounds in which you lose a Good Person to the Opponents", 3]', '["consecutive rounds in which you lose a Good Person to the Opponents", 2]'),
     ], ["Lured", "the rulebook states 3, the table has 2"]),
     Mutation("alpha-omega-cards", "Crystal Sea shows 3 cards instead of 5", [
         ("good.csv", "crystal-sea,Crystal Sea,1,1,Event,,scroll,,,,,,,,,5,", "crystal-sea,Crystal Sea,1,1,Event,,scroll,,,,,,,,,3,"),
