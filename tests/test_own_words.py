@@ -104,3 +104,21 @@ def test_no_generated_text_repeats_a_seed(runs, game: str) -> None:
         for hit in shared_runs(text, runs):
             problems.append(f"{game} {what}: shares {hit}")
     assert not problems, "\n".join(problems)
+
+
+def test_check_json_gives_a_seed_line_and_a_paraphrase_never_a_quote() -> None:
+    from cardstock.rules import run_checks
+    from rules_texts import catalog
+
+    report = run_checks([catalog(g) for g in GAMES], only={"counts", "constraints", "facts", "examples"}).public()
+    cited = 0
+    for game in report["games"]:
+        for check in game["checks"]:
+            assert "quote" not in check
+            if check["cite"] is not None:
+                cited += 1
+                assert set(check["cite"]) == {"seed", "line", "says"}
+                assert (SEEDS / check["cite"]["seed"]).is_file(), check["cite"]
+                lines = (SEEDS / check["cite"]["seed"]).read_text(encoding="utf-8").splitlines()
+                assert 1 <= check["cite"]["line"] <= len(lines) and lines[check["cite"]["line"] - 1].strip(), check
+    assert cited >= 50
