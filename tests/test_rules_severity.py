@@ -62,3 +62,19 @@ def test_an_error_cannot_be_acknowledged_and_a_stale_acknowledgment_is_reported(
     assert result.code == 1
     assert "FAIL  the Quick and the Dead deals 5 cards" in result.out
     assert "acknowledgment of 'the Quick and the Dead deals 5 cards' is still needed" in result.out
+
+
+def test_the_build_with_strict_writes_nothing_for_a_game_with_a_warning(shipped, cli, tmp_path) -> None:
+    import shutil
+    from pathlib import Path
+
+    game = shipped("atmosfear")
+    shutil.copytree(Path(__file__).resolve().parent.parent / "layouts" / "atmosfear", game.root / "layouts" / "atmosfear")
+    game.append("rules.toml", WARNING_FACT)
+    out = tmp_path / "out"
+    plain = cli("--root", str(game.root), "atmosfear", "--only", "svg", "--out", str(out / "plain"))
+    assert plain.code == 0
+    assert any((out / "plain" / "atmosfear" / "svg").glob("*.svg"))
+    strict = cli("--root", str(game.root), "atmosfear", "--only", "svg", "--strict", "--out", str(out / "strict"))
+    assert strict.code == 1
+    assert not any((out / "strict").rglob("*.svg"))
