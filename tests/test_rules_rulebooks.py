@@ -87,3 +87,6 @@ def test_tiles_rules_settle_first_player_steps_short_hands_and_the_example() -> 
     for topic in ("First player:", "What a step is:", "One tile left in hand:", "The scoring example:"):
         assert topic in notes
     assert "That pawn scores 2" in text
+    assert "goes first" in section(text, "Your turn", "Placing tiles")
+    assert "A step takes a pawn onto a tile that shares an edge" in section(text, "Moving pawns")
+    assert "A player left with fewer tiles than a turn asks for places what they have" in section(text, "The end of the game")
