@@ -422,7 +422,7 @@ class Compare(Constraint):
 
     def _value(self, c: Component, x: Operand) -> tuple[Any, Optional[str]]:
         if isinstance(x, bool):
-            return None, f"{x!r} is not a number"
+            return None, f"{'yes' if x else 'no'} (a true/false value) is not a number"
         if isinstance(x, (int, float)):
             return x, None
         if isinstance(x, Len):
