@@ -177,19 +177,19 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     if code:
         return code
     games = [c.id for c in catalogs]
-    recalled = gate.recall(args.root, games, options, runs=args.check_runs)
+    recalled = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
         reports, checks = pipeline.run(
             catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
-            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
+            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs, strict=getattr(args, "strict", False)),
         )
     except InputError as exc:  # a layout or sheet file that cannot be used
         show.close()
         print_issues(exc.issues)
         return EXIT_INPUT
     show.close()
-    gate.remember(args.root, checks, options, runs=args.check_runs)
+    gate.remember(args.root, checks, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     return _finish(args, options, games, checks, reports, started, catalogs)
 
 
@@ -203,7 +203,7 @@ def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float)
     games = list(args.games or known)
     if not games or any(g not in known for g in games):
         return None  # the full path reports the unknown game
-    checks = gate.recall(args.root, games, options, runs=args.check_runs)
+    checks = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     if any(r is None for r in checks.values()):
         return None
     buildable = [g for g in games if options.force or checks[g].ok]  # type: ignore[union-attr]
@@ -333,7 +333,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only)
+    report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
     if args.json:
         json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -423,6 +423,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    b.add_argument("--strict", action="store_true", help="a rules warning the game does not acknowledge fails the check too")
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
     b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
@@ -444,6 +445,7 @@ def parser() -> argparse.ArgumentParser:
     k = sub.add_parser("check", help="check the games' own rules: counts, constraints, setup, print safety")
     k.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     k.add_argument("--json", action="store_true", help="print the report as JSON")
+    k.add_argument("--strict", action="store_true", help="a warning the game does not acknowledge fails its check (exit 1)")
     k.add_argument("--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)")
     k.add_argument("--runs", type=_positive, default=None, metavar="N", help="setup runs per player count (default: the game's setup.runs, 10000)")
     k.add_argument("--verbose", "-v", action="store_true", help="list every finding and where each rule is written")

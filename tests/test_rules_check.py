@@ -65,7 +65,9 @@ def test_the_json_report_has_every_check_and_the_setup_figures(cli):
         "line": line_of(ROOT / "catalog/atmosfear/rules.toml", 'name = "there is exactly one Gatekeeper"') - 2,
         "components": ["gatekeeper"],
         "findings": [],
-        "quote": "This unique card beats all others",
+        "acknowledged": [],
+        "cite": {"seed": "003_1b021a8c980fb258.txt", "line": 75, "says": "nothing beats the Gatekeeper"},
+        "choice": None,
     }
     players = game["setup"]["players"]
     assert [p["players"] for p in players] == [2, 3, 4, 5, 6]
@@ -157,8 +159,8 @@ def test_compare_finds_a_devotee_whose_stats_do_not_add_up(shipped, cli):
     result = check(cli, game)
     assert result.code == 1
     assert (
-        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + attack is 21, "
-        "20 is 20; expected reason + fire + repulsion + attack == 20"
+        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + attack is 21; "
+        "expected reason + fire + repulsion + attack == 20"
     ) in result.out
 
 
@@ -218,7 +220,7 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     assert stop.value.code == 2
     bad = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts,spelling")
     assert bad.code == 2
-    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, setup, colour-only" in bad.err
+    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, colour-only" in bad.err
 
 
 def test_only_runs_the_parts_asked_for(cli):

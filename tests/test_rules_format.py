@@ -28,7 +28,7 @@ def test_an_unknown_key_in_a_constraint_names_the_keys_it_takes(shipped, cli):
     result = run(cli, game)
     assert result.code == 2
     line = line_of(game.path("rules.toml"), "totl = 21")
-    assert f"catalog/atmosfear/rules.toml:{line}: constraints[12].totl: unknown key; expected one of: kind, name, quote, match, field, total, copies" in result.err
+    assert f"catalog/atmosfear/rules.toml:{line}: constraints[12].totl: unknown key; expected one of: kind, name, cite, choice, level, match, field, total, copies" in result.err
     assert f"catalog/atmosfear/rules.toml:{line - 5}: constraints[12].total: a value is required here" in result.err
 
 

@@ -22,6 +22,22 @@ def _known(what: str, values: Iterable[Any]) -> str:
     return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
 
 
+class Found(list[Any]):
+    """What `select()` found: a list whose missing items are reported in words (Jinja's own
+    message would be "list object has no element 0")."""
+
+    def __init__(self, items: Iterable[Any], asked: str) -> None:
+        super().__init__(items)
+        self.asked = asked
+
+    def __getitem__(self, index: Any) -> Any:
+        try:
+            return super().__getitem__(index)
+        except IndexError:
+            found = f"only {len(self)}" if self else "none"
+            raise UndefinedError(f"{self.asked} asks for face number {index + 1 if isinstance(index, int) and index >= 0 else index}, but the catalog has {found}") from None
+
+
 def _dump(value: Any) -> Any:
     if value is None:
         return None
@@ -64,7 +80,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     - `designer_choices`, `icons` (id → {label, symbol, color}), `rules` (or None)
     - `count(group=, kind=, id=, set=)`, `component(id)`, `select(...)` (list of dicts),
       `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
-      → a step of the rules' setup procedure as a dict,
+      → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
+      checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`
     """
     game = catalog.game
@@ -90,7 +107,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
 
     def select(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> list[dict[str, Any]]:
         """The distinct faces matching every filter, in catalog order."""
-        return _match(group=group, kind=kind, id=id, set=set)
+        asked = ", ".join(f"{k}={v!r}" for k, v in (("group", group), ("kind", kind), ("id", id), ("set", set)) if v is not None)
+        return Found(_match(group=group, kind=kind, id=id, set=set), f"select({asked})")
 
     def component(id: str) -> dict[str, Any]:
         if id not in by_id:
@@ -156,6 +174,30 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError(_known(f"setup step {do!r}" + (f" to {to!r}" if to else "") + (f" from {source!r}" if source else "") + (f" (number {nth})" if nth > 1 else ""), known))
         return found[nth - 1]
 
+    facts = {loc.rule.id: loc.rule for loc in getattr(rules, "facts", None) or [] if loc.rule.id}
+    examples = {loc.rule.id: loc.rule for loc in getattr(rules, "examples", None) or []}
+
+    def fact(id: str) -> dict[str, Any]:
+        """A `[[facts]]` entry of rules.toml by its id, as a dict; a card fact adds its
+        `component` (as `component(id)` gives it). What the rulebook states, checked."""
+        if id not in facts:
+            raise UndefinedError(_known(f"fact {id!r} in rules.toml", facts))
+        return facts[id].data(catalog.components, game)
+
+    def example(id: str) -> dict[str, Any]:
+        """An `[[examples]]` entry recomputed from the catalog: every claim's value by its
+        id, `name`, and `cards` (name -> component dict, or a list of them)."""
+        if id not in examples:
+            raise UndefinedError(_known(f"example {id!r} in rules.toml", examples))
+        ex = examples[id]
+        values, problems, _used = ex.evaluate(catalog.components, game)
+        if problems:
+            raise UndefinedError(f"example {id!r} does not work out with this catalog: {problems[0].message}")
+        cards: dict[str, Any] = {}
+        for name, ids in ex.cards.items():
+            cards[name] = by_id[ids] if isinstance(ids, str) else [by_id[i] for i in ids]
+        return {"id": ex.id, "name": ex.name, "cards": cards, **values}
+
     def icon(name: str) -> str:
         if name not in game.icons:
             raise UndefinedError(_known(f"icon {name!r}", game.icons))
@@ -202,6 +244,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "table": table,
         "cell": cell,
         "setup_step": setup_step,
+        "fact": fact,
+        "example": example,
         "icon": icon,
         "kinds": kinds,
         "plural": plural,

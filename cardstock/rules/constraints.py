@@ -27,6 +27,7 @@ from pydantic import Field, model_validator
 from ..schema import Component
 from ..validation import int_if_whole
 from .filters import Filter, Strict, select, value_of
+from .sources import SeedRef
 
 
 @dataclass
@@ -51,7 +52,9 @@ class Constraint(Strict):
 
     kind: str
     name: Optional[str] = None  # what the rule says, shown in the report
-    quote: Optional[str] = None  # the rulebook's own words, for the reader
+    cite: Optional[SeedRef] = None  # the seed line the rule comes from, paraphrased
+    choice: Optional[str] = None  # or: the designer's choice it states
+    level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
     match: Filter = Filter()
 
     keys: ClassVar[tuple[str, ...]] = ()  # parameters that name a field or attribute
@@ -73,6 +76,8 @@ def copies(cs: list[Component]) -> int:
 
 
 def _show(v: Any) -> str:
+    if v is None:
+        return "(empty)"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, list):
@@ -417,7 +422,7 @@ class Compare(Constraint):
 
     def _value(self, c: Component, x: Operand) -> tuple[Any, Optional[str]]:
         if isinstance(x, bool):
-            return None, f"{x!r} is not a number"
+            return None, f"{'yes' if x else 'no'} (a true/false value) is not a number"
         if isinstance(x, (int, float)):
             return x, None
         if isinstance(x, Len):
@@ -445,7 +450,8 @@ class Compare(Constraint):
                 problems.append(Problem(err or err2 or "", c, first))
                 continue
             if not OPS[self.op](a, b):
-                problems.append(Problem(f"{c.id}: {operand_text(self.left)} is {int_if_whole(a)}, {operand_text(self.right)} is {int_if_whole(b)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
+                said = [f"{operand_text(x)} is {int_if_whole(v)}" for x, v in ((self.left, a), (self.right, b)) if not isinstance(x, (int, float))]
+                problems.append(Problem(f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"holds for all {len(cs)}", cs)

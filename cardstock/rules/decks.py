@@ -10,7 +10,7 @@ rules.toml declares which decks players may build and the limits:
                                     # or { field = "limit" }: each card's own limit field
     min_size = 7                    # optional: at least this many cards
     max_size = 60                   # optional
-    quote = "you cannot add more of a certain card than has been published"
+    cite = { line = 50, says = "no card beyond its published copies" }
 
 A deck file has a column `card` (a card's id or name; `id` or `name` also work) and an
 optional `count` (default 1). Rows starting with `#` are comments.
@@ -29,6 +29,7 @@ from ..issues import Issue, Issues
 from ..schema import Component
 from ..tables import read_table
 from .filters import Filter, compile_filter
+from .sources import SeedRef
 from .report import issue_json
 
 
@@ -46,7 +47,7 @@ class DeckRule(BaseModel):
     limit: Union[Literal["published"], int, LimitField] = "published"
     min_size: Optional[int] = Field(default=None, ge=0)
     max_size: Optional[int] = Field(default=None, ge=1)
-    quote: Optional[str] = None
+    cite: Optional[SeedRef] = None  # the seed line the limit comes from, paraphrased
 
     @model_validator(mode="after")
     def _sizes(self) -> "DeckRule":

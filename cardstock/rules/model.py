@@ -20,26 +20,33 @@ from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
+from .examples import Example
+from .severity import Acknowledgment
+from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
-from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step
+from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 
 
 class RulesFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     source: Optional[str] = None  # where the rules come from
+    seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
+    examples: list[dict[str, Any]] = []  # examples of play, recomputed (examples.py)
     setup: Optional[Setup] = None
     decks: dict[str, DeckRule] = {}
+    acknowledge: list[Acknowledgment] = []  # warnings the game accepts on purpose, with why
 
 
 @dataclass
 class Located:
     """A rule and where it is written."""
 
-    rule: Constraint
-    section: str  # counts | constraints
+    rule: Any  # a Constraint, Fact or Example
+    section: str  # counts | constraints | facts | examples
     index: int
     line: Optional[int]
 
@@ -52,10 +59,16 @@ class Located:
 class Rules:
     file: str  # display path of rules.toml
     source: Optional[str] = None  # rules.toml's `source`; templates see it as `rules.source`
+    seed: Optional[str] = None  # rules.toml's `seed`: the file every `cite` line points into
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
+    facts: list[Located] = field(default_factory=list)
+    examples: list[Located] = field(default_factory=list)
     setup: Optional[SetupModel] = None
     decks: dict[str, DeckRule] = field(default_factory=dict)
+    acknowledge: list[Acknowledgment] = field(default_factory=list)
+    acknowledge_lines: list[Optional[int]] = field(default_factory=list)
+    setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(default_factory=list)  # name, setup, line
 
 
 def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
@@ -79,7 +92,8 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
         report(exc, (), RulesFile)
         return None
 
-    rules = Rules(file=shown, source=raw.source)
+    rules = Rules(file=shown, source=raw.source, seed=raw.seed, acknowledge=raw.acknowledge,
+                  acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))])
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
             rule = _constraint(section, i, entry, shown, at, report, issues)
@@ -88,6 +102,32 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
             _check_constraint_names(rule, (section, i), game, shown, at, issues)
             target = rules.counts if section == "counts" else rules.constraints
             target.append(Located(rule, section, i, at(section, i)))
+
+    for i, entry in enumerate(raw.facts):
+        fact = _fact(i, entry, shown, at, report, issues)
+        if fact is not None:
+            for key in fact.field_keys():
+                problem = unknown_key(key, game)
+                if problem:
+                    issues.add(shown, at("facts", i), f"facts[{i}]", problem)
+            for sub, msg in reference_problems(getattr(fact, "match", None), game):
+                issues.add(shown, at("facts", i, "match", *sub), dotted(("facts", i, "match", *sub)), msg)
+            rules.facts.append(Located(fact, "facts", i, at("facts", i)))
+    for i, entry in enumerate(raw.examples):
+        try:
+            example = Example.model_validate(entry)
+        except ValidationError as exc:
+            report(exc, ("examples", i), Example)
+            continue
+        rules.examples.append(Located(example, "examples", i, at("examples", i)))
+    for what, located in (("fact", rules.facts), ("example", rules.examples)):
+        seen: dict[str, int] = {}
+        for loc in located:
+            ident = getattr(loc.rule, "id", None)
+            if ident is not None and ident in seen:
+                issues.add(shown, at(loc.section, loc.index, "id"), f"{loc.where}.id", f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]")
+            elif ident is not None:
+                seen[ident] = loc.index
 
     for key, deck in raw.decks.items():
         for loc, msg in reference_problems(deck.match, game):
@@ -100,6 +140,10 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
 
     if raw.setup is not None:
         rules.setup = _setup(raw.setup, game, components, shown, at, report, issues)
+        for k, variant in enumerate(raw.setup.variants):
+            changed = _variant(raw.setup, k, variant, game, components, shown, at, report, issues)
+            if changed is not None:
+                rules.setup_variants.append((variant.name, changed, at("setup", "variants", k)))
     if len(issues.errors) > before:
         return None
     return rules
@@ -128,6 +172,20 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
         return None
 
 
+def _fact(i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Fact]:
+    kind = entry.get("kind")
+    if kind not in FACT_KINDS:
+        what = "a value is required here" if kind is None else f"unknown fact kind {kind!r}"
+        issues.add(shown, at("facts", i, "kind") or at("facts", i), f"facts[{i}].kind", f"{what}; expected one of {', '.join(FACT_KINDS)}")
+        return None
+    model = FACT_KINDS[kind]
+    try:
+        return model.model_validate(entry)
+    except ValidationError as exc:
+        report(exc, ("facts", i), model)
+        return None
+
+
 def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at, issues: Issues) -> None:
     for sub, msg in reference_problems(rule.match, game):
         issues.add(shown, at(*loc, "match", *sub), dotted((*loc, "match", *sub)), msg)
@@ -146,6 +204,50 @@ def _mentions(param: Any, name: str) -> bool:
     if isinstance(param, list):
         return name in param
     return False
+
+
+def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:
+    """The setup with a variant's changes applied, validated like the setup itself."""
+    steps = [dict(s) for s in raw.steps]
+    ok = True
+    for j, change in enumerate(variant.change):
+        loc = ("setup", "variants", k, "change", j)
+        if change.step > len(steps):
+            issues.add(shown, at(*loc, "step"), dotted((*loc, "step")), f"there is no step {change.step}; the setup has {len(steps)}")
+            ok = False
+            continue
+        for attr in ("count", "upto"):
+            value = getattr(change, attr)
+            if isinstance(value, TableValue):
+                value, problem = _table_value(value, game)
+                if problem:
+                    issues.add(shown, at(*loc, attr), dotted((*loc, attr)), problem)
+                    ok = False
+                    continue
+            if value is not None:
+                steps[change.step - 1][attr] = value
+    if not ok:
+        return None
+    return _setup(raw.model_copy(update={"steps": steps, "variants": []}), game, components, shown, at, report, issues)
+
+
+def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
+    t = game.tables.get(v.table)
+    if t is None:
+        return None, f"no table {v.table!r}; tables: {', '.join(game.tables) or 'none'}"
+    cols = [str(c).lower() for c in t.columns]
+    col = len(cols) - 1 if v.column is None else (cols.index(v.column.lower()) if v.column.lower() in cols else -1)
+    if col < 0:
+        return None, f"table {v.table} has no column {v.column!r}"
+    for r in t.rows:
+        if str(r[0]).strip().lower() == str(v.row).strip().lower():
+            value = r[col]
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None, f"table {v.table}, row {v.row}: {value} is not a whole number"
+            return value, None
+    return None, f"table {v.table} has no row {v.row!r}"
 
 
 def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:

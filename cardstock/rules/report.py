@@ -38,13 +38,15 @@ SECTIONS = {
     "rules": "Rules file",
     "counts": "Declared counts",
     "constraints": "Constraints",
+    "facts": "Facts the rulebook states",
+    "examples": "Examples of play",
     "setup": "Setup",
     "print": "Print safety",
     "rulebook": "Rulebook consistency",
     "other": "Other checks",
 }
 
-PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
+PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
 
 @dataclass
@@ -57,7 +59,10 @@ class Check:
     line: Optional[int] = None
     components: list[str] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)
-    quote: Optional[str] = None
+    provider: Optional[str] = None  # the PROVIDERS name of a provider's check
+    acknowledged: list[tuple[Issue, str]] = field(default_factory=list)  # (finding, reason)
+    cite: Optional[dict[str, Any]] = None  # {seed, line, says}: where the rule comes from
+    choice: Optional[str] = None  # the designer's choice the rule states
 
     @property
     def where(self) -> str:
@@ -75,7 +80,9 @@ class Check:
             "line": self.line,
             "components": self.components,
             "findings": [issue_json(i) for i in self.findings],
-            "quote": self.quote,
+            "acknowledged": [{**issue_json(i), "reason": why} for i, why in self.acknowledged],
+            "cite": self.cite,
+            "choice": self.choice,
         }
 
 
@@ -100,7 +107,7 @@ class GameReport:
         return all(c.status != FAIL for c in self.checks)
 
     def tally(self) -> dict[str, int]:
-        out = {PASS: 0, FAIL: 0, WARN: 0, SKIP: 0}
+        out = {PASS: 0, FAIL: 0, WARN: 0, SKIP: 0, ACK: 0}
         for c in self.checks:
             out[c.status] += 1
         return out
@@ -139,24 +146,28 @@ class CheckReport:
 # ---------------------------------------------------------------- running
 
 
-def _from_outcome(section: str, located: Any, file: str, outcome: Outcome) -> Check:
+def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None) -> Check:
     rule = located.rule
+    level = getattr(rule, "level", "error")
     findings = []
     for p in outcome.problems:
         if p.component is not None:
-            findings.append(Issue(p.component.file, p.component.line, p.field, p.message))
+            # a fact's or example's finding at a card names the rule and where it is written
+            said = f" ({section[:-1]} '{rule.title()}', {file}:{located.line})" if section in ("facts", "examples") else ""
+            findings.append(Issue(p.component.file, p.component.line, p.field, p.message + said, level))
         else:
-            findings.append(Issue(file, located.line, located.where, p.message))
+            findings.append(Issue(file, located.line, located.where, p.message, level))
     return Check(
         section=section,
         rule=rule.title(),
-        status=PASS if outcome.ok else FAIL,
+        status=PASS if outcome.ok else (FAIL if level == "error" else WARN),
         summary=outcome.summary,
         file=file,
         line=located.line,
         components=[c.id for c in outcome.components],
         findings=findings,
-        quote=rule.quote,
+        cite=rule.cite.public(seed) if rule.cite is not None else None,
+        choice=rule.choice,
     )
 
 
@@ -167,7 +178,7 @@ def player_counts(catalog: Any) -> list[int]:
     return list(range(catalog.game.players.min, catalog.game.players.max + 1))
 
 
-RULE_PARTS = ("counts", "constraints", "setup")
+RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup")
 
 
 def parts() -> list[str]:
@@ -182,6 +193,7 @@ def check_game(
     runs: Optional[int] = None,
     providers: Optional[dict[str, str]] = None,
     only: Optional[set[str]] = None,
+    strict: bool = False,
 ) -> GameReport:
     g = catalog.game
     report = GameReport(catalog.id, g.title, (g.players.min, g.players.max))
@@ -198,9 +210,13 @@ def check_game(
         if wanted("counts") and not rules.counts:
             report.checks.append(Check("counts", "the rulebook's counts are declared", WARN, "rules.toml declares no [[counts]]", rules.file))
         for loc in rules.counts if wanted("counts") else []:
-            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components)))
+            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
         for loc in rules.constraints if wanted("constraints") else []:
-            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components)))
+            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
+        for loc in rules.facts if wanted("facts") else []:
+            report.checks.append(_from_outcome("facts", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
+        for loc in rules.examples if wanted("examples") else []:
+            report.checks.append(_from_outcome("examples", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
         if not wanted("setup"):
             pass
         elif rules.setup is None:
@@ -212,10 +228,43 @@ def check_game(
             result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+            for name, variant, line in rules.setup_variants:
+                check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
+                check.rule = f"{check.rule} ({name})"
+                report.checks.append(check)
     for name, target in (PROVIDERS if providers is None else providers).items():
         if wanted(name):
             report.checks.append(run_provider(name, target, catalog))
+    if rules is not None:
+        acknowledge(report, rules)
+    if strict:
+        for c in report.checks:
+            if c.status == WARN:
+                c.status, c.summary = FAIL, f"{c.summary} (a warning; --strict fails it)"
     return report
+
+
+def acknowledge(report: GameReport, rules: Any) -> None:
+    """Move the warnings a game acknowledges (rules.toml [[acknowledge]]) out of the
+    findings, with their reasons; report an acknowledgment that matches nothing."""
+    used = [False] * len(rules.acknowledge)
+    for c in report.checks:
+        kept: list[Issue] = []
+        for issue in c.findings:
+            hit = next((k for k, a in enumerate(rules.acknowledge) if issue.level == "warning" and a.matches(c.rule, c.provider, issue.render())), None)
+            if hit is None:
+                kept.append(issue)
+            else:
+                used[hit] = True
+                c.acknowledged.append((issue, rules.acknowledge[hit].reason))
+        c.findings = kept
+        if c.acknowledged and c.status == WARN and not kept:
+            c.status, c.summary = ACK, f"{len(c.acknowledged)} acknowledged"
+    for k, a in enumerate(rules.acknowledge):
+        if not used[k]:
+            report.checks.append(Check("rules", f"acknowledgment of {a.check!r} is still needed", WARN,
+                                       f"it matches no warning: remove it, or fix its 'check'/'contains' ({a.reason})",
+                                       rules.file, rules.acknowledge_lines[k] if k < len(rules.acknowledge_lines) else None))
 
 
 def _setup_check(result: SetupResult, counts: list[int], file: str, line: Optional[int]) -> Check:
@@ -251,7 +300,7 @@ def run_provider(name: str, target: str, catalog: Any) -> Check:
     try:
         found = list(func(catalog))
     except Exception as exc:  # another module's bug must not hide the rest of the report
-        return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}")
+        return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}", provider=name)
     errors = [i for i in found if i.level == "error"]
     if errors:
         status, summary = FAIL, f"{len(errors)} finding{'s' if len(errors) != 1 else ''}"
@@ -259,7 +308,7 @@ def run_provider(name: str, target: str, catalog: Any) -> Check:
         status, summary = WARN, f"{len(found)} warning{'s' if len(found) != 1 else ''}"
     else:
         status, summary = PASS, "no findings"
-    return Check(section, title, status, summary, findings=found)
+    return Check(section, title, status, summary, findings=found, provider=name)
 
 
 def run_checks(
@@ -269,10 +318,12 @@ def run_checks(
     runs: Optional[int] = None,
     providers: Optional[dict[str, str]] = None,
     only: Optional[set[str]] = None,
+    strict: bool = False,
 ) -> CheckReport:
     """Every check for every catalog. `runs` overrides each game's setup.runs; `providers`
-    replaces the registry; `only` keeps the named parts (see `parts()`)."""
-    return CheckReport([check_game(c, seed=seed, runs=runs, providers=providers, only=only) for c in catalogs], seed, runs)
+    replaces the registry; `only` keeps the named parts (see `parts()`); `strict` makes
+    every warning not acknowledged fail its check."""
+    return CheckReport([check_game(c, seed=seed, runs=runs, providers=providers, only=only, strict=strict) for c in catalogs], seed, runs)
 
 
 # ---------------------------------------------------------------- rendering
@@ -309,7 +360,7 @@ def _n(x: float) -> str:
     return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-MARK = {PASS: "ok", FAIL: "FAIL", WARN: "warn", SKIP: "skip"}
+MARK = {PASS: "ok", FAIL: "FAIL", WARN: "warn", SKIP: "skip", ACK: "ack"}
 
 
 def render(report: CheckReport, *, verbose: bool = False) -> str:
@@ -335,8 +386,10 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 out.append(f"          {issue.render()}")
             if limit is not None and len(c.findings) > limit:
                 out.append(f"          … and {len(c.findings) - limit} more (--json lists them all)")
+            for issue, why in c.acknowledged:
+                out.append(f"          acknowledged: {issue.render()} — {why}")
         t = g.tally()
-        extra = "".join(f", {t[k]} {w}" for k, w in ((WARN, "warned"), (SKIP, "skipped")) if t[k])
+        extra = "".join(f", {t[k]} {w}" for k, w in ((WARN, "warned"), (ACK, "acknowledged"), (SKIP, "skipped")) if t[k])
         verdict = "passes" if g.ok else "FAILS"
         out.append(f"  {g.id} {verdict}: {t[PASS]} passed, {t[FAIL]} failed{extra}")
         out.append("")

@@ -199,6 +199,29 @@ class Setup(Strict):
     player_piles: list[str] = []
     report: Optional[list[str]] = None  # piles whose size after setup is reported
     steps: list[dict[str, Any]] = Field(min_length=1)
+    variants: list["Variant"] = []  # other setups a rulebook offers, each simulated too
+
+
+class TableValue(Strict):
+    """A number read from one of the game's `[tables.*]`: the value the rulebook prints."""
+
+    table: str
+    row: Any
+    column: Optional[str] = None  # default: the last column
+
+
+class StepChange(Strict):
+    step: int = Field(ge=1)  # the step's number, counting from 1 as the report does
+    count: Optional[Union[int, TableValue]] = None
+    upto: Optional[Union[int, TableValue]] = None
+
+
+class Variant(Strict):
+    """`[[setup.variants]]`: a named variant of the setup (a short game's smaller deal),
+    as changes to numbered steps; a value may come from a table the rulebook prints."""
+
+    name: str
+    change: list[StepChange] = Field(min_length=1)
 
 
 @dataclass

@@ -1,0 +1,69 @@
+"""What the shipped games print, as plain text, built once per test session.
+
+`rulebook_text(game)` is the reading PDF's text read back with pypdf; `quickref_text(game)`
+is every quick-reference side's rendered markup; `svg_text(game)` is the text of every face
+as SVG. The own-words scan and the rule-text tests read these.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+
+from cardstock.load import load_games
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
+
+
+@lru_cache(maxsize=None)
+def catalog(game: str) -> Any:
+    catalogs, issues = load_games(ROOT, [game])
+    assert not issues.errors, [i.render() for i in issues]
+    return catalogs[0]
+
+
+def squash(text: str) -> str:
+    """Whitespace collapsed, soft hyphenation undone: text as a reader sees it."""
+    text = text.replace("\u00ad", "")
+    text = re.sub(r"-\n(?=[a-z])", "", text)
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=None)
+def rulebook_text(game: str) -> str:
+    from cardstock.books.rulebook import render_rulebook
+
+    rendered = render_rulebook(catalog(game), faces=False)
+    assert rendered.reading is not None, [i.render() for i in rendered.issues]
+    reader = PdfReader(io.BytesIO(rendered.reading.data))
+    return squash("\n".join(page.extract_text() or "" for page in reader.pages))
+
+
+@lru_cache(maxsize=None)
+def quickref_text(game: str) -> str:
+    from cardstock.books.quickref import render_quickref, sides
+
+    parts = []
+    for side in sides(catalog(game)):
+        text, issues = render_quickref(catalog(game), side.name)
+        assert text is not None, [i.render() for i in issues]
+        parts.append(text)
+    return squash("\n".join(parts))
+
+
+@lru_cache(maxsize=None)
+def svg_text(game: str) -> str:
+    from cardstock.layout.faces import distinct_faces
+    from cardstock.render.svg import svg_bytes
+
+    parts = []
+    for _stem, face in distinct_faces(catalog(game)):
+        svg = svg_bytes(face).decode("utf-8")
+        parts.append(" ".join(re.findall(r">([^<>]+)<", svg)))
+    return squash("\n".join(parts))
