@@ -191,9 +191,12 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
 
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
+    for key in s.columns:
+        if key not in RESERVED_COLUMNS and key not in fields_of_set:
+            issues.add(shown, line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}", f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
     if s.rows is not None:
         return [
-            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, dict(r))
+            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, {"count": 1, **r})
             for i, r in enumerate(s.rows)
         ]
     assert s.table is not None
@@ -214,21 +217,53 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
     return _check_header(s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues)
 
 
+def _header_key(text: str) -> str:
+    """Headers match ignoring case and surrounding spaces: " Name " is `name`."""
+    return " ".join(text.split()).casefold()
+
+
+def header_map(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]) -> dict[str, Optional[str]]:
+    """Each header of a table → the field it fills (None: no field reads it). The set's
+    `columns` mapping comes first; otherwise a header names a field or reserved column."""
+    known = list(RESERVED_COLUMNS) + list(fields)
+    mapped = {_header_key(header): name for name, header in s.columns.items()}
+    by_name = {_header_key(name): name for name in known if name not in s.columns}
+    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+
+
 def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str], file: str, line: int, rows: list[Row], issues: Issues) -> list[Row]:
     """Check a table's header once, so a misspelt column is one message, not one per row."""
     allowed = list(RESERVED_COLUMNS) + list(fields)
-    unknown = [c for c in columns if c not in allowed]
-    for col in unknown:
-        issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
-    missing = [c for c in ("name", "count") if c not in columns]
-    missing += [k for k, spec in fields.items() if spec.required and k not in columns]
+    mapping = header_map(s, fields, columns)
+    unknown = [c for c, name in mapping.items() if name is None]
+    if s.extra_columns == "error":
+        for col in unknown:
+            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+    first: dict[str, str] = {}
+    for col, name in mapping.items():
+        if name is None:
+            continue
+        if name in first:
+            issues.add(file, line, col, f"fills the field {name!r}, as the column {first[name]!r} already does")
+        first.setdefault(name, col)
+    present = set(first)
+    missing = [c for c in ("name",) if c not in present]
+    missing += [k for k, spec in fields.items() if spec.required and k not in present]
     for col in missing:
-        issues.add(file, line, col, "the header has no such column, and every row needs it")
+        header = s.columns.get(col)
+        hint = f" (mapped from the header {header!r})" if header else ""
+        issues.add(file, line, col, f"the header has no such column{hint}, and every row needs it")
     if missing:
         return []
-    if not unknown:
-        return rows
-    return [Row(r.file, r.line, {k: v for k, v in r.cells.items() if k not in unknown}) for r in rows]
+    renamed: list[Row] = []
+    for r in rows:
+        cells: dict[str, Any] = {"count": "1"}  # no count column (or key, in YAML): one of each
+        for col, value in r.cells.items():
+            name = mapping.get(col)
+            if name is not None:
+                cells[name] = value
+        renamed.append(Row(r.file, r.line, cells))
+    return renamed
 
 
 def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:

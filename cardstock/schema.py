@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
@@ -86,6 +86,8 @@ class ComponentSet(Strict):
     group: str  # may name fields: "Realm: {realm}"
     table: Optional[str] = None
     sheet: Optional[str] = None
+    columns: dict[str, str] = {}  # field name → the table's header for it: { name = "Title" }
+    extra_columns: Literal["error", "ignore"] = "error"  # "ignore": columns no field reads
     rows: Optional[list[dict[str, Any]]] = None
     fields: dict[str, FieldSpec] = {}
     schema_name: Optional[Slug] = Field(default=None, alias="schema")
@@ -104,7 +106,7 @@ class ComponentSet(Strict):
     @model_validator(mode="after")
     def _one_source(self) -> "ComponentSet":
         if (self.table is None) == (self.rows is None):
-            raise ValueError("give exactly one of 'table' (a CSV or XLSX file) or 'rows' (inline rows)")
+            raise ValueError("give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)")
         if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
             raise ValueError("'sheet' applies only to an .xlsx table")
         return self
