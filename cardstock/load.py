@@ -17,7 +17,7 @@ from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
 from .issues import Issues
 from .kinds import KINDS
 from .project import discover
-from .schema import Component, ComponentSet, Game
+from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
 from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
@@ -110,6 +110,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     def at(*loc: Any) -> Optional[int]:
         return line_for(lines, loc)
 
+    _own_icons(game, folder)
     if game.id != game_id:
         issues.add(shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}")
     _check_references(game, folder, root, shown, at, issues)
@@ -144,6 +145,21 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     if len(issues.errors) > before:
         return None
     return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
+
+
+def _own_icons(game: Game, folder: Path) -> None:
+    """Every `icons/NAME.svg` of the game is an icon `:NAME:` unless game.toml declares it
+    itself; a declared icon without a symbol or label takes its id for both."""
+    from .layout.ownicons import icon_files
+
+    for path in icon_files(folder):
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", path.stem) and path.stem not in game.icons:
+            game.icons[path.stem] = Icon()
+    for key, icon in game.icons.items():
+        if icon.symbol is None:
+            icon.symbol = key
+        if icon.label is None:
+            icon.label = key.replace("-", " ").capitalize()
 
 
 def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:

@@ -62,8 +62,9 @@ class PrintSettings(Strict):
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: str
-    symbol: str  # a vector symbol from the shared symbol library in layouts/
+    label: Optional[str] = None  # default: the id, capitalised
+    symbol: Optional[str] = None  # a symbol of the shared library, or of the game's icons/
+    # folder (icons/NAME.svg is the symbol NAME); default: the icon's own id
     color: Optional[Color] = None
 
 

@@ -28,7 +28,8 @@ from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint
 from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
-from .symbols import Library, library
+from .ownicons import library_for
+from .symbols import Library
 
 
 @dataclass
@@ -42,7 +43,7 @@ class _State:
 
 def _state(catalog) -> _State:
     ls = layouts_for(catalog.root, catalog.id)
-    lib = library(catalog.root)
+    lib = library_for(catalog)
     stamp = (id(ls), id(lib))
     st = getattr(catalog, "_cardstock_faces", None)
     if st is None or st.stamp != stamp:
@@ -250,12 +251,12 @@ def ordered(issues) -> list[Issue]:
 
 def unknown_symbols(catalog, lib: Optional[Library] = None) -> list[Issue]:
     """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
-    lib = lib or library(catalog.root)
+    lib = lib or library_for(catalog)
     out = []
     for key, icon in catalog.game.icons.items():
         if lib.get(icon.symbol) is None:
             file, line = _game_line(catalog, ("icons", key, "symbol"))
-            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml) has: {', '.join(lib.names())}"))
+            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}"))
     return out
 
 
