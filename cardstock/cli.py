@@ -317,6 +317,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if report.ok else EXIT_RULES
 
 
+def cmd_init(args: argparse.Namespace) -> int:
+    from .init import init_project
+
+    folder = Path(args.dir)
+    written, issues = init_project(folder, args.name)
+    if issues:
+        print_issues(issues)
+        return EXIT_INPUT
+    games = sorted({p.relative_to(folder).parts[1] for p in written if p.relative_to(folder).parts[0] == "catalog"})
+    print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
+    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
+    print(f"next: {step}cardstock   (checks the rules and builds into output/)")
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from . import warm
 
@@ -427,6 +442,11 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--deck", default=None, metavar="KIND", help="which of the game's [decks] (when it has several)")
     d.add_argument("--json", action="store_true", help="print the result as JSON")
     d.set_defaults(func=cmd_check_deck)
+
+    it = sub.add_parser("init", help="write a small, complete project to start your own game from")
+    it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
+    it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
+    it.set_defaults(func=cmd_init)
 
     sv = sub.add_parser("serve", help="keep cardstock loaded so later commands start at once (see docs/server.md)")
     sv.add_argument("--idle", type=float, default=60.0, metavar="MINUTES", help="stop after this long without a command (default 60)")

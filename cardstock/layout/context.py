@@ -205,6 +205,8 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
             stat = {"name": key, "label": spec.label or humanize(key), "value": int(v) if float(v).is_integer() else v}
             break
     ctx["stat"] = stat
+    # the picture the default layouts draw: the first art field that holds a file
+    ctx["art_file"] = next((comp.fields.get(k) for k, spec in specs.items() if spec.type == "art" and comp.fields.get(k)), None)
     ctx["version_mark"] = version_mark(catalog, {"c": comp.public(), "side": side})
     return ctx, issues
 
@@ -215,7 +217,7 @@ def back_context(catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]
     ctx.update(
         back={"id": back_id, "title": b.title, "subtitle": b.subtitle, "color": b.color, "icon": b.icon, "art": b.art},
         side="back", name=b.title, id=f"back-{back_id}", accent=b.color, accent_icon=b.icon,
-        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={},
+        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={}, art_file=b.art,
         version_mark=version_mark(catalog, {"back": back_id, "data": b.model_dump()}),
     )
     return ctx
