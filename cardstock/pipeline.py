@@ -125,7 +125,7 @@ def catalog_key(root: Path, game: str) -> str:
 
 def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOptions) -> str:
     """What a (game, stage) unit depends on: its catalog folder, the layouts that are not
-    another game's, the code, the options."""
+    another game's, the project's fonts, the code, the options."""
     layouts = root / "layouts"
     others = set(discover(root)) - {game}
     layout_files = [p for p in files_in(layouts) if not (p.relative_to(layouts).parts[0] in others)]
@@ -135,6 +135,7 @@ def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOpt
         catalog_key(root, game) if game else "",
         hash_files(layout_files, root),
         hash_files(shipped_in_use(root), shipped_layouts()),
+        hash_files(files_in(root / "fonts"), root),  # the project's own fonts
         options.fingerprint(),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -42,6 +42,9 @@ class _State:
 
 
 def _state(catalog) -> _State:
+    from .. import fonts
+
+    fonts.use_project_fonts(catalog.root)  # the project's fonts/ folder, by file stem
     ls = layouts_for(catalog.root, catalog.id)
     lib = library_for(catalog)
     stamp = (id(ls), id(lib))
@@ -238,7 +241,10 @@ def static_issues(catalog) -> list[Issue]:
     """Problems that do not depend on one face: layout and symbol files, unknown symbols
     named by the game's icons, unknown layout names named by its sets."""
     st = _state(catalog)
+    from .. import fonts
+
     found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
+    found += fonts.use_project_fonts(catalog.root)
     found += unknown_symbols(catalog, st.library)
     found += _unknown_layout_names(catalog, st.layouts)
     return found
