@@ -16,6 +16,7 @@ from typing_extensions import Annotated
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
+BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
@@ -133,6 +134,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
         "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
         "count": (Annotated[int, Field(gt=0)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
+        BACK_COLUMN: (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
     }
     for key, spec in fields.items():
         ann = annotation_for(spec)

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
+from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
 from .issues import Issues
 from .kinds import KINDS
 from .project import discover
@@ -175,7 +175,7 @@ def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issu
     for i, s in enumerate(game.sets):
         kind = KINDS[s.kind]
         where = f"sets[{i}]"
-        if s.back is None and kind.needs_back:
+        if s.back is None and kind.needs_back and not s.double_sided:
             issues.add(shown, at("sets", i), f"{where}.back", f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}")
         if s.back is not None and s.back not in game.backs:
             issues.add(shown, at("sets", i, "back"), f"{where}.back", _unknown("back", s.back, sorted(game.backs)))
@@ -208,7 +208,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
     for key in s.columns:
-        if key not in RESERVED_COLUMNS and key not in fields_of_set:
+        if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
             issues.add(shown, line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}", f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
     if s.rows is not None:
         return [
@@ -241,7 +241,7 @@ def _header_key(text: str) -> str:
 def header_map(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]) -> dict[str, Optional[str]]:
     """Each header of a table → the field it fills (None: no field reads it). The set's
     `columns` mapping comes first; otherwise a header names a field or reserved column."""
-    known = list(RESERVED_COLUMNS) + list(fields)
+    known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
     mapped = {_header_key(header): name for name, header in s.columns.items()}
     by_name = {_header_key(name): name for name in known if name not in s.columns}
     return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
@@ -284,7 +284,7 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
 
 def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
     fields = game.fields_of(s)
-    known = set(RESERVED_COLUMNS) | set(fields)
+    known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
     cells = dict(row.cells)
     for col in list(cells):
         if col not in known:
@@ -330,6 +330,10 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         if name in fields and values.get(name) is None:
             issues.add(row.file, row.line, name, f"the set's group {s.group!r} needs this field, but it is empty")
             ok = False
+    back = values.get(BACK_COLUMN) or s.back
+    if values.get(BACK_COLUMN) and values[BACK_COLUMN] not in game.backs:
+        issues.add(row.file, row.line, BACK_COLUMN, _unknown("back", values[BACK_COLUMN], sorted(game.backs)))
+        ok = False
     if not ok:
         return None
     size = s.size or (game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size)
@@ -341,7 +345,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         count=values["count"],
         fields={k: values.get(k) for k in fields},
         set=s.id,
-        back=s.back,
+        back=back,
         size=size,
         designer_choice=chosen,
         file=row.file,

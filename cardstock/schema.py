@@ -8,7 +8,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
+from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
 from .units import UnitError, parse_size
 
@@ -96,6 +96,9 @@ class ComponentSet(Strict):
     size: Optional[str] = None
     layout: Optional[str] = None
     description: Optional[str] = None
+    # both sides drawn from the row's own fields: the back side uses the layout
+    # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
+    double_sided: bool = False
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
 
@@ -118,7 +121,7 @@ class ComponentSet(Strict):
 
 def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
     for key, spec in fields.items():
-        if key in RESERVED_COLUMNS:
+        if key in RESERVED_COLUMNS or key == BACK_COLUMN:
             raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")

@@ -80,6 +80,22 @@ def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
     return "card-back"
 
 
+def own_back(catalog, comp: Component) -> bool:
+    """Whether the component's back is drawn from its own fields (a reference card, or a
+    set with `double_sided = true`) rather than being a deck back shared by many."""
+    return comp.kind == "reference" or catalog.set(comp.set).double_sided
+
+
+def reverse_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+    """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
+    else the front's layout (which can tell the sides apart by `side`)."""
+    s = catalog.set(comp.set)
+    for name in ([f"{s.layout}-back"] if s.layout else []) + [f"{comp.set}-back"]:
+        if ls.has(name):
+            return name
+    return front_layout_name(catalog, comp, ls)
+
+
 def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
     shape = lay.get("shape", "auto")
     if shape != "auto":
@@ -142,7 +158,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
     backs drawn as die nets or standees (those read the component's fields)."""
-    if side != "back" or component.kind == "reference":
+    if side != "back" or own_back(catalog, component):
         return None
     if component.back is None or component.back not in catalog.game.backs:
         return None
@@ -155,7 +171,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
 
 def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
     ls = st.layouts
-    if side == "back" and component.kind != "reference":
+    if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
             return None
         lay_name = back_layout_name(catalog, component, ls)
@@ -163,7 +179,10 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
         subject = Subject(f"back {component.back!r}", *_game_line(catalog, ("backs", component.back)))
         issues: list[Issue] = []
     else:
-        lay_name = front_layout_name(catalog, component, ls)
+        if side == "back" and component.kind != "reference":
+            lay_name = reverse_layout_name(catalog, component, ls)
+        else:
+            lay_name = front_layout_name(catalog, component, ls)
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
@@ -211,7 +230,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
             continue
-        if comp.kind == "reference":
+        if own_back(catalog, comp):
             out.append((f"{comp.id}-reverse", back))
             continue
         seen = back_keys.setdefault(comp.back, [])
