@@ -76,8 +76,11 @@ def _num(v, default=0.0) -> float:
     return float(m.group(1)) if m else default
 
 
-def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
-    """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found."""
+def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list, list[str]]:
+    """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found.
+    fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
+    (fills it, proportions changed); position: where the picture sits in the spare room
+    or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
     problems: set[str] = set()
     try:
         root = ET.parse(str(path)).getroot()
@@ -89,8 +92,12 @@ def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
     else:
         vx, vy, vw, vh = 0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)
     x, y, w, h = rect
-    scale = (max if fit == "cover" else min)(w / (vw or 1), h / (vh or 1))
-    base = (scale, 0.0, 0.0, scale, x + (w - vw * scale) / 2 - vx * scale, y + (h - vh * scale) / 2 - vy * scale)
+    sx = w / (vw or 1)
+    sy = h / (vh or 1)
+    if fit != "stretch":
+        sx = sy = (max if fit == "cover" else min)(sx, sy)
+    px, py = position
+    base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
     ops: list = []
     _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems)
     return ops, sorted(problems)

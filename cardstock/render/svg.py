@@ -140,6 +140,8 @@ class _Writer:
             href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
             el = dwg.image(href=href)
             el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})
+            if op.opacity < 1:
+                el.attribs["opacity"] = num(op.opacity)
             parent.add(el)
         elif isinstance(op, Group):
             g = dwg.g()
