@@ -16,6 +16,26 @@ from typing_extensions import Annotated
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
+# Names the face templates already give a meaning (cardstock.layout.context); a field of
+# the same name would hide it, so such a field is refused when the game loads.
+TEMPLATE_NAMES: dict[str, str] = {
+    "game": "the game's title, version and description",
+    "icons": "the game's icons",
+    "theme": "the layout's theme colours",
+    "id": "the component's id", "group": "the component's group", "kind": "the component's kind",
+    "set": "the component's set", "set_name": "the set's name", "fields": "all of the component's fields",
+    "side": "the side being drawn", "texts": "the rendered text fields", "text_fields": "the names of the text fields",
+    "facts": "the labelled facts", "all_facts": "every labelled fact", "accents": "the colour-coding pairs",
+    "accent": "the accent colour", "accent_icon": "the accent icon", "stat": "the first number field",
+    "art_file": "the picture the default layouts draw", "version_mark": "the version mark",
+    "quickref": "a reference card's text", "back": "the back being drawn",
+    "mix": "the colour helper mix()", "tint": "the colour helper tint()", "shade": "the colour helper shade()",
+    "readable": "the colour helper readable()", "luminance": "the colour helper luminance()",
+    "range": "Jinja's range()", "dict": "Jinja's dict()", "lipsum": "Jinja's lipsum()", "cycler": "Jinja's cycler()",
+    "joiner": "Jinja's joiner()", "namespace": "Jinja's namespace()",
+    "true": "Jinja's true", "false": "Jinja's false", "none": "Jinja's none",
+    "True": "Jinja's True", "False": "Jinja's False", "None": "Jinja's None",
+}
 BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"

@@ -8,7 +8,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
+from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, TEMPLATE_NAMES, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
 from .units import UnitError, parse_size
 
@@ -125,6 +125,8 @@ def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
             raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")
+        if key in TEMPLATE_NAMES:
+            raise ValueError(f"the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename the field (and map your column to it: columns = {{ new_name = \"{key}\" }})")
     return fields
 
 

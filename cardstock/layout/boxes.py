@@ -397,6 +397,8 @@ class Painter:
             self._data_issue(fld if fld else f"layout box {box.name}", msg)
         for ch in fit.missing:
             self._data_issue(fld or f"layout box {box.name}", f"the font {style.font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box", "warning")
+        for problem in fit.markup:
+            self._data_issue(fld or f"layout box {box.name}", problem, "warning")
         for name in fit.unknown_icons:
             self._data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]")
 

@@ -70,8 +70,25 @@ def readable(color: str, dark: str = "#1f1f24", light: str = "#ffffff") -> str:
 HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance}
 
 
+def _blank_none(value: Any) -> Any:
+    return "" if value is None else value
+
+
 def make_env() -> SandboxedEnvironment:
-    return environment(**HELPERS)
+    env = environment(**HELPERS)
+    env.finalize = _blank_none  # an empty field prints nothing, never "None"
+    return env
+
+
+def hard_breaks(text: str) -> str:
+    """A single line break in a catalog cell is a line break on the card: each line that
+    another line follows directly gets Markdown's hard-break mark (a trailing backslash).
+    A blank line still starts a new paragraph."""
+    lines = text.split("\n")
+    return "\n".join(
+        line + "\\" if i + 1 < len(lines) and line.strip() and lines[i + 1].strip() and not line.endswith("\\") else line
+        for i, line in enumerate(lines)
+    )
 
 
 # ---------------------------------------------------------------- component context
@@ -182,6 +199,7 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
                 if issue is not None:
                     issues.append(issue)
                 v = out
+            v = hard_breaks(v)
             ctx[key] = v
             ctx["fields"][key] = v
             if v.strip():
@@ -360,6 +378,8 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
     compiled = _compiled(env, kind, text)
     if compiled.name is not None:  # "{{ name }}": Jinja would print str(value)
         value = ctx.get(compiled.name, compiled)  # (compiled: a stand-in for "missing")
+        if value is None and env.finalize is not None:
+            return ""
         if type(value) in PLAIN_TYPES:
             return str(value)
     values = _memo_key(env, compiled, ctx)
