@@ -332,6 +332,15 @@ def cmd_init(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .docs import json_schema
+
+    print(json.dumps(json_schema(args.file), indent=2, sort_keys=True))
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from . import warm
 
@@ -447,6 +456,10 @@ def parser() -> argparse.ArgumentParser:
     it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
     it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
     it.set_defaults(func=cmd_init)
+
+    sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
+    sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")
+    sc.set_defaults(func=cmd_schema)
 
     sv = sub.add_parser("serve", help="keep cardstock loaded so later commands start at once (see docs/server.md)")
     sv.add_argument("--idle", type=float, default=60.0, metavar="MINUTES", help="stop after this long without a command (default 60)")
