@@ -8,6 +8,7 @@ them, with the reserved columns, into a model with `extra="forbid"` for that set
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Callable, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
@@ -39,6 +40,13 @@ TEMPLATE_NAMES: dict[str, str] = {
 BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+
+def slugify(text: str) -> str:
+    """A readable id: accents dropped (Café Brawl → cafe-brawl), lowercase, words joined by
+    single hyphens; "" when nothing usable is left."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
 def _blank_to_none(value: Any) -> Any:

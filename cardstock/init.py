@@ -9,22 +9,17 @@ id and title.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
+from .fields import slugify as slug
 from .issues import Issue
 from .output import write_atomic
 
 PLACEHOLDER_DIR = "_game_"
 
 
-def slug(text: str) -> str:
-    """A readable id: accents dropped (café → cafe), lowercase, words joined by hyphens."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
 def _files(base: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Traversable]]:

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
+from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from .issues import Issues
 from .kinds import KINDS
 from .project import discover
@@ -354,7 +354,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "component"
+    return slugify(name) or "component"
 
 
 def load_games(root: Path, game_ids: Optional[list[str]] = None) -> tuple[list[Catalog], Issues]:

@@ -50,6 +50,10 @@ class BuildOptions:
     only: Optional[frozenset[str]] = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
     printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
+    # what goes on the print-and-play sheets (empty: everything)
+    select_sets: tuple[str, ...] = ()  # --set: set ids
+    select_cards: tuple[str, ...] = ()  # --cards: component ids
+    pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
 
     def fingerprint(self) -> str:
         """The options that change what a stage writes (not `only` or `force`)."""

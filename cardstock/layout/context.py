@@ -98,7 +98,9 @@ def humanize(name: str) -> str:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
+    from ..fields import slugify
+
+    return slugify(str(text))
 
 
 def accents(catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
