@@ -134,3 +134,40 @@ def test_an_icon_row_draws_one_icon_per_item_of_an_icons_field(cli, mini):
     row = [g for g in face(mini, "spring").iter(f"{SVG}g") if "icon" in (g.get("class") or "")]
     # the badge (water's drop) first, then the row in the field's order
     assert [g.get("class") for g in row][-3:] == ["icon icon-drop", "icon icon-flame", "icon icon-flame"]
+
+
+ILLUSTRATOR = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+     xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" viewBox="0 0 40 20">
+  <metadata><rdf xmlns="urn:x">exported</rdf></metadata>
+  <sodipodi:namedview pagecolor="#ffffff"/>
+  <defs>
+    <style>/* from a drawing program */ .st0, .st1 { fill: #12ab34; } .st2{fill:url(#sky)}</style>
+    <linearGradient id="base"><stop offset="0" stop-color="#3355ff"/><stop offset="1" stop-color="#000000"/></linearGradient>
+    <linearGradient id="sky" xlink:href="#base"/>
+    <clipPath id="c"><rect width="5" height="5"/></clipPath>
+  </defs>
+  <g transform="skewX(45)"><rect class="st0" x="0" y="0" width="10" height="10"/></g>
+  <circle class="st2" cx="30" cy="10" r="8" clip-path="url(#c)"/>
+</svg>
+"""
+
+
+def test_svg_art_as_drawing_programs_write_it(cli, mini):
+    (mini.folder / "art" / "export.svg").write_text(ILLUSTRATOR)
+    mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,art/export.svg,,")
+    mini.replace("cards.csv", "Deal 1 damage. :fire:,,", "Deal 1 damage. :fire:,art/export.svg,")
+    build(cli, mini)
+    paths = list(face(mini, "spring").iter(f"{SVG}path"))
+    (square,) = [p for p in paths if p.get("fill") == GREEN]  # the class from <style>
+    points = [float(v) for v in square.get("d").replace("M", " ").replace("L", " ").replace("Z", " ").split()]
+    xs, ys = points[0::2], points[1::2]
+    top = [x for x, y in zip(xs, ys) if y == min(ys)]
+    bottom = [x for x, y in zip(xs, ys) if y == max(ys)]
+    assert min(bottom) - min(top) > 5  # skewX(45) leans the square: a parallelogram
+    assert [p for p in paths if p.get("fill") == "#3355ff"]  # the gradient's first stop, via href
+
+    result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
+    # two cards use the file; each problem is reported once, about the file
+    assert result.out.count("catalog/mini/art/export.svg: warning: clip paths and masks are not applied") == 1
+    assert result.out.count("catalog/mini/art/export.svg: warning: the gradient 'sky' is drawn in one colour") == 1

@@ -631,8 +631,8 @@ class Painter:
                     from .svgart import svg_ops
 
                     art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), position)
-                    for msg in problems:
-                        self._data_issue("art", f"{self.catalog.display(target)}: {msg}", "warning")
+                    for msg in problems:  # about the file: one finding however many cards use it
+                        self.issues.append(Issue(self.catalog.display(target), None, "", msg, "warning"))
                     if opacity < 1:
                         art_ops = [replace(op, opacity=r(op.opacity * opacity)) if hasattr(op, "opacity") else op for op in art_ops]
                     return [Group(tuple(art_ops), clip)] + frame_ops
