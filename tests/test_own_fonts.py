@@ -77,3 +77,12 @@ def test_a_postscript_outline_font_is_refused_with_its_path(cli, mini):
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "10")
     assert result.code == 1
     assert "fonts/Fancy.otf: the font has PostScript (CFF) outlines" in result.out
+
+
+def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card(cli, mini):
+    with_brand_font(mini)  # Liberation Mono has no ♃ (U+2643); the built-in sans has
+    mini.replace("cards.csv", "ember,Ember,", "ember,Ember ♃,")
+    result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
+    line = next(l for l in result.out.splitlines() if "U+2643" in l)
+    assert line.strip().startswith("catalog/mini/cards.csv:2:")  # Ember's row
+    assert "the font 'Brand' has no glyph for '♃' (U+2643)" in line
