@@ -164,8 +164,8 @@ def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
             started = reader.line_num
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):
-            line = _opening_quote_line(lines, started)
-            issues.add(display, line, "", 'an unclosed quote: the cell opened with " on this line never ends; close it with another "')
+            opened = _opening_quote_line(lines, started)
+            issues.add(display, opened, "", 'an unclosed quote: the cell opened with " on this line never ends; close it with another "')
         else:
             issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
         return None
