@@ -78,3 +78,14 @@ def test_every_name_a_face_template_sees_is_registered(mini):
     own = set(catalog.field_specs("cards"))
     assert set(ctx) - own - set(RESERVED_COLUMNS) <= set(TEMPLATE_NAMES)
     assert set(make_env().globals) <= set(TEMPLATE_NAMES)
+
+
+def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
+    mini.replace("cards.csv", '"Discard your hand, then draw 3."', '"Discard.\nDraw 3."')
+    faces_toml(mini, '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\n'
+                     '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\n')
+    build(cli, mini)
+    runs = texts(mini, "flood")
+    assert not [t for t, _, _ in runs if "\\" in t]
+    inline = [(t, y) for t, y, _ in runs if t in ("Discard.", "Draw 3.")]
+    assert len({y for _, y in inline}) >= 2  # the break holds in the inline box too

@@ -330,7 +330,7 @@ class Painter:
         if markup == "blocks":
             blocks = parse(content)
         elif markup == "none":
-            blocks = [textmod.Raw(" ".join(content.split()))]
+            blocks = [textmod.Raw(" ".join(content.replace("\\\n", "\n").split()))]
         else:
             blocks = textmod.plain_blocks(content)
         fit = self.fit(blocks, inner, style)

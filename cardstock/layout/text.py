@@ -583,8 +583,19 @@ def _to_op(d: _Draw, dx: float, dy: float):
 
 
 def plain_blocks(text: str) -> list[Block]:
-    """Text with no block markup: one paragraph per blank-line-separated chunk."""
-    return [Paragraph(" ".join(chunk.split())) for chunk in text.split("\n\n") if chunk.strip()]
+    """Text with no block markup: one paragraph per blank-line-separated chunk; a line
+    ending in a hard-break mark (a backslash, as catalog text fields carry their line
+    breaks) keeps its break."""
+    out: list[Block] = []
+    for chunk in text.split("\n\n"):
+        if not chunk.strip():
+            continue
+        lines = [" ".join(line.split()) for line in chunk.split("\n") if line.strip()]
+        out.append(Paragraph("".join(
+            line[:-1].rstrip() + "\n" if line.endswith("\\") and i + 1 < len(lines) else line + (" " if i + 1 < len(lines) else "")
+            for i, line in enumerate(lines)
+        )))
+    return out
 
 
 __all__ = ["TextStyle", "IconRef", "Fit", "fit_blocks", "sizes", "break_lines", "words_of"]
