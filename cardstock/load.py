@@ -288,7 +288,8 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
     cells = dict(row.cells)
     for col in list(cells):
         if col not in known:
-            issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
+            if s.extra_columns == "error":
+                issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
             del cells[col]
     try:
         parsed: BaseModel = model.model_validate(cells)

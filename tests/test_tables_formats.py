@@ -156,3 +156,13 @@ def test_a_truncated_workbook_is_a_located_error(cli, mini):
     (line,) = errors(cli, mini)
     assert line.startswith("catalog/mini/deck.xlsx")
     assert "Traceback" not in line
+
+
+def test_inline_rows_may_carry_notes_when_extra_columns_are_ignored(cli, mini):
+    mini.replace(TOML, '{ id = "damage", name = "Damage", count = 10 }', '{ id = "damage", name = "Damage", count = 10, note = "check the count" }')
+    assert errors(cli, mini) == ["catalog/mini/game.toml:50: note: unknown column; set 'tokens' has: id, name, count, designer_choice"]
+    mini.replace(TOML, 'group = "Tokens"', 'group = "Tokens"\nextra_columns = "ignore"')
+    result = cli("--root", str(mini.root), "catalog", "mini", "--json")
+    assert result.code == 0, result.err
+    (damage,) = [c for c in json.loads(result.out)["components"] if c["id"] == "damage"]
+    assert damage["count"] == 10
