@@ -22,7 +22,7 @@ def test_init_then_check_and_build_succeed(tmp_path):
     assert made.returncode == 0, made.stderr
     game = project / "catalog" / "cafe-brawl"
     assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "art", "icons"}
-    assert (project / "layouts" / "cafe-brawl" / "rulebook.md.j2").is_file()
+    assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {"rulebook.md.j2", "faces.toml"}
     assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
 
     checked = run("check", "--runs", "200", cwd=project)
