@@ -86,3 +86,10 @@ def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card
     line = next(l for l in result.out.splitlines() if "U+2643" in l)
     assert line.strip().startswith("catalog/mini/cards.csv:2:")  # Ember's row
     assert "the font 'Brand' has no glyph for '♃' (U+2643)" in line
+
+
+def test_an_otf_with_truetype_outlines_is_used_like_a_ttf(cli, mini):
+    with_brand_font(mini, name="Brand.otf")
+    assert build(cli, mini, "svg").code == 0
+    face = (mini.root / "output" / "mini" / "svg" / "ember.svg").read_text()
+    assert 'url("fonts/Brand.otf") format("opentype")' in face

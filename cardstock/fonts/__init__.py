@@ -103,12 +103,13 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     once per project and process; the problems found (a file that cannot be used is left
     out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
     **bold** and *italic*."""
-    key = str(root.resolve())
-    if key in _PROJECTS:
+    files = project_font_files(root)
+    key = str(root.resolve()) + "".join(f"\0{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
+    if key in _PROJECTS:  # the same files as last time (a --watch rebuild sees new ones)
         return _PROJECTS[key]
     issues: list[Issue] = []
     usable: dict[str, Path] = {}
-    for path in project_font_files(root):
+    for path in files:
         where = f"{shown}/{path.name}"
         if path.stem in BUILT_IN:
             issues.append(Issue(where, None, "", f"the name {path.stem!r} is a built-in font's; rename the file"))
