@@ -119,6 +119,12 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
             problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts)}"))
     services, more = _export_options(args)
     problems += more
+    pages: tuple[int, ...] = ()
+    if getattr(args, "pages", None):
+        try:
+            pages = page_numbers(args.pages)
+        except ValueError as exc:
+            problems.append(Issue("command line", None, "--pages", str(exc)))
     if problems:
         return None, problems
     out = (args.out or args.root / "output").resolve()
@@ -136,6 +142,9 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         cmyk=args.cmyk,
         services=services,
         tts_base_url=args.tts_base_url,
+        select_sets=_ids(getattr(args, "sets", None)),
+        select_cards=_ids(getattr(args, "cards", None)),
+        pages=pages,
     ), []
 
 
@@ -156,6 +165,24 @@ def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Iss
     if unknown and presets:
         problems.append(Issue("command line", None, "--for", f"unknown print shop(s) {', '.join(unknown)}; expected: {', '.join(presets)}"))
     return asked, problems
+
+
+def _ids(text: Optional[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(x.strip() for x in (text or "").split(",") if x.strip()))
+
+
+def page_numbers(text: str) -> tuple[int, ...]:
+    """"1,3-4" → (1, 3, 4); a ValueError says what is wrong."""
+    out: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"expected page numbers and ranges like 1,3-4, got {part!r}")
+        a, b = int(first), int(last) if dash else int(first)
+        if a < 1 or b < a or b - a > 10_000:
+            raise ValueError(f"the range {part!r} is not a range of pages from 1 on")
+        out += range(a, b + 1)
+    return tuple(sorted(set(out)))
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -342,6 +369,30 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if report.ok else EXIT_RULES
 
 
+def cmd_init(args: argparse.Namespace) -> int:
+    from .init import init_project
+
+    folder = Path(args.dir)
+    written, issues = init_project(folder, args.name)
+    if issues:
+        print_issues(issues)
+        return EXIT_INPUT
+    games = sorted({p.relative_to(folder).parts[1] for p in written if p.relative_to(folder).parts[0] == "catalog"})
+    print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
+    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
+    print(f"next: {step}cardstock   (checks the rules and builds into output/)")
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .docs import json_schema
+
+    print(json.dumps(json_schema(args.file), indent=2, sort_keys=True))
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from . import warm
 
@@ -407,7 +458,8 @@ _positive, _seed = _at_least(1), _at_least(0)
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cardstock", description="Build print-and-play files from a game catalog.")
+    p = argparse.ArgumentParser(prog="cardstock", description="Build print-and-play files from a game catalog.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"cardstock {__version__}")
     p.add_argument("--root", type=Path, default=None, help="project folder holding catalog/ (default: found from here)")
     p.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
@@ -420,7 +472,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--gutterfold", action="store_true", help="front and back side by side with a fold line between")
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build (e.g. pnp,svg)")
+    b.add_argument("--only", metavar="PARTS", help=f"comma-separated parts to build: {', '.join([*STAGES, *GLOBAL_STAGES, 'page'])}")
+    b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
+    b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
+    b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.add_argument("--strict", action="store_true", help="a rules warning the game does not acknowledge fails the check too")
@@ -433,6 +488,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
+    # `cardstock --help` shows the build's options too: `cardstock [GAME...] [options]` builds
+    p.epilog = "With no command, cardstock builds: cardstock [GAME...] [options]. The build's options:\n\n" + b.format_help()
 
     ls = sub.add_parser("list", help="list the games and their component totals")
     ls.set_defaults(func=cmd_list)
@@ -458,6 +515,15 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--deck", default=None, metavar="KIND", help="which of the game's [decks] (when it has several)")
     d.add_argument("--json", action="store_true", help="print the result as JSON")
     d.set_defaults(func=cmd_check_deck)
+
+    it = sub.add_parser("init", help="write a small, complete project to start your own game from")
+    it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
+    it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
+    it.set_defaults(func=cmd_init)
+
+    sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
+    sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")
+    sc.set_defaults(func=cmd_schema)
 
     sv = sub.add_parser("serve", help="keep cardstock loaded so later commands start at once (see docs/server.md)")
     sv.add_argument("--idle", type=float, default=60.0, metavar="MINUTES", help="stop after this long without a command (default 60)")

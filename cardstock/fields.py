@@ -8,6 +8,7 @@ them, with the reserved columns, into a model with `extra="forbid"` for that set
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Callable, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
@@ -16,8 +17,36 @@ from typing_extensions import Annotated
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
+# Names the face templates already give a meaning (cardstock.layout.context); a field of
+# the same name would hide it, so such a field is refused when the game loads.
+TEMPLATE_NAMES: dict[str, str] = {
+    "game": "the game's title, version and description",
+    "icons": "the game's icons",
+    "theme": "the layout's theme colours",
+    "id": "the component's id", "group": "the component's group", "kind": "the component's kind",
+    "set": "the component's set", "set_name": "the set's name", "fields": "all of the component's fields",
+    "side": "the side being drawn", "texts": "the rendered text fields", "text_fields": "the names of the text fields",
+    "facts": "the labelled facts", "all_facts": "every labelled fact", "accents": "the colour-coding pairs",
+    "accent": "the accent colour", "accent_icon": "the accent icon", "stat": "the first number field",
+    "art_file": "the picture the default layouts draw", "version_mark": "the version mark",
+    "quickref": "a reference card's text", "back": "the back being drawn",
+    "mix": "the colour helper mix()", "tint": "the colour helper tint()", "shade": "the colour helper shade()",
+    "readable": "the colour helper readable()", "luminance": "the colour helper luminance()",
+    "range": "Jinja's range()", "dict": "Jinja's dict()", "lipsum": "Jinja's lipsum()", "cycler": "Jinja's cycler()",
+    "joiner": "Jinja's joiner()", "namespace": "Jinja's namespace()",
+    "true": "Jinja's true", "false": "Jinja's false", "none": "Jinja's none",
+    "True": "Jinja's True", "False": "Jinja's False", "None": "Jinja's None",
+}
+BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+
+def slugify(text: str) -> str:
+    """A readable id: accents dropped (Café Brawl → cafe-brawl), lowercase, words joined by
+    single hyphens; "" when nothing usable is left."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
 def _blank_to_none(value: Any) -> Any:
@@ -133,6 +162,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
         "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
         "count": (Annotated[int, Field(gt=0)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
+        BACK_COLUMN: (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
     }
     for key, spec in fields.items():
         ann = annotation_for(spec)

@@ -13,11 +13,11 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
+from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from .issues import Issues
 from .kinds import KINDS
 from .project import discover
-from .schema import Component, ComponentSet, Game
+from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
 from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
@@ -110,6 +110,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     def at(*loc: Any) -> Optional[int]:
         return line_for(lines, loc)
 
+    _own_icons(game, folder)
     if game.id != game_id:
         issues.add(shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}")
     _check_references(game, folder, root, shown, at, issues)
@@ -146,6 +147,21 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
 
 
+def _own_icons(game: Game, folder: Path) -> None:
+    """Every `icons/NAME.svg` of the game is an icon `:NAME:` unless game.toml declares it
+    itself; a declared icon without a symbol or label takes its id for both."""
+    from .layout.ownicons import icon_files
+
+    for path in icon_files(folder):
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", path.stem) and path.stem not in game.icons:
+            game.icons[path.stem] = Icon()
+    for key, icon in game.icons.items():
+        if icon.symbol is None:
+            icon.symbol = key
+        if icon.label is None:
+            icon.label = key.replace("-", " ").capitalize()
+
+
 def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:
     """Names that must point at something the game file or folder defines."""
     icons = sorted(game.icons)
@@ -159,7 +175,7 @@ def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issu
     for i, s in enumerate(game.sets):
         kind = KINDS[s.kind]
         where = f"sets[{i}]"
-        if s.back is None and kind.needs_back:
+        if s.back is None and kind.needs_back and not s.double_sided:
             issues.add(shown, at("sets", i), f"{where}.back", f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}")
         if s.back is not None and s.back not in game.backs:
             issues.add(shown, at("sets", i, "back"), f"{where}.back", _unknown("back", s.back, sorted(game.backs)))
@@ -191,9 +207,12 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
 
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
+    for key in s.columns:
+        if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
+            issues.add(shown, line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}", f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
     if s.rows is not None:
         return [
-            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, dict(r))
+            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, {"count": 1, **r})
             for i, r in enumerate(s.rows)
         ]
     assert s.table is not None
@@ -214,30 +233,63 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
     return _check_header(s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues)
 
 
+def _header_key(text: str) -> str:
+    """Headers match ignoring case and surrounding spaces: " Name " is `name`."""
+    return " ".join(text.split()).casefold()
+
+
+def header_map(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]) -> dict[str, Optional[str]]:
+    """Each header of a table → the field it fills (None: no field reads it). The set's
+    `columns` mapping comes first; otherwise a header names a field or reserved column."""
+    known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
+    mapped = {_header_key(header): name for name, header in s.columns.items()}
+    by_name = {_header_key(name): name for name in known if name not in s.columns}
+    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+
+
 def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str], file: str, line: int, rows: list[Row], issues: Issues) -> list[Row]:
     """Check a table's header once, so a misspelt column is one message, not one per row."""
     allowed = list(RESERVED_COLUMNS) + list(fields)
-    unknown = [c for c in columns if c not in allowed]
-    for col in unknown:
-        issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
-    missing = [c for c in ("name", "count") if c not in columns]
-    missing += [k for k, spec in fields.items() if spec.required and k not in columns]
+    mapping = header_map(s, fields, columns)
+    unknown = [c for c, name in mapping.items() if name is None]
+    if s.extra_columns == "error":
+        for col in unknown:
+            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+    first: dict[str, str] = {}
+    for col, name in mapping.items():
+        if name is None:
+            continue
+        if name in first:
+            issues.add(file, line, col, f"fills the field {name!r}, as the column {first[name]!r} already does")
+        first.setdefault(name, col)
+    present = set(first)
+    missing = [c for c in ("name",) if c not in present]
+    missing += [k for k, spec in fields.items() if spec.required and k not in present]
     for col in missing:
-        issues.add(file, line, col, "the header has no such column, and every row needs it")
+        header = s.columns.get(col)
+        hint = f" (mapped from the header {header!r})" if header else ""
+        issues.add(file, line, col, f"the header has no such column{hint}, and every row needs it")
     if missing:
         return []
-    if not unknown:
-        return rows
-    return [Row(r.file, r.line, {k: v for k, v in r.cells.items() if k not in unknown}) for r in rows]
+    renamed: list[Row] = []
+    for r in rows:
+        cells: dict[str, Any] = {"count": "1"}  # no count column (or key, in YAML): one of each
+        for col, value in r.cells.items():
+            name = mapping.get(col)
+            if name is not None:
+                cells[name] = value
+        renamed.append(Row(r.file, r.line, cells))
+    return renamed
 
 
 def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
     fields = game.fields_of(s)
-    known = set(RESERVED_COLUMNS) | set(fields)
+    known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
     cells = dict(row.cells)
     for col in list(cells):
         if col not in known:
-            issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
+            if s.extra_columns == "error":
+                issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
             del cells[col]
     try:
         parsed: BaseModel = model.model_validate(cells)
@@ -279,6 +331,10 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         if name in fields and values.get(name) is None:
             issues.add(row.file, row.line, name, f"the set's group {s.group!r} needs this field, but it is empty")
             ok = False
+    back = values.get(BACK_COLUMN) or s.back
+    if values.get(BACK_COLUMN) and values[BACK_COLUMN] not in game.backs:
+        issues.add(row.file, row.line, BACK_COLUMN, _unknown("back", values[BACK_COLUMN], sorted(game.backs)))
+        ok = False
     if not ok:
         return None
     size = s.size or (game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size)
@@ -290,7 +346,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         count=values["count"],
         fields={k: values.get(k) for k in fields},
         set=s.id,
-        back=s.back,
+        back=back,
         size=size,
         designer_choice=chosen,
         file=row.file,
@@ -299,7 +355,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "component"
+    return slugify(name) or "component"
 
 
 def load_games(root: Path, game_ids: Optional[list[str]] = None) -> tuple[list[Catalog], Issues]:

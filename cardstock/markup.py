@@ -4,7 +4,8 @@ Rendered Jinja2 output is parsed into blocks that every backend (card faces, Pla
 rulebooks) lays out the same way:
 
     # Heading            → Heading(level=1)     (## and ### for levels 2 and 3)
-    plain lines          → Paragraph            (a blank line ends a paragraph)
+    plain lines          → Paragraph            (a blank line ends a paragraph; a line
+                                                 ending in "\\" or two spaces breaks there)
     - item / 1. item     → ListItem(ordered, number)
     | a | b |            → Table rows; the first row is the header; a |---| row is skipped
     > note               → Note
@@ -81,22 +82,28 @@ def parse(text: str) -> list[Block]:
     para: list[str] = []
     table: list[tuple[str, ...]] = []
 
+    def joined() -> str:
+        # a line ending in a hard break (Markdown's trailing backslash or two spaces) keeps
+        # its "\n"; other lines of a paragraph run together
+        return "".join(p if p.endswith("\n") or i == len(para) - 1 else p + " " for i, p in enumerate(para))
+
     def flush() -> None:
         if para:
-            blocks.append(Paragraph(" ".join(para)))
+            blocks.append(Paragraph(joined()))
             para.clear()
         if table:
             blocks.append(Table(table[0], tuple(table[1:])))
             table.clear()
 
     for raw in text.splitlines():
-        line = raw.strip()
+        hard = raw.endswith("\\") or raw.endswith("  ")
+        line = raw.strip().removesuffix("\\").rstrip()
         if not line:
             flush()
             continue
         if line.startswith("|"):
             if para:
-                blocks.append(Paragraph(" ".join(para)))
+                blocks.append(Paragraph(joined()))
                 para.clear()
             if not _RULE_ROW.match(line):
                 table.append(_cells(line))
@@ -116,7 +123,7 @@ def parse(text: str) -> list[Block]:
             flush()
             blocks.append(Note(line.lstrip("> ").strip()))
         else:
-            para.append(line)
+            para.append(line + "\n" if hard else line)
     flush()
     return blocks
 

@@ -57,6 +57,10 @@ class BuildOptions:
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
     tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
+    # what goes on the print-and-play sheets (empty: everything)
+    select_sets: tuple[str, ...] = ()  # --set: set ids
+    select_cards: tuple[str, ...] = ()  # --cards: component ids
+    pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
 
     def fingerprint(self, exports: bool = True) -> str:
         """The options that change what a stage writes (not `only` or `force`); without
@@ -146,7 +150,7 @@ def catalog_key(root: Path, game: str) -> str:
 
 def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOptions) -> str:
     """What a (game, stage) unit depends on: its catalog folder, the layouts that are not
-    another game's, the code, the options."""
+    another game's, the project's fonts, the code, the options."""
     layouts = root / "layouts"
     others = set(discover(root)) - {game}
     layout_files = [p for p in files_in(layouts) if not (p.relative_to(layouts).parts[0] in others)]
@@ -156,6 +160,7 @@ def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOpt
         catalog_key(root, game) if game else "",
         hash_files(layout_files, root),
         hash_files(shipped_in_use(root), shipped_layouts()),
+        hash_files(files_in(root / "fonts"), root),  # the project's own fonts
         options.fingerprint(exports=stage_name in ON_REQUEST),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
+from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, TEMPLATE_NAMES, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
 from .units import UnitError, parse_size
 
@@ -62,8 +62,9 @@ class PrintSettings(Strict):
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: str
-    symbol: str  # a vector symbol from the shared symbol library in layouts/
+    label: Optional[str] = None  # default: the id, capitalised
+    symbol: Optional[str] = None  # a symbol of the shared library, or of the game's icons/
+    # folder (icons/NAME.svg is the symbol NAME); default: the icon's own id
     color: Optional[Color] = None
 
 
@@ -86,6 +87,8 @@ class ComponentSet(Strict):
     group: str  # may name fields: "Realm: {realm}"
     table: Optional[str] = None
     sheet: Optional[str] = None
+    columns: dict[str, str] = {}  # field name → the table's header for it: { name = "Title" }
+    extra_columns: Literal["error", "ignore"] = "error"  # "ignore": columns no field reads
     rows: Optional[list[dict[str, Any]]] = None
     fields: dict[str, FieldSpec] = {}
     schema_name: Optional[Slug] = Field(default=None, alias="schema")
@@ -93,6 +96,9 @@ class ComponentSet(Strict):
     size: Optional[str] = None
     layout: Optional[str] = None
     description: Optional[str] = None
+    # both sides drawn from the row's own fields: the back side uses the layout
+    # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
+    double_sided: bool = False
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
 
@@ -104,7 +110,7 @@ class ComponentSet(Strict):
     @model_validator(mode="after")
     def _one_source(self) -> "ComponentSet":
         if (self.table is None) == (self.rows is None):
-            raise ValueError("give exactly one of 'table' (a CSV or XLSX file) or 'rows' (inline rows)")
+            raise ValueError("give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)")
         if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
             raise ValueError("'sheet' applies only to an .xlsx table")
         return self
@@ -115,10 +121,12 @@ class ComponentSet(Strict):
 
 def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
     for key, spec in fields.items():
-        if key in RESERVED_COLUMNS:
+        if key in RESERVED_COLUMNS or key == BACK_COLUMN:
             raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")
+        if key in TEMPLATE_NAMES:
+            raise ValueError(f"the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename the field (and map your column to it: columns = {{ new_name = \"{key}\" }})")
     return fields
 
 

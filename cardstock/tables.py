@@ -1,12 +1,27 @@
-"""Spreadsheet tables (CSV, or one sheet of an XLSX workbook) → rows that remember their line."""
+"""Tables as designers keep them → rows that remember their line.
+
+A table is a CSV (comma, semicolon or tab separated, sniffed from the header line), a TSV,
+one sheet of an XLSX workbook, or a YAML or JSON file holding a list of rows (mappings).
+Every reader returns the same `Table`: a header, and rows whose cells are keyed by the
+header's names, each row knowing its file and line for `path:line: field: message`.
+"""
 
 from __future__ import annotations
 
 import csv
+import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Optional
 
 from .issues import Issues
+
+TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".yaml", ".yml", ".json")
+DELIMITERS = (",", ";", "\t")
+DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+# C0 controls other than tab and newline, DEL, and the C1 controls: never meant in a cell
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -14,8 +29,8 @@ class Row:
     """One table row: cell values by column name, and where it came from."""
 
     file: str  # display path, e.g. "catalog/vortex/devotees.csv" or "…/cards.xlsx[Good]"
-    line: int  # 1-based line (CSV) or sheet row number (XLSX)
-    cells: dict[str, str]
+    line: int  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
+    cells: dict[str, Any]  # text for CSV and XLSX; YAML and JSON lists stay lists
 
 
 @dataclass(frozen=True)
@@ -26,6 +41,16 @@ class Table:
     rows: list[Row]
 
 
+def column_letter(index: int) -> str:
+    """0 → "A", 25 → "Z", 26 → "AA": how a spreadsheet names a column."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def _clean(value: object) -> str:
     if value is None:
         return ""
@@ -34,29 +59,84 @@ def _clean(value: object) -> str:
     return str(value).strip()
 
 
+def _control_problem(text: str) -> Optional[str]:
+    found = CONTROL.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    name = "a NUL byte" if char == "\x00" else f"the control character U+{ord(char):04X}"
+    return f"the cell holds {name}, which cannot be printed; remove it (an export from another program can leave these)"
+
+
 def _build(display: str, records: list[tuple[int, list[str]]], issues: Issues) -> Table | None:
     records = [(n, r) for n, r in records if any(c.strip() for c in r)]
     if not records:
         issues.add(display, None, "", "the table is empty: expected a header row naming the columns")
         return None
     header_line, header = records[0]
-    columns = [c.strip() for c in header]
+    width = len(header)
+    named = [c.strip() for c in header]
+    # a column without a header is named by its letter, unless no row uses it at all
+    # (spreadsheets often carry empty trailing columns)
+    used = [any(i < len(r) and r[i].strip() for _, r in records[1:]) for i in range(width)]
+    columns = [c or (column_letter(i) if used[i] else "") for i, c in enumerate(named)]
     seen: set[str] = set()
     for col in columns:
-        if not col:
-            issues.add(display, header_line, "", "a column has no name in the header row")
-        elif col in seen:
+        if col and col in seen:
             issues.add(display, header_line, col, "the column appears twice in the header row")
         seen.add(col)
     rows: list[Row] = []
     for line, record in records[1:]:
         if record and record[0].lstrip().startswith("#"):
             continue  # a comment row, as designers leave notes in sheets
-        if len(record) > len(columns) and any(c.strip() for c in record[len(columns):]):
-            issues.add(display, line, "", f"the row has {len(record)} cells but the header names {len(columns)} columns")
-        cells = {col: (record[i].strip() if i < len(record) else "") for i, col in enumerate(columns) if col}
+        if len(record) > width and any(c.strip() for c in record[width:]):
+            issues.add(display, line, "", f"the row has {len(record)} cells but the header names {width} columns")
+        cells: dict[str, Any] = {}
+        for i, col in enumerate(columns):
+            value = record[i].strip() if i < len(record) else ""
+            problem = _control_problem(value)
+            if problem:
+                issues.add(display, line, col or column_letter(i), problem)
+                value = CONTROL.sub("", value)
+            if col:
+                cells[col] = value
         rows.append(Row(display, line, cells))
     return Table(display, header_line, [c for c in columns if c], rows)
+
+
+def sniff_delimiter(header: str, suffix: str) -> str:
+    """The separator of a CSV: a tab for .tsv, else whichever of comma, semicolon and tab
+    the header line uses most outside quotes (a comma when it has none)."""
+    if suffix == ".tsv":
+        return "\t"
+    outside = re.sub(r'"[^"]*"', "", header)
+    counts = {d: outside.count(d) for d in DELIMITERS}
+    best = max(DELIMITERS, key=lambda d: (counts[d], -DELIMITERS.index(d)))
+    return best if counts[best] else ","
+
+
+def _physical_lines(text: str) -> list[str]:
+    """Lines ended by "\\n" or "\\r\\n" only: U+2028, form feeds and the like stay in the
+    cell they belong to (and are refused there), instead of splitting a row."""
+    text = text.replace("\r\n", "\n")
+    lines = text.split("\n")
+    out = [line + "\n" for line in lines[:-1]]
+    if lines[-1]:
+        out.append(lines[-1])
+    return out
+
+
+def _opening_quote_line(lines: list[str], start: int) -> int:
+    """The 1-based line of the quote left open, scanning from line index `start`."""
+    inside = False
+    opened = start + 1
+    for number, line in enumerate(lines[start:], start=start + 1):
+        for char in line:
+            if char == '"':
+                inside = not inside
+                if inside:
+                    opened = number
+    return opened
 
 
 def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
@@ -65,14 +145,29 @@ def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
     except UnicodeDecodeError as exc:
         issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}); save it as CSV UTF-8")
         return None
+    lines = _physical_lines(text)
+    # a bare carriage return is a control character in a cell, not the end of a row
+    for number, line in enumerate(lines, start=1):
+        if "\r" in line:
+            issues.add(display, number, "", "the line holds a lone carriage return (U+000D), which cannot be printed; rows end with a line feed")
+    if any("\r" in line for line in lines):
+        return None
+    header = next((line for line in lines if line.strip()), "")
+    delimiter = sniff_delimiter(header, path.suffix.lower())
     records: list[tuple[int, list[str]]] = []
-    reader = csv.reader(text.splitlines(keepends=True))
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
+    started = 0  # lines read before the current record
     try:
         for record in reader:
             # reader.line_num is the line where the record ended; multi-line cells start earlier
             records.append((reader.line_num, record))
+            started = reader.line_num
     except csv.Error as exc:
-        issues.add(display, reader.line_num, "", f"the CSV cannot be read: {exc}")
+        if "unexpected end of data" in str(exc):
+            opened = _opening_quote_line(lines, started)
+            issues.add(display, opened, "", 'an unclosed quote: the cell opened with " on this line never ends; close it with another "')
+        else:
+            issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
         return None
     return _build(display, records, issues)
 
@@ -88,6 +183,7 @@ def read_xlsx(path: Path, display: str, sheet: str | None, issues: Issues) -> Ta
     except Exception as exc:  # openpyxl raises many kinds for a broken file
         issues.add(display, None, "", f"the workbook cannot be opened: {exc}")
         return None
+    records: list[tuple[int, list[str]]] = []
     try:
         names = book.sheetnames
         if sheet is None:
@@ -96,21 +192,151 @@ def read_xlsx(path: Path, display: str, sheet: str | None, issues: Issues) -> Ta
             issues.add(display, None, "sheet", f"no sheet named {sheet!r}; the workbook has {', '.join(map(repr, names))}")
             return None
         ws = book[sheet]
-        records = [(i, [_clean(v) for v in row]) for i, row in enumerate(ws.iter_rows(values_only=True), start=1)]
+        for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
+            records.append((i, [_clean(v) for v in row]))
+    except Exception as exc:  # a truncated or damaged sheet fails while it is read
+        where = f"{display}[{sheet}]" if sheet else display
+        issues.add(where, len(records) + 1 if records else None, "", f"the sheet cannot be read (is the file complete?): {type(exc).__name__}: {exc}")
+        return None
     finally:
         book.close()
     return _build(f"{display}[{sheet}]", records, issues)
 
 
+def _scalar(value: Any) -> Any:
+    """A YAML/JSON cell as the row models read it: scalars as text, lists as lists."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return [_scalar(v) for v in value]
+    if value is None:
+        return ""
+    return _clean(value)
+
+
+def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues) -> Table | None:
+    """A list of mappings, each with its line → a table; the header is every key in order
+    of first appearance, located at the first row."""
+    if not items:
+        issues.add(display, None, "", "the table is empty: expected a list of rows")
+        return None
+    columns: list[str] = []
+    rows: list[Row] = []
+    for line, item in items:
+        if not isinstance(item, dict):
+            issues.add(display, line, "", f"expected a row of 'column: value' pairs, got {type(item).__name__}")
+            continue
+        cells: dict[str, Any] = {}
+        for key, value in item.items():
+            name = str(key).strip()
+            if name not in columns:
+                columns.append(name)
+            if isinstance(value, dict):
+                issues.add(display, line, name, "a cell holds one value or a list, not a mapping")
+                continue
+            cell = _scalar(value)
+            for text in cell if isinstance(cell, list) else [cell]:
+                problem = _control_problem(str(text))
+                if problem:
+                    issues.add(display, line, name, problem)
+            cells[name] = cell
+        rows.append(Row(display, line, cells))
+    return Table(display, items[0][0], columns, rows)
+
+
+def read_yaml(path: Path, display: str, issues: Issues) -> Table | None:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return None
+    try:
+        # the node tree gives every row's line; the loader then builds its values
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        issues.add(display, line, "", f"the YAML cannot be read: {exc.problem or exc.context}")
+        return None
+    except yaml.YAMLError as exc:
+        issues.add(display, None, "", f"the YAML cannot be read: {exc}")
+        return None
+    if node is None or not isinstance(node, yaml.SequenceNode) or not isinstance(data, list):
+        line = node.start_mark.line + 1 if node is not None else None
+        issues.add(display, line, "", "expected a list of rows, each a mapping such as '- name: Ember'")
+        return None
+    items = [(child.start_mark.line + 1, value) for child, value in zip(node.value, data)]
+    return _rows_from_items(display, items, issues)
+
+
+def read_json(path: Path, display: str, issues: Issues) -> Table | None:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return None
+    decoder = json.JSONDecoder()
+
+    def line_at(index: int) -> int:
+        return text.count("\n", 0, index) + 1
+
+    def skip(index: int) -> int:
+        while index < len(text) and text[index] in " \t\r\n":
+            index += 1
+        return index
+
+    items: list[tuple[int, Any]] = []
+    try:
+        i = skip(0)
+        if i >= len(text) or text[i] != "[":
+            issues.add(display, line_at(i), "", "expected a list of rows: [ {\"name\": \"Ember\", …}, … ]")
+            return None
+        i = skip(i + 1)
+        if i < len(text) and text[i] == "]":
+            i += 1
+        else:
+            while True:
+                value, end = decoder.raw_decode(text, i)
+                items.append((line_at(i), value))
+                i = skip(end)
+                if i < len(text) and text[i] == ",":
+                    i = skip(i + 1)
+                    continue
+                if i < len(text) and text[i] == "]":
+                    i += 1
+                    break
+                issues.add(display, line_at(i), "", "expected ',' or ']' after a row")
+                return None
+        if skip(i) != len(text):
+            issues.add(display, line_at(skip(i)), "", "unexpected text after the list of rows")
+            return None
+    except json.JSONDecodeError as exc:
+        issues.add(display, exc.lineno, "", f"the JSON cannot be read: {exc.msg}")
+        return None
+    return _rows_from_items(display, items, issues)
+
+
+READERS: dict[str, Callable[[Path, str, Optional[str], Issues], Optional[Table]]] = {
+    ".csv": lambda p, d, s, i: read_csv(p, d, i),
+    ".tsv": lambda p, d, s, i: read_csv(p, d, i),
+    ".txt": lambda p, d, s, i: read_csv(p, d, i),
+    ".xlsx": read_xlsx,
+    ".yaml": lambda p, d, s, i: read_yaml(p, d, i),
+    ".yml": lambda p, d, s, i: read_yaml(p, d, i),
+    ".json": lambda p, d, s, i: read_json(p, d, i),
+}
+
+
 def read_table(path: Path, display: str, sheet: str | None, issues: Issues) -> Table | None:
-    """Read a CSV or XLSX table; problems go to `issues` and None is returned."""
+    """Read a table of any supported type; problems go to `issues` and None is returned."""
     if not path.is_file():
         issues.add(display, None, "", "the table file does not exist")
         return None
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
-        return read_csv(path, display, issues)
-    if suffix == ".xlsx":
-        return read_xlsx(path, display, sheet, issues)
-    issues.add(display, None, "", f"unsupported table type {suffix!r}: expected .csv or .xlsx")
-    return None
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        issues.add(display, None, "", f"unsupported table type {path.suffix.lower()!r}: expected one of {', '.join(READERS)}")
+        return None
+    return reader(path, display, sheet, issues)

@@ -87,3 +87,14 @@ def test_the_wheel_lists_every_package_and_ships_every_shared_layout():
             assert any(fnmatch(rel, pat) for pat in patterns), f"{rel} would be left out of the wheel"
     games = [p.name for p in layouts.iterdir() if p.is_dir() and p.name not in SHARED]
     assert games and not any(fnmatch(f"{g}/faces.toml", pat) for g in games for pat in patterns)
+
+
+def test_the_wheel_carries_every_file_of_the_starter_project():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = config["package-data"]["cardstock"]
+    starter = ROOT / "cardstock" / "starter"
+    files = [p.relative_to(ROOT / "cardstock").as_posix() for p in starter.rglob("*") if p.is_file()]
+    assert {"starter/catalog/_game_/game.toml", "starter/catalog/_game_/rules.toml", "starter/layouts/_game_/rulebook.md.j2"} <= set(files)
+    for rel in files:
+        # setuptools' "**" crosses folders; fnmatch's "*" does too, so this is the same test
+        assert any(fnmatch(rel, pat) for pat in patterns), f"{rel} would be left out of the wheel"

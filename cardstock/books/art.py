@@ -39,9 +39,9 @@ def _renderer() -> tuple[Callable[..., Any], Any]:
 
 def _symbols(catalog: Catalog) -> Callable[[str], Any]:
     """symbol name → vector parts, from the shared symbol library."""
-    from ..layout.symbols import library as symbol_library
+    from ..layout.ownicons import library_for
 
-    library = symbol_library(catalog.root)
+    library = library_for(catalog)
 
     def parts(name: str) -> Any:
         found = library.get(name)

@@ -4,17 +4,25 @@ Every face measures and draws text with these files, so SVG and PDF wrap lines a
 same places. Liberation Sans and Serif are metric-compatible with Arial and Times New
 Roman, so an SVG viewed without the font files still keeps its line breaks.
 
-A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif-bold`);
-inline **bold** and *italic* switch to the variant named by `bold` / `italic`.
+A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif`,
+`serif-bold`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
+`italic`. A project's own `fonts/` folder adds its TrueType files by file stem
+(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`): see `use_project_fonts`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..issues import Issue
+
 FONT_DIR = Path(__file__).resolve().parent
+PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
+FONT_SUFFIXES = (".ttf", ".otf")
 
 
 @dataclass(frozen=True)
@@ -27,25 +35,102 @@ class FontFace:
     bold: str  # the face used for **bold** inside this face
     italic: str  # the face used for *italic* inside this face
     fallback: str  # CSS fallbacks (metric-compatible first)
+    folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
+    own: bool = False  # a project's font (not shipped with cardstock)
 
     @property
     def path(self) -> Path:
-        return FONT_DIR / self.file
+        return self.folder / self.file
 
     @property
     def pdf_name(self) -> str:
+        if self.own:  # two projects' fonts of one name never share a registration
+            tag = hashlib.sha256(str(self.path).encode("utf-8")).hexdigest()[:8]
+            return "Project-" + re.sub(r"[^A-Za-z0-9-]", "", self.name) + "-" + tag
         return "Cardstock-" + "".join(part.capitalize() for part in self.name.split("-"))
+
+    @property
+    def css_format(self) -> str:
+        return "opentype" if self.file.lower().endswith(".otf") else "truetype"
 
 
 _SANS = "Arial, Helvetica, sans-serif"
 _SERIF = '"Times New Roman", Times, serif'
+_MONO = '"Courier New", Courier, monospace'
 
 FACES: dict[str, FontFace] = {
     "sans": FontFace("sans", "LiberationSans-Regular.ttf", "Liberation Sans", "normal", "normal", "sans-bold", "sans-italic", _SANS),
     "sans-bold": FontFace("sans-bold", "LiberationSans-Bold.ttf", "Liberation Sans", "bold", "normal", "sans-bold", "sans-bold", _SANS),
     "sans-italic": FontFace("sans-italic", "LiberationSans-Italic.ttf", "Liberation Sans", "normal", "italic", "sans-bold", "sans-italic", _SANS),
+    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif", _SERIF),
     "serif-bold": FontFace("serif-bold", "LiberationSerif-Bold.ttf", "Liberation Serif", "bold", "normal", "serif-bold", "serif-bold", _SERIF),
+    "mono": FontFace("mono", "LiberationMono-Regular.ttf", "Liberation Mono", "normal", "normal", "mono", "mono", _MONO),
 }
+BUILT_IN = tuple(FACES)
+
+_PROJECTS: dict[str, list[Issue]] = {}
+
+
+def project_font_files(root: Path) -> list[Path]:
+    folder = root / PROJECT_FONT_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FONT_SUFFIXES)
+
+
+def _font_problem(path: Path) -> str | None:
+    """Why ReportLab cannot embed this file, or None."""
+    try:
+        head = path.read_bytes()[:4]
+    except OSError as exc:
+        return f"the font cannot be read: {exc.strerror or exc}"
+    if head == b"OTTO":
+        return ("the font has PostScript (CFF) outlines, which cannot be embedded as a TrueType subset; "
+                "use the font's TTF version, or convert it (fontTools: `fonttools otf2ttf`)")
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        return "not a TrueType font (expected a .ttf, or an .otf with TrueType outlines)"
+    from reportlab.pdfbase.ttfonts import TTFont, TTFError
+
+    try:
+        TTFont("Probe", str(path))
+    except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad file
+        return f"the font cannot be used: {exc}"
+    return None
+
+
+def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
+    """Add the project's `fonts/*.ttf` (and TrueType-outline `.otf`) to FACES by file stem,
+    once per project and process; the problems found (a file that cannot be used is left
+    out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
+    **bold** and *italic*."""
+    files = project_font_files(root)
+    key = str(root.resolve()) + "".join(f"\0{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
+    if key in _PROJECTS:  # the same files as last time (a --watch rebuild sees new ones)
+        return _PROJECTS[key]
+    issues: list[Issue] = []
+    usable: dict[str, Path] = {}
+    for path in files:
+        where = f"{shown}/{path.name}"
+        if path.stem in BUILT_IN:
+            issues.append(Issue(where, None, "", f"the name {path.stem!r} is a built-in font's; rename the file"))
+            continue
+        problem = _font_problem(path)
+        if problem:
+            issues.append(Issue(where, None, "", problem))
+            continue
+        usable[path.stem] = path
+    for stem, path in usable.items():
+        base = re.sub(r"-(Regular|Bold|Italic|BoldItalic)$", "", stem)
+        bold = next((n for n in (f"{base}-Bold",) if n in usable), stem)
+        italic = next((n for n in (f"{base}-Italic",) if n in usable), stem)
+        weight = "bold" if stem.endswith("Bold") or stem.endswith("BoldItalic") else "normal"
+        style = "italic" if stem.endswith("Italic") else "normal"
+        face = FontFace(stem, path.name, re.sub(r"[^A-Za-z0-9 -]", "", base) or "Project", weight, style, bold, italic, "sans-serif", path.parent, True)
+        if stem in FACES and FACES[stem] != face:
+            _forget()  # another project's font of the same name was in use in this process
+        FACES[stem] = face
+    _PROJECTS[key] = issues
+    return issues
 
 
 @lru_cache(maxsize=None)
@@ -60,6 +145,13 @@ def register(name: str) -> str:
     if f.pdf_name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(f.pdf_name, str(f.path)))
     return f.pdf_name
+
+
+def _forget() -> None:
+    """Drop every cache keyed by a font's name."""
+    for cached in (register, _ttf, ascent, descent, coverage):
+        cached.cache_clear()
+    _WIDTHS.clear()
 
 
 def register_all() -> None:

@@ -58,15 +58,34 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
         raise InputError(problems)
     result = StageResult()
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
+    if kind == "pnp":
+        components = selected(catalog, components, options, result.findings)
     if not components:
         return result
     for paper in papers_for(catalog, options):
         pages, findings = impose(catalog, components, face_of, sheets, paper, options, offset)
         result.findings.extend(findings)
+        if kind == "pnp" and options.pages:
+            pages = [page for number, page in enumerate(pages, start=1) if number in options.pages]
+            if not pages:
+                result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
+                continue
         data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer)
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=len(pages)))
     return result
+
+
+def selected(catalog: Catalog, components: list[Any], options: BuildOptions, findings: list[Issue]) -> list[Any]:
+    """The components `--set` and `--cards` ask for (all when neither is given)."""
+    if not options.select_sets and not options.select_cards:
+        return components
+    keep = [c for c in components if (not options.select_sets or c.set in options.select_sets)
+            and (not options.select_cards or c.id in options.select_cards)]
+    if not keep:
+        asked = ", ".join(options.select_sets + options.select_cards)
+        findings.append(Issue("command line", None, "--set/--cards", f"{catalog.id}: no component matches {asked}; its sets are {', '.join(s.id for s in catalog.game.sets)}", "warning"))
+    return keep
 
 
 def _drawer(canvas: Any) -> Any:

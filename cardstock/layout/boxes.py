@@ -330,7 +330,7 @@ class Painter:
         if markup == "blocks":
             blocks = parse(content)
         elif markup == "none":
-            blocks = [textmod.Raw(" ".join(content.split()))]
+            blocks = [textmod.Raw(" ".join(content.replace("\\\n", "\n").split()))]
         else:
             blocks = textmod.plain_blocks(content)
         fit = self.fit(blocks, inner, style)
@@ -397,6 +397,8 @@ class Painter:
             self._data_issue(fld if fld else f"layout box {box.name}", msg)
         for ch in fit.missing:
             self._data_issue(fld or f"layout box {box.name}", f"the font {style.font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box", "warning")
+        for problem in fit.markup:
+            self._data_issue(fld or f"layout box {box.name}", problem, "warning")
         for name in fit.unknown_icons:
             self._data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]")
 
@@ -412,8 +414,12 @@ class Painter:
         icon_id = self.raw(lay, box, "icon", ctx)
         icon_list = self.raw(lay, box, "icons", ctx)
         ids: list[str] = []
-        if icon_list is not None:
-            ids = [p for p in re.split(r"[\s,|]+", str(icon_list)) if p]
+        if isinstance(icon_list, (list, tuple)):  # an `icons` field: one icon per item
+            ids = [str(p).strip() for p in icon_list if p is not None and str(p).strip()]
+        elif icon_list is not None:
+            # "fire water", "fire, water", "fire|water", or an icons field as a template
+            # prints it ("['fire', 'water']"): one icon per item, in order
+            ids = [p for p in re.split(r"[\s,|\[\]'\"]+", str(icon_list)) if p and p != "None"]
         elif icon_id is not None and str(icon_id).strip() not in ("", "None"):
             ids = [str(icon_id).strip()]
         if sym_name is not None and str(sym_name).strip() not in ("", "None"):
@@ -615,14 +621,20 @@ class Painter:
                 target = None
             if target is not None:
                 suffix = target.suffix.lower()
+                position = self._position(lay, box, ctx)
+                opacity = float(box.get("opacity", 1.0))
                 if suffix in (".png", ".jpg", ".jpeg"):
-                    return [Group(tuple(self._image(target, (x, y, w, h), box.get("fit", "cover"))), clip)] + frame_ops
+                    return [Group(tuple(self._image(target, (x, y, w, h), box.get("fit", "cover"), position, opacity)), clip)] + frame_ops
                 if suffix == ".svg":
+                    from dataclasses import replace
+
                     from .svgart import svg_ops
 
-                    art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"))
-                    for msg in problems:
-                        self._data_issue("art", f"{self.catalog.display(target)}: {msg}", "warning")
+                    art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), position)
+                    for msg in problems:  # about the file: one finding however many cards use it
+                        self.issues.append(Issue(self.catalog.display(target), None, "", msg, "warning"))
+                    if opacity < 1:
+                        art_ops = [replace(op, opacity=r(op.opacity * opacity)) if hasattr(op, "opacity") else op for op in art_ops]
                     return [Group(tuple(art_ops), clip)] + frame_ops
                 self._data_issue("art", f"art must be PNG, JPEG or SVG, got {path_text!r}")
         if not box.get("placeholder", True):
@@ -638,16 +650,32 @@ class Painter:
                 pctx["accent"] = color
         return [Group(tuple(self.placeholder(pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
 
-    def _image(self, path: FsPath, rect, fit: str) -> list:
+    def _position(self, lay: Layout, box: Box, ctx: dict) -> tuple[float, float]:
+        """The art box's `position` as fractions: "center", "top", "bottom right",
+        "25% 75%" (horizontal, then vertical)."""
+        value = self.raw(lay, box, "position", ctx)
+        if value is None:
+            return (0.5, 0.5)
+        found = art_position(str(value))
+        if found is None:
+            self._layout_issue(lay, box, "position", f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}")
+            return (0.5, 0.5)
+        return found
+
+    def _image(self, path: FsPath, rect, fit: str, position: tuple[float, float] = (0.5, 0.5), opacity: float = 1.0) -> list:
         from reportlab.lib.utils import ImageReader
 
         x, y, w, h = rect
         data = path.read_bytes()
         iw, ih = ImageReader(str(path)).getSize()
-        scale = (max if fit == "cover" else min)(w / iw, h / ih)
-        dw, dh = iw * scale, ih * scale
+        if fit == "stretch":
+            dw, dh = w, h
+        else:
+            scale = (max if fit == "cover" else min)(w / iw, h / ih)
+            dw, dh = iw * scale, ih * scale
         mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
-        return [Image(r(x + (w - dw) / 2), r(y + (h - dh) / 2), r(dw), r(dh), str(path), hashlib.sha256(data).hexdigest(), mime)]
+        px, py = position
+        return [Image(r(x + (w - dw) * px), r(y + (h - dh) * py), r(dw), r(dh), str(path), hashlib.sha256(data).hexdigest(), mime, r(opacity))]
 
     def placeholder(self, ctx: dict, rect, fill: Optional[str]) -> list:
         """Generated art: a sunburst in tints of the accent colour behind its symbol."""
@@ -673,6 +701,33 @@ class Painter:
             sym = self.library.get("star") or self.library.fallback()
         ops.append(Icon(r(cx - s * 0.35), r(cy - s * 0.35), r(s * 0.7), sym.name, mark, sym.parts))
         return ops
+
+
+_POSITION_WORDS = {"left": (0.0, None), "right": (1.0, None), "top": (None, 0.0), "bottom": (None, 1.0), "center": (None, None), "centre": (None, None)}
+
+
+def art_position(text: str) -> Optional[tuple[float, float]]:
+    """"bottom right" → (1, 1); "30% 0%" → (0.3, 0); None when not understood."""
+    parts = text.lower().split()
+    if not parts or len(parts) > 2:
+        return None
+    if all(p.endswith("%") for p in parts):
+        try:
+            nums = [float(p[:-1]) / 100 for p in parts]
+        except ValueError:
+            return None
+        if not all(0 <= n <= 1 for n in nums):
+            return None
+        return (nums[0], nums[-1]) if len(nums) == 2 else (nums[0], 0.5)
+    x: Optional[float] = None
+    y: Optional[float] = None
+    for p in parts:
+        if p not in _POSITION_WORDS:
+            return None
+        px, py = _POSITION_WORDS[p]
+        x = px if px is not None else x
+        y = py if py is not None else y
+    return (0.5 if x is None else x, 0.5 if y is None else y)
 
 
 def _span(origin: float, extent: float, start: Optional[float], end: Optional[float], size: Optional[float]) -> tuple[float, float]:

@@ -70,8 +70,25 @@ def readable(color: str, dark: str = "#1f1f24", light: str = "#ffffff") -> str:
 HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance}
 
 
+def _blank_none(value: Any) -> Any:
+    return "" if value is None else value
+
+
 def make_env() -> SandboxedEnvironment:
-    return environment(**HELPERS)
+    env = environment(**HELPERS)
+    env.finalize = _blank_none  # an empty field prints nothing, never "None"
+    return env
+
+
+def hard_breaks(text: str) -> str:
+    """A single line break in a catalog cell is a line break on the card: each line that
+    another line follows directly gets Markdown's hard-break mark (a trailing backslash).
+    A blank line still starts a new paragraph."""
+    lines = text.split("\n")
+    return "\n".join(
+        line + "\\" if i + 1 < len(lines) and line.strip() and lines[i + 1].strip() and not line.endswith("\\") else line
+        for i, line in enumerate(lines)
+    )
 
 
 # ---------------------------------------------------------------- component context
@@ -81,7 +98,9 @@ def humanize(name: str) -> str:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
+    from ..fields import slugify
+
+    return slugify(str(text))
 
 
 def accents(catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
@@ -182,6 +201,7 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
                 if issue is not None:
                     issues.append(issue)
                 v = out
+            v = hard_breaks(v)
             ctx[key] = v
             ctx["fields"][key] = v
             if v.strip():
@@ -205,6 +225,8 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
             stat = {"name": key, "label": spec.label or humanize(key), "value": int(v) if float(v).is_integer() else v}
             break
     ctx["stat"] = stat
+    # the picture the default layouts draw: the first art field that holds a file
+    ctx["art_file"] = next((comp.fields.get(k) for k, spec in specs.items() if spec.type == "art" and comp.fields.get(k)), None)
     ctx["version_mark"] = version_mark(catalog, {"c": comp.public(), "side": side})
     return ctx, issues
 
@@ -215,7 +237,7 @@ def back_context(catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]
     ctx.update(
         back={"id": back_id, "title": b.title, "subtitle": b.subtitle, "color": b.color, "icon": b.icon, "art": b.art},
         side="back", name=b.title, id=f"back-{back_id}", accent=b.color, accent_icon=b.icon,
-        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={},
+        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={}, art_file=b.art,
         version_mark=version_mark(catalog, {"back": back_id, "data": b.model_dump()}),
     )
     return ctx
@@ -358,6 +380,8 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
     compiled = _compiled(env, kind, text)
     if compiled.name is not None:  # "{{ name }}": Jinja would print str(value)
         value = ctx.get(compiled.name, compiled)  # (compiled: a stand-in for "missing")
+        if value is None and env.finalize is not None:
+            return ""
         if type(value) in PLAIN_TYPES:
             return str(value)
     values = _memo_key(env, compiled, ctx)

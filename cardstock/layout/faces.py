@@ -28,7 +28,8 @@ from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint
 from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
-from .symbols import Library, library
+from .ownicons import library_for
+from .symbols import Library
 
 
 @dataclass
@@ -41,8 +42,11 @@ class _State:
 
 
 def _state(catalog) -> _State:
+    from .. import fonts
+
+    fonts.use_project_fonts(catalog.root)  # the project's fonts/ folder, by file stem
     ls = layouts_for(catalog.root, catalog.id)
-    lib = library(catalog.root)
+    lib = library_for(catalog)
     stamp = (id(ls), id(lib))
     st = getattr(catalog, "_cardstock_faces", None)
     if st is None or st.stamp != stamp:
@@ -74,6 +78,22 @@ def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
         if ls.has(name):
             return name
     return "card-back"
+
+
+def own_back(catalog, comp: Component) -> bool:
+    """Whether the component's back is drawn from its own fields (a reference card, or a
+    set with `double_sided = true`) rather than being a deck back shared by many."""
+    return comp.kind == "reference" or catalog.set(comp.set).double_sided
+
+
+def reverse_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+    """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
+    else the front's layout (which can tell the sides apart by `side`)."""
+    s = catalog.set(comp.set)
+    for name in ([f"{s.layout}-back"] if s.layout else []) + [f"{comp.set}-back"]:
+        if ls.has(name):
+            return name
+    return front_layout_name(catalog, comp, ls)
 
 
 def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
@@ -138,7 +158,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
     backs drawn as die nets or standees (those read the component's fields)."""
-    if side != "back" or component.kind == "reference":
+    if side != "back" or own_back(catalog, component):
         return None
     if component.back is None or component.back not in catalog.game.backs:
         return None
@@ -151,7 +171,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
 
 def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
     ls = st.layouts
-    if side == "back" and component.kind != "reference":
+    if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
             return None
         lay_name = back_layout_name(catalog, component, ls)
@@ -159,7 +179,10 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
         subject = Subject(f"back {component.back!r}", *_game_line(catalog, ("backs", component.back)))
         issues: list[Issue] = []
     else:
-        lay_name = front_layout_name(catalog, component, ls)
+        if side == "back" and component.kind != "reference":
+            lay_name = reverse_layout_name(catalog, component, ls)
+        else:
+            lay_name = front_layout_name(catalog, component, ls)
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
@@ -207,7 +230,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
             continue
-        if comp.kind == "reference":
+        if own_back(catalog, comp):
             out.append((f"{comp.id}-reverse", back))
             continue
         seen = back_keys.setdefault(comp.back, [])
@@ -237,7 +260,10 @@ def static_issues(catalog) -> list[Issue]:
     """Problems that do not depend on one face: layout and symbol files, unknown symbols
     named by the game's icons, unknown layout names named by its sets."""
     st = _state(catalog)
+    from .. import fonts
+
     found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
+    found += fonts.use_project_fonts(catalog.root)
     found += unknown_symbols(catalog, st.library)
     found += _unknown_layout_names(catalog, st.layouts)
     return found
@@ -250,12 +276,12 @@ def ordered(issues) -> list[Issue]:
 
 def unknown_symbols(catalog, lib: Optional[Library] = None) -> list[Issue]:
     """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
-    lib = lib or library(catalog.root)
+    lib = lib or library_for(catalog)
     out = []
     for key, icon in catalog.game.icons.items():
         if lib.get(icon.symbol) is None:
             file, line = _game_line(catalog, ("icons", key, "symbol"))
-            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml) has: {', '.join(lib.names())}"))
+            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}"))
     return out
 
 

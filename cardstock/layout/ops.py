@@ -120,6 +120,7 @@ class Image:
     path: str = field(repr=False, compare=False)  # absolute file path; not part of the key
     sha256: str = ""  # the file's content hash: the key changes when the file does
     mime: str = "image/png"
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ def _plain_icon(op: Icon) -> tuple:
 
 def _plain_image(op: Image) -> tuple:
     # the file path is left out: the content hash stands for the file
-    return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime)
+    return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime, op.opacity)
 
 
 _PLAIN = {

@@ -81,7 +81,8 @@ class BoxSpec(StyleSpec):
     arrange: Optional[Literal["grid", "row", "column", "edges", "corners"]] = None
     # art
     art: Optional[str] = None  # a path inside the game folder (template)
-    fit: Optional[Literal["cover", "contain"]] = None
+    fit: Optional[Literal["cover", "contain", "stretch"]] = None
+    position: Optional[str] = None  # art: where a cropped or letterboxed picture sits
     placeholder: Optional[bool] = None
     # pattern
     pattern: Optional[Literal["lattice", "rings", "rays", "dots", "stripes"]] = None

@@ -36,10 +36,10 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
         result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.path.read_bytes()))
         written.add(f.file)
     license_file = FONT_DIR / "OFL.txt"
-    if used_fonts and license_file.is_file():
+    if any(not FACES[n].own for n in used_fonts) and license_file.is_file():
         result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", license_file.read_bytes()))
         written.add("OFL.txt")
-    for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")):
+    for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")) + list(font_dir.glob("*.otf")):
         if stale.name not in written:
             stale.unlink()
     result.findings = ordered(findings)

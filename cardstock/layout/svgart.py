@@ -2,9 +2,10 @@
 backends (never rasterised, never routed through another renderer).
 
 A plain subset is understood: path, rect, circle, ellipse, line, polyline, polygon and g,
-with fill, stroke, stroke-width, fill-rule, opacity (attributes or `style`), transforms and
-the viewBox. Anything else (text, gradients, filters, embedded images) is left out and
-reported once as a warning.
+with fill, stroke, stroke-width, fill-rule, opacity (attributes, `style`, or CSS classes
+from a `<style>` element, as Illustrator writes them), transforms (skew included) and the
+viewBox. A gradient fill is drawn in one colour, its first stop's. Anything else (text,
+filters, embedded images, clip paths) is left out and reported as a warning, once per file.
 """
 
 from __future__ import annotations
@@ -19,13 +20,27 @@ from .symbols import PathError, parse_path
 
 NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
          "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080"}
-SKIP = {"title", "desc", "metadata", "defs", "style"}
+SKIP = {"title", "desc", "metadata", "defs", "style", "namedview", "sodipodi:namedview"}
 
 
-def _color(value, problems: set[str]):
+_PAINT = ("fill", "stroke", "stroke-width", "fill-rule")
+
+
+def _color(value, problems: set[str], paints: dict[str, str] | None = None):
     if value is None:
         return None
     v = value.strip().lower()
+    m = re.fullmatch(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)(.*)", value.strip())
+    if m:
+        found = (paints or {}).get(m.group(1))
+        if found:
+            problems.add(f"the gradient {m.group(1)!r} is drawn in one colour, its first stop's")
+            return found
+        fallback = m.group(2).strip()
+        if fallback:
+            return _color(fallback, problems)
+        problems.add(f"the paint {value!r} is not understood (drawn black)")
+        return "#000000"
     if v in ("none", "transparent", ""):
         return "none"
     if re.fullmatch(r"#[0-9a-f]{6}", v):
@@ -58,6 +73,10 @@ def _transform(text: str | None):
             t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
         elif name == "scale":
             t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "skewX" and v:
+            t = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
+        elif name == "skewY" and v:
+            t = (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
         elif name == "rotate":
             a = math.radians(v[0])
             t = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0, 0)
@@ -72,12 +91,18 @@ def _transform(text: str | None):
 def _num(v, default=0.0) -> float:
     if v is None:
         return default
-    m = re.match(r"\s*(-?[\d.]+)", str(v))
-    return float(m.group(1)) if m else default
+    m = re.match(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", str(v))
+    if not m:
+        return default
+    value = float(m.group(1))
+    return value if math.isfinite(value) else default
 
 
-def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
-    """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found."""
+def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list, list[str]]:
+    """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found.
+    fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
+    (fills it, proportions changed); position: where the picture sits in the spare room
+    or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
     problems: set[str] = set()
     try:
         root = ET.parse(str(path)).getroot()
@@ -89,36 +114,106 @@ def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
     else:
         vx, vy, vw, vh = 0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)
     x, y, w, h = rect
-    scale = (max if fit == "cover" else min)(w / (vw or 1), h / (vh or 1))
-    base = (scale, 0.0, 0.0, scale, x + (w - vw * scale) / 2 - vx * scale, y + (h - vh * scale) / 2 - vy * scale)
+    sx = w / (vw or 1)
+    sy = h / (vh or 1)
+    if fit != "stretch":
+        sx = sy = (max if fit == "cover" else min)(sx, sy)
+    px, py = position
+    base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
     ops: list = []
-    _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems)
+    sheet = _Sheet(_css_classes(root), _gradient_colors(root))
+    _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
     return ops, sorted(problems)
 
 
-def _walk(el, m, style, ops, problems) -> None:
+class _Sheet:
+    """What a file defines once and its shapes refer to: CSS classes and gradients."""
+
+    def __init__(self, classes: dict[str, str], paints: dict[str, str]):
+        self.classes = classes
+        self.paints = paints
+
+
+def _css_classes(root) -> dict[str, str]:
+    """`.st0{fill:#c00}` rules of the file's <style> elements: class → declarations."""
+    out: dict[str, str] = {}
+    for el in root.iter():
+        if el.tag.split("}")[-1] != "style" or not el.text:
+            continue
+        text = re.sub(r"/\*.*?\*/", "", el.text, flags=re.S)
+        for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+            for sel in selectors.split(","):
+                sel = sel.strip()
+                if re.fullmatch(r"\.[A-Za-z_][\w-]*", sel):
+                    out[sel[1:]] = out.get(sel[1:], "") + ";" + body
+    return out
+
+
+def _gradient_colors(root) -> dict[str, str]:
+    """Gradient id → the colour of its first stop (following href to a shared stop list)."""
+    stops: dict[str, str] = {}
+    links: dict[str, str] = {}
+    for el in root.iter():
+        tag = el.tag.split("}")[-1]
+        if tag not in ("linearGradient", "radialGradient") or not el.get("id"):
+            continue
+        for stop in el:
+            if stop.tag.split("}")[-1] != "stop":
+                continue
+            color = stop.get("stop-color")
+            for decl in (stop.get("style") or "").split(";"):
+                if decl.strip().startswith("stop-color") and ":" in decl:
+                    color = decl.split(":", 1)[1].strip()
+            if color:
+                stops[el.get("id")] = color
+                break
+        href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href")
+        if href and href.startswith("#"):
+            links[el.get("id")] = href[1:]
+    for gid, target in links.items():
+        if gid not in stops and target in stops:
+            stops[gid] = stops[target]
+    found: dict[str, str] = {}
+    for gid, color in stops.items():
+        c = _color(color, set())
+        if c and c != "none":
+            found[gid] = c
+    return found
+
+
+def _declarations(text: str):
+    for decl in text.split(";"):
+        if ":" in decl:
+            k, v = [p.strip() for p in decl.split(":", 1)]
+            yield k, v
+
+
+def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
     tag = el.tag.split("}")[-1]
     if tag in SKIP:
         return
+    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "symbol"):
+        return  # definitions, drawn only where they are used
+    if el.get("clip-path") or el.get("mask"):
+        problems.add("clip paths and masks are not applied (the shapes are drawn whole)")
     st = dict(style)
     st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
-    for key in ("fill", "stroke", "stroke-width", "fill-rule"):
+    for key in _PAINT:
         if el.get(key) is not None:
             st[key] = el.get(key)
-    own_opacity = float(el.get("opacity", "1"))
-    for decl in (el.get("style") or "").split(";"):
-        if ":" in decl:
-            k, v = [p.strip() for p in decl.split(":", 1)]
-            if k == "opacity":
-                own_opacity = float(v)
-            elif k in ("fill", "stroke", "stroke-width", "fill-rule"):
-                st[k] = v
+    own_opacity = _num(el.get("opacity"), 1.0)
+    declared = [sheet.classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""]
+    for k, v in _declarations(";".join(declared)):
+        if k == "opacity":
+            own_opacity = _num(v, 1.0)
+        elif k in _PAINT:
+            st[k] = v
     st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
     if tag != "svg":
         m = _mul(m, _transform(el.get("transform")))
     if tag in ("svg", "g"):
         for child in el:
-            _walk(child, m, st, ops, problems)
+            _walk(child, m, st, ops, problems, sheet)
         return
     d = None
     try:
@@ -146,8 +241,8 @@ def _walk(el, m, style, ops, problems) -> None:
         return
     if not d:
         return
-    fill = _color(st.get("fill"), problems)
-    stroke = _color(st.get("stroke"), problems)
+    fill = _color(st.get("fill"), problems, sheet.paints)
+    stroke = _color(st.get("stroke"), problems, sheet.paints)
     if tag in ("line", "polyline"):
         fill = "none"
     sw = _num(st.get("stroke-width"), 1.0) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))

@@ -13,6 +13,7 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
@@ -63,6 +64,7 @@ class Fit:
     lines: int = 0
     missing: list[str] = field(default_factory=list)  # characters the fonts cannot draw
     unknown_icons: list[str] = field(default_factory=list)
+    markup: list[str] = field(default_factory=list)  # markup that was not understood
 
 
 # ---------------------------------------------------------------- pieces and words
@@ -72,8 +74,9 @@ class _Piece:
     text: str
     font: str
     color: str
-    width1: float  # width at size 1
+    width1: float  # width at size 1 (the scale included)
     icon: Optional[IconRef] = None
+    scale: float = 1.0  # a [text]{size=…} span: its size as a multiple of the box's
 
 
 @dataclass
@@ -81,6 +84,7 @@ class _Word:
     pieces: list[_Piece]
     space1: float  # width at size 1 of the space before this word (0 for the first)
     space_font: str
+    hard: bool = False  # a line break in the text comes before this word
 
     @property
     def width1(self) -> float:
@@ -89,6 +93,60 @@ class _Word:
 
 ICON_ADVANCE = 1.12  # an inline icon's advance, as a multiple of the size
 ICON_SIZE = 0.98
+
+
+@dataclass(frozen=True)
+class RichSpan(Span):
+    """A span with the colour and size of a `[text]{color=#c0392b size=120%}` span."""
+
+    color: Optional[str] = None
+    scale: float = 1.0
+
+
+# `[text]{color=#c0392b size=120%}`: Markdown's bracketed-span form (Pandoc, markdown-it
+# attrs), so the syntax stays valid Markdown
+STYLED = re.compile(r"\[(?P<text>[^\[\]\n]+)\]\{(?P<attrs>[^{}\n]*)\}")
+HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
+
+
+def _span_attrs(attrs: str, problems: list[str]) -> tuple[Optional[str], float]:
+    color: Optional[str] = None
+    scale = 1.0
+    for item in attrs.split():
+        key, _, value = item.partition("=")
+        value = value.strip("\"'")
+        if key == "color" and _COLOR.match(value):
+            color = value if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:])
+        elif key == "size" and re.fullmatch(r"\d+(\.\d+)?%?", value):
+            scale = float(value[:-1]) / 100 if value.endswith("%") else float(value)
+            if not 0.3 <= scale <= 4:
+                problems.append(f"a span size of {value} is outside 30%–400%")
+                scale = min(4.0, max(0.3, scale))
+        else:
+            problems.append(f"the span attribute {item!r} is not understood; use color=#rrggbb and size=120%")
+    return color, scale
+
+
+def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
+    """Inline text → spans: **bold**, *italic*, :icon: (cardstock.markup), plus coloured
+    and sized `[text]{color=#c0392b size=120%}` spans. HTML tags such as <b> or <span>
+    are not markup here: they are left out and reported in `problems`."""
+    problems = problems if problems is not None else []
+    for tag in HTML_TAG.findall(text):
+        problems.append(f"{tag} is HTML, which card text does not read; use **bold**, *italic* or [text]{{color=#c0392b size=120%}}")
+    text = HTML_TAG.sub("", text)
+    out: list[Span] = []
+    pos = 0
+    for m in STYLED.finditer(text):
+        if m.start() > pos:
+            out += spans(text[pos : m.start()])
+        color, scale = _span_attrs(m.group("attrs"), problems)
+        out += [RichSpan(sp.text, sp.bold, sp.italic, sp.icon, color, scale) for sp in spans(m.group("text"))]
+        pos = m.end()
+    if pos < len(text):
+        out += spans(text[pos:])
+    return out
 
 
 def _face_for(base: str, bold: bool, italic: bool) -> str:
@@ -108,13 +166,16 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
     current_space: Optional[str] = None  # font of the whitespace before the current word
     pending_space: Optional[str] = None  # whitespace seen since the last word ended
 
+    hard = False  # a line break was seen since the last word ended
+
     def push() -> None:
-        nonlocal current
+        nonlocal current, hard
         if current:
             sf = current_space if (words and current_space) else base_font
             space1 = fonts.string_width(" ", sf, 1.0) if words else 0.0
-            words.append(_Word(current, space1, sf))
+            words.append(_Word(current, space1, sf, hard and bool(words)))
             current = []
+            hard = False
 
     def begin() -> None:
         nonlocal current_space, pending_space
@@ -122,7 +183,10 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
             current_space = pending_space
             pending_space = None
 
+    base_color = color
     for sp in span_list:
+        scale = sp.scale if isinstance(sp, RichSpan) else 1.0
+        color = (sp.color if isinstance(sp, RichSpan) else None) or base_color
         if sp.icon is not None:
             if pending_space is not None:
                 push()
@@ -132,9 +196,9 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
                 if fit is not None and sp.icon not in fit.unknown_icons:
                     fit.unknown_icons.append(sp.icon)
                 label = f":{sp.icon}:"
-                current.append(_Piece(label, base_font, color, fonts.string_width(label, base_font, 1.0)))
+                current.append(_Piece(label, base_font, color, fonts.string_width(label, base_font, 1.0) * scale, None, scale))
             else:
-                current.append(_Piece("", base_font, ref.color or color, ICON_ADVANCE, ref))
+                current.append(_Piece("", base_font, ref.color or color, ICON_ADVANCE * scale, ref, scale))
             continue
         font = _face_for(base_font, sp.bold, sp.italic)
         if fit is not None:
@@ -145,9 +209,11 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
         for ch in sp.text:
             if ch.isspace():
                 if buf:
-                    current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0)))
+                    current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0) * scale, None, scale))
                     buf = ""
                 push()
+                if ch == "\n":
+                    hard = True
                 pending_space = font
                 continue
             if not buf:
@@ -156,7 +222,7 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
                 begin()
             buf += ch
         if buf:
-            current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0)))
+            current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0) * scale, None, scale))
     push()
     return words
 
@@ -186,7 +252,7 @@ def break_lines(words: list[_Word], width: float, size: float) -> tuple[list[_Li
             parts = [word]
         for part in parts:
             add = part.width1 + (part.space1 if line else 0.0)
-            if line and w1 + add > limit1 + 1e-9:
+            if line and (part.hard or w1 + add > limit1 + 1e-9):
                 lines.append(_Line(line, w1))
                 line, w1 = [], 0.0
                 add = part.width1
@@ -206,25 +272,25 @@ def _split_word(word: _Word, limit1: float) -> list[_Word]:
     for piece in word.pieces:
         if piece.icon is not None:
             if current and cw + piece.width1 > limit1:
-                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
                 first, current, cw = False, [], 0.0
             current.append(piece)
             cw += piece.width1
             continue
         buf = ""
         for ch in piece.text:
-            chw = fonts.string_width(ch, piece.font, 1.0)
+            chw = fonts.string_width(ch, piece.font, 1.0) * piece.scale
             if (current or buf) and cw + chw > limit1:
                 if buf:
-                    current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0)))
-                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+                    current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0) * piece.scale, None, piece.scale))
+                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
                 first, current, cw, buf = False, [], 0.0, ""
             buf += ch
             cw += chw
         if buf:
-            current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0)))
+            current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0) * piece.scale, None, piece.scale))
     if current:
-        chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font))
+        chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
     # pieces after the first are glued to the previous line's end: no space between chunks
     return chunks
 
@@ -243,9 +309,10 @@ class _Draw:
 
 def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, leading: float, align: str, base_font: str) -> tuple[list[_Draw], float]:
     """One line of words → drawables; returns them and the line's height."""
-    height = size * leading
-    asc = fonts.ascent(base_font) * size
-    desc = -fonts.descent(base_font) * size
+    big = max([1.0] + [p.scale for w in line.words for p in w.pieces])
+    height = size * leading * big
+    asc = fonts.ascent(base_font) * size * big
+    desc = -fonts.descent(base_font) * size * big
     # baseline centred in the line box the way CSS does it
     baseline = top + (height - (asc + desc)) / 2 + asc
     lw = line.width1 * size
@@ -256,13 +323,13 @@ def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, le
     else:
         x = x0
     out: list[_Draw] = []
-    run_text, run_font, run_color, run_x = "", None, None, 0.0
+    run_text, run_font, run_color, run_x, run_scale = "", None, None, 0.0, 1.0
     cursor = x
 
     def flush() -> None:
         nonlocal run_text, run_font
         if run_text and run_font is not None:
-            out.append(_Draw("text", top, top + height, (run_x, baseline, run_text, run_font, size, run_color)))
+            out.append(_Draw("text", top, top + height, (run_x, baseline, run_text, run_font, size * run_scale, run_color)))
         run_text, run_font = "", None
 
     for i, word in enumerate(line.words):
@@ -273,15 +340,15 @@ def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, le
         for piece in word.pieces:
             if piece.icon is not None:
                 flush()
-                s = size * ICON_SIZE
-                ix = cursor + (size * ICON_ADVANCE - s) / 2
-                itop = baseline - size * 0.80
+                s = size * piece.scale * ICON_SIZE
+                ix = cursor + (size * piece.scale * ICON_ADVANCE - s) / 2
+                itop = baseline - size * piece.scale * 0.80
                 out.append(_Draw("icon", top, top + height, (ix, itop, s, piece.icon, piece.color)))
                 cursor += piece.width1 * size
                 continue
-            if run_font != piece.font or run_color != piece.color:
+            if run_font != piece.font or run_color != piece.color or run_scale != piece.scale:
                 flush()
-                run_font, run_color, run_x = piece.font, piece.color, cursor
+                run_font, run_color, run_x, run_scale = piece.font, piece.color, cursor, piece.scale
             run_text += piece.text
             cursor += piece.width1 * size
     flush()
@@ -293,8 +360,14 @@ class Raw(Paragraph):
     """A paragraph taken literally: no **bold**, *italic* or :icon: markup (names, titles)."""
 
 
-def _block_spans(text: str, raw: bool = False) -> list[Span]:
-    return [Span(text)] if raw else spans(text)
+def _block_spans(text: str, raw: bool = False, fit: Optional[Fit] = None) -> list[Span]:
+    if raw:
+        return [Span(text)]
+    problems: list[str] = []
+    out = rich_spans(text, problems)
+    if fit is not None:
+        fit.markup += [p for p in problems if p not in fit.markup]
+    return out
 
 
 def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit) -> tuple[list[_Draw], float, bool, int]:
@@ -329,7 +402,7 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
         elif isinstance(block, Note):
             font = fonts.FACES[font].italic
             indent = size * 0.6
-        words = words_of(_block_spans(text, isinstance(block, Raw)), font, style.color, icons, fit)
+        words = words_of(_block_spans(text, isinstance(block, Raw), fit), font, style.color, icons, fit)
         lines, tw = break_lines(words, max(1.0, width - indent), bsize)
         too_wide |= tw
         if isinstance(block, Note) and lines:
@@ -355,7 +428,7 @@ def _layout_table(table: Table, width: float, size: float, style: TextStyle, ico
     rows = [list(table.header) + [""] * (ncol - len(table.header))] + [list(r_) + [""] * (ncol - len(r_)) for r_ in table.rows]
     pad = size * 0.35
     bold = fonts.FACES[style.font].bold
-    cell_words = [[words_of(_block_spans(c), bold if ri == 0 else style.font, style.color, icons, fit) for c in row] for ri, row in enumerate(rows)]
+    cell_words = [[words_of(_block_spans(c, False, fit), bold if ri == 0 else style.font, style.color, icons, fit) for c in row] for ri, row in enumerate(rows)]
     natural = [0.0] * ncol
     minimum = [0.0] * ncol
     for row in cell_words:
@@ -448,7 +521,7 @@ def fit_blocks(blocks: Sequence[Block], box: tuple[float, float, float, float], 
     assert chosen is not None
     s, draws, height, too_wide, nlines, probe = chosen
     fit.size, fit.height, fit.lines = s, height, nlines
-    fit.missing, fit.unknown_icons = probe.missing, probe.unknown_icons
+    fit.missing, fit.unknown_icons, fit.markup = probe.missing, probe.unknown_icons, probe.markup
     fit.width_overflow = too_wide
     fit.fits = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
     if not fit.fits:
@@ -482,7 +555,7 @@ def _layout_single(blocks: Sequence[Block], width: float, size: float, style: Te
     y = 0.0
     too_wide = False
     for block in blocks:
-        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw)), style.font, style.color, icons, fit)
+        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw), fit), style.font, style.color, icons, fit)
         total = sum(wd.width1 + (wd.space1 if i else 0) for i, wd in enumerate(words))
         line = _Line(words, total)
         if total * size > width + 1e-6:
@@ -510,8 +583,19 @@ def _to_op(d: _Draw, dx: float, dy: float):
 
 
 def plain_blocks(text: str) -> list[Block]:
-    """Text with no block markup: one paragraph per blank-line-separated chunk."""
-    return [Paragraph(" ".join(chunk.split())) for chunk in text.split("\n\n") if chunk.strip()]
+    """Text with no block markup: one paragraph per blank-line-separated chunk; a line
+    ending in a hard-break mark (a backslash, as catalog text fields carry their line
+    breaks) keeps its break."""
+    out: list[Block] = []
+    for chunk in text.split("\n\n"):
+        if not chunk.strip():
+            continue
+        lines = [" ".join(line.split()) for line in chunk.split("\n") if line.strip()]
+        out.append(Paragraph("".join(
+            line[:-1].rstrip() + "\n" if line.endswith("\\") and i + 1 < len(lines) else line + (" " if i + 1 < len(lines) else "")
+            for i, line in enumerate(lines)
+        )))
+    return out
 
 
 __all__ = ["TextStyle", "IconRef", "Fit", "fit_blocks", "sizes", "break_lines", "words_of"]

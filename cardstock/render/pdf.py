@@ -386,6 +386,8 @@ class PdfFaces:
             self._save()
             c.translate(op.x, op.y + op.h)
             c.scale(1, -1)
+            if op.opacity < 1:  # an image is painted with the non-stroking alpha
+                c.setFillAlpha(op.opacity)
             c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
             self._restore()
         elif isinstance(op, Group):

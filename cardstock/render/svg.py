@@ -49,7 +49,7 @@ def _font_css(used: list[str], font_url: str) -> str:
         full = f"{f.family} {suffix}".strip()
         rules.append(
             f'@font-face{{font-family:"{f.family}";font-weight:{f.weight};font-style:{f.style};'
-            f'src:local("{full}"),url("{font_url}{f.file}") format("truetype")}}'
+            f'src:local("{full}"),url("{font_url}{f.file}") format("{f.css_format}")}}'
         )
     rules.append("text{font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision;white-space:pre}")
     return "".join(rules)
@@ -105,7 +105,7 @@ class _Writer:
             el.attribs.update({
                 "x": num(op.x),
                 "y": num(op.y),
-                "font-family": f'{f.family}, {f.fallback}'.replace('"', "'"),
+                "font-family": (f"'{f.family}'" if f.own else f.family) + f", {f.fallback}".replace('"', "'"),
                 "font-size": num(op.size),
             })
             if f.weight != "normal":
@@ -140,6 +140,8 @@ class _Writer:
             href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
             el = dwg.image(href=href)
             el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})
+            if op.opacity < 1:
+                el.attribs["opacity"] = num(op.opacity)
             parent.add(el)
         elif isinstance(op, Group):
             g = dwg.g()

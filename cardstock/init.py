@@ -1,0 +1,78 @@
+"""`cardstock init [DIR] [--name GAME]`: write a small, complete project to start from.
+
+The starter project ships inside the package (`cardstock/starter/`): a deck from a CSV with
+art, an icon of the game's own, a back, a `rules.toml` and a rulebook template. It builds
+and passes the rules check as written, and its comments teach the format. Nothing is
+fetched. `_game_` in a path and `@GAME_ID@` / `@GAME_TITLE@` in a file become the game's
+id and title.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+
+from .fields import slugify as slug
+from .issues import Issue
+from .output import write_atomic
+
+PLACEHOLDER_DIR = "_game_"
+
+
+
+
+def _files(base: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Traversable]]:
+    out: list[tuple[tuple[str, ...], Traversable]] = []
+    for entry in sorted(base.iterdir(), key=lambda e: e.name):
+        if entry.name.startswith((".", "__")):
+            continue
+        if entry.is_dir():
+            out += _files(entry, prefix + (entry.name,))
+        else:
+            out.append((prefix + (entry.name,), entry))
+    return out
+
+
+def starter_files(game_id: str, title: str) -> dict[str, bytes]:
+    """The starter project's files for one game: relative path → bytes."""
+    out: dict[str, bytes] = {}
+    for parts, entry in _files(resources.files("cardstock") / "starter"):
+        rel = "/".join(game_id if p == PLACEHOLDER_DIR else p for p in parts)
+        data = entry.read_bytes()
+        if rel.endswith((".toml", ".csv", ".j2", ".svg", ".md")):
+            text = data.decode("utf-8").replace("@GAME_ID@", game_id).replace("@GAME_TITLE@", _toml_safe(title))
+            data = text.encode("utf-8")
+        out[rel] = data
+    return out
+
+
+def _toml_safe(title: str) -> str:
+    return title.replace("\\", "").replace('"', "'")
+
+
+def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue]]:
+    """Write the starter project into `folder`; the files written, or the problems."""
+    title = (name or folder.resolve().name or "My game").strip()
+    game_id = slug(title)
+    shown = str(folder)
+    if not game_id:
+        return [], [Issue(shown, None, "--name", f"{title!r} gives no usable game id; give a name with letters or digits")]
+    if name is None and title == title.lower() and "-" in title:
+        title = title.replace("-", " ")
+    title = title[:1].upper() + title[1:]
+    files = starter_files(game_id, title)
+    taken = [rel for rel in files if (folder / rel).exists()]
+    if taken:
+        where = (folder / "catalog" / game_id)
+        return [], [Issue(str(where), None, "", f"a project is already there ({taken[0]} exists); choose another folder or --name")]
+    written: list[Path] = []
+    try:
+        for rel, data in files.items():
+            target = folder / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, data)
+            written.append(target)
+    except OSError as exc:
+        return written, [Issue(shown, None, "", f"cannot write the project: {exc.strerror or exc}")]
+    return written, []

@@ -1,0 +1,95 @@
+"""A project's own fonts: a TrueType file in `fonts/` is a font named by its file stem,
+embedded in the PDF as a subset, copied beside the SVGs and named by their @font-face."""
+
+from __future__ import annotations
+
+import shutil
+
+from pypdf import PdfReader
+
+from conftest import ROOT
+
+SHIPPED = ROOT / "cardstock" / "fonts"
+
+
+def with_brand_font(mini, font_file: str = "LiberationMono-Regular.ttf", name: str = "Brand.ttf") -> None:
+    (mini.root / "fonts").mkdir(exist_ok=True)
+    shutil.copy(SHIPPED / font_file, mini.root / "fonts" / name)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True, exist_ok=True)
+    (layouts / "faces.toml").write_text(f'[layouts.card.boxes.title]\nfont = "{name.rsplit(".", 1)[0]}"\n')
+
+
+def build(cli, mini, only: str = "svg,pnp"):
+    return cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", only)
+
+
+def runs_by_font(pdf) -> dict[str, str]:
+    """Text drawn on the first sheet, gathered per font (BaseFont without the subset tag)."""
+    out: dict[str, str] = {}
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            base = str(font["/BaseFont"]).split("+")[-1]
+            out[base] = out.get(base, "") + text
+
+    PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    return out
+
+
+def test_a_projects_font_is_embedded_as_a_subset_and_draws_the_titles(cli, mini):
+    with_brand_font(mini)
+    result = build(cli, mini)
+    assert result.code == 0, result.err
+    pdf = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
+    by_font = runs_by_font(pdf)
+    # Liberation Mono is not used by the default layouts: only the project's file brings it
+    assert "Ember" in by_font["LiberationMono"] and "Spring" in by_font["LiberationMono"]
+    assert "Ember" not in by_font.get("LiberationSerif-Bold", "")
+    embedded = PdfReader(pdf).pages[0]
+    assert len(embedded.extract_text()) > 0
+
+
+def test_the_svg_face_names_the_font_file_copied_beside_it(cli, mini):
+    with_brand_font(mini)
+    assert build(cli, mini, "svg").code == 0
+    svg = mini.root / "output" / "mini" / "svg"
+    face = (svg / "ember.svg").read_text()
+    assert 'url("fonts/Brand.ttf") format("truetype")' in face
+    assert "font-family=\"'Brand', sans-serif\"" in face
+    assert (svg / "fonts" / "Brand.ttf").read_bytes() == (mini.root / "fonts" / "Brand.ttf").read_bytes()
+
+
+def test_a_serif_and_a_monospace_are_built_in(cli, mini):
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.title]\nfont = "mono"\n\n[layouts.card.boxes.body]\nfont = "serif"\n')
+    assert build(cli, mini, "pnp").code == 0
+    by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
+    assert "Ember" in by_font["LiberationMono"]
+    assert "Deal 1 damage" in by_font["LiberationSerif"]
+
+
+def test_a_postscript_outline_font_is_refused_with_its_path(cli, mini):
+    (mini.root / "fonts").mkdir()
+    (mini.root / "fonts" / "Fancy.otf").write_bytes(b"OTTO" + bytes(200))
+    assert build(cli, mini, "svg").code != 0  # nothing is built with a font that cannot be embedded
+    result = cli("--root", str(mini.root), "check", "mini", "--runs", "10")
+    assert result.code == 1
+    assert "fonts/Fancy.otf: the font has PostScript (CFF) outlines" in result.out
+
+
+def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card(cli, mini):
+    with_brand_font(mini)  # Liberation Mono has no ♃ (U+2643); the built-in sans has
+    mini.replace("cards.csv", "ember,Ember,", "ember,Ember ♃,")
+    result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
+    line = next(l for l in result.out.splitlines() if "U+2643" in l)
+    assert line.strip().startswith("catalog/mini/cards.csv:2:")  # Ember's row
+    assert "the font 'Brand' has no glyph for '♃' (U+2643)" in line
+
+
+def test_an_otf_with_truetype_outlines_is_used_like_a_ttf(cli, mini):
+    with_brand_font(mini, name="Brand.otf")
+    assert build(cli, mini, "svg").code == 0
+    face = (mini.root / "output" / "mini" / "svg" / "ember.svg").read_text()
+    assert 'url("fonts/Brand.otf") format("opentype")' in face

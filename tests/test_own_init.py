@@ -1,0 +1,58 @@
+"""`cardstock init` writes a project a newcomer can build at once: the starter game loads,
+passes its own rules check and builds every PDF, in a fresh process as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pypdf import PdfReader
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "import sys; from cardstock.cli import main; sys.exit(main())", *args],
+                          cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def test_init_then_check_and_build_succeed(tmp_path):
+    project = tmp_path / "cafe"
+    made = run("init", str(project), "--name", "Café Brawl", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    game = project / "catalog" / "cafe-brawl"
+    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "art", "icons"}
+    assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {"rulebook.md.j2", "faces.toml"}
+    assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
+
+    checked = run("check", "--runs", "200", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "cafe-brawl passes" in checked.stdout
+
+    built = run("--jobs", "1", "--paper", "letter", cwd=project)
+    assert built.returncode == 0, built.stdout + built.stderr
+    out = project / "output"
+    listed = {e["path"] for e in json.loads((out / "manifest.json").read_text())["artifacts"]}
+    for name in ("cafe-brawl-pnp-letter.pdf", "cafe-brawl-rulebook.pdf", "cafe-brawl-rulebook-booklet-letter.pdf"):
+        assert f"cafe-brawl/{name}" in listed
+    pnp = PdfReader(out / "cafe-brawl" / "cafe-brawl-pnp-letter.pdf")
+    text = " ".join(page.extract_text() for page in pnp.pages)
+    for card in ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight"):
+        assert card in text
+    rulebook = " ".join(p.extract_text() for p in PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf").pages)
+    assert "Deal 3 cards to each player" in rulebook  # the count comes from rules.toml
+
+
+def test_init_refuses_to_overwrite_a_project(tmp_path, cli):
+    assert cli("init", str(tmp_path), "--name", "Twice").code == 0
+    again = cli("init", str(tmp_path), "--name", "Twice")
+    assert again.code == 2
+    assert "a project is already there (catalog/twice/" in again.err
+
+
+def test_init_names_the_game_after_the_folder(tmp_path, cli):
+    folder = tmp_path / "moon-race"
+    result = cli("init", str(folder))
+    assert result.code == 0, result.err
+    text = (folder / "catalog" / "moon-race" / "game.toml").read_text()
+    assert 'id = "moon-race"' in text and 'title = "Moon race"' in text
