@@ -152,6 +152,11 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     if code:
         return code
     games = [c.id for c in catalogs]
+    if options.only is None or "page" in options.only:
+        problems = site.check_page(args.root, catalogs, options.out)  # before anything is written
+        if problems:
+            print_issues(problems)
+            return EXIT_INPUT
     recalled = gate.recall(args.root, games, options, runs=args.check_runs)
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
@@ -165,7 +170,11 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs)
-    return _finish(args, options, games, checks, reports, started, catalogs)
+    try:
+        return _finish(args, options, games, checks, reports, started, catalogs)
+    except InputError as exc:  # the page's template failed on this build's data
+        print_issues(exc.issues)
+        return EXIT_INPUT
 
 
 def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float) -> Optional[int]:
@@ -308,7 +317,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only)
+    try:
+        report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only)
+    except InputError as exc:  # a template that broke the sandbox's bounds
+        print_issues(exc.issues)
+        return EXIT_INPUT
     if args.json:
         json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -19,6 +19,7 @@ from .kinds import KINDS
 from .project import discover
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
+from .templating import safe_format
 from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
 
@@ -272,7 +273,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
             issues.add(row.file, row.line, "designer_choice", f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}")
             ok = False
     try:
-        group = s.group.format(**{k: ("" if v is None else v) for k, v in values.items()})
+        group = safe_format(s.group, {k: ("" if v is None else v) for k, v in values.items()})
     except (KeyError, IndexError, ValueError):
         group = s.group  # reported once by _check_references
     for name in s.group_fields():

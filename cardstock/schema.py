@@ -10,6 +10,7 @@ from typing_extensions import Annotated
 
 from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
+from .templating import check_pattern
 from .units import UnitError, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
@@ -95,6 +96,7 @@ class ComponentSet(Strict):
     description: Optional[str] = None
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
+    _v_group = field_validator("group")(check_pattern)
 
     @field_validator("fields")
     @classmethod

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import hashlib
 import json
+import os
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import __version__, manifest
@@ -21,6 +22,7 @@ from .project import files_in, hash_files, shared_layout
 from .units import PAPER_LABELS
 
 if TYPE_CHECKING:
+    from .issues import Issue
     from .load import Catalog
 
 KIND_LABELS = {
@@ -92,17 +94,42 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
     return {"games": games, "tools": others, "version": __version__}
 
 
-def render_page(root: Path, context: dict[str, Any]) -> str:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+PAGE_TEMPLATE = "index.html.j2"
 
-    env = Environment(
-        loader=FileSystemLoader(str(shared_layout(root, "site")[0])),
-        autoescape=select_autoescape(["html", "j2"], default=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template("index.html.j2").render(**context)
+
+def render_page(root: Path, context: dict[str, Any]) -> str:
+    """The page's HTML, rendered in cardstock's bounded sandbox (a project's own
+    `layouts/site/` may come from someone else). A template problem raises InputError
+    located at the template's line."""
+    from jinja2 import FileSystemLoader, TemplateError, select_autoescape
+
+    from .issues import InputError, Issue
+    from .templating import environment, error_line, template_message
+
+    folder, shown = shared_layout(root, "site")
+    env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
+    where = f"{shown}/{PAGE_TEMPLATE}"
+    try:
+        return env.get_template(PAGE_TEMPLATE).render(**context)
+    except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
+        if isinstance(exc, TemplateError):
+            message = template_message(exc)
+        else:
+            message = f"the template cannot be rendered ({type(exc).__name__}): {exc}"
+        line = error_line(exc, os.path.normpath(folder / PAGE_TEMPLATE))
+        raise InputError([Issue(where, line, "template", message)]) from None
+
+
+def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"]:
+    """Render the page once from the manifest as it stands, before anything is built, so a
+    template that cannot be used stops the build before a file is written."""
+    from .issues import InputError
+
+    try:
+        render_page(root, page_context(catalogs, manifest.read(out), {}))
+    except InputError as exc:
+        return exc.issues
+    return []
 
 
 def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional
 
 from jinja2 import TemplateSyntaxError
 
-from ..issues import Issue
+from ..issues import InputError, Issue
 from ..load import Catalog
 from ..templating import environment, render
 
@@ -64,6 +64,8 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     text = path.read_text(encoding="utf-8")
     try:
         out, issue = render(text, context, file=shown, line=None, field=field)
+    except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line
+        raise InputError([dataclasses.replace(i, line=_error_line(text, context)) for i in exc.issues]) from None
     except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
         issue = Issue(shown, None, field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
     if issue is not None:

@@ -14,8 +14,9 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Optional
 
-from ..issues import Issue
+from ..issues import InputError, Issue
 from ..markup import parse
+from ..templating import Breach
 from ..units import UnitError, fmt_mm, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value, tint
@@ -132,7 +133,10 @@ class Painter:
     def _layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: str = "error") -> None:
         where = box.where(key) if box is not None else lay.where(key)
         fld = f"layouts.{lay.name}" + (f".boxes.{box.name}" if box is not None else "") + (f".{key}" if key else "")
-        self.issues.append(Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level))
+        issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level)
+        if isinstance(message, Breach):  # a template that broke the sandbox's bounds: bad input
+            raise InputError([issue])
+        self.issues.append(issue)
 
     def _data_issue(self, fld: str, message: str, level: str = "error") -> None:
         self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level))
