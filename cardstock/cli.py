@@ -330,14 +330,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if report.ok else EXIT_RULES
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from . import warm
-
-    if args.stop:
-        return warm.stop_server()
-    return warm.serve(idle_minutes=args.idle)
-
-
 def cmd_check_deck(args: argparse.Namespace) -> int:
     """Check a player's custom deck list against the game's deck-building limits."""
     from .rules.decks import check_deck
@@ -441,10 +433,6 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true", help="print the result as JSON")
     d.set_defaults(func=cmd_check_deck)
 
-    sv = sub.add_parser("serve", help="keep cardstock loaded so later commands start at once (see docs/server.md)")
-    sv.add_argument("--idle", type=float, default=60.0, metavar="MINUTES", help="stop after this long without a command (default 60)")
-    sv.add_argument("--stop", action="store_true", help="stop the running server")
-    sv.set_defaults(func=cmd_serve)
     return p
 
 
