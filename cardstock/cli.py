@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .load import Catalog
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
 
 # The build's rules check is the quick gate before printing: every count and constraint,
 # and this many seeded setups per player count (a shortfall shows in every run). The full
@@ -217,6 +218,7 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
             made = site.write_page(args.root, options.out, [c for c in catalogs if c.id in buildable], status)
             page = pipeline.UnitReport(None, "page", (made,), (), 0.0, False)
             pipeline.remember(options.out, page, key)
+        manifest.write(options.out, page.artifacts)  # the page is listed in the manifest too
     for game in failed:
         print(checks[game].text, file=sys.stderr)
         if options.force:
@@ -451,7 +453,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         p.print_help()
         return EXIT_INPUT
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # here, so a reader that went away is noticed while it can be handled
+        return code
+    except BrokenPipeError:  # `cardstock … | head`: the reader has all it wanted
+        _silence_stdout()
+        return EXIT_PIPE
     except KeyboardInterrupt:
         print("interrupted; nothing half-written was kept", file=sys.stderr)
         return 130
@@ -460,6 +467,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise
         print(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (captured output)
+        pass
 
 
 GLOBAL_WITH_VALUE = ("--root",)

@@ -16,6 +16,7 @@ from typing_extensions import Annotated
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
+MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
@@ -131,7 +132,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     definitions: dict[str, Any] = {
         "id": (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
         "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
-        "count": (Annotated[int, Field(gt=0)], ...),
+        "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
     }
     for key, spec in fields.items():

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from .fields import REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model
 from .issues import Issues
 from .kinds import KINDS
+from .layout.artfiles import art_problem
 from .project import discover
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
@@ -187,7 +188,8 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
         return f"art must be PNG, JPEG or SVG, got {value!r}"
     if not target.is_file():
         return f"art file not found: {_display(root, target)}"
-    return None
+    problem = art_problem(target)
+    return f"{_display(root, target)}: {problem}" if problem else None
 
 
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:

@@ -35,6 +35,25 @@ def fmt_bytes(n: int) -> str:
     return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
 
 
+def file_mode() -> int:
+    """The mode a new file gets here, as `open()` would give it: 0o666 less the umask
+    (0o644 under the usual umask 022). A temporary file starts as 0o600 whatever the umask,
+    so written files are set to this before they are renamed into place."""
+    return 0o666 & ~_read_umask()
+
+
+def _read_umask() -> int:
+    try:  # Linux shows it without changing it
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
@@ -50,6 +69,7 @@ def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            os.fchmod(handle.fileno(), file_mode())
         os.replace(tmp, path)
     except BaseException:
         try:

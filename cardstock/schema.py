@@ -11,7 +11,7 @@ from typing_extensions import Annotated
 from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
 from .templating import check_pattern
-from .units import UnitError, parse_size
+from .units import UnitError, parse_length, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
@@ -21,11 +21,16 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
+MAX_SIDE_MM = 1000  # the longest side a component may have; see docs/catalog-format.md
+
+
 def _size(value: str) -> str:
     try:
-        parse_size(value)
+        w, h = parse_size(value)
     except UnitError as exc:
         raise ValueError(str(exc)) from None
+    if max(w, h) > parse_length(f"{MAX_SIDE_MM}mm"):
+        raise ValueError(f"a component may be at most {MAX_SIDE_MM} mm on a side, got {value!r}")
     return value
 
 

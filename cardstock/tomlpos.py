@@ -129,7 +129,7 @@ def read_toml(path, shown: str):
     from .issues import Issue
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+)", str(exc))

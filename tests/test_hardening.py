@@ -3,9 +3,18 @@ killed, run twice at once, piped or given hostile files."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
 import subprocess
 import sys
 import tomllib
+import zlib
+
+import pytest
 
 from conftest import ROOT
 
@@ -27,3 +36,132 @@ def test_the_console_script_is_the_cli_itself_and_there_is_no_server():
 
     usage = parser().format_help()
     assert "{build,list,catalog,check,check-deck}" in usage and "serve" not in usage
+
+
+# ---------------------------------------------------------------- files as a person expects them
+
+
+def _build(root, *args: str, umask: int = 0o022, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "cardstock", "--root", str(root), *args],
+        capture_output=True, text=True, timeout=300, preexec_fn=lambda: os.umask(umask), **kw,
+    )
+
+
+def test_output_files_follow_the_umask(mini):
+    for umask, mode in ((0o022, 0o644), (0o027, 0o640)):
+        out = mini.root / f"out-{umask:o}"
+        result = _build(mini.root, "--paper", "letter", "--only", "svg,pnp,page", "--jobs", "1", "--out", str(out), umask=umask)
+        assert result.returncode == 0, result.stderr
+        files = [p for p in out.rglob("*") if p.is_file()]
+        assert len(files) > 10
+        assert {p.stat().st_mode & 0o777 for p in files} == {mode}
+
+
+def test_a_toml_file_may_start_with_a_byte_order_mark(mini, cli):
+    path = mini.path("game.toml")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = cli("--root", str(mini.root), "list")
+    assert result.code == 0, result.err
+    assert result.out.startswith("mini  Mini")
+
+
+def test_piping_into_a_reader_that_stops_early_is_quiet(mini):
+    proc = subprocess.Popen([sys.executable, "-m", "cardstock", "--root", str(mini.root), "catalog", "mini"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader goes away before anything is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert err == ""
+
+
+def test_the_page_lists_every_game_in_the_manifest_and_the_manifest_lists_the_page(mini, cli):
+    duo = mini.root / "catalog" / "duo"
+    shutil.copytree(mini.folder, duo)
+    toml = duo / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('id = "mini"', 'id = "duo"').replace('title = "Mini"', 'title = "Duo"'), encoding="utf-8")
+    assert cli("--root", str(mini.root), "--paper", "letter", "--jobs", "1").code == 0
+    result = cli("--root", str(mini.root), "mini", "--paper", "letter", "--only", "svg,page", "--jobs", "1")
+    assert result.code == 0, result.err
+    out = mini.root / "output"
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r"<h2>([^<]*)</h2>", html)[:2] == ["Duo", "Mini"]
+    assert 'href="duo/duo-pnp-letter.pdf"' in html and 'href="mini/mini-pnp-letter.pdf"' in html
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    games = {e["game"] for e in entries if e["game"]}
+    assert games == {"duo", "mini"}
+    page = [e for e in entries if e["path"] == "index.html"]
+    assert page and page[0]["kind"] == "page"
+    assert page[0]["sha256"] == hashlib.sha256((out / "index.html").read_bytes()).hexdigest()
+    again = cli("--root", str(mini.root), "--paper", "letter", "--jobs", "1")
+    assert again.code == 0 and (out / "index.html").read_text(encoding="utf-8") == html
+
+
+# ---------------------------------------------------------------- art and sizes that cannot be drawn
+
+
+def _art(mini, name: str, data: bytes) -> None:
+    (mini.folder / "art" / name).write_bytes(data)
+    mini.replace("cards.csv", "art/blaze.svg", f"art/{name}")
+
+
+@pytest.mark.parametrize(
+    "svg, message",
+    [
+        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan inf"><circle cx="5" cy="5" r="4"/></svg>',
+         "viewBox '0 0 nan inf': the size must be finite numbers (not nan or inf)"),
+        ('<svg xmlns="http://www.w3.org/2000/svg" width="1' + "0" * 400 + '" height="10"><circle cx="5" cy="5" r="4"/></svg>',
+         "the size must be finite numbers"),
+        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(nan)"><circle cx="5" cy="5" r="4"/></g></svg>',
+         "a shape has coordinates that are not finite numbers"),
+    ],
+)
+def test_svg_art_with_a_size_or_shape_that_is_not_finite_is_refused_at_its_row(mini, cli, svg, message):
+    _art(mini, "odd.svg", svg.encode())
+    result = cli("--root", str(mini.root), "--force", "--jobs", "1")
+    assert result.code == 2
+    assert result.err.startswith("catalog/mini/cards.csv:3: art: catalog/mini/art/odd.svg: ") and message in result.err
+    assert not (mini.root / "output").exists()
+
+
+def _png(width: int, height: int) -> bytes:
+    """A real 1-bit greyscale PNG of the given size (all black), small however large."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    row = b"\0" * (1 + (width + 7) // 8)
+    packer = zlib.compressobj(9)
+    data = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def test_an_image_over_50_megapixels_is_refused_from_its_header(mini):
+    _art(mini, "huge.png", _png(12000, 12000))  # 144 megapixels in about 20 KB
+    result = _build(mini.root, "list")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "catalog/mini/cards.csv:3: art: catalog/mini/art/huge.png: the image is 12000 × 12000 pixels (144 megapixels); "
+        "art may have at most 50 megapixels")
+    assert "DecompressionBomb" not in result.stderr and "Warning" not in result.stderr
+
+
+def test_an_image_under_the_limit_is_drawn(mini, cli):
+    _art(mini, "small.png", _png(300, 420))
+    faces = mini.root / "layouts" / "mini" / "faces.toml"
+    faces.parent.mkdir(parents=True)
+    faces.write_text('[layouts.card.boxes.art]\nart = "{{ art }}"\n', encoding="utf-8")
+    result = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
+    assert result.code == 0, result.err
+    assert "<image" in (mini.root / "output" / "mini" / "svg" / "blaze.svg").read_text(encoding="utf-8")
+
+
+def test_counts_and_sizes_are_bounded_at_validation(mini, cli):
+    mini.replace("cards.csv", "spring,Spring,2,", "spring,Spring,1000000000000,")
+    result = cli("--root", str(mini.root), "list")
+    assert result.code == 2
+    assert "catalog/mini/cards.csv:5: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'" in result.err
+    mini.replace("cards.csv", "spring,Spring,1000000000000,", "spring,Spring,2,")
+    mini.replace("game.toml", 'group = "Tokens"', 'group = "Tokens"\nsize = "2000mm x 10mm"')
+    result = cli("--root", str(mini.root), "list")
+    assert result.code == 2
+    assert "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, got '2000mm x 10mm'" in result.err
