@@ -18,7 +18,7 @@ from . import __version__
 from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
-from . import gate, manifest, pipeline, site
+from . import gate, manifest, output, pipeline, site
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
 
@@ -145,6 +145,18 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
+    """One build, holding the output folder (another build into it waits its turn)."""
+    try:
+        return _build_once(args, options)
+    finally:
+        output.unlock(options.out)
+
+
+def _wait_notice(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     started = time.perf_counter()
     code = _up_to_date(args, options, started)
     if code is not None:
@@ -158,6 +170,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         if problems:
             print_issues(problems)
             return EXIT_INPUT
+    output.lock(options.out, _wait_notice)
     recalled = gate.recall(args.root, games, options, runs=args.check_runs)
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
@@ -186,8 +199,9 @@ def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float)
 
     known = discover(args.root)
     games = list(args.games or known)
-    if not games or any(g not in known for g in games):
-        return None  # the full path reports the unknown game
+    if not games or any(g not in known for g in games) or not options.out.is_dir():
+        return None  # the full path reports the unknown game; nothing was built before
+    output.lock(options.out, _wait_notice)
     checks = gate.recall(args.root, games, options, runs=args.check_runs)
     if any(r is None for r in checks.values()):
         return None

@@ -7,7 +7,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -84,3 +84,43 @@ def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Opt
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)
+
+
+# ---------------------------------------------------------------- one build per output folder
+
+LOCK_NAME = ".cardstock.lock"
+_HELD: dict[Path, int] = {}  # output folder -> descriptor of its lock file, in this process
+
+
+def lock(out: Path, notice: Callable[[str], None]) -> None:
+    """Hold the output folder `out` for this build (creating it), so two builds into one
+    folder run one after the other: when another process holds it, say so through
+    `notice` and wait. Holding it again is a no-op; `unlock` lets go."""
+    import fcntl
+
+    out = out.resolve()
+    if out in _HELD:
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            notice(f"{out}: another cardstock build{f' (process {holder})' if holder.isdigit() else ''} "
+                   "is writing into this folder; waiting for it to finish")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except BaseException:
+        os.close(fd)
+        raise
+    _HELD[out] = fd
+
+
+def unlock(out: Path) -> None:
+    """Let go of the output folder (closing the lock file releases the lock)."""
+    fd = _HELD.pop(out.resolve(), None)
+    if fd is not None:
+        os.close(fd)

@@ -175,6 +175,15 @@ def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optiona
     return UnitReport(game, stage_name, tuple(artifacts), findings, 0.0, True)
 
 
+def previous_files(out: Path, game: Optional[str], stage_name: str) -> list[str]:
+    """The files (relative to `out`) a unit wrote the last time it ran, whatever its key."""
+    try:
+        data = json.loads(_cache_path(out, game, stage_name).read_text(encoding="utf-8"))
+        return [a["path"] for a in data.get("artifacts", [])]
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return []
+
+
 def remember(out: Path, report: UnitReport, key: str) -> None:
     write_cache(out, report.game, report.stage, key, {
         "artifacts": [{**asdict(a), "path": a.relative(out)} for a in report.artifacts],
@@ -272,15 +281,37 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
     return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
 
 
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker's first act: ask Linux to kill it when the build that started it dies (even
+    by SIGKILL), so no worker goes on writing files for a build that is gone."""
+    import ctypes
+    import signal
+    import sys
+
+    if sys.platform != "linux":
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the pool's own shutdown still applies
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
 def _pool(jobs: int) -> "ProcessPoolExecutor":
     """Workers forked where the platform allows it, so they start with the parent's modules
-    and loaded catalogs; elsewhere each worker imports and loads what it needs."""
+    and loaded catalogs; elsewhere each worker imports and loads what it needs. Workers
+    die with the build (see `_die_with_parent`)."""
     import multiprocessing
     import sys
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 def run(
@@ -330,10 +361,19 @@ def run(
             tasks.append((game, mine))
     results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
 
+    # the files the stale units will rewrite leave the manifest first, and each task's new
+    # files join it as soon as the task is done: a build killed at any moment leaves a
+    # manifest whose every hash matches its file
+    from . import manifest
+
+    manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
+
     def finish(indexes: list[int], result: TaskResult) -> None:
         nonlocal done
         if result.check is not None and result.game is not None:
             results[result.game] = result.check
+        if result.reports:
+            manifest.write(options.out, [a for r in result.reports for a in r.artifacts])
         for i, report in zip(indexes, result.reports):
             reports[i] = report
             remember(options.out, report, units[i].key)

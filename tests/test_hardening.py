@@ -8,11 +8,14 @@ import json
 import os
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
+import time
 import tomllib
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +168,112 @@ def test_counts_and_sizes_are_bounded_at_validation(mini, cli):
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
     assert "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, got '2000mm x 10mm'" in result.err
+
+
+# ---------------------------------------------------------------- kills and two builds at once
+
+
+def _two_games(tmp_path: Path) -> Path:
+    """Two shipped games with their layouts: a build of a few seconds on two workers."""
+    for game in ("vortex", "alter-ego"):
+        shutil.copytree(ROOT / "catalog" / game, tmp_path / "catalog" / game)
+        shutil.copytree(ROOT / "layouts" / game, tmp_path / "layouts" / game)
+    return tmp_path
+
+
+def _start(root: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                after_name = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(after_name[1]) == pid:
+                found.add(int(d.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")  # a zombie has stopped; only its exit status is left
+
+
+def _wait_for(condition, seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+
+
+@linux_only
+def test_killing_a_build_kills_its_workers(tmp_path):
+    proc = _start(_two_games(tmp_path))
+    workers: set[int] = set()
+
+    def pool_started() -> bool:
+        workers.update(_children(proc.pid))
+        return len(workers) >= 2 or proc.poll() is not None
+
+    assert _wait_for(pool_started) and proc.poll() is None and len(workers) >= 2
+    time.sleep(0.3)  # let them get to work
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert _wait_for(lambda: not any(_alive(w) for w in workers), 10), [w for w in workers if _alive(w)]
+
+
+@linux_only
+@pytest.mark.parametrize("delay", [0.0, 0.6])
+def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_file(tmp_path, delay):
+    root = _two_games(tmp_path)
+    out = root / "output"
+    assert subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300).returncode == 0
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and p.suffix in (".pdf", ".svg")}
+    for game in ("vortex", "alter-ego"):
+        toml = root / "catalog" / game / "game.toml"
+        text = toml.read_text(encoding="utf-8")
+        toml.write_text(text.replace('version = "0.1.0"', 'version = "0.2.0"', 1), encoding="utf-8")
+    proc = _start(root)
+
+    def rewriting() -> bool:
+        return any(p.exists() and p.stat().st_mtime_ns != t for p, t in before.items()) or proc.poll() is not None
+
+    assert _wait_for(rewriting) and proc.poll() is None, "the rebuild ended before it was killed"
+    time.sleep(delay)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    time.sleep(0.3)
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    wrong = [e["path"] for e in entries if hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() != e["sha256"]]
+    assert entries and wrong == []
+
+
+@linux_only
+def test_two_builds_into_one_folder_take_turns(tmp_path):
+    root = _two_games(tmp_path)
+    lock = root / "output" / ".cardstock.lock"
+    first = _start(root)
+    assert _wait_for(lambda: lock.exists() and lock.read_text().strip() == str(first.pid) or first.poll() is not None)
+    assert first.poll() is None, "the first build ended before the second started"
+    second = _start(root)
+    out2, err2 = second.communicate(timeout=300)
+    out1, err1 = first.communicate(timeout=300)
+    assert first.returncode == 0 and second.returncode == 0, err1 + err2
+    assert re.search(r"^built 9 of 9 parts", out1, re.M)
+    assert re.search(r"^built 0 of 9 parts .* \(9 unchanged\)", out2, re.M)  # it ran after the first had finished
+    assert f"{root / 'output'}: another cardstock build (process {first.pid}) is writing into this folder; waiting for it to finish" in err2
+    entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    assert all(hashlib.sha256((root / "output" / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
