@@ -88,7 +88,7 @@ def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Opt
 
 # ---------------------------------------------------------------- one build per output folder
 
-LOCK_NAME = ".cardstock.lock"
+LOCK_NAME = Path(".cache") / "build.lock"  # under the output folder, beside the build cache
 _HELD: dict[Path, int] = {}  # output folder -> descriptor of its lock file, in this process
 
 
@@ -101,7 +101,7 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
     out = out.resolve()
     if out in _HELD:
         return
-    out.mkdir(parents=True, exist_ok=True)
+    (out / LOCK_NAME).parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
     try:
         try:

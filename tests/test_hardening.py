@@ -264,7 +264,7 @@ def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_fil
 @linux_only
 def test_two_builds_into_one_folder_take_turns(tmp_path):
     root = _two_games(tmp_path)
-    lock = root / "output" / ".cardstock.lock"
+    lock = root / "output" / ".cache" / "build.lock"
     first = _start(root)
     assert _wait_for(lambda: lock.exists() and lock.read_text().strip() == str(first.pid) or first.poll() is not None)
     assert first.poll() is None, "the first build ended before the second started"
