@@ -240,9 +240,10 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
         else:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
-    for report in reports:
-        for finding in report.findings:
-            print(finding.render(), file=sys.stderr)
+    from .scripts import glyphs_once
+
+    for finding in glyphs_once(f for report in reports for f in report.findings):
+        print(finding.render(), file=sys.stderr)
     print_summary(reports, options.out, time.perf_counter() - started)
     return EXIT_RULES if failed else EXIT_OK
 

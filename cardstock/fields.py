@@ -13,6 +13,7 @@ from typing import Any, Callable, Literal, Optional
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
 from typing_extensions import Annotated
 
+from .scripts import printable
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
@@ -115,6 +116,7 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
 }
 
 REFERENCE_TYPES = {"icon": "icon", "icons": "icon", "art": "art"}
+PRINTED_TYPES = frozenset({"str", "text", "choice", "list"})  # field types whose text is printed
 
 
 def annotation_for(spec: FieldSpec) -> Any:
@@ -122,6 +124,8 @@ def annotation_for(spec: FieldSpec) -> Any:
     if spec.type not in FIELD_TYPES:
         raise ValueError(f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
     inner = FIELD_TYPES[spec.type](spec)
+    if spec.type in PRINTED_TYPES:  # NFC, and scripts that cannot print refused
+        inner = Annotated[inner, BeforeValidator(printable)]
     if spec.required:
         return Annotated[inner, BeforeValidator(_blank_to_none)]
     return Annotated[Optional[inner], BeforeValidator(_blank_to_none)]
@@ -131,7 +135,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     """A model for one row of a set: reserved columns plus the declared fields."""
     definitions: dict[str, Any] = {
         "id": (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
-        "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
+        "name": (Annotated[str, BeforeValidator(_single_line), BeforeValidator(printable), Field(min_length=1)], ...),
         "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
     }

@@ -5,11 +5,12 @@ from __future__ import annotations
 import string
 from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
 from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
+from .scripts import printable
 from .templating import check_pattern
 from .units import UnitError, parse_length, parse_size
 
@@ -65,10 +66,14 @@ class PrintSettings(Strict):
         return value
 
 
+# text of the game file that is printed: NFC, and scripts that cannot print refused
+Printed = Annotated[str, BeforeValidator(printable)]
+
+
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: str
+    label: Printed
     symbol: str  # a vector symbol from the shared symbol library in layouts/
     color: Optional[Color] = None
 
@@ -76,8 +81,8 @@ class Icon(Strict):
 class Back(Strict):
     """The back shared by every card of a deck."""
 
-    title: str
-    subtitle: Optional[str] = None
+    title: Printed
+    subtitle: Optional[Printed] = None
     color: Color = "#2f3640"
     icon: Optional[str] = None
     art: Optional[str] = None
@@ -158,10 +163,10 @@ class Game(Strict):
     """The whole game file."""
 
     id: Slug
-    title: str
+    title: Printed
     version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")]
     players: Players
-    description: Optional[str] = None
+    description: Optional[Printed] = None
     source: Optional[str] = None
     credits: list[str] = []
     print: PrintSettings = PrintSettings()

@@ -277,3 +277,63 @@ def test_two_builds_into_one_folder_take_turns(tmp_path):
     assert f"{root / 'output'}: another cardstock build (process {first.pid}) is writing into this folder; waiting for it to finish" in err2
     entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
     assert all(hashlib.sha256((root / "output" / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+
+
+# ---------------------------------------------------------------- text: NFC, coverage, scripts that cannot print
+
+
+def test_catalog_text_is_normalised_to_nfc(mini, cli):
+    decomposed = "Cafe\u0301"  # e + combining acute, as some editors save it
+    mini.replace("cards.csv", "ember,Ember,", f"ember,{decomposed},")
+    mini.replace("game.toml", 'title = "Mini"', f'title = "Mini {decomposed}"')
+    result = cli("--root", str(mini.root), "catalog", "mini", "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert data["title"] == "Mini Caf\u00e9"
+    assert next(c for c in data["components"] if c["id"] == "ember")["name"] == "Caf\u00e9"
+
+
+@pytest.mark.parametrize(
+    "old, new, line, field, message",
+    [
+        ("ember,Ember,", "ember,\u706b\u306e\u7389,", 2, "name", "'\u706b' (U+706B) is Chinese, Japanese or Korean; cardstock ships no font"),
+        ("Heal 2.", "Heal 2 \U0001F600.", 5, "text", "'\U0001F600' (U+1F600) is an emoji; cardstock ships no emoji font"),
+        ("flood,Flood,", "flood,\u0645\u0631\u062d\u0628\u0627,", 6, "name", "'\u0645' (U+0645) is Arabic, a right-to-left script"),
+        ("spring,Spring,", "spring,\u05e9\u05dc\u05d5\u05dd,", 5, "name", "'\u05e9' (U+05E9) is Hebrew, a right-to-left script"),
+    ],
+)
+def test_scripts_the_fonts_cannot_print_are_refused_at_validation(mini, cli, old, new, line, field, message):
+    mini.replace("cards.csv", old, new)
+    result = cli("--root", str(mini.root), "--jobs", "1")
+    assert result.code == 2
+    assert f"catalog/mini/cards.csv:{line}: {field}: {message}" in result.err
+    assert not (mini.root / "output").exists()
+
+
+def test_a_game_title_in_a_script_that_cannot_print_is_refused_at_its_line(mini, cli):
+    mini.replace("game.toml", 'title = "Mini"', 'title = "\u30df\u30cb"')
+    result = cli("--root", str(mini.root), "list")
+    assert result.code == 2
+    assert "catalog/mini/game.toml:3: title: '\u30df' (U+30DF) is Chinese, Japanese or Korean" in result.err
+
+
+def test_symbols_the_font_draws_still_pass(mini, cli):
+    mini.replace("cards.csv", "Heal 2.", "Heal 2 \u2660 \u2192 \u2014 \u00d7 \u03a9 \u0416.")  # spade, arrow, dash, times, Greek, Cyrillic
+    result = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
+    assert result.code == 0, result.err
+    assert "glyph" not in result.err
+
+
+def test_a_character_the_font_lacks_is_warned_once_naming_component_field_and_character(mini, cli):
+    thai = "\u0e01"
+    mini.replace("cards.csv", "Heal 2.", f"Heal 2 {thai}.")
+    mini.replace("cards.csv", "Deal 1 damage.", f"Deal 1 {thai} damage.")
+    result = cli("--root", str(mini.root), "check", "mini", "--verbose")
+    warnings = [line.strip() for line in result.out.splitlines() if "has no glyph" in line]
+    assert warnings == [
+        f"catalog/mini/cards.csv:2: text: warning: component 'ember': the font 'sans' has no glyph for '{thai}' (U+0E01); "
+        "it will print as a blank box (on 2 components)"
+    ]
+    build = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
+    assert build.code == 0
+    assert [line for line in build.err.splitlines() if "has no glyph" in line] == [warnings[0]]

@@ -16,6 +16,7 @@ from jinja2 import TemplateSyntaxError
 
 from ..issues import InputError, Issue
 from ..load import Catalog
+from ..scripts import nfc
 from ..templating import environment, render
 
 TEMPLATE_SUFFIX = ".md.j2"
@@ -61,7 +62,7 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     shown = catalog.display(path)
     if not path.is_file():
         return None, [Issue(shown, None, field, f"no template: expected the file {shown}")]
-    text = path.read_text(encoding="utf-8")
+    text = nfc(path.read_text(encoding="utf-8"))
     try:
         out, issue = render(text, context, file=shown, line=None, field=field)
     except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line

@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 from ..issues import InputError, Issue
 from ..markup import parse
+from ..scripts import glyph_warning
 from ..templating import Breach
 from ..units import UnitError, fmt_mm, parse_length
 from . import text as textmod
@@ -29,6 +30,8 @@ from .symbols import Library
 HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
 FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
 
 
 @dataclass(frozen=True)
@@ -400,7 +403,7 @@ class Painter:
                    "shorten it, or give the box more room or a smaller min_size in the layout")
             self._data_issue(fld if fld else f"layout box {box.name}", msg)
         for ch in fit.missing:
-            self._data_issue(fld or f"layout box {box.name}", f"the font {style.font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box", "warning")
+            self._data_issue(fld or f"layout box {box.name}", glyph_warning(self.subject.label, style.font, ch), "warning")
         for name in fit.unknown_icons:
             self._data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]")
 
