@@ -20,7 +20,7 @@ from .layout.artfiles import art_problem
 from .project import discover
 from .schema import Component, ComponentSet, Game
 from .tables import Row, read_table
-from .templating import safe_format
+from .patterns import safe_format
 from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
 

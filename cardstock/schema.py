@@ -11,7 +11,7 @@ from typing_extensions import Annotated
 from .fields import COLOR_PATTERN, RESERVED_COLUMNS, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
 from .scripts import printable
-from .templating import check_pattern
+from .patterns import check_pattern
 from .units import UnitError, parse_length, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]

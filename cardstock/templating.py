@@ -39,12 +39,14 @@ from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
+from . import patterns
 from .issues import InputError, Issue
+from .patterns import MAX_WIDTH
 
 MAX_TEXT = 4_000_000  # characters (or list items) one render may produce or build
-MAX_STEPS = 1_000_000  # loop iterations and calls in one render
+MAX_STEPS = 1_000_000  # steps in one render: a loop iteration is one, a call `CALL_STEPS`
+CALL_STEPS = 10  # a call (macro, helper, method) costs far more than a loop step
 MAX_SECONDS = 10.0  # wall time of one render
-MAX_WIDTH = 1000  # a width or precision in a format
 MAX_INT_BITS = 1_000_000  # size of a whole number a template may compute
 MAX_LIPSUM = 50  # paragraphs of placeholder text
 
@@ -59,13 +61,17 @@ class TemplateLimit(SecurityError):
 class _Budget:
     steps: int
     deadline: float
+    checks: int = 0  # steps since the clock was last read
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
         if self.steps < 0:
-            raise TemplateLimit(f"the template runs more than {MAX_STEPS:,} loop steps and calls in one render")
-        if self.steps & 0xFF == 0 and time.monotonic() > self.deadline:
-            raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
+            raise TemplateLimit(f"the template runs more than {MAX_STEPS:,} steps (loop iterations, and calls at {CALL_STEPS} each) in one render")
+        self.checks += n
+        if self.checks >= 256:
+            self.checks = 0
+            if time.monotonic() > self.deadline:
+                raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
 
 
 _BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar("cardstock_template_budget", default=None)
@@ -107,63 +113,26 @@ def _check_int(value: Any) -> Any:
 
 
 def _check_width(n: Any, what: str) -> None:
-    if isinstance(n, int) and not isinstance(n, bool) and abs(n) > MAX_WIDTH:
-        raise TemplateLimit(f"{what} {n} is larger than the limit of {MAX_WIDTH}")
-
-
-# `%` conversions: flags, width, precision (the mapping key is skipped)
-PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?")
-# str.format specs: [[fill]align][sign][z][#][0][width][grouping][.precision][type]
-FORMAT_SPEC = re.compile(r"(?:.?[<>=^])?[+\- ]?z?#?0?(\d*)[,_]?(?:\.(\d*))?")
+    try:
+        patterns.check_width(n, what)
+    except ValueError as exc:
+        raise TemplateLimit(str(exc)) from None
 
 
 def check_percent_format(pattern: Any) -> None:
     """Refuse a `%` format whose width or precision is over `MAX_WIDTH` or given by `*`."""
-    if not isinstance(pattern, str):
-        return
-    for m in PERCENT_SPEC.finditer(pattern):
-        for part in m.groups():
-            if part == "*":
-                raise TemplateLimit("a '*' width in a '%' format is not allowed in templates")
-            if part:
-                _check_width(int(part), "the format width")
+    try:
+        patterns.check_percent_format(pattern)
+    except ValueError as exc:
+        raise TemplateLimit(str(exc)) from None
 
 
 def check_format_spec(spec: str) -> None:
     """Refuse a `str.format` spec whose width or precision is over `MAX_WIDTH`."""
-    m = FORMAT_SPEC.match(spec)
-    if m:
-        for part in m.groups():
-            if part:
-                _check_width(int(part), "the format width")
-
-
-def check_pattern(pattern: str) -> str:
-    """A `str.format` pattern written in catalog data ("Realm: {realm}"), checked: every
-    field is a plain name (no attributes, indexes or nested fields) and widths are at most
-    `MAX_WIDTH`. Returns the pattern; raises ValueError with a plain message."""
     try:
-        parts = list(string.Formatter().parse(pattern))
+        patterns.check_format_spec(spec)
     except ValueError as exc:
-        raise ValueError(f"not a valid pattern: {exc}") from None
-    for _, name, spec, _ in parts:
-        if name is None:
-            continue
-        if not name.isidentifier():
-            raise ValueError(f"{{{name}}}: a field in a pattern is a plain field name (no dots, brackets or numbers)")
-        if spec and "{" in spec:
-            raise ValueError(f"{{{name}:{spec}}}: a pattern may not nest fields")
-        if spec:
-            try:
-                check_format_spec(spec)
-            except TemplateLimit as exc:
-                raise ValueError(f"{{{name}:{spec}}}: {exc}") from None
-    return pattern
-
-
-def safe_format(pattern: str, values: Mapping[str, Any]) -> str:
-    """`pattern.format(**values)` for a pattern that `check_pattern` accepts."""
-    return check_pattern(pattern).format(**values)
+        raise TemplateLimit(str(exc)) from None
 
 
 # ---------------------------------------------------------------- printable values
@@ -353,7 +322,7 @@ class BoundedSandbox(SandboxedEnvironment):
         return _check_int(_check_size(result))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
-        _tick()
+        _tick(CALL_STEPS)
         _check_method(__obj, args, kwargs)
         return _check_size(super().call(__context, __obj, *args, **kwargs))
 
