@@ -144,8 +144,8 @@ def _default_repr(value: Any) -> bool:
     """Would `str(value)` be a bare Python repr (a type, a function, `<X object at 0x…>`)?"""
     if isinstance(value, (type, types.ModuleType)) or callable(value):
         return True
-    cls = type(value)
-    return cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__
+    cls: Any = type(value)
+    return bool(cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__)
 
 
 def _unprintable(value: Any, budget: list[int]) -> Optional[Any]:
@@ -185,7 +185,7 @@ def _bounded_join(parts: Iterable[str]) -> str:
 
 # ---------------------------------------------------------------- filters and calls with sizes
 
-def _arg(args: tuple, kwargs: dict, pos: int, name: str, default: Any = None) -> Any:
+def _arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int, name: str, default: Any = None) -> Any:
     return args[pos] if len(args) > pos else kwargs.get(name, default)
 
 
@@ -199,7 +199,7 @@ def _replace_size(s: Any, old: Any, new: Any, count: Any) -> None:
 
 
 # filter name -> a check of its arguments before it runs (args after the value)
-def _filter_checks() -> dict[str, Callable[[Any, tuple, dict], None]]:
+def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]:
     return {
         "center": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 80), "the width"),
         "indent": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 4), "the indent"),
@@ -212,7 +212,7 @@ def _filter_checks() -> dict[str, Callable[[Any, tuple, dict], None]]:
     }
 
 
-def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callable[[Any, tuple, dict], None]]) -> Callable[..., Any]:
+def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]) -> Callable[..., Any]:
     """`func` with its arguments checked first and its result's size checked after. Filters
     that take the context or environment first keep that argument in front."""
     pass_arg = getattr(func, "jinja_pass_arg", None)
@@ -230,7 +230,7 @@ def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callabl
 WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill"})
 
 
-def _check_method(obj: Any, args: tuple, kwargs: dict) -> None:
+def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Size checks for `str` methods whose result can be far longer than their input."""
     method = getattr(obj, "__name__", "")
     owner = getattr(obj, "__self__", None)
@@ -340,7 +340,8 @@ class BoundedSandbox(SandboxedEnvironment):
                     raise TemplateLimit("a width given by a nested field is not allowed in templates")
                 if spec:
                     check_format_spec(spec)
-            return _check_size(inner(*args, **kwargs))
+            text: str = _check_size(inner(*args, **kwargs))
+            return text
 
         return bounded
 
