@@ -129,11 +129,14 @@ def remembered(out: Path) -> dict[str, dict[str, Any]]:
 PAGE_TEMPLATE = "index.html.j2"
 
 
-def render_page(root: Path, context: dict[str, Any]) -> str:
+def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = False) -> str:
     """The page's HTML, rendered in cardstock's bounded sandbox (a project's own
     `layouts/site/` may come from someone else). A template problem raises InputError
-    located at the template's line."""
-    from jinja2 import FileSystemLoader, TemplateError, select_autoescape
+    located at the template's line; with `only_unusable`, only a problem no data could
+    avoid does (a syntax error, a breach of the sandbox), and others give "".
+    """
+    from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
+    from jinja2.exceptions import SecurityError
 
     from .issues import InputError, Issue
     from .templating import environment, error_line, template_message
@@ -144,6 +147,8 @@ def render_page(root: Path, context: dict[str, Any]) -> str:
     try:
         return env.get_template(PAGE_TEMPLATE).render(**context)
     except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
+        if only_unusable and not isinstance(exc, (TemplateSyntaxError, SecurityError)):
+            return ""
         if isinstance(exc, TemplateError):
             message = template_message(exc)
         else:
@@ -154,11 +159,13 @@ def render_page(root: Path, context: dict[str, Any]) -> str:
 
 def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"]:
     """Render the page once from the manifest as it stands, before anything is built, so a
-    template that cannot be used stops the build before a file is written."""
+    template that can never be used (a syntax error, a breach of the sandbox) stops the
+    build before a file is written. A problem that may come from data the build has not
+    made yet (no cover before the first build) waits for the real page."""
     from .issues import InputError
 
     try:
-        render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)))
+        render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)), only_unusable=True)
     except InputError as exc:
         return exc.issues
     return []

@@ -55,14 +55,18 @@ def _project_with_page(tmp_path: Path, line: str) -> Path:
     return tmp_path
 
 
+def _line_of(root: Path, needle: str) -> int:
+    lines = (root / "layouts" / "site" / "index.html.j2").read_text(encoding="utf-8").splitlines()
+    return next(n for n, text in enumerate(lines, 1) if needle in text)
+
+
 def test_a_projects_page_template_cannot_run_a_command(tmp_path, cli):
     proof = tmp_path / "ran"
     root = _project_with_page(tmp_path, "{{ cycler.__init__.__globals__.os.popen('touch " + str(proof) + "').read() }}")
     result = cli("--root", str(root), "--jobs", "1")
     assert result.code == 2
     assert not proof.exists()
-    lines = (root / "layouts" / "site" / "index.html.j2").read_text(encoding="utf-8").splitlines()
-    line = next(n for n, text in enumerate(lines, 1) if "cycler" in text)
+    line = _line_of(root, "cycler")
     assert f"layouts/site/index.html.j2:{line}: template: the template tried something templates may not do" in result.err
     assert "__init__" in result.err
     assert not (root / "output").exists()  # refused before anything was built
@@ -164,3 +168,19 @@ def test_a_layout_template_over_a_bound_is_refused_at_its_line(mini, cli):
     result = cli("--root", str(mini.root), "--jobs", "1", "--only", "svg")
     assert result.code == 2
     assert "layouts/mini/faces.toml:2: layouts.card.boxes.body.size: the template goes over a limit" in result.err
+
+
+def test_a_page_template_that_needs_built_files_is_not_refused_before_the_build(tmp_path, cli):
+    # before the first build there is no cover; the page itself is rendered after the build
+    root = _project_with_page(tmp_path, "{{ games[0].cover.src }}")
+    result = cli("--root", str(root), "--jobs", "1", "--paper", "letter")
+    assert result.code == 0, result.err
+    assert "<h1>mini/svg/ember.svg</h1>" in (root / "output" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_path, cli):
+    root = _project_with_page(tmp_path, "{{ games[0].downloads[5].href }}")
+    result = cli("--root", str(root), "--jobs", "1", "--paper", "letter")
+    assert result.code == 2
+    line = _line_of(root, "downloads[5]")
+    assert f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist" in result.err
