@@ -184,3 +184,10 @@ def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_pat
     assert result.code == 2
     line = _line_of(root, "downloads[5]")
     assert f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist" in result.err
+
+
+def test_the_rules_check_reports_a_breach_as_bad_input(mini, cli):
+    _text(mini, "{{ 'x' * 3000000000 }}")
+    result = cli("--root", str(mini.root), "check", "mini")
+    assert result.code == 2
+    assert "catalog/mini/cards.csv:5: text: the text goes over a limit" in result.err
