@@ -117,6 +117,18 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
         os.close(fd)
         raise
     _HELD[out] = fd
+    _sweep(out)
+
+
+def _sweep(out: Path) -> None:
+    """Remove temporary files a killed build left behind (`write_atomic` names them
+    `.<name>.<random>.tmp`); with the folder held, no other build is writing one."""
+    for tmp in out.rglob(".*.tmp"):
+        try:
+            if tmp.is_file():
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def unlock(out: Path) -> None:

@@ -259,6 +259,11 @@ def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_fil
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
     wrong = [e["path"] for e in entries if hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() != e["sha256"]]
     assert entries and wrong == []
+    again = subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300)
+    assert again.returncode == 0
+    assert [p for p in out.rglob("*.tmp")] == []  # what the killed build left half-written is swept away
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    assert all(hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
 
 
 @linux_only
