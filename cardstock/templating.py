@@ -35,7 +35,7 @@ from jinja2 import StrictUndefined, TemplateError, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, safe_range
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
@@ -208,7 +208,6 @@ def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]
         "tojson": lambda v, a, k: _check_width(_arg(a, k, 0, "indent"), "the indent"),
         "batch": lambda v, a, k: _check_width(_arg(a, k, 0, "linecount"), "the batch size"),
         "slice": lambda v, a, k: _check_width(_arg(a, k, 0, "slices"), "the number of slices"),
-        "truncate": lambda v, a, k: None,
     }
 
 
@@ -253,8 +252,6 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
 def _bounded_range(*args: int) -> range:
     """`range`, at most 100,000 items (Jinja2's sandbox cap), counted against the render's
     steps before its loop even starts."""
-    from jinja2.sandbox import safe_range
-
     rng = safe_range(*args)
     _tick(max(1, len(rng) // 16))
     return rng
