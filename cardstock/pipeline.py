@@ -352,13 +352,13 @@ def run(
     tasks: list[tuple[Optional[str], list[int]]] = []
     todo = the_plan.todo()
     global_todo = [i for i in todo if units[i].game is None]
-    if global_todo:
-        tasks.append((None, global_todo))
     size = {c.id: len(c.components) for c in catalogs}
     for game in sorted(games, key=lambda g: -size[g]):  # the biggest games start first
         mine = [i for i in todo if units[i].game == game]
         if mine or (known.get(game) is None and check is not None and game not in blocked):
             tasks.append((game, mine))
+    if global_todo:  # last: a game's input error found by its check stops the build before it
+        tasks.append((None, global_todo))
     results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
 
     # the files the stale units will rewrite leave the manifest first, and each task's new
@@ -388,8 +388,13 @@ def run(
     if jobs > 1 and len(tasks) > 1:
         with _pool(min(jobs, len(tasks))) as pool:
             futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in tasks]
-            for idx, future in futures:
-                finish(idx, future.result())
+            try:
+                for idx, future in futures:
+                    finish(idx, future.result())
+            except BaseException:  # bad input found, or interrupted: start nothing more
+                for _, future in futures:
+                    future.cancel()
+                raise
     else:
         for g, idx in tasks:
             finish(idx, _run_task(*task_args(g, idx)))
