@@ -96,8 +96,10 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
     """Hold the output folder `out` for this build (creating it), so two builds into one
     folder run one after the other: when another process holds it, say so through
     `notice` and wait. Holding it again is a no-op; `unlock` lets go."""
-    import fcntl
-
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: builds are not serialised there
+        return
     out = out.resolve()
     if out in _HELD:
         return
