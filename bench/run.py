@@ -10,8 +10,6 @@ wall time, peak memory (ru_maxrss of the child) and the bytes of the PDF it wrot
                 PNGs, the shared back, cards.csv and the one-face-per-page PDF)
   plain-73      the plain ReportLab script (bench/plain_reportlab.py) drawing the same 73 cards
   plain-simple-73  the same script drawing a bare Helvetica card (the cheapest possible)
-  serve-start   `cardstock serve` from launch until it is ready for commands
-  deck-73-served  the deck-73 build sent by the `cardstock` command to that running server
   deck-1000     a generated game of 1,000 distinct cards, PnP on Letter only
   deck-500      (for the growth check) 500 distinct cards
   copies-10000  one card with count 10,000, PnP on Letter only
@@ -31,7 +29,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -53,10 +50,7 @@ PEAK = (
 # Children run as an installed cardstock does: with its compiled bytecode (pip compiles it
 # at install). Some shells set PYTHONDONTWRITEBYTECODE, which would count compiling every
 # module into every case.
-ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "CARDSTOCK_SERVER_DIR")}
-# Every case runs in its own process unless it says otherwise (a developer's `cardstock
-# serve` must not speed up the cold figures).
-ENV["CARDSTOCK_NO_SERVER"] = "1"
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def measure(cmd: list[str], cwd: Path, env: Optional[dict[str, str]] = None) -> tuple[float, float]:
@@ -122,21 +116,6 @@ def median_run(cmd: list[str], cwd: Path, runs: int, before=None, env=None) -> t
     return times[len(times) // 2], max(peaks), times
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen, dict[str, str], float]:
-    """`cardstock serve` on a socket in `folder`; returns the process, the environment that
-    reaches it and the seconds it took to be ready."""
-    env = {k: v for k, v in ENV.items() if k != "CARDSTOCK_NO_SERVER"}
-    env["CARDSTOCK_SERVER_DIR"] = str(folder)
-    log = folder.parent / "server.log"
-    t = time.perf_counter()
-    proc = subprocess.Popen([PY, str(ROOT / "build.py"), "serve", "--idle", "10"], env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
-    while "ready" not in (log.read_text() if log.exists() else ""):
-        if proc.poll() is not None:
-            raise SystemExit(f"cardstock serve failed: {log.read_text()}")
-        time.sleep(0.01)
-    return proc, env, time.perf_counter() - t
-
-
 def main() -> None:
     quick = "--quick" in sys.argv
     results = []
@@ -196,25 +175,7 @@ def main() -> None:
                 s, m, times = median_run(png, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True))
                 pngs = sum(p.stat().st_size for p in o.rglob("*.png"))
                 record("png-73", s, m, pdf_bytes(o), f"73 cards, 300-dpi PNG fronts with bleed ({pngs / 1024 / 1024:.1f} MB of PNG; target 2 s)", times)
-            if case == "deck-73":
-                server, served_env, ready = start_server(tmp_path / "srv")
-                try:
-                    record("serve-start", ready, 0.0, 0, "`cardstock serve` until ready (once per session)")
-                    s, m, times = median_run(cmd, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True), env=served_env)
-                    log = tmp_path / "server.log"
-                    served = log.read_text().count(" started: ")
-                    if served != runs:  # every timed run must have gone to the server
-                        raise SystemExit(f"deck-73-served: the server ran {served} of {runs} builds")
-                    deadline = time.monotonic() + 10  # the server logs each worker's end when it reaps it
-                    while log.read_text().count(" ended: ") < runs and time.monotonic() < deadline:
-                        time.sleep(0.1)
-                    peaks = [float(line.rsplit("peak ", 1)[1].split()[0]) for line in log.read_text().splitlines() if " ended: " in line]
-                    record("deck-73-served", s, max(peaks + [m]), pdf_bytes(o), "the same build sent to a running `cardstock serve` (peak: its worker)", times)
-                finally:
-                    server.terminate()
-                    server.wait(timeout=30)
     print(f"deck-73 / plain-73: {ratio('deck-73', 'plain-73'):.2f}x (target 1.5x); "
-          f"deck-73-served / plain-73: {ratio('deck-73-served', 'plain-73'):.2f}x; "
           f"copies-10000 / plain-10000: {ratio('copies-10000', 'plain-10000'):.2f}x (target under 1x)")
     (ROOT / "bench" / "results.json").write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "results": results}, indent=2) + "\n")
     print("written bench/results.json")

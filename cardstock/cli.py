@@ -18,7 +18,7 @@ from . import __version__
 from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
-from . import gate, manifest, pipeline, site
+from . import gate, manifest, output, pipeline, site
 from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
 from .units import UnitError, parse_offset
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .load import Catalog
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
 
 # The build's rules check is the quick gate before printing: every count and constraint,
 # and this many seeded setups per player count (a shortfall shows in every run). The full
@@ -196,6 +197,18 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
+    """One build, holding the output folder (another build into it waits its turn)."""
+    try:
+        return _build_once(args, options)
+    finally:
+        output.unlock(options.out)
+
+
+def _wait_notice(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     started = time.perf_counter()
     code = _up_to_date(args, options, started)
     if code is not None:
@@ -204,6 +217,12 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     if code:
         return code
     games = [c.id for c in catalogs]
+    if options.only is None or "page" in options.only:
+        problems = site.check_page(args.root, catalogs, options.out)  # before anything is written
+        if problems:
+            print_issues(problems)
+            return EXIT_INPUT
+    output.lock(options.out, _wait_notice)
     recalled = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
@@ -217,7 +236,11 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs, strict=getattr(args, "strict", False))
-    return _finish(args, options, games, checks, reports, started, catalogs)
+    try:
+        return _finish(args, options, games, checks, reports, started, catalogs)
+    except InputError as exc:  # the page's template failed on this build's data
+        print_issues(exc.issues)
+        return EXIT_INPUT
 
 
 def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float) -> Optional[int]:
@@ -228,8 +251,9 @@ def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float)
 
     known = discover(args.root)
     games = list(args.games or known)
-    if not games or any(g not in known for g in games):
-        return None  # the full path reports the unknown game
+    if not games or any(g not in known for g in games) or not options.out.is_dir():
+        return None  # the full path reports the unknown game; nothing was built before
+    output.lock(options.out, _wait_notice)
     checks = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     if any(r is None for r in checks.values()):
         return None
@@ -260,6 +284,7 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
             made = site.write_page(args.root, options.out, [c for c in catalogs if c.id in buildable], status)
             page = pipeline.UnitReport(None, "page", (made,), (), 0.0, False)
             pipeline.remember(options.out, page, key)
+        manifest.write(options.out, page.artifacts)  # the page is listed in the manifest too
     for game in failed:
         print(checks[game].text, file=sys.stderr)
         if options.force:
@@ -267,9 +292,10 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
         else:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
-    for report in reports:
-        for finding in report.findings:
-            print(finding.render(), file=sys.stderr)
+    from .scripts import glyphs_once
+
+    for finding in glyphs_once(f for report in reports for f in report.findings):
+        print(finding.render(), file=sys.stderr)
     print_summary(reports, options.out, time.perf_counter() - started)
     return EXIT_RULES if failed else EXIT_OK
 
@@ -360,7 +386,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, args.games)
     if code:
         return code
-    report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
+    try:
+        report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
+    except InputError as exc:  # a template that broke the sandbox's bounds
+        print_issues(exc.issues)
+        return EXIT_INPUT
     if args.json:
         json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -391,14 +421,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     print(json.dumps(json_schema(args.file), indent=2, sort_keys=True))
     return EXIT_OK
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    from . import warm
-
-    if args.stop:
-        return warm.stop_server()
-    return warm.serve(idle_minutes=args.idle)
 
 
 def cmd_check_deck(args: argparse.Namespace) -> int:
@@ -524,11 +546,6 @@ def parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
     sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")
     sc.set_defaults(func=cmd_schema)
-
-    sv = sub.add_parser("serve", help="keep cardstock loaded so later commands start at once (see docs/server.md)")
-    sv.add_argument("--idle", type=float, default=60.0, metavar="MINUTES", help="stop after this long without a command (default 60)")
-    sv.add_argument("--stop", action="store_true", help="stop the running server")
-    sv.set_defaults(func=cmd_serve)
     return p
 
 
@@ -547,7 +564,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         p.print_help()
         return EXIT_INPUT
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # here, so a reader that went away is noticed while it can be handled
+        return code
+    except BrokenPipeError:  # `cardstock … | head`: the reader has all it wanted
+        _silence_stdout()
+        return EXIT_PIPE
     except KeyboardInterrupt:
         print("interrupted; nothing half-written was kept", file=sys.stderr)
         return 130
@@ -556,6 +578,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise
         print(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (captured output)
+        pass
 
 
 GLOBAL_WITH_VALUE = ("--root",)

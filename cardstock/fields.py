@@ -14,6 +14,7 @@ from typing import Any, Callable, Literal, Optional
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
 from typing_extensions import Annotated
 
+from .scripts import printable
 from .units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
@@ -38,6 +39,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "True": "Jinja's True", "False": "Jinja's False", "None": "Jinja's None",
 }
 BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
+MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
@@ -143,6 +145,7 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
 }
 
 REFERENCE_TYPES = {"icon": "icon", "icons": "icon", "art": "art"}
+PRINTED_TYPES = frozenset({"str", "text", "choice", "list"})  # field types whose text is printed
 
 
 def annotation_for(spec: FieldSpec) -> Any:
@@ -150,6 +153,8 @@ def annotation_for(spec: FieldSpec) -> Any:
     if spec.type not in FIELD_TYPES:
         raise ValueError(f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
     inner = FIELD_TYPES[spec.type](spec)
+    if spec.type in PRINTED_TYPES:  # NFC, and scripts that cannot print refused
+        inner = Annotated[inner, BeforeValidator(printable)]
     if spec.required:
         return Annotated[inner, BeforeValidator(_blank_to_none)]
     return Annotated[Optional[inner], BeforeValidator(_blank_to_none)]
@@ -159,8 +164,8 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     """A model for one row of a set: reserved columns plus the declared fields."""
     definitions: dict[str, Any] = {
         "id": (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
-        "name": (Annotated[str, BeforeValidator(_single_line), Field(min_length=1)], ...),
-        "count": (Annotated[int, Field(gt=0)], ...),
+        "name": (Annotated[str, BeforeValidator(_single_line), BeforeValidator(printable), Field(min_length=1)], ...),
+        "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
         BACK_COLUMN: (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
     }

@@ -16,9 +16,11 @@ from pydantic import BaseModel, ValidationError
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from .issues import Issues
 from .kinds import KINDS
+from .layout.artfiles import art_problem
 from .project import discover
 from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
+from .patterns import safe_format
 from .tomlpos import line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
 
@@ -202,7 +204,8 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
         return f"art must be PNG, JPEG or SVG, got {value!r}"
     if not target.is_file():
         return f"art file not found: {_display(root, target)}"
-    return None
+    problem = art_problem(target)
+    return f"{_display(root, target)}: {problem}" if problem else None
 
 
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
@@ -324,7 +327,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
             issues.add(row.file, row.line, "designer_choice", f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}")
             ok = False
     try:
-        group = s.group.format(**{k: ("" if v is None else v) for k, v in values.items()})
+        group = safe_format(s.group, {k: ("" if v is None else v) for k, v in values.items()})
     except (KeyError, IndexError, ValueError):
         group = s.group  # reported once by _check_references
     for name in s.group_fields():

@@ -1,17 +1,25 @@
-"""output/manifest.json: every artifact with game, kind, paper, pages, bytes and sha256."""
+"""output/manifest.json: every artifact with game, kind, paper, pages, bytes and sha256.
+
+The manifest never lists a hash its file does not have, even when a build is killed: the
+build takes a unit's old files out of it before the unit rewrites them (`forget`) and adds
+the new ones as soon as the unit is done (`write`), each time through a rename. An entry
+whose file changed after the manifest was written (a build stopped in an unlucky instant,
+a hand edit) is checked against the file and dropped when it no longer matches.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .output import Artifact, write_atomic
 
 MANIFEST = "manifest.json"
 
 
-def entry(out: Path, a: Artifact) -> dict:
+def entry(out: Path, a: Artifact) -> dict[str, Any]:
     return {
         "path": a.relative(out),
         "game": a.game,
@@ -23,7 +31,7 @@ def entry(out: Path, a: Artifact) -> dict:
     }
 
 
-def read(out: Path) -> list[dict]:
+def read(out: Path) -> list[dict[str, Any]]:
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         return list(data.get("artifacts", []))
@@ -31,14 +39,51 @@ def read(out: Path) -> list[dict]:
         return []
 
 
-def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
-    """Merge this build's artifacts into the manifest; entries whose file is gone are dropped.
-    Sorted by path, so identical builds give identical manifests."""
-    entries = {e["path"]: e for e in read(out) if (out / e["path"]).is_file()}
-    for a in artifacts:
-        e = entry(out, a)
-        entries[e["path"]] = e
+def _still_true(out: Path, e: dict[str, Any], written_ns: int) -> bool:
+    """Does the entry still describe its file? Size always; the hash when the file was
+    changed after the manifest was written."""
+    try:
+        st = (out / e["path"]).stat()
+    except (OSError, KeyError, TypeError):
+        return False
+    if st.st_size != e.get("bytes"):
+        return False
+    if st.st_mtime_ns < written_ns:
+        return True
+    return hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e.get("sha256")
+
+
+def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
     data = {"artifacts": [entries[k] for k in sorted(entries)]}
     path = out / MANIFEST
     write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     return path
+
+
+def _current(out: Path, replaced: frozenset[str] = frozenset()) -> dict[str, dict[str, Any]]:
+    """The manifest's entries that still hold (those about to be replaced are not checked)."""
+    try:
+        written_ns = (out / MANIFEST).stat().st_mtime_ns
+    except OSError:
+        return {}
+    return {e["path"]: e for e in read(out) if e.get("path") in replaced or _still_true(out, e, written_ns)}
+
+
+def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
+    """Merge these artifacts into the manifest; entries whose file is gone or no longer
+    matches are dropped. Sorted by path, so identical builds give identical manifests."""
+    new = [entry(out, a) for a in artifacts]
+    entries = _current(out, frozenset(e["path"] for e in new))
+    for e in new:
+        entries[e["path"]] = e
+    return _save(out, entries)
+
+
+def forget(out: Path, paths: Iterable[str]) -> None:
+    """Take these files (paths relative to `out`) out of the manifest, before they are
+    rewritten. Nothing is written when none of them is listed."""
+    drop = set(paths)
+    listed = read(out)
+    if not any(e.get("path") in drop for e in listed):
+        return
+    _save(out, {k: v for k, v in _current(out).items() if k not in drop})

@@ -7,7 +7,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,25 @@ def fmt_bytes(n: int) -> str:
     return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
 
 
+def file_mode() -> int:
+    """The mode a new file gets here, as `open()` would give it: 0o666 less the umask
+    (0o644 under the usual umask 022). A temporary file starts as 0o600 whatever the umask,
+    so written files are set to this before they are renamed into place."""
+    return 0o666 & ~_read_umask()
+
+
+def _read_umask() -> int:
+    try:  # Linux shows it without changing it
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
@@ -50,6 +69,7 @@ def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            os.fchmod(handle.fileno(), file_mode())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -64,3 +84,57 @@ def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Opt
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)
+
+
+# ---------------------------------------------------------------- one build per output folder
+
+LOCK_NAME = Path(".cache") / "build.lock"  # under the output folder, beside the build cache
+_HELD: dict[Path, int] = {}  # output folder -> descriptor of its lock file, in this process
+
+
+def lock(out: Path, notice: Callable[[str], None]) -> None:
+    """Hold the output folder `out` for this build (creating it), so two builds into one
+    folder run one after the other: when another process holds it, say so through
+    `notice` and wait. Holding it again is a no-op; `unlock` lets go."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: builds are not serialised there
+        return
+    out = out.resolve()
+    if out in _HELD:
+        return
+    (out / LOCK_NAME).parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            notice(f"{out}: another cardstock build{f' (process {holder})' if holder.isdigit() else ''} "
+                   "is writing into this folder; waiting for it to finish")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except BaseException:
+        os.close(fd)
+        raise
+    _HELD[out] = fd
+    _sweep(out)
+
+
+def _sweep(out: Path) -> None:
+    """Remove temporary files a killed build left behind (`write_atomic` names them
+    `.<name>.<random>.tmp`); with the folder held, no other build is writing one."""
+    for tmp in out.rglob(".*.tmp"):
+        try:
+            if tmp.is_file():
+                tmp.unlink()
+        except OSError:
+            pass
+
+
+def unlock(out: Path) -> None:
+    """Let go of the output folder (closing the lock file releases the lock)."""
+    fd = _HELD.pop(out.resolve(), None)
+    if fd is not None:
+        os.close(fd)

@@ -201,6 +201,15 @@ def cached(out: Path, game: Optional[str], stage_name: str, key: str) -> Optiona
     return UnitReport(game, stage_name, tuple(artifacts), findings, 0.0, True)
 
 
+def previous_files(out: Path, game: Optional[str], stage_name: str) -> list[str]:
+    """The files (relative to `out`) a unit wrote the last time it ran, whatever its key."""
+    try:
+        data = json.loads(_cache_path(out, game, stage_name).read_text(encoding="utf-8"))
+        return [a["path"] for a in data.get("artifacts", [])]
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return []
+
+
 def remember(out: Path, report: UnitReport, key: str) -> None:
     write_cache(out, report.game, report.stage, key, {
         "artifacts": [{**asdict(a), "path": a.relative(out)} for a in report.artifacts],
@@ -298,15 +307,37 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
     return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
 
 
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker's first act: ask Linux to kill it when the build that started it dies (even
+    by SIGKILL), so no worker goes on writing files for a build that is gone."""
+    import ctypes
+    import signal
+    import sys
+
+    if sys.platform != "linux":
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the pool's own shutdown still applies
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
 def _pool(jobs: int) -> "ProcessPoolExecutor":
     """Workers forked where the platform allows it, so they start with the parent's modules
-    and loaded catalogs; elsewhere each worker imports and loads what it needs."""
+    and loaded catalogs; elsewhere each worker imports and loads what it needs. Workers
+    die with the build (see `_die_with_parent`)."""
     import multiprocessing
     import sys
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 def run(
@@ -347,19 +378,28 @@ def run(
     tasks: list[tuple[Optional[str], list[int]]] = []
     todo = the_plan.todo()
     global_todo = [i for i in todo if units[i].game is None]
-    if global_todo:
-        tasks.append((None, global_todo))
     size = {c.id: len(c.components) for c in catalogs}
     for game in sorted(games, key=lambda g: -size[g]):  # the biggest games start first
         mine = [i for i in todo if units[i].game == game]
         if mine or (known.get(game) is None and check is not None and game not in blocked):
             tasks.append((game, mine))
+    if global_todo:  # last: a game's input error found by its check stops the build before it
+        tasks.append((None, global_todo))
     results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
+
+    # the files the stale units will rewrite leave the manifest first, and each task's new
+    # files join it as soon as the task is done: a build killed at any moment leaves a
+    # manifest whose every hash matches its file
+    from . import manifest
+
+    manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
 
     def finish(indexes: list[int], result: TaskResult) -> None:
         nonlocal done
         if result.check is not None and result.game is not None:
             results[result.game] = result.check
+        if result.reports:
+            manifest.write(options.out, [a for r in result.reports for a in r.artifacts])
         for i, report in zip(indexes, result.reports):
             reports[i] = report
             remember(options.out, report, units[i].key)
@@ -374,8 +414,13 @@ def run(
     if jobs > 1 and len(tasks) > 1:
         with _pool(min(jobs, len(tasks))) as pool:
             futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in tasks]
-            for idx, future in futures:
-                finish(idx, future.result())
+            try:
+                for idx, future in futures:
+                    finish(idx, future.result())
+            except BaseException:  # bad input found, or interrupted: start nothing more
+                for _, future in futures:
+                    future.cancel()
+                raise
     else:
         for g, idx in tasks:
             finish(idx, _run_task(*task_args(g, idx)))

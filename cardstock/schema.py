@@ -5,12 +5,14 @@ from __future__ import annotations
 import string
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
 from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, TEMPLATE_NAMES, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
-from .units import UnitError, parse_size
+from .scripts import printable
+from .patterns import check_pattern
+from .units import UnitError, parse_length, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
@@ -20,11 +22,16 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
+MAX_SIDE_MM = 1000  # the longest side a component may have; see docs/catalog-format.md
+
+
 def _size(value: str) -> str:
     try:
-        parse_size(value)
+        w, h = parse_size(value)
     except UnitError as exc:
         raise ValueError(str(exc)) from None
+    if max(w, h) > parse_length(f"{MAX_SIDE_MM}mm"):
+        raise ValueError(f"a component may be at most {MAX_SIDE_MM} mm on a side, got {value!r}")
     return value
 
 
@@ -59,10 +66,14 @@ class PrintSettings(Strict):
         return value
 
 
+# text of the game file that is printed: NFC, and scripts that cannot print refused
+Printed = Annotated[str, BeforeValidator(printable)]
+
+
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: Optional[str] = None  # default: the id, capitalised
+    label: Optional[Printed] = None  # default: the id, capitalised
     symbol: Optional[str] = None  # a symbol of the shared library, or of the game's icons/
     # folder (icons/NAME.svg is the symbol NAME); default: the icon's own id
     color: Optional[Color] = None
@@ -71,8 +82,8 @@ class Icon(Strict):
 class Back(Strict):
     """The back shared by every card of a deck."""
 
-    title: str
-    subtitle: Optional[str] = None
+    title: Printed
+    subtitle: Optional[Printed] = None
     color: Color = "#2f3640"
     icon: Optional[str] = None
     art: Optional[str] = None
@@ -101,6 +112,7 @@ class ComponentSet(Strict):
     double_sided: bool = False
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
+    _v_group = field_validator("group")(check_pattern)
 
     @field_validator("fields")
     @classmethod
@@ -159,10 +171,10 @@ class Game(Strict):
     """The whole game file."""
 
     id: Slug
-    title: str
+    title: Printed
     version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")]
     players: Players
-    description: Optional[str] = None
+    description: Optional[Printed] = None
     source: Optional[str] = None
     credits: list[str] = []
     print: PrintSettings = PrintSettings()

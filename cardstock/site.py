@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import hashlib
 import json
+import os
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import __version__, manifest
 from .kinds import kind_count
-from .output import Artifact, artifact, fmt_bytes
+from .output import Artifact, artifact, fmt_bytes, write_atomic
 from .project import files_in, hash_files, shared_layout
 from .units import PAPER_LABELS
 
 if TYPE_CHECKING:
+    from .issues import Issue
     from .load import Catalog
 
 KIND_LABELS = {
@@ -61,52 +63,72 @@ class GameStatus:
     lines: list[str] = field(default_factory=list)  # e.g. setup figures per player count
 
 
-def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus]) -> dict[str, Any]:
-    games = []
+def game_info(cat: "Catalog", status: GameStatus) -> dict[str, Any]:
+    """What the page shows of a game besides its files, as plain JSON data, so the page can
+    still list the game after a build of other games (see `remembered`)."""
+    totals = cat.totals()
+    return {
+        "id": cat.id,
+        "title": cat.game.title,
+        "version": cat.game.version,
+        "description": cat.game.description or "",
+        "players": f"{cat.game.players.min}–{cat.game.players.max}",
+        "components": totals["all"],
+        "kinds": ", ".join(kind_count(k, n) for k, n in totals["by_kind"].items()),
+        "names": [[c.id, c.name] for c in cat.components],
+        "status": {"ok": status.ok, "lines": list(status.lines)},
+    }
+
+
+def _unknown_game(game: str) -> dict[str, Any]:
+    """A game the manifest lists but no build has described (an output folder from an
+    older cardstock): its files are still offered."""
+    return {"id": game, "title": game, "version": "", "description": "", "players": "?", "components": 0,
+            "kinds": "", "names": [], "status": {"ok": None, "lines": []}}
+
+
+def _game_entry(info: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
+    mine = [e for e in entries if e["game"] == info["id"]]
+    downloads = [
+        {
+            "href": e["path"],
+            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] == "print-shop-zip" else ""),
+            "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
+            "pages": e["pages"],
+            "size": fmt_bytes(e["bytes"]),
+        }
+        for e in mine
+        if (e["path"].endswith(".pdf") and e["kind"] != "print-shop") or e["kind"] in LISTED
+    ]
+    order = list(KIND_LABELS.values())
+    downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
+    names = dict((cid, name) for cid, name in info["names"])
+    position = {cid: i for i, (cid, _) in enumerate(info["names"])}
+
+    def catalog_order(path: str) -> tuple[int, int, str]:
+        """Fronts in the catalog's order, then the backs (file names do not sort as a
+        designer numbers cards: c10 before c2)."""
+        stem = Path(path).stem
+        return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
+
+    faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
+    thumbs = _thumbnails(mine)
+    gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
+    cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
+    shown = {k: v for k, v in info.items() if k != "names"}
+    shown["status"] = GameStatus(info["status"]["ok"], list(info["status"]["lines"]))
+    return {**shown, "downloads": downloads, "gallery": gallery, "cover": cover}
+
+
+def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus],
+                 remembered: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
+    """The page's data: every game that has files in the manifest or was built now, described
+    from its catalog when it was loaded in this build, else as a build last described it."""
+    infos = dict(remembered or {})
     for cat in catalogs:
-        mine = [e for e in entries if e["game"] == cat.id]
-        downloads = [
-            {
-                "href": e["path"],
-                "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(cat.id + '-')})" if e["kind"] == "print-shop-zip" else ""),
-                "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
-                "pages": e["pages"],
-                "size": fmt_bytes(e["bytes"]),
-            }
-            for e in mine
-            if (e["path"].endswith(".pdf") and e["kind"] != "print-shop") or e["kind"] in LISTED
-        ]
-        order = list(KIND_LABELS.values())
-        downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
-        names = {c.id: c.name for c in cat.components}
-        position = {c.id: i for i, c in enumerate(cat.components)}
-
-        def catalog_order(path: str) -> tuple[int, int, str]:
-            """Fronts in the catalog's order, then the backs (file names do not sort as a
-            designer numbers cards: c10 before c2)."""
-            stem = Path(path).stem
-            return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
-
-        faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
-        thumbs = _thumbnails(mine)
-        gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
-        cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
-        totals = cat.totals()
-        games.append(
-            {
-                "id": cat.id,
-                "title": cat.game.title,
-                "version": cat.game.version,
-                "description": cat.game.description or "",
-                "players": f"{cat.game.players.min}–{cat.game.players.max}",
-                "components": totals["all"],
-                "kinds": ", ".join(kind_count(k, n) for k, n in totals["by_kind"].items()),
-                "downloads": downloads,
-                "gallery": gallery,
-                "cover": cover,
-                "status": status.get(cat.id, GameStatus()),
-            }
-        )
+        infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
+    ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
+    games = [_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids]
     others = [
         {"href": e["path"], "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": fmt_bytes(e["bytes"])}
         for e in entries
@@ -115,17 +137,61 @@ def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[st
     return {"games": games, "tools": others, "version": __version__}
 
 
-def render_page(root: Path, context: dict[str, Any]) -> str:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+GAMES_SEEN = Path(".cache") / "page-games.json"  # under the output folder
 
-    env = Environment(
-        loader=FileSystemLoader(str(shared_layout(root, "site")[0])),
-        autoescape=select_autoescape(["html", "j2"], default=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template("index.html.j2").render(**context)
+
+def remembered(out: Path) -> dict[str, dict[str, Any]]:
+    """The games earlier builds into `out` described for the page (see `game_info`)."""
+    try:
+        data = json.loads((out / GAMES_SEEN).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+PAGE_TEMPLATE = "index.html.j2"
+
+
+def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = False) -> str:
+    """The page's HTML, rendered in cardstock's bounded sandbox (a project's own
+    `layouts/site/` may come from someone else). A template problem raises InputError
+    located at the template's line; with `only_unusable`, only a problem no data could
+    avoid does (a syntax error, a breach of the sandbox), and others give "".
+    """
+    from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
+    from jinja2.exceptions import SecurityError
+
+    from .issues import InputError, Issue
+    from .templating import environment, error_line, template_message
+
+    folder, shown = shared_layout(root, "site")
+    env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
+    where = f"{shown}/{PAGE_TEMPLATE}"
+    try:
+        return env.get_template(PAGE_TEMPLATE).render(**context)
+    except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
+        if only_unusable and not isinstance(exc, (TemplateSyntaxError, SecurityError)):
+            return ""
+        if isinstance(exc, TemplateError):
+            message = template_message(exc)
+        else:
+            message = f"the template cannot be rendered ({type(exc).__name__}): {exc}"
+        line = error_line(exc, os.path.normpath(folder / PAGE_TEMPLATE))
+        raise InputError([Issue(where, line, "template", message)]) from None
+
+
+def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"]:
+    """Render the page once from the manifest as it stands, before anything is built, so a
+    template that can never be used (a syntax error, a breach of the sandbox) stops the
+    build before a file is written. A problem that may come from data the build has not
+    made yet (no cover before the first build) waits for the real page."""
+    from .issues import InputError
+
+    try:
+        render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)), only_unusable=True)
+    except InputError as exc:
+        return exc.issues
+    return []
 
 
 def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:
@@ -140,14 +206,19 @@ def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStat
     for game in games:
         h.update(game.encode() + catalog_key(root, game).encode())
     h.update(json.dumps({g: [s.ok, s.lines] for g, s in sorted(status.items())}).encode())
-    try:
-        h.update((out / manifest.MANIFEST).read_bytes())
-    except FileNotFoundError:
-        pass
+    listed = [e for e in manifest.read(out) if e["kind"] != "page"]  # the page lists itself: not a dependency
+    h.update(json.dumps(listed, sort_keys=True).encode())
+    others = {g: info for g, info in remembered(out).items() if g not in games}  # listed as earlier builds left them
+    h.update(json.dumps(others, sort_keys=True).encode())
     return h.hexdigest()
 
 
 def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[str, GameStatus]) -> Artifact:
-    """Write output/index.html from the manifest as it stands after this build."""
-    html = render_page(root, page_context(catalogs, manifest.read(out), status))
+    """Write output/index.html from the manifest as it stands after this build: every game
+    the manifest has files of, those of this build described afresh (and remembered)."""
+    seen = remembered(out)
+    html = render_page(root, page_context(catalogs, manifest.read(out), status, seen))
+    for cat in catalogs:
+        seen[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
+    write_atomic(out / GAMES_SEEN, json.dumps(seen, sort_keys=True, ensure_ascii=False).encode("utf-8"))
     return artifact(None, "page", out / "index.html", html.encode("utf-8"))

@@ -1,26 +1,357 @@
-"""Jinja2 for catalog text and templates: sandboxed, undefined names are errors.
+"""Jinja2 for every template cardstock renders: one sandbox, with bounds.
 
-Catalog text may come from someone else, so it runs in Jinja2's sandbox (no attribute
-access to internals, no code). A typo in a field name raises and is reported as an Issue,
-never printed blank.
+Catalog text, layout templates, rulebook and quick-reference templates and the downloads
+page may all come from someone else, so each of them is rendered by an environment made
+here (`environment`), never by a plain `jinja2.Environment`. On top of Jinja2's sandbox
+(no underscore attributes, no code):
+
+- undefined names are errors, never printed blank;
+- a value printed with ``{{ }}`` must be plain data: a function, method, class or object
+  that would print as ``<... at 0x...>`` is refused (``{{ name.format_map }}``);
+- one render may produce at most `MAX_TEXT` characters, and so may any string or list it
+  builds (``'x' * 3000000000`` is refused before it is made);
+- one render may take at most `MAX_STEPS` loop iterations and calls, and `MAX_SECONDS`;
+- widths and precisions in ``%``, the ``format`` filter and ``str.format`` are at most
+  `MAX_WIDTH`; powers and products of whole numbers at most `MAX_INT_BITS` bits.
+
+A breach raises `TemplateLimit` (a Jinja2 `SecurityError`), which callers report as an
+Issue with the template's location like any other template error.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+import contextvars
+import copy
+import functools
+import math
+import re
+import string
+import time
+import types
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import StrictUndefined, TemplateError, Undefined, nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.environment import Template
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment, safe_range
+from jinja2.utils import generate_lorem_ipsum
+from markupsafe import Markup
 
-from .issues import Issue
+from . import patterns
+from .issues import InputError, Issue
+from .patterns import MAX_WIDTH
+
+MAX_TEXT = 4_000_000  # characters (or list items) one render may produce or build
+MAX_STEPS = 1_000_000  # steps in one render: a loop iteration is one, a call `CALL_STEPS`
+CALL_STEPS = 10  # a call (macro, helper, method) costs far more than a loop step
+MAX_SECONDS = 10.0  # wall time of one render
+MAX_INT_BITS = 1_000_000  # size of a whole number a template may compute
+MAX_LIPSUM = 50  # paragraphs of placeholder text
 
 
-def environment(**globals_: Any) -> SandboxedEnvironment:
-    """A sandboxed environment with strict undefined names; no HTML autoescaping (output
-    backends escape for their own format)."""
-    env = SandboxedEnvironment(
+class TemplateLimit(SecurityError):
+    """A template went over one of the bounds above."""
+
+
+# ---------------------------------------------------------------- per-render budget
+
+@dataclass
+class _Budget:
+    steps: int
+    deadline: float
+    checks: int = 0  # steps since the clock was last read
+
+    def tick(self, n: int = 1) -> None:
+        self.steps -= n
+        if self.steps < 0:
+            raise TemplateLimit(f"the template runs more than {MAX_STEPS:,} steps (loop iterations, and calls at {CALL_STEPS} each) in one render")
+        self.checks += n
+        if self.checks >= 256:
+            self.checks = 0
+            if time.monotonic() > self.deadline:
+                raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
+
+
+_BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar("cardstock_template_budget", default=None)
+
+
+def _tick(n: int = 1) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.tick(n)
+
+
+class BoundedTemplate(Template):
+    """A template whose `render` runs under one budget of steps and time (a render started
+    from inside another one shares the outer budget)."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        if _BUDGET.get() is not None:
+            return super().render(*args, **kwargs)
+        token = _BUDGET.set(_Budget(MAX_STEPS, time.monotonic() + MAX_SECONDS))
+        try:
+            return super().render(*args, **kwargs)
+        finally:
+            _BUDGET.reset(token)
+
+
+# ---------------------------------------------------------------- size checks
+
+def _check_size(value: Any, what: str = "text") -> Any:
+    """`value` unchanged when it is not too long; TemplateLimit otherwise."""
+    if isinstance(value, (str, list, tuple, bytes)) and len(value) > MAX_TEXT:
+        raise TemplateLimit(f"the template builds a {what} longer than {MAX_TEXT:,} characters")
+    return value
+
+
+def _check_int(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
+    return value
+
+
+def _check_width(n: Any, what: str) -> None:
+    try:
+        patterns.check_width(n, what)
+    except ValueError as exc:
+        raise TemplateLimit(str(exc)) from None
+
+
+def check_percent_format(pattern: Any) -> None:
+    """Refuse a `%` format whose width or precision is over `MAX_WIDTH` or given by `*`."""
+    try:
+        patterns.check_percent_format(pattern)
+    except ValueError as exc:
+        raise TemplateLimit(str(exc)) from None
+
+
+def check_format_spec(spec: str) -> None:
+    """Refuse a `str.format` spec whose width or precision is over `MAX_WIDTH`."""
+    try:
+        patterns.check_format_spec(spec)
+    except ValueError as exc:
+        raise TemplateLimit(str(exc)) from None
+
+
+# ---------------------------------------------------------------- printable values
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _default_repr(value: Any) -> bool:
+    """Would `str(value)` be a bare Python repr (a type, a function, `<X object at 0x…>`)?"""
+    if isinstance(value, (type, types.ModuleType)) or callable(value):
+        return True
+    cls: Any = type(value)
+    return bool(cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__)
+
+
+def _unprintable(value: Any, budget: list[int]) -> Optional[Any]:
+    """The first thing in `value` that would print as a bare Python repr, or None."""
+    budget[0] -= 1
+    if budget[0] < 0 or isinstance(value, (*_SCALARS, Markup, Undefined)):
+        return None
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return next((bad for v in value if (bad := _unprintable(v, budget)) is not None), None)
+    if isinstance(value, dict):
+        return next((bad for kv in value.items() for v in kv if (bad := _unprintable(v, budget)) is not None), None)
+    return value if _default_repr(value) else None
+
+
+def finalize(value: Any) -> Any:
+    """What `{{ }}` prints: plain data only, never the repr of a function or an object."""
+    if type(value) in _SCALARS:
+        return value
+    bad = _unprintable(value, [10_000])
+    if bad is not None:
+        shown = getattr(bad, "__name__", None) or type(bad).__name__
+        raise SecurityError(f"'{shown}' is a function, method or object, not a value that can be printed")
+    return value
+
+
+def _bounded_join(parts: Iterable[str]) -> str:
+    """`"".join` for a render's output, stopping once it passes `MAX_TEXT` characters."""
+    out: list[str] = []
+    size = 0
+    for part in parts:
+        size += len(part)
+        if size > MAX_TEXT:
+            raise TemplateLimit(f"the template's output is longer than {MAX_TEXT:,} characters")
+        out.append(part)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- filters and calls with sizes
+
+def _arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int, name: str, default: Any = None) -> Any:
+    return args[pos] if len(args) > pos else kwargs.get(name, default)
+
+
+def _replace_size(s: Any, old: Any, new: Any, count: Any) -> None:
+    if isinstance(s, str) and isinstance(old, str) and isinstance(new, str) and len(new) > len(old):
+        hits = len(s) + 1 if old == "" else s.count(old)
+        if isinstance(count, int) and count >= 0:
+            hits = min(hits, count)
+        if len(s) + hits * (len(new) - len(old)) > MAX_TEXT:
+            raise TemplateLimit(f"the template builds a text longer than {MAX_TEXT:,} characters")
+
+
+# filter name -> a check of its arguments before it runs (args after the value)
+def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]:
+    return {
+        "center": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 80), "the width"),
+        "indent": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 4), "the indent"),
+        "format": lambda v, a, k: check_percent_format(v),
+        "replace": lambda v, a, k: _replace_size(str(v), _arg(a, k, 0, "old"), _arg(a, k, 1, "new"), _arg(a, k, 2, "count")),
+        "tojson": lambda v, a, k: _check_width(_arg(a, k, 0, "indent"), "the indent"),
+        "batch": lambda v, a, k: _check_width(_arg(a, k, 0, "linecount"), "the batch size"),
+        "slice": lambda v, a, k: _check_width(_arg(a, k, 0, "slices"), "the number of slices"),
+    }
+
+
+def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]) -> Callable[..., Any]:
+    """`func` with its arguments checked first and its result's size checked after. Filters
+    that take the context or environment first keep that argument in front."""
+    pass_arg = getattr(func, "jinja_pass_arg", None)
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        lead = 1 if pass_arg is not None else 0
+        if check is not None and len(args) > lead:
+            check(args[lead], args[lead + 1:], kwargs)
+        return _check_size(func(*args, **kwargs))
+
+    return wrapper
+
+
+WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill"})
+
+
+def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Size checks for `str` methods whose result can be far longer than their input."""
+    method = getattr(obj, "__name__", "")
+    owner = getattr(obj, "__self__", None)
+    if not isinstance(owner, str):
+        return
+    if method in WIDTH_METHODS:
+        _check_width(_arg(args, kwargs, 0, "width"), "the width")
+    elif method == "expandtabs":
+        _check_width(_arg(args, kwargs, 0, "tabsize", 8), "the tab size")
+    elif method == "replace":
+        _replace_size(owner, _arg(args, kwargs, 0, "old"), _arg(args, kwargs, 1, "new"), _arg(args, kwargs, 2, "count", -1))
+
+
+def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
+    if not (isinstance(n, int) and isinstance(max, int)) or n > MAX_LIPSUM or max > MAX_WIDTH:
+        raise TemplateLimit(f"lipsum() makes at most {MAX_LIPSUM} paragraphs of at most {MAX_WIDTH} words")
+    return generate_lorem_ipsum(n, html, min, max)
+
+
+def _bounded_range(*args: int) -> range:
+    """`range`, at most 100,000 items (Jinja2's sandbox cap), counted against the render's
+    steps before its loop even starts."""
+    rng = safe_range(*args)
+    _tick(max(1, len(rng) // 16))
+    return rng
+
+
+# ---------------------------------------------------------------- the compiler hook
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """Compiles every `for` loop to iterate through `environment.loop_steps` (one step per
+    item) and checks the length of every `~` concatenation."""
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:  # noqa: N802 - Jinja's visitor naming
+        node = copy.copy(node)
+        node.iter = nodes.Call(nodes.EnvironmentAttribute("loop_steps"), [node.iter], [], None, None, lineno=node.lineno)
+        super().visit_For(node, frame)
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:  # noqa: N802
+        self.write("environment.checked_text(")
+        super().visit_Concat(node, frame)
+        self.write(")")
+
+
+# ---------------------------------------------------------------- the environment
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja2's sandbox with the bounds described in this module's docstring."""
+
+    code_generator_class = _BoundedCodeGenerator
+    template_class = BoundedTemplate
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.concat = _bounded_join  # type: ignore[method-assign]
+        self.globals["range"] = _bounded_range
+        self.globals["lipsum"] = _lipsum
+        checks = _filter_checks()
+        self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
+
+    # helpers the compiled code calls
+    @staticmethod
+    def loop_steps(iterable: Iterable[Any]) -> Iterator[Any]:
+        for item in iterable:
+            _tick()
+            yield item
+
+    @staticmethod
+    def checked_text(value: Any) -> Any:
+        return _check_size(value)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple, bytes)) and isinstance(n, int) and len(seq) * n > MAX_TEXT:
+                    raise TemplateLimit(f"the template builds a text or list longer than {MAX_TEXT:,} items")
+            if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
+                raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
+        elif operator == "**":
+            if isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1:
+                if right * math.log2(abs(left)) > MAX_INT_BITS:
+                    raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
+        elif operator == "%":
+            check_percent_format(left)
+        result = super().call_binop(context, operator, left, right)
+        return _check_int(_check_size(result))
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
+        _tick(CALL_STEPS)
+        _check_method(__obj, args, kwargs)
+        return _check_size(super().call(__context, __obj, *args, **kwargs))
+
+    def wrap_str_format(self, value: Any) -> Optional[Callable[..., str]]:
+        """`str.format` and `str.format_map` through a formatter whose widths are bounded."""
+        inner = super().wrap_str_format(value)
+        if inner is None:
+            return None
+        pattern = value.__self__
+
+        @functools.wraps(inner)
+        def bounded(*args: Any, **kwargs: Any) -> str:
+            for _, _, spec, _ in string.Formatter().parse(pattern):
+                if spec and "{" in spec:
+                    raise TemplateLimit("a width given by a nested field is not allowed in templates")
+                if spec:
+                    check_format_spec(spec)
+            text: str = _check_size(inner(*args, **kwargs))
+            return text
+
+        return bounded
+
+
+def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any) -> BoundedSandbox:
+    """The environment every template in cardstock is rendered with: the bounded sandbox,
+    strict undefined names, no HTML autoescaping unless asked (the output backends escape
+    for their own format; the downloads page asks for it)."""
+    env = BoundedSandbox(
         undefined=StrictUndefined,
-        autoescape=False,
+        autoescape=autoescape,
+        loader=loader,
+        finalize=finalize,
         keep_trailing_newline=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -43,8 +374,30 @@ def render(
     env = env or environment()
     try:
         return env.from_string(text).render(**context), None
+    except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
+        raise InputError([Issue(file, line, field, template_message(exc, "text", with_line=True))]) from None
     except TemplateError as exc:
         return text, Issue(file, line, field, template_message(exc, "text", with_line=True))
+    except (ArithmeticError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+        return text, Issue(file, line, field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
+
+
+def error_line(exc: BaseException, filename: str = "<template>") -> Optional[int]:
+    """The line of the template `filename` an error was raised on, read from the traceback
+    Jinja2 rewrites so that template frames carry the template's own lines."""
+    line = getattr(exc, "lineno", None) if type(exc).__name__ == "TemplateSyntaxError" else None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+class Breach(str):
+    """A template message that reports a breach of the sandbox or its bounds (a
+    SecurityError): callers that collect template messages as findings raise it as an
+    InputError instead, since it is bad input, not a finding about the game."""
 
 
 def template_message(exc: TemplateError, what: str = "template", *, with_line: bool = False) -> str:
@@ -54,8 +407,10 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
     detail = getattr(exc, "message", None) or str(exc)
     if kind == "UndefinedError":
         return f"the {what} names something that does not exist: {detail}"
-    if kind == "SecurityError":
-        return f"the {what} tried something templates may not do: {detail}"
+    if isinstance(exc, TemplateLimit):
+        return Breach(f"the {what} goes over a limit: {detail}")
+    if isinstance(exc, SecurityError):
+        return Breach(f"the {what} tried something templates may not do: {detail}")
     if kind == "TemplateSyntaxError":
         sub = getattr(exc, "lineno", None) if with_line else None
         return f"template syntax error{f' on its line {sub}' if sub else ''}: {detail}"

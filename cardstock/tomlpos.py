@@ -8,6 +8,7 @@ tables) to the line that defines it. A lookup falls back to the nearest known pa
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Sequence
 
 Path = tuple[str | int, ...]
@@ -129,7 +130,7 @@ def read_toml(path, shown: str):
     from .issues import Issue
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = unicodedata.normalize("NFC", path.read_text(encoding="utf-8-sig"))
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+)", str(exc))

@@ -92,6 +92,8 @@ def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str
         return f"expected a number greater than {ctx.get('gt')}, got {_shown(value)}"
     if kind == "greater_than_equal":
         return f"expected a number of at least {int_if_whole(ctx.get('ge'))}, got {_shown(value)}"
+    if kind == "less_than_equal" and loc and loc[-1] == "count":
+        return f"expected a count of at most {int_if_whole(ctx.get('le'))} (cardstock's limit for one component), got {_shown(value)}"
     if kind == "less_than_equal":
         return f"expected a number of at most {int_if_whole(ctx.get('le'))}, got {_shown(value)}"
     if kind == "literal_error":

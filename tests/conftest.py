@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,10 +9,6 @@ from pathlib import Path
 import pytest
 
 from cardstock.cli import main
-
-# Commands the tests run go nowhere but their own process, even when the developer has a
-# `cardstock serve` running (tests/test_warm.py starts servers of its own).
-os.environ["CARDSTOCK_NO_SERVER"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -14,8 +14,9 @@ from typing import Any, Mapping, Optional
 
 from jinja2 import TemplateSyntaxError
 
-from ..issues import Issue
+from ..issues import InputError, Issue
 from ..load import Catalog
+from ..scripts import nfc
 from ..templating import environment, render
 
 TEMPLATE_SUFFIX = ".md.j2"
@@ -61,9 +62,11 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     shown = catalog.display(path)
     if not path.is_file():
         return None, [Issue(shown, None, field, f"no template: expected the file {shown}")]
-    text = path.read_text(encoding="utf-8")
+    text = nfc(path.read_text(encoding="utf-8"))
     try:
         out, issue = render(text, context, file=shown, line=None, field=field)
+    except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line
+        raise InputError([dataclasses.replace(i, line=_error_line(text, context)) for i in exc.issues]) from None
     except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
         issue = Issue(shown, None, field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
     if issue is not None:

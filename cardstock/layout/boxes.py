@@ -14,8 +14,10 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Optional
 
-from ..issues import Issue
+from ..issues import InputError, Issue
 from ..markup import parse
+from ..scripts import glyph_warning
+from ..templating import Breach
 from ..units import UnitError, fmt_mm, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value, tint
@@ -28,6 +30,8 @@ from .symbols import Library
 HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
 FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,10 @@ class Painter:
     def _layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: str = "error") -> None:
         where = box.where(key) if box is not None else lay.where(key)
         fld = f"layouts.{lay.name}" + (f".boxes.{box.name}" if box is not None else "") + (f".{key}" if key else "")
-        self.issues.append(Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level))
+        issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level)
+        if isinstance(message, Breach):  # a template that broke the sandbox's bounds: bad input
+            raise InputError([issue])
+        self.issues.append(issue)
 
     def _data_issue(self, fld: str, message: str, level: str = "error") -> None:
         self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level))
@@ -396,7 +403,7 @@ class Painter:
                    "shorten it, or give the box more room or a smaller min_size in the layout")
             self._data_issue(fld if fld else f"layout box {box.name}", msg)
         for ch in fit.missing:
-            self._data_issue(fld or f"layout box {box.name}", f"the font {style.font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box", "warning")
+            self._data_issue(fld or f"layout box {box.name}", glyph_warning(self.subject.label, style.font, ch), "warning")
         for problem in fit.markup:
             self._data_issue(fld or f"layout box {box.name}", problem, "warning")
         for name in fit.unknown_icons:

@@ -13,6 +13,7 @@ panel layout (one die face, one standee side) drawn into a net with glue tabs an
 
 from __future__ import annotations
 
+
 import math
 import re
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from ..project import files_in, hash_files
 from ..schema import Component
 from ..tomlpos import key_lines, line_for
 from ..units import UnitError, fmt_mm, parse_length, parse_size
+from ..scripts import glyphs_once
 from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint
 from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
@@ -253,7 +255,8 @@ def lint(catalog) -> list[Issue]:
             face = _remembered(catalog, comp, side, True, st)
             if face is not None:
                 found += face.findings
-    return ordered(found)
+    return ordered(glyphs_once(found))
+
 
 
 def static_issues(catalog) -> list[Issue]:

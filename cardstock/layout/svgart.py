@@ -108,11 +108,10 @@ def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, flo
         root = ET.parse(str(path)).getroot()
     except ET.ParseError as exc:
         return [], [f"not a readable SVG file: {exc}"]
-    vb = root.get("viewBox")
-    if vb:
-        vx, vy, vw, vh = [float(p) for p in re.split(r"[\s,]+", vb.strip())][:4]
-    else:
-        vx, vy, vw, vh = 0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)
+    try:
+        vx, vy, vw, vh = _viewbox(root)
+    except ValueError as exc:
+        return [], [str(exc)]
     x, y, w, h = rect
     sx = w / (vw or 1)
     sy = h / (vh or 1)
@@ -188,6 +187,52 @@ def _declarations(text: str):
             yield k, v
 
 
+def _viewbox(root) -> tuple[float, float, float, float]:
+    """The drawing's (x, y, width, height): its viewBox, else its width and height. Raises
+    ValueError unless they are finite and the size is positive."""
+    vb = root.get("viewBox")
+    if vb:
+        try:
+            values = [float(p) for p in re.split(r"[\s,]+", vb.strip())]
+        except ValueError:
+            values = []
+        if len(values) != 4:
+            raise ValueError(f"viewBox {_short(vb)} is not four numbers")
+        where = f"viewBox {_short(vb)}"
+    else:
+        values = [0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)]
+        where = f"width {_short(root.get('width'))} and height {_short(root.get('height'))}"
+    if not all(math.isfinite(v) for v in values):
+        raise ValueError(f"{where}: the size must be finite numbers (not nan or inf)")
+    if values[2] <= 0 or values[3] <= 0:
+        raise ValueError(f"{where}: the width and height must be more than 0")
+    return values[0], values[1], values[2], values[3]
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…" + text[-3:]
+
+
+def _finite(d) -> bool:
+    return all(math.isfinite(v) for cmd in d for v in cmd[1:])
+
+
+NON_FINITE = "a shape has coordinates that are not finite numbers (nan or inf)"
+
+
+def svg_problem(path: FsPath) -> str | None:
+    """Why the SVG at `path` cannot be drawn at all (unreadable, a size that is not finite
+    and positive, geometry that is not finite), or None. Parts it leaves out are not
+    problems here: drawing reports them as warnings."""
+    try:
+        ops, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0))
+    except (ValueError, TypeError, IndexError) as exc:  # an attribute that is not a number
+        return f"not a readable SVG file: {exc}"
+    fatal = [p for p in problems if p.startswith(("not a readable", "viewBox", "width")) or p == NON_FINITE]
+    return fatal[0] if fatal else None
+
+
 def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
     tag = el.tag.split("}")[-1]
     if tag in SKIP:
@@ -241,13 +286,17 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
         return
     if not d:
         return
+    d = transform_path(d, m)
+    if not _finite(d):
+        problems.add(NON_FINITE)
+        return
     fill = _color(st.get("fill"), problems, sheet.paints)
     stroke = _color(st.get("stroke"), problems, sheet.paints)
     if tag in ("line", "polyline"):
         fill = "none"
     sw = _num(st.get("stroke-width"), 1.0) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     ops.append(Path(
-        transform_path(d, m),
+        d,
         fill=None if fill == "none" else fill,
         stroke=None if stroke == "none" else stroke,
         stroke_width=r(sw) if stroke not in (None, "none") else 0.0,

@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..issues import Issue
+from ..issues import InputError, Issue
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
@@ -299,6 +299,8 @@ def run_provider(name: str, target: str, catalog: Any) -> Check:
         return Check(section, title, SKIP, f"not run: {target} does not exist yet ({name})")
     try:
         found = list(func(catalog))
+    except InputError:  # bad input met while checking (a template over the sandbox's bounds)
+        raise
     except Exception as exc:  # another module's bug must not hide the rest of the report
         return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}", provider=name)
     errors = [i for i in found if i.level == "error"]
