@@ -16,7 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from ..fields import COLOR_PATTERN
 from ..issues import Issue
 from ..schema import Component
-from ..templating import environment, render, template_message
+from ..templating import environment, finalize, render, template_message
 
 COLOR = re.compile(COLOR_PATTERN)
 
@@ -71,12 +71,14 @@ HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "lumi
 
 
 def _blank_none(value: Any) -> Any:
-    return "" if value is None else value
+    """An empty field prints nothing, never "None"; anything else goes through the
+    sandbox's own finalize, which refuses to print a function's or an object's repr."""
+    return "" if value is None else finalize(value)
 
 
 def make_env() -> SandboxedEnvironment:
     env = environment(**HELPERS)
-    env.finalize = _blank_none  # an empty field prints nothing, never "None"
+    env.finalize = _blank_none
     return env
 
 

@@ -88,14 +88,17 @@ def _transform(text: str | None):
     return m
 
 
-def _num(v, default=0.0) -> float:
+def _num(v, default=0.0, finite: bool = True) -> float:
+    """The number an attribute starts with (units dropped), else `default`; a value that
+    is not finite gives `default` too unless `finite` is False (the drawing's own size,
+    which `_viewbox` refuses instead)."""
     if v is None:
         return default
     m = re.match(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", str(v))
     if not m:
         return default
     value = float(m.group(1))
-    return value if math.isfinite(value) else default
+    return value if math.isfinite(value) or not finite else default
 
 
 def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list, list[str]]:
@@ -200,7 +203,7 @@ def _viewbox(root) -> tuple[float, float, float, float]:
             raise ValueError(f"viewBox {_short(vb)} is not four numbers")
         where = f"viewBox {_short(vb)}"
     else:
-        values = [0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)]
+        values = [0.0, 0.0, _num(root.get("width"), 100, finite=False), _num(root.get("height"), 100, finite=False)]
         where = f"width {_short(root.get('width'))} and height {_short(root.get('height'))}"
     if not all(math.isfinite(v) for v in values):
         raise ValueError(f"{where}: the size must be finite numbers (not nan or inf)")

@@ -27,16 +27,16 @@ from typing import Any, Callable, Literal, Optional, Union
 
 from jinja2 import StrictUndefined
 from jinja2.exceptions import TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pydantic import Field, field_validator
 
 from ..schema import Component, Game
+from ..templating import environment
 from .constraints import Outcome, Problem
 from .facts import same, show
 from .filters import Strict
 from .sources import SeedRef
 
-_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined)
+_ENV = environment()  # cardstock's one bounded sandbox
 # `key | lookup(mapping, default)`: a value looked up in a table of values, for per-card scores
 _ENV.filters["lookup"] = lambda key, mapping, default=None: mapping.get(key, default)
 
