@@ -19,7 +19,8 @@ from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
 from . import gate, manifest, pipeline, site
-from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
+from .pipeline import GLOBAL_STAGES, STAGES
+from .stage import BuildOptions
 from .units import UnitError, parse_offset
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Runs the build stages for the games asked and returns what was made; no printing.
 
 Stages after loading are registered by name in `STAGES` as "module:function" strings.
-Each stage function has the same small contract:
+Each stage function has the same small contract (`cardstock.stage`):
 
     def build(catalog: Catalog, options: BuildOptions) -> StageResult
 
@@ -23,13 +23,14 @@ import json
 import os
 import time
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import Issue
 from .output import Artifact, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .stage import BuildOptions, Stage
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -37,30 +38,6 @@ if TYPE_CHECKING:
     from .load import Catalog
 
 PACKAGE = Path(__file__).resolve().parent
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    out: Path
-    papers: tuple[str, ...] = ("letter", "a4")
-    duplex: str = "long"  # long | short | none
-    gutterfold: bool = False
-    bleed: bool = True
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
-    only: Optional[frozenset[str]] = None  # stage names; None means all
-    force: bool = False  # build even when the rules check fails
-    printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
-
-    def fingerprint(self) -> str:
-        """The options that change what a stage writes (not `only` or `force`)."""
-        data = {k: v for k, v in asdict(self).items() if k not in ("only", "force", "out")}
-        return json.dumps(data, sort_keys=True, default=str)
-
-
-@dataclass
-class StageResult:
-    artifacts: list[Artifact] = field(default_factory=list)
-    findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
 
 
 @dataclass(frozen=True)
@@ -74,8 +51,6 @@ class UnitReport:
     seconds: float
     cached: bool
 
-
-Stage = Callable[["Catalog", BuildOptions], StageResult]
 
 # name -> "module:function"; the order is the build order.
 STAGES: dict[str, str] = {
@@ -360,4 +335,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "plan", "run", "stage", "default_jobs"]

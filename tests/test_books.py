@@ -22,10 +22,11 @@ from cardstock.books.booklet import booklet_order, padded
 from cardstock.books.context import template_context
 from cardstock.books.lint import lint
 from cardstock.books.quickref import check as check_quickref
-from cardstock.books.quickref import render_quickref, sides
+from cardstock.books.quickref import sides
+from cardstock.books.source import render_quickref
 from cardstock.books.rulebook import build_rulebook, render_rulebook
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions
+from cardstock.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())

@@ -17,6 +17,7 @@ from jinja2 import TemplateSyntaxError
 from ..issues import Issue
 from ..load import Catalog
 from ..templating import environment, render
+from .context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -69,3 +70,9 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     if issue is not None:
         return None, [dataclasses.replace(issue, line=_error_line(text, context))]
     return out, []
+
+
+def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
+    """The rendered markup of one quick-reference template (or None and the Issues): the
+    text both a reference card's face and the quick-reference booklet use."""
+    return render_file(catalog, quickref_template(catalog, name), context or template_context(catalog), f"quickref.{name}")

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from ..units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
