@@ -108,6 +108,11 @@ def _one_line(content: str) -> str:
 
 def parse(text: str) -> list[Block]:
     """Split markup text into blocks."""
+    return list(_parse(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[Block, ...]:
     source = "\n".join(line.strip() for line in text.splitlines())
     blocks: list[Block] = []
     where: list[str] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
@@ -155,12 +160,17 @@ def parse(text: str) -> list[Block]:
                 blocks.append(ListItem(line, ordered=ordered, number=numbers[-1] if ordered else 0))
             else:
                 blocks.append(Paragraph(line))
-    return blocks
+    return tuple(blocks)
 
 
 def spans(text: str) -> list[Span]:
     """Inline markup → spans of plain, bold or italic text and icons (neighbours of the
     same style are merged)."""
+    return list(_spans(text))
+
+
+@lru_cache(maxsize=65536)  # card texts and rule lines repeat across faces and sizes
+def _spans(text: str) -> tuple[Span, ...]:
     out: list[Span] = []
     bold = italic = 0
     for tok in _inline_tokens(text):
@@ -182,7 +192,7 @@ def spans(text: str) -> list[Span]:
                 out[-1] = Span(last.text + piece, last.bold, last.italic)
             elif piece:
                 out.append(Span(piece, bold=bold > 0, italic=italic > 0))
-    return out
+    return tuple(out)
 
 
 def _inline_tokens(text: str) -> list[Token]:

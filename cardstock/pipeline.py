@@ -82,15 +82,42 @@ def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
 
 # ---------------------------------------------------------------- dependency keys
 
+# The distributions whose code decides what a build writes (they read, draw, compress or
+# template): every runtime dependency in pyproject.toml and the compiled parts they bring.
+DRAWING_LIBRARIES = (
+    "reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic-core", "pypdf",
+    "markdown-it-py", "openpyxl",
+)
+
 _CODE_KEY: Optional[str] = None
 
 
-def code_key() -> str:
-    """A hash of the package's code and fonts: a new version of cardstock rebuilds all."""
+def library_versions() -> dict[str, str]:
+    """The installed version of each drawing library (and of Python), by name."""
+    from importlib.metadata import PackageNotFoundError, version
+    from platform import python_version
+
+    found = {"python": python_version()}
+    for name in DRAWING_LIBRARIES:
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def code_key(versions: Optional[dict[str, str]] = None) -> str:
+    """A hash of the package's code and fonts and of the drawing libraries' versions
+    (`library_versions()` unless given): a new version of cardstock or an upgraded
+    library rebuilds all."""
     global _CODE_KEY
-    if _CODE_KEY is None:
-        _CODE_KEY = hash_files(files_in(PACKAGE), PACKAGE)
-    return _CODE_KEY
+    if versions is None and _CODE_KEY is not None:
+        return _CODE_KEY
+    stamp = json.dumps(versions if versions is not None else library_versions(), sort_keys=True)
+    key = hashlib.sha256((hash_files(files_in(PACKAGE), PACKAGE) + "\n" + stamp).encode()).hexdigest()
+    if versions is None:
+        _CODE_KEY = key
+    return key
 
 
 def catalog_key(root: Path, game: str) -> str:

@@ -27,7 +27,9 @@ Path = tuple[str | int, ...]
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)")
-_VALUE_END = ",]}\n#"
+_SPACE = re.compile(r"[ \t]*")
+_SPACE_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # blanks, line ends and comments
+_SCALAR = re.compile(r"[^,\]}\n#]*")  # a number, date, time or boolean runs up to one of these
 
 
 class _Stop(Exception):
@@ -63,14 +65,9 @@ class _Reader:
 
     def skip_space(self, newlines: bool = False) -> None:
         """Skip spaces and tabs, and with `newlines` also line ends and comments."""
-        while self.i < len(self.s):
-            ch = self.s[self.i]
-            if ch in " \t" or (newlines and ch in "\r\n"):
-                self.advance(1)
-            elif newlines and ch == "#":
-                self.skip_comment()
-            else:
-                return
+        m = (_SPACE_LINES if newlines else _SPACE).match(self.s, self.i)
+        assert m is not None  # both patterns match the empty string
+        self.advance(m.end() - self.i)
 
     def skip_comment(self) -> None:
         end = self.s.find("\n", self.i)
@@ -139,11 +136,10 @@ class _Reader:
         elif ch == "{":
             self.inline_table(path)
         else:
-            start = self.i
-            while self.i < len(self.s) and self.s[self.i] not in _VALUE_END:
-                self.i += 1
-            if self.i == start:
+            m = _SCALAR.match(self.s, self.i)
+            if m is None or m.end() == self.i:
                 raise _Stop
+            self.i = m.end()
 
     def array(self, path: Path) -> None:
         self.advance(1)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .. import markup
 from ..issues import Issue
 from ..load import Catalog
+from ..render.pdf import pdf_settings
 from ..schema import Component
 from ..units import parse_length, parse_size
 from .context import template_context
@@ -87,6 +88,7 @@ def check(catalog: Catalog) -> list[Issue]:
     return issues
 
 
+@pdf_settings()
 def preview_pdf(catalog: Catalog) -> bytes:
     """Every quick-reference side on a page of its card's size, text in the estimated text
     area (trim less the safe margin): a proof to look at, not a print file."""
