@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from . import __version__
 from .issues import InputError, Issue, Issues
@@ -166,7 +166,9 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs)
-    return _finish(args, options, games, checks, reports, started, catalogs)
+    code = _finish(args, options, games, checks, reports, started, catalogs)
+    assert code is not None  # with the catalogs loaded the page is always written
+    return code
 
 
 def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float) -> Optional[int]:
@@ -266,8 +268,8 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
-        for name, pages, size, t in rows:
-            print(f"{name:<{width}}  {pages:>5}  {size:>9}  {t:>7}")
+        for name, pages, shown, t in rows:
+            print(f"{name:<{width}}  {pages:>5}  {shown:>9}  {t:>7}")
     ran = sum(1 for r in reports if not r.cached)
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
@@ -440,7 +442,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()
-    commands = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    commands: Any = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     start = _after_globals(argv)
     if not any(a in ("-h", "--help", "--version") for a in argv[:start]):
         if start >= len(argv) or argv[start] not in commands:

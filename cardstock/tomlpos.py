@@ -254,8 +254,9 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
     return None
 
 
-def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Optional["Issue"]]:
+def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Any]:
     """Read a TOML file: ((data, key lines), None), or (None, Issue) saying where it is broken.
+    (The second item is typed Any: a caller that found the first None need not check it.)
 
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
     through here, so a syntax error reads the same everywhere: `path:line: not valid TOML: …`.

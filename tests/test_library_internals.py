@@ -27,7 +27,7 @@ from cardstock.render.pdf import _form_resources, pdf_settings
 # `drawPageNumbers` reads, on an object of its own).
 INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"}}
 FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
-          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages"]
+          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
 
 
 def _sources() -> dict[str, str]:

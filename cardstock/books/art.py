@@ -279,7 +279,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     cell = width / cols
     thumb_w = cell * 0.78
     captions = captions or [_caption(c, styles) for c in comps]
-    cells = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
+    cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")

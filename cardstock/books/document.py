@@ -221,17 +221,20 @@ class Contents(TableOfContents):
         return f"{self.prefix}{row}"
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
-        if self.planned is None:
+        planned = self.planned
+        if planned is None:
             return super().wrap(availWidth, availHeight)
         # The page-number slot of each entry carries the row's index: ReportLab puts it in
         # the (invisible) callback label only, so the table is the one the finished
-        # entries make.
-        self._lastEntries = [(level, title, row, key) for row, (level, title, key) in enumerate(self.planned)]
+        # entries make. ReportLab's own `beforeBuild` makes the entries the ones laid out.
+        self.clearEntries()
+        self.addEntries([(level, title, row, key) for row, (level, title, key) in enumerate(planned)])
+        TableOfContents.beforeBuild(self)
         size = super().wrap(availWidth, availHeight)
 
         def place(canvas: Canvas, kind: str, label: str) -> None:
             row = int(label.split(",")[0])
-            level, _, key = self.planned[row]
+            level, _, key = planned[row]
             x, y = text_position(canvas)
             self.placed[row] = (x, y, availWidth, availHeight)
             self.drawn[row] = self.drawn.get(row, 0) + 1

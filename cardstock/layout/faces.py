@@ -203,6 +203,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     st = _state(catalog)
     for comp in catalog.components:
         front = _remembered(catalog, comp, "front", bleed, st)
+        assert front is not None  # only a back can be missing
         out.append((comp.id, front))
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:

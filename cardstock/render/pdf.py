@@ -256,9 +256,9 @@ class PdfFaces:
         """Set up filling and/or stroking; returns (fill, stroke) as drawPath wants them."""
         do_fill = 1 if fill else 0
         do_stroke = 1 if (stroke and stroke_width > 0) else 0
-        if do_fill:
+        if fill:
             self._fill(fill, opacity)
-        if do_stroke:
+        if stroke and do_stroke:
             self._stroke(stroke, opacity, stroke_width, dash, cap, join)
         return do_fill, do_stroke
 
@@ -314,8 +314,8 @@ class PdfFaces:
         elif isinstance(op, Icon):
             self._save()
             c.translate(op.x, op.y)
-            s = op.size / 100.0
-            c.scale(s, s)
+            k = op.size / 100.0
+            c.scale(k, k)
             for part in op.parts:
                 alpha = op.opacity * part.opacity
                 if part.stroke_width > 0:
