@@ -5,7 +5,9 @@ Rendered Jinja2 output is parsed into blocks that every backend (card faces, Pla
 rulebooks) lays out the same way:
 
     # Heading            → Heading(level=1)     (## and ### for levels 2 and 3; deeper is 3)
-    plain lines          → Paragraph            (lines of one paragraph are joined by a space)
+    plain lines          → Paragraph            (lines of one paragraph are joined by a space;
+                                                 a line ending in a backslash or two spaces
+                                                 ends in a line break instead)
     - item / 1. item     → ListItem(ordered, number); a wrapped item stays one item
     | a | b |            → Table; the first row is the header, the |---| row below it is required
     > note               → Note
@@ -15,8 +17,9 @@ Inline: **bold**, *italic* (nested as Markdown nests them), a backslash escapes 
 `Span`s by `spans()`.
 
 Indentation carries no meaning: templates indent their Jinja freely, so every line is taken
-without its leading and trailing spaces (no indented code blocks, no nested lists; an item of
-a nested list is an item of its own). Markdown that has no block here (code, links, images,
+without its leading spaces (no indented code blocks, no nested lists; an item of a nested
+list is an item of its own). In `spans()` a line break stays a "\\n" in the span's text.
+Markdown that has no block here (code, links, images,
 HTML, rules) is left as the text it was written as.
 """
 
@@ -103,7 +106,21 @@ def _parser() -> MarkdownIt:
 
 
 def _one_line(content: str) -> str:
-    return " ".join(line.strip() for line in content.split("\n"))
+    """The lines of a block's text run together with a space, except after a Markdown hard
+    break (a line ending in a backslash or in two spaces), which stays a line break."""
+    lines = content.split("\n")
+    out: list[str] = []
+    for line in lines[:-1]:
+        text = line.rstrip(" \t")
+        slashes = len(text) - len(text.rstrip("\\"))
+        if text is line and slashes % 2 == 1:
+            out.append(text[:-1].rstrip() + "\n")
+        elif len(line) - len(text) >= 2:
+            out.append(text + "\n")
+        else:
+            out.append(text.strip() + " ")
+    out.append(lines[-1].strip())
+    return "".join(out)
 
 
 def parse(text: str) -> list[Block]:
@@ -113,7 +130,7 @@ def parse(text: str) -> list[Block]:
 
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> tuple[Block, ...]:
-    source = "\n".join(line.strip() for line in text.splitlines())
+    source = "\n".join(line.lstrip() for line in text.splitlines())
     blocks: list[Block] = []
     where: list[str] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
     numbers: list[int] = []  # the written number of each open list item
@@ -186,7 +203,7 @@ def _spans(text: str) -> tuple[Span, ...]:
         elif kind == "icon":
             out.append(Span("", bold=bold > 0, italic=italic > 0, icon=tok.info))
         elif kind in ("text", "softbreak", "hardbreak"):
-            piece = tok.content if kind == "text" else " "
+            piece = tok.content if kind == "text" else "\n"  # a line break stays one
             last = out[-1] if out else None
             if last is not None and last.icon is None and (last.bold, last.italic) == (bold > 0, italic > 0):
                 out[-1] = Span(last.text + piece, last.bold, last.italic)

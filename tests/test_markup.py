@@ -54,6 +54,12 @@ def test_lines_of_a_paragraph_are_joined_and_a_blank_line_ends_it():
     ]
 
 
+def test_a_line_ending_in_a_backslash_or_two_spaces_breaks_the_line_there():
+    assert parse("Discard.\\\nDraw 3.\nThen rest.  \nDone.") == [Paragraph("Discard.\nDraw 3. Then rest.\nDone.")]
+    assert parse("An escaped \\\\\nbackslash.") == [Paragraph("An escaped \\\\ backslash.")]
+    assert plain("An escaped \\\\ backslash.") == "An escaped \\ backslash."
+
+
 def test_indentation_from_templates_means_nothing():
     assert parse("    An indented paragraph\n        still the same one.\n\n  - an item") == [
         Paragraph("An indented paragraph still the same one."), ListItem("an item"),
@@ -107,8 +113,9 @@ def test_text_that_is_not_markup_stays_as_written():
         assert spans(text) == [Span(text)], text
 
 
-def test_a_hyphenated_icon_name_and_a_line_break_inside_a_paragraph():
-    assert spans("the :arch-villain:\nappears") == [Span("the "), Span("", icon="arch-villain"), Span(" appears")]
+def test_a_hyphenated_icon_name_and_a_line_break_kept_in_inline_text():
+    assert spans("the :arch-villain:\nappears") == [Span("the "), Span("", icon="arch-villain"), Span("\nappears")]
+    assert spans("one\\\ntwo") == [Span("one\ntwo")]  # a hard break: no backslash left
 
 
 # ---------------------------------------------------------------- the shipped games
