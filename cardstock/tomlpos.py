@@ -15,7 +15,9 @@ is not, the reader stops where it cannot go on and returns what it found so far.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+import unicodedata
+from typing import Sequence
+from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
     import pathlib
@@ -266,7 +268,7 @@ def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str
     from .issues import Issue
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = unicodedata.normalize("NFC", path.read_text(encoding="utf-8-sig"))
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+)", str(exc))
