@@ -12,14 +12,15 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from . import __version__
 from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
 from . import gate, manifest, output, pipeline, site
-from .pipeline import GLOBAL_STAGES, STAGES, BuildOptions
+from .pipeline import GLOBAL_STAGES, STAGES
+from .stage import BuildOptions
 from .units import UnitError, parse_offset
 
 if TYPE_CHECKING:
@@ -237,7 +238,9 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     try:
-        return _finish(args, options, games, checks, reports, started, catalogs)
+        code = _finish(args, options, games, checks, reports, started, catalogs)
+        assert code is not None  # with the catalogs loaded the page is always written
+        return code
     except InputError as exc:  # the page's template failed on this build's data
         print_issues(exc.issues)
         return EXIT_INPUT
@@ -343,8 +346,8 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
-        for name, pages, size, t in rows:
-            print(f"{name:<{width}}  {pages:>5}  {size:>9}  {t:>7}")
+        for name, pages, shown, t in rows:
+            print(f"{name:<{width}}  {pages:>5}  {shown:>9}  {t:>7}")
     ran = sum(1 for r in reports if not r.cached)
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
@@ -553,7 +556,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()
-    commands = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    commands: Any = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     start = _after_globals(argv)
     if not any(a in ("-h", "--help", "--version") for a in argv[:start]):
         if start >= len(argv) or argv[start] not in commands:

@@ -172,10 +172,11 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     for key, spec in fields.items():
         ann = annotation_for(spec)
         definitions[key] = (ann, ... if spec.required else spec.default)
+    validators: dict[str, Any] = {"blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)}
     return create_model(  # type: ignore[call-overload]
         name,
         __config__=ConfigDict(extra="forbid", str_strip_whitespace=True),
-        __validators__={"blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)},
+        __validators__=validators,
         **definitions,
     )
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from .pipeline import BuildOptions, read_cache, unit_key, write_cache
+from .pipeline import read_cache, unit_key, write_cache
+from .stage import BuildOptions
 
 if TYPE_CHECKING:
     from .load import Catalog

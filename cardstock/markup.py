@@ -1,24 +1,38 @@
-"""A small block markup for rule text, quick-reference cards and rulebooks.
+"""The block markup of rule text, quick-reference cards and rulebooks: CommonMark, read by
+markdown-it-py, plus GitHub-style tables and one inline extension for icons.
 
 Rendered Jinja2 output is parsed into blocks that every backend (card faces, Platypus
 rulebooks) lays out the same way:
 
-    # Heading            → Heading(level=1)     (## and ### for levels 2 and 3)
-    plain lines          → Paragraph            (a blank line ends a paragraph; a line
-                                                 ending in "\\" or two spaces breaks there)
-    - item / 1. item     → ListItem(ordered, number)
-    | a | b |            → Table rows; the first row is the header; a |---| row is skipped
+    # Heading            → Heading(level=1)     (## and ### for levels 2 and 3; deeper is 3)
+    plain lines          → Paragraph            (lines of one paragraph are joined by a space;
+                                                 a line ending in a backslash or two spaces
+                                                 ends in a line break instead)
+    - item / 1. item     → ListItem(ordered, number); a wrapped item stays one item
+    | a | b |            → Table; the first row is the header, the |---| row below it is required
     > note               → Note
 
-Inline: **bold**, *italic*, and :icon: (an icon id declared by the game). Inline spans are
-returned as `Span`s by `spans()`.
+Inline: **bold**, *italic* (nested as Markdown nests them), a backslash escapes a mark
+(`\\*`, `\\:`), and :icon: names an icon declared by the game. Inline spans are returned as
+`Span`s by `spans()`.
+
+Indentation carries no meaning: templates indent their Jinja freely, so every line is taken
+without its leading spaces (no indented code blocks, no nested lists; an item of a nested
+list is an item of its own). In `spans()` a line break stays a "\\n" in the span's text.
+Markdown that has no block here (code, links, images,
+HTML, rules) is left as the text it was written as.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Union
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
 
 
 @dataclass(frozen=True)
@@ -60,91 +74,150 @@ class Note:
 
 Block = Union[Heading, Paragraph, ListItem, Table, Note]
 
-_HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
-_BULLET = re.compile(r"^[-*]\s+(.*)$")
-_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
-_RULE_ROW = re.compile(r"^\|?\s*:?-{3,}")
-_INLINE = re.compile(r"(\*\*(?P<b>.+?)\*\*|\*(?P<i>[^*]+?)\*|:(?P<icon>[a-z][a-z0-9-]*):)")
+# Markdown rules that would turn text into something no backend draws; with them off such
+# text stays literal, as the writer typed it.
+_OFF_BLOCK = ["code", "fence", "hr", "reference", "html_block", "lheading"]
+_OFF_INLINE = ["backticks", "link", "image", "autolink", "html_inline", "entity"]
+
+_ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
-def _cells(line: str) -> tuple[str, ...]:
-    inner = line.strip()
-    if inner.startswith("|"):
-        inner = inner[1:]
-    if inner.endswith("|"):
-        inner = inner[:-1]
-    return tuple(c.strip() for c in inner.split("|"))
+def _icon_rule(state: StateInline, silent: bool) -> bool:
+    """`:name:` → an `icon` token whose `info` is the name."""
+    if state.src[state.pos] != ":":
+        return False
+    m = _ICON.match(state.src, state.pos)
+    if m is None:
+        return False
+    if not silent:
+        token = state.push("icon", "", 0)
+        token.info = m.group(1)
+        token.markup = m.group(0)
+    state.pos = m.end()
+    return True
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.disable(_OFF_BLOCK + _OFF_INLINE)
+    md.inline.ruler.before("emphasis", "icon", _icon_rule)
+    return md
+
+
+def _one_line(content: str) -> str:
+    """The lines of a block's text run together with a space, except after a Markdown hard
+    break (a line ending in a backslash or in two spaces), which stays a line break."""
+    lines = content.split("\n")
+    out: list[str] = []
+    for line in lines[:-1]:
+        text = line.rstrip(" \t")
+        slashes = len(text) - len(text.rstrip("\\"))
+        if text is line and slashes % 2 == 1:
+            out.append(text[:-1].rstrip() + "\n")
+        elif len(line) - len(text) >= 2:
+            out.append(text + "\n")
+        else:
+            out.append(text.strip() + " ")
+    out.append(lines[-1].strip())
+    return "".join(out)
 
 
 def parse(text: str) -> list[Block]:
     """Split markup text into blocks."""
+    return list(_parse(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[Block, ...]:
+    source = "\n".join(line.lstrip() for line in text.splitlines())
     blocks: list[Block] = []
-    para: list[str] = []
-    table: list[tuple[str, ...]] = []
-
-    def joined() -> str:
-        # a line ending in a hard break (Markdown's trailing backslash or two spaces) keeps
-        # its "\n"; other lines of a paragraph run together
-        return "".join(p if p.endswith("\n") or i == len(para) - 1 else p + " " for i, p in enumerate(para))
-
-    def flush() -> None:
-        if para:
-            blocks.append(Paragraph(joined()))
-            para.clear()
-        if table:
-            blocks.append(Table(table[0], tuple(table[1:])))
-            table.clear()
-
-    for raw in text.splitlines():
-        hard = raw.endswith("\\") or raw.endswith("  ")
-        line = raw.strip().removesuffix("\\").rstrip()
-        if not line:
-            flush()
-            continue
-        if line.startswith("|"):
-            if para:
-                blocks.append(Paragraph(joined()))
-                para.clear()
-            if not _RULE_ROW.match(line):
-                table.append(_cells(line))
-            continue
-        if table:
-            flush()
-        if m := _HEADING.match(line):
-            flush()
-            blocks.append(Heading(len(m.group(1)), m.group(2).strip()))
-        elif m := _BULLET.match(line):
-            flush()
-            blocks.append(ListItem(m.group(1).strip()))
-        elif m := _NUMBERED.match(line):
-            flush()
-            blocks.append(ListItem(m.group(2).strip(), ordered=True, number=int(m.group(1))))
-        elif line.startswith(">"):
-            flush()
-            blocks.append(Note(line.lstrip("> ").strip()))
-        else:
-            para.append(line + "\n" if hard else line)
-    flush()
-    return blocks
+    where: list[str] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
+    numbers: list[int] = []  # the written number of each open list item
+    heading = 0  # the level of the open heading, 0 outside one
+    cell = False
+    row: list[str] = []
+    rows: list[tuple[str, ...]] = []
+    for tok in _parser().parse(source):
+        kind = tok.type
+        if kind in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
+            where.append({"bullet_list_open": "bullet", "ordered_list_open": "ordered"}.get(kind, "quote"))
+        elif kind in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
+            where.pop()
+        elif kind == "list_item_open":
+            where.append("item")
+            numbers.append(int(tok.info) if tok.info.isdigit() else 0)
+        elif kind == "list_item_close":
+            where.pop()
+            numbers.pop()
+        elif kind == "heading_open":
+            heading = min(3, int(tok.tag[1:]))
+        elif kind in ("th_open", "td_open"):
+            cell = True
+        elif kind in ("th_close", "td_close"):
+            cell = False
+        elif kind == "tr_open":
+            row = []
+        elif kind == "tr_close":
+            rows.append(tuple(row))
+        elif kind == "table_close":
+            blocks.append(Table(rows[0], tuple(rows[1:])))
+            rows = []
+        elif kind == "inline":
+            line = _one_line(tok.content)
+            if cell:
+                row.append(line)
+            elif heading:
+                blocks.append(Heading(heading, line))
+                heading = 0
+            elif "quote" in where:
+                blocks.append(Note(line))
+            elif where and where[-1] == "item":
+                ordered = where[-2] == "ordered"
+                blocks.append(ListItem(line, ordered=ordered, number=numbers[-1] if ordered else 0))
+            else:
+                blocks.append(Paragraph(line))
+    return tuple(blocks)
 
 
 def spans(text: str) -> list[Span]:
-    """Inline markup → spans of plain, bold or italic text and icons."""
+    """Inline markup → spans of plain, bold or italic text and icons (neighbours of the
+    same style are merged)."""
+    return list(_spans(text))
+
+
+@lru_cache(maxsize=65536)  # card texts and rule lines repeat across faces and sizes
+def _spans(text: str) -> tuple[Span, ...]:
     out: list[Span] = []
-    pos = 0
-    for m in _INLINE.finditer(text):
-        if m.start() > pos:
-            out.append(Span(text[pos : m.start()]))
-        if m.group("b") is not None:
-            out.append(Span(m.group("b"), bold=True))
-        elif m.group("i") is not None:
-            out.append(Span(m.group("i"), italic=True))
-        else:
-            out.append(Span("", icon=m.group("icon")))
-        pos = m.end()
-    if pos < len(text):
-        out.append(Span(text[pos:]))
-    return out
+    bold = italic = 0
+    for tok in _inline_tokens(text):
+        kind = tok.type
+        if kind == "strong_open":
+            bold += 1
+        elif kind == "strong_close":
+            bold -= 1
+        elif kind == "em_open":
+            italic += 1
+        elif kind == "em_close":
+            italic -= 1
+        elif kind == "icon":
+            out.append(Span("", bold=bold > 0, italic=italic > 0, icon=tok.info))
+        elif kind in ("text", "softbreak", "hardbreak"):
+            piece = tok.content if kind == "text" else "\n"  # a line break stays one
+            last = out[-1] if out else None
+            if last is not None and last.icon is None and (last.bold, last.italic) == (bold > 0, italic > 0):
+                out[-1] = Span(last.text + piece, last.bold, last.italic)
+            elif piece:
+                out.append(Span(piece, bold=bold > 0, italic=italic > 0))
+    return tuple(out)
+
+
+def _inline_tokens(text: str) -> list[Token]:
+    """The inline tokens of `text` (one line or several)."""
+    found: list[Token] = []
+    for tok in _parser().parseInline(text):
+        found += tok.children or []
+    return found
 
 
 def plain(text: str) -> str:

@@ -1,7 +1,7 @@
 """Runs the build stages for the games asked and returns what was made; no printing.
 
 Stages after loading are registered by name in `STAGES` as "module:function" strings.
-Each stage function has the same small contract:
+Each stage function has the same small contract (`cardstock.stage`):
 
     def build(catalog: Catalog, options: BuildOptions) -> StageResult
 
@@ -23,13 +23,14 @@ import json
 import os
 import time
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import Issue
 from .output import Artifact, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .stage import BuildOptions, Stage
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -37,43 +38,6 @@ if TYPE_CHECKING:
     from .load import Catalog
 
 PACKAGE = Path(__file__).resolve().parent
-
-
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the stages in ON_REQUEST only
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    out: Path
-    papers: tuple[str, ...] = ("letter", "a4")
-    duplex: str = "long"  # long | short | none
-    gutterfold: bool = False
-    bleed: bool = True
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
-    only: Optional[frozenset[str]] = None  # stage names; None means all
-    force: bool = False  # build even when the rules check fails
-    printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
-    dpi: int = 300  # raster exports (cards, tts, print-shop)
-    cmyk: bool = False  # export PDFs with DeviceCMYK colours
-    services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
-    # what goes on the print-and-play sheets (empty: everything)
-    select_sets: tuple[str, ...] = ()  # --set: set ids
-    select_cards: tuple[str, ...] = ()  # --cards: component ids
-    pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
-
-    def fingerprint(self, exports: bool = True) -> str:
-        """The options that change what a stage writes (not `only` or `force`); without
-        `exports`, the options only the export stages read are left out too."""
-        skip = {"only", "force", "out"} | (set() if exports else set(EXPORT_OPTIONS))
-        data = {k: v for k, v in asdict(self).items() if k not in skip}
-        return json.dumps(data, sort_keys=True, default=str)
-
-
-@dataclass
-class StageResult:
-    artifacts: list[Artifact] = field(default_factory=list)
-    findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
 
 
 @dataclass(frozen=True)
@@ -87,8 +51,6 @@ class UnitReport:
     seconds: float
     cached: bool
 
-
-Stage = Callable[["Catalog", BuildOptions], StageResult]
 
 # name -> "module:function"; the order is the build order.
 STAGES: dict[str, str] = {
@@ -132,15 +94,42 @@ def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
 
 # ---------------------------------------------------------------- dependency keys
 
+# The distributions whose code decides what a build writes (they read, draw, compress or
+# template): every runtime dependency in pyproject.toml and the compiled parts they bring.
+DRAWING_LIBRARIES = (
+    "reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic-core", "pypdf",
+    "markdown-it-py", "openpyxl", "pypdfium2", "pyyaml",
+)
+
 _CODE_KEY: Optional[str] = None
 
 
-def code_key() -> str:
-    """A hash of the package's code and fonts: a new version of cardstock rebuilds all."""
+def library_versions() -> dict[str, str]:
+    """The installed version of each drawing library (and of Python), by name."""
+    from importlib.metadata import PackageNotFoundError, version
+    from platform import python_version
+
+    found = {"python": python_version()}
+    for name in DRAWING_LIBRARIES:
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def code_key(versions: Optional[dict[str, str]] = None) -> str:
+    """A hash of the package's code and fonts and of the drawing libraries' versions
+    (`library_versions()` unless given): a new version of cardstock or an upgraded
+    library rebuilds all."""
     global _CODE_KEY
-    if _CODE_KEY is None:
-        _CODE_KEY = hash_files(files_in(PACKAGE), PACKAGE)
-    return _CODE_KEY
+    if versions is None and _CODE_KEY is not None:
+        return _CODE_KEY
+    stamp = json.dumps(versions if versions is not None else library_versions(), sort_keys=True)
+    key = hashlib.sha256((hash_files(files_in(PACKAGE), PACKAGE) + "\n" + stamp).encode()).hexdigest()
+    if versions is None:
+        _CODE_KEY = key
+    return key
 
 
 def catalog_key(root: Path, game: str) -> str:
@@ -431,4 +420,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["BuildOptions", "Plan", "StageResult", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]

@@ -1,8 +1,15 @@
 """Line numbers for TOML key paths.
 
-`tomllib` gives values without positions, so this scanner maps every key path it can see
-(tables, arrays of tables, dotted keys, inline tables and multi-line arrays of inline
-tables) to the line that defines it. A lookup falls back to the nearest known parent.
+`tomllib` gives values without positions, so this reader walks the same text once more and
+maps every key path to the 1-based line that first names it: tables and arrays of tables
+(`("sets",)` is the first `[[sets]]`, `("sets", 0)` its header), dotted and quoted keys,
+inline tables, and every element of an array (`(*path, i)`, the line the element starts on).
+Strings of every kind (basic, literal, multi-line) and comments are skipped as TOML reads
+them, so brackets, quotes or `#` inside them do not count and a key after a multi-line
+string has its own line. A lookup falls back to the nearest known parent.
+
+The text is expected to be valid TOML (callers read it with `tomllib` first); on text that
+is not, the reader stops where it cannot go on and returns what it found so far.
 """
 
 from __future__ import annotations
@@ -10,103 +17,233 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Sequence
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from .issues import Issue
 
 Path = tuple[str | int, ...]
 
-_BARE = r"[A-Za-z0-9_-]+"
-_KEY = rf'(?:{_BARE}|"[^"]*"|\'[^\']*\')'
-_DOTTED = rf"{_KEY}(?:\s*\.\s*{_KEY})*"
-_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?")
-_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=\s*(.*)$")
-_INLINE_KEY = re.compile(rf"(?:^|[{{,])\s*({_DOTTED})\s*=")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)")
+_SPACE = re.compile(r"[ \t]*")
+_SPACE_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # blanks, line ends and comments
+_SCALAR = re.compile(r"[^,\]}\n#]*")  # a number, date, time or boolean runs up to one of these
 
 
-def _split_key(dotted: str) -> list[str]:
-    parts = re.findall(_KEY, dotted)
-    return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
+class _Stop(Exception):
+    """The text is not TOML the reader can follow any further."""
 
 
-_STRING_OR_COMMENT = re.compile(r'"(?:\\.?|[^"\\])*("?)' + r"|'[^']*('?)" + r"|#.*")
+def _unescape(body: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        if code[0] in "uUx" and len(code) > 1:
+            return chr(int(code[1:], 16))
+        return _ESCAPES.get(code, code)
+
+    return _ESCAPE.sub(one, body)
 
 
-def _blank(m: re.Match) -> str:
-    text = m.group()
-    if text[0] == "#":
-        return ""
-    closed = bool(m.group(1) or m.group(2))
-    return text[0] + " " * (len(text) - (2 if closed else 1)) + text[0]
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.s = text
+        self.i = 0
+        self.line = 1
+        self.lines: dict[Path, int] = {}
+        self.counts: dict[Path, int] = {}  # array-of-tables path -> its last index
+
+    # ------------------------------------------------------------ characters
+
+    def peek(self, n: int = 1) -> str:
+        return self.s[self.i:self.i + n]
+
+    def advance(self, n: int) -> None:
+        self.line += self.s.count("\n", self.i, self.i + n)
+        self.i += n
+
+    def skip_space(self, newlines: bool = False) -> None:
+        """Skip spaces and tabs, and with `newlines` also line ends and comments."""
+        m = (_SPACE_LINES if newlines else _SPACE).match(self.s, self.i)
+        assert m is not None  # both patterns match the empty string
+        self.advance(m.end() - self.i)
+
+    def skip_comment(self) -> None:
+        end = self.s.find("\n", self.i)
+        self.advance((len(self.s) if end < 0 else end) - self.i)
+
+    def expect(self, token: str) -> None:
+        if self.peek(len(token)) != token:
+            raise _Stop
+        self.advance(len(token))
+
+    # ------------------------------------------------------------ keys
+
+    def string(self) -> str:
+        """A string of any kind at the cursor; returns its value (as a key would read it)."""
+        for quote in ('"""', "'''"):
+            if self.peek(3) == quote:
+                end = self.s.find(quote, self.i + 3)
+                while quote == '"""' and end > 0 and _escaped(self.s, end):
+                    end = self.s.find(quote, end + 1)
+                if end < 0:
+                    raise _Stop
+                while self.s[end + 3:end + 4] == quote[0]:  # up to two quotes end the content
+                    end += 1
+                body = self.s[self.i + 3:end]
+                self.advance(end + 3 - self.i)
+                return body if quote[0] == "'" else _unescape(body)
+        quote = self.peek()
+        end = self.s.find(quote, self.i + 1)
+        while quote == '"' and end > 0 and _escaped(self.s, end):
+            end = self.s.find(quote, end + 1)
+        if end < 0 or "\n" in self.s[self.i:end]:
+            raise _Stop
+        body = self.s[self.i + 1:end]
+        self.advance(end + 1 - self.i)
+        return body if quote == "'" else _unescape(body)
+
+    def key(self) -> list[str]:
+        """A dotted key: its parts, unquoted."""
+        parts: list[str] = []
+        while True:
+            self.skip_space()
+            if self.peek() in ('"', "'"):
+                parts.append(self.string())
+            else:
+                m = _BARE_KEY.match(self.s, self.i)
+                if m is None:
+                    raise _Stop
+                parts.append(m.group())
+                self.advance(m.end() - self.i)
+            self.skip_space()
+            if self.peek() != ".":
+                return parts
+            self.advance(1)
+
+    # ------------------------------------------------------------ values
+
+    def note(self, path: Path, line: int) -> None:
+        self.lines.setdefault(path, line)
+
+    def value(self, path: Path) -> None:
+        ch = self.peek()
+        if ch in ('"', "'"):
+            self.string()
+        elif ch == "[":
+            self.array(path)
+        elif ch == "{":
+            self.inline_table(path)
+        else:
+            m = _SCALAR.match(self.s, self.i)
+            if m is None or m.end() == self.i:
+                raise _Stop
+            self.i = m.end()
+
+    def array(self, path: Path) -> None:
+        self.advance(1)
+        index = 0
+        while True:
+            self.skip_space(newlines=True)
+            if self.peek() == "]":
+                self.advance(1)
+                return
+            self.note(path + (index,), self.line)
+            self.value(path + (index,))
+            index += 1
+            self.skip_space(newlines=True)
+            if self.peek() == ",":
+                self.advance(1)
+            elif self.peek() != "]":
+                raise _Stop
+
+    def inline_table(self, path: Path) -> None:
+        self.advance(1)
+        while True:
+            self.skip_space(newlines=True)
+            if self.peek() == "}":
+                self.advance(1)
+                return
+            self.keyval(path)
+            self.skip_space(newlines=True)
+            if self.peek() == ",":
+                self.advance(1)
+            elif self.peek() != "}":
+                raise _Stop
+
+    def keyval(self, table: Path) -> None:
+        line = self.line
+        parts = self.key()
+        for n in range(1, len(parts) + 1):  # a dotted key defines its parents too
+            self.note(table + tuple(parts[:n]), line)
+        self.expect("=")
+        self.skip_space()
+        self.value(table + tuple(parts))
+
+    # ------------------------------------------------------------ tables
+
+    def resolve(self, parts: list[str]) -> Path:
+        """A header's key parts → the path, through the last entry of each array of tables."""
+        out: list[str | int] = []
+        for part in parts:
+            out.append(part)
+            if tuple(out) in self.counts:
+                out.append(self.counts[tuple(out)])
+        return tuple(out)
+
+    def header(self) -> Path:
+        line = self.line
+        many = self.peek(2) == "[["
+        self.advance(2 if many else 1)
+        parts = self.key()
+        self.expect("]]" if many else "]")
+        for n in range(1, len(parts)):
+            self.note(self.resolve(parts[:n]), line)
+        if not many:
+            table = self.resolve(parts)
+            self.note(table, line)
+            return table
+        base = self.resolve(parts[:-1]) + (parts[-1],)
+        self.counts[base] = self.counts.get(base, -1) + 1
+        self.note(base, line)
+        self.note(base + (self.counts[base],), line)
+        return base + (self.counts[base],)
+
+    def document(self) -> dict[Path, int]:
+        table: Path = ()
+        try:
+            while True:
+                self.skip_space(newlines=True)
+                if self.i >= len(self.s):
+                    break
+                if self.peek() == "[":
+                    table = self.header()
+                else:
+                    self.keyval(table)
+                self.skip_space()
+                if self.peek() == "#":
+                    self.skip_comment()
+                if self.i < len(self.s) and self.peek() not in "\r\n":
+                    raise _Stop
+        except (_Stop, ValueError, IndexError):
+            pass
+        return self.lines
 
 
-def _strip_strings(text: str) -> str:
-    """Blank out string contents and comments so brackets inside them are not counted."""
-    if '"' not in text and "'" not in text and "#" not in text:
-        return text
-    return _STRING_OR_COMMENT.sub(_blank, text)
+def _escaped(text: str, at: int) -> bool:
+    """Whether the quote at `at` is escaped by an odd number of backslashes before it."""
+    n = 0
+    while at - n - 1 >= 0 and text[at - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
 
 
 def key_lines(text: str) -> dict[Path, int]:
-    """Map each key path found in TOML `text` to its 1-based line number."""
-    lines: dict[Path, int] = {}
-    counts: dict[Path, int] = {}  # array-of-tables path -> last index
-    current: Path = ()
-    array_path: Path | None = None  # inside a multi-line array value
-    array_index = -1
-    depth = 0
-
-    def resolve(parts: list[str]) -> Path:
-        out: list[str | int] = []
-        for p in parts:
-            out.append(p)
-            if tuple(out) in counts:
-                out.append(counts[tuple(out)])
-        return tuple(out)
-
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        code = _strip_strings(raw)
-        if array_path is not None:
-            stripped = code.strip()
-            if depth == 1 and stripped.startswith("{"):
-                array_index += 1
-                lines.setdefault(array_path + (array_index,), lineno)
-                for km in _INLINE_KEY.finditer(code):
-                    lines.setdefault(array_path + (array_index, *_split_key(km.group(1))), lineno)
-            elif depth == 1 and stripped and not stripped.startswith("]"):
-                array_index += stripped.count(",") or 1
-            depth += code.count("[") + code.count("{") - code.count("]") - code.count("}")
-            if depth <= 0:
-                array_path = None
-            continue
-        header = _HEADER.match(code)
-        if header:
-            parts = _split_key(header.group(2))
-            if header.group(1) == "[[":
-                base = resolve(parts[:-1]) + (parts[-1],)
-                counts[base] = counts.get(base, -1) + 1
-                lines.setdefault(base, lineno)
-                current = base + (counts[base],)
-            else:
-                current = resolve(parts)
-            lines.setdefault(current, lineno)
-            continue
-        assign = _ASSIGN.match(code)
-        if not assign:
-            continue
-        keys = _split_key(assign.group(1))
-        for depth_ in range(1, len(keys) + 1):  # dotted keys define their parents too
-            lines.setdefault(current + tuple(keys[:depth_]), lineno)
-        path = current + tuple(keys)
-        value = assign.group(2)
-        if value.startswith("{"):
-            for km in _INLINE_KEY.finditer(value):
-                lines.setdefault(path + tuple(_split_key(km.group(1))), lineno)
-        opened = value.count("[") + value.count("{") - value.count("]") - value.count("}")
-        if value.startswith("[") and opened > 0:
-            array_path, array_index, depth = path, -1, opened
-            inner = value[1:].strip()
-            if inner.startswith("{"):
-                array_index = 0
-                lines.setdefault(path + (0,), lineno)
-    return lines
+    """Map each key path in TOML `text` to the 1-based line that first names it."""
+    return _Reader(text).document()
 
 
 def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
@@ -119,8 +256,9 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
     return None
 
 
-def read_toml(path, shown: str):
+def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Any]:
     """Read a TOML file: ((data, key lines), None), or (None, Issue) saying where it is broken.
+    (The second item is typed Any: a caller that found the first None need not check it.)
 
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
     through here, so a syntax error reads the same everywhere: `path:line: not valid TOML: …`.

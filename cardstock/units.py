@@ -77,10 +77,10 @@ def parse_size(text: str) -> tuple[float, float]:
     if len(parts) != 2:
         names = ", ".join(sorted(NAMED_SIZES))
         raise UnitError(f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}")
-    w, h = parse_length(parts[0]), parse_length(parts[1])
-    if w <= 0 or h <= 0:
+    width, height = parse_length(parts[0]), parse_length(parts[1])
+    if width <= 0 or height <= 0:
         raise UnitError(f"expected a size larger than zero, got {text!r}")
-    return w, h
+    return width, height
 
 
 def parse_offset(text: str) -> tuple[float, float]:

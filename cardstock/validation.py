@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import typing
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -61,7 +61,7 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-def message(err: dict[str, Any], model: Optional[type[BaseModel]] = None) -> str:
+def message(err: Mapping[str, Any], model: Optional[type[BaseModel]] = None) -> str:
     """A message that says what was expected, for one Pydantic error."""
     kind = err["type"]
     ctx = err.get("ctx") or {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,11 @@ from cardstock.books.booklet import booklet_order, padded
 from cardstock.books.context import template_context
 from cardstock.books.lint import lint
 from cardstock.books.quickref import check as check_quickref
-from cardstock.books.quickref import render_quickref, sides
+from cardstock.books.quickref import sides
+from cardstock.books.source import render_quickref
 from cardstock.books.rulebook import build_rulebook, render_rulebook
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions
+from cardstock.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
@@ -71,13 +73,16 @@ def page_texts(reader: PdfReader) -> list[str]:
 
 
 def toc_entries(reader: PdfReader) -> list[tuple[str, int]]:
-    """(title, page) from the contents pages: lines ending in dot leaders and a number."""
+    """(title, page) from the contents pages: lines ending in dot leaders and a number, as
+    poppler lays the text out (the leaders and numbers are forms the pages draw, which
+    pypdf's layout mode leaves out)."""
     entries = []
-    for page in reader.pages[1:4]:
-        for line in page.extract_text(extraction_mode="layout").splitlines():
-            m = re.match(r"^\s*(\S.*?)\s+(?:\.\s+)+(\d+)\s*$", line)
-            if m:
-                entries.append((m.group(1).strip(), int(m.group(2))))
+    text = subprocess.run(["pdftotext", "-layout", "-f", "2", "-l", "4", "-", "-"], input=reader.stream.getvalue(),
+                          capture_output=True, check=True).stdout.decode("utf-8")
+    for line in text.splitlines():
+        m = re.match(r"^\s*(\S.*?)\s+(?:\.\s*)+(\d+)\s*$", line)
+        if m:
+            entries.append((m.group(1).strip(), int(m.group(2))))
     return entries
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
-from cardstock.pipeline import BuildOptions
+from cardstock.stage import BuildOptions
 from cardstock.units import parse_length, parse_size
 from test_pnp import read_pdf
 

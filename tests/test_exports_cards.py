@@ -19,7 +19,8 @@ from cardstock.exports.cards import build_cards
 from cardstock.exports.raster import face_pngs
 from cardstock.layout.faces import lay_out
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions, stage
+from cardstock.pipeline import stage
+from cardstock.stage import BuildOptions
 from cardstock.units import NAMED_SIZES, parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,8 @@ from PIL import Image
 
 from cardstock.exports.tts import build_tts, grid
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions, stage
+from cardstock.pipeline import stage
+from cardstock.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.sheets import back_offset, choose, load_printers, load_sheets
-from cardstock.pipeline import BuildOptions
+from cardstock.stage import BuildOptions
 from cardstock.units import parse_length
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -59,7 +59,8 @@ def test_a_projects_sheets_folder_replaces_the_shipped_sheets(cli, tmp_path):
 
 
 def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
-    from cardstock.pipeline import BuildOptions, unit_key
+    from cardstock.pipeline import unit_key
+    from cardstock.stage import BuildOptions
     from cardstock.project import shipped_in_use
 
     root = only_a_catalog(tmp_path)

@@ -28,7 +28,7 @@ from cardstock.impose.render import write_pdf
 from cardstock.impose.sheets import load_sheets
 from cardstock.layout.ops import Ellipse, Face, Rect, Text
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions
+from cardstock.stage import BuildOptions
 from cardstock.units import parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent

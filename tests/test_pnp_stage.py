@@ -13,7 +13,8 @@ import pytest
 from cardstock.impose.pnp import build_pnp, build_quickref
 from cardstock.issues import InputError
 from cardstock.load import load_games
-from cardstock.pipeline import BuildOptions, stage
+from cardstock.pipeline import stage
+from cardstock.stage import BuildOptions
 from test_pnp import read_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardstock.layout.faces import distinct_faces, lay_out
 from cardstock.layout.ops import Face, Rect, Text
 from cardstock.layout.stage import build_svgs
-from cardstock.pipeline import STAGES, BuildOptions, stage
+from cardstock.pipeline import STAGES, stage
+from cardstock.stage import BuildOptions
 from cardstock.render.pdf import PdfFaces, form_name
 from cardstock.render.svg import svg_bytes
 from cardstock.units import parse_length

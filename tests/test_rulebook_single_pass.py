@@ -10,9 +10,11 @@ the old way (ReportLab's multiBuild) with the same result.
 
 from __future__ import annotations
 
+import html
 import io
 import math
 import re
+import subprocess
 from pathlib import Path
 from unittest import mock
 
@@ -30,7 +32,7 @@ from cardstock.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
-LEADER = re.compile(r"^\s*(?:\.\s+)+(\d+)\s*$")  # a dot leader ending in a page number
+ROW = re.compile(r"^(.*?)\s*(?:\s\.)+\s*(\d+)$")  # a title, a dot leader and a page number
 
 
 def _count_passes():
@@ -79,26 +81,32 @@ def template_headings(catalog) -> list[str]:
 
 
 def contents_rows(reader: PdfReader) -> tuple[list[int], list[tuple[int, float, str, int]]]:
-    """The contents pages (0-based) and their rows: (page index, baseline y, title, number),
-    read from where pypdf finds each piece of text (a row's title and its leader share
-    a baseline)."""
+    """The contents pages (0-based) and their rows: (page index, y, title, number), where y
+    is the foot of the row's text (its descenders) in points from the foot of the page.
+    Read with poppler's word boxes (`pdftotext -bbox`), which place text drawn by forms —
+    a row's leader and number are a form the page draws — where it shows on the page; a
+    row's title and leader share a line."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", "-", "-"], input=reader.stream.getvalue(),
+                           capture_output=True, check=True).stdout.decode("utf-8")
     pages, rows = [], []
-    for index, page in enumerate(reader.pages):
-        pieces: list[tuple[float, str]] = []
-
-        def visit(text, cm, tm, font, size):
-            if text.strip():
-                pieces.append((round(tm[4] * cm[1] + tm[5] * cm[3] + cm[5], 2), text.strip()))
-
-        page.extract_text(visitor_text=visit)
-        leaders = {y: int(m.group(1)) for y, t in pieces if (m := LEADER.match(t))}
-        if not leaders:
-            continue
-        pages.append(index)
-        titles = {y: t for y, t in pieces if y in leaders and not LEADER.match(t)}
-        assert set(titles) == set(leaders), f"page {index + 1}: a contents row without a title or a number"
-        for y in sorted(leaders, reverse=True):
-            rows.append((index, y, squash(titles[y]), leaders[y]))
+    for index, page in enumerate(re.findall(r"<page (.*?)</page>", xhtml, re.S)):
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))
+        lines: list[tuple[float, list[tuple[float, str]]]] = []
+        words = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page)
+        for x, foot, word in sorted(words, key=lambda w: (float(w[1]), float(w[0]))):
+            if lines and abs(lines[-1][0] - float(foot)) < 0.5:
+                lines[-1][1].append((float(x), html.unescape(word)))
+            else:
+                lines.append((float(foot), [(float(x), html.unescape(word))]))
+        found = []
+        for foot, line in lines:
+            text = " ".join(w for _, w in sorted(line))
+            if m := ROW.match(text):
+                assert m.group(1), f"page {index + 1}: a contents row without a title"
+                found.append((index, round(height - foot, 2), squash(m.group(1)), int(m.group(2))))
+        if found:
+            pages.append(index)
+            rows += found
     return pages, rows
 
 

@@ -4,6 +4,6 @@ markup → ReportLab Platypus → reading-order and saddle-stitched PDFs. See do
     context.template_context(catalog)   what every rule template sees (also the cards')
     rulebook.build_rulebook(cat, opts)  the `rulebook` pipeline stage
     booklet.booklet_order(pages)        saddle-stitch page order
-    quickref.render_quickref(cat, name) one quick-reference side as markup
+    source.render_quickref(cat, name)   one quick-reference side as markup
     lint.lint(catalog)                  checks for `build.py check`
 """

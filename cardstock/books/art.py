@@ -10,6 +10,7 @@ outline stands in, so the book still builds.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 
 from typing import Any, Callable, Optional
 from xml.sax.saxutils import escape
@@ -23,7 +24,7 @@ from ..load import Catalog
 from ..schema import Component
 from ..units import parse_size
 from ..kinds import kind_word
-from .story import Styles, grid_style, tint
+from .story import Styles, grid_style, text_position, tint
 
 # --------------------------------------------------------------------------- renderer hooks
 
@@ -62,12 +63,10 @@ class IconPainter:
         self.lookup = _symbols(catalog)
 
     def __call__(self, canv: Canvas, kind: str, label: str) -> None:
-        info = getattr(canv, "_curr_tx_info", {})
         name, size_text = label.split(" ")
         size = float(size_text)
-        x = info.get("cur_x", 0.0)
-        y = info.get("cur_y", 0.0) - size * 0.17
-        self.draw(canv, name, x + size * 0.04, y, size)
+        x, y = text_position(canv)
+        self.draw(canv, name, x + size * 0.04, y - size * 0.17, size)
 
     def draw(self, canv: Canvas, name: str, x: float, y: float, size: float) -> None:
         """The icon in the square (x, y, size, size); (x, y) is its lower-left corner."""
@@ -76,7 +75,7 @@ class IconPainter:
         parts = None
         if icon is not None:
             try:
-                parts = self.lookup(icon.symbol)
+                parts = self.lookup(icon.symbol or name)
             except Exception:  # noqa: BLE001 - an unknown symbol falls back to a badge
                 parts = None
         canv.saveState()
@@ -85,7 +84,7 @@ class IconPainter:
         else:
             canv.setFillColor(color)
             canv.circle(x + size / 2, y + size / 2, size / 2, stroke=0, fill=1)
-            letter = (icon.label if icon else name)[:1].upper()
+            letter = ((icon.label if icon else None) or name)[:1].upper()
             canv.setFillColor(colors.white)
             canv.setFont(self.styles.f.bold, size * 0.62)
             canv.drawCentredString(x + size / 2, y + size * 0.29, letter)
@@ -163,6 +162,10 @@ def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cach
     return face
 
 
+# One face drawer per canvas: it remembers the state it set on that canvas.
+_DRAWERS: "weakref.WeakKeyDictionary[Canvas, Any]" = weakref.WeakKeyDictionary()
+
+
 class FaceThumb(Flowable):
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
@@ -179,14 +182,13 @@ class FaceThumb(Flowable):
 
     def draw(self) -> None:
         canv = self.canv
-        if getattr(getattr(canv, "_doctemplate", None), "draft", False):
+        if getattr(canv, "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
             _, PdfFaces = _renderer()
-            faces = getattr(canv, "_cardstock_faces", None)
+            faces = _DRAWERS.get(canv)
             if faces is None:
-                faces = PdfFaces(canv)
-                canv._cardstock_faces = faces
+                faces = _DRAWERS[canv] = PdfFaces(canv)
             canv.saveState()
             canv.scale(self.scale, self.scale)
             faces.draw(self.face, 0, 0, reuse=False)
@@ -277,7 +279,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     cell = width / cols
     thumb_w = cell * 0.78
     captions = captions or [_caption(c, styles) for c in comps]
-    cells = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
+    cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")

@@ -80,9 +80,9 @@ def _page_form(page, writer: PdfWriter) -> DictionaryObject:
     (fonts, images and inner forms are copied once however many pages share them) and
     its media box as the form's bounding box."""
     contents = page.get_contents()
-    form = DecodedStreamObject()
-    form.set_data(contents.get_data() if contents is not None else b"")
-    form = form.flate_encode()
+    plain = DecodedStreamObject()
+    plain.set_data(contents.get_data() if contents is not None else b"")
+    form = plain.flate_encode()
     box = page.mediabox
     form.update({
         NameObject("/Type"): NameObject("/XObject"),

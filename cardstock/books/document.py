@@ -5,17 +5,18 @@ from the finished reading PDF (`cardstock.books.booklet.impose`).
 The story is laid out in one pass although its contents list pages that come after it:
 the contents' rows (the headings) are known before layout, and a row's height does not
 depend on its page number, so `Contents` takes its final size at once. Each row's dot
-leader and page number (ReportLab's own `drawPageNumbers`) are put into the page's stream
-once every heading has found its page, before the canvas is saved. A story the single
+leader and page number (ReportLab's own `drawPageNumbers`) are a form that the page draws
+where the row ends, defined once every heading has found its page and before the canvas is
+saved (ReportLab lets a page use a form defined later). A story the single
 pass cannot serve is laid out with ReportLab's `multiBuild` instead."""
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 
-from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
@@ -23,10 +24,9 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
+from ..render.pdf import pdf_settings
 from ..units import parse_size
-from .story import ICON_CALLBACK, Heading, Styles, grid_style
-
-rl_config.useA85 = 0  # plain (Flate) streams: smaller and identical run to run
+from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,25 @@ BOOK_FOR_PAPER = {"letter": BookSize("half-letter", "letter"), "a4": BookSize("a
 def margins() -> tuple[float, float, float, float]:
     """(inner, outer, top, bottom) in points."""
     return (0.55 * inch, 0.5 * inch, 0.5 * inch, 0.62 * inch)
+
+
+class BookCanvas(Canvas):
+    """The canvas of a book. It knows its document (`draft`: a pass whose pages are thrown
+    away draws no pictures), and with `held` the save at the end of a build waits until
+    `held` is cleared, so the contents can be finished first (as multiBuild does)."""
+
+    def __init__(self, *args: Any, book: "BookDoc", held: bool = False, **kw: Any):
+        super().__init__(*args, **kw)
+        self.book = book
+        self.held = held
+
+    @property
+    def draft(self) -> bool:
+        return self.book.draft
+
+    def save(self) -> None:
+        if not self.held:
+            super().save()
 
 
 class BookDoc(BaseDocTemplate):
@@ -83,21 +102,19 @@ class BookDoc(BaseDocTemplate):
         cover = Frame(inner, bottom, fw, fh, id="cover", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         # Odd (right-hand) pages keep the wider margin on the left, at the fold; even
         # pages mirror it, so the text block stays clear of the staples in the booklet.
-        odd = Frame(inner, bottom, fw, fh, id="odd", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        even = Frame(outer, bottom, fw, fh, id="even", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.body_frames = {"odd": (inner, bottom, fw, fh), "even": (outer, bottom, fw, fh)}
         self.addPageTemplates([
             PageTemplate(id="cover", frames=[cover], pagesize=(w, h)),
-            PageTemplate(id="body", frames=[odd], onPage=self._footer, pagesize=(w, h)),
+            PageTemplate(id="body", frames=[self.body_frame("odd")], onPage=self._footer, pagesize=(w, h)),
         ])
-        self._even_frame = even
-        self._odd_frame = odd
+
+    def body_frame(self, side: str) -> Frame:
+        return Frame(*self.body_frames[side], id=side, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     def beforePage(self) -> None:  # noqa: N802 - ReportLab's name; runs before the frame is chosen
-        """Mirror the text frame on even (left-hand) pages."""
+        """Mirror the text frame on even (left-hand) pages (a fresh frame each page)."""
         if self.pageTemplate.id == "body":
-            frame = self._even_frame if self.page % 2 == 0 else self._odd_frame
-            frame._reset()
-            self.pageTemplate.frames = [frame]
+            self.pageTemplate.frames = [self.body_frame("even" if self.page % 2 == 0 else "odd")]
 
     draft = False  # True while a pass runs whose output is certainly thrown away
     passes = 0
@@ -190,7 +207,8 @@ class Contents(TableOfContents):
         super().__init__(**kw)
         self.planned: list[tuple[int, str, Any]] | None = None
         self.prefix = ""
-        self.placed: dict[int, tuple[int, float, float, float, float]] = {}  # row -> (page, x, y, availWidth, availHeight)
+        self.placed: dict[int, tuple[float, float, float, float]] = {}  # row -> (x, y, availWidth, availHeight)
+        self.drawn: dict[int, int] = {}  # row -> times drawn
 
     def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
         self.planned = list(rows)
@@ -200,25 +218,28 @@ class Contents(TableOfContents):
         if self.planned is None:
             super().beforeBuild()
 
-    def _marker(self, row: int) -> str:
-        return f"%{self.prefix}{row}"
+    def _form(self, row: int) -> str:
+        return f"{self.prefix}{row}"
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
-        if self.planned is None:
+        planned = self.planned
+        if planned is None:
             return super().wrap(availWidth, availHeight)
         # The page-number slot of each entry carries the row's index: ReportLab puts it in
         # the (invisible) callback label only, so the table is the one the finished
-        # entries make.
-        self._lastEntries = [(level, title, row, key) for row, (level, title, key) in enumerate(self.planned)]
+        # entries make. ReportLab's own `beforeBuild` makes the entries the ones laid out.
+        self.clearEntries()
+        self.addEntries([(level, title, row, key) for row, (level, title, key) in enumerate(planned)])
+        TableOfContents.beforeBuild(self)
         size = super().wrap(availWidth, availHeight)
 
         def place(canvas: Canvas, kind: str, label: str) -> None:
             row = int(label.split(",")[0])
-            level, _, key = self.planned[row]
-            info = canvas._curr_tx_info
-            x, y = info["cur_x"], info["cur_y"]
-            self.placed[row] = (canvas.getPageNumber(), x, y, availWidth, availHeight)
-            canvas.addLiteral(self._marker(row))  # where `finish` puts the leader and number
+            level, _, key = planned[row]
+            x, y = text_position(canvas)
+            self.placed[row] = (x, y, availWidth, availHeight)
+            self.drawn[row] = self.drawn.get(row, 0) + 1
+            canvas.doForm(self._form(row))  # the leader and number, defined by `finish`
             if key:
                 leading = self.getLevelStyle(level).leading
                 canvas.linkRect("", key, (x, y, availWidth, y + leading), relative=1)
@@ -231,11 +252,9 @@ class Contents(TableOfContents):
         Raises Unsettled when that cannot be done (then nothing of this pass is kept)."""
         if self.planned is None:
             return  # drawn whole by ReportLab
-        try:
-            finished = canv._doc.Pages.pages  # the pages shown so far, in order
-        except AttributeError as exc:  # another ReportLab inside
-            raise Unsettled(f"no finished pages to complete: {exc}") from exc
-        for row, (on, x, y, avail_w, avail_h) in sorted(self.placed.items()):
+        for row, (x, y, avail_w, avail_h) in sorted(self.placed.items()):
+            if self.drawn[row] != 1:
+                raise Unsettled(f"contents row {row} was drawn {self.drawn[row]} times")
             level = self.planned[row][0]
             style = self.getLevelStyle(level)
             dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
@@ -245,12 +264,13 @@ class Contents(TableOfContents):
                 drawPageNumbers(text, style, [(page, None)], avail_w, avail_h, dot)
             except AttributeError as exc:  # it wants more of a canvas than `_NumberText` has
                 raise Unsettled(f"contents row {row}: {exc}") from exc
-            target = finished[on - 1] if 0 < on <= len(finished) else None
-            stream = getattr(target, "stream", None)
-            marker = "\n" + self._marker(row) + "\n"
-            if not isinstance(stream, str) or stream.count(marker) != 1:
-                raise Unsettled(f"contents row {row}: its marker is not in page {on}")
-            target.stream = stream.replace(marker, "\n" + "\n".join(text.code) + "\n")
+            canv.beginForm(self._form(row), -_FAR, -_FAR, _FAR, _FAR)
+            for code in text.code:
+                canv.addLiteral(code)
+            canv.endForm()
+
+
+_FAR = 10_000.0  # a contents row's form is unbounded: it draws where the row's page says
 
 
 def contents(styles: Styles) -> Contents:
@@ -265,6 +285,7 @@ class Built:
     passes: int = 0  # layout passes it took (counting a single pass given up)
 
 
+@pdf_settings()
 def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, meta: dict[str, str]) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
@@ -285,10 +306,9 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     if all(isinstance(f, Contents) for f in story if f.isIndexing()):
         rows = [(f.toc_level, f.toc_title, f.key if doc.links else None) for f in story if isinstance(f, Heading) and f.toc_level <= 1]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
-            toc.plan(rows, f"cardstock-toc{n}-")
+            toc.plan(rows, f"CardstockToc{n}Row")
         doc.single = True
-        doc._doSave = 0  # saved below, once the contents are finished (as multiBuild does)
-        doc.build(story, canvasmaker=Canvas)
+        doc.build(story, canvasmaker=partial(BookCanvas, book=doc, held=True))
         try:
             if [(level, title, key) for level, title, _, key in doc.toc_entries] != rows:
                 # a heading was laid out other than as one flowable of the story
@@ -296,12 +316,13 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
             pages = [page for _, _, page, _ in doc.toc_entries]
             for toc in tocs:
                 toc.finish(doc.canv, pages)
+            doc.canv.held = False
             doc.canv.save()
             return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=doc.passes)
         except Unsettled:
             spent = doc.passes
             buf, doc, story = start()  # the contents need the pages multiBuild finds
-    doc.multiBuild(story, canvasmaker=Canvas)
+    doc.multiBuild(story, canvasmaker=partial(BookCanvas, book=doc))
     return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
 
 

@@ -9,15 +9,15 @@ estimates whether each side fits, so overflowing text is reported rather than cu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from .. import markup
 from ..issues import Issue
 from ..load import Catalog
+from ..render.pdf import pdf_settings
 from ..schema import Component
 from ..units import parse_length, parse_size
 from .context import template_context
-from .source import quickref_template, render_file
+from .source import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
 SIDES = ("front", "reverse")
@@ -42,11 +42,6 @@ def sides(catalog: Catalog) -> list[Side]:
             if isinstance(name, str) and name.strip():
                 out.append(Side(c, side, name.strip()))
     return out
-
-
-def render_quickref(catalog: Catalog, name: str, context: Optional[dict] = None) -> tuple[Optional[str], list[Issue]]:
-    """The rendered markup of one quick-reference template (or None and the Issues)."""
-    return render_file(catalog, quickref_template(catalog, name), context or template_context(catalog), f"quickref.{name}")
 
 
 def text_box(catalog: Catalog, component: Component) -> tuple[float, float]:
@@ -93,6 +88,7 @@ def check(catalog: Catalog) -> list[Issue]:
     return issues
 
 
+@pdf_settings()
 def preview_pdf(catalog: Catalog) -> bytes:
     """Every quick-reference side on a page of its card's size, text in the estimated text
     area (trim less the safe margin): a proof to look at, not a print file."""

@@ -36,7 +36,7 @@ from .. import markup
 from ..issues import Issue
 from ..load import Catalog
 from ..output import Artifact, artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from . import art
 from .context import template_context
 from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents

@@ -18,6 +18,7 @@ from ..issues import InputError, Issue
 from ..load import Catalog
 from ..scripts import nfc
 from ..templating import environment, render
+from .context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -72,3 +73,9 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     if issue is not None:
         return None, [dataclasses.replace(issue, line=_error_line(text, context))]
     return out, []
+
+
+def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
+    """The rendered markup of one quick-reference template (or None and the Issues): the
+    text both a reference card's face and the quick-reference booklet use."""
+    return render_file(catalog, quickref_template(catalog, name), context or template_context(catalog), f"quickref.{name}")

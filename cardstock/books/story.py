@@ -22,6 +22,15 @@ from ..schema import Game
 from . import fonts
 
 ICON_CALLBACK = "cardstock_icon"
+
+
+def text_position(canvas: Any) -> tuple[float, float]:
+    """Where a paragraph's text had got to when it called an `<onDraw>` callback (x, y in
+    the paragraph's own space). ReportLab passes the callback no position; it keeps it on
+    the canvas (`_curr_tx_info`), where its own table of contents reads it too. No public
+    call gives it: pinned in pyproject.toml, checked by tests/test_library_internals.py."""
+    info = canvas._curr_tx_info
+    return float(info["cur_x"]), float(info["cur_y"])
 _NBSP_EM = 0.278  # advance of a no-break space in Liberation Sans, in ems
 
 
@@ -276,11 +285,11 @@ class Builder:
             cmds.append(("BACKGROUND", (0, i), (-1, i), tint(self.styles.accent, 0.93)))
         table = Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT", spaceBefore=3, spaceAfter=8)
         # A row taller than a whole page cannot be split: report it, and shrink it onto
-        # the page rather than lose any of it.
-        table.wrap(self.width, self.height)
-        tallest = max(table._rowHeights) if table._rowHeights else 0
+        # the page rather than lose any of it. A row is as tall as its tallest cell.
+        heights = [max(p.wrap(w - 2 * pad, self.height)[1] for p, w in zip(r, widths)) + pad * 1.6 for r in data]
+        tallest = max(heights, default=0.0)
         if tallest > self.height * 0.9:
-            first = markup.plain(rows[int(table._rowHeights.index(tallest))][0])[:40]
+            first = markup.plain(rows[heights.index(tallest)][0])[:40]
             self.issues.append(Issue(self.where, None, "table", f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row", "warning"))
             return KeepInFrame(self.width, self.height * 0.95, [table], mode="shrink")
         return table

@@ -24,7 +24,7 @@ from typing import Optional
 from ..layout.ops import Face
 from ..load import Catalog
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from .raster import faces_pdf, pixel_size, pngs, transparent
 
 

@@ -24,7 +24,7 @@ from ..issues import InputError, Issue, Issues
 from ..layout.ops import Face
 from ..load import Catalog
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from ..project import shared_layout
 from ..units import UnitError, fmt_mm, parse_length, parse_size
 from .raster import INCH, faces_pdf, png_bytes, rasterise, transparent

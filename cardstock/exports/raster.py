@@ -40,22 +40,23 @@ def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
     = the cut size. Deterministic (ReportLab's invariant mode)."""
     from ..impose.render import DocInfo, new_canvas
-    from ..render.pdf import PdfFaces, unique_subset_tags
+    from ..render.pdf import PdfFaces, pdf_settings, unique_subset_tags
 
     buffer = io.BytesIO()
     first = faces[0] if faces else None
     size = _page_size(first) if first else (72.0, 72.0)
-    c = new_canvas(buffer, size, DocInfo(title, title, ""))
-    drawer = PdfFaces(c, cmyk=cmyk)
-    for face in faces:
-        w, h = _page_size(face)
-        b = face.bleed
-        c.setPageSize((w, h))
-        c.setBleedBox([0, 0, w, h])
-        c.setTrimBox([b, b, b + face.width, b + face.height])
-        drawer.draw(face, b, b)
-        c.showPage()
-    c.save()
+    with pdf_settings():
+        c = new_canvas(buffer, size, DocInfo(title, title, ""))
+        drawer = PdfFaces(c, cmyk=cmyk)
+        for face in faces:
+            w, h = _page_size(face)
+            b = face.bleed
+            c.setPageSize((w, h))
+            c.setBleedBox([0, 0, w, h])
+            c.setTrimBox([b, b, b + face.width, b + face.height])
+            drawer.draw(face, b, b)
+            c.showPage()
+        c.save()
     return unique_subset_tags(buffer.getvalue())
 
 

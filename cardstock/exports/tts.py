@@ -32,7 +32,7 @@ from ..layout.ops import Face
 from ..load import Catalog
 from ..markup import spans
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from .cards import remove_stale
 from .raster import INCH, faces_pdf, png_bytes, rasterise, transparent
 

@@ -21,7 +21,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
+from ..render.pdf import pdf_settings
 from ..units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
@@ -55,6 +56,7 @@ def reference_lines(W: float, H: float) -> tuple[list[float], list[float]]:
     return [W * 0.3, W * 0.7], [H * 0.3, H * 0.62]
 
 
+@pdf_settings()
 def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> bytes:
     W, H = paper_size(paper)
     label = PAPER_LABELS.get(paper, paper)

@@ -148,8 +148,7 @@ def _mark(cut: Cut, direction: int, blocks: list[Box], allowed: Box, marks: Mark
     if not a_lo <= cut.at <= a_hi:
         return None
     start = (cut.lo - cut.over_lo - marks.gap) if direction < 0 else (cut.hi + cut.over_hi + marks.gap)
-    across = [spans(b) for b in blocks]
-    across = [(b_lo, b_hi) for x0, x1, b_lo, b_hi in across if x0 - tol < cut.at < x1 + tol]
+    across = [(b_lo, b_hi) for x0, x1, b_lo, b_hi in map(spans, blocks) if x0 - tol < cut.at < x1 + tol]
     if direction < 0:
         room = start - max([lo] + [b_hi for _, b_hi in across if b_hi <= start + 1e-6])
     else:

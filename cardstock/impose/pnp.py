@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..issues import InputError, Issue
 from ..load import Catalog
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb

@@ -15,11 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import pdf_color, pdf_path, unique_subset_tags
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, unique_subset_tags
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -53,8 +52,7 @@ class DocInfo:
 
 
 def new_canvas(buffer: io.BytesIO, size: tuple[float, float], info: DocInfo) -> Canvas:
-    rl_config.useA85 = 0
-    rl_config.invariant = 1
+    """A canvas for a sheet PDF; draw and save it inside `pdf_settings()`."""
     # The initial font is the embedded sans, so no unembedded Helvetica is ever referenced.
     c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1,
                initialFontName=fonts.register(FOOTER_FONT), initialFontSize=6)
@@ -78,19 +76,20 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
     """Draw every page and return the PDF bytes."""
     buffer = io.BytesIO()
     first = pages[0] if pages else None
-    c = new_canvas(buffer, (first.width, first.height) if first else (612, 792), info)
-    drawer = drawer_for(c)
-    counts = reuse_counts(pages)
-    total = len(pages)
-    for n, page in enumerate(pages, start=1):
-        c.setPageSize((page.width, page.height))
-        style = page.style or Style()
-        draw_page(c, drawer, page, counts, style)
-        if page.footer is not None:
-            with _tagged(c, "Footer", True):
-                footer(c, page.footer, _footer_text(info, n, total, page), style)
-        c.showPage()
-    c.save()
+    with pdf_settings():
+        c = new_canvas(buffer, (first.width, first.height) if first else (612, 792), info)
+        drawer = drawer_for(c)
+        counts = reuse_counts(pages)
+        total = len(pages)
+        for n, page in enumerate(pages, start=1):
+            c.setPageSize((page.width, page.height))
+            style = page.style or Style()
+            draw_page(c, drawer, page, counts, style)
+            if page.footer is not None:
+                with _tagged(c, "Footer", True):
+                    footer(c, page.footer, _footer_text(info, n, total, page), style)
+            c.showPage()
+        c.save()
     return unique_subset_tags(buffer.getvalue())
 
 
@@ -177,7 +176,7 @@ def _clip_bounds(p: Placement) -> Box:
 def _clip_polygon(c: Canvas, points: Iterable[Point]) -> None:
     pts = tuple(points)
     d = (("M", *pts[0]), *(("L", *q) for q in pts[1:]), ("Z",))
-    c.clipPath(pdf_path(d), stroke=0, fill=0)  # slots repeat page to page: cached paths
+    clip_path(c, pdf_path(d))  # slots repeat page to page: cached paths
 
 
 def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple = ()) -> None:
@@ -191,7 +190,7 @@ def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, das
     if dash:
         c.setDash(list(dash))
     d = tuple(cmd for a, b in segments for cmd in (("M", *a), ("L", *b)))
-    c.drawPath(pdf_path(d), stroke=1, fill=0)  # the same marks on every full sheet: cached
+    draw_path(c, pdf_path(d), stroke=1, fill=0)  # the same marks on every full sheet: cached
     c.restoreState()
 
 
@@ -288,7 +287,7 @@ def draw_scale_bars(c: Canvas, x: float, thick: float, size: float, width: float
         if i:
             x += 3 * MM
         d = (("M", x, 0), ("L", x, thick), ("M", x, thick / 2), ("L", x + bar, thick / 2), ("M", x + bar, 0), ("L", x + bar, thick))
-        c.drawPath(pdf_path(d), stroke=1, fill=0)
+        draw_path(c, pdf_path(d), stroke=1, fill=0)
         x += bar + 1 * MM
         c.drawString(x, baseline, label)
         x += fonts.string_width(label, FOOTER_FONT, size)

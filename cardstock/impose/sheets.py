@@ -25,7 +25,7 @@ from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_o
 from ..validation import dotted, issues_from
 
 if TYPE_CHECKING:
-    from ..pipeline import BuildOptions
+    from ..stage import BuildOptions
 
 PRINTERS_FILE = "printers.toml"
 MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Optional
 
-from ..issues import InputError, Issue
+from ..issues import InputError, Issue, Level
 from ..markup import parse
 from ..scripts import glyph_warning
 from ..templating import Breach
@@ -133,7 +133,7 @@ class Painter:
 
     # ------------------------------------------------------------ messages
 
-    def _layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: str = "error") -> None:
+    def _layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: Level = "error") -> None:
         where = box.where(key) if box is not None else lay.where(key)
         fld = f"layouts.{lay.name}" + (f".boxes.{box.name}" if box is not None else "") + (f".{key}" if key else "")
         issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level)
@@ -141,7 +141,7 @@ class Painter:
             raise InputError([issue])
         self.issues.append(issue)
 
-    def _data_issue(self, fld: str, message: str, level: str = "error") -> None:
+    def _data_issue(self, fld: str, message: str, level: Level = "error") -> None:
         self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level))
 
     # ------------------------------------------------------------ values
@@ -257,7 +257,7 @@ class Painter:
             a = math.radians(rot)
             ca, sa = round(math.cos(a), 9), round(math.sin(a), 9)
             m = (ca, sa, -sa, ca, cx - ca * cx + sa * cy, cy - sa * cx - ca * cy)
-            ops = [Group(tuple(ops), None, tuple(r(v) if i > 3 else v for i, v in enumerate(m)))]
+            ops = [Group(tuple(ops), None, (m[0], m[1], m[2], m[3], r(m[4]), r(m[5])))]
         return ops
 
     def _paint_args(self, lay: Layout, box: Box, ctx: dict, fill_default: Optional[str] = None) -> dict:
@@ -416,7 +416,7 @@ class Painter:
 
     def _resolve_icons(self, lay, box, ctx) -> list[tuple[str, Any, Optional[str]]]:
         """(symbol name, parts, colour) for each icon the box shows."""
-        out = []
+        out: list[tuple[str, Any, Optional[str]]] = []
         sym_name = self.raw(lay, box, "symbol", ctx)
         icon_id = self.raw(lay, box, "icon", ctx)
         icon_list = self.raw(lay, box, "icons", ctx)

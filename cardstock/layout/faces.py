@@ -228,6 +228,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     st = _state(catalog)
     for comp in catalog.components:
         front = _remembered(catalog, comp, "front", bleed, st)
+        assert front is not None  # only a back can be missing
         out.append((comp.id, front))
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
@@ -383,8 +384,7 @@ def _check_safe(painter: Painter, lay: Layout, ctx: dict, geo: Geometry) -> None
 def _quickref(catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
-    from ..books.quickref import render_quickref
-    from ..books.source import quickref_template
+    from ..books.source import quickref_template, render_quickref
 
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)

@@ -291,7 +291,7 @@ def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
 
 
 def _stamp(root: str, game_id: Optional[str]) -> tuple:
-    out = []
+    out: list[tuple[str, Optional[int], Optional[int]]] = []
     for path in (str(shared_layout(Path(root), "default.toml")[0]), os.path.join(root, "layouts", game_id, "faces.toml") if game_id else None):
         if path is None:
             continue

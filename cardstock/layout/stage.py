@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..fonts import FACES, FONT_DIR
 from ..load import Catalog
 from ..output import artifact
-from ..pipeline import BuildOptions, StageResult
+from ..stage import BuildOptions, StageResult
 from ..render.svg import svg_bytes
 from .faces import distinct_faces, ordered, static_issues
 from .ops import Text

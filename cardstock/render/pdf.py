@@ -7,19 +7,23 @@ Form XObject named from its content key and referenced wherever it is used again
 Path operators are written here rather than through ReportLab's path objects, whose number
 formatting (`fp_str`, pure Python without ReportLab's optional C accelerator) dominated the
 drawing time; the operator string of each path is cached (faces repeat the same frames,
-clips and symbols). Text operators are written here too; the glyph codes come from
-ReportLab's TrueType font, whose subsets are per document.
+clips and symbols) and put in the page with the canvas's `addLiteral`. Text is drawn with
+ReportLab's text objects, which choose the glyph codes of the document's font subsets.
+
+Only public ReportLab calls are made, with one exception that has no public equivalent
+(`_form_resources`); `tests/test_library_internals.py` fails when it moves.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
@@ -53,6 +57,22 @@ def unique_subset_tags(pdf: bytes) -> bytes:
         return b"/" + letters + b"+" + m.group(2)
 
     return _SUBSET_TAG.sub(tag, pdf)
+
+
+@contextmanager
+def pdf_settings() -> Iterator[None]:
+    """ReportLab's process-wide settings, as cardstock makes a PDF: Flate streams without
+    ASCII85 (smaller, the same run to run) and invariant mode (no dates, a fixed document
+    id). Set for as long as a document is made and put back after, so that importing or
+    calling cardstock leaves the process's ReportLab as it found it."""
+    from reportlab import rl_config
+
+    before = (rl_config.useA85, rl_config.invariant)
+    rl_config.useA85, rl_config.invariant = 0, 1
+    try:
+        yield
+    finally:
+        rl_config.useA85, rl_config.invariant = before
 
 
 def form_name(face: Face) -> str:
@@ -100,42 +120,39 @@ def path_code(d: PathData) -> str:
     return " ".join(parts)
 
 
-class PathCode:
-    """A ready-made path for `canvas.drawPath` / `canvas.clipPath`, which only call
-    `getCode()` (and read `_fillMode` when no fill mode is given)."""
+def draw_path(canvas: Any, code: str, *, stroke: int, fill: int, even_odd: bool = False) -> None:
+    """Paint a path's operators (`pdf_path`): what `canvas.drawPath` writes for a path."""
+    canvas.addLiteral(code)
+    canvas.addLiteral(PATH_OPS[stroke, fill, FILL_EVEN_ODD if even_odd else FILL_NON_ZERO])
 
-    __slots__ = ("code", "_fillMode")
 
-    def __init__(self, code: str, fill_mode: int = FILL_NON_ZERO):
-        self.code = code
-        self._fillMode = fill_mode
-
-    def getCode(self) -> str:  # noqa: N802 - ReportLab's name
-        return self.code
+def clip_path(canvas: Any, code: str, *, even_odd: bool = False) -> None:
+    """Clip to a path (`pdf_path`) without painting it: what `canvas.clipPath` writes."""
+    canvas.addLiteral(f"{code}{' W* ' if even_odd else ' W '}n")
 
 
 @lru_cache(maxsize=_CACHE_MAX)
-def pdf_path(d: PathData) -> PathCode:
-    """The path object for path data, cached per path (paths are tuples of rounded numbers,
+def pdf_path(d: PathData) -> str:
+    """The operators of path data, cached per path (paths are tuples of rounded numbers,
     so equal paths share one operator string)."""
-    return PathCode(path_code(d))
+    return path_code(d)
 
 
 @lru_cache(maxsize=_CACHE_MAX)
-def rect_code(x: float, y: float, w: float, h: float, radius: float) -> PathCode:
+def rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
     """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
     return pdf_path(rect_path(x, y, w, h, radius))
 
 
 @lru_cache(maxsize=_CACHE_MAX)
-def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> PathCode:
+def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
     ellipse."""
     x1, y1, x2, y2 = cx - rx, cy - ry, cx + rx, cy + ry
     curves = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
     parts = ["n", f"{pdf_num(curves[0][0])} {pdf_num(curves[0][1])} m"]
     parts += [" ".join([pdf_num(v) for v in curve[2:]]) + " c" for curve in curves]
-    return PathCode(" ".join(parts))
+    return " ".join(parts)
 
 
 @lru_cache(maxsize=4096)
@@ -166,24 +183,16 @@ def cmyk_color(color: str) -> CMYKColor:
     return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
 
 
-@lru_cache(maxsize=_CACHE_MAX)
-def color_code(color: str, fill: bool) -> tuple[Color, str]:
-    """A colour and its operator ("r g b rg" to fill, "RG" to stroke), formatted once per
-    colour exactly as ReportLab's setFillColor/setStrokeColor would format it."""
-    from reportlab.lib.rl_accel import fp_str
-
-    obj = pdf_color(color)
-    return obj, f"{fp_str((obj.red, obj.green, obj.blue))} {'rg' if fill else 'RG'}"
-
-
 def _form_resources(canvas, name: str) -> None:
     """Give a finished form the transparency states (ExtGState) it uses.
 
     ReportLab writes a form's resources with fonts and XObjects only, so a form that sets
-    an opacity would name an ExtGState its resources lack; add them."""
+    an opacity would name an ExtGState its resources lack; add them. ReportLab has no
+    public way to reach a finished form: this reads the document's objects (pinned in
+    pyproject.toml; tests/test_library_internals.py fails if they move)."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
-    form = getattr(canvas._doc, "idToObject", {}).get(xObjectName(name))
+    form = canvas._doc.idToObject.get(xObjectName(name))
     states = getattr(form, "ExtGState", None)
     if form is None or not states or form.Resources is not None:
         return
@@ -259,23 +268,9 @@ class PdfFaces:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
         c, gs = self.canvas, self._gs
         fill = which == "fill"
-        if gs[which] != color and self.cmyk:
-            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color))
-            gs[which], gs[which + "_alpha"] = color, 1
-        elif gs[which] != color and c._enforceColorSpace:  # a canvas that converts colours
-            (c.setFillColor if fill else c.setStrokeColor)(pdf_color(color))
-            gs[which], gs[which + "_alpha"] = color, 1
-        elif gs[which] != color:
-            # what c.setFillColor / c.setStrokeColor do, with the operator formatted once per
-            # colour; like them, this sets that opacity back to the colour's (1)
-            obj, code = color_code(color, fill)
-            c._code.append(code)
-            if fill:
-                c._fillColorObj = obj
-                c.setFillAlpha(obj.alpha)
-            else:
-                c._strokeColorObj = obj
-                c.setStrokeAlpha(obj.alpha)
+        if gs[which] != color:
+            # setting a colour sets that opacity back to the colour's (1)
+            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color) if self.cmyk else pdf_color(color))
             gs[which], gs[which + "_alpha"] = color, 1
         if gs[which + "_alpha"] != alpha:
             (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
@@ -307,26 +302,22 @@ class PdfFaces:
         """Set up filling and/or stroking; returns (fill, stroke) as drawPath wants them."""
         do_fill = 1 if fill else 0
         do_stroke = 1 if (stroke and stroke_width > 0) else 0
-        if do_fill:
+        if fill:
             self._fill(fill, opacity)
-        if do_stroke:
+        if stroke and do_stroke:
             self._stroke(stroke, opacity, stroke_width, dash, cap, join)
         return do_fill, do_stroke
 
     # ------------------------------------------------------------ drawing
 
-    def _text_code(self, op: Text) -> str:
-        """One line of text as a BT … ET block. The glyph codes come from the font's
-        subsets in this document (ReportLab's `splitString`, the call its text objects
-        make), so the text is embedded and extractable as before; the operators around
-        them are written here, as for paths."""
+    def _text(self, op: Text) -> None:
+        """One line of text, with the face's flipped y axis undone for the glyphs."""
         c = self.canvas
-        font = fonts.pdf_font(op.font)
-        doc = c._doc
-        size = pdf_num(op.size)
-        runs = [f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({c._escape(t)}) Tj" for subset, t in font.splitString(op.text, doc)]
-        # 1 0 0 -1: undo the face's flipped y axis for the glyphs
-        return f"BT 1 0 0 -1 {pdf_num(op.x)} {pdf_num(op.y)} Tm {' '.join(runs)} ET"
+        t = c.beginText()
+        t.setTextTransform(1, 0, 0, -1, op.x, op.y)
+        t.setFont(fonts.pdf_font(op.font).fontName, op.size)
+        t.textOut(op.text)
+        c.drawText(t)
 
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
@@ -335,13 +326,13 @@ class PdfFaces:
         c.saveState()
         self._gs = _unknown_state()  # whatever the page or form set before is not assumed
         c.transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        c.clipPath(pdf_path(bleed_clip(face)), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        clip_path(c, pdf_path(bleed_clip(face)))
         self._ops(face.ops)
         if self.guides:
             for op in face.walk():
                 if isinstance(op, Guide):
                     self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
-                    c.drawPath(pdf_path(op.d), stroke=1, fill=0, fillMode=FILL_NON_ZERO)
+                    draw_path(c, pdf_path(op.d), stroke=1, fill=0)
         c.restoreState()
         self._gs = outer
 
@@ -354,33 +345,31 @@ class PdfFaces:
         if isinstance(op, Rect):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                c.drawPath(rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f, fillMode=FILL_NON_ZERO)
+                draw_path(c, rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f)
         elif isinstance(op, Ellipse):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                c.drawPath(ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f, fillMode=FILL_NON_ZERO)
+                draw_path(c, ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
         elif isinstance(op, Path):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
             if f or s:
-                mode = FILL_EVEN_ODD if op.fill_rule == "evenodd" else FILL_NON_ZERO
-                c.drawPath(pdf_path(op.d), stroke=s, fill=f, fillMode=mode)
+                draw_path(c, pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
         elif isinstance(op, Text):
             self._fill(op.color, op.opacity)
-            c._code.append(self._text_code(op))
+            self._text(op)
         elif isinstance(op, Icon):
             self._save()
             c.translate(op.x, op.y)
-            s = op.size / 100.0
-            c.scale(s, s)
+            k = op.size / 100.0
+            c.scale(k, k)
             for part in op.parts:
                 alpha = op.opacity * part.opacity
                 if part.stroke_width > 0:
                     self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
-                    c.drawPath(pdf_path(part.d), stroke=1, fill=0, fillMode=FILL_NON_ZERO)
+                    draw_path(c, pdf_path(part.d), stroke=1, fill=0)
                 else:
                     self._fill(op.color, alpha)
-                    mode = FILL_EVEN_ODD if part.fill_rule == "evenodd" else FILL_NON_ZERO
-                    c.drawPath(pdf_path(part.d), stroke=0, fill=1, fillMode=mode)
+                    draw_path(c, pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
             self._restore()
         elif isinstance(op, Image):
             self._save()
@@ -395,7 +384,7 @@ class PdfFaces:
             if op.transform is not None:
                 c.transform(*op.transform)
             if op.clip is not None:
-                c.clipPath(pdf_path(op.clip), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+                clip_path(c, pdf_path(op.clip))
             self._ops(op.ops)
             self._restore()
         elif isinstance(op, Guide):

@@ -131,6 +131,10 @@ def _value_test(f: Filter) -> Callable[[Any], bool]:
     return test
 
 
+def _attribute_test(test: Callable[[Any], bool], key: str) -> Callable[[Component], bool]:
+    return lambda c: test(getattr(c, key))
+
+
 def compile_filter(f: Optional[Filter]) -> Callable[[Component], bool]:
     """The filter as a predicate over components."""
     if f is None:
@@ -139,8 +143,7 @@ def compile_filter(f: Optional[Filter]) -> Callable[[Component], bool]:
     for key in ("set", "group", "kind", "id", "name"):
         value = getattr(f, key)
         if value is not None:
-            t = _name_test(value)
-            tests.append(lambda c, t=t, key=key: t(getattr(c, key)))
+            tests.append(_attribute_test(_name_test(value), key))
     if f.field is not None:
         vt = _value_test(f)
         fld = f.field

@@ -130,8 +130,8 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
                 seen[ident] = loc.index
 
     for key, deck in raw.decks.items():
-        for loc, msg in reference_problems(deck.match, game):
-            issues.add(shown, at("decks", key, "match", *loc), dotted(("decks", key, "match", *loc)), msg)
+        for where, msg in reference_problems(deck.match, game):
+            issues.add(shown, at("decks", key, "match", *where), dotted(("decks", key, "match", *where)), msg)
         if isinstance(deck.limit, LimitField):
             problem = unknown_key(deck.limit.field, game)
             if problem:

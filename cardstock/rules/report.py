@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..issues import InputError, Issue
+from ..issues import InputError, Issue, Level
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
@@ -148,7 +148,7 @@ class CheckReport:
 
 def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None) -> Check:
     rule = located.rule
-    level = getattr(rule, "level", "error")
+    level: Level = "warning" if getattr(rule, "level", "error") == "warning" else "error"
     findings = []
     for p in outcome.problems:
         if p.component is not None:

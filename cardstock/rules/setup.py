@@ -18,6 +18,7 @@ and the top (last put) card from an unshuffled one.
 
 from __future__ import annotations
 
+import builtins  # `_State.list` hides the builtin inside the class
 import random
 import time
 from dataclasses import dataclass, field
@@ -353,7 +354,7 @@ class _State:
             return len(self.taken) - sum(self.taken)
         return len(self.piles[name])
 
-    def candidates(self, name: str, mask: Optional[list[bool]], members: list[int]) -> list[int]:
+    def candidates(self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int]) -> builtins.list[int]:
         """Copies in the pile matching the filter, bottom to top."""
         if name == BOX and not self.box_open:
             taken = self.taken
@@ -361,7 +362,7 @@ class _State:
         src = self.piles[name]
         return src[:] if mask is None else [c for c in src if mask[c]]
 
-    def remove(self, name: str, gone: list[int]) -> None:
+    def remove(self, name: str, gone: builtins.list[int]) -> None:
         if name == BOX and not self.box_open:
             for c in gone:
                 self.taken[c] = 1
@@ -370,10 +371,10 @@ class _State:
         if len(gone) == len(src):
             src.clear()
             return
-        drop = set(gone)
+        drop: set[int] = set(gone)
         src[:] = [c for c in src if c not in drop]
 
-    def take(self, name: str, mask: Optional[list[bool]], members: list[int], n: Optional[int], random_pick: bool) -> list[int]:
+    def take(self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int], n: Optional[int], random_pick: bool) -> builtins.list[int]:
         """Remove and return `n` copies (all when None) matching the filter: from the top of
         the pile, or at random when it is shuffled or `random_pick`."""
         if mask is None and name != BOX and n is not None:
@@ -394,7 +395,7 @@ class _State:
         self.remove(name, chosen)
         return chosen
 
-    def draw(self, name: str, pile: list[int]) -> int:
+    def draw(self, name: str, pile: builtins.list[int]) -> int:
         if name in self.shuffled and len(pile) > 1:
             i = int(self.rng.random() * len(pile))
             pile[i], pile[-1] = pile[-1], pile[i]
@@ -723,7 +724,7 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
         names = sim.pile_names(n)
         res = PlayerResult(players=n, runs=runs)
         failures: dict[tuple[int, str], Failure] = {}
-        totals = {name: [0, None, None] for name in report}  # sum, min, max
+        totals: dict[str, list[Any]] = {name: [0, None, None] for name in report}  # sum, min, max
         redraw_sum = {i: 0 for i in redraw_steps}
         redraw_any = {i: 0 for i in redraw_steps}
         redraw_max = {i: 0 for i in redraw_steps}

@@ -1,0 +1,149 @@
+"""The package's import graph: no module reaches itself again through imports (at module
+level or inside functions), and build stages depend on the small stage contract
+(`cardstock.stage`), never on the runner that calls them (`cardstock.pipeline`).
+
+The graph is read from the source with `ast`, so an import inside a function counts as
+much as one at the top of a file. Imports under `if TYPE_CHECKING:` never run and are left
+out. `cardstock/warm.py` is left out: it is being removed."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator, Optional
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "cardstock"
+LEFT_OUT = {"cardstock.warm"}
+
+
+def module_names(package: Path) -> dict[str, Path]:
+    """Dotted module name → source file, for every .py file under `package`."""
+    names: dict[str, Path] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run, however deeply nested."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                yield from _imports(ast.Module(body=[child], type_ignores=[]))
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        yield from _imports(node)
+
+
+def _targets(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, known: set[str]) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if node.level:
+        base = module if is_package else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            base = base.rpartition(".")[0]
+        base = f"{base}.{node.module}" if node.module else base
+    else:
+        base = node.module or ""
+    # `from pkg import name` imports the submodule pkg.name when there is one
+    return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+
+
+def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, set[str]]:
+    """module → the package's modules it imports (anywhere in its source)."""
+    files = module_names(package)
+    known = set(files)
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        if name in left_out:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        graph[name] = {
+            t for node in _imports(tree)
+            for t in _targets(name, path.name == "__init__.py", node, known)
+            if t in known and t != name and t not in left_out
+        }
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> Optional[list[str]]:
+    """One import circle as [a, b, …, a], or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    path: list[str] = []
+
+    def visit(node: str) -> Optional[list[str]]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_the_package_has_no_import_circle():
+    graph = import_graph(PACKAGE, LEFT_OUT)
+    assert len(graph) > 40 and "cardstock.layout.faces" in graph
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+def test_stages_import_the_contract_not_the_runner():
+    graph = import_graph(PACKAGE, LEFT_OUT)
+    from cardstock.pipeline import GLOBAL_STAGES, STAGES
+
+    stage_modules = {spec.split(":")[0] for spec in [*STAGES.values(), *GLOBAL_STAGES.values()]}
+    assert stage_modules >= {"cardstock.impose.pnp", "cardstock.books.rulebook"}
+    for module in stage_modules:
+        assert "cardstock.stage" in graph[module], module
+        assert "cardstock.pipeline" not in graph[module], f"{module} imports the runner"
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root / "pkg"
+
+
+def test_an_import_inside_a_function_closes_a_circle(tmp_path):
+    pkg = _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from .sub import b\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/b.py": "import pkg.c\n",
+        "pkg/c.py": "def late():\n    from . import a\n    return a\n",
+    })
+    assert import_graph(pkg)["pkg.a"] == {"pkg.sub.b"}
+    assert find_cycle(import_graph(pkg)) == ["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]
+
+
+def test_imports_for_type_checkers_only_are_not_a_circle(tmp_path):
+    pkg = _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from . import b\n",
+        "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n",
+    })
+    assert find_cycle(import_graph(pkg)) is None

@@ -1,0 +1,125 @@
+"""cardstock uses its libraries through their public APIs. The two ReportLab internals that
+have no public equivalent are each read in one place, pinned in pyproject.toml, and
+exercised here, so a ReportLab that moves them fails these tests by name. Importing
+cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them only for
+as long as it takes. The build cache knows the versions of the libraries that draw."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import tomllib
+
+from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from conftest import ROOT
+from cardstock.books.story import text_position
+from cardstock.pipeline import DRAWING_LIBRARIES, code_key, library_versions
+from cardstock.render.pdf import _form_resources, pdf_settings
+
+# ReportLab attributes that are not public, and the only files allowed to name them
+# (books/document.py gives its stand-in canvas the position ReportLab's own
+# `drawPageNumbers` reads, on an object of its own).
+INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"}}
+FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
+          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
+
+
+def _sources() -> dict[str, str]:
+    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+            for p in sorted((ROOT / "cardstock").rglob("*.py")) if p.name != "warm.py"}
+
+
+def test_reportlab_internals_are_named_in_one_place_each():
+    for name, allowed in INTERNALS.items():
+        users = {f for f, text in _sources().items() if re.search(rf"\.{name}\b", text)}
+        assert users == allowed, name
+    for name in FORMER:
+        users = [f for f, text in _sources().items() if re.search(rf"\.{re.escape(name)}\b", text)]
+        assert users == [], f"{name} is used again in {users}"
+
+
+def test_the_text_position_of_an_ondraw_callback_is_where_the_text_got_to():
+    seen: list[tuple[float, float]] = []
+    canvas = Canvas(io.BytesIO())
+    canvas.setNamedCB("spot", lambda canv, kind, label: seen.append(text_position(canv)))
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12)
+    para = Paragraph('Four <onDraw name="spot" label="x"/>words', style)
+    para.wrap(300, 100)
+    para.drawOn(canvas, 50, 200)
+    [(x, y)] = seen
+    assert abs(x - canvas.stringWidth("Four ", "Helvetica", 10)) < 0.5
+    assert 0 < y < 12  # on the first line's baseline, in the paragraph's own space
+
+
+def test_a_form_that_sets_an_opacity_names_its_transparency_in_its_resources():
+    buf = io.BytesIO()
+    with pdf_settings():
+        c = Canvas(buf, invariant=1)
+        c.beginForm("Half")
+        c.setFillAlpha(0.5)
+        c.rect(0, 0, 50, 50, stroke=0, fill=1)
+        c.endForm()
+        _form_resources(c, "Half")
+        c.doForm("Half")
+        c.showPage()
+        c.save()
+    page = PdfReader(io.BytesIO(buf.getvalue())).pages[0]
+    form = page["/Resources"]["/XObject"]["/FormXob.Half"].get_object()
+    assert "/ExtGState" in form["/Resources"]
+    assert b"gs" in form.get_data()
+
+
+def test_importing_every_module_leaves_reportlab_settings_alone():
+    script = """
+import importlib, json, pkgutil, sys
+from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
+def snapshot():
+    settings = {k: repr(getattr(rl_config, k)) for k in dir(rl_config) if not k.startswith("_")}
+    return settings, sorted(pdfmetrics.getRegisteredFontNames())
+before = snapshot()
+import cardstock
+names = [m.name for m in pkgutil.walk_packages(cardstock.__path__, "cardstock.") if m.name != "cardstock.warm"]
+for name in names:
+    importlib.import_module(name)
+print(json.dumps({"same": snapshot() == before, "modules": len(names)}))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.strip().endswith("}"), out
+    result = __import__("json").loads(out.strip().splitlines()[-1])
+    assert result["modules"] > 40
+    assert result["same"], "importing cardstock changed ReportLab's process-wide settings"
+
+
+def test_making_a_pdf_sets_the_settings_it_needs_and_puts_them_back():
+    from reportlab import rl_config
+
+    from cardstock.impose.calibration import calibration_pdf
+
+    before = (rl_config.useA85, rl_config.invariant)
+    data = calibration_pdf("letter", "long", (0.0, 0.0))
+    assert (rl_config.useA85, rl_config.invariant) == before
+    assert b"/ASCII85Decode" not in data  # made with plain Flate streams
+    assert calibration_pdf("letter", "long", (0.0, 0.0)) == data  # and invariant: no dates
+
+
+def test_the_code_key_changes_with_the_version_of_a_drawing_library():
+    import reportlab
+
+    versions = library_versions()
+    assert versions["reportlab"] == reportlab.Version
+    assert code_key(versions) == code_key()
+    for name in ("reportlab", "pydantic", "markdown-it-py"):
+        assert code_key({**versions, name: "0.0.1"}) != code_key(), name
+
+
+def test_every_runtime_dependency_counts_in_the_code_key():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower() for d in project["dependencies"]}
+    assert names <= set(DRAWING_LIBRARIES)

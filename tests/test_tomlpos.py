@@ -1,0 +1,254 @@
+"""Error lines in TOML files: `tomlpos.key_lines` finds every key `tomllib` reads, each at
+the line that first names it, whatever TOML construct surrounds it.
+
+The property test writes random TOML documents — tables, dotted and quoted headers, arrays
+of tables with sub-tables, dotted and quoted keys, inline tables, arrays over several lines
+with comments, strings of all four kinds holding brackets, quotes and `#`, line ends of
+either kind — noting the line
+of each key as it writes it. Each document must read with `tomllib` to exactly the noted key
+set, and `key_lines` must give exactly the noted lines."""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURES
+from cardstock.tomlpos import Path, key_lines, line_for
+
+
+def all_paths(value: Any, prefix: Path = ()) -> set[Path]:
+    """Every key path in a `tomllib` result; list elements are indexed."""
+    out: set[Path] = {prefix} if prefix else set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out |= all_paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out |= all_paths(v, prefix + (i,))
+    return out
+
+
+# ---------------------------------------------------------------- a document writer
+
+SCALARS = ["42", "-17", "+1_000", "0x1F", "3.5", "-2e-3", "inf", "nan", "true", "false",
+           "1979-05-27", "1979-05-27 07:32:00", "1979-05-27T07:32:00Z", "07:32:00"]
+# pieces of string content that would mislead a scanner reading lines
+BARE = ["a", "b2", "key_x", "K-9", "1", "0a", "true", "inf", "1979-05-27"]
+TRICKY = ["a", "b c", "#", "[", "]", "{", "}", "=", "x = 1", ",", "[[t]]", "é", "."]
+
+
+class Doc:
+    def __init__(self, data: st.DataObject) -> None:
+        self.draw = data.draw
+        self.chunks: list[str] = []
+        self.line = 1
+        self.expected: dict[Path, int] = {}
+
+    def write(self, text: str) -> None:
+        self.chunks.append(text)
+        self.line += text.count("\n")
+
+    def note(self, path: Path) -> None:
+        self.expected.setdefault(path, self.line)
+
+    def text(self) -> str:
+        return "".join(self.chunks)
+
+    def gap(self) -> None:
+        """Nothing, a blank line or a comment line (with its own brackets and quotes)."""
+        choice = self.draw(st.sampled_from(["", "\n", "# a [comment] with \"quotes\" = 1\n"]))
+        self.write(choice)
+
+    # ------------------------------------------------------------ keys and strings
+
+    def key(self, used: set[str]) -> str:
+        """A new simple key as written (bare, "basic" or 'literal'); its name goes in `used`."""
+        while True:
+            style = self.draw(st.sampled_from(["bare", "basic", "literal"]))
+            if style == "bare":
+                name = self.draw(st.sampled_from(BARE)) + (str(len(used)) if len(used) > 2 else "")
+                written = name
+            else:
+                name = "".join(self.draw(st.lists(st.sampled_from(TRICKY + ["'" if style == "basic" else '"']), max_size=2)))
+                if style == "basic":
+                    if self.draw(st.booleans()):
+                        name += '"\\'
+                    written = '"' + name.replace("\\", "\\\\").replace('"', '\\"').replace("é", "\\u00e9") + '"'
+                else:
+                    written = "'" + name + "'"
+            if name not in used:
+                used.add(name)
+                return written
+
+    def string(self) -> str:
+        kind = self.draw(st.sampled_from(["basic", "literal", "ml-basic", "ml-literal"]))
+        pieces = self.draw(st.lists(st.sampled_from(TRICKY), max_size=3))
+        if kind == "basic":
+            return '"' + " ".join(pieces) + ' \\" \\\\"'
+        if kind == "literal":
+            return "'" + " ".join(pieces) + " \"'"
+        lines = [" ".join(self.draw(st.lists(st.sampled_from(TRICKY), max_size=3))) for _ in range(self.draw(st.integers(0, 2)))]
+        if kind == "ml-basic":
+            body = "\n".join(lines + ['a \\""" b "" c', "d \\", "  e"])
+            return '"""' + self.draw(st.sampled_from(["", "\n"])) + body + self.draw(st.sampled_from(['"""', '""""', '"""""']))
+        body = "\n".join(lines + ["f \"\"\" g '' h"])
+        return "'''" + self.draw(st.sampled_from(["", "\n"])) + body + self.draw(st.sampled_from(["'''", "''''"]))
+
+    # ------------------------------------------------------------ values
+
+    def value(self, path: Path, depth: int) -> None:
+        kinds = ["scalar", "string"] + (["array", "inline"] if depth < 2 else [])
+        kind = self.draw(st.sampled_from(kinds))
+        if kind == "scalar":
+            self.write(self.draw(st.sampled_from(SCALARS)))
+        elif kind == "string":
+            self.write(self.string())
+        elif kind == "array":
+            self.array(path, depth)
+        else:
+            self.inline_table(path, depth)
+
+    def array(self, path: Path, depth: int) -> None:
+        n = self.draw(st.integers(0, 2))
+        tall = self.draw(st.booleans())
+        self.write("[")
+        for i in range(n):
+            if tall:
+                self.write("\n")
+                if self.draw(st.booleans()):
+                    self.write("  # an element [follows]\n")
+                self.write("  ")
+            self.note(path + (i,))
+            self.value(path + (i,), depth + 1)
+            if i < n - 1 or (tall and self.draw(st.booleans())):
+                self.write(",")
+                if tall and self.draw(st.booleans()):
+                    self.write("  # after, ] }")
+        self.write("\n]" if tall and n else "]")
+
+    def inline_table(self, path: Path, depth: int) -> None:
+        used: set[str] = set()
+        self.write(self.draw(st.sampled_from(["{", "{ "])))
+        for i in range(self.draw(st.integers(0, 2))):
+            if i:
+                self.write(", ")
+            self.keyval(path, used, depth + 1)
+        self.write(" }")
+
+    def keyval(self, table: Path, used: set[str], depth: int) -> None:
+        """`key = value`, the key dotted (each part a new table) or not."""
+        parts = [self.key(used)]
+        for _ in range(self.draw(st.integers(0, 1)) if depth < 2 else 0):
+            parts.append(self.key(set()))
+        names = [_name(p) for p in parts]
+        for n in range(1, len(names) + 1):
+            self.note(table + tuple(names[:n]))
+        self.write(self.draw(st.sampled_from([".", " . "])).join(parts) + self.draw(st.sampled_from(["=", " = "])))
+        self.value(table + tuple(names), depth)
+
+    def body(self, table: Path, used: set[str]) -> None:
+        for _ in range(self.draw(st.integers(0, 2))):
+            self.gap()
+            self.keyval(table, used, 0)
+            self.write(self.draw(st.sampled_from(["\n", "  # [x] \"y\"\n", " \n"])))
+
+    # ------------------------------------------------------------ tables
+
+    def header(self, parts: list[str], many: bool) -> None:
+        dot = self.draw(st.sampled_from([".", " . "]))
+        o, c = ("[[", "]]") if many else ("[", "]")
+        pad = self.draw(st.sampled_from(["", " "]))
+        self.write(f"{o}{pad}{dot.join(parts)}{pad}{c}" + self.draw(st.sampled_from(["\n", " # [[no]]\n"])))
+
+    def document(self) -> str:
+        top: set[str] = set()
+        self.body((), top)
+        for _ in range(self.draw(st.integers(0, 2))):
+            self.gap()
+            name = self.key(top)
+            if self.draw(st.booleans()):  # [name] or [name.sub]
+                parts = [name] + ([self.key(set())] if self.draw(st.booleans()) else [])
+                path = tuple(_name(p) for p in parts)
+                for n in range(1, len(path) + 1):
+                    self.note(path[:n])
+                self.header(parts, many=False)
+                self.body(path, set())
+                continue
+            for i in range(self.draw(st.integers(1, 2))):  # [[name]], each with sub-tables
+                self.note((_name(name),))
+                self.note((_name(name), i))
+                self.header([name], many=True)
+                used: set[str] = set()
+                self.body((_name(name), i), used)
+                for _ in range(self.draw(st.integers(0, 1))):
+                    child = self.key(used)
+                    path = (_name(name), i, _name(child))
+                    if self.draw(st.booleans()):
+                        self.note(path)
+                        self.header([name, child], many=False)
+                        self.body(path, set())
+                    else:
+                        for j in range(self.draw(st.integers(1, 2))):
+                            self.note(path)
+                            self.note(path + (j,))
+                            self.header([name, child], many=True)
+                            self.body(path + (j,), set())
+        return self.text()
+
+
+def _name(written: str) -> str:
+    """The name a written simple key stands for (what tomllib reads)."""
+    return tomllib.loads(f"{written} = 1").popitem()[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_every_key_tomllib_reads_is_found_at_its_line(data):
+    doc = Doc(data)
+    text = doc.document()
+    if data.draw(st.booleans()):  # Windows line ends count the same
+        text = text.replace("\n", "\r\n")
+    assert all_paths(tomllib.loads(text)) == set(doc.expected), text
+    assert key_lines(text) == doc.expected, text
+
+
+# ---------------------------------------------------------------- examples
+
+def test_a_key_after_a_multi_line_string_has_its_own_line():
+    text = 'id = "x"\ndescription = """\nFirst [line].\nA "quoted" # word.\n"""\nversion = 2\n'
+    lines = key_lines(text)
+    assert lines[("description",)] == 2
+    assert lines[("version",)] == 6
+    assert line_for(lines, ("version", "major")) == 6
+
+
+def test_elements_of_arrays_of_inline_tables_and_their_keys():
+    text = 'rows = [\n  { id = "a" },\n  # a comment\n  { id = "b", art.file = "b.png" },\n]\n'
+    lines = key_lines(text)
+    assert [lines[("rows", i)] for i in (0, 1)] == [2, 4]
+    assert lines[("rows", 1, "art", "file")] == 4
+
+
+def test_text_that_is_not_toml_gives_the_keys_named_before_it_breaks():
+    assert key_lines('a = 1\nb = "open\nc = 3\n') == {("a",): 1, ("b",): 2}
+    assert key_lines("[t]\nx = 1\n[[t\ny = 2\n") == {("t",): 1, ("t", "x"): 2}
+
+
+def test_a_catalog_error_after_a_multi_line_description_names_its_own_line(cli, tmp_path):
+    game = tmp_path / "catalog" / "mini"
+    shutil.copytree(FIXTURES / "catalog" / "mini", game)
+    toml = game / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    text = text.replace('title = "Mini"\n', 'title = "Mini"\ndescription = """\n[Draft] a small game\nplayers = 3\n"""\nplayers_note = 1\n', 1)
+    toml.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("players_note = 1") + 1
+    result = cli("--root", str(tmp_path), "catalog", "mini", "--json")
+    assert result.code == 2
+    assert f"catalog/mini/game.toml:{line}: players_note:" in result.err
+    assert not (tmp_path / "output").exists()
+    assert result.out == ""
