@@ -21,9 +21,10 @@ from ..pipeline import BuildOptions, StageResult
 from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
+from .bleed import least_bleed
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
-from .sheets import SheetFile, back_offset, choose, load_sheets
+from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
 
 FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
 
@@ -56,6 +57,8 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
     offset, problems = back_offset(catalog.root, options)
     if any(p.level == "error" for p in problems):
         raise InputError(problems)
+    margin = printer_margin(catalog.root, options)
+    sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
     if not components:
@@ -123,10 +126,16 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
     pages: list[Page] = []
     for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
         fronts, fold = _arrange(group, paper, options, findings)
-        pages.extend(add_backs(_marked(fronts, group.sheet), fold, options.duplex, offset))
+        for page in fronts:
+            page.bleed = least_bleed(page)
+        pages.extend(add_backs(_marked(fronts, group.sheet), fold, options.duplex, offset, blanks=not options.gutterfold))
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
             page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
+        elif page.role == "blank":
+            page.note = f"blank reverse of page {n - 1}, which is single-sided"
+        elif n < len(pages) and pages[n].role == "blank":
+            page.note = f"single-sided: page {n + 1} is its blank reverse"
     return pages, findings
 
 
@@ -175,7 +184,7 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
         cut_lines = s.marks.cut_lines if options.bleed else "always"
         return grid_pages(group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style), layout.fold
     if group.arrange == "honeycomb":
-        fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded)
+        fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded, bleed)
         if fr is None:
             findings.extend(_too_big(group.items, sheet, paper))
             return [], None
