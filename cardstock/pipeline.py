@@ -50,6 +50,7 @@ class BuildOptions:
     only: Optional[frozenset[str]] = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
     printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
+    guides: bool = False  # also write SVG faces with their trim and safe lines (svg/guides/)
 
     def fingerprint(self) -> str:
         """The options that change what a stage writes (not `only` or `force`)."""
