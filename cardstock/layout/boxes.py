@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..issues import Issue
 from ..markup import parse
@@ -199,7 +199,8 @@ class Painter:
 
     # ------------------------------------------------------------ painting
 
-    def paint(self, lay: Layout, ctx: dict, geo: Geometry) -> list:
+    def paint(self, lay: Layout, ctx: dict, geo: Geometry, check: Optional[Callable[[Box, list, list], None]] = None) -> list:
+        """Every box's ops in order; `check(box, ops drawn before it, its ops)` sees each box's."""
         ops: list = []
         for box in lay.boxes:
             when = box.get("when")
@@ -210,7 +211,10 @@ class Painter:
                     continue
                 if not ok:
                     continue
-            ops += self.box(lay, box, ctx, geo)
+            drawn = self.box(lay, box, ctx, geo)
+            if check is not None:
+                check(box, ops, drawn)
+            ops += drawn
         return ops
 
     def box_rect(self, lay: Layout, box: Box, ctx: dict, geo: Geometry) -> tuple[float, float, float, float]:
