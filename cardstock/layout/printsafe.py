@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional, Sequence
 
 from .. import fonts
+from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -189,31 +190,9 @@ def background(below: Sequence[_Paint], x: float, y: float) -> Optional[str]:
 # ---------------------------------------------------------------- colour
 
 
-def _rgb(color: str) -> tuple[float, float, float]:
-    c = color.lstrip("#")
-    return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
-
-
 def blend(top: str, under: str, opacity: float) -> str:
-    a, b = _rgb(top), _rgb(under)
-    mixed = [opacity * x + (1 - opacity) * y for x, y in zip(a, b)]
-    return "#" + "".join(f"{round(v * 255):02x}" for v in mixed)
-
-
-def luminance(color: str) -> float:
-    """WCAG 2 relative luminance of an sRGB colour."""
-    def channel(v: float) -> float:
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(v) for v in _rgb(color))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio, 1 to 21."""
-    la, lb = luminance(a), luminance(b)
-    hi, lo = max(la, lb), min(la, lb)
-    return (hi + 0.05) / (lo + 0.05)
+    """`top` painted at `opacity` over `under`."""
+    return mix(under, top, opacity)
 
 
 def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float, str]]:
