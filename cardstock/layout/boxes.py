@@ -14,13 +14,14 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Callable, Optional
 
+from .. import fonts
 from ..issues import Issue
 from ..markup import parse
 from ..units import UnitError, fmt_mm, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value, tint
 from .ops import (
-    Ellipse, Group, Icon, Image, Path, Rect, ellipse_path, hexagon, offset_polygon, polygon_path, r, rect_path,
+    Ellipse, Group, Icon, Image, Path, Rect, Text, ellipse_path, hexagon, offset_polygon, polygon_path, r, rect_path,
 )
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
@@ -339,6 +340,8 @@ class Painter:
             blocks = textmod.plain_blocks(content)
         fit = self.fit(blocks, inner, style)
         ops += fit.ops
+        if str(self.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
+            ops += underlines(fit.ops)
         self._text_findings(lay, box, fit, style, inner, content, self.raw(lay, box, "field", ctx))
         return ops
 
@@ -707,6 +710,16 @@ def length_value(text: str, extent: Optional[float] = None) -> float:
         except ValueError:
             pass
     return parse_length(text, allow_negative=True)
+
+
+def underlines(ops: list) -> list:
+    """A bar under each text run, in its colour: tells a 6 from a 9 seen upside down."""
+    out = []
+    for op in ops:
+        if isinstance(op, Text) and op.text.strip():
+            width = fonts.string_width(op.text, op.font, op.size)
+            out.append(Rect(r(op.x), r(op.y + op.size * 0.12), r(width), r(max(0.5, op.size * 0.08)), fill=op.color))
+    return out
 
 
 @lru_cache(maxsize=8192)
