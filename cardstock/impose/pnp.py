@@ -22,6 +22,7 @@ from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .bleed import least_bleed
+from .leftover import place_leftovers
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
@@ -123,12 +124,17 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
            options: BuildOptions, offset: tuple[float, float]) -> tuple[list[Page], list[Issue]]:
     """Every copy of every component placed on pages of `paper`, backs and footers set."""
     findings: list[Issue] = []
-    pages: list[Page] = []
+    arranged: list[tuple[Page, Optional[Mirror]]] = []
     for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
         fronts, fold = _arrange(group, paper, options, findings)
-        for page in fronts:
-            page.bleed = least_bleed(page)
-        pages.extend(add_backs(_marked(fronts, group.sheet), fold, options.duplex, offset, blanks=not options.gutterfold))
+        arranged += [(page, fold) for page in _marked(fronts, group.sheet)]
+    if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
+        kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
+        arranged = [(page, fold) for page, fold in arranged if any(page is k for k in kept)]
+    pages: list[Page] = []
+    for page, fold in arranged:
+        page.bleed = least_bleed(page)
+        pages.extend(add_backs([page], fold, options.duplex, offset, blanks=not options.gutterfold))
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
             page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
