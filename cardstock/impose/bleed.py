@@ -16,6 +16,7 @@ from typing import Optional
 from .pack import hex_points
 from .plan import Page, Placement, Point
 
+EdgeKey = tuple[tuple[float, float], tuple[float, float]]
 SAMPLES = (0.25, 0.5, 0.75)  # where along an edge the bleed is measured
 ROUND = 2
 
@@ -55,7 +56,7 @@ def _convex_exit(poly: tuple[Point, ...], p: Point, n: Point) -> float:
     return best
 
 
-def _key(a: Point, b: Point) -> tuple:
+def _key(a: Point, b: Point) -> EdgeKey:
     ka = (round(a[0], ROUND), round(a[1], ROUND))
     kb = (round(b[0], ROUND), round(b[1], ROUND))
     return (ka, kb) if ka <= kb else (kb, ka)
@@ -65,7 +66,7 @@ def edge_bleeds(page: Page) -> list[EdgeBleed]:
     """Every cut edge of every card and tile on a fronts page with the bleed it shows."""
     limit = page.paint or page.area
     outlines = [(p, outline_of(p)) for p in page.placements if p.side == "front"]
-    owners: dict[tuple, list[Placement]] = {}
+    owners: dict[EdgeKey, list[Placement]] = {}
     for p, poly in outlines:
         if poly is None:
             continue

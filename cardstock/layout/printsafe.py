@@ -10,7 +10,7 @@ symbol is measured by its own outline, not by the square it is drawn in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from .. import fonts
 from .context import contrast, mix
@@ -51,8 +51,8 @@ def _bounds(points: Iterable[tuple[float, float]], m: Matrix) -> Optional[tuple[
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _path_points(d: Sequence[tuple]) -> list[tuple[float, float]]:
-    out = []
+def _path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
     for cmd in d:
         vals = cmd[1:]
         out.extend((float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals) - 1, 2))
@@ -134,7 +134,7 @@ def _invert(m: Matrix) -> Optional[Matrix]:
     return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
 
 
-def _inside_path(d: Sequence[tuple], x: float, y: float, rule: str) -> bool:
+def _inside_path(d: Sequence[tuple[Any, ...]], x: float, y: float, rule: str) -> bool:
     """Point in a path's fill (curves taken by their end points), by winding number."""
     winding = 0
     crossings = 0
