@@ -368,7 +368,12 @@ def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
     inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
     (printsafe), measured on the ops themselves. Each box is reported once per face."""
 
+    under: list = []  # the fills of the ops drawn so far, gathered as the face is drawn
+    seen = [0]
+
     def check(box, before: list, drawn: list) -> None:
+        under.extend(printsafe.fills(before[seen[0]:]))
+        seen[0] = len(before)
         if box.get("type") not in CONTENT_TYPES or not drawn:
             return
         where = _placed_by(box)
@@ -385,7 +390,7 @@ def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
                 f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
                 "warning",
             ))
-        below = list(printsafe.fills(before)) + list(printsafe.fills(drawn))
+        below = under + list(printsafe.fills(drawn))
         low: Optional[tuple[float, str, str]] = None
         for m in found:
             got = printsafe.least_contrast(m, below)

@@ -107,12 +107,19 @@ class _Paint:
     m: Matrix
     color: Optional[str]
     opacity: float
+    box: tuple[float, float, float, float]  # bounds on the face, for a quick miss
 
     def covers(self, x: float, y: float) -> bool:
-        inv = _invert(self.m)
-        if inv is None:
+        x0, y0, x1, y1 = self.box
+        if not (x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01):
             return False
-        u, v = _apply(inv, x, y)
+        if self.m == IDENTITY:
+            u, v = x, y
+        else:
+            inv = _invert(self.m)
+            if inv is None:
+                return False
+            u, v = _apply(inv, x, y)
         op = self.op
         if isinstance(op, Rect):
             return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
@@ -170,9 +177,23 @@ def fills(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[_Paint]:
         if isinstance(op, Group):
             yield from fills(op.ops, _then(op.transform, m) if op.transform else m)
         elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
-            yield _Paint(op, m, op.fill, op.opacity)
+            yield _Paint(op, m, op.fill, op.opacity, _op_bounds(op, m))
         elif isinstance(op, Image):
-            yield _Paint(op, m, None, 1.0)
+            yield _Paint(op, m, None, 1.0, _op_bounds(op, m))
+
+
+def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
+    """A box on the face around everything a filled op may cover."""
+    if isinstance(op, (Rect, Image)):
+        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+    elif isinstance(op, Ellipse):
+        pts = [(op.cx - op.rx, op.cy - op.ry), (op.cx + op.rx, op.cy - op.ry), (op.cx - op.rx, op.cy + op.ry), (op.cx + op.rx, op.cy + op.ry)]
+    elif isinstance(op, Path):
+        pts = _path_points(op.d)
+    else:
+        pts = []
+    found = _bounds(pts, m)
+    return found if found is not None else (0.0, 0.0, -1.0, -1.0)
 
 
 def background(below: Sequence[_Paint], x: float, y: float) -> Optional[str]:
@@ -199,6 +220,7 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float,
     """The lowest contrast of the mark against the colours under its centre and the
     middle of its box's four quarters, with the colour that gives it (None: over an image)."""
     x0, y0, x1, y1 = mark.box
+    below = [p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]]
     worst: Optional[tuple[float, str]] = None
     for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):
         under = background(below, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
