@@ -253,3 +253,17 @@ def test_a_few_leftover_pieces_go_where_there_is_room_instead_of_taking_a_sheet(
         for p in page.placements:
             if p.back is not None:
                 assert any(b.face.key == p.back.key and abs(b.trim.x - (page.width - p.trim.x1)) < TOL for b in backs.placements)
+
+
+def test_a_sheet_that_cannot_keep_the_bleed_says_so_and_prints_what_it_has(catalogs):
+    sheets, _ = load_sheets(ROOT)
+    # a 74 mm margin leaves a 67.9 mm wide column on Letter: one card fits, its bleed and crop marks do not
+    wide = [s if s.stem != "cards" else type(s)(s.sheet.model_copy(update={"margin": 74 * MM}), s.file, s.stem) for s in sheets]
+    cat = catalogs["atmosfear"]
+    cards = [c for c in cat.components if c.kind == "card"]
+    pages, findings = impose(cat, cards, lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed), wide, "letter",
+                             BuildOptions(out=Path("unused")), (0.0, 0.0))
+    warned = [f for f in findings if f.field == "marks.min_bleed"]
+    assert warned and warned[0].level == "warning" and warned[0].file == "layouts/sheets/cards.toml"
+    printed = [p for p in pages if p.role == "fronts"]
+    assert printed and printed[0].bleed is not None and printed[0].bleed < 2 * MM  # and the footer says so

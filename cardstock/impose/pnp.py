@@ -187,6 +187,11 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
         if layout is None:
             findings.extend(_too_big(group.items, sheet, paper))
             return [], None
+        if not layout.kept:
+            findings.append(Issue(sheet.file, None, "marks.min_bleed",
+                                  f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on {PAPER_LABELS.get(paper, paper)} keeps "
+                                  f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every side; the fullest grid is used and "
+                                  "its footer prints the bleed it has (a smaller printer margin or a gutter may help)", "warning"))
         cut_lines = s.marks.cut_lines if options.bleed else "always"
         return grid_pages(group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style), layout.fold
     if group.arrange == "honeycomb":
