@@ -267,3 +267,32 @@ def test_a_sheet_that_cannot_keep_the_bleed_says_so_and_prints_what_it_has(catal
     assert warned and warned[0].level == "warning" and warned[0].file == "layouts/sheets/cards.toml"
     printed = [p for p in pages if p.role == "fronts"]
     assert printed and printed[0].bleed is not None and printed[0].bleed < 2 * MM  # and the footer says so
+
+
+def printer_project(tmp_path: Path, profile: str) -> Path:
+    import shutil
+
+    shutil.copytree(ROOT / "catalog" / "atmosfear", tmp_path / "catalog" / "atmosfear")
+    shutil.copytree(ROOT / "layouts" / "atmosfear", tmp_path / "layouts" / "atmosfear")
+    shutil.copytree(ROOT / "layouts" / "sheets", tmp_path / "layouts" / "sheets")
+    (tmp_path / "layouts" / "sheets" / "printers.toml").write_text(profile, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_printer_profile_sets_the_margin_and_the_grid_follows(tmp_path):
+    root = printer_project(tmp_path, '[printers.inkjet]\nmargin = "5mm"\ndefault = true\n')
+    (cat,), _ = load_games(root, ["atmosfear"])
+    (artifact,) = build_pnp(cat, BuildOptions(out=tmp_path / "out", papers=("a4",))).artifacts
+    reader = PdfReader(artifact.path)
+    first = reader.pages[0]
+    assert float(first.mediabox.width) < float(first.mediabox.height)  # 3 x 3 on a portrait A4 page
+    assert len(SIDE.findall(first.get_contents().get_data())) == 9
+    assert "margin 5.0 mm" in " ".join(first.extract_text().split())
+
+
+def test_a_printer_margin_below_three_millimetres_is_bad_input(tmp_path, cli):
+    root = printer_project(tmp_path, '[printers.inkjet]\nmargin = "2mm"\ndefault = true\n')
+    result = cli("--root", str(root), "build", "atmosfear", "--only", "pnp")
+    assert result.code == 2
+    assert "layouts/sheets/printers.toml:2: printers.inkjet.margin: expected at least 3mm" in result.err
+    assert "Traceback" not in result.err
