@@ -147,6 +147,7 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         select_sets=_ids(getattr(args, "sets", None)),
         select_cards=_ids(getattr(args, "cards", None)),
         pages=pages,
+        guides=args.guides,
     ), []
 
 
@@ -335,7 +336,7 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     rows = []
     for r in reports:
         for a in r.artifacts:
-            if a.kind == "svg":
+            if a.kind in ("svg", "svg-guides"):
                 continue
             rel = a.relative(out)
             rows.append((rel, str(a.pages or ""), fmt_bytes(a.bytes), "cached" if r.cached else f"{r.seconds:.2f}s"))
@@ -496,6 +497,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--duplex", choices=("long", "short", "none"), default="long", help="how backs register: long-edge or short-edge duplex, or none for fronts only")
     b.add_argument("--gutterfold", action="store_true", help="front and back side by side with a fold line between")
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
+    b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
     b.add_argument("--only", metavar="PARTS", help=f"comma-separated parts to build: {', '.join([*STAGES, *GLOBAL_STAGES, 'page'])}")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")

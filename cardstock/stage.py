@@ -34,6 +34,7 @@ class BuildOptions:
     only: Optional[frozenset[str]] = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
     printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
+    guides: bool = False  # also write SVG faces with their trim and safe lines (svg/guides/)
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)

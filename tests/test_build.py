@@ -103,10 +103,12 @@ def test_bad_options_are_bad_input(cli, project):
 
 def test_a_broken_sheet_file_is_bad_input_with_its_line(cli, project):
     sheet = project / "layouts" / "sheets" / "cards.toml"
-    sheet.write_text(sheet.read_text().replace('gutter = "0mm"', 'gutter = "0 furlongs"'))
+    text = sheet.read_text()
+    line = text[: text.index('gutter = "0mm"')].count("\n") + 1
+    sheet.write_text(text.replace('gutter = "0mm"', 'gutter = "0 furlongs"'))
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2
-    assert "layouts/sheets/cards.toml:14: grid.gutter: unknown unit 'furlongs'" in result.err
+    assert f"layouts/sheets/cards.toml:{line}: grid.gutter: unknown unit 'furlongs'" in result.err
     assert "Traceback" not in result.err and "internal error" not in result.err
 
 

@@ -26,13 +26,21 @@ def cards(**changes) -> Sheet:
     return SHEETS["cards"].model_copy(update=changes)
 
 
-@pytest.mark.parametrize("paper, edge", [("letter", "right"), ("a4", "bottom")])
-def test_poker_cards_fit_three_by_three_with_the_footer_where_it_costs_nothing(paper, edge):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_poker_cards_go_four_by_two_across_the_page_to_keep_their_bleed_and_crop_marks(paper):
     w, h = parse_size("poker")
     layout = plan_grid(w, h, BLEED, cards(), paper)
-    assert (layout.cols, layout.rows) == (3, 3)
-    assert layout.footer.edge == edge
-    assert not layout.footer.box.overlaps(Box(layout.slots[0].x, layout.slots[-1].y, 3 * w, 3 * h))
+    assert (layout.cols, layout.rows) == (4, 2) and layout.width > layout.height and layout.kept
+    assert not layout.footer.box.overlaps(Box(layout.slots[0].x, layout.slots[-1].y, 4 * w, 2 * h))
+    assert min(layout.outer.values()) >= 2 * MM - 1e-6
+    assert layout.break_gap == pytest.approx(2 * BLEED)  # room for a gutter between rows of different backs
+
+
+def test_a_printer_that_prints_closer_to_the_edge_gets_nine_cards_on_a4():
+    w, h = parse_size("poker")
+    layout = plan_grid(w, h, BLEED, cards(margin=5 * MM), "a4")
+    assert (layout.cols, layout.rows) == (3, 3) and layout.kept
+    assert layout.break_gap is None  # no room between rows: a new back starts a new page
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -62,8 +70,8 @@ def _crosses(mark: Box, box: Box) -> bool:
 
 def test_neighbours_split_the_gutter_for_bleed_and_share_a_cut_without_one():
     w, h = parse_size("poker")
-    shared = pieces_on(plan_grid(w, h, BLEED, cards(), "a4"), 9, BLEED)
-    assert shared[4].bleed == (0, 0, 0, 0)  # the middle card is surrounded
+    shared = pieces_on(plan_grid(w, h, BLEED, cards(margin=5 * MM), "a4"), 9, BLEED)
+    assert shared[4].bleed == pytest.approx((0, 0, 0, 0))  # the middle card is surrounded
     gutter = cards(grid=SHEETS["cards"].grid.model_copy(update={"gutter": 4 * MM}))
     layout = plan_grid(*parse_size("bridge"), BLEED, gutter, "a4")
     assert (layout.cols, layout.rows) == (3, 3)
@@ -74,7 +82,7 @@ def test_neighbours_split_the_gutter_for_bleed_and_share_a_cut_without_one():
 
 def test_a_grid_the_sheet_cannot_hold_is_refused():
     w, h = parse_size("poker")
-    too_many = cards(grid=SHEETS["cards"].grid.model_copy(update={"columns": 4}))
+    too_many = cards(grid=SHEETS["cards"].grid.model_copy(update={"columns": 5}))
     assert plan_grid(w, h, BLEED, too_many, "a4") is None
     assert plan_grid(*parse_size("300mm x 300mm"), BLEED, cards(), "letter") is None
 
@@ -94,7 +102,10 @@ def test_gutterfold_halves_mirror_across_the_fold():
     gap = cards().gutterfold.gap
     for slot in layout.slots:
         back = layout.fold.box(slot)
-        assert slot.x1 <= layout.fold.at - gap + 1e-6 and back.x >= layout.fold.at + gap - 1e-6
+        if layout.fold.axis == "x":
+            assert slot.x1 <= layout.fold.at - gap + 1e-6 and back.x >= layout.fold.at + gap - 1e-6
+        else:  # fronts above the fold, backs below
+            assert slot.y >= layout.fold.at + gap - 1e-6 and back.y1 <= layout.fold.at - gap + 1e-6
 
 
 def test_per_edge_offsets_grow_only_the_edges_asked():

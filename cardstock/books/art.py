@@ -283,7 +283,9 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
-    table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 2, 3), "CENTER"))
+    # faces at the top of their cells: a caption that wraps grows its row downward and
+    # leaves the faces of the row in line
+    table.setStyle(grid_style(styles, "TOP", (1, 1, 2, 3), "CENTER"))
     return table
 
 

@@ -10,12 +10,12 @@ to crop marks (down to `marks.min_bleed`) and never leaves the printable area.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Optional, Sequence
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
 from .plan import Band, Box, Mirror, Page, Placement, Segment
-from .sheets import Sheet, paper_size
+from .sheets import DEFAULT_MARGIN, MarksSpec, Sheet, paper_size
 
 EDGES = ("bottom", "right", "left", "top")
 
@@ -36,12 +36,15 @@ class GridLayout:
     area: Box  # printable area of the page
     region: Box  # where the fronts and their marks go (one half for gutterfold)
     footer: Band
-    slots: tuple[Box, ...]  # trim boxes, row by row from the top left
+    slots: tuple[Box, ...]  # trim boxes of a full page, row by row from the top left
     cols: int
     rows: int
     gutter: float
-    outer: dict[str, float]  # bleed beyond the block on each side
+    outer: dict[str, float]  # bleed beyond the block of a full page on each side
     fold: Optional[Mirror]  # gutterfold: the fold line
+    fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
+    break_gap: Optional[float] = None  # between rows whose backs differ; None: a new page per back
+    kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
 
     @property
     def capacity(self) -> int:
@@ -77,14 +80,30 @@ def candidates(sheet: Sheet, gutterfold: bool) -> Iterator[tuple[str, Optional[s
                 yield orientation, fold, edge
 
 
+def reserve(bleed: float, sheet: Sheet) -> float:
+    """What a grid keeps free beside its block on every side: the sheet's minimum bleed (at
+    most the face's own) and, with crop marks, the gap and the shortest mark."""
+    marks = sheet.marks
+    return min(bleed, marks.min_bleed) + (marks.gap + marks.min_length if marks.crop else 0.0)
+
+
 def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False) -> Optional[GridLayout]:
-    """The best grid for pieces of trim w x h on this sheet and paper (None: none fits)."""
-    best: Optional[GridLayout] = None
-    for orientation, fold, edge in candidates(sheet, gutterfold):
-        layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge)
-        if layout is not None and (best is None or layout.capacity > best.capacity):
-            best = layout
-    return best
+    """The best grid for pieces of trim w x h on this sheet and paper (None: none fits):
+    the most pieces among the grids that keep the minimum bleed and a crop mark on every
+    side (8-up where 9-up cannot), then those with room for a gutter between rows of
+    different backs. Only when no grid keeps them is the bleed given up."""
+    need = reserve(bleed, sheet)
+    for kept in (True, False):
+        best: Optional[GridLayout] = None
+        for orientation, fold, edge in candidates(sheet, gutterfold):
+            layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0)
+            if layout is None:
+                continue
+            if best is None or (layout.capacity, layout.break_gap is not None) > (best.capacity, best.break_gap is not None):
+                best = layout
+        if best is not None:
+            return best if kept else replace(best, kept=False)
+    return None
 
 
 @dataclass(frozen=True)
@@ -102,7 +121,7 @@ class Frame:
 
 def frame(sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str) -> Frame:
     W, H = paper_size(paper, orientation)
-    m = sheet.margin
+    m = DEFAULT_MARGIN if sheet.margin is None else sheet.margin
     area = Box(m, m, W - 2 * m, H - 2 * m)
     thick = band_thickness(sheet.footer)
     region = without_band(area, edge, thick + sheet.footer.gap)
@@ -126,63 +145,146 @@ def frame(sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge:
     return Frame(W, H, area, band_on(area, edge, thick), front, fit, mirror)
 
 
-def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str) -> Optional[GridLayout]:
+def _origin(f: Frame, gw: float, gh: float) -> tuple[float, float]:
+    """The lower-left corner of a gw x gh block of trim boxes in the frame."""
+    W, H, front, fit = f.width, f.height, f.front, f.fit
+    if f.fold is None:
+        return centred(fit.x, fit.x1, gw, W / 2), centred(fit.y, fit.y1, gh, H / 2)
+    if f.fold.axis == "x":  # centred in its half, at least the fold gap from the fold
+        return min(centred(front.x, front.x1, gw, None), fit.x1 - gw), centred(fit.y, fit.y1, gh, H / 2)
+    return centred(fit.x, fit.x1, gw, W / 2), max(centred(front.y, front.y1, gh, None), fit.y)
+
+
+def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str,
+            need: float = 0.0) -> Optional[GridLayout]:
     f = frame(sheet, paper, orientation, fold, edge)
     W, H, front, fit = f.width, f.height, f.front, f.fit
     if fit.w <= 0 or fit.h <= 0:
         return None
     g = sheet.grid.gutter
-    cols = _fit(sheet.grid.columns, fit.w, w, g)
-    rows = _fit(sheet.grid.rows, fit.h, h, g)
+    cols = _fit(sheet.grid.columns, fit.w - 2 * need, w, g)
+    rows = _fit(sheet.grid.rows, fit.h - 2 * need, h, g)
     if cols < 1 or rows < 1:
         return None
     gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
-    if fold is None:
-        x0 = centred(fit.x, fit.x1, gw, W / 2)
-        y0 = centred(fit.y, fit.y1, gh, H / 2)
-    elif fold == "x":  # centred in its half, at least the fold gap from the fold
-        x0 = min(centred(front.x, front.x1, gw, None), fit.x1 - gw)
-        y0 = centred(fit.y, fit.y1, gh, H / 2)
-    else:
-        x0 = centred(fit.x, fit.x1, gw, W / 2)
-        y0 = max(centred(front.y, front.y1, gh, None), fit.y)
+    x0, y0 = _origin(f, gw, gh)
     space = {"left": x0 - front.x, "right": front.x1 - (x0 + gw), "bottom": y0 - front.y, "top": front.y1 - (y0 + gh)}
     outer = {side: edge_bleed(s, bleed, sheet.marks) for side, s in space.items()}
     slots = tuple(
         Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols)
     )
-    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold)
+    bg: Optional[float] = max(g, 2 * bleed)  # both cards' bleed between rows of different backs
+    extra = (bg or 0.0) - g
+    if rows > 1 and extra > 0 and fit.h - 2 * need - gh < (rows - 1) * extra - 1e-6:
+        bg = None
+    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg)
 
 
-def pieces_on(layout: GridLayout, filled: int, bleed: float) -> list[Piece]:
-    """The first `filled` slots with the bleed each may paint: half the gutter (at most the
-    bleed) towards a neighbour, the outer bleed outside the block, the full bleed towards
-    an empty slot."""
-    inner = min(bleed, layout.gutter / 2)
+def page_slots(layout: GridLayout, breaks: frozenset[int]) -> list[Box]:
+    """The trim boxes of a page whose rows in `breaks` start a new back: each such row is
+    the break gap below the one above it, and the block stays centred."""
+    if not breaks or layout.break_gap is None:
+        return list(layout.slots)
+    extra = layout.break_gap - layout.gutter
+    first = layout.slots[0]
+    w, h, g = first.w, first.h, layout.gutter
+    gw = layout.cols * w + (layout.cols - 1) * g
+    gh = layout.rows * h + (layout.rows - 1) * g + len(breaks) * extra
+    f = Frame(layout.width, layout.height, layout.area, layout.footer, layout.region, layout.fit, layout.fold)
+    x0, y0 = _origin(f, gw, gh)
     out = []
-    for k in range(filled):
-        r, c = divmod(k, layout.cols)
-
-        def side(dr: int, dc: int, name: str) -> float:
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < layout.rows and 0 <= cc < layout.cols):
-                return layout.outer[name]
-            return inner if rr * layout.cols + cc < filled else bleed
-
-        out.append(Piece(layout.slots[k], (side(0, -1, "left"), side(1, 0, "bottom"), side(0, 1, "right"), side(-1, 0, "top"))))
+    for r in range(layout.rows):
+        top = y0 + gh - r * (h + g) - sum(extra for b in breaks if b <= r)
+        out.extend(Box(x0 + c * (w + g), top - h, w, h) for c in range(layout.cols))
     return out
+
+
+def pieces_on(layout: GridLayout, filled: int, bleed: float, sheet: Optional[Sheet] = None) -> list[Piece]:
+    """The first `filled` slots of a page with no break, with the bleed each may paint."""
+    return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
+
+
+def pieces_of(trims: list[Box], layout: GridLayout, bleed: float, sheet: Optional[Sheet] = None) -> list[Piece]:
+    """Each trim box with the bleed it may paint on each side: none on a cut it shares with
+    a neighbour, half the way to a neighbour across a gutter (at most the bleed), and
+    towards the edge of the block's region the outer bleed (it gives way to crop marks down
+    to the sheet's minimum bleed)."""
+    marks = sheet.marks if sheet is not None else MarksSpec()
+    region = layout.region
+    out = []
+    for t in trims:
+        near = {"left": math.inf, "bottom": math.inf, "right": math.inf, "top": math.inf}
+        for o in trims:
+            if o is t:
+                continue
+            if o.y < t.y1 - 0.01 and t.y < o.y1 - 0.01:  # side by side
+                if o.x1 <= t.x + 0.01:
+                    near["left"] = min(near["left"], t.x - o.x1)
+                elif o.x >= t.x1 - 0.01:
+                    near["right"] = min(near["right"], o.x - t.x1)
+            if o.x < t.x1 - 0.01 and t.x < o.x1 - 0.01:  # one above the other
+                if o.y1 <= t.y + 0.01:
+                    near["bottom"] = min(near["bottom"], t.y - o.y1)
+                elif o.y >= t.y1 - 0.01:
+                    near["top"] = min(near["top"], o.y - t.y1)
+        space = {"left": t.x - region.x, "bottom": t.y - region.y, "right": region.x1 - t.x1, "top": region.y1 - t.y1}
+
+        def side(name: str) -> float:
+            d = near[name]
+            if d == math.inf:
+                return layout.outer[name] if sheet is None else edge_bleed(space[name], bleed, marks)
+            return max(0.0, min(bleed, d / 2, edge_bleed(space[name], bleed, marks)))
+
+        out.append(Piece(t, (side("left"), side("bottom"), side("right"), side("top"))))
+    return out
+
+
+def back_key(face: Any) -> Optional[str]:
+    return None if face is None else str(face.key)
+
+
+def fill_pages(items: list[Item], layout: GridLayout) -> list[tuple[list[tuple[Item, int]], frozenset[int]]]:
+    """Items to (page, slot) in order. A new back never shares a cut with the one before:
+    it starts a new row, the break gap below (or a new page when the page has no room for
+    break gaps)."""
+    pages: list[tuple[list[tuple[Item, int]], frozenset[int]]] = []
+    cur: list[tuple[Item, int]] = []
+    breaks: set[int] = set()
+    r = c = 0
+    prev: Optional[str] = None
+    for item in items:
+        key = back_key(item.back)
+        if cur and key != prev:
+            if layout.break_gap is None:
+                r = layout.rows
+            else:
+                if c:
+                    r, c = r + 1, 0
+                if r < layout.rows:
+                    breaks.add(r)
+        if r >= layout.rows:
+            pages.append((cur, frozenset(breaks)))
+            cur, breaks, r, c = [], set(), 0, 0
+        cur.append((item, r * layout.cols + c))
+        prev = key
+        c += 1
+        if c == layout.cols:
+            r, c = r + 1, 0
+    if cur:
+        pages.append((cur, frozenset(breaks)))
+    return pages
 
 
 def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: float, cut_lines: str, style=None) -> list[Page]:
     """Fronts pages; each placement carries its back face (see plan.add_backs)."""
     pages: list[Page] = []
-    n = layout.capacity
-    # Pieces and marks depend only on how many slots a page fills: every full page shares them.
-    marked: dict[int, tuple[list, list[Segment], list[Segment]]] = {}
-    for start in range(0, len(items), n):
-        chunk = items[start:start + n]
-        if len(chunk) not in marked:
-            pieces = pieces_on(layout, len(chunk), bleed)
+    # Pieces and marks depend only on which slots a page fills: pages alike share them.
+    marked: dict[tuple, tuple[list, list[Segment], list[Segment]]] = {}
+    for chunk, breaks in fill_pages(items, layout):
+        key = (tuple(k for _, k in chunk), breaks)
+        if key not in marked:
+            slots = page_slots(layout, breaks)
+            pieces = pieces_of([slots[k] for _, k in chunk], layout, bleed, sheet)
             crop: list[Segment] = []
             if sheet.marks.crop:
                 crop, unmarked = crop_marks(pieces, layout.region, sheet.marks)
@@ -193,10 +295,10 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
                 cuts = [c.line() for c in cuts_of(pieces)]
             elif cut_lines == "auto":
                 cuts = [c.line() for c in unmarked]
-            marked[len(chunk)] = (pieces, crop, cuts)
-        pieces, crop, cuts = marked[len(chunk)]
+            marked[key] = (pieces, crop, cuts)
+        pieces, crop, cuts = marked[key]
         front = Page(layout.width, layout.height, "fronts", area=layout.area, footer=layout.footer, style=style)
-        for item, piece in zip(chunk, pieces):
+        for (item, _), piece in zip(chunk, pieces):
             front.placements.append(Placement(item.front, item.component, "front", piece.trim, 0, piece.bleed_box.corners(), back=item.back))
         front.crop, front.cuts = list(crop), list(cuts)
         pages.append(front)

@@ -88,7 +88,9 @@ class Cut:
 
 
 def cuts_of(pieces: list[Piece]) -> list[Cut]:
-    """Every maximal straight cut along the trim edges of the pieces."""
+    """Every maximal straight cut along the trim edges of the pieces. A cut runs on across
+    a gap between pieces (a gutter) unless a piece lies across its line there: one pass of
+    the blade along a grid line, marked at its two ends."""
     out: list[Cut] = []
     for vertical in (True, False):
         spans: dict[float, list[tuple[float, float, float, float]]] = {}
@@ -107,7 +109,7 @@ def cuts_of(pieces: list[Piece]) -> list[Cut]:
             for a, b, olo, ohi in items[1:]:
                 if abs(a - lo) < 0.01:
                     over_lo = max(over_lo, olo)
-                if a <= hi + 0.01:
+                if a <= hi + 0.01 or not _blocked(pieces, vertical, at, hi, a):
                     if b > hi:
                         hi, over_hi = b, ohi
                     elif abs(b - hi) < 0.01:
@@ -117,6 +119,16 @@ def cuts_of(pieces: list[Piece]) -> list[Cut]:
                 lo, hi, over_lo, over_hi = a, b, olo, ohi
             out.append(Cut(vertical, at, lo, hi, over_lo, over_hi))
     return out
+
+
+def _blocked(pieces: list[Piece], vertical: bool, at: float, lo: float, hi: float) -> bool:
+    """Whether a piece's trim lies across the line x = at (or y = at) between lo and hi."""
+    for p in pieces:
+        b = p.trim
+        across, along = ((b.x, b.x1), (b.y, b.y1)) if vertical else ((b.y, b.y1), (b.x, b.x1))
+        if across[0] + 0.01 < at < across[1] - 0.01 and along[0] < hi - 0.01 and lo + 0.01 < along[1]:
+            return True
+    return False
 
 
 def crop_marks(pieces: list[Piece], allowed: Box, marks: MarksSpec) -> tuple[list[Segment], list[Cut]]:

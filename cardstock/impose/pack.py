@@ -63,22 +63,32 @@ def honeycomb_slots(w: float, h: float, fit: Box, centre: Optional[Point]) -> li
     return sorted(boxes, key=lambda bx: (-round(bx.y1, 1), round(bx.x, 1)))
 
 
-def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool) -> tuple[Optional[Frame], list[Box]]:
-    """The frame and hex slots that hold the most tiles."""
-    best: tuple[Optional[Frame], list[Box]] = (None, [])
-    for orientation, fold, edge in candidates(sheet, gutterfold):
-        f = frame(sheet, paper, orientation, fold, edge)
-        centre = (f.width / 2, f.height / 2) if f.fold is None else None
-        slots = honeycomb_slots(w, h, f.fit, centre)
-        if len(slots) > len(best[1]):
-            best = (f, slots)
-    return best
+def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool,
+                   bleed: float = 0.0) -> tuple[Optional[Frame], list[Box]]:
+    """The frame and hex slots that hold the most tiles, the honeycomb kept far enough
+    inside the frame for the outer tiles' bleed: the full bleed when that costs no tile,
+    else the sheet's minimum bleed, else (nothing fits otherwise) none."""
+    insets = sorted({bleed, min(bleed, sheet.marks.min_bleed)}, reverse=True) + [0.0]
+    found: list[tuple[Optional[Frame], list[Box]]] = []
+    for inset in insets:
+        best: tuple[Optional[Frame], list[Box]] = (None, [])
+        for orientation, fold, edge in candidates(sheet, gutterfold):
+            f = frame(sheet, paper, orientation, fold, edge)
+            centre = (f.width / 2, f.height / 2) if f.fold is None else None
+            slots = honeycomb_slots(w, h, f.fit.grow(-inset, -inset, -inset, -inset), centre)
+            if len(slots) > len(best[1]):
+                best = (f, slots)
+        found.append(best)
+    most = max(len(slots) for _, slots in found[:-1])
+    if most:
+        return next(b for b in found if len(b[1]) == most)
+    return found[-1]
 
 
 def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style) -> list[Page]:
+    """Pages of tiles; tiles with different backs never share a cut: each back starts a page."""
     pages = []
-    for start in range(0, len(items), len(slots)):
-        chunk = items[start:start + len(slots)]
+    for chunk in _chunks(items, len(slots)):
         page = Page(f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style)
         polys = [hex_points(box, item.front) for item, box in zip(chunk, slots)]
         centres = {_key(_centroid(p)) for p in polys}
@@ -96,6 +106,19 @@ def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: flo
         page.cuts = dedupe_segments(edges)
         pages.append(page)
     return pages
+
+
+def _chunks(items: list[Item], size: int) -> list[list[Item]]:
+    """Runs of items with the same back, each cut into pages of `size`."""
+    out: list[list[Item]] = []
+    prev: object = object()
+    for item in items:
+        key = None if item.back is None else item.back.key
+        if not out or key != prev or len(out[-1]) == size:
+            out.append([])
+        out[-1].append(item)
+        prev = key
+    return out
 
 
 def _centroid(points: Sequence[Point]) -> Point:

@@ -103,6 +103,7 @@ class Page:
     note: str = ""  # shown in the footer ("backs of page 3, flip on the long edge")
     paint: Optional[Box] = None  # faces paint only inside this (default: the printable area)
     style: Any = None  # line and footer styles (render.Style)
+    bleed: Optional[float] = None  # the least bleed on any cut edge no neighbour shares (footer)
 
 
 @dataclass(frozen=True)
@@ -227,14 +228,25 @@ def fold_segment(area: Box, fold: Mirror) -> Segment:
     return ((area.x, fold.at), (area.x1, fold.at))
 
 
-def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: Point) -> list[Page]:
+def blank_reverse(front: Page, duplex: str) -> Page:
+    """The reverse of a single-sided page in a duplex file: nothing but the footer, so the
+    whole file can be printed two-sided and every sheet's two sides still belong together."""
+    mirror = Mirror("x", front.width / 2) if duplex == "long" else Mirror("y", front.height / 2)
+    footer = None if front.footer is None else Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
+    return Page(front.width, front.height, "blank", area=front.area, footer=footer, style=front.style)
+
+
+def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: Point, *, blanks: bool = True) -> list[Page]:
     """Pages with printed backs become gutterfold pages (when `fold` is given) or are each
     followed by their backs page: long-edge duplex mirrors across the vertical centre line,
-    short-edge across the horizontal one; duplex "none" prints fronts only."""
+    short-edge across the horizontal one; duplex "none" prints fronts only. In a duplex
+    file (`blanks`), a page with no printed backs is followed by a blank reverse."""
     out: list[Page] = []
     for front in fronts:
         if not has_backs(front):
             out.append(front)
+            if blanks and duplex in ("long", "short"):
+                out.append(blank_reverse(front, duplex))
         elif fold is not None:
             page = with_folded_backs(front, fold)
             page.folds.append(fold_segment(page.area or Box(0, 0, page.width, page.height), fold))

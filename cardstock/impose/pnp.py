@@ -21,9 +21,11 @@ from ..stage import BuildOptions, StageResult
 from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
+from .bleed import least_bleed
+from .leftover import place_leftovers
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
-from .sheets import SheetFile, back_offset, choose, load_sheets
+from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
 
 FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
 
@@ -56,6 +58,8 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
     offset, problems = back_offset(catalog.root, options)
     if any(p.level == "error" for p in problems):
         raise InputError(problems)
+    margin = printer_margin(catalog.root, options)
+    sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
     if kind == "pnp":
@@ -139,13 +143,24 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
            options: BuildOptions, offset: tuple[float, float]) -> tuple[list[Page], list[Issue]]:
     """Every copy of every component placed on pages of `paper`, backs and footers set."""
     findings: list[Issue] = []
-    pages: list[Page] = []
+    arranged: list[tuple[Page, Optional[Mirror]]] = []
     for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
         fronts, fold = _arrange(group, paper, options, findings)
-        pages.extend(add_backs(_marked(fronts, group.sheet), fold, options.duplex, offset))
+        arranged += [(page, fold) for page in _marked(fronts, group.sheet)]
+    if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
+        kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
+        arranged = [(page, fold) for page, fold in arranged if any(page is k for k in kept)]
+    pages: list[Page] = []
+    for page, fold in arranged:
+        page.bleed = least_bleed(page)
+        pages.extend(add_backs([page], fold, options.duplex, offset, blanks=not options.gutterfold))
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
             page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
+        elif page.role == "blank":
+            page.note = f"blank reverse of page {n - 1}, which is single-sided"
+        elif n < len(pages) and pages[n].role == "blank":
+            page.note = f"single-sided: page {n + 1} is its blank reverse"
     return pages, findings
 
 
@@ -191,10 +206,15 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
         if layout is None:
             findings.extend(_too_big(group.items, sheet, paper))
             return [], None
+        if not layout.kept:
+            findings.append(Issue(sheet.file, None, "marks.min_bleed",
+                                  f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on {PAPER_LABELS.get(paper, paper)} keeps "
+                                  f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every side; the fullest grid is used and "
+                                  "its footer prints the bleed it has (a smaller printer margin or a gutter may help)", "warning"))
         cut_lines = s.marks.cut_lines if options.bleed else "always"
         return grid_pages(group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style), layout.fold
     if group.arrange == "honeycomb":
-        fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded)
+        fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded, bleed)
         if fr is None:
             findings.extend(_too_big(group.items, sheet, paper))
             return [], None

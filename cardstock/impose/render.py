@@ -25,6 +25,7 @@ from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
 FOOTER_FONT = "sans"
+MIN_FOOTER_SIZE = 4.5  # the footer shrinks to this before it drops a part
 
 
 class FaceDrawer(Protocol):
@@ -97,6 +98,9 @@ def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
     parts = [info.footer, f"page {n}/{total}", info.paper_label, "print at 100% / actual size"]
     if page.note:
         parts.append(page.note)
+    if page.bleed is not None and page.area is not None:
+        margin = min(page.area.x, page.area.y, page.width - page.area.x1, page.height - page.area.y1)
+        parts.append(f"bleed {page.bleed / MM:.1f} mm or more, margin {margin / MM:.1f} mm")
     return "  ·  ".join(parts)
 
 
@@ -252,10 +256,10 @@ def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
     gap = 2 * MM
     bars = scale_bars_width(size) if style.scale_bar else 0.0
     room = length - bars - (gap if bars else 0)
+    while fonts.string_width(text, FOOTER_FONT, size) > room and size > MIN_FOOTER_SIZE:
+        size -= 0.25
     while fonts.string_width(text, FOOTER_FONT, size) > room and "  ·  " in text:
         text = text.rsplit("  ·  ", 1)[0]  # drop the least important part first
-    while fonts.string_width(text, FOOTER_FONT, size) > room and size > 4:
-        size -= 0.25
     baseline = (thick - size * 0.72) / 2  # cap height centred in the band
     c.setFillColor(pdf_color("#000000"))
     c.setFont(font, size)

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 PRINTERS_FILE = "printers.toml"
 MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in
+DEFAULT_MARGIN = MIN_MARGIN  # the printer margin when no printer profile sets one
+MIN_PRINTER_MARGIN = 3 * POINTS_PER["mm"]  # a profile may go this close, never closer
 
 
 def _points(value: Any) -> float:
@@ -79,7 +81,7 @@ class MarksSpec(Strict):
     length: Length = parse_length("4mm")
     min_length: Length = parse_length("1.5mm")  # a mark with less room than this is left out
     gap: Length = parse_length("0.5mm")  # between the bleed and a crop mark
-    min_bleed: Length = parse_length("1mm")  # outer bleed gives way to crop marks down to this
+    min_bleed: Length = parse_length("2mm")  # grids keep at least this bleed on every cut edge
     cut_lines: Literal["auto", "always", "never"] = "auto"  # auto: cuts no crop mark shows
     outlines: bool = True  # cut outlines around shaped pieces (hexes, tokens, nets)
     width: Length = parse_length("0.3pt")
@@ -115,7 +117,7 @@ class Sheet(Strict):
     games: list[Slug] = []  # only these games; empty: any
     arrange: Literal["auto", "grid", "honeycomb", "pack"] = "auto"
     orientation: Literal["portrait", "landscape", "auto"] = "portrait"
-    margin: Length = MIN_MARGIN
+    margin: Optional[Length] = None  # None: the printer profile's margin (6mm by default)
     grid: GridSpec = GridSpec()
     pack: PackSpec = PackSpec()
     marks: MarksSpec = MarksSpec()
@@ -142,8 +144,8 @@ class Sheet(Strict):
 
     @field_validator("margin")
     @classmethod
-    def _margin(cls, value: float) -> float:
-        if value < MIN_MARGIN - 1e-6:
+    def _margin(cls, value: Optional[float]) -> Optional[float]:
+        if value is not None and value < MIN_MARGIN - 1e-6:
             raise ValueError(f"expected at least 6mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}")
         return value
 
@@ -164,7 +166,15 @@ class Printer(Strict):
 
     description: Optional[str] = None
     back_offset: Annotated[tuple[float, float], BeforeValidator(_offset)] = (0.0, 0.0)
+    margin: Length = DEFAULT_MARGIN  # nothing is printed closer than this to the paper edge
     default: bool = False  # used when no printer is named and no --back-offset is given
+
+    @field_validator("margin")
+    @classmethod
+    def _margin(cls, value: float) -> float:
+        if value < MIN_PRINTER_MARGIN - 1e-6:
+            raise ValueError(f"expected at least 3mm: no desktop printer prints closer to the paper edge, got {fmt_mm(value)}")
+        return value
 
 
 class PrinterFile(Strict):
@@ -286,6 +296,28 @@ def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float
         if printer.default:
             return printer.back_offset, []
     return given, []
+
+
+def printer_margin(root: Path, options: "BuildOptions") -> float:
+    """The margin of the printer profile in use (--printer, else the default profile), else
+    DEFAULT_MARGIN. Profile problems are reported by `back_offset`."""
+    printers, issues = load_printers(root)
+    if issues.errors:
+        return DEFAULT_MARGIN
+    if options.printer:
+        chosen = printers.get(options.printer)
+        return chosen.margin if chosen is not None else DEFAULT_MARGIN
+    for printer in printers.values():
+        if printer.default:
+            return printer.margin
+    return DEFAULT_MARGIN
+
+
+def with_margin(sheet: SheetFile, margin: float) -> SheetFile:
+    """The sheet with the printer's margin, unless the sheet sets its own."""
+    if sheet.sheet.margin is not None:
+        return sheet
+    return SheetFile(sheet.sheet.model_copy(update={"margin": margin}), sheet.file, sheet.stem)
 
 
 def choose(sheets: list[SheetFile], *, game: str, kind: str, size: str, paper: str) -> Optional[SheetFile]:

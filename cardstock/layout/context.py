@@ -3,8 +3,6 @@ helpers, rendered in the sandbox (undefined names are errors, reported as Issues
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -67,7 +65,28 @@ def readable(color: str, dark: str = "#1f1f24", light: str = "#ffffff") -> str:
     return light if contrast_light >= contrast_dark else dark
 
 
-HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance}
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, 1 to 21."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def legible(ink: str, under: str, ratio: float = 4.6) -> str:
+    """`ink` darkened (or lightened) by the least that makes it stand out `ratio`:1 from
+    `under`: the ink's own way first (darker on a light ground), else the other way; the
+    better of black and white when neither gets there. Keeps a colour's hue as far as it can."""
+    if contrast(ink, under) >= ratio:
+        return ink
+    lighter = luminance(ink) > luminance(under)
+    for toward in (("#ffffff", "#000000") if lighter else ("#000000", "#ffffff")):
+        for step in range(1, 101):
+            candidate = mix(ink, toward, step / 100)
+            if contrast(candidate, under) >= ratio:
+                return candidate
+    return readable(under, "#000000", "#ffffff")
+
+
+HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance, "contrast": contrast, "legible": legible}
 
 
 def _blank_none(value: Any) -> Any:
@@ -166,9 +185,13 @@ def facts(catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
     return out
 
 
-def version_mark(catalog, payload: Any) -> str:
-    digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:6]
-    return f"v{catalog.game.version} \u00b7 {digest}"
+PENDING_DIGEST = "000000"  # stands in for the face's hash while the rest of it is drawn
+
+
+def version_mark(catalog, digest: str = PENDING_DIGEST) -> str:
+    """The mark a face prints: the game's version and the first digits of the hash of what
+    the face draws (faces.lay_out fills the digest in once the face's other ops exist)."""
+    return f"v{catalog.game.version} \u00b7 {digest[:6]}"
 
 
 def base_context(catalog, theme: dict[str, str]) -> dict[str, Any]:
@@ -229,7 +252,7 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
     ctx["stat"] = stat
     # the picture the default layouts draw: the first art field that holds a file
     ctx["art_file"] = next((comp.fields.get(k) for k, spec in specs.items() if spec.type == "art" and comp.fields.get(k)), None)
-    ctx["version_mark"] = version_mark(catalog, {"c": comp.public(), "side": side})
+    ctx["version_mark"] = version_mark(catalog)
     return ctx, issues
 
 
@@ -240,7 +263,7 @@ def back_context(catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]
         back={"id": back_id, "title": b.title, "subtitle": b.subtitle, "color": b.color, "icon": b.icon, "art": b.art},
         side="back", name=b.title, id=f"back-{back_id}", accent=b.color, accent_icon=b.icon,
         accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={}, art_file=b.art,
-        version_mark=version_mark(catalog, {"back": back_id, "data": b.model_dump()}),
+        version_mark="", back_version_mark=version_mark(catalog),  # backs print no mark unless a layout asks
     )
     return ctx
 

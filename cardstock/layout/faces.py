@@ -27,8 +27,9 @@ from ..tomlpos import key_lines, line_for
 from ..units import UnitError, fmt_mm, parse_length, parse_size
 from ..scripts import glyphs_once
 from .boxes import HEX_RATIO, Geometry, Painter, Subject
-from .context import back_context, component_context, make_env, tint
-from .ops import Face, Group, Guide, Path, Rect, polygon_path, r, rect_path
+from .context import back_context, component_context, make_env, tint, version_mark
+from . import printsafe
+from .ops import Ellipse, Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -116,10 +117,14 @@ _FACES_MAX = 50_000
 
 
 def _fingerprint(catalog) -> str:
-    """A hash of every file in the game's catalog folder, computed once per catalog object."""
+    """A hash of every file in the game's catalog folder and its layouts folder (the
+    quick-reference templates are there), computed once per catalog object."""
     fp = getattr(catalog, "_cardstock_fingerprint", None)
     if fp is None:
         fp = hash_files(files_in(catalog.folder), catalog.folder)
+        own = catalog.root / "layouts" / catalog.id
+        if own.is_dir():
+            fp += hash_files(files_in(own), own)
         try:
             setattr(catalog, "_cardstock_fingerprint", fp)
         except AttributeError:  # pragma: no cover
@@ -210,8 +215,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     else:
         corner = painter._parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
         geo = Geometry(w, h, b, safe, shape, corner)
-        ops = painter.paint(lay, ctx, geo)
-        _check_safe(painter, lay, ctx, geo)
+        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
@@ -341,7 +345,7 @@ def _guides(geo: Geometry) -> list:
 
 
 CONTENT_TYPES = ("text", "icon", "icons", "pips")
-GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding")
+GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
 
 
 def _placed_by(box) -> tuple[str, Optional[int]]:
@@ -353,30 +357,84 @@ def _placed_by(box) -> tuple[str, Optional[int]]:
     return declared
 
 
-def _check_safe(painter: Painter, lay: Layout, ctx: dict, geo: Geometry) -> None:
-    """Content boxes (text, icons, pips) must stay inside the safe zone."""
-    for box in lay.boxes:
-        if box.get("type") not in CONTENT_TYPES or box.get("arrange") == "edges":
-            continue
-        if box.get("when") is not None:
-            from .context import eval_condition
+MARK_NAMES = ("version_mark", "back_version_mark")
 
-            ok, err = eval_condition(painter.env, box.get("when"), ctx)
-            if err or not ok:
-                continue
-        if box.get("type") == "text" and not box.get("text"):
-            continue
-        x, y, w, h = painter.box_rect(lay, box, ctx, geo)
-        pad = painter.length(lay, box, "padding", ctx, 0.0) if box.get("type") == "text" else 0.0
-        out = geo.inside_safe(x + pad, y + pad, max(0.0, w - 2 * pad), max(0.0, h - 2 * pad))
-        if out > 0.05:
-            f, line = _placed_by(box)
+
+def _shows_mark(box) -> bool:
+    """Whether a box's text names the version mark."""
+    text = box.get("text")
+    return isinstance(text, str) and any(name in text for name in MARK_NAMES)
+
+
+def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size: tuple, catalog) -> list:
+    """The face's ops, print-safety checked, with an honest version mark: the boxes that
+    show the mark are drawn with a stand-in first, the hash is taken of every other op
+    the face draws (and its size and shape), then those boxes are drawn again with it.
+    Editing anything drawn (a reference card's table, a colour) changes the mark."""
+    safety = _print_safety(painter, lay, geo)
+    marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
+
+    def check(box, before: list, drawn: list) -> None:
+        if _shows_mark(box):
+            marked.append((len(before), len(drawn), box))
+        safety(box, before, drawn)
+
+    ops = painter.paint(lay, ctx, geo, check=check)
+    if not marked:
+        return ops
+    skip = {i for start, n, _ in marked for i in range(start, start + n)}
+    digest = content_key((size, tuple(op for i, op in enumerate(ops) if i not in skip)))
+    real = dict(ctx)
+    for name in MARK_NAMES:
+        if ctx.get(name):
+            real[name] = version_mark(catalog, digest)
+    for start, n, box in reversed(marked):
+        ops[start:start + n] = painter.box(lay, box, real, geo)
+    return ops
+
+
+def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
+    """A check for Painter.paint: each text run and icon a content box draws must lie
+    inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
+    (printsafe), measured on the ops themselves. Each box is reported once per face."""
+
+    under: list = []  # the fills of the ops drawn so far, gathered as the face is drawn
+    seen = [0]
+
+    def check(box, before: list, drawn: list) -> None:
+        under.extend(printsafe.fills(before[seen[0]:]))
+        seen[0] = len(before)
+        if box.get("type") not in CONTENT_TYPES or not drawn:
+            return
+        where = _placed_by(box)
+        name = f"layouts.{lay.name}.boxes.{box.name}"
+        found = list(printsafe.marks(drawn))
+        boxes = [m.box for m in found]
+        if box.get("type") == "pips":
+            boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
+        worst = max((printsafe.outside(geo, b) for b in boxes), default=0.0)
+        if worst > 0.05:
             painter.issues.append(Issue(
-                f, line, f"layouts.{lay.name}.boxes.{box.name}",
-                f"the box reaches {fmt_mm(out)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
+                *where, name,
+                f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
                 f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
                 "warning",
             ))
+        below = under + list(printsafe.fills(drawn))
+        low: Optional[tuple[float, str, str]] = None
+        for m in found:
+            got = printsafe.least_contrast(m, below)
+            if got is not None and got[0] < printsafe.MIN_CONTRAST and (low is None or got[0] < low[0]):
+                low = (got[0], m.color, got[1])
+        if low is not None:
+            painter.issues.append(Issue(
+                *(box.origins["color"] if "color" in box.origins else where), name,
+                f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {printsafe.MIN_CONTRAST}:1 a print needs to read "
+                "well (WCAG); darken the ink or lighten what is under it",
+                "warning",
+            ))
+
+    return check
 
 
 # ---------------------------------------------------------------- reference cards

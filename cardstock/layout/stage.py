@@ -30,6 +30,9 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
         path = folder / f"{stem}.svg"
         result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=f"{catalog.game.title}: {stem}")))
         written.add(path.name)
+        if options.guides:  # a copy with the trim and safe lines, for checking a layout
+            marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{catalog.game.title}: {stem} (guides)")
+            result.artifacts.append(artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked))
     font_dir = folder / "fonts"
     for name in sorted(used_fonts, key=lambda n: FACES[n].file):
         f = FACES[name]
@@ -41,6 +44,9 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
         written.add("OFL.txt")
     for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")) + list(font_dir.glob("*.otf")):
         if stale.name not in written:
+            stale.unlink()
+    for stale in (folder / "guides").glob("*.svg"):
+        if not options.guides or stale.name not in written:
             stale.unlink()
     result.findings = ordered(findings)
     return result

@@ -165,7 +165,7 @@ class _Writer:
             raise TypeError(f"unknown op {type(op).__name__}")
 
 
-def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = True, title: Optional[str] = None) -> bytes:
+def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, title: Optional[str] = None) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of

@@ -1,0 +1,128 @@
+"""Leftover pieces onto sheets that have room: a page holding only a few cards, tiles or
+tokens (the end of a run: one hex tile, four reference cards) gives them to other pages
+where they fit in the free space beside what is there, each with its own cut outline and
+its full bleed, so it does not take a sheet of its own.
+
+A piece keeps its back: a page that takes a piece with a printed back gets a backs page
+(in place of its blank reverse), so the sheet count still drops by one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from .pack import hex_points
+from .plan import Box, Outline, Page, Placement, Segment, offset_convex
+
+MOVABLE = ("rect", "hex", "circle")
+STEP = 2.0  # points between the positions tried
+CLEAR = 2 * 72 / 25.4  # beyond a moved piece's bleed: room to cut it out cleanly
+
+
+def _bounds(p: Placement) -> Box:
+    if p.clip_circle is not None:
+        x, y, r = p.clip_circle
+        return Box(x - r, y - r, 2 * r, 2 * r)
+    if p.clip:
+        xs, ys = [q[0] for q in p.clip], [q[1] for q in p.clip]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return p.trim
+
+
+def _segment_box(s: Segment, pad: float) -> Box:
+    (ax, ay), (bx, by) = s
+    return Box(min(ax, bx) - pad, min(ay, by) - pad, abs(bx - ax) + 2 * pad, abs(by - ay) + 2 * pad)
+
+
+def _taken(page: Page) -> list[Box]:
+    """What a new piece must keep clear of: faces with their bleed, marks, lines, the footer."""
+    out = [_bounds(p) for p in page.placements]
+    out += [_segment_box(s, 1.0) for s in list(page.crop) + list(page.cuts) + list(page.folds)]
+    for o in page.outlines:
+        if o.circle is not None:
+            x, y, r = o.circle
+            out.append(Box(x - r, y - r, 2 * r, 2 * r))
+        elif o.points:
+            xs, ys = [q[0] for q in o.points], [q[1] for q in o.points]
+            out.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    if page.footer is not None:
+        out.append(page.footer.box)
+    return out
+
+
+def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[float, float]]:
+    """The lower-left corner of the first free w x h box in the printable area, scanning
+    from the top left (None: no room)."""
+    area = page.area or Box(0, 0, page.width, page.height)
+    if w > area.w or h > area.h:
+        return None
+    y = area.y1 - h
+    while y >= area.y - 1e-6:
+        x = area.x
+        while x + w <= area.x1 + 1e-6:
+            box = Box(x, y, w, h)
+            clash = next((t for t in taken if box.overlaps(t)), None)
+            if clash is None:
+                return (x, y)
+            x = max(x + STEP, clash.x1 + 0.01)  # past what is in the way
+        y -= STEP
+    return None
+
+
+def _moved(p: Placement, x: float, y: float, bleed: float) -> tuple[Placement, Outline]:
+    """The placement with its trim's lower-left corner at (x, y), its full bleed, its outline."""
+    trim = Box(x, y, p.trim.w, p.trim.h)
+    shape = getattr(p.face, "shape", "rect")
+    if shape == "circle":
+        cx, cy, r = x + trim.w / 2, y + trim.h / 2, trim.w / 2
+        return Placement(p.face, p.component, p.side, trim, 0, clip_circle=(cx, cy, r + bleed), back=p.back), Outline(circle=(cx, cy, r))
+    if shape == "hex":
+        poly = hex_points(trim, p.face)
+        return Placement(p.face, p.component, p.side, trim, 0, offset_convex(poly, [bleed] * len(poly)), back=p.back), Outline(points=poly)
+    clip = trim.grow(bleed, bleed, bleed, bleed).corners()
+    return Placement(p.face, p.component, p.side, trim, 0, clip, back=p.back), Outline(points=trim.corners())
+
+
+def _movable(page: Page, most: int) -> bool:
+    return (
+        0 < len(page.placements) <= most
+        and page.role in ("fronts", "pieces")
+        and page.registration is None
+        and all(p.rotate == 0 and not p.folds and getattr(p.face, "shape", "rect") in MOVABLE for p in page.placements)
+    )
+
+
+def place_leftovers(pages: list[Page], bleed_of: Callable[[Any], float], most: int = 4) -> list[Page]:
+    """Pages of at most `most` pieces whose pieces all fit on other pages are emptied onto
+    them and dropped. `bleed_of(face)` is the bleed a face paints. Pages are tried from
+    the emptiest; hosts in page order."""
+    out = list(pages)
+    for page in sorted([p for p in pages if _movable(p, most)], key=lambda p: len(p.placements)):
+        hosts = [h for h in out if h is not page and h.registration is None and h.role in ("fronts", "pieces")]
+        plan: dict[int, list[tuple[Placement, Outline]]] = {}
+        taken = {id(h): _taken(h) for h in hosts}
+        ok = True
+        for p in page.placements:
+            b = bleed_of(p.face)
+            pad = b + CLEAR
+            spot = None
+            for h in hosts:
+                found = _spot(h, p.trim.w + 2 * pad, p.trim.h + 2 * pad, taken[id(h)])
+                if found is not None:
+                    spot = (h, found)
+                    break
+            if spot is None:
+                ok = False
+                break
+            h, (x, y) = spot
+            moved, outline = _moved(p, x + pad, y + pad, b)
+            plan.setdefault(id(h), []).append((moved, outline))
+            taken[id(h)].append(Box(x, y, p.trim.w + 2 * pad, p.trim.h + 2 * pad))
+        if not ok:
+            continue
+        for h in hosts:
+            for moved, outline in plan.get(id(h), []):
+                h.placements.append(moved)
+                h.outlines.append(outline)
+        out.remove(page)
+    return out

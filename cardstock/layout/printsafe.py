@@ -1,0 +1,239 @@
+"""Print-safety checks on what a face really draws: every text run and icon inside the safe
+zone of the face's own outline (rectangle, hex or circle), and every text run and icon at
+least 4.5:1 in contrast with what is painted under it (the WCAG 2 formula).
+
+The checks read the drawing ops a box produced (with any group transforms), not the box's
+declared rectangle: an icon placed around a hex's edges is checked where it lands, and a
+symbol is measured by its own outline, not by the square it is drawn in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Optional, Sequence
+
+from .. import fonts
+from .context import contrast, mix
+from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
+PAPER = "#ffffff"  # what shows where nothing is painted
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A text run or an icon as drawn: its box on the face and the colour it prints in."""
+
+    op: object
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in face coordinates
+    color: str
+    opacity: float
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def _then(inner: Matrix, outer: Matrix) -> Matrix:
+    """`inner` applied first, then `outer`."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _bounds(points: Iterable[tuple[float, float]], m: Matrix) -> Optional[tuple[float, float, float, float]]:
+    pts = [_apply(m, x, y) for x, y in points]
+    if not pts:
+        return None
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for cmd in d:
+        vals = cmd[1:]
+        out.extend((float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals) - 1, 2))
+    return out
+
+
+def icon_box(op: Icon) -> Optional[tuple[float, float, float, float]]:
+    """The symbol's own outline (its parts, in their 0..100 box) inside the icon's square."""
+    pts: list[tuple[float, float]] = []
+    pad = 0.0
+    for part in op.parts:
+        pts.extend(_path_points(part.d))
+        pad = max(pad, part.stroke_width / 2)
+    if not pts:
+        return None
+    k = op.size / 100.0
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (op.x + (min(xs) - pad) * k, op.y + (min(ys) - pad) * k, op.x + (max(xs) + pad) * k, op.y + (max(ys) + pad) * k)
+
+
+def text_box(op: Text) -> tuple[float, float, float, float]:
+    width = fonts.string_width(op.text, op.font, op.size)
+    return (op.x, op.y - fonts.ascent(op.font) * op.size, op.x + width, op.y - fonts.descent(op.font) * op.size)
+
+
+def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
+    """Every text run and icon among the ops, with its box on the face."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from marks(op.ops, _then(op.transform, m) if op.transform else m)
+        elif isinstance(op, Text) and op.text.strip():
+            x0, y0, x1, y1 = text_box(op)
+            box = _bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), m)
+            if box is not None:
+                yield Mark(op, box, op.color, op.opacity)
+        elif isinstance(op, Icon):
+            b = icon_box(op)
+            if b is not None:
+                box = _bounds(((b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])), m)
+                if box is not None:
+                    yield Mark(op, box, op.color, op.opacity)
+
+
+# ---------------------------------------------------------------- what lies under a point
+
+
+@dataclass(frozen=True)
+class _Paint:
+    """A filled shape: the points it covers, its colour and opacity (None colour: an image)."""
+
+    op: object
+    m: Matrix
+    color: Optional[str]
+    opacity: float
+    box: tuple[float, float, float, float]  # bounds on the face, for a quick miss
+
+    def covers(self, x: float, y: float) -> bool:
+        x0, y0, x1, y1 = self.box
+        if not (x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01):
+            return False
+        if self.m == IDENTITY:
+            u, v = x, y
+        else:
+            inv = _invert(self.m)
+            if inv is None:
+                return False
+            u, v = _apply(inv, x, y)
+        op = self.op
+        if isinstance(op, Rect):
+            return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
+        if isinstance(op, Image):
+            return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
+        if isinstance(op, Ellipse):
+            return op.rx > 0 and op.ry > 0 and ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
+        if isinstance(op, Path):
+            return _inside_path(op.d, u, v, op.fill_rule)
+        return False
+
+
+def _invert(m: Matrix) -> Optional[Matrix]:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
+
+
+def _inside_path(d: Sequence[tuple[Any, ...]], x: float, y: float, rule: str) -> bool:
+    """Point in a path's fill (curves taken by their end points), by winding number."""
+    winding = 0
+    crossings = 0
+    start: Optional[tuple[float, float]] = None
+    prev: Optional[tuple[float, float]] = None
+    edges: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for cmd in d:
+        if cmd[0] == "M":
+            if prev is not None and start is not None and prev != start:
+                edges.append((prev, start))
+            start = prev = (float(cmd[1]), float(cmd[2]))
+        elif cmd[0] in ("L", "C") and prev is not None:
+            nxt = (float(cmd[-2]), float(cmd[-1]))
+            edges.append((prev, nxt))
+            prev = nxt
+        elif cmd[0] == "Z" and prev is not None and start is not None:
+            edges.append((prev, start))
+            prev = start
+    if prev is not None and start is not None and prev != start:
+        edges.append((prev, start))
+    for (x0, y0), (x1, y1) in edges:
+        if (y0 <= y) != (y1 <= y):
+            t = (y - y0) / (y1 - y0)
+            if x0 + t * (x1 - x0) > x:
+                crossings += 1
+                winding += 1 if y1 > y0 else -1
+    return crossings % 2 == 1 if rule == "evenodd" else winding != 0
+
+
+def fills(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[_Paint]:
+    """Every op that paints an area (filled shapes, images), in drawing order."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from fills(op.ops, _then(op.transform, m) if op.transform else m)
+        elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
+            yield _Paint(op, m, op.fill, op.opacity, _op_bounds(op, m))
+        elif isinstance(op, Image):
+            yield _Paint(op, m, None, 1.0, _op_bounds(op, m))
+
+
+def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
+    """A box on the face around everything a filled op may cover."""
+    if isinstance(op, (Rect, Image)):
+        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+    elif isinstance(op, Ellipse):
+        pts = [(op.cx - op.rx, op.cy - op.ry), (op.cx + op.rx, op.cy - op.ry), (op.cx - op.rx, op.cy + op.ry), (op.cx + op.rx, op.cy + op.ry)]
+    elif isinstance(op, Path):
+        pts = _path_points(op.d)
+    else:
+        pts = []
+    found = _bounds(pts, m)
+    return found if found is not None else (0.0, 0.0, -1.0, -1.0)
+
+
+def background(below: Sequence[_Paint], x: float, y: float) -> Optional[str]:
+    """The colour printed at (x, y) by the fills drawn so far (None: an image is there)."""
+    color = PAPER
+    for p in below:
+        if not p.covers(x, y):
+            continue
+        if p.color is None:
+            return None
+        color = p.color if p.opacity >= 1 else blend(p.color, color, p.opacity)
+    return color
+
+
+# ---------------------------------------------------------------- colour
+
+
+def blend(top: str, under: str, opacity: float) -> str:
+    """`top` painted at `opacity` over `under`."""
+    return mix(under, top, opacity)
+
+
+def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float, str]]:
+    """The lowest contrast of the mark against the colours under its centre and the
+    middle of its box's four quarters, with the colour that gives it (None: over an image)."""
+    x0, y0, x1, y1 = mark.box
+    below = [p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]]
+    worst: Optional[tuple[float, str]] = None
+    for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):
+        under = background(below, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
+        if under is None:
+            return None
+        ink = mark.color if mark.opacity >= 1 else blend(mark.color, under, mark.opacity)
+        ratio = contrast(ink, under)
+        if worst is None or ratio < worst[0]:
+            worst = (ratio, under)
+    return worst
+
+
+def outside(geo: object, box: tuple[float, float, float, float]) -> float:
+    """How far the box reaches outside the face's safe zone (0 inside)."""
+    x0, y0, x1, y1 = box
+    return float(geo.inside_safe(x0, y0, x1 - x0, y1 - y0))  # type: ignore[attr-defined]
