@@ -192,7 +192,7 @@ def page_slots(layout: GridLayout, breaks: frozenset[int]) -> list[Box]:
     gh = layout.rows * h + (layout.rows - 1) * g + len(breaks) * extra
     f = Frame(layout.width, layout.height, layout.area, layout.footer, layout.region, layout.fit, layout.fold)
     x0, y0 = _origin(f, gw, gh)
-    out = []
+    out: list[Box] = []
     for r in range(layout.rows):
         top = y0 + gh - r * (h + g) - sum(extra for b in breaks if b <= r)
         out.extend(Box(x0 + c * (w + g), top - h, w, h) for c in range(layout.cols))

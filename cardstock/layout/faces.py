@@ -427,8 +427,9 @@ def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
             if got is not None and got[0] < printsafe.MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
+            file, line = box.origins["color"] if "color" in box.origins else where
             painter.issues.append(Issue(
-                *(box.origins["color"] if "color" in box.origins else where), name,
+                file, line, name,
                 f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {printsafe.MIN_CONTRAST}:1 a print needs to read "
                 "well (WCAG); darken the ink or lighten what is under it",
                 "warning",
