@@ -33,6 +33,8 @@ TEMPLATE_NAMES: dict[str, str] = {
     "quickref": "a reference card's text", "back": "the back being drawn",
     "mix": "the colour helper mix()", "tint": "the colour helper tint()", "shade": "the colour helper shade()",
     "readable": "the colour helper readable()", "luminance": "the colour helper luminance()",
+    "contrast": "the colour helper contrast()", "legible": "the colour helper legible()",
+    "back_version_mark": "the version mark a back layout may show",
     "range": "Jinja's range()", "dict": "Jinja's dict()", "lipsum": "Jinja's lipsum()", "cycler": "Jinja's cycler()",
     "joiner": "Jinja's joiner()", "namespace": "Jinja's namespace()",
     "true": "Jinja's true", "false": "Jinja's false", "none": "Jinja's none",

@@ -75,20 +75,31 @@ def build(cli, mini, *extra: str) -> None:
     assert result.code == 0, result.err
 
 
+def sheet_pair(reader: PdfReader, text: str) -> tuple[list, list]:
+    """The placed runs of the fronts page that shows `text` and of the backs page after it
+    (cards with different backs may go to rows or pages of their own)."""
+    for i in range(0, len(reader.pages) - 1, 2):
+        front = placed_text(reader.pages[i])
+        if any(t == text for t, _, _ in front):
+            return front, placed_text(reader.pages[i + 1])
+    raise AssertionError(f"no fronts page shows {text!r}")
+
+
 def test_each_back_sits_behind_its_own_front_and_shows_its_rows_content(cli, mini):
     two_kinds_of_back(mini)
     build(cli, mini)
     reader = PdfReader(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
     width = float(reader.pages[0].mediabox.width)
-    front, back = placed_text(reader.pages[0]), placed_text(reader.pages[1])
 
     # a row that chose the golden back: that back, mirrored across the sheet, behind it
+    front, back = sheet_pair(reader, "Blaze")
     fx, fy = origin_of(front, "Blaze")
     bx, by = origin_of(back, "Golden")
     assert (by, round(fx + bx + POKER_WIDTH, 0)) == (fy, round(width, 0))
 
     # a double-sided card: its own second side, mirrored, with that row's hidden text
     for name, face_text, secret in (("Ada", "Ada plays fair.", "Ada hides a knife."), ("Bo", "Bo is honest.", "Bo is the traitor.")):
+        front, back = sheet_pair(reader, name)
         fx, fy = origin_of(front, name)
         bx, by = origin_of(back, name)
         assert (by, round(fx + bx + POKER_WIDTH, 0)) == (fy, round(width, 0))
@@ -97,6 +108,7 @@ def test_each_back_sits_behind_its_own_front_and_shows_its_rows_content(cli, min
         assert secret not in {t for t, _, _ in front}
 
     # the other cards keep the deck's back
+    front, back = sheet_pair(reader, "Ember")
     assert "Mini" in {t for t, _, _ in back}
 
 

@@ -53,7 +53,7 @@ def test_alter_ego_display_powers_are_usable_after_recoup() -> None:
 
 
 def test_alter_ego_quickref_says_defeated_icons_need_a_matching_display_card() -> None:
-    assert "Icons on your defeated Henchmen count only while a card of the matching kind is in your display" in quickref_text("alter-ego")
+    assert "Hero icons count only with a matching card in your display" in quickref_text("alter-ego")
 
 
 def test_alpha_omega_opponents_win_by_the_seed_rule_and_the_override_says_so() -> None:

@@ -88,6 +88,7 @@ BOX_KEYS: dict[str, Key] = {
     "max_lines": Key("whole number", "0 (no limit)", "at most this many lines", "2", TEXT),
     "markup": Key("none, inline, blocks", "inline", "none: the text as it is; inline: **bold**, *italic*, :icon: and [text]{color=#c0392b size=120%}; blocks: also paragraphs, lists, tables and notes", '"blocks"', TEXT),
     "para_space": Key("number, 0 to 3", "0.4", "space between paragraphs, as a multiple of the size", "0.6", TEXT),
+    "underline": Key("template", "false", "when true, every line of the text is underlined (a 6 or a 9 that can be read upside down)", '"{{ rank in (6, 9) }}"', TEXT),
     # icons and pips
     "icon": Key("template", "none", "an icon id of the game (`[icons]` or `icons/NAME.svg`); art: the placeholder's symbol", '"{{ accent_icon }}"', ("icon", "icons", "art")),
     "symbol": Key("template", "none", "a symbol of the shared library, by name", '"star"', ("icon", "icons")),
