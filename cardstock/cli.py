@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from . import __version__
-from .issues import InputError, Issue, Issues
+from .issues import Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
 from . import gate, manifest, pipeline, site
@@ -50,10 +50,18 @@ def print_issues(issues: Sequence[Issue] | Issues, stream=None) -> None:
         print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
+def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: bool = False,
+          options: Optional[BuildOptions] = None) -> tuple[list["Catalog"], int]:
+    """The games' catalogs, or the exit code of bad input (every problem printed once).
+    `every_input` checks everything a rules check or build reads (cardstock.validate),
+    not only the catalogs; `options` adds what only a build reads (sheets, printers)."""
     from .load import load_games
+    from .validate import validate
 
-    catalogs, issues = load_games(args.root, games or None)
+    if every_input or options is not None:
+        catalogs, issues = validate(args.root, games or None, options)
+    else:
+        catalogs, issues = load_games(args.root, games or None)
     if issues:
         print_issues(issues)
     if issues.errors:
@@ -148,21 +156,16 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     code = _up_to_date(args, options, started)
     if code is not None:
         return code
-    catalogs, code = _load(args, args.games)
+    catalogs, code = _load(args, args.games, options=options)
     if code:
         return code
     games = [c.id for c in catalogs]
     recalled = gate.recall(args.root, games, options, runs=args.check_runs)
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    try:
-        reports, checks = pipeline.run(
-            catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
-            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
-        )
-    except InputError as exc:  # a layout or sheet file that cannot be used
-        show.close()
-        print_issues(exc.issues)
-        return EXIT_INPUT
+    reports, checks = pipeline.run(
+        catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
+        checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
+    )
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs)
     return _finish(args, options, games, checks, reports, started, catalogs)
@@ -305,7 +308,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if unknown:
             print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts())}")])
             return EXIT_INPUT
-    catalogs, code = _load(args, args.games)
+    catalogs, code = _load(args, args.games, every_input=True)
     if code:
         return code
     report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only)
