@@ -93,8 +93,13 @@ def _shared(root: Path, options: Optional["BuildOptions"]) -> list[Issue]:
     """The inputs every game shares: symbols, the page template, sheets and printers."""
     from .layout.symbols import library
 
+    from .fonts import FACES
+
     found: list[Issue] = list(library(root).issues)
     found += _site_template(root)
+    for face in FACES.values():  # the shipped fonts every face measures its text with
+        if not face.path.is_file():
+            found.append(Issue(f"cardstock:fonts/{face.file}", None, "", f"the font file of {face.name!r} is missing; reinstall cardstock"))
     if options is not None:
         from .impose.sheets import back_offset, load_sheets
 
@@ -142,7 +147,7 @@ def _game(catalog: Catalog, options: Optional["BuildOptions"]) -> list[Issue]:
 
     found: list[Issue] = list(static_issues(catalog))
     ls = layouts_for(catalog.root, catalog.id)
-    found += _layout_values(ls)
+    found += _layout_values(catalog, ls)
     found += _bounds(catalog)
     found += _art_files(catalog)
     found += _rule_templates(catalog)
@@ -272,36 +277,44 @@ def _sheets_take(catalog: Catalog, options: "BuildOptions", tally: _Tally) -> li
 
 # ---------------------------------------------------------------- layout values
 
-def _layout_values(ls: "LayoutSet") -> list[Issue]:
-    """The values a layout file writes literally (lengths, colours, fonts) and the syntax
-    of the templates it writes: a mistake here would be made on every face."""
+def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
+    """The values the game's layout files write literally (lengths, colours, fonts) and
+    the syntax of the templates they write: a mistake here would be made on every face.
+    Each file is read on its own, so a problem is placed at the line that writes it."""
     from .fonts import FACES
+    from .tomlpos import line_for, read_toml
 
     env = environment()
     out: list[Issue] = []
-    for key, value in ls.theme.items():
-        if not COLOR.match(str(value)):
-            file, line = ls.theme_origins[key]
-            out.append(Issue(file, line, f"theme.{key}", f"expected a colour like '#a83232', got {value!r}"))
-    for name, style in ls.styles.items():
-        file, line = ls.style_origins[name]
-        for key, value in style.items():
-            problem = _value_problem(key, value, ls.theme, FACES, env)
-            if problem:
-                out.append(Issue(file, line, f"styles.{name}.{key}", problem))
-    for name, raw in ls.raw.items():
-        for key, value in raw["values"].items():
-            if key in LAYOUT_LENGTH_KEYS and not _is_template(value):
-                problem = _length_problem(value, None)
-                if problem:
-                    file, line = raw["origins"][key]
-                    out.append(Issue(file, line, f"layouts.{name}.{key}", problem))
-        for bname, box in raw["boxes"].items():
-            for key, value in box["values"].items():
+    files = [shared_layout(catalog.root, "default.toml"), (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
+    for path, shown in files:
+        if shown not in ls.files:
+            continue  # missing, or its own problems are already listed
+        read, _ = read_toml(path, shown)
+        if read is None:
+            continue
+        data, lines = read
+
+        def check(loc: tuple[Any, ...], values: Any, keys: Optional[frozenset[str]] = None) -> None:
+            for key, value in (values or {}).items():
+                if keys is not None and key not in keys:
+                    continue
                 problem = _value_problem(key, value, ls.theme, FACES, env)
                 if problem:
-                    file, line = box["origins"].get(key, box["origins"][""])
-                    out.append(Issue(file, line, f"layouts.{name}.boxes.{bname}.{key}", problem))
+                    out.append(Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem))
+
+        for key, value in (data.get("theme") or {}).items():
+            if not COLOR.match(str(value)):
+                out.append(Issue(shown, line_for(lines, ("theme", key)), f"theme.{key}", f"expected a colour like '#a83232', got {value!r}"))
+        for name, style in (data.get("styles") or {}).items():
+            check(("styles", name), style)
+        for name, layout in (data.get("layouts") or {}).items():
+            for key in sorted(LAYOUT_LENGTH_KEYS & set(layout)):
+                problem = None if _is_template(layout[key]) else _length_problem(layout[key], None)
+                if problem:
+                    out.append(Issue(shown, line_for(lines, ("layouts", name, key)), f"layouts.{name}.{key}", problem))
+            for bname, box in (layout.get("boxes") or {}).items():
+                check(("layouts", name, "boxes", bname), box)
     return out
 
 
