@@ -152,6 +152,19 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
+    """One build; a file that cannot be written is bad input (the output folder), exit 2."""
+    from .output import WriteError
+
+    try:
+        return _build_once(args, options)
+    except WriteError as exc:
+        where = exc.path.resolve()
+        shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
+        print(f"{shown}: cannot write the file: {exc.reason}", file=sys.stderr)
+        return EXIT_INPUT
+
+
+def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     started = time.perf_counter()
     code = _up_to_date(args, options, started)
     if code is not None:

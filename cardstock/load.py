@@ -221,8 +221,18 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
     return f"unknown {what} {name!r}; the game declares: {', '.join(known) or 'none'}"
 
 
+def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
+    """`path` with its symbolic links followed, or why it cannot be (a loop, say)."""
+    try:
+        return path.resolve(), None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        return None, f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})"
+
+
 def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
-    target = (folder / value).resolve()
+    target, problem = resolved(folder / value)
+    if target is None:
+        return f"{problem}: {value}"
     try:
         target.relative_to(folder.resolve())
     except ValueError:
@@ -242,7 +252,10 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
             for i, r in enumerate(s.rows)
         ]
     assert s.table is not None
-    path = (folder / s.table).resolve()
+    path, problem = resolved(folder / s.table)
+    if path is None:
+        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"{problem}: {s.table}")
+        return []
     try:
         path.relative_to(folder.resolve())
     except ValueError:
@@ -252,7 +265,11 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
     if not path.is_file():
         issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
         return []
-    table = read_table(path, display, s.sheet, issues)
+    try:
+        table = read_table(path, display, s.sheet, issues)
+    except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
+        issues.add(display, None, "", f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})")
+        return []
     if table is None:
         return []
     sources.append(path)

@@ -136,4 +136,6 @@ def read_toml(path, shown: str):
         return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
     except (OSError, UnicodeDecodeError) as exc:
         return None, Issue(shown, None, "", f"cannot read the file: {exc}")
+    except RecursionError:
+        return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
     return (data, key_lines(text)), None

@@ -39,6 +39,7 @@ LENGTH_KEYS = EDGE_KEYS | {"stroke_width", "radius", "padding", "size", "min_siz
 LAYOUT_LENGTH_KEYS = frozenset({"corner_radius", "tab", "base"})
 COLOR_KEYS = frozenset({"fill", "stroke", "color", "rule"})
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+SVG_BROKEN = ("is not a number", "is not a list of numbers", "has no area")
 ART_MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
 
 
@@ -103,9 +104,21 @@ def _shared(root: Path, options: Optional["BuildOptions"]) -> list[Issue]:
     if options is not None:
         from .impose.sheets import back_offset, load_sheets
 
+        found += _output_folder(options.out)
+
         found += list(load_sheets(root)[1])
         found += [p for p in back_offset(root, options)[1] if p.level == "error"]
     return found
+
+
+def _output_folder(out: Path) -> list[Issue]:
+    """The output folder is a folder, or can be made: nothing in its path is a file."""
+    for folder in (out, *out.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                return [Issue("command line", None, "--out", f"cannot write into {out}: {folder} is a file, not a folder")]
+            return []
+    return []
 
 
 def _site_template(root: Path) -> list[Issue]:
@@ -150,6 +163,7 @@ def _game(catalog: Catalog, options: Optional["BuildOptions"]) -> list[Issue]:
     found += _layout_values(catalog, ls)
     found += _bounds(catalog)
     found += _art_files(catalog)
+    found += _catalog_text(catalog, ls)
     found += _rule_templates(catalog)
     if ls.issues:
         return found  # the layouts named below may be in the part that did not load
@@ -194,7 +208,11 @@ def _art_files(catalog: Catalog) -> list[Issue]:
     out = []
 
     def problem(value: str) -> Optional[str]:
-        path = (catalog.folder / value).resolve()
+        from .load import resolved
+
+        path, _ = resolved(catalog.folder / value)
+        if path is None:
+            return None  # reported by the loader
         if path not in seen:
             seen[path] = art_problem(path)
         return seen[path]
@@ -214,6 +232,21 @@ def _art_files(catalog: Catalog) -> list[Issue]:
     return out
 
 
+def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
+    """Text fields written as templates ("{{ strength * 2 }}"), rendered as their faces
+    will render them: a template that cannot be rendered is a problem of the catalog."""
+    from .layout.context import component_context, make_env
+
+    env = make_env()
+    out: list[Issue] = []
+    for comp in catalog.components:
+        specs = catalog.field_specs(comp.set)
+        if any(s.type == "text" and _is_template(comp.fields.get(k)) for k, s in specs.items()):
+            _, problems = component_context(catalog, comp, ls.theme, env, "front")
+            out += [p for p in problems if p.level == "error"]
+    return out
+
+
 def art_problem(path: Path) -> Optional[str]:
     """Why an art file cannot be drawn (None when it can): unreadable, or not the PNG,
     JPEG or SVG file its name says."""
@@ -230,9 +263,11 @@ def art_problem(path: Path) -> Optional[str]:
     if suffix == ".svg":
         from .layout.svgart import svg_ops
 
-        ops, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0))
-        unreadable = [p for p in problems if p.startswith("not a readable SVG")]
-        return unreadable[0] if unreadable else None
+        _, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0))
+        # parts it cannot draw (text, gradients) are warnings on the faces; values that
+        # are not numbers, or a file that is not SVG, are mistakes in the file
+        broken = [p for p in problems if p.startswith("not a readable SVG") or any(m in p for m in SVG_BROKEN)]
+        return "the SVG file cannot be drawn: " + "; ".join(re.sub(r" \([^)]*\)$", "", b) for b in broken) if broken else None
     return None
 
 

@@ -46,12 +46,33 @@ def _mul(a, b):
             a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
 
 
-def _transform(text: str | None):
+def _finite(text: object) -> float | None:
+    """A number written in the file, or None when it is not a finite number."""
+    try:
+        value = float(str(text))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _numbers(text: str | None, problems: set[str], what: str) -> list[float] | None:
+    """Numbers separated by spaces or commas; None (and a problem) when one is not a number."""
+    parts = [x for x in re.split(r"[\s,]+", (text or "").strip()) if x]
+    values = [_finite(x) for x in parts]
+    if any(v is None for v in values):
+        problems.add(f"{what} {text!r} is not a list of numbers (ignored)")
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _transform(text: str | None, problems: set[str] | None = None):
     m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if not text:
         return m
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
-        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        v = _numbers(args, problems if problems is not None else set(), "the transform")
+        if not v:
+            continue
         if name == "matrix" and len(v) == 6:
             t = tuple(v)
         elif name == "translate":
@@ -72,8 +93,9 @@ def _transform(text: str | None):
 def _num(v, default=0.0) -> float:
     if v is None:
         return default
-    m = re.match(r"\s*(-?[\d.]+)", str(v))
-    return float(m.group(1)) if m else default
+    m = re.match(r"\s*(-?\d*\.?\d+(?:[eE][-+]?\d+)?)", str(v))
+    value = _finite(m.group(1)) if m else None
+    return default if value is None else value
 
 
 def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
@@ -81,19 +103,34 @@ def svg_ops(path: FsPath, rect, fit: str = "contain") -> tuple[list, list[str]]:
     problems: set[str] = set()
     try:
         root = ET.parse(str(path)).getroot()
-    except ET.ParseError as exc:
+    except (ET.ParseError, OSError) as exc:
         return [], [f"not a readable SVG file: {exc}"]
     vb = root.get("viewBox")
-    if vb:
-        vx, vy, vw, vh = [float(p) for p in re.split(r"[\s,]+", vb.strip())][:4]
+    box = _numbers(vb, problems, "the viewBox") if vb else None
+    if box is not None and len(box) >= 4:
+        vx, vy, vw, vh = box[:4]
     else:
         vx, vy, vw, vh = 0.0, 0.0, _num(root.get("width"), 100), _num(root.get("height"), 100)
+    if not (vw > 1e-6 and vh > 1e-6):  # a viewBox with no area: use a unit square
+        problems.add("the viewBox or size has no area (drawn in a 100 x 100 box)")
+        vw = vh = 100.0
     x, y, w, h = rect
     scale = (max if fit == "cover" else min)(w / (vw or 1), h / (vh or 1))
     base = (scale, 0.0, 0.0, scale, x + (w - vw * scale) / 2 - vx * scale, y + (h - vh * scale) / 2 - vy * scale)
     ops: list = []
-    _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems)
+    try:
+        _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems)
+    except RecursionError:
+        return [], ["not a readable SVG file: its elements nest too deeply"]
     return ops, sorted(problems)
+
+
+def _opacity(text: str, problems: set[str]) -> float:
+    value = _finite(text)
+    if value is None:
+        problems.add(f"opacity {text!r} is not a number (drawn opaque)")
+        return 1.0
+    return max(0.0, min(1.0, value))
 
 
 def _walk(el, m, style, ops, problems) -> None:
@@ -105,17 +142,17 @@ def _walk(el, m, style, ops, problems) -> None:
     for key in ("fill", "stroke", "stroke-width", "fill-rule"):
         if el.get(key) is not None:
             st[key] = el.get(key)
-    own_opacity = float(el.get("opacity", "1"))
+    own_opacity = _opacity(el.get("opacity", "1"), problems)
     for decl in (el.get("style") or "").split(";"):
         if ":" in decl:
             k, v = [p.strip() for p in decl.split(":", 1)]
             if k == "opacity":
-                own_opacity = float(v)
+                own_opacity = _opacity(v, problems)
             elif k in ("fill", "stroke", "stroke-width", "fill-rule"):
                 st[k] = v
     st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
     if tag != "svg":
-        m = _mul(m, _transform(el.get("transform")))
+        m = _mul(m, _transform(el.get("transform"), problems))
     if tag in ("svg", "g"):
         for child in el:
             _walk(child, m, st, ops, problems)
@@ -135,7 +172,7 @@ def _walk(el, m, style, ops, problems) -> None:
         elif tag == "line":
             d = (("M", _num(el.get("x1")), _num(el.get("y1"))), ("L", _num(el.get("x2")), _num(el.get("y2"))))
         elif tag in ("polygon", "polyline"):
-            vals = [float(v) for v in re.split(r"[\s,]+", (el.get("points") or "").strip()) if v]
+            vals = _numbers(el.get("points"), problems, "the points") or []
             pts = list(zip(vals[0::2], vals[1::2]))
             d = polygon_path(pts) if tag == "polygon" else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]]) if pts else None
         else:
