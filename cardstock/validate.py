@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from jinja2 import TemplateError, meta, nodes
+from jinja2 import TemplateError, nodes
+from jinja2.parser import Parser
 
 from .issues import Issue, Issues
 from .load import Catalog, load_games
@@ -145,11 +146,27 @@ def check_template(path: Path, shown: str, names: set[str], field: str) -> list[
     except RecursionError:
         return [Issue(shown, None, field, "the template nests too deeply to be read")]
     out = []
-    unknown = sorted(set(meta.find_undeclared_variables(ast)) - names - set(env.globals))
+    unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
         out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
     return out
+
+
+# names every template may read without being given them
+TEMPLATE_OWN = frozenset({"loop", "caller", "varargs", "kwargs", "self", "super"})
+
+
+def _names_read(ast: nodes.Template) -> set[str]:
+    """The names a template reads that it does not set itself (a loop variable, a
+    `{% set %}`, a macro argument). Simpler than Jinja's own analysis, which generates
+    the template's code, and enough to catch a misspelt name."""
+    read, own = set(), set(TEMPLATE_OWN)
+    for n in ast.find_all(nodes.Name):
+        (read if n.ctx == "load" else own).add(n.name)
+    for m in ast.find_all(nodes.Macro):
+        own.add(m.name)
+    return read - own
 
 
 # ---------------------------------------------------------------- one game
@@ -325,6 +342,12 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size, tuple(sorted(ls.theme.items())))
+        if key in _VALUES:  # the shared defaults, read for every game
+            out += _VALUES[key]
+            continue
+        start = len(out)
         read, _ = read_toml(path, shown)
         if read is None:
             continue
@@ -350,25 +373,20 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
                     out.append(Issue(shown, line_for(lines, ("layouts", name, key)), f"layouts.{name}.{key}", problem))
             for bname, box in (layout.get("boxes") or {}).items():
                 check(("layouts", name, "boxes", bname), box)
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        _VALUES[key] = out[start:]
     return out
 
 
+_VALUES: dict[tuple[Any, ...], list[Issue]] = {}
+
+
 def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env: Any) -> Optional[str]:
-    if _is_template(value):
-        try:
-            if key == "when":
-                env.compile_expression(value)
-            else:
-                env.parse(value)
-        except TemplateError as exc:
-            return template_message(exc)
-        return None
     if key == "when" and isinstance(value, str):
-        try:
-            env.compile_expression(value)
-        except TemplateError as exc:
-            return template_message(exc)
-        return None
+        return _syntax(env, "e", value)
+    if _is_template(value):
+        return _syntax(env, "t", value)
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
     if key in LENGTH_KEYS:
@@ -383,6 +401,30 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env:
             return None
         return f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}"
     return None
+
+
+_SYNTAX: dict[tuple[str, str], Optional[str]] = {}
+
+
+def _syntax(env: Any, kind: str, text: str) -> Optional[str]:
+    """A template's ("t") or an expression's ("e") syntax error, None when it reads;
+    remembered per text (the layouts of every game repeat the shared ones)."""
+    key = (kind, text)
+    if key not in _SYNTAX:
+        try:
+            if kind == "t":
+                env.parse(text)
+            else:
+                parser = Parser(env, text, state="variable")
+                parser.parse_expression()
+                if not parser.stream.eos:
+                    parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
+            _SYNTAX[key] = None
+        except TemplateError as exc:
+            _SYNTAX[key] = template_message(exc)
+        if len(_SYNTAX) > 4096:
+            _SYNTAX.clear()
+    return _SYNTAX.get(key)
 
 
 def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:

@@ -41,7 +41,7 @@ from conftest import FIXTURES, GAMES, ROOT
 CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "240"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
 CASE_SECONDS = 20  # a case that takes longer is a hang
-CHECK_EVERY = 12  # every so many cases that validate cleanly also run the rules check
+CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
 BUILDS = 3  # whole builds in a subprocess
 
 # `path[:line]: ...` where a path is relative to the project, or a shipped layout file,
