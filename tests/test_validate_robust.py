@@ -227,3 +227,14 @@ def test_a_full_disk_names_the_artifact_not_the_temporary_file(project):
     line = run.stderr.strip().splitlines()[-1]
     assert line.startswith("output/mini/svg/") and line.endswith(": cannot write the file: File too large"), run.stderr
     assert ".tmp" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_rules_kind_written_as_a_table_or_list_is_a_located_message(project, cli):
+    """Found by the fuzz test: a table where a step or constraint names its kind."""
+    (project / "catalog" / "mini" / "rules.toml").write_text(
+        '[setup]\n\n[[setup.steps]]\ndo = { a = 1 }\n\n[[constraints]]\nkind = ["x"]\n', encoding="utf-8")
+    result = _build(cli, project)
+    assert result.code == 2
+    lines = result.err.splitlines()
+    assert lines[0] == "catalog/mini/rules.toml:7: constraints[0].kind: unknown constraint kind ['x']; expected one of " + lines[0].split("expected one of ")[1]
+    assert lines[1].startswith("catalog/mini/rules.toml:4: setup.steps[0].do: unknown step {'a': 1}; expected one of ")
