@@ -161,7 +161,8 @@ def _names_read(ast: nodes.Template) -> set[str]:
     """The names a template reads that it does not set itself (a loop variable, a
     `{% set %}`, a macro argument). Simpler than Jinja's own analysis, which generates
     the template's code, and enough to catch a misspelt name."""
-    read, own = set(), set(TEMPLATE_OWN)
+    read: set[str] = set()
+    own: set[str] = set(TEMPLATE_OWN)
     for n in ast.find_all(nodes.Name):
         (read if n.ctx == "load" else own).add(n.name)
     for m in ast.find_all(nodes.Macro):
@@ -343,9 +344,9 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
         st = path.stat()
-        key = (str(path), st.st_mtime_ns, st.st_size, tuple(sorted(ls.theme.items())))
-        if key in _VALUES:  # the shared defaults, read for every game
-            out += _VALUES[key]
+        memo = (str(path), st.st_mtime_ns, st.st_size, tuple(sorted(ls.theme.items())))
+        if memo in _VALUES:  # the shared defaults, read for every game
+            out += _VALUES[memo]
             continue
         start = len(out)
         read, _ = read_toml(path, shown)
@@ -375,7 +376,7 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
                 check(("layouts", name, "boxes", bname), box)
         if len(_VALUES) > 64:
             _VALUES.clear()
-        _VALUES[key] = out[start:]
+        _VALUES[memo] = out[start:]
     return out
 
 
