@@ -38,7 +38,7 @@ from cardstock.validate import validate
 
 from conftest import FIXTURES, GAMES, ROOT
 
-CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "240"))
+CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "200"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
 CASE_SECONDS = 20  # a case that takes longer is a hang
 CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
