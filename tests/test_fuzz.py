@@ -203,6 +203,25 @@ def toml_key(rng: random.Random, root: Path, game: str) -> str:
     return f"{path.name}:{i + 1} key {how}"
 
 
+def _saved(book) -> bytes:
+    """The workbook's bytes, the same on every run (no time stamps), so a seed always
+    damages the same bytes."""
+    import datetime
+
+    book.properties.created = datetime.datetime(2026, 1, 1)
+    buf = io.BytesIO()
+    book.save(buf)
+    saved = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name in saved.namelist():
+            data = saved.read(name)
+            if name == "docProps/core.xml":  # openpyxl stamps the time of saving here
+                data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
+            z.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
 def xlsx(rng: random.Random, root: Path, game: str) -> str:
     """A CSV table of the game as an XLSX workbook, then damaged."""
     import openpyxl
@@ -216,9 +235,7 @@ def xlsx(rng: random.Random, root: Path, game: str) -> str:
     sheet = book.active
     for row in _read_csv(table):
         sheet.append(row)
-    buf = io.BytesIO()
-    book.save(buf)
-    good = buf.getvalue()
+    good = _saved(book)
     how = rng.choice(["flip", "cut", "drop-part", "garbage-part", "cell"])
     if how == "flip":
         data = bytearray(good)
@@ -230,9 +247,7 @@ def xlsx(rng: random.Random, root: Path, game: str) -> str:
     elif how == "cell":
         sheet.cell(row=rng.randint(1, sheet.max_row), column=rng.randint(1, sheet.max_column)).value = rng.choice(
             [None, 1e300, -5, True, "=1/0", "x" * 500, 3.5])
-        buf = io.BytesIO()
-        book.save(buf)
-        out = buf.getvalue()
+        out = _saved(book)
     else:
         zin = zipfile.ZipFile(io.BytesIO(good))
         victim = rng.choice(zin.namelist())

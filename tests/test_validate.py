@@ -209,3 +209,22 @@ def test_a_layout_template_that_fails_on_every_face_is_one_finding_naming_the_co
         "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: the template names something that does not exist: "
         "'nosuch' is undefined (drawing component 'ember' and 3 more faces)",
     ]
+
+
+def test_a_symbol_file_that_does_not_load_is_one_problem_not_one_per_icon(project, cli):
+    _symbols('fire = "flame"', "fire = []")(project)
+    result = cli("--root", str(project), "build", "--jobs", "1")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "layouts/symbols.toml:11: aliases.fire: expected text, got a list",
+        "1 error; nothing was written.",
+    ]
+
+
+def test_a_long_value_is_quoted_by_its_start_and_length(project, cli):
+    _csv("ember,Ember,2,Fire", "ember,Ember,2," + "Fire" * 50)(project)
+    result = cli("--root", str(project), "build", "--jobs", "1")
+    assert result.code == 2
+    first = result.err.splitlines()[0]
+    assert first.startswith("catalog/mini/cards.csv:2: suit: expected one of 'Fire' or 'Water', got 'FireFire")
+    assert first.endswith("… (200 characters)") and len(first) < 200

@@ -241,8 +241,11 @@ def static_issues(catalog) -> list[Issue]:
     named by the game's icons, unknown layout names named by its sets."""
     st = _state(catalog)
     found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
-    found += unknown_symbols(catalog, st.library)
-    found += _unknown_layout_names(catalog, st.layouts)
+    # names are looked up only in files that loaded: in a broken one every name is unknown
+    if not any(i.level == "error" for i in st.library.issues):
+        found += unknown_symbols(catalog, st.library)
+    if not any(i.level == "error" for i in st.layouts.issues):
+        found += _unknown_layout_names(catalog, st.layouts)
     return found
 
 
