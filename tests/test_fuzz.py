@@ -3,8 +3,9 @@
 A seeded mutator damages one input of a copy of a shipped game (or of the fixture game, for
 art): bytes flipped, a file cut short, a CSV cell or row changed, a TOML value or key
 changed, a table turned into a damaged XLSX workbook, a rule template edited, an art file
-corrupted. Each case is validated in this process (and, for some, rules-checked), under a
-time limit; a few cases run a whole build in a subprocess. A case passes when nothing
+corrupted. Each case is validated in this process (and, for some, rules-checked and its
+faces drawn to SVG), under a time limit; a few cases run a whole build with --force in a
+subprocess. A case passes when nothing
 raises, nothing hangs, and every error names where it is (`path[:line]: field: message`).
 
 The suite runs a fixed budget; a bigger one runs by hand:
@@ -75,6 +76,7 @@ class Tally:
     cases: int = 0
     input_errors: int = 0
     checked: int = 0
+    drawn: int = 0
     internal: list[str] = field(default_factory=list)
     hangs: list[str] = field(default_factory=list)
     unlocated: list[str] = field(default_factory=list)
@@ -376,7 +378,7 @@ def _alarm(signum, frame):  # noqa: ARG001
     raise _Hang()
 
 
-def run_case(case: Case, tally: Tally, check: bool) -> None:
+def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
     """Validate (and maybe rules-check) the case in this process, under a time limit."""
     from cardstock.rules import run_checks
 
@@ -399,6 +401,11 @@ def run_case(case: Case, tally: Tally, check: bool) -> None:
                 for c in game.checks:
                     if "stopped with" in (c.summary or ""):
                         tally.internal.append(f"{label}: {c.summary}")
+            if draw:  # as --force would: every face drawn and written, whatever the check said
+                from cardstock.layout.stage import build_svgs
+
+                tally.drawn += 1
+                build_svgs(catalogs[0], BuildOptions(out=case.root / "output", force=True))
     except _Hang:
         tally.hangs.append(label)
     except Exception as exc:  # noqa: BLE001 - what the fuzz test looks for
@@ -414,9 +421,9 @@ def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
     tally = Tally()
     for number in range(CASES):
         case = make_case(number, tmp_path)
-        run_case(case, tally, check=number % CHECK_EVERY == 0)
+        run_case(case, tally, check=number % CHECK_EVERY == 0, draw=number % (2 * CHECK_EVERY) == 0)
         shutil.rmtree(case.root, ignore_errors=True)
-    print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, "
+    print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
           f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.unlocated)} unlocated messages, "
           f"slowest case {tally.slowest:.2f}s")
     assert tally.internal == []
@@ -431,7 +438,7 @@ def test_a_whole_build_of_a_damaged_game_exits_cleanly(tmp_path, number):
     case = make_case(10_000 + number, tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDSTOCK_NO_SERVER": "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "cardstock.cli", "--root", str(case.root), "build", case.game, "--jobs", "1", "--only", "svg,pnp"],
+        [sys.executable, "-m", "cardstock.cli", "--root", str(case.root), "build", case.game, "--jobs", "1", "--only", "svg,pnp", "--force"],
         capture_output=True, text=True, timeout=120, env=env,
     )
     assert run.returncode in (0, 1, 2), run.stderr
