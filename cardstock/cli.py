@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from . import __version__
-from .issues import Issue, Issues
+from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
 from . import gate, manifest, pipeline, site
@@ -175,10 +175,15 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     games = [c.id for c in catalogs]
     recalled = gate.recall(args.root, games, options, runs=args.check_runs)
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    reports, checks = pipeline.run(
-        catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
-        checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
-    )
+    try:
+        reports, checks = pipeline.run(
+            catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
+            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs),
+        )
+    except InputError as exc:  # only what no validation can know ahead: a template over its bounds
+        show.close()
+        print_issues(exc.issues)
+        return EXIT_INPUT
     show.close()
     gate.remember(args.root, checks, options, runs=args.check_runs)
     return _finish(args, options, games, checks, reports, started, catalogs)
