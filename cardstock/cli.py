@@ -52,10 +52,18 @@ def print_issues(issues: Sequence[Issue] | Issues, stream=None) -> None:
         print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
+def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: bool = False,
+          options: Optional[BuildOptions] = None) -> tuple[list["Catalog"], int]:
+    """The games' catalogs, or the exit code of bad input (every problem printed once).
+    `every_input` checks everything a rules check or build reads (cardstock.validate),
+    not only the catalogs; `options` adds what only a build reads (sheets, printers)."""
     from .load import load_games
+    from .validate import validate
 
-    catalogs, issues = load_games(args.root, games or None)
+    if every_input or options is not None:
+        catalogs, issues = validate(args.root, games or None, options)
+    else:
+        catalogs, issues = load_games(args.root, games or None)
     if issues:
         print_issues(issues)
     if issues.errors:
@@ -199,9 +207,17 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
-    """One build, holding the output folder (another build into it waits its turn)."""
+    """One build, holding the output folder (another build into it waits its turn); a file
+    that cannot be written is bad input (the output folder), exit 2."""
+    from .output import WriteError
+
     try:
         return _build_once(args, options)
+    except WriteError as exc:
+        where = exc.path.resolve()
+        shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
+        print(f"{shown}: cannot write the file: {exc.reason}", file=sys.stderr)
+        return EXIT_INPUT
     finally:
         output.unlock(options.out)
 
@@ -215,7 +231,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     code = _up_to_date(args, options, started)
     if code is not None:
         return code
-    catalogs, code = _load(args, args.games)
+    catalogs, code = _load(args, args.games, options=options)
     if code:
         return code
     games = [c.id for c in catalogs]
@@ -232,7 +248,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
             catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
             checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs, strict=getattr(args, "strict", False)),
         )
-    except InputError as exc:  # a layout or sheet file that cannot be used
+    except InputError as exc:  # only what no validation can know ahead: a template over its bounds
         show.close()
         print_issues(exc.issues)
         return EXIT_INPUT
@@ -387,7 +403,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if unknown:
             print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts())}")])
             return EXIT_INPUT
-    catalogs, code = _load(args, args.games)
+    catalogs, code = _load(args, args.games, every_input=True)
     if code:
         return code
     try:

@@ -101,13 +101,19 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         issues.extend([problem])
         return None
     data, lines = read
+    dropped: set[str] = set()
     try:
         game = Game.model_validate(data)
     except ValidationError as exc:
         issues.extend(
             issues_from(exc, shown, lambda loc: line_for(lines, toml_loc(loc)), lambda loc: dotted(toml_loc(loc)), Game)
         )
-        return None
+        # Keep reading the game's other files: without the broken parts, the game file may
+        # still say enough (its sets) to check the tables and rules in the same run.
+        salvaged = _salvage(data, exc, game_id, dropped)
+        if salvaged is None:
+            return None
+        game = salvaged
 
     def at(*loc: Any) -> Optional[int]:
         return line_for(lines, loc)
@@ -115,7 +121,8 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     _own_icons(game, folder)
     if game.id != game_id:
         issues.add(shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}")
-    _check_references(game, folder, root, shown, at, issues)
+    if not dropped:  # names the dropped parts declared would all look unknown
+        _check_references(game, folder, root, shown, at, issues)
 
     components: list[Component] = []
     sources = [path]
@@ -129,7 +136,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
         model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
         for row in rows:
-            comp = _component(game, s, model, row, folder, root, issues)
+            comp = _component(game, s, model, row, folder, root, issues, references=not dropped)
             if comp is None:
                 continue
             if comp.id in seen_ids:
@@ -139,7 +146,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
             components.append(comp)
     rules = None
     rules_path = folder / "rules.toml"
-    if rules_path.is_file() and len(issues.errors) == before:
+    if rules_path.is_file() and not dropped & {"sets", "schemas", "players"}:
         from .rules.model import load_rules  # the rules checker's file: counts, constraints, setup
 
         sources.append(rules_path)
@@ -162,6 +169,42 @@ def _own_icons(game: Game, folder: Path) -> None:
             icon.symbol = key
         if icon.label is None:
             icon.label = key.replace("-", " ").capitalize()
+# Placeholders for required game-file values that are broken, so the rest of the game can
+# still be read (the game is reported as failed either way).
+_STAND_INS: dict[str, Any] = {"title": "?", "version": "0.0", "players": {"min": 1, "max": 1000}}
+
+
+def _salvage(data: dict[str, Any], exc: ValidationError, game_id: str, dropped: set[str]) -> Optional[Game]:
+    """The game file without the parts `exc` found broken (a broken set or table entry is
+    left out, a broken top-level value falls back to its default), or None when what is
+    left is not a game either. `dropped` receives the top-level keys that were changed."""
+    data = dict(data)
+    gone: dict[str, set[Any]] = {}  # key -> the list indexes or table keys left out
+    for err in exc.errors(include_url=False):
+        loc = toml_loc(tuple(err.get("loc", ())))
+        if not loc or not isinstance(loc[0], str):
+            return None
+        key = loc[0]
+        dropped.add(key)
+        value = data.get(key)
+        if len(loc) > 1 and isinstance(value, (list, dict)) and key not in ("print", "players"):
+            gone.setdefault(key, set()).add(loc[1])
+        elif key == "id":
+            data[key] = game_id
+        elif key in _STAND_INS:
+            data[key] = _STAND_INS[key]
+        else:
+            data.pop(key, None)
+    for key, parts in gone.items():
+        value = data[key]
+        if isinstance(value, list):
+            data[key] = [v for i, v in enumerate(value) if i not in parts]
+        else:
+            data[key] = {k: v for k, v in value.items() if k not in parts}
+    try:
+        return Game.model_validate(data)
+    except (ValidationError, RecursionError):
+        return None
 
 
 def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:
@@ -194,8 +237,18 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
     return f"unknown {what} {name!r}; the game declares: {', '.join(known) or 'none'}"
 
 
+def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
+    """`path` with its symbolic links followed, or why it cannot be (a loop, say)."""
+    try:
+        return path.resolve(), None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        return None, f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})"
+
+
 def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
-    target = (folder / value).resolve()
+    target, problem = resolved(folder / value)
+    if target is None:
+        return f"{problem}: {value}"
     try:
         target.relative_to(folder.resolve())
     except ValueError:
@@ -219,7 +272,10 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
             for i, r in enumerate(s.rows)
         ]
     assert s.table is not None
-    path = (folder / s.table).resolve()
+    path, problem = resolved(folder / s.table)
+    if path is None:
+        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"{problem}: {s.table}")
+        return []
     try:
         path.relative_to(folder.resolve())
     except ValueError:
@@ -229,7 +285,11 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
     if not path.is_file():
         issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
         return []
-    table = read_table(path, display, s.sheet, issues)
+    try:
+        table = read_table(path, display, s.sheet, issues)
+    except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
+        issues.add(display, None, "", f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})")
+        return []
     if table is None:
         return []
     sources.append(path)
@@ -285,7 +345,9 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
     return renamed
 
 
-def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues) -> Optional[Component]:
+def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues,
+               references: bool = True) -> Optional[Component]:
+    """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
     cells = dict(row.cells)
@@ -304,7 +366,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
     for key, spec in fields.items():
         value = values.get(key)
         ref = REFERENCE_TYPES.get(spec.type)
-        if value is None:
+        if value is None or not references:
             continue
         if ref == "icon":
             for name in value if isinstance(value, list) else [value]:

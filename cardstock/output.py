@@ -52,9 +52,28 @@ def _read_umask() -> int:
     mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
     os.umask(mask)
     return mask
+class WriteError(Exception):
+    """A file the build could not write: the artifact's path (not the temporary file's)
+    and the operating system's reason (a full disk, a read-only folder, ...)."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+    def __reduce__(self):  # keep both when a worker process sends the error back
+        return (WriteError, (self.path, self.reason))
 
 
 def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+    """`_write_atomic`; an OS error becomes a WriteError naming `path`."""
+    try:
+        return _write_atomic(path, data)
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from exc
+
+
+def _write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
     change is not touched. Returns (size, sha256)."""

@@ -165,7 +165,7 @@ def read_cache(out: Path, game: Optional[str], name: str, key: str) -> Optional[
     """What was remembered for (game, name) under `key`; None when missing or stale."""
     try:
         data = json.loads(_cache_path(out, game, name).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
+    except (OSError, ValueError):  # missing, unreadable or damaged: not remembered
         return None
     return data if isinstance(data, dict) and data.get("key") == key else None
 

@@ -275,4 +275,6 @@ def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str
         return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
     except (OSError, UnicodeDecodeError) as exc:
         return None, Issue(shown, None, "", f"cannot read the file: {exc}")
+    except RecursionError:
+        return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
     return (data, key_lines(text)), None

@@ -53,12 +53,16 @@ def allowed_keys(model: type[BaseModel]) -> list[str]:
     return [info.alias or name for name, info in model.model_fields.items()]
 
 
+SHOWN_MAX = 80  # characters of a value quoted in a message
+
+
 def _shown(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value)
     if isinstance(value, (dict, list)):
         return f"a {'table' if isinstance(value, dict) else 'list'}"
-    return repr(value)
+    text = repr(value)
+    if len(text) > SHOWN_MAX:  # a pasted paragraph or a 300-digit number: its start is enough
+        return f"{text[: SHOWN_MAX - 20]}… ({len(str(value)):,} characters)"
+    return text
 
 
 def message(err: Mapping[str, Any], model: Optional[type[BaseModel]] = None) -> str:

@@ -43,7 +43,8 @@ def test_the_projects_own_file_replaces_the_shipped_one(cli, tmp_path):
     assert shared_layout(root, "default.toml") == (own, "layouts/default.toml")
     result = cli("--root", str(root), "check", "mini")
     assert result.code != 0
-    assert "layouts/default.toml" in result.out and "cardstock:layouts" not in result.out
+    assert result.code == 2  # bad input, found before the rules check runs
+    assert "layouts/default.toml" in result.err and "cardstock:layouts" not in result.err
 
 
 def test_a_projects_sheets_folder_replaces_the_shipped_sheets(cli, tmp_path):

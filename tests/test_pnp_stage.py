@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.pnp import build_pnp, build_quickref
-from cardstock.issues import InputError
+from cardstock.validate import validate
 from cardstock.load import load_games
 from cardstock.pipeline import stage
 from cardstock.stage import BuildOptions
@@ -88,14 +88,13 @@ def test_a_game_without_reference_cards_gets_no_quickref(project: Path, tmp_path
     assert build_quickref(load(project, "mini"), BuildOptions(out=tmp_path)).artifacts == []
 
 
-def test_a_missing_sheet_is_an_input_error_naming_the_folder(project: Path, tmp_path: Path):
+def test_a_missing_sheet_is_found_by_validation_naming_the_folder(project: Path, tmp_path: Path):
     root = tmp_path / "bare"
     shutil.copytree(project, root)
     (root / "layouts" / "sheets" / "pieces.toml").unlink()
-    with pytest.raises(InputError) as err:
-        build_pnp(load(root, "mini"), BuildOptions(out=tmp_path / "out"))
-    messages = [i.render() for i in err.value.issues]
-    assert "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to layouts/sheets/ (see docs/sheets.md)" in messages
+    _, issues = validate(root, ["mini"], BuildOptions(out=tmp_path / "out"))
+    messages = [i.render() for i in issues]
+    assert "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to layouts/sheets/ (see docs/sheets.md) (needed by component 'damage')" in messages
 
 
 def test_a_piece_too_big_for_the_paper_is_a_warning_naming_it(project: Path, tmp_path: Path):

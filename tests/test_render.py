@@ -180,7 +180,8 @@ def test_the_svg_stage_writes_every_distinct_face_and_the_fonts(cat, tmp_path):
     assert (folder / "fonts" / "OFL.txt").is_file()
     kinds = {a.kind for a in result.artifacts}
     assert kinds == {"svg", "font"}
-    assert any(i.field == "icons.odd.symbol" for i in result.findings)
+    # the game file's unknown symbol is found by cardstock.validate before any stage runs
+    assert not any(i.field == "icons.odd.symbol" for i in result.findings)
     assert any(i.field == "text" and "does not fit" in i.message for i in result.findings)
     first = {p.name: p.read_bytes() for p in folder.glob("*.svg")}
     (folder / "stale.svg").write_text("<svg/>")

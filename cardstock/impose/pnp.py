@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
-from ..issues import InputError, Issue
+from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
@@ -52,12 +52,11 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
             cache[key] = lay_out(catalog, component, side, bleed=bleed)
         return cache[key]
 
+    # the sheets, printer profiles and options were checked by cardstock.validate
     sheets, issues = load_sheets(catalog.root)
-    if issues.errors:
-        raise InputError(issues)
+    assert not issues.errors, "sheets are validated before the build"
     offset, problems = back_offset(catalog.root, options)
-    if any(p.level == "error" for p in problems):
-        raise InputError(problems)
+    assert not any(p.level == "error" for p in problems), "printer profiles are validated before the build"
     margin = printer_margin(catalog.root, options)
     sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
@@ -168,7 +167,6 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
             options: BuildOptions, findings: list[Issue]) -> list[_Group]:
     """Every copy of every component, grouped by how it is arranged, in catalog order;
     packed pieces of one sheet form one group (they share pages)."""
-    missing: list[Issue] = []
     groups: dict[tuple, _Group] = {}
     for comp in components:
         front = face_of(comp, "front", options.bleed)
@@ -177,12 +175,7 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
             continue
         back = face_of(comp, "back", options.bleed)
         sheet = choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
-        if sheet is None:
-            issue = Issue("layouts/sheets", None, comp.kind,
-                          f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
-            if issue not in missing:
-                missing.append(issue)
-            continue
+        assert sheet is not None, "cardstock.validate checks that a sheet takes every piece"
         arrange = arrangement(sheet, front.shape)
         folded = options.gutterfold and back is not None
         key: tuple = (sheet.file, arrange, folded)
@@ -190,8 +183,6 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
             key += (front.shape, round(front.width, 2), round(front.height, 2))
         group = groups.setdefault(key, _Group(sheet, arrange, folded, []))
         group.items.extend(Item(front, back, comp.id) for _ in range(comp.count))
-    if missing:
-        raise InputError(missing)
     return list(groups.values())
 
 

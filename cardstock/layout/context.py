@@ -222,7 +222,10 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
         v = comp.fields.get(key)
         if spec.type == "text" and isinstance(v, str):
             if "{{" in v or "{%" in v:
-                out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+                try:
+                    out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+                except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
+                    out, issue = v, Issue(comp.file, comp.line, key, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
                 if issue is not None:
                     issues.append(issue)
                 v = out

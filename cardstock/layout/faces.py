@@ -13,7 +13,7 @@ panel layout (one die face, one standee side) drawn into a net with glue tabs an
 
 from __future__ import annotations
 
-
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -251,9 +251,11 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
 
 
 def lint(catalog) -> list[Issue]:
-    """Print-safety findings: layout and symbol file problems, unknown symbols, template
-    errors, text that does not fit at its minimum size, content outside the safe zone."""
-    found: list[Issue] = static_issues(catalog)
+    """Print-safety findings of the faces: template errors, text that does not fit at its
+    minimum size, content outside the safe zone. (The layout and symbol files, and the
+    names they use, are checked before any face is drawn: `static_issues`, run by
+    cardstock.validate.)"""
+    found: list[Issue] = []
     st = _state(catalog)
     for comp in catalog.components:
         for side in ("front", "back"):
@@ -272,14 +274,34 @@ def static_issues(catalog) -> list[Issue]:
 
     found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
     found += fonts.use_project_fonts(catalog.root)
-    found += unknown_symbols(catalog, st.library)
-    found += _unknown_layout_names(catalog, st.layouts)
+    # names are looked up only in files that loaded: in a broken one every name is unknown
+    if not any(i.level == "error" for i in st.library.issues):
+        found += unknown_symbols(catalog, st.library)
+    if not any(i.level == "error" for i in st.layouts.issues):
+        found += _unknown_layout_names(catalog, st.layouts)
     return found
 
 
+DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)
+
+
 def ordered(issues) -> list[Issue]:
-    """Issues without repeats, by file, line, field and message."""
-    return sorted(dict.fromkeys(issues), key=lambda i: (i.file, i.line or 0, i.field, i.message))
+    """Issues without repeats, by file, line, field and message. A layout problem met
+    while drawing many faces is one issue that names the first face and how many more."""
+    hits: dict[Issue, list[str]] = {}
+    for issue in issues:
+        m = DRAWING.match(issue.message)
+        key = dataclasses.replace(issue, message=m.group("message")) if m else issue
+        who = hits.setdefault(key, [])
+        if m and m.group("who") not in who:
+            who.append(m.group("who"))
+    out = []
+    for issue, who in hits.items():
+        if who:
+            more = f" and {len(who) - 1} more face{'s' if len(who) > 2 else ''}" if len(who) > 1 else ""
+            issue = dataclasses.replace(issue, message=f"{issue.message} (drawing {who[0]}{more})")
+        out.append(issue)
+    return sorted(out, key=lambda i: (i.file, i.line or 0, i.field, i.message))
 
 
 def unknown_symbols(catalog, lib: Optional[Library] = None) -> list[Issue]:

@@ -61,12 +61,33 @@ def _mul(a, b):
             a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
 
 
-def _transform(text: str | None):
+def _number(text: object) -> float | None:
+    """A number written in the file, or None when it is not a finite number."""
+    try:
+        value = float(str(text))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _numbers(text: str | None, problems: set[str], what: str) -> list[float] | None:
+    """Numbers separated by spaces or commas; None (and a problem) when one is not a number."""
+    parts = [x for x in re.split(r"[\s,]+", (text or "").strip()) if x]
+    values = [_number(x) for x in parts]
+    if any(v is None for v in values):
+        problems.add(f"{what} {text!r} is not a list of numbers (ignored)")
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _transform(text: str | None, problems: set[str] | None = None):
     m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if not text:
         return m
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
-        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        v = _numbers(args, problems if problems is not None else set(), "the transform")
+        if not v:
+            continue
         if name == "matrix" and len(v) == 6:
             t = tuple(v)
         elif name == "translate":
@@ -109,7 +130,7 @@ def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, flo
     problems: set[str] = set()
     try:
         root = ET.parse(str(path)).getroot()
-    except ET.ParseError as exc:
+    except (ET.ParseError, OSError) as exc:
         return [], [f"not a readable SVG file: {exc}"]
     try:
         vx, vy, vw, vh = _viewbox(root)
@@ -124,8 +145,23 @@ def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, flo
     base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
     ops: list = []
     sheet = _Sheet(_css_classes(root), _gradient_colors(root))
-    _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
+    try:
+        _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
+    except RecursionError:
+        return [], ["not a readable SVG file: its elements nest too deeply"]
     return ops, sorted(problems)
+
+
+def _opacity(text: str, problems: set[str]) -> float:
+    """An opacity value; one that is not a finite number is a problem (drawn opaque)."""
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        problems.add(f"opacity {text!r} is not a number (drawn opaque)")
+        return 1.0
+    return max(0.0, min(1.0, value))
 
 
 class _Sheet:
@@ -222,6 +258,8 @@ def _finite(d) -> bool:
 
 
 NON_FINITE = "a shape has coordinates that are not finite numbers (nan or inf)"
+# problems that mean the file itself is wrong (not merely a part cardstock leaves out)
+BROKEN_MARKS = ("is not a number", "is not a list of numbers", "has no area")
 
 
 def svg_problem(path: FsPath) -> str | None:
@@ -232,7 +270,7 @@ def svg_problem(path: FsPath) -> str | None:
         ops, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0))
     except (ValueError, TypeError, IndexError) as exc:  # an attribute that is not a number
         return f"not a readable SVG file: {exc}"
-    fatal = [p for p in problems if p.startswith(("not a readable", "viewBox", "width")) or p == NON_FINITE]
+    fatal = [p for p in problems if p.startswith(("not a readable", "viewBox", "width")) or p == NON_FINITE or any(m in p for m in BROKEN_MARKS)]
     return fatal[0] if fatal else None
 
 
@@ -249,16 +287,16 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
     for key in _PAINT:
         if el.get(key) is not None:
             st[key] = el.get(key)
-    own_opacity = _num(el.get("opacity"), 1.0)
+    own_opacity = _opacity(el.get("opacity", "1"), problems)
     declared = [sheet.classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""]
     for k, v in _declarations(";".join(declared)):
         if k == "opacity":
-            own_opacity = _num(v, 1.0)
+            own_opacity = _opacity(v, problems)
         elif k in _PAINT:
             st[k] = v
     st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
     if tag != "svg":
-        m = _mul(m, _transform(el.get("transform")))
+        m = _mul(m, _transform(el.get("transform"), problems))
     if tag in ("svg", "g"):
         for child in el:
             _walk(child, m, st, ops, problems, sheet)
@@ -278,7 +316,7 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
         elif tag == "line":
             d = (("M", _num(el.get("x1")), _num(el.get("y1"))), ("L", _num(el.get("x2")), _num(el.get("y2"))))
         elif tag in ("polygon", "polyline"):
-            vals = [float(v) for v in re.split(r"[\s,]+", (el.get("points") or "").strip()) if v]
+            vals = _numbers(el.get("points"), problems, "the points") or []
             pts = list(zip(vals[0::2], vals[1::2]))
             d = polygon_path(pts) if tag == "polygon" else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]]) if pts else None
         else:

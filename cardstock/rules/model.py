@@ -161,7 +161,7 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
         if kind is None:
             issues.add(shown, at(section, i), f"{section}[{i}].kind", f"a value is required here: one of {', '.join(KINDS)}")
             return None
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"unknown constraint kind {kind!r}; expected one of {', '.join(KINDS)}")
             return None
         model = KINDS[kind]
@@ -269,7 +269,7 @@ def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, 
     for i, entry in enumerate(raw.steps):
         loc = ("setup", "steps", i)
         kind = entry.get("do")
-        if kind is None or kind not in STEP_KINDS:
+        if not isinstance(kind, str) or kind not in STEP_KINDS:  # missing, or not a name at all
             what = "a value is required here" if kind is None else f"unknown step {kind!r}"
             issues.add(shown, at(*loc, "do") or at(*loc), dotted((*loc, "do")), f"{what}; expected one of {', '.join(STEP_KINDS)}")
             ok = False

@@ -1,0 +1,449 @@
+"""Fuzzing: damaged copies of the shipped games never crash cardstock.
+
+A seeded mutator damages one input of a copy of a shipped game (or of the fixture game, for
+art): bytes flipped, a file cut short, a CSV cell or row changed, a TOML value or key
+changed, a table turned into a damaged XLSX workbook, a rule template edited, an art file
+corrupted. Each case is validated in this process (and, for some, rules-checked and its
+faces drawn to SVG), under a time limit; a few cases run a whole build with --force in a
+subprocess. A case passes when nothing
+raises, nothing hangs, and every error names where it is (`path[:line]: field: message`).
+
+The suite runs a fixed budget; a bigger one runs by hand:
+
+    CARDSTOCK_FUZZ_CASES=2000 .venv/bin/python -m pytest tests/test_fuzz.py -q -s
+
+which prints the figures (cases, exit-2 cases, internal errors, hangs, slowest case).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import pytest
+
+from cardstock.pipeline import BuildOptions
+from cardstock.validate import validate
+
+from conftest import FIXTURES, GAMES, ROOT
+
+CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "200"))
+SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
+CASE_SECONDS = 20  # a case that takes longer is a hang
+CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
+BUILDS = 3  # whole builds in a subprocess
+
+# `path[:line]: ...` where a path is relative to the project, or a shipped layout file,
+# or the command line
+LOCATED = re.compile(r"^(command line|(cardstock:)?[\w.@+-][\w./@+-]*(\[[^\]]*\])?(:\d+)?): \S")
+
+VALUES_TOML = ['"x"', "-1", "0", "1e400", "true", "[]", "{}", '"63.5furlongs"', '"#zzzzzz"', "nan", "inf",
+               '"{{ 1/0 }}"', "99999999999999", '"../../etc/passwd"', '"no-such-thing"', '""', '"{% for %}"',
+               '"{{ nope }}"', '"' + "x" * 3000 + '"', '"\\u202e"', "[1, [2, [3]]]", '{ a = { b = 1 } }']
+VALUES_CELL = ["", "-1", "0", "1e309", "99999999999999", "abc", "ü\u202eé", ":nosuch:", "{{ 1/0 }}", "{{ nope }}",
+               "{% for %}", "\x00", "x" * 5000, "art/missing.png", '"', "nan", "1000000000000", "{{ name * 3 }}",
+               "**bold *and italic***", "| a | b |", "\t", "::faces nope", "0.5", "yes", "#ffffff"]
+TEMPLATE_BITS = ["{{", "{% if x %}", "{{ nosuch }}", "{{ 1/0 }}", "{{ component('nope') }}", "{{ count(kind='x') }}",
+                 "{% for i in range(10) %}x{% endfor %}", "::faces", "{{ game.title * 3 }}", "{% endif %}",
+                 "{{ faces() }}", "{{ table('nope') }}", "}}", "{# unclosed", "{{ players.counts | join(', ') }}"]
+SVG_BITS = ['opacity="abc"', 'viewBox="0 0 nan inf"', 'transform="scale(x)"', 'd="M x y"', 'points="1 2 a"',
+            'width="."', 'fill="url(#g)"', 'stroke-width="1e400"', 'viewBox="0 0 0 0"', 'r="-5"']
+
+
+@dataclass
+class Case:
+    number: int
+    game: str
+    mutation: str
+    root: Path
+    note: str = ""
+
+
+@dataclass
+class Tally:
+    cases: int = 0
+    input_errors: int = 0
+    checked: int = 0
+    drawn: int = 0
+    internal: list[str] = field(default_factory=list)
+    hangs: list[str] = field(default_factory=list)
+    unlocated: list[str] = field(default_factory=list)
+    slowest: float = 0.0
+
+
+# ---------------------------------------------------------------- the mutator
+
+def _files(root: Path, game: str, suffixes: tuple[str, ...]) -> list[Path]:
+    folders = [root / "catalog" / game, root / "layouts" / game]
+    return sorted(p for f in folders if f.is_dir() for p in f.rglob("*") if p.is_file() and p.name.endswith(suffixes))
+
+
+def _pick(rng: random.Random, items: list[Path]) -> Optional[Path]:
+    return rng.choice(items) if items else None
+
+
+def byte_flip(rng: random.Random, root: Path, game: str) -> str:
+    path = _pick(rng, _files(root, game, (".toml", ".csv", ".j2", ".svg")))
+    assert path is not None
+    data = bytearray(path.read_bytes())
+    for _ in range(rng.randint(1, 4)):
+        if data:
+            data[rng.randrange(len(data))] = rng.randrange(256)
+    path.write_bytes(bytes(data))
+    return path.name
+
+
+def truncate(rng: random.Random, root: Path, game: str) -> str:
+    path = _pick(rng, _files(root, game, (".toml", ".csv", ".j2", ".svg")))
+    assert path is not None
+    data = path.read_bytes()
+    path.write_bytes(data[: rng.randrange(len(data) + 1)])
+    return path.name
+
+
+def _read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.reader(f))
+
+
+def _write_csv(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+def csv_cell(rng: random.Random, root: Path, game: str) -> str:
+    path = _pick(rng, _files(root, game, (".csv",)))
+    if path is None:
+        return toml_value(rng, root, game)
+    rows = _read_csv(path)
+    r = rng.randrange(len(rows))
+    if not rows[r]:
+        return path.name
+    c = rng.randrange(len(rows[r]))
+    rows[r][c] = rng.choice(VALUES_CELL)
+    _write_csv(path, rows)
+    return f"{path.name} row {r + 1} column {c + 1}"
+
+
+def csv_row(rng: random.Random, root: Path, game: str) -> str:
+    path = _pick(rng, _files(root, game, (".csv",)))
+    if path is None:
+        return toml_key(rng, root, game)
+    rows = _read_csv(path)
+    r = rng.randrange(len(rows))
+    how = rng.choice(["drop", "duplicate", "short", "long", "swap-header", "blank"])
+    if how == "drop":
+        del rows[r]
+    elif how == "duplicate":
+        rows.insert(r, list(rows[r]))
+    elif how == "short":
+        rows[r] = rows[r][: max(0, len(rows[r]) - rng.randint(1, 3))]
+    elif how == "long":
+        rows[r] = rows[r] + ["extra"] * rng.randint(1, 3)
+    elif how == "swap-header" and len(rows[0]) > 1:
+        i, j = rng.sample(range(len(rows[0])), 2)
+        rows[0][i], rows[0][j] = rows[0][j], rows[0][i]
+    else:
+        rows.insert(r, [])
+    _write_csv(path, rows)
+    return f"{path.name} {how} row {r + 1}"
+
+
+TOML_LINE = re.compile(r"^(\s*)([A-Za-z0-9_.\"-]+)(\s*=\s*)(.*)$")
+
+
+def _toml_lines(rng: random.Random, root: Path, game: str) -> tuple[Path, list[str], list[int]]:
+    path = _pick(rng, _files(root, game, (".toml",)))
+    assert path is not None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    keyed = [i for i, line in enumerate(lines) if TOML_LINE.match(line)]
+    return path, lines, keyed
+
+
+def toml_value(rng: random.Random, root: Path, game: str) -> str:
+    path, lines, keyed = _toml_lines(rng, root, game)
+    if not keyed:
+        return path.name
+    i = rng.choice(keyed)
+    m = TOML_LINE.match(lines[i])
+    assert m
+    lines[i] = f"{m.group(1)}{m.group(2)}{m.group(3)}{rng.choice(VALUES_TOML)}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"{path.name}:{i + 1} value"
+
+
+def toml_key(rng: random.Random, root: Path, game: str) -> str:
+    path, lines, keyed = _toml_lines(rng, root, game)
+    if not keyed:
+        return path.name
+    i = rng.choice(keyed)
+    m = TOML_LINE.match(lines[i])
+    assert m
+    how = rng.choice(["typo", "drop", "duplicate", "table"])
+    if how == "typo":
+        key = m.group(2)
+        lines[i] = f"{m.group(1)}{key[:-1] + 'x' if len(key) > 1 else 'zz'}{m.group(3)}{m.group(4)}"
+    elif how == "drop":
+        del lines[i]
+    elif how == "duplicate":
+        lines.insert(i, lines[i])
+    else:
+        lines.insert(i, f"[{rng.choice(['print', 'icons.zz', 'layouts.card.boxes.zz', 'theme', 'styles.zz', 'sets'])}]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"{path.name}:{i + 1} key {how}"
+
+
+def _saved(book) -> bytes:
+    """The workbook's bytes, the same on every run (no time stamps), so a seed always
+    damages the same bytes."""
+    import datetime
+
+    book.properties.created = datetime.datetime(2026, 1, 1)
+    buf = io.BytesIO()
+    book.save(buf)
+    saved = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name in saved.namelist():
+            data = saved.read(name)
+            if name == "docProps/core.xml":  # openpyxl stamps the time of saving here
+                data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
+            z.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def xlsx(rng: random.Random, root: Path, game: str) -> str:
+    """A CSV table of the game as an XLSX workbook, then damaged."""
+    import openpyxl
+
+    folder = root / "catalog" / game
+    tables = sorted(folder.glob("*.csv"))
+    if not tables:
+        return byte_flip(rng, root, game)
+    table = rng.choice(tables)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in _read_csv(table):
+        sheet.append(row)
+    good = _saved(book)
+    how = rng.choice(["flip", "cut", "drop-part", "garbage-part", "cell"])
+    if how == "flip":
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 6)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        out = bytes(data)
+    elif how == "cut":
+        out = good[: rng.randrange(len(good))]
+    elif how == "cell":
+        sheet.cell(row=rng.randint(1, sheet.max_row), column=rng.randint(1, sheet.max_column)).value = rng.choice(
+            [None, 1e300, -5, True, "=1/0", "x" * 500, 3.5])
+        out = _saved(book)
+    else:
+        zin = zipfile.ZipFile(io.BytesIO(good))
+        victim = rng.choice(zin.namelist())
+        zbuf = io.BytesIO()
+        with zipfile.ZipFile(zbuf, "w") as z:
+            for name in zin.namelist():
+                data = zin.read(name)
+                if name == victim:
+                    if how == "drop-part":
+                        continue
+                    data = data[: rng.randrange(len(data) + 1)] if rng.random() < 0.5 else b"<garbage"
+                z.writestr(name, data)
+        out = zbuf.getvalue()
+    target = table.with_suffix(".xlsx")
+    target.write_bytes(out)
+    game_file = folder / "game.toml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace(f'"{table.name}"', f'"{target.name}"'), encoding="utf-8")
+    return f"{target.name} {how}"
+
+
+def template(rng: random.Random, root: Path, game: str) -> str:
+    path = _pick(rng, _files(root, game, (".j2",)))
+    if path is None:
+        return toml_value(rng, root, game)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    i = rng.randrange(len(lines) + 1)
+    lines.insert(i, rng.choice(TEMPLATE_BITS))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"{path.name}:{i + 1}"
+
+
+def art(rng: random.Random, root: Path, game: str) -> str:
+    """The fixture game's SVG art damaged, or replaced by a damaged PNG or JPEG."""
+    folder = root / "catalog" / game / "art"
+    svg = folder / "blaze.svg"
+    how = rng.choice(["attribute", "flip", "cut", "png", "jpeg", "nest"])
+    if how == "attribute":
+        text = svg.read_text(encoding="utf-8")
+        svg.write_text(text.replace("<circle ", f"<circle {rng.choice(SVG_BITS)} ", 1), encoding="utf-8")
+    elif how == "flip":
+        data = bytearray(svg.read_bytes())
+        data[rng.randrange(len(data))] = rng.randrange(256)
+        svg.write_bytes(bytes(data))
+    elif how == "cut":
+        data = svg.read_bytes()
+        svg.write_bytes(data[: rng.randrange(len(data))])
+    elif how == "nest":
+        depth = rng.choice([100, 5000])
+        svg.write_text('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * depth + "</g>" * depth + "</svg>", encoding="utf-8")
+    else:
+        from PIL import Image
+
+        buf = io.BytesIO()
+        Image.new("RGB", (8, 8), (200, 30, 30)).save(buf, "PNG" if how == "png" else "JPEG")
+        data = bytearray(buf.getvalue())
+        cut = rng.random() < 0.5
+        data = data[: rng.randrange(len(data))] if cut else data
+        if not cut:
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        name = f"art/blaze.{'png' if how == 'png' else 'jpg'}"
+        (root / "catalog" / game / name).write_bytes(bytes(data))
+        cards = root / "catalog" / game / "cards.csv"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("art/blaze.svg", name), encoding="utf-8")
+    return f"art {how}"
+
+
+MUTATIONS: dict[str, Callable[[random.Random, Path, str], str]] = {
+    "bytes": byte_flip, "truncate": truncate, "csv-cell": csv_cell, "csv-row": csv_row,
+    "toml-value": toml_value, "toml-key": toml_key, "xlsx": xlsx, "template": template, "art": art,
+}
+
+
+def make_case(number: int, base: Path) -> Case:
+    """Case `number`: a fresh project under `base` with one input damaged."""
+    rng = random.Random(SEED * 100_003 + number)
+    kind = rng.choice(list(MUTATIONS))
+    game = "mini" if kind == "art" else rng.choice(GAMES)
+    root = base / f"case-{number}"
+    if game == "mini":
+        shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
+    else:
+        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
+        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
+    if rng.random() < 0.15 and kind in ("toml-value", "toml-key", "bytes"):
+        shared = rng.choice(["default.toml", "symbols.toml", "sheets/cards.toml", "sheets/printers.toml"])
+        (root / "layouts" / shared).parent.mkdir(parents=True, exist_ok=True)
+        if shared.startswith("sheets/"):
+            shutil.copytree(ROOT / "layouts" / "sheets", root / "layouts" / "sheets", dirs_exist_ok=True)
+        else:
+            shutil.copy(ROOT / "layouts" / shared, root / "layouts" / shared)
+        game_for_files = "_shared"
+        note = _mutate_shared(rng, root, shared, kind)
+        return Case(number, game, f"{kind} {game_for_files}", root, note)
+    note = MUTATIONS[kind](rng, root, game)
+    return Case(number, game, kind, root, note)
+
+
+def _mutate_shared(rng: random.Random, root: Path, shared: str, kind: str) -> str:
+    path = root / "layouts" / shared
+    if kind == "bytes":
+        data = bytearray(path.read_bytes())
+        data[rng.randrange(len(data))] = rng.randrange(256)
+        path.write_bytes(bytes(data))
+        return f"{shared} byte"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    keyed = [i for i, line in enumerate(lines) if TOML_LINE.match(line)]
+    i = rng.choice(keyed)
+    m = TOML_LINE.match(lines[i])
+    assert m
+    if kind == "toml-value":
+        lines[i] = f"{m.group(1)}{m.group(2)}{m.group(3)}{rng.choice(VALUES_TOML)}"
+    else:
+        lines[i] = f"{m.group(1)}{m.group(2)}x{m.group(3)}{m.group(4)}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"{shared}:{i + 1}"
+
+
+# ---------------------------------------------------------------- running a case
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # noqa: ARG001
+    raise _Hang()
+
+
+def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
+    """Validate (and maybe rules-check) the case in this process, under a time limit."""
+    from cardstock.rules import run_checks
+
+    label = f"case {case.number} ({case.game}, {case.mutation}: {case.note})"
+    start = time.perf_counter()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(CASE_SECONDS)
+    try:
+        catalogs, issues = validate(case.root, [case.game], BuildOptions(out=case.root / "output"))
+        errors = issues.errors
+        if errors:
+            tally.input_errors += 1
+            for issue in errors:
+                if not LOCATED.match(issue.render()) or not issue.file:
+                    tally.unlocated.append(f"{label}: {issue.render()}")
+        elif check and catalogs:
+            tally.checked += 1
+            report = run_checks(catalogs, runs=2)
+            for game in report.games:
+                for c in game.checks:
+                    if "stopped with" in (c.summary or ""):
+                        tally.internal.append(f"{label}: {c.summary}")
+            if draw:  # as --force would: every face drawn and written, whatever the check said
+                from cardstock.layout.stage import build_svgs
+
+                tally.drawn += 1
+                build_svgs(catalogs[0], BuildOptions(out=case.root / "output", force=True))
+    except _Hang:
+        tally.hangs.append(label)
+    except Exception as exc:  # noqa: BLE001 - what the fuzz test looks for
+        tally.internal.append(f"{label}: {type(exc).__name__}: {exc}"[:500])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    tally.cases += 1
+    tally.slowest = max(tally.slowest, time.perf_counter() - start)
+
+
+def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
+    tally = Tally()
+    for number in range(CASES):
+        case = make_case(number, tmp_path)
+        run_case(case, tally, check=number % CHECK_EVERY == 0, draw=number % (2 * CHECK_EVERY) == 0)
+        shutil.rmtree(case.root, ignore_errors=True)
+    print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
+          f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.unlocated)} unlocated messages, "
+          f"slowest case {tally.slowest:.2f}s")
+    assert tally.internal == []
+    assert tally.hangs == []
+    assert tally.unlocated == []
+    assert tally.input_errors > tally.cases // 4  # the mutator does damage the games
+
+
+@pytest.mark.parametrize("number", range(BUILDS))
+def test_a_whole_build_of_a_damaged_game_exits_cleanly(tmp_path, number):
+    """A few cases as a user meets them: `cardstock build` in its own process."""
+    case = make_case(10_000 + number, tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDSTOCK_NO_SERVER": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "cardstock.cli", "--root", str(case.root), "build", case.game, "--jobs", "1", "--only", "svg,pnp", "--force"],
+        capture_output=True, text=True, timeout=120, env=env,
+    )
+    assert run.returncode in (0, 1, 2), run.stderr
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr, run.stderr
+    if run.returncode == 2:
+        lines = [line for line in run.stderr.splitlines() if not re.match(r"^\d+ errors?; nothing was written\.$", line)]
+        assert lines and all(LOCATED.match(line) for line in lines), run.stderr
+        assert not (case.root / "output" / case.game).exists()
