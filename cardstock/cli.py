@@ -216,7 +216,8 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     except WriteError as exc:
         where = exc.path.resolve()
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
-        print(f"{shown}: cannot write the file: {exc.reason}", file=sys.stderr)
+        what = "cannot write into the output folder" if where == options.out.resolve() else "cannot write the file"
+        print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
     finally:
         output.unlock(options.out)

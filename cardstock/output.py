@@ -52,6 +52,8 @@ def _read_umask() -> int:
     mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
     os.umask(mask)
     return mask
+
+
 class WriteError(Exception):
     """A file the build could not write: the artifact's path (not the temporary file's)
     and the operating system's reason (a full disk, a read-only folder, ...)."""
@@ -122,8 +124,11 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
     out = out.resolve()
     if out in _HELD:
         return
-    (out / LOCK_NAME).parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
+    try:
+        (out / LOCK_NAME).parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
+    except OSError as exc:  # the output folder cannot be made or written into
+        raise WriteError(out, exc.strerror or str(exc)) from exc
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

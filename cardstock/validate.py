@@ -40,7 +40,6 @@ LENGTH_KEYS = EDGE_KEYS | {"stroke_width", "radius", "padding", "size", "min_siz
 LAYOUT_LENGTH_KEYS = frozenset({"corner_radius", "tab", "base"})
 COLOR_KEYS = frozenset({"fill", "stroke", "color", "rule"})
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
-ART_MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
 
 
 def _is_template(value: Any) -> bool:
@@ -96,7 +95,10 @@ def _shared(root: Path, options: Optional["BuildOptions"]) -> list[Issue]:
 
     from .fonts import FACES
 
+    from .fonts import use_project_fonts
+
     found: list[Issue] = list(library(root).issues)
+    found += use_project_fonts(root)  # a project's own fonts join the built-in ones first
     found += _site_template(root)
     for face in FACES.values():  # the shipped fonts every face measures its text with
         if not face.path.is_file():
@@ -196,6 +198,11 @@ def _game(catalog: Catalog, options: Optional["BuildOptions"]) -> list[Issue]:
                 tally.add(Issue(where, None, "", f"there is no layout {back!r} for the back {comp.back!r}"), comp.id)
     if options is not None:
         found += _sheets_take(catalog, options, tally)
+        if options.services:  # --for: every deck in a size each print shop asked for prints
+            from .exports.presets import load_presets, size_problems
+
+            presets, _ = load_presets(catalog.root)  # problems in the presets file: the command line's
+            found += size_problems(catalog, options.services, presets)
     return found + tally.issues()
 
 
@@ -265,26 +272,15 @@ def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
 
 
 def art_problem(path: Path) -> Optional[str]:
-    """Why an art file cannot be drawn (None when it can): unreadable, or not the PNG,
-    JPEG or SVG file its name says."""
+    """Why an art file cannot be drawn (None when it can): unreadable, not the PNG, JPEG or
+    SVG file its name says, too many pixels, or an SVG with values that are not numbers.
+    The same check the loader makes at the row (`cardstock.layout.artfiles`)."""
+    from .layout.artfiles import art_problem as problem_of
+
     try:
-        with path.open("rb") as f:
-            head = f.read(512)
+        return problem_of(path)
     except OSError as exc:
         return f"the art file cannot be read: {_reason(exc)}"
-    suffix = path.suffix.lower()
-    if suffix in ART_MAGIC:
-        if not head.startswith(ART_MAGIC[suffix]):
-            return f"the art file is not a {suffix[1:].upper()} image (its first bytes say otherwise)"
-        return None
-    if suffix == ".svg":
-        from .layout.svgart import svg_problem
-
-        # parts it cannot draw (text, filters) are warnings on the faces; values that are
-        # not (finite) numbers, or a file that is not SVG, are mistakes in the file
-        broken = svg_problem(path)
-        return "the SVG file cannot be drawn: " + re.sub(r" \([^)]*\)$", "", broken) if broken else None
-    return None
 
 
 def _rule_templates(catalog: Catalog) -> list[Issue]:

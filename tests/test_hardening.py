@@ -115,7 +115,7 @@ def _art(mini, name: str, data: bytes) -> None:
          "viewBox '0 0 nan inf': the size must be finite numbers (not nan or inf)"),
         ('<svg xmlns="http://www.w3.org/2000/svg" width="1' + "0" * 400 + '" height="10"><circle cx="5" cy="5" r="4"/></svg>',
          "the size must be finite numbers"),
-        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(nan)"><circle cx="5" cy="5" r="4"/></g></svg>',
+        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(1e300)"><circle cx="5" cy="5" r="1e300"/></g></svg>',
          "a shape has coordinates that are not finite numbers"),
     ],
 )

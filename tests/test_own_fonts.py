@@ -73,10 +73,12 @@ def test_a_serif_and_a_monospace_are_built_in(cli, mini):
 def test_a_postscript_outline_font_is_refused_with_its_path(cli, mini):
     (mini.root / "fonts").mkdir()
     (mini.root / "fonts" / "Fancy.otf").write_bytes(b"OTTO" + bytes(200))
-    assert build(cli, mini, "svg").code != 0  # nothing is built with a font that cannot be embedded
+    built = build(cli, mini, "svg")  # a font that cannot be embedded is bad input: nothing is built
+    assert built.code == 2 and not (mini.root / "output").exists()
+    assert built.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines")
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "10")
-    assert result.code == 1
-    assert "fonts/Fancy.otf: the font has PostScript (CFF) outlines" in result.out
+    assert result.code == 2
+    assert result.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines")
 
 
 def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card(cli, mini):

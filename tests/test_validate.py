@@ -84,7 +84,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
      "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, size, min_size, "
      "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
      "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
-     "field, icon, symbol, count, icons, arrange, art, fit, placeholder, pattern"),
+     "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern"),
     ("layout value", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntop = "6 furlongs"\n'), [],
      "layouts/mini/faces.toml:2: layouts.card.boxes.title.top: "
      "unknown unit 'furlongs' in '6 furlongs'; expected one of pt, in, mm, cm, pc, px or a percentage such as '50%'"),
@@ -97,29 +97,29 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
     ("symbol", _symbols("fire = \"flame\"", "fire = \"no-such-symbol\""), [],
      "layouts/symbols.toml:11: aliases.fire: names the symbol 'no-such-symbol', which the library does not define"),
     ("sheet", _sheet("cards.toml", 'gap = "3mm"', 'gap = "3mm"\nbogus = 1'), [],
-     "layouts/sheets/cards.toml:31: gutterfold.bogus: unknown key; expected one of: gap"),
+     "layouts/sheets/cards.toml:32: gutterfold.bogus: unknown key; expected one of: gap"),
     ("printer profile", _sheet("printers.toml", 'back_offset = "0mm,0mm"', 'back_offset = "0mm"'), [],
-     "layouts/sheets/printers.toml:13: printers.exact.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '0mm'"),
+     "layouts/sheets/printers.toml:18: printers.exact.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '0mm'"),
     ("template syntax", _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{% if players %}\nno end\n"), [],
      "layouts/mini/rulebook.md.j2:4: rulebook: template syntax error: Unexpected end of template. Jinja was looking "
      "for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'."),
     ("unknown template name", _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"), [],
      "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not given; it has: cell, component, "
-     "component_list, components, contents, count, cover, designer_choices, faces, game, groups, icon, icons, kinds, "
+     "component_list, components, contents, count, cover, designer_choices, example, faces, fact, game, groups, icon, icons, kinds, "
      "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals"),
     ("missing font", _write("layouts/mini/faces.toml", '[styles.title]\nfont = "comic-sans"\n'), [],
      "layouts/mini/faces.toml:2: styles.title.font: unknown font 'comic-sans'; "
-     "the fonts are: sans, sans-bold, sans-italic, serif-bold"),
+     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, mono"),
     ("missing art", _csv("art/blaze.svg", "art/missing.png"), [],
      "catalog/mini/cards.csv:3: art: art file not found: catalog/mini/art/missing.png"),
     ("art of the wrong type", _png_that_is_not, [],
-     "catalog/mini/cards.csv:3: art: the art file is not a PNG image (its first bytes say otherwise)"),
+     "catalog/mini/cards.csv:3: art: catalog/mini/art/blaze.png: the art file is not a PNG image (its first bytes say otherwise)"),
     ("bad option", lambda root: None, ["--back-offset", "1.2furlongs,0mm"],
      "command line: --back-offset: unknown unit 'furlongs' in '1.2furlongs'; expected one of pt, in, mm, cm, pc, px"),
     ("unknown printer", lambda root: None, ["--printer", "nope"],
      "cardstock:layouts/sheets/printers.toml: printers: unknown printer 'nope'; the profiles are: exact"),
     ("huge count", _csv("ember,Ember,2", "ember,Ember,1000000000000"), [],
-     "catalog/mini/cards.csv:2: count: 1,000,000,000,000 copies is more than cardstock prints of one component (10,000)"),
+     "catalog/mini/cards.csv:2: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'"),
 ]
 
 

@@ -16,7 +16,7 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -130,6 +130,32 @@ class Card:
     back: Optional[Face]
 
 
+def deck_name(comp: Any) -> str:
+    """The deck a print shop takes a card in: its shared back, or its set when it has a back
+    of its own (reference cards)."""
+    return str(comp.back if comp.kind != "reference" and comp.back else comp.set)
+
+
+def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, Service]) -> list[Issue]:
+    """A located problem for each service asked for and each deck of the game whose card
+    size that service does not print (the first card that does not fit), found from the
+    catalog alone, before anything is laid out or written."""
+    found: list[Issue] = []
+    for sid in services:
+        service = presets.get(sid)
+        if service is None:
+            continue  # an unknown service is an option error, reported by the command line
+        seen: set[str] = set()
+        for comp in catalog.components:
+            deck = deck_name(comp)
+            if comp.kind not in CARD_KINDS or deck in seen:
+                continue
+            if size_for(service, parse_size(comp.size)) is None:
+                seen.add(deck)
+                found.append(not_offered(catalog, service, comp))
+    return found
+
+
 def decks(catalog: Catalog, *, bleed: bool) -> dict[str, list[Card]]:
     """The game's cards grouped as a print shop takes them: one deck per shared back (named
     by the back), and one per set for cards with a back of their own (reference cards)."""
@@ -141,7 +167,7 @@ def decks(catalog: Catalog, *, bleed: bool) -> dict[str, list[Card]]:
             continue
         front = lay_out(catalog, comp, "front", bleed=bleed)
         back = lay_out(catalog, comp, "back", bleed=bleed)
-        name = comp.back if comp.kind != "reference" and comp.back else comp.set
+        name = deck_name(comp)
         if front is not None:
             out.setdefault(name, []).append(Card(comp, front, back))
     return out

@@ -69,6 +69,7 @@ FACES: dict[str, FontFace] = {
 BUILT_IN = tuple(FACES)
 
 _PROJECTS: dict[str, list[Issue]] = {}
+_CURRENT: list[str] = [""]  # the key of the project whose fonts FACES holds now
 
 
 def project_font_files(root: Path) -> list[Path]:
@@ -105,8 +106,9 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     **bold** and *italic*."""
     files = project_font_files(root)
     key = str(root.resolve()) + "".join(f"\0{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
-    if key in _PROJECTS:  # the same files as last time (a --watch rebuild sees new ones)
+    if key in _PROJECTS and _CURRENT[0] == key:  # the same files as last time (a --watch rebuild sees new ones)
         return _PROJECTS[key]
+    _CURRENT[0] = key
     issues: list[Issue] = []
     usable: dict[str, Path] = {}
     for path in files:
@@ -119,6 +121,11 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
             issues.append(Issue(where, None, "", problem))
             continue
         usable[path.stem] = path
+    gone = [n for n in FACES if n not in BUILT_IN and n not in usable]  # another project's, or deleted
+    for name in gone:
+        del FACES[name]
+    if gone:
+        _forget()
     for stem, path in usable.items():
         base = re.sub(r"-(Regular|Bold|Italic|BoldItalic)$", "", stem)
         bold = next((n for n in (f"{base}-Bold",) if n in usable), stem)

@@ -31,10 +31,23 @@ def art_problem(path: Path) -> Optional[str]:
     return _CHECKED[key]
 
 
+# the first bytes of each raster type, so a file named .png that is something else is told apart
+MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
+
+
 def raster_problem(path: Path) -> Optional[str]:
-    """A PNG or JPEG that cannot be read or has more than `MAX_PIXELS` pixels."""
+    """A PNG or JPEG that cannot be read, is not the type its name says, or has more than
+    `MAX_PIXELS` pixels."""
     from PIL import Image, UnidentifiedImageError
 
+    suffix = path.suffix.lower()
+    try:
+        with path.open("rb") as f:
+            head = f.read(16)
+    except OSError as exc:
+        return f"the art file cannot be read: {getattr(exc, 'strerror', None) or exc}"
+    if not head.startswith(MAGIC[suffix]):
+        return f"the art file is not a {suffix[1:].upper()} image (its first bytes say otherwise)"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -43,7 +56,8 @@ def raster_problem(path: Path) -> Optional[str]:
     except Image.DecompressionBombError:
         return f"the image has more than {MAX_PIXELS // 1_000_000} megapixels (the limit for art); scale it down"
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        return f"not a readable PNG or JPEG image ({exc})"
+        reason = str(exc).replace(str(path), path.name)  # messages name the file themselves
+        return f"not a readable {suffix[1:].upper()} image ({reason})"
     if width * height > MAX_PIXELS:
         return (f"the image is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
                 f"art may have at most {MAX_PIXELS // 1_000_000} megapixels: scale it down")

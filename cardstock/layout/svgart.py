@@ -271,7 +271,7 @@ def svg_problem(path: FsPath) -> str | None:
     except (ValueError, TypeError, IndexError) as exc:  # an attribute that is not a number
         return f"not a readable SVG file: {exc}"
     fatal = [p for p in problems if p.startswith(("not a readable", "viewBox", "width")) or p == NON_FINITE or any(m in p for m in BROKEN_MARKS)]
-    return fatal[0] if fatal else None
+    return re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None  # it is not drawn at all
 
 
 def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
