@@ -162,7 +162,8 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
             issues.add(shown, at(section, i), f"{section}[{i}].kind", f"a value is required here: one of {', '.join(KINDS)}")
             return None
         if not isinstance(kind, str) or kind not in KINDS:
-            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"unknown constraint kind {kind!r}; expected one of {', '.join(KINDS)}")
+            what = f"unknown constraint kind {kind!r}" if isinstance(kind, str) else "a constraint kind is a name, not a table or a list"
+            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"{what}; expected one of {', '.join(KINDS)}")
             return None
         model = KINDS[kind]
     try:
@@ -174,8 +175,9 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
 
 def _fact(i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Fact]:
     kind = entry.get("kind")
-    if kind not in FACT_KINDS:
-        what = "a value is required here" if kind is None else f"unknown fact kind {kind!r}"
+    if not isinstance(kind, str) or kind not in FACT_KINDS:  # missing, or not a name at all
+        what = ("a value is required here" if kind is None else f"unknown fact kind {kind!r}" if isinstance(kind, str)
+                else "a fact kind is a name, not a table or a list")
         issues.add(shown, at("facts", i, "kind") or at("facts", i), f"facts[{i}].kind", f"{what}; expected one of {', '.join(FACT_KINDS)}")
         return None
     model = FACT_KINDS[kind]
@@ -270,7 +272,8 @@ def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, 
         loc = ("setup", "steps", i)
         kind = entry.get("do")
         if not isinstance(kind, str) or kind not in STEP_KINDS:  # missing, or not a name at all
-            what = "a value is required here" if kind is None else f"unknown step {kind!r}"
+            what = ("a value is required here" if kind is None else f"unknown step {kind!r}" if isinstance(kind, str)
+                    else "a step is a name, not a table or a list")
             issues.add(shown, at(*loc, "do") or at(*loc), dotted((*loc, "do")), f"{what}; expected one of {', '.join(STEP_KINDS)}")
             ok = False
             continue
