@@ -17,6 +17,10 @@ class Issue:
     field: str
     message: str
     level: Level = "error"
+    # an error of the input found only while drawing (a layout template naming nothing, a
+    # font a template chose that does not exist): reported as bad input (exit 2), not as a
+    # failed rules check
+    bad_input: bool = field(default=False, compare=False)
 
     def render(self) -> str:
         """`path:line: field: message` (line and field left out when unknown)."""
