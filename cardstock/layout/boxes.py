@@ -640,15 +640,13 @@ class Painter:
                 if suffix in (".png", ".jpg", ".jpeg"):
                     return [Group(tuple(self._image(target, (x, y, w, h), box.get("fit", "cover"), position, opacity)), clip)] + frame_ops
                 if suffix == ".svg":
-                    from dataclasses import replace
-
-                    from .svgart import svg_ops
+                    from .svgart import svg_ops, with_opacity
 
                     art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), position)
                     for msg in problems:  # about the file: one finding however many cards use it
                         self.issues.append(Issue(self.catalog.display(target), None, "", msg, "warning"))
                     if opacity < 1:
-                        art_ops = [replace(op, opacity=r(op.opacity * opacity)) if hasattr(op, "opacity") else op for op in art_ops]
+                        art_ops = with_opacity(art_ops, opacity)
                     return [Group(tuple(art_ops), clip)] + frame_ops
                 self._data_issue("art", f"art must be PNG, JPEG or SVG, got {path_text!r}")
         if not box.get("placeholder", True):
