@@ -457,7 +457,7 @@ def _draw(el, tag: str, m, st, ops, problems, sheet: _Sheet) -> None:
     if tag == "use":
         ref = _ref(el.get("href") or el.get(XLINK_HREF))
         target = sheet.ids.get(ref) if ref else None
-        if target is None:
+        if target is None or ref is None:
             problems.add(f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file does not define (left out)")
             return
         if ref in sheet.using:
