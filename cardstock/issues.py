@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Iterable, Iterator, Literal
 
 Level = Literal["error", "warning"]
@@ -17,6 +18,10 @@ class Issue:
     field: str
     message: str
     level: Level = "error"
+    # an error of the input found only while drawing (a layout template naming nothing, a
+    # font a template chose that does not exist): reported as bad input (exit 2), not as a
+    # failed rules check
+    bad_input: bool = _field(default=False, compare=False)
 
     def render(self) -> str:
         """`path:line: field: message` (line and field left out when unknown)."""

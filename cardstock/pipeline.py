@@ -98,7 +98,7 @@ def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
 # template): every runtime dependency in pyproject.toml and the compiled parts they bring.
 DRAWING_LIBRARIES = (
     "reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic-core", "pypdf",
-    "markdown-it-py", "openpyxl", "pypdfium2", "pyyaml",
+    "markdown-it-py", "openpyxl", "pypdfium2", "pyyaml", "isal",
 )
 
 _CODE_KEY: Optional[str] = None
@@ -402,10 +402,16 @@ def run(
 
     if jobs > 1 and len(tasks) > 1:
         with _pool(min(jobs, len(tasks))) as pool:
-            futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in tasks]
+            # the global units start once every game's check has passed: bad input found by
+            # a check (exit 2) leaves nothing of theirs written
+            games_first = [(g, idx) for g, idx in tasks if g is not None]
+            futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in games_first]
             try:
                 for idx, future in futures:
                     finish(idx, future.result())
+                for g, idx in tasks:
+                    if g is None:
+                        finish(idx, _run_task(*task_args(g, idx)))
             except BaseException:  # bad input found, or interrupted: start nothing more
                 for _, future in futures:
                     future.cancel()

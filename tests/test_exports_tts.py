@@ -84,8 +84,8 @@ def test_face_sheets_exist_and_are_columns_times_card_width(mini):
 
 def test_tokens_are_round_custom_tiles_with_transparent_corners(mini):
     _, save = mini
-    (bag,) = [o for o in objects(save) if o["Name"] == "Bag"]
-    assert bag["Nickname"] == "Tokens" and len(bag["ContainedObjects"]) == 10
+    (bag,) = [o for o in objects(save) if o["Name"] == "Bag" and o["Nickname"] == "Tokens"]  # dice have a bag too
+    assert len(bag["ContainedObjects"]) == 10
     tile = bag["ContainedObjects"][0]
     assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # circle
     image = Image.open(local(tile["CustomImage"]["ImageURL"]))

@@ -199,15 +199,15 @@ def test_a_rules_check_validates_every_input_too(project, cli):
 
 
 def test_a_layout_template_that_fails_on_every_face_is_one_finding_naming_the_count(project, cli):
-    """A name only known when a face is drawn: the rules check reports it once, with the
-    first face it failed on and how many more."""
+    """A name only known when a face is drawn: bad input (exit 2), reported once with the
+    number of faces it hit and the first of them."""
     _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ nosuch }}"\n')(project)
     result = cli("--root", str(project), "check", "mini")
-    assert result.code == 1
-    found = [line.strip() for line in result.out.splitlines() if "layouts.card.boxes.title.text" in line]
+    assert result.code == 2
+    found = [line.strip() for line in result.err.splitlines() if "layouts.card.boxes.title.text" in line]
     assert found == [
         "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: the template names something that does not exist: "
-        "'nosuch' is undefined (drawing component 'ember' and 3 more faces)",
+        "'nosuch' is undefined (drawing 4 faces, first component 'ember')",
     ]
 
 

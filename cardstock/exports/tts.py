@@ -9,10 +9,12 @@ Writes under `<out>/<game>/tts/`:
   cards that each have their own back: reference cards);
 - `tiles/<id>-front.png`, `tiles/<id>-back.png`: tiles and tokens, on a transparent
   background outside their outline;
+- `dice/<id>.png` and `dice/d6.obj`: a six-sided die's faces in a 3 × 2 texture and the cube
+  that maps them (a custom model of the dice type), for each die whose faces the game has;
 - `<game>.json`: the saved object: one bag named after the game, holding a deck per
   catalog deck (every card in its full count, in catalog order; nickname = the card's name,
   description = its text) and a bag per set of tiles or tokens (custom tiles: hexagonal,
-  round or rectangular as the piece is).
+  round or rectangular as the piece is) and a bag per set of dice.
 
 Images are referred to by `file:///` URLs to the written files, or by `--tts-base-url` +
 the file's path under `tts/` for images hosted on the web. Sheets stay within 4096 × 4096
@@ -28,7 +30,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from ..layout.ops import Face
+from ..layout.ops import Face, Group, rect_path
 from ..load import Catalog
 from ..markup import spans
 from ..output import artifact
@@ -40,7 +42,7 @@ MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096  # pixels: the largest sheet side kept (Tabletop Simulator's advice)
 DECK_KINDS = ("card", "reference")  # kinds that become decks
-Write = Callable[[str, bytes], None]  # (path under tts/, bytes) -> None
+Write = Callable[..., None]  # (path under tts/, bytes, kind=...) -> None
 Url = Callable[[str], str]  # path under tts/ -> the address the save file uses
 LayOut = Callable[..., Optional[Face]]  # cardstock.layout.faces.lay_out
 TILE_TYPES = {"hex": 1, "circle": 2, "rect": 0}  # CustomTile.Type: box 0, hex 1, circle 2, rounded 3
@@ -143,6 +145,10 @@ def build_tts(catalog: Catalog, options: BuildOptions) -> StageResult:
             objects.append(deck)
         elif s.kind in ("tile", "token"):
             objects.append(_tiles(catalog, s, comps, options, write, url, lay_out))
+        else:
+            dice = _dice(catalog, s, comps, options, write, url, lay_out)
+            if dice is not None:
+                objects.append(dice)
     for i, obj in enumerate(objects):
         obj["Transform"] = transform(4.0 * (i % 6), -6.0 * (i // 6), flip=obj["Name"] in ("Deck", "Card"))
     bag = {
@@ -154,7 +160,7 @@ def build_tts(catalog: Catalog, options: BuildOptions) -> StageResult:
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [bag], "TabStates": {}}
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
     write(f"{catalog.id}.json", text.encode("utf-8"), kind="tts-json")
-    for stale in folder.rglob("*.png"):
+    for stale in [*folder.rglob("*.png"), *folder.rglob("*.obj")]:
         if stale.relative_to(folder).as_posix() not in written:
             stale.unlink()
     return result
@@ -247,6 +253,100 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
                 "CustomImage": {"ImageURL": url(front_rel), "ImageSecondaryURL": url(back_rel), "ImageScalar": 1.0,
                                 "WidthScale": 0.0,
                                 "CustomTile": {"Type": TILE_TYPES.get(face.shape, 0), "Thickness": 0.2, "Stackable": s.kind == "token", "Stretch": True}},
+            })
+    return {"GUID": guid(catalog.id, s.id), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
+            "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}
+
+
+# ---------------------------------------------------------------- dice
+
+# A six-sided die as a custom model of Tabletop Simulator's dice type (CustomMesh.TypeIndex
+# 2): the mesh is a cube written here, so the texture layout is ours and certain: face k
+# (1..6) in cell ((k - 1) % 3, (k - 1) // 3) of a 3 x 2 grid, read from the top left.
+# Opposite faces add up to 7 as on a common die. Each side: (value, corners as seen from
+# outside: bottom left, bottom right, top right, top left), unit cube centred on 0.
+DIE_SIDES: tuple[tuple[int, tuple[tuple[float, float, float], ...]], ...] = (
+    (1, ((-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5))),      # +Y, up
+    (2, ((-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, 0.5, 0.5), (-0.5, 0.5, 0.5))),      # +Z
+    (3, ((0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (0.5, 0.5, -0.5), (0.5, 0.5, 0.5))),      # +X
+    (4, ((-0.5, -0.5, -0.5), (-0.5, -0.5, 0.5), (-0.5, 0.5, 0.5), (-0.5, 0.5, -0.5))),  # -X
+    (5, ((0.5, -0.5, -0.5), (-0.5, -0.5, -0.5), (-0.5, 0.5, -0.5), (0.5, 0.5, -0.5))),  # -Z
+    (6, ((-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (0.5, -0.5, 0.5), (-0.5, -0.5, 0.5))),  # -Y
+)
+# The turn (Euler degrees x, y, z) that brings each value's side up, for TTS's
+# RotationValues (what a roll reports)
+DIE_UP = {1: (0.0, 0.0, 0.0), 2: (270.0, 0.0, 0.0), 3: (0.0, 0.0, 90.0), 4: (0.0, 0.0, 270.0), 5: (90.0, 0.0, 0.0), 6: (180.0, 0.0, 0.0)}
+DIE_COLUMNS, DIE_ROWS = 3, 2
+UV_INSET = 0.002  # keeps texture filtering from sampling the next cell at a face's edge
+
+
+def die_cell(value: int) -> tuple[int, int]:
+    """The (column, row) of a value's face in the die texture, from the top left."""
+    return (value - 1) % DIE_COLUMNS, (value - 1) // DIE_COLUMNS
+
+
+def die_obj() -> str:
+    """The cube mesh (Wavefront OBJ): one quad per side, each with its own texture cell."""
+    lines = ["# a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "o die"]
+    for _, corners in DIE_SIDES:
+        lines += [f"v {x:g} {y:g} {z:g}" for x, y, z in corners]
+    for value, _ in DIE_SIDES:
+        col, row = die_cell(value)
+        u0, u1 = col / DIE_COLUMNS + UV_INSET, (col + 1) / DIE_COLUMNS - UV_INSET
+        v0, v1 = 1 - (row + 1) / DIE_ROWS + UV_INSET, 1 - row / DIE_ROWS - UV_INSET  # OBJ's v runs up
+        lines += [f"vt {u:.4f} {v:.4f}" for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
+    for i in range(len(DIE_SIDES)):
+        a = 4 * i + 1
+        lines.append("f " + " ".join(f"{a + k}/{a + k}" for k in range(4)))
+    return "\n".join(lines) + "\n"
+
+
+def die_faces(net: Face) -> list[Face]:
+    """The six faces of a die net laid out by cardstock.layout.faces, in value order: the
+    net's first six groups are its panels, each moved to its place on the net."""
+    panels = [op for op in net.ops if isinstance(op, Group) and op.transform is not None][:6]
+    side = net.width / 3
+    square = rect_path(0.0, 0.0, side, side)
+    return [Face.build(side, side, 0.0, "rect", (Group(p.ops, square),)) for p in panels]
+
+
+def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, url: Url, lay_out: LayOut) -> Optional[dict[str, Any]]:
+    """A bag of custom dice, one per copy, for the set's six-sided dice (die nets); None
+    when the set has none."""
+    made: list[tuple[Any, list[Face], list[str]]] = []
+    for c in comps:
+        net = lay_out(catalog, c, "front", bleed=False)
+        values = [str(v) for v in (c.fields.get("faces") or [])]
+        if net is None or net.shape != "net" or len(values) != 6:
+            continue
+        faces = die_faces(net)
+        if len(faces) == 6:
+            made.append((c, faces, values))
+    if not made:
+        return None
+    write("dice/d6.obj", die_obj().encode("utf-8"), kind="tts-model")
+    contained = []
+    for c, faces, values in made:
+        cell = max(64, round(faces[0].width / INCH * options.dpi))
+        pdf = faces_pdf(faces, title="tts")
+        images = list(rasterise(pdf, cell / (faces[0].width / INCH), [(cell, cell)] * 6, [False] * 6))
+        from PIL import Image
+
+        texture = Image.new("RGB", (DIE_COLUMNS * cell, DIE_ROWS * cell), (255, 255, 255))
+        for value, image in enumerate(images, start=1):
+            col, row = die_cell(value)
+            texture.paste(image, (col * cell, row * cell))
+        rel = f"dice/{c.id}.png"
+        write(rel, png_bytes(texture, options.dpi))
+        rolls = [{"Value": plain(values[v - 1]) or str(v), "Rotation": dict(zip("xyz", DIE_UP[v]))} for v in range(1, 7)]
+        for copy in range(c.count):
+            contained.append({
+                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0),
+                "Nickname": c.name, "Description": description(catalog, c),
+                "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+                "CustomMesh": {"MeshURL": url("dice/d6.obj"), "DiffuseURL": url(rel), "NormalURL": "", "ColliderURL": "",
+                               "Convex": True, "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True},
+                "RotationValues": rolls,
             })
     return {"GUID": guid(catalog.id, s.id), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
             "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}

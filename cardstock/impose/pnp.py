@@ -23,6 +23,7 @@ from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .bleed import least_bleed
 from .leftover import place_leftovers
+from .mixed import Room
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
@@ -143,9 +144,18 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
     """Every copy of every component placed on pages of `paper`, backs and footers set."""
     findings: list[Issue] = []
     arranged: list[tuple[Page, Optional[Mirror]]] = []
+    room: Optional[Room] = None  # under the last grid page: the next size's first cards go there
     for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
+        grid = group.arrange == "grid" and not group.folded
+        bleed = front_bleed(group.items[0].front) if options.bleed else 0.0
+        if room is not None and grid:
+            cut_lines = group.sheet.sheet.marks.cut_lines if options.bleed else "always"
+            group.items = room.take(group.items, group.sheet, bleed=bleed, cut_lines=cut_lines, style=style_of(group.sheet))
+            if not group.items:
+                continue
         fronts, fold = _arrange(group, paper, options, findings)
         arranged += [(page, fold) for page in _marked(fronts, group.sheet)]
+        room = Room.under(fronts[-1], group.sheet, paper, bleed) if grid and fronts and not group.sheet.sheet.marks.registration else None
     if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
         kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
         arranged = [(page, fold) for page, fold in arranged if any(page is k for k in kept)]

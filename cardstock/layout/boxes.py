@@ -137,13 +137,13 @@ class Painter:
     def _layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: Level = "error") -> None:
         where = box.where(key) if box is not None else lay.where(key)
         fld = f"layouts.{lay.name}" + (f".boxes.{box.name}" if box is not None else "") + (f".{key}" if key else "")
-        issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level)
+        issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level, bad_input=level == "error")
         if isinstance(message, Breach):  # a template that broke the sandbox's bounds: bad input
             raise InputError([issue])
         self.issues.append(issue)
 
-    def _data_issue(self, fld: str, message: str, level: Level = "error") -> None:
-        self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level))
+    def _data_issue(self, fld: str, message: str, level: Level = "error", bad_input: bool = False) -> None:
+        self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level, bad_input=bad_input))
 
     # ------------------------------------------------------------ values
 
@@ -414,7 +414,7 @@ class Painter:
         for problem in fit.markup:
             self._data_issue(fld or f"layout box {box.name}", problem, "warning")
         for name in fit.unknown_icons:
-            self._data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]")
+            self._data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]", bad_input=True)
 
     def _icon_box_color(self, lay, box, ctx, icon_color: Optional[str]) -> str:
         ink = self.layouts.theme.get("ink", "#1f1f24")
@@ -640,15 +640,13 @@ class Painter:
                 if suffix in (".png", ".jpg", ".jpeg"):
                     return [Group(tuple(self._image(target, (x, y, w, h), box.get("fit", "cover"), position, opacity)), clip)] + frame_ops
                 if suffix == ".svg":
-                    from dataclasses import replace
-
-                    from .svgart import svg_ops
+                    from .svgart import svg_ops, with_opacity
 
                     art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), position)
                     for msg in problems:  # about the file: one finding however many cards use it
                         self.issues.append(Issue(self.catalog.display(target), None, "", msg, "warning"))
                     if opacity < 1:
-                        art_ops = [replace(op, opacity=r(op.opacity * opacity)) if hasattr(op, "opacity") else op for op in art_ops]
+                        art_ops = with_opacity(art_ops, opacity)
                     return [Group(tuple(art_ops), clip)] + frame_ops
                 self._data_issue("art", f"art must be PNG, JPEG or SVG, got {path_text!r}")
         if not box.get("placeholder", True):

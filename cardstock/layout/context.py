@@ -12,6 +12,8 @@ from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..fields import COLOR_PATTERN
+import dataclasses
+
 from ..issues import Issue
 from ..schema import Component
 from ..templating import environment, finalize, render, template_message
@@ -226,8 +228,8 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
                     out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
                 except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
                     out, issue = v, Issue(comp.file, comp.line, key, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
-                if issue is not None:
-                    issues.append(issue)
+                if issue is not None:  # a text that cannot be rendered is bad input
+                    issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))
                 v = out
             v = hard_breaks(v)
             ctx[key] = v

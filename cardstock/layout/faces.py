@@ -199,7 +199,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     lay = ls.resolve(lay_name)
     painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits)
     if lay is None:
-        painter.issues.append(Issue(ls.files[0] if ls.files else "layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})"))
+        painter.issues.append(Issue(ls.files[0] if ls.files else "layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})", bad_input=True))
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
     b = _length(catalog.game.print.bleed) if bleed else 0.0
     safe = _length(catalog.game.print.safe)
@@ -262,7 +262,30 @@ def lint(catalog) -> list[Issue]:
             face = _remembered(catalog, comp, side, True, st)
             if face is not None:
                 found += face.findings
-    return ordered(glyphs_once(found))
+    # input errors (a layout template naming nothing, a font it picks that does not exist)
+    # once per place in the input; the rules check reports them as bad input, exit 2
+    bad = [i for i in found if i.bad_input and i.level == "error"]
+    return once_per_place(bad) + ordered(glyphs_once(i for i in found if not (i.bad_input and i.level == "error")))
+
+
+def once_per_place(issues) -> list[Issue]:
+    """Input errors met while drawing, one per place in the input (file, line, field), with
+    the number of faces it hit: a template that picks an unknown font for every card is
+    one problem, not one per card."""
+    hits: dict[tuple, tuple[Issue, list[str]]] = {}
+    for issue in issues:
+        m = DRAWING.match(issue.message)
+        base = dataclasses.replace(issue, message=m.group("message")) if m else issue
+        first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, []))
+        label = m.group("who") if m else f"{issue.file}:{issue.line}"
+        if label not in who:
+            who.append(label)
+    out = []
+    for (_file, _line, _field), (issue, who) in sorted(hits.items()):
+        n = len(who)
+        many = f"{n} faces, first {who[0]}" if n > 1 else who[0]
+        out.append(dataclasses.replace(issue, message=f"{issue.message} (drawing {many})"))
+    return out
 
 
 

@@ -14,8 +14,8 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..issues import Issue
-from .ops import Path, SymbolPart
-from .svgart import svg_ops
+from .ops import SymbolPart
+from .svgart import flat_paths, svg_ops
 from .symbols import Library, Symbol, library
 
 ICON_FOLDER = "icons"
@@ -31,12 +31,13 @@ def icon_files(folder: FsPath) -> list[FsPath]:
 
 def svg_symbol(path: FsPath, shown: str) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file → a symbol, and the problems met reading it (warnings)."""
-    ops, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0), "contain")
+    ops, found = svg_ops(path, (0.0, 0.0, 100.0, 100.0), "contain")
+    more: set[str] = set()
+    paths = flat_paths(ops, more)
+    problems = [*found, *sorted(more)]
     issues = [Issue(shown, None, "", f"{p} (the icon is drawn without it)", "warning") for p in problems]
     parts: list[SymbolPart] = []
-    for op in ops:
-        if not isinstance(op, Path):
-            continue
+    for op in paths:
         if op.fill is not None:
             parts.append(SymbolPart(op.d, 0.0, op.fill_rule, op.opacity))
         if op.stroke is not None and op.stroke_width > 0:

@@ -1,11 +1,16 @@
 """SVG art → drawing ops, so an SVG named by a catalog row is drawn as vectors by both
 backends (never rasterised, never routed through another renderer).
 
-A plain subset is understood: path, rect, circle, ellipse, line, polyline, polygon and g,
-with fill, stroke, stroke-width, fill-rule, opacity (attributes, `style`, or CSS classes
-from a `<style>` element, as Illustrator writes them), transforms (skew included) and the
-viewBox. A gradient fill is drawn in one colour, its first stop's. Anything else (text,
-filters, embedded images, clip paths) is left out and reported as a warning, once per file.
+The subset drawing programs write is understood: path (arcs included), rect, circle,
+ellipse, line, polyline, polygon, g, a, switch and `<use>` (of a shape, a group or a
+`<symbol>`), with fill, stroke, stroke-width, fill-rule, opacity (attributes, `style`, or
+CSS classes from a `<style>` element, as Illustrator writes them), transforms (skew
+included), lengths in percent of the viewBox, the viewBox, and clip paths made of shapes
+(`clip-path="url(#id)"` in user space). A gradient fill is drawn in one colour, its first
+stop's. Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
+anything in another namespace), `<title>`, `<desc>` and hidden elements are skipped
+silently. Anything else (text, filters, embedded images, masks) is left out and reported
+as a warning, once per file.
 """
 
 from __future__ import annotations
@@ -15,12 +20,18 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
 
-from .ops import Path, ellipse_path, polygon_path, r, rect_path, transform_path
+from .ops import Group, Path, ellipse_path, polygon_path, r, rect_path, transform_path
 from .symbols import PathError, parse_path
 
 NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
          "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080"}
-SKIP = {"title", "desc", "metadata", "defs", "style", "namedview", "sodipodi:namedview"}
+SKIP = {"title", "desc", "metadata", "defs", "style", "namedview", "sodipodi:namedview", "foreignObject", "script"}
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+CONDITIONS = ("requiredExtensions", "requiredFeatures", "systemLanguage")  # of <switch> children
+# attributes whose percentages are of the viewBox width, height, or its normalised diagonal
+ACROSS = frozenset({"x", "cx", "rx", "x1", "x2", "width"})
+DOWN = frozenset({"y", "cy", "ry", "y1", "y2", "height"})
 
 
 _PAINT = ("fill", "stroke", "stroke-width", "fill-rule")
@@ -144,7 +155,7 @@ def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, flo
     px, py = position
     base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
     ops: list = []
-    sheet = _Sheet(_css_classes(root), _gradient_colors(root))
+    sheet = _Sheet(_css_classes(root), _gradient_colors(root), _ids(root), (vw, vh))
     try:
         _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
     except RecursionError:
@@ -165,11 +176,52 @@ def _opacity(text: str, problems: set[str]) -> float:
 
 
 class _Sheet:
-    """What a file defines once and its shapes refer to: CSS classes and gradients."""
+    """What a file defines once and its shapes refer to: CSS classes, gradients, elements
+    by id (for `<use>` and clip paths), and the viewBox size percentages are of."""
 
-    def __init__(self, classes: dict[str, str], paints: dict[str, str]):
+    def __init__(self, classes: dict[str, str], paints: dict[str, str], ids: dict | None = None, size: tuple[float, float] = (100.0, 100.0)):
         self.classes = classes
         self.paints = paints
+        self.ids = ids or {}
+        self.size = size
+        self.using: set[str] = set()  # the <use> targets being drawn (a cycle is refused)
+
+    def length(self, value, key: str, default: float = 0.0) -> float:
+        """An attribute's length; a percentage is of the viewBox width (x, width, …),
+        height (y, height, …) or normalised diagonal (r, stroke-width)."""
+        text = str(value).strip() if value is not None else ""
+        if text.endswith("%"):
+            pct = _number(text[:-1])
+            if pct is None:
+                return default
+            w, h = self.size
+            ref = w if key in ACROSS else h if key in DOWN else math.sqrt((w * w + h * h) / 2)
+            return pct / 100 * ref
+        return _num(value, default)
+
+
+def _local(el) -> str | None:
+    """An element's name in the SVG namespace (None for another namespace's elements,
+    which SVG viewers skip too: Inkscape's, Illustrator's, RDF)."""
+    tag = el.tag
+    if not isinstance(tag, str):
+        return None
+    if tag.startswith("{"):
+        ns, _, name = tag[1:].partition("}")
+        return name if ns == SVG_NS else None
+    return tag
+
+
+def _ids(root) -> dict:
+    return {el.get("id"): el for el in root.iter() if el.get("id")}
+
+
+def _ref(value: str | None) -> str | None:
+    """The id in `url(#id)` or `#id`."""
+    if not value:
+        return None
+    m = re.fullmatch(r"\s*(?:url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)|#(\S+))\s*", value)
+    return (m.group(1) or m.group(2)) if m else None
 
 
 def _css_classes(root) -> dict[str, str]:
@@ -274,54 +326,162 @@ def svg_problem(path: FsPath) -> str | None:
     return re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None  # it is not drawn at all
 
 
-def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
-    tag = el.tag.split("}")[-1]
-    if tag in SKIP:
-        return
-    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "symbol"):
+def _hidden(el, declared: list[tuple[str, str]]) -> bool:
+    values = {k: v for k, v in declared}
+    display = values.get("display", el.get("display"))
+    visibility = values.get("visibility", el.get("visibility"))
+    return (display or "").strip() == "none" or (visibility or "").strip() in ("hidden", "collapse")
+
+
+def _shape(el, tag: str, problems: set[str], sheet: _Sheet):
+    """The path data of one shape element in its own coordinates (None: not a shape)."""
+    n = sheet.length
+    if tag == "path":
+        return parse_path(el.get("d", ""))
+    if tag == "rect":
+        rx = n(el.get("rx"), "rx", n(el.get("ry"), "ry", 0.0))
+        return rect_path(n(el.get("x"), "x"), n(el.get("y"), "y"), n(el.get("width"), "width"), n(el.get("height"), "height"), rx)
+    if tag == "circle":
+        rad = n(el.get("r"), "r")
+        return ellipse_path(n(el.get("cx"), "cx"), n(el.get("cy"), "cy"), rad, rad)
+    if tag == "ellipse":
+        return ellipse_path(n(el.get("cx"), "cx"), n(el.get("cy"), "cy"), n(el.get("rx"), "rx"), n(el.get("ry"), "ry"))
+    if tag == "line":
+        return (("M", n(el.get("x1"), "x1"), n(el.get("y1"), "y1")), ("L", n(el.get("x2"), "x2"), n(el.get("y2"), "y2")))
+    if tag in ("polygon", "polyline"):
+        vals = _numbers(el.get("points"), problems, "the points") or []
+        pts = list(zip(vals[0::2], vals[1::2]))
+        if not pts:
+            return None
+        return polygon_path(pts) if tag == "polygon" else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]])
+    return None
+
+
+SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polygon", "polyline"})
+
+
+def _clip(ref: str, m, problems: set[str], sheet: _Sheet):
+    """The clip path `ref` names as path data on the page (shapes of a `<clipPath>` in
+    the user space of the element it clips), () when it clips everything away, or None
+    when it is not applied (reported)."""
+    cp = sheet.ids.get(ref)
+    if cp is None or _local(cp) != "clipPath":
+        problems.add(f"the clip path {ref!r} is not defined in the file (the shapes are drawn whole)")
+        return None
+    if cp.get("clipPathUnits") == "objectBoundingBox":
+        problems.add(f"the clip path {ref!r} is in objectBoundingBox units, which are not applied (the shapes are drawn whole)")
+        return None
+    cm = _mul(m, _transform(cp.get("transform"), problems))
+    data: list = []
+    for child in cp:
+        tag = _local(child)
+        target, at = child, cm
+        if tag == "use":
+            found = sheet.ids.get(_ref(child.get("href") or child.get(XLINK_HREF)) or "")
+            if found is None:
+                continue
+            at = _mul(_mul(cm, _transform(child.get("transform"), problems)), (1, 0, 0, 1, sheet.length(child.get("x"), "x"), sheet.length(child.get("y"), "y")))
+            target, tag = found, _local(found)
+        if tag not in SHAPES:
+            if tag is not None and tag not in SKIP:
+                problems.add(f"<{tag}> in a clip path is not applied (only shapes are)")
+            continue
+        try:
+            d = _shape(target, tag, problems, sheet)
+        except (PathError, ValueError) as exc:
+            problems.add(f"<{tag}> could not be read: {exc}")
+            continue
+        if d:
+            d = transform_path(d, _mul(at, _transform(target.get("transform"), problems)))
+            if _finite(d):
+                data.extend(d)
+    return tuple(data)
+
+
+def _walk(el, m, style, ops, problems, sheet: _Sheet, used: bool = False) -> None:
+    tag = _local(el)
+    if tag is None or tag in SKIP:
+        return  # another program's element, or one that draws nothing
+    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker") or (tag == "symbol" and not used):
         return  # definitions, drawn only where they are used
-    if el.get("clip-path") or el.get("mask"):
-        problems.add("clip paths and masks are not applied (the shapes are drawn whole)")
+    declared = list(_declarations(";".join([sheet.classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""])))
+    if _hidden(el, declared):
+        return
+    if el.get("mask") or any(k == "mask" for k, _ in declared):
+        problems.add("masks are not applied (the shapes are drawn whole)")
     st = dict(style)
     st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
     for key in _PAINT:
         if el.get(key) is not None:
             st[key] = el.get(key)
     own_opacity = _opacity(el.get("opacity", "1"), problems)
-    declared = [sheet.classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""]
-    for k, v in _declarations(";".join(declared)):
+    clip_ref = el.get("clip-path")
+    for k, v in declared:
         if k == "opacity":
             own_opacity = _opacity(v, problems)
         elif k in _PAINT:
             st[k] = v
+        elif k == "clip-path":
+            clip_ref = v
     st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
     if tag != "svg":
         m = _mul(m, _transform(el.get("transform"), problems))
-    if tag in ("svg", "g"):
+    mine: list = []
+    clip = None
+    if clip_ref and clip_ref.strip() != "none":
+        ref = _ref(clip_ref)
+        clip = _clip(ref, m, problems, sheet) if ref else None
+        if ref is None:
+            problems.add(f"the clip path {clip_ref!r} is not understood (the shapes are drawn whole)")
+        if clip == ():
+            return  # a clip path with no shape hides the element
+    _draw(el, tag, m, st, mine, problems, sheet)
+    if clip:
+        ops.append(Group(tuple(mine), clip=clip))
+    else:
+        ops.extend(mine)
+
+
+def _draw(el, tag: str, m, st, ops, problems, sheet: _Sheet) -> None:
+    """The element's own drawing (its style and transform already applied in m and st)."""
+    if tag in ("svg", "g", "a", "symbol"):
         for child in el:
             _walk(child, m, st, ops, problems, sheet)
         return
-    d = None
-    try:
-        if tag == "path":
-            d = parse_path(el.get("d", ""))
-        elif tag == "rect":
-            rx = _num(el.get("rx"), _num(el.get("ry"), 0.0))
-            d = rect_path(_num(el.get("x")), _num(el.get("y")), _num(el.get("width")), _num(el.get("height")), rx)
-        elif tag == "circle":
-            rad = _num(el.get("r"))
-            d = ellipse_path(_num(el.get("cx")), _num(el.get("cy")), rad, rad)
-        elif tag == "ellipse":
-            d = ellipse_path(_num(el.get("cx")), _num(el.get("cy")), _num(el.get("rx")), _num(el.get("ry")))
-        elif tag == "line":
-            d = (("M", _num(el.get("x1")), _num(el.get("y1"))), ("L", _num(el.get("x2")), _num(el.get("y2"))))
-        elif tag in ("polygon", "polyline"):
-            vals = _numbers(el.get("points"), problems, "the points") or []
-            pts = list(zip(vals[0::2], vals[1::2]))
-            d = polygon_path(pts) if tag == "polygon" else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]]) if pts else None
-        else:
-            problems.add(f"<{tag}> is not drawn (only shapes and paths are)")
+    if tag == "switch":  # the first child a plain viewer draws: no conditions of its own
+        for child in el:
+            if _local(child) not in (None, "foreignObject") and not any(child.get(c) for c in CONDITIONS):
+                _walk(child, m, st, ops, problems, sheet)
+                break
+        return
+    if tag == "use":
+        ref = _ref(el.get("href") or el.get(XLINK_HREF))
+        target = sheet.ids.get(ref) if ref else None
+        if target is None or ref is None:
+            problems.add(f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file does not define (left out)")
             return
+        if ref in sheet.using:
+            problems.add(f"<use> of {ref!r} refers to itself (left out)")
+            return
+        at = _mul(m, (1, 0, 0, 1, sheet.length(el.get("x"), "x"), sheet.length(el.get("y"), "y")))
+        if _local(target) == "symbol" and target.get("viewBox") and el.get("width") and el.get("height"):
+            try:
+                bx, by, bw, bh = _viewbox(target)
+                at = _mul(at, (sheet.length(el.get("width"), "width") / bw, 0, 0, sheet.length(el.get("height"), "height") / bh, -bx * sheet.length(el.get("width"), "width") / bw, -by * sheet.length(el.get("height"), "height") / bh))
+            except ValueError as exc:
+                problems.add(str(exc))
+                return
+        sheet.using.add(ref)
+        try:
+            _walk(target, at, st, ops, problems, sheet, used=True)
+        finally:
+            sheet.using.discard(ref)
+        return
+    if tag not in SHAPES:
+        problems.add(f"<{tag}> is not drawn (only shapes and paths are)")
+        return
+    try:
+        d = _shape(el, tag, problems, sheet)
     except (PathError, ValueError) as exc:
         problems.add(f"<{tag}> could not be read: {exc}")
         return
@@ -335,7 +495,7 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
     stroke = _color(st.get("stroke"), problems, sheet.paints)
     if tag in ("line", "polyline"):
         fill = "none"
-    sw = _num(st.get("stroke-width"), 1.0) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    sw = sheet.length(st.get("stroke-width"), "stroke-width", 1.0) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     ops.append(Path(
         d,
         fill=None if fill == "none" else fill,
@@ -344,3 +504,32 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet) -> None:
         opacity=max(0.0, min(1.0, float(st.get("opacity", "1")))),
         fill_rule="evenodd" if st.get("fill-rule") == "evenodd" else "nonzero",
     ))
+
+
+def flat_paths(ops, problems: set[str]) -> list[Path]:
+    """The paths of `ops` with clipped groups opened (for one-colour icons, which are
+    drawn from paths alone; a clip is then left out and reported)."""
+    out: list[Path] = []
+    for op in ops:
+        if isinstance(op, Group):
+            if op.clip is not None:
+                problems.add("clip paths are not applied to icons (the shapes are drawn whole)")
+            out += flat_paths(op.ops, problems)
+        elif isinstance(op, Path):
+            out.append(op)
+    return out
+
+
+def with_opacity(ops, factor: float) -> list:
+    """`ops` faded by `factor` (clipped groups included)."""
+    from dataclasses import replace
+
+    out: list = []
+    for op in ops:
+        if isinstance(op, Group):
+            out.append(replace(op, ops=tuple(with_opacity(op.ops, factor))))
+        elif hasattr(op, "opacity"):
+            out.append(replace(op, opacity=r(op.opacity * factor)))
+        else:
+            out.append(op)
+    return out

@@ -303,6 +303,9 @@ def run_provider(name: str, target: str, catalog: Any) -> Check:
         raise
     except Exception as exc:  # another module's bug must not hide the rest of the report
         return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}", provider=name)
+    bad = [i for i in found if i.bad_input and i.level == "error"]
+    if bad:  # the input itself is wrong (found only while checking): exit 2, not a failed check
+        raise InputError(bad)
     errors = [i for i in found if i.level == "error"]
     if errors:
         status, summary = FAIL, f"{len(errors)} finding{'s' if len(errors) != 1 else ''}"

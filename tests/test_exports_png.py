@@ -1,0 +1,42 @@
+"""PNG files are written by cardstock's own encoder (rows unfiltered, deflated at level 1):
+they decode to exactly the pixels PDFium rendered, RGB for cards and RGBA (transparent
+outside the cut line) for shaped pieces, record their resolution, and identical faces give
+identical bytes."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from cardstock.exports.raster import faces_pdf, pixel_size, png_bytes, rasterise, rendered_pngs, transparent
+from cardstock.layout.ops import Ellipse, Face, Rect
+
+RED, GREEN = "#d02030", "#20a040"
+
+
+def faces() -> list[Face]:
+    card = Face.build(180.0, 252.0, 9.0, "rect", (Rect(-9, -9, 198, 270, fill=RED), Rect(40, 40, 100, 60, fill=GREEN)))
+    token = Face.build(72.0, 72.0, 6.0, "circle", (Ellipse(36, 36, 30, 30, fill=GREEN),))
+    return [card, token]
+
+
+def test_pngs_decode_to_the_rendered_pixels_with_their_resolution():
+    fs = faces()
+    pdf = faces_pdf(fs, title="t")
+    sizes = [pixel_size(f, 150) for f in fs]
+    alpha = [transparent(f) for f in fs]
+    pixels = list(rasterise(pdf, 150, sizes, alpha))
+    written = list(rendered_pngs(pdf, 150, sizes, alpha))
+    for image, data in zip(pixels, written):
+        back = Image.open(io.BytesIO(data))
+        back.load()
+        assert back.size == image.size and back.mode == image.mode
+        assert back.tobytes() == image.tobytes()
+        assert round(back.info["dpi"][0]) == 150
+    card, token = (Image.open(io.BytesIO(d)) for d in written)
+    assert card.mode == "RGB" and card.getpixel((5, 5)) == (0xD0, 0x20, 0x30)
+    assert token.mode == "RGBA" and token.getpixel((0, 0))[3] == 0  # nothing painted there: transparent
+    assert token.getpixel((token.width // 2, token.height // 2)) == (0x20, 0xA0, 0x40, 255)
+    assert written == [png_bytes(i, 150) for i in pixels]  # one encoder, whichever way in
+    assert written == list(rendered_pngs(pdf, 150, sizes, alpha))  # deterministic

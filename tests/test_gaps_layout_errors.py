@@ -1,0 +1,92 @@
+"""Layout, font and template errors that only drawing the faces can find are bad input:
+the build and the check exit 2 (never 1, the failed rules check), print each problem once
+with the number of faces it hits, and write nothing into output/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardstock.init import init_project
+
+GAME = "demo"
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    root = tmp_path / "proj"
+    init_project(root, "Demo")
+    return root
+
+
+def faces(root: Path, text: str) -> None:
+    (root / "layouts" / GAME / "faces.toml").write_text(text, encoding="utf-8")
+
+
+CASES = {
+    "undefined name": ('[layouts.card.boxes.title]\ntext = "{{ nosuch.attr }}"\n', "title.text", "'nosuch' is undefined"),
+    "unknown font from a template": ('[layouts.card.boxes.title]\nfont = "{{ name }}"\n', "title.font", "unknown font 'Dawn'"),
+    "colour from a template": ('[layouts.card.boxes.title]\nstroke = "{{ suit }}"\n', "title.stroke", "expected a colour"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_layout_error_found_while_drawing_exits_2_once_with_its_count(project, cli, case):
+    text, field, words = CASES[case]
+    faces(project, text)
+    built = cli("--root", str(project), "--jobs", "1", "--paper", "letter")
+    assert built.code == 2, built.err
+    lines = [line for line in built.err.splitlines() if words in line]
+    assert len(lines) == 1, built.err  # once, not once per card
+    line = lines[0]
+    assert line.startswith(f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.{field}: ")
+    assert "(drawing 6 faces, first component 'dawn')" in line
+    assert "rules check failed" not in built.err
+    assert not (project / "output").exists() or not any((project / "output").rglob("*.pdf"))
+
+    checked = cli("--root", str(project), "check", "--runs", "10")
+    assert checked.code == 2
+    assert sum(words in line for line in checked.err.splitlines()) == 1
+
+
+def test_a_template_syntax_error_in_a_layout_is_found_by_validation(project, cli):
+    faces(project, '[layouts.card.boxes.title]\ntext = "{{ name "\n')
+    built = cli("--root", str(project), "--jobs", "1")
+    assert built.code == 2
+    assert f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.title.text: template syntax error" in built.err
+    assert not (project / "output").exists()
+
+
+def test_an_unknown_font_named_in_a_layout_is_found_by_validation(project, cli):
+    faces(project, '[layouts.card.boxes.title]\nfont = "NoSuchFont"\n')
+    built = cli("--root", str(project), "--jobs", "1")
+    assert built.code == 2
+    assert "layouts.card.boxes.title.font: unknown font 'NoSuchFont'" in built.err
+    assert not (project / "output").exists()
+
+
+def test_a_broken_template_in_card_text_is_bad_input(project, cli):
+    csv = project / "catalog" / GAME / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play {{ on any"), encoding="utf-8")
+    built = cli("--root", str(project), "--jobs", "1")
+    assert built.code == 2, built.err
+    assert f"catalog/{GAME}/cards.csv:3: text: template syntax error" in built.err
+    assert not (project / "output").exists()
+
+
+def test_an_icon_the_game_does_not_declare_in_card_text_is_bad_input(project, cli):
+    csv = project / "catalog" / GAME / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play on any :nosuchicon: card."), encoding="utf-8")
+    built = cli("--root", str(project), "--jobs", "2")
+    assert built.code == 2, built.err
+    assert sum("names the icon :nosuchicon:" in line for line in built.err.splitlines()) == 1
+    assert not (project / "output").exists() or not any((project / "output").rglob("*.pdf"))
+
+
+def test_text_that_does_not_fit_still_fails_the_rules_check(project, cli):
+    csv = project / "catalog" / GAME / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play on any Sun card. " * 60), encoding="utf-8")
+    built = cli("--root", str(project), "--jobs", "1", "--paper", "letter")
+    assert built.code == 1, built.err
+    assert "does not fit" in built.err
