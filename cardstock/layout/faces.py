@@ -2,7 +2,7 @@
 
     lay_out(catalog, component, "front" | "back", bleed=True) -> Face | None
     distinct_faces(catalog) -> [(svg file stem, Face), ...]
-    lint(catalog) -> [Issue, ...]
+    each_face(catalog) -> [(component, side, Face), ...]   (every face a build draws)
 
 A face's layout is chosen by name from `layouts/default.toml` merged with
 `layouts/<game>/faces.toml`: the set's `layout` key, else a layout named like the set id,
@@ -24,12 +24,11 @@ from ..markup import spans
 from ..project import files_in, hash_files
 from ..schema import Component
 from ..tomlpos import key_lines, line_for
-from ..units import UnitError, fmt_mm, parse_length, parse_size
-from ..scripts import glyphs_once
+from ..units import UnitError, parse_length, parse_size
 from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
-from . import printsafe
-from .ops import Ellipse, Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
+from ..rules import printsafe
+from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -250,20 +249,17 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     return out + backs
 
 
-def lint(catalog) -> list[Issue]:
-    """Print-safety findings of the faces: template errors, text that does not fit at its
-    minimum size, content outside the safe zone. (The layout and symbol files, and the
-    names they use, are checked before any face is drawn: `static_issues`, run by
-    cardstock.validate.)"""
-    found: list[Issue] = []
+def each_face(catalog, *, bleed: bool = True) -> list[tuple[Component, str, Face]]:
+    """Every face of every component, front then back (a back the component lacks is
+    left out), laid out once per process like `lay_out`."""
     st = _state(catalog)
+    out = []
     for comp in catalog.components:
         for side in ("front", "back"):
-            face = _remembered(catalog, comp, side, True, st)
+            face = _remembered(catalog, comp, side, bleed, st)
             if face is not None:
-                found += face.findings
-    return ordered(glyphs_once(found))
-
+                out.append((comp, side, face))
+    return out
 
 
 def static_issues(catalog) -> list[Issue]:
@@ -366,19 +362,6 @@ def _guides(geo: Geometry) -> list:
     return out
 
 
-CONTENT_TYPES = ("text", "icon", "icons", "pips")
-GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
-
-
-def _placed_by(box) -> tuple[str, Optional[int]]:
-    """Where the box's position was last changed: a game's override wins over the defaults."""
-    declared = box.where("")
-    for key in GEOMETRY_KEYS:
-        if key in box.origins and not box.origins[key][0].endswith("layouts/default.toml"):
-            return box.origins[key]
-    return declared
-
-
 MARK_NAMES = ("version_mark", "back_version_mark")
 
 
@@ -393,7 +376,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
     Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = _print_safety(painter, lay, geo)
+    safety = printsafe.face_check(painter.issues, lay, geo)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
     def check(box, before: list, drawn: list) -> None:
@@ -415,57 +398,12 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
     return ops
 
 
-def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
-    """A check for Painter.paint: each text run and icon a content box draws must lie
-    inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
-    (printsafe), measured on the ops themselves. Each box is reported once per face."""
-
-    under: list = []  # the fills of the ops drawn so far, gathered as the face is drawn
-    seen = [0]
-
-    def check(box, before: list, drawn: list) -> None:
-        under.extend(printsafe.fills(before[seen[0]:]))
-        seen[0] = len(before)
-        if box.get("type") not in CONTENT_TYPES or not drawn:
-            return
-        where = _placed_by(box)
-        name = f"layouts.{lay.name}.boxes.{box.name}"
-        found = list(printsafe.marks(drawn))
-        boxes = [m.box for m in found]
-        if box.get("type") == "pips":
-            boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
-        worst = max((printsafe.outside(geo, b) for b in boxes), default=0.0)
-        if worst > 0.05:
-            painter.issues.append(Issue(
-                *where, name,
-                f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
-                f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
-                "warning",
-            ))
-        below = under + list(printsafe.fills(drawn))
-        low: Optional[tuple[float, str, str]] = None
-        for m in found:
-            got = printsafe.least_contrast(m, below)
-            if got is not None and got[0] < printsafe.MIN_CONTRAST and (low is None or got[0] < low[0]):
-                low = (got[0], m.color, got[1])
-        if low is not None:
-            file, line = box.origins["color"] if "color" in box.origins else where
-            painter.issues.append(Issue(
-                file, line, name,
-                f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {printsafe.MIN_CONTRAST}:1 a print needs to read "
-                "well (WCAG); darken the ink or lighten what is under it",
-                "warning",
-            ))
-
-    return check
-
-
 # ---------------------------------------------------------------- reference cards
 
 def _quickref(catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
-    from ..books.source import quickref_template, render_quickref
+    from ..ruletext import quickref_template, render_quickref
 
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)

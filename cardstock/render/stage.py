@@ -12,9 +12,9 @@ from ..fonts import FACES, FONT_DIR
 from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
-from ..render.svg import svg_bytes
-from .faces import distinct_faces, ordered
-from .ops import Text
+from .svg import svg_bytes
+from ..layout.faces import distinct_faces, ordered
+from ..layout.ops import Text
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
