@@ -212,7 +212,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     elif shape == "standee":
         face = _standee(lay, ctx, painter, w, h, b, safe)
     else:
-        corner = painter._parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
+        corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
         geo = Geometry(w, h, b, safe, shape, corner)
         ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
         ops += _guides(geo)
@@ -444,17 +444,17 @@ def _face_parts(text: str) -> dict[str, Any]:
 def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
-    tab = painter._parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
+    tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
     tab = min(tab, s * 0.45)
     faces_field = "faces"
     values = comp.fields.get(faces_field) or []
     if len(values) != 6:
-        painter._data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
+        painter.data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
     values = (list(values) + [""] * 6)[:6]
     ops: list = []
     psafe = min(safe, s * 0.08)
     if panel is None:
-        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+        painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
     for i, slot in enumerate(_SLOTS):
         col, row = _NET[slot]
         x0, y0 = col * s, row * s
@@ -512,8 +512,8 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
     panel_name = lay.get("panel", "pawn-panel")
     panel = painter.layouts.resolve(panel_name)
     if panel is None:
-        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
-    base = painter._parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
+        painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+    base = painter.parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
     psafe = min(safe, w * 0.08)
     ops: list = []
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")

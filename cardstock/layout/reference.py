@@ -8,25 +8,13 @@ missing, so the reference cannot drift from the code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import get_args
+from dataclasses import dataclass, replace
 
-from .spec import BoxType
+from .boxtypes import box_kind, names as box_type_names
 
-BOX_TYPES: dict[str, str] = {
-    "rect": "a rectangle, filled and/or stroked, with rounded corners (`radius`)",
-    "ellipse": "an ellipse filling the box",
-    "line": "a straight line across the middle of the box (horizontal, or vertical when the box is taller than wide)",
-    "outline": "the face's own cut shape (rectangle, hexagon, circle), grown or shrunk by `inset` (`\"bleed\"`: out to the bleed edge)",
-    "text": "text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
-    "icon": "one icon of the game (`icon`) or one symbol of the library (`symbol`), as large as the box allows",
-    "icons": "a row or grid of icons: a list (`icons`, one icon per item) or `count` copies of one (`icon`)",
-    "pips": "die pips for a number (`count`), laid out as on a die",
-    "art": "a picture from the game folder (PNG, JPEG or SVG) named by `art`; a generated placeholder when it is empty",
-    "pattern": "a background texture over the box (`pattern`), faint by default",
-}
+BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
 
-ALL = tuple(get_args(BoxType))
+ALL = box_type_names()
 PAINTED = ("rect", "ellipse", "line", "outline", "art")
 TEXT = ("text",)
 
@@ -103,3 +91,17 @@ BOX_KEYS: dict[str, Key] = {
     # pattern
     "pattern": Key("lattice, rings, rays, dots, stripes", "lattice", "the texture drawn", '"dots"', ("pattern",)),
 }
+
+
+def _with_registered_readers(keys: dict[str, Key]) -> dict[str, Key]:
+    """The keys with every registered box type that declares it reads them (`BoxKind.keys`)
+    added to their `types`: a new box type documents the keys it uses where it is made."""
+    out = dict(keys)
+    for name in box_type_names():
+        for key in box_kind(name).keys:
+            if key in out and name not in out[key].types:
+                out[key] = replace(out[key], types=out[key].types + (name,))
+    return out
+
+
+BOX_KEYS = _with_registered_readers(BOX_KEYS)

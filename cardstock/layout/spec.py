@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -21,8 +21,14 @@ from ..issues import Issue
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
+from .boxtypes import names as box_type_names
 
-BoxType = Literal["rect", "outline", "ellipse", "line", "text", "icon", "icons", "pips", "art", "pattern"]
+# The box type names come from the registry (cardstock.layout.boxtypes), as a Literal so
+# the validation messages and the JSON Schema list them.
+if TYPE_CHECKING:
+    BoxType = str
+else:
+    BoxType = Literal[box_type_names()]
 
 
 class Strict(BaseModel):
@@ -263,7 +269,7 @@ def _check(ls: LayoutSet) -> None:
         for box in lay.boxes:
             if box.get("type") is None:
                 f, line = box.where("")
-                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': rect, outline, ellipse, line, text, icon, icons, pips, art or pattern"))
+                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': " + ", ".join(box_type_names())))
             st = box.get("style")
             if st is not None and st not in ls.styles:
                 f, line = box.where("style")

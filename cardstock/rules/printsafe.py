@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from .. import fonts
 from ..issues import Issue
+from ..layout.boxtypes import draws_content
 from ..layout.context import contrast, mix
 from ..layout.ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
 from ..units import fmt_mm
@@ -245,7 +246,6 @@ def outside(geo: object, box: tuple[float, float, float, float]) -> float:
 
 # ---------------------------------------------------------------- the check a face runs as it is drawn
 
-CONTENT_TYPES = ("text", "icon", "icons", "pips")
 GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
 
 
@@ -269,7 +269,7 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
     def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
         under.extend(fills(before[seen[0]:]))
         seen[0] = len(before)
-        if box.get("type") not in CONTENT_TYPES or not drawn:
+        if not drawn or not draws_content(box.get("type")):
             return
         where = _placed_by(box)
         name = f"layouts.{lay.name}.boxes.{box.name}"
