@@ -18,6 +18,7 @@ import io
 import zlib
 from typing import Any, Iterator, Optional, Sequence
 
+from ..layout.shapes import shape_of
 from ..layout.ops import Face
 from ..units import POINTS_PER
 
@@ -33,7 +34,7 @@ def pixel_size(face: Face, dpi: float) -> tuple[int, int]:
 def transparent(face: Face) -> bool:
     """Whether a face's PNG has a transparent background: every shaped piece (hex tiles,
     round tokens, die nets, standees), so nothing shows outside what the face paints."""
-    return face.shape != "rect"
+    return shape_of(face.shape).transparent
 
 
 def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes:

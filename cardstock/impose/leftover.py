@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from ..layout.shapes import shape_of
 from .pack import hex_points
 from .plan import Box, Outline, Page, Placement, Segment, offset_convex
 
-MOVABLE = ("rect", "hex", "circle")
 STEP = 2.0  # points between the positions tried
 CLEAR = 2 * 72 / 25.4  # beyond a moved piece's bleed: room to cut it out cleanly
 
@@ -88,7 +88,7 @@ def _movable(page: Page, most: int) -> bool:
         0 < len(page.placements) <= most
         and page.role in ("fronts", "pieces")
         and page.registration is None
-        and all(p.rotate == 0 and not p.folds and getattr(p.face, "shape", "rect") in MOVABLE for p in page.placements)
+        and all(p.rotate == 0 and not p.folds and shape_of(getattr(p.face, "shape", "rect")).movable for p in page.placements)
     )
 
 

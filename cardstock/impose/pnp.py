@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
+from ..layout.shapes import shape_of
 from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
@@ -133,7 +134,7 @@ def arrangement(sheet: SheetFile, shape: str) -> str:
         return "grid"
     if want == "honeycomb" or (want == "auto" and shape == "hex"):
         return "honeycomb"
-    if want == "pack" or shape in ("circle", "net", "standee"):
+    if want == "pack" or shape_of(shape).arrange == "pack":
         return "pack"
     return "grid"
 

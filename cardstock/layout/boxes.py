@@ -9,26 +9,19 @@ painter gives those modules its services (`raw`, `length`, `color`, `paint_args`
 
 from __future__ import annotations
 
-import hashlib
 import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path as FsPath
 from typing import Any, Callable, Optional
 
-from .. import fonts
 from ..issues import InputError, Issue, Level
-from ..markup import parse
-from ..scripts import glyph_warning
 from ..templating import Breach
-from ..units import UnitError, fmt_mm, parse_length
+from ..units import UnitError, parse_length
 from . import text as textmod
-from .context import COLOR, eval_condition, render_value, tint
-from .ops import (
-    Ellipse, Group, Icon, Image, Path, Rect, Text, ellipse_path, hexagon, offset_polygon, polygon_path, r, rect_path,
-)
+from .context import COLOR, eval_condition, render_value
+from .ops import Group, r
 from .boxtypes import box_kind
+from .shapes import geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
 
@@ -40,14 +33,16 @@ FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 
 @dataclass(frozen=True)
 class Geometry:
-    """The trim box (w x h at the origin), its bleed and safe margins, and its shape."""
+    """The trim box (w x h at the origin), its bleed and safe margins, and its shape (a
+    name in `cardstock.layout.shapes.SHAPES`, which answers every question of geometry)."""
 
     w: float
     h: float
     bleed: float
     safe: float
-    shape: str = "rect"  # rect | hex | circle
+    shape: str = "rect"
     corner: float = 0.0  # rounded-corner guide radius for rect
+    custom: Optional[tuple] = None  # a path shape's outline, in trim coordinates
 
     def frame(self, name: str) -> tuple[float, float, float, float]:
         if name == "bleed":
@@ -59,59 +54,22 @@ class Geometry:
         return (0.0, 0.0, self.w, self.h)
 
     def polygon(self, inset: float = 0.0) -> Optional[tuple]:
-        """The outline as a polygon (hex) or None for rect and circle."""
-        if self.shape == "hex":
-            return offset_polygon(hexagon(self.w / 2, self.h / 2, self.w / 2, self.h / 2), -inset)
-        return None
+        """The outline as a polygon, moved `inset` inward; None for a rectangle or circle."""
+        return geometry_of(self.shape).polygon(self.w, self.h, inset, self.custom)
 
     def outline_path(self, inset: float = 0.0, radius: float = 0.0):
-        if self.shape == "hex":
-            return polygon_path(self.polygon(inset))
-        if self.shape == "circle":
-            return ellipse_path(self.w / 2, self.h / 2, self.w / 2 - inset, self.h / 2 - inset)
-        rad = max(0.0, radius - inset) if radius else 0.0
-        return rect_path(inset, inset, self.w - 2 * inset, self.h - 2 * inset, rad)
+        return geometry_of(self.shape).path(self.w, self.h, inset, radius, self.custom)
 
     def cut(self) -> Optional[tuple]:
-        if self.shape == "hex":
-            return hexagon(self.w / 2, self.h / 2, self.w / 2, self.h / 2)
-        if self.shape == "circle":
-            from .ops import circle_points
-
-            return circle_points(self.w / 2, self.h / 2, min(self.w, self.h) / 2)
-        return None
+        return geometry_of(self.shape).cut(self.w, self.h, self.custom)
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
         """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
-        s = self.safe
-        if self.shape == "circle":
-            cx, cy, rad = self.w / 2, self.h / 2, min(self.w, self.h) / 2 - s
-            worst = 0.0
-            for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
-                worst = max(worst, math.hypot(px - cx, py - cy) - rad)
-            return worst
-        if self.shape == "hex":
-            poly = self.polygon(s)
-            worst = 0.0
-            for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
-                worst = max(worst, _outside_convex(px, py, poly))
-            return worst
-        return max(0.0, s - x, s - y, (x + w) - (self.w - s), (y + h) - (self.h - s))
+        return geometry_of(self.shape).outside(self.w, self.h, self.safe, self.custom, (x, y, w, h))
 
-
-def _outside_convex(px: float, py: float, poly) -> float:
-    """Distance outside a convex polygon (0 inside), via its edges' half-planes."""
-    n = len(poly)
-    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
-    sign = 1.0 if area > 0 else -1.0
-    worst = 0.0
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        dx, dy = x2 - x1, y2 - y1
-        length = math.hypot(dx, dy) or 1.0
-        nx, ny = dy / length * sign, -dx / length * sign
-        worst = max(worst, (px - x1) * nx + (py - y1) * ny)
-    return worst
+    def edge_points(self, inset: float, n: int) -> list:
+        """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
+        return geometry_of(self.shape).edge_points(self.w, self.h, inset, n, self.custom)
 
 
 @dataclass

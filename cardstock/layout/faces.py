@@ -17,7 +17,7 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..issues import Issue
 from ..markup import spans
@@ -29,6 +29,7 @@ from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from ..rules import printsafe
 from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
+from .shapes import custom_outline, shape_of
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -170,7 +171,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
         return None
     name = back_layout_name(catalog, component, st.layouts)
     lay = st.layouts.resolve(name)
-    if lay is not None and lay.get("shape") in ("net", "standee"):
+    if lay is not None and shape_of(lay.get("shape")).geometry is None:  # composed from the fields
         return None
     return ("back", component.back, name, component.kind, component.size)
 
@@ -207,13 +208,18 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     except UnitError:
         w, h = parse_size("poker")
     shape = _shape(lay, component, w, h)
-    if shape == "net":
-        face = _die_net(component, lay, ctx, painter, w, b, safe)
-    elif shape == "standee":
-        face = _standee(lay, ctx, painter, w, h, b, safe)
+    custom = None
+    if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
+        face = _COMPOSED[shape](component, lay, ctx, painter, w, h, b, safe)
     else:
-        corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
-        geo = Geometry(w, h, b, safe, shape, corner)
+        if shape == "path":  # the designer's own outline, stretched to the size
+            try:
+                custom = custom_outline(lay.get("outline"), catalog.folder, w, h)
+            except ValueError as exc:
+                painter.layout_issue(lay, None, "outline", str(exc))
+                shape = "rect"
+        corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape_of(shape).corner_radius else 0.0
+        geo = Geometry(w, h, b, safe, shape, corner, custom)
         ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
@@ -352,7 +358,7 @@ def _game_line(catalog, path: tuple) -> tuple[str, Optional[int]]:
 
 def _guides(geo: Geometry) -> list:
     out = []
-    if geo.shape == "rect":
+    if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
         s = geo.safe
         out.append(Guide(rect_path(s, s, geo.w - 2 * s, geo.h - 2 * s), "safe"))
@@ -542,3 +548,11 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
         ops.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=line, stroke_width=0.5, dash=(2.0, 1.5)))
     ops.append(Guide(rect_path(0, 0, w, total_h), "trim"))
     return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())
+
+
+# The composed shapes (cardstock.layout.shapes: those without a geometry), by name:
+# (component, layout, context, painter, width, height, bleed, safe) -> Face.
+_COMPOSED: dict[str, Callable[..., Face]] = {
+    "net": lambda comp, lay, ctx, painter, w, h, b, safe: _die_net(comp, lay, ctx, painter, w, b, safe),
+    "standee": lambda comp, lay, ctx, painter, w, h, b, safe: _standee(lay, ctx, painter, w, h, b, safe),
+}

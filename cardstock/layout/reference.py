@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .boxtypes import box_kind, names as box_type_names
+from .shapes import AUTO, SHAPES
 
 BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
 
@@ -30,7 +31,8 @@ class Key:
 
 LAYOUT_KEYS: dict[str, Key] = {
     "extends": Key("layout name", "none", "start from another layout's boxes and keys, then change or add some", '"card"'),
-    "shape": Key("auto, rect, hex, circle, net, standee", "auto", "the face's shape: auto is a circle for tokens, a hexagon for hex-sized tiles, else a rectangle; net and standee fold a die or a standing piece", '"circle"'),
+    "shape": Key(", ".join((AUTO, *SHAPES)), "auto", "the face's shape (see the shapes above): auto is a circle for tokens, a hexagon for hex-sized tiles, else a rectangle", '"circle"'),
+    "outline": Key("SVG path data or an .svg file", "none", "shape `path`: the outline, stretched to the component's size; a file is a path inside the game folder and its first <path> is used. Bleed, cut line and safe zone follow it", '"M 0 0 H 10 V 7 Q 5 12 0 7 Z"'),
     "corner_radius": Key("length", "0mm", "rounded corners of a rectangular face's cut line", '"3mm"'),
     "panel": Key("layout name", "die-face (nets), pawn-panel (standees)", "die nets and standees: the layout of one die face or one standee side", '"die-face"'),
     "tab": Key("length", "5mm", "die nets: the depth of the glue tabs", '"5mm"'),

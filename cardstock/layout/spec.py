@@ -22,13 +22,17 @@ from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .boxtypes import names as box_type_names
+from .shapes import AUTO, custom_outline, names as shape_names
 
 # The box type names come from the registry (cardstock.layout.boxtypes), as a Literal so
 # the validation messages and the JSON Schema list them.
+# The shape names likewise come from cardstock.layout.shapes ("auto" picks one by kind).
 if TYPE_CHECKING:
     BoxType = str
+    ShapeName = str
 else:
     BoxType = Literal[box_type_names()]
+    ShapeName = Literal[(AUTO, *shape_names())]
 
 
 class Strict(BaseModel):
@@ -97,7 +101,8 @@ class BoxSpec(StyleSpec):
 
 class LayoutSpec(Strict):
     extends: Optional[str] = None
-    shape: Optional[Literal["auto", "rect", "hex", "circle", "net", "standee"]] = None
+    shape: Optional[ShapeName] = None
+    outline: Optional[str] = None  # shape "path": SVG path data or an SVG file in the game folder
     corner_radius: Optional[str] = None
     panel: Optional[str] = None  # die nets and standees: the layout of one die face / one panel
     tab: Optional[str] = None  # die nets: glue tab depth
@@ -294,7 +299,24 @@ def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
             shown_files.append(shown)
     ls.files = tuple(shown_files)
     _check(ls)
+    _check_outlines(ls, root / "catalog" / game_id if game_id else None)
     return ls
+
+
+def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
+    """Each `outline` of a path-shaped layout reads (a file only when the game folder is
+    known), so a broken outline is bad input found before any face is drawn."""
+    for name, raw in ls.raw.items():
+        value = raw["values"].get("outline")
+        if value is None:
+            continue
+        if folder is None and str(value).strip().lower().endswith(".svg"):
+            continue
+        try:
+            custom_outline(value, folder or Path("."), 10.0, 10.0)
+        except ValueError as exc:
+            f, line = raw["origins"].get("outline", raw["origins"][""])
+            ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
 
 
 def _stamp(root: str, game_id: Optional[str]) -> tuple:

@@ -66,16 +66,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     else:  # edges: the midpoints of the face outline's edges, or around a circle
         s = fixed or min(w, h) * 0.14
         inset = painter.inset(lay, box, ctx, geo) if box.get("inset") is not None else s * 0.75
-        if geo.shape == "hex":
-            poly = geo.polygon(inset)
-            assert poly is not None  # a hex face has a polygon
-            mids = [((poly[i][0] + poly[(i + 1) % 6][0]) / 2, (poly[i][1] + poly[(i + 1) % 6][1]) / 2) for i in range(6)]
-        elif geo.shape == "circle":
-            rad = min(geo.w, geo.h) / 2 - inset
-            k = max(n, 1)
-            mids = [(geo.w / 2 + rad * math.cos(-math.pi / 2 + 2 * math.pi * i / k), geo.h / 2 + rad * math.sin(-math.pi / 2 + 2 * math.pi * i / k)) for i in range(k)]
-        else:
-            mids = [(geo.w / 2, inset), (geo.w - inset, geo.h / 2), (geo.w / 2, geo.h - inset), (inset, geo.h / 2)]
+        mids = geo.edge_points(inset, n)
         reps = len(mids) if len(found) == 1 and count_v is None else n
         for i in range(reps):
             cx, cy = mids[i % len(mids)]
