@@ -155,6 +155,14 @@ def geometry_of(name: object) -> ShapeGeometry:
     return shape_of(name).geometry or ShapeGeometry()
 
 
+def bleed_outline(width: float, height: float, bleed: float, shape: str, cut: Optional[Polygon]) -> PathData:
+    """The area a face may paint: its cut outline grown by the bleed when its shape says so
+    (hex, circle, path), else the trim box grown by the bleed. Both renderers clip to it."""
+    if cut is None or not shape_of(shape).bleed_follows_cut:
+        return rect_path(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+    return polygon_path(offset_polygon(cut, bleed))
+
+
 # ---------------------------------------------------------------- custom outlines
 
 def distance_outside(px: float, py: float, poly: Polygon) -> float:
