@@ -17,7 +17,7 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..issues import Issue
 from ..markup import spans
@@ -29,7 +29,7 @@ from .boxes import HEX_RATIO, Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from ..rules import printsafe
 from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
-from .shapes import custom_outline, shape_of
+from .shapes import composer, custom_outline, shape_of
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -210,7 +210,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     shape = _shape(lay, component, w, h)
     custom = None
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
-        face = _COMPOSED[shape](component, lay, ctx, painter, w, h, b, safe)
+        face = composer(shape)(component, lay, ctx, painter, w, h, b, safe)
     else:
         if shape == "path":  # the designer's own outline, stretched to the size
             try:
@@ -550,9 +550,11 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
     return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())
 
 
-# The composed shapes (cardstock.layout.shapes: those without a geometry), by name:
-# (component, layout, context, painter, width, height, bleed, safe) -> Face.
-_COMPOSED: dict[str, Callable[..., Face]] = {
-    "net": lambda comp, lay, ctx, painter, w, h, b, safe: _die_net(comp, lay, ctx, painter, w, b, safe),
-    "standee": lambda comp, lay, ctx, painter, w, h, b, safe: _standee(lay, ctx, painter, w, h, b, safe),
-}
+def compose_die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+    """The `net` shape's composer (see cardstock.layout.shapes): a die of side `w`."""
+    return _die_net(comp, lay, ctx, painter, w, b, safe)
+
+
+def compose_standee(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+    """The `standee` shape's composer (see cardstock.layout.shapes)."""
+    return _standee(lay, ctx, painter, w, h, b, safe)

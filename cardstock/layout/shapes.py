@@ -16,12 +16,13 @@ drawn from panel layouts by `cardstock.layout.faces` and have no single outline 
 
 from __future__ import annotations
 
+import importlib
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
 from .symbols import PathError, parse_path
@@ -126,6 +127,9 @@ class Shape:
     transparent: bool = True  # a PNG export is transparent outside what the face paints
     tts_tile: int = 0  # Tabletop Simulator's CustomTile type (0 box, 1 hex, 2 circle)
     corner_radius: bool = False  # `corner_radius` rounds its corners
+    # composed shapes: "module:function" drawing the face from panel layouts, called as
+    # function(component, layout, context, painter, width, height, bleed, safe) -> Face
+    compose: Optional[str] = None
 
 
 # name -> Shape; the order is the reference's.
@@ -135,8 +139,10 @@ SHAPES: dict[str, Shape] = {
     "circle": Shape("a circle (an ellipse when the size is not square)", "pack", _Circle(), bleed_follows_cut=True, round=True, tts_tile=2),
     "path": Shape("your own outline: SVG path data or an SVG file (`outline`), stretched to the size", "pack", _Path(),
                   bleed_follows_cut=True, movable=False),
-    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False),
-    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False),
+    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False,
+                 compose="cardstock.layout.faces:compose_die_net"),
+    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False,
+                     compose="cardstock.layout.faces:compose_standee"),
 }
 
 AUTO = "auto"  # a layout value, not a shape: chosen from the component's kind and size
@@ -149,6 +155,15 @@ def names() -> tuple[str, ...]:
 def shape_of(name: object) -> Shape:
     """The registered shape `name`; the rectangle for a name that is not one."""
     return SHAPES.get(name, SHAPES["rect"]) if isinstance(name, str) else SHAPES["rect"]
+
+
+def composer(name: str) -> Callable[..., Any]:
+    """The function that draws a composed shape's face (imported when first asked for)."""
+    spec = SHAPES[name].compose
+    if spec is None:
+        raise ValueError(f"the shape {name!r} is not composed from panels")
+    module, function = spec.split(":")
+    return getattr(importlib.import_module(module), function)  # type: ignore[no-any-return]
 
 
 def geometry_of(name: object) -> ShapeGeometry:
