@@ -130,11 +130,12 @@ class _Group:
 
 def arrangement(sheet: SheetFile, shape: str) -> str:
     want = sheet.sheet.arrange
-    if want == "grid" or (want == "honeycomb" and shape != "hex"):
+    natural = shape_of(shape).arrange  # what the shape registry says `auto` picks
+    if want == "grid" or (want == "honeycomb" and natural != "honeycomb"):
         return "grid"
-    if want == "honeycomb" or (want == "auto" and shape == "hex"):
+    if want == "honeycomb" or (want == "auto" and natural == "honeycomb"):
         return "honeycomb"
-    if want == "pack" or shape_of(shape).arrange == "pack":
+    if want == "pack" or natural == "pack":
         return "pack"
     return "grid"
 

@@ -25,7 +25,6 @@ from .shapes import geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
 
-HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
 FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 
 

@@ -25,11 +25,11 @@ from ..project import files_in, hash_files
 from ..schema import Component
 from ..tomlpos import key_lines, line_for
 from ..units import UnitError, parse_length, parse_size
-from .boxes import HEX_RATIO, Geometry, Painter, Subject
+from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from ..rules import printsafe
 from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
-from .shapes import composer, custom_outline, shape_of
+from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -100,14 +100,8 @@ def reverse_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
 
 
 def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
-    shape = lay.get("shape", "auto")
-    if shape != "auto":
-        return shape
-    if comp.kind == "token":
-        return "circle"
-    if comp.kind == "tile" and abs(h / w - HEX_RATIO) < 0.02:
-        return "hex"
-    return "rect"
+    shape = lay.get("shape", AUTO)
+    return auto_shape(comp.kind, w, h) if shape == AUTO else str(shape)
 
 
 # ---------------------------------------------------------------- public API
@@ -212,7 +206,7 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
         face = composer(shape)(component, lay, ctx, painter, w, h, b, safe)
     else:
-        if shape == "path":  # the designer's own outline, stretched to the size
+        if shape_of(shape).custom:  # the designer's own outline, stretched to the size
             try:
                 custom = custom_outline(lay.get("outline"), catalog.folder, w, h)
             except ValueError as exc:

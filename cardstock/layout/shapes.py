@@ -31,6 +31,7 @@ Point = tuple[float, float]
 Polygon = tuple[Point, ...]
 
 CURVE_STEPS = 16  # straight pieces per curve of a custom outline
+HEX_RATIO = math.sin(math.radians(60))  # height / width of a flat-topped hexagon
 
 
 class ShapeGeometry:
@@ -130,15 +131,22 @@ class Shape:
     # composed shapes: "module:function" drawing the face from panel layouts, called as
     # function(component, layout, context, painter, width, height, bleed, safe) -> Face
     compose: Optional[str] = None
+    # `shape = "auto"` picks this shape for these component kinds (when `ratio` is set: only
+    # for sizes whose height / width is that ratio, within 2 %)
+    auto_for: tuple[str, ...] = ()
+    custom: bool = False  # its outline is the layout's `outline` (SVG path data or file)
+    ratio: Optional[float] = None
 
 
 # name -> Shape; the order is the reference's.
 SHAPES: dict[str, Shape] = {
     "rect": Shape("a rectangle (rounded with `corner_radius`)", "grid", ShapeGeometry(), transparent=False, corner_radius=True),
-    "hex": Shape("a flat-topped hexagon inscribed in the size", "honeycomb", _Hex(), bleed_follows_cut=True, tts_tile=1),
-    "circle": Shape("a circle (an ellipse when the size is not square)", "pack", _Circle(), bleed_follows_cut=True, round=True, tts_tile=2),
+    "hex": Shape("a flat-topped hexagon inscribed in the size", "honeycomb", _Hex(), bleed_follows_cut=True, tts_tile=1,
+                 auto_for=("tile",), ratio=HEX_RATIO),
+    "circle": Shape("a circle (an ellipse when the size is not square)", "pack", _Circle(), bleed_follows_cut=True, round=True, tts_tile=2,
+                    auto_for=("token",)),
     "path": Shape("your own outline: SVG path data or an SVG file (`outline`), stretched to the size", "pack", _Path(),
-                  bleed_follows_cut=True, movable=False),
+                  bleed_follows_cut=True, movable=False, custom=True),
     "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False,
                  compose="cardstock.layout.faces:compose_die_net"),
     "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False,
@@ -146,6 +154,15 @@ SHAPES: dict[str, Shape] = {
 }
 
 AUTO = "auto"  # a layout value, not a shape: chosen from the component's kind and size
+
+
+def auto_shape(kind: str, w: float, h: float) -> str:
+    """The shape `auto` means for a component of this kind and trim size: the first shape
+    that names the kind (and whose ratio the size has), else a rectangle."""
+    for name, shape in SHAPES.items():
+        if kind in shape.auto_for and (shape.ratio is None or (w > 0 and abs(h / w - shape.ratio) < 0.02)):
+            return name
+    return "rect"
 
 
 def names() -> tuple[str, ...]:
