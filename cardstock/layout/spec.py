@@ -181,7 +181,7 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict]:
+def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict[Any, int]]:
     read, problem = read_toml(path, shown)
     if read is None:
         issues.append(problem)
@@ -195,7 +195,7 @@ def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutF
     return model, lines
 
 
-def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict) -> None:
+def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict[Any, int]) -> None:
     for k, v in model.theme.items():
         into.theme[k] = v
         into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))
@@ -319,7 +319,7 @@ def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
 
 
-def _stamp(root: str, game_id: Optional[str]) -> tuple:
+def _stamp(root: str, game_id: Optional[str]) -> tuple[Any, ...]:
     out: list[tuple[str, Optional[int], Optional[int]]] = []
     for path in (str(shared_layout(Path(root), "default.toml")[0]), os.path.join(root, "layouts", game_id, "faces.toml") if game_id else None):
         if path is None:
@@ -333,7 +333,7 @@ def _stamp(root: str, game_id: Optional[str]) -> tuple:
 
 
 @lru_cache(maxsize=32)
-def _cached(root: str, game_id: Optional[str], stamp: tuple) -> LayoutSet:
+def _cached(root: str, game_id: Optional[str], stamp: tuple[Any, ...]) -> LayoutSet:
     return load_layouts(Path(root), game_id)
 
 

@@ -9,6 +9,7 @@ SVGs and fonts this stage wrote before and no longer makes are removed.
 from __future__ import annotations
 
 from ..fonts import FACES, FONT_DIR
+from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
@@ -21,7 +22,7 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     result = StageResult()
     folder = options.out / catalog.id / "svg"
     faces = distinct_faces(catalog, bleed=options.bleed)
-    findings: list = []  # the layout files themselves were checked by cardstock.validate
+    findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
     for stem, face in faces:

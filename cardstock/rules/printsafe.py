@@ -19,6 +19,7 @@ from ..issues import Issue
 from ..layout.boxtypes import draws_content
 from ..layout.context import contrast, mix
 from ..layout.ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from ..layout.spec import Box
 from ..units import fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -249,7 +250,7 @@ def outside(geo: object, box: tuple[float, float, float, float]) -> float:
 GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
 
 
-def _placed_by(box: Any) -> tuple[str, Optional[int]]:
+def _placed_by(box: Box) -> tuple[str, Optional[int]]:
     """Where the box's position was last changed: a game's override wins over the defaults."""
     declared = box.where("")
     for key in GEOMETRY_KEYS:
@@ -263,7 +264,7 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
     inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
     measured on the ops themselves. Each box is reported once per face."""
 
-    under: list = []  # the fills of the ops drawn so far, gathered as the face is drawn
+    under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
     seen = [0]
 
     def check(box: Any, before: list[Any], drawn: list[Any]) -> None:

@@ -39,7 +39,7 @@ KIND_LABELS = {
 LISTED = {"cards-csv", "tts-json", "print-shop-zip"}  # downloads that are not PDFs
 
 
-def _thumbnails(entries: list[dict]) -> dict[str, str]:
+def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
     """SVG face path → the PNG of the same face from the cards export, where it was built
     (`svg/<id>.svg` → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` →
     `<id>-back.png`, `svg/back-<b>.svg` → `back-<b>.png`)."""
@@ -88,7 +88,7 @@ def _unknown_game(game: str) -> dict[str, Any]:
             "kinds": "", "names": [], "status": {"ok": None, "lines": []}}
 
 
-def _game_entry(info: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
+def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
     mine = [e for e in entries if e["game"] == info["id"]]
     downloads = [
         {
@@ -121,7 +121,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
     return {**shown, "downloads": downloads, "gallery": gallery, "cover": cover}
 
 
-def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus],
+def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], status: dict[str, GameStatus],
                  remembered: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as a build last described it."""

@@ -70,7 +70,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     return [Group(tuple(placeholder(painter, pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
 
 
-def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict) -> tuple[float, float]:
+def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> tuple[float, float]:
     """The art box's `position` as fractions: "center", "top", "bottom right",
     "25% 75%" (horizontal, then vertical)."""
     value = painter.raw(lay, box, "position", ctx)
@@ -83,7 +83,7 @@ def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict) -> tuple[fl
     return found
 
 
-def image(painter: Painter, path: FsPath, rect, fit: str, position: tuple[float, float] = (0.5, 0.5), opacity: float = 1.0) -> list:
+def image(painter: Painter, path: FsPath, rect: Rect4, fit: str, position: tuple[float, float] = (0.5, 0.5), opacity: float = 1.0) -> list[Any]:
     from reportlab.lib.utils import ImageReader
 
     x, y, w, h = rect
@@ -99,7 +99,7 @@ def image(painter: Painter, path: FsPath, rect, fit: str, position: tuple[float,
     return [Image(r(x + (w - dw) * px), r(y + (h - dh) * py), r(dw), r(dh), str(path), hashlib.sha256(data).hexdigest(), mime, r(opacity))]
 
 
-def placeholder(painter: Painter, ctx: dict, rect, fill: Optional[str]) -> list:
+def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Optional[str]) -> list[Any]:
     """Generated art: a sunburst in tints of the accent colour behind its symbol."""
     x, y, w, h = rect
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
@@ -108,7 +108,7 @@ def placeholder(painter: Painter, ctx: dict, rect, fill: Optional[str]) -> list:
         base = fill or ground
     except (TypeError, ValueError):  # TypeError: an accent that cannot be a cache key
         base, ray, ring, mark = "#dddddd", "#cccccc", "#bbbbbb", "#888888"
-    ops: list = [Rect(r(x), r(y), r(w), r(h), fill=base)]
+    ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
     cx, cy = x + w / 2, y + h * 0.5
     seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
     ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
@@ -160,7 +160,7 @@ def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple:
+def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
     """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
     triangles from the centre out past the corners. Cached: art boxes have a few sizes and
     there are 360 turns."""

@@ -21,7 +21,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     name, parts, icolor = found[0]
     s = min(w, h)
     p = painter.paint_args(lay, box, ctx)
-    ops: list = []
+    ops: list[Any] = []
     if p["fill"] or p["stroke"]:
         pad = painter.length(lay, box, "padding", ctx, 0.0)
         ops.append(Ellipse(r(x + w / 2), r(y + h / 2), r(s / 2 + pad), r(s / 2 + pad), **p))
@@ -30,13 +30,13 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     return ops
 
 
-def icon_box_color(painter: Painter, lay, box, ctx, icon_color: Optional[str]) -> str:
+def icon_box_color(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: Optional[str]) -> str:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     c = painter.color(lay, box, "color", ctx, None) if box.get("color") is not None or box.get("style") else None
     return c or icon_color or ink
 
 
-def resolve_icons(painter: Painter, lay, box, ctx) -> list[tuple[str, Any, Optional[str]]]:
+def resolve_icons(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> list[tuple[str, Any, Optional[str]]]:
     """(symbol name, parts, colour) for each icon the box shows."""
     out: list[tuple[str, Any, Optional[str]]] = []
     sym_name = painter.raw(lay, box, "symbol", ctx)

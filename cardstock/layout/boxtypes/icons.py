@@ -73,7 +73,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             slots.append((cx, cy, s))
         if len(found) == 1:
             found = found * reps
-    ops: list = []
+    ops: list[Any] = []
     p = painter.paint_args(lay, box, ctx)
     for (cx, cy, s), (name, parts, icolor) in zip(slots, found):
         if p["fill"] or p["stroke"]:

@@ -22,7 +22,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     sw = painter.length(lay, box, "stroke_width", ctx, 0.6)
     step = painter.length(lay, box, "size", ctx, 6.0) if box.get("size") is not None else parse_length("6mm")
     cx, cy = x + w / 2, y + h / 2
-    ops: list = []
+    ops: list[Any] = []
     if kind in ("lattice", "stripes"):
         span = w + h
         k = -span

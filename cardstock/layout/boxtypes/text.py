@@ -23,7 +23,7 @@ FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
     x, y, w, h = rect
-    ops: list = []
+    ops: list[Any] = []
     content = str(painter.raw(lay, box, "text", ctx, ""))
     pad = painter.length(lay, box, "padding", ctx, 0.0)
     p = painter.paint_args(lay, box, ctx)
@@ -48,7 +48,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     return ops
 
 
-def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict) -> textmod.TextStyle:
+def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     font = painter.raw(lay, box, "font", ctx, "sans")
     from ... import fonts as fontmod
@@ -74,7 +74,7 @@ def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict) -> textmod.Te
     )
 
 
-def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, style: textmod.TextStyle, inner, content: str, fld: Optional[str]) -> None:
+def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, style: textmod.TextStyle, inner: Rect4, content: str, fld: Optional[str]) -> None:
     fld = str(fld).strip() or None if fld is not None else None
     if fld is None:
         m = FIELD_ONLY.match(str(box.get("text") or ""))
@@ -97,7 +97,7 @@ def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, sty
         painter.data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]")
 
 
-def underlines(ops: list) -> list:
+def underlines(ops: list[Any]) -> list[Any]:
     """A bar under each text run, in its colour: tells a 6 from a 9 seen upside down."""
     out = []
     for op in ops:
