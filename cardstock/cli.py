@@ -18,7 +18,9 @@ from . import __version__
 from .issues import InputError, Issue, Issues
 from .kinds import kind_count
 from .output import fmt_bytes
-from . import gate, manifest, output, pipeline, site
+from . import gate, output, pipeline
+from .site import page as site
+from .site.publish import Checked, publish
 from .pipeline import GLOBAL_STAGES, STAGES
 from .stage import BuildOptions
 from .units import UnitError, parse_offset
@@ -293,19 +295,10 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
     date means the build must load them: None."""
     failed = [g for g in games if not checks[g].ok]
     artifacts = [a for r in reports for a in r.artifacts]
-    manifest.write(options.out, artifacts)
-    if options.only is None or "page" in options.only:
-        buildable = [g for g in games if options.force or checks[g].ok]
-        status = {g: site.GameStatus(checks[g].ok, _status_lines(checks[g].text)) for g in games}
-        key = site.page_key(args.root, options.out, buildable, status)
-        page = pipeline.cached(options.out, None, "page", key)
-        if page is None:
-            if catalogs is None:
-                return None
-            made = site.write_page(args.root, options.out, [c for c in catalogs if c.id in buildable], status)
-            page = pipeline.UnitReport(None, "page", (made,), (), 0.0, False)
-            pipeline.remember(options.out, page, key)
-        manifest.write(options.out, page.artifacts)  # the page is listed in the manifest too
+    buildable = [g for g in games if options.force or checks[g].ok]
+    if not publish(args.root, options.out, artifacts, {g: Checked(checks[g].ok, checks[g].text) for g in games}, buildable,
+                   catalogs, with_page=options.only is None or "page" in options.only):
+        return None
     for game in failed:
         print(checks[game].text, file=sys.stderr)
         if options.force:
@@ -319,11 +312,6 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
         print(finding.render(), file=sys.stderr)
     print_summary(reports, options.out, time.perf_counter() - started)
     return EXIT_RULES if failed else EXIT_OK
-
-
-def _status_lines(text: str) -> list[str]:
-    """The checker's report for one game as lines for the downloads page (title line dropped)."""
-    return [line.strip() for line in text.splitlines()[1:] if line.strip()]
 
 
 class Progress:

@@ -46,6 +46,7 @@ def layouts_markdown() -> str:
     from .fields import TEMPLATE_NAMES
     from .fonts import BUILT_IN
     from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
+    from .layout.shapes import SHAPES
     from .layout.spec import StyleSpec
 
     out: list[str] = []
@@ -73,6 +74,16 @@ def layouts_markdown() -> str:
     add("|---|---|")
     for name, doc in BOX_TYPES.items():
         add(f"| `{name}` | {_cell(doc)} |")
+    add("")
+    add("## Shapes")
+    add("")
+    add("A layout's `shape` key picks one of these (`auto`: a circle for tokens, a hexagon for")
+    add("hex-sized tiles, else a rectangle). Bleed, cut line, safe zone and `outline` boxes follow it.")
+    add("")
+    add("| shape | is | sheets arrange it |")
+    add("|---|---|---|")
+    for name, shape in SHAPES.items():
+        add(f"| `{name}` | {_cell(shape.doc)} | {shape.arrange} |")
     add("")
     add("## Layout keys")
     add("")

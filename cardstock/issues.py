@@ -64,5 +64,6 @@ class InputError(Exception):
         self.issues = list(issues)
         super().__init__("\n".join(i.render() for i in self.issues))
 
-    def __reduce__(self):  # keep the issues when a worker process sends the error back
+    # keep the issues when a worker process sends the error back
+    def __reduce__(self) -> tuple[type["InputError"], tuple[list[Issue]]]:
         return (InputError, (self.issues,))

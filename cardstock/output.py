@@ -63,7 +63,8 @@ class WriteError(Exception):
         self.reason = reason
         super().__init__(f"{path}: {reason}")
 
-    def __reduce__(self):  # keep both when a worker process sends the error back
+    # keep both when a worker process sends the error back
+    def __reduce__(self) -> tuple[type["WriteError"], tuple[Path, str]]:
         return (WriteError, (self.path, self.reason))
 
 

@@ -54,7 +54,7 @@ class UnitReport:
 
 # name -> "module:function"; the order is the build order.
 STAGES: dict[str, str] = {
-    "svg": "cardstock.layout.stage:build_svgs",
+    "svg": "cardstock.render.stage:build_svgs",
     "rulebook": "cardstock.books.rulebook:build_rulebook",
     "pnp": "cardstock.impose.pnp:build_pnp",
     "quickref": "cardstock.impose.pnp:build_quickref",
@@ -379,7 +379,7 @@ def run(
     # the files the stale units will rewrite leave the manifest first, and each task's new
     # files join it as soon as the task is done: a build killed at any moment leaves a
     # manifest whose every hash matches its file
-    from . import manifest
+    from .site import manifest
 
     manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
 

@@ -124,7 +124,7 @@ def _output_folder(out: Path) -> list[Issue]:
 
 
 def _site_template(root: Path) -> list[Issue]:
-    from .site import page_context
+    from .site.page import page_context
 
     folder, shown = shared_layout(root, "site")
     path = folder / "index.html.j2"
@@ -286,7 +286,7 @@ def art_problem(path: Path) -> Optional[str]:
 def _rule_templates(catalog: Catalog) -> list[Issue]:
     """The game's rulebook and quick-reference templates: syntax and the names they use."""
     from .books.context import template_context
-    from .books.source import TEMPLATE_SUFFIX, layouts_dir
+    from .ruletext import TEMPLATE_SUFFIX, layouts_dir
 
     folder = layouts_dir(catalog)
     paths = sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")) if folder.is_dir() else []

@@ -17,7 +17,7 @@ from pypdf.generic import ContentStream
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of
+from cardstock.impose.booklet import Side, booklet_order, impose, padded, slot_of
 
 LETTER_LANDSCAPE = (792.0, 612.0)
 HALF_LETTER = (396.0, 612.0)

@@ -19,12 +19,12 @@ import pytest
 from jinja2.exceptions import UndefinedError
 from pypdf import PdfReader
 
-from cardstock.books.booklet import booklet_order, padded
+from cardstock.impose.booklet import booklet_order, padded
 from cardstock.books.context import template_context
-from cardstock.books.lint import lint
+from cardstock.rules.rulebook import lint
 from cardstock.books.quickref import check as check_quickref
 from cardstock.books.quickref import sides
-from cardstock.books.source import render_quickref
+from cardstock.ruletext import render_quickref
 from cardstock.books.rulebook import build_rulebook, render_rulebook
 from cardstock.load import load_games
 from cardstock.stage import BuildOptions

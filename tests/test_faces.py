@@ -15,7 +15,8 @@ import pytest
 
 from cardstock import fonts
 from cardstock.issues import Issues
-from cardstock.layout.faces import distinct_faces, lay_out, lint
+from cardstock.layout.faces import distinct_faces, lay_out
+from cardstock.rules.facelint import lint
 from cardstock.layout.ops import Face, Group, Icon, Path as PathOp, Rect, Text, point_in_polygon, walk
 from cardstock.load import load_game
 from cardstock.units import parse_length

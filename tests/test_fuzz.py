@@ -402,7 +402,7 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
                     if "stopped with" in (c.summary or ""):
                         tally.internal.append(f"{label}: {c.summary}")
             if draw:  # as --force would: every face drawn and written, whatever the check said
-                from cardstock.layout.stage import build_svgs
+                from cardstock.render.stage import build_svgs
 
                 tally.drawn += 1
                 build_svgs(catalogs[0], BuildOptions(out=case.root / "output", force=True))

@@ -15,7 +15,7 @@ from conftest import GAMES, ROOT
 from cardstock.books.context import template_context
 from cardstock.books.quickref import sides
 from cardstock.books.rulebook import render_rulebook
-from cardstock.books.source import render_quickref
+from cardstock.ruletext import render_quickref
 from cardstock.load import load_games
 from cardstock.markup import Heading, ListItem, Note, Paragraph, Span, Table, parse, plain, spans
 

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardstock.layout.faces import distinct_faces, lay_out
 from cardstock.layout.ops import Face, Rect, Text
-from cardstock.layout.stage import build_svgs
+from cardstock.render.stage import build_svgs
 from cardstock.pipeline import STAGES, stage
 from cardstock.stage import BuildOptions
 from cardstock.render.pdf import PdfFaces, form_name

@@ -26,7 +26,7 @@ from cardstock import markup
 from cardstock.books import document
 from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, contents
 from cardstock.books.rulebook import render_rulebook, rulebook_context, split
-from cardstock.books.source import render_file, rulebook_template
+from cardstock.ruletext import render_file, rulebook_template
 from cardstock.books.story import Heading, Styles
 from cardstock.load import load_games
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.layout import printsafe
-from cardstock.layout.faces import lint
+from cardstock.rules import printsafe
+from cardstock.rules.facelint import lint
 from cardstock.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,8 @@ markup → ReportLab Platypus → reading-order and saddle-stitched PDFs. See do
 
     context.template_context(catalog)   what every rule template sees (also the cards')
     rulebook.build_rulebook(cat, opts)  the `rulebook` pipeline stage
-    booklet.booklet_order(pages)        saddle-stitch page order
-    source.render_quickref(cat, name)   one quick-reference side as markup
-    lint.lint(catalog)                  checks for `build.py check`
+    quickref.check(catalog)             reference cards that fit (the rulebook lint calls it)
+
+Booklet imposition is in `cardstock.impose.booklet`, the template source shared with the
+card faces in `cardstock.ruletext`, the rulebook lint in `cardstock.rules.rulebook`.
 """

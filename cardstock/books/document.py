@@ -1,6 +1,6 @@
 """A Platypus document for a book page size: cover and body page templates, running
 footers with page numbers, a table of contents and PDF bookmarks. The booklets are imposed
-from the finished reading PDF (`cardstock.books.booklet.impose`).
+from the finished reading PDF (`cardstock.impose.booklet.impose`).
 
 The story is laid out in one pass although its contents list pages that come after it:
 the contents' rows (the headings) are known before layout, and a row's height does not
@@ -328,7 +328,7 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
 
 def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
     """The saddle-stitched booklet of a reading PDF laid out at `size`."""
-    from .booklet import impose
+    from ..impose.booklet import impose
 
     info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
             "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}

@@ -17,7 +17,7 @@ from ..render.pdf import pdf_settings
 from ..schema import Component
 from ..units import parse_length, parse_size
 from .context import template_context
-from .source import quickref_template, render_quickref
+from ..ruletext import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
 SIDES = ("front", "reverse")

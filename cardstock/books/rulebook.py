@@ -40,7 +40,7 @@ from ..stage import BuildOptions, StageResult
 from . import art
 from .context import template_context
 from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents
-from .source import no_rulebook, render_file, rulebook_template
+from ..ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")

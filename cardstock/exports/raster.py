@@ -19,6 +19,7 @@ import struct
 import zlib
 from typing import Any, Iterator, Optional, Sequence
 
+from ..layout.shapes import shape_of
 from ..layout.ops import Face
 from ..units import POINTS_PER
 
@@ -34,7 +35,7 @@ def pixel_size(face: Face, dpi: float) -> tuple[int, int]:
 def transparent(face: Face) -> bool:
     """Whether a face's PNG has a transparent background: every shaped piece (hex tiles,
     round tokens, die nets, standees), so nothing shows outside what the face paints."""
-    return face.shape != "rect"
+    return shape_of(face.shape).transparent
 
 
 def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..layout.ops import Face, Group, rect_path
+from ..layout.shapes import shape_of
 from ..load import Catalog
 from ..markup import spans
 from ..output import artifact
@@ -45,7 +46,6 @@ DECK_KINDS = ("card", "reference")  # kinds that become decks
 Write = Callable[..., None]  # (path under tts/, bytes, kind=...) -> None
 Url = Callable[[str], str]  # path under tts/ -> the address the save file uses
 LayOut = Callable[..., Optional[Face]]  # cardstock.layout.faces.lay_out
-TILE_TYPES = {"hex": 1, "circle": 2, "rect": 0}  # CustomTile.Type: box 0, hex 1, circle 2, rounded 3
 
 
 @dataclass(frozen=True)
@@ -252,7 +252,7 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
                 "Nickname": c.name, "Description": description(catalog, c),
                 "CustomImage": {"ImageURL": url(front_rel), "ImageSecondaryURL": url(back_rel), "ImageScalar": 1.0,
                                 "WidthScale": 0.0,
-                                "CustomTile": {"Type": TILE_TYPES.get(face.shape, 0), "Thickness": 0.2, "Stackable": s.kind == "token", "Stretch": True}},
+                                "CustomTile": {"Type": shape_of(face.shape).tts_tile, "Thickness": 0.2, "Stackable": s.kind == "token", "Stretch": True}},
             })
     return {"GUID": guid(catalog.id, s.id), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
             "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from ..layout.shapes import shape_of
 from .pack import hex_points
 from .plan import Page, Placement, Point
 
@@ -31,10 +32,10 @@ class EdgeBleed:
 
 def outline_of(p: Placement) -> Optional[tuple[Point, ...]]:
     """The cut outline of a card or tile placement, counter-clockwise; None for other shapes."""
-    shape = getattr(p.face, "shape", "rect")
-    if shape == "hex":
+    shape = shape_of(getattr(p.face, "shape", "rect"))
+    if shape.arrange == "honeycomb":  # hexagons
         return hex_points(p.trim, p.face, p.rotate)
-    if shape == "rect":
+    if shape.geometry is not None and getattr(p.face, "cut", None) is None:  # the trim rectangle
         return p.trim.corners()
     return None
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from ..layout.shapes import shape_of
 from .pack import hex_points
 from .plan import Box, Outline, Page, Placement, Segment, offset_convex
 
-MOVABLE = ("rect", "hex", "circle")
 STEP = 2.0  # points between the positions tried
 CLEAR = 2 * 72 / 25.4  # beyond a moved piece's bleed: room to cut it out cleanly
 
@@ -72,11 +72,11 @@ def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[fl
 def _moved(p: Placement, x: float, y: float, bleed: float) -> tuple[Placement, Outline]:
     """The placement with its trim's lower-left corner at (x, y), its full bleed, its outline."""
     trim = Box(x, y, p.trim.w, p.trim.h)
-    shape = getattr(p.face, "shape", "rect")
-    if shape == "circle":
+    shape = shape_of(getattr(p.face, "shape", "rect"))
+    if shape.round:
         cx, cy, r = x + trim.w / 2, y + trim.h / 2, trim.w / 2
         return Placement(p.face, p.component, p.side, trim, 0, clip_circle=(cx, cy, r + bleed), back=p.back), Outline(circle=(cx, cy, r))
-    if shape == "hex":
+    if shape.bleed_follows_cut:  # a hexagon (the movable polygon): its bleed follows its cut
         poly = hex_points(trim, p.face)
         return Placement(p.face, p.component, p.side, trim, 0, offset_convex(poly, [bleed] * len(poly)), back=p.back), Outline(points=poly)
     clip = trim.grow(bleed, bleed, bleed, bleed).corners()
@@ -88,7 +88,7 @@ def _movable(page: Page, most: int) -> bool:
         0 < len(page.placements) <= most
         and page.role in ("fronts", "pieces")
         and page.registration is None
-        and all(p.rotate == 0 and not p.folds and getattr(p.face, "shape", "rect") in MOVABLE for p in page.placements)
+        and all(p.rotate == 0 and not p.folds and shape_of(getattr(p.face, "shape", "rect")).movable for p in page.placements)
     )
 
 

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from ..layout.shapes import shape_of
 from .grid import Frame, Item, candidates, centred, frame
 from .marks import dedupe_segments
 from .plan import Box, Outline, Page, Placement, Point, Segment, face_point, offset_convex, rotated_size
@@ -166,7 +167,7 @@ def pack_pages(groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, 
         if bw > fit.w + 1e-6 or bh > fit.h + 1e-6:
             too_big.extend(group)
             continue
-        runs.append(_Run(list(group), bw, bh, turn, face.shape == "circle" and abs(w - h) < 0.01))
+        runs.append(_Run(list(group), bw, bh, turn, shape_of(face.shape).round and abs(w - h) < 0.01))
     runs.sort(key=lambda r: -r.h)  # stable: catalog order among pieces of one height
     out = []
     while runs:
@@ -221,7 +222,7 @@ def _pieces_page(placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float,
     for item, box, turn in placed:
         trim = box.moved(dx, dy)
         face = item.front
-        if face.shape == "circle" and abs(face.width - face.height) < 0.01:
+        if shape_of(face.shape).round and abs(face.width - face.height) < 0.01:
             cx, cy, r = trim.x + trim.w / 2, trim.y + trim.h / 2, trim.w / 2
             page.placements.append(Placement(face, item.component, "front", trim, turn, clip_circle=(cx, cy, r + spill), back=item.back))
             page.outlines.append(Outline(circle=(cx, cy, r)))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
+from ..layout.shapes import shape_of
 from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
@@ -130,11 +131,12 @@ class _Group:
 
 def arrangement(sheet: SheetFile, shape: str) -> str:
     want = sheet.sheet.arrange
-    if want == "grid" or (want == "honeycomb" and shape != "hex"):
+    natural = shape_of(shape).arrange  # what the shape registry says `auto` picks
+    if want == "grid" or (want == "honeycomb" and natural != "honeycomb"):
         return "grid"
-    if want == "honeycomb" or (want == "auto" and shape == "hex"):
+    if want == "honeycomb" or (want == "auto" and natural == "honeycomb"):
         return "honeycomb"
-    if want == "pack" or shape in ("circle", "net", "standee"):
+    if want == "pack" or natural == "pack":
         return "pack"
     return "grid"
 

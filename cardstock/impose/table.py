@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..layout.ops import Face, Rect
+from ..layout.shapes import shape_of
 from ..units import PAPER_LABELS, POINTS_PER, parse_size
 from .bleed import least_bleed
 from .grid import Item, grid_pages, plan_grid
@@ -55,7 +56,8 @@ def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Op
     w, h = parse_size(size)
     face = Face.build(w, h, BLEED, shape, ())
     s = sheet.sheet
-    if shape == "rect":
+    arranged = shape_of(shape).arrange  # as the sheets arrange the shape under `auto`
+    if arranged == "grid":
         layout = plan_grid(w, h, BLEED, s, paper)
         if layout is None:
             return None
@@ -67,7 +69,7 @@ def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Op
         least = min(b for b in (least_bleed(p) for p in [page] + tight) if b is not None)
         return Row(paper, pieces, f"{layout.cols} x {layout.rows} grid", layout.capacity, layout.width > layout.height,
                    _page_margin(page), least)
-    if shape == "hex":
+    if arranged == "honeycomb":
         fr, slots = plan_honeycomb(w, h, s, paper, False, BLEED)
         if fr is None:
             return None

@@ -2,7 +2,7 @@
 
     lay_out(catalog, component, "front" | "back", bleed=True) -> Face | None
     distinct_faces(catalog) -> [(svg file stem, Face), ...]
-    lint(catalog) -> [Issue, ...]
+    each_face(catalog) -> [(component, side, Face), ...]   (every face a build draws)
 
 A face's layout is chosen by name from `layouts/default.toml` merged with
 `layouts/<game>/faces.toml`: the set's `layout` key, else a layout named like the set id,
@@ -24,12 +24,12 @@ from ..markup import spans
 from ..project import files_in, hash_files
 from ..schema import Component
 from ..tomlpos import key_lines, line_for
-from ..units import UnitError, fmt_mm, parse_length, parse_size
-from ..scripts import glyphs_once
-from .boxes import HEX_RATIO, Geometry, Painter, Subject
+from ..units import UnitError, parse_length, parse_size
+from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
-from . import printsafe
-from .ops import Ellipse, Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
+from ..rules import printsafe
+from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
+from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
 from .symbols import Library
@@ -100,14 +100,8 @@ def reverse_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
 
 
 def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
-    shape = lay.get("shape", "auto")
-    if shape != "auto":
-        return shape
-    if comp.kind == "token":
-        return "circle"
-    if comp.kind == "tile" and abs(h / w - HEX_RATIO) < 0.02:
-        return "hex"
-    return "rect"
+    shape = lay.get("shape", AUTO)
+    return auto_shape(comp.kind, w, h) if shape == AUTO else str(shape)
 
 
 # ---------------------------------------------------------------- public API
@@ -171,7 +165,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
         return None
     name = back_layout_name(catalog, component, st.layouts)
     lay = st.layouts.resolve(name)
-    if lay is not None and lay.get("shape") in ("net", "standee"):
+    if lay is not None and shape_of(lay.get("shape")).geometry is None:  # composed from the fields
         return None
     return ("back", component.back, name, component.kind, component.size)
 
@@ -208,13 +202,18 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     except UnitError:
         w, h = parse_size("poker")
     shape = _shape(lay, component, w, h)
-    if shape == "net":
-        face = _die_net(component, lay, ctx, painter, w, b, safe)
-    elif shape == "standee":
-        face = _standee(lay, ctx, painter, w, h, b, safe)
+    custom = None
+    if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
+        face = composer(shape)(component, lay, ctx, painter, w, h, b, safe)
     else:
-        corner = painter._parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape == "rect" else 0.0
-        geo = Geometry(w, h, b, safe, shape, corner)
+        if shape_of(shape).custom:  # the designer's own outline, stretched to the size
+            try:
+                custom = custom_outline(lay.get("outline"), catalog.folder, w, h)
+            except ValueError as exc:
+                painter.layout_issue(lay, None, "outline", str(exc))
+                shape = "rect"
+        corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape_of(shape).corner_radius else 0.0
+        geo = Geometry(w, h, b, safe, shape, corner, custom)
         ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
@@ -250,43 +249,17 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     return out + backs
 
 
-def lint(catalog) -> list[Issue]:
-    """Print-safety findings of the faces: template errors, text that does not fit at its
-    minimum size, content outside the safe zone. (The layout and symbol files, and the
-    names they use, are checked before any face is drawn: `static_issues`, run by
-    cardstock.validate.)"""
-    found: list[Issue] = []
+def each_face(catalog, *, bleed: bool = True) -> list[tuple[Component, str, Face]]:
+    """Every face of every component, front then back (a back the component lacks is
+    left out), laid out once per process like `lay_out`."""
     st = _state(catalog)
+    out = []
     for comp in catalog.components:
         for side in ("front", "back"):
-            face = _remembered(catalog, comp, side, True, st)
+            face = _remembered(catalog, comp, side, bleed, st)
             if face is not None:
-                found += face.findings
-    # input errors (a layout template naming nothing, a font it picks that does not exist)
-    # once per place in the input; the rules check reports them as bad input, exit 2
-    bad = [i for i in found if i.bad_input and i.level == "error"]
-    return once_per_place(bad) + ordered(glyphs_once(i for i in found if not (i.bad_input and i.level == "error")))
-
-
-def once_per_place(issues) -> list[Issue]:
-    """Input errors met while drawing, one per place in the input (file, line, field), with
-    the number of faces it hit: a template that picks an unknown font for every card is
-    one problem, not one per card."""
-    hits: dict[tuple, tuple[Issue, list[str]]] = {}
-    for issue in issues:
-        m = DRAWING.match(issue.message)
-        base = dataclasses.replace(issue, message=m.group("message")) if m else issue
-        first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, []))
-        label = m.group("who") if m else f"{issue.file}:{issue.line}"
-        if label not in who:
-            who.append(label)
-    out = []
-    for (_file, _line, _field), (issue, who) in sorted(hits.items()):
-        n = len(who)
-        many = f"{n} faces, first {who[0]}" if n > 1 else who[0]
-        out.append(dataclasses.replace(issue, message=f"{issue.message} (drawing {many})"))
+                out.append((comp, side, face))
     return out
-
 
 
 def static_issues(catalog) -> list[Issue]:
@@ -379,7 +352,7 @@ def _game_line(catalog, path: tuple) -> tuple[str, Optional[int]]:
 
 def _guides(geo: Geometry) -> list:
     out = []
-    if geo.shape == "rect":
+    if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
         s = geo.safe
         out.append(Guide(rect_path(s, s, geo.w - 2 * s, geo.h - 2 * s), "safe"))
@@ -387,19 +360,6 @@ def _guides(geo: Geometry) -> list:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
     return out
-
-
-CONTENT_TYPES = ("text", "icon", "icons", "pips")
-GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
-
-
-def _placed_by(box) -> tuple[str, Optional[int]]:
-    """Where the box's position was last changed: a game's override wins over the defaults."""
-    declared = box.where("")
-    for key in GEOMETRY_KEYS:
-        if key in box.origins and not box.origins[key][0].endswith("layouts/default.toml"):
-            return box.origins[key]
-    return declared
 
 
 MARK_NAMES = ("version_mark", "back_version_mark")
@@ -416,7 +376,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
     Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = _print_safety(painter, lay, geo)
+    safety = printsafe.face_check(painter.issues, lay, geo)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
     def check(box, before: list, drawn: list) -> None:
@@ -438,57 +398,12 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
     return ops
 
 
-def _print_safety(painter: Painter, lay: Layout, geo: Geometry):
-    """A check for Painter.paint: each text run and icon a content box draws must lie
-    inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
-    (printsafe), measured on the ops themselves. Each box is reported once per face."""
-
-    under: list = []  # the fills of the ops drawn so far, gathered as the face is drawn
-    seen = [0]
-
-    def check(box, before: list, drawn: list) -> None:
-        under.extend(printsafe.fills(before[seen[0]:]))
-        seen[0] = len(before)
-        if box.get("type") not in CONTENT_TYPES or not drawn:
-            return
-        where = _placed_by(box)
-        name = f"layouts.{lay.name}.boxes.{box.name}"
-        found = list(printsafe.marks(drawn))
-        boxes = [m.box for m in found]
-        if box.get("type") == "pips":
-            boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
-        worst = max((printsafe.outside(geo, b) for b in boxes), default=0.0)
-        if worst > 0.05:
-            painter.issues.append(Issue(
-                *where, name,
-                f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
-                f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
-                "warning",
-            ))
-        below = under + list(printsafe.fills(drawn))
-        low: Optional[tuple[float, str, str]] = None
-        for m in found:
-            got = printsafe.least_contrast(m, below)
-            if got is not None and got[0] < printsafe.MIN_CONTRAST and (low is None or got[0] < low[0]):
-                low = (got[0], m.color, got[1])
-        if low is not None:
-            file, line = box.origins["color"] if "color" in box.origins else where
-            painter.issues.append(Issue(
-                file, line, name,
-                f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {printsafe.MIN_CONTRAST}:1 a print needs to read "
-                "well (WCAG); darken the ink or lighten what is under it",
-                "warning",
-            ))
-
-    return check
-
-
 # ---------------------------------------------------------------- reference cards
 
 def _quickref(catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
-    from ..books.source import quickref_template, render_quickref
+    from ..ruletext import quickref_template, render_quickref
 
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)
@@ -529,17 +444,17 @@ def _face_parts(text: str) -> dict[str, Any]:
 def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
-    tab = painter._parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
+    tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
     tab = min(tab, s * 0.45)
     faces_field = "faces"
     values = comp.fields.get(faces_field) or []
     if len(values) != 6:
-        painter._data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
+        painter.data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
     values = (list(values) + [""] * 6)[:6]
     ops: list = []
     psafe = min(safe, s * 0.08)
     if panel is None:
-        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+        painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
     for i, slot in enumerate(_SLOTS):
         col, row = _NET[slot]
         x0, y0 = col * s, row * s
@@ -597,8 +512,8 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
     panel_name = lay.get("panel", "pawn-panel")
     panel = painter.layouts.resolve(panel_name)
     if panel is None:
-        painter._layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
-    base = painter._parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
+        painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
+    base = painter.parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
     psafe = min(safe, w * 0.08)
     ops: list = []
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
@@ -627,3 +542,13 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
         ops.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=line, stroke_width=0.5, dash=(2.0, 1.5)))
     ops.append(Guide(rect_path(0, 0, w, total_h), "trim"))
     return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())
+
+
+def compose_die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+    """The `net` shape's composer (see cardstock.layout.shapes): a die of side `w`."""
+    return _die_net(comp, lay, ctx, painter, w, b, safe)
+
+
+def compose_standee(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+    """The `standee` shape's composer (see cardstock.layout.shapes)."""
+    return _standee(lay, ctx, painter, w, h, b, safe)

@@ -16,7 +16,7 @@ import hashlib
 import marshal
 import math
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Iterator, Optional, Union
 
 from ..issues import Issue
 
@@ -167,12 +167,12 @@ class Face:
         key = content_key((width, height, bleed, shape, ops, cut, folds))
         return Face(key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings))
 
-    def walk(self):
+    def walk(self) -> Iterator[Any]:
         """Every op, groups flattened (depth first), with groups themselves included."""
         yield from walk(self.ops)
 
 
-def walk(ops):
+def walk(ops: Iterable[Any]) -> Iterator[Any]:
     for op in ops:
         yield op
         if isinstance(op, Group):

@@ -8,25 +8,14 @@ missing, so the reference cannot drift from the code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import get_args
+from dataclasses import dataclass, replace
 
-from .spec import BoxType
+from .boxtypes import box_kind, names as box_type_names
+from .shapes import AUTO, SHAPES
 
-BOX_TYPES: dict[str, str] = {
-    "rect": "a rectangle, filled and/or stroked, with rounded corners (`radius`)",
-    "ellipse": "an ellipse filling the box",
-    "line": "a straight line across the middle of the box (horizontal, or vertical when the box is taller than wide)",
-    "outline": "the face's own cut shape (rectangle, hexagon, circle), grown or shrunk by `inset` (`\"bleed\"`: out to the bleed edge)",
-    "text": "text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
-    "icon": "one icon of the game (`icon`) or one symbol of the library (`symbol`), as large as the box allows",
-    "icons": "a row or grid of icons: a list (`icons`, one icon per item) or `count` copies of one (`icon`)",
-    "pips": "die pips for a number (`count`), laid out as on a die",
-    "art": "a picture from the game folder (PNG, JPEG or SVG) named by `art`; a generated placeholder when it is empty",
-    "pattern": "a background texture over the box (`pattern`), faint by default",
-}
+BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
 
-ALL = tuple(get_args(BoxType))
+ALL = box_type_names()
 PAINTED = ("rect", "ellipse", "line", "outline", "art")
 TEXT = ("text",)
 
@@ -42,7 +31,8 @@ class Key:
 
 LAYOUT_KEYS: dict[str, Key] = {
     "extends": Key("layout name", "none", "start from another layout's boxes and keys, then change or add some", '"card"'),
-    "shape": Key("auto, rect, hex, circle, net, standee", "auto", "the face's shape: auto is a circle for tokens, a hexagon for hex-sized tiles, else a rectangle; net and standee fold a die or a standing piece", '"circle"'),
+    "shape": Key(", ".join((AUTO, *SHAPES)), "auto", "the face's shape (see the shapes above): auto is a circle for tokens, a hexagon for hex-sized tiles, else a rectangle", '"circle"'),
+    "outline": Key("SVG path data or an .svg file", "none", "shape `path`: the outline, stretched to the component's size; a file is a path inside the game folder and its first <path> is used. Bleed, cut line and safe zone follow it", '"M 0 0 H 10 V 7 Q 5 12 0 7 Z"'),
     "corner_radius": Key("length", "0mm", "rounded corners of a rectangular face's cut line", '"3mm"'),
     "panel": Key("layout name", "die-face (nets), pawn-panel (standees)", "die nets and standees: the layout of one die face or one standee side", '"die-face"'),
     "tab": Key("length", "5mm", "die nets: the depth of the glue tabs", '"5mm"'),
@@ -103,3 +93,17 @@ BOX_KEYS: dict[str, Key] = {
     # pattern
     "pattern": Key("lattice, rings, rays, dots, stripes", "lattice", "the texture drawn", '"dots"', ("pattern",)),
 }
+
+
+def _with_registered_readers(keys: dict[str, Key]) -> dict[str, Key]:
+    """The keys with every registered box type that declares it reads them (`BoxKind.keys`)
+    added to their `types`: a new box type documents the keys it uses where it is made."""
+    out = dict(keys)
+    for name in box_type_names():
+        for key in box_kind(name).keys:
+            if key in out and name not in out[key].types:
+                out[key] = replace(out[key], types=out[key].types + (name,))
+    return out
+
+
+BOX_KEYS = _with_registered_readers(BOX_KEYS)

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -21,8 +21,18 @@ from ..issues import Issue
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
+from .boxtypes import names as box_type_names
+from .shapes import AUTO, custom_outline, names as shape_names
 
-BoxType = Literal["rect", "outline", "ellipse", "line", "text", "icon", "icons", "pips", "art", "pattern"]
+# The box type names come from the registry (cardstock.layout.boxtypes), as a Literal so
+# the validation messages and the JSON Schema list them.
+# The shape names likewise come from cardstock.layout.shapes ("auto" picks one by kind).
+if TYPE_CHECKING:
+    BoxType = str
+    ShapeName = str
+else:
+    BoxType = Literal[box_type_names()]
+    ShapeName = Literal[(AUTO, *shape_names())]
 
 
 class Strict(BaseModel):
@@ -91,7 +101,8 @@ class BoxSpec(StyleSpec):
 
 class LayoutSpec(Strict):
     extends: Optional[str] = None
-    shape: Optional[Literal["auto", "rect", "hex", "circle", "net", "standee"]] = None
+    shape: Optional[ShapeName] = None
+    outline: Optional[str] = None  # shape "path": SVG path data or an SVG file in the game folder
     corner_radius: Optional[str] = None
     panel: Optional[str] = None  # die nets and standees: the layout of one die face / one panel
     tab: Optional[str] = None  # die nets: glue tab depth
@@ -170,7 +181,7 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict]:
+def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict[Any, int]]:
     read, problem = read_toml(path, shown)
     if read is None:
         issues.append(problem)
@@ -184,7 +195,7 @@ def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutF
     return model, lines
 
 
-def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict) -> None:
+def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict[Any, int]) -> None:
     for k, v in model.theme.items():
         into.theme[k] = v
         into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))
@@ -263,7 +274,7 @@ def _check(ls: LayoutSet) -> None:
         for box in lay.boxes:
             if box.get("type") is None:
                 f, line = box.where("")
-                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': rect, outline, ellipse, line, text, icon, icons, pips, art or pattern"))
+                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': " + ", ".join(box_type_names())))
             st = box.get("style")
             if st is not None and st not in ls.styles:
                 f, line = box.where("style")
@@ -288,10 +299,27 @@ def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
             shown_files.append(shown)
     ls.files = tuple(shown_files)
     _check(ls)
+    _check_outlines(ls, root / "catalog" / game_id if game_id else None)
     return ls
 
 
-def _stamp(root: str, game_id: Optional[str]) -> tuple:
+def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
+    """Each `outline` of a path-shaped layout reads (a file only when the game folder is
+    known), so a broken outline is bad input found before any face is drawn."""
+    for name, raw in ls.raw.items():
+        value = raw["values"].get("outline")
+        if value is None:
+            continue
+        if folder is None and str(value).strip().lower().endswith(".svg"):
+            continue
+        try:
+            custom_outline(value, folder or Path("."), 10.0, 10.0)
+        except ValueError as exc:
+            f, line = raw["origins"].get("outline", raw["origins"][""])
+            ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
+
+
+def _stamp(root: str, game_id: Optional[str]) -> tuple[Any, ...]:
     out: list[tuple[str, Optional[int], Optional[int]]] = []
     for path in (str(shared_layout(Path(root), "default.toml")[0]), os.path.join(root, "layouts", game_id, "faces.toml") if game_id else None):
         if path is None:
@@ -305,7 +333,7 @@ def _stamp(root: str, game_id: Optional[str]) -> tuple:
 
 
 @lru_cache(maxsize=32)
-def _cached(root: str, game_id: Optional[str], stamp: tuple) -> LayoutSet:
+def _cached(root: str, game_id: Optional[str], stamp: tuple[Any, ...]) -> LayoutSet:
     return load_layouts(Path(root), game_id)
 
 

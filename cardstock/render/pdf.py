@@ -26,9 +26,10 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
+from ..layout.shapes import bleed_outline
 from .. import fonts
 from ..layout.ops import (
-    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, offset_polygon, polygon_path, rect_path,
+    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, rect_path,
 )
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -82,10 +83,7 @@ def form_name(face: Face) -> str:
 
 def bleed_clip(face: Face) -> PathData:
     """The area a face may paint: its cut outline (or trim box) grown by the bleed."""
-    b = face.bleed
-    if face.cut is None or face.shape in ("rect", "net", "standee"):
-        return rect_path(-b, -b, face.width + 2 * b, face.height + 2 * b)
-    return polygon_path(offset_polygon(face.cut, b))
+    return bleed_outline(face.width, face.height, face.bleed, face.shape, face.cut)
 
 
 # ---------------------------------------------------------------- path operators

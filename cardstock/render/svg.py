@@ -19,6 +19,7 @@ import svgwrite
 
 from .. import fonts
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, walk
+from ..layout.shapes import bleed_outline, shape_of
 from ..units import POINTS_PER
 from .pdf import pdf_num
 
@@ -181,6 +182,11 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     dwg.defs.add(dwg.style(_font_css(used, font_url)))
     writer = _Writer(dwg)
     art = dwg.g(id="face")
+    if face.cut is not None and shape_of(face.shape).bleed_follows_cut:  # the bleed follows the outline
+        cp = dwg.clipPath(id="bleed")
+        cp.add(dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))))
+        dwg.defs.add(cp)
+        art.attribs["clip-path"] = "url(#bleed)"
     writer.ops(art, face.ops)
     dwg.add(art)
     guide_ops = [op for op in walk(face.ops) if isinstance(op, Guide)]

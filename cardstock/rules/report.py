@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # the rules' models are imported only for games that have rul
 # name -> "module:function"; each function takes a Catalog and returns list[Issue].
 PROVIDERS: dict[str, str] = {
     "colour-only": "cardstock.rules.lint:colour_only",
-    "print-safety": "cardstock.layout.faces:lint",
-    "rulebook": "cardstock.books.lint:lint",
+    "print-safety": "cardstock.rules.facelint:lint",
+    "rulebook": "cardstock.rules.rulebook:lint",
 }
 
 PROVIDER_TITLES: dict[str, tuple[str, str]] = {  # name -> (section, title)

@@ -16,7 +16,7 @@ import re
 from ..issues import Issue
 from ..load import Catalog
 from ..kinds import KIND_WORDS
-from .source import layouts_dir, no_rulebook, rulebook_template
+from ..ruletext import layouts_dir, no_rulebook, rulebook_template
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted({w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True)
@@ -45,14 +45,14 @@ def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
     # The typesetting modules load only for a game that has a rulebook or reference cards.
     if rulebook_template(catalog).is_file():
-        from .rulebook import render_rulebook
+        from ..books.rulebook import render_rulebook
 
         # the rendering the rulebook stage writes, so a build lays the rulebook out once
         issues += render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):
-        from . import quickref
+        from ..books import quickref
 
         issues += [i for i in quickref.check(catalog) if i not in issues]
     issues += typed_counts(catalog)

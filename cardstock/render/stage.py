@@ -9,19 +9,20 @@ SVGs and fonts this stage wrote before and no longer makes are removed.
 from __future__ import annotations
 
 from ..fonts import FACES, FONT_DIR
+from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
-from ..render.svg import svg_bytes
-from .faces import distinct_faces, ordered
-from .ops import Text
+from .svg import svg_bytes
+from ..layout.faces import distinct_faces, ordered
+from ..layout.ops import Text
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     result = StageResult()
     folder = options.out / catalog.id / "svg"
     faces = distinct_faces(catalog, bleed=options.bleed)
-    findings: list = []  # the layout files themselves were checked by cardstock.validate
+    findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
     for stem, face in faces:

@@ -15,15 +15,16 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Optional
 
-from . import __version__, manifest
-from .kinds import kind_count
-from .output import Artifact, artifact, fmt_bytes, write_atomic
-from .project import files_in, hash_files, shared_layout
-from .units import PAPER_LABELS
+from .. import __version__
+from . import manifest
+from ..kinds import kind_count
+from ..output import Artifact, artifact, fmt_bytes, write_atomic
+from ..project import files_in, hash_files, shared_layout
+from ..units import PAPER_LABELS
 
 if TYPE_CHECKING:
-    from .issues import Issue
-    from .load import Catalog
+    from ..issues import Issue
+    from ..load import Catalog
 
 KIND_LABELS = {
     "pnp": "Print-and-play sheets",
@@ -38,7 +39,7 @@ KIND_LABELS = {
 LISTED = {"cards-csv", "tts-json", "print-shop-zip"}  # downloads that are not PDFs
 
 
-def _thumbnails(entries: list[dict]) -> dict[str, str]:
+def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
     """SVG face path → the PNG of the same face from the cards export, where it was built
     (`svg/<id>.svg` → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` →
     `<id>-back.png`, `svg/back-<b>.svg` → `back-<b>.png`)."""
@@ -87,7 +88,7 @@ def _unknown_game(game: str) -> dict[str, Any]:
             "kinds": "", "names": [], "status": {"ok": None, "lines": []}}
 
 
-def _game_entry(info: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
+def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
     mine = [e for e in entries if e["game"] == info["id"]]
     downloads = [
         {
@@ -120,7 +121,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
     return {**shown, "downloads": downloads, "gallery": gallery, "cover": cover}
 
 
-def page_context(catalogs: list["Catalog"], entries: list[dict], status: dict[str, GameStatus],
+def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], status: dict[str, GameStatus],
                  remembered: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as a build last described it."""
@@ -161,8 +162,8 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
     from jinja2.exceptions import SecurityError
 
-    from .issues import InputError, Issue
-    from .templating import environment, error_line, template_message
+    from ..issues import InputError, Issue
+    from ..templating import environment, error_line, template_message
 
     folder, shown = shared_layout(root, "site")
     env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
@@ -185,7 +186,7 @@ def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"
     template that can never be used (a syntax error, a breach of the sandbox) stops the
     build before a file is written. A problem that may come from data the build has not
     made yet (no cover before the first build) waits for the real page."""
-    from .issues import InputError
+    from ..issues import InputError
 
     try:
         render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)), only_unusable=True)
@@ -197,7 +198,7 @@ def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"
 def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:
     """A hash of everything the page shows: the games' catalogs, their check status, the
     manifest as it stands, the page template and the code."""
-    from .pipeline import catalog_key, code_key
+    from ..pipeline import catalog_key, code_key
 
     h = hashlib.sha256()
     h.update(code_key().encode())

@@ -2,6 +2,8 @@
 zone of the face's own outline (rectangle, hex or circle), and every text run and icon at
 least 4.5:1 in contrast with what is painted under it (the WCAG 2 formula).
 
+`face_check` runs as each box of a face is drawn (the painter calls it); the rules
+checker's `print-safety` provider (`cardstock.rules.facelint`) gathers what it found.
 The checks read the drawing ops a box produced (with any group transforms), not the box's
 declared rectangle: an icon placed around a hex's edges is checked where it lands, and a
 symbol is measured by its own outline, not by the square it is drawn in.
@@ -10,11 +12,15 @@ symbol is measured by its own outline, not by the square it is drawn in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from .. import fonts
-from .context import contrast, mix
-from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from ..issues import Issue
+from ..layout.boxtypes import draws_content
+from ..layout.context import contrast, mix
+from ..layout.ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from ..layout.spec import Box
+from ..units import fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
@@ -237,3 +243,62 @@ def outside(geo: object, box: tuple[float, float, float, float]) -> float:
     """How far the box reaches outside the face's safe zone (0 inside)."""
     x0, y0, x1, y1 = box
     return float(geo.inside_safe(x0, y0, x1 - x0, y1 - y0))  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the check a face runs as it is drawn
+
+GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
+
+
+def _placed_by(box: Box) -> tuple[str, Optional[int]]:
+    """Where the box's position was last changed: a game's override wins over the defaults."""
+    declared = box.where("")
+    for key in GEOMETRY_KEYS:
+        if key in box.origins and not box.origins[key][0].endswith("layouts/default.toml"):
+            return box.origins[key]
+    return declared
+
+
+def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[Any], list[Any]], None]:
+    """A check for Painter.paint (a face's findings go to `issues`): each text run and icon a content box draws must lie
+    inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
+    measured on the ops themselves. Each box is reported once per face."""
+
+    under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
+    seen = [0]
+
+    def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
+        under.extend(fills(before[seen[0]:]))
+        seen[0] = len(before)
+        if not drawn or not draws_content(box.get("type")):
+            return
+        where = _placed_by(box)
+        name = f"layouts.{lay.name}.boxes.{box.name}"
+        found = list(marks(drawn))
+        boxes = [m.box for m in found]
+        if box.get("type") == "pips":
+            boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
+        worst = max((outside(geo, b) for b in boxes), default=0.0)
+        if worst > 0.05:
+            issues.append(Issue(
+                *where, name,
+                f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
+                f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
+                "warning",
+            ))
+        below = under + list(fills(drawn))
+        low: Optional[tuple[float, str, str]] = None
+        for m in found:
+            got = least_contrast(m, below)
+            if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
+                low = (got[0], m.color, got[1])
+        if low is not None:
+            file, line = box.origins["color"] if "color" in box.origins else where
+            issues.append(Issue(
+                file, line, name,
+                f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
+                "well (WCAG); darken the ink or lighten what is under it",
+                "warning",
+            ))
+
+    return check

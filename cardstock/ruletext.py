@@ -14,11 +14,11 @@ from typing import Any, Mapping, Optional
 
 from jinja2 import TemplateSyntaxError
 
-from ..issues import InputError, Issue
-from ..load import Catalog
-from ..scripts import nfc
-from ..templating import environment, render
-from .context import template_context
+from .issues import InputError, Issue
+from .load import Catalog
+from .scripts import nfc
+from .templating import environment, render
+from .books.context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
 

@@ -27,7 +27,7 @@ from typing import Optional
 import io
 from typing import Mapping
 
-from pypdf import PdfReader, PdfWriter
+from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, TextStringObject
 
 from ..render.pdf import pdf_num
@@ -75,7 +75,7 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
-def _page_form(page, writer: PdfWriter) -> DictionaryObject:
+def _page_form(page: PageObject, writer: PdfWriter) -> DictionaryObject:
     """One reading page as a Form XObject in `writer`: the page's drawing, its resources
     (fonts, images and inner forms are copied once however many pages share them) and
     its media box as the form's bounding box."""

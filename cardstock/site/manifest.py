@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from .output import Artifact, write_atomic
+from ..output import Artifact, write_atomic
 
 MANIFEST = "manifest.json"
 

@@ -1,0 +1,180 @@
+"""The `art` box type: a PNG, JPEG or SVG picture from the game folder, or generated
+placeholder art (a sunburst in tints of the accent colour behind its symbol)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from functools import lru_cache
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any, Optional
+
+from ...issues import Issue
+from ..context import tint
+from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
+from . import BoxKind, Rect4
+
+if TYPE_CHECKING:
+    from ..boxes import Geometry, Painter
+    from ..spec import Box, Layout
+
+
+def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+    x, y, w, h = rect
+    radius = painter.length(lay, box, "radius", ctx, 0.0)
+    clip = rect_path(x, y, w, h, radius)
+    value = painter.raw(lay, box, "art", ctx)
+    p = painter.paint_args(lay, box, ctx)
+    frame_ops = [Rect(r(x), r(y), r(w), r(h), None, p["stroke"], p["stroke_width"], r(radius))] if p["stroke"] else []
+    path_text = str(value).strip() if value is not None else ""
+    if path_text and path_text != "None":
+        folder = painter.catalog.folder
+        target = (folder / path_text).resolve()
+        try:
+            target.relative_to(folder.resolve())
+        except ValueError:
+            painter.layout_issue(lay, box, "art", f"the art path {path_text!r} leaves the game folder")
+            target = None
+        if target is not None and not target.is_file():
+            painter.data_issue("art", f"art file not found: {painter.catalog.display(target)}")
+            target = None
+        if target is not None:
+            suffix = target.suffix.lower()
+            where = box_position(painter, lay, box, ctx)
+            opacity = float(box.get("opacity", 1.0))
+            if suffix in (".png", ".jpg", ".jpeg"):
+                return [Group(tuple(image(painter, target, (x, y, w, h), box.get("fit", "cover"), where, opacity)), clip)] + frame_ops
+            if suffix == ".svg":
+                from ..svgart import svg_ops, with_opacity
+
+                art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), where)
+                for msg in problems:  # about the file: one finding however many cards use it
+                    painter.issues.append(Issue(painter.catalog.display(target), None, "", msg, "warning"))
+                if opacity < 1:
+                    art_ops = with_opacity(art_ops, opacity)
+                return [Group(tuple(art_ops), clip)] + frame_ops
+            painter.data_issue("art", f"art must be PNG, JPEG or SVG, got {path_text!r}")
+    if not box.get("placeholder", True):
+        return frame_ops
+    pctx = ctx
+    if box.get("icon") is not None or box.get("color") is not None:
+        pctx = dict(ctx)
+        icon = painter.raw(lay, box, "icon", ctx)
+        if icon:
+            pctx["accent_icon"] = str(icon).strip()
+        color = painter.color(lay, box, "color", ctx, None)
+        if color:
+            pctx["accent"] = color
+    return [Group(tuple(placeholder(painter, pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
+
+
+def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> tuple[float, float]:
+    """The art box's `position` as fractions: "center", "top", "bottom right",
+    "25% 75%" (horizontal, then vertical)."""
+    value = painter.raw(lay, box, "position", ctx)
+    if value is None:
+        return (0.5, 0.5)
+    found = art_position(str(value))
+    if found is None:
+        painter.layout_issue(lay, box, "position", f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}")
+        return (0.5, 0.5)
+    return found
+
+
+def image(painter: Painter, path: FsPath, rect: Rect4, fit: str, position: tuple[float, float] = (0.5, 0.5), opacity: float = 1.0) -> list[Any]:
+    from reportlab.lib.utils import ImageReader
+
+    x, y, w, h = rect
+    data = path.read_bytes()
+    iw, ih = ImageReader(str(path)).getSize()
+    if fit == "stretch":
+        dw, dh = w, h
+    else:
+        scale = (max if fit == "cover" else min)(w / iw, h / ih)
+        dw, dh = iw * scale, ih * scale
+    mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
+    px, py = position
+    return [Image(r(x + (w - dw) * px), r(y + (h - dh) * py), r(dw), r(dh), str(path), hashlib.sha256(data).hexdigest(), mime, r(opacity))]
+
+
+def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Optional[str]) -> list[Any]:
+    """Generated art: a sunburst in tints of the accent colour behind its symbol."""
+    x, y, w, h = rect
+    accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
+    try:
+        ground, ray, ring, mark = _placeholder_palette(accent)
+        base = fill or ground
+    except (TypeError, ValueError):  # TypeError: an accent that cannot be a cache key
+        base, ray, ring, mark = "#dddddd", "#cccccc", "#bbbbbb", "#888888"
+    ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
+    cx, cy = x + w / 2, y + h * 0.5
+    seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
+    ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
+    s = min(w, h) * 0.62
+    ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
+    ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))))
+    icon_id = ctx.get("accent_icon")
+    sym = None
+    if icon_id and icon_id in painter.catalog.game.icons:
+        sym = painter.library.get(painter.catalog.game.icons[icon_id].symbol)
+    if sym is None:
+        sym = painter.library.get("star") or painter.library.fallback()
+    ops.append(Icon(r(cx - s * 0.35), r(cy - s * 0.35), r(s * 0.7), sym.name, mark, sym.parts))
+    return ops
+
+
+_POSITION_WORDS = {"left": (0.0, None), "right": (1.0, None), "top": (None, 0.0), "bottom": (None, 1.0), "center": (None, None), "centre": (None, None)}
+
+
+def art_position(text: str) -> Optional[tuple[float, float]]:
+    """"bottom right" → (1, 1); "30% 0%" → (0.3, 0); None when not understood."""
+    parts = text.lower().split()
+    if not parts or len(parts) > 2:
+        return None
+    if all(p.endswith("%") for p in parts):
+        try:
+            nums = [float(p[:-1]) / 100 for p in parts]
+        except ValueError:
+            return None
+        if not all(0 <= n <= 1 for n in nums):
+            return None
+        return (nums[0], nums[-1]) if len(nums) == 2 else (nums[0], 0.5)
+    x: Optional[float] = None
+    y: Optional[float] = None
+    for p in parts:
+        if p not in _POSITION_WORDS:
+            return None
+        px, py = _POSITION_WORDS[p]
+        x = px if px is not None else x
+        y = py if py is not None else y
+    return (0.5 if x is None else x, 0.5 if y is None else y)
+
+
+@lru_cache(maxsize=1024)
+def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
+    """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
+    Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
+    return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
+
+
+@lru_cache(maxsize=4096)
+def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
+    """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
+    triangles from the centre out past the corners. Cached: art boxes have a few sizes and
+    there are 360 turns."""
+    cx, cy = x + w / 2, y + h * 0.5
+    n = 20
+    start = turn * math.pi / 180 / n
+    rad = math.hypot(w, h)
+    rays = []
+    for i in range(0, n, 2):
+        a1, a2 = start + 2 * math.pi * i / n, start + 2 * math.pi * (i + 1) / n
+        pts = [(cx, cy), (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), (cx + rad * math.cos(a2), cy + rad * math.sin(a2))]
+        rays.append(polygon_path(pts))
+    return tuple(rays)
+
+
+BOX = BoxKind(
+    doc="a picture from the game folder (PNG, JPEG or SVG) named by `art`; a generated placeholder when it is empty",
+    draw=draw,
+)

@@ -1,0 +1,26 @@
+"""The `ellipse` box type: an ellipse filling the box."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..ops import Ellipse, r
+from . import BoxKind, Rect4
+
+if TYPE_CHECKING:
+    from ..boxes import Geometry, Painter
+    from ..spec import Box, Layout
+
+
+def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+    x, y, w, h = rect
+    p = painter.paint_args(lay, box, ctx)
+    if not p["fill"] and not p["stroke"]:
+        return []
+    return [Ellipse(r(x + w / 2), r(y + h / 2), r(w / 2), r(h / 2), **p)]
+
+
+BOX = BoxKind(
+    doc="an ellipse filling the box",
+    draw=draw,
+)

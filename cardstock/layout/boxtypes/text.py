@@ -1,0 +1,113 @@
+"""The `text` box type: text fitted into the box, and what is reported when it does not fit."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Optional
+
+from ... import fonts
+from ...markup import parse
+from ...scripts import glyph_warning
+from ...units import fmt_mm
+from .. import text as textmod
+from ..ops import Rect, Text, r
+from . import BoxKind, Rect4
+
+if TYPE_CHECKING:
+    from ..boxes import Geometry, Painter
+    from ..spec import Box, Layout
+
+
+FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
+def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+    x, y, w, h = rect
+    ops: list[Any] = []
+    content = str(painter.raw(lay, box, "text", ctx, ""))
+    pad = painter.length(lay, box, "padding", ctx, 0.0)
+    p = painter.paint_args(lay, box, ctx)
+    if p["fill"] or p["stroke"]:
+        ops.append(Rect(r(x), r(y), r(w), r(h), radius=r(painter.length(lay, box, "radius", ctx, 0.0)), **p))
+    if not content.strip():
+        return ops
+    style = text_style(painter, lay, box, ctx)
+    inner = (x + pad, y + pad, max(1.0, w - 2 * pad), max(1.0, h - 2 * pad))
+    markup = painter.raw(lay, box, "markup", ctx, "inline")
+    if markup == "blocks":
+        blocks = parse(content)
+    elif markup == "none":
+        blocks = [textmod.Raw(" ".join(content.replace("\\\n", "\n").split()))]
+    else:
+        blocks = textmod.plain_blocks(content)
+    fit = painter.fit(blocks, inner, style)
+    ops += fit.ops
+    if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
+        ops += underlines(fit.ops)
+    text_findings(painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx))
+    return ops
+
+
+def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+    ink = painter.layouts.theme.get("ink", "#1f1f24")
+    font = painter.raw(lay, box, "font", ctx, "sans")
+    from ... import fonts as fontmod
+
+    if font not in fontmod.FACES:
+        painter.layout_issue(lay, box, "font", f"unknown font {font!r}; the fonts are: {', '.join(fontmod.FACES)}")
+        font = "sans"
+    size = painter.length(lay, box, "size", ctx, 9.0)
+    min_size = painter.length(lay, box, "min_size", ctx, min(size, 6.0))
+    color = painter.color(lay, box, "color", ctx, ink) or ink
+    return textmod.TextStyle(
+        font=font,
+        size=max(1.0, size),
+        min_size=max(1.0, min(min_size, size)),
+        leading=float(painter.raw(lay, box, "leading", ctx, 1.2)),
+        color=color,
+        align=painter.raw(lay, box, "align", ctx, "left"),
+        valign=painter.raw(lay, box, "valign", ctx, "top"),
+        wrap=bool(painter.raw(lay, box, "wrap", ctx, True)),
+        max_lines=int(painter.raw(lay, box, "max_lines", ctx, 0)),
+        para_space=float(painter.raw(lay, box, "para_space", ctx, 0.4)),
+        rule_color=painter.color(lay, box, "rule", ctx, None) or color,
+    )
+
+
+def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, style: textmod.TextStyle, inner: Rect4, content: str, fld: Optional[str]) -> None:
+    fld = str(fld).strip() or None if fld is not None else None
+    if fld is None:
+        m = FIELD_ONLY.match(str(box.get("text") or ""))
+        fld = m.group(1) if m else None
+    if not fit.fits:
+        what = f"the {fld!r} text" if fld else f"the text of box {box.name!r}"
+        if fit.width_overflow and fit.height <= inner[3] + 1e-6:
+            why = "a word or table is wider than the box"
+        else:
+            why = f"it needs {fmt_mm(fit.height)} of height and the box has {fmt_mm(inner[3])}"
+        lines = f", at most {style.max_lines} line{'s' if style.max_lines != 1 else ''}" if style.max_lines else ""
+        msg = (f"{what} does not fit in layout {lay.name!r} even at the minimum size {style.min_size:g}pt{lines}: {why}; "
+               "shorten it, or give the box more room or a smaller min_size in the layout")
+        painter.data_issue(fld if fld else f"layout box {box.name}", msg)
+    for ch in fit.missing:
+        painter.data_issue(fld or f"layout box {box.name}", glyph_warning(painter.subject.label, style.font, ch), "warning")
+    for problem in fit.markup:
+        painter.data_issue(fld or f"layout box {box.name}", problem, "warning")
+    for name in fit.unknown_icons:
+        painter.data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]", bad_input=True)
+
+
+def underlines(ops: list[Any]) -> list[Any]:
+    """A bar under each text run, in its colour: tells a 6 from a 9 seen upside down."""
+    out = []
+    for op in ops:
+        if isinstance(op, Text) and op.text.strip():
+            width = fonts.string_width(op.text, op.font, op.size)
+            out.append(Rect(r(op.x), r(op.y + op.size * 0.12), r(width), r(max(0.5, op.size * 0.08)), fill=op.color))
+    return out
+
+
+BOX = BoxKind(
+    doc="text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
+    draw=draw, content=True,
+)

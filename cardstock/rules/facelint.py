@@ -1,0 +1,46 @@
+"""The rules checker's `print-safety` provider: `lint(catalog)`.
+
+Every face of every component is laid out (once per process: the build's stages reuse
+the same faces) and what was found while drawing it is gathered: template errors, text
+that does not fit at its minimum size, content outside the safe zone, low contrast
+(`cardstock.rules.printsafe.face_check`). The layout and symbol files, and the names they
+use, were checked before any face was drawn (`cardstock.validate`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..issues import Issue
+from ..load import Catalog
+from ..scripts import glyphs_once
+from ..layout.faces import DRAWING, each_face, ordered
+
+
+def lint(catalog: Catalog) -> list[Issue]:
+    found: list[Issue] = []
+    for _comp, _side, face in each_face(catalog):
+        found += face.findings
+    # input errors (a layout template naming nothing, a font it picks that does not exist)
+    # once per place in the input; the rules check reports them as bad input, exit 2
+    bad = [i for i in found if i.bad_input and i.level == "error"]
+    return once_per_place(bad) + ordered(glyphs_once(i for i in found if not (i.bad_input and i.level == "error")))
+
+
+def once_per_place(issues: list[Issue]) -> list[Issue]:
+    """Input errors met while drawing, one per place in the input (file, line, field), with
+    the number of faces it hit: a template that picks an unknown font for every card is
+    one problem, not one per card."""
+    hits: dict[tuple[str, int, str], tuple[Issue, list[str]]] = {}
+    for issue in issues:
+        m = DRAWING.match(issue.message)
+        base = dataclasses.replace(issue, message=m.group("message")) if m else issue
+        _first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, []))
+        label = m.group("who") if m else f"{issue.file}:{issue.line}"
+        if label not in who:
+            who.append(label)
+    out = []
+    for (_file, _line, _field), (issue, who) in sorted(hits.items()):
+        n = len(who)
+        many = f"{n} faces, first {who[0]}" if n > 1 else who[0]
+        out.append(dataclasses.replace(issue, message=f"{issue.message} (drawing {many})"))
+    return out
