@@ -317,7 +317,7 @@ def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wri
     for c in comps:
         net = lay_out(catalog, c, "front", bleed=False)
         values = [str(v) for v in (c.fields.get("faces") or [])]
-        if net is None or net.shape != "net" or len(values) != 6:
+        if net is None or not shape_of(net.shape).die_net or len(values) != 6:
             continue
         faces = die_faces(net)
         if len(faces) == 6:

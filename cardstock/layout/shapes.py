@@ -128,6 +128,7 @@ class Shape:
     transparent: bool = True  # a PNG export is transparent outside what the face paints
     tts_tile: int = 0  # Tabletop Simulator's CustomTile type (0 box, 1 hex, 2 circle)
     corner_radius: bool = False  # `corner_radius` rounds its corners
+    die_net: bool = False  # six panels of a die's faces, in value order (a Tabletop Simulator die)
     # composed shapes: "module:function" drawing the face from panel layouts, called as
     # function(component, layout, context, painter, width, height, bleed, safe) -> Face
     compose: Optional[str] = None
@@ -147,7 +148,7 @@ SHAPES: dict[str, Shape] = {
                     auto_for=("token",)),
     "path": Shape("your own outline: SVG path data or an SVG file (`outline`), stretched to the size", "pack", _Path(),
                   bleed_follows_cut=True, movable=False, custom=True),
-    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False,
+    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False, die_net=True,
                  compose="cardstock.layout.faces:compose_die_net"),
     "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False,
                      compose="cardstock.layout.faces:compose_standee"),
