@@ -289,11 +289,27 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
     every stage: the rules check first when asked (a failed check stops the game unless
     --force), then the units in build order. The task of the global units has no game."""
     gate = None
-    if game is not None and check is not None:
-        gate = check(_catalog(root, game), options)
-        if not gate.ok and not options.force:
-            return TaskResult(game, gate, ())
-    return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
+    if game is None:
+        return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
+    faces = _face_store(options.out, game)
+    try:
+        if check is not None:
+            gate = check(_catalog(root, game), options)
+            if not gate.ok and not options.force:
+                return TaskResult(game, gate, ())
+        return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
+    finally:
+        faces.flush_store()
+
+
+def _face_store(out: Path, game: str) -> Any:
+    """The game's laid-out faces are kept in `output/.cache/faces/<game>.sqlite`, so a later
+    build re-lays-out only the faces whose inputs changed (cardstock.layout.faces)."""
+    from .layout import faces
+    from .layout.facestore import DiskStore
+
+    faces.use_store(DiskStore(Path(out) / ".cache" / "faces" / f"{game}.sqlite"))
+    return faces
 
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
