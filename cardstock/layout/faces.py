@@ -21,7 +21,7 @@ import weakref
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from ..issues import Issue
 from ..markup import spans
@@ -256,12 +256,9 @@ def outline(catalog, component: Component, side: str, *, bleed: bool = True) -> 
     hit = _OUTLINES.get(key)
     if hit is not None:
         return hit
-    face = _remembered(catalog, component, side, bleed, st, key)
-    if face is None:
+    if _remembered(catalog, component, side, bleed, st, key) is None:
         return None
-    light = dataclasses.replace(face, ops=())
-    _OUTLINES[key] = light
-    return light
+    return _OUTLINES[key]
 
 
 def full(face: Face) -> Face:
@@ -300,6 +297,8 @@ def _remembered(catalog, component: Component, side: str, bleed: bool, st: _Stat
         _STORE.put(key, face)
     STATS.track(face)
     _FACES[key] = face
+    if key not in _OUTLINES:
+        _OUTLINES[key] = dataclasses.replace(face, ops=())
     if len(_FACES) > _FACES_MAX:
         _FACES.popitem(last=False)
     return face
@@ -371,19 +370,24 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
     `<component id>-reverse` for the second side of a reference card, and
     `back-<back id>` for each deck back (with a suffix if a back is drawn in two shapes)."""
-    out: list[tuple[str, Face]] = []
+    return list(each_distinct_face(catalog, bleed=bleed))
+
+
+def each_distinct_face(catalog, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
+    """`distinct_faces` one at a time (the deck backs last), so a stage that writes each
+    face as it comes keeps few laid-out faces alive."""
     backs: list[tuple[str, Face]] = []
     back_keys: dict[str, list[tuple]] = {}
     st = _state(catalog)
     for comp in catalog.components:
         front = _remembered(catalog, comp, "front", bleed, st)
         assert front is not None  # only a back can be missing
-        out.append((comp.id, front))
+        yield comp.id, front
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
             continue
         if own_back(catalog, comp):
-            out.append((f"{comp.id}-reverse", back))
+            yield f"{comp.id}-reverse", back
             continue
         seen = back_keys.setdefault(comp.back, [])
         shape_key = (back.shape, back.width, back.height)
@@ -392,7 +396,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
         stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
         seen.append(shape_key)
         backs.append((stem, back))
-    return out + backs
+    yield from backs
 
 
 def lint(catalog) -> list[Issue]:
