@@ -106,3 +106,17 @@ def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_pa
     build(tmp_path, out)
     assert faces.STATS.laid_out == 0
     assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == first
+
+
+def generated_rulebook(root: Path, chapters: int, game: str = "gen") -> None:
+    """A rulebook template of `chapters` chapters (about two pages each at half-letter):
+    headings for the contents, paragraphs and lists."""
+    folder = root / "layouts" / game
+    folder.mkdir(parents=True, exist_ok=True)
+    parts = ["{{ contents() }}\n"]
+    for i in range(1, chapters + 1):
+        parts.append(f"# Chapter {i}\n\nWhat happens in part {i} of a round, and who acts first.\n\n")
+        for j in range(1, 5):
+            parts.append(f"## Rule {i}.{j}\n\n" + "On your turn draw one card, play the cards you can pay for, then discard to your hand limit. " * 6)
+            parts.append("\n\n- the first point\n- a second point, a little longer than the first\n- the third point\n\n")
+    (folder / "rulebook.md.j2").write_text("".join(parts), encoding="utf-8")
