@@ -291,7 +291,7 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
     gate = None
     if game is None:
         return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
-    faces = _face_store(options.out, game)
+    store = _face_store(options.out, game)
     try:
         if check is not None:
             gate = check(_catalog(root, game), options)
@@ -299,17 +299,15 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
                 return TaskResult(game, gate, ())
         return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
     finally:
-        faces.flush_store()
+        store.flush()
 
 
 def _face_store(out: Path, game: str) -> Any:
     """The game's laid-out faces are kept in `output/.cache/faces/<game>.sqlite`, so a later
     build re-lays-out only the faces whose inputs changed (cardstock.layout.faces)."""
-    from .layout import faces
-    from .layout.facestore import DiskStore
+    from .layout import facestore
 
-    faces.use_store(DiskStore(Path(out) / ".cache" / "faces" / f"{game}.sqlite"))
-    return faces
+    return facestore.use(facestore.DiskStore(Path(out) / ".cache" / "faces" / f"{game}.sqlite"))
 
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>

@@ -36,7 +36,8 @@ from . import printsafe
 from .ops import Ellipse, Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
-from .facestore import FaceStore, MemoryStore
+from . import facestore
+from .facestore import FaceStore
 from .symbols import Library
 
 
@@ -126,7 +127,7 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
 _FACES: "OrderedDict[str, Face]" = OrderedDict()
 _FACES_MAX = 256
 _OUTLINES: dict[str, Face] = {}  # input key -> the face without its ops (small)
-_STORE: FaceStore = MemoryStore()
+_SEEN: list[Optional[FaceStore]] = [None]  # the store the two caches above were filled from
 
 
 @dataclass
@@ -161,18 +162,19 @@ STATS = LayoutStats()
 
 def use_store(store: Optional[FaceStore]) -> None:
     """Keep faces in `store` from now on (None: in memory). The pipeline names each game's
-    on-disk store before its task; the in-memory LRU is emptied so nothing of another
-    store is reused by mistake (its keys would still be right, but the counts would not)."""
-    global _STORE
-    _STORE.flush()
-    _STORE = store if store is not None else MemoryStore()
-    _FACES.clear()
-    _OUTLINES.clear()
+    on-disk store before its task (`facestore.use`)."""
+    facestore.use(store)
 
 
-def flush_store() -> None:
-    """Write what the store holds in memory (the pipeline calls it after each task)."""
-    _STORE.flush()
+def _store() -> FaceStore:
+    """The current store; when it changed, the in-memory caches are emptied, so nothing
+    of another store is reused by mistake (its keys would still be right, the counts not)."""
+    store = facestore.current()
+    if _SEEN[0] is not store:
+        _FACES.clear()
+        _OUTLINES.clear()
+        _SEEN[0] = store
+    return store
 
 
 def _fingerprint(catalog) -> str:
@@ -252,6 +254,7 @@ def outline(catalog, component: Component, side: str, *, bleed: bool = True) -> 
     """The face without its ops (its size, shape, cut, folds, findings and content key):
     what imposition needs to place it. `full` gives its drawing back when it is drawn."""
     st = _state(catalog)
+    _store()
     key = face_key(catalog, component, side, bleed, st)
     hit = _OUTLINES.get(key)
     if hit is not None:
@@ -268,7 +271,7 @@ def full(face: Face) -> Face:
     for hit in reversed(_FACES.values()):  # the newest first: a page's faces were just laid out
         if hit.key == face.key:
             return hit
-    found = _STORE.by_content(face.key)
+    found = _store().by_content(face.key)
     if found is None:
         return face  # a face that draws nothing
     STATS.from_store += 1
@@ -281,12 +284,13 @@ def _remembered(catalog, component: Component, side: str, bleed: bool, st: _Stat
     if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
             return None
+    store = _store()
     key = key or face_key(catalog, component, side, bleed, st)
     hit = _FACES.get(key)
     if hit is not None:
         _FACES.move_to_end(key)
         return hit
-    face = _STORE.get(key)
+    face = store.get(key)
     if face is not None:
         STATS.from_store += 1
     else:
@@ -294,7 +298,7 @@ def _remembered(catalog, component: Component, side: str, bleed: bool, st: _Stat
         if face is None:
             return None
         STATS.laid_out += 1
-        _STORE.put(key, face)
+        store.put(key, face)
     STATS.track(face)
     _FACES[key] = face
     if key not in _OUTLINES:

@@ -134,4 +134,20 @@ class DiskStore:
         self._conn = None
 
 
-__all__ = ["FaceStore", "MemoryStore", "DiskStore", "SCHEMA"]
+_CURRENT: list[FaceStore] = [MemoryStore()]
+
+
+def current() -> FaceStore:
+    """The store faces are kept in now (cardstock.layout.faces reads it)."""
+    return _CURRENT[0]
+
+
+def use(store: Optional[FaceStore]) -> FaceStore:
+    """Keep faces in `store` from now on (None: a fresh one in memory); returns it. The
+    previous store's pending entries are written first."""
+    _CURRENT[0].flush()
+    _CURRENT[0] = store if store is not None else MemoryStore()
+    return _CURRENT[0]
+
+
+__all__ = ["FaceStore", "MemoryStore", "DiskStore", "SCHEMA", "current", "use"]
