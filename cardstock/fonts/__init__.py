@@ -193,15 +193,10 @@ METRICS_STATS = MetricsStats()
 
 
 def cache_dir() -> Path:
-    """Where cardstock keeps caches that belong to no project: `$CARDSTOCK_CACHE`, else
-    `$XDG_CACHE_HOME/cardstock`, else `~/.cache/cardstock`."""
-    import os
+    """Where the metrics cache lives (see cardstock.usercache)."""
+    from ..usercache import cache_dir as where
 
-    own = os.environ.get("CARDSTOCK_CACHE")
-    if own:
-        return Path(own)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cardstock"
+    return where()
 
 
 def _metrics_key(data: bytes) -> str:
