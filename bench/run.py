@@ -20,7 +20,10 @@ The cases are those of issue 19's target table:
 `--extra` adds the older cases (png-73, copies-10000 and its plain script); `--quick`
 runs fewer repeats and smaller decks (for trying the bench, not for the README).
 
-Usage: .venv/bin/python bench/run.py [--quick] [--extra]
+`--cases=all,decks,edit,rulebooks` runs only those groups of cases (their rows replace
+the same rows of bench/results.json).
+
+Usage: .venv/bin/python bench/run.py [--quick] [--extra] [--cases=GROUP,...]
 """
 
 from __future__ import annotations
@@ -204,6 +207,10 @@ def watch_edits(root: Path, out: Path, edits: int) -> list[tuple[float, float]]:
 def main() -> None:
     quick = "--quick" in sys.argv
     extra = "--extra" in sys.argv
+    # --cases all,decks,edit,rulebooks: run only those groups (their rows replace the same
+    # rows of bench/results.json; the others are kept)
+    chosen = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--cases=")), "all,decks,edit,rulebooks")
+    groups = set(chosen.split(","))
     results = []
     build = [PY, str(ROOT / "build.py")]
     small_runs = 3 if quick else 7  # repeats of the sub-second cases; the median is reported
@@ -234,75 +241,79 @@ def main() -> None:
         tmp_path = Path(tmp)
 
         # ---- all five games, every default artifact; then nothing changed
-        out = tmp_path / "out-all"
-        cold = build + ["--root", str(ROOT), "--out", str(out)]
-        s, m, times = median_run(cold, ROOT, cold_runs, before=lambda: shutil.rmtree(out, ignore_errors=True))
-        record("cold", s, m, pdf_bytes(out), "all five games, every default artifact, letter + a4 (target < 3 s)", times)
-        s, m, times = median_run(cold, ROOT, small_runs)
-        record("no-op", s, m, 0, "nothing changed (target < 0.2 s)", times)
+        if "all" in groups:
+            out = tmp_path / "out-all"
+            cold = build + ["--root", str(ROOT), "--out", str(out)]
+            s, m, times = median_run(cold, ROOT, cold_runs, before=lambda: shutil.rmtree(out, ignore_errors=True))
+            record("cold", s, m, pdf_bytes(out), "all five games, every default artifact, letter + a4 (target < 3 s)", times)
+            s, m, times = median_run(cold, ROOT, small_runs)
+            record("no-op", s, m, 0, "nothing changed (target < 0.2 s)", times)
 
         # ---- distinct decks against the plain script
-        sizes = [73, 1000] + ([2000] if quick else [10000, 50000])
-        per_card: dict[int, float] = {}
-        for n in sizes:
-            case = f"deck-{n}"
-            root = tmp_path / case
-            synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(n)])
-            o = root / "output"
-            runs = small_runs if n == 73 else 3 if n <= 1000 else 2 if n <= 10000 else 1
-            cmd = build + ["--root", str(root), "--out", str(o), "--paper", "letter", "--only", "pnp", "--jobs", "1"]
-            s, m, times = median_run(cmd, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True))
-            per_card[n] = s / n
-            record(case, s, m, pdf_bytes(o), f"{n} distinct cards, PnP letter; {s / n * 1000:.2f} ms a card", times)
-            variants = [(f"plain-{n}", [], "plain ReportLab script, same card and fonts")]
-            if n == 73:
-                variants.append((f"plain-simple-{n}", ["--simple"], "plain script, bare Helvetica card, nothing embedded"))
-            for name, flags, note in variants:
-                pdf = root / f"{name}.pdf"
-                plain = [PY, str(ROOT / "bench" / "plain_reportlab.py"), str(n), str(pdf)] + flags
-                s, m, times = median_run(plain, root, runs)
-                record(name, s, m, pdf.stat().st_size, note, times)
-            ratio(case, f"plain-{n}", "target 1.5x" if n == 73 else "target 2x")
-            shutil.rmtree(root, ignore_errors=True)
-        first = per_card[sizes[1]]
-        for n in sizes[1:]:
-            text = f"cost per card at {n}: {per_card[n] * 1000:.2f} ms ({per_card[n] / first:.2f}x the cost at {sizes[1]}; target within 1.15x)"
-            ratios.append(text)
-            print("  " + text, flush=True)
+        if "decks" in groups:
+            sizes = [73, 1000] + ([2000] if quick else [10000, 50000])
+            per_card: dict[int, float] = {}
+            for n in sizes:
+                case = f"deck-{n}"
+                root = tmp_path / case
+                synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(n)])
+                o = root / "output"
+                runs = small_runs if n == 73 else 3 if n <= 1000 else 2 if n <= 10000 else 1
+                cmd = build + ["--root", str(root), "--out", str(o), "--paper", "letter", "--only", "pnp", "--jobs", "1"]
+                s, m, times = median_run(cmd, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True))
+                per_card[n] = s / n
+                record(case, s, m, pdf_bytes(o), f"{n} distinct cards, PnP letter; {s / n * 1000:.2f} ms a card", times)
+                variants = [(f"plain-{n}", [], "plain ReportLab script, same card and fonts")]
+                if n == 73:
+                    variants.append((f"plain-simple-{n}", ["--simple"], "plain script, bare Helvetica card, nothing embedded"))
+                for name, flags, note in variants:
+                    pdf = root / f"{name}.pdf"
+                    plain = [PY, str(ROOT / "bench" / "plain_reportlab.py"), str(n), str(pdf)] + flags
+                    s, m, times = median_run(plain, root, runs)
+                    record(name, s, m, pdf.stat().st_size, note, times)
+                ratio(case, f"plain-{n}", "target 1.5x" if n == 73 else "target 2x")
+                shutil.rmtree(root, ignore_errors=True)
+            first = per_card[sizes[1]]
+            for n in sizes[1:]:
+                text = f"cost per card at {n}: {per_card[n] * 1000:.2f} ms ({per_card[n] / first:.2f}x the cost at {sizes[1]}; target within 1.15x)"
+                ratios.append(text)
+                print("  " + text, flush=True)
 
         # ---- a one-card edit: --watch, and a cold process with the cache warm
-        proj = copy_project(tmp_path / "edit")
-        eo = proj / "output"
-        edits = 3 if quick else 5
-        found = watch_edits(proj, eo, edits)
-        walls = sorted(w for w, _ in found)
-        owns = sorted(o for _, o in found)
-        record("edit-watch", walls[len(walls) // 2], 0.0, 0,
-               f"edit to rewritten files (the watcher polls every 0.5 s); the rebuild itself {owns[len(owns) // 2]:.2f} s "
-               f"({owns[0]:.2f}–{owns[-1]:.2f}) (target 0.5 s)", walls)
-        cmd = build + ["--root", str(proj), "--out", str(eo)]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-        count = [100]
+        if "edit" in groups:
+            proj = copy_project(tmp_path / "edit")
+            eo = proj / "output"
+            edits = 3 if quick else 5
+            found = watch_edits(proj, eo, edits)
+            walls = sorted(w for w, _ in found)
+            owns = sorted(o for _, o in found)
+            record("edit-watch", walls[len(walls) // 2], 0.0, 0,
+                   f"edit to rewritten files (the watcher polls every 0.5 s); the rebuild itself {owns[len(owns) // 2]:.2f} s "
+                   f"({owns[0]:.2f}–{owns[-1]:.2f}) (target 0.5 s)", walls)
+            cmd = build + ["--root", str(proj), "--out", str(eo)]
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+            count = [100]
 
-        def edit() -> None:
-            count[0] += 1
-            edit_one_cell(proj, count[0])
+            def edit() -> None:
+                count[0] += 1
+                edit_one_cell(proj, count[0])
 
-        s, m, times = median_run(cmd, proj, small_runs, before=edit)
-        record("edit-cold", s, m, 0, "one cell of one card, cold process, output cache warm (target 0.8 s)", times)
+            s, m, times = median_run(cmd, proj, small_runs, before=edit)
+            record("edit-cold", s, m, 0, "one cell of one card, cold process, output cache warm (target 0.8 s)", times)
 
         # ---- rulebooks of about 100 and 200 pages
-        for pages, chapters in ((100, 47), (200, 94)):
-            root = tmp_path / f"rulebook-{pages}"
-            rulebook_game(root, chapters)
-            o = root / "output"
-            cmd = build + ["--root", str(root), "--out", str(o), "--only", "rulebook", "--paper", "letter", "--jobs", "1"]
-            s, m, times = median_run(cmd, root, 1 if quick else 3, before=lambda: shutil.rmtree(o, ignore_errors=True))
-            from pypdf import PdfReader
+        if "rulebooks" in groups:
+            for pages, chapters in ((100, 60), (200, 121)):
+                root = tmp_path / f"rulebook-{pages}"
+                rulebook_game(root, chapters)
+                o = root / "output"
+                cmd = build + ["--root", str(root), "--out", str(o), "--only", "rulebook", "--paper", "letter", "--jobs", "1"]
+                s, m, times = median_run(cmd, root, 1 if quick else 3, before=lambda: shutil.rmtree(o, ignore_errors=True))
+                from pypdf import PdfReader
 
-            got = len(PdfReader(o / "bench" / "bench-rulebook.pdf").pages)
-            record(f"rulebook-{pages}", s, m, pdf_bytes(o), f"{got}-page rulebook and its booklet, cold (target < 3 s)", times)
-        ratio("rulebook-200", "rulebook-100", "target 2.2x or less")
+                got = len(PdfReader(o / "bench" / "bench-rulebook.pdf").pages)
+                record(f"rulebook-{pages}", s, m, pdf_bytes(o), f"{got}-page rulebook and its booklet, cold (target < 3 s)", times)
+            ratio("rulebook-200", "rulebook-100", "target 2.2x or less")
 
         if extra:
             root = tmp_path / "copies"
@@ -325,7 +336,13 @@ def main() -> None:
     print("ratios:")
     for text in ratios:
         print("  " + text)
-    (ROOT / "bench" / "results.json").write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "results": results, "ratios": ratios}, indent=2) + "\n")
+    path = ROOT / "bench" / "results.json"
+    if groups != {"all", "decks", "edit", "rulebooks"} and path.is_file():  # a partial run: keep the other rows
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        mine = {r["case"] for r in results}
+        results[:0] = [r for r in kept.get("results", []) if r["case"] not in mine]
+        ratios[:0] = [t for t in kept.get("ratios", []) if t.split(":")[0] not in {x.split(":")[0] for x in ratios}]
+    path.write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "results": results, "ratios": ratios}, indent=2) + "\n")
     print("written bench/results.json")
 
 
