@@ -299,13 +299,13 @@ class BoundedSandbox(SandboxedEnvironment):
         made, so a cached template is bounded exactly as a fresh one; templates from files
         (rulebooks, the downloads page) are compiled as usual."""
         if raw or not isinstance(source, str) or name is not None or filename is not None:
-            return super().compile(source, name, filename, raw, defer_init)
+            return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
         key = _code_key(self, source, defer_init)
         code = _CODE.get(key)
         if code is None:
             code = _read_code(key)
             if code is None:
-                code = super().compile(source, name, filename, raw, defer_init)
+                code = super().compile(source, defer_init=defer_init)
                 CODE_STATS.compiled += 1
                 _write_code(key, code)
             else:

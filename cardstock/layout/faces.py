@@ -139,7 +139,7 @@ class LayoutStats:
     laid_out: int = 0
     from_store: int = 0
     peak_alive: int = 0
-    _live: dict = field(default_factory=dict, repr=False)
+    _live: dict[int, "weakref.ref[Face]"] = field(default_factory=dict, repr=False)
 
     @property
     def alive(self) -> int:
@@ -152,8 +152,13 @@ class LayoutStats:
     def track(self, face: Face) -> Face:
         i = id(face)
         if i not in self._live:
-            self._live[i] = weakref.ref(face, lambda _, i=i: self._live.pop(i, None))
-            self.peak_alive = max(self.peak_alive, len(self._live))
+            live = self._live
+
+            def gone(_: "weakref.ref[Face]") -> None:
+                live.pop(i, None)
+
+            live[i] = weakref.ref(face, gone)
+            self.peak_alive = max(self.peak_alive, len(live))
         return face
 
 
