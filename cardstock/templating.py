@@ -291,6 +291,28 @@ class BoundedSandbox(SandboxedEnvironment):
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
 
+    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,  # type: ignore[override]
+                raw: bool = False, defer_init: bool = False) -> Any:
+        """Jinja's `compile`, with the code of a template given as a string (`from_string`:
+        layout boxes, catalog text) kept in cardstock's cache folder, keyed by everything
+        the code depends on (`_code_key`). The code is what this class's code generator
+        made, so a cached template is bounded exactly as a fresh one; templates from files
+        (rulebooks, the downloads page) are compiled as usual."""
+        if raw or not isinstance(source, str) or name is not None or filename is not None:
+            return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
+        key = _code_key(self, source, defer_init)
+        code = _CODE.get(key)
+        if code is None:
+            code = _read_code(key)
+            if code is None:
+                code = super().compile(source, defer_init=defer_init)
+                CODE_STATS.compiled += 1
+                _write_code(key, code)
+            else:
+                CODE_STATS.read += 1
+            _CODE[key] = code
+        return code
+
     # helpers the compiled code calls
     @staticmethod
     def loop_steps(iterable: Iterable[Any]) -> Iterator[Any]:
@@ -341,6 +363,86 @@ class BoundedSandbox(SandboxedEnvironment):
             return text
 
         return bounded
+
+
+# ---------------------------------------------------------------- compiled-code cache
+
+_CODE: dict[str, Any] = {}  # key -> code object, for the life of the process
+CODE_VERSION = 1
+
+
+@dataclass
+class CodeStats:
+    """How this process got the code of string templates (for tests to count)."""
+
+    compiled: int = 0  # by Jinja's compiler
+    read: int = 0  # from the cache folder
+
+
+CODE_STATS = CodeStats()
+
+
+@functools.lru_cache(maxsize=1)
+def _compiler_stamp() -> str:
+    """What every compiled template depends on besides its source and its environment:
+    Python's bytecode version, Jinja's version, and this module (the code generator)."""
+    import hashlib
+    import importlib.util
+    from importlib.metadata import version
+
+    h = hashlib.sha256(importlib.util.MAGIC_NUMBER)
+    h.update(f"\0jinja2 {version('jinja2')}\0cache {CODE_VERSION}\0".encode())
+    with open(__file__, "rb") as f:
+        h.update(f.read())
+    return h.hexdigest()
+
+
+def _code_key(env: "BoundedSandbox", source: str, defer_init: bool) -> str:
+    """A hash of the source and of every setting of `env` that changes the code Jinja
+    writes for it (its syntax, whitespace handling, autoescaping, finalize, and the
+    filters and tests it knows)."""
+    import hashlib
+
+    autoescape = env.autoescape if isinstance(env.autoescape, bool) else "callable"
+    settings = (
+        type(env).__qualname__, env.block_start_string, env.block_end_string, env.variable_start_string,
+        env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix,
+        env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
+        env.keep_trailing_newline, autoescape, env.finalize is not None, env.optimized, env.is_async,
+        tuple(sorted(env.extensions)), tuple(sorted(env.filters)), tuple(sorted(env.tests)), defer_init,
+    )
+    h = hashlib.sha256(_compiler_stamp().encode())
+    h.update(repr(settings).encode())
+    h.update(b"\0")
+    h.update(source.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _code_path(key: str) -> Any:
+    from .usercache import cache_dir
+
+    return cache_dir() / "templates" / f"{key}.code"
+
+
+def _read_code(key: str) -> Any:
+    import marshal
+
+    try:
+        code = marshal.loads(_code_path(key).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return code if isinstance(code, types.CodeType) else None
+
+
+def _write_code(key: str, code: Any) -> None:
+    import marshal
+
+    from .output import write_atomic
+
+    try:
+        write_atomic(_code_path(key), marshal.dumps(code))
+    except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
+        pass
 
 
 def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any) -> BoundedSandbox:

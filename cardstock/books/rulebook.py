@@ -192,15 +192,42 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
     memo = catalog.__dict__.setdefault("_rulebook_renders", {})
     key = (tuple(papers), booklets, faces)
     if key not in memo:
+        # a render for more papers (the rules check renders every paper the game prints
+        # on) holds this one: the same reading PDF when the reading size is the same
+        wanted = set(_wanted(papers))
+        for (had, b, f), r in memo.items():
+            if (b, f) == (booklets, faces) and wanted <= set(_wanted(had)) and _reading_size(_wanted(had)) == _reading_size(_wanted(papers)):
+                return Rendered(r.reading, {p: built for p, built in r.booklets.items() if p in wanted}, r.issues, r.size)
         memo[key] = _render(catalog, tuple(papers), booklets, faces)
     return memo[key]
 
 
+def _wanted(papers: tuple[str, ...]) -> list[str]:
+    """The papers a rulebook is imposed for (letter when none of them takes a booklet)."""
+    return [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
+
+
+def _reading_size(wanted: list[str]) -> BookSize:
+    """The reading PDF's page: half-letter when letter is asked for, else the first's."""
+    return BOOK_FOR_PAPER["letter"] if "letter" in wanted else BOOK_FOR_PAPER[wanted[0]]
+
+
+@dataclass
+class RenderStats:
+    """Rulebooks laid out by this process (for tests and the bench to count)."""
+
+    renders: int = 0
+
+
+STATS = RenderStats()
+
+
 def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bool) -> Rendered:
+    STATS.renders += 1
     path = rulebook_template(catalog)
     where = catalog.display(path)
-    wanted = [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
-    size = BOOK_FOR_PAPER["letter"] if "letter" in wanted else BOOK_FOR_PAPER[wanted[0]]
+    wanted = _wanted(papers)
+    size = _reading_size(wanted)
     if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
         return Rendered(None, {}, [no_rulebook(catalog)], size)
     text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")

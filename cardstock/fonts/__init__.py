@@ -108,6 +108,8 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     key = str(root.resolve()) + "".join(f"\0{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
     if key in _PROJECTS and _CURRENT[0] == key:  # the same files as last time (a --watch rebuild sees new ones)
         return _PROJECTS[key]
+    if files and _CURRENT[0]:  # new, changed or another project's font files: measure afresh
+        _forget()
     _CURRENT[0] = key
     issues: list[Issue] = []
     usable: dict[str, Path] = {}
@@ -156,9 +158,89 @@ def register(name: str) -> str:
 
 def _forget() -> None:
     """Drop every cache keyed by a font's name."""
-    for cached in (register, _ttf, ascent, descent, coverage):
+    for cached in (register, _ttf, ascent, descent, coverage, metrics):
         cached.cache_clear()
     _WIDTHS.clear()
+
+
+# ---------------------------------------------------------------- metrics, cached on disk
+
+METRICS_VERSION = 1  # bump when what is stored changes
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """What measuring text needs of a font: advance widths (1/1000 em, by code point),
+    the width of a missing glyph, ascent and descent (1/1000 em), and the code points
+    the font has glyphs for."""
+
+    widths: dict[int, float]
+    default: float
+    ascent: float
+    descent: float
+    chars: frozenset[int]
+
+
+@dataclass
+class MetricsStats:
+    """How this process got each font's metrics (for tests and the bench to count)."""
+
+    parsed: int = 0  # read from the font file (ReportLab's parser)
+    cached: int = 0  # read back from the metrics cache
+
+
+METRICS_STATS = MetricsStats()
+
+
+def cache_dir() -> Path:
+    """Where the metrics cache lives (see cardstock.usercache)."""
+    from ..usercache import cache_dir as where
+
+    return where()
+
+
+def _metrics_key(data: bytes) -> str:
+    """The cache name of a font file's metrics: its content's hash, with the parser's
+    version (a new ReportLab may read a file differently) and the layout of the entry."""
+    from importlib.metadata import version
+
+    h = hashlib.sha256(data)
+    h.update(f"\0reportlab {version('reportlab')}\0metrics {METRICS_VERSION}".encode())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def metrics(name: str) -> Metrics:
+    """The face's metrics: parsed from its file once and kept in the metrics cache
+    (`cache_dir()/fonts/<hash>.json`, keyed by the file's content), so a later process
+    reads a small JSON file instead of parsing the font. A changed file has another hash."""
+    import json
+
+    f = FACES[name]
+    path = cache_dir() / "fonts" / f"{_metrics_key(f.path.read_bytes())}.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        found = Metrics({int(k): float(v) for k, v in raw["widths"].items()}, float(raw["default"]),
+                        float(raw["ascent"]), float(raw["descent"]), frozenset(int(c) for c in raw["chars"]))
+        METRICS_STATS.cached += 1
+        return found
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # missing or damaged: parse the font
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    face = TTFont(f.pdf_name, str(f.path)).face  # parsed, not registered
+    found = Metrics(dict(face.charWidths), float(face.defaultWidth), float(face.ascent), float(face.descent),
+                    frozenset(face.charToGlyph))
+    METRICS_STATS.parsed += 1
+    entry = {"widths": {str(k): v for k, v in sorted(found.widths.items())}, "default": found.default,
+             "ascent": found.ascent, "descent": found.descent, "chars": sorted(found.chars)}
+    try:
+        from ..output import write_atomic
+
+        write_atomic(path, json.dumps(entry, separators=(",", ":")).encode())
+    except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
+        pass
+    return found
 
 
 def register_all() -> None:
@@ -190,7 +272,9 @@ def string_width(text: str, name: str, size: float) -> float:
     key = (text, name, size)
     w = _WIDTHS.get(key)
     if w is None:
-        w = _ttf(name).stringWidth(text, size)
+        m = metrics(name)
+        g, dw = m.widths.get, m.default
+        w = 0.001 * size * sum(g(ord(u), dw) for u in text)  # as ReportLab's stringWidth sums
         if len(_WIDTHS) >= _WIDTHS_MAX:
             _WIDTHS.clear()
         _WIDTHS[key] = w
@@ -200,19 +284,19 @@ def string_width(text: str, name: str, size: float) -> float:
 @lru_cache(maxsize=None)
 def ascent(name: str) -> float:
     """Ascent as a fraction of the font size."""
-    return _ttf(name).face.ascent / 1000.0
+    return metrics(name).ascent / 1000.0
 
 
 @lru_cache(maxsize=None)
 def descent(name: str) -> float:
     """Descent as a (negative) fraction of the font size."""
-    return _ttf(name).face.descent / 1000.0
+    return metrics(name).descent / 1000.0
 
 
 @lru_cache(maxsize=None)
 def coverage(name: str) -> frozenset[str]:
     """Every character the font has a glyph for, read from its cmap once per process."""
-    return frozenset(chr(code) for code in _ttf(name).face.charToGlyph if 0 <= code <= 0x10FFFF)
+    return frozenset(chr(code) for code in metrics(name).chars if 0 <= code <= 0x10FFFF)
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:

@@ -43,15 +43,17 @@ def build_quickref(catalog: Catalog, options: BuildOptions) -> StageResult:
 
 
 def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]], kind: str) -> StageResult:
-    from ..layout.faces import lay_out  # the faces engine
+    from ..layout.faces import outline  # the faces engine
 
     cache: dict[tuple[str, str, bool], Any] = {}
 
     def face_of(component: Any, side: str, bleed: bool) -> Any:
-        """Each face is laid out once per build, whatever the number of papers."""
+        """Each face is laid out once per build, whatever the number of papers. Pages keep
+        only its outline (no ops); its drawing is fetched back as its page is written
+        (`_drawer`), so the laid-out faces alive stay few however many there are."""
         key = (component.id, side, bleed)
         if key not in cache:
-            cache[key] = lay_out(catalog, component, side, bleed=bleed)
+            cache[key] = outline(catalog, component, side, bleed=bleed)
         return cache[key]
 
     # the sheets, printer profiles and options were checked by cardstock.validate
@@ -93,10 +95,29 @@ def selected(catalog: Catalog, components: list[Any], options: BuildOptions, fin
     return keep
 
 
-def _drawer(canvas: Any) -> Any:
-    from ..render.pdf import PdfFaces
+class _FullFaces:
+    """Draws faces given by their outline (cardstock.layout.faces.outline) with their ops,
+    fetched from the face cache one placement at a time."""
 
-    return PdfFaces(canvas)
+    def __init__(self, canvas: Any) -> None:
+        from ..render.pdf import PdfFaces
+
+        self._pdf = PdfFaces(canvas)
+        self._formed: set[str] = set()  # faces already drawn once as a reused form
+
+    def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None:
+        from ..layout.faces import full
+
+        if reuse and face.key in self._formed:  # the form exists: its ops are not read again
+            self._pdf.draw(face, x, y, reuse=True)
+            return
+        if reuse:
+            self._formed.add(face.key)
+        self._pdf.draw(full(face), x, y, reuse=reuse)
+
+
+def _drawer(canvas: Any) -> Any:
+    return _FullFaces(canvas)
 
 
 def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:

@@ -14,10 +14,14 @@ panel layout (one die face, one standee side) drawn into a net with glue tabs an
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import re
+import weakref
+
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from ..issues import Issue
 from ..markup import spans
@@ -32,6 +36,8 @@ from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, r
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
 from .spec import Layout, LayoutSet, layouts_for
 from .ownicons import library_for
+from . import facestore
+from .facestore import FaceStore
 from .symbols import Library
 
 
@@ -106,8 +112,68 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
 
 # ---------------------------------------------------------------- public API
 
-_FACES: dict[tuple, tuple] = {}
-_FACES_MAX = 50_000
+# Laid-out faces are kept in a small in-memory LRU (`_FACES`, by input key) in front of
+# a store (`facestore`): the build's on-disk store under output/.cache/faces/ when the
+# pipeline names one (`use_store`), else one in memory. Stages that only place faces
+# (the print-and-play sheets) keep an outline of each (`outline`: no ops) and fetch the
+# drawing back by its content key when the page is written (`full`), so the number of
+# laid-out faces alive does not grow with the number of distinct faces.
+_FACES: "OrderedDict[str, Face]" = OrderedDict()
+_FACES_MAX = 256
+_OUTLINES: dict[str, Face] = {}  # input key -> the face without its ops (small)
+_SEEN: list[Optional[FaceStore]] = [None]  # the store the two caches above were filled from
+
+
+@dataclass
+class LayoutStats:
+    """What this process did to get faces, for tests and the bench to count:
+    `laid_out` faces were laid out, `from_store` read back from the store; `alive` is how
+    many laid-out faces (with their ops) exist now, `peak_alive` the most at one time."""
+
+    laid_out: int = 0
+    from_store: int = 0
+    peak_alive: int = 0
+    _live: dict[int, "weakref.ref[Face]"] = field(default_factory=dict, repr=False)
+
+    @property
+    def alive(self) -> int:
+        return len(self._live)
+
+    def reset(self) -> None:
+        self.laid_out = self.from_store = 0
+        self.peak_alive = len(self._live)
+
+    def track(self, face: Face) -> Face:
+        i = id(face)
+        if i not in self._live:
+            live = self._live
+
+            def gone(_: "weakref.ref[Face]") -> None:
+                live.pop(i, None)
+
+            live[i] = weakref.ref(face, gone)
+            self.peak_alive = max(self.peak_alive, len(live))
+        return face
+
+
+STATS = LayoutStats()
+
+
+def use_store(store: Optional[FaceStore]) -> None:
+    """Keep faces in `store` from now on (None: in memory). The pipeline names each game's
+    on-disk store before its task (`facestore.use`)."""
+    facestore.use(store)
+
+
+def _store() -> FaceStore:
+    """The current store; when it changed, the in-memory caches are emptied, so nothing
+    of another store is reused by mistake (its keys would still be right, the counts not)."""
+    store = facestore.current()
+    if _SEEN[0] is not store:
+        _FACES.clear()
+        _OUTLINES.clear()
+        _SEEN[0] = store
+    return store
 
 
 def _fingerprint(catalog) -> str:
@@ -126,31 +192,118 @@ def _fingerprint(catalog) -> str:
     return fp
 
 
+def _input_keys(catalog) -> tuple[str, str]:
+    """(what every face of the game reads, what only faces reading whole tables add):
+    the first hashes the code and fonts, the layouts, the project's fonts and every file
+    of the game's catalog folder except its tables (a face reads its own row, which is in
+    its own key); the second hashes the tables (reference cards render templates that
+    may read any row). Computed once per catalog object."""
+    keys = getattr(catalog, "_cardstock_input_keys", None)
+    if keys is None:
+        from ..pipeline import code_key
+        from ..project import shipped_in_use, shipped_layouts
+
+        folder = catalog.folder
+        tables = {(folder / s.table).resolve() for s in catalog.game.sets if getattr(s, "table", None)}
+        files = files_in(folder)
+        root = catalog.root
+        common = "\n".join([
+            str(root),  # art ops name their files by path
+            code_key(),
+            hash_files([p for p in files if p.resolve() not in tables], folder),
+            hash_files(files_in(root / "layouts"), root),
+            hash_files(shipped_in_use(root), shipped_layouts()),
+            hash_files(files_in(root / "fonts"), root),
+        ])
+        keys = (common, hash_files([p for p in files if p.resolve() in tables], folder))
+        try:
+            setattr(catalog, "_cardstock_input_keys", keys)
+        except AttributeError:  # pragma: no cover
+            pass
+    return keys
+
+
+def face_key(catalog, component: Component, side: str, bleed: bool, st: Optional[_State] = None) -> str:
+    """The input key of one face: what its layout reads (see `_input_keys`), its side and
+    bleed, and what it is drawn from — the component's row, or for a deck back the back
+    and the layout chosen for it (`_back_key`), so cards sharing a back share one key."""
+    st = st or _state(catalog)
+    common, tables = _input_keys(catalog)
+    drawn_from = _back_key(catalog, component, side, st)
+    what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
+    reads_tables = component.kind == "reference"
+    parts = [common, tables if reads_tables else "", side, "bleed" if bleed else "trim", what]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
 def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
     """The face of one side of a component; None for a back the component does not have.
 
-    Faces are remembered for the life of the process, keyed by the catalog folder's content,
-    the component, the side and the loaded layouts: the rules check, the SVG stage, the
-    sheets and the rulebook thumbnails all ask for the same faces, and lay each out once.
-    A deck back is keyed by what it is drawn from (see `_back_key`), so the components
-    that share a back share one face and it is laid out once, not once per card."""
+    Faces are keyed by what they read (`face_key`): the rules check, the SVG stage, the
+    sheets and the rulebook thumbnails all ask for the same faces and lay each out once;
+    a later build with the same output folder reads unchanged faces back from its cache.
+    A deck back is keyed by what it is drawn from, so the components that share a back
+    share one face and it is laid out once, not once per card."""
     if side not in ("front", "back"):
         raise ValueError(f"side must be 'front' or 'back', not {side!r}")
     return _remembered(catalog, component, side, bleed, _state(catalog))
 
 
-def _remembered(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
+def outline(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+    """The face without its ops (its size, shape, cut, folds, findings and content key):
+    what imposition needs to place it. `full` gives its drawing back when it is drawn."""
+    st = _state(catalog)
+    _store()
+    key = face_key(catalog, component, side, bleed, st)
+    hit = _OUTLINES.get(key)
+    if hit is not None:
+        return hit
+    if _remembered(catalog, component, side, bleed, st, key) is None:
+        return None
+    return _OUTLINES[key]
+
+
+def full(face: Face) -> Face:
+    """The face `outline` gave, with its ops (from the in-memory LRU or the store)."""
+    if face.ops:
+        return face
+    for hit in reversed(_FACES.values()):  # the newest first: a page's faces were just laid out
+        if hit.key == face.key:
+            return hit
+    found = _store().by_content(face.key)
+    if found is None:
+        return face  # a face that draws nothing
+    STATS.from_store += 1
+    return STATS.track(found)
+
+
+def _remembered(catalog, component: Component, side: str, bleed: bool, st: _State, key: Optional[str] = None) -> Optional[Face]:
     """`lay_out` with the game's layouts and symbols already looked up (loops over every
     component look them up once, not once per face)."""
-    drawn_from = _back_key(catalog, component, side, st) or ("component", component.model_dump_json())
-    key = (str(catalog.root), catalog.id, _fingerprint(catalog), side, bleed, st.stamp, drawn_from)
+    if side == "back" and not own_back(catalog, component):
+        if component.back is None or component.back not in catalog.game.backs:
+            return None
+    store = _store()
+    key = key or face_key(catalog, component, side, bleed, st)
     hit = _FACES.get(key)
     if hit is not None:
-        return hit[0]
-    if len(_FACES) >= _FACES_MAX:
-        _FACES.clear()
-    face = _lay_out(catalog, component, side, bleed, st)
-    _FACES[key] = (face, st.layouts, st.library)  # holding them keeps their ids (in the key) unique
+        _FACES.move_to_end(key)
+        return hit
+    face = store.get(key)
+    if face is not None:
+        STATS.from_store += 1
+    else:
+        face = _lay_out(catalog, component, side, bleed, st)
+        if face is None:
+            return None
+        STATS.laid_out += 1
+        store.put(key, face)
+    STATS.track(face)
+    _FACES[key] = face
+    if key not in _OUTLINES:
+        _OUTLINES[key] = dataclasses.replace(face, ops=())
+    if len(_FACES) > _FACES_MAX:
+        _FACES.popitem(last=False)
     return face
 
 
@@ -225,19 +378,24 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
     `<component id>-reverse` for the second side of a reference card, and
     `back-<back id>` for each deck back (with a suffix if a back is drawn in two shapes)."""
-    out: list[tuple[str, Face]] = []
+    return list(each_distinct_face(catalog, bleed=bleed))
+
+
+def each_distinct_face(catalog, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
+    """`distinct_faces` one at a time (the deck backs last), so a stage that writes each
+    face as it comes keeps few laid-out faces alive."""
     backs: list[tuple[str, Face]] = []
     back_keys: dict[str, list[tuple]] = {}
     st = _state(catalog)
     for comp in catalog.components:
         front = _remembered(catalog, comp, "front", bleed, st)
         assert front is not None  # only a back can be missing
-        out.append((comp.id, front))
+        yield comp.id, front
         back = _remembered(catalog, comp, "back", bleed, st)
         if back is None:
             continue
         if own_back(catalog, comp):
-            out.append((f"{comp.id}-reverse", back))
+            yield f"{comp.id}-reverse", back
             continue
         seen = back_keys.setdefault(comp.back, [])
         shape_key = (back.shape, back.width, back.height)
@@ -246,7 +404,7 @@ def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
         stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
         seen.append(shape_key)
         backs.append((stem, back))
-    return out + backs
+    yield from backs
 
 
 def each_face(catalog, *, bleed: bool = True) -> list[tuple[Component, str, Face]]:

@@ -226,7 +226,7 @@ class PdfFaces:
         self._forms: set[str] = set()
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
-        fonts.register_all()
+        # fonts are registered as a face first uses them (fonts.pdf_font): only the ones drawn
 
     # ------------------------------------------------------------ public
 

@@ -14,14 +14,14 @@ from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
 from .svg import svg_bytes
-from ..layout.faces import distinct_faces, ordered
+from ..layout.faces import each_distinct_face, ordered
 from ..layout.ops import Text
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     result = StageResult()
     folder = options.out / catalog.id / "svg"
-    faces = distinct_faces(catalog, bleed=options.bleed)
+    faces = each_distinct_face(catalog, bleed=options.bleed)  # one at a time: few alive
     findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
