@@ -2,7 +2,7 @@
 
     lay_out(catalog, component, "front" | "back", bleed=True) -> Face | None
     distinct_faces(catalog) -> [(svg file stem, Face), ...]
-    each_face(catalog) -> [(component, side, Face), ...]   (every face a build draws)
+    each_face(catalog) -> (component, side, Face), ...     (every face a build draws, one at a time)
 
 A face's layout is chosen by name from `layouts/default.toml` merged with
 `layouts/<game>/faces.toml`: the set's `layout` key, else a layout named like the set id,
@@ -407,17 +407,16 @@ def each_distinct_face(catalog, *, bleed: bool = True) -> Iterator[tuple[str, Fa
     yield from backs
 
 
-def each_face(catalog, *, bleed: bool = True) -> list[tuple[Component, str, Face]]:
+def each_face(catalog, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
     """Every face of every component, front then back (a back the component lacks is
-    left out), laid out once per process like `lay_out`."""
+    left out), laid out once per process like `lay_out`; one at a time, so that only a
+    bounded number of laid-out faces is alive however many the game has."""
     st = _state(catalog)
-    out = []
     for comp in catalog.components:
         for side in ("front", "back"):
             face = _remembered(catalog, comp, side, bleed, st)
             if face is not None:
-                out.append((comp, side, face))
-    return out
+                yield comp, side, face
 
 
 def static_issues(catalog) -> list[Issue]:
