@@ -1,0 +1,37 @@
+"""What a reader found reading every shipped rulebook and card face side by side.
+
+Each test pins one thing a designer would have stumbled on in the built output, read back
+from the text a player gets: the rulebook PDF (pypdf) or the faces as SVG.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rules_texts import GAMES, rulebook_text
+
+
+def section(text: str, heading: str, until: str) -> str:
+    """The text from a heading (its last occurrence: the contents list comes first) to the
+    next heading given."""
+    start = text.rindex(heading)
+    return text[start : text.index(until, start)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_sentence_in_a_rulebook_ends_in_two_full_stops(game: str) -> None:
+    text = rulebook_text(game)
+    # Contents leaders are runs of spaced dots (". . ."); a doubled stop is ".." after a word.
+    assert not re.findall(r"\w\.\.(?!\.)", text), re.findall(r".{40}\w\.\.(?!\.).{10}", text)
+
+
+def test_vortex_crusade_says_once_that_frenzies_are_revealed() -> None:
+    crusade = section(rulebook_text("vortex"), "4. Crusade", "5. Reinforce")
+    assert crusade.count("turned face up") == 1
+
+
+def test_vortex_winning_says_once_when_the_game_ends_and_who_wins() -> None:
+    winning = section(rulebook_text("vortex"), "Winning", "An example Crusade")
+    assert winning.count("none is left") == 1
+    assert "The highest total wins; tied players share the win." in winning
