@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rules_texts import GAMES, rulebook_text
+from rules_texts import GAMES, catalog, rulebook_text
 
 
 def section(text: str, heading: str, until: str) -> str:
@@ -35,3 +35,14 @@ def test_vortex_winning_says_once_when_the_game_ends_and_who_wins() -> None:
     winning = section(rulebook_text("vortex"), "Winning", "An example Crusade")
     assert winning.count("none is left") == 1
     assert "The highest total wins; tied players share the win." in winning
+
+
+def test_alter_ego_cards_print_their_text_without_a_repeated_amount_line() -> None:
+    from cardstock.layout.faces import distinct_faces
+    from cardstock.render.svg import svg_bytes
+
+    faces = {stem: face for stem, face in distinct_faces(catalog("alter-ego"))}
+    for stem in ("family", "job", "community"):
+        words = " ".join(re.findall(r">([^<>]+)<", svg_bytes(faces[stem]).decode("utf-8")))
+        assert "Amount" not in words
+        assert "on your" in words  # the card's own text is still there
