@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rules_texts import GAMES, catalog, rulebook_text
+from rules_texts import GAMES, catalog, rulebook_text, svg_text
 
 
 def section(text: str, heading: str, until: str) -> str:
@@ -46,3 +46,17 @@ def test_alter_ego_cards_print_their_text_without_a_repeated_amount_line() -> No
         words = " ".join(re.findall(r">([^<>]+)<", svg_bytes(faces[stem]).decode("utf-8")))
         assert "Amount" not in words
         assert "on your" in words  # the card's own text is still there
+
+
+def test_atmosfear_character_cards_say_something_a_player_can_use() -> None:
+    faces = svg_text("atmosfear")
+    assert "Character card, rank" not in faces  # the old filler line
+    characters = [
+        c
+        for c in catalog("atmosfear").components
+        if c.fields.get("type") == "Character" and not c.fields.get("crown")
+    ]
+    assert len(characters) == 30
+    for c in characters:
+        what = c.name.split(" ", 1)[1]
+        assert f"A Gate that rolls the {what} takes rank {c.fields['rank']}." in faces
