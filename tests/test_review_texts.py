@@ -60,3 +60,18 @@ def test_atmosfear_character_cards_say_something_a_player_can_use() -> None:
     for c in characters:
         what = c.name.split(" ", 1)[1]
         assert f"A Gate that rolls the {what} takes rank {c.fields['rank']}." in faces
+
+
+def test_alpha_omega_lured_player_is_told_in_one_voice() -> None:
+    text = rulebook_text("alpha-omega-cards")
+    lured = text[text.index("Lured Player.", text.index("1. Opponent phase")) :][:600]
+    assert "you become a Lured Player" in lured
+    assert "For that many of your turns you still play" in lured
+    assert "their turns they" not in lured
+
+
+def test_tiles_scoring_says_once_to_add_both_pawns() -> None:
+    text = rulebook_text("alpha-omega-tiles")
+    start = text.index("Look at the tile under each of your pawns")
+    scoring = text[start : text.index("Example.", start)]
+    assert scoring.count("both your pawns") + scoring.count("both pawns") == 1
