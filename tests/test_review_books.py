@@ -1,0 +1,48 @@
+"""The rulebooks as printed: what a reader sees on the page, read back from the built PDF
+with poppler's word boxes (`pdftotext -bbox`)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from rules_texts import GAMES, catalog
+
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
+
+
+def caption_gaps(pdf: Path) -> list[float]:
+    """Every horizontal gap between neighbouring words on the lines set in the caption size
+    (the 5.6 pt names under the component thumbnails), over the whole book."""
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    lines: dict[tuple[int, float], list[tuple[float, float]]] = defaultdict(list)
+    page = 0
+    for chunk in html.split("<page ")[1:]:
+        page += 1
+        for x0, y0, x1, y1 in WORD.findall(chunk):
+            if 4.8 < float(y1) - float(y0) < 5.8:
+                lines[(page, round(float(y0), 1))].append((float(x0), float(x1)))
+    gaps = []
+    for words in lines.values():
+        words.sort()
+        gaps += [b[0] - a[1] for a, b in zip(words, words[1:])]
+    return gaps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Path) -> None:
+    from cardstock.books.rulebook import render_rulebook
+
+    rendered = render_rulebook(catalog(game))
+    assert rendered.reading is not None
+    pdf = tmp_path / "rulebook.pdf"
+    pdf.write_bytes(rendered.reading.data)
+    gaps = caption_gaps(pdf)
+    assert gaps, "no caption lines found"
+    # a gap is a word space inside one caption (about 1.6 pt) or the room between two
+    # captions in neighbouring cells (at least both cells' 3 pt padding)
+    squeezed = [round(g, 2) for g in gaps if 2.0 < g < 6.0 or g < 0]
+    assert not squeezed
