@@ -75,3 +75,9 @@ def test_tiles_scoring_says_once_to_add_both_pawns() -> None:
     start = text.index("Look at the tile under each of your pawns")
     scoring = text[start : text.index("Example.", start)]
     assert scoring.count("both your pawns") + scoring.count("both pawns") == 1
+
+
+def test_tiles_quick_reference_ties_read_as_sentences() -> None:
+    faces = svg_text("alpha-omega-tiles")
+    lead = faces.index("The tied player who")
+    assert faces.index("has the single highest-scoring pawn position") > lead
