@@ -81,3 +81,13 @@ def test_tiles_quick_reference_ties_read_as_sentences() -> None:
     faces = svg_text("alpha-omega-tiles")
     lead = faces.index("The tied player who")
     assert faces.index("has the single highest-scoring pawn position") > lead
+
+
+def test_vortex_special_cards_show_their_own_names() -> None:
+    faces = svg_text("vortex")
+    assert "Vortex: special" not in faces
+    specials = [c for c in catalog("vortex").components if c.set == "vortex-cards" and c.fields.get("special")]
+    assert len(specials) == 24
+    for c in specials:
+        assert c.name in faces
+    assert faces.count("special rule · turn order this round") == 24
