@@ -91,3 +91,16 @@ def test_vortex_special_cards_show_their_own_names() -> None:
     for c in specials:
         assert c.name in faces
     assert faces.count("special rule · turn order this round") == 24
+
+
+def test_alpha_omega_items_name_offensive_or_defensive_once() -> None:
+    from cardstock.layout.faces import distinct_faces
+    from cardstock.render.svg import svg_bytes
+
+    items = {c.id for c in catalog("alpha-omega-cards").components if c.fields.get("card_type") == "Item"}
+    assert len(items) >= 10
+    for stem, face in distinct_faces(catalog("alpha-omega-cards")):
+        if stem not in items:
+            continue
+        words = " ".join(re.findall(r">([^<>]+)<", svg_bytes(face).decode("utf-8")))
+        assert words.count("Offensive") + words.count("Defensive") == 1, (stem, words)
