@@ -104,3 +104,8 @@ def test_alpha_omega_items_name_offensive_or_defensive_once() -> None:
             continue
         words = " ".join(re.findall(r">([^<>]+)<", svg_bytes(face).decode("utf-8")))
         assert words.count("Offensive") + words.count("Defensive") == 1, (stem, words)
+
+
+def test_vortex_redraw_without_a_devotee_is_a_choice_as_in_the_source() -> None:
+    setup = section(rulebook_text("vortex"), "Setting up", "Your piles")
+    assert "no Devotee at all, you may shuffle it back in and draw again" in setup
