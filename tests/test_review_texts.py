@@ -109,3 +109,9 @@ def test_alpha_omega_items_name_offensive_or_defensive_once() -> None:
 def test_vortex_redraw_without_a_devotee_is_a_choice_as_in_the_source() -> None:
     setup = section(rulebook_text("vortex"), "Setting up", "Your piles")
     assert "no Devotee at all, you may shuffle it back in and draw again" in setup
+
+
+def test_alpha_omega_example_keeps_the_capital_of_person() -> None:
+    text = rulebook_text("alpha-omega-cards")
+    assert "that Person card may attack twice" in text
+    assert "that person card" not in text
