@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from rules_texts import GAMES, catalog
+from rules_texts import GAMES, catalog, squash
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
 
@@ -46,3 +46,19 @@ def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Pat
     # captions in neighbouring cells (at least both cells' 3 pt padding)
     squeezed = [round(g, 2) for g in gaps if 2.0 < g < 6.0 or g < 0]
     assert not squeezed
+
+
+def test_alpha_omega_achievement_scoring_table_is_on_one_page() -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    from cardstock.books.rulebook import render_rulebook
+
+    rendered = render_rulebook(catalog("alpha-omega-cards"), faces=False)
+    assert rendered.reading is not None
+    pages = [squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages]
+    # the contents page lists the heading too; the section itself starts with its intro
+    page = next(p for p in pages if "score your own play" in p)
+    assert "each Good Person card still in your own play" in page
+    assert "never having become a Lured Player" in page
