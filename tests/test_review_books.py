@@ -48,17 +48,27 @@ def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Pat
     assert not squeezed
 
 
-def test_alpha_omega_achievement_scoring_table_is_on_one_page() -> None:
+def page_texts(game: str) -> list[str]:
     import io
 
     from pypdf import PdfReader
 
     from cardstock.books.rulebook import render_rulebook
 
-    rendered = render_rulebook(catalog("alpha-omega-cards"), faces=False)
+    rendered = render_rulebook(catalog(game), faces=False)
     assert rendered.reading is not None
-    pages = [squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages]
-    # the contents page lists the heading too; the section itself starts with its intro
-    page = next(p for p in pages if "score your own play" in p)
-    assert "each Good Person card still in your own play" in page
-    assert "never having become a Lured Player" in page
+    return [squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages]
+
+
+@pytest.mark.parametrize(
+    "game, first, last",
+    [
+        # the contents page lists the headings too: each block is found by its own words
+        ("alpha-omega-cards", "score your own play", "never having become a Lured Player"),
+        ("vortex", "Every round has six steps", "Draw up to 7 cards, or discard any number"),
+        ("vortex", "It is the Crusade step", "Had Red placed"),
+    ],
+)
+def test_a_table_or_example_is_not_split_across_pages(game: str, first: str, last: str) -> None:
+    page = next(p for p in page_texts(game) if first in p)
+    assert last in page
