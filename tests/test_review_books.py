@@ -68,6 +68,7 @@ def page_texts(game: str) -> list[str]:
         ("alpha-omega-cards", "score your own play", "never having become a Lured Player"),
         ("vortex", "Every round has six steps", "Draw up to 7 cards, or discard any number"),
         ("vortex", "It is the Crusade step", "Had Red placed"),
+        ("vortex", "The rules leave some things open", "Quick-reference cards: 4 copies"),
     ],
 )
 def test_a_table_or_example_is_not_split_across_pages(game: str, first: str, last: str) -> None:
