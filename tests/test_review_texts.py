@@ -115,3 +115,20 @@ def test_alpha_omega_example_keeps_the_capital_of_person() -> None:
     text = rulebook_text("alpha-omega-cards")
     assert "that Person card may attack twice" in text
     assert "that person card" not in text
+
+
+@pytest.mark.parametrize(
+    "game, topic, rule",
+    [
+        # rules the rulebooks add to their source, now marked as the designer's
+        ("atmosfear", "A swallowed trick:", "are put aside and count for nobody"),
+        ("atmosfear", "A key lost for cheating:", "can be won again"),
+        ("alter-ego", "Unspent money:", "not spent that turn is lost"),
+        ("alpha-omega-cards", "Playing a campaign:", "scores one point per Objective achieved"),
+    ],
+)
+def test_additions_to_the_source_rules_are_marked_in_the_designers_notes(game: str, topic: str, rule: str) -> None:
+    text = rulebook_text(game)
+    notes = text[text.rindex("Designer's notes") :]
+    assert topic in notes
+    assert rule in notes[notes.index(topic) :][:400]
