@@ -285,7 +285,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
     # faces at the top of their cells: a caption that wraps grows its row downward and
     # leaves the faces of the row in line
-    table.setStyle(grid_style(styles, "TOP", (1, 1, 2, 3), "CENTER"))
+    table.setStyle(grid_style(styles, "TOP", (3, 3, 2, 3), "CENTER"))
     return table
 
 
