@@ -31,6 +31,7 @@ def test_init_then_check_and_build_succeed(tmp_path):
 
     built = run("--jobs", "1", "--paper", "letter", cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr
+    assert "warning" not in built.stderr  # a newcomer's first build is clean (contrast, glyphs, fit)
     out = project / "output"
     listed = {e["path"] for e in json.loads((out / "manifest.json").read_text())["artifacts"]}
     for name in ("cafe-brawl-pnp-letter.pdf", "cafe-brawl-rulebook.pdf", "cafe-brawl-rulebook-booklet-letter.pdf"):

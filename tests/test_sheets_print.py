@@ -296,3 +296,16 @@ def test_a_printer_margin_below_three_millimetres_is_bad_input(tmp_path, cli):
     assert result.code == 2
     assert "layouts/sheets/printers.toml:2: printers.inkjet.margin: expected at least 3mm" in result.err
     assert "Traceback" not in result.err
+
+
+def test_art_cropped_by_its_box_does_not_count_as_the_background_of_the_text_below():
+    """Only what a clip lets through is under the next box: a picture whose shapes reach
+    past the art box's clip must not make the contrast lint read text below it as sitting
+    on the picture's colour."""
+    from cardstock.layout.ops import Group, Rect, rect_path
+    from cardstock.rules.printsafe import background, fills
+
+    art = Group((Rect(0.0, 0.0, 100.0, 200.0, fill="#f5a623"),), rect_path(0.0, 0.0, 100.0, 50.0))
+    painted = list(fills([Rect(0.0, 0.0, 100.0, 200.0, fill="#ffffff"), art]))
+    assert background(painted, 50.0, 25.0) == "#f5a623"  # inside the clip: the picture
+    assert background(painted, 50.0, 120.0) == "#ffffff"  # below the clip: the card

@@ -11,6 +11,8 @@ symbol is measured by its own outline, not by the square it is drawn in.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
@@ -177,15 +179,28 @@ def _inside_path(d: Sequence[tuple[Any, ...]], x: float, y: float, rule: str) ->
     return crossings % 2 == 1 if rule == "evenodd" else winding != 0
 
 
-def fills(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[_Paint]:
-    """Every op that paints an area (filled shapes, images), in drawing order."""
+def fills(ops: Iterable[object], m: Matrix = IDENTITY, clip: Optional[tuple[float, float, float, float]] = None) -> Iterator[_Paint]:
+    """Every op that paints an area (filled shapes, images), in drawing order, each bounded
+    by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
     for op in ops:
         if isinstance(op, Group):
-            yield from fills(op.ops, _then(op.transform, m) if op.transform else m)
+            inner = _then(op.transform, m) if op.transform else m
+            box = clip
+            if op.clip:
+                found = _bounds(_path_points(op.clip), inner)
+                box = _meet(box, found) if found is not None else box
+            yield from fills(op.ops, inner, box)
         elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
-            yield _Paint(op, m, op.fill, op.opacity, _op_bounds(op, m))
+            yield _Paint(op, m, op.fill, op.opacity, _meet(clip, _op_bounds(op, m)))
         elif isinstance(op, Image):
-            yield _Paint(op, m, None, 1.0, _op_bounds(op, m))
+            yield _Paint(op, m, None, 1.0, _meet(clip, _op_bounds(op, m)))
+
+
+def _meet(clip: Optional[tuple[float, float, float, float]], box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """`box` cut to `clip` (an empty box when they do not meet)."""
+    if clip is None:
+        return box
+    return (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
 
 
 def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
@@ -296,7 +311,7 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
             file, line = box.origins["color"] if "color" in box.origins else where
             issues.append(Issue(
                 file, line, name,
-                f"{low[1]} on {low[2]} is {low[0]:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
+                f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
                 "well (WCAG); darken the ink or lighten what is under it",
                 "warning",
             ))
