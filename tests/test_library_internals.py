@@ -1,6 +1,7 @@
 """cardstock uses its libraries through their public APIs. The two ReportLab internals that
 have no public equivalent are each read in one place, pinned in pyproject.toml, and
-exercised here, so a ReportLab that moves them fails these tests by name. Importing
+exercised here, so a ReportLab that moves them fails these tests by name; so is the one
+pypdf internal the booklet needs. Importing
 cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them only for
 as long as it takes. The build cache knows the versions of the libraries that draw."""
 
@@ -123,3 +124,19 @@ def test_every_runtime_dependency_counts_in_the_code_key():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     names = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower() for d in project["dependencies"]}
     assert names <= set(DRAWING_LIBRARIES)
+
+
+def test_pypdf_adds_an_object_to_a_writer_through_the_one_internal_the_booklet_uses():
+    """pypdf has no public call that adds an indirect object (a page's form, a sheet's
+    content stream) to a writer; `impose/booklet.py` uses `PdfWriter._add_object`, pinned
+    in pyproject.toml (pypdf < 8). A pypdf that moves it fails here by name."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, IndirectObject
+
+    users = {f for f, text in _sources().items() if "._add_object(" in text}
+    assert users == {"cardstock/impose/booklet.py"}
+    writer = PdfWriter()
+    stream = DecodedStreamObject()
+    stream.set_data(b"0 0 m 1 1 l S\n")
+    ref = writer._add_object(stream)
+    assert isinstance(ref, IndirectObject) and ref.get_object().get_data() == b"0 0 m 1 1 l S\n"
