@@ -556,6 +556,7 @@ def parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
     sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")
     sc.set_defaults(func=cmd_schema)
+    p.set_defaults(commands=tuple(sub.choices))  # the command names, for `main`'s default command
     return p
 
 
@@ -563,7 +564,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()
-    commands: Any = p._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    commands = p.get_default("commands")
     start = _after_globals(argv)
     if not any(a in ("-h", "--help", "--version") for a in argv[:start]):
         if start >= len(argv) or argv[start] not in commands:
