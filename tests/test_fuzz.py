@@ -34,7 +34,8 @@ from typing import Callable, Optional
 
 import pytest
 
-from cardstock.pipeline import BuildOptions
+from cardstock.issues import InputError
+from cardstock.stage import BuildOptions
 from cardstock.validate import validate
 
 from conftest import FIXTURES, GAMES, ROOT
@@ -408,6 +409,11 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
                 build_svgs(catalogs[0], BuildOptions(out=case.root / "output", force=True))
     except _Hang:
         tally.hangs.append(label)
+    except InputError as exc:  # bad input only drawing finds: the command line prints it, exit 2
+        tally.input_errors += 1
+        for issue in exc.issues:
+            if not LOCATED.match(issue.render()) or not issue.file:
+                tally.unlocated.append(f"{label}: {issue.render()}")
     except Exception as exc:  # noqa: BLE001 - what the fuzz test looks for
         tally.internal.append(f"{label}: {type(exc).__name__}: {exc}"[:500])
     finally:
