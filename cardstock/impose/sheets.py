@@ -20,7 +20,7 @@ from ..fields import COLOR_PATTERN, SLUG_PATTERN
 from ..issues import Issue, Issues
 from ..kinds import KindName
 from ..project import shared_layout
-from ..tomlpos import line_for, read_toml
+from ..tomlpos import Path as KeyPath, line_for, read_toml
 from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
 
@@ -212,7 +212,7 @@ def _same_size(a: str, b: str) -> bool:
     return abs(aw - bw) < 0.01 and abs(ah - bh) < 0.01
 
 
-def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict]]:
+def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict[KeyPath, int]]]:
     read, problem = read_toml(path, shown)
     if read is None:
         issues.extend([problem])
@@ -223,7 +223,7 @@ def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: dict, issues: Issues) -> Optional[BaseModel]:
+def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: dict[KeyPath, int], issues: Issues) -> Optional[BaseModel]:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
