@@ -291,7 +291,7 @@ class BoundedSandbox(SandboxedEnvironment):
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
 
-    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,  # type: ignore[override]
+    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,
                 raw: bool = False, defer_init: bool = False) -> Any:
         """Jinja's `compile`, with the code of a template given as a string (`from_string`:
         layout boxes, catalog text) kept in cardstock's cache folder, keyed by everything
