@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import Annotated
@@ -223,7 +223,10 @@ def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: dict[KeyPath, int], issues: Issues) -> Optional[BaseModel]:
+M = TypeVar("M", bound=BaseModel)
+
+
+def _validate(model: type[M], data: dict[str, Any], shown: str, lines: dict[KeyPath, int], issues: Issues) -> Optional[M]:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -252,7 +255,7 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
             continue
         sheet = _validate(Sheet, read[0], shown, read[1], issues)
         if sheet is not None:
-            sheets.append(SheetFile(sheet, shown, path.stem))  # type: ignore[arg-type]
+            sheets.append(SheetFile(sheet, shown, path.stem))
     return sheets, issues
 
 
@@ -269,11 +272,11 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     model = _validate(PrinterFile, read[0], shown, read[1], issues)
     if model is None:
         return {}, issues
-    defaults = [k for k, p in model.printers.items() if p.default]  # type: ignore[attr-defined]
+    defaults = [k for k, p in model.printers.items() if p.default]
     if len(defaults) > 1:
         issues.add(shown, line_for(read[1], ("printers", defaults[1], "default")), f"printers.{defaults[1]}.default",
                    f"only one printer may be the default; {defaults[0]!r} already is")
-    return dict(model.printers), issues  # type: ignore[attr-defined]
+    return dict(model.printers), issues
 
 
 def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float], list[Issue]]:

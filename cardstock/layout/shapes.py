@@ -183,7 +183,8 @@ def composer(name: str) -> Callable[..., Any]:
     if spec is None:
         raise ValueError(f"the shape {name!r} is not composed from panels")
     module, function = spec.split(":")
-    return getattr(importlib.import_module(module), function)  # type: ignore[no-any-return]
+    found: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    return found
 
 
 def geometry_of(name: object) -> ShapeGeometry:

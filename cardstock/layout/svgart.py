@@ -90,7 +90,7 @@ def _numbers(text: str | None, problems: set[str], what: str) -> list[float] | N
     if any(v is None for v in values):
         problems.add(f"{what} {text!r} is not a list of numbers (ignored)")
         return None
-    return values  # type: ignore[return-value]
+    return [v for v in values if v is not None]  # all of them (checked above)
 
 
 def _transform(text: str | None, problems: set[str] | None = None) -> Matrix:

@@ -413,7 +413,7 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
             if marker is not None and li == 0:
                 mw = fonts.string_width(marker, font, bsize)
                 baseline = next((dd.args[1] for dd in d if dd.kind == "text"), y + bsize)
-                mx = indent - mw - size * 0.3 if block.ordered else indent - size * 0.75  # type: ignore[union-attr]
+                mx = indent - mw - size * 0.3 if isinstance(block, ListItem) and block.ordered else indent - size * 0.75
                 d.append(_Draw("text", y, y + h, (mx, baseline, marker, font, bsize, style.color)))
             draws += d
             y += h
