@@ -19,7 +19,6 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
-
 from typing import Iterable, Iterator
 
 from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
