@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
 
 from . import __version__
 from .issues import InputError, Issue, Issues
@@ -45,7 +45,7 @@ def find_root(start: Path) -> Path:
     return start
 
 
-def print_issues(issues: Sequence[Issue] | Issues, stream=None) -> None:
+def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None) -> None:
     stream = stream or sys.stderr
     for issue in issues:
         print(issue.render(), file=stream)
@@ -575,7 +575,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         p.print_help()
         return EXIT_INPUT
     try:
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()  # here, so a reader that went away is noticed while it can be handled
         return code
     except BrokenPipeError:  # `cardstock … | head`: the reader has all it wanted

@@ -128,7 +128,7 @@ def _number(base: type) -> Callable[[FieldSpec], Any]:
 def _choice(spec: FieldSpec) -> Any:
     if not spec.choices:
         raise ValueError("a field of type 'choice' needs a list of 'choices'")
-    return Literal[tuple(spec.choices)]  # type: ignore[valid-type]
+    return Literal[tuple(spec.choices)]
 
 
 FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
@@ -175,7 +175,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
         ann = annotation_for(spec)
         definitions[key] = (ann, ... if spec.required else spec.default)
     validators: dict[str, Any] = {"blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)}
-    return create_model(  # type: ignore[call-overload]
+    return create_model(
         name,
         __config__=ConfigDict(extra="forbid", str_strip_whitespace=True),
         __validators__=validators,

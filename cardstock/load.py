@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,7 +21,7 @@ from .project import discover
 from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
 from .patterns import safe_format
-from .tomlpos import line_for, read_toml
+from .tomlpos import Path as KeyPath, line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -207,7 +207,7 @@ def _salvage(data: dict[str, Any], exc: ValidationError, game_id: str, dropped: 
         return None
 
 
-def _check_references(game: Game, folder: Path, root: Path, shown: str, at, issues: Issues) -> None:
+def _check_references(game: Game, folder: Path, root: Path, shown: str, at: Callable[..., Optional[int]], issues: Issues) -> None:
     """Names that must point at something the game file or folder defines."""
     icons = sorted(game.icons)
     for key, back in game.backs.items():
@@ -261,7 +261,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
     return f"{_display(root, target)}: {problem}" if problem else None
 
 
-def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines, issues: Issues, sources: list[Path]) -> list[Row]:
+def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: dict[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
     for key in s.columns:
         if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:

@@ -285,13 +285,13 @@ class BoundedSandbox(SandboxedEnvironment):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.concat = _bounded_join  # type: ignore[method-assign]
+        self.concat = _bounded_join  # type: ignore[method-assign]  # Jinja documents replacing concat on an environment
         self.globals["range"] = _bounded_range
         self.globals["lipsum"] = _lipsum
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
 
-    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,  # type: ignore[override]
+    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,
                 raw: bool = False, defer_init: bool = False) -> Any:
         """Jinja's `compile`, with the code of a template given as a string (`from_string`:
         layout boxes, catalog text) kept in cardstock's cache folder, keyed by everything
@@ -299,7 +299,7 @@ class BoundedSandbox(SandboxedEnvironment):
         made, so a cached template is bounded exactly as a fresh one; templates from files
         (rulebooks, the downloads page) are compiled as usual."""
         if raw or not isinstance(source, str) or name is not None or filename is not None:
-            return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
+            return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]  # raw is a bool here, which fits neither of Jinja's Literal overloads
         key = _code_key(self, source, defer_init)
         code = _CODE.get(key)
         if code is None:

@@ -27,7 +27,7 @@ from .units import UnitError, parse_length, parse_size
 
 if TYPE_CHECKING:
     from .layout.spec import LayoutSet
-    from .pipeline import BuildOptions
+    from .stage import BuildOptions
 
 # Bounds that keep a typo from turning into hours of work or gigabytes of memory.
 MAX_COPIES = 10_000  # copies of one component (the bench prints 10,000 of one card)

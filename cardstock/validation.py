@@ -116,9 +116,9 @@ def message(err: Mapping[str, Any], model: Optional[type[BaseModel]] = None) -> 
     if kind == "too_short":
         return "expected at least one entry"
     if kind == "value_error":
-        msg = err.get("msg", "")
+        msg = str(err.get("msg", ""))
         return msg.removeprefix("Value error, ")
-    return err.get("msg", kind)
+    return str(err.get("msg", kind))
 
 
 def int_if_whole(x: Any) -> Any:

@@ -128,7 +128,7 @@ def face_size(component: Component) -> tuple[float, float]:
         return (180.0, 252.0)
 
 
-class Outlines(dict):
+class Outlines(dict[str, Any]):
     """A face cache that holds no faces: every thumbnail is a labelled outline (fast; for
     checks that only need the layout, such as `lint`)."""
 
@@ -139,7 +139,7 @@ class Outlines(dict):
         return None
 
 
-def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict] = None) -> Any:
+def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> Any:
     """The component's front from the face renderer, shown to its trim (the same laid-out
     face the sheets and SVGs use, with its bleed cut away), or None when it cannot be
     laid out or has errors (the faces stage reports those)."""
@@ -166,10 +166,10 @@ def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cach
 _DRAWERS: "weakref.WeakKeyDictionary[Canvas, Any]" = weakref.WeakKeyDictionary()
 
 
-class FaceThumb(Flowable):
+class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
-    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], cache: Optional[dict] = None):
+    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], cache: Optional[dict[str, Any]] = None):
         super().__init__()
         self.catalog, self.component, self.styles, self.findings = catalog, component, styles, findings
         self.face = laid_out(catalog, component, findings, cache)
@@ -230,7 +230,7 @@ def _caption(c: Component, styles: Styles) -> Paragraph:
     return Paragraph(f"{count}{escape(c.name)}", styles.caption)
 
 
-def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None) -> list[Flowable]:
+def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> list[Flowable]:
     """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
     out: list[Flowable] = []
     totals = catalog.totals()
@@ -271,7 +271,7 @@ def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
     return Paragraph(f"{escape(group)} \u2014 {c.count} {kind_word(c.kind, c.count)}", styles.caption)
 
 
-def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None, captions: Optional[list[Paragraph]] = None) -> Table:
+def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None, captions: Optional[list[Paragraph]] = None) -> Table:
     fw, fh = face_size(comps[0])
     cols = 6 if fw / fh < 0.95 else 5
     if len(comps) > 30:
@@ -289,7 +289,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     return table
 
 
-def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, captions: bool = True, cache: Optional[dict] = None) -> Table:
+def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, captions: bool = True, cache: Optional[dict[str, Any]] = None) -> Table:
     """A centred row of larger faces (the cover, or a card type shown in the text)."""
     thumbs: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, cache) for c in comps]
     data = [thumbs]

@@ -182,7 +182,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         `component` (as `component(id)` gives it). What the rulebook states, checked."""
         if id not in facts:
             raise UndefinedError(_known(f"fact {id!r} in rules.toml", facts))
-        return facts[id].data(catalog.components, game)
+        found: dict[str, Any] = facts[id].data(catalog.components, game)
+        return found
 
     def example(id: str) -> dict[str, Any]:
         """An `[[examples]]` entry recomputed from the catalog: every claim's value by its

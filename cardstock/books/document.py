@@ -54,7 +54,7 @@ def margins() -> tuple[float, float, float, float]:
     return (0.55 * inch, 0.5 * inch, 0.5 * inch, 0.62 * inch)
 
 
-class BookCanvas(Canvas):
+class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """The canvas of a book. It knows its document (`draft`: a pass whose pages are thrown
     away draws no pictures), and with `held` the save at the end of a build waits until
     `held` is cleared, so the contents can be finished first (as multiBuild does)."""
@@ -73,10 +73,10 @@ class BookCanvas(Canvas):
             super().save()
 
 
-class BookDoc(BaseDocTemplate):
+class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """The document: `links=False` leaves out links and bookmarks."""
 
-    def __init__(self, buffer: Any, size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, links: bool, meta: dict[str, str]):
+    def __init__(self, buffer: Any, size: BookSize, styles: Styles, title: str, footer: str, painter: Callable[[Any, str, str], None], links: bool, meta: dict[str, str]):
         w, h = size.page
         inner, outer, top, bottom = margins()
         self.book_margins = (inner, outer, top, bottom)
@@ -191,7 +191,7 @@ class _NumberText:
         self.code.append(str(tx.getCode()))
 
 
-class Contents(TableOfContents):
+class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """ReportLab's table of contents, able to be laid out in a single pass.
 
     `plan(rows, prefix)` gives it its rows, (level, title, key), before layout; it then
@@ -224,14 +224,15 @@ class Contents(TableOfContents):
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         planned = self.planned
         if planned is None:
-            return super().wrap(availWidth, availHeight)
+            plain: tuple[float, float] = super().wrap(availWidth, availHeight)
+            return plain
         # The page-number slot of each entry carries the row's index: ReportLab puts it in
         # the (invisible) callback label only, so the table is the one the finished
         # entries make. ReportLab's own `beforeBuild` makes the entries the ones laid out.
         self.clearEntries()
         self.addEntries([(level, title, row, key) for row, (level, title, key) in enumerate(planned)])
         TableOfContents.beforeBuild(self)
-        size = super().wrap(availWidth, availHeight)
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
 
         def place(canvas: Canvas, kind: str, label: str) -> None:
             row = int(label.split(",")[0])
@@ -286,7 +287,7 @@ class Built:
 
 
 @pdf_settings()
-def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable, meta: dict[str, str]) -> Built:
+def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable[[Any, str, str], None], meta: dict[str, str]) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when

@@ -112,7 +112,7 @@ def players_line(catalog: Catalog) -> str:
 class Story:
     """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
 
-    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Optional[dict] = None):
+    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Optional[dict[str, Any]] = None):
         self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
         self.faces = faces  # component id -> laid-out face (None: cached on the catalog)
         self.issues: list[Issue] = []
@@ -189,7 +189,7 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
     """Render the reading PDF and the booklets in memory; template and layout problems
     come back as Issues (and then no PDF). `faces=False` draws outlines instead of the
     component faces (the same layout, much faster). Remembered per catalog object."""
-    memo = catalog.__dict__.setdefault("_rulebook_renders", {})
+    memo: dict[tuple[Any, ...], Rendered] = catalog.__dict__.setdefault("_rulebook_renders", {})
     key = (tuple(papers), booklets, faces)
     if key not in memo:
         # a render for more papers (the rules check renders every paper the game prints

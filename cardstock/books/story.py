@@ -56,7 +56,7 @@ def grid_style(styles: "Styles", valign: str, pad: tuple[float, float, float, fl
     """A layout table's style: the book's regular font in every cell (never ReportLab's
     unembedded default), one vertical alignment, and (left, right, top, bottom) padding."""
     every = ((0, 0), (-1, -1))
-    cmds: list[tuple] = [("FONTNAME", *every, styles.f.regular), ("VALIGN", *every, valign)]
+    cmds: list[tuple[Any, ...]] = [("FONTNAME", *every, styles.f.regular), ("VALIGN", *every, valign)]
     if align:
         cmds.append(("ALIGN", *every, align))
     for name, value in zip(("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING"), pad):
@@ -172,7 +172,7 @@ def inline(text: str, size: float, icons: set[str], problems: Optional[list[str]
 # --------------------------------------------------------------------------- headings
 
 
-class Heading(Paragraph):
+class Heading(Paragraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A heading that the document lists in its contents and PDF bookmarks."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, key: str):

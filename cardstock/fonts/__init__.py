@@ -13,6 +13,7 @@ A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `se
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -249,13 +250,13 @@ def register_all() -> None:
 
 
 @lru_cache(maxsize=None)
-def _ttf(name: str):
+def _ttf(name: str) -> Any:
     from reportlab.pdfbase import pdfmetrics
 
     return pdfmetrics.getFont(register(name))
 
 
-def pdf_font(name: str):
+def pdf_font(name: str) -> Any:
     """The registered ReportLab TrueType font of a face (for drawing its glyphs)."""
     return _ttf(name)
 

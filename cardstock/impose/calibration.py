@@ -45,7 +45,7 @@ def build_calibration(options: BuildOptions, root: Optional[Path] = None) -> Sta
         offset, problems = back_offset(root, options)
         result.findings.extend(problems)
     for paper in options.papers:
-        data = calibration_pdf(paper, options.duplex, offset)  # type: ignore[arg-type]
+        data = calibration_pdf(paper, options.duplex, offset)  # type: ignore[arg-type]  # tuple() of the offset pair is typed as a tuple of any length
         path = Path(options.out) / f"calibration-{paper}.pdf"
         result.artifacts.append(artifact(None, "calibration", path, data, paper=paper, pages=2))
     return result

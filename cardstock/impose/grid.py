@@ -275,11 +275,11 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[tuple[list[tuple[I
     return pages
 
 
-def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: float, cut_lines: str, style=None) -> list[Page]:
+def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: float, cut_lines: str, style: Any = None) -> list[Page]:
     """Fronts pages; each placement carries its back face (see plan.add_backs)."""
     pages: list[Page] = []
     # Pieces and marks depend only on which slots a page fills: pages alike share them.
-    marked: dict[tuple, tuple[list, list[Segment], list[Segment]]] = {}
+    marked: dict[tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment]]] = {}
     for chunk, breaks in fill_pages(items, layout):
         key = (tuple(k for _, k in chunk), breaks)
         if key not in marked:

@@ -9,7 +9,7 @@ starting beyond the bleed, when there is room for one inside the printable area.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .plan import Band, Box, Segment
 from .sheets import FooterSpec, MarksSpec
@@ -175,7 +175,7 @@ def _mark(cut: Cut, direction: int, blocks: list[Box], allowed: Box, marks: Mark
 
 def dedupe_segments(segments: Iterable[Segment]) -> list[Segment]:
     """Each segment once, whichever way round it was given (shared hex edges)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     out: list[Segment] = []
     for a, b in segments:
         ka = (round(a[0], ROUND), round(a[1], ROUND))

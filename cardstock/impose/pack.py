@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..layout.shapes import shape_of
 from .grid import Frame, Item, candidates, centred, frame
@@ -19,7 +19,7 @@ from .sheets import Sheet
 # ---------------------------------------------------------------- honeycomb
 
 
-def hex_points(trim: Box, face, rotate: int = 0) -> tuple[Point, ...]:
+def hex_points(trim: Box, face: Any, rotate: int = 0) -> tuple[Point, ...]:
     """The hex's cut outline on the page, counter-clockwise: the face's own cut polygon
     when it has one, else the hexagon inscribed in the trim box (flat-topped when wide)."""
     w, h = face.width, face.height
@@ -86,7 +86,7 @@ def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: boo
     return found[-1]
 
 
-def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style) -> list[Page]:
+def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style: Any) -> list[Page]:
     """Pages of tiles; tiles with different backs never share a cut: each back starts a page."""
     pages = []
     for chunk in _chunks(items, len(slots)):
@@ -151,7 +151,7 @@ class _Run:
         return math.floor((width + gap + 1e-6) / pitch)
 
 
-def pack_pages(groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, rotate: bool, style) -> tuple[list[Page], list[Item]]:
+def pack_pages(groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, rotate: bool, style: Any) -> tuple[list[Page], list[Item]]:
     """Groups of like pieces (same shape and size), tallest first, flowed in rows down the
     pages; round pieces of a group nest in a triangular lattice, and the room beside a
     group's last, part-filled row takes the next groups. Returns the pages and the pieces
@@ -208,7 +208,7 @@ def _fill(region: Box, runs: list[_Run], placed: list[tuple[Item, Box, int]], ga
         row = 0
 
 
-def _pieces_page(placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float, gap: float, style) -> Page:
+def _pieces_page(placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float, gap: float, style: Any) -> Page:
     """One page of packed pieces, the block centred in the frame."""
     x0 = min(b.x for _, b, _ in placed)
     x1 = max(b.x1 for _, b, _ in placed)

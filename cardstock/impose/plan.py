@@ -75,7 +75,8 @@ class Placement:
 
     @property
     def key(self) -> str:
-        return self.face.key
+        key: str = self.face.key
+        return key
 
 
 @dataclass(frozen=True)

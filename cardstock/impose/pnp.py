@@ -200,7 +200,7 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
             options: BuildOptions, findings: list[Issue]) -> list[_Group]:
     """Every copy of every component, grouped by how it is arranged, in catalog order;
     packed pieces of one sheet form one group (they share pages)."""
-    groups: dict[tuple, _Group] = {}
+    groups: dict[tuple[Any, ...], _Group] = {}
     for comp in components:
         front = face_of(comp, "front", options.bleed)
         if front is None:
@@ -211,7 +211,7 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
         assert sheet is not None, "cardstock.validate checks that a sheet takes every piece"
         arrange = arrangement(sheet, front.shape)
         folded = options.gutterfold and back is not None
-        key: tuple = (sheet.file, arrange, folded)
+        key: tuple[Any, ...] = (sheet.file, arrange, folded)
         if arrange != "pack":
             key += (front.shape, round(front.width, 2), round(front.height, 2))
         group = groups.setdefault(key, _Group(sheet, arrange, folded, []))
@@ -246,7 +246,7 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
     orientation = "portrait" if s.orientation == "auto" else s.orientation
     edge = "bottom" if s.footer.edge == "auto" else s.footer.edge
     fr = frame(s, paper, orientation, "x" if group.folded else None, edge)
-    like: dict[tuple, list[Item]] = {}  # pieces of one shape and size, for rows and lattices
+    like: dict[tuple[Any, ...], list[Item]] = {}  # pieces of one shape and size, for rows and lattices
     for item in group.items:
         f = item.front
         like.setdefault((f.shape, round(f.width, 2), round(f.height, 2)), []).append(item)

@@ -183,7 +183,7 @@ def _clip_polygon(c: Canvas, points: Iterable[Point]) -> None:
     clip_path(c, pdf_path(d))  # slots repeat page to page: cached paths
 
 
-def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple = ()) -> None:
+def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple[float, ...] = ()) -> None:
     segments = list(segments)
     if not segments:
         return

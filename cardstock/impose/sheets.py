@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import Annotated
@@ -20,7 +20,7 @@ from ..fields import COLOR_PATTERN, SLUG_PATTERN
 from ..issues import Issue, Issues
 from ..kinds import KindName
 from ..project import shared_layout
-from ..tomlpos import line_for, read_toml
+from ..tomlpos import Path as KeyPath, line_for, read_toml
 from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
 
@@ -212,7 +212,7 @@ def _same_size(a: str, b: str) -> bool:
     return abs(aw - bw) < 0.01 and abs(ah - bh) < 0.01
 
 
-def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict]]:
+def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict[KeyPath, int]]]:
     read, problem = read_toml(path, shown)
     if read is None:
         issues.extend([problem])
@@ -223,7 +223,10 @@ def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def _validate(model: type[BaseModel], data: dict[str, Any], shown: str, lines: dict, issues: Issues) -> Optional[BaseModel]:
+M = TypeVar("M", bound=BaseModel)
+
+
+def _validate(model: type[M], data: dict[str, Any], shown: str, lines: dict[KeyPath, int], issues: Issues) -> Optional[M]:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -252,7 +255,7 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
             continue
         sheet = _validate(Sheet, read[0], shown, read[1], issues)
         if sheet is not None:
-            sheets.append(SheetFile(sheet, shown, path.stem))  # type: ignore[arg-type]
+            sheets.append(SheetFile(sheet, shown, path.stem))
     return sheets, issues
 
 
@@ -269,11 +272,11 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     model = _validate(PrinterFile, read[0], shown, read[1], issues)
     if model is None:
         return {}, issues
-    defaults = [k for k, p in model.printers.items() if p.default]  # type: ignore[attr-defined]
+    defaults = [k for k, p in model.printers.items() if p.default]
     if len(defaults) > 1:
         issues.add(shown, line_for(read[1], ("printers", defaults[1], "default")), f"printers.{defaults[1]}.default",
                    f"only one printer may be the default; {defaults[0]!r} already is")
-    return dict(model.printers), issues  # type: ignore[attr-defined]
+    return dict(model.printers), issues
 
 
 def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float], list[Issue]]:

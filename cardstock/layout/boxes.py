@@ -12,16 +12,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..issues import InputError, Issue, Level
+from ..markup import Block
 from ..templating import Breach
 from ..units import UnitError, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, r
+from .ops import Group, Op, PathData, Point, r
 from .boxtypes import box_kind
-from .shapes import geometry_of
+from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
 
@@ -41,7 +42,7 @@ class Geometry:
     safe: float
     shape: str = "rect"
     corner: float = 0.0  # rounded-corner guide radius for rect
-    custom: Optional[tuple] = None  # a path shape's outline, in trim coordinates
+    custom: Optional[Polygon] = None  # a path shape's outline, in trim coordinates
 
     def frame(self, name: str) -> tuple[float, float, float, float]:
         if name == "bleed":
@@ -52,21 +53,21 @@ class Geometry:
             return (s, s, max(0.0, self.w - 2 * s), max(0.0, self.h - 2 * s))
         return (0.0, 0.0, self.w, self.h)
 
-    def polygon(self, inset: float = 0.0) -> Optional[tuple]:
+    def polygon(self, inset: float = 0.0) -> Optional[Polygon]:
         """The outline as a polygon, moved `inset` inward; None for a rectangle or circle."""
         return geometry_of(self.shape).polygon(self.w, self.h, inset, self.custom)
 
-    def outline_path(self, inset: float = 0.0, radius: float = 0.0):
+    def outline_path(self, inset: float = 0.0, radius: float = 0.0) -> PathData:
         return geometry_of(self.shape).path(self.w, self.h, inset, radius, self.custom)
 
-    def cut(self) -> Optional[tuple]:
+    def cut(self) -> Optional[Polygon]:
         return geometry_of(self.shape).cut(self.w, self.h, self.custom)
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
         """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
         return geometry_of(self.shape).outside(self.w, self.h, self.safe, self.custom, (x, y, w, h))
 
-    def edge_points(self, inset: float, n: int) -> list:
+    def edge_points(self, inset: float, n: int) -> list[Point]:
         """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
         return geometry_of(self.shape).edge_points(self.w, self.h, inset, n, self.custom)
 
@@ -90,7 +91,7 @@ class Painter:
     subject: Subject
     issues: list[Issue] = field(default_factory=list)
     # fitted text shared by the faces of one game (see `fit`); None: fit every time
-    fits: Optional[dict] = None
+    fits: Optional[dict[tuple[Any, ...], textmod.Fit]] = None
 
     # ------------------------------------------------------------ messages
 
@@ -107,7 +108,7 @@ class Painter:
 
     # ------------------------------------------------------------ values
 
-    def raw(self, lay: Layout, box: Box, key: str, ctx: dict, default: Any = None) -> Any:
+    def raw(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Any = None) -> Any:
         """A box's value for `key` (else its style's), rendered when it is a template."""
         values = box.values
         v = values.get(key)
@@ -125,7 +126,7 @@ class Painter:
             return default
         return out
 
-    def length(self, lay: Layout, box: Box, key: str, ctx: dict, default: float, extent: Optional[float] = None) -> float:
+    def length(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: float, extent: Optional[float] = None) -> float:
         v = self.raw(lay, box, key, ctx)
         if v is None or (isinstance(v, str) and not v.strip()):
             return default
@@ -138,7 +139,7 @@ class Painter:
             self.layout_issue(lay, box, key, str(exc) + (" or a percentage such as '50%'" if extent is not None else ""))
             return default
 
-    def color(self, lay: Layout, box: Box, key: str, ctx: dict, default: Optional[str]) -> Optional[str]:
+    def color(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Optional[str]) -> Optional[str]:
         v = self.raw(lay, box, key, ctx)
         if v is None:
             return default
@@ -167,9 +168,9 @@ class Painter:
 
     # ------------------------------------------------------------ painting
 
-    def paint(self, lay: Layout, ctx: dict, geo: Geometry, check: Optional[Callable[[Box, list, list], None]] = None) -> list:
+    def paint(self, lay: Layout, ctx: dict[str, Any], geo: Geometry, check: Optional[Callable[[Box, list[Op], list[Op]], None]] = None) -> list[Op]:
         """Every box's ops in order; `check(box, ops drawn before it, its ops)` sees each box's."""
-        ops: list = []
+        ops: list[Op] = []
         for box in lay.boxes:
             when = box.get("when")
             if when is not None:
@@ -185,7 +186,7 @@ class Painter:
             ops += drawn
         return ops
 
-    def box_rect(self, lay: Layout, box: Box, ctx: dict, geo: Geometry) -> tuple[float, float, float, float]:
+    def box_rect(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> tuple[float, float, float, float]:
         frame = geo.frame(box.get("frame", "safe"))
         edges = tuple(box.values.get(k) for k in EDGES)
         if all(v is None or (type(v) is str and "{{" not in v and "{%" not in v) for v in edges):
@@ -207,7 +208,7 @@ class Painter:
         y, h = _span(fy, fh, top, bottom, height)
         return x, y, max(0.0, w), max(0.0, h)
 
-    def box(self, lay: Layout, box: Box, ctx: dict, geo: Geometry) -> list:
+    def box(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> list[Op]:
         kind = box.get("type")
         if kind is None:
             return []
@@ -224,7 +225,7 @@ class Painter:
             ops = [Group(tuple(ops), None, (m[0], m[1], m[2], m[3], r(m[4]), r(m[5])))]
         return ops
 
-    def paint_args(self, lay: Layout, box: Box, ctx: dict, fill_default: Optional[str] = None) -> dict:
+    def paint_args(self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: Optional[str] = None) -> dict[str, Any]:
         return {
             "fill": self.color(lay, box, "fill", ctx, fill_default),
             "stroke": self.color(lay, box, "stroke", ctx, None),
@@ -233,7 +234,7 @@ class Painter:
             "opacity": float(box.get("opacity", 1.0)),
         }
 
-    def dash(self, lay: Layout, box: Box, ctx: dict) -> tuple:
+    def dash(self, lay: Layout, box: Box, ctx: dict[str, Any]) -> tuple[float, ...]:
         v = self.raw(lay, box, "dash", ctx)
         if not v:
             return ()
@@ -241,7 +242,7 @@ class Painter:
 
     # ------------------------------------------------------------ box types
 
-    def inset(self, lay, box, ctx, geo) -> float:
+    def inset(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> float:
         v = self.raw(lay, box, "inset", ctx)
         if v is None:
             return 0.0
@@ -252,7 +253,7 @@ class Painter:
             return geo.safe
         return self.parse_len(lay, box, "inset", text, 0.0)
 
-    def fit(self, blocks: list, inner: tuple[float, float, float, float], style: textmod.TextStyle) -> textmod.Fit:
+    def fit(self, blocks: Sequence[Block], inner: tuple[float, float, float, float], style: textmod.TextStyle) -> textmod.Fit:
         """Text fitted into a box, remembered in `fits` per (blocks, box, style): faces of
         one game repeat the same type lines, stats and rule texts in the same boxes, and
         fitting (measuring, breaking, shrinking) is the costly part of a face. Inline icons
@@ -302,7 +303,7 @@ def length_value(text: str, extent: Optional[float] = None) -> float:
 
 
 @lru_cache(maxsize=8192)
-def static_rect(edges: tuple, frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
     templates and messages. Raises UnitError; cached, as most boxes are placed this way."""

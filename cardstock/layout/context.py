@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from jinja2 import TemplateError, meta, nodes
 from jinja2.parser import Parser
@@ -17,6 +17,9 @@ import dataclasses
 from ..issues import Issue
 from ..schema import Component
 from ..templating import environment, finalize, render, template_message
+
+if TYPE_CHECKING:
+    from ..load import Catalog
 
 COLOR = re.compile(COLOR_PATTERN)
 
@@ -30,7 +33,7 @@ def _rgb(color: str) -> tuple[int, int, int]:
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
-def _hex(rgb) -> str:
+def _hex(rgb: Iterable[float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(v))):02x}" for v in rgb)
 
 
@@ -126,7 +129,7 @@ def _slug(text: str) -> str:
     return slugify(str(text))
 
 
-def accents(catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
+def accents(catalog: Catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
     """(icon id or "", colour) pairs a component is colour-coded by, most important first:
     colour fields, icon fields, then choice/str fields whose value names a declared icon."""
     game = catalog.game
@@ -159,7 +162,7 @@ def accents(catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
     return out
 
 
-def facts(catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
+def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
     """The fields a generic layout lists: label and display text (icons inline)."""
     specs = catalog.field_specs(comp.set)
     out = []
@@ -190,13 +193,13 @@ def facts(catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
 PENDING_DIGEST = "000000"  # stands in for the face's hash while the rest of it is drawn
 
 
-def version_mark(catalog, digest: str = PENDING_DIGEST) -> str:
+def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
     """The mark a face prints: the game's version and the first digits of the hash of what
     the face draws (faces.lay_out fills the digest in once the face's other ops exist)."""
     return f"v{catalog.game.version} \u00b7 {digest[:6]}"
 
 
-def base_context(catalog, theme: dict[str, str]) -> dict[str, Any]:
+def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
     g = catalog.game
     return {
         "game": {"id": g.id, "title": g.title, "version": g.version, "description": g.description},
@@ -205,7 +208,7 @@ def base_context(catalog, theme: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def component_context(catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str) -> tuple[dict[str, Any], list[Issue]]:
+def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str) -> tuple[dict[str, Any], list[Issue]]:
     """The context a component's face templates see, with its text fields rendered."""
     issues: list[Issue] = []
     specs = catalog.field_specs(comp.set)
@@ -261,7 +264,7 @@ def component_context(catalog, comp: Component, theme: dict[str, str], env: Sand
     return ctx, issues
 
 
-def back_context(catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:
+def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:
     b = catalog.game.backs[back_id]
     ctx = base_context(catalog, theme)
     ctx.update(
@@ -370,7 +373,7 @@ def _freeze(value: Any, budget: list[int]) -> Any:
     raise _Unfrozen
 
 
-def _memo_key(env: SandboxedEnvironment, compiled: _Compiled, ctx: dict[str, Any]) -> Optional[tuple]:
+def _memo_key(env: SandboxedEnvironment, compiled: _Compiled, ctx: dict[str, Any]) -> Optional[tuple[Any, ...]]:
     """The values a template reads from `ctx`, frozen; None when the result may not be
     remembered (a name missing from the context, a value that cannot be frozen)."""
     if not compiled.memo or compiled.names is None:
@@ -398,7 +401,7 @@ def _variables(compiled: _Compiled, ctx: dict[str, Any]) -> dict[str, Any]:
     return {name: ctx[name] for name in compiled.names if name in ctx}
 
 
-_RESULTS: dict[tuple, Any] = {}
+_RESULTS: dict[tuple[Any, ...], Any] = {}
 _RESULTS_MAX = 50_000
 
 

@@ -21,24 +21,28 @@ import weakref
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from ..issues import Issue
 from ..markup import spans
 from ..project import files_in, hash_files
 from ..schema import Component
-from ..tomlpos import key_lines, line_for
+from ..tomlpos import Path as KeyPath, key_lines, line_for
 from ..units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from ..rules import printsafe
-from .ops import Face, Group, Guide, Path, Rect, content_key, polygon_path, r, rect_path
+from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
-from .spec import Layout, LayoutSet, layouts_for
+from .spec import Box, Layout, LayoutSet, layouts_for
+from .text import Fit
 from .ownicons import library_for
 from . import facestore
 from .facestore import FaceStore
 from .symbols import Library
+
+if TYPE_CHECKING:
+    from ..load import Catalog
 
 
 @dataclass
@@ -46,11 +50,11 @@ class _State:
     layouts: LayoutSet
     library: Library
     env: Any
-    stamp: tuple
-    fits: dict = field(default_factory=dict)  # fitted text shared by the game's faces (Painter.fit)
+    stamp: tuple[int, int]
+    fits: dict[tuple[Any, ...], Fit] = field(default_factory=dict)  # fitted text shared by the game's faces (Painter.fit)
 
 
-def _state(catalog) -> _State:
+def _state(catalog: Catalog) -> _State:
     from .. import fonts
 
     fonts.use_project_fonts(catalog.root)  # the project's fonts/ folder, by file stem
@@ -69,7 +73,7 @@ def _state(catalog) -> _State:
 
 # ---------------------------------------------------------------- layout choice
 
-def front_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     for name in ([s.layout] if s.layout else []) + [comp.set, comp.kind]:
         if ls.has(name):
@@ -77,7 +81,7 @@ def front_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
     return comp.kind
 
 
-def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     names = []
     if s.layout:
@@ -89,13 +93,13 @@ def back_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
     return "card-back"
 
 
-def own_back(catalog, comp: Component) -> bool:
+def own_back(catalog: Catalog, comp: Component) -> bool:
     """Whether the component's back is drawn from its own fields (a reference card, or a
     set with `double_sided = true`) rather than being a deck back shared by many."""
     return comp.kind == "reference" or catalog.set(comp.set).double_sided
 
 
-def reverse_layout_name(catalog, comp: Component, ls: LayoutSet) -> str:
+def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
     else the front's layout (which can tell the sides apart by `side`)."""
     s = catalog.set(comp.set)
@@ -176,7 +180,7 @@ def _store() -> FaceStore:
     return store
 
 
-def _fingerprint(catalog) -> str:
+def _fingerprint(catalog: Catalog) -> str:
     """A hash of every file in the game's catalog folder and its layouts folder (the
     quick-reference templates are there), computed once per catalog object."""
     fp = getattr(catalog, "_cardstock_fingerprint", None)
@@ -192,7 +196,7 @@ def _fingerprint(catalog) -> str:
     return fp
 
 
-def _input_keys(catalog) -> tuple[str, str]:
+def _input_keys(catalog: Catalog) -> tuple[str, str]:
     """(what every face of the game reads, what only faces reading whole tables add):
     the first hashes the code and fonts, the layouts, the project's fonts and every file
     of the game's catalog folder except its tables (a face reads its own row, which is in
@@ -204,7 +208,7 @@ def _input_keys(catalog) -> tuple[str, str]:
         from ..project import shipped_in_use, shipped_layouts
 
         folder = catalog.folder
-        tables = {(folder / s.table).resolve() for s in catalog.game.sets if getattr(s, "table", None)}
+        tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
         files = files_in(folder)
         root = catalog.root
         common = "\n".join([
@@ -223,7 +227,7 @@ def _input_keys(catalog) -> tuple[str, str]:
     return keys
 
 
-def face_key(catalog, component: Component, side: str, bleed: bool, st: Optional[_State] = None) -> str:
+def face_key(catalog: Catalog, component: Component, side: str, bleed: bool, st: Optional[_State] = None) -> str:
     """The input key of one face: what its layout reads (see `_input_keys`), its side and
     bleed, and what it is drawn from — the component's row, or for a deck back the back
     and the layout chosen for it (`_back_key`), so cards sharing a back share one key."""
@@ -236,7 +240,7 @@ def face_key(catalog, component: Component, side: str, bleed: bool, st: Optional
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+def lay_out(catalog: Catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
     """The face of one side of a component; None for a back the component does not have.
 
     Faces are keyed by what they read (`face_key`): the rules check, the SVG stage, the
@@ -249,7 +253,7 @@ def lay_out(catalog, component: Component, side: str, *, bleed: bool = True) -> 
     return _remembered(catalog, component, side, bleed, _state(catalog))
 
 
-def outline(catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+def outline(catalog: Catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
     """The face without its ops (its size, shape, cut, folds, findings and content key):
     what imposition needs to place it. `full` gives its drawing back when it is drawn."""
     st = _state(catalog)
@@ -277,7 +281,7 @@ def full(face: Face) -> Face:
     return STATS.track(found)
 
 
-def _remembered(catalog, component: Component, side: str, bleed: bool, st: _State, key: Optional[str] = None) -> Optional[Face]:
+def _remembered(catalog: Catalog, component: Component, side: str, bleed: bool, st: _State, key: Optional[str] = None) -> Optional[Face]:
     """`lay_out` with the game's layouts and symbols already looked up (loops over every
     component look them up once, not once per face)."""
     if side == "back" and not own_back(catalog, component):
@@ -307,7 +311,7 @@ def _remembered(catalog, component: Component, side: str, bleed: bool, st: _Stat
     return face
 
 
-def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[tuple]:
+def _back_key(catalog: Catalog, component: Component, side: str, st: _State) -> Optional[tuple[Any, ...]]:
     """What a deck back's face depends on besides the catalog and the layouts: the back,
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
@@ -323,7 +327,7 @@ def _back_key(catalog, component: Component, side: str, st: _State) -> Optional[
     return ("back", component.back, name, component.kind, component.size)
 
 
-def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
+def _lay_out(catalog: Catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
     ls = st.layouts
     if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
@@ -374,18 +378,18 @@ def _lay_out(catalog, component: Component, side: str, bleed: bool, st: _State) 
     return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings)
 
 
-def distinct_faces(catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
+def distinct_faces(catalog: Catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
     """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
     `<component id>-reverse` for the second side of a reference card, and
     `back-<back id>` for each deck back (with a suffix if a back is drawn in two shapes)."""
     return list(each_distinct_face(catalog, bleed=bleed))
 
 
-def each_distinct_face(catalog, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
+def each_distinct_face(catalog: Catalog, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
     """`distinct_faces` one at a time (the deck backs last), so a stage that writes each
     face as it comes keeps few laid-out faces alive."""
     backs: list[tuple[str, Face]] = []
-    back_keys: dict[str, list[tuple]] = {}
+    back_keys: dict[Optional[str], list[tuple[Any, ...]]] = {}
     st = _state(catalog)
     for comp in catalog.components:
         front = _remembered(catalog, comp, "front", bleed, st)
@@ -407,7 +411,7 @@ def each_distinct_face(catalog, *, bleed: bool = True) -> Iterator[tuple[str, Fa
     yield from backs
 
 
-def each_face(catalog, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
+def each_face(catalog: Catalog, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
     """Every face of every component, front then back (a back the component lacks is
     left out), laid out once per process like `lay_out`; one at a time, so that only a
     bounded number of laid-out faces is alive however many the game has."""
@@ -419,7 +423,7 @@ def each_face(catalog, *, bleed: bool = True) -> Iterator[tuple[Component, str, 
                 yield comp, side, face
 
 
-def static_issues(catalog) -> list[Issue]:
+def static_issues(catalog: Catalog) -> list[Issue]:
     """Problems that do not depend on one face: layout and symbol files, unknown symbols
     named by the game's icons, unknown layout names named by its sets."""
     st = _state(catalog)
@@ -438,7 +442,7 @@ def static_issues(catalog) -> list[Issue]:
 DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)
 
 
-def ordered(issues) -> list[Issue]:
+def ordered(issues: Iterable[Issue]) -> list[Issue]:
     """Issues without repeats, by file, line, field and message. A layout problem met
     while drawing many faces is one issue that names the first face and how many more."""
     hits: dict[Issue, list[str]] = {}
@@ -457,18 +461,18 @@ def ordered(issues) -> list[Issue]:
     return sorted(out, key=lambda i: (i.file, i.line or 0, i.field, i.message))
 
 
-def unknown_symbols(catalog, lib: Optional[Library] = None) -> list[Issue]:
+def unknown_symbols(catalog: Catalog, lib: Optional[Library] = None) -> list[Issue]:
     """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
     lib = lib or library_for(catalog)
     out = []
     for key, icon in catalog.game.icons.items():
-        if lib.get(icon.symbol) is None:
+        if icon.symbol is None or lib.get(icon.symbol) is None:
             file, line = _game_line(catalog, ("icons", key, "symbol"))
             out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}"))
     return out
 
 
-def _unknown_layout_names(catalog, ls: LayoutSet) -> list[Issue]:
+def _unknown_layout_names(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
     out = []
     for i, s in enumerate(catalog.game.sets):
         if s.layout and not ls.has(s.layout):
@@ -490,10 +494,10 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-_LINES: dict[str, tuple[int, dict]] = {}
+_LINES: dict[str, tuple[int, dict[KeyPath, int]]] = {}
 
 
-def _game_line(catalog, path: tuple) -> tuple[str, Optional[int]]:
+def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, Optional[int]]:
     p = catalog.folder / "game.toml"
     shown = catalog.display(p)
     try:
@@ -507,8 +511,8 @@ def _game_line(catalog, path: tuple) -> tuple[str, Optional[int]]:
         return shown, None
 
 
-def _guides(geo: Geometry) -> list:
-    out = []
+def _guides(geo: Geometry) -> list[Op]:
+    out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
         s = geo.safe
@@ -522,13 +526,13 @@ def _guides(geo: Geometry) -> list:
 MARK_NAMES = ("version_mark", "back_version_mark")
 
 
-def _shows_mark(box) -> bool:
+def _shows_mark(box: Box) -> bool:
     """Whether a box's text names the version mark."""
     text = box.get("text")
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
 
 
-def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size: tuple, catalog) -> list:
+def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: Catalog) -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
@@ -536,7 +540,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
     safety = printsafe.face_check(painter.issues, lay, geo)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
-    def check(box, before: list, drawn: list) -> None:
+    def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
         if _shows_mark(box):
             marked.append((len(before), len(drawn), box))
         safety(box, before, drawn)
@@ -557,7 +561,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict, geo: Geometry, size:
 
 # ---------------------------------------------------------------- reference cards
 
-def _quickref(catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
+def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
     from ..ruletext import quickref_template, render_quickref
@@ -598,7 +602,7 @@ def _face_parts(text: str) -> dict[str, Any]:
     return {"face": text, "face_text": label, "face_icons": icons, "face_number": number}
 
 
-def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float, b: float, safe: float) -> Face:
+def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, s: float, b: float, safe: float) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
     tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
@@ -608,7 +612,7 @@ def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float
     if len(values) != 6:
         painter.data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
     values = (list(values) + [""] * 6)[:6]
-    ops: list = []
+    ops: list[Op] = []
     psafe = min(safe, s * 0.08)
     if panel is None:
         painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
@@ -653,8 +657,8 @@ def _die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, s: float
     return Face.build(w, h, b, "net", tuple(ops), tuple(cut), tuple(folds), ())
 
 
-def _fold_and_cut_lines(folds, cut, color: str) -> list:
-    out = []
+def _fold_and_cut_lines(folds: Iterable[tuple[Point, Point]], cut: Iterable[Point], color: str) -> list[Op]:
+    out: list[Op] = []
     for (p, q) in folds:
         out.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=color, stroke_width=0.5, dash=(2.0, 1.5)))
     out.append(Path(polygon_path(cut), stroke=color, stroke_width=0.35, join="round"))
@@ -663,7 +667,7 @@ def _fold_and_cut_lines(folds, cut, color: str) -> list:
 
 # ---------------------------------------------------------------- standees
 
-def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     panel_name = lay.get("panel", "pawn-panel")
@@ -672,7 +676,7 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
         painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
     base = painter.parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
     psafe = min(safe, w * 0.08)
-    ops: list = []
+    ops: list[Op] = []
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
     total_h = 2 * h + 2 * base
     # base flaps: solid player colour, bleeding past the outer edges
@@ -701,11 +705,11 @@ def _standee(lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: fl
     return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())
 
 
-def compose_die_net(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def compose_die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """The `net` shape's composer (see cardstock.layout.shapes): a die of side `w`."""
     return _die_net(comp, lay, ctx, painter, w, b, safe)
 
 
-def compose_standee(comp: Component, lay: Layout, ctx: dict, painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def compose_standee(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """The `standee` shape's composer (see cardstock.layout.shapes)."""
     return _standee(lay, ctx, painter, w, h, b, safe)

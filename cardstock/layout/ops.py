@@ -16,11 +16,11 @@ import hashlib
 import marshal
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 from ..issues import Issue
 
-Cmd = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+Cmd = tuple[Any, ...]  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 PathData = tuple[Cmd, ...]
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f (SVG/PDF order)
@@ -127,7 +127,7 @@ class Image:
 class Group:
     """Ops drawn with an optional clip path and an optional transform (applied first)."""
 
-    ops: tuple
+    ops: tuple["Op", ...]
     clip: Optional[PathData] = None
     transform: Optional[Matrix] = None
 
@@ -156,13 +156,14 @@ class Face:
     height: float
     bleed: float
     shape: str  # rect | hex | circle | net | standee
-    ops: tuple
+    ops: tuple["Op", ...]
     cut: Optional[tuple[Point, ...]] = None  # cut outline; None means the trim rectangle
-    folds: tuple = ()  # ((x1, y1), (x2, y2)) fold lines
+    folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
 
     @staticmethod
-    def build(width: float, height: float, bleed: float, shape: str, ops: tuple, cut=None, folds: tuple = (), findings: tuple = ()) -> "Face":
+    def build(width: float, height: float, bleed: float, shape: str, ops: Sequence["Op"], cut: Optional[tuple[Point, ...]] = None,
+              folds: Iterable[tuple[Point, Point]] = (), findings: Iterable[Issue] = ()) -> "Face":
         width, height, bleed = r(width), r(height), r(bleed)
         key = content_key((width, height, bleed, shape, ops, cut, folds))
         return Face(key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings))
@@ -193,21 +194,21 @@ def content_key(obj: Any) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _fields(op: Any) -> tuple:
+def _fields(op: Any) -> tuple[Any, ...]:
     """A leaf op as (class name, its field values in order); frozen dataclasses keep their
     fields in __dict__ in declaration order."""
     return (type(op).__name__, *op.__dict__.values())
 
 
-def _plain_group(op: Group) -> tuple:
+def _plain_group(op: Group) -> tuple[Any, ...]:
     return ("Group", tuple(map(_plain, op.ops)), op.clip, op.transform)
 
 
-def _plain_icon(op: Icon) -> tuple:
+def _plain_icon(op: Icon) -> tuple[Any, ...]:
     return ("Icon", op.x, op.y, op.size, op.symbol, op.color, tuple(map(_fields, op.parts)), op.opacity)
 
 
-def _plain_image(op: Image) -> tuple:
+def _plain_image(op: Image) -> tuple[Any, ...]:
     # the file path is left out: the content hash stands for the file
     return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime, op.opacity)
 
@@ -263,7 +264,7 @@ def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> PathData:
     )
 
 
-def polygon_path(points) -> PathData:
+def polygon_path(points: Iterable[Point]) -> PathData:
     pts = list(points)
     if not pts:
         return ()
@@ -286,7 +287,7 @@ def circle_points(cx: float, cy: float, radius: float, n: int = 72) -> tuple[Poi
     return tuple((r(cx + radius * math.cos(2 * math.pi * i / n)), r(cy + radius * math.sin(2 * math.pi * i / n))) for i in range(n))
 
 
-def offset_polygon(points, distance: float) -> tuple[Point, ...]:
+def offset_polygon(points: Iterable[Point], distance: float) -> tuple[Point, ...]:
     """Grow (distance > 0) or shrink a convex polygon, counter-clockwise or clockwise."""
     pts = list(points)
     n = len(pts)
@@ -313,7 +314,7 @@ def offset_polygon(points, distance: float) -> tuple[Point, ...]:
     return tuple(out)
 
 
-def point_in_polygon(x: float, y: float, points) -> bool:
+def point_in_polygon(x: float, y: float, points: Iterable[Point]) -> bool:
     inside = False
     pts = list(points)
     n = len(pts)

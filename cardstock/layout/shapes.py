@@ -70,7 +70,9 @@ class _Polygonal(ShapeGeometry):
         return offset_polygon(self.outline(w, h, custom), -inset)
 
     def path(self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]) -> PathData:
-        return polygon_path(self.polygon(w, h, inset, custom))
+        poly = self.polygon(w, h, inset, custom)
+        assert poly is not None  # a polygon shape always has its polygon
+        return polygon_path(poly)
 
     def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
         return self.outline(w, h, custom)
@@ -181,7 +183,8 @@ def composer(name: str) -> Callable[..., Any]:
     if spec is None:
         raise ValueError(f"the shape {name!r} is not composed from panels")
     module, function = spec.split(":")
-    return getattr(importlib.import_module(module), function)  # type: ignore[no-any-return]
+    found: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    return found
 
 
 def geometry_of(name: object) -> ShapeGeometry:

@@ -19,8 +19,9 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
+from typing import Iterable, Iterator
 
-from .ops import Group, Path, ellipse_path, polygon_path, r, rect_path, transform_path
+from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
 from .symbols import PathError, parse_path
 
 NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
@@ -37,7 +38,7 @@ DOWN = frozenset({"y", "cy", "ry", "y1", "y2", "height"})
 _PAINT = ("fill", "stroke", "stroke-width", "fill-rule")
 
 
-def _color(value, problems: set[str], paints: dict[str, str] | None = None):
+def _color(value: str | None, problems: set[str], paints: dict[str, str] | None = None) -> str | None:
     if value is None:
         return None
     v = value.strip().lower()
@@ -67,7 +68,7 @@ def _color(value, problems: set[str], paints: dict[str, str] | None = None):
     return "#000000"
 
 
-def _mul(a, b):
+def _mul(a: Matrix, b: Matrix) -> Matrix:
     return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3],
             a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
 
@@ -88,19 +89,20 @@ def _numbers(text: str | None, problems: set[str], what: str) -> list[float] | N
     if any(v is None for v in values):
         problems.add(f"{what} {text!r} is not a list of numbers (ignored)")
         return None
-    return values  # type: ignore[return-value]
+    return [v for v in values if v is not None]  # all of them (checked above)
 
 
-def _transform(text: str | None, problems: set[str] | None = None):
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+def _transform(text: str | None, problems: set[str] | None = None) -> Matrix:
+    m: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if not text:
         return m
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
         v = _numbers(args, problems if problems is not None else set(), "the transform")
         if not v:
             continue
+        t: Matrix
         if name == "matrix" and len(v) == 6:
-            t = tuple(v)
+            t = (v[0], v[1], v[2], v[3], v[4], v[5])
         elif name == "translate":
             t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
         elif name == "scale":
@@ -120,7 +122,7 @@ def _transform(text: str | None, problems: set[str] | None = None):
     return m
 
 
-def _num(v, default=0.0, finite: bool = True) -> float:
+def _num(v: object, default: float = 0.0, finite: bool = True) -> float:
     """The number an attribute starts with (units dropped), else `default`; a value that
     is not finite gives `default` too unless `finite` is False (the drawing's own size,
     which `_viewbox` refuses instead)."""
@@ -133,7 +135,7 @@ def _num(v, default=0.0, finite: bool = True) -> float:
     return value if math.isfinite(value) or not finite else default
 
 
-def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list, list[str]]:
+def svg_ops(path: FsPath, rect: tuple[float, float, float, float], fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list[Op], list[str]]:
     """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found.
     fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
     (fills it, proportions changed); position: where the picture sits in the spare room
@@ -154,7 +156,7 @@ def svg_ops(path: FsPath, rect, fit: str = "contain", position: tuple[float, flo
         sx = sy = (max if fit == "cover" else min)(sx, sy)
     px, py = position
     base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
-    ops: list = []
+    ops: list[Op] = []
     sheet = _Sheet(_css_classes(root), _gradient_colors(root), _ids(root), (vw, vh))
     try:
         _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
@@ -179,14 +181,14 @@ class _Sheet:
     """What a file defines once and its shapes refer to: CSS classes, gradients, elements
     by id (for `<use>` and clip paths), and the viewBox size percentages are of."""
 
-    def __init__(self, classes: dict[str, str], paints: dict[str, str], ids: dict | None = None, size: tuple[float, float] = (100.0, 100.0)):
+    def __init__(self, classes: dict[str, str], paints: dict[str, str], ids: dict[str, ET.Element] | None = None, size: tuple[float, float] = (100.0, 100.0)) -> None:
         self.classes = classes
         self.paints = paints
         self.ids = ids or {}
         self.size = size
         self.using: set[str] = set()  # the <use> targets being drawn (a cycle is refused)
 
-    def length(self, value, key: str, default: float = 0.0) -> float:
+    def length(self, value: str | None, key: str, default: float = 0.0) -> float:
         """An attribute's length; a percentage is of the viewBox width (x, width, …),
         height (y, height, …) or normalised diagonal (r, stroke-width)."""
         text = str(value).strip() if value is not None else ""
@@ -200,7 +202,7 @@ class _Sheet:
         return _num(value, default)
 
 
-def _local(el) -> str | None:
+def _local(el: ET.Element) -> str | None:
     """An element's name in the SVG namespace (None for another namespace's elements,
     which SVG viewers skip too: Inkscape's, Illustrator's, RDF)."""
     tag = el.tag
@@ -212,8 +214,8 @@ def _local(el) -> str | None:
     return tag
 
 
-def _ids(root) -> dict:
-    return {el.get("id"): el for el in root.iter() if el.get("id")}
+def _ids(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("id", ""): el for el in root.iter() if el.get("id")}
 
 
 def _ref(value: str | None) -> str | None:
@@ -224,7 +226,7 @@ def _ref(value: str | None) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
-def _css_classes(root) -> dict[str, str]:
+def _css_classes(root: ET.Element) -> dict[str, str]:
     """`.st0{fill:#c00}` rules of the file's <style> elements: class → declarations."""
     out: dict[str, str] = {}
     for el in root.iter():
@@ -239,13 +241,14 @@ def _css_classes(root) -> dict[str, str]:
     return out
 
 
-def _gradient_colors(root) -> dict[str, str]:
+def _gradient_colors(root: ET.Element) -> dict[str, str]:
     """Gradient id → the colour of its first stop (following href to a shared stop list)."""
     stops: dict[str, str] = {}
     links: dict[str, str] = {}
     for el in root.iter():
         tag = el.tag.split("}")[-1]
-        if tag not in ("linearGradient", "radialGradient") or not el.get("id"):
+        gid = el.get("id")
+        if tag not in ("linearGradient", "radialGradient") or not gid:
             continue
         for stop in el:
             if stop.tag.split("}")[-1] != "stop":
@@ -255,11 +258,11 @@ def _gradient_colors(root) -> dict[str, str]:
                 if decl.strip().startswith("stop-color") and ":" in decl:
                     color = decl.split(":", 1)[1].strip()
             if color:
-                stops[el.get("id")] = color
+                stops[gid] = color
                 break
         href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href")
         if href and href.startswith("#"):
-            links[el.get("id")] = href[1:]
+            links[gid] = href[1:]
     for gid, target in links.items():
         if gid not in stops and target in stops:
             stops[gid] = stops[target]
@@ -271,14 +274,14 @@ def _gradient_colors(root) -> dict[str, str]:
     return found
 
 
-def _declarations(text: str):
+def _declarations(text: str) -> Iterator[tuple[str, str]]:
     for decl in text.split(";"):
         if ":" in decl:
             k, v = [p.strip() for p in decl.split(":", 1)]
             yield k, v
 
 
-def _viewbox(root) -> tuple[float, float, float, float]:
+def _viewbox(root: ET.Element) -> tuple[float, float, float, float]:
     """The drawing's (x, y, width, height): its viewBox, else its width and height. Raises
     ValueError unless they are finite and the size is positive."""
     vb = root.get("viewBox")
@@ -300,12 +303,12 @@ def _viewbox(root) -> tuple[float, float, float, float]:
     return values[0], values[1], values[2], values[3]
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:36] + "…" + text[-3:]
 
 
-def _finite(d) -> bool:
+def _finite(d: PathData) -> bool:
     return all(math.isfinite(v) for cmd in d for v in cmd[1:])
 
 
@@ -326,14 +329,14 @@ def svg_problem(path: FsPath) -> str | None:
     return re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None  # it is not drawn at all
 
 
-def _hidden(el, declared: list[tuple[str, str]]) -> bool:
+def _hidden(el: ET.Element, declared: list[tuple[str, str]]) -> bool:
     values = {k: v for k, v in declared}
     display = values.get("display", el.get("display"))
     visibility = values.get("visibility", el.get("visibility"))
     return (display or "").strip() == "none" or (visibility or "").strip() in ("hidden", "collapse")
 
 
-def _shape(el, tag: str, problems: set[str], sheet: _Sheet):
+def _shape(el: ET.Element, tag: str, problems: set[str], sheet: _Sheet) -> PathData | None:
     """The path data of one shape element in its own coordinates (None: not a shape)."""
     n = sheet.length
     if tag == "path":
@@ -360,7 +363,7 @@ def _shape(el, tag: str, problems: set[str], sheet: _Sheet):
 SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polygon", "polyline"})
 
 
-def _clip(ref: str, m, problems: set[str], sheet: _Sheet):
+def _clip(ref: str, m: Matrix, problems: set[str], sheet: _Sheet) -> PathData | None:
     """The clip path `ref` names as path data on the page (shapes of a `<clipPath>` in
     the user space of the element it clips), () when it clips everything away, or None
     when it is not applied (reported)."""
@@ -372,7 +375,7 @@ def _clip(ref: str, m, problems: set[str], sheet: _Sheet):
         problems.add(f"the clip path {ref!r} is in objectBoundingBox units, which are not applied (the shapes are drawn whole)")
         return None
     cm = _mul(m, _transform(cp.get("transform"), problems))
-    data: list = []
+    data: list[Cmd] = []
     for child in cp:
         tag = _local(child)
         target, at = child, cm
@@ -398,7 +401,7 @@ def _clip(ref: str, m, problems: set[str], sheet: _Sheet):
     return tuple(data)
 
 
-def _walk(el, m, style, ops, problems, sheet: _Sheet, used: bool = False) -> None:
+def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet, used: bool = False) -> None:
     tag = _local(el)
     if tag is None or tag in SKIP:
         return  # another program's element, or one that draws nothing
@@ -412,8 +415,9 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet, used: bool = False) -> Non
     st = dict(style)
     st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
     for key in _PAINT:
-        if el.get(key) is not None:
-            st[key] = el.get(key)
+        own = el.get(key)
+        if own is not None:
+            st[key] = own
     own_opacity = _opacity(el.get("opacity", "1"), problems)
     clip_ref = el.get("clip-path")
     for k, v in declared:
@@ -426,7 +430,7 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet, used: bool = False) -> Non
     st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
     if tag != "svg":
         m = _mul(m, _transform(el.get("transform"), problems))
-    mine: list = []
+    mine: list[Op] = []
     clip = None
     if clip_ref and clip_ref.strip() != "none":
         ref = _ref(clip_ref)
@@ -442,7 +446,7 @@ def _walk(el, m, style, ops, problems, sheet: _Sheet, used: bool = False) -> Non
         ops.extend(mine)
 
 
-def _draw(el, tag: str, m, st, ops, problems, sheet: _Sheet) -> None:
+def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet) -> None:
     """The element's own drawing (its style and transform already applied in m and st)."""
     if tag in ("svg", "g", "a", "symbol"):
         for child in el:
@@ -506,7 +510,7 @@ def _draw(el, tag: str, m, st, ops, problems, sheet: _Sheet) -> None:
     ))
 
 
-def flat_paths(ops, problems: set[str]) -> list[Path]:
+def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
     """The paths of `ops` with clipped groups opened (for one-colour icons, which are
     drawn from paths alone; a clip is then left out and reported)."""
     out: list[Path] = []
@@ -520,15 +524,15 @@ def flat_paths(ops, problems: set[str]) -> list[Path]:
     return out
 
 
-def with_opacity(ops, factor: float) -> list:
+def with_opacity(ops: Iterable[Op], factor: float) -> list[Op]:
     """`ops` faded by `factor` (clipped groups included)."""
     from dataclasses import replace
 
-    out: list = []
+    out: list[Op] = []
     for op in ops:
         if isinstance(op, Group):
             out.append(replace(op, ops=tuple(with_opacity(op.ops, factor))))
-        elif hasattr(op, "opacity"):
+        elif isinstance(op, (Rect, Ellipse, Path, Text, Icon, Image)):  # every op with an opacity
             out.append(replace(op, opacity=r(op.opacity * factor)))
         else:
             out.append(op)

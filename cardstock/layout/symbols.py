@@ -31,7 +31,7 @@ from ..issues import Issue
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
-from .ops import PathData, SymbolPart, ellipse_path, polygon_path, r, rect_path
+from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
 
 
 class PathError(ValueError):
@@ -48,7 +48,7 @@ def parse_path(text: str) -> PathData:
     if leftover:
         raise PathError(f"unexpected characters in path data: {leftover[:20]!r}")
     tokens = _TOKEN.findall(text)
-    out: list[tuple] = []
+    out: list[Cmd] = []
     i = 0
     cmd = None
     x = y = sx = sy = 0.0
@@ -130,7 +130,7 @@ def parse_path(text: str) -> PathData:
     return tuple((c[0], *(r(v) for v in c[1:])) for c in out)
 
 
-def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool, sweep: bool, x2: float, y2: float) -> list[tuple]:
+def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool, sweep: bool, x2: float, y2: float) -> list[Cmd]:
     """An SVG elliptical arc as cubic curves (SVG 1.1 implementation notes, F.6)."""
     if (x1, y1) == (x2, y2):
         return []
@@ -185,7 +185,7 @@ def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool
     return out
 
 
-def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotation: float = -90.0):
+def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotation: float = -90.0) -> list[Point]:
     pts = []
     for i in range(2 * n):
         rad = outer if i % 2 == 0 else inner
@@ -249,7 +249,7 @@ class Library:
 
 
 def _part(spec: PartSpec) -> SymbolPart:
-    d: list[tuple] = list(parse_path(spec.d)) if spec.d else []
+    d: list[Cmd] = list(parse_path(spec.d)) if spec.d else []
     for c in spec.circles:
         if len(c) not in (3, 4):
             raise PathError("a circle is [cx, cy, r] or [cx, cy, rx, ry]")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .. import fonts
 from ..markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
 from .context import tint
-from .ops import Icon, Path, Rect, SymbolPart, Text, r
+from .ops import Icon, Op, Path, Rect, SymbolPart, Text, r
 
 STEP = 0.25  # points between the sizes tried
 
@@ -56,7 +56,7 @@ IconResolver = Callable[[str], Optional[IconRef]]
 class Fit:
     """The result of fitting text into a box."""
 
-    ops: list = field(default_factory=list)
+    ops: list[Op] = field(default_factory=list)
     size: float = 0.0  # the size used
     fits: bool = True
     height: float = 0.0  # height the text needs at `size`
@@ -304,7 +304,7 @@ class _Draw:
     kind: str  # text | icon | line | rect
     top: float
     bottom: float
-    args: tuple
+    args: tuple[Any, ...]
 
 
 def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, leading: float, align: str, base_font: str) -> tuple[list[_Draw], float]:
@@ -413,7 +413,7 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
             if marker is not None and li == 0:
                 mw = fonts.string_width(marker, font, bsize)
                 baseline = next((dd.args[1] for dd in d if dd.kind == "text"), y + bsize)
-                mx = indent - mw - size * 0.3 if block.ordered else indent - size * 0.75  # type: ignore[union-attr]
+                mx = indent - mw - size * 0.3 if isinstance(block, ListItem) and block.ordered else indent - size * 0.75
                 d.append(_Draw("text", y, y + h, (mx, baseline, marker, font, bsize, style.color)))
             draws += d
             y += h
@@ -549,7 +549,7 @@ def _one_line(block: Block) -> Block:
     return Paragraph(getattr(block, "text", ""))
 
 
-def _layout_single(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit):
+def _layout_single(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit) -> tuple[list[_Draw], float, bool, int]:
     """No wrapping: each block is one line; too wide means it does not fit."""
     draws: list[_Draw] = []
     y = 0.0
@@ -566,7 +566,7 @@ def _layout_single(blocks: Sequence[Block], width: float, size: float, style: Te
     return draws, y, too_wide, len(blocks)
 
 
-def _to_op(d: _Draw, dx: float, dy: float):
+def _to_op(d: _Draw, dx: float, dy: float) -> Op:
     if d.kind == "text":
         x, baseline, text, font, size, color = d.args
         return Text(r(x + dx), r(baseline + dy), text, font, r(size), color)

@@ -20,7 +20,7 @@ import hashlib
 import re
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
@@ -29,7 +29,7 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 from ..layout.shapes import bleed_outline
 from .. import fonts
 from ..layout.ops import (
-    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, rect_path,
+    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path,
 )
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -181,7 +181,7 @@ def cmyk_color(color: str) -> CMYKColor:
     return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
 
 
-def _form_resources(canvas, name: str) -> None:
+def _form_resources(canvas: Any, name: str) -> None:
     """Give a finished form the transparency states (ExtGState) it uses.
 
     ReportLab writes a form's resources with fonts and XObjects only, so a form that sets
@@ -219,7 +219,7 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas, *, guides: bool = False, cmyk: bool = False):
+    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False) -> None:
         self.canvas = canvas
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
@@ -278,7 +278,7 @@ class PdfFaces:
         """Fill with `color` at opacity `alpha` from now on."""
         self._paint_color("fill", color, alpha)
 
-    def _stroke(self, color: str, alpha: float, width: float, dash: tuple = (), cap: str = "butt", join: str = "miter") -> None:
+    def _stroke(self, color: str, alpha: float, width: float, dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
         """Stroke with these settings from now on."""
         c, gs = self.canvas, self._gs
         self._paint_color("stroke", color, alpha)
@@ -296,7 +296,7 @@ class PdfFaces:
             c.setLineJoin(_JOINS.get(join, 0))
             gs["join"] = join
 
-    def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash=(), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
+    def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
         """Set up filling and/or stroking; returns (fill, stroke) as drawPath wants them."""
         do_fill = 1 if fill else 0
         do_stroke = 1 if (stroke and stroke_width > 0) else 0
@@ -334,11 +334,11 @@ class PdfFaces:
         c.restoreState()
         self._gs = outer
 
-    def _ops(self, ops) -> None:
+    def _ops(self, ops: Iterable[Op]) -> None:
         for op in ops:
             self._op(op)
 
-    def _op(self, op) -> None:
+    def _op(self, op: Op) -> None:
         c = self.canvas
         if isinstance(op, Rect):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)

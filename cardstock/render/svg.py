@@ -13,12 +13,12 @@ from __future__ import annotations
 import base64
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Optional
+from typing import Any, Iterable, Optional
 
 import svgwrite
 
 from .. import fonts
-from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Path, PathData, Rect, Text, walk
+from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
 from ..layout.shapes import bleed_outline, shape_of
 from ..units import POINTS_PER
 from .pdf import pdf_num
@@ -61,7 +61,7 @@ class _Writer:
         self.dwg = dwg
         self.clip_count = 0
 
-    def paint(self, el, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash=(), opacity: float = 1.0):
+    def paint(self, el: Any, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0) -> Any:
         el.attribs["fill"] = fill or "none"
         if stroke and stroke_width > 0:
             el.attribs["stroke"] = stroke
@@ -72,11 +72,11 @@ class _Writer:
             el.attribs["opacity"] = num(opacity)
         return el
 
-    def ops(self, parent, ops) -> None:
+    def ops(self, parent: Any, ops: Iterable[Op]) -> None:
         for op in ops:
             self.op(parent, op)
 
-    def op(self, parent, op) -> None:
+    def op(self, parent: Any, op: Op) -> None:
         dwg = self.dwg
         if isinstance(op, Rect):
             el = dwg.rect(insert=(0, 0), size=(0, 0))
@@ -197,5 +197,5 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
             el.attribs.update({"stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"), "stroke-width": "0.35", "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none", "class": f"guide guide-{g.kind}"})
             layer.add(el)
         dwg.add(layer)
-    text = dwg.tostring()
+    text: str = dwg.tostring()
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")

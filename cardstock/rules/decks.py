@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -78,7 +78,7 @@ class DeckReport:
     def ok(self) -> bool:
         return not self.findings and not self.input_errors
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         return {
             "deck": self.deck,
             "name": self.name,

@@ -109,7 +109,7 @@ def _name_test(patterns: Names) -> Callable[[str], bool]:
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b if isinstance(a, bool) and isinstance(b, bool) else False
-    return a == b
+    return bool(a == b)
 
 
 def _value_test(f: Filter) -> Callable[[Any], bool]:

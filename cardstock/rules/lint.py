@@ -45,7 +45,7 @@ def colour_only(catalog: Any) -> list[Issue]:
             if icon is not None and icon.color:
                 by_symbol[icon.symbol].append(name)
         for symbol, names in by_symbol.items():
-            colours = sorted({game.icons[n].color.lower() for n in names})  # type: ignore[union-attr]
+            colours = sorted({game.icons[n].color.lower() for n in names})
             key = tuple(names)
             if len(names) < 2 or len(colours) < 2 or key in reported:
                 continue

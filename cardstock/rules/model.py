@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -25,6 +25,9 @@ from .severity import Acknowledgment
 from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
+
+LineOf = Callable[..., Optional[int]]  # the rules.toml line of a key path given as arguments
+Report = Callable[[ValidationError, tuple[Any, ...], type[BaseModel]], None]  # a model's validation errors, at a key path
 
 
 class RulesFile(BaseModel):
@@ -149,7 +152,7 @@ def load_rules(path: Path, shown: str, game: Game, components: list[Component], 
     return rules
 
 
-def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Constraint]:
+def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[Constraint]:
     if section == "counts":
         kind = entry.get("kind", "count")
         if kind != "count":
@@ -173,7 +176,7 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at, rep
         return None
 
 
-def _fact(i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues) -> Optional[Fact]:
+def _fact(i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[Fact]:
     kind = entry.get("kind")
     if not isinstance(kind, str) or kind not in FACT_KINDS:  # missing, or not a name at all
         what = ("a value is required here" if kind is None else f"unknown fact kind {kind!r}" if isinstance(kind, str)
@@ -188,7 +191,7 @@ def _fact(i: int, entry: dict[str, Any], shown: str, at, report, issues: Issues)
         return None
 
 
-def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at, issues: Issues) -> None:
+def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at: LineOf, issues: Issues) -> None:
     for sub, msg in reference_problems(rule.match, game):
         issues.add(shown, at(*loc, "match", *sub), dotted((*loc, "match", *sub)), msg)
     for value in rule.field_keys:
@@ -208,7 +211,7 @@ def _mentions(param: Any, name: str) -> bool:
     return False
 
 
-def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:
+def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[Component], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[SetupModel]:
     """The setup with a variant's changes applied, validated like the setup itself."""
     steps = [dict(s) for s in raw.steps]
     ok = True
@@ -252,7 +255,7 @@ def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
     return None, f"table {v.table} has no row {v.row!r}"
 
 
-def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at, report, issues: Issues) -> Optional[SetupModel]:
+def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[SetupModel]:
     ok = True
     players = game.players
     for i, n in enumerate(raw.players or []):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from .. import fonts
 from ..issues import Issue
@@ -254,10 +254,16 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float,
     return worst
 
 
-def outside(geo: object, box: tuple[float, float, float, float]) -> float:
+class SafeZone(Protocol):
+    """What `outside` asks of a face's geometry (`cardstock.layout.boxes.Geometry`)."""
+
+    def inside_safe(self, x: float, y: float, w: float, h: float) -> float: ...
+
+
+def outside(geo: SafeZone, box: tuple[float, float, float, float]) -> float:
     """How far the box reaches outside the face's safe zone (0 inside)."""
     x0, y0, x1, y1 = box
-    return float(geo.inside_safe(x0, y0, x1 - x0, y1 - y0))  # type: ignore[attr-defined]
+    return float(geo.inside_safe(x0, y0, x1 - x0, y1 - y0))
 
 
 # ---------------------------------------------------------------- the check a face runs as it is drawn
