@@ -24,7 +24,7 @@ from ..load import Catalog
 from ..schema import Component
 from ..units import parse_size
 from ..kinds import kind_word
-from .story import Styles, grid_style, text_position, tint
+from .story import Styles, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- renderer hooks
 
@@ -63,10 +63,9 @@ class IconPainter:
         self.lookup = _symbols(catalog)
 
     def __call__(self, canv: Canvas, kind: str, label: str) -> None:
-        name, size_text = label.split(" ")
-        size = float(size_text)
+        name, size, back = icon_label(label)
         x, y = text_position(canv)
-        self.draw(canv, name, x + size * 0.04, y - size * 0.17, size)
+        self.draw(canv, name, x - back + size * 0.04, y - size * 0.17, size)
 
     def draw(self, canv: Canvas, name: str, x: float, y: float, size: float) -> None:
         """The icon in the square (x, y, size, size); (x, y) is its lower-left corner."""
