@@ -224,9 +224,11 @@ class FaceThumb(Flowable):
         canv.restoreState()
 
 
-def _caption(c: Component, styles: Styles) -> Paragraph:
+def _caption(c: Component, styles: Styles, label: Optional[str] = None) -> Paragraph:
+    """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
+    count only when there is more than one copy). `label` replaces the component's name."""
     count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
-    return Paragraph(f"{count}{escape(c.name)}", styles.caption)
+    return Paragraph(f"{count}{escape(c.name if label is None else label)}", styles.caption)
 
 
 def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None) -> list[Flowable]:
@@ -267,7 +269,9 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
 
 
 def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
-    return Paragraph(f"{escape(group)} \u2014 {c.count} {kind_word(c.kind, c.count)}", styles.caption)
+    """The caption of a one-face group shown in its set's grid: the group names the face
+    ("<b>15×</b> Element: Air"), in the same style as every other caption."""
+    return _caption(c, styles, label=group)
 
 
 def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict] = None, captions: Optional[list[Paragraph]] = None) -> Table:
