@@ -20,7 +20,7 @@ from .kinds import kind_count
 from .output import fmt_bytes
 from . import gate, output, pipeline
 from .site import page as site
-from .site.publish import Checked, publish
+from .site.publish import Checked, page_wanted, publish
 from .pipeline import GLOBAL_STAGES, STAGES
 from .stage import BuildOptions
 from .units import UnitError, parse_offset
@@ -238,7 +238,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     if code:
         return code
     games = [c.id for c in catalogs]
-    if options.only is None or "page" in options.only:
+    if page_wanted(options.only, options.out):
         problems = site.check_page(args.root, catalogs, options.out)  # before anything is written
         if problems:
             print_issues(problems)
@@ -296,8 +296,9 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
     failed = [g for g in games if not checks[g].ok]
     artifacts = [a for r in reports for a in r.artifacts]
     buildable = [g for g in games if options.force or checks[g].ok]
-    if not publish(args.root, options.out, artifacts, {g: Checked(checks[g].ok, checks[g].text) for g in games}, buildable,
-                   catalogs, with_page=options.only is None or "page" in options.only):
+    published = publish(args.root, options.out, artifacts, {g: Checked(checks[g].ok, checks[g].text) for g in games}, buildable,
+                        catalogs, with_page=page_wanted(options.only, options.out))
+    if published is None:
         return None
     for game in failed:
         print(checks[game].text, file=sys.stderr)
@@ -310,7 +311,7 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
 
     for finding in glyphs_once(f for report in reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
-    print_summary(reports, options.out, time.perf_counter() - started)
+    print_summary(reports, options.out, time.perf_counter() - started, page=published.page)
     return EXIT_RULES if failed else EXIT_OK
 
 
@@ -336,8 +337,9 @@ class Progress:
             sys.stderr.flush()
 
 
-def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: float) -> None:
-    """A table of what was built: artifact, pages, size, time."""
+def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: float, page: Optional["pipeline.UnitReport"] = None) -> None:
+    """A table of what was built: artifact, pages, size, time; the downloads page last
+    (`page`: its report, when the build wrote or kept it)."""
     rows = []
     for r in reports:
         for a in r.artifacts:
@@ -349,12 +351,18 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
         if svgs:
             size = sum(a.bytes for a in svgs)
             rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", fmt_bytes(size), "cached" if r.cached else f"{r.seconds:.2f}s"))
+    if page is not None:
+        rows += [(a.relative(out), "", fmt_bytes(a.bytes), "cached" if page.cached else f"{page.seconds:.2f}s") for a in page.artifacts]
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
         for name, pages, shown, t in rows:
             print(f"{name:<{width}}  {pages:>5}  {shown:>9}  {t:>7}")
     ran = sum(1 for r in reports if not r.cached)
+    if not reports and page is not None:  # `--only page`: the page is the one part
+        state = "is up to date" if page.cached else "was written"
+        print(f"the downloads page {state} ({seconds:.2f}s) in {out}")
+        return
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
 

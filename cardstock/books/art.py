@@ -24,7 +24,7 @@ from ..load import Catalog
 from ..schema import Component
 from ..units import parse_size
 from ..kinds import kind_word
-from .story import Styles, grid_style, text_position, tint
+from .story import Styles, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- renderer hooks
 
@@ -63,10 +63,9 @@ class IconPainter:
         self.lookup = _symbols(catalog)
 
     def __call__(self, canv: Canvas, kind: str, label: str) -> None:
-        name, size_text = label.split(" ")
-        size = float(size_text)
+        name, size, back = icon_label(label)
         x, y = text_position(canv)
-        self.draw(canv, name, x + size * 0.04, y - size * 0.17, size)
+        self.draw(canv, name, x - back + size * 0.04, y - size * 0.17, size)
 
     def draw(self, canv: Canvas, name: str, x: float, y: float, size: float) -> None:
         """The icon in the square (x, y, size, size); (x, y) is its lower-left corner."""
@@ -225,9 +224,11 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         canv.restoreState()
 
 
-def _caption(c: Component, styles: Styles) -> Paragraph:
+def _caption(c: Component, styles: Styles, label: Optional[str] = None) -> Paragraph:
+    """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
+    count only when there is more than one copy). `label` replaces the component's name."""
     count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
-    return Paragraph(f"{count}{escape(c.name)}", styles.caption)
+    return Paragraph(f"{count}{escape(c.name if label is None else label)}", styles.caption)
 
 
 def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> list[Flowable]:
@@ -268,7 +269,9 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
 
 
 def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
-    return Paragraph(f"{escape(group)} \u2014 {c.count} {kind_word(c.kind, c.count)}", styles.caption)
+    """The caption of a one-face group shown in its set's grid: the group names the face
+    ("<b>15×</b> Element: Air"), in the same style as every other caption."""
+    return _caption(c, styles, label=group)
 
 
 def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None, captions: Optional[list[Paragraph]] = None) -> Table:

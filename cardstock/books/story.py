@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from .. import markup
@@ -137,10 +138,23 @@ class Styles:
 
 
 def icon_markup(name: str, size: float) -> str:
-    """An inline icon: a zero-width callback that draws the symbol, then a no-break space
-    as wide as the symbol so the text flows around it."""
+    """An inline icon: no-break spaces as wide as the symbol, then a zero-width callback
+    that draws the symbol back over them. The callback comes *after* its room: ReportLab
+    hangs a zero-width callback that starts a word on the word before it, so an icon put
+    first would stay at the end of a line while its room went on to the next one. Here the
+    room, the callback and the word that follows (joined by a no-break space, see `inline`)
+    make one unbreakable word. The room is set in the regular face so its width is known:
+    the label carries it (points) for the painter to step back by."""
+    regular = fonts.register().regular
     room = "\u00a0" * max(1, round(1.12 / _NBSP_EM))
-    return f'<onDraw name="{ICON_CALLBACK}" label="{name} {size:.2f}"/>{room}'
+    back = stringWidth(room, regular, size)
+    return f'<font face="{regular}">{room}</font><onDraw name="{ICON_CALLBACK}" label="{name} {size:.2f} {back:.3f}"/>'
+
+
+def icon_label(label: str) -> tuple[str, float, float]:
+    """(name, size, room width) from the label `icon_markup` gave its callback."""
+    name, size, *back = label.split(" ")
+    return name, float(size), float(back[0]) if back else 0.0
 
 
 def inline(text: str, size: float, icons: set[str], problems: Optional[list[str]] = None) -> str:

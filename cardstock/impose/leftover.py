@@ -9,11 +9,12 @@ A piece keeps its back: a page that takes a piece with a printed back gets a bac
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from ..layout.shapes import shape_of
 from .pack import hex_points
-from .plan import Box, Outline, Page, Placement, Segment, offset_convex
+from .plan import Box, Outline, Page, Placement, Point, Segment, offset_convex
 
 STEP = 2.0  # points between the positions tried
 CLEAR = 2 * 72 / 25.4  # beyond a moved piece's bleed: room to cut it out cleanly
@@ -125,4 +126,95 @@ def place_leftovers(pages: list[Page], bleed_of: Callable[[Any], float], most: i
                 h.placements.append(moved)
                 h.outlines.append(outline)
         out.remove(page)
+    return out
+
+
+# --------------------------------------------------------------------------- whole blocks
+
+
+def _content(page: Page) -> Optional[Box]:
+    """The box around everything a page draws but its footer (None: nothing)."""
+    boxes = _taken(page)
+    if page.footer is not None:
+        boxes = boxes[:-1]  # _taken puts the footer last
+    if not boxes:
+        return None
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.x1 for b in boxes) - x0, max(b.y1 for b in boxes) - y0)
+
+
+def _shifted(p: Placement, dx: float, dy: float) -> Placement:
+    def pt(q: Point) -> Point:
+        return (q[0] + dx, q[1] + dy)
+
+    circle = None if p.clip_circle is None else (p.clip_circle[0] + dx, p.clip_circle[1] + dy, p.clip_circle[2])
+    outline = None if p.outline is None else _outline_shifted(p.outline, dx, dy)
+    return replace(p, trim=p.trim.moved(dx, dy), clip=tuple(pt(q) for q in p.clip), clip_circle=circle,
+                   outline=outline, folds=tuple((pt(a), pt(b)) for a, b in p.folds))
+
+
+def _outline_shifted(o: Outline, dx: float, dy: float) -> Outline:
+    circle = None if o.circle is None else (o.circle[0] + dx, o.circle[1] + dy, o.circle[2])
+    return Outline(points=tuple((x + dx, y + dy) for x, y in o.points), circle=circle)
+
+
+def _segments_shifted(segments: list[Segment], dx: float, dy: float) -> list[Segment]:
+    return [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in segments]
+
+
+def _free_area(page: Page) -> Box:
+    """Where a page may take more: its printable area, within where its faces may paint."""
+    area = page.area or Box(0, 0, page.width, page.height)
+    if page.paint is None:
+        return area
+    p = page.paint
+    x0, y0 = max(area.x, p.x), max(area.y, p.y)
+    return Box(x0, y0, max(0.0, min(area.x1, p.x1) - x0), max(0.0, min(area.y1, p.y1) - y0))
+
+
+def _used(page: Page) -> float:
+    box = _content(page)
+    return 0.0 if box is None else box.w * box.h
+
+
+def place_blocks(pages: list[Page]) -> list[Page]:
+    """A page whose whole content (faces with their bleed, crop marks, cut outlines, folds)
+    fits in the free room of another page moves there as one block, shifted but otherwise
+    untouched, and the page is dropped: the three die nets of a game share the page of the
+    last reference cards, and two part-filled pages of tokens become one sheet.
+
+    Nothing inside the block changes, so each piece keeps its bleed, its crop marks and its
+    outlines; the block keeps `CLEAR` beyond everything already on the host, so no cut is
+    shared between the two and different backs never meet. A host that takes pieces with
+    printed backs gets a backs page (mirroring both), as with single leftovers. Pages are
+    tried from the least filled; hosts in page order."""
+    out = list(pages)
+
+    def eligible(p: Page) -> bool:
+        return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
+
+    for page in sorted([p for p in pages if eligible(p)], key=_used):
+        block = _content(page)
+        if block is None:
+            continue
+        for host in out:
+            if host is page or not eligible(host):
+                continue
+            free = _free_area(host)
+            if block.w > free.w or block.h > free.h or _used(host) + block.w * block.h > free.w * free.h:
+                continue
+            # CLEAR is kept from what the host has drawn (not from the printable edge,
+            # which the block may reach as it did on its own page)
+            taken = [t.grow(CLEAR, CLEAR, CLEAR, CLEAR) for t in _taken(host)]
+            spot = _spot(replace(host, area=free), block.w, block.h, taken)
+            if spot is None:
+                continue
+            dx, dy = spot[0] - block.x, spot[1] - block.y
+            host.placements.extend(_shifted(p, dx, dy) for p in page.placements)
+            host.outlines.extend(_outline_shifted(o, dx, dy) for o in page.outlines)
+            host.crop.extend(_segments_shifted(list(page.crop), dx, dy))
+            host.cuts.extend(_segments_shifted(list(page.cuts), dx, dy))
+            host.folds.extend(_segments_shifted(list(page.folds), dx, dy))
+            out.remove(page)
+            break
     return out

@@ -23,7 +23,7 @@ from ..units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .bleed import least_bleed
-from .leftover import place_leftovers
+from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
@@ -181,6 +181,7 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
         room = Room.under(fronts[-1], group.sheet, paper, bleed) if grid and fronts and not group.sheet.sheet.marks.registration else None
     if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
         kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
+        kept = place_blocks(kept)  # and a page whose whole block fits beside another page's goes there
         arranged = [(page, fold) for page, fold in arranged if any(page is k for k in kept)]
     pages: list[Page] = []
     for page, fold in arranged:

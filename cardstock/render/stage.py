@@ -13,7 +13,7 @@ from ..issues import Issue
 from ..load import Catalog
 from ..output import artifact
 from ..stage import BuildOptions, StageResult
-from .svg import svg_bytes
+from .svg import face_title, svg_bytes
 from ..layout.faces import each_distinct_face, ordered
 from ..layout.ops import Text
 
@@ -29,10 +29,10 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
-        result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=f"{catalog.game.title}: {stem}")))
+        result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=face_title(catalog, stem))))
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
-            marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{catalog.game.title}: {stem} (guides)")
+            marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{face_title(catalog, stem)} (guides)")
             result.artifacts.append(artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked))
     font_dir = folder / "fonts"
     for name in sorted(used_fonts, key=lambda n: FACES[n].file):

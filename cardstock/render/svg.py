@@ -199,3 +199,24 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
         dwg.add(layer)
     text: str = dwg.tostring()
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+
+
+def face_title(catalog: Any, stem: str) -> str:
+    """The `<title>` of a face's SVG (`stem` as the svg stage names its file): what a
+    player calls the face, then the game, "Penance — The Vortex", "Back of Realm cards,
+    Key cards — Atmosfear: The Card Game"; never a bare component id."""
+    game = catalog.game
+    names = {c.id: c.name for c in catalog.components}
+    reverse = stem.removesuffix("-reverse")
+    if stem in names:
+        what = names[stem]
+    elif reverse != stem and reverse in names:
+        what = f"{names[reverse]} (back)"
+    elif stem.startswith("back-"):
+        rest = stem.removeprefix("back-")
+        ids = sorted((b for b in game.backs if rest == b or rest.startswith(f"{b}-")), key=len, reverse=True)
+        sets = [s.name for s in game.sets if ids and s.back == ids[0]]
+        what = f"Back of {', '.join(sets)}" if sets else "Card back"
+    else:
+        what = stem.replace("-", " ")
+    return f"{what} — {game.title}"

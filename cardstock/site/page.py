@@ -151,6 +151,7 @@ def remembered(out: Path) -> dict[str, dict[str, Any]]:
 
 
 PAGE_TEMPLATE = "index.html.j2"
+PAGE_FILE = "index.html"  # in the output folder
 
 
 def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = False) -> str:
@@ -222,4 +223,4 @@ def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[st
     for cat in catalogs:
         seen[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     write_atomic(out / GAMES_SEEN, json.dumps(seen, sort_keys=True, ensure_ascii=False).encode("utf-8"))
-    return artifact(None, "page", out / "index.html", html.encode("utf-8"))
+    return artifact(None, "page", out / PAGE_FILE, html.encode("utf-8"))

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence
+import time
+from typing import TYPE_CHECKING, AbstractSet, Optional, Sequence
 
 from . import manifest, page
 
 if TYPE_CHECKING:
     from ..load import Catalog
     from ..output import Artifact
+    from ..pipeline import UnitReport
 
 
 @dataclass(frozen=True)
@@ -29,23 +31,40 @@ def status_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines()[1:] if line.strip()]
 
 
+@dataclass(frozen=True)
+class Published:
+    """What `publish` did about the page: its unit report (rewritten or reused), or None
+    when the build did not touch the page."""
+
+    page: Optional["UnitReport"]
+
+
+def page_wanted(only: Optional[AbstractSet[str]], out: Path) -> bool:
+    """Does this build write the downloads page? A whole build and `--only page` do; a
+    build of other parts only (`--only cards`) refreshes a page the folder already has, so
+    the page never goes on offering the files as they were before (it is rewritten only
+    when what it shows changed)."""
+    return only is None or "page" in only or (out / page.PAGE_FILE).is_file()
+
+
 def publish(root: Path, out: Path, artifacts: Sequence["Artifact"], checks: dict[str, Checked], buildable: Sequence[str],
-            catalogs: Optional[Sequence["Catalog"]], with_page: bool = True) -> bool:
-    """Write the manifest and (with `with_page`) the downloads page. False when the page
+            catalogs: Optional[Sequence["Catalog"]], with_page: bool = True) -> Optional[Published]:
+    """Write the manifest and (with `with_page`) the downloads page. None when the page
     must be rewritten but no catalogs were given (the caller loads them and calls again)."""
     from .. import pipeline
 
     manifest.write(out, list(artifacts))
     if not with_page:
-        return True
+        return Published(None)
     status = {g: page.GameStatus(c.ok, status_lines(c.text)) for g, c in checks.items()}
     key = page.page_key(root, out, list(buildable), status)
     report = pipeline.cached(out, None, "page", key)
     if report is None:
         if catalogs is None:
-            return False
+            return None
+        started = time.perf_counter()
         made = page.write_page(root, out, [c for c in catalogs if c.id in buildable], status)
-        report = pipeline.UnitReport(None, "page", (made,), (), 0.0, False)
+        report = pipeline.UnitReport(None, "page", (made,), (), time.perf_counter() - started, False)
         pipeline.remember(out, report, key)
     manifest.write(out, list(report.artifacts))  # the page is listed in the manifest too
-    return True
+    return Published(report)
