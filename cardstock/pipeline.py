@@ -519,11 +519,14 @@ def run(
                     except InputError as exc:
                         outcomes.append((g, None, exc))
             else:
-                for g in order:
+                # the biggest game is checked last, so its stages (which run first) find
+                # the faces its check laid out still in memory
+                for g in reversed(order):
                     try:
                         outcomes.append((g, _check_task(root, g, options, check, staging), None))
                     except InputError as exc:
                         outcomes.append((g, None, exc))
+            outcomes.sort(key=lambda o: games.index(o[0]))  # the same report whatever ran first
             problems = list({i.render(): i for _, _, exc in outcomes if isinstance(exc, InputError) for i in exc.issues}.values())
             if problems:
                 raise InputError(problems)

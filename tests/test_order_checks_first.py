@@ -91,3 +91,20 @@ def test_after_the_error_is_fixed_the_build_writes_both_games_and_reuses_the_che
 
         with sqlite3.connect(store) as db:
             assert db.execute("SELECT count(*) FROM faces").fetchone()[0] > 0
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
+    break_demo(project)
+    (project / "layouts" / "mini").mkdir()
+    (project / "layouts" / "mini" / "faces.toml").write_text(
+        '\n[layouts.card.boxes.title]\nfont = "{% if name == \'Spring\' %}NoSuchFont{% else %}sans{% endif %}"\n', encoding="utf-8")
+    built = cli("--root", str(project), "--jobs", jobs, "--paper", "letter")
+    assert built.code == 2, built.err
+    lines = built.err.splitlines()
+    assert sum(WORDS in line for line in lines) == 1, built.err
+    mini = [line for line in lines if "unknown font 'NoSuchFont'" in line]
+    assert len(mini) == 1, built.err
+    assert mini[0].startswith("layouts/mini/faces.toml:3: layouts.card.boxes.title.font: ")
+    assert not (project / "output").exists()
+    assert lines.index(mini[0]) > [i for i, line in enumerate(lines) if WORDS in line][0]  # games in order
