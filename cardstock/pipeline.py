@@ -498,7 +498,10 @@ def run(
     known = {g: (checks or {}).get(g) for g in games}
     to_check = [g for g in games if known[g] is None] if check is not None else []
     size = {c.id: len(c.components) for c in catalogs}
-    biggest_first = lambda names: sorted(names, key=lambda g: -size[g])  # noqa: E731
+
+    def biggest_first(names: list[str]) -> list[str]:
+        return sorted(names, key=lambda g: -size[g])
+
     pool: Optional["ProcessPoolExecutor"] = None
     staging: Optional[Path] = None
     try:
@@ -579,12 +582,12 @@ def run(
         if jobs > 1 and len(tasks) > 1:
             if pool is None:
                 pool = _pool(min(jobs, len(tasks)))
-            futures2 = [(idx, pool.submit(_run_task, root, g, tuple(units[i] for i in idx), options)) for g, idx in tasks]
+            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in tasks]
             for idx, future in futures2:
                 finish(idx, future.result())
         else:
-            for g, idx in tasks:
-                finish(idx, _run_task(root, g, tuple(units[i] for i in idx), options))
+            for owner, idx in tasks:
+                finish(idx, _run_task(root, owner, tuple(units[i] for i in idx), options))
         return [r for r in reports if r is not None], results
     finally:
         if pool is not None:  # bad input found, or interrupted: start nothing more
