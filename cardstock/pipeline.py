@@ -400,6 +400,27 @@ def _staged_store(out: Path, game: str, staging: Path) -> Any:
     return facestore.use(store)
 
 
+STAGING_PREFIX = "cardstock-faces-"  # + the build's process id + "-" + a random part
+
+
+def _sweep_staging() -> None:
+    """Remove the staging folders (in the temp directory) that builds killed during their
+    checks left behind: this user's, whose process is gone."""
+    import shutil
+    import tempfile
+
+    for folder in Path(tempfile.gettempdir()).glob(f"{STAGING_PREFIX}*-*"):
+        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # the build that made it is gone
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:  # alive (perhaps another user's), or unreadable: leave it
+            continue
+
+
 def _publish_faces(out: Path, staging: Path) -> None:
     """Move the faces the checks laid out into the output folder's face stores (called
     once every check has passed and the output folder is held)."""
@@ -510,7 +531,8 @@ def run(
             import tempfile
 
             assert check is not None
-            staging = Path(tempfile.mkdtemp(prefix="cardstock-faces-"))
+            _sweep_staging()
+            staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-"))
             order = biggest_first(to_check)
             outcomes: list[tuple[str, Any, Optional[BaseException]]] = []
             if jobs > 1 and len(games) > 1:

@@ -8,6 +8,7 @@ file unchanged), whether the games run in one process or in a pool of two."""
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from pathlib import Path
 
@@ -108,3 +109,25 @@ def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
     assert mini[0].startswith("layouts/mini/faces.toml:3: layouts.card.boxes.title.font: ")
     assert not (project / "output").exists()
     assert lines.index(mini[0]) > [i for i, line in enumerate(lines) if WORDS in line][0]  # games in order
+
+
+def test_a_staging_folder_left_by_a_killed_build_is_removed_by_the_next(project, cli, tmp_path, monkeypatch):
+    import subprocess
+    import sys
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout.strip()
+    left = tmp_path / "tmp" / f"cardstock-faces-{gone}-abc"
+    left.mkdir()
+    (left / "demo.sqlite").write_bytes(b"")
+    mine = tmp_path / "tmp" / f"cardstock-faces-{os.getpid()}-xyz"  # a build still running
+    mine.mkdir()
+
+    break_demo(project)
+    assert cli("--root", str(project), "--jobs", "1", "--paper", "letter").code == 2
+    assert not left.exists()
+    assert mine.exists()
+    assert [p.name for p in (tmp_path / "tmp").iterdir()] == [mine.name]  # this build's own folder went too
