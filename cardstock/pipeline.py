@@ -13,6 +13,9 @@ Every (game, stage) unit is keyed by a hash of what it depends on — the game's
 folder, the layouts that apply to it, the package's code and fonts, and the options — so a
 rebuild with nothing changed runs no stage and writes nothing. Units run in parallel
 processes (`jobs`).
+
+A build has two phases (`run`): first the rules check of every game, writing nothing under
+the output folder; then, only when no check found bad input, the stages.
 """
 
 from __future__ import annotations
