@@ -77,9 +77,10 @@ GLOBAL_STAGES: dict[str, str] = {
 }
 
 
-def _resolve(spec: str) -> Callable:
+def _resolve(spec: str) -> Callable[..., Any]:
     module, func = spec.split(":")
-    return getattr(importlib.import_module(module), func)
+    found: Callable[..., Any] = getattr(importlib.import_module(module), func)
+    return found
 
 
 def stage(name: str) -> Stage:
@@ -164,7 +165,7 @@ def _cache_path(out: Path, game: Optional[str], stage_name: str) -> Path:
     return out / ".cache" / f"{game or '_'}--{stage_name}.json"
 
 
-def read_cache(out: Path, game: Optional[str], name: str, key: str) -> Optional[dict]:
+def read_cache(out: Path, game: Optional[str], name: str, key: str) -> Optional[dict[str, Any]]:
     """What was remembered for (game, name) under `key`; None when missing or stale."""
     try:
         data = json.loads(_cache_path(out, game, name).read_text(encoding="utf-8"))
@@ -173,7 +174,7 @@ def read_cache(out: Path, game: Optional[str], name: str, key: str) -> Optional[
     return data if isinstance(data, dict) and data.get("key") == key else None
 
 
-def write_cache(out: Path, game: Optional[str], name: str, key: str, data: dict) -> None:
+def write_cache(out: Path, game: Optional[str], name: str, key: str, data: dict[str, Any]) -> None:
     """Remember `data` for (game, name) under `key` (written through a rename)."""
     write_atomic(_cache_path(out, game, name), json.dumps({"key": key, **data}, sort_keys=True).encode())
 
