@@ -243,14 +243,15 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         if problems:
             print_issues(problems)
             return EXIT_INPUT
-    output.lock(options.out, _wait_notice)
     recalled = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
         reports, checks = pipeline.run(
             catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
             checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs, strict=getattr(args, "strict", False)),
+            before_writing=functools.partial(output.lock, options.out, _wait_notice),  # once every check passed
         )
+        output.lock(options.out, _wait_notice)  # held already unless there was nothing to run
     except InputError as exc:  # only what no validation can know ahead: a template over its bounds
         show.close()
         print_issues(exc.issues)

@@ -13,6 +13,9 @@ Every (game, stage) unit is keyed by a hash of what it depends on — the game's
 folder, the layouts that apply to it, the package's code and fonts, and the options — so a
 rebuild with nothing changed runs no stage and writes nothing. Units run in parallel
 processes (`jobs`).
+
+A build has two phases (`run`): first the rules check of every game, writing nothing under
+the output folder; then, only when no check found bad input, the stages.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from .issues import Issue
+from .issues import InputError, Issue
 from .output import Artifact, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 from .stage import BuildOptions, Stage
@@ -285,30 +288,177 @@ def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional["Catalog"] =
     return UnitReport(unit.game, unit.stage, tuple(result.artifacts), tuple(result.findings), time.perf_counter() - start, False)
 
 
-def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions, check: Optional[Callable[..., Any]]) -> TaskResult:
-    """One game's work in one process, so its faces are laid out once for the check and
-    every stage: the rules check first when asked (a failed check stops the game unless
-    --force), then the units in build order. The task of the global units has no game."""
-    gate = None
-    if game is None:
-        return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
-    store = _face_store(options.out, game)
+def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..., Any], staging: Path) -> Any:
+    """One game's rules check, writing nothing under the output folder: the faces it lays
+    out are kept in a staging store outside it (`_StagedFaces`), and only after every
+    game's check has passed are they moved into `output/.cache/faces/`."""
+    store = _staged_store(options.out, game, staging)
     try:
-        if check is not None:
-            gate = check(_catalog(root, game), options)
-            if not gate.ok and not options.force:
-                return TaskResult(game, gate, ())
-        return TaskResult(game, gate, tuple(_run_unit(u, options) for u in units))
+        return check(_catalog(root, game), options)
     finally:
         store.flush()
 
 
-def _face_store(out: Path, game: str) -> Any:
-    """The game's laid-out faces are kept in `output/.cache/faces/<game>.sqlite`, so a later
-    build re-lays-out only the faces whose inputs changed (cardstock.layout.faces)."""
+def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions) -> TaskResult:
+    """One game's stale units, in build order, in one process (the task of the global units
+    has no game). Runs only once every game's check has passed."""
+    if game is None:
+        return TaskResult(game, None, tuple(_run_unit(u, options) for u in units))
+    store = _face_store(options.out, game)
+    try:
+        return TaskResult(game, None, tuple(_run_unit(u, options) for u in units))
+    finally:
+        store.flush()
+
+
+def _faces_path(out: Path, game: str) -> Path:
+    return Path(out) / ".cache" / "faces" / f"{game}.sqlite"
+
+
+# game -> the store its check used in this process; its stages reuse the same object, so
+# the faces the check laid out stay in memory when the stages run in the same process
+_STAGED: dict[str, "_StagedFaces"] = {}
+
+
+class _StagedFaces:
+    """The face store of a game while its check runs: it reads the faces an earlier build
+    kept in `output/.cache/faces/<game>.sqlite` (opened read-only, never created) and
+    writes new ones to a staging file outside the output folder. `settle` then points it
+    at the output store itself, once the staged faces were moved there (`_publish_faces`)."""
+
+    def __init__(self, final: Path, staging: Path) -> None:
+        from .layout import facestore
+
+        self.final = final
+        self.staging = facestore.DiskStore(staging)
+        self._settled: Any = None
+        self._ro: Optional[Any] = None
+        self._ro_pid = 0
+
+    def _read_only(self) -> Optional[Any]:
+        import sqlite3
+
+        from .layout import facestore
+
+        if self._ro is None or self._ro_pid != os.getpid():
+            self._ro, self._ro_pid = None, os.getpid()
+            if not self.final.is_file():
+                return None
+            try:
+                conn = sqlite3.connect(f"{self.final.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+                row = conn.execute("SELECT schema FROM meta").fetchone()
+            except sqlite3.DatabaseError:
+                return None
+            if row is None or row[0] != facestore.SCHEMA:
+                conn.close()
+                return None
+            self._ro = conn
+        return self._ro
+
+    def _earlier(self, query: str, value: str) -> Any:
+        import pickle
+        import sqlite3
+
+        from .layout.ops import Face
+
+        db = self._read_only()
+        if db is None:
+            return None
+        try:
+            row = db.execute(query, (value,)).fetchone()
+            face = pickle.loads(row[0]) if row is not None else None
+        except (sqlite3.DatabaseError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError, TypeError, ValueError):
+            return None
+        return face if isinstance(face, Face) else None
+
+    def settle(self, store: Any) -> None:
+        self.staging.close()
+        if self._ro is not None and self._ro_pid == os.getpid():
+            self._ro.close()
+        self._ro, self._settled = None, store
+
+    def get(self, key: str) -> Any:
+        if self._settled is not None:
+            return self._settled.get(key)
+        return self.staging.get(key) or self._earlier("SELECT data FROM faces WHERE key = ?", key)
+
+    def by_content(self, content: str) -> Any:
+        if self._settled is not None:
+            return self._settled.by_content(content)
+        return self.staging.by_content(content) or self._earlier("SELECT data FROM faces WHERE content = ? LIMIT 1", content)
+
+    def put(self, key: str, face: Any) -> None:
+        (self._settled or self.staging).put(key, face)
+
+    def flush(self) -> None:
+        (self._settled or self.staging).flush()
+
+
+def _staged_store(out: Path, game: str, staging: Path) -> Any:
     from .layout import facestore
 
-    return facestore.use(facestore.DiskStore(Path(out) / ".cache" / "faces" / f"{game}.sqlite"))
+    store = _STAGED.get(game)
+    if store is None or store._settled is not None:
+        store = _StagedFaces(_faces_path(out, game), staging / f"{game}.sqlite")
+        _STAGED[game] = store
+    return facestore.use(store)
+
+
+STAGING_PREFIX = "cardstock-faces-"  # + the build's process id + "-" + a random part
+
+
+def _sweep_staging() -> None:
+    """Remove the staging folders (in the temp directory) that builds killed during their
+    checks left behind: this user's, whose process is gone."""
+    import shutil
+    import tempfile
+
+    for folder in Path(tempfile.gettempdir()).glob(f"{STAGING_PREFIX}*-*"):
+        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # the build that made it is gone
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:  # alive (perhaps another user's), or unreadable: leave it
+            continue
+
+
+def _publish_faces(out: Path, staging: Path) -> None:
+    """Move the faces the checks laid out into the output folder's face stores (called
+    once every check has passed and the output folder is held)."""
+    import sqlite3
+
+    from .layout import facestore
+
+    for staged in sorted(staging.glob("*.sqlite")):
+        final = facestore.DiskStore(_faces_path(out, staged.stem))
+        try:
+            db = final._db()
+            db.execute("ATTACH DATABASE ? AS staged", (str(staged),))
+            db.execute("INSERT OR REPLACE INTO faces SELECT key, content, data FROM staged.faces")
+            db.commit()
+            db.execute("DETACH DATABASE staged")
+        except sqlite3.DatabaseError:  # a cache that cannot be written costs speed, not output
+            pass
+        finally:
+            final.close()
+
+
+def _face_store(out: Path, game: str) -> Any:
+    """The game's laid-out faces are kept in `output/.cache/faces/<game>.sqlite`, so a later
+    build re-lays-out only the faces whose inputs changed (cardstock.layout.faces). When
+    this process ran the game's check, the check's store object is kept (pointed at the
+    output store), so the faces it holds in memory are reused."""
+    from .layout import facestore
+
+    disk = facestore.DiskStore(_faces_path(out, game))
+    staged = _STAGED.pop(game, None)
+    if staged is not None:
+        staged.settle(disk)
+        return facestore.use(staged)
+    return facestore.use(disk)
 
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
@@ -352,90 +502,127 @@ def run(
     progress: Optional[Callable[[UnitReport, int, int], None]] = None,
     checks: Optional[dict[str, Any]] = None,
     check: Optional[Callable[..., Any]] = None,
+    before_writing: Optional[Callable[[], None]] = None,
 ) -> tuple[list[UnitReport], dict[str, Any]]:
     """Run every selected stage for every catalog (and the global stages once).
 
-    `checks` holds the rules-check results already known per game; a game whose result is
-    missing there is checked first by `check(catalog, options)` in its own task, and a game
-    that fails (known or checked) builds nothing unless `options.force`. Returns the
-    reports (cached ones included) and every game's check result."""
+    Two phases. First every game whose result is missing from `checks` is checked by
+    `check(catalog, options)` (in parallel with `jobs`); these checks write nothing under
+    the output folder. When any of them finds bad input, all of them still finish and
+    one `InputError` carries every game's problems: no stage has run, nothing is written.
+    Then `before_writing()` (the CLI takes the output folder's lock there), and the stages
+    of the games whose check passed (all of them with `options.force`) and the global
+    stages run. Returns the reports (cached ones included) and every game's check result."""
     if not catalogs:
         return [], {}
     _settle_heap()
     root = catalogs[0].root
     games = [c.id for c in catalogs]
-    known = dict(checks or {})
-    if check is None:
-        known = {g: known.get(g) for g in games}
-    blocked = {g for g, r in known.items() if r is not None and not r.ok and not options.force}
-    the_plan = plan(root, [g for g in games if g not in blocked], options)
     for c in catalogs:
         _WORKER_CATALOGS[(str(root), c.id)] = c
-    units = the_plan.units
-    reports: list[Optional[UnitReport]] = [the_plan.cached.get(i) for i in range(len(units))]
-    done = 0
-    for i in sorted(the_plan.cached):
-        done += 1
-        if progress:
-            progress(the_plan.cached[i], done, len(units))
-
-    # one task per game (its stale units, after its check when that must run) + the global units
-    tasks: list[tuple[Optional[str], list[int]]] = []
-    todo = the_plan.todo()
-    global_todo = [i for i in todo if units[i].game is None]
+    known = {g: (checks or {}).get(g) for g in games}
+    to_check = [g for g in games if known[g] is None] if check is not None else []
     size = {c.id: len(c.components) for c in catalogs}
-    for game in sorted(games, key=lambda g: -size[g]):  # the biggest games start first
-        mine = [i for i in todo if units[i].game == game]
-        if mine or (known.get(game) is None and check is not None and game not in blocked):
-            tasks.append((game, mine))
-    if global_todo:  # last: a game's input error found by its check stops the build before it
-        tasks.append((None, global_todo))
-    results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
 
-    # the files the stale units will rewrite leave the manifest first, and each task's new
-    # files join it as soon as the task is done: a build killed at any moment leaves a
-    # manifest whose every hash matches its file
-    from .site import manifest
+    def biggest_first(names: list[str]) -> list[str]:
+        return sorted(names, key=lambda g: -size[g])
 
-    manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
+    pool: Optional["ProcessPoolExecutor"] = None
+    staging: Optional[Path] = None
+    try:
+        # ---- phase 1: every check, nothing written under the output folder
+        if to_check:
+            import tempfile
 
-    def finish(indexes: list[int], result: TaskResult) -> None:
-        nonlocal done
-        if result.check is not None and result.game is not None:
-            results[result.game] = result.check
-        if result.reports:
-            manifest.write(options.out, [a for r in result.reports for a in r.artifacts])
-        for i, report in zip(indexes, result.reports):
-            reports[i] = report
-            remember(options.out, report, units[i].key)
+            assert check is not None
+            _sweep_staging()
+            staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-"))
+            order = biggest_first(to_check)
+            outcomes: list[tuple[str, Any, Optional[BaseException]]] = []
+            if jobs > 1 and len(games) > 1:
+                pool = _pool(min(jobs, len(games)))
+                futures = [(g, pool.submit(_check_task, root, g, options, check, staging)) for g in order]
+                for g, future in futures:
+                    try:
+                        outcomes.append((g, future.result(), None))
+                    except InputError as exc:
+                        outcomes.append((g, None, exc))
+            else:
+                # the biggest game is checked last, so its stages (which run first) find
+                # the faces its check laid out still in memory
+                for g in reversed(order):
+                    try:
+                        outcomes.append((g, _check_task(root, g, options, check, staging), None))
+                    except InputError as exc:
+                        outcomes.append((g, None, exc))
+            outcomes.sort(key=lambda o: games.index(o[0]))  # the same report whatever ran first
+            problems = list({i.render(): i for _, _, exc in outcomes if isinstance(exc, InputError) for i in exc.issues}.values())
+            if problems:
+                raise InputError(problems)
+            for g, result, _ in outcomes:
+                known[g] = result
+        results: dict[str, Any] = {g: r for g, r in known.items() if r is not None}
+
+        # ---- phase 2: the stages of the games that may be built
+        if before_writing is not None:
+            before_writing()
+        if staging is not None:
+            _publish_faces(options.out, staging)
+        blocked = {g for g, r in known.items() if r is not None and not r.ok and not options.force}
+        the_plan = plan(root, [g for g in games if g not in blocked], options)
+        units = the_plan.units
+        reports: list[Optional[UnitReport]] = [the_plan.cached.get(i) for i in range(len(units))]
+        done = 0
+        for i in sorted(the_plan.cached):
             done += 1
             if progress:
-                progress(report, done, len(units))
+                progress(the_plan.cached[i], done, len(units))
+        todo = the_plan.todo()
+        tasks: list[tuple[Optional[str], list[int]]] = []
+        for game in biggest_first(games):  # the biggest games start first
+            mine = [i for i in todo if units[i].game == game]
+            if mine:
+                tasks.append((game, mine))
+        global_todo = [i for i in todo if units[i].game is None]
+        if global_todo:
+            tasks.append((None, global_todo))
 
-    def task_args(game: Optional[str], indexes: list[int]) -> tuple[Any, ...]:
-        needs_check = game is not None and known.get(game) is None and check is not None
-        return root, game, tuple(units[i] for i in indexes), options, check if needs_check else None
+        # the files the stale units will rewrite leave the manifest first, and each task's
+        # new files join it as soon as the task is done: a build killed at any moment
+        # leaves a manifest whose every hash matches its file
+        from .site import manifest
 
-    if jobs > 1 and len(tasks) > 1:
-        with _pool(min(jobs, len(tasks))) as pool:
-            # the global units start once every game's check has passed: bad input found by
-            # a check (exit 2) leaves nothing of theirs written
-            games_first = [(g, idx) for g, idx in tasks if g is not None]
-            futures = [(idx, pool.submit(_run_task, *task_args(g, idx))) for g, idx in games_first]
-            try:
-                for idx, future in futures:
-                    finish(idx, future.result())
-                for g, idx in tasks:
-                    if g is None:
-                        finish(idx, _run_task(*task_args(g, idx)))
-            except BaseException:  # bad input found, or interrupted: start nothing more
-                for _, future in futures:
-                    future.cancel()
-                raise
-    else:
-        for g, idx in tasks:
-            finish(idx, _run_task(*task_args(g, idx)))
-    return [r for r in reports if r is not None], results
+        manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
+
+        def finish(indexes: list[int], result: TaskResult) -> None:
+            nonlocal done
+            if result.reports:
+                manifest.write(options.out, [a for r in result.reports for a in r.artifacts])
+            for i, report in zip(indexes, result.reports):
+                reports[i] = report
+                remember(options.out, report, units[i].key)
+                done += 1
+                if progress:
+                    progress(report, done, len(units))
+
+        if jobs > 1 and len(tasks) > 1:
+            if pool is None:
+                pool = _pool(min(jobs, len(tasks)))
+            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in tasks]
+            for idx, future in futures2:
+                finish(idx, future.result())
+        else:
+            for owner, idx in tasks:
+                finish(idx, _run_task(root, owner, tuple(units[i] for i in idx), options))
+        return [r for r in reports if r is not None], results
+    finally:
+        if pool is not None:  # bad input found, or interrupted: start nothing more
+            pool.shutdown(wait=True, cancel_futures=True)
+        _STAGED.clear()
+        if staging is not None:
+            import shutil
+
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 def _settle_heap() -> None:
