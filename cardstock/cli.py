@@ -76,6 +76,23 @@ def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: 
     return catalogs, EXIT_OK
 
 
+def _load_for_build(args: argparse.Namespace, options: BuildOptions) -> tuple[list["Catalog"], int, Any]:
+    """`_load` for a build: each game's validation is recalled from the output's cache when
+    nothing it reads changed (cardstock.validcache); the third value holds the games
+    validated afresh, stored by `validcache.remember` once the build goes ahead."""
+    from . import validcache
+
+    found = validcache.validate_games(args.root, args.games or None, options)
+    if found.issues:
+        print_issues(found.issues)
+    if found.issues.errors:
+        return found.catalogs, EXIT_INPUT, found
+    if not found.catalogs:
+        print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
+        return found.catalogs, EXIT_INPUT, found
+    return found.catalogs, EXIT_OK, found
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, None)
     if code:
@@ -234,7 +251,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     code = _up_to_date(args, options, started)
     if code is not None:
         return code
-    catalogs, code = _load(args, args.games, options=options)
+    catalogs, code, validated = _load_for_build(args, options)
     if code:
         return code
     games = [c.id for c in catalogs]
@@ -244,6 +261,9 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
             print_issues(problems)
             return EXIT_INPUT
     output.lock(options.out, _wait_notice)
+    from . import validcache
+
+    validcache.remember(options.out, validated)
     recalled = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     try:
