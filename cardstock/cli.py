@@ -231,7 +231,8 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     from .output import WriteError
 
     try:
-        return _build_once(args, options)
+        with pipeline.key_scope():  # every file listed and hashed once per build
+            return _build_once(args, options)
     except WriteError as exc:
         where = exc.path.resolve()
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
