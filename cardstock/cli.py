@@ -379,6 +379,11 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
 
+# `--watch` looks at the files' times this often (a look costs one stat per file), and
+# waits this long for a changed file to stay unchanged before rebuilding.
+WATCH_POLL, WATCH_SETTLE = 0.1, 0.03
+
+
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
     """Rebuild whenever a catalog or layout file changes (Ctrl-C stops)."""
     from .project import files_in
@@ -393,11 +398,16 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
         while True:
             now = snapshot()
             if now != last:
+                if last is not None:  # an editor may write a file in steps: wait until it is still
+                    time.sleep(WATCH_SETTLE)
+                    while (again := snapshot()) != now:
+                        now = again
+                        time.sleep(WATCH_SETTLE)
                 last = now
                 code = build_once(args, options)
                 if code:
                     print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
-            time.sleep(0.5)
+            time.sleep(WATCH_POLL)
     except KeyboardInterrupt:
         return EXIT_OK
 
