@@ -74,8 +74,8 @@ def validate_games(root: Path, games: Optional[list[str]], options: "BuildOption
     known = discover(root)
     ids = list(games or known)
     if not ids or any(g not in known for g in ids):
-        catalogs, issues = validate(root, games, options)
-        return Validated(catalogs, issues, [c.id for c in catalogs])
+        everything, issues = validate(root, games, options)
+        return Validated(everything, issues, [c.id for c in everything])
     catalogs: list["Catalog"] = []
     loaded: list[Issue] = []
     checked: list[Issue] = []
