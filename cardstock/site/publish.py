@@ -35,16 +35,12 @@ def publish(root: Path, out: Path, artifacts: Sequence["Artifact"], checks: dict
     must be rewritten but no catalogs were given (the caller loads them and calls again)."""
     from .. import pipeline
 
+    manifest.write(out, list(artifacts))
     if not with_page:
-        manifest.write(out, list(artifacts))
         return True
     status = {g: page.GameStatus(c.ok, status_lines(c.text)) for g, c in checks.items()}
     key = page.page_key(root, out, list(buildable), status)
     report = pipeline.cached(out, None, "page", key)
-    if report is not None:  # the page is up to date: the manifest is written once
-        manifest.write(out, [*artifacts, *report.artifacts])
-        return True
-    manifest.write(out, list(artifacts))
     if report is None:
         if catalogs is None:
             return False
