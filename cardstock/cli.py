@@ -76,6 +76,23 @@ def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: 
     return catalogs, EXIT_OK
 
 
+def _load_for_build(args: argparse.Namespace, options: BuildOptions) -> tuple[list["Catalog"], int, Any]:
+    """`_load` for a build: each game's validation is recalled from the output's cache when
+    nothing it reads changed (cardstock.validcache); the third value holds the games
+    validated afresh, stored by `validcache.remember` once the build goes ahead."""
+    from . import validcache
+
+    found = validcache.validate_games(args.root, args.games or None, options)
+    if found.issues:
+        print_issues(found.issues)
+    if found.issues.errors:
+        return found.catalogs, EXIT_INPUT, found
+    if not found.catalogs:
+        print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
+        return found.catalogs, EXIT_INPUT, found
+    return found.catalogs, EXIT_OK, found
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, None)
     if code:
@@ -214,7 +231,8 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     from .output import WriteError
 
     try:
-        return _build_once(args, options)
+        with pipeline.key_scope():  # every file listed and hashed once per build
+            return _build_once(args, options)
     except WriteError as exc:
         where = exc.path.resolve()
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
@@ -234,7 +252,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     code = _up_to_date(args, options, started)
     if code is not None:
         return code
-    catalogs, code = _load(args, args.games, options=options)
+    catalogs, code, validated = _load_for_build(args, options)
     if code:
         return code
     games = [c.id for c in catalogs]
@@ -252,6 +270,9 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
             before_writing=functools.partial(output.lock, options.out, _wait_notice),  # once every check passed
         )
         output.lock(options.out, _wait_notice)  # held already unless there was nothing to run
+        from . import validcache
+
+        validcache.remember(options.out, validated)  # only once no check found bad input
     except InputError as exc:  # only what no validation can know ahead: a template over its bounds
         show.close()
         print_issues(exc.issues)
@@ -367,6 +388,11 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
 
+# `--watch` looks at the files' times this often (a look costs one stat per file), and
+# waits this long for a changed file to stay unchanged before rebuilding.
+WATCH_POLL, WATCH_SETTLE = 0.1, 0.03
+
+
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
     """Rebuild whenever a catalog or layout file changes (Ctrl-C stops)."""
     from .project import files_in
@@ -381,11 +407,16 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
         while True:
             now = snapshot()
             if now != last:
+                if last is not None:  # an editor may write a file in steps: wait until it is still
+                    time.sleep(WATCH_SETTLE)
+                    while (again := snapshot()) != now:
+                        now = again
+                        time.sleep(WATCH_SETTLE)
                 last = now
                 code = build_once(args, options)
                 if code:
                     print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
-            time.sleep(0.5)
+            time.sleep(WATCH_POLL)
     except KeyboardInterrupt:
         return EXIT_OK
 

@@ -108,8 +108,46 @@ DRAWING_LIBRARIES = (
 _CODE_KEY: Optional[str] = None
 
 
+def _installed_stamp() -> str:
+    """What decides the installed libraries' versions, cheaply: Python's version and where
+    it lives, and each folder on the import path with the time it last changed (installing,
+    upgrading or removing a distribution adds or removes an entry of its folder, which
+    changes that folder's time)."""
+    import sys
+
+    parts = [sys.version, sys.prefix, ",".join(DRAWING_LIBRARIES)]
+    for entry in sys.path:
+        try:
+            st = os.stat(entry or ".")
+        except OSError:
+            parts.append(f"{entry}:-")
+            continue
+        parts.append(f"{entry}:{st.st_mtime_ns}:{st.st_ino}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
 def library_versions() -> dict[str, str]:
-    """The installed version of each drawing library (and of Python), by name."""
+    """The installed version of each drawing library (and of Python), by name. Remembered
+    in the user's cache (cardstock.usercache) under `_installed_stamp()`, so a build does
+    not search the import path's metadata on every start."""
+    from .usercache import cache_dir
+
+    path = cache_dir() / "libraries" / f"{_installed_stamp()}.json"
+    try:
+        known = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(known, dict) and set(known) == {"python", *DRAWING_LIBRARIES} and all(isinstance(v, str) for v in known.values()):
+            return known
+    except (OSError, ValueError):  # not remembered yet, or damaged: look them up
+        pass
+    found = _look_up_versions()
+    try:
+        write_atomic(path, json.dumps(found, sort_keys=True).encode())
+    except OSError:  # a read-only cache folder only costs time
+        pass
+    return found
+
+
+def _look_up_versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
     from platform import python_version
 
@@ -141,20 +179,48 @@ def catalog_key(root: Path, game: str) -> str:
     return hash_files(files_in(root / "catalog" / game), root)
 
 
+# While a build runs (`key_scope`), the hash of a game's inputs is computed once, not once
+# per stage; outside a scope every key reads the files again.
+_INPUTS: Optional[dict[tuple[str, Optional[str]], str]] = None
+
+
+class key_scope:
+    """`with key_scope():` — one build's keys: the files are listed and hashed once per
+    game. A new scope (the next `--watch` rebuild) forgets them."""
+
+    def __enter__(self) -> "key_scope":
+        global _INPUTS
+        self._outer = _INPUTS
+        _INPUTS = {} if _INPUTS is None else _INPUTS
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _INPUTS
+        _INPUTS = self._outer
+
+
 def unit_key(root: Path, game: Optional[str], stage_name: str, options: BuildOptions) -> str:
     """What a (game, stage) unit depends on: its catalog folder, the layouts that are not
     another game's, the project's fonts, the code, the options."""
+    memo = _INPUTS
+    if memo is None:
+        inputs = _inputs_key(root, game)
+    else:
+        inputs = memo.get((str(root), game)) or memo.setdefault((str(root), game), _inputs_key(root, game))
+    parts = [stage_name, inputs, options.fingerprint(exports=stage_name in ON_REQUEST)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _inputs_key(root: Path, game: Optional[str]) -> str:
     layouts = root / "layouts"
     others = set(discover(root)) - {game}
     layout_files = [p for p in files_in(layouts) if not (p.relative_to(layouts).parts[0] in others)]
     parts = [
-        stage_name,
         code_key(),
         catalog_key(root, game) if game else "",
         hash_files(layout_files, root),
         hash_files(shipped_in_use(root), shipped_layouts()),
         hash_files(files_in(root / "fonts"), root),  # the project's own fonts
-        options.fingerprint(exports=stage_name in ON_REQUEST),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -356,20 +422,18 @@ class _StagedFaces:
         return self._ro
 
     def _earlier(self, query: str, value: str) -> Any:
-        import pickle
         import sqlite3
 
-        from .layout.ops import Face
+        from .layout import facestore
 
         db = self._read_only()
         if db is None:
             return None
         try:
             row = db.execute(query, (value,)).fetchone()
-            face = pickle.loads(row[0]) if row is not None else None
-        except (sqlite3.DatabaseError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError, TypeError, ValueError):
+        except sqlite3.DatabaseError:
             return None
-        return face if isinstance(face, Face) else None
+        return facestore.face_from(row[0]) if row is not None else None
 
     def settle(self, store: Any) -> None:
         self.staging.close()

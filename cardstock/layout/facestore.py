@@ -9,8 +9,9 @@ written.
 
 `MemoryStore` keeps faces for the life of the process. `DiskStore` keeps them in one
 SQLite file per game under `output/.cache/faces/`, so a new process with a warm cache
-reads faces back instead of laying them out. Faces are pickled: the cache is a private
-file the build wrote itself, never read from a project's own files.
+reads faces back instead of laying them out. Faces are pickled, and each entry is sealed
+with this user's key (`cardstock.usercache.seal`): an `output/.cache/` that came with a
+downloaded project is never unpickled, so it cannot run code.
 """
 
 from __future__ import annotations
@@ -21,9 +22,24 @@ import sqlite3
 from pathlib import Path
 from typing import Optional, Protocol
 
+from ..usercache import seal, unseal
 from .ops import Face
 
-SCHEMA = 1  # bump when the stored value changes shape (a new Face field)
+SCHEMA = 2  # bump when the stored value changes shape (a new Face field)
+
+
+
+def face_from(blob: bytes) -> Optional[Face]:
+    """A stored face, or None: an entry not sealed by this user is never unpickled (it
+    could run code), and a damaged or foreign one is simply not remembered."""
+    data = unseal(bytes(blob))
+    if data is None:
+        return None
+    try:
+        face = pickle.loads(data)
+    except Exception:
+        return None
+    return face if isinstance(face, Face) else None
 
 
 class FaceStore(Protocol):
@@ -88,13 +104,7 @@ class DiskStore:
         return self._conn
 
     def _load(self, row: Optional[tuple[bytes]]) -> Optional[Face]:
-        if row is None:
-            return None
-        try:
-            face = pickle.loads(row[0])
-        except Exception:  # a damaged or foreign entry is simply not remembered
-            return None
-        return face if isinstance(face, Face) else None
+        return None if row is None else face_from(row[0])
 
     def get(self, key: str) -> Optional[Face]:
         try:
@@ -111,7 +121,7 @@ class DiskStore:
     def put(self, key: str, face: Face) -> None:
         try:
             db = self._db()
-            db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", (key, face.key, pickle.dumps(face, protocol=pickle.HIGHEST_PROTOCOL)))
+            db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", (key, face.key, seal(pickle.dumps(face, protocol=pickle.HIGHEST_PROTOCOL))))
             self._pending += 1
             if self._pending >= self.BATCH:
                 db.commit()

@@ -1,0 +1,139 @@
+"""Validated catalogs remembered between builds, so an edit to one game re-reads only it.
+
+A build validates every input of every game it is asked for (`cardstock.validate`). Most
+of that work is per game: loading its catalog and checking it against its layouts. Here
+each game's outcome (its catalog and the problems found, none of them an error) is kept in
+`output/.cache/validated/<game>.pickle` under a key made of everything that validation
+reads for that game: its catalog folder, the layouts it sees, the project's fonts, the
+code and library versions (`pipeline.unit_key`), the build options and the project's
+path. A key that differs in any byte is a miss, and the game is loaded and checked again;
+a game with an error is never remembered. The inputs every game shares (symbols, the page
+template, sheets, printers) are checked on every build, as they are cheap.
+
+The problems are returned in the order `validate()` gives them, so a build prints the same
+text whether a game came from the cache or not. Entries are pickled and sealed with this
+user's key (`cardstock.usercache.seal`); one that came with a downloaded project is never
+unpickled, so it cannot run code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+from .issues import Issue, Issues
+from .usercache import seal, unseal
+
+if TYPE_CHECKING:
+    from .load import Catalog
+    from .stage import BuildOptions
+
+# Bumped when the shape of an entry changes (the code key changes anyway with the code).
+FORMAT = 2
+
+
+@dataclass
+class Validated:
+    """What `validate_games` found, and which games it had to load and check afresh."""
+
+    catalogs: list["Catalog"]
+    issues: Issues
+    fresh: list[str]  # the games loaded and checked in this call (the others were recalled)
+    pending: dict[str, bytes] = field(default_factory=dict)  # entries to store once the build goes on
+
+
+def _path(out: Path, game: str) -> Path:
+    return out / ".cache" / "validated" / f"{game}.pickle"
+
+
+def game_key(root: Path, game: str, options: "BuildOptions") -> str:
+    """Everything the validation of `game` reads, hashed."""
+    from .pipeline import unit_key
+
+    parts = [f"validated-{FORMAT}", str(root), unit_key(root, game, "validate", options)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _recall(out: Path, game: str, key: str) -> Optional[tuple["Catalog", list[Issue], list[Issue]]]:
+    try:
+        sealed = unseal(_path(out, game).read_bytes())
+        if sealed is None:  # not sealed by this user: never unpickled (it could run code)
+            return None
+        data = pickle.loads(sealed)
+    except Exception:  # missing, damaged or from another version: not remembered
+        return None
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    return data["catalog"], data["loaded"], data["checked"]
+
+
+def validate_games(root: Path, games: Optional[list[str]], options: "BuildOptions") -> Validated:
+    """`validate(root, games, options)`, with each game's part recalled when its key is
+    unchanged. An unknown game name is left to `validate` to report."""
+    from .load import load_games
+    from .project import discover
+    from .validate import _game, _shared, unique, validate
+
+    known = discover(root)
+    ids = list(games or known)
+    if not ids or any(g not in known for g in ids):
+        everything, issues = validate(root, games, options)
+        return Validated(everything, issues, [c.id for c in everything])
+    catalogs: list["Catalog"] = []
+    loaded: list[Issue] = []
+    checked: list[Issue] = []
+    fresh: list[str] = []
+    pending: dict[str, bytes] = {}
+    shared: Optional[list[Issue]] = None
+    for game in ids:
+        key = game_key(root, game, options)
+        hit = _recall(options.out, game, key)
+        if hit is not None:
+            catalog, mine_loaded, mine_checked = hit
+        else:
+            fresh.append(game)
+            found, problems = load_games(root, [game])
+            mine_loaded = list(problems)
+            if not found:
+                loaded += mine_loaded
+                continue
+            catalog = found[0]
+            if shared is None:  # the project's fonts join before any face is measured
+                shared = _shared(root, options)
+            mine_checked = _game(catalog, options)
+            if not any(i.level == "error" for i in [*mine_loaded, *mine_checked]):
+                pending[game] = seal(pickle.dumps({"key": key, "catalog": _portable(catalog), "loaded": mine_loaded, "checked": mine_checked},
+                                                   protocol=pickle.HIGHEST_PROTOCOL))
+        catalogs.append(catalog)
+        loaded += mine_loaded
+        checked += mine_checked
+    if shared is None and catalogs:
+        shared = _shared(root, options)
+    issues = Issues()
+    issues.extend(unique([*loaded, *(shared or []), *checked]))
+    return Validated(catalogs, issues, fresh, pending)
+
+
+def _portable(catalog: "Catalog") -> "Catalog":
+    """The catalog without the caches a process attaches to it (their names begin with an
+    underscore, e.g. the face layout state): those are rebuilt lazily where needed."""
+    import copy
+
+    twin = copy.copy(catalog)
+    for name in [n for n in vars(twin) if n.startswith("_")]:
+        delattr(twin, name)
+    return twin
+
+
+def remember(out: Path, validated: Validated) -> None:
+    """Store the games validated afresh (call once the build is going ahead)."""
+    from .output import write_atomic
+
+    for game, data in sorted(validated.pending.items()):
+        write_atomic(_path(out, game), data)
+
+
+__all__ = ["FORMAT", "Validated", "game_key", "remember", "validate_games"]
