@@ -66,11 +66,9 @@ def _page_size(face: Face) -> tuple[float, float]:
     return face.width + 2 * face.bleed, face.height + 2 * face.bleed
 
 
-def rasterise(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequence[bool], pages: Optional[Sequence[int]] = None) -> Iterator[Any]:
-    """Each page of `pdf` (or those in `pages`) as a PIL image of the given pixel size, one
-    page at a time.
-
-    `alpha[i]`: render page i on a transparent background (RGBA) instead of white (RGB)."""
+def _bitmaps(pdf: bytes, dpi: float, alpha: Sequence[bool], pages: Optional[Sequence[int]]) -> Iterator[tuple[int, Any]]:
+    """(page index, PDFium bitmap) for each page of `pdf` (or those in `pages`), one page at
+    a time; `alpha[i]`: page i on a transparent background (RGBA) instead of white (RGB)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
@@ -78,15 +76,23 @@ def rasterise(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: S
         for i in (range(len(doc)) if pages is None else pages):
             page = doc[i]
             fill = (255, 255, 255, 0) if alpha[i] else (255, 255, 255, 255)
-            bitmap = page.render(scale=dpi / INCH, fill_color=fill, rev_byteorder=True, draw_annots=False)
-            image = bitmap.to_pil()
-            w, h = sizes[i]
-            if image.size != (w, h):  # PDFium rounds the page size up; the rest is < 1 px
-                image = image.crop((0, 0, w, h)) if image.width >= w and image.height >= h else image.resize((w, h))
-            yield image
+            yield i, page.render(scale=dpi / INCH, fill_color=fill, rev_byteorder=True, draw_annots=False)
             page.close()
     finally:
         doc.close()
+
+
+def rasterise(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequence[bool], pages: Optional[Sequence[int]] = None) -> Iterator[Any]:
+    """Each page of `pdf` (or those in `pages`) as a PIL image of the given pixel size, one
+    page at a time.
+
+    `alpha[i]`: render page i on a transparent background (RGBA) instead of white (RGB)."""
+    for i, bitmap in _bitmaps(pdf, dpi, alpha, pages):
+        image = bitmap.to_pil()
+        w, h = sizes[i]
+        if image.size != (w, h):  # PDFium rounds the page size up; the rest is < 1 px
+            image = image.crop((0, 0, w, h)) if image.width >= w and image.height >= h else image.resize((w, h))
+        yield image
 
 
 # The document a forked worker renders from: set before the pool starts, so the workers
@@ -99,23 +105,13 @@ def rendered_pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alph
     """Each page of `pdf` (or those in `pages`) as PNG bytes of the given pixel size,
     encoded straight from PDFium's bitmap: the same pixels `rasterise` gives, without
     making a PIL image of each page first."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        for i in (range(len(doc)) if pages is None else pages):
-            page = doc[i]
-            fill = (255, 255, 255, 0) if alpha[i] else (255, 255, 255, 255)
-            bitmap = page.render(scale=dpi / INCH, fill_color=fill, rev_byteorder=True, draw_annots=False)
-            w, h = sizes[i]
-            if bitmap.width >= w and bitmap.height >= h and bitmap.n_channels in (3, 4):
-                # PDFium rounds the page size up; the rows and columns past (w, h) are < 1 px
-                yield png_pixels(memoryview(bitmap.buffer).cast("B"), w, h, bitmap.stride, bitmap.n_channels, dpi)
-            else:  # pragma: no cover - a bitmap smaller than asked: resample as rasterise does
-                yield png_bytes(bitmap.to_pil().resize((w, h)), dpi)
-            page.close()
-    finally:
-        doc.close()
+    for i, bitmap in _bitmaps(pdf, dpi, alpha, pages):
+        w, h = sizes[i]
+        if bitmap.width >= w and bitmap.height >= h and bitmap.n_channels in (3, 4):
+            # PDFium rounds the page size up; the rows and columns past (w, h) are < 1 px
+            yield png_pixels(memoryview(bitmap.buffer).cast("B"), w, h, bitmap.stride, bitmap.n_channels, dpi)
+        else:  # pragma: no cover - a bitmap smaller than asked: resample as rasterise does
+            yield png_bytes(bitmap.to_pil().resize((w, h)), dpi)
 
 
 def _render_chunk(indexes: list[int]) -> list[bytes]:
