@@ -125,8 +125,13 @@ def rulebook_game(root: Path, chapters: int) -> None:
     """A one-deck game with a generated rulebook of `chapters` chapters (about 2.1 pages
     each at half-letter): a contents page, headings, paragraphs and lists."""
     synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(3)])
-    folder = root / "layouts" / "bench"
-    folder.mkdir(parents=True)
+    rulebook_template(root / "layouts" / "bench", chapters)
+
+
+def rulebook_template(folder: Path, chapters: int) -> None:
+    """`folder`/rulebook.md.j2: a contents page and `chapters` chapters of headings,
+    paragraphs and lists (about 2.1 pages each at half-letter)."""
+    folder.mkdir(parents=True, exist_ok=True)
     parts = ["{{ contents() }}\n"]
     for i in range(1, chapters + 1):
         parts.append(f"# Chapter {i}\n\nWhat happens in part {i} of a round, and who acts first.\n\n")

@@ -5,47 +5,35 @@ reads the others back; the counts come from `cardstock.layout.faces.STATS`."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.layout import faces
+from conftest import ROOT
+
+
+def _bench() -> ModuleType:
+    """bench/run.py, whose project generators the bench and these tests share."""
+    spec = importlib.util.spec_from_file_location("cardstock_bench_run", ROOT / "bench" / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
 
 
 def generated_game(root: Path, n: int, game: str = "gen") -> Path:
-    """A project with one game of `n` distinct cards sharing one deck back, using the
-    layouts cardstock ships (no layouts/ folder). Returns the table's path."""
-    folder = root / "catalog" / game
-    folder.mkdir(parents=True)
-    (folder / "game.toml").write_text(
-        f'''id = "{game}"
-title = "Generated"
-version = "1.0"
-players = {{ min = 2, max = 4 }}
-
-[backs.deck]
-title = "Generated"
-color = "#223344"
-
-[[sets]]
-id = "cards"
-name = "Cards"
-kind = "card"
-group = "Deck"
-back = "deck"
-table = "cards.csv"
-fields.strength = {{ type = "int" }}
-fields.text = {{ type = "text" }}
-''',
-        encoding="utf-8",
-    )
-    rows = ["id,name,count,strength,text"]
-    rows += [f'c{i},Card {i},1,{i % 10},"Deal {i % 5 + 1} damage, then draw a card."' for i in range(n)]
-    table = folder / "cards.csv"
-    table.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    return table
+    """A project with one game of `n` distinct cards ("Card 0" …) sharing one deck back,
+    using the layouts cardstock ships (no layouts/ folder). Returns the table's path."""
+    BENCH.synthetic_game(root, game, [(f"Card {i}", 1) for i in range(n)])
+    return Path(root / "catalog" / game / "cards.csv")
 
 
 def build(root: Path, out: Path, *more: str) -> None:
@@ -111,12 +99,4 @@ def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_pa
 def generated_rulebook(root: Path, chapters: int, game: str = "gen") -> None:
     """A rulebook template of `chapters` chapters (about two pages each at half-letter):
     headings for the contents, paragraphs and lists."""
-    folder = root / "layouts" / game
-    folder.mkdir(parents=True, exist_ok=True)
-    parts = ["{{ contents() }}\n"]
-    for i in range(1, chapters + 1):
-        parts.append(f"# Chapter {i}\n\nWhat happens in part {i} of a round, and who acts first.\n\n")
-        for j in range(1, 5):
-            parts.append(f"## Rule {i}.{j}\n\n" + "On your turn draw one card, play the cards you can pay for, then discard to your hand limit. " * 6)
-            parts.append("\n\n- the first point\n- a second point, a little longer than the first\n- the third point\n\n")
-    (folder / "rulebook.md.j2").write_text("".join(parts), encoding="utf-8")
+    BENCH.rulebook_template(root / "layouts" / game, chapters)
