@@ -359,10 +359,12 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
     out are kept in a staging store outside it (`_StagedFaces`), and only after every
     game's check has passed are they moved into `output/.cache/faces/`."""
     store = _staged_store(options.out, game, staging)
+    books = _books(options.out)
     try:
         return check(_catalog(root, game), options)
     finally:
         store.flush()
+        books.use(None)
 
 
 def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions) -> TaskResult:
@@ -371,10 +373,21 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
     if game is None:
         return TaskResult(game, None, tuple(_run_unit(u, options) for u in units))
     store = _face_store(options.out, game)
+    books = _books(options.out)
     try:
         return TaskResult(game, None, tuple(_run_unit(u, options) for u in units))
     finally:
         store.flush()
+        books.use(None)
+
+
+def _books(out: Path) -> Any:
+    """Books (rulebooks) are kept by what they read in `output/.cache/books/` while a
+    game's check or stages run (cardstock.books.bookcache); the check only reads there."""
+    from .books import bookcache
+
+    bookcache.use(out)
+    return bookcache
 
 
 def _faces_path(out: Path, game: str) -> Path:
@@ -603,7 +616,7 @@ def run(
             staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-"))
             order = biggest_first(to_check)
             outcomes: list[tuple[str, Any, Optional[BaseException]]] = []
-            if jobs > 1 and len(games) > 1:
+            if jobs > 1 and len(to_check) > 1:
                 pool = _pool(min(jobs, len(games)))
                 futures = [(g, pool.submit(_check_task, root, g, options, check, staging)) for g in order]
                 for g, future in futures:

@@ -19,7 +19,10 @@ Outputs (the pipeline stage `rulebook`):
 
 The story is laid out once; the booklets impose the reading PDF's own pages. The result
 is remembered on the catalog object, so the rules check's rulebook lint and the rulebook
-stage of the same build lay it out only once between them.
+stage of the same build lay it out only once between them. Across builds a rulebook is
+kept by what it read (`cardstock.books.bookcache`): the template is rendered again, and
+when its text, the rows' outline and every face it drew are unchanged, neither the check
+nor the stage lays it out again.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from ..issues import Issue
 from ..load import Catalog
 from ..output import Artifact, artifact
 from ..stage import BuildOptions, StageResult
-from . import art
+from . import art, bookcache
 from .context import template_context
 from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents
 from ..ruletext import no_rulebook, render_file, rulebook_template
@@ -183,6 +186,9 @@ class Rendered:
     booklets: dict[str, Built]
     issues: list[Issue]
     size: BookSize
+    key: Optional[str] = None  # its entry's key (bookcache) when the build keeps one
+    drew: tuple[str, ...] = ()  # the components whose faces it drew
+    kept: Optional[bookcache.Kept] = None  # an earlier build's rendering, not laid out now
 
 
 def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, faces: bool = True) -> Rendered:
@@ -197,9 +203,17 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
         wanted = set(_wanted(papers))
         for (had, b, f), r in memo.items():
             if (b, f) == (booklets, faces) and wanted <= set(_wanted(had)) and _reading_size(_wanted(had)) == _reading_size(_wanted(papers)):
-                return Rendered(r.reading, {p: built for p, built in r.booklets.items() if p in wanted}, r.issues, r.size)
+                return Rendered(r.reading, {p: built for p, built in r.booklets.items() if p in wanted}, r.issues, r.size, r.key, r.drew, r.kept)
         memo[key] = _render(catalog, tuple(papers), booklets, faces)
     return memo[key]
+
+
+def _laid_out(catalog: Catalog, papers: tuple[str, ...]) -> Rendered:
+    """The rulebook laid out now, whatever an earlier build kept (for a stage whose kept
+    files are gone); it replaces the remembered rendering."""
+    r = _render(catalog, papers, True, True, recall=False)
+    catalog.__dict__.setdefault("_rulebook_renders", {})[(tuple(papers), True, True)] = r
+    return r
 
 
 def _wanted(papers: tuple[str, ...]) -> list[str]:
@@ -222,8 +236,7 @@ class RenderStats:
 STATS = RenderStats()
 
 
-def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bool) -> Rendered:
-    STATS.renders += 1
+def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bool, recall: bool = True) -> Rendered:
     path = rulebook_template(catalog)
     where = catalog.display(path)
     wanted = _wanted(papers)
@@ -233,13 +246,22 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
     if text is None:
         return Rendered(None, {}, issues, size)
+    # kept across builds only as the stage writes it: with its faces and its booklets
+    key = bookcache.book_key(catalog, "rulebook", text, size.name) if faces and booklets and bookcache.folder() else None
+    if key is not None and recall:
+        kept = bookcache.recall(catalog, "rulebook", key)
+        if kept is not None:
+            return Rendered(None, {}, list(kept.findings), size, key, (), kept)
+    STATS.renders += 1
     chunks = split(text)
     styles = Styles(accent_color(catalog.game))
     g = catalog.game
     meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
     painter = art.IconPainter(catalog, styles)
     findings: list[Issue] = []
-    cache = None if faces else art.Outlines()  # None: faces laid out once per catalog object
+    # faces laid out once per catalog object (art.laid_out), each one drawn recorded
+    seen = bookcache.Seen(catalog.__dict__.setdefault("_books_faces", {}))
+    cache: dict[str, Any] = seen if faces else art.Outlines()
 
     def run(sz: BookSize) -> Optional[Built]:
         story = Story(catalog, chunks, styles, where, cache)
@@ -259,12 +281,30 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     if reading is not None and booklets:
         for paper in wanted:
             out[paper] = booklet(reading, BOOK_FOR_PAPER[paper], meta)
-    return Rendered(reading, out, findings, size)
+    return Rendered(reading, out, findings, size, key, tuple(seen.ids))
+
+
+def _kept_files(r: Rendered, catalog: Catalog, options: BuildOptions) -> Optional[list[Artifact]]:
+    """The files an earlier build wrote for this rulebook, when they are the ones this
+    build asks for (the same reading size, a booklet for every paper) and intact."""
+    if r.kept is None:
+        return None
+    files = r.kept.files(options.out)
+    wanted = {p for p in _wanted(tuple(options.papers))}
+    if files is None or {a.paper for a in files if a.kind == "booklet"} != wanted:
+        return None
+    return files
 
 
 def build_rulebook(catalog: Catalog, options: BuildOptions) -> StageResult:
-    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for."""
+    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for
+    (or, when an earlier build's rendering is kept and its files are intact, keep them)."""
     r = render_rulebook(catalog, tuple(options.papers))
+    if r.kept is not None:
+        files = _kept_files(r, catalog, options)
+        if files is not None:
+            return StageResult(artifacts=files, findings=list(r.issues))
+        r = _laid_out(catalog, tuple(options.papers))
     result = StageResult(findings=list(r.issues))
     if r.reading is None:
         return result
@@ -273,4 +313,6 @@ def build_rulebook(catalog: Catalog, options: BuildOptions) -> StageResult:
     for paper, b in r.booklets.items():
         arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
     result.artifacts.extend(arts)
+    if r.key is not None:
+        bookcache.remember(catalog, "rulebook", r.key, r.drew, r.issues, arts, options.out)
     return result

@@ -1,0 +1,187 @@
+"""What a book read, remembered with what it made, so an edit it never saw does not lay it
+out again.
+
+A rulebook (or any book made from a game's rule templates) depends on:
+
+- the game's inputs other than its component tables — game.toml, rules.toml, art, icons,
+  the layouts, the project's fonts, the code (`cardstock.layout.faces` hashes these once
+  per catalog for the faces: the same "common" key);
+- the text its templates rendered to. The template is rendered again on every build (a
+  few milliseconds): whatever rows, fields, facts or examples of play it reads, a change
+  to any of them that changes the book's words changes this text;
+- the rows' outline that the generated parts show (ids, names, kinds, groups, sets,
+  counts, backs, sizes, and where each row was read from);
+- the faces it drew (covers, galleries, the component list): recorded while it is laid
+  out, each with the content key of its drawing (an edit to a cell the face does not
+  show leaves that key as it was).
+
+An entry is kept in `output/.cache/books/<game>--<book>.json` with the files the book's
+stage wrote. It is used only when the first three hash to the same key and every face it
+recorded still draws the same — so an edit that changes a face the book shows, or its
+words, lays it out again, and an edit to a cell it neither printed nor drew does not.
+
+The folder is set by the build (`use`) for the time a game's check or stages run; with
+none set (`cardstock check`, a library call) nothing is read or written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Optional
+
+from ..issues import Issue
+from ..load import Catalog
+from ..output import Artifact, WriteError, write_atomic
+
+# Bumped when the entry's shape or meaning changes (old entries are then misses).
+VERSION = 1
+
+_FOLDER: list[Optional[Path]] = [None]
+
+
+def use(out: Optional[Path]) -> None:
+    """Keep entries under `out/.cache/books/` from now on (None: keep none)."""
+    _FOLDER[0] = Path(out) / ".cache" / "books" if out is not None else None
+
+
+def folder() -> Optional[Path]:
+    return _FOLDER[0]
+
+
+def outline(catalog: Catalog) -> str:
+    """The rows as the generated parts of a book see them: no cell of a row's fields."""
+    rows = [[c.id, c.name, c.kind, c.group, c.set, c.count, c.back, c.size, c.file, c.line] for c in catalog.components]
+    return json.dumps(rows, ensure_ascii=False)
+
+
+def book_key(catalog: Catalog, book: str, rendered_text: str, *settings: str) -> str:
+    """The key of a book's entry, before its faces are compared."""
+    from ..layout.faces import _input_keys
+
+    common, _tables = _input_keys(catalog)
+    parts = [f"v{VERSION}", book, common, outline(catalog), *settings, rendered_text]
+    return hashlib.sha256("\n\x00".join(parts).encode()).hexdigest()
+
+
+class Seen(dict[str, Any]):
+    """The faces cache a book draws through (`art.laid_out`), recording each component id
+    asked for; it stores nothing itself but in the cache it wraps."""
+
+    def __init__(self, inner: dict[str, Any]) -> None:
+        super().__init__()
+        self.inner = inner
+        self.ids: list[str] = []
+
+    def _saw(self, key: object) -> None:
+        if isinstance(key, str) and key not in self.ids:
+            self.ids.append(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._saw(key)
+        return key in self.inner
+
+    def __getitem__(self, key: str) -> Any:
+        self._saw(key)
+        return self.inner[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._saw(key)
+        self.inner[key] = value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.inner)
+
+    def __len__(self) -> int:
+        return len(self.inner)
+
+
+def face_keys(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
+    """What each component's thumbnail shows, by component id: the content key of its
+    front as the book draws it (`art.laid_out`), or "outline" where a labelled outline
+    stands in. Faces come from the face store, so an unchanged face is not laid out."""
+    from .art import laid_out
+
+    by_id = {c.id: c for c in catalog.components}
+    found: dict[str, str] = {}
+    for i in ids:
+        if i in by_id:
+            face = laid_out(catalog, by_id[i], [], {})
+            found[i] = face.key if face is not None else "outline"
+    return found
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A remembered book: its findings and the files its stage wrote (relative paths)."""
+
+    key: str
+    findings: tuple[Issue, ...]
+    artifacts: tuple[dict[str, Any], ...]
+
+    def files(self, out: Path) -> Optional[list[Artifact]]:
+        """The artifacts, when every file is still there with the bytes it was written
+        with; None otherwise."""
+        found = []
+        for a in self.artifacts:
+            p = Path(out) / a["path"]
+            try:
+                data = p.read_bytes()
+            except OSError:
+                return None
+            if len(data) != a["bytes"] or hashlib.sha256(data).hexdigest() != a["sha256"]:
+                return None
+            found.append(Artifact(a["game"], a["kind"], p, a["paper"], a["pages"], a["bytes"], a["sha256"]))
+        return found
+
+
+# entries used and missed in this process (for tests to count)
+STATS: dict[str, int] = {"hits": 0, "misses": 0}
+
+
+def _path(catalog: Catalog, book: str) -> Optional[Path]:
+    where = _FOLDER[0]
+    return where / f"{catalog.id}--{book}.json" if where is not None else None
+
+
+def recall(catalog: Catalog, book: str, key: str) -> Optional[Kept]:
+    """The entry of `book` when its key matches and every face it drew is unchanged."""
+    path = _path(catalog, book)
+    if path is None:
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key") != key or data.get("version") != VERSION:
+            raise ValueError("another key")
+        faces = data["faces"]
+        if face_keys(catalog, faces) != faces:
+            raise ValueError("a face it drew changed")
+        kept = Kept(key, tuple(Issue(**f) for f in data["findings"]), tuple(data["artifacts"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # missing, stale or damaged
+        STATS["misses"] += 1
+        return None
+    STATS["hits"] += 1
+    return kept
+
+
+def remember(catalog: Catalog, book: str, key: str, drew: Iterable[str], findings: Iterable[Issue], artifacts: Iterable[Artifact], out: Path) -> None:
+    """Store the entry of a book its stage just wrote into `out`."""
+    path = _path(catalog, book)
+    if path is None:
+        return
+    entry = {
+        "version": VERSION,
+        "key": key,
+        "faces": face_keys(catalog, drew),
+        "findings": [asdict(f) for f in findings],
+        "artifacts": [{**asdict(a), "path": a.relative(Path(out))} for a in artifacts],
+    }
+    try:
+        write_atomic(path, json.dumps(entry, sort_keys=True).encode())
+    except (OSError, WriteError):  # a cache that cannot be written costs time, not output
+        pass
+
+
+__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "Kept", "recall", "remember", "STATS"]
