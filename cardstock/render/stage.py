@@ -4,18 +4,81 @@ Writes `<out>/<game>/svg/<component id>.svg` for each front, `<id>-reverse.svg` 
 second side of each reference card, `back-<back id>.svg` for each deck back, and the font
 files the SVGs name in `<out>/<game>/svg/fonts/` (so a browser shows the same face).
 SVGs and fonts this stage wrote before and no longer makes are removed.
+
+An SVG is a function of its face's drawing (the face's content key), its title and the
+code: `output/.cache/svg/<game>.json` remembers, per file, those and the bytes written, so
+a rebuild serialises only the faces whose drawing changed (`STATS.serialised` counts
+them) and keeps the other files as they are, after checking their bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional
+
 from ..fonts import FACES, FONT_DIR
 from ..issues import Issue
 from ..load import Catalog
-from ..output import artifact
+from ..output import Artifact, WriteError, artifact, write_atomic
 from ..stage import BuildOptions, StageResult
 from .svg import face_title, svg_bytes
 from ..layout.faces import each_distinct_face, ordered
 from ..layout.ops import Text
+
+
+@dataclass
+class SvgStats:
+    """SVG files serialised by this process (the rest were kept from the index)."""
+
+    serialised: int = 0
+
+
+STATS = SvgStats()
+
+
+class _Index:
+    """What each SVG file was made from and its bytes, kept between builds."""
+
+    def __init__(self, out: Path, game: str) -> None:
+        from ..pipeline import code_key
+
+        self.out, self.path = out, out / ".cache" / "svg" / f"{game}.json"
+        self.code = code_key()
+        self.files: dict[str, list[Any]] = {}
+        self.old: dict[str, list[Any]] = {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and data.get("code") == self.code and isinstance(data.get("files"), dict):
+                self.old = data["files"]
+        except (OSError, ValueError):  # no index yet, or a damaged one: serialise all
+            pass
+
+    def file(self, game: str, kind: str, path: Path, made_from: str, make: Callable[[], bytes]) -> Artifact:
+        """The artifact at `path`: kept when the index says it was made from the same
+        `made_from` and the file still has those bytes; else made and written."""
+        name = path.relative_to(self.out).as_posix()
+        known = self.old.get(name)
+        if isinstance(known, list) and len(known) == 3 and known[0] == made_from:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = b""
+            if len(data) == known[2] and hashlib.sha256(data).hexdigest() == known[1]:
+                self.files[name] = known
+                return Artifact(game, kind, path, None, None, known[2], known[1])
+        STATS.serialised += 1
+        made = artifact(game, kind, path, make())
+        self.files[name] = [made_from, made.sha256, made.bytes]
+        return made
+
+    def save(self) -> None:
+        try:
+            write_atomic(self.path, json.dumps({"code": self.code, "files": self.files}, sort_keys=True).encode())
+        except WriteError:  # an index that cannot be written costs time, not output
+            pass
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
@@ -25,15 +88,18 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
+    index = _Index(options.out, catalog.id)
     for stem, face in faces:
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
-        result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=face_title(catalog, stem))))
+        title = face_title(catalog, stem)
+        result.artifacts.append(index.file(catalog.id, "svg", path, f"{face.key}\n{title}", lambda: svg_bytes(face, title=title)))
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
-            marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{face_title(catalog, stem)} (guides)")
-            result.artifacts.append(artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked))
+            marked = lambda: svg_bytes(face, font_url="../fonts/", guides=True, title=f"{title} (guides)")  # noqa: E731
+            result.artifacts.append(index.file(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", f"{face.key}\n{title}\nguides", marked))
+    index.save()
     font_dir = folder / "fonts"
     for name in sorted(used_fonts, key=lambda n: FACES[n].file):
         f = FACES[name]

@@ -1,0 +1,71 @@
+"""The edit loop's SVG faces: a rebuild serialises only the faces whose drawing changed and
+keeps the other files, which stay exactly what a build from nothing writes. Counted
+through `cardstock.render.stage.STATS.serialised`, never by timing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from cardstock.cli import main
+from cardstock.render import stage
+from conftest import ROOT
+
+GAME = "atmosfear"
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
+    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
+    return root
+
+
+def build(root: Path, out: Path) -> int:
+    """Build the SVG faces; the number of SVG files serialised."""
+    before = stage.STATS.serialised
+    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--only", "svg"]) == 0
+    return stage.STATS.serialised - before
+
+
+def svgs(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted((out / GAME / "svg").rglob("*")) if p.is_file()}
+
+
+def rename_first_realm(root: Path) -> str:
+    path = root / "catalog" / GAME / "realms.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    cells = lines[1].rstrip("\n").split(",")
+    cells[header.index("name")] += " Edited"
+    lines[1] = ",".join(cells) + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    return cells[header.index("id")]
+
+
+def test_a_one_card_edit_serialises_one_svg_and_keeps_the_rest(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    out = root / "output"
+    total = build(root, out)
+    assert total > 50
+    card = rename_first_realm(root)
+    mtimes = {p: p.stat().st_mtime_ns for p in (out / GAME / "svg").glob("*.svg")}
+    assert build(root, out) == 1
+    changed = {p.name for p, t in mtimes.items() if p.stat().st_mtime_ns != t}
+    assert changed == {f"{card}.svg"}
+    assert b"Edited" in (out / GAME / "svg" / f"{card}.svg").read_bytes()
+    fresh = tmp_path / "fresh"
+    assert build(root, fresh) == total
+    assert svgs(out) == svgs(fresh)
+
+
+def test_a_damaged_svg_file_is_written_again(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    out = root / "output"
+    build(root, out)
+    card = rename_first_realm(root)  # something to rebuild: one face
+    victim = next(p for p in sorted((out / GAME / "svg").glob("*.svg")) if p.name != f"{card}.svg")
+    good = victim.read_bytes()
+    victim.write_bytes(good.replace(b"<svg", b"<SVG", 1))  # the same size, other bytes
+    assert build(root, out) == 2
+    assert victim.read_bytes() == good
