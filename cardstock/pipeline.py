@@ -671,9 +671,14 @@ def run(
 
         manifest.forget(options.out, [p for _, idx in tasks for i in idx for p in previous_files(options.out, units[i].game, units[i].stage)])
 
+        left = [len(tasks)]
+
         def finish(indexes: list[int], result: TaskResult) -> None:
             nonlocal done
-            if result.reports:
+            left[0] -= 1
+            # the last task's files join the manifest with the page's, in one write at the
+            # end of the build (cardstock.site.publish)
+            if result.reports and left[0] > 0:
                 manifest.write(options.out, [a for r in result.reports for a in r.artifacts])
             for i, report in zip(indexes, result.reports):
                 reports[i] = report

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -53,7 +54,18 @@ def _still_true(out: Path, e: dict[str, Any], written_ns: int) -> bool:
     return hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e.get("sha256")
 
 
+@dataclass
+class ManifestStats:
+    """Manifest writes made by this process (for tests to count)."""
+
+    saves: int = 0
+
+
+STATS = ManifestStats()
+
+
 def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+    STATS.saves += 1
     data = {"artifacts": [entries[k] for k in sorted(entries)]}
     path = out / MANIFEST
     write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
@@ -69,14 +81,26 @@ def _current(out: Path, replaced: frozenset[str] = frozenset()) -> dict[str, dic
     return {e["path"]: e for e in read(out) if e.get("path") in replaced or _still_true(out, e, written_ns)}
 
 
-def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
-    """Merge these artifacts into the manifest; entries whose file is gone or no longer
-    matches are dropped. Sorted by path, so identical builds give identical manifests."""
+def merged(out: Path, artifacts: Iterable[Artifact]) -> dict[str, dict[str, Any]]:
+    """The manifest's entries with these artifacts merged in (by path), as `write` would
+    write them; entries whose file is gone or no longer matches are dropped."""
     new = [entry(out, a) for a in artifacts]
     entries = _current(out, frozenset(e["path"] for e in new))
     for e in new:
         entries[e["path"]] = e
+    return entries
+
+
+def save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+    """Write these entries (from `merged`) as the manifest. Sorted by path, so identical
+    builds give identical manifests."""
     return _save(out, entries)
+
+
+def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
+    """Merge these artifacts into the manifest; entries whose file is gone or no longer
+    matches are dropped. Sorted by path, so identical builds give identical manifests."""
+    return _save(out, merged(out, artifacts))
 
 
 def forget(out: Path, paths: Iterable[str]) -> None:

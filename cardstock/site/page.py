@@ -188,7 +188,10 @@ def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"
     build before a file is written. A problem that may come from data the build has not
     made yet (no cover before the first build) waits for the real page."""
     from ..issues import InputError
+    from ..pipeline import read_cache
 
+    if read_cache(out, None, "page-template", template_key(root)) is not None:
+        return []  # this very template (and code) rendered the page of an earlier build here
     try:
         render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)), only_unusable=True)
     except InputError as exc:
@@ -196,31 +199,48 @@ def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"
     return []
 
 
-def page_key(root: Path, out: Path, games: list[str], status: dict[str, GameStatus]) -> str:
-    """A hash of everything the page shows: the games' catalogs, their check status, the
-    manifest as it stands, the page template and the code."""
-    from ..pipeline import catalog_key, code_key
+def page_key(root: Path, context: dict[str, Any]) -> str:
+    """A hash of everything the page shows: its context (`page_context`: the games as the
+    page describes them, their check status, the files it lists with their sizes), the
+    page template and the code. A build that changed no file the page lists and nothing it
+    says of a game (an edit to a card's text, say) leaves the page as it is."""
+    from dataclasses import asdict, is_dataclass
+
+    from ..pipeline import code_key
+
+    def plain(value: Any) -> Any:
+        if is_dataclass(value) and not isinstance(value, type):
+            return asdict(value)
+        raise TypeError(f"{type(value).__name__} is not page data")
 
     h = hashlib.sha256()
     h.update(code_key().encode())
     site, _ = shared_layout(root, "site")
     h.update(hash_files(files_in(site), site).encode())
-    for game in games:
-        h.update(game.encode() + catalog_key(root, game).encode())
-    h.update(json.dumps({g: [s.ok, s.lines] for g, s in sorted(status.items())}).encode())
-    listed = [e for e in manifest.read(out) if e["kind"] != "page"]  # the page lists itself: not a dependency
-    h.update(json.dumps(listed, sort_keys=True).encode())
-    others = {g: info for g, info in remembered(out).items() if g not in games}  # listed as earlier builds left them
-    h.update(json.dumps(others, sort_keys=True).encode())
+    h.update(json.dumps(context, sort_keys=True, default=plain).encode())
     return h.hexdigest()
 
 
-def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[str, GameStatus]) -> Artifact:
-    """Write output/index.html from the manifest as it stands after this build: every game
-    the manifest has files of, those of this build described afresh (and remembered)."""
+def template_key(root: Path) -> str:
+    """The page template's files and the code: `check_page` has nothing to find in a
+    template that rendered for a build into the same folder before."""
+    from ..pipeline import code_key
+
+    site, _ = shared_layout(root, "site")
+    return hashlib.sha256((code_key() + "\n" + hash_files(files_in(site), site)).encode()).hexdigest()
+
+
+def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[str, GameStatus],
+               context: Optional[dict[str, Any]] = None) -> Artifact:
+    """Write output/index.html from the manifest as it stands after this build (or from
+    `context`, the page_context of the manifest about to be written): every game the
+    manifest has files of, those of this build described afresh (and remembered)."""
     seen = remembered(out)
-    html = render_page(root, page_context(catalogs, manifest.read(out), status, seen))
+    html = render_page(root, context if context is not None else page_context(catalogs, manifest.read(out), status, seen))
     for cat in catalogs:
         seen[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     write_atomic(out / GAMES_SEEN, json.dumps(seen, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    from ..pipeline import write_cache
+
+    write_cache(out, None, "page-template", template_key(root), {})  # it renders: see check_page
     return artifact(None, "page", out / PAGE_FILE, html.encode("utf-8"))

@@ -53,18 +53,38 @@ def publish(root: Path, out: Path, artifacts: Sequence["Artifact"], checks: dict
     must be rewritten but no catalogs were given (the caller loads them and calls again)."""
     from .. import pipeline
 
-    manifest.write(out, list(artifacts))
     if not with_page:
+        manifest.write(out, list(artifacts))
         return Published(None)
     status = {g: page.GameStatus(c.ok, status_lines(c.text)) for g, c in checks.items()}
-    key = page.page_key(root, out, list(buildable), status)
+    entries = manifest.merged(out, list(artifacts))
+    listed = [entries[k] for k in sorted(entries) if entries[k]["kind"] != "page"]  # the page lists itself: not a dependency
+    seen = page.remembered(out)
+    if catalogs is None:
+        # no catalog loaded (the no-op path): the games as the last page described them,
+        # when their catalogs are still the ones it saw
+        inputs = (pipeline.read_cache(out, None, "page-inputs", "inputs") or {}).get("games", {})
+        if any(g not in seen or inputs.get(g) != pipeline.catalog_key(root, g) for g in buildable):
+            return None
+        infos = {**seen, **{g: {**seen[g], "status": {"ok": status[g].ok, "lines": list(status[g].lines)}} for g in buildable if g in status}}
+        context = page.page_context([], listed, status, infos)
+    else:
+        context = page.page_context([c for c in catalogs if c.id in buildable], listed, status, seen)
+    key = page.page_key(root, context)
     report = pipeline.cached(out, None, "page", key)
     if report is None:
         if catalogs is None:
             return None
         started = time.perf_counter()
-        made = page.write_page(root, out, [c for c in catalogs if c.id in buildable], status)
+        made = page.write_page(root, out, [c for c in catalogs if c.id in buildable], status, context)
         report = pipeline.UnitReport(None, "page", (made,), (), time.perf_counter() - started, False)
         pipeline.remember(out, report, key)
-    manifest.write(out, list(report.artifacts))  # the page is listed in the manifest too
+    if catalogs is not None:  # what the page says of these games holds for their catalogs as they are
+        described = dict((pipeline.read_cache(out, None, "page-inputs", "inputs") or {}).get("games", {}))
+        now = {**described, **{c.id: pipeline.catalog_key(root, c.id) for c in catalogs if c.id in buildable}}
+        if now != described:
+            pipeline.write_cache(out, None, "page-inputs", "inputs", {"games": now})
+    for a in report.artifacts:  # the page is listed in the manifest too: one write for all
+        entries[a.relative(out)] = manifest.entry(out, a)
+    manifest.save(out, entries)
     return Published(report)

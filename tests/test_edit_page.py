@@ -1,0 +1,82 @@
+"""The edit loop's last step: the manifest is written once at the end of a build (after
+the stale files left it), and the downloads page is rewritten only when something it
+shows changed. Counted (`manifest.STATS.saves`, the page's file time and the build's own
+report), never by timing; the results are compared with a build from nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from cardstock.cli import main
+from cardstock.site import manifest
+from conftest import ROOT
+
+GAME = "atmosfear"
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
+    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
+    return root
+
+
+def build(root: Path, out: Path, capsys) -> str:
+    capsys.readouterr()
+    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"]) == 0
+    return capsys.readouterr().out
+
+
+def edit(root: Path, column: str, suffix: str) -> None:
+    """Append `suffix` to `column` of the first realm card."""
+    path = root / "catalog" / GAME / "realms.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    cells = lines[1].rstrip("\n").split(",")
+    cells[header.index(column)] += suffix
+    lines[1] = ",".join(cells) + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def listed(out: Path) -> dict[str, str]:
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    for e in entries:  # never a hash its file does not have
+        assert hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"], e["path"]
+    return {e["path"]: e["sha256"] for e in entries}
+
+
+def test_an_edit_the_page_does_not_show_writes_the_manifest_once_and_keeps_the_page(tmp_path, capsys):
+    root = project(tmp_path)
+    out = root / "output"
+    build(root, out, capsys)
+    page = (out / "index.html").stat().st_mtime_ns
+    edit(root, "designer_choice", " power")  # a note for the designer: on no face, in no file the page lists
+    saves = manifest.STATS.saves
+    text = build(root, out, capsys)
+    assert manifest.STATS.saves == saves + 2  # the stale files leave it, then one write at the end
+    assert "built " in text and (out / "index.html").stat().st_mtime_ns == page
+    fresh = tmp_path / "fresh"
+    build(root, fresh, capsys)
+    assert listed(out) == listed(fresh)
+    assert (out / "index.html").read_bytes() == (fresh / "index.html").read_bytes()
+
+
+def test_an_edit_the_page_shows_rewrites_it(tmp_path, capsys):
+    root = project(tmp_path)
+    out = root / "output"
+    build(root, out, capsys)
+    assert "Red Fear Renamed" not in (out / "index.html").read_text(encoding="utf-8")
+    edit(root, "name", " Renamed")  # the gallery names each face
+    saves = manifest.STATS.saves
+    build(root, out, capsys)
+    assert manifest.STATS.saves == saves + 2
+    assert "Red Fear Renamed" in (out / "index.html").read_text(encoding="utf-8")
+    fresh = tmp_path / "fresh"
+    build(root, fresh, capsys)
+    assert listed(out) == listed(fresh)
+    assert (out / "index.html").read_bytes() == (fresh / "index.html").read_bytes()
+    nothing = build(root, out, capsys)  # and a no-op build keeps all, without loading a catalog
+    assert "built 0 of" in nothing
