@@ -388,37 +388,67 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
 
-# `--watch` looks at the files' times this often (a look costs one stat per file), and
-# waits this long for a changed file to stay unchanged before rebuilding.
-WATCH_POLL, WATCH_SETTLE = 0.1, 0.03
+# `--watch` compares the watched files' times and sizes (one stat per file) whenever the
+# system says a folder changed (inotify, on Linux), else this often; and waits until no
+# file has changed for WATCH_SETTLE before rebuilding (an editor may save in steps).
+WATCH_POLL, WATCH_SETTLE = 0.1, 0.02
 
 
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
-    """Rebuild whenever a catalog or layout file changes (Ctrl-C stops)."""
+    """Rebuild whenever a catalog or layout file changes (Ctrl-C stops). After each
+    rebuild, says on stderr how long after the change the files were written."""
     from .project import files_in
+    from .watching import Wakeups
 
-    def snapshot() -> dict[str, float]:
-        """The watched files (as a build reads them: no hidden files or caches) and their times."""
-        return {str(p): p.stat().st_mtime for folder in (args.root / "catalog", args.root / "layouts") for p in files_in(folder)}
+    folders = (args.root / "catalog", args.root / "layouts")
+
+    def snapshot() -> dict[str, tuple[int, int]]:
+        """The watched files (as a build reads them: no hidden files or caches), their times and sizes."""
+        found = {}
+        for folder in folders:
+            for p in files_in(folder):
+                try:
+                    st = p.stat()
+                except OSError:  # removed while we looked: the next look sees it gone
+                    continue
+                found[str(p)] = (st.st_mtime_ns, st.st_size)
+        return found
 
     last = None
     print("watching catalog/ and layouts/; Ctrl-C stops", file=sys.stderr)
+    wake = Wakeups(folders)
     try:
         while True:
+            seen = time.perf_counter()
             now = snapshot()
             if now != last:
-                if last is not None:  # an editor may write a file in steps: wait until it is still
-                    time.sleep(WATCH_SETTLE)
-                    while (again := snapshot()) != now:
-                        now = again
-                        time.sleep(WATCH_SETTLE)
+                changed = sorted(k for k in set(now) | set(last or {}) if (last or {}).get(k) != now.get(k)) if last is not None else []
+                while last is not None:  # wait until the files are still
+                    if wake.wait(WATCH_SETTLE):
+                        now = snapshot()
+                        continue
+                    again = snapshot()
+                    if again == now:
+                        break
+                    now = again
                 last = now
+                wake.rescan()  # folders made since are watched too
                 code = build_once(args, options)
+                if changed:
+                    shown = ", ".join(_shown(args.root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+                    print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
                 if code:
                     print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
-            time.sleep(WATCH_POLL)
+            wake.wait(WATCH_POLL)
     except KeyboardInterrupt:
         return EXIT_OK
+    finally:
+        wake.close()
+
+
+def _shown(root: Path, path: str) -> str:
+    p = Path(path)
+    return p.relative_to(root).as_posix() if p.is_relative_to(root) else path
 
 
 def cmd_check(args: argparse.Namespace) -> int:

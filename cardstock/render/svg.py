@@ -13,15 +13,16 @@ from __future__ import annotations
 import base64
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Iterable, Optional
-
-import svgwrite
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .. import fonts
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
 from ..layout.shapes import bleed_outline, shape_of
 from ..units import POINTS_PER
 from .pdf import pdf_num
+
+if TYPE_CHECKING:
+    import svgwrite
 
 
 @lru_cache(maxsize=50_000)
@@ -174,6 +175,8 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
     mm = POINTS_PER["mm"]
+    import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
+
     dwg = svgwrite.Drawing(size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False)
     dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
     if title:
