@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from jinja2 import TemplateError, nodes
 from jinja2.parser import Parser
@@ -130,15 +130,54 @@ def _site_template(root: Path) -> list[Issue]:
     path = folder / "index.html.j2"
     if not path.is_file():
         return [Issue(f"{shown}/index.html.j2", None, "", "the downloads page template is missing")]
-    return check_template(path, f"{shown}/index.html.j2", set(page_context([], [], {})), "page")
+    return check_template(path, f"{shown}/index.html.j2", lambda: set(page_context([], [], {})), "page")
 
 
-def check_template(path: Path, shown: str, names: set[str], field: str) -> list[Issue]:
-    """A template file's syntax, and the names it reads that its context does not have."""
+# The results of `check_template` by a key of what decides them (the code, which fixes
+# every context's names, and the template's place, field and text), while a build's
+# validation runs (`cardstock.validcache` keeps them between builds): a template whose text
+# did not change is not parsed again. None: no memo, every template is checked.
+TEMPLATE_MEMO: Optional[dict[str, list[Issue]]] = None
+TEMPLATES_USED: set[str] = set()
+
+
+@dataclass
+class TemplateStats:
+    """Templates parsed and checked by this process (for tests to count)."""
+
+    parsed: int = 0
+
+
+TEMPLATE_STATS = TemplateStats()
+
+
+def template_memo_key(shown: str, field: str, text: str) -> str:
+    import hashlib
+
+    from .pipeline import code_key
+
+    return hashlib.sha256("\n\x00".join([code_key(), shown, field, text]).encode()).hexdigest()
+
+
+def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str) -> list[Issue]:
+    """A template file's syntax, and the names it reads that its context does not have
+    (`names`, or a function giving them when the template must be checked)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return [Issue(shown, None, field, f"cannot read the template: {_reason(exc)}")]
+    if TEMPLATE_MEMO is None:
+        return _check_template(text, shown, names if isinstance(names, set) else names(), field)
+    key = template_memo_key(shown, field, text)
+    TEMPLATES_USED.add(key)
+    found = TEMPLATE_MEMO.get(key)
+    if found is None:
+        found = TEMPLATE_MEMO[key] = _check_template(text, shown, names if isinstance(names, set) else names(), field)
+    return list(found)
+
+
+def _check_template(text: str, shown: str, names: set[str], field: str) -> list[Issue]:
+    TEMPLATE_STATS.parsed += 1
     env = environment()
     try:
         ast = env.parse(text)
@@ -285,21 +324,29 @@ def art_problem(path: Path) -> Optional[str]:
 
 def _rule_templates(catalog: Catalog) -> list[Issue]:
     """The game's rulebook and quick-reference templates: syntax and the names they use."""
-    from .books.context import template_context
     from .ruletext import TEMPLATE_SUFFIX, layouts_dir
 
     folder = layouts_dir(catalog)
     paths = sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")) if folder.is_dir() else []
     if not paths:
         return []
-    from .books.rulebook import rulebook_context
+
+    def quickref_names() -> set[str]:
+        from .books.context import template_context
+
+        return set(template_context(catalog))
+
+    def rulebook_names() -> set[str]:
+        from .books.rulebook import rulebook_context
+
+        return set(rulebook_context(catalog))
 
     out = []
     for path in paths:
         if path.parent.name == "quickref":
-            field, names = f"quickref.{path.name.removesuffix(TEMPLATE_SUFFIX)}", set(template_context(catalog))
+            field, names = f"quickref.{path.name.removesuffix(TEMPLATE_SUFFIX)}", quickref_names
         else:
-            field, names = "rulebook", set(rulebook_context(catalog))
+            field, names = "rulebook", rulebook_names
         out += check_template(path, catalog.display(path), names, field)
     return out
 

@@ -8,7 +8,10 @@ reads for that game: its catalog folder, the layouts it sees, the project's font
 code and library versions (`pipeline.unit_key`), the build options and the project's
 path. A key that differs in any byte is a miss, and the game is loaded and checked again;
 a game with an error is never remembered. The inputs every game shares (symbols, the page
-template, sheets, printers) are checked on every build, as they are cheap.
+template, sheets, printers) are checked again only when a file they are read from, the
+code, the options or the project's fonts changed (`_shared.json`, when they had no
+error), and a rule or page template whose text is unchanged is not parsed again (its
+result is kept in `templates.json`, by the code, its place and its text).
 
 The problems are returned in the order `validate()` gives them, so a build prints the same
 text whether a game came from the cache or not. Entries are pickled and sealed with this
@@ -43,6 +46,8 @@ class Validated:
     issues: Issues
     fresh: list[str]  # the games loaded and checked in this call (the others were recalled)
     pending: dict[str, bytes] = field(default_factory=dict)  # entries to store once the build goes on
+    shared_fresh: bool = False  # were the shared inputs checked in this call (not recalled)?
+    pending_files: dict[str, bytes] = field(default_factory=dict)  # more files to store, by name
 
 
 def _path(out: Path, game: str) -> Path:
@@ -70,24 +75,115 @@ def _recall(out: Path, game: str, key: str) -> Optional[tuple["Catalog", list[Is
     return data["catalog"], data["loaded"], data["checked"]
 
 
+SHARED_FILE, TEMPLATES_FILE = "_shared.json", "templates.json"
+
+
+def _issues_from(data: object) -> Optional[list[Issue]]:
+    if not isinstance(data, list):
+        return None
+    try:
+        return [Issue(**i) for i in data]
+    except TypeError:
+        return None
+
+
+def _issues_json(issues: list[Issue]) -> list[dict[str, object]]:
+    from dataclasses import asdict
+
+    return [asdict(i) for i in issues]
+
+
+def shared_key(root: Path, options: "BuildOptions") -> str:
+    """What the shared inputs' check reads: the layouts that belong to no game (the
+    project's own, and the shipped ones it uses), the project's fonts, the code, the
+    options and where the output goes."""
+    from .pipeline import code_key
+    from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+
+    layouts = root / "layouts"
+    games = set(discover(root))
+    own = [p for p in files_in(layouts) if p.relative_to(layouts).parts[0] not in games]
+    parts = [f"shared-{FORMAT}", str(root), str(options.out), code_key(), options.fingerprint(exports=True),
+             hash_files(own, root), hash_files(shipped_in_use(root), shipped_layouts()), hash_files(files_in(root / "fonts"), root)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _shared_checked(root: Path, options: "BuildOptions", found: "Validated") -> list[Issue]:
+    """The shared inputs' problems: remembered under `shared_key`, else checked now (and
+    remembered once the build goes on, when none is an error)."""
+    import json
+
+    from .fonts import use_project_fonts
+    from .validate import _shared
+
+    key = shared_key(root, options)
+    try:
+        data = json.loads((options.out / ".cache" / "validated" / SHARED_FILE).read_text(encoding="utf-8"))
+        kept = _issues_from(data.get("issues")) if isinstance(data, dict) and data.get("key") == key else None
+    except (OSError, ValueError):
+        kept = None
+    if kept is not None:
+        use_project_fonts(root)  # the project's fonts still join before any face is measured
+        return kept
+    issues = _shared(root, options)
+    found.shared_fresh = True
+    if not any(i.level == "error" for i in issues):
+        found.pending_files[SHARED_FILE] = json.dumps({"key": key, "issues": _issues_json(issues)}, sort_keys=True).encode()
+    return issues
+
+
+def _template_memo(out: Path) -> dict[str, list[Issue]]:
+    import json
+
+    try:
+        data = json.loads((out / ".cache" / "validated" / TEMPLATES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    memo = {}
+    for key, value in data.items():
+        issues = _issues_from(value)
+        if issues is not None:
+            memo[key] = issues
+    return memo
+
+
 def validate_games(root: Path, games: Optional[list[str]], options: "BuildOptions") -> Validated:
     """`validate(root, games, options)`, with each game's part recalled when its key is
-    unchanged. An unknown game name is left to `validate` to report."""
+    unchanged, the shared inputs when theirs is, and each template's check when its text
+    is. An unknown game name is left to `validate` to report."""
+    import json
+
+    from . import validate as validation
+
+    validation.TEMPLATE_MEMO, validation.TEMPLATES_USED = _template_memo(options.out), set()
+    try:
+        found = _validate_games(root, games, options)
+        memo = {k: _issues_json(v) for k, v in sorted(validation.TEMPLATE_MEMO.items()) if k in validation.TEMPLATES_USED}
+        found.pending_files[TEMPLATES_FILE] = json.dumps(memo, sort_keys=True).encode()
+        return found
+    finally:
+        validation.TEMPLATE_MEMO, validation.TEMPLATES_USED = None, set()
+
+
+def _validate_games(root: Path, games: Optional[list[str]], options: "BuildOptions") -> Validated:
     from .load import load_games
     from .project import discover
-    from .validate import _game, _shared, unique, validate
+    from .validate import _game, unique, validate
 
     known = discover(root)
     ids = list(games or known)
     if not ids or any(g not in known for g in ids):
         everything, issues = validate(root, games, options)
-        return Validated(everything, issues, [c.id for c in everything])
+        return Validated(everything, issues, [c.id for c in everything], shared_fresh=True)
     catalogs: list["Catalog"] = []
     loaded: list[Issue] = []
     checked: list[Issue] = []
     fresh: list[str] = []
     pending: dict[str, bytes] = {}
     shared: Optional[list[Issue]] = None
+    result = Validated([], Issues(), fresh, pending)
     for game in ids:
         key = game_key(root, game, options)
         hit = _recall(options.out, game, key)
@@ -102,7 +198,7 @@ def validate_games(root: Path, games: Optional[list[str]], options: "BuildOption
                 continue
             catalog = found[0]
             if shared is None:  # the project's fonts join before any face is measured
-                shared = _shared(root, options)
+                shared = _shared_checked(root, options, result)
             mine_checked = _game(catalog, options)
             if not any(i.level == "error" for i in [*mine_loaded, *mine_checked]):
                 pending[game] = seal(pickle.dumps({"key": key, "catalog": _portable(catalog), "loaded": mine_loaded, "checked": mine_checked},
@@ -111,10 +207,10 @@ def validate_games(root: Path, games: Optional[list[str]], options: "BuildOption
         loaded += mine_loaded
         checked += mine_checked
     if shared is None and catalogs:
-        shared = _shared(root, options)
-    issues = Issues()
-    issues.extend(unique([*loaded, *(shared or []), *checked]))
-    return Validated(catalogs, issues, fresh, pending)
+        shared = _shared_checked(root, options, result)
+    result.catalogs = catalogs
+    result.issues.extend(unique([*loaded, *(shared or []), *checked]))
+    return result
 
 
 def _portable(catalog: "Catalog") -> "Catalog":
@@ -134,6 +230,8 @@ def remember(out: Path, validated: Validated) -> None:
 
     for game, data in sorted(validated.pending.items()):
         write_atomic(_path(out, game), data)
+    for name, data in sorted(validated.pending_files.items()):
+        write_atomic(out / ".cache" / "validated" / name, data)
 
 
 __all__ = ["FORMAT", "Validated", "game_key", "remember", "validate_games"]
