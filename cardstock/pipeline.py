@@ -381,13 +381,19 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
         books.use(None)
 
 
-def _books(out: Path) -> Any:
+class _books:
     """Books (rulebooks) are kept by what they read in `output/.cache/books/` while a
     game's check or stages run (cardstock.books.bookcache); the check only reads there."""
-    from .books import bookcache
 
-    bookcache.use(out)
-    return bookcache
+    def __init__(self, out: Path) -> None:
+        from .books import keep_books_in
+
+        keep_books_in(out)
+
+    def use(self, out: Optional[Path]) -> None:
+        from .books import keep_books_in
+
+        keep_books_in(out)
 
 
 def _faces_path(out: Path, game: str) -> Path:

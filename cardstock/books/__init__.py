@@ -8,3 +8,22 @@ markup → ReportLab Platypus → reading-order and saddle-stitched PDFs. See do
 Booklet imposition is in `cardstock.impose.booklet`, the template source shared with the
 card faces in `cardstock.ruletext`, the rulebook lint in `cardstock.rules.rulebook`.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+# Where books are kept between builds (`cardstock.books.bookcache`): set by the build for
+# the time a game's check or stages run; None keeps nothing. Held here, in a module that
+# imports nothing of cardstock's, so the build can set it without importing the books.
+_KEPT_IN: list[Optional[Path]] = [None]
+
+
+def keep_books_in(out: Optional[Path]) -> None:
+    """Keep books under `out/.cache/books/` from now on (None: keep none)."""
+    _KEPT_IN[0] = Path(out) / ".cache" / "books" if out is not None else None
+
+
+def books_kept_in() -> Optional[Path]:
+    return _KEPT_IN[0]

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
+from . import books_kept_in, keep_books_in
 from ..issues import Issue
 from ..load import Catalog
 from ..output import Artifact, WriteError, write_atomic
@@ -39,16 +40,13 @@ from ..output import Artifact, WriteError, write_atomic
 # Bumped when the entry's shape or meaning changes (old entries are then misses).
 VERSION = 1
 
-_FOLDER: list[Optional[Path]] = [None]
-
-
 def use(out: Optional[Path]) -> None:
     """Keep entries under `out/.cache/books/` from now on (None: keep none)."""
-    _FOLDER[0] = Path(out) / ".cache" / "books" if out is not None else None
+    keep_books_in(out)
 
 
 def folder() -> Optional[Path]:
-    return _FOLDER[0]
+    return books_kept_in()
 
 
 def outline(catalog: Catalog) -> str:
@@ -142,7 +140,7 @@ STATS: dict[str, int] = {"hits": 0, "misses": 0}
 
 
 def _path(catalog: Catalog, book: str) -> Optional[Path]:
-    where = _FOLDER[0]
+    where = books_kept_in()
     return where / f"{catalog.id}--{book}.json" if where is not None else None
 
 

@@ -6,7 +6,9 @@ files the SVGs name in `<out>/<game>/svg/fonts/` (so a browser shows the same fa
 SVGs and fonts this stage wrote before and no longer makes are removed.
 
 An SVG is a function of its face's drawing (the face's content key), its title and the
-code: `output/.cache/svg/<game>.json` remembers, per file, those and the bytes written, so
+code: `output/.cache/svg/<game>.json` remembers, per file, the first two and the bytes
+written, under a key of what every face of the game reads but its row (code, layouts,
+fonts, the game's other files), so
 a rebuild serialises only the faces whose drawing changed (`STATS.serialised` counts
 them) and keeps the other files as they are, after checking their bytes.
 """
@@ -42,11 +44,13 @@ STATS = SvgStats()
 class _Index:
     """What each SVG file was made from and its bytes, kept between builds."""
 
-    def __init__(self, out: Path, game: str) -> None:
-        from ..pipeline import code_key
+    def __init__(self, out: Path, catalog: Catalog) -> None:
+        from ..layout.faces import _input_keys
 
-        self.out, self.path = out, out / ".cache" / "svg" / f"{game}.json"
-        self.code = code_key()
+        self.out, self.path = out, out / ".cache" / "svg" / f"{catalog.id}.json"
+        # what every face of the game reads but its row (the code and library versions,
+        # layouts, fonts, the game's other files): the index holds while none changed
+        self.code = _input_keys(catalog)[0]
         self.files: dict[str, list[Any]] = {}
         self.old: dict[str, list[Any]] = {}
         try:
@@ -88,7 +92,7 @@ def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
-    index = _Index(options.out, catalog.id)
+    index = _Index(options.out, catalog)
     for stem, face in faces:
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
