@@ -48,6 +48,8 @@ class Validated:
     pending: dict[str, bytes] = field(default_factory=dict)  # entries to store once the build goes on
     shared_fresh: bool = False  # were the shared inputs checked in this call (not recalled)?
     pending_files: dict[str, bytes] = field(default_factory=dict)  # more files to store, by name
+    kept: dict[str, tuple[list[Issue], list[Issue]]] = field(default_factory=dict)  # a pending game's problems
+    keys: dict[str, str] = field(default_factory=dict)  # a pending game's key
 
 
 def _path(out: Path, game: str) -> Path:
@@ -62,9 +64,31 @@ def game_key(root: Path, game: str, options: "BuildOptions") -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+# (output folder, game) -> (the entry's bytes' sha256, key, catalog, loaded, checked) of this
+# process's last build: a `--watch` rebuild takes an unchanged game's catalog object as it
+# is (with the layouts, faces and renderings that hang on it, all keyed by the same
+# inputs) instead of unpickling it again — while the entry on disk is still those bytes
+_IN_MEMORY: dict[tuple[str, str], tuple[str, str, "Catalog", list[Issue], list[Issue]]] = {}
+
+
 def _recall(out: Path, game: str, key: str) -> Optional[tuple["Catalog", list[Issue], list[Issue]]]:
     try:
-        sealed = unseal(_path(out, game).read_bytes())
+        raw = _path(out, game).read_bytes()
+    except OSError:
+        return None
+    digest = hashlib.sha256(raw).hexdigest()
+    held = _IN_MEMORY.get((str(out), game))
+    if held is not None and held[0] == digest and held[1] == key:
+        return held[2], list(held[3]), list(held[4])
+    found = _unpickled(raw, key)
+    if found is not None:
+        _IN_MEMORY[(str(out), game)] = (digest, key, *found)
+    return found
+
+
+def _unpickled(raw: bytes, key: str) -> Optional[tuple["Catalog", list[Issue], list[Issue]]]:
+    try:
+        sealed = unseal(raw)
         if sealed is None:  # not sealed by this user: never unpickled (it could run code)
             return None
         data = pickle.loads(sealed)
@@ -201,6 +225,7 @@ def _validate_games(root: Path, games: Optional[list[str]], options: "BuildOptio
                 shared = _shared_checked(root, options, result)
             mine_checked = _game(catalog, options)
             if not any(i.level == "error" for i in [*mine_loaded, *mine_checked]):
+                result.kept[game], result.keys[game] = (list(mine_loaded), list(mine_checked)), key
                 pending[game] = seal(pickle.dumps({"key": key, "catalog": _portable(catalog), "loaded": mine_loaded, "checked": mine_checked},
                                                    protocol=pickle.HIGHEST_PROTOCOL))
         catalogs.append(catalog)
@@ -230,6 +255,9 @@ def remember(out: Path, validated: Validated) -> None:
 
     for game, data in sorted(validated.pending.items()):
         write_atomic(_path(out, game), data)
+        catalog = next((c for c in validated.catalogs if c.id == game), None)
+        if catalog is not None:  # this very object serves the next build of this process
+            _IN_MEMORY[(str(out), game)] = (hashlib.sha256(data).hexdigest(), validated.keys[game], catalog, *validated.kept[game])
     for name, data in sorted(validated.pending_files.items()):
         write_atomic(out / ".cache" / "validated" / name, data)
 

@@ -98,3 +98,17 @@ def test_a_damaged_memo_is_not_trusted(project: Path) -> None:
     again, parsed = run(project)
     assert again.shared_fresh and parsed >= 1
     same_as_from_nothing(project, again)
+
+
+def test_a_rebuild_in_the_same_process_takes_an_unchanged_games_catalog_as_it_is(project: Path) -> None:
+    """As `--watch` rebuilds: the unchanged game's catalog object (and what hangs on it) is
+    the same object, the edited game's is new, and an entry changed on disk is read again."""
+    first, _ = run(project)
+    edit_cell(project)
+    again, _ = run(project)
+    by_id = {c.id: c for c in first.catalogs}
+    assert {c.id: c is by_id[c.id] for c in again.catalogs} == {"alpha-omega-tiles": True, "atmosfear": False}
+    entry = project / "output" / ".cache" / "validated" / "alpha-omega-tiles.pickle"
+    entry.write_bytes(entry.read_bytes() + b"\0")  # not the bytes this process wrote: unsealed again, and refused
+    third, _ = run(project)
+    assert third.fresh == ["alpha-omega-tiles"]
