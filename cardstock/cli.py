@@ -414,7 +414,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                 found[str(p)] = (st.st_mtime_ns, st.st_size)
         return found
 
-    last = None
+    last: Optional[dict[str, tuple[int, int]]] = None
     print("watching catalog/ and layouts/; Ctrl-C stops", file=sys.stderr)
     wake = Wakeups(folders)
     try:
@@ -422,7 +422,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
             seen = time.perf_counter()
             now = snapshot()
             if now != last:
-                changed = sorted(k for k in set(now) | set(last or {}) if (last or {}).get(k) != now.get(k)) if last is not None else []
+                changed: list[str] = sorted(k for k in set(now) | set(last or {}) if (last or {}).get(k) != now.get(k)) if last is not None else []
                 while last is not None:  # wait until the files are still
                     if wake.wait(WATCH_SETTLE):
                         now = snapshot()
