@@ -388,10 +388,11 @@ def _compiler_stamp() -> str:
     Python's bytecode version, Jinja's version, and this module (the code generator)."""
     import hashlib
     import importlib.util
-    from importlib.metadata import version
+
+    import jinja2  # its own version string: no search of the installed distributions' metadata
 
     h = hashlib.sha256(importlib.util.MAGIC_NUMBER)
-    h.update(f"\0jinja2 {version('jinja2')}\0cache {CODE_VERSION}\0".encode())
+    h.update(f"\0jinja2 {jinja2.__version__}\0cache {CODE_VERSION}\0".encode())
     with open(__file__, "rb") as f:
         h.update(f.read())
     return h.hexdigest()

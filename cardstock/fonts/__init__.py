@@ -203,10 +203,10 @@ def cache_dir() -> Path:
 def _metrics_key(data: bytes) -> str:
     """The cache name of a font file's metrics: its content's hash, with the parser's
     version (a new ReportLab may read a file differently) and the layout of the entry."""
-    from importlib.metadata import version
+    import reportlab  # its own version string: no search of the installed distributions' metadata
 
     h = hashlib.sha256(data)
-    h.update(f"\0reportlab {version('reportlab')}\0metrics {METRICS_VERSION}".encode())
+    h.update(f"\0reportlab {reportlab.Version}\0metrics {METRICS_VERSION}".encode())
     return h.hexdigest()
 
 
