@@ -285,13 +285,13 @@ def art_problem(path: Path) -> Optional[str]:
 
 def _rule_templates(catalog: Catalog) -> list[Issue]:
     """The game's rulebook and quick-reference templates: syntax and the names they use."""
-    from .books.context import template_context
     from .ruletext import TEMPLATE_SUFFIX, layouts_dir
 
     folder = layouts_dir(catalog)
     paths = sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")) if folder.is_dir() else []
     if not paths:
         return []
+    from .books.context import template_context
     from .books.rulebook import rulebook_context
 
     out = []
