@@ -22,7 +22,7 @@ from jinja2.parser import Parser
 from .issues import Issue, Issues
 from .load import Catalog, load_games
 from .project import shared_layout
-from .templating import environment, template_message
+from .templating import environment, known, template_message
 from .units import UnitError, parse_length, parse_size
 
 if TYPE_CHECKING:
@@ -140,18 +140,32 @@ def check_template(path: Path, shown: str, names: set[str], field: str) -> list[
     except (OSError, UnicodeDecodeError) as exc:
         return [Issue(shown, None, field, f"cannot read the template: {_reason(exc)}")]
     env = environment()
+    facts = known("template-names", env, text, lambda: _template_facts(env, text), ("cardstock.validate",))
+    if facts[0] == "error":
+        return [Issue(shown, facts[1], field, facts[2])]
+    if facts[0] == "deep":
+        return [Issue(shown, None, field, "the template nests too deeply to be read")]
+    out = []
+    for name, line in facts[1]:
+        if name not in names and name not in env.globals:
+            out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
+    return out
+
+
+def _template_facts(env: Any, text: str) -> tuple[Any, ...]:
+    """What `check_template` needs of a template's text, in plain values (so it can be kept
+    in the cache folder): ("error", line, message), ("deep",), or ("names", ((name, the
+    first line naming it), …)) for the names it reads and does not set, sorted."""
     try:
         ast = env.parse(text)
     except TemplateError as exc:
-        return [Issue(shown, getattr(exc, "lineno", None), field, template_message(exc))]
+        return ("error", getattr(exc, "lineno", None), template_message(exc))
     except RecursionError:
-        return [Issue(shown, None, field, "the template nests too deeply to be read")]
-    out = []
-    unknown = sorted(_names_read(ast) - names - set(env.globals))
-    for name in unknown:
-        line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
-        out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
-    return out
+        return ("deep",)
+    first: dict[str, int] = {}
+    for n in ast.find_all(nodes.Name):
+        first.setdefault(n.name, n.lineno)
+    return ("names", tuple((name, first.get(name)) for name in sorted(_names_read(ast))))
 
 
 # names every template may read without being given them
@@ -403,23 +417,29 @@ _SYNTAX: dict[tuple[str, str], Optional[str]] = {}
 
 def _syntax(env: Any, kind: str, text: str) -> Optional[str]:
     """A template's ("t") or an expression's ("e") syntax error, None when it reads;
-    remembered per text (the layouts of every game repeat the shared ones)."""
+    remembered per text (the layouts of every game repeat the shared ones), and kept in
+    cardstock's cache folder (`templating.known`), so a later process does not parse the
+    same text again."""
     key = (kind, text)
     if key not in _SYNTAX:
-        try:
-            if kind == "t":
-                env.parse(text)
-            else:
-                parser = Parser(env, text, state="variable")
-                parser.parse_expression()
-                if not parser.stream.eos:
-                    parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
-            _SYNTAX[key] = None
-        except TemplateError as exc:
-            _SYNTAX[key] = template_message(exc)
         if len(_SYNTAX) > 4096:
             _SYNTAX.clear()
-    return _SYNTAX.get(key)
+        _SYNTAX[key] = known(f"syntax-{kind}", env, text, lambda: _parse_problem(env, kind, text), ("cardstock.validate",))
+    return _SYNTAX[key]
+
+
+def _parse_problem(env: Any, kind: str, text: str) -> Optional[str]:
+    try:
+        if kind == "t":
+            env.parse(text)
+        else:
+            parser = Parser(env, text, state="variable")
+            parser.parse_expression()
+            if not parser.stream.eos:
+                parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
+        return None
+    except TemplateError as exc:
+        return template_message(exc)
 
 
 def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:

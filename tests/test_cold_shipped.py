@@ -114,3 +114,101 @@ def test_broken_toml_still_reads_as_an_issue_with_its_line(shipped):
         assert read is None
         assert problem.render().startswith("cardstock:layouts/default.toml:")
         assert "not valid TOML" in problem.render()
+
+
+# ---------------------------------------------------------------- what is made of shipped files
+
+from cardstock import shippedcache, templating, validate  # noqa: E402
+from cardstock.layout import spec, symbols  # noqa: E402
+
+SQUARE = '\n[symbols.cold-square]\nlabel = "Cold square"\nparts = [{ rects = [[10, 10, 80, 80]] }]\n'
+
+
+def made(kind: str) -> tuple[int, int]:
+    return shippedcache.STATS[f"{kind} made"], shippedcache.STATS[f"{kind} read"]
+
+
+def moved(kind: str, before: tuple[int, int]) -> tuple[int, int]:
+    now = made(kind)
+    return now[0] - before[0], now[1] - before[1]
+
+
+def test_the_shipped_symbol_library_is_read_once_then_read_back_and_again_when_it_changes(shipped, tmp_path):
+    path, shown = shipped / "symbols.toml", "cardstock:layouts/symbols.toml"
+    before = made("symbols")
+    first = symbols.load_library(path, shown)
+    assert moved("symbols", before) == (1, 0) and first.issues == []
+    again = symbols.load_library(path, shown)
+    assert moved("symbols", before) == (1, 1)
+    assert again == first and again is not first and again.get("fire") == first.get("flame")
+
+    path.write_text(path.read_text(encoding="utf-8") + SQUARE, encoding="utf-8")
+    changed = symbols.load_library(path, shown)
+    assert moved("symbols", before) == (2, 1)
+    assert changed.get("cold-square") is not None and first.get("cold-square") is None
+
+
+def test_a_cache_entry_not_sealed_by_this_user_is_never_unpickled(shipped, tmp_path):
+    import pickle
+
+    path, shown = shipped / "symbols.toml", "cardstock:layouts/symbols.toml"
+    symbols.load_library(path, shown)
+    (entry,) = (tmp_path / "cache" / "shipped").glob("symbols-*.pickle")
+    entry.write_bytes(b"\0" * 32 + pickle.dumps("planted"))  # someone else's bytes, no valid seal
+    before = made("symbols")
+    lib = symbols.load_library(path, shown)
+    assert moved("symbols", before) == (1, 0) and lib.get("fire") is not None
+
+
+def test_a_projects_own_symbol_library_is_read_afresh_each_time(shipped, tmp_path):
+    own = tmp_path / "project" / "layouts" / "symbols.toml"
+    own.parent.mkdir(parents=True)
+    own.write_text(SQUARE, encoding="utf-8")
+    before = made("symbols")
+    for _ in range(2):
+        assert symbols.load_library(own, "layouts/symbols.toml").get("cold-square") is not None
+    assert moved("symbols", before) == (0, 0)
+    assert not (tmp_path / "cache" / "shipped").exists()
+
+
+def test_the_shipped_default_layouts_are_merged_once_and_a_games_own_layouts_still_apply(shipped, tmp_path):
+    root = tmp_path / "project"
+    (root / "layouts" / "own").mkdir(parents=True)
+    (root / "layouts" / "own" / "faces.toml").write_text('[theme]\nink = "#102030"\n', encoding="utf-8")
+    before = made("layouts")
+    plain = spec.load_layouts(root, "plain")
+    assert moved("layouts", before) == (1, 0)
+    own = spec.load_layouts(root, "own")
+    again = spec.load_layouts(root, "plain")
+    assert moved("layouts", before) == (1, 2)
+    assert own.theme["ink"] == "#102030" and own.theme_origins["ink"][0] == "layouts/own/faces.toml"
+    assert own.files == ("cardstock:layouts/default.toml", "layouts/own/faces.toml")
+    # the game's file changed its own set only: the defaults read back are as first made
+    assert again.theme == plain.theme and plain.theme["ink"] == "#23232b" and again.raw == plain.raw
+    assert again.resolve("card") is not None and again.issues == [] and again.files == ("cardstock:layouts/default.toml",)
+
+    (shipped / "default.toml").write_text(
+        (shipped / "default.toml").read_text(encoding="utf-8").replace('ink = "#23232b"', 'ink = "#000001"'), encoding="utf-8")
+    assert spec.load_layouts(root, "plain").theme["ink"] == "#000001"
+    assert moved("layouts", before) == (2, 2)
+
+
+def test_what_the_template_parser_says_of_a_text_is_kept_and_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    env = templating.environment()
+    texts = ["{{ name | upper }}", "{{ name ", "{% if stat %}{{ stat }}{% endif %}"]
+
+    def syntax_in_a_new_process() -> list:
+        templating._FACTS.clear()
+        validate._SYNTAX.clear()
+        return [validate._syntax(env, "t", t) for t in texts]
+
+    start = templating.FACT_STATS.compiled, templating.FACT_STATS.read
+    first = syntax_in_a_new_process()
+    assert first[0] is None and first[2] is None and "unexpected end of template" in first[1]
+    assert (templating.FACT_STATS.compiled - start[0], templating.FACT_STATS.read - start[1]) == (3, 0)
+    assert syntax_in_a_new_process() == first
+    assert (templating.FACT_STATS.compiled - start[0], templating.FACT_STATS.read - start[1]) == (3, 3)
+    # an expression is another fact than a template of the same text
+    assert validate._syntax(env, "e", "name ") is None
+    assert templating.FACT_STATS.compiled - start[0] == 4

@@ -16,7 +16,7 @@ import dataclasses
 
 from ..issues import Issue
 from ..schema import Component
-from ..templating import environment, finalize, render, template_message
+from ..templating import BoundedSandbox, environment, finalize, known, render, template_message
 
 if TYPE_CHECKING:
     from ..load import Catalog
@@ -323,7 +323,16 @@ def _compiled(env: SandboxedEnvironment, kind: str, text: str) -> _Compiled:
 
 
 def _analyse(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
-    """(the context names a template reads, whether its result may be remembered)."""
+    """(the context names a template reads, whether its result may be remembered); kept in
+    cardstock's cache folder per text (`templating.known`) when `env` is cardstock's sandbox."""
+    if isinstance(env, BoundedSandbox):
+        found: tuple[Optional[tuple[str, ...]], bool] = known(
+            f"names-{kind}", env, text, lambda: _analysed(env, kind, text), ("cardstock.layout.context",))
+        return found
+    return _analysed(env, kind, text)
+
+
+def _analysed(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
     try:
         if kind == "t":
             ast = env.parse(text)
