@@ -146,10 +146,49 @@ def _plain_block(text: str) -> bool:
     return first.isalpha() and _plain_inline(text) and _BLOCK_MARKS.search(text) is None
 
 
+def _strong_spans(text: str) -> list[Span] | None:
+    """The spans of text whose only markup is `**strong**` runs that open at the start or
+    after a space and close at the end or before a space, around plain text that starts
+    and ends with a character that is not a space; None for any other text. Markdown reads
+    such runs one way only (each `**` can only open or only close)."""
+    pieces = text.split("**")
+    if len(pieces) % 2 == 0:
+        return None
+    out: list[Span] = []
+    last = len(pieces) - 1
+    for i, piece in enumerate(pieces):
+        if not _plain_inline(piece):
+            return None
+        if i % 2 == 0:
+            if piece:
+                out.append(Span(piece))
+            continue
+        before, after = pieces[i - 1], pieces[i + 1]
+        if not piece or piece[0].isspace() or piece[-1].isspace():
+            return None
+        if (before or i > 1) and not before.endswith(" "):
+            return None
+        if (after or i + 1 < last) and not after.startswith(" "):
+            return None
+        out.append(Span(piece, bold=True))
+    return out
+
+
+def _simple_paragraph(chunk: str) -> bool:
+    """One line that can only be a paragraph of plain or `**strong**` text: it starts with a
+    letter (or `**` and a letter), not with a list's, heading's or note's mark."""
+    if not chunk or "\n" in chunk or chunk != chunk.strip() or _BLOCK_MARKS.search(chunk) is not None:
+        return False
+    if not (chunk[0].isalpha() or (chunk.startswith("**") and chunk[2:3].isalpha())):
+        return False
+    return _plain_inline(chunk) or _strong_spans(chunk) is not None
+
+
 def parse(text: str) -> list[Block]:
     """Split markup text into blocks."""
-    if _plain_block(text):
-        return [Paragraph(text.strip())]
+    chunks = text.split("\n\n")
+    if all(_simple_paragraph(c) for c in chunks):  # paragraphs apart by one blank line
+        return [Paragraph(c) for c in chunks]
     return list(_parse(text))
 
 
@@ -210,6 +249,10 @@ def spans(text: str) -> list[Span]:
     same style are merged)."""
     if _plain_inline(text):
         return [Span(text)] if text else []
+    if "**" in text:
+        fast = _strong_spans(text)
+        if fast is not None:
+            return fast
     return list(_spans(text))
 
 
