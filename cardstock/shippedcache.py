@@ -17,7 +17,7 @@ import hashlib
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import Callable, Optional, Sequence, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -70,7 +70,7 @@ def remembered(kind: str, path: Path, shown: str, make: Callable[[], T], modules
     found = _read(entry)
     if found is not None:
         STATS[f"{kind} read"] += 1
-        return found  # type: ignore[no-any-return]
+        return cast(T, found)
     value = make()
     STATS[f"{kind} made"] += 1
     _write(entry, value)
