@@ -212,3 +212,22 @@ def test_what_the_template_parser_says_of_a_text_is_kept_and_read_back(tmp_path,
     # an expression is another fact than a template of the same text
     assert validate._syntax(env, "e", "name ") is None
     assert templating.FACT_STATS.compiled - start[0] == 4
+
+
+def test_a_rules_claim_is_checked_once_per_text_and_fails_the_same_when_read_back(tmp_path, monkeypatch):
+    from pydantic import ValidationError
+
+    from cardstock.rules.examples import Claim
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    messages = []
+    for _ in range(2):
+        templating._FACTS.clear()  # a new process
+        start = templating.FACT_STATS.compiled, templating.FACT_STATS.read
+        assert Claim(value="count(cards) + 1").value == "count(cards) + 1"
+        with pytest.raises(ValidationError) as err:
+            Claim(value="count(cards) +")
+        messages.append(str(err.value))
+        messages.append((templating.FACT_STATS.compiled - start[0], templating.FACT_STATS.read - start[1]))
+    assert "not a valid expression" in messages[0] and messages[0] == messages[2]
+    assert messages[1] == (2, 0) and messages[3] == (0, 2)  # worked out once, then read back
