@@ -52,7 +52,7 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
 
 
 def _bounds(points: Iterable[tuple[float, float]], m: Matrix) -> Optional[tuple[float, float, float, float]]:
-    pts = [_apply(m, x, y) for x, y in points]
+    pts = list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]  # most ops are drawn untransformed
     if not pts:
         return None
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
