@@ -37,11 +37,13 @@ def is_shipped(path: Path) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def code_stamp(modules: tuple[str, ...]) -> bytes:
-    """A hash of Python's version and of the source and version of each module named (each
-    one already imported): what a value made by that code depends on besides its input."""
+    """A hash of Python's version and of the source and version of each module named: what
+    a value made by that code depends on besides its input."""
+    import importlib
+
     h = hashlib.sha256(f"{sys.version}\0{CACHE_VERSION}\0".encode())
     for name in modules:
-        module = sys.modules[name]
+        module = importlib.import_module(name)
         h.update(name.encode() + b"\0")
         with open(str(module.__file__), "rb") as f:
             h.update(f.read())
@@ -59,7 +61,7 @@ def _entry(kind: str, shown: str, raw: bytes, modules: Sequence[str]) -> Path:
 def remembered(kind: str, path: Path, shown: str, make: Callable[[], T], modules: Sequence[str]) -> T:
     """`make()` for the file at `path` (named `shown` in messages), read back from the user
     cache when cardstock ships that file and an entry for its bytes and for the code in
-    `modules` (module names, every one already imported) is there."""
+    `modules` (module names) is there."""
     if not is_shipped(path):
         return make()
     try:
