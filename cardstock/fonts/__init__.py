@@ -201,12 +201,15 @@ def cache_dir() -> Path:
     return where()
 
 
-def _metrics_key(data: bytes) -> str:
-    """The cache name of a font file's metrics: its content's hash, with the parser's
-    version (a new ReportLab may read a file differently) and the layout of the entry."""
+def _metrics_key(font: Path) -> str:
+    """The cache name of a font file's metrics: its content's hash (taken once per process
+    with every other file's, `project.digest`), with the parser's version (a new ReportLab
+    may read a file differently) and the layout of the entry."""
     import reportlab  # its own version string: no search of the installed distributions' metadata
 
-    h = hashlib.sha256(data)
+    from ..project import digest
+
+    h = hashlib.sha256(digest(font))
     h.update(f"\0reportlab {reportlab.Version}\0metrics {METRICS_VERSION}".encode())
     return h.hexdigest()
 
@@ -219,7 +222,7 @@ def metrics(name: str) -> Metrics:
     import marshal
 
     f = FACES[name]
-    path = cache_dir() / "fonts" / f"{_metrics_key(f.path.read_bytes())}.marshal"
+    path = cache_dir() / "fonts" / f"{_metrics_key(f.path)}.marshal"
     try:
         raw = marshal.loads(path.read_bytes())
         widths = dict(zip(raw["codes"], raw["widths"]))
