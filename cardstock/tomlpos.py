@@ -293,17 +293,6 @@ def _content_key(raw: bytes) -> str:
     return hashlib.sha256(_reader_stamp() + raw).hexdigest()
 
 
-def _shipped(path: "pathlib.Path") -> bool:
-    """Whether `path` is one of the layout files cardstock itself ships: only those are kept
-    in the user cache (a project's own files are parsed afresh in every process)."""
-    from .project import shipped_layouts
-
-    try:
-        return path.resolve().is_relative_to(shipped_layouts().resolve())
-    except OSError:
-        return False
-
-
 def _cache_path(key: str) -> "pathlib.Path":
     from .usercache import cache_dir
 
@@ -351,8 +340,10 @@ def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str
         raw = path.read_bytes()
     except OSError as exc:
         return None, Issue(shown, None, "", f"cannot read the file: {exc}")
+    from .shippedcache import is_shipped
+
     key = _content_key(raw)
-    shipped = _shipped(path)
+    shipped = is_shipped(path)  # only those are kept on disk: a project's own files are parsed afresh
     blob = _recall(key, shipped)
     if blob is not None:
         data, lines = marshal.loads(blob)
