@@ -51,24 +51,24 @@ def code_stamp(modules: tuple[str, ...]) -> bytes:
     return h.digest()
 
 
-def _entry(kind: str, shown: str, raw: bytes, modules: Sequence[str]) -> Path:
+def _entry(kind: str, shown: str, raw: bytes, modules: Sequence[str], extra: str) -> Path:
     from .usercache import cache_dir
 
-    key = hashlib.sha256(f"{kind}\0{shown}\0".encode() + code_stamp(tuple(modules)) + raw).hexdigest()
+    key = hashlib.sha256(f"{kind}\0{shown}\0{extra}\0".encode() + code_stamp(tuple(modules)) + raw).hexdigest()
     return cache_dir() / "shipped" / f"{kind}-{key}.pickle"
 
 
-def remembered(kind: str, path: Path, shown: str, make: Callable[[], T], modules: Sequence[str]) -> T:
+def remembered(kind: str, path: Path, shown: str, make: Callable[[], T], modules: Sequence[str], extra: str = "") -> T:
     """`make()` for the file at `path` (named `shown` in messages), read back from the user
-    cache when cardstock ships that file and an entry for its bytes and for the code in
-    `modules` (module names) is there."""
+    cache when cardstock ships that file and an entry for its bytes, for the code in
+    `modules` (module names) and for `extra` (whatever else `make` reads, as text) is there."""
     if not is_shipped(path):
         return make()
     try:
         raw = path.read_bytes()
     except OSError:
         return make()
-    entry = _entry(kind, shown, raw, modules)
+    entry = _entry(kind, shown, raw, modules, extra)
     found = _read(entry)
     if found is not None:
         STATS[f"{kind} read"] += 1

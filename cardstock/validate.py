@@ -343,30 +343,44 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
     from .fonts import FACES
-    from .tomlpos import line_for, read_toml
+    from .shippedcache import remembered
 
-    env = environment()
     out: list[Issue] = []
     files = [shared_layout(catalog.root, "default.toml"), (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
         st = path.stat()
-        memo = (str(path), st.st_mtime_ns, st.st_size, tuple(sorted(ls.theme.items())))
-        if memo in _VALUES:  # the shared defaults, read for every game
-            out += _VALUES[memo]
-            continue
-        start = len(out)
-        read, _ = read_toml(path, shown)
-        if read is None:
-            continue
+        theme, fonts = tuple(sorted(ls.theme.items())), tuple(sorted(FACES))
+        memo = (str(path), st.st_mtime_ns, st.st_size, theme, fonts)
+        if memo not in _VALUES:  # the shared defaults, read for every game
+            if len(_VALUES) > 64:
+                _VALUES.clear()
+            # the problems of the defaults cardstock ships depend on the theme and the fonts
+            # besides the file: kept with them in the user cache (cardstock.shippedcache)
+            _VALUES[memo] = remembered("layout-values", path, shown, lambda: _file_values(path, shown, ls.theme),
+                                       ("cardstock.validate", "cardstock.templating", "cardstock.units", "jinja2"),
+                                       repr((theme, fonts)))
+        out += _VALUES[memo]
+    return out
+
+
+def _file_values(path: Path, shown: str, theme: dict[str, str]) -> list[Issue]:
+    """The problems of the values one layout file writes literally (see `_layout_values`)."""
+    from .fonts import FACES
+    from .tomlpos import line_for, read_toml
+
+    env = environment()
+    out: list[Issue] = []
+    read, _ = read_toml(path, shown)
+    if read is not None:
         data, lines = read
 
         def check(loc: tuple[Any, ...], values: Any, keys: Optional[frozenset[str]] = None) -> None:
             for key, value in (values or {}).items():
                 if keys is not None and key not in keys:
                     continue
-                problem = _value_problem(key, value, ls.theme, FACES, env)
+                problem = _value_problem(key, value, theme, FACES, env)
                 if problem:
                     out.append(Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem))
 
@@ -382,9 +396,6 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
                     out.append(Issue(shown, line_for(lines, ("layouts", name, key)), f"layouts.{name}.{key}", problem))
             for bname, box in (layout.get("boxes") or {}).items():
                 check(("layouts", name, "boxes", bname), box)
-        if len(_VALUES) > 64:
-            _VALUES.clear()
-        _VALUES[memo] = out[start:]
     return out
 
 

@@ -231,3 +231,32 @@ def test_a_rules_claim_is_checked_once_per_text_and_fails_the_same_when_read_bac
         messages.append((templating.FACT_STATS.compiled - start[0], templating.FACT_STATS.read - start[1]))
     assert "not a valid expression" in messages[0] and messages[0] == messages[2]
     assert messages[1] == (2, 0) and messages[3] == (0, 2)  # worked out once, then read back
+
+
+def test_a_mistake_in_the_shipped_defaults_is_reported_the_same_when_its_check_is_read_back(shipped, tmp_path, cli):
+    from cardstock.init import init_project
+
+    root = tmp_path / "proj"
+    init_project(root, "Demo")
+    assert not (root / "layouts" / "default.toml").exists()  # the project uses the shipped defaults
+    text = (shipped / "default.toml").read_text(encoding="utf-8")
+    import re
+
+    header = re.search(r"^\[layouts\.card\.boxes\.[a-z-]+\]\n", text, re.M)
+    assert header is not None
+    (shipped / "default.toml").write_text(text[:header.end()] + 'font = "no-such-font"\n' + text[header.end():], encoding="utf-8")
+
+    def check_in_a_new_process():
+        new_process()
+        validate._VALUES.clear()
+        spec._cached.cache_clear()
+        symbols._cached.cache_clear()
+        return cli("--root", str(root), "check")
+
+    before = made("layout-values")
+    first = check_in_a_new_process()
+    assert first.code == 2 and "cardstock:layouts/default.toml:" in first.err and "unknown font 'no-such-font'" in first.err
+    assert moved("layout-values", before) == (1, 0)
+    again = check_in_a_new_process()
+    assert (again.code, again.err) == (first.code, first.err)
+    assert moved("layout-values", before) == (1, 1)
