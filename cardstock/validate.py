@@ -140,32 +140,18 @@ def check_template(path: Path, shown: str, names: set[str], field: str) -> list[
     except (OSError, UnicodeDecodeError) as exc:
         return [Issue(shown, None, field, f"cannot read the template: {_reason(exc)}")]
     env = environment()
-    facts = known("template-names", env, text, lambda: _template_facts(env, text), ("cardstock.validate",))
-    if facts[0] == "error":
-        return [Issue(shown, facts[1], field, facts[2])]
-    if facts[0] == "deep":
-        return [Issue(shown, None, field, "the template nests too deeply to be read")]
-    out = []
-    for name, line in facts[1]:
-        if name not in names and name not in env.globals:
-            out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
-    return out
-
-
-def _template_facts(env: Any, text: str) -> tuple[Any, ...]:
-    """What `check_template` needs of a template's text, in plain values (so it can be kept
-    in the cache folder): ("error", line, message), ("deep",), or ("names", ((name, the
-    first line naming it), …)) for the names it reads and does not set, sorted."""
     try:
         ast = env.parse(text)
     except TemplateError as exc:
-        return ("error", getattr(exc, "lineno", None), template_message(exc))
+        return [Issue(shown, getattr(exc, "lineno", None), field, template_message(exc))]
     except RecursionError:
-        return ("deep",)
-    first: dict[str, int] = {}
-    for n in ast.find_all(nodes.Name):
-        first.setdefault(n.name, n.lineno)
-    return ("names", tuple((name, first.get(name)) for name in sorted(_names_read(ast))))
+        return [Issue(shown, None, field, "the template nests too deeply to be read")]
+    out = []
+    unknown = sorted(_names_read(ast) - names - set(env.globals))
+    for name in unknown:
+        line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
+        out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
+    return out
 
 
 # names every template may read without being given them
