@@ -28,11 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline import StateInline
-from markdown_it.token import Token
+if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup to read
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ _OFF_INLINE = ["backticks", "link", "image", "autolink", "html_inline", "entity"
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
-def _icon_rule(state: StateInline, silent: bool) -> bool:
+def _icon_rule(state: "StateInline", silent: bool) -> bool:
     """`:name:` → an `icon` token whose `info` is the name."""
     if state.src[state.pos] != ":":
         return False
@@ -98,7 +99,9 @@ def _icon_rule(state: StateInline, silent: bool) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+def _parser() -> "MarkdownIt":
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.disable(_OFF_BLOCK + _OFF_INLINE)
     md.inline.ruler.before("emphasis", "icon", _icon_rule)
@@ -123,8 +126,69 @@ def _one_line(content: str) -> str:
     return "".join(out)
 
 
+# Text made only of characters no enabled Markdown rule reacts to reads as itself, so it
+# needs no parser (most card text: names, numbers, a sentence of rules). Anything that can
+# open markup (emphasis, icons, escapes, line breaks, and the marks of the rules turned off,
+# to stay on the safe side) goes through markdown-it. `tests/test_cold_imports.py` compares
+# both ways on generated text.
+_INLINE_PLAIN = re.compile(r"[^*_\\:`\[\]<>&!~\n\r\t\x00]*")
+_BLOCK_MARKS = re.compile(r"[|#>=]")  # tables, headings, notes, setext underlines
+
+
+def _plain_inline(text: str) -> bool:
+    return _INLINE_PLAIN.fullmatch(text) is not None
+
+
+def _plain_block(text: str) -> bool:
+    """One line that can only be a paragraph: plain inline text starting with a letter (not
+    a list's "-", "+" or "1.") and none of the marks that open another block."""
+    first = text.lstrip()[:1]
+    return first.isalpha() and _plain_inline(text) and _BLOCK_MARKS.search(text) is None
+
+
+def _strong_spans(text: str) -> list[Span] | None:
+    """The spans of text whose only markup is `**strong**` runs that open at the start or
+    after a space and close at the end or before a space, around plain text that starts
+    and ends with a character that is not a space; None for any other text. Markdown reads
+    such runs one way only (each `**` can only open or only close)."""
+    pieces = text.split("**")
+    if len(pieces) % 2 == 0:
+        return None
+    out: list[Span] = []
+    last = len(pieces) - 1
+    for i, piece in enumerate(pieces):
+        if not _plain_inline(piece):
+            return None
+        if i % 2 == 0:
+            if piece:
+                out.append(Span(piece))
+            continue
+        before, after = pieces[i - 1], pieces[i + 1]
+        if not piece or piece[0].isspace() or piece[-1].isspace():
+            return None
+        if (before or i > 1) and not before.endswith(" "):
+            return None
+        if (after or i + 1 < last) and not after.startswith(" "):
+            return None
+        out.append(Span(piece, bold=True))
+    return out
+
+
+def _simple_paragraph(chunk: str) -> bool:
+    """One line that can only be a paragraph of plain or `**strong**` text: it starts with a
+    letter (or `**` and a letter), not with a list's, heading's or note's mark."""
+    if not chunk or "\n" in chunk or chunk != chunk.strip() or _BLOCK_MARKS.search(chunk) is not None:
+        return False
+    if not (chunk[0].isalpha() or (chunk.startswith("**") and chunk[2:3].isalpha())):
+        return False
+    return _plain_inline(chunk) or _strong_spans(chunk) is not None
+
+
 def parse(text: str) -> list[Block]:
     """Split markup text into blocks."""
+    chunks = text.split("\n\n")
+    if all(_simple_paragraph(c) for c in chunks):  # paragraphs apart by one blank line
+        return [Paragraph(c) for c in chunks]
     return list(_parse(text))
 
 
@@ -183,6 +247,12 @@ def _parse(text: str) -> tuple[Block, ...]:
 def spans(text: str) -> list[Span]:
     """Inline markup → spans of plain, bold or italic text and icons (neighbours of the
     same style are merged)."""
+    if _plain_inline(text):
+        return [Span(text)] if text else []
+    if "**" in text:
+        fast = _strong_spans(text)
+        if fast is not None:
+            return fast
     return list(_spans(text))
 
 
@@ -212,7 +282,7 @@ def _spans(text: str) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def _inline_tokens(text: str) -> list[Token]:
+def _inline_tokens(text: str) -> list["Token"]:
     """The inline tokens of `text` (one line or several)."""
     found: list[Token] = []
     for tok in _parser().parseInline(text):

@@ -18,7 +18,6 @@ from .issues import InputError, Issue
 from .load import Catalog
 from .scripts import nfc
 from .templating import environment, render
-from .books.context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -78,4 +77,8 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
 def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
-    return render_file(catalog, quickref_template(catalog, name), context or template_context(catalog), f"quickref.{name}")
+    if not context:
+        from .books.context import template_context  # the books' names, only when a text is rendered
+
+        context = template_context(catalog)
+    return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")

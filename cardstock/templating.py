@@ -388,10 +388,11 @@ def _compiler_stamp() -> str:
     Python's bytecode version, Jinja's version, and this module (the code generator)."""
     import hashlib
     import importlib.util
-    from importlib.metadata import version
+
+    import jinja2  # its own version string: no search of the installed distributions' metadata
 
     h = hashlib.sha256(importlib.util.MAGIC_NUMBER)
-    h.update(f"\0jinja2 {version('jinja2')}\0cache {CODE_VERSION}\0".encode())
+    h.update(f"\0jinja2 {jinja2.__version__}\0cache {CODE_VERSION}\0".encode())
     with open(__file__, "rb") as f:
         h.update(f.read())
     return h.hexdigest()
@@ -416,6 +417,48 @@ def _code_key(env: "BoundedSandbox", source: str, defer_init: bool) -> str:
     h.update(b"\0")
     h.update(source.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
+
+
+# ---------------------------------------------------------------- facts the parser gives
+
+_FACTS: dict[str, Any] = {}  # key -> fact, for the life of the process
+FACT_STATS = CodeStats()  # compiled: worked out by parsing; read: from the cache folder
+
+
+def known(what: str, env: "BoundedSandbox", text: str, work: Callable[[], Any], modules: tuple[str, ...]) -> Any:
+    """A fact Jinja's parser gives about a template or expression `text` (its syntax error,
+    the names it reads): `work()` once, then kept in cardstock's cache folder like compiled
+    code, keyed by the text, every setting of `env` that changes how it parses (and the
+    names of its globals), Jinja's version and the source of `modules` (the code that
+    works the fact out), so the same text is not parsed again by a later process. `what`
+    names the fact; a fact must be made of plain values (str, bool, None, tuples)."""
+    import hashlib
+    import marshal
+
+    from .shippedcache import code_stamp
+
+    h = hashlib.sha256(f"{what}\0{','.join(sorted(env.globals))}\0".encode() + code_stamp(modules))
+    key = h.hexdigest() + _code_key(env, text, False)
+    found = _FACTS.get(key, _FACTS)
+    if found is not _FACTS:
+        return found
+    path = _code_path(hashlib.sha256(key.encode()).hexdigest()).with_suffix(".fact")
+    try:
+        found = marshal.loads(path.read_bytes())
+        FACT_STATS.read += 1
+    except (OSError, ValueError, EOFError, TypeError):
+        found = work()
+        FACT_STATS.compiled += 1
+        try:
+            from .output import write_atomic
+
+            write_atomic(path, marshal.dumps(found))
+        except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
+            pass
+    if len(_FACTS) > 16_384:
+        _FACTS.clear()
+    _FACTS[key] = found
+    return found
 
 
 def _code_path(key: str) -> Any:

@@ -22,7 +22,7 @@ from jinja2.parser import Parser
 from .issues import Issue, Issues
 from .load import Catalog, load_games
 from .project import shared_layout
-from .templating import environment, template_message
+from .templating import environment, known, template_message
 from .units import UnitError, parse_length, parse_size
 
 if TYPE_CHECKING:
@@ -376,30 +376,44 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
     from .fonts import FACES
-    from .tomlpos import line_for, read_toml
+    from .shippedcache import remembered
 
-    env = environment()
     out: list[Issue] = []
     files = [shared_layout(catalog.root, "default.toml"), (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
         st = path.stat()
-        memo = (str(path), st.st_mtime_ns, st.st_size, tuple(sorted(ls.theme.items())))
-        if memo in _VALUES:  # the shared defaults, read for every game
-            out += _VALUES[memo]
-            continue
-        start = len(out)
-        read, _ = read_toml(path, shown)
-        if read is None:
-            continue
+        theme, fonts = tuple(sorted(ls.theme.items())), tuple(sorted(FACES))
+        memo = (str(path), st.st_mtime_ns, st.st_size, theme, fonts)
+        if memo not in _VALUES:  # the shared defaults, read for every game
+            if len(_VALUES) > 64:
+                _VALUES.clear()
+            # the problems of the defaults cardstock ships depend on the theme and the fonts
+            # besides the file: kept with them in the user cache (cardstock.shippedcache)
+            _VALUES[memo] = remembered("layout-values", path, shown, lambda: _file_values(path, shown, ls.theme),
+                                       ("cardstock.validate", "cardstock.templating", "cardstock.units", "jinja2"),
+                                       repr((theme, fonts)))
+        out += _VALUES[memo]
+    return out
+
+
+def _file_values(path: Path, shown: str, theme: dict[str, str]) -> list[Issue]:
+    """The problems of the values one layout file writes literally (see `_layout_values`)."""
+    from .fonts import FACES
+    from .tomlpos import line_for, read_toml
+
+    env = environment()
+    out: list[Issue] = []
+    read, _ = read_toml(path, shown)
+    if read is not None:
         data, lines = read
 
         def check(loc: tuple[Any, ...], values: Any, keys: Optional[frozenset[str]] = None) -> None:
             for key, value in (values or {}).items():
                 if keys is not None and key not in keys:
                     continue
-                problem = _value_problem(key, value, ls.theme, FACES, env)
+                problem = _value_problem(key, value, theme, FACES, env)
                 if problem:
                     out.append(Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem))
 
@@ -415,9 +429,6 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
                     out.append(Issue(shown, line_for(lines, ("layouts", name, key)), f"layouts.{name}.{key}", problem))
             for bname, box in (layout.get("boxes") or {}).items():
                 check(("layouts", name, "boxes", bname), box)
-        if len(_VALUES) > 64:
-            _VALUES.clear()
-        _VALUES[memo] = out[start:]
     return out
 
 
@@ -450,23 +461,29 @@ _SYNTAX: dict[tuple[str, str], Optional[str]] = {}
 
 def _syntax(env: Any, kind: str, text: str) -> Optional[str]:
     """A template's ("t") or an expression's ("e") syntax error, None when it reads;
-    remembered per text (the layouts of every game repeat the shared ones)."""
+    remembered per text (the layouts of every game repeat the shared ones), and kept in
+    cardstock's cache folder (`templating.known`), so a later process does not parse the
+    same text again."""
     key = (kind, text)
     if key not in _SYNTAX:
-        try:
-            if kind == "t":
-                env.parse(text)
-            else:
-                parser = Parser(env, text, state="variable")
-                parser.parse_expression()
-                if not parser.stream.eos:
-                    parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
-            _SYNTAX[key] = None
-        except TemplateError as exc:
-            _SYNTAX[key] = template_message(exc)
         if len(_SYNTAX) > 4096:
             _SYNTAX.clear()
-    return _SYNTAX.get(key)
+        _SYNTAX[key] = known(f"syntax-{kind}", env, text, lambda: _parse_problem(env, kind, text), ("cardstock.validate",))
+    return _SYNTAX[key]
+
+
+def _parse_problem(env: Any, kind: str, text: str) -> Optional[str]:
+    try:
+        if kind == "t":
+            env.parse(text)
+        else:
+            parser = Parser(env, text, state="variable")
+            parser.parse_expression()
+            if not parser.stream.eos:
+                parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
+        return None
+    except TemplateError as exc:
+        return template_message(exc)
 
 
 def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:

@@ -33,7 +33,7 @@ def test_metrics_are_parsed_once_then_read_back_and_parsed_again_when_the_file_c
         sans = fonts.string_width(TEXT, "Gloria-Regular", 9)
         assert sans == reportlab_width(font, TEXT, 9)
         assert (fonts.METRICS_STATS.parsed, fonts.METRICS_STATS.cached) == (start[0] + 1, start[1])
-        assert len(list((tmp_path / "cache" / "fonts").glob("*.json"))) == 1
+        assert len(list((tmp_path / "cache" / "fonts").glob("*.marshal"))) == 1
 
         # a new process (the in-memory caches dropped) reads the metrics back
         fonts._forget()
@@ -48,7 +48,7 @@ def test_metrics_are_parsed_once_then_read_back_and_parsed_again_when_the_file_c
         serif = fonts.string_width(TEXT, "Gloria-Regular", 9)
         assert serif == reportlab_width(font, TEXT, 9) != sans
         assert fonts.METRICS_STATS.parsed == start[0] + 2
-        assert len(list((tmp_path / "cache" / "fonts").glob("*.json"))) == 2
+        assert len(list((tmp_path / "cache" / "fonts").glob("*.marshal"))) == 2
     finally:
         fonts.use_project_fonts(tmp_path / "no-project")
         fonts._forget()
@@ -60,8 +60,8 @@ def test_a_damaged_cache_entry_is_parsed_again(tmp_path, monkeypatch):
     try:
         expected = reportlab_width(SHIPPED / "LiberationMono-Regular.ttf", TEXT, 7)
         assert fonts.string_width(TEXT, "mono", 7) == expected
-        (entry,) = (tmp_path / "cache" / "fonts").glob("*.json")
-        entry.write_text("{not json", encoding="utf-8")
+        (entry,) = (tmp_path / "cache" / "fonts").glob("*.marshal")
+        entry.write_bytes(b"not marshal")
         fonts._forget()
         parsed = fonts.METRICS_STATS.parsed
         assert fonts.string_width(TEXT, "mono", 7) == expected

@@ -162,11 +162,12 @@ def _forget() -> None:
     for cached in (register, _ttf, ascent, descent, coverage, metrics):
         cached.cache_clear()
     _WIDTHS.clear()
+    _COVERAGE.clear()
 
 
 # ---------------------------------------------------------------- metrics, cached on disk
 
-METRICS_VERSION = 1  # bump when what is stored changes
+METRICS_VERSION = 2  # bump when what is stored changes
 
 
 @dataclass(frozen=True)
@@ -200,32 +201,38 @@ def cache_dir() -> Path:
     return where()
 
 
-def _metrics_key(data: bytes) -> str:
-    """The cache name of a font file's metrics: its content's hash, with the parser's
-    version (a new ReportLab may read a file differently) and the layout of the entry."""
-    from importlib.metadata import version
+def _metrics_key(font: Path) -> str:
+    """The cache name of a font file's metrics: its content's hash (taken once per process
+    with every other file's, `project.digest`), with the parser's version (a new ReportLab
+    may read a file differently) and the layout of the entry."""
+    import reportlab  # its own version string: no search of the installed distributions' metadata
 
-    h = hashlib.sha256(data)
-    h.update(f"\0reportlab {version('reportlab')}\0metrics {METRICS_VERSION}".encode())
+    from ..project import digest
+
+    h = hashlib.sha256(digest(font))
+    h.update(f"\0reportlab {reportlab.Version}\0metrics {METRICS_VERSION}".encode())
     return h.hexdigest()
 
 
 @lru_cache(maxsize=None)
 def metrics(name: str) -> Metrics:
     """The face's metrics: parsed from its file once and kept in the metrics cache
-    (`cache_dir()/fonts/<hash>.json`, keyed by the file's content), so a later process
-    reads a small JSON file instead of parsing the font. A changed file has another hash."""
-    import json
+    (`cache_dir()/fonts/<hash>.marshal`, keyed by the file's content), so a later process
+    reads a small file instead of parsing the font. A changed file has another hash."""
+    import marshal
 
     f = FACES[name]
-    path = cache_dir() / "fonts" / f"{_metrics_key(f.path.read_bytes())}.json"
+    path = cache_dir() / "fonts" / f"{_metrics_key(f.path)}.marshal"
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        found = Metrics({int(k): float(v) for k, v in raw["widths"].items()}, float(raw["default"]),
-                        float(raw["ascent"]), float(raw["descent"]), frozenset(int(c) for c in raw["chars"]))
+        raw = marshal.loads(path.read_bytes())
+        widths = dict(zip(raw["codes"], raw["widths"]))
+        if not all(type(k) is int and type(v) is float for k, v in widths.items()):
+            raise ValueError("a damaged entry")
+        found = Metrics(widths, float(raw["default"]), float(raw["ascent"]), float(raw["descent"]), frozenset(raw["chars"]))
+        _COVERAGE[name] = frozenset(raw["text"])
         METRICS_STATS.cached += 1
         return found
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError):
         pass  # missing or damaged: parse the font
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -233,12 +240,14 @@ def metrics(name: str) -> Metrics:
     found = Metrics(dict(face.charWidths), float(face.defaultWidth), float(face.ascent), float(face.descent),
                     frozenset(face.charToGlyph))
     METRICS_STATS.parsed += 1
-    entry = {"widths": {str(k): v for k, v in sorted(found.widths.items())}, "default": found.default,
-             "ascent": found.ascent, "descent": found.descent, "chars": sorted(found.chars)}
+    codes = sorted(found.widths)
+    entry = {"codes": codes, "widths": [float(found.widths[c]) for c in codes], "default": found.default,
+             "ascent": found.ascent, "descent": found.descent, "chars": sorted(found.chars),
+             "text": "".join(map(chr, sorted(c for c in found.chars if 0 <= c <= 0x10FFFF)))}
     try:
         from ..output import write_atomic
 
-        write_atomic(path, json.dumps(entry, separators=(",", ":")).encode())
+        write_atomic(path, marshal.dumps(entry))
     except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
         pass
     return found
@@ -297,7 +306,12 @@ def descent(name: str) -> float:
 @lru_cache(maxsize=None)
 def coverage(name: str) -> frozenset[str]:
     """Every character the font has a glyph for, read from its cmap once per process."""
-    return frozenset(chr(code) for code in metrics(name).chars if 0 <= code <= 0x10FFFF)
+    m = metrics(name)
+    known = _COVERAGE.get(name)  # read with the metrics as one string: no Python loop
+    return known if known is not None else frozenset(chr(code) for code in m.chars if 0 <= code <= 0x10FFFF)
+
+
+_COVERAGE: dict[str, frozenset[str]] = {}
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:

@@ -4,6 +4,7 @@ helpers, rendered in the sandbox (undefined names are errors, reported as Issues
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
@@ -16,7 +17,7 @@ import dataclasses
 
 from ..issues import Issue
 from ..schema import Component
-from ..templating import environment, finalize, render, template_message
+from ..templating import BoundedSandbox, environment, finalize, known, render, template_message
 
 if TYPE_CHECKING:
     from ..load import Catalog
@@ -39,6 +40,16 @@ def _hex(rgb: Iterable[float]) -> str:
 
 def mix(a: str, b: str, t: float = 0.5) -> str:
     """Blend colour a toward colour b by t (0 → a, 1 → b)."""
+    if type(a) is str and type(b) is str and type(t) in (float, int):
+        return _mix(a, b, t)
+    return _mix.__wrapped__(a, b, t)
+
+
+# The print-safety check blends and measures the same few colours on every face: results
+# for plain string (and number) arguments are remembered; anything else a template passes
+# is worked out as it comes, so it fails with the same message.
+@lru_cache(maxsize=4096)
+def _mix(a: str, b: str, t: float) -> str:
     ra, rb = _rgb(a), _rgb(b)
     return _hex(tuple(x + (y - x) * float(t) for x, y in zip(ra, rb)))
 
@@ -54,6 +65,11 @@ def shade(color: str, t: float = 0.5) -> str:
 
 
 def luminance(color: str) -> float:
+    return _luminance(color) if type(color) is str else _luminance.__wrapped__(color)
+
+
+@lru_cache(maxsize=4096)
+def _luminance(color: str) -> float:
     def lin(c: float) -> float:
         c /= 255.0
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
@@ -72,6 +88,13 @@ def readable(color: str, dark: str = "#1f1f24", light: str = "#ffffff") -> str:
 
 def contrast(a: str, b: str) -> float:
     """The WCAG 2 contrast ratio of two colours, 1 to 21."""
+    if type(a) is str and type(b) is str:
+        return _contrast(a, b)
+    return _contrast.__wrapped__(a, b)
+
+
+@lru_cache(maxsize=4096)
+def _contrast(a: str, b: str) -> float:
     la, lb = luminance(a), luminance(b)
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
@@ -323,7 +346,16 @@ def _compiled(env: SandboxedEnvironment, kind: str, text: str) -> _Compiled:
 
 
 def _analyse(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
-    """(the context names a template reads, whether its result may be remembered)."""
+    """(the context names a template reads, whether its result may be remembered); kept in
+    cardstock's cache folder per text (`templating.known`) when `env` is cardstock's sandbox."""
+    if isinstance(env, BoundedSandbox):
+        found: tuple[Optional[tuple[str, ...]], bool] = known(
+            f"names-{kind}", env, text, lambda: _analysed(env, kind, text), ("cardstock.layout.context",))
+        return found
+    return _analysed(env, kind, text)
+
+
+def _analysed(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
     try:
         if kind == "t":
             ast = env.parse(text)

@@ -15,7 +15,6 @@ from typing import Any
 
 from ..issues import Issue
 from .ops import SymbolPart
-from .svgart import flat_paths, svg_ops
 from .symbols import Library, Symbol, library
 
 ICON_FOLDER = "icons"
@@ -31,6 +30,8 @@ def icon_files(folder: FsPath) -> list[FsPath]:
 
 def svg_symbol(path: FsPath, shown: str) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file → a symbol, and the problems met reading it (warnings)."""
+    from .svgart import flat_paths, svg_ops  # the SVG reader, only for games with icon files
+
     ops, found = svg_ops(path, (0.0, 0.0, 100.0, 100.0), "contain")
     more: set[str] = set()
     paths = flat_paths(ops, more)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -265,6 +264,8 @@ def flatten(d: PathData) -> Polygon:
 
 def _svg_file_path(path: FsPath) -> str:
     """The path data of the first <path> of an SVG file. Raises ValueError."""
+    import xml.etree.ElementTree as ET  # only for a layout whose outline is an SVG file
+
     try:
         root = ET.fromstring(path.read_bytes())
     except (OSError, ET.ParseError) as exc:

@@ -281,23 +281,40 @@ def _check(ls: LayoutSet) -> None:
                 ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.style", f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}"))
 
 
-def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
-    """The shared defaults plus the game's faces.toml (when it has one)."""
+# What the shared defaults read alone depend on besides their file: kept with them in the
+# user cache when they are the ones cardstock ships (cardstock.shippedcache).
+_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.tomlpos",
+                   "cardstock.validation", "cardstock.issues", "pydantic", "pydantic_core")
+
+
+def _alone(path: Path, shown: str) -> LayoutSet:
+    """One layout file read and merged into an empty set."""
     ls = LayoutSet({}, {}, {}, {}, {})
-    files = [shared_layout(root, "default.toml")]
-    if game_id:
-        files.append((root / "layouts" / game_id / "faces.toml", f"layouts/{game_id}/faces.toml"))
-    shown_files = []
-    for path, shown in files:
-        if not path.is_file():
-            if shown.endswith("layouts/default.toml"):
-                ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
-            continue
-        model, lines = _read(path, shown, ls.issues)
+    model, lines = _read(path, shown, ls.issues)
+    if model is not None:
+        _merge_file(ls, model, shown, lines)
+        ls.files = (shown,)
+    return ls
+
+
+def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
+    """The shared defaults plus the game's faces.toml (when it has one). The defaults
+    cardstock ships are read and merged once and kept so in the user cache."""
+    from ..shippedcache import remembered
+
+    path, shown = shared_layout(root, "default.toml")
+    if path.is_file():
+        ls = remembered("layouts", path, shown, lambda: _alone(path, shown), _READER_MODULES)
+    else:
+        ls = LayoutSet({}, {}, {}, {}, {})
+        ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
+    own = root / "layouts" / game_id / "faces.toml" if game_id else None
+    if own is not None and own.is_file():
+        shown = f"layouts/{game_id}/faces.toml"
+        model, lines = _read(own, shown, ls.issues)
         if model is not None:
             _merge_file(ls, model, shown, lines)
-            shown_files.append(shown)
-    ls.files = tuple(shown_files)
+            ls.files = (*ls.files, shown)
     _check(ls)
     _check_outlines(ls, root / "catalog" / game_id if game_id else None)
     return ls

@@ -271,8 +271,21 @@ def _part(spec: PartSpec) -> SymbolPart:
     return SymbolPart(tuple(d), r(spec.stroke), spec.rule, spec.opacity)
 
 
+# What a read library depends on besides its file: kept with it in the user cache.
+_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.ops", "cardstock.tomlpos", "cardstock.validation",
+                   "cardstock.issues", "pydantic", "pydantic_core")
+
+
 def load_library(path: FsPath, shown: str) -> Library:
-    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out)."""
+    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out). The
+    library cardstock ships is read once and kept, read, in the user cache
+    (cardstock.shippedcache)."""
+    from ..shippedcache import remembered
+
+    return remembered("symbols", path, shown, lambda: _load_library(path, shown), _READER_MODULES)
+
+
+def _load_library(path: FsPath, shown: str) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])

@@ -30,7 +30,7 @@ from jinja2.exceptions import TemplateError
 from pydantic import Field, field_validator
 
 from ..schema import Component, Game
-from ..templating import environment
+from ..templating import environment, known
 from .constraints import Outcome, Problem
 from .facts import same, show
 from .filters import Strict
@@ -39,6 +39,15 @@ from .sources import SeedRef
 _ENV = environment()  # cardstock's one bounded sandbox
 # `key | lookup(mapping, default)`: a value looked up in a table of values, for per-card scores
 _ENV.filters["lookup"] = lambda key, mapping, default=None: mapping.get(key, default)
+
+
+def _compile_problem(text: str) -> Optional[str]:
+    """Why `text` does not compile as an expression in the rules' sandbox (None: it does)."""
+    try:
+        _ENV.compile_expression(text)
+    except TemplateError as exc:
+        return str(getattr(exc, "message", None) or exc)
+    return None
 
 
 class Claim(Strict):
@@ -50,10 +59,10 @@ class Claim(Strict):
     @field_validator("value")
     @classmethod
     def _compiles(cls, v: str) -> str:
-        try:
-            _ENV.compile_expression(v)
-        except TemplateError as exc:
-            raise ValueError(f"not a valid expression: {getattr(exc, 'message', None) or exc}") from None
+        # what compiling says of the text is kept in cardstock's cache folder (templating.known)
+        problem = known("compiles-e", _ENV, v, lambda: _compile_problem(v), ("cardstock.rules.examples",))
+        if problem is not None:
+            raise ValueError(f"not a valid expression: {problem}")
         return v
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from .. import fonts
@@ -52,7 +52,7 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
 
 
 def _bounds(points: Iterable[tuple[float, float]], m: Matrix) -> Optional[tuple[float, float, float, float]]:
-    pts = [_apply(m, x, y) for x, y in points]
+    pts = list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]  # most ops are drawn untransformed
     if not pts:
         return None
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -116,6 +116,8 @@ class _Paint:
     color: Optional[str]
     opacity: float
     box: tuple[float, float, float, float]  # bounds on the face, for a quick miss
+    # a path's edges, worked out on the first point tested (most fills are tested at many)
+    edges: Optional[list[tuple[float, float, float, float]]] = field(default=None, compare=False, repr=False)
 
     def covers(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.box
@@ -136,7 +138,11 @@ class _Paint:
         if isinstance(op, Ellipse):
             return op.rx > 0 and op.ry > 0 and ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
         if isinstance(op, Path):
-            return _inside_path(op.d, u, v, op.fill_rule)
+            edges = self.edges
+            if edges is None:
+                edges = _edges(op.d)
+                object.__setattr__(self, "edges", edges)
+            return _inside(edges, u, v, op.fill_rule)
         return False
 
 
@@ -149,28 +155,33 @@ def _invert(m: Matrix) -> Optional[Matrix]:
     return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
 
 
-def _inside_path(d: Sequence[tuple[Any, ...]], x: float, y: float, rule: str) -> bool:
-    """Point in a path's fill (curves taken by their end points), by winding number."""
-    winding = 0
-    crossings = 0
+def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, float]]:
+    """A path's edges (x0, y0, x1, y1), every subpath closed, curves by their end points."""
     start: Optional[tuple[float, float]] = None
     prev: Optional[tuple[float, float]] = None
-    edges: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    edges: list[tuple[float, float, float, float]] = []
     for cmd in d:
         if cmd[0] == "M":
             if prev is not None and start is not None and prev != start:
-                edges.append((prev, start))
+                edges.append((*prev, *start))
             start = prev = (float(cmd[1]), float(cmd[2]))
         elif cmd[0] in ("L", "C") and prev is not None:
             nxt = (float(cmd[-2]), float(cmd[-1]))
-            edges.append((prev, nxt))
+            edges.append((*prev, *nxt))
             prev = nxt
         elif cmd[0] == "Z" and prev is not None and start is not None:
-            edges.append((prev, start))
+            edges.append((*prev, *start))
             prev = start
     if prev is not None and start is not None and prev != start:
-        edges.append((prev, start))
-    for (x0, y0), (x1, y1) in edges:
+        edges.append((*prev, *start))
+    return edges
+
+
+def _inside(edges: Sequence[tuple[float, float, float, float]], x: float, y: float, rule: str) -> bool:
+    """Point in a path's fill (given by its edges), by winding number."""
+    winding = 0
+    crossings = 0
+    for x0, y0, x1, y1 in edges:
         if (y0 <= y) != (y1 <= y):
             t = (y - y0) / (y1 - y0)
             if x0 + t * (x1 - x0) > x:
