@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, unique_subset_tags
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, show_page, unique_subset_tags
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -89,7 +89,7 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
             if page.footer is not None:
                 with _tagged(c, "Footer", True):
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
-            c.showPage()
+            show_page(c)  # the finished page compressed at once: the file streams
         c.save()
     return unique_subset_tags(buffer.getvalue())
 

@@ -10,14 +10,21 @@ drawing time; the operator string of each path is cached (faces repeat the same 
 clips and symbols) and put in the page with the canvas's `addLiteral`. Text is drawn with
 ReportLab's text objects, which choose the glyph codes of the document's font subsets.
 
-Only public ReportLab calls are made, with one exception that has no public equivalent
-(`_form_resources`); `tests/test_library_internals.py` fails when it moves.
+Only public ReportLab calls are made, with two exceptions that have no public equivalent,
+both reached through `_doc_object` (a finished form's or page's object in the document):
+`_form_resources` and `seal`. `tests/test_library_internals.py` fails when they move.
+
+Finished pages and forms are compressed as soon as they are complete (`show_page`, and
+`PdfFaces.draw` for the forms it makes): ReportLab would otherwise keep each one's content
+as text until the document is saved, so a sheet file of thousands of pages would hold
+all of their drawing operators at once. The bytes written are the same either way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import zlib
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Optional
@@ -181,6 +188,77 @@ def cmyk_color(color: str) -> CMYKColor:
     return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
 
 
+def _doc_object(canvas: Any, name: str) -> Any:
+    """The document object ReportLab registered under `name` (a form's `xObjectName`, a
+    page's "Page<n>"), or None. ReportLab has no public way to reach a finished page or
+    form: this reads the canvas's document (pinned in pyproject.toml, reportlab < 5.2;
+    tests/test_library_internals.py fails if it moves). The only place that does."""
+    return canvas._doc.idToObject.get(name)
+
+
+def _next_page_name(canvas: Any) -> str:
+    """The name the document gives the page `showPage` is about to add."""
+    name: str = canvas._doc.thisPageName()
+    return name
+
+
+class _Deflated:
+    """A stream filter for content compressed already (by `seal`): it names FlateDecode
+    in the stream's dictionary and passes the bytes through, where ReportLab's own Flate
+    filter would compress them as the document is saved."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+    def decode(self, data: bytes) -> bytes:
+        return zlib.decompress(data)
+
+
+_DEFLATED = _Deflated()
+
+
+def seal(obj: Any, comment: str) -> bool:
+    """Compress a finished page's or form's content now, exactly as ReportLab would when
+    it saves the document (same zlib call, same stream dictionary), so the text of its
+    operators is freed: what a document holds of its finished pages is their compressed
+    bytes. Only compressed objects (the canvas's pageCompression) are sealed, and only
+    without ASCII85 (cardstock's `pdf_settings`); True when `obj` was sealed."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
+
+    stream = getattr(obj, "stream", None)
+    if obj is None or not stream or not obj.compression or rl_config.useA85 or obj.Contents is not None:
+        return False
+    contents = PDFStream(content=PDFZCompress.encode(stream), filters=[_DEFLATED])
+    contents.__Comment__ = comment
+    obj.Contents = contents
+    obj.stream = None
+    obj.compression = 0  # a form would set ReportLab's own filter again as it is saved
+    return True
+
+
+def show_page(canvas: Any) -> None:
+    """`canvas.showPage()`, then the finished page sealed (`seal`): a document written
+    page by page holds one page's operators as text at a time, not all of them."""
+    name = _next_page_name(canvas)
+    canvas.showPage()
+    seal(_doc_object(canvas, name), "page stream")
+
+
+def unsealed_bytes(canvas: Any) -> int:
+    """How many bytes of page and form content the canvas's document holds as text (not
+    yet compressed), finished pages and forms only: what streaming keeps bounded."""
+    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
+
+    held = 0
+    for obj in list(canvas._doc.idToObject.values()):
+        if isinstance(obj, (PDFPage, PDFFormXObject)) and obj.stream:
+            held += len(obj.stream)
+    return held
+
+
 def _form_resources(canvas: Any, name: str) -> None:
     """Give a finished form the transparency states (ExtGState) it uses.
 
@@ -190,7 +268,7 @@ def _form_resources(canvas: Any, name: str) -> None:
     pyproject.toml; tests/test_library_internals.py fails if they move)."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
-    form = canvas._doc.idToObject.get(xObjectName(name))
+    form = _doc_object(canvas, xObjectName(name))
     states = getattr(form, "ExtGState", None)
     if form is None or not states or form.Resources is not None:
         return
@@ -201,6 +279,12 @@ def _form_resources(canvas: Any, name: str) -> None:
         res.XObject = form.XObjects
     res.ExtGState = states
     form.Resources = res
+
+
+def _xobject_name(name: str) -> str:
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    return str(xObjectName(name))
 
 
 _UNKNOWN = object()  # a graphics-state value not known to the drawer: always set
@@ -241,6 +325,7 @@ class PdfFaces:
                 self._face(face)
                 c.endForm()
                 _form_resources(c, name)
+                seal(_doc_object(c, _xobject_name(name)), "xobject form stream")
                 self._forms.add(name)
             c.saveState()
             c.translate(x, y)
