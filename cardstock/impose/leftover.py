@@ -53,20 +53,77 @@ def _taken(page: Page) -> list[Box]:
 
 def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[float, float]]:
     """The lower-left corner of the first free w x h box in the printable area, scanning
-    from the top left (None: no room)."""
+    rows from the top (one every STEP points down) and each row from the left, jumping
+    past whatever is in the way (None: no room).
+
+    Only boxes that overlap a row's height can be in its way, and that set changes only
+    where a row crosses the top or bottom of one of them: each box's first and last row
+    are found by bisection, and a row whose set is the same as the last row tried (which
+    had no room) is not scanned again. The answer is the one a scan of every row against
+    every box would give."""
     area = page.area or Box(0, 0, page.width, page.height)
     if w > area.w or h > area.h:
         return None
+    rows: list[float] = []  # the rows' y, top down, by the same repeated subtraction
     y = area.y1 - h
     while y >= area.y - 1e-6:
-        x = area.x
-        while x + w <= area.x1 + 1e-6:
-            box = Box(x, y, w, h)
-            clash = next((t for t in taken if box.overlaps(t)), None)
-            if clash is None:
-                return (x, y)
-            x = max(x + STEP, clash.x1 + 0.01)  # past what is in the way
+        rows.append(y)
         y -= STEP
+    n = len(rows)
+    # box i is in row k's way when y < t.y1 and t.y < y + h (Box.overlaps, as floats):
+    # true from its first row (the first with y < t.y1) to before its end row (the first
+    # with y + h <= t.y); y falls row by row, so each is a bisection
+    starts: dict[int, list[int]] = {}
+    ends: dict[int, list[int]] = {}
+    for i, t in enumerate(taken):
+        first = _first_row(rows, lambda y, t=t: y < t.y1)
+        end = _first_row(rows, lambda y, t=t: not t.y < y + h)
+        if first < end:
+            starts.setdefault(first, []).append(i)
+            ends.setdefault(end, []).append(i)
+    active: set[int] = set()
+    tried: Optional[frozenset[int]] = None
+    for k in range(n):
+        changed = k in starts or k in ends
+        for i in ends.get(k, ()):
+            active.discard(i)
+        for i in starts.get(k, ()):
+            active.add(i)
+        if not changed and tried is not None:
+            continue  # the same boxes as the row above, which had no room
+        here = frozenset(active)
+        if here == tried:
+            continue
+        x = _in_row(area, w, [taken[i] for i in sorted(here)])
+        if x is not None:
+            return (x, rows[k])
+        tried = here
+    return None
+
+
+def _first_row(rows: list[float], holds: Callable[[float], bool]) -> int:
+    """The first index whose row makes `holds` true, for a test that, once true as the
+    rows go down, stays true (len(rows): none)."""
+    lo, hi = 0, len(rows)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(rows[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _in_row(area: Box, w: float, boxes: list[Box]) -> Optional[float]:
+    """The first x of a row whose w-wide box is clear of `boxes` (those in the row's way,
+    in the order given), scanning from the left; None when the row has no room."""
+    x = area.x
+    while x + w <= area.x1 + 1e-6:
+        x1 = x + w
+        clash = next((t for t in boxes if x < t.x1 and t.x < x1), None)
+        if clash is None:
+            return x
+        x = max(x + STEP, clash.x1 + 0.01)  # past what is in the way
     return None
 
 
