@@ -246,11 +246,17 @@ def place_blocks(pages: list[Page]) -> list[Page]:
     printed backs gets a backs page (mirroring both), as with single leftovers. Pages are
     tried from the least filled; hosts in page order."""
     out = list(pages)
+    used: dict[int, float] = {}  # id(page) -> _used(page), until the page takes a block
+
+    def used_by(p: Page) -> float:
+        if id(p) not in used:
+            used[id(p)] = _used(p)
+        return used[id(p)]
 
     def eligible(p: Page) -> bool:
         return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
 
-    for page in sorted([p for p in pages if eligible(p)], key=_used):
+    for page in sorted([p for p in pages if eligible(p)], key=used_by):
         block = _content(page)
         if block is None:
             continue
@@ -258,7 +264,7 @@ def place_blocks(pages: list[Page]) -> list[Page]:
             if host is page or not eligible(host):
                 continue
             free = _free_area(host)
-            if block.w > free.w or block.h > free.h or _used(host) + block.w * block.h > free.w * free.h:
+            if block.w > free.w or block.h > free.h or used_by(host) + block.w * block.h > free.w * free.h:
                 continue
             # CLEAR is kept from what the host has drawn (not from the printable edge,
             # which the block may reach as it did on its own page)
@@ -272,6 +278,7 @@ def place_blocks(pages: list[Page]) -> list[Page]:
             host.crop.extend(_segments_shifted(list(page.crop), dx, dy))
             host.cuts.extend(_segments_shifted(list(page.cuts), dx, dy))
             host.folds.extend(_segments_shifted(list(page.folds), dx, dy))
+            used.pop(id(host), None)
             out.remove(page)
             break
     return out

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, show_page, unique_subset_tags
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retag_subsets, show_page, Spill
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -74,11 +74,14 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
 
 
 def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer]) -> bytes:
-    """Draw every page and return the PDF bytes."""
-    buffer = io.BytesIO()
+    """Draw every page and return the PDF bytes.
+
+    The file streams: each page is compressed as soon as it is drawn and kept in a
+    temporary file until the document is written (`render.pdf.show_page`), so memory does
+    not grow with the page count by more than ReportLab's few objects a page."""
     first = pages[0] if pages else None
-    with pdf_settings():
-        c = new_canvas(buffer, (first.width, first.height) if first else (612, 792), info)
+    with pdf_settings(), Spill() as spill:
+        c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
         drawer = drawer_for(c)
         counts = reuse_counts(pages)
         total = len(pages)
@@ -89,9 +92,13 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
             if page.footer is not None:
                 with _tagged(c, "Footer", True):
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
-            show_page(c)  # the finished page compressed at once: the file streams
-        c.save()
-    return unique_subset_tags(buffer.getvalue())
+            show_page(c, spill)
+        # what save() would write, without a copy in a buffer; its font subsets retagged
+        # in place (`unique_subset_tags`), the document's objects let go first
+        data = bytearray(c.getpdfdata())
+        del c, drawer
+    retag_subsets(data)
+    return bytes(data)
 
 
 def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import tempfile
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
@@ -58,13 +59,19 @@ def unique_subset_tags(pdf: bytes) -> bytes:
     so no byte offset in the file moves, and the same input still gives the same bytes.
     Font dictionaries are not compressed in ReportLab's output, so the names are found
     in the plain bytes."""
+    buf = bytearray(pdf)
+    return bytes(buf) if retag_subsets(buf) else pdf
 
-    def tag(m: "re.Match[bytes]") -> bytes:
+
+def retag_subsets(buf: bytearray) -> int:
+    """`unique_subset_tags` in place (a sheet file can be large: no second copy); returns
+    how many tags it rewrote."""
+    found = 0
+    for m in _SUBSET_TAG.finditer(buf):
         digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
-        letters = bytes(65 + b % 26 for b in digest[:6])
-        return b"/" + letters + b"+" + m.group(2)
-
-    return _SUBSET_TAG.sub(tag, pdf)
+        buf[m.start(1):m.end(1)] = bytes(65 + b % 26 for b in digest[:6])
+        found += 1
+    return found
 
 
 @contextmanager
@@ -219,19 +226,81 @@ class _Deflated:
 _DEFLATED = _Deflated()
 
 
-def seal(obj: Any, comment: str) -> bool:
+class Spill:
+    """A temporary file that keeps a document's sealed page streams until it is saved, so
+    what a long document holds in memory of its finished pages is a few numbers each.
+    Close it (or use it as a context manager) once the document's bytes are made."""
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile()
+        self._end = 0
+
+    def put(self, data: bytes) -> tuple[int, int]:
+        self._file.seek(self._end)
+        self._file.write(data)
+        at, self._end = self._end, self._end + len(data)
+        return at, len(data)
+
+    def get(self, at: int, size: int) -> bytes:
+        self._file.seek(at)
+        return self._file.read(size)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "Spill":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _stream_class() -> Any:
+    """ReportLab's PDFStream, made to read its (compressed) content back from a `Spill`
+    only while the document writes it; imported when first needed."""
+    global _SpilledStream
+    if _SpilledStream is None:
+        from reportlab.pdfbase.pdfdoc import PDFStream
+
+        class SpilledStream(PDFStream):  # type: ignore[misc]
+            def __init__(self, spill: Spill, at: int, size: int) -> None:
+                super().__init__(content=b"", filters=[_DEFLATED])
+                self._where = (spill, at, size)
+
+            def format(self, document: Any) -> bytes:
+                spill, at, size = self._where
+                self.content = spill.get(at, size)
+                try:
+                    out: bytes = super().format(document)
+                finally:
+                    self.content = b""
+                return out
+
+        _SpilledStream = SpilledStream
+    return _SpilledStream
+
+
+_SpilledStream: Any = None
+
+
+def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
     """Compress a finished page's or form's content now, exactly as ReportLab would when
     it saves the document (same zlib call, same stream dictionary), so the text of its
     operators is freed: what a document holds of its finished pages is their compressed
-    bytes. Only compressed objects (the canvas's pageCompression) are sealed, and only
-    without ASCII85 (cardstock's `pdf_settings`); True when `obj` was sealed."""
+    bytes, or with a `spill` where they are in its file. Only compressed objects (the
+    canvas's pageCompression) are sealed, and only without ASCII85 (cardstock's
+    `pdf_settings`); True when `obj` was sealed."""
     from reportlab import rl_config
     from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
 
     stream = getattr(obj, "stream", None)
     if obj is None or not stream or not obj.compression or rl_config.useA85 or obj.Contents is not None:
         return False
-    contents = PDFStream(content=PDFZCompress.encode(stream), filters=[_DEFLATED])
+    data = PDFZCompress.encode(stream)
+    if spill is None:
+        contents = PDFStream(content=data, filters=[_DEFLATED])
+    else:
+        contents = _stream_class()(spill, *spill.put(data))
     contents.__Comment__ = comment
     obj.Contents = contents
     obj.stream = None
@@ -239,12 +308,13 @@ def seal(obj: Any, comment: str) -> bool:
     return True
 
 
-def show_page(canvas: Any) -> None:
+def show_page(canvas: Any, spill: Optional[Spill] = None) -> None:
     """`canvas.showPage()`, then the finished page sealed (`seal`): a document written
-    page by page holds one page's operators as text at a time, not all of them."""
+    page by page holds one page's operators as text at a time, not all of them (and with
+    a `spill`, its compressed pages in a temporary file rather than in memory)."""
     name = _next_page_name(canvas)
     canvas.showPage()
-    seal(_doc_object(canvas, name), "page stream")
+    seal(_doc_object(canvas, name), "page stream", spill)
 
 
 def unsealed_bytes(canvas: Any) -> int:
