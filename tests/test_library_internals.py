@@ -22,7 +22,7 @@ from reportlab.platypus import Paragraph
 from conftest import ROOT
 from cardstock.books.story import text_position
 from cardstock.pipeline import DRAWING_LIBRARIES, code_key, library_versions
-from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, seal, show_page, unsealed_bytes
+from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, held_content, seal, show_page
 
 # ReportLab attributes that are not public, and the only files allowed to name them
 # (books/document.py gives its stand-in canvas the position ReportLab's own
@@ -98,7 +98,7 @@ def _document(sealed: bool) -> tuple[bytes, list[int]]:
             c.doForm("Half")
             c.drawString(60, 60, f"page {n}")
             show_page(c) if sealed else c.showPage()
-            held.append(unsealed_bytes(c))
+            held.append(held_content(c)[0])
         c.save()
     return buf.getvalue(), held
 

@@ -1,7 +1,8 @@
 """The print-and-play writer streams: each page (and each reused face's form) is compressed
-as soon as it is finished, so what the PDF writer holds of its content as text stays the
-same whatever the number of pages. Counted through the writer's own document
-(`cardstock.render.pdf.unsealed_bytes`), never as memory or time."""
+as soon as it is finished and its page kept in a temporary file until the document is
+written, so what the PDF writer holds of its content in memory, as text or compressed,
+stays the same whatever the number of pages. Counted through the writer's own document
+(`cardstock.render.pdf.held_content`), never as memory or time."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.impose import pnp
-from cardstock.render.pdf import unsealed_bytes
+from cardstock.render.pdf import held_content
 
 from test_speed_faces import BENCH
 
@@ -21,22 +22,22 @@ class _Watched:
     """The sheets' own face drawer; before each face is drawn it notes how much finished
     page and form content the document holds uncompressed."""
 
-    def __init__(self, canvas: Any, held: list[int]) -> None:
+    def __init__(self, canvas: Any, held: list[tuple[int, int]]) -> None:
         self._inner = pnp._FullFaces(canvas)
         self._canvas = canvas
         self._held = held
 
     def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None:
-        self._held.append(unsealed_bytes(self._canvas))
+        self._held.append(held_content(self._canvas))
         self._inner.draw(face, x, y, reuse=reuse)
 
 
-def _sheets(root: Path, distinct: int, monkeypatch: Any) -> tuple[PdfReader, list[int]]:
+def _sheets(root: Path, distinct: int, monkeypatch: Any) -> tuple[PdfReader, list[tuple[int, int]]]:
     """Build the Letter sheets of a game of `distinct` cards plus one card printed three
     times (its front is a reused form); the file read back and what was held."""
     rows = [(f"Card {i}", 1) for i in range(distinct)] + [("Thrice", 3)]
     BENCH.synthetic_game(root, "gen", rows)
-    held: list[int] = []
+    held: list[tuple[int, int]] = []
     monkeypatch.setattr(pnp, "_drawer", lambda canvas: _Watched(canvas, held))
     out = root / "output"
     assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp"]) == 0
@@ -55,7 +56,10 @@ def test_finished_pages_are_held_compressed_however_many_there_are(tmp_path, mon
     assert len(small.pages) == 2 * 3 and len(large.pages) == 2 * 26
     assert len(held_large) == 2 * 203  # every front and every back was drawn
     # what the writer held as text, all through the file: nothing finished
-    assert max(held_small) == max(held_large) == 0
+    assert max(text for text, _ in held_small + held_large) == 0
+    # and compressed: the two forms (the back, the card printed thrice), the same in both
+    forms = max(packed for _, packed in held_small)
+    assert max(packed for _, packed in held_large) == forms > 0
     # while the file itself holds ever more content (ReportLab alone would have held it all)
     assert _content_bytes(large) > 6 * _content_bytes(small) > 0
 

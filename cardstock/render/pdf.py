@@ -317,16 +317,22 @@ def show_page(canvas: Any, spill: Optional[Spill] = None) -> None:
     seal(_doc_object(canvas, name), "page stream", spill)
 
 
-def unsealed_bytes(canvas: Any) -> int:
-    """How many bytes of page and form content the canvas's document holds as text (not
-    yet compressed), finished pages and forms only: what streaming keeps bounded."""
+def held_content(canvas: Any) -> tuple[int, int]:
+    """How many bytes of finished page and form content the canvas's document holds in
+    memory: (as text, not yet compressed; compressed). What streaming keeps bounded;
+    sealed streams in a `Spill` are in its file, not counted."""
     from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
 
-    held = 0
+    text = packed = 0
     for obj in list(canvas._doc.idToObject.values()):
-        if isinstance(obj, (PDFPage, PDFFormXObject)) and obj.stream:
-            held += len(obj.stream)
-    return held
+        if not isinstance(obj, (PDFPage, PDFFormXObject)):
+            continue
+        if obj.stream:
+            text += len(obj.stream)
+        contents = obj.Contents
+        if contents is not None and not isinstance(contents, _SpilledStream or ()):
+            packed += len(getattr(contents, "content", b"") or b"")
+    return text, packed
 
 
 def _form_resources(canvas: Any, name: str) -> None:
