@@ -77,9 +77,10 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
             if not pages:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
                 continue
-        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer)
+        count = len(pages)
+        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer, release=True)  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
-        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=len(pages)))
+        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
 
 

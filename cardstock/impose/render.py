@@ -73,19 +73,22 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer]) -> bytes:
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes:
     """Draw every page and return the PDF bytes.
 
     The file streams: each page is compressed as soon as it is drawn and kept in a
     temporary file until the document is written (`render.pdf.show_page`), so memory does
-    not grow with the page count by more than ReportLab's few objects a page."""
+    not grow with the page count by more than ReportLab's few objects a page. With
+    `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
+    page's plan goes once it is on paper."""
     first = pages[0] if pages else None
     with pdf_settings(), Spill() as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
         drawer = drawer_for(c)
         counts = reuse_counts(pages)
         total = len(pages)
-        for n, page in enumerate(pages, start=1):
+        del first
+        for n, page in enumerate(_in_order(pages, release), start=1):
             c.setPageSize((page.width, page.height))
             style = page.style or Style()
             draw_page(c, drawer, page, counts, style)
@@ -99,6 +102,16 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
         del c, drawer
     retag_subsets(data)
     return bytes(data)
+
+
+def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:
+    """The pages first to last; with `release`, each taken out of the list as it is given."""
+    if not release:
+        yield from pages
+        return
+    pages.reverse()
+    while pages:
+        yield pages.pop()
 
 
 def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
