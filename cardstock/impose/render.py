@@ -80,7 +80,8 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
     temporary file until the document is written (`render.pdf.show_page`), so memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
-    page's plan goes once it is on paper."""
+    page's plan goes once it is on paper, and the PDF comes back as the bytearray it was
+    finished in (bytes-like, for writing; a large file is not copied once more)."""
     first = pages[0] if pages else None
     with pdf_settings(), Spill() as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
@@ -101,7 +102,7 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
         data = bytearray(c.getpdfdata())
         del c, drawer
     retag_subsets(data)
-    return bytes(data)
+    return data if release else bytes(data)  # released: the buffer itself, no last copy
 
 
 def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:
