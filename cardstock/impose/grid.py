@@ -20,7 +20,7 @@ from .sheets import DEFAULT_MARGIN, MarksSpec, Sheet, paper_size
 EDGES = ("bottom", "right", "left", "top")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One physical copy to place: its faces and the component it comes from."""
 
