@@ -68,7 +68,7 @@ class WriteError(Exception):
         return (WriteError, (self.path, self.reason))
 
 
-def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+def write_atomic(path: Path, data: bytes | bytearray) -> tuple[int, str]:
     """`_write_atomic`; an OS error becomes a WriteError naming `path`."""
     try:
         return _write_atomic(path, data)
@@ -76,7 +76,7 @@ def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
         raise WriteError(path, exc.strerror or str(exc)) from exc
 
 
-def _write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+def _write_atomic(path: Path, data: bytes | bytearray) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
     change is not touched. Returns (size, sha256)."""
@@ -102,7 +102,7 @@ def _write_atomic(path: Path, data: bytes) -> tuple[int, str]:
     return len(data), digest
 
 
-def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
+def artifact(game: Optional[str], kind: str, path: Path, data: bytes | bytearray, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)

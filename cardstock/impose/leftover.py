@@ -76,8 +76,8 @@ def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[fl
     starts: dict[int, list[int]] = {}
     ends: dict[int, list[int]] = {}
     for i, t in enumerate(taken):
-        first = _first_row(rows, lambda y, t=t: y < t.y1)
-        end = _first_row(rows, lambda y, t=t: not t.y < y + h)
+        first = _first_row(rows, lambda y: y < t.y1)  # noqa: B023 (used at once)
+        end = _first_row(rows, lambda y: not t.y < y + h)  # noqa: B023
         if first < end:
             starts.setdefault(first, []).append(i)
             ends.setdefault(end, []).append(i)

@@ -73,7 +73,7 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes:
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | bytearray:
     """Draw every page and return the PDF bytes.
 
     The file streams: each page is compressed as soon as it is drawn and kept in a
