@@ -70,3 +70,85 @@ def test_rows_blocked_like_the_row_above_are_not_scanned_again(monkeypatch):
     assert _spot(page, 100, 100, taken) is None and every_row(page, 100, 100, taken) is None
     rows = int((755 - 100) / STEP) + 1
     assert len(scanned) <= 2 * len(taken) + 1 < rows // 10
+
+
+# ---------------------------------------------------------------- whole blocks
+
+def plain_blocks(pages: list[Page]) -> list[Page]:
+    """place_blocks as a plain search: every candidate page against every page after it."""
+    from dataclasses import replace
+
+    from cardstock.impose.leftover import CLEAR, _content, _free_area, _outline_shifted, _segments_shifted, _shifted, _taken, _used
+
+    out = list(pages)
+
+    def eligible(p: Page) -> bool:
+        return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
+
+    for page in sorted([p for p in pages if eligible(p)], key=_used):
+        block = _content(page)
+        if block is None:
+            continue
+        for host in out:
+            if host is page or not eligible(host):
+                continue
+            free = _free_area(host)
+            if block.w > free.w or block.h > free.h or _used(host) + block.w * block.h > free.w * free.h:
+                continue
+            taken = [t.grow(CLEAR, CLEAR, CLEAR, CLEAR) for t in _taken(host)]
+            spot = _spot(replace(host, area=free), block.w, block.h, taken)
+            if spot is None:
+                continue
+            dx, dy = spot[0] - block.x, spot[1] - block.y
+            host.placements.extend(_shifted(p, dx, dy) for p in page.placements)
+            host.outlines.extend(_outline_shifted(o, dx, dy) for o in page.outlines)
+            host.crop.extend(_segments_shifted(list(page.crop), dx, dy))
+            out.remove(page)
+            break
+    return out
+
+
+def _pages(rng: random.Random, n: int) -> list[Page]:
+    """Letter pages holding 1 to 9 poker-card trims in a grid, with crop-mark stubs."""
+    from cardstock.impose.plan import Placement
+
+    pages = []
+    for _ in range(n):
+        page = Page(612, 792, "fronts", area=Box(18, 18, 576, 756))
+        for k in range(rng.choice([1, 2, 3, 4, 9, 9, 9])):
+            r, c = divmod(k, 3)
+            trim = Box(40 + c * 180, 530 - r * 252, 180, 252)
+            page.placements.append(Placement(None, f"c{k}", "front", trim, 0, trim.corners()))
+            page.crop.append(((trim.x, trim.y - 10), (trim.x, trim.y - 4)))
+        pages.append(page)
+    return pages
+
+
+def _summary(pages: list[Page]) -> list[list[tuple[float, float]]]:
+    return [[(p.trim.x, p.trim.y) for p in page.placements] for page in pages]
+
+
+def test_whole_blocks_go_where_the_plain_search_puts_them():
+    moved = 0
+    for seed in range(40):
+        ours = leftover.place_blocks(_pages(random.Random(seed), 12))
+        plain = plain_blocks(_pages(random.Random(seed), 12))
+        assert _summary(ours) == _summary(plain), seed
+        moved += 12 - len(ours)
+    assert moved > 40  # pages did move onto others
+
+
+def test_full_pages_are_not_searched_for_room(monkeypatch):
+    """300 full pages and one page of two cards: only pages with room enough are tried."""
+    pages = [page for page in _pages(random.Random(1), 900) if len(page.placements) == 9][:300]
+    pages += [page for page in _pages(random.Random(2), 50) if len(page.placements) == 2][:1]
+    tried: list[int] = []
+    real = leftover._spot
+
+    def counted(*args, **kwargs):
+        tried.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(leftover, "_spot", counted)
+    out = leftover.place_blocks(pages)
+    assert len(out) == 301 and len(tried) == 0  # nine cards leave no room for two more

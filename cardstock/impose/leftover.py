@@ -9,6 +9,7 @@ A piece keeps its back: a page that takes a piece with a printed back gets a bac
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import replace
 from typing import Any, Callable, Optional
 
@@ -244,7 +245,11 @@ def place_blocks(pages: list[Page]) -> list[Page]:
     outlines; the block keeps `CLEAR` beyond everything already on the host, so no cut is
     shared between the two and different backs never meet. A host that takes pieces with
     printed backs gets a backs page (mirroring both), as with single leftovers. Pages are
-    tried from the least filled; hosts in page order."""
+    tried from the least filled; hosts in page order.
+
+    Only hosts whose free area left is at least the block's are tried (kept ranked by that
+    slack), so a file of thousands of full pages is not searched page by page for each
+    of them; the hosts tried are the ones the plain search would try, in the same order."""
     out = list(pages)
     used: dict[int, float] = {}  # id(page) -> _used(page), until the page takes a block
 
@@ -256,14 +261,36 @@ def place_blocks(pages: list[Page]) -> list[Page]:
     def eligible(p: Page) -> bool:
         return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
 
-    for page in sorted([p for p in pages if eligible(p)], key=used_by):
+    # the hosts (eligible pages: which those are never changes), by slack, most first
+    hosts = {i: p for i, p in enumerate(pages) if eligible(p)}
+    frees = {i: _free_area(p) for i, p in hosts.items()}
+    ranked: list[tuple[float, int]] = []  # (-slack, page index), sorted
+    rank: dict[int, tuple[float, int]] = {}
+
+    def rerank(i: int, keep: bool = True) -> None:
+        if i in rank:
+            del ranked[bisect_left(ranked, rank.pop(i))]
+        if keep:
+            f = frees[i]
+            rank[i] = (-(f.w * f.h - used_by(hosts[i])), i)
+            insort(ranked, rank[i])
+
+    for i in hosts:
+        rerank(i)
+    index = {id(p): i for i, p in hosts.items()}
+
+    for page in sorted(hosts.values(), key=used_by):
         block = _content(page)
         if block is None:
             continue
-        for host in out:
-            if host is page or not eligible(host):
+        area = block.w * block.h
+        # hosts with free area - used >= area, give or take rounding (checked exactly below)
+        roomy = ranked[:bisect_right(ranked, (-(area - 1e-6 * max(1.0, area)), len(pages)))]
+        for i in sorted(i for _, i in roomy):
+            host = hosts[i]
+            if host is page:
                 continue
-            free = _free_area(host)
+            free = frees[i]
             if block.w > free.w or block.h > free.h or used_by(host) + block.w * block.h > free.w * free.h:
                 continue
             # CLEAR is kept from what the host has drawn (not from the printable edge,
@@ -279,6 +306,8 @@ def place_blocks(pages: list[Page]) -> list[Page]:
             host.cuts.extend(_segments_shifted(list(page.cuts), dx, dy))
             host.folds.extend(_segments_shifted(list(page.folds), dx, dy))
             used.pop(id(host), None)
+            rerank(i)
+            rerank(index[id(page)], keep=False)
             out.remove(page)
             break
     return out

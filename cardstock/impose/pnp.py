@@ -43,9 +43,10 @@ def build_quickref(catalog: Catalog, options: BuildOptions) -> StageResult:
 
 
 def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]], kind: str) -> StageResult:
-    from ..layout.faces import outline  # the faces engine
+    from ..layout.faces import outline, state_of  # the faces engine
 
     cache: dict[tuple[str, bool], dict[str, Any]] = {}  # (side, bleed) -> component id -> outline
+    state = state_of(catalog)  # the game's layouts and fonts, looked up once for every face
 
     def face_of(component: Any, side: str, bleed: bool) -> Any:
         """Each face is laid out once per build, whatever the number of papers. Pages keep
@@ -54,7 +55,7 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
         by the component's own id string: no key object a face.)"""
         known = cache.setdefault((side, bleed), {})
         if component.id not in known:
-            known[component.id] = outline(catalog, component, side, bleed=bleed)
+            known[component.id] = outline(catalog, component, side, bleed=bleed, state=state)
         return known[component.id]
 
     # the sheets, printer profiles and options were checked by cardstock.validate
