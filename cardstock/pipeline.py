@@ -102,7 +102,7 @@ def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
 # template): every runtime dependency in pyproject.toml and the compiled parts they bring.
 DRAWING_LIBRARIES = (
     "reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic-core", "pypdf",
-    "markdown-it-py", "openpyxl", "pypdfium2", "pyyaml", "isal", "rl-accel",
+    "markdown-it-py", "openpyxl", "pypdfium2", "pyyaml", "isal",
 )
 
 _CODE_KEY: Optional[str] = None
