@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tempfile
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
@@ -235,6 +234,8 @@ class Spill:
     Close it (or use it as a context manager) once the document's bytes are made."""
 
     def __init__(self) -> None:
+        import tempfile  # only a sheet writer needs it
+
         self._file = tempfile.TemporaryFile()
         self._end = 0
 
