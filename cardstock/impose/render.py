@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retag_subsets, show_page, Spill
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retagged, show_page, Spill
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -73,15 +73,16 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | bytearray:
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | list[bytes | memoryview]:
     """Draw every page and return the PDF bytes.
 
     The file streams: each page is compressed as soon as it is drawn and kept in a
     temporary file until the document is written (`render.pdf.show_page`), so memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
-    page's plan goes once it is on paper, and the PDF comes back as the bytearray it was
-    finished in (bytes-like, for writing; a large file is not copied once more)."""
+    page's plan goes once it is on paper, and the PDF comes back in pieces to write one
+    after the other (`output.Payload`: views into ReportLab's bytes and the retagged font
+    names, so a large file is not copied once more)."""
     first = pages[0] if pages else None
     with pdf_settings(), Spill() as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
@@ -97,12 +98,9 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
                 with _tagged(c, "Footer", True):
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
             show_page(c, spill)
-        # what save() would write, without a copy in a buffer; its font subsets retagged
-        # in place (`unique_subset_tags`), the document's objects let go first
-        data = bytearray(c.getpdfdata())
-        del c, drawer
-    retag_subsets(data)
-    return data if release else bytes(data)  # released: the buffer itself, no last copy
+        raw = c.getpdfdata()  # what save() would write, without a copy in a buffer
+    parts = retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
+    return parts if release else b"".join(parts)
 
 
 def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:

@@ -61,19 +61,22 @@ def unique_subset_tags(pdf: bytes) -> bytes:
     so no byte offset in the file moves, and the same input still gives the same bytes.
     Font dictionaries are not compressed in ReportLab's output, so the names are found
     in the plain bytes."""
-    buf = bytearray(pdf)
-    return bytes(buf) if retag_subsets(buf) else pdf
+    parts = retagged(pdf)
+    return pdf if len(parts) == 1 else b"".join(parts)
 
 
-def retag_subsets(buf: bytearray) -> int:
-    """`unique_subset_tags` in place (a sheet file can be large: no second copy); returns
-    how many tags it rewrote."""
-    found = 0
-    for m in _SUBSET_TAG.finditer(buf):
+def retagged(pdf: bytes) -> list[bytes | memoryview]:
+    """`unique_subset_tags` as pieces to write one after the other: views into `pdf` (not
+    copies: a sheet file can be large) and the new tags between them."""
+    view = memoryview(pdf)
+    parts: list[bytes | memoryview] = []
+    at = 0
+    for m in _SUBSET_TAG.finditer(pdf):
         digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
-        buf[m.start(1):m.end(1)] = bytes(65 + b % 26 for b in digest[:6])
-        found += 1
-    return found
+        parts += [view[at:m.start(1)], bytes(65 + b % 26 for b in digest[:6])]
+        at = m.end(1)
+    parts.append(view[at:] if parts else pdf)
+    return parts
 
 
 @contextmanager
