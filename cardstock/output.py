@@ -7,7 +7,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,17 @@ class WriteError(Exception):
         return (WriteError, (self.path, self.reason))
 
 
-def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+# What a file is written from: its bytes, or its bytes in pieces written one after the other
+# (views into a large buffer with a few small pieces between them: a sheet file whose font
+# tags were rewritten, `render.pdf.retagged`, without a copy of the whole file).
+Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]]]
+
+
+def _pieces(data: Payload) -> Sequence[Union[bytes, bytearray, memoryview]]:
+    return [data] if isinstance(data, (bytes, bytearray)) else data
+
+
+def write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """`_write_atomic`; an OS error becomes a WriteError naming `path`."""
     try:
         return _write_atomic(path, data)
@@ -76,21 +86,40 @@ def write_atomic(path: Path, data: bytes) -> tuple[int, str]:
         raise WriteError(path, exc.strerror or str(exc)) from exc
 
 
-def _write_atomic(path: Path, data: bytes) -> tuple[int, str]:
+def _same_as(path: Path, pieces: Sequence[Union[bytes, bytearray, memoryview]]) -> bool:
+    """Whether the file at `path` holds exactly the pieces, read a block at a time."""
+    block = 1 << 20
+    with open(path, "rb") as handle:
+        for piece in pieces:
+            view = memoryview(piece)
+            for at in range(0, len(view), block):
+                if handle.read(min(block, len(view) - at)) != view[at:at + block]:
+                    return False
+        return handle.read(1) == b""
+
+
+def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
     change is not touched. Returns (size, sha256)."""
-    digest = hashlib.sha256(data).hexdigest()
+    pieces = _pieces(data)
+    hashed = hashlib.sha256()
+    size = 0
+    for piece in pieces:
+        hashed.update(piece)
+        size += len(memoryview(piece))
+    digest = hashed.hexdigest()
     try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return len(data), digest  # unchanged: leave the file (and its mtime) alone
+        if path.stat().st_size == size and _same_as(path, pieces):
+            return size, digest  # unchanged: leave the file (and its mtime) alone
     except FileNotFoundError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for piece in pieces:
+                handle.write(piece)
             os.fchmod(handle.fileno(), file_mode())
         os.replace(tmp, path)
     except BaseException:
@@ -99,10 +128,10 @@ def _write_atomic(path: Path, data: bytes) -> tuple[int, str]:
         except FileNotFoundError:
             pass
         raise
-    return len(data), digest
+    return size, digest
 
 
-def artifact(game: Optional[str], kind: str, path: Path, data: bytes, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
+def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)

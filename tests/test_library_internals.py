@@ -1,6 +1,7 @@
-"""cardstock uses its libraries through their public APIs. The two ReportLab internals that
-have no public equivalent are each read in one place, pinned in pyproject.toml, and
-exercised here, so a ReportLab that moves them fails these tests by name; so is the one
+"""cardstock uses its libraries through their public APIs. The ReportLab internals that
+have no public equivalent (an onDraw callback's text position; a finished page's or
+form's document object, for its resources and to compress it at once) are each read in
+one place, pinned in pyproject.toml, and exercised here, so a ReportLab that moves them fails these tests by name; so is the one
 pypdf internal the booklet needs. Importing
 cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them only for
 as long as it takes. The build cache knows the versions of the libraries that draw."""
@@ -21,7 +22,7 @@ from reportlab.platypus import Paragraph
 from conftest import ROOT
 from cardstock.books.story import text_position
 from cardstock.pipeline import DRAWING_LIBRARIES, code_key, library_versions
-from cardstock.render.pdf import _form_resources, pdf_settings
+from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, held_content, seal, show_page
 
 # ReportLab attributes that are not public, and the only files allowed to name them
 # (books/document.py gives its stand-in canvas the position ReportLab's own
@@ -74,6 +75,46 @@ def test_a_form_that_sets_an_opacity_names_its_transparency_in_its_resources():
     form = page["/Resources"]["/XObject"]["/FormXob.Half"].get_object()
     assert "/ExtGState" in form["/Resources"]
     assert b"gs" in form.get_data()
+
+
+def _document(sealed: bool) -> tuple[bytes, list[int]]:
+    """Three pages that draw one form, the form and pages sealed as they are finished
+    (`seal`, `show_page`) or left to ReportLab; the bytes, and what the document held
+    uncompressed after each page."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    buf = io.BytesIO()
+    held = []
+    with pdf_settings():
+        c = Canvas(buf, invariant=1, pageCompression=1)
+        c.beginForm("Half", 0, 0, 50, 50)
+        c.setFillAlpha(0.5)
+        c.rect(0, 0, 50, 50, stroke=0, fill=1)
+        c.endForm()
+        _form_resources(c, "Half")
+        if sealed:
+            assert seal(_doc_object(c, xObjectName("Half")), "xobject form stream")
+        for n in range(3):
+            c.doForm("Half")
+            c.drawString(60, 60, f"page {n}")
+            show_page(c) if sealed else c.showPage()
+            held.append(held_content(c)[0])
+        c.save()
+    return buf.getvalue(), held
+
+
+def test_a_finished_page_and_form_are_compressed_at_once_into_the_same_bytes():
+    """`show_page` and the forms `PdfFaces` makes are sealed through the document's
+    objects (`_doc_object`: the canvas's `_doc.idToObject` and `thisPageName`), compressed
+    the way ReportLab compresses them as it saves: the file is byte for byte the one
+    ReportLab writes on its own, and nothing finished is held as text."""
+    sealed, held = _document(sealed=True)
+    plain, held_plain = _document(sealed=False)
+    assert sealed == plain
+    assert held == [0, 0, 0]
+    assert held_plain[0] > 0 and held_plain == sorted(held_plain) and held_plain[2] > held_plain[0]
+    reader = PdfReader(io.BytesIO(sealed))
+    assert len(reader.pages) == 3 and "page 2" in reader.pages[2].extract_text()
 
 
 def test_importing_every_module_leaves_reportlab_settings_alone():

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional
 
 from ..layout.shapes import shape_of
 from .pack import hex_points
-from .plan import Page, Placement, Point
+from .plan import Box, Page, Placement, Point
 
 EdgeKey = tuple[tuple[float, float], tuple[float, float]]
 SAMPLES = (0.25, 0.5, 0.75)  # where along an edge the bleed is measured
@@ -63,38 +64,59 @@ def _key(a: Point, b: Point) -> EdgeKey:
     return (ka, kb) if ka <= kb else (kb, ka)
 
 
-def edge_bleeds(page: Page) -> list[EdgeBleed]:
-    """Every cut edge of every card and tile on a fronts page with the bleed it shows."""
-    limit = page.paint or page.area
-    outlines = [(p, outline_of(p)) for p in page.placements if p.side == "front"]
-    owners: dict[EdgeKey, list[Placement]] = {}
-    for p, poly in outlines:
+Shapes = tuple[tuple[Optional[tuple[Point, ...]], Optional[tuple[Point, ...]]], ...]
+
+
+def _shapes(page: Page) -> tuple[list[Placement], Shapes]:
+    """The fronts of a page, and each one's cut outline and clip (what its bleed depends on)."""
+    fronts = [p for p in page.placements if p.side == "front"]
+    return fronts, tuple((outline_of(p), p.clip or None) for p in fronts)
+
+
+def _edges(limit: Optional[Box], shapes: Shapes) -> list[tuple[int, tuple[Point, Point], float, Optional[int]]]:
+    """Every cut edge of the placements whose (outline, clip) are `shapes`: the index of
+    its placement, the edge, the bleed beyond it and the index of a placement sharing it."""
+    owners: dict[EdgeKey, list[int]] = {}
+    for i, (poly, _) in enumerate(shapes):
         if poly is None:
             continue
-        for i in range(len(poly)):
-            owners.setdefault(_key(poly[i], poly[(i + 1) % len(poly)]), []).append(p)
+        for k in range(len(poly)):
+            owners.setdefault(_key(poly[k], poly[(k + 1) % len(poly)]), []).append(i)
     out = []
-    for p, poly in outlines:
+    corners = limit.corners() if limit is not None else None
+    for i, (poly, clip) in enumerate(shapes):
         if poly is None:
             continue
-        clip = p.clip or None
-        for i in range(len(poly)):
-            a, b = poly[i], poly[(i + 1) % len(poly)]
-            others = [o for o in owners[_key(a, b)] if o is not p]
+        for k in range(len(poly)):
+            a, b = poly[k], poly[(k + 1) % len(poly)]
+            others = [j for j in owners[_key(a, b)] if j != i]
             length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             n = ((b[1] - a[1]) / length, -(b[0] - a[0]) / length)  # outward for counter-clockwise
             least = math.inf
             for t in SAMPLES:
                 q = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
                 d = _convex_exit(clip, q, n) if clip else math.inf
-                if limit is not None:
-                    d = min(d, _convex_exit(limit.corners(), q, n))
+                if corners is not None:
+                    d = min(d, _convex_exit(corners, q, n))
                 least = min(least, d)
-            out.append(EdgeBleed(p, (a, b), least, others[0] if others else None))
+            out.append((i, (a, b), least, others[0] if others else None))
     return out
 
 
+def edge_bleeds(page: Page) -> list[EdgeBleed]:
+    """Every cut edge of every card and tile on a fronts page with the bleed it shows."""
+    fronts, shapes = _shapes(page)
+    return [EdgeBleed(fronts[i], edge, bleed, None if shared is None else fronts[shared])
+            for i, edge, bleed, shared in _edges(page.paint or page.area, shapes)]
+
+
 def least_bleed(page: Page) -> Optional[float]:
-    """The least bleed beyond any cut edge of the page no neighbour shares (None: no card or tile)."""
-    found = [e.bleed for e in edge_bleeds(page) if e.shared_with is None]
+    """The least bleed beyond any cut edge of the page no neighbour shares (None: no card or
+    tile). Full pages of one grid are alike, so it is measured once per arrangement."""
+    return _least(page.paint or page.area, _shapes(page)[1])
+
+
+@lru_cache(maxsize=1024)
+def _least(limit: Optional[Box], shapes: Shapes) -> Optional[float]:
+    found = [bleed for _, _, bleed, shared in _edges(limit, shapes) if shared is None]
     return min(found) if found else None

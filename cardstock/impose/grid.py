@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator, Optional, Sequence
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
-from .plan import Band, Box, Mirror, Page, Placement, Segment
+from .plan import Band, Box, Mirror, Page, Placement, Point, Segment
 from .sheets import DEFAULT_MARGIN, MarksSpec, Sheet, paper_size
 
 EDGES = ("bottom", "right", "left", "top")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One physical copy to place: its faces and the component it comes from."""
 
@@ -279,7 +279,7 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
     """Fronts pages; each placement carries its back face (see plan.add_backs)."""
     pages: list[Page] = []
     # Pieces and marks depend only on which slots a page fills: pages alike share them.
-    marked: dict[tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment]]] = {}
+    marked: dict[tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment], list[tuple[Point, ...]]]] = {}
     for chunk, breaks in fill_pages(items, layout):
         key = (tuple(k for _, k in chunk), breaks)
         if key not in marked:
@@ -295,11 +295,11 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
                 cuts = [c.line() for c in cuts_of(pieces)]
             elif cut_lines == "auto":
                 cuts = [c.line() for c in unmarked]
-            marked[key] = (pieces, crop, cuts)
-        pieces, crop, cuts = marked[key]
+            marked[key] = (pieces, crop, cuts, [piece.bleed_box.corners() for piece in pieces])
+        pieces, crop, cuts, clips = marked[key]
         front = Page(layout.width, layout.height, "fronts", area=layout.area, footer=layout.footer, style=style)
-        for (item, _), piece in zip(chunk, pieces):
-            front.placements.append(Placement(item.front, item.component, "front", piece.trim, 0, piece.bleed_box.corners(), back=item.back))
+        for (item, _), piece, clip in zip(chunk, pieces, clips):
+            front.placements.append(Placement(item.front, item.component, "front", piece.trim, 0, clip, back=item.back))
         front.crop, front.cuts = list(crop), list(cuts)
         pages.append(front)
     return pages

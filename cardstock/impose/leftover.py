@@ -9,6 +9,7 @@ A piece keeps its back: a page that takes a piece with a printed back gets a bac
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import replace
 from typing import Any, Callable, Optional
 
@@ -53,20 +54,77 @@ def _taken(page: Page) -> list[Box]:
 
 def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[float, float]]:
     """The lower-left corner of the first free w x h box in the printable area, scanning
-    from the top left (None: no room)."""
+    rows from the top (one every STEP points down) and each row from the left, jumping
+    past whatever is in the way (None: no room).
+
+    Only boxes that overlap a row's height can be in its way, and that set changes only
+    where a row crosses the top or bottom of one of them: each box's first and last row
+    are found by bisection, and a row whose set is the same as the last row tried (which
+    had no room) is not scanned again. The answer is the one a scan of every row against
+    every box would give."""
     area = page.area or Box(0, 0, page.width, page.height)
     if w > area.w or h > area.h:
         return None
+    rows: list[float] = []  # the rows' y, top down, by the same repeated subtraction
     y = area.y1 - h
     while y >= area.y - 1e-6:
-        x = area.x
-        while x + w <= area.x1 + 1e-6:
-            box = Box(x, y, w, h)
-            clash = next((t for t in taken if box.overlaps(t)), None)
-            if clash is None:
-                return (x, y)
-            x = max(x + STEP, clash.x1 + 0.01)  # past what is in the way
+        rows.append(y)
         y -= STEP
+    n = len(rows)
+    # box i is in row k's way when y < t.y1 and t.y < y + h (Box.overlaps, as floats):
+    # true from its first row (the first with y < t.y1) to before its end row (the first
+    # with y + h <= t.y); y falls row by row, so each is a bisection
+    starts: dict[int, list[int]] = {}
+    ends: dict[int, list[int]] = {}
+    for i, t in enumerate(taken):
+        first = _first_row(rows, lambda y: y < t.y1)  # noqa: B023 (used at once)
+        end = _first_row(rows, lambda y: not t.y < y + h)  # noqa: B023
+        if first < end:
+            starts.setdefault(first, []).append(i)
+            ends.setdefault(end, []).append(i)
+    active: set[int] = set()
+    tried: Optional[frozenset[int]] = None
+    for k in range(n):
+        changed = k in starts or k in ends
+        for i in ends.get(k, ()):
+            active.discard(i)
+        for i in starts.get(k, ()):
+            active.add(i)
+        if not changed and tried is not None:
+            continue  # the same boxes as the row above, which had no room
+        here = frozenset(active)
+        if here == tried:
+            continue
+        x = _in_row(area, w, [taken[i] for i in sorted(here)])
+        if x is not None:
+            return (x, rows[k])
+        tried = here
+    return None
+
+
+def _first_row(rows: list[float], holds: Callable[[float], bool]) -> int:
+    """The first index whose row makes `holds` true, for a test that, once true as the
+    rows go down, stays true (len(rows): none)."""
+    lo, hi = 0, len(rows)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(rows[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _in_row(area: Box, w: float, boxes: list[Box]) -> Optional[float]:
+    """The first x of a row whose w-wide box is clear of `boxes` (those in the row's way,
+    in the order given), scanning from the left; None when the row has no room."""
+    x = area.x
+    while x + w <= area.x1 + 1e-6:
+        x1 = x + w
+        clash = next((t for t in boxes if x < t.x1 and t.x < x1), None)
+        if clash is None:
+            return x
+        x = max(x + STEP, clash.x1 + 0.01)  # past what is in the way
     return None
 
 
@@ -187,21 +245,53 @@ def place_blocks(pages: list[Page]) -> list[Page]:
     outlines; the block keeps `CLEAR` beyond everything already on the host, so no cut is
     shared between the two and different backs never meet. A host that takes pieces with
     printed backs gets a backs page (mirroring both), as with single leftovers. Pages are
-    tried from the least filled; hosts in page order."""
+    tried from the least filled; hosts in page order.
+
+    Only hosts whose free area left is at least the block's are tried (kept ranked by that
+    slack), so a file of thousands of full pages is not searched page by page for each
+    of them; the hosts tried are the ones the plain search would try, in the same order."""
     out = list(pages)
+    used: dict[int, float] = {}  # id(page) -> _used(page), until the page takes a block
+
+    def used_by(p: Page) -> float:
+        if id(p) not in used:
+            used[id(p)] = _used(p)
+        return used[id(p)]
 
     def eligible(p: Page) -> bool:
         return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
 
-    for page in sorted([p for p in pages if eligible(p)], key=_used):
+    # the hosts (eligible pages: which those are never changes), by slack, most first
+    hosts = {i: p for i, p in enumerate(pages) if eligible(p)}
+    frees = {i: _free_area(p) for i, p in hosts.items()}
+    ranked: list[tuple[float, int]] = []  # (-slack, page index), sorted
+    rank: dict[int, tuple[float, int]] = {}
+
+    def rerank(i: int, keep: bool = True) -> None:
+        if i in rank:
+            del ranked[bisect_left(ranked, rank.pop(i))]
+        if keep:
+            f = frees[i]
+            rank[i] = (-(f.w * f.h - used_by(hosts[i])), i)
+            insort(ranked, rank[i])
+
+    for i in hosts:
+        rerank(i)
+    index = {id(p): i for i, p in hosts.items()}
+
+    for page in sorted(hosts.values(), key=used_by):
         block = _content(page)
         if block is None:
             continue
-        for host in out:
-            if host is page or not eligible(host):
+        area = block.w * block.h
+        # hosts with free area - used >= area, give or take rounding (checked exactly below)
+        roomy = ranked[:bisect_right(ranked, (-(area - 1e-6 * max(1.0, area)), len(pages)))]
+        for i in sorted(i for _, i in roomy):
+            host = hosts[i]
+            if host is page:
                 continue
-            free = _free_area(host)
-            if block.w > free.w or block.h > free.h or _used(host) + block.w * block.h > free.w * free.h:
+            free = frees[i]
+            if block.w > free.w or block.h > free.h or used_by(host) + block.w * block.h > free.w * free.h:
                 continue
             # CLEAR is kept from what the host has drawn (not from the printable edge,
             # which the block may reach as it did on its own page)
@@ -215,6 +305,9 @@ def place_blocks(pages: list[Page]) -> list[Page]:
             host.crop.extend(_segments_shifted(list(page.crop), dx, dy))
             host.cuts.extend(_segments_shifted(list(page.cuts), dx, dy))
             host.folds.extend(_segments_shifted(list(page.folds), dx, dy))
+            used.pop(id(host), None)
+            rerank(i)
+            rerank(index[id(page)], keep=False)
             out.remove(page)
             break
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Optional
 
 Point = tuple[float, float]
@@ -17,7 +18,7 @@ Segment = tuple[Point, Point]
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     """An axis-aligned rectangle: lower-left (x, y), width, height."""
 
@@ -50,7 +51,7 @@ class Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outline:
     """A closed cut outline: a polygon, or a circle (centre and radius)."""
 
@@ -58,7 +59,7 @@ class Outline:
     circle: Optional[tuple[float, float, float]] = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One face on one page."""
 
@@ -79,7 +80,7 @@ class Placement:
         return key
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Band:
     """The footer's strip along one page edge; `edge` says which way the text runs."""
 
@@ -87,7 +88,7 @@ class Band:
     box: Box
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     width: float
     height: float
@@ -107,7 +108,7 @@ class Page:
     bleed: Optional[float] = None  # the least bleed on any cut edge no neighbour shares (footer)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mirror:
     """A flip across a vertical (axis "x": x' = 2c - x) or horizontal line (axis "y")."""
 
@@ -187,7 +188,11 @@ def has_backs(page: Page) -> bool:
 def mirrored(front: Page, mirror: Mirror, offset: Point, note: str) -> Page:
     """The backs page of `front`: each placement's back face at the mirror image of its
     front, crop marks mirrored, the footer band mirrored; no cut lines or outlines, so
-    backs stay clean. `offset` is the printer correction."""
+    backs stay clean. `offset` is the printer correction.
+
+    Fronts pages of one grid share their slots' geometry, so their backs pages share the
+    mirrored geometry too (`_mirror_*`, cached by value): a file of thousands of pages
+    holds each slot's boxes once, not once a page."""
     out = Page(front.width, front.height, "backs", area=front.area, offset=offset, note=note,
                registration=front.registration, style=front.style,
                paint=None if front.paint is None else mirror.box(front.paint))
@@ -200,16 +205,36 @@ def mirrored(front: Page, mirror: Mirror, offset: Point, note: str) -> Page:
                 face=face,
                 component=p.component,
                 side="back",
-                trim=mirror.box(p.trim),
+                trim=_mirror_box(mirror, p.trim),
                 rotate=mirror.rotation(p.rotate),
-                clip=tuple(mirror.point(q) for q in reversed(p.clip)),
+                clip=_mirror_clip(mirror, p.clip),
                 clip_circle=None if p.clip_circle is None else (*mirror.point(p.clip_circle[:2]), p.clip_circle[2]),
             )
         )
-    out.crop = [mirror.segment(s) for s in front.crop]
+    out.crop = list(_mirror_segments(mirror, tuple(front.crop)))
     if front.footer is not None:
-        out.footer = Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
+        out.footer = _mirror_band(mirror, front.footer)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _mirror_box(mirror: Mirror, box: Box) -> Box:
+    return mirror.box(box)
+
+
+@lru_cache(maxsize=4096)
+def _mirror_clip(mirror: Mirror, clip: tuple[Point, ...]) -> tuple[Point, ...]:
+    return tuple(mirror.point(q) for q in reversed(clip))
+
+
+@lru_cache(maxsize=256)
+def _mirror_segments(mirror: Mirror, segments: tuple[Segment, ...]) -> tuple[Segment, ...]:
+    return tuple(mirror.segment(s) for s in segments)
+
+
+@lru_cache(maxsize=256)
+def _mirror_band(mirror: Mirror, band: Band) -> Band:
+    return Band(mirror.edge(band.edge), mirror.box(band.box))
 
 
 def with_folded_backs(front: Page, mirror: Mirror) -> Page:

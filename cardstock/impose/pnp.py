@@ -43,18 +43,20 @@ def build_quickref(catalog: Catalog, options: BuildOptions) -> StageResult:
 
 
 def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]], kind: str) -> StageResult:
-    from ..layout.faces import outline  # the faces engine
+    from ..layout.faces import outline, state_of  # the faces engine
 
-    cache: dict[tuple[str, str, bool], Any] = {}
+    cache: dict[tuple[str, bool], dict[str, Any]] = {}  # (side, bleed) -> component id -> outline
+    state = state_of(catalog)  # the game's layouts and fonts, looked up once for every face
 
     def face_of(component: Any, side: str, bleed: bool) -> Any:
         """Each face is laid out once per build, whatever the number of papers. Pages keep
         only its outline (no ops); its drawing is fetched back as its page is written
-        (`_drawer`), so the laid-out faces alive stay few however many there are."""
-        key = (component.id, side, bleed)
-        if key not in cache:
-            cache[key] = outline(catalog, component, side, bleed=bleed)
-        return cache[key]
+        (`_drawer`), so the laid-out faces alive stay few however many there are. (Keyed
+        by the component's own id string: no key object a face.)"""
+        known = cache.setdefault((side, bleed), {})
+        if component.id not in known:
+            known[component.id] = outline(catalog, component, side, bleed=bleed, state=state)
+        return known[component.id]
 
     # the sheets, printer profiles and options were checked by cardstock.validate
     sheets, issues = load_sheets(catalog.root)
@@ -77,9 +79,10 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
             if not pages:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
                 continue
-        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer)
+        count = len(pages)
+        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer, release=True)  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
-        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=len(pages)))
+        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
 
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, unique_subset_tags
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retagged, show_page, Spill
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -73,25 +73,44 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer]) -> bytes:
-    """Draw every page and return the PDF bytes."""
-    buffer = io.BytesIO()
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | list[bytes | memoryview]:
+    """Draw every page and return the PDF bytes.
+
+    The file streams: each page is compressed as soon as it is drawn and kept in a
+    temporary file until the document is written (`render.pdf.show_page`), so memory does
+    not grow with the page count by more than ReportLab's few objects a page. With
+    `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
+    page's plan goes once it is on paper, and the PDF comes back in pieces to write one
+    after the other (`output.Payload`: views into ReportLab's bytes and the retagged font
+    names, so a large file is not copied once more)."""
     first = pages[0] if pages else None
-    with pdf_settings():
-        c = new_canvas(buffer, (first.width, first.height) if first else (612, 792), info)
+    with pdf_settings(), Spill() as spill:
+        c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
         drawer = drawer_for(c)
         counts = reuse_counts(pages)
         total = len(pages)
-        for n, page in enumerate(pages, start=1):
+        del first
+        for n, page in enumerate(_in_order(pages, release), start=1):
             c.setPageSize((page.width, page.height))
             style = page.style or Style()
             draw_page(c, drawer, page, counts, style)
             if page.footer is not None:
                 with _tagged(c, "Footer", True):
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
-            c.showPage()
-        c.save()
-    return unique_subset_tags(buffer.getvalue())
+            show_page(c, spill)
+        raw = c.getpdfdata()  # what save() would write, without a copy in a buffer
+    parts = retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
+    return parts if release else b"".join(parts)
+
+
+def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:
+    """The pages first to last; with `release`, each taken out of the list as it is given."""
+    if not release:
+        yield from pages
+        return
+    pages.reverse()
+    while pages:
+        yield pages.pop()
 
 
 def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:

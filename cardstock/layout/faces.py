@@ -253,10 +253,17 @@ def lay_out(catalog: Catalog, component: Component, side: str, *, bleed: bool = 
     return _remembered(catalog, component, side, bleed, _state(catalog))
 
 
-def outline(catalog: Catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+def state_of(catalog: Catalog) -> _State:
+    """The game's layouts, symbols and fonts as faces are laid out with them, looked up
+    (and checked against their files) once: a loop over many faces passes it to `outline`."""
+    return _state(catalog)
+
+
+def outline(catalog: Catalog, component: Component, side: str, *, bleed: bool = True, state: Optional[_State] = None) -> Optional[Face]:
     """The face without its ops (its size, shape, cut, folds, findings and content key):
-    what imposition needs to place it. `full` gives its drawing back when it is drawn."""
-    st = _state(catalog)
+    what imposition needs to place it. `full` gives its drawing back when it is drawn.
+    `state` (`state_of`) spares a loop the per-face look-up of the game's layouts."""
+    st = state or _state(catalog)
     _store()
     key = face_key(catalog, component, side, bleed, st)
     hit = _OUTLINES.get(key)

@@ -10,14 +10,21 @@ drawing time; the operator string of each path is cached (faces repeat the same 
 clips and symbols) and put in the page with the canvas's `addLiteral`. Text is drawn with
 ReportLab's text objects, which choose the glyph codes of the document's font subsets.
 
-Only public ReportLab calls are made, with one exception that has no public equivalent
-(`_form_resources`); `tests/test_library_internals.py` fails when it moves.
+Only public ReportLab calls are made, with two exceptions that have no public equivalent,
+both reached through `_doc_object` (a finished form's or page's object in the document):
+`_form_resources` and `seal`. `tests/test_library_internals.py` fails when they move.
+
+Finished pages and forms are compressed as soon as they are complete (`show_page`, and
+`PdfFaces.draw` for the forms it makes): ReportLab would otherwise keep each one's content
+as text until the document is saved, so a sheet file of thousands of pages would hold
+all of their drawing operators at once. The bytes written are the same either way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import zlib
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Optional
@@ -35,7 +42,10 @@ from ..layout.ops import (
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
-_CACHE_MAX = 50_000  # entries kept per cache below (least recently used dropped first)
+# entries kept per cache below (least recently used dropped first): the five shipped games
+# need under 8,000 numbers and 3,000 paths; a game of thousands of distinct cards, whose
+# faces each add a few paths of their own, keeps the common ones and no more
+_CACHE_MAX = 8192
 
 
 _SUBSET_TAG = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9._-]+)")
@@ -51,13 +61,22 @@ def unique_subset_tags(pdf: bytes) -> bytes:
     so no byte offset in the file moves, and the same input still gives the same bytes.
     Font dictionaries are not compressed in ReportLab's output, so the names are found
     in the plain bytes."""
+    parts = retagged(pdf)
+    return pdf if len(parts) == 1 else b"".join(parts)
 
-    def tag(m: "re.Match[bytes]") -> bytes:
+
+def retagged(pdf: bytes) -> list[bytes | memoryview]:
+    """`unique_subset_tags` as pieces to write one after the other: views into `pdf` (not
+    copies: a sheet file can be large) and the new tags between them."""
+    view = memoryview(pdf)
+    parts: list[bytes | memoryview] = []
+    at = 0
+    for m in _SUBSET_TAG.finditer(pdf):
         digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
-        letters = bytes(65 + b % 26 for b in digest[:6])
-        return b"/" + letters + b"+" + m.group(2)
-
-    return _SUBSET_TAG.sub(tag, pdf)
+        parts += [view[at:m.start(1)], bytes(65 + b % 26 for b in digest[:6])]
+        at = m.end(1)
+    parts.append(view[at:] if parts else pdf)
+    return parts
 
 
 @contextmanager
@@ -181,6 +200,148 @@ def cmyk_color(color: str) -> CMYKColor:
     return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
 
 
+def _doc_object(canvas: Any, name: str) -> Any:
+    """The document object ReportLab registered under `name` (a form's `xObjectName`, a
+    page's "Page<n>"), or None. ReportLab has no public way to reach a finished page or
+    form: this reads the canvas's document (pinned in pyproject.toml, reportlab < 5.2;
+    tests/test_library_internals.py fails if it moves). The only place that does."""
+    return canvas._doc.idToObject.get(name)
+
+
+def _next_page_name(canvas: Any) -> str:
+    """The name the document gives the page `showPage` is about to add."""
+    name: str = canvas._doc.thisPageName()
+    return name
+
+
+class _Deflated:
+    """A stream filter for content compressed already (by `seal`): it names FlateDecode
+    in the stream's dictionary and passes the bytes through, where ReportLab's own Flate
+    filter would compress them as the document is saved."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+    def decode(self, data: bytes) -> bytes:
+        return zlib.decompress(data)
+
+
+_DEFLATED = _Deflated()
+
+
+class Spill:
+    """A temporary file that keeps a document's sealed page streams until it is saved, so
+    what a long document holds in memory of its finished pages is a few numbers each.
+    Close it (or use it as a context manager) once the document's bytes are made."""
+
+    def __init__(self) -> None:
+        import tempfile  # only a sheet writer needs it
+
+        self._file = tempfile.TemporaryFile()
+        self._end = 0
+
+    def put(self, data: bytes) -> tuple[int, int]:
+        self._file.seek(self._end)
+        self._file.write(data)
+        at, self._end = self._end, self._end + len(data)
+        return at, len(data)
+
+    def get(self, at: int, size: int) -> bytes:
+        self._file.seek(at)
+        return self._file.read(size)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "Spill":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _stream_class() -> Any:
+    """ReportLab's PDFStream, made to read its (compressed) content back from a `Spill`
+    only while the document writes it; imported when first needed."""
+    global _SpilledStream
+    if _SpilledStream is None:
+        from reportlab.pdfbase.pdfdoc import PDFStream
+
+        class SpilledStream(PDFStream):  # type: ignore[misc]
+            def __init__(self, spill: Spill, at: int, size: int) -> None:
+                super().__init__(content=b"", filters=[_DEFLATED])
+                self._where = (spill, at, size)
+
+            def format(self, document: Any) -> bytes:
+                spill, at, size = self._where
+                self.content = spill.get(at, size)
+                try:
+                    out: bytes = super().format(document)
+                finally:
+                    self.content = b""
+                return out
+
+        _SpilledStream = SpilledStream
+    return _SpilledStream
+
+
+_SpilledStream: Any = None
+
+
+def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
+    """Compress a finished page's or form's content now, exactly as ReportLab would when
+    it saves the document (same zlib call, same stream dictionary), so the text of its
+    operators is freed: what a document holds of its finished pages is their compressed
+    bytes, or with a `spill` where they are in its file. Only compressed objects (the
+    canvas's pageCompression) are sealed, and only without ASCII85 (cardstock's
+    `pdf_settings`); True when `obj` was sealed."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
+
+    stream = getattr(obj, "stream", None)
+    if obj is None or not stream or not obj.compression or rl_config.useA85 or obj.Contents is not None:
+        return False
+    data = PDFZCompress.encode(stream)
+    if spill is None:
+        contents = PDFStream(content=data, filters=[_DEFLATED])
+    else:
+        contents = _stream_class()(spill, *spill.put(data))
+    contents.__Comment__ = comment
+    obj.Contents = contents
+    obj.stream = None
+    obj.compression = 0  # a form would set ReportLab's own filter again as it is saved
+    return True
+
+
+def show_page(canvas: Any, spill: Optional[Spill] = None) -> None:
+    """`canvas.showPage()`, then the finished page sealed (`seal`): a document written
+    page by page holds one page's operators as text at a time, not all of them (and with
+    a `spill`, its compressed pages in a temporary file rather than in memory)."""
+    name = _next_page_name(canvas)
+    canvas.showPage()
+    seal(_doc_object(canvas, name), "page stream", spill)
+
+
+def held_content(canvas: Any) -> tuple[int, int]:
+    """How many bytes of finished page and form content the canvas's document holds in
+    memory: (as text, not yet compressed; compressed). What streaming keeps bounded;
+    sealed streams in a `Spill` are in its file, not counted."""
+    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
+
+    text = packed = 0
+    for obj in list(canvas._doc.idToObject.values()):
+        if not isinstance(obj, (PDFPage, PDFFormXObject)):
+            continue
+        if obj.stream:
+            text += len(obj.stream)
+        contents = obj.Contents
+        if contents is not None and not isinstance(contents, _SpilledStream or ()):
+            packed += len(getattr(contents, "content", b"") or b"")
+    return text, packed
+
+
 def _form_resources(canvas: Any, name: str) -> None:
     """Give a finished form the transparency states (ExtGState) it uses.
 
@@ -190,7 +351,7 @@ def _form_resources(canvas: Any, name: str) -> None:
     pyproject.toml; tests/test_library_internals.py fails if they move)."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
-    form = canvas._doc.idToObject.get(xObjectName(name))
+    form = _doc_object(canvas, xObjectName(name))
     states = getattr(form, "ExtGState", None)
     if form is None or not states or form.Resources is not None:
         return
@@ -201,6 +362,12 @@ def _form_resources(canvas: Any, name: str) -> None:
         res.XObject = form.XObjects
     res.ExtGState = states
     form.Resources = res
+
+
+def _xobject_name(name: str) -> str:
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    return str(xObjectName(name))
 
 
 _UNKNOWN = object()  # a graphics-state value not known to the drawer: always set
@@ -241,6 +408,7 @@ class PdfFaces:
                 self._face(face)
                 c.endForm()
                 _form_resources(c, name)
+                seal(_doc_object(c, _xobject_name(name)), "xobject form stream")
                 self._forms.add(name)
             c.saveState()
             c.translate(x, y)

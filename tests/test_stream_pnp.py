@@ -1,0 +1,84 @@
+"""The print-and-play writer streams: each page (and each reused face's form) is compressed
+as soon as it is finished and its page kept in a temporary file until the document is
+written, so what the PDF writer holds of its content in memory, as text or compressed,
+stays the same whatever the number of pages. Counted through the writer's own document
+(`cardstock.render.pdf.held_content`), never as memory or time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+
+from cardstock.cli import main
+from cardstock.impose import pnp
+from cardstock.render.pdf import held_content
+
+from test_speed_faces import BENCH
+
+
+class _Watched:
+    """The sheets' own face drawer; before each face is drawn it notes how much finished
+    page and form content the document holds uncompressed."""
+
+    def __init__(self, canvas: Any, held: list[tuple[int, int]]) -> None:
+        self._inner = pnp._FullFaces(canvas)
+        self._canvas = canvas
+        self._held = held
+
+    def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None:
+        self._held.append(held_content(self._canvas))
+        self._inner.draw(face, x, y, reuse=reuse)
+
+
+def _sheets(root: Path, distinct: int, monkeypatch: Any) -> tuple[PdfReader, list[tuple[int, int]]]:
+    """Build the Letter sheets of a game of `distinct` cards plus one card printed three
+    times (its front is a reused form); the file read back and what was held."""
+    rows = [(f"Card {i}", 1) for i in range(distinct)] + [("Thrice", 3)]
+    BENCH.synthetic_game(root, "gen", rows)
+    held: list[tuple[int, int]] = []
+    monkeypatch.setattr(pnp, "_drawer", lambda canvas: _Watched(canvas, held))
+    out = root / "output"
+    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp"]) == 0
+    return PdfReader(out / "gen" / "gen-pnp-letter.pdf"), held
+
+
+def _content_bytes(reader: PdfReader) -> int:
+    """The page content the file holds, decompressed: what a writer keeping text would hold."""
+    return sum(len(page.get_contents().get_data()) for page in reader.pages)  # type: ignore[union-attr]
+
+
+def test_finished_pages_are_held_compressed_however_many_there_are(tmp_path, monkeypatch):
+    small, held_small = _sheets(tmp_path / "small", 20, monkeypatch)
+    large, held_large = _sheets(tmp_path / "large", 200, monkeypatch)
+    # 8 cards a Letter page, each fronts page followed by its backs page
+    assert len(small.pages) == 2 * 3 and len(large.pages) == 2 * 26
+    assert len(held_large) == 2 * 203  # every front and every back was drawn
+    # what the writer held as text, all through the file: nothing finished
+    assert max(text for text, _ in held_small + held_large) == 0
+    # and compressed: the two forms (the back, the card printed thrice), the same in both
+    forms = max(packed for _, packed in held_small)
+    assert max(packed for _, packed in held_large) == forms > 0
+    # while the file itself holds ever more content (ReportLab alone would have held it all)
+    assert _content_bytes(large) > 6 * _content_bytes(small) > 0
+
+
+def test_the_streamed_sheets_still_store_what_repeats_once(tmp_path, monkeypatch):
+    reader, _ = _sheets(tmp_path, 30, monkeypatch)
+    forms: dict[str, set[int]] = {}
+    for page in reader.pages:
+        for name, ref in page["/Resources"].get("/XObject", {}).items():
+            forms.setdefault(name, set()).add(ref.idnum)
+    # the back all cards share and the front printed three times: one form each
+    assert len(forms) == 2 and all(len(refs) == 1 for refs in forms.values())
+    # every stream is Flate-compressed once, and decompresses to the page's operators
+    ops = []
+    for page in reader.pages[:2]:  # cards drawn inline, then their backs page (the back's form)
+        raw = page["/Contents"].get_object()
+        assert list(raw["/Filter"]) == ["/FlateDecode"]
+        ops.append(raw.get_data().decode("latin-1"))
+    assert "/Face" in ops[0] and "BT" in ops[0] and " Do" not in ops[0]
+    assert ops[1].count(" Do") == 8
+    text = reader.pages[0].extract_text() + reader.pages[2].extract_text()
+    assert "Card 0" in text and "Card 9" in text
