@@ -7,7 +7,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -68,13 +68,50 @@ class WriteError(Exception):
         return (WriteError, (self.path, self.reason))
 
 
-# What a file is written from: its bytes, or its bytes in pieces written one after the other
+class Spooled:
+    """A file's bytes written as they are made into an unnamed temporary file, their size
+    and sha256 taken on the way: a large sheet file is never whole in memory. Read back a
+    block at a time by `blocks`; `close` when done (`artifact` closes what it writes)."""
+
+    BLOCK = 1 << 20
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile()
+        self._hash = hashlib.sha256()
+        self.size = 0
+
+    def write(self, data: Union[bytes, bytearray, memoryview]) -> None:
+        self._file.write(data)
+        self._hash.update(data)
+        self.size += len(memoryview(data))
+
+    @property
+    def digest(self) -> str:
+        return self._hash.hexdigest()
+
+    def blocks(self) -> Iterator[bytes]:
+        self._file.flush()
+        self._file.seek(0)
+        while True:
+            chunk = self._file.read(self.BLOCK)
+            if not chunk:
+                return
+            yield chunk
+
+    def close(self) -> None:
+        self._file.close()
+
+
+# What a file is written from: its bytes; its bytes in pieces written one after the other
 # (views into a large buffer with a few small pieces between them: a sheet file whose font
-# tags were rewritten, `render.pdf.retagged`, without a copy of the whole file).
-Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]]]
+# tags were rewritten, `render.pdf.retagged`, without a copy of the whole file); or a
+# `Spooled` file.
+Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]], Spooled]
 
 
-def _pieces(data: Payload) -> Sequence[Union[bytes, bytearray, memoryview]]:
+def _pieces(data: Payload) -> Iterable[Union[bytes, bytearray, memoryview]]:
+    if isinstance(data, Spooled):
+        return data.blocks()
     return [data] if isinstance(data, (bytes, bytearray)) else data
 
 
@@ -86,7 +123,7 @@ def write_atomic(path: Path, data: Payload) -> tuple[int, str]:
         raise WriteError(path, exc.strerror or str(exc)) from exc
 
 
-def _same_as(path: Path, pieces: Sequence[Union[bytes, bytearray, memoryview]]) -> bool:
+def _same_as(path: Path, pieces: Iterable[Union[bytes, bytearray, memoryview]]) -> bool:
     """Whether the file at `path` holds exactly the pieces, read a block at a time."""
     block = 1 << 20
     with open(path, "rb") as handle:
@@ -102,15 +139,17 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
     change is not touched. Returns (size, sha256)."""
-    pieces = _pieces(data)
-    hashed = hashlib.sha256()
-    size = 0
-    for piece in pieces:
-        hashed.update(piece)
-        size += len(memoryview(piece))
-    digest = hashed.hexdigest()
+    if isinstance(data, Spooled):
+        size, digest = data.size, data.digest
+    else:
+        hashed = hashlib.sha256()
+        size = 0
+        for piece in _pieces(data):
+            hashed.update(piece)
+            size += len(memoryview(piece))
+        digest = hashed.hexdigest()
     try:
-        if path.stat().st_size == size and _same_as(path, pieces):
+        if path.stat().st_size == size and _same_as(path, _pieces(data)):
             return size, digest  # unchanged: leave the file (and its mtime) alone
     except FileNotFoundError:
         pass
@@ -118,7 +157,7 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            for piece in pieces:
+            for piece in _pieces(data):
                 handle.write(piece)
             os.fchmod(handle.fileno(), file_mode())
         os.replace(tmp, path)
@@ -132,8 +171,12 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
 
 
 def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
-    """Write `data` atomically and describe the result."""
-    size, digest = write_atomic(path, data)
+    """Write `data` atomically and describe the result (a `Spooled` file is closed)."""
+    try:
+        size, digest = write_atomic(path, data)
+    finally:
+        if isinstance(data, Spooled):
+            data.close()
     return Artifact(game, kind, path, paper, pages, size, digest)
 
 

@@ -27,7 +27,8 @@ from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, hel
 # ReportLab attributes that are not public, and the only files allowed to name them
 # (books/document.py gives its stand-in canvas the position ReportLab's own
 # `drawPageNumbers` reads, on an object of its own).
-INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"}}
+INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
+             "__accum__": {"cardstock/render/pdf.py"}}
 FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
           "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
 
@@ -115,6 +116,36 @@ def test_a_finished_page_and_form_are_compressed_at_once_into_the_same_bytes():
     assert held_plain[0] > 0 and held_plain == sorted(held_plain) and held_plain[2] > held_plain[0]
     reader = PdfReader(io.BytesIO(sealed))
     assert len(reader.pages) == 3 and "page 2" in reader.pages[2].extract_text()
+
+
+def test_a_spilled_document_is_written_into_the_spool_as_reportlab_saves_it():
+    """`Spill(out)` takes over ReportLab's file collector (the document's `__accum__`, a
+    `PDFFile` whose `write` and `strings` it replaces) at the first spilled page: every
+    object goes into the `Spooled` file as it is formatted, nothing is left for
+    `getpdfdata` to join, and the file is the one ReportLab writes on its own, with
+    cardstock's unique font-subset tags."""
+    from cardstock.output import Spooled
+    from cardstock.render.pdf import Spill, unique_subset_tags
+
+    plain, _ = _document(sealed=False)
+    out = Spooled()
+    with pdf_settings(), Spill(out) as spill:
+        c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+        c.beginForm("Half", 0, 0, 50, 50)
+        c.setFillAlpha(0.5)
+        c.rect(0, 0, 50, 50, stroke=0, fill=1)
+        c.endForm()
+        _form_resources(c, "Half")
+        for n in range(3):
+            c.doForm("Half")
+            c.drawString(60, 60, f"page {n}")
+            show_page(c, spill)
+        rest = c.getpdfdata()
+        assert spill.collector is not None and rest == b""
+        assert out.size == spill.collector.offset
+    written = b"".join(out.blocks())
+    out.close()
+    assert written == unique_subset_tags(plain)
 
 
 def test_importing_every_module_leaves_reportlab_settings_alone():

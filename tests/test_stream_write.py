@@ -43,3 +43,46 @@ def test_the_sheets_font_names_are_retagged_without_copying_the_file(tmp_path, m
     assert all(isinstance(p, memoryview) and p.obj is data for p in parts[::2])
     assert all(isinstance(p, bytes) and len(p) == 6 and p.isupper() for p in parts[1::2])
     assert b"".join(parts) == unique_subset_tags(data) and len(unique_subset_tags(data)) == len(data)
+
+
+def test_a_spooled_file_lands_whole_and_an_unchanged_one_is_left_alone(tmp_path):
+    """A sheet written into an `output.Spooled` file as ReportLab saves it (the PnP
+    stage's path) is copied into place a block at a time, with the size and sha256 taken
+    as it was spooled; a file whose bytes would not change keeps its time."""
+    from cardstock.output import Spooled, artifact
+
+    whole = bytes(range(256)) * 9_000  # more than one block of `Spooled.BLOCK`
+
+    def spooled(data: bytes) -> Spooled:
+        out = Spooled()
+        for at in range(0, len(data), 70_000):
+            out.write(data[at:at + 70_000])
+        return out
+
+    path = tmp_path / "sheet.pdf"
+    made = artifact("g", "pnp", path, spooled(whole))
+    assert (made.bytes, made.sha256) == (len(whole), hashlib.sha256(whole).hexdigest())
+    assert path.read_bytes() == whole
+    os.utime(path, ns=(1, 1))
+    artifact("g", "pnp", path, spooled(whole))
+    assert path.stat().st_mtime_ns == 1
+    artifact("g", "pnp", path, spooled(whole[:-1] + b"!"))
+    assert path.stat().st_mtime_ns != 1 and path.read_bytes()[-1:] == b"!"
+
+
+def test_a_sheet_file_is_spooled_not_joined(tmp_path, monkeypatch):
+    """The PnP stage's writer hands its file over spooled: ReportLab's collector was
+    diverted, so `getpdfdata` had nothing left to join."""
+    import cardstock.render.pdf as pdf
+
+    diverted = []
+    real = pdf.Spill.divert
+
+    def divert(self, document):
+        real(self, document)
+        diverted.append(self.collector is not None and self.collector.strings == [])
+
+    monkeypatch.setattr(pdf.Spill, "divert", divert)
+    reader, _ = _sheets(tmp_path, 20, monkeypatch)
+    assert diverted and all(diverted)
+    assert len(reader.pages) > 1

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retagged, show_page, Spill
+from ..output import Spooled
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -73,18 +74,21 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | list[bytes | memoryview]:
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | list[bytes | memoryview] | Spooled:
     """Draw every page and return the PDF bytes.
 
     The file streams: each page is compressed as soon as it is drawn and kept in a
     temporary file until the document is written (`render.pdf.show_page`), so memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
-    page's plan goes once it is on paper, and the PDF comes back in pieces to write one
-    after the other (`output.Payload`: views into ReportLab's bytes and the retagged font
-    names, so a large file is not copied once more)."""
+    page's plan goes once it is on paper, and the PDF comes back as an `output.Spooled`
+    file: ReportLab's document is written into it object by object as it is saved
+    (`render.pdf.Spill.divert`), so the whole file is never in memory at once (a document
+    with no page falls back to pieces: views into ReportLab's bytes and the retagged font
+    names)."""
     first = pages[0] if pages else None
-    with pdf_settings(), Spill() as spill:
+    out = Spooled() if release else None
+    with pdf_settings(), Spill(out) as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
         drawer = drawer_for(c)
         counts = reuse_counts(pages)
@@ -99,6 +103,14 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
             show_page(c, spill)
         raw = c.getpdfdata()  # what save() would write, without a copy in a buffer
+        collector = spill.collector
+    if out is not None and collector is not None:  # written into `out` as ReportLab made it (`Spill.divert`)
+        if raw or out.size != collector.offset:
+            out.close()
+            raise RuntimeError("ReportLab wrote part of the sheet file outside cardstock's spool")
+        return out
+    if out is not None:
+        out.close()
     parts = retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
     return parts if release else b"".join(parts)
 

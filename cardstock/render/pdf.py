@@ -27,7 +27,7 @@ import re
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
@@ -35,6 +35,9 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ..layout.shapes import bleed_outline
 from .. import fonts
+
+if TYPE_CHECKING:
+    from ..output import Spooled
 from ..layout.ops import (
     GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path,
 )
@@ -236,11 +239,35 @@ class Spill:
     what a long document holds in memory of its finished pages is a few numbers each.
     Close it (or use it as a context manager) once the document's bytes are made."""
 
-    def __init__(self) -> None:
+    def __init__(self, out: Optional["Spooled"] = None) -> None:
         import tempfile  # only a sheet writer needs it
 
         self._file = tempfile.TemporaryFile()
         self._end = 0
+        # with `out`, the document itself is written there as it is saved (`divert`)
+        self.out = out
+        self.collector: Any = None
+
+    def divert(self, document: Any) -> None:
+        """From the first spilled stream on, what ReportLab's document collects as it is
+        saved (each object's bytes, in file order) goes into `out`, font subset tags
+        retagged piece by piece (`retagged`; a tag never spans two objects), instead of
+        into a list joined at the end: a long sheet file is never whole in memory.
+        ReportLab's collector is the document's `__accum__` while it formats (pinned
+        `reportlab<5.2`, exercised in tests/test_library_internals.py)."""
+        if self.out is None or self.collector is not None:
+            return
+        collector = document.__accum__
+        for piece in collector.strings:
+            self._put(piece)
+        collector.strings.clear()
+        collector.write = self._put
+        self.collector = collector
+
+    def _put(self, piece: bytes) -> None:
+        assert self.out is not None
+        for part in retagged(piece):
+            self.out.write(part)
 
     def put(self, data: bytes) -> tuple[int, int]:
         self._file.seek(self._end)
@@ -276,6 +303,7 @@ def _stream_class() -> Any:
 
             def format(self, document: Any) -> bytes:
                 spill, at, size = self._where
+                spill.divert(document)
                 self.content = spill.get(at, size)
                 try:
                     out: bytes = super().format(document)
