@@ -20,6 +20,14 @@ stage wrote. It is used only when the first three hash to the same key and every
 recorded still draws the same — so an edit that changes a face the book shows, or its
 words, lays it out again, and an edit to a cell it neither printed nor drew does not.
 
+The entry's findings (what the rules check's lint reports) are kept by less: a thumbnail
+takes the room of its face's trim size whatever the face draws, so where the key is the
+same and every recorded face still has the same *shape* — its size, or the outline that
+stands in for it with the warning that says why — the book paginates as it did and finds
+the same problems, even though a face it shows draws differently. Then the check reports
+the stored findings without a layout and only the stage lays the book out again
+(`Kept.stale`).
+
 The folder is set by the build (`use`) for the time a game's check or stages run; with
 none set (`cardstock check`, a library call) nothing is read or written.
 """
@@ -38,7 +46,7 @@ from ..load import Catalog
 from ..output import Artifact, WriteError, write_atomic
 
 # Bumped when the entry's shape or meaning changes (old entries are then misses).
-VERSION = 1
+VERSION = 2  # 2: the faces' shapes, which keep the findings
 
 def use(out: Optional[Path]) -> None:
     """Keep entries under `out/.cache/books/` from now on (None: keep none)."""
@@ -100,15 +108,33 @@ def face_keys(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
     """What each component's thumbnail shows, by component id: the content key of its
     front as the book draws it (`art.laid_out`), or "outline" where a labelled outline
     stands in. Faces come from the face store, so an unchanged face is not laid out."""
-    from .art import laid_out
+    return _faces(catalog, ids)[0]
+
+
+def face_shapes(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
+    """What each component's thumbnail means to the book's layout and findings, by
+    component id: the face's size, or for an outline its size and the warnings that put
+    it there (a face that could not be laid out)."""
+    return _faces(catalog, ids)[1]
+
+
+def _faces(catalog: Catalog, ids: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
+    from .art import face_size, laid_out
 
     by_id = {c.id: c for c in catalog.components}
-    found: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    shapes: dict[str, str] = {}
     for i in ids:
         if i in by_id:
-            face = laid_out(catalog, by_id[i], [], {})
-            found[i] = face.key if face is not None else "outline"
-    return found
+            said: list[Issue] = []
+            face = laid_out(catalog, by_id[i], said, {})
+            keys[i] = face.key if face is not None else "outline"
+            if face is not None:
+                shapes[i] = f"{face.width!r}x{face.height!r}"
+            else:
+                w, h = face_size(by_id[i])
+                shapes[i] = json.dumps([f"{w!r}x{h!r}", [asdict(f) for f in said]], sort_keys=True)
+    return keys, shapes
 
 
 @dataclass(frozen=True)
@@ -118,10 +144,13 @@ class Kept:
     key: str
     findings: tuple[Issue, ...]
     artifacts: tuple[dict[str, Any], ...]
+    stale: bool = False  # only the findings hold: a face it shows draws differently now
 
     def files(self, out: Path) -> Optional[list[Artifact]]:
         """The artifacts, when every file is still there with the bytes it was written
-        with; None otherwise."""
+        with; None otherwise (and always for a stale entry: its files show old faces)."""
+        if self.stale:
+            return None
         found = []
         for a in self.artifacts:
             p = Path(out) / a["path"]
@@ -135,8 +164,9 @@ class Kept:
         return found
 
 
-# entries used and missed in this process (for tests to count)
-STATS: dict[str, int] = {"hits": 0, "misses": 0}
+# entries used whole, used for their findings only (stale), and missed in this process
+# (for tests to count)
+STATS: dict[str, int] = {"hits": 0, "stale": 0, "misses": 0}
 
 
 def _path(catalog: Catalog, book: str) -> Optional[Path]:
@@ -145,7 +175,9 @@ def _path(catalog: Catalog, book: str) -> Optional[Path]:
 
 
 def recall(catalog: Catalog, book: str, key: str) -> Optional[Kept]:
-    """The entry of `book` when its key matches and every face it drew is unchanged."""
+    """The entry of `book` when its key matches and every face it drew is unchanged; a
+    `stale` entry (its findings only) when the faces it drew changed their drawing but not
+    their shape."""
     path = _path(catalog, book)
     if path is None:
         return None
@@ -154,13 +186,15 @@ def recall(catalog: Catalog, book: str, key: str) -> Optional[Kept]:
         if data.get("key") != key or data.get("version") != VERSION:
             raise ValueError("another key")
         faces = data["faces"]
-        if face_keys(catalog, faces) != faces:
-            raise ValueError("a face it drew changed")
-        kept = Kept(key, tuple(Issue(**f) for f in data["findings"]), tuple(data["artifacts"]))
+        keys, shapes = _faces(catalog, faces)
+        stale = keys != faces
+        if stale and shapes != data["shapes"]:
+            raise ValueError("a face it drew changed its size or became an outline")
+        kept = Kept(key, tuple(Issue(**f) for f in data["findings"]), () if stale else tuple(data["artifacts"]), stale)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # missing, stale or damaged
         STATS["misses"] += 1
         return None
-    STATS["hits"] += 1
+    STATS["stale" if kept.stale else "hits"] += 1
     return kept
 
 
@@ -169,10 +203,12 @@ def remember(catalog: Catalog, book: str, key: str, drew: Iterable[str], finding
     path = _path(catalog, book)
     if path is None:
         return
+    keys, shapes = _faces(catalog, drew)
     entry = {
         "version": VERSION,
         "key": key,
-        "faces": face_keys(catalog, drew),
+        "faces": keys,
+        "shapes": shapes,
         "findings": [asdict(f) for f in findings],
         "artifacts": [{**asdict(a), "path": a.relative(Path(out))} for a in artifacts],
     }
@@ -182,4 +218,4 @@ def remember(catalog: Catalog, book: str, key: str, drew: Iterable[str], finding
         pass
 
 
-__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "Kept", "recall", "remember", "STATS"]
+__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "STATS"]
