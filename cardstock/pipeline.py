@@ -669,6 +669,8 @@ def run(
         global_todo = [i for i in todo if units[i].game is None]
         if global_todo:
             tasks.append((None, global_todo))
+        if jobs > 1:
+            tasks = spread(tasks, jobs, [units[i].stage for i in range(len(units))])
 
         # the files the stale units will rewrite leave the manifest first, and each task's
         # new files join it as soon as the task is done: a build killed at any moment
@@ -713,6 +715,42 @@ def run(
             shutil.rmtree(staging, ignore_errors=True)
 
 
+# How long a stage takes next to the others, roughly (one game's units are spread over the
+# workers by it when there are fewer stale games than workers): the sheets and the books
+# lay out and compress many pages; the SVGs and the reference cards are small.
+STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 4.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
+
+
+def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list[str]) -> list[tuple[Optional[str], list[int]]]:
+    """Tasks for `jobs` workers: when there are fewer tasks than workers (an edit made one
+    game stale), a game's units are split into more tasks, longest first on the least
+    loaded, so its longest parts run side by side; the longest task comes first. Each task
+    still runs its units in one process; a game's stages read nothing another one writes,
+    so they may run apart."""
+    free = jobs - len(tasks)
+    if free <= 0:
+        return tasks
+
+    def weight(i: int) -> float:
+        return STAGE_WEIGHT.get(stages[i], 4.0)
+
+    out: list[tuple[Optional[str], list[int]]] = []
+    for owner, idx in tasks:
+        k = min(len(idx), free + 1) if owner is not None else 1
+        if k < 2:
+            out.append((owner, idx))
+            continue
+        free -= k - 1
+        bins: list[list[int]] = [[] for _ in range(k)]
+        loads = [0.0] * k
+        for i in sorted(idx, key=lambda i: (-weight(i), i)):
+            b = loads.index(min(loads))
+            bins[b].append(i)
+            loads[b] += weight(i)
+        out += [(owner, sorted(b)) for b in bins]
+    return sorted(out, key=lambda t: -sum(weight(i) for i in t[1]))
+
+
 def _settle_heap() -> None:
     """Move what start-up made (modules, the loaded catalogs) out of the garbage
     collector's sight: without it every full collection during layout walks those objects
@@ -736,4 +774,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
