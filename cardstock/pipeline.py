@@ -87,6 +87,18 @@ def stage(name: str) -> Stage:
     return _resolve(STAGES[name])
 
 
+def prepare(options: BuildOptions) -> None:
+    """Import the modules of the stages a build asks for, and what each one's optional
+    `prepare()` says it will import when it runs (`--watch` calls this while it waits for
+    a change): the workers a rebuild forks then start with them, instead of importing them
+    again on every rebuild. Nothing is read or written."""
+    for name in selected(STAGES, options):
+        module = importlib.import_module(STAGES[name].split(":")[0])
+        hook = getattr(module, "prepare", None)
+        if callable(hook):
+            hook()
+
+
 def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
     def wanted(n: str) -> bool:
         if options.only is not None:
@@ -774,4 +786,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]

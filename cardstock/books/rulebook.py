@@ -284,6 +284,12 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     return Rendered(reading, out, findings, size, key, tuple(seen.ids))
 
 
+def prepare() -> None:
+    """What the stage imports only when it writes (`pipeline.prepare`): the booklets'
+    imposition and the PDF reader under it."""
+    from ..impose import booklet  # noqa: F401
+
+
 def _kept_files(r: Rendered, catalog: Catalog, options: BuildOptions) -> Optional[list[Artifact]]:
     """The files an earlier build wrote for this rulebook, when they are the ones this
     build asks for (the same reading size, a booklet for every paper) and intact."""
