@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import InputError, Issue
-from .output import Artifact, write_atomic
+from .output import Artifact, WriteError, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 from .stage import BuildOptions, Stage
 
@@ -371,7 +371,7 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
     out are kept in a staging store outside it (`_StagedFaces`), and only after every
     game's check has passed are they moved into `output/.cache/faces/`."""
     store = _staged_store(options.out, game, staging)
-    books = _books(options.out)
+    books = _books(options.out, staging / "books")
     try:
         return check(_catalog(root, game), options)
     finally:
@@ -395,17 +395,20 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
 
 class _books:
     """Books (rulebooks) are kept by what they read in `output/.cache/books/` while a
-    game's check or stages run (cardstock.books.bookcache); the check only reads there."""
+    game's check or stages run (cardstock.books.bookcache); the check only reads there,
+    and what it keeps goes to the staging folder (`_publish_faces` moves it)."""
 
-    def __init__(self, out: Path) -> None:
-        from .books import keep_books_in
+    def __init__(self, out: Path, staging: Optional[Path] = None) -> None:
+        from .books import keep_books_in, stage_books_in
 
         keep_books_in(out)
+        stage_books_in(staging)
 
     def use(self, out: Optional[Path]) -> None:
-        from .books import keep_books_in
+        from .books import keep_books_in, stage_books_in
 
         keep_books_in(out)
+        stage_books_in(None)
 
 
 def _faces_path(out: Path, game: str) -> Path:
@@ -521,8 +524,9 @@ def _sweep_staging() -> None:
 
 
 def _publish_faces(out: Path, staging: Path) -> None:
-    """Move the faces the checks laid out into the output folder's face stores (called
-    once every check has passed and the output folder is held)."""
+    """Move the faces the checks laid out into the output folder's face stores, and the
+    books' entries they made into its books folder (called once every check has passed
+    and the output folder is held)."""
     import sqlite3
 
     from .layout import facestore
@@ -539,6 +543,11 @@ def _publish_faces(out: Path, staging: Path) -> None:
             pass
         finally:
             final.close()
+    for entry in sorted((staging / "books").glob("*.json")):  # what the checks kept of books
+        try:
+            write_atomic(Path(out) / ".cache" / "books" / entry.name, entry.read_bytes())
+        except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
+            pass
 
 
 def _face_store(out: Path, game: str) -> Any:

@@ -82,3 +82,55 @@ def test_an_edit_the_reference_text_prints_lays_its_side_out_again(project: Path
     fresh = tmp_path / "fresh"
     build(project, fresh)
     assert (out / QUICKREF).read_bytes() == (fresh / QUICKREF).read_bytes()
+
+
+# ---- the rules check's quick-reference findings, kept by the texts the cards show
+
+
+def quickref_lint(root: Path, out: Path | None) -> tuple[list[object], int]:
+    """The rulebook lint of a freshly loaded catalog, reading what the build kept under
+    `out` (None: nothing); its findings and how many quick-reference checks it made."""
+    from cardstock.books import keep_books_in, quickref
+    from cardstock.load import load_games
+    from cardstock.rules.rulebook import lint
+
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors
+    keep_books_in(out)
+    before = quickref.STATS["checks"]
+    try:
+        found = lint(catalog)
+    finally:
+        keep_books_in(None)
+    return found, quickref.STATS["checks"] - before
+
+
+def note_a_missing_character(root: Path) -> None:
+    """A reference side with a character its fonts lack: the check warns, so its findings
+    are not empty."""
+    template = root / "layouts" / GAME / "quickref" / "scoring.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "\n\nFor luck: \u2603\n", encoding="utf-8")
+
+
+def test_an_edit_the_reference_texts_do_not_print_keeps_the_checks_findings(project: Path) -> None:
+    note_a_missing_character(project)
+    out = project / "output"
+    build(project, out)
+    card = first_card(project)
+    replace_in_table(project, card["text"], card["text"] + " (edited)")
+    found, checked = quickref_lint(project, out)
+    assert checked == 0
+    fresh, fresh_checked = quickref_lint(project, None)
+    assert fresh_checked == 1 and found == fresh
+    assert any("U+2603" in i.message and "quickref" in i.file for i in found)  # its warning, kept
+
+
+def test_an_edit_a_reference_text_prints_checks_it_again(project: Path) -> None:
+    card = first_card(project)
+    template = project / "layouts" / GAME / "quickref" / "scoring.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + f"\n\nFirst of the good: {{{{ component('{card['id']}').name }}}}\n", encoding="utf-8")
+    out = project / "output"
+    build(project, out)
+    assert quickref_lint(project, out)[1] == 0
+    replace_in_table(project, card["name"], "Renamed Card")
+    assert quickref_lint(project, out)[1] == 1

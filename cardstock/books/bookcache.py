@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
-from . import books_kept_in, keep_books_in
+from . import books_kept_in, books_staged_in, keep_books_in
 from ..issues import Issue
 from ..load import Catalog
 from ..output import Artifact, WriteError, write_atomic
@@ -119,7 +119,7 @@ def face_shapes(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
 
 
 def _faces(catalog: Catalog, ids: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
-    from .art import face_size, laid_out
+    from .recall import face_size, laid_out
 
     by_id = {c.id: c for c in catalog.components}
     keys: dict[str, str] = {}
@@ -218,4 +218,36 @@ def remember(catalog: Catalog, book: str, key: str, drew: Iterable[str], finding
         pass
 
 
-__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "STATS"]
+def recall_findings(catalog: Catalog, name: str, key: str) -> Optional[list[Issue]]:
+    """The findings a check kept under `name` (`remember_findings`) when their key is
+    `key`; None when missing, stale or damaged."""
+    path = _path(catalog, name)
+    if path is None:
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key") != key or data.get("version") != VERSION:
+            raise ValueError("another key")
+        found = [Issue(**f) for f in data["findings"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        STATS["misses"] += 1
+        return None
+    STATS["hits"] += 1
+    return found
+
+
+def remember_findings(catalog: Catalog, name: str, key: str, findings: Iterable[Issue]) -> None:
+    """Keep a check's findings under `key`: written to the staging folder the build set
+    for the check (`books.stage_books_in`), which the build moves into the output's
+    books folder once every check has passed; with none set, nothing is kept."""
+    where = books_staged_in()
+    if where is None or books_kept_in() is None:
+        return
+    entry = {"version": VERSION, "key": key, "findings": [asdict(f) for f in findings]}
+    try:
+        write_atomic(where / f"{catalog.id}--{name}.json", json.dumps(entry, sort_keys=True).encode())
+    except (OSError, WriteError):  # a cache that cannot be written costs time, not output
+        pass
+
+
+__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "recall_findings", "remember_findings", "STATS"]
