@@ -21,26 +21,31 @@ from cardstock.stage import BuildOptions
 only = frozenset(sys.argv[2].split(",")) if sys.argv[2] else None
 before = set(sys.modules)
 pipeline.prepare(BuildOptions(out=Path(sys.argv[3]), papers=("letter",), only=only))
-print(json.dumps({"before": sorted(before), "after": sorted(sys.modules)}))
+fonts = sorted(sys.modules["reportlab.pdfbase.pdfmetrics"].getRegisteredFontNames()) if "reportlab.pdfbase.pdfmetrics" in sys.modules else []
+print(json.dumps({"before": sorted(before), "after": sorted(sys.modules), "fonts": fonts}))
 """
 
 
-def prepared(only: str, tmp: Path) -> tuple[set[str], set[str]]:
+def prepared(only: str, tmp: Path) -> tuple[set[str], set[str], list[str]]:
     proc = subprocess.run([sys.executable, "-c", PROBE, str(ROOT), only, str(tmp / "out")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     found = json.loads(proc.stdout.strip().splitlines()[-1])
     assert not (tmp / "out").exists()  # nothing written
-    return set(found["before"]), set(found["after"])
+    return set(found["before"]), set(found["after"]), found["fonts"]
 
 
 def test_preparing_a_full_build_imports_what_its_stages_import_when_they_run(tmp_path: Path) -> None:
-    before, after = prepared("", tmp_path)
+    before, after, fonts = prepared("", tmp_path)
     wanted = {"svgwrite", "pypdf", "cardstock.impose.booklet", "cardstock.books.rulebook", "cardstock.render.stage", "cardstock.impose.pnp"}
     assert not wanted & before
     assert wanted <= after
+    # the books' TrueType faces are parsed and registered (the cards draw with them too)
+    from cardstock.fonts import FACES
+
+    assert {FACES[name].pdf_name for name in ("sans", "sans-bold", "sans-italic", "serif-bold")} <= set(fonts)
 
 
 def test_preparing_a_pnp_build_imports_no_books(tmp_path: Path) -> None:
-    before, after = prepared("pnp", tmp_path)
+    before, after, _ = prepared("pnp", tmp_path)
     assert "cardstock.impose.pnp" in after
     assert not {"cardstock.books.rulebook", "pypdf", "svgwrite"} & after

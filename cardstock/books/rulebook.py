@@ -254,9 +254,13 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
 
 
 def prepare() -> None:
-    """What the stage imports only when it writes (`pipeline.prepare`): the booklets'
-    imposition and the PDF reader under it."""
+    """What the stage makes ready only when it writes (`pipeline.prepare`): the booklets'
+    imposition and the PDF reader under it are imported, the book's fonts registered
+    (parsed) with ReportLab."""
     from ..impose import booklet  # noqa: F401
+    from .fonts import register
+
+    register()
 
 
 def _kept_files(r: Rendered, catalog: Catalog, options: BuildOptions) -> Optional[list[Artifact]]:
