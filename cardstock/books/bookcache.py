@@ -250,4 +250,57 @@ def remember_findings(catalog: Catalog, name: str, key: str, findings: Iterable[
         pass
 
 
-__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "recall_findings", "remember_findings", "STATS"]
+def rulebook_findings(catalog: Catalog, papers: tuple[str, ...]) -> Optional[list[Issue]]:
+    """The findings an earlier build kept for this rulebook, when its key still holds and
+    its faces kept their shapes (`recall`, whole or stale); None when it must be
+    laid out. Needs the build's books folder (`use`)."""
+    from .recall import reading_size, rulebook_text, wanted
+
+    if folder() is None:
+        return None
+    text, _ = rulebook_text(catalog)
+    if text is None:
+        return None  # the template's problems come from the full path
+    key = book_key(catalog, "rulebook", text, reading_size(wanted(papers)).name)
+    kept = recall(catalog, "rulebook", key)
+    return list(kept.findings) if kept is not None else None
+
+
+def quickref_check_key(catalog: Catalog) -> str:
+    """What the quick-reference check reads: every side asked for (its card, size and
+    template) with the text its template renders to and the problems found on the way,
+    and what every face of the game reads besides the tables (game.toml with its safe
+    margin, icons and colours; the layouts; the fonts; the code)."""
+    from ..layout.faces import _input_keys
+    from ..ruletext import render_quickref
+    from .context import template_context
+    from .recall import sides
+
+    common, _tables = _input_keys(catalog)
+    ctx = template_context(catalog)
+    parts: list[Any] = []
+    for side in sides(catalog):
+        text, problems = render_quickref(catalog, side.name, ctx)
+        parts.append([side.component.id, side.component.size, side.side, side.name, text, [repr(p) for p in problems]])
+    return hashlib.sha256((common + "\n\x00" + json.dumps(parts, ensure_ascii=False)).encode()).hexdigest()
+
+
+def quickref_findings(catalog: Catalog) -> list[Issue]:
+    """The quick-reference check's findings (`cardstock.books.quickref.check`), kept by
+    `quickref_check_key` across builds, so an edit the reference texts do not print
+    neither lays them out nor imports the typesetting."""
+    if folder() is None:
+        from .quickref import check
+
+        return check(catalog)
+    key = quickref_check_key(catalog)
+    found = recall_findings(catalog, "quickref-check", key)
+    if found is None:
+        from .quickref import check
+
+        found = check(catalog)
+        remember_findings(catalog, "quickref-check", key, found)
+    return found
+
+
+__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "recall_findings", "remember_findings", "rulebook_findings", "quickref_check_key", "quickref_findings", "STATS"]

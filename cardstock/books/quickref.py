@@ -51,7 +51,7 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
     return issues
 
 
-# quick-reference checks made by this process (for tests to count; `recall.quickref_findings`
+# quick-reference checks made by this process (for tests to count; `bookcache.quickref_findings`
 # keeps their findings across builds)
 STATS: dict[str, int] = {"checks": 0}
 

@@ -1,7 +1,8 @@
 """What a book needs to be recalled without being laid out, in a module that imports no
 typesetting (no ReportLab Platypus): the book page sizes, the rulebook template's
-context, the faces a book shows as thumbnails, and the rules check's way to a kept
-rulebook's findings (`rulebook_findings`).
+context and text, the faces a book shows as thumbnails, the quick reference's sides. The
+rules check's way to kept findings (`bookcache.rulebook_findings`,
+`bookcache.quickref_findings`) is built on these.
 
 The rules check runs before the stages; when an earlier build kept the rulebook's
 findings (`cardstock.books.bookcache`), the check reports them without importing the
@@ -123,22 +124,6 @@ def rulebook_text(catalog: Catalog) -> tuple[Optional[str], list[Issue]]:
     return render_file(catalog, path, rulebook_context(catalog), "rulebook")
 
 
-def rulebook_findings(catalog: Catalog, papers: tuple[str, ...]) -> Optional[list[Issue]]:
-    """The findings an earlier build kept for this rulebook, when its key still holds and
-    its faces kept their shapes (`bookcache.recall`, whole or stale); None when it must be
-    laid out. Needs the build's books folder (`bookcache.use`)."""
-    from . import bookcache
-
-    if bookcache.folder() is None:
-        return None
-    text, _ = rulebook_text(catalog)
-    if text is None:
-        return None  # the template's problems come from the full path
-    key = bookcache.book_key(catalog, "rulebook", text, reading_size(wanted(papers)).name)
-    kept = bookcache.recall(catalog, "rulebook", key)
-    return list(kept.findings) if kept is not None else None
-
-
 SIDES = ("front", "reverse")
 
 
@@ -162,45 +147,4 @@ def sides(catalog: Catalog) -> list[Side]:
     return out
 
 
-def quickref_check_key(catalog: Catalog) -> str:
-    """What the quick-reference check reads: every side asked for (its card, size and
-    template) with the text its template renders to and the problems found on the way,
-    and what every face of the game reads besides the tables (game.toml with its safe
-    margin, icons and colours; the layouts; the fonts; the code)."""
-    import hashlib
-    import json
-
-    from ..layout.faces import _input_keys
-    from ..ruletext import render_quickref
-    from .context import template_context
-
-    common, _tables = _input_keys(catalog)
-    ctx = template_context(catalog)
-    parts: list[Any] = []
-    for side in sides(catalog):
-        text, problems = render_quickref(catalog, side.name, ctx)
-        parts.append([side.component.id, side.component.size, side.side, side.name, text, [repr(p) for p in problems]])
-    return hashlib.sha256((common + "\n\x00" + json.dumps(parts, ensure_ascii=False)).encode()).hexdigest()
-
-
-def quickref_findings(catalog: Catalog) -> list[Issue]:
-    """The quick-reference check's findings (`cardstock.books.quickref.check`), kept by
-    `quickref_check_key` across builds, so an edit the reference texts do not print
-    neither lays them out nor imports the typesetting."""
-    from . import bookcache
-
-    if bookcache.folder() is None:
-        from .quickref import check
-
-        return check(catalog)
-    key = quickref_check_key(catalog)
-    found = bookcache.recall_findings(catalog, "quickref-check", key)
-    if found is None:
-        from .quickref import check
-
-        found = check(catalog)
-        bookcache.remember_findings(catalog, "quickref-check", key, found)
-    return found
-
-
-__all__ = ["SIDES", "Side", "sides", "quickref_check_key", "quickref_findings", "BookSize", "BOOK_FOR_PAPER", "wanted", "reading_size", "rulebook_context", "face_size", "laid_out", "rulebook_text", "rulebook_findings"]
+__all__ = ["SIDES", "Side", "sides", "BookSize", "BOOK_FOR_PAPER", "wanted", "reading_size", "rulebook_context", "face_size", "laid_out", "rulebook_text"]

@@ -45,7 +45,7 @@ def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
     # The typesetting modules load only for a game that has a rulebook or reference cards.
     if rulebook_template(catalog).is_file():
-        from ..books.recall import rulebook_findings
+        from ..books.bookcache import rulebook_findings
 
         # what an earlier build kept (no typesetting imported), else the rendering the
         # rulebook stage writes, so a build lays the rulebook out once
@@ -58,7 +58,7 @@ def lint(catalog: Catalog) -> list[Issue]:
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):
-        from ..books.recall import quickref_findings
+        from ..books.bookcache import quickref_findings
 
         issues += [i for i in quickref_findings(catalog) if i not in issues]
     issues += typed_counts(catalog)
