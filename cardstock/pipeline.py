@@ -356,8 +356,13 @@ def _catalog(root: Path, game: str) -> "Catalog":
     return catalog
 
 
+# the (game, stage) units this process ran (for tests to count where a part was made)
+RAN_HERE: list[tuple[Optional[str], str]] = []
+
+
 def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional["Catalog"] = None) -> UnitReport:
     start = time.perf_counter()
+    RAN_HERE.append((unit.game, unit.stage))
     func = _resolve(unit.spec)
     if unit.game is None:
         result = func(options, unit.root)
@@ -690,8 +695,11 @@ def run(
         global_todo = [i for i in todo if units[i].game is None]
         if global_todo:
             tasks.append((None, global_todo))
+        split = False
         if jobs > 1:
+            whole = len(tasks)
             tasks = spread(tasks, jobs, [units[i].stage for i in range(len(units))])
+            split = len(tasks) > whole
 
         # the files the stale units will rewrite leave the manifest first, and each task's
         # new files join it as soon as the task is done: a build killed at any moment
@@ -717,9 +725,15 @@ def run(
                     progress(report, done, len(units))
 
         if jobs > 1 and len(tasks) > 1:
+            # a game's parts spread over the workers: this process, which has the game's
+            # check and faces in memory, makes the first part itself (one fork fewer)
+            here = tasks[0] if split and pool is None else None
+            rest = tasks[1:] if here is not None else tasks
             if pool is None:
-                pool = _pool(min(jobs, len(tasks)))
-            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in tasks]
+                pool = _pool(min(jobs - (here is not None), len(rest)))
+            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in rest]
+            if here is not None:
+                finish(here[1], _run_task(root, here[0], tuple(units[i] for i in here[1]), options))
             for idx, future in futures2:
                 finish(idx, future.result())
         else:

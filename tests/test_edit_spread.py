@@ -62,11 +62,15 @@ def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Pat
     raw = table.read_text(encoding="utf-8")
     card = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
     table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
-    before = rulebook.STATS.renders
+    from cardstock import pipeline
+
+    before, ran = rulebook.STATS.renders, len(pipeline.RAN_HERE)
     assert main(args) == 0
-    # the rulebook shows the card, so it was laid out again, but not here: the check kept
-    # its findings and the stage ran in a worker beside the sheets
-    assert rulebook.STATS.renders == before
+    # the rulebook shows the card, so it was laid out again, once: the check kept its
+    # findings, and this process made the rulebook (with the SVGs) while a worker made
+    # the sheets and the quick reference
+    assert rulebook.STATS.renders == before + 1
+    assert sorted(stage for game, stage in pipeline.RAN_HERE[ran:]) == ["rulebook", "svg"]
     fresh = tmp_path / "fresh"
     assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
     made, want = files(out), files(fresh)
