@@ -759,9 +759,10 @@ STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 4.0, "pnp": 4.0, "quic
 def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list[str]) -> list[tuple[Optional[str], list[int]]]:
     """Tasks for `jobs` workers: when there are fewer tasks than workers (an edit made one
     game stale), a game's units are split into more tasks, longest first on the least
-    loaded, so its longest parts run side by side; the longest task comes first. Each task
-    still runs its units in one process; a game's stages read nothing another one writes,
-    so they may run apart."""
+    loaded, so its longest parts run side by side; the longest task comes first. A task is
+    started for a part only when it weighs at least half the longest (a process costs
+    more than a short part). Each task still runs its units in one process; a game's
+    stages read nothing another one writes, so they may run apart."""
     free = jobs - len(tasks)
     if free <= 0:
         return tasks
@@ -772,6 +773,9 @@ def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list
     out: list[tuple[Optional[str], list[int]]] = []
     for owner, idx in tasks:
         k = min(len(idx), free + 1) if owner is not None else 1
+        heaviest = sorted((weight(i) for i in idx), reverse=True)
+        while k > 1 and heaviest[k - 1] < heaviest[0] / 2:  # a short part is not worth a process
+            k -= 1
         if k < 2:
             out.append((owner, idx))
             continue

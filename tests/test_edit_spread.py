@@ -28,6 +28,13 @@ def test_one_stale_game_is_split_over_the_workers_longest_first() -> None:
     assert all(idx == sorted(idx) for _, idx in tasks)  # in build order within a task
 
 
+def test_short_parts_get_no_process_of_their_own() -> None:
+    stages = ["svg", "rulebook", "pnp", "quickref"]
+    tasks = spread([("g", [0, 1, 2, 3])], 4, stages)  # four workers: still two tasks
+    assert sorted(sorted(stages[i] for i in idx) for _, idx in tasks) == [["pnp", "quickref"], ["rulebook", "svg"]]
+    assert spread([("g", [0, 1])], 2, ["pnp", "svg"]) == [("g", [0, 1])]  # one long part: not split
+
+
 def test_as_many_games_as_workers_are_not_split() -> None:
     tasks = [("a", [0, 1]), ("b", [2, 3])]
     assert spread(tasks, 2, ["svg", "pnp", "svg", "pnp"]) == tasks
