@@ -439,6 +439,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                     print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
                 if code:
                     print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
+                pipeline.prepare(options)  # while idle: the next rebuild's workers start with it
             wake.wait(WATCH_POLL)
     except KeyboardInterrupt:
         return EXIT_OK

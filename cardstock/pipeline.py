@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import InputError, Issue
-from .output import Artifact, write_atomic
+from .output import Artifact, WriteError, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 from .stage import BuildOptions, Stage
 
@@ -85,6 +85,18 @@ def _resolve(spec: str) -> Callable[..., Any]:
 
 def stage(name: str) -> Stage:
     return _resolve(STAGES[name])
+
+
+def prepare(options: BuildOptions) -> None:
+    """Import the modules of the stages a build asks for, and what each one's optional
+    `prepare()` says it will import when it runs (`--watch` calls this while it waits for
+    a change): the workers a rebuild forks then start with them, instead of importing them
+    again on every rebuild. Nothing is read or written."""
+    for name in selected(STAGES, options):
+        module = importlib.import_module(STAGES[name].split(":")[0])
+        hook = getattr(module, "prepare", None)
+        if callable(hook):
+            hook()
 
 
 def selected(names: Iterable[str], options: BuildOptions) -> list[str]:
@@ -344,8 +356,13 @@ def _catalog(root: Path, game: str) -> "Catalog":
     return catalog
 
 
+# the (game, stage) units this process ran (for tests to count where a part was made)
+RAN_HERE: list[tuple[Optional[str], str]] = []
+
+
 def _run_unit(unit: _Unit, options: BuildOptions, catalog: Optional["Catalog"] = None) -> UnitReport:
     start = time.perf_counter()
+    RAN_HERE.append((unit.game, unit.stage))
     func = _resolve(unit.spec)
     if unit.game is None:
         result = func(options, unit.root)
@@ -359,7 +376,7 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
     out are kept in a staging store outside it (`_StagedFaces`), and only after every
     game's check has passed are they moved into `output/.cache/faces/`."""
     store = _staged_store(options.out, game, staging)
-    books = _books(options.out)
+    books = _books(options.out, staging / "books")
     try:
         return check(_catalog(root, game), options)
     finally:
@@ -383,17 +400,20 @@ def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options
 
 class _books:
     """Books (rulebooks) are kept by what they read in `output/.cache/books/` while a
-    game's check or stages run (cardstock.books.bookcache); the check only reads there."""
+    game's check or stages run (cardstock.books.bookcache); the check only reads there,
+    and what it keeps goes to the staging folder (`_publish_faces` moves it)."""
 
-    def __init__(self, out: Path) -> None:
-        from .books import keep_books_in
+    def __init__(self, out: Path, staging: Optional[Path] = None) -> None:
+        from .books import keep_books_in, stage_books_in
 
         keep_books_in(out)
+        stage_books_in(staging)
 
     def use(self, out: Optional[Path]) -> None:
-        from .books import keep_books_in
+        from .books import keep_books_in, stage_books_in
 
         keep_books_in(out)
+        stage_books_in(None)
 
 
 def _faces_path(out: Path, game: str) -> Path:
@@ -509,8 +529,9 @@ def _sweep_staging() -> None:
 
 
 def _publish_faces(out: Path, staging: Path) -> None:
-    """Move the faces the checks laid out into the output folder's face stores (called
-    once every check has passed and the output folder is held)."""
+    """Move the faces the checks laid out into the output folder's face stores, and the
+    books' entries they made into its books folder (called once every check has passed
+    and the output folder is held)."""
     import sqlite3
 
     from .layout import facestore
@@ -527,6 +548,11 @@ def _publish_faces(out: Path, staging: Path) -> None:
             pass
         finally:
             final.close()
+    for entry in sorted((staging / "books").glob("*.json")):  # what the checks kept of books
+        try:
+            write_atomic(Path(out) / ".cache" / "books" / entry.name, entry.read_bytes())
+        except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
+            pass
 
 
 def _face_store(out: Path, game: str) -> Any:
@@ -669,6 +695,11 @@ def run(
         global_todo = [i for i in todo if units[i].game is None]
         if global_todo:
             tasks.append((None, global_todo))
+        split = False
+        if jobs > 1:
+            whole = len(tasks)
+            tasks = spread(tasks, jobs, [units[i].stage for i in range(len(units))])
+            split = len(tasks) > whole
 
         # the files the stale units will rewrite leave the manifest first, and each task's
         # new files join it as soon as the task is done: a build killed at any moment
@@ -694,9 +725,15 @@ def run(
                     progress(report, done, len(units))
 
         if jobs > 1 and len(tasks) > 1:
+            # a game's parts spread over the workers: this process, which has the game's
+            # check and faces in memory, makes the first part itself (one fork fewer)
+            here = tasks[0] if split and pool is None else None
+            rest = tasks[1:] if here is not None else tasks
             if pool is None:
-                pool = _pool(min(jobs, len(tasks)))
-            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in tasks]
+                pool = _pool(min(jobs - (here is not None), len(rest)))
+            futures2 = [(idx, pool.submit(_run_task, root, owner, tuple(units[i] for i in idx), options)) for owner, idx in rest]
+            if here is not None:
+                finish(here[1], _run_task(root, here[0], tuple(units[i] for i in here[1]), options))
             for idx, future in futures2:
                 finish(idx, future.result())
         else:
@@ -711,6 +748,46 @@ def run(
             import shutil
 
             shutil.rmtree(staging, ignore_errors=True)
+
+
+# How long a stage takes next to the others, roughly (one game's units are spread over the
+# workers by it when there are fewer stale games than workers): the sheets and the books
+# lay out and compress many pages; the SVGs and the reference cards are small.
+STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 4.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
+
+
+def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list[str]) -> list[tuple[Optional[str], list[int]]]:
+    """Tasks for `jobs` workers: when there are fewer tasks than workers (an edit made one
+    game stale), a game's units are split into more tasks, longest first on the least
+    loaded, so its longest parts run side by side; the longest task comes first. A task is
+    started for a part only when it weighs at least half the longest (a process costs
+    more than a short part). Each task still runs its units in one process; a game's
+    stages read nothing another one writes, so they may run apart."""
+    free = jobs - len(tasks)
+    if free <= 0:
+        return tasks
+
+    def weight(i: int) -> float:
+        return STAGE_WEIGHT.get(stages[i], 4.0)
+
+    out: list[tuple[Optional[str], list[int]]] = []
+    for owner, idx in tasks:
+        k = min(len(idx), free + 1) if owner is not None else 1
+        heaviest = sorted((weight(i) for i in idx), reverse=True)
+        while k > 1 and heaviest[k - 1] < heaviest[0] / 2:  # a short part is not worth a process
+            k -= 1
+        if k < 2:
+            out.append((owner, idx))
+            continue
+        free -= k - 1
+        bins: list[list[int]] = [[] for _ in range(k)]
+        loads = [0.0] * k
+        for i in sorted(idx, key=lambda i: (-weight(i), i)):
+            b = loads.index(min(loads))
+            bins[b].append(i)
+            loads[b] += weight(i)
+        out += [(owner, sorted(b)) for b in bins]
+    return sorted(out, key=lambda t: -sum(weight(i) for i in t[1]))
 
 
 def _settle_heap() -> None:
@@ -736,4 +813,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]

@@ -337,7 +337,7 @@ def _rule_templates(catalog: Catalog) -> list[Issue]:
         return set(template_context(catalog))
 
     def rulebook_names() -> set[str]:
-        from .books.rulebook import rulebook_context
+        from .books.recall import rulebook_context  # no typesetting imported
 
         return set(rulebook_context(catalog))
 

@@ -118,3 +118,74 @@ def test_a_damaged_entry_is_a_miss(project: Path) -> None:
     entry.write_text("{not json", encoding="utf-8")
     edit(project, "derivation")
     assert build(project, out) == 1
+
+
+# ---- the rules check's lint: findings kept by what decides the pagination
+
+
+def lint_now(root: Path, out: Path | None) -> tuple[list[object], int]:
+    """The rulebook lint of a freshly loaded catalog, reading the books kept under `out`
+    (None: none); its findings and how many rulebooks it laid out."""
+    from cardstock.books import keep_books_in
+    from cardstock.load import load_games
+    from cardstock.rules.rulebook import lint
+
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors
+    keep_books_in(out)
+    before = rulebook.STATS.renders
+    try:
+        found = lint(catalog)
+    finally:
+        keep_books_in(None)
+    return found, rulebook.STATS.renders - before
+
+
+def note_a_missing_character(root: Path) -> None:
+    """A rulebook line with a character its fonts lack: the layout warns about it, so the
+    kept findings are not empty."""
+    path = root / "layouts" / GAME / "rulebook.md.j2"
+    path.write_text(path.read_text(encoding="utf-8") + "\n\nA snowman for luck: \u2603\n", encoding="utf-8")
+
+
+def test_when_only_a_shown_face_draws_differently_the_check_keeps_the_findings_and_the_stage_lays_out_once(project: Path, tmp_path: Path) -> None:
+    from cardstock.books import bookcache
+
+    note_a_missing_character(project)
+    out = project / "output"
+    assert build(project, out) == 1
+    edit(project, "text")  # on the card's face: its thumbnail draws differently, same size
+    found, laid = lint_now(project, out)
+    assert laid == 0  # the check did not lay the rulebook out
+    fresh_found, fresh_laid = lint_now(project, None)
+    assert fresh_laid == 1 and found == fresh_found and found  # the same findings as a fresh lint
+    stale = bookcache.STATS["stale"]
+    assert build(project, out) == 1  # the stage lays it out, once
+    # the check and the stage each found the entry stale: the check reported its
+    # findings, the stage laid the book out
+    assert bookcache.STATS["stale"] == stale + 2
+    assert (out / BOOK).read_bytes() == (fresh(project, tmp_path) / BOOK).read_bytes()
+    assert lint_now(project, out)[1] == 0 and build(project, out) == 0  # now kept whole
+
+
+def test_a_change_that_moves_the_pagination_is_checked_again(project: Path) -> None:
+    out = project / "output"
+    assert build(project, out) == 1
+    edit(project, "name")  # the component list's caption: the rulebook's own text changes
+    assert lint_now(project, out)[1] == 1
+
+
+def test_a_face_whose_recorded_size_differs_is_checked_again(project: Path) -> None:
+    """The faces' shapes are compared, not trusted: an entry that remembers a face of
+    another size is no use to the check once that face draws differently."""
+    import json
+
+    out = project / "output"
+    assert build(project, out) == 1
+    (entry,) = (out / ".cache" / "books").glob(f"{GAME}--rulebook.json")
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["shapes"] = {i: "1.0x1.0" for i in data["shapes"]}
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    assert lint_now(project, out)[1] == 0  # every face draws as recorded: kept whole
+    edit(project, "text")
+    assert lint_now(project, out)[1] == 1

@@ -27,3 +27,17 @@ def keep_books_in(out: Optional[Path]) -> None:
 
 def books_kept_in() -> Optional[Path]:
     return _KEPT_IN[0]
+
+
+# Where a rules check writes the entries it makes (a check writes nothing under the output
+# folder: the build moves them there once every check has passed, with the staged faces).
+_STAGED_IN: list[Optional[Path]] = [None]
+
+
+def stage_books_in(folder: Optional[Path]) -> None:
+    """Write the entries made from now on into `folder` (None: make none)."""
+    _STAGED_IN[0] = Path(folder) if folder is not None else None
+
+
+def books_staged_in() -> Optional[Path]:
+    return _STAGED_IN[0]

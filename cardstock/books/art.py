@@ -9,7 +9,6 @@ outline stands in, so the book still builds.
 
 from __future__ import annotations
 
-import dataclasses
 import weakref
 
 from typing import Any, Callable, Optional
@@ -22,8 +21,8 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 from ..issues import Issue
 from ..load import Catalog
 from ..schema import Component
-from ..units import parse_size
 from ..kinds import kind_word
+from .recall import face_size, laid_out  # noqa: F401  (art.laid_out is the books' way to a face)
 from .story import Styles, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- renderer hooks
@@ -120,13 +119,6 @@ def _draw_symbol(canv: Canvas, parts: Any, x: float, y: float, size: float, colo
 # --------------------------------------------------------------------------- thumbnails
 
 
-def face_size(component: Component) -> tuple[float, float]:
-    try:
-        return parse_size(component.size)
-    except Exception:  # noqa: BLE001 - sizes are validated on load; be safe in books
-        return (180.0, 252.0)
-
-
 class Outlines(dict[str, Any]):
     """A face cache that holds no faces: every thumbnail is a labelled outline (fast; for
     checks that only need the layout, such as `lint`)."""
@@ -136,29 +128,6 @@ class Outlines(dict[str, Any]):
 
     def __getitem__(self, key: object) -> None:
         return None
-
-
-def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> Any:
-    """The component's front from the face renderer, shown to its trim (the same laid-out
-    face the sheets and SVGs use, with its bleed cut away), or None when it cannot be
-    laid out or has errors (the faces stage reports those)."""
-    if cache is None:  # one cache per catalog object: a face is laid out once per process
-        cache = catalog.__dict__.setdefault("_books_faces", {})
-    if component.id in cache:
-        return cache[component.id]
-    face = None
-    lay_out, _ = _renderer()
-    try:
-        face = lay_out(catalog, component, "front")
-    except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
-        findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
-        face = None
-    if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
-        face = None
-    if face is not None and face.bleed:
-        face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
-    cache[component.id] = face
-    return face
 
 
 # One face drawer per canvas: it remembers the state it set on that canvas.

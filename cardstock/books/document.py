@@ -25,28 +25,11 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from ..render.pdf import pdf_settings
-from ..units import parse_size
 from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
 
 
-@dataclass(frozen=True)
-class BookSize:
-    """A book page size and the sheet two of its pages are imposed on."""
-
-    name: str  # "half-letter" | "a5"
-    sheet_paper: str  # "letter" | "a4"
-
-    @property
-    def page(self) -> tuple[float, float]:
-        return parse_size(self.name)
-
-    @property
-    def sheet(self) -> tuple[float, float]:
-        w, h = parse_size(self.sheet_paper)
-        return h, w  # landscape
-
-
-BOOK_FOR_PAPER = {"letter": BookSize("half-letter", "letter"), "a4": BookSize("a5", "a4")}
+# the book sizes live with what recalls a book without typesetting (`recall`)
+from .recall import BOOK_FOR_PAPER, BookSize  # noqa: E402
 
 
 def margins() -> tuple[float, float, float, float]:

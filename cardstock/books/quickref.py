@@ -8,8 +8,6 @@ estimates whether each side fits, so overflowing text is reported rather than cu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import markup
 from ..issues import Issue
 from ..load import Catalog
@@ -17,31 +15,11 @@ from ..render.pdf import pdf_settings
 from ..schema import Component
 from ..units import parse_length, parse_size
 from .context import template_context
+from .recall import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
 from ..ruletext import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
-SIDES = ("front", "reverse")
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes
-
-
-@dataclass(frozen=True)
-class Side:
-    component: Component
-    side: str  # "front" | "reverse"
-    name: str  # the template name
-
-
-def sides(catalog: Catalog) -> list[Side]:
-    """Every (reference component, side, template name) the catalog asks for."""
-    out: list[Side] = []
-    for c in catalog.components:
-        if c.kind != "reference":
-            continue
-        for side in SIDES:
-            name = c.fields.get(side)
-            if isinstance(name, str) and name.strip():
-                out.append(Side(c, side, name.strip()))
-    return out
 
 
 def text_box(catalog: Catalog, component: Component) -> tuple[float, float]:
@@ -73,8 +51,14 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
     return issues
 
 
+# quick-reference checks made by this process (for tests to count; `bookcache.quickref_findings`
+# keeps their findings across builds)
+STATS: dict[str, int] = {"checks": 0}
+
+
 def check(catalog: Catalog) -> list[Issue]:
     """Every quick-reference side renders and fits."""
+    STATS["checks"] += 1
     issues: list[Issue] = []
     ctx = template_context(catalog)
     done: set[tuple[str, str]] = set()

@@ -31,7 +31,6 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from jinja2.exceptions import UndefinedError
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -41,8 +40,8 @@ from ..load import Catalog
 from ..output import Artifact, artifact
 from ..stage import BuildOptions, StageResult
 from . import art, bookcache
-from .context import template_context
-from .document import BOOK_FOR_PAPER, BookDoc, BookSize, Built, booklet, build, contents
+from .document import BookDoc, Built, booklet, build, contents
+from .recall import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
 from ..ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
@@ -57,34 +56,6 @@ class Directive:
 
 
 Chunk = Union[str, Directive]
-
-
-def rulebook_context(catalog: Catalog) -> dict[str, Any]:
-    """`template_context` plus the helpers that place generated parts of a rulebook."""
-    ctx = template_context(catalog)
-    component = ctx["component"]
-
-    def _line(name: str, ids: tuple[str, ...] = ()) -> str:
-        for i in ids:
-            component(i)  # raises UndefinedError for an unknown id
-        return "\n::" + name + (" " + " ".join(ids) if ids else "") + "\n"
-
-    def cover(*ids: str) -> str:
-        return _line("cover", ids)
-
-    def faces(*ids: str) -> str:
-        if not ids:
-            raise UndefinedError("faces() needs at least one component id")
-        return _line("faces", ids)
-
-    ctx.update(
-        cover=cover,
-        faces=faces,
-        contents=lambda: _line("contents"),
-        component_list=lambda: _line("components"),
-        page_break=lambda: _line("page-break"),
-    )
-    return ctx
 
 
 def split(text: str) -> list[Chunk]:
@@ -217,13 +188,11 @@ def _laid_out(catalog: Catalog, papers: tuple[str, ...]) -> Rendered:
 
 
 def _wanted(papers: tuple[str, ...]) -> list[str]:
-    """The papers a rulebook is imposed for (letter when none of them takes a booklet)."""
-    return [p for p in papers if p in BOOK_FOR_PAPER] or ["letter"]
+    return wanted(papers)
 
 
-def _reading_size(wanted: list[str]) -> BookSize:
-    """The reading PDF's page: half-letter when letter is asked for, else the first's."""
-    return BOOK_FOR_PAPER["letter"] if "letter" in wanted else BOOK_FOR_PAPER[wanted[0]]
+def _reading_size(papers: list[str]) -> BookSize:
+    return reading_size(papers)
 
 
 @dataclass
@@ -282,6 +251,16 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
         for paper in wanted:
             out[paper] = booklet(reading, BOOK_FOR_PAPER[paper], meta)
     return Rendered(reading, out, findings, size, key, tuple(seen.ids))
+
+
+def prepare() -> None:
+    """What the stage makes ready only when it writes (`pipeline.prepare`): the booklets'
+    imposition and the PDF reader under it are imported, the book's fonts registered
+    (parsed) with ReportLab."""
+    from ..impose import booklet  # noqa: F401
+    from .fonts import register
+
+    register()
 
 
 def _kept_files(r: Rendered, catalog: Catalog, options: BuildOptions) -> Optional[list[Artifact]]:

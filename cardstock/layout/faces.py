@@ -235,9 +235,28 @@ def face_key(catalog: Catalog, component: Component, side: str, bleed: bool, st:
     common, tables = _input_keys(catalog)
     drawn_from = _back_key(catalog, component, side, st)
     what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
-    reads_tables = component.kind == "reference"
-    parts = [common, tables if reads_tables else "", side, "bleed" if bleed else "trim", what]
+    reads = _quickref_key(catalog, component, side, tables) if component.kind == "reference" else ""
+    parts = [common, reads, side, "bleed" if bleed else "trim", what]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _quickref_key(catalog: Catalog, component: Component, side: str, tables: str) -> str:
+    """What a reference card's side reads of the tables: the text its quick-reference
+    template renders to (with the problems found on the way). The template may read any
+    row, but only through this text, so an edit to a row the text does not print keeps the
+    face. Rendered once per catalog object and side; a template that breaks the sandbox's
+    bounds is keyed by the tables, as before (its face reports the problem)."""
+    from ..issues import InputError
+
+    memo: dict[tuple[str, str], str] = catalog.__dict__.setdefault("_cardstock_quickref_keys", {})
+    at = (component.id, side)
+    if at not in memo:
+        try:
+            text, problems = _quickref(catalog, component, side)
+            memo[at] = "quickref\n" + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
+        except InputError:
+            memo[at] = tables
+    return memo[at]
 
 
 def lay_out(catalog: Catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:

@@ -85,6 +85,11 @@ class _Index:
             pass
 
 
+def prepare() -> None:
+    """What the stage imports only when a face is serialised (`pipeline.prepare`)."""
+    import svgwrite  # noqa: F401
+
+
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
     result = StageResult()
     folder = options.out / catalog.id / "svg"

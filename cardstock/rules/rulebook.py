@@ -45,15 +45,21 @@ def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
     # The typesetting modules load only for a game that has a rulebook or reference cards.
     if rulebook_template(catalog).is_file():
-        from ..books.rulebook import render_rulebook
+        from ..books.bookcache import rulebook_findings
 
-        # the rendering the rulebook stage writes, so a build lays the rulebook out once
-        issues += render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
+        # what an earlier build kept (no typesetting imported), else the rendering the
+        # rulebook stage writes, so a build lays the rulebook out once
+        kept = rulebook_findings(catalog, tuple(catalog.game.print.papers))
+        if kept is None:
+            from ..books.rulebook import render_rulebook
+
+            kept = render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
+        issues += kept
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):
-        from ..books import quickref
+        from ..books.bookcache import quickref_findings
 
-        issues += [i for i in quickref.check(catalog) if i not in issues]
+        issues += [i for i in quickref_findings(catalog) if i not in issues]
     issues += typed_counts(catalog)
     return issues
