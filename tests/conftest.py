@@ -15,6 +15,19 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
 
 
+def copy_project(root: Path, games: tuple[str, ...] = GAMES) -> Path:
+    """A project at `root` holding the shipped `games` (their catalogs and layouts) and the
+    shared layouts, so a test may edit it; returns `root`."""
+    for game in games:
+        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
+        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
+    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
+        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
+    for name in ("sheets", "site"):
+        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
+    return root
+
+
 @dataclass
 class Result:
     code: int

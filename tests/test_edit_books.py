@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 from pathlib import Path
 
 import pytest
 
 from cardstock.books import rulebook
 from cardstock.cli import main
-from conftest import ROOT
+from conftest import copy_project
 
 GAME = "alpha-omega-cards"
 TABLE = "good.csv"
@@ -26,13 +25,7 @@ BOOKLET = f"{GAME}/{GAME}-rulebook-booklet-letter.pdf"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
-    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
+    root = copy_project(tmp_path / "proj", (GAME,))
     return root
 
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import ROOT, copy_project
 
 PROBE = """
 import json, sys
@@ -63,13 +63,7 @@ def test_a_watch_rebuild_after_preparing_writes_what_a_fresh_build_writes(tmp_pa
     from cardstock.cli import main
 
     game = "alpha-omega-cards"
-    root = tmp_path / "proj"
-    shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
-    shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
+    root = copy_project(tmp_path / "proj", (game,))
     out = root / "output"
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "--root", str(root), "build", "--watch", "--jobs", "2", "--paper", "letter"],

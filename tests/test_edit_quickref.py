@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.layout import faces
-from conftest import ROOT
+from conftest import copy_project
 
 GAME = "alpha-omega-cards"
 TABLE = "good.csv"
@@ -24,13 +23,7 @@ QUICKREF = f"{GAME}/{GAME}-quickref-letter.pdf"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
-    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
+    root = copy_project(tmp_path / "proj", (GAME,))
     return root
 
 

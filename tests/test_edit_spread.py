@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 from pathlib import Path
 
 from cardstock.books import rulebook
 from cardstock.cli import main
 from cardstock.pipeline import STAGES, spread
-from conftest import ROOT
+from conftest import copy_project
 
 GAME = "alpha-omega-cards"
 
@@ -54,13 +53,7 @@ def files(out: Path) -> dict[str, bytes]:
 
 
 def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Path) -> None:
-    root = tmp_path / "proj"
-    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
-    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
+    root = copy_project(tmp_path / "proj", (GAME,))
     out = root / "output"
     paper = ["--paper", "letter"]
     args = ["--root", str(root), "build", "--out", str(out), "--jobs", "2", *paper]

@@ -6,7 +6,6 @@ by timing; the problems found are the ones a validation from nothing finds."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,22 +14,14 @@ from cardstock import validate as validation
 from cardstock import validcache
 from cardstock.stage import BuildOptions
 from cardstock.validate import validate
-from conftest import ROOT
+from conftest import copy_project
 
 GAMES = ("alpha-omega-tiles", "atmosfear")
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    for game in GAMES:
-        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
-        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(ROOT / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
-    return root
+    return copy_project(tmp_path / "proj", GAMES)
 
 
 def run(root: Path) -> tuple[validcache.Validated, int]:

@@ -11,25 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from conftest import copy_project
 from cardstock import validcache
 from cardstock.stage import BuildOptions
 from cardstock.validate import validate
 
-REPO = Path(__file__).resolve().parents[1]
 GAMES = ("alpha-omega-tiles", "atmosfear")
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    for game in GAMES:
-        shutil.copytree(REPO / "catalog" / game, root / "catalog" / game)
-        shutil.copytree(REPO / "layouts" / game, root / "layouts" / game)
-    for name in ("default.toml", "symbols.toml", "print-shops.toml"):
-        shutil.copy(REPO / "layouts" / name, root / "layouts" / name)
-    for name in ("sheets", "site"):
-        shutil.copytree(REPO / "layouts" / name, root / "layouts" / name)
-    return root
+    return copy_project(tmp_path / "proj", GAMES)
 
 
 def options(root: Path, **kw) -> BuildOptions:
