@@ -174,6 +174,15 @@ def _path(catalog: Catalog, book: str) -> Optional[Path]:
     return where / f"{catalog.id}--{book}.json" if where is not None else None
 
 
+def _entry(path: Path, key: str) -> Any:
+    """The kept entry at `path`; ValueError (or OSError) unless it is of this format and
+    kept under `key`."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("key") != key or data.get("version") != VERSION:
+        raise ValueError("another key")
+    return data
+
+
 def recall(catalog: Catalog, book: str, key: str) -> Optional[Kept]:
     """The entry of `book` when its key matches and every face it drew is unchanged; a
     `stale` entry (its findings only) when the faces it drew changed their drawing but not
@@ -182,9 +191,7 @@ def recall(catalog: Catalog, book: str, key: str) -> Optional[Kept]:
     if path is None:
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("key") != key or data.get("version") != VERSION:
-            raise ValueError("another key")
+        data = _entry(path, key)
         faces = data["faces"]
         keys, shapes = _faces(catalog, faces)
         stale = keys != faces
@@ -225,10 +232,7 @@ def recall_findings(catalog: Catalog, name: str, key: str) -> Optional[list[Issu
     if path is None:
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("key") != key or data.get("version") != VERSION:
-            raise ValueError("another key")
-        found = [Issue(**f) for f in data["findings"]]
+        found = [Issue(**f) for f in _entry(path, key)["findings"]]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         STATS["misses"] += 1
         return None
