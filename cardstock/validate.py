@@ -143,7 +143,8 @@ TEMPLATES_USED: set[str] = set()
 
 @dataclass
 class TemplateStats:
-    """Templates parsed and checked by this process (for tests to count)."""
+    """Templates checked by this process, not recalled from a project's validation cache
+    (for tests to count; Jinja parses a text only when `templating.known` has no entry)."""
 
     parsed: int = 0
 
@@ -177,19 +178,30 @@ def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[s
 
 
 def _check_template(text: str, shown: str, names: set[str], field: str) -> list[Issue]:
+    """The problems of one template text: worked out by Jinja's parser once per text and
+    set of names, then kept in cardstock's cache folder (`templating.known`), so a cold
+    build does not parse the shipped page template (or any template text seen before)."""
     TEMPLATE_STATS.parsed += 1
     env = environment()
+    given = "\0".join(sorted(names))
+    found = known(f"template-problems\0{given}", env, text, lambda: _template_problems(env, text, names), ("cardstock.validate",))
+    return [Issue(shown, line, field, message) for line, message in found]
+
+
+def _template_problems(env: Any, text: str, names: set[str]) -> list[tuple[Optional[int], str]]:
+    """(line, message) of each problem of a template text: its syntax, the names it reads
+    that neither `names` nor the environment's globals give."""
     try:
         ast = env.parse(text)
     except TemplateError as exc:
-        return [Issue(shown, getattr(exc, "lineno", None), field, template_message(exc))]
+        return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:
-        return [Issue(shown, None, field, "the template nests too deeply to be read")]
-    out = []
+        return [(None, "the template nests too deeply to be read")]
+    out: list[tuple[Optional[int], str]] = []
     unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
-        out.append(Issue(shown, line, field, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
+        out.append((line, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
     return out
 
 
