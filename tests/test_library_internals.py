@@ -28,7 +28,8 @@ from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, hel
 # (books/document.py gives its stand-in canvas the position ReportLab's own
 # `drawPageNumbers` reads, on an object of its own).
 INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
-             "__accum__": {"cardstock/render/pdf.py"}}
+             "__accum__": {"cardstock/render/pdf.py"}, "_ttf_data": {"cardstock/fonts/kept.py"},
+             "_pdfScale": {"cardstock/fonts/kept.py"}, "_asciiReadable": {"cardstock/fonts/kept.py"}}
 FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
           "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
 
@@ -212,3 +213,56 @@ def test_pypdf_adds_an_object_to_a_writer_through_the_one_internal_the_booklet_u
     stream.set_data(b"0 0 m 1 1 l S\n")
     ref = writer._add_object(stream)
     assert isinstance(ref, IndirectObject) and ref.get_object().get_data() == b"0 0 m 1 1 l S\n"
+
+
+def _drawn_with(font) -> bytes:
+    """A page of text in `font` (registered under its name), as ReportLab writes it."""
+    from reportlab.pdfbase import pdfmetrics
+
+    pdfmetrics.registerFont(font)
+    buf = io.BytesIO()
+    with pdf_settings():
+        c = Canvas(buf, invariant=1)
+        c.setFont(font.fontName, 12)
+        c.drawString(40, 700, "Deal 3 damage, then draw a card. Ünïcode — ok?")
+        c.showPage()
+        c.save()
+    return buf.getvalue()
+
+
+def test_a_kept_truetype_parse_makes_the_font_reportlab_parses(tmp_path, monkeypatch):
+    """`cardstock.fonts.kept` makes a TTFont from a kept parse: the face's attributes, its
+    `_ttf_data` (the file's bytes) and `_pdfScale`, and what `TTFont.__init__` sets
+    (`_asciiReadable`, the encoding, the state, `shapable`). It is attribute for attribute
+    the font ReportLab parses, and draws the same PDF byte for byte."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from cardstock.fonts import FONT_DIR, kept
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = FONT_DIR / "LiberationSerif-Bold.ttf"
+    parsed, read = kept.STATS.parsed, kept.STATS.read
+    kept.ttfont("Kept-Probe", path)  # parsed, and kept
+    made = kept.ttfont("Kept-Probe", path)  # made from the kept parse
+    assert (kept.STATS.parsed - parsed, kept.STATS.read - read) == (1, 1)
+    fresh = TTFont("Kept-Probe", str(path))
+
+    assert set(vars(made)) == set(vars(fresh))
+    for name, value in vars(fresh).items():
+        if name == "face":
+            continue
+        if name == "encoding":
+            assert type(made.encoding) is type(value) and vars(made.encoding) == vars(value)
+        elif name == "state":  # the per-document state, empty until the font is drawn
+            assert type(made.state) is type(value) and dict(made.state) == dict(value) == {}
+        else:
+            assert vars(made)[name] == value, name
+    assert set(vars(made.face)) == set(vars(fresh.face))
+    for name, value in vars(fresh.face).items():
+        if name == "_pdfScale":
+            assert [made.face._pdfScale(v) for v in (0, 1, 977, 2048)] == [value(v) for v in (0, 1, 977, 2048)]
+        else:
+            assert type(vars(made.face)[name]) is type(value) and vars(made.face)[name] == value, name
+    assert made.face.name.ustr == fresh.face.name.ustr
+
+    assert _drawn_with(made) == _drawn_with(fresh)

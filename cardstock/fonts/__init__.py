@@ -147,13 +147,15 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
 def register(name: str) -> str:
     """Register the face with ReportLab (once) and return its PDF font name.
 
-    ReportLab embeds TrueType fonts as subsets holding only the glyphs used."""
+    ReportLab embeds TrueType fonts as subsets holding only the glyphs used; its parse of
+    the file is kept in the user cache by the file's content (`cardstock.fonts.kept`)."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from .kept import ttfont
 
     f = FACES[name]
     if f.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(f.pdf_name, str(f.path)))
+        pdfmetrics.registerFont(ttfont(f.pdf_name, f.path))
     return f.pdf_name
 
 
