@@ -38,16 +38,25 @@ def is_shipped(path: Path) -> bool:
 @functools.lru_cache(maxsize=None)
 def code_stamp(modules: tuple[str, ...]) -> bytes:
     """A hash of Python's version and of the source and version of each module named: what
-    a value made by that code depends on besides its input."""
+    a value made by that code depends on besides its input. cardstock's own modules are
+    found without being imported (they have no version of their own): a module that reads
+    a file only when there is one to read (`cardstock.layout.layoutfile`) stays unloaded
+    when the user cache has the read file."""
     import importlib
+    import importlib.util
 
     h = hashlib.sha256(f"{sys.version}\0{CACHE_VERSION}\0".encode())
     for name in modules:
-        module = importlib.import_module(name)
+        if name.startswith("cardstock.") and name not in sys.modules:
+            spec = importlib.util.find_spec(name)
+            file, version = (spec.origin if spec is not None else None), ""
+        else:
+            module = importlib.import_module(name)
+            file, version = module.__file__, str(getattr(module, "__version__", ""))
         h.update(name.encode() + b"\0")
-        with open(str(module.__file__), "rb") as f:
+        with open(str(file), "rb") as f:
             h.update(f.read())
-        h.update(str(getattr(module, "__version__", "")).encode() + b"\0")
+        h.update(version.encode() + b"\0")
     return h.digest()
 
 

@@ -73,6 +73,9 @@ def test_a_pnp_build_loads_only_what_pnp_needs_and_a_second_process_reads_the_sh
 
     second = _build(root, tmp_path / "out2", cache)  # a new process, the user cache warm
     assert second["shipped"] == {"symbols read": 1, "layouts read": 1, "layout-values read": 1}
+    # the layout and symbol files' Pydantic models are made only to read a file
+    assert {"cardstock.layout.layoutfile", "cardstock.layout.symbolfile"} <= loaded
+    assert {"cardstock.layout.layoutfile", "cardstock.layout.symbolfile"}.isdisjoint(second["modules"])
     assert second["facts"][0] == 0 and second["facts"][1] > 0  # template facts read back, none parsed
     assert second["toml"][0] == 1 and second["toml"][1] >= 4  # only the game's own game.toml is parsed
     # the same PDF either way

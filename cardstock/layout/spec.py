@@ -13,107 +13,29 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Optional
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..issues import Issue
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .boxtypes import names as box_type_names
-from .shapes import AUTO, custom_outline, names as shape_names
+from .shapes import custom_outline
 
-# The box type names come from the registry (cardstock.layout.boxtypes), as a Literal so
-# the validation messages and the JSON Schema list them.
-# The shape names likewise come from cardstock.layout.shapes ("auto" picks one by kind).
-if TYPE_CHECKING:
-    BoxType = str
-    ShapeName = str
-else:
-    BoxType = Literal[box_type_names()]
-    ShapeName = Literal[(AUTO, *shape_names())]
+if TYPE_CHECKING:  # the file models live in .layoutfile, imported when a file is read
+    from .layoutfile import BoxSpec as BoxSpec, BoxType as BoxType, LayoutFile as LayoutFile
+    from .layoutfile import LayoutSpec as LayoutSpec, ShapeName as ShapeName, StyleSpec as StyleSpec
+
+FILE_MODELS = ("StyleSpec", "BoxSpec", "LayoutSpec", "LayoutFile", "BoxType", "ShapeName")
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+def __getattr__(name: str) -> Any:
+    """The layout file's models by their old names here (`spec.BoxSpec`), made on first use."""
+    if name in FILE_MODELS:
+        from . import layoutfile
 
-
-class StyleSpec(Strict):
-    """A named text style; boxes name it with `style` and may override any key."""
-
-    font: Optional[str] = None
-    size: Optional[str] = None
-    min_size: Optional[str] = None
-    leading: Optional[float] = Field(default=None, gt=0.5, le=3)
-    color: Optional[str] = None
-    align: Optional[Literal["left", "center", "right"]] = None
-    valign: Optional[Literal["top", "middle", "bottom"]] = None
-    wrap: Optional[bool] = None
-    max_lines: Optional[int] = Field(default=None, ge=0)
-    markup: Optional[Literal["none", "inline", "blocks"]] = None
-    para_space: Optional[float] = Field(default=None, ge=0, le=3)
-
-
-class BoxSpec(StyleSpec):
-    """One named box of a layout. Every key is optional so a game file can change one."""
-
-    type: Optional[BoxType] = None
-    when: Optional[str] = None  # a Jinja2 expression; the box is drawn when it is true
-    frame: Optional[Literal["bleed", "trim", "safe"]] = None  # what left/top/… measure from
-    left: Optional[str] = None
-    top: Optional[str] = None
-    right: Optional[str] = None
-    bottom: Optional[str] = None
-    width: Optional[str] = None
-    height: Optional[str] = None
-    z: Optional[int] = None
-    rotate: Optional[Literal[0, 90, 180, 270]] = None
-    # painting
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
-    stroke_width: Optional[str] = None
-    radius: Optional[str] = None
-    dash: Optional[str] = None
-    opacity: Optional[float] = Field(default=None, gt=0, le=1)
-    inset: Optional[str] = None  # outline: grow (negative) or shrink the face's outline
-    # text
-    text: Optional[str] = None
-    style: Optional[str] = None
-    padding: Optional[str] = None
-    rule: Optional[str] = None  # colour of table rules and note bars in text boxes
-    field: Optional[str] = None  # the catalog field shown, for messages (guessed from text)
-    underline: Optional[str] = None  # a template; when true, each line of text is underlined (a 6 or 9 that may be read upside down)
-    # icons and pips
-    icon: Optional[str] = None  # an icon id of the game (template)
-    symbol: Optional[str] = None  # a library symbol name (template)
-    count: Optional[str] = None  # how many (template → whole number)
-    icons: Optional[str] = None  # icon ids separated by spaces (template)
-    arrange: Optional[Literal["grid", "row", "column", "edges", "corners"]] = None
-    # art
-    art: Optional[str] = None  # a path inside the game folder (template)
-    fit: Optional[Literal["cover", "contain", "stretch"]] = None
-    position: Optional[str] = None  # art: where a cropped or letterboxed picture sits
-    placeholder: Optional[bool] = None
-    # pattern
-    pattern: Optional[Literal["lattice", "rings", "rays", "dots", "stripes"]] = None
-
-
-class LayoutSpec(Strict):
-    extends: Optional[str] = None
-    shape: Optional[ShapeName] = None
-    outline: Optional[str] = None  # shape "path": SVG path data or an SVG file in the game folder
-    corner_radius: Optional[str] = None
-    panel: Optional[str] = None  # die nets and standees: the layout of one die face / one panel
-    tab: Optional[str] = None  # die nets: glue tab depth
-    base: Optional[str] = None  # standees: depth of each base flap
-    boxes: dict[str, BoxSpec] = {}
-
-
-class LayoutFile(Strict):
-    theme: dict[str, str] = {}
-    styles: dict[str, StyleSpec] = {}
-    layouts: dict[str, LayoutSpec] = {}
+        return getattr(layoutfile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------- resolved forms
@@ -187,6 +109,10 @@ def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutF
         issues.append(problem)
         return None, {}
     data, lines = read
+    from pydantic import ValidationError
+
+    from .layoutfile import LayoutFile
+
     try:
         model = LayoutFile.model_validate(data)
     except ValidationError as exc:
@@ -283,7 +209,7 @@ def _check(ls: LayoutSet) -> None:
 
 # What the shared defaults read alone depend on besides their file: kept with them in the
 # user cache when they are the ones cardstock ships (cardstock.shippedcache).
-_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.tomlpos",
+_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.layoutfile", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.tomlpos",
                    "cardstock.validation", "cardstock.issues", "pydantic", "pydantic_core")
 
 

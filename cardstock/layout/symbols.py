@@ -23,15 +23,27 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Optional
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..issues import Issue
 from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
+
+if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
+    from .symbolfile import PartSpec as PartSpec, SymbolFile as SymbolFile, SymbolSpec as SymbolSpec
+
+FILE_MODELS = ("PartSpec", "SymbolSpec", "SymbolFile")
+
+
+def __getattr__(name: str) -> Any:
+    """The library file's models by their old names here (`symbols.SymbolFile`), made on first use."""
+    if name in FILE_MODELS:
+        from . import symbolfile
+
+        return getattr(symbolfile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class PathError(ValueError):
@@ -196,33 +208,6 @@ def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotati
 
 # ---------------------------------------------------------------- the library file
 
-class PartSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    d: Optional[str] = None
-    circles: list[list[float]] = []  # [cx, cy, r] or [cx, cy, rx, ry]
-    rects: list[list[float]] = []  # [x, y, w, h] or [x, y, w, h, radius]
-    stars: list[list[float]] = []  # [cx, cy, outer, inner, points] (+ rotation degrees)
-    polygons: list[list[float]] = []  # [x1, y1, x2, y2, ...]
-    stroke: float = Field(default=0.0, ge=0)  # stroke width in symbol units; 0 fills
-    rule: str = Field(default="nonzero", pattern="^(nonzero|evenodd)$")
-    opacity: float = Field(default=1.0, gt=0, le=1)
-
-
-class SymbolSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    label: Optional[str] = None
-    parts: list[PartSpec] = Field(min_length=1)
-
-
-class SymbolFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    symbols: dict[str, SymbolSpec] = {}
-    aliases: dict[str, str] = {}
-
-
 @dataclass(frozen=True)
 class Symbol:
     name: str
@@ -272,7 +257,7 @@ def _part(spec: PartSpec) -> SymbolPart:
 
 
 # What a read library depends on besides its file: kept with it in the user cache.
-_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.ops", "cardstock.tomlpos", "cardstock.validation",
+_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.symbolfile", "cardstock.layout.ops", "cardstock.tomlpos", "cardstock.validation",
                    "cardstock.issues", "pydantic", "pydantic_core")
 
 
@@ -293,6 +278,10 @@ def _load_library(path: FsPath, shown: str) -> Library:
     if read is None:
         return Library({}, {}, shown, [problem])
     data, lines = read
+    from pydantic import ValidationError
+
+    from .symbolfile import SymbolFile
+
     try:
         spec = SymbolFile.model_validate(data)
     except ValidationError as exc:

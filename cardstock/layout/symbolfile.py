@@ -1,0 +1,38 @@
+"""The symbol library file's schema (`layouts/symbols.toml`): the Pydantic models it is
+validated with. Imported only when a library file is read (`cardstock.layout.symbols`):
+the library cardstock ships comes back from the user cache already read, so a build that
+uses it never makes these classes. `cardstock.layout.symbols` still names them.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class PartSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    d: Optional[str] = None
+    circles: list[list[float]] = []  # [cx, cy, r] or [cx, cy, rx, ry]
+    rects: list[list[float]] = []  # [x, y, w, h] or [x, y, w, h, radius]
+    stars: list[list[float]] = []  # [cx, cy, outer, inner, points] (+ rotation degrees)
+    polygons: list[list[float]] = []  # [x1, y1, x2, y2, ...]
+    stroke: float = Field(default=0.0, ge=0)  # stroke width in symbol units; 0 fills
+    rule: str = Field(default="nonzero", pattern="^(nonzero|evenodd)$")
+    opacity: float = Field(default=1.0, gt=0, le=1)
+
+
+class SymbolSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    label: Optional[str] = None
+    parts: list[PartSpec] = Field(min_length=1)
+
+
+class SymbolFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    symbols: dict[str, SymbolSpec] = {}
+    aliases: dict[str, str] = {}
