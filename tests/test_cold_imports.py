@@ -26,7 +26,7 @@ NOT_NEEDED = (
 )
 
 PROBE = """
-import json, sys
+import json, os, sys
 sys.path.insert(0, sys.argv[1])
 from cardstock.cli import main
 code = main(["--root", sys.argv[2], "--out", sys.argv[3], "--paper", "letter", "--only", "pnp", "--jobs", "1"])
@@ -37,6 +37,7 @@ print(json.dumps({
     "shipped": dict(shippedcache.STATS),
     "toml": [tomlpos.READ_STATS.parsed, tomlpos.READ_STATS.cached],
     "facts": [templating.FACT_STATS.compiled, templating.FACT_STATS.read],
+    "pydantic plugins": os.environ.get("PYDANTIC_DISABLE_PLUGINS"),
 }))
 """
 
@@ -70,6 +71,7 @@ def test_a_pnp_build_loads_only_what_pnp_needs_and_a_second_process_reads_the_sh
     assert {"cardstock.impose.pnp", "cardstock.render.pdf", "cardstock.rules.facelint"} <= loaded  # it did build
     assert first["shipped"] == {"symbols made": 1, "layouts made": 1, "layout-values made": 1}
     assert first["facts"][0] > 20 and first["toml"][0] >= 5
+    assert first["pydantic plugins"] == "__all__"  # no search of the installed distributions for plugins
 
     second = _build(root, tmp_path / "out2", cache)  # a new process, the user cache warm
     assert second["shipped"] == {"symbols read": 1, "layouts read": 1, "layout-values read": 1}
