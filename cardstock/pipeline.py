@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import InputError, Issue
 from .output import Artifact, WriteError, write_atomic
-from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts, tree_hash
 from .stage import BuildOptions, Stage
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def code_key(versions: Optional[dict[str, str]] = None) -> str:
     if versions is None and _CODE_KEY is not None:
         return _CODE_KEY
     stamp = json.dumps(versions if versions is not None else library_versions(), sort_keys=True)
-    key = hashlib.sha256((hash_files(files_in(PACKAGE), PACKAGE) + "\n" + stamp).encode()).hexdigest()
+    key = hashlib.sha256((tree_hash(PACKAGE) + "\n" + stamp).encode()).hexdigest()
     if versions is None:
         _CODE_KEY = key
     return key

@@ -4,6 +4,7 @@ which decides from file contents alone that nothing needs loading."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Iterable
 
@@ -84,3 +85,62 @@ def hash_files(files: Iterable[Path], base: Path) -> str:
         h.update(b"\0")
         h.update(digest(f))
     return h.hexdigest()
+
+
+TREE_FORMAT = 1  # bump when what `tree_hash` keeps changes
+
+
+def _tree(folder: Path) -> list[tuple[Path, os.stat_result]]:
+    """`files_in(folder)` with each file's status, by one walk of the folder."""
+    out: list[tuple[Path, os.stat_result]] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    out += _tree(Path(entry.path))
+            elif entry.is_file() and not entry.name.startswith("."):
+                out.append((Path(entry.path), entry.stat()))
+    return out
+
+
+def tree_hash(folder: Path) -> str:
+    """`hash_files(files_in(folder), folder)` for a folder of cardstock's own (its package):
+    remembered in the user cache (`cardstock.usercache`) under a hash of every file's
+    path, size, modification and change times and inode, so a process that finds the
+    same files does not read and hash them again (the package with its fonts is about
+    3 MB). Any edit, reinstall or added file changes that key. Not for a project's files:
+    a game's own content is always hashed afresh."""
+    files = sorted(_tree(folder)) if folder.is_dir() else []
+    stamp = hashlib.sha256(f"tree {TREE_FORMAT}\0{folder}\0".encode())
+    for path, st in files:
+        stamp.update(f"{path.relative_to(folder).as_posix()}\0{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}\n".encode())
+    from .usercache import cache_dir
+
+    kept = cache_dir() / "trees" / f"{stamp.hexdigest()}.sha256"
+    try:
+        found = kept.read_text(encoding="ascii")
+        if len(found) == 64 and all(c in "0123456789abcdef" for c in found):
+            TREE_STATS.read += 1
+            return found
+    except (OSError, UnicodeDecodeError):
+        pass  # not kept yet, or damaged: hash the files
+    found = hash_files([path for path, _ in files], folder)
+    TREE_STATS.hashed += 1
+    try:
+        from .output import write_atomic
+
+        write_atomic(kept, found.encode("ascii"))
+    except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
+        pass
+    return found
+
+
+class TreeStats:
+    """How this process got each `tree_hash` (for tests to count)."""
+
+    def __init__(self) -> None:
+        self.hashed = 0
+        self.read = 0
+
+
+TREE_STATS = TreeStats()
