@@ -435,6 +435,11 @@ def _variables(compiled: _Compiled, ctx: dict[str, Any]) -> dict[str, Any]:
 
 _RESULTS: dict[tuple[Any, ...], Any] = {}
 _RESULTS_MAX = 50_000
+# A template whose first MEMO_TRIES results were all new (a card's rules text, its name)
+# is not remembered any more: working out the key of what it reads costs more than the
+# render it would rarely save. One repeat keeps a template remembered for good.
+MEMO_TRIES = 32
+_TRIED: dict[tuple[int, str, str], int] = {}  # (id(env), kind, text) -> results made, -1: it repeats
 
 
 def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, Any]) -> Any:
@@ -449,10 +454,12 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
             return ""
         if type(value) in PLAIN_TYPES:
             return str(value)
-    values = _memo_key(env, compiled, ctx)
+    tried = _TRIED.get((id(env), kind, text), 0)
+    values = _memo_key(env, compiled, ctx) if tried < MEMO_TRIES else None
     if values is not None:
         key = (env, kind, text, values)
         if key in _RESULTS:
+            _TRIED[(id(env), kind, text)] = -1  # it repeats: always worth remembering
             return _RESULTS[key]
     variables = _variables(compiled, ctx)
     result = compiled.run.render(variables) if kind == "t" else compiled.run(**variables)
@@ -460,6 +467,10 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
         if len(_RESULTS) >= _RESULTS_MAX:
             _RESULTS.clear()
         _RESULTS[key] = result
+        if tried >= 0:
+            if len(_TRIED) >= _RESULTS_MAX:
+                _TRIED.clear()
+            _TRIED[(id(env), kind, text)] = tried + 1
     return result
 
 

@@ -298,10 +298,16 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
 
     under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
     seen = [0]
+    last: list[Any] = [None, []]  # the ops the last checked box drew, and their fills
 
     def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
-        under.extend(fills(before[seen[0]:]))
+        new = before[seen[0]:]
+        if last[0] is not None and new == last[0]:  # the box checked last: its fills are known
+            under.extend(last[1])
+        else:
+            under.extend(fills(new))
         seen[0] = len(before)
+        last[0], last[1] = None, []
         if not drawn or not draws_content(box.get("type")):
             return
         where = _placed_by(box)
@@ -318,7 +324,9 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
                 f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
                 "warning",
             ))
-        below = under + list(fills(drawn))
+        drawn_fills = list(fills(drawn))
+        last[0], last[1] = list(drawn), drawn_fills
+        below = under + drawn_fills
         low: Optional[tuple[float, str, str]] = None
         for m in found:
             got = least_contrast(m, below)

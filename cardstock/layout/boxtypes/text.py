@@ -48,7 +48,39 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     return ops
 
 
+# The keys a text style reads (with the theme's ink): when none of them is a template for a
+# box, its style is the same on every face, worked out once per box and layout set.
+STYLE_KEYS = ("font", "size", "min_size", "color", "leading", "align", "valign", "wrap", "max_lines", "para_space", "rule")
+_STYLES: dict[int, tuple[Any, Any, textmod.TextStyle]] = {}  # id(box) -> (box, layout set, style)
+
+
+def _is_template(value: Any) -> bool:
+    return type(value) is str and ("{{" in value or "{%" in value)
+
+
+def _static_style(painter: Painter, box: Box) -> bool:
+    """Whether no key of the box's text style is a template (its own value or its style's)."""
+    values = box.values
+    named = painter.layouts.styles.get(values.get("style") or "", {})
+    return not any(_is_template(values.get(k) if values.get(k) is not None else named.get(k)) for k in STYLE_KEYS)
+
+
 def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+    """The box's text style; remembered per box when it reads no template and raised no
+    problem (every face of a game draws the same few boxes with the same styles)."""
+    kept = _STYLES.get(id(box))
+    if kept is not None and kept[0] is box and kept[1] is painter.layouts and kept[2].font in fonts.FACES:
+        return kept[2]
+    found = len(painter.issues)
+    style = _text_style(painter, lay, box, ctx)
+    if len(painter.issues) == found and _static_style(painter, box):
+        if len(_STYLES) >= 4096:
+            _STYLES.clear()
+        _STYLES[id(box)] = (box, painter.layouts, style)
+    return style
+
+
+def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     font = painter.raw(lay, box, "font", ctx, "sans")
     from ... import fonts as fontmod
