@@ -230,6 +230,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     that cannot be written is bad input (the output folder), exit 2."""
     from .output import WriteError
 
+    pipeline.pause_collection()  # until `pipeline.run` has frozen what start-up made
     try:
         with pipeline.key_scope():  # every file listed and hashed once per build
             return _build_once(args, options)
@@ -241,6 +242,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     finally:
         output.unlock(options.out)
+        pipeline.resume_collection()
 
 
 def _wait_notice(message: str) -> None:
@@ -559,9 +561,21 @@ _positive, _seed = _at_least(1), _at_least(0)
 
 
 
+class _Parser(argparse.ArgumentParser):
+    """The command's parser: its help ends with the build's options, formatted only when
+    the help is shown (not on every start)."""
+
+    more_help: Optional[Callable[[], str]] = None
+
+    def format_help(self) -> str:
+        if self.more_help is not None:
+            self.epilog, self.more_help = (self.epilog or "") + self.more_help(), None
+        return super().format_help()
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cardstock", description="Build print-and-play files from a game catalog.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(prog="cardstock", description="Build print-and-play files from a game catalog.",
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"cardstock {__version__}")
     p.add_argument("--root", type=Path, default=None, help="project folder holding catalog/ (default: found from here)")
     p.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
@@ -592,7 +606,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
     # `cardstock --help` shows the build's options too: `cardstock [GAME...] [options]` builds
-    p.epilog = "With no command, cardstock builds: cardstock [GAME...] [options]. The build's options:\n\n" + b.format_help()
+    p.epilog = "With no command, cardstock builds: cardstock [GAME...] [options]. The build's options:\n\n"
+    p.more_help = b.format_help
 
     ls = sub.add_parser("list", help="list the games and their component totals")
     ls.set_defaults(func=cmd_list)

@@ -804,9 +804,34 @@ def _settle_heap() -> None:
         gc.collect()
     _BUILDS_RUN[0] += 1
     gc.freeze()
+    resume_collection()
 
 
 _BUILDS_RUN = [0]  # builds this process has run (`_settle_heap`)
+_PAUSED = [False]  # the collector was stopped by `pause_collection`
+
+
+def pause_collection() -> None:
+    """Stop Python's cyclic garbage collector while a build starts up: importing and
+    validating make objects that live for the whole build (classes, functions, models),
+    and the 150 or so collections they set off would only move them from generation to
+    generation (about 0.02 s of a small build). `run` freezes them and turns collection
+    back on (`_settle_heap`), as does `resume_collection`; a collector the caller had
+    turned off stays off."""
+    import gc
+
+    if gc.isenabled():
+        gc.disable()
+        _PAUSED[0] = True
+
+
+def resume_collection() -> None:
+    """Turn the collector back on after `pause_collection` (once; else nothing)."""
+    import gc
+
+    if _PAUSED[0]:
+        _PAUSED[0] = False
+        gc.enable()
 
 
 def default_jobs() -> int:
