@@ -85,6 +85,9 @@ class DiskStore:
         self._conn: Optional[sqlite3.Connection] = None
         self._pid = 0
         self._pending = 0
+        # when this process found the file empty: the keys it put since, so a face it
+        # never put is known to be missing without a query (a cold build asks for each)
+        self._mine: Optional[tuple[set[str], set[str]]] = None
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None or self._pid != os.getpid():
@@ -100,20 +103,37 @@ class DiskStore:
             conn.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, content TEXT, data BLOB)")
             conn.execute("CREATE INDEX IF NOT EXISTS faces_content ON faces (content)")
             conn.commit()
+            empty = conn.execute("SELECT 1 FROM faces LIMIT 1").fetchone() is None
             self._conn, self._pid, self._pending = conn, os.getpid(), 0
+            self._mine = (set(), set()) if empty else None
         return self._conn
+
+    def _missing(self, key: Optional[str] = None, content: Optional[str] = None) -> bool:
+        """Whether the face is not here as far as this process can tell without a query:
+        the file was empty when this process opened it and this process never put the face.
+        (The file a build stages its faces in is its own; were another process to put the
+        same face meanwhile, it would only be laid out again, the same.)"""
+        self._db()
+        mine = self._mine
+        if mine is None:
+            return False
+        return (key is not None and key not in mine[0]) or (content is not None and content not in mine[1])
 
     def _load(self, row: Optional[tuple[bytes]]) -> Optional[Face]:
         return None if row is None else face_from(row[0])
 
     def get(self, key: str) -> Optional[Face]:
         try:
+            if self._missing(key=key):
+                return None
             return self._load(self._db().execute("SELECT data FROM faces WHERE key = ?", (key,)).fetchone())
         except sqlite3.DatabaseError:
             return None
 
     def by_content(self, content: str) -> Optional[Face]:
         try:
+            if self._missing(content=content):
+                return None
             return self._load(self._db().execute("SELECT data FROM faces WHERE content = ? LIMIT 1", (content,)).fetchone())
         except sqlite3.DatabaseError:
             return None
@@ -122,6 +142,9 @@ class DiskStore:
         try:
             db = self._db()
             db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", (key, face.key, seal(pickle.dumps(face, protocol=pickle.HIGHEST_PROTOCOL))))
+            if self._mine is not None:
+                self._mine[0].add(key)
+                self._mine[1].add(face.key)
             self._pending += 1
             if self._pending >= self.BATCH:
                 db.commit()
