@@ -69,22 +69,29 @@ class Fit:
 
 # ---------------------------------------------------------------- pieces and words
 
-@dataclass
+# The pieces, words, lines and drawables below are made by the thousand while text is
+# fitted and read only in this module: plain classes with slots (no generated methods).
+
 class _Piece:
-    text: str
-    font: str
-    color: str
-    width1: float  # width at size 1 (the scale included)
-    icon: Optional[IconRef] = None
-    scale: float = 1.0  # a [text]{size=…} span: its size as a multiple of the box's
+    __slots__ = ("text", "font", "color", "width1", "icon", "scale")
+
+    def __init__(self, text: str, font: str, color: str, width1: float, icon: Optional[IconRef] = None, scale: float = 1.0) -> None:
+        self.text = text
+        self.font = font
+        self.color = color
+        self.width1 = width1  # width at size 1 (the scale included)
+        self.icon = icon
+        self.scale = scale  # a [text]{size=…} span: its size as a multiple of the box's
 
 
-@dataclass
 class _Word:
-    pieces: list[_Piece]
-    space1: float  # width at size 1 of the space before this word (0 for the first)
-    space_font: str
-    hard: bool = False  # a line break in the text comes before this word
+    __slots__ = ("pieces", "space1", "space_font", "hard")
+
+    def __init__(self, pieces: list[_Piece], space1: float, space_font: str, hard: bool = False) -> None:
+        self.pieces = pieces
+        self.space1 = space1  # width at size 1 of the space before this word (0 for the first)
+        self.space_font = space_font
+        self.hard = hard  # a line break in the text comes before this word
 
     @property
     def width1(self) -> float:
@@ -229,10 +236,12 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
 
 # ---------------------------------------------------------------- line breaking
 
-@dataclass
 class _Line:
-    words: list[_Word]
-    width1: float  # at size 1, spaces included
+    __slots__ = ("words", "width1")
+
+    def __init__(self, words: list[_Word], width1: float) -> None:
+        self.words = words
+        self.width1 = width1  # at size 1, spaces included
 
 
 def break_lines(words: list[_Word], width: float, size: float) -> tuple[list[_Line], bool]:
@@ -297,14 +306,16 @@ def _split_word(word: _Word, limit1: float) -> list[_Word]:
 
 # ---------------------------------------------------------------- drawables
 
-@dataclass
 class _Draw:
     """Something to draw, relative to the text block's top-left corner."""
 
-    kind: str  # text | icon | line | rect
-    top: float
-    bottom: float
-    args: tuple[Any, ...]
+    __slots__ = ("kind", "top", "bottom", "args")
+
+    def __init__(self, kind: str, top: float, bottom: float, args: tuple[Any, ...]) -> None:
+        self.kind = kind  # text | icon | line | rect
+        self.top = top
+        self.bottom = bottom
+        self.args = args
 
 
 def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, leading: float, align: str, base_font: str) -> tuple[list[_Draw], float]:

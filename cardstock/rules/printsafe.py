@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from .. import fonts
@@ -29,14 +28,17 @@ MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 PAPER = "#ffffff"  # what shows where nothing is painted
 
 
-@dataclass(frozen=True)
 class Mark:
-    """A text run or an icon as drawn: its box on the face and the colour it prints in."""
+    """A text run or an icon as drawn: its box on the face and the colour it prints in.
+    (A plain class: the lint makes one per run of every face, read only here.)"""
 
-    op: object
-    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in face coordinates
-    color: str
-    opacity: float
+    __slots__ = ("op", "box", "color", "opacity")
+
+    def __init__(self, op: object, box: tuple[float, float, float, float], color: str, opacity: float) -> None:
+        self.op = op
+        self.box = box  # x0, y0, x1, y1 in face coordinates
+        self.color = color
+        self.opacity = opacity
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -107,17 +109,20 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
 # ---------------------------------------------------------------- what lies under a point
 
 
-@dataclass(frozen=True)
 class _Paint:
-    """A filled shape: the points it covers, its colour and opacity (None colour: an image)."""
+    """A filled shape: the points it covers, its colour and opacity (None colour: an image).
+    (A plain class: the lint makes one per filled op of every face, read only here.)"""
 
-    op: object
-    m: Matrix
-    color: Optional[str]
-    opacity: float
-    box: tuple[float, float, float, float]  # bounds on the face, for a quick miss
-    # a path's edges, worked out on the first point tested (most fills are tested at many)
-    edges: Optional[list[tuple[float, float, float, float]]] = field(default=None, compare=False, repr=False)
+    __slots__ = ("op", "m", "color", "opacity", "box", "edges")
+
+    def __init__(self, op: object, m: Matrix, color: Optional[str], opacity: float, box: tuple[float, float, float, float]) -> None:
+        self.op = op
+        self.m = m
+        self.color = color
+        self.opacity = opacity
+        self.box = box  # bounds on the face, for a quick miss
+        # a path's edges, worked out on the first point tested (most fills are tested at many)
+        self.edges: Optional[list[tuple[float, float, float, float]]] = None
 
     def covers(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.box
@@ -140,8 +145,7 @@ class _Paint:
         if isinstance(op, Path):
             edges = self.edges
             if edges is None:
-                edges = _edges(op.d)
-                object.__setattr__(self, "edges", edges)
+                edges = self.edges = _edges(op.d)
             return _inside(edges, u, v, op.fill_rule)
         return False
 
