@@ -124,37 +124,6 @@ class _Paint:
         # a path's edges, worked out on the first point tested (most fills are tested at many)
         self.edges: Optional[list[tuple[float, float, float, float]]] = None
 
-    def covers_all(self, points: Sequence[tuple[float, float]]) -> list[bool]:
-        """`covers` for each point, with the shape's inverse transform and edges worked
-        out once for them all."""
-        x0, y0, x1, y1 = self.box
-        x0, y0, x1, y1 = x0 - 0.01, y0 - 0.01, x1 + 0.01, y1 + 0.01
-        near = [x0 <= x <= x1 and y0 <= y <= y1 for x, y in points]
-        if not any(near):
-            return near
-        if self.m == IDENTITY:
-            local = list(points)
-        else:
-            inv = _invert(self.m)
-            if inv is None:
-                return [False] * len(points)
-            local = [_apply(inv, x, y) for x, y in points]
-        op = self.op
-        if isinstance(op, (Rect, Image)):
-            ox, oy, ow, oh = op.x, op.y, op.w, op.h
-            return [hit and ox <= u <= ox + ow and oy <= v <= oy + oh for hit, (u, v) in zip(near, local)]
-        if isinstance(op, Ellipse):
-            if not (op.rx > 0 and op.ry > 0):
-                return [False] * len(points)
-            cx, cy, rx, ry = op.cx, op.cy, op.rx, op.ry
-            return [hit and ((u - cx) / rx) ** 2 + ((v - cy) / ry) ** 2 <= 1 for hit, (u, v) in zip(near, local)]
-        if isinstance(op, Path):
-            edges = self.edges
-            if edges is None:
-                edges = self.edges = _edges(op.d)
-            return [hit and _inside(edges, u, v, op.fill_rule) for hit, (u, v) in zip(near, local)]
-        return [False] * len(points)
-
     def covers(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.box
         if not (x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01):
@@ -306,40 +275,16 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float,
     middle of its box's four quarters, with the colour that gives it (None: over an image)."""
     x0, y0, x1, y1 = mark.box
     below = [p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]]
-    points = [(x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)) for fx, fy in SAMPLES]
-    unders = backgrounds(below, points)
-    if any(under is None for under in unders):
-        return None
     worst: Optional[tuple[float, str]] = None
-    for under in unders:
-        assert under is not None
+    for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):
+        under = background(below, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
+        if under is None:
+            return None
         ink = mark.color if mark.opacity >= 1 else blend(mark.color, under, mark.opacity)
         ratio = contrast(ink, under)
         if worst is None or ratio < worst[0]:
             worst = (ratio, under)
     return worst
-
-
-# where a mark's contrast is measured: its centre and the middles of its four quarters
-SAMPLES = ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7))
-
-
-def backgrounds(below: Sequence[_Paint], points: Sequence[tuple[float, float]]) -> list[Optional[str]]:
-    """`background(below, x, y)` for each point, each fill tested at all points at once."""
-    colors: list[Optional[str]] = [PAPER] * len(points)
-    for p in below:
-        for i, hit in enumerate(p.covers_all(points)):
-            if not hit or colors[i] is None:
-                continue
-            if p.color is None:
-                colors[i] = None  # an image: what it shows is not known
-            elif p.opacity >= 1:
-                colors[i] = p.color
-            else:
-                under = colors[i]
-                assert under is not None
-                colors[i] = blend(p.color, under, p.opacity)
-    return colors
 
 
 class SafeZone(Protocol):
