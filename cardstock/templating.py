@@ -28,7 +28,6 @@ import re
 import string
 import time
 import types
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, nodes
@@ -57,11 +56,13 @@ class TemplateLimit(SecurityError):
 
 # ---------------------------------------------------------------- per-render budget
 
-@dataclass
 class _Budget:
-    steps: int
-    deadline: float
-    checks: int = 0  # steps since the clock was last read
+    __slots__ = ("steps", "deadline", "checks")
+
+    def __init__(self, steps: int, deadline: float) -> None:
+        self.steps = steps
+        self.deadline = deadline
+        self.checks = 0  # steps since the clock was last read
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
@@ -371,12 +372,12 @@ _CODE: dict[str, Any] = {}  # key -> code object, for the life of the process
 CODE_VERSION = 1
 
 
-@dataclass
 class CodeStats:
     """How this process got the code of string templates (for tests to count)."""
 
-    compiled: int = 0  # by Jinja's compiler
-    read: int = 0  # from the cache folder
+    def __init__(self) -> None:
+        self.compiled = 0  # by Jinja's compiler
+        self.read = 0  # from the cache folder
 
 
 CODE_STATS = CodeStats()

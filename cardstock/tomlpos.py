@@ -21,7 +21,6 @@ import re
 import sys
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -262,13 +261,13 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
     return None
 
 
-@dataclass
 class ReadStats:
     """How this process got each TOML file it read (for tests to count)."""
 
-    parsed: int = 0  # read and parsed from the file's text
-    remembered: int = 0  # the same content read earlier in this process
-    cached: int = 0  # a file cardstock ships, read back from the user cache
+    def __init__(self) -> None:
+        self.parsed = 0  # read and parsed from the file's text
+        self.remembered = 0  # the same content read earlier in this process
+        self.cached = 0  # a file cardstock ships, read back from the user cache
 
 
 READ_STATS = ReadStats()

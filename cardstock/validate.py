@@ -12,7 +12,6 @@ hits. The stages that follow assume what is checked here and do not check it aga
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
@@ -67,11 +66,11 @@ def unique(issues: Iterable[Issue]) -> list[Issue]:
     return list(dict.fromkeys(issues))
 
 
-@dataclass
 class _Tally:
     """Problems that depend on a component, counted: (issue) -> the components it hit."""
 
-    hits: dict[Issue, list[str]]
+    def __init__(self, hits: dict[Issue, list[str]]) -> None:
+        self.hits = hits
 
     def add(self, issue: Issue, who: str) -> None:
         self.hits.setdefault(issue, []).append(who)
@@ -141,12 +140,12 @@ TEMPLATE_MEMO: Optional[dict[str, list[Issue]]] = None
 TEMPLATES_USED: set[str] = set()
 
 
-@dataclass
 class TemplateStats:
     """Templates checked by this process, not recalled from a project's validation cache
     (for tests to count; Jinja parses a text only when `templating.known` has no entry)."""
 
-    parsed: int = 0
+    def __init__(self) -> None:
+        self.parsed = 0
 
 
 TEMPLATE_STATS = TemplateStats()

@@ -185,12 +185,12 @@ class Metrics:
     chars: frozenset[int]
 
 
-@dataclass
 class MetricsStats:
     """How this process got each font's metrics (for tests and the bench to count)."""
 
-    parsed: int = 0  # read from the font file (ReportLab's parser)
-    cached: int = 0  # read back from the metrics cache
+    def __init__(self) -> None:
+        self.parsed = 0  # read from the font file (ReportLab's parser)
+        self.cached = 0  # read back from the metrics cache
 
 
 METRICS_STATS = MetricsStats()

@@ -72,14 +72,16 @@ class Geometry:
         return geometry_of(self.shape).edge_points(self.w, self.h, inset, n, self.custom)
 
 
-@dataclass
 class Subject:
     """Whose face is being drawn, for messages."""
 
-    label: str  # "component 'red-fear'" or "back 'pack'"
-    file: str
-    line: Optional[int]
-    fields: tuple[str, ...] = ()
+    __slots__ = ("label", "file", "line", "fields")
+
+    def __init__(self, label: str, file: str, line: Optional[int], fields: tuple[str, ...] = ()) -> None:
+        self.label = label  # "component 'red-fear'" or "back 'pack'"
+        self.file = file
+        self.line = line
+        self.fields = fields
 
 
 @dataclass

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from jinja2 import TemplateError, meta, nodes
@@ -301,7 +300,6 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
 
 # ---------------------------------------------------------------- compiled templates
 
-@dataclass(frozen=True)
 class _Compiled:
     """A compiled template ("t") or expression ("e") and what its result depends on.
 
@@ -310,10 +308,13 @@ class _Compiled:
     (it calls only pure helpers, no methods, macros or random filters), so results can be
     remembered per value; name: for a template that is exactly `{{ name }}`, that name."""
 
-    run: Any
-    names: Optional[tuple[str, ...]]
-    memo: bool
-    name: Optional[str] = None
+    __slots__ = ("run", "names", "memo", "name")
+
+    def __init__(self, run: Any, names: Optional[tuple[str, ...]], memo: bool, name: Optional[str] = None) -> None:
+        self.run = run
+        self.names = names
+        self.memo = memo
+        self.name = name
 
 
 _COMPILED: dict[tuple[int, str, str], _Compiled] = {}

@@ -14,7 +14,7 @@ that into an Issue); nothing raises.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from .. import fonts
@@ -52,19 +52,21 @@ class IconRef:
 IconResolver = Callable[[str], Optional[IconRef]]
 
 
-@dataclass
 class Fit:
     """The result of fitting text into a box."""
 
-    ops: list[Op] = field(default_factory=list)
-    size: float = 0.0  # the size used
-    fits: bool = True
-    height: float = 0.0  # height the text needs at `size`
-    width_overflow: bool = False  # a word or table wider than the box at the minimum size
-    lines: int = 0
-    missing: list[str] = field(default_factory=list)  # characters the fonts cannot draw
-    unknown_icons: list[str] = field(default_factory=list)
-    markup: list[str] = field(default_factory=list)  # markup that was not understood
+    __slots__ = ("ops", "size", "fits", "height", "width_overflow", "lines", "missing", "unknown_icons", "markup")
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+        self.size = 0.0  # the size used
+        self.fits = True
+        self.height = 0.0  # height the text needs at `size`
+        self.width_overflow = False  # a word or table wider than the box at the minimum size
+        self.lines = 0
+        self.missing: list[str] = []  # characters the fonts cannot draw
+        self.unknown_icons: list[str] = []
+        self.markup: list[str] = []  # markup that was not understood
 
 
 # ---------------------------------------------------------------- pieces and words

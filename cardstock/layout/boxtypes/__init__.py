@@ -16,7 +16,6 @@ Modules are imported when a type is first drawn or described, never at import ti
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -42,15 +41,17 @@ BOX_TYPES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
 class BoxKind:
     """What a box type is: one line for the reference, the function that draws it, and
     what the rest of cardstock needs to know about it."""
 
-    doc: str
-    draw: Draw
-    content: bool = False  # it draws text, icons or pips, which the print-safety check measures
-    keys: tuple[str, ...] = ()  # layout keys it reads besides those every box has (for the reference)
+    __slots__ = ("doc", "draw", "content", "keys")
+
+    def __init__(self, doc: str, draw: Draw, content: bool = False, keys: tuple[str, ...] = ()) -> None:
+        self.doc = doc
+        self.draw = draw
+        self.content = content  # it draws text, icons or pips, which the print-safety check measures
+        self.keys = keys  # layout keys it reads besides those every box has (for the reference)
 
 
 def names() -> tuple[str, ...]:
