@@ -292,6 +292,34 @@ class BoundedSandbox(SandboxedEnvironment):
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
 
+    _expression: Optional[str] = None  # the code key of the expression `compile_expression` is making
+
+    def compile_expression(self, source: str, undefined_to_none: bool = True) -> Any:
+        """Jinja's `compile_expression`, with the expression's code kept like a string
+        template's (`compile`), keyed by its text and everything `_code_key` names: an
+        expression the cache folder knows is neither parsed nor compiled again, so a build
+        whose layouts were seen before never starts Jinja's lexer. The template is made
+        from the code as `from_string` makes one (`Template.from_code`)."""
+        import hashlib
+
+        from jinja2.environment import TemplateExpression
+
+        key = hashlib.sha256(b"expression\0" + _code_key(self, source, False).encode()).hexdigest()
+        code = _CODE.get(key)
+        if code is None:
+            code = _read_code(key)
+            if code is not None:
+                CODE_STATS.read += 1
+                _CODE[key] = code
+        if code is not None:
+            template = self.template_class.from_code(self, code, self.make_globals(None), None)
+            return TemplateExpression(template, undefined_to_none)
+        self._expression = key  # `compile` keeps the code Jinja makes for it under this key
+        try:
+            return super().compile_expression(source, undefined_to_none)
+        finally:
+            self._expression = None
+
     def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None,
                 raw: bool = False, defer_init: bool = False) -> Any:
         """Jinja's `compile`, with the code of a template given as a string (`from_string`:
@@ -299,6 +327,13 @@ class BoundedSandbox(SandboxedEnvironment):
         the code depends on (`_code_key`). The code is what this class's code generator
         made, so a cached template is bounded exactly as a fresh one; templates from files
         (rulebooks, the downloads page) are compiled as usual."""
+        expression, self._expression = self._expression, None
+        if expression is not None and isinstance(source, nodes.Template) and not raw and name is None and filename is None:
+            made: Any = super().compile(source, defer_init=defer_init)  # the expression `compile_expression` parsed
+            CODE_STATS.compiled += 1
+            _write_code(expression, made)
+            _CODE[expression] = made
+            return made
         if raw or not isinstance(source, str) or name is not None or filename is not None:
             return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]  # raw is a bool here, which fits neither of Jinja's Literal overloads
         key = _code_key(self, source, defer_init)

@@ -37,6 +37,7 @@ print(json.dumps({
     "shipped": dict(shippedcache.STATS),
     "toml": [tomlpos.READ_STATS.parsed, tomlpos.READ_STATS.cached],
     "facts": [templating.FACT_STATS.compiled, templating.FACT_STATS.read],
+    "template code": [templating.CODE_STATS.compiled, templating.CODE_STATS.read],
     "pydantic plugins": os.environ.get("PYDANTIC_DISABLE_PLUGINS"),
 }))
 """
@@ -79,6 +80,8 @@ def test_a_pnp_build_loads_only_what_pnp_needs_and_a_second_process_reads_the_sh
     assert {"cardstock.layout.layoutfile", "cardstock.layout.symbolfile"} <= loaded
     assert {"cardstock.layout.layoutfile", "cardstock.layout.symbolfile"}.isdisjoint(second["modules"])
     assert second["facts"][0] == 0 and second["facts"][1] > 0  # template facts read back, none parsed
+    # the code of every layout template and `when` expression read back: Jinja compiles nothing
+    assert first["template code"][0] > 0 and second["template code"] == [0, first["template code"][0]]
     assert second["toml"][0] == 1 and second["toml"][1] >= 4  # only the game's own game.toml is parsed
     # the same PDF either way
     assert (tmp_path / "out1" / "bench" / "bench-pnp-letter.pdf").read_bytes() == (tmp_path / "out2" / "bench" / "bench-pnp-letter.pdf").read_bytes()
