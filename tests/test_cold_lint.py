@@ -41,3 +41,22 @@ def test_a_path_is_bounded_by_its_coordinates_as_its_points_bound_it():
             d = polygon_path([(rng.uniform(-50, 50), rng.randrange(-50, 50)) for _ in range(rng.randrange(1, 6))])
         assert printsafe._path_box(d) == printsafe._bounds(printsafe._path_points(d), IDENTITY)
     assert printsafe._path_box((("Z",),)) is None
+
+
+def _corner_points(op: object) -> list[tuple[float, float]]:
+    """The points the lint bounds a shape by, one by one (its corners, or its path's points)."""
+    if isinstance(op, (Rect, Image)):
+        return [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+    if isinstance(op, Ellipse):
+        return [(op.cx - op.rx, op.cy - op.ry), (op.cx + op.rx, op.cy - op.ry), (op.cx - op.rx, op.cy + op.ry), (op.cx + op.rx, op.cy + op.ry)]
+    assert isinstance(op, Path)
+    return printsafe._path_points(op.d)
+
+
+def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
+    rng = random.Random(11)
+    for _ in range(3000):
+        shape = _shape(rng)
+        if isinstance(shape, Rect) and rng.random() < 0.3:
+            shape = Rect(shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill)  # drawn from the far corner
+        assert printsafe._op_bounds(shape, IDENTITY) == printsafe._bounds(_corner_points(shape), IDENTITY)

@@ -113,11 +113,12 @@ class _Paint:
     """A filled shape: the points it covers, its colour and opacity (None colour: an image).
     (A plain class: the lint makes one per filled op of every face, read only here.)"""
 
-    __slots__ = ("op", "m", "color", "opacity", "box", "edges")
+    __slots__ = ("op", "m", "plain", "color", "opacity", "box", "edges")
 
     def __init__(self, op: object, m: Matrix, color: Optional[str], opacity: float, box: tuple[float, float, float, float]) -> None:
         self.op = op
         self.m = m
+        self.plain = m == IDENTITY  # drawn untransformed: a point is tested as it is
         self.color = color
         self.opacity = opacity
         self.box = box  # bounds on the face, for a quick miss
@@ -128,7 +129,7 @@ class _Paint:
         x0, y0, x1, y1 = self.box
         if not (x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01):
             return False
-        if self.m == IDENTITY:
+        if self.plain:
             u, v = x, y
         else:
             inv = _invert(self.m)
@@ -202,7 +203,7 @@ def fills(ops: Iterable[object], m: Matrix = IDENTITY, clip: Optional[tuple[floa
             inner = _then(op.transform, m) if op.transform else m
             box = clip
             if op.clip:
-                found = _bounds(_path_points(op.clip), inner)
+                found = _path_box(op.clip) if inner == IDENTITY else _bounds(_path_points(op.clip), inner)
                 box = _meet(box, found) if found is not None else box
             yield from fills(op.ops, inner, box)
         elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
@@ -235,9 +236,16 @@ def _path_box(d: Sequence[tuple[Any, ...]]) -> Optional[tuple[float, float, floa
 
 def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
     """A box on the face around everything a filled op may cover."""
-    if isinstance(op, Path) and m == IDENTITY:  # most fills: drawn untransformed
-        box = _path_box(op.d)
-        return box if box is not None else (0.0, 0.0, -1.0, -1.0)
+    if m == IDENTITY:  # most fills are drawn untransformed: their box from their numbers
+        if isinstance(op, Path):
+            box = _path_box(op.d)
+            return box if box is not None else (0.0, 0.0, -1.0, -1.0)
+        if isinstance(op, (Rect, Image)):
+            xa, xb, ya, yb = op.x, op.x + op.w, op.y, op.y + op.h
+            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+        if isinstance(op, Ellipse):
+            xa, xb, ya, yb = op.cx - op.rx, op.cx + op.rx, op.cy - op.ry, op.cy + op.ry
+            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
     if isinstance(op, (Rect, Image)):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
     elif isinstance(op, Ellipse):
