@@ -18,6 +18,7 @@ import hashlib
 import math
 import re
 import weakref
+from functools import lru_cache
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -538,6 +539,16 @@ def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, Optional[int]]:
 
 
 def _guides(geo: Geometry) -> list[Op]:
+    """The face's non-printing guides (trim or corners, safe zone): the same for every face
+    of one geometry, so made once per geometry (guides are immutable ops)."""
+    try:
+        return list(_geometry_guides(geo))
+    except TypeError:  # a geometry that cannot be a key (an outline given as a list)
+        return list(_geometry_guides.__wrapped__(geo))
+
+
+@lru_cache(maxsize=256)
+def _geometry_guides(geo: Geometry) -> tuple[Op, ...]:
     out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
@@ -546,7 +557,7 @@ def _guides(geo: Geometry) -> list[Op]:
     else:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
-    return out
+    return tuple(out)
 
 
 MARK_NAMES = ("version_mark", "back_version_mark")
