@@ -25,6 +25,9 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 FORMAT = 1  # bump when what is kept changes
+# The ReportLab versions whose TTFont `_made` copies (tests/test_library_internals.py runs
+# on the installed one); with any other the font is parsed as ReportLab parses it.
+CHECKED_WITH = ("5.",)
 
 # attribute types kept as they are (marshal keeps exactly these); a name string of
 # ReportLab's own bytes type is kept as bytes and made again on the way back
@@ -122,8 +125,11 @@ def _shapable(pdf_name: str) -> bool:
 def ttfont(pdf_name: str, path: Path) -> Any:
     """`reportlab.pdfbase.ttfonts.TTFont(pdf_name, str(path))`, made from the kept parse of
     the file when the user cache has one for its bytes, else parsed (and kept)."""
+    import reportlab
     from reportlab.pdfbase.ttfonts import TTFont
 
+    if not reportlab.Version.startswith(CHECKED_WITH):  # a ReportLab this was not checked against
+        return TTFont(pdf_name, str(path))
     entry = _entry(path)
     try:
         kept = marshal.loads(entry.read_bytes())
@@ -132,7 +138,7 @@ def ttfont(pdf_name: str, path: Path) -> Any:
         font = _made(pdf_name, path, kept, path.read_bytes())
         STATS.read += 1
         return font
-    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError, ImportError):
         pass  # missing, damaged or not this format: parse the file
     font = TTFont(pdf_name, str(path))
     STATS.parsed += 1
