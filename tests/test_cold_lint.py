@@ -60,3 +60,15 @@ def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
         if isinstance(shape, Rect) and rng.random() < 0.3:
             shape = Rect(shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill)  # drawn from the far corner
         assert printsafe._op_bounds(shape, IDENTITY) == printsafe._bounds(_corner_points(shape), IDENTITY)
+
+
+def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
+    from cardstock.layout.ops import Text
+
+    rng = random.Random(5)
+    for _ in range(500):
+        run = Text(round(rng.uniform(-20, 100), 3), round(rng.uniform(-20, 100), 3), rng.choice(("Deal 3", "x", "Ünïcode — ok")),
+                   rng.choice(("sans", "serif-bold", "sans-italic")), rng.choice((4.5, 9.0, 11.0)), "#23232b")
+        (mark,) = printsafe.marks([run])
+        x0, y0, x1, y1 = printsafe.text_box(run)
+        assert mark.box == printsafe._bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)

@@ -95,6 +95,9 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
             yield from marks(op.ops, _then(op.transform, m) if op.transform else m)
         elif isinstance(op, Text) and op.text.strip():
             x0, y0, x1, y1 = text_box(op)
+            if m == IDENTITY:  # most runs: the box as it is, its corners in order
+                yield Mark(op, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), op.color, op.opacity)
+                continue
             box = _bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), m)
             if box is not None:
                 yield Mark(op, box, op.color, op.opacity)
