@@ -341,6 +341,18 @@ class _State:
         self.taken = bytearray(ncopies)
         self.box_open = False
 
+    def copy(self, rng: random.Random) -> "_State":
+        """This state with its own piles (the lists copied), drawing from `rng`."""
+        twin = _State.__new__(_State)
+        twin.piles = {name: pile[:] for name, pile in self.piles.items()}
+        twin.shuffled = set(self.shuffled)
+        twin.vars = dict(self.vars)
+        twin.rng = rng
+        twin.redraws = self.redraws[:]
+        twin.taken = bytearray(self.taken)
+        twin.box_open = self.box_open
+        return twin
+
     def list(self, name: str) -> list[int]:
         """The pile as a list (the box is turned into one the first time it is needed)."""
         if name == BOX and not self.box_open:
@@ -385,7 +397,10 @@ class _State:
             del src[len(src) - n:]
             taken.reverse()
             return taken
-        cands = self.candidates(name, mask, members)
+        return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
+
+    def take_among(self, name: str, cands: builtins.list[int], n: Optional[int], random_pick: bool) -> builtins.list[int]:
+        """`take`, given the pile's copies that match the filter (`candidates`)."""
         if n is None:
             chosen = cands
         elif random_pick or name in self.shuffled:
@@ -521,6 +536,12 @@ class Simulator:
                     raise Infeasible(f"{len(srcs)} players × {need} = {total} cards{desc} needed from {_shown_pile(srcs[0])}, which holds {got}")
             for s, d in zip(srcs, dsts):
                 if need is not None and not shared_source:
+                    if mask is not None:  # the matching copies, found once for the count and the move
+                        cands = st.candidates(s, mask, members)
+                        if len(cands) < need:
+                            raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {len(cands)}")
+                        st.list(d).extend(st.take_among(s, cands, need, False))
+                        continue
                     got = have(st, s)
                     if got < need:
                         raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {got}")
@@ -698,6 +719,43 @@ def _face_value(face: Any) -> Any:
         return text
 
 
+class _RandomUsed(Exception):
+    """A step asked for a random number while the fixed start of the runs was worked out."""
+
+
+class _NoRandom(random.Random):
+    """Stands in for a run's generator while `_fixed_start` works out the steps every run
+    does alike: the first step that asks it for anything ends the fixed start."""
+
+    def random(self) -> float:
+        raise _RandomUsed
+
+    def getrandbits(self, k: int) -> int:  # what every other method of Random draws with
+        raise _RandomUsed
+
+
+def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
+    """The state after the first steps that draw no random number, and how many they are.
+
+    Those steps do the same thing in every run (a step's result depends only on the piles
+    and on the numbers it draws), so they are run once and each run starts from a copy of
+    their result, its generator untouched: every run draws the same numbers in the same
+    order as when it ran every step itself. A step that draws (or that cannot be carried
+    out, whose failure each run must report) ends the fixed start; it and every later step
+    run in each run, from the state before it."""
+    done = 0
+    state = start
+    for step_run in runners:
+        trial = state.copy(start.rng)
+        try:
+            step_run(trial)
+        except (_RandomUsed, Infeasible):
+            break
+        state = trial
+        done += 1
+    return state, done
+
+
 def seed_for(seed: int, players: int, run: int) -> int:
     """The seed of one run: reproducible from the report's seed, player count and run number."""
     return (seed << 40) ^ (players << 32) ^ run
@@ -728,12 +786,15 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
         redraw_sum = {i: 0 for i in redraw_steps}
         redraw_any = {i: 0 for i in redraw_steps}
         redraw_max = {i: 0 for i in redraw_steps}
+        shown = [(name, [f"{name}#{p + 1}" for p in range(n)] if name in sim.per_player else [], totals[name]) for name in report]
         nsteps = len(runners)
+        fixed, first = _fixed_start(runners, _State(ncopies, _NoRandom(), nsteps, names))
+        rest = list(enumerate(runners))[first:]
         for r in range(runs):
-            st = _State(ncopies, random.Random(seed_for(seed, n, r)), nsteps, names)
-            i = 0
+            st = fixed.copy(random.Random(seed_for(seed, n, r)))
+            i = first
             try:
-                for i, step_run in enumerate(runners):
+                for i, step_run in rest:
                     step_run(st)
             except Infeasible as exc:
                 key = (i, exc.kind)
@@ -748,12 +809,11 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
                 if k:
                     redraw_any[j] += 1
                     redraw_max[j] = max(redraw_max[j], k)
-            for name in report:
-                if name in sim.per_player:
-                    size = sum(st.size(f"{name}#{p + 1}") for p in range(n)) / n
+            for name, each, t in shown:
+                if each:
+                    size = sum([st.size(pile) for pile in each]) / n
                 else:
                     size = st.size(name)
-                t = totals[name]
                 t[0] += size
                 t[1] = size if t[1] is None else min(t[1], size)
                 t[2] = size if t[2] is None else max(t[2], size)
