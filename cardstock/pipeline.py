@@ -375,13 +375,17 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
     """One game's rules check, writing nothing under the output folder: the faces it lays
     out are kept in a staging store outside it (`_StagedFaces`), and only after every
     game's check has passed are they moved into `output/.cache/faces/`."""
+    from .rules import simcache
+
     store = _staged_store(options.out, game, staging)
     books = _books(options.out, staging / "books")
+    simcache.use(Path(options.out) / ".cache", staging)  # the setup's figures, kept by what they read
     try:
         return check(_catalog(root, game), options)
     finally:
         store.flush()
         books.use(None)
+        simcache.use(None)
 
 
 def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions) -> TaskResult:
@@ -530,8 +534,8 @@ def _sweep_staging() -> None:
 
 def _publish_faces(out: Path, staging: Path) -> None:
     """Move the faces the checks laid out into the output folder's face stores, and the
-    books' entries they made into its books folder (called once every check has passed
-    and the output folder is held)."""
+    books' and setup simulations' entries they made into its cache (called once every
+    check has passed and the output folder is held)."""
     import sqlite3
 
     from .layout import facestore
@@ -548,11 +552,12 @@ def _publish_faces(out: Path, staging: Path) -> None:
             pass
         finally:
             final.close()
-    for entry in sorted((staging / "books").glob("*.json")):  # what the checks kept of books
-        try:
-            write_atomic(Path(out) / ".cache" / "books" / entry.name, entry.read_bytes())
-        except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
-            pass
+    for folder in ("books", "setup"):  # what the checks kept of books and of setup simulations
+        for entry in sorted((staging / folder).glob("*.json")):
+            try:
+                write_atomic(Path(out) / ".cache" / folder / entry.name, entry.read_bytes())
+            except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
+                pass
 
 
 def _face_store(out: Path, game: str) -> Any:
