@@ -758,7 +758,10 @@ def run(
 # How long a stage takes next to the others, roughly (one game's units are spread over the
 # workers by it when there are fewer stale games than workers): the sheets and the books
 # lay out and compress many pages; the SVGs and the reference cards are small.
-STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 4.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
+# The rulebook weighs a little more than the sheets: it typesets, imposes its booklets, and
+# in a new process imports Platypus and the PDF reader first; so on two workers the short
+# parts pair up as rulebook + quick reference (which uses Platypus too) and sheets + SVGs.
+STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 5.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
 
 
 def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list[str]) -> list[tuple[Optional[str], list[int]]]:
@@ -805,17 +808,28 @@ def _settle_heap() -> None:
     (about 0.05 s) to find the little start-up left behind."""
     import gc
 
-    if _BUILDS_RUN[0]:
+    if _BUILDS_RUN[0] and not _TIDIED[0]:
         gc.collect()
+    _TIDIED[0] = False
     _BUILDS_RUN[0] += 1
     gc.freeze()
 
 
+def tidy() -> None:
+    """Collect the last build's garbage now (`--watch` calls this while it waits for a
+    change), so the next build's `_settle_heap` need not do it on the edit's clock."""
+    import gc
+
+    gc.collect()
+    _TIDIED[0] = True
+
+
 _BUILDS_RUN = [0]  # builds this process has run (`_settle_heap`)
+_TIDIED = [False]  # has `tidy` collected since the last build started?
 
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "tidy", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
