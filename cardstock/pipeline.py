@@ -379,7 +379,7 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
 
     store = _staged_store(options.out, game, staging)
     books = _books(options.out, staging / "books")
-    simcache.use(Path(options.out) / ".cache", staging)  # the setup's figures, kept by what they read
+    simcache.use(Path(options.out) / ".cache", staging, code_key())  # the setup's figures, kept by what they read
     try:
         return check(_catalog(root, game), options)
     finally:

@@ -125,7 +125,7 @@ def test_the_key_holds_what_the_steps_read_and_nothing_else() -> None:
     comps, rules = catalog.components, catalog.rules.setup
 
     def key(components=comps, counts=(1, 2, 3, 4), seed=1, runs=250) -> str:
-        return simcache.key(components, rules, list(counts), seed, runs)
+        return simcache.key(components, rules, list(counts), seed, runs, "code")
 
     def changed(index: int, **update) -> list:
         return [c.model_copy(update=update) if k == index else c for k, c in enumerate(comps)]
@@ -140,3 +140,4 @@ def test_the_key_holds_what_the_steps_read_and_nothing_else() -> None:
     villain = next(k for k, c in enumerate(comps) if c.fields.get("villain_type"))
     assert key(changed(villain, fields={**comps[villain].fields, "villain_type": "other"})) != same  # one of each type
     assert key(seed=2) != same and key(runs=300) != same and key(counts=(2, 3)) != same
+    assert simcache.key(comps, rules, [1, 2, 3, 4], 1, 250, "other code") != same

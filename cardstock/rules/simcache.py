@@ -9,7 +9,8 @@ count. Its figures depend on nothing but:
   it matches each step's filter, the value a step groups by, a die's faces — never a
   field no step looks at, such as a card's text or name;
 - the seed, the number of runs and the player counts;
-- cardstock's code and the libraries' versions (`pipeline.code_key`).
+- cardstock's code and the libraries' versions (`pipeline.code_key`, which the build
+  passes to `use`).
 
 A hash of these is the entry's key. An edit to a card's text leaves it as it was and the
 figures are read back; an edit to a count, or to a field a step matches on, changes it and
@@ -48,25 +49,24 @@ class Stats:
 
 STATS = Stats()
 
-# (where entries are read from, where new ones are written), set by the build for the
-# time a game's rules check runs
-_WHERE: list[Optional[tuple[Path, Path]]] = [None]
+# (where entries are read from, where new ones are written, the code key), set by the
+# build for the time a game's rules check runs
+_WHERE: list[Optional[tuple[Path, Path, str]]] = [None]
 
 
-def use(kept_in: Optional[Path], staged_in: Optional[Path] = None) -> None:
+def use(kept_in: Optional[Path], staged_in: Optional[Path] = None, code: str = "") -> None:
     """Read entries from `kept_in/setup/` and write the ones a check makes to
-    `staged_in/setup/` from now on (None: keep nothing)."""
-    _WHERE[0] = (Path(kept_in) / FOLDER, Path(staged_in or kept_in) / FOLDER) if kept_in is not None else None
+    `staged_in/setup/` from now on, for the code whose key is `code` (None: keep nothing)."""
+    _WHERE[0] = (Path(kept_in) / FOLDER, Path(staged_in or kept_in) / FOLDER, code) if kept_in is not None else None
 
 
-def key(components: list["Component"], setup: "SetupModel", counts: list[int], seed: int, runs: int) -> str:
-    """What a simulation reads, hashed (see the module's text)."""
-    from ..pipeline import code_key
+def key(components: list["Component"], setup: "SetupModel", counts: list[int], seed: int, runs: int, code: str) -> str:
+    """What a simulation reads, hashed (see the module's text); `code` is the code key."""
     from .setup import reads
 
     what = {
         "format": FORMAT,
-        "code": code_key(),
+        "code": code,
         "seed": seed,
         "runs": runs,
         "players": counts,
@@ -85,9 +85,9 @@ def simulate(game: str, components: list["Component"], setup: "SetupModel", coun
     where = _WHERE[0]
     if where is None:
         return deal(components, setup, counts, seed=seed, runs=runs)
-    kept_in, staged_in = where
+    kept_in, staged_in, code = where
     runs = runs or setup.runs
-    k = key(components, setup, counts, seed, runs)
+    k = key(components, setup, counts, seed, runs, code)
     name = f"{game}.json"
     staged = _entries(staged_in / name)
     figures = staged.get(k) or _entries(kept_in / name).get(k)
