@@ -66,13 +66,14 @@ def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Pat
     table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
     from cardstock import pipeline
 
-    before, ran = rulebook.STATS.renders, len(pipeline.RAN_HERE)
+    before, ran, early = rulebook.STATS.renders, len(pipeline.RAN_HERE), len(pipeline.STARTED_EARLY)
     assert main(args) == 0
-    # the rulebook shows the card, so it was laid out again, once: the check kept its
-    # findings, and this process made the rulebook (with the quick reference) while a
-    # worker made the sheets and the SVGs
-    assert rulebook.STATS.renders == before + 1
-    assert sorted(stage for game, stage in pipeline.RAN_HERE[ran:]) == ["quickref", "rulebook"]
+    # the rulebook shows the card, so it was laid out again, in a worker started before the
+    # check (with the quick reference); the check kept its findings and laid out no
+    # rulebook here, and this process made the SVGs and the sheets after its check
+    assert pipeline.STARTED_EARLY[early:] == [(GAME, ("quickref", "rulebook"))]
+    assert rulebook.STATS.renders == before
+    assert sorted(stage for game, stage in pipeline.RAN_HERE[ran:]) == ["pnp", "svg"]
     fresh = tmp_path / "fresh"
     assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
     made, want = files(out), files(fresh)
