@@ -158,12 +158,30 @@ class hold:
 
 
 def release(folder: Path, out: Path) -> None:
-    """Move the files held in `folder` into the output folder `out` (each through a
-    temporary file and a rename, as any write), then remove them from `folder`."""
+    """Move the files held in `folder` into the output folder `out`: renamed into place
+    where both are on one file system, else copied a block at a time through a temporary
+    file and a rename, as any write (a large sheet file is never whole in memory)."""
+    import errno
+
     if not folder.is_dir():
         return
     for held in sorted(p for p in folder.rglob("*") if p.is_file()):
-        write_atomic(Path(out) / held.relative_to(folder), held.read_bytes())
+        target = Path(out) / held.relative_to(folder)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(held, target)
+            continue
+        except OSError as exc:
+            if exc.errno != errno.EXDEV:  # another file system is the one expected failure
+                raise WriteError(target, exc.strerror or str(exc)) from exc
+        copy = Spooled()
+        try:
+            with open(held, "rb") as source:
+                for chunk in iter(lambda: source.read(Spooled.BLOCK), b""):
+                    copy.write(chunk)
+            write_atomic(target, copy)
+        finally:
+            copy.close()
         held.unlink()
 
 

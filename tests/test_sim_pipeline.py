@@ -63,6 +63,23 @@ def test_what_a_held_process_writes_goes_to_its_folder_until_released(tmp_path: 
     assert not any(p.is_file() for p in held.rglob("*"))
 
 
+def test_held_files_on_another_file_system_are_copied_in(tmp_path: Path) -> None:
+    import os
+    import tempfile
+
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or os.stat(shm).st_dev == os.stat(tmp_path).st_dev:
+        pytest.skip("no second file system to hold files on")
+    out = tmp_path / "output"
+    with tempfile.TemporaryDirectory(dir=shm) as elsewhere:
+        held = Path(elsewhere) / "held"
+        with output.hold(out, held):
+            output.write_atomic(out / "game" / "sheet.pdf", b"%PDF" + bytes(range(256)) * 5000)
+        output.release(held, out)
+        assert (out / "game" / "sheet.pdf").read_bytes() == b"%PDF" + bytes(range(256)) * 5000
+        assert not any(p.is_file() for p in held.rglob("*"))
+
+
 def snapshot(out: Path) -> dict[str, str]:
     return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(out.rglob("*")) if p.is_file() and p.relative_to(out) != LOCK_NAME}
