@@ -129,3 +129,15 @@ def test_bad_input_found_by_the_check_leaves_the_output_as_it_was_with_early_par
     assert "'nosuch' is undefined" in result.err
     assert pipeline.STARTED_EARLY[started:] == [(GAME, ("quickref", "rulebook"))]
     assert snapshot(out) == before
+
+
+def test_the_check_counts_on_this_processs_side_when_parts_start_early() -> None:
+    stages = ["svg", "rulebook", "pnp", "quickref"]
+    here, others = pipeline.spread_early([0, 1, 2, 3], 2, stages)
+    # this process checks first, so it takes the sheets and the SVGs; a worker starts the
+    # rulebook and the quick reference at once
+    assert [stages[i] for i in here] == ["svg", "pnp"]
+    assert [[stages[i] for i in idx] for idx in others] == [["rulebook", "quickref"]]
+    assert pipeline.spread_early([0, 2], 2, stages) is None  # the SVGs alone are not worth a worker
+    assert pipeline.spread_early([1, 2], 1, stages) is None  # one process: nothing starts early
+    assert {"rulebook", "pnp", "quickref"} == pipeline.EARLY_STAGES  # the SVG stage removes files
