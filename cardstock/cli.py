@@ -442,6 +442,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                 if code:
                     print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
                 pipeline.prepare(options)  # while idle: the next rebuild's workers start with it
+                pipeline.tidy()  # and this build's garbage is collected before the next change
             wake.wait(WATCH_POLL)
     except KeyboardInterrupt:
         return EXIT_OK

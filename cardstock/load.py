@@ -134,7 +134,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         seen_sets.add(s.id)
         fields = game.fields_of(s)
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
-        model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
+        model = _row_model(f"Row_{s.id}", fields)  # one model per set, not per row
         for row in rows:
             comp = _component(game, s, model, row, folder, root, issues, references=not dropped)
             if comp is None:
@@ -154,6 +154,24 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     if len(issues.errors) > before:
         return None
     return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
+
+
+# Row models by their name and declared fields, for the life of the process: building one
+# builds its validator (pydantic), and a `--watch` rebuild loads the edited game again with
+# the same fields. A model is a function of these alone, so it may be shared.
+_ROW_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def _row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
+    import json
+
+    key = json.dumps([name, [[k, spec.model_dump(mode="json")] for k, spec in fields.items()]], default=repr)
+    model = _ROW_MODELS.get(key)
+    if model is None:
+        if len(_ROW_MODELS) >= 256:  # bounded, however many games a process loads
+            _ROW_MODELS.clear()
+        model = _ROW_MODELS[key] = row_model(name, fields)
+    return model
 
 
 def _own_icons(game: Game, folder: Path) -> None:

@@ -135,6 +135,68 @@ def _same_as(path: Path, pieces: Iterable[Union[bytes, bytearray, memoryview]]) 
         return handle.read(1) == b""
 
 
+# (output folder, holding folder) while this process holds back what it writes (`hold`)
+_HOLD: list[Optional[tuple[Path, Path]]] = [None]
+
+
+class hold:
+    """`with hold(out, folder):` — files this process writes under the output folder `out`
+    go to the same place under `folder` instead, and the output folder is not touched (a
+    file whose bytes are already the ones written is left alone there, and none is held).
+    The build moves the held files in with `release` once it may write (a stage that
+    started before the rules check passed), or drops the folder."""
+
+    def __init__(self, out: Path, folder: Path) -> None:
+        self.pair = (Path(out).resolve(), Path(folder))
+
+    def __enter__(self) -> "hold":
+        _HOLD[0] = self.pair
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _HOLD[0] = None
+
+
+def release(folder: Path, out: Path) -> None:
+    """Move the files held in `folder` into the output folder `out`: renamed into place
+    where both are on one file system, else copied a block at a time through a temporary
+    file and a rename, as any write (a large sheet file is never whole in memory)."""
+    import errno
+
+    if not folder.is_dir():
+        return
+    for held in sorted(p for p in folder.rglob("*") if p.is_file()):
+        target = Path(out) / held.relative_to(folder)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(held, target)
+            continue
+        except OSError as exc:
+            if exc.errno != errno.EXDEV:  # another file system is the one expected failure
+                raise WriteError(target, exc.strerror or str(exc)) from exc
+        copy = Spooled()
+        try:
+            with open(held, "rb") as source:
+                for chunk in iter(lambda: source.read(Spooled.BLOCK), b""):
+                    copy.write(chunk)
+            write_atomic(target, copy)
+        finally:
+            copy.close()
+        held.unlink()
+
+
+def _held(path: Path) -> Optional[Path]:
+    """Where a write to `path` goes while this process holds its writes (None: to `path`)."""
+    pair = _HOLD[0]
+    if pair is None:
+        return None
+    out, folder = pair
+    try:
+        return folder / path.resolve().relative_to(out)
+    except ValueError:  # not under the output folder
+        return None
+
+
 def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
@@ -153,6 +215,7 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
             return size, digest  # unchanged: leave the file (and its mtime) alone
     except FileNotFoundError:
         pass
+    path = _held(path) or path
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

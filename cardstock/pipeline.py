@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .issues import InputError, Issue
-from .output import Artifact, WriteError, write_atomic
+from .output import Artifact, WriteError, hold, release, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts, tree_hash
 from .stage import BuildOptions, Stage
 
@@ -375,13 +375,17 @@ def _check_task(root: Path, game: str, options: BuildOptions, check: Callable[..
     """One game's rules check, writing nothing under the output folder: the faces it lays
     out are kept in a staging store outside it (`_StagedFaces`), and only after every
     game's check has passed are they moved into `output/.cache/faces/`."""
+    from .rules import simcache
+
     store = _staged_store(options.out, game, staging)
     books = _books(options.out, staging / "books")
+    simcache.use(Path(options.out) / ".cache", staging, code_key())  # the setup's figures, kept by what they read
     try:
         return check(_catalog(root, game), options)
     finally:
         store.flush()
         books.use(None)
+        simcache.use(None)
 
 
 def _run_task(root: Path, game: Optional[str], units: tuple[_Unit, ...], options: BuildOptions) -> TaskResult:
@@ -530,8 +534,8 @@ def _sweep_staging() -> None:
 
 def _publish_faces(out: Path, staging: Path) -> None:
     """Move the faces the checks laid out into the output folder's face stores, and the
-    books' entries they made into its books folder (called once every check has passed
-    and the output folder is held)."""
+    books' and setup simulations' entries they made into its cache (called once every
+    check has passed and the output folder is held)."""
     import sqlite3
 
     from .layout import facestore
@@ -548,11 +552,12 @@ def _publish_faces(out: Path, staging: Path) -> None:
             pass
         finally:
             final.close()
-    for entry in sorted((staging / "books").glob("*.json")):  # what the checks kept of books
-        try:
-            write_atomic(Path(out) / ".cache" / "books" / entry.name, entry.read_bytes())
-        except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
-            pass
+    for folder in ("books", "setup"):  # what the checks kept of books and of setup simulations
+        for entry in sorted((staging / folder).glob("*.json")):
+            try:
+                write_atomic(Path(out) / ".cache" / folder / entry.name, entry.read_bytes())
+            except (OSError, WriteError):  # a cache that cannot be written costs speed, not output
+                pass
 
 
 def _face_store(out: Path, game: str) -> Any:
@@ -603,6 +608,102 @@ def _pool(jobs: int) -> "ProcessPoolExecutor":
     return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
+# ---------------------------------------------------------------- parts started early
+
+# Stages that may start before their game's rules check has passed: everything they write
+# goes through `output` (so it can be held back) and they remove no file. (The SVG stage
+# removes the files of faces that are gone.)
+EARLY_STAGES = frozenset({"rulebook", "pnp", "quickref"})
+CHECK_WEIGHT = 1.0  # the rules check of an edited game next to `STAGE_WEIGHT`
+
+
+@dataclass
+class _Early:
+    """The parts of one edited game started in workers before its check ran here."""
+
+    game: str
+    plan: "Plan"
+    here: list[int]  # the units this process makes once the check passed
+    rest: list[tuple[list[int], Any, Path, Path]]  # units, future, held files, staged faces
+    pool: "ProcessPoolExecutor"
+
+    def holds(self, now: "Plan") -> bool:
+        """Whether the build goes on with the same stale units (the check passed)."""
+        return [u.key for u in now.units] == [u.key for u in self.plan.units] and now.todo() == self.plan.todo()
+
+    def drop(self) -> None:
+        """Let the early parts finish and forget them (their held files and faces stay in
+        the staging folder, which the build removes)."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def spread_early(idx: list[int], jobs: int, stages: list[str]) -> Optional[tuple[list[int], list[list[int]]]]:
+    """One edited game's stale units over `jobs` processes when its check has not run yet:
+    this process will run the check first, so its share starts with the check's weight.
+    (this process's units, the other tasks' units), or None when the parts are too few or
+    too short to start a worker for."""
+
+    def weight(i: int) -> float:
+        return STAGE_WEIGHT.get(stages[i], 4.0)
+
+    heaviest = sorted((weight(i) for i in idx), reverse=True)
+    k = min(len(idx), jobs)
+    while k > 1 and heaviest[k - 1] < heaviest[0] / 2:  # a short part is not worth a process
+        k -= 1
+    if k < 2:
+        return None
+    bins: list[list[int]] = [[] for _ in range(k)]
+    loads = [CHECK_WEIGHT] + [0.0] * (k - 1)
+    for i in sorted(idx, key=lambda i: (-weight(i), i)):
+        b = loads.index(min(loads))
+        bins[b].append(i)
+        loads[b] += weight(i)
+    return sorted(bins[0]), [sorted(b) for b in bins[1:] if b]
+
+
+def _start_early(root: Path, games: list[str], game: str, options: BuildOptions, jobs: int, staging: Path) -> Optional[_Early]:
+    """Start the parts of the one game about to be checked that a worker can make before
+    its check passes (`EARLY_STAGES`), each writing nothing under the output folder: its
+    files are held back under the staging folder (`output.hold`) and the faces it lays out
+    are staged, until the build moves them in (or drops them, when the check fails or
+    finds bad input). None when the parts would not be split anyway."""
+    the_plan = plan(root, games, options)
+    units, todo = the_plan.units, the_plan.todo()
+    if not todo or any(units[i].game != game for i in todo):
+        return None
+    split = spread_early(todo, jobs, [u.stage for u in units])
+    if split is None or any(units[i].stage not in EARLY_STAGES for idx in split[1] for i in idx):
+        return None
+    here, others = split
+    pool = _pool(len(others))
+    rest = []
+    for n, idx in enumerate(others):
+        held, faces = staging / f"held-{n}", staging / f"early-{n}"
+        rest.append((idx, pool.submit(_run_held_task, root, game, tuple(units[i] for i in idx), options, held, faces), held, faces))
+    STARTED_EARLY.append((game, tuple(sorted(units[i].stage for idx in others for i in idx))))
+    return _Early(game, the_plan, here, rest, pool)
+
+
+# (game, stages) this process started before the game's check (for tests to count)
+STARTED_EARLY: list[tuple[str, tuple[str, ...]]] = []
+
+
+def _run_held_task(root: Path, game: str, units: tuple[_Unit, ...], options: BuildOptions, held: Path, faces: Path) -> TaskResult:
+    """`_run_task`, started before the game's check passed: what it writes under the output
+    folder goes to `held`, the faces it lays out to a store in `faces` (the output's store
+    only read), for the build to move in once it may write."""
+    from .layout import facestore
+
+    store = facestore.use(_StagedFaces(_faces_path(options.out, game), faces / f"{game}.sqlite"))
+    books = _books(options.out)
+    try:
+        with hold(options.out, held):
+            return TaskResult(game, None, tuple(_run_unit(u, options) for u in units))
+    finally:
+        store.flush()
+        books.use(None)
+
+
 def run(
     catalogs: list["Catalog"],
     options: BuildOptions,
@@ -638,6 +739,7 @@ def run(
 
     pool: Optional["ProcessPoolExecutor"] = None
     staging: Optional[Path] = None
+    early: Optional[_Early] = None
     try:
         # ---- phase 1: every check, nothing written under the output folder
         if to_check:
@@ -657,6 +759,8 @@ def run(
                     except InputError as exc:
                         outcomes.append((g, None, exc))
             else:
+                if jobs > 1 and len(to_check) == 1:  # one edited game: its parts need not wait
+                    early = _start_early(root, games, to_check[0], options, jobs, staging)
                 # the biggest game is checked last, so its stages (which run first) find
                 # the faces its check laid out still in memory
                 for g in reversed(order):
@@ -687,6 +791,9 @@ def run(
             if progress:
                 progress(the_plan.cached[i], done, len(units))
         todo = the_plan.todo()
+        if early is not None and not early.holds(the_plan):  # its check failed: nothing is kept
+            early.drop()
+            early = None
         tasks: list[tuple[Optional[str], list[int]]] = []
         for game in biggest_first(games):  # the biggest games start first
             mine = [i for i in todo if units[i].game == game]
@@ -696,7 +803,9 @@ def run(
         if global_todo:
             tasks.append((None, global_todo))
         split = False
-        if jobs > 1:
+        if early is not None:
+            tasks = [(early.game, early.here), *[(early.game, idx) for idx, _, _, _ in early.rest]]
+        elif jobs > 1:
             whole = len(tasks)
             tasks = spread(tasks, jobs, [units[i].stage for i in range(len(units))])
             split = len(tasks) > whole
@@ -724,7 +833,17 @@ def run(
                 if progress:
                     progress(report, done, len(units))
 
-        if jobs > 1 and len(tasks) > 1:
+        if early is not None:
+            # the parts started before the check: this process makes its own now, then
+            # moves in what the others wrote (held back until the check passed) and the
+            # faces they laid out
+            finish(early.here, _run_task(root, early.game, tuple(units[i] for i in early.here), options))
+            for idx, future, held, faces in early.rest:
+                result = future.result()
+                _publish_faces(options.out, faces)
+                release(held, options.out)
+                finish(idx, result)
+        elif jobs > 1 and len(tasks) > 1:
             # a game's parts spread over the workers: this process, which has the game's
             # check and faces in memory, makes the first part itself (one fork fewer)
             here = tasks[0] if split and pool is None else None
@@ -743,6 +862,8 @@ def run(
     finally:
         if pool is not None:  # bad input found, or interrupted: start nothing more
             pool.shutdown(wait=True, cancel_futures=True)
+        if early is not None:  # what it held back goes with the staging folder
+            early.pool.shutdown(wait=True, cancel_futures=True)
         _STAGED.clear()
         if staging is not None:
             import shutil
@@ -753,7 +874,10 @@ def run(
 # How long a stage takes next to the others, roughly (one game's units are spread over the
 # workers by it when there are fewer stale games than workers): the sheets and the books
 # lay out and compress many pages; the SVGs and the reference cards are small.
-STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 4.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
+# The rulebook weighs a little more than the sheets: it typesets, imposes its booklets, and
+# in a new process imports Platypus and the PDF reader first; so on two workers the short
+# parts pair up as rulebook + quick reference (which uses Platypus too) and sheets + SVGs.
+STAGE_WEIGHT: dict[str, float] = {"svg": 1.0, "rulebook": 5.0, "pnp": 4.0, "quickref": 1.0, "cards": 6.0, "tts": 6.0, "print-shop": 6.0}
 
 
 def spread(tasks: list[tuple[Optional[str], list[int]]], jobs: int, stages: list[str]) -> list[tuple[Optional[str], list[int]]]:
@@ -800,14 +924,25 @@ def _settle_heap() -> None:
     (about 0.05 s) to find the little start-up left behind."""
     import gc
 
-    if _BUILDS_RUN[0]:
+    if _BUILDS_RUN[0] and not _TIDIED[0]:
         gc.collect()
+    _TIDIED[0] = False
     _BUILDS_RUN[0] += 1
     gc.freeze()
     resume_collection()
 
 
+def tidy() -> None:
+    """Collect the last build's garbage now (`--watch` calls this while it waits for a
+    change), so the next build's `_settle_heap` need not do it on the edit's clock."""
+    import gc
+
+    gc.collect()
+    _TIDIED[0] = True
+
+
 _BUILDS_RUN = [0]  # builds this process has run (`_settle_heap`)
+_TIDIED = [False]  # has `tidy` collected since the last build started?
 _PAUSED = [False]  # the collector was stopped by `pause_collection`
 
 
@@ -838,4 +973,4 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]
+__all__ = ["Plan", "UnitReport", "TaskResult", "STAGES", "STAGE_WEIGHT", "spread", "prepare", "tidy", "GLOBAL_STAGES", "ON_REQUEST", "plan", "run", "stage", "default_jobs"]

@@ -22,15 +22,17 @@ def test_one_stale_game_is_split_over_the_workers_longest_first() -> None:
     tasks = spread([("g", [0, 1, 2, 3])], 2, stages)
     assert len(tasks) == 2 and all(owner == "g" for owner, _ in tasks)
     assert sorted(i for _, idx in tasks for i in idx) == [0, 1, 2, 3]  # every part, once
-    # the two long parts run side by side, each with a short one after it
-    assert sorted(sorted(stages[i] for i in idx) for _, idx in tasks) == [["pnp", "quickref"], ["rulebook", "svg"]]
+    # the two long parts run side by side, each with a short one: the quick reference goes
+    # with the rulebook, which weighs most (both typeset with Platypus), the SVGs with the sheets
+    assert sorted(sorted(stages[i] for i in idx) for _, idx in tasks) == [["pnp", "svg"], ["quickref", "rulebook"]]
+    assert [stages[i] for i in tasks[0][1]] == ["rulebook", "quickref"]  # the heaviest task first
     assert all(idx == sorted(idx) for _, idx in tasks)  # in build order within a task
 
 
 def test_short_parts_get_no_process_of_their_own() -> None:
     stages = ["svg", "rulebook", "pnp", "quickref"]
     tasks = spread([("g", [0, 1, 2, 3])], 4, stages)  # four workers: still two tasks
-    assert sorted(sorted(stages[i] for i in idx) for _, idx in tasks) == [["pnp", "quickref"], ["rulebook", "svg"]]
+    assert sorted(sorted(stages[i] for i in idx) for _, idx in tasks) == [["pnp", "svg"], ["quickref", "rulebook"]]
     assert spread([("g", [0, 1])], 2, ["pnp", "svg"]) == [("g", [0, 1])]  # one long part: not split
 
 
@@ -64,13 +66,14 @@ def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Pat
     table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
     from cardstock import pipeline
 
-    before, ran = rulebook.STATS.renders, len(pipeline.RAN_HERE)
+    before, ran, early = rulebook.STATS.renders, len(pipeline.RAN_HERE), len(pipeline.STARTED_EARLY)
     assert main(args) == 0
-    # the rulebook shows the card, so it was laid out again, once: the check kept its
-    # findings, and this process made the rulebook (with the SVGs) while a worker made
-    # the sheets and the quick reference
-    assert rulebook.STATS.renders == before + 1
-    assert sorted(stage for game, stage in pipeline.RAN_HERE[ran:]) == ["rulebook", "svg"]
+    # the rulebook shows the card, so it was laid out again, in a worker started before the
+    # check (with the quick reference); the check kept its findings and laid out no
+    # rulebook here, and this process made the SVGs and the sheets after its check
+    assert pipeline.STARTED_EARLY[early:] == [(GAME, ("quickref", "rulebook"))]
+    assert rulebook.STATS.renders == before
+    assert sorted(stage for game, stage in pipeline.RAN_HERE[ran:]) == ["pnp", "svg"]
     fresh = tmp_path / "fresh"
     assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
     made, want = files(out), files(fresh)

@@ -50,6 +50,20 @@ def _compile_problem(text: str) -> Optional[str]:
     return None
 
 
+# each claim's expression compiled once per process (a `--watch` rebuild checks the same
+# examples again; Jinja compiles an expression anew on every call): text -> callable
+_COMPILED: dict[str, Any] = {}
+
+
+def _expression(text: str) -> Any:
+    run = _COMPILED.get(text)
+    if run is None:
+        if len(_COMPILED) >= 1024:  # bounded, whatever a long-running process is given
+            _COMPILED.clear()
+        run = _COMPILED[text] = _ENV.compile_expression(text, undefined_to_none=False)
+    return run
+
+
 class Claim(Strict):
     id: Optional[str] = None
     value: str  # the expression
@@ -106,7 +120,7 @@ class Example(Strict):
         for k, claim in enumerate(self.claims):
             label = claim.id or f"claims[{k}]"
             try:
-                got = _ENV.compile_expression(claim.value, undefined_to_none=False)(**scope)
+                got = _expression(claim.value)(**scope)
                 if isinstance(got, StrictUndefined):
                     raise TemplateError("the expression names something that does not exist")
             except TemplateError as exc:

@@ -222,14 +222,14 @@ def check_game(
         elif rules.setup is None:
             report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
         else:
-            from .setup import simulate
+            from .simcache import simulate  # the figures kept by what they read, when a build keeps them
 
             counts = player_counts(catalog)
-            result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
+            result = simulate(catalog.id, catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
             for name, variant, line in rules.setup_variants:
-                check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
+                check = _setup_check(simulate(catalog.id, catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
                 check.rule = f"{check.rule} ({name})"
                 report.checks.append(check)
     for name, target in (PROVIDERS if providers is None else providers).items():

@@ -289,21 +289,29 @@ class SetupResult:
 
 class _Copies:
     """Every physical copy as an int (in catalog order), and per-filter masks and member
-    lists computed once."""
+    lists computed once.
+
+    The simulation reads the components only here: their counts, whether each matches a
+    step's filter, the value a step groups them by, a die's faces. Each of these is noted
+    in `read` as it is worked out (all of them when the steps are compiled), so `read` is
+    all a simulation's result depends on of the catalog (`reads`, `simcache`): a field no
+    step looks at, such as a card's text, is not in it."""
 
     def __init__(self, components: list[Component]):
-        self.components = components
+        self._components = components
         self.of: list[int] = []  # copy -> component index
         for i, c in enumerate(components):
             self.of.extend([i] * c.count)
         self._masks: dict[int, tuple[list[bool], list[int]]] = {}
         self.all = list(range(len(self.of)))
+        self.read: list[Any] = [["counts", [c.count for c in components]]]
 
     def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
         key = id(f)
         if key not in self._masks:
             pred = compile_filter(f)
-            per_comp = [pred(c) for c in self.components]
+            per_comp = [bool(pred(c)) for c in self._components]
+            self.read.append(["matches", per_comp])
             mask = [per_comp[i] for i in self.of]
             self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
         return self._masks[key]
@@ -316,8 +324,16 @@ class _Copies:
         return self.all if f is None else self._entry(f)[1]
 
     def key(self, name: str) -> list[str]:
-        per_comp = [_as_key(value_of(c, name)) for c in self.components]
+        per_comp = [_as_key(value_of(c, name)) for c in self._components]
+        self.read.append(["values", name, per_comp])
         return [per_comp[i] for i in self.of]
+
+    def faces(self, die: str, field: str) -> list[Any]:
+        """The faces of the die component `die` (its `field`), as a roll reads them."""
+        comp = next(c for c in self._components if c.id == die)
+        values = [_face_value(f) for f in (comp.fields.get(field) or [])]
+        self.read.append(["faces", die, field, values])
+        return values
 
 
 def _as_key(v: Any) -> str:
@@ -340,6 +356,18 @@ class _State:
         self.redraws = [0] * nsteps
         self.taken = bytearray(ncopies)
         self.box_open = False
+
+    def copy(self, rng: random.Random) -> "_State":
+        """This state with its own piles (the lists copied), drawing from `rng`."""
+        twin = _State.__new__(_State)
+        twin.piles = {name: pile[:] for name, pile in self.piles.items()}
+        twin.shuffled = set(self.shuffled)
+        twin.vars = dict(self.vars)
+        twin.rng = rng
+        twin.redraws = self.redraws[:]
+        twin.taken = bytearray(self.taken)
+        twin.box_open = self.box_open
+        return twin
 
     def list(self, name: str) -> list[int]:
         """The pile as a list (the box is turned into one the first time it is needed)."""
@@ -385,7 +413,10 @@ class _State:
             del src[len(src) - n:]
             taken.reverse()
             return taken
-        cands = self.candidates(name, mask, members)
+        return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
+
+    def take_among(self, name: str, cands: builtins.list[int], n: Optional[int], random_pick: bool) -> builtins.list[int]:
+        """`take`, given the pile's copies that match the filter (`candidates`)."""
         if n is None:
             chosen = cands
         elif random_pick or name in self.shuffled:
@@ -478,8 +509,7 @@ class Simulator:
             return run
 
         if isinstance(step, Roll):
-            die = next(c for c in self.copies.components if c.id == step.die)
-            values = [_face_value(f) for f in (die.fields.get(step.field) or [])]
+            values = self.copies.faces(step.die, step.field)
             var = step.as_
 
             def run(st: _State) -> None:
@@ -521,6 +551,12 @@ class Simulator:
                     raise Infeasible(f"{len(srcs)} players × {need} = {total} cards{desc} needed from {_shown_pile(srcs[0])}, which holds {got}")
             for s, d in zip(srcs, dsts):
                 if need is not None and not shared_source:
+                    if mask is not None:  # the matching copies, found once for the count and the move
+                        cands = st.candidates(s, mask, members)
+                        if len(cands) < need:
+                            raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {len(cands)}")
+                        st.list(d).extend(st.take_among(s, cands, need, False))
+                        continue
                     got = have(st, s)
                     if got < need:
                         raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {got}")
@@ -698,13 +734,67 @@ def _face_value(face: Any) -> Any:
         return text
 
 
+class _RandomUsed(Exception):
+    """A step asked for a random number while the fixed start of the runs was worked out."""
+
+
+class _NoRandom(random.Random):
+    """Stands in for a run's generator while `_fixed_start` works out the steps every run
+    does alike: the first step that asks it for anything ends the fixed start."""
+
+    def random(self) -> float:
+        raise _RandomUsed
+
+    def getrandbits(self, k: int) -> int:  # what every other method of Random draws with
+        raise _RandomUsed
+
+
+def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
+    """The state after the first steps that draw no random number, and how many they are.
+
+    Those steps do the same thing in every run (a step's result depends only on the piles
+    and on the numbers it draws), so they are run once and each run starts from a copy of
+    their result, its generator untouched: every run draws the same numbers in the same
+    order as when it ran every step itself. A step that draws (or that cannot be carried
+    out, whose failure each run must report) ends the fixed start; it and every later step
+    run in each run, from the state before it."""
+    done = 0
+    state = start
+    for step_run in runners:
+        trial = state.copy(start.rng)
+        try:
+            step_run(trial)
+        except (_RandomUsed, Infeasible):
+            break
+        state = trial
+        done += 1
+    return state, done
+
+
 def seed_for(seed: int, players: int, run: int) -> int:
     """The seed of one run: reproducible from the report's seed, player count and run number."""
     return (seed << 40) ^ (players << 32) ^ run
 
 
+def reads(components: list[Component], setup: SetupModel) -> list[Any]:
+    """What a simulation of `setup` reads of `components` (see `_Copies`): with the steps,
+    the seed, the runs and the player counts, it decides every figure `simulate` reports."""
+    sim = Simulator(components, setup)
+    sim.compile(1)  # compiling reads all of it; any player count reads the same
+    return sim.copies.read
+
+
+@dataclass
+class Stats:
+    simulated: int = 0  # calls of `simulate` (each runs every player count), for tests to count
+
+
+STATS = Stats()
+
+
 def simulate(components: list[Component], setup: SetupModel, player_counts: list[int], *, seed: int = 1, runs: Optional[int] = None) -> SetupResult:
     """Run the setup `runs` times for each player count."""
+    STATS.simulated += 1
     runs = runs or setup.runs
     sim = Simulator(components, setup)
     ncopies = len(sim.copies.of)
@@ -728,12 +818,15 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
         redraw_sum = {i: 0 for i in redraw_steps}
         redraw_any = {i: 0 for i in redraw_steps}
         redraw_max = {i: 0 for i in redraw_steps}
+        shown = [(name, [f"{name}#{p + 1}" for p in range(n)] if name in sim.per_player else [], totals[name]) for name in report]
         nsteps = len(runners)
+        fixed, first = _fixed_start(runners, _State(ncopies, _NoRandom(), nsteps, names))
+        rest = list(enumerate(runners))[first:]
         for r in range(runs):
-            st = _State(ncopies, random.Random(seed_for(seed, n, r)), nsteps, names)
-            i = 0
+            st = fixed.copy(random.Random(seed_for(seed, n, r)))
+            i = first
             try:
-                for i, step_run in enumerate(runners):
+                for i, step_run in rest:
                     step_run(st)
             except Infeasible as exc:
                 key = (i, exc.kind)
@@ -748,12 +841,11 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
                 if k:
                     redraw_any[j] += 1
                     redraw_max[j] = max(redraw_max[j], k)
-            for name in report:
-                if name in sim.per_player:
-                    size = sum(st.size(f"{name}#{p + 1}") for p in range(n)) / n
+            for name, each, t in shown:
+                if each:
+                    size = sum([st.size(pile) for pile in each]) / n
                 else:
                     size = st.size(name)
-                t = totals[name]
                 t[0] += size
                 t[1] = size if t[1] is None else min(t[1], size)
                 t[2] = size if t[2] is None else max(t[2], size)
