@@ -23,6 +23,7 @@ all of their drawing operators at once. The bytes written are the same either wa
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import zlib
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -405,8 +407,80 @@ def _unknown_state() -> dict[str, object]:
     return dict.fromkeys(("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN)
 
 
+# ---------------------------------------------------------------- ReportLab's numbers
+
+_LN10 = math.log(10.0)
+_PLACES = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
+_RL_NUMS: dict[float, str] = {}
+
+
+def rl_num(v: float) -> str:
+    """A number exactly as ReportLab's canvas writes it (`reportlab.lib.rl_accel.fp_str`
+    without the optional C accelerator): 0 for anything within 1e-7 of zero; otherwise six
+    significant places at most (six decimals below 1, one fewer per digit before the point
+    from there, none from a million up), trailing zeros and a bare point dropped, and a
+    leading "0" dropped (".5"; but "-0.5" and, for a tiny negative that rounds away,
+    "-0"). The digit count is worked out with the same floating-point logarithm, so the
+    edge cases (1000 reads as 2.999… digits) fall where ReportLab's do.
+
+    Remembered per value (a drawing sets the same widths, colours and offsets over and
+    over); `tests/test_face_pdf.py` compares it with ReportLab's own over many values."""
+    s = _RL_NUMS.get(v)
+    if s is None:
+        a = abs(v)
+        if a <= 1e-7:
+            s = "0"
+        else:
+            places = 6 if a <= 1 else min(max(0, 6 - int(math.log(a) / _LN10)), 6)
+            s = _PLACES[places] % v
+            if places:
+                s = s.rstrip("0")
+                if s[-1] == ".":
+                    s = s[:-1]
+            if s[0] == "0" and len(s) > 1:
+                s = s[1:]
+        if len(_RL_NUMS) >= _CACHE_MAX:
+            _RL_NUMS.clear()
+        _RL_NUMS[v] = s
+    return s
+
+
+def rl_nums(*values: float) -> str:
+    """Several numbers as ReportLab's `fp_str(a, b, …)` writes them: space-separated."""
+    return " ".join([rl_num(v) for v in values])
+
+
+@lru_cache(maxsize=4096)
+def _color_code(color: str, cmyk: bool, stroke: bool) -> tuple[str, Optional[float]]:
+    """The operator `canvas.setFillColor`/`setStrokeColor` writes for "#rrggbb" (as RGB or,
+    with `cmyk`, as DeviceCMYK), and the opacity that call then sets (the colour's alpha,
+    None for none)."""
+    if cmyk:
+        k = cmyk_color(color)
+        d = k.density
+        code = f"{rl_nums(d * k.cyan, d * k.magenta, d * k.yellow, d * k.black)} {'K' if stroke else 'k'}"
+        alpha = getattr(k, "alpha", None)
+    else:
+        c = pdf_color(color)
+        code = f"{rl_nums(c.red, c.green, c.blue)} {'RG' if stroke else 'rg'}"
+        alpha = getattr(c, "alpha", None)
+    return code, alpha
+
+
+def _dash_ok(dash: tuple[float, ...]) -> bool:
+    """A dash array `canvas.setDash` accepts (it raises on anything else)."""
+    return all(isinstance(v, (int, float)) and v >= 0 for v in dash) and (not dash or sum(dash) > 0)
+
+
 class PdfFaces:
     """Draws faces on one canvas; remembers which faces it already stored as forms.
+
+    The operators of a face are written here, as ReportLab's canvas would write them and
+    with its number formatting (`rl_num`, remembered per value), into a list that goes into
+    the canvas's stream with one `addLiteral` whenever the canvas itself has to act: saving
+    or restoring the graphics state (the canvas keeps its own state with it), an opacity
+    (the canvas names the transparency states of the page), an image, a form. The bytes of
+    the stream are the ones the canvas's own calls made (`tests/test_face_pdf.py`).
 
     Inside a face it keeps track of the fill and stroke settings it has made (colour,
     opacity, line width, dash, caps, joins) and sets only those an op needs changed, so
@@ -421,6 +495,10 @@ class PdfFaces:
         self._forms: set[str] = set()
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
+        self._out: list[str] = []  # operators not yet in the canvas's stream
+        # a text run's operators, per (font, size, text): the glyph codes are the ones the
+        # document's font subsets gave the first time (they never change within a document)
+        self._runs: dict[tuple[str, float, str], str] = {}
         # fonts are registered as a face first uses them (fonts.pdf_font): only the ones drawn
 
     # ------------------------------------------------------------ public
@@ -439,36 +517,67 @@ class PdfFaces:
                 seal(_doc_object(c, _xobject_name(name)), "xobject form stream")
                 self._forms.add(name)
             c.saveState()
-            c.translate(x, y)
+            c.addLiteral(f"1 0 0 1 {rl_nums(x, y)} cm")  # what c.translate(x, y) writes after "q"
             c.doForm(name)
             c.restoreState()
             return
         c.saveState()
-        c.translate(x, y)
+        self._out.append(f"1 0 0 1 {rl_nums(x, y)} cm")
         self._face(face)
         c.restoreState()
+
+    # ------------------------------------------------------------ the stream
+
+    def _flush(self) -> None:
+        """Put the operators written so far into the canvas's stream (before the canvas
+        writes anything itself); one element each, as the canvas's own calls would."""
+        if self._out:
+            self.canvas.addLiteral("\n".join(self._out))
+            self._out.clear()
+
+    def _transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """`canvas.transform`: a `cm` operator, merged into the one just written if the
+        last operator is one (the canvas multiplies the two, reading the written numbers
+        back)."""
+        out = self._out
+        if out and out[-1].endswith(" cm"):
+            a0, b0, c0, d0, e0, f0 = map(float, out[-1].split()[-7:-1])
+            out[-1] = f"{rl_nums(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)} cm"
+        else:
+            out.append(f"{rl_nums(a, b, c, d, e, f)} cm")
 
     # ------------------------------------------------------------ graphics state
 
     def _save(self) -> None:
+        self._flush()
         self.canvas.saveState()
         self._saved.append(dict(self._gs))
 
     def _restore(self) -> None:
+        self._flush()
         self.canvas.restoreState()
         self._gs = self._saved.pop()
 
+    def _alpha(self, which: str, alpha: float) -> None:
+        """Set the fill or stroke opacity through the canvas (which names the transparency
+        state in the page's resources), where it differs from the tracked one; setting the
+        value the canvas already has writes nothing, so that call is skipped."""
+        key = which + "_alpha"
+        if self._gs[key] != alpha:
+            self._flush()
+            (self.canvas.setFillAlpha if which == "fill" else self.canvas.setStrokeAlpha)(alpha)
+            self._gs[key] = alpha
+
     def _paint_color(self, which: str, color: str, alpha: float) -> None:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
-        c, gs = self.canvas, self._gs
-        fill = which == "fill"
+        gs = self._gs
         if gs[which] != color:
-            # setting a colour sets that opacity back to the colour's (1)
-            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color) if self.cmyk else pdf_color(color))
-            gs[which], gs[which + "_alpha"] = color, 1
-        if gs[which + "_alpha"] != alpha:
-            (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
-            gs[which + "_alpha"] = alpha
+            code, implied = _color_code(color, self.cmyk, which == "stroke")
+            self._out.append(code)
+            gs[which] = color
+            if implied is not None:  # the canvas sets the colour's own opacity with it
+                self._alpha(which, implied)
+        self._alpha(which, alpha)
 
     def _fill(self, color: str, alpha: float) -> None:
         """Fill with `color` at opacity `alpha` from now on."""
@@ -476,20 +585,23 @@ class PdfFaces:
 
     def _stroke(self, color: str, alpha: float, width: float, dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
         """Stroke with these settings from now on."""
-        c, gs = self.canvas, self._gs
+        gs, out = self._gs, self._out
         self._paint_color("stroke", color, alpha)
         if gs["width"] != width:
-            c.setLineWidth(width)
+            out.append(f"{rl_num(width)} w")
             gs["width"] = width
         dash = tuple(dash)
         if gs["dash"] != dash:
-            c.setDash(list(dash))
+            if not _dash_ok(dash):
+                self._flush()
+                self.canvas.setDash(list(dash))  # raises ReportLab's own error
+            out.append(f"[{rl_nums(*dash)}] 0 d")
             gs["dash"] = dash
         if gs["cap"] != cap:
-            c.setLineCap(_CAPS.get(cap, 0))
+            out.append(f"{_CAPS.get(cap, 0)} J")
             gs["cap"] = cap
         if gs["join"] != join:
-            c.setLineJoin(_JOINS.get(join, 0))
+            out.append(f"{_JOINS.get(join, 0)} j")
             gs["join"] = join
 
     def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
@@ -502,32 +614,51 @@ class PdfFaces:
             self._stroke(stroke, opacity, stroke_width, dash, cap, join)
         return do_fill, do_stroke
 
+    def _path(self, code: str, *, stroke: int, fill: int, even_odd: bool = False) -> None:
+        """Paint a path's operators (`pdf_path`): what `canvas.drawPath` writes for a path."""
+        self._out += (code, PATH_OPS[stroke, fill, FILL_EVEN_ODD if even_odd else FILL_NON_ZERO])
+
+    def _clip(self, code: str) -> None:
+        """Clip to a path without painting it: what `canvas.clipPath` writes."""
+        self._out.append(f"{code} W n")
+
     # ------------------------------------------------------------ drawing
 
     def _text(self, op: Text) -> None:
-        """One line of text, with the face's flipped y axis undone for the glyphs."""
-        c = self.canvas
-        t = c.beginText()
-        t.setTextTransform(1, 0, 0, -1, op.x, op.y)
-        t.setFont(fonts.pdf_font(op.font).fontName, op.size)
-        t.textOut(op.text)
-        c.drawText(t)
+        """One line of text, with the face's flipped y axis undone for the glyphs: the
+        text object `canvas.beginText()` would make, set with `setTextTransform` and
+        `setFont` and written with `textOut`. The glyph codes are the document's TrueType
+        subsets' (`splitString`, and `getSubsetInternalName` for each subset's font name)."""
+        key = (op.font, op.size, op.text)
+        run = self._runs.get(key)
+        if run is None:
+            font = fonts.pdf_font(op.font)
+            doc = self.canvas._doc
+            size = rl_num(op.size)
+            leading = rl_num(op.size * 1.2)  # setFont's leading when none is given
+            parts = []
+            for subset, chars in font.splitString(op.text, doc):
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL ({escapePDF(chars)}) Tj")
+            run = " ".join(parts)
+            if len(self._runs) >= _CACHE_MAX:
+                self._runs.clear()
+            self._runs[key] = run
+        self._out.append(f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm {run} ET")
 
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
-        c = self.canvas
         outer = self._gs
-        c.saveState()
+        self._save()
         self._gs = _unknown_state()  # whatever the page or form set before is not assumed
-        c.transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        clip_path(c, pdf_path(bleed_clip(face)))
+        self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
+        self._clip(pdf_path(bleed_clip(face)))
         self._ops(face.ops)
         if self.guides:
             for op in face.walk():
                 if isinstance(op, Guide):
                     self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
-                    draw_path(c, pdf_path(op.d), stroke=1, fill=0)
-        c.restoreState()
+                    self._path(pdf_path(op.d), stroke=1, fill=0)
+        self._restore()
         self._gs = outer
 
     def _ops(self, ops: Iterable[Op]) -> None:
@@ -535,50 +666,50 @@ class PdfFaces:
             self._op(op)
 
     def _op(self, op: Op) -> None:
-        c = self.canvas
         if isinstance(op, Rect):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                draw_path(c, rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f)
+                self._path(rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f)
         elif isinstance(op, Ellipse):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                draw_path(c, ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
+                self._path(ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
         elif isinstance(op, Path):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
             if f or s:
-                draw_path(c, pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
+                self._path(pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
         elif isinstance(op, Text):
             self._fill(op.color, op.opacity)
             self._text(op)
         elif isinstance(op, Icon):
             self._save()
-            c.translate(op.x, op.y)
+            self._transform(1, 0, 0, 1, op.x, op.y)
             k = op.size / 100.0
-            c.scale(k, k)
+            self._transform(k, 0, 0, k, 0, 0)
             for part in op.parts:
                 alpha = op.opacity * part.opacity
                 if part.stroke_width > 0:
                     self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
-                    draw_path(c, pdf_path(part.d), stroke=1, fill=0)
+                    self._path(pdf_path(part.d), stroke=1, fill=0)
                 else:
                     self._fill(op.color, alpha)
-                    draw_path(c, pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
+                    self._path(pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
             self._restore()
         elif isinstance(op, Image):
             self._save()
-            c.translate(op.x, op.y + op.h)
-            c.scale(1, -1)
+            self._transform(1, 0, 0, 1, op.x, op.y + op.h)
+            self._transform(1, 0, 0, -1, 0, 0)
             if op.opacity < 1:  # an image is painted with the non-stroking alpha
-                c.setFillAlpha(op.opacity)
-            c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
+                self._alpha("fill", op.opacity)
+            self._flush()
+            self.canvas.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
             self._restore()
         elif isinstance(op, Group):
             self._save()
             if op.transform is not None:
-                c.transform(*op.transform)
+                self._transform(*op.transform)
             if op.clip is not None:
-                clip_path(c, pdf_path(op.clip))
+                self._clip(pdf_path(op.clip))
             self._ops(op.ops)
             self._restore()
         elif isinstance(op, Guide):
