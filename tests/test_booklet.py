@@ -143,3 +143,26 @@ def test_pages_larger_than_half_the_sheet_are_scaled_to_fit_against_the_fold():
             w, h = HALF_LETTER[0] * k, HALF_LETTER[1] * k
             assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(half, abs=0.01)  # against the fold
             assert y == pytest.approx((a4_landscape[1] - h) / 2, abs=0.01) and y >= -0.01
+
+
+def test_booklets_imposed_from_one_parse_of_the_reading_pdf_are_the_ones_each_parse_gives():
+    """Both papers' booklets share one parse of the reading PDF (`Reading`): the bytes are
+    the same as imposing each from the PDF's bytes, whichever paper comes first, and the
+    shared parse is not changed by imposing from it."""
+    from cardstock.impose.booklet import Reading
+
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=HALF_LETTER, invariant=1)
+    for k in range(1, 7):
+        canv.setFont("Helvetica-Bold" if k % 2 else "Times-Roman", 20)
+        canv.drawString(60, 300, f"READING PAGE {k:02d}")
+        canv.showPage()
+    canv.save()
+    reading = buf.getvalue()
+    a4 = (841.89, 595.28)
+    separate = [impose(reading, LETTER_LANDSCAPE), impose(reading, a4)]
+    shared = Reading(reading)
+    assert [impose(shared, LETTER_LANDSCAPE), impose(shared, a4)] == separate
+    assert impose(shared, a4) == separate[1] and impose(shared, LETTER_LANDSCAPE) == separate[0]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(separate[1][0])).pages)
+    assert sorted(re.findall(r"READING PAGE (\d+)", text)) == [f"{k:02d}" for k in range(1, 7)]

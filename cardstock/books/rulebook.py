@@ -40,7 +40,7 @@ from ..load import Catalog
 from ..output import Artifact, artifact
 from ..stage import BuildOptions, StageResult
 from . import art, bookcache
-from .document import BookDoc, Built, booklet, build, contents
+from .document import BookDoc, Built, booklets_of, build, contents
 from .recall import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
 from ..ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
@@ -248,8 +248,7 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     reading = run(size)
     out: dict[str, Built] = {}
     if reading is not None and booklets:
-        for paper in wanted:
-            out[paper] = booklet(reading, BOOK_FOR_PAPER[paper], meta)
+        out = booklets_of(reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta)
     return Rendered(reading, out, findings, size, key, tuple(seen.ids))
 
 

@@ -75,13 +75,26 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
-def _page_form(page: PageObject, writer: PdfWriter) -> DictionaryObject:
+class Reading:
+    """A reading-order PDF parsed once for every booklet imposed from it: its pages, each
+    page's drawing (decompressed once) and size. The objects the pages name (fonts, images,
+    inner forms) are parsed when the first booklet copies them and read from the parse
+    after that."""
+
+    def __init__(self, data: bytes) -> None:
+        self.reader = PdfReader(io.BytesIO(data))
+        self.pages: list[tuple[PageObject, bytes, float, float]] = []
+        for page in self.reader.pages:
+            contents = page.get_contents()
+            self.pages.append((page, contents.get_data() if contents is not None else b"", float(page.mediabox.width), float(page.mediabox.height)))
+
+
+def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:
     """One reading page as a Form XObject in `writer`: the page's drawing, its resources
     (fonts, images and inner forms are copied once however many pages share them) and
     its media box as the form's bounding box."""
-    contents = page.get_contents()
     plain = DecodedStreamObject()
-    plain.set_data(contents.get_data() if contents is not None else b"")
+    plain.set_data(drawing)
     form = plain.flate_encode()
     box = page.mediabox
     form.update({
@@ -93,19 +106,20 @@ def _page_form(page: PageObject, writer: PdfWriter) -> DictionaryObject:
     return form
 
 
-def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
-    """Impose a reading-order PDF as a saddle-stitched booklet on `sheet` (w, h) sides.
+def impose(reading: bytes | Reading, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
+    """Impose a reading-order PDF (its bytes, or a `Reading` of them shared by several
+    booklets) as a saddle-stitched booklet on `sheet` (w, h) sides.
 
     Each page sits against the fold (the sheet's vertical centre line), centred top to
     bottom; a page larger than half the sheet is scaled down to fit (half-letter pages on
     A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides. `info` fills the
     document information (Title, Author, …; names without the slash)."""
-    reader = PdfReader(io.BytesIO(reading))
+    parsed = reading if isinstance(reading, Reading) else Reading(reading)
     writer = PdfWriter()
     forms = []
-    for page in reader.pages:
-        ref = writer._add_object(_page_form(page, writer))
-        forms.append((ref, float(page.mediabox.width), float(page.mediabox.height)))
+    for page, drawing, w, h in parsed.pages:
+        ref = writer._add_object(_page_form(page, drawing, writer))
+        forms.append((ref, w, h))
     sw, sh = sheet
     half = sw / 2
     sides = booklet_order(max(1, len(forms)))
