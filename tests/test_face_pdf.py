@@ -21,7 +21,7 @@ from cardstock.layout.faces import distinct_faces
 from cardstock.layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path as PathOp, Rect, SymbolPart, Text
 from cardstock.load import load_games
 from cardstock.render.pdf import (
-    PdfFaces, _doc_object, _form_resources, _xobject_name, bleed_clip, clip_path, cmyk_color, draw_path, ellipse_code, form_name, pdf_color, pdf_path,
+    STATS, PdfFaces, _doc_object, _form_resources, _xobject_name, bleed_clip, clip_path, cmyk_color, draw_path, ellipse_code, form_name, pdf_color, pdf_path,
     pdf_settings, rect_code, rl_num, rl_nums, seal,
 )
 from cardstock import fonts
@@ -272,3 +272,17 @@ def test_faces_with_every_kind_of_op_are_drawn_to_the_same_bytes(tmp_path, shipp
     made = _document(PdfFaces, faces, **options)
     assert made == _document(CanvasCalls, faces, **options)
     assert b"/Image" in made and b"/FormXob" in made
+
+
+def test_a_face_is_recorded_once_and_replayed_in_every_document(tmp_path, shipped_faces):
+    """The second paper's sheets (another document) replay the programs the first one
+    recorded, and come out as the canvas calls make them; a face with an image is
+    recorded again each time (the canvas names an image by its file)."""
+    faces = shipped_faces[:60] + _made_faces(tmp_path)[:1]
+    _document(PdfFaces, faces)
+    before = dict(STATS)
+    again = _document(PdfFaces, faces)
+    inline = len(faces) + len(faces) // 2  # `_document` draws every face inline once, every other one twice
+    assert STATS["replayed"] - before["replayed"] == len(faces) + inline  # and each once as a form
+    assert STATS["recorded"] - before["recorded"] == 2  # the face with an image, twice
+    assert again == _document(CanvasCalls, faces)

@@ -472,17 +472,35 @@ def _dash_ok(dash: tuple[float, ...]) -> bool:
     return all(isinstance(v, (int, float)) and v >= 0 for v in dash) and (not dash or sum(dash) > 0)
 
 
+# What a face's drawing asks of the canvas, between the operators it writes itself (the
+# first item of an action in a recorded program, `PdfFaces`).
+_SAVE, _RESTORE, _FILL_ALPHA, _STROKE_ALPHA, _TEXT, _IMAGE, _DASH = range(7)
+
+Program = tuple[Any, ...]  # operator text (str) and actions (tuples), in drawing order
+
+# recorded programs kept per process, the least recently recorded dropped first: a game's
+# faces are drawn on each paper's sheets, in its rulebook and quick reference
+_PROGRAMS: dict[tuple[str, bool, bool], Program] = {}
+_PROGRAMS_MAX = 512
+STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
+
+
 class PdfFaces:
     """Draws faces on one canvas; remembers which faces it already stored as forms.
 
-    The operators of a face are written here, as ReportLab's canvas would write them and
-    with its number formatting (`rl_num`, remembered per value), into a list that goes into
-    the canvas's stream with one `addLiteral` whenever the canvas itself has to act: saving
-    or restoring the graphics state (the canvas keeps its own state with it), an opacity
-    (the canvas names the transparency states of the page), an image, a form. The bytes of
-    the stream are the ones the canvas's own calls made (`tests/test_face_pdf.py`).
+    A face's drawing is recorded once per process as a *program*: the operators it writes,
+    as ReportLab's canvas would write them and with its number formatting (`rl_num`), and,
+    between them, what only the canvas may do: save and restore the graphics state (the
+    canvas keeps its own state with it), set an opacity (the canvas names the transparency
+    states of the page or form), draw an image, and choose the glyph codes of a text run
+    (the document's font subsets). Drawing replays the program: the operators go into the
+    canvas's stream with one `addLiteral` before each canvas call. A program depends on the
+    face alone, so the sheets of every paper, the rulebook's thumbnails and the quick
+    reference replay the one recorded (faces with images are recorded each time: the
+    image's file name is part of what the canvas writes). The bytes are the ones the
+    canvas's own calls made (`tests/test_face_pdf.py`).
 
-    Inside a face it keeps track of the fill and stroke settings it has made (colour,
+    While recording, it keeps track of the fill and stroke settings it has made (colour,
     opacity, line width, dash, caps, joins) and sets only those an op needs changed, so
     plain ops need no save/restore of the graphics state around them. Transforms and
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
@@ -493,9 +511,12 @@ class PdfFaces:
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         self._forms: set[str] = set()
+        # recording: the program so far, the operators not yet in it, the tracked state
+        self._program: list[Any] = []
+        self._out: list[str] = []
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
-        self._out: list[str] = []  # operators not yet in the canvas's stream
+        self._cacheable = True
         # a text run's operators, per (font, size, text): the glyph codes are the ones the
         # document's font subsets gave the first time (they never change within a document)
         self._runs: dict[tuple[str, float, str], str] = {}
@@ -516,24 +537,104 @@ class PdfFaces:
                 _form_resources(c, name)
                 seal(_doc_object(c, _xobject_name(name)), "xobject form stream")
                 self._forms.add(name)
-            c.saveState()
-            c.addLiteral(f"1 0 0 1 {rl_nums(x, y)} cm")  # what c.translate(x, y) writes after "q"
-            c.doForm(name)
-            c.restoreState()
-            return
         c.saveState()
-        self._out.append(f"1 0 0 1 {rl_nums(x, y)} cm")
-        self._face(face)
+        c.addLiteral(f"1 0 0 1 {rl_nums(x, y)} cm")  # what c.translate(x, y) writes after "q"
+        if reuse:
+            c.doForm(name)
+        else:
+            self._face(face)
         c.restoreState()
 
-    # ------------------------------------------------------------ the stream
+    # ------------------------------------------------------------ programs
 
-    def _flush(self) -> None:
-        """Put the operators written so far into the canvas's stream (before the canvas
-        writes anything itself); one element each, as the canvas's own calls would."""
+    def _face(self, face: Face) -> None:
+        """Draw in form space: origin at the trim box's lower-left corner, y up."""
+        key = (face.key, self.guides, self.cmyk)
+        program = _PROGRAMS.get(key)
+        STATS["replayed"] += 1
+        if program is None:
+            STATS["recorded"] += 1
+            program = self._record(face)
+            self._replay(program)
+            if self._cacheable:
+                if len(_PROGRAMS) >= _PROGRAMS_MAX:
+                    del _PROGRAMS[next(iter(_PROGRAMS))]
+                _PROGRAMS[key] = program
+            return
+        self._replay(program)
+
+    def _record(self, face: Face) -> Program:
+        self._program, self._out, self._saved, self._cacheable = [], [], [], True
+        self._gs = _unknown_state()  # whatever the page or form set before is not assumed
+        self._save()
+        self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
+        self._clip(pdf_path(bleed_clip(face)))
+        self._ops(face.ops)
+        if self.guides:
+            for op in face.walk():
+                if isinstance(op, Guide):
+                    self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
+                    self._path(pdf_path(op.d), stroke=1, fill=0)
+        self._restore()
+        program = tuple(self._program)
+        self._program, self._out = [], []
+        return program
+
+    def _act(self, *action: Any) -> None:
+        """Record an action the canvas takes, after the operators written before it."""
         if self._out:
-            self.canvas.addLiteral("\n".join(self._out))
+            self._program.append("\n".join(self._out))
             self._out.clear()
+        self._program.append(action)
+
+    def _replay(self, program: Program) -> None:
+        """Draw a recorded program on the canvas. The operators between two actions go in
+        with one `addLiteral` (the lines the canvas's own calls would have added, joined
+        as the canvas joins its stream)."""
+        c = self.canvas
+        out: list[str] = []
+        for item in program:
+            if type(item) is str:
+                out.append(item)
+                continue
+            kind = item[0]
+            if kind == _TEXT:
+                out.append(f"{item[1]}{self._run(item[2])} ET")
+                continue
+            if out:
+                c.addLiteral("\n".join(out))
+                out.clear()
+            if kind == _SAVE:
+                c.saveState()
+            elif kind == _RESTORE:
+                c.restoreState()
+            elif kind == _FILL_ALPHA:
+                c.setFillAlpha(item[1])
+            elif kind == _STROKE_ALPHA:
+                c.setStrokeAlpha(item[1])
+            elif kind == _IMAGE:
+                c.drawImage(item[1], 0, 0, item[2], item[3], mask="auto")
+            elif kind == _DASH:
+                c.setDash(list(item[1]))  # a dash ReportLab refuses: its own error
+        if out:
+            c.addLiteral("\n".join(out))
+
+    def _run(self, key: tuple[str, float, str]) -> str:
+        """A text run's glyph operators in this document: the text object
+        `canvas.beginText()` would make, set with `setFont` and written with `textOut`
+        (`splitString` gives the codes of the document's TrueType subsets,
+        `getSubsetInternalName` each subset's font name)."""
+        run = self._runs.get(key)
+        if run is None:
+            name, size, text = key
+            font = fonts.pdf_font(name)
+            doc = self.canvas._doc
+            tf = f"{rl_num(size)} Tf {rl_num(size * 1.2)} TL"  # setFont's leading when none is given
+            run = " ".join([f"{font.getSubsetInternalName(subset, doc)} {tf} ({escapePDF(chars)}) Tj" for subset, chars in font.splitString(text, doc)])
+            if len(self._runs) >= _CACHE_MAX:
+                self._runs.clear()
+            self._runs[key] = run
+        return run
 
     def _transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
         """`canvas.transform`: a `cm` operator, merged into the one just written if the
@@ -549,23 +650,20 @@ class PdfFaces:
     # ------------------------------------------------------------ graphics state
 
     def _save(self) -> None:
-        self._flush()
-        self.canvas.saveState()
+        self._act(_SAVE)
         self._saved.append(dict(self._gs))
 
     def _restore(self) -> None:
-        self._flush()
-        self.canvas.restoreState()
+        self._act(_RESTORE)
         self._gs = self._saved.pop()
 
     def _alpha(self, which: str, alpha: float) -> None:
         """Set the fill or stroke opacity through the canvas (which names the transparency
         state in the page's resources), where it differs from the tracked one; setting the
-        value the canvas already has writes nothing, so that call is skipped."""
+        value the canvas already has writes nothing, so that call is left out."""
         key = which + "_alpha"
         if self._gs[key] != alpha:
-            self._flush()
-            (self.canvas.setFillAlpha if which == "fill" else self.canvas.setStrokeAlpha)(alpha)
+            self._act(_FILL_ALPHA if which == "fill" else _STROKE_ALPHA, alpha)
             self._gs[key] = alpha
 
     def _paint_color(self, which: str, color: str, alpha: float) -> None:
@@ -585,23 +683,22 @@ class PdfFaces:
 
     def _stroke(self, color: str, alpha: float, width: float, dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
         """Stroke with these settings from now on."""
-        gs, out = self._gs, self._out
+        gs = self._gs
         self._paint_color("stroke", color, alpha)
         if gs["width"] != width:
-            out.append(f"{rl_num(width)} w")
+            self._out.append(f"{rl_num(width)} w")
             gs["width"] = width
         dash = tuple(dash)
         if gs["dash"] != dash:
             if not _dash_ok(dash):
-                self._flush()
-                self.canvas.setDash(list(dash))  # raises ReportLab's own error
-            out.append(f"[{rl_nums(*dash)}] 0 d")
+                self._act(_DASH, dash)
+            self._out.append(f"[{rl_nums(*dash)}] 0 d")
             gs["dash"] = dash
         if gs["cap"] != cap:
-            out.append(f"{_CAPS.get(cap, 0)} J")
+            self._out.append(f"{_CAPS.get(cap, 0)} J")
             gs["cap"] = cap
         if gs["join"] != join:
-            out.append(f"{_JOINS.get(join, 0)} j")
+            self._out.append(f"{_JOINS.get(join, 0)} j")
             gs["join"] = join
 
     def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
@@ -626,40 +723,9 @@ class PdfFaces:
 
     def _text(self, op: Text) -> None:
         """One line of text, with the face's flipped y axis undone for the glyphs: the
-        text object `canvas.beginText()` would make, set with `setTextTransform` and
-        `setFont` and written with `textOut`. The glyph codes are the document's TrueType
-        subsets' (`splitString`, and `getSubsetInternalName` for each subset's font name)."""
-        key = (op.font, op.size, op.text)
-        run = self._runs.get(key)
-        if run is None:
-            font = fonts.pdf_font(op.font)
-            doc = self.canvas._doc
-            size = rl_num(op.size)
-            leading = rl_num(op.size * 1.2)  # setFont's leading when none is given
-            parts = []
-            for subset, chars in font.splitString(op.text, doc):
-                parts.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL ({escapePDF(chars)}) Tj")
-            run = " ".join(parts)
-            if len(self._runs) >= _CACHE_MAX:
-                self._runs.clear()
-            self._runs[key] = run
-        self._out.append(f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm {run} ET")
-
-    def _face(self, face: Face) -> None:
-        """Draw in form space: origin at the trim box's lower-left corner, y up."""
-        outer = self._gs
-        self._save()
-        self._gs = _unknown_state()  # whatever the page or form set before is not assumed
-        self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        self._clip(pdf_path(bleed_clip(face)))
-        self._ops(face.ops)
-        if self.guides:
-            for op in face.walk():
-                if isinstance(op, Guide):
-                    self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
-                    self._path(pdf_path(op.d), stroke=1, fill=0)
-        self._restore()
-        self._gs = outer
+        text object's "BT", its origin, `setTextTransform`, the run (`_run`, chosen as the
+        program is replayed) and "ET"."""
+        self._act(_TEXT, f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm ", (op.font, op.size, op.text))
 
     def _ops(self, ops: Iterable[Op]) -> None:
         for op in ops:
@@ -701,8 +767,8 @@ class PdfFaces:
             self._transform(1, 0, 0, -1, 0, 0)
             if op.opacity < 1:  # an image is painted with the non-stroking alpha
                 self._alpha("fill", op.opacity)
-            self._flush()
-            self.canvas.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
+            self._act(_IMAGE, op.path, op.w, op.h)
+            self._cacheable = False  # the canvas names the image by its file name
             self._restore()
         elif isinstance(op, Group):
             self._save()
@@ -713,6 +779,6 @@ class PdfFaces:
             self._ops(op.ops)
             self._restore()
         elif isinstance(op, Guide):
-            pass  # non-printing; drawn by _face when guides are on
+            pass  # non-printing; drawn by _record when guides are on
         else:  # pragma: no cover
             raise TypeError(f"unknown op {type(op).__name__}")
