@@ -311,18 +311,15 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
 
 
 def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str]) -> dict[str, Built]:
-    """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`;
-    the reading PDF is parsed once for all of them."""
-    from ..impose.booklet import Reading, impose
+    """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`:
+    the reading PDF is parsed, and the booklet assembled, once for all of them
+    (`impose.booklet.impose_all`)."""
+    from ..impose.booklet import impose_all
 
     info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
             "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}
-    parsed = Reading(reading.data)
-    out: dict[str, Built] = {}
-    for paper, size in sizes.items():
-        data, sides = impose(parsed, size.sheet, info)
-        out[paper] = Built(data, reading.pages, sides)
-    return out
+    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info)
+    return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
 
 def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
