@@ -256,15 +256,21 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
         return Rendered(None, {}, issues, size)
     # kept across builds only as the stage writes it: with its faces and its booklets
     key = bookcache.book_key(catalog, "rulebook", text, size.name) if faces and booklets and bookcache.folder() else None
+    g = catalog.game
+    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
     if key is not None and recall:
         kept = bookcache.recall(catalog, "rulebook", key)
         if kept is not None:
             return Rendered(None, {}, list(kept.findings), size, key, (), kept)
+        # the rules check laid it out in another process of this build: its reading PDF
+        laid = bookcache.taken_over(catalog, key)
+        if laid is not None:
+            data, pages, found, drew = laid
+            handed = Built(data, pages)
+            return Rendered(handed, Booklets(handed, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta), found, size, key, drew)
     STATS.renders += 1
     chunks = split(text)
     styles = Styles(accent_color(catalog.game))
-    g = catalog.game
-    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
     painter = art.IconPainter(catalog, styles)
     findings: list[Issue] = []
     # faces laid out once per catalog object (art.laid_out), each one drawn recorded
@@ -288,6 +294,8 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
     out: Mapping[str, Built] = {}
     if reading is not None and booklets:  # imposed when first asked for (`Booklets`)
         out = Booklets(reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta)
+    if key is not None and reading is not None:  # in a check: for its stage, wherever it runs
+        bookcache.hand_over(catalog, key, seen.ids, findings, reading.data, reading.pages)
     return Rendered(reading, out, findings, size, key, tuple(seen.ids))
 
 
