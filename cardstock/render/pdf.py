@@ -4,15 +4,22 @@ Text is real PDF text in the shipped TrueType fonts (embedded as subsets), so it
 sharp and can be extracted. A face drawn with reuse=True is stored once per document as a
 Form XObject named from its content key and referenced wherever it is used again.
 
-Path operators are written here rather than through ReportLab's path objects, whose number
-formatting (`fp_str`, pure Python without ReportLab's optional C accelerator) dominated the
-drawing time; the operator string of each path is cached (faces repeat the same frames,
-clips and symbols) and put in the page with the canvas's `addLiteral`. Text is drawn with
-ReportLab's text objects, which choose the glyph codes of the document's font subsets.
+A face's operators are written here rather than through one canvas call per operator,
+whose number formatting (`fp_str`, pure Python without ReportLab's optional C accelerator)
+dominated the drawing time: `rl_num` writes ReportLab's numbers (the same bytes, checked
+against `fp_str` in tests/test_face_pdf.py; with the C accelerator installed the canvas's
+own numbers could differ from these in the last digit, and files would differ from a
+build without it), paths are cached per path, and a face's whole drawing is recorded once
+per process and replayed (`PdfFaces`). The canvas still saves and restores the graphics
+state, sets opacities, draws images and forms; text runs take their glyph codes from the
+document's TrueType subsets (the font's `splitString` and `getSubsetInternalName`, given
+the canvas's document).
 
-Only public ReportLab calls are made, with two exceptions that have no public equivalent,
-both reached through `_doc_object` (a finished form's or page's object in the document):
-`_form_resources` and `seal`. `tests/test_library_internals.py` fails when they move.
+Only public ReportLab calls are made, with exceptions that have no public equivalent, all
+through the canvas's document (`_doc`, named in this file only): a finished form's or
+page's object (`_doc_object`, for `_form_resources` and `seal`), the name of the next page,
+and the document a text run's subsets belong to. `tests/test_library_internals.py` fails
+when they move.
 
 Finished pages and forms are compressed as soon as they are complete (`show_page`, and
 `PdfFaces.draw` for the forms it makes): ReportLab would otherwise keep each one's content
