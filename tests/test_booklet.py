@@ -143,3 +143,33 @@ def test_pages_larger_than_half_the_sheet_are_scaled_to_fit_against_the_fold():
             w, h = HALF_LETTER[0] * k, HALF_LETTER[1] * k
             assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(half, abs=0.01)  # against the fold
             assert y == pytest.approx((a4_landscape[1] - h) / 2, abs=0.01) and y >= -0.01
+
+
+def test_booklets_made_together_are_the_ones_each_paper_gives_alone():
+    """Both papers' booklets share one parse of the reading PDF (`Reading`) and one
+    assembled document (`impose_all`): the bytes are the same as imposing each from the
+    PDF's bytes alone, whichever paper comes first, and the shared parse is not changed by
+    imposing from it."""
+    from cardstock.impose.booklet import Reading
+
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=HALF_LETTER, invariant=1)
+    for k in range(1, 7):
+        canv.setFont("Helvetica-Bold" if k % 2 else "Times-Roman", 20)
+        canv.drawString(60, 300, f"READING PAGE {k:02d}")
+        canv.showPage()
+    canv.save()
+    reading = buf.getvalue()
+    a4 = (841.89, 595.28)
+    separate = [impose(reading, LETTER_LANDSCAPE), impose(reading, a4)]
+    shared = Reading(reading)
+    assert [impose(shared, LETTER_LANDSCAPE), impose(shared, a4)] == separate
+    assert impose(shared, a4) == separate[1] and impose(shared, LETTER_LANDSCAPE) == separate[0]
+    # assembled once and written once per size: each file is the one its size alone gives
+    from cardstock.impose.booklet import impose_all
+
+    assert impose_all(reading, [LETTER_LANDSCAPE, a4]) == separate
+    assert impose_all(reading, [a4, LETTER_LANDSCAPE, a4]) == [separate[1], separate[0], separate[1]]
+    assert impose_all(Reading(reading), [(1000.0, 700.0), LETTER_LANDSCAPE]) == [impose(reading, (1000.0, 700.0)), separate[0]]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(separate[1][0])).pages)
+    assert sorted(re.findall(r"READING PAGE (\d+)", text)) == [f"{k:02d}" for k in range(1, 7)]

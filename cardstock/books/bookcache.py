@@ -34,6 +34,7 @@ none set (`cardstock check`, a library call) nothing is read or written.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from dataclasses import asdict, dataclass
@@ -254,6 +255,48 @@ def remember_findings(catalog: Catalog, name: str, key: str, findings: Iterable[
         pass
 
 
+# A rulebook a rules check laid out, handed to its stage: the check and the stage of a
+# game may run in different worker processes, and the stage would lay the book out again.
+LAID = "rulebook-laid"
+STATS["handed"] = 0  # laid-out rulebooks a stage took from its check (for tests to count)
+
+
+def hand_over(catalog: Catalog, key: str, drew: Iterable[str], findings: Iterable[Issue], reading: bytes, pages: int) -> None:
+    """A check that laid a rulebook out leaves it for the stage: the reading PDF, its page
+    count, its findings and the faces it drew (with their content keys), written to the
+    staging folder the build moves into the output's books folder once every check has
+    passed (`remember_findings`). Nothing is written outside a build's check."""
+    where = books_staged_in()
+    if where is None or books_kept_in() is None:
+        return
+    ids = list(drew)
+    entry = {"version": VERSION, "key": key, "drew": ids, "faces": _faces(catalog, ids)[0], "pages": pages,
+             "findings": [asdict(f) for f in findings], "pdf": base64.b64encode(reading).decode("ascii")}
+    try:
+        write_atomic(where / f"{catalog.id}--{LAID}.json", json.dumps(entry, sort_keys=True).encode())
+    except (OSError, WriteError):  # a cache that cannot be written costs time, not output
+        pass
+
+
+def taken_over(catalog: Catalog, key: str) -> Optional[tuple[bytes, int, list[Issue], tuple[str, ...]]]:
+    """What `hand_over` left for this rulebook (the reading PDF, its pages, findings and the
+    faces it drew), when its key holds and every face it drew still draws the same: the
+    book the stage would lay out, byte for byte. None in a check (it lays out itself)."""
+    path = _path(catalog, LAID)
+    if path is None or books_staged_in() is not None:
+        return None
+    try:
+        data = _entry(path, key)
+        drew = tuple(str(i) for i in data["drew"])
+        if _faces(catalog, drew)[0] != data["faces"]:
+            raise ValueError("a face it drew draws differently now")
+        found = (base64.b64decode(data["pdf"], validate=True), int(data["pages"]), [Issue(**f) for f in data["findings"]], drew)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # missing, stale or damaged
+        return None
+    STATS["handed"] += 1
+    return found
+
+
 def rulebook_findings(catalog: Catalog, papers: tuple[str, ...]) -> Optional[list[Issue]]:
     """The findings an earlier build kept for this rulebook, when its key still holds and
     its faces kept their shapes (`recall`, whole or stale); None when it must be
@@ -307,4 +350,4 @@ def quickref_findings(catalog: Catalog) -> list[Issue]:
     return found
 
 
-__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "recall_findings", "remember_findings", "rulebook_findings", "quickref_check_key", "quickref_findings", "STATS"]
+__all__ = ["use", "folder", "book_key", "outline", "Seen", "face_keys", "face_shapes", "Kept", "recall", "remember", "recall_findings", "remember_findings", "rulebook_findings", "quickref_check_key", "quickref_findings", "hand_over", "taken_over", "STATS"]

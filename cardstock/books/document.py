@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
@@ -310,14 +310,21 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
 
 
-def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
-    """The saddle-stitched booklet of a reading PDF laid out at `size`."""
-    from ..impose.booklet import impose
+def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str]) -> dict[str, Built]:
+    """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`:
+    the reading PDF is parsed, and the booklet assembled, once for all of them
+    (`impose.booklet.impose_all`)."""
+    from ..impose.booklet import impose_all
 
     info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
             "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}
-    data, sides = impose(reading.data, size.sheet, info)
-    return Built(data, reading.pages, sides)
+    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info)
+    return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
 
-__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "Contents", "LayoutError", "Unsettled", "booklet", "build", "contents"]
+def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
+    """The saddle-stitched booklet of a reading PDF laid out at `size`."""
+    return booklets_of(reading, {"": size}, meta)[""]
+
+
+__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "Contents", "LayoutError", "Unsettled", "booklet", "booklets_of", "build", "contents"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any, Iterator, Mapping, Optional, Union
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
@@ -40,7 +40,7 @@ from ..load import Catalog
 from ..output import Artifact, artifact
 from ..stage import BuildOptions, StageResult
 from . import art, bookcache
-from .document import BookDoc, Built, booklet, build, contents
+from .document import BookDoc, Built, booklets_of, build, contents
 from .recall import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
 from ..ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
@@ -151,10 +151,47 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
+class Booklets(Mapping[str, Built]):
+    """The booklets of a reading PDF by paper, imposed when first asked for: the rules
+    check reads a rendering's findings only, and a stage in another process lays the book
+    out again, so the check's rendering imposes nothing it would not use."""
+
+    def __init__(self, reading: Built, sizes: dict[str, BookSize], meta: dict[str, str]) -> None:
+        self._inputs: Optional[tuple[Built, dict[str, BookSize], dict[str, str]]] = (reading, sizes, meta)
+        self._made: dict[str, Built] = {}
+
+    def _all(self) -> dict[str, Built]:
+        if self._inputs is not None:
+            STATS.imposed += 1
+            self._made = booklets_of(*self._inputs)
+            self._inputs = None
+        return self._made
+
+    def only(self, papers: set[str]) -> "Booklets":
+        """These papers' booklets (imposed with the others, when first asked for)."""
+        part = Booklets.__new__(Booklets)
+        part._inputs, part._made = None, {}
+        if self._inputs is not None:
+            reading, sizes, meta = self._inputs
+            part._inputs = (reading, {p: s for p, s in sizes.items() if p in papers}, meta)
+        else:
+            part._made = {p: b for p, b in self._made.items() if p in papers}
+        return part
+
+    def __getitem__(self, paper: str) -> Built:
+        return self._all()[paper]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 @dataclass
 class Rendered:
     reading: Optional[Built]
-    booklets: dict[str, Built]
+    booklets: Mapping[str, Built]
     issues: list[Issue]
     size: BookSize
     key: Optional[str] = None  # its entry's key (bookcache) when the build keeps one
@@ -174,7 +211,8 @@ def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4")
         wanted = set(_wanted(papers))
         for (had, b, f), r in memo.items():
             if (b, f) == (booklets, faces) and wanted <= set(_wanted(had)) and _reading_size(_wanted(had)) == _reading_size(_wanted(papers)):
-                return Rendered(r.reading, {p: built for p, built in r.booklets.items() if p in wanted}, r.issues, r.size, r.key, r.drew, r.kept)
+                part = r.booklets.only(wanted) if isinstance(r.booklets, Booklets) else {p: built for p, built in r.booklets.items() if p in wanted}
+                return Rendered(r.reading, part, r.issues, r.size, r.key, r.drew, r.kept)
         memo[key] = _render(catalog, tuple(papers), booklets, faces)
     return memo[key]
 
@@ -200,6 +238,7 @@ class RenderStats:
     """Rulebooks laid out by this process (for tests and the bench to count)."""
 
     renders: int = 0
+    imposed: int = 0  # times a rendering's booklets were imposed (all its papers at once)
 
 
 STATS = RenderStats()
@@ -217,15 +256,21 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
         return Rendered(None, {}, issues, size)
     # kept across builds only as the stage writes it: with its faces and its booklets
     key = bookcache.book_key(catalog, "rulebook", text, size.name) if faces and booklets and bookcache.folder() else None
+    g = catalog.game
+    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
     if key is not None and recall:
         kept = bookcache.recall(catalog, "rulebook", key)
         if kept is not None:
             return Rendered(None, {}, list(kept.findings), size, key, (), kept)
+        # the rules check laid it out in another process of this build: its reading PDF
+        laid = bookcache.taken_over(catalog, key)
+        if laid is not None:
+            data, pages, found, drew = laid
+            handed = Built(data, pages)
+            return Rendered(handed, Booklets(handed, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta), found, size, key, drew)
     STATS.renders += 1
     chunks = split(text)
     styles = Styles(accent_color(catalog.game))
-    g = catalog.game
-    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
     painter = art.IconPainter(catalog, styles)
     findings: list[Issue] = []
     # faces laid out once per catalog object (art.laid_out), each one drawn recorded
@@ -246,10 +291,11 @@ def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bo
 
     # Laid out once: the reading PDF, whose pages are imposed for every booklet.
     reading = run(size)
-    out: dict[str, Built] = {}
-    if reading is not None and booklets:
-        for paper in wanted:
-            out[paper] = booklet(reading, BOOK_FOR_PAPER[paper], meta)
+    out: Mapping[str, Built] = {}
+    if reading is not None and booklets:  # imposed when first asked for (`Booklets`)
+        out = Booklets(reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta)
+    if key is not None and reading is not None:  # in a check: for its stage, wherever it runs
+        bookcache.hand_over(catalog, key, seen.ids, findings, reading.data, reading.pages)
     return Rendered(reading, out, findings, size, key, tuple(seen.ids))
 
 

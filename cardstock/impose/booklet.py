@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 import io
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, IndirectObject, NameObject, RectangleObject, TextStringObject,
+)
 
 from ..render.pdf import pdf_num
 
@@ -75,13 +77,26 @@ def slot_of(page: int, pages: int) -> tuple[int, str, str]:
     raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
-def _page_form(page: PageObject, writer: PdfWriter) -> DictionaryObject:
+class Reading:
+    """A reading-order PDF parsed once for every booklet imposed from it: its pages, each
+    page's drawing (decompressed once) and size. The objects the pages name (fonts, images,
+    inner forms) are parsed when the first booklet copies them and read from the parse
+    after that."""
+
+    def __init__(self, data: bytes) -> None:
+        self.reader = PdfReader(io.BytesIO(data))
+        self.pages: list[tuple[PageObject, bytes, float, float]] = []
+        for page in self.reader.pages:
+            contents = page.get_contents()
+            self.pages.append((page, contents.get_data() if contents is not None else b"", float(page.mediabox.width), float(page.mediabox.height)))
+
+
+def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:
     """One reading page as a Form XObject in `writer`: the page's drawing, its resources
     (fonts, images and inner forms are copied once however many pages share them) and
     its media box as the form's bounding box."""
-    contents = page.get_contents()
     plain = DecodedStreamObject()
-    plain.set_data(contents.get_data() if contents is not None else b"")
+    plain.set_data(drawing)
     form = plain.flate_encode()
     box = page.mediabox
     form.update({
@@ -93,41 +108,72 @@ def _page_form(page: PageObject, writer: PdfWriter) -> DictionaryObject:
     return form
 
 
-def impose(reading: bytes, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
-    """Impose a reading-order PDF as a saddle-stitched booklet on `sheet` (w, h) sides.
+def impose(reading: bytes | Reading, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
+    """Impose a reading-order PDF (its bytes, or a `Reading` of them) as a saddle-stitched
+    booklet on `sheet` (w, h) sides.
 
     Each page sits against the fold (the sheet's vertical centre line), centred top to
     bottom; a page larger than half the sheet is scaled down to fit (half-letter pages on
     A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides. `info` fills the
     document information (Title, Author, …; names without the slash)."""
-    reader = PdfReader(io.BytesIO(reading))
-    writer = PdfWriter()
-    forms = []
-    for page in reader.pages:
-        ref = writer._add_object(_page_form(page, writer))
-        forms.append((ref, float(page.mediabox.width), float(page.mediabox.height)))
+    return impose_all(reading, [sheet], info)[0]
+
+
+def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], sheet: tuple[float, float]) -> bytes:
+    """The content of one printed side: each of its reading pages' forms, scaled to fit
+    its half if need be, against the fold and centred top to bottom."""
     sw, sh = sheet
     half = sw / 2
+    ops: list[str] = []
+    for slot, number in ((0, side.left), (1, side.right)):
+        if number is None:
+            continue
+        _, w, h = forms[number - 1]
+        k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
+        x = half - w * k if slot == 0 else half
+        ops.append(f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q")
+    return ("\n".join(ops) + "\n").encode("ascii")
+
+
+def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], info: Mapping[str, str] = {}) -> list[tuple[bytes, int]]:
+    """`impose` for several sheet sizes at once: the booklets differ only in their sides'
+    sizes and where each page sits on them, so the document is assembled once (the reading
+    pages' forms, their fonts and images copied once) and written once per size, with
+    those sizes and placements set before each writing. Each file is the one `impose`
+    would write for its size alone (`tests/test_booklet.py`)."""
+    parsed = reading if isinstance(reading, Reading) else Reading(reading)
+    if not sheets:
+        return []
+    writer = PdfWriter()
+    forms = []
+    for page, drawing, w, h in parsed.pages:
+        ref = writer._add_object(_page_form(page, drawing, writer))
+        forms.append((ref, w, h))
+    sw, sh = sheets[0]
     sides = booklet_order(max(1, len(forms)))
+    printed: list[tuple[PageObject, Any, Side]] = []
     for side in sides:
         sheet_page = writer.add_blank_page(sw, sh)
         sheet_page.trimbox = sheet_page.mediabox  # folded, not cut: the sheet is the trim
         xobjects = DictionaryObject()
-        ops: list[str] = []
-        for slot, number in ((0, side.left), (1, side.right)):
-            if number is None:
-                continue
-            ref, w, h = forms[number - 1]
-            name = f"/ReadingPage{number}"
-            xobjects[NameObject(name)] = ref
-            k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
-            x = half - w * k if slot == 0 else half
-            ops.append(f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm {name} Do Q")
+        for number in (side.left, side.right):
+            if number is not None:
+                xobjects[NameObject(f"/ReadingPage{number}")] = forms[number - 1][0]
         content = DecodedStreamObject()
-        content.set_data(("\n".join(ops) + "\n").encode("ascii"))
+        content.set_data(_side_ops(side, forms, (sw, sh)))
+        encoded = content.flate_encode()
         sheet_page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
-        sheet_page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
+        sheet_page[NameObject("/Contents")] = writer._add_object(encoded)
+        printed.append((sheet_page, encoded, side))
     writer.add_metadata({NameObject(f"/{k}"): TextStringObject(v) for k, v in sorted(info.items())})
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue(), len(sides)
+    out: list[tuple[bytes, int]] = []
+    for n, sheet in enumerate(sheets):
+        if n:  # the next size: the sides' boxes and placements, in the objects already made
+            for sheet_page, encoded, side in printed:
+                sheet_page.mediabox = RectangleObject((0, 0, sheet[0], sheet[1]))
+                sheet_page.trimbox = sheet_page.mediabox
+                encoded.set_data(_side_ops(side, forms, sheet))
+        buf = io.BytesIO()
+        writer.write(buf)
+        out.append((buf.getvalue(), len(sides)))
+    return out

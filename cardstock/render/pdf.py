@@ -4,15 +4,22 @@ Text is real PDF text in the shipped TrueType fonts (embedded as subsets), so it
 sharp and can be extracted. A face drawn with reuse=True is stored once per document as a
 Form XObject named from its content key and referenced wherever it is used again.
 
-Path operators are written here rather than through ReportLab's path objects, whose number
-formatting (`fp_str`, pure Python without ReportLab's optional C accelerator) dominated the
-drawing time; the operator string of each path is cached (faces repeat the same frames,
-clips and symbols) and put in the page with the canvas's `addLiteral`. Text is drawn with
-ReportLab's text objects, which choose the glyph codes of the document's font subsets.
+A face's operators are written here rather than through one canvas call per operator,
+whose number formatting (`fp_str`, pure Python without ReportLab's optional C accelerator)
+dominated the drawing time: `rl_num` writes ReportLab's numbers (the same bytes, checked
+against `fp_str` in tests/test_face_pdf.py; with the C accelerator installed the canvas's
+own numbers could differ from these in the last digit, and files would differ from a
+build without it), paths are cached per path, and a face's whole drawing is recorded once
+per process and replayed (`PdfFaces`). The canvas still saves and restores the graphics
+state, sets opacities, draws images and forms; text runs take their glyph codes from the
+document's TrueType subsets (the font's `splitString` and `getSubsetInternalName`, given
+the canvas's document).
 
-Only public ReportLab calls are made, with two exceptions that have no public equivalent,
-both reached through `_doc_object` (a finished form's or page's object in the document):
-`_form_resources` and `seal`. `tests/test_library_internals.py` fails when they move.
+Only public ReportLab calls are made, with exceptions that have no public equivalent, all
+through the canvas's document (`_doc`, named in this file only): a finished form's or
+page's object (`_doc_object`, for `_form_resources` and `seal`), the name of the next page,
+and the document a text run's subsets belong to. `tests/test_library_internals.py` fails
+when they move.
 
 Finished pages and forms are compressed as soon as they are complete (`show_page`, and
 `PdfFaces.draw` for the forms it makes): ReportLab would otherwise keep each one's content
@@ -23,6 +30,7 @@ all of their drawing operators at once. The bytes written are the same either wa
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import zlib
 from contextlib import contextmanager
@@ -30,6 +38,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -405,10 +414,100 @@ def _unknown_state() -> dict[str, object]:
     return dict.fromkeys(("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN)
 
 
+# ---------------------------------------------------------------- ReportLab's numbers
+
+_LN10 = math.log(10.0)
+_PLACES = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
+_RL_NUMS: dict[float, str] = {}
+
+
+def rl_num(v: float) -> str:
+    """A number exactly as ReportLab's canvas writes it (`reportlab.lib.rl_accel.fp_str`
+    without the optional C accelerator): 0 for anything within 1e-7 of zero; otherwise six
+    significant places at most (six decimals below 1, one fewer per digit before the point
+    from there, none from a million up), trailing zeros and a bare point dropped, and a
+    leading "0" dropped (".5"; but "-0.5" and, for a tiny negative that rounds away,
+    "-0"). The digit count is worked out with the same floating-point logarithm, so the
+    edge cases (1000 reads as 2.999… digits) fall where ReportLab's do.
+
+    Remembered per value (a drawing sets the same widths, colours and offsets over and
+    over); `tests/test_face_pdf.py` compares it with ReportLab's own over many values."""
+    s = _RL_NUMS.get(v)
+    if s is None:
+        a = abs(v)
+        if a <= 1e-7:
+            s = "0"
+        else:
+            places = 6 if a <= 1 else min(max(0, 6 - int(math.log(a) / _LN10)), 6)
+            s = _PLACES[places] % v
+            if places:
+                s = s.rstrip("0")
+                if s[-1] == ".":
+                    s = s[:-1]
+            if s[0] == "0" and len(s) > 1:
+                s = s[1:]
+        if len(_RL_NUMS) >= _CACHE_MAX:
+            _RL_NUMS.clear()
+        _RL_NUMS[v] = s
+    return s
+
+
+def rl_nums(*values: float) -> str:
+    """Several numbers as ReportLab's `fp_str(a, b, …)` writes them: space-separated."""
+    return " ".join([rl_num(v) for v in values])
+
+
+@lru_cache(maxsize=4096)
+def _color_code(color: str, cmyk: bool, stroke: bool) -> tuple[str, Optional[float]]:
+    """The operator `canvas.setFillColor`/`setStrokeColor` writes for "#rrggbb" (as RGB or,
+    with `cmyk`, as DeviceCMYK), and the opacity that call then sets (the colour's alpha,
+    None for none)."""
+    if cmyk:
+        k = cmyk_color(color)
+        d = k.density
+        code = f"{rl_nums(d * k.cyan, d * k.magenta, d * k.yellow, d * k.black)} {'K' if stroke else 'k'}"
+        alpha = getattr(k, "alpha", None)
+    else:
+        c = pdf_color(color)
+        code = f"{rl_nums(c.red, c.green, c.blue)} {'RG' if stroke else 'rg'}"
+        alpha = getattr(c, "alpha", None)
+    return code, alpha
+
+
+def _dash_ok(dash: tuple[float, ...]) -> bool:
+    """A dash array `canvas.setDash` accepts (it raises on anything else)."""
+    return all(isinstance(v, (int, float)) and v >= 0 for v in dash) and (not dash or sum(dash) > 0)
+
+
+# What a face's drawing asks of the canvas, between the operators it writes itself (the
+# first item of an action in a recorded program, `PdfFaces`).
+_SAVE, _RESTORE, _FILL_ALPHA, _STROKE_ALPHA, _TEXT, _IMAGE, _DASH = range(7)
+
+Program = tuple[Any, ...]  # operator text (str) and actions (tuples), in drawing order
+
+# recorded programs kept per process, the least recently recorded dropped first: a game's
+# faces are drawn on each paper's sheets, in its rulebook and quick reference
+_PROGRAMS: dict[tuple[str, bool, bool], Program] = {}
+_PROGRAMS_MAX = 512
+STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
+
+
 class PdfFaces:
     """Draws faces on one canvas; remembers which faces it already stored as forms.
 
-    Inside a face it keeps track of the fill and stroke settings it has made (colour,
+    A face's drawing is recorded once per process as a *program*: the operators it writes,
+    as ReportLab's canvas would write them and with its number formatting (`rl_num`), and,
+    between them, what only the canvas may do: save and restore the graphics state (the
+    canvas keeps its own state with it), set an opacity (the canvas names the transparency
+    states of the page or form), draw an image, and choose the glyph codes of a text run
+    (the document's font subsets). Drawing replays the program: the operators go into the
+    canvas's stream with one `addLiteral` before each canvas call. A program depends on the
+    face alone, so the sheets of every paper, the rulebook's thumbnails and the quick
+    reference replay the one recorded (faces with images are recorded each time: the
+    image's file name is part of what the canvas writes). The bytes are the ones the
+    canvas's own calls made (`tests/test_face_pdf.py`).
+
+    While recording, it keeps track of the fill and stroke settings it has made (colour,
     opacity, line width, dash, caps, joins) and sets only those an op needs changed, so
     plain ops need no save/restore of the graphics state around them. Transforms and
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
@@ -419,8 +518,15 @@ class PdfFaces:
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         self._forms: set[str] = set()
+        # recording: the program so far, the operators not yet in it, the tracked state
+        self._program: list[Any] = []
+        self._out: list[str] = []
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
+        self._cacheable = True
+        # a text run's operators, per (font, size, text): the glyph codes are the ones the
+        # document's font subsets gave the first time (they never change within a document)
+        self._runs: dict[tuple[str, float, str], str] = {}
         # fonts are registered as a face first uses them (fonts.pdf_font): only the ones drawn
 
     # ------------------------------------------------------------ public
@@ -438,37 +544,145 @@ class PdfFaces:
                 _form_resources(c, name)
                 seal(_doc_object(c, _xobject_name(name)), "xobject form stream")
                 self._forms.add(name)
-            c.saveState()
-            c.translate(x, y)
-            c.doForm(name)
-            c.restoreState()
-            return
         c.saveState()
-        c.translate(x, y)
-        self._face(face)
+        c.addLiteral(f"1 0 0 1 {rl_nums(x, y)} cm")  # what c.translate(x, y) writes after "q"
+        if reuse:
+            c.doForm(name)
+        else:
+            self._face(face)
         c.restoreState()
+
+    # ------------------------------------------------------------ programs
+
+    def _face(self, face: Face) -> None:
+        """Draw in form space: origin at the trim box's lower-left corner, y up."""
+        key = (face.key, self.guides, self.cmyk)
+        program = _PROGRAMS.get(key)
+        STATS["replayed"] += 1
+        if program is None:
+            STATS["recorded"] += 1
+            program = self._record(face)
+            self._replay(program)
+            if self._cacheable:
+                if len(_PROGRAMS) >= _PROGRAMS_MAX:
+                    del _PROGRAMS[next(iter(_PROGRAMS))]
+                _PROGRAMS[key] = program
+            return
+        self._replay(program)
+
+    def _record(self, face: Face) -> Program:
+        self._program, self._out, self._saved, self._cacheable = [], [], [], True
+        self._gs = _unknown_state()  # whatever the page or form set before is not assumed
+        self._save()
+        self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
+        self._clip(pdf_path(bleed_clip(face)))
+        self._ops(face.ops)
+        if self.guides:
+            for op in face.walk():
+                if isinstance(op, Guide):
+                    self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
+                    self._path(pdf_path(op.d), stroke=1, fill=0)
+        self._restore()
+        program = tuple(self._program)
+        self._program, self._out = [], []
+        return program
+
+    def _act(self, *action: Any) -> None:
+        """Record an action the canvas takes, after the operators written before it."""
+        if self._out:
+            self._program.append("\n".join(self._out))
+            self._out.clear()
+        self._program.append(action)
+
+    def _replay(self, program: Program) -> None:
+        """Draw a recorded program on the canvas. The operators between two actions go in
+        with one `addLiteral` (the lines the canvas's own calls would have added, joined
+        as the canvas joins its stream)."""
+        c = self.canvas
+        out: list[str] = []
+        for item in program:
+            if type(item) is str:
+                out.append(item)
+                continue
+            kind = item[0]
+            if kind == _TEXT:
+                out.append(f"{item[1]}{self._run(item[2])} ET")
+                continue
+            if out:
+                c.addLiteral("\n".join(out))
+                out.clear()
+            if kind == _SAVE:
+                c.saveState()
+            elif kind == _RESTORE:
+                c.restoreState()
+            elif kind == _FILL_ALPHA:
+                c.setFillAlpha(item[1])
+            elif kind == _STROKE_ALPHA:
+                c.setStrokeAlpha(item[1])
+            elif kind == _IMAGE:
+                c.drawImage(item[1], 0, 0, item[2], item[3], mask="auto")
+            elif kind == _DASH:
+                c.setDash(list(item[1]))  # a dash ReportLab refuses: its own error
+        if out:
+            c.addLiteral("\n".join(out))
+
+    def _run(self, key: tuple[str, float, str]) -> str:
+        """A text run's glyph operators in this document: the text object
+        `canvas.beginText()` would make, set with `setFont` and written with `textOut`
+        (`splitString` gives the codes of the document's TrueType subsets,
+        `getSubsetInternalName` each subset's font name)."""
+        run = self._runs.get(key)
+        if run is None:
+            name, size, text = key
+            font = fonts.pdf_font(name)
+            doc = self.canvas._doc
+            tf = f"{rl_num(size)} Tf {rl_num(size * 1.2)} TL"  # setFont's leading when none is given
+            run = " ".join([f"{font.getSubsetInternalName(subset, doc)} {tf} ({escapePDF(chars)}) Tj" for subset, chars in font.splitString(text, doc)])
+            if len(self._runs) >= _CACHE_MAX:
+                self._runs.clear()
+            self._runs[key] = run
+        return run
+
+    def _transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """`canvas.transform`: a `cm` operator, merged into the one just written if the
+        last operator is one (the canvas multiplies the two, reading the written numbers
+        back)."""
+        out = self._out
+        if out and out[-1].endswith(" cm"):
+            a0, b0, c0, d0, e0, f0 = map(float, out[-1].split()[-7:-1])
+            out[-1] = f"{rl_nums(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)} cm"
+        else:
+            out.append(f"{rl_nums(a, b, c, d, e, f)} cm")
 
     # ------------------------------------------------------------ graphics state
 
     def _save(self) -> None:
-        self.canvas.saveState()
+        self._act(_SAVE)
         self._saved.append(dict(self._gs))
 
     def _restore(self) -> None:
-        self.canvas.restoreState()
+        self._act(_RESTORE)
         self._gs = self._saved.pop()
+
+    def _alpha(self, which: str, alpha: float) -> None:
+        """Set the fill or stroke opacity through the canvas (which names the transparency
+        state in the page's resources), where it differs from the tracked one; setting the
+        value the canvas already has writes nothing, so that call is left out."""
+        key = which + "_alpha"
+        if self._gs[key] != alpha:
+            self._act(_FILL_ALPHA if which == "fill" else _STROKE_ALPHA, alpha)
+            self._gs[key] = alpha
 
     def _paint_color(self, which: str, color: str, alpha: float) -> None:
         """Set the "fill" or "stroke" colour and its opacity, where they differ."""
-        c, gs = self.canvas, self._gs
-        fill = which == "fill"
+        gs = self._gs
         if gs[which] != color:
-            # setting a colour sets that opacity back to the colour's (1)
-            (c.setFillColor if fill else c.setStrokeColor)(cmyk_color(color) if self.cmyk else pdf_color(color))
-            gs[which], gs[which + "_alpha"] = color, 1
-        if gs[which + "_alpha"] != alpha:
-            (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
-            gs[which + "_alpha"] = alpha
+            code, implied = _color_code(color, self.cmyk, which == "stroke")
+            self._out.append(code)
+            gs[which] = color
+            if implied is not None:  # the canvas sets the colour's own opacity with it
+                self._alpha(which, implied)
+        self._alpha(which, alpha)
 
     def _fill(self, color: str, alpha: float) -> None:
         """Fill with `color` at opacity `alpha` from now on."""
@@ -476,20 +690,22 @@ class PdfFaces:
 
     def _stroke(self, color: str, alpha: float, width: float, dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
         """Stroke with these settings from now on."""
-        c, gs = self.canvas, self._gs
+        gs = self._gs
         self._paint_color("stroke", color, alpha)
         if gs["width"] != width:
-            c.setLineWidth(width)
+            self._out.append(f"{rl_num(width)} w")
             gs["width"] = width
         dash = tuple(dash)
         if gs["dash"] != dash:
-            c.setDash(list(dash))
+            if not _dash_ok(dash):
+                self._act(_DASH, dash)
+            self._out.append(f"[{rl_nums(*dash)}] 0 d")
             gs["dash"] = dash
         if gs["cap"] != cap:
-            c.setLineCap(_CAPS.get(cap, 0))
+            self._out.append(f"{_CAPS.get(cap, 0)} J")
             gs["cap"] = cap
         if gs["join"] != join:
-            c.setLineJoin(_JOINS.get(join, 0))
+            self._out.append(f"{_JOINS.get(join, 0)} j")
             gs["join"] = join
 
     def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
@@ -502,86 +718,74 @@ class PdfFaces:
             self._stroke(stroke, opacity, stroke_width, dash, cap, join)
         return do_fill, do_stroke
 
+    def _path(self, code: str, *, stroke: int, fill: int, even_odd: bool = False) -> None:
+        """Paint a path's operators (`pdf_path`): what `canvas.drawPath` writes for a path."""
+        self._out += (code, PATH_OPS[stroke, fill, FILL_EVEN_ODD if even_odd else FILL_NON_ZERO])
+
+    def _clip(self, code: str) -> None:
+        """Clip to a path without painting it: what `canvas.clipPath` writes."""
+        self._out.append(f"{code} W n")
+
     # ------------------------------------------------------------ drawing
 
     def _text(self, op: Text) -> None:
-        """One line of text, with the face's flipped y axis undone for the glyphs."""
-        c = self.canvas
-        t = c.beginText()
-        t.setTextTransform(1, 0, 0, -1, op.x, op.y)
-        t.setFont(fonts.pdf_font(op.font).fontName, op.size)
-        t.textOut(op.text)
-        c.drawText(t)
-
-    def _face(self, face: Face) -> None:
-        """Draw in form space: origin at the trim box's lower-left corner, y up."""
-        c = self.canvas
-        outer = self._gs
-        c.saveState()
-        self._gs = _unknown_state()  # whatever the page or form set before is not assumed
-        c.transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        clip_path(c, pdf_path(bleed_clip(face)))
-        self._ops(face.ops)
-        if self.guides:
-            for op in face.walk():
-                if isinstance(op, Guide):
-                    self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
-                    draw_path(c, pdf_path(op.d), stroke=1, fill=0)
-        c.restoreState()
-        self._gs = outer
+        """One line of text, with the face's flipped y axis undone for the glyphs: the
+        text object's "BT", its origin, `setTextTransform`, the run (`_run`, chosen as the
+        program is replayed) and "ET"."""
+        self._act(_TEXT, f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm ", (op.font, op.size, op.text))
 
     def _ops(self, ops: Iterable[Op]) -> None:
         for op in ops:
             self._op(op)
 
     def _op(self, op: Op) -> None:
-        c = self.canvas
         if isinstance(op, Rect):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                draw_path(c, rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f)
+                self._path(rect_code(op.x, op.y, op.w, op.h, op.radius), stroke=s, fill=f)
         elif isinstance(op, Ellipse):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if f or s:
-                draw_path(c, ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
+                self._path(ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
         elif isinstance(op, Path):
             f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
             if f or s:
-                draw_path(c, pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
+                self._path(pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
         elif isinstance(op, Text):
             self._fill(op.color, op.opacity)
             self._text(op)
         elif isinstance(op, Icon):
             self._save()
-            c.translate(op.x, op.y)
+            self._transform(1, 0, 0, 1, op.x, op.y)
             k = op.size / 100.0
-            c.scale(k, k)
+            self._transform(k, 0, 0, k, 0, 0)
             for part in op.parts:
                 alpha = op.opacity * part.opacity
                 if part.stroke_width > 0:
                     self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
-                    draw_path(c, pdf_path(part.d), stroke=1, fill=0)
+                    self._path(pdf_path(part.d), stroke=1, fill=0)
                 else:
                     self._fill(op.color, alpha)
-                    draw_path(c, pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
+                    self._path(pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
             self._restore()
         elif isinstance(op, Image):
             self._save()
-            c.translate(op.x, op.y + op.h)
-            c.scale(1, -1)
+            self._transform(1, 0, 0, 1, op.x, op.y + op.h)
+            self._transform(1, 0, 0, -1, 0, 0)
             if op.opacity < 1:  # an image is painted with the non-stroking alpha
-                c.setFillAlpha(op.opacity)
-            c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
+                self._alpha("fill", op.opacity)
+            self._act(_IMAGE, op.path, op.w, op.h)
+            self._cacheable = False  # the canvas names the image by its file name
             self._restore()
         elif isinstance(op, Group):
             self._save()
             if op.transform is not None:
-                c.transform(*op.transform)
+                self._transform(*op.transform)
             if op.clip is not None:
-                clip_path(c, pdf_path(op.clip))
+                self._clip(pdf_path(op.clip))
             self._ops(op.ops)
             self._restore()
         elif isinstance(op, Guide):
-            pass  # non-printing; drawn by _face when guides are on
+            pass  # non-printing; drawn by _record when guides are on
         else:  # pragma: no cover
             raise TypeError(f"unknown op {type(op).__name__}")

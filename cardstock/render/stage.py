@@ -86,8 +86,8 @@ class _Index:
 
 
 def prepare() -> None:
-    """What the stage imports only when a face is serialised (`pipeline.prepare`)."""
-    import svgwrite  # noqa: F401
+    """What the stage imports only when a face is serialised (`pipeline.prepare`): the SVG
+    writer is imported with the stage, and it needs no XML library."""
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:
