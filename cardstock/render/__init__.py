@@ -1,1 +1,1 @@
-"""Backends that draw layout ops: svg.py (SVG written as text) and pdf.py (ReportLab canvas)."""
+"""Backends that draw layout ops: svg.py (svgwrite) and pdf.py (ReportLab canvas)."""

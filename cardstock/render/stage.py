@@ -86,8 +86,8 @@ class _Index:
 
 
 def prepare() -> None:
-    """What the stage imports only when a face is serialised (`pipeline.prepare`): the SVG
-    writer is imported with the stage, and it needs no XML library."""
+    """What the stage imports only when a face is serialised (`pipeline.prepare`)."""
+    import svgwrite  # noqa: F401
 
 
 def build_svgs(catalog: Catalog, options: BuildOptions) -> StageResult:

@@ -1,4 +1,4 @@
-"""Faces → standalone SVG. Draws the same ops as the PDF backend.
+"""Faces → standalone SVG (svgwrite). Draws the same ops as the PDF backend.
 
 The SVG's viewBox is the bleed box in points with the origin at the trim box's top-left
 corner, so face coordinates are used as they are. Text keeps the positions the layout
@@ -6,27 +6,23 @@ fitted; kerning and ligatures are switched off so a browser advances glyphs exac
 font metrics the layout measured with. Fonts are named by family (Liberation, which is
 metric-compatible with Arial / Times New Roman) and loaded with @font-face from
 `font_url` (the build writes the font files to `svg/fonts/`).
-
-The XML is written here as text, element by element: the markup svgwrite and the standard
-library's ElementTree made of the same drawing (attributes in name order, empty ones left
-out, `&`, `<`, `>` and `"` escaped the way ElementTree escapes them, `<tag />` for an empty
-element), without building a tree of objects per element first
-(`tests/test_face_svg.py` compares the two on every shipped face).
 """
 
 from __future__ import annotations
 
 import base64
-import re
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .. import fonts
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
 from ..layout.shapes import bleed_outline, shape_of
 from ..units import POINTS_PER
 from .pdf import pdf_num
+
+if TYPE_CHECKING:
+    import svgwrite
 
 
 @lru_cache(maxsize=50_000)
@@ -47,44 +43,6 @@ def path_d(d: PathData) -> str:
     return " ".join(out)
 
 
-# ---------------------------------------------------------------- XML as text
-
-_ATTR_SPECIAL = re.compile(r'[&<>"\r\n\t]')
-_ATTR_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
-
-
-def escape_attr(value: str) -> str:
-    """An attribute value escaped as ElementTree escapes it (`&` first)."""
-    if _ATTR_SPECIAL.search(value) is None:
-        return value
-    for char, entity in _ATTR_ESCAPES:
-        value = value.replace(char, entity)
-    return value
-
-
-def escape_text(value: str) -> str:
-    """Character data escaped as ElementTree escapes it: `&`, `<` and `>`."""
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    return value
-
-
-def element(tag: str, attrs: dict[str, str], inner: str = "") -> str:
-    """One element: its attributes in name order (empty ones left out), then what it holds
-    (escaped text or written elements), or `<tag … />` when it holds nothing."""
-    parts = [f"<{tag}"]
-    for name in sorted(attrs):
-        value = attrs[name]
-        if value:
-            parts.append(f' {name}="{escape_attr(value)}"')
-    parts.append(f">{inner}</{tag}>" if inner else " />")
-    return "".join(parts)
-
-
 def _font_css(used: list[str], font_url: str) -> str:
     rules = []
     for name in used:
@@ -99,103 +57,114 @@ def _font_css(used: list[str], font_url: str) -> str:
     return "".join(rules)
 
 
-def _paint(attrs: dict[str, str], fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0) -> dict[str, str]:
-    attrs["fill"] = fill or "none"
-    if stroke and stroke_width > 0:
-        attrs["stroke"] = stroke
-        attrs["stroke-width"] = num(stroke_width)
-        if dash:
-            attrs["stroke-dasharray"] = " ".join(num(v) for v in dash)
-    if opacity < 1:
-        attrs["opacity"] = num(opacity)
-    return attrs
-
-
 class _Writer:
-    """Writes ops as SVG elements; clip paths go into `defs` (after the style sheet)."""
-
-    def __init__(self, defs: list[str]) -> None:
-        self.defs = defs
+    def __init__(self, dwg: svgwrite.Drawing):
+        self.dwg = dwg
         self.clip_count = 0
 
-    def ops(self, ops: Iterable[Op]) -> str:
-        return "".join([self.op(op) for op in ops])
+    def paint(self, el: Any, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0) -> Any:
+        el.attribs["fill"] = fill or "none"
+        if stroke and stroke_width > 0:
+            el.attribs["stroke"] = stroke
+            el.attribs["stroke-width"] = num(stroke_width)
+            if dash:
+                el.attribs["stroke-dasharray"] = " ".join(num(v) for v in dash)
+        if opacity < 1:
+            el.attribs["opacity"] = num(opacity)
+        return el
 
-    def op(self, op: Op) -> str:
+    def ops(self, parent: Any, ops: Iterable[Op]) -> None:
+        for op in ops:
+            self.op(parent, op)
+
+    def op(self, parent: Any, op: Op) -> None:
+        dwg = self.dwg
         if isinstance(op, Rect):
-            attrs = {"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)}
+            el = dwg.rect(insert=(0, 0), size=(0, 0))
+            el.attribs.clear()
+            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)})
             if op.radius > 0:
-                attrs["rx"] = num(op.radius)
-            return element("rect", _paint(attrs, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
-        if isinstance(op, Ellipse):
-            attrs = {"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)}
-            return element("ellipse", _paint(attrs, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
-        if isinstance(op, Path):
-            attrs = _paint({"d": path_d(op.d)}, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+                el.attribs["rx"] = num(op.radius)
+            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+        elif isinstance(op, Ellipse):
+            el = dwg.ellipse()
+            el.attribs.clear()
+            el.attribs.update({"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)})
+            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+        elif isinstance(op, Path):
+            el = dwg.path(d=path_d(op.d))
+            self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
             if op.fill and op.fill_rule == "evenodd":
-                attrs["fill-rule"] = "evenodd"
+                el.attribs["fill-rule"] = "evenodd"
             if op.stroke and op.cap != "butt":
-                attrs["stroke-linecap"] = op.cap
+                el.attribs["stroke-linecap"] = op.cap
             if op.stroke and op.join != "miter":
-                attrs["stroke-linejoin"] = op.join
-            return element("path", attrs)
-        if isinstance(op, Text):
+                el.attribs["stroke-linejoin"] = op.join
+            parent.add(el)
+        elif isinstance(op, Text):
             f = fonts.FACES[op.font]
-            attrs = {
+            el = dwg.text(op.text)
+            el.attribs.update({
                 "x": num(op.x),
                 "y": num(op.y),
                 "font-family": (f"'{f.family}'" if f.own else f.family) + f", {f.fallback}".replace('"', "'"),
                 "font-size": num(op.size),
-                "fill": op.color,
-            }
+            })
             if f.weight != "normal":
-                attrs["font-weight"] = f.weight
+                el.attribs["font-weight"] = f.weight
             if f.style != "normal":
-                attrs["font-style"] = f.style
+                el.attribs["font-style"] = f.style
+            el.attribs["fill"] = op.color
             if op.opacity < 1:
-                attrs["opacity"] = num(op.opacity)
-            return element("text", attrs, escape_text(op.text))
-        if isinstance(op, Icon):
-            attrs = {"transform": f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(op.size / 100.0)})", "class": f"icon icon-{op.symbol}"}
+                el.attribs["opacity"] = num(op.opacity)
+            parent.add(el)
+        elif isinstance(op, Icon):
+            scale = op.size / 100.0
+            g = dwg.g()
+            g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(scale)})"
+            g.attribs["class"] = f"icon icon-{op.symbol}"
             if op.opacity < 1:
-                attrs["opacity"] = num(op.opacity)
-            parts = []
+                g.attribs["opacity"] = num(op.opacity)
             for part in op.parts:
-                p = {"d": path_d(part.d)}
+                el = dwg.path(d=path_d(part.d))
                 if part.stroke_width > 0:
-                    p.update({"fill": "none", "stroke": op.color, "stroke-width": num(part.stroke_width), "stroke-linecap": "round", "stroke-linejoin": "round"})
+                    el.attribs.update({"fill": "none", "stroke": op.color, "stroke-width": num(part.stroke_width), "stroke-linecap": "round", "stroke-linejoin": "round"})
                 else:
-                    p["fill"] = op.color
+                    el.attribs["fill"] = op.color
                     if part.fill_rule == "evenodd":
-                        p["fill-rule"] = "evenodd"
+                        el.attribs["fill-rule"] = "evenodd"
                 if part.opacity < 1:
-                    p["opacity"] = num(part.opacity)
-                parts.append(element("path", p))
-            return element("g", attrs, "".join(parts))
-        if isinstance(op, Image):
+                    el.attribs["opacity"] = num(part.opacity)
+                g.add(el)
+            parent.add(g)
+        elif isinstance(op, Image):
             data = FsPath(op.path).read_bytes()
-            attrs = {"xlink:href": f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii"),
-                     "x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"}
+            href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
+            el = dwg.image(href=href)
+            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})
             if op.opacity < 1:
-                attrs["opacity"] = num(op.opacity)
-            return element("image", attrs)
-        if isinstance(op, Group):
-            attrs = {}
+                el.attribs["opacity"] = num(op.opacity)
+            parent.add(el)
+        elif isinstance(op, Group):
+            g = dwg.g()
             if op.transform is not None:
-                attrs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
+                g.attribs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
+            target = g
             if op.clip is not None:
                 self.clip_count += 1
                 cid = f"clip{self.clip_count}"
-                self.defs.append(element("clipPath", {"id": cid}, element("path", {"d": path_d(op.clip)})))
-                return element("g", attrs, element("g", {"clip-path": f"url(#{cid})"}, self.ops(op.ops)))
-            return element("g", attrs, self.ops(op.ops))
-        if isinstance(op, Guide):
-            return ""  # drawn by svg_bytes in its own layer
-        raise TypeError(f"unknown op {type(op).__name__}")  # pragma: no cover - a new op type must be added to both backends
-
-
-_ROOT = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
-         "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+                cp = dwg.clipPath(id=cid)
+                cp.add(dwg.path(d=path_d(op.clip)))
+                dwg.defs.add(cp)
+                inner = dwg.g(clip_path=f"url(#{cid})")
+                g.add(inner)
+                target = inner
+            self.ops(target, op.ops)
+            parent.add(g)
+        elif isinstance(op, Guide):
+            pass  # drawn by svg_bytes in its own layer
+        else:  # pragma: no cover - a new op type must be added to both backends
+            raise TypeError(f"unknown op {type(op).__name__}")
 
 
 def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, title: Optional[str] = None) -> bytes:
@@ -206,25 +175,33 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
     mm = POINTS_PER["mm"]
+    import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
+
+    dwg = svgwrite.Drawing(size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False)
+    dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
+    if title:
+        dwg.set_desc(title=title)
     used = sorted({op.font for op in walk(face.ops) if isinstance(op, Text)})
-    defs = [element("style", {"type": "text/css"}, f"<![CDATA[{_font_css(used, font_url)}]]>")]
-    art = {"id": "face"}
+    dwg.defs.add(dwg.style(_font_css(used, font_url)))
+    writer = _Writer(dwg)
+    art = dwg.g(id="face")
     if face.cut is not None and shape_of(face.shape).bleed_follows_cut:  # the bleed follows the outline
-        defs.append(element("clipPath", {"id": "bleed"}, element("path", {"d": path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))})))
-        art["clip-path"] = "url(#bleed)"
-    drawn = _Writer(defs).ops(face.ops)
-    body = [element("title", {}, escape_text(title))] if title else []
-    body += [element("defs", {}, "".join(defs)), element("g", art, drawn)]
+        cp = dwg.clipPath(id="bleed")
+        cp.add(dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))))
+        dwg.defs.add(cp)
+        art.attribs["clip-path"] = "url(#bleed)"
+    writer.ops(art, face.ops)
+    dwg.add(art)
     guide_ops = [op for op in walk(face.ops) if isinstance(op, Guide)]
     if guides and guide_ops:
-        lines = [element("path", {"d": path_d(g.d), "stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"), "stroke-width": "0.35",
-                                  "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none", "class": f"guide guide-{g.kind}"})
-                 for g in guide_ops]
-        body.append(element("g", {"id": "guides", "fill": "none"}, "".join(lines)))
-    root = dict(_ROOT, width=f"{num(w / mm)}mm", height=f"{num(h / mm)}mm", viewBox=f"{num(-b)} {num(-b)} {num(w)} {num(h)}")
-    text = element("svg", root, "".join(body))
-    # ElementTree wrote UTF-8 with character references for what UTF-8 cannot hold
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8", "xmlcharrefreplace")
+        layer = dwg.g(id="guides", fill="none")
+        for g in guide_ops:
+            el = dwg.path(d=path_d(g.d))
+            el.attribs.update({"stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"), "stroke-width": "0.35", "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none", "class": f"guide guide-{g.kind}"})
+            layer.add(el)
+        dwg.add(layer)
+    text: str = dwg.tostring()
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
 
 
 def face_title(catalog: Any, stem: str) -> str:
