@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from .issues import Issue, Issues
 from .usercache import seal, unseal
+from .records import record
 
 if TYPE_CHECKING:
     from .load import Catalog
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 FORMAT = 2
 
 
-@dataclass
+@record
 class Validated:
     """What `validate_games` found, and which games it had to load and check afresh."""
 
@@ -50,6 +51,20 @@ class Validated:
     pending_files: dict[str, bytes] = field(default_factory=dict)  # more files to store, by name
     kept: dict[str, tuple[list[Issue], list[Issue]]] = field(default_factory=dict)  # a pending game's problems
     keys: dict[str, str] = field(default_factory=dict)  # a pending game's key
+
+    def __init__(self, catalogs: list['Catalog'], issues: Issues, fresh: list[str], pending: Optional[dict[str, bytes]] = None, shared_fresh: bool = False, pending_files: Optional[dict[str, bytes]] = None, kept: Optional[dict[str, tuple[list[Issue], list[Issue]]]] = None, keys: Optional[dict[str, str]] = None) -> None:
+        pending = dict() if pending is None else pending
+        pending_files = dict() if pending_files is None else pending_files
+        kept = dict() if kept is None else kept
+        keys = dict() if keys is None else keys
+        self.catalogs = catalogs
+        self.issues = issues
+        self.fresh = fresh
+        self.pending = pending
+        self.shared_fresh = shared_fresh
+        self.pending_files = pending_files
+        self.kept = kept
+        self.keys = keys
 
 
 def _path(out: Path, game: str) -> Path:

@@ -15,18 +15,18 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..issues import Issue
+from ..records import record
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
 FONT_SUFFIXES = (".ttf", ".otf")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FontFace:
     name: str  # the name layouts use
     file: str  # file name in this folder
@@ -38,6 +38,11 @@ class FontFace:
     fallback: str  # CSS fallbacks (metric-compatible first)
     folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
     own: bool = False  # a project's font (not shipped with cardstock)
+
+    def __init__(self, name: str, file: str, family: str, weight: str, style: str, bold: str, italic: str, fallback: str,
+                 folder: Path = FONT_DIR, own: bool = False) -> None:
+        vars(self).update(name=name, file=file, family=family, weight=weight, style=style, bold=bold, italic=italic,
+                          fallback=fallback, folder=folder, own=own)
 
     @property
     def path(self) -> Path:
@@ -172,7 +177,7 @@ def _forget() -> None:
 METRICS_VERSION = 2  # bump when what is stored changes
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Metrics:
     """What measuring text needs of a font: advance widths (1/1000 em, by code point),
     the width of a missing glyph, ascent and descent (1/1000 em), and the code points
@@ -183,6 +188,9 @@ class Metrics:
     ascent: float
     descent: float
     chars: frozenset[int]
+
+    def __init__(self, widths: dict[int, float], default: float, ascent: float, descent: float, chars: frozenset[int]) -> None:
+        vars(self).update(widths=widths, default=default, ascent=ascent, descent=descent, chars=chars)
 
 
 class MetricsStats:

@@ -12,13 +12,14 @@ page; and the backs page mirrors the whole page, so each card's back stays behin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
 from typing import Any, Optional
 
 from .grid import GridLayout, Item, centred, fill_pages, grid_pages, plan_grid, reserve
 from .marks import edge_bleed
 from .plan import Box, Page
 from .sheets import SheetFile
+from ..records import record
 
 
 def _lowest(page: Page) -> Optional[float]:
@@ -67,13 +68,18 @@ def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: An
                       slots, cols, rows, g, outer, None, region, break_gap, True)
 
 
-@dataclass
+@record
 class Room:
     """The free part of a grid page below its block, for the next size's cards."""
 
     page: Page
     sheet: SheetFile
     region: Box  # the page's block region (printable area less the footer)
+
+    def __init__(self, page: Page, sheet: SheetFile, region: Box) -> None:
+        self.page = page
+        self.sheet = sheet
+        self.region = region
 
     @staticmethod
     def under(page: Page, sheet: SheetFile, paper: str, bleed: float) -> Optional["Room"]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
@@ -30,6 +30,7 @@ from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
+from ..records import record
 
 if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
     from .symbolfile import PartSpec as PartSpec, SymbolFile as SymbolFile, SymbolSpec as SymbolSpec
@@ -208,19 +209,28 @@ def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotati
 
 # ---------------------------------------------------------------- the library file
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Symbol:
     name: str
     label: str
     parts: tuple[SymbolPart, ...]
 
+    def __init__(self, name: str, label: str, parts: tuple[SymbolPart, ...]) -> None:
+        vars(self).update(name=name, label=label, parts=parts)
 
-@dataclass
+
+@record
 class Library:
     symbols: dict[str, Symbol]
     aliases: dict[str, str]
     file: str
     issues: list[Issue]
+
+    def __init__(self, symbols: dict[str, Symbol], aliases: dict[str, str], file: str, issues: list[Issue]) -> None:
+        self.symbols = symbols
+        self.aliases = aliases
+        self.file = file
+        self.issues = issues
 
     def get(self, name: str) -> Optional[Symbol]:
         name = self.aliases.get(name, name)

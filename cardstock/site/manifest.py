@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..output import Artifact, write_atomic
+from ..records import record
 
 MANIFEST = "manifest.json"
 
@@ -54,11 +55,14 @@ def _still_true(out: Path, e: dict[str, Any], written_ns: int) -> bool:
     return hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e.get("sha256")
 
 
-@dataclass
+@record
 class ManifestStats:
     """Manifest writes made by this process (for tests to count)."""
 
     saves: int = 0
+
+    def __init__(self, saves: int = 0) -> None:
+        self.saves = saves
 
 
 STATS = ManifestStats()
