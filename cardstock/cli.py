@@ -652,6 +652,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # cardstock's validation runs no third-party Pydantic plugins: Pydantic's documented
     # switch spares the command a search of every installed distribution's entry points
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from .plugins import defer_loader
+
+    defer_loader()  # nor imports the loader (and importlib.metadata) while they are off
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()
     commands = p.get_default("commands")

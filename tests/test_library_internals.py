@@ -271,3 +271,44 @@ def test_a_kept_truetype_parse_makes_the_font_reportlab_parses(tmp_path, monkeyp
     assert made.face.name.ustr == fresh.face.name.ustr
 
     assert _drawn_with(made) == _drawn_with(fresh)
+
+
+# Pydantic's plugin loader (cardstock.plugins): the one Pydantic internal cardstock names.
+PLUGIN_PROBE = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+from cardstock.cli import main
+code = main(["--root", sys.argv[1], "list"])
+loader = sys.modules.get("pydantic.plugin._loader")
+print(json.dumps({"code": code, "metadata": "importlib.metadata" in sys.modules,
+                  "stand-in": getattr(loader, "__file__", None) is None, "switch": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}))
+"""
+
+
+def _plugin_probe(switch):
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "CARDSTOCK_CACHE": "/tmp/cardstock-plugin-probe"}
+    if switch is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = switch
+    proc = subprocess.run([sys.executable, "-c", PLUGIN_PROBE, str(ROOT)], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_pydantic_s_plugin_loader_answers_no_plugins_for_each_value_of_the_switch_cardstock_relies_on():
+    from cardstock import plugins
+
+    code = ("import os, sys\nfrom pydantic.plugin import _loader\nout = []\n"
+            "for value in sys.argv[1:]:\n    os.environ['PYDANTIC_DISABLE_PLUGINS'] = value\n    out.append(tuple(_loader.get_plugins()))\n"
+            "print(out == [()] * len(sys.argv[1:]), callable(_loader.get_plugins))")
+    proc = subprocess.run([sys.executable, "-c", code, *plugins.OFF], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.split() == ["True", "True"], proc.stderr
+    assert plugins.LOADER == "pydantic.plugin._loader" and plugins.SWITCH == "PYDANTIC_DISABLE_PLUGINS"
+
+
+def test_with_plugins_off_the_command_validates_without_importing_the_loader_and_hands_over_when_they_are_on():
+    off = _plugin_probe(None)  # the command turns them off
+    assert off == {"code": 0, "metadata": False, "stand-in": True, "switch": "__all__"}
+    on = _plugin_probe("")  # the user's own setting is kept: plugins may run, Pydantic's loader is asked
+    assert on == {"code": 0, "metadata": True, "stand-in": False, "switch": ""}
