@@ -285,8 +285,8 @@ print(json.dumps({"code": code, "metadata": "importlib.metadata" in sys.modules,
 """
 
 
-def _plugin_probe(switch):
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "CARDSTOCK_CACHE": "/tmp/cardstock-plugin-probe"}
+def _plugin_probe(switch, home):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "CARDSTOCK_CACHE": str(home / "cache")}
     if switch is not None:
         env["PYDANTIC_DISABLE_PLUGINS"] = switch
     proc = subprocess.run([sys.executable, "-c", PLUGIN_PROBE, str(ROOT)], capture_output=True, text=True, env=env, timeout=120)
@@ -307,8 +307,8 @@ def test_pydantic_s_plugin_loader_answers_no_plugins_for_each_value_of_the_switc
     assert plugins.LOADER == "pydantic.plugin._loader" and plugins.SWITCH == "PYDANTIC_DISABLE_PLUGINS"
 
 
-def test_with_plugins_off_the_command_validates_without_importing_the_loader_and_hands_over_when_they_are_on():
-    off = _plugin_probe(None)  # the command turns them off
+def test_with_plugins_off_the_command_validates_without_importing_the_loader_and_hands_over_when_they_are_on(tmp_path):
+    off = _plugin_probe(None, tmp_path)  # the command turns them off
     assert off == {"code": 0, "metadata": False, "stand-in": True, "switch": "__all__"}
-    on = _plugin_probe("")  # the user's own setting is kept: plugins may run, Pydantic's loader is asked
+    on = _plugin_probe("", tmp_path)  # the user's own setting is kept: plugins may run, Pydantic's loader is asked
     assert on == {"code": 0, "metadata": True, "stand-in": False, "switch": ""}
