@@ -42,3 +42,19 @@ def test_laid_out_faces_alive_stay_bounded_whatever_the_number_of_cards(tmp_path
     (name, _), pages = used.most_common(1)[0]
     assert pages >= n // 9  # every backs page (9 cards a Letter page at most)
     assert len({ref for (nm, ref) in used if nm == name}) == 1
+
+
+def test_twenty_thousand_distinct_cards_keep_the_same_bound(tmp_path):
+    """Issue 19's own size: 20,000 distinct cards through the rules check and the
+    print-and-play sheets hold no more laid-out faces at once than 1,500 do."""
+    n = 20_000
+    generated_game(tmp_path, n)
+    out = tmp_path / "output"
+    faces.use_store(None)
+    faces.STATS.reset()
+    code = main(["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp"])
+    assert code == 0
+    assert faces.STATS.laid_out == n + 1  # every front once, and the back they share
+    assert faces.STATS.peak_alive <= BOUND < n
+    reader = PdfReader(out / "gen" / "gen-pnp-letter.pdf")
+    assert len(reader.pages) >= 2 * (n // 9)  # every front placed, each sheet with its backs
