@@ -76,23 +76,6 @@ def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: 
     return catalogs, EXIT_OK
 
 
-def _load_for_build(args: argparse.Namespace, options: BuildOptions) -> tuple[list["Catalog"], int, Any]:
-    """`_load` for a build: each game's validation is recalled from the output's cache when
-    nothing it reads changed (cardstock.validcache); the third value holds the games
-    validated afresh, stored by `validcache.remember` once the build goes ahead."""
-    from . import validcache
-
-    found = validcache.validate_games(args.root, args.games or None, options)
-    if found.issues:
-        print_issues(found.issues)
-    if found.issues.errors:
-        return found.catalogs, EXIT_INPUT, found
-    if not found.catalogs:
-        print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
-        return found.catalogs, EXIT_INPUT, found
-    return found.catalogs, EXIT_OK, found
-
-
 def cmd_list(args: argparse.Namespace) -> int:
     catalogs, code = _load(args, None)
     if code:
@@ -254,7 +237,7 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     code = _up_to_date(args, options, started)
     if code is not None:
         return code
-    catalogs, code, validated = _load_for_build(args, options)
+    catalogs, code = _load(args, args.games or None, options=options)
     if code:
         return code
     games = [c.id for c in catalogs]
@@ -272,9 +255,6 @@ def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
             before_writing=functools.partial(output.lock, options.out, _wait_notice),  # once every check passed
         )
         output.lock(options.out, _wait_notice)  # held already unless there was nothing to run
-        from . import validcache
-
-        validcache.remember(options.out, validated)  # only once no check found bad input
     except InputError as exc:  # only what no validation can know ahead: a template over its bounds
         show.close()
         print_issues(exc.issues)
@@ -649,12 +629,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # cardstock's validation runs no third-party Pydantic plugins: Pydantic's documented
-    # switch spares the command a search of every installed distribution's entry points
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from .plugins import defer_loader
-
-    defer_loader()  # nor imports the loader (and importlib.metadata) while they are off
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()
     commands = p.get_default("commands")

@@ -9,27 +9,25 @@ stores what ran.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from .pipeline import read_cache, unit_key, write_cache
 from .stage import BuildOptions
-from .records import record
 
 if TYPE_CHECKING:
     from .load import Catalog
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class GateResult:
     game: str
     ok: bool
     text: str  # the checker's report for this game, as `cardstock check` prints it
     cached: bool
-
-    def __init__(self, game: str, ok: bool, text: str, cached: bool) -> None:
-        vars(self).update(game=game, ok=ok, text=text, cached=cached)
 
 
 def _key(root: Path, game: str, options: BuildOptions, runs: int, strict: bool = False) -> str:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Iterable, Iterator, Literal, Optional
 
-from .records import record
 
 Level = Literal["error", "warning"]
 
 
-@record(frozen=True, order=True)
+@dataclass(frozen=True, order=True)
 class Issue:
     """One problem found in the input, located as precisely as the input allows."""
 
@@ -25,9 +24,6 @@ class Issue:
     # failed rules check
     bad_input: bool = _field(default=False, compare=False)
 
-    def __init__(self, file: str, line: int | None, field: str, message: str, level: Level = 'error', bad_input: bool = False) -> None:
-        vars(self).update(file=file, line=line, field=field, message=message, level=level, bad_input=bad_input)
-
     def render(self) -> str:
         """`path:line: field: message` (line and field left out when unknown)."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
@@ -36,15 +32,11 @@ class Issue:
         return f"{prefix}{tag}{self.message}"
 
 
-@record
+@dataclass
 class Issues:
     """An ordered collection of issues, collected in one pass and reported once."""
 
     items: list[Issue] = field(default_factory=list)
-
-    def __init__(self, items: Optional[list[Issue]] = None) -> None:
-        items = list() if items is None else items
-        self.items = items
 
     def add(self, file: str, line: int | None, fld: str, message: str, level: Level = "error") -> None:
         self.items.append(Issue(file, line, fld, message, level))

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from typing import Literal
 
-from .records import record
 
 KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class KindSpec:
     default_size: str  # a named size or "W x H" (see units.NAMED_SIZES)
     needs_back: bool  # a printed back is part of the component (cards)
     description: str
-
-    def __init__(self, default_size: str, needs_back: bool, description: str) -> None:
-        vars(self).update(default_size=default_size, needs_back=needs_back, description=description)
 
 
 KINDS: dict[str, KindSpec] = {

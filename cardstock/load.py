@@ -7,7 +7,7 @@ the first problem: it reads everything it can and returns all issues together.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -23,13 +23,12 @@ from .tables import Row, read_table
 from .patterns import safe_format
 from .tomlpos import Path as KeyPath, line_for, read_toml
 from .validation import dotted, issues_from, toml_loc
-from .records import record
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
 
 
-@record
+@dataclass
 class Catalog:
     """A validated game: its file model, its components, and where it lives."""
 
@@ -39,15 +38,6 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
-
-    def __init__(self, game: Game, folder: Path, root: Path, components: list[Component], rules: Any = None, sources: Optional[list[Path]] = None) -> None:
-        sources = list() if sources is None else sources
-        self.game = game
-        self.folder = folder
-        self.root = root
-        self.components = components
-        self.rules = rules
-        self.sources = sources
 
     @property
     def id(self) -> str:

@@ -26,11 +26,10 @@ HTML, rules) is left as the text it was written as.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Optional, Union
 
-from .records import record
 
 if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup to read
     from markdown_it import MarkdownIt
@@ -38,60 +37,41 @@ if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup t
     from markdown_it.token import Token
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Span:
     text: str
     bold: bool = False
     italic: bool = False
     icon: str | None = None  # when set, `text` is empty and the span is an icon
 
-    def __init__(self, text: str, bold: bool = False, italic: bool = False, icon: str | None = None) -> None:
-        vars(self).update(text=text, bold=bold, italic=italic, icon=icon)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Heading:
     level: int
     text: str
 
-    def __init__(self, level: int, text: str) -> None:
-        vars(self).update(level=level, text=text)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Paragraph:
     text: str
 
-    def __init__(self, text: str) -> None:
-        vars(self).update(text=text)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class ListItem:
     text: str
     ordered: bool = False
     number: int = 0
 
-    def __init__(self, text: str, ordered: bool = False, number: int = 0) -> None:
-        vars(self).update(text=text, ordered=ordered, number=number)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...] = field(default_factory=tuple)
 
-    def __init__(self, header: tuple[str, ...], rows: Optional[tuple[tuple[str, ...], ...]] = None) -> None:
-        rows = tuple() if rows is None else rows
-        vars(self).update(header=header, rows=rows)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Note:
     text: str
-
-    def __init__(self, text: str) -> None:
-        vars(self).update(text=text)
 
 
 Block = Union[Heading, Paragraph, ListItem, Table, Note]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import hashlib
 import os
 import tempfile
@@ -9,10 +11,8 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
-from .records import record
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Artifact:
     """One file the build wrote, as listed in output/manifest.json."""
 
@@ -23,9 +23,6 @@ class Artifact:
     pages: Optional[int] = None
     bytes: int = 0
     sha256: str = ""
-
-    def __init__(self, game: Optional[str], kind: str, path: Path, paper: Optional[str] = None, pages: Optional[int] = None, bytes: int = 0, sha256: str = '') -> None:
-        vars(self).update(game=game, kind=kind, path=path, paper=paper, pages=pages, bytes=bytes, sha256=sha256)
 
     def relative(self, out: Path) -> str:
         """The artifact's path under the output folder `out`, with forward slashes."""

@@ -26,7 +26,7 @@ import json
 import os
 import time
 
-from dataclasses import asdict
+from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
@@ -34,7 +34,6 @@ from .issues import InputError, Issue
 from .output import Artifact, WriteError, hold, release, write_atomic
 from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts, tree_hash
 from .stage import BuildOptions, Stage
-from .records import record
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).resolve().parent
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class UnitReport:
     """What one (game, stage) unit did: its artifacts, findings, time, and whether it ran."""
 
@@ -54,9 +53,6 @@ class UnitReport:
     findings: tuple[Issue, ...]
     seconds: float
     cached: bool
-
-    def __init__(self, game: Optional[str], stage: str, artifacts: tuple[Artifact, ...], findings: tuple[Issue, ...], seconds: float, cached: bool) -> None:
-        vars(self).update(game=game, stage=stage, artifacts=artifacts, findings=findings, seconds=seconds, cached=cached)
 
 
 # name -> "module:function"; the order is the build order.
@@ -294,7 +290,8 @@ def remember(out: Path, report: UnitReport, key: str) -> None:
 
 # ---------------------------------------------------------------- running
 
-@record(frozen=True)
+
+@dataclass(frozen=True)
 class _Unit:
     root: Path
     game: Optional[str]
@@ -302,19 +299,13 @@ class _Unit:
     spec: str
     key: str
 
-    def __init__(self, root: Path, game: Optional[str], stage: str, spec: str, key: str) -> None:
-        vars(self).update(root=root, game=game, stage=stage, spec=spec, key=key)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Plan:
     """Every unit a build asks for, with its key, and the ones already built (by index)."""
 
     units: tuple[_Unit, ...]
     cached: dict[int, UnitReport]
-
-    def __init__(self, units: tuple[_Unit, ...], cached: dict[int, UnitReport]) -> None:
-        vars(self).update(units=units, cached=cached)
 
     @property
     def up_to_date(self) -> bool:
@@ -341,16 +332,13 @@ def plan(root: Path, games: list[str], options: BuildOptions) -> Plan:
     return Plan(tuple(units), hits)
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class TaskResult:
     """What one task did: a game's rules check (when it ran there) and its units' reports."""
 
     game: Optional[str]
     check: Any  # the gate's result, or None when the check was recalled, not run
     reports: tuple[UnitReport, ...]
-
-    def __init__(self, game: Optional[str], check: Any, reports: tuple[UnitReport, ...]) -> None:
-        vars(self).update(game=game, check=check, reports=reports)
 
 
 # Catalogs loaded by the parent before the pool starts: forked workers inherit them instead
@@ -630,7 +618,7 @@ EARLY_STAGES = frozenset({"rulebook", "pnp", "quickref"})
 CHECK_WEIGHT = 1.0  # the rules check of an edited game next to `STAGE_WEIGHT`
 
 
-@record
+@dataclass
 class _Early:
     """The parts of one edited game started in workers before its check ran here."""
 
@@ -639,13 +627,6 @@ class _Early:
     here: list[int]  # the units this process makes once the check passed
     rest: list[tuple[list[int], Any, Path, Path]]  # units, future, held files, staged faces
     pool: "ProcessPoolExecutor"
-
-    def __init__(self, game: str, plan: 'Plan', here: list[int], rest: list[tuple[list[int], Any, Path, Path]], pool: 'ProcessPoolExecutor') -> None:
-        self.game = game
-        self.plan = plan
-        self.here = here
-        self.rest = rest
-        self.pool = pool
 
     def holds(self, now: "Plan") -> bool:
         """Whether the build goes on with the same stale units (the check passed)."""

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 
-from dataclasses import asdict, field
+from dataclasses import dataclass, asdict, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .issues import Issue
 from .output import Artifact
-from .records import record
 
 if TYPE_CHECKING:
     from .load import Catalog
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class BuildOptions:
     out: Path
     papers: tuple[str, ...] = ("letter", "a4")
@@ -45,9 +44,6 @@ class BuildOptions:
     select_cards: tuple[str, ...] = ()  # --cards: component ids
     pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
 
-    def __init__(self, out: Path, papers: tuple[str, ...] = ('letter', 'a4'), duplex: str = 'long', gutterfold: bool = False, bleed: bool = True, back_offset: tuple[float, float] = (0.0, 0.0), only: Optional[frozenset[str]] = None, force: bool = False, printer: Optional[str] = None, guides: bool = False, dpi: int = 300, cmyk: bool = False, services: tuple[str, ...] = (), tts_base_url: Optional[str] = None, select_sets: tuple[str, ...] = (), select_cards: tuple[str, ...] = (), pages: tuple[int, ...] = ()) -> None:
-        vars(self).update(out=out, papers=papers, duplex=duplex, gutterfold=gutterfold, bleed=bleed, back_offset=back_offset, only=only, force=force, printer=printer, guides=guides, dpi=dpi, cmyk=cmyk, services=services, tts_base_url=tts_base_url, select_sets=select_sets, select_cards=select_cards, pages=pages)
-
     def fingerprint(self, exports: bool = True) -> str:
         """The options that change what a stage writes (not `only` or `force`); without
         `exports`, the options only the export stages read are left out too."""
@@ -56,16 +52,10 @@ class BuildOptions:
         return json.dumps(data, sort_keys=True, default=str)
 
 
-@record
+@dataclass
 class StageResult:
     artifacts: list[Artifact] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
-
-    def __init__(self, artifacts: Optional[list[Artifact]] = None, findings: Optional[list[Issue]] = None) -> None:
-        artifacts = list() if artifacts is None else artifacts
-        findings = list() if findings is None else findings
-        self.artifacts = artifacts
-        self.findings = findings
 
 
 # A per-game stage and a stage run once per build.

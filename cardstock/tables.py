@@ -8,6 +8,8 @@ header's names, each row knowing its file and line for `path:line: field: messag
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import csv
 import json
 import re
@@ -16,7 +18,6 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from .issues import Issues
-from .records import record
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".yaml", ".yml", ".json")
 DELIMITERS = (",", ";", "\t")
@@ -25,7 +26,7 @@ DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Row:
     """One table row: cell values by column name, and where it came from."""
 
@@ -33,19 +34,13 @@ class Row:
     line: int  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
     cells: dict[str, Any]  # text for CSV and XLSX; YAML and JSON lists stay lists
 
-    def __init__(self, file: str, line: int, cells: dict[str, Any]) -> None:
-        vars(self).update(file=file, line=line, cells=cells)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Table:
     file: str
     header_line: int
     columns: list[str]
     rows: list[Row]
-
-    def __init__(self, file: str, header_line: int, columns: list[str], rows: list[Row]) -> None:
-        vars(self).update(file=file, header_line=header_line, columns=columns, rows=rows)
 
 
 def column_letter(index: int) -> str:

@@ -36,15 +36,13 @@ def test_planted_cache_entries_in_output_are_never_unpickled(tmp_path, cli, monk
     assert first.code == 0, first.err
     cache = root / "output" / ".cache"
     faces = cache / "faces" / "mini.sqlite"
-    validated = cache / "validated" / "mini.pickle"
-    assert faces.is_file() and validated.is_file()
+    assert faces.is_file()
 
     # someone else's project: every stored entry replaced by a pickle that runs code
     marker = tmp_path / "ran"
     planted = pickle.dumps(_Planted(str(marker)))
     with sqlite3.connect(faces) as db:
         db.execute("UPDATE faces SET data = ?", (planted,))
-    validated.write_bytes(planted)
     (root / "catalog" / "mini" / "cards.csv").write_text(
         (root / "catalog" / "mini" / "cards.csv").read_text(encoding="utf-8").replace("Heal 2.", "Heal 3."), encoding="utf-8")
 

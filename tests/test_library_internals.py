@@ -28,8 +28,7 @@ from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, hel
 # (books/document.py gives its stand-in canvas the position ReportLab's own
 # `drawPageNumbers` reads, on an object of its own).
 INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
-             "__accum__": {"cardstock/render/pdf.py"}, "_ttf_data": {"cardstock/fonts/kept.py"},
-             "_pdfScale": {"cardstock/fonts/kept.py"}, "_asciiReadable": {"cardstock/fonts/kept.py"}}
+             "__accum__": {"cardstock/render/pdf.py"}}
 FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
           "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
 
@@ -228,87 +227,3 @@ def _drawn_with(font) -> bytes:
         c.showPage()
         c.save()
     return buf.getvalue()
-
-
-def test_a_kept_truetype_parse_makes_the_font_reportlab_parses(tmp_path, monkeypatch):
-    """`cardstock.fonts.kept` makes a TTFont from a kept parse: the face's attributes, its
-    `_ttf_data` (the file's bytes) and `_pdfScale`, and what `TTFont.__init__` sets
-    (`_asciiReadable`, the encoding, the state, `shapable`). It is attribute for attribute
-    the font ReportLab parses, and draws the same PDF byte for byte."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    from cardstock.fonts import FONT_DIR, kept
-
-    import reportlab
-
-    # the versions `kept` copies the font for; a new ReportLab is parsed as it parses, until
-    # this test passes with it and CHECKED_WITH names it
-    assert reportlab.Version.startswith(kept.CHECKED_WITH), reportlab.Version
-    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
-    path = FONT_DIR / "LiberationSerif-Bold.ttf"
-    parsed, read = kept.STATS.parsed, kept.STATS.read
-    kept.ttfont("Kept-Probe", path)  # parsed, and kept
-    made = kept.ttfont("Kept-Probe", path)  # made from the kept parse
-    assert (kept.STATS.parsed - parsed, kept.STATS.read - read) == (1, 1)
-    fresh = TTFont("Kept-Probe", str(path))
-
-    assert set(vars(made)) == set(vars(fresh))
-    for name, value in vars(fresh).items():
-        if name == "face":
-            continue
-        if name == "encoding":
-            assert type(made.encoding) is type(value) and vars(made.encoding) == vars(value)
-        elif name == "state":  # the per-document state, empty until the font is drawn
-            assert type(made.state) is type(value) and dict(made.state) == dict(value) == {}
-        else:
-            assert vars(made)[name] == value, name
-    assert set(vars(made.face)) == set(vars(fresh.face))
-    for name, value in vars(fresh.face).items():
-        if name == "_pdfScale":
-            assert [made.face._pdfScale(v) for v in (0, 1, 977, 2048)] == [value(v) for v in (0, 1, 977, 2048)]
-        else:
-            assert type(vars(made.face)[name]) is type(value) and vars(made.face)[name] == value, name
-    assert made.face.name.ustr == fresh.face.name.ustr
-
-    assert _drawn_with(made) == _drawn_with(fresh)
-
-
-# Pydantic's plugin loader (cardstock.plugins): the one Pydantic internal cardstock names.
-PLUGIN_PROBE = """
-import json, os, sys
-sys.path.insert(0, sys.argv[1])
-from cardstock.cli import main
-code = main(["--root", sys.argv[1], "list"])
-loader = sys.modules.get("pydantic.plugin._loader")
-print(json.dumps({"code": code, "metadata": "importlib.metadata" in sys.modules,
-                  "stand-in": getattr(loader, "__file__", None) is None, "switch": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}))
-"""
-
-
-def _plugin_probe(switch, home):
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "CARDSTOCK_CACHE": str(home / "cache")}
-    if switch is not None:
-        env["PYDANTIC_DISABLE_PLUGINS"] = switch
-    proc = subprocess.run([sys.executable, "-c", PLUGIN_PROBE, str(ROOT)], capture_output=True, text=True, env=env, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    import json
-
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def test_pydantic_s_plugin_loader_answers_no_plugins_for_each_value_of_the_switch_cardstock_relies_on():
-    from cardstock import plugins
-
-    code = ("import os, sys\nfrom pydantic.plugin import _loader\nout = []\n"
-            "for value in sys.argv[1:]:\n    os.environ['PYDANTIC_DISABLE_PLUGINS'] = value\n    out.append(tuple(_loader.get_plugins()))\n"
-            "print(out == [()] * len(sys.argv[1:]), callable(_loader.get_plugins))")
-    proc = subprocess.run([sys.executable, "-c", code, *plugins.OFF], capture_output=True, text=True, timeout=60)
-    assert proc.stdout.split() == ["True", "True"], proc.stderr
-    assert plugins.LOADER == "pydantic.plugin._loader" and plugins.SWITCH == "PYDANTIC_DISABLE_PLUGINS"
-
-
-def test_with_plugins_off_the_command_validates_without_importing_the_loader_and_hands_over_when_they_are_on(tmp_path):
-    off = _plugin_probe(None, tmp_path)  # the command turns them off
-    assert off == {"code": 0, "metadata": False, "stand-in": True, "switch": "__all__"}
-    on = _plugin_probe("", tmp_path)  # the user's own setting is kept: plugins may run, Pydantic's loader is asked
-    assert on == {"code": 0, "metadata": True, "stand-in": False, "switch": ""}

@@ -12,6 +12,8 @@ A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `se
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import hashlib
 from typing import Any
 import re
@@ -19,14 +21,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..issues import Issue
-from ..records import record
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
 FONT_SUFFIXES = (".ttf", ".otf")
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class FontFace:
     name: str  # the name layouts use
     file: str  # file name in this folder
@@ -38,11 +39,6 @@ class FontFace:
     fallback: str  # CSS fallbacks (metric-compatible first)
     folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
     own: bool = False  # a project's font (not shipped with cardstock)
-
-    def __init__(self, name: str, file: str, family: str, weight: str, style: str, bold: str, italic: str, fallback: str,
-                 folder: Path = FONT_DIR, own: bool = False) -> None:
-        vars(self).update(name=name, file=file, family=family, weight=weight, style=style, bold=bold, italic=italic,
-                          fallback=fallback, folder=folder, own=own)
 
     @property
     def path(self) -> Path:
@@ -150,17 +146,14 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
 
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
-    """Register the face with ReportLab (once) and return its PDF font name.
-
-    ReportLab embeds TrueType fonts as subsets holding only the glyphs used; its parse of
-    the file is kept in the user cache by the file's content (`cardstock.fonts.kept`)."""
+    """Register the face with ReportLab (once per process) and return its PDF font name.
+    ReportLab embeds TrueType fonts as subsets holding only the glyphs used."""
     from reportlab.pdfbase import pdfmetrics
-
-    from .kept import ttfont
+    from reportlab.pdfbase.ttfonts import TTFont
 
     f = FACES[name]
     if f.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(ttfont(f.pdf_name, f.path))
+        pdfmetrics.registerFont(TTFont(f.pdf_name, str(f.path)))
     return f.pdf_name
 
 
@@ -169,15 +162,11 @@ def _forget() -> None:
     for cached in (register, _ttf, ascent, descent, coverage, metrics):
         cached.cache_clear()
     _WIDTHS.clear()
-    _COVERAGE.clear()
 
 
-# ---------------------------------------------------------------- metrics, cached on disk
+# ---------------------------------------------------------------- metrics
 
-METRICS_VERSION = 2  # bump when what is stored changes
-
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Metrics:
     """What measuring text needs of a font: advance widths (1/1000 em, by code point),
     the width of a missing glyph, ascent and descent (1/1000 em), and the code points
@@ -189,78 +178,14 @@ class Metrics:
     descent: float
     chars: frozenset[int]
 
-    def __init__(self, widths: dict[int, float], default: float, ascent: float, descent: float, chars: frozenset[int]) -> None:
-        vars(self).update(widths=widths, default=default, ascent=ascent, descent=descent, chars=chars)
-
-
-class MetricsStats:
-    """How this process got each font's metrics (for tests and the bench to count)."""
-
-    def __init__(self) -> None:
-        self.parsed = 0  # read from the font file (ReportLab's parser)
-        self.cached = 0  # read back from the metrics cache
-
-
-METRICS_STATS = MetricsStats()
-
-
-def cache_dir() -> Path:
-    """Where the metrics cache lives (see cardstock.usercache)."""
-    from ..usercache import cache_dir as where
-
-    return where()
-
-
-def _metrics_key(font: Path) -> str:
-    """The cache name of a font file's metrics: its content's hash (taken once per process
-    with every other file's, `project.digest`), with the parser's version (a new ReportLab
-    may read a file differently) and the layout of the entry."""
-    import reportlab  # its own version string: no search of the installed distributions' metadata
-
-    from ..project import digest
-
-    h = hashlib.sha256(digest(font))
-    h.update(f"\0reportlab {reportlab.Version}\0metrics {METRICS_VERSION}".encode())
-    return h.hexdigest()
-
 
 @lru_cache(maxsize=None)
 def metrics(name: str) -> Metrics:
-    """The face's metrics: parsed from its file once and kept in the metrics cache
-    (`cache_dir()/fonts/<hash>.marshal`, keyed by the file's content), so a later process
-    reads a small file instead of parsing the font. A changed file has another hash."""
-    import marshal
-
-    f = FACES[name]
-    path = cache_dir() / "fonts" / f"{_metrics_key(f.path)}.marshal"
-    try:
-        raw = marshal.loads(path.read_bytes())
-        widths = dict(zip(raw["codes"], raw["widths"]))
-        if not all(type(k) is int and type(v) is float for k, v in widths.items()):
-            raise ValueError("a damaged entry")
-        found = Metrics(widths, float(raw["default"]), float(raw["ascent"]), float(raw["descent"]), frozenset(raw["chars"]))
-        _COVERAGE[name] = frozenset(raw["text"])
-        METRICS_STATS.cached += 1
-        return found
-    except (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError):
-        pass  # missing or damaged: parse the font
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    face = TTFont(f.pdf_name, str(f.path)).face  # parsed, not registered
-    found = Metrics(dict(face.charWidths), float(face.defaultWidth), float(face.ascent), float(face.descent),
-                    frozenset(face.charToGlyph))
-    METRICS_STATS.parsed += 1
-    codes = sorted(found.widths)
-    entry = {"codes": codes, "widths": [float(found.widths[c]) for c in codes], "default": found.default,
-             "ascent": found.ascent, "descent": found.descent, "chars": sorted(found.chars),
-             "text": "".join(map(chr, sorted(c for c in found.chars if 0 <= c <= 0x10FFFF)))}
-    try:
-        from ..output import write_atomic
-
-        write_atomic(path, marshal.dumps(entry))
-    except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
-        pass
-    return found
+    """The face's metrics, read from ReportLab's parse of the file (the same parse that
+    embeds it: each font file is parsed once per process)."""
+    face = _ttf(name).face
+    return Metrics(dict(face.charWidths), float(face.defaultWidth), float(face.ascent), float(face.descent),
+                   frozenset(face.charToGlyph))
 
 
 def register_all() -> None:
@@ -316,12 +241,7 @@ def descent(name: str) -> float:
 @lru_cache(maxsize=None)
 def coverage(name: str) -> frozenset[str]:
     """Every character the font has a glyph for, read from its cmap once per process."""
-    m = metrics(name)
-    known = _COVERAGE.get(name)  # read with the metrics as one string: no Python loop
-    return known if known is not None else frozenset(chr(code) for code in m.chars if 0 <= code <= 0x10FFFF)
-
-
-_COVERAGE: dict[str, frozenset[str]] = {}
+    return frozenset(chr(code) for code in metrics(name).chars if 0 <= code <= 0x10FFFF)
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:

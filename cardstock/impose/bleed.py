@@ -9,6 +9,8 @@ The footer prints the least bleed of a page; the tests assert it edge by edge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import math
 
 from functools import lru_cache
@@ -17,22 +19,18 @@ from typing import Optional
 from ..layout.shapes import shape_of
 from .pack import hex_points
 from .plan import Box, Page, Placement, Point
-from ..records import record
 
 EdgeKey = tuple[tuple[float, float], tuple[float, float]]
 SAMPLES = (0.25, 0.5, 0.75)  # where along an edge the bleed is measured
 ROUND = 2
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class EdgeBleed:
     placement: Placement
     edge: tuple[Point, Point]  # counter-clockwise along the cut outline
     bleed: float  # points beyond the edge, at its narrowest sample
     shared_with: Optional[Placement]  # the neighbour on the other side of a shared cut
-
-    def __init__(self, placement: Placement, edge: tuple[Point, Point], bleed: float, shared_with: Optional[Placement]) -> None:
-        vars(self).update(placement=placement, edge=edge, bleed=bleed, shared_with=shared_with)
 
 
 def outline_of(p: Placement) -> Optional[tuple[Point, ...]]:

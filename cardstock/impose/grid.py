@@ -10,18 +10,17 @@ to crop marks (down to `marks.min_bleed`) and never leaves the printable area.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Optional, Sequence
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
 from .plan import Band, Box, Mirror, Page, Placement, Point, Segment
 from .sheets import DEFAULT_MARGIN, MarksSpec, Sheet, paper_size
-from ..records import record
 
 EDGES = ("bottom", "right", "left", "top")
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One physical copy to place: its faces and the component it comes from."""
 
@@ -29,14 +28,8 @@ class Item:
     back: Any  # None when the piece has no printed back
     component: str
 
-    def __init__(self, front: Any, back: Any, component: str) -> None:
-        _set = object.__setattr__
-        _set(self, 'front', front)
-        _set(self, 'back', back)
-        _set(self, 'component', component)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class GridLayout:
     width: float
     height: float
@@ -52,12 +45,6 @@ class GridLayout:
     fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
     break_gap: Optional[float] = None  # between rows whose backs differ; None: a new page per back
     kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
-
-    def __init__(self, width: float, height: float, area: Box, region: Box, footer: Band, slots: tuple[Box, ...], cols: int,
-                 rows: int, gutter: float, outer: dict[str, float], fold: Optional[Mirror], fit: Box = Box(0, 0, 0, 0),
-                 break_gap: Optional[float] = None, kept: bool = True) -> None:
-        vars(self).update(width=width, height=height, area=area, region=region, footer=footer, slots=slots, cols=cols, rows=rows,
-                          gutter=gutter, outer=outer, fold=fold, fit=fit, break_gap=break_gap, kept=kept)
 
     @property
     def capacity(self) -> int:
@@ -119,7 +106,7 @@ def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutter
     return None
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Frame:
     """A page and the parts of it a planner may use."""
 
@@ -130,9 +117,6 @@ class Frame:
     front: Box  # where fronts and their marks go (one half for gutterfold)
     fit: Box  # where trim boxes go (the half less the fold gap)
     fold: Optional[Mirror]
-
-    def __init__(self, width: float, height: float, area: Box, footer: Band, front: Box, fit: Box, fold: Optional[Mirror]) -> None:
-        vars(self).update(width=width, height=height, area=area, footer=footer, front=front, fit=fit, fold=fold)
 
 
 def frame(sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str) -> Frame:

@@ -8,12 +8,13 @@ starting beyond the bleed, when there is room for one inside the printable area.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from typing import Any, Iterable
 
 from .plan import Band, Box, Segment
 from .sheets import FooterSpec, MarksSpec
-from ..records import record
 
 ROUND = 2  # decimal places of a point when edges are matched
 
@@ -56,15 +57,12 @@ def edge_bleed(space: float, bleed: float, marks: MarksSpec) -> float:
     return max(0.0, min(space, bleed, max(wanted, min(marks.min_bleed, bleed))))
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Piece:
     """A trim box and how far its bleed reaches on each side (left, bottom, right, top)."""
 
     trim: Box
     bleed: tuple[float, float, float, float]
-
-    def __init__(self, trim: Box, bleed: tuple[float, float, float, float]) -> None:
-        vars(self).update(trim=trim, bleed=bleed)
 
     @property
     def bleed_box(self) -> Box:
@@ -72,7 +70,7 @@ class Piece:
         return self.trim.grow(left, bottom, right, top)
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Cut:
     """A straight cut along trim edges: vertical (x = at) or horizontal (y = at) from lo to hi,
     with the bleed reaching beyond each end."""
@@ -83,9 +81,6 @@ class Cut:
     hi: float
     over_lo: float  # bleed beyond the low end
     over_hi: float
-
-    def __init__(self, vertical: bool, at: float, lo: float, hi: float, over_lo: float, over_hi: float) -> None:
-        vars(self).update(vertical=vertical, at=at, lo=lo, hi=hi, over_lo=over_lo, over_hi=over_hi)
 
     def line(self) -> Segment:
         """The cut drawn as a line, through the bleed at both ends."""

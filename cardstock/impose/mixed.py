@@ -11,6 +11,8 @@ page; and the backs page mirrors the whole page, so each card's back stays behin
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import math
 
 from typing import Any, Optional
@@ -19,7 +21,6 @@ from .grid import GridLayout, Item, centred, fill_pages, grid_pages, plan_grid, 
 from .marks import edge_bleed
 from .plan import Box, Page
 from .sheets import SheetFile
-from ..records import record
 
 
 def _lowest(page: Page) -> Optional[float]:
@@ -68,18 +69,13 @@ def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: An
                       slots, cols, rows, g, outer, None, region, break_gap, True)
 
 
-@record
+@dataclass
 class Room:
     """The free part of a grid page below its block, for the next size's cards."""
 
     page: Page
     sheet: SheetFile
     region: Box  # the page's block region (printable area less the footer)
-
-    def __init__(self, page: Page, sheet: SheetFile, region: Box) -> None:
-        self.page = page
-        self.sheet = sheet
-        self.region = region
 
     @staticmethod
     def under(page: Page, sheet: SheetFile, paper: str, bleed: float) -> Optional["Room"]:

@@ -6,6 +6,8 @@ where no neighbour's face is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import math
 
 from typing import Any, Optional, Sequence
@@ -15,7 +17,6 @@ from .grid import Frame, Item, candidates, centred, frame
 from .marks import dedupe_segments
 from .plan import Box, Outline, Page, Placement, Point, Segment, face_point, offset_convex, rotated_size
 from .sheets import Sheet
-from ..records import record
 
 # ---------------------------------------------------------------- honeycomb
 
@@ -134,7 +135,7 @@ def _key(p: Point) -> tuple[int, int]:
 # ---------------------------------------------------------------- rows and lattices
 
 
-@record
+@dataclass
 class _Run:
     """The pieces of one group still to place, and how they sit in a row."""
 
@@ -144,14 +145,6 @@ class _Run:
     turn: int
     round: bool
     next: int = 0
-
-    def __init__(self, items: list[Item], w: float, h: float, turn: int, round: bool, next: int = 0) -> None:
-        self.items = items
-        self.w = w
-        self.h = h
-        self.turn = turn
-        self.round = round
-        self.next = next
 
     def per_row(self, width: float, gap: float, odd: bool) -> int:
         pitch = self.w + gap

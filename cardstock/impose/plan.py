@@ -8,11 +8,10 @@ a backs page is the mirror image of its fronts page computed in one place (`mirr
 from __future__ import annotations
 
 import math
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Optional
 
-from ..records import record
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -20,7 +19,7 @@ Segment = tuple[Point, Point]
 EPS = 1e-6
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     """An axis-aligned rectangle: lower-left (x, y), width, height."""
 
@@ -28,13 +27,6 @@ class Box:
     y: float
     w: float
     h: float
-
-    def __init__(self, x: float, y: float, w: float, h: float) -> None:
-        _set = object.__setattr__
-        _set(self, 'x', x)
-        _set(self, 'y', y)
-        _set(self, 'w', w)
-        _set(self, 'h', h)
 
     @property
     def x1(self) -> float:
@@ -60,20 +52,15 @@ class Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Outline:
     """A closed cut outline: a polygon, or a circle (centre and radius)."""
 
     points: tuple[Point, ...] = ()
     circle: Optional[tuple[float, float, float]] = None
 
-    def __init__(self, points: tuple[Point, ...] = (), circle: Optional[tuple[float, float, float]] = None) -> None:
-        _set = object.__setattr__
-        _set(self, 'points', points)
-        _set(self, 'circle', circle)
 
-
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One face on one page."""
 
@@ -88,39 +75,21 @@ class Placement:
     folds: tuple[Segment, ...] = ()
     back: Any = None  # the face to print behind this one (None: no printed back)
 
-    def __init__(self, face: Any, component: str, side: str, trim: Box, rotate: int = 0, clip: tuple[Point, ...] = (), clip_circle: Optional[tuple[float, float, float]] = None, outline: Optional[Outline] = None, folds: tuple[Segment, ...] = (), back: Any = None) -> None:
-        _set = object.__setattr__
-        _set(self, 'face', face)
-        _set(self, 'component', component)
-        _set(self, 'side', side)
-        _set(self, 'trim', trim)
-        _set(self, 'rotate', rotate)
-        _set(self, 'clip', clip)
-        _set(self, 'clip_circle', clip_circle)
-        _set(self, 'outline', outline)
-        _set(self, 'folds', folds)
-        _set(self, 'back', back)
-
     @property
     def key(self) -> str:
         key: str = self.face.key
         return key
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Band:
     """The footer's strip along one page edge; `edge` says which way the text runs."""
 
     edge: str  # bottom | top | left | right
     box: Box
 
-    def __init__(self, edge: str, box: Box) -> None:
-        _set = object.__setattr__
-        _set(self, 'edge', edge)
-        _set(self, 'box', box)
 
-
-@record(slots=True)
+@dataclass(slots=True)
 class Page:
     width: float
     height: float
@@ -139,41 +108,13 @@ class Page:
     style: Any = None  # line and footer styles (render.Style)
     bleed: Optional[float] = None  # the least bleed on any cut edge no neighbour shares (footer)
 
-    def __init__(self, width: float, height: float, role: str, placements: Optional[list[Placement]] = None, crop: Optional[list[Segment]] = None, cuts: Optional[list[Segment]] = None, outlines: Optional[list[Outline]] = None, folds: Optional[list[Segment]] = None, footer: Optional[Band] = None, area: Optional[Box] = None, offset: Point = (0.0, 0.0), registration: Optional[tuple[float, float]] = None, note: str = '', paint: Optional[Box] = None, style: Any = None, bleed: Optional[float] = None) -> None:
-        placements = list() if placements is None else placements
-        crop = list() if crop is None else crop
-        cuts = list() if cuts is None else cuts
-        outlines = list() if outlines is None else outlines
-        folds = list() if folds is None else folds
-        self.width = width
-        self.height = height
-        self.role = role
-        self.placements = placements
-        self.crop = crop
-        self.cuts = cuts
-        self.outlines = outlines
-        self.folds = folds
-        self.footer = footer
-        self.area = area
-        self.offset = offset
-        self.registration = registration
-        self.note = note
-        self.paint = paint
-        self.style = style
-        self.bleed = bleed
 
-
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Mirror:
     """A flip across a vertical (axis "x": x' = 2c - x) or horizontal line (axis "y")."""
 
     axis: str
     at: float
-
-    def __init__(self, axis: str, at: float) -> None:
-        _set = object.__setattr__
-        _set(self, 'axis', axis)
-        _set(self, 'at', at)
 
     def point(self, p: Point) -> Point:
         return (2 * self.at - p[0], p[1]) if self.axis == "x" else (p[0], 2 * self.at - p[1])

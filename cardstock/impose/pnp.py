@@ -10,6 +10,8 @@ gutterfold pages. The faces come from `cardstock.layout.faces.lay_out`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
@@ -28,7 +30,6 @@ from .mixed import Room
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
-from ..records import record
 
 FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
 
@@ -144,7 +145,7 @@ def style_of(sheet: SheetFile) -> Style:
                  font_size=f.font_size, scale_bar=f.scale_bar)
 
 
-@record
+@dataclass
 class _Group:
     """Pieces one sheet arranges together: same arrangement, shape, size, and fold."""
 
@@ -152,12 +153,6 @@ class _Group:
     arrange: str
     folded: bool  # gutterfold: fronts and backs on one page
     items: list[Item]
-
-    def __init__(self, sheet: SheetFile, arrange: str, folded: bool, items: list[Item]) -> None:
-        self.sheet = sheet
-        self.arrange = arrange
-        self.folded = folded
-        self.items = items
 
 
 def arrangement(sheet: SheetFile, shape: str) -> str:

@@ -10,6 +10,8 @@ and the footer are tagged the same way (`/CropMarks BMC … EMC`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import io
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
@@ -21,7 +23,6 @@ from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings
 from ..output import Spooled
 from ..units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
-from ..records import record
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -33,7 +34,7 @@ class FaceDrawer(Protocol):
     def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None: ...
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Style:
     """Line styles for everything the imposition draws (from the sheet's marks)."""
 
@@ -44,19 +45,13 @@ class Style:
     font_size: float = 5.5
     scale_bar: bool = True
 
-    def __init__(self, width: float = 0.3, color: str = '#000000', cut_color: str = '#7f7f7f', fold_color: str = '#7f7f7f', font_size: float = 5.5, scale_bar: bool = True) -> None:
-        vars(self).update(width=width, color=color, cut_color=cut_color, fold_color=fold_color, font_size=font_size, scale_bar=scale_bar)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class DocInfo:
     title: str  # the document title (PDF metadata)
     footer: str  # the footer's first part ("Atmosfear: The Card Game 0.1.0")
     paper_label: str  # "US Letter"
     author: str = "cardstock"
-
-    def __init__(self, title: str, footer: str, paper_label: str, author: str = 'cardstock') -> None:
-        vars(self).update(title=title, footer=footer, paper_label=paper_label, author=author)
 
 
 def new_canvas(buffer: io.BytesIO, size: tuple[float, float], info: DocInfo) -> Canvas:

@@ -9,6 +9,8 @@ at the file and line of the key, never as exceptions.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Optional, TypeVar
@@ -23,7 +25,6 @@ from ..project import shared_layout
 from ..tomlpos import Path as KeyPath, line_for, read_toml
 from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
 from ..validation import dotted, issues_from
-from ..records import record
 
 if TYPE_CHECKING:
     from ..stage import BuildOptions
@@ -182,16 +183,13 @@ class PrinterFile(Strict):
     printers: dict[Slug, Printer] = {}
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class SheetFile:
     """A validated sheet and where it came from (for messages and tie-breaks)."""
 
     sheet: Sheet
     file: str  # relative to the project root
     stem: str
-
-    def __init__(self, sheet: Sheet, file: str, stem: str) -> None:
-        vars(self).update(sheet=sheet, file=file, stem=stem)
 
     def takes(self, *, game: str, kind: str, size: str, paper: str) -> bool:
         s = self.sheet

@@ -10,7 +10,7 @@ painter gives those modules its services (`raw`, `length`, `color`, `paint_args`
 from __future__ import annotations
 
 import math
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence
 
@@ -25,14 +25,11 @@ from .boxtypes import box_kind
 from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
-from ..records import record
 
 FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
 
 
-
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Geometry:
     """The trim box (w x h at the origin), its bleed and safe margins, and its shape (a
     name in `cardstock.layout.shapes.SHAPES`, which answers every question of geometry)."""
@@ -44,9 +41,6 @@ class Geometry:
     shape: str = "rect"
     corner: float = 0.0  # rounded-corner guide radius for rect
     custom: Optional[Polygon] = None  # a path shape's outline, in trim coordinates
-
-    def __init__(self, w: float, h: float, bleed: float, safe: float, shape: str = 'rect', corner: float = 0.0, custom: Optional[Polygon] = None) -> None:
-        vars(self).update(w=w, h=h, bleed=bleed, safe=safe, shape=shape, corner=corner, custom=custom)
 
     def frame(self, name: str) -> tuple[float, float, float, float]:
         if name == "bleed":
@@ -88,7 +82,7 @@ class Subject:
         self.fields = fields
 
 
-@record
+@dataclass
 class Painter:
     catalog: Any
     layouts: LayoutSet
@@ -98,16 +92,6 @@ class Painter:
     issues: list[Issue] = field(default_factory=list)
     # fitted text shared by the faces of one game (see `fit`); None: fit every time
     fits: Optional[dict[tuple[Any, ...], textmod.Fit]] = None
-
-    def __init__(self, catalog: Any, layouts: LayoutSet, library: Library, env: Any, subject: Subject, issues: Optional[list[Issue]] = None, fits: Optional[dict[tuple[Any, ...], textmod.Fit]] = None) -> None:
-        issues = list() if issues is None else issues
-        self.catalog = catalog
-        self.layouts = layouts
-        self.library = library
-        self.env = env
-        self.subject = subject
-        self.issues = issues
-        self.fits = fits
 
     # ------------------------------------------------------------ messages
 

@@ -21,7 +21,7 @@ import weakref
 from functools import lru_cache
 
 from collections import OrderedDict
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from ..issues import Issue
@@ -41,27 +41,18 @@ from .ownicons import library_for
 from . import facestore
 from .facestore import FaceStore
 from .symbols import Library
-from ..records import record
 
 if TYPE_CHECKING:
     from ..load import Catalog
 
 
-@record
+@dataclass
 class _State:
     layouts: LayoutSet
     library: Library
     env: Any
     stamp: tuple[int, int]
     fits: dict[tuple[Any, ...], Fit] = field(default_factory=dict)  # fitted text shared by the game's faces (Painter.fit)
-
-    def __init__(self, layouts: LayoutSet, library: Library, env: Any, stamp: tuple[int, int], fits: Optional[dict[tuple[Any, ...], Fit]] = None) -> None:
-        fits = dict() if fits is None else fits
-        self.layouts = layouts
-        self.library = library
-        self.env = env
-        self.stamp = stamp
-        self.fits = fits
 
 
 def _state(catalog: Catalog) -> _State:
@@ -138,7 +129,7 @@ _OUTLINES: dict[str, Face] = {}  # input key -> the face without its ops (small)
 _SEEN: list[Optional[FaceStore]] = [None]  # the store the two caches above were filled from
 
 
-@record
+@dataclass
 class LayoutStats:
     """What this process did to get faces, for tests and the bench to count:
     `laid_out` faces were laid out, `from_store` read back from the store; `alive` is how
@@ -148,13 +139,6 @@ class LayoutStats:
     from_store: int = 0
     peak_alive: int = 0
     _live: dict[int, "weakref.ref[Face]"] = field(default_factory=dict, repr=False)
-
-    def __init__(self, laid_out: int = 0, from_store: int = 0, peak_alive: int = 0, _live: Optional[dict[int, 'weakref.ref[Face]']] = None) -> None:
-        _live = dict() if _live is None else _live
-        self.laid_out = laid_out
-        self.from_store = from_store
-        self.peak_alive = peak_alive
-        self._live = _live
 
     @property
     def alive(self) -> int:

@@ -15,11 +15,10 @@ from __future__ import annotations
 import hashlib
 import marshal
 import math
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 from ..issues import Issue
-from ..records import record
 
 Cmd = tuple[Any, ...]  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 PathData = tuple[Cmd, ...]
@@ -34,7 +33,7 @@ def r(value: float) -> float:
     return round(float(value), PRECISION) or 0.0  # `or`: -0.0 is false, so it becomes 0.0
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Rect:
     x: float
     y: float
@@ -47,11 +46,8 @@ class Rect:
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
 
-    def __init__(self, x: float, y: float, w: float, h: float, fill: Optional[str] = None, stroke: Optional[str] = None, stroke_width: float = 0.0, radius: float = 0.0, dash: tuple[float, ...] = (), opacity: float = 1.0) -> None:
-        vars(self).update(x=x, y=y, w=w, h=h, fill=fill, stroke=stroke, stroke_width=stroke_width, radius=radius, dash=dash, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Ellipse:
     cx: float
     cy: float
@@ -63,11 +59,8 @@ class Ellipse:
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
 
-    def __init__(self, cx: float, cy: float, rx: float, ry: float, fill: Optional[str] = None, stroke: Optional[str] = None, stroke_width: float = 0.0, dash: tuple[float, ...] = (), opacity: float = 1.0) -> None:
-        vars(self).update(cx=cx, cy=cy, rx=rx, ry=ry, fill=fill, stroke=stroke, stroke_width=stroke_width, dash=dash, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Path:
     d: PathData
     fill: Optional[str] = None
@@ -79,11 +72,8 @@ class Path:
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
 
-    def __init__(self, d: PathData, fill: Optional[str] = None, stroke: Optional[str] = None, stroke_width: float = 0.0, dash: tuple[float, ...] = (), opacity: float = 1.0, fill_rule: str = 'nonzero', cap: str = 'butt', join: str = 'miter') -> None:
-        vars(self).update(d=d, fill=fill, stroke=stroke, stroke_width=stroke_width, dash=dash, opacity=opacity, fill_rule=fill_rule, cap=cap, join=join)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Text:
     """One run of text in one font, its baseline starting at (x, y)."""
 
@@ -95,11 +85,8 @@ class Text:
     color: str = "#000000"
     opacity: float = 1.0
 
-    def __init__(self, x: float, y: float, text: str, font: str, size: float, color: str = '#000000', opacity: float = 1.0) -> None:
-        vars(self).update(x=x, y=y, text=text, font=font, size=size, color=color, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class SymbolPart:
     """One part of a vector symbol, in the symbol's 0..100 box."""
 
@@ -108,11 +95,8 @@ class SymbolPart:
     fill_rule: str = "nonzero"
     opacity: float = 1.0
 
-    def __init__(self, d: PathData, stroke_width: float = 0.0, fill_rule: str = 'nonzero', opacity: float = 1.0) -> None:
-        vars(self).update(d=d, stroke_width=stroke_width, fill_rule=fill_rule, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Icon:
     """A vector symbol drawn in the square (x, y, size, size) in one colour."""
 
@@ -124,11 +108,8 @@ class Icon:
     parts: tuple[SymbolPart, ...]
     opacity: float = 1.0
 
-    def __init__(self, x: float, y: float, size: float, symbol: str, color: str, parts: tuple[SymbolPart, ...], opacity: float = 1.0) -> None:
-        vars(self).update(x=x, y=y, size=size, symbol=symbol, color=color, parts=parts, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Image:
     """A PNG or JPEG drawn into (x, y, w, h) (already fitted; clip with a Group)."""
 
@@ -141,11 +122,8 @@ class Image:
     mime: str = "image/png"
     opacity: float = 1.0
 
-    def __init__(self, x: float, y: float, w: float, h: float, path: str, sha256: str = '', mime: str = 'image/png', opacity: float = 1.0) -> None:
-        vars(self).update(x=x, y=y, w=w, h=h, path=path, sha256=sha256, mime=mime, opacity=opacity)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Group:
     """Ops drawn with an optional clip path and an optional transform (applied first)."""
 
@@ -153,19 +131,13 @@ class Group:
     clip: Optional[PathData] = None
     transform: Optional[Matrix] = None
 
-    def __init__(self, ops: tuple['Op', ...], clip: Optional[PathData] = None, transform: Optional[Matrix] = None) -> None:
-        vars(self).update(ops=ops, clip=clip, transform=transform)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class Guide:
     """A non-printing guide (trim, safe zone, rounded corners); previews may show it."""
 
     d: PathData
     kind: str  # trim | safe | corner
-
-    def __init__(self, d: PathData, kind: str) -> None:
-        vars(self).update(d=d, kind=kind)
 
 
 # how previews (the SVG guide layer, PDFs drawn with guides) colour each kind of guide
@@ -175,7 +147,7 @@ GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut"
 Op = Union[Rect, Ellipse, Path, Text, Icon, Image, Group, Guide]
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Face:
     """One laid-out face. `key` is a content hash: the same key means the same drawing."""
 
@@ -188,9 +160,6 @@ class Face:
     cut: Optional[tuple[Point, ...]] = None  # cut outline; None means the trim rectangle
     folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
-
-    def __init__(self, key: str, width: float, height: float, bleed: float, shape: str, ops: tuple['Op', ...], cut: Optional[tuple[Point, ...]] = None, folds: tuple[tuple[Point, Point], ...] = (), findings: tuple[Issue, ...] = ()) -> None:
-        vars(self).update(key=key, width=width, height=height, bleed=bleed, shape=shape, ops=ops, cut=cut, folds=folds, findings=findings)
 
     @staticmethod
     def build(width: float, height: float, bleed: float, shape: str, ops: Sequence["Op"], cut: Optional[tuple[Point, ...]] = None,

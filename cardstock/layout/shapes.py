@@ -16,6 +16,8 @@ drawn from panel layouts by `cardstock.layout.faces` and have no single outline 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import importlib
 import math
 
@@ -25,7 +27,6 @@ from typing import Any, Callable, Optional
 
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
 from .symbols import PathError, parse_path
-from ..records import record
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -119,7 +120,7 @@ class _Circle(ShapeGeometry):
         return [(w / 2 + rad * math.cos(-math.pi / 2 + 2 * math.pi * i / k), h / 2 + rad * math.sin(-math.pi / 2 + 2 * math.pi * i / k)) for i in range(k)]
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Shape:
     doc: str  # one line for the reference
     arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
@@ -139,9 +140,6 @@ class Shape:
     auto_for: tuple[str, ...] = ()
     custom: bool = False  # its outline is the layout's `outline` (SVG path data or file)
     ratio: Optional[float] = None
-
-    def __init__(self, doc: str, arrange: str, geometry: Optional[ShapeGeometry] = None, bleed_follows_cut: bool = False, round: bool = False, movable: bool = True, transparent: bool = True, tts_tile: int = 0, corner_radius: bool = False, die_net: bool = False, compose: Optional[str] = None, auto_for: tuple[str, ...] = (), custom: bool = False, ratio: Optional[float] = None) -> None:
-        vars(self).update(doc=doc, arrange=arrange, geometry=geometry, bleed_follows_cut=bleed_follows_cut, round=round, movable=movable, transparent=transparent, tts_tile=tts_tile, corner_radius=corner_radius, die_net=die_net, compose=compose, auto_for=auto_for, custom=custom, ratio=ratio)
 
 
 # name -> Shape; the order is the reference's.

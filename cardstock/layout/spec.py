@@ -10,7 +10,7 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 from __future__ import annotations
 
 import os
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -21,7 +21,6 @@ from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .shapes import custom_outline
-from ..records import record
 
 if TYPE_CHECKING:  # the file models live in .layoutfile, imported when a file is read
     from .layoutfile import BoxSpec as BoxSpec, BoxType as BoxType, LayoutFile as LayoutFile
@@ -58,21 +57,15 @@ class _Located:
         return self.origins.get(key) or self.origins.get("", ("layouts", None))
 
 
-@record
+@dataclass
 class Box(_Located):
     name: str
     values: dict[str, Any]  # only keys that were set, after merging
     origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
     order: int
 
-    def __init__(self, name: str, values: dict[str, Any], origins: dict[str, Origin], order: int) -> None:
-        self.name = name
-        self.values = values
-        self.origins = origins
-        self.order = order
 
-
-@record
+@dataclass
 class Layout(_Located):
     name: str
     values: dict[str, Any]
@@ -80,15 +73,8 @@ class Layout(_Located):
     boxes: list[Box]  # in drawing order
     chain: tuple[str, ...]  # this layout and the layouts it extends
 
-    def __init__(self, name: str, values: dict[str, Any], origins: dict[str, Origin], boxes: list[Box], chain: tuple[str, ...]) -> None:
-        self.name = name
-        self.values = values
-        self.origins = origins
-        self.boxes = boxes
-        self.chain = chain
 
-
-@record
+@dataclass
 class LayoutSet:
     """The layouts one game sees: the shared defaults with the game's file merged in."""
 
@@ -100,18 +86,6 @@ class LayoutSet:
     issues: list[Issue] = field(default_factory=list)
     files: tuple[str, ...] = ()
     _resolved: dict[str, Optional[Layout]] = field(default_factory=dict, repr=False, compare=False)
-
-    def __init__(self, theme: dict[str, str], theme_origins: dict[str, Origin], styles: dict[str, dict[str, Any]], style_origins: dict[str, Origin], raw: dict[str, dict[str, Any]], issues: Optional[list[Issue]] = None, files: tuple[str, ...] = (), _resolved: Optional[dict[str, Optional[Layout]]] = None) -> None:
-        issues = list() if issues is None else issues
-        _resolved = dict() if _resolved is None else _resolved
-        self.theme = theme
-        self.theme_origins = theme_origins
-        self.styles = styles
-        self.style_origins = style_origins
-        self.raw = raw
-        self.issues = issues
-        self.files = files
-        self._resolved = _resolved
 
     def names(self) -> list[str]:
         return list(self.raw)

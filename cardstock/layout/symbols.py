@@ -18,6 +18,8 @@ possible) or stroked with round ends. Both backends draw the same parts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import math
 import re
 
@@ -30,7 +32,6 @@ from ..project import shared_layout
 from ..tomlpos import line_for, read_toml
 from ..validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
-from ..records import record
 
 if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
     from .symbolfile import PartSpec as PartSpec, SymbolFile as SymbolFile, SymbolSpec as SymbolSpec
@@ -209,28 +210,20 @@ def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotati
 
 # ---------------------------------------------------------------- the library file
 
-@record(frozen=True)
+
+@dataclass(frozen=True)
 class Symbol:
     name: str
     label: str
     parts: tuple[SymbolPart, ...]
 
-    def __init__(self, name: str, label: str, parts: tuple[SymbolPart, ...]) -> None:
-        vars(self).update(name=name, label=label, parts=parts)
 
-
-@record
+@dataclass
 class Library:
     symbols: dict[str, Symbol]
     aliases: dict[str, str]
     file: str
     issues: list[Issue]
-
-    def __init__(self, symbols: dict[str, Symbol], aliases: dict[str, str], file: str, issues: list[Issue]) -> None:
-        self.symbols = symbols
-        self.aliases = aliases
-        self.file = file
-        self.issues = issues
 
     def get(self, name: str) -> Optional[Symbol]:
         name = self.aliases.get(name, name)

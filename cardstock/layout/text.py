@@ -13,6 +13,8 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import re
 
 from typing import Any, Callable, Optional, Sequence
@@ -21,12 +23,11 @@ from .. import fonts
 from ..markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
 from .context import tint
 from .ops import Icon, Op, Path, Rect, SymbolPart, Text, r
-from ..records import record
 
 STEP = 0.25  # points between the sizes tried
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class TextStyle:
     font: str = "sans"
     size: float = 9.0
@@ -40,20 +41,14 @@ class TextStyle:
     para_space: float = 0.4  # space between blocks, as a multiple of the size
     rule_color: str = "#000000"  # table rules and note bars
 
-    def __init__(self, font: str = 'sans', size: float = 9.0, min_size: float = 6.0, leading: float = 1.2, color: str = '#000000', align: str = 'left', valign: str = 'top', wrap: bool = True, max_lines: int = 0, para_space: float = 0.4, rule_color: str = '#000000') -> None:
-        vars(self).update(font=font, size=size, min_size=min_size, leading=leading, color=color, align=align, valign=valign, wrap=wrap, max_lines=max_lines, para_space=para_space, rule_color=rule_color)
 
-
-@record(frozen=True)
+@dataclass(frozen=True)
 class IconRef:
     """What an inline :icon: draws."""
 
     symbol: str
     parts: tuple[SymbolPart, ...]
     color: Optional[str]  # None: the text colour
-
-    def __init__(self, symbol: str, parts: tuple[SymbolPart, ...], color: Optional[str]) -> None:
-        vars(self).update(symbol=symbol, parts=parts, color=color)
 
 
 IconResolver = Callable[[str], Optional[IconRef]]
@@ -111,15 +106,12 @@ ICON_ADVANCE = 1.12  # an inline icon's advance, as a multiple of the size
 ICON_SIZE = 0.98
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class RichSpan(Span):
     """A span with the colour and size of a `[text]{color=#c0392b size=120%}` span."""
 
     color: Optional[str] = None
     scale: float = 1.0
-
-    def __init__(self, text: str, bold: bool = False, italic: bool = False, icon: str | None = None, color: Optional[str] = None, scale: float = 1.0) -> None:
-        vars(self).update(text=text, bold=bold, italic=italic, icon=icon, color=color, scale=scale)
 
 
 # `[text]{color=#c0392b size=120%}`: Markdown's bracketed-span form (Pandoc, markdown-it
@@ -378,12 +370,9 @@ def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, le
     return out, height
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Raw(Paragraph):
     """A paragraph taken literally: no **bold**, *italic* or :icon: markup (names, titles)."""
-
-    def __init__(self, text: str) -> None:
-        vars(self).update(text=text)
 
 
 def _block_spans(text: str, raw: bool = False, fit: Optional[Fit] = None) -> list[Span]:

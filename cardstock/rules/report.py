@@ -12,11 +12,10 @@ writes anything. Checks come from four places:
 from __future__ import annotations
 
 import importlib
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..issues import InputError, Issue, Level
-from ..records import record
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
@@ -50,7 +49,7 @@ SECTIONS = {
 PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
 
-@record
+@dataclass
 class Check:
     section: str  # a key of SECTIONS
     rule: str
@@ -64,23 +63,6 @@ class Check:
     acknowledged: list[tuple[Issue, str]] = field(default_factory=list)  # (finding, reason)
     cite: Optional[dict[str, Any]] = None  # {seed, line, says}: where the rule comes from
     choice: Optional[str] = None  # the designer's choice the rule states
-
-    def __init__(self, section: str, rule: str, status: str, summary: str, file: Optional[str] = None, line: Optional[int] = None, components: Optional[list[str]] = None, findings: Optional[list[Issue]] = None, provider: Optional[str] = None, acknowledged: Optional[list[tuple[Issue, str]]] = None, cite: Optional[dict[str, Any]] = None, choice: Optional[str] = None) -> None:
-        components = list() if components is None else components
-        findings = list() if findings is None else findings
-        acknowledged = list() if acknowledged is None else acknowledged
-        self.section = section
-        self.rule = rule
-        self.status = status
-        self.summary = summary
-        self.file = file
-        self.line = line
-        self.components = components
-        self.findings = findings
-        self.provider = provider
-        self.acknowledged = acknowledged
-        self.cite = cite
-        self.choice = choice
 
     @property
     def where(self) -> str:
@@ -112,21 +94,13 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
     return out
 
 
-@record
+@dataclass
 class GameReport:
     id: str
     title: str
     players: tuple[int, int]
     checks: list[Check] = field(default_factory=list)
     setup: Optional[SetupResult] = None
-
-    def __init__(self, id: str, title: str, players: tuple[int, int], checks: Optional[list[Check]] = None, setup: Optional[SetupResult] = None) -> None:
-        checks = list() if checks is None else checks
-        self.id = id
-        self.title = title
-        self.players = players
-        self.checks = checks
-        self.setup = setup
 
     @property
     def ok(self) -> bool:
@@ -149,16 +123,11 @@ class GameReport:
         }
 
 
-@record
+@dataclass
 class CheckReport:
     games: list[GameReport]
     seed: int
     runs: Optional[int]
-
-    def __init__(self, games: list[GameReport], seed: int, runs: Optional[int]) -> None:
-        self.games = games
-        self.seed = seed
-        self.runs = runs
 
     @property
     def ok(self) -> bool:

@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..output import WriteError, write_atomic
-from ..records import record
 
 if TYPE_CHECKING:
     from ..schema import Component
@@ -43,12 +42,9 @@ FORMAT = 1
 FOLDER = "setup"  # under .cache/ of the output folder, and of the build's staging folder
 
 
-@record
+@dataclass
 class Stats:
     recalled: int = 0  # setups whose figures were read back instead of simulated
-
-    def __init__(self, recalled: int = 0) -> None:
-        self.recalled = recalled
 
 
 STATS = Stats()

@@ -9,6 +9,8 @@ a hand edit) is checked against the file and dropped when it no longer matches.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import hashlib
 import json
 
@@ -16,7 +18,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..output import Artifact, write_atomic
-from ..records import record
 
 MANIFEST = "manifest.json"
 
@@ -55,14 +56,11 @@ def _still_true(out: Path, e: dict[str, Any], written_ns: int) -> bool:
     return hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e.get("sha256")
 
 
-@record
+@dataclass
 class ManifestStats:
     """Manifest writes made by this process (for tests to count)."""
 
     saves: int = 0
-
-    def __init__(self, saves: int = 0) -> None:
-        self.saves = saves
 
 
 STATS = ManifestStats()

@@ -21,7 +21,6 @@ from ..kinds import kind_count
 from ..output import Artifact, artifact, fmt_bytes, write_atomic
 from ..project import files_in, hash_files, shared_layout
 from ..units import PAPER_LABELS
-from ..records import record
 
 if TYPE_CHECKING:
     from ..issues import Issue
@@ -57,17 +56,12 @@ def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
-@record
+@dataclass
 class GameStatus:
     """What the rules checker said of a game, for the page."""
 
     ok: Optional[bool] = None  # None: not checked in this build
     lines: list[str] = field(default_factory=list)  # e.g. setup figures per player count
-
-    def __init__(self, ok: Optional[bool] = None, lines: Optional[list[str]] = None) -> None:
-        lines = list() if lines is None else lines
-        self.ok = ok
-        self.lines = lines
 
 
 def game_info(cat: "Catalog", status: GameStatus) -> dict[str, Any]:

@@ -5,13 +5,14 @@ The CLI calls `publish` once the per-game stages are done; it prints nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 from pathlib import Path
 import time
 from typing import TYPE_CHECKING, AbstractSet, Optional, Sequence
 
 from . import manifest, page
-from ..records import record
 
 if TYPE_CHECKING:
     from ..load import Catalog
@@ -19,15 +20,12 @@ if TYPE_CHECKING:
     from ..pipeline import UnitReport
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Checked:
     """One game's rules-check outcome as the page shows it."""
 
     ok: bool
     text: str  # the checker's report, as `cardstock check` prints it
-
-    def __init__(self, ok: bool, text: str) -> None:
-        vars(self).update(ok=ok, text=text)
 
 
 def status_lines(text: str) -> list[str]:
@@ -35,15 +33,12 @@ def status_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines()[1:] if line.strip()]
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Published:
     """What `publish` did about the page: its unit report (rewritten or reused), or None
     when the build did not touch the page."""
 
     page: Optional["UnitReport"]
-
-    def __init__(self, page: Optional['UnitReport']) -> None:
-        vars(self).update(page=page)
 
 
 def page_wanted(only: Optional[AbstractSet[str]], out: Path) -> bool:
