@@ -15,18 +15,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
 
 from . import __version__
-from .issues import InputError, Issue, Issues
-from .kinds import kind_count
-from .output import fmt_bytes
-from . import gate, output, pipeline
+from .core.issues import InputError, Issue, Issues
+from .catalog.kinds import kind_count
+from .core.output import fmt_bytes
+from . import gate, pipeline
+from .core import output
 from .site import page as site
 from .site.publish import Checked, page_wanted, publish
 from .pipeline import GLOBAL_STAGES, STAGES
-from .stage import BuildOptions
-from .units import UnitError, parse_offset
+from .core.stage import BuildOptions
+from .core.units import UnitError, parse_offset
 
 if TYPE_CHECKING:
-    from .load import Catalog
+    from .catalog.load import Catalog
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
@@ -59,7 +60,7 @@ def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: 
     """The games' catalogs, or the exit code of bad input (every problem printed once).
     `every_input` checks everything a rules check or build reads (cardstock.validate),
     not only the catalogs; `options` adds what only a build reads (sheets, printers)."""
-    from .load import load_games
+    from .catalog.load import load_games
     from .validate import validate
 
     if every_input or options is not None:
@@ -211,7 +212,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     """One build, holding the output folder (another build into it waits its turn); a file
     that cannot be written is bad input (the output folder), exit 2."""
-    from .output import WriteError
+    from .core.output import WriteError
 
     pipeline.pause_collection()  # until `pipeline.run` has frozen what start-up made
     try:
@@ -274,7 +275,7 @@ def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float)
     """The no-op rebuild: when every check, unit and the page are remembered with unchanged
     keys, report them and stop — without loading (or importing what loads) any catalog.
     None when something must be built."""
-    from .project import discover
+    from .core.project import discover
 
     known = discover(args.root)
     games = list(args.games or known)
@@ -311,7 +312,7 @@ def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], c
         else:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
-    from .scripts import glyphs_once
+    from .core.scripts import glyphs_once
 
     for finding in glyphs_once(f for report in reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
@@ -379,7 +380,7 @@ WATCH_POLL, WATCH_SETTLE = 0.1, 0.02
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
     """Rebuild whenever a catalog or layout file changes (Ctrl-C stops). After each
     rebuild, says on stderr how long after the change the files were written."""
-    from .project import files_in
+    from .core.project import files_in
     from .watching import Wakeups
 
     folders = (args.root / "catalog", args.root / "layouts")

@@ -22,7 +22,7 @@ def json_schema(name: str) -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) of a game file or of a layout file, from the models
     cardstock validates them with; editors use it to complete and check keys."""
     if name == "game":
-        from .schema import Game
+        from .catalog.schema import Game
 
         schema = Game.model_json_schema()
         title = "cardstock game.toml"
@@ -43,7 +43,7 @@ def _cell(text: str) -> str:
 def layouts_markdown() -> str:
     """docs/layouts.md, made from cardstock.layout.reference, the font registry and the
     template names."""
-    from .fields import TEMPLATE_NAMES
+    from .catalog.fields import TEMPLATE_NAMES
     from .fonts import BUILT_IN
     from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
     from .layout.shapes import SHAPES
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in SCHEMAS:
         print(json.dumps(json_schema(args[0]), indent=2, sort_keys=True))
         return 0
-    from .output import write_atomic
+    from .core.output import write_atomic
 
     write_atomic(DOC_PATH, text.encode("utf-8"))
     print(f"wrote {DOC_PATH}")

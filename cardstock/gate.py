@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from .pipeline import read_cache, unit_key, write_cache
-from .stage import BuildOptions
+from .core.stage import BuildOptions
 
 if TYPE_CHECKING:
-    from .load import Catalog
+    from .catalog.load import Catalog
 
 
 @dataclass(frozen=True)

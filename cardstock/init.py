@@ -13,9 +13,9 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
-from .fields import slugify as slug
-from .issues import Issue
-from .output import write_atomic
+from .catalog.fields import slugify as slug
+from .core.issues import Issue
+from .core.output import write_atomic
 
 PLACEHOLDER_DIR = "_game_"
 

@@ -1,11 +1,11 @@
 """Runs the build stages for the games asked and returns what was made; no printing.
 
 Stages after loading are registered by name in `STAGES` as "module:function" strings.
-Each stage function has the same small contract (`cardstock.stage`):
+Each stage function has the same small contract (`cardstock.core.stage`):
 
     def build(catalog: Catalog, options: BuildOptions) -> StageResult
 
-and writes its files only through `cardstock.output.artifact` (temporary file, then rename).
+and writes its files only through `cardstock.core.output.artifact` (temporary file, then rename).
 Stages that belong to no single game (the calibration sheet) are in `GLOBAL_STAGES` with
 the contract `build(options, root) -> StageResult`.
 
@@ -30,15 +30,15 @@ from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from .issues import InputError, Issue
-from .output import Artifact, WriteError, hold, release, write_atomic
-from .project import discover, files_in, hash_files, shipped_in_use, shipped_layouts, tree_hash
-from .stage import BuildOptions, Stage
+from .core.issues import InputError, Issue
+from .core.output import Artifact, WriteError, hold, release, write_atomic
+from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts, tree_hash
+from .core.stage import BuildOptions, Stage
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from .load import Catalog
+    from .catalog.load import Catalog
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -140,9 +140,9 @@ def _installed_stamp() -> str:
 
 def library_versions() -> dict[str, str]:
     """The installed version of each drawing library (and of Python), by name. Remembered
-    in the user's cache (cardstock.usercache) under `_installed_stamp()`, so a build does
+    in the user's cache (cardstock.core.usercache) under `_installed_stamp()`, so a build does
     not search the import path's metadata on every start."""
-    from .usercache import cache_dir
+    from .core.usercache import cache_dir
 
     path = cache_dir() / "libraries" / f"{_installed_stamp()}.json"
     try:
@@ -350,7 +350,7 @@ def _catalog(root: Path, game: str) -> "Catalog":
     key = (str(root), game)
     catalog = _WORKER_CATALOGS.get(key)
     if catalog is None:
-        from .load import load_games
+        from .catalog.load import load_games
 
         (catalog,), _ = load_games(root, [game])
         _WORKER_CATALOGS[key] = catalog

@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 from jinja2 import TemplateError, nodes
 from jinja2.parser import Parser
 
-from .issues import Issue, Issues
-from .load import Catalog, load_games
-from .project import shared_layout
-from .templating import environment, known, template_message
-from .units import UnitError, parse_length, parse_size
+from .core.issues import Issue, Issues
+from .catalog.load import Catalog, load_games
+from .core.project import shared_layout
+from .core.templating import environment, known, template_message
+from .core.units import UnitError, parse_length, parse_size
 
 if TYPE_CHECKING:
     from .layout.spec import LayoutSet
-    from .stage import BuildOptions
+    from .core.stage import BuildOptions
 
 # Bounds that keep a typo from turning into hours of work or gigabytes of memory.
 MAX_COPIES = 10_000  # copies of one component (the bench prints 10,000 of one card)
@@ -276,13 +276,13 @@ def _bounds(catalog: Catalog) -> list[Issue]:
 
 def _art_files(catalog: Catalog) -> list[Issue]:
     """Every art file the catalog names: readable, and of the type its name says."""
-    from .fields import REFERENCE_TYPES
+    from .catalog.fields import REFERENCE_TYPES
 
     seen: dict[Path, Optional[str]] = {}
     out = []
 
     def problem(value: str) -> Optional[str]:
-        from .load import resolved
+        from .catalog.load import resolved
 
         path, _ = resolved(catalog.folder / value)
         if path is None:
@@ -324,8 +324,8 @@ def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
 def art_problem(path: Path) -> Optional[str]:
     """Why an art file cannot be drawn (None when it can): unreadable, not the PNG, JPEG or
     SVG file its name says, too many pixels, or an SVG with values that are not numbers.
-    The same check the loader makes at the row (`cardstock.layout.artfiles`)."""
-    from .layout.artfiles import art_problem as problem_of
+    The same check the loader makes at the row (`cardstock.catalog.art`)."""
+    from .catalog.art import art_problem as problem_of
 
     try:
         return problem_of(path)
@@ -335,7 +335,7 @@ def art_problem(path: Path) -> Optional[str]:
 
 def _rule_templates(catalog: Catalog) -> list[Issue]:
     """The game's rulebook and quick-reference templates: syntax and the names they use."""
-    from .ruletext import TEMPLATE_SUFFIX, layouts_dir
+    from .catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 
     folder = layouts_dir(catalog)
     paths = sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")) if folder.is_dir() else []
@@ -343,7 +343,7 @@ def _rule_templates(catalog: Catalog) -> list[Issue]:
         return []
 
     def quickref_names() -> set[str]:
-        from .books.context import template_context
+        from .catalog.context import template_context
 
         return set(template_context(catalog))
 
@@ -387,7 +387,7 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
     from .fonts import FACES
-    from .shippedcache import remembered
+    from .core.shippedcache import remembered
 
     out: list[Issue] = []
     files = [shared_layout(catalog.root, "default.toml"), (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
@@ -401,9 +401,9 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
             if len(_VALUES) > 64:
                 _VALUES.clear()
             # the problems of the defaults cardstock ships depend on the theme and the fonts
-            # besides the file: kept with them in the user cache (cardstock.shippedcache)
+            # besides the file: kept with them in the user cache (cardstock.core.shippedcache)
             _VALUES[memo] = remembered("layout-values", path, shown, lambda: _file_values(path, shown, ls.theme),
-                                       ("cardstock.validate", "cardstock.templating", "cardstock.units", "jinja2"),
+                                       ("cardstock.validate", "cardstock.core.templating", "cardstock.core.units", "jinja2"),
                                        repr((theme, fonts)))
         out += _VALUES[memo]
     return out
@@ -412,7 +412,7 @@ def _layout_values(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
 def _file_values(path: Path, shown: str, theme: dict[str, str]) -> list[Issue]:
     """The problems of the values one layout file writes literally (see `_layout_values`)."""
     from .fonts import FACES
-    from .tomlpos import line_for, read_toml
+    from .core.tomlpos import line_for, read_toml
 
     env = environment()
     out: list[Issue] = []

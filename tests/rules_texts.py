@@ -15,7 +15,7 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

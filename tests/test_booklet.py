@@ -17,7 +17,7 @@ from pypdf.generic import ContentStream
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.impose.booklet import Side, booklet_order, impose, padded, slot_of
+from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of
 
 LETTER_LANDSCAPE = (792.0, 612.0)
 HALF_LETTER = (396.0, 612.0)
@@ -150,7 +150,7 @@ def test_booklets_made_together_are_the_ones_each_paper_gives_alone():
     assembled document (`impose_all`): the bytes are the same as imposing each from the
     PDF's bytes alone, whichever paper comes first, and the shared parse is not changed by
     imposing from it."""
-    from cardstock.impose.booklet import Reading
+    from cardstock.books.booklet import Reading
 
     buf = io.BytesIO()
     canv = Canvas(buf, pagesize=HALF_LETTER, invariant=1)
@@ -166,7 +166,7 @@ def test_booklets_made_together_are_the_ones_each_paper_gives_alone():
     assert [impose(shared, LETTER_LANDSCAPE), impose(shared, a4)] == separate
     assert impose(shared, a4) == separate[1] and impose(shared, LETTER_LANDSCAPE) == separate[0]
     # assembled once and written once per size: each file is the one its size alone gives
-    from cardstock.impose.booklet import impose_all
+    from cardstock.books.booklet import impose_all
 
     assert impose_all(reading, [LETTER_LANDSCAPE, a4]) == separate
     assert impose_all(reading, [a4, LETTER_LANDSCAPE, a4]) == [separate[1], separate[0], separate[1]]

@@ -19,15 +19,15 @@ import pytest
 from jinja2.exceptions import UndefinedError
 from pypdf import PdfReader
 
-from cardstock.impose.booklet import booklet_order, padded
-from cardstock.books.context import template_context
-from cardstock.rules.rulebook import lint
+from cardstock.books.booklet import booklet_order, padded
+from cardstock.catalog.context import template_context
+from cardstock.books.check import lint
 from cardstock.books.quickref import check as check_quickref
 from cardstock.books.quickref import sides
-from cardstock.ruletext import render_quickref
+from cardstock.catalog.ruletext import render_quickref
 from cardstock.books.rulebook import build_rulebook, render_rulebook
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())

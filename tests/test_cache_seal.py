@@ -54,7 +54,7 @@ def test_planted_cache_entries_in_output_are_never_unpickled(tmp_path, cli, monk
 
 def test_a_sealed_entry_reads_back_and_a_changed_byte_breaks_its_seal(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "user-cache"))
-    from cardstock import usercache
+    from cardstock.core import usercache
 
     monkeypatch.setattr(usercache, "_KEY", [])
     sealed = usercache.seal(b"faces")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length, parse_size
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length, parse_size
 from test_pnp import read_pdf
 
 MM = parse_length("1mm")

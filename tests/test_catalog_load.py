@@ -9,9 +9,9 @@ import openpyxl
 import pytest
 from pydantic import ValidationError
 
-from cardstock.fields import FieldSpec, row_model
-from cardstock.load import load_games
-from cardstock.schema import Game, Players, PrintSettings
+from cardstock.catalog.fields import FieldSpec, row_model
+from cardstock.catalog.load import load_games
+from cardstock.catalog.schema import Game, Players, PrintSettings
 
 
 def test_the_fixture_game_loads_with_typed_fields(mini):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from jinja2 import TemplateSyntaxError
 
-from cardstock import templating
+from cardstock.core import templating
 
 EXPRESSIONS = ("stat is not none", "accent_icon", "back.title ~ '!' if back else 'none'", "n > 2 and tint(c, 0.5)", "missing")
 VALUES = ({"stat": None, "accent_icon": "", "back": {"title": "Pack"}, "n": 3, "c": "#336699"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from cardstock import pipeline
-from cardstock.project import TREE_STATS, files_in, hash_files, tree_hash
+from cardstock.core.project import TREE_STATS, files_in, hash_files, tree_hash
 
 
 def counts() -> tuple[int, int]:

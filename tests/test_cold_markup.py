@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 
-from cardstock import markup
+from cardstock.core import markup
 
 PIECES = list("abcXYZ019 ,.;'\"()?%/-+=#|>*_\\:`[]<>&!~\n\t é—’") + ["  ", "1. ", "- ", "# ", "**", ":fire:", "\n\n"]
 
@@ -75,7 +75,7 @@ def test_strong_runs_and_paragraphs_are_read_exactly_as_markdown_it_reads_them()
 def test_text_without_markup_needs_no_parser():
     code = (
         "import sys\n"
-        "from cardstock import markup\n"
+        "from cardstock.core import markup\n"
         "assert markup.spans('Card 12') == [markup.Span('Card 12')]\n"
         "assert markup.parse('Deal 1 damage, then draw.') == [markup.Paragraph('Deal 1 damage, then draw.')]\n"
         "print('markdown_it' in sys.modules)\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock import project, tomlpos
+from cardstock.core import project, tomlpos
 from conftest import ROOT
 
 
@@ -118,7 +118,8 @@ def test_broken_toml_still_reads_as_an_issue_with_its_line(shipped):
 
 # ---------------------------------------------------------------- what is made of shipped files
 
-from cardstock import shippedcache, templating, validate  # noqa: E402
+from cardstock.core import shippedcache, templating
+from cardstock import validate  # noqa: E402
 from cardstock.layout import spec, symbols  # noqa: E402
 
 SQUARE = '\n[symbols.cold-square]\nlabel = "Cold square"\nparts = [{ rects = [[10, 10, 80, 80]] }]\n'

@@ -120,8 +120,8 @@ def lint_now(root: Path, out: Path | None) -> tuple[list[object], int]:
     """The rulebook lint of a freshly loaded catalog, reading the books kept under `out`
     (None: none); its findings and how many rulebooks it laid out."""
     from cardstock.books import keep_books_in
-    from cardstock.load import load_games
-    from cardstock.rules.rulebook import lint
+    from cardstock.catalog.load import load_games
+    from cardstock.books.check import lint
 
     (catalog,), issues = load_games(root, [GAME])
     assert not issues.errors

@@ -17,7 +17,7 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from cardstock import pipeline
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 only = frozenset(sys.argv[2].split(",")) if sys.argv[2] else None
 before = set(sys.modules)
 pipeline.prepare(BuildOptions(out=Path(sys.argv[3]), papers=("letter",), only=only))
@@ -36,7 +36,7 @@ def prepared(only: str, tmp: Path) -> tuple[set[str], set[str], list[str]]:
 
 def test_preparing_a_full_build_imports_what_its_stages_import_when_they_run(tmp_path: Path) -> None:
     before, after, fonts = prepared("", tmp_path)
-    wanted = {"svgwrite", "pypdf", "cardstock.impose.booklet", "cardstock.books.rulebook", "cardstock.render.stage", "cardstock.impose.pnp"}
+    wanted = {"svgwrite", "pypdf", "cardstock.books.booklet", "cardstock.books.rulebook", "cardstock.render.stage", "cardstock.impose.pnp"}
     assert not wanted & before
     assert wanted <= after
     # the books' TrueType faces are parsed and registered (the cards draw with them too)

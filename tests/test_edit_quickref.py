@@ -84,8 +84,8 @@ def quickref_lint(root: Path, out: Path | None) -> tuple[list[object], int]:
     """The rulebook lint of a freshly loaded catalog, reading what the build kept under
     `out` (None: nothing); its findings and how many quick-reference checks it made."""
     from cardstock.books import keep_books_in, quickref
-    from cardstock.load import load_games
-    from cardstock.rules.rulebook import lint
+    from cardstock.catalog.load import load_games
+    from cardstock.books.check import lint
 
     (catalog,), issues = load_games(root, [GAME])
     assert not issues.errors

@@ -16,12 +16,12 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from cardstock.exports.cards import build_cards
-from cardstock.exports.raster import face_pngs
+from cardstock.render.png import face_pngs
 from cardstock.layout.faces import lay_out
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.pipeline import stage
-from cardstock.stage import BuildOptions
-from cardstock.units import NAMED_SIZES, parse_length, parse_size
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import NAMED_SIZES, parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

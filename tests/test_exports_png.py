@@ -9,7 +9,7 @@ import io
 
 from PIL import Image
 
-from cardstock.exports.raster import faces_pdf, pixel_size, png_bytes, rasterise, rendered_pngs, transparent
+from cardstock.render.png import faces_pdf, pixel_size, png_bytes, rasterise, rendered_pngs, transparent
 from cardstock.layout.ops import Ellipse, Face, Rect
 
 RED, GREEN = "#d02030", "#20a040"

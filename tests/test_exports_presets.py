@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from cardstock.exports.presets import build_print_shop, load_presets
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.pipeline import stage
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length, parse_size
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 
 from cardstock.exports.tts import build_tts, grid
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.pipeline import stage
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -13,11 +13,11 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from cardstock.exports.raster import INCH
+from cardstock.render.png import INCH
 from cardstock.exports.tts import build_tts
 from cardstock.layout.faces import lay_out
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 

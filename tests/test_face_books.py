@@ -8,7 +8,7 @@ from conftest import ROOT
 from cardstock.books import rulebook
 from cardstock.books.document import booklet
 from cardstock.books.recall import BOOK_FOR_PAPER
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 
 def test_booklets_are_imposed_only_when_asked_for_and_once():

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from cardstock import fonts
-from cardstock.issues import Issues
+from cardstock.core.issues import Issues
 from cardstock.layout.faces import distinct_faces, lay_out
-from cardstock.rules.facelint import lint
+from cardstock.layout.lint import lint
 from cardstock.layout.ops import Face, Group, Icon, Path as PathOp, Rect, Text, point_in_polygon, walk
-from cardstock.load import load_game
-from cardstock.units import parse_length
+from cardstock.catalog.load import load_game
+from cardstock.core.units import parse_length
 
 REPO = Path(__file__).resolve().parents[1]
 MM = parse_length("1mm")

@@ -34,8 +34,8 @@ from typing import Callable, Optional
 
 import pytest
 
-from cardstock.issues import InputError
-from cardstock.stage import BuildOptions
+from cardstock.core.issues import InputError
+from cardstock.core.stage import BuildOptions
 from cardstock.validate import validate
 
 from conftest import FIXTURES, GAMES, ROOT

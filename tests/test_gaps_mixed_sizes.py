@@ -16,9 +16,9 @@ from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.init import init_project
 from cardstock.layout.faces import lay_out
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
 
 MM = parse_length("1mm")
 GAME = "demo"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.exports.raster import faces_pdf, rasterise
+from cardstock.render.png import faces_pdf, rasterise
 from cardstock.layout.ops import Face
 from cardstock.layout.svgart import svg_ops
 from cardstock.render.svg import svg_bytes

@@ -1,6 +1,6 @@
 """The package's import graph: no module reaches itself again through imports (at module
 level or inside functions), and build stages depend on the small stage contract
-(`cardstock.stage`), never on the runner that calls them (`cardstock.pipeline`).
+(`cardstock.core.stage`), never on the runner that calls them (`cardstock.pipeline`).
 
 The graph is read from the source with `ast`, so an import inside a function counts as
 much as one at the top of a file. Imports under `if TYPE_CHECKING:` never run and are left
@@ -117,7 +117,7 @@ def test_stages_import_the_contract_not_the_runner():
     stage_modules = {spec.split(":")[0] for spec in [*STAGES.values(), *GLOBAL_STAGES.values()]}
     assert stage_modules >= {"cardstock.impose.pnp", "cardstock.books.rulebook"}
     for module in stage_modules:
-        assert "cardstock.stage" in graph[module], module
+        assert "cardstock.core.stage" in graph[module], module
         assert "cardstock.pipeline" not in graph[module], f"{module} imports the runner"
 
 

@@ -14,7 +14,7 @@ from cardstock.impose.pack import honeycomb_slots, pack_pages, plan_honeycomb
 from cardstock.impose.plan import Box, Mirror, offset_convex
 from cardstock.impose.sheets import Sheet, load_sheets
 from cardstock.layout.ops import Ellipse, Face
-from cardstock.units import parse_length, parse_size
+from cardstock.core.units import parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")

@@ -124,7 +124,7 @@ def test_a_spilled_document_is_written_into_the_spool_as_reportlab_saves_it():
     object goes into the `Spooled` file as it is formatted, nothing is left for
     `getpdfdata` to join, and the file is the one ReportLab writes on its own, with
     cardstock's unique font-subset tags."""
-    from cardstock.output import Spooled
+    from cardstock.core.output import Spooled
     from cardstock.render.pdf import Spill, unique_subset_tags
 
     plain, _ = _document(sealed=False)
@@ -206,7 +206,7 @@ def test_pypdf_adds_an_object_to_a_writer_through_the_one_internal_the_booklet_u
     from pypdf.generic import DecodedStreamObject, IndirectObject
 
     users = {f for f, text in _sources().items() if "._add_object(" in text}
-    assert users == {"cardstock/impose/booklet.py"}
+    assert users == {"cardstock/books/booklet.py"}
     writer = PdfWriter()
     stream = DecodedStreamObject()
     stream.set_data(b"0 0 m 1 1 l S\n")

@@ -12,12 +12,12 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import GAMES, ROOT
-from cardstock.books.context import template_context
+from cardstock.catalog.context import template_context
 from cardstock.books.quickref import sides
 from cardstock.books.rulebook import render_rulebook
-from cardstock.ruletext import render_quickref
-from cardstock.load import load_games
-from cardstock.markup import Heading, ListItem, Note, Paragraph, Span, Table, parse, plain, spans
+from cardstock.catalog.ruletext import render_quickref
+from cardstock.catalog.load import load_games
+from cardstock.core.markup import Heading, ListItem, Note, Paragraph, Span, Table, parse, plain, spans
 
 
 # ---------------------------------------------------------------- the three old bugs

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.init import init_project
-from cardstock.output import LOCK_NAME
+from cardstock.core.output import LOCK_NAME
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

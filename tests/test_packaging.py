@@ -13,7 +13,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from conftest import FIXTURES, ROOT
-from cardstock.project import SHARED, shared_layout, shipped_layouts
+from cardstock.core.project import SHARED, shared_layout, shipped_layouts
 
 
 def only_a_catalog(tmp_path: Path) -> Path:
@@ -61,8 +61,8 @@ def test_a_projects_sheets_folder_replaces_the_shipped_sheets(cli, tmp_path):
 
 def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
     from cardstock.pipeline import unit_key
-    from cardstock.stage import BuildOptions
-    from cardstock.project import shipped_in_use
+    from cardstock.core.stage import BuildOptions
+    from cardstock.core.project import shipped_in_use
 
     root = only_a_catalog(tmp_path)
     used = {p.relative_to(shipped_layouts()).as_posix() for p in shipped_in_use(root)}

@@ -27,9 +27,9 @@ from cardstock.impose.pnp import _drawer, doc_info, impose
 from cardstock.impose.render import write_pdf
 from cardstock.impose.sheets import load_sheets
 from cardstock.layout.ops import Ellipse, Face, Rect, Text
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length, parse_size
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")

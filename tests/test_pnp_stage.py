@@ -12,9 +12,9 @@ import pytest
 
 from cardstock.impose.pnp import build_pnp, build_quickref
 from cardstock.validate import validate
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.pipeline import stage
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 from test_pnp import read_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardstock.books.rulebook import render_rulebook
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings

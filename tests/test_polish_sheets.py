@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.pnp import build_pnp
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
 from test_pnp import read_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -44,7 +44,7 @@ def test_every_shape_is_registered_and_the_schema_and_reference_read_the_registr
 
 def test_shape_names_are_not_compared_outside_the_registry():
     """The places that once compared shape names read the registry's flags instead."""
-    readers = ["render/pdf.py", "render/svg.py", "exports/raster.py", "exports/tts.py", "impose/pnp.py", "impose/pack.py", "impose/bleed.py", "layout/faces.py",
+    readers = ["render/pdf.py", "render/svg.py", "render/png.py", "exports/tts.py", "impose/pnp.py", "impose/pack.py", "impose/bleed.py", "layout/faces.py",
                "impose/leftover.py", "impose/table.py", "layout/boxes.py", "layout/boxtypes/icons.py"]
     for rel in readers:
         source = (ROOT / "cardstock" / rel).read_text(encoding="utf-8")
@@ -80,10 +80,10 @@ boxtypes.BOX_TYPES["diamond"] = "toybox"          # the recipe's one registry li
 
 from pathlib import Path
 from cardstock.docs import json_schema, layouts_markdown
-from cardstock.issues import Issues
+from cardstock.core.issues import Issues
 from cardstock.layout.faces import lay_out
 from cardstock.layout.ops import Path as PathOp
-from cardstock.load import load_game
+from cardstock.catalog.load import load_game
 
 root = Path(sys.argv[2])
 cat = load_game(root, "mini", Issues())

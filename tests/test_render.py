@@ -15,10 +15,10 @@ from cardstock.layout.faces import distinct_faces, lay_out
 from cardstock.layout.ops import Face, Rect, Text
 from cardstock.render.stage import build_svgs
 from cardstock.pipeline import STAGES, stage
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 from cardstock.render.pdf import PdfFaces, form_name
 from cardstock.render.svg import svg_bytes
-from cardstock.units import parse_length
+from cardstock.core.units import parse_length
 
 from test_faces import comp, load, make_project  # the fixture game
 

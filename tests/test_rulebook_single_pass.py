@@ -22,13 +22,13 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Paragraph
 
-from cardstock import markup
+from cardstock.core import markup
 from cardstock.books import document
 from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, contents
 from cardstock.books.rulebook import render_rulebook, rulebook_context, split
-from cardstock.ruletext import render_file, rulebook_template
+from cardstock.catalog.ruletext import render_file, rulebook_template
 from cardstock.books.story import Heading, Styles
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())

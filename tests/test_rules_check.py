@@ -231,7 +231,7 @@ def test_only_runs_the_parts_asked_for(cli):
 
 
 def test_run_checks_is_the_api_build_uses(shipped):
-    from cardstock.load import load_games
+    from cardstock.catalog.load import load_games
     from cardstock.rules import render, run_checks
 
     good = shipped("atmosfear")
@@ -247,7 +247,7 @@ def test_run_checks_is_the_api_build_uses(shipped):
 
 
 def test_findings_come_from_providers_registered_as_module_function(shipped):
-    from cardstock.load import load_games
+    from cardstock.catalog.load import load_games
     from cardstock.rules import run_checks
 
     game = shipped("alpha-omega-tiles")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.rules import run_checks
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -85,7 +85,7 @@ def test_a_missing_face_is_reported_in_words_not_as_a_python_list() -> None:
     from jinja2 import Environment
     from jinja2.exceptions import UndefinedError
 
-    from cardstock.books.context import template_context
+    from cardstock.catalog.context import template_context
 
     ctx = template_context(catalog("alpha-omega-cards"))
     template = Environment().from_string("{{ select(set='dice')[1].name }}")

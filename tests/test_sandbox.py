@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from jinja2 import TemplateError
 
-from cardstock import patterns
-from cardstock.templating import environment, template_message
+from cardstock.core import patterns
+from cardstock.core.templating import environment, template_message
 
 from conftest import ROOT
 

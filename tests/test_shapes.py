@@ -21,10 +21,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from conftest import GameCopy
-from cardstock.issues import Issues
+from cardstock.core.issues import Issues
 from cardstock.layout.faces import lay_out
-from cardstock.load import load_game
-from cardstock.units import parse_length
+from cardstock.catalog.load import load_game
+from cardstock.core.units import parse_length
 
 MM = parse_length("1mm")
 SHIELD = "M 0 0 H 20 V 14 Q 10 26 0 14 Z"  # 20 wide, 20 tall (the curve's lowest point is y = 20)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cardstock.layout.faces import distinct_faces
 from cardstock.layout.ops import Rect, Text
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

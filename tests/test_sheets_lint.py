@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.rules import printsafe
-from cardstock.rules.facelint import lint
-from cardstock.load import load_games
+from cardstock.layout import printsafe
+from cardstock.layout.lint import lint
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

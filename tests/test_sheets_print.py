@@ -18,9 +18,9 @@ from cardstock.impose.plan import Page
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.layout.faces import lay_out
-from cardstock.load import load_games
-from cardstock.stage import BuildOptions
-from cardstock.units import parse_length
+from cardstock.catalog.load import load_games
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
 from test_pnp import read_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -317,7 +317,7 @@ def test_art_cropped_by_its_box_does_not_count_as_the_background_of_the_text_bel
     past the art box's clip must not make the contrast lint read text below it as sitting
     on the picture's colour."""
     from cardstock.layout.ops import Group, Rect, rect_path
-    from cardstock.rules.printsafe import background, fills
+    from cardstock.layout.printsafe import background, fills
 
     art = Group((Rect(0.0, 0.0, 100.0, 200.0, fill="#f5a623"),), rect_path(0.0, 0.0, 100.0, 50.0))
     painted = list(fills([Rect(0.0, 0.0, 100.0, 200.0, fill="#ffffff"), art]))

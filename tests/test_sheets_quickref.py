@@ -9,7 +9,7 @@ import pytest
 
 from cardstock.layout.faces import distinct_faces
 from cardstock.layout.ops import Text
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

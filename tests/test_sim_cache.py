@@ -13,7 +13,7 @@ import pytest
 
 from cardstock import gate
 from cardstock.rules import setup, simcache
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 from conftest import copy_project
 
 GAME = "alpha-omega-tiles"
@@ -43,7 +43,7 @@ def kept_report(root: Path) -> str:
 
 def report_from_nothing(root: Path) -> str:
     """The check's report of a fresh load and a fresh simulation (no cache in use)."""
-    from cardstock.load import load_games
+    from cardstock.catalog.load import load_games
 
     (catalog,), _ = load_games(root, [GAME])
     dealt = setup.STATS.simulated
@@ -119,7 +119,7 @@ def test_an_entry_that_is_damaged_or_of_another_key_is_never_used(cli, project: 
 
 def test_the_key_holds_what_the_steps_read_and_nothing_else() -> None:
     from conftest import ROOT
-    from cardstock.load import load_games
+    from cardstock.catalog.load import load_games
 
     (catalog,), _ = load_games(ROOT, ["alter-ego"])
     comps, rules = catalog.components, catalog.rules.setup

@@ -40,8 +40,8 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from cardstock import output  # noqa: E402
-from cardstock.output import LOCK_NAME  # noqa: E402
+from cardstock.core import output  # noqa: E402
+from cardstock.core.output import LOCK_NAME  # noqa: E402
 from conftest import copy_project  # noqa: E402
 
 GAME = "alpha-omega-cards"

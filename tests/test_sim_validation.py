@@ -4,7 +4,7 @@ for every new model), and afresh when a declaration changes."""
 
 from __future__ import annotations
 
-from cardstock import load
+from cardstock.catalog import load
 from conftest import ROOT
 
 

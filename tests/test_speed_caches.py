@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardstock import fonts
 from cardstock.layout import context
 from cardstock.layout.faces import lay_out
-from cardstock.rules.facelint import lint
+from cardstock.layout.lint import lint
 from cardstock.layout.ops import Face, Group, Icon, Image, Rect, SymbolPart, Text, content_key, rect_path
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardstock import pipeline
-from cardstock.stage import BuildOptions
+from cardstock.core.stage import BuildOptions
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -33,7 +33,7 @@ def test_twice_the_text_makes_about_twice_the_pages_in_one_pass(tmp_path):
         root = tmp_path / str(chapters)
         generated_game(root, 2)
         generated_rulebook(root, chapters)
-        from cardstock.load import load_games
+        from cardstock.catalog.load import load_games
 
         (catalog,), _ = load_games(root, ["gen"])
         r = rulebook.render_rulebook(catalog, ("letter",), booklets=False)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from jinja2.exceptions import SecurityError
 
-from cardstock import templating
-from cardstock.templating import environment
+from cardstock.core import templating
+from cardstock.core.templating import environment
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import os
 
 from pypdf import PdfReader
 
-from cardstock.output import write_atomic
+from cardstock.core.output import write_atomic
 from cardstock.render.pdf import retagged, unique_subset_tags
 
 from test_stream_pnp import _sheets
@@ -49,7 +49,7 @@ def test_a_spooled_file_lands_whole_and_an_unchanged_one_is_left_alone(tmp_path)
     """A sheet written into an `output.Spooled` file as ReportLab saves it (the PnP
     stage's path) is copied into place a block at a time, with the size and sha256 taken
     as it was spooled; a file whose bytes would not change keeps its time."""
-    from cardstock.output import Spooled, artifact
+    from cardstock.core.output import Spooled, artifact
 
     whole = bytes(range(256)) * 9_000  # more than one block of `Spooled.BLOCK`
 

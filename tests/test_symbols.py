@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardstock.layout.faces import unknown_symbols
 from cardstock.layout.ops import Face, Icon
 from cardstock.layout.symbols import PathError, library, load_library, parse_path
-from cardstock.load import load_games
+from cardstock.catalog.load import load_games
 from cardstock.render.pdf import PdfFaces
 from cardstock.render.svg import svg_bytes
 

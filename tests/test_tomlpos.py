@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES
-from cardstock.tomlpos import Path, key_lines, line_for
+from cardstock.core.tomlpos import Path, key_lines, line_for
 
 
 def all_paths(value: Any, prefix: Path = ()) -> set[Path]:

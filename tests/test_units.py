@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardstock.units import UnitError, fmt_mm, parse_length, parse_offset, parse_size
+from cardstock.core.units import UnitError, fmt_mm, parse_length, parse_offset, parse_size
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from typing import Callable
 
 import pytest
 
-from cardstock.project import shipped_layouts
+from cardstock.core.project import shipped_layouts
 from cardstock.validate import validate
 
 from conftest import FIXTURES, ROOT

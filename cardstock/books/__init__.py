@@ -5,8 +5,8 @@ markup → ReportLab Platypus → reading-order and saddle-stitched PDFs. See do
     rulebook.build_rulebook(cat, opts)  the `rulebook` pipeline stage
     quickref.check(catalog)             reference cards that fit (the rulebook lint calls it)
 
-Booklet imposition is in `cardstock.impose.booklet`, the template source shared with the
-card faces in `cardstock.ruletext`, the rulebook lint in `cardstock.rules.rulebook`.
+Booklet imposition is in `cardstock.books.booklet`, the template source shared with the
+card faces in `cardstock.catalog.ruletext`, the rulebook lint in `cardstock.books.check`.
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from ..issues import Issue
-from ..load import Catalog
-from ..schema import Component
-from ..kinds import kind_word
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..catalog.schema import Component
+from ..catalog.kinds import kind_word
 from .recall import face_size, laid_out  # noqa: F401  (art.laid_out is the books' way to a face)
 from .story import Styles, grid_style, icon_label, text_position, tint
 

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
 from . import books_kept_in, books_staged_in, keep_books_in
-from ..issues import Issue
-from ..load import Catalog
-from ..output import Artifact, WriteError, write_atomic
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..core.output import Artifact, WriteError, write_atomic
 
 # Bumped when the entry's shape or meaning changes (old entries are then misses).
 VERSION = 2  # 2: the faces' shapes, which keep the findings
@@ -319,8 +319,8 @@ def quickref_check_key(catalog: Catalog) -> str:
     and what every face of the game reads besides the tables (game.toml with its safe
     margin, icons and colours; the layouts; the fonts; the code)."""
     from ..layout.faces import _input_keys
-    from ..ruletext import render_quickref
-    from .context import template_context
+    from ..catalog.ruletext import render_quickref
+    from ..catalog.context import template_context
     from .recall import sides
 
     common, _tables = _input_keys(catalog)

@@ -1,6 +1,6 @@
 """A Platypus document for a book page size: cover and body page templates, running
 footers with page numbers, a table of contents and PDF bookmarks. The booklets are imposed
-from the finished reading PDF (`cardstock.impose.booklet.impose`).
+from the finished reading PDF (`cardstock.books.booklet.impose`).
 
 The story is laid out in one pass although its contents list pages that come after it:
 the contents' rows (the headings) are known before layout, and a row's height does not
@@ -314,7 +314,7 @@ def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, s
     """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`:
     the reading PDF is parsed, and the booklet assembled, once for all of them
     (`impose.booklet.impose_all`)."""
-    from ..impose.booklet import impose_all
+    from .booklet import impose_all
 
     info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
             "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}

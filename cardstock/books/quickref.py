@@ -8,15 +8,15 @@ estimates whether each side fits, so overflowing text is reported rather than cu
 
 from __future__ import annotations
 
-from .. import markup
-from ..issues import Issue
-from ..load import Catalog
+from ..core import markup
+from ..core.issues import Issue
+from ..catalog.load import Catalog
 from ..render.pdf import pdf_settings
-from ..schema import Component
-from ..units import parse_length, parse_size
-from .context import template_context
+from ..catalog.schema import Component
+from ..core.units import parse_length, parse_size
+from ..catalog.context import template_context
 from .recall import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
-from ..ruletext import quickref_template, render_quickref
+from ..catalog.ruletext import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes

@@ -18,10 +18,10 @@ from typing import Any, Optional
 
 from jinja2.exceptions import UndefinedError
 
-from ..issues import Issue
-from ..load import Catalog
-from ..schema import Component
-from ..units import parse_size
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..catalog.schema import Component
+from ..core.units import parse_size
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def reading_size(papers: list[str]) -> BookSize:
 def rulebook_context(catalog: Catalog) -> dict[str, Any]:
     """`template_context` plus the helpers that place generated parts of a rulebook
     (each writes a directive line that `cardstock.books.rulebook.split` reads)."""
-    from .context import template_context
+    from ..catalog.context import template_context
 
     ctx = template_context(catalog)
     component = ctx["component"]
@@ -118,7 +118,7 @@ def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cach
 
 def rulebook_text(catalog: Catalog) -> tuple[Optional[str], list[Issue]]:
     """The rulebook template rendered (None and the problems when it cannot be)."""
-    from ..ruletext import render_file, rulebook_template
+    from ..catalog.ruletext import render_file, rulebook_template
 
     path = rulebook_template(catalog)
     return render_file(catalog, path, rulebook_context(catalog), "rulebook")

@@ -1,6 +1,6 @@
 """Rulebooks: `layouts/<game>/rulebook.md.j2` → block markup → Platypus story → PDFs.
 
-The template is Jinja2 (sandboxed, see `cardstock.books.context` for its names). Beside the
+The template is Jinja2 (sandboxed, see `cardstock.catalog.context` for its names). Beside the
 block markup it may place generated parts with these helpers, each on a line of its own:
 
     {{ cover('id', 'id', …) }}   faces shown on the cover (the cover is always page 1)
@@ -34,15 +34,15 @@ from typing import Any, Iterator, Mapping, Optional, Union
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
-from .. import markup
-from ..issues import Issue
-from ..load import Catalog
-from ..output import Artifact, artifact
-from ..stage import BuildOptions, StageResult
+from ..core import markup
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..core.output import Artifact, artifact
+from ..core.stage import BuildOptions, StageResult
 from . import art, bookcache
 from .document import BookDoc, Built, booklets_of, build, contents
 from .recall import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
-from ..ruletext import no_rulebook, render_file, rulebook_template
+from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
@@ -303,7 +303,7 @@ def prepare() -> None:
     """What the stage makes ready only when it writes (`pipeline.prepare`): the booklets'
     imposition and the PDF reader under it are imported, the book's fonts registered
     (parsed) with ReportLab."""
-    from ..impose import booklet  # noqa: F401
+    from . import booklet  # noqa: F401
     from .fonts import register
 
     register()

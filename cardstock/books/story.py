@@ -1,4 +1,4 @@
-"""Block markup (`cardstock.markup`) → ReportLab Platypus flowables, with the styles of a book.
+"""Block markup (`cardstock.core.markup`) → ReportLab Platypus flowables, with the styles of a book.
 
 One `Styles` object holds every paragraph style for a page size; `Builder` turns blocks into
 flowables and records problems (unknown icons, rows too tall for a page) as Issues. Nothing
@@ -17,9 +17,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
-from .. import markup
-from ..issues import Issue
-from ..schema import Game
+from ..core import markup
+from ..core.issues import Issue
+from ..catalog.schema import Game
 from . import fonts
 
 ICON_CALLBACK = "cardstock_icon"

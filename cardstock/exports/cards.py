@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Optional
 
 from ..layout.ops import Face
-from ..load import Catalog
-from ..output import artifact
-from ..stage import BuildOptions, StageResult
-from .raster import faces_pdf, pixel_size, pngs, transparent
+from ..catalog.load import Catalog
+from ..core.output import artifact
+from ..core.stage import BuildOptions, StageResult
+from ..render.png import faces_pdf, pixel_size, pngs, transparent
 
 
 @dataclass(frozen=True)

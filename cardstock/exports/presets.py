@@ -20,14 +20,14 @@ from typing import Any, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..issues import InputError, Issue, Issues
+from ..core.issues import InputError, Issue, Issues
 from ..layout.ops import Face
-from ..load import Catalog
-from ..output import artifact
-from ..stage import BuildOptions, StageResult
-from ..project import shared_layout
-from ..units import UnitError, fmt_mm, parse_length, parse_size
-from .raster import INCH, faces_pdf, png_bytes, rasterise, transparent
+from ..catalog.load import Catalog
+from ..core.output import artifact
+from ..core.stage import BuildOptions, StageResult
+from ..core.project import shared_layout
+from ..core.units import UnitError, fmt_mm, parse_length, parse_size
+from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -63,8 +63,8 @@ class PresetsFile(BaseModel):
 
 def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     """The services in the project's (or cardstock's) print-shops.toml, and any problems."""
-    from ..tomlpos import line_for, read_toml
-    from ..validation import dotted, issues_from
+    from ..core.tomlpos import line_for, read_toml
+    from ..core.validation import dotted, issues_from
 
     path, shown = shared_layout(root, PRESETS_FILE)
     read, problem = read_toml(path, shown)

@@ -32,12 +32,12 @@ from typing import Any, Callable, Optional
 
 from ..layout.ops import Face, Group, rect_path
 from ..layout.shapes import shape_of
-from ..load import Catalog
-from ..markup import spans
-from ..output import artifact
-from ..stage import BuildOptions, StageResult
+from ..catalog.load import Catalog
+from ..core.markup import spans
+from ..core.output import artifact
+from ..core.stage import BuildOptions, StageResult
 from .cards import remove_stale
-from .raster import INCH, faces_pdf, png_bytes, rasterise, transparent
+from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7

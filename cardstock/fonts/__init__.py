@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..issues import Issue
+from ..core.issues import Issue
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/

@@ -20,10 +20,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..output import artifact
-from ..stage import BuildOptions, StageResult
+from ..core.output import artifact
+from ..core.stage import BuildOptions, StageResult
 from ..render.pdf import pdf_settings
-from ..units import PAPER_LABELS, POINTS_PER, fmt_mm
+from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from ..render.pdf import unique_subset_tags

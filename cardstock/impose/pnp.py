@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
 from ..layout.shapes import shape_of
-from ..issues import Issue
-from ..load import Catalog
-from ..output import artifact
-from ..stage import BuildOptions, StageResult
-from ..units import PAPER_LABELS, fmt_mm
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..core.output import artifact
+from ..core.stage import BuildOptions, StageResult
+from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .bleed import least_bleed

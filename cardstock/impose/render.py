@@ -20,8 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retagged, show_page, Spill
-from ..output import Spooled
-from ..units import POINTS_PER
+from ..core.output import Spooled
+from ..core.units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
 MM = POINTS_PER["mm"]

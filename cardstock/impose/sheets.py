@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import Annotated
 
-from ..fields import COLOR_PATTERN, SLUG_PATTERN
-from ..issues import Issue, Issues
-from ..kinds import KindName
-from ..project import shared_layout
-from ..tomlpos import Path as KeyPath, line_for, read_toml
-from ..units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
-from ..validation import dotted, issues_from
+from ..catalog.fields import COLOR_PATTERN, SLUG_PATTERN
+from ..core.issues import Issue, Issues
+from ..catalog.kinds import KindName
+from ..core.project import shared_layout
+from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
+from ..core.validation import dotted, issues_from
 
 if TYPE_CHECKING:
-    from ..stage import BuildOptions
+    from ..core.stage import BuildOptions
 
 PRINTERS_FILE = "printers.toml"
 MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in

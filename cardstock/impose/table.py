@@ -13,7 +13,7 @@ from typing import Optional
 
 from ..layout.ops import Face, Rect
 from ..layout.shapes import shape_of
-from ..units import PAPER_LABELS, POINTS_PER, parse_size
+from ..core.units import PAPER_LABELS, POINTS_PER, parse_size
 from .bleed import least_bleed
 from .grid import Item, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence
 
-from ..issues import InputError, Issue, Level
-from ..markup import Block
-from ..templating import Breach
-from ..units import UnitError, parse_length
+from ..core.issues import InputError, Issue, Level
+from ..core.markup import Block
+from ..core.templating import Breach
+from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value
 from .ops import Group, Op, PathData, Point, r

@@ -11,15 +11,15 @@ from jinja2 import TemplateError, meta, nodes
 from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..fields import COLOR_PATTERN
+from ..catalog.fields import COLOR_PATTERN
 import dataclasses
 
-from ..issues import Issue
-from ..schema import Component
-from ..templating import BoundedSandbox, environment, finalize, known, render, template_message
+from ..core.issues import Issue
+from ..catalog.schema import Component
+from ..core.templating import BoundedSandbox, environment, finalize, known, render, template_message
 
 if TYPE_CHECKING:
-    from ..load import Catalog
+    from ..catalog.load import Catalog
 
 COLOR = re.compile(COLOR_PATTERN)
 
@@ -146,7 +146,7 @@ def humanize(name: str) -> str:
 
 
 def _slug(text: str) -> str:
-    from ..fields import slugify
+    from ..catalog.fields import slugify
 
     return slugify(str(text))
 

@@ -24,15 +24,15 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
-from ..issues import Issue
-from ..markup import spans
-from ..project import files_in, hash_files
-from ..schema import Component
-from ..tomlpos import Path as KeyPath, key_lines, line_for
-from ..units import UnitError, parse_length, parse_size
+from ..core.issues import Issue
+from ..core.markup import spans
+from ..core.project import files_in, hash_files
+from ..catalog.schema import Component
+from ..core.tomlpos import Path as KeyPath, key_lines, line_for
+from ..core.units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
-from ..rules import printsafe
+from . import printsafe
 from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
 from .spec import Box, Layout, LayoutSet, layouts_for
@@ -43,7 +43,7 @@ from .facestore import FaceStore
 from .symbols import Library
 
 if TYPE_CHECKING:
-    from ..load import Catalog
+    from ..catalog.load import Catalog
 
 
 @dataclass
@@ -206,7 +206,7 @@ def _input_keys(catalog: Catalog) -> tuple[str, str]:
     keys = getattr(catalog, "_cardstock_input_keys", None)
     if keys is None:
         from ..pipeline import code_key
-        from ..project import shipped_in_use, shipped_layouts
+        from ..core.project import shipped_in_use, shipped_layouts
 
         folder = catalog.folder
         tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
@@ -247,7 +247,7 @@ def _quickref_key(catalog: Catalog, component: Component, side: str, tables: str
     row, but only through this text, so an edit to a row the text does not print keeps the
     face. Rendered once per catalog object and side; a template that breaks the sandbox's
     bounds is keyed by the tables, as before (its face reports the problem)."""
-    from ..issues import InputError
+    from ..core.issues import InputError
 
     memo: dict[tuple[str, str], str] = catalog.__dict__.setdefault("_cardstock_quickref_keys", {})
     at = (component.id, side)
@@ -601,7 +601,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geome
 def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
-    from ..ruletext import quickref_template, render_quickref
+    from ..catalog.ruletext import quickref_template, render_quickref
 
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)

@@ -10,7 +10,7 @@ written.
 `MemoryStore` keeps faces for the life of the process. `DiskStore` keeps them in one
 SQLite file per game under `output/.cache/faces/`, so a new process with a warm cache
 reads faces back instead of laying them out. Faces are pickled, and each entry is sealed
-with this user's key (`cardstock.usercache.seal`): an `output/.cache/` that came with a
+with this user's key (`cardstock.core.usercache.seal`): an `output/.cache/` that came with a
 downloaded project is never unpickled, so it cannot run code.
 """
 
@@ -22,7 +22,7 @@ import sqlite3
 from pathlib import Path
 from typing import Optional, Protocol
 
-from ..usercache import seal, unseal
+from ..core.usercache import seal, unseal
 from .ops import Face
 
 SCHEMA = 2  # bump when the stored value changes shape (a new Face field)

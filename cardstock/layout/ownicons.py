@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..issues import Issue
+from ..core.issues import Issue
 from .ops import SymbolPart
 from .symbols import Library, Symbol, library
 

@@ -15,10 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..issues import Issue
-from ..project import shared_layout
-from ..tomlpos import line_for, read_toml
-from ..validation import dotted, issues_from
+from ..core.issues import Issue
+from ..core.project import shared_layout
+from ..core.tomlpos import line_for, read_toml
+from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .shapes import custom_outline
 
@@ -208,9 +208,9 @@ def _check(ls: LayoutSet) -> None:
 
 
 # What the shared defaults read alone depend on besides their file: kept with them in the
-# user cache when they are the ones cardstock ships (cardstock.shippedcache).
-_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.layoutfile", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.tomlpos",
-                   "cardstock.validation", "cardstock.issues", "pydantic", "pydantic_core")
+# user cache when they are the ones cardstock ships (cardstock.core.shippedcache).
+_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.layoutfile", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.core.tomlpos",
+                   "cardstock.core.validation", "cardstock.core.issues", "pydantic", "pydantic_core")
 
 
 def _alone(path: Path, shown: str) -> LayoutSet:
@@ -226,7 +226,7 @@ def _alone(path: Path, shown: str) -> LayoutSet:
 def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
     """The shared defaults plus the game's faces.toml (when it has one). The defaults
     cardstock ships are read and merged once and kept so in the user cache."""
-    from ..shippedcache import remembered
+    from ..core.shippedcache import remembered
 
     path, shown = shared_layout(root, "default.toml")
     if path.is_file():

@@ -27,10 +27,10 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..issues import Issue
-from ..project import shared_layout
-from ..tomlpos import line_for, read_toml
-from ..validation import dotted, issues_from
+from ..core.issues import Issue
+from ..core.project import shared_layout
+from ..core.tomlpos import line_for, read_toml
+from ..core.validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
 
 if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
@@ -260,15 +260,15 @@ def _part(spec: PartSpec) -> SymbolPart:
 
 
 # What a read library depends on besides its file: kept with it in the user cache.
-_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.symbolfile", "cardstock.layout.ops", "cardstock.tomlpos", "cardstock.validation",
-                   "cardstock.issues", "pydantic", "pydantic_core")
+_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.symbolfile", "cardstock.layout.ops", "cardstock.core.tomlpos", "cardstock.core.validation",
+                   "cardstock.core.issues", "pydantic", "pydantic_core")
 
 
 def load_library(path: FsPath, shown: str) -> Library:
     """Read a symbol file; every problem becomes an Issue (a bad symbol is left out). The
     library cardstock ships is read once and kept, read, in the user cache
-    (cardstock.shippedcache)."""
-    from ..shippedcache import remembered
+    (cardstock.core.shippedcache)."""
+    from ..core.shippedcache import remembered
 
     return remembered("symbols", path, shown, lambda: _load_library(path, shown), _READER_MODULES)
 

@@ -1,6 +1,6 @@
 """Text inside a box: wrap with the real font's metrics, shrink to fit, report what does not.
 
-Input is block markup (see `cardstock.markup`): paragraphs, headings, list items, notes and
+Input is block markup (see `cardstock.core.markup`): paragraphs, headings, list items, notes and
 ruled tables, with inline **bold**, *italic* and `:icon:` spans. Output is drawing ops with
 final positions. Widths come from the shipped TrueType files (`cardstock.fonts`), so the
 SVG and PDF backends draw the same lines.
@@ -20,7 +20,7 @@ import re
 from typing import Any, Callable, Optional, Sequence
 
 from .. import fonts
-from ..markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
+from ..core.markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
 from .context import tint
 from .ops import Icon, Op, Path, Rect, SymbolPart, Text, r
 
@@ -140,7 +140,7 @@ def _span_attrs(attrs: str, problems: list[str]) -> tuple[Optional[str], float]:
 
 
 def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
-    """Inline text → spans: **bold**, *italic*, :icon: (cardstock.markup), plus coloured
+    """Inline text → spans: **bold**, *italic*, :icon: (cardstock.core.markup), plus coloured
     and sized `[text]{color=#c0392b size=120%}` spans. HTML tags such as <b> or <span>
     are not markup here: they are left out and reported in `problems`."""
     problems = problems if problems is not None else []

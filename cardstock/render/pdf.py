@@ -46,10 +46,8 @@ from ..layout.shapes import bleed_outline
 from .. import fonts
 
 if TYPE_CHECKING:
-    from ..output import Spooled
-from ..layout.ops import (
-    GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path,
-)
+    from ..core.output import Spooled
+from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}

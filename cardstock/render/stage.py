@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..fonts import FACES, FONT_DIR
-from ..issues import Issue
-from ..load import Catalog
-from ..output import Artifact, WriteError, artifact, write_atomic
-from ..stage import BuildOptions, StageResult
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..core.output import Artifact, WriteError, artifact, write_atomic
+from ..core.stage import BuildOptions, StageResult
 from .svg import face_title, svg_bytes
 from ..layout.faces import each_distinct_face, ordered
 from ..layout.ops import Text

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 from .. import fonts
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
 from ..layout.shapes import bleed_outline, shape_of
-from ..units import POINTS_PER
+from ..core.units import POINTS_PER
 from .pdf import pdf_num
 
 if TYPE_CHECKING:

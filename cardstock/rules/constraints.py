@@ -24,8 +24,8 @@ from typing import Any, ClassVar, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from ..schema import Component
-from ..validation import int_if_whole
+from ..catalog.schema import Component
+from ..core.validation import int_if_whole
 from .filters import Filter, Strict, select, value_of
 from .sources import SeedRef
 

@@ -25,9 +25,9 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..issues import Issue, Issues
-from ..schema import Component
-from ..tables import read_table
+from ..core.issues import Issue, Issues
+from ..catalog.schema import Component
+from ..catalog.tables import read_table
 from .filters import Filter, compile_filter
 from .sources import SeedRef
 from .report import issue_json

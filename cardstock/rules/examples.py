@@ -29,8 +29,8 @@ from jinja2 import StrictUndefined
 from jinja2.exceptions import TemplateError
 from pydantic import Field, field_validator
 
-from ..schema import Component, Game
-from ..templating import environment, known
+from ..catalog.schema import Component, Game
+from ..core.templating import environment, known
 from .constraints import Outcome, Problem
 from .facts import same, show
 from .filters import Strict

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from ..schema import Component, Game
+from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
 from .filters import Filter, Strict, select, value_of
 from .sources import SeedRef

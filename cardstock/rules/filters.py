@@ -24,8 +24,8 @@ from typing import Any, Callable, Optional, Union
 
 from pydantic import ConfigDict, Field, model_validator
 
-from .. import schema
-from ..schema import Component, Game
+from ..catalog import schema
+from ..catalog.schema import Component, Game
 
 # Names that mean a component's own attribute rather than one of its fields.
 ATTRIBUTES = ("id", "name", "set", "group", "kind")

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Optional
 
-from ..issues import Issue
-from ..load import INLINE_ICON
-from ..tomlpos import key_lines, line_for
+from ..core.issues import Issue
+from ..catalog.load import INLINE_ICON
+from ..core.tomlpos import key_lines, line_for
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 

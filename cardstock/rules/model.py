@@ -14,10 +14,10 @@ from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..issues import Issues
-from ..schema import Component, Game
-from ..tomlpos import line_for, read_toml
-from ..validation import dotted, issues_from, toml_loc
+from ..core.issues import Issues
+from ..catalog.schema import Component, Game
+from ..core.tomlpos import line_for, read_toml
+from ..core.validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .decks import DeckRule, LimitField
 from .examples import Example

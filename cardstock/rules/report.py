@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..issues import InputError, Issue, Level
+from ..core.issues import InputError, Issue, Level
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # the rules' models are imported only for games that have rul
 # name -> "module:function"; each function takes a Catalog and returns list[Issue].
 PROVIDERS: dict[str, str] = {
     "colour-only": "cardstock.rules.lint:colour_only",
-    "print-safety": "cardstock.rules.facelint:lint",
-    "rulebook": "cardstock.rules.rulebook:lint",
+    "print-safety": "cardstock.layout.lint:lint",
+    "rulebook": "cardstock.books.check:lint",
 }
 
 PROVIDER_TITLES: dict[str, tuple[str, str]] = {  # name -> (section, title)

@@ -26,7 +26,7 @@ from typing import Any, Callable, ClassVar, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from ..schema import Component
+from ..catalog.schema import Component
 from .filters import Filter, Strict, compile_filter, value_of
 
 BOX = "box"

@@ -31,10 +31,10 @@ from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..output import WriteError, write_atomic
+from ..core.output import WriteError, write_atomic
 
 if TYPE_CHECKING:
-    from ..schema import Component
+    from ..catalog.schema import Component
     from .setup import PlayerResult, SetupModel, SetupResult
 
 # Bumped when an entry's shape or meaning changes (older entries are then misses).

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..output import Artifact, write_atomic
+from ..core.output import Artifact, write_atomic
 
 MANIFEST = "manifest.json"
 

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .. import __version__
 from . import manifest
-from ..kinds import kind_count
-from ..output import Artifact, artifact, fmt_bytes, write_atomic
-from ..project import files_in, hash_files, shared_layout
-from ..units import PAPER_LABELS
+from ..catalog.kinds import kind_count
+from ..core.output import Artifact, artifact, fmt_bytes, write_atomic
+from ..core.project import files_in, hash_files, shared_layout
+from ..core.units import PAPER_LABELS
 
 if TYPE_CHECKING:
-    from ..issues import Issue
-    from ..load import Catalog
+    from ..core.issues import Issue
+    from ..catalog.load import Catalog
 
 KIND_LABELS = {
     "pnp": "Print-and-play sheets",
@@ -163,8 +163,8 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
     from jinja2.exceptions import SecurityError
 
-    from ..issues import InputError, Issue
-    from ..templating import environment, error_line, template_message
+    from ..core.issues import InputError, Issue
+    from ..core.templating import environment, error_line, template_message
 
     folder, shown = shared_layout(root, "site")
     env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
@@ -187,7 +187,7 @@ def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"
     template that can never be used (a syntax error, a breach of the sandbox) stops the
     build before a file is written. A problem that may come from data the build has not
     made yet (no cover before the first build) waits for the real page."""
-    from ..issues import InputError
+    from ..core.issues import InputError
     from ..pipeline import read_cache
 
     if read_cache(out, None, "page-template", template_key(root)) is not None:

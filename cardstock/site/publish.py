@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, AbstractSet, Optional, Sequence
 from . import manifest, page
 
 if TYPE_CHECKING:
-    from ..load import Catalog
-    from ..output import Artifact
+    from ..catalog.load import Catalog
+    from ..core.output import Artifact
     from ..pipeline import UnitReport
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
-from ...issues import Issue
+from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
 from . import BoxKind, Rect4

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ...units import parse_length
+from ...core.units import parse_length
 from ..ops import Ellipse, Group, Path, polygon_path, r, rect_path
 from . import BoxKind, Rect4
 

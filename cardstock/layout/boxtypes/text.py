@@ -6,9 +6,9 @@ import re
 from typing import TYPE_CHECKING, Any, Optional
 
 from ... import fonts
-from ...markup import parse
-from ...scripts import glyph_warning
-from ...units import fmt_mm
+from ...core.markup import parse
+from ...core.scripts import glyph_warning
+from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
 from . import BoxKind, Rect4

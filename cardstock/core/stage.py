@@ -17,7 +17,7 @@ from .issues import Issue
 from .output import Artifact
 
 if TYPE_CHECKING:
-    from .load import Catalog
+    from ..catalog.load import Catalog
 
 
 EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only

@@ -10,9 +10,9 @@ from typing_extensions import Annotated
 
 from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, TEMPLATE_NAMES, SLUG_PATTERN, FieldSpec, check_length
 from .kinds import KindName
-from .scripts import printable
-from .patterns import check_pattern
-from .units import UnitError, parse_length, parse_size
+from ..core.scripts import printable
+from ..core.patterns import check_pattern
+from ..core.units import UnitError, parse_length, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]

@@ -328,7 +328,7 @@ def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
     through here, so a syntax error reads the same everywhere: `path:line: not valid TOML: …`.
     A file is parsed once per process; the layouts cardstock ships are also kept, parsed,
-    in the user cache (cardstock.usercache) under a hash of their bytes, so a new process
+    in the user cache (cardstock.core.usercache) under a hash of their bytes, so a new process
     reads them back instead of parsing them (a changed file has another hash).
     """
     import tomllib

@@ -19,8 +19,8 @@ def discover(root: Path) -> list[str]:
 
 # The layouts cardstock ships: the wheel carries the checkout's layouts/ shared files as
 # the package `cardstock.shipped` (see pyproject.toml); a source checkout uses layouts/.
-_PACKAGED = Path(__file__).resolve().parent / "shipped"
-_CHECKOUT = Path(__file__).resolve().parent.parent / "layouts"
+_PACKAGED = Path(__file__).resolve().parents[1] / "shipped"
+_CHECKOUT = Path(__file__).resolve().parents[2] / "layouts"
 SHIPPED_NAME = "cardstock"  # how a shipped file is named in messages: cardstock:layouts/...
 
 
@@ -104,7 +104,7 @@ def _tree(folder: str, prefix: str, out: list[tuple[str, os.stat_result]]) -> No
 
 def tree_hash(folder: Path) -> str:
     """`hash_files(files_in(folder), folder)` for a folder of cardstock's own (its package):
-    remembered in the user cache (`cardstock.usercache`) under a hash of every file's
+    remembered in the user cache (`cardstock.core.usercache`) under a hash of every file's
     path, size, modification and change times and inode, so a process that finds the
     same files does not read and hash them again (the package with its fonts is about
     3 MB). Any edit, reinstall or added file changes that key. Not for a project's files:

@@ -1,5 +1,5 @@
 """What cardstock makes of its own shipped files (the symbol library, the default layouts),
-kept in the user cache (cardstock.usercache) so a new process reads it back instead of
+kept in the user cache (cardstock.core.usercache) so a new process reads it back instead of
 making it again.
 
 An entry is keyed by a hash of the file's bytes, of the source of the modules that turn it

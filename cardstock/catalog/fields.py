@@ -14,8 +14,8 @@ from typing import Any, Callable, Literal, Optional
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .scripts import printable
-from .units import UnitError, parse_length
+from ..core.scripts import printable
+from ..core.units import UnitError, parse_length
 
 RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
 # Names the face templates already give a meaning (cardstock.layout.context); a field of

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from .issues import Issues
+from ..core.issues import Issues
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".yaml", ".yml", ".json")
 DELIMITERS = (",", ";", "\t")

@@ -1,6 +1,6 @@
 """Finding and rendering a game's rule templates (`layouts/<game>/…md.j2`).
 
-Rendering goes through `cardstock.templating` (sandboxed, undefined names are errors).
+Rendering goes through `cardstock.core.templating` (sandboxed, undefined names are errors).
 This module adds the template's own line to an error, and turns any other exception a
 helper raises (a wrong argument, say) into an Issue as well: a template problem is always
 an Issue, never a traceback.
@@ -14,10 +14,10 @@ from typing import Any, Mapping, Optional
 
 from jinja2 import TemplateSyntaxError
 
-from .issues import InputError, Issue
+from ..core.issues import InputError, Issue
 from .load import Catalog
-from .scripts import nfc
-from .templating import environment, render
+from ..core.scripts import nfc
+from ..core.templating import environment, render
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -78,7 +78,7 @@ def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
     if not context:
-        from .books.context import template_context  # the books' names, only when a text is rendered
+        from .context import template_context  # the books' names, only when a text is rendered
 
         context = template_context(catalog)
     return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")

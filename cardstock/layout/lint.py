@@ -3,17 +3,17 @@
 Every face of every component is laid out (once per process: the build's stages reuse
 the same faces) and what was found while drawing it is gathered: template errors, text
 that does not fit at its minimum size, content outside the safe zone, low contrast
-(`cardstock.rules.printsafe.face_check`). The layout and symbol files, and the names they
+(`cardstock.layout.printsafe.face_check`). The layout and symbol files, and the names they
 use, were checked before any face was drawn (`cardstock.validate`)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from ..issues import Issue
-from ..load import Catalog
-from ..scripts import glyphs_once
-from ..layout.faces import DRAWING, each_face, ordered
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..core.scripts import glyphs_once
+from .faces import DRAWING, each_face, ordered
 
 
 def lint(catalog: Catalog) -> list[Issue]:

@@ -14,15 +14,15 @@ from typing import Any, Callable, Optional
 from pydantic import BaseModel, ValidationError
 
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
-from .issues import Issues
+from ..core.issues import Issues
 from .kinds import KINDS
-from .layout.artfiles import art_problem
-from .project import discover
+from .art import art_problem
+from ..core.project import discover
 from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
-from .patterns import safe_format
-from .tomlpos import Path as KeyPath, line_for, read_toml
-from .validation import dotted, issues_from, toml_loc
+from ..core.patterns import safe_format
+from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.validation import dotted, issues_from, toml_loc
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
@@ -147,7 +147,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     rules = None
     rules_path = folder / "rules.toml"
     if rules_path.is_file() and not dropped & {"sets", "schemas", "players"}:
-        from .rules.model import load_rules  # the rules checker's file: counts, constraints, setup
+        from ..rules.model import load_rules  # the rules checker's file: counts, constraints, setup
 
         sources.append(rules_path)
         rules = load_rules(rules_path, _display(root, rules_path), game, components, issues)
@@ -177,7 +177,7 @@ def _row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
 def _own_icons(game: Game, folder: Path) -> None:
     """Every `icons/NAME.svg` of the game is an icon `:NAME:` unless game.toml declares it
     itself; a declared icon without a symbol or label takes its id for both."""
-    from .layout.ownicons import icon_files
+    from ..layout.ownicons import icon_files
 
     for path in icon_files(folder):
         if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", path.stem) and path.stem not in game.icons:

@@ -21,7 +21,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from ..layout.shapes import shape_of
 from ..layout.ops import Face
-from ..units import POINTS_PER
+from ..core.units import POINTS_PER
 
 INCH = POINTS_PER["in"]  # points per inch
 
@@ -42,7 +42,7 @@ def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
     = the cut size. Deterministic (ReportLab's invariant mode)."""
     from ..impose.render import DocInfo, new_canvas
-    from ..render.pdf import PdfFaces, pdf_settings, unique_subset_tags
+    from .pdf import PdfFaces, pdf_settings, unique_subset_tags
 
     buffer = io.BytesIO()
     first = faces[0] if faces else None

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from ..issues import Issue
-from ..load import Catalog
-from ..kinds import KIND_WORDS
-from ..ruletext import layouts_dir, no_rulebook, rulebook_template
+from ..core.issues import Issue
+from ..catalog.load import Catalog
+from ..catalog.kinds import KIND_WORDS
+from ..catalog.ruletext import layouts_dir, no_rulebook, rulebook_template
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted({w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True)
@@ -45,20 +45,20 @@ def lint(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
     # The typesetting modules load only for a game that has a rulebook or reference cards.
     if rulebook_template(catalog).is_file():
-        from ..books.bookcache import rulebook_findings
+        from .bookcache import rulebook_findings
 
         # what an earlier build kept (no typesetting imported), else the rendering the
         # rulebook stage writes, so a build lays the rulebook out once
         kept = rulebook_findings(catalog, tuple(catalog.game.print.papers))
         if kept is None:
-            from ..books.rulebook import render_rulebook
+            from .rulebook import render_rulebook
 
             kept = render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
         issues += kept
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):
-        from ..books.bookcache import quickref_findings
+        from .bookcache import quickref_findings
 
         issues += [i for i in quickref_findings(catalog) if i not in issues]
     issues += typed_counts(catalog)

@@ -23,7 +23,7 @@ def art_problem(path: Path) -> Optional[str]:
         if suffix in RASTER_SUFFIXES:
             _CHECKED[key] = raster_problem(path)
         elif suffix == ".svg":
-            from .svgart import svg_problem
+            from ..layout.svgart import svg_problem
 
             _CHECKED[key] = svg_problem(path)
         else:

@@ -3,7 +3,7 @@ zone of the face's own outline (rectangle, hex or circle), and every text run an
 least 4.5:1 in contrast with what is painted under it (the WCAG 2 formula).
 
 `face_check` runs as each box of a face is drawn (the painter calls it); the rules
-checker's `print-safety` provider (`cardstock.rules.facelint`) gathers what it found.
+checker's `print-safety` provider (`cardstock.layout.lint`) gathers what it found.
 The checks read the drawing ops a box produced (with any group transforms), not the box's
 declared rectangle: an icon placed around a hex's edges is checked where it lands, and a
 symbol is measured by its own outline, not by the square it is drawn in.
@@ -16,12 +16,12 @@ import math
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from .. import fonts
-from ..issues import Issue
-from ..layout.boxtypes import draws_content
-from ..layout.context import contrast, mix
-from ..layout.ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
-from ..layout.spec import Box
-from ..units import fmt_mm
+from ..core.issues import Issue
+from .boxtypes import draws_content
+from .context import contrast, mix
+from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from .spec import Box
+from ..core.units import fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text

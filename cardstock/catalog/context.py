@@ -2,7 +2,7 @@
 
 Counts and names are typed once, in the catalog; templates read them from here. Helpers
 that are asked for something the catalog does not have raise Jinja2's `UndefinedError`,
-so a typo in a template is reported as an Issue (see `cardstock.templating.render`)
+so a typo in a template is reported as an Issue (see `cardstock.core.templating.render`)
 instead of printing a blank or a wrong number.
 """
 
@@ -12,8 +12,8 @@ from typing import Any, Iterable, Optional
 
 from jinja2.exceptions import UndefinedError
 
-from ..kinds import kind_word
-from ..load import Catalog
+from .kinds import kind_word
+from .load import Catalog
 
 def _known(what: str, values: Iterable[Any]) -> str:
     shown = sorted({str(v) for v in values})

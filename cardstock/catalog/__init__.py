@@ -1,0 +1,1 @@
+"""Reading inputs: a game file and its tables into a validated catalog."""
