@@ -17,8 +17,8 @@ The yardstick is `<repo>/../shared/bench/plain.py`, or the file named by
 $CARDSTOCK_YARDSTICK.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: some tests load this file without registering
+# it in sys.modules, and dataclasses then cannot resolve string annotations.
 import csv
 import io
 import json
