@@ -372,9 +372,14 @@ class Install:
 def install_wheel(tmp: Path) -> Install:
     """Build a wheel of the checkout and install it (with its dependencies) in a new venv
     under `tmp`. pip byte-compiles the installed modules, as for any user."""
+    # The wheel is built from a copy of the checkout: setuptools packs whatever its build/
+    # folder holds, so a module removed since an earlier build would still ride along.
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "output", "*.egg-info", "__pycache__", ".mypy_cache", ".pytest_cache"))
     wheels = tmp / "wheel"
     print(f"building a wheel of {ROOT} ...", flush=True)
-    quietly([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)])
+    quietly([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)])
     wheel = next(wheels.glob("cardstock-*.whl"))
     venv = tmp / "venv"
     print(f"installing {wheel.name} in a fresh venv ...", flush=True)
