@@ -1,11 +1,13 @@
-"""Where the time goes: one build case under pyinstrument, in one process (--jobs 1), so the
+"""Where the time goes: one bench case under pyinstrument, in one process (--jobs 1) so the
 call tree covers every stage. pyinstrument is in the `bench` extra:
 
     .venv/bin/pip install -e '.[bench]'
-    .venv/bin/python bench/profile.py cold        # all five games, every artifact
-    .venv/bin/python bench/profile.py deck-1000   # 1,000 distinct cards, PnP on Letter
+    .venv/bin/python bench/profile.py deck-1000   # the yardstick's 1,000 cards, PnP on Letter
+    .venv/bin/python bench/profile.py cold        # all five games, every default artifact
 
-The report is printed; library frames are folded into the cardstock frames that call them.
+It profiles the checkout's own install (this Python), not a wheel: the figures are for
+reading the call tree, not for comparing with bench/run.py. The caches
+(CARDSTOCK_CACHE and the output folder) start empty, in a temp folder.
 """
 
 from __future__ import annotations
@@ -17,27 +19,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import ENV, PY, ROOT, synthetic_game  # noqa: E402
+from run import ROOT, child_env, copy_shipped, plain_project, require_yardstick  # noqa: E402
 
-CASES = {"cold", "deck-73", "deck-1000"}
+CASES = ("deck-1000", "cold")
 
 
-def main() -> None:
-    case = sys.argv[1] if len(sys.argv) > 1 else "cold"
+def main() -> int:
+    case = sys.argv[1] if len(sys.argv) > 1 else "deck-1000"
     if case not in CASES:
-        raise SystemExit(f"unknown case {case!r}; expected one of {', '.join(sorted(CASES))}")
-    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "cardstock")], check=True, env=ENV, stdout=subprocess.DEVNULL)
-    with tempfile.TemporaryDirectory() as tmp:
-        root = ROOT
-        args = ["--jobs", "1"]
-        if case != "cold":
-            n = int(case.split("-")[1])
-            root = Path(tmp) / case
-            synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(n)])
-            args += ["--paper", "letter", "--only", "pnp"]
-        cmd = [PY, "-m", "pyinstrument", "-r", "text", str(ROOT / "build.py"), "--root", str(root), "--out", str(Path(tmp) / "out"), *args]
-        subprocess.run(cmd, env=ENV, check=True)
+        raise SystemExit(f"unknown case {case!r}; expected one of {', '.join(CASES)}")
+    with tempfile.TemporaryDirectory(prefix="cardstock-profile-") as tmp_name:
+        tmp = Path(tmp_name)
+        env = child_env(tmp / "cache")
+        if case == "deck-1000":
+            root = plain_project(tmp / "deck-1000", 1000, sys.executable, require_yardstick())
+            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
+        else:
+            root = copy_shipped(tmp / "shipped")
+            args = ["--root", str(root), "build"]
+        cmd = [sys.executable, "-m", "pyinstrument", "-r", "text", "-m", "cardstock",
+               *args, "--out", str(tmp / "out"), "--jobs", "1"]
+        print(f"profiling ({ROOT}): {' '.join(cmd)}", flush=True)
+        return subprocess.run(cmd, env=env).returncode
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,76 +1,297 @@
-"""Benchmarks for cardstock, printed as a table with ratios and written as JSON
-(bench/results.json). Every case runs in a fresh process (start-up counted, as a user sees
-it) and reports wall time, peak memory (ru_maxrss of the child) and the PDF bytes written.
-The cases are those of issue 19's target table:
+"""cardstock's speed against the project's yardstick, `../shared/bench/plain.py` (a plain
+ReportLab script drawing N distinct poker cards). See bench/README.md for what each case
+measures and why.
 
-  deck-73        73 distinct poker cards, PnP on Letter, cold, own process
-  plain-73       the plain ReportLab script (bench/plain_reportlab.py), the same 73 cards
-  plain-simple-73  the same script drawing a bare Helvetica card (for scale)
-  deck-1000, deck-10000, deck-50000 and plain-1000/10000/50000: distinct generated cards,
-                 PnP on Letter; the cost per card at each size; peak memory at 50,000
-  edit-watch     one cell of one card of a shipped game edited while `build --watch` runs:
-                 the time from the edit to the rebuild's summary line (the watcher wakes
-                 on the kernel's change report), and the rebuild's own time as it reports it
-  edit-cold      the same edit, then a cold `build` process with the output's cache warm
-  cold           all five games, every default artifact, Letter + A4, empty output/
-  no-op          the same build again with nothing changed
-  rulebook-100, rulebook-200  a generated rulebook of about 100 and 200 pages, cold
-                 (`--only rulebook --paper letter`); the ratio of the two
+Both sides run as whole processes from a wheel of this checkout installed in a fresh venv
+in a temp folder. Runs are interleaved (cardstock, yardstick, cardstock, yardstick, ...);
+each case reports the median and the spread of both sides, the median of the per-pair
+ratios, and the load average at its start and end.
 
-`--extra` adds the older cases (png-73, copies-10000 and its plain script); `--quick`
-runs fewer repeats and smaller decks (for trying the bench, not for the README).
+Usage:
+    python bench/run.py                      # every case; writes bench/results.json
+    python bench/run.py --quick              # fewer repeats, smaller decks; writes nothing
+    python bench/run.py --cases=deck-73,cold # only these cases (their rows replace the
+                                             # same rows of bench/results.json)
 
-`--cases=all,decks,edit,rulebooks` runs only those groups of cases (their rows replace
-the same rows of bench/results.json).
-
-Usage: .venv/bin/python bench/run.py [--quick] [--extra] [--cases=GROUP,...]
+The yardstick is `<repo>/../shared/bench/plain.py`, or the file named by
+$CARDSTOCK_YARDSTICK.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: some tests load this file without registering
+# it in sys.modules, and dataclasses then cannot resolve string annotations.
+import csv
+import io
 import json
 import os
+import platform
+import re
+import shlex
 import shutil
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
-PY = sys.executable
+RESULTS = ROOT / "bench" / "results.json"
+YARDSTICK_ENV = "CARDSTOCK_YARDSTICK"
+
+ALL_CASES = [
+    "deck-73", "deck-1000", "deck-10000", "deck-50000",
+    "edit-watch", "edit-cold", "cold", "no-op",
+    "rulebook-100", "rulebook-200",
+]
+
+# In --quick mode the large decks are replaced by smaller ones (the rows are named by the
+# size really drawn).
+QUICK_SIZES = {73: 73, 1000: 300, 10000: 1000, 50000: 3000}
+
+# The marginal cost per added card is "flat" when the last interval's cost is within this
+# factor of the one before it (e.g. 10k -> 50k against 1k -> 10k).
+FLAT_FACTOR = 1.15
 
 
-# A small launcher runs each case, times it and reads its peak memory, so cases do not
-# share a maximum and the launcher's own start-up is not counted.
-PEAK = (
-    "import resource, subprocess, sys, time\n"
-    "t = time.perf_counter()\n"
-    "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode\n"
-    "t = time.perf_counter() - t\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code, t)\n"
-)
+# ---------------------------------------------------------------- the yardstick
+
+def yardstick_path() -> Path:
+    """Where the yardstick script is: $CARDSTOCK_YARDSTICK, else <repo>/../shared/bench/plain.py."""
+    given = os.environ.get(YARDSTICK_ENV)
+    if given:
+        return Path(given).resolve()
+    return ROOT.parent / "shared" / "bench" / "plain.py"
 
 
-# Children run as an installed cardstock does: with its compiled bytecode (pip compiles it
-# at install). Some shells set PYTHONDONTWRITEBYTECODE, which would count compiling every
-# module into every case.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+def require_yardstick() -> Path:
+    """The yardstick's path; exits with a message when the file is missing."""
+    path = yardstick_path()
+    if not path.is_file():
+        raise SystemExit(
+            f"bench: the yardstick {path} is missing.\n"
+            f"It is the project's shared plain-ReportLab script (shared/bench/plain.py beside the repository);\n"
+            f"put it there or name it with {YARDSTICK_ENV}=/path/to/plain.py."
+        )
+    return path
 
 
-def measure(cmd: list[str], cwd: Path, env: Optional[dict[str, str]] = None) -> tuple[float, float]:
-    """Run `cmd` in a fresh process; return (seconds, peak MB of that process tree's largest
-    process)."""
-    proc = subprocess.run([PY, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True, env=env or ENV)
-    peak_kb, code, took = proc.stdout.split()
-    seconds = float(took)
-    if int(code) != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({code})")
-    return seconds, int(peak_kb) / 1024
+# ---------------------------------------------------------------- generated projects
+
+PLAIN_GAME = """\
+# Generated by bench/run.py: the yardstick's deck (catalog/plain/cards.csv comes from
+# `plain.py N OUT.pdf --csv cards.csv`).
+id = "plain"
+title = "Plain"
+version = "1.0"
+players = { min = 1, max = 4 }
+
+[print]
+card_size = "poker"
+papers = ["letter"]
+bleed = "0mm"   # the yardstick's cards touch each other, without bleed
+safe = "0mm"
+
+[backs.deck]
+title = "PLAIN"
+color = "#2c3e50"
+
+[[sets]]
+id = "cards"
+name = "Cards"
+kind = "card"
+group = "Deck"
+back = "deck"
+layout = "plain-card"
+table = "cards.csv"
+fields.number = { type = "int" }
+fields.faction = { type = "int", min = 0, max = 4 }
+fields.text = { type = "text" }
+"""
+
+# The yardstick's card, box by box, in points from the card's top-left corner (its script
+# draws from the bottom-left; 252pt is the card's height).
+PLAIN_FACES = """\
+# Generated by bench/run.py: the card the yardstick draws.
+
+[layouts.plain-card]
+shape = "rect"
+
+[layouts.plain-card.boxes.ground]
+type = "rect"
+frame = "bleed"
+fill = "#ffffff"
+
+[layouts.plain-card.boxes.border]
+type = "rect"
+frame = "trim"
+left = "6pt"
+top = "6pt"
+right = "6pt"
+bottom = "6pt"
+radius = "10pt"
+stroke = "#333333"
+stroke_width = "2pt"
+
+[layouts.plain-card.boxes.bar]
+type = "rect"
+frame = "trim"
+left = "12pt"
+top = "12pt"
+right = "12pt"
+height = "28pt"
+radius = "4pt"
+fill = "{{ ['#8e2b2b', '#2b5c8e', '#2e7d32', '#6a1b9a', '#b26a00'][faction] }}"
+
+[layouts.plain-card.boxes.name]
+type = "text"
+frame = "trim"
+left = "18pt"
+top = "12pt"
+right = "40pt"
+height = "28pt"
+text = "{{ name }}"
+font = "sans-bold"
+size = "12pt"
+color = "#ffffff"
+valign = "middle"
+wrap = false
+markup = "none"
+
+[layouts.plain-card.boxes.disc]
+type = "ellipse"
+frame = "trim"
+left = "142pt"
+top = "15pt"
+width = "22pt"
+height = "22pt"
+fill = "#ffffff"
+stroke = "#333333"
+stroke_width = "1.5pt"
+
+[layouts.plain-card.boxes.number]
+type = "text"
+frame = "trim"
+left = "142pt"
+top = "15pt"
+width = "22pt"
+height = "22pt"
+text = "{{ number }}"
+font = "sans-bold"
+size = "12pt"
+color = "#000000"
+align = "center"
+valign = "middle"
+wrap = false
+markup = "none"
+
+[layouts.plain-card.boxes.panel]
+type = "rect"
+frame = "trim"
+left = "12pt"
+top = "48pt"
+right = "12pt"
+height = "112pt"
+fill = "{{ ['#f3dede', '#dde8f3', '#e0f0e1', '#ece0f3', '#f7ead7'][faction] }}"
+stroke = "#999999"
+stroke_width = "0.75pt"
+
+# The yardstick writes its three lines of text under the panel, 14pt apart.
+[layouts.plain-card.boxes.body]
+type = "text"
+frame = "trim"
+left = "16pt"
+top = "172pt"
+right = "12pt"
+height = "48pt"
+text = "{{ text }}"
+font = "sans"
+size = "8.5pt"
+color = "#222222"
+leading = 1.65
+
+[layouts.back-deck]
+shape = "rect"
+
+[layouts.back-deck.boxes.ground]
+type = "rect"
+frame = "bleed"
+fill = "{{ back.color }}"
+
+[layouts.back-deck.boxes.word]
+type = "text"
+frame = "trim"
+left = "10pt"
+right = "10pt"
+top = "40%"
+height = "20%"
+text = "{{ back.title }}"
+font = "sans-bold"
+size = "16pt"
+color = "#ffffff"
+align = "center"
+valign = "middle"
+wrap = false
+markup = "none"
+"""
+
+# The yardstick's page: US Letter, portrait, 3 x 3 cards. The shipped sheet puts poker
+# cards 4 x 2 on Letter (to keep bleed and crop marks inside a 6mm printer margin); with
+# no bleed and a 3mm printer margin the 3 x 3 grid has room for its crop marks.
+PLAIN_SHEET = """\
+# Generated by bench/run.py: the yardstick's page, 3 x 3 poker cards on US Letter.
+name = "Cards"
+papers = ["letter"]
+kinds = ["card"]
+arrange = "grid"
+orientation = "portrait"
+
+[grid]
+columns = 3
+rows = 3
+gutter = "0mm"
+
+[marks]
+crop = true
+min_bleed = "0mm"
+"""
+
+PLAIN_PRINTERS = """\
+# Generated by bench/run.py.
+[printers.bench]
+description = "Prints to 3mm from the paper's edge"
+back_offset = "0mm,0mm"
+margin = "3mm"
+default = true
+"""
+
+
+def plain_project(root: Path, n: int, python: str, yardstick: Path) -> Path:
+    """Write at `root` a cardstock project drawing the yardstick's first `n` cards: the
+    table comes from `yardstick n OUT.pdf --csv cards.csv`, run with `python` (which must
+    have cardstock installed: the yardstick embeds cardstock's fonts). Returns `root`."""
+    game = root / "catalog" / "plain"
+    layouts = root / "layouts" / "plain"
+    sheets = root / "layouts" / "sheets"
+    for folder in (game, layouts, sheets):
+        folder.mkdir(parents=True, exist_ok=True)
+    (game / "game.toml").write_text(PLAIN_GAME, encoding="utf-8")
+    (layouts / "faces.toml").write_text(PLAIN_FACES, encoding="utf-8")
+    (sheets / "cards.toml").write_text(PLAIN_SHEET, encoding="utf-8")
+    (sheets / "printers.toml").write_text(PLAIN_PRINTERS, encoding="utf-8")
+    scratch = root / "yardstick-table.pdf"
+    subprocess.run([python, str(yardstick), str(n), str(scratch), "--csv", str(game / "cards.csv")],
+                   check=True, stdout=subprocess.DEVNULL)
+    scratch.unlink()
+    return root
 
 
 def synthetic_game(root: Path, game_id: str, rows: list[tuple[str, int]]) -> None:
-    """A project holding one game whose one deck has the given (name, count) rows."""
+    """A project holding one game whose one deck has the given (name, count) rows, drawn
+    with the layouts cardstock ships (the rulebook cases use it, and so do some tests)."""
     folder = root / "catalog" / game_id
     folder.mkdir(parents=True)
     (folder / "game.toml").write_text(
@@ -99,33 +320,6 @@ fields.text = {{ type = "text" }}
     for i, (name, count) in enumerate(rows):
         lines.append(f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a card."')
     (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    # no layouts/ folder: like a newcomer's project, it uses the layouts cardstock ships
-
-
-def pdf_bytes(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*.pdf"))
-
-
-def median_run(cmd: list[str], cwd: Path, runs: int, before=None, env=None) -> tuple[float, float, list[float]]:
-    """Run a case `runs` times (calling `before()` first each time, e.g. to empty its output
-    folder); return the median seconds, the largest peak and every time, fastest first. This
-    machine is shared: one run can be 30 % off, a median of several is not."""
-    times, peaks = [], []
-    for _ in range(runs):
-        if before is not None:
-            before()
-        seconds, peak = measure(cmd, cwd, env)
-        times.append(seconds)
-        peaks.append(peak)
-    times.sort()
-    return times[len(times) // 2], max(peaks), times
-
-
-def rulebook_game(root: Path, chapters: int) -> None:
-    """A one-deck game with a generated rulebook of `chapters` chapters (about 2.1 pages
-    each at half-letter): a contents page, headings, paragraphs and lists."""
-    synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(3)])
-    rulebook_template(root / "layouts" / "bench", chapters)
 
 
 def rulebook_template(folder: Path, chapters: int) -> None:
@@ -141,215 +335,596 @@ def rulebook_template(folder: Path, chapters: int) -> None:
     (folder / "rulebook.md.j2").write_text("".join(parts), encoding="utf-8")
 
 
-EDIT_GAME, EDIT_TABLE = "alpha-omega-cards", "good.csv"
-
-
-def copy_project(dest: Path) -> Path:
-    """The shipped project (catalog/ and layouts/) copied, so it can be edited."""
+def copy_shipped(dest: Path) -> Path:
+    """The repository's catalog/ and layouts/ copied to `dest`, so they can be edited."""
     for name in ("catalog", "layouts"):
         shutil.copytree(ROOT / name, dest / name)
     return dest
 
 
-def edit_one_cell(root: Path, n: int) -> None:
-    """Change the rules text of the first card of EDIT_TABLE (mark `n`: a new value each
-    time), leaving every other byte of the file as it was."""
-    import csv
-    import io
+EDIT_GAME, EDIT_TABLE = "atmosfear", "realms.csv"
 
+
+def edit_one_cell(root: Path, mark: int) -> None:
+    """Change the text of the first card of EDIT_TABLE (a new `mark` each time), leaving
+    every other byte of the file as it was."""
     path = root / "catalog" / EDIT_GAME / EDIT_TABLE
     raw = path.read_text(encoding="utf-8")
     first = next(r for r in csv.DictReader(io.StringIO(raw)) if r.get("text") and '"' not in r["text"])
     text = first["text"]
     base = text.split(" (edit ")[0]
     at = raw.index(text, raw.index("\n"))
-    path.write_text(raw[:at] + f"{base} (edit {n})" + raw[at + len(text):], encoding="utf-8")
+    path.write_text(raw[:at] + f"{base} (edit {mark})" + raw[at + len(text):], encoding="utf-8")
 
 
-def watch_edits(root: Path, out: Path, edits: int) -> list[tuple[float, float]]:
-    """Run `build --watch`; after its first build, edit one cell `edits` times and return
-    (seconds from the edit to the rebuild's summary line, the rebuild's own seconds)."""
-    import re
-    import threading
-    import time
+# ---------------------------------------------------------------- the install under test
 
-    cmd = [PY, str(ROOT / "build.py"), "--root", str(root), "--out", str(out), "--watch"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**ENV, "PYTHONUNBUFFERED": "1"})
-    lines: list[tuple[float, str]] = []
-    done = threading.Event()
+@dataclass
+class Install:
+    """A fresh venv holding the wheel of this checkout."""
+
+    venv: Path
+    python: str
+    cardstock: str
+    wheel: str
+
+
+def install_wheel(tmp: Path) -> Install:
+    """Build a wheel of the checkout and install it (with its dependencies) in a new venv
+    under `tmp`. pip byte-compiles the installed modules, as for any user."""
+    # The wheel is built from a copy of the checkout: setuptools packs whatever its build/
+    # folder holds, so a module removed since an earlier build would still ride along.
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "output", "*.egg-info", "__pycache__", ".mypy_cache", ".pytest_cache"))
+    wheels = tmp / "wheel"
+    print(f"building a wheel of {ROOT} ...", flush=True)
+    quietly([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)])
+    wheel = next(wheels.glob("cardstock-*.whl"))
+    venv = tmp / "venv"
+    print(f"installing {wheel.name} in a fresh venv ...", flush=True)
+    quietly([sys.executable, "-m", "venv", str(venv)])
+    quietly([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)])
+    return Install(venv, str(venv / "bin" / "python"), str(venv / "bin" / "cardstock"), wheel.name)
+
+
+def quietly(cmd: list[str]) -> None:
+    """Run a set-up command; show its output only when it fails."""
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n{proc.stdout}{proc.stderr}")
+
+
+def child_env(cache: Path) -> dict[str, str]:
+    """The environment every timed process gets: the user's, without anything that would
+    point Python at another install or stop it using compiled bytecode, and with
+    CARDSTOCK_CACHE in the bench's own temp folder."""
+    drop = {"PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["CARDSTOCK_CACHE"] = str(cache)
+    return env
+
+
+# ---------------------------------------------------------------- timing
+
+# A small launcher runs each timed process, so that its peak memory (the largest process
+# of its tree, in KiB on Linux) is its own and the launcher's start-up is not counted.
+LAUNCHER = (
+    "import resource, subprocess, sys, time\n"
+    "t = time.perf_counter()\n"
+    "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+    "t = time.perf_counter() - t\n"
+    "sys.stderr.write(p.stderr.decode(errors='replace')[-2000:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode, t)\n"
+)
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_mb: float  # decimal megabytes
+
+
+def measure(cmd: list[str], env: dict[str, str]) -> Run:
+    """Run `cmd` as a fresh process through the launcher; exit when it fails."""
+    proc = subprocess.run([sys.executable, "-c", LAUNCHER, *cmd], capture_output=True, text=True, env=env)
+    try:
+        peak_kib, code, seconds = proc.stdout.split()
+    except ValueError:
+        raise SystemExit(f"bench: the launcher failed for {shlex.join(cmd)}:\n{proc.stderr}")
+    if int(code) != 0:
+        raise SystemExit(f"bench: {shlex.join(cmd)} failed with exit status {code}:\n{proc.stderr}")
+    return Run(float(seconds), int(peak_kib) * 1024 / 1e6)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def load() -> list[float]:
+    """The 1-, 5- and 15-minute load averages, rounded."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+@dataclass
+class Row:
+    """One case's figures. `cardstock` and `yardstick` hold every run's seconds in the
+    order run; `ratios` the per-pair cardstock/yardstick ratios."""
+
+    case: str
+    target: str
+    commands: list[str]
+    cardstock: list[float] = field(default_factory=list)
+    yardstick: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)
+    cardstock_peak_mb: Optional[float] = None
+    yardstick_peak_mb: Optional[float] = None
+    cards: Optional[int] = None
+    load_start: list[float] = field(default_factory=list)
+    load_end: list[float] = field(default_factory=list)
+    met: Optional[bool] = None  # None: the case has no target of its own
+    relative: str = ""  # shown in the ratio column of a case without a yardstick
+    note: str = ""
+
+
+def seconds_cell(times: list[float]) -> str:
+    """'1.23 s (1.20–1.30)': the median and the spread (min–max)."""
+    if not times:
+        return "—"
+    if len(times) == 1:
+        return f"{times[0]:.2f} s (1 run)"
+    return f"{median(times):.2f} s ({min(times):.2f}–{max(times):.2f})"
+
+
+def interleaved(cardstock_cmd: list[str], yardstick_cmd: list[str], pairs: int, env: dict[str, str],
+                before_cardstock: Callable[[], None], before_yardstick: Callable[[], None]) -> tuple[list[Run], list[Run]]:
+    """Run cardstock then the yardstick, `pairs` times (A B A B ...)."""
+    a_runs: list[Run] = []
+    b_runs: list[Run] = []
+    for _ in range(pairs):
+        before_cardstock()
+        a_runs.append(measure(cardstock_cmd, env))
+        before_yardstick()
+        b_runs.append(measure(yardstick_cmd, env))
+    return a_runs, b_runs
+
+
+def repeated(cmd: list[str], runs: int, env: dict[str, str], before: Callable[[], None]) -> list[Run]:
+    found = []
+    for _ in range(runs):
+        before()
+        found.append(measure(cmd, env))
+    return found
+
+
+def pdf_pages(python: str, pdf: Path) -> int:
+    """The page count of `pdf`, read with pypdf (a cardstock dependency) in the install's
+    Python, so that the bench itself needs nothing but the standard library."""
+    code = "import sys; from pypdf import PdfReader; print(len(PdfReader(sys.argv[1]).pages))"
+    found = subprocess.run([python, "-c", code, str(pdf)], check=True, capture_output=True, text=True)
+    return int(found.stdout)
+
+
+def empty(folder: Path) -> None:
+    """Remove `folder` and make it again, empty."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+
+
+# ---------------------------------------------------------------- the cases
+
+class Bench:
+    def __init__(self, install: Install, yardstick: Path, tmp: Path, quick: bool) -> None:
+        self.install = install
+        self.yardstick = yardstick
+        self.tmp = tmp
+        self.quick = quick
+        self.cache = tmp / "cache"  # CARDSTOCK_CACHE of every cardstock run
+        self.env = child_env(self.cache)
+        self.edit_root: Optional[Path] = None  # the copied shipped project of the edit cases
+        self.shipped_root: Optional[Path] = None  # the copied shipped project of cold / no-op
+
+    # -- decks
+
+    def deck(self, case: str) -> Row:
+        full = int(case.split("-")[1])
+        n = QUICK_SIZES[full] if self.quick else full
+        if self.quick:
+            pairs = 3 if n <= 100 else 1
+        else:
+            pairs = 7 if n <= 100 else 3 if n <= 1000 else 2 if n <= 10000 else 1
+        root = self.tmp / f"deck-{n}"
+        shutil.rmtree(root, ignore_errors=True)
+        # Writing the table runs the yardstick once, untimed: also a warm-up of its files.
+        plain_project(root, n, self.install.python, self.yardstick)
+        out = root / "output"
+        pdf = root / "yardstick.pdf"
+        a_cmd = [self.install.cardstock, "--root", str(root), "--only", "pnp", "--paper", "letter", "--out", str(out)]
+        b_cmd = [self.install.python, str(self.yardstick), str(n), str(pdf)]
+        target = DECK_TARGETS.get(full, "—")
+        if n != full:
+            target += f" (for {case})"
+        row = Row(case=f"deck-{n}", target=target, commands=[shlex.join(a_cmd), shlex.join(b_cmd)], cards=n)
+
+        def cold() -> None:
+            empty(out)
+            empty(self.cache)
+
+        def no_pdf() -> None:
+            pdf.unlink(missing_ok=True)
+
+        row.load_start = load()
+        a_runs, b_runs = interleaved(a_cmd, b_cmd, pairs, self.env, cold, no_pdf)
+        row.load_end = load()
+        row.cardstock = [r.seconds for r in a_runs]
+        row.yardstick = [r.seconds for r in b_runs]
+        row.ratios = [a.seconds / b.seconds for a, b in zip(a_runs, b_runs)]
+        row.cardstock_peak_mb = max(r.peak_mb for r in a_runs)
+        row.yardstick_peak_mb = max(r.peak_mb for r in b_runs)
+        ratio = median(row.ratios)
+        if full == 73:
+            row.met = ratio <= 1.8
+        elif full == 10000:
+            row.met = ratio <= 2.5
+        elif full == 50000:
+            row.met = row.cardstock_peak_mb < 300
+        row.note = (f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick {row.yardstick_peak_mb:.0f} MB; "
+                    f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms a card")
+        shutil.rmtree(root, ignore_errors=True)
+        return row
+
+    # -- all five games
+
+    def shipped(self) -> Path:
+        if self.shipped_root is None:
+            self.shipped_root = copy_shipped(self.tmp / "shipped")
+        return self.shipped_root
+
+    def all_cmd(self) -> list[str]:
+        root = self.shipped()
+        return [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2"]
+
+    def cold(self, case: str) -> Row:
+        cmd = self.all_cmd()
+        out = self.shipped() / "output"
+        row = Row(case=case, target="< 3 s", commands=[shlex.join(cmd)], note="all five games, every default artifact, empty output and cache, --jobs 2")
+
+        def before() -> None:
+            empty(out)
+            empty(self.cache)
+
+        row.load_start = load()
+        runs = repeated(cmd, 1 if self.quick else 3, self.env, before)
+        row.load_end = load()
+        row.cardstock = [r.seconds for r in runs]
+        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
+        row.met = median(row.cardstock) < 3.0
+        return row
+
+    def no_op(self, case: str) -> Row:
+        cmd = self.all_cmd()
+        out = self.shipped() / "output"
+        if not (out / ".cache").is_dir():  # `cold` did not run: one build first, untimed
+            subprocess.run(cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        row = Row(case=case, target="< 0.2 s", commands=[shlex.join(cmd)], note="the same build again, nothing changed")
+        row.load_start = load()
+        runs = repeated(cmd, 3 if self.quick else 7, self.env, lambda: None)
+        row.load_end = load()
+        row.cardstock = [r.seconds for r in runs]
+        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
+        row.met = median(row.cardstock) < 0.2
+        return row
+
+    # -- one-cell edits
+
+    def edited(self) -> Path:
+        if self.edit_root is None:
+            self.edit_root = copy_shipped(self.tmp / "edit")
+        return self.edit_root
+
+    def edit_watch(self, case: str) -> Row:
+        root = self.edited()
+        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output"), "--watch"]
+        edits = 3 if self.quick else 5
+        row = Row(case=case, target="≤ 0.5 s", commands=[shlex.join(cmd)],
+                  note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's summary line; {edits} edits")
+        row.load_start = load()
+        row.cardstock = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
+        row.load_end = load()
+        row.met = median(row.cardstock) <= 0.5
+        return row
+
+    def edit_cold(self, case: str) -> Row:
+        root = self.edited()
+        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output")]
+        # The previous build (the watcher's, or this one when edit-watch did not run) warms
+        # the output's cache and CARDSTOCK_CACHE.
+        subprocess.run(cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        row = Row(case=case, target="≤ 1.0 s", commands=[shlex.join(cmd)],
+                  note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm")
+        marks = iter(range(100, 1000))
+
+        def edit() -> None:
+            edit_one_cell(root, next(marks))
+
+        row.load_start = load()
+        runs = repeated(cmd, 3 if self.quick else 7, self.env, edit)
+        row.load_end = load()
+        row.cardstock = [r.seconds for r in runs]
+        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
+        row.met = median(row.cardstock) <= 1.0
+        return row
+
+    # -- rulebooks
+
+    def rulebook(self, case: str) -> Row:
+        pages = int(case.split("-")[1])
+        chapters = {100: 60, 200: 121}[pages]
+        root = self.tmp / case
+        shutil.rmtree(root, ignore_errors=True)
+        synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(3)])
+        rulebook_template(root / "layouts" / "bench", chapters)
+        out = root / "output"
+        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(out),
+               "--only", "rulebook", "--paper", "letter", "--jobs", "1"]
+        row = Row(case=case, target="< 3 s" if pages == 100 else "< 3 s, ≤ 2.2× rulebook-100", commands=[shlex.join(cmd)])
+
+        def before() -> None:
+            empty(out)
+            empty(self.cache)
+
+        row.load_start = load()
+        runs = repeated(cmd, 1 if self.quick else 3, self.env, before)
+        row.load_end = load()
+        row.cardstock = [r.seconds for r in runs]
+        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
+        got = pdf_pages(self.install.python, out / "bench" / "bench-rulebook.pdf")
+        row.note = f"{got}-page rulebook and its booklet, empty output and cache"
+        row.met = median(row.cardstock) < 3.0
+        shutil.rmtree(root, ignore_errors=True)
+        return row
+
+
+DECK_TARGETS = {
+    73: "≤ 1.8× yardstick",
+    1000: "—",
+    10000: "≤ 2.5× yardstick",
+    50000: "peak < 300 MB",
+}
+
+
+def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> list[float]:
+    """Start `cmd` (a `build --watch`); after its first build, edit one cell `edits` times
+    and return the seconds from each write to the rebuild's summary line ("built ...")."""
+    # Its own process group, so that stopping it stops the workers it started too.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
+    summaries: list[float] = []  # when each summary line was read
 
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             if line.startswith("built "):
-                lines.append((time.perf_counter(), line))
-        done.set()
+                summaries.append(time.perf_counter())
 
-    threading.Thread(target=read, daemon=True).start()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
-        found = []
-        deadline = time.perf_counter() + 120
-        while not lines and time.perf_counter() < deadline:
+        deadline = time.perf_counter() + 180
+        while not summaries and time.perf_counter() < deadline:
+            if proc.poll() is not None:
+                raise SystemExit(f"bench: {shlex.join(cmd)} stopped with exit status {proc.returncode}")
             time.sleep(0.05)
-        for n in range(1, edits + 1):
-            time.sleep(1.2)  # a new modification time, and the watcher idle again
-            seen = len(lines)
-            edit_one_cell(root, n)
-            t0 = time.perf_counter()
-            while len(lines) == seen and time.perf_counter() < t0 + 60:
-                time.sleep(0.01)
-            if len(lines) == seen:
-                raise SystemExit("the watcher did not rebuild after an edit")
-            t1, line = lines[-1]
-            own = re.search(r" in ([0-9.]+)s", line)
-            found.append((t1 - t0, float(own.group(1)) if own else float("nan")))
+        if not summaries:
+            raise SystemExit("bench: the watcher's first build did not finish in 180 s")
+        found = []
+        for mark in range(1, edits + 1):
+            time.sleep(1.5)  # the watcher idle again after its last rebuild
+            seen = len(summaries)
+            edit_one_cell(root, mark)
+            wrote = time.perf_counter()
+            while len(summaries) == seen and time.perf_counter() < wrote + 60:
+                time.sleep(0.005)
+            if len(summaries) == seen:
+                raise SystemExit("bench: the watcher did not rebuild within 60 s of an edit")
+            found.append(summaries[-1] - wrote)
         return found
     finally:
-        proc.terminate()
+        stop_group(proc)
+        reader.join(timeout=5)
+
+
+def stop_group(proc: "subprocess.Popen[str]") -> None:
+    """Stop the process group that `proc` leads (SIGTERM, then SIGKILL after 10 s)."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
         proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
-    extra = "--extra" in sys.argv
-    # --cases all,decks,edit,rulebooks: run only those groups (their rows replace the same
-    # rows of bench/results.json; the others are kept)
-    chosen = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--cases=")), "all,decks,edit,rulebooks")
-    groups = set(chosen.split(","))
-    results = []
-    build = [PY, str(ROOT / "build.py")]
-    small_runs = 3 if quick else 7  # repeats of the sub-second cases; the median is reported
-    cold_runs = 1 if quick else 3
+# ---------------------------------------------------------------- cost per card
 
-    def record(case: str, seconds: float, peak: float, size: int, note: str = "", times: Optional[list[float]] = None) -> None:
-        row = {"case": case, "seconds": round(seconds, 3), "peak_mb": round(peak, 1), "pdf_bytes": size, "note": note}
-        spread = ""
-        if times and len(times) > 1:
-            row["runs"] = [round(t, 3) for t in times]
-            spread = f"  (median of {len(times)}: {times[0]:.2f}–{times[-1]:.2f} s)"
-        results.append(row)
-        print(f"{case:<16} {seconds:8.2f} s {peak:8.1f} MB {size / 1024:10.0f} KB  {note}{spread}", flush=True)
+@dataclass
+class Costs:
+    """Milliseconds a card for each deck size, and between consecutive sizes."""
 
-    def secs(case: str) -> float:
-        return next(r["seconds"] for r in results if r["case"] == case)
+    sizes: list[int]
+    average: dict[str, list[float]]  # side -> ms a card at each size
+    marginal: dict[str, list[float]]  # side -> ms a card from each size to the next
+    flat: Optional[bool]
 
-    ratios: list[str] = []
 
-    def ratio(case: str, base: str, target: str) -> None:
-        text = f"{case} / {base}: {secs(case) / secs(base):.2f}x ({target})"
-        ratios.append(text)
-        print("  " + text, flush=True)
+def card_costs(rows: list[Row]) -> Optional[Costs]:
+    decks = sorted((r for r in rows if r.cards is not None), key=lambda r: r.cards or 0)
+    if len(decks) < 2:
+        return None
+    sizes = [r.cards or 0 for r in decks]
+    average: dict[str, list[float]] = {}
+    marginal: dict[str, list[float]] = {}
+    for side in ("cardstock", "yardstick"):
+        medians = [median(getattr(r, side)) for r in decks]
+        average[side] = [m / n * 1000 for m, n in zip(medians, sizes)]
+        marginal[side] = [(medians[i + 1] - medians[i]) / (sizes[i + 1] - sizes[i]) * 1000 for i in range(len(sizes) - 1)]
+    steps = marginal["cardstock"]
+    flat = steps[-1] <= FLAT_FACTOR * steps[-2] if len(steps) >= 2 else None
+    return Costs(sizes, average, marginal, flat)
 
-    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "cardstock")], check=True, env=ENV, stdout=subprocess.DEVNULL)
-    print(f"{'case':<16} {'time':>10} {'peak':>11} {'PDF':>13}")
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp_path = Path(tmp)
 
-        # ---- all five games, every default artifact; then nothing changed
-        if "all" in groups:
-            out = tmp_path / "out-all"
-            cold = build + ["--root", str(ROOT), "--out", str(out)]
-            s, m, times = median_run(cold, ROOT, cold_runs, before=lambda: shutil.rmtree(out, ignore_errors=True))
-            record("cold", s, m, pdf_bytes(out), "all five games, every default artifact, letter + a4 (target < 3 s)", times)
-            s, m, times = median_run(cold, ROOT, small_runs)
-            record("no-op", s, m, 0, "nothing changed (target < 0.2 s)", times)
+def costs_table(costs: Costs) -> list[str]:
+    lines = ["| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick ms per added card |",
+             "|---|---|---|---|---|"]
+    for i, n in enumerate(costs.sizes):
+        step_a = step_b = "—"
+        if i > 0:
+            step_a = f"{costs.marginal['cardstock'][i - 1]:.3f} (from {costs.sizes[i - 1]})"
+            step_b = f"{costs.marginal['yardstick'][i - 1]:.3f}"
+        lines.append(f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | {step_a} | {step_b} |")
+    if costs.flat is not None:
+        verdict = "met" if costs.flat else "not met"
+        lines.append("")
+        lines.append(f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the step before): {verdict}")
+    return lines
 
-        # ---- distinct decks against the plain script
-        if "decks" in groups:
-            sizes = [73, 1000] + ([2000] if quick else [10000, 50000])
-            per_card: dict[int, float] = {}
-            for n in sizes:
-                case = f"deck-{n}"
-                root = tmp_path / case
-                synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(n)])
-                o = root / "output"
-                runs = small_runs if n == 73 else 3 if n <= 1000 else 2 if n <= 10000 else 1
-                cmd = build + ["--root", str(root), "--out", str(o), "--paper", "letter", "--only", "pnp", "--jobs", "1"]
-                s, m, times = median_run(cmd, root, runs, before=lambda: shutil.rmtree(o, ignore_errors=True))
-                per_card[n] = s / n
-                record(case, s, m, pdf_bytes(o), f"{n} distinct cards, PnP letter; {s / n * 1000:.2f} ms a card", times)
-                variants = [(f"plain-{n}", [], "plain ReportLab script, same card and fonts")]
-                if n == 73:
-                    variants.append((f"plain-simple-{n}", ["--simple"], "plain script, bare Helvetica card, nothing embedded"))
-                for name, flags, note in variants:
-                    pdf = root / f"{name}.pdf"
-                    plain = [PY, str(ROOT / "bench" / "plain_reportlab.py"), str(n), str(pdf)] + flags
-                    s, m, times = median_run(plain, root, runs)
-                    record(name, s, m, pdf.stat().st_size, note, times)
-                ratio(case, f"plain-{n}", "target 1.5x" if n == 73 else "target 2x")
-                shutil.rmtree(root, ignore_errors=True)
-            first = per_card[sizes[1]]
-            for n in sizes[1:]:
-                text = f"cost per card at {n}: {per_card[n] * 1000:.2f} ms ({per_card[n] / first:.2f}x the cost at {sizes[1]}; target within 1.15x)"
-                ratios.append(text)
-                print("  " + text, flush=True)
 
-        # ---- a one-card edit: --watch, and a cold process with the cache warm
-        if "edit" in groups:
-            proj = copy_project(tmp_path / "edit")
-            eo = proj / "output"
-            edits = 3 if quick else 5
-            found = watch_edits(proj, eo, edits)
-            walls = sorted(w for w, _ in found)
-            owns = sorted(o for _, o in found)
-            record("edit-watch", walls[len(walls) // 2], 0.0, 0,
-                   f"edit to rewritten files (the watcher wakes on the change, settles 20 ms); the rebuild itself {owns[len(owns) // 2]:.2f} s "
-                   f"({owns[0]:.2f}–{owns[-1]:.2f}) (target 0.5 s)", walls)
-            cmd = build + ["--root", str(proj), "--out", str(eo)]
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-            count = [100]
+# ---------------------------------------------------------------- output
 
-            def edit() -> None:
-                count[0] += 1
-                edit_one_cell(proj, count[0])
+def verdict(row: Row) -> str:
+    if row.met is None:
+        return "—"
+    return "met" if row.met else "not met"
 
-            s, m, times = median_run(cmd, proj, small_runs, before=edit)
-            record("edit-cold", s, m, 0, "one cell of one card, cold process, output cache warm (target 0.8 s)", times)
 
-        # ---- rulebooks of about 100 and 200 pages
-        if "rulebooks" in groups:
-            for pages, chapters in ((100, 60), (200, 121)):
-                root = tmp_path / f"rulebook-{pages}"
-                rulebook_game(root, chapters)
-                o = root / "output"
-                cmd = build + ["--root", str(root), "--out", str(o), "--only", "rulebook", "--paper", "letter", "--jobs", "1"]
-                s, m, times = median_run(cmd, root, 1 if quick else 3, before=lambda: shutil.rmtree(o, ignore_errors=True))
-                from pypdf import PdfReader
+def table(rows: list[Row]) -> list[str]:
+    lines = ["| case | target | cardstock | yardstick | ratio | load average (start → end) | met |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ratio = f"{median(r.ratios):.2f}× ({min(r.ratios):.2f}–{max(r.ratios):.2f})" if r.ratios else r.relative or "—"
+        loads = f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}" if r.load_start and r.load_end else "—"
+        lines.append(f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} | {ratio} | {loads} | {verdict(r)} |")
+    return lines
 
-                got = len(PdfReader(o / "bench" / "bench-rulebook.pdf").pages)
-                record(f"rulebook-{pages}", s, m, pdf_bytes(o), f"{got}-page rulebook and its booklet, cold (target < 3 s)", times)
-            ratio("rulebook-200", "rulebook-100", "target 2.2x or less")
 
-        if extra:
-            root = tmp_path / "copies"
-            n = 1000 if quick else 10000
-            synthetic_game(root, "bench", [("The Same Card", n)])
-            o = root / "output"
-            cmd = build + ["--root", str(root), "--out", str(o), "--paper", "letter", "--only", "pnp", "--jobs", "1"]
-            s, m, times = median_run(cmd, root, 1, before=lambda: shutil.rmtree(o, ignore_errors=True))
-            record(f"copies-{n}", s, m, pdf_bytes(o), f"one card, count {n}", times)
-            pdf = root / "plain.pdf"
-            s, m, times = median_run([PY, str(ROOT / "bench" / "plain_reportlab.py"), str(n), str(pdf), "--same"], root, 1)
-            record(f"plain-copies-{n}", s, m, pdf.stat().st_size, "plain script, the same card n times", times)
-            root = tmp_path / "png"
-            synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(73)])
-            o = root / "output"
-            png = build + ["--root", str(root), "--out", str(o), "--paper", "letter", "--only", "cards", "--dpi", "300", "--jobs", "1"]
-            s, m, times = median_run(png, root, 3, before=lambda: shutil.rmtree(o, ignore_errors=True))
-            record("png-73", s, m, pdf_bytes(o), "73 cards, 300-dpi PNG fronts with bleed (target 2 s)", times)
+def parse_cases(argv: list[str]) -> list[str]:
+    chosen = ALL_CASES
+    for arg in argv:
+        if arg.startswith("--cases="):
+            chosen = [c.strip() for c in arg.split("=", 1)[1].split(",") if c.strip()]
+    unknown = [c for c in chosen if c not in ALL_CASES]
+    if unknown:
+        raise SystemExit(f"bench: unknown case(s) {', '.join(unknown)}; known: {', '.join(ALL_CASES)}")
+    return [c for c in ALL_CASES if c in chosen]  # always in the same order
 
-    print("ratios:")
-    for text in ratios:
-        print("  " + text)
-    path = ROOT / "bench" / "results.json"
-    if groups != {"all", "decks", "edit", "rulebooks"} and path.is_file():  # a partial run: keep the other rows
-        kept = json.loads(path.read_text(encoding="utf-8"))
-        mine = {r["case"] for r in results}
-        results[:0] = [r for r in kept.get("results", []) if r["case"] not in mine]
-        ratios[:0] = [t for t in kept.get("ratios", []) if t.split(":")[0] not in {x.split(":")[0] for x in ratios}]
-    path.write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "results": results, "ratios": ratios}, indent=2) + "\n")
-    print("written bench/results.json")
+
+def main(argv: Optional[list[str]] = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    for arg in args:
+        if arg not in ("--quick",) and not arg.startswith("--cases="):
+            raise SystemExit(f"bench: unknown argument {arg!r}\n\n{__doc__}")
+    quick = "--quick" in args
+    cases = parse_cases(args)
+    yardstick = require_yardstick()
+    started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    print(f"cardstock bench, {'quick' if quick else 'full'}; cases: {', '.join(cases)}")
+    print(f"yardstick: {yardstick}; load average at start: {load()}; {os.cpu_count()} cores", flush=True)
+
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="cardstock-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        install = install_wheel(tmp)
+        bench = Bench(install, yardstick, tmp, quick)
+        for case in cases:
+            if case.startswith("deck-"):
+                row = bench.deck(case)
+            elif case == "cold":
+                row = bench.cold(case)
+            elif case == "no-op":
+                row = bench.no_op(case)
+            elif case == "edit-watch":
+                row = bench.edit_watch(case)
+            elif case == "edit-cold":
+                row = bench.edit_cold(case)
+            else:
+                row = bench.rulebook(case)
+            rows.append(row)
+            print(f"{row.case}: cardstock {seconds_cell(row.cardstock)}"
+                  + (f", yardstick {seconds_cell(row.yardstick)}, ratio {median(row.ratios):.2f}×" if row.ratios else "")
+                  + f"; load {row.load_start[0]:.2f} → {row.load_end[0]:.2f}; {verdict(row)}", flush=True)
+
+    # rulebook-200 is also judged against rulebook-100
+    books = {r.case: r for r in rows if r.case.startswith("rulebook-")}
+    if "rulebook-100" in books and "rulebook-200" in books:
+        big, small = books["rulebook-200"], books["rulebook-100"]
+        times = median(big.cardstock) / median(small.cardstock)
+        big.relative = f"{times:.2f}× rulebook-100"
+        big.met = bool(big.met) and times <= 2.2
+
+    costs = card_costs(rows)
+    print()
+    for line in table(rows):
+        print(line)
+    if costs is not None:
+        print()
+        for line in costs_table(costs):
+            print(line)
+    print()
+    print("notes:")
+    for r in rows:
+        if r.note:
+            print(f"  {r.case}: {r.note}")
+    print("commands (cardstock first, then the yardstick):")
+    for r in rows:
+        for c in r.commands:
+            print(f"  {r.case}: {c}")
+
+    if quick:
+        print("\n--quick: results are not written to bench/results.json")
+        return 0
+    write_results(rows, costs, started, install, yardstick)
+    print(f"\nwritten {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+def write_results(rows: list[Row], costs: Optional[Costs], started: str, install: Install, yardstick: Path) -> None:
+    """bench/results.json: every run's figures. A run of some cases replaces those cases'
+    rows and keeps the others."""
+    kept: list[dict[str, object]] = []
+    old: object = {}
+    if RESULTS.is_file():
+        try:
+            old = json.loads(RESULTS.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            old = {}
+        if isinstance(old, dict) and isinstance(old.get("rows"), list):
+            mine = {r.case for r in rows}
+            kept = [r for r in old["rows"] if isinstance(r, dict) and r.get("case") not in mine]
+    fresh = []
+    for r in rows:
+        item = asdict(r)
+        item["when"] = started
+        item["cardstock"] = [round(x, 4) for x in r.cardstock]
+        item["yardstick"] = [round(x, 4) for x in r.yardstick]
+        item["ratios"] = [round(x, 4) for x in r.ratios]
+        item["met"] = verdict(r)
+        fresh.append(item)
+    order = {name: i for i, name in enumerate(ALL_CASES)}
+    merged = sorted(kept + fresh, key=lambda item: order.get(str(item.get("case", "")), len(order)))
+    if costs is not None:
+        cost_per_card: object = asdict(costs)
+    else:  # too few deck sizes this run: keep the last full figures
+        cost_per_card = old.get("cost_per_card") if isinstance(old, dict) else None
+    data = {
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "system": platform.platform()},
+        "yardstick": str(yardstick),
+        "wheel": install.wheel,
+        "rows": merged,
+        "cost_per_card": cost_per_card,
+    }
+    RESULTS.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The bench's generated project (bench/run.py's plain_project, the yardstick's deck as a
+cardstock game) builds: 20 cards on US Letter 3 x 3 are 3 sheets, fronts and backs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardstock.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+# bench/ holds a profile.py, which would hide the standard library's `profile` from later
+# imports: it stays on the path only while bench/run.py is imported.
+sys.path.insert(0, str(ROOT / "bench"))
+try:
+    import run as bench  # bench/run.py
+finally:
+    sys.path.remove(str(ROOT / "bench"))
+
+YARDSTICK = bench.yardstick_path()
+
+
+@pytest.mark.skipif(not YARDSTICK.is_file(), reason=f"the yardstick {YARDSTICK} is missing (shared/bench/plain.py beside the repository)")
+def test_bench_project_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    root = bench.plain_project(tmp_path / "project", 20, sys.executable, YARDSTICK)
+    code = main(["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"])
+    assert code == 0
+    pdf = root / "output" / "plain" / "plain-pnp-letter.pdf"
+    # 20 cards at 9 a sheet: 3 sheets, each a fronts page and a backs page
+    assert len(PdfReader(pdf).pages) == 6
