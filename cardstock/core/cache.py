@@ -1,0 +1,260 @@
+"""The one persistent cache: what a build may reuse, kept as data under a key made from
+the content of everything that decides it.
+
+Where it lives: `$CARDSTOCK_CACHE`, else `$XDG_CACHE_HOME/cardstock`, else
+`~/.cache/cardstock` — outside every project, so a project's `output/` holds only what a
+designer hands out, and nothing a downloaded project ships can pose as cached work. It is
+one SQLite file, `cache.sqlite`, holding one table of entries:
+
+    (kind, key) -> data, last used
+
+`kind` is one of `KINDS`; `data` is JSON text, or the bytes of a finished file (a typeset
+rulebook). Nothing is pickled or marshalled: an entry can only describe, never run.
+
+Keys come from content: `digest` of a file's bytes, `code_key` of cardstock's own files
+and the versions of the libraries it draws with. An entry is read only under the key it
+was written with, so a changed input is never served a stale entry, and the folder can be
+deleted at any time (the next build is slower, not different). A cache that cannot be
+used — a read-only or full disk, a damaged file, a lock held too long — holds nothing for
+the rest of the process; a build never fails because of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+# What is kept, each under its own kind (a key of one kind never meets another's).
+KINDS = {
+    "unit": "what one build unit (a game's rules check, one stage of a game) found and wrote",
+    "face": "a laid-out face: its drawing operations and what the print-safety lint found",
+    "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
+}
+
+SCHEMA = 1  # bump when an entry's shape changes: an older file is emptied, not misread
+KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
+BUSY_SECONDS = 5.0  # how long to wait for another build's write before going without
+
+
+def cache_dir() -> Path:
+    """The cache folder (made when first written)."""
+    own = os.environ.get("CARDSTOCK_CACHE")
+    if own:
+        return Path(own)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cardstock"
+
+
+# ---------------------------------------------------------------- keys
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def key_of(*parts: str) -> str:
+    """One key from several (each already a key or a short text)."""
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# The distributions whose code decides what a build writes: every runtime dependency.
+LIBRARIES = ("reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic_core", "pypdf", "markdown_it_py",
+             "openpyxl", "pypdfium2", "pyyaml", "isal")
+
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def installed_versions() -> list[str]:
+    """`name-version` of each library in `LIBRARIES` as installed, read from the names of
+    the installed distributions' metadata folders (`<name>-<version>.dist-info`, the
+    standard layout of an installed package): no library is imported to ask."""
+    wanted = set(LIBRARIES)
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith(".dist-info"):
+                continue
+            dist, _, version = name[: -len(".dist-info")].partition("-")
+            dist = dist.lower().replace("-", "_").replace(".", "_")
+            if dist in wanted and dist not in found:
+                found[dist] = version
+    return sorted(f"{n}-{found.get(n, 'missing')}" for n in wanted)
+
+
+def code_key() -> str:
+    """A hash of cardstock's own files (code, fonts, shipped data) and of Python's and the
+    libraries' versions: a new cardstock or an upgraded library makes every key new.
+    cardstock's files are told apart by name, size and modification time, as Python tells
+    a module's compiled code from its source (they are cardstock's, not a project's)."""
+    h = hashlib.sha256(f"cardstock cache {SCHEMA}\0{sys.version}\0".encode())
+    h.update("\0".join(installed_versions()).encode())
+    for path in _own_files():
+        st = path.stat()
+        h.update(f"{path.relative_to(PACKAGE).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _own_files() -> list[Path]:
+    out: list[Path] = []
+    for folder, dirs, files in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        out += [Path(folder) / f for f in sorted(files) if not f.startswith(".") and not f.endswith((".pyc", ".pyo"))]
+    return out
+
+
+# ---------------------------------------------------------------- the store
+
+class Cache:
+    """The cache file, opened in the process that uses it (a forked worker opens its own
+    connection). Writes are batched and become visible to other processes at `flush`."""
+
+    def __init__(self, folder: Optional[Path]) -> None:
+        self.folder = folder
+        self._db: Optional[sqlite3.Connection] = None
+        self._pid = 0
+        self._failed = folder is None
+        self._pending = 0
+        self._today = int(time.time() // 86400)
+
+    @property
+    def usable(self) -> bool:
+        return not self._failed
+
+    def _connect(self) -> Optional[sqlite3.Connection]:
+        if self._failed:
+            return None
+        if self._db is not None and self._pid == os.getpid():
+            return self._db
+        assert self.folder is not None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            path = self.folder / "cache.sqlite"
+            if path.is_symlink() or (path.exists() and not path.is_file()):
+                raise sqlite3.DatabaseError(f"{path} is not a plain file")
+            db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level="DEFERRED")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("CREATE TABLE IF NOT EXISTS meta (schema INTEGER NOT NULL)")
+            row = db.execute("SELECT schema FROM meta").fetchone()
+            if row is None or row[0] != SCHEMA:
+                db.execute("DROP TABLE IF EXISTS entries")
+                db.execute("DELETE FROM meta")
+                db.execute("INSERT INTO meta VALUES (?)", (SCHEMA,))
+            db.execute("CREATE TABLE IF NOT EXISTS entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL,"
+                       " used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID")
+            db.commit()
+        except (OSError, sqlite3.Error):
+            self._failed = True
+            return None
+        self._db, self._pid, self._pending = db, os.getpid(), 0
+        return db
+
+    def _give_up(self) -> None:
+        """After an error: hold nothing more in this process (a slower build, never a
+        failed one)."""
+        self._failed = True
+        if self._db is not None and self._pid == os.getpid():
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+
+    def get(self, kind: str, key: str) -> Optional[bytes]:
+        assert kind in KINDS, kind
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            row = db.execute("SELECT data, used FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone()
+            if row is not None and row[1] != self._today:
+                db.execute("UPDATE entries SET used = ? WHERE kind = ? AND key = ?", (self._today, kind, key))
+                self._wrote(db)
+        except sqlite3.Error:
+            self._give_up()
+            return None
+        return None if row is None else bytes(row[0])
+
+    def put(self, kind: str, key: str, data: bytes) -> None:
+        assert kind in KINDS, kind
+        db = self._connect()
+        if db is None:
+            return
+        try:
+            db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)", (kind, key, data, self._today))
+            self._wrote(db)
+        except sqlite3.Error:
+            self._give_up()
+
+    def _wrote(self, db: sqlite3.Connection) -> None:
+        self._pending += 1
+        if self._pending >= 500:
+            db.commit()
+            self._pending = 0
+
+    def get_json(self, kind: str, key: str) -> Any:
+        data = self.get(kind, key)
+        if data is None:
+            return None
+        try:
+            return json.loads(data)
+        except ValueError:
+            return None
+
+    def put_json(self, kind: str, key: str, value: Any) -> None:
+        self.put(kind, key, json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8"))
+
+    def flush(self) -> None:
+        """Make what this process wrote visible to the others."""
+        if self._db is not None and self._pid == os.getpid() and not self._failed:
+            try:
+                self._db.commit()
+                self._pending = 0
+            except sqlite3.Error:
+                self._give_up()
+
+    def prune(self) -> None:
+        """Drop the entries no build used for `KEEP_DAYS` days."""
+        db = self._connect()
+        if db is None:
+            return
+        try:
+            db.execute("DELETE FROM entries WHERE used < ?", (self._today - KEEP_DAYS,))
+            db.commit()
+        except sqlite3.Error:
+            self._give_up()
+
+    def close(self) -> None:
+        self.flush()
+        if self._db is not None and self._pid == os.getpid():
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+
+
+def open_cache(folder: Optional[Path] = None) -> Cache:
+    """The cache in `folder` (default: `cache_dir()`)."""
+    return Cache(folder if folder is not None else cache_dir())
+
+
+def memory_cache() -> Cache:
+    """A cache that holds nothing (a build run with caching off)."""
+    return Cache(None)
+
+
+def kinds() -> Iterable[str]:
+    return KINDS.keys()
+
+
+__all__ = ["Cache", "KINDS", "cache_dir", "code_key", "digest", "key_of", "open_cache", "memory_cache"]
