@@ -5,37 +5,33 @@ Exit codes: 0 success, 1 a rules check failed, 2 bad input (catalog, layout or o
 
 from __future__ import annotations
 
+import json
 import argparse
-import functools
 import json
 import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
+from typing import Any, Callable, Optional, Sequence, TextIO
 
 from . import __version__
-from .core.issues import InputError, Issue, Issues
+from .build import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, build, default_jobs
 from .catalog.kinds import kind_count
-from .core.output import fmt_bytes
-from . import gate, pipeline
-from .core import output
-from .site import page as site
-from .site.publish import Checked, page_wanted, publish
-from .pipeline import GLOBAL_STAGES, STAGES
-from .core.stage import BuildOptions
+from .catalog.load import Catalog, load_games
+from .core.cache import open_cache
+from .core.issues import InputError, Issue, Issues
+from .core.output import WriteError, fmt_bytes
+from .core.stage import BuildOptions, Job
 from .core.units import UnitError, parse_offset
-
-if TYPE_CHECKING:
-    from .catalog.load import Catalog
+from .rules import parts, render, run_checks
+from .rules.model import load_rules
+from .stages import CHECKS, PARTS
+from .validate import validate
+from .core.scripts import glyphs_once
+from .docs import json_schema
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
-
-# The build's rules check is the quick gate before printing: every count and constraint,
-# and this many seeded setups per player count (a shortfall shows in every run). The full
-# simulation is `cardstock check`.
-BUILD_CHECK_RUNS = 250
 
 
 def find_root(start: Path) -> Path:
@@ -55,18 +51,10 @@ def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = No
         print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]], *, every_input: bool = False,
-          options: Optional[BuildOptions] = None) -> tuple[list["Catalog"], int]:
-    """The games' catalogs, or the exit code of bad input (every problem printed once).
-    `every_input` checks everything a rules check or build reads (cardstock.validate),
-    not only the catalogs; `options` adds what only a build reads (sheets, printers)."""
-    from .catalog.load import load_games
-    from .validate import validate
-
-    if every_input or options is not None:
-        catalogs, issues = validate(args.root, games or None, options)
-    else:
-        catalogs, issues = load_games(args.root, games or None)
+def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list[Catalog], int]:
+    """The games' catalogs (game files, tables, rules files), or the exit code of bad
+    input (every problem printed once)."""
+    catalogs, issues = load_games(args.root, games or None, load_rules)
     if issues:
         print_issues(issues)
     if issues.errors:
@@ -126,10 +114,9 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
     only = None
     if args.only:
         only = frozenset(x.strip() for x in args.only.split(",") if x.strip())
-        parts = [*GLOBAL_STAGES, *STAGES, "page"]
-        unknown = sorted(only - set(parts))
+        unknown = sorted(only - set(PARTS))
         if unknown:
-            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts)}"))
+            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}"))
     services, more = _export_options(args)
     problems += more
     pages: tuple[int, ...] = ()
@@ -210,114 +197,49 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
-    """One build, holding the output folder (another build into it waits its turn); a file
-    that cannot be written is bad input (the output folder), exit 2."""
-    from .core.output import WriteError
-
-    pipeline.pause_collection()  # until `pipeline.run` has frozen what start-up made
+    """One build (`cardstock.build`); its report printed, its exit code returned."""
+    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
+                      check_runs=args.check_runs, strict=getattr(args, "strict", False))
     try:
-        with pipeline.key_scope():  # every file listed and hashed once per build
-            return _build_once(args, options)
+        outcome = build(request, progress=show.update, notice=_wait_notice)
+    except InputError as exc:
+        show.close()
+        print_issues(exc.issues)
+        return EXIT_INPUT
     except WriteError as exc:
+        show.close()
         where = exc.path.resolve()
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
         what = "cannot write into the output folder" if where == options.out.resolve() else "cannot write the file"
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
-    finally:
-        output.unlock(options.out)
-        pipeline.resume_collection()
+    show.close()
+    return _report(outcome, options)
 
 
 def _wait_notice(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _build_once(args: argparse.Namespace, options: BuildOptions) -> int:
-    started = time.perf_counter()
-    code = _up_to_date(args, options, started)
-    if code is not None:
-        return code
-    catalogs, code = _load(args, args.games or None, options=options)
-    if code:
-        return code
-    games = [c.id for c in catalogs]
-    if page_wanted(options.only, options.out):
-        problems = site.check_page(args.root, catalogs, options.out)  # before anything is written
-        if problems:
-            print_issues(problems)
-            return EXIT_INPUT
-    recalled = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
-    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    try:
-        reports, checks = pipeline.run(
-            catalogs, options, jobs=args.jobs or pipeline.default_jobs(), progress=show.update,
-            checks=recalled, check=functools.partial(gate.run_check, runs=args.check_runs, strict=getattr(args, "strict", False)),
-            before_writing=functools.partial(output.lock, options.out, _wait_notice),  # once every check passed
-        )
-        output.lock(options.out, _wait_notice)  # held already unless there was nothing to run
-    except InputError as exc:  # only what no validation can know ahead: a template over its bounds
-        show.close()
-        print_issues(exc.issues)
-        return EXIT_INPUT
-    show.close()
-    gate.remember(args.root, checks, options, runs=args.check_runs, strict=getattr(args, "strict", False))
-    try:
-        code = _finish(args, options, games, checks, reports, started, catalogs)
-        assert code is not None  # with the catalogs loaded the page is always written
-        return code
-    except InputError as exc:  # the page's template failed on this build's data
-        print_issues(exc.issues)
-        return EXIT_INPUT
-
-
-def _up_to_date(args: argparse.Namespace, options: BuildOptions, started: float) -> Optional[int]:
-    """The no-op rebuild: when every check, unit and the page are remembered with unchanged
-    keys, report them and stop — without loading (or importing what loads) any catalog.
-    None when something must be built."""
-    from .core.project import discover
-
-    known = discover(args.root)
-    games = list(args.games or known)
-    if not games or any(g not in known for g in games) or not options.out.is_dir():
-        return None  # the full path reports the unknown game; nothing was built before
-    output.lock(options.out, _wait_notice)
-    checks = gate.recall(args.root, games, options, runs=args.check_runs, strict=getattr(args, "strict", False))
-    if any(r is None for r in checks.values()):
-        return None
-    buildable = [g for g in games if options.force or checks[g].ok]  # type: ignore[union-attr]
-    plan = pipeline.plan(args.root, buildable, options)
-    if not plan.up_to_date:
-        return None
-    reports = [plan.cached[i] for i in range(len(plan.units))]
-    return _finish(args, options, games, checks, reports, started, None)  # type: ignore[arg-type]
-
-
-def _finish(args: argparse.Namespace, options: BuildOptions, games: list[str], checks: dict[str, "gate.GateResult"],
-            reports: list["pipeline.UnitReport"], started: float, catalogs: Optional[list["Catalog"]]) -> Optional[int]:
-    """Report failed checks and findings, write the manifest and the page, print the
-    summary; the exit code. With no catalogs (the no-op path) a page that is not up to
-    date means the build must load them: None."""
-    failed = [g for g in games if not checks[g].ok]
-    artifacts = [a for r in reports for a in r.artifacts]
-    buildable = [g for g in games if options.force or checks[g].ok]
-    published = publish(args.root, options.out, artifacts, {g: Checked(checks[g].ok, checks[g].text) for g in games}, buildable,
-                        catalogs, with_page=page_wanted(options.only, options.out))
-    if published is None:
-        return None
-    for game in failed:
-        print(checks[game].text, file=sys.stderr)
+def _report(outcome: Outcome, options: BuildOptions) -> int:
+    """Print what a build found and made; the exit code."""
+    for issue in outcome.warnings:
+        print(issue.render(), file=sys.stderr)
+    for game in outcome.failed:
+        print(outcome.checks[game].text, file=sys.stderr)
         if options.force:
             print(f"{game}: the rules check failed; building anyway because of --force\n", file=sys.stderr)
         else:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
-    from .core.scripts import glyphs_once
 
-    for finding in glyphs_once(f for report in reports for f in report.findings):
+    for finding in glyphs_once(f for report in outcome.reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
-    print_summary(reports, options.out, time.perf_counter() - started, page=published.page)
-    return EXIT_RULES if failed else EXIT_OK
+    published = outcome.published
+    page = published.page if published is not None else None
+    print_summary(outcome.reports, options.out, outcome.seconds, page=page, page_kept=bool(published and published.kept))
+    return EXIT_RULES if outcome.failed else EXIT_OK
 
 
 class Progress:
@@ -327,7 +249,7 @@ class Progress:
         self.enabled = enabled
         self.width = 0
 
-    def update(self, report: "pipeline.UnitReport", done: int, total: int) -> None:
+    def update(self, report: UnitReport, done: int, total: int) -> None:
         if not self.enabled:
             return
         state = "cached" if report.cached else f"{report.seconds:.2f}s"
@@ -342,9 +264,9 @@ class Progress:
             sys.stderr.flush()
 
 
-def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: float, page: Optional["pipeline.UnitReport"] = None) -> None:
+def print_summary(reports: list[UnitReport], out: Path, seconds: float, page: Optional[Any] = None, page_kept: bool = False) -> None:
     """A table of what was built: artifact, pages, size, time; the downloads page last
-    (`page`: its report, when the build wrote or kept it)."""
+    (`page`: its file, when the build wrote or kept it)."""
     rows = []
     for r in reports:
         for a in r.artifacts:
@@ -357,7 +279,7 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
             size = sum(a.bytes for a in svgs)
             rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", fmt_bytes(size), "cached" if r.cached else f"{r.seconds:.2f}s"))
     if page is not None:
-        rows += [(a.relative(out), "", fmt_bytes(a.bytes), "cached" if page.cached else f"{page.seconds:.2f}s") for a in page.artifacts]
+        rows.append((page.relative(out), "", fmt_bytes(page.bytes), "cached" if page_kept else "written"))
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
@@ -365,70 +287,50 @@ def print_summary(reports: list["pipeline.UnitReport"], out: Path, seconds: floa
             print(f"{name:<{width}}  {pages:>5}  {shown:>9}  {t:>7}")
     ran = sum(1 for r in reports if not r.cached)
     if not reports and page is not None:  # `--only page`: the page is the one part
-        state = "is up to date" if page.cached else "was written"
+        state = "is up to date" if page_kept else "was written"
         print(f"the downloads page {state} ({seconds:.2f}s) in {out}")
         return
     print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
 
 
-# `--watch` compares the watched files' times and sizes (one stat per file) whenever the
-# system says a folder changed (inotify, on Linux), else this often; and waits until no
-# file has changed for WATCH_SETTLE before rebuilding (an editor may save in steps).
-WATCH_POLL, WATCH_SETTLE = 0.1, 0.02
+# `--watch` waits for the system to report a change (watchfiles: inotify on Linux, the
+# platform's own notifications elsewhere), then gathers the changes that follow within
+# WATCH_SETTLE_MS (an editor may save in steps) and rebuilds.
+WATCHED = ("catalog", "layouts", "fonts")
+WATCH_SETTLE_MS = 30
 
 
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
-    """Rebuild whenever a catalog or layout file changes (Ctrl-C stops). After each
-    rebuild, says on stderr how long after the change the files were written."""
-    from .core.project import files_in
-    from .watching import Wakeups
+    """Rebuild whenever a file the build reads changes (Ctrl-C stops). After each rebuild,
+    says on stderr how long after the change the files were written."""
+    from watchfiles import watch as changes
 
-    folders = (args.root / "catalog", args.root / "layouts")
+    root = args.root
 
-    def snapshot() -> dict[str, tuple[int, int]]:
-        """The watched files (as a build reads them: no hidden files or caches), their times and sizes."""
-        found = {}
-        for folder in folders:
-            for p in files_in(folder):
-                try:
-                    st = p.stat()
-                except OSError:  # removed while we looked: the next look sees it gone
-                    continue
-                found[str(p)] = (st.st_mtime_ns, st.st_size)
-        return found
+    def wanted(_change: Any, path: str) -> bool:
+        """Only the project's inputs: not output/, not hidden files or caches."""
+        try:
+            parts = Path(path).relative_to(root).parts
+        except ValueError:
+            return False
+        return bool(parts) and parts[0] in WATCHED and not any(p.startswith(".") or p == "__pycache__" for p in parts)
 
-    last: Optional[dict[str, tuple[int, int]]] = None
-    print("watching catalog/ and layouts/; Ctrl-C stops", file=sys.stderr)
-    wake = Wakeups(folders)
+    print(f"watching {', '.join(f + '/' for f in WATCHED)}; Ctrl-C stops", file=sys.stderr)
+    code = build_once(args, options)
+    if code:
+        print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
     try:
-        while True:
+        for batch in changes(root, watch_filter=wanted, debounce=1000, step=WATCH_SETTLE_MS, raise_interrupt=True):
             seen = time.perf_counter()
-            now = snapshot()
-            if now != last:
-                changed: list[str] = sorted(k for k in set(now) | set(last or {}) if (last or {}).get(k) != now.get(k)) if last is not None else []
-                while last is not None:  # wait until the files are still
-                    if wake.wait(WATCH_SETTLE):
-                        now = snapshot()
-                        continue
-                    again = snapshot()
-                    if again == now:
-                        break
-                    now = again
-                last = now
-                wake.rescan()  # folders made since are watched too
-                code = build_once(args, options)
-                if changed:
-                    shown = ", ".join(_shown(args.root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
-                    print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
-                if code:
-                    print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
-                pipeline.prepare(options)  # while idle: the next rebuild's workers start with it
-                pipeline.tidy()  # and this build's garbage is collected before the next change
-            wake.wait(WATCH_POLL)
+            changed = sorted({path for _, path in batch})
+            code = build_once(args, options)
+            shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+            print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
+            if code:
+                print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
     except KeyboardInterrupt:
         return EXIT_OK
-    finally:
-        wake.close()
+    return EXIT_OK
 
 
 def _shown(root: Path, path: str) -> str:
@@ -438,23 +340,32 @@ def _shown(root: Path, path: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run every rules check; print the report (or JSON); exit 1 when any check fails."""
-    from .rules import parts, render, run_checks
 
     only = None
     if args.only:
         only = {x.strip() for x in args.only.split(",") if x.strip()}
-        unknown = sorted(only - set(parts()))
+        unknown = sorted(only - set(parts(CHECKS)))
         if unknown:
-            print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts())}")])
+            print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts(CHECKS))}")])
             return EXIT_INPUT
-    catalogs, code = _load(args, args.games, every_input=True)
-    if code:
-        return code
+    cache = open_cache()
     try:
-        report = run_checks(catalogs, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
-    except InputError as exc:  # a template that broke the sandbox's bounds
-        print_issues(exc.issues)
-        return EXIT_INPUT
+        found = validate(args.root, args.games or None, cache)
+        if found.issues:
+            print_issues(found.issues)
+        if found.issues.errors:
+            return EXIT_INPUT
+        if not found.catalogs:
+            print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
+            return EXIT_INPUT
+        jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
+        try:
+            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
+        except InputError as exc:  # a template that broke the sandbox's bounds
+            print_issues(exc.issues)
+            return EXIT_INPUT
+    finally:
+        cache.close()
     if args.json:
         json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -479,10 +390,6 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    import json
-
-    from .docs import json_schema
-
     print(json.dumps(json_schema(args.file), indent=2, sort_keys=True))
     return EXIT_OK
 
@@ -571,7 +478,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
     b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help=f"comma-separated parts to build: {', '.join([*STAGES, *GLOBAL_STAGES, 'page'])}")
+    b.add_argument("--only", metavar="PARTS", help=f"comma-separated parts to build: {', '.join(PARTS)}")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")

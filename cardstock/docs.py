@@ -13,6 +13,14 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+from .catalog.fields import TEMPLATE_NAMES
+from .catalog.schema import Game
+from .core.output import write_atomic
+from .fonts import BUILT_IN
+from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
+from .layout.shapes import SHAPES
+from .layout.layoutfile import LayoutFile
+from .layout.layoutfile import StyleSpec
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "layouts.md"
 SCHEMAS = ("game", "faces")
@@ -22,13 +30,9 @@ def json_schema(name: str) -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) of a game file or of a layout file, from the models
     cardstock validates them with; editors use it to complete and check keys."""
     if name == "game":
-        from .catalog.schema import Game
-
         schema = Game.model_json_schema()
         title = "cardstock game.toml"
     elif name == "faces":
-        from .layout.spec import LayoutFile
-
         schema = LayoutFile.model_json_schema()
         title = "cardstock layouts (default.toml, <game>/faces.toml)"
     else:
@@ -43,12 +47,6 @@ def _cell(text: str) -> str:
 def layouts_markdown() -> str:
     """docs/layouts.md, made from cardstock.layout.reference, the font registry and the
     template names."""
-    from .catalog.fields import TEMPLATE_NAMES
-    from .fonts import BUILT_IN
-    from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
-    from .layout.shapes import SHAPES
-    from .layout.spec import StyleSpec
-
     out: list[str] = []
     add = out.append
     add("# Layout language reference")
@@ -152,7 +150,6 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in SCHEMAS:
         print(json.dumps(json_schema(args[0]), indent=2, sort_keys=True))
         return 0
-    from .core.output import write_atomic
 
     write_atomic(DOC_PATH, text.encode("utf-8"))
     print(f"wrote {DOC_PATH}")

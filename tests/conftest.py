@@ -1,14 +1,20 @@
-"""Shared helpers: the project root, a copy of a catalog to break, and the CLI run in-process."""
+"""Shared helpers: the project root, a copy of a catalog to break, the CLI run in-process,
+and a game's faces and stages for tests that look at one part."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
 
 import pytest
 
 from cardstock.cli import main
+from cardstock.core.cache import open_cache
+from cardstock.core.stage import BuildOptions, Job, StageResult
+from cardstock.layout.faces import Faces
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -85,3 +91,116 @@ def shipped(tmp_path):
         return GameCopy(tmp_path, game_id)
 
     return copy
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The suite never reads or writes the user's own cache: one cache for the session
+    (entries are keyed by content, so tests share them safely; a test that needs an empty
+    cache points CARDSTOCK_CACHE elsewhere itself)."""
+    before = os.environ.get("CARDSTOCK_CACHE")
+    os.environ["CARDSTOCK_CACHE"] = str(tmp_path_factory.mktemp("cardstock-cache"))
+    yield
+    if before is None:
+        os.environ.pop("CARDSTOCK_CACHE", None)
+    else:
+        os.environ["CARDSTOCK_CACHE"] = before
+
+
+# ---------------------------------------------------------------- one game's faces and stages
+
+_FACES: dict[int, tuple[Any, Faces]] = {}
+
+
+def faces_of(catalog: Any) -> Faces:
+    """The faces of a loaded catalog (one `Faces` per catalog object, as a build has)."""
+    known = _FACES.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        known = _FACES[id(catalog)] = (catalog, Faces(catalog, open_cache()))
+    return known[1]
+
+
+def lay_out(catalog: Any, component: Any, side: str, *, bleed: bool = True) -> Any:
+    return faces_of(catalog).face(component, side, bleed=bleed)
+
+
+def distinct_faces(catalog: Any, *, bleed: bool = True) -> list[Any]:
+    return list(faces_of(catalog).distinct(bleed=bleed))
+
+
+def each_face(catalog: Any, *, bleed: bool = True) -> Iterator[Any]:
+    return faces_of(catalog).each(bleed=bleed)
+
+
+def stage(name: str) -> Callable[[Any, BuildOptions], StageResult]:
+    """A stage of the table (`cardstock.stages`) run on one catalog: stage("pnp")(catalog, options)."""
+    from cardstock.stages import BY_NAME
+
+    record = BY_NAME[name]
+
+    def run(catalog: Any, options: BuildOptions, root: Optional[Path] = None) -> StageResult:
+        if record.run_build is not None:
+            from cardstock.core.stage import BuildJob
+
+            return record.run_build(BuildJob(root or catalog.root, options))
+        assert record.run_game is not None
+        return record.run_game(Job(catalog, faces_of(catalog), options))
+
+    return run
+
+
+def job_of(catalog: Any, options: Optional[BuildOptions] = None) -> Job:
+    """One game's work as the build hands it to a stage or a check."""
+    return Job(catalog, faces_of(catalog), options)
+
+
+def run_checks(catalogs: list[Any], **kw: Any) -> Any:
+    """`cardstock.rules.run_checks` over loaded catalogs, with the checks every build runs
+    (`cardstock.stages.CHECKS`) unless `providers` says otherwise."""
+    from cardstock.rules import run_checks as run
+    from cardstock.stages import CHECKS
+
+    providers = kw.pop("providers", CHECKS)
+    return run([job_of(c) for c in catalogs], providers, **kw)
+
+
+@dataclass
+class Book:
+    """A rulebook as the tests read it: the reading PDF, its booklets, findings, size."""
+
+    reading: Any
+    booklets: dict[str, Any]
+    issues: list[Any]
+    size: Any
+
+
+def render_book(catalog: Any, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True) -> Book:
+    """The game's rulebook laid out (`books.rulebook.render_rulebook`) and, with `booklets`,
+    imposed for every paper as the rulebook stage imposes it."""
+    from cardstock.books.content import BOOK_FOR_PAPER, wanted
+    from cardstock.books.document import booklets_of
+    from cardstock.books.rulebook import _meta, render_rulebook
+
+    r = render_rulebook(job_of(catalog), papers)
+    made: dict[str, Any] = {}
+    if booklets and r.reading is not None:
+        made = dict(booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog)))
+    return Book(r.reading, made, r.issues, r.size)
+
+
+def load_games(root: Path, games: Optional[list[str]] = None) -> Any:
+    """Games read as validation reads them: game files, tables and rules files."""
+    from cardstock.catalog.load import load_games as load
+    from cardstock.rules.model import load_rules
+
+    return load(root, games, load_rules)
+
+
+def validate(root: Path, games: Optional[list[str]], options: Optional[BuildOptions] = None) -> tuple[list[Any], Any]:
+    """Validation as a build (with `options`) or a rules check (without) runs it: the
+    catalogs and every problem found."""
+    from cardstock.stages import selected
+    from cardstock.validate import validate as run
+
+    found = run(root, games, open_cache(), options, selected(options) if options is not None else ())
+    return found.catalogs, found.issues

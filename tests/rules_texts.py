@@ -15,7 +15,8 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from cardstock.catalog.load import load_games
+from conftest import load_games
+from conftest import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
@@ -39,7 +40,7 @@ def squash(text: str) -> str:
 def rulebook_text(game: str) -> str:
     from cardstock.books.rulebook import render_rulebook
 
-    rendered = render_rulebook(catalog(game), faces=False)
+    rendered = render_book(catalog(game))
     assert rendered.reading is not None, [i.render() for i in rendered.issues]
     reader = PdfReader(io.BytesIO(rendered.reading.data))
     return squash("\n".join(page.extract_text() or "" for page in reader.pages))
@@ -59,7 +60,7 @@ def quickref_text(game: str) -> str:
 
 @lru_cache(maxsize=None)
 def svg_text(game: str) -> str:
-    from cardstock.layout.faces import distinct_faces
+    from conftest import distinct_faces
     from cardstock.render.svg import svg_bytes
 
     parts = []

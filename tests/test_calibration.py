@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
-from cardstock.core.stage import BuildOptions
+from cardstock.core.stage import BuildJob, BuildOptions
 from cardstock.core.units import parse_length, parse_size
 from test_pnp import read_pdf
 
@@ -31,7 +31,7 @@ def zero_ticks(lines, vertical: bool):
 
 
 def test_build_writes_one_two_page_sheet_per_paper(tmp_path: Path):
-    result = build_calibration(BuildOptions(out=tmp_path))
+    result = build_calibration(BuildJob(tmp_path, BuildOptions(out=tmp_path)))
     assert [(a.kind, a.paper, a.pages, a.game) for a in result.artifacts] == [
         ("calibration", "letter", 2, None),
         ("calibration", "a4", 2, None),

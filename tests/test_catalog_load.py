@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from cardstock.catalog.fields import FieldSpec, row_model
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.catalog.schema import Game, Players, PrintSettings
 
 

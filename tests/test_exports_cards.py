@@ -17,11 +17,12 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardstock.exports.cards import build_cards
 from cardstock.render.png import face_pngs
-from cardstock.layout.faces import lay_out
-from cardstock.catalog.load import load_games
-from cardstock.pipeline import stage
+from conftest import lay_out
+from conftest import load_games
+from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import NAMED_SIZES, parse_length, parse_size
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -45,7 +46,7 @@ def load(root: Path, game: str):
 @pytest.fixture(scope="module")
 def built(project: Path, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out")
-    build_cards(load(project, "mini"), BuildOptions(out=out, dpi=100))
+    build_cards(job_of(load(project, "mini"), BuildOptions(out=out, dpi=100)))
     return out / "mini" / "cards"
 
 
@@ -105,7 +106,7 @@ def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(project: Path, built
     resolution: the card's central patch is the same picture."""
     from cardstock.impose.pnp import build_pnp
 
-    build_pnp(load(project, "mini"), BuildOptions(out=tmp_path, papers=("letter",)))
+    build_pnp(job_of(load(project, "mini"), BuildOptions(out=tmp_path, papers=("letter",))))
     pdf = tmp_path / "mini" / "mini-pnp-letter.pdf"
     reader = pypdf.PdfReader(pdf)
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
@@ -151,14 +152,14 @@ def test_png_sizes_for_every_size_the_shipped_games_use():
 
 
 def test_a_second_build_writes_identical_bytes(project: Path, built: Path, tmp_path: Path):
-    build_cards(load(project, "mini"), BuildOptions(out=tmp_path, dpi=100))
+    build_cards(job_of(load(project, "mini"), BuildOptions(out=tmp_path, dpi=100)))
     again = tmp_path / "mini" / "cards"
     for f in sorted(built.rglob("*.*")):
         assert (again / f.relative_to(built)).read_bytes() == f.read_bytes(), f.name
 
 
 def test_cmyk_writes_the_cards_pdf_in_devicecmyk(project: Path, tmp_path: Path):
-    build_cards(load(project, "mini"), BuildOptions(out=tmp_path, dpi=30, cmyk=True))
+    build_cards(job_of(load(project, "mini"), BuildOptions(out=tmp_path, dpi=30, cmyk=True)))
     reader = pypdf.PdfReader(tmp_path / "mini" / "cards" / "mini-cards.pdf")
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
     assert re.search(r"\d k\b", content) and not re.search(r"\d rg\b", content)

@@ -13,10 +13,11 @@ import pytest
 from PIL import Image
 
 from cardstock.exports.presets import build_print_shop, load_presets
-from cardstock.catalog.load import load_games
-from cardstock.pipeline import stage
+from conftest import load_games
+from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length, parse_size
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -33,7 +34,7 @@ def shops(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     out = root / "out"
-    build_print_shop(load(root, "mini"), BuildOptions(out=out, services=("mpc", "tgc", "drivethru", "printerstudio")))
+    build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("mpc", "tgc", "drivethru", "printerstudio"))))
     return out / "mini" / "print-shop"
 
 

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from cardstock.exports.tts import build_tts, grid
-from cardstock.catalog.load import load_games
-from cardstock.pipeline import stage
+from conftest import load_games
+from conftest import stage
 from cardstock.core.stage import BuildOptions
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -42,7 +43,7 @@ def mini(tmp_path_factory) -> tuple:
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     out = root / "out"
     cat = load(root, "mini")
-    build_tts(cat, BuildOptions(out=out, dpi=60))
+    build_tts(job_of(cat, BuildOptions(out=out, dpi=60)))
     return cat, json.loads((out / "mini" / "tts" / "mini.json").read_text())
 
 
@@ -94,7 +95,7 @@ def test_tokens_are_round_custom_tiles_with_transparent_corners(mini):
 
 def test_a_base_url_replaces_the_file_urls(tmp_path: Path):
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
-    build_tts(load(tmp_path, "mini"), BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/"))
+    build_tts(job_of(load(tmp_path, "mini"), BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/")))
     save = json.loads((tmp_path / "out" / "mini" / "tts" / "mini.json").read_text())
     (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
     (entry,) = deck["CustomDeck"].values()
@@ -107,7 +108,7 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
     """Every deck of a shipped game: DeckIDs as many as the catalog's cards of that set,
     every sheet on disk with the width the JSON implies; hex tiles as hexagonal tiles."""
     cat = load(ROOT, game)
-    build_tts(cat, BuildOptions(out=tmp_path, dpi=20))
+    build_tts(job_of(cat, BuildOptions(out=tmp_path, dpi=20)))
     save = json.loads((tmp_path / game / "tts" / f"{game}.json").read_text())
     sets = {s.name: s for s in cat.game.sets}
     decks = [o for o in objects(save) if o["Name"] == "Deck"]

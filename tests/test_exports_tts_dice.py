@@ -15,9 +15,10 @@ from PIL import Image
 
 from cardstock.render.png import INCH
 from cardstock.exports.tts import build_tts
-from cardstock.layout.faces import lay_out
-from cardstock.catalog.load import load_games
+from conftest import lay_out
+from conftest import load_games
 from cardstock.core.stage import BuildOptions
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def built(tmp_path_factory):
     (cat,), issues = load_games(ROOT, ["atmosfear"])
     assert not issues.errors
     out = tmp_path_factory.mktemp("tts")
-    build_tts(cat, BuildOptions(out=out, dpi=60))
+    build_tts(job_of(cat, BuildOptions(out=out, dpi=60)))
     save = json.loads((out / "atmosfear" / "tts" / "atmosfear.json").read_text(encoding="utf-8"))
     return cat, save
 

@@ -17,9 +17,9 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import ROOT
-from cardstock.layout.faces import distinct_faces
+from conftest import distinct_faces
 from cardstock.layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path as PathOp, Rect, SymbolPart, Text
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.render.pdf import STATS, PdfFaces, _doc_object, _form_resources, _xobject_name, bleed_clip, clip_path, cmyk_color, draw_path, ellipse_code, form_name, pdf_color, pdf_path, pdf_settings, rect_code, rl_num, rl_nums, seal
 from cardstock import fonts
 

@@ -15,11 +15,12 @@ import pytest
 
 from cardstock import fonts
 from cardstock.core.issues import Issues
-from cardstock.layout.faces import distinct_faces, lay_out
+from conftest import distinct_faces, lay_out
 from cardstock.layout.lint import lint
 from cardstock.layout.ops import Face, Group, Icon, Path as PathOp, Rect, Text, point_in_polygon, walk
 from cardstock.catalog.load import load_game
 from cardstock.core.units import parse_length
+from conftest import job_of
 
 REPO = Path(__file__).resolve().parents[1]
 MM = parse_length("1mm")
@@ -326,7 +327,7 @@ def test_text_that_cannot_fit_at_its_minimum_size_is_an_issue_not_a_crash(cat):
     # what is drawn stays inside the box
     body_bottom = face.height - 3 * MM - 3 * MM
     assert all(text_extent(t)[3] <= body_bottom + 0.5 for t in texts(face) if t.font == "sans" and t.size > 5)
-    assert issue in lint(cat)
+    assert issue in lint(job_of(cat))
 
 
 def test_an_undefined_name_in_catalog_text_is_reported_where_the_row_is(cat):
@@ -371,7 +372,7 @@ def test_a_missing_quickref_template_is_reported_at_the_row(tmp_path):
 
 def validated(catalog) -> list:
     """What the validation stage finds in the catalog's project, before any face is drawn."""
-    from cardstock.validate import validate
+    from conftest import validate
 
     return list(validate(catalog.root, [catalog.id])[1])
 
@@ -413,7 +414,7 @@ def test_content_pushed_outside_the_safe_zone_is_a_warning_for_print_safety(tmp_
         height = "2.6mm"
         valign = "top"
     """))
-    found = [i for i in lint(bad) if i.field == "layouts.card.boxes.title" and "safe zone" in i.message]
+    found = [i for i in lint(job_of(bad)) if i.field == "layouts.card.boxes.title" and "safe zone" in i.message]
     assert found and found[0].level == "warning"
     assert found[0].file == "layouts/fixture/faces.toml" and found[0].line == 3  # the key that moved it
 

@@ -36,9 +36,10 @@ import pytest
 
 from cardstock.core.issues import InputError
 from cardstock.core.stage import BuildOptions
-from cardstock.validate import validate
+from conftest import validate
 
 from conftest import FIXTURES, GAMES, ROOT
+from conftest import job_of
 
 CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "200"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
@@ -381,7 +382,7 @@ def _alarm(signum, frame):  # noqa: ARG001
 
 def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
     """Validate (and maybe rules-check) the case in this process, under a time limit."""
-    from cardstock.rules import run_checks
+    from conftest import run_checks
 
     label = f"case {case.number} ({case.game}, {case.mutation}: {case.note})"
     start = time.perf_counter()
@@ -406,7 +407,7 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
                 from cardstock.render.stage import build_svgs
 
                 tally.drawn += 1
-                build_svgs(catalogs[0], BuildOptions(out=case.root / "output", force=True))
+                build_svgs(job_of(catalogs[0], BuildOptions(out=case.root / "output", force=True)))
     except _Hang:
         tally.hangs.append(label)
     except InputError as exc:  # bad input only drawing finds: the command line prints it, exit 2

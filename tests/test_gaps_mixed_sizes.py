@@ -15,10 +15,11 @@ from cardstock.impose.bleed import edge_bleeds
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.init import init_project
-from cardstock.layout.faces import lay_out
-from cardstock.catalog.load import load_games
+from conftest import lay_out
+from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
+from conftest import job_of
 
 MM = parse_length("1mm")
 GAME = "demo"
@@ -107,7 +108,7 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
 
 def test_the_written_file_holds_both_sizes_on_one_sheet(project):
     (cat,), _ = load_games(project, [GAME])
-    result = build_pnp(cat, BuildOptions(out=project / "output", papers=("letter",)))
+    result = build_pnp(job_of(cat, BuildOptions(out=project / "output", papers=("letter",))))
     (made,) = result.artifacts
     reader = PdfReader(made.path)
     _, pages = plan(project, "letter")

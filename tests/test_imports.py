@@ -1,10 +1,11 @@
-"""The package's import graph: no module reaches itself again through imports (at module
-level or inside functions), and build stages depend on the small stage contract
-(`cardstock.core.stage`), never on the runner that calls them (`cardstock.pipeline`).
+"""The package's import graph: its folders are the pipeline's rooms, and no room imports a
+room after it (counting imports inside functions); no module reaches itself again through
+imports; the stages depend on the small stage contract (`cardstock.core.stage`), never on
+the build that runs them or the table that lists them.
 
 The graph is read from the source with `ast`, so an import inside a function counts as
 much as one at the top of a file. Imports under `if TYPE_CHECKING:` never run and are left
-out. `cardstock/warm.py` is left out: it is being removed."""
+out."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ from typing import Iterator, Optional
 from conftest import ROOT
 
 PACKAGE = ROOT / "cardstock"
-LEFT_OUT = {"cardstock.warm"}
+LEFT_OUT: set[str] = set()
+
+# The rooms in the order the pipeline reads: shared basics, then each stage of a build,
+# then what runs them. A room may import itself and the rooms before it only.
+ROOMS = ["cardstock", "core", "fonts", "catalog", "rules", "layout", "render", "impose", "books", "exports", "site",
+         "stages", "validate", "build", "init", "docs", "cli", "__main__"]
 
 
 def module_names(package: Path) -> dict[str, Path]:
@@ -110,15 +116,58 @@ def test_the_package_has_no_import_circle():
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
-def test_stages_import_the_contract_not_the_runner():
-    graph = import_graph(PACKAGE, LEFT_OUT)
-    from cardstock.pipeline import GLOBAL_STAGES, STAGES
+def room(module: str) -> str:
+    """The room a module lives in: its folder under cardstock/, or its own name."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
 
-    stage_modules = {spec.split(":")[0] for spec in [*STAGES.values(), *GLOBAL_STAGES.values()]}
-    assert stage_modules >= {"cardstock.impose.pnp", "cardstock.books.rulebook"}
+
+def test_every_room_of_the_package_has_its_place_in_the_order():
+    graph = import_graph(PACKAGE, LEFT_OUT)
+    assert {room(m) for m in graph} <= set(ROOMS), sorted({room(m) for m in graph} - set(ROOMS))
+
+
+def test_no_room_imports_a_room_after_it():
+    graph = import_graph(PACKAGE, LEFT_OUT)
+    backwards = sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets if ROOMS.index(room(t)) > ROOMS.index(room(m)))
+    assert backwards == []
+
+
+def test_stages_import_the_contract_not_the_build_or_the_table():
+    graph = import_graph(PACKAGE, LEFT_OUT)
+    from cardstock.stages import STAGES
+
+    stage_modules = {fn.__module__ for s in STAGES for fn in (s.run_game, s.run_build) if fn is not None}
+    assert stage_modules >= {"cardstock.impose.pnp", "cardstock.books.stage", "cardstock.render.stage"}
     for module in stage_modules:
         assert "cardstock.core.stage" in graph[module], module
-        assert "cardstock.pipeline" not in graph[module], f"{module} imports the runner"
+        assert not graph[module] & {"cardstock.build", "cardstock.stages", "cardstock.validate"}, module
+
+
+# Imports inside functions only where they defer a heavy library one stage or command needs.
+HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml", "markdown_it", "watchfiles", "isal", "ctypes", "fcntl"}
+
+
+def test_imports_inside_functions_only_defer_heavy_libraries():
+    found = []
+    for name, path in module_names(PACKAGE).items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import):
+                    tops = {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom):
+                    tops = {"." if node.level else (node.module or "").split(".")[0]}
+                else:
+                    continue
+                if not tops <= HEAVY:
+                    found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
+    # the stages' own entries defer the modules that import a heavy library at their top
+    allowed = {"cardstock.books.check.lint", "cardstock.books.stage.build_rulebook", "cardstock.books.document.booklets_of",
+               "cardstock.cli._export_options", "cardstock.cli.cmd_init", "cardstock.cli.cmd_check_deck"}
+    assert [f for f in found if f.split(":")[0] not in allowed] == []
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

@@ -1,10 +1,22 @@
-"""cardstock uses its libraries through their public APIs. The ReportLab internals that
-have no public equivalent (an onDraw callback's text position; a finished page's or
-form's document object, for its resources and to compress it at once) are each read in
-one place, pinned in pyproject.toml, and exercised here, so a ReportLab that moves them fails these tests by name; so is the one
-pypdf internal the booklet needs. Importing
-cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them only for
-as long as it takes. The build cache knows the versions of the libraries that draw."""
+"""cardstock uses its libraries through their public APIs. Where an internal has no public
+equivalent, it is read in one place, its library's version range is pinned in
+pyproject.toml, and it is exercised here, so a release that moves it fails these tests by
+name. There are three, at most, in the whole package:
+
+- ReportLab's canvas document (`canvas._doc`, in `cardstock/render/pdf.py`): a finished
+  page's or form's object (to give a form its transparency states, and to compress a
+  finished page at once), the next page's name, and the document a text run's font
+  subsets belong to;
+- the text position an `<onDraw>` callback is called at (`canvas._curr_tx_info`, in
+  `cardstock/books/story.py`; `books/document.py` gives its page-number canvas the same
+  attribute);
+- pypdf's `PdfWriter._add_object`, with which the booklet adds imposed pages
+  (`cardstock/books/booklet.py`).
+
+Jinja2's sandbox is extended through its compiler's visitor (`CodeGenerator.visit_For`,
+`visit_Concat`): Jinja2 is pinned below 3.2 and the bounds are tested in test_sandbox.py.
+Importing cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them
+only for as long as it takes. The cache knows the versions of the libraries that draw."""
 
 from __future__ import annotations
 
@@ -21,16 +33,30 @@ from reportlab.platypus import Paragraph
 
 from conftest import ROOT
 from cardstock.books.story import text_position
-from cardstock.pipeline import DRAWING_LIBRARIES, code_key, library_versions
+from cardstock.core.cache import LIBRARIES, installed_versions
 from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, held_content, seal, show_page
 
-# ReportLab attributes that are not public, and the only files allowed to name them
-# (books/document.py gives its stand-in canvas the position ReportLab's own
-# `drawPageNumbers` reads, on an object of its own).
+# Attributes of other libraries that are not public, and the only files allowed to name them.
 INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
-             "__accum__": {"cardstock/render/pdf.py"}}
+             "_add_object": {"cardstock/books/booklet.py"}}
+# Internals earlier versions took over or copied: none of them may come back.
 FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
-          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "_cardstock_faces", "Pages.pages", "_lastEntries"]
+          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "Pages.pages", "_lastEntries",
+          "__accum__", "_ttf_data", "_pdfScale", "_asciiReadable", "plugin._loader"]
+
+
+def _underscore_reads() -> dict[str, set[str]]:
+    """Every `.name` read of an attribute that starts with one underscore, on an object that
+    is not the module's own (`self`, `cls`), in cardstock's source: name -> files."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "cardstock").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"(\w+)\.(_[a-z][A-Za-z0-9_]*)\b", text):
+            owner, name = m.group(1), m.group(2)
+            if owner in ("self", "cls", "os", "sys", "st", "job", "faces", "found", "other", "it") or owner[0].isupper() and owner.isupper():
+                continue
+            found.setdefault(name, set()).add(str(path.relative_to(ROOT)))
+    return found
 
 
 def _sources() -> dict[str, str]:
@@ -38,13 +64,30 @@ def _sources() -> dict[str, str]:
             for p in sorted((ROOT / "cardstock").rglob("*.py")) if p.name != "warm.py"}
 
 
-def test_reportlab_internals_are_named_in_one_place_each():
+def test_each_library_internal_is_named_in_one_place():
     for name, allowed in INTERNALS.items():
         users = {f for f, text in _sources().items() if re.search(rf"\.{name}\b", text)}
         assert users == allowed, name
     for name in FORMER:
         users = [f for f, text in _sources().items() if re.search(rf"\.{re.escape(name)}\b", text)]
         assert users == [], f"{name} is used again in {users}"
+
+
+def test_the_package_reads_no_other_library_internal():
+    """Every underscore attribute read on another object is one of cardstock's own (a
+    name defined in the package) or one of the three internals above."""
+    own = set()
+    for path in (ROOT / "cardstock").rglob("*.py"):
+        for m in re.finditer(r"(?:def|class)\s+(_\w+)|(?:self\.|^\s*)(_\w+)\s*(?::[^=\n]*)?=", path.read_text(encoding="utf-8"), re.M):
+            own.add(m.group(1) or m.group(2))
+    foreign = {name: files for name, files in _underscore_reads().items() if name not in own and name not in INTERNALS}
+    assert foreign == {}
+
+
+def test_the_pins_hold_the_versions_these_tests_ran_with():
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    pins = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower(): d for d in deps}
+    assert "<5.2" in pins["reportlab"] and "<8" in pins["pypdf"] and "<3.2" in pins["jinja2"]
 
 
 def test_the_text_position_of_an_ondraw_callback_is_where_the_text_got_to():
@@ -118,36 +161,6 @@ def test_a_finished_page_and_form_are_compressed_at_once_into_the_same_bytes():
     assert len(reader.pages) == 3 and "page 2" in reader.pages[2].extract_text()
 
 
-def test_a_spilled_document_is_written_into_the_spool_as_reportlab_saves_it():
-    """`Spill(out)` takes over ReportLab's file collector (the document's `__accum__`, a
-    `PDFFile` whose `write` and `strings` it replaces) at the first spilled page: every
-    object goes into the `Spooled` file as it is formatted, nothing is left for
-    `getpdfdata` to join, and the file is the one ReportLab writes on its own, with
-    cardstock's unique font-subset tags."""
-    from cardstock.core.output import Spooled
-    from cardstock.render.pdf import Spill, unique_subset_tags
-
-    plain, _ = _document(sealed=False)
-    out = Spooled()
-    with pdf_settings(), Spill(out) as spill:
-        c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
-        c.beginForm("Half", 0, 0, 50, 50)
-        c.setFillAlpha(0.5)
-        c.rect(0, 0, 50, 50, stroke=0, fill=1)
-        c.endForm()
-        _form_resources(c, "Half")
-        for n in range(3):
-            c.doForm("Half")
-            c.drawString(60, 60, f"page {n}")
-            show_page(c, spill)
-        rest = c.getpdfdata()
-        assert spill.collector is not None and rest == b""
-        assert out.size == spill.collector.offset
-    written = b"".join(out.blocks())
-    out.close()
-    assert written == unique_subset_tags(plain)
-
-
 def test_importing_every_module_leaves_reportlab_settings_alone():
     script = """
 import importlib, json, pkgutil, sys
@@ -182,20 +195,15 @@ def test_making_a_pdf_sets_the_settings_it_needs_and_puts_them_back():
     assert calibration_pdf("letter", "long", (0.0, 0.0)) == data  # and invariant: no dates
 
 
-def test_the_code_key_changes_with_the_version_of_a_drawing_library():
+def test_the_cache_keys_know_every_drawing_library_as_installed():
     import reportlab
 
-    versions = library_versions()
+    versions = dict(v.rsplit("-", 1) for v in installed_versions())
     assert versions["reportlab"] == reportlab.Version
-    assert code_key(versions) == code_key()
-    for name in ("reportlab", "pydantic", "markdown-it-py"):
-        assert code_key({**versions, name: "0.0.1"}) != code_key(), name
-
-
-def test_every_runtime_dependency_counts_in_the_code_key():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    names = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower() for d in project["dependencies"]}
-    assert names <= set(DRAWING_LIBRARIES)
+    names = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower().replace("-", "_") for d in project["dependencies"]}
+    assert names <= set(LIBRARIES) | {"watchfiles"}
+    assert all(versions[n] != "missing" for n in LIBRARIES)
 
 
 def test_pypdf_adds_an_object_to_a_writer_through_the_one_internal_the_booklet_uses():

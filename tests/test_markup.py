@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from conftest import GAMES, ROOT
 from cardstock.catalog.context import template_context
 from cardstock.books.quickref import sides
-from cardstock.books.rulebook import render_rulebook
+from conftest import render_book
 from cardstock.catalog.ruletext import render_quickref
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.core.markup import Heading, ListItem, Note, Paragraph, Span, Table, parse, plain, spans
 
 
@@ -154,7 +154,7 @@ def test_a_rulebook_prints_wrapped_items_and_nested_emphasis_as_written(tmp_path
         encoding="utf-8",
     )
     (catalog,), _ = load_games(tmp_path, [game])
-    result = render_rulebook(catalog, faces=False)
+    result = render_book(catalog)
     assert result.reading is not None, [i.render() for i in result.issues]
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(result.reading.data)).pages[1:])
     words = " ".join(text.split())

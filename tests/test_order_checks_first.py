@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from cardstock.init import init_project
-from cardstock.core.output import LOCK_NAME
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -43,7 +42,7 @@ def snapshot(out: Path) -> dict[str, str]:
     if not out.exists():
         return {}
     return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(out.rglob("*")) if p.is_file() and p.relative_to(out) != LOCK_NAME}
+            for p in sorted(out.rglob("*")) if p.is_file()}
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -77,7 +76,7 @@ def test_a_previous_build_is_left_exactly_as_it_was(project, cli, jobs):
     assert snapshot(out) == before
 
 
-def test_after_the_error_is_fixed_the_build_writes_both_games_and_reuses_the_checked_faces(project, cli):
+def test_after_the_error_is_fixed_the_build_writes_both_games(project, cli):
     break_demo(project)
     assert cli("--root", str(project), "--jobs", "2", "--paper", "letter").code == 2
     (project / "layouts" / "demo" / "faces.toml").write_text("", encoding="utf-8")
@@ -86,12 +85,7 @@ def test_after_the_error_is_fixed_the_build_writes_both_games_and_reuses_the_che
     out = project / "output"
     for game in ("demo", "mini"):
         assert any((out / game).rglob("*.pdf")), game
-        # the faces the check laid out were moved into the output folder's face store
-        store = out / ".cache" / "faces" / f"{game}.sqlite"
-        import sqlite3
-
-        with sqlite3.connect(store) as db:
-            assert db.execute("SELECT count(*) FROM faces").fetchone()[0] > 0
+    assert not (out / ".cache").exists()  # the output folder holds only what a designer hands out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -109,25 +103,3 @@ def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
     assert mini[0].startswith("layouts/mini/faces.toml:3: layouts.card.boxes.title.font: ")
     assert not (project / "output").exists()
     assert lines.index(mini[0]) > [i for i, line in enumerate(lines) if WORDS in line][0]  # games in order
-
-
-def test_a_staging_folder_left_by_a_killed_build_is_removed_by_the_next(project, cli, tmp_path, monkeypatch):
-    import subprocess
-    import sys
-    import tempfile
-
-    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
-    (tmp_path / "tmp").mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout.strip()
-    left = tmp_path / "tmp" / f"cardstock-faces-{gone}-abc"
-    left.mkdir()
-    (left / "demo.sqlite").write_bytes(b"")
-    mine = tmp_path / "tmp" / f"cardstock-faces-{os.getpid()}-xyz"  # a build still running
-    mine.mkdir()
-
-    break_demo(project)
-    assert cli("--root", str(project), "--jobs", "1", "--paper", "letter").code == 2
-    assert not left.exists()
-    assert mine.exists()
-    assert [p.name for p in (tmp_path / "tmp").iterdir()] == [mine.name]  # this build's own folder went too

@@ -107,7 +107,7 @@ def test_no_generated_text_repeats_a_seed(runs, game: str) -> None:
 
 
 def test_check_json_gives_a_seed_line_and_a_paraphrase_never_a_quote() -> None:
-    from cardstock.rules import run_checks
+    from conftest import run_checks
     from rules_texts import catalog
 
     report = run_checks([catalog(g) for g in GAMES], only={"counts", "constraints", "facts", "examples"}).public()

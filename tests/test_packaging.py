@@ -60,18 +60,19 @@ def test_a_projects_sheets_folder_replaces_the_shipped_sheets(cli, tmp_path):
 
 
 def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
-    from cardstock.pipeline import unit_key
+    from cardstock.build import Keys
     from cardstock.core.stage import BuildOptions
     from cardstock.core.project import shipped_in_use
+    from cardstock.stages import BY_NAME
 
     root = only_a_catalog(tmp_path)
     used = {p.relative_to(shipped_layouts()).as_posix() for p in shipped_in_use(root)}
     assert {"default.toml", "symbols.toml", "site/index.html.j2", "sheets/cards.toml"} <= used
-    before = unit_key(root, "mini", "pnp", BuildOptions(out=root / "output"))
+    before = Keys(root, BuildOptions(out=root / "output")).unit("mini", BY_NAME["pnp"])
     (root / "layouts").mkdir()
     shutil.copy(shipped_layouts() / "symbols.toml", root / "layouts" / "symbols.toml")
     assert "symbols.toml" not in {p.name for p in shipped_in_use(root)}
-    assert unit_key(root, "mini", "pnp", BuildOptions(out=root / "output")) != before
+    assert Keys(root, BuildOptions(out=root / "output")).unit("mini", BY_NAME["pnp"]) != before
 
 
 def test_the_wheel_lists_every_package_and_ships_every_shared_layout():

@@ -23,11 +23,12 @@ from typing import Optional
 import pytest
 from pypdf import PdfReader
 
-from cardstock.impose.pnp import _drawer, doc_info, impose
+from cardstock.impose.pnp import doc_info, impose
+from cardstock.render.pdf import PdfFaces
 from cardstock.impose.render import write_pdf
 from cardstock.impose.sheets import load_sheets
 from cardstock.layout.ops import Ellipse, Face, Rect, Text
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length, parse_size
 
@@ -200,7 +201,7 @@ def build(catalog, sheets, paper: str, *, kinds=None, **options) -> bytes:
     comps = [c for c in catalog.components if kinds is None or c.kind in kinds]
     pages, findings = impose(catalog, comps, face_of, sheets, paper, opts, offset)
     assert not findings
-    return write_pdf(pages, doc_info(catalog, paper, "pnp"), _drawer)
+    return b"".join(write_pdf(pages, doc_info(catalog, paper, "pnp"), PdfFaces))
 
 
 def sizes(catalog, sheets_, kinds=None) -> dict[str, tuple[float, float]]:

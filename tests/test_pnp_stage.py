@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.pnp import build_pnp, build_quickref
-from cardstock.validate import validate
-from cardstock.catalog.load import load_games
-from cardstock.pipeline import stage
+from conftest import validate
+from conftest import load_games
+from conftest import stage
 from cardstock.core.stage import BuildOptions
 from test_pnp import read_pdf
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -43,7 +44,7 @@ def test_the_stages_are_registered():
 
 def test_pnp_writes_each_paper_with_every_copy_of_every_component(project: Path, tmp_path: Path):
     cat = load(project, "mini")
-    result = build_pnp(cat, BuildOptions(out=tmp_path))
+    result = build_pnp(job_of(cat, BuildOptions(out=tmp_path)))
     assert [(a.kind, a.paper, a.path) for a in result.artifacts] == [
         ("pnp", "letter", tmp_path / "mini" / "mini-pnp-letter.pdf"),
         ("pnp", "a4", tmp_path / "mini" / "mini-pnp-a4.pdf"),
@@ -63,8 +64,8 @@ def test_pnp_writes_each_paper_with_every_copy_of_every_component(project: Path,
 
 def test_a_second_build_is_byte_identical_and_passes_qpdf(project: Path, tmp_path: Path):
     cat = load(project, "mini")
-    first = build_pnp(cat, BuildOptions(out=tmp_path / "one", papers=("a4",))).artifacts[0]
-    second = build_pnp(cat, BuildOptions(out=tmp_path / "two", papers=("a4",))).artifacts[0]
+    first = build_pnp(job_of(cat, BuildOptions(out=tmp_path / "one", papers=("a4",)))).artifacts[0]
+    second = build_pnp(job_of(cat, BuildOptions(out=tmp_path / "two", papers=("a4",)))).artifacts[0]
     assert first.path.read_bytes() == second.path.read_bytes()
     if shutil.which("qpdf"):
         done = subprocess.run(["qpdf", "--check", str(first.path)], capture_output=True, text=True)
@@ -73,7 +74,7 @@ def test_a_second_build_is_byte_identical_and_passes_qpdf(project: Path, tmp_pat
 
 def test_quickref_holds_the_reference_cards_front_and_back(tmp_path: Path):
     cat = load(ROOT, "atmosfear")
-    result = build_quickref(cat, BuildOptions(out=tmp_path, papers=("letter",)))
+    result = build_quickref(job_of(cat, BuildOptions(out=tmp_path, papers=("letter",))))
     (a,) = result.artifacts
     assert (a.kind, a.paper, a.pages) == ("quickref", "letter", 2)
     assert a.path == tmp_path / "atmosfear" / "atmosfear-quickref-letter.pdf"
@@ -85,7 +86,7 @@ def test_quickref_holds_the_reference_cards_front_and_back(tmp_path: Path):
 
 
 def test_a_game_without_reference_cards_gets_no_quickref(project: Path, tmp_path: Path):
-    assert build_quickref(load(project, "mini"), BuildOptions(out=tmp_path)).artifacts == []
+    assert build_quickref(job_of(load(project, "mini"), BuildOptions(out=tmp_path))).artifacts == []
 
 
 def test_a_missing_sheet_is_found_by_validation_naming_the_folder(project: Path, tmp_path: Path):
@@ -102,6 +103,6 @@ def test_a_piece_too_big_for_the_paper_is_a_warning_naming_it(project: Path, tmp
     shutil.copytree(project, root)
     game = root / "catalog" / "mini" / "game.toml"
     game.write_text(game.read_text().replace('id = "dice"', 'id = "dice"\nsize = "250mm x 250mm"'), encoding="utf-8")
-    result = build_pnp(load(root, "mini"), BuildOptions(out=tmp_path / "out", papers=("a4",)))
+    result = build_pnp(job_of(load(root, "mini"), BuildOptions(out=tmp_path / "out", papers=("a4",))))
     assert [(f.level, f.field) for f in result.findings] == [("warning", "d6")]
     assert "does not fit on A4 inside the margins" in result.findings[0].message

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardstock.books.rulebook import render_rulebook
-from cardstock.catalog.load import load_games
+from conftest import render_book
+from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings
@@ -23,7 +23,7 @@ def captions(game: str) -> list[str]:
     """The small text under the thumbnails of the rulebook's component pages."""
     (cat,), issues = load_games(ROOT, [game])
     assert not issues.errors
-    book = render_rulebook(cat, faces=False)
+    book = render_book(cat)
     assert book.reading is not None
     reader = PdfReader(io.BytesIO(book.reading.data))
     lines: list[str] = []

@@ -17,7 +17,7 @@ from reportlab.platypus import Paragraph
 
 from cardstock.books.art import IconPainter
 from cardstock.books.story import ICON_CALLBACK, Builder, Styles
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-from cardstock.catalog.load import load_games
+from conftest import load_games
 
 
 class Links(HTMLParser):

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from cardstock.impose.pnp import build_pnp
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
 from test_pnp import read_pdf
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")
@@ -25,7 +26,7 @@ def atmosfear(tmp_path_factory):
     (cat,), issues = load_games(ROOT, ["atmosfear"])
     assert not issues.errors
     out = tmp_path_factory.mktemp("pnp")
-    result = build_pnp(cat, BuildOptions(out=out, papers=("letter", "a4")))
+    result = build_pnp(job_of(cat, BuildOptions(out=out, papers=("letter", "a4"))))
     read = {}
     for artifact in result.artifacts:
         paper = "letter" if "letter" in artifact.path.name else "a4"
@@ -86,11 +87,12 @@ def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
     reverse) go on one page when both blocks fit there: one sheet, one blank reverse,
     every token still inside its own cut outline and clear of the others."""
     from cardstock.impose.leftover import place_blocks
-    from cardstock.impose.pnp import _drawer, doc_info, impose
+    from cardstock.impose.pnp import doc_info, impose
+    from cardstock.render.pdf import PdfFaces
     from cardstock.impose.plan import add_backs
     from cardstock.impose.render import write_pdf
     from cardstock.impose.sheets import load_sheets
-    from cardstock.layout.faces import lay_out
+    from conftest import lay_out
 
     (cat,), issues = load_games(ROOT, ["alpha-omega-tiles"])
     assert not issues.errors
@@ -102,7 +104,7 @@ def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
     assert [[p.role for p in pages] for pages in apart] == [["pieces", "blank"], ["pieces", "blank"]]
     shared = place_blocks([pages[0] for pages in apart])
     assert len(shared) == 1
-    data = write_pdf(add_backs(shared, None, "long", (0.0, 0.0)), doc_info(cat, "letter", "pnp"), _drawer)
+    data = b"".join(write_pdf(add_backs(shared, None, "long", (0.0, 0.0)), doc_info(cat, "letter", "pnp"), PdfFaces))
     _, pages = read_pdf(data)
     assert len(pages) == 2 and not pages[1].faces  # one sheet: the tokens and a blank reverse
     placed = pages[0].faces

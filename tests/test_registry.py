@@ -17,7 +17,7 @@ from conftest import FIXTURES, ROOT
 from cardstock.layout import boxtypes, shapes
 from cardstock.layout.boxes import Painter
 from cardstock.layout.reference import BOX_TYPES, LAYOUT_KEYS
-from cardstock.layout.spec import BoxType, LayoutSpec
+from cardstock.layout.layoutfile import BoxType, LayoutSpec
 
 
 def test_every_box_type_is_one_registered_module_and_the_schema_and_reference_read_the_registry():
@@ -81,7 +81,7 @@ boxtypes.BOX_TYPES["diamond"] = "toybox"          # the recipe's one registry li
 from pathlib import Path
 from cardstock.docs import json_schema, layouts_markdown
 from cardstock.core.issues import Issues
-from cardstock.layout.faces import lay_out
+from conftest import lay_out
 from cardstock.layout.ops import Path as PathOp
 from cardstock.catalog.load import load_game
 

@@ -11,16 +11,17 @@ import pypdf
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.layout.faces import distinct_faces, lay_out
+from conftest import distinct_faces, lay_out
 from cardstock.layout.ops import Face, Rect, Text
 from cardstock.render.stage import build_svgs
-from cardstock.pipeline import STAGES, stage
+from cardstock.stages import BY_NAME
 from cardstock.core.stage import BuildOptions
 from cardstock.render.pdf import PdfFaces, form_name
 from cardstock.render.svg import svg_bytes
 from cardstock.core.units import parse_length
 
 from test_faces import comp, load, make_project  # the fixture game
+from conftest import job_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM = parse_length("1mm")
@@ -167,11 +168,11 @@ def test_every_kind_draws_in_pdf(cat):
 
 
 def test_the_svg_stage_is_registered():
-    assert "svg" in STAGES and stage("svg") is build_svgs
+    assert BY_NAME["svg"].run_game is build_svgs
 
 
 def test_the_svg_stage_writes_every_distinct_face_and_the_fonts(cat, tmp_path):
-    result = build_svgs(cat, BuildOptions(out=tmp_path))
+    result = build_svgs(job_of(cat, BuildOptions(out=tmp_path)))
     folder = tmp_path / "fixture" / "svg"
     names = sorted(p.name for p in folder.glob("*.svg"))
     assert names == sorted(f"{stem}.svg" for stem, _ in distinct_faces(cat))
@@ -185,5 +186,5 @@ def test_the_svg_stage_writes_every_distinct_face_and_the_fonts(cat, tmp_path):
     assert any(i.field == "text" and "does not fit" in i.message for i in result.findings)
     first = {p.name: p.read_bytes() for p in folder.glob("*.svg")}
     (folder / "stale.svg").write_text("<svg/>")
-    build_svgs(cat, BuildOptions(out=tmp_path))
+    build_svgs(job_of(cat, BuildOptions(out=tmp_path)))
     assert {p.name: p.read_bytes() for p in folder.glob("*.svg")} == first  # same bytes, stale file gone

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rules_texts import GAMES, catalog, squash
+from conftest import render_book
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
 
@@ -36,7 +37,7 @@ def caption_gaps(pdf: Path) -> list[float]:
 def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Path) -> None:
     from cardstock.books.rulebook import render_rulebook
 
-    rendered = render_rulebook(catalog(game))
+    rendered = render_book(catalog(game))
     assert rendered.reading is not None
     pdf = tmp_path / "rulebook.pdf"
     pdf.write_bytes(rendered.reading.data)
@@ -55,7 +56,7 @@ def page_texts(game: str) -> list[str]:
 
     from cardstock.books.rulebook import render_rulebook
 
-    rendered = render_rulebook(catalog(game), faces=False)
+    rendered = render_book(catalog(game))
     assert rendered.reading is not None
     return [squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages]
 

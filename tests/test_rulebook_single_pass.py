@@ -28,7 +28,8 @@ from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, c
 from cardstock.books.rulebook import render_rulebook, rulebook_context, split
 from cardstock.catalog.ruletext import render_file, rulebook_template
 from cardstock.books.story import Heading, Styles
-from cardstock.catalog.load import load_games
+from conftest import load_games
+from conftest import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
@@ -57,7 +58,7 @@ def book(game: str):
         assert not issues.errors, [i.render() for i in issues]
         calls, patch = _count_passes()
         with patch:
-            r = render_rulebook(catalogs[0], ("letter",), booklets=False, faces=False)
+            r = render_book(catalogs[0], ("letter",), booklets=False)
         assert r.reading is not None, [i.render() for i in r.issues]
         _BOOKS[game] = (catalogs[0], r, len(calls))
     return _BOOKS[game]

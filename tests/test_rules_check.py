@@ -231,8 +231,9 @@ def test_only_runs_the_parts_asked_for(cli):
 
 
 def test_run_checks_is_the_api_build_uses(shipped):
-    from cardstock.catalog.load import load_games
-    from cardstock.rules import render, run_checks
+    from conftest import load_games
+    from conftest import run_checks
+    from cardstock.rules import render
 
     good = shipped("atmosfear")
     bad = shipped("vortex")
@@ -247,8 +248,8 @@ def test_run_checks_is_the_api_build_uses(shipped):
 
 
 def test_findings_come_from_providers_registered_as_module_function(shipped):
-    from cardstock.catalog.load import load_games
-    from cardstock.rules import run_checks
+    from conftest import load_games
+    from conftest import run_checks
 
     game = shipped("alpha-omega-tiles")
     game.replace("game.toml", 'label = "Blue player"\nsymbol = "square"', 'label = "Blue player"\nsymbol = "triangle"')

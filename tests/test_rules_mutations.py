@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.catalog.load import load_games
-from cardstock.rules import run_checks
+from conftest import load_games
+from conftest import run_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTS = {"counts", "constraints", "facts", "examples"}

@@ -16,7 +16,7 @@ ONLY = ("--only", "setup")
 
 
 def simulate(root, game_id, players, runs, seed=1):
-    from cardstock.catalog.load import load_games
+    from conftest import load_games
     from cardstock.rules.setup import simulate as run
 
     (cat,), issues = load_games(root, [game_id])

@@ -22,7 +22,7 @@ from pypdf.generic import ContentStream
 
 from conftest import GameCopy
 from cardstock.core.issues import Issues
-from cardstock.layout.faces import lay_out
+from conftest import lay_out
 from cardstock.catalog.load import load_game
 from cardstock.core.units import parse_length
 

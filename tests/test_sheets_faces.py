@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardstock.layout.faces import distinct_faces
+from conftest import distinct_faces
 from cardstock.layout.ops import Rect, Text
-from cardstock.catalog.load import load_games
+from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

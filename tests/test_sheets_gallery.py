@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from cardstock.books.art import _grid
 from cardstock.books.story import Styles, accent_color
-from cardstock.catalog.load import load_games
+from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,8 @@ import pytest
 
 from cardstock.layout import printsafe
 from cardstock.layout.lint import lint
-from cardstock.catalog.load import load_games
+from conftest import load_games
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
@@ -35,7 +36,7 @@ def edit(path: Path, old: str, new: str) -> None:
 def findings(root: Path, game: str) -> list:
     (cat,), issues = load_games(root, [game])
     assert not issues.errors
-    return [i for i in lint(cat) if PRINT_SAFETY.search(i.message)]
+    return [i for i in lint(job_of(cat)) if PRINT_SAFETY.search(i.message)]
 
 
 def test_the_wcag_formula():

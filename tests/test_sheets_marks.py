@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardstock.layout.faces import distinct_faces
+from conftest import distinct_faces
 from cardstock.layout.ops import Text
-from cardstock.catalog.load import load_games
+from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,11 +17,12 @@ from cardstock.impose.bleed import edge_bleeds, outline_of
 from cardstock.impose.plan import Page
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
-from cardstock.layout.faces import lay_out
-from cardstock.catalog.load import load_games
+from conftest import lay_out
+from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
 from test_pnp import read_page
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
@@ -85,7 +86,7 @@ def pdfs(catalogs, tmp_path_factory):
     out_dir = tmp_path_factory.mktemp("out")
     found = {}
     for gid, cat in catalogs.items():
-        for artifact in build_pnp(cat, BuildOptions(out=out_dir)).artifacts:
+        for artifact in build_pnp(job_of(cat, BuildOptions(out=out_dir))).artifacts:
             found[(gid, artifact.paper)] = Built(artifact.path.read_bytes())
     return found
 
@@ -296,7 +297,7 @@ def printer_project(tmp_path: Path, profile: str) -> Path:
 def test_a_printer_profile_sets_the_margin_and_the_grid_follows(tmp_path):
     root = printer_project(tmp_path, '[printers.inkjet]\nmargin = "5mm"\ndefault = true\n')
     (cat,), _ = load_games(root, ["atmosfear"])
-    (artifact,) = build_pnp(cat, BuildOptions(out=tmp_path / "out", papers=("a4",))).artifacts
+    (artifact,) = build_pnp(job_of(cat, BuildOptions(out=tmp_path / "out", papers=("a4",)))).artifacts
     reader = PdfReader(artifact.path)
     first = reader.pages[0]
     assert float(first.mediabox.width) < float(first.mediabox.height)  # 3 x 3 on a portrait A4 page

@@ -12,7 +12,7 @@ from conftest import GAMES, ROOT
 
 @pytest.fixture(scope="module")
 def catalogs():
-    from cardstock.catalog.load import load_games
+    from conftest import load_games
 
     cats, issues = load_games(ROOT)
     assert not issues, "\n".join(i.render() for i in issues)

@@ -12,7 +12,7 @@ from conftest import ROOT
 
 
 def _game(game_id: str):
-    from cardstock.catalog.load import load_games
+    from conftest import load_games
 
     (cat,), issues = load_games(ROOT, [game_id])
     assert not issues

@@ -17,12 +17,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardstock import fonts
 from cardstock.layout import context
-from cardstock.layout.faces import lay_out
+from conftest import lay_out
 from cardstock.layout.lint import lint
 from cardstock.layout.ops import Face, Group, Icon, Image, Rect, SymbolPart, Text, content_key, rect_path
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
 
 from test_faces import load, make_project
+from conftest import job_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -159,7 +160,7 @@ def test_cards_that_share_a_back_share_one_back_face(project):
     # what a fresh process (no memo) lays out for the last card is the same drawing
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
-        "from pathlib import Path; from test_faces import load; from cardstock.layout.faces import lay_out;"
+        "from pathlib import Path; from test_faces import load; from conftest import lay_out;"
         "cat = load(Path(sys.argv[3])); c = [c for c in cat.components if c.id == sys.argv[4]][0];"
         "print(lay_out(cat, c, 'back').key)"
     )
@@ -170,7 +171,7 @@ def test_cards_that_share_a_back_share_one_back_face(project):
 
 def test_lint_is_the_same_twice(project):
     cat = load(project)
-    assert lint(cat) == lint(cat)
+    assert lint(job_of(cat)) == lint(job_of(cat))
 
 
 # ---------------------------------------------------------------- PDF drawing

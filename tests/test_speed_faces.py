@@ -1,7 +1,7 @@
 """Face-level incremental rebuilds, proved by counting: a face is laid out again only when
-something it reads changed. The build keeps each game's laid-out faces in
-output/.cache/faces/, so a new build (a cold process with a warm cache, or `--watch`)
-reads the others back; the counts come from `cardstock.layout.faces.STATS`."""
+something it reads changed. The cache keeps each laid-out face under a key of what it
+reads, so a new build (a new process, or `--watch`) reads the others back; the counts are
+the build's own (`Outcome.laid_out`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from types import ModuleType
 
 from pypdf import PdfReader
 
+from cardstock.build import Outcome, Request, build as run_build
 from cardstock.cli import main
-from cardstock.layout import faces
+from cardstock.core.stage import BuildOptions
 from conftest import ROOT
 
 
@@ -36,63 +37,55 @@ def generated_game(root: Path, n: int, game: str = "gen") -> Path:
     return Path(root / "catalog" / game / "cards.csv")
 
 
-def build(root: Path, out: Path, *more: str) -> None:
-    code = main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp", *more])
-    assert code == 0
+def build(root: Path, out: Path, *more: str) -> Outcome:
+    """A one-process build of the Letter sheets (more: `--only` parts, or none)."""
+    only = frozenset(more) if more else frozenset({"pnp"})
+    return run_build(Request(root, (), BuildOptions(out=out, papers=("letter",), only=only), jobs=1))
 
 
 def pdf_text(path: Path) -> str:
     return "".join(page.extract_text() for page in PdfReader(path).pages)
 
 
-def test_a_one_card_edit_lays_out_exactly_one_face_again(tmp_path):
+def test_a_one_card_edit_lays_out_exactly_one_face_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     table = generated_game(tmp_path, 12)
     out = tmp_path / "output"
     pdf = out / "gen" / "gen-pnp-letter.pdf"
 
-    faces.STATS.reset()
-    build(tmp_path, out)
-    assert faces.STATS.laid_out == 13  # 12 fronts and the one back they share
+    assert build(tmp_path, out).laid_out == {"gen": 13}  # 12 fronts and the one back they share
     assert "Card 7" in pdf_text(pdf)
 
     # one cell of one row: only that card's front is laid out; the PDF is rewritten
     table.write_text(table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8")
-    faces.STATS.reset()
-    build(tmp_path, out)
-    assert faces.STATS.laid_out == 1
-    assert faces.STATS.from_store >= 12  # the others come back from output/.cache/faces/
+    assert build(tmp_path, out).laid_out == {"gen": 1}
     text = pdf_text(pdf)
     assert "Card Seven" in text and "Card 7" not in text and "Card 11" in text
 
 
-def test_a_change_every_face_reads_lays_out_every_face_again(tmp_path):
+def test_a_change_every_face_reads_lays_out_every_face_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     generated_game(tmp_path, 5)
     out = tmp_path / "output"
     build(tmp_path, out)
     game = tmp_path / "catalog" / "gen" / "game.toml"
     game.write_text(game.read_text(encoding="utf-8").replace('version = "1.0"', 'version = "1.1"'), encoding="utf-8")
-    faces.STATS.reset()
-    build(tmp_path, out)
-    assert faces.STATS.laid_out == 6  # the version mark is on every face
+    assert build(tmp_path, out).laid_out == {"gen": 6}  # the version mark is on every face
 
 
-def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_path):
+def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     generated_game(tmp_path, 6)
     out = tmp_path / "output"
     build(tmp_path, out)
     first = (out / "gen" / "gen-pnp-letter.pdf").read_bytes()
+    shutil.rmtree(tmp_path / "cache")
     shutil.rmtree(out)
-    faces.use_store(None)  # nothing of the first build in memory either
-    faces.STATS.reset()
-    build(tmp_path, out)
-    assert faces.STATS.laid_out == 7 and faces.STATS.from_store == 0
+    assert build(tmp_path, out).laid_out == {"gen": 7}
     # and a PDF drawn from faces read back from the cache is byte-identical to a fresh one
-    table = tmp_path / "catalog" / "gen" / "cards.csv"
-    table.write_text(table.read_text(encoding="utf-8") + "", encoding="utf-8")
-    (out / ".cache" / "gen--pnp.json").unlink()  # the unit must run again, its faces must not
-    faces.STATS.reset()
-    build(tmp_path, out)
-    assert faces.STATS.laid_out == 0
+    (out / "gen" / "gen-pnp-letter.pdf").unlink()  # the stage must run again, its faces need not
+    again = build(tmp_path, out)
+    assert again.laid_out == {"gen": 0}
     assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == first
 
 

@@ -10,6 +10,7 @@ from cardstock.books import rulebook
 from cardstock.cli import main
 
 from test_speed_faces import generated_game, generated_rulebook
+from conftest import render_book
 
 
 def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
@@ -33,10 +34,10 @@ def test_twice_the_text_makes_about_twice_the_pages_in_one_pass(tmp_path):
         root = tmp_path / str(chapters)
         generated_game(root, 2)
         generated_rulebook(root, chapters)
-        from cardstock.catalog.load import load_games
+        from conftest import load_games
 
         (catalog,), _ = load_games(root, ["gen"])
-        r = rulebook.render_rulebook(catalog, ("letter",), booklets=False)
+        r = render_book(catalog, ("letter",), booklets=False)
         assert r.reading is not None and r.reading.passes == 1
         pages.append(r.reading.pages)
     assert 1.8 <= pages[1] / pages[0] <= 2.2

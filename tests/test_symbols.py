@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardstock.layout.faces import unknown_symbols
 from cardstock.layout.ops import Face, Icon
 from cardstock.layout.symbols import PathError, library, load_library, parse_path
-from cardstock.catalog.load import load_games
+from conftest import load_games
 from cardstock.render.pdf import PdfFaces
 from cardstock.render.svg import svg_bytes
 
@@ -82,11 +82,11 @@ def test_bad_path_data_is_refused_with_a_reason(bad):
 def test_a_bad_symbol_is_an_issue_at_its_line(tmp_path):
     f = tmp_path / "symbols.toml"
     f.write_text('[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n\n[symbols.worse]\nshape = 1\n')
-    lib = load_library(f, "layouts/symbols.toml")
+    lib = load_library(f, "layouts/symbols.toml", tmp_path)
     assert lib.get("ok") is None  # a structural error stops the file ...
     assert any(i.line == 10 and "shape" in i.field for i in lib.issues)
     f.write_text('[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n')
-    lib = load_library(f, "layouts/symbols.toml")
+    lib = load_library(f, "layouts/symbols.toml", tmp_path)
     assert lib.get("ok") is not None and lib.get("bad") is None  # ... a bad path leaves only that symbol out
     (issue,) = lib.issues
     assert issue.line == 6 and issue.field == "symbols.bad.parts[0]" and "'M'" in issue.message

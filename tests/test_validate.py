@@ -14,7 +14,7 @@ from typing import Callable
 import pytest
 
 from cardstock.core.project import shipped_layouts
-from cardstock.validate import validate
+from conftest import validate
 
 from conftest import FIXTURES, ROOT
 
@@ -184,7 +184,7 @@ def test_a_missing_layout_is_one_issue_saying_how_many_components_need_it(projec
 
 
 def test_the_shipped_games_validate_cleanly():
-    from cardstock.pipeline import BuildOptions
+    from cardstock.core.stage import BuildOptions
 
     catalogs, issues = validate(ROOT, None, BuildOptions(out=ROOT / "output"))
     assert len(catalogs) == 5

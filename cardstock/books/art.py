@@ -1,10 +1,9 @@
 """Pictures in books: inline icons, small vector thumbnails of component faces, the
 generated component list and the cover's row of faces.
 
-Faces are drawn by the card renderer (`cardstock.layout.faces.lay_out` and
-`cardstock.render.pdf.PdfFaces`), scaled down onto the page; each distinct face is drawn
-once as a PDF Form XObject and reused. Until a renderer for a kind exists, a plain labelled
-outline stands in, so the book still builds.
+Faces are the game's own (`cardstock.layout.faces.Faces`, laid out once per build) drawn
+by the card renderer (`cardstock.render.pdf.PdfFaces`), scaled down onto the page. A face
+that cannot be drawn gets a plain labelled outline, so the book still builds.
 """
 
 from __future__ import annotations
@@ -22,33 +21,11 @@ from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.kinds import kind_word
-from .recall import face_size, laid_out  # noqa: F401  (art.laid_out is the books' way to a face)
+from ..layout.faces import Faces
+from ..layout.symbols import Library
+from ..render.pdf import PdfFaces
+from .content import face_size, laid_out
 from .story import Styles, grid_style, icon_label, text_position, tint
-
-# --------------------------------------------------------------------------- renderer hooks
-
-
-def _renderer() -> tuple[Callable[..., Any], Any]:
-    """(lay_out, PdfFaces): the face renderer, imported when first drawn (the layout
-    package reads the rulebook's templates for quick-reference faces)."""
-    from ..layout.faces import lay_out
-    from ..render.pdf import PdfFaces
-
-    return lay_out, PdfFaces
-
-
-def _symbols(catalog: Catalog) -> Callable[[str], Any]:
-    """symbol name → vector parts, from the shared symbol library."""
-    from ..layout.ownicons import library_for
-
-    library = library_for(catalog)
-
-    def parts(name: str) -> Any:
-        found = library.get(name)
-        return found.parts if found is not None else None
-
-    return parts
-
 
 # --------------------------------------------------------------------------- icons
 
@@ -56,10 +33,15 @@ def _symbols(catalog: Catalog) -> Callable[[str], Any]:
 class IconPainter:
     """Draws a game's icons inline in paragraphs (the `<onDraw>` callback of story.icon_markup)."""
 
-    def __init__(self, catalog: Catalog, styles: Styles):
+    def __init__(self, catalog: Catalog, styles: Styles, library: Library):
         self.icons = catalog.game.icons
         self.styles = styles
-        self.lookup = _symbols(catalog)
+        self.library = library
+
+    def lookup(self, name: str) -> Any:
+        """symbol name → vector parts, from the game's symbol library."""
+        found = self.library.get(name)
+        return found.parts if found is not None else None
 
     def __call__(self, canv: Canvas, kind: str, label: str) -> None:
         name, size, back = icon_label(label)
@@ -119,15 +101,18 @@ def _draw_symbol(canv: Canvas, parts: Any, x: float, y: float, size: float, colo
 # --------------------------------------------------------------------------- thumbnails
 
 
-class Outlines(dict[str, Any]):
-    """A face cache that holds no faces: every thumbnail is a labelled outline (fast; for
-    checks that only need the layout, such as `lint`)."""
+class Thumbs:
+    """The faces a book shows, each as a thumbnail face (its trim only), made once per
+    book from the game's faces."""
 
-    def __contains__(self, key: object) -> bool:
-        return True
+    def __init__(self, faces: Faces) -> None:
+        self.faces = faces
+        self._made: dict[str, Any] = {}
 
-    def __getitem__(self, key: object) -> None:
-        return None
+    def of(self, component: Component, findings: list[Issue]) -> Any:
+        if component.id not in self._made:
+            self._made[component.id] = laid_out(self.faces, component, findings)
+        return self._made[component.id]
 
 
 # One face drawer per canvas: it remembers the state it set on that canvas.
@@ -137,10 +122,10 @@ _DRAWERS: "weakref.WeakKeyDictionary[Canvas, Any]" = weakref.WeakKeyDictionary()
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
-    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], cache: Optional[dict[str, Any]] = None):
+    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], thumbs: Thumbs):
         super().__init__()
         self.catalog, self.component, self.styles, self.findings = catalog, component, styles, findings
-        self.face = laid_out(catalog, component, findings, cache)
+        self.face = thumbs.of(component, findings)
         w, h = (self.face.width, self.face.height) if self.face is not None else face_size(component)
         self.scale = min(width / w, (width * 1.6) / h)
         self.width, self.height = w * self.scale, h * self.scale
@@ -153,7 +138,6 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         if getattr(canv, "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
-            _, PdfFaces = _renderer()
             faces = _DRAWERS.get(canv)
             if faces is None:
                 faces = _DRAWERS[canv] = PdfFaces(canv)
@@ -200,7 +184,7 @@ def _caption(c: Component, styles: Styles, label: Optional[str] = None) -> Parag
     return Paragraph(f"{count}{escape(c.name if label is None else label)}", styles.caption)
 
 
-def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> list[Flowable]:
+def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs) -> list[Flowable]:
     """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
     out: list[Flowable] = []
     totals = catalog.totals()
@@ -227,12 +211,12 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
             n = sum(g[1][0].count for g in run)
             head = Paragraph(f"{escape(s.name)} \u2014 {n} {kind_word(s.kind, n)}", styles.group)
             captions = [_group_caption(g[0], g[1][0], styles) for g in run]
-            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, cache, captions)]))
+            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, thumbs, captions)]))
             i += len(run)
             continue
         n = sum(c.count for c in comps)
         head = Paragraph(f"{escape(group)} \u2014 {n} {kind_word(comps[0].kind, n)}", styles.group)
-        out.append(KeepTogether([head, _grid(catalog, comps, styles, width, findings, cache)]))
+        out.append(KeepTogether([head, _grid(catalog, comps, styles, width, findings, thumbs)]))
         i += 1
     return out
 
@@ -243,7 +227,7 @@ def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
     return _caption(c, styles, label=group)
 
 
-def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], cache: Optional[dict[str, Any]] = None, captions: Optional[list[Paragraph]] = None) -> Table:
+def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs, captions: Optional[list[Paragraph]] = None) -> Table:
     fw, fh = face_size(comps[0])
     cols = 6 if fw / fh < 0.95 else 5
     if len(comps) > 30:
@@ -251,7 +235,7 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     cell = width / cols
     thumb_w = cell * 0.78
     captions = captions or [_caption(c, styles) for c in comps]
-    cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, cache), cap] for c, cap in zip(comps, captions)]
+    cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap] for c, cap in zip(comps, captions)]
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
@@ -261,10 +245,10 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     return table
 
 
-def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, captions: bool = True, cache: Optional[dict[str, Any]] = None) -> Table:
+def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, thumbs: Thumbs, captions: bool = True) -> Table:
     """A centred row of larger faces (the cover, or a card type shown in the text)."""
-    thumbs: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, cache) for c in comps]
-    data = [thumbs]
+    row: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs) for c in comps]
+    data = [row]
     if captions:
         data.append([Paragraph(escape(c.name), styles.caption) for c in comps])
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)

@@ -1,4 +1,5 @@
-"""Checks of a game's rule texts, for the rules checker's registry: `lint(catalog)`.
+"""Checks of a game's rule texts: `templates(catalog)` before anything is drawn (each
+template's syntax and the names it reads), and `lint(job)` for the rules checker:
 
 - the rulebook template and every quick-reference template the catalog names render
   (an unknown name, component id, icon or table is an error, at the template's line);
@@ -16,7 +17,11 @@ import re
 from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..catalog.kinds import KIND_WORDS
-from ..catalog.ruletext import layouts_dir, no_rulebook, rulebook_template
+from ..catalog.context import template_context
+from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebook_template
+from ..core.templating import check_template
+from .content import rulebook_context
+from ..core.stage import Job
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted({w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True)
@@ -41,25 +46,45 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
     return issues
 
 
-def lint(catalog: Catalog) -> list[Issue]:
+def lint(job: Job) -> list[Issue]:
+    """The rules check of a game's rule texts (see the module's docstring). The rulebook
+    is laid out here once per build (`render_rulebook` keeps it for the rulebook stage)."""
+    catalog = job.catalog
     issues: list[Issue] = []
-    # The typesetting modules load only for a game that has a rulebook or reference cards.
+    # Typesetting (ReportLab's Platypus) is imported only for a game that has a rulebook
+    # or reference cards to lay out.
     if rulebook_template(catalog).is_file():
-        from .bookcache import rulebook_findings
+        from .rulebook import render_rulebook
 
-        # what an earlier build kept (no typesetting imported), else the rendering the
-        # rulebook stage writes, so a build lays the rulebook out once
-        kept = rulebook_findings(catalog, tuple(catalog.game.print.papers))
-        if kept is None:
-            from .rulebook import render_rulebook
-
-            kept = render_rulebook(catalog, papers=tuple(catalog.game.print.papers)).issues
-        issues += kept
+        issues += render_rulebook(job, tuple(catalog.game.print.papers)).issues
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):
-        from .bookcache import quickref_findings
+        from .quickref import check as check_quickref
 
-        issues += [i for i in quickref_findings(catalog) if i not in issues]
+        issues += [i for i in check_quickref(catalog) if i not in issues]
     issues += typed_counts(catalog)
     return issues
+
+
+def templates(catalog: Catalog) -> list[Issue]:
+    """The game's rulebook and quick-reference templates: syntax and the names they use."""
+    folder = layouts_dir(catalog)
+    paths = sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")) if folder.is_dir() else []
+    if not paths:
+        return []
+
+    def quickref_names() -> set[str]:
+        return set(template_context(catalog))
+
+    def rulebook_names() -> set[str]:
+        return set(rulebook_context(catalog))
+
+    out = []
+    for path in paths:
+        if path.parent.name == "quickref":
+            field, names = f"quickref.{path.name.removesuffix(TEMPLATE_SUFFIX)}", quickref_names
+        else:
+            field, names = "rulebook", rulebook_names
+        out += check_template(path, catalog.display(path), names, field)
+    return out

@@ -29,7 +29,8 @@ from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
 
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
-from .recall import BOOK_FOR_PAPER, BookSize  # noqa: E402
+from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
+from ..render.pdf import unique_subset_tags
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -275,8 +276,6 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
     something can never fit (callers report it)."""
-    from ..render.pdf import unique_subset_tags
-
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from ..core import markup
 from ..core.issues import Issue
 from ..catalog.load import Catalog
-from ..render.pdf import pdf_settings
 from ..catalog.schema import Component
 from ..core.units import parse_length, parse_size
 from ..catalog.context import template_context
-from .recall import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
+from .content import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
 from ..catalog.ruletext import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
@@ -51,14 +50,8 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
     return issues
 
 
-# quick-reference checks made by this process (for tests to count; `bookcache.quickref_findings`
-# keeps their findings across builds)
-STATS: dict[str, int] = {"checks": 0}
-
-
 def check(catalog: Catalog) -> list[Issue]:
     """Every quick-reference side renders and fits."""
-    STATS["checks"] += 1
     issues: list[Issue] = []
     ctx = template_context(catalog)
     done: set[tuple[str, str]] = set()
@@ -70,38 +63,3 @@ def check(catalog: Catalog) -> list[Issue]:
         done.add((side.component.id, side.name))
         issues += fit_issues(catalog, side, markup.parse(text))
     return issues
-
-
-@pdf_settings()
-def preview_pdf(catalog: Catalog) -> bytes:
-    """Every quick-reference side on a page of its card's size, text in the estimated text
-    area (trim less the safe margin): a proof to look at, not a print file."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Frame, KeepInFrame
-
-    from ..render.pdf import unique_subset_tags
-    from .art import IconPainter
-    from .story import ICON_CALLBACK
-
-    buf = io.BytesIO()
-    styles = Styles(accent_color(catalog.game), scale=CARD_TEXT_SCALE, card=True)
-    canv = Canvas(buf, invariant=1, initialFontName=styles.f.regular)
-    canv.setNamedCB(ICON_CALLBACK, IconPainter(catalog, styles))
-    ctx = template_context(catalog)
-    safe = parse_length(catalog.game.print.safe)
-    for side in sides(catalog):
-        text, _ = render_quickref(catalog, side.name, ctx)
-        w, h = parse_size(side.component.size)
-        canv.setPageSize((w, h))
-        canv.setStrokeColorRGB(0.8, 0.8, 0.8)
-        canv.rect(safe, safe, w - 2 * safe, h - 2 * safe)
-        if text is not None:
-            tw, th = text_box(catalog, side.component)
-            b = Builder(styles, tw, th, set(catalog.game.icons), "")
-            frame = Frame(safe, safe, tw, th, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            frame.addFromList([KeepInFrame(tw, th, b.blocks(markup.parse(text)), mode="overflow")], canv)
-        canv.showPage()
-    canv.save()
-    return unique_subset_tags(buf.getvalue())

@@ -17,31 +17,36 @@ Outputs (the pipeline stage `rulebook`):
                                                        pages two-up on each paper's sheets
                                                        (half-letter pages on A4 at 97.3 %)
 
-The story is laid out once; the booklets impose the reading PDF's own pages. The result
-is remembered on the catalog object, so the rules check's rulebook lint and the rulebook
-stage of the same build lay it out only once between them. Across builds a rulebook is
-kept by what it read (`cardstock.books.bookcache`): the template is rendered again, and
-when its text, the rows' outline and every face it drew are unchanged, neither the check
-nor the stage lays it out again.
+The story is laid out once; the booklets impose the reading PDF's own pages. A typeset
+rulebook is kept in the cache (`cardstock.core.cache`, kind "book") under a key of what it
+read: its rendered text, the reading page size, the drawing of every face of the game and
+the code. So the rules check, which lays the book out to find what does not fit, and the
+rulebook stage of the same build (often in another process) lay it out once between them,
+and a later build whose edit the book does not show lays it out not at all.
 """
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Optional, Union
+from typing import Optional, Union
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
+import base64
+import json
+
 from ..core import markup
+from ..core.cache import code_key, key_of
 from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..core.output import Artifact, artifact
-from ..core.stage import BuildOptions, StageResult
-from . import art, bookcache
+from ..core.stage import Job, StageResult
+from . import art
 from .document import BookDoc, Built, booklets_of, build, contents
-from .recall import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
+from .content import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from .story import Builder, Styles, accent_color
 
@@ -86,9 +91,9 @@ def players_line(catalog: Catalog) -> str:
 class Story:
     """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
 
-    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Optional[dict[str, Any]] = None):
+    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: art.Thumbs):
         self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
-        self.faces = faces  # component id -> laid-out face (None: cached on the catalog)
+        self.faces = faces  # the thumbnails of the game's faces
         self.issues: list[Issue] = []
         self.by_id = {c.id: c for c in catalog.components}
 
@@ -114,7 +119,7 @@ class Story:
         middle: list[Flowable] = []
         if ids:
             thumb = min(width / (len(ids) + 0.35), 1.45 * 72)
-            middle.append(art.face_row(self.catalog, [self.by_id[i] for i in ids], st, width, self.issues, thumb * 0.9, captions=False, cache=self.faces))
+            middle.append(art.face_row(self.catalog, [self.by_id[i] for i in ids], st, width, self.issues, thumb * 0.9, captions=False, thumbs=self.faces))
         bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
         bottom.append(Paragraph(f"Rules \u00b7 version {_esc(g.version)}", st.center))
         for credit in g.credits:
@@ -138,7 +143,7 @@ class Story:
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
                 if comps:
-                    story += [art.face_row(self.catalog, comps, self.styles, width, self.issues, min(width / (len(comps) + 0.5), 0.8 * 72), cache=self.faces), Spacer(1, 6)]
+                    story += [art.face_row(self.catalog, comps, self.styles, width, self.issues, min(width / (len(comps) + 0.5), 0.8 * 72), thumbs=self.faces), Spacer(1, 6)]
             elif ch.name == "page-break":
                 story.append(PageBreak())
         self.issues += b.issues
@@ -146,198 +151,101 @@ class Story:
 
 
 def _esc(text: str) -> str:
-    from xml.sax.saxutils import escape
-
     return escape(text)
-
-
-class Booklets(Mapping[str, Built]):
-    """The booklets of a reading PDF by paper, imposed when first asked for: the rules
-    check reads a rendering's findings only, and a stage in another process lays the book
-    out again, so the check's rendering imposes nothing it would not use."""
-
-    def __init__(self, reading: Built, sizes: dict[str, BookSize], meta: dict[str, str]) -> None:
-        self._inputs: Optional[tuple[Built, dict[str, BookSize], dict[str, str]]] = (reading, sizes, meta)
-        self._made: dict[str, Built] = {}
-
-    def _all(self) -> dict[str, Built]:
-        if self._inputs is not None:
-            STATS.imposed += 1
-            self._made = booklets_of(*self._inputs)
-            self._inputs = None
-        return self._made
-
-    def only(self, papers: set[str]) -> "Booklets":
-        """These papers' booklets (imposed with the others, when first asked for)."""
-        part = Booklets.__new__(Booklets)
-        part._inputs, part._made = None, {}
-        if self._inputs is not None:
-            reading, sizes, meta = self._inputs
-            part._inputs = (reading, {p: s for p, s in sizes.items() if p in papers}, meta)
-        else:
-            part._made = {p: b for p, b in self._made.items() if p in papers}
-        return part
-
-    def __getitem__(self, paper: str) -> Built:
-        return self._all()[paper]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
 
 
 @dataclass
 class Rendered:
+    """A rulebook laid out (or read back from the cache): its reading PDF (None when the
+    template cannot be rendered or the book cannot be laid out), its findings and page
+    size."""
+
     reading: Optional[Built]
-    booklets: Mapping[str, Built]
     issues: list[Issue]
     size: BookSize
-    key: Optional[str] = None  # its entry's key (bookcache) when the build keeps one
-    drew: tuple[str, ...] = ()  # the components whose faces it drew
-    kept: Optional[bookcache.Kept] = None  # an earlier build's rendering, not laid out now
 
 
-def render_rulebook(catalog: Catalog, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, faces: bool = True) -> Rendered:
-    """Render the reading PDF and the booklets in memory; template and layout problems
-    come back as Issues (and then no PDF). `faces=False` draws outlines instead of the
-    component faces (the same layout, much faster). Remembered per catalog object."""
-    memo: dict[tuple[Any, ...], Rendered] = catalog.__dict__.setdefault("_rulebook_renders", {})
-    key = (tuple(papers), booklets, faces)
-    if key not in memo:
-        # a render for more papers (the rules check renders every paper the game prints
-        # on) holds this one: the same reading PDF when the reading size is the same
-        wanted = set(_wanted(papers))
-        for (had, b, f), r in memo.items():
-            if (b, f) == (booklets, faces) and wanted <= set(_wanted(had)) and _reading_size(_wanted(had)) == _reading_size(_wanted(papers)):
-                part = r.booklets.only(wanted) if isinstance(r.booklets, Booklets) else {p: built for p, built in r.booklets.items() if p in wanted}
-                return Rendered(r.reading, part, r.issues, r.size, r.key, r.drew, r.kept)
-        memo[key] = _render(catalog, tuple(papers), booklets, faces)
-    return memo[key]
+def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Rendered:
+    """The game's rulebook laid out for the reading size `papers` ask for; template and
+    layout problems come back as Issues (and then no PDF). Read from the cache when a build
+    laid out the same book before."""
+    catalog = job.catalog
+    path = rulebook_template(catalog)
+    where = catalog.display(path)
+    size = reading_size(wanted(papers))
+    if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
+        return Rendered(None, [no_rulebook(catalog)], size)
+    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
+    if text is None:
+        return Rendered(None, issues, size)
+    faces = [f.key for _, side, f in job.faces.each() if side == "front"]
+    key = key_of("rulebook", code_key(), text, size.name, *faces)
+    kept = _kept(job, key, size)
+    if kept is not None:
+        return kept
+    STATS.renders += 1
+    chunks = split(text)
+    styles = Styles(accent_color(catalog.game))
+    painter = art.IconPainter(catalog, styles, job.faces.library)
+    findings: list[Issue] = []
+    thumbs = art.Thumbs(job.faces)
+    g = catalog.game
+    story = Story(catalog, chunks, styles, where, thumbs)
+    try:
+        reading: Optional[Built] = build(story, size, styles, g.title, g.title, painter, _meta(catalog))
+    except LayoutError as exc:
+        findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {size.name} page: {exc}"))
+        reading = None
+    for issue in story.issues:
+        if issue not in findings:
+            findings.append(issue)
+    rendered = Rendered(reading, findings, size)
+    job.cache.put("book", key, json.dumps({
+        "pdf": base64.b64encode(reading.data).decode("ascii") if reading is not None else None,
+        "pages": reading.pages if reading is not None else 0,
+        "findings": [i.data() for i in findings],
+    }).encode())
+    return rendered
 
 
-def _laid_out(catalog: Catalog, papers: tuple[str, ...]) -> Rendered:
-    """The rulebook laid out now, whatever an earlier build kept (for a stage whose kept
-    files are gone); it replaces the remembered rendering."""
-    r = _render(catalog, papers, True, True, recall=False)
-    catalog.__dict__.setdefault("_rulebook_renders", {})[(tuple(papers), True, True)] = r
-    return r
+def _kept(job: Job, key: str, size: BookSize) -> Optional[Rendered]:
+    data = job.cache.get_json("book", key)
+    if not isinstance(data, dict):
+        return None
+    try:
+        pdf = data["pdf"]
+        reading = Built(base64.b64decode(pdf), int(data["pages"])) if pdf is not None else None
+        return Rendered(reading, [Issue.from_data(i) for i in data["findings"]], size)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
-def _wanted(papers: tuple[str, ...]) -> list[str]:
-    return wanted(papers)
-
-
-def _reading_size(papers: list[str]) -> BookSize:
-    return reading_size(papers)
+def _meta(catalog: Catalog) -> dict[str, str]:
+    g = catalog.game
+    return {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
 
 
 @dataclass
 class RenderStats:
-    """Rulebooks laid out by this process (for tests and the bench to count)."""
+    """Rulebooks laid out by this process (for tests to count)."""
 
     renders: int = 0
-    imposed: int = 0  # times a rendering's booklets were imposed (all its papers at once)
 
 
 STATS = RenderStats()
 
 
-def _render(catalog: Catalog, papers: tuple[str, ...], booklets: bool, faces: bool, recall: bool = True) -> Rendered:
-    path = rulebook_template(catalog)
-    where = catalog.display(path)
-    wanted = _wanted(papers)
-    size = _reading_size(wanted)
-    if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
-        return Rendered(None, {}, [no_rulebook(catalog)], size)
-    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
-    if text is None:
-        return Rendered(None, {}, issues, size)
-    # kept across builds only as the stage writes it: with its faces and its booklets
-    key = bookcache.book_key(catalog, "rulebook", text, size.name) if faces and booklets and bookcache.folder() else None
-    g = catalog.game
-    meta = {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
-    if key is not None and recall:
-        kept = bookcache.recall(catalog, "rulebook", key)
-        if kept is not None:
-            return Rendered(None, {}, list(kept.findings), size, key, (), kept)
-        # the rules check laid it out in another process of this build: its reading PDF
-        laid = bookcache.taken_over(catalog, key)
-        if laid is not None:
-            data, pages, found, drew = laid
-            handed = Built(data, pages)
-            return Rendered(handed, Booklets(handed, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta), found, size, key, drew)
-    STATS.renders += 1
-    chunks = split(text)
-    styles = Styles(accent_color(catalog.game))
-    painter = art.IconPainter(catalog, styles)
-    findings: list[Issue] = []
-    # faces laid out once per catalog object (art.laid_out), each one drawn recorded
-    seen = bookcache.Seen(catalog.__dict__.setdefault("_books_faces", {}))
-    cache: dict[str, Any] = seen if faces else art.Outlines()
-
-    def run(sz: BookSize) -> Optional[Built]:
-        story = Story(catalog, chunks, styles, where, cache)
-        try:
-            built = build(story, sz, styles, g.title, g.title, painter, meta)
-        except LayoutError as exc:
-            findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {sz.name} page: {exc}"))
-            return None
-        for issue in story.issues:
-            if issue not in findings:
-                findings.append(issue)
-        return built
-
-    # Laid out once: the reading PDF, whose pages are imposed for every booklet.
-    reading = run(size)
-    out: Mapping[str, Built] = {}
-    if reading is not None and booklets:  # imposed when first asked for (`Booklets`)
-        out = Booklets(reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted}, meta)
-    if key is not None and reading is not None:  # in a check: for its stage, wherever it runs
-        bookcache.hand_over(catalog, key, seen.ids, findings, reading.data, reading.pages)
-    return Rendered(reading, out, findings, size, key, tuple(seen.ids))
-
-
-def prepare() -> None:
-    """What the stage makes ready only when it writes (`pipeline.prepare`): the booklets'
-    imposition and the PDF reader under it are imported, the book's fonts registered
-    (parsed) with ReportLab."""
-    from . import booklet  # noqa: F401
-    from .fonts import register
-
-    register()
-
-
-def _kept_files(r: Rendered, catalog: Catalog, options: BuildOptions) -> Optional[list[Artifact]]:
-    """The files an earlier build wrote for this rulebook, when they are the ones this
-    build asks for (the same reading size, a booklet for every paper) and intact."""
-    if r.kept is None:
-        return None
-    files = r.kept.files(options.out)
-    wanted = {p for p in _wanted(tuple(options.papers))}
-    if files is None or {a.paper for a in files if a.kind == "booklet"} != wanted:
-        return None
-    return files
-
-
-def build_rulebook(catalog: Catalog, options: BuildOptions) -> StageResult:
-    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for
-    (or, when an earlier build's rendering is kept and its files are intact, keep them)."""
-    r = render_rulebook(catalog, tuple(options.papers))
-    if r.kept is not None:
-        files = _kept_files(r, catalog, options)
-        if files is not None:
-            return StageResult(artifacts=files, findings=list(r.issues))
-        r = _laid_out(catalog, tuple(options.papers))
+def build_rulebook(job: Job) -> StageResult:
+    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for."""
+    catalog, options = job.catalog, job.build
+    r = render_rulebook(job, tuple(options.papers))
     result = StageResult(findings=list(r.issues))
     if r.reading is None:
         return result
     folder = options.out / catalog.id
     arts: list[Artifact] = [artifact(catalog.id, "rulebook", folder / f"{catalog.id}-rulebook.pdf", r.reading.data, paper=r.size.name, pages=r.reading.pages)]
-    for paper, b in r.booklets.items():
+    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog))
+    for paper, b in books.items():
         arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
     result.artifacts.extend(arts)
-    if r.key is not None:
-        bookcache.remember(catalog, "rulebook", r.key, r.drew, r.issues, arts, options.out)
     return result

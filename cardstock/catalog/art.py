@@ -1,6 +1,7 @@
 """Art files a catalog names, checked when the catalog is loaded, before anything draws
 them: a raster image's pixel count is read from its header (never decoded) and refused
-above `MAX_PIXELS`; an SVG must have a finite, positive size and finite geometry."""
+above `MAX_PIXELS`. An SVG is read by the layout room, which draws it
+(`cardstock.layout.check` refuses one with a size or geometry that is not finite)."""
 
 from __future__ import annotations
 
@@ -11,24 +12,12 @@ from typing import Optional
 MAX_PIXELS = 50_000_000  # 50 megapixels: about 20 × 28 cm at 600 dpi, far more than a card needs
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
-_CHECKED: dict[tuple[str, int, int], Optional[str]] = {}
-
-
 def art_problem(path: Path) -> Optional[str]:
-    """What is wrong with the art file at `path` (which exists), or None."""
-    st = path.stat()
-    key = (str(path), st.st_mtime_ns, st.st_size)
-    if key not in _CHECKED:
-        suffix = path.suffix.lower()
-        if suffix in RASTER_SUFFIXES:
-            _CHECKED[key] = raster_problem(path)
-        elif suffix == ".svg":
-            from ..layout.svgart import svg_problem
-
-            _CHECKED[key] = svg_problem(path)
-        else:
-            _CHECKED[key] = None
-    return _CHECKED[key]
+    """What is wrong with the raster art file at `path` (which exists), or None (an SVG is
+    the layout room's to read)."""
+    if path.suffix.lower() in RASTER_SUFFIXES:
+        return raster_problem(path)
+    return None
 
 
 # the first bytes of each raster type, so a file named .png that is something else is told apart
@@ -62,3 +51,14 @@ def raster_problem(path: Path) -> Optional[str]:
         return (f"the image is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
                 f"art may have at most {MAX_PIXELS // 1_000_000} megapixels: scale it down")
     return None
+
+
+ICON_FOLDER = "icons"
+
+
+def icon_files(folder: Path) -> list[Path]:
+    """A game's own icon files (`icons/*.svg` in its catalog folder), sorted by name."""
+    base = folder / ICON_FOLDER
+    if not base.is_dir():
+        return []
+    return sorted(p for p in base.iterdir() if p.suffix.lower() == ".svg" and p.is_file())

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from ..core.issues import Issues
 from .kinds import KINDS
-from .art import art_problem
+from .art import art_problem, icon_files
 from ..core.project import discover
 from .schema import Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
@@ -87,8 +87,16 @@ def _display(root: Path, path: Path) -> str:
         return path.as_posix()
 
 
-def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
-    """Load and validate one game; return None when it has errors (they are in `issues`)."""
+# Reads a game's rules.toml once its game file and tables are read (the rules checker's
+# `cardstock.rules.model.load_rules`, handed in by validation: the catalog does not know
+# the rules' format): (path, shown path, project root, game, components, issues) -> the rules or None.
+RulesReader = Callable[[Path, str, Path, Game, list[Component], Issues], Any]
+
+
+def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[RulesReader] = None) -> Optional[Catalog]:
+    """Load and validate one game; return None when it has errors (they are in `issues`).
+    A game file with errors is read as far as it can be, so the problems of its tables
+    and rules are found in the same pass."""
     folder = root / "catalog" / game_id
     path = folder / "game.toml"
     shown = _display(root, path)
@@ -96,7 +104,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
     if not path.is_file():
         issues.add(_display(root, folder), None, "", f"no game.toml: expected {shown}")
         return None
-    read, problem = read_toml(path, shown)
+    read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
         return None
@@ -134,7 +142,7 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
         seen_sets.add(s.id)
         fields = game.fields_of(s)
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
-        model = _row_model(f"Row_{s.id}", fields)  # one model per set, not per row
+        model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
         for row in rows:
             comp = _component(game, s, model, row, folder, root, issues, references=not dropped)
             if comp is None:
@@ -146,39 +154,17 @@ def load_game(root: Path, game_id: str, issues: Issues) -> Optional[Catalog]:
             components.append(comp)
     rules = None
     rules_path = folder / "rules.toml"
-    if rules_path.is_file() and not dropped & {"sets", "schemas", "players"}:
-        from ..rules.model import load_rules  # the rules checker's file: counts, constraints, setup
-
+    if rules_reader is not None and rules_path.is_file() and not dropped & {"sets", "schemas", "players"}:
         sources.append(rules_path)
-        rules = load_rules(rules_path, _display(root, rules_path), game, components, issues)
+        rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
     if len(issues.errors) > before:
         return None
     return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
 
 
-# Row models by their name and declared fields, for the life of the process: building one
-# builds its validator (pydantic), and a `--watch` rebuild loads the edited game again with
-# the same fields. A model is a function of these alone, so it may be shared.
-_ROW_MODELS: dict[str, type[BaseModel]] = {}
-
-
-def _row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
-    import json
-
-    key = json.dumps([name, [[k, spec.model_dump(mode="json")] for k, spec in fields.items()]], default=repr)
-    model = _ROW_MODELS.get(key)
-    if model is None:
-        if len(_ROW_MODELS) >= 256:  # bounded, however many games a process loads
-            _ROW_MODELS.clear()
-        model = _ROW_MODELS[key] = row_model(name, fields)
-    return model
-
-
 def _own_icons(game: Game, folder: Path) -> None:
     """Every `icons/NAME.svg` of the game is an icon `:NAME:` unless game.toml declares it
     itself; a declared icon without a symbol or label takes its id for both."""
-    from ..layout.ownicons import icon_files
-
     for path in icon_files(folder):
         if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", path.stem) and path.stem not in game.icons:
             game.icons[path.stem] = Icon()
@@ -441,7 +427,7 @@ def _slug(name: str) -> str:
     return slugify(name) or "component"
 
 
-def load_games(root: Path, game_ids: Optional[list[str]] = None) -> tuple[list[Catalog], Issues]:
+def load_games(root: Path, game_ids: Optional[list[str]] = None, rules_reader: Optional[RulesReader] = None) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default); every problem of every game is collected."""
     issues = Issues()
     known = discover(root)
@@ -451,7 +437,7 @@ def load_games(root: Path, game_ids: Optional[list[str]] = None) -> tuple[list[C
         if gid not in known:
             issues.add("catalog", None, "", f"unknown game {gid!r}; the catalog has: {', '.join(known) or 'no games'}")
             continue
-        cat = load_game(root, gid, issues)
+        cat = load_game(root, gid, issues, rules_reader)
         if cat is not None:
             catalogs.append(cat)
     return catalogs, issues

@@ -18,6 +18,7 @@ from ..core.issues import InputError, Issue
 from .load import Catalog
 from ..core.scripts import nfc
 from ..core.templating import environment, render
+from .context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -78,7 +79,5 @@ def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
     if not context:
-        from .context import template_context  # the books' names, only when a text is rendered
-
         context = template_context(catalog)
     return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")

@@ -40,6 +40,8 @@ KINDS = {
 SCHEMA = 1  # bump when an entry's shape changes: an older file is emptied, not misread
 KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
 BUSY_SECONDS = 5.0  # how long to wait for another build's write before going without
+BATCH_SECONDS = 0.2  # writes are committed at least this often, so another build waits little
+BATCH_WRITES = 500  # ... and at least every this many writes
 
 
 def cache_dir() -> Path:
@@ -123,6 +125,7 @@ class Cache:
         self._pid = 0
         self._failed = folder is None
         self._pending = 0
+        self._since = 0.0  # when the writes not yet committed began
         self._today = int(time.time() // 86400)
 
     @property
@@ -196,8 +199,13 @@ class Cache:
             self._give_up()
 
     def _wrote(self, db: sqlite3.Connection) -> None:
+        """Count a write; commit the batch when it is big or old enough (a transaction
+        left open would keep another build's writes waiting)."""
+        now = time.monotonic()
+        if not self._pending:
+            self._since = now
         self._pending += 1
-        if self._pending >= 500:
+        if self._pending >= BATCH_WRITES or now - self._since >= BATCH_SECONDS:
             db.commit()
             self._pending = 0
 

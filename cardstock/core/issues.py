@@ -31,6 +31,16 @@ class Issue:
         tag = "warning: " if self.level == "warning" else ""
         return f"{prefix}{tag}{self.message}"
 
+    def data(self) -> list[object]:
+        """The issue as plain data (for the cache and for JSON reports)."""
+        return [self.file, self.line, self.field, str(self.message), self.level, self.bad_input]
+
+    @staticmethod
+    def from_data(data: list[object]) -> "Issue":
+        file, line, fld, message, level, bad = data
+        return Issue(str(file), line if isinstance(line, int) else None, str(fld), str(message),
+                     "warning" if level == "warning" else "error", bad_input=bool(bad))
+
 
 @dataclass
 class Issues:

@@ -9,7 +9,7 @@ import os
 import tempfile
 
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
+from typing import Callable, Iterable, Optional, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -70,50 +70,13 @@ class WriteError(Exception):
         return (WriteError, (self.path, self.reason))
 
 
-class Spooled:
-    """A file's bytes written as they are made into an unnamed temporary file, their size
-    and sha256 taken on the way: a large sheet file is never whole in memory. Read back a
-    block at a time by `blocks`; `close` when done (`artifact` closes what it writes)."""
-
-    BLOCK = 1 << 20
-
-    def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile()
-        self._hash = hashlib.sha256()
-        self.size = 0
-
-    def write(self, data: Union[bytes, bytearray, memoryview]) -> None:
-        self._file.write(data)
-        self._hash.update(data)
-        self.size += len(memoryview(data))
-
-    @property
-    def digest(self) -> str:
-        return self._hash.hexdigest()
-
-    def blocks(self) -> Iterator[bytes]:
-        self._file.flush()
-        self._file.seek(0)
-        while True:
-            chunk = self._file.read(self.BLOCK)
-            if not chunk:
-                return
-            yield chunk
-
-    def close(self) -> None:
-        self._file.close()
-
-
-# What a file is written from: its bytes; its bytes in pieces written one after the other
-# (views into a large buffer with a few small pieces between them: a sheet file whose font
-# tags were rewritten, `render.pdf.retagged`, without a copy of the whole file); or a
-# `Spooled` file.
-Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]], Spooled]
+# What a file is written from: its bytes, or its bytes in pieces written one after the
+# other (views into a large buffer with a few small pieces between them: a sheet file whose
+# font tags were rewritten, `render.pdf.retagged`, without a copy of the whole file).
+Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]]]
 
 
 def _pieces(data: Payload) -> Iterable[Union[bytes, bytearray, memoryview]]:
-    if isinstance(data, Spooled):
-        return data.blocks()
     return [data] if isinstance(data, (bytes, bytearray)) else data
 
 
@@ -137,87 +100,21 @@ def _same_as(path: Path, pieces: Iterable[Union[bytes, bytearray, memoryview]]) 
         return handle.read(1) == b""
 
 
-# (output folder, holding folder) while this process holds back what it writes (`hold`)
-_HOLD: list[Optional[tuple[Path, Path]]] = [None]
-
-
-class hold:
-    """`with hold(out, folder):` — files this process writes under the output folder `out`
-    go to the same place under `folder` instead, and the output folder is not touched (a
-    file whose bytes are already the ones written is left alone there, and none is held).
-    The build moves the held files in with `release` once it may write (a stage that
-    started before the rules check passed), or drops the folder."""
-
-    def __init__(self, out: Path, folder: Path) -> None:
-        self.pair = (Path(out).resolve(), Path(folder))
-
-    def __enter__(self) -> "hold":
-        _HOLD[0] = self.pair
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        _HOLD[0] = None
-
-
-def release(folder: Path, out: Path) -> None:
-    """Move the files held in `folder` into the output folder `out`: renamed into place
-    where both are on one file system, else copied a block at a time through a temporary
-    file and a rename, as any write (a large sheet file is never whole in memory)."""
-    import errno
-
-    if not folder.is_dir():
-        return
-    for held in sorted(p for p in folder.rglob("*") if p.is_file()):
-        target = Path(out) / held.relative_to(folder)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(held, target)
-            continue
-        except OSError as exc:
-            if exc.errno != errno.EXDEV:  # another file system is the one expected failure
-                raise WriteError(target, exc.strerror or str(exc)) from exc
-        copy = Spooled()
-        try:
-            with open(held, "rb") as source:
-                for chunk in iter(lambda: source.read(Spooled.BLOCK), b""):
-                    copy.write(chunk)
-            write_atomic(target, copy)
-        finally:
-            copy.close()
-        held.unlink()
-
-
-def _held(path: Path) -> Optional[Path]:
-    """Where a write to `path` goes while this process holds its writes (None: to `path`)."""
-    pair = _HOLD[0]
-    if pair is None:
-        return None
-    out, folder = pair
-    try:
-        return folder / path.resolve().relative_to(out)
-    except ValueError:  # not under the output folder
-        return None
-
-
 def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
     change is not touched. Returns (size, sha256)."""
-    if isinstance(data, Spooled):
-        size, digest = data.size, data.digest
-    else:
-        hashed = hashlib.sha256()
-        size = 0
-        for piece in _pieces(data):
-            hashed.update(piece)
-            size += len(memoryview(piece))
-        digest = hashed.hexdigest()
+    hashed = hashlib.sha256()
+    size = 0
+    for piece in _pieces(data):
+        hashed.update(piece)
+        size += len(memoryview(piece))
+    digest = hashed.hexdigest()
     try:
         if path.stat().st_size == size and _same_as(path, _pieces(data)):
             return size, digest  # unchanged: leave the file (and its mtime) alone
     except FileNotFoundError:
         pass
-    path = _held(path) or path
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -236,47 +133,39 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
 
 
 def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
-    """Write `data` atomically and describe the result (a `Spooled` file is closed)."""
-    try:
-        size, digest = write_atomic(path, data)
-    finally:
-        if isinstance(data, Spooled):
-            data.close()
+    """Write `data` atomically and describe the result."""
+    size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)
 
 
 # ---------------------------------------------------------------- one build per output folder
 
-LOCK_NAME = Path(".cache") / "build.lock"  # under the output folder, beside the build cache
-_HELD: dict[Path, int] = {}  # output folder -> descriptor of its lock file, in this process
+_HELD: dict[Path, int] = {}  # output folder -> descriptor this process holds it by
 
 
 def lock(out: Path, notice: Callable[[str], None]) -> None:
     """Hold the output folder `out` for this build (creating it), so two builds into one
     folder run one after the other: when another process holds it, say so through
-    `notice` and wait. Holding it again is a no-op; `unlock` lets go."""
+    `notice` and wait. The lock is taken on the folder itself (nothing is written for it);
+    holding it again is a no-op; `unlock` lets go."""
     try:
         import fcntl
     except ImportError:  # not a POSIX system: builds are not serialised there
         return
-    out = out.resolve()
+    out = out.absolute()
     if out in _HELD:
         return
     try:
-        (out / LOCK_NAME).parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, file_mode())
-    except OSError as exc:  # the output folder cannot be made or written into
+        out.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:  # the output folder cannot be made or opened
         raise WriteError(out, exc.strerror or str(exc)) from exc
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-            notice(f"{out}: another cardstock build{f' (process {holder})' if holder.isdigit() else ''} "
-                   "is writing into this folder; waiting for it to finish")
+            notice(f"{out}: another cardstock build is writing into this folder; waiting for it to finish")
             fcntl.flock(fd, fcntl.LOCK_EX)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
     except BaseException:
         os.close(fd)
         raise
@@ -289,14 +178,14 @@ def _sweep(out: Path) -> None:
     `.<name>.<random>.tmp`); with the folder held, no other build is writing one."""
     for tmp in out.rglob(".*.tmp"):
         try:
-            if tmp.is_file():
+            if tmp.is_file() and not tmp.is_symlink():
                 tmp.unlink()
         except OSError:
             pass
 
 
 def unlock(out: Path) -> None:
-    """Let go of the output folder (closing the lock file releases the lock)."""
-    fd = _HELD.pop(out.resolve(), None)
+    """Let go of the output folder (closing the descriptor releases the lock)."""
+    fd = _HELD.pop(out.absolute(), None)
     if fd is not None:
         os.close(fd)

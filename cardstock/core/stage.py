@@ -1,8 +1,13 @@
-"""The contract every build stage shares: the options it is given and the result it returns.
+"""The contract every stage and every rules check shares: what it is given and what it
+returns.
 
-A per-game stage is `build(catalog, options) -> StageResult`; a stage that belongs to no
-single game (the calibration sheet) is `build(options, root) -> StageResult`. Stages import
-this module, never the runner (`cardstock.pipeline`).
+    run(job: Job) -> StageResult            a stage of one game (`job.catalog`)
+    run(job: BuildJob) -> StageResult       a stage that belongs to no single game
+    check(job: Job) -> list[Issue]          a rules check a room provides (GameCheck)
+
+A `Job` carries one game's catalog, its faces (laid out once, `cardstock.layout.faces`),
+the cache and the build's options. Stages and checks import this module, never the build
+(`cardstock.build`) or the table of stages (`cardstock.stages`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from .output import Artifact
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
+    from ..layout.faces import Faces
+    from .cache import Cache
 
 
 EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only
@@ -58,8 +65,36 @@ class StageResult:
     findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
 
 
-# A per-game stage and a stage run once per build.
-Stage = Callable[["Catalog", BuildOptions], StageResult]
-GlobalStage = Callable[[BuildOptions, Optional[Path]], StageResult]
+@dataclass(frozen=True)
+class Job:
+    """One game's work: its catalog, its faces (which hold the cache), and the build's
+    options (a rules check run by `cardstock check` has none)."""
 
-__all__ = ["BuildOptions", "GlobalStage", "Stage", "StageResult"]
+    catalog: "Catalog"
+    faces: "Faces"
+    options: Optional[BuildOptions] = None
+
+    @property
+    def cache(self) -> "Cache":
+        return self.faces.cache
+
+    @property
+    def build(self) -> BuildOptions:
+        """The build's options (a stage always has them)."""
+        assert self.options is not None, "a stage runs in a build"
+        return self.options
+
+
+@dataclass(frozen=True)
+class BuildJob:
+    """The work of a stage that belongs to no single game (the calibration sheets)."""
+
+    root: Path
+    options: BuildOptions
+
+
+GameStage = Callable[[Job], StageResult]
+BuildStage = Callable[[BuildJob], StageResult]
+GameCheck = Callable[[Job], list[Issue]]
+
+__all__ = ["BuildJob", "BuildOptions", "BuildStage", "GameCheck", "GameStage", "Job", "StageResult"]

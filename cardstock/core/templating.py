@@ -28,6 +28,7 @@ import re
 import string
 import time
 import types
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, nodes
@@ -291,6 +292,17 @@ class BoundedSandbox(SandboxedEnvironment):
         self.globals["lipsum"] = _lipsum
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
+        self._strings: dict[tuple[str, str], Any] = {}
+
+    def compiled(self, kind: str, text: str) -> Any:
+        """A template ("t") or expression ("e") given as a string, compiled once by this
+        environment (a layout repeats the same texts for every face). A compile error is
+        not kept: it is raised each time."""
+        found = self._strings.get((kind, text))
+        if found is None:
+            found = self.from_string(text) if kind == "t" else self.compile_expression(text)
+            self._strings[(kind, text)] = found
+        return found
 
     # helpers the compiled code calls
     @staticmethod
@@ -416,3 +428,51 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
         sub = getattr(exc, "lineno", None) if with_line else None
         return f"template syntax error{f' on its line {sub}' if sub else ''}: {detail}"
     return f"the {what} cannot be rendered ({kind}): {detail}"
+
+
+# ---------------------------------------------------------------- checking a template file
+
+def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str) -> list[Issue]:
+    """A template file's syntax, and the names it reads that its context does not have
+    (`names`, or a function giving them when the template must be checked)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [Issue(shown, None, field, f"cannot read the template: {getattr(exc, 'strerror', None) or exc}")]
+    given = names if isinstance(names, set) else names()
+    env = environment()
+    return [Issue(shown, line, field, message) for line, message in _template_problems(env, text, given)]
+
+
+def _template_problems(env: Any, text: str, names: set[str]) -> list[tuple[Optional[int], str]]:
+    """(line, message) of each problem of a template text: its syntax, the names it reads
+    that neither `names` nor the environment's globals give."""
+    try:
+        ast = env.parse(text)
+    except TemplateError as exc:
+        return [(getattr(exc, "lineno", None), str(template_message(exc)))]
+    except RecursionError:
+        return [(None, "the template nests too deeply to be read")]
+    out: list[tuple[Optional[int], str]] = []
+    unknown = sorted(_names_read(ast) - names - set(env.globals))
+    for name in unknown:
+        line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
+        out.append((line, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
+    return out
+
+
+# names every template may read without being given them
+TEMPLATE_OWN = frozenset({"loop", "caller", "varargs", "kwargs", "self", "super"})
+
+
+def _names_read(ast: nodes.Template) -> set[str]:
+    """The names a template reads that it does not set itself (a loop variable, a
+    `{% set %}`, a macro argument). Simpler than Jinja's own analysis, which generates
+    the template's code, and enough to catch a misspelt name."""
+    read: set[str] = set()
+    own: set[str] = set(TEMPLATE_OWN)
+    for n in ast.find_all(nodes.Name):
+        (read if n.ctx == "load" else own).add(n.name)
+    for m in ast.find_all(nodes.Macro):
+        own.add(m.name)
+    return read - own

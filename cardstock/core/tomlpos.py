@@ -14,20 +14,16 @@ is not, the reader stops where it cannot go on and returns what it found so far.
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import marshal
+import tomllib
 import re
-import sys
-import unicodedata
-from collections import OrderedDict
 from typing import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
+from .files import Unreadable, issue, read_text
+from .issues import Issue
+
 if TYPE_CHECKING:
     import pathlib
-
-    from .issues import Issue
 
 Path = tuple[str | int, ...]
 
@@ -261,119 +257,24 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
     return None
 
 
-class ReadStats:
-    """How this process got each TOML file it read (for tests to count)."""
-
-    def __init__(self) -> None:
-        self.parsed = 0  # read and parsed from the file's text
-        self.remembered = 0  # the same content read earlier in this process
-        self.cached = 0  # a file cardstock ships, read back from the user cache
-
-
-READ_STATS = ReadStats()
-
-# A file read twice in one process (a build reads the shared layouts from validation, the
-# rules check and the stages) is parsed once: content key -> marshalled (data, key lines),
-# handed out as a fresh copy each time, so no caller can change another's data.
-_MEMO: "OrderedDict[str, bytes]" = OrderedDict()
-_MEMO_MAX = 256
-CACHE_VERSION = 1  # bump when what is stored changes
-
-
-@functools.lru_cache(maxsize=1)
-def _reader_stamp() -> bytes:
-    """What a parse depends on besides the file: Python's version (tomllib, marshal) and
-    this module's code."""
-    with open(__file__, "rb") as f:
-        return hashlib.sha256(f"{sys.version}\0{CACHE_VERSION}\0".encode() + f.read()).digest()
-
-
-def _content_key(raw: bytes) -> str:
-    return hashlib.sha256(_reader_stamp() + raw).hexdigest()
-
-
-def _cache_path(key: str) -> "pathlib.Path":
-    from .usercache import cache_dir
-
-    return cache_dir() / "toml" / f"{key}.marshal"
-
-
-def _recall(key: str, shipped: bool) -> Optional[bytes]:
-    blob = _MEMO.get(key)
-    if blob is not None:
-        READ_STATS.remembered += 1
-        return blob
-    if not shipped:
-        return None
-    try:
-        blob = _cache_path(key).read_bytes()
-        marshal.loads(blob)  # a damaged entry is parsed again
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
-    READ_STATS.cached += 1
-    _remember(key, blob)
-    return blob
-
-
-def _remember(key: str, blob: bytes) -> None:
-    _MEMO[key] = blob
-    while len(_MEMO) > _MEMO_MAX:
-        _MEMO.popitem(last=False)
-
-
-def read_toml(path: "pathlib.Path", shown: str) -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Any]:
-    """Read a TOML file: ((data, key lines), None), or (None, Issue) saying where it is broken.
-    (The second item is typed Any: a caller that found the first None need not check it.)
+def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Any]:
+    """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
+    lines), None), or (None, Issue) saying where it is broken. (The second item is typed
+    Any: a caller that found the first None need not check it.)
 
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
-    through here, so a syntax error reads the same everywhere: `path:line: not valid TOML: …`.
-    A file is parsed once per process; the layouts cardstock ships are also kept, parsed,
-    in the user cache (cardstock.core.usercache) under a hash of their bytes, so a new process
-    reads them back instead of parsing them (a changed file has another hash).
+    through here, and is read through the one door (`cardstock.core.files`), so a syntax
+    error or a refused file reads the same everywhere: `path:line: not valid TOML: …`.
     """
-    import tomllib
-
-    from .issues import Issue
-
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, Issue(shown, None, "", f"cannot read the file: {exc}")
-    from .shippedcache import is_shipped
-
-    key = _content_key(raw)
-    shipped = is_shipped(path)  # only those are kept on disk: a project's own files are parsed afresh
-    blob = _recall(key, shipped)
-    if blob is not None:
-        data, lines = marshal.loads(blob)
-        return (data, lines), None
+        text = read_text(path, root)
+    except Unreadable as exc:
+        return None, issue(shown, exc)
     try:
-        text = unicodedata.normalize("NFC", raw.decode("utf-8-sig"))
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+)", str(exc))
         return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
-    except UnicodeDecodeError as exc:
-        return None, Issue(shown, None, "", f"cannot read the file: {exc}")
     except RecursionError:
         return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
-    lines = key_lines(text)
-    READ_STATS.parsed += 1
-    try:
-        blob = marshal.dumps((data, lines))
-    except ValueError:  # dates and times: not kept, parsed again next time
-        return (data, lines), None
-    _remember(key, blob)
-    if shipped:
-        try:
-            from .output import write_atomic
-
-            write_atomic(_cache_path(key), blob)
-        except Exception:  # noqa: BLE001 - a cache that cannot be written costs time, not output
-            pass
-    return (data, lines), None
-
-
-def forget() -> None:
-    """Drop what this process remembers of the files it read (tests: a new process)."""
-    _MEMO.clear()
+    return (data, key_lines(text)), None

@@ -24,7 +24,8 @@ from typing import Optional
 from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact
-from ..core.stage import BuildOptions, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
+from ..layout.faces import Faces
 from ..render.png import faces_pdf, pixel_size, pngs, transparent
 
 
@@ -42,19 +43,18 @@ class CardFile:
     kind: str  # the component kind
 
 
-def card_files(catalog: Catalog, *, bleed: bool = True, kinds: Optional[set[str]] = None) -> list[CardFile]:
+def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = None) -> list[CardFile]:
     """Every distinct face of the game (of `kinds` when given), fronts in catalog order,
     each component's own back after its front, then the shared backs."""
-    from ..layout.faces import lay_out
-
+    catalog = faces.catalog
     fronts: list[CardFile] = []
     shared: dict[str, CardFile] = {}  # face key -> shared back
     stems: dict[str, int] = {}
     for comp in catalog.components:
         if kinds is not None and comp.kind not in kinds:
             continue
-        front = lay_out(catalog, comp, "front", bleed=bleed)
-        back = lay_out(catalog, comp, "back", bleed=bleed)
+        front = faces.face(comp, "front", bleed=bleed)
+        back = faces.face(comp, "back", bleed=bleed)
         back_stem = ""
         own_back: Optional[CardFile] = None
         if back is not None and comp.kind == "reference":
@@ -111,10 +111,11 @@ def remove_stale(folder: Path, pattern: str, keep: set[str]) -> None:
             stale.unlink()
 
 
-def build_cards(catalog: Catalog, options: BuildOptions) -> StageResult:
+def build_cards(job: Job) -> StageResult:
+    catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "cards"
-    files = card_files(catalog, bleed=options.bleed)
+    files = card_files(job.faces, bleed=options.bleed)
     faces = [f.face for f in files]
     rgb = faces_pdf(faces, title=f"{catalog.game.title}: cards")
     pdf = faces_pdf(faces, title=f"{catalog.game.title}: cards", cmyk=True) if options.cmyk else rgb

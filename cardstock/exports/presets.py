@@ -12,6 +12,7 @@ naming the sizes it does. Only cards (kinds `card` and `reference`) go to a prin
 
 from __future__ import annotations
 
+import zipfile
 import csv
 import io
 from dataclasses import dataclass
@@ -24,10 +25,14 @@ from ..core.issues import InputError, Issue, Issues
 from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact
-from ..core.stage import BuildOptions, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
+from ..layout.faces import Faces
 from ..core.project import shared_layout
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
+from ..core.tomlpos import line_for, read_toml
+from ..core.validation import dotted, issues_from
+from ..layout.ops import Group, r
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -63,11 +68,8 @@ class PresetsFile(BaseModel):
 
 def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     """The services in the project's (or cardstock's) print-shops.toml, and any problems."""
-    from ..core.tomlpos import line_for, read_toml
-    from ..core.validation import dotted, issues_from
-
     path, shown = shared_layout(root, PRESETS_FILE)
-    read, problem = read_toml(path, shown)
+    read, problem = read_toml(path, shown, root)
     if read is None:
         return {}, [problem] if problem else []
     data, lines = read
@@ -156,17 +158,26 @@ def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, 
     return found
 
 
-def decks(catalog: Catalog, *, bleed: bool) -> dict[str, list[Card]]:
+def check_inputs(catalog: Catalog, options: BuildOptions) -> list[Issue]:
+    """The presets file, and a size every service asked for (`--for`) offers for every
+    deck, checked before anything is written."""
+    presets, problems = load_presets(catalog.root)
+    found = list(problems)
+    if options.services and presets:
+        found += size_problems(catalog, options.services, presets)
+    return found
+
+
+def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
     """The game's cards grouped as a print shop takes them: one deck per shared back (named
     by the back), and one per set for cards with a back of their own (reference cards)."""
-    from ..layout.faces import lay_out
-
+    catalog = faces.catalog
     out: dict[str, list[Card]] = {}
     for comp in catalog.components:
         if comp.kind not in CARD_KINDS:
             continue
-        front = lay_out(catalog, comp, "front", bleed=bleed)
-        back = lay_out(catalog, comp, "back", bleed=bleed)
+        front = faces.face(comp, "front", bleed=bleed)
+        back = faces.face(comp, "back", bleed=bleed)
         name = deck_name(comp)
         if front is not None:
             out.setdefault(name, []).append(Card(comp, front, back))
@@ -257,8 +268,6 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     the service's; otherwise a face whose ops are the original's scaled about the centre so
     its bleed box fills the service's (the change in scale is the difference of the two
     bleeds over the card, well under a cutter's tolerance)."""
-    from ..layout.ops import Group, r
-
     b = geo.bleed[0]
     if abs(face.bleed - b) < 0.01:
         return face
@@ -269,13 +278,14 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     return Face.build(face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds)
 
 
-def build_print_shop(catalog: Catalog, options: BuildOptions) -> StageResult:
+def build_print_shop(job: Job) -> StageResult:
+    catalog, options = job.catalog, job.build
     presets, problems = load_presets(catalog.root)
     if problems:
         raise InputError(problems)
     asked = options.services or tuple(presets)
     result = StageResult()
-    by_deck = decks(catalog, bleed=True)
+    by_deck = decks(job.faces, bleed=True)
     errors: list[Issue] = []
     plans: list[tuple[str, Service, str, list[Card], Size]] = []
     for sid in asked:
@@ -308,8 +318,6 @@ def build_print_shop(catalog: Catalog, options: BuildOptions) -> StageResult:
 def zip_folder(folder: Path) -> bytes:
     """Every file under `folder` in a zip, by path, with fixed dates: the same files give
     the same bytes. PNGs are stored (they are compressed already), the rest deflated."""
-    import zipfile
-
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):

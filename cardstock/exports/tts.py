@@ -35,7 +35,7 @@ from ..layout.shapes import shape_of
 from ..catalog.load import Catalog
 from ..core.markup import spans
 from ..core.output import artifact
-from ..core.stage import BuildOptions, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
 from .cards import remove_stale
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
@@ -45,7 +45,7 @@ MAX_SIDE = 4096  # pixels: the largest sheet side kept (Tabletop Simulator's adv
 DECK_KINDS = ("card", "reference")  # kinds that become decks
 Write = Callable[..., None]  # (path under tts/, bytes, kind=...) -> None
 Url = Callable[[str], str]  # path under tts/ -> the address the save file uses
-LayOut = Callable[..., Optional[Face]]  # cardstock.layout.faces.lay_out
+LayOut = Callable[..., Optional[Face]]  # (catalog, component, side, bleed=) -> the game's face
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,12 @@ def transform(x: float, z: float, y: float = 1.0, flip: bool = False) -> dict[st
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def build_tts(catalog: Catalog, options: BuildOptions) -> StageResult:
-    from ..layout.faces import lay_out
+def build_tts(job: Job) -> StageResult:
+    catalog, options = job.catalog, job.build
+    faces = job.faces
+
+    def lay_out(catalog: Catalog, component: Any, side: str, *, bleed: bool = True) -> Optional[Face]:
+        return faces.face(component, side, bleed=bleed)
 
     result = StageResult()
     folder = options.out / catalog.id / "tts"

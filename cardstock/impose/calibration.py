@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..core.output import artifact
-from ..core.stage import BuildOptions, StageResult
+from ..core.stage import BuildJob, BuildOptions, StageResult
 from ..render.pdf import pdf_settings
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness
@@ -37,15 +37,16 @@ ARM = 16 * MM  # half length of a front reference line
 RULER_AWAY = 10 * MM  # a ruler crosses its reference line this far from the lines' crossing
 
 
-def build_calibration(options: BuildOptions, root: Optional[Path] = None) -> StageResult:
+def build_calibration(job: BuildJob) -> StageResult:
     """One calibration sheet per paper asked for, written to `options.out`."""
+    options, root = job.options, job.root
     result = StageResult()
     offset = tuple(options.back_offset)
     if root is not None:
         offset, problems = back_offset(root, options)
         result.findings.extend(problems)
     for paper in options.papers:
-        data = calibration_pdf(paper, options.duplex, offset)  # type: ignore[arg-type]  # tuple() of the offset pair is typed as a tuple of any length
+        data = calibration_pdf(paper, options.duplex, offset)
         path = Path(options.out) / f"calibration-{paper}.pdf"
         result.artifacts.append(artifact(None, "calibration", path, data, paper=paper, pages=2))
     return result

@@ -5,7 +5,7 @@ on each paper (`<game>-pnp-<paper>.pdf`), and the reference cards alone
 Pieces are grouped by the sheet that takes them (layouts/sheets/), their shape and size, in
 catalog order; each group is arranged by its sheet (grid, honeycomb, packed rows) and
 pages with printed backs get a mirrored backs page (long or short edge), or become
-gutterfold pages. The faces come from `cardstock.layout.faces.lay_out`.
+gutterfold pages. The faces come from the game's `Faces` (laid out once per build).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from ..layout.shapes import shape_of
 from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..core.output import artifact
-from ..core.stage import BuildOptions, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
+from ..layout.faces import Faces
+from ..render.pdf import PdfFaces
 from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -34,31 +36,24 @@ from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin,
 FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | None
 
 
-def build_pnp(catalog: Catalog, options: BuildOptions) -> StageResult:
+def build_pnp(job: Job) -> StageResult:
     """`output/<game>/<game>-pnp-<paper>.pdf`: every component, every copy."""
-    return _build(catalog, options, kinds=None, kind="pnp")
+    return _build(job, kinds=None, kind="pnp")
 
 
-def build_quickref(catalog: Catalog, options: BuildOptions) -> StageResult:
+def build_quickref(job: Job) -> StageResult:
     """`output/<game>/<game>-quickref-<paper>.pdf`: the reference cards, front and back."""
-    return _build(catalog, options, kinds={"reference"}, kind="quickref")
+    return _build(job, kinds={"reference"}, kind="quickref")
 
 
-def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]], kind: str) -> StageResult:
-    from ..layout.faces import outline, state_of  # the faces engine
-
-    cache: dict[tuple[str, bool], dict[str, Any]] = {}  # (side, bleed) -> component id -> outline
-    state = state_of(catalog)  # the game's layouts and fonts, looked up once for every face
+def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
+    catalog, options, faces = job.catalog, job.build, job.faces
 
     def face_of(component: Any, side: str, bleed: bool) -> Any:
-        """Each face is laid out once per build, whatever the number of papers. Pages keep
-        only its outline (no ops); its drawing is fetched back as its page is written
-        (`_drawer`), so the laid-out faces alive stay few however many there are. (Keyed
-        by the component's own id string: no key object a face.)"""
-        known = cache.setdefault((side, bleed), {})
-        if component.id not in known:
-            known[component.id] = outline(catalog, component, side, bleed=bleed, state=state)
-        return known[component.id]
+        """Pages hold each face's outline (size, shape, cut); its drawing is read when its
+        page is written (`_FullFaces`), so a game of many thousands of distinct faces
+        does not hold every drawing at once."""
+        return faces.outline(component, side, bleed=bleed)
 
     # the sheets, printer profiles and options were checked by cardstock.validate
     sheets, issues = load_sheets(catalog.root)
@@ -82,10 +77,35 @@ def _build(catalog: Catalog, options: BuildOptions, *, kinds: Optional[set[str]]
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
                 continue
         count = len(pages)
-        data = write_pdf(pages, doc_info(catalog, paper, kind), _drawer, release=True)  # empties `pages`
+        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces), release=True)  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
+
+
+def check_inputs(catalog: Catalog, options: BuildOptions) -> list[Issue]:
+    """What the sheet stages read besides the faces, checked before anything is written:
+    the sheet files and printer profiles, and a sheet that takes every piece the build
+    prints on every paper it asks for (one problem per kind of piece, naming how many
+    components it hits)."""
+    sheets, problems = load_sheets(catalog.root)
+    found: list[Issue] = list(problems)
+    found += [p for p in back_offset(catalog.root, options)[1] if p.level == "error"]
+    if problems.errors:
+        return found
+    missing: dict[Issue, list[str]] = {}
+    for paper in papers_for(catalog, options):
+        for comp in catalog.components:
+            if options.only is not None and "pnp" not in options.only and comp.kind != "reference":
+                continue
+            if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
+                issue = Issue("layouts/sheets", None, comp.kind,
+                              f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
+                missing.setdefault(issue, []).append(comp.id)
+    for issue, who in missing.items():
+        many = f"{len(who)} components, first {who[0]!r}" if len(who) > 1 else f"component {who[0]!r}"
+        found.append(Issue(issue.file, issue.line, issue.field, f"{issue.message} (needed by {many})"))
+    return found
 
 
 def selected(catalog: Catalog, components: list[Any], options: BuildOptions, findings: list[Issue]) -> list[Any]:
@@ -101,28 +121,21 @@ def selected(catalog: Catalog, components: list[Any], options: BuildOptions, fin
 
 
 class _FullFaces:
-    """Draws faces given by their outline (cardstock.layout.faces.outline) with their ops,
-    fetched from the face cache one placement at a time."""
+    """Draws faces given by their outline (`Faces.outline`) with their drawing, read back
+    one placement at a time."""
 
-    def __init__(self, canvas: Any) -> None:
-        from ..render.pdf import PdfFaces
-
+    def __init__(self, canvas: Any, faces: Faces) -> None:
         self._pdf = PdfFaces(canvas)
+        self._faces = faces
         self._formed: set[str] = set()  # faces already drawn once as a reused form
 
     def draw(self, face: Any, x: float, y: float, *, reuse: bool = False) -> None:
-        from ..layout.faces import full
-
         if reuse and face.key in self._formed:  # the form exists: its ops are not read again
             self._pdf.draw(face, x, y, reuse=True)
             return
         if reuse:
             self._formed.add(face.key)
-        self._pdf.draw(full(face), x, y, reuse=reuse)
-
-
-def _drawer(canvas: Any) -> Any:
-    return _FullFaces(canvas)
+        self._pdf.draw(self._faces.full(face), x, y, reuse=reuse)
 
 
 def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:

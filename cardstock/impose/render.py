@@ -19,8 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path, pdf_settings, retagged, show_page, Spill
-from ..core.output import Spooled
+from ..render.pdf import Spill, clip_path, draw_path, new_canvas as pdf_canvas, pdf_color, pdf_path, pdf_settings, retagged, show_page
 from ..core.units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -56,15 +55,7 @@ class DocInfo:
 
 def new_canvas(buffer: io.BytesIO, size: tuple[float, float], info: DocInfo) -> Canvas:
     """A canvas for a sheet PDF; draw and save it inside `pdf_settings()`."""
-    # The initial font is the embedded sans, so no unembedded Helvetica is ever referenced.
-    c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1,
-               initialFontName=fonts.register(FOOTER_FONT), initialFontSize=6)
-    c.setTitle(info.title)
-    c.setAuthor(info.author)
-    c.setCreator("cardstock")
-    c.setProducer("cardstock")
-    c.setSubject(info.title)
-    return c
+    return pdf_canvas(buffer, size, info.title, author=info.author, font=FOOTER_FONT)
 
 
 def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
@@ -75,21 +66,17 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> bytes | list[bytes | memoryview] | Spooled:
-    """Draw every page and return the PDF bytes.
+def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> list[bytes | memoryview]:
+    """Draw every page and return the PDF, as pieces to write one after the other (views
+    into ReportLab's bytes, with the retagged font subset names between them).
 
-    The file streams: each page is compressed as soon as it is drawn and kept in a
-    temporary file until the document is written (`render.pdf.show_page`), so memory does
+    Each page is compressed as soon as it is drawn and kept in a temporary file until the
+    document is written (`render.pdf.show_page`), so while the pages are drawn memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
-    page's plan goes once it is on paper, and the PDF comes back as an `output.Spooled`
-    file: ReportLab's document is written into it object by object as it is saved
-    (`render.pdf.Spill.divert`), so the whole file is never in memory at once (a document
-    with no page falls back to pieces: views into ReportLab's bytes and the retagged font
-    names)."""
+    page's plan goes once it is on paper."""
     first = pages[0] if pages else None
-    out = Spooled() if release else None
-    with pdf_settings(), Spill(out) as spill:
+    with pdf_settings(), Spill() as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
         drawer = drawer_for(c)
         counts = reuse_counts(pages)
@@ -104,16 +91,7 @@ def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], F
                     footer(c, page.footer, _footer_text(info, n, total, page), style)
             show_page(c, spill)
         raw = c.getpdfdata()  # what save() would write, without a copy in a buffer
-        collector = spill.collector
-    if out is not None and collector is not None:  # written into `out` as ReportLab made it (`Spill.divert`)
-        if raw or out.size != collector.offset:
-            out.close()
-            raise RuntimeError("ReportLab wrote part of the sheet file outside cardstock's spool")
-        return out
-    if out is not None:
-        out.close()
-    parts = retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
-    return parts if release else b"".join(parts)
+    return retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
 
 
 def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:

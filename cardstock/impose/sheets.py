@@ -214,8 +214,8 @@ def _same_size(a: str, b: str) -> bool:
     return abs(aw - bw) < 0.01 and abs(ah - bh) < 0.01
 
 
-def _read_toml(path: Path, shown: str, issues: Issues) -> Optional[tuple[dict[str, Any], dict[KeyPath, int]]]:
-    read, problem = read_toml(path, shown)
+def _read_toml(path: Path, shown: str, issues: Issues, root: Path) -> Optional[tuple[dict[str, Any], dict[KeyPath, int]]]:
+    read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
     return read
@@ -252,7 +252,7 @@ def load_sheets(root: Path) -> tuple[list[SheetFile], Issues]:
         if path.name == PRINTERS_FILE:
             continue
         shown = _display(where, path)
-        read = _read_toml(path, shown, issues)
+        read = _read_toml(path, shown, issues, root)
         if read is None:
             continue
         sheet = _validate(Sheet, read[0], shown, read[1], issues)
@@ -268,7 +268,7 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     if not path.is_file():
         return {}, issues
     shown = _display(where, path)
-    read = _read_toml(path, shown, issues)
+    read = _read_toml(path, shown, issues, root)
     if read is None:
         return {}, issues
     model = _validate(PrinterFile, read[0], shown, read[1], issues)

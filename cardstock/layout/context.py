@@ -7,8 +7,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from jinja2 import TemplateError, meta, nodes
-from jinja2.parser import Parser
+from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN
@@ -16,7 +15,8 @@ import dataclasses
 
 from ..core.issues import Issue
 from ..catalog.schema import Component
-from ..core.templating import BoundedSandbox, environment, finalize, known, render, template_message
+from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
+from ..catalog.fields import slugify
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -146,8 +146,6 @@ def humanize(name: str) -> str:
 
 
 def _slug(text: str) -> str:
-    from ..catalog.fields import slugify
-
     return slugify(str(text))
 
 
@@ -300,179 +298,26 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
 
 # ---------------------------------------------------------------- compiled templates
 
-class _Compiled:
-    """A compiled template ("t") or expression ("e") and what its result depends on.
-
-    names: the context names it reads (None when that cannot be told, e.g. it includes
-    another template); memo: its result depends on nothing but the values of those names
-    (it calls only pure helpers, no methods, macros or random filters), so results can be
-    remembered per value; name: for a template that is exactly `{{ name }}`, that name."""
-
-    __slots__ = ("run", "names", "memo", "name")
-
-    def __init__(self, run: Any, names: Optional[tuple[str, ...]], memo: bool, name: Optional[str] = None) -> None:
-        self.run = run
-        self.names = names
-        self.memo = memo
-        self.name = name
-
-
-_COMPILED: dict[tuple[int, str, str], _Compiled] = {}
-
 # a template that only prints one variable, e.g. "{{ name }}"
 ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\Z")
 JINJA_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})
 # values Jinja prints as str(value) (no autoescaping, no finalize)
 PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
-# globals a template may call and still be remembered: functions of their arguments only
-PURE_CALLS = frozenset(HELPERS) | {"range", "dict"}
-IMPURE_FILTERS = frozenset({"random"})
-
-
-def _compiled(env: SandboxedEnvironment, kind: str, text: str) -> _Compiled:
-    """Templates and expressions compiled once per environment (layouts repeat them for
-    every face). Compile errors are not cached: they raise each time."""
-    key = (id(env), kind, text)
-    found = _COMPILED.get(key)
-    if found is None:
-        run = env.from_string(text) if kind == "t" else env.compile_expression(text)
-        names, memo = _analyse(env, kind, text)
-        m = ONE_NAME.match(text) if kind == "t" else None
-        one = m.group(1) if m and m.group(1) not in JINJA_CONSTANTS else None
-        found = _Compiled(run, names, memo, one)
-        if len(_COMPILED) > 4096:
-            _COMPILED.clear()
-        _COMPILED[key] = found
-    return found
-
-
-def _analyse(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
-    """(the context names a template reads, whether its result may be remembered); kept in
-    cardstock's cache folder per text (`templating.known`) when `env` is cardstock's sandbox."""
-    if isinstance(env, BoundedSandbox):
-        found: tuple[Optional[tuple[str, ...]], bool] = known(
-            f"names-{kind}", env, text, lambda: _analysed(env, kind, text), ("cardstock.layout.context",))
-        return found
-    return _analysed(env, kind, text)
-
-
-def _analysed(env: SandboxedEnvironment, kind: str, text: str) -> tuple[Optional[tuple[str, ...]], bool]:
-    try:
-        if kind == "t":
-            ast = env.parse(text)
-        else:
-            expr = Parser(env, text, state="variable").parse_expression()
-            ast = nodes.Template([nodes.Output([expr])], lineno=1)
-            ast.set_environment(env)
-        if any(True for _ in ast.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport))):
-            return None, False
-        names = set(meta.find_undeclared_variables(ast))
-        # Jinja leaves out names of globals, but a context value of the same name (a field
-        # called `range`, say) hides the global, so those are read from the context too
-        names |= {n.name for n in ast.find_all(nodes.Name) if n.ctx == "load" and n.name in env.globals}
-    except Exception:  # the analysis is an optimisation only: fall back to plain rendering
-        return None, False
-    pure = all(isinstance(call.node, nodes.Name) and call.node.name in PURE_CALLS for call in ast.find_all(nodes.Call))
-    pure = pure and not any(f.name in IMPURE_FILTERS for f in ast.find_all(nodes.Filter))
-    pure = pure and not any(True for _ in ast.find_all((nodes.Macro, nodes.CallBlock)))
-    return tuple(sorted(names)), pure
-
-
-class _Unfrozen(Exception):
-    """A context value that cannot be part of a memo key."""
-
-
-_FREEZE_BUDGET = 2000  # values visited per key at most; bigger contexts are not remembered
-
-
-def _freeze(value: Any, budget: list[int]) -> Any:
-    """A hashable stand-in for a context value that is equal only for values that render
-    the same: types are kept (1, 1.0 and True differ), dicts keep their order, floats
-    are compared by repr (0.0 and -0.0 differ)."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise _Unfrozen
-    t = type(value)
-    if t is str:
-        return value
-    if value is None or t is int or t is bool:
-        return (t, value)
-    if t is float:
-        return (t, repr(value))
-    if t is dict:
-        return (t, tuple((_freeze(k, budget), _freeze(v, budget)) for k, v in value.items()))
-    if t is list or t is tuple:
-        return (t, tuple(_freeze(v, budget) for v in value))
-    raise _Unfrozen
-
-
-def _memo_key(env: SandboxedEnvironment, compiled: _Compiled, ctx: dict[str, Any]) -> Optional[tuple[Any, ...]]:
-    """The values a template reads from `ctx`, frozen; None when the result may not be
-    remembered (a name missing from the context, a value that cannot be frozen)."""
-    if not compiled.memo or compiled.names is None:
-        return None
-    budget = [_FREEZE_BUDGET]
-    parts = []
-    try:
-        for name in compiled.names:
-            if name in ctx:
-                parts.append(_freeze(ctx[name], budget))
-            elif name in PURE_CALLS and name in env.globals:
-                parts.append(None)  # a helper: the same function for every face
-            else:
-                return None
-    except _Unfrozen:
-        return None
-    return tuple(parts)
-
-
-def _variables(compiled: _Compiled, ctx: dict[str, Any]) -> dict[str, Any]:
-    """The part of `ctx` the template reads (all of it when that is not known): Jinja copies
-    the variables it is given into a new context on every call."""
-    if compiled.names is None:
-        return ctx
-    return {name: ctx[name] for name in compiled.names if name in ctx}
-
-
-_RESULTS: dict[tuple[Any, ...], Any] = {}
-_RESULTS_MAX = 50_000
-# A template whose first MEMO_TRIES results were all new (a card's rules text, its name)
-# is not remembered any more: working out the key of what it reads costs more than the
-# render it would rarely save. One repeat keeps a template remembered for good.
-MEMO_TRIES = 32
-_TRIED: dict[tuple[int, str, str], int] = {}  # (id(env), kind, text) -> results made, -1: it repeats
 
 
 def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, Any]) -> Any:
-    """Render a template or evaluate an expression, remembering the result per the values
-    it reads: layouts repeat `{{ accent }}`, `{{ tint(accent, 0.8) }}` or `stat is not none`
-    for every face, mostly with values another face already had. Errors are not
-    remembered (they raise again)."""
-    compiled = _compiled(env, kind, text)
-    if compiled.name is not None:  # "{{ name }}": Jinja would print str(value)
-        value = ctx.get(compiled.name, compiled)  # (compiled: a stand-in for "missing")
-        if value is None and env.finalize is not None:
-            return ""
-        if type(value) in PLAIN_TYPES:
-            return str(value)
-    tried = _TRIED.get((id(env), kind, text), 0)
-    values = _memo_key(env, compiled, ctx) if tried < MEMO_TRIES else None
-    if values is not None:
-        key = (env, kind, text, values)
-        if key in _RESULTS:
-            _TRIED[(id(env), kind, text)] = -1  # it repeats: always worth remembering
-            return _RESULTS[key]
-    variables = _variables(compiled, ctx)
-    result = compiled.run.render(variables) if kind == "t" else compiled.run(**variables)
-    if values is not None:
-        if len(_RESULTS) >= _RESULTS_MAX:
-            _RESULTS.clear()
-        _RESULTS[key] = result
-        if tried >= 0:
-            if len(_TRIED) >= _RESULTS_MAX:
-                _TRIED.clear()
-            _TRIED[(id(env), kind, text)] = tried + 1
-    return result
+    """Render a template ("t") or evaluate an expression ("e"); each text is compiled once
+    per environment (`BoundedSandbox.compiled`: layouts repeat it for every face)."""
+    if kind == "t":
+        m = ONE_NAME.match(text)
+        if m and m.group(1) not in JINJA_CONSTANTS:  # "{{ name }}": Jinja would print str(value)
+            value = ctx.get(m.group(1), ctx)  # (ctx: a stand-in for "missing")
+            if value is None and env.finalize is not None:
+                return ""
+            if type(value) in PLAIN_TYPES:
+                return str(value)
+    run: Any = env.compiled(kind, text) if isinstance(env, BoundedSandbox) else (env.from_string(text) if kind == "t" else env.compile_expression(text))
+    return run.render(ctx) if kind == "t" else run(**ctx)
 
 
 def render_value(env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]) -> tuple[Any, Optional[str]]:

@@ -1,80 +1,67 @@
 """Catalog components → laid-out faces (see ops.Face): the one place faces are made.
 
-    lay_out(catalog, component, "front" | "back", bleed=True) -> Face | None
-    distinct_faces(catalog) -> [(svg file stem, Face), ...]
-    each_face(catalog) -> (component, side, Face), ...     (every face a build draws, one at a time)
+    faces = Faces(catalog, cache)              every face of one game, laid out once
+    faces.face(component, "front" | "back")    one side (None: a back it does not have)
+    faces.each()                               (component, side, Face) for every face
+    faces.distinct()                           (svg file stem, Face) for every distinct face
 
 A face's layout is chosen by name from `layouts/default.toml` merged with
 `layouts/<game>/faces.toml`: the set's `layout` key, else a layout named like the set id,
 else the kind's default (`card`, `tile`, `token`, `die`, `pawn`, `reference`, `board`).
 Backs use `back-<back id>`, else `<kind>-back`. Die nets and standees are composed from a
 panel layout (one die face, one standee side) drawn into a net with glue tabs and folds.
+
+A face is laid out at most once per build: the `Faces` of a game is made once and handed to
+the rules check (whose print-safety lint reads what each face found while it was drawn) and
+to every stage that draws. It also keeps each face in the cache (`cardstock.core.cache`)
+under a key of everything its layout reads, so a later build lays out only the faces whose
+inputs changed, and a stage running in another process of the same build reads the faces
+the check laid out instead of laying them out again.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import math
 import re
-import weakref
-from functools import lru_cache
 
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
+from ..core.cache import Cache, code_key, memory_cache
 from ..core.issues import Issue
 from ..core.markup import spans
-from ..core.project import files_in, hash_files
+from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..catalog.schema import Component
 from ..core.tomlpos import Path as KeyPath, key_lines, line_for
 from ..core.units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from . import printsafe
-from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, polygon_path, r, rect_path
+from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
-from .spec import Box, Layout, LayoutSet, layouts_for
+from .spec import Box, Layout, LayoutSet, load_layouts
 from .text import Fit
-from .ownicons import library_for
-from . import facestore
-from .facestore import FaceStore
+from .ownicons import game_library
 from .symbols import Library
+from .. import fonts
+from ..catalog.ruletext import quickref_template, render_quickref
+from ..core.issues import InputError
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
-
-@dataclass
-class _State:
-    layouts: LayoutSet
-    library: Library
-    env: Any
-    stamp: tuple[int, int]
-    fits: dict[tuple[Any, ...], Fit] = field(default_factory=dict)  # fitted text shared by the game's faces (Painter.fit)
-
-
-def _state(catalog: Catalog) -> _State:
-    from .. import fonts
-
-    fonts.use_project_fonts(catalog.root)  # the project's fonts/ folder, by file stem
-    ls = layouts_for(catalog.root, catalog.id)
-    lib = library_for(catalog)
-    stamp = (id(ls), id(lib))
-    st = getattr(catalog, "_cardstock_faces", None)
-    if st is None or st.stamp != stamp:
-        st = _State(ls, lib, make_env(), stamp)
-        try:
-            setattr(catalog, "_cardstock_faces", st)
-        except AttributeError:  # pragma: no cover - a catalog that refuses attributes
-            pass
-    return st
+# A game with more faces than this keeps only each face's outline in memory (its size,
+# shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
+# bounded however many distinct faces a game has.
+RETAIN_MAX = 4000
 
 
 # ---------------------------------------------------------------- layout choice
 
-def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
+def front_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     for name in ([s.layout] if s.layout else []) + [comp.set, comp.kind]:
         if ls.has(name):
@@ -82,7 +69,7 @@ def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     return comp.kind
 
 
-def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
+def back_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     names = []
     if s.layout:
@@ -94,13 +81,13 @@ def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     return "card-back"
 
 
-def own_back(catalog: Catalog, comp: Component) -> bool:
+def own_back(catalog: "Catalog", comp: Component) -> bool:
     """Whether the component's back is drawn from its own fields (a reference card, or a
     set with `double_sided = true`) rather than being a deck back shared by many."""
     return comp.kind == "reference" or catalog.set(comp.set).double_sided
 
 
-def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
+def reverse_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
     """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
     else the front's layout (which can tell the sides apart by `side`)."""
     s = catalog.set(comp.set)
@@ -115,230 +102,183 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
     return auto_shape(comp.kind, w, h) if shape == AUTO else str(shape)
 
 
-# ---------------------------------------------------------------- public API
+# ---------------------------------------------------------------- the faces of one game
 
-# Laid-out faces are kept in a small in-memory LRU (`_FACES`, by input key) in front of
-# a store (`facestore`): the build's on-disk store under output/.cache/faces/ when the
-# pipeline names one (`use_store`), else one in memory. Stages that only place faces
-# (the print-and-play sheets) keep an outline of each (`outline`: no ops) and fetch the
-# drawing back by its content key when the page is written (`full`), so the number of
-# laid-out faces alive does not grow with the number of distinct faces.
-_FACES: "OrderedDict[str, Face]" = OrderedDict()
-_FACES_MAX = 256
-_OUTLINES: dict[str, Face] = {}  # input key -> the face without its ops (small)
-_SEEN: list[Optional[FaceStore]] = [None]  # the store the two caches above were filled from
+class Faces:
+    """Every face of one game, each laid out at most once (see the module's docstring).
+    `laid_out` and `from_cache` count how each face was got (the tests count them)."""
 
+    def __init__(self, catalog: "Catalog", cache: Optional[Cache] = None, *, layouts: Optional[LayoutSet] = None,
+                 library: Optional[Library] = None) -> None:
+        self.catalog = catalog
+        self.cache = cache if cache is not None else memory_cache()
+        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id)
+        self.library = library if library is not None else game_library(catalog)
+        self.env = make_env()
+        self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text shared by the game's faces (Painter.fit)
+        sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
+        self.retain = sides <= RETAIN_MAX or not self.cache.usable
+        self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
+        self._by_content: dict[str, str] = {}  # content key -> input key
+        self._common: Optional[tuple[str, str]] = None
+        self._quickref: dict[tuple[str, str], str] = {}
+        self.laid_out = 0
+        self.from_cache = 0
 
-@dataclass
-class LayoutStats:
-    """What this process did to get faces, for tests and the bench to count:
-    `laid_out` faces were laid out, `from_store` read back from the store; `alive` is how
-    many laid-out faces (with their ops) exist now, `peak_alive` the most at one time."""
+    # ------------------------------------------------------------ asking for faces
 
-    laid_out: int = 0
-    from_store: int = 0
-    peak_alive: int = 0
-    _live: dict[int, "weakref.ref[Face]"] = field(default_factory=dict, repr=False)
-
-    @property
-    def alive(self) -> int:
-        return len(self._live)
-
-    def reset(self) -> None:
-        self.laid_out = self.from_store = 0
-        self.peak_alive = len(self._live)
-
-    def track(self, face: Face) -> Face:
-        i = id(face)
-        if i not in self._live:
-            live = self._live
-
-            def gone(_: "weakref.ref[Face]") -> None:
-                live.pop(i, None)
-
-            live[i] = weakref.ref(face, gone)
-            self.peak_alive = max(self.peak_alive, len(live))
+    def face(self, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+        """The face of one side of a component; None for a back the component does not
+        have. Laid out the first time it is asked for in this build (or read back from the
+        cache when nothing it reads changed)."""
+        if side not in ("front", "back"):
+            raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+        if side == "back" and not own_back(self.catalog, component):
+            if component.back is None or component.back not in self.catalog.game.backs:
+                return None
+        key = self.key(component, side, bleed)
+        known = self._faces.get(key)
+        if known is not None:
+            return known if known.ops or self.retain else self.full(known)
+        stored = self.cache.get("face", key)
+        face = face_from_data(json.loads(stored)) if stored is not None else None
+        if face is not None:
+            self.from_cache += 1
+        else:
+            face = self._lay_out(component, side, bleed)
+            if face is None:
+                return None
+            self.laid_out += 1
+            self.cache.put("face", key, json.dumps(face_data(face), separators=(",", ":")).encode())
+        self._faces[key] = face if self.retain else replace(face, ops=())
+        self._by_content.setdefault(face.key, key)
         return face
 
+    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+        """The face as imposition needs it (size, shape, cut, folds, content key): without
+        its drawing when the game is too big to keep every drawing in memory (`full` gives
+        the drawing back when the face is drawn)."""
+        face = self.face(component, side, bleed=bleed)
+        if face is None or self.retain:
+            return face
+        return self._faces[self.key(component, side, bleed)]
 
-STATS = LayoutStats()
+    def full(self, face: Face) -> Face:
+        """The face `outline` gave, with its drawing."""
+        if face.ops or self.retain:
+            return face
+        key = self._by_content.get(face.key)
+        stored = self.cache.get("face", key) if key is not None else None
+        found = face_from_data(json.loads(stored)) if stored is not None else None
+        return found if found is not None else face
 
+    def each(self, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
+        """Every face of every component, front then back (a back the component lacks is
+        left out)."""
+        for comp in self.catalog.components:
+            for side in ("front", "back"):
+                face = self.face(comp, side, bleed=bleed)
+                if face is not None:
+                    yield comp, side, face
 
-def use_store(store: Optional[FaceStore]) -> None:
-    """Keep faces in `store` from now on (None: in memory). The pipeline names each game's
-    on-disk store before its task (`facestore.use`)."""
-    facestore.use(store)
+    def distinct(self, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
+        """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
+        `<component id>-reverse` for the second side of a reference card or a double-sided
+        set, and `back-<back id>` for each deck back (with a suffix if a back is drawn in
+        two shapes); the deck backs last."""
+        backs: list[tuple[str, Face]] = []
+        back_keys: dict[Optional[str], list[tuple[Any, ...]]] = {}
+        catalog = self.catalog
+        for comp in catalog.components:
+            front = self.face(comp, "front", bleed=bleed)
+            assert front is not None  # only a back can be missing
+            yield comp.id, front
+            back = self.face(comp, "back", bleed=bleed)
+            if back is None:
+                continue
+            if own_back(catalog, comp):
+                yield f"{comp.id}-reverse", back
+                continue
+            seen = back_keys.setdefault(comp.back, [])
+            shape_key = (back.shape, back.width, back.height)
+            if shape_key in seen:
+                continue
+            stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
+            seen.append(shape_key)
+            backs.append((stem, back))
+        yield from backs
 
+    # ------------------------------------------------------------ keys
 
-def _store() -> FaceStore:
-    """The current store; when it changed, the in-memory caches are emptied, so nothing
-    of another store is reused by mistake (its keys would still be right, the counts not)."""
-    store = facestore.current()
-    if _SEEN[0] is not store:
-        _FACES.clear()
-        _OUTLINES.clear()
-        _SEEN[0] = store
-    return store
+    def common_key(self) -> tuple[str, str]:
+        """(what every face of the game reads, what only faces reading whole tables add):
+        the first hashes the code and fonts, the layouts, the project's fonts and every
+        file of the game's catalog folder except its tables (a face reads its own row,
+        which is in its own key); the second hashes the tables (reference cards render
+        templates that may read any row)."""
+        if self._common is None:
+            catalog = self.catalog
+            folder, root = catalog.folder, catalog.root
+            tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
+            files = files_in(folder)
+            common = "\n".join([
+                str(root),  # art ops name their files by path
+                code_key(),
+                hash_files([p for p in files if p.resolve() not in tables], folder),
+                hash_files(files_in(root / "layouts"), root),
+                hash_files(shipped_in_use(root), shipped_layouts()),
+                hash_files(files_in(root / "fonts"), root),
+            ])
+            self._common = (common, hash_files([p for p in files if p.resolve() in tables], folder))
+        return self._common
 
+    def key(self, component: Component, side: str, bleed: bool) -> str:
+        """The input key of one face: what its layout reads (`common_key`), its side and
+        bleed, and what it is drawn from — the component's row, or for a deck back the
+        back and the layout chosen for it (`_back_key`), so cards sharing a back share one
+        key."""
+        common, tables = self.common_key()
+        drawn_from = _back_key(self.catalog, component, side, self.layouts)
+        what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
+        reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
+        parts = [common, reads, side, "bleed" if bleed else "trim", what]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
-def _fingerprint(catalog: Catalog) -> str:
-    """A hash of every file in the game's catalog folder and its layouts folder (the
-    quick-reference templates are there), computed once per catalog object."""
-    fp = getattr(catalog, "_cardstock_fingerprint", None)
-    if fp is None:
-        fp = hash_files(files_in(catalog.folder), catalog.folder)
-        own = catalog.root / "layouts" / catalog.id
-        if own.is_dir():
-            fp += hash_files(files_in(own), own)
-        try:
-            setattr(catalog, "_cardstock_fingerprint", fp)
-        except AttributeError:  # pragma: no cover
-            pass
-    return fp
+    def _quickref_key(self, component: Component, side: str, tables: str) -> str:
+        """What a reference card's side reads of the tables: the text its quick-reference
+        template renders to (with the problems found on the way). The template may read
+        any row, but only through this text, so an edit to a row the text does not print
+        keeps the face. A template that breaks the sandbox's bounds is keyed by the tables
+        (its face reports the problem)."""
+        at = (component.id, side)
+        if at not in self._quickref:
+            try:
+                text, problems = _quickref(self.catalog, component, side)
+                self._quickref[at] = "quickref\n" + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
+            except InputError:
+                self._quickref[at] = tables
+        return self._quickref[at]
 
+    # ------------------------------------------------------------ laying out
 
-def _input_keys(catalog: Catalog) -> tuple[str, str]:
-    """(what every face of the game reads, what only faces reading whole tables add):
-    the first hashes the code and fonts, the layouts, the project's fonts and every file
-    of the game's catalog folder except its tables (a face reads its own row, which is in
-    its own key); the second hashes the tables (reference cards render templates that
-    may read any row). Computed once per catalog object."""
-    keys = getattr(catalog, "_cardstock_input_keys", None)
-    if keys is None:
-        from ..pipeline import code_key
-        from ..core.project import shipped_in_use, shipped_layouts
+    def _lay_out(self, component: Component, side: str, bleed: bool) -> Optional[Face]:
+        return _lay_out(self, component, side, bleed)
 
-        folder = catalog.folder
-        tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
-        files = files_in(folder)
-        root = catalog.root
-        common = "\n".join([
-            str(root),  # art ops name their files by path
-            code_key(),
-            hash_files([p for p in files if p.resolve() not in tables], folder),
-            hash_files(files_in(root / "layouts"), root),
-            hash_files(shipped_in_use(root), shipped_layouts()),
-            hash_files(files_in(root / "fonts"), root),
-        ])
-        keys = (common, hash_files([p for p in files if p.resolve() in tables], folder))
-        try:
-            setattr(catalog, "_cardstock_input_keys", keys)
-        except AttributeError:  # pragma: no cover
-            pass
-    return keys
-
-
-def face_key(catalog: Catalog, component: Component, side: str, bleed: bool, st: Optional[_State] = None) -> str:
-    """The input key of one face: what its layout reads (see `_input_keys`), its side and
-    bleed, and what it is drawn from — the component's row, or for a deck back the back
-    and the layout chosen for it (`_back_key`), so cards sharing a back share one key."""
-    st = st or _state(catalog)
-    common, tables = _input_keys(catalog)
-    drawn_from = _back_key(catalog, component, side, st)
-    what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
-    reads = _quickref_key(catalog, component, side, tables) if component.kind == "reference" else ""
-    parts = [common, reads, side, "bleed" if bleed else "trim", what]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
-
-
-def _quickref_key(catalog: Catalog, component: Component, side: str, tables: str) -> str:
-    """What a reference card's side reads of the tables: the text its quick-reference
-    template renders to (with the problems found on the way). The template may read any
-    row, but only through this text, so an edit to a row the text does not print keeps the
-    face. Rendered once per catalog object and side; a template that breaks the sandbox's
-    bounds is keyed by the tables, as before (its face reports the problem)."""
-    from ..core.issues import InputError
-
-    memo: dict[tuple[str, str], str] = catalog.__dict__.setdefault("_cardstock_quickref_keys", {})
-    at = (component.id, side)
-    if at not in memo:
-        try:
-            text, problems = _quickref(catalog, component, side)
-            memo[at] = "quickref\n" + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
-        except InputError:
-            memo[at] = tables
-    return memo[at]
-
-
-def lay_out(catalog: Catalog, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
-    """The face of one side of a component; None for a back the component does not have.
-
-    Faces are keyed by what they read (`face_key`): the rules check, the SVG stage, the
-    sheets and the rulebook thumbnails all ask for the same faces and lay each out once;
-    a later build with the same output folder reads unchanged faces back from its cache.
-    A deck back is keyed by what it is drawn from, so the components that share a back
-    share one face and it is laid out once, not once per card."""
-    if side not in ("front", "back"):
-        raise ValueError(f"side must be 'front' or 'back', not {side!r}")
-    return _remembered(catalog, component, side, bleed, _state(catalog))
-
-
-def state_of(catalog: Catalog) -> _State:
-    """The game's layouts, symbols and fonts as faces are laid out with them, looked up
-    (and checked against their files) once: a loop over many faces passes it to `outline`."""
-    return _state(catalog)
-
-
-def outline(catalog: Catalog, component: Component, side: str, *, bleed: bool = True, state: Optional[_State] = None) -> Optional[Face]:
-    """The face without its ops (its size, shape, cut, folds, findings and content key):
-    what imposition needs to place it. `full` gives its drawing back when it is drawn.
-    `state` (`state_of`) spares a loop the per-face look-up of the game's layouts."""
-    st = state or _state(catalog)
-    _store()
-    key = face_key(catalog, component, side, bleed, st)
-    hit = _OUTLINES.get(key)
-    if hit is not None:
-        return hit
-    if _remembered(catalog, component, side, bleed, st, key) is None:
-        return None
-    return _OUTLINES[key]
+    def static_issues(self) -> list[Issue]:
+        """Problems that do not depend on one face: layout and symbol files, unknown symbols
+        named by the game's icons, unknown layout names named by its sets."""
+        catalog = self.catalog
+        found: list[Issue] = list(self.layouts.issues) + list(self.library.issues)
+        found += fonts.use_project_fonts(catalog.root)
+        # names are looked up only in files that loaded: in a broken one every name is unknown
+        if not any(i.level == "error" for i in self.library.issues):
+            found += unknown_symbols(catalog, self.library)
+        if not any(i.level == "error" for i in self.layouts.issues):
+            found += _unknown_layout_names(catalog, self.layouts)
+        return found
 
 
-def full(face: Face) -> Face:
-    """The face `outline` gave, with its ops (from the in-memory LRU or the store)."""
-    if face.ops:
-        return face
-    for hit in reversed(_FACES.values()):  # the newest first: a page's faces were just laid out
-        if hit.key == face.key:
-            return hit
-    found = _store().by_content(face.key)
-    if found is None:
-        return face  # a face that draws nothing
-    STATS.from_store += 1
-    return STATS.track(found)
-
-
-def _remembered(catalog: Catalog, component: Component, side: str, bleed: bool, st: _State, key: Optional[str] = None) -> Optional[Face]:
-    """`lay_out` with the game's layouts and symbols already looked up (loops over every
-    component look them up once, not once per face)."""
-    if side == "back" and not own_back(catalog, component):
-        if component.back is None or component.back not in catalog.game.backs:
-            return None
-    store = _store()
-    key = key or face_key(catalog, component, side, bleed, st)
-    hit = _FACES.get(key)
-    if hit is not None:
-        _FACES.move_to_end(key)
-        return hit
-    face = store.get(key)
-    if face is not None:
-        STATS.from_store += 1
-    else:
-        face = _lay_out(catalog, component, side, bleed, st)
-        if face is None:
-            return None
-        STATS.laid_out += 1
-        store.put(key, face)
-    STATS.track(face)
-    _FACES[key] = face
-    if key not in _OUTLINES:
-        _OUTLINES[key] = dataclasses.replace(face, ops=())
-    if len(_FACES) > _FACES_MAX:
-        _FACES.popitem(last=False)
-    return face
-
-
-def _back_key(catalog: Catalog, component: Component, side: str, st: _State) -> Optional[tuple[Any, ...]]:
+def _back_key(catalog: "Catalog", component: Component, side: str, layouts: LayoutSet) -> Optional[tuple[Any, ...]]:
     """What a deck back's face depends on besides the catalog and the layouts: the back,
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
@@ -347,14 +287,15 @@ def _back_key(catalog: Catalog, component: Component, side: str, st: _State) -> 
         return None
     if component.back is None or component.back not in catalog.game.backs:
         return None
-    name = back_layout_name(catalog, component, st.layouts)
-    lay = st.layouts.resolve(name)
+    name = back_layout_name(catalog, component, layouts)
+    lay = layouts.resolve(name)
     if lay is not None and shape_of(lay.get("shape")).geometry is None:  # composed from the fields
         return None
     return ("back", component.back, name, component.kind, component.size)
 
 
-def _lay_out(catalog: Catalog, component: Component, side: str, bleed: bool, st: _State) -> Optional[Face]:
+def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optional[Face]:
+    catalog = st.catalog
     ls = st.layouts
     if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
@@ -405,67 +346,6 @@ def _lay_out(catalog: Catalog, component: Component, side: str, bleed: bool, st:
     return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings)
 
 
-def distinct_faces(catalog: Catalog, *, bleed: bool = True) -> list[tuple[str, Face]]:
-    """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
-    `<component id>-reverse` for the second side of a reference card, and
-    `back-<back id>` for each deck back (with a suffix if a back is drawn in two shapes)."""
-    return list(each_distinct_face(catalog, bleed=bleed))
-
-
-def each_distinct_face(catalog: Catalog, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
-    """`distinct_faces` one at a time (the deck backs last), so a stage that writes each
-    face as it comes keeps few laid-out faces alive."""
-    backs: list[tuple[str, Face]] = []
-    back_keys: dict[Optional[str], list[tuple[Any, ...]]] = {}
-    st = _state(catalog)
-    for comp in catalog.components:
-        front = _remembered(catalog, comp, "front", bleed, st)
-        assert front is not None  # only a back can be missing
-        yield comp.id, front
-        back = _remembered(catalog, comp, "back", bleed, st)
-        if back is None:
-            continue
-        if own_back(catalog, comp):
-            yield f"{comp.id}-reverse", back
-            continue
-        seen = back_keys.setdefault(comp.back, [])
-        shape_key = (back.shape, back.width, back.height)
-        if shape_key in seen:
-            continue
-        stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
-        seen.append(shape_key)
-        backs.append((stem, back))
-    yield from backs
-
-
-def each_face(catalog: Catalog, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
-    """Every face of every component, front then back (a back the component lacks is
-    left out), laid out once per process like `lay_out`; one at a time, so that only a
-    bounded number of laid-out faces is alive however many the game has."""
-    st = _state(catalog)
-    for comp in catalog.components:
-        for side in ("front", "back"):
-            face = _remembered(catalog, comp, side, bleed, st)
-            if face is not None:
-                yield comp, side, face
-
-
-def static_issues(catalog: Catalog) -> list[Issue]:
-    """Problems that do not depend on one face: layout and symbol files, unknown symbols
-    named by the game's icons, unknown layout names named by its sets."""
-    st = _state(catalog)
-    from .. import fonts
-
-    found: list[Issue] = list(st.layouts.issues) + list(st.library.issues)
-    found += fonts.use_project_fonts(catalog.root)
-    # names are looked up only in files that loaded: in a broken one every name is unknown
-    if not any(i.level == "error" for i in st.library.issues):
-        found += unknown_symbols(catalog, st.library)
-    if not any(i.level == "error" for i in st.layouts.issues):
-        found += _unknown_layout_names(catalog, st.layouts)
-    return found
-
-
 DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)
 
 
@@ -488,9 +368,9 @@ def ordered(issues: Iterable[Issue]) -> list[Issue]:
     return sorted(out, key=lambda i: (i.file, i.line or 0, i.field, i.message))
 
 
-def unknown_symbols(catalog: Catalog, lib: Optional[Library] = None) -> list[Issue]:
+def unknown_symbols(catalog: "Catalog", lib: Optional[Library] = None) -> list[Issue]:
     """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
-    lib = lib or library_for(catalog)
+    assert lib is not None, "the game's symbol library"
     out = []
     for key, icon in catalog.game.icons.items():
         if icon.symbol is None or lib.get(icon.symbol) is None:
@@ -499,7 +379,7 @@ def unknown_symbols(catalog: Catalog, lib: Optional[Library] = None) -> list[Iss
     return out
 
 
-def _unknown_layout_names(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
+def _unknown_layout_names(catalog: "Catalog", ls: LayoutSet) -> list[Issue]:
     out = []
     for i, s in enumerate(catalog.game.sets):
         if s.layout and not ls.has(s.layout):
@@ -521,34 +401,17 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-_LINES: dict[str, tuple[int, dict[KeyPath, int]]] = {}
-
-
-def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, Optional[int]]:
+def _game_line(catalog: "Catalog", path: KeyPath) -> tuple[str, Optional[int]]:
     p = catalog.folder / "game.toml"
     shown = catalog.display(p)
     try:
-        st = p.stat()
-        cached = _LINES.get(str(p))
-        if cached is None or cached[0] != st.st_mtime_ns:
-            cached = (st.st_mtime_ns, key_lines(p.read_text(encoding="utf-8")))
-            _LINES[str(p)] = cached
-        return shown, line_for(cached[1], path)
-    except OSError:
+        return shown, line_for(key_lines(p.read_text(encoding="utf-8")), path)
+    except (OSError, UnicodeDecodeError):
         return shown, None
 
 
 def _guides(geo: Geometry) -> list[Op]:
-    """The face's non-printing guides (trim or corners, safe zone): the same for every face
-    of one geometry, so made once per geometry (guides are immutable ops)."""
-    try:
-        return list(_geometry_guides(geo))
-    except TypeError:  # a geometry that cannot be a key (an outline given as a list)
-        return list(_geometry_guides.__wrapped__(geo))
-
-
-@lru_cache(maxsize=256)
-def _geometry_guides(geo: Geometry) -> tuple[Op, ...]:
+    """The face's non-printing guides (trim or corners, safe zone)."""
     out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
@@ -557,7 +420,7 @@ def _geometry_guides(geo: Geometry) -> tuple[Op, ...]:
     else:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
-    return tuple(out)
+    return out
 
 
 MARK_NAMES = ("version_mark", "back_version_mark")
@@ -569,7 +432,7 @@ def _shows_mark(box: Box) -> bool:
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
 
 
-def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: Catalog) -> list[Op]:
+def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog") -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
@@ -598,11 +461,9 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geome
 
 # ---------------------------------------------------------------- reference cards
 
-def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
+def _quickref(catalog: "Catalog", comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
-    from ..catalog.ruletext import quickref_template, render_quickref
-
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)
     if not name:

@@ -1,8 +1,8 @@
-"""The rules checker's `print-safety` provider: `lint(catalog)`.
+"""The rules checker's `print-safety` check: `lint(job)`.
 
-Every face of every component is laid out (once per process: the build's stages reuse
-the same faces) and what was found while drawing it is gathered: template errors, text
-that does not fit at its minimum size, content outside the safe zone, low contrast
+Every face of every component is laid out (once per build: the stages draw the same
+faces) and what was found while drawing it is gathered: template errors, text that does
+not fit at its minimum size, content outside the safe zone, low contrast
 (`cardstock.layout.printsafe.face_check`). The layout and symbol files, and the names they
 use, were checked before any face was drawn (`cardstock.validate`)."""
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 import dataclasses
 
 from ..core.issues import Issue
-from ..catalog.load import Catalog
 from ..core.scripts import glyphs_once
-from .faces import DRAWING, each_face, ordered
+from ..core.stage import Job
+from .faces import DRAWING, ordered
 
 
-def lint(catalog: Catalog) -> list[Issue]:
+def lint(job: Job) -> list[Issue]:
     found: list[Issue] = []
-    for _comp, _side, face in each_face(catalog):
+    for _comp, _side, face in job.faces.each():
         found += face.findings
     # input errors (a layout template naming nothing, a font it picks that does not exist)
     # once per place in the input; the rules check reports them as bad input, exit 2

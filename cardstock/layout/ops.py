@@ -180,6 +180,48 @@ def walk(ops: Iterable[Any]) -> Iterator[Any]:
             yield from walk(op.ops)
 
 
+# ---------------------------------------------------------------- faces as data
+
+def _data(op: Any) -> list[Any]:
+    """One op as a JSON-able list: its class name, then its field values in order."""
+    t = type(op)
+    if t is Group:
+        return ["Group", [_data(o) for o in op.ops], op.clip, op.transform]
+    if t is Icon:
+        return ["Icon", op.x, op.y, op.size, op.symbol, op.color, [_data(p) for p in op.parts], op.opacity]
+    return [t.__name__, *op.__dict__.values()]
+
+
+def _tuples(value: Any) -> Any:
+    """JSON's lists back into the tuples ops hold (paths, dashes, matrices)."""
+    return tuple(_tuples(v) for v in value) if type(value) is list else value
+
+
+def _op(data: list[Any]) -> Any:
+    name = data[0]
+    if name == "Group":
+        return Group(tuple(_op(o) for o in data[1]), _tuples(data[2]), _tuples(data[3]))
+    if name == "Icon":
+        return Icon(data[1], data[2], data[3], data[4], data[5], tuple(_op(p) for p in data[6]), data[7])
+    return _OPS[name](*(_tuples(v) for v in data[1:]))
+
+
+def face_data(face: "Face") -> list[Any]:
+    """A face as JSON-able data (the cache keeps faces so: data, never code)."""
+    return [face.key, face.width, face.height, face.bleed, face.shape, [_data(o) for o in face.ops],
+            face.cut, face.folds, [i.data() for i in face.findings]]
+
+
+def face_from_data(data: list[Any]) -> Optional["Face"]:
+    """The face `face_data` made; None for anything else (a damaged entry)."""
+    try:
+        key, width, height, bleed, shape, ops, cut, folds, findings = data
+        return Face(key, width, height, bleed, shape, tuple(_op(o) for o in ops), _tuples(cut), _tuples(folds),
+                    tuple(Issue.from_data(i) for i in findings))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
 def content_key(obj: Any) -> str:
     """A short hash of ops (and of tuples holding them): the same drawing, the same key, in
     every process. Ops are turned into plain tuples (see `_plain`) and serialised with
@@ -212,6 +254,9 @@ def _plain_image(op: Image) -> tuple[Any, ...]:
     # the file path is left out: the content hash stands for the file
     return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime, op.opacity)
 
+
+_OPS: dict[str, Any] = {"Rect": Rect, "Ellipse": Ellipse, "Path": Path, "Text": Text, "Guide": Guide, "SymbolPart": SymbolPart,
+                        "Image": Image}
 
 _PLAIN = {
     Rect: _fields, Ellipse: _fields, Path: _fields, Text: _fields, Guide: _fields, SymbolPart: _fields,

@@ -11,27 +11,16 @@ What the reader cannot draw is reported once per file, as a warning.
 from __future__ import annotations
 
 from pathlib import Path as FsPath
-from typing import Any
+from typing import Any, Optional
 
 from ..core.issues import Issue
+from ..catalog.art import ICON_FOLDER, icon_files  # noqa: F401  (a game's icon files are one of its inputs)
 from .ops import SymbolPart
 from .symbols import Library, Symbol, library
-
-ICON_FOLDER = "icons"
-
-
-def icon_files(folder: FsPath) -> list[FsPath]:
-    """The game's icon files, sorted by name (deterministic)."""
-    base = folder / ICON_FOLDER
-    if not base.is_dir():
-        return []
-    return sorted(p for p in base.iterdir() if p.suffix.lower() == ".svg" and p.is_file())
-
+from .svgart import flat_paths, svg_ops
 
 def svg_symbol(path: FsPath, shown: str) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file → a symbol, and the problems met reading it (warnings)."""
-    from .svgart import flat_paths, svg_ops  # the SVG reader, only for games with icon files
-
     ops, found = svg_ops(path, (0.0, 0.0, 100.0, 100.0), "contain")
     more: set[str] = set()
     paths = flat_paths(ops, more)
@@ -50,37 +39,20 @@ def svg_symbol(path: FsPath, shown: str) -> tuple[Symbol | None, list[Issue]]:
     return Symbol(name, name.replace("-", " ").capitalize(), tuple(parts)), issues
 
 
-_MERGED: dict[tuple[int, tuple[tuple[str, str, int, int], ...]], tuple[Library, Library]] = {}
-
-
-def _merged(base: Library, files: tuple[tuple[str, str, int, int], ...]) -> Library:
-    key = (id(base), files)
-    hit = _MERGED.get(key)
-    if hit is not None and hit[0] is base:
-        return hit[1]
+def game_library(catalog: Any, base: Optional[Library] = None) -> Library:
+    """The symbols one game draws with: the shared library (`base`, read from the project
+    when not given) plus the game's `icons/` folder."""
+    base = base if base is not None else library(catalog.root)
+    files = icon_files(catalog.folder)
+    if not files:
+        return base
     symbols = dict(base.symbols)
     aliases = dict(base.aliases)
     issues = list(base.issues)
-    for path, shown, _mtime, _size in files:
-        sym, found = svg_symbol(FsPath(path), shown)
+    for path in files:
+        sym, found = svg_symbol(path, catalog.display(path))
         issues += found
         if sym is not None:
             symbols[sym.name] = sym
             aliases.pop(sym.name, None)
-    merged = Library(symbols, aliases, base.file, issues)
-    if len(_MERGED) > 32:
-        _MERGED.clear()
-    _MERGED[key] = (base, merged)  # the same Library while nothing changed keeps face caches warm
-    return merged
-
-
-def library_for(catalog: Any) -> Library:
-    """The symbols one game draws with: the shared library plus its `icons/` folder."""
-    base = library(catalog.root)
-    files = []
-    for p in icon_files(catalog.folder):
-        st = p.stat()
-        files.append((str(p), catalog.display(p), st.st_mtime_ns, st.st_size))
-    if not files:
-        return base
-    return _merged(base, tuple(files))
+    return Library(symbols, aliases, base.file, issues)

@@ -1,8 +1,8 @@
 """What every key of the layout language means: the registry `docs/layouts.md` is generated
 from (`python -m cardstock.docs`), kept beside the models it describes.
 
-Every field of `spec.LayoutSpec` and `spec.BoxSpec` (and so of `spec.StyleSpec`) has an
-entry here and every box type of `spec.BoxType` a description; the tests fail when one is
+Every field of `layoutfile.LayoutSpec` and `layoutfile.BoxSpec` (and so of `layoutfile.StyleSpec`) has an
+entry here and every box type of `layoutfile.BoxType` a description; the tests fail when one is
 missing, so the reference cannot drift from the code.
 """
 

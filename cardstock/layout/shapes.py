@@ -1,7 +1,7 @@
 """Piece shapes, registered in one place: `SHAPES` maps each name a layout's `shape` key may
 take to what cardstock needs to know about it.
 
-- the layout schema (`spec.LayoutSpec.shape`) and the reference read the names and docs;
+- the layout schema (`layoutfile.LayoutSpec.shape`) and the reference read the names and docs;
 - a face's geometry (`boxes.Geometry`: its outline grown or shrunk, its cut polygon, the
   safe-zone test, the points around its edge) asks the shape's `ShapeGeometry`;
 - the sheets read `arrange` (what `arrange = "auto"` picks), `round` (nested rows),
@@ -16,6 +16,7 @@ drawn from panel layouts by `cardstock.layout.faces` and have no single outline 
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 import importlib
@@ -266,8 +267,6 @@ def flatten(d: PathData) -> Polygon:
 
 def _svg_file_path(path: FsPath) -> str:
     """The path data of the first <path> of an SVG file. Raises ValueError."""
-    import xml.etree.ElementTree as ET  # only for a layout whose outline is an SVG file
-
     try:
         root = ET.fromstring(path.read_bytes())
     except (OSError, ET.ParseError) as exc:

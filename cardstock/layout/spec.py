@@ -9,9 +9,8 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 
 from __future__ import annotations
 
-import os
+from pydantic import ValidationError
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -21,22 +20,7 @@ from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .shapes import custom_outline
-
-if TYPE_CHECKING:  # the file models live in .layoutfile, imported when a file is read
-    from .layoutfile import BoxSpec as BoxSpec, BoxType as BoxType, LayoutFile as LayoutFile
-    from .layoutfile import LayoutSpec as LayoutSpec, ShapeName as ShapeName, StyleSpec as StyleSpec
-
-FILE_MODELS = ("StyleSpec", "BoxSpec", "LayoutSpec", "LayoutFile", "BoxType", "ShapeName")
-
-
-def __getattr__(name: str) -> Any:
-    """The layout file's models by their old names here (`spec.BoxSpec`), made on first use."""
-    if name in FILE_MODELS:
-        from . import layoutfile
-
-        return getattr(layoutfile, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+from .layoutfile import LayoutFile
 
 # ---------------------------------------------------------------- resolved forms
 
@@ -103,15 +87,12 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue]) -> tuple[Optional[LayoutFile], dict[Any, int]]:
-    read, problem = read_toml(path, shown)
+def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path]) -> tuple[Optional[LayoutFile], dict[Any, int]]:
+    read, problem = read_toml(path, shown, root)
     if read is None:
         issues.append(problem)
         return None, {}
     data, lines = read
-    from pydantic import ValidationError
-
-    from .layoutfile import LayoutFile
 
     try:
         model = LayoutFile.model_validate(data)
@@ -207,16 +188,10 @@ def _check(ls: LayoutSet) -> None:
                 ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.style", f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}"))
 
 
-# What the shared defaults read alone depend on besides their file: kept with them in the
-# user cache when they are the ones cardstock ships (cardstock.core.shippedcache).
-_READER_MODULES = ("cardstock.layout.spec", "cardstock.layout.layoutfile", "cardstock.layout.boxtypes", "cardstock.layout.shapes", "cardstock.core.tomlpos",
-                   "cardstock.core.validation", "cardstock.core.issues", "pydantic", "pydantic_core")
-
-
-def _alone(path: Path, shown: str) -> LayoutSet:
+def _alone(path: Path, shown: str, root: Optional[Path]) -> LayoutSet:
     """One layout file read and merged into an empty set."""
     ls = LayoutSet({}, {}, {}, {}, {})
-    model, lines = _read(path, shown, ls.issues)
+    model, lines = _read(path, shown, ls.issues, root)
     if model is not None:
         _merge_file(ls, model, shown, lines)
         ls.files = (shown,)
@@ -224,20 +199,17 @@ def _alone(path: Path, shown: str) -> LayoutSet:
 
 
 def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
-    """The shared defaults plus the game's faces.toml (when it has one). The defaults
-    cardstock ships are read and merged once and kept so in the user cache."""
-    from ..core.shippedcache import remembered
-
+    """The shared defaults plus the game's faces.toml (when it has one)."""
     path, shown = shared_layout(root, "default.toml")
     if path.is_file():
-        ls = remembered("layouts", path, shown, lambda: _alone(path, shown), _READER_MODULES)
+        ls = _alone(path, shown, root)
     else:
         ls = LayoutSet({}, {}, {}, {}, {})
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
     own = root / "layouts" / game_id / "faces.toml" if game_id else None
     if own is not None and own.is_file():
         shown = f"layouts/{game_id}/faces.toml"
-        model, lines = _read(own, shown, ls.issues)
+        model, lines = _read(own, shown, ls.issues, root)
         if model is not None:
             _merge_file(ls, model, shown, lines)
             ls.files = (*ls.files, shown)
@@ -262,37 +234,6 @@ def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
 
 
-def _stamp(root: str, game_id: Optional[str]) -> tuple[Any, ...]:
-    out: list[tuple[str, Optional[int], Optional[int]]] = []
-    for path in (str(shared_layout(Path(root), "default.toml")[0]), os.path.join(root, "layouts", game_id, "faces.toml") if game_id else None):
-        if path is None:
-            continue
-        try:
-            st = os.stat(path)
-            out.append((path, st.st_mtime_ns, st.st_size))
-        except FileNotFoundError:
-            out.append((path, None, None))
-    return tuple(out)
-
-
-@lru_cache(maxsize=32)
-def _cached(root: str, game_id: Optional[str], stamp: tuple[Any, ...]) -> LayoutSet:
-    return load_layouts(Path(root), game_id)
-
-
-@lru_cache(maxsize=64)
-def _resolved_absolute(root: Path) -> str:
-    return str(root.resolve())
-
-
-def _resolved_root(root: Path) -> str:
-    """A project root as a resolved path; remembered for absolute roots (resolving walks the
-    file system, and every face asks for its layouts). A relative root depends on the
-    working directory, so it is resolved each time."""
-    return _resolved_absolute(root) if root.is_absolute() else str(root.resolve())
-
-
 def layouts_for(root: Path, game_id: Optional[str]) -> LayoutSet:
-    """Cached while the files are unchanged (every face of a game shares one LayoutSet)."""
-    where = _resolved_root(root)
-    return _cached(where, game_id, _stamp(where, game_id))
+    """The layouts one game draws with (`load_layouts`)."""
+    return load_layouts(root, game_id)

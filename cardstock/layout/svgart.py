@@ -15,6 +15,7 @@ as a warning, once per file.
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -526,8 +527,6 @@ def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
 
 def with_opacity(ops: Iterable[Op], factor: float) -> list[Op]:
     """`ops` faded by `factor` (clipped groups included)."""
-    from dataclasses import replace
-
     out: list[Op] = []
     for op in ops:
         if isinstance(op, Group):

@@ -18,12 +18,12 @@ possible) or stroked with round ends. Both backends draw the same parts.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from dataclasses import dataclass
 
 import math
 import re
 
-from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -32,21 +32,10 @@ from ..core.project import shared_layout
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
+from .symbolfile import SymbolFile
 
 if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
     from .symbolfile import PartSpec as PartSpec, SymbolFile as SymbolFile, SymbolSpec as SymbolSpec
-
-FILE_MODELS = ("PartSpec", "SymbolSpec", "SymbolFile")
-
-
-def __getattr__(name: str) -> Any:
-    """The library file's models by their old names here (`symbols.SymbolFile`), made on first use."""
-    if name in FILE_MODELS:
-        from . import symbolfile
-
-        return getattr(symbolfile, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 class PathError(ValueError):
     pass
@@ -259,31 +248,19 @@ def _part(spec: PartSpec) -> SymbolPart:
     return SymbolPart(tuple(d), r(spec.stroke), spec.rule, spec.opacity)
 
 
-# What a read library depends on besides its file: kept with it in the user cache.
-_READER_MODULES = ("cardstock.layout.symbols", "cardstock.layout.symbolfile", "cardstock.layout.ops", "cardstock.core.tomlpos", "cardstock.core.validation",
-                   "cardstock.core.issues", "pydantic", "pydantic_core")
+def load_library(path: FsPath, shown: str, root: Optional[FsPath] = None) -> Library:
+    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out)."""
+    return _load_library(path, shown, root)
 
 
-def load_library(path: FsPath, shown: str) -> Library:
-    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out). The
-    library cardstock ships is read once and kept, read, in the user cache
-    (cardstock.core.shippedcache)."""
-    from ..core.shippedcache import remembered
-
-    return remembered("symbols", path, shown, lambda: _load_library(path, shown), _READER_MODULES)
-
-
-def _load_library(path: FsPath, shown: str) -> Library:
+def _load_library(path: FsPath, shown: str, root: Optional[FsPath]) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])
-    read, problem = read_toml(path, shown)
+    read, problem = read_toml(path, shown, root)
     if read is None:
         return Library({}, {}, shown, [problem])
     data, lines = read
-    from pydantic import ValidationError
-
-    from .symbolfile import SymbolFile
 
     try:
         spec = SymbolFile.model_validate(data)
@@ -311,17 +288,8 @@ def _load_library(path: FsPath, shown: str) -> Library:
     return Library(symbols, aliases, shown, issues)
 
 
-@lru_cache(maxsize=8)
-def _cached(path: str, shown: str, mtime: int, size: int) -> Library:
-    return load_library(FsPath(path), shown)
-
-
 def library(root: FsPath) -> Library:
     """The project's symbol library (`layouts/symbols.toml`, else the one cardstock
-    ships), cached while unchanged."""
+    ships)."""
     path, shown = shared_layout(root, "symbols.toml")
-    try:
-        st = path.stat()
-        return _cached(str(path), shown, st.st_mtime_ns, st.st_size)
-    except FileNotFoundError:
-        return load_library(path, shown)
+    return load_library(path, shown, root)

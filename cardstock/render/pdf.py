@@ -29,6 +29,7 @@ all of their drawing operators at once. The bytes written are the same either wa
 
 from __future__ import annotations
 
+import tempfile
 import hashlib
 import math
 import re
@@ -38,15 +39,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
-from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ..layout.shapes import bleed_outline
 from .. import fonts
 
-if TYPE_CHECKING:
-    from ..core.output import Spooled
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -103,6 +102,21 @@ def pdf_settings() -> Iterator[None]:
         yield
     finally:
         rl_config.useA85, rl_config.invariant = before
+
+
+def new_canvas(buffer: Any, size: tuple[float, float], title: str, *, author: str = "cardstock", font: str = "sans") -> Any:
+    """A canvas for a cardstock PDF: deterministic (invariant mode), its pages compressed,
+    and the embedded `font` as its first font, so no unembedded Helvetica is ever named.
+    Draw and save it inside `pdf_settings()`."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=fonts.register(font), initialFontSize=6)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setCreator("cardstock")
+    c.setProducer("cardstock")
+    c.setSubject(title)
+    return c
 
 
 def form_name(face: Face) -> str:
@@ -246,35 +260,9 @@ class Spill:
     what a long document holds in memory of its finished pages is a few numbers each.
     Close it (or use it as a context manager) once the document's bytes are made."""
 
-    def __init__(self, out: Optional["Spooled"] = None) -> None:
-        import tempfile  # only a sheet writer needs it
-
+    def __init__(self) -> None:
         self._file = tempfile.TemporaryFile()
         self._end = 0
-        # with `out`, the document itself is written there as it is saved (`divert`)
-        self.out = out
-        self.collector: Any = None
-
-    def divert(self, document: Any) -> None:
-        """From the first spilled stream on, what ReportLab's document collects as it is
-        saved (each object's bytes, in file order) goes into `out`, font subset tags
-        retagged piece by piece (`retagged`; a tag never spans two objects), instead of
-        into a list joined at the end: a long sheet file is never whole in memory.
-        ReportLab's collector is the document's `__accum__` while it formats (pinned
-        `reportlab<5.2`, exercised in tests/test_library_internals.py)."""
-        if self.out is None or self.collector is not None:
-            return
-        collector = document.__accum__
-        for piece in collector.strings:
-            self._put(piece)
-        collector.strings.clear()
-        collector.write = self._put
-        self.collector = collector
-
-    def _put(self, piece: bytes) -> None:
-        assert self.out is not None
-        for part in retagged(piece):
-            self.out.write(part)
 
     def put(self, data: bytes) -> tuple[int, int]:
         self._file.seek(self._end)
@@ -310,7 +298,6 @@ def _stream_class() -> Any:
 
             def format(self, document: Any) -> bytes:
                 spill, at, size = self._where
-                spill.divert(document)
                 self.content = spill.get(at, size)
                 try:
                     out: bytes = super().format(document)
@@ -412,47 +399,16 @@ def _unknown_state() -> dict[str, object]:
     return dict.fromkeys(("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN)
 
 
-# ---------------------------------------------------------------- ReportLab's numbers
-
-_LN10 = math.log(10.0)
-_PLACES = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
-_RL_NUMS: dict[float, str] = {}
-
-
-def rl_num(v: float) -> str:
-    """A number exactly as ReportLab's canvas writes it (`reportlab.lib.rl_accel.fp_str`
-    without the optional C accelerator): 0 for anything within 1e-7 of zero; otherwise six
-    significant places at most (six decimals below 1, one fewer per digit before the point
-    from there, none from a million up), trailing zeros and a bare point dropped, and a
-    leading "0" dropped (".5"; but "-0.5" and, for a tiny negative that rounds away,
-    "-0"). The digit count is worked out with the same floating-point logarithm, so the
-    edge cases (1000 reads as 2.999… digits) fall where ReportLab's do.
-
-    Remembered per value (a drawing sets the same widths, colours and offsets over and
-    over); `tests/test_face_pdf.py` compares it with ReportLab's own over many values."""
-    s = _RL_NUMS.get(v)
-    if s is None:
-        a = abs(v)
-        if a <= 1e-7:
-            s = "0"
-        else:
-            places = 6 if a <= 1 else min(max(0, 6 - int(math.log(a) / _LN10)), 6)
-            s = _PLACES[places] % v
-            if places:
-                s = s.rstrip("0")
-                if s[-1] == ".":
-                    s = s[:-1]
-            if s[0] == "0" and len(s) > 1:
-                s = s[1:]
-        if len(_RL_NUMS) >= _CACHE_MAX:
-            _RL_NUMS.clear()
-        _RL_NUMS[v] = s
-    return s
-
+# ---------------------------------------------------------------- numbers
 
 def rl_nums(*values: float) -> str:
-    """Several numbers as ReportLab's `fp_str(a, b, …)` writes them: space-separated."""
-    return " ".join([rl_num(v) for v in values])
+    """Numbers as ReportLab's canvas writes them (`fp_str`, its own number formatting), so
+    the operators written here are the ones its drawing calls would write."""
+    out: str = fp_str(*values)
+    return out
+
+
+rl_num = rl_nums
 
 
 @lru_cache(maxsize=4096)

@@ -14,12 +14,15 @@ so everything outside that outline stays transparent in the PNG.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import io
 import struct
 import zlib
 from typing import Any, Iterator, Optional, Sequence
 
 from ..layout.shapes import shape_of
+from .pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
 from ..layout.ops import Face
 from ..core.units import POINTS_PER
 
@@ -41,14 +44,12 @@ def transparent(face: Face) -> bool:
 def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes:
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
     = the cut size. Deterministic (ReportLab's invariant mode)."""
-    from ..impose.render import DocInfo, new_canvas
-    from .pdf import PdfFaces, pdf_settings, unique_subset_tags
 
     buffer = io.BytesIO()
     first = faces[0] if faces else None
     size = _page_size(first) if first else (72.0, 72.0)
     with pdf_settings():
-        c = new_canvas(buffer, size, DocInfo(title, title, ""))
+        c = new_canvas(buffer, size, title)
         drawer = PdfFaces(c, cmyk=cmyk)
         for face in faces:
             w, h = _page_size(face)
@@ -123,14 +124,11 @@ def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequen
     """Each page of `pdf` as PNG bytes, in page order. With more than one core (or `jobs`)
     and enough pages, pages are rendered and encoded by a bounded pool of forked processes
     in small chunks, so at most a few images per worker are in memory at once."""
-    import os
-
     n = len(sizes)
     jobs = jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
     if jobs < 2 or n < POOL_MIN_PAGES or not hasattr(os, "fork"):
         yield from rendered_pngs(pdf, dpi, sizes, alpha)
         return
-    import multiprocessing
 
     size = 4
     chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]

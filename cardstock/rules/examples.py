@@ -30,7 +30,7 @@ from jinja2.exceptions import TemplateError
 from pydantic import Field, field_validator
 
 from ..catalog.schema import Component, Game
-from ..core.templating import environment, known
+from ..core.templating import environment
 from .constraints import Outcome, Problem
 from .facts import same, show
 from .filters import Strict
@@ -50,18 +50,8 @@ def _compile_problem(text: str) -> Optional[str]:
     return None
 
 
-# each claim's expression compiled once per process (a `--watch` rebuild checks the same
-# examples again; Jinja compiles an expression anew on every call): text -> callable
-_COMPILED: dict[str, Any] = {}
-
-
 def _expression(text: str) -> Any:
-    run = _COMPILED.get(text)
-    if run is None:
-        if len(_COMPILED) >= 1024:  # bounded, whatever a long-running process is given
-            _COMPILED.clear()
-        run = _COMPILED[text] = _ENV.compile_expression(text, undefined_to_none=False)
-    return run
+    return _ENV.compile_expression(text, undefined_to_none=False)
 
 
 class Claim(Strict):
@@ -73,8 +63,7 @@ class Claim(Strict):
     @field_validator("value")
     @classmethod
     def _compiles(cls, v: str) -> str:
-        # what compiling says of the text is kept in cardstock's cache folder (templating.known)
-        problem = known("compiles-e", _ENV, v, lambda: _compile_problem(v), ("cardstock.rules.examples",))
+        problem = _compile_problem(v)
         if problem is not None:
             raise ValueError(f"not a valid expression: {problem}")
         return v

@@ -17,14 +17,16 @@ from collections import defaultdict
 from typing import Any, Optional
 
 from ..core.issues import Issue
+from ..core.stage import Job
 from ..catalog.load import INLINE_ICON
 from ..core.tomlpos import key_lines, line_for
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 
 
-def colour_only(catalog: Any) -> list[Issue]:
+def colour_only(job: Job) -> list[Issue]:
     """Findings (errors) for every colour-only distinction in the catalog."""
+    catalog: Any = job.catalog  # (read loosely: the checks below take what they find)
     game = catalog.game
     path = catalog.folder / "game.toml"
     shown = catalog.display(path)

@@ -74,10 +74,10 @@ class Rules:
     setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(default_factory=list)  # name, setup, line
 
 
-def load_rules(path: Path, shown: str, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
+def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
     """Read and check one rules.toml; None (with issues added) when it has errors."""
     before = len(issues.errors)
-    read, problem = read_toml(path, shown)
+    read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
         return None

@@ -11,28 +11,28 @@ writes anything. Checks come from four places:
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..core.issues import InputError, Issue, Level
+from ..core.stage import GameCheck, Job
+from .setup import simulate
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
     from .setup import PlayerResult, SetupResult
 
-# name -> "module:function"; each function takes a Catalog and returns list[Issue].
-PROVIDERS: dict[str, str] = {
-    "colour-only": "cardstock.rules.lint:colour_only",
-    "print-safety": "cardstock.layout.lint:lint",
-    "rulebook": "cardstock.books.check:lint",
-}
+@dataclass(frozen=True)
+class Provider:
+    """A check another room provides (print safety from the layouts, the rulebook's
+    consistency from the books): its name (for `--only` and acknowledgments), the section
+    and title it is reported under, and the check itself. The table of providers is
+    `cardstock.stages.CHECKS`."""
 
-PROVIDER_TITLES: dict[str, tuple[str, str]] = {  # name -> (section, title)
-    "colour-only": ("print", "nothing is told apart by colour alone"),
-    "print-safety": ("print", "text fits, bleed holds only art, safe zone respected"),
-    "rulebook": ("rulebook", "every component a rulebook names exists; counts come from the catalog"),
-}
+    name: str
+    section: str  # a key of SECTIONS
+    title: str
+    run: GameCheck
 
 SECTIONS = {
     "rules": "Rules file",
@@ -181,20 +181,21 @@ def player_counts(catalog: Any) -> list[int]:
 RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup")
 
 
-def parts() -> list[str]:
+def parts(providers: Sequence[Provider]) -> list[str]:
     """Names `only` accepts: the rules file's parts and every provider."""
-    return [*RULE_PARTS, *PROVIDERS]
+    return [*RULE_PARTS, *(p.name for p in providers)]
 
 
 def check_game(
-    catalog: Any,
+    job: Job,
+    providers: Sequence[Provider],
     *,
     seed: int = 1,
     runs: Optional[int] = None,
-    providers: Optional[dict[str, str]] = None,
     only: Optional[set[str]] = None,
     strict: bool = False,
 ) -> GameReport:
+    catalog = job.catalog
     g = catalog.game
     report = GameReport(catalog.id, g.title, (g.players.min, g.players.max))
     rules = catalog.rules
@@ -222,19 +223,17 @@ def check_game(
         elif rules.setup is None:
             report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
         else:
-            from .simcache import simulate  # the figures kept by what they read, when a build keeps them
-
             counts = player_counts(catalog)
-            result = simulate(catalog.id, catalog.components, rules.setup, counts, seed=seed, runs=runs)
+            result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
             for name, variant, line in rules.setup_variants:
-                check = _setup_check(simulate(catalog.id, catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
+                check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
                 check.rule = f"{check.rule} ({name})"
                 report.checks.append(check)
-    for name, target in (PROVIDERS if providers is None else providers).items():
-        if wanted(name):
-            report.checks.append(run_provider(name, target, catalog))
+    for provider in providers:
+        if wanted(provider.name):
+            report.checks.append(run_provider(provider, job))
     if rules is not None:
         acknowledge(report, rules)
     if strict:
@@ -285,24 +284,14 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: Option
     return Check("setup", f"setup completes for {span} players", FAIL if findings else PASS, summary, file, line, findings=findings)
 
 
-def run_provider(name: str, target: str, catalog: Any) -> Check:
-    section, title = PROVIDER_TITLES.get(name, ("other", name))
-    module_name, _, func_name = target.partition(":")
+def run_provider(provider: Provider, job: Job) -> Check:
+    section, title, name = provider.section, provider.title, provider.name
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
-            return Check(section, title, SKIP, f"not run: {module_name} is not available yet ({name})")
-        raise
-    func: Optional[Callable[[Any], list[Issue]]] = getattr(module, func_name, None)
-    if func is None:
-        return Check(section, title, SKIP, f"not run: {target} does not exist yet ({name})")
-    try:
-        found = list(func(catalog))
+        found = list(provider.run(job))
     except InputError:  # bad input met while checking (a template over the sandbox's bounds)
         raise
-    except Exception as exc:  # another module's bug must not hide the rest of the report
-        return Check(section, title, FAIL, f"the check {target} stopped with {type(exc).__name__}: {exc}", provider=name)
+    except Exception as exc:  # another room's bug must not hide the rest of the report
+        return Check(section, title, FAIL, f"the check {name} stopped with {type(exc).__name__}: {exc}", provider=name)
     bad = [i for i in found if i.bad_input and i.level == "error"]
     if bad:  # the input itself is wrong (found only while checking): exit 2, not a failed check
         raise InputError(bad)
@@ -317,18 +306,18 @@ def run_provider(name: str, target: str, catalog: Any) -> Check:
 
 
 def run_checks(
-    catalogs: list[Any],
+    jobs: Sequence[Job],
+    providers: Sequence[Provider],
     *,
     seed: int = 1,
     runs: Optional[int] = None,
-    providers: Optional[dict[str, str]] = None,
     only: Optional[set[str]] = None,
     strict: bool = False,
 ) -> CheckReport:
-    """Every check for every catalog. `runs` overrides each game's setup.runs; `providers`
-    replaces the registry; `only` keeps the named parts (see `parts()`); `strict` makes
-    every warning not acknowledged fail its check."""
-    return CheckReport([check_game(c, seed=seed, runs=runs, providers=providers, only=only, strict=strict) for c in catalogs], seed, runs)
+    """Every check for every game. `runs` overrides each game's setup.runs; `only` keeps
+    the named parts (see `parts()`); `strict` makes every warning not acknowledged fail
+    its check."""
+    return CheckReport([check_game(j, providers, seed=seed, runs=runs, only=only, strict=strict) for j in jobs], seed, runs)
 
 
 # ---------------------------------------------------------------- rendering

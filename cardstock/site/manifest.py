@@ -3,8 +3,11 @@
 The manifest never lists a hash its file does not have, even when a build is killed: the
 build takes a unit's old files out of it before the unit rewrites them (`forget`) and adds
 the new ones as soon as the unit is done (`write`), each time through a rename. An entry
-whose file changed after the manifest was written (a build stopped in an unlucky instant,
-a hand edit) is checked against the file and dropped when it no longer matches.
+whose file no longer holds the bytes it lists (a build stopped in an unlucky instant, a
+hand edit, a file swapped for another of the same size) is dropped.
+
+`recall` turns what the cache says a unit wrote back into artifacts, when every file still
+holds exactly those bytes: the build then keeps the files instead of making them again.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from dataclasses import dataclass
 
 import hashlib
 import json
+import stat
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 
 from ..core.output import Artifact, write_atomic
 
@@ -42,18 +46,54 @@ def read(out: Path) -> list[dict[str, Any]]:
         return []
 
 
-def _still_true(out: Path, e: dict[str, Any], written_ns: int) -> bool:
-    """Does the entry still describe its file? Size always; the hash when the file was
-    changed after the manifest was written."""
+def holds(path: Path, size: Any, sha256: Any) -> bool:
+    """Does the file at `path` hold exactly the bytes of this size and hash? A link or
+    anything but a plain file does not."""
     try:
-        st = (out / e["path"]).stat()
-    except (OSError, KeyError, TypeError):
+        st = path.lstat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size != size:
+            return False
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError:
         return False
-    if st.st_size != e.get("bytes"):
-        return False
-    if st.st_mtime_ns < written_ns:
-        return True
-    return hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e.get("sha256")
+    return bool(h.hexdigest() == sha256)
+
+
+def _place(out: Path, rel: Any) -> Optional[Path]:
+    """Where a manifest path points, when it names a file under `out` (a relative path
+    without `..`); None for anything else (a manifest someone else wrote may say anything)."""
+    if not isinstance(rel, str) or not rel or rel.startswith("/") or "\\" in rel:
+        return None
+    parts = rel.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    return out.joinpath(*parts)
+
+
+def _still_true(out: Path, e: dict[str, Any]) -> bool:
+    """Does the entry still describe its file (by its bytes)?"""
+    place = _place(out, e.get("path"))
+    return place is not None and holds(place, e.get("bytes"), e.get("sha256"))
+
+
+def recall(out: Path, data: Any) -> Optional[list[Artifact]]:
+    """The artifacts a unit wrote, from what the cache kept of it (`{"artifacts": [entry,
+    …]}`), when every file still holds exactly those bytes; None otherwise."""
+    if not isinstance(data, dict) or not isinstance(data.get("artifacts"), list):
+        return None
+    found = []
+    for e in data["artifacts"]:
+        try:
+            path = _place(out, e["path"])
+            if path is None or not holds(path, e["bytes"], e["sha256"]):
+                return None
+            found.append(Artifact(e["game"], e["kind"], path, e["paper"], e["pages"], e["bytes"], e["sha256"]))
+        except (KeyError, TypeError):
+            return None
+    return found
 
 
 @dataclass
@@ -76,11 +116,7 @@ def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
 
 def _current(out: Path, replaced: frozenset[str] = frozenset()) -> dict[str, dict[str, Any]]:
     """The manifest's entries that still hold (those about to be replaced are not checked)."""
-    try:
-        written_ns = (out / MANIFEST).stat().st_mtime_ns
-    except OSError:
-        return {}
-    return {e["path"]: e for e in read(out) if e.get("path") in replaced or _still_true(out, e, written_ns)}
+    return {e["path"]: e for e in read(out) if isinstance(e, dict) and (e.get("path") in replaced or _still_true(out, e))}
 
 
 def merged(out: Path, artifacts: Iterable[Artifact]) -> dict[str, dict[str, Any]]:
@@ -105,11 +141,11 @@ def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
     return _save(out, merged(out, artifacts))
 
 
-def forget(out: Path, paths: Iterable[str]) -> None:
-    """Take these files (paths relative to `out`) out of the manifest, before they are
-    rewritten. Nothing is written when none of them is listed."""
-    drop = set(paths)
+def forget(out: Path, parts: Iterable[tuple[Any, Iterable[str]]]) -> None:
+    """Take the files of these (game, kinds) out of the manifest (game None: the build's
+    own files), before they are rewritten. Nothing is written when none is listed."""
+    drop = {(game, kind) for game, kinds in parts for kind in kinds}
     listed = read(out)
-    if not any(e.get("path") in drop for e in listed):
+    if not any(isinstance(e, dict) and (e.get("game"), e.get("kind")) in drop for e in listed):
         return
-    _save(out, {k: v for k, v in _current(out).items() if k not in drop})
+    _save(out, {k: v for k, v in _current(out).items() if (v.get("game"), v.get("kind")) not in drop})

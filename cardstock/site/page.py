@@ -8,9 +8,11 @@ catalog loaded to know it).
 
 from __future__ import annotations
 
+from dataclasses import asdict, is_dataclass
+from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
+from jinja2.exceptions import SecurityError
 from dataclasses import dataclass, field
 from pathlib import Path
-import hashlib
 import json
 import os
 from typing import TYPE_CHECKING, Any, Optional
@@ -18,9 +20,13 @@ from typing import TYPE_CHECKING, Any, Optional
 from .. import __version__
 from . import manifest
 from ..catalog.kinds import kind_count
-from ..core.output import Artifact, artifact, fmt_bytes, write_atomic
+from ..core.cache import Cache, code_key, key_of
+from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.units import PAPER_LABELS
+from ..core.issues import InputError
+from ..core.issues import InputError, Issue
+from ..core.templating import environment, error_line, template_message
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
@@ -66,7 +72,8 @@ class GameStatus:
 
 def game_info(cat: "Catalog", status: GameStatus) -> dict[str, Any]:
     """What the page shows of a game besides its files, as plain JSON data, so the page can
-    still list the game after a build of other games (see `remembered`)."""
+    still list the game after a build of other games (the build keeps it in the cache by
+    the content of the game's files)."""
     totals = cat.totals()
     return {
         "id": cat.id,
@@ -122,10 +129,11 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
 
 
 def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], status: dict[str, GameStatus],
-                 remembered: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
+                 described: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
-    from its catalog when it was loaded in this build, else as a build last described it."""
-    infos = dict(remembered or {})
+    from its catalog when it was loaded in this build, else as `described` says (what an
+    earlier build said of it, `game_info`)."""
+    infos = dict(described or {})
     for cat in catalogs:
         infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
@@ -138,18 +146,6 @@ def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], statu
     return {"games": games, "tools": others, "version": __version__}
 
 
-GAMES_SEEN = Path(".cache") / "page-games.json"  # under the output folder
-
-
-def remembered(out: Path) -> dict[str, dict[str, Any]]:
-    """The games earlier builds into `out` described for the page (see `game_info`)."""
-    try:
-        data = json.loads((out / GAMES_SEEN).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 PAGE_TEMPLATE = "index.html.j2"
 PAGE_FILE = "index.html"  # in the output folder
 
@@ -160,12 +156,6 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     located at the template's line; with `only_unusable`, only a problem no data could
     avoid does (a syntax error, a breach of the sandbox), and others give "".
     """
-    from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
-    from jinja2.exceptions import SecurityError
-
-    from ..core.issues import InputError, Issue
-    from ..core.templating import environment, error_line, template_message
-
     folder, shown = shared_layout(root, "site")
     env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
     where = f"{shown}/{PAGE_TEMPLATE}"
@@ -182,18 +172,16 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
         raise InputError([Issue(where, line, "template", message)]) from None
 
 
-def check_page(root: Path, catalogs: list["Catalog"], out: Path) -> list["Issue"]:
+def check_page(root: Path, catalogs: list["Catalog"], out: Path, cache: Cache) -> list["Issue"]:
     """Render the page once from the manifest as it stands, before anything is built, so a
     template that can never be used (a syntax error, a breach of the sandbox) stops the
     build before a file is written. A problem that may come from data the build has not
-    made yet (no cover before the first build) waits for the real page."""
-    from ..core.issues import InputError
-    from ..pipeline import read_cache
-
-    if read_cache(out, None, "page-template", template_key(root)) is not None:
-        return []  # this very template (and code) rendered the page of an earlier build here
+    made yet (no cover before the first build) waits for the real page. A template that
+    rendered a page before (the same files, the same code) is not tried again."""
+    if cache.get_json("unit", template_key(root)) is not None:
+        return []
     try:
-        render_page(root, page_context(catalogs, manifest.read(out), {}, remembered(out)), only_unusable=True)
+        render_page(root, page_context(catalogs, manifest.read(out), {}, {}), only_unusable=True)
     except InputError as exc:
         return exc.issues
     return []
@@ -204,43 +192,25 @@ def page_key(root: Path, context: dict[str, Any]) -> str:
     page describes them, their check status, the files it lists with their sizes), the
     page template and the code. A build that changed no file the page lists and nothing it
     says of a game (an edit to a card's text, say) leaves the page as it is."""
-    from dataclasses import asdict, is_dataclass
-
-    from ..pipeline import code_key
-
     def plain(value: Any) -> Any:
         if is_dataclass(value) and not isinstance(value, type):
             return asdict(value)
         raise TypeError(f"{type(value).__name__} is not page data")
 
-    h = hashlib.sha256()
-    h.update(code_key().encode())
     site, _ = shared_layout(root, "site")
-    h.update(hash_files(files_in(site), site).encode())
-    h.update(json.dumps(context, sort_keys=True, default=plain).encode())
-    return h.hexdigest()
+    return key_of("page", code_key(), hash_files(files_in(site), site), json.dumps(context, sort_keys=True, default=plain))
 
 
 def template_key(root: Path) -> str:
     """The page template's files and the code: `check_page` has nothing to find in a
-    template that rendered for a build into the same folder before."""
-    from ..pipeline import code_key
-
+    template that rendered a page before."""
     site, _ = shared_layout(root, "site")
-    return hashlib.sha256((code_key() + "\n" + hash_files(files_in(site), site)).encode()).hexdigest()
+    return key_of("page-template", code_key(), hash_files(files_in(site), site))
 
 
-def write_page(root: Path, out: Path, catalogs: list["Catalog"], status: dict[str, GameStatus],
-               context: Optional[dict[str, Any]] = None) -> Artifact:
-    """Write output/index.html from the manifest as it stands after this build (or from
-    `context`, the page_context of the manifest about to be written): every game the
-    manifest has files of, those of this build described afresh (and remembered)."""
-    seen = remembered(out)
-    html = render_page(root, context if context is not None else page_context(catalogs, manifest.read(out), status, seen))
-    for cat in catalogs:
-        seen[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
-    write_atomic(out / GAMES_SEEN, json.dumps(seen, sort_keys=True, ensure_ascii=False).encode("utf-8"))
-    from ..pipeline import write_cache
-
-    write_cache(out, None, "page-template", template_key(root), {})  # it renders: see check_page
+def write_page(root: Path, out: Path, context: dict[str, Any], cache: Cache) -> Artifact:
+    """Write output/index.html from `context` (`page_context` of the manifest this build
+    writes)."""
+    html = render_page(root, context)
+    cache.put_json("unit", template_key(root), {"rendered": True})  # it renders: see check_page
     return artifact(None, "page", out / PAGE_FILE, html.encode("utf-8"))

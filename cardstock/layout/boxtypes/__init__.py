@@ -3,7 +3,7 @@
 `BOX_TYPES` maps each type's name to the module that draws it; the module defines
 `BOX = BoxKind(doc=…, draw=…)`. Everything else derives from this table:
 
-- the layout schema (`cardstock.layout.spec.BoxType`, so `cardstock schema faces` and the
+- the layout schema (`cardstock.layout.layoutfile.BoxType`, so `cardstock schema faces` and the
   validation messages list the types),
 - the layout reference (`cardstock.layout.reference` → docs/layouts.md),
 - the painter's dispatch (`Painter.box` calls `box_kind(type).draw`),

@@ -13,6 +13,7 @@ from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
 from . import BoxKind, Rect4
+from ..svgart import svg_ops, with_opacity
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter
@@ -45,8 +46,6 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             if suffix in (".png", ".jpg", ".jpeg"):
                 return [Group(tuple(image(painter, target, (x, y, w, h), box.get("fit", "cover"), where, opacity)), clip)] + frame_ops
             if suffix == ".svg":
-                from ..svgart import svg_ops, with_opacity
-
                 art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), where)
                 for msg in problems:  # about the file: one finding however many cards use it
                     painter.issues.append(Issue(painter.catalog.display(target), None, "", msg, "warning"))

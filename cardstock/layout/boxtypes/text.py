@@ -12,6 +12,7 @@ from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
 from . import BoxKind, Rect4
+from ... import fonts as fontmod
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter
@@ -83,7 +84,6 @@ def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> 
 def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     font = painter.raw(lay, box, "font", ctx, "sans")
-    from ... import fonts as fontmod
 
     if font not in fontmod.FACES:
         painter.layout_issue(lay, box, "font", f"unknown font {font!r}; the fonts are: {', '.join(fontmod.FACES)}")

@@ -1,20 +1,12 @@
-"""What a book needs to be recalled without being laid out, in a module that imports no
-typesetting (no ReportLab Platypus): the book page sizes, the rulebook template's
-context and text, the faces a book shows as thumbnails, the quick reference's sides. The
-rules check's way to kept findings (`bookcache.rulebook_findings`,
-`bookcache.quickref_findings`) is built on these.
-
-The rules check runs before the stages; when an earlier build kept the rulebook's
-findings (`cardstock.books.bookcache`), the check reports them without importing the
-typesetting at all, and the rulebook stage — in a worker beside the sheets — is the only
-one to import it and lay the book out.
-"""
+"""What a book is made of, before any typesetting: the book page sizes, the rulebook
+template's context and text, the faces a book shows as thumbnails, the quick reference's
+sides. Nothing here imports ReportLab's Platypus."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from jinja2.exceptions import UndefinedError
 
@@ -22,6 +14,11 @@ from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..core.units import parse_size
+from ..catalog.context import template_context
+from ..catalog.ruletext import render_file, rulebook_template
+
+if TYPE_CHECKING:
+    from ..layout.faces import Faces
 
 
 @dataclass(frozen=True)
@@ -57,8 +54,6 @@ def reading_size(papers: list[str]) -> BookSize:
 def rulebook_context(catalog: Catalog) -> dict[str, Any]:
     """`template_context` plus the helpers that place generated parts of a rulebook
     (each writes a directive line that `cardstock.books.rulebook.split` reads)."""
-    from ..catalog.context import template_context
-
     ctx = template_context(catalog)
     component = ctx["component"]
 
@@ -92,19 +87,13 @@ def face_size(component: Component) -> tuple[float, float]:
         return (180.0, 252.0)
 
 
-def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cache: Optional[dict[str, Any]] = None) -> Any:
-    """The component's front from the face renderer, shown to its trim (the same laid-out
-    face the sheets and SVGs use, with its bleed cut away), or None when it cannot be
-    laid out or has errors (the faces stage reports those)."""
-    if cache is None:  # one cache per catalog object: a face is laid out once per process
-        cache = catalog.__dict__.setdefault("_books_faces", {})
-    if component.id in cache:
-        return cache[component.id]
-    from ..layout.faces import lay_out
-
+def laid_out(faces: "Faces", component: Component, findings: list[Issue]) -> Any:
+    """The component's front as a book shows it: the face the sheets and SVGs use, with
+    its bleed cut away; None when it cannot be laid out or has errors (the rules check
+    reports those)."""
     face = None
     try:
-        face = lay_out(catalog, component, "front")
+        face = faces.face(component, "front")
     except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
         findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
         face = None
@@ -112,14 +101,11 @@ def laid_out(catalog: Catalog, component: Component, findings: list[Issue], cach
         face = None
     if face is not None and face.bleed:
         face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
-    cache[component.id] = face
     return face
 
 
 def rulebook_text(catalog: Catalog) -> tuple[Optional[str], list[Issue]]:
     """The rulebook template rendered (None and the problems when it cannot be)."""
-    from ..catalog.ruletext import render_file, rulebook_template
-
     path = rulebook_template(catalog)
     return render_file(catalog, path, rulebook_context(catalog), "rulebook")
 

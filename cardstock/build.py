@@ -1,0 +1,480 @@
+"""One build, read top to bottom: plan → read inputs and validate → check the rules → run the
+stale units → publish. (MkDocs' build is the model: each step in turn, every problem of a
+step gathered before the build stops at it.)
+
+1. **Plan.** The games asked (all by default) and the stages this build runs
+   (`stages.selected`). Each (game, stage) unit, and each game's rules check, is keyed by
+   a hash of everything it reads (`Keys`: the game's catalog folder, the layouts and fonts
+   it sees, cardstock's code and the libraries', the options that change what it writes).
+   What the cache holds under an unchanged key is kept when every file it lists still holds
+   the same bytes: a build with nothing changed loads no catalog and writes nothing.
+2. **Read and validate** the games that have something to do (`cardstock.validate`): any
+   problem is bad input, and nothing is written.
+3. **Check** each such game's rules (`cardstock.rules`, with the checks other rooms
+   provide, `stages.CHECKS`); this lays out every face, once. A game whose check fails is
+   not built unless `force`.
+4. **Run** the stale units, with the output folder held (`core.output.lock`), spread over
+   the workers; each finished task's files join the manifest at once.
+5. **Publish** the manifest and the downloads page (`cardstock.site.publish`).
+
+Errors travel as values: bad input is an `InputError` carrying every problem, a file that
+cannot be written a `WriteError`; the command line prints them.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import os
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
+
+from .catalog.load import Catalog
+from .core import output
+from .core.cache import Cache, code_key, key_of, open_cache
+from .core.issues import InputError, Issue
+from .core.output import Artifact
+from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .core.stage import BuildJob, BuildOptions, Job
+from .rules.report import CheckReport, check_game, render
+from .site import manifest
+from .site.page import game_info, GameStatus
+from .site.publish import Checked, Published, page_wanted, publish
+from .stages import CHECKS, Stage, selected
+from .validate import validate
+
+# The build's rules check is the quick gate before printing: every count and constraint,
+# and this many seeded setups per player count. The full simulation is `cardstock check`.
+BUILD_CHECK_RUNS = 250
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a build is asked to do."""
+
+    root: Path
+    games: tuple[str, ...]  # empty: every game of the project
+    options: BuildOptions
+    jobs: int = 1  # worker processes
+    check_runs: int = BUILD_CHECK_RUNS
+    strict: bool = False  # a warning a game does not acknowledge fails its check
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One game's rules check as the build reports it."""
+
+    game: str
+    ok: bool
+    text: str  # the checker's report for this game, as `cardstock check` prints it
+    cached: bool
+
+
+@dataclass(frozen=True)
+class UnitReport:
+    """What one (game, stage) unit did: its files, findings and time, and whether it was
+    kept from an earlier build."""
+
+    game: Optional[str]
+    stage: str
+    artifacts: tuple[Artifact, ...]
+    findings: tuple[Issue, ...]
+    seconds: float
+    cached: bool
+
+
+@dataclass
+class Outcome:
+    """What a build did."""
+
+    games: list[str]
+    reports: list[UnitReport] = field(default_factory=list)
+    checks: dict[str, CheckResult] = field(default_factory=dict)
+    published: Optional[Published] = None
+    warnings: list[Issue] = field(default_factory=list)  # what validation found that is no error
+    seconds: float = 0.0
+    # faces laid out afresh by this process, per game (the rest were read back from the
+    # cache; a worker's are its own)
+    laid_out: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> list[str]:
+        """The games whose rules check failed."""
+        return [g for g in self.games if g in self.checks and not self.checks[g].ok]
+
+
+@dataclass(frozen=True)
+class Unit:
+    game: Optional[str]  # None: a stage of the whole build
+    stage: Stage
+    key: str
+
+
+Progress = Callable[[UnitReport, int, int], None]
+
+
+# ---------------------------------------------------------------- 1. plan
+
+class Keys:
+    """What each part of a build depends on, as hashes of file contents (see the module's
+    docstring). Each game's files are hashed once per build."""
+
+    def __init__(self, root: Path, options: BuildOptions) -> None:
+        self.root = root
+        self.options = options
+        self.games = set(discover(root))
+        self.code = code_key()
+        self.shared = key_of(self.code, hash_files(shipped_in_use(root), shipped_layouts()), hash_files(files_in(root / "fonts"), root))
+        self._inputs: dict[Optional[str], str] = {}
+
+    def inputs(self, game: Optional[str]) -> str:
+        """Everything a game's build reads: its catalog folder, the layouts that are not
+        another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
+        if game not in self._inputs:
+            layouts = self.root / "layouts"
+            others = self.games - {game}
+            mine = [p for p in files_in(layouts) if p.relative_to(layouts).parts[0] not in others]
+            catalog = hash_files(files_in(self.root / "catalog" / game), self.root) if game else ""
+            self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
+        return self._inputs[game]
+
+    def unit(self, game: Optional[str], stage: Stage) -> str:
+        return key_of("unit", stage.name, self.inputs(game), self.options.fingerprint(exports=stage.when == "asked"))
+
+    def check(self, game: str, runs: int, strict: bool) -> str:
+        return key_of("check", self.inputs(game), str(runs), "strict" if strict else "")
+
+    def info(self, game: str) -> str:
+        """What the downloads page says of a game (its title, counts, names)."""
+        return key_of("page-info", self.inputs(game))
+
+
+def _recall_unit(cache: Cache, out: Path, unit: Unit) -> Optional[UnitReport]:
+    data = cache.get_json("unit", unit.key)
+    artifacts = manifest.recall(out, data)
+    if artifacts is None:
+        return None
+    findings = tuple(Issue.from_data(f) for f in data.get("findings", []))
+    return UnitReport(unit.game, unit.stage.name, tuple(artifacts), findings, 0.0, True)
+
+
+def _remember_unit(cache: Cache, out: Path, unit: Unit, report: UnitReport) -> None:
+    cache.put_json("unit", unit.key, {"artifacts": [manifest.entry(out, a) for a in report.artifacts],
+                                      "findings": [f.data() for f in report.findings]})
+
+
+def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
+    data = cache.get_json("unit", key)
+    if isinstance(data, dict) and isinstance(data.get("ok"), bool) and isinstance(data.get("text"), str):
+        return CheckResult(game, data["ok"], data["text"], True)
+    return None
+
+
+# ---------------------------------------------------------------- the build
+
+def build(request: Request, *, progress: Optional[Progress] = None, notice: Callable[[str], None] = lambda _: None) -> Outcome:
+    """Build what `request` asks (see the module's docstring). Raises InputError for bad
+    input (nothing written) and `output.WriteError` for a file that cannot be written."""
+    started = time.perf_counter()
+    root, options = request.root, request.options
+    known = discover(root)
+    games = list(dict.fromkeys(request.games)) or known
+    cache = open_cache()
+    try:
+        if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
+            output.lock(options.out, notice)
+        out = _build(request, games, known, cache, progress, notice)
+    finally:
+        cache.close()
+        output.unlock(options.out)
+    out.seconds = time.perf_counter() - started
+    return out
+
+
+def _build(request: Request, games: list[str], known: list[str], cache: Cache, progress: Optional[Progress],
+           notice: Callable[[str], None]) -> Outcome:
+    root, options = request.root, request.options
+    outcome = Outcome(games)
+    stages = selected(options)
+    keys = Keys(root, options)
+    with_page = page_wanted(options.only, options.out)
+
+    # ---- 1. plan: what is kept from earlier builds
+    plain = [g for g in games if g in known]
+    units = [Unit(None, s, keys.unit(None, s)) for s in stages if not s.per_game]
+    units += [Unit(g, s, keys.unit(g, s)) for g in plain for s in stages if s.per_game]
+    check_keys = {g: keys.check(g, request.check_runs, request.strict) for g in plain}
+    checks: dict[str, Optional[CheckResult]] = {g: _recall_check(cache, check_keys[g], g) for g in plain}
+    reports: dict[int, UnitReport] = {}
+    for i, unit in enumerate(units):
+        if unit.game is None or checks.get(unit.game) is not None:
+            kept = _recall_unit(cache, options.out, unit)
+            if kept is not None:
+                reports[i] = kept
+    described: dict[str, dict[str, Any]] = {}
+    if with_page:
+        listed = {str(e["game"]) for e in manifest.read(options.out) if isinstance(e, dict) and e.get("game") in known}
+        for g in sorted(set(plain) | listed):
+            info = cache.get_json("unit", keys.info(g))
+            if isinstance(info, dict):
+                described[g] = info
+
+    def open_units(game: str) -> bool:
+        return any(u.game == game and i not in reports for i, u in enumerate(units))
+
+    stale = [g for g in games if g not in plain or checks.get(g) is None or open_units(g) or (with_page and g not in described)]
+    stale_build = [i for i, u in enumerate(units) if u.game is None and i not in reports]
+
+    # ---- 2. read and validate what has something to do
+    jobs: dict[str, Job] = {}
+    if stale or (stale_build and not games):
+        found = validate(root, stale or None, cache, options, stages, page=with_page)
+        if found.issues.errors:
+            raise InputError(found.issues)
+        outcome.warnings = list(found.issues)
+        jobs = {c.id: Job(c, found.faces[c.id], options) for c in found.catalogs}
+        if not found.catalogs and not plain:
+            raise InputError([Issue("catalog", None, "", f"no games found under {root / 'catalog'}")])
+
+    # ---- 3. the rules check of every game that needs one
+    to_check = [g for g in stale if checks.get(g) is None]
+    for g, result in _check(jobs, to_check, request).items():
+        checks[g] = result
+        cache.put_json("unit", check_keys[g], {"ok": result.ok, "text": result.text})
+    for g, job in jobs.items():
+        described[g] = game_info(job.catalog, GameStatus())
+        cache.put_json("unit", keys.info(g), described[g])
+    cache.flush()  # the faces the checks laid out, for the stages' workers
+    outcome.checks = {g: r for g, r in checks.items() if r is not None}
+
+    # ---- 4. run the stale units of the games that may be built
+    blocked = {g for g in outcome.failed if not options.force}
+    output.lock(options.out, notice)
+    for i, unit in enumerate(units):  # a build that held the folder before may have made some
+        if i not in reports and unit.game not in blocked:
+            kept_now = _recall_unit(cache, options.out, unit)
+            if kept_now is not None:
+                reports[i] = kept_now
+    todo = [i for i, u in enumerate(units) if i not in reports and u.game not in blocked]
+    recalled = sorted(i for i in reports if units[i].game not in blocked)
+    total = len(recalled) + len(todo)
+    done = 0
+    for i in recalled:
+        done += 1
+        if progress:
+            progress(reports[i], done, total)
+
+    def finished(indexes: list[int], made: list[UnitReport], last: bool) -> None:
+        nonlocal done
+        for i, made_now in zip(indexes, made):
+            reports[i] = made_now
+            _remember_unit(cache, options.out, units[i], made_now)
+            done += 1
+            if progress:
+                progress(made_now, done, total)
+        if not last:  # a build killed now leaves a manifest whose every hash holds
+            manifest.write(options.out, [a for r in made for a in r.artifacts])
+
+    manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])
+    _run(units, todo, jobs, request, finished)
+    outcome.reports = [reports[i] for i in sorted(reports) if units[i].game not in blocked]
+    outcome.laid_out = {g: job.faces.laid_out for g, job in jobs.items()}
+
+    # ---- 5. publish
+    artifacts = [a for r in outcome.reports for a in r.artifacts]
+    buildable = [g for g in games if g not in blocked]
+    checked = {g: Checked(r.ok, r.text) for g, r in outcome.checks.items()}
+    for g in described:  # a game of the page this build did not ask for: its last check
+        if g not in checked and g in known:
+            last = _recall_check(cache, keys.check(g, request.check_runs, request.strict), g)
+            if last is not None:
+                checked[g] = Checked(last.ok, last.text)
+    outcome.published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
+                                described, cache, with_page=with_page)
+    cache.prune()
+    return outcome
+
+
+# ---------------------------------------------------------------- 3. checking
+
+def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
+    """One game's rules check, as the build's gate runs it."""
+    report = check_game(job, CHECKS, runs=runs, strict=strict)
+    text = render(CheckReport([report], 1, runs))
+    # the last line sums up all games; for one game the per-game verdict line says it
+    text = "\n".join(text.splitlines()[:-1]).rstrip()
+    return CheckResult(job.catalog.id, report.ok, text, False)
+
+
+def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str, CheckResult]:
+    """The checks of `games`, in parallel when there are several and more than one worker.
+    Bad input any of them finds (a template over the sandbox's bounds) is gathered from all
+    of them, then raised as one InputError."""
+    results: dict[str, CheckResult] = {}
+    problems: list[Issue] = []
+    if request.jobs > 1 and len(games) > 1:
+        with _pool(min(request.jobs, len(games)), jobs) as pool:
+            futures = [(g, pool.submit(_check_task, g, request.check_runs, request.strict)) for g in _biggest_first(jobs, games)]
+            for g, future in futures:
+                try:
+                    results[g] = future.result()
+                except InputError as exc:
+                    problems += exc.issues
+    else:
+        for g in games:
+            try:
+                results[g] = check_one(jobs[g], request.check_runs, request.strict)
+            except InputError as exc:
+                problems += exc.issues
+    if problems:
+        raise InputError(list(dict.fromkeys(problems)))
+    return {g: results[g] for g in games}
+
+
+def _check_task(game: str, runs: int, strict: bool) -> CheckResult:
+    job = _WORK[game]
+    assert isinstance(job, Job)
+    try:
+        return check_one(job, runs, strict)
+    finally:
+        job.cache.flush()
+
+
+# ---------------------------------------------------------------- 4. running units
+
+# The work of the build a worker process is forked from: each game's Job (its catalog and
+# faces) and the build's own. Workers find it here as the parent left it, instead of
+# reading and laying out again; it is set only while a pool runs.
+_WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
+
+
+def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> ProcessPoolExecutor:
+    """Workers forked from this process, so they start with its modules and its games read
+    and checked; each dies with the build (`_die_with_parent`)."""
+    _WORK.clear()
+    _WORK.update(jobs)
+    if build_job is not None:
+        _WORK[None] = build_job
+    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker's first act: ask Linux to kill it when the build that started it dies (even
+    by SIGKILL), so no worker goes on writing files for a build that is gone."""
+    import ctypes
+
+    if sys.platform != "linux":
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the pool's own shutdown still applies
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+def _run_units(units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]) -> list[UnitReport]:
+    """Run these units one after the other, in this process."""
+    made = []
+    for i in indexes:
+        unit = units[i]
+        start = time.perf_counter()
+        job = work[unit.game]
+        if unit.game is None:
+            assert isinstance(job, BuildJob) and unit.stage.run_build is not None
+            result = unit.stage.run_build(job)
+        else:
+            assert isinstance(job, Job) and unit.stage.run_game is not None
+            result = unit.stage.run_game(job)
+        made.append(UnitReport(unit.game, unit.stage.name, tuple(result.artifacts), tuple(result.findings),
+                               time.perf_counter() - start, False))
+    for job in work.values():
+        if isinstance(job, Job):
+            job.cache.flush()
+    return made
+
+
+def _task(units: list[Unit], indexes: list[int]) -> list[UnitReport]:
+    return _run_units(units, indexes, _WORK)
+
+
+def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Request,
+         finished: Callable[[list[int], list[UnitReport], bool], None]) -> None:
+    """Run the units `todo`: one task per game (its stages in order, in one process), the
+    build's own stages as one more; with several workers, a game's stages are spread over
+    the workers a lone game would leave idle (`spread`)."""
+    if not todo:
+        return
+    work: dict[Optional[str], Union[Job, BuildJob]] = {None: BuildJob(request.root, request.options)}
+    work.update(jobs)
+    tasks: list[list[int]] = []
+    for game in _biggest_first(jobs, list(jobs)):
+        mine = [i for i in todo if units[i].game == game]
+        if mine:
+            tasks.append(mine)
+    global_units = [i for i in todo if units[i].game is None]
+    if global_units:
+        tasks.append(global_units)
+    if request.jobs > 1:
+        tasks = spread(tasks, request.jobs, units)
+    if request.jobs <= 1 or len(tasks) == 1:
+        for n, task in enumerate(tasks):
+            finished(task, _run_units(units, task, work), n == len(tasks) - 1)
+        return
+    with _pool(min(request.jobs, len(tasks)), jobs, BuildJob(request.root, request.options)) as pool:
+        futures: list[tuple[list[int], Future[list[UnitReport]]]] = [(t, pool.submit(_task, units, t)) for t in tasks]
+        for n, (task, future) in enumerate(futures):
+            finished(task, future.result(), n == len(futures) - 1)
+
+
+def spread(tasks: list[list[int]], jobs: int, units: list[Unit]) -> list[list[int]]:
+    """Tasks for `jobs` workers: when there are fewer tasks than workers (an edit made one
+    game stale), a game's units are split into more tasks, heaviest first on the least
+    loaded, so its longest stages run side by side; the heaviest task comes first. A part
+    gets a process of its own only when it weighs at least half the heaviest (a process
+    costs more than a short stage)."""
+    free = jobs - len(tasks)
+
+    def weight(i: int) -> float:
+        return units[i].stage.weight
+
+    if free <= 0:
+        return tasks
+    out: list[list[int]] = []
+    for idx in tasks:
+        k = min(len(idx), free + 1) if units[idx[0]].game is not None else 1
+        heaviest = sorted((weight(i) for i in idx), reverse=True)
+        while k > 1 and heaviest[k - 1] < heaviest[0] / 2:
+            k -= 1
+        if k < 2:
+            out.append(idx)
+            continue
+        free -= k - 1
+        bins: list[list[int]] = [[] for _ in range(k)]
+        loads = [0.0] * k
+        for i in sorted(idx, key=lambda i: (-weight(i), i)):
+            b = loads.index(min(loads))
+            bins[b].append(i)
+            loads[b] += weight(i)
+        out += [sorted(b) for b in bins]
+    return sorted(out, key=lambda t: -sum(weight(i) for i in t))
+
+
+def _biggest_first(jobs: dict[str, Job], games: list[str]) -> list[str]:
+    return sorted(games, key=lambda g: -len(jobs[g].catalog.components) if g in jobs else 0)
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the cores this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+__all__ = ["BUILD_CHECK_RUNS", "CheckResult", "Keys", "Outcome", "Request", "UnitReport", "build", "check_one", "default_jobs", "spread"]

@@ -1,0 +1,116 @@
+"""Every input file is read through here: one door, one policy, one kind of message.
+
+A project folder may come from someone else, so a file it names or holds is read only when:
+
+- it is a regular file (not a pipe, a device, a socket or a folder), opened without
+  waiting (a pipe never blocks the build);
+- it is inside the project, links resolved (a link that leads out of the project is
+  refused), or one of cardstock's own files (its package and the layouts it ships);
+- it is no larger than its limit (`MAX_BYTES` unless the reader says otherwise), counted
+  as it is read, so a file that says it is small and is not stops at the limit too.
+
+Text is UTF-8, with or without a byte-order mark, and normalised to NFC (a letter typed as
+a base letter and a combining accent becomes the one letter the fonts draw).
+
+A refusal raises `Unreadable`, whose message says why in plain words; the caller reports it
+as an Issue at the file (`issue`).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import unicodedata
+from pathlib import Path
+from typing import Optional
+
+from .issues import Issue
+
+MAX_BYTES = 64 * 1024 * 1024  # a table, a layout, a template, a picture: far above any real one
+KIB = 1024
+
+
+class Unreadable(Exception):
+    """A file the door refused (see the module's docstring); the message says why."""
+
+
+def _inside(real: str, base: str) -> bool:
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _size(n: int) -> str:
+    return f"{n / KIB / KIB:,.1f} MB" if n >= KIB * KIB else f"{n / KIB:,.0f} KB"
+
+
+# cardstock's own folders: its package (fonts, the starter project) and, in a source
+# checkout, the layouts it ships (in a wheel they are the package `cardstock.shipped`)
+OWN = (Path(__file__).resolve().parents[1], Path(__file__).resolve().parents[2] / "layouts")
+
+
+def allowed(path: Path, root: Optional[Path]) -> bool:
+    """Is `path`, links resolved, inside the project `root` or one of cardstock's own folders?"""
+    real = os.path.realpath(path)
+    bases = [*(os.path.realpath(b) for b in OWN), *([os.path.realpath(root)] if root is not None else [])]
+    return any(_inside(real, b) for b in bases)
+
+
+def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
+    project `root` or one of cardstock's own folders (`root` None: only those)."""
+    real = os.path.realpath(path)
+    if not allowed(path, root):
+        raise Unreadable("it leads out of the project (a link to a file elsewhere); cardstock reads only the project's own files")
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise Unreadable(_reason(exc)) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise Unreadable("it is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
+        if st.st_size > limit:
+            raise Unreadable(f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file")
+        chunks = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise Unreadable(f"it holds more than the {_size(limit)} cardstock reads from one file")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise Unreadable(_reason(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> str:
+    """The text of `path` (see `read_bytes`): UTF-8 with or without a byte-order mark, NFC."""
+    raw = read_bytes(path, root, limit=limit)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Unreadable(f"it is not UTF-8 text (byte {exc.start + 1} cannot be read); save it as UTF-8") from None
+    return unicodedata.normalize("NFC", text)
+
+
+def issue(shown: str, exc: Unreadable, field: str = "") -> Issue:
+    """The message of a refused file, at the file."""
+    return Issue(shown, None, field, f"cannot read the file: {exc}")
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "it is a link that leads in a loop (or to another link cardstock does not follow)"
+    if exc.errno == errno.ENOENT:
+        return "there is no such file"
+    return exc.strerror or str(exc)
+
+
+__all__ = ["MAX_BYTES", "Unreadable", "issue", "read_bytes", "read_text"]

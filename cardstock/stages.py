@@ -1,0 +1,101 @@
+"""The stages of a build and the rules checks of a game, each a record in one table.
+
+A stage record says what the stage is called (`--only` names it), what it needs and
+writes, how it checks its own inputs before anything is written (`check`, asked by
+`cardstock.validate`), when a build runs it, and how long it takes beside the others
+(`weight`, used to spread one game's stages over the workers). The build
+(`cardstock.build`) reads this table from top to bottom; the rooms that make the stages
+never import it, nor the build.
+
+A new kind of output is one function in its own room and one record here
+(`docs/extending.md`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Literal, Optional
+
+from .books import check as book_check, stage as books_stage
+from .core.issues import Issue
+from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
+from .exports import cards, presets, tts
+from .impose import calibration, pnp
+from .layout import lint as face_lint
+from .render import stage as svg_stage
+from .rules import lint as rules_lint
+from .rules.report import Provider
+from .catalog.load import Catalog
+
+When = Literal["default", "asked"]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of a build (see the module's docstring)."""
+
+    name: str
+    writes: str  # what it writes, as the README's table says it
+    kinds: tuple[str, ...]  # the manifest's kinds of the files it writes
+    needs: str  # what it reads besides the game's catalog and faces
+    run_game: Optional[GameStage] = None  # a stage of one game ...
+    run_build: Optional[BuildStage] = None  # ... or of the whole build
+    check: Optional[Callable[[Catalog, BuildOptions], list[Issue]]] = None
+    when: When = "default"  # "asked": only when `--only` names it (or, for print-shop, `--for`)
+    weight: float = 4.0
+
+    @property
+    def per_game(self) -> bool:
+        return self.run_game is not None
+
+    def wanted(self, options: BuildOptions) -> bool:
+        """Does this build run the stage?"""
+        if self.name == "print-shop" and options.services:
+            return True
+        if options.only is not None:
+            return self.name in options.only
+        return self.when == "default"
+
+
+STAGES: tuple[Stage, ...] = (
+    Stage("calibration", "calibration-<paper>.pdf", ("calibration",), "the printer profile (layouts/sheets/printers.toml)",
+          run_build=calibration.build_calibration, weight=1.0),
+    Stage("svg", "<game>/svg/<id>.svg and the fonts they name", ("svg", "svg-guides", "font"), "the faces",
+          run_game=svg_stage.build_svgs, weight=1.0),
+    Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
+          run_game=books_stage.build_rulebook, weight=5.0),
+    Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
+          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0),
+    Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
+          run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
+    Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
+          run_game=cards.build_cards, when="asked", weight=6.0),
+    Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
+          run_game=tts.build_tts, when="asked", weight=6.0),
+    Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
+          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0),
+)
+
+BY_NAME = {s.name: s for s in STAGES}
+
+# Parts `--only` may name besides the stages: the downloads page (written by the build's
+# last step, `cardstock.site.publish`).
+PAGE = "page"
+PARTS = (*BY_NAME, PAGE)
+
+
+def selected(options: BuildOptions) -> list[Stage]:
+    """The stages this build runs, in the table's order."""
+    return [s for s in STAGES if s.wanted(options)]
+
+
+# The checks other rooms provide to the rules checker (`cardstock.rules.report`), in the
+# order they are reported.
+CHECKS: tuple[Provider, ...] = (
+    Provider("colour-only", "print", "nothing is told apart by colour alone", rules_lint.colour_only),
+    Provider("print-safety", "print", "text fits, bleed holds only art, safe zone respected", face_lint.lint),
+    Provider("rulebook", "rulebook", "every component a rulebook names exists; counts come from the catalog", book_check.lint),
+)
+
+
+__all__ = ["BY_NAME", "CHECKS", "PAGE", "PARTS", "STAGES", "Stage", "selected", "BuildJob", "Job"]

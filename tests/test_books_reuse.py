@@ -1,0 +1,86 @@
+"""A rulebook is laid out once per build and kept across builds: the rules check lays it
+out (to find what does not fit) and keeps it in the cache under a key of what it read —
+its rendered text, the reading page size, the drawing of every face of the game and the
+code — and the rulebook stage writes that very book. Counted through
+`cardstock.books.rulebook.STATS.renders` (books laid out by this process) in one-process
+builds, never by timing, and checked against a build made from nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from cardstock.books import rulebook
+from cardstock.cli import main
+from conftest import copy_project
+
+GAME = "alpha-omega-cards"
+BOOK = f"{GAME}/{GAME}-rulebook.pdf"
+BOOKLET = f"{GAME}/{GAME}-rulebook-booklet-letter.pdf"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    return copy_project(tmp_path / "proj", (GAME,))
+
+
+def build(root: Path, out: Path) -> int:
+    """One build of the rulebook (its rules check runs too); the rulebooks laid out."""
+    before = rulebook.STATS.renders
+    code = main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "rulebook"])
+    assert code == 0
+    return rulebook.STATS.renders - before
+
+
+def edit_a_card(root: Path) -> None:
+    path = root / "catalog" / GAME / "good.csv"
+    raw = path.read_text(encoding="utf-8")
+    row = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"] and raw.count(r["text"]) == 1)
+    path.write_text(raw.replace(row["text"], row["text"] + " (edited)"), encoding="utf-8")
+
+
+def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(project: Path) -> None:
+    assert build(project, project / "output") == 1
+    assert (project / "output" / BOOK).is_file() and (project / "output" / BOOKLET).is_file()
+
+
+def test_a_build_with_nothing_changed_lays_out_nothing(project: Path) -> None:
+    out = project / "output"
+    build(project, out)
+    assert build(project, out) == 0
+
+
+def test_a_missing_rulebook_file_is_written_again_from_the_kept_book(project: Path) -> None:
+    out = project / "output"
+    build(project, out)
+    first = (out / BOOK).read_bytes()
+    (out / BOOK).unlink()
+    assert build(project, out) == 0
+    assert (out / BOOK).read_bytes() == first
+
+
+def test_an_edit_to_a_face_the_rulebook_shows_lays_it_out_again_as_a_fresh_build_would(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = project / "output"
+    build(project, out)
+    edit_a_card(project)
+    assert build(project, out) == 1
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
+    fresh = tmp_path / "fresh"
+    assert build(project, fresh) == 1
+    assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
+    assert (out / BOOKLET).read_bytes() == (fresh / BOOKLET).read_bytes()
+
+
+def test_a_damaged_cache_entry_is_laid_out_again(project: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    out = project / "output"
+    build(project, out)
+    with sqlite3.connect(tmp_path / "cache" / "cache.sqlite") as db:
+        db.execute("UPDATE entries SET data = x'00ff' WHERE kind = 'book'")
+    (out / BOOK).unlink()
+    assert build(project, out) == 1

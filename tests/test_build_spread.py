@@ -1,0 +1,73 @@
+"""How a build spreads its work: when fewer games are stale than there are workers (an
+edit to one game), that game's stale stages are spread over the workers, the heaviest
+first, so the rulebook and the print-and-play sheets are made side by side. Whatever the
+spread, the files are the bytes a build made from nothing writes."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from cardstock.build import Unit, spread
+from cardstock.cli import main
+from cardstock.stages import BY_NAME, STAGES
+from conftest import copy_project
+
+GAME = "alpha-omega-cards"
+
+
+def units(*names: str, game: str | None = "g") -> list[Unit]:
+    return [Unit(game, BY_NAME[n], str(i)) for i, n in enumerate(names)]
+
+
+def test_one_stale_game_is_split_over_the_workers_heaviest_first() -> None:
+    us = units("svg", "rulebook", "pnp", "quickref")
+    tasks = spread([[0, 1, 2, 3]], 2, us)
+    assert len(tasks) == 2
+    assert sorted(i for idx in tasks for i in idx) == [0, 1, 2, 3]  # every stage, once
+    # the two long stages run side by side, each with a short one
+    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [["pnp", "svg"], ["quickref", "rulebook"]]
+    assert [us[i].stage.name for i in tasks[0]] == ["rulebook", "quickref"]  # the heaviest task first
+    assert all(idx == sorted(idx) for idx in tasks)  # in the table's order within a task
+
+
+def test_short_stages_get_no_process_of_their_own() -> None:
+    us = units("svg", "rulebook", "pnp", "quickref")
+    tasks = spread([[0, 1, 2, 3]], 4, us)  # four workers: still two tasks
+    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [["pnp", "svg"], ["quickref", "rulebook"]]
+    assert spread([[0, 1]], 2, units("pnp", "svg")) == [[0, 1]]  # one long stage: not split
+
+
+def test_as_many_games_as_workers_are_not_split() -> None:
+    us = units("svg", "pnp", "svg", "pnp")
+    assert spread([[0, 1], [2, 3]], 2, us) == [[0, 1], [2, 3]]
+    assert spread([[0]], 4, units("pnp")) == [[0]]  # nothing to split
+    assert spread([[0]], 2, units("calibration", game=None)) == [[0]]  # the build's own task stays whole
+
+
+def test_every_stage_has_a_weight_and_the_long_ones_weigh_most() -> None:
+    assert all(s.weight > 0 for s in STAGES)
+    assert BY_NAME["pnp"].weight > BY_NAME["svg"].weight and BY_NAME["rulebook"].weight > BY_NAME["quickref"].weight
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Path) -> None:
+    root = copy_project(tmp_path / "proj", (GAME,))
+    out = root / "output"
+    paper = ["--paper", "letter"]
+    args = ["--root", str(root), "build", "--out", str(out), "--jobs", "2", *paper]
+    assert main(args) == 0
+    table = root / "catalog" / GAME / "good.csv"
+    raw = table.read_text(encoding="utf-8")
+    card = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
+    table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
+    assert main(args) == 0
+    fresh = tmp_path / "fresh"
+    assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
+    made, want = files(out), files(fresh)
+    assert made.keys() == want.keys()
+    assert [name for name in want if made[name] != want[name] and name != "manifest.json" and name != "index.html"] == []

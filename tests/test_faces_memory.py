@@ -1,0 +1,56 @@
+"""A game of many distinct faces is laid out once and drawn without holding every drawing
+in memory: above `RETAIN_MAX` faces, a game's `Faces` keeps each face's outline (size,
+shape, cut) and reads its drawing back from the cache when a page draws it. What many
+pages share is still stored once in the PDF."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pypdf import PdfReader
+
+from conftest import load_games
+from cardstock.cli import main
+from cardstock.core.cache import open_cache
+from cardstock.layout import faces as faces_module
+from cardstock.layout.faces import Faces
+
+from test_speed_faces import generated_game
+
+
+def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
+    generated_game(tmp_path, 120)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    assert not faces.retain
+    drawn = [f for _, _, f in faces.each()]
+    assert all(f.ops for f in drawn)  # each face, as asked for, has its drawing
+    kept = list(faces._faces.values())
+    assert len(kept) == 121 and not any(f.ops for f in kept)  # what stays in memory: outlines
+    outline = faces.outline(cat.components[7], "front")
+    assert outline is not None and not outline.ops
+    assert faces.full(outline) == drawn[14]  # the drawing read back is the one laid out
+    assert faces.laid_out == 121
+
+
+def test_a_big_game_builds_with_every_card_and_one_shared_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 100)
+    n = 400
+    generated_game(tmp_path, n)
+    out = tmp_path / "output"
+    code = main(["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"])
+    assert code == 0
+    assert len(list((out / "gen" / "svg").glob("*.svg"))) == n + 1
+    # the back every card shares is one Form XObject, drawn on every backs page
+    reader = PdfReader(out / "gen" / "gen-pnp-letter.pdf")
+    used: Counter = Counter()
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        for name, ref in xobjects.items():
+            if "Face" in name:
+                used[(name, ref.idnum)] += 1
+    (name, _), pages = used.most_common(1)[0]
+    assert pages >= n // 9  # every backs page (9 cards a Letter page at most)
+    assert len({ref for (nm, ref) in used if nm == name}) == 1
