@@ -28,84 +28,23 @@ import sys
 import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
-from .catalog.load import Catalog
 from .core import output
-from .core.cache import Cache, code_key, key_of, open_cache
+from .core.cache import Cache, key_of, open_cache
 from .core.issues import InputError, Issue
-from .core.output import Artifact
-from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
-from .core.stage import BuildJob, BuildOptions, Job
+from .core.project import discover
+from .core.stage import BuildJob, Job
+from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
 from .site import manifest
 from .site.page import game_info, GameStatus
-from .site.publish import Checked, Published, page_wanted, publish
+from .site.publish import Checked, page_wanted, publish
 from .stages import CHECKS, Stage, selected
-from .validate import validate
-
-# The build's rules check is the quick gate before printing: every count and constraint,
-# and this many seeded setups per player count. The full simulation is `cardstock check`.
-BUILD_CHECK_RUNS = 250
-
-
-@dataclass(frozen=True)
-class Request:
-    """What a build is asked to do."""
-
-    root: Path
-    games: tuple[str, ...]  # empty: every game of the project
-    options: BuildOptions
-    jobs: int = 1  # worker processes
-    check_runs: int = BUILD_CHECK_RUNS
-    strict: bool = False  # a warning a game does not acknowledge fails its check
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """One game's rules check as the build reports it."""
-
-    game: str
-    ok: bool
-    text: str  # the checker's report for this game, as `cardstock check` prints it
-    cached: bool
-
-
-@dataclass(frozen=True)
-class UnitReport:
-    """What one (game, stage) unit did: its files, findings and time, and whether it was
-    kept from an earlier build."""
-
-    game: Optional[str]
-    stage: str
-    artifacts: tuple[Artifact, ...]
-    findings: tuple[Issue, ...]
-    seconds: float
-    cached: bool
-
-
-@dataclass
-class Outcome:
-    """What a build did."""
-
-    games: list[str]
-    reports: list[UnitReport] = field(default_factory=list)
-    checks: dict[str, CheckResult] = field(default_factory=dict)
-    published: Optional[Published] = None
-    warnings: list[Issue] = field(default_factory=list)  # what validation found that is no error
-    seconds: float = 0.0
-    # faces laid out afresh by this process, per game (the rest were read back from the
-    # cache; a worker's are its own)
-    laid_out: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def failed(self) -> list[str]:
-        """The games whose rules check failed."""
-        return [g for g in self.games if g in self.checks and not self.checks[g].ok]
-
+from .validate import check_options, validate
 
 @dataclass(frozen=True)
 class Unit:
@@ -114,47 +53,20 @@ class Unit:
     key: str
 
 
-Progress = Callable[[UnitReport, int, int], None]
-
-
 # ---------------------------------------------------------------- 1. plan
 
-class Keys:
-    """What each part of a build depends on, as hashes of file contents (see the module's
-    docstring). Each game's files are hashed once per build."""
-
-    def __init__(self, root: Path, options: BuildOptions) -> None:
-        self.root = root
-        self.options = options
-        self.games = set(discover(root))
-        self.code = code_key()
-        self.shared = key_of(self.code, hash_files(shipped_in_use(root), shipped_layouts()), hash_files(files_in(root / "fonts"), root))
-        self._inputs: dict[Optional[str], str] = {}
-
-    def inputs(self, game: Optional[str]) -> str:
-        """Everything a game's build reads: its catalog folder, the layouts that are not
-        another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
-        if game not in self._inputs:
-            layouts = self.root / "layouts"
-            others = self.games - {game}
-            mine = [p for p in files_in(layouts) if p.relative_to(layouts).parts[0] not in others]
-            catalog = hash_files(files_in(self.root / "catalog" / game), self.root) if game else ""
-            self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
-        return self._inputs[game]
-
-    def unit(self, game: Optional[str], stage: Stage) -> str:
-        return key_of("unit", stage.name, self.inputs(game), self.options.fingerprint(exports=stage.when == "asked"))
-
-    def check(self, game: str, runs: int, strict: bool) -> str:
-        return key_of("check", self.inputs(game), str(runs), "strict" if strict else "")
-
-    def info(self, game: str) -> str:
-        """What the downloads page says of a game (its title, counts, names)."""
-        return key_of("page-info", self.inputs(game))
+def _slot(out: Path, unit: Unit) -> str:
+    """Where the cache keeps what a unit last wrote into this output folder: one slot per
+    (folder, game, stage), holding the key it ran under. A unit is kept only when that key
+    is its key now, so a file an earlier run with other options wrote (a guide, a paper no
+    longer asked for) is never taken for this run's."""
+    return key_of("slot", str(out), unit.game or "", unit.stage.name)
 
 
 def _recall_unit(cache: Cache, out: Path, unit: Unit) -> Optional[UnitReport]:
-    data = cache.get_json("unit", unit.key)
+    data = cache.get_json("unit", _slot(out, unit))
+    if not isinstance(data, dict) or data.get("key") != unit.key:
+        return None
     artifacts = manifest.recall(out, data)
     if artifacts is None:
         return None
@@ -163,8 +75,8 @@ def _recall_unit(cache: Cache, out: Path, unit: Unit) -> Optional[UnitReport]:
 
 
 def _remember_unit(cache: Cache, out: Path, unit: Unit, report: UnitReport) -> None:
-    cache.put_json("unit", unit.key, {"artifacts": [manifest.entry(out, a) for a in report.artifacts],
-                                      "findings": [f.data() for f in report.findings]})
+    cache.put_json("unit", _slot(out, unit), {"key": unit.key, "artifacts": [manifest.entry(out, a) for a in report.artifacts],
+                                              "findings": [f.data() for f in report.findings]})
 
 
 def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
@@ -198,6 +110,9 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
 def _build(request: Request, games: list[str], known: list[str], cache: Cache, progress: Optional[Progress],
            notice: Callable[[str], None]) -> Outcome:
     root, options = request.root, request.options
+    problems = check_options(options)
+    if problems:
+        raise InputError(problems)
     outcome = Outcome(games)
     stages = selected(options)
     keys = Keys(root, options)
@@ -205,8 +120,8 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
 
     # ---- 1. plan: what is kept from earlier builds
     plain = [g for g in games if g in known]
-    units = [Unit(None, s, keys.unit(None, s)) for s in stages if not s.per_game]
-    units += [Unit(g, s, keys.unit(g, s)) for g in plain for s in stages if s.per_game]
+    units = [Unit(None, s, keys.unit(None, s.name, s.when == "asked")) for s in stages if not s.per_game]
+    units += [Unit(g, s, keys.unit(g, s.name, s.when == "asked")) for g in plain for s in stages if s.per_game]
     check_keys = {g: keys.check(g, request.check_runs, request.strict) for g in plain}
     checks: dict[str, Optional[CheckResult]] = {g: _recall_check(cache, check_keys[g], g) for g in plain}
     reports: dict[int, UnitReport] = {}
@@ -293,8 +208,11 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
             last = _recall_check(cache, keys.check(g, request.check_runs, request.strict), g)
             if last is not None:
                 checked[g] = Checked(last.ok, last.text)
-    outcome.published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
-                                described, cache, with_page=with_page)
+    published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
+                        described, cache, with_page=with_page)
+    outcome.page, outcome.page_kept = published.page, published.kept
+    if not any(g not in known for g in games):
+        remember(request, keys, outcome, cache)
     cache.prune()
     return outcome
 
@@ -472,9 +390,4 @@ def _biggest_first(jobs: dict[str, Job], games: list[str]) -> list[str]:
     return sorted(games, key=lambda g: -len(jobs[g].catalog.components) if g in jobs else 0)
 
 
-def default_jobs() -> int:
-    """Worker processes by default: the cores this process may use."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
-
-
-__all__ = ["BUILD_CHECK_RUNS", "CheckResult", "Keys", "Outcome", "Request", "UnitReport", "build", "check_one", "default_jobs", "spread"]
+__all__ = ["Unit", "build", "check_one", "spread"]

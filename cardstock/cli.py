@@ -1,34 +1,33 @@
-"""The command line: parses options, runs stages, prints issues once, sets the exit code.
+"""The command line: parses options, runs a command, prints issues once, sets the exit code.
 
 Exit codes: 0 success, 1 a rules check failed, 2 bad input (catalog, layout or options).
+
+A build asks `cardstock.plan.recall` first: a build with nothing changed is answered from
+the cache without importing the pipeline. Each command imports the rooms it runs when it
+runs (a build the whole pipeline, `list` the catalog), so the command starts light.
 """
 
 from __future__ import annotations
 
-import json
 import argparse
 import json
 import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
 
 from . import __version__
-from .build import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, build, default_jobs
-from .catalog.kinds import kind_count
-from .catalog.load import Catalog, load_games
+from .core import output
 from .core.cache import open_cache
 from .core.issues import InputError, Issue, Issues
 from .core.output import WriteError, fmt_bytes
-from .core.stage import BuildOptions, Job
+from .core.stage import BuildOptions
 from .core.units import UnitError, parse_offset
-from .rules import parts, render, run_checks
-from .rules.model import load_rules
-from .stages import CHECKS, PARTS
-from .validate import validate
-from .core.scripts import glyphs_once
-from .docs import json_schema
+from .plan import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, default_jobs, recall
+
+if TYPE_CHECKING:
+    from .catalog.load import Catalog
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
@@ -51,9 +50,12 @@ def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = No
         print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list[Catalog], int]:
+def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
     """The games' catalogs (game files, tables, rules files), or the exit code of bad
     input (every problem printed once)."""
+    from .catalog.load import load_games
+    from .rules.model import load_rules
+
     catalogs, issues = load_games(args.root, games or None, load_rules)
     if issues:
         print_issues(issues)
@@ -66,6 +68,8 @@ def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list[Ca
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from .catalog.kinds import kind_count
+
     catalogs, code = _load(args, None)
     if code:
         return code
@@ -111,12 +115,7 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
             offset = parse_offset(args.back_offset)
         except UnitError as exc:
             problems.append(Issue("command line", None, "--back-offset", str(exc)))
-    only = None
-    if args.only:
-        only = frozenset(x.strip() for x in args.only.split(",") if x.strip())
-        unknown = sorted(only - set(PARTS))
-        if unknown:
-            problems.append(Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}"))
+    only = frozenset(x.strip() for x in args.only.split(",") if x.strip()) if args.only else None
     services, more = _export_options(args)
     problems += more
     pages: tuple[int, ...] = ()
@@ -201,8 +200,14 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
+    started = time.perf_counter()
     try:
-        outcome = build(request, progress=show.update, notice=_wait_notice)
+        outcome = _recalled(request)
+        if outcome is None:
+            from .build import build  # the whole pipeline, once something must be built
+
+            outcome = build(request, progress=show.update, notice=_wait_notice)
+        outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
         print_issues(exc.issues)
@@ -216,6 +221,20 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     show.close()
     return _report(outcome, options)
+
+
+def _recalled(request: Request) -> Optional[Outcome]:
+    """The same build made before (`plan.recall`), with the output folder held while its
+    files are checked; None when something must be built."""
+    if not request.options.out.is_dir():
+        return None
+    cache = open_cache()
+    try:
+        output.lock(request.options.out, _wait_notice)
+        return recall(request, cache)
+    finally:
+        cache.close()
+        output.unlock(request.options.out)
 
 
 def _wait_notice(message: str) -> None:
@@ -234,11 +253,11 @@ def _report(outcome: Outcome, options: BuildOptions) -> int:
             print(f"{game}: the rules check failed, so nothing was written for it "
                   f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
 
+    from .core.scripts import glyphs_once
+
     for finding in glyphs_once(f for report in outcome.reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
-    published = outcome.published
-    page = published.page if published is not None else None
-    print_summary(outcome.reports, options.out, outcome.seconds, page=page, page_kept=bool(published and published.kept))
+    print_summary(outcome.reports, options.out, outcome.seconds, page=outcome.page, page_kept=outcome.page_kept)
     return EXIT_RULES if outcome.failed else EXIT_OK
 
 
@@ -298,6 +317,7 @@ def print_summary(reports: list[UnitReport], out: Path, seconds: float, page: Op
 # WATCH_SETTLE_MS (an editor may save in steps) and rebuilds.
 WATCHED = ("catalog", "layouts", "fonts")
 WATCH_SETTLE_MS = 30
+WATCH_IDLE_MS = 200  # how often the idle watcher looks up (its first look starts the first build)
 
 
 def watch(args: argparse.Namespace, options: BuildOptions) -> int:
@@ -316,18 +336,23 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
         return bool(parts) and parts[0] in WATCHED and not any(p.startswith(".") or p == "__pycache__" for p in parts)
 
     print(f"watching {', '.join(f + '/' for f in WATCHED)}; Ctrl-C stops", file=sys.stderr)
-    code = build_once(args, options)
-    if code:
-        print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
+    first = True
     try:
-        for batch in changes(root, watch_filter=wanted, debounce=1000, step=WATCH_SETTLE_MS, raise_interrupt=True):
+        # the watcher reports an empty batch once it runs: the first build starts then, so
+        # a change made while it builds is seen afterwards
+        for batch in changes(root, watch_filter=wanted, debounce=1000, step=WATCH_SETTLE_MS, yield_on_timeout=True,
+                             rust_timeout=WATCH_IDLE_MS, raise_interrupt=True):
+            if not batch and not first:
+                continue
             seen = time.perf_counter()
-            changed = sorted({path for _, path in batch})
             code = build_once(args, options)
-            shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
-            print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
+            if batch:
+                changed = sorted({path for _, path in batch})
+                shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+                print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
             if code:
                 print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
+            first = False
     except KeyboardInterrupt:
         return EXIT_OK
     return EXIT_OK
@@ -340,6 +365,10 @@ def _shown(root: Path, path: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run every rules check; print the report (or JSON); exit 1 when any check fails."""
+    from .core.stage import Job
+    from .rules import parts, render, run_checks
+    from .stages import CHECKS
+    from .validate import validate
 
     only = None
     if args.only:
@@ -390,6 +419,8 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    from .docs import json_schema
+
     print(json.dumps(json_schema(args.file), indent=2, sort_keys=True))
     return EXIT_OK
 
@@ -478,7 +509,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
     b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help=f"comma-separated parts to build: {', '.join(PARTS)}")
+    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, page; "
+                                                   "and, built only when asked for: cards, tts, print-shop")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")

@@ -39,7 +39,7 @@ from .layout.symbols import library
 from .layout.ownicons import game_library
 from .rules.model import load_rules
 from .site.page import check_page
-from .stages import Stage
+from .stages import PARTS, Stage
 
 
 @dataclass
@@ -56,8 +56,9 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
     """Every input of `games` (all by default) checked; see the module's docstring. With
     `options` (a build), the stages' inputs and the build's options are checked too;
     without (a rules check), only what the rules check reads."""
+    found: list[Issue] = check_options(options) if options is not None else []
     catalogs, loaded = load_games(root, games, load_rules)
-    found: list[Issue] = list(loaded)
+    found += loaded
     out = Validated(catalogs)
     if catalogs:
         symbols = library(root)
@@ -86,6 +87,14 @@ def unique(issues: Iterable[Issue]) -> list[Issue]:
     return list(dict.fromkeys(issues))
 
 
+def check_options(options: BuildOptions) -> list[Issue]:
+    """The build's own options the command line could not check alone."""
+    unknown = sorted(options.only - set(PARTS)) if options.only is not None else []
+    if unknown:
+        return [Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}")]
+    return []
+
+
 def _font_files() -> list[Issue]:
     """The shipped fonts every face measures its text with are installed."""
     return [Issue(f"cardstock:fonts/{face.file}", None, "", f"the font file of {face.name!r} is missing; reinstall cardstock")
@@ -102,4 +111,4 @@ def _output_folder(out: Path) -> list[Issue]:
     return []
 
 
-__all__ = ["Validated", "validate", "unique"]
+__all__ = ["Validated", "check_options", "validate", "unique"]

@@ -174,14 +174,17 @@ class Book:
     size: Any
 
 
-def render_book(catalog: Any, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True) -> Book:
+def render_book(catalog: Any, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, fresh: bool = False) -> Book:
     """The game's rulebook laid out (`books.rulebook.render_rulebook`) and, with `booklets`,
-    imposed for every paper as the rulebook stage imposes it."""
+    imposed for every paper as the rulebook stage imposes it. `fresh` lays it out whatever
+    the cache holds."""
     from cardstock.books.content import BOOK_FOR_PAPER, wanted
     from cardstock.books.document import booklets_of
     from cardstock.books.rulebook import _meta, render_rulebook
+    from cardstock.core.cache import memory_cache
 
-    r = render_rulebook(job_of(catalog), papers)
+    job = Job(catalog, Faces(catalog, memory_cache())) if fresh else job_of(catalog)
+    r = render_rulebook(job, papers)
     made: dict[str, Any] = {}
     if booklets and r.reading is not None:
         made = dict(booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog)))

@@ -189,5 +189,5 @@ def test_watch_rebuilds_when_a_card_changes(project):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 0, stderr
-    assert "watching catalog/ and layouts/" in stderr
+    assert "watching catalog/, layouts/, fonts/" in stderr
     assert "built " in stdout  # at least the first build was summed up

@@ -15,6 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from cardstock.stages import BY_NAME
 from cardstock.exports.cards import build_cards
 from cardstock.render.png import face_pngs
 from conftest import lay_out
@@ -51,7 +52,7 @@ def built(project: Path, tmp_path_factory) -> Path:
 
 
 def test_the_stage_is_registered():
-    assert stage("cards") is build_cards
+    assert BY_NAME["cards"].run_game is build_cards
 
 
 def test_every_face_is_a_png_listed_with_its_count_and_back(built: Path):

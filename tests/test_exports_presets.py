@@ -12,6 +12,7 @@ import pypdf
 import pytest
 from PIL import Image
 
+from cardstock.stages import BY_NAME
 from cardstock.exports.presets import build_print_shop, load_presets
 from conftest import load_games
 from conftest import stage
@@ -43,7 +44,7 @@ def files(folder: Path) -> list[str]:
 
 
 def test_the_stage_is_registered_and_the_presets_load():
-    assert stage("print-shop") is build_print_shop
+    assert BY_NAME["print-shop"].run_game is build_print_shop
     presets, problems = load_presets(ROOT)
     assert not problems
     assert set(presets) == {"mpc", "tgc", "drivethru", "printerstudio"}

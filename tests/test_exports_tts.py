@@ -11,6 +11,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
+from cardstock.stages import BY_NAME
 from cardstock.exports.tts import build_tts, grid
 from conftest import load_games
 from conftest import stage
@@ -48,7 +49,7 @@ def mini(tmp_path_factory) -> tuple:
 
 
 def test_the_stage_is_registered():
-    assert stage("tts") is build_tts
+    assert BY_NAME["tts"].run_game is build_tts
 
 
 def test_sheets_keep_the_last_cell_for_the_hidden_card():

@@ -21,7 +21,7 @@ LEFT_OUT: set[str] = set()
 # The rooms in the order the pipeline reads: shared basics, then each stage of a build,
 # then what runs them. A room may import itself and the rooms before it only.
 ROOMS = ["cardstock", "core", "fonts", "catalog", "rules", "layout", "render", "impose", "books", "exports", "site",
-         "stages", "validate", "build", "init", "docs", "cli", "__main__"]
+         "stages", "validate", "plan", "build", "init", "docs", "cli", "__main__"]
 
 
 def module_names(package: Path) -> dict[str, Path]:
@@ -164,10 +164,11 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
                     continue
                 if not tops <= HEAVY:
                     found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
-    # the stages' own entries defer the modules that import a heavy library at their top
-    allowed = {"cardstock.books.check.lint", "cardstock.books.stage.build_rulebook", "cardstock.books.document.booklets_of",
-               "cardstock.cli._export_options", "cardstock.cli.cmd_init", "cardstock.cli.cmd_check_deck"}
-    assert [f for f in found if f.split(":")[0] not in allowed] == []
+    # the stages' own entries defer the modules that import a heavy library at their top,
+    # and the command line imports the rooms a command runs when it runs (so it starts
+    # light: a build with nothing changed imports no pipeline at all)
+    allowed = {"cardstock.books.check.lint", "cardstock.books.stage.build_rulebook", "cardstock.books.document.booklets_of"}
+    assert [f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")] == []
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cardstock.stages import BY_NAME
 from cardstock.impose.pnp import build_pnp, build_quickref
 from conftest import validate
 from conftest import load_games
@@ -38,8 +39,8 @@ def load(root: Path, game: str):
 
 
 def test_the_stages_are_registered():
-    assert stage("pnp") is build_pnp
-    assert stage("quickref") is build_quickref
+    assert BY_NAME["pnp"].run_game is build_pnp
+    assert BY_NAME["quickref"].run_game is build_quickref
 
 
 def test_pnp_writes_each_paper_with_every_copy_of_every_component(project: Path, tmp_path: Path):

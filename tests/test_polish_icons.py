@@ -19,6 +19,7 @@ from cardstock.books.art import IconPainter
 from cardstock.books.story import ICON_CALLBACK, Builder, Styles
 from conftest import load_games
 from pathlib import Path
+from conftest import faces_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = "Turn the cards over together and add up the silver keys :blue: shown. The highest total wins."
@@ -40,7 +41,7 @@ def _draw(catalog, width: float) -> bytes:
     assert isinstance(para, Paragraph)
     buf = io.BytesIO()
     canv = Canvas(buf, pagesize=PAGE, invariant=1)
-    canv.setNamedCB(ICON_CALLBACK, IconPainter(catalog, styles))
+    canv.setNamedCB(ICON_CALLBACK, IconPainter(catalog, styles, faces_of(catalog).library))
     _, h = para.wrap(width, 300)
     para.drawOn(canv, LEFT, TOP - h)
     canv.showPage()

@@ -81,13 +81,13 @@ boxtypes.BOX_TYPES["diamond"] = "toybox"          # the recipe's one registry li
 from pathlib import Path
 from cardstock.docs import json_schema, layouts_markdown
 from cardstock.core.issues import Issues
-from conftest import lay_out
+from cardstock.layout.faces import Faces
 from cardstock.layout.ops import Path as PathOp
 from cardstock.catalog.load import load_game
 
 root = Path(sys.argv[2])
 cat = load_game(root, "mini", Issues())
-face = lay_out(cat, next(c for c in cat.components if c.id == "damage"), "front")
+face = Faces(cat).face(next(c for c in cat.components if c.id == "damage"), "front")
 diamonds = [op for op in face.walk() if isinstance(op, PathOp) and op.fill == "#ff00aa"]
 schema = json_schema("faces")
 print(json.dumps({

@@ -58,7 +58,7 @@ def book(game: str):
         assert not issues.errors, [i.render() for i in issues]
         calls, patch = _count_passes()
         with patch:
-            r = render_book(catalogs[0], ("letter",), booklets=False)
+            r = render_book(catalogs[0], ("letter",), booklets=False, fresh=True)
         assert r.reading is not None, [i.render() for i in r.issues]
         _BOOKS[game] = (catalogs[0], r, len(calls))
     return _BOOKS[game]

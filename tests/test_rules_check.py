@@ -247,22 +247,26 @@ def test_run_checks_is_the_api_build_uses(shipped):
     assert "vortex FAILS: " in render(report)
 
 
-def test_findings_come_from_providers_registered_as_module_function(shipped):
+def test_findings_come_from_the_checks_other_rooms_provide(shipped):
     from conftest import load_games
     from conftest import run_checks
+    from cardstock.rules import Provider
+    from cardstock.rules.lint import colour_only
 
     game = shipped("alpha-omega-tiles")
     game.replace("game.toml", 'label = "Blue player"\nsymbol = "square"', 'label = "Blue player"\nsymbol = "triangle"')
     catalogs, _ = load_games(game.root)
-    providers = {
-        "colour-only": "cardstock.rules.lint:colour_only",
-        "rulebook": "cardstock.no_such_module:consistency",
-        "later": "cardstock.rules.lint:no_such_function",
-    }
-    report = run_checks(catalogs, providers=providers, only=set(providers))
+
+    def broken(job):
+        raise RuntimeError("a bug in another room")
+
+    providers = [Provider("colour-only", "print", "nothing is told apart by colour alone", colour_only),
+                 Provider("later", "other", "a check with a bug", broken)]
+    report = run_checks(catalogs, providers=providers, only={"colour-only", "later"})
     checks = {c.rule: c for c in report.games[0].checks}
     colour = checks["nothing is told apart by colour alone"]
     assert colour.status == "fail" and colour.findings[0].field == "icons.red.symbol"
-    assert checks["every component a rulebook names exists; counts come from the catalog"].status == "skip"
-    assert checks["later"].summary == "not run: cardstock.rules.lint:no_such_function does not exist yet (later)"
+    # another room's bug is a failed check with its reason, not a crash of the report
+    assert checks["a check with a bug"].status == "fail"
+    assert checks["a check with a bug"].summary == "the check later stopped with RuntimeError: a bug in another room"
     assert report.failed_games() == ["alpha-omega-tiles"]

@@ -13,7 +13,8 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from cardstock.books.art import _grid
 from cardstock.books.story import Styles, accent_color
-from conftest import load_games
+from conftest import faces_of, load_games
+from cardstock.books.art import Thumbs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,7 +28,7 @@ def test_a_wrapping_caption_leaves_the_faces_of_its_row_in_line():
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A5)
     width = A5[0] - doc.leftMargin - doc.rightMargin
-    doc.build([_grid(cat, comps, styles, width, [], None, captions)])
+    doc.build([_grid(cat, comps, styles, width, [], Thumbs(faces_of(cat)), captions)])
     page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
     tops: dict[str, float] = {}
 

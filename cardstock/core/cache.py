@@ -40,8 +40,7 @@ KINDS = {
 SCHEMA = 1  # bump when an entry's shape changes: an older file is emptied, not misread
 KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
 BUSY_SECONDS = 5.0  # how long to wait for another build's write before going without
-BATCH_SECONDS = 0.2  # writes are committed at least this often, so another build waits little
-BATCH_WRITES = 500  # ... and at least every this many writes
+BATCH_WRITES = 500  # writes waiting in memory before they are written together
 
 
 def cache_dir() -> Path:
@@ -117,15 +116,17 @@ def _own_files() -> list[Path]:
 
 class Cache:
     """The cache file, opened in the process that uses it (a forked worker opens its own
-    connection). Writes are batched and become visible to other processes at `flush`."""
+    connection). Writes wait in memory and are written together, in one short transaction,
+    by `flush` (or once `BATCH_WRITES` wait): no transaction is left open between two
+    calls, so builds in other processes never wait long for this one."""
 
     def __init__(self, folder: Optional[Path]) -> None:
         self.folder = folder
         self._db: Optional[sqlite3.Connection] = None
         self._pid = 0
         self._failed = folder is None
-        self._pending = 0
-        self._since = 0.0  # when the writes not yet committed began
+        self._pending: dict[tuple[str, str], bytes] = {}
+        self._used: set[tuple[str, str]] = set()  # entries read today whose day is older
         self._today = int(time.time() // 86400)
 
     @property
@@ -137,15 +138,18 @@ class Cache:
             return None
         if self._db is not None and self._pid == os.getpid():
             return self._db
+        if self._pid != os.getpid():  # a forked worker: what the parent had not written is the parent's
+            self._pending, self._used = {}, set()
         assert self.folder is not None
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             path = self.folder / "cache.sqlite"
             if path.is_symlink() or (path.exists() and not path.is_file()):
                 raise sqlite3.DatabaseError(f"{path} is not a plain file")
-            db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level="DEFERRED")
+            db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("BEGIN IMMEDIATE")
             db.execute("CREATE TABLE IF NOT EXISTS meta (schema INTEGER NOT NULL)")
             row = db.execute("SELECT schema FROM meta").fetchone()
             if row is None or row[0] != SCHEMA:
@@ -154,17 +158,18 @@ class Cache:
                 db.execute("INSERT INTO meta VALUES (?)", (SCHEMA,))
             db.execute("CREATE TABLE IF NOT EXISTS entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL,"
                        " used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID")
-            db.commit()
+            db.execute("COMMIT")
         except (OSError, sqlite3.Error):
             self._failed = True
             return None
-        self._db, self._pid, self._pending = db, os.getpid(), 0
+        self._db, self._pid = db, os.getpid()
         return db
 
     def _give_up(self) -> None:
         """After an error: hold nothing more in this process (a slower build, never a
         failed one)."""
         self._failed = True
+        self._pending, self._used = {}, set()
         if self._db is not None and self._pid == os.getpid():
             try:
                 self._db.close()
@@ -174,40 +179,30 @@ class Cache:
 
     def get(self, kind: str, key: str) -> Optional[bytes]:
         assert kind in KINDS, kind
+        waiting = self._pending.get((kind, key)) if self._pid == os.getpid() else None
+        if waiting is not None:
+            return waiting
         db = self._connect()
         if db is None:
             return None
         try:
             row = db.execute("SELECT data, used FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone()
-            if row is not None and row[1] != self._today:
-                db.execute("UPDATE entries SET used = ? WHERE kind = ? AND key = ?", (self._today, kind, key))
-                self._wrote(db)
         except sqlite3.Error:
             self._give_up()
             return None
-        return None if row is None else bytes(row[0])
+        if row is None:
+            return None
+        if row[1] != self._today:
+            self._used.add((kind, key))
+        return bytes(row[0])
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         assert kind in KINDS, kind
-        db = self._connect()
-        if db is None:
+        if self._connect() is None:
             return
-        try:
-            db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)", (kind, key, data, self._today))
-            self._wrote(db)
-        except sqlite3.Error:
-            self._give_up()
-
-    def _wrote(self, db: sqlite3.Connection) -> None:
-        """Count a write; commit the batch when it is big or old enough (a transaction
-        left open would keep another build's writes waiting)."""
-        now = time.monotonic()
-        if not self._pending:
-            self._since = now
-        self._pending += 1
-        if self._pending >= BATCH_WRITES or now - self._since >= BATCH_SECONDS:
-            db.commit()
-            self._pending = 0
+        self._pending[(kind, key)] = data
+        if len(self._pending) >= BATCH_WRITES:
+            self.flush()
 
     def get_json(self, kind: str, key: str) -> Any:
         data = self.get(kind, key)
@@ -222,22 +217,31 @@ class Cache:
         self.put(kind, key, json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8"))
 
     def flush(self) -> None:
-        """Make what this process wrote visible to the others."""
-        if self._db is not None and self._pid == os.getpid() and not self._failed:
-            try:
-                self._db.commit()
-                self._pending = 0
-            except sqlite3.Error:
-                self._give_up()
+        """Write what waits, in one transaction: it is then visible to other processes."""
+        if not (self._pending or self._used):
+            return
+        db = self._connect()
+        if db is None:
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
+                           [(kind, key, data, self._today) for (kind, key), data in self._pending.items()])
+            db.executemany("UPDATE entries SET used = ? WHERE kind = ? AND key = ?", [(self._today, k, key) for k, key in self._used])
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            self._give_up()
+            return
+        self._pending, self._used = {}, set()
 
     def prune(self) -> None:
         """Drop the entries no build used for `KEEP_DAYS` days."""
+        self.flush()
         db = self._connect()
         if db is None:
             return
         try:
             db.execute("DELETE FROM entries WHERE used < ?", (self._today - KEEP_DAYS,))
-            db.commit()
         except sqlite3.Error:
             self._give_up()
 

@@ -42,7 +42,7 @@ def read(out: Path) -> list[dict[str, Any]]:
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         return list(data.get("artifacts", []))
-    except (FileNotFoundError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError):
         return []
 
 

@@ -1,0 +1,203 @@
+"""What a build is asked to do, what it depends on, and what it reports — everything a build
+knows before it reads a single game, in a module light enough to start with.
+
+`Keys` hashes the contents of what each part of a build reads. A whole build is remembered
+in the cache under the key of its request (`request_key`: every game's inputs, cardstock's
+code and the options); `recall` gives it back when every file it wrote still holds the same
+bytes, so a build with nothing changed imports no catalog, layout or PDF code at all and
+writes nothing (the command line calls it before it imports the build,
+`cardstock.build`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from .core.cache import Cache, code_key, key_of
+from .core.issues import Issue
+from .core.output import Artifact
+from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .core.stage import BuildOptions
+from .site import manifest
+
+# The build's rules check is the quick gate before printing: every count and constraint,
+# and this many seeded setups per player count. The full simulation is `cardstock check`.
+BUILD_CHECK_RUNS = 250
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a build is asked to do."""
+
+    root: Path
+    games: tuple[str, ...]  # empty: every game of the project
+    options: BuildOptions
+    jobs: int = 1  # worker processes
+    check_runs: int = BUILD_CHECK_RUNS
+    strict: bool = False  # a warning a game does not acknowledge fails its check
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One game's rules check as the build reports it."""
+
+    game: str
+    ok: bool
+    text: str  # the checker's report for this game, as `cardstock check` prints it
+    cached: bool
+
+
+@dataclass(frozen=True)
+class UnitReport:
+    """What one (game, stage) unit did: its files, findings and time, and whether it was
+    kept from an earlier build."""
+
+    game: Optional[str]
+    stage: str
+    artifacts: tuple[Artifact, ...]
+    findings: tuple[Issue, ...]
+    seconds: float
+    cached: bool
+
+
+@dataclass
+class Outcome:
+    """What a build did."""
+
+    games: list[str]
+    reports: list[UnitReport] = field(default_factory=list)
+    checks: dict[str, CheckResult] = field(default_factory=dict)
+    page: Optional[Artifact] = None  # the downloads page, when the build wrote or kept it
+    page_kept: bool = False
+    warnings: list[Issue] = field(default_factory=list)  # what validation found that is no error
+    seconds: float = 0.0
+    # faces laid out afresh by this process, per game (the rest were read back from the
+    # cache; a worker's are its own)
+    laid_out: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> list[str]:
+        """The games whose rules check failed."""
+        return [g for g in self.games if g in self.checks and not self.checks[g].ok]
+
+
+Progress = Callable[[UnitReport, int, int], None]
+
+
+class Keys:
+    """What each part of a build depends on, as hashes of file contents. Each game's files
+    are hashed once per build."""
+
+    def __init__(self, root: Path, options: BuildOptions) -> None:
+        self.root = root
+        self.options = options
+        self.games = set(discover(root))
+        self.code = code_key()
+        self.shared = key_of(self.code, hash_files(shipped_in_use(root), shipped_layouts()), hash_files(files_in(root / "fonts"), root))
+        self._inputs: dict[Optional[str], str] = {}
+
+    def inputs(self, game: Optional[str]) -> str:
+        """Everything a game's build reads: its catalog folder, the layouts that are not
+        another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
+        if game not in self._inputs:
+            layouts = self.root / "layouts"
+            others = self.games - {game}
+            mine = [p for p in files_in(layouts) if p.relative_to(layouts).parts[0] not in others]
+            catalog = hash_files(files_in(self.root / "catalog" / game), self.root) if game else ""
+            self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
+        return self._inputs[game]
+
+    def unit(self, game: Optional[str], stage: str, on_request: bool) -> str:
+        """A (game, stage) unit: what the game reads and the options the stage reads (the
+        export options only for the stages built on request)."""
+        return key_of("unit", stage, self.inputs(game), self.options.fingerprint(exports=on_request))
+
+    def check(self, game: str, runs: int, strict: bool) -> str:
+        return key_of("check", self.inputs(game), str(runs), "strict" if strict else "")
+
+    def info(self, game: str) -> str:
+        """What the downloads page says of a game (its title, counts, names)."""
+        return key_of("page-info", self.inputs(game))
+
+
+def request_key(request: Request, keys: Keys, games: list[str]) -> str:
+    """A whole build: every game it asks for, with its inputs, the build's own inputs, the
+    options and how the rules are checked."""
+    options = request.options
+    asked = json.dumps({"only": sorted(options.only) if options.only is not None else None, "force": options.force,
+                        "out": str(options.out), "runs": request.check_runs, "strict": request.strict}, sort_keys=True)
+    return key_of("build", asked, options.fingerprint(), keys.inputs(None), *(f"{g}\0{keys.inputs(g)}" for g in games))
+
+
+def _slot(request: Request) -> str:
+    """Where the cache keeps the last build into an output folder (with the key of its
+    request): a build is recalled only when it is the last one made there."""
+    return key_of("build-slot", str(request.options.out))
+
+
+def recall(request: Request, cache: Cache) -> Optional[Outcome]:
+    """The outcome of the same build made before, when the project's files and cardstock are
+    as they were and every file it wrote (the manifest and the page included) still holds
+    the same bytes; None when anything must be built (or no such build is remembered)."""
+    games = list(dict.fromkeys(request.games)) or discover(request.root)
+    known = set(discover(request.root))
+    if not games or any(g not in known for g in games) or not request.options.out.is_dir():
+        return None
+    keys = Keys(request.root, request.options)
+    data = cache.get_json("unit", _slot(request))
+    if not isinstance(data, dict) or data.get("key") != request_key(request, keys, games):
+        return None
+    out = request.options.out
+    try:
+        reports = []
+        for r in data["reports"]:
+            artifacts = manifest.recall(out, {"artifacts": r["artifacts"]})
+            if artifacts is None:
+                return None
+            reports.append(UnitReport(r["game"], r["stage"], tuple(artifacts), tuple(Issue.from_data(f) for f in r["findings"]), 0.0, True))
+        page = None
+        if data["page"] is not None:
+            found = manifest.recall(out, {"artifacts": [data["page"]]})
+            if found is None:
+                return None
+            page = found[0]
+        if manifest.recall(out, {"artifacts": [data["manifest"]]}) is None:
+            return None
+        checks = {g: CheckResult(g, c["ok"], c["text"], True) for g, c in data["checks"].items()}
+        warnings = [Issue.from_data(w) for w in data["warnings"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return Outcome(games, reports, checks, page, True, warnings)
+
+
+def remember(request: Request, keys: Keys, outcome: Outcome, cache: Cache) -> None:
+    """Keep a build's outcome for `recall` (with the manifest as it was written)."""
+    out = request.options.out
+    listed = out / manifest.MANIFEST
+    try:
+        written = listed.read_bytes()
+    except OSError:
+        return
+    cache.put_json("unit", _slot(request), {
+        "key": request_key(request, keys, outcome.games),
+        "reports": [{"game": r.game, "stage": r.stage, "artifacts": [manifest.entry(out, a) for a in r.artifacts],
+                     "findings": [f.data() for f in r.findings]} for r in outcome.reports],
+        "checks": {g: {"ok": c.ok, "text": c.text} for g, c in outcome.checks.items()},
+        "page": manifest.entry(out, outcome.page) if outcome.page is not None else None,
+        "manifest": {"path": manifest.MANIFEST, "game": None, "kind": "manifest", "paper": None, "pages": None,
+                     "bytes": len(written), "sha256": hashlib.sha256(written).hexdigest()},
+        "warnings": [w.data() for w in outcome.warnings],
+    })
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the cores this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+__all__ = ["default_jobs", "BUILD_CHECK_RUNS", "CheckResult", "Keys", "Outcome", "Progress", "Request", "UnitReport", "recall", "remember", "request_key"]
