@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from .core.cache import Cache, code_key, key_of
+from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
 from .core.output import Artifact
 from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
@@ -180,8 +181,8 @@ def remember(request: Request, keys: Keys, outcome: Outcome, cache: Cache) -> No
     out = request.options.out
     listed = out / manifest.MANIFEST
     try:
-        written = listed.read_bytes()
-    except OSError:
+        written = read_bytes(listed, out)
+    except Unreadable:
         return
     cache.put_json("unit", _slot(request), {
         "key": request_key(request, keys, outcome.games),

@@ -40,7 +40,7 @@ class Stage:
     needs: str  # what it reads besides the game's catalog and faces
     run_game: Optional[GameStage] = None  # a stage of one game ...
     run_build: Optional[BuildStage] = None  # ... or of the whole build
-    check: Optional[Callable[[Catalog, BuildOptions], list[Issue]]] = None
+    check: Optional[Callable[[list[Catalog], BuildOptions], list[Issue]]] = None  # its inputs, for the games of a build
     when: When = "default"  # "asked": only when `--only` names it (or, for print-shop, `--for`)
     weight: float = 4.0
 

@@ -75,9 +75,9 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
             found += catalog_check.check(catalog)
             found += layout_check.check(faces)
             found += books_check.templates(catalog)
-            for stage in stages:
-                if stage.check is not None and options is not None:
-                    found += stage.check(catalog, options)
+        for stage in stages:
+            if stage.check is not None and options is not None:
+                found += stage.check(catalogs, options)
     out.issues.extend(unique(found))
     return out
 

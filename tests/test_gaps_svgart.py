@@ -74,7 +74,7 @@ WHITE = (255, 255, 255)
 
 
 def drawn(path: Path, w: float, h: float) -> tuple[Face, list[str]]:
-    ops, problems = svg_ops(path, (0.0, 0.0, w, h), "stretch")
+    ops, problems = svg_ops(path, path.parent, (0.0, 0.0, w, h), "stretch")
     return Face.build(w, h, 0.0, "rect", tuple(ops)), problems
 
 

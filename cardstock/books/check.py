@@ -19,6 +19,7 @@ from ..catalog.load import Catalog
 from ..catalog.kinds import KIND_WORDS
 from ..catalog.context import template_context
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebook_template
+from ..core.files import Unreadable, read_text
 from ..core.templating import check_template
 from .content import rulebook_context
 from ..core.stage import Job
@@ -33,7 +34,10 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
     issues: list[Issue] = []
     folder = layouts_dir(catalog)
     for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = read_text(path, catalog.root)
+        except Unreadable:
+            continue  # told once, by the template check
         # blank out Jinja code but keep line breaks, so line numbers stay true
         plain = _JINJA.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
         for number, line in enumerate(plain.splitlines(), start=1):
@@ -86,5 +90,5 @@ def templates(catalog: Catalog) -> list[Issue]:
             field, names = f"quickref.{path.name.removesuffix(TEMPLATE_SUFFIX)}", quickref_names
         else:
             field, names = "rulebook", rulebook_names
-        out += check_template(path, catalog.display(path), names, field)
+        out += check_template(path, catalog.display(path), names, field, catalog.root)
     return out

@@ -5,18 +5,21 @@ above `MAX_PIXELS`. An SVG is read by the layout room, which draws it
 
 from __future__ import annotations
 
+import io
 import warnings
 from pathlib import Path
 from typing import Optional
 
+from ..core.files import Unreadable, read_bytes
+
 MAX_PIXELS = 50_000_000  # 50 megapixels: about 20 × 28 cm at 600 dpi, far more than a card needs
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
-def art_problem(path: Path) -> Optional[str]:
-    """What is wrong with the raster art file at `path` (which exists), or None (an SVG is
-    the layout room's to read)."""
+def art_problem(path: Path, root: Path) -> Optional[str]:
+    """What is wrong with the raster art file at `path` (which exists, inside `root`), or
+    None (an SVG is the layout room's to read)."""
     if path.suffix.lower() in RASTER_SUFFIXES:
-        return raster_problem(path)
+        return raster_problem(path, root)
     return None
 
 
@@ -24,23 +27,23 @@ def art_problem(path: Path) -> Optional[str]:
 MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
 
 
-def raster_problem(path: Path) -> Optional[str]:
+def raster_problem(path: Path, root: Path) -> Optional[str]:
     """A PNG or JPEG that cannot be read, is not the type its name says, or has more than
     `MAX_PIXELS` pixels."""
     from PIL import Image, UnidentifiedImageError
 
     suffix = path.suffix.lower()
     try:
-        with path.open("rb") as f:
-            head = f.read(16)
-    except OSError as exc:
-        return f"the art file cannot be read: {getattr(exc, 'strerror', None) or exc}"
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        return f"the art file cannot be read: {exc}"
+    head = data[:16]
     if not head.startswith(MAGIC[suffix]):
         return f"the art file is not a {suffix[1:].upper()} image (its first bytes say otherwise)"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as im:  # reads the header only
+            with Image.open(io.BytesIO(data)) as im:  # reads the header only
                 width, height = im.size
     except Image.DecompressionBombError:
         return f"the image has more than {MAX_PIXELS // 1_000_000} megapixels (the limit for art); scale it down"

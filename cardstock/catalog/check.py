@@ -50,7 +50,7 @@ def art_files(catalog: Catalog) -> list[Issue]:
         if path is None:
             return None  # reported by the loader
         if path not in seen:
-            seen[path] = art_problem(path)
+            seen[path] = art_problem(path, catalog.root)
         return seen[path]
 
     for key, back in catalog.game.backs.items():
@@ -68,12 +68,12 @@ def art_files(catalog: Catalog) -> list[Issue]:
     return out
 
 
-def art_problem(path: Path) -> Optional[str]:
+def art_problem(path: Path, root: Path) -> Optional[str]:
     """Why an art file cannot be drawn (None when it can): unreadable, not the PNG, JPEG or
     SVG file its name says, too many pixels, or an SVG with values that are not numbers.
     The same check the loader makes at the row (`cardstock.catalog.art`)."""
     try:
-        return _art_file_problem(path)
+        return _art_file_problem(path, root)
     except OSError as exc:
         return f"the art file cannot be read: {_reason(exc)}"
 

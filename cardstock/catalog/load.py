@@ -38,6 +38,11 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
+    lines: dict[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
+
+    def line(self, *path: Any) -> Optional[int]:
+        """The line of game.toml that writes this key path (messages point there)."""
+        return line_for(self.lines, path)
 
     @property
     def id(self) -> str:
@@ -159,7 +164,7 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
     if len(issues.errors) > before:
         return None
-    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources)
+    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources, lines=lines)
 
 
 def _own_icons(game: Game, folder: Path) -> None:
@@ -261,7 +266,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
         return f"art must be PNG, JPEG or SVG, got {value!r}"
     if not target.is_file():
         return f"art file not found: {_display(root, target)}"
-    problem = art_problem(target)
+    problem = art_problem(target, root)
     return f"{_display(root, target)}: {problem}" if problem else None
 
 
@@ -290,7 +295,7 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
         issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
         return []
     try:
-        table = read_table(path, display, s.sheet, issues)
+        table = read_table(path, display, s.sheet, issues, root)
     except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
         issues.add(display, None, "", f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})")
         return []

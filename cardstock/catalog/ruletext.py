@@ -16,7 +16,8 @@ from jinja2 import TemplateSyntaxError
 
 from ..core.issues import InputError, Issue
 from .load import Catalog
-from ..core.scripts import nfc
+from ..core.files import Unreadable, read_text
+from ..core.files import issue as file_issue
 from ..core.templating import environment, render
 from .context import template_context
 
@@ -63,7 +64,10 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     shown = catalog.display(path)
     if not path.is_file():
         return None, [Issue(shown, None, field, f"no template: expected the file {shown}")]
-    text = nfc(path.read_text(encoding="utf-8"))
+    try:
+        text = read_text(path, catalog.root)
+    except Unreadable as exc:
+        return None, [file_issue(shown, exc, field)]
     try:
         out, issue = render(text, context, file=shown, line=None, field=field)
     except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line

@@ -11,12 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import csv
+import io
 import json
 import re
+import unicodedata
 
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from ..core.files import Unreadable, issue, read_bytes
 from ..core.issues import Issues
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".yaml", ".yml", ".json")
@@ -141,11 +144,18 @@ def _opening_quote_line(lines: list[str], start: int) -> int:
     return opened
 
 
-def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
+def _text(data: bytes, display: str, issues: Issues, hint: str = "") -> str | None:
+    """The table's text: UTF-8 with or without a byte-order mark, NFC; None (reported) if not."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        return unicodedata.normalize("NFC", data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}); save it as CSV UTF-8")
+        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}){hint}")
+        return None
+
+
+def read_csv(data: bytes, suffix: str, display: str, issues: Issues) -> Table | None:
+    text = _text(data, display, issues, "; save it as CSV UTF-8")
+    if text is None:
         return None
     lines = _physical_lines(text)
     # a bare carriage return is a control character in a cell, not the end of a row
@@ -155,7 +165,7 @@ def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
     if any("\r" in line for line in lines):
         return None
     header = next((line for line in lines if line.strip()), "")
-    delimiter = sniff_delimiter(header, path.suffix.lower())
+    delimiter = sniff_delimiter(header, suffix)
     records: list[tuple[int, list[str]]] = []
     reader = csv.reader(lines, delimiter=delimiter, strict=True)
     started = 0  # lines read before the current record
@@ -174,14 +184,14 @@ def read_csv(path: Path, display: str, issues: Issues) -> Table | None:
     return _build(display, records, issues)
 
 
-def read_xlsx(path: Path, display: str, sheet: str | None, issues: Issues) -> Table | None:
+def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> Table | None:
     try:
         import openpyxl
     except ImportError:  # pragma: no cover - openpyxl is a declared dependency
         issues.add(display, None, "", "reading XLSX needs openpyxl: pip install openpyxl")
         return None
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
         issues.add(display, None, "", f"the workbook cannot be opened: {exc}")
         return None
@@ -246,13 +256,11 @@ def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues)
     return Table(display, items[0][0], columns, rows)
 
 
-def read_yaml(path: Path, display: str, issues: Issues) -> Table | None:
+def read_yaml(data: bytes, display: str, issues: Issues) -> Table | None:
     import yaml
 
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})")
+    text = _text(data, display, issues)
+    if text is None:
         return None
     try:
         # the node tree gives every row's line; the loader then builds its values
@@ -274,11 +282,9 @@ def read_yaml(path: Path, display: str, issues: Issues) -> Table | None:
     return _rows_from_items(display, items, issues)
 
 
-def read_json(path: Path, display: str, issues: Issues) -> Table | None:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})")
+def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
+    text = _text(data, display, issues)
+    if text is None:
         return None
     decoder = json.JSONDecoder()
 
@@ -321,24 +327,32 @@ def read_json(path: Path, display: str, issues: Issues) -> Table | None:
     return _rows_from_items(display, items, issues)
 
 
-READERS: dict[str, Callable[[Path, str, Optional[str], Issues], Optional[Table]]] = {
-    ".csv": lambda p, d, s, i: read_csv(p, d, i),
-    ".tsv": lambda p, d, s, i: read_csv(p, d, i),
-    ".txt": lambda p, d, s, i: read_csv(p, d, i),
-    ".xlsx": read_xlsx,
-    ".yaml": lambda p, d, s, i: read_yaml(p, d, i),
-    ".yml": lambda p, d, s, i: read_yaml(p, d, i),
-    ".json": lambda p, d, s, i: read_json(p, d, i),
+# a reader gets the file's bytes, its suffix, the name it is shown by, the sheet asked for
+READERS: dict[str, Callable[[bytes, str, str, Optional[str], Issues], Optional[Table]]] = {
+    ".csv": lambda b, x, d, s, i: read_csv(b, x, d, i),
+    ".tsv": lambda b, x, d, s, i: read_csv(b, x, d, i),
+    ".txt": lambda b, x, d, s, i: read_csv(b, x, d, i),
+    ".xlsx": lambda b, x, d, s, i: read_xlsx(b, d, s, i),
+    ".yaml": lambda b, x, d, s, i: read_yaml(b, d, i),
+    ".yml": lambda b, x, d, s, i: read_yaml(b, d, i),
+    ".json": lambda b, x, d, s, i: read_json(b, d, i),
 }
 
 
-def read_table(path: Path, display: str, sheet: str | None, issues: Issues) -> Table | None:
-    """Read a table of any supported type; problems go to `issues` and None is returned."""
-    if not path.is_file():
+def read_table(path: Path, display: str, sheet: str | None, issues: Issues, root: Path) -> Table | None:
+    """Read a table of any supported type from inside `root` (through the door, see
+    core/files); problems go to `issues` and None is returned."""
+    if not path.exists():
         issues.add(display, None, "", "the table file does not exist")
         return None
-    reader = READERS.get(path.suffix.lower())
+    suffix = path.suffix.lower()
+    reader = READERS.get(suffix)
     if reader is None:
-        issues.add(display, None, "", f"unsupported table type {path.suffix.lower()!r}: expected one of {', '.join(READERS)}")
+        issues.add(display, None, "", f"unsupported table type {suffix!r}: expected one of {', '.join(READERS)}")
         return None
-    return reader(path, display, sheet, issues)
+    try:
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        issues.extend([issue(display, exc)])
+        return None
+    return reader(data, suffix, display, sheet, issues)

@@ -100,6 +100,13 @@ def read_text(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> st
     return unicodedata.normalize("NFC", text)
 
 
+def read_again(path: Path) -> bytes:
+    """A picture the layout admitted (it read it with the project as `root`; its drawing
+    keeps only the absolute path) read again by a renderer: still a regular file within
+    the limit, and not a link put in its place since."""
+    return read_bytes(path, path.parent)
+
+
 def issue(shown: str, exc: Unreadable, field: str = "") -> Issue:
     """The message of a refused file, at the file."""
     return Issue(shown, None, field, f"cannot read the file: {exc}")
@@ -113,4 +120,4 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-__all__ = ["MAX_BYTES", "Unreadable", "issue", "read_bytes", "read_text"]
+__all__ = ["MAX_BYTES", "Unreadable", "issue", "read_again", "read_bytes", "read_text"]

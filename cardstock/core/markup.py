@@ -193,7 +193,6 @@ def parse(text: str) -> list[Block]:
     return list(_parse(text))
 
 
-@lru_cache(maxsize=4096)
 def _parse(text: str) -> tuple[Block, ...]:
     source = "\n".join(line.lstrip() for line in text.splitlines())
     blocks: list[Block] = []

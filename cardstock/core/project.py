@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Iterable
 
+from .files import Unreadable, read_bytes
+
 
 def discover(root: Path) -> list[str]:
     """Game ids: every folder under catalog/ holding a game.toml, sorted."""
@@ -63,16 +65,21 @@ def files_in(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]
 
 
-def digest(f: Path) -> bytes:
-    """A file's sha256."""
-    return hashlib.sha256(f.read_bytes()).digest()
+def digest(f: Path, root: Path) -> bytes:
+    """A file's sha256, read through the door (core/files) with `root` as the project; a
+    file the door refuses is hashed by the reason (the build reports it where it reads it)."""
+    try:
+        return hashlib.sha256(read_bytes(f, root)).digest()
+    except Unreadable as exc:
+        return hashlib.sha256(f"unreadable: {exc}".encode("utf-8")).digest()
 
 
 def hash_files(files: Iterable[Path], base: Path) -> str:
-    """One hash of the files' paths (relative to `base`) and contents."""
+    """One hash of the files' paths (relative to `base`, the folder they are read in) and
+    contents."""
     h = hashlib.sha256()
     for f in sorted(files):
         h.update(f.relative_to(base).as_posix().encode())
         h.update(b"\0")
-        h.update(digest(f))
+        h.update(digest(f, base))
     return h.hexdigest()

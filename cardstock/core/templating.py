@@ -24,6 +24,7 @@ import contextvars
 import copy
 import functools
 import math
+import os
 import re
 import string
 import time
@@ -31,15 +32,18 @@ import types
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from jinja2 import StrictUndefined, TemplateError, Undefined, nodes
+from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
+from jinja2.loaders import split_template_path
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment, safe_range
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
 from . import patterns
+from .files import Unreadable, read_text
+from .files import issue as file_issue
 from .issues import InputError, Issue
 from .patterns import MAX_WIDTH
 
@@ -356,6 +360,26 @@ class BoundedSandbox(SandboxedEnvironment):
         return bounded
 
 
+class FileLoader(BaseLoader):
+    """Templates from one folder (and its subfolders), each read through the one door for
+    input files (core/files: inside the project `root` or cardstock's own folders, a
+    regular file, bounded): what `{% include %}` and `{% extends %}` may reach."""
+
+    def __init__(self, folder: Path, root: Path) -> None:
+        self.folder = folder
+        self.root = root
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))  # ".." is not found
+        if not path.is_file():
+            raise TemplateNotFound(template)
+        try:
+            text = read_text(path, self.root)
+        except Unreadable as exc:
+            raise TemplateError(f"cannot read the template {template!r}: {exc}") from None
+        return text, os.path.normpath(path), lambda: False
+
+
 def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any) -> BoundedSandbox:
     """The environment every template in cardstock is rendered with: the bounded sandbox,
     strict undefined names, no HTML autoescaping unless asked (the output backends escape
@@ -432,13 +456,13 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
 
 # ---------------------------------------------------------------- checking a template file
 
-def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str) -> list[Issue]:
+def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str, root: Path) -> list[Issue]:
     """A template file's syntax, and the names it reads that its context does not have
     (`names`, or a function giving them when the template must be checked)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [Issue(shown, None, field, f"cannot read the template: {getattr(exc, 'strerror', None) or exc}")]
+        text = read_text(path, root)
+    except Unreadable as exc:
+        return [file_issue(shown, exc, field)]
     given = names if isinstance(names, set) else names()
     env = environment()
     return [Issue(shown, line, field, message) for line, message in _template_problems(env, text, given)]

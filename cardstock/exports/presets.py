@@ -158,13 +158,16 @@ def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, 
     return found
 
 
-def check_inputs(catalog: Catalog, options: BuildOptions) -> list[Issue]:
+def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
     """The presets file, and a size every service asked for (`--for`) offers for every
     deck, checked before anything is written."""
-    presets, problems = load_presets(catalog.root)
+    if not catalogs:
+        return []
+    presets, problems = load_presets(catalogs[0].root)
     found = list(problems)
     if options.services and presets:
-        found += size_problems(catalog, options.services, presets)
+        for catalog in catalogs:
+            found += size_problems(catalog, options.services, presets)
     return found
 
 

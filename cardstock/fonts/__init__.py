@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import hashlib
-from typing import Any
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Optional
 
+from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 
 FONT_DIR = Path(__file__).resolve().parent
@@ -52,6 +54,15 @@ class FontFace:
         return "Cardstock-" + "".join(part.capitalize() for part in self.name.split("-"))
 
     @property
+    def project(self) -> Optional[Path]:
+        """The project a font of its own belongs to (its fonts/ folder's parent), else None."""
+        return self.folder.parent if self.own else None
+
+    def read(self) -> bytes:
+        """The font file's bytes, through the one door for input files (core/files)."""
+        return read_bytes(self.path, self.project)
+
+    @property
     def css_format(self) -> str:
         return "opentype" if self.file.lower().endswith(".otf") else "truetype"
 
@@ -81,12 +92,13 @@ def project_font_files(root: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FONT_SUFFIXES)
 
 
-def _font_problem(path: Path) -> str | None:
-    """Why ReportLab cannot embed this file, or None."""
+def _font_problem(path: Path, root: Path) -> str | None:
+    """Why ReportLab cannot embed this file (inside the project `root`), or None."""
     try:
-        head = path.read_bytes()[:4]
-    except OSError as exc:
-        return f"the font cannot be read: {exc.strerror or exc}"
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        return f"the font cannot be read: {exc}"
+    head = data[:4]
     if head == b"OTTO":
         return ("the font has PostScript (CFF) outlines, which cannot be embedded as a TrueType subset; "
                 "use the font's TTF version, or convert it (fontTools: `fonttools otf2ttf`)")
@@ -95,7 +107,7 @@ def _font_problem(path: Path) -> str | None:
     from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
     try:
-        TTFont("Probe", str(path))
+        TTFont("Probe", _named(data, path))
     except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad file
         return f"the font cannot be used: {exc}"
     return None
@@ -120,7 +132,7 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
         if path.stem in BUILT_IN:
             issues.append(Issue(where, None, "", f"the name {path.stem!r} is a built-in font's; rename the file"))
             continue
-        problem = _font_problem(path)
+        problem = _font_problem(path, root)
         if problem:
             issues.append(Issue(where, None, "", problem))
             continue
@@ -144,48 +156,53 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     return issues
 
 
-@lru_cache(maxsize=None)
-def register(name: str) -> str:
-    """Register the face with ReportLab (once per process) and return its PDF font name.
-    ReportLab embeds TrueType fonts as subsets holding only the glyphs used."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+# ---------------------------------------------------------------- loaded fonts
 
-    f = FACES[name]
-    if f.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(f.pdf_name, str(f.path)))
-    return f.pdf_name
+def _named(data: bytes, path: Path) -> io.BytesIO:
+    """A font's bytes as the file ReportLab reads (it names the font by the file's `name`)."""
+    f = io.BytesIO(data)
+    f.name = str(path)
+    return f
+
+
+class Loaded:
+    """One face as ReportLab parsed it (once per process: the same parse measures and
+    embeds it), with its metrics and the widths of the strings it has measured (text
+    fitting measures the same words again for every size it tries and every face that
+    shows them)."""
+
+    def __init__(self, face: FontFace) -> None:
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        if face.pdf_name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.read(), face.path)))
+        self.pdf_name = face.pdf_name
+        self.ttf: Any = pdfmetrics.getFont(face.pdf_name)
+        parsed = self.ttf.face
+        self.widths: dict[int, float] = dict(parsed.charWidths)
+        self.default = float(parsed.defaultWidth)
+        self.ascent = float(parsed.ascent) / 1000.0  # fractions of the font size
+        self.descent = float(parsed.descent) / 1000.0
+        self.coverage: frozenset[str] = frozenset(chr(c) for c in parsed.charToGlyph if 0 <= c <= 0x10FFFF)
+        self.measured: dict[tuple[str, float], float] = {}
+
+
+@lru_cache(maxsize=None)
+def loaded(name: str) -> Loaded:
+    """The face `name`, parsed and registered with ReportLab once per process."""
+    return Loaded(FACES[name])
+
+
+def register(name: str) -> str:
+    """Register the face with ReportLab (once) and return its PDF font name. ReportLab
+    embeds TrueType fonts as subsets holding only the glyphs used."""
+    return loaded(name).pdf_name
 
 
 def _forget() -> None:
-    """Drop every cache keyed by a font's name."""
-    for cached in (register, _ttf, ascent, descent, coverage, metrics):
-        cached.cache_clear()
-    _WIDTHS.clear()
-
-
-# ---------------------------------------------------------------- metrics
-
-@dataclass(frozen=True)
-class Metrics:
-    """What measuring text needs of a font: advance widths (1/1000 em, by code point),
-    the width of a missing glyph, ascent and descent (1/1000 em), and the code points
-    the font has glyphs for."""
-
-    widths: dict[int, float]
-    default: float
-    ascent: float
-    descent: float
-    chars: frozenset[int]
-
-
-@lru_cache(maxsize=None)
-def metrics(name: str) -> Metrics:
-    """The face's metrics, read from ReportLab's parse of the file (the same parse that
-    embeds it: each font file is parsed once per process)."""
-    face = _ttf(name).face
-    return Metrics(dict(face.charWidths), float(face.defaultWidth), float(face.ascent), float(face.descent),
-                   frozenset(face.charToGlyph))
+    """Forget the fonts loaded so far (another project's fonts of the same names)."""
+    loaded.cache_clear()
 
 
 def register_all() -> None:
@@ -193,55 +210,42 @@ def register_all() -> None:
         register(name)
 
 
-@lru_cache(maxsize=None)
-def _ttf(name: str) -> Any:
-    from reportlab.pdfbase import pdfmetrics
-
-    return pdfmetrics.getFont(register(name))
-
-
 def pdf_font(name: str) -> Any:
     """The registered ReportLab TrueType font of a face (for drawing its glyphs)."""
-    return _ttf(name)
+    return loaded(name).ttf
 
 
-_WIDTHS: dict[tuple[str, str, float], float] = {}
-_WIDTHS_MAX = 100_000
+MEASURED_MAX = 100_000  # strings a font remembers the width of
 
 
 def string_width(text: str, name: str, size: float) -> float:
-    """The advance width of `text` in points, from the real font's metrics.
-
-    Cached per (text, font, size): text fitting measures the same words, spaces and
-    characters again for every size it tries and every face that shows them."""
-    key = (text, name, size)
-    w = _WIDTHS.get(key)
+    """The advance width of `text` in points, from the real font's metrics (summed as
+    ReportLab's `stringWidth` sums)."""
+    font = loaded(name)
+    key = (text, size)
+    w = font.measured.get(key)
     if w is None:
-        m = metrics(name)
-        g, dw = m.widths.get, m.default
-        w = 0.001 * size * sum(g(ord(u), dw) for u in text)  # as ReportLab's stringWidth sums
-        if len(_WIDTHS) >= _WIDTHS_MAX:
-            _WIDTHS.clear()
-        _WIDTHS[key] = w
+        g, dw = font.widths.get, font.default
+        w = 0.001 * size * sum(g(ord(u), dw) for u in text)
+        if len(font.measured) >= MEASURED_MAX:
+            font.measured.clear()
+        font.measured[key] = w
     return w
 
 
-@lru_cache(maxsize=None)
 def ascent(name: str) -> float:
     """Ascent as a fraction of the font size."""
-    return metrics(name).ascent / 1000.0
+    return loaded(name).ascent
 
 
-@lru_cache(maxsize=None)
 def descent(name: str) -> float:
     """Descent as a (negative) fraction of the font size."""
-    return metrics(name).descent / 1000.0
+    return loaded(name).descent
 
 
-@lru_cache(maxsize=None)
 def coverage(name: str) -> frozenset[str]:
-    """Every character the font has a glyph for, read from its cmap once per process."""
-    return frozenset(chr(code) for code in metrics(name).chars if 0 <= code <= 0x10FFFF)
+    """Every character the font has a glyph for."""
+    return loaded(name).coverage
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:

@@ -218,22 +218,18 @@ def mirrored(front: Page, mirror: Mirror, offset: Point, note: str) -> Page:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _mirror_box(mirror: Mirror, box: Box) -> Box:
     return mirror.box(box)
 
 
-@lru_cache(maxsize=4096)
 def _mirror_clip(mirror: Mirror, clip: tuple[Point, ...]) -> tuple[Point, ...]:
     return tuple(mirror.point(q) for q in reversed(clip))
 
 
-@lru_cache(maxsize=256)
 def _mirror_segments(mirror: Mirror, segments: tuple[Segment, ...]) -> tuple[Segment, ...]:
     return tuple(mirror.segment(s) for s in segments)
 
 
-@lru_cache(maxsize=256)
 def _mirror_band(mirror: Mirror, band: Band) -> Band:
     return Band(mirror.edge(band.edge), mirror.box(band.box))
 

@@ -22,7 +22,7 @@ from ..catalog.load import Catalog
 from ..core.output import artifact
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
-from ..render.pdf import PdfFaces
+from ..render.pdf import PdfFaces, Programs
 from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -63,6 +63,7 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     margin = printer_margin(catalog.root, options)
     sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
+    programs = Programs()  # each face's drawing recorded once for every paper's sheets
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
     if kind == "pnp":
         components = selected(catalog, components, options, result.findings)
@@ -77,31 +78,35 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
                 continue
         count = len(pages)
-        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces), release=True)  # empties `pages`
+        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces, programs), release=True)  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
 
 
-def check_inputs(catalog: Catalog, options: BuildOptions) -> list[Issue]:
+def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
     """What the sheet stages read besides the faces, checked before anything is written:
     the sheet files and printer profiles, and a sheet that takes every piece the build
     prints on every paper it asks for (one problem per kind of piece, naming how many
     components it hits)."""
-    sheets, problems = load_sheets(catalog.root)
+    if not catalogs:
+        return []
+    root = catalogs[0].root
+    sheets, problems = load_sheets(root)
     found: list[Issue] = list(problems)
-    found += [p for p in back_offset(catalog.root, options)[1] if p.level == "error"]
+    found += [p for p in back_offset(root, options)[1] if p.level == "error"]
     if problems.errors:
         return found
     missing: dict[Issue, list[str]] = {}
-    for paper in papers_for(catalog, options):
-        for comp in catalog.components:
-            if options.only is not None and "pnp" not in options.only and comp.kind != "reference":
-                continue
-            if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
-                issue = Issue("layouts/sheets", None, comp.kind,
-                              f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
-                missing.setdefault(issue, []).append(comp.id)
+    for catalog in catalogs:
+        for paper in papers_for(catalog, options):
+            for comp in catalog.components:
+                if options.only is not None and "pnp" not in options.only and comp.kind != "reference":
+                    continue
+                if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
+                    issue = Issue("layouts/sheets", None, comp.kind,
+                                  f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
+                    missing.setdefault(issue, []).append(comp.id)
     for issue, who in missing.items():
         many = f"{len(who)} components, first {who[0]!r}" if len(who) > 1 else f"component {who[0]!r}"
         found.append(Issue(issue.file, issue.line, issue.field, f"{issue.message} (needed by {many})"))
@@ -124,8 +129,8 @@ class _FullFaces:
     """Draws faces given by their outline (`Faces.outline`) with their drawing, read back
     one placement at a time."""
 
-    def __init__(self, canvas: Any, faces: Faces) -> None:
-        self._pdf = PdfFaces(canvas)
+    def __init__(self, canvas: Any, faces: Faces, programs: Programs) -> None:
+        self._pdf = PdfFaces(canvas, programs=programs)
         self._faces = faces
         self._formed: set[str] = set()  # faces already drawn once as a reused form
 

@@ -92,6 +92,9 @@ class Painter:
     issues: list[Issue] = field(default_factory=list)
     # fitted text shared by the faces of one game (see `fit`); None: fit every time
     fits: Optional[dict[tuple[Any, ...], textmod.Fit]] = None
+    # text styles that read no template, by box, shared by the faces of one game
+    # (`boxtypes.text.text_style`); None: worked out every time
+    styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
 
     # ------------------------------------------------------------ messages
 
@@ -288,7 +291,6 @@ def _span(origin: float, extent: float, start: Optional[float], end: Optional[fl
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
 
 
-@lru_cache(maxsize=8192)
 def length_value(text: str, extent: Optional[float] = None) -> float:
     """A layout length in points: '3mm', '-2pt', or with an extent a percentage of it ('50%').
 
@@ -302,7 +304,6 @@ def length_value(text: str, extent: Optional[float] = None) -> float:
     return parse_length(text, allow_negative=True)
 
 
-@lru_cache(maxsize=8192)
 def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its

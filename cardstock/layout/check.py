@@ -74,7 +74,7 @@ def _svg_art(catalog: Catalog) -> list[Issue]:
         if not path.is_file():
             return None  # reported by the loader
         if path not in seen:
-            found = svg_problem(path)
+            found = svg_problem(path, catalog.root)
             seen[path] = f"{catalog.display(path)}: {found}" if found else None
         return seen[path]
 

@@ -64,11 +64,7 @@ def shade(color: str, t: float = 0.5) -> str:
 
 
 def luminance(color: str) -> float:
-    return _luminance(color) if type(color) is str else _luminance.__wrapped__(color)
-
-
-@lru_cache(maxsize=4096)
-def _luminance(color: str) -> float:
+    """The WCAG 2 relative luminance of a colour, 0 to 1."""
     def lin(c: float) -> float:
         c /= 255.0
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4

@@ -116,6 +116,7 @@ class Faces:
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text shared by the game's faces (Painter.fit)
+        self.styles: dict[int, tuple[Any, Any]] = {}  # text styles that read no template (Painter.styles)
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
@@ -316,7 +317,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)
-    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits)
+    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles)
     if lay is None:
         painter.issues.append(Issue(ls.files[0] if ls.files else "layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})", bad_input=True))
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
@@ -402,12 +403,7 @@ def _slug(text: str) -> str:
 
 
 def _game_line(catalog: "Catalog", path: KeyPath) -> tuple[str, Optional[int]]:
-    p = catalog.folder / "game.toml"
-    shown = catalog.display(p)
-    try:
-        return shown, line_for(key_lines(p.read_text(encoding="utf-8")), path)
-    except (OSError, UnicodeDecodeError):
-        return shown, None
+    return catalog.display(catalog.folder / "game.toml"), catalog.line(*path)
 
 
 def _guides(geo: Geometry) -> list[Op]:

@@ -19,9 +19,9 @@ from .ops import SymbolPart
 from .symbols import Library, Symbol, library
 from .svgart import flat_paths, svg_ops
 
-def svg_symbol(path: FsPath, shown: str) -> tuple[Symbol | None, list[Issue]]:
-    """One SVG file → a symbol, and the problems met reading it (warnings)."""
-    ops, found = svg_ops(path, (0.0, 0.0, 100.0, 100.0), "contain")
+def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
+    """One SVG file (inside `root`) → a symbol, and the problems met reading it (warnings)."""
+    ops, found = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0), "contain")
     more: set[str] = set()
     paths = flat_paths(ops, more)
     problems = [*found, *sorted(more)]
@@ -50,7 +50,7 @@ def game_library(catalog: Any, base: Optional[Library] = None) -> Library:
     aliases = dict(base.aliases)
     issues = list(base.issues)
     for path in files:
-        sym, found = svg_symbol(path, catalog.display(path))
+        sym, found = svg_symbol(path, catalog.display(path), catalog.root)
         issues += found
         if sym is not None:
             symbols[sym.name] = sym

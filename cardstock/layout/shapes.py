@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Callable, Optional
 
+from ..core.files import Unreadable, read_bytes
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
 from .symbols import PathError, parse_path
 
@@ -265,11 +266,13 @@ def flatten(d: PathData) -> Polygon:
     return tuple(out)
 
 
-def _svg_file_path(path: FsPath) -> str:
-    """The path data of the first <path> of an SVG file. Raises ValueError."""
+def _svg_file_path(path: FsPath, folder: FsPath) -> str:
+    """The path data of the first <path> of an SVG file inside `folder`. Raises ValueError."""
     try:
-        root = ET.fromstring(path.read_bytes())
-    except (OSError, ET.ParseError) as exc:
+        root = ET.fromstring(read_bytes(path, folder))
+    except Unreadable as exc:
+        raise ValueError(f"cannot read the outline file: {exc}") from None
+    except ET.ParseError as exc:
         raise ValueError(f"the outline file cannot be read as SVG: {exc}") from None
     for el in root.iter():
         if el.tag.rsplit("}", 1)[-1] == "path" and el.get("d"):
@@ -277,7 +280,6 @@ def _svg_file_path(path: FsPath) -> str:
     raise ValueError("the outline file has no <path> with path data (`d`)")
 
 
-@lru_cache(maxsize=256)
 def _unit_outline(text: str, folder: str, stamp: tuple[int, int]) -> Polygon:
     source = text.strip()
     if source.lower().endswith(".svg"):
@@ -289,7 +291,7 @@ def _unit_outline(text: str, folder: str, stamp: tuple[int, int]) -> Polygon:
             raise ValueError(f"the outline file {source!r} leaves the game folder") from None
         if not target.is_file():
             raise ValueError(f"outline file not found: {source}")
-        source = _svg_file_path(target)
+        source = _svg_file_path(target, base)
     try:
         poly = flatten(parse_path(source))
     except PathError as exc:

@@ -20,8 +20,9 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Optional
 
+from ..core.files import Unreadable, read_bytes
 from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
 from .symbols import PathError, parse_path
 
@@ -136,15 +137,18 @@ def _num(v: object, default: float = 0.0, finite: bool = True) -> float:
     return value if math.isfinite(value) or not finite else default
 
 
-def svg_ops(path: FsPath, rect: tuple[float, float, float, float], fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list[Op], list[str]]:
-    """Ops for the SVG file fitted into rect (x, y, w, h), and the problems found.
+def svg_ops(path: FsPath, folder: Optional[FsPath], rect: tuple[float, float, float, float], fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list[Op], list[str]]:
+    """Ops for the SVG file (inside `folder`, read through core/files; None: one
+    of cardstock's own) fitted into rect (x, y, w, h), and the problems found.
     fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
     (fills it, proportions changed); position: where the picture sits in the spare room
     or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
     problems: set[str] = set()
     try:
-        root = ET.parse(str(path)).getroot()
-    except (ET.ParseError, OSError) as exc:
+        root = ET.fromstring(read_bytes(path, folder))
+    except Unreadable as exc:
+        return [], [f"cannot read the file: {exc}"]
+    except ET.ParseError as exc:
         return [], [f"not a readable SVG file: {exc}"]
     try:
         vx, vy, vw, vh = _viewbox(root)
@@ -318,15 +322,15 @@ NON_FINITE = "a shape has coordinates that are not finite numbers (nan or inf)"
 BROKEN_MARKS = ("is not a number", "is not a list of numbers", "has no area")
 
 
-def svg_problem(path: FsPath) -> str | None:
+def svg_problem(path: FsPath, root: FsPath) -> str | None:
     """Why the SVG at `path` cannot be drawn at all (unreadable, a size that is not finite
     and positive, geometry that is not finite), or None. Parts it leaves out are not
     problems here: drawing reports them as warnings."""
     try:
-        ops, problems = svg_ops(path, (0.0, 0.0, 100.0, 100.0))
+        ops, problems = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0))
     except (ValueError, TypeError, IndexError) as exc:  # an attribute that is not a number
         return f"not a readable SVG file: {exc}"
-    fatal = [p for p in problems if p.startswith(("not a readable", "viewBox", "width")) or p == NON_FINITE or any(m in p for m in BROKEN_MARKS)]
+    fatal = [p for p in problems if p.startswith(("not a readable", "cannot read", "viewBox", "width")) or p == NON_FINITE or any(m in p for m in BROKEN_MARKS)]
     return re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None  # it is not drawn at all
 
 

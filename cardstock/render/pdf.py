@@ -29,20 +29,24 @@ all of their drawing operators at once. The bytes written are the same either wa
 
 from __future__ import annotations
 
-import tempfile
 import hashlib
+import io
+import tempfile
 import math
 import re
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
+from ..core.files import read_again
 from ..layout.shapes import bleed_outline
 from .. import fonts
 
@@ -131,12 +135,10 @@ def bleed_clip(face: Face) -> PathData:
 
 # ---------------------------------------------------------------- path operators
 
-@lru_cache(maxsize=_CACHE_MAX)
 def pdf_num(v: float) -> str:
     """A PDF number: up to 6 decimals, no trailing zeros, no exponent, no -0.
 
-    Cached per value: face coordinates are rounded to 1/1000 pt and repeat a lot (equal
-    numbers such as 1 and 1.0 share an entry, which is right: they print the same)."""
+    """
     s = f"{v:.6f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -179,13 +181,11 @@ def pdf_path(d: PathData) -> str:
     return path_code(d)
 
 
-@lru_cache(maxsize=_CACHE_MAX)
 def rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
     """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
     return pdf_path(rect_path(x, y, w, h, radius))
 
 
-@lru_cache(maxsize=_CACHE_MAX)
 def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
     ellipse."""
@@ -196,7 +196,6 @@ def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     return " ".join(parts)
 
 
-@lru_cache(maxsize=4096)
 def pdf_color(color: str) -> Color:
     """ReportLab's colour for "#rrggbb", cached per string (parsing it is not free and the
     same few colours are set thousands of times)."""
@@ -206,7 +205,6 @@ def pdf_color(color: str) -> Color:
 TOTAL_INK = 2.4  # the most C + M + Y + K a colour may ask for (DriveThruCards' 240 %)
 
 
-@lru_cache(maxsize=4096)
 def cmyk_color(color: str) -> CMYKColor:
     """"#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
     replacement: K = 1 − max(R, G, B), and C = (1 − R − K) / (1 − K), likewise M from G and
@@ -401,14 +399,19 @@ def _unknown_state() -> dict[str, object]:
 
 # ---------------------------------------------------------------- numbers
 
-def rl_nums(*values: float) -> str:
-    """Numbers as ReportLab's canvas writes them (`fp_str`, its own number formatting), so
-    the operators written here are the ones its drawing calls would write."""
-    out: str = fp_str(*values)
+@lru_cache(maxsize=16384)
+def rl_num(v: float) -> str:
+    """A number as ReportLab's canvas writes it (`fp_str`, its own number formatting), so
+    the operators written here are the ones its drawing calls would write. Remembered per
+    value: a face's drawing writes the same coordinates, widths and colours over and over
+    (ReportLab's formatting is pure Python)."""
+    out: str = fp_str(v)
     return out
 
 
-rl_num = rl_nums
+def rl_nums(*values: float) -> str:
+    """Several numbers as `fp_str(a, b, …)` writes them: space-separated."""
+    return " ".join([rl_num(v) for v in values])
 
 
 @lru_cache(maxsize=4096)
@@ -439,11 +442,24 @@ _SAVE, _RESTORE, _FILL_ALPHA, _STROKE_ALPHA, _TEXT, _IMAGE, _DASH = range(7)
 
 Program = tuple[Any, ...]  # operator text (str) and actions (tuples), in drawing order
 
-# recorded programs kept per process, the least recently recorded dropped first: a game's
-# faces are drawn on each paper's sheets, in its rulebook and quick reference
-_PROGRAMS: dict[tuple[str, bool, bool], Program] = {}
-_PROGRAMS_MAX = 512
 STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
+
+
+class Programs:
+    """Recorded face drawings shared by several documents (the sheets of each paper draw
+    the same faces), the first recorded dropped first past `limit`."""
+
+    def __init__(self, limit: int = 512) -> None:
+        self.limit = limit
+        self._kept: dict[tuple[str, bool, bool], Program] = {}
+
+    def get(self, key: tuple[str, bool, bool]) -> Optional[Program]:
+        return self._kept.get(key)
+
+    def keep(self, key: tuple[str, bool, bool], program: Program) -> None:
+        if len(self._kept) >= self.limit:
+            del self._kept[next(iter(self._kept))]
+        self._kept[key] = program
 
 
 class PdfFaces:
@@ -457,8 +473,8 @@ class PdfFaces:
     (the document's font subsets). Drawing replays the program: the operators go into the
     canvas's stream with one `addLiteral` before each canvas call. A program depends on the
     face alone, so the sheets of every paper, the rulebook's thumbnails and the quick
-    reference replay the one recorded (faces with images are recorded each time: the
-    image's file name is part of what the canvas writes). The bytes are the ones the
+    reference replay the one recorded (a picture is drawn from its bytes, read again
+    through core/files, so the canvas names it by its content). The bytes are the ones the
     canvas's own calls made (`tests/test_face_pdf.py`).
 
     While recording, it keeps track of the fill and stroke settings it has made (colour,
@@ -467,8 +483,9 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False) -> None:
+    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False, programs: Optional[Programs] = None) -> None:
         self.canvas = canvas
+        self.programs = programs if programs is not None else Programs()  # shared by the documents that draw the same faces
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         self._forms: set[str] = set()
@@ -477,7 +494,7 @@ class PdfFaces:
         self._out: list[str] = []
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
-        self._cacheable = True
+        self._pictures: dict[str, Any] = {}  # file → its ImageReader, read once a document
         # a text run's operators, per (font, size, text): the glyph codes are the ones the
         # document's font subsets gave the first time (they never change within a document)
         self._runs: dict[tuple[str, float, str], str] = {}
@@ -511,21 +528,25 @@ class PdfFaces:
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
         key = (face.key, self.guides, self.cmyk)
-        program = _PROGRAMS.get(key)
+        program = self.programs.get(key)
         STATS["replayed"] += 1
         if program is None:
             STATS["recorded"] += 1
             program = self._record(face)
             self._replay(program)
-            if self._cacheable:
-                if len(_PROGRAMS) >= _PROGRAMS_MAX:
-                    del _PROGRAMS[next(iter(_PROGRAMS))]
-                _PROGRAMS[key] = program
+            self.programs.keep(key, program)
             return
         self._replay(program)
 
+    def _picture(self, path: str) -> Any:
+        """The ImageReader of a picture a face draws (the canvas names it by its pixels)."""
+        reader = self._pictures.get(path)
+        if reader is None:
+            reader = self._pictures[path] = ImageReader(io.BytesIO(read_again(FsPath(path))))
+        return reader
+
     def _record(self, face: Face) -> Program:
-        self._program, self._out, self._saved, self._cacheable = [], [], [], True
+        self._program, self._out, self._saved = [], [], []
         self._gs = _unknown_state()  # whatever the page or form set before is not assumed
         self._save()
         self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
@@ -574,7 +595,7 @@ class PdfFaces:
             elif kind == _STROKE_ALPHA:
                 c.setStrokeAlpha(item[1])
             elif kind == _IMAGE:
-                c.drawImage(item[1], 0, 0, item[2], item[3], mask="auto")
+                c.drawImage(self._picture(item[1]), 0, 0, item[2], item[3], mask="auto")
             elif kind == _DASH:
                 c.setDash(list(item[1]))  # a dash ReportLab refuses: its own error
         if out:
@@ -729,7 +750,6 @@ class PdfFaces:
             if op.opacity < 1:  # an image is painted with the non-stroking alpha
                 self._alpha("fill", op.opacity)
             self._act(_IMAGE, op.path, op.w, op.h)
-            self._cacheable = False  # the canvas names the image by its file name
             self._restore()
         elif isinstance(op, Group):
             self._save()

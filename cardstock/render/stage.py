@@ -10,6 +10,7 @@ would not change is left as it is (`cardstock.core.output.write_atomic`).
 from __future__ import annotations
 
 from ..fonts import FACES, FONT_DIR
+from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
@@ -38,11 +39,11 @@ def build_svgs(job: Job) -> StageResult:
     font_dir = folder / "fonts"
     for name in sorted(used_fonts, key=lambda n: FACES[n].file):
         f = FACES[name]
-        result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.path.read_bytes()))
+        result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.read()))
         written.add(f.file)
     license_file = FONT_DIR / "OFL.txt"
     if any(not FACES[n].own for n in used_fonts) and license_file.is_file():
-        result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", license_file.read_bytes()))
+        result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", read_bytes(license_file, None)))
         written.add("OFL.txt")
     for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")) + list(font_dir.glob("*.otf")):
         if stale.name not in written:

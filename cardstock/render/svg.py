@@ -16,6 +16,7 @@ from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .. import fonts
+from ..core.files import read_again
 from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
 from ..layout.shapes import bleed_outline, shape_of
 from ..core.units import POINTS_PER
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     import svgwrite
 
 
-@lru_cache(maxsize=50_000)
 def num(v: float) -> str:
     """A short, stable number: no exponent, no trailing zeros, no -0. Cached per value
     (coordinates are rounded and repeat; equal numbers such as 1 and 1.0 print the same)."""
@@ -138,7 +138,7 @@ class _Writer:
                 g.add(el)
             parent.add(g)
         elif isinstance(op, Image):
-            data = FsPath(op.path).read_bytes()
+            data = read_again(FsPath(op.path))
             href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
             el = dwg.image(href=href)
             el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})

@@ -95,7 +95,7 @@ def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path
     """Check the deck at `path` against `rule`; `published_in` names the game in messages."""
     report = DeckReport(deck=key, name=rule.name, file=shown)
     read = Issues()
-    table = read_table(path, shown, None, read)
+    table = read_table(path, shown, None, read, path.parent)
     if table is None:
         report.input_errors.extend(read)
         return report

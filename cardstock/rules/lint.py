@@ -30,15 +30,12 @@ def colour_only(job: Job) -> list[Issue]:
     game = catalog.game
     path = catalog.folder / "game.toml"
     shown = catalog.display(path)
-    try:
-        lines = key_lines(path.read_text(encoding="utf-8"))
-    except OSError:
-        lines = {}
     out: list[Issue] = []
     reported: set[tuple[str, ...]] = set()
 
     def at(*loc: Any) -> Optional[int]:
-        return line_for(lines, loc)
+        result: Optional[int] = catalog.line(*loc)
+        return result
 
     def check_icons(icons: set[str], context: str) -> None:
         by_symbol: dict[str, list[str]] = defaultdict(list)

@@ -21,6 +21,7 @@ import stat
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
+from ..core.files import Unreadable, read_text
 from ..core.output import Artifact, write_atomic
 
 MANIFEST = "manifest.json"
@@ -40,9 +41,9 @@ def entry(out: Path, a: Artifact) -> dict[str, Any]:
 
 def read(out: Path) -> list[dict[str, Any]]:
     try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads(read_text(out / MANIFEST, out))
         return list(data.get("artifacts", []))
-    except (OSError, ValueError, AttributeError):
+    except (Unreadable, ValueError, AttributeError):
         return []
 
 

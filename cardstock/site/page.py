@@ -9,7 +9,7 @@ catalog loaded to know it).
 from __future__ import annotations
 
 from dataclasses import asdict, is_dataclass
-from jinja2 import FileSystemLoader, TemplateError, TemplateSyntaxError, select_autoescape
+from jinja2 import TemplateError, TemplateSyntaxError, select_autoescape
 from jinja2.exceptions import SecurityError
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +26,7 @@ from ..core.project import files_in, hash_files, shared_layout
 from ..core.units import PAPER_LABELS
 from ..core.issues import InputError
 from ..core.issues import InputError, Issue
-from ..core.templating import environment, error_line, template_message
+from ..core.templating import FileLoader, environment, error_line, template_message
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
@@ -157,7 +157,7 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     avoid does (a syntax error, a breach of the sandbox), and others give "".
     """
     folder, shown = shared_layout(root, "site")
-    env = environment(loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html", "j2"], default=True))
+    env = environment(loader=FileLoader(folder, root), autoescape=select_autoescape(["html", "j2"], default=True))
     where = f"{shown}/{PAGE_TEMPLATE}"
     try:
         return env.get_template(PAGE_TEMPLATE).render(**context)

@@ -4,11 +4,13 @@ placeholder art (a sunburst in tints of the accent colour behind its symbol)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import math
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
+from ...core.files import Unreadable, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
@@ -46,7 +48,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             if suffix in (".png", ".jpg", ".jpeg"):
                 return [Group(tuple(image(painter, target, (x, y, w, h), box.get("fit", "cover"), where, opacity)), clip)] + frame_ops
             if suffix == ".svg":
-                art_ops, problems = svg_ops(target, (x, y, w, h), box.get("fit", "contain"), where)
+                art_ops, problems = svg_ops(target, painter.catalog.root, (x, y, w, h), box.get("fit", "contain"), where)
                 for msg in problems:  # about the file: one finding however many cards use it
                     painter.issues.append(Issue(painter.catalog.display(target), None, "", msg, "warning"))
                 if opacity < 1:
@@ -84,8 +86,12 @@ def image(painter: Painter, path: FsPath, rect: Rect4, fit: str, position: tuple
     from reportlab.lib.utils import ImageReader
 
     x, y, w, h = rect
-    data = path.read_bytes()
-    iw, ih = ImageReader(str(path)).getSize()
+    try:
+        data = read_bytes(path, painter.catalog.root)
+        iw, ih = ImageReader(io.BytesIO(data)).getSize()
+    except (Unreadable, OSError) as exc:  # the file changed since it was checked
+        painter.data_issue("art", f"{painter.catalog.display(path)}: cannot read the file: {exc}")
+        return []
     if fit == "stretch":
         dw, dh = w, h
     else:
@@ -149,14 +155,12 @@ def art_position(text: str) -> Optional[tuple[float, float]]:
     return (0.5 if x is None else x, 0.5 if y is None else y)
 
 
-@lru_cache(maxsize=1024)
 def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
     """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
     Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
     return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
 
 
-@lru_cache(maxsize=4096)
 def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
     """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
     triangles from the centre out past the corners. Cached: art boxes have a few sizes and

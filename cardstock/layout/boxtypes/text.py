@@ -52,7 +52,6 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
 # The keys a text style reads (with the theme's ink): when none of them is a template for a
 # box, its style is the same on every face, worked out once per box and layout set.
 STYLE_KEYS = ("font", "size", "min_size", "color", "leading", "align", "valign", "wrap", "max_lines", "para_space", "rule")
-_STYLES: dict[int, tuple[Any, Any, textmod.TextStyle]] = {}  # id(box) -> (box, layout set, style)
 
 
 def _is_template(value: Any) -> bool:
@@ -67,17 +66,16 @@ def _static_style(painter: Painter, box: Box) -> bool:
 
 
 def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
-    """The box's text style; remembered per box when it reads no template and raised no
-    problem (every face of a game draws the same few boxes with the same styles)."""
-    kept = _STYLES.get(id(box))
-    if kept is not None and kept[0] is box and kept[1] is painter.layouts and kept[2].font in fonts.FACES:
-        return kept[2]
+    """The box's text style; kept for the game's other faces (`painter.styles`) when it
+    reads no template and raised no problem (every face of a game draws the same few
+    boxes with the same styles)."""
+    kept = painter.styles.get(id(box)) if painter.styles is not None else None
+    if kept is not None and kept[0] is box:
+        return kept[1]
     found = len(painter.issues)
     style = _text_style(painter, lay, box, ctx)
-    if len(painter.issues) == found and _static_style(painter, box):
-        if len(_STYLES) >= 4096:
-            _STYLES.clear()
-        _STYLES[id(box)] = (box, painter.layouts, style)
+    if painter.styles is not None and len(painter.issues) == found and _static_style(painter, box):
+        painter.styles[id(box)] = (box, style)
     return style
 
 
