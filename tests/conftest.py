@@ -1,5 +1,6 @@
 """Shared helpers: the project root, a copy of a catalog to break, the CLI run in-process,
-and a game's faces and stages for tests that look at one part."""
+a game's faces and stages for tests that look at one part, the line a text is on, and the
+headless Chromium the downloads-page tests open."""
 
 from __future__ import annotations
 
@@ -32,6 +33,23 @@ def copy_project(root: Path, games: tuple[str, ...] = GAMES) -> Path:
     for name in ("sheets", "site"):
         shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
     return root
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line containing `text`."""
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text in line:
+            return n
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+# The downloads page is opened in a real headless Chromium (installed by tests/run).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--enable-logging=stderr", "--v=0",
+]
 
 
 @dataclass

@@ -20,7 +20,7 @@ from cardstock.render.pdf import PdfFaces, form_name
 from cardstock.render.svg import svg_bytes
 from cardstock.core.units import parse_length
 
-from test_faces import comp, load, make_project  # the fixture game
+from helpers_faces import comp, load, make_project  # the fixture game
 from conftest import job_of
 
 SVG = "{http://www.w3.org/2000/svg}"

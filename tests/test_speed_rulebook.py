@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from cardstock.books import rulebook
 from cardstock.cli import main
 
-from test_speed_faces import generated_game, generated_rulebook
+from helpers_generated import generated_game, generated_rulebook
 from conftest import render_book
 
 

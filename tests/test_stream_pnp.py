@@ -15,7 +15,7 @@ from cardstock.cli import main
 from cardstock.impose import pnp
 from cardstock.render.pdf import held_content
 
-from test_speed_faces import BENCH
+from helpers_generated import BENCH
 
 
 _FULL_FACES = pnp._FullFaces
