@@ -1,5 +1,6 @@
-"""Own words everywhere: nothing in the repository or in what it generates repeats a run
-of 12 or more consecutive words of a seed rulebook (`../shared/seeds/`).
+"""The project's texts are in its own words: nothing in the repository or in what it
+generates repeats a run of 12 or more consecutive words of a source rulebook (the seeds,
+`../shared/seeds/` beside the checkout; without them these tests are skipped).
 
 Facts carry over from the seeds; sentences do not. Words are compared after folding case
 and dropping punctuation, so a copied sentence cannot hide behind a changed comma or a

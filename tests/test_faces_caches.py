@@ -108,7 +108,7 @@ def _ops() -> tuple:
 def test_content_keys_are_the_same_in_every_process():
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
-        "from test_speed_caches import _ops; from cardstock.layout.ops import Face;"
+        "from test_faces_caches import _ops; from cardstock.layout.ops import Face;"
         "print(Face.build(100, 200, 9, 'rect', _ops()).key)"
     )
     keys = set()
