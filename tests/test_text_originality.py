@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SEEDS, seed_files
 from rules_texts import GAMES, quickref_text, rulebook_text, svg_text
 
+pytestmark = pytest.mark.needs_seeds  # every test reads the seeds
+
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
 RUN = 12  # words
 SKIP_DIRS = {".git", ".venv", "output", "__pycache__", ".pytest_cache", ".mypy_cache"}
 
@@ -35,7 +37,7 @@ def shingles(ws: list[str], n: int = RUN) -> set[tuple[str, ...]]:
 
 def seed_runs() -> dict[tuple[str, ...], str]:
     runs: dict[tuple[str, ...], str] = {}
-    for seed in sorted(SEEDS.glob("*.txt")):
+    for seed in seed_files():
         for run in shingles(words(seed.read_text(encoding="utf-8", errors="replace"))):
             runs.setdefault(run, seed.name)
     return runs
