@@ -1,5 +1,8 @@
 """Shared helpers: the project root, a copy of a catalog to break, the CLI run in-process,
-and a game's faces and stages for tests that look at one part."""
+a game's faces and stages for tests that look at one part, the line a text is on, the
+headless Chromium the downloads-page tests open, and the files beside the checkout
+(`../shared`) that some tests read: a test marked `needs_seeds` or `needs_yardstick` is
+skipped, with the reason, on a clone that does not have them."""
 
 from __future__ import annotations
 
@@ -20,6 +23,37 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
 
+# ---------------------------------------------------------------- files beside the checkout
+
+# The project's sibling folder holds the source rulebooks (seeds/*.txt, which the rules
+# files cite and the texts must not copy) and the bench's yardstick (bench/plain.py). A
+# clone of the repository alone has neither: the tests that read them are skipped there.
+SHARED = ROOT.parent / "shared"
+SEEDS = SHARED / "seeds"
+YARDSTICK = Path(os.environ["CARDSTOCK_YARDSTICK"]).resolve() if os.environ.get("CARDSTOCK_YARDSTICK") else SHARED / "bench" / "plain.py"
+NO_SEEDS = "the source rulebooks (../shared/seeds) are not beside this checkout"
+NO_YARDSTICK = "the bench yardstick (../shared/bench/plain.py, or $CARDSTOCK_YARDSTICK) is not beside this checkout"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", f"needs_seeds: reads the source rulebooks in {SEEDS}; skipped when they are absent")
+    config.addinivalue_line("markers", f"needs_yardstick: runs the bench yardstick {YARDSTICK}; skipped when it is absent")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = {"needs_seeds": None if SEEDS.is_dir() else NO_SEEDS,
+               "needs_yardstick": None if YARDSTICK.is_file() else NO_YARDSTICK}
+    for item in items:
+        for marker, reason in missing.items():
+            if reason is not None and item.get_closest_marker(marker) is not None:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def seed_files() -> list[Path]:
+    """The source rulebooks, in name order; none on a clone without ../shared (so reading
+    them while a module is imported never fails collection)."""
+    return sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
+
 
 def copy_project(root: Path, games: tuple[str, ...] = GAMES) -> Path:
     """A project at `root` holding the shipped `games` (their catalogs and layouts) and the
@@ -32,6 +66,23 @@ def copy_project(root: Path, games: tuple[str, ...] = GAMES) -> Path:
     for name in ("sheets", "site"):
         shutil.copytree(ROOT / "layouts" / name, root / "layouts" / name)
     return root
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line containing `text`."""
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text in line:
+            return n
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+# The downloads page is opened in a real headless Chromium (installed by tests/run).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--enable-logging=stderr", "--v=0",
+]
 
 
 @dataclass

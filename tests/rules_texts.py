@@ -2,7 +2,7 @@
 
 `rulebook_text(game)` is the reading PDF's text read back with pypdf; `quickref_text(game)`
 is every quick-reference side's rendered markup; `svg_text(game)` is the text of every face
-as SVG. The own-words scan and the rule-text tests read these.
+as SVG. The originality scan (test_text_originality.py) and the rule-text tests read these.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """The bench's generated project (bench/run.py's plain_project, the yardstick's deck as a
-cardstock game) builds: 20 cards on US Letter 3 x 3 are 3 sheets, fronts and backs."""
+cardstock game) builds: 20 cards on US Letter 3 x 3 are 3 sheets, fronts and backs. It needs
+the yardstick beside the checkout (../shared/bench/plain.py, or $CARDSTOCK_YARDSTICK) and is
+skipped without it."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ finally:
 YARDSTICK = bench.yardstick_path()
 
 
-@pytest.mark.skipif(not YARDSTICK.is_file(), reason=f"the yardstick {YARDSTICK} is missing (shared/bench/plain.py beside the repository)")
+@pytest.mark.needs_yardstick
 def test_bench_project_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     root = bench.plain_project(tmp_path / "project", 20, sys.executable, YARDSTICK)

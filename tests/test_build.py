@@ -1,10 +1,12 @@
 """The whole build as a user runs it: manifest, downloads page, no-op and one-card
-rebuilds, determinism. Runs on two copies of the small fixture game."""
+rebuilds, determinism (within one process, and from one run of the command to the next).
+Runs on two copies of the small fixture game."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -89,6 +91,27 @@ def test_identical_input_gives_byte_identical_output(cli, project):
     one = {p: h for p, (_, h) in files(project / "one").items()}
     two = {p: h for p, (_, h) in files(project / "two").items()}
     assert one == two and "index.html" in one and "mini/mini-pnp-a4.pdf" in one
+
+
+def test_pdf_output_is_byte_identical_run_to_run(project, tmp_path_factory):
+    """Two runs of the command, each its own process with its own empty cache (and its own
+    string hashing), write every PDF with the same bytes."""
+    pdfs = []
+    for run, hash_seed in (("one", "1"), ("two", "2")):
+        cache = tmp_path_factory.mktemp(f"cache-{run}")
+        assert not any(cache.iterdir())
+        env = dict(os.environ, CARDSTOCK_CACHE=str(cache), PYTHONHASHSEED=hash_seed)
+        out = project / f"run-{run}"
+        done = subprocess.run([sys.executable, str(ROOT / "build.py"), "--root", str(project), "build", "--jobs", "1", "--out", str(out)],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert any(cache.iterdir())  # the run used the cache it was given
+        pdfs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))})
+    one, two = pdfs
+    assert sorted(one) == sorted(two)
+    assert {"mini/mini-pnp-letter.pdf", "mini/mini-pnp-a4.pdf", "mini2/mini2-pnp-letter.pdf"} <= set(one)
+    different = [name for name in one if one[name] != two[name]]
+    assert not different, f"not the same bytes in the two runs: {different}"
 
 
 def test_bad_options_are_bad_input(cli, project):

@@ -11,7 +11,7 @@ import pytest
 from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
 from cardstock.core.stage import BuildJob, BuildOptions
 from cardstock.core.units import parse_length, parse_size
-from test_pnp import read_pdf
+from helpers_sheets import read_pdf
 
 MM = parse_length("1mm")
 TOL = 0.01

@@ -15,7 +15,7 @@ from cardstock.core.cache import open_cache
 from cardstock.layout import faces as faces_module
 from cardstock.layout.faces import Faces
 
-from test_speed_faces import generated_game
+from helpers_generated import generated_game
 
 
 def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path, monkeypatch):

@@ -1,6 +1,6 @@
 """The markup of rule text, cards and rulebooks is CommonMark (markdown-it-py) with tables
-and `:icon:`: every construct the shipped games write, the bugs of the earlier hand-written
-reader, and what a rulebook prints from it."""
+and `:icon:`: every construct the shipped games write, the cases a hand-written reader gets wrong
+(wrapped list items, italic inside bold, escaped marks), and what a rulebook prints from it."""
 
 from __future__ import annotations
 

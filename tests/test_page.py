@@ -13,15 +13,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from conftest import FIXTURES, ROOT
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--enable-logging=stderr", "--v=0",
-]
-
+from conftest import CHROMIUM, FIXTURES, FLAGS, ROOT
 
 class Links(HTMLParser):
     def __init__(self) -> None:

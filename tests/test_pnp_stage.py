@@ -16,7 +16,7 @@ from conftest import validate
 from conftest import load_games
 from conftest import stage
 from cardstock.core.stage import BuildOptions
-from test_pnp import read_pdf
+from helpers_sheets import read_pdf
 from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,8 +4,9 @@ Read back from real PDFs with pypdf: the contents list every '#' and '##' headin
 template, in order, each with the page on which that heading's text actually is; the
 links on the contents pages lead to those pages; and the layout ran once
 (`BookDoc.beforeDocument` is called once per layout pass). A contents too long for one
-page still takes one pass, and when the single pass cannot finish, the book is laid out
-the old way (ReportLab's multiBuild) with the same result.
+page still takes one pass, twice the text makes about twice the pages in that one pass,
+and when the single pass cannot finish, the book is laid out with ReportLab's multiBuild
+with the same result.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cardstock.catalog.ruletext import render_file, rulebook_template
 from cardstock.books.story import Heading, Styles
 from conftest import load_games
 from conftest import render_book
+from helpers_generated import generated_game, generated_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
@@ -276,3 +278,18 @@ def test_the_single_pass_is_deterministic():
     first, _, _ = build_long(30)
     second, _, _ = build_long(30)
     assert first.data == second.data
+
+
+def test_twice_the_text_makes_about_twice_the_pages_in_one_pass(tmp_path):
+    pages = []
+    for chapters in (5, 10):
+        root = tmp_path / str(chapters)
+        generated_game(root, 2)
+        generated_rulebook(root, chapters)
+        from conftest import load_games
+
+        (catalog,), _ = load_games(root, ["gen"])
+        r = render_book(catalog, ("letter",), booklets=False)
+        assert r.reading is not None and r.reading.passes == 1
+        pages.append(r.reading.pages)
+    assert 1.8 <= pages[1] / pages[0] <= 2.2

@@ -8,19 +8,11 @@ import re
 
 import pytest
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, line_of
 
 # This module's parts; print safety and rulebook checks from other modules have their own tests.
 MINE = ("--only", "counts,constraints,setup,colour-only")
 FAST = ("--runs", "50", *MINE)  # the setup simulation is covered in test_rules_setup.py
-
-
-def line_of(path, text: str) -> int:
-    """The 1-based line of the first line containing `text`."""
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if text in line:
-            return n
-    raise AssertionError(f"{text!r} not in {path}")
 
 
 def check(cli, game, *extra):

@@ -3,7 +3,7 @@ were made, like every other catalog error."""
 
 from __future__ import annotations
 
-from test_rules_check import line_of
+from conftest import line_of
 
 
 def run(cli, game):

@@ -1,6 +1,6 @@
 """A rules entry whose kind is written as a table (or a list) instead of a name is a located
-message with exit 2, never an internal error. The 2,000-case fuzz run found a fact kind
-written as `{ a = 1 }` raising `TypeError: unhashable type: 'dict'`."""
+message with exit 2, never an internal error (a fact kind written as `{ a = 1 }` is not
+a `TypeError: unhashable type: 'dict'`)."""
 
 from __future__ import annotations
 

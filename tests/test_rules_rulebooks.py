@@ -1,7 +1,7 @@
 """The rules the shipped rulebooks state, read back from the generated texts.
 
-Each test names a rule a reader found stated wrongly (issue 18) and asserts on the text a
-player actually gets: the rulebook PDF (read with pypdf), the quick-reference sides, the
+Each test names a rule a rulebook must state rightly and asserts on the text a player
+actually gets: the rulebook PDF (read with pypdf), the quick-reference sides, the
 card faces as SVG, or the catalog's own marking of designer's choices.
 """
 

@@ -10,7 +10,7 @@ import time
 from math import comb
 
 from conftest import ROOT
-from test_rules_check import line_of
+from conftest import line_of
 
 ONLY = ("--only", "setup")
 

@@ -21,7 +21,7 @@ from conftest import lay_out
 from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from test_pnp import read_page
+from helpers_sheets import read_page
 from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The edit loop's reference cards: a quick-reference face is keyed by the text its
+"""A rebuild of the reference cards after an edit: a quick-reference face is keyed by the text its
 template renders to, not by every table of the game, so a one-card edit the text does not
 print lays out that card's face alone. Counted by the build itself (`Outcome.laid_out`),
 and checked against the PDF read back and a build made from nothing."""

@@ -1,4 +1,4 @@
-"""Conventions a newcomer meets first: printing just what you need (`--set`, `--cards`,
+"""The command line as a newcomer meets it first: printing just what you need (`--set`, `--cards`,
 `--pages`), a `--help` that lists every build option and part, and readable slugs."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from cardstock.layout.lint import lint
 from cardstock.layout.ops import Face, Group, Icon, Image, Rect, SymbolPart, Text, content_key, rect_path
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
 
-from test_faces import load, make_project
+from helpers_faces import load, make_project
 from conftest import job_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +108,7 @@ def _ops() -> tuple:
 def test_content_keys_are_the_same_in_every_process():
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
-        "from test_speed_caches import _ops; from cardstock.layout.ops import Face;"
+        "from test_faces_caches import _ops; from cardstock.layout.ops import Face;"
         "print(Face.build(100, 200, 9, 'rect', _ops()).key)"
     )
     keys = set()
@@ -160,7 +160,7 @@ def test_cards_that_share_a_back_share_one_back_face(project):
     # what a fresh process (no memo) lays out for the last card is the same drawing
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
-        "from pathlib import Path; from test_faces import load; from conftest import lay_out;"
+        "from pathlib import Path; from helpers_faces import load; from conftest import lay_out;"
         "cat = load(Path(sys.argv[3])); c = [c for c in cat.components if c.id == sys.argv[4]][0];"
         "print(lay_out(cat, c, 'back').key)"
     )

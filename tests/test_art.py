@@ -169,5 +169,5 @@ def test_svg_art_as_drawing_programs_write_it(cli, mini):
 
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
     # two cards use the file; each problem is reported once, about the file
-    assert "clip path" not in result.out  # clip paths are applied now (see test_gaps_svgart.py)
+    assert "clip path" not in result.out  # clip paths are applied now (see test_svg_art.py)
     assert result.out.count("catalog/mini/art/export.svg: warning: the gradient 'sky' is drawn in one colour") == 1

@@ -5,36 +5,15 @@ the build's own (`Outcome.laid_out`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
-from types import ModuleType
 
 from pypdf import PdfReader
 
 from cardstock.build import Outcome, Request, build as run_build
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
-from conftest import ROOT
-
-
-def _bench() -> ModuleType:
-    """bench/run.py, whose project generators the bench and these tests share."""
-    spec = importlib.util.spec_from_file_location("cardstock_bench_run", ROOT / "bench" / "run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
-
-
-def generated_game(root: Path, n: int, game: str = "gen") -> Path:
-    """A project with one game of `n` distinct cards ("Card 0" …) sharing one deck back,
-    using the layouts cardstock ships (no layouts/ folder). Returns the table's path."""
-    BENCH.synthetic_game(root, game, [(f"Card {i}", 1) for i in range(n)])
-    return Path(root / "catalog" / game / "cards.csv")
+from helpers_generated import generated_game
 
 
 def build(root: Path, out: Path, *more: str) -> Outcome:
@@ -87,9 +66,3 @@ def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_pa
     again = build(tmp_path, out)
     assert again.laid_out == {"gen": 0}
     assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == first
-
-
-def generated_rulebook(root: Path, chapters: int, game: str = "gen") -> None:
-    """A rulebook template of `chapters` chapters (about two pages each at half-letter):
-    headings for the contents, paragraphs and lists."""
-    BENCH.rulebook_template(root / "layouts" / game, chapters)

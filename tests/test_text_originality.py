@@ -1,5 +1,6 @@
-"""Own words everywhere: nothing in the repository or in what it generates repeats a run
-of 12 or more consecutive words of a seed rulebook (`../shared/seeds/`).
+"""The project's texts are in its own words: nothing in the repository or in what it
+generates repeats a run of 12 or more consecutive words of a source rulebook (the seeds,
+`../shared/seeds/` beside the checkout; without them these tests are skipped).
 
 Facts carry over from the seeds; sentences do not. Words are compared after folding case
 and dropping punctuation, so a copied sentence cannot hide behind a changed comma or a
@@ -15,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SEEDS, seed_files
 from rules_texts import GAMES, quickref_text, rulebook_text, svg_text
 
+pytestmark = pytest.mark.needs_seeds  # every test reads the seeds
+
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
 RUN = 12  # words
 SKIP_DIRS = {".git", ".venv", "output", "__pycache__", ".pytest_cache", ".mypy_cache"}
 
@@ -34,7 +37,7 @@ def shingles(ws: list[str], n: int = RUN) -> set[tuple[str, ...]]:
 
 def seed_runs() -> dict[tuple[str, ...], str]:
     runs: dict[tuple[str, ...], str] = {}
-    for seed in sorted(SEEDS.glob("*.txt")):
+    for seed in seed_files():
         for run in shingles(words(seed.read_text(encoding="utf-8", errors="replace"))):
             runs.setdefault(run, seed.name)
     return runs

@@ -12,7 +12,7 @@ from cardstock.impose.pnp import build_pnp
 from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from test_pnp import read_pdf
+from helpers_sheets import read_pdf
 from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,8 @@ out (to find what does not fit) and keeps it in the cache under a key of what it
 its rendered text, the reading page size, the drawing of every face of the game and the
 code — and the rulebook stage writes that very book. Counted through
 `cardstock.books.rulebook.STATS.renders` (books laid out by this process) in one-process
-builds, never by timing, and checked against a build made from nothing."""
+builds, never by timing, and checked against a build made from nothing. A build for one
+paper lays the book out once although the check reads it for every paper the game prints on."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import io
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from cardstock.books import rulebook
 from cardstock.cli import main
 from conftest import copy_project
+from helpers_generated import generated_game, generated_rulebook
 
 GAME = "alpha-omega-cards"
 BOOK = f"{GAME}/{GAME}-rulebook.pdf"
@@ -84,3 +87,18 @@ def test_a_damaged_cache_entry_is_laid_out_again(project: Path, tmp_path: Path) 
         db.execute("UPDATE entries SET data = x'00ff' WHERE kind = 'book'")
     (out / BOOK).unlink()
     assert build(project, out) == 1
+
+
+def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
+    generated_game(tmp_path, 3)
+    generated_rulebook(tmp_path, 6)
+    out = tmp_path / "output"
+    rulebook.STATS.renders = 0
+    # the check renders for every paper the game prints on, the build asks for one of them
+    assert main(["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "rulebook"]) == 0
+    assert rulebook.STATS.renders == 1
+    reading = PdfReader(out / "gen" / "gen-rulebook.pdf")
+    booklet = PdfReader(out / "gen" / "gen-rulebook-booklet-letter.pdf")
+    assert len(reading.pages) >= 10
+    assert len(booklet.pages) == -(-len(reading.pages) // 4) * 2  # two book pages a side
+    assert not (out / "gen" / "gen-rulebook-booklet-a4.pdf").exists()

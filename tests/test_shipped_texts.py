@@ -1,7 +1,9 @@
-"""What a reader found reading every shipped rulebook and card face side by side.
+"""Every shipped rulebook and card face reads right beside the others: no doubled full stop,
+a rule said once and in one voice, the cards' own names and text, the additions to the
+source rules marked as such.
 
-Each test pins one thing a designer would have stumbled on in the built output, read back
-from the text a player gets: the rulebook PDF (pypdf) or the faces as SVG.
+Each test pins one thing a designer would stumble on in the built output, read back from
+the text a player gets: the rulebook PDF (pypdf) or the faces as SVG.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_page import CHROMIUM, FLAGS
+from conftest import CHROMIUM, FLAGS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"), reason="chromium is installed by tests/run; never skipped in CI")
 

@@ -1,4 +1,4 @@
-"""The edit loop's SVG faces: a rebuild rewrites only the files of the faces whose drawing
+"""A rebuild of the SVG faces after an edit rewrites only the files of the faces whose drawing
 changed and leaves the others as they are (their times unchanged), which stay exactly what
 a build from nothing writes."""
 

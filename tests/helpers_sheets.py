@@ -1,0 +1,118 @@
+"""Print-and-play sheets read back from a PDF: each face placed (from its /Face marked
+content, with the clip paths around it and where its trim corner lands), the line segments
+of each tagged group (/CropMarks, /CutLines, /Folds, /Footer) in page coordinates, and
+optionally the page's text."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+from pypdf import PdfReader
+
+
+def mult(m, n):
+    """PDF matrix product m x n (m applied first)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m, x, y):
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+@dataclass
+class Placed:
+    key: str
+    component: str
+    side: str
+    origin: tuple = ()  # CTM where the face's trim lower-left is drawn
+    form: Optional[str] = None  # the XObject name, when the face is a Form XObject
+    clips: list = field(default_factory=list)  # bounding boxes of the clip paths set before it
+
+    def clip(self) -> tuple[float, float, float, float]:
+        """The intersection of the clip boxes: where the face can paint at most."""
+        return (max(c[0] for c in self.clips), max(c[1] for c in self.clips), min(c[2] for c in self.clips), min(c[3] for c in self.clips))
+
+    def box(self, w: float, h: float) -> tuple[float, float, float, float]:
+        xs, ys = zip(*(apply(self.origin, x, y) for x, y in ((0, 0), (w, 0), (0, h), (w, h))))
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+@dataclass
+class PageRead:
+    width: float
+    height: float
+    faces: list[Placed] = field(default_factory=list)
+    lines: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = field(default_factory=dict)
+    paths: Counter = field(default_factory=Counter)  # subpaths started inside each tag
+    text: str = ""
+
+
+def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
+    """Faces (from their /Face marked content), and the line segments inside each tagged
+    group (/CropMarks, /CutLines, /Folds, /Footer), in page coordinates."""
+    box = page.mediabox
+    out = PageRead(float(box.width), float(box.height))
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack: list = []
+    tags: list[str] = []
+    current: Optional[Placed] = None
+    prev = b""
+    point = None
+    path: list = []
+    for operands, op in page.get_contents().operations:
+        if current is not None and not current.origin:  # the clip paths around a face
+            if op in (b"m", b"l"):
+                path.append(apply(ctm, float(operands[0]), float(operands[1])))
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in operands)
+                path += [apply(ctm, x, y), apply(ctm, x + w, y + h)]
+            elif op in (b"W", b"W*") and path:
+                xs, ys = zip(*path)
+                current.clips.append((min(xs), min(ys), max(xs), max(ys)))
+            elif op == b"n":
+                path = []
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = mult(tuple(float(v) for v in operands), ctm)
+            if current is not None and not current.origin and prev == b"q":
+                current.origin = ctm  # the face backend's translate to the trim corner
+        elif op == b"BDC" and operands[0] == "/Face":
+            props = operands[1]
+            current = Placed(str(props["/K"]), str(props["/C"]), str(props["/S"]).lstrip("/"))
+            tags.append("Face")
+        elif op == b"BMC":
+            tags.append(str(operands[0]).lstrip("/"))
+        elif op == b"EMC":
+            tag = tags.pop()
+            if tag == "Face":
+                out.faces.append(current)
+                current = None
+        elif op == b"Do" and current is not None:
+            current.form = str(operands[0])
+            current.origin = ctm
+        elif op == b"m":
+            point = apply(ctm, float(operands[0]), float(operands[1]))
+            if tags:
+                out.paths[tags[-1]] += 1
+        elif op == b"l" and tags and tags[-1] != "Face":
+            nxt = apply(ctm, float(operands[0]), float(operands[1]))
+            out.lines.setdefault(tags[-1], []).append((point, nxt))
+            point = nxt
+        prev = op
+    if text:
+        out.text = page.extract_text() or ""
+    return out
+
+
+def read_pdf(data: bytes, text: bool = False) -> tuple[PdfReader, list[PageRead]]:
+    reader = PdfReader(io.BytesIO(data))
+    return reader, [read_page(reader, p, text) for p in reader.pages]

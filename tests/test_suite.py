@@ -1,0 +1,22 @@
+"""The test suite itself: every test file is named after its subject (the room or feature it
+specifies), never after the development round that wrote it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+# Names of development rounds, which say when a test was written, not what it specifies.
+# `test_face_` is singular: `test_faces_*` files are named after the faces they specify.
+ROUND_PREFIXES = (
+    "test_cold_", "test_edit_", "test_face_", "test_gaps_", "test_speed_", "test_stream_",
+    "test_polish_", "test_own_", "test_review_", "test_sim_", "test_order_",
+)
+
+
+def test_every_test_file_is_named_by_its_subject_not_by_a_round():
+    files = sorted(p.name for p in TESTS.glob("test_*.py"))
+    assert "test_suite.py" in files  # the listing found the suite
+    named_by_round = [name for name in files if name.startswith(ROUND_PREFIXES)]
+    assert not named_by_round, f"name these files after their subject: {', '.join(named_by_round)}"
