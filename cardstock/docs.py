@@ -4,7 +4,7 @@
     python -m cardstock.docs --check    exit 1 when docs/layouts.md differs from the code
     cardstock schema game|faces         print a JSON Schema of game.toml or faces.toml
 
-`tests/test_own_docs.py` fails when docs/layouts.md is not what `layouts_markdown()` makes.
+`tests/test_docs.py` fails when docs/layouts.md is not what `layouts_markdown()` makes.
 """
 
 from __future__ import annotations
