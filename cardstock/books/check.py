@@ -19,7 +19,7 @@ from ..catalog.load import Catalog
 from ..catalog.kinds import KIND_WORDS
 from ..catalog.context import template_context
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebook_template
-from ..core.files import Unreadable, read_text
+from ..core.files import Unreadable, present, read_text
 from ..core.templating import check_template
 from .content import rulebook_context
 from ..core.stage import Job
@@ -57,7 +57,7 @@ def lint(job: Job) -> list[Issue]:
     issues: list[Issue] = []
     # Typesetting (ReportLab's Platypus) is imported only for a game that has a rulebook
     # or reference cards to lay out.
-    if rulebook_template(catalog).is_file():
+    if present(rulebook_template(catalog)):
         from .rulebook import render_rulebook
 
         issues += render_rulebook(job, tuple(catalog.game.print.papers)).issues

@@ -40,6 +40,7 @@ import json
 
 from ..core import markup
 from ..core.cache import code_key, key_of
+from ..core.files import present
 from ..core.issues import Issue
 from ..catalog.load import Catalog
 from ..core.output import Artifact, artifact
@@ -173,7 +174,7 @@ def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Ren
     path = rulebook_template(catalog)
     where = catalog.display(path)
     size = reading_size(wanted(papers))
-    if not path.is_file():  # a game may not have its rulebook written yet: say so, build the rest
+    if not present(path):  # a game may not have its rulebook written yet: say so, build the rest
         return Rendered(None, [no_rulebook(catalog)], size)
     text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
     if text is None:

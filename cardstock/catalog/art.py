@@ -64,4 +64,4 @@ def icon_files(folder: Path) -> list[Path]:
     base = folder / ICON_FOLDER
     if not base.is_dir():
         return []
-    return sorted(p for p in base.iterdir() if p.suffix.lower() == ".svg" and p.is_file())
+    return sorted(p for p in base.iterdir() if p.suffix.lower() == ".svg")

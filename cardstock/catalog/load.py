@@ -14,6 +14,8 @@ from typing import Any, Callable, Optional
 from pydantic import BaseModel, ValidationError
 
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
+from ..core.files import present
+from ..core.files import shown as shown_path
 from ..core.issues import Issues
 from .kinds import KINDS
 from .art import art_problem, icon_files
@@ -86,10 +88,7 @@ class Catalog:
 
 
 def _display(root: Path, path: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    return shown_path(path, root)
 
 
 # Reads a game's rules.toml once its game file and tables are read (the rules checker's
@@ -106,7 +105,7 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
     path = folder / "game.toml"
     shown = _display(root, path)
     before = len(issues.errors)
-    if not path.is_file():
+    if not present(path):
         issues.add(_display(root, folder), None, "", f"no game.toml: expected {shown}")
         return None
     read, problem = read_toml(path, shown, root)
@@ -159,7 +158,7 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
             components.append(comp)
     rules = None
     rules_path = folder / "rules.toml"
-    if rules_reader is not None and rules_path.is_file() and not dropped & {"sets", "schemas", "players"}:
+    if rules_reader is not None and present(rules_path) and not dropped & {"sets", "schemas", "players"}:
         sources.append(rules_path)
         rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
     if len(issues.errors) > before:
@@ -264,7 +263,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
         return f"the art path {value!r} leaves the game folder; expected a file inside {_display(root, folder)}/"
     if target.suffix.lower() not in ART_SUFFIXES:
         return f"art must be PNG, JPEG or SVG, got {value!r}"
-    if not target.is_file():
+    if not present(target):
         return f"art file not found: {_display(root, target)}"
     problem = art_problem(target, root)
     return f"{_display(root, target)}: {problem}" if problem else None
@@ -291,7 +290,7 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
         issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"the table path {s.table!r} leaves the game folder")
         return []
     display = _display(root, path)
-    if not path.is_file():
+    if not present(path):
         issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
         return []
     try:

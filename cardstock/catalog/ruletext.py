@@ -16,7 +16,7 @@ from jinja2 import TemplateSyntaxError
 
 from ..core.issues import InputError, Issue
 from .load import Catalog
-from ..core.files import Unreadable, read_text
+from ..core.files import Unreadable, present, read_text
 from ..core.files import issue as file_issue
 from ..core.templating import environment, render
 from .context import template_context
@@ -62,7 +62,7 @@ def _error_line(text: str, context: Mapping[str, Any]) -> Optional[int]:
 def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field: str) -> tuple[Optional[str], list[Issue]]:
     """Render one template file; (text, []) or (None, [issues])."""
     shown = catalog.display(path)
-    if not path.is_file():
+    if not present(path):
         return None, [Issue(shown, None, field, f"no template: expected the file {shown}")]
     try:
         text = read_text(path, catalog.root)

@@ -100,6 +100,20 @@ def read_text(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> st
     return unicodedata.normalize("NFC", text)
 
 
+def present(path: Path) -> bool:
+    """Is there anything at `path`: a file, a folder, a pipe, a link (even one that leads
+    nowhere or in a loop)? What is there is then read through this door, which says what
+    is wrong with it, rather than being taken for a missing file."""
+    return os.path.lexists(path)
+
+
+def shown(path: Path, root: Path) -> str:
+    """How messages name `path`: relative to the project `root` as written (links not
+    followed, so a link that leads in a loop or out of the project is named where it is)."""
+    here, base = os.path.abspath(path), os.path.abspath(root)
+    return Path(os.path.relpath(here, base)).as_posix() if _inside(here, base) else Path(here).as_posix()
+
+
 def read_again(path: Path) -> bytes:
     """A picture the layout admitted (it read it with the project as `root`; its drawing
     keeps only the absolute path) read again by a renderer: still a regular file within
@@ -120,4 +134,4 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-__all__ = ["MAX_BYTES", "Unreadable", "issue", "read_again", "read_bytes", "read_text"]
+__all__ = ["MAX_BYTES", "Unreadable", "issue", "present", "read_again", "read_bytes", "read_text", "shown"]

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from .files import Unreadable, read_bytes
+from .files import Unreadable, present, read_bytes
 
 
 def discover(root: Path) -> list[str]:
@@ -16,7 +16,7 @@ def discover(root: Path) -> list[str]:
     base = root / "catalog"
     if not base.is_dir():
         return []
-    return sorted(p.parent.name for p in base.glob("*/game.toml"))
+    return sorted(p.name for p in base.iterdir() if p.is_dir() and present(p / "game.toml"))
 
 
 # The layouts cardstock ships: the wheel carries the checkout's layouts/ shared files as
@@ -38,7 +38,7 @@ def shared_layout(root: Path, relative: str) -> tuple[Path, str]:
     replaces cardstock's whole), else the one cardstock ships, so a new project needs only
     its catalog."""
     own = root / "layouts" / relative
-    if own.exists():
+    if present(own):
         return own, f"layouts/{relative}"
     return shipped_layouts() / relative, f"{SHIPPED_NAME}:layouts/{relative}"
 
@@ -62,7 +62,7 @@ def files_in(folder: Path) -> list[Path]:
     """Every file under `folder` (not caches, not hidden files)."""
     if not folder.is_dir():
         return []
-    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]
+    return [p for p in folder.rglob("*") if not p.is_dir() and "__pycache__" not in p.parts and not p.name.startswith(".")]
 
 
 def digest(f: Path, root: Path) -> bytes:

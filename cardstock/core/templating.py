@@ -42,7 +42,7 @@ from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
 from . import patterns
-from .files import Unreadable, read_text
+from .files import Unreadable, present, read_text
 from .files import issue as file_issue
 from .issues import InputError, Issue
 from .patterns import MAX_WIDTH
@@ -360,6 +360,10 @@ class BoundedSandbox(SandboxedEnvironment):
         return bounded
 
 
+class UnreadableTemplate(TemplateError):
+    """A template file the door refused (core/files): no data can make it usable."""
+
+
 class FileLoader(BaseLoader):
     """Templates from one folder (and its subfolders), each read through the one door for
     input files (core/files: inside the project `root` or cardstock's own folders, a
@@ -371,12 +375,12 @@ class FileLoader(BaseLoader):
 
     def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))  # ".." is not found
-        if not path.is_file():
+        if not present(path):
             raise TemplateNotFound(template)
         try:
             text = read_text(path, self.root)
         except Unreadable as exc:
-            raise TemplateError(f"cannot read the template {template!r}: {exc}") from None
+            raise UnreadableTemplate(f"cannot read the template file {template!r}: {exc}") from None
         return text, os.path.normpath(path), lambda: False
 
 
@@ -442,6 +446,8 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
     in layouts); `with_line` adds a syntax error's line within the text."""
     kind = type(exc).__name__
     detail = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, UnreadableTemplate):
+        return detail
     if kind == "UndefinedError":
         return f"the {what} names something that does not exist: {detail}"
     if isinstance(exc, TemplateLimit):

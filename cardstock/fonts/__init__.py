@@ -89,7 +89,16 @@ def project_font_files(root: Path) -> list[Path]:
     folder = root / PROJECT_FONT_DIR
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FONT_SUFFIXES)
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
+
+
+def _stamp(path: Path) -> str:
+    """When a font file last changed and its size (a file that cannot be read: its reason)."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return exc.strerror or "unreadable"
+    return f"{st.st_mtime_ns}:{st.st_size}"
 
 
 def _font_problem(path: Path, root: Path) -> str | None:
@@ -119,7 +128,7 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
     **bold** and *italic*."""
     files = project_font_files(root)
-    key = str(root.resolve()) + "".join(f"\0{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
+    key = str(root.resolve()) + "".join(f"\0{p.name}:{_stamp(p)}" for p in files)
     if key in _PROJECTS and _CURRENT[0] == key:  # the same files as last time (a --watch rebuild sees new ones)
         return _PROJECTS[key]
     if files and _CURRENT[0]:  # new, changed or another project's font files: measure afresh

@@ -19,6 +19,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from typing_extensions import Annotated
 
 from ..catalog.fields import COLOR_PATTERN, SLUG_PATTERN
+from ..core.files import present
 from ..core.issues import Issue, Issues
 from ..catalog.kinds import KindName
 from ..core.project import shared_layout
@@ -265,7 +266,7 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     issues = Issues()
     where = shared_layout(root, "sheets")
     path = where[0] / PRINTERS_FILE
-    if not path.is_file():
+    if not present(path):
         return {}, issues
     shown = _display(where, path)
     read = _read_toml(path, shown, issues, root)

@@ -13,6 +13,7 @@ from typing import Any, Optional
 from jinja2 import TemplateError
 from jinja2.parser import Parser
 
+from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
 from ..core.templating import environment, template_message
@@ -71,7 +72,7 @@ def _svg_art(catalog: Catalog) -> list[Issue]:
         if not isinstance(value, str) or not value.lower().endswith(".svg"):
             return None
         path = catalog.folder / value
-        if not path.is_file():
+        if not present(path):
             return None  # reported by the loader
         if path not in seen:
             found = svg_problem(path, catalog.root)

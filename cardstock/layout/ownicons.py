@@ -22,6 +22,9 @@ from .svgart import flat_paths, svg_ops
 def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file (inside `root`) → a symbol, and the problems met reading it (warnings)."""
     ops, found = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0), "contain")
+    unreadable = [p for p in found if p.startswith(("cannot read", "not a readable"))]
+    if unreadable:  # nothing of the file is drawn: one error, not a warning as well
+        return None, [Issue(shown, None, "", unreadable[0])]
     more: set[str] = set()
     paths = flat_paths(ops, more)
     problems = [*found, *sorted(more)]

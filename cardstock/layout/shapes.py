@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Callable, Optional
 
-from ..core.files import Unreadable, read_bytes
+from ..core.files import Unreadable, present, read_bytes
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
 from .symbols import PathError, parse_path
 
@@ -289,7 +289,7 @@ def _unit_outline(text: str, folder: str, stamp: tuple[int, int]) -> Polygon:
             target.relative_to(base)
         except ValueError:
             raise ValueError(f"the outline file {source!r} leaves the game folder") from None
-        if not target.is_file():
+        if not present(target):
             raise ValueError(f"outline file not found: {source}")
         source = _svg_file_path(target, base)
     try:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
 from ..core.tomlpos import line_for, read_toml
@@ -201,13 +202,13 @@ def _alone(path: Path, shown: str, root: Optional[Path]) -> LayoutSet:
 def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
     """The shared defaults plus the game's faces.toml (when it has one)."""
     path, shown = shared_layout(root, "default.toml")
-    if path.is_file():
+    if present(path):
         ls = _alone(path, shown, root)
     else:
         ls = LayoutSet({}, {}, {}, {}, {})
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
     own = root / "layouts" / game_id / "faces.toml" if game_id else None
-    if own is not None and own.is_file():
+    if own is not None and present(own):
         shown = f"layouts/{game_id}/faces.toml"
         model, lines = _read(own, shown, ls.issues, root)
         if model is not None:

@@ -26,7 +26,7 @@ from ..core.project import files_in, hash_files, shared_layout
 from ..core.units import PAPER_LABELS
 from ..core.issues import InputError
 from ..core.issues import InputError, Issue
-from ..core.templating import FileLoader, environment, error_line, template_message
+from ..core.templating import FileLoader, UnreadableTemplate, environment, error_line, template_message
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
@@ -162,7 +162,7 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     try:
         return env.get_template(PAGE_TEMPLATE).render(**context)
     except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
-        if only_unusable and not isinstance(exc, (TemplateSyntaxError, SecurityError)):
+        if only_unusable and not isinstance(exc, (TemplateSyntaxError, SecurityError, UnreadableTemplate)):
             return ""
         if isinstance(exc, TemplateError):
             message = template_message(exc)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
-from ...core.files import Unreadable, read_bytes
+from ...core.files import Unreadable, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
@@ -38,7 +38,7 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
         except ValueError:
             painter.layout_issue(lay, box, "art", f"the art path {path_text!r} leaves the game folder")
             target = None
-        if target is not None and not target.is_file():
+        if target is not None and not present(target):
             painter.data_issue("art", f"art file not found: {painter.catalog.display(target)}")
             target = None
         if target is not None:
