@@ -146,13 +146,10 @@ PNG_LEVEL = 1  # deflate level: flat card colours compress nearly as well at 1 a
 
 
 def _deflate(data: bytes) -> bytes:
-    """zlib-format deflate at PNG_LEVEL: ISA-L's (the `isal` wheel), about six times as fast
-    as the standard library's on card faces, else the standard library's."""
-    try:
-        from isal import isal_zlib
-    except ImportError:  # pragma: no cover - a platform without the wheel
-        return zlib.compress(data, PNG_LEVEL)
-    return isal_zlib.compress(data, PNG_LEVEL)
+    """zlib-format deflate at PNG_LEVEL, by the standard library: the same pixels give the
+    same bytes in every process (ISA-L, several times as fast, was tried and now and then
+    gave other bytes for the same pixels)."""
+    return zlib.compress(data, PNG_LEVEL)
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
@@ -173,8 +170,8 @@ def png_pixels(pixels: memoryview, width: int, height: int, stride: int, channel
     `stride` bytes after the one before, of which the first `width` pixels are kept; the
     same pixels give the same bytes. Written here rather than by Pillow's encoder, which
     took most of a PNG export's time: every row unfiltered and the whole image deflated
-    once at level 1 by ISA-L is several times faster than Pillow's fastest setting on
-    300-dpi card faces (measured here: about 5 ms against 23-40 ms a card), and the files
+    once at level 1 by zlib is about three times as fast as Pillow's fastest setting on
+    300-dpi card faces (measured here: about 5 ms against 15 ms a card), and the files
     are smaller, as card art is mostly flat colour, which deflate's matching finds without
     a row filter."""
     row = width * channels
