@@ -38,6 +38,8 @@ KIND_LABELS = {
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
     "tuckbox": "Tuck boxes",
+    "board": "Boards in page-sized tiles",
+    "board-whole": "Boards whole, for a print shop",
     "cards-pdf": "Card files: one face per page (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
