@@ -21,6 +21,8 @@ from ..core import markup
 from ..core.issues import Issue
 from ..catalog.schema import Game
 from ..layout.printsafe import MIN_BOOK_TYPE
+
+BOOKLET_SHRINK = 210 / 215.9  # an A5 half of A4 over a half-letter page, in height: the most a booklet scales a page down
 from . import fonts
 
 ICON_CALLBACK = "cardstock_icon"
@@ -114,8 +116,10 @@ class Styles:
         self.h1 = ParagraphStyle("h1", fontName=f.heading, fontSize=15.5 * s, leading=19 * s, textColor=acc, spaceBefore=4 * s, spaceAfter=6 * s, keepWithNext=1)
         self.h2 = ParagraphStyle("h2", fontName=f.bold, fontSize=11 * s, leading=14 * s, textColor=acc, spaceBefore=7 * s, spaceAfter=3.5 * s, keepWithNext=1)
         self.h3 = ParagraphStyle("h3", fontName=f.bold, fontSize=9.4 * s, leading=12 * s, textColor=ink, spaceBefore=5 * s, spaceAfter=2 * s, keepWithNext=1)
-        # the smallest type in a rulebook: a gallery's captions, at the 7pt minimum
-        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=MIN_BOOK_TYPE * s, leading=MIN_BOOK_TYPE * 1.18 * s, alignment=TA_CENTER, textColor=ink)
+        # the smallest type in a rulebook, a gallery's captions: the 7pt minimum as printed,
+        # also in the A4 booklet, which prints half-letter pages at 97.3 %
+        caption = MIN_BOOK_TYPE / BOOKLET_SHRINK
+        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=caption * s, leading=caption * 1.18 * s, alignment=TA_CENTER, textColor=ink)
         self.group = ParagraphStyle("group", parent=self.body, fontName=f.bold, fontSize=9 * s, spaceBefore=6 * s, spaceAfter=3 * s, keepWithNext=1)
         self.title = ParagraphStyle("title", fontName=f.heading, fontSize=30 * s, leading=35 * s, alignment=TA_CENTER, textColor=acc, spaceAfter=10 * s)
         self.subtitle = ParagraphStyle("subtitle", fontName=f.italic, fontSize=11 * s, leading=15 * s, alignment=TA_CENTER, textColor=ink, spaceAfter=14 * s)
