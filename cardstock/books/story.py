@@ -20,9 +20,19 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, 
 from ..core import markup
 from ..core.issues import Issue
 from ..catalog.schema import Game
+from ..core.units import PAPERS, parse_length
 from ..layout.printsafe import MIN_BOOK_TYPE
 
-BOOKLET_SHRINK = 210 / 215.9  # an A5 half of A4 over a half-letter page, in height: the most a booklet scales a page down
+
+def _booklet_shrink() -> float:
+    """The most a booklet scales a reading page down: half-letter pages on an A4 sheet
+    turned landscape, one page each side of the fold (books.booklet), 97.3 %."""
+    sheet_w, sheet_h = (parse_length(v) for v in reversed(PAPERS["a4"]))
+    page_w, page_h = (parse_length(v) for v in PAPERS["half-letter"])
+    return min(1.0, sheet_w / 2 / page_w, sheet_h / page_h)
+
+
+BOOKLET_SHRINK = _booklet_shrink()
 from . import fonts
 
 ICON_CALLBACK = "cardstock_icon"

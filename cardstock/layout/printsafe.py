@@ -30,10 +30,10 @@ from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
 from .spec import Box
-from ..core.units import fmt_mm
+from ..core.units import POINTS_PER, fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-MM = 72 / 25.4  # points per millimetre
+MM = POINTS_PER["mm"]
 CLEARANCE = 0.5 * MM  # text, icons and frames stay this far inside the safe line
 # The smallest type printed, in points: on a piece (card, tile, token, die, pawn) 6 pt; on
 # a reference card, read across the table, and in a rulebook 7 pt (MIN_BOOK_TYPE, which
@@ -421,7 +421,7 @@ def _mm2(points: float) -> str:
     return f"{points / MM:.2f}mm"
 
 
-def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[..., None]:
+def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint that reports a box whose text prints below `minimum`
     points. The panels of a die net or a standee get this check alone: their edges are
     mostly folds, which do not drift as a cut does."""
