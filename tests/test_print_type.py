@@ -1,7 +1,7 @@
 """Type a print can be read by: nothing on a piece prints under 6 pt, nothing on a reference
 card or in a rulebook under 7 pt, and text, icons and frames keep 0.5 mm inside the safe
 line. Sizes and positions are read back from PDFs as printed (PDFium's text layer: each
-character's size times the scale it is drawn at, and its glyph box), for every face of
+character's size times the scale it is drawn at, and its box from ascent to descent), for every face of
 the five shipped games and their rulebooks; the print-safety lint reports each kind of
 fault where the layout sets it."""
 
@@ -30,10 +30,9 @@ def load(root: Path, game: str) -> Any:
 
 
 def printed(pdf: bytes) -> Iterator[tuple[int, str, float, float, tuple[float, float, float, float]]]:
-    """(page, character, size as printed, scale it is drawn at, glyph box left, bottom,
-    right, top in page points) for every visible character of the PDF."""
-    import ctypes
-
+    """(page, character, size as printed, scale it is drawn at, box left, bottom, right,
+    top in page points) for every visible character of the PDF; the box runs from the
+    font's ascent to its descent, as the print-safety check measures a run."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
@@ -48,10 +47,9 @@ def printed(pdf: bytes) -> Iterator[tuple[int, str, float, float, tuple[float, f
             m = raw.FS_MATRIX()
             raw.FPDFText_GetMatrix(text, i, m)
             scale = math.sqrt(abs(m.a * m.d - m.b * m.c))
-            box = [ctypes.c_double() for _ in range(4)]
-            raw.FPDFText_GetCharBox(text, i, *(ctypes.byref(v) for v in box))
-            left, right, bottom, top = (v.value for v in box)
-            yield number, ch, raw.FPDFText_GetFontSize(text, i) * scale, scale, (left, bottom, right, top)
+            box = raw.FS_RECTF()  # the character's box from its font's ascent to its descent
+            raw.FPDFText_GetLooseCharBox(text, i, box)
+            yield number, ch, raw.FPDFText_GetFontSize(text, i) * scale, scale, (box.left, box.bottom, box.right, box.top)
 
 
 def faces_by_page(cat: Any) -> tuple[list[Any], list[float]]:
@@ -84,7 +82,7 @@ def test_no_face_of_any_game_prints_type_under_its_minimum(game_faces):
 
 
 def test_no_character_on_a_rectangular_face_comes_within_half_a_millimetre_of_the_safe_line(game_faces):
-    """The glyph box of every character on every rectangular face (cards, reference cards,
+    """The box (ascent to descent) of every character on every rectangular face (cards, reference cards,
     rectangular tiles) lies at least the safe margin and 0.5 mm inside the cut."""
     game, cat, faces, _, chars = game_faces
     safe = float(re.sub("mm$", "", cat.game.print.safe)) * MM
