@@ -124,6 +124,10 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
             pages = page_numbers(args.pages)
         except ValueError as exc:
             problems.append(Issue("command line", None, "--pages", str(exc)))
+    since = None
+    if getattr(args, "changed_since", None):
+        since, more = changed_since(args.root, args.changed_since, list(args.games or ()))
+        problems += more
     if problems:
         return None, problems
     out = (args.out or args.root / "output").resolve()
@@ -145,7 +149,52 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         select_cards=_ids(getattr(args, "cards", None)),
         pages=pages,
         guides=args.guides,
+        changed_since=since,
+        cvd=getattr(args, "cvd", False),
     ), []
+
+
+def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any], list[Issue]]:
+    """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
+    manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
+    the project (`cardstock.layout.printed`)."""
+    import hashlib
+
+    from .core.revision import RevisionError
+    from .core.stage import Since
+    from .layout.printed import at_revision, from_saved
+
+    where = Path(ref)
+    where = where if where.is_absolute() else Path.cwd() / where
+    try:
+        if where.is_file():
+            found = from_saved(root, where)
+        else:
+            found, _commit = at_revision(root, ref, games or None)
+    except (RevisionError, ValueError) as exc:
+        return None, [Issue("command line", None, "--changed-since", f"{ref}: {exc} (expected a git revision, or a saved build's manifest.json)")]
+    digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()
+    return Since(ref, digest, found), []
+
+
+def _changed_lines(outcome: Outcome, options: BuildOptions) -> None:
+    """What `--changed-since` found, one line a game (from each game's changed.csv)."""
+    from .core.files import Unreadable, read_text
+
+    since = options.changed_since
+    assert since is not None
+    for r in outcome.reports:
+        if r.stage != "changed" or r.game is None:
+            continue
+        for a in r.artifacts:
+            try:
+                n = len(read_text(a.path, options.out).splitlines()) - 1
+            except Unreadable:
+                continue
+            if n:
+                print(f"{r.game}: {n} card{'s' if n != 1 else ''} changed since {since.ref}; listed in {a.relative(options.out)}")
+            else:
+                print(f"{r.game}: nothing it prints changed since {since.ref}; no sheet was written")
 
 
 def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Issue]]:
@@ -258,6 +307,8 @@ def _report(outcome: Outcome, options: BuildOptions) -> int:
     for finding in glyphs_once(f for report in outcome.reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
     print_summary(outcome.reports, options.out, outcome.seconds, page=outcome.page, page_kept=outcome.page_kept)
+    if options.changed_since is not None:
+        _changed_lines(outcome, options)
     return EXIT_RULES if outcome.failed else EXIT_OK
 
 
@@ -514,6 +565,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")
+    b.add_argument("--changed-since", metavar="REF", help="print-and-play sheets of only the cards whose print changed since REF "
+                                                          "(a git revision, or a saved build's manifest.json), and changed.csv")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.add_argument("--strict", action="store_true", help="a rules warning the game does not acknowledge fails the check too")

@@ -1,6 +1,7 @@
 """The print-and-play stages: every physical component of a game, in its full count, imposed
 on each paper (`<game>-pnp-<paper>.pdf`), and the reference cards alone
-(`<game>-quickref-<paper>.pdf`).
+(`<game>-quickref-<paper>.pdf`); with `--changed-since`, only the cards whose print changed
+(`<game>-reprint-<paper>.pdf`, `cardstock.layout.printed`).
 
 Pieces are grouped by the sheet that takes them (layouts/sheets/), their shape and size, in
 catalog order; each group is arranged by its sheet (grid, honeycomb, packed rows) and
@@ -19,9 +20,10 @@ from typing import Any, Callable, Iterable, Optional
 from ..layout.shapes import shape_of
 from ..core.issues import Issue
 from ..catalog.load import Catalog
-from ..core.output import artifact
+from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
+from ..layout.printed import changed_cards
 from ..render.pdf import PdfFaces, Programs
 from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
@@ -67,12 +69,18 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
     if kind == "pnp":
         components = selected(catalog, components, options, result.findings)
+        reprint = changed_cards(job)
+        if reprint is not None:  # --changed-since: the changed cards alone, on sheets of their own
+            ids = {c.id for c in reprint}
+            components, kind = [c for c in components if c.id in ids], "reprint"
+            for paper in papers_for(catalog, options):  # the sheets of an earlier reprint are out of date
+                discard(Path(options.out) / catalog.id / f"{catalog.id}-reprint-{paper}.pdf")
     if not components:
         return result
     for paper in papers_for(catalog, options):
         pages, findings = impose(catalog, components, face_of, sheets, paper, options, offset)
         result.findings.extend(findings)
-        if kind == "pnp" and options.pages:
+        if kind in ("pnp", "reprint") and options.pages:
             pages = [page for number, page in enumerate(pages, start=1) if number in options.pages]
             if not pages:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
@@ -153,7 +161,7 @@ def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:
 def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
-    what = "quick-reference cards" if kind == "quickref" else "print-and-play sheets"
+    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(kind, "print-and-play sheets")
     return DocInfo(title=f"{g.title} {g.version}: {what}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
 
 

@@ -1,0 +1,3 @@
+from ..core.stage import Job, StageResult
+def build_changelog(job: Job) -> StageResult:
+    return StageResult()
