@@ -244,8 +244,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_once(args, options)
 
 
-def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
-    """One build (`cardstock.build`); its report printed, its exit code returned."""
+def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[Callable[[Outcome], int]] = None) -> int:
+    """One build (`cardstock.build`); its report printed, its exit code returned (or what
+    `judge` makes of its outcome, when the build itself succeeded)."""
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
@@ -269,7 +270,8 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
     show.close()
-    return _report(outcome, options)
+    code = _report(outcome, options)
+    return judge(outcome) if judge is not None and code == EXIT_OK else code
 
 
 def _recalled(request: Request) -> Optional[Outcome]:
@@ -412,6 +414,85 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
 def _shown(root: Path, path: str) -> str:
     p = Path(path)
     return p.relative_to(root).as_posix() if p.is_relative_to(root) else path
+
+
+def _asked_build(args: argparse.Namespace, part: str) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
+    """The build a command that makes one part runs: the part alone, for the games asked,
+    also when their rules check fails (a proof or a changelog is wanted most then)."""
+    argv = ["build", *args.games, "--only", part, "--force", "--paper", getattr(args, "paper", "letter")]
+    if getattr(args, "out", None):
+        argv += ["--out", str(args.out)]
+    built = parser().parse_args(argv)
+    built.root, built.debug = args.root, args.debug
+    options, problems = build_options(built)
+    return built, options, problems
+
+
+def cmd_proof(args: argparse.Namespace) -> int:
+    """`cardstock proof [GAME...]`: contact sheets with problems outlined, fit-report.csv;
+    `--cvd` adds the colour-vision sheets and their check; `--strict` fails on a problem."""
+    import dataclasses
+
+    built, options, problems = _asked_build(args, "proof")
+    if options is None:
+        print_issues(problems)
+        return EXIT_INPUT
+    options = dataclasses.replace(options, cvd=args.cvd)
+
+    def judge(outcome: Outcome) -> int:
+        found = [f for r in outcome.reports if r.stage == "proof" for f in r.findings]
+        if args.cvd:
+            from .validate import validate
+            from .core.stage import Job
+            from .layout.vision import lint
+
+            cache = open_cache()
+            try:
+                checked = validate(args.root, args.games or None, cache)
+                for catalog in checked.catalogs:
+                    for issue in lint(Job(catalog, checked.faces[catalog.id])):
+                        print(issue.render(), file=sys.stderr)
+                        found.append(issue)
+            finally:
+                cache.close()
+        for r in outcome.reports:
+            for a in r.artifacts:
+                if a.kind in ("proof", "fit-report"):
+                    print(f"proof: {a.relative(options.out)}")
+        print(f"{len(found)} problem{'s' if len(found) != 1 else ''} found")
+        return EXIT_RULES if args.strict and found else EXIT_OK
+
+    return build_once(built, options, judge)
+
+
+def cmd_changelog(args: argparse.Namespace) -> int:
+    """`cardstock changelog FROM[..TO] [GAME...]`: what changed between two versions (TO:
+    the files as they are now), as Markdown and HTML."""
+    import dataclasses
+
+    from .core.revision import RevisionError, resolve
+    from .core.stage import Span
+
+    first, dots, last = args.range.partition("..")
+    try:
+        span = Span(args.range, resolve(args.root, first or "HEAD"), resolve(args.root, last) if dots and last else None)
+    except RevisionError as exc:
+        print_issues([Issue("command line", None, "REF", f"{args.range}: {exc}")])
+        return EXIT_INPUT
+    built, options, problems = _asked_build(args, "changelog")
+    if options is None:
+        print_issues(problems)
+        return EXIT_INPUT
+    options = dataclasses.replace(options, changelog=span)
+
+    def judge(outcome: Outcome) -> int:
+        for r in outcome.reports:
+            for a in r.artifacts:
+                if a.kind in ("changelog", "changelog-html"):
+                    print(f"changelog: {a.relative(options.out)}")
+        return EXIT_OK
+
+    return build_once(built, options, judge)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -612,6 +693,20 @@ def parser() -> argparse.ArgumentParser:
     it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
     it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
     it.set_defaults(func=cmd_init)
+
+    pf = sub.add_parser("proof", help="contact sheets of every face with problems outlined, and fit-report.csv")
+    pf.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    pf.add_argument("--cvd", action="store_true", help="also the sheets as seen with protanopia, deuteranopia and tritanopia, and the colour-vision check")
+    pf.add_argument("--strict", action="store_true", help="exit 1 when any problem is found")
+    pf.add_argument("--paper", choices=("letter", "a4"), default="letter", help="paper of the contact sheets (default: letter)")
+    pf.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    pf.set_defaults(func=cmd_proof)
+
+    cl = sub.add_parser("changelog", help="what changed between two versions of the games (git), as Markdown and HTML")
+    cl.add_argument("range", metavar="FROM[..TO]", help="git revisions; without TO, up to the files as they are now")
+    cl.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    cl.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    cl.set_defaults(func=cmd_changelog)
 
     sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
     sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")

@@ -324,7 +324,7 @@ def _placed_by(box: Box) -> tuple[str, Optional[int]]:
     return declared
 
 
-def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[Any], list[Any]], None]:
+def face_check(issues: list[Issue], lay: Any, geo: Any, note: Optional[Callable[..., None]] = None) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint (a face's findings go to `issues`): each text run and icon a content box draws must lie
     inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
     measured on the ops themselves. Each box is reported once per face."""
@@ -350,7 +350,10 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
         if box.get("type") == "pips":
             boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
         worst = max((outside(geo, b) for b in boxes), default=0.0)
+        drawn_box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
         if worst > 0.05:
+            if note is not None and drawn_box is not None:
+                note(lay, box, drawn_box, ("safe zone",))
             issues.append(Issue(
                 *where, name,
                 f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
@@ -366,6 +369,8 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
+            if note is not None and drawn_box is not None:
+                note(lay, box, drawn_box, ("contrast",))
             file, line = box.origins["color"] if "color" in box.origins else where
             issues.append(Issue(
                 file, line, name,
