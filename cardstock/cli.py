@@ -419,7 +419,7 @@ def _shown(root: Path, path: str) -> str:
 def _asked_build(args: argparse.Namespace, part: str) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
     """The build a command that makes one part runs: the part alone, for the games asked,
     also when their rules check fails (a proof or a changelog is wanted most then)."""
-    argv = ["build", *args.games, "--only", part, "--force", "--paper", getattr(args, "paper", "letter")]
+    argv = ["build", *args.games, "--only", f"{part},page", "--force", "--paper", getattr(args, "paper", "letter")]
     if getattr(args, "out", None):
         argv += ["--out", str(args.out)]
     built = parser().parse_args(argv)

@@ -41,8 +41,11 @@ KIND_LABELS = {
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
     "print-shop-zip": "Print-shop upload",
+    "changelog-html": "Changelog (latest)",
+    "reprint": "Reprint: the cards changed",
+    "proof": "Proof sheets",
 }
-LISTED = {"cards-csv", "tts-json", "print-shop-zip"}  # downloads that are not PDFs
+LISTED = {"cards-csv", "tts-json", "print-shop-zip", "changelog-html"}  # downloads that are not PDFs
 
 
 def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
