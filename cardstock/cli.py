@@ -165,7 +165,8 @@ def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any]
     from .layout.printed import at_revision, from_saved
 
     where = Path(ref)
-    where = where if where.is_absolute() else Path.cwd() / where
+    if not where.is_absolute():  # relative to here, else to the project
+        where = Path.cwd() / where if (Path.cwd() / where).is_file() else root / where
     try:
         if where.is_file():
             found = from_saved(root, where)

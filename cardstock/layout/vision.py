@@ -95,8 +95,13 @@ def lab(rgb: RGB) -> tuple[float, float, float]:
 
 def delta_e(one: RGB, two: RGB) -> float:
     """CIEDE2000 between two sRGB colours."""
-    l1, a1, b1 = lab(one)
-    l2, a2, b2 = lab(two)
+    return delta_e_lab(lab(one), lab(two))
+
+
+def delta_e_lab(one: tuple[float, float, float], two: tuple[float, float, float]) -> float:
+    """CIEDE2000 between two CIE Lab colours (Sharma, Wu and Dalal 2005)."""
+    l1, a1, b1 = one
+    l2, a2, b2 = two
     c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
     cm = (c1 + c2) / 2
     g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
@@ -220,4 +225,4 @@ def lint(job: Job) -> list[Issue]:
     return out
 
 
-__all__ = ["DEFICIENCIES", "MACHADO", "MERGED", "delta_e", "lab", "lint", "merged_in", "parse", "shape_key", "simulate", "simulator", "to_hex"]
+__all__ = ["DEFICIENCIES", "MACHADO", "MERGED", "delta_e", "delta_e_lab", "lab", "lint", "merged_in", "parse", "shape_key", "simulate", "simulator", "to_hex"]
