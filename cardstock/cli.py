@@ -272,7 +272,9 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
         return EXIT_INPUT
     show.close()
     code = _report(outcome, options)
-    return judge(outcome) if judge is not None and code == EXIT_OK else code
+    # a command that makes one part says itself what its outcome means (a proof or a
+    # changelog is written even for a game whose rules check fails)
+    return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
 
 
 def _recalled(request: Request) -> Optional[Outcome]:

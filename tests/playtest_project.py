@@ -33,7 +33,7 @@ def cards(root: Path) -> Path:
 
 
 def edit_row(root: Path, name: str, column: str, value: str) -> None:
-    """Set one cell of the starter's cards.csv (its comment line kept)."""
+    """Set one cell of a one-line row of the starter's cards.csv (its comment line kept)."""
     path = cards(root)
     lines = path.read_text().splitlines(keepends=True)
     header = next(csv.reader([lines[0]]))

@@ -7,7 +7,8 @@
 The versions are git commits (`cardstock changelog FROM[..TO]`; without TO, the project's
 files as they are now), read through `cardstock.core.revision`. Cards are matched by their
 id (an `id` column, else the id made from the name); a card whose id changed with its name
-is matched to the card that was at its place in its set, so a renamed card is a change,
+is matched to the removed card of its set whose other fields are the same (else to the one
+that was at its place in its set), so a renamed card is a change,
 not a removal and an addition. A change is a field diff (old value → new value), with the
 face before and after; a card whose fields are the same but whose print changed (its
 layout, an icon, its art, a font) says so. Edits that only change whitespace are left out.
@@ -105,16 +106,24 @@ def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
     after = {c.id: c for c in new.catalog.components}
     added = [i for i in after if i not in before]
     removed = [i for i in before if i not in after]
-    renamed: dict[str, str] = {}  # new id → old id, matched by set and place in it
+    renamed: dict[str, str] = {}  # new id → old id: the same set and the same other fields, else the same place
     if old is not None:
         def place(catalog: Any, cid: str) -> tuple[str, int]:
             comp = next(c for c in catalog.components if c.id == cid)
             return comp.set, [c.id for c in catalog.components if c.set == comp.set].index(cid)
 
-        places = {place(old.catalog, i): i for i in removed}
+        def rest(comp: Any) -> Any:
+            return (comp.set, repr(_norm({k: v for k, v in _row(comp).items() if k != "name"})))
+
+        by_rest = {rest(before[i]): i for i in removed}
+        for i in added:
+            was = by_rest.get(rest(after[i]))
+            if was is not None and was not in renamed.values():
+                renamed[i] = was
+        places = {place(old.catalog, i): i for i in removed if i not in renamed.values()}
         for i in added:
             was = places.get(place(new.catalog, i))
-            if was is not None:
+            if i not in renamed and was is not None:
                 renamed[i] = was
     prints = {c.id: c for c in changes(printed(old), printed(new))} if old is not None else {}
     out: list[CardChange] = []
