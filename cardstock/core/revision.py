@@ -9,10 +9,10 @@ plain reader:
   repository's own settings that could run a program on a read (`core.fsmonitor`,
   `core.hooksPath`) are overridden on the command line, the user's and the system's
   configuration files are not read, and the environment holds only what git needs;
-- every command has a time limit and its output is read up to a size limit (git is stopped
-  there); a file larger than the
-  door's limit (`cardstock.core.files.MAX_BYTES`) is refused, as is a tree of more than
-  `MAX_TOTAL` bytes or `MAX_FILES` files; links and submodules in the tree are left out.
+- every command is stopped after `TIMEOUT` seconds, and its output is read up to a size
+  limit (git is stopped there); a file larger than the door's limit
+  (`cardstock.core.files.MAX_BYTES`) is refused, as is a tree of more than `MAX_TOTAL`
+  bytes or `MAX_FILES` files; links and submodules in the tree are left out.
 
 `materialise` writes the project's inputs at a revision (`catalog/`, `layouts/`, `fonts/`)
 into a folder of the caller's, which reads them as a project of its own.
@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path, PurePosixPath
 from typing import Optional, Sequence
 
@@ -64,6 +65,14 @@ def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 
         assert proc.stdout is not None
         chunks: list[bytes] = []
         size = 0
+        stopped: list[bool] = []
+
+        def stop() -> None:  # a git that hangs is stopped, even while it is read
+            stopped.append(True)
+            proc.kill()
+
+        watchdog = threading.Timer(TIMEOUT, stop)
+        watchdog.start()
         try:
             while True:  # read at most `limit` bytes, then stop git
                 chunk = proc.stdout.read(min(1 << 20, limit + 1 - size))
@@ -74,15 +83,15 @@ def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 
                 if size > limit:
                     proc.kill()
                     raise RevisionError(f"git said more than the {limit:,} bytes cardstock reads")
-            code = proc.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise RevisionError(f"git took more than {TIMEOUT:.0f}s") from None
+            code = proc.wait()
         finally:
+            watchdog.cancel()
             proc.stdout.close()
             if proc.poll() is None:
                 proc.kill()
             proc.wait()
+        if stopped:
+            raise RevisionError(f"git took more than {TIMEOUT:.0f}s")
         if code != 0:
             said.seek(0)
             lines = said.read(4096).decode("utf-8", "replace").strip().splitlines()
@@ -113,17 +122,17 @@ def files_at(root: Path, commit: str, folders: Sequence[str] = INPUTS) -> dict[s
         if not record:
             continue
         head, _, name = record.partition(b"\t")
-        mode, kind, sha, size = head.decode("ascii").split()
+        mode, kind, sha, length = head.decode("ascii").split()
         path = name.decode("utf-8", "surrogateescape")
         if kind != "blob" or mode not in ("100644", "100755"):  # links and submodules are left out
             continue
         parts = PurePosixPath(path).parts
         if not parts or PurePosixPath(path).is_absolute() or ".." in parts or parts[0] not in folders:
             continue
-        if int(size) > MAX_BYTES:
+        if int(length) > MAX_BYTES:
             raise RevisionError(f"{path} is larger than the {MAX_BYTES >> 20} MB cardstock reads from one file")
-        total += int(size)
-        blobs.append((path, sha, int(size)))
+        total += int(length)
+        blobs.append((path, sha, int(length)))
     if total > MAX_TOTAL or len(blobs) > MAX_FILES:
         raise RevisionError(f"the revision holds more than cardstock reads ({len(blobs)} files, {total >> 20} MB)")
     if not blobs:
@@ -152,12 +161,4 @@ def materialise(root: Path, ref: str, dest: Path) -> str:
     return commit
 
 
-def is_repository(root: Path) -> Optional[str]:
-    """The repository's top folder when `root` is in one (None when it is not)."""
-    try:
-        return _git(root, ["rev-parse", "--show-toplevel"]).decode("utf-8", "replace").strip() or None
-    except RevisionError:
-        return None
-
-
-__all__ = ["INPUTS", "RevisionError", "files_at", "is_repository", "materialise", "resolve"]
+__all__ = ["INPUTS", "RevisionError", "files_at", "materialise", "resolve"]

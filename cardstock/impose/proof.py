@@ -174,8 +174,8 @@ def build_proof(job: Job) -> StageResult:
             for n, png in enumerate(pngs, start=1):
                 result.artifacts.append(artifact(catalog.id, "proof-png", folder / f"{catalog.id}-proof-{d}-{n}.png", png))
     for label, face in faces:
-        for n in problems_of(face):
-            result.findings.append(Issue(f"{catalog.id}: proof", None, n.box, f"{label}: {', '.join(n.problems)}", "warning"))
+        for note in problems_of(face):
+            result.findings.append(Issue(f"{catalog.id}: proof", None, note.box, f"{label}: {', '.join(note.problems)}", "warning"))
     return result
 
 

@@ -237,9 +237,14 @@ def face_from_data(data: list[Any]) -> Optional["Face"]:
     try:
         key, width, height, bleed, shape, ops, cut, folds, findings, notes = data
         return Face(key, width, height, bleed, shape, tuple(_op(o) for o in ops), _tuples(cut), _tuples(folds),
-                    tuple(Issue.from_data(i) for i in findings), tuple(Note(*n[:8], tuple(n[8])) for n in notes))
+                    tuple(Issue.from_data(i) for i in findings), tuple(_note(n) for n in notes))
     except (TypeError, ValueError, KeyError, IndexError):
         return None
+
+
+def _note(n: list[Any]) -> Note:
+    box, x0, y0, x1, y1, size, min_size, overflow, problems = n
+    return Note(str(box), x0, y0, x1, y1, size, min_size, overflow, tuple(problems))
 
 
 def content_key(obj: Any) -> str:
