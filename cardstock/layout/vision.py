@@ -15,7 +15,7 @@ the same once every colour is left out (the same shapes, icons and words in the 
 places) are told apart by colour alone; when every colour that differs between them comes
 within `MERGED` (ΔE2000) of its counterpart in one of the simulations, colour-blind
 players cannot tell them apart. The looks compared are each set's common frame (the
-drawing every front of the set shares), each set's backs, and each distinct face.
+drawing every front of the set shares), each distinct card front, and each deck back.
 """
 
 from __future__ import annotations
@@ -192,33 +192,37 @@ def _common(faces: list[Any]) -> tuple[Any, ...]:
 def lint(job: Job) -> list[Issue]:
     """Warnings for looks colour-blind players cannot tell apart (see the module's docstring)."""
     catalog, faces = job.catalog, job.faces
-    shown = catalog.display(catalog.folder / "game.toml")
-    looks: list[tuple[str, str, Optional[int], tuple[Any, ...]]] = []  # (label, field, line, ops)
+    game_file = catalog.display(catalog.folder / "game.toml")
+    looks: list[tuple[str, str, Optional[int], str, tuple[Any, ...]]] = []  # (label, file, line, field, ops)
     for index, s in enumerate(catalog.game.sets):
         members = [c for c in catalog.components if c.set == s.id]
         fronts = [faces.full(f) for f in (faces.face(c, "front") for c in members) if f is not None]
         if len(fronts) > 1:
-            looks.append((f"set {s.id!r}", f"sets[{index}]", catalog.line("sets", index), _common(fronts)))
-    seen_backs: set[str] = set()
+            looks.append((f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", _common(fronts)))
+    seen: set[str] = set()
     for comp in catalog.components:
+        front = faces.face(comp, "front")
+        if front is not None and front.key not in seen:
+            seen.add(front.key)
+            looks.append((f"card {comp.id!r}", comp.file, comp.line, "", faces.full(front).ops))
         back = faces.face(comp, "back")
-        if back is None or comp.back is None or back.key in seen_backs:
+        if back is None or comp.back is None or back.key in seen:
             continue
-        seen_backs.add(back.key)
-        looks.append((f"back {comp.back!r}", f"backs.{comp.back}", catalog.line("backs", comp.back), faces.full(back).ops))
-    by_shape: dict[str, list[tuple[str, str, Optional[int], tuple[Any, ...]]]] = {}
+        seen.add(back.key)
+        looks.append((f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops))
+    by_shape: dict[str, list[tuple[str, str, Optional[int], str, tuple[Any, ...]]]] = {}
     for look in looks:
-        if look[3]:
-            by_shape.setdefault(shape_key(look[3]), []).append(look)
+        if look[4]:
+            by_shape.setdefault(shape_key(look[4]), []).append(look)
     out: list[Issue] = []
     for group in by_shape.values():
-        for i, (label, fld, line, ops) in enumerate(group):
-            for other, _f, _l, other_ops in group[:i]:
+        for i, (label, file, line, fld, ops) in enumerate(group):
+            for other, *_rest, other_ops in group[:i]:
                 hit, pairs = merged_in(_colours(other_ops, []), _colours(ops, []))
                 if not hit:
                     continue
                 colours = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
-                out.append(Issue(shown, line, fld, (
+                out.append(Issue(file, line, fld, (
                     f"{label} and {other} differ only by colour ({colours}), which read as one with {', '.join(hit)} "
                     f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
                     "(`cardstock proof --cvd` shows them)"), "warning"))
