@@ -444,20 +444,6 @@ def cmd_proof(args: argparse.Namespace) -> int:
 
     def judge(outcome: Outcome) -> int:
         found = [f for r in outcome.reports if r.stage == "proof" for f in r.findings]
-        if args.cvd:
-            from .validate import validate
-            from .core.stage import Job
-            from .layout.vision import lint
-
-            cache = open_cache()
-            try:
-                checked = validate(args.root, args.games or None, cache)
-                for catalog in checked.catalogs:
-                    for issue in lint(Job(catalog, checked.faces[catalog.id])):
-                        print(issue.render(), file=sys.stderr)
-                        found.append(issue)
-            finally:
-                cache.close()
         for r in outcome.reports:
             for a in r.artifacts:
                 if a.kind in ("proof", "fit-report"):

@@ -75,8 +75,10 @@ def teams(root, one, two, marks=("", "")):
 
 def check(root, capsys):
     capsys.readouterr()
-    main(["--root", str(root), "check", "--runs", "10", "--only", "colour-vision", "-v"])
-    return capsys.readouterr().out
+    code = main(["--root", str(root), "check", "--runs", "10", "--only", "colour-vision", "-v"])
+    said = capsys.readouterr()
+    assert code == 0, said.err  # warnings: the check passes
+    return said.out
 
 
 @pytest.mark.parametrize("red, green", [("#a93226", "#386830"), ("#d35400", "#488800")])
@@ -103,3 +105,23 @@ def test_colours_everyone_tells_apart_are_not_flagged(tmp_path, capsys):
     root = project(tmp_path / "p")
     teams(root, ("darks", "Darks", "#1b2631"), ("lights", "Lights", "#f9e79f"))
     assert "differ only by colour" not in check(root, capsys)
+
+
+def test_proof_cvd_reports_the_sets_and_strict_fails_on_them(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    teams(root, ("reds", "Reds", "#a93226"), ("greens", "Greens", "#386830"))
+    capsys.readouterr()
+    assert main(["--root", str(root), "proof", "--cvd", "--strict"]) == 1
+    assert "set 'greens' and set 'reds' differ only by colour" in capsys.readouterr().err
+
+
+def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    game = root / "catalog" / GAME / "game.toml"
+    game.write_text(game.read_text() + TEAMS.format(id="flags", name="Flag").replace(
+        'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
+        'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = 2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]'))
+    faces = root / "layouts" / GAME / "faces.toml"
+    faces.write_text(faces.read_text() + LAYOUT.format(id="flags", colour="{{ flag }}", more=""))
+    said = check(root, capsys)
+    assert "card 'flag-b' and card 'flag' differ only by colour" in said

@@ -11,7 +11,8 @@ A problem is drawn where the box that has it lies on the face (`ops.Note`, kept 
 face is drawn): text shrunk to its minimum size, text that overflows even at it, content
 outside the safe zone, low contrast, characters the font cannot draw. The colour-vision
 sheets are the contact sheet's pixels through the simulation of Machado et al. (2009,
-`cardstock.layout.vision`), applied with a colour lookup table (Pillow's `Color3DLUT`).
+`cardstock.layout.vision`), applied with a colour lookup table (Pillow's `Color3DLUT`);
+the `colour-vision` check's warnings are the stage's findings then too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import PAPERS, parse_length
 from ..layout.ops import Face, Note
+from ..layout import vision
 from ..layout.vision import DEFICIENCIES, simulator
 from ..render.pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
 from ..render.png import png_bytes, rasterise, rendered_pngs
@@ -173,6 +175,7 @@ def build_proof(job: Job) -> StageResult:
             result.artifacts.append(artifact(catalog.id, "proof", folder / f"{catalog.id}-proof-{d}.pdf", seen, paper=paper, pages=pages))
             for n, png in enumerate(pngs, start=1):
                 result.artifacts.append(artifact(catalog.id, "proof-png", folder / f"{catalog.id}-proof-{d}-{n}.png", png))
+        result.findings += vision.lint(job)  # sets colour-blind players cannot tell apart
     for label, face in faces:
         for note in problems_of(face):
             result.findings.append(Issue(f"{catalog.id}: proof", None, note.box, f"{label}: {', '.join(note.problems)}", "warning"))
