@@ -59,6 +59,18 @@ class Stage:
         return self.when == "default"
 
 
+def _shops_named(options: BuildOptions) -> bool:  # --for
+    return bool(options.services)
+
+
+def _since_named(options: BuildOptions) -> bool:  # --changed-since
+    return options.changed_since is not None
+
+
+def _versions_named(options: BuildOptions) -> bool:  # `cardstock changelog FROM[..TO]`
+    return options.changelog is not None
+
+
 STAGES: tuple[Stage, ...] = (
     Stage("calibration", "calibration-<paper>.pdf", ("calibration",), "the printer profile (layouts/sheets/printers.toml)",
           run_build=calibration.build_calibration, weight=1.0),
@@ -76,16 +88,16 @@ STAGES: tuple[Stage, ...] = (
           run_game=tts.build_tts, when="asked", weight=6.0),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
           run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0,
-          asked_by=lambda o: bool(o.services)),
+          asked_by=_shops_named),
     Stage("printed", "<game>/<game>-printed.json: what every card prints, as fingerprints", (printed.PRINTED,), "the faces",
           run_game=printed.build_printed, weight=0.5),
     Stage("changed", "<game>/changed.csv: the cards changed since --changed-since", ("changed-csv",), "the faces and the earlier version",
-          run_game=printed.build_changed, when="asked", weight=0.5, asked_by=lambda o: o.changed_since is not None),
+          run_game=printed.build_changed, when="asked", weight=0.5, asked_by=_since_named),
     Stage("proof", "<game>/proof/: contact sheets (PDF, PNG) and fit-report.csv", ("proof", "proof-png", "fit-report"), "the faces",
           run_game=proof.build_proof, when="asked", weight=3.0),
     Stage("changelog", "<game>/changelog/: what changed between two versions (Markdown, HTML, thumbnails)",
           ("changelog", "changelog-html", "changelog-image"), "the project at the versions compared (git)",
-          run_game=changelog.build_changelog, when="asked", weight=3.0, asked_by=lambda o: o.changelog is not None),
+          run_game=changelog.build_changelog, when="asked", weight=3.0, asked_by=_versions_named),
 )
 
 BY_NAME = {s.name: s for s in STAGES}

@@ -103,7 +103,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     downloads = [
         {
             "href": e["path"],
-            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] == "print-shop-zip" else ""),
+            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] in ("print-shop-zip", "proof") else ""),
             "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
