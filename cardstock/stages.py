@@ -45,6 +45,7 @@ class Stage:
     when: When = "default"  # "asked": only when `--only` names it (or an option asks for it)
     weight: float = 4.0
     asked_by: Optional[Callable[[BuildOptions], bool]] = None  # an option that asks for the stage (`--for`)
+    skipped_by: Optional[Callable[[BuildOptions], bool]] = None  # an option that puts another stage in its place
 
     @property
     def per_game(self) -> bool:
@@ -52,6 +53,8 @@ class Stage:
 
     def wanted(self, options: BuildOptions) -> bool:
         """Does this build run the stage?"""
+        if self.skipped_by is not None and self.skipped_by(options):
+            return False
         if self.asked_by is not None and self.asked_by(options):
             return True
         if options.only is not None:
@@ -67,6 +70,10 @@ def _since_named(options: BuildOptions) -> bool:  # --changed-since
     return options.changed_since is not None
 
 
+def _reprint_asked(options: BuildOptions) -> bool:  # --changed-since, when the sheets are built
+    return options.changed_since is not None and (options.only is None or "pnp" in options.only)
+
+
 def _versions_named(options: BuildOptions) -> bool:  # `cardstock changelog FROM[..TO]`
     return options.changelog is not None
 
@@ -78,8 +85,11 @@ STAGES: tuple[Stage, ...] = (
           run_game=svg_stage.build_svgs, weight=1.0),
     Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
           run_game=books_stage.build_rulebook, weight=5.0),
-    Stage("pnp", "<game>/<game>-pnp-<paper>.pdf (-reprint- with --changed-since)", ("pnp", "reprint"), "the sheets (layouts/sheets/) and printer profiles",
-          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0),
+    Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
+          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0, skipped_by=_since_named),
+    Stage("reprint", "<game>/<game>-reprint-<paper>.pdf: the cards changed since --changed-since", ("reprint",),
+          "the sheets, the printer profiles and the earlier version",
+          run_game=pnp.build_reprint, check=pnp.check_inputs, when="asked", weight=2.0, asked_by=_reprint_asked),
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",

@@ -5,6 +5,7 @@ their backs, and lists them in changed.csv; with nothing changed it writes no sh
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import stat
 
@@ -51,6 +52,8 @@ def test_one_edited_card_is_reprinted_alone_with_its_back(tmp_path, capsys, card
     assert names_on(pages[1]) == set()  # the backs page holds backs only
     assert f"1 card changed since HEAD" in said
     assert "v0.1.0" in pages[0]  # each reprinted card carries its version mark
+    listed = {e["path"] for e in json.loads((root / "output" / "manifest.json").read_text())["artifacts"]}
+    assert {f"{GAME}/{GAME}-pnp-letter.pdf", f"{GAME}/{GAME}-reprint-letter.pdf", f"{GAME}/changed.csv"} <= listed  # the full sheets stay
 
 
 def test_a_changed_shared_icon_reprints_every_card_that_shows_it_and_no_other(tmp_path):

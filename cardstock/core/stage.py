@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "cvd", "changelog")  # read by the on-request stages only
+EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "changed_since", "cvd", "changelog")  # read by the on-request stages only
 
 
 @dataclass(frozen=True, eq=False)

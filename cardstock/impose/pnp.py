@@ -43,6 +43,12 @@ def build_pnp(job: Job) -> StageResult:
     return _build(job, kinds=None, kind="pnp")
 
 
+def build_reprint(job: Job) -> StageResult:
+    """`output/<game>/<game>-reprint-<paper>.pdf`: the cards whose print changed since
+    `--changed-since` (`cardstock.layout.printed`), every copy, with their backs."""
+    return _build(job, kinds=None, kind="reprint")
+
+
 def build_quickref(job: Job) -> StageResult:
     """`output/<game>/<game>-quickref-<paper>.pdf`: the reference cards, front and back."""
     return _build(job, kinds={"reference"}, kind="quickref")
@@ -67,14 +73,13 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     result = StageResult()
     programs = Programs()  # each face's drawing recorded once for every paper's sheets
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
-    if kind == "pnp":
+    if kind in ("pnp", "reprint"):
         components = selected(catalog, components, options, result.findings)
-        reprint = changed_cards(job)
-        if reprint is not None:  # --changed-since: the changed cards alone, on sheets of their own
-            ids = {c.id for c in reprint}
-            components, kind = [c for c in components if c.id in ids], "reprint"
-            for paper in papers_for(catalog, options):  # the sheets of an earlier reprint are out of date
-                discard(Path(options.out) / catalog.id / f"{catalog.id}-reprint-{paper}.pdf")
+    if kind == "reprint":  # --changed-since: the changed cards alone, on sheets of their own
+        ids = {c.id for c in changed_cards(job) or []}
+        components = [c for c in components if c.id in ids]
+        for paper in papers_for(catalog, options):  # the sheets of an earlier reprint are out of date
+            discard(Path(options.out) / catalog.id / f"{catalog.id}-reprint-{paper}.pdf")
     if not components:
         return result
     for paper in papers_for(catalog, options):
@@ -109,7 +114,7 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
     for catalog in catalogs:
         for paper in papers_for(catalog, options):
             for comp in catalog.components:
-                if options.only is not None and "pnp" not in options.only and comp.kind != "reference":
+                if options.only is not None and not {"pnp", "reprint"} & options.only and comp.kind != "reference":
                     continue
                 if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
                     issue = Issue("layouts/sheets", None, comp.kind,
