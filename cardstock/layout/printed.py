@@ -178,7 +178,7 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
     except ValueError:
         raise ValueError(f"{path} is not JSON") from None
     if isinstance(data, dict) and "cards" in data and "game" in data:
-        return {str(data["game"]): data}
+        return {str(data["game"]): _checked(data, path)}
     if not isinstance(data, dict) or not isinstance(data.get("artifacts"), list):
         raise ValueError(f"{path} is neither a build's manifest.json nor a <game>-printed.json")
     out: dict[str, Any] = {}
@@ -192,11 +192,29 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
             raise ValueError(f"cannot read {e.get('path')} beside {path}: {exc}") from None
         if hashlib.sha256(raw).hexdigest() != e.get("sha256"):
             raise ValueError(f"{e.get('path')} has changed since {path} was written; keep a copy of the whole output folder")
-        doc = json.loads(raw)
+        try:
+            doc = _checked(json.loads(raw), file)
+        except ValueError as exc:
+            raise ValueError(f"{e.get('path')} beside {path}: {exc}") from None
         out[str(doc["game"])] = doc
     if not out:
         raise ValueError(f"{path} lists no printed fingerprints (<game>-printed.json); it comes from an older cardstock")
     return out
+
+
+def _checked(doc: Any, path: Path) -> dict[str, Any]:
+    """A fingerprint document read from a file, in the shape `printed` writes (a
+    ValueError otherwise): `changes` reads it without looking again."""
+    def side(s: Any) -> bool:
+        return s is None or (isinstance(s, dict) and isinstance(s.get("hash"), str) and isinstance(s.get("icons", {}), dict)
+                             and isinstance(s.get("fonts", {}), dict))
+
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if (not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("game"), str) or not isinstance(cards, dict)
+            or not all(isinstance(c, dict) and isinstance(c.get("row", {}), dict) and side(c.get("front")) and side(c.get("back"))
+                       for c in cards.values())):
+        raise ValueError(f"{path.name} is not a fingerprint file of this cardstock (format {FORMAT})")
+    return doc
 
 
 # ---------------------------------------------------------------- the stages
