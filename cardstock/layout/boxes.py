@@ -20,7 +20,7 @@ from ..core.templating import Breach
 from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, Op, PathData, Point, r
+from .ops import Group, Note, Op, PathData, Point, r
 from .boxtypes import box_kind
 from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
@@ -100,6 +100,13 @@ class Painter:
     # text styles that read no template, by box, shared by the faces of one game
     # (`boxtypes.text.text_style`); None: worked out every time
     styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
+    notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
+
+    def note(self, lay: Any, box: Any, rect: tuple[float, float, float, float], problems: tuple[str, ...] = (), *,
+             size: float = 0.0, min_size: float = 0.0, overflow: float = 0.0) -> None:
+        """Keep what a box found while drawn (`ops.Note`); `rect` is x0, y0, x1, y1."""
+        x0, y0, x1, y1 = (round(v, 2) for v in rect)
+        self.notes.append(Note(f"{lay.name}.{box.name}", x0, y0, x1, y1, round(size, 2), round(min_size, 2), round(overflow, 2), problems))
 
     # ------------------------------------------------------------ messages
 

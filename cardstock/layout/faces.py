@@ -40,7 +40,7 @@ from ..core.units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from . import printsafe
-from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
+from .ops import Face, Group, Guide, Note, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
 from .spec import Box, Layout, LayoutSet, load_layouts
 from .text import Fit
@@ -344,7 +344,24 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
-    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings)
+    notes = _notes(painter.notes, composed=shape_of(shape).geometry is None)
+    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings, notes)
+
+
+def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
+    """One note a box (what it found in all its draws), in drawing order; the boxes of a
+    composed net are not placed on the face (their rectangles are the panel's)."""
+    merged: dict[str, Note] = {}
+    for n in found:
+        was = merged.get(n.box)
+        if was is not None:
+            text = n if n.size else was
+            n = Note(n.box, min(was.x0, n.x0), min(was.y0, n.y0), max(was.x1, n.x1), max(was.y1, n.y1), text.size, text.min_size,
+                     text.overflow, tuple(dict.fromkeys(was.problems + n.problems)))
+        merged[n.box] = n
+    if composed:
+        return tuple(dataclasses.replace(n, x0=0.0, y0=0.0, x1=0.0, y1=0.0) for n in merged.values())
+    return tuple(merged.values())
 
 
 DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)
@@ -433,7 +450,7 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geome
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
     Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = printsafe.face_check(painter.issues, lay, geo, minimum)
+    safety = printsafe.face_check(painter.issues, lay, geo, minimum, painter.note)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:

@@ -442,12 +442,14 @@ def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[[Any, 
     return check
 
 
-def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYPE) -> Callable[[Any, list[Any], list[Any]], None]:
+def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYPE,
+               note: Optional[Callable[..., None]] = None) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint (a face's findings go to `issues`): each text run and icon
     a content box draws must lie `CLEARANCE` inside the safe line of the face's outline,
     print at `minimum` points or more and stand out 4.5:1 from what is under it; each frame
     another box draws must keep `CLEARANCE` inside the safe line; all measured on the ops
-    themselves. Each box is reported once per face for each kind of problem."""
+    themselves. Each box is reported once per face for each kind of problem; `note`, when
+    given, is told what each box found (the proof sheets outline it)."""
 
     small = type_check(issues, lay, minimum)
     under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
@@ -483,7 +485,10 @@ def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYP
             boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
         worst = max((outside(geo, b) for b in boxes), default=0.0)
         near = max((geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes), default=0.0)
+        drawn_box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
         if worst > TOLERANCE:
+            if note is not None and drawn_box is not None:
+                note(lay, box, drawn_box, ("safe zone",))
             issues.append(Issue(
                 *where, name,
                 f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
@@ -508,6 +513,8 @@ def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYP
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
+            if note is not None and drawn_box is not None:
+                note(lay, box, drawn_box, ("contrast",))
             file, line = box.origins["color"] if "color" in box.origins else where
             issues.append(Issue(
                 file, line, name,

@@ -45,8 +45,11 @@ KIND_LABELS = {
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
     "print-shop-zip": "Print-shop upload",
+    "changelog-html": "Changelog (latest)",
+    "reprint": "Reprint: the cards changed",
+    "proof": "Proof sheets",
 }
-LISTED = {"cards-csv", "tts-json", "print-shop-zip"}  # downloads that are not PDFs
+LISTED = {"cards-csv", "tts-json", "print-shop-zip", "changelog-html"}  # downloads that are not PDFs
 
 
 def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
@@ -104,7 +107,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     downloads = [
         {
             "href": quote(e["path"], safe="/"),  # a path holding a space ("Saved Objects") is a valid link
-            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] == "print-shop-zip" else ""),
+            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] in ("print-shop-zip", "proof") else ""),
             "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),

@@ -78,6 +78,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "calibration": ("calibration-*.pdf",),
     "svg": (f"{GAME}/svg/*",),
     "pnp": (f"{GAME}/{GAME}-pnp-*.pdf",),
+    "printed": (f"{GAME}/{GAME}-printed.json",),
     "rulebook": (f"{GAME}/{GAME}-rulebook.pdf",),
     "booklet": (f"{GAME}/{GAME}-rulebook-booklet-*.pdf",),
     "quickref": (f"{GAME}/{GAME}-quickref-*.pdf",),
