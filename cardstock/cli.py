@@ -93,6 +93,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         return EXIT_OK
     g = cat.game
     print(f"{g.title} {g.version}  ({g.players.min}-{g.players.max} players)")
+    reading = cat.reading()
+    if reading:
+        print("\nRead with (game.toml):")
+        for line in reading:
+            print(f"  {line}")
     group = None
     for c in cat.components:
         if c.group != group:
