@@ -24,6 +24,7 @@ from .schema import Clean, Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
 from ..core.patterns import safe_format
 from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -151,6 +152,7 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         issues.extend([problem])
         return None
     data, lines = read
+    _pixels_in_points(data)
     dropped: set[str] = set()
     try:
         game = Game.model_validate(data)
@@ -230,6 +232,22 @@ def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str
         if other is not c:
             issues.add(c.file, c.line, "id", f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); an id several sets share becomes '<set>-<id>', so give one of these rows another id")
     return renamed
+
+
+def _pixels_in_points(data: dict[str, Any]) -> None:
+    """The game file's sizes and lengths with `px` at its `[print] dpi` written in points
+    (in `data`, before it is validated), so every later reader parses plain lengths."""
+    settings = data.get("print")
+    dpi = settings.get("dpi") if isinstance(settings, dict) else None
+    if not isinstance(dpi, (int, float)) or isinstance(dpi, bool) or not 0 < dpi <= 10_000:
+        return
+    assert isinstance(settings, dict)
+    for key in ("card_size", "bleed", "safe"):
+        if isinstance(settings.get(key), str):
+            settings[key] = in_points(settings[key], dpi)
+    for s in data.get("sets") or []:
+        if isinstance(s, dict) and isinstance(s.get("size"), str):
+            s["size"] = in_points(s["size"], dpi)
 
 
 def _own_icons(game: Game, folder: Path) -> None:
@@ -458,7 +476,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
     """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
-    cells = cleaned(game.clean, row.cells, fields)
+    cells = cleaned(game.clean, row.cells, fields, game.print.dpi)
     for col in list(cells):
         if col not in known:
             if s.extra_columns == "error":
@@ -558,9 +576,12 @@ def back_for(game: Game, s: ComponentSet, value: str) -> Optional[str]:
     return next((b for b in game.backs if _back_key(b) == key), None)
 
 
-def cleaned(clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec]) -> dict[str, Any]:
+def cleaned(clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: Optional[float] = None) -> dict[str, Any]:
     """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
-    order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field)."""
+    order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
+    a `length` field's pixels in points at the game's `dpi`."""
+    if dpi:
+        cells = {k: in_points(v, dpi) if isinstance(v, str) and k in fields and fields[k].type == "length" else v for k, v in cells.items()}
     if not clean.replace and not clean.emoji:
         return dict(cells)
     emoji = sorted(((k.replace("\ufe0f", ""), v) for k, v in clean.emoji.items()), key=lambda kv: -len(kv[0]))
