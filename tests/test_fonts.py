@@ -70,17 +70,6 @@ def test_a_serif_and_a_monospace_are_built_in(cli, mini):
     assert "Deal 1 damage" in by_font["LiberationSerif"]
 
 
-def test_a_postscript_outline_font_is_refused_with_its_path(cli, mini):
-    (mini.root / "fonts").mkdir()
-    (mini.root / "fonts" / "Fancy.otf").write_bytes(b"OTTO" + bytes(200))
-    built = build(cli, mini, "svg")  # a font that cannot be embedded is bad input: nothing is built
-    assert built.code == 2 and not (mini.root / "output").exists()
-    assert built.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines")
-    result = cli("--root", str(mini.root), "check", "mini", "--runs", "10")
-    assert result.code == 2
-    assert result.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines")
-
-
 def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card(cli, mini):
     with_brand_font(mini)  # Liberation Mono has no ♃ (U+2643); the built-in sans has
     mini.replace("cards.csv", "ember,Ember,", "ember,Ember ♃,")
@@ -95,3 +84,60 @@ def test_an_otf_with_truetype_outlines_is_used_like_a_ttf(cli, mini):
     assert build(cli, mini, "svg").code == 0
     face = (mini.root / "output" / "mini" / "svg" / "ember.svg").read_text()
     assert 'url("fonts/Brand.otf") format("opentype")' in face
+
+
+# ---------------------------------------------------------------- fonts as foundries ship them
+
+def test_an_otf_with_postscript_outlines_is_embedded_and_draws_the_titles(cli, mini):
+    from helpers_fonts import cff_font
+
+    (mini.root / "fonts").mkdir()
+    cff_font(mini.root / "fonts" / "Fancy.otf")
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.title]\nfont = "Fancy"\n')
+    result = build(cli, mini)
+    assert result.code == 0, result.err
+    pdf = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
+    by_font = runs_by_font(pdf)
+    assert "Ember" in by_font["Fancy"] and "Spring" in by_font["Fancy"]
+    fonts = [f.get_object() for f in PdfReader(pdf).pages[0]["/Resources"]["/Font"].values()]
+    fancy = next(f for f in fonts if "Fancy" in str(f["/BaseFont"]))
+    descriptor = fancy["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in fancy else fancy["/FontDescriptor"]
+    assert "/FontFile2" in descriptor.get_object()  # embedded, as a TrueType subset
+    # each letter of the font is a solid block: the title's letters are mostly ink on the page
+    assert ink_under(pdf, "Ember") > 0.9 and ink_under(pdf, "Spring") > 0.9
+    # the SVG face names the .otf as it is, for a browser to draw
+    face = (mini.root / "output" / "mini" / "svg" / "ember.svg").read_text()
+    assert 'url("fonts/Fancy.otf") format("opentype")' in face
+
+
+def ink_under(pdf, word: str, page: int = 0) -> float:
+    """The share of dark pixels inside the boxes of the glyphs of `word`'s first
+    occurrence on a page, rendered by pdfium at 4 pixels a point."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    sheet = document[page]
+    text = sheet.get_textpage()
+    found = text.search(word).get_next()
+    assert found, f"{word!r} not drawn"
+    image = sheet.render(scale=4).to_pil().convert("L")
+    height = sheet.get_size()[1]
+    dark = total = 0
+    for index in range(found[0], found[0] + found[1]):
+        left, bottom, right, top = text.get_charbox(index)
+        for x in range(int(left * 4) + 1, int(right * 4) - 1):
+            for y in range(int((height - top) * 4) + 1, int((height - bottom) * 4) - 1):
+                total += 1
+                dark += image.getpixel((x, y)) < 128
+    return dark / max(total, 1)
+
+
+def test_a_damaged_postscript_outline_font_is_refused_with_its_path(cli, mini):
+    (mini.root / "fonts").mkdir()
+    (mini.root / "fonts" / "Fancy.otf").write_bytes(b"OTTO" + bytes(200))
+    built = build(cli, mini, "svg")
+    assert built.code == 2 and not (mini.root / "output").exists()
+    assert built.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines that cannot be read")
+    assert "fonttools otf2ttf" not in built.err  # no command that does not exist is suggested

@@ -109,7 +109,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
      "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals"),
     ("missing font", _write("layouts/mini/faces.toml", '[styles.title]\nfont = "comic-sans"\n'), [],
      "layouts/mini/faces.toml:2: styles.title.font: unknown font 'comic-sans'; "
-     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, mono"),
+     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono"),
     ("missing art", _csv("art/blaze.svg", "art/missing.png"), [],
      "catalog/mini/cards.csv:3: art: art file not found: catalog/mini/art/missing.png"),
     ("art of the wrong type", _png_that_is_not, [],

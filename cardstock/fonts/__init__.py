@@ -5,7 +5,7 @@ same places. Liberation Sans and Serif are metric-compatible with Arial and Time
 Roman, so an SVG viewed without the font files still keeps its line breaks.
 
 A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif`,
-`serif-bold`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
+`serif-bold`, `serif-italic`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
 `italic`. A project's own `fonts/` folder adds its TrueType files by file stem
 (`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`): see `use_project_fonts`.
 """
@@ -75,8 +75,9 @@ FACES: dict[str, FontFace] = {
     "sans": FontFace("sans", "LiberationSans-Regular.ttf", "Liberation Sans", "normal", "normal", "sans-bold", "sans-italic", _SANS),
     "sans-bold": FontFace("sans-bold", "LiberationSans-Bold.ttf", "Liberation Sans", "bold", "normal", "sans-bold", "sans-bold", _SANS),
     "sans-italic": FontFace("sans-italic", "LiberationSans-Italic.ttf", "Liberation Sans", "normal", "italic", "sans-bold", "sans-italic", _SANS),
-    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif", _SERIF),
+    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif-italic", _SERIF),
     "serif-bold": FontFace("serif-bold", "LiberationSerif-Bold.ttf", "Liberation Serif", "bold", "normal", "serif-bold", "serif-bold", _SERIF),
+    "serif-italic": FontFace("serif-italic", "LiberationSerif-Italic.ttf", "Liberation Serif", "normal", "italic", "serif-bold", "serif-italic", _SERIF),
     "mono": FontFace("mono", "LiberationMono-Regular.ttf", "Liberation Mono", "normal", "normal", "mono", "mono", _MONO),
 }
 BUILT_IN = tuple(FACES)
@@ -109,10 +110,13 @@ def _font_problem(path: Path, root: Path) -> str | None:
         return f"the font cannot be read: {exc}"
     head = data[:4]
     if head == b"OTTO":
-        return ("the font has PostScript (CFF) outlines, which cannot be embedded as a TrueType subset; "
-                "use the font's TTF version, or convert it (fontTools: `fonttools otf2ttf`)")
-    if head not in (b"\x00\x01\x00\x00", b"true"):
-        return "not a TrueType font (expected a .ttf, or an .otf with TrueType outlines)"
+        try:
+            data = truetype(data)
+        except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
+            return (f"the font has PostScript (CFF) outlines that cannot be read to be embedded ({type(exc).__name__}: {exc}); "
+                    "use the font's TTF version if the foundry ships one")
+    elif head not in (b"\x00\x01\x00\x00", b"true"):
+        return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
     from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
     try:
@@ -123,7 +127,7 @@ def _font_problem(path: Path, root: Path) -> str | None:
 
 
 def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
-    """Add the project's `fonts/*.ttf` (and TrueType-outline `.otf`) to FACES by file stem,
+    """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to FACES by file stem,
     once per project and process; the problems found (a file that cannot be used is left
     out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
     **bold** and *italic*."""
@@ -165,6 +169,55 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     return issues
 
 
+# ---------------------------------------------------------------- PostScript outlines
+
+def truetype(data: bytes) -> bytes:
+    """An OpenType font's bytes with TrueType outlines: a font with PostScript (CFF)
+    outlines (an `.otf` starting "OTTO", as most foundries ship them) is converted in
+    memory with fontTools, each cubic curve drawn as quadratic ones within a thousandth
+    of the em; ReportLab embeds only TrueType outlines. Other fonts are returned as they are."""
+    if data[:4] != b"OTTO":
+        return data
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as OpenType, newTable
+
+    font = OpenType(io.BytesIO(data))
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    tolerance = font["head"].unitsPerEm / 1000
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        # CFF contours run counter-clockwise, TrueType's clockwise: the pen turns them
+        glyphs[name].draw(Cu2QuPen(pen, tolerance, reverse_direction=True))
+        glyf[name] = pen.glyph()
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    font["head"].glyphDataFormat = 0
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000  # TrueType's maxp; the glyph counts are recomputed on save
+    for key, value in (("maxZones", 1), ("maxTwilightPoints", 0), ("maxStorage", 0), ("maxFunctionDefs", 0),
+                       ("maxInstructionDefs", 0), ("maxStackElements", 0), ("maxSizeOfInstructions", 0),
+                       ("maxComponentElements", 0), ("maxComponentDepth", 0)):
+        setattr(maxp, key, value)
+    post = font["post"]
+    if post.formatType == 3.0:  # no glyph names: TrueType readers want them
+        post.formatType = 2.0
+        post.extraNames = []
+        post.mapping = {}
+        post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
 # ---------------------------------------------------------------- loaded fonts
 
 def _named(data: bytes, path: Path) -> io.BytesIO:
@@ -185,7 +238,7 @@ class Loaded:
         from reportlab.pdfbase.ttfonts import TTFont
 
         if face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.read(), face.path)))
+            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(truetype(face.read()), face.path)))
         self.pdf_name = face.pdf_name
         self.ttf: Any = pdfmetrics.getFont(face.pdf_name)
         parsed = self.ttf.face

@@ -1,0 +1,43 @@
+"""Fonts made for tests: an OpenType font with PostScript (CFF) outlines, as foundries ship
+most `.otf` files, built with fontTools' FontBuilder (no font file to keep in the repo)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+LETTERS = "".join(chr(c) for c in range(ord("A"), ord("Z") + 1)) + "".join(chr(c) for c in range(ord("a"), ord("z") + 1))
+ASCII = " .,:;!?'-()0123456789" + LETTERS
+
+
+def cff_font(path: Path, family: str = "Fancy", characters: str = ASCII, style: str = "Regular") -> Path:
+    """A CFF-outline `.otf` at `path` whose every glyph but the space is a solid block
+    (an upper-case letter a tall one, others shorter): enough to see it drawn and measured."""
+    fb = FontBuilder(1000, isTTF=False)
+    names = [".notdef", "space"] + [f"uni{ord(ch):04X}" for ch in characters if ch != " "]
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({ord(" "): "space", **{ord(ch): f"uni{ord(ch):04X}" for ch in characters if ch != " "}})
+    strings = {}
+    metrics = {}
+    for name in names:
+        pen = T2CharStringPen(600, None)
+        if name != "space":
+            top = 700 if name.startswith("uni") and chr(int(name[3:], 16)).isupper() else 500
+            pen.moveTo((50, 0))
+            pen.lineTo((550, 0))
+            pen.curveTo((560, top / 2), (560, top / 2), (550, top))
+            pen.lineTo((50, top))
+            pen.closePath()
+        strings[name] = pen.getCharString()
+        metrics[name] = (600, 50 if name != "space" else 0)
+    fb.setupCFF(f"{family}-{style}", {"FullName": f"{family} {style}"}, strings, {})
+    fb.setupHorizontalMetrics(metrics)
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": style})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.save(str(path))
+    assert path.read_bytes()[:4] == b"OTTO"
+    return path
