@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from pypdf import PdfReader
 
 from conftest import ROOT
+from helpers_fonts import ASCII
 
 SHIPPED = ROOT / "cardstock" / "fonts"
 
@@ -22,6 +25,13 @@ def with_brand_font(mini, font_file: str = "LiberationMono-Regular.ttf", name: s
 
 def build(cli, mini, only: str = "svg,pnp"):
     return cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", only)
+
+
+def warnings(cli, mini) -> str:
+    """What `cardstock check` reports for the game (its warnings included)."""
+    result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
+    assert result.code == 0, result.err
+    return result.out
 
 
 def runs_by_font(pdf) -> dict[str, str]:
@@ -141,3 +151,85 @@ def test_a_damaged_postscript_outline_font_is_refused_with_its_path(cli, mini):
     assert built.code == 2 and not (mini.root / "output").exists()
     assert built.err.startswith("fonts/Fancy.otf: the font has PostScript (CFF) outlines that cannot be read")
     assert "fonttools otf2ttf" not in built.err  # no command that does not exist is suggested
+
+
+# ---------------------------------------------------------------- fallback fonts
+
+def _with_fonts(mini, faces_toml: str, **own: str) -> None:
+    """The mini game with fonts of its own (name → the characters it has, built as CFF
+    .otf files whose glyphs are solid blocks) and a faces.toml."""
+    from helpers_fonts import cff_font
+
+    (mini.root / "fonts").mkdir(exist_ok=True)
+    for name, characters in own.items():
+        cff_font(mini.root / "fonts" / f"{name}.otf", name, characters)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True, exist_ok=True)
+    (layouts / "faces.toml").write_text(faces_toml)
+
+
+@pytest.mark.parametrize("box, font, field, old, new", [
+    ("body", "sans", "cards.csv", "Heal 2.", "Heal 2 ◎."),
+    ("body", "serif", "cards.csv", "Heal 2.", "Heal ⊘ 2."),
+    ("title", "serif-bold", "cards.csv", "spring,Spring,", "spring,Spr◎ing,"),
+])
+def test_a_character_the_boxs_font_lacks_is_drawn_in_the_first_fallback_font_that_has_it(cli, mini, box, font, field, old, new):
+    character = next(ch for ch in new if ord(ch) > 0x2000)
+    # mono lacks the symbol too, so the second fallback draws it
+    _with_fonts(mini, f'[layouts.card.boxes.{box}]\nfont = "{font}"\nfallback = ["mono", "Symbols"]\n', Symbols="◎⊘")
+    mini.replace(field, old, new)
+    result = build(cli, mini, "pnp")
+    assert result.code == 0, result.err
+    assert character not in warnings(cli, mini)  # no missing-glyph warning: the fallback has it
+    by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
+    assert by_font["Symbols"] == character * 2  # the symbol alone (on both copies of the card), its words in the box's font
+    words = new.replace(character, "").split(",")[-1 if box == "body" else 1]
+    assert all(part in "".join(by_font.values()) for part in words.split())
+    assert ink_under(mini.root / "output" / "mini" / "mini-pnp-letter.pdf", character) > 0.9
+
+
+def test_a_character_no_fallback_font_has_is_reported_naming_it_alone(cli, mini):
+    _with_fonts(mini, '[layouts.card.boxes.body]\nfallback = "Symbols"\n', Symbols="◎")
+    mini.replace("cards.csv", "Heal 2.", "Heal ◎ 2 ★.")
+    found = warnings(cli, mini)
+    assert "'sans' has no glyph for '★' (U+2605)" in found
+    assert "U+25CE" not in found
+
+
+def test_a_fallback_naming_an_unknown_font_is_refused_at_its_line(cli, mini):
+    _with_fonts(mini, '[layouts.card.boxes.body]\nfont = "serif"\nfallback = ["sans", "Symbolz"]\n', Symbols="◎")
+    result = build(cli, mini, "pnp")
+    assert result.code == 2 and not (mini.root / "output").exists()
+    assert "layouts/mini/faces.toml:3: layouts.card.boxes.body.fallback: unknown font 'Symbolz'" in result.err
+
+
+def test_a_missing_glyph_warning_names_the_fallback_key(cli, mini):
+    mini.replace("cards.csv", "Heal 2.", "Heal ◎ 2.")
+    found = warnings(cli, mini)
+    assert "'sans' has no glyph for '◎'" in found and "`fallback`" in found
+
+
+# ---------------------------------------------------------------- a face the font lacks
+
+@pytest.mark.parametrize("font, markup, said", [
+    ("Brand", "*every*", "'Brand' has no italic face, so *italic* prints upright; add fonts/Brand-Italic.otf beside it"),
+    ("Brand-Regular", "**every**", "'Brand-Regular' has no bold face, so **bold** prints in the regular weight; add fonts/Brand-Bold.otf beside it"),
+    ("mono", "*every*", "'mono' has no italic face, so *italic* prints upright; choose a font that has one"),
+    ("mono", "**every**", "'mono' has no bold face, so **bold** prints in the regular weight; choose a font that has one"),
+])
+def test_bold_or_italic_asked_of_a_font_without_that_face_is_a_warning(cli, mini, font, markup, said):
+    own = {font: ASCII} if font != "mono" else {}
+    _with_fonts(mini, f'[layouts.card.boxes.body]\nfont = "{font}"\n', **own)
+    mini.replace("cards.csv", "**every**", markup)
+    found = warnings(cli, mini)
+    assert said in found
+    assert found.count(said.split(",")[0]) == 1  # once, however many cards
+
+
+def test_bold_and_italic_faces_beside_a_font_are_used_without_a_warning(cli, mini):
+    _with_fonts(mini, '[layouts.card.boxes.body]\nfont = "Brand"\n', Brand=ASCII, **{"Brand-Italic": ASCII, "Brand-Bold": ASCII})
+    mini.replace("cards.csv", "**every**", "**every** *single*")
+    assert " face, so " not in warnings(cli, mini)
+    assert build(cli, mini, "pnp").code == 0
+    by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
+    assert "every" in by_font["Brand-Bold"] and "single" in by_font["Brand-Italic"]

@@ -248,6 +248,53 @@ class Loaded:
         self.descent = float(parsed.descent) / 1000.0
         self.coverage: frozenset[str] = frozenset(chr(c) for c in parsed.charToGlyph if 0 <= c <= 0x10FFFF)
         self.measured: dict[tuple[str, float], float] = {}
+        self.face = face
+        self.shapes: Any = None  # (glyph set, character map, units per em), read by `outline` when first asked
+
+
+Outline = tuple[tuple[Any, ...], ...]  # ("M", x, y) ("L", x, y) ("C", x1, y1, x2, y2, x, y) ("Z",)
+
+
+def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -> Outline:
+    """The glyph outlines of `text` in the face `name` at `size` points, its baseline
+    starting at (x, y), y pointing down (as in a face): what an icon, drawn in one colour
+    from shapes alone, makes of text. Glyphs advance by the widths text is measured with
+    (`string_width`); a character the font lacks draws its .notdef glyph."""
+    from fontTools.pens.basePen import BasePen
+    from fontTools.ttLib import TTFont as OpenType
+
+    font = loaded(name)
+    if font.shapes is None:
+        parsed = OpenType(io.BytesIO(font.face.read()), lazy=True)
+        font.shapes = (parsed.getGlyphSet(), parsed.getBestCmap() or {}, float(parsed["head"].unitsPerEm))
+    glyphs, cmap, em = font.shapes
+    out: list[tuple[Any, ...]] = []
+    scale = size / em
+    origin = [x]
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return origin[0] + p[0] * scale, y - p[1] * scale
+
+    class Pen(BasePen):  # type: ignore[misc]
+        def _moveTo(self, p: tuple[float, float]) -> None:
+            out.append(("M", *at(p)))
+
+        def _lineTo(self, p: tuple[float, float]) -> None:
+            out.append(("L", *at(p)))
+
+        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+            out.append(("C", *at(p1), *at(p2), *at(p3)))
+
+        def _closePath(self) -> None:
+            out.append(("Z",))
+
+    pen = Pen(glyphs)
+    for ch in text:
+        glyph = cmap.get(ord(ch), ".notdef")
+        if glyph in glyphs and not ch.isspace():
+            glyphs[glyph].draw(pen)
+        origin[0] += 0.001 * size * font.widths.get(ord(ch), font.default)
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)

@@ -179,6 +179,10 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env:
         return _syntax(env, "t", value)
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
+    if key == "fallback":
+        unknown = [n for n in ([value] if isinstance(value, str) else value if isinstance(value, list) else []) if n not in fonts]
+        if unknown:
+            return f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fonts)}"
     if key in LENGTH_KEYS:
         return _length_problem(value, 1.0 if key in EDGE_KEYS else None)
     if key == "inset" and str(value).strip() not in ("bleed", "safe"):

@@ -68,6 +68,7 @@ BOX_KEYS: dict[str, Key] = {
     "rule": Key("colour", "the text colour", "colour of table rules and note bars in the text", '"muted"', TEXT),
     "field": Key("template", "guessed from `text`", "the catalog field the box shows, named in messages", '"text"', TEXT),
     "font": Key("font name", "sans", "sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono, or a file stem from the project's fonts/ folder", '"serif"', TEXT),
+    "fallback": Key("font name or list of them", "none", "fonts that draw the characters `font` has no glyph for (◎, ⊘, →), tried in order; a character none has is reported", '["sans", "Symbols"]', TEXT),
     "size": Key("length", "9pt (text); as large as fits (icons); 6pt (pattern cells)", "text size; for icon rows the largest icon; for patterns the cell size", '"11pt"', ("text", "icons", "pattern")),
     "min_size": Key("length", "6pt or `size` when smaller", "text shrinks down to this size to fit, then is reported", '"7pt"', TEXT),
     "leading": Key("number above 0.5, at most 3", "1.2", "line height as a multiple of the size", "1.05", TEXT),
