@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from pydantic import BaseModel, ValidationError
 
@@ -41,7 +41,7 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
-    lines: dict[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
+    lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
 
@@ -362,7 +362,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
     return f"{_display(root, target)}: {problem}" if problem else None
 
 
-def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: dict[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
+def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: Mapping[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
     by_header: dict[str, str] = {}
     for key in s.columns:

@@ -298,9 +298,11 @@ def _span(origin: float, extent: float, start: Optional[float], end: Optional[fl
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
 
 
+@lru_cache(maxsize=8192)
 def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float] = None) -> float:
     """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
-    percentage of it ('50%'). Raises UnitError."""
+    percentage of it ('50%'). Raises UnitError. Cached per (text, extent, dpi): every face
+    measures the same boxes."""
     text = text.strip()
     if text.endswith("%") and extent is not None:
         try:
@@ -310,10 +312,11 @@ def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float]
     return parse_length(text, allow_negative=True, dpi=dpi)
 
 
+@lru_cache(maxsize=8192)
 def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: Optional[float] = None) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
-    templates and messages. Raises UnitError."""
+    templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
     fx, fy, fw, fh = frame
 
     def edge(v: Any, extent: float) -> Optional[float]:
