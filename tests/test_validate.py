@@ -81,7 +81,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
     ("rules", _write("catalog/mini/rules.toml", RULES), [],
      "catalog/mini/rules.toml:4: counts[0].count: expected a whole number, got 'six'"),
     ("layout key", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, size, min_size, "
+     "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, fallback, size, min_size, "
      "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
      "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
      "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern"),

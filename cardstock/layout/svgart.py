@@ -7,10 +7,13 @@ ellipse, line, polyline, polygon, g, a, switch and `<use>` (of a shape, a group 
 CSS classes from a `<style>` element, as Illustrator writes them), transforms (skew
 included), lengths in percent of the viewBox, the viewBox, and clip paths made of shapes
 (`clip-path="url(#id)"` in user space). A gradient fill is drawn in one colour, its first
-stop's. Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
+stop's. `<text>` and its `<tspan>`s are drawn as text in the project's fonts (see
+`_text`; a family the project lacks is drawn in a built-in face, with a warning); an
+icon, drawn in one colour from shapes, takes their glyph outlines (`flat_paths`).
+Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
 anything in another namespace), `<title>`, `<desc>` and hidden elements are skipped
-silently. Anything else (text, filters, embedded images, masks) is left out and reported
-as a warning, once per file.
+silently. Anything else (filters, embedded images, masks) is left out and reported as a
+warning, once per file.
 """
 
 from __future__ import annotations
