@@ -12,9 +12,11 @@ LETTERS = "".join(chr(c) for c in range(ord("A"), ord("Z") + 1)) + "".join(chr(c
 ASCII = " .,:;!?'-()0123456789" + LETTERS
 
 
-def cff_font(path: Path, family: str = "Fancy", characters: str = ASCII, style: str = "Regular") -> Path:
+def cff_font(path: Path, family: str = "Fancy", characters: str = ASCII, style: str = "Regular", weight: int = 400, italic: bool = False) -> Path:
     """A CFF-outline `.otf` at `path` whose every glyph but the space is a solid block
-    (an upper-case letter a tall one, others shorter): enough to see it drawn and measured."""
+    (an upper-case letter a tall one, others shorter): enough to see it drawn and measured.
+    Its tables name its family, style, weight and slant; its PostScript name (the PDF's
+    BaseFont) is `<family without spaces>-<style>`."""
     fb = FontBuilder(1000, isTTF=False)
     names = [".notdef", "space"] + [f"uni{ord(ch):04X}" for ch in characters if ch != " "]
     fb.setupGlyphOrder(names)
@@ -32,11 +34,12 @@ def cff_font(path: Path, family: str = "Fancy", characters: str = ASCII, style: 
             pen.closePath()
         strings[name] = pen.getCharString()
         metrics[name] = (600, 50 if name != "space" else 0)
-    fb.setupCFF(f"{family}-{style}", {"FullName": f"{family} {style}"}, strings, {})
+    fb.setupCFF(f"{family.replace(' ', '')}-{style.replace(' ', '')}", {"FullName": f"{family} {style}"}, strings, {})
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": family, "styleName": style})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupNameTable({"familyName": family, "styleName": style, "psName": f"{family.replace(' ', '')}-{style.replace(' ', '')}"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200,
+                usWeightClass=weight, fsSelection=0x01 if italic else 0x40)
     fb.setupPost()
     fb.save(str(path))
     assert path.read_bytes()[:4] == b"OTTO"

@@ -110,9 +110,9 @@ def test_an_otf_with_postscript_outlines_is_embedded_and_draws_the_titles(cli, m
     assert result.code == 0, result.err
     pdf = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
     by_font = runs_by_font(pdf)
-    assert "Ember" in by_font["Fancy"] and "Spring" in by_font["Fancy"]
+    assert "Ember" in by_font["Fancy-Regular"] and "Spring" in by_font["Fancy-Regular"]
     fonts = [f.get_object() for f in PdfReader(pdf).pages[0]["/Resources"]["/Font"].values()]
-    fancy = next(f for f in fonts if "Fancy" in str(f["/BaseFont"]))
+    fancy = next(f for f in fonts if "Fancy-Regular" in str(f["/BaseFont"]))
     descriptor = fancy["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in fancy else fancy["/FontDescriptor"]
     assert "/FontFile2" in descriptor.get_object()  # embedded, as a TrueType subset
     # each letter of the font is a solid block: the title's letters are mostly ink on the page
@@ -182,7 +182,7 @@ def test_a_character_the_boxs_font_lacks_is_drawn_in_the_first_fallback_font_tha
     assert result.code == 0, result.err
     assert character not in warnings(cli, mini)  # no missing-glyph warning: the fallback has it
     by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
-    assert by_font["Symbols"] == character * 2  # the symbol alone (on both copies of the card), its words in the box's font
+    assert by_font["Symbols-Regular"] == character * 2  # the symbol alone (on both copies of the card), its words in the box's font
     words = new.replace(character, "").split(",")[-1 if box == "body" else 1]
     assert all(part in "".join(by_font.values()) for part in words.split())
     assert ink_under(mini.root / "output" / "mini" / "mini-pnp-letter.pdf", character) > 0.9
@@ -232,4 +232,69 @@ def test_bold_and_italic_faces_beside_a_font_are_used_without_a_warning(cli, min
     assert " face, so " not in warnings(cli, mini)
     assert build(cli, mini, "pnp").code == 0
     by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
-    assert "every" in by_font["Brand-Bold"] and "single" in by_font["Brand-Italic"]
+    assert "every" in by_font["Brand-Bold-Regular"] and "single" in by_font["Brand-Italic-Regular"]
+
+
+# ---------------------------------------------------------------- families as foundries name them
+
+SOURCE = {  # Adobe's way: It for italic, Semibold
+    "SourceSans3-Regular": (400, False), "SourceSans3-It": (400, True), "SourceSans3-Semibold": (600, False),
+    "SourceSans3-Bold": (700, False), "SourceSans3-BoldIt": (700, True),
+}
+ROBOTO = {  # Google's way: BoldItalic, Medium, Black, and a light regular
+    "Roboto-Light": (300, False), "Roboto-Regular": (400, False), "Roboto-Italic": (400, True), "Roboto-Medium": (500, False),
+    "Roboto-Black": (900, False), "Roboto-MediumItalic": (500, True),
+}
+NAMED = {  # no style in the file names: the fonts' own tables say it
+    "Gloria": (400, False), "GloriaHeavy": (700, False), "GloriaSlanted": (400, True),
+}
+
+
+@pytest.mark.parametrize("files, font, faces", [
+    (SOURCE, "SourceSans3-Regular", ("SourceSans3-Bold", "SourceSans3-It", "SourceSans3-BoldIt")),
+    (SOURCE, "SourceSans3-Semibold", ("SourceSans3-Semibold", "SourceSans3-BoldIt", "SourceSans3-BoldIt")),  # the nearest italic
+    (ROBOTO, "Roboto-Medium", ("Roboto-Black", "Roboto-MediumItalic", "Roboto-MediumItalic")),
+    (ROBOTO, "Roboto-Light", ("Roboto-Black", "Roboto-Italic", "Roboto-Italic")),
+    (NAMED, "Gloria", ("GloriaHeavy", "GloriaSlanted", "GloriaSlanted")),
+])
+def test_a_family_shipped_as_several_files_gives_bold_and_italic_their_own_faces(cli, mini, files, font, faces):
+    from helpers_fonts import cff_font
+
+    (mini.root / "fonts").mkdir()
+    for stem, (weight, italic) in files.items():
+        family = "Gloria" if files is NAMED else stem.split("-")[0]
+        cff_font(mini.root / "fonts" / f"{stem}.otf", family, ASCII, stem, weight, italic)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True)
+    (layouts / "faces.toml").write_text(f'[layouts.card.boxes.body]\nfont = "{font}"\n')
+    mini.replace("cards.csv", "**every**", "**every** *single* ***both***")
+    result = build(cli, mini, "pnp")
+    assert result.code == 0, result.err
+    by_font = runs_by_font(mini.root / "output" / "mini" / "mini-pnp-letter.pdf")
+    family = "Gloria" if files is NAMED else font.split("-")[0]
+    bold, italic, both = (f"{family}-{face}" for face in faces)
+    assert "every" in by_font[bold] and "single" in by_font[italic] and "both" in by_font[both], by_font
+    assert "Deal 3 damage" in by_font[f"{family}-{font}"]
+    found = warnings(cli, mini)
+    assert "has no italic face" not in found
+    if files is not SOURCE:  # no bold italic: ***both*** is the italic's weight, and the warning names the file to add
+        assert f"has no bold face, so **bold** prints in the regular weight; add fonts/{family}-BoldItalic.otf beside it" in found
+    else:
+        assert "has no bold face" not in found
+
+
+def test_each_face_of_a_family_is_named_in_the_svg_by_one_family_with_its_weight_and_style(cli, mini):
+    from helpers_fonts import cff_font
+
+    (mini.root / "fonts").mkdir()
+    for stem, (weight, italic) in SOURCE.items():
+        cff_font(mini.root / "fonts" / f"{stem}.otf", "Source Sans 3", ASCII, stem, weight, italic)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.body]\nfont = "SourceSans3-Regular"\n')
+    mini.replace("cards.csv", "**every**", "**every** *single*")
+    assert build(cli, mini, "svg").code == 0
+    face = (mini.root / "output" / "mini" / "svg" / "blaze.svg").read_text()
+    assert 'font-family:"SourceSans3";font-weight:normal;font-style:normal;' in face
+    assert 'font-family:"SourceSans3";font-weight:bold;font-style:normal;' in face
+    assert 'font-family:"SourceSans3";font-weight:normal;font-style:italic;' in face

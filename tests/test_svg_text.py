@@ -174,7 +174,7 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
             runs[name] = runs.get(name, "") + text
 
     PdfReader(out / "mini-pnp-letter.pdf").pages[0].extract_text(visitor_text=visit)
-    assert "Big Storm" in runs["Fancy"] and "small print" in runs["LiberationSans"]
+    assert "Big Storm" in runs["Fancy-Regular"] and "small print" in runs["LiberationSans"]
     svg = (out / "svg" / "blaze.svg").read_text(encoding="utf-8")
     assert ">Big Storm</text>" in svg and "'Fancy'" in svg and (out / "svg" / "fonts" / "Fancy-Regular.otf").exists()
     from PIL import Image

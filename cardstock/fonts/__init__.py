@@ -6,8 +6,11 @@ Roman, so an SVG viewed without the font files still keeps its line breaks.
 
 A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif`,
 `serif-bold`, `serif-italic`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
-`italic`. A project's own `fonts/` folder adds its TrueType files by file stem
-(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`): see `use_project_fonts`.
+`italic`. A project's own `fonts/` folder adds its OpenType files by file stem
+(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`), PostScript (CFF) outlines
+converted in memory (`truetype`), the files of one family linked as its bold and italic
+(`families`): see `use_project_fonts`. `outline` gives the glyph outlines of a text, for
+icons drawn from shapes alone.
 """
 
 from __future__ import annotations
@@ -61,6 +64,10 @@ class FontFace:
     def read(self) -> bytes:
         """The font file's bytes, through the one door for input files (core/files)."""
         return read_bytes(self.path, self.project)
+
+    @property
+    def is_bold(self) -> bool:
+        return self.weight == "bold" or (self.weight.isdigit() and int(self.weight) >= 600)
 
     @property
     def css_format(self) -> str:
@@ -155,18 +162,83 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
         del FACES[name]
     if gone:
         _forget()
-    for stem, path in usable.items():
-        base = re.sub(r"-(Regular|Bold|Italic|BoldItalic)$", "", stem)
-        bold = next((n for n in (f"{base}-Bold",) if n in usable), stem)
-        italic = next((n for n in (f"{base}-Italic",) if n in usable), stem)
-        weight = "bold" if stem.endswith("Bold") or stem.endswith("BoldItalic") else "normal"
-        style = "italic" if stem.endswith("Italic") else "normal"
-        face = FontFace(stem, path.name, re.sub(r"[^A-Za-z0-9 -]", "", base) or "Project", weight, style, bold, italic, "sans-serif", path.parent, True)
-        if stem in FACES and FACES[stem] != face:
+    for face in families({stem: (path, read_bytes(path, root)) for stem, path in usable.items()}):
+        if face.name in FACES and FACES[face.name] != face:
             _forget()  # another project's font of the same name was in use in this process
-        FACES[stem] = face
+        FACES[face.name] = face
     _PROJECTS[key] = issues
     return issues
+
+
+# ---------------------------------------------------------------- families
+
+WEIGHT_WORDS = {"thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300, "book": 400,
+                "regular": 400, "normal": 400, "roman": 400, "medium": 500, "semibold": 600, "demibold": 600,
+                "bold": 700, "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900}
+_STYLE_WORDS = "|".join(sorted(WEIGHT_WORDS, key=len, reverse=True))
+# a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light, Family[wght]
+STYLED_STEM = re.compile(rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE)
+
+
+def plain_stem(stem: str) -> str:
+    """A stem without a variable font's axes ("Roboto[wdth,wght]", "Inter-VariableFont_slnt,wght")."""
+    return re.sub(r"(\[[^\]]*\]|[-_]?VariableFont[^-]*)$", "", stem) or stem
+
+
+def stem_style(stem: str) -> Optional[tuple[str, int, bool]]:
+    """(family, weight, italic) the file's name says, or None when it says no style."""
+    m = STYLED_STEM.match(plain_stem(stem))
+    if not m or not (m.group("weight") or m.group("italic")):
+        return None
+    return m.group("base"), WEIGHT_WORDS[(m.group("weight") or "regular").lower()], bool(m.group("italic"))
+
+
+def _named_style(data: bytes) -> tuple[str, int, bool]:
+    """(family, weight, italic) the font's own tables say (name IDs 16/1, OS/2 weight and
+    the italic bits)."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    font = OpenType(io.BytesIO(data), lazy=True)
+    names = font["name"]
+    family = str(names.getDebugName(16) or names.getDebugName(1) or "")
+    os2 = font["OS/2"] if "OS/2" in font else None
+    weight = int(getattr(os2, "usWeightClass", 400) or 400)
+    italic = bool(os2 is not None and os2.fsSelection & 1) or bool(font["head"].macStyle & 2)
+    return family, weight, italic
+
+
+def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
+    """A project's font files (stem → path and bytes) as faces, each linked to the
+    **bold** and *italic* of its family. A file's family, weight and slant come from its
+    name as foundries write them (`Family-Bold`, `Family-SemiBoldItalic`, `Family-It`),
+    else from its own tables; a file without a style in its name whose stem is another
+    file's family (`Brand.ttf` beside `Brand-Bold.ttf`) is that family's regular face.
+    A face's bold is the upright or italic member nearest weight 700 (600 or more); its
+    italic the italic member nearest its own weight."""
+    told = {stem: stem_style(stem) for stem in files}
+    bases = {style[0] for style in told.values() if style is not None}
+    members: dict[str, list[tuple[str, int, bool]]] = {}
+    for stem, (_path, data) in files.items():
+        style = told[stem]
+        if style is None:
+            family, weight, italic = _named_style(data)
+            key = plain_stem(stem) if plain_stem(stem) in bases or not family else family
+            style = (key, weight, italic)
+        members.setdefault(style[0].lower(), []).append((stem, style[1], style[2]))
+    faces: list[FontFace] = []
+    for group in members.values():
+        regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
+        told_base = told[regular[0]]
+        css = re.sub(r"[^A-Za-z0-9 -]", "", told_base[0] if told_base else plain_stem(regular[0])) or "Project"
+        for stem, weight, italic in group:
+            heavy = [m for m in group if m[2] == italic and m[1] >= 600]
+            bold = stem if weight >= 600 or not heavy else min(heavy, key=lambda m: (abs(m[1] - max(700, weight)), m[0]))[0]
+            slanted = [m for m in group if m[2]]
+            it = stem if italic or not slanted else min(slanted, key=lambda m: (abs(m[1] - weight), m[0]))[0]
+            path = files[stem][0]
+            faces.append(FontFace(stem, path.name, css, {400: "normal", 700: "bold"}.get(weight, str(weight)),
+                                  "italic" if italic else "normal", bold, it, "sans-serif", path.parent, True))
+    return sorted(faces, key=lambda f: f.name)
 
 
 # ---------------------------------------------------------------- PostScript outlines

@@ -540,29 +540,36 @@ _WEIGHTS = {"bold": 700, "bolder": 700, "normal": 400, "lighter": 300}
 _POINTS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 
 
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
 def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     """The face (a name in fonts.FACES) a `font-family` list, weight and style are drawn
-    in: the project's own font of that family or file name, else the built-in face for
-    a generic family or a common system font (`serif`, Arial, Times New Roman, Courier),
-    else sans; a family named but not found is reported with the face used instead."""
+    in: the project's own face of that family (matched ignoring case, spaces and hyphens,
+    or by file stem) nearest the weight and style, else the built-in face for a generic
+    family or a common system font (`serif`, Arial, Times New Roman, Courier), else sans;
+    a family named but not found is reported with the face used instead."""
     wanted = [f.strip().strip("'\"").strip() for f in families.split(",") if f.strip().strip("'\"").strip()]
-    own: dict[str, str] = {}
-    for face in fonts.FACES.values():
-        if face.own and face.weight == "normal" and face.style == "normal":
-            own.setdefault(face.family.lower(), face.name)
-            own.setdefault(face.name.lower(), face.name)
-    base = None
+    bold = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400))) >= 600
+    number = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400)))
+    italic = style.strip().lower() in ("italic", "oblique")
+    base: Optional[str] = None
     for family in wanted:
-        key = family.lower()
-        base = own.get(key) or own.get(re.sub(r"[^a-z0-9 -]", "", key)) or GENERIC.get(key) or (key if key in fonts.BUILT_IN else None)
+        key = _squeezed(family)
+        own = [f for f in fonts.FACES.values() if f.own and key in (_squeezed(f.family), _squeezed(f.name))]
+        if own:
+            def distance(f: fonts.FontFace) -> tuple[int, float, str]:
+                w = 700 if f.weight == "bold" else 400 if f.weight == "normal" else int(f.weight)
+                return ((f.style == "italic") != italic, abs(w - number), f.name)
+            return min(own, key=distance).name
+        base = GENERIC.get(family.lower()) or (family.lower() if family.lower() in fonts.BUILT_IN else None)
         if base is not None:
             break
     if base is None:
         base = "sans"
         if wanted:
             problems.add(f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its text is drawn in sans")
-    bold = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400))) >= 600
-    italic = style.strip().lower() in ("italic", "oblique")
     name = base
     if italic:
         name = fonts.FACES[name].italic

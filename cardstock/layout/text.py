@@ -174,7 +174,7 @@ def _face_for(base: str, bold: bool, italic: bool, fit: Optional[Fit] = None) ->
     if bold:
         face = fonts.FACES[name]
         name = face.bold
-        if fit is not None and name == face.name and face.weight != "bold" and ("bold", name) not in fit.unstyled:
+        if fit is not None and name == face.name and not face.is_bold and ("bold", name) not in fit.unstyled:
             fit.unstyled.append(("bold", name))
     return name
 

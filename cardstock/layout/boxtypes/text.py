@@ -142,7 +142,10 @@ def unstyled_warning(label: str, kind: str, font: str) -> str:
     face = fontmod.FACES[font]
     mark, prints = ("*italic*", "upright") if kind == "italic" else ("**bold**", "in the regular weight")
     if face.own:
-        how = f"add fonts/{re.sub(r'-(Regular|Bold|Italic)$', '', face.name)}-{kind.capitalize()}{face.path.suffix} beside it"
+        told = fontmod.stem_style(face.name)
+        base = told[0] if told else face.family.replace(" ", "")
+        wanted = "BoldItalic" if (kind == "bold" and face.style == "italic") or (kind == "italic" and face.is_bold) else kind.capitalize()
+        how = f"add fonts/{base}-{wanted}{face.path.suffix} beside it"
     else:
         how = "choose a font that has one"
     return f"{label}{GLYPH_SEP}{font!r} has no {kind} face, so {mark} prints {prints}; {how}"
