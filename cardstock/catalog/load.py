@@ -183,6 +183,10 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         if s.id in seen_sets:
             issues.add(shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}")
         seen_sets.add(s.id)
+        if s.layout_file is not None:
+            problem = _layout_file_problem(root, s.layout_file)
+            if problem:
+                issues.add(shown, at("sets", index, "layout_file"), f"sets[{index}].layout_file", problem)
         fields = game.fields_of(s)
         start = len(issues.items)
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
@@ -344,6 +348,23 @@ def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
         return path.resolve(), None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
         return None, f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})"
+
+
+def _layout_file_problem(root: Path, value: str) -> Optional[str]:
+    """Why a set's `layout_file` (a path from the project folder) cannot be read, or None."""
+    name = value.strip()
+    if not name.lower().endswith(".toml"):
+        return f"expected a layout file (.toml) of the project, such as 'layouts/shared/cards.toml', got {value!r}"
+    target, problem = resolved(root / name)
+    if target is None:
+        return f"{problem}: {name}"
+    try:
+        target.relative_to(root.resolve())
+    except ValueError:
+        return f"the layout file {value!r} leaves the project folder"
+    if not present(target):
+        return f"layout file not found: {name} (a path from the project folder, where catalog/ is)"
+    return None
 
 
 def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
