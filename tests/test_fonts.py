@@ -298,3 +298,37 @@ def test_each_face_of_a_family_is_named_in_the_svg_by_one_family_with_its_weight
     assert 'font-family:"SourceSans3";font-weight:normal;font-style:normal;' in face
     assert 'font-family:"SourceSans3";font-weight:bold;font-style:normal;' in face
     assert 'font-family:"SourceSans3";font-weight:normal;font-style:italic;' in face
+
+
+# ---------------------------------------------------------------- variable fonts
+
+def glyph_widths(pdf, word: str) -> list[float]:
+    """The widths in points of the glyph boxes of `word`'s first occurrence on the first sheet."""
+    import pypdfium2
+
+    text = pypdfium2.PdfDocument(str(pdf))[0].get_textpage()
+    found = text.search(word).get_next()
+    assert found, f"{word!r} not drawn"
+    return [text.get_charbox(i)[2] - text.get_charbox(i)[0] for i in range(found[0], found[0] + found[1])]
+
+
+@pytest.mark.parametrize("file", ["Flex[wght].ttf", "Flex-VariableFont_wght.ttf"])
+def test_a_variable_font_gives_a_face_per_named_instance_and_bold_its_bold_instance(cli, mini, file):
+    from helpers_fonts import variable_font
+
+    (mini.root / "fonts").mkdir()
+    variable_font(mini.root / "fonts" / file)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.body]\nfont = "Flex-Regular"\n\n[layouts.card.boxes.title]\nfont = "Flex-Black"\n')
+    result = build(cli, mini)
+    assert result.code == 0, result.err
+    pdf = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
+    regular, bold, black = glyph_widths(pdf, "Deal"), glyph_widths(pdf, "every"), glyph_widths(pdf, "Blaze")
+    # bars 100, 280 and 400 units wide at 400, 700 and 900 (the title is larger: compare per point of size)
+    assert max(regular) < min(bold) / 2
+    assert min(black) > max(bold)
+    svg = mini.root / "output" / "mini" / "svg"
+    face = (svg / "blaze.svg").read_text()
+    assert 'font-family:"Flex";font-weight:bold;' in face and 'font-family:"Flex";font-weight:900;' in face
+    assert [p.name for p in (svg / "fonts").iterdir() if p.suffix == ".ttf" and "Flex" in p.name] == [file]

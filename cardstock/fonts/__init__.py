@@ -44,6 +44,7 @@ class FontFace:
     fallback: str  # CSS fallbacks (metric-compatible first)
     folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
     own: bool = False  # a project's font (not shipped with cardstock)
+    instance: tuple[tuple[str, float], ...] = ()  # a variable font's named instance: its axis coordinates
 
     @property
     def path(self) -> Path:
@@ -64,6 +65,28 @@ class FontFace:
     def read(self) -> bytes:
         """The font file's bytes, through the one door for input files (core/files)."""
         return read_bytes(self.path, self.project)
+
+    def static(self) -> bytes:
+        """The face as a static font with TrueType outlines, what ReportLab measures and
+        embeds: a variable font's named instance cut from it (fontTools' instancer), then
+        PostScript outlines converted (`truetype`)."""
+        data = self.read()
+        if self.instance:
+            from fontTools.ttLib import TTFont as OpenType
+            from fontTools.varLib import instancer
+
+            font = instancer.instantiateVariableFont(OpenType(io.BytesIO(data)), dict(self.instance), updateFontNames=False)
+            # each instance its own PostScript name: PDF writers and readers tell fonts apart by it
+            postscript = re.sub(r"[^A-Za-z0-9-]", "", self.name)[:63] or "Instance"
+            for record in list(font["name"].names):
+                if record.nameID == 6:
+                    font["name"].setName(postscript, 6, record.platformID, record.platEncID, record.langID)
+            if not font["name"].getName(6, 3, 1, 0x409):
+                font["name"].setName(postscript, 6, 3, 1, 0x409)
+            out = io.BytesIO()
+            font.save(out)
+            data = out.getvalue()
+        return truetype(data)
 
     @property
     def is_bold(self) -> bool:
@@ -207,6 +230,22 @@ def _named_style(data: bytes) -> tuple[str, int, bool]:
     return family, weight, italic
 
 
+def variable_instances(data: bytes) -> list[tuple[str, tuple[tuple[str, float], ...]]]:
+    """A variable font's named instances (their style names and axis coordinates, as the
+    foundry named them: "Regular", "SemiBold Italic"); [] for a static font."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    font = OpenType(io.BytesIO(data), lazy=True)
+    if "fvar" not in font:
+        return []
+    names = font["name"]
+    out = []
+    for inst in font["fvar"].instances:
+        label = str(names.getDebugName(inst.subfamilyNameID) or "")
+        out.append((label, tuple(sorted((str(k), float(v)) for k, v in inst.coordinates.items()))))
+    return out
+
+
 def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
     """A project's font files (stem → path and bytes) as faces, each linked to the
     **bold** and *italic* of its family. A file's family, weight and slant come from its
@@ -218,26 +257,40 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
     told = {stem: stem_style(stem) for stem in files}
     bases = {style[0] for style in told.values() if style is not None}
     members: dict[str, list[tuple[str, int, bool]]] = {}
-    for stem, (_path, data) in files.items():
+    sources: dict[str, tuple[Path, tuple[tuple[str, float], ...]]] = {}  # face name → its file and instance
+    for stem, (path, data) in files.items():
         style = told[stem]
+        family, weight, italic = _named_style(data)
         if style is None:
-            family, weight, italic = _named_style(data)
             key = plain_stem(stem) if plain_stem(stem) in bases or not family else family
             style = (key, weight, italic)
-        members.setdefault(style[0].lower(), []).append((stem, style[1], style[2]))
+        instances = variable_instances(data)
+        if not instances:
+            members.setdefault(style[0].lower(), []).append((stem, style[1], style[2]))
+            sources[stem] = (path, ())
+            continue
+        for label, where in instances:  # Roboto[wdth,wght].ttf → Roboto-Regular, Roboto-Bold, …
+            leaning = style[2] or "italic" in label.lower() or dict(where).get("ital", 0) >= 1 or dict(where).get("slnt", 0) < 0
+            name = f"{style[0]}-{re.sub(r'[^A-Za-z0-9]', '', label) or 'Regular'}"
+            if leaning and not re.search(r"italic|oblique", name, re.IGNORECASE):
+                name += "Italic"
+            if name in files or name in sources:
+                continue  # a static file of that name wins
+            members.setdefault(style[0].lower(), []).append((name, int(dict(where).get("wght", weight)), leaning))
+            sources[name] = (path, where)
     faces: list[FontFace] = []
     for group in members.values():
         regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
-        told_base = told[regular[0]]
+        told_base = told.get(regular[0]) or stem_style(regular[0])
         css = re.sub(r"[^A-Za-z0-9 -]", "", told_base[0] if told_base else plain_stem(regular[0])) or "Project"
         for stem, weight, italic in group:
             heavy = [m for m in group if m[2] == italic and m[1] >= 600]
             bold = stem if weight >= 600 or not heavy else min(heavy, key=lambda m: (abs(m[1] - max(700, weight)), m[0]))[0]
             slanted = [m for m in group if m[2]]
             it = stem if italic or not slanted else min(slanted, key=lambda m: (abs(m[1] - weight), m[0]))[0]
-            path = files[stem][0]
+            path, where = sources[stem]
             faces.append(FontFace(stem, path.name, css, {400: "normal", 700: "bold"}.get(weight, str(weight)),
-                                  "italic" if italic else "normal", bold, it, "sans-serif", path.parent, True))
+                                  "italic" if italic else "normal", bold, it, "sans-serif", path.parent, True, where))
     return sorted(faces, key=lambda f: f.name)
 
 
@@ -310,7 +363,7 @@ class Loaded:
         from reportlab.pdfbase.ttfonts import TTFont
 
         if face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(truetype(face.read()), face.path)))
+            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.static(), face.path)))
         self.pdf_name = face.pdf_name
         self.ttf: Any = pdfmetrics.getFont(face.pdf_name)
         parsed = self.ttf.face
@@ -337,7 +390,7 @@ def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -
 
     font = loaded(name)
     if font.shapes is None:
-        parsed = OpenType(io.BytesIO(font.face.read()), lazy=True)
+        parsed = OpenType(io.BytesIO(font.face.static()), lazy=True)
         font.shapes = (parsed.getGlyphSet(), parsed.getBestCmap() or {}, float(parsed["head"].unitsPerEm))
     glyphs, cmap, em = font.shapes
     out: list[tuple[Any, ...]] = []
