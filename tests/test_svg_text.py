@@ -217,3 +217,28 @@ def test_a_text_icon_is_drawn_on_the_cards_in_its_colour(cli, mini):
     assert share_of(png, (0x00, 0xA0, 0x40), 30) > 0.0001  # about 200 pixels of the small inline sign
     plain = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "ember-front.png").convert("RGB")
     assert share_of(plain, (0x00, 0xA0, 0x40), 30) == 0
+
+
+def test_a_character_the_arts_font_lacks_is_drawn_in_a_built_in_face_that_has_it(cli, mini):
+    """The project's font draws the words; the arrow it lacks comes from the built-in sans
+    (in the same weight), and a character no face has is named in a warning."""
+    (mini.root / "fonts").mkdir()
+    cff_font(mini.root / "fonts" / "Fancy-Regular.otf", "Fancy")
+    (mini.folder / "art" / "blaze.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
+        '<text x="5" y="30" font-family="Fancy" font-size="12" fill="#1a1a80">Go → Now ◎</text></svg>', encoding="utf-8")
+    checked = cli("--root", str(mini.root), "check", "mini", "--runs", "3")
+    assert "catalog/mini/art/blaze.svg: warning: the font 'Fancy-Regular' has no glyph for '◎'" in checked.out
+    assert "'→'" not in checked.out
+    built = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "pnp")
+    assert built.code == 0, built.err
+    runs: dict[str, str] = {}
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            name = str(font["/BaseFont"]).split("+")[-1]
+            runs[name] = runs.get(name, "") + text
+
+    PdfReader(mini.root / "output" / "mini" / "mini-pnp-letter.pdf").pages[0].extract_text(visitor_text=visit)
+    assert "Go" in runs["Fancy-Regular"] and "Now" in runs["Fancy-Regular"]
+    assert "→" in runs["LiberationSans"] and "Go" not in runs["LiberationSans"]

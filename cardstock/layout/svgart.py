@@ -614,6 +614,28 @@ def _positions(el: ET.Element, key: str, sheet: _Sheet) -> list[float]:
     return [sheet.length(v, key) for v in re.split(r"[\s,]+", (el.get(key) or "").strip()) if v]
 
 
+def _by_coverage(text: str, face: str, st: dict[str, str], problems: set[str]) -> list[tuple[str, str]]:
+    """`text` cut into runs of the face that draws them: `face`, else the first built-in
+    face (sans, serif, mono, in the same weight and style) that has the character; a
+    character none has stays in `face` and is reported."""
+    lacking = fonts.missing_glyphs(text, face)
+    if not lacking:
+        return [(text, face)]
+    chain = [svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set()) for generic in ("sans-serif", "serif", "monospace")]
+    drawn_in = {ch: next((f for f in chain if ch in fonts.coverage(f)), face) for ch in lacking}
+    missing = [ch for ch in lacking if drawn_in[ch] == face]
+    if missing:
+        problems.add(f"the font {face!r} has no glyph for {', '.join(repr(c) for c in missing)} (printed as a blank box)")
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        used = drawn_in.get(ch, face)
+        if runs and runs[-1][1] == used:
+            runs[-1] = (runs[-1][0] + ch, used)
+        else:
+            runs.append((ch, used))
+    return runs
+
+
 class _Chunk:
     """Runs of text drawn one after another from one start (an absolute x or y starts a
     new one): `text-anchor` moves the whole chunk."""
@@ -680,15 +702,13 @@ def _text(el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems
         if size <= 0:
             return
         face = svg_font(node_st.get("font-family", "sans-serif"), node_st.get("font-weight", "normal"), node_st.get("font-style", "normal"), problems)
-        lacking = fonts.missing_glyphs(text, face)
-        if lacking:
-            problems.add(f"the font {face!r} has no glyph for {', '.join(repr(c) for c in lacking)} (printed as a blank box)")
         chunk = chunks[-1]
         opacity = max(0.0, min(1.0, float(node_st.get("opacity", "1"))))
-        chunk.runs.append(Text(pos[0], pos[1], text, face, r(size), fill, opacity))
-        advance = fonts.string_width(text, face, size)
-        pos[0] += advance
-        chunk.width += advance
+        for piece, used in _by_coverage(text, face, node_st, problems):
+            chunk.runs.append(Text(pos[0], pos[1], piece, used, r(size), fill, opacity))
+            advance = fonts.string_width(piece, used, size)
+            pos[0] += advance
+            chunk.width += advance
 
     def walk(node: ET.Element, node_st: dict[str, str]) -> None:
         place(node, node_st)
