@@ -221,12 +221,15 @@ def _named_style(data: bytes) -> tuple[str, int, bool]:
     the italic bits)."""
     from fontTools.ttLib import TTFont as OpenType
 
-    font = OpenType(io.BytesIO(data), lazy=True)
-    names = font["name"]
-    family = str(names.getDebugName(16) or names.getDebugName(1) or "")
-    os2 = font["OS/2"] if "OS/2" in font else None
-    weight = int(getattr(os2, "usWeightClass", 400) or 400)
-    italic = bool(os2 is not None and os2.fsSelection & 1) or bool(font["head"].macStyle & 2)
+    try:
+        font = OpenType(io.BytesIO(data), lazy=True)
+        names = font["name"]
+        family = str(names.getDebugName(16) or names.getDebugName(1) or "")
+        os2 = font["OS/2"] if "OS/2" in font else None
+        weight = int(getattr(os2, "usWeightClass", 400) or 400)
+        italic = bool(os2 is not None and os2.fsSelection & 1) or bool(font["head"].macStyle & 2)
+    except Exception:  # noqa: BLE001 - tables ReportLab did not need may be damaged: the file's name decides
+        return "", 400, False
     return family, weight, italic
 
 
@@ -235,8 +238,11 @@ def variable_instances(data: bytes) -> list[tuple[str, tuple[tuple[str, float], 
     foundry named them: "Regular", "SemiBold Italic"); [] for a static font."""
     from fontTools.ttLib import TTFont as OpenType
 
-    font = OpenType(io.BytesIO(data), lazy=True)
-    if "fvar" not in font:
+    try:
+        font = OpenType(io.BytesIO(data), lazy=True)
+        if "fvar" not in font:
+            return []
+    except Exception:  # noqa: BLE001 - a table ReportLab did not need may be damaged: drawn as a static font
         return []
     names = font["name"]
     out = []
