@@ -246,7 +246,7 @@ def _pixels_in_points(data: dict[str, Any]) -> None:
     if not isinstance(dpi, (int, float)) or isinstance(dpi, bool) or not 0 < dpi <= 10_000:
         return
     assert isinstance(settings, dict)
-    for key in ("card_size", "bleed", "safe"):
+    for key in ("card_size", "bleed", "safe", "card_thickness"):
         if isinstance(settings.get(key), str):
             settings[key] = in_points(settings[key], dpi)
     for s in data.get("sets") or []:

@@ -56,9 +56,10 @@ class PrintSettings(Strict):
     # the resolution `px` lengths are at, in the game file and its layouts (Squib and
     # nanDECK measure cards in pixels at 300 dpi); None: CSS pixels, 96 to the inch
     dpi: Optional[float] = Field(default=None, gt=0, le=10_000)
+    card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
 
     _v_size = field_validator("card_size")(_size)
-    _v_bleed = field_validator("bleed", "safe")(check_length)
+    _v_bleed = field_validator("bleed", "safe", "card_thickness")(check_length)
 
     @field_validator("papers")
     @classmethod
