@@ -548,7 +548,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine: silhouette or cricut")
     b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
     b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
-    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: file:/// URLs to output/)")
+    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)

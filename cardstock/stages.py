@@ -76,7 +76,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
-          run_game=tts.build_tts, when="asked", weight=6.0),
+          run_game=tts.build_tts, check=tts.check_inputs, when="asked", weight=6.0),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
           run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services"),
     Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),

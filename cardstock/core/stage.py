@@ -45,7 +45,7 @@ class BuildOptions:
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
+    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else named by file name)
     cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
