@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -93,6 +95,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         return EXIT_OK
     g = cat.game
     print(f"{g.title} {g.version}  ({g.players.min}-{g.players.max} players)")
+    reading = cat.reading()
+    if reading:
+        print("\nRead with (game.toml):")
+        for line in reading:
+            print(f"  {line}")
     group = None
     for c in cat.components:
         if c.group != group:
@@ -535,9 +542,26 @@ def cmd_init(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     games = sorted({p.relative_to(folder).parts[1] for p in written if p.relative_to(folder).parts[0] == "catalog"})
     print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
-    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
-    print(f"next: {step}cardstock   (checks the rules and builds into output/)")
+    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
+    print(f"next: {step}{own_command(folder)}   (checks the rules and builds into output/)")
     return EXIT_OK
+
+
+def own_command(folder: Path) -> str:
+    """How to run this cardstock from `folder` without activating its virtual environment:
+    the `cardstock` script beside the running Python (relative when the environment sits
+    in the folder, as `.venv/bin/cardstock`), plain `cardstock` when that is the one on
+    PATH, else `python -m cardstock` with this Python's path."""
+    script = Path(sys.executable).parent / ("cardstock.exe" if os.name == "nt" else "cardstock")
+    if not script.is_file():
+        return f"{shlex.quote(sys.executable)} -m cardstock"
+    found = shutil.which("cardstock")
+    if found and Path(found).resolve() == script.resolve():
+        return "cardstock"
+    try:
+        return shlex.quote(str(script.absolute().relative_to(folder.absolute())))
+    except ValueError:
+        return shlex.quote(str(script.absolute()))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

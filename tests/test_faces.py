@@ -315,7 +315,7 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     PILImage.new("RGB", (40, 20), (200, 30, 30)).save(root / "catalog" / "fixture" / "art" / "photo.png")
     (root / "catalog" / "fixture" / "art" / "shape.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1" y="1" width="8" height="8" fill="#00ff00"/>'
-        '<text x="0" y="5">no</text></svg>'
+        '<image x="0" y="5" width="2" height="2" href="no.png"/></svg>'
     )
     c = load(root)
     photo = lay_out(c, comp(c, "long"), "front")
@@ -323,7 +323,7 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     assert len(images) == 1 and images[0].sha256 and images[0].w / images[0].h == pytest.approx(2.0, rel=0.01)
     shape = lay_out(c, comp(c, "typo"), "front")
     assert any(isinstance(op, PathOp) and op.fill == "#00ff00" for op in walk(shape.ops))
-    assert any("<text> is not drawn" in i.message and i.level == "warning" for i in shape.findings)
+    assert any("<image> is not drawn" in i.message and i.level == "warning" for i in shape.findings)
     plain = lay_out(c, comp(c, "fish"), "front")  # no art: the generated placeholder
     assert not [op for op in walk(plain.ops) if isinstance(op, ImageOp)]
     assert any(isinstance(op, Icon) and op.symbol == "flame" and op.size > 25 for op in walk(plain.ops))

@@ -338,7 +338,7 @@ def test_a_character_the_font_lacks_is_warned_once_naming_component_field_and_ch
     warnings = [line.strip() for line in result.out.splitlines() if "has no glyph" in line]
     assert warnings == [
         f"catalog/mini/cards.csv:2: text: warning: component 'ember': the font 'sans' has no glyph for '{thai}' (U+0E01); "
-        "it will print as a blank box (on 2 components)"
+        "it will print as a blank box; name a font that has it in the box's `fallback` (on 2 components)"
     ]
     build = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
     assert build.code == 0

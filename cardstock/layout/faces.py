@@ -42,7 +42,7 @@ from .context import back_context, component_context, make_env, tint, version_ma
 from . import printsafe
 from .ops import Face, Group, Guide, Note, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
-from .spec import Box, Layout, LayoutSet, load_layouts
+from .spec import Box, Layout, LayoutSet, load_layouts, shared_files
 from .text import Fit
 from .ownicons import game_library
 from .symbols import Library
@@ -112,7 +112,7 @@ class Faces:
                  library: Optional[Library] = None) -> None:
         self.catalog = catalog
         self.cache = cache if cache is not None else memory_cache()
-        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id)
+        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id, shared_files(catalog))
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text shared by the game's faces (Painter.fit)

@@ -100,6 +100,9 @@ class CardFact(Fact):
         if c is None:
             named = [x for x in components if self.called and x.name == self.called]
             hint = f"; a component named {self.called} has id {named[0].id}" if named else ""
+            shared = [x.id for x in components if x.id == f"{x.set}-{self.card}"]
+            if len(shared) > 1:  # rows of several sets had this id: each took its set's id in front
+                hint += f"; several sets have a row {self.card!r}, so its ids are {', '.join(shared)}: name one"
             msg = f"{label}: the rulebook names this card, but the catalog has no component with id {self.card!r}{hint}"
             return Outcome(False, msg, [], [Problem(msg)])
         problems: list[Problem] = []
