@@ -59,6 +59,7 @@ class Claim(Strict):
     value: str  # the expression
     equals: Optional[Any] = None
     say: Optional[str] = None  # what the rulebook says it shows
+    line: Optional[int] = Field(default=None, ge=1)  # the source line that states `equals` (held to it)
 
     @field_validator("value")
     @classmethod
