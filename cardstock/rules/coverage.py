@@ -174,7 +174,7 @@ def _bare(word: str) -> str:
 
 def fold(word: str) -> str:
     w = _bare(word).lower().replace("’", "'").strip("'")
-    for end, back in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("s", "")):
+    for end, back in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("ing", ""), ("s", "")):
         if w.endswith(end) and len(w) > len(end) + 2 and not w.endswith("ss"):
             return w[: -len(end)] + back
     return w
@@ -260,7 +260,7 @@ def _rule_statement(loc: Any, file: str, default: Optional[str], catalog: Any) -
     section = loc.section
     if section in ("counts", "constraints"):
         if kind == "count":
-            st.numbers += _nums([rule.count])
+            st.numbers += _nums([rule.count] if rule.count else [])  # count = 0: "none may", not a number of the source
             names += _strings(rule.values or [])
         elif kind == "range":
             st.numbers += _nums([rule.min, rule.max])

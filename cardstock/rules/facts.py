@@ -29,7 +29,8 @@ from pydantic import Field, model_validator
 from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
 from .filters import Filter, Strict, select, value_of
-from .places import Place, norm, read_place
+from .coverage import words_of
+from .places import Place, norm, read_place, spelled
 from .sources import SeedRef
 
 
@@ -46,8 +47,14 @@ def show(v: Any) -> str:
     return str(v)
 
 
+def _empty(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip())
+
+
 def same(a: Any, b: Any) -> bool:
     """Equal as a rulebook means it: 3 == 3.0, '3' == 3, text ignoring case and spaces."""
+    if _empty(a) and _empty(b):
+        return True
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a is b
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
@@ -290,7 +297,10 @@ def _words_with_fields(c: Component, key: str, words: str, slots: list[str], lab
     filled = words
     for slot in slots:
         filled = filled.replace("{" + slot + "}", str(show(value_of(c, slot))))
-    if norm(filled) in norm(text):
+    forms = [words]
+    for slot in slots:  # each number as digits or as a word
+        forms = [f.replace("{" + slot + "}", x) for f in forms for x in spelled(value_of(c, slot))]
+    if any(norm(f) in norm(text) for f in forms):
         return []
     pattern = re.escape(norm(words))
     for slot in slots:
@@ -525,18 +535,9 @@ class TermsFact(Fact):
         return Outcome(True, f"{len(self.terms)} name{'s' if len(self.terms) != 1 else ''} found")
 
 
-def _fold(word: str) -> str:
-    w = word.lower().replace("’", "'")
-    for end in ("'s", "s'", "ies", "es", "s"):
-        if w.endswith(end) and len(w) > len(end) + 2:
-            return w[: -len(end)] + ("y" if end == "ies" else "")
-    return w
-
-
 def _names(term: str, text: str) -> bool:
     """Does `text` name `term`, word for word, plurals and case aside?"""
-    t = [_fold(w) for w in re.findall(r"[\w'’/-]+", term)]
-    x = [_fold(w) for w in re.findall(r"[\w'’/-]+", text)]
+    t, x = words_of(term), words_of(text)
     return bool(t) and any(x[i:i + len(t)] == t for i in range(len(x) - len(t) + 1))
 
 
@@ -554,7 +555,7 @@ def catalog_names(components: list[Component], game: Game) -> list[str]:
     for icon in game.icons.values():
         out.append(icon.label or "")
     for name, t in game.tables.items():
-        out += [name, t.title or "", *map(str, t.columns)]
+        out += [name, t.title or "", t.note or "", *map(str, t.columns)]
         out += [show(cell) for row in t.rows for cell in row]
     return out
 

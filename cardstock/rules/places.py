@@ -37,6 +37,12 @@ def spelled(value: Any) -> list[str]:
     """The ways a text may write a value: 7 as "7" and "seven"."""
     text = _plain(value)
     out = [text]
+    span = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", text)
+    if span:  # a range: "1-2" is also written "1 or 2", "1–2", "1 to 2", "one or two"
+        a, b = (int(x) for x in span.groups())
+        out += [f"{a} or {b}", f"{a}–{b}", f"{a} to {b}"]
+        if a in _WORD_OF and b in _WORD_OF:
+            out += [f"{_WORD_OF[a]} or {_WORD_OF[b]}", f"{_WORD_OF[a]} to {_WORD_OF[b]}"]
     if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() and int(value) in _WORD_OF:
         out.append(_WORD_OF[int(value)])
     return out
@@ -179,15 +185,16 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
     col = len(cols) - 1 if place.column is None else (cols.index(norm(place.column)) if norm(place.column) in cols else -1)
     if col < 0:
         return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no column {place.column!r}")
-    for i, r in enumerate(t.rows):
-        if norm(_plain(r[0])) == norm(_plain(place.row)):
-            line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
-            have = r[col]
-            label = f"table {place.table}, row {_plain(place.row)!r}, {t.columns[col]}"
-            if place.says is not None:
-                ok, have = _in_words(str(have), place.says, want)
-                label += f" ({place.says.replace('{value}', '…')!r})"
-            return Found(have, label, game_file, line)
+    hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
+    if len(hits) >= place.nth:
+        i = hits[place.nth - 1]
+        line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
+        have = t.rows[i][col]
+        label = f"table {place.table}, row {_plain(place.row)!r}{'' if place.nth == 1 else f' (number {place.nth})'}, {t.columns[col]}"
+        if place.says is not None:
+            ok, have = _in_words(str(have), place.says, want)
+            label += f" ({place.says.replace('{value}', '…')!r})"
+        return Found(have, label, game_file, line)
     return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no row {_plain(place.row)!r}")
 
 
