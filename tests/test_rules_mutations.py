@@ -92,8 +92,8 @@ MUTATIONS = [
         ("game.toml", '{ id = "gatekeeper", name = "The Gatekeeper",', '{ id = "gatekeeper", name = "The Warden",'),
     ], ["Gatekeeper", "the rulebook calls it The Gatekeeper, the catalog The Warden"]),
     Mutation("atmosfear", "the Duel listed as an immediate power in the hierarchy", [
-        ("game.toml", '[2, "The Duel", "Action, delayed", "silver"]', '[2, "The Duel", "Action, immediate", "silver"]'),
-    ], ["hierarchy", "row 2, column Kind: the rulebook states Action, delayed, the table has Action, immediate"]),
+        ("game.toml", '[2, "The Duel", "Action", "delayed", "silver"]', '[2, "The Duel", "Action", "immediate", "silver"]'),
+    ], ["hierarchy", "says The Duel has Power immediate, the card The Duel (Red)", "has power delayed"]),
     Mutation("atmosfear", "the Lair ranked 10: the example's Gate no longer ranks 11", [
         ("realms.csv", "red-lair,Red Lair,1,Red,red,11,", "red-lair,Red Lair,1,Red,red,10,"),
         ("realms.csv", "red-familiar,Red Familiar,1,Red,red,10,", "red-familiar,Red Familiar,1,Red,red,11,"),

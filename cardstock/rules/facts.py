@@ -417,6 +417,14 @@ def _key_text(v: Any) -> str:
     return norm(re.sub(r"\([^)]*\)", " ", show(v)))
 
 
+def _has_field(c: Component, fld: str, game: Game) -> bool:
+    """Does the card have the field at all (an attribute, or a field of its set)?"""
+    if fld in ("id", "name", "set", "group", "kind", "count") or fld in c.fields:
+        return True
+    st = next((s for s in game.sets if s.id == c.set), None)
+    return st is not None and fld in game.fields_of(st)
+
+
 def _blank(v: Any) -> bool:
     return v is None or show(v).strip() in ("", "—", "-", "–")
 
@@ -479,6 +487,8 @@ class RestatesFact(Fact):
                 seen.add(c.id)
                 for column, fld in self.columns.items():
                     cell = row[cols.index(norm(column))]
+                    if not _has_field(c, fld, game):  # The Gatekeeper has no rank: its row's Rank restates nothing
+                        continue
                     have = value_of(c, fld)
                     if _blank(cell) and _blank(have):
                         continue
