@@ -15,6 +15,7 @@ points at, so two texts that state one quantity differently fail with both place
     { card = "azrael", field = "strength" } one card's field
     { table = "turn", row = "Draw", column = "What to do", says = "draw {value} card" }
                                            a table cell; with `says`, the words around the value
+    { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
 """
 
 from __future__ import annotations
@@ -99,8 +100,8 @@ class Place(Strict):
             raise ValueError("a place is one of: setup, players, count, distinct, card (with field), table (with row)")
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
-        if self.table is not None and self.row is None:
-            raise ValueError("a table place names its row")
+        if self.table is not None and self.row is None and self.says is None:
+            raise ValueError("a table place names its row (or, with `says`, reads the table's note)")
         if self.says is not None and "{value}" not in self.says:
             raise ValueError("'says' marks where the value stands with {value}")
         return self
@@ -185,6 +186,9 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
     col = len(cols) - 1 if place.column is None else (cols.index(norm(place.column)) if norm(place.column) in cols else -1)
     if col < 0:
         return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no column {place.column!r}")
+    if place.row is None:  # the table's note, with the words around the value
+        ok, have = _in_words(str(t.note or ""), place.says or "{value}", want)
+        return Found(have, f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})", game_file, catalog.line("tables", place.table, "note") or catalog.line("tables", place.table))
     hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
     if len(hits) >= place.nth:
         i = hits[place.nth - 1]
