@@ -333,7 +333,7 @@ def statements(catalog: Any) -> list[Statement]:
             if claim.line is not None and claim.equals is not None:
                 seed = loc.rule.cite.seed if loc.rule.cite is not None else None
                 out.append(Statement(f"{loc.where}.claims[{k}] {claim.id or claim.value!r}", rules.file, loc.line,
-                                     seed or rules.seed or rules.text, [claim.line], _nums([claim.equals])))
+                                     seed or rules.seed or rules.text, [claim.line], _nums(_values([claim.equals]))))
     setup = rules.setup
     for i, step in enumerate(setup.steps if setup is not None else []):
         if step.cite is None:

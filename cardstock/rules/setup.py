@@ -33,7 +33,7 @@ from .sources import SeedRef
 
 BOX = "box"
 
-_TYPED = re.compile(r"(?<![\w{])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+_TYPED = re.compile(r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
 _SLOT = re.compile(r"\{([a-z_]+)\}")
 
 
