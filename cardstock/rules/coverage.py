@@ -174,9 +174,12 @@ def _bare(word: str) -> str:
 
 def fold(word: str) -> str:
     w = _bare(word).lower().replace("’", "'").strip("'")
-    for end, back in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("ing", ""), ("s", "")):
+    for end, back in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("s", "")):
         if w.endswith(end) and len(w) > len(end) + 2 and not w.endswith("ss"):
-            return w[: -len(end)] + back
+            w = w[: -len(end)] + back
+            break
+    if w.endswith("ing") and len(w) > 5:  # "Callings" and "Calling" and "Call" fold alike
+        w = w[:-3]
     return w
 
 
