@@ -49,8 +49,8 @@ MUTATIONS = [
         ("opponent.csv", "black-blade,Black Blade,2,2,Item,,spade,3,,yes,", "black-blade,Black Blade,2,2,Item,,spade,3,,no,"),
     ], ["Black Blade", "offensive: the rulebook states yes, the catalog has no"]),
     Mutation("alpha-omega-cards", "an achievement worth 4 points instead of 5", [
-        ("game.toml", '[5, "never having become a Lured Player"]', '[4, "never having become a Lured Player"]'),
-    ], ["Achievement Scoring", "the rulebook states 2, 1, 3, 1, 3, 5, the table has 2, 1, 3, 1, 3, 4"]),
+        ("game.toml", '["never having become a Lured Player", 5]', '["never having become a Lured Player", 4]'),
+    ], ["Achievement Scoring", "row never having become a Lured Player, column Points: the rulebook states 5, the table has 4"]),
     Mutation("alpha-omega-cards", "the Lured Player trigger 3 rounds -> 2", [
         ("game.toml", '["consecutive rounds in which you lose a Good Person to the Opponents", 3]', '["consecutive rounds in which you lose a Good Person to the Opponents", 2]'),
     ], ["Lured", "the rulebook states 3, the table has 2"]),

@@ -462,7 +462,8 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
     for st in mine:
         for n in st.lines:
             by_line.setdefault(n, []).append(st)
-    known = [words_of(n) for st in mine for n in st.names]
+    stated_words = [(st, [words_of(n) for n in st.names]) for st in mine]  # each name folded once
+    known = [w for _, named in stated_words for w in named]
     known += [words_of(n) for a in asides for n in a.names]
     items: list[Item] = []
     seen_names: set[str] = set()
@@ -486,7 +487,7 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
             covering: list[str] = []
             if _tiled(name, known):
                 words = words_of(name)
-                covering = [st.rule for st in mine if any(_inside(words_of(x), words) for x in st.names)][:3] or ["words any sentence uses"]
+                covering = [st.rule for st, named in stated_words if any(_inside(x, words) for x in named)][:3] or ["words any sentence uses"]
             item = Item("name", name, number_, covering)
             if not item.covered_by:
                 item.aside = _aside_for(asides, number_, name=name)

@@ -531,8 +531,10 @@ class TermsFact(Fact):
             pool = catalog_names(components, game)
         problems: list[Problem] = []
         placed: list[int] = []
+        pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
         for term in self.terms:
-            hits = [i for i, text in enumerate(pool) if _names(term, text)]
+            t = words_of(term)
+            hits = [i for i, x in enumerate(pool_words) if _within(t, x)]
             if not hits:
                 where = f"table {self.table}" if self.table else "the catalog"
                 problems.append(Problem(f"{self.name}: the rulebook names {term!r}, {where} does not"))
@@ -547,7 +549,10 @@ class TermsFact(Fact):
 
 def _names(term: str, text: str) -> bool:
     """Does `text` name `term`, word for word, plurals and case aside?"""
-    t, x = words_of(term), words_of(text)
+    return _within(words_of(term), words_of(text))
+
+
+def _within(t: list[str], x: list[str]) -> bool:
     return bool(t) and any(x[i:i + len(t)] == t for i in range(len(x) - len(t) + 1))
 
 
