@@ -168,11 +168,12 @@ def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
             if len(a) != len(b) or a[1:] == b[1:] or len(a) < 2:
                 continue
             new_a, new_b = [a[0], *b[1:]], [b[0], *a[1:]]
+            k = next(i for i in range(1, len(a)) if a[i] != b[i])  # the first cell the swap changes
             old = la + "\n" + lb
             new = la.replace(la.strip().rstrip(","), _row_line(new_a)) + "\n" + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
             if old in text:
                 yield Edit(game, "row swap", f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells", "game.toml",
-                           old, new, _show(a[0]), _show(b[0]))
+                           old, new, _show(a[k]), _show(b[k]))
     for table, line, cells, columns in rows:  # a scoring row given to one player only
         for i, cell in enumerate(cells):
             if isinstance(cell, str) and re.fullmatch(r"(?i)(every|each|all) players?|everyone|all", cell.strip()):
@@ -255,7 +256,8 @@ def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
         else:
             new_line = line.replace(f'name = "{name}"', f'name = "{new_name}"', 1)
         if new_line != line:
-            yield Edit(game, "card name", f"{cid} renamed {new_name!r}", f, line, new_line, name, new_name)
+            bare = " ".join(re.sub(r"\([^)]*\)", " ", name).split())  # what a table restating it names: "The Duel" for "The Duel (Red)"
+            yield Edit(game, "card name", f"{cid} renamed {new_name!r}", f, line, new_line, bare, new_name)
         chosen = str(row.get("designer_choice") or "").split()
         if "all" in chosen:
             continue  # every value of the card is the designer's: no source states it

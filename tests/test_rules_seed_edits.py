@@ -63,10 +63,15 @@ def outcome(root: Path, e: Edit) -> tuple[bool, list[str]]:
     return report.ok, lines
 
 
+WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+
+
 def _said(value: str, line: str) -> bool:
-    """Does the line state the value (a number as a number, not inside another)?"""
+    """Does the line state the value (a number as a number, not inside another, or as a word)?"""
     v = value.strip()
     if re.fullmatch(r"-?\d+(\.\d+)?", v):
+        if re.fullmatch(r"\d+", v) and int(v) < len(WORDS) and re.search(rf"\b{WORDS[int(v)]}\b", line, re.I):
+            return True
         return re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", line) is not None
     if "–" in v:  # a player range: both ends
         return all(_said(x, line) for x in v.split("–"))

@@ -20,6 +20,7 @@ the fact's name, its place in rules.toml and the numbers involved.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import defaultdict
 from typing import Any, ClassVar, Literal, Optional, Union
@@ -312,6 +313,11 @@ def _words_with_fields(c: Component, key: str, words: str, slots: list[str], lab
     return [Problem(f"{label} {key}: the card's {fields} makes it {filled!r}; its text does not say so: {text!r}", c, key)]
 
 
+def _clip(text: Optional[str], n: int = 90) -> str:
+    t = " ".join(str(text or "").split())
+    return t if len(t) <= n else t[: n - 1] + "…"
+
+
 def _num(v: Any) -> float:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0
 
@@ -340,7 +346,7 @@ class ValueFact(Fact):
             if f.missing is not None:
                 problems.append(Problem(f"{self.name}: the rulebook states {show(self.value)}, but {f.missing}", at=(f.file, f.line)))
             elif not same(f.value, self.value):
-                have = "does not state it" if f.value is None else f"has {show(f.value)}"
+                have = f"has {show(f.value)}" if f.value is not None else (f"does not state it: {_clip(f.text)!r}" if f.text is not None else "does not state it")
                 beside = f"; {agree[0].label} ({agree[0].where}) has {show(self.value)}" if agree else ""
                 problems.append(Problem(f"{self.name}: the rulebook states {show(self.value)}, {f.label} {have}{beside}", at=(f.file, f.line)))
         if problems:
@@ -497,7 +503,9 @@ class RestatesFact(Fact):
         if self.every:
             for c in cs:
                 if c.id not in seen:
-                    problems.append(Problem(f"{self.name}: table {self.table} has no row for {c.name} ({kfield} {show(value_of(c, kfield))})", c, kfield))
+                    near = difflib.get_close_matches(_key_text(value_of(c, kfield)), [_key_text(r[kcol]) for r in t.rows], n=1, cutoff=0.5)
+                    hint = f"; the nearest row is {near[0]!r}" if near else ""
+                    problems.append(Problem(f"{self.name}: table {self.table} has no row for {c.name} ({kfield} {show(value_of(c, kfield))}){hint}", c, kfield))
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"table {self.table}: {len(t.rows)} rows agree with {len(cs)} cards", cs)
@@ -533,11 +541,13 @@ class TermsFact(Fact):
         placed: list[int] = []
         pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
         for term in self.terms:
-            t = words_of(term)
-            hits = [i for i, x in enumerate(pool_words) if _within(t, x)]
+            term_words = words_of(term)
+            hits = [i for i, x in enumerate(pool_words) if _within(term_words, x)]
             if not hits:
                 where = f"table {self.table}" if self.table else "the catalog"
-                problems.append(Problem(f"{self.name}: the rulebook names {term!r}, {where} does not"))
+                near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
+                hint = f"; the nearest it has is {near[0]!r}" if near else ""
+                problems.append(Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}"))
             else:
                 placed.append(hits[0])
         if not problems and self.ordered and placed != sorted(placed):

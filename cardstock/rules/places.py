@@ -114,8 +114,9 @@ class Found:
     """What a place holds: the value (None when it holds none), how a reader names the
     place, and the file and line to point at."""
 
-    def __init__(self, value: Any, label: str, file: str, line: Optional[int], missing: Optional[str] = None) -> None:
+    def __init__(self, value: Any, label: str, file: str, line: Optional[int], missing: Optional[str] = None, text: Optional[str] = None) -> None:
         self.value, self.label, self.file, self.line, self.missing = value, label, file, line, missing
+        self.text = text  # the words the place holds, when the value was looked for in them
 
     @property
     def where(self) -> str:
@@ -131,6 +132,8 @@ def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
         if f"{before}{form.lower()}{after}" in plain:
             return True, want
     found = re.search(re.escape(before) + r"([\w./+-]+)" + re.escape(after), plain)
+    if found is None:  # a value of a few words: "1 or 3"
+        found = re.search(re.escape(before) + r"(.{1,24}?)" + re.escape(after), plain)
     return False, (read_number(found.group(1)) if found else None)
 
 
@@ -175,10 +178,12 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
             return Found(None, f"card {place.card}", rules_file, rules_line, f"the catalog has no component {place.card!r}")
         have = value_of(c, place.field or "")
         label = f"{c.name}'s {place.field}"
+        words = None
         if place.says is not None:
-            ok, have = _in_words(str(have or ""), place.says, want)
+            words = str(have or "")
+            ok, have = _in_words(words, place.says, want)
             label = f"{c.name}'s {place.field} ({place.says.replace('{value}', '…')!r})"
-        return Found(have, label, c.file, c.line)
+        return Found(have, label, c.file, c.line, text=words)
     t = game.tables.get(place.table or "")
     if t is None:
         return Found(None, f"table {place.table}", game_file, None, f"the game has no table {place.table!r}")
@@ -188,18 +193,22 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
         return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no column {place.column!r}")
     if place.row is None:  # the table's note, with the words around the value
         ok, have = _in_words(str(t.note or ""), place.says or "{value}", want)
-        return Found(have, f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})", game_file, catalog.line("tables", place.table, "note") or catalog.line("tables", place.table))
+        return Found(have, f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})", game_file,
+                     catalog.line("tables", place.table, "note") or catalog.line("tables", place.table), text=str(t.note or ""))
     hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
     if len(hits) >= place.nth:
         i = hits[place.nth - 1]
         line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
         have = t.rows[i][col]
         label = f"table {place.table}, row {_plain(place.row)!r}{'' if place.nth == 1 else f' (number {place.nth})'}, {t.columns[col]}"
+        words = None
         if place.says is not None:
-            ok, have = _in_words(str(have), place.says, want)
+            words = str(have)
+            ok, have = _in_words(words, place.says, want)
             label += f" ({place.says.replace('{value}', '…')!r})"
-        return Found(have, label, game_file, line)
-    return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no row {_plain(place.row)!r}")
+        return Found(have, label, game_file, line, text=words)
+    rows = ", ".join(repr(_plain(r[0])) for r in t.rows)
+    return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}")
 
 
 __all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]
