@@ -50,6 +50,7 @@ class Edit:
     new: str
     before: str  # the value before, as a message would show it
     after: str  # … and after
+    pairs: tuple[tuple[str, str], ...] = ()  # other (before, after) pairs the edit changes: a swap's every cell
 
     @property
     def id(self) -> str:
@@ -168,12 +169,13 @@ def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
             if len(a) != len(b) or a[1:] == b[1:] or len(a) < 2:
                 continue
             new_a, new_b = [a[0], *b[1:]], [b[0], *a[1:]]
-            k = next(i for i in range(1, len(a)) if a[i] != b[i])  # the first cell the swap changes
+            changed = [i for i in range(1, len(a)) if a[i] != b[i]]  # the cells the swap changes
+            k = changed[0]
             old = la + "\n" + lb
             new = la.replace(la.strip().rstrip(","), _row_line(new_a)) + "\n" + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
             if old in text:
                 yield Edit(game, "row swap", f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells", "game.toml",
-                           old, new, _show(a[k]), _show(b[k]))
+                           old, new, _show(a[k]), _show(b[k]), tuple((_show(a[i]), _show(b[i])) for i in changed[1:]))
     for table, line, cells, columns in rows:  # a scoring row given to one player only
         for i, cell in enumerate(cells):
             if isinstance(cell, str) and re.fullmatch(r"(?i)(every|each|all) players?|everyone|all", cell.strip()):

@@ -80,11 +80,15 @@ def _said(value: str, line: str) -> bool:
 
 def names_both(e: Edit, lines: list[str]) -> bool:
     """Some failing finding names a rule and a catalog file, with the value before and after
-    the edit (a swap names both rows)."""
+    the edit (for a swap, the two cells of any column it changed). A number a worked
+    example depends on may be caught by the example instead: its claim names the value the
+    rulebook claims and the one the catalog now gives, with the edited value among its inputs."""
     for line in lines:
         if f"catalog/{e.game}/" not in line:
             continue
-        if _said(e.before, line) and _said(e.after, line):
+        if any(_said(b, line) and _said(a, line) for b, a in ((e.before, e.after), *e.pairs)):
+            return True
+        if "the rulebook claims" in line and "the catalog gives" in line and _said(e.after, line.rsplit("the catalog gives", 1)[1]):
             return True
     return False
 
