@@ -175,7 +175,8 @@ def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
             new = la.replace(la.strip().rstrip(","), _row_line(new_a)) + "\n" + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
             if old in text:
                 yield Edit(game, "row swap", f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells", "game.toml",
-                           old, new, _show(a[k]), _show(b[k]), tuple((_show(a[i]), _show(b[i])) for i in changed[1:]))
+                           old, new, _show(a[k]), _show(b[k]),
+                           tuple((_show(a[i]), _show(b[i])) for i in changed[1:]) + ((_show(a[0]), _show(b[0])),))
     for table, line, cells, columns in rows:  # a scoring row given to one player only
         for i, cell in enumerate(cells):
             if isinstance(cell, str) and re.fullmatch(r"(?i)(every|each|all) players?|everyone|all", cell.strip()):

@@ -135,3 +135,26 @@ def test_the_rules_come_first_and_the_component_pictures_in_an_appendix(game: st
     assert text.rindex("Designer's notes") < appendix
     assert "In the box:" in text[appendix:] and "In the box:" not in text[:appendix]
     assert "Every face is pictured in the appendix at the end of this book" in text[:appendix]
+
+
+# ---------------------------------------------------------------- The Vortex
+
+
+def test_vortex_rogations_are_played_in_step_2_after_the_vortex_card() -> None:
+    text = body("vortex")
+    assert "at the start of a round" not in text
+    assert "Rogations (48 cards) are rites you perform in step 2 of a round, after the Vortex card is turned" in text
+
+
+def test_vortex_not_every_rogation_asks_something_of_the_field() -> None:
+    text = body("vortex")
+    assert "Each Rogation asks something of your field" not in text
+    free = [c.name for c in catalog("vortex").components if c.set == "rogations" and not c.fields.get("min_devotees") and not c.fields.get("compare")]
+    assert free == ["Alms"]
+    assert "Most Rogations ask something of your field" in text and "Alms asks nothing of your field and can always be played" in text
+
+
+def test_vortex_the_sources_bacchanalia_and_burial_rites_example() -> None:
+    text = body("vortex")
+    assert ("Example. The first player performs Bacchanalia and the next one Burial Rites. They contradict each other, so the first "
+            "takes precedence: the first player still has a Frenzy step, with 2 Frenzy actions instead of 1") in text
