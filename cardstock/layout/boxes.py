@@ -20,7 +20,7 @@ from ..core.templating import Breach
 from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, Op, PathData, Point, r
+from .ops import Group, Note, Op, PathData, Point, r
 from .boxtypes import box_kind
 from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
@@ -63,7 +63,12 @@ class Geometry:
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
         """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
-        return geometry_of(self.shape).outside(self.w, self.h, self.safe, self.custom, (x, y, w, h))
+        return self.reach(self.safe, x, y, w, h)
+
+    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float:
+        """How far (points) the rectangle reaches outside the outline moved `inset` inward
+        (0 when inside): `inset` 0 is the cut, `safe` the safe line."""
+        return geometry_of(self.shape).outside(self.w, self.h, inset, self.custom, (x, y, w, h))
 
     def edge_points(self, inset: float, n: int) -> list[Point]:
         """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
@@ -95,6 +100,13 @@ class Painter:
     # text styles that read no template, by box, shared by the faces of one game
     # (`boxtypes.text.text_style`); None: worked out every time
     styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
+    notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
+
+    def note(self, lay: Any, box: Any, rect: tuple[float, float, float, float], problems: tuple[str, ...] = (), *,
+             size: float = 0.0, min_size: float = 0.0, overflow: float = 0.0) -> None:
+        """Keep what a box found while drawn (`ops.Note`); `rect` is x0, y0, x1, y1."""
+        x0, y0, x1, y1 = (round(v, 2) for v in rect)
+        self.notes.append(Note(f"{lay.name}.{box.name}", x0, y0, x1, y1, round(size, 2), round(min_size, 2), round(overflow, 2), problems))
 
     # ------------------------------------------------------------ messages
 

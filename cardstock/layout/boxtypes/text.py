@@ -46,6 +46,10 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
         ops += underlines(fit.ops)
     text_findings(painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx))
+    problems = (("minimum size",) if fit.size <= style.min_size + 1e-6 and style.min_size < style.size else ()) + \
+        (("overflow",) if not fit.fits else ()) + (("missing glyph",) if fit.missing else ())
+    painter.note(lay, box, (inner[0], inner[1], inner[0] + inner[2], inner[1] + inner[3]), problems, size=fit.size,
+                 min_size=style.min_size, overflow=max(0.0, fit.height - inner[3]) if not fit.fits else 0.0)
     return ops
 
 
