@@ -496,6 +496,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Run every rules check; print the report (or JSON); exit 1 when any check fails."""
     from .core.stage import Job
     from .rules import parts, render, run_checks
+    from .rules.report import render_coverage
+    from .rules.sources import sources_folder
     from .stages import CHECKS
     from .validate import validate
 
@@ -518,7 +520,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
         try:
-            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
+            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False),
+                                sources=sources_folder(args.sources), coverage=args.coverage)
         except InputError as exc:  # a template that broke the sandbox's bounds
             print_issues(exc.issues)
             return EXIT_INPUT
@@ -529,6 +532,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(render(report, verbose=args.verbose))
+        if args.coverage:
+            print()
+            print(render_coverage(report, verbose=args.verbose))
     return EXIT_OK if report.ok else EXIT_RULES
 
 
@@ -694,7 +700,9 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)")
     k.add_argument("--runs", type=_positive, default=None, metavar="N", help="setup runs per player count (default: the game's setup.runs, 10000)")
     k.add_argument("--verbose", "-v", action="store_true", help="list every finding and where each rule is written")
-    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, or a provider (colour-only, print-safety, …)")
+    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, source, or a provider (colour-only, print-safety, …)")
+    k.add_argument("--coverage", action="store_true", help="list, per source rulebook, which of its numbers and names the rules cover; anything not covered fails")
+    k.add_argument("--sources", type=Path, metavar="DIR", default=None, help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)")
     k.set_defaults(func=cmd_check)
 
     d = sub.add_parser("check-deck", help="check a custom deck list (CSV) against the deck-building limits")

@@ -21,13 +21,16 @@ def test_init_then_check_and_build_succeed(tmp_path):
     made = run("init", str(project), "--name", "Café Brawl", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     game = project / "catalog" / "cafe-brawl"
-    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "art", "icons"}
+    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "rules.md", "art", "icons"}
     assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {"rulebook.md.j2", "faces.toml"}
     assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
 
     checked = run("check", "--runs", "200", cwd=project)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "cafe-brawl passes" in checked.stdout
+    covered = run("check", "--runs", "50", "--coverage", cwd=project)  # the designer's own rules.md is the source
+    assert covered.returncode == 0, covered.stdout + covered.stderr
+    assert "cafe-brawl — catalog/cafe-brawl/rules.md: coverage full" in covered.stdout
 
     built = run("--jobs", "1", "--paper", "letter", cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr

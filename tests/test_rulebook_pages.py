@@ -65,9 +65,9 @@ def page_texts(game: str) -> list[str]:
     "game, first, last",
     [
         # the contents page lists the headings too: each block is found by its own words
-        ("alpha-omega-cards", "A game is a series of rounds", "Good Strength minus Opponent Strength"),
+        ("alpha-omega-cards", "A game is a series of rounds", "Good minus Opponent Strength Rating"),
         ("alpha-omega-cards", "score your own play", "never having become a Lured Player"),
-        ("vortex", "Every round has six steps", "Draw up to 7 cards, or discard any number"),
+        ("vortex", "Every round has 6 steps", "Draw up to 7 cards, or discard any number"),
         ("vortex", "It is the Crusade step", "Had Red placed"),
         ("vortex", "The rules leave some things open", "Quick-reference cards: 4 copies"),
     ],
