@@ -26,21 +26,28 @@ def cards(**changes) -> Sheet:
     return SHEETS["cards"].model_copy(update=changes)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_poker_cards_go_four_by_two_across_the_page_to_keep_their_bleed_and_crop_marks(paper):
+def test_poker_cards_go_four_by_two_across_letter_to_keep_their_bleed_and_crop_marks():
     w, h = parse_size("poker")
-    layout = plan_grid(w, h, BLEED, cards(), paper)
+    layout = plan_grid(w, h, BLEED, cards(), "letter")
     assert (layout.cols, layout.rows) == (4, 2) and layout.width > layout.height and layout.kept
     assert not layout.footer.box.overlaps(Box(layout.slots[0].x, layout.slots[-1].y, 4 * w, 2 * h))
     assert min(layout.outer.values()) >= 2 * MM - 1e-6
-    assert layout.break_gap == pytest.approx(2 * BLEED)  # room for a gutter between rows of different backs
+    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # a gutter between rows of different backs
 
 
-def test_a_printer_that_prints_closer_to_the_edge_gets_nine_cards_on_a4():
+def test_poker_cards_go_nine_to_an_a4_page_inside_the_five_millimetre_margin():
     w, h = parse_size("poker")
-    layout = plan_grid(w, h, BLEED, cards(margin=5 * MM), "a4")
-    assert (layout.cols, layout.rows) == (3, 3) and layout.kept
-    assert layout.break_gap is None  # no room between rows: a new back starts a new page
+    layout = plan_grid(w, h, BLEED, cards(), "a4")
+    assert (layout.cols, layout.rows) == (3, 3) and layout.width < layout.height and layout.kept
+    assert min(layout.outer.values()) >= 2 * MM - 1e-6
+    assert min(layout.slots[0].x, layout.width - layout.slots[-1].x1) >= 5 * MM + 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6  # margin, bleed, crop mark
+    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # room for one gutter: a second new back starts a page
+
+
+def test_a_printer_that_needs_six_millimetres_gets_eight_cards_on_a4():
+    w, h = parse_size("poker")
+    layout = plan_grid(w, h, BLEED, cards(margin=6 * MM), "a4")
+    assert (layout.cols, layout.rows) == (4, 2) and layout.kept
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

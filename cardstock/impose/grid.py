@@ -45,6 +45,7 @@ class GridLayout:
     fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
     break_gap: Optional[float] = None  # between rows whose backs differ; None: a new page per back
     kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
+    breaks: int = 0  # how many break gaps a page has room for (a new back beyond them: a new page)
 
     @property
     def capacity(self) -> int:
@@ -99,7 +100,7 @@ def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutter
             layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0)
             if layout is None:
                 continue
-            if best is None or (layout.capacity, layout.break_gap is not None) > (best.capacity, best.break_gap is not None):
+            if best is None or (layout.capacity, layout.breaks) > (best.capacity, best.breaks):
                 best = layout
         if best is not None:
             return best if kept else replace(best, kept=False)
@@ -173,11 +174,21 @@ def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientat
     slots = tuple(
         Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols)
     )
-    bg: Optional[float] = max(g, 2 * bleed)  # both cards' bleed between rows of different backs
-    extra = (bg or 0.0) - g
-    if rows > 1 and extra > 0 and fit.h - 2 * need - gh < (rows - 1) * extra - 1e-6:
-        bg = None
-    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg)
+    bg, breaks = break_room(g, bleed, rows, fit.h - 2 * need - gh)
+    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg, breaks=breaks)
+
+
+def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[Optional[float], int]:
+    """The gap between rows whose backs differ (both cards' bleed, at least the gutter) and
+    how many such gaps fit in the `spare` height of a page; (None, 0) when none does."""
+    gap = max(gutter, 2 * bleed)
+    extra = gap - gutter
+    if rows < 2:
+        return None, 0
+    if extra <= 1e-9:
+        return gap, rows - 1
+    fits = min(rows - 1, math.floor((spare + 1e-6) / extra))
+    return (gap, fits) if fits > 0 else (None, 0)
 
 
 def page_slots(layout: GridLayout, breaks: frozenset[int]) -> list[Box]:
@@ -246,7 +257,7 @@ def back_key(face: Any) -> Optional[str]:
 def fill_pages(items: list[Item], layout: GridLayout) -> list[tuple[list[tuple[Item, int]], frozenset[int]]]:
     """Items to (page, slot) in order. A new back never shares a cut with the one before:
     it starts a new row, the break gap below (or a new page when the page has no room for
-    break gaps)."""
+    another break gap)."""
     pages: list[tuple[list[tuple[Item, int]], frozenset[int]]] = []
     cur: list[tuple[Item, int]] = []
     breaks: set[int] = set()
@@ -255,12 +266,12 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[tuple[list[tuple[I
     for item in items:
         key = back_key(item.back)
         if cur and key != prev:
-            if layout.break_gap is None:
-                r = layout.rows
-            else:
-                if c:
-                    r, c = r + 1, 0
-                if r < layout.rows:
+            if c:
+                r, c = r + 1, 0
+            if r < layout.rows:
+                if layout.break_gap is None or len(breaks) >= layout.breaks:
+                    r = layout.rows  # no room for another gap on this page
+                else:
                     breaks.add(r)
         if r >= layout.rows:
             pages.append((cur, frozenset(breaks)))
