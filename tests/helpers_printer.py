@@ -70,7 +70,11 @@ class Sheet:
     width: float
     height: float
     faces: list[Placed] = field(default_factory=list)
-    text: str = ""
+    page: object = None  # the pypdf page, for its text (read when asked for)
+
+    @property
+    def text(self) -> str:
+        return (self.page.extract_text() if self.page is not None else "") or ""  # type: ignore[attr-defined]
 
     @property
     def landscape(self) -> bool:
@@ -91,7 +95,7 @@ def read(data: bytes) -> list[Sheet]:
 
 def _read_page(number: int, page) -> Sheet:
     box = page.mediabox
-    out = Sheet(number, float(box.width), float(box.height), text=page.extract_text() or "")
+    out = Sheet(number, float(box.width), float(box.height), page=page)
     forms = page["/Resources"].get("/XObject") or {}
     ctm: Matrix = IDENTITY
     stack: list[Matrix] = []
