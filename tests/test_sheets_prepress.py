@@ -2,7 +2,9 @@
 quick-reference file of the five games on Letter and A4, read back with pypdf: the bleed
 each card really shows beyond each cut edge it does not share (its clip beyond its trim)
 is at least 2 mm and at least what the page's footer claims; the cards of one size on a
-page stand on one grid, so straight cuts serve them all; A4 takes nine poker cards; and
+page stand on one grid, so straight cuts serve them all; A4 takes nine poker cards; no
+two pages of cards are both half empty (the gaps between different backs let the cards go
+on, across a row as well as down the page); and
 on gutterfold sheets every cut of the fronts has crop marks at both ends on the fronts'
 side of the fold, and the fold line keeps clear of the footer."""
 
@@ -154,6 +156,20 @@ def test_a4_takes_nine_poker_cards_a_page_and_letter_eight(catalogs, files, game
     for paper, most in (("a4", 9), ("letter", 8)):
         counts = [len(rect_boxes(page, sizes)) for page, _ in pages_of(files[(game, "pnp", paper)])]
         assert max(counts) == min(most, 4 if cards < 10 else most), (game, paper, counts)  # a game of four reference cards: one row
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_two_pages_of_cards_are_both_half_empty(catalogs, files, game, paper):
+    """Alpha & Omega's last cards change back at nearly every card: on Letter they once
+    left two pages of four (a new row for every new back); a gap between columns lets a
+    row go on past a change of back."""
+    sizes = trims(catalogs[game])
+    most = 9 if paper == "a4" else 8
+    counts = [len(rect_boxes(page, sizes)) for page, _ in pages_of(files[(game, "pnp", paper)])]
+    fronts = [n for n, (page, _) in enumerate(pages_of(files[(game, "pnp", paper)])) if any(f.side == "front" for f in page.faces)]
+    half = [counts[n] for n in fronts if 0 < counts[n] <= most / 2]
+    assert len(half) <= 1, (game, paper, [counts[n] for n in fronts])
 
 
 # ---------------------------------------------------------------- gutterfold

@@ -61,10 +61,11 @@ def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: An
     outer = {side: edge_bleed(s, bleed, sheet.marks) for side, s in space.items()}
     slots = tuple(Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols))
     break_gap, breaks = break_room(g, bleed, rows, region.h - 2 * need - gh)
+    _, columns = break_room(g, bleed, cols, region.w - 2 * need - gw)
     footer = page.footer
     assert footer is not None, "grid pages carry their footer"
     return GridLayout(page.width, page.height, page.area or Box(0, 0, page.width, page.height), region, footer,
-                      slots, cols, rows, g, outer, None, region, break_gap, True, breaks)
+                      slots, cols, rows, g, outer, None, region, break_gap, True, breaks, columns if break_gap is not None else 0)
 
 
 @dataclass
