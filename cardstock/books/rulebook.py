@@ -245,7 +245,7 @@ def build_rulebook(job: Job) -> StageResult:
         return result
     folder = options.out / catalog.id
     arts: list[Artifact] = [artifact(catalog.id, "rulebook", folder / f"{catalog.id}-rulebook.pdf", r.reading.data, paper=r.size.name, pages=r.reading.pages)]
-    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog))
+    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog), options.duplex)
     for paper, b in books.items():
         arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
     result.artifacts.extend(arts)
