@@ -124,9 +124,12 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
             pages = page_numbers(args.pages)
         except ValueError as exc:
             problems.append(Issue("command line", None, "--pages", str(exc)))
+    out = args.out.resolve() if args.out else args.root / "output"
+    if args.out is None and (out.is_symlink() or (out.exists() and not out.is_dir())):
+        problems.append(Issue("output", None, "", "a link or a file, not a folder cardstock made; it writes "
+                              "only into its own output folder (remove it, or name the folder to write into with --out)"))
     if problems:
         return None, problems
-    out = (args.out or args.root / "output").resolve()
     return BuildOptions(
         out=out,
         papers=papers,
@@ -214,9 +217,11 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         return EXIT_INPUT
     except WriteError as exc:
         show.close()
-        where = exc.path.resolve()
+        where = exc.path.absolute()  # as written: a link is named, never where it points
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
-        what = "cannot write into the output folder" if where == options.out.resolve() else "cannot write the file"
+        what = "cannot write into the output folder" if where == options.out.absolute() else "cannot write the file"
+        if exc.reason == output.LINKED:
+            what = "not written"
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
     show.close()

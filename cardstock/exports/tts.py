@@ -34,9 +34,8 @@ from ..layout.ops import Face, Group, rect_path
 from ..layout.shapes import shape_of
 from ..catalog.load import Catalog
 from ..core.markup import spans
-from ..core.output import artifact
+from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
-from .cards import remove_stale
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
 MAX_COLUMNS = 10
@@ -132,7 +131,7 @@ def build_tts(job: Job) -> StageResult:
     def url(rel: str) -> str:
         if options.tts_base_url:
             return options.tts_base_url.rstrip("/") + "/" + rel
-        return (folder / rel).resolve().as_uri()
+        return (folder / rel).absolute().as_uri()
 
     def write(rel: str, data: bytes, kind: str = "tts-image") -> None:
         result.artifacts.append(artifact(catalog.id, kind, folder / rel, data))
@@ -164,9 +163,7 @@ def build_tts(job: Job) -> StageResult:
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [bag], "TabStates": {}}
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
     write(f"{catalog.id}.json", text.encode("utf-8"), kind="tts-json")
-    for stale in [*folder.rglob("*.png"), *folder.rglob("*.obj")]:
-        if stale.relative_to(folder).as_posix() not in written:
-            stale.unlink()
+    remove_stale(folder, written, ("*.png", "*.obj"), deep=True)
     return result
 
 
