@@ -24,6 +24,7 @@ from .core.issues import InputError, Issue, Issues
 from .core.output import WriteError, fmt_bytes
 from .core.stage import BuildOptions
 from .core.units import UnitError, parse_offset
+from .core.workers import interruptible
 from .plan import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, default_jobs, recall
 
 if TYPE_CHECKING:
@@ -205,11 +206,12 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
     started = time.perf_counter()
     try:
-        outcome = _recalled(request)
-        if outcome is None:
-            from .build import build  # the whole pipeline, once something must be built
+        with interruptible():  # a second Ctrl-C ends the build and its workers at once
+            outcome = _recalled(request)
+            if outcome is None:
+                from .build import build  # the whole pipeline, once something must be built
 
-            outcome = build(request, progress=show.update, notice=_wait_notice)
+                outcome = build(request, progress=show.update, notice=_wait_notice)
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()

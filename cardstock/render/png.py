@@ -24,6 +24,7 @@ from typing import Any, Iterator, Optional, Sequence
 from ..layout.shapes import shape_of
 from .pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
 from ..layout.ops import Face
+from ..core.workers import worker_start
 from ..core.units import POINTS_PER
 
 INCH = POINTS_PER["in"]  # points per inch
@@ -134,7 +135,7 @@ def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequen
     chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
     _SHARED.update(pdf=pdf, dpi=dpi, sizes=list(sizes), alpha=list(alpha))
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks)), initializer=worker_start, initargs=(os.getpid(),)) as pool:
             for chunk in pool.imap(_render_chunk, chunks):
                 yield from chunk
     finally:
