@@ -26,11 +26,9 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .core import output
 from .core.cache import Cache, key_of, open_cache
@@ -45,6 +43,9 @@ from .site.page import game_info, GameStatus
 from .site.publish import Checked, page_wanted, publish
 from .stages import CHECKS, Stage, selected
 from .validate import check_options, validate
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 @dataclass(frozen=True)
 class Unit:
@@ -272,11 +273,15 @@ _WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
 
 
 @contextmanager
-def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> Iterator[ProcessPoolExecutor]:
+def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> Iterator["ProcessPoolExecutor"]:
     """Workers forked from this process, so they start with its modules and its games read
     and checked; each ignores Ctrl-C and dies with the build (`core.workers.worker_start`).
     When the build stops with an error or a Ctrl-C, its workers are killed at once rather
-    than waited for."""
+    than waited for. (The process machinery is imported here: a build of one game in one
+    process never needs it.)"""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     _WORK.clear()
     _WORK.update(jobs)
     if build_job is not None:

@@ -13,7 +13,6 @@ process is ending, kills the workers and ends the process at once.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -45,8 +44,12 @@ def worker_start(parent: int) -> None:
 
 def kill_workers() -> None:
     """Kill every worker process this process started (they are killed, not asked: a
-    worker ignores Ctrl-C, and a stopped build's work is thrown away)."""
-    for child in multiprocessing.active_children():
+    worker ignores Ctrl-C, and a stopped build's work is thrown away). A process that
+    never imported the process machinery started none."""
+    machinery = sys.modules.get("multiprocessing")
+    if machinery is None:
+        return
+    for child in machinery.active_children():
         try:
             child.kill()
         except (OSError, ValueError, AttributeError):
