@@ -215,3 +215,20 @@ def test_a_cache_file_whose_schema_is_not_cardstocks_is_left_alone_and_the_build
     assert result.code == 0, result.err
     assert time.monotonic() - started < 60
     assert (cache / "cache.sqlite").read_bytes() == before
+
+
+def test_a_lock_file_and_face_store_planted_in_output_are_never_opened(project, tmp_path, cli):
+    outside, before = _outside(tmp_path, ["precious.txt"])
+    other = outside / "other.sqlite"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE faces (x)")
+    db.commit()
+    db.close()
+    before = _state(outside)
+    planted = project / "output" / ".cache"
+    (planted / "faces").mkdir(parents=True)
+    (planted / "build.lock").symlink_to(outside / "precious.txt")
+    (planted / "faces" / "mini.sqlite").symlink_to(other)
+    result = cli("--root", str(project), *WHAT, "--force")
+    assert result.code == 0, result.err
+    assert _state(outside) == before
