@@ -241,12 +241,13 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
     for rel, image in zip(rels, rasterise(pdf, options.dpi, sizes, [transparent(f) for f in faces])):
         write(rel, png_bytes(image, options.dpi))
     contained = []
+    at = {rel: i for i, rel in enumerate(rels)}  # linear in the tiles, however many
     for c in comps:
         front_rel = f"tiles/{c.id}-front.png"
-        if front_rel not in rels:
+        if front_rel not in at:
             continue
-        back_rel = f"tiles/{c.id}-back.png" if f"tiles/{c.id}-back.png" in rels else front_rel
-        face = faces[rels.index(front_rel)]
+        back_rel = f"tiles/{c.id}-back.png" if f"tiles/{c.id}-back.png" in at else front_rel
+        face = faces[at[front_rel]]
         for copy in range(c.count):
             contained.append({
                 "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Tile", "Transform": transform(0.0, 0.0),
