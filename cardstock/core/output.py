@@ -1,4 +1,6 @@
-"""Writing files safely: every artifact is written to a temporary file, then renamed."""
+"""Writing files safely: every artifact is written to a temporary file, then renamed;
+below the output folder a build holds, nothing is written, removed or read back through
+a link (`docs/architecture.md`, "Writes only where cardstock made the folder")."""
 
 from __future__ import annotations
 
