@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sqlite3
+import stat
 import time
 from pathlib import Path
 
@@ -144,11 +145,17 @@ def test_an_output_file_swapped_for_other_bytes_is_rebuilt_and_the_manifest_neve
     assert entries["mini/mini-pnp-letter.pdf"]["sha256"] == hashlib.sha256(good).hexdigest()
 
 
-@pytest.mark.parametrize("how", ["file", "folder"])
+@pytest.mark.parametrize("how", ["file", "folder", "node"])
 def test_a_manifest_entry_naming_a_device_is_never_read(project, cli, how):
     out = project / "output"
     if how == "file":
         (out / "zero").symlink_to("/dev/zero")
+        rel = "zero"
+    elif how == "node":  # the device itself, made in the folder
+        try:
+            os.mknod(out / "zero", 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+        except PermissionError:
+            pytest.skip("making a device node needs root")
         rel = "zero"
     else:
         (out / "dev").symlink_to("/dev", target_is_directory=True)

@@ -177,12 +177,16 @@ def open_under(out: Path, rel: Sequence[str]) -> Optional[int]:
     if fd is None:
         return None
     try:
+        seen = os.stat(rel[-1], dir_fd=fd, follow_symlinks=False)
+        if not stat.S_ISREG(seen.st_mode):  # a device, a pipe or a link is not even opened
+            return None
         f = os.open(rel[-1], os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    if not stat.S_ISREG(os.fstat(f).st_mode):
+    st = os.fstat(f)
+    if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (seen.st_dev, seen.st_ino):
         os.close(f)
         return None
     return f
