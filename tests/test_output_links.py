@@ -239,3 +239,13 @@ def test_a_lock_file_and_face_store_planted_in_output_are_never_opened(project, 
     result = cli("--root", str(project), *WHAT, "--force")
     assert result.code == 0, result.err
     assert _state(outside) == before
+
+
+def test_only_the_output_module_removes_files():
+    from conftest import ROOT
+
+    removers = (".unlink(", "os.remove(", "rmtree(", ".rmdir(")
+    found = [f"{path.relative_to(ROOT)}: {word}" for path in sorted((ROOT / "cardstock").rglob("*.py"))
+             if path != ROOT / "cardstock" / "core" / "output.py"
+             for word in removers if word in path.read_text(encoding="utf-8")]
+    assert found == []  # a stage removes its stale files through core.output.remove_stale, which follows no link
