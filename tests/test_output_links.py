@@ -185,7 +185,8 @@ def test_the_output_lock_is_never_taken_through_a_link(tmp_path):
 
 # ---------------------------------------------------------------- the cache
 
-def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, cli):
+@pytest.mark.parametrize("linked", ["cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm", "cache.sqlite-journal"])
+def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, cli, linked):
     other = tmp_path / "other.sqlite"
     db = sqlite3.connect(other)
     db.execute("CREATE TABLE faces (x)")
@@ -195,11 +196,12 @@ def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, 
     before = other.read_bytes()
     cache = tmp_path / "cache"
     cache.mkdir()
-    (cache / "cache.sqlite").symlink_to(other)
+    (cache / linked).symlink_to(other)
     monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
     result = cli("--root", str(mini.root), "--only", "svg")
     assert result.code == 0, result.err
     assert other.read_bytes() == before and not Path(f"{other}-wal").exists()
+    assert (cache / linked).is_symlink()
 
 
 @pytest.mark.parametrize("planted", [
