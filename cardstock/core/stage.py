@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only
+EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "cut")  # read by the on-request export stages only
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class BuildOptions:
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
     tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
+    cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
     select_cards: tuple[str, ...] = ()  # --cards: component ids
