@@ -82,6 +82,7 @@ def interruptible() -> Iterator[None]:
             return
         pressed[0] = True
         signal.signal(signal.SIGINT, _end_now)  # from now on a Ctrl-C ends the process
+        kill_workers()  # at once: the build is not waited for, even where the interrupt is swallowed
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, first)
@@ -93,6 +94,11 @@ def interruptible() -> Iterator[None]:
         signal.signal(signal.SIGINT, _end_now)
         kill_workers()
         raise
+    except BaseException as exc:
+        if not pressed[0]:
+            raise
+        kill_workers()  # what the killed workers' build raised (a broken pool) is the Ctrl-C
+        raise KeyboardInterrupt from exc
     finally:
         if not pressed[0] and signal.getsignal(signal.SIGINT) is first:
             signal.signal(signal.SIGINT, previous)
