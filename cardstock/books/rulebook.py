@@ -197,9 +197,7 @@ def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Ren
     except LayoutError as exc:
         findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {size.name} page: {exc}"))
         reading = None
-    for issue in story.issues:
-        if issue not in findings:
-            findings.append(issue)
+    findings = list(dict.fromkeys([*findings, *story.issues]))  # each once, in order: linear in their number
     rendered = Rendered(reading, findings, size)
     job.cache.put("book", key, json.dumps({
         "pdf": base64.b64encode(reading.data).decode("ascii") if reading is not None else None,
