@@ -57,12 +57,12 @@ def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 DECOYS = ["flood.svg", "old.svg", "back-deck.svg", "LiberationSans-Bold.ttf", "mine.otf", "OFL.txt", "blaze-front.png",
-          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "deck/quantities.csv", "deck/front/002-blaze.png",
+          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "mini-die-d6.obj", "mini-deck-cards-1.png", "deck/quantities.csv", "deck/front/002-blaze.png",
           "documents/letter.pdf", "notes.txt", ".half.tmp", "mini-cards.pdf"]
 
 
 @pytest.mark.parametrize("linked", ["mini/svg", "mini/svg/fonts", "mini/cards/png", "mini/cards", "mini/tts",
-                                    "mini/tts/dice", "mini/print-shop/mpc", "mini/print-shop", "mini"])
+                                    "mini/tts/Mods/Models", "mini/print-shop/mpc", "mini/print-shop", "mini"])
 def test_a_folder_of_output_linked_elsewhere_stops_the_build_and_nothing_outside_changes(project, tmp_path, cli, linked):
     outside, before = _outside(tmp_path, DECOYS)
     place = project / "output" / linked
@@ -81,7 +81,7 @@ def test_a_file_of_output_linked_elsewhere_is_replaced_by_the_build_and_what_it_
     outside, before = _outside(tmp_path, ["flood.svg", "sheet.pdf", "front.png", "d6.obj", "page.html", "manifest.json"])
     out = project / "output"
     links = {"mini/svg/flood.svg": "flood.svg", "mini/mini-pnp-letter.pdf": "sheet.pdf",
-             "mini/cards/png/blaze-front.png": "front.png", "mini/tts/dice/d6.obj": "d6.obj",
+             "mini/cards/png/blaze-front.png": "front.png", "mini/tts/Mods/Models/mini-die-d6.obj": "d6.obj",
              "mini/print-shop/mpc/deck/front/002-blaze.png": "front.png", "manifest.json": "manifest.json"}
     originals = {rel: (out / rel).read_bytes() for rel in links}
     for rel, name in links.items():
