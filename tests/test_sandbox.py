@@ -15,7 +15,7 @@ from cardstock.core import patterns
 from cardstock.core.templating import environment, template_message
 
 from conftest import ROOT
-from helpers_bounds import SECONDS, bounded_build, first_error
+from helpers_bounds import MEMORY_MB, SECONDS, bounded_build, first_error
 
 
 def rendered(text: str, **context) -> str:
@@ -235,7 +235,7 @@ def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_
     where = _plant(root, kind, template)
     result = bounded_build(root)
     assert result.code == 2, result.err
-    assert result.seconds < SECONDS
+    assert result.seconds < SECONDS and result.peak_mb < MEMORY_MB
     assert first_error(result.err).startswith(where), result.err
     assert message in first_error(result.err)
     assert not (root / "output").exists() or [p for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts] == []
