@@ -21,6 +21,7 @@ import io
 import json
 import re
 import unicodedata
+import zipfile
 
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -239,8 +240,6 @@ def _inflated_size(data: bytes) -> int:
     """What a workbook's parts add up to inflated, as its archive's directory says (the
     zip reader stops at the stated size); 0 when it is not a readable archive (openpyxl
     then says what is wrong)."""
-    import zipfile
-
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             return sum(info.file_size for info in z.infolist())
