@@ -8,6 +8,8 @@ an Issue, never a traceback.
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 from pathlib import Path
 from typing import Any, Mapping, Optional
@@ -40,6 +42,18 @@ def no_rulebook(catalog: Catalog) -> Issue:
 
 def quickref_template(catalog: Catalog, name: str) -> Path:
     return layouts_dir(catalog) / "quickref" / f"{name}{TEMPLATE_SUFFIX}"
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def quickref_name_problem(name: str) -> Optional[str]:
+    """Why `name` cannot name a quick-reference template, or None: it is the plain name of
+    a file in the game's `quickref/` folder, never a path (no folder, no `..`), so no name
+    reaches, or even asks about, a file anywhere else."""
+    if _PLAIN_NAME.fullmatch(name) and ".." not in name:
+        return None
+    return f"{name!r} is not a quick-reference template name: give the plain name of a file in layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
 
 
 def _error_line(text: str, context: Mapping[str, Any]) -> Optional[int]:
@@ -82,6 +96,9 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
 def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
+    problem = quickref_name_problem(name)
+    if problem is not None:
+        return None, [Issue(catalog.display(layouts_dir(catalog) / "quickref"), None, "quickref", problem, bad_input=True)]
     if not context:
         context = template_context(catalog)
     return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")
