@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-import dataclasses
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -20,7 +19,7 @@ from ..core.issues import InputError, Issue
 from .load import Catalog
 from ..core.files import Unreadable, present, read_text
 from ..core.files import issue as file_issue
-from ..core.templating import environment, render
+from ..core.templating import error_line, render
 from .context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
@@ -56,23 +55,6 @@ def quickref_name_problem(name: str) -> Optional[str]:
     return f"{name!r} is not a quick-reference template name: give the plain name of a file in layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
 
 
-def _error_line(text: str, context: Mapping[str, Any]) -> Optional[int]:
-    """The template line an error comes from, read from Jinja2's rewritten traceback."""
-    try:
-        environment().from_string(text).render(**context)
-    except TemplateSyntaxError as exc:
-        return exc.lineno
-    except Exception as exc:  # noqa: BLE001 - any error: we only want its line
-        line = None
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == "<template>":
-                line = tb.tb_lineno
-            tb = tb.tb_next
-        return line
-    return None
-
-
 def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field: str) -> tuple[Optional[str], list[Issue]]:
     """Render one template file; (text, []) or (None, [issues])."""
     shown = catalog.display(path)
@@ -82,14 +64,14 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
         text = read_text(path, catalog.root)
     except Unreadable as exc:
         return None, [file_issue(shown, exc, field)]
-    try:
+    try:  # render() locates a template error at the template's own line
         out, issue = render(text, context, file=shown, line=None, field=field)
-    except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line
-        raise InputError([dataclasses.replace(i, line=_error_line(text, context)) for i in exc.issues]) from None
+    except InputError:  # a breach of the sandbox's bounds: bad input, with its line
+        raise
     except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
-        issue = Issue(shown, None, field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
+        issue = Issue(shown, error_line(exc), field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
     if issue is not None:
-        return None, [dataclasses.replace(issue, line=_error_line(text, context))]
+        return None, [issue]
     return out, []
 
 

@@ -667,11 +667,13 @@ def render(
     try:
         return env.from_string(text).render(**context), None
     except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
-        raise InputError([Issue(file, line, field, template_message(exc, "text", with_line=True))]) from None
+        where = line if line is not None else error_line(exc)
+        raise InputError([Issue(file, where, field, template_message(exc, "text", with_line=line is not None))]) from None
     except TemplateError as exc:
-        return text, Issue(file, line, field, template_message(exc, "text", with_line=True))
+        where = line if line is not None else error_line(exc)
+        return text, Issue(file, where, field, template_message(exc, "text", with_line=line is not None))
     except (ArithmeticError, RecursionError, MemoryError, ValueError, TypeError) as exc:
-        return text, Issue(file, line, field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
+        return text, Issue(file, line if line is not None else error_line(exc), field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
 
 
 def error_line(exc: BaseException, filename: str = "<template>") -> Optional[int]:
