@@ -516,7 +516,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
     b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, page; "
-                                                   "and, built only when asked for: cards, tts, print-shop")
+                                                   "and, built only when asked for: tuckbox, cards, tts, print-shop")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")

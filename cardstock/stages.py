@@ -20,7 +20,7 @@ from .books import check as book_check, stage as books_stage
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .exports import cards, presets, tts
-from .impose import calibration, pnp
+from .impose import calibration, pnp, tuckbox
 from .layout import lint as face_lint
 from .render import stage as svg_stage
 from .rules import lint as rules_lint
@@ -68,6 +68,8 @@ STAGES: tuple[Stage, ...] = (
           run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0),
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
+    Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness",
+          run_game=tuckbox.build_tuckbox, when="asked", weight=2.0),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",

@@ -37,6 +37,7 @@ KIND_LABELS = {
     "rulebook": "Rulebook",
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
+    "tuckbox": "Tuck boxes",
     "cards-pdf": "Card files: one face per page (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
