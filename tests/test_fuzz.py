@@ -51,7 +51,8 @@ from helpers_bounds import (deep_toml, dotted_toml_keys, inflating_xlsx, many_ce
 
 CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "200"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
-CASE_SECONDS = 20  # a case that takes longer is a hang
+CASE_SECONDS = 20  # a case that takes longer, in processor time, is a hang
+WAIT_SECONDS = 120  # a case that waits longer (on a pipe, a lock) is a hang too
 SLOW_SECONDS = 10.0  # processor time a case may take (wall time varies on a shared machine)
 CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
 BUILDS = 3  # whole builds in a subprocess
@@ -526,7 +527,9 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
     start = time.perf_counter()
     cpu = time.process_time()
     previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(CASE_SECONDS)
+    previous_prof = signal.signal(signal.SIGPROF, _alarm)
+    signal.alarm(WAIT_SECONDS)  # wall time: a case waiting on something
+    signal.setitimer(signal.ITIMER_PROF, CASE_SECONDS)  # processor time: a case working for ever (load on a shared machine does not count)
     try:
         catalogs, issues = validate(case.root, [case.game], BuildOptions(out=case.root / "output"))
         errors = issues.errors
@@ -561,7 +564,9 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
         tally.internal.append(f"{label}: {type(exc).__name__}: {exc}"[:500])
     finally:
         signal.alarm(0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous_prof)
     tally.cases += 1
     tally.slowest = max(tally.slowest, time.perf_counter() - start)
     if time.process_time() - cpu > SLOW_SECONDS:
