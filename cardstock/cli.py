@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -99,6 +101,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         return EXIT_OK
     g = cat.game
     print(escaped(f"{g.title} {g.version}  ({g.players.min}-{g.players.max} players)"))
+    reading = cat.reading()
+    if reading:
+        print("\nRead with (game.toml):")
+        for line in reading:
+            print(escaped(f"  {line}"))
     group = None
     for c in cat.components:
         if c.group != group:
@@ -130,6 +137,10 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
             pages = page_numbers(args.pages)
         except ValueError as exc:
             problems.append(Issue("command line", None, "--pages", str(exc)))
+    since = None
+    if getattr(args, "changed_since", None):
+        since, more = changed_since(args.root, args.changed_since, list(args.games or ()))
+        problems += more
     if problems:
         return None, problems
     out = (args.out or args.root / "output").resolve()
@@ -147,11 +158,58 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         cmyk=args.cmyk,
         services=services,
         tts_base_url=args.tts_base_url,
+        cut=args.cut,
         select_sets=_ids(getattr(args, "sets", None)),
         select_cards=_ids(getattr(args, "cards", None)),
         pages=pages,
         guides=args.guides,
+        changed_since=since,
+        cvd=getattr(args, "cvd", False),
     ), []
+
+
+def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any], list[Issue]]:
+    """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
+    manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
+    the project (`cardstock.layout.printed`)."""
+    import hashlib
+
+    from .core.revision import RevisionError
+    from .core.stage import Since
+    from .layout.printed import at_revision, from_saved
+
+    where = Path(ref)
+    if not where.is_absolute():  # relative to here, else to the project
+        where = Path.cwd() / where if (Path.cwd() / where).is_file() else root / where
+    try:
+        if where.is_file():
+            found = from_saved(root, where)
+        else:
+            found, _commit = at_revision(root, ref, games or None)
+    except (RevisionError, ValueError) as exc:
+        return None, [Issue("command line", None, "--changed-since", f"{ref}: {exc} (expected a git revision, or a saved build's manifest.json)")]
+    digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()
+    return Since(ref, digest, found), []
+
+
+def _changed_lines(outcome: Outcome, options: BuildOptions) -> None:
+    """What `--changed-since` found, one line a game (from each game's changed.csv)."""
+    from .core.files import Unreadable, read_text
+
+    since = options.changed_since
+    assert since is not None
+    for r in outcome.reports:
+        if r.stage != "changed" or r.game is None:
+            continue
+        for a in r.artifacts:
+            try:
+                n = len(read_text(a.path, options.out).splitlines()) - 1
+            except Unreadable:
+                continue
+            if n:
+                print(f"{r.game}: {n} card{'s' if n != 1 else ''} changed since {since.ref}; listed in {a.relative(options.out)}")
+            else:
+                print(f"{r.game}: nothing it prints changed since {since.ref}; no sheet was written")
 
 
 def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Issue]]:
@@ -201,8 +259,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_once(args, options)
 
 
-def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
-    """One build (`cardstock.build`); its report printed, its exit code returned."""
+def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[Callable[[Outcome], int]] = None) -> int:
+    """One build (`cardstock.build`); its report printed, its exit code returned (or what
+    `judge` makes of its outcome, when the build itself succeeded)."""
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
@@ -226,7 +285,10 @@ def build_once(args: argparse.Namespace, options: BuildOptions) -> int:
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
     show.close()
-    return _report(outcome, options)
+    code = _report(outcome, options)
+    # a command that makes one part says itself what its outcome means (a proof or a
+    # changelog is written even for a game whose rules check fails)
+    return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
 
 
 def _recalled(request: Request) -> Optional[Outcome]:
@@ -264,6 +326,8 @@ def _report(outcome: Outcome, options: BuildOptions) -> int:
     for finding in glyphs_once(f for report in outcome.reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
     print_summary(outcome.reports, options.out, outcome.seconds, page=outcome.page, page_kept=outcome.page_kept)
+    if options.changed_since is not None:
+        _changed_lines(outcome, options)
     return EXIT_RULES if outcome.failed else EXIT_OK
 
 
@@ -369,10 +433,77 @@ def _shown(root: Path, path: str) -> str:
     return p.relative_to(root).as_posix() if p.is_relative_to(root) else path
 
 
+def _asked_build(args: argparse.Namespace, part: str) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
+    """The build a command that makes one part runs: the part alone, for the games asked,
+    also when their rules check fails (a proof or a changelog is wanted most then)."""
+    argv = ["build", *args.games, "--only", f"{part},page", "--force", "--paper", getattr(args, "paper", "letter")]
+    if getattr(args, "out", None):
+        argv += ["--out", str(args.out)]
+    built = parser().parse_args(argv)
+    built.root, built.debug = args.root, args.debug
+    options, problems = build_options(built)
+    return built, options, problems
+
+
+def cmd_proof(args: argparse.Namespace) -> int:
+    """`cardstock proof [GAME...]`: contact sheets with problems outlined, fit-report.csv;
+    `--cvd` adds the colour-vision sheets and their check; `--strict` fails on a problem."""
+    import dataclasses
+
+    built, options, problems = _asked_build(args, "proof")
+    if options is None:
+        print_issues(problems)
+        return EXIT_INPUT
+    options = dataclasses.replace(options, cvd=args.cvd)
+
+    def judge(outcome: Outcome) -> int:
+        found = [f for r in outcome.reports if r.stage == "proof" for f in r.findings]
+        for r in outcome.reports:
+            for a in r.artifacts:
+                if a.kind in ("proof", "fit-report"):
+                    print(f"proof: {a.relative(options.out)}")
+        print(f"{len(found)} problem{'s' if len(found) != 1 else ''} found")
+        return EXIT_RULES if args.strict and found else EXIT_OK
+
+    return build_once(built, options, judge)
+
+
+def cmd_changelog(args: argparse.Namespace) -> int:
+    """`cardstock changelog FROM[..TO] [GAME...]`: what changed between two versions (TO:
+    the files as they are now), as Markdown and HTML."""
+    import dataclasses
+
+    from .core.revision import RevisionError, resolve
+    from .core.stage import Span
+
+    first, dots, last = args.range.partition("..")
+    try:
+        span = Span(args.range, resolve(args.root, first or "HEAD"), resolve(args.root, last) if dots and last else None)
+    except RevisionError as exc:
+        print_issues([Issue("command line", None, "REF", f"{args.range}: {exc}")])
+        return EXIT_INPUT
+    built, options, problems = _asked_build(args, "changelog")
+    if options is None:
+        print_issues(problems)
+        return EXIT_INPUT
+    options = dataclasses.replace(options, changelog=span)
+
+    def judge(outcome: Outcome) -> int:
+        for r in outcome.reports:
+            for a in r.artifacts:
+                if a.kind in ("changelog", "changelog-html"):
+                    print(f"changelog: {a.relative(options.out)}")
+        return EXIT_OK
+
+    return build_once(built, options, judge)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Run every rules check; print the report (or JSON); exit 1 when any check fails."""
     from .core.stage import Job
     from .rules import parts, render, run_checks
+    from .rules.report import render_coverage
+    from .rules.sources import sources_folder
     from .stages import CHECKS
     from .validate import validate
 
@@ -395,7 +526,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
         try:
-            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False))
+            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False),
+                                sources=sources_folder(args.sources), coverage=args.coverage)
         except InputError as exc:  # a template that broke the sandbox's bounds
             print_issues(exc.issues)
             return EXIT_INPUT
@@ -406,6 +538,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(_safe(render(report, verbose=args.verbose)))
+        if args.coverage:
+            print()
+            print(_safe(render_coverage(report, verbose=args.verbose)))
     return EXIT_OK if report.ok else EXIT_RULES
 
 
@@ -419,9 +554,26 @@ def cmd_init(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     games = sorted({p.relative_to(folder).parts[1] for p in written if p.relative_to(folder).parts[0] == "catalog"})
     print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
-    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
-    print(f"next: {step}cardstock   (checks the rules and builds into output/)")
+    step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
+    print(f"next: {step}{own_command(folder)}   (checks the rules and builds into output/)")
     return EXIT_OK
+
+
+def own_command(folder: Path) -> str:
+    """How to run this cardstock from `folder` without activating its virtual environment:
+    the `cardstock` script beside the running Python (relative when the environment sits
+    in the folder, as `.venv/bin/cardstock`), plain `cardstock` when that is the one on
+    PATH, else `python -m cardstock` with this Python's path."""
+    script = Path(sys.executable).parent / ("cardstock.exe" if os.name == "nt" else "cardstock")
+    if not script.is_file():
+        return f"{shlex.quote(sys.executable)} -m cardstock"
+    found = shutil.which("cardstock")
+    if found and Path(found).resolve() == script.resolve():
+        return "cardstock"
+    try:
+        return shlex.quote(str(script.absolute().relative_to(folder.absolute())))
+    except ValueError:
+        return shlex.quote(str(script.absolute()))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -515,20 +667,23 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
     b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, page; "
-                                                   "and, built only when asked for: tuckbox, cards, tts, print-shop")
+    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, board, printed, page; "
+                                                   "and, built only when asked for: tuckbox, cards, tts, print-shop, cut, reprint, changed, proof, changelog")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")
+    b.add_argument("--changed-since", metavar="REF", help="print-and-play sheets of only the cards whose print changed since REF "
+                                                          "(a git revision, or a saved build's manifest.json), and changed.csv")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
     b.add_argument("--strict", action="store_true", help="a rules warning the game does not acknowledge fails the check too")
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
     b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
+    b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine: silhouette or cricut")
     b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
     b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
-    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: file:/// URLs to output/)")
+    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)
@@ -551,7 +706,9 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)")
     k.add_argument("--runs", type=_positive, default=None, metavar="N", help="setup runs per player count (default: the game's setup.runs, 10000)")
     k.add_argument("--verbose", "-v", action="store_true", help="list every finding and where each rule is written")
-    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, or a provider (colour-only, print-safety, …)")
+    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, source, or a provider (colour-only, print-safety, …)")
+    k.add_argument("--coverage", action="store_true", help="list, per source rulebook, which of its numbers and names the rules cover; anything not covered fails")
+    k.add_argument("--sources", type=Path, metavar="DIR", default=None, help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)")
     k.set_defaults(func=cmd_check)
 
     d = sub.add_parser("check-deck", help="check a custom deck list (CSV) against the deck-building limits")
@@ -565,6 +722,20 @@ def parser() -> argparse.ArgumentParser:
     it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
     it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
     it.set_defaults(func=cmd_init)
+
+    pf = sub.add_parser("proof", help="contact sheets of every face with problems outlined, and fit-report.csv")
+    pf.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    pf.add_argument("--cvd", action="store_true", help="also the sheets as seen with protanopia, deuteranopia and tritanopia, and the colour-vision check")
+    pf.add_argument("--strict", action="store_true", help="exit 1 when any problem is found")
+    pf.add_argument("--paper", choices=("letter", "a4"), default="letter", help="paper of the contact sheets (default: letter)")
+    pf.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    pf.set_defaults(func=cmd_proof)
+
+    cl = sub.add_parser("changelog", help="what changed between two versions of the games (git), as Markdown and HTML")
+    cl.add_argument("range", metavar="FROM[..TO]", help="git revisions; without TO, up to the files as they are now")
+    cl.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    cl.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    cl.set_defaults(func=cmd_changelog)
 
     sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
     sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")

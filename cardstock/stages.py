@@ -20,8 +20,9 @@ from .books import check as book_check, stage as books_stage
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .exports import cards, presets, tts
-from .impose import calibration, pnp, tuckbox
-from .layout import lint as face_lint
+from .impose import board, calibration, cut, pnp, proof, tuckbox
+from .layout import lint as face_lint, printed, vision
+from .site import changelog
 from .render import stage as svg_stage
 from .rules import lint as rules_lint
 from .rules.report import Provider
@@ -41,8 +42,10 @@ class Stage:
     run_game: Optional[GameStage] = None  # a stage of one game ...
     run_build: Optional[BuildStage] = None  # ... or of the whole build
     check: Optional[Callable[[list[Catalog], BuildOptions], list[Issue]]] = None  # its inputs, for the games of a build
-    when: When = "default"  # "asked": only when `--only` names it (or, for print-shop, `--for`)
+    when: When = "default"  # "asked": only when `--only` names it, or the option `asked_by` is given
     weight: float = 4.0
+    asked_by: Optional[str] = None  # the build option that also asks for the stage (`--for` asks for print-shop)
+    skipped_by: Optional[str] = None  # the build option that puts another stage in its place (`--changed-since`)
 
     @property
     def per_game(self) -> bool:
@@ -50,7 +53,9 @@ class Stage:
 
     def wanted(self, options: BuildOptions) -> bool:
         """Does this build run the stage?"""
-        if self.name == "print-shop" and options.services:
+        if self.skipped_by is not None and getattr(options, self.skipped_by):
+            return False
+        if self.asked_by is not None and getattr(options, self.asked_by):
             return True
         if options.only is not None:
             return self.name in options.only
@@ -65,17 +70,33 @@ STAGES: tuple[Stage, ...] = (
     Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
           run_game=books_stage.build_rulebook, weight=5.0),
     Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
-          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0),
+          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0, skipped_by="changed_since"),
+    Stage("reprint", "<game>/<game>-reprint-<paper>.pdf: the cards changed since --changed-since", ("reprint",),
+          "the sheets, the printer profiles and the earlier version",
+          run_game=pnp.build_reprint, check=pnp.check_inputs, when="asked", weight=2.0, asked_by="changed_since"),
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
+    Stage("board", "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; <game>-board-<id>.pdf: each board whole",
+          ("board", "board-whole"), "the faces", run_game=board.build_boards, weight=1.0),
     Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness",
           run_game=tuckbox.build_tuckbox, when="asked", weight=2.0),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
-          run_game=tts.build_tts, when="asked", weight=6.0),
+          run_game=tts.build_tts, check=tts.check_inputs, when="asked", weight=6.0),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
-          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0),
+          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services"),
+    Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),
+          "the faces; --cut names the machine", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
+    Stage("printed", "<game>/<game>-printed.json: what every card prints, as fingerprints", (printed.PRINTED,), "the faces",
+          run_game=printed.build_printed, weight=0.5),
+    Stage("changed", "<game>/changed.csv: the cards changed since --changed-since", ("changed-csv",), "the faces and the earlier version",
+          run_game=printed.build_changed, when="asked", weight=0.5, asked_by="changed_since"),
+    Stage("proof", "<game>/proof/: contact sheets (PDF, PNG) and fit-report.csv", ("proof", "proof-png", "fit-report"), "the faces",
+          run_game=proof.build_proof, when="asked", weight=3.0),
+    Stage("changelog", "<game>/changelog/: what changed between two versions (Markdown, HTML, thumbnails)",
+          ("changelog", "changelog-html", "changelog-image"), "the project at the versions compared (git)",
+          run_game=changelog.build_changelog, when="asked", weight=3.0, asked_by="changelog"),
 )
 
 BY_NAME = {s.name: s for s in STAGES}
@@ -96,6 +117,7 @@ def selected(options: BuildOptions) -> list[Stage]:
 CHECKS: tuple[Provider, ...] = (
     Provider("colour-only", "print", "nothing is told apart by colour alone", rules_lint.colour_only),
     Provider("print-safety", "print", "text fits, bleed holds only art, safe zone respected", face_lint.lint),
+    Provider("colour-vision", "print", "sets stay apart for colour-blind players (Machado 2009 simulation, ΔE2000)", vision.lint),
     Provider("rulebook", "rulebook", "every component a rulebook names exists; counts come from the catalog", book_check.lint),
 )
 

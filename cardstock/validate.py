@@ -34,7 +34,7 @@ from .core.issues import Issue, Issues
 from .core.stage import BuildOptions
 from .layout import check as layout_check
 from .layout.faces import Faces
-from .layout.spec import load_layouts
+from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
 from .layout.ownicons import game_library
 from .rules.model import load_rules
@@ -70,7 +70,7 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
             if page:
                 found += check_page(root, catalogs, options.out, cache)
         for catalog in catalogs:
-            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id), library=game_library(catalog, symbols))
+            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog)), library=game_library(catalog, symbols))
             out.faces[catalog.id] = faces
             found += catalog_check.check(catalog)
             found += layout_check.check(faces)

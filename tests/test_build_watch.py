@@ -32,15 +32,15 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
         assert svg.is_file(), "the first build"
         time.sleep(1.0)  # the first build done, the watcher started
         table = root / "catalog" / "atmosfear" / "realms.csv"
-        table.write_text(table.read_text(encoding="utf-8").replace("Red Fear,", "Red Dread,", 1), encoding="utf-8")
-        while "Red Dread" not in svg.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        table.write_text(table.read_text(encoding="utf-8").replace("Red Fear,", "Red Fear Dread,", 1), encoding="utf-8")
+        while "Red Fear Dread" not in svg.read_text(encoding="utf-8") and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(1.0)  # the rebuild's own line
     finally:
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 0, stderr
-    assert "Red Dread" in svg.read_text(encoding="utf-8")
+    assert "Red Fear Dread" in svg.read_text(encoding="utf-8")
     assert re.search(r"^\(rebuilt \d+\.\d\ds after the change to catalog/atmosfear/realms\.csv\)$", stderr, re.M), stderr
     assert stdout.count("built ") == 2  # the first build and the rebuild, nothing more
 

@@ -66,7 +66,7 @@ CASES = [
     (
         "duplicate ids",
         [(CSV, "spring,Spring", "ember,Spring")],
-        ["catalog/mini/cards.csv:5: id: duplicate id 'ember'; first defined at catalog/mini/cards.csv:2"],
+        ["catalog/mini/cards.csv:5: id: duplicate id 'ember' in set 'cards'; first defined at catalog/mini/cards.csv:2"],
     ),
     (
         "an id that is not lowercase-hyphen",
@@ -103,7 +103,7 @@ CASES = [
         [(TOML, 'title = "Mini"', 'titel = "Mini"')],
         [
             "catalog/mini/game.toml: title: a value is required here",
-            "catalog/mini/game.toml:3: titel: unknown key; expected one of: id, title, version, players, description, source, credits, print, icons, backs, schemas, sets, designer_choices, tables",
+            "catalog/mini/game.toml:3: titel: unknown key; expected one of: id, title, version, players, description, source, credits, print, icons, backs, schemas, sets, designer_choices, tables, clean",
         ],
     ),
     (

@@ -44,3 +44,27 @@ def test_the_schema_command_prints_json_schemas_the_shipped_files_satisfy(cli):
     shipped = tomllib.loads((ROOT / "layouts" / "default.toml").read_text())
     used = {k for lay in shipped["layouts"].values() for b in lay.get("boxes", {}).values() for k in b}
     assert used <= set(box)
+
+
+def test_the_from_scratch_walk_through_builds_as_written(cli, tmp_path):
+    """docs/layouts-from-scratch.md's three files, copied as they are, build; the card shows
+    what the page says it shows (the newline rule included)."""
+    import re
+
+    from pypdf import PdfReader
+
+    page = (ROOT / "docs" / "layouts-from-scratch.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```(toml|csv)\n(.*?)```", page, re.S)
+    assert [kind for kind, _ in blocks] == ["toml", "csv", "toml"]
+    for (_, text), name in zip(blocks, ("catalog/heroes/game.toml", "catalog/heroes/heroes.csv", "layouts/heroes/faces.toml")):
+        assert f"`{name}`" in page
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    built = cli("--root", str(tmp_path), "build", "--jobs", "1", "--paper", "letter", "--only", "pnp")
+    assert built.code == 0, built.err
+    assert "warning" not in built.err
+    text = PdfReader(tmp_path / "output" / "heroes" / "heroes-pnp-letter.pdf").pages[0].extract_text()
+    assert "Ada" in text and "Brick" in text
+    assert "Heroes answer when called." in text  # a newline in a template is a space
+    assert "called.\nAlways." in text  # a trailing backslash keeps the break
+    assert "Draw two cards.\nThen discard one." in text  # a cell's line break is a line break

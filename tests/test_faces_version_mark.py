@@ -48,7 +48,7 @@ def test_editing_only_a_quick_reference_table_changes_only_that_cards_mark(tmp_p
     assert after["quickref-reverse"] != before["quickref-reverse"]
     assert {s: m for s, m in after.items() if s != "quickref-reverse"} == {s: m for s, m in before.items() if s != "quickref-reverse"}
     # ... and the front's table (a catalog table)
-    edit(root / "catalog" / "atmosfear" / "game.toml", '[11, "Lair", "Character", "brass"]', '[11, "Den", "Character", "brass"]')
+    edit(root / "catalog" / "atmosfear" / "game.toml", '[11, "Lair", "Character", "—", "brass"]', '[11, "Den", "Character", "—", "brass"]')
     again = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
     assert again["quickref"] != after["quickref"]
     assert again["quickref-reverse"] == after["quickref-reverse"]

@@ -278,8 +278,8 @@ def test_two_builds_into_one_folder_take_turns(tmp_path):
     out2, err2 = second.communicate(timeout=300)
     out1, err1 = first.communicate(timeout=300)
     assert first.returncode == 0 and second.returncode == 0, err1 + err2
-    assert re.search(r"^built 9 of 9 parts", out1, re.M)
-    assert re.search(r"^built 0 of 9 parts .* \(9 unchanged\)", out2, re.M)  # it ran after the first had finished
+    assert re.search(r"^built 13 of 13 parts", out1, re.M)
+    assert re.search(r"^built 0 of 13 parts .* \(13 unchanged\)", out2, re.M)  # it ran after the first had finished
     assert f"{root / 'output'}: another cardstock build is writing into this folder; waiting for it to finish" in err2
     entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
     assert all(hashlib.sha256((root / "output" / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
@@ -338,7 +338,7 @@ def test_a_character_the_font_lacks_is_warned_once_naming_component_field_and_ch
     warnings = [line.strip() for line in result.out.splitlines() if "has no glyph" in line]
     assert warnings == [
         f"catalog/mini/cards.csv:2: text: warning: component 'ember': the font 'sans' has no glyph for '{thai}' (U+0E01); "
-        "it will print as a blank box (on 2 components)"
+        "it will print as a blank box; name a font that has it in the box's `fallback` (on 2 components)"
     ]
     build = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
     assert build.code == 0

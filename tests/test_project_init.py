@@ -21,13 +21,16 @@ def test_init_then_check_and_build_succeed(tmp_path):
     made = run("init", str(project), "--name", "Café Brawl", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     game = project / "catalog" / "cafe-brawl"
-    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "art", "icons"}
+    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "rules.md", "art", "icons"}
     assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {"rulebook.md.j2", "faces.toml"}
     assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
 
     checked = run("check", "--runs", "200", cwd=project)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "cafe-brawl passes" in checked.stdout
+    covered = run("check", "--runs", "50", "--coverage", cwd=project)  # the designer's own rules.md is the source
+    assert covered.returncode == 0, covered.stdout + covered.stderr
+    assert "cafe-brawl — catalog/cafe-brawl/rules.md: coverage full" in covered.stdout
 
     built = run("--jobs", "1", "--paper", "letter", cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr
@@ -57,3 +60,22 @@ def test_init_names_the_game_after_the_folder(tmp_path, cli):
     assert result.code == 0, result.err
     text = (folder / "catalog" / "moon-race" / "game.toml").read_text()
     assert 'id = "moon-race"' in text and 'title = "Moon race"' in text
+
+
+def test_the_next_step_init_prints_runs_without_activating_the_environment(tmp_path):
+    """The command init names works in a shell whose PATH holds no cardstock: the
+    environment's own script, by a path that works from the project folder."""
+    import os
+    import shlex
+
+    script = Path(sys.executable).parent / "cardstock"
+    made = subprocess.run([str(script), "init", "moon", "--name", "Moon Race"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    step = next(line for line in made.stdout.splitlines() if line.startswith("next: "))
+    command = step.removeprefix("next: ").split("   (")[0]
+    assert command.startswith("cd moon && ") and shlex.split(command.split(" && ")[1])[0] != "cardstock"
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if not (Path(p) / "cardstock").exists())
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"} | {"PATH": path}
+    built = subprocess.run(["sh", "-c", command + " --jobs 1 --paper letter --only pnp"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "moon" / "output" / "moon-race" / "moon-race-pnp-letter.pdf").exists()

@@ -212,7 +212,7 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     assert stop.value.code == 2
     bad = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts,spelling")
     assert bad.code == 2
-    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, colour-only" in bad.err
+    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, source, colour-only" in bad.err
 
 
 def test_only_runs_the_parts_asked_for(cli):

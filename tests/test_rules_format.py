@@ -46,7 +46,7 @@ def test_a_filter_naming_a_set_or_field_the_game_lacks_is_reported_where_it_is_w
 
 def test_a_count_from_a_roll_must_name_an_earlier_roll(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("rules.toml", 'count = "exchange"\nwho = "first"\nsay = "5. … discards', 'count = "exchnage"\nwho = "first"\nsay = "5. … discards')
+    game.replace("rules.toml", 'count = "exchange"\nwho = "first"\nsay = "the Chosen One discards', 'count = "exchnage"\nwho = "first"\nsay = "the Chosen One discards')
     result = run(cli, game)
     assert result.code == 2
     line = line_of(game.path("rules.toml"), 'count = "exchnage"')

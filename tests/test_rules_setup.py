@@ -75,10 +75,10 @@ def test_an_impossible_deal_fails_for_the_player_count_with_the_numbers(shipped,
     game.replace("frenzies.csv", "kindling,Kindling,4", "kindling,Kindling,1")  # 44 Frenzies, not 50
     result = cli("--root", str(game.root), "check", "vortex", "--runs", "100", *ONLY)
     assert result.code == 1
-    step = line_of(game.path("rules.toml"), 'say = "… then is randomly dealt 12 Frenzies"') - 5
+    step = line_of(game.path("rules.toml"), 'say = "deal {count} Frenzies at random to each player"') - 5
     assert (
         f"catalog/vortex/rules.toml:{step}: setup.steps[5]: 4 players: 100 of 100 runs failed at deal "
-        "(… then is randomly dealt 12 Frenzies): 4 players × 12 = 48 cards needed from 'frenzies', which holds 44 "
+        "(deal 12 Frenzies at random to each player): 4 players × 12 = 48 cards needed from 'frenzies', which holds 44 "
         "(first in run 0, seed 1)"
     ) in result.out
     assert "FAIL  setup completes for 2–4 players: fails for 4 players" in result.out
@@ -94,10 +94,10 @@ def test_a_redraw_loop_that_could_never_end_is_refused_with_the_numbers(shipped,
         game.replace("elements.csv", row, row.replace(",yes,yes,", ",no,yes,"))
     result = cli("--root", str(game.root), "check", "alpha-omega-tiles", "--runs", "20", *ONLY)
     assert result.code == 1
-    step = line_of(game.path("rules.toml"), 'say = "Draw 6 tiles around the Snake; only Element tiles; shuffle the rest back"') - 8
+    step = line_of(game.path("rules.toml"), 'say = "draw {count} Element tiles around the Snake; put others aside and shuffle them back"') - 8
     assert (
         f"catalog/alpha-omega-tiles/rules.toml:{step}: setup.steps[3]: 2 players: 20 of 20 runs failed at draw_until "
-        "(Draw 6 tiles around the Snake; only Element tiles; shuffle the rest back): needs 6 cards matching "
+        "(draw 6 Element tiles around the Snake; put others aside and shuffle them back): needs 6 cards matching "
         "around_snake = True from 'deck', which holds only 0 such of 72: the draw could never end (first in run 0, seed 1)"
     ) in result.out
 
@@ -145,7 +145,7 @@ def test_each_player_needs_a_colour_of_their_own(shipped, cli):
     result = cli("--root", str(game.root), "check", "alpha-omega-tiles", "--runs", "30", "--only", "setup,counts")
     assert result.code == 1
     assert (
-        "4 players: 30 of 30 runs failed at assign (Place pawns on the Snake tile (2 per player)): 4 players × 1 = 4 "
+        "4 players: 30 of 30 runs failed at assign (each player's pawns start on the Snake): 4 players × 1 = 4 "
         "different player_color values matching kind pawn needed from 'box', which has 3: Blue, Green, Red"
     ) in result.out
     assert "player_color Green: expected 2, the catalog has 4: pawn-green ×2, pawn-yellow ×2" in result.out

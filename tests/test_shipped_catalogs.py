@@ -160,7 +160,7 @@ def test_alpha_omega_cards_publish_copy_limits_and_the_achievement_table(catalog
     assert trinity["fields"]["limit"] == 1
     azrael = next(c for c in data["components"] if c["name"] == "Azrael")
     assert azrael["fields"]["bonus_damage"] == 1
-    assert [row[0] for row in data["tables"]["achievement"]["rows"]] == [2, 1, 3, 1, 3, 5]
+    assert [row[1] for row in data["tables"]["achievement"]["rows"]] == [2, 1, 3, 1, 3, 5]
     for c in data["components"]:
         if c["group"] in ("Good", "Opponent"):
             assert c["fields"]["limit"] >= c["count"], c["id"]

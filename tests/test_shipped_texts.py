@@ -82,7 +82,7 @@ def test_tiles_scoring_says_once_to_add_both_pawns() -> None:
 def test_tiles_quick_reference_ties_read_as_sentences() -> None:
     faces = svg_text("alpha-omega-tiles")
     lead = faces.index("The tied player who")
-    assert faces.index("has the single highest-scoring pawn position") > lead
+    assert faces.index("has the single most scoring position") > lead
 
 
 def test_vortex_special_cards_show_their_own_names() -> None:

@@ -138,13 +138,13 @@ def test_drawing_programs_art_draws_in_pdf_and_svg_alike(tmp_path, name, text, w
 def test_what_cannot_be_drawn_is_reported_once_per_file(tmp_path):
     src = tmp_path / "bits.svg"
     src.write_text("""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
-      <text x="1" y="5">one</text><text x="1" y="9">two</text>
+      <image x="1" y="5" width="2" height="2" href="one.png"/><image x="1" y="9" width="2" height="2" href="two.png"/>
       <rect width="10" height="10" fill="#123456" mask="url(#m)"/>
       <rect width="4" height="4" fill="#654321" clip-path="url(#missing)"/>
     </svg>""", encoding="utf-8")
     face, problems = drawn(src, 10, 10)
     assert problems == sorted([
-        "<text> is not drawn (only shapes and paths are)",
+        "<image> is not drawn (only shapes, paths and text are)",
         "masks are not applied (the shapes are drawn whole)",
         "the clip path 'missing' is not defined in the file (the shapes are drawn whole)",
     ])
@@ -161,9 +161,9 @@ def test_a_use_that_refers_to_itself_is_refused_not_a_crash(tmp_path):
 
 
 def test_a_clipped_art_file_on_two_cards_is_one_warning_at_most(cli, mini):
-    (mini.folder / "art" / "ink.svg").write_text(INKSCAPE.replace('<use xlink:href="#dot"', '<text>hi</text><use xlink:href="#dot"'), encoding="utf-8")
+    (mini.folder / "art" / "ink.svg").write_text(INKSCAPE.replace('<use xlink:href="#dot"', '<image href="hi.png" width="2" height="2"/><use xlink:href="#dot"'), encoding="utf-8")
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,art/ink.svg,,")
     mini.replace("cards.csv", "Deal 1 damage. :fire:,,", "Deal 1 damage. :fire:,art/ink.svg,")
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5", "--verbose")
-    assert result.out.count("catalog/mini/art/ink.svg: warning: <text> is not drawn") == 1
+    assert result.out.count("catalog/mini/art/ink.svg: warning: <image> is not drawn") == 1
     assert "clip path" not in result.out and "metadata" not in result.out and "namedview" not in result.out

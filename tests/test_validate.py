@@ -81,7 +81,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
     ("rules", _write("catalog/mini/rules.toml", RULES), [],
      "catalog/mini/rules.toml:4: counts[0].count: expected a whole number, got 'six'"),
     ("layout key", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, size, min_size, "
+     "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, fallback, size, min_size, "
      "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
      "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
      "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern"),
@@ -109,7 +109,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
      "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals"),
     ("missing font", _write("layouts/mini/faces.toml", '[styles.title]\nfont = "comic-sans"\n'), [],
      "layouts/mini/faces.toml:2: styles.title.font: unknown font 'comic-sans'; "
-     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, mono"),
+     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono"),
     ("missing art", _csv("art/blaze.svg", "art/missing.png"), [],
      "catalog/mini/cards.csv:3: art: art file not found: catalog/mini/art/missing.png"),
     ("art of the wrong type", _png_that_is_not, [],

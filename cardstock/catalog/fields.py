@@ -40,7 +40,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "true": "Jinja's true", "false": "Jinja's false", "none": "Jinja's none",
     "True": "Jinja's True", "False": "Jinja's False", "None": "Jinja's None",
 }
-BACK_COLUMN = "back"  # optional per row: the id of a back from [backs], instead of the set's
+BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
@@ -169,7 +169,8 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
         "name": (Annotated[str, BeforeValidator(_single_line), BeforeValidator(printable), Field(min_length=1)], ...),
         "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
-        BACK_COLUMN: (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
+        # a back's id, or a value the set's back_values or a back's id matches loosely
+        BACK_COLUMN: (Annotated[Optional[Annotated[str, BeforeValidator(_single_line)]], BeforeValidator(_blank_to_none)], None),
     }
     for key, spec in fields.items():
         ann = annotation_for(spec)

@@ -16,14 +16,15 @@ from pydantic import BaseModel, ValidationError
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from ..core.files import present
 from ..core.files import shown as shown_path
-from ..core.issues import Issues
+from ..core.issues import Issues, grouped
 from .kinds import KINDS
 from .art import art_problem, icon_files
 from ..core.project import discover
-from .schema import Component, ComponentSet, Game, Icon
+from .schema import Clean, Component, ComponentSet, Game, Icon
 from .tables import Row, read_table
 from ..core.patterns import safe_format
 from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -41,6 +42,15 @@ class Catalog:
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
     lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
+    # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
+    shared_ids: dict[str, list[str]] = field(default_factory=dict)
+
+    def id_hint(self, wanted: str) -> str:
+        """A hint for an id that names no component because several sets share it."""
+        found = self.shared_ids.get(wanted)
+        if not found:
+            return ""
+        return f" (several sets have a row {wanted!r}, so each has its set's id in front; name one of: {', '.join(found)})"
 
     def line(self, *path: Any) -> Optional[int]:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -70,6 +80,33 @@ class Catalog:
             by_group[c.group] = by_group.get(c.group, 0) + c.count
         return {"all": sum(by_kind.values()), "by_kind": by_kind, "by_group": by_group}
 
+    def reading(self) -> list[str]:
+        """How the game file says its tables are read, one line each (`cardstock catalog`):
+        the clean-up, the pixel resolution, and each set's column paths, back column and
+        id pattern."""
+        g = self.game
+        out: list[str] = []
+        if g.clean.replace:
+            out.append("replace: " + ", ".join(f"{k!r} → {v!r}" for k, v in g.clean.replace.items()))
+        if g.clean.emoji:
+            out.append("emoji: " + ", ".join(f"{k} → :{v}:" for k, v in g.clean.emoji.items()))
+        if g.print.dpi is not None:
+            out.append(f"px: 1/{g.print.dpi:g} in ([print] dpi)")
+        for s in g.sets:
+            parts = [f"{name} ← {header!r}" for name, header in s.columns.items()]
+            if s.back_column:
+                parts.append(f"back chosen by the column {s.back_column!r}")
+            parts += [f"{value!r} → back {back!r}" for value, back in s.back_values.items()]
+            if s.ids:
+                parts.append(f"ids {s.ids!r}")
+            if s.layout_file:
+                parts.append(f"layouts from {s.layout_file}")
+            if parts:
+                out.append(f"set {s.id!r}: " + "; ".join(parts))
+        for bare, ids in self.shared_ids.items():
+            out.append(f"id {bare!r} is in several sets: {', '.join(ids)}")
+        return out
+
     def public(self) -> dict[str, Any]:
         """The documented, stable JSON shape (see README: "Catalog JSON")."""
         g = self.game
@@ -84,6 +121,8 @@ class Catalog:
             "totals": self.totals(),
             "designer_choices": [d.model_dump() for d in g.designer_choices],
             "tables": {k: t.model_dump() for k, t in g.tables.items()},
+            "clean": g.clean.model_dump(),
+            "reading": self.reading(),
         }
 
 
@@ -113,6 +152,7 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         issues.extend([problem])
         return None
     data, lines = read
+    _pixels_in_points(data)
     dropped: set[str] = set()
     try:
         game = Game.model_validate(data)
@@ -138,24 +178,32 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
 
     components: list[Component] = []
     sources = [path]
-    seen_ids: dict[str, str] = {}
     seen_sets: set[str] = set()
     for index, s in enumerate(game.sets):
         if s.id in seen_sets:
             issues.add(shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}")
         seen_sets.add(s.id)
+        if s.layout_file is not None:
+            problem = _layout_file_problem(root, s.layout_file)
+            if problem:
+                issues.add(shown, at("sets", index, "layout_file"), f"sets[{index}].layout_file", problem)
         fields = game.fields_of(s)
+        start = len(issues.items)
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
         model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
+        seen_ids: dict[str, str] = {}  # ids are unique within a set
         for row in rows:
             comp = _component(game, s, model, row, folder, root, issues, references=not dropped)
             if comp is None:
                 continue
             if comp.id in seen_ids:
-                issues.add(row.file, row.line, "id", f"duplicate id {comp.id!r}; first defined at {seen_ids[comp.id]}")
+                hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
+                issues.add(row.file, row.line, "id", f"duplicate id {comp.id!r} in set {s.id!r}; first defined at {seen_ids[comp.id]}{hint}")
                 continue
             seen_ids[comp.id] = f"{row.file}:{row.line}"
             components.append(comp)
+        issues.items[start:] = grouped(issues.items[start:])
+    shared_ids = _qualify_shared_ids(components, issues)
     rules = None
     rules_path = folder / "rules.toml"
     if rules_reader is not None and present(rules_path) and not dropped & {"sets", "schemas", "players"}:
@@ -163,7 +211,47 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
     if len(issues.errors) > before:
         return None
-    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources, lines=lines)
+    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources, lines=lines,
+                   shared_ids=shared_ids)
+
+
+def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str, list[str]]:
+    """Ids need be unique only within a set: an id that rows of several sets share becomes
+    `<set>-<id>` in each of them (changed in `components`, in place). Returns each shared
+    id → the ids it became, for messages that meet the bare id; a collision left after
+    that is an error at the row."""
+    sets_of: dict[str, set[str]] = {}
+    for c in components:
+        sets_of.setdefault(c.id, set()).add(c.set)
+    shared = {i for i, sets in sets_of.items() if len(sets) > 1}
+    renamed: dict[str, list[str]] = {}
+    for n, c in enumerate(components):
+        if c.id in shared:
+            new = f"{c.set}-{c.id}"
+            renamed.setdefault(c.id, []).append(new)
+            components[n] = c.model_copy(update={"id": new})
+    first: dict[str, Component] = {}
+    for n, c in enumerate(list(components)):
+        other = first.setdefault(c.id, c)
+        if other is not c:
+            issues.add(c.file, c.line, "id", f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); an id several sets share becomes '<set>-<id>', so give one of these rows another id")
+    return renamed
+
+
+def _pixels_in_points(data: dict[str, Any]) -> None:
+    """The game file's sizes and lengths with `px` at its `[print] dpi` written in points
+    (in `data`, before it is validated), so every later reader parses plain lengths."""
+    settings = data.get("print")
+    dpi = settings.get("dpi") if isinstance(settings, dict) else None
+    if not isinstance(dpi, (int, float)) or isinstance(dpi, bool) or not 0 < dpi <= 10_000:
+        return
+    assert isinstance(settings, dict)
+    for key in ("card_size", "bleed", "safe", "card_thickness"):
+        if isinstance(settings.get(key), str):
+            settings[key] = in_points(settings[key], dpi)
+    for s in data.get("sets") or []:
+        if isinstance(s, dict) and isinstance(s.get("size"), str):
+            s["size"] = in_points(s["size"], dpi)
 
 
 def _own_icons(game: Game, folder: Path) -> None:
@@ -228,17 +316,26 @@ def _check_references(game: Game, folder: Path, root: Path, shown: str, at: Call
     for i, s in enumerate(game.sets):
         kind = KINDS[s.kind]
         where = f"sets[{i}]"
-        if s.back is None and kind.needs_back and not s.double_sided:
+        if s.back is None and kind.needs_back and not s.double_sided and s.back_column is None:
             issues.add(shown, at("sets", i), f"{where}.back", f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}")
         if s.back is not None and s.back not in game.backs:
             issues.add(shown, at("sets", i, "back"), f"{where}.back", _unknown("back", s.back, sorted(game.backs)))
         if s.schema_name is not None and s.schema_name not in game.schemas:
             issues.add(shown, at("sets", i, "schema"), f"{where}.schema", _unknown("schema", s.schema_name, sorted(game.schemas)))
             continue
+        for value, chosen in s.back_values.items():
+            if chosen not in game.backs:
+                issues.add(shown, at("sets", i, "back_values", value), f"{where}.back_values", _unknown("back", chosen, sorted(game.backs)))
         fields = game.fields_of(s)
         for name in s.group_fields():
             if name not in fields:
                 issues.add(shown, at("sets", i, "group"), f"{where}.group", f"the group names the field {{{name}}}, which the set does not declare; its fields are: {', '.join(fields) or 'none'}")
+        for name in s.id_fields():
+            if name not in fields and name not in ("set", "id", "name"):
+                issues.add(shown, at("sets", i, "ids"), f"{where}.ids", f"the id pattern names {{{name}}}, which is neither 'set', 'id', 'name' nor a field of the set; its fields are: {', '.join(fields) or 'none'}")
+    for text, icon in game.clean.emoji.items():
+        if icon not in game.icons:
+            issues.add(shown, at("clean", "emoji", text), "clean.emoji", f"maps {text!r} to the icon {icon!r}, which the game does not declare; it declares: {', '.join(icons) or 'none'}")
 
 
 def _unknown(what: str, name: str, known: list[str]) -> str:
@@ -251,6 +348,23 @@ def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
         return path.resolve(), None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
         return None, f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})"
+
+
+def _layout_file_problem(root: Path, value: str) -> Optional[str]:
+    """Why a set's `layout_file` (a path from the project folder) cannot be read, or None."""
+    name = value.strip()
+    if not name.lower().endswith(".toml"):
+        return f"expected a layout file (.toml) of the project, such as 'layouts/shared/cards.toml', got {value!r}"
+    target, problem = resolved(root / name)
+    if target is None:
+        return f"{problem}: {name}"
+    try:
+        target.relative_to(root.resolve())
+    except ValueError:
+        return f"the layout file {value!r} leaves the project folder"
+    if not present(target):
+        return f"layout file not found: {name} (a path from the project folder, where catalog/ is)"
+    return None
 
 
 def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
@@ -271,14 +385,30 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
 
 def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: Mapping[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
+    by_header: dict[str, str] = {}
     for key in s.columns:
+        where = (line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}")
         if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
-            issues.add(shown, line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}", f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
+            issues.add(shown, *where, f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
+        first = by_header.setdefault(_header_key(s.columns[key]), key)
+        if first != key:
+            hint = ""
+            if BACK_COLUMN in (first, key):
+                other = key if first == BACK_COLUMN else first
+                hint = f"; to choose backs by the column that fills {other!r}, write back_column = {s.columns[key]!r} instead of mapping 'back'"
+            issues.add(shown, *where, f"the header {s.columns[key]!r} is mapped to both {first!r} and {key!r}; a header fills one field{hint}")
+    if s.back_column is not None and BACK_COLUMN in s.columns:
+        issues.add(shown, line_for(lines, ("sets", index, "back_column")), f"sets[{index}].back_column",
+                   f"the set chooses backs both by back_column ({s.back_column!r}) and by columns.back ({s.columns[BACK_COLUMN]!r}); keep one")
     if s.rows is not None:
-        return [
-            Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, {"count": 1, **r})
-            for i, r in enumerate(s.rows)
-        ]
+        inline = []
+        for i, r in enumerate(s.rows):
+            cells = {"count": 1, **r}
+            chooser = next((k for k in r if _is_back_column(s, k)), None)
+            if chooser is not None and BACK_COLUMN not in r:
+                cells[BACK_COLUMN] = r[chooser] if chooser in fields_of_set else cells.pop(chooser)
+            inline.append(Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, cells))
+        return inline
     assert s.table is not None
     path, problem = resolved(folder / s.table)
     if path is None:
@@ -318,11 +448,18 @@ def header_map(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]
     return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
 
 
+def _is_back_column(s: ComponentSet, header: str) -> bool:
+    return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
+
+
 def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str], file: str, line: int, rows: list[Row], issues: Issues) -> list[Row]:
     """Check a table's header once, so a misspelt column is one message, not one per row."""
     allowed = list(RESERVED_COLUMNS) + list(fields)
     mapping = header_map(s, fields, columns)
-    unknown = [c for c, name in mapping.items() if name is None]
+    chooser = next((c for c in columns if _is_back_column(s, c)), None)
+    if s.back_column is not None and chooser is None:
+        issues.add(file, line, "back", f"the set chooses backs by the column {s.back_column!r} (back_column), which the header does not have; its columns are: {', '.join(columns)}")
+    unknown = [c for c, name in mapping.items() if name is None and c != chooser]
     if s.extra_columns == "error":
         for col in unknown:
             issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
@@ -349,6 +486,8 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
             name = mapping.get(col)
             if name is not None:
                 cells[name] = value
+            if col == chooser and BACK_COLUMN not in cells:
+                cells[BACK_COLUMN] = value
         renamed.append(Row(r.file, r.line, cells))
     return renamed
 
@@ -358,7 +497,7 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
     """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
-    cells = dict(row.cells)
+    cells = cleaned(game.clean, row.cells, fields, game.print.dpi)
     for col in list(cells):
         if col not in known:
             if s.extra_columns == "error":
@@ -404,15 +543,30 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         if name in fields and values.get(name) is None:
             issues.add(row.file, row.line, name, f"the set's group {s.group!r} needs this field, but it is empty")
             ok = False
-    back = values.get(BACK_COLUMN) or s.back
-    if values.get(BACK_COLUMN) and values[BACK_COLUMN] not in game.backs:
-        issues.add(row.file, row.line, BACK_COLUMN, _unknown("back", values[BACK_COLUMN], sorted(game.backs)))
+    back = s.back
+    if values.get(BACK_COLUMN):
+        back = back_for(game, s, values[BACK_COLUMN])
+        if back is None:
+            source = f"the column {s.back_column!r}" if s.back_column else "the back column"
+            issues.add(row.file, row.line, BACK_COLUMN,
+                       _unknown("back", values[BACK_COLUMN], sorted(game.backs))
+                       + f" (a value of {source} names a back by its id, ignoring case, spaces and hyphens; the set's back_values maps other values)")
+            ok = False
+    if back is None and s.back_column is not None and KINDS[s.kind].needs_back and not s.double_sided:
+        issues.add(row.file, row.line, BACK_COLUMN, f"the row has no back: its {s.back_column!r} cell is empty and the set names no 'back' for such rows")
         ok = False
+    if s.ids:
+        try:
+            given = slugify(safe_format(s.ids or "", {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id}))
+        except (KeyError, IndexError, ValueError):
+            given = ""  # reported once by _check_references
+    else:
+        given = values["id"] or _slug(values["name"])
     if not ok:
         return None
     size = s.size or (game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size)
     return Component(
-        id=values["id"] or _slug(values["name"]),
+        id=given or _slug(values["name"]),
         name=values["name"],
         kind=s.kind,
         group=group,
@@ -425,6 +579,54 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         file=row.file,
         line=row.line,
     )
+
+
+def _back_key(text: str) -> str:
+    """Back ids and the values that name them match ignoring case, accents, spaces and
+    hyphens: "Starting Player", "starting-player" and "STARTINGPLAYER" are one key."""
+    return slugify(text).replace("-", "")
+
+
+def back_for(game: Game, s: ComponentSet, value: str) -> Optional[str]:
+    """The back a row's value chooses: the set's `back_values` first, then a back whose id
+    matches it; None when none does."""
+    key = _back_key(value)
+    for given, back in s.back_values.items():
+        if _back_key(given) == key:
+            return back
+    return next((b for b in game.backs if _back_key(b) == key), None)
+
+
+def cleaned(clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: Optional[float] = None) -> dict[str, Any]:
+    """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
+    order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
+    a `length` field's pixels in points at the game's `dpi`."""
+    if dpi:
+        cells = {k: in_points(v, dpi) if isinstance(v, str) and k in fields and fields[k].type == "length" else v for k, v in cells.items()}
+    if not clean.replace and not clean.emoji:
+        return dict(cells)
+    emoji = sorted(((k.replace("\ufe0f", ""), v) for k, v in clean.emoji.items()), key=lambda kv: -len(kv[0]))
+
+    def fix(text: str, bare: bool) -> str:
+        for old, new in clean.replace.items():
+            text = text.replace(old, new)
+        for old, icon in emoji:
+            if old and old in text:
+                new = f" {icon} " if bare else f":{icon}:"
+                text = text.replace(old + "\ufe0f", new).replace(old, new)
+        return text.strip() if bare else text
+
+    out: dict[str, Any] = {}
+    for key, value in cells.items():
+        spec = fields.get(key)
+        bare = spec is not None and spec.type in ("icon", "icons")
+        if isinstance(value, str):
+            out[key] = fix(value, bare)
+        elif isinstance(value, list):
+            out[key] = [fix(v, bare) if isinstance(v, str) else v for v in value]
+        else:
+            out[key] = value
+    return out
 
 
 def _slug(name: str) -> str:

@@ -53,6 +53,9 @@ class PrintSettings(Strict):
     papers: list[str] = ["letter", "a4"]
     bleed: str = "3mm"
     safe: str = "3mm"
+    # the resolution `px` lengths are at, in the game file and its layouts (Squib and
+    # nanDECK measure cards in pixels at 300 dpi); None: CSS pixels, 96 to the inch
+    dpi: Optional[float] = Field(default=None, gt=0, le=10_000)
     card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
 
     _v_size = field_validator("card_size")(_size)
@@ -90,6 +93,16 @@ class Back(Strict):
     art: Optional[str] = None
 
 
+class Clean(Strict):
+    """Clean-up of every cell as a game's tables are read, before any field reads it."""
+
+    # text → text, in order: nanDECK's "%n" or an HTML "<br>" → a line break ("\n")
+    replace: dict[Annotated[str, Field(min_length=1)], str] = {}
+    # an emoji (or any text) → the id of one of the game's icons: written as `:id:` in
+    # text, and as the icon's id in a cell of an `icon` or `icons` field
+    emoji: dict[Annotated[str, Field(min_length=1)], Slug] = {}
+
+
 class ComponentSet(Strict):
     """A deck or set of like components, whose rows come from a table file or inline."""
 
@@ -107,13 +120,25 @@ class ComponentSet(Strict):
     back: Optional[Slug] = None
     size: Optional[str] = None
     layout: Optional[str] = None
+    # a layout file of the project (under layouts/) that this set's layouts come from,
+    # shared by several sets or games: "layouts/shared/squib.toml"
+    layout_file: Optional[str] = None
     description: Optional[str] = None
     # both sides drawn from the row's own fields: the back side uses the layout
     # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
     double_sided: bool = False
+    # the column whose values choose each row's back (matched ignoring case, spaces and
+    # hyphens: "Starting Player" is the back "starting-player"); it may also fill a field
+    back_column: Optional[Annotated[str, Field(min_length=1)]] = None
+    # values of the back column (or of a `back` column) → back ids, where they differ
+    back_values: dict[str, Slug] = {}
+    # the pattern of the set's ids ("{set}-{name}", slugified); default: the row's id,
+    # else its name in lowercase with hyphens
+    ids: Optional[str] = None
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
     _v_group = field_validator("group")(check_pattern)
+    _v_ids = field_validator("ids")(lambda v: v if v is None else check_pattern(v))
 
     @field_validator("fields")
     @classmethod
@@ -130,6 +155,10 @@ class ComponentSet(Strict):
 
     def group_fields(self) -> list[str]:
         return [name for _, name, _, _ in string.Formatter().parse(self.group) if name]
+
+    def id_fields(self) -> list[str]:
+        """The names the set's `ids` pattern formats (`set` is the set's own id)."""
+        return [name for _, name, _, _ in string.Formatter().parse(self.ids or "") if name]
 
 
 def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
@@ -185,6 +214,7 @@ class Game(Strict):
     sets: list[ComponentSet] = Field(min_length=1)
     designer_choices: list[DesignerChoice] = []
     tables: dict[Slug, DataTable] = {}
+    clean: Clean = Clean()
 
     @field_validator("schemas")
     @classmethod

@@ -295,6 +295,22 @@ def _scalar(value: Any, depth: int = 0) -> Any:
     return _clean(value)
 
 
+MAX_NESTING = 16  # levels of mappings inside a row
+
+
+def _flat(item: dict[Any, Any], prefix: str = "", depth: int = 0) -> list[tuple[str, Any]]:
+    """A row's keys, a nested mapping's as paths: `back: {name: …}` is the column
+    `back.name` (which a set maps to a field: columns = { secret = "back.name" })."""
+    out: list[tuple[str, Any]] = []
+    for key, value in item.items():
+        name = prefix + str(key).strip()
+        if isinstance(value, dict) and value and depth < MAX_NESTING:
+            out += _flat(value, name + ".", depth + 1)
+        else:
+            out.append((name, "" if isinstance(value, dict) and not value else value))
+    return out
+
+
 def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues) -> Table | None:
     """A list of mappings, each with its line → a table; the header is every key in order
     of first appearance, located at the first row."""
@@ -308,12 +324,11 @@ def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues)
             issues.add(display, line, "", f"expected a row of 'column: value' pairs, got {type(item).__name__}")
             continue
         cells: dict[str, Any] = {}
-        for key, value in item.items():
-            name = str(key).strip()
+        for name, value in _flat(item):
             if name not in columns:
                 columns.append(name)
-            if isinstance(value, dict):
-                issues.add(display, line, name, "a cell holds one value or a list, not a mapping")
+            if isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict) for v in value)):
+                issues.add(display, line, name, f"a cell holds one value or a list of values, not a list of mappings (or mappings nested more than {MAX_NESTING} deep)")
                 continue
             try:
                 cell = _scalar(value)

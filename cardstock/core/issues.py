@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Iterable, Iterator, Literal, Optional
 
@@ -82,6 +82,43 @@ class Issues:
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+# a value quoted in a message ('Engine', "12"): messages that differ only in these are alike
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+GROUP_FROM = 3  # this many rows with alike messages are reported as one
+
+
+def grouped(items: Iterable[Issue]) -> list[Issue]:
+    """Issues of one file's rows that differ only in the values they quote (and their
+    line), `GROUP_FROM` or more of them, as one issue at the first row: "66 rows (lines
+    2–67; e.g. 'Engine', 'Midgame'): no back matches …". Others stay as they are, in order."""
+    items = list(items)
+    alike: dict[tuple[str, str, str, str], list[Issue]] = {}
+    for issue in items:
+        if issue.line is not None:
+            alike.setdefault((issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message)), []).append(issue)
+    big = {key: hits for key, hits in alike.items() if len({i.line for i in hits}) >= GROUP_FROM}
+    out: list[Issue] = []
+    done: set[tuple[str, str, str, str]] = set()
+    for issue in items:
+        key = (issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message))
+        if issue.line is None or key not in big:
+            out.append(issue)
+            continue
+        if key in done:
+            continue
+        done.add(key)
+        hits = big[key]
+        quoted = [_QUOTED.findall(i.message) for i in hits]
+        varies = [len({q[n] for q in quoted}) > 1 for n in range(len(quoted[0]))]
+        parts = iter(varies)
+        template = _QUOTED.sub(lambda m: "…" if next(parts) else m.group(0), hits[0].message)
+        values = list(dict.fromkeys(q[n] for q in quoted for n, v in enumerate(varies) if v))
+        lines = sorted({i.line for i in hits if i.line is not None})
+        examples = ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
+        out.append(replace(hits[0], message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): {template}"))
+    return out
 
 
 class InputError(Exception):

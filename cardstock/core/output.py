@@ -138,6 +138,14 @@ def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: O
     return Artifact(game, kind, path, paper, pages, size, digest)
 
 
+def discard(path: Path) -> None:
+    """Remove a file a build wrote earlier that is now out of date (nothing when it is gone)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
 # ---------------------------------------------------------------- one build per output folder
 
 _HELD: dict[Path, int] = {}  # output folder -> descriptor this process holds it by

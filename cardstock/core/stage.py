@@ -16,7 +16,7 @@ import json
 
 from dataclasses import dataclass, asdict, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .issues import Issue
 from .output import Artifact
@@ -27,7 +27,28 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only
+EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "cut", "changed_since", "cvd", "changelog")  # read by the on-request stages only
+
+
+@dataclass(frozen=True, eq=False)
+class Since:
+    """An earlier version of the project, as `--changed-since` names it: the name given
+    (a git revision or a saved manifest), and each game's printed fingerprints then
+    (`cardstock.layout.printed`); `digest` stands for them in the build's keys."""
+
+    ref: str
+    digest: str
+    games: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Span:
+    """The versions `cardstock changelog FROM[..TO]` compares: commits (TO None: the
+    project's files as they are now)."""
+
+    ref: str  # as given, for the changelog's title
+    before: str  # a commit
+    after: Optional[str] = None  # a commit, or None for the working files
 
 
 @dataclass(frozen=True)
@@ -45,17 +66,25 @@ class BuildOptions:
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
+    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else named by file name)
+    cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
     select_cards: tuple[str, ...] = ()  # --cards: component ids
     pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
+    changed_since: Optional[Since] = None  # --changed-since: only the cards changed since then
+    cvd: bool = False  # proof sheets: also as seen with each colour-vision deficiency
+    changelog: Optional[Span] = None  # the changelog stage: which versions it compares
 
     def fingerprint(self, exports: bool = True) -> str:
         """The options that change what a stage writes (not `only` or `force`); without
         `exports`, the options only the export stages read are left out too."""
         skip = {"only", "force", "out"} | (set() if exports else set(EXPORT_OPTIONS))
-        data = {k: v for k, v in asdict(self).items() if k not in skip}
+        data = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in skip}
+        if data.get("changed_since") is not None:
+            data["changed_since"] = self.changed_since.digest if self.changed_since else None
+        if data.get("changelog") is not None:
+            data["changelog"] = asdict(self.changelog) if self.changelog else None
         return json.dumps(data, sort_keys=True, default=str)
 
 
@@ -97,4 +126,4 @@ GameStage = Callable[[Job], StageResult]
 BuildStage = Callable[[BuildJob], StageResult]
 GameCheck = Callable[[Job], list[Issue]]
 
-__all__ = ["BuildJob", "BuildOptions", "BuildStage", "GameCheck", "GameStage", "Job", "StageResult"]
+__all__ = ["BuildJob", "BuildOptions", "Since", "Span", "BuildStage", "GameCheck", "GameStage", "Job", "StageResult"]

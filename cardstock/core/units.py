@@ -1,8 +1,15 @@
-"""Lengths with units ("63.5mm", "2.5in", "9pt") parsed to PDF points, in one place."""
+"""Lengths with units ("63.5mm", "2.5in", "9pt") parsed to PDF points, in one place.
+
+A pixel (`px`) is 1/96 in (CSS's) unless a resolution is given: a game's `[print] dpi`
+(Squib and nanDECK measure cards at 300 dpi, so "825px" is 2.75 in there), which every
+length of that game and its layouts is parsed with (`dpi=`), and which `in_points`
+writes into a game file's sizes before anything else reads them.
+"""
 
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 POINTS_PER: dict[str, float] = {
     "pt": 1.0,
@@ -40,8 +47,9 @@ class UnitError(ValueError):
     """A length that cannot be read; the message says what was expected."""
 
 
-def parse_length(text: str | int | float, *, allow_negative: bool = False) -> float:
-    """Return the length in points. Bare numbers are refused: a unit is always required."""
+def parse_length(text: str | int | float, *, allow_negative: bool = False, dpi: Optional[float] = None) -> float:
+    """Return the length in points. Bare numbers are refused: a unit is always required.
+    `dpi`: the pixels to the inch of `px` (None: 96, CSS's pixel)."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         if text == 0:
             return 0.0
@@ -61,10 +69,12 @@ def parse_length(text: str | int | float, *, allow_negative: bool = False) -> fl
         raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of {known}")
     if value < 0 and not allow_negative:
         raise UnitError(f"expected a length of zero or more, got {text!r}")
+    if unit == "px" and dpi:
+        return value * 72.0 / dpi
     return value * POINTS_PER[unit]
 
 
-def parse_size(text: str) -> tuple[float, float]:
+def parse_size(text: str, dpi: Optional[float] = None) -> tuple[float, float]:
     """A named size ("poker") or "WxH" with units ("63.5mm x 88.9mm") → (width, height) in points."""
     key = text.strip().lower()
     if key in NAMED_SIZES:
@@ -73,11 +83,11 @@ def parse_size(text: str) -> tuple[float, float]:
     if key in PAPERS:
         w, h = PAPERS[key]
         return parse_length(w), parse_length(h)
-    parts = re.split(r"\s*[x×]\s*", key)
+    parts = re.split(r"\s*(?:×|(?<!p)x)\s*", key)  # the "x" of "px" is no separator
     if len(parts) != 2:
         names = ", ".join(sorted(NAMED_SIZES))
         raise UnitError(f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}")
-    width, height = parse_length(parts[0]), parse_length(parts[1])
+    width, height = parse_length(parts[0], dpi=dpi), parse_length(parts[1], dpi=dpi)
     if width <= 0 or height <= 0:
         raise UnitError(f"expected a size larger than zero, got {text!r}")
     return width, height
@@ -89,6 +99,17 @@ def parse_offset(text: str) -> tuple[float, float]:
     if len(parts) != 2:
         raise UnitError(f"expected an offset 'X,Y' such as '1.2mm,-0.5mm', got {text!r}")
     return parse_length(parts[0], allow_negative=True), parse_length(parts[1], allow_negative=True)
+
+
+_PIXELS = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?|-?\.\d+)\s*px\b", re.I)
+
+
+def in_points(text: str, dpi: Optional[float]) -> str:
+    """`text` (a length or a size) with each pixel length written in points at `dpi`
+    ("825px x 1125px" at 300 dpi → "198pt x 270pt"); unchanged without a dpi."""
+    if not dpi or not isinstance(text, str) or "px" not in text.lower():
+        return text
+    return _PIXELS.sub(lambda m: f"{float(m.group(1)) * 72.0 / dpi:.6g}pt", text)
 
 
 def fmt_mm(points: float) -> str:

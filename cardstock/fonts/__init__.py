@@ -5,9 +5,12 @@ same places. Liberation Sans and Serif are metric-compatible with Arial and Time
 Roman, so an SVG viewed without the font files still keeps its line breaks.
 
 A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif`,
-`serif-bold`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
-`italic`. A project's own `fonts/` folder adds its TrueType files by file stem
-(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`): see `use_project_fonts`.
+`serif-bold`, `serif-italic`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
+`italic`. A project's own `fonts/` folder adds its OpenType files by file stem
+(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`), PostScript (CFF) outlines
+converted in memory (`truetype`), the files of one family linked as its bold and italic
+(`families`): see `use_project_fonts`. `outline` gives the glyph outlines of a text, for
+icons drawn from shapes alone.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class FontFace:
     fallback: str  # CSS fallbacks (metric-compatible first)
     folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
     own: bool = False  # a project's font (not shipped with cardstock)
+    instance: tuple[tuple[str, float], ...] = ()  # a variable font's named instance: its axis coordinates
 
     @property
     def path(self) -> Path:
@@ -62,6 +66,32 @@ class FontFace:
         """The font file's bytes, through the one door for input files (core/files)."""
         return read_bytes(self.path, self.project, limit=MAX_FONT_BYTES)
 
+    def static(self) -> bytes:
+        """The face as a static font with TrueType outlines, what ReportLab measures and
+        embeds: a variable font's named instance cut from it (fontTools' instancer), then
+        PostScript outlines converted (`truetype`)."""
+        data = self.read()
+        if self.instance:
+            from fontTools.ttLib import TTFont as OpenType
+            from fontTools.varLib import instancer
+
+            font = instancer.instantiateVariableFont(OpenType(io.BytesIO(data)), dict(self.instance), updateFontNames=False)
+            # each instance its own PostScript name: PDF writers and readers tell fonts apart by it
+            postscript = re.sub(r"[^A-Za-z0-9-]", "", self.name)[:63] or "Instance"
+            for record in list(font["name"].names):
+                if record.nameID == 6:
+                    font["name"].setName(postscript, 6, record.platformID, record.platEncID, record.langID)
+            if not font["name"].getName(6, 3, 1, 0x409):
+                font["name"].setName(postscript, 6, 3, 1, 0x409)
+            out = io.BytesIO()
+            font.save(out)
+            data = out.getvalue()
+        return truetype(data)
+
+    @property
+    def is_bold(self) -> bool:
+        return self.weight == "bold" or (self.weight.isdigit() and int(self.weight) >= 600)
+
     @property
     def css_format(self) -> str:
         return "opentype" if self.file.lower().endswith(".otf") else "truetype"
@@ -77,8 +107,9 @@ FACES: dict[str, FontFace] = {
     "sans": FontFace("sans", "LiberationSans-Regular.ttf", "Liberation Sans", "normal", "normal", "sans-bold", "sans-italic", _SANS),
     "sans-bold": FontFace("sans-bold", "LiberationSans-Bold.ttf", "Liberation Sans", "bold", "normal", "sans-bold", "sans-bold", _SANS),
     "sans-italic": FontFace("sans-italic", "LiberationSans-Italic.ttf", "Liberation Sans", "normal", "italic", "sans-bold", "sans-italic", _SANS),
-    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif", _SERIF),
+    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif-italic", _SERIF),
     "serif-bold": FontFace("serif-bold", "LiberationSerif-Bold.ttf", "Liberation Serif", "bold", "normal", "serif-bold", "serif-bold", _SERIF),
+    "serif-italic": FontFace("serif-italic", "LiberationSerif-Italic.ttf", "Liberation Serif", "normal", "italic", "serif-bold", "serif-italic", _SERIF),
     "mono": FontFace("mono", "LiberationMono-Regular.ttf", "Liberation Mono", "normal", "normal", "mono", "mono", _MONO),
 }
 BUILT_IN = tuple(FACES)
@@ -111,10 +142,13 @@ def _font_problem(path: Path, root: Path) -> str | None:
         return f"the font cannot be read: {exc}"
     head = data[:4]
     if head == b"OTTO":
-        return ("the font has PostScript (CFF) outlines, which cannot be embedded as a TrueType subset; "
-                "use the font's TTF version, or convert it (fontTools: `fonttools otf2ttf`)")
-    if head not in (b"\x00\x01\x00\x00", b"true"):
-        return "not a TrueType font (expected a .ttf, or an .otf with TrueType outlines)"
+        try:
+            data = truetype(data)
+        except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
+            return (f"the font has PostScript (CFF) outlines that cannot be read to be embedded ({type(exc).__name__}: {exc}); "
+                    "use the font's TTF version if the foundry ships one")
+    elif head not in (b"\x00\x01\x00\x00", b"true"):
+        return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
     from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
     try:
@@ -125,7 +159,7 @@ def _font_problem(path: Path, root: Path) -> str | None:
 
 
 def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
-    """Add the project's `fonts/*.ttf` (and TrueType-outline `.otf`) to FACES by file stem,
+    """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to FACES by file stem,
     once per project and process; the problems found (a file that cannot be used is left
     out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
     **bold** and *italic*."""
@@ -153,18 +187,168 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
         del FACES[name]
     if gone:
         _forget()
-    for stem, path in usable.items():
-        base = re.sub(r"-(Regular|Bold|Italic|BoldItalic)$", "", stem)
-        bold = next((n for n in (f"{base}-Bold",) if n in usable), stem)
-        italic = next((n for n in (f"{base}-Italic",) if n in usable), stem)
-        weight = "bold" if stem.endswith("Bold") or stem.endswith("BoldItalic") else "normal"
-        style = "italic" if stem.endswith("Italic") else "normal"
-        face = FontFace(stem, path.name, re.sub(r"[^A-Za-z0-9 -]", "", base) or "Project", weight, style, bold, italic, "sans-serif", path.parent, True)
-        if stem in FACES and FACES[stem] != face:
+    for face in families({stem: (path, read_bytes(path, root)) for stem, path in usable.items()}):
+        if face.name in FACES and FACES[face.name] != face:
             _forget()  # another project's font of the same name was in use in this process
-        FACES[stem] = face
+        FACES[face.name] = face
     _PROJECTS[key] = issues
     return issues
+
+
+# ---------------------------------------------------------------- families
+
+WEIGHT_WORDS = {"thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300, "book": 400,
+                "regular": 400, "normal": 400, "roman": 400, "medium": 500, "semibold": 600, "demibold": 600,
+                "bold": 700, "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900}
+_STYLE_WORDS = "|".join(sorted(WEIGHT_WORDS, key=len, reverse=True))
+# a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light, Family[wght]
+STYLED_STEM = re.compile(rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE)
+
+
+def plain_stem(stem: str) -> str:
+    """A stem without a variable font's axes ("Roboto[wdth,wght]", "Inter-VariableFont_slnt,wght")."""
+    return re.sub(r"(\[[^\]]*\]|[-_]?VariableFont[^-]*)$", "", stem) or stem
+
+
+def stem_style(stem: str) -> Optional[tuple[str, int, bool]]:
+    """(family, weight, italic) the file's name says, or None when it says no style."""
+    m = STYLED_STEM.match(plain_stem(stem))
+    if not m or not (m.group("weight") or m.group("italic")):
+        return None
+    return m.group("base"), WEIGHT_WORDS[(m.group("weight") or "regular").lower()], bool(m.group("italic"))
+
+
+def _named_style(data: bytes) -> tuple[str, int, bool]:
+    """(family, weight, italic) the font's own tables say (name IDs 16/1, OS/2 weight and
+    the italic bits)."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    try:
+        font = OpenType(io.BytesIO(data), lazy=True)
+        names = font["name"]
+        family = str(names.getDebugName(16) or names.getDebugName(1) or "")
+        os2 = font["OS/2"] if "OS/2" in font else None
+        weight = int(getattr(os2, "usWeightClass", 400) or 400)
+        italic = bool(os2 is not None and os2.fsSelection & 1) or bool(font["head"].macStyle & 2)
+    except Exception:  # noqa: BLE001 - tables ReportLab did not need may be damaged: the file's name decides
+        return "", 400, False
+    return family, weight, italic
+
+
+def variable_instances(data: bytes) -> list[tuple[str, tuple[tuple[str, float], ...]]]:
+    """A variable font's named instances (their style names and axis coordinates, as the
+    foundry named them: "Regular", "SemiBold Italic"); [] for a static font."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    try:
+        font = OpenType(io.BytesIO(data), lazy=True)
+        if "fvar" not in font:
+            return []
+    except Exception:  # noqa: BLE001 - a table ReportLab did not need may be damaged: drawn as a static font
+        return []
+    names = font["name"]
+    out = []
+    for inst in font["fvar"].instances:
+        label = str(names.getDebugName(inst.subfamilyNameID) or "")
+        out.append((label, tuple(sorted((str(k), float(v)) for k, v in inst.coordinates.items()))))
+    return out
+
+
+def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
+    """A project's font files (stem → path and bytes) as faces, each linked to the
+    **bold** and *italic* of its family. A file's family, weight and slant come from its
+    name as foundries write them (`Family-Bold`, `Family-SemiBoldItalic`, `Family-It`),
+    else from its own tables; a file without a style in its name whose stem is another
+    file's family (`Brand.ttf` beside `Brand-Bold.ttf`) is that family's regular face.
+    A face's bold is the upright or italic member nearest weight 700 (600 or more); its
+    italic the italic member nearest its own weight."""
+    told = {stem: stem_style(stem) for stem in files}
+    bases = {style[0] for style in told.values() if style is not None}
+    members: dict[str, list[tuple[str, int, bool]]] = {}
+    sources: dict[str, tuple[Path, tuple[tuple[str, float], ...]]] = {}  # face name → its file and instance
+    for stem, (path, data) in files.items():
+        style = told[stem]
+        family, weight, italic = _named_style(data)
+        if style is None:
+            key = plain_stem(stem) if plain_stem(stem) in bases or not family else family
+            style = (key, weight, italic)
+        instances = variable_instances(data)
+        if not instances:
+            members.setdefault(style[0].lower(), []).append((stem, style[1], style[2]))
+            sources[stem] = (path, ())
+            continue
+        for label, where in instances:  # Roboto[wdth,wght].ttf → Roboto-Regular, Roboto-Bold, …
+            leaning = style[2] or "italic" in label.lower() or dict(where).get("ital", 0) >= 1 or dict(where).get("slnt", 0) < 0
+            name = f"{style[0]}-{re.sub(r'[^A-Za-z0-9]', '', label) or 'Regular'}"
+            if leaning and not re.search(r"italic|oblique", name, re.IGNORECASE):
+                name += "Italic"
+            if name in files or name in sources:
+                continue  # a static file of that name wins
+            members.setdefault(style[0].lower(), []).append((name, int(dict(where).get("wght", weight)), leaning))
+            sources[name] = (path, where)
+    faces: list[FontFace] = []
+    for group in members.values():
+        regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
+        told_base = told.get(regular[0]) or stem_style(regular[0])
+        css = re.sub(r"[^A-Za-z0-9 -]", "", told_base[0] if told_base else plain_stem(regular[0])) or "Project"
+        for stem, weight, italic in group:
+            heavy = [m for m in group if m[2] == italic and m[1] >= 600]
+            bold = stem if weight >= 600 or not heavy else min(heavy, key=lambda m: (abs(m[1] - max(700, weight)), m[0]))[0]
+            slanted = [m for m in group if m[2]]
+            it = stem if italic or not slanted else min(slanted, key=lambda m: (abs(m[1] - weight), m[0]))[0]
+            path, where = sources[stem]
+            faces.append(FontFace(stem, path.name, css, {400: "normal", 700: "bold"}.get(weight, str(weight)),
+                                  "italic" if italic else "normal", bold, it, "sans-serif", path.parent, True, where))
+    return sorted(faces, key=lambda f: f.name)
+
+
+# ---------------------------------------------------------------- PostScript outlines
+
+def truetype(data: bytes) -> bytes:
+    """An OpenType font's bytes with TrueType outlines: a font with PostScript (CFF)
+    outlines (an `.otf` starting "OTTO", as most foundries ship them) is converted in
+    memory with fontTools, each cubic curve drawn as quadratic ones within a thousandth
+    of the em; ReportLab embeds only TrueType outlines. Other fonts are returned as they are."""
+    if data[:4] != b"OTTO":
+        return data
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as OpenType, newTable
+
+    font = OpenType(io.BytesIO(data))
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    tolerance = font["head"].unitsPerEm / 1000
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        # CFF contours run counter-clockwise, TrueType's clockwise: the pen turns them
+        glyphs[name].draw(Cu2QuPen(pen, tolerance, reverse_direction=True))
+        glyf[name] = pen.glyph()
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    font["head"].glyphDataFormat = 0
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000  # TrueType's maxp; the glyph counts are recomputed on save
+    for key, value in (("maxZones", 1), ("maxTwilightPoints", 0), ("maxStorage", 0), ("maxFunctionDefs", 0),
+                       ("maxInstructionDefs", 0), ("maxStackElements", 0), ("maxSizeOfInstructions", 0),
+                       ("maxComponentElements", 0), ("maxComponentDepth", 0)):
+        setattr(maxp, key, value)
+    post = font["post"]
+    if post.formatType == 3.0:  # no glyph names: TrueType readers want them
+        post.formatType = 2.0
+        post.extraNames = []
+        post.mapping = {}
+        post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 # ---------------------------------------------------------------- loaded fonts
@@ -187,7 +371,7 @@ class Loaded:
         from reportlab.pdfbase.ttfonts import TTFont
 
         if face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.read(), face.path)))
+            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.static(), face.path)))
         self.pdf_name = face.pdf_name
         self.ttf: Any = pdfmetrics.getFont(face.pdf_name)
         parsed = self.ttf.face
@@ -197,6 +381,53 @@ class Loaded:
         self.descent = float(parsed.descent) / 1000.0
         self.coverage: frozenset[str] = frozenset(chr(c) for c in parsed.charToGlyph if 0 <= c <= 0x10FFFF)
         self.measured: dict[tuple[str, float], float] = {}
+        self.face = face
+        self.shapes: Any = None  # (glyph set, character map, units per em), read by `outline` when first asked
+
+
+Outline = tuple[tuple[Any, ...], ...]  # ("M", x, y) ("L", x, y) ("C", x1, y1, x2, y2, x, y) ("Z",)
+
+
+def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -> Outline:
+    """The glyph outlines of `text` in the face `name` at `size` points, its baseline
+    starting at (x, y), y pointing down (as in a face): what an icon, drawn in one colour
+    from shapes alone, makes of text. Glyphs advance by the widths text is measured with
+    (`string_width`); a character the font lacks draws its .notdef glyph."""
+    from fontTools.pens.basePen import BasePen
+    from fontTools.ttLib import TTFont as OpenType
+
+    font = loaded(name)
+    if font.shapes is None:
+        parsed = OpenType(io.BytesIO(font.face.static()), lazy=True)
+        font.shapes = (parsed.getGlyphSet(), parsed.getBestCmap() or {}, float(parsed["head"].unitsPerEm))
+    glyphs, cmap, em = font.shapes
+    out: list[tuple[Any, ...]] = []
+    scale = size / em
+    origin = [x]
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return origin[0] + p[0] * scale, y - p[1] * scale
+
+    class Pen(BasePen):  # type: ignore[misc]
+        def _moveTo(self, p: tuple[float, float]) -> None:
+            out.append(("M", *at(p)))
+
+        def _lineTo(self, p: tuple[float, float]) -> None:
+            out.append(("L", *at(p)))
+
+        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+            out.append(("C", *at(p1), *at(p2), *at(p3)))
+
+        def _closePath(self) -> None:
+            out.append(("Z",))
+
+    pen = Pen(glyphs)
+    for ch in text:
+        glyph = cmap.get(ord(ch), ".notdef")
+        if glyph in glyphs and not ch.isspace():
+            glyphs[glyph].draw(pen)
+        origin[0] += 0.001 * size * font.widths.get(ord(ch), font.default)
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)

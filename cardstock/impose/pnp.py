@@ -1,6 +1,7 @@
 """The print-and-play stages: every physical component of a game, in its full count, imposed
 on each paper (`<game>-pnp-<paper>.pdf`), and the reference cards alone
-(`<game>-quickref-<paper>.pdf`).
+(`<game>-quickref-<paper>.pdf`); with `--changed-since`, only the cards whose print changed
+(`<game>-reprint-<paper>.pdf`, `cardstock.layout.printed`).
 
 Pieces are grouped by the sheet that takes them (layouts/sheets/), their shape and size, in
 catalog order; each group is arranged by its sheet (grid, honeycomb, packed rows) and
@@ -19,9 +20,10 @@ from typing import Any, Callable, Iterable, Optional
 from ..layout.shapes import shape_of
 from ..core.issues import Issue
 from ..catalog.load import Catalog
-from ..core.output import artifact
+from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
+from ..layout.printed import changed_cards
 from ..render.pdf import PdfFaces, Programs
 from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
@@ -39,6 +41,12 @@ FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | N
 def build_pnp(job: Job) -> StageResult:
     """`output/<game>/<game>-pnp-<paper>.pdf`: every component, every copy."""
     return _build(job, kinds=None, kind="pnp")
+
+
+def build_reprint(job: Job) -> StageResult:
+    """`output/<game>/<game>-reprint-<paper>.pdf`: the cards whose print changed since
+    `--changed-since` (`cardstock.layout.printed`), every copy, with their backs."""
+    return _build(job, kinds=None, kind="reprint")
 
 
 def build_quickref(job: Job) -> StageResult:
@@ -65,14 +73,19 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     result = StageResult()
     programs = Programs()  # each face's drawing recorded once for every paper's sheets
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
-    if kind == "pnp":
+    if kind in ("pnp", "reprint"):
         components = selected(catalog, components, options, result.findings)
+    if kind == "reprint":  # --changed-since: the changed cards alone, on sheets of their own
+        ids = {c.id for c in changed_cards(job) or []}
+        components = [c for c in components if c.id in ids]
+        for paper in papers_for(catalog, options):  # the sheets of an earlier reprint are out of date
+            discard(Path(options.out) / catalog.id / f"{catalog.id}-reprint-{paper}.pdf")
     if not components:
         return result
     for paper in papers_for(catalog, options):
         pages, findings = impose(catalog, components, face_of, sheets, paper, options, offset)
         result.findings.extend(findings)
-        if kind == "pnp" and options.pages:
+        if kind in ("pnp", "reprint") and options.pages:
             pages = [page for number, page in enumerate(pages, start=1) if number in options.pages]
             if not pages:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
@@ -101,7 +114,7 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
     for catalog in catalogs:
         for paper in papers_for(catalog, options):
             for comp in catalog.components:
-                if options.only is not None and "pnp" not in options.only and comp.kind != "reference":
+                if options.only is not None and not {"pnp", "reprint"} & options.only and comp.kind != "reference":
                     continue
                 if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
                     issue = Issue("layouts/sheets", None, comp.kind,
@@ -153,7 +166,7 @@ def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:
 def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
-    what = "quick-reference cards" if kind == "quickref" else "print-and-play sheets"
+    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(kind, "print-and-play sheets")
     return DocInfo(title=f"{g.title} {g.version}: {what}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
 
 

@@ -20,7 +20,7 @@ from ..core.templating import Breach
 from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, Op, PathData, Point, r
+from .ops import Group, Note, Op, PathData, Point, r
 from .boxtypes import box_kind
 from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
@@ -63,7 +63,12 @@ class Geometry:
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
         """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
-        return geometry_of(self.shape).outside(self.w, self.h, self.safe, self.custom, (x, y, w, h))
+        return self.reach(self.safe, x, y, w, h)
+
+    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float:
+        """How far (points) the rectangle reaches outside the outline moved `inset` inward
+        (0 when inside): `inset` 0 is the cut, `safe` the safe line."""
+        return geometry_of(self.shape).outside(self.w, self.h, inset, self.custom, (x, y, w, h))
 
     def edge_points(self, inset: float, n: int) -> list[Point]:
         """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
@@ -95,6 +100,13 @@ class Painter:
     # text styles that read no template, by box, shared by the faces of one game
     # (`boxtypes.text.text_style`); None: worked out every time
     styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
+    notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
+
+    def note(self, lay: Any, box: Any, rect: tuple[float, float, float, float], problems: tuple[str, ...] = (), *,
+             size: float = 0.0, min_size: float = 0.0, overflow: float = 0.0) -> None:
+        """Keep what a box found while drawn (`ops.Note`); `rect` is x0, y0, x1, y1."""
+        x0, y0, x1, y1 = (round(v, 2) for v in rect)
+        self.notes.append(Note(f"{lay.name}.{box.name}", x0, y0, x1, y1, round(size, 2), round(min_size, 2), round(overflow, 2), problems))
 
     # ------------------------------------------------------------ messages
 
@@ -129,6 +141,13 @@ class Painter:
             return default
         return out
 
+    @property
+    def dpi(self) -> Optional[float]:
+        """The resolution of the game's `px` lengths (`[print] dpi`; None: CSS pixels)."""
+        settings = getattr(getattr(self.catalog, "game", None), "print", None)
+        value = getattr(settings, "dpi", None)
+        return float(value) if isinstance(value, (int, float)) else None
+
     def length(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: float, extent: Optional[float] = None) -> float:
         v = self.raw(lay, box, key, ctx)
         if v is None or (isinstance(v, str) and not v.strip()):
@@ -137,7 +156,7 @@ class Painter:
 
     def parse_len(self, lay: Layout, box: Optional[Box], key: str, v: Any, default: float, extent: Optional[float] = None) -> float:
         try:
-            return length_value(str(v), extent)
+            return length_value(str(v), extent, self.dpi)
         except UnitError as exc:
             self.layout_issue(lay, box, key, str(exc) + (" or a percentage such as '50%'" if extent is not None else ""))
             return default
@@ -194,7 +213,7 @@ class Painter:
         edges = tuple(box.values.get(k) for k in EDGES)
         if all(v is None or (type(v) is str and "{{" not in v and "{%" not in v) for v in edges):
             try:
-                return static_rect(edges, frame)
+                return static_rect(edges, frame, self.dpi)
             except UnitError:
                 pass  # measured again below, where the problem is reported
         fx, fy, fw, fh = frame
@@ -292,21 +311,21 @@ EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that p
 
 
 @lru_cache(maxsize=8192)
-def length_value(text: str, extent: Optional[float] = None) -> float:
-    """A layout length in points: '3mm', '-2pt', or with an extent a percentage of it ('50%').
-
-    Raises UnitError. Cached per (text, extent): every face measures the same boxes."""
+def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float] = None) -> float:
+    """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
+    percentage of it ('50%'). Raises UnitError. Cached per (text, extent, dpi): every face
+    measures the same boxes."""
     text = text.strip()
     if text.endswith("%") and extent is not None:
         try:
             return float(text[:-1]) / 100.0 * extent
         except ValueError:
             pass
-    return parse_length(text, allow_negative=True)
+    return parse_length(text, allow_negative=True, dpi=dpi)
 
 
 @lru_cache(maxsize=8192)
-def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: Optional[float] = None) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
     templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
@@ -317,7 +336,7 @@ def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]
             return None
         if isinstance(v, str) and not v.strip():
             return 0.0
-        return length_value(str(v), extent)
+        return length_value(str(v), extent, dpi)
 
     left, right, width, top, bottom, height = edges
     x, w = _span(fx, fw, edge(left, fw), edge(right, fw), edge(width, fw))

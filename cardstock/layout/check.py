@@ -23,7 +23,7 @@ from ..catalog.load import Catalog
 from .boxes import length_value
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
-from .spec import LayoutSet
+from .spec import LayoutSet, shared_files
 from .svgart import svg_problem
 from ..core.tomlpos import line_for, read_toml
 from ..fonts import FACES
@@ -133,7 +133,8 @@ def _layout_values(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
     out: list[Issue] = []
-    files = [shared_layout(catalog.root, "default.toml"), (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
+    files = [shared_layout(catalog.root, "default.toml"), *((catalog.root / name, name) for name in shared_files(catalog)),
+             (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
@@ -179,6 +180,10 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env:
         return _syntax(env, "t", value)
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
+    if key == "fallback":
+        unknown = [n for n in ([value] if isinstance(value, str) else value if isinstance(value, list) else []) if n not in fonts]
+        if unknown:
+            return f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fonts)}"
     if key in LENGTH_KEYS:
         return _length_problem(value, 1.0 if key in EDGE_KEYS else None)
     if key == "inset" and str(value).strip() not in ("bleed", "safe"):

@@ -41,9 +41,9 @@ from ..core.units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark
 from . import printsafe
-from .ops import Face, Group, Guide, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
+from .ops import Face, Group, Guide, Note, Op, Path, Point, Rect, content_key, face_data, face_from_data, polygon_path, r, rect_path
 from .shapes import AUTO, auto_shape, composer, custom_outline, shape_of
-from .spec import Box, Layout, LayoutSet, load_layouts
+from .spec import Box, Layout, LayoutSet, load_layouts, shared_files
 from .text import Fit
 from .ownicons import game_library
 from .symbols import Library
@@ -113,7 +113,7 @@ class Faces:
                  library: Optional[Library] = None) -> None:
         self.catalog = catalog
         self.cache = cache if cache is not None else memory_cache()
-        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id)
+        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id, shared_files(catalog))
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text shared by the game's faces (Painter.fit)
@@ -341,11 +341,28 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
                 shape = "rect"
         corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape_of(shape).corner_radius else 0.0
         geo = Geometry(w, h, b, safe, shape, corner, custom)
-        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
+        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog, printsafe.min_type(component.kind))
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
-    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings)
+    notes = _notes(painter.notes, composed=shape_of(shape).geometry is None)
+    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings, notes)
+
+
+def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
+    """One note a box (what it found in all its draws), in drawing order; the boxes of a
+    composed net are not placed on the face (their rectangles are the panel's)."""
+    merged: dict[str, Note] = {}
+    for n in found:
+        was = merged.get(n.box)
+        if was is not None:
+            text = n if n.size else was
+            n = Note(n.box, min(was.x0, n.x0), min(was.y0, n.y0), max(was.x1, n.x1), max(was.y1, n.y1), text.size, text.min_size,
+                     text.overflow, tuple(dict.fromkeys(was.problems + n.problems)))
+        merged[n.box] = n
+    if composed:
+        return tuple(dataclasses.replace(n, x0=0.0, y0=0.0, x1=0.0, y1=0.0) for n in merged.values())
+    return tuple(merged.values())
 
 
 DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)
@@ -429,12 +446,12 @@ def _shows_mark(box: Box) -> bool:
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
 
 
-def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog") -> list[Op]:
+def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog", minimum: float) -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
     Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = printsafe.face_check(painter.issues, lay, geo)
+    safety = printsafe.face_check(painter.issues, lay, geo, minimum, painter.note)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
@@ -520,7 +537,7 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
         fctx = dict(ctx)
         fctx.update(_face_parts(values[i]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
-        inner = painter.paint(panel, fctx, geo) if panel is not None else []
+        inner = painter.paint(panel, fctx, geo, check=printsafe.type_check(painter.issues, panel, printsafe.min_type(comp.kind))) if panel is not None else []
         free = _FREE[slot]
         cx0 = -b if "left" in free else 0.0
         cy0 = -b if "top" in free else 0.0
@@ -565,7 +582,7 @@ def _fold_and_cut_lines(folds: Iterable[tuple[Point, Point]], cut: Iterable[Poin
 
 # ---------------------------------------------------------------- standees
 
-def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float, minimum: float) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     panel_name = lay.get("panel", "pawn-panel")
@@ -585,7 +602,7 @@ def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: fl
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
         geo = Geometry(w, h, b, psafe, "rect")
-        inner = painter.paint(panel, pctx, geo) if panel is not None else []
+        inner = painter.paint(panel, pctx, geo, check=printsafe.type_check(painter.issues, panel, minimum)) if panel is not None else []
         clip = rect_path(-b, 0, w + 2 * b, h)
         m = (-1.0, 0.0, 0.0, -1.0, r(w), r(y0 + h)) if turned else (1.0, 0.0, 0.0, 1.0, 0.0, r(y0))
         ops.append(Group(tuple(inner), clip, m))
@@ -610,4 +627,4 @@ def compose_die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: 
 
 def compose_standee(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """The `standee` shape's composer (see cardstock.layout.shapes)."""
-    return _standee(lay, ctx, painter, w, h, b, safe)
+    return _standee(lay, ctx, painter, w, h, b, safe, printsafe.min_type(comp.kind))

@@ -7,7 +7,7 @@ never makes these classes. `cardstock.layout.spec` still names them (`spec.BoxSp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,6 +33,7 @@ class StyleSpec(Strict):
     """A named text style; boxes name it with `style` and may override any key."""
 
     font: Optional[str] = None
+    fallback: Optional[Union[str, list[str]]] = None  # fonts for the characters `font` lacks
     size: Optional[str] = None
     min_size: Optional[str] = None
     leading: Optional[float] = Field(default=None, gt=0.5, le=3)

@@ -140,6 +140,25 @@ class Guide:
     kind: str  # trim | safe | corner
 
 
+@dataclass(frozen=True)
+class Note:
+    """What one box of a face found while it was drawn — not part of the drawing (nor of the
+    face's key): its place on the face (x0, y0, x1, y1; all 0 when the box was drawn into
+    a composed net), for text the size chosen, its minimum and how far it overflows at
+    the minimum (points), and its problems: "minimum size", "overflow", "safe zone",
+    "contrast", "missing glyph". Proof sheets outline and label them."""
+
+    box: str  # "<layout>.<box>"
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float = 0.0
+    min_size: float = 0.0
+    overflow: float = 0.0
+    problems: tuple[str, ...] = ()
+
+
 # how previews (the SVG guide layer, PDFs drawn with guides) colour each kind of guide
 GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
 
@@ -160,6 +179,7 @@ class Face:
     cut: Optional[tuple[Point, ...]] = None  # cut outline; None means the trim rectangle
     folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
+    notes: tuple[Note, ...] = ()  # what its boxes found while drawn (proof sheets)
 
     @staticmethod
     def build(width: float, height: float, bleed: float, shape: str, ops: Sequence["Op"], cut: Optional[tuple[Point, ...]] = None,
@@ -209,17 +229,22 @@ def _op(data: list[Any]) -> Any:
 def face_data(face: "Face") -> list[Any]:
     """A face as JSON-able data (the cache keeps faces so: data, never code)."""
     return [face.key, face.width, face.height, face.bleed, face.shape, [_data(o) for o in face.ops],
-            face.cut, face.folds, [i.data() for i in face.findings]]
+            face.cut, face.folds, [i.data() for i in face.findings], [list(n.__dict__.values()) for n in face.notes]]
 
 
 def face_from_data(data: list[Any]) -> Optional["Face"]:
     """The face `face_data` made; None for anything else (a damaged entry)."""
     try:
-        key, width, height, bleed, shape, ops, cut, folds, findings = data
+        key, width, height, bleed, shape, ops, cut, folds, findings, notes = data
         return Face(key, width, height, bleed, shape, tuple(_op(o) for o in ops), _tuples(cut), _tuples(folds),
-                    tuple(Issue.from_data(i) for i in findings))
+                    tuple(Issue.from_data(i) for i in findings), tuple(_note(n) for n in notes))
     except (TypeError, ValueError, KeyError, IndexError):
         return None
+
+
+def _note(n: list[Any]) -> Note:
+    box, x0, y0, x1, y1, size, min_size, overflow, problems = n
+    return Note(str(box), x0, y0, x1, y1, size, min_size, overflow, tuple(problems))
 
 
 def content_key(obj: Any) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ..core.files import present
 from ..core.issues import Issue
@@ -199,17 +199,28 @@ def _alone(path: Path, shown: str, root: Optional[Path]) -> LayoutSet:
     return ls
 
 
-def load_layouts(root: Path, game_id: Optional[str]) -> LayoutSet:
-    """The shared defaults plus the game's faces.toml (when it has one)."""
+def shared_files(catalog: Any) -> list[str]:
+    """The project's layout files a game's sets name with `layout_file` (paths from the
+    project folder, each once, in the order the sets name them)."""
+    return list(dict.fromkeys(s.layout_file.strip() for s in catalog.game.sets if s.layout_file and s.layout_file.strip()))
+
+
+def load_layouts(root: Path, game_id: Optional[str], shared: Sequence[str] = ()) -> LayoutSet:
+    """The shared defaults, then the project's layout files the game's sets name (`shared`,
+    paths from the project folder, which several sets or games may name), then the game's
+    faces.toml (when it has one): each may change what the one before it set."""
     path, shown = shared_layout(root, "default.toml")
     if present(path):
         ls = _alone(path, shown, root)
     else:
         ls = LayoutSet({}, {}, {}, {}, {})
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
-    own = root / "layouts" / game_id / "faces.toml" if game_id else None
-    if own is not None and present(own):
-        shown = f"layouts/{game_id}/faces.toml"
+    files = [(root / name, name) for name in shared]
+    if game_id:
+        files.append((root / "layouts" / game_id / "faces.toml", f"layouts/{game_id}/faces.toml"))
+    for own, shown in files:
+        if not present(own):
+            continue  # a set's layout_file that is missing is reported where the set names it
         model, lines = _read(own, shown, ls.issues, root)
         if model is not None:
             _merge_file(ls, model, shown, lines)
@@ -235,6 +246,6 @@ def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
 
 
-def layouts_for(root: Path, game_id: Optional[str]) -> LayoutSet:
+def layouts_for(root: Path, game_id: Optional[str], shared: Sequence[str] = ()) -> LayoutSet:
     """The layouts one game draws with (`load_layouts`)."""
-    return load_layouts(root, game_id)
+    return load_layouts(root, game_id, shared)

@@ -7,10 +7,13 @@ ellipse, line, polyline, polygon, g, a, switch and `<use>` (of a shape, a group 
 CSS classes from a `<style>` element, as Illustrator writes them), transforms (skew
 included), lengths in percent of the viewBox, the viewBox, and clip paths made of shapes
 (`clip-path="url(#id)"` in user space). A gradient fill is drawn in one colour, its first
-stop's. Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
+stop's. `<text>` and its `<tspan>`s are drawn as text in the project's fonts (see
+`_text`; a family the project lacks is drawn in a built-in face, with a warning); an
+icon, drawn in one colour from shapes, takes their glyph outlines (`flat_paths`).
+Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
 anything in another namespace), `<title>`, `<desc>` and hidden elements are skipped
-silently. Anything else (text, filters, embedded images, masks) is left out and reported
-as a warning, once per file.
+silently. Anything else (filters, embedded images, masks) is left out and reported as a
+warning, once per file.
 
 A file is bounded before and while it is drawn: at most `MAX_ELEMENTS` elements (counted
 while it is parsed), `MAX_STYLE` characters of `<style>`, `<use>` nested at most
@@ -30,6 +33,7 @@ from typing import Any, Iterable, Iterator, Optional
 from ..core.files import Unreadable, read_bytes
 from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
 from .symbols import PathError, parse_path
+from .. import fonts
 
 NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
          "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080"}
@@ -43,6 +47,8 @@ DOWN = frozenset({"y", "cy", "ry", "y1", "y2", "height"})
 
 
 _PAINT = ("fill", "stroke", "stroke-width", "fill-rule")
+# text properties, inherited like the paint (`font` is the shorthand Illustrator writes)
+_FONT = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "font")
 
 MAX_ELEMENTS = 50_000  # elements in one SVG file
 MAX_DRAWN = 20_000  # elements drawn from one file, each copy a `<use>` makes included
@@ -521,7 +527,7 @@ def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], probl
         problems.add("masks are not applied (the shapes are drawn whole)")
     st = dict(style)
     st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
-    for key in _PAINT:
+    for key in _PAINT + _FONT:
         own = el.get(key)
         if own is not None:
             st[key] = own
@@ -530,7 +536,7 @@ def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], probl
     for k, v in declared:
         if k == "opacity":
             own_opacity = _opacity(v, problems)
-        elif k in _PAINT:
+        elif k in _PAINT or k in _FONT:
             st[k] = v
         elif k == "clip-path":
             clip_ref = v
@@ -590,8 +596,11 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
         finally:
             sheet.using.discard(ref)
         return
+    if tag == "text":
+        _text(el, m, st, ops, problems, sheet)
+        return
     if tag not in SHAPES:
-        problems.add(f"<{tag}> is not drawn (only shapes and paths are)")
+        problems.add(f"<{tag}> is not drawn (only shapes, paths and text are)")
         return
     try:
         d = _shape(el, tag, problems, sheet)
@@ -619,17 +628,246 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
     ))
 
 
+# ---------------------------------------------------------------- text
+
+# CSS generic families and the fonts every system has, by the built-in face drawn for them
+GENERIC = {
+    "serif": "serif", "times": "serif", "times new roman": "serif", "georgia": "serif", "liberation serif": "serif",
+    "tinos": "serif", "cambria": "serif", "garamond": "serif", "palatino": "serif", "book antiqua": "serif",
+    "monospace": "mono", "courier": "mono", "courier new": "mono", "liberation mono": "mono", "cousine": "mono",
+    "consolas": "mono", "menlo": "mono", "dejavu sans mono": "mono",
+    "sans-serif": "sans", "sans": "sans", "arial": "sans", "helvetica": "sans", "liberation sans": "sans", "arimo": "sans",
+    "verdana": "sans", "dejavu sans": "sans", "open sans": "sans", "roboto": "sans", "segoe ui": "sans",
+    "system-ui": "sans", "calibri": "sans", "tahoma": "sans", "trebuchet ms": "sans", "noto sans": "sans",
+}
+_WEIGHTS = {"bold": 700, "bolder": 700, "normal": 400, "lighter": 300}
+_POINTS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+
+
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
+    """The face (a name in fonts.FACES) a `font-family` list, weight and style are drawn
+    in: the project's own face of that family (matched ignoring case, spaces and hyphens,
+    or by file stem) nearest the weight and style, else the built-in face for a generic
+    family or a common system font (`serif`, Arial, Times New Roman, Courier), else sans;
+    a family named but not found is reported with the face used instead."""
+    wanted = [f.strip().strip("'\"").strip() for f in families.split(",") if f.strip().strip("'\"").strip()]
+    bold = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400))) >= 600
+    number = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400)))
+    italic = style.strip().lower() in ("italic", "oblique")
+    base: Optional[str] = None
+    for family in wanted:
+        key = _squeezed(family)
+        own = [f for f in fonts.FACES.values() if f.own and key in (_squeezed(f.family), _squeezed(f.name))]
+        if own:
+            def distance(f: fonts.FontFace) -> tuple[int, float, str]:
+                w = 700 if f.weight == "bold" else 400 if f.weight == "normal" else int(f.weight)
+                return ((f.style == "italic") != italic, abs(w - number), f.name)
+            return min(own, key=distance).name
+        base = GENERIC.get(family.lower()) or (family.lower() if family.lower() in fonts.BUILT_IN else None)
+        if base is not None:
+            break
+    if base is None:
+        base = "sans"
+        if wanted:
+            problems.add(f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its text is drawn in sans")
+    name = base
+    if italic:
+        name = fonts.FACES[name].italic
+    if bold:
+        name = fonts.FACES[name].bold
+    return name
+
+
+def _font_size(value: str | None, inherited: float) -> float:
+    """A `font-size` in the drawing's user units (px and unitless alike; pt, mm, em, %)."""
+    text = str(value or "").strip().lower()
+    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|rem|%)?", text)
+    if not m:
+        return {"small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0, "larger": inherited * 1.2, "smaller": inherited / 1.2}.get(text, inherited)
+    number, unit = float(m.group(1)), m.group(2) or "px"
+    if unit in ("em", "rem"):
+        return number * inherited
+    if unit == "%":
+        return number / 100 * inherited
+    return number * _POINTS[unit]
+
+
+def _font_shorthand(st: dict[str, str]) -> None:
+    """`font: italic bold 12px 'Myriad Pro'` spread into its properties."""
+    value = st.pop("font", None)
+    if not value:
+        return
+    m = re.match(r"\s*((?:[a-z-]+|\d{3})\s+)*?([\d.]+[a-z%]*)(?:/[^\s]+)?\s+(.+)$", value, re.I)
+    if not m:
+        return
+    before = value[: m.start(2)].split()
+    for word in before:
+        if word.lower() in ("italic", "oblique"):
+            st["font-style"] = word
+        elif word.lower() in _WEIGHTS or word.isdigit():
+            st["font-weight"] = word
+    st["font-size"] = m.group(2)
+    st["font-family"] = m.group(3)
+
+
+def _positions(el: ET.Element, key: str, sheet: _Sheet) -> list[float]:
+    return [sheet.length(v, key) for v in re.split(r"[\s,]+", (el.get(key) or "").strip()) if v]
+
+
+def _by_coverage(text: str, face: str, st: dict[str, str], problems: set[str]) -> list[tuple[str, str]]:
+    """`text` cut into runs of the face that draws them: `face`, else the first built-in
+    face (sans, serif, mono, in the same weight and style) that has the character; a
+    character none has stays in `face` and is reported."""
+    lacking = fonts.missing_glyphs(text, face)
+    if not lacking:
+        return [(text, face)]
+    chain = [svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set()) for generic in ("sans-serif", "serif", "monospace")]
+    drawn_in = {ch: next((f for f in chain if ch in fonts.coverage(f)), face) for ch in lacking}
+    missing = [ch for ch in lacking if drawn_in[ch] == face]
+    if missing:
+        problems.add(f"the font {face!r} has no glyph for {', '.join(repr(c) for c in missing)} (printed as a blank box)")
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        used = drawn_in.get(ch, face)
+        if runs and runs[-1][1] == used:
+            runs[-1] = (runs[-1][0] + ch, used)
+        else:
+            runs.append((ch, used))
+    return runs
+
+
+class _Chunk:
+    """Runs of text drawn one after another from one start (an absolute x or y starts a
+    new one): `text-anchor` moves the whole chunk."""
+
+    def __init__(self, anchor: str) -> None:
+        self.anchor = anchor
+        self.runs: list[Text] = []
+        self.width = 0.0
+
+
+def _text(el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet) -> None:
+    """A `<text>` element and its `<tspan>`s as text runs in the project's fonts, in a
+    group carrying the drawing's transform (so the PDF keeps them as text a reader can
+    find and copy, and the SVG as text). Positions (x, y, dx, dy), `text-anchor`, font
+    family, size, weight and style are read; whitespace is collapsed as SVG does unless
+    `xml:space="preserve"`. Letter-by-letter positions and text on a path are not."""
+    preserve = el.get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
+    chunks: list[_Chunk] = []
+    pos = [0.0, 0.0]
+    last_space = [True]  # collapsing: a space after a space (or at the start) is dropped
+
+    def styled(node: ET.Element, inherited: dict[str, str]) -> dict[str, str]:
+        own = dict(inherited)
+        for key in _PAINT + _FONT + ("opacity",):
+            if node.get(key) is not None:
+                own[key] = str(node.get(key))
+        classes = [sheet.classes.get(c, "") for c in (node.get("class") or "").split()]
+        for k, v in _declarations(";".join(classes + [node.get("style") or ""])):
+            if k in _PAINT or k in _FONT:
+                own[k] = v
+            elif k == "opacity":
+                own["opacity"] = str(float(inherited.get("opacity", "1")) * _opacity(v, problems))
+        if "font" in own:
+            _font_shorthand(own)
+        return own
+
+    def place(node: ET.Element, node_st: dict[str, str]) -> None:
+        xs, ys = _positions(node, "x", sheet), _positions(node, "y", sheet)
+        if len(xs) > 1 or len(ys) > 1:
+            problems.add("text placed letter by letter is drawn from its first position")
+        if xs or ys or not chunks:
+            pos[0] = xs[0] if xs else pos[0]
+            pos[1] = ys[0] if ys else pos[1]
+            chunks.append(_Chunk(node_st.get("text-anchor", "start").strip()))
+        dxs, dys = _positions(node, "dx", sheet), _positions(node, "dy", sheet)
+        pos[0] += dxs[0] if dxs else 0.0
+        pos[1] += dys[0] if dys else 0.0
+
+    def run(text: str | None, node_st: dict[str, str]) -> None:
+        if not text:
+            return
+        text = text.replace("\t", " ").replace("\r", "").replace("\n", "" if not preserve else " ")
+        if not preserve:
+            text = re.sub(r" +", " ", text)
+            if last_space[0] and text.startswith(" "):
+                text = text[1:]
+            if not text:
+                return
+            last_space[0] = text.endswith(" ")
+        fill = _color(node_st.get("fill"), problems, sheet.paints)
+        if fill in (None, "none"):
+            return
+        size = _font_size(node_st.get("font-size"), 16.0)
+        if size <= 0:
+            return
+        face = svg_font(node_st.get("font-family", "sans-serif"), node_st.get("font-weight", "normal"), node_st.get("font-style", "normal"), problems)
+        chunk = chunks[-1]
+        opacity = max(0.0, min(1.0, float(node_st.get("opacity", "1"))))
+        for piece, used in _by_coverage(text, face, node_st, problems):
+            chunk.runs.append(Text(pos[0], pos[1], piece, used, r(size), fill, opacity))
+            advance = fonts.string_width(piece, used, size)
+            pos[0] += advance
+            chunk.width += advance
+
+    def walk(node: ET.Element, node_st: dict[str, str]) -> None:
+        place(node, node_st)
+        run(node.text, node_st)
+        for child in node:
+            tag = _local(child)
+            if tag in ("tspan", "textPath", "a"):
+                child_st = styled(child, node_st)
+                if not _hidden(child, list(_declarations(child.get("style") or ""))):
+                    if tag == "textPath":
+                        problems.add("text on a path is drawn on a straight line")
+                    walk(child, child_st)
+            elif tag is not None and tag not in SKIP:
+                problems.add(f"<{tag}> inside text is not drawn")
+            run(child.tail, node_st)
+
+    if "font" in st:
+        st = dict(st)
+        _font_shorthand(st)
+    walk(el, st)
+    drawn: list[Op] = []
+    for chunk in chunks:
+        if chunk.runs and not preserve:  # a chunk's trailing space is not drawn, nor counted by its anchor
+            end = chunk.runs[-1]
+            kept = end.text.rstrip(" ")
+            chunk.width -= fonts.string_width(end.text[len(kept):], end.font, end.size)
+            chunk.runs[-1] = replace(end, text=kept)
+        shift = {"middle": -chunk.width / 2, "end": -chunk.width}.get(chunk.anchor, 0.0)
+        drawn += [replace(t, x=r(t.x + shift), y=r(t.y)) for t in chunk.runs if t.text.strip()]
+    if drawn:
+        a, b, c, d, e, f = (round(v, 6) or 0.0 for v in m)
+        ops.append(Group(tuple(drawn), transform=(a, b, c, d, e, f)))
+
+
 def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
     """The paths of `ops` with clipped groups opened (for one-colour icons, which are
-    drawn from paths alone; a clip is then left out and reported)."""
+    drawn from paths alone; a clip is then left out and reported). Text becomes the
+    outlines of its glyphs, and a group's transform is applied to what it holds."""
     out: list[Path] = []
     for op in ops:
         if isinstance(op, Group):
             if op.clip is not None:
                 problems.add("clip paths are not applied to icons (the shapes are drawn whole)")
-            out += flat_paths(op.ops, problems)
+            inner = flat_paths(op.ops, problems)
+            if op.transform is not None:
+                t = op.transform
+                k = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
+                inner = [replace(p, d=transform_path(p.d, t), stroke_width=r(p.stroke_width * k)) for p in inner]
+            out += inner
         elif isinstance(op, Path):
             out.append(op)
+        elif isinstance(op, Text):
+            glyphs = fonts.outline(op.text, op.font, op.size, op.x, op.y)
+            if glyphs:
+                out.append(Path(glyphs, fill=op.color, opacity=op.opacity))
     return out
 
 

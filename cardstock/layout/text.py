@@ -40,6 +40,7 @@ class TextStyle:
     max_lines: int = 0  # 0: no limit
     para_space: float = 0.4  # space between blocks, as a multiple of the size
     rule_color: str = "#000000"  # table rules and note bars
+    fallback: tuple[str, ...] = ()  # fonts that draw the characters `font` has no glyph for, in order
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ IconResolver = Callable[[str], Optional[IconRef]]
 class Fit:
     """The result of fitting text into a box."""
 
-    __slots__ = ("ops", "size", "fits", "height", "width_overflow", "lines", "missing", "unknown_icons", "markup")
+    __slots__ = ("ops", "size", "fits", "height", "width_overflow", "lines", "missing", "unknown_icons", "markup", "unstyled")
 
     def __init__(self) -> None:
         self.ops: list[Op] = []
@@ -69,6 +70,7 @@ class Fit:
         self.missing: list[str] = []  # characters the fonts cannot draw
         self.unknown_icons: list[str] = []
         self.markup: list[str] = []  # markup that was not understood
+        self.unstyled: list[tuple[str, str]] = []  # ("italic" | "bold", font): asked for, but the font has no such face
 
 
 # ---------------------------------------------------------------- pieces and words
@@ -160,18 +162,42 @@ def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
     return out
 
 
-def _face_for(base: str, bold: bool, italic: bool) -> str:
+def _face_for(base: str, bold: bool, italic: bool, fit: Optional[Fit] = None) -> str:
+    """The face **bold** and *italic* switch `base` to; a font without such a face keeps
+    its own, noted in `fit` (reported as a warning)."""
     name = base
     if italic:
-        name = fonts.FACES[name].italic
+        face = fonts.FACES[name]
+        name = face.italic
+        if fit is not None and name == face.name and face.style != "italic" and ("italic", name) not in fit.unstyled:
+            fit.unstyled.append(("italic", name))
     if bold:
-        name = fonts.FACES[name].bold
+        face = fonts.FACES[name]
+        name = face.bold
+        if fit is not None and name == face.name and not face.is_bold and ("bold", name) not in fit.unstyled:
+            fit.unstyled.append(("bold", name))
     return name
 
 
-def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconResolver, fit: Optional[Fit] = None) -> list[_Word]:
+def _fallbacks(text: str, font: str, fallback: Sequence[str], bold: bool, italic: bool) -> tuple[dict[str, str], list[str]]:
+    """For the characters of `text` that `font` has no glyph for: the face of the first
+    fallback font that has one (in the same style), and the characters none has."""
+    lacking = fonts.missing_glyphs(text, font)
+    if not lacking or not fallback:
+        return {}, lacking
+    chain = [_face_for(name, bold, italic) for name in fallback if name in fonts.FACES]
+    by_char: dict[str, str] = {}
+    for ch in lacking:
+        found = next((face for face in chain if ch in fonts.coverage(face)), None)
+        if found is not None:
+            by_char[ch] = found
+    return by_char, [ch for ch in lacking if ch not in by_char]
+
+
+def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconResolver, fit: Optional[Fit] = None, fallback: Sequence[str] = ()) -> list[_Word]:
     """Spans → words (pieces with no break between them); each word remembers the width
-    of the space before it, in the font of that space."""
+    of the space before it, in the font of that space. A character the font has no glyph
+    for is drawn in the first `fallback` font that has one (a piece of its own)."""
     words: list[_Word] = []
     current: list[_Piece] = []
     current_space: Optional[str] = None  # font of the whitespace before the current word
@@ -211,16 +237,18 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
             else:
                 current.append(_Piece("", base_font, ref.color or color, ICON_ADVANCE * scale, ref, scale))
             continue
-        font = _face_for(base_font, sp.bold, sp.italic)
+        font = _face_for(base_font, sp.bold, sp.italic, fit)
+        by_char, lacking = _fallbacks(sp.text, font, fallback, sp.bold, sp.italic)
         if fit is not None:
-            for ch in fonts.missing_glyphs(sp.text, font):
+            for ch in lacking:
                 if ch not in fit.missing:
                     fit.missing.append(ch)
         buf = ""
+        buf_font = font
         for ch in sp.text:
             if ch.isspace():
                 if buf:
-                    current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0) * scale, None, scale))
+                    current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
                     buf = ""
                 push()
                 if ch == "\n":
@@ -231,9 +259,14 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
                 if pending_space is not None:
                     push()
                 begin()
+            drawn_in = by_char.get(ch, font) if by_char else font
+            if buf and drawn_in != buf_font:  # a character from a fallback font: a piece of its own in the same word
+                current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
+                buf = ""
+            buf_font = drawn_in
             buf += ch
         if buf:
-            current.append(_Piece(buf, font, color, fonts.string_width(buf, font, 1.0) * scale, None, scale))
+            current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
     push()
     return words
 
@@ -417,7 +450,7 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
         elif isinstance(block, Note):
             font = fonts.FACES[font].italic
             indent = size * 0.6
-        words = words_of(_block_spans(text, isinstance(block, Raw), fit), font, style.color, icons, fit)
+        words = words_of(_block_spans(text, isinstance(block, Raw), fit), font, style.color, icons, fit, style.fallback)
         lines, tw = break_lines(words, max(1.0, width - indent), bsize)
         too_wide |= tw
         if isinstance(block, Note) and lines:
@@ -443,7 +476,7 @@ def _layout_table(table: Table, width: float, size: float, style: TextStyle, ico
     rows = [list(table.header) + [""] * (ncol - len(table.header))] + [list(r_) + [""] * (ncol - len(r_)) for r_ in table.rows]
     pad = size * 0.35
     bold = fonts.FACES[style.font].bold
-    cell_words = [[words_of(_block_spans(c, False, fit), bold if ri == 0 else style.font, style.color, icons, fit) for c in row] for ri, row in enumerate(rows)]
+    cell_words = [[words_of(_block_spans(c, False, fit), bold if ri == 0 else style.font, style.color, icons, fit, style.fallback) for c in row] for ri, row in enumerate(rows)]
     natural = [0.0] * ncol
     minimum = [0.0] * ncol
     for row in cell_words:
@@ -536,7 +569,7 @@ def fit_blocks(blocks: Sequence[Block], box: tuple[float, float, float, float], 
     assert chosen is not None
     s, draws, height, too_wide, nlines, probe = chosen
     fit.size, fit.height, fit.lines = s, height, nlines
-    fit.missing, fit.unknown_icons, fit.markup = probe.missing, probe.unknown_icons, probe.markup
+    fit.missing, fit.unknown_icons, fit.markup, fit.unstyled = probe.missing, probe.unknown_icons, probe.markup, probe.unstyled
     fit.width_overflow = too_wide
     fit.fits = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
     if not fit.fits:
@@ -570,7 +603,7 @@ def _layout_single(blocks: Sequence[Block], width: float, size: float, style: Te
     y = 0.0
     too_wide = False
     for block in blocks:
-        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw), fit), style.font, style.color, icons, fit)
+        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw), fit), style.font, style.color, icons, fit, style.fallback)
         total = sum(wd.width1 + (wd.space1 if i else 0) for i, wd in enumerate(words))
         line = _Line(words, total)
         if total * size > width + 1e-6:

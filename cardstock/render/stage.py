@@ -37,8 +37,10 @@ def build_svgs(job: Job) -> StageResult:
             marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{title} (guides)")
             result.artifacts.append(artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked))
     font_dir = folder / "fonts"
-    for name in sorted(used_fonts, key=lambda n: FACES[n].file):
+    for name in sorted(used_fonts, key=lambda n: (FACES[n].file, n)):
         f = FACES[name]
+        if f.file in written:
+            continue  # the faces of one variable font share its file
         result.artifacts.append(artifact(catalog.id, "font", font_dir / f.file, f.read()))
         written.add(f.file)
     license_file = FONT_DIR / "OFL.txt"

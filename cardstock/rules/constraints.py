@@ -37,6 +37,7 @@ class Problem:
     message: str
     component: Optional[Component] = None
     field: str = ""
+    at: Optional[tuple[str, Optional[int]]] = None  # (file, line) when it is about another place (a table row, a setup step)
 
 
 @dataclass

@@ -23,6 +23,8 @@ rules.toml, the expression and both numbers. Templates read the same values
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable, Literal, Optional, Union
 
 from jinja2 import StrictUndefined
@@ -59,6 +61,7 @@ class Claim(Strict):
     value: str  # the expression
     equals: Optional[Any] = None
     say: Optional[str] = None  # what the rulebook says it shows
+    line: Optional[int] = Field(default=None, ge=1)  # the source line that states `equals` (held to it)
 
     @field_validator("value")
     @classmethod
@@ -124,7 +127,8 @@ class Example(Strict):
                 values[claim.id] = got
             if claim.equals is not None and not same(got, claim.equals):
                 said = f" ({claim.say})" if claim.say else ""
-                problems.append(Problem(f"{label}{said}: the rulebook claims {claim.value} = {show(claim.equals)}, the catalog gives {show(got)}"))
+                inputs = _inputs(claim.value, scope, values)
+                problems.append(Problem(f"{label}{said}: the rulebook claims {claim.value} = {show(claim.equals)}, the catalog gives {show(got)}{inputs}"))
         return values, problems, used
 
     def check(self, components: list[Component], game: Game) -> Outcome:
@@ -143,6 +147,20 @@ class _CardView(dict[str, Any]):
             return self[key]
         except KeyError:
             raise AttributeError(key) from None
+
+
+def _inputs(expression: str, scope: dict[str, Any], values: dict[str, Any]) -> str:
+    """What the expression read, so a failed claim shows the catalog's values behind it:
+    " (uriel.strength 7, damage 5)"."""
+    shown: list[str] = []
+    for m in re.finditer(r"\b([a-z_]\w*)(?:\.([a-z_]\w*))?\b", expression):
+        name, field = m.group(1), m.group(2)
+        if field and isinstance(scope.get(name), _CardView) and field in scope[name]:
+            shown.append(f"{name}.{field} {show(scope[name][field])}")
+        elif not field and name in values and not isinstance(values[name], (list, dict)):
+            shown.append(f"{name} {show(values[name])}")
+    unique = list(dict.fromkeys(shown))
+    return f" ({', '.join(unique)})" if unique else ""
 
 
 def _card(c: Component) -> _CardView:

@@ -14,11 +14,14 @@ from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..core.files import allowed, present
+from ..core.files import shown as shown_path
 from ..core.issues import Issues
 from ..catalog.schema import Component, Game
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
+from .coverage import Aside
 from .decks import DeckRule, LimitField
 from .examples import Example
 from .severity import Acknowledgment
@@ -35,6 +38,8 @@ class RulesFile(BaseModel):
 
     source: Optional[str] = None  # where the rules come from
     seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
+    text: Optional[str] = None  # or the designer's own source text: a project file, relative to the game folder
+    aside: list[Aside] = []  # what the source states that the rules set aside, with the reason (coverage.py)
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
     facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
@@ -63,6 +68,10 @@ class Rules:
     file: str  # display path of rules.toml
     source: Optional[str] = None  # rules.toml's `source`; templates see it as `rules.source`
     seed: Optional[str] = None  # rules.toml's `seed`: the file every `cite` line points into
+    text: Optional[str] = None  # rules.toml's `text`: the designer's own source, as written
+    text_path: Optional[Path] = None  # … and where it is
+    asides: list[Aside] = field(default_factory=list)
+    aside_lines: list[Optional[int]] = field(default_factory=list)
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
     facts: list[Located] = field(default_factory=list)
@@ -96,7 +105,17 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
         return None
 
     rules = Rules(file=shown, source=raw.source, seed=raw.seed, acknowledge=raw.acknowledge,
-                  acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))])
+                  acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))],
+                  text=raw.text, asides=raw.aside, aside_lines=[at("aside", i) for i in range(len(raw.aside))])
+    if raw.seed is not None and raw.text is not None:
+        issues.add(shown, at("text"), "text", "give the source either as `seed` (a file in the sources folder) or as `text` (a file of the project), not both")
+    if raw.text is not None:
+        own = (path.parent / raw.text)
+        if not present(own):
+            issues.add(shown, at("text"), "text", f"the source text {raw.text!r} is not there ({shown_path(own, root)}); name a file of the project, relative to the game folder")
+        elif not allowed(own, root):
+            issues.add(shown, at("text"), "text", f"the source text {raw.text!r} leads out of the project; cardstock reads only the project's own files")
+        rules.text_path = own
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
             rule = _constraint(section, i, entry, shown, at, report, issues)

@@ -12,11 +12,14 @@ writes anything. Checks come from four places:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
+from .coverage import Coverage, agreement, coverage as source_coverage, statements
 from .setup import simulate
+from .sources import load_source
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
@@ -41,6 +44,7 @@ SECTIONS = {
     "facts": "Facts the rulebook states",
     "examples": "Examples of play",
     "setup": "Setup",
+    "source": "The source rulebook",
     "print": "Print safety",
     "rulebook": "Rulebook consistency",
     "other": "Other checks",
@@ -101,6 +105,7 @@ class GameReport:
     players: tuple[int, int]
     checks: list[Check] = field(default_factory=list)
     setup: Optional[SetupResult] = None
+    coverage: list[Coverage] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -120,6 +125,7 @@ class GameReport:
             "tally": self.tally(),
             "checks": [c.public() for c in self.checks],
             "setup": setup_json(self.setup) if self.setup else None,
+            "coverage": [coverage_json(c) for c in self.coverage],
         }
 
 
@@ -150,13 +156,20 @@ def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed:
     rule = located.rule
     level: Level = "warning" if getattr(rule, "level", "error") == "warning" else "error"
     findings = []
+    cite = rule.cite.label(seed) if getattr(rule, "cite", None) is not None else None
+    source = f"; source {cite}" if cite else ""
     for p in outcome.problems:
-        if p.component is not None:
-            # a fact's or example's finding at a card names the rule and where it is written
-            said = f" ({section[:-1]} '{rule.title()}', {file}:{located.line})" if section in ("facts", "examples") else ""
-            findings.append(Issue(p.component.file, p.component.line, p.field, p.message + said, level))
+        if p.component is not None or p.at is not None:
+            # a finding at a card or another place names the rule, where it is written and its source line
+            said = f" ({section[:-1]} '{rule.title()}', {file}:{located.line}{source})" if section in ("facts", "examples") else ""
+            if p.component is not None:
+                findings.append(Issue(p.component.file, p.component.line, p.field, p.message + said, level))
+            else:
+                assert p.at is not None
+                findings.append(Issue(p.at[0], p.at[1], located.where, p.message + said, level))
         else:
-            findings.append(Issue(file, located.line, located.where, p.message, level))
+            said = f" (source {cite})" if cite and section in ("facts", "examples") else ""
+            findings.append(Issue(file, located.line, located.where, p.message + said, level))
     return Check(
         section=section,
         rule=rule.title(),
@@ -178,7 +191,7 @@ def player_counts(catalog: Any) -> list[int]:
     return list(range(catalog.game.players.min, catalog.game.players.max + 1))
 
 
-RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup")
+RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source")
 
 
 def parts(providers: Sequence[Provider]) -> list[str]:
@@ -194,6 +207,8 @@ def check_game(
     runs: Optional[int] = None,
     only: Optional[set[str]] = None,
     strict: bool = False,
+    sources: Optional[Path] = None,
+    coverage: bool = False,
 ) -> GameReport:
     catalog = job.catalog
     g = catalog.game
@@ -215,9 +230,9 @@ def check_game(
         for loc in rules.constraints if wanted("constraints") else []:
             report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
         for loc in rules.facts if wanted("facts") else []:
-            report.checks.append(_from_outcome("facts", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
+            report.checks.append(_from_outcome("facts", loc, rules.file, loc.rule.check_catalog(catalog, rules.file, loc.line), rules.seed or rules.text))
         for loc in rules.examples if wanted("examples") else []:
-            report.checks.append(_from_outcome("examples", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed))
+            report.checks.append(_from_outcome("examples", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed or rules.text))
         if not wanted("setup"):
             pass
         elif rules.setup is None:
@@ -227,10 +242,13 @@ def check_game(
             result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+            report.checks.append(_setup_words(rules))
             for name, variant, line in rules.setup_variants:
                 check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
                 check.rule = f"{check.rule} ({name})"
                 report.checks.append(check)
+    if rules is not None and wanted("source") and (rules.seed or rules.text):
+        report.checks += _source_checks(catalog, report, sources, full=coverage)
     for provider in providers:
         if wanted(provider.name):
             report.checks.append(run_provider(provider, job))
@@ -264,6 +282,74 @@ def acknowledge(report: GameReport, rules: Any) -> None:
             report.checks.append(Check("rules", f"acknowledgment of {a.check!r} is still needed", WARN,
                                        f"it matches no warning: remove it, or fix its 'check'/'contains' ({a.reason})",
                                        rules.file, rules.acknowledge_lines[k] if k < len(rules.acknowledge_lines) else None))
+
+
+def _setup_words(rules: Any) -> Check:
+    """A setup step's words are made from its numbers: a number typed into `say` (rather
+    than `{count}`) is a finding at the step."""
+    findings = []
+    for i, step in enumerate(rules.setup.steps):
+        for typed in step.typed_numbers():
+            findings.append(Issue(rules.file, rules.setup.lines[i], f"setup.steps[{i}].say",
+                                  f"{typed!r} is typed into the step's words; write {{{step.counts[0] if step.counts else 'count'}}} so the words follow the step's own number"))
+    return Check("setup", "each setup step's words are made from its own numbers", FAIL if findings else PASS,
+                 f"{len(findings)} typed number{'s' if len(findings) != 1 else ''}" if findings else f"{len(rules.setup.steps)} steps", rules.file, rules.setup.line, findings=findings)
+
+
+def _source_checks(catalog: Any, report: GameReport, sources: Optional[Path], *, full: bool) -> list[Check]:
+    """The rules held against their source text (`cardstock.rules.coverage`): every cited
+    rule agrees with its lines; every number and name of the source is covered (a warning,
+    or with `full` — `check --coverage` — a failure)."""
+    rules = catalog.rules
+    name = rules.text or rules.seed
+    source, problem = load_source(name, own=rules.text_path, root=catalog.root, folder=sources)
+    if source is None:
+        return [Check("source", "the rules agree with their source", SKIP, problem or "no source", rules.file)]
+    stated = statements(catalog)
+    found = [Issue(st.statement.file, st.statement.line, st.statement.rule.split(" ", 1)[0], st.message) for st in agreement(source, stated)]
+    checks = [Check("source", f"every cited rule states what {source.name} states on its lines", FAIL if found else PASS,
+                    f"{len(found)} disagreement{'s' if len(found) != 1 else ''}" if found else f"{sum(1 for st in stated if st.source == source.name)} rules agree",
+                    rules.file, findings=found)]
+    cov = source_coverage(source, stated, rules.asides)
+    report.coverage.append(cov)
+    missing = [i for i in cov.items if not i.covered]
+    level: Level = "error" if full else "warning"
+    findings = [Issue(source.shown, i.line, i.what, f"{i.what} {i.text!r} is stated here and no rule of {rules.file} covers it (cite this line, or set it aside with a reason)", level) for i in missing]
+    nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
+    summary = f"numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, steps {steps[0]}/{steps[1]} covered"
+    status = PASS if not missing else (FAIL if full else WARN)
+    checks.append(Check("source", f"every number and name {source.name} states is covered", status, summary, rules.file, findings=findings))
+    return checks
+
+
+def coverage_json(cov: Coverage) -> dict[str, Any]:
+    return {
+        "source": cov.source.name,
+        "full": cov.full,
+        "tally": {w: dict(zip(("covered", "total"), cov.tally(w))) for w in ("number", "name", "step")},
+        "items": [{"what": i.what, "text": i.text, "line": i.line, "covered": i.covered, "by": i.covered_by, "aside": i.aside} for i in cov.items],
+    }
+
+
+def render_coverage(report: CheckReport, *, verbose: bool = False) -> str:
+    """Per source: which numbers, names and numbered steps are covered, by which rule, and
+    which are not (with --verbose every item; else the tally and what is missing)."""
+    out: list[str] = []
+    for g in report.games:
+        if not g.coverage:
+            skipped = next((c for c in g.checks if c.section == "source" and c.status == SKIP), None)
+            out.append(f"{g.id}: no source text{': ' + skipped.summary if skipped else ''}")
+            continue
+        for cov in g.coverage:
+            nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
+            verdict = "full" if cov.full else "NOT FULL"
+            out.append(f"{g.id} — {cov.source.shown}: coverage {verdict}: numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, numbered steps {steps[0]}/{steps[1]}")
+            for i in cov.items:
+                if i.covered and not verbose:
+                    continue
+                how = ("set aside: " + i.aside) if i.aside and not i.covered_by else (", ".join(i.covered_by) if i.covered_by else "NOT COVERED")
+                out.append(f"    {cov.source.name}:{i.line}  {i.what:<6} {i.text:<24} {how}")
+    return "\n".join(out)
 
 
 def _setup_check(result: SetupResult, counts: list[int], file: str, line: Optional[int]) -> Check:
@@ -313,11 +399,13 @@ def run_checks(
     runs: Optional[int] = None,
     only: Optional[set[str]] = None,
     strict: bool = False,
+    sources: Optional[Path] = None,
+    coverage: bool = False,
 ) -> CheckReport:
     """Every check for every game. `runs` overrides each game's setup.runs; `only` keeps
     the named parts (see `parts()`); `strict` makes every warning not acknowledged fail
     its check."""
-    return CheckReport([check_game(j, providers, seed=seed, runs=runs, only=only, strict=strict) for j in jobs], seed, runs)
+    return CheckReport([check_game(j, providers, seed=seed, runs=runs, only=only, strict=strict, sources=sources, coverage=coverage) for j in jobs], seed, runs)
 
 
 # ---------------------------------------------------------------- rendering

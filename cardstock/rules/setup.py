@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import builtins  # `_State.list` hides the builtin inside the class
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Literal, Optional, Union
@@ -28,15 +29,28 @@ from pydantic import Field, model_validator
 
 from ..catalog.schema import Component
 from .filters import Filter, Strict, compile_filter, value_of
+from .sources import SeedRef
 
 BOX = "box"
+
+_TYPED = re.compile(r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def fill_words(say: str, step: Any) -> str:
+    """`say` with each `{name}` replaced by the step's value of that name."""
+    def one(m: "re.Match[str]") -> str:
+        value = getattr(step, m.group(1), None)
+        return m.group(0) if value is None else str(value)
+    return _SLOT.sub(one, say)
 
 CountValue = Union[int, str]  # a number, or the name of a value rolled by an earlier step
 
 
 class Step(Strict):
     do: str
-    say: Optional[str] = None  # the rulebook's words for this step, shown in failures
+    say: Optional[str] = None  # the rulebook's words for this step: "each player draws {count} cards"
+    cite: Optional[SeedRef] = None  # the source line the step comes from
     who: Optional[Literal["each", "first"]] = None  # for steps on player piles
 
     piles_read: ClassVar[tuple[str, ...]] = ()  # attribute names holding piles taken from
@@ -46,8 +60,28 @@ class Step(Strict):
     counts: ClassVar[tuple[str, ...]] = ()  # attributes holding a CountValue
     redraws: ClassVar[bool] = False
 
+    @model_validator(mode="after")
+    def _slots(self) -> "Step":
+        for m in _SLOT.finditer(self.say or ""):
+            if m.group(1) not in type(self).model_fields or m.group(1) in ("do", "say", "cite", "who"):
+                raise ValueError(f"say: {{{m.group(1)}}} is not a number of this step; it has: {', '.join('{' + a + '}' for a in type(self).counts) or 'none'}")
+        return self
+
+    def words(self) -> str:
+        """The step's words with its own numbers in them: `say` is written with `{count}`
+        (`{upto}`, `{at_least}`) where the number stands, so the words follow the count."""
+        if not self.say:
+            return self.do
+        return fill_words(self.say, self)
+
     def label(self) -> str:
-        return self.say or self.do
+        return self.words()
+
+    def typed_numbers(self) -> list[str]:
+        """Numbers typed into `say` instead of a `{count}`: each can go stale."""
+        plain = re.sub(r"\{[a-z_]+\}", " ", self.say or "")
+        plain = re.sub(r"^\s*\d+(?:\.\d+)*[.)]+\s", " ", plain)  # a list's own numbering
+        return [m.group(0) for m in _TYPED.finditer(plain)]
 
 
 class Shuffle(Step):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ... import fonts
 from ...core.markup import parse
-from ...core.scripts import glyph_warning
+from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
@@ -46,12 +46,16 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
         ops += underlines(fit.ops)
     text_findings(painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx))
+    problems = (("minimum size",) if fit.size <= style.min_size + 1e-6 and style.min_size < style.size else ()) + \
+        (("overflow",) if not fit.fits else ()) + (("missing glyph",) if fit.missing else ())
+    painter.note(lay, box, (inner[0], inner[1], inner[0] + inner[2], inner[1] + inner[3]), problems, size=fit.size,
+                 min_size=style.min_size, overflow=max(0.0, fit.height - inner[3]) if not fit.fits else 0.0)
     return ops
 
 
 # The keys a text style reads (with the theme's ink): when none of them is a template for a
 # box, its style is the same on every face, worked out once per box and layout set.
-STYLE_KEYS = ("font", "size", "min_size", "color", "leading", "align", "valign", "wrap", "max_lines", "para_space", "rule")
+STYLE_KEYS = ("font", "fallback", "size", "min_size", "color", "leading", "align", "valign", "wrap", "max_lines", "para_space", "rule")
 
 
 def _is_template(value: Any) -> bool:
@@ -86,6 +90,11 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
     if font not in fontmod.FACES:
         painter.layout_issue(lay, box, "font", f"unknown font {font!r}; the fonts are: {', '.join(fontmod.FACES)}")
         font = "sans"
+    fallback = painter.raw(lay, box, "fallback", ctx, None)
+    names = [fallback] if isinstance(fallback, str) else list(fallback or [])
+    unknown = [n for n in names if n not in fontmod.FACES]
+    if unknown:
+        painter.layout_issue(lay, box, "fallback", f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fontmod.FACES)}")
     size = painter.length(lay, box, "size", ctx, 9.0)
     min_size = painter.length(lay, box, "min_size", ctx, min(size, 6.0))
     color = painter.color(lay, box, "color", ctx, ink) or ink
@@ -101,6 +110,7 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
         max_lines=int(painter.raw(lay, box, "max_lines", ctx, 0)),
         para_space=float(painter.raw(lay, box, "para_space", ctx, 0.4)),
         rule_color=painter.color(lay, box, "rule", ctx, None) or color,
+        fallback=tuple(n for n in names if n in fontmod.FACES),
     )
 
 
@@ -120,11 +130,29 @@ def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, sty
                "shorten it, or give the box more room or a smaller min_size in the layout")
         painter.data_issue(fld if fld else f"layout box {box.name}", msg)
     for ch in fit.missing:
-        painter.data_issue(fld or f"layout box {box.name}", glyph_warning(painter.subject.label, style.font, ch), "warning")
+        hint = "; name a font that has it in the box's `fallback`" if not style.fallback else ""
+        painter.data_issue(fld or f"layout box {box.name}", glyph_warning(painter.subject.label, style.font, ch) + hint, "warning")
+    for kind, font in fit.unstyled:
+        painter.data_issue(fld or f"layout box {box.name}", unstyled_warning(painter.subject.label, kind, font), "warning")
     for problem in fit.markup:
         painter.data_issue(fld or f"layout box {box.name}", problem, "warning")
     for name in fit.unknown_icons:
         painter.data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]", bad_input=True)
+
+
+def unstyled_warning(label: str, kind: str, font: str) -> str:
+    """The warning for **bold** or *italic* asked of a font without such a face (grouped
+    like a missing glyph: once per field, saying how many components it hits)."""
+    face = fontmod.FACES[font]
+    mark, prints = ("*italic*", "upright") if kind == "italic" else ("**bold**", "in the regular weight")
+    if face.own:
+        told = fontmod.stem_style(face.name)
+        base = told[0] if told else face.family.replace(" ", "")
+        wanted = "BoldItalic" if (kind == "bold" and face.style == "italic") or (kind == "italic" and face.is_bold) else kind.capitalize()
+        how = f"add fonts/{base}-{wanted}{face.path.suffix} beside it"
+    else:
+        how = "choose a font that has one"
+    return f"{label}{GLYPH_SEP}{font!r} has no {kind} face, so {mark} prints {prints}; {how}"
 
 
 def underlines(ops: list[Any]) -> list[Any]:

@@ -1,0 +1,232 @@
+"""Colour vision: faces as colour-blind players see them, and the `colour-vision` check.
+
+The simulation is the physiologically-based model of Machado, Oliveira and Fernandes,
+"A Physiologically-based Model for Simulation of Color Vision Deficiency", IEEE
+Transactions on Visualization and Computer Graphics 15(6), 2009, pp. 1291–1298: one 3 × 3
+matrix per deficiency, applied to linear RGB. `MACHADO` holds the paper's matrices for
+full severity (1.0) of protanopia, deuteranopia and tritanopia.
+
+Colour differences are CIEDE2000 (Sharma, Wu and Dalal, "The CIEDE2000 Color-Difference
+Formula: Implementation Notes, Supplementary Test Data, and Mathematical Observations",
+Color Research and Application 30(1), 2005), from sRGB through CIE Lab under D65.
+
+The check compares what faces show apart from their colours: two looks whose drawings are
+the same once every colour is left out (the same shapes, icons and words in the same
+places) are told apart by colour alone; when every colour that differs between them comes
+within `MERGED` (ΔE2000) of its counterpart in one of the simulations, colour-blind
+players cannot tell them apart. The looks compared are each set's common frame (the
+drawing every front of the set shares), each distinct card front, and each deck back.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from ..core.issues import Issue
+from ..core.stage import Job
+from .ops import Ellipse, Group, Icon, Path, Rect, Text, content_key
+
+MERGED = 10.0  # ΔE2000 below which two colours read as one
+DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
+Matrix3 = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+
+# Machado et al. 2009, table of simulation matrices, severity 1.0 (linear RGB).
+MACHADO: dict[str, Matrix3] = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+RGB = tuple[float, float, float]  # sRGB, each 0..1
+HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
+
+
+def parse(color: str) -> Optional[RGB]:
+    """'#rrggbb' → sRGB in 0..1 (None for anything else)."""
+    m = HEX.match(color.strip())
+    if not m:
+        return None
+    v = m.group(1)
+    return (int(v[0:2], 16) / 255, int(v[2:4], 16) / 255, int(v[4:6], 16) / 255)
+
+
+def to_hex(rgb: RGB) -> str:
+    return "#" + "".join(f"{round(min(1.0, max(0.0, c)) * 255):02x}" for c in rgb)
+
+
+def linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def encoded(c: float) -> float:
+    c = min(1.0, max(0.0, c))
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
+
+
+def simulate(rgb: RGB, deficiency: str) -> RGB:
+    """An sRGB colour as seen with the deficiency (Machado 2009, in linear RGB)."""
+    m = MACHADO[deficiency]
+    lin = [linear(c) for c in rgb]
+    return (encoded(sum(m[0][i] * lin[i] for i in range(3))), encoded(sum(m[1][i] * lin[i] for i in range(3))),
+            encoded(sum(m[2][i] * lin[i] for i in range(3))))
+
+
+def simulator(deficiency: str) -> Callable[[float, float, float], tuple[float, float, float]]:
+    """The simulation as a function of r, g, b in 0..1 (for a colour lookup table)."""
+    return lambda r, g, b: simulate((r, g, b), deficiency)
+
+
+def lab(rgb: RGB) -> tuple[float, float, float]:
+    """sRGB → CIE L*a*b* (D65)."""
+    r, g, b = (linear(c) for c in rgb)
+    x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def delta_e(one: RGB, two: RGB) -> float:
+    """CIEDE2000 between two sRGB colours."""
+    return delta_e_lab(lab(one), lab(two))
+
+
+def delta_e_lab(one: tuple[float, float, float], two: tuple[float, float, float]) -> float:
+    """CIEDE2000 between two CIE Lab colours (Sharma, Wu and Dalal 2005)."""
+    l1, a1, b1 = one
+    l2, a2, b2 = two
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    cm = (c1 + c2) / 2
+    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
+    dl, dc = l2 - l1, c2p - c1p
+    if c1p * c2p == 0:
+        dh = 0.0
+    elif abs(h2p - h1p) <= 180:
+        dh = h2p - h1p
+    else:
+        dh = h2p - h1p - 360 if h2p > h1p else h2p - h1p + 360
+    dH = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    lm, cmp_ = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        hm = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        hm = (h1p + h2p) / 2
+    else:
+        hm = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(hm - 30)) + 0.24 * math.cos(math.radians(2 * hm))
+         + 0.32 * math.cos(math.radians(3 * hm + 6)) - 0.20 * math.cos(math.radians(4 * hm - 63)))
+    sl = 1 + 0.015 * (lm - 50) ** 2 / math.sqrt(20 + (lm - 50) ** 2)
+    sc = 1 + 0.045 * cmp_
+    sh = 1 + 0.015 * cmp_ * t
+    rt = -2 * math.sqrt(cmp_ ** 7 / (cmp_ ** 7 + 25 ** 7)) * math.sin(math.radians(60 * math.exp(-(((hm - 275) / 25) ** 2))))
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dH / sh) ** 2 + rt * (dc / sc) * (dH / sh))
+
+
+# ---------------------------------------------------------------- looks told apart by colour alone
+
+_COLOURED = {Rect: ("fill", "stroke"), Ellipse: ("fill", "stroke"), Path: ("fill", "stroke"), Text: ("color",), Icon: ("color",)}
+
+
+def _colours(ops: Iterable[Any], out: list[Optional[str]]) -> list[Optional[str]]:
+    """Every colour the ops paint with, in drawing order."""
+    for op in ops:
+        if isinstance(op, Group):
+            _colours(op.ops, out)
+        for name in _COLOURED.get(type(op), ()):
+            out.append(getattr(op, name))
+    return out
+
+
+def _blank(op: Any) -> Any:
+    if isinstance(op, Group):
+        return Group(tuple(_blank(o) for o in op.ops), op.clip, op.transform)
+    names = _COLOURED.get(type(op))
+    if not names:
+        return op
+    return replace(op, **{n: None if getattr(op, n) is None else "" for n in names})
+
+
+def shape_key(ops: Sequence[Any]) -> str:
+    """What the ops draw with their colours left out."""
+    return content_key(tuple(_blank(op) for op in ops))
+
+
+def merged_in(one: Sequence[Optional[str]], two: Sequence[Optional[str]]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The deficiencies in which two lists of colours (of the same drawing) read as one,
+    and the pairs that differ; no deficiency when they read as one to everyone."""
+    pairs = sorted({(a, b) for a, b in zip(one, two) if a and b and a.lower() != b.lower()})
+    parsed = [(parse(a), parse(b)) for a, b in pairs]
+    if not pairs or any(p is None or q is None for p, q in parsed):
+        return [], []
+    if max(delta_e(p, q) for p, q in parsed if p and q) < MERGED:
+        return [], []  # the same to everyone: not told apart by colour
+    hit = [d for d in DEFICIENCIES if all(delta_e(simulate(p, d), simulate(q, d)) < MERGED for p, q in parsed if p and q)]
+    return hit, pairs
+
+
+def _common(faces: list[Any]) -> tuple[Any, ...]:
+    """The ops every face of a list draws (in the first face's order)."""
+    first = list(faces[0].ops)
+    for face in faces[1:]:
+        pool = list(face.ops)
+        keep = []
+        for op in first:
+            if op in pool:
+                pool.remove(op)
+                keep.append(op)
+        first = keep
+    return tuple(first)
+
+
+def lint(job: Job) -> list[Issue]:
+    """Warnings for looks colour-blind players cannot tell apart (see the module's docstring)."""
+    catalog, faces = job.catalog, job.faces
+    game_file = catalog.display(catalog.folder / "game.toml")
+    looks: list[tuple[str, str, Optional[int], str, tuple[Any, ...]]] = []  # (label, file, line, field, ops)
+    for index, s in enumerate(catalog.game.sets):
+        members = [c for c in catalog.components if c.set == s.id]
+        fronts = [faces.full(f) for f in (faces.face(c, "front") for c in members) if f is not None]
+        if len(fronts) > 1:
+            looks.append((f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", _common(fronts)))
+    seen: set[str] = set()
+    for comp in catalog.components:
+        front = faces.face(comp, "front")
+        if front is not None and front.key not in seen:
+            seen.add(front.key)
+            looks.append((f"card {comp.id!r}", comp.file, comp.line, "", faces.full(front).ops))
+        back = faces.face(comp, "back")
+        if back is None or comp.back is None or back.key in seen:
+            continue
+        seen.add(back.key)
+        looks.append((f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops))
+    by_shape: dict[str, list[tuple[str, str, Optional[int], str, tuple[Any, ...]]]] = {}
+    for look in looks:
+        if look[4]:
+            by_shape.setdefault(shape_key(look[4]), []).append(look)
+    out: list[Issue] = []
+    for group in by_shape.values():
+        for i, (label, file, line, fld, ops) in enumerate(group):
+            for other, *_rest, other_ops in group[:i]:
+                hit, pairs = merged_in(_colours(other_ops, []), _colours(ops, []))
+                if not hit:
+                    continue
+                colours = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
+                out.append(Issue(file, line, fld, (
+                    f"{label} and {other} differ only by colour ({colours}), which read as one with {', '.join(hit)} "
+                    f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
+                    "(`cardstock proof --cvd` shows them)"), "warning"))
+    return out
+
+
+__all__ = ["DEFICIENCIES", "MACHADO", "MERGED", "delta_e", "delta_e_lab", "lab", "lint", "merged_in", "parse", "shape_key", "simulate", "simulator", "to_hex"]

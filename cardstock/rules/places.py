@@ -1,0 +1,214 @@
+"""Where the catalog holds a value a rulebook states: a setup step's count, the player range,
+a number of copies, a card's field, a table's cell (or words in it).
+
+A `value` fact (`cardstock.rules.facts.ValueFact`) names the places that must all hold the
+value its source line states; each place is read here, with the file and line a message
+points at, so two texts that state one quantity differently fail with both places.
+
+    { setup = 8 }                          the 8th setup step's count (from 1)
+    { setup = "deal", to = "hand" }        the first `deal` step into pile hand (`nth` = 2: the second)
+    { setup = 5, variant = "short hands" } that step in a variant
+    { setup = 9, attr = "upto" }           another number of the step (upto, at_least)
+    { players = "min" }                    game.toml's players.min (or "max")
+    { count = { set = "keys" } }           copies of the components matching a filter
+    { distinct = "color", match = {...} }  how many different values a field takes
+    { card = "azrael", field = "strength" } one card's field
+    { table = "turn", row = "Draw", column = "What to do", says = "draw {value} card" }
+                                           a table cell; with `says`, the words around the value
+    { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Optional, Union
+
+from pydantic import Field, model_validator
+
+from .filters import Filter, Strict, select, value_of
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+_WORD_OF = {v: k for k, v in NUMBER_WORDS.items()}
+
+
+def spelled(value: Any) -> list[str]:
+    """The ways a text may write a value: 7 as "7" and "seven"."""
+    text = _plain(value)
+    out = [text]
+    span = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", text)
+    if span:  # a range: "1-2" is also written "1 or 2", "1–2", "1 to 2", "one or two"
+        a, b = (int(x) for x in span.groups())
+        out += [f"{a} or {b}", f"{a}–{b}", f"{a} to {b}"]
+        if a in _WORD_OF and b in _WORD_OF:
+            out += [f"{_WORD_OF[a]} or {_WORD_OF[b]}", f"{_WORD_OF[a]} to {_WORD_OF[b]}"]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() and int(value) in _WORD_OF:
+        out.append(_WORD_OF[int(value)])
+    return out
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def norm(text: Any) -> str:
+    return " ".join(str(text).split()).lower()
+
+
+def read_number(text: str) -> Any:
+    """'7' → 7, 'seven' → 7, '0.5' → 0.5; other words as they are."""
+    t = text.strip().lower()
+    if t in NUMBER_WORDS:
+        return NUMBER_WORDS[t]
+    try:
+        return int(t)
+    except ValueError:
+        try:
+            return float(t)
+        except ValueError:
+            return text
+
+
+class Place(Strict):
+    """One place in the catalog that holds a stated value (see the module's docstring)."""
+
+    setup: Optional[Union[int, str]] = None
+    to: Optional[str] = None
+    from_: Optional[str] = Field(default=None, alias="from")
+    nth: int = Field(default=1, ge=1)
+    attr: Literal["count", "upto", "at_least"] = "count"
+    variant: Optional[str] = None
+    players: Optional[Literal["min", "max"]] = None
+    count: Optional[Filter] = None
+    distinct: Optional[str] = None
+    match: Optional[Filter] = None
+    card: Optional[str] = None
+    field: Optional[str] = None
+    table: Optional[str] = None
+    row: Optional[Any] = None
+    column: Optional[str] = None
+    says: Optional[str] = None  # words around the value, "{value}" where it stands
+
+    @model_validator(mode="after")
+    def _one(self) -> "Place":
+        given = [k for k in ("setup", "players", "count", "distinct", "card", "table") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a place is one of: setup, players, count, distinct, card (with field), table (with row)")
+        if self.card is not None and self.field is None:
+            raise ValueError("a card place names its field")
+        if self.table is not None and self.row is None and self.says is None:
+            raise ValueError("a table place names its row (or, with `says`, reads the table's note)")
+        if self.says is not None and "{value}" not in self.says:
+            raise ValueError("'says' marks where the value stands with {value}")
+        return self
+
+    def field_keys(self) -> list[str]:
+        return [k for k in (self.field, self.distinct) if k]
+
+
+class Found:
+    """What a place holds: the value (None when it holds none), how a reader names the
+    place, and the file and line to point at."""
+
+    def __init__(self, value: Any, label: str, file: str, line: Optional[int], missing: Optional[str] = None, text: Optional[str] = None) -> None:
+        self.value, self.label, self.file, self.line, self.missing = value, label, file, line, missing
+        self.text = text  # the words the place holds, when the value was looked for in them
+
+    @property
+    def where(self) -> str:
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+
+def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
+    """Does `text` say `says` with `want` where {value} stands? (True, want) when it does;
+    else (False, the value it says there, or None when the words are not there at all)."""
+    plain = norm(text)
+    before, _, after = norm(says).partition("{value}")
+    for form in spelled(want):
+        if f"{before}{form.lower()}{after}" in plain:
+            return True, want
+    found = re.search(re.escape(before) + r"([\w./+-]+)" + re.escape(after), plain)
+    if found is None:  # a value of a few words: "1 or 3"
+        found = re.search(re.escape(before) + r"(.{1,24}?)" + re.escape(after), plain)
+    return False, (read_number(found.group(1)) if found else None)
+
+
+def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_line: Optional[int]) -> Found:
+    """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
+    game = catalog.game
+    game_file = catalog.display(catalog.folder / "game.toml")
+    rules = catalog.rules
+    if place.setup is not None:
+        model = getattr(rules, "setup", None)
+        name = "the setup"
+        if place.variant is not None:
+            model = next((m for n, m, _ in getattr(rules, "setup_variants", []) if norm(n) == norm(place.variant)), None)
+            name = f"the setup variant {place.variant!r}"
+        if model is None:
+            return Found(None, name, rules_file, rules_line, f"{name} is not in {rules_file}")
+        steps = list(model.steps)
+        if isinstance(place.setup, int):
+            index = place.setup - 1 if 1 <= place.setup <= len(steps) else None
+        else:
+            hits = [i for i, s in enumerate(steps) if s.do == place.setup
+                    and (place.to is None or getattr(s, "to", None) == place.to)
+                    and (place.from_ is None or getattr(s, "from_", None) == place.from_)]
+            index = hits[place.nth - 1] if len(hits) >= place.nth else None
+        if index is None:
+            what = f"step {place.setup}" if isinstance(place.setup, int) else f"a {place.setup!r} step" + (f" to {place.to!r}" if place.to else "")
+            return Found(None, name, rules_file, rules_line, f"{name} has no {what}")
+        step = steps[index]
+        line = model.lines[index] if index < len(model.lines) else None
+        return Found(getattr(step, place.attr, None), f"{name}, step {index + 1} ({step.words()})", rules_file, line)
+    if place.players is not None:
+        return Found(getattr(game.players, place.players), f"game.toml players.{place.players}", game_file, catalog.line("players"))
+    if place.count is not None:
+        n = sum(c.count for c in select(catalog.components, place.count))
+        return Found(n, f"the catalog's copies of {place.count.describe()}", rules_file, rules_line)
+    if place.distinct is not None:
+        values = {norm(value_of(c, place.distinct)) for c in select(catalog.components, place.match) if value_of(c, place.distinct) not in (None, "")}
+        return Found(len(values), f"the different {place.distinct} values of {(place.match or Filter()).describe()}", rules_file, rules_line)
+    if place.card is not None:
+        c = next((x for x in catalog.components if x.id == place.card), None)
+        if c is None:
+            return Found(None, f"card {place.card}", rules_file, rules_line, f"the catalog has no component {place.card!r}")
+        have = value_of(c, place.field or "")
+        label = f"{c.name}'s {place.field}"
+        words = None
+        if place.says is not None:
+            words = str(have or "")
+            ok, have = _in_words(words, place.says, want)
+            label = f"{c.name}'s {place.field} ({place.says.replace('{value}', '…')!r})"
+        return Found(have, label, c.file, c.line, text=words)
+    t = game.tables.get(place.table or "")
+    if t is None:
+        return Found(None, f"table {place.table}", game_file, None, f"the game has no table {place.table!r}")
+    cols = [norm(c) for c in t.columns]
+    col = len(cols) - 1 if place.column is None else (cols.index(norm(place.column)) if norm(place.column) in cols else -1)
+    if col < 0:
+        return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no column {place.column!r}")
+    if place.row is None:  # the table's note, with the words around the value
+        ok, have = _in_words(str(t.note or ""), place.says or "{value}", want)
+        return Found(have, f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})", game_file,
+                     catalog.line("tables", place.table, "note") or catalog.line("tables", place.table), text=str(t.note or ""))
+    hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
+    if len(hits) >= place.nth:
+        i = hits[place.nth - 1]
+        line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
+        have = t.rows[i][col]
+        label = f"table {place.table}, row {_plain(place.row)!r}{'' if place.nth == 1 else f' (number {place.nth})'}, {t.columns[col]}"
+        words = None
+        if place.says is not None:
+            words = str(have)
+            ok, have = _in_words(words, place.says, want)
+            label += f" ({place.says.replace('{value}', '…')!r})"
+        return Found(have, label, game_file, line, text=words)
+    rows = ", ".join(repr(_plain(r[0])) for r in t.rows)
+    return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}")
+
+
+__all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]

@@ -1,0 +1,127 @@
+"""Colour vision: the Machado 2009 simulation, CIEDE2000, and the `colour-vision` check,
+which warns where sets are told apart only by colours a colour-blind player sees as one."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardstock.cli import main
+from cardstock.layout.vision import delta_e, delta_e_lab, parse, simulate
+
+from playtest_project import GAME, project
+
+
+# Sharma, Wu and Dalal (2005), table 1: pairs of Lab colours and their CIEDE2000
+@pytest.mark.parametrize("one, two, expected", [
+    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+    ((50.0, -1.0, 2.0), (50.0, 0.0, 0.0), 2.3669),
+    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ((22.7233, 20.0904, -46.694), (23.0331, 14.973, -42.5619), 2.0373),
+])
+def test_ciede2000_matches_the_published_test_data(one, two, expected):
+    assert delta_e_lab(one, two) == pytest.approx(expected, abs=1e-4)
+
+
+def test_red_and_green_merge_for_protanopes_and_deuteranopes_but_not_for_tritanopes():
+    red, green = parse("#a93226"), parse("#386830")
+    assert delta_e(red, green) > 40
+    for d in ("protanopia", "deuteranopia"):
+        assert delta_e(simulate(red, d), simulate(green, d)) < 10
+    assert delta_e(simulate(red, "tritanopia"), simulate(green, "tritanopia")) > 10
+    assert delta_e(simulate(red, "protanopia"), simulate(parse("#2e86c1"), "protanopia")) > 10  # red and blue stay apart
+    assert simulate((1.0, 1.0, 1.0), "protanopia") == pytest.approx((1.0, 1.0, 1.0), abs=1e-3)  # white stays white
+
+
+TEAMS = """
+[[sets]]
+id = "{id}"
+name = "{name}"
+kind = "card"
+group = "{name}"
+back = "deck"
+layout = "{id}"
+rows = [ {{ name = "{name} one" }}, {{ name = "{name} two" }} ]
+"""
+
+LAYOUT = """
+[layouts.{id}]
+[layouts.{id}.boxes.band]
+type = "rect"
+frame = "bleed"
+fill = "{colour}"
+[layouts.{id}.boxes.title]
+type = "text"
+top = "40%"
+text = "{{{{ name }}}}"
+size = "14pt"
+align = "center"
+{more}
+"""
+
+
+def teams(root, one, two, marks=("", "")):
+    game = root / "catalog" / GAME / "game.toml"
+    faces = root / "layouts" / GAME / "faces.toml"
+    text, layouts = game.read_text(), faces.read_text()
+    for (sid, name, colour), more in zip((one, two), marks):
+        text += TEAMS.format(id=sid, name=name)
+        layouts += LAYOUT.format(id=sid, colour=colour, more=more)
+    game.write_text(text)
+    faces.write_text(layouts)
+    rules = root / "catalog" / GAME / "rules.toml"  # four more cards, so the counts still hold
+    rules.write_text(rules.read_text().replace("match = { set = \"deck\" }\ncount = 16", "match = { set = \"deck\" }\ncount = 16", 1))
+
+
+def check(root, capsys):
+    capsys.readouterr()
+    code = main(["--root", str(root), "check", "--runs", "10", "--only", "colour-vision", "-v"])
+    said = capsys.readouterr()
+    assert code == 0, said.err  # warnings: the check passes
+    return said.out
+
+
+@pytest.mark.parametrize("red, green", [("#a93226", "#386830"), ("#d35400", "#488800")])
+def test_two_sets_told_apart_only_by_red_and_green_are_flagged(tmp_path, capsys, red, green):
+    root = project(tmp_path / "p")
+    teams(root, ("reds", "Reds", red), ("greens", "Greens", green))
+    said = check(root, capsys)
+    assert "set 'greens' and set 'reds' differ only by colour" in said
+    assert "protanopia" in said and "deuteranopia" in said
+
+
+@pytest.mark.parametrize("marks", [
+    ('[layouts.reds.boxes.sign]\ntype = "icon"\nsymbol = "sun"\nleft = "5mm"\ntop = "5mm"\nwidth = "8mm"\nheight = "8mm"', ""),
+    ('[layouts.reds.boxes.sign]\ntype = "text"\ntext = "RED"\nbottom = "5mm"\nheight = "6mm"',
+     '[layouts.greens.boxes.sign]\ntype = "text"\ntext = "GREEN"\nbottom = "5mm"\nheight = "6mm"'),
+])
+def test_an_icon_or_a_word_of_its_own_tells_the_sets_apart(tmp_path, capsys, marks):
+    root = project(tmp_path / "p")
+    teams(root, ("reds", "Reds", "#a93226"), ("greens", "Greens", "#386830"), marks)
+    assert "differ only by colour" not in check(root, capsys)
+
+
+def test_colours_everyone_tells_apart_are_not_flagged(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    teams(root, ("darks", "Darks", "#1b2631"), ("lights", "Lights", "#f9e79f"))
+    assert "differ only by colour" not in check(root, capsys)
+
+
+def test_proof_cvd_reports_the_sets_and_strict_fails_on_them(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    teams(root, ("reds", "Reds", "#a93226"), ("greens", "Greens", "#386830"))
+    capsys.readouterr()
+    assert main(["--root", str(root), "proof", "--cvd", "--strict"]) == 1
+    assert "set 'greens' and set 'reds' differ only by colour" in capsys.readouterr().err
+
+
+def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    game = root / "catalog" / GAME / "game.toml"
+    game.write_text(game.read_text() + TEAMS.format(id="flags", name="Flag").replace(
+        'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
+        'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = 2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]'))
+    faces = root / "layouts" / GAME / "faces.toml"
+    faces.write_text(faces.read_text() + LAYOUT.format(id="flags", colour="{{ flag }}", more=""))
+    said = check(root, capsys)
+    assert "card 'flag-b' and card 'flag' differ only by colour" in said
