@@ -23,19 +23,19 @@ cannot be written a `WriteError`; the command line prints them.
 
 from __future__ import annotations
 
-import signal
-import sys
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .core import output
 from .core.cache import Cache, key_of, open_cache
 from .core.issues import InputError, Issue
 from .core.project import discover
 from .core.stage import BuildJob, Job
+from .core.workers import interruptible, kill_workers, worker_start
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
 from .site import manifest
@@ -98,9 +98,10 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
     games = list(dict.fromkeys(request.games)) or known
     cache = open_cache()
     try:
-        if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
-            output.lock(options.out, notice)
-        out = _build(request, games, known, cache, progress, notice)
+        with interruptible():
+            if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
+                output.lock(options.out, notice)
+            out = _build(request, games, known, cache, progress, notice)
     finally:
         cache.close()
         output.unlock(options.out)
@@ -271,10 +272,13 @@ def _check_task(game: str, runs: int, strict: bool) -> CheckResult:
 _WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
 
 
-def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> "ProcessPoolExecutor":
+@contextmanager
+def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> Iterator["ProcessPoolExecutor"]:
     """Workers forked from this process, so they start with its modules and its games read
-    and checked; each dies with the build (`_die_with_parent`). (The process machinery is
-    imported here: a build of one game in one process never needs it.)"""
+    and checked; each ignores Ctrl-C and dies with the build (`core.workers.worker_start`).
+    When the build stops with an error or a Ctrl-C, its workers are killed at once rather
+    than waited for. (The process machinery is imported here: a build of one game in one
+    process never needs it.)"""
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
@@ -282,26 +286,14 @@ def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = No
     _WORK.update(jobs)
     if build_job is not None:
         _WORK[None] = build_job
-    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=_die_with_parent, initargs=(os.getpid(),))
-
-
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
-
-
-def _die_with_parent(parent: int) -> None:
-    """A worker's first act: ask Linux to kill it when the build that started it dies (even
-    by SIGKILL), so no worker goes on writing files for a build that is gone."""
-    import ctypes
-
-    if sys.platform != "linux":
-        return
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=worker_start, initargs=(os.getpid(),))
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-    except (OSError, AttributeError):  # no prctl: the pool's own shutdown still applies
-        return
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)
+        yield pool
+    except BaseException:
+        kill_workers()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _run_units(units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]) -> list[UnitReport]:

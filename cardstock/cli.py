@@ -26,6 +26,7 @@ from .core.issues import InputError, Issue, Issues, escaped
 from .core.output import WriteError, fmt_bytes
 from .core.stage import BuildOptions
 from .core.units import UnitError, parse_offset
+from .core.workers import interruptible
 from .plan import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, default_jobs, recall
 
 if TYPE_CHECKING:
@@ -141,9 +142,12 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
     if getattr(args, "changed_since", None):
         since, more = changed_since(args.root, args.changed_since, list(args.games or ()))
         problems += more
+    out = args.out.resolve() if args.out else args.root / "output"
+    if args.out is None and (out.is_symlink() or (out.exists() and not out.is_dir())):
+        problems.append(Issue("output", None, "", "a link or a file, not a folder cardstock made; it writes "
+                              "only into its own output folder (remove it, or name the folder to write into with --out)"))
     if problems:
         return None, problems
-    out = (args.out or args.root / "output").resolve()
     return BuildOptions(
         out=out,
         papers=papers,
@@ -267,11 +271,12 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
     started = time.perf_counter()
     try:
-        outcome = _recalled(request)
-        if outcome is None:
-            from .build import build  # the whole pipeline, once something must be built
+        with interruptible():  # a second Ctrl-C ends the build and its workers at once
+            outcome = _recalled(request)
+            if outcome is None:
+                from .build import build  # the whole pipeline, once something must be built
 
-            outcome = build(request, progress=show.update, notice=_wait_notice)
+                outcome = build(request, progress=show.update, notice=_wait_notice)
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
@@ -279,9 +284,11 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
         return EXIT_INPUT
     except WriteError as exc:
         show.close()
-        where = exc.path.resolve()
+        where = exc.path.absolute()  # as written: a link is named, never where it points
         shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
-        what = "cannot write into the output folder" if where == options.out.resolve() else "cannot write the file"
+        what = "cannot write into the output folder" if where == options.out.absolute() else "cannot write the file"
+        if exc.reason == output.LINKED:
+            what = "not written"
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
         return EXIT_INPUT
     show.close()

@@ -1,9 +1,11 @@
 """Saddle-stitch booklets: the page order, and real imposed PDFs read back with pypdf.
 
-Folding the printed stack (duplex, flipped on the short edge) must give pages 1, 2, 3, …:
-sheet 1 front holds the last and first pages, its back the second and second-to-last, and
-so on inwards. Reading pages become Form XObjects named ReadingPage<k>; each sheet side
-draws them with a translation whose x says the slot (0: left half, half the sheet: right).
+Folding the printed stack (duplex, flipped as the back sides say) must give pages 1, 2,
+3, …: sheet 1 front holds the last and first pages, its back the second and second-to-last,
+and so on inwards. Reading pages become Form XObjects named ReadingPage<k>; each side is a
+portrait page with the spread turned onto it (`turn_of`), so where a form lands, turned
+back onto the spread, says its slot (left or right of the fold). tests/test_sheets_duplex.py
+prints the shipped booklets on a simulated duplex printer.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pypdf.generic import ContentStream
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of
+from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of, turn_of
+from helpers_printer import apply, mult
 
 LETTER_LANDSCAPE = (792.0, 612.0)
 HALF_LETTER = (396.0, 612.0)
@@ -82,20 +85,36 @@ def _imposed(pages: int) -> PdfReader:
     return PdfReader(io.BytesIO(data))
 
 
+def _inverse(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _forms(reader: PdfReader, index: int, sheet=LETTER_LANDSCAPE) -> list[tuple[int, tuple, float]]:
+    """Each reading page a side draws: its number, its lower-left corner on the spread
+    (the side's turn undone) and its scale."""
+    page = reader.pages[index]
+    side = booklet_order(2 * len(reader.pages))[index]
+    undo = _inverse(turn_of(side, "long", sheet))
+    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = mult(tuple(float(v) for v in operands), ctm)
+        elif op == b"Do" and "ReadingPage" in str(operands[0]):
+            m = re.search(r"ReadingPage(\d+)$", str(operands[0]))
+            spread = mult(ctm, undo)
+            out.append((int(m.group(1)), apply(spread, (0.0, 0.0)), (spread[0] ** 2 + spread[1] ** 2) ** 0.5))
+    return out
+
+
 def _placements(reader: PdfReader, index: int) -> dict[str, int]:
     """slot ("left"/"right") → reading page number, from the side's content stream."""
-    page = reader.pages[index]
-    ops = ContentStream(page.get_contents(), reader).operations
-    out: dict[str, int] = {}
-    x = 0.0
-    for operands, op in ops:
-        if op == b"cm":
-            x = float(operands[4])
-        elif op == b"Do":
-            m = re.search(r"ReadingPage(\d+)$", str(operands[0]))
-            assert m, operands
-            out["left" if x < LETTER_LANDSCAPE[0] / 2 - 1 else "right"] = int(m.group(1))
-    return out
+    return {"left" if x < LETTER_LANDSCAPE[0] / 2 - 1 else "right": k for k, (x, _), _ in _forms(reader, index)}
 
 
 @pytest.mark.parametrize("pages", [4, 8, 5])
@@ -104,7 +123,7 @@ def test_imposed_pdf_puts_each_reading_page_in_its_slot(pages):
     assert len(reader.pages) == padded(pages) // 2
     for i, side in enumerate(booklet_order(pages)):
         page = reader.pages[i]
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE[::-1]  # portrait paper
         expected = {slot: p for slot, p in (("left", side.left), ("right", side.right)) if p is not None}
         assert _placements(reader, i) == expected
         text = page.extract_text()
@@ -133,12 +152,9 @@ def test_pages_larger_than_half_the_sheet_are_scaled_to_fit_against_the_fold():
     canv.save()
     reader = PdfReader(io.BytesIO(impose(buf.getvalue(), a4_landscape)[0]))
     half = a4_landscape[0] / 2
-    for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(a4_landscape)
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op != b"cm":
-                continue
-            k, x, y = float(operands[0]), float(operands[4]), float(operands[5])
+    for index, page in enumerate(reader.pages):
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(a4_landscape[::-1])
+        for _, (x, y), k in _forms(reader, index, a4_landscape):
             assert k == pytest.approx(595.28 / 612, abs=1e-3)  # 612 pt tall pages on a 595 pt sheet
             w, h = HALF_LETTER[0] * k, HALF_LETTER[1] * k
             assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(half, abs=0.01)  # against the fold

@@ -181,7 +181,7 @@ def test_booklets_hold_every_reading_page_in_folding_order(game):
                         line = max(texts[k - 1].split(". "), key=len)[:60]
                         assert line in side_text, (k, index)
         w, h = sheet.pages[0].mediabox.width, sheet.pages[0].mediabox.height
-        assert w > h  # landscape sheets
+        assert w < h  # portrait sides, each spread turned a quarter onto its paper
 
 
 def test_a4_only_builds_an_a5_reading_pdf(tmp_path):

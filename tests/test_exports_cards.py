@@ -104,11 +104,12 @@ def test_the_cards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(built: Pa
 
 def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(project: Path, built: Path, tmp_path: Path):
     """Rasterise the PnP page where the first Ember is placed and the Ember PNG at the same
-    resolution: the card's central patch is the same picture."""
+    resolution: the card's central patch is the same picture. (A4, where poker cards stand
+    upright 3 x 3; on Letter they are turned a quarter onto the page.)"""
     from cardstock.impose.pnp import build_pnp
 
-    build_pnp(job_of(load(project, "mini"), BuildOptions(out=tmp_path, papers=("letter",))))
-    pdf = tmp_path / "mini" / "mini-pnp-letter.pdf"
+    build_pnp(job_of(load(project, "mini"), BuildOptions(out=tmp_path, papers=("a4",))))
+    pdf = tmp_path / "mini" / "mini-pnp-a4.pdf"
     reader = pypdf.PdfReader(pdf)
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
     m = re.search(r"/Face <</K \(\w+\) /C \(ember\) /S /front>> BDC.*?1 0 0 1 ([\d.]+) ([\d.]+) cm", content, re.S)

@@ -26,21 +26,28 @@ def cards(**changes) -> Sheet:
     return SHEETS["cards"].model_copy(update=changes)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_poker_cards_go_four_by_two_across_the_page_to_keep_their_bleed_and_crop_marks(paper):
+def test_poker_cards_go_four_by_two_across_letter_to_keep_their_bleed_and_crop_marks():
     w, h = parse_size("poker")
-    layout = plan_grid(w, h, BLEED, cards(), paper)
+    layout = plan_grid(w, h, BLEED, cards(), "letter")
     assert (layout.cols, layout.rows) == (4, 2) and layout.width > layout.height and layout.kept
     assert not layout.footer.box.overlaps(Box(layout.slots[0].x, layout.slots[-1].y, 4 * w, 2 * h))
     assert min(layout.outer.values()) >= 2 * MM - 1e-6
-    assert layout.break_gap == pytest.approx(2 * BLEED)  # room for a gutter between rows of different backs
+    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # a gutter between rows of different backs
 
 
-def test_a_printer_that_prints_closer_to_the_edge_gets_nine_cards_on_a4():
+def test_poker_cards_go_nine_to_an_a4_page_inside_the_five_millimetre_margin():
     w, h = parse_size("poker")
-    layout = plan_grid(w, h, BLEED, cards(margin=5 * MM), "a4")
-    assert (layout.cols, layout.rows) == (3, 3) and layout.kept
-    assert layout.break_gap is None  # no room between rows: a new back starts a new page
+    layout = plan_grid(w, h, BLEED, cards(), "a4")
+    assert (layout.cols, layout.rows) == (3, 3) and layout.width < layout.height and layout.kept
+    assert min(layout.outer.values()) >= 2 * MM - 1e-6
+    assert min(layout.slots[0].x, layout.width - layout.slots[-1].x1) >= 5 * MM + 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6  # margin, bleed, crop mark
+    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # room for one gutter: a second new back starts a page
+
+
+def test_a_printer_that_needs_six_millimetres_gets_eight_cards_on_a4():
+    w, h = parse_size("poker")
+    layout = plan_grid(w, h, BLEED, cards(margin=6 * MM), "a4")
+    assert (layout.cols, layout.rows) == (4, 2) and layout.kept
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -165,3 +172,33 @@ def test_registration_marks_keep_the_corners_free():
     f = frame(sheet, "letter", "portrait", None, "bottom")
     corner = sheet.marks.registration_size + sheet.marks.registration_inset
     assert f.fit.x >= f.area.x + corner and f.fit.y1 <= f.area.y1 - corner
+
+
+def test_a_new_back_in_the_middle_of_a_row_goes_on_past_a_gap_between_columns():
+    """Alpha & Omega's last cards on Letter: three of one back, one of another, eight of a
+    third, four reference cards. The row goes on past a gap between columns (it runs down
+    the whole page, so the cuts stay straight); a card under one of another back starts
+    below a gap between rows: two full pages where new rows alone would need three."""
+    from types import SimpleNamespace
+
+    from cardstock.impose.grid import fill_pages, page_slots
+
+    w, h = parse_size("poker")
+    layout = plan_grid(w, h, BLEED, cards(), "letter")
+    assert (layout.cols, layout.rows, layout.breaks, layout.column_breaks) == (4, 2, 1, 1)
+    run = [("a", 3), ("b", 1), ("c", 8), ("d", 4)]
+    items = [Item(None, SimpleNamespace(key=back), back) for back, n in run for _ in range(n)]
+    pages = fill_pages(items, layout)
+    assert [([i.component for i, _ in chunk], rows, columns) for chunk, rows, columns in pages] == [
+        (list("aaabcccc"), frozenset({1}), frozenset({3})),
+        (list("ccccdddd"), frozenset({1}), frozenset()),
+    ]
+    slots = page_slots(layout, *pages[0][1:])
+    gap = 2 * BLEED  # both cards' bleed
+    xs = sorted({round(s.x, 3) for s in slots})
+    assert [round(b - a, 3) for a, b in zip(xs, xs[1:])] == pytest.approx([w, w, w + gap], abs=1e-3)
+    assert slots[0].y - slots[4].y1 == pytest.approx(gap)  # the rows apart
+    block = Box(min(s.x for s in slots), min(s.y for s in slots), 0, 0)
+    right = max(s.x1 for s in slots)
+    assert block.x - layout.region.x >= 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6  # bleed and a crop mark each side
+    assert layout.region.x1 - right >= 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6

@@ -60,7 +60,7 @@ def test_unknown_keys_lengths_without_units_and_small_margins_are_reported_toget
     )
     got = rendered(root)
     assert "layouts/sheets/bad.toml:2: papers: unknown paper 'legal'; expected one of letter, a4, half-letter, a5" in got
-    assert "layouts/sheets/bad.toml:4: margin: expected at least 6mm: home printers cannot print closer to the paper edge, got 3.0mm" in got
+    assert "layouts/sheets/bad.toml:4: margin: expected at least 5mm: home printers cannot print closer to the paper edge, got 3.0mm" in got
     assert "layouts/sheets/bad.toml:6: marks.length: expected a unit (mm, cm, in, pt, pc, px) after the number in '4'" in got
     assert any(m.startswith("layouts/sheets/bad.toml:7: marks.colour: unknown key; expected one of: crop, length") for m in got)
     assert len(got) == 4

@@ -78,7 +78,7 @@ def plain_blocks(pages: list[Page]) -> list[Page]:
     """place_blocks as a plain search: every candidate page against every page after it."""
     from dataclasses import replace
 
-    from cardstock.impose.leftover import CLEAR, _content, _free_area, _outline_shifted, _segments_shifted, _shifted, _taken, _used
+    from cardstock.impose.leftover import CLEAR, _content, _free_area, _outline_shifted, _segments_shifted, _shifted, _taken, _used, _within
 
     out = list(pages)
 
@@ -86,7 +86,7 @@ def plain_blocks(pages: list[Page]) -> list[Page]:
         return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
 
     for page in sorted([p for p in pages if eligible(p)], key=_used):
-        block = _content(page)
+        block = _within(_content(page), _free_area(page))  # what is drawn of it, inside its printable area
         if block is None:
             continue
         for host in out:

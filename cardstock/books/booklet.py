@@ -6,9 +6,13 @@ Sheet i (counting from 0, the outermost sheet first) carries, seen from the fron
     front:  left = N - 2i      right = 1 + 2i
     back:   left = 2 + 2i      right = N - 1 - 2i
 
-Print the sheets double-sided, flipping on the SHORT edge, stack them in order, fold the
-stack in half: the pages read 1, 2, 3, … Both sides of every sheet are upright, so no page
-is rotated.
+Each side is written as a portrait page, the way the paper goes through a printer: the
+spread is turned a quarter onto it (the front a quarter counter-clockwise; the back a
+quarter clockwise for a long-edge flip, counter-clockwise for a short-edge one), so no print
+dialog turns a page and the booklet prints with the same setting as every other file
+cardstock writes (`--duplex`, "flip on the long edge" by default). Print the sheets
+double-sided, stack them in order, fold the stack in half: the pages read 1, 2, 3, … Each
+back side names its sheet and the flip at its top edge, in the reading pages' top margin.
 
 `booklet_order` is the pure page-order function; `impose` takes a finished reading-order
 PDF, turns each of its pages into a Form XObject (its drawing and resources; links and
@@ -32,7 +36,12 @@ from pypdf.generic import (
     ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, IndirectObject, NameObject, RectangleObject, TextStringObject,
 )
 
-from ..render.pdf import pdf_num
+from .. import fonts
+from ..impose.sheets import DEFAULT_MARGIN
+from ..render.pdf import new_canvas, pdf_num, pdf_settings, unique_subset_tags
+
+NOTE_SIZE = 5.5  # points: the size of the sheet footers' text
+NOTE_COLOR = (0.5, 0.5, 0.5)  # grey: it stays on the finished booklet's pages
 
 
 @dataclass(frozen=True)
@@ -108,23 +117,65 @@ def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> Dictionar
     return form
 
 
-def impose(reading: bytes | Reading, sheet: tuple[float, float], info: Mapping[str, str] = {}) -> tuple[bytes, int]:
+def impose(reading: bytes | Reading, sheet: tuple[float, float], info: Mapping[str, str] = {}, duplex: str = "long") -> tuple[bytes, int]:
     """Impose a reading-order PDF (its bytes, or a `Reading` of them) as a saddle-stitched
-    booklet on `sheet` (w, h) sides.
+    booklet on `sheet` (w, h: the spread, landscape) sides, each written as a portrait
+    page (h, w) with the spread turned onto it for the `duplex` flip (`turn_of`).
 
-    Each page sits against the fold (the sheet's vertical centre line), centred top to
+    Each page sits against the fold (the spread's vertical centre line), centred top to
     bottom; a page larger than half the sheet is scaled down to fit (half-letter pages on
     A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides. `info` fills the
     document information (Title, Author, …; names without the slash)."""
-    return impose_all(reading, [sheet], info)[0]
+    return impose_all(reading, [sheet], info, duplex)[0]
 
 
-def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], sheet: tuple[float, float]) -> bytes:
+def edge_of(duplex: str) -> str:
+    """The flip a booklet is printed with: the build's (`--duplex`), long unless short."""
+    return "short" if duplex == "short" else "long"
+
+
+def turn_of(side: Side, edge: str, sheet: tuple[float, float]) -> tuple[float, ...]:
+    """The matrix turning a side's spread (sheet[0] wide, sheet[1] high) onto the portrait
+    paper: a quarter counter-clockwise, (x, y) -> (h - y, x); a back printed with a
+    long-edge flip a quarter clockwise, (x, y) -> (y, w - x), so that turned over on the
+    paper's long edge each of its pages lies behind the page it follows, upright."""
+    sw, sh = sheet
+    if side.face == "back" and edge == "long":
+        return (0, -1, 1, 0, 0, sw)
+    return (0, 1, -1, 0, sh, 0)
+
+
+def note_text(side: Side, sheets: int, edge: str) -> str:
+    return f"sheet {side.sheet} of {sheets}, back: print two-sided, flip on the {edge} edge"
+
+
+def _notes(texts: list[str]) -> Reading:
+    """One small page per note, each just large enough for its line of text (the shipped
+    sans, embedded), to be drawn on the sides as Form XObjects."""
+    buffer = io.BytesIO()
+    font = fonts.register("sans")
+    with pdf_settings():
+        c = new_canvas(buffer, (10, 10), "booklet notes")
+        for text in texts:
+            w = fonts.string_width(text, "sans", NOTE_SIZE)
+            c.setPageSize((w, NOTE_SIZE * 1.25))
+            c.setFillColorRGB(*NOTE_COLOR)
+            c.setFont(font, NOTE_SIZE)
+            c.drawString(0, NOTE_SIZE * 0.25, text)
+            c.showPage()
+        c.save()
+    return Reading(unique_subset_tags(buffer.getvalue()))
+
+
+def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], sheet: tuple[float, float], edge: str,
+              note: Optional[tuple[float, float]]) -> bytes:
     """The content of one printed side: each of its reading pages' forms, scaled to fit
-    its half if need be, against the fold and centred top to bottom."""
+    its half if need be, against the fold and centred top to bottom, and a back's note
+    (its size given) centred over the fold at the top, the printer margin from the edge;
+    the whole spread turned onto the portrait paper (`turn_of`)."""
     sw, sh = sheet
     half = sw / 2
-    ops: list[str] = []
+    ops: list[str] = [f"q {' '.join(pdf_num(v) for v in turn_of(side, edge, sheet))} cm"]
     for slot, number in ((0, side.left), (1, side.right)):
         if number is None:
             continue
@@ -132,10 +183,15 @@ def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], shee
         k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
         x = half - w * k if slot == 0 else half
         ops.append(f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q")
+    if note is not None:
+        nw, nh = note
+        ops.append(f"q 1 0 0 1 {pdf_num(round(half - nw / 2, 3))} {pdf_num(round(sh - DEFAULT_MARGIN - nh, 3))} cm /SheetNote{side.sheet} Do Q")
+    ops.append("Q")
     return ("\n".join(ops) + "\n").encode("ascii")
 
 
-def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], info: Mapping[str, str] = {}) -> list[tuple[bytes, int]]:
+def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], info: Mapping[str, str] = {},
+               duplex: str = "long") -> list[tuple[bytes, int]]:
     """`impose` for several sheet sizes at once: the booklets differ only in their sides'
     sizes and where each page sits on them, so the document is assembled once (the reading
     pages' forms, their fonts and images copied once) and written once per size, with
@@ -150,17 +206,25 @@ def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], 
         ref = writer._add_object(_page_form(page, drawing, writer))
         forms.append((ref, w, h))
     sw, sh = sheets[0]
+    edge = edge_of(duplex)
     sides = booklet_order(max(1, len(forms)))
+    backs = [side for side in sides if side.face == "back"]
+    notes: dict[int, tuple[IndirectObject, tuple[float, float]]] = {}
+    for side, (page, drawing, w, h) in zip(backs, _notes([note_text(side, len(backs), edge) for side in backs]).pages):
+        notes[side.sheet] = (writer._add_object(_page_form(page, drawing, writer)), (w, h))
     printed: list[tuple[PageObject, Any, Side]] = []
     for side in sides:
-        sheet_page = writer.add_blank_page(sw, sh)
+        sheet_page = writer.add_blank_page(sh, sw)  # portrait: the spread turned onto it
         sheet_page.trimbox = sheet_page.mediabox  # folded, not cut: the sheet is the trim
         xobjects = DictionaryObject()
         for number in (side.left, side.right):
             if number is not None:
                 xobjects[NameObject(f"/ReadingPage{number}")] = forms[number - 1][0]
+        note = notes.get(side.sheet) if side.face == "back" else None
+        if note is not None:
+            xobjects[NameObject(f"/SheetNote{side.sheet}")] = note[0]
         content = DecodedStreamObject()
-        content.set_data(_side_ops(side, forms, (sw, sh)))
+        content.set_data(_side_ops(side, forms, (sw, sh), edge, None if note is None else note[1]))
         encoded = content.flate_encode()
         sheet_page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
         sheet_page[NameObject("/Contents")] = writer._add_object(encoded)
@@ -170,9 +234,10 @@ def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], 
     for n, sheet in enumerate(sheets):
         if n:  # the next size: the sides' boxes and placements, in the objects already made
             for sheet_page, encoded, side in printed:
-                sheet_page.mediabox = RectangleObject((0, 0, sheet[0], sheet[1]))
+                sheet_page.mediabox = RectangleObject((0, 0, sheet[1], sheet[0]))
                 sheet_page.trimbox = sheet_page.mediabox
-                encoded.set_data(_side_ops(side, forms, sheet))
+                note = notes.get(side.sheet) if side.face == "back" else None
+                encoded.set_data(_side_ops(side, forms, sheet, edge, None if note is None else note[1]))
         buf = io.BytesIO()
         writer.write(buf)
         out.append((buf.getvalue(), len(sides)))

@@ -66,7 +66,7 @@ def lint(job: Job) -> list[Issue]:
     if any(c.kind == "reference" for c in catalog.components):
         from .quickref import check as check_quickref
 
-        issues += [i for i in check_quickref(catalog) if i not in issues]
+        issues = list(dict.fromkeys([*issues, *check_quickref(catalog)]))
     issues += typed_counts(catalog)
     return issues
 

@@ -309,21 +309,21 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
 
 
-def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str]) -> dict[str, Built]:
-    """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`:
-    the reading PDF is parsed, and the booklet assembled, once for all of them
-    (`impose.booklet.impose_all`)."""
+def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str], duplex: str = "long") -> dict[str, Built]:
+    """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`,
+    for the `duplex` flip: the reading PDF is parsed, and the booklet assembled, once for
+    all of them (`books.booklet.impose_all`)."""
     from .booklet import impose_all
 
     info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
             "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}
-    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info)
+    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info, duplex)
     return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
 
-def booklet(reading: Built, size: BookSize, meta: dict[str, str]) -> Built:
+def booklet(reading: Built, size: BookSize, meta: dict[str, str], duplex: str = "long") -> Built:
     """The saddle-stitched booklet of a reading PDF laid out at `size`."""
-    return booklets_of(reading, {"": size}, meta)[""]
+    return booklets_of(reading, {"": size}, meta, duplex)[""]
 
 
 __all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "Contents", "LayoutError", "Unsettled", "booklet", "booklets_of", "build", "contents"]

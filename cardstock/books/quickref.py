@@ -53,11 +53,13 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
 def check(catalog: Catalog) -> list[Issue]:
     """Every quick-reference side renders and fits."""
     issues: list[Issue] = []
+    seen: set[Issue] = set()  # a template's problem, once however many sides render it
     ctx = template_context(catalog)
     done: set[tuple[str, str]] = set()
     for side in sides(catalog):
         text, problems = render_quickref(catalog, side.name, ctx)
-        issues += [p for p in problems if p not in issues]
+        issues += [p for p in problems if p not in seen]
+        seen.update(problems)
         if text is None or (side.component.id, side.name) in done:
             continue
         done.add((side.component.id, side.name))

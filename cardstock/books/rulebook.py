@@ -197,9 +197,7 @@ def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Ren
     except LayoutError as exc:
         findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {size.name} page: {exc}"))
         reading = None
-    for issue in story.issues:
-        if issue not in findings:
-            findings.append(issue)
+    findings = list(dict.fromkeys([*findings, *story.issues]))  # each once, in order: linear in their number
     rendered = Rendered(reading, findings, size)
     job.cache.put("book", key, json.dumps({
         "pdf": base64.b64encode(reading.data).decode("ascii") if reading is not None else None,
@@ -245,7 +243,7 @@ def build_rulebook(job: Job) -> StageResult:
         return result
     folder = options.out / catalog.id
     arts: list[Artifact] = [artifact(catalog.id, "rulebook", folder / f"{catalog.id}-rulebook.pdf", r.reading.data, paper=r.size.name, pages=r.reading.pages)]
-    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog))
+    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog), options.duplex)
     for paper, b in books.items():
         arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
     result.artifacts.extend(arts)

@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 from pathlib import Path
@@ -114,6 +115,52 @@ def _own_files() -> list[Path]:
 
 # ---------------------------------------------------------------- the store
 
+# The cache file's tables, as SQLite keeps their definitions: a file holding anything else
+# (another program's tables, a view, a trigger) is not cardstock's and is never used.
+TABLES = {
+    "meta": "meta (schema INTEGER NOT NULL)",
+    "entries": "entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, used INTEGER NOT NULL,"
+               " PRIMARY KEY (kind, key)) WITHOUT ROWID",
+}
+SIDE_FILES = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside the database
+
+
+def _plain_or_missing(path: Path) -> Optional[os.stat_result]:
+    """The file's own status when it is a plain file, None when it is missing; an error
+    for a link or anything else (the cache is never opened through a link)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        raise sqlite3.DatabaseError(f"{path} is not a plain file")
+    return st
+
+
+def _open_own(path: Path) -> sqlite3.Connection:
+    """A connection to the cache file at `path`, when it is a plain file (not a link; nor
+    are the files SQLite keeps beside it) holding cardstock's tables and nothing else, or
+    is new. Nothing is written to a file that is not cardstock's: its tables are read from
+    SQLite's own list before any statement touches them."""
+    for suffix in SIDE_FILES:
+        _plain_or_missing(Path(f"{path}{suffix}"))
+    before = _plain_or_missing(path)
+    db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level=None)
+    try:
+        after = _plain_or_missing(path)
+        if after is None or (before is not None and (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino)):
+            raise sqlite3.DatabaseError(f"{path} was replaced while it was opened")
+        found = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+        ours = {("table", name, f"CREATE TABLE {sql}") for name, sql in TABLES.items()}
+        if not set(found) <= ours:
+            raise sqlite3.DatabaseError(f"{path} holds tables that are not cardstock's")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+
 class Cache:
     """The cache file, opened in the process that uses it (a forked worker opens its own
     connection). Writes wait in memory and are written together, in one short transaction,
@@ -141,26 +188,29 @@ class Cache:
         if self._pid != os.getpid():  # a forked worker: what the parent had not written is the parent's
             self._pending, self._used = {}, set()
         assert self.folder is not None
+        db: Optional[sqlite3.Connection] = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             path = self.folder / "cache.sqlite"
-            if path.is_symlink() or (path.exists() and not path.is_file()):
-                raise sqlite3.DatabaseError(f"{path} is not a plain file")
-            db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level=None)
+            db = _open_own(path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("BEGIN IMMEDIATE")
-            db.execute("CREATE TABLE IF NOT EXISTS meta (schema INTEGER NOT NULL)")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {TABLES['meta']}")
             row = db.execute("SELECT schema FROM meta").fetchone()
             if row is None or row[0] != SCHEMA:
                 db.execute("DROP TABLE IF EXISTS entries")
                 db.execute("DELETE FROM meta")
                 db.execute("INSERT INTO meta VALUES (?)", (SCHEMA,))
-            db.execute("CREATE TABLE IF NOT EXISTS entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL,"
-                       " used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {TABLES['entries']}")
             db.execute("COMMIT")
         except (OSError, sqlite3.Error):
             self._failed = True
+            if db is not None:
+                try:
+                    db.close()
+                except sqlite3.Error:
+                    pass
             return None
         self._db, self._pid = db, os.getpid()
         return db

@@ -1,15 +1,20 @@
-"""Writing files safely: every artifact is written to a temporary file, then renamed."""
+"""Writing files safely: every artifact is written to a temporary file, then renamed;
+below the output folder a build holds, nothing is written, removed or read back through
+a link (`docs/architecture.md`, "Writes only where cardstock made the folder")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import errno
+import fnmatch
 import hashlib
 import os
-import tempfile
+import secrets
+import stat
 
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence, Union
+from typing import AbstractSet, Callable, Iterable, Optional, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -88,10 +93,136 @@ def write_atomic(path: Path, data: Payload) -> tuple[int, str]:
         raise WriteError(path, exc.strerror or str(exc)) from exc
 
 
-def _same_as(path: Path, pieces: Iterable[Union[bytes, bytearray, memoryview]]) -> bool:
-    """Whether the file at `path` holds exactly the pieces, read a block at a time."""
+# ---------------------------------------------------------------- folders cardstock made
+#
+# Below an output folder the build holds (`lock`), a folder or file is reached one name at
+# a time from the folder's own descriptor, and no name is followed when it is a link: a
+# link planted in `output/` (a folder linked elsewhere, a file linked to another) is never
+# written through, deleted through, read back or swept. A folder that is a link stops the
+# write with a WriteError naming it. Writes anywhere else (`cardstock init`, the generated
+# docs) go where their path says.
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+LINKED = "a link or not a folder: cardstock writes only into folders it made (remove it, or name the real folder with --out)"
+
+
+def _root_of(path: Path) -> Optional[Path]:
+    """The held output folder `path` is inside (the innermost, should two be held)."""
+    path = path.absolute()
+    best: Optional[Path] = None
+    for root in _HELD:
+        if path.is_relative_to(root) and (best is None or len(root.parts) > len(best.parts)):
+            best = root
+    return best
+
+
+def _walk(root: Path, parts: Sequence[str], create: bool) -> Optional[int]:
+    """A descriptor of the folder `root/parts…`, each name opened without following a link
+    (made when missing, with `create`); None when a part is missing and not `create`.
+    Raises WriteError at the first part that is a link or not a folder."""
+    fd = os.open(root, _DIR_FLAGS | _NOFOLLOW)
+    here = root
+    try:
+        for name in parts:
+            here = here / name
+            if create:
+                try:
+                    os.mkdir(name, 0o777, dir_fd=fd)
+                except FileExistsError:
+                    pass
+            try:
+                nfd = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if create:
+                    raise
+                os.close(fd)
+                return None
+            except (NotADirectoryError, OSError) as exc:
+                if isinstance(exc, NotADirectoryError) or exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise WriteError(here, LINKED) from None
+                raise
+            os.close(fd)
+            fd = nfd
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _folder_fd(folder: Path, create: bool) -> Optional[int]:
+    """A descriptor of `folder`: reached without links below a held output folder, else
+    opened as its path says (made first, with `create`)."""
+    root = _root_of(folder)
+    if root is not None:
+        return _walk(root, folder.relative_to(root).parts, create)
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        return os.open(folder, _DIR_FLAGS)
+    except FileNotFoundError:
+        if create:
+            raise
+        return None
+
+
+def open_under(out: Path, rel: Sequence[str]) -> Optional[int]:
+    """A descriptor of the regular file `out/rel…` for reading, every name below `out`
+    opened without following a link and the file itself without waiting (a pipe or a
+    device is not opened for reading); None when it is missing, a link, or not a plain file."""
+    try:
+        fd = _walk(out, rel[:-1], create=False)
+    except (OSError, WriteError):
+        return None
+    if fd is None:
+        return None
+    try:
+        seen = os.stat(rel[-1], dir_fd=fd, follow_symlinks=False)
+        if not stat.S_ISREG(seen.st_mode):  # a device, a pipe or a link is not even opened
+            return None
+        f = os.open(rel[-1], os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=fd)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    st = os.fstat(f)
+    if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (seen.st_dev, seen.st_ino):
+        os.close(f)
+        return None
+    return f
+
+
+def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
+    """Does the plain file `out/rel…` (reached without links, `open_under`) hold exactly
+    `size` bytes with this sha256? The file is opened once and checked on its descriptor,
+    so no file swapped in after a look is read; never more than `size` bytes are read."""
+    if not isinstance(size, int) or not isinstance(sha256, str) or size < 0:
+        return False
+    fd = open_under(out, rel)
+    if fd is None:
+        return False
+    try:
+        if os.fstat(fd).st_size != size:
+            return False
+        h = hashlib.sha256()
+        left = size
+        while left > 0:
+            block = os.read(fd, min(left, 1 << 20))
+            if not block:
+                return False
+            h.update(block)
+            left -= len(block)
+        return os.read(fd, 1) == b"" and h.hexdigest() == sha256
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _same_as(fd: int, pieces: Iterable[Union[bytes, bytearray, memoryview]]) -> bool:
+    """Whether the open file `fd` holds exactly the pieces, read a block at a time."""
     block = 1 << 20
-    with open(path, "rb") as handle:
+    with os.fdopen(fd, "rb", closefd=False) as handle:
         for piece in pieces:
             view = memoryview(piece)
             for at in range(0, len(view), block):
@@ -100,36 +231,102 @@ def _same_as(path: Path, pieces: Iterable[Union[bytes, bytearray, memoryview]]) 
         return handle.read(1) == b""
 
 
+def _unchanged(dfd: int, name: str, size: int, data: Payload) -> bool:
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=dfd)
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        return stat.S_ISREG(st.st_mode) and st.st_size == size and _same_as(fd, _pieces(data))
+    finally:
+        os.close(fd)
+
+
 def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     """Write `data` to `path` through a temporary file in the same folder and a rename,
     so a crash or an error never leaves a half-written file. A file whose bytes would not
-    change is not touched. Returns (size, sha256)."""
+    change is not touched. Below a held output folder no link is followed: a link at
+    `path` is replaced by the file, never written through. Returns (size, sha256)."""
     hashed = hashlib.sha256()
     size = 0
     for piece in _pieces(data):
         hashed.update(piece)
         size += len(memoryview(piece))
     digest = hashed.hexdigest()
+    dfd = _folder_fd(path.parent, create=True)
+    assert dfd is not None
     try:
-        if path.stat().st_size == size and _same_as(path, _pieces(data)):
+        if _unchanged(dfd, path.name, size, data):
             return size, digest  # unchanged: leave the file (and its mtime) alone
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            for piece in _pieces(data):
-                handle.write(piece)
-            os.fchmod(handle.fileno(), file_mode())
-        os.replace(tmp, path)
-    except BaseException:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+        while True:
+            tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
+            try:
+                fd = os.open(tmp, flags, 0o600, dir_fd=dfd)
+                break
+            except FileExistsError:
+                continue
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as handle:
+                for piece in _pieces(data):
+                    handle.write(piece)
+                os.fchmod(handle.fileno(), file_mode())
+            os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            try:
+                os.unlink(tmp, dir_fd=dfd)
+            except FileNotFoundError:
+                pass
+            raise
+    finally:
+        os.close(dfd)
     return size, digest
+
+
+def remove_stale(folder: Path, keep: AbstractSet[str], patterns: Sequence[str] = ("*",), *, deep: bool = False) -> None:
+    """Delete the files in `folder` whose name matches one of `patterns` (with `deep`, in
+    its subfolders too, matched and kept by their path below `folder`, as `a/b.png`) and
+    is not in `keep`. Below a held output folder nothing is followed: a link is removed
+    as a link (what it points to is untouched) and a linked folder is neither entered
+    nor emptied. A missing folder has nothing to remove."""
+    try:
+        fd = _folder_fd(folder, create=False)
+    except OSError as exc:
+        raise WriteError(folder, exc.strerror or str(exc)) from exc
+    if fd is None:
+        return
+    try:
+        _remove_in(fd, folder, "", keep, patterns, deep)
+    except OSError as exc:
+        raise WriteError(folder, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+
+
+def _remove_in(fd: int, folder: Path, prefix: str, keep: AbstractSet[str], patterns: Sequence[str], deep: bool) -> None:
+    with os.scandir(fd) as entries:
+        found = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in entries)
+    for name, is_dir in found:
+        rel = prefix + name
+        if is_dir:
+            if deep:
+                try:
+                    sub = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=fd)
+                except OSError:
+                    continue  # replaced by a link since it was listed: not entered
+                try:
+                    _remove_in(sub, folder, rel + "/", keep, patterns, deep)
+                finally:
+                    os.close(sub)
+            continue
+        if rel not in keep and any(fnmatch.fnmatchcase(name, p) for p in patterns):
+            try:
+                os.unlink(name, dir_fd=fd)  # a link is removed itself; never what it names
+            except FileNotFoundError:
+                pass
+            except IsADirectoryError:
+                pass
 
 
 def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
@@ -154,8 +351,9 @@ _HELD: dict[Path, int] = {}  # output folder -> descriptor this process holds it
 def lock(out: Path, notice: Callable[[str], None]) -> None:
     """Hold the output folder `out` for this build (creating it), so two builds into one
     folder run one after the other: when another process holds it, say so through
-    `notice` and wait. The lock is taken on the folder itself (nothing is written for it);
-    holding it again is a no-op; `unlock` lets go."""
+    `notice` and wait. The lock is taken on the folder itself, opened without following a
+    link (nothing is written for it); holding it again is a no-op; `unlock` lets go. While
+    it is held, every write, removal and read-back below `out` follows no link."""
     try:
         import fcntl
     except ImportError:  # not a POSIX system: builds are not serialised there
@@ -165,8 +363,10 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
         return
     try:
         out.mkdir(parents=True, exist_ok=True)
-        fd = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(out, _DIR_FLAGS | _NOFOLLOW)
     except OSError as exc:  # the output folder cannot be made or opened
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR) or out.is_symlink():
+            raise WriteError(out, LINKED) from exc
         raise WriteError(out, exc.strerror or str(exc)) from exc
     try:
         try:
@@ -178,18 +378,10 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
         os.close(fd)
         raise
     _HELD[out] = fd
-    _sweep(out)
-
-
-def _sweep(out: Path) -> None:
-    """Remove temporary files a killed build left behind (`write_atomic` names them
-    `.<name>.<random>.tmp`); with the folder held, no other build is writing one."""
-    for tmp in out.rglob(".*.tmp"):
-        try:
-            if tmp.is_file() and not tmp.is_symlink():
-                tmp.unlink()
-        except OSError:
-            pass
+    try:
+        remove_stale(out, frozenset(), (".*.tmp",), deep=True)
+    except WriteError:
+        pass
 
 
 def unlock(out: Path) -> None:

@@ -23,7 +23,7 @@ from typing import Optional
 
 from ..layout.ops import Face
 from ..catalog.load import Catalog
-from ..core.output import artifact
+from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
 from ..render.png import faces_pdf, pixel_size, pngs, transparent
@@ -104,13 +104,6 @@ def write_pngs(catalog: Catalog, files: list[CardFile], folder: Path, dpi: int, 
     return written
 
 
-def remove_stale(folder: Path, pattern: str, keep: set[str]) -> None:
-    """Delete the files matching `pattern` in `folder` that this build did not write."""
-    for stale in folder.glob(pattern):
-        if stale.name not in keep:
-            stale.unlink()
-
-
 def build_cards(job: Job) -> StageResult:
     catalog, options = job.catalog, job.build
     result = StageResult()
@@ -122,5 +115,5 @@ def build_cards(job: Job) -> StageResult:
     result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces)))
     result.artifacts.append(artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files)))
     written = write_pngs(catalog, files, folder / "png", options.dpi, result, pdf=rgb)
-    remove_stale(folder / "png", "*.png", written)
+    remove_stale(folder / "png", written, ("*.png",))
     return result

@@ -17,14 +17,14 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.issues import InputError, Issue, Issues
 from ..layout.ops import Face
 from ..catalog.load import Catalog
-from ..core.output import artifact
+from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
 from ..core.project import shared_layout
@@ -89,6 +89,9 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
                     bad.append(Issue(shown, line_for(lines, ("services", sid, "sizes")), f"services.{sid}.sizes[{i}].{field}", str(exc)))
     return parsed.services, bad
 
+
+# Writes one file of a service (path, bytes, pages) and keeps its bytes for the zip.
+Put = Callable[..., None]
 
 @dataclass(frozen=True)
 class Geometry:
@@ -226,34 +229,34 @@ def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     return [png_bytes(fit_bleed(img, (size.pixels[0], size.pixels[1])), dpi) for img in rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])]
 
 
-def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, result: StageResult) -> None:
+def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, put: Put) -> None:
     fronts = [c.front for c in cards]
     own_backs = len({c.back.key for c in cards if c.back is not None}) > 1 or any(c.component.kind == "reference" for c in cards)
     ext = service.format
     names = [f"{i:03d}-{c.component.id}" for i, c in enumerate(cards, start=1)]
     for name, data in zip(names, _pngs(fronts, size)):
-        result.artifacts.append(artifact(catalog.id, "print-shop", folder / "front" / f"{name}.{ext}", data))
+        put(folder / "front" / f"{name}.{ext}", data)
     rows = []
     if own_backs:
         backs = [c.back or c.front for c in cards]
         for name, data in zip(names, _pngs(backs, size)):
-            result.artifacts.append(artifact(catalog.id, "print-shop", folder / "back" / f"{name}.{ext}", data))
+            put(folder / "back" / f"{name}.{ext}", data)
         rows = [(f"front/{n}.{ext}", f"back/{n}.{ext}", c.component.count) for n, c in zip(names, cards)]
     else:
         back = next((c.back for c in cards if c.back is not None), None)
         if back is not None:
             (data,) = _pngs([back], size)
-            result.artifacts.append(artifact(catalog.id, "print-shop", folder / f"back.{ext}", data))
+            put(folder / f"back.{ext}", data)
         rows = [(f"front/{n}.{ext}", f"back.{ext}" if back is not None else "", c.component.count) for n, c in zip(names, cards)]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["front", "back", "quantity", "component", "name"])
     for (front, back_file, qty), c in zip(rows, cards):
         w.writerow([front, back_file, qty, c.component.id, c.component.name])
-    result.artifacts.append(artifact(catalog.id, "print-shop", folder / "quantities.csv", out.getvalue().encode("utf-8")))
+    put(folder / "quantities.csv", out.getvalue().encode("utf-8"))
 
 
-def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card], size: Size, result: StageResult) -> None:
+def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card], size: Size, put: Put) -> None:
     """Every copy as two pages, back then front, each page the service's trim plus bleed
     (the face's own bleed box scaled to it when the two bleeds differ)."""
     geo = geometry(size)
@@ -263,7 +266,7 @@ def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card]
             pages += [c.back or c.front, c.front]
     scaled = [_with_bleed(f, geo) for f in pages]
     data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk)
-    result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=len(pages)))
+    put(path, data, len(pages))
 
 
 def _with_bleed(face: Face, geo: Geometry) -> Face:
@@ -303,29 +306,34 @@ def build_print_shop(job: Job) -> StageResult:
     if errors:
         raise InputError(errors)
     base = options.out / catalog.id / "print-shop"
+    made: dict[str, dict[str, bytes]] = {sid: {} for sid in asked}  # each service's files by path, for its zip
+
     for sid, service, deck, cards, size in plans:
+        def put(path: Path, data: bytes, pages: Optional[int] = None, sid: str = sid) -> None:
+            result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=pages))
+            made[sid][path.relative_to(base / sid).as_posix()] = data
+
         if service.files == "images":
-            _images(catalog, service, base / sid / deck, cards, size, result)
+            _images(catalog, service, base / sid / deck, cards, size, put)
         else:
-            _pdf_pairs(catalog, service, base / sid / f"{deck}.pdf", cards, size, result)
-    written = {a.path.resolve() for a in result.artifacts}
+            _pdf_pairs(catalog, service, base / sid / f"{deck}.pdf", cards, size, put)
     for sid in asked:
-        for stale in (base / sid).rglob("*"):
-            if stale.is_file() and stale.resolve() not in written:
-                stale.unlink()
+        remove_stale(base / sid, set(made[sid]), deep=True)
     for sid in asked:
-        result.artifacts.append(artifact(catalog.id, "print-shop-zip", base / f"{catalog.id}-{sid}.zip", zip_folder(base / sid)))
+        result.artifacts.append(artifact(catalog.id, "print-shop-zip", base / f"{catalog.id}-{sid}.zip", zip_files(sid, made[sid])))
     return result
 
 
-def zip_folder(folder: Path) -> bytes:
-    """Every file under `folder` in a zip, by path, with fixed dates: the same files give
-    the same bytes. PNGs are stored (they are compressed already), the rest deflated."""
+def zip_files(folder: str, files: dict[str, bytes]) -> bytes:
+    """These files (by their path below `folder`) in a zip, under `folder/`, with fixed
+    dates: the same files give the same bytes. Made from the bytes the stage wrote, never
+    read back from the output folder. PNGs are stored (they are compressed already), the
+    rest deflated."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(f"{folder.name}/{path.relative_to(folder).as_posix()}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_STORED if path.suffix == ".png" else zipfile.ZIP_DEFLATED
+        for rel in sorted(files, key=lambda r: r.split("/")):  # as paths sort: a folder before a file named like it
+            info = zipfile.ZipInfo(f"{folder}/{rel}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED if rel.endswith(".png") else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            z.writestr(info, path.read_bytes())
+            z.writestr(info, files[rel])
     return buf.getvalue()

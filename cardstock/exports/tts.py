@@ -48,7 +48,7 @@ from ..layout.shapes import shape_of
 from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.markup import spans
-from ..core.output import artifact
+from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
@@ -274,9 +274,7 @@ def build_tts(job: Job) -> StageResult:
     rel = f"{SAVED}/{catalog.id}.json"
     result.artifacts.append(artifact(catalog.id, "tts-json", folder / rel, text.encode("utf-8")))
     written.add(rel)
-    for stale in [*folder.rglob("*.png"), *folder.rglob("*.obj"), *folder.rglob("*.json")]:
-        if stale.is_file() and stale.relative_to(folder).as_posix() not in written:
-            stale.unlink()
+    remove_stale(folder, written, ("*.png", "*.obj", "*.json"), deep=True)
     return result
 
 
@@ -363,12 +361,13 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
     for name, image in zip(names, rasterise(pdf, options.dpi, sizes, [transparent(f) for f in faces])):
         urls[name] = write(name, png_bytes(image, options.dpi))
     contained = []
+    at = {name: i for i, name in enumerate(names)}  # linear in the tiles, however many
     for c in comps:
         front_name = f"tile-{c.id}-front.png"
         if front_name not in urls:
             continue
         back_name = f"tile-{c.id}-back.png" if f"tile-{c.id}-back.png" in urls else front_name
-        face = faces[names.index(front_name)]
+        face = faces[at[front_name]]
         k = tile_scale(face)
         for copy in range(c.count):
             contained.append({

@@ -28,7 +28,7 @@ from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from ..render.pdf import unique_subset_tags
 from .render import DocInfo, Style, footer, new_canvas
-from .sheets import MIN_MARGIN, FooterSpec, back_offset, paper_size
+from .sheets import DEFAULT_MARGIN as MARGIN, FooterSpec, back_offset, paper_size
 
 MM = POINTS_PER["mm"]
 RANGE_MM = 6  # the rulers read from -RANGE_MM to +RANGE_MM
@@ -67,7 +67,7 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     buffer = io.BytesIO()
     c = new_canvas(buffer, (W, H), info)
     spec = FooterSpec()
-    area = Box(MIN_MARGIN, MIN_MARGIN, W - 2 * MIN_MARGIN, H - 2 * MIN_MARGIN)
+    area = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
     band = band_on(area, "bottom", band_thickness(spec))
     style = Style(font_size=spec.font_size)
     xs, ys = reference_lines(W, H)
@@ -158,12 +158,12 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
     ]
     if offset != (0.0, 0.0):
         lines.append(("sans-bold", 8, f"This sheet was printed with --back-offset {fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any other reading to it."))
-    y = H - MIN_MARGIN - 10 * MM
+    y = H - MARGIN - 10 * MM
     c.saveState()
     c.setFillColor(HexColor("#000000"))
     for font, size, text in lines:
         c.setFont(fonts.register(font), size)
-        c.drawString(MIN_MARGIN + 8 * MM, y, text)
+        c.drawString(MARGIN + 8 * MM, y, text)
         y -= size * 1.45
     c.restoreState()
 

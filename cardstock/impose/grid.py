@@ -45,6 +45,8 @@ class GridLayout:
     fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
     break_gap: Optional[float] = None  # between rows whose backs differ; None: a new page per back
     kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
+    breaks: int = 0  # how many break gaps between rows a page has room for (a new back beyond them: a new page)
+    column_breaks: int = 0  # how many break gaps between columns (each runs down the whole page)
 
     @property
     def capacity(self) -> int:
@@ -99,7 +101,7 @@ def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutter
             layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0)
             if layout is None:
                 continue
-            if best is None or (layout.capacity, layout.break_gap is not None) > (best.capacity, best.break_gap is not None):
+            if best is None or (layout.capacity, layout.breaks, layout.column_breaks) > (best.capacity, best.breaks, best.column_breaks):
                 best = layout
         if best is not None:
             return best if kept else replace(best, kept=False)
@@ -173,29 +175,42 @@ def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientat
     slots = tuple(
         Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols)
     )
-    bg: Optional[float] = max(g, 2 * bleed)  # both cards' bleed between rows of different backs
-    extra = (bg or 0.0) - g
-    if rows > 1 and extra > 0 and fit.h - 2 * need - gh < (rows - 1) * extra - 1e-6:
-        bg = None
-    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg)
+    bg, breaks = break_room(g, bleed, rows, fit.h - 2 * need - gh)
+    _, columns = break_room(g, bleed, cols, fit.w - 2 * need - gw)
+    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg, breaks=breaks,
+                      column_breaks=columns if bg is not None else 0)
 
 
-def page_slots(layout: GridLayout, breaks: frozenset[int]) -> list[Box]:
-    """The trim boxes of a page whose rows in `breaks` start a new back: each such row is
-    the break gap below the one above it, and the block stays centred."""
-    if not breaks or layout.break_gap is None:
+def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[Optional[float], int]:
+    """The gap between rows whose backs differ (both cards' bleed, at least the gutter) and
+    how many such gaps fit in the `spare` height of a page; (None, 0) when none does."""
+    gap = max(gutter, 2 * bleed)
+    extra = gap - gutter
+    if rows < 2:
+        return None, 0
+    if extra <= 1e-9:
+        return gap, rows - 1
+    fits = min(rows - 1, math.floor((spare + 1e-6) / extra))
+    return (gap, fits) if fits > 0 else (None, 0)
+
+
+def page_slots(layout: GridLayout, breaks: frozenset[int], columns: frozenset[int] = frozenset()) -> list[Box]:
+    """The trim boxes of a page whose rows in `breaks` start below a break gap and whose
+    columns in `columns` start right of one (a new back), the block centred as a full
+    page's is."""
+    if (not breaks and not columns) or layout.break_gap is None:
         return list(layout.slots)
     extra = layout.break_gap - layout.gutter
     first = layout.slots[0]
     w, h, g = first.w, first.h, layout.gutter
-    gw = layout.cols * w + (layout.cols - 1) * g
+    gw = layout.cols * w + (layout.cols - 1) * g + len(columns) * extra
     gh = layout.rows * h + (layout.rows - 1) * g + len(breaks) * extra
     f = Frame(layout.width, layout.height, layout.area, layout.footer, layout.region, layout.fit, layout.fold)
     x0, y0 = _origin(f, gw, gh)
     out: list[Box] = []
     for r in range(layout.rows):
         top = y0 + gh - r * (h + g) - sum(extra for b in breaks if b <= r)
-        out.extend(Box(x0 + c * (w + g), top - h, w, h) for c in range(layout.cols))
+        out.extend(Box(x0 + c * (w + g) + sum(extra for b in columns if b <= c), top - h, w, h) for c in range(layout.cols))
     return out
 
 
@@ -243,35 +258,48 @@ def back_key(face: Any) -> Optional[str]:
     return None if face is None else str(face.key)
 
 
-def fill_pages(items: list[Item], layout: GridLayout) -> list[tuple[list[tuple[Item, int]], frozenset[int]]]:
-    """Items to (page, slot) in order. A new back never shares a cut with the one before:
-    it starts a new row, the break gap below (or a new page when the page has no room for
-    break gaps)."""
-    pages: list[tuple[list[tuple[Item, int]], frozenset[int]]] = []
+Filled = tuple[list[tuple[Item, int]], frozenset[int], frozenset[int]]  # (item, slot)s, row breaks, column breaks
+
+
+def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
+    """Items to (page, slot) in order, row by row. A card never shares a cut with a card of
+    another back. Where the back changes in the middle of a row, the row goes on past a
+    break gap between two columns, when the page has one there or room for another (the
+    gap runs down the whole page, so every cut stays straight); otherwise the new back
+    starts a new row. A card under one of another back puts a break gap above its row.
+    When the page has no room for the gap a card needs, the card starts a new page."""
+    pages: list[Filled] = []
     cur: list[tuple[Item, int]] = []
-    breaks: set[int] = set()
+    backs: dict[int, Optional[str]] = {}  # slot -> the back printed there
+    rows: set[int] = set()
+    columns: set[int] = set()
     r = c = 0
     prev: Optional[str] = None
+    gaps = layout.break_gap is not None
     for item in items:
         key = back_key(item.back)
-        if cur and key != prev:
-            if layout.break_gap is None:
-                r = layout.rows
+        if cur and key != prev and c:
+            if c in columns or (gaps and len(columns) < layout.column_breaks):
+                columns.add(c)  # on along the row, past a gap between columns
             else:
-                if c:
-                    r, c = r + 1, 0
-                if r < layout.rows:
-                    breaks.add(r)
+                r, c = r + 1, 0
+        if r < layout.rows and r and r not in rows and (r - 1) * layout.cols + c in backs and backs[(r - 1) * layout.cols + c] != key:
+            if gaps and len(rows) < layout.breaks:
+                rows.add(r)  # a gap above the row: the card above has another back
+            else:
+                r = layout.rows  # no room for another gap on this page
         if r >= layout.rows:
-            pages.append((cur, frozenset(breaks)))
-            cur, breaks, r, c = [], set(), 0, 0
-        cur.append((item, r * layout.cols + c))
+            pages.append((cur, frozenset(rows), frozenset(columns)))
+            cur, backs, rows, columns, r, c = [], {}, set(), set(), 0, 0
+        slot = r * layout.cols + c
+        cur.append((item, slot))
+        backs[slot] = key
         prev = key
         c += 1
         if c == layout.cols:
             r, c = r + 1, 0
     if cur:
-        pages.append((cur, frozenset(breaks)))
+        pages.append((cur, frozenset(rows), frozenset(columns)))
     return pages
 
 
@@ -280,10 +308,10 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
     pages: list[Page] = []
     # Pieces and marks depend only on which slots a page fills: pages alike share them.
     marked: dict[tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment], list[tuple[Point, ...]]]] = {}
-    for chunk, breaks in fill_pages(items, layout):
-        key = (tuple(k for _, k in chunk), breaks)
+    for chunk, breaks, columns in fill_pages(items, layout):
+        key = (tuple(k for _, k in chunk), breaks, columns)
         if key not in marked:
-            slots = page_slots(layout, breaks)
+            slots = page_slots(layout, breaks, columns)
             pieces = pieces_of([slots[k] for _, k in chunk], layout, bleed, sheet)
             crop: list[Segment] = []
             if sheet.marks.crop:

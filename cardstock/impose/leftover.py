@@ -1,5 +1,5 @@
-"""Leftover pieces onto sheets that have room: a page holding only a few cards, tiles or
-tokens (the end of a run: one hex tile, four reference cards) gives them to other pages
+"""Leftover pieces onto sheets that have room: a page holding only a few pieces (the end of
+a run: one hex tile, a card, a few tokens) gives them to other pages
 where they fit in the free space beside what is there, each with its own cut outline and
 its full bleed, so it does not take a sheet of its own.
 
@@ -143,8 +143,13 @@ def _moved(p: Placement, x: float, y: float, bleed: float) -> tuple[Placement, O
 
 
 def _movable(page: Page, most: int) -> bool:
+    """Whether a page's pieces may go one by one to other pages: a few loose pieces, but not
+    two or more cards of a grid (four reference cards), which move only together, as the
+    block they are (`place_blocks`), so that straight cuts still serve them."""
+    grid = sum(1 for p in page.placements if shape_of(getattr(p.face, "shape", "rect")).arrange == "grid")
     return (
         0 < len(page.placements) <= most
+        and grid < 2
         and page.role in ("fronts", "pieces")
         and page.registration is None
         and all(p.rotate == 0 and not p.folds and shape_of(getattr(p.face, "shape", "rect")).movable for p in page.placements)
@@ -230,6 +235,16 @@ def _free_area(page: Page) -> Box:
     return Box(x0, y0, max(0.0, min(area.x1, p.x1) - x0), max(0.0, min(area.y1, p.y1) - y0))
 
 
+def _within(box: Optional[Box], area: Box) -> Optional[Box]:
+    """The part of a page's content inside its printable area: what is drawn of it (a
+    token's bleed or a crop mark's padding beyond the area is clipped away)."""
+    if box is None:
+        return None
+    x0, y0 = max(box.x, area.x), max(box.y, area.y)
+    x1, y1 = min(box.x1, area.x1), min(box.y1, area.y1)
+    return None if x1 <= x0 or y1 <= y0 else Box(x0, y0, x1 - x0, y1 - y0)
+
+
 def _used(page: Page) -> float:
     box = _content(page)
     return 0.0 if box is None else box.w * box.h
@@ -280,7 +295,7 @@ def place_blocks(pages: list[Page]) -> list[Page]:
     index = {id(p): i for i, p in hosts.items()}
 
     for page in sorted(hosts.values(), key=used_by):
-        block = _content(page)
+        block = _within(_content(page), _free_area(page))
         if block is None:
             continue
         area = block.w * block.h

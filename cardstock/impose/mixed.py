@@ -17,7 +17,7 @@ import math
 
 from typing import Any, Optional
 
-from .grid import GridLayout, Item, centred, fill_pages, grid_pages, plan_grid, reserve
+from .grid import GridLayout, Item, break_room, centred, fill_pages, grid_pages, plan_grid, reserve
 from .marks import edge_bleed
 from .plan import Box, Page
 from .sheets import SheetFile
@@ -60,13 +60,12 @@ def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: An
     space = {"left": x0 - region.x, "right": region.x1 - (x0 + gw), "bottom": y0 - region.y, "top": region.y1 - (y0 + gh)}
     outer = {side: edge_bleed(s, bleed, sheet.marks) for side, s in space.items()}
     slots = tuple(Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols))
-    break_gap: Optional[float] = max(g, 2 * bleed)
-    if rows > 1 and region.h - 2 * need - gh < (rows - 1) * (break_gap - g) - 1e-6:
-        break_gap = None  # no room for a gap between rows of different backs: one back only
+    break_gap, breaks = break_room(g, bleed, rows, region.h - 2 * need - gh)
+    _, columns = break_room(g, bleed, cols, region.w - 2 * need - gw)
     footer = page.footer
     assert footer is not None, "grid pages carry their footer"
     return GridLayout(page.width, page.height, page.area or Box(0, 0, page.width, page.height), region, footer,
-                      slots, cols, rows, g, outer, None, region, break_gap, True)
+                      slots, cols, rows, g, outer, None, region, break_gap, True, breaks, columns if break_gap is not None else 0)
 
 
 @dataclass

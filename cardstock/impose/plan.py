@@ -3,6 +3,13 @@ page's lower-left corner, y up), before anything is drawn.
 
 Planning is pure geometry, so page counts (for "page n/N") are known before drawing, and
 a backs page is the mirror image of its fronts page computed in one place (`mirrored`).
+
+Every page of a sheet file is written portrait, the way the paper goes through a printer:
+a page planned landscape (four poker cards across) is turned a quarter onto portrait paper
+(`portrait`), its pieces with it. So no print dialog turns a page (which way it would turn
+one differs from program to program), one setting ("flip on the long edge") holds for
+every page of every file, and a back offset measured on the portrait calibration sheet
+moves every backs page along the axis it was measured on (docs/sheets.md).
 """
 
 from __future__ import annotations
@@ -251,33 +258,114 @@ def fold_segment(area: Box, fold: Mirror) -> Segment:
     return ((area.x, fold.at), (area.x1, fold.at))
 
 
+def flip(page: Page, duplex: str) -> Mirror:
+    """Where a printer puts the back of each point of `page` when the sheet is turned over
+    on its `duplex` edge ("long" or "short"). The paper goes through portrait: turning it
+    over on its long edge is a flip across the vertical centre line of a portrait page, and
+    across the horizontal centre line of a landscape page (which the print dialog turns a
+    quarter onto the paper); on the short edge the other way round."""
+    landscape = page.width > page.height + EPS
+    across_x = (duplex == "long") != landscape
+    return Mirror("x", page.width / 2) if across_x else Mirror("y", page.height / 2)
+
+
 def blank_reverse(front: Page, duplex: str) -> Page:
     """The reverse of a single-sided page in a duplex file: nothing but the footer, so the
     whole file can be printed two-sided and every sheet's two sides still belong together."""
-    mirror = Mirror("x", front.width / 2) if duplex == "long" else Mirror("y", front.height / 2)
+    mirror = flip(front, duplex)
     footer = None if front.footer is None else Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
     return Page(front.width, front.height, "blank", area=front.area, footer=footer, style=front.style)
 
 
 def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: Point, *, blanks: bool = True) -> list[Page]:
-    """Pages with printed backs become gutterfold pages (when `fold` is given) or are each
-    followed by their backs page: long-edge duplex mirrors across the vertical centre line,
-    short-edge across the horizontal one; duplex "none" prints fronts only. In a duplex
-    file (`blanks`), a page with no printed backs is followed by a blank reverse."""
+    """Every page turned portrait (`portrait`); pages with printed backs become gutterfold
+    pages (when `fold` is given) or are each followed by their backs page, mirrored for
+    the `duplex` flip (`flip`: on a portrait page, long edge mirrors across the vertical
+    centre line, short edge across the horizontal one); duplex "none" prints fronts only.
+    In a duplex file (`blanks`), a page with no printed backs is followed by a blank
+    reverse."""
     out: list[Page] = []
-    for front in fronts:
-        if not has_backs(front):
+    for planned in fronts:
+        if not has_backs(planned):
+            front = portrait(planned)
             out.append(front)
             if blanks and duplex in ("long", "short"):
                 out.append(blank_reverse(front, duplex))
         elif fold is not None:
-            page = with_folded_backs(front, fold)
-            page.folds.append(fold_segment(page.area or Box(0, 0, page.width, page.height), fold))
+            page = with_folded_backs(planned, fold)
+            page.folds.append(fold_segment(_clear_of_footer(page), fold))
             page.note = "fold on the dashed line, glue, then cut"
-            out.append(page)
+            out.append(portrait(page))
         else:
+            front = portrait(planned)
             out.append(front)
             if duplex in ("long", "short"):
-                mirror = Mirror("x", front.width / 2) if duplex == "long" else Mirror("y", front.height / 2)
-                out.append(mirrored(front, mirror, offset, f"flip on the {duplex} edge"))
+                out.append(mirrored(front, flip(front, duplex), offset, f"flip on the {duplex} edge"))
     return out
+
+
+def _clear_of_footer(page: Page) -> Box:
+    """The printable area less the footer's strip and a gap as wide: where a line running
+    across the page may go without crossing the footer's text."""
+    area = page.area or Box(0, 0, page.width, page.height)
+    if page.footer is None:
+        return area
+    band, edge = page.footer.box, page.footer.edge
+    gap = band.h if edge in ("bottom", "top") else band.w
+    if edge == "bottom":
+        return Box(area.x, band.y1 + gap, area.w, area.y1 - band.y1 - gap)
+    if edge == "top":
+        return Box(area.x, area.y, area.w, band.y - gap - area.y)
+    if edge == "left":
+        return Box(band.x1 + gap, area.y, area.x1 - band.x1 - gap, area.h)
+    return Box(area.x, area.y, band.x - gap - area.x, area.h)
+
+
+# ---------------------------------------------------------------- a quarter turn onto portrait paper
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """A quarter turn counter-clockwise of a landscape page `across` points high onto a
+    portrait page: (x, y) goes to (across - y, x)."""
+
+    across: float
+
+    def point(self, p: Point) -> Point:
+        return (self.across - p[1], p[0])
+
+    def box(self, b: Box) -> Box:
+        return Box(self.across - b.y1, b.x, b.h, b.w)
+
+    def segment(self, s: Segment) -> Segment:
+        return (self.point(s[0]), self.point(s[1]))
+
+    def outline(self, o: Outline) -> Outline:
+        circle = None if o.circle is None else (*self.point(o.circle[:2]), o.circle[2])
+        return Outline(tuple(self.point(q) for q in o.points), circle)
+
+    def placement(self, p: Placement) -> Placement:
+        circle = None if p.clip_circle is None else (*self.point(p.clip_circle[:2]), p.clip_circle[2])
+        return replace(p, trim=self.box(p.trim), rotate=(p.rotate + 90) % 360, clip=tuple(self.point(q) for q in p.clip),
+                       clip_circle=circle, outline=None if p.outline is None else self.outline(p.outline),
+                       folds=tuple(self.segment(s) for s in p.folds))
+
+
+_TURNED_EDGE = {"bottom": "right", "right": "top", "top": "left", "left": "bottom"}
+
+
+def portrait(page: Page) -> Page:
+    """The page as it goes through the printer: a portrait page as it is; a landscape page
+    turned a quarter counter-clockwise onto portrait paper, everything on it turned with
+    it (each face a quarter more, the footer along the right edge, reading upwards)."""
+    if page.width <= page.height + EPS:
+        return page
+    t = _Turn(page.height)
+    return replace(
+        page, width=page.height, height=page.width,
+        placements=[t.placement(p) for p in page.placements],
+        crop=[t.segment(s) for s in page.crop], cuts=[t.segment(s) for s in page.cuts],
+        outlines=[t.outline(o) for o in page.outlines], folds=[t.segment(s) for s in page.folds],
+        footer=None if page.footer is None else Band(_TURNED_EDGE[page.footer.edge], t.box(page.footer.box)),
+        area=None if page.area is None else t.box(page.area), paint=None if page.paint is None else t.box(page.paint),
+    )

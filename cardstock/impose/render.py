@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import io
+import math
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 
@@ -110,8 +111,14 @@ def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
         parts.append(page.note)
     if page.bleed is not None and page.area is not None:
         margin = min(page.area.x, page.area.y, page.width - page.area.x1, page.height - page.area.y1)
-        parts.append(f"bleed {page.bleed / MM:.1f} mm or more, margin {margin / MM:.1f} mm")
+        parts.append(f"bleed {bleed_text(page.bleed)} mm or more, margin {margin / MM:.1f} mm")
     return "  ·  ".join(parts)
+
+
+def bleed_text(bleed: float) -> str:
+    """The least bleed in millimetres, rounded down to a tenth: a footer never claims more
+    than the page has (2.67 mm prints as 2.6)."""
+    return f"{math.floor(bleed / MM * 10 + 1e-6) / 10:.1f}"
 
 
 def draw_page(c: Canvas, drawer: FaceDrawer, page: Page, counts: dict[str, int], style: Style) -> None:

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from ..core.stage import BuildOptions
 
 PRINTERS_FILE = "printers.toml"
-MIN_MARGIN = 6 * POINTS_PER["mm"]  # home printers print reliably from about 6 mm in
-DEFAULT_MARGIN = MIN_MARGIN  # the printer margin when no printer profile sets one
+SHEET_MARGIN = 5 * POINTS_PER["mm"]  # home printers print reliably from 3 to 5 mm in (docs/sheets.md)
+DEFAULT_MARGIN = SHEET_MARGIN  # the printer margin when no printer profile sets one; a sheet file's least
+MIN_MARGIN = 6 * POINTS_PER["mm"]  # the margin of pages laid out without a sheet (boards, tuck boxes, print then cut)
 MIN_PRINTER_MARGIN = 3 * POINTS_PER["mm"]  # a profile may go this close, never closer
 
 
@@ -120,7 +121,7 @@ class Sheet(Strict):
     games: list[Slug] = []  # only these games; empty: any
     arrange: Literal["auto", "grid", "honeycomb", "pack"] = "auto"
     orientation: Literal["portrait", "landscape", "auto"] = "portrait"
-    margin: Optional[Length] = None  # None: the printer profile's margin (6mm by default)
+    margin: Optional[Length] = None  # None: the printer profile's margin (5mm by default)
     grid: GridSpec = GridSpec()
     pack: PackSpec = PackSpec()
     marks: MarksSpec = MarksSpec()
@@ -148,8 +149,8 @@ class Sheet(Strict):
     @field_validator("margin")
     @classmethod
     def _margin(cls, value: Optional[float]) -> Optional[float]:
-        if value is not None and value < MIN_MARGIN - 1e-6:
-            raise ValueError(f"expected at least 6mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}")
+        if value is not None and value < SHEET_MARGIN - 1e-6:
+            raise ValueError(f"expected at least 5mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}")
         return value
 
 

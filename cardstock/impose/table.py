@@ -18,6 +18,7 @@ from .bleed import least_bleed
 from .grid import Item, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .plan import Page
+from .render import bleed_text
 from .grid import frame
 from .sheets import DEFAULT_MARGIN, SheetFile, choose, load_sheets
 
@@ -28,7 +29,7 @@ PIECES = (  # (what, kind, size, shape)
     ("hex tiles", "tile", "60mm x 52mm", "hex"),
     ("round tokens", "token", "25mm x 25mm", "circle"),
 )
-HEADER = "| paper | pieces | arranged | per page | page | margin | least bleed |\n|---|---|---|---|---|---|---|"
+HEADER = "| paper | pieces | arranged | per page | laid out | margin | least bleed |\n|---|---|---|---|---|---|---|"
 
 
 @dataclass(frozen=True)
@@ -42,9 +43,9 @@ class Row:
     bleed: Optional[float]  # points
 
     def markdown(self) -> str:
-        bleed = "—" if self.bleed is None else f"{self.bleed / MM:.1f} mm"
+        bleed = "—" if self.bleed is None else f"{bleed_text(self.bleed)} mm"
         return (f"| {PAPER_LABELS.get(self.paper, self.paper)} | {self.pieces} | {self.arranged} | {self.per_page} | "
-                f"{'landscape' if self.landscape else 'portrait'} | {self.margin / MM:.1f} mm | {bleed} |")
+                f"{'landscape, turned onto the portrait page' if self.landscape else 'portrait'} | {self.margin / MM:.1f} mm | {bleed} |")
 
 
 def _page_margin(page: Page) -> float:

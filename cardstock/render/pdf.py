@@ -256,24 +256,64 @@ _DEFLATED = _Deflated()
 class Spill:
     """A temporary file that keeps a document's sealed page streams until it is saved, so
     what a long document holds in memory of its finished pages is a few numbers each.
+    When the temporary folder cannot take them (a full or read-only `$TMPDIR`), the
+    streams are kept in memory instead: the build needs more memory, and goes on.
     Close it (or use it as a context manager) once the document's bytes are made."""
 
     def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile()
+        self._memory: Optional[bytearray] = None
+        self._file: Optional[Any] = None
+        try:
+            self._file = tempfile.TemporaryFile(buffering=0)
+        except OSError:
+            self._memory = bytearray()
         self._end = 0
 
     def put(self, data: bytes) -> tuple[int, int]:
-        self._file.seek(self._end)
-        self._file.write(data)
-        at, self._end = self._end, self._end + len(data)
+        at = self._end
+        if self._file is not None:
+            try:
+                self._file.seek(at)
+                view = memoryview(data)
+                while view:
+                    view = view[self._file.write(view):]
+            except OSError:  # the temporary folder is full: what it holds moves to memory
+                self._to_memory(at)
+        if self._memory is not None:
+            del self._memory[at:]
+            self._memory += data
+        self._end = at + len(data)
         return at, len(data)
 
+    def _to_memory(self, size: int) -> None:
+        assert self._file is not None
+        self._file.seek(0)
+        kept = bytearray()
+        while len(kept) < size:
+            block = self._file.read(size - len(kept))
+            if not block:
+                break
+            kept += block
+        self._file.close()
+        self._file, self._memory = None, kept
+
     def get(self, at: int, size: int) -> bytes:
+        if self._memory is not None:
+            return bytes(self._memory[at:at + size])
+        assert self._file is not None
         self._file.seek(at)
-        return self._file.read(size)
+        got = bytearray()
+        while len(got) < size:
+            block = self._file.read(size - len(got))
+            if not block:
+                break
+            got += block
+        return bytes(got)
 
     def close(self) -> None:
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
+        self._memory = None
 
     def __enter__(self) -> "Spill":
         return self

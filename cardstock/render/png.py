@@ -23,6 +23,7 @@ from typing import Any, Iterator, Optional, Sequence
 from ..layout.shapes import shape_of
 from .pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
 from ..layout.ops import Face
+from ..core.workers import worker_start
 from ..core.units import POINTS_PER
 
 INCH = POINTS_PER["in"]  # points per inch
@@ -135,7 +136,7 @@ def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequen
     try:
         import multiprocessing  # only when a pool renders (see POOL_MIN_PAGES)
 
-        with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks)), initializer=worker_start, initargs=(os.getpid(),)) as pool:
             for chunk in pool.imap(_render_chunk, chunks):
                 yield from chunk
     finally:

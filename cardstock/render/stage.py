@@ -12,9 +12,9 @@ from __future__ import annotations
 from ..fonts import FACES, FONT_DIR
 from ..core.files import read_bytes
 from ..core.issues import Issue
-from ..core.output import artifact
+from ..core.output import artifact, remove_stale
 from ..core.stage import Job, StageResult
-from .svg import face_title, svg_bytes
+from .svg import face_titles, svg_bytes
 from ..layout.faces import ordered
 from ..layout.ops import Text
 
@@ -26,11 +26,12 @@ def build_svgs(job: Job) -> StageResult:
     findings: list[Issue] = []  # the layout files themselves were checked by cardstock.validate
     used_fonts: set[str] = set()
     written = set()
+    face_title = face_titles(catalog)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
-        title = face_title(catalog, stem)
+        title = face_title(stem)
         result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=title)))
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
@@ -47,11 +48,8 @@ def build_svgs(job: Job) -> StageResult:
     if any(not FACES[n].own for n in used_fonts) and license_file.is_file():
         result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", read_bytes(license_file, None)))
         written.add("OFL.txt")
-    for stale in list(folder.glob("*.svg")) + list(font_dir.glob("*.ttf")) + list(font_dir.glob("*.otf")):
-        if stale.name not in written:
-            stale.unlink()
-    for stale in (folder / "guides").glob("*.svg"):
-        if not options.guides or stale.name not in written:
-            stale.unlink()
+    remove_stale(folder, written, ("*.svg",))
+    remove_stale(font_dir, written, ("*.ttf", "*.otf"))
+    remove_stale(folder / "guides", written if options.guides else set(), ("*.svg",))
     result.findings = ordered(findings)
     return result

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .. import fonts
 from ..core.files import read_again
@@ -204,22 +204,27 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
 
 
-def face_title(catalog: Any, stem: str) -> str:
-    """The `<title>` of a face's SVG (`stem` as the svg stage names its file): what a
+def face_titles(catalog: Any) -> Callable[[str], str]:
+    """The `<title>` of a face's SVG, by `stem` as the svg stage names its file: what a
     player calls the face, then the game, "Penance — The Vortex", "Back of Realm cards,
-    Key cards — Atmosfear: The Card Game"; never a bare component id."""
+    Key cards — Atmosfear: The Card Game"; never a bare component id. The names are
+    gathered once, so titling every face of a game takes time linear in its faces."""
     game = catalog.game
     names = {c.id: c.name for c in catalog.components}
-    reverse = stem.removesuffix("-reverse")
-    if stem in names:
-        what = names[stem]
-    elif reverse != stem and reverse in names:
-        what = f"{names[reverse]} (back)"
-    elif stem.startswith("back-"):
-        rest = stem.removeprefix("back-")
-        ids = sorted((b for b in game.backs if rest == b or rest.startswith(f"{b}-")), key=len, reverse=True)
-        sets = [s.name for s in game.sets if ids and s.back == ids[0]]
-        what = f"Back of {', '.join(sets)}" if sets else "Card back"
-    else:
-        what = stem.replace("-", " ")
-    return f"{what} — {game.title}"
+
+    def title(stem: str) -> str:
+        reverse = stem.removesuffix("-reverse")
+        if stem in names:
+            what = names[stem]
+        elif reverse != stem and reverse in names:
+            what = f"{names[reverse]} (back)"
+        elif stem.startswith("back-"):
+            rest = stem.removeprefix("back-")
+            ids = sorted((b for b in game.backs if rest == b or rest.startswith(f"{b}-")), key=len, reverse=True)
+            sets = [s.name for s in game.sets if ids and s.back == ids[0]]
+            what = f"Back of {', '.join(sets)}" if sets else "Card back"
+        else:
+            what = stem.replace("-", " ")
+        return f"{what} — {game.title}"
+
+    return title

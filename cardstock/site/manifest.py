@@ -14,15 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import hashlib
 import json
-import stat
 
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from ..core.files import Unreadable, read_text
-from ..core.output import Artifact, write_atomic
+from ..core.output import Artifact, holds, write_atomic
 
 MANIFEST = "manifest.json"
 
@@ -47,37 +45,23 @@ def read(out: Path) -> list[dict[str, Any]]:
         return []
 
 
-def holds(path: Path, size: Any, sha256: Any) -> bool:
-    """Does the file at `path` hold exactly the bytes of this size and hash? A link or
-    anything but a plain file does not."""
-    try:
-        st = path.lstat()
-        if not stat.S_ISREG(st.st_mode) or st.st_size != size:
-            return False
-        h = hashlib.sha256()
-        with open(path, "rb") as f:
-            for block in iter(lambda: f.read(1 << 20), b""):
-                h.update(block)
-    except OSError:
-        return False
-    return bool(h.hexdigest() == sha256)
-
-
-def _place(out: Path, rel: Any) -> Optional[Path]:
-    """Where a manifest path points, when it names a file under `out` (a relative path
-    without `..`); None for anything else (a manifest someone else wrote may say anything)."""
-    if not isinstance(rel, str) or not rel or rel.startswith("/") or "\\" in rel:
+def _parts(rel: Any) -> Optional[list[str]]:
+    """The names of a manifest path below the output folder (a relative path without
+    `..`); None for anything else (a manifest someone else wrote may say anything)."""
+    if not isinstance(rel, str) or not rel or rel.startswith("/") or "\\" in rel or "\0" in rel:
         return None
     parts = rel.split("/")
     if any(p in ("", ".", "..") for p in parts):
         return None
-    return out.joinpath(*parts)
+    return parts
 
 
 def _still_true(out: Path, e: dict[str, Any]) -> bool:
-    """Does the entry still describe its file (by its bytes)?"""
-    place = _place(out, e.get("path"))
-    return place is not None and holds(place, e.get("bytes"), e.get("sha256"))
+    """Does the entry still describe its file (by its bytes)? The file is reached without
+    following a link and read only when it is a plain file of the listed size
+    (`core.output.holds`): an entry naming a device or a link never is."""
+    parts = _parts(e.get("path"))
+    return parts is not None and holds(out, parts, e.get("bytes"), e.get("sha256"))
 
 
 def recall(out: Path, data: Any) -> Optional[list[Artifact]]:
@@ -88,10 +72,10 @@ def recall(out: Path, data: Any) -> Optional[list[Artifact]]:
     found = []
     for e in data["artifacts"]:
         try:
-            path = _place(out, e["path"])
-            if path is None or not holds(path, e["bytes"], e["sha256"]):
+            parts = _parts(e["path"])
+            if parts is None or not holds(out, parts, e["bytes"], e["sha256"]):
                 return None
-            found.append(Artifact(e["game"], e["kind"], path, e["paper"], e["pages"], e["bytes"], e["sha256"]))
+            found.append(Artifact(e["game"], e["kind"], out.joinpath(*parts), e["paper"], e["pages"], e["bytes"], e["sha256"]))
         except (KeyError, TypeError):
             return None
     return found

@@ -1,0 +1,253 @@
+"""A project's `output/` is not trusted: a downloaded project may ship one with links in it.
+A build writes, deletes, sweeps and reads back only below folders cardstock made: a folder
+linked elsewhere stops the build with one message naming it (exit 2) and nothing outside
+is written, deleted or read; a file linked elsewhere is replaced by the build's own file,
+never written through; a manifest naming a device is never read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+
+WHAT = ("--only", "svg,cards,tts,print-shop,pnp", "--for", "mpc")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The mini game built once (svg, cards, tts, a print shop, sheets), to copy."""
+    root = tmp_path_factory.mktemp("built")
+    shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
+    from cardstock.cli import main
+
+    assert main(["--root", str(root), *WHAT]) == 0
+    return root
+
+
+@pytest.fixture
+def project(built, tmp_path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(built, root, symlinks=True)
+    return root
+
+
+def _outside(tmp_path: Path, names: list[str]) -> tuple[Path, dict[str, tuple[bytes, int]]]:
+    """A folder outside the project holding files named like the ones a build writes and
+    sweeps; what each holds and when it was changed."""
+    folder = tmp_path / "outside"
+    for name in names:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(f"not cardstock's: {name}\n".encode())
+    return folder, _state(folder)
+
+
+def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
+
+
+DECOYS = ["flood.svg", "old.svg", "back-deck.svg", "LiberationSans-Bold.ttf", "mine.otf", "OFL.txt", "blaze-front.png",
+          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "deck/quantities.csv", "deck/front/002-blaze.png",
+          "documents/letter.pdf", "notes.txt", ".half.tmp", "mini-cards.pdf"]
+
+
+@pytest.mark.parametrize("linked", ["mini/svg", "mini/svg/fonts", "mini/cards/png", "mini/cards", "mini/tts",
+                                    "mini/tts/dice", "mini/print-shop/mpc", "mini/print-shop", "mini"])
+def test_a_folder_of_output_linked_elsewhere_stops_the_build_and_nothing_outside_changes(project, tmp_path, cli, linked):
+    outside, before = _outside(tmp_path, DECOYS)
+    place = project / "output" / linked
+    shutil.rmtree(place)
+    place.symlink_to(outside, target_is_directory=True)
+    for args in (WHAT, (*WHAT, "--force")):
+        result = cli("--root", str(project), *args)
+        assert result.code == 2, result.err
+        assert f"output/{linked}: not written: a link or not a folder" in result.err.replace(str(project) + "/", "")
+        assert "internal error" not in result.err
+        assert _state(outside) == before
+    assert place.is_symlink()
+
+
+def test_a_file_of_output_linked_elsewhere_is_replaced_by_the_build_and_what_it_named_is_untouched(project, tmp_path, cli):
+    outside, before = _outside(tmp_path, ["flood.svg", "sheet.pdf", "front.png", "d6.obj", "page.html", "manifest.json"])
+    out = project / "output"
+    links = {"mini/svg/flood.svg": "flood.svg", "mini/mini-pnp-letter.pdf": "sheet.pdf",
+             "mini/cards/png/blaze-front.png": "front.png", "mini/tts/dice/d6.obj": "d6.obj",
+             "mini/print-shop/mpc/deck/front/002-blaze.png": "front.png", "manifest.json": "manifest.json"}
+    originals = {rel: (out / rel).read_bytes() for rel in links}
+    for rel, name in links.items():
+        (out / rel).unlink()
+        (out / rel).symlink_to(outside / name)
+    stale = out / "mini" / "svg" / "gone.svg"  # a stale name linked out: the link goes, not its target
+    stale.symlink_to(outside / "flood.svg")
+    result = cli("--root", str(project), *WHAT)
+    assert result.code == 0, result.err
+    assert _state(outside) == before
+    assert not stale.exists() and not stale.is_symlink()
+    for rel in links:  # the manifest names the project's own folder (in the TTS file's links): its bytes differ
+        assert not (out / rel).is_symlink() and (rel == "manifest.json" or (out / rel).read_bytes() == originals[rel])
+    entries = json.loads((out / "manifest.json").read_text())["artifacts"]
+    assert all(hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+
+
+def test_an_output_folder_that_is_a_link_is_refused_unless_named_with_out(project, tmp_path, cli):
+    outside, before = _outside(tmp_path, DECOYS)
+    shutil.rmtree(project / "output")
+    (project / "output").symlink_to(outside, target_is_directory=True)
+    result = cli("--root", str(project), *WHAT)
+    assert result.code == 2
+    assert "output: a link or a file, not a folder cardstock made" in result.err
+    assert _state(outside) == before
+    named = cli("--root", str(project), "--out", str(project / "output"), "--only", "svg")
+    assert named.code == 0, named.err
+    assert (outside / "mini" / "svg" / "flood.svg").is_file()  # named: the user chose to write there
+
+
+def test_an_output_that_is_a_file_is_refused(project, cli):
+    shutil.rmtree(project / "output")
+    (project / "output").write_text("mine")
+    result = cli("--root", str(project), "--only", "svg")
+    assert result.code == 2 and "output: a link or a file" in result.err
+    assert (project / "output").read_text() == "mine"
+
+
+def test_a_half_written_file_a_killed_build_left_is_swept_but_a_linked_one_only_unlinked(project, tmp_path, cli):
+    outside, before = _outside(tmp_path, [".flood.svg.abc.tmp", "keep/.x.tmp"])
+    svg = project / "output" / "mini" / "svg"
+    (svg / ".flood.svg.0123.tmp").write_bytes(b"half")
+    (svg / ".link.svg.0123.tmp").symlink_to(outside / ".flood.svg.abc.tmp")
+    (project / "output" / "elsewhere").symlink_to(outside / "keep", target_is_directory=True)
+    result = cli("--root", str(project), "--only", "svg")
+    assert result.code == 0, result.err
+    assert list(svg.glob(".*.tmp")) == []
+    assert _state(outside) == before
+
+
+@pytest.mark.parametrize("size", ["same", "other"])
+def test_an_output_file_swapped_for_other_bytes_is_rebuilt_and_the_manifest_never_lies(project, cli, size):
+    out = project / "output"
+    pdf = out / "mini" / "mini-pnp-letter.pdf"
+    good = pdf.read_bytes()
+    pdf.write_bytes(b"%" * len(good) if size == "same" else b"%PDF-1.4 swapped")
+    result = cli("--root", str(project), *WHAT)
+    assert result.code == 0, result.err
+    assert pdf.read_bytes() == good
+    entries = {e["path"]: e for e in json.loads((out / "manifest.json").read_text())["artifacts"]}
+    assert entries["mini/mini-pnp-letter.pdf"]["sha256"] == hashlib.sha256(good).hexdigest()
+
+
+@pytest.mark.parametrize("how", ["file", "folder", "node"])
+def test_a_manifest_entry_naming_a_device_is_never_read(project, cli, how):
+    out = project / "output"
+    if how == "file":
+        (out / "zero").symlink_to("/dev/zero")
+        rel = "zero"
+    elif how == "node":  # the device itself, made in the folder
+        try:
+            os.mknod(out / "zero", 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+        except PermissionError:
+            pytest.skip("making a device node needs root")
+        rel = "zero"
+    else:
+        (out / "dev").symlink_to("/dev", target_is_directory=True)
+        rel = "dev/zero"
+    data = json.loads((out / "manifest.json").read_text())
+    data["artifacts"].append({"path": rel, "game": "mini", "kind": "svg", "paper": None, "pages": None,
+                              "bytes": 1 << 40, "sha256": "0" * 64})
+    (out / "manifest.json").write_text(json.dumps(data))
+    started = time.monotonic()
+    result = cli("--root", str(project), *WHAT)
+    assert result.code == 0, result.err
+    assert time.monotonic() - started < 60
+    listed = [e["path"] for e in json.loads((out / "manifest.json").read_text())["artifacts"]]
+    assert rel not in listed and "mini/svg/flood.svg" in listed
+
+
+def test_the_output_lock_is_never_taken_through_a_link(tmp_path):
+    from cardstock.core import output
+
+    target = tmp_path / "target"
+    target.mkdir()
+    (tmp_path / "out").symlink_to(target, target_is_directory=True)
+    with pytest.raises(output.WriteError, match="a link"):
+        output.lock(tmp_path / "out", lambda _: None)
+    assert list(target.iterdir()) == []
+
+
+# ---------------------------------------------------------------- the cache
+
+@pytest.mark.parametrize("linked", ["cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm", "cache.sqlite-journal"])
+def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, cli, linked):
+    other = tmp_path / "other.sqlite"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE faces (x)")
+    db.execute("INSERT INTO faces VALUES (1)")
+    db.commit()
+    db.close()
+    before = other.read_bytes()
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / linked).symlink_to(other)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
+    result = cli("--root", str(mini.root), "--only", "svg")
+    assert result.code == 0, result.err
+    assert other.read_bytes() == before and not Path(f"{other}-wal").exists()
+    assert (cache / linked).is_symlink()
+
+
+@pytest.mark.parametrize("planted", [
+    "CREATE VIEW meta AS WITH RECURSIVE r(schema) AS (SELECT 1 UNION ALL SELECT schema + 1 FROM r) SELECT schema FROM r",
+    "CREATE VIEW entries AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+    "SELECT 'face' AS kind, n AS key, x'00' AS data, 0 AS used FROM r",
+    "CREATE TABLE unrelated (x)",
+])
+def test_a_cache_file_whose_schema_is_not_cardstocks_is_left_alone_and_the_build_goes_on(tmp_path, monkeypatch, mini, cli, planted):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    db = sqlite3.connect(cache / "cache.sqlite")
+    db.execute(planted)
+    db.commit()
+    db.close()
+    before = (cache / "cache.sqlite").read_bytes()
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
+    started = time.monotonic()
+    result = cli("--root", str(mini.root), "--only", "svg")
+    assert result.code == 0, result.err
+    assert time.monotonic() - started < 60
+    assert (cache / "cache.sqlite").read_bytes() == before
+
+
+def test_a_lock_file_and_face_store_planted_in_output_are_never_opened(project, tmp_path, cli):
+    outside, before = _outside(tmp_path, ["precious.txt"])
+    other = outside / "other.sqlite"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE faces (x)")
+    db.commit()
+    db.close()
+    before = _state(outside)
+    planted = project / "output" / ".cache"
+    (planted / "faces").mkdir(parents=True)
+    (planted / "build.lock").symlink_to(outside / "precious.txt")
+    (planted / "faces" / "mini.sqlite").symlink_to(other)
+    result = cli("--root", str(project), *WHAT, "--force")
+    assert result.code == 0, result.err
+    assert _state(outside) == before
+
+
+def test_only_the_output_module_removes_files():
+    from conftest import ROOT
+
+    removers = (".unlink(", "os.remove(", "rmtree(", ".rmdir(")
+    found = [f"{path.relative_to(ROOT)}: {word}" for path in sorted((ROOT / "cardstock").rglob("*.py"))
+             if path != ROOT / "cardstock" / "core" / "output.py"
+             for word in removers if word in path.read_text(encoding="utf-8")]
+    assert found == []  # a stage removes its stale files through core.output.remove_stale, which follows no link

@@ -1,0 +1,38 @@
+"""The documented maximum game (100,000 components, `docs/validation.md`) builds in time
+linear in its size: no step of a build does work per face that grows with the number of
+faces. These tests count the work (how often a game's components are read, how findings
+are gathered) rather than time it, so a loaded machine cannot make them pass or fail."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from cardstock.render.svg import face_titles
+
+
+class Counted(list):
+    """A list that counts how often it is read through."""
+
+    reads = 0
+
+    def __iter__(self):
+        Counted.reads += 1
+        return super().__iter__()
+
+
+def _catalog(n: int) -> SimpleNamespace:
+    deck = SimpleNamespace(name="Deck cards", back="deck")
+    game = SimpleNamespace(title="Big Game", backs={"deck": None}, sets=[deck])
+    return SimpleNamespace(game=game, components=Counted(SimpleNamespace(id=f"c{i}", name=f"Card {i}") for i in range(n)))
+
+
+def test_titling_every_svg_face_of_a_game_reads_its_components_once():
+    for n in (1_000, 20_000):
+        catalog = _catalog(n)
+        Counted.reads = 0
+        title = face_titles(catalog)
+        titles = [title(f"c{i}") for i in range(n)] + [title("c7-reverse"), title("back-deck"), title("odd-stem")]
+        assert Counted.reads == 1
+        assert titles[:2] == ["Card 0 — Big Game", "Card 1 — Big Game"]
+        assert titles[-3:] == ["Card 7 (back) — Big Game", "Back of Deck cards — Big Game", "odd stem — Big Game"]
+
