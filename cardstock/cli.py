@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
 from . import __version__
 from .core import output
 from .core.cache import open_cache
-from .core.issues import InputError, Issue, Issues
+from .core.issues import InputError, Issue, Issues, escaped
 from .core.output import WriteError, fmt_bytes
 from .core.stage import BuildOptions
 from .core.units import UnitError, parse_offset
@@ -35,6 +35,12 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
 
+
+
+def _safe(text: str) -> str:
+    """Text made from a project's files, line by line with control characters escaped
+    (`core.issues.escaped`): a title or a name cannot drive the terminal."""
+    return "\n".join(escaped(line) for line in text.split("\n"))
 
 def find_root(start: Path) -> Path:
     """The nearest folder at or above `start` that has a catalog/ folder (else `start`)."""
@@ -81,7 +87,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         t = cat.totals()
         kinds = ", ".join(kind_count(k, n) for k, n in t["by_kind"].items())
         players = cat.game.players
-        print(f"{cat.id:<{width}}  {cat.game.title}  ({players.min}-{players.max} players)  {t['all']} components: {kinds}")
+        print(escaped(f"{cat.id:<{width}}  {cat.game.title}  ({players.min}-{players.max} players)  {t['all']} components: {kinds}"))
     return EXIT_OK
 
 
@@ -95,19 +101,19 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return EXIT_OK
     g = cat.game
-    print(f"{g.title} {g.version}  ({g.players.min}-{g.players.max} players)")
+    print(escaped(f"{g.title} {g.version}  ({g.players.min}-{g.players.max} players)"))
     reading = cat.reading()
     if reading:
         print("\nRead with (game.toml):")
         for line in reading:
-            print(f"  {line}")
+            print(escaped(f"  {line}"))
     group = None
     for c in cat.components:
         if c.group != group:
             group = c.group
-            print(f"\n{group}  ({cat.total(group=group)})")
+            print("\n" + escaped(f"{group}  ({cat.total(group=group)})"))
         mark = "  *" if c.designer_choice else ""
-        print(f"  {c.count:>3} × {c.name}  [{c.kind}, {c.id}]{mark}")
+        print(escaped(f"  {c.count:>3} × {c.name}  [{c.kind}, {c.id}]{mark}"))
     t = cat.totals()
     print(f"\n{t['all']} components; * marks a designer's choice")
     return EXIT_OK
@@ -315,7 +321,7 @@ def _report(outcome: Outcome, options: BuildOptions) -> int:
     for issue in outcome.warnings:
         print(issue.render(), file=sys.stderr)
     for game in outcome.failed:
-        print(outcome.checks[game].text, file=sys.stderr)
+        print(_safe(outcome.checks[game].text), file=sys.stderr)
         if options.force:
             print(f"{game}: the rules check failed; building anyway because of --force\n", file=sys.stderr)
         else:
@@ -538,10 +544,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         json.dump(report.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(render(report, verbose=args.verbose))
+        print(_safe(render(report, verbose=args.verbose)))
         if args.coverage:
             print()
-            print(render_coverage(report, verbose=args.verbose))
+            print(_safe(render_coverage(report, verbose=args.verbose)))
     return EXIT_OK if report.ok else EXIT_RULES
 
 
@@ -772,7 +778,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Exception as exc:  # an internal error: short message, traceback with --debug
         if args.debug:
             raise
-        print(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
+        print(_safe(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)"), file=sys.stderr)
         return EXIT_INTERNAL
 
 

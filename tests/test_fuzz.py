@@ -3,10 +3,16 @@
 A seeded mutator damages one input of a copy of a shipped game (or of the fixture game, for
 art): bytes flipped, a file cut short, a CSV cell or row changed, a TOML value or key
 changed, a table turned into a damaged XLSX workbook, a rule template edited, an art file
-corrupted. Each case is validated in this process (and, for some, rules-checked and its
+corrupted; and hostile inputs of the classes a downloaded project may hold: template
+payloads that would exhaust memory or time or print object text (in a card text cell or a
+template file), SVG bombs (`<use>` that multiplies, a sea of elements or CSS, deep nesting,
+entity expansion), table bombs (YAML aliases, deep JSON, an inflating or overfull XLSX),
+TOML bombs (many keys, long dotted keys, deep arrays), and control characters in CSV
+headers and TOML titles. Each case is validated in this process (and, for some, rules-checked and its
 faces drawn to SVG), under a time limit; a few cases run a whole build with --force in a
 subprocess. A case passes when nothing
-raises, nothing hangs, and every error names where it is (`path[:line]: field: message`).
+raises, nothing hangs, no case takes 10 s of processor time, no message holds a raw control
+character, and every error names where it is (`path[:line]: field: message`).
 
 The suite runs a fixed budget; a bigger one runs by hand:
 
@@ -40,15 +46,20 @@ from conftest import validate
 
 from conftest import FIXTURES, GAMES, ROOT
 from conftest import job_of
+from helpers_bounds import (deep_toml, dotted_toml_keys, inflating_xlsx, many_cells_xlsx, many_css_rules_svg, many_elements_svg,
+                            nested_use_svg, yaml_alias_bomb)
 
 CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "200"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
-CASE_SECONDS = 20  # a case that takes longer is a hang
+CASE_SECONDS = 20  # a case that takes longer, in processor time, is a hang
+WAIT_SECONDS = 120  # a case that waits longer (on a pipe, a lock) is a hang too
+SLOW_SECONDS = 10.0  # processor time a case may take (wall time varies on a shared machine)
 CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
 BUILDS = 3  # whole builds in a subprocess
 
 # `path[:line]: ...` where a path is relative to the project, or a shipped layout file,
 # or the command line
+RAW_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 LOCATED = re.compile(r"^(command line|(cardstock:)?[\w.@+-][\w./@+-]*(\[[^\]]*\])?(:\d+)?): \S")
 
 VALUES_TOML = ['"x"', "-1", "0", "1e400", "true", "[]", "{}", '"63.5furlongs"', '"#zzzzzz"', "nan", "inf",
@@ -82,6 +93,7 @@ class Tally:
     internal: list[str] = field(default_factory=list)
     hangs: list[str] = field(default_factory=list)
     unlocated: list[str] = field(default_factory=list)
+    slow: list[str] = field(default_factory=list)  # cases past `SLOW_SECONDS` of processor time
     slowest: float = 0.0
 
 
@@ -319,17 +331,144 @@ def art(rng: random.Random, root: Path, game: str) -> str:
     return f"art {how}"
 
 
+# ---------------------------------------------------------------- hostile inputs
+
+TEMPLATE_BOMBS = [
+    "{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}",
+    "{{ (['x' * 3999999] * 700)|join }}", "{{ ([[1] * 100000] * 100000)|sum(start=[]) }}",
+    "{{ [[1] * 3999999] * 3999999 }}", "{{ ([[1] * 3999999] * 3999999)|tojson }}", "{{ ('x\n' * 1999999)|indent(1000) }}",
+    "{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}", "{{ ''.join(['x' * 3999999] * 700) }}",
+    "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}",
+    "{{ ('x ' * 1999999)|urlize }}", "{{ ('x ' * 1999999)|wordwrap(1) }}", "{{ ('x' * 3999999)|list|sort }}",
+    "{{ self }}", "{{ '%r'|format(joiner) }}", "{{ '' ~ cycler }}", "{% for i in [1] %}{{ loop }}{% endfor %}",
+    "{{ '{!r}'.format(namespace()) }}", "{{ [self]|join }}", "{{ " + "(" * 3000 + ")" * 3000 + " }}", "{{ a }}" * 12000,
+    "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}", "{{ ('<' * 3999999)|striptags }}",
+    "{% for i in range(100000) %}{% for j in range(100) %}{% endfor %}{% endfor %}", "{{ 'x'|center(10**9) }}",
+    "{{ ('x' * 3999999)|pprint|length }}", "{{ (range(100000)|list * 40)|unique|list|length }}",
+]
+
+
+def template_bomb(rng: random.Random, root: Path, game: str) -> str:
+    """A template payload in a card text cell or a template file."""
+    bomb = rng.choice(TEMPLATE_BOMBS)
+    tables = [p for p in _files(root, game, (".csv",)) if "text" in (_read_csv(p) or [[]])[0]]
+    templates = _files(root, game, (".j2",))
+    if tables and (not templates or rng.random() < 0.6):
+        path = rng.choice(tables)
+        rows = _read_csv(path)
+        column = rows[0].index("text")
+        body = [i for i, row in enumerate(rows) if i and len(row) > column and not row[0].startswith("#")]
+        rows[rng.choice(body)][column] = bomb
+        _write_csv(path, rows)
+        return f"{path.name} text: {bomb[:40]}"
+    path = rng.choice(templates)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = rng.randrange(len(lines) + 1)
+    lines.insert(at, bomb)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"{path.name}:{at + 1}: {bomb[:40]}"
+
+
+def _svg_bomb(rng: random.Random) -> tuple[bytes, str]:
+    how = rng.choice(["use", "elements", "css", "nest", "entities", "comment"])
+    if how == "use":
+        levels, fanout = rng.choice([(8, 10), (5, 8), (20, 2), (40, 2)])
+        return nested_use_svg(levels, fanout), f"use {levels}x{fanout}"
+    if how == "elements":
+        n = rng.choice([60_000, 1_000_000])
+        return many_elements_svg(n), f"{n} elements"
+    if how == "css":
+        n = rng.choice([20_000, 200_000])
+        return many_css_rules_svg(n), f"{n} CSS rules"
+    if how == "nest":
+        depth = rng.choice([900, 100_000])
+        return ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * depth + "<rect width='1' height='1'/>" + "</g>" * depth + "</svg>").encode(), f"nested {depth}"
+    if how == "entities":
+        ents = '<!ENTITY a0 "lol">' + "".join(f'<!ENTITY a{i} "{("&a" + str(i - 1) + ";") * 10}">' for i in range(1, 10))
+        return f'<?xml version="1.0"?><!DOCTYPE svg [{ents}]><svg xmlns="http://www.w3.org/2000/svg"><title>&a9;</title></svg>'.encode(), "entities"
+    return ('<svg xmlns="http://www.w3.org/2000/svg"><style>' + "/*" * 400_000 + "</style></svg>").encode(), "unclosed comments"
+
+
+def svg_bomb(rng: random.Random, root: Path, game: str) -> str:
+    """An SVG bomb as the fixture game's art, as one of its icons, or as an outline."""
+    data, how = _svg_bomb(rng)
+    folder = root / "catalog" / game
+    where = rng.choice(["art", "icon", "outline"])
+    if where == "art":
+        (folder / "art" / "blaze.svg").write_bytes(data)
+    elif where == "icon":
+        (folder / "icons").mkdir(exist_ok=True)
+        (folder / "icons" / "fire.svg").write_bytes(data)
+    else:
+        (folder / "outline.svg").write_bytes(data)
+        (root / "layouts" / game).mkdir(parents=True, exist_ok=True)
+        (root / "layouts" / game / "faces.toml").write_text('[layouts.card]\nshape = "path"\noutline = "outline.svg"\n', encoding="utf-8")
+    return f"{where}: {how}"
+
+
+def table_bomb(rng: random.Random, root: Path, game: str) -> str:
+    """The fixture game's table replaced by a bomb of another format."""
+    folder = root / "catalog" / game
+    how = rng.choice(["yaml", "yaml-deep", "json-deep", "xlsx-inflating", "xlsx-cells", "csv-header"])
+    if how == "csv-header":
+        cards = folder / "cards.csv"
+        hidden = rng.choice(["\x1b[2J\x1b[H", "\x1b]0;title\x07", "\u202e", "\x9b31m", "\x08\x08\x08"])
+        cards.write_text(cards.read_text(encoding="utf-8").replace("designer_choice", f'designer_choice,"odd{hidden}"', 1), encoding="utf-8")
+        return how
+    name = {"yaml": "cards.yaml", "yaml-deep": "cards.yaml", "json-deep": "cards.json"}.get(how, "cards.xlsx")
+    game_file = folder / "game.toml"
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace('table = "cards.csv"', f'table = "{name}"'), encoding="utf-8")
+    (folder / "cards.csv").unlink()
+    if how == "yaml":
+        levels = rng.choice([3, 6, 9])
+        (folder / name).write_text(yaml_alias_bomb(levels), encoding="utf-8")
+    elif how == "yaml-deep":
+        depth = rng.choice([30, 5000])
+        (folder / name).write_text("- id: a\n  name: A\n  count: 1\n  text: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+    elif how == "json-deep":
+        depth = rng.choice([30, 100_000])
+        (folder / name).write_text('[{"id": "a", "name": "A", "count": 1, "text": ' + "[" * depth + "]" * depth + "}]", encoding="utf-8")
+    elif how == "xlsx-inflating":
+        inflating_xlsx(folder / name, rng.choice([65 << 20, 1 << 30]))
+    else:
+        many_cells_xlsx(folder / name, rows=rng.choice([200, 10_001]), columns=10)
+    return how
+
+
+def toml_bomb(rng: random.Random, root: Path, game: str) -> str:
+    """Many keys, a long dotted key, deep arrays or a control character in a TOML file."""
+    path = _pick(rng, _files(root, game, (".toml",)))
+    assert path is not None
+    how = rng.choice(["keys", "dotted", "deep", "title"])
+    text = path.read_text(encoding="utf-8")
+    if how == "keys":
+        bomb = dotted_toml_keys(rng.choice([1_000, 60_000]))
+    elif how == "dotted":
+        bomb = "extra." + ".".join(f"k{i}" for i in range(rng.choice([10, 70, 20_000]))) + " = 1\n"
+    elif how == "deep":
+        bomb = deep_toml(rng.choice([10, 70, 100_000]))
+    else:
+        bomb = ""
+        text = re.sub(r'^(title|name) = "', lambda m: m.group(0) + rng.choice(["\\u001b[2J", "\\u202e", "\\r", "\\n"]), text, count=1, flags=re.M)
+    head, sep, rest = text.partition("\n[")
+    path.write_text(bomb + text if not sep else head + "\n" + bomb + "[" + rest, encoding="utf-8")
+    return f"{path.name} {how}"
+
+
 MUTATIONS: dict[str, Callable[[random.Random, Path, str], str]] = {
     "bytes": byte_flip, "truncate": truncate, "csv-cell": csv_cell, "csv-row": csv_row,
     "toml-value": toml_value, "toml-key": toml_key, "xlsx": xlsx, "template": template, "art": art,
+    "template-bomb": template_bomb, "svg-bomb": svg_bomb, "table-bomb": table_bomb, "toml-bomb": toml_bomb,
 }
+KINDS = [k for k in MUTATIONS if k in os.environ.get("CARDSTOCK_FUZZ_KINDS", k).split(",")]  # a subset by hand, to chase one class
+FIXTURE_ONLY = ("art", "svg-bomb", "table-bomb")  # mutations written for the fixture game's files
 
 
 def make_case(number: int, base: Path) -> Case:
     """Case `number`: a fresh project under `base` with one input damaged."""
     rng = random.Random(SEED * 100_003 + number)
-    kind = rng.choice(list(MUTATIONS))
-    game = "mini" if kind == "art" else rng.choice(GAMES)
+    kind = rng.choice(KINDS)
+    game = "mini" if kind in FIXTURE_ONLY else rng.choice(GAMES)
     root = base / f"case-{number}"
     if game == "mini":
         shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
@@ -386,11 +525,17 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
 
     label = f"case {case.number} ({case.game}, {case.mutation}: {case.note})"
     start = time.perf_counter()
+    cpu = time.process_time()
     previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(CASE_SECONDS)
+    previous_prof = signal.signal(signal.SIGPROF, _alarm)
+    signal.alarm(WAIT_SECONDS)  # wall time: a case waiting on something
+    signal.setitimer(signal.ITIMER_PROF, CASE_SECONDS)  # processor time: a case working for ever (load on a shared machine does not count)
     try:
         catalogs, issues = validate(case.root, [case.game], BuildOptions(out=case.root / "output"))
         errors = issues.errors
+        for issue in issues:
+            if RAW_CONTROL.search(issue.render()):
+                tally.unlocated.append(f"{label}: a raw control character in {issue.render()!r}")
         if errors:
             tally.input_errors += 1
             for issue in errors:
@@ -419,9 +564,13 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
         tally.internal.append(f"{label}: {type(exc).__name__}: {exc}"[:500])
     finally:
         signal.alarm(0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous_prof)
     tally.cases += 1
     tally.slowest = max(tally.slowest, time.perf_counter() - start)
+    if time.process_time() - cpu > SLOW_SECONDS:
+        tally.slow.append(f"{label}: {time.process_time() - cpu:.1f} s of processor time")
 
 
 def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
@@ -431,10 +580,11 @@ def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
         run_case(case, tally, check=number % CHECK_EVERY == 0, draw=number % (2 * CHECK_EVERY) == 0)
         shutil.rmtree(case.root, ignore_errors=True)
     print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
-          f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.unlocated)} unlocated messages, "
-          f"slowest case {tally.slowest:.2f}s")
+          f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past {SLOW_SECONDS:g} s, "
+          f"{len(tally.unlocated)} unlocated messages, slowest case {tally.slowest:.2f}s")
     assert tally.internal == []
     assert tally.hangs == []
+    assert tally.slow == []
     assert tally.unlocated == []
     assert tally.input_errors > tally.cases // 4  # the mutator does damage the games
 

@@ -15,6 +15,7 @@ from cardstock.core import patterns
 from cardstock.core.templating import environment, template_message
 
 from conftest import ROOT
+from helpers_bounds import MEMORY_MB, SECONDS, bounded_build, first_error
 
 
 def rendered(text: str, **context) -> str:
@@ -191,3 +192,103 @@ def test_the_rules_check_reports_a_breach_as_bad_input(mini, cli):
     result = cli("--root", str(mini.root), "check", "mini")
     assert result.code == 2
     assert "catalog/mini/cards.csv:5: text: the text goes over a limit" in result.err
+
+
+# ---------------------------------------------------------------- budgets while a template runs
+
+# each makes far more than memory holds if nothing stops it while it runs
+BOMBS = {
+    "a loop that keeps 4 MB texts": ("{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}", "makes more than 256 MB"),
+    "a join of 700 texts of 4 MB": ("{{ (['x' * 3999999] * 700)|join }}", "joins a text longer than 4,000,000"),
+    "a sum of lists": ("{{ ([[1] * 100000] * 100000)|sum(start=[]) }}", "makes more than 256 MB"),
+}
+
+TEMPLATE_KINDS = ("card text cell", "layout template", "page template", "rulebook")
+
+
+def _plant(root: Path, kind: str, template: str) -> str:
+    """Put `template` into one kind of template of a copy of the fixture game; the
+    location a message about it starts with."""
+    if kind == "card text cell":
+        cards = root / "catalog" / "mini" / "cards.csv"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("Heal 2.", '"' + template.replace('"', '""') + '"'), encoding="utf-8")
+        return "catalog/mini/cards.csv:5: text:"
+    if kind == "layout template":
+        (root / "layouts" / "mini").mkdir(parents=True, exist_ok=True)
+        (root / "layouts" / "mini" / "faces.toml").write_text(f'[layouts.card.boxes.body]\ntext = """{template}"""\n', encoding="utf-8")
+        return "layouts/mini/faces.toml:2: layouts.card.boxes.body.text:"
+    if kind == "page template":
+        _project_with_page(root, template)
+        return f"layouts/site/index.html.j2:{_line_of(root, template[:20])}: template:"
+    (root / "layouts" / "mini").mkdir(parents=True, exist_ok=True)
+    (root / "layouts" / "mini" / "rulebook.md.j2").write_text(f"# Mini\n\nThe rules.\n\n{template}\n", encoding="utf-8")
+    return "layouts/mini/rulebook.md.j2:5: rulebook:"
+
+
+@pytest.mark.parametrize("bomb", BOMBS)
+@pytest.mark.parametrize("kind", TEMPLATE_KINDS)
+def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_mb(tmp_path, kind, bomb):
+    root = tmp_path / "project"
+    if kind != "page template":
+        shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
+    template, message = BOMBS[bomb]
+    where = _plant(root, kind, template)
+    result = bounded_build(root)
+    assert result.code == 2, result.err
+    assert result.seconds < SECONDS and result.peak_mb < MEMORY_MB
+    assert first_error(result.err).startswith(where), result.err
+    assert message in first_error(result.err)
+    assert not (root / "output").exists() or [p for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts] == []
+
+
+@pytest.mark.parametrize("template, shown", [
+    ("{{ self }}", "TemplateReference"), ("{{ '%r'|format(joiner) }}", "Joiner"), ("{{ '' ~ cycler }}", "Cycler"),
+    ("{% for i in [1] %}{{ loop }}{% endfor %}", "LoopContext"), ("{{ '{!r}'.format(namespace()) }}", "Namespace"),
+    ("{{ self|string }}", "TemplateReference"), ("{{ [joiner]|join }}", "Joiner"),
+])
+@pytest.mark.parametrize("kind", TEMPLATE_KINDS)
+def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
+    root = tmp_path / "project"
+    if kind != "page template":
+        shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
+    where = _plant(root, kind, template)
+    result = cli("--root", str(root), "build", "--jobs", "1")
+    assert result.code == 2, result.err
+    assert result.err.startswith(where), result.err
+    assert f"'{shown}' is a function, method or object, not a value that can be printed" in result.err
+    assert "<" not in result.err.splitlines()[0].split(where)[1]  # no object text, not even in the message
+
+
+@pytest.mark.parametrize(
+    "template, message",
+    [
+        ("{{ [[1] * 3999999] * 3999999 }}", "makes a text longer than 4,000,000"),
+        ("{{ ([[1] * 3999999] * 3999999)|tojson }}", "makes a text longer than 4,000,000"),
+        ("{{ ([[1] * 3999999] * 3999999)|string|length }}", "makes a text longer than 4,000,000"),
+        ("{{ '%s' % ([[1] * 3999999] * 3999999,) }}", "makes a text longer than"),
+        ("{{ ([1] * 3999999) ~ ([1] * 3999999) }}", "makes a text longer than 4,000,000"),
+        ("{{ ('x\\n' * 1999999)|indent(1000) }}", "indents a text to longer than 4,000,000"),
+        ("{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}", "builds a list longer than 4,000,000"),
+        ("{{ ''.join(['x' * 3999999] * 700) }}", "joins a text longer than 4,000,000"),
+        ("{{ (['x' * 100000] * 100000)|sum(start='') }}", "sums to a text or list longer than 4,000,000"),
+        ("{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}", "makes more than 256 MB"),
+        ("{% set s = 'x' * 3999999 %}{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append(s) %}{% endfor %}", "makes more than 256 MB"),
+        ("{% macro m() %}{% for i in range(100000) %}{{ caller() }}{% endfor %}{% endmacro %}{% call m() %}{{ 'x' * 3999999 }}{% endcall %}", "makes more than 256 MB"),
+        ("{{ ('x ' * 1999999)|urlize }}", "more than 1,000,000 steps"),
+        ("{{ ('x' * 3999999)|list|sort }}", "more than 1,000,000 steps"),
+        ("{{ " + "(" * 2000 + ")" * 2000 + " }}", "nests too deeply"),
+        ("{{ a }}" * 10000, "more than 20,000 tokens"),
+        ("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}", "too deeply"),
+    ],
+)
+def test_each_budget_stops_a_template_quickly_while_it_runs(template, message):
+    started = time.monotonic()
+    assert message in refusal(template, a=1)
+    assert time.monotonic() - started < 5
+
+
+def test_an_expression_runs_under_a_budget_too():
+    env = environment()
+    with pytest.raises(TemplateError) as info:
+        env.compile_expression("([[1] * 100000] * 100000)|sum(start=[])")()
+    assert "makes more than 256 MB" in template_message(info.value)

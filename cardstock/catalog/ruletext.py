@@ -8,7 +8,8 @@ an Issue, never a traceback.
 
 from __future__ import annotations
 
-import dataclasses
+import re
+
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -18,7 +19,7 @@ from ..core.issues import InputError, Issue
 from .load import Catalog
 from ..core.files import Unreadable, present, read_text
 from ..core.files import issue as file_issue
-from ..core.templating import environment, render
+from ..core.templating import error_line, render
 from .context import template_context
 
 TEMPLATE_SUFFIX = ".md.j2"
@@ -42,21 +43,16 @@ def quickref_template(catalog: Catalog, name: str) -> Path:
     return layouts_dir(catalog) / "quickref" / f"{name}{TEMPLATE_SUFFIX}"
 
 
-def _error_line(text: str, context: Mapping[str, Any]) -> Optional[int]:
-    """The template line an error comes from, read from Jinja2's rewritten traceback."""
-    try:
-        environment().from_string(text).render(**context)
-    except TemplateSyntaxError as exc:
-        return exc.lineno
-    except Exception as exc:  # noqa: BLE001 - any error: we only want its line
-        line = None
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == "<template>":
-                line = tb.tb_lineno
-            tb = tb.tb_next
-        return line
-    return None
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def quickref_name_problem(name: str) -> Optional[str]:
+    """Why `name` cannot name a quick-reference template, or None: it is the plain name of
+    a file in the game's `quickref/` folder, never a path (no folder, no `..`), so no name
+    reaches, or even asks about, a file anywhere else."""
+    if _PLAIN_NAME.fullmatch(name) and ".." not in name:
+        return None
+    return f"{name!r} is not a quick-reference template name: give the plain name of a file in layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
 
 
 def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field: str) -> tuple[Optional[str], list[Issue]]:
@@ -68,20 +64,23 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
         text = read_text(path, catalog.root)
     except Unreadable as exc:
         return None, [file_issue(shown, exc, field)]
-    try:
+    try:  # render() locates a template error at the template's own line
         out, issue = render(text, context, file=shown, line=None, field=field)
-    except InputError as exc:  # a breach of the sandbox's bounds: bad input, with its line
-        raise InputError([dataclasses.replace(i, line=_error_line(text, context)) for i in exc.issues]) from None
+    except InputError:  # a breach of the sandbox's bounds: bad input, with its line
+        raise
     except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
-        issue = Issue(shown, None, field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
+        issue = Issue(shown, error_line(exc), field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
     if issue is not None:
-        return None, [dataclasses.replace(issue, line=_error_line(text, context))]
+        return None, [issue]
     return out, []
 
 
 def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
+    problem = quickref_name_problem(name)
+    if problem is not None:
+        return None, [Issue(catalog.display(layouts_dir(catalog) / "quickref"), None, "quickref", problem, bad_input=True)]
     if not context:
         context = template_context(catalog)
     return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")

@@ -4,6 +4,12 @@ A table is a CSV (comma, semicolon or tab separated, sniffed from the header lin
 one sheet of an XLSX workbook, or a YAML or JSON file holding a list of rows (mappings).
 Every reader returns the same `Table`: a header, and rows whose cells are keyed by the
 header's names, each row knowing its file and line for `path:line: field: message`.
+
+Each reader is bounded beyond the size of the file (core/files): a workbook's parts may
+inflate to at most `MAX_XLSX_BYTES` in all (read from the archive's directory before
+anything is inflated) and a sheet may hold at most `MAX_CELLS` cells; a YAML file's
+aliases may make at most `MAX_YAML_NODES` values in all, and a table of any kind may nest
+lists at most `MAX_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import io
 import json
 import re
 import unicodedata
+import zipfile
 
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -27,6 +34,11 @@ DELIMITERS = (",", ";", "\t")
 DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 # C0 controls other than tab and newline, DEL, and the C1 controls: never meant in a cell
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+MAX_XLSX_BYTES = 64 * 1024 * 1024  # all the parts of a workbook, inflated
+MAX_CELLS = 100_000  # cells of one sheet, empty ones included (a larger table reads faster as CSV)
+MAX_YAML_NODES = 1_000_000  # values a YAML file makes, each alias counted as what it repeats
+MAX_DEPTH = 32  # lists within lists in a YAML or JSON table
 
 
 @dataclass(frozen=True)
@@ -190,6 +202,10 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> T
     except ImportError:  # pragma: no cover - openpyxl is a declared dependency
         issues.add(display, None, "", "reading XLSX needs openpyxl: pip install openpyxl")
         return None
+    inflated = _inflated_size(data)
+    if inflated > MAX_XLSX_BYTES:
+        issues.add(display, None, "", f"the workbook inflates to {inflated / 1024 / 1024:,.0f} MB, more than the {MAX_XLSX_BYTES // 1024 // 1024} MB cardstock reads from one workbook")
+        return None
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
@@ -204,7 +220,12 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> T
             issues.add(display, None, "sheet", f"no sheet named {sheet!r}; the workbook has {', '.join(map(repr, names))}")
             return None
         ws = book[sheet]
+        cells = 0
         for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
+            cells += len(row)
+            if cells > MAX_CELLS:
+                issues.add(f"{display}[{sheet}]", i, "", f"the sheet holds more than {MAX_CELLS:,} cells (empty ones between filled ones included), cardstock's limit for one sheet")
+                return None
             records.append((i, [_clean(v) for v in row]))
     except Exception as exc:  # a truncated or damaged sheet fails while it is read
         where = f"{display}[{sheet}]" if sheet else display
@@ -215,12 +236,60 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> T
     return _build(f"{display}[{sheet}]", records, issues)
 
 
-def _scalar(value: Any) -> Any:
+def _inflated_size(data: bytes) -> int:
+    """What a workbook's parts add up to inflated, as its archive's directory says (the
+    zip reader stops at the stated size); 0 when it is not a readable archive (openpyxl
+    then says what is wrong)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            return sum(info.file_size for info in z.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        return 0
+
+
+def _yaml_problem(node: Any) -> Optional[str]:
+    """Why a composed YAML document is too large or too deep to read (an alias counted as
+    all the values it repeats), or None: worked out once per node, before any value is
+    made."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, int, bool]] = [(node, 1, False)]
+    while stack:
+        current, depth, done = stack.pop()
+        key = id(current)
+        if done:
+            children = current.value if isinstance(current, yaml.SequenceNode) else [n for kv in current.value for n in kv]
+            sizes[key] = 1 + sum(sizes.get(id(c), 0) for c in children)
+            if sizes[key] > MAX_YAML_NODES:
+                return f"its aliases make more than {MAX_YAML_NODES:,} values, cardstock's limit for one YAML file"
+            continue
+        if key in sizes:
+            continue
+        if not isinstance(current, (yaml.SequenceNode, yaml.MappingNode)):
+            sizes[key] = 1
+            continue
+        if depth > MAX_DEPTH:
+            return f"its lists and mappings nest more than {MAX_DEPTH} deep, cardstock's limit for a table"
+        sizes[key] = 0  # in progress: a recursive alias counts nothing more
+        stack.append((current, depth, True))
+        children = current.value if isinstance(current, yaml.SequenceNode) else [n for kv in current.value for n in kv]
+        stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+    return None
+
+
+class _TooDeep(ValueError):
+    pass
+
+
+def _scalar(value: Any, depth: int = 0) -> Any:
     """A YAML/JSON cell as the row models read it: scalars as text, lists as lists."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return [_scalar(v) for v in value]
+        if depth >= MAX_DEPTH:
+            raise _TooDeep(f"the cell's lists nest more than {MAX_DEPTH} deep, cardstock's limit for a table")
+        return [_scalar(v, depth + 1) for v in value]
     if value is None:
         return ""
     return _clean(value)
@@ -261,7 +330,11 @@ def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues)
             if isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict) for v in value)):
                 issues.add(display, line, name, f"a cell holds one value or a list of values, not a list of mappings (or mappings nested more than {MAX_NESTING} deep)")
                 continue
-            cell = _scalar(value)
+            try:
+                cell = _scalar(value)
+            except _TooDeep as exc:
+                issues.add(display, line, name, str(exc))
+                continue
             for text in cell if isinstance(cell, list) else [cell]:
                 problem = _control_problem(str(text))
                 if problem:
@@ -280,6 +353,10 @@ def read_yaml(data: bytes, display: str, issues: Issues) -> Table | None:
     try:
         # the node tree gives every row's line; the loader then builds its values
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        problem = _yaml_problem(node) if node is not None else None
+        if problem is not None:
+            issues.add(display, None, "", f"the YAML cannot be read: {problem}")
+            return None
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -302,9 +379,14 @@ def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
     if text is None:
         return None
     decoder = json.JSONDecoder()
+    counted = [0, 1]  # an index, and the line it is on: lines are counted forwards once
 
     def line_at(index: int) -> int:
-        return text.count("\n", 0, index) + 1
+        if index < counted[0]:
+            return text.count("\n", 0, index) + 1
+        counted[1] += text.count("\n", counted[0], index)
+        counted[0] = index
+        return counted[1]
 
     def skip(index: int) -> int:
         while index < len(text) and text[index] in " \t\r\n":
@@ -338,6 +420,9 @@ def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
             return None
     except json.JSONDecodeError as exc:
         issues.add(display, exc.lineno, "", f"the JSON cannot be read: {exc.msg}")
+        return None
+    except RecursionError:
+        issues.add(display, line_at(i), "", f"the JSON cannot be read: its lists nest more deeply than cardstock reads ({MAX_DEPTH} deep for a table)")
         return None
     return _rows_from_items(display, items, issues)
 

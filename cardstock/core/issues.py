@@ -7,6 +7,20 @@ from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Iterable, Iterator, Literal, Optional
 
+# characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences,
+# carriage returns, new lines) and the bidirectional overrides that reorder a line
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escaped(text: str) -> str:
+    """`text` with every control character shown as an escape (`\\x1b`, `\\n`,
+    `\\u202e`), so input quoted in a message can neither move the cursor, clear the screen,
+    start a line of its own nor reorder what is printed."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: _NAMED.get(m.group()) or (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"), text)
+
 
 Level = Literal["error", "warning"]
 
@@ -26,11 +40,12 @@ class Issue:
     bad_input: bool = _field(default=False, compare=False)
 
     def render(self) -> str:
-        """`path:line: field: message` (line and field left out when unknown)."""
+        """`path:line: field: message` (line and field left out when unknown), on one line,
+        control characters escaped (`escaped`)."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         prefix = f"{where}: {self.field}: " if self.field else f"{where}: "
         tag = "warning: " if self.level == "warning" else ""
-        return f"{prefix}{tag}{self.message}"
+        return escaped(f"{prefix}{tag}{self.message}")
 
     def data(self) -> list[object]:
         """The issue as plain data (for the cache and for JSON reports)."""

@@ -6,11 +6,21 @@ here (`environment`), never by a plain `jinja2.Environment`. On top of Jinja2's 
 (no underscore attributes, no code):
 
 - undefined names are errors, never printed blank;
-- a value printed with ``{{ }}`` must be plain data: a function, method, class or object
-  that would print as ``<... at 0x...>`` is refused (``{{ name.format_map }}``);
+- a value printed with ``{{ }}``, joined, formatted or given to a filter that makes text
+  must be plain data: a function, method, class or object that would print as
+  ``<... at 0x...>``, and Jinja2's own objects (``{{ self }}``, ``loop``, ``joiner``,
+  ``cycler``, ``namespace()``), are refused (``{{ name.format_map }}``, ``'%r'|format(joiner)``);
 - one render may produce at most `MAX_TEXT` characters, and so may any string or list it
-  builds (``'x' * 3000000000`` is refused before it is made);
-- one render may take at most `MAX_STEPS` loop iterations and calls, and `MAX_SECONDS`;
+  builds (``'x' * 3000000000`` is refused before it is made, and so is a ``join``, a
+  ``sum``, a ``~``, a ``%`` or a filter whose text would be longer: the size of what a
+  value would print as is counted before it is printed);
+- everything one render makes (each string, list and dict an operator, a filter or a call
+  returns, each item it adds to a list) counts against `MAX_MADE` bytes, so a loop that
+  keeps making large values stops while it runs, not when memory runs out;
+- one render may take at most `MAX_STEPS` loop iterations and calls, and `MAX_SECONDS`
+  (the clock is read at every step and every value made);
+- a template text is at most `MAX_SOURCE` characters and `MAX_TOKENS` tokens, and nests
+  no deeper than Python's own stack allows (compiling costs time and memory per token);
 - widths and precisions in ``%``, the ``format`` filter and ``str.format`` are at most
   `MAX_WIDTH`; powers and products of whole numbers at most `MAX_INT_BITS` bits.
 
@@ -27,17 +37,20 @@ import math
 import os
 import re
 import string
+import sys
 import time
 import types
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, Undefined, nodes
+from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, Undefined, nodes, pass_environment, pass_eval_context
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
 from jinja2.loaders import split_template_path
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment, safe_range
+from jinja2.filters import do_join as _JOIN
+from jinja2.filters import make_attrgetter
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
@@ -53,6 +66,9 @@ CALL_STEPS = 10  # a call (macro, helper, method) costs far more than a loop ste
 MAX_SECONDS = 10.0  # wall time of one render
 MAX_INT_BITS = 1_000_000  # size of a whole number a template may compute
 MAX_LIPSUM = 50  # paragraphs of placeholder text
+MAX_MADE = 256 * 1024 * 1024  # bytes of values one render may make, all told
+MAX_SOURCE = 1_000_000  # characters of one template's text
+MAX_TOKENS = 20_000  # tokens (names, numbers, operators, tags) of one template: compiling costs per token
 
 
 class TemplateLimit(SecurityError):
@@ -62,22 +78,28 @@ class TemplateLimit(SecurityError):
 # ---------------------------------------------------------------- per-render budget
 
 class _Budget:
-    __slots__ = ("steps", "deadline", "checks")
+    __slots__ = ("steps", "deadline", "made")
 
     def __init__(self, steps: int, deadline: float) -> None:
         self.steps = steps
         self.deadline = deadline
-        self.checks = 0  # steps since the clock was last read
+        self.made = MAX_MADE  # bytes the render may still make
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
         if self.steps < 0:
             raise TemplateLimit(f"the template runs more than {MAX_STEPS:,} steps (loop iterations, and calls at {CALL_STEPS} each) in one render")
-        self.checks += n
-        if self.checks >= 256:
-            self.checks = 0
-            if time.monotonic() > self.deadline:
-                raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
+        self.clock()
+
+    def charge(self, size: int) -> None:
+        self.made -= size
+        if self.made < 0:
+            raise TemplateLimit(f"the template makes more than {MAX_MADE // 1024 // 1024} MB of text and lists in one render")
+        self.clock()
+
+    def clock(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
 
 
 _BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar("cardstock_template_budget", default=None)
@@ -89,18 +111,59 @@ def _tick(n: int = 1) -> None:
         budget.tick(n)
 
 
+def _charge(size: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.charge(size)
+
+
+def _budgeted(run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """`run(*args, **kwargs)` under a fresh budget, or the budget of the render it runs in."""
+    if _BUDGET.get() is not None:
+        return run(*args, **kwargs)
+    token = _BUDGET.set(_Budget(MAX_STEPS, time.monotonic() + MAX_SECONDS))
+    try:
+        return run(*args, **kwargs)
+    except RecursionError:
+        raise TemplateLimit("the template calls itself (a macro, an include) too deeply") from None
+    except MemoryError:
+        raise TemplateLimit("the template needs more memory than this machine gives it") from None
+    finally:
+        _BUDGET.reset(token)
+
+
 class BoundedTemplate(Template):
-    """A template whose `render` runs under one budget of steps and time (a render started
-    from inside another one shares the outer budget)."""
+    """A template whose `render` runs under one budget of steps, bytes made and time (a
+    render started from inside another one shares the outer budget)."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
-        if _BUDGET.get() is not None:
-            return super().render(*args, **kwargs)
-        token = _BUDGET.set(_Budget(MAX_STEPS, time.monotonic() + MAX_SECONDS))
-        try:
-            return super().render(*args, **kwargs)
-        finally:
-            _BUDGET.reset(token)
+        text: str = _budgeted(super().render, *args, **kwargs)
+        return text
+
+
+class BoundedExpression:
+    """An expression compiled by `BoundedSandbox.compile_expression`: evaluated under a
+    budget like a template's render."""
+
+    def __init__(self, expression: Callable[..., Any]) -> None:
+        self._expression = expression
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return _budgeted(self._expression, *args, **kwargs)
+
+
+_SIZED = (str, bytes, list, tuple, dict, set, frozenset)
+
+
+def made(value: Any) -> Any:
+    """`value`, which an operator, a filter or a call just made: its length checked and its
+    bytes counted against the render's budget."""
+    if isinstance(value, _SIZED):
+        _check_size(value)
+        _charge(sys.getsizeof(value))
+    elif isinstance(value, int):
+        _check_int(value)
+    return value
 
 
 # ---------------------------------------------------------------- size checks
@@ -116,6 +179,22 @@ def _check_int(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
         raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
     return value
+
+
+def _check_source(env: SandboxedEnvironment, source: str) -> None:
+    if len(source) > MAX_SOURCE:
+        raise TemplateLimit(f"the template is {len(source):,} characters long, more than the {MAX_SOURCE:,} a template may be")
+    if source.count("{") > 1:
+        for n, _ in enumerate(env.lex(source)):
+            if n >= MAX_TOKENS:
+                raise TemplateLimit(f"the template has more than {MAX_TOKENS:,} tokens (names, numbers, operators and tags)")
+
+
+def _compiled(make: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return make(*args)
+    except RecursionError:
+        raise TemplateLimit("the template nests too deeply to be read") from None
 
 
 def _check_width(n: Any, what: str) -> None:
@@ -146,11 +225,18 @@ def check_format_spec(spec: str) -> None:
 _SCALARS = (str, int, float, bool, type(None))
 
 
+# Jinja2's own objects that print their template's own text, not object text
+_JINJA_TEXT = ("TemplateModule",)
+
+
 def _default_repr(value: Any) -> bool:
-    """Would `str(value)` be a bare Python repr (a type, a function, `<X object at 0x…>`)?"""
+    """Would `str(value)` be a bare Python repr (a type, a function, `<X object at 0x…>`)
+    or object text of Jinja2's own (`<TemplateReference …>`, `<LoopContext 1/3>`)?"""
     if isinstance(value, (type, types.ModuleType)) or callable(value):
         return True
     cls: Any = type(value)
+    if (cls.__module__ or "").split(".")[0] == "jinja2" and cls.__name__ not in _JINJA_TEXT:
+        return True
     return bool(cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__)
 
 
@@ -166,15 +252,60 @@ def _unprintable(value: Any, budget: list[int]) -> Optional[Any]:
     return value if _default_repr(value) else None
 
 
+def _refuse_unprintable(bad: Any) -> None:
+    shown = getattr(bad, "__name__", None) or type(bad).__name__
+    raise SecurityError(f"'{shown}' is a function, method or object, not a value that can be printed")
+
+
 def finalize(value: Any) -> Any:
-    """What `{{ }}` prints: plain data only, never the repr of a function or an object."""
+    """What `{{ }}` prints: plain data only, never the repr of a function or an object, and
+    never more than `MAX_TEXT` characters."""
     if type(value) in _SCALARS:
         return value
-    bad = _unprintable(value, [10_000])
-    if bad is not None:
-        shown = getattr(bad, "__name__", None) or type(bad).__name__
-        raise SecurityError(f"'{shown}' is a function, method or object, not a value that can be printed")
+    as_text(value)
     return value
+
+
+def as_text(value: Any, limit: int = MAX_TEXT) -> int:
+    """About how many characters `value` prints as (at least as many as it does), checked
+    before it is printed: plain data (see `finalize`) of at most `limit` characters.
+    Containers are walked without recursion, and the walk stops at the limit, so a list
+    that holds itself or a list of a million references to one long text costs no more
+    than the limit."""
+    if isinstance(value, str):
+        if len(value) > limit:
+            raise TemplateLimit(f"the template makes a text longer than {limit:,} characters")
+        return len(value)
+    total = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            total += len(v) + 2
+        elif isinstance(v, (bool, type(None), float)):
+            total += 24
+        elif isinstance(v, int):
+            total += v.bit_length() // 3 + 2
+        elif isinstance(v, (bytes, bytearray)):
+            total += 4 * len(v) + 3
+        elif isinstance(v, Undefined):
+            total += 0
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            total += 2 + 2 * len(v)
+            if total <= limit:
+                stack.extend(v)
+        elif isinstance(v, Mapping):
+            total += 2 + 4 * len(v)
+            if total <= limit:
+                for kv in v.items():
+                    stack.extend(kv)
+        elif _default_repr(v):
+            _refuse_unprintable(v)
+        else:
+            total += 64  # an object of cardstock's own, which prints a short name
+        if total > limit:
+            raise TemplateLimit(f"the template makes a text longer than {limit:,} characters")
+    return total
 
 
 def _bounded_join(parts: Iterable[str]) -> str:
@@ -208,7 +339,7 @@ def _replace_size(s: Any, old: Any, new: Any, count: Any) -> None:
 def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]:
     return {
         "center": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 80), "the width"),
-        "indent": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 4), "the indent"),
+        "indent": lambda v, a, k: _indent_size(v, _arg(a, k, 0, "width", 4)),
         "format": lambda v, a, k: check_percent_format(v),
         "replace": lambda v, a, k: _replace_size(str(v), _arg(a, k, 0, "old"), _arg(a, k, 1, "new"), _arg(a, k, 2, "count")),
         "tojson": lambda v, a, k: _check_width(_arg(a, k, 0, "indent"), "the indent"),
@@ -217,19 +348,94 @@ def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]
     }
 
 
+# filters that do not turn their value into text: they pick, order or count its items
+NOT_TEXT = frozenset({
+    "abs", "attr", "batch", "count", "d", "default", "dictsort", "first", "float", "groupby", "int",
+    "items", "last", "length", "list", "map", "max", "min", "random", "reject", "rejectattr",
+    "reverse", "round", "select", "selectattr", "slice", "sort", "unique", "lookup",
+})
+
+
+# steps a filter costs per character or item of its value, beyond its one step: those
+# whose time grows faster than copying it (measured on 4,000,000 characters or items)
+FILTER_STEPS = {
+    "urlize": 1.0, "wordwrap": 0.5, "sort": 0.5, "dictsort": 0.5, "groupby": 0.5, "unique": 0.25,
+    "pprint": 0.125, "title": 0.125, "striptags": 0.0625, "wordcount": 0.0625,
+}
+
+
 def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]) -> Callable[..., Any]:
-    """`func` with its arguments checked first and its result's size checked after. Filters
+    """`func` with its arguments checked first (a filter that makes text gets plain data of
+    a printable size: `as_text`) and its result's size checked and counted after. Filters
     that take the context or environment first keep that argument in front."""
     pass_arg = getattr(func, "jinja_pass_arg", None)
+    text = name not in NOT_TEXT
+    cost = FILTER_STEPS.get(name, 0)
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         lead = 1 if pass_arg is not None else 0
-        if check is not None and len(args) > lead:
-            check(args[lead], args[lead + 1:], kwargs)
-        return _check_size(func(*args, **kwargs))
+        _tick()
+        if len(args) > lead:
+            if cost and hasattr(args[lead], "__len__"):
+                _tick(int(len(args[lead]) * cost))
+            if text:
+                for arg in (*args[lead:], *kwargs.values()):
+                    as_text(arg)
+            if check is not None:
+                check(args[lead], args[lead + 1:], kwargs)
+        return made(func(*args, **kwargs))
 
     return wrapper
+
+
+def _items(value: Any) -> list[Any]:
+    """The items of an iterable a filter reads, one step each (a generator from `map` or
+    `select` is read here, counted, before anything is made of it)."""
+    if isinstance(value, (list, tuple)):
+        _tick(max(1, len(value) // 16))
+        return list(value)
+    out = []
+    for item in value:
+        _tick()
+        out.append(item)
+    return out
+
+
+def _join(eval_ctx: Any, value: Any, d: str = "", attribute: Any = None) -> Any:
+    """Jinja2's `join`, with the length of what it would make counted first."""
+    items = _items(value)
+    if attribute is not None:
+        return _JOIN(eval_ctx, items, d, attribute)
+    size = as_text(d) * max(0, len(items) - 1)
+    for item in items:
+        size += as_text(item, MAX_TEXT - size) if not isinstance(item, str) else len(item)
+        if size > MAX_TEXT:
+            raise TemplateLimit(f"the template joins a text longer than {MAX_TEXT:,} characters")
+    return _JOIN(eval_ctx, items, d, attribute)
+
+
+def _sum(environment: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+    """Jinja2's `sum`, one step per item, each partial sum's length checked before it is
+    made (a sum of lists or texts is a concatenation)."""
+    get = make_attrgetter(environment, attribute) if attribute is not None else (lambda x: x)
+    total = start
+    for item in _items(iterable):
+        value = get(item)
+        if isinstance(total, (str, list, tuple)) and hasattr(value, "__len__"):
+            if len(total) + len(value) > MAX_TEXT:
+                raise TemplateLimit(f"the template sums to a text or list longer than {MAX_TEXT:,} items")
+            total = made(total + value)  # never in place: the start value is the template's
+        else:
+            total = environment.call_binop(None, "+", total, value)
+    return total
+
+
+def _indent_size(s: Any, width: Any) -> None:
+    _check_width(width, "the indent")
+    if isinstance(s, str) and isinstance(width, int):
+        if len(s) + (s.count("\n") + 1) * width > MAX_TEXT:
+            raise TemplateLimit(f"the template indents a text to longer than {MAX_TEXT:,} characters")
 
 
 WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill"})
@@ -239,9 +445,19 @@ def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> No
     """Size checks for `str` methods whose result can be far longer than their input."""
     method = getattr(obj, "__name__", "")
     owner = getattr(obj, "__self__", None)
+    if isinstance(owner, (list, dict, set)) and method in ("extend", "update", "append", "insert", "add", "setdefault"):
+        grows = len(args[0]) if method in ("extend", "update") and args and hasattr(args[0], "__len__") else 1
+        if len(owner) + grows > MAX_TEXT:
+            raise TemplateLimit(f"the template builds a list longer than {MAX_TEXT:,} items")
+        _charge(8 * grows + sum(sys.getsizeof(a) for a in args if isinstance(a, _SIZED)))
+        return
     if not isinstance(owner, str):
         return
-    if method in WIDTH_METHODS:
+    if method == "join" and args:
+        items = _items(args[0])
+        if sum(len(i) if isinstance(i, str) else 0 for i in items) + len(owner) * len(items) > MAX_TEXT:
+            raise TemplateLimit(f"the template joins a text longer than {MAX_TEXT:,} characters")
+    elif method in WIDTH_METHODS:
         _check_width(_arg(args, kwargs, 0, "width"), "the width")
     elif method == "expandtabs":
         _check_width(_arg(args, kwargs, 0, "tabsize", 8), "the tab size")
@@ -276,6 +492,8 @@ class _BoundedCodeGenerator(CodeGenerator):
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:  # noqa: N802
         self.write("environment.checked_text(")
+        node = copy.copy(node)
+        node.nodes = [nodes.Call(nodes.EnvironmentAttribute("text_part"), [n], [], None, None, lineno=n.lineno) for n in node.nodes]
         super().visit_Concat(node, frame)
         self.write(")")
 
@@ -296,6 +514,8 @@ class BoundedSandbox(SandboxedEnvironment):
         self.globals["lipsum"] = _lipsum
         checks = _filter_checks()
         self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
+        self.filters["join"] = pass_eval_context(_join)
+        self.filters["sum"] = pass_environment(_sum)
         self._strings: dict[tuple[str, str], Any] = {}
 
     def compiled(self, kind: str, text: str) -> Any:
@@ -317,7 +537,30 @@ class BoundedSandbox(SandboxedEnvironment):
 
     @staticmethod
     def checked_text(value: Any) -> Any:
-        return _check_size(value)
+        return made(value)
+
+    @staticmethod
+    def text_part(value: Any) -> Any:
+        """A part of a `~` concatenation: plain data of a printable size."""
+        as_text(value)
+        return value
+
+    def compile_expression(self, source: str, undefined_to_none: bool = True) -> Any:
+        """An expression evaluated under a budget, like a template's render."""
+        _check_source(self, source)
+        return BoundedExpression(_compiled(super().compile_expression, source, undefined_to_none))
+
+    def parse(self, source: str, name: Optional[str] = None, filename: Optional[str] = None) -> nodes.Template:
+        _check_source(self, source)
+        tree: nodes.Template = _compiled(super().parse, source, name, filename)
+        return tree
+
+    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None, raw: bool = False, defer_init: bool = False) -> Any:
+        """Every template's text, given as a string or read by a loader, is bounded before
+        it is compiled (`_check_source`)."""
+        if isinstance(source, str):
+            _check_source(self, source)
+        return _compiled(super().compile, source, name, filename, raw, defer_init)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -332,13 +575,18 @@ class BoundedSandbox(SandboxedEnvironment):
                     raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
         elif operator == "%":
             check_percent_format(left)
+            if isinstance(left, str):
+                as_text(right, MAX_TEXT - len(left))
+        elif operator == "+":
+            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) and len(left) + len(right) > MAX_TEXT:
+                raise TemplateLimit(f"the template builds a text or list longer than {MAX_TEXT:,} items")
         result = super().call_binop(context, operator, left, right)
-        return _check_int(_check_size(result))
+        return made(result)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _tick(CALL_STEPS)
         _check_method(__obj, args, kwargs)
-        return _check_size(super().call(__context, __obj, *args, **kwargs))
+        return made(super().call(__context, __obj, *args, **kwargs))
 
     def wrap_str_format(self, value: Any) -> Optional[Callable[..., str]]:
         """`str.format` and `str.format_map` through a formatter whose widths are bounded."""
@@ -349,6 +597,9 @@ class BoundedSandbox(SandboxedEnvironment):
 
         @functools.wraps(inner)
         def bounded(*args: Any, **kwargs: Any) -> str:
+            room = MAX_TEXT - len(pattern)
+            for arg in (*args, *kwargs.values()):
+                room -= as_text(arg, room)
             for _, _, spec, _ in string.Formatter().parse(pattern):
                 if spec and "{" in spec:
                     raise TemplateLimit("a width given by a nested field is not allowed in templates")
@@ -416,11 +667,13 @@ def render(
     try:
         return env.from_string(text).render(**context), None
     except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
-        raise InputError([Issue(file, line, field, template_message(exc, "text", with_line=True))]) from None
+        where = line if line is not None else error_line(exc)
+        raise InputError([Issue(file, where, field, template_message(exc, "text", with_line=line is not None))]) from None
     except TemplateError as exc:
-        return text, Issue(file, line, field, template_message(exc, "text", with_line=True))
+        where = line if line is not None else error_line(exc)
+        return text, Issue(file, where, field, template_message(exc, "text", with_line=line is not None))
     except (ArithmeticError, RecursionError, MemoryError, ValueError, TypeError) as exc:
-        return text, Issue(file, line, field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
+        return text, Issue(file, line if line is not None else error_line(exc), field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
 
 
 def error_line(exc: BaseException, filename: str = "<template>") -> Optional[int]:

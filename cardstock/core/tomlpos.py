@@ -10,6 +10,11 @@ string has its own line. A lookup falls back to the nearest known parent.
 
 The text is expected to be valid TOML (callers read it with `tomllib` first); on text that
 is not, the reader stops where it cannot go on and returns what it found so far.
+
+Before `tomllib` reads a file, `toml_problem` bounds what would make it slow: at most
+`MAX_TOML_BYTES`, `MAX_TOML_KEYS` keys, `MAX_KEY_PARTS` parts in one dotted key (tomllib
+takes time that grows with the square of that), and arrays and inline tables nested at
+most `MAX_TOML_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -27,6 +32,57 @@ if TYPE_CHECKING:
 Path = tuple[str | int, ...]
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+MAX_TOML_BYTES = 4 * 1024 * 1024  # one TOML file (a game's whole layout file is a few dozen KB)
+MAX_TOML_KEYS = 50_000  # keys (`=` signs) in one file
+MAX_KEY_PARTS = 64  # parts of one dotted key or table name
+MAX_TOML_DEPTH = 64  # arrays and inline tables within each other
+
+# what the bounds scan stops at: string and comment delimiters and the punctuation of keys
+_TOML_MARKS = re.compile(r'"""|\'\'\'|["\'#=,{}\[\].\n]')
+
+
+def toml_problem(text: str) -> Optional[tuple[int, str]]:
+    """Where and why `text` is too large for cardstock to read as TOML (see the module's
+    docstring): (line, message), or None. One pass over its punctuation, strings and
+    comments skipped."""
+    found = _toml_bound(text)
+    return None if found is None else (text.count("\n", 0, found[0]) + 1, found[1])
+
+
+def _toml_bound(text: str) -> Optional[tuple[int, str]]:
+    keys = parts = depth = 0
+    closing: Optional[str] = None  # the end of the string or comment the scan is in
+    for m in _TOML_MARKS.finditer(text):
+        mark = m.group()
+        if closing is not None:
+            if mark == closing and closing[0] == '"' and _escaped(text, m.start()):
+                continue  # \" inside a basic string
+            if mark == closing or (mark == "\n" and closing in ('"', "'")):
+                closing = None
+            continue
+        if mark in ('"""', "'''", '"', "'"):
+            closing = mark
+        elif mark == "#":
+            closing = "\n"
+        elif mark == ".":
+            parts += 1
+            if parts >= MAX_KEY_PARTS:
+                return m.start(), f"a key has more than {MAX_KEY_PARTS} dotted parts, cardstock's limit"
+            continue
+        elif mark == "=":
+            keys += 1
+            if keys > MAX_TOML_KEYS:
+                return m.start(), f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one TOML file"
+        elif mark in "[{":
+            depth += 1
+            if depth > MAX_TOML_DEPTH:
+                return m.start(), f"arrays and tables nest more than {MAX_TOML_DEPTH} deep, cardstock's limit"
+        elif mark in "]}":
+            depth = max(0, depth - 1)
+        parts = 0
+    return None
+
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)")
 _SPACE = re.compile(r"[ \t]*")
@@ -292,9 +348,12 @@ def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") 
     error or a refused file reads the same everywhere: `path:line: not valid TOML: …`.
     """
     try:
-        text = read_text(path, root)
+        text = read_text(path, root, limit=MAX_TOML_BYTES)
     except Unreadable as exc:
         return None, issue(shown, exc)
+    problem = toml_problem(text)
+    if problem is not None:
+        return None, Issue(shown, problem[0], "", f"not read as TOML: {problem[1]}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

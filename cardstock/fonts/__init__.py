@@ -64,7 +64,7 @@ class FontFace:
 
     def read(self) -> bytes:
         """The font file's bytes, through the one door for input files (core/files)."""
-        return read_bytes(self.path, self.project)
+        return read_bytes(self.path, self.project, limit=MAX_FONT_BYTES)
 
     def static(self) -> bytes:
         """The face as a static font with TrueType outlines, what ReportLab measures and
@@ -96,6 +96,8 @@ class FontFace:
     def css_format(self) -> str:
         return "opentype" if self.file.lower().endswith(".otf") else "truetype"
 
+
+MAX_FONT_BYTES = 32 * 1024 * 1024  # one font file (a large CJK font is about 20 MB)
 
 _SANS = "Arial, Helvetica, sans-serif"
 _SERIF = '"Times New Roman", Times, serif'
@@ -135,7 +137,7 @@ def _stamp(path: Path) -> str:
 def _font_problem(path: Path, root: Path) -> str | None:
     """Why ReportLab cannot embed this file (inside the project `root`), or None."""
     try:
-        data = read_bytes(path, root)
+        data = read_bytes(path, root, limit=MAX_FONT_BYTES)
     except Unreadable as exc:
         return f"the font cannot be read: {exc}"
     head = data[:4]

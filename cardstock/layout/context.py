@@ -13,7 +13,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from ..catalog.fields import COLOR_PATTERN
 import dataclasses
 
-from ..core.issues import Issue
+from ..core.issues import InputError, Issue
 from ..catalog.schema import Component
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
 from ..catalog.fields import slugify
@@ -245,6 +245,8 @@ def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], 
             if "{{" in v or "{%" in v:
                 try:
                     out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+                except InputError as exc:  # a breach of the sandbox or its bounds, already located
+                    out, issue = v, exc.issues[0]
                 except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
                     out, issue = v, Issue(comp.file, comp.line, key, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
                 if issue is not None:  # a text that cannot be rendered is bad input

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
+from ..core.files import present
 from ..core.cache import Cache, code_key, memory_cache
 from ..core.issues import Issue
 from ..core.markup import spans
@@ -47,7 +48,7 @@ from .text import Fit
 from .ownicons import game_library
 from .symbols import Library
 from .. import fonts
-from ..catalog.ruletext import quickref_template, render_quickref
+from ..catalog.ruletext import quickref_name_problem, quickref_template, render_quickref
 from ..core.issues import InputError
 
 if TYPE_CHECKING:
@@ -481,8 +482,11 @@ def _quickref(catalog: "Catalog", comp: Component, side: str) -> tuple[str, list
     name = comp.fields.get(key)
     if not name:
         return "", [Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")]
+    problem = quickref_name_problem(str(name))
+    if problem is not None:  # bad input, found where the face is drawn
+        return "", [Issue(comp.file, comp.line, key, problem, bad_input=True)]
     path = quickref_template(catalog, str(name))
-    if not path.is_file():
+    if not present(path):
         return "", [Issue(comp.file, comp.line, key, f"no quick-reference template {catalog.display(path)}")]
     text_out, problems = render_quickref(catalog, str(name))
     return (text_out or ""), list(problems)

@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional
 
 from ..core.files import Unreadable, present, read_bytes
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
+from .svgart import SvgLimit, parse_svg
 from .symbols import PathError, parse_path
 
 Point = tuple[float, float]
@@ -271,9 +272,11 @@ def flatten(d: PathData) -> Polygon:
 def _svg_file_path(path: FsPath, folder: FsPath) -> str:
     """The path data of the first <path> of an SVG file inside `folder`. Raises ValueError."""
     try:
-        root = ET.fromstring(read_bytes(path, folder))
+        root = parse_svg(read_bytes(path, folder))
     except Unreadable as exc:
         raise ValueError(f"cannot read the outline file: {exc}") from None
+    except SvgLimit as exc:
+        raise ValueError(f"the outline file cannot be read: {exc}") from None
     except ET.ParseError as exc:
         raise ValueError(f"the outline file cannot be read as SVG: {exc}") from None
     for el in root.iter():

@@ -14,6 +14,11 @@ Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
 anything in another namespace), `<title>`, `<desc>` and hidden elements are skipped
 silently. Anything else (filters, embedded images, masks) is left out and reported as a
 warning, once per file.
+
+A file is bounded before and while it is drawn: at most `MAX_ELEMENTS` elements (counted
+while it is parsed), `MAX_STYLE` characters of `<style>`, `<use>` nested at most
+`MAX_USE_DEPTH` deep and at most `MAX_DRAWN` elements drawn in all, copies made by `<use>`
+included. A file over a bound is not drawn: one located message names the bound.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
-from typing import Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from ..core.files import Unreadable, read_bytes
 from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
@@ -44,6 +49,37 @@ DOWN = frozenset({"y", "cy", "ry", "y1", "y2", "height"})
 _PAINT = ("fill", "stroke", "stroke-width", "fill-rule")
 # text properties, inherited like the paint (`font` is the shorthand Illustrator writes)
 _FONT = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "font")
+
+MAX_ELEMENTS = 50_000  # elements in one SVG file
+MAX_DRAWN = 20_000  # elements drawn from one file, each copy a `<use>` makes included
+MAX_USE_DEPTH = 16  # `<use>` within what a `<use>` draws
+MAX_STYLE = 1_000_000  # characters of CSS in one file's `<style>` elements
+
+
+class SvgLimit(ValueError):
+    """An SVG file over one of the bounds above."""
+
+
+def parse_svg(data: bytes) -> ET.Element:
+    """The root element of an SVG file's bytes, its elements counted while it is parsed
+    (`SvgLimit` past `MAX_ELEMENTS`; `ET.ParseError` for XML that cannot be read)."""
+    parser: Any = ET.XMLPullParser(events=("start",))
+    root: Optional[ET.Element] = None
+    count = 0
+    step = 1 << 16
+    for at in range(0, max(len(data), 1), step):
+        parser.feed(data[at:at + step])
+        for event in parser.read_events():
+            root = event[1] if root is None else root
+            count += 1
+            if count > MAX_ELEMENTS:
+                raise SvgLimit(f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file")
+    parser.close()
+    for event in parser.read_events():
+        root = event[1] if root is None else root
+    if root is None:
+        raise ET.ParseError("no element found")
+    return root
 
 
 def _color(value: str | None, problems: set[str], paints: dict[str, str] | None = None) -> str | None:
@@ -151,10 +187,10 @@ def svg_ops(path: FsPath, folder: Optional[FsPath], rect: tuple[float, float, fl
     or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
     problems: set[str] = set()
     try:
-        root = ET.fromstring(read_bytes(path, folder))
+        root = parse_svg(read_bytes(path, folder))
     except Unreadable as exc:
         return [], [f"cannot read the file: {exc}"]
-    except ET.ParseError as exc:
+    except (ET.ParseError, SvgLimit) as exc:
         return [], [f"not a readable SVG file: {exc}"]
     try:
         vx, vy, vw, vh = _viewbox(root)
@@ -168,11 +204,14 @@ def svg_ops(path: FsPath, folder: Optional[FsPath], rect: tuple[float, float, fl
     px, py = position
     base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
     ops: list[Op] = []
-    sheet = _Sheet(_css_classes(root), _gradient_colors(root), _ids(root), (vw, vh))
     try:
+        sheet = _Sheet(_css_classes(root), _gradient_colors(root), _ids(root), (vw, vh))
+        _count_drawn(root, sheet.ids)
         _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
     except RecursionError:
         return [], ["not a readable SVG file: its elements nest too deeply"]
+    except SvgLimit as exc:
+        return [], [f"not a readable SVG file: {exc}"]
     return ops, sorted(problems)
 
 
@@ -198,6 +237,12 @@ class _Sheet:
         self.ids = ids or {}
         self.size = size
         self.using: set[str] = set()  # the <use> targets being drawn (a cycle is refused)
+        self.drawn = 0  # elements walked, <use> copies included
+
+    def walked(self) -> None:
+        self.drawn += 1
+        if self.drawn > MAX_DRAWN:
+            raise SvgLimit(f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file")
 
     def length(self, value: str | None, key: str, default: float = 0.0) -> float:
         """An attribute's length; a percentage is of the viewBox width (x, width, …),
@@ -237,19 +282,75 @@ def _ref(value: str | None) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
+def _count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
+    """Refuse a file whose `<use>` copies would make it draw more than `MAX_DRAWN`
+    elements, before anything is drawn: each element's count (itself, its children, what
+    it uses) is worked out once."""
+    counts: dict[int, int] = {}
+
+    def count(el: ET.Element, depth: int) -> int:
+        key = id(el)
+        if key in counts:
+            return counts[key]
+        counts[key] = 0  # a cycle counts nothing more (drawing refuses it)
+        if depth > MAX_USE_DEPTH:
+            raise SvgLimit(f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file")
+        n = 1
+        if _local(el) == "use":
+            ref = _ref(el.get("href") or el.get(XLINK_HREF))
+            target = ids.get(ref) if ref else None
+            n += count(target, depth + 1) if target is not None else 0
+        elif _local(el) not in SKIP:
+            n += sum(count(child, depth) for child in el)
+        if n > MAX_DRAWN:
+            raise SvgLimit(f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file")
+        counts[key] = n
+        return n
+
+    count(root, 0)
+
+
+def _without_comments(text: str) -> str:
+    """CSS without its `/* … */` comments (an unclosed one runs to the end), in one pass."""
+    out: list[str] = []
+    at = 0
+    while True:
+        start = text.find("/*", at)
+        if start < 0:
+            out.append(text[at:])
+            break
+        out.append(text[at:start])
+        end = text.find("*/", start + 2)
+        if end < 0:
+            break
+        at = end + 2
+    return "".join(out)
+
+
+def _css_rules(text: str) -> Iterator[tuple[str, str]]:
+    """(selectors, declarations) of each `selectors { declarations }` rule, in one pass."""
+    for chunk in text.split("}")[:-1]:
+        parts = chunk.split("{")
+        if len(parts) >= 2 and parts[-2].strip():
+            yield parts[-2], parts[-1]
+
+
 def _css_classes(root: ET.Element) -> dict[str, str]:
     """`.st0{fill:#c00}` rules of the file's <style> elements: class → declarations."""
-    out: dict[str, str] = {}
+    found: dict[str, list[str]] = {}
+    size = 0
     for el in root.iter():
         if el.tag.split("}")[-1] != "style" or not el.text:
             continue
-        text = re.sub(r"/\*.*?\*/", "", el.text, flags=re.S)
-        for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+        size += len(el.text)
+        if size > MAX_STYLE:
+            raise SvgLimit(f"its <style> holds more than {MAX_STYLE:,} characters of CSS, cardstock's limit for one SVG file")
+        for selectors, body in _css_rules(_without_comments(el.text)):
             for sel in selectors.split(","):
                 sel = sel.strip()
                 if re.fullmatch(r"\.[A-Za-z_][\w-]*", sel):
-                    out[sel[1:]] = out.get(sel[1:], "") + ";" + body
-    return out
+                    found.setdefault(sel[1:], []).append(body)
+    return {name: ";" + ";".join(bodies) for name, bodies in found.items()}
 
 
 def _gradient_colors(root: ET.Element) -> dict[str, str]:
@@ -413,6 +514,7 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: _Sheet) -> PathData | 
 
 
 def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet, used: bool = False) -> None:
+    sheet.walked()
     tag = _local(el)
     if tag is None or tag in SKIP:
         return  # another program's element, or one that draws nothing
@@ -486,6 +588,8 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
             except ValueError as exc:
                 problems.add(str(exc))
                 return
+        if len(sheet.using) >= MAX_USE_DEPTH:
+            raise SvgLimit(f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file")
         sheet.using.add(ref)
         try:
             _walk(target, at, st, ops, problems, sheet, used=True)
