@@ -7,7 +7,9 @@ source of every raster export: pypdfium2 (PDFium, the PDF engine of Chromium, sh
 wheel) renders each page to pixels, one page at a time, so memory does not grow with the
 deck.
 
-Pixels are sRGB. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
+Pixels are sRGB, and every PNG says so: it carries an `sRGB` chunk (rendering intent
+perceptual) with the `gAMA` value the PNG specification pairs with it, so a print shop's
+or a viewer's colour management reads the file as sRGB instead of guessing. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
 transparent background: the renderer clips every face to its cut line grown by the bleed,
 so everything outside that outline stays transparent in the PNG.
 """
@@ -156,6 +158,12 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
 
+# The colour space every PNG is tagged with: sRGB (rendering intent 0, perceptual), and the
+# gamma the PNG specification says a writer of an sRGB chunk should also give (1/2.2 as
+# 45455 hundred-thousandths) for decoders that read gAMA only.
+SRGB_CHUNKS = _chunk(b"sRGB", bytes([0])) + _chunk(b"gAMA", struct.pack(">I", 45455))
+
+
 def png_bytes(image: Any, dpi: float) -> bytes:
     """A PNG of a PIL image (RGB or RGBA) with its resolution recorded (see `png_pixels`)."""
     if image.mode not in ("RGB", "RGBA"):
@@ -184,6 +192,7 @@ def png_pixels(pixels: memoryview, width: int, height: int, stride: int, channel
     return b"".join((
         PNG_SIGNATURE,
         _chunk(b"IHDR", header),
+        SRGB_CHUNKS,
         _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
         _chunk(b"IDAT", _deflate(bytes(rows))),
         _chunk(b"IEND", b""),
