@@ -43,6 +43,7 @@ class Stage:
     check: Optional[Callable[[list[Catalog], BuildOptions], list[Issue]]] = None  # its inputs, for the games of a build
     when: When = "default"  # "asked": only when `--only` names it (or, for print-shop, `--for`)
     weight: float = 4.0
+    modifiers: tuple[str, ...] = ()  # the build options (BuildOptions fields) that change only what this and other stages make
 
     @property
     def per_game(self) -> bool:
@@ -59,21 +60,24 @@ class Stage:
 
 STAGES: tuple[Stage, ...] = (
     Stage("calibration", "calibration-<paper>.pdf", ("calibration",), "the printer profile (layouts/sheets/printers.toml)",
-          run_build=calibration.build_calibration, weight=1.0),
+          run_build=calibration.build_calibration, weight=1.0, modifiers=("duplex", "back_offset", "printer")),
     Stage("svg", "<game>/svg/<id>.svg and the fonts they name", ("svg", "svg-guides", "font"), "the faces",
-          run_game=svg_stage.build_svgs, weight=1.0),
+          run_game=svg_stage.build_svgs, weight=1.0, modifiers=("guides",)),
     Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
           run_game=books_stage.build_rulebook, weight=5.0),
     Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
-          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0),
+          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0,
+          modifiers=("duplex", "gutterfold", "back_offset", "printer", "select_sets", "select_cards", "pages")),
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
-          run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
+          run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0,
+          modifiers=("duplex", "gutterfold", "back_offset", "printer")),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
-          run_game=cards.build_cards, when="asked", weight=6.0),
+          run_game=cards.build_cards, when="asked", weight=6.0, modifiers=("cmyk", "dpi")),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
-          run_game=tts.build_tts, when="asked", weight=6.0),
+          run_game=tts.build_tts, when="asked", weight=6.0, modifiers=("dpi", "tts_base_url")),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
-          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0),
+          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0,
+          modifiers=("services",)),
 )
 
 BY_NAME = {s.name: s for s in STAGES}
