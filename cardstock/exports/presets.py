@@ -21,6 +21,7 @@ from typing import Any, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue, Issues
 from ..layout.ops import Face
 from ..catalog.load import Catalog
@@ -29,6 +30,7 @@ from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
 from ..core.project import shared_layout
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
+from ..render.pdf import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from
@@ -49,6 +51,18 @@ class Size(BaseModel):
     safe: str
 
 
+class PdfXSpec(BaseModel):
+    """A service's PDF/X: the version its files claim and their output intent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str = Field(pattern="^PDF/X-1a:2003$")
+    profile: str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    condition: str  # the OutputConditionIdentifier, as the registry names it
+    registry: str = "http://www.color.org"
+    info: str  # the printing condition in words
+
+
 class Service(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -57,6 +71,7 @@ class Service(BaseModel):
     files: str = Field(pattern="^(images|pdf-pairs)$")
     format: str = Field(pattern="^(png|pdf)$")
     cmyk: bool = False
+    pdfx: Optional[PdfXSpec] = None
     sizes: list[Size] = Field(min_length=1)
 
 
@@ -81,6 +96,10 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
         return {}, list(found)
     bad = []
     for sid, service in parsed.services.items():
+        if service.pdfx is not None:
+            _, problem = output_intent(root, service.pdfx)
+            if problem:
+                bad.append(Issue(shown, line_for(lines, ("services", sid, "pdfx", "profile")), f"services.{sid}.pdfx.profile", problem))
         for i, size in enumerate(service.sizes):
             for field in ("trim", "safe"):
                 try:
@@ -88,6 +107,24 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
                 except UnitError as exc:
                     bad.append(Issue(shown, line_for(lines, ("services", sid, "sizes")), f"services.{sid}.sizes[{i}].{field}", str(exc)))
     return parsed.services, bad
+
+
+def output_intent(root: Path, spec: PdfXSpec) -> tuple[Optional[PdfX], str]:
+    """A service's PDF/X output intent with its profile read (from the project's
+    `layouts/<profile>`, else cardstock's), or why the profile cannot serve: unreadable,
+    or not an ICC output profile of CMYK."""
+    path, shown = shared_layout(root, spec.profile)
+    try:
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        return None, f"{shown}: cannot read the profile: {exc}"
+    if len(data) < 132 or data[36:40] != b"acsp":
+        return None, f"{shown}: not an ICC profile"
+    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        kind = data[12:16].decode("latin-1").strip()
+        space = data[16:20].decode("latin-1").strip()
+        return None, f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), got class {kind!r} of {space!r}"
+    return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
 
 
 @dataclass(frozen=True)
@@ -262,7 +299,8 @@ def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card]
         for _ in range(c.component.count):
             pages += [c.back or c.front, c.front]
     scaled = [_with_bleed(f, geo) for f in pages]
-    data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk)
+    pdfx = output_intent(catalog.root, service.pdfx)[0] if service.pdfx is not None else None  # the profile was checked by validation
+    data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk, pdfx=pdfx, dpi=size.dpi)
     result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=len(pages)))
 
 
