@@ -27,11 +27,9 @@ import signal
 import sys
 import os
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .core import output
 from .core.cache import Cache, key_of, open_cache
@@ -45,6 +43,9 @@ from .site.page import game_info, GameStatus
 from .site.publish import Checked, page_wanted, publish
 from .stages import CHECKS, Stage, selected
 from .validate import check_options, validate
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 @dataclass(frozen=True)
 class Unit:
@@ -270,9 +271,13 @@ def _check_task(game: str, runs: int, strict: bool) -> CheckResult:
 _WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
 
 
-def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> ProcessPoolExecutor:
+def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> "ProcessPoolExecutor":
     """Workers forked from this process, so they start with its modules and its games read
-    and checked; each dies with the build (`_die_with_parent`)."""
+    and checked; each dies with the build (`_die_with_parent`). (The process machinery is
+    imported here: a build of one game in one process never needs it.)"""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     _WORK.clear()
     _WORK.update(jobs)
     if build_job is not None:

@@ -145,7 +145,8 @@ def test_stages_import_the_contract_not_the_build_or_the_table():
 
 
 # Imports inside functions only where they defer a heavy library one stage or command needs.
-HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml", "markdown_it", "watchfiles", "ctypes", "fcntl"}
+HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml", "markdown_it", "watchfiles", "ctypes", "fcntl",
+         "concurrent", "multiprocessing"}  # process pools: started only when work is spread
 
 
 def test_imports_inside_functions_only_defer_heavy_libraries():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from pydantic import BaseModel, ValidationError
 
@@ -40,7 +40,7 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
-    lines: dict[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
+    lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
 
     def line(self, *path: Any) -> Optional[int]:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -269,7 +269,7 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
     return f"{_display(root, target)}: {problem}" if problem else None
 
 
-def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: dict[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
+def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: Mapping[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
     for key in s.columns:
         if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:

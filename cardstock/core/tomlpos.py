@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import tomllib
 import re
-from typing import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
 
 from .files import Unreadable, issue, read_text
 from .issues import Issue
@@ -247,7 +246,33 @@ def key_lines(text: str) -> dict[Path, int]:
     return _Reader(text).document()
 
 
-def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
+class KeyLines(Mapping[Path, int]):
+    """The lines of a TOML text's key paths (`key_lines`), found when first asked for:
+    lines are for messages, and a build without a problem in a file never asks."""
+
+    def __init__(self, text: str) -> None:
+        self._text: Optional[str] = text
+        self._lines: dict[Path, int] = {}
+
+    def _found(self) -> dict[Path, int]:
+        if self._text is not None:
+            self._lines, self._text = key_lines(self._text), None
+        return self._lines
+
+    def __getitem__(self, path: Path) -> int:
+        return self._found()[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._found()
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+
+def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None:
     """The line of `path`, or of its nearest parent that the scanner saw."""
     p = tuple(path)
     while p:
@@ -257,7 +282,7 @@ def line_for(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
     return None
 
 
-def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], dict[Path, int]]], Any]:
+def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
     """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
     lines), None), or (None, Issue) saying where it is broken. (The second item is typed
     Any: a caller that found the first None need not check it.)
@@ -277,4 +302,4 @@ def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") 
         return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
     except RecursionError:
         return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
-    return (data, key_lines(text)), None
+    return (data, KeyLines(text)), None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import Annotated
@@ -215,7 +215,7 @@ def _same_size(a: str, b: str) -> bool:
     return abs(aw - bw) < 0.01 and abs(ah - bh) < 0.01
 
 
-def _read_toml(path: Path, shown: str, issues: Issues, root: Path) -> Optional[tuple[dict[str, Any], dict[KeyPath, int]]]:
+def _read_toml(path: Path, shown: str, issues: Issues, root: Path) -> Optional[tuple[dict[str, Any], Mapping[KeyPath, int]]]:
     read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
@@ -229,7 +229,7 @@ def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:
 M = TypeVar("M", bound=BaseModel)
 
 
-def _validate(model: type[M], data: dict[str, Any], shown: str, lines: dict[KeyPath, int], issues: Issues) -> Optional[M]:
+def _validate(model: type[M], data: dict[str, Any], shown: str, lines: Mapping[KeyPath, int], issues: Issues) -> Optional[M]:
     try:
         return model.model_validate(data)
     except ValidationError as exc:

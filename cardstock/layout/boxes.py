@@ -291,6 +291,7 @@ def _span(origin: float, extent: float, start: Optional[float], end: Optional[fl
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
 
 
+@lru_cache(maxsize=8192)
 def length_value(text: str, extent: Optional[float] = None) -> float:
     """A layout length in points: '3mm', '-2pt', or with an extent a percentage of it ('50%').
 
@@ -304,6 +305,7 @@ def length_value(text: str, extent: Optional[float] = None) -> float:
     return parse_length(text, allow_negative=True)
 
 
+@lru_cache(maxsize=8192)
 def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its

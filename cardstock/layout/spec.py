@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..core.files import present
 from ..core.issues import Issue
@@ -88,7 +88,7 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path]) -> tuple[Optional[LayoutFile], dict[Any, int]]:
+def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path]) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
     read, problem = read_toml(path, shown, root)
     if read is None:
         issues.append(problem)
@@ -103,7 +103,7 @@ def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path]) -> 
     return model, lines
 
 
-def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: dict[Any, int]) -> None:
+def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[Any, int]) -> None:
     for k, v in model.theme.items():
         into.theme[k] = v
         into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))

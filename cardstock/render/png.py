@@ -16,7 +16,6 @@ so everything outside that outline stays transparent in the PNG.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import io
 import struct
@@ -162,6 +161,8 @@ def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequen
     chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
     _SHARED.update(pdf=pdf, dpi=dpi, sizes=list(sizes), alpha=list(alpha))
     try:
+        import multiprocessing  # only when a pool renders (see POOL_MIN_PAGES)
+
         with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks))) as pool:
             for chunk in pool.imap(_render_chunk, chunks):
                 yield from chunk
