@@ -71,7 +71,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0,
           modifiers=("duplex", "gutterfold", "back_offset", "printer")),
-    Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
+    Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf, <game>-cards-pairs.pdf", ("card-png", "cards-pdf", "cards-pairs", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0, modifiers=("cmyk", "dpi")),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
           run_game=tts.build_tts, when="asked", weight=6.0, modifiers=("dpi", "tts_base_url")),

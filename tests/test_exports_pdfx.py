@@ -89,7 +89,7 @@ def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(d
         reader = pypdf.PdfReader(path)
         assert reader.pdf_header <= "%PDF-1.4", path  # PDF/X-1a:2003 is PDF 1.4 at most
         assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003", path
-        assert reader.metadata["/Trapped"] == "/False" and reader.metadata.title, path
+        assert reader.metadata["/Trapped"] == "/False" and reader.metadata.title and reader.trailer.get("/ID"), path
         (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
         assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 005", path
         profile = intent["/DestOutputProfile"].get_object()

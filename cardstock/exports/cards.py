@@ -138,7 +138,7 @@ def build_cards(job: Job) -> StageResult:
     result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces)))
     pairs = pair_faces(files)
     pairs_pdf = faces_pdf(pairs, title=f"{catalog.game.title}: cards, both sides", cmyk=options.cmyk)
-    result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards-pairs.pdf", pairs_pdf, pages=len(pairs)))
+    result.artifacts.append(artifact(catalog.id, "cards-pairs", folder / f"{catalog.id}-cards-pairs.pdf", pairs_pdf, pages=len(pairs)))
     result.artifacts.append(artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files)))
     written = write_pngs(catalog, files, folder / "png", options.dpi, result, pdf=rgb)
     remove_stale(folder / "png", "*.png", written)

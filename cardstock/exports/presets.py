@@ -6,8 +6,13 @@ resolution, the safe margin, the file format, and how faces, backs and counts ar
 delivered (`files`). Writes `<out>/<game>/print-shop/<service>/…` for each service asked
 for with `--for` (every service when the stage is asked for by `--only print-shop` alone).
 
-A card whose size a service does not print stops the build (exit 2) with a message
-naming the sizes it does. Only cards (kinds `card` and `reference`) go to a print shop.
+Cards go to a service in uploads as it sells them (`Service.uploads`: per deck, or per
+card size with a back per card), each with an `order.txt` naming the deck size to order
+(`Service.deck_sizes`). A landscape card whose size a service prints turned is turned a
+quarter (`turned`); a card whose size a service does not print either way stops the
+build (exit 2) with a message naming the sizes it does. Only cards (kinds `card` and
+`reference`) go to a print shop. DriveThruCards files are PDF/X-1a (`Service.pdfx`,
+`render.prepress`).
 """
 
 from __future__ import annotations

@@ -471,5 +471,5 @@ def flatten(face: Face) -> Optional[Face]:
     return Face.build(face.width, face.height, face.bleed, face.shape, ops, face.cut, face.folds, face.findings)
 
 
-__all__ = ["BLACK_ONLY", "DEVICE", "GREY_TEXT", "NEAR_BLACK", "NEUTRAL", "neutral", "text_ink", "RICH_AREA", "RICH_BLACK", "SMALL_TEXT", "blend", "device", "flatten",
-           "icon_group", "inks", "near_black"]
+__all__ = ["BLACK_ONLY", "DEVICE", "GREY_TEXT", "MAX_PIECES", "NEAR_BLACK", "NEUTRAL", "RICH_AREA", "RICH_BLACK", "SMALL_TEXT",
+           "blend", "device", "flatten", "icon_group", "ink", "inks", "near_black", "neutral", "text_ink"]

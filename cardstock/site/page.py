@@ -38,6 +38,7 @@ KIND_LABELS = {
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
     "cards-pdf": "Card files: one face per page (PDF)",
+    "cards-pairs": "Card files: each front, then its back (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
     "print-shop-zip": "Print-shop upload",
