@@ -82,6 +82,18 @@ def test_alter_ego_goes_to_makeplayingcards_as_one_order_with_its_eight_backs(tm
     deck = min(n for n in PRESETS["mpc"].deck_sizes if n >= total)
     assert f"Order a deck of {deck} cards: {total} cards to print" in order
     assert "different image per card" in order
+    assert "two orders" not in order  # 216 is the closest fit
+
+
+def test_an_order_far_above_a_deck_size_also_names_the_two_smaller_decks(tmp_path):
+    """246 cards: MakePlayingCards' deck of 396 holds them, with 150 spare slots; a deck of
+    234 and one of 18 hold them with 6."""
+    root = mini_project(tmp_path, cards=("ember,Ember,2,", "ember,Ember,242,"))  # with the other three: 246
+    out = root / "out"
+    build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("mpc",))))
+    order = (out / "mini" / "print-shop" / "mpc" / "poker" / "order.txt").read_text()
+    assert "Order a deck of 396 cards: 246 cards to print, and 150 spare slots" in order
+    assert "two orders: a deck of 234 cards and a deck of 18 holding the other 12" in order
 
 
 def test_an_upload_past_the_largest_deck_is_split_and_each_part_names_its_deck(tmp_path):

@@ -377,6 +377,11 @@ def order_text(catalog: Catalog, service: Service, cards: list[Card], size: Size
         spare = deck - count
         lines.append(f"Order a deck of {deck} cards: {count} cards to print" + (
             f", and {spare} spare slots (fill them with extra copies of any card)." if spare else "."))
+        lower = max((n for n in service.deck_sizes if n < count), default=0)
+        second = deck_size(service, count - lower) if lower else None
+        if second is not None and lower + second < deck:
+            lines.append(f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
+                         f"holding the other {count - lower} (the cards in quantities.csv order).")
     else:
         lines.append(f"Order {count} cards.")
     if backs <= 1:
