@@ -141,6 +141,7 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         cmyk=args.cmyk,
         services=services,
         tts_base_url=args.tts_base_url,
+        cut=args.cut,
         select_sets=_ids(getattr(args, "sets", None)),
         select_cards=_ids(getattr(args, "cards", None)),
         pages=pages,
@@ -509,8 +510,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
     b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
     b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, page; "
-                                                   "and, built only when asked for: cards, tts, print-shop")
+    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, board, page; "
+                                                   "and, built only when asked for: tuckbox, cards, tts, print-shop, cut")
     b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
     b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
     b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")
@@ -520,9 +521,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
     b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
+    b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine: silhouette or cricut")
     b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
     b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
-    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: file:/// URLs to output/)")
+    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)")
     b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
     b.set_defaults(func=cmd_build)

@@ -20,7 +20,7 @@ from .books import check as book_check, stage as books_stage
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .exports import cards, presets, tts
-from .impose import calibration, pnp
+from .impose import board, calibration, cut, pnp, tuckbox
 from .layout import lint as face_lint
 from .render import stage as svg_stage
 from .rules import lint as rules_lint
@@ -41,8 +41,9 @@ class Stage:
     run_game: Optional[GameStage] = None  # a stage of one game ...
     run_build: Optional[BuildStage] = None  # ... or of the whole build
     check: Optional[Callable[[list[Catalog], BuildOptions], list[Issue]]] = None  # its inputs, for the games of a build
-    when: When = "default"  # "asked": only when `--only` names it (or, for print-shop, `--for`)
+    when: When = "default"  # "asked": only when `--only` names it, or the option `asked_by` is given
     weight: float = 4.0
+    asked_by: Optional[str] = None  # the build option that also asks for the stage (`--for` asks for print-shop)
     modifiers: tuple[str, ...] = ()  # the build options (BuildOptions fields) that change only what this and other stages make
 
     @property
@@ -51,7 +52,7 @@ class Stage:
 
     def wanted(self, options: BuildOptions) -> bool:
         """Does this build run the stage?"""
-        if self.name == "print-shop" and options.services:
+        if self.asked_by is not None and getattr(options, self.asked_by):
             return True
         if options.only is not None:
             return self.name in options.only
@@ -71,13 +72,19 @@ STAGES: tuple[Stage, ...] = (
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0,
           modifiers=("duplex", "gutterfold", "back_offset", "printer")),
+    Stage("board", "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; <game>-board-<id>.pdf: each board whole",
+          ("board", "board-whole"), "the faces", run_game=board.build_boards, weight=1.0),
+    Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness",
+          run_game=tuckbox.build_tuckbox, when="asked", weight=2.0),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf, <game>-cards-pairs.pdf", ("card-png", "cards-pdf", "cards-pairs", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0, modifiers=("cmyk", "dpi")),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
-          run_game=tts.build_tts, when="asked", weight=6.0, modifiers=("dpi", "tts_base_url")),
+          run_game=tts.build_tts, check=tts.check_inputs, when="asked", weight=6.0, modifiers=("dpi", "tts_base_url")),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
-          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0,
+          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services",
           modifiers=("services",)),
+    Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),
+          "the faces; --cut names the machine", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
 )
 
 BY_NAME = {s.name: s for s in STAGES}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 
 class Links(HTMLParser):
@@ -37,11 +38,11 @@ def test_the_page_links_the_exports_and_shows_png_faces(cli, mini):
     assert page.links["mini/cards/mini-cards.pdf"] == "Card files: one face per page (PDF)"
     assert page.links["mini/cards/cards.csv"] == "Card files: list of PNG faces with counts"
     assert page.links["mini/cards/mini-cards-pairs.pdf"] == "Card files: each front, then its back (PDF)"
-    assert page.links["mini/tts/mini.json"] == "Tabletop Simulator saved object"
+    assert page.links["mini/tts/Saves/Saved%20Objects/mini.json"] == "Tabletop Simulator saved object"
     assert page.links["mini/print-shop/mini-tgc.zip"] == "Print-shop upload (tgc)"
     for href in page.links:
         if href.startswith("mini/"):
-            assert (out / href).is_file(), href
+            assert (out / unquote(href)).is_file(), href
     gallery = [src for src in page.images if "/cards/png/" in src]
     assert "mini/cards/png/ember-front.png" in gallery and "mini/cards/png/back-deck.png" in gallery
     assert not [src for src in page.images if src.endswith(".svg")]

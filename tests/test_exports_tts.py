@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
@@ -33,9 +32,15 @@ def objects(save: dict) -> list[dict]:
     return bag["ContainedObjects"]
 
 
-def local(url: str) -> Path:
-    assert url.startswith("file:///")
-    return Path(unquote(urlparse(url).path))
+def saved(out: Path, game: str) -> dict:
+    return json.loads((out / game / "tts" / "Saves" / "Saved Objects" / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def local(folder: Path, name: str) -> Path:
+    """Where Tabletop Simulator finds a file the saved object names: in its Mods folder
+    (`folder` is the export's copy of Tabletop Simulator's data folder)."""
+    assert "/" not in name and ":" not in name, name  # a file name, not a path or an address
+    return folder / "Mods" / ("Models" if name.endswith(".obj") else "Images") / name
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +50,7 @@ def mini(tmp_path_factory) -> tuple:
     out = root / "out"
     cat = load(root, "mini")
     build_tts(job_of(cat, BuildOptions(out=out, dpi=60)))
-    return cat, json.loads((out / "mini" / "tts" / "mini.json").read_text())
+    return cat, saved(out, "mini"), out / "mini" / "tts"
 
 
 def test_the_stage_is_registered():
@@ -60,7 +65,7 @@ def test_sheets_keep_the_last_cell_for_the_hidden_card():
 
 
 def test_each_deck_holds_every_card_in_its_count(mini):
-    cat, save = mini
+    cat, save, _ = mini
     (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
     assert deck["Nickname"] == "Cards"
     want = {c.name: c.count for c in cat.components if c.set == "cards"}
@@ -73,11 +78,11 @@ def test_each_deck_holds_every_card_in_its_count(mini):
 
 
 def test_face_sheets_exist_and_are_columns_times_card_width(mini):
-    cat, save = mini
+    cat, save, folder = mini
     (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
     for entry in deck["CustomDeck"].values():
-        sheet = Image.open(local(entry["FaceURL"]))
-        back = Image.open(local(entry["BackURL"]))
+        sheet = Image.open(local(folder, entry["FaceURL"]))
+        back = Image.open(local(folder, entry["BackURL"]))
         assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
         assert sheet.width == entry["NumWidth"] * back.width
         assert sheet.height == entry["NumHeight"] * back.height
@@ -85,23 +90,23 @@ def test_face_sheets_exist_and_are_columns_times_card_width(mini):
 
 
 def test_tokens_are_round_custom_tiles_with_transparent_corners(mini):
-    _, save = mini
+    _, save, folder = mini
     (bag,) = [o for o in objects(save) if o["Name"] == "Bag" and o["Nickname"] == "Tokens"]  # dice have a bag too
     assert len(bag["ContainedObjects"]) == 10
     tile = bag["ContainedObjects"][0]
     assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # circle
-    image = Image.open(local(tile["CustomImage"]["ImageURL"]))
+    image = Image.open(local(folder, tile["CustomImage"]["ImageURL"]))
     assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0
 
 
-def test_a_base_url_replaces_the_file_urls(tmp_path: Path):
+def test_a_base_url_replaces_the_file_names(tmp_path: Path):
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     build_tts(job_of(load(tmp_path, "mini"), BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/")))
-    save = json.loads((tmp_path / "out" / "mini" / "tts" / "mini.json").read_text())
+    save = saved(tmp_path / "out", "mini")
     (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
     (entry,) = deck["CustomDeck"].values()
-    assert entry["FaceURL"] == "https://example.org/mini/cards-1.png"
-    assert (tmp_path / "out" / "mini" / "tts" / "cards-1.png").is_file()
+    assert entry["FaceURL"] == "https://example.org/mini/mini-deck-cards-1.png"
+    assert (tmp_path / "out" / "mini" / "tts" / "Mods" / "Images" / "mini-deck-cards-1.png").is_file()
 
 
 @pytest.mark.parametrize("game", ["atmosfear", "alpha-omega-tiles"])
@@ -110,7 +115,7 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
     every sheet on disk with the width the JSON implies; hex tiles as hexagonal tiles."""
     cat = load(ROOT, game)
     build_tts(job_of(cat, BuildOptions(out=tmp_path, dpi=20)))
-    save = json.loads((tmp_path / game / "tts" / f"{game}.json").read_text())
+    save = saved(tmp_path, game)
     sets = {s.name: s for s in cat.game.sets}
     decks = [o for o in objects(save) if o["Name"] == "Deck"]
     assert decks
@@ -118,10 +123,10 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
         s = sets[deck["Nickname"]]
         assert len(deck["DeckIDs"]) == sum(c.count for c in cat.components if c.set == s.id)
         for entry in deck["CustomDeck"].values():
-            sheet = Image.open(local(entry["FaceURL"]))
+            sheet = Image.open(local(tmp_path / game / "tts", entry["FaceURL"]))
             cell = sheet.width // entry["NumWidth"]
             assert sheet.width == entry["NumWidth"] * cell
-    tiles = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"]]
+    tiles = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"] if t["Name"] == "Custom_Tile"]
     kinds = {c.kind for c in cat.components}
     if "tile" in kinds:
         assert any(t["CustomImage"]["CustomTile"]["Type"] == 1 for t in tiles)  # hexagons

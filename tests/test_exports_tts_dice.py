@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
@@ -23,9 +22,12 @@ from conftest import job_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def local(url: str) -> Path:
-    assert url.startswith("file:///")
-    return Path(unquote(urlparse(url).path))
+FOLDER: dict[str, Path] = {}  # the export's copy of Tabletop Simulator's data folder
+
+
+def local(name: str) -> Path:
+    """Where Tabletop Simulator finds a file the saved object names: in its Mods folder."""
+    return FOLDER["tts"] / "Mods" / ("Models" if name.endswith(".obj") else "Images") / name
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +36,8 @@ def built(tmp_path_factory):
     assert not issues.errors
     out = tmp_path_factory.mktemp("tts")
     build_tts(job_of(cat, BuildOptions(out=out, dpi=60)))
-    save = json.loads((out / "atmosfear" / "tts" / "atmosfear.json").read_text(encoding="utf-8"))
+    FOLDER["tts"] = out / "atmosfear" / "tts"
+    save = json.loads((FOLDER["tts"] / "Saves" / "Saved Objects" / "atmosfear.json").read_text(encoding="utf-8"))
     return cat, save
 
 

@@ -75,8 +75,8 @@ def test_every_text_run_stays_inside_the_safe_zone(cat):
 def test_the_title_box_sits_where_the_layout_puts_it(cat):
     face = lay_out(cat, comp(cat, "fish"), "front")
     title = next(t for t in texts(face) if t.font == "serif-bold")
-    # layouts/default.toml: the title band is 0.6mm below the safe line, 8.6mm tall, text centred in it
-    band_top, band_h = (3 + 0.6) * MM, 8.6 * MM
+    # layouts/default.toml: the title band is 1.3mm below the safe line, 8.6mm tall, text centred in it
+    band_top, band_h = (3 + 1.3) * MM, 8.6 * MM
     _, top, _, bottom = text_extent(title)
     assert band_top <= top and bottom <= band_top + band_h
     assert abs((top + bottom) / 2 - (band_top + band_h / 2)) < 1.0
@@ -168,7 +168,7 @@ def test_a_long_text_shrinks_to_fit_and_is_not_reported(cat):
     body = [t for t in texts(face) if t.font == "sans" and "discards" in t.text]
     assert body
     size = body[0].size
-    assert 5.5 <= size < 9.0  # the body style is 9pt, minimum 5.5pt
+    assert 6.0 <= size < 9.0  # the body style is 9pt, minimum 6pt
     assert not [i for i in face.findings if i.field == "text"]
     # everything is still drawn: every sentence's words are there
     assert sum(t.text.count("discards") for t in texts(face)) == 9
@@ -181,10 +181,10 @@ def test_text_that_cannot_fit_at_its_minimum_size_is_an_issue_not_a_crash(cat):
     assert len(found) == 1
     issue = found[0]
     assert issue.file == "catalog/fixture/game.toml" and issue.line == c.line
-    assert "does not fit" in issue.message and "5.5pt" in issue.message
+    assert "does not fit" in issue.message and "6pt" in issue.message
     # what is drawn stays inside the box
     body_bottom = face.height - 3 * MM - 3 * MM
-    assert all(text_extent(t)[3] <= body_bottom + 0.5 for t in texts(face) if t.font == "sans" and t.size > 5)
+    assert all(text_extent(t)[3] <= body_bottom + 0.5 for t in texts(face) if t.font == "sans" and not t.text.startswith("v1.2.3 · "))
     assert issue in lint(job_of(cat))
 
 
@@ -287,7 +287,7 @@ def test_identical_input_gives_identical_faces(cat):
 
 def test_every_front_carries_a_version_mark_and_no_back_does(cat):
     for stem, face in distinct_faces(cat):
-        if face.shape in ("net", "standee"):
+        if face.shape in ("net", "standee", "circle"):  # a round token has no room for it at 6 pt
             continue
         marked = any(t.text.startswith("v1.2.3 · ") for t in texts(face))
         assert marked != stem.startswith("back-"), stem

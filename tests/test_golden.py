@@ -121,8 +121,8 @@ def test_each_print_shop_upload_matches_its_golden(golden, fresh, shop):
 def test_no_golden_depends_on_where_the_build_ran(golden, fresh):
     out, built = fresh
     assert not [n for n, t in built.items() if str(out.parent) in t]
-    tts = golden[f"{GAME}/tts/{GAME}.json"]
-    assert f'"file://{PLACEHOLDER}/{GAME}/tts/' in tts and "/tmp" not in tts
+    tts = golden[f"{GAME}/tts/Saves/Saved Objects/{GAME}.json"]
+    assert f'"FaceURL": "{GAME}-deck-' in tts and PLACEHOLDER not in tts and "/tmp" not in tts and "file:" not in tts
 
 
 def test_the_snapshot_of_a_pdf_shows_each_page_and_each_face_once(golden):

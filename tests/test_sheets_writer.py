@@ -72,9 +72,11 @@ def test_finished_pages_are_held_compressed_however_many_there_are(tmp_path, mon
     assert len(held_large) == 2 * 203  # every front and every back was drawn
     # what the writer held as text, all through the file: nothing finished
     assert max(text for text, _ in held_small + held_large) == 0
-    # and compressed: the two forms (the back, the card printed thrice), the same in both
+    # and compressed: the two forms (the back, the card printed thrice), the same size in both
+    # within a few bytes (the thrice-printed card's id, and so its placeholder art's rays and
+    # its version mark, differ between the two games: their compressed sizes differ by chance)
     forms = max(packed for _, packed in held_small)
-    assert max(packed for _, packed in held_large) == forms > 0
+    assert forms > 0 and abs(max(packed for _, packed in held_large) - forms) <= 0.01 * forms
     # while the file itself holds ever more content (ReportLab alone would have held it all)
     assert _content_bytes(large) > 6 * _content_bytes(small) > 0
 

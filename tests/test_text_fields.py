@@ -82,8 +82,10 @@ def test_every_name_a_face_template_sees_is_registered(mini):
 
 def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
     mini.replace("cards.csv", '"Discard your hand, then draw 3."', '"Discard.\nDraw 3."')
-    faces_toml(mini, '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\n'
-                     '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\n')
+    # card text in boxes made for one short line: allowed to shrink under the type minimum
+    # (the print-safety check warns), as the test is about line breaks
+    faces_toml(mini, '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\nmin_size = "4pt"\n'
+                     '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\nmin_size = "3pt"\n')
     build(cli, mini)
     runs = texts(mini, "flood")
     assert not [t for t, _, _ in runs if "\\" in t]

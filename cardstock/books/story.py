@@ -20,6 +20,19 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, 
 from ..core import markup
 from ..core.issues import Issue
 from ..catalog.schema import Game
+from ..core.units import PAPERS, parse_length
+from ..layout.printsafe import MIN_BOOK_TYPE
+
+
+def _booklet_shrink() -> float:
+    """The most a booklet scales a reading page down: half-letter pages on an A4 sheet
+    turned landscape, one page each side of the fold (books.booklet), 97.3 %."""
+    sheet_w, sheet_h = (parse_length(v) for v in reversed(PAPERS["a4"]))
+    page_w, page_h = (parse_length(v) for v in PAPERS["half-letter"])
+    return min(1.0, sheet_w / 2 / page_w, sheet_h / page_h)
+
+
+BOOKLET_SHRINK = _booklet_shrink()
 from . import fonts
 
 ICON_CALLBACK = "cardstock_icon"
@@ -113,7 +126,10 @@ class Styles:
         self.h1 = ParagraphStyle("h1", fontName=f.heading, fontSize=15.5 * s, leading=19 * s, textColor=acc, spaceBefore=4 * s, spaceAfter=6 * s, keepWithNext=1)
         self.h2 = ParagraphStyle("h2", fontName=f.bold, fontSize=11 * s, leading=14 * s, textColor=acc, spaceBefore=7 * s, spaceAfter=3.5 * s, keepWithNext=1)
         self.h3 = ParagraphStyle("h3", fontName=f.bold, fontSize=9.4 * s, leading=12 * s, textColor=ink, spaceBefore=5 * s, spaceAfter=2 * s, keepWithNext=1)
-        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=5.6 * s, leading=6.6 * s, alignment=TA_CENTER, textColor=ink)
+        # the smallest type in a rulebook, a gallery's captions: the 7pt minimum as printed,
+        # also in the A4 booklet, which prints half-letter pages at 97.3 %
+        caption = MIN_BOOK_TYPE / BOOKLET_SHRINK
+        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=caption * s, leading=caption * 1.18 * s, alignment=TA_CENTER, textColor=ink)
         self.group = ParagraphStyle("group", parent=self.body, fontName=f.bold, fontSize=9 * s, spaceBefore=6 * s, spaceAfter=3 * s, keepWithNext=1)
         self.title = ParagraphStyle("title", fontName=f.heading, fontSize=30 * s, leading=35 * s, alignment=TA_CENTER, textColor=acc, spaceAfter=10 * s)
         self.subtitle = ParagraphStyle("subtitle", fontName=f.italic, fontSize=11 * s, leading=15 * s, alignment=TA_CENTER, textColor=ink, spaceAfter=14 * s)

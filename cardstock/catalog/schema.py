@@ -53,9 +53,10 @@ class PrintSettings(Strict):
     papers: list[str] = ["letter", "a4"]
     bleed: str = "3mm"
     safe: str = "3mm"
+    card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
 
     _v_size = field_validator("card_size")(_size)
-    _v_bleed = field_validator("bleed", "safe")(check_length)
+    _v_bleed = field_validator("bleed", "safe", "card_thickness")(check_length)
 
     @field_validator("papers")
     @classmethod

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url")  # read by the on-request export stages only
+EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "cut")  # read by the on-request export stages only
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class BuildOptions:
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else file:///)
+    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else named by file name)
+    cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
     select_cards: tuple[str, ...] = ()  # --cards: component ids

@@ -1,25 +1,37 @@
 """The `tts` stage: a game as a Tabletop Simulator saved object.
 
-Writes under `<out>/<game>/tts/`:
+`<out>/<game>/tts/` is laid out like Tabletop Simulator's own data folder, so that copying
+its two folders into that folder installs the game on any computer:
 
-- `<deck>-<n>.png`: deck sheets, the deck's distinct faces in a grid of at most 10 columns
-  × 7 rows, at most 69 faces a sheet: Tabletop Simulator shows the last cell of a sheet as
-  the face of a card hidden in a player's hand, so that cell holds the deck's back;
-- `<deck>-back.png` (one back for the deck) or `<deck>-<n>-back.png` (a sheet of backs, for
-  cards that each have their own back: reference cards);
-- `tiles/<id>-front.png`, `tiles/<id>-back.png`: tiles and tokens, on a transparent
-  background outside their outline;
-- `dice/<id>.png` and `dice/d6.obj`: a six-sided die's faces in a 3 × 2 texture and the cube
-  that maps them (a custom model of the dice type), for each die whose faces the game has;
-- `<game>.json`: the saved object: one bag named after the game, holding a deck per
-  catalog deck (every card in its full count, in catalog order; nickname = the card's name,
-  description = its text) and a bag per set of tiles or tokens (custom tiles: hexagonal,
-  round or rectangular as the piece is) and a bag per set of dice.
+- `Saves/Saved Objects/<game>.json`: the saved object: one bag named after the game,
+  holding a deck per catalog deck (every card in its full count, in catalog order;
+  nickname = the card's name, description = its text), a bag per set of tiles, tokens or
+  boards (custom tiles: hexagonal, round or rectangular as the piece is), a bag per set of
+  dice (custom models of the dice type) and a bag per set of pawns (standees, custom
+  models of the figurine type);
+- `Mods/Images/<game>-...png`: deck sheets (`<game>-deck-<set>-<n>.png`, a grid of at
+  most 10 columns × 7 rows whose last cell holds the deck's back, as Tabletop Simulator
+  shows that cell for a card hidden in a hand), deck backs (`<game>-deck-<set>-back.png`,
+  or `<game>-deck-<set>-<n>-back.png` for cards with backs of their own), tile and token
+  sides (`<game>-tile-<id>-front.png`, `-back.png`, transparent outside their outline),
+  die and standee textures (`<game>-die-<id>.png`, `<game>-standee-<id>.png`);
+- `Mods/Models/<game>-...obj`: the meshes of dice (`<game>-die-d6.obj`) and standees
+  (`<game>-standee-mesh-<w>x<h>x<base>.obj`, in tenths of a millimetre).
 
-Images are referred to by `file:///` URLs to the written files, or by `--tts-base-url` +
-the file's path under `tts/` for images hosted on the web. Sheets stay within 4096 × 4096
-pixels (cards are drawn at `--dpi` or less, whichever fits); faces on sheets are drawn
-without bleed, as Tabletop Simulator shows the whole cell.
+**Addresses.** An image is named in the saved object by its file name alone, which
+Tabletop Simulator looks up in its `Mods/Images` (and `Mods/Models`) folder; with
+`--tts-base-url`, by that address followed by the file name, percent-encoded, for files
+hosted on the web. No address names the computer the build ran on, so the folder can be
+moved, zipped or copied to another computer, and the JSON's bytes do not depend on where
+the build wrote it.
+
+**Sizes.** Tabletop Simulator stores no physical size, only a scale per object; the
+export derives every scale from the piece's trim size through one table (`AT_SCALE_1`:
+what each kind of object measures at scale 1.0), so a 25 mm token and a 60 mm hex keep
+their true ratio, and cards, tiles, dice and standees keep theirs.
+
+Sheets stay within 4096 × 4096 pixels (cards are drawn at `--dpi` or less, whichever
+fits); faces on sheets are drawn without bleed, as Tabletop Simulator shows the whole cell.
 """
 
 from __future__ import annotations
@@ -29,23 +41,107 @@ import json
 import math
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from ..layout.ops import Face, Group, rect_path
 from ..layout.shapes import shape_of
 from ..catalog.load import Catalog
+from ..core.issues import Issue
 from ..core.markup import spans
 from ..core.output import artifact
 from ..core.stage import BuildOptions, Job, StageResult
-from .cards import remove_stale
+from ..core.units import POINTS_PER
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096  # pixels: the largest sheet side kept (Tabletop Simulator's advice)
 DECK_KINDS = ("card", "reference")  # kinds that become decks
-Write = Callable[..., None]  # (path under tts/, bytes, kind=...) -> None
-Url = Callable[[str], str]  # path under tts/ -> the address the save file uses
+IMAGES = "Mods/Images"  # where Tabletop Simulator looks up an image named by its file name
+MODELS = "Mods/Models"  # ... and a mesh
+SAVED = "Saves/Saved Objects"  # where it lists saved objects
+Write = Callable[..., str]  # (file name, bytes, kind=...) -> the address the save file uses
 LayOut = Callable[..., Optional[Face]]  # (catalog, component, side, bleed=) -> the game's face
+
+MM = POINTS_PER["mm"]  # points per millimetre
+# What one object of each kind measures at scale 1.0, in millimetres: a card (Deck, Card)
+# its width and height; a custom tile its height (its width follows its image, as
+# `Stretch` is off); a custom model one unit of its mesh. Tabletop Simulator's own
+# documents give only the unit ("about an inch"); the card and tile sizes are the ones
+# its modders measure (a card at scale 1 is a poker card; a tile at scale 1 is about
+# 1.32 units high). Every scale the export writes is a physical size divided by these, so
+# correcting one number here corrects every piece of its kind.
+AT_SCALE_1: dict[str, tuple[float, float]] = {
+    "card": (63.5, 88.9),
+    "tile": (33.5, 33.5),
+    "model": (25.4, 25.4),
+}
+TILE_THICKNESS_MM = 2.0  # a cardboard tile or token
+STANDEE_THICKNESS_MM = 1.0  # two sheets of card glued back to back
+
+
+def mm(points: float) -> float:
+    return points / MM
+
+
+def card_scale(face: Face) -> tuple[float, float]:
+    """(scaleX, scaleZ) of a card whose face is this one: its trim size over a card's."""
+    w, h = AT_SCALE_1["card"]
+    return round(mm(face.width) / w, 4), round(mm(face.height) / h, 4)
+
+
+def tile_scale(face: Face) -> float:
+    """The uniform scale of a custom tile: its trim height over a tile's at scale 1."""
+    return round(mm(face.height) / AT_SCALE_1["tile"][1], 4)
+
+
+def model_scale(size_mm: float) -> float:
+    """The uniform scale of a mesh one unit high that stands `size_mm` high."""
+    return round(size_mm / AT_SCALE_1["model"][1], 4)
+
+
+def base_address(base: str) -> str:
+    """`--tts-base-url` percent-encoded (spaces and other characters a URL cannot hold in
+    its path, non-ASCII letters as UTF-8, a non-ASCII host in IDNA), without a final /."""
+    parts = urlsplit(base.strip())
+    host = parts.hostname or ""
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        pass
+    netloc = host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    if parts.username is not None:
+        auth = quote(parts.username, safe="")
+        if parts.password is not None:
+            auth += ":" + quote(parts.password, safe="")
+        netloc = auth + "@" + netloc
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
+    return urlunsplit((parts.scheme.lower(), netloc, path.rstrip("/"), "", ""))
+
+
+def address(options: BuildOptions, name: str) -> str:
+    """How the saved object names a file: its name (looked up in Tabletop Simulator's Mods
+    folders) or the base URL followed by the encoded name."""
+    if options.tts_base_url:
+        return base_address(options.tts_base_url) + "/" + quote(name, safe="-._~")
+    return name
+
+
+def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
+    """`--tts-base-url` is an http or https address with a host."""
+    base = options.tts_base_url
+    if base is None:
+        return []
+    parts = urlsplit(base.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return [Issue("command line", None, "--tts-base-url",
+                      f"expected an http:// or https:// address with a host, such as https://example.org/my-game, got {base!r}")]
+    if parts.query or parts.fragment:
+        return [Issue("command line", None, "--tts-base-url",
+                      f"expected the address of a folder, without ?query or #fragment, got {base!r}")]
+    return []
 
 
 @dataclass(frozen=True)
@@ -113,9 +209,20 @@ def guid(*parts: Any) -> str:
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def transform(x: float, z: float, y: float = 1.0, flip: bool = False) -> dict[str, float]:
+def transform(x: float, z: float, y: float = 1.0, flip: bool = False, scale: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> dict[str, float]:
     return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flip else 0.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+            "scaleX": scale[0], "scaleY": scale[1], "scaleZ": scale[2]}
+
+
+def piece(face: Face) -> str:
+    """What a piece becomes in Tabletop Simulator, by its face's shape: a die, a standee or
+    a tile."""
+    shape = shape_of(face.shape)
+    if shape.die_net:
+        return "die"
+    if shape.standee:
+        return "standee"
+    return "tile"
 
 
 def build_tts(job: Job) -> StageResult:
@@ -129,14 +236,11 @@ def build_tts(job: Job) -> StageResult:
     folder = options.out / catalog.id / "tts"
     written: set[str] = set()
 
-    def url(rel: str) -> str:
-        if options.tts_base_url:
-            return options.tts_base_url.rstrip("/") + "/" + rel
-        return (folder / rel).resolve().as_uri()
-
-    def write(rel: str, data: bytes, kind: str = "tts-image") -> None:
+    def write(name: str, data: bytes, kind: str = "tts-image") -> str:
+        rel = f"{MODELS if kind == 'tts-model' else IMAGES}/{catalog.id}-{name}"
         result.artifacts.append(artifact(catalog.id, kind, folder / rel, data))
         written.add(rel)
+        return address(options, f"{catalog.id}-{name}")
 
     objects: list[dict[str, Any]] = []
     next_deck = 1
@@ -145,16 +249,20 @@ def build_tts(job: Job) -> StageResult:
         if not comps:
             continue
         if s.kind in DECK_KINDS:
-            deck, next_deck = _deck(catalog, s, comps, options, next_deck, write, url, lay_out)
+            deck, next_deck = _deck(catalog, s, comps, options, next_deck, write, lay_out)
             objects.append(deck)
-        elif s.kind in ("tile", "token"):
-            objects.append(_tiles(catalog, s, comps, options, write, url, lay_out))
-        else:
-            dice = _dice(catalog, s, comps, options, write, url, lay_out)
-            if dice is not None:
-                objects.append(dice)
+            continue
+        laid = [(c, lay_out(catalog, c, "front", bleed=False)) for c in comps]
+        by_piece: dict[str, list[Any]] = {}
+        for c, f in laid:
+            if f is not None:
+                by_piece.setdefault(piece(f), []).append(c)
+        for kind, members in by_piece.items():
+            make = {"die": _dice, "standee": _standees, "tile": _tiles}[kind]
+            objects.append(make(catalog, s, members, options, write, lay_out))
     for i, obj in enumerate(objects):
-        obj["Transform"] = transform(4.0 * (i % 6), -6.0 * (i // 6), flip=obj["Name"] in ("Deck", "Card"))
+        scale = obj.pop("_scale", (1.0, 1.0, 1.0))
+        obj["Transform"] = transform(4.0 * (i % 6), -6.0 * (i // 6), flip=obj["Name"] in ("Deck", "Card"), scale=scale)
     bag = {
         "GUID": guid(catalog.id, "bag"), "Name": "Bag", "Transform": transform(0.0, 0.0),
         "Nickname": catalog.game.title, "Description": catalog.game.description or "",
@@ -163,14 +271,16 @@ def build_tts(job: Job) -> StageResult:
     save = {"SaveName": catalog.game.title, "GameMode": "", "Date": "", "VersionNumber": "", "Table": "", "Sky": "",
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [bag], "TabStates": {}}
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
-    write(f"{catalog.id}.json", text.encode("utf-8"), kind="tts-json")
-    for stale in [*folder.rglob("*.png"), *folder.rglob("*.obj")]:
-        if stale.relative_to(folder).as_posix() not in written:
+    rel = f"{SAVED}/{catalog.id}.json"
+    result.artifacts.append(artifact(catalog.id, "tts-json", folder / rel, text.encode("utf-8")))
+    written.add(rel)
+    for stale in [*folder.rglob("*.png"), *folder.rglob("*.obj"), *folder.rglob("*.json")]:
+        if stale.is_file() and stale.relative_to(folder).as_posix() not in written:
             stale.unlink()
     return result
 
 
-def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, first_id: int, write: Write, url: Url, lay_out: LayOut) -> tuple[dict[str, Any], int]:
+def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, first_id: int, write: Write, lay_out: LayOut) -> tuple[dict[str, Any], int]:
     laid = [(c, lay_out(catalog, c, "front", bleed=False)) for c in comps]
     comps = [c for c, f in laid if f is not None]
     fronts = [f for _, f in laid if f is not None]
@@ -180,13 +290,14 @@ def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, fir
     custom: dict[str, dict[str, Any]] = {}
     cards: list[dict[str, Any]] = []
     deck_id = first_id
-    shared_back_rel = f"{s.id}-back.png"
+    sx, sz = card_scale(fronts[0])
+    shared_back = ""
     if not unique_back:
         back_face = next(b for b in backs if b is not None) if any(backs) else fronts[0]
         cols, rows = grid(min(per_sheet, len(comps)))
         w, h, eff = cell_size(back_face, cols, rows, options.dpi)
         (back_img,) = render_cells([back_face], (w, h), eff)
-        write(shared_back_rel, png_bytes(back_img, eff))
+        shared_back = write(f"deck-{s.id}-back.png", png_bytes(back_img, eff))
     for start in range(0, len(comps), per_sheet):
         chunk = comps[start : start + per_sheet]
         faces = fronts[start : start + per_sheet]
@@ -194,82 +305,135 @@ def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, fir
         w, h, eff = cell_size(faces[0], cols, rows, options.dpi)
         images = render_cells(faces, (w, h), eff)
         n = start // per_sheet + 1
-        rel = f"{s.id}-{n}.png"
         if unique_back:
             back_images = render_cells([b or f for b, f in zip(backs[start : start + per_sheet], faces)], (w, h), eff)
-            back_rel = f"{s.id}-{n}-back.png"
-            write(back_rel, sheet_png(back_images, cols, rows, (w, h), back_images[0], eff))
+            back_url = write(f"deck-{s.id}-{n}-back.png", sheet_png(back_images, cols, rows, (w, h), back_images[0], eff))
             hidden = back_images[0]
         else:
-            back_rel = shared_back_rel
+            back_url = shared_back
             hidden = back_img
-        write(rel, sheet_png(images, cols, rows, (w, h), hidden, eff))
-        entry = {"FaceURL": url(rel), "BackURL": url(back_rel), "NumWidth": cols, "NumHeight": rows,
+        face_url = write(f"deck-{s.id}-{n}.png", sheet_png(images, cols, rows, (w, h), hidden, eff))
+        entry = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         custom[str(deck_id)] = entry
         for i, comp in enumerate(chunk):
             for copy in range(comp.count):
                 cards.append({
-                    "GUID": guid(catalog.id, comp.id, copy), "Name": "Card", "Transform": transform(0.0, 0.0, flip=True),
+                    "GUID": guid(catalog.id, comp.id, copy), "Name": "Card",
+                    "Transform": transform(0.0, 0.0, flip=True, scale=(sx, 1.0, sz)),
                     "Nickname": comp.name, "Description": description(catalog, comp),
                     "CardID": deck_id * 100 + i, "CustomDeck": {str(deck_id): entry},
                 })
         deck_id += 1
     if len(cards) == 1:
-        return cards[0], deck_id
+        card = dict(cards[0])
+        card["_scale"] = (sx, 1.0, sz)
+        return card, deck_id
     deck = {
         "GUID": guid(catalog.id, s.id), "Name": "Deck", "Nickname": s.name, "Description": s.description or "",
-        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards,
+        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards, "_scale": (sx, 1.0, sz),
     }
     return deck, deck_id
 
 
-def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, url: Url, lay_out: LayOut) -> dict[str, Any]:
+def _bag(catalog: Catalog, s: Any, what: str, contained: list[dict[str, Any]]) -> dict[str, Any]:
+    """A bag of one set's pieces of one kind (a set's tiles and its standees are two bags)."""
+    return {"GUID": guid(catalog.id, s.id, what), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
+            "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}
+
+
+def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
     """A bag of custom tiles, one per copy; front and back images with a transparent
-    background outside the piece's outline."""
+    background outside the piece's outline; each tile scaled to its trim size."""
     faces: list[Face] = []
-    rels: list[str] = []
+    names: list[str] = []
     for c in comps:
         front = lay_out(catalog, c, "front", bleed=False)
         back = lay_out(catalog, c, "back", bleed=False)
         if front is None:
             continue
         faces.append(front)
-        rels.append(f"tiles/{c.id}-front.png")
+        names.append(f"tile-{c.id}-front.png")
         if back is not None:
             faces.append(back)
-            rels.append(f"tiles/{c.id}-back.png")
+            names.append(f"tile-{c.id}-back.png")
     sizes = [(round(f.width / INCH * options.dpi), round(f.height / INCH * options.dpi)) for f in faces]
     pdf = faces_pdf(faces, title="tts")
-    for rel, image in zip(rels, rasterise(pdf, options.dpi, sizes, [transparent(f) for f in faces])):
-        write(rel, png_bytes(image, options.dpi))
+    urls: dict[str, str] = {}
+    for name, image in zip(names, rasterise(pdf, options.dpi, sizes, [transparent(f) for f in faces])):
+        urls[name] = write(name, png_bytes(image, options.dpi))
     contained = []
     for c in comps:
-        front_rel = f"tiles/{c.id}-front.png"
-        if front_rel not in rels:
+        front_name = f"tile-{c.id}-front.png"
+        if front_name not in urls:
             continue
-        back_rel = f"tiles/{c.id}-back.png" if f"tiles/{c.id}-back.png" in rels else front_rel
-        face = faces[rels.index(front_rel)]
+        back_name = f"tile-{c.id}-back.png" if f"tile-{c.id}-back.png" in urls else front_name
+        face = faces[names.index(front_name)]
+        k = tile_scale(face)
         for copy in range(c.count):
             contained.append({
-                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Tile", "Transform": transform(0.0, 0.0),
+                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Tile", "Transform": transform(0.0, 0.0, scale=(k, 1.0, k)),
                 "Nickname": c.name, "Description": description(catalog, c),
-                "CustomImage": {"ImageURL": url(front_rel), "ImageSecondaryURL": url(back_rel), "ImageScalar": 1.0,
+                "CustomImage": {"ImageURL": urls[front_name], "ImageSecondaryURL": urls[back_name], "ImageScalar": 1.0,
                                 "WidthScale": 0.0,
-                                "CustomTile": {"Type": shape_of(face.shape).tts_tile, "Thickness": 0.2, "Stackable": s.kind == "token", "Stretch": True}},
+                                "CustomTile": {"Type": shape_of(face.shape).tts_tile, "Thickness": round(TILE_THICKNESS_MM / AT_SCALE_1["model"][1], 4),
+                                               "Stackable": c.kind == "token", "Stretch": False}},
             })
-    return {"GUID": guid(catalog.id, s.id), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
-            "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}
+    return _bag(catalog, s, "tiles", contained)
+
+
+# ---------------------------------------------------------------- meshes
+
+Point3 = tuple[float, float, float]
+Quad = tuple[tuple[Point3, Point3, Point3, Point3], tuple[float, float, float, float]]
+UV_INSET = 0.002  # keeps texture filtering from sampling the next cell at a face's edge
+
+
+def cell_uv(col: int, row: int, columns: int, rows: int) -> tuple[float, float, float, float]:
+    """Texture cell (col, row), counted from the top left, as (u0, v0, u1, v1) in OBJ's
+    coordinates (v runs up), pulled in by UV_INSET."""
+    u0, u1 = col / columns + UV_INSET, (col + 1) / columns - UV_INSET
+    v0, v1 = 1 - (row + 1) / rows + UV_INSET, 1 - row / rows - UV_INSET
+    return u0, v0, u1, v1
+
+
+def obj_text(comment: str, name: str, quads: list[Quad]) -> str:
+    """A Wavefront OBJ of quads, each given by its corners as seen from outside (bottom
+    left, bottom right, top right, top left) and the texture rectangle it shows."""
+    lines = [f"# {comment}", f"o {name}"]
+    for corners, _ in quads:
+        lines += [f"v {x:g} {y:g} {z:g}" for x, y, z in corners]
+    for _, (u0, v0, u1, v1) in quads:
+        lines += [f"vt {u:.4f} {v:.4f}" for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
+    for i in range(len(quads)):
+        a = 4 * i + 1
+        lines.append("f " + " ".join(f"{a + k}/{a + k}" for k in range(4)))
+    return "\n".join(lines) + "\n"
+
+
+def box_quads(x0: float, x1: float, y0: float, y1: float, z0: float, z1: float,
+              uv: Callable[[str], tuple[float, float, float, float]]) -> list[Quad]:
+    """The six sides of a box (y up), each with the texture rectangle `uv(side)` gives
+    ("+z" the front, "-z" the back, "+x", "-x", "+y" the top, "-y" the bottom)."""
+    sides: dict[str, tuple[Point3, Point3, Point3, Point3]] = {
+        "+z": ((x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)),
+        "-z": ((x1, y0, z0), (x0, y0, z0), (x0, y1, z0), (x1, y1, z0)),
+        "+x": ((x1, y0, z1), (x1, y0, z0), (x1, y1, z0), (x1, y1, z1)),
+        "-x": ((x0, y0, z0), (x0, y0, z1), (x0, y1, z1), (x0, y1, z0)),
+        "+y": ((x0, y1, z1), (x1, y1, z1), (x1, y1, z0), (x0, y1, z0)),
+        "-y": ((x0, y0, z0), (x1, y0, z0), (x1, y0, z1), (x0, y0, z1)),
+    }
+    return [(corners, uv(side)) for side, corners in sides.items()]
 
 
 # ---------------------------------------------------------------- dice
 
 # A six-sided die as a custom model of Tabletop Simulator's dice type (CustomMesh.TypeIndex
-# 2): the mesh is a cube written here, so the texture layout is ours and certain: face k
-# (1..6) in cell ((k - 1) % 3, (k - 1) // 3) of a 3 x 2 grid, read from the top left.
-# Opposite faces add up to 7 as on a common die. Each side: (value, corners as seen from
-# outside: bottom left, bottom right, top right, top left), unit cube centred on 0.
-DIE_SIDES: tuple[tuple[int, tuple[tuple[float, float, float], ...]], ...] = (
+# 2): the mesh is a cube one unit a side written here, so the texture layout is ours and
+# certain: face k (1..6) in cell ((k - 1) % 3, (k - 1) // 3) of a 3 x 2 grid, read from the
+# top left. Opposite faces add up to 7 as on a common die. Each side: (value, corners as
+# seen from outside: bottom left, bottom right, top right, top left), centred on 0.
+DIE_SIDES: tuple[tuple[int, tuple[Point3, Point3, Point3, Point3]], ...] = (
     (1, ((-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5))),      # +Y, up
     (2, ((-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, 0.5, 0.5), (-0.5, 0.5, 0.5))),      # +Z
     (3, ((0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (0.5, 0.5, -0.5), (0.5, 0.5, 0.5))),      # +X
@@ -281,7 +445,6 @@ DIE_SIDES: tuple[tuple[int, tuple[tuple[float, float, float], ...]], ...] = (
 # RotationValues (what a roll reports)
 DIE_UP = {1: (0.0, 0.0, 0.0), 2: (270.0, 0.0, 0.0), 3: (0.0, 0.0, 90.0), 4: (0.0, 0.0, 270.0), 5: (90.0, 0.0, 0.0), 6: (180.0, 0.0, 0.0)}
 DIE_COLUMNS, DIE_ROWS = 3, 2
-UV_INSET = 0.002  # keeps texture filtering from sampling the next cell at a face's edge
 
 
 def die_cell(value: int) -> tuple[int, int]:
@@ -291,18 +454,8 @@ def die_cell(value: int) -> tuple[int, int]:
 
 def die_obj() -> str:
     """The cube mesh (Wavefront OBJ): one quad per side, each with its own texture cell."""
-    lines = ["# a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "o die"]
-    for _, corners in DIE_SIDES:
-        lines += [f"v {x:g} {y:g} {z:g}" for x, y, z in corners]
-    for value, _ in DIE_SIDES:
-        col, row = die_cell(value)
-        u0, u1 = col / DIE_COLUMNS + UV_INSET, (col + 1) / DIE_COLUMNS - UV_INSET
-        v0, v1 = 1 - (row + 1) / DIE_ROWS + UV_INSET, 1 - row / DIE_ROWS - UV_INSET  # OBJ's v runs up
-        lines += [f"vt {u:.4f} {v:.4f}" for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
-    for i in range(len(DIE_SIDES)):
-        a = 4 * i + 1
-        lines.append("f " + " ".join(f"{a + k}/{a + k}" for k in range(4)))
-    return "\n".join(lines) + "\n"
+    quads = [(corners, cell_uv(*die_cell(value), DIE_COLUMNS, DIE_ROWS)) for value, corners in DIE_SIDES]
+    return obj_text("a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "die", quads)
 
 
 def die_faces(net: Face) -> list[Face]:
@@ -314,43 +467,107 @@ def die_faces(net: Face) -> list[Face]:
     return [Face.build(side, side, 0.0, "rect", (Group(p.ops, square),)) for p in panels]
 
 
-def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, url: Url, lay_out: LayOut) -> Optional[dict[str, Any]]:
-    """A bag of custom dice, one per copy, for the set's six-sided dice (die nets); None
-    when the set has none."""
-    made: list[tuple[Any, list[Face], list[str]]] = []
+def _texture(faces: list[Face], columns: int, rows: int, cell: tuple[int, int], dpi: float) -> bytes:
+    """The faces drawn into a grid of cells, row by row from the top left."""
+    from PIL import Image
+
+    w, h = cell
+    pdf = faces_pdf(faces, title="tts")
+    images = list(rasterise(pdf, dpi, [cell] * len(faces), [False] * len(faces)))
+    texture = Image.new("RGB", (columns * w, rows * h), (255, 255, 255))
+    for i, image in enumerate(images):
+        texture.paste(image, ((i % columns) * w, (i // columns) * h))
+    return png_bytes(texture, dpi)
+
+
+def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
+    """A bag of custom dice, one per copy, for the set's six-sided dice (die nets), each
+    scaled to its side."""
+    mesh = write("die-d6.obj", die_obj().encode("utf-8"), kind="tts-model")
+    contained = []
     for c in comps:
         net = lay_out(catalog, c, "front", bleed=False)
-        values = [str(v) for v in (c.fields.get("faces") or [])]
-        if net is None or not shape_of(net.shape).die_net or len(values) != 6:
-            continue
+        assert net is not None
         faces = die_faces(net)
-        if len(faces) == 6:
-            made.append((c, faces, values))
-    if not made:
-        return None
-    write("dice/d6.obj", die_obj().encode("utf-8"), kind="tts-model")
-    contained = []
-    for c, faces, values in made:
-        cell = max(64, round(faces[0].width / INCH * options.dpi))
-        pdf = faces_pdf(faces, title="tts")
-        images = list(rasterise(pdf, cell / (faces[0].width / INCH), [(cell, cell)] * 6, [False] * 6))
-        from PIL import Image
-
-        texture = Image.new("RGB", (DIE_COLUMNS * cell, DIE_ROWS * cell), (255, 255, 255))
-        for value, image in enumerate(images, start=1):
-            col, row = die_cell(value)
-            texture.paste(image, (col * cell, row * cell))
-        rel = f"dice/{c.id}.png"
-        write(rel, png_bytes(texture, options.dpi))
+        values = [str(v) for v in (c.fields.get("faces") or [])][:6]
+        values += [str(v) for v in range(len(values) + 1, 7)]
+        side = faces[0].width
+        px = max(64, round(side / INCH * options.dpi))
+        texture = write(f"die-{c.id}.png", _texture(faces, DIE_COLUMNS, DIE_ROWS, (px, px), px / (side / INCH)))
         rolls = [{"Value": plain(values[v - 1]) or str(v), "Rotation": dict(zip("xyz", DIE_UP[v]))} for v in range(1, 7)]
+        k = model_scale(mm(side))
         for copy in range(c.count):
             contained.append({
-                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0),
+                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
                 "Nickname": c.name, "Description": description(catalog, c),
                 "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
-                "CustomMesh": {"MeshURL": url("dice/d6.obj"), "DiffuseURL": url(rel), "NormalURL": "", "ColliderURL": "",
+                "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
                                "Convex": True, "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True},
                 "RotationValues": rolls,
             })
-    return {"GUID": guid(catalog.id, s.id), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
-            "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}
+    return _bag(catalog, s, "dice", contained)
+
+
+# ---------------------------------------------------------------- standees
+
+# A pawn printed as a folding standee (two panels back to back on a base folded out both
+# ways) is a custom model of the figurine type (TypeIndex 1): a thin upright board (the
+# panels, front on +Z) on a flat base as deep as the two base flaps together. The mesh is
+# one unit high at the panels, so its scale is the panel height in units; its texture is
+# three cells in a row: the front panel, the back panel, the base flap.
+STANDEE_CELLS = 3
+
+
+def standee_parts(net: Face) -> tuple[Face, Face, Face, float]:
+    """The front panel, the back panel (upright) and the base flap of a standee laid out by
+    cardstock.layout.faces (each a face of the panel's size), and the flap's depth."""
+    back, front = [op for op in net.ops if isinstance(op, Group) and op.transform is not None][:2]
+    w = net.width
+    ys = [float(v) for cmd in (front.clip or ()) for v in cmd[2::2]]
+    panel_h = (max(ys) - min(ys)) if ys else net.height / 2  # a panel is drawn clipped to its own height
+    base = max((net.height - 2 * panel_h) / 2, 0.01)
+    box = rect_path(0.0, 0.0, w, panel_h)
+    flap = Group(net.ops, rect_path(0.0, 0.0, w, base), (1.0, 0.0, 0.0, panel_h / base, 0.0, 0.0))
+    return (Face.build(w, panel_h, 0.0, "rect", (Group(front.ops, box),)),
+            Face.build(w, panel_h, 0.0, "rect", (Group(back.ops, box),)),
+            Face.build(w, panel_h, 0.0, "rect", (Group((flap,), box),)), base)
+
+
+def standee_obj(w: float, h: float, base: float) -> str:
+    """The standee's mesh for panels w x h on flaps `base` deep (all in points), one unit
+    high at the panels."""
+    k = 1.0 / h
+    half_w, half_t = w * k / 2, STANDEE_THICKNESS_MM * MM * k / 2
+    foot, depth = half_t, base * k  # the base: one card thick, a flap deep on each side
+    cells = [cell_uv(i, 0, STANDEE_CELLS, 1) for i in range(STANDEE_CELLS)]
+    front, back, flap = cells
+    board = box_quads(-half_w, half_w, foot, foot + 1.0, -half_t, half_t,
+                      lambda side: front if side == "+z" else back if side == "-z" else flap)
+    stand = box_quads(-half_w, half_w, 0.0, foot, -depth, depth, lambda side: flap)
+    return obj_text("a standee: the front in the first of three texture cells, the back in the second, the base in the third",
+                    "standee", board + stand)
+
+
+def _standees(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
+    """A bag of standees, one per copy, each scaled to its panel height."""
+    contained = []
+    for c in comps:
+        net = lay_out(catalog, c, "front", bleed=False)
+        assert net is not None
+        front, back, flap, base = standee_parts(net)
+        mesh_name = f"standee-mesh-{round(front.width / MM * 10)}x{round(front.height / MM * 10)}x{round(base / MM * 10)}.obj"
+        mesh = write(mesh_name, standee_obj(front.width, front.height, base).encode("utf-8"), kind="tts-model")
+        w_in, h_in = front.width / INCH, front.height / INCH
+        dpi = min(float(options.dpi), MAX_SIDE / (STANDEE_CELLS * w_in), MAX_SIDE / h_in)
+        cell = (max(16, math.floor(w_in * dpi)), max(16, math.floor(h_in * dpi)))
+        texture = write(f"standee-{c.id}.png", _texture([front, back, flap], STANDEE_CELLS, 1, cell, dpi))
+        k = model_scale(mm(front.height))
+        for copy in range(c.count):
+            contained.append({
+                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
+                "Nickname": c.name, "Description": description(catalog, c),
+                "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+                "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
+                               "Convex": True, "MaterialIndex": 0, "TypeIndex": 1, "CastShadows": True},
+            })
+    return _bag(catalog, s, "standees", contained)

@@ -63,7 +63,12 @@ class Geometry:
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
         """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
-        return geometry_of(self.shape).outside(self.w, self.h, self.safe, self.custom, (x, y, w, h))
+        return self.reach(self.safe, x, y, w, h)
+
+    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float:
+        """How far (points) the rectangle reaches outside the outline moved `inset` inward
+        (0 when inside): `inset` 0 is the cut, `safe` the safe line."""
+        return geometry_of(self.shape).outside(self.w, self.h, inset, self.custom, (x, y, w, h))
 
     def edge_points(self, inset: float, n: int) -> list[Point]:
         """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""

@@ -340,7 +340,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
                 shape = "rect"
         corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape_of(shape).corner_radius else 0.0
         geo = Geometry(w, h, b, safe, shape, corner, custom)
-        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog)
+        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog, printsafe.min_type(component.kind))
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
@@ -428,12 +428,12 @@ def _shows_mark(box: Box) -> bool:
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
 
 
-def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog") -> list[Op]:
+def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog", minimum: float) -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
     Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = printsafe.face_check(painter.issues, lay, geo)
+    safety = printsafe.face_check(painter.issues, lay, geo, minimum)
     marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
 
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
@@ -516,7 +516,7 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
         fctx = dict(ctx)
         fctx.update(_face_parts(values[i]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
-        inner = painter.paint(panel, fctx, geo) if panel is not None else []
+        inner = painter.paint(panel, fctx, geo, check=printsafe.type_check(painter.issues, panel, printsafe.min_type(comp.kind))) if panel is not None else []
         free = _FREE[slot]
         cx0 = -b if "left" in free else 0.0
         cy0 = -b if "top" in free else 0.0
@@ -561,7 +561,7 @@ def _fold_and_cut_lines(folds: Iterable[tuple[Point, Point]], cut: Iterable[Poin
 
 # ---------------------------------------------------------------- standees
 
-def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
+def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float, minimum: float) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     panel_name = lay.get("panel", "pawn-panel")
@@ -581,7 +581,7 @@ def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: fl
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
         geo = Geometry(w, h, b, psafe, "rect")
-        inner = painter.paint(panel, pctx, geo) if panel is not None else []
+        inner = painter.paint(panel, pctx, geo, check=printsafe.type_check(painter.issues, panel, minimum)) if panel is not None else []
         clip = rect_path(-b, 0, w + 2 * b, h)
         m = (-1.0, 0.0, 0.0, -1.0, r(w), r(y0 + h)) if turned else (1.0, 0.0, 0.0, 1.0, 0.0, r(y0))
         ops.append(Group(tuple(inner), clip, m))
@@ -606,4 +606,4 @@ def compose_die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: 
 
 def compose_standee(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float) -> Face:
     """The `standee` shape's composer (see cardstock.layout.shapes)."""
-    return _standee(lay, ctx, painter, w, h, b, safe)
+    return _standee(lay, ctx, painter, w, h, b, safe, printsafe.min_type(comp.kind))

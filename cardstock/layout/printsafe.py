@@ -1,6 +1,15 @@
-"""Print-safety checks on what a face really draws: every text run and icon inside the safe
-zone of the face's own outline (rectangle, hex or circle), and every text run and icon at
-least 4.5:1 in contrast with what is painted under it (the WCAG 2 formula).
+"""Print-safety checks on what a face really draws:
+
+- every text run and icon at least `CLEARANCE` (0.5 mm) inside the safe line of the face's
+  own outline (rectangle, hex or circle);
+- every frame (the edge of a shape that does not reach the cut: a card's inner panel, a
+  ring, a box around the art) at least `CLEARANCE` inside the safe line too, so that a
+  cut that drifts by as much as the safe margin still leaves a band of frame all round;
+  shapes that reach the cut are backgrounds and bleed;
+- no text run smaller than the type minimum of its piece (`min_type`: 6 pt, 7 pt on a
+  reference card), measured as printed (a run in a scaled group is as small as it prints);
+- every text run and icon at least 4.5:1 in contrast with what is painted under it (the
+  WCAG 2 formula).
 
 `face_check` runs as each box of a face is drawn (the painter calls it); the rules
 checker's `print-safety` provider (`cardstock.layout.lint`) gathers what it found.
@@ -21,9 +30,24 @@ from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
 from .spec import Box
-from ..core.units import fmt_mm
+from ..core.units import POINTS_PER, fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MM = POINTS_PER["mm"]
+CLEARANCE = 0.5 * MM  # text, icons and frames stay this far inside the safe line
+# The smallest type printed, in points: on a piece (card, tile, token, die, pawn) 6 pt; on
+# a reference card, read across the table, and in a rulebook 7 pt (MIN_BOOK_TYPE, which
+# the books room sets its smallest style by). Sizes below these are hard to read on card
+# stock from a home printer.
+MIN_TYPE = 6.0
+MIN_TYPE_BY_KIND = {"reference": 7.0}
+MIN_BOOK_TYPE = 7.0
+TOLERANCE = 0.05  # points: measuring noise (rounded coordinates) is not a finding
+
+
+def min_type(kind: str) -> float:
+    """The smallest type a piece of this kind may carry, in points."""
+    return MIN_TYPE_BY_KIND.get(kind, MIN_TYPE)
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 PAPER = "#ffffff"  # what shows where nothing is painted
 
@@ -107,6 +131,75 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
                 box = _bounds(((b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])), m)
                 if box is not None:
                     yield Mark(op, box, op.color, op.opacity)
+
+
+def printed_sizes(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple[Text, float]]:
+    """Every text run among the ops with the size it prints at (its size times the scale
+    of the groups it is drawn in)."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from printed_sizes(op.ops, _then(op.transform, m) if op.transform else m)
+        elif isinstance(op, Text) and op.text.strip():
+            a, b, c, d, _, _ = m
+            yield op, op.size * math.sqrt(abs(a * d - b * c))
+
+
+def frame_points(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple[list[tuple[float, float]], float]]:
+    """Every shape among the ops as its points on the face (rectangles and images by
+    their corners, ellipses by their four extremes, paths by their points) and half its
+    stroke width as printed."""
+    for op in ops:
+        if isinstance(op, Group):
+            inner = _then(op.transform, m) if op.transform else m
+            if op.clip:  # what a clipped group draws lies within its clip: a pattern's cells, a cropped picture
+                yield [_apply(inner, x, y) for x, y in _on_curve(op.clip)], 0.0
+            else:
+                yield from frame_points(op.ops, inner)
+            continue
+        pad = 0.0
+        pts: list[tuple[float, float]] = []
+        if isinstance(op, (Rect, Image)):
+            pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+            pad = op.stroke_width / 2 if isinstance(op, Rect) and op.stroke else 0.0
+        elif isinstance(op, Ellipse):
+            pts = [(op.cx - op.rx, op.cy), (op.cx + op.rx, op.cy), (op.cx, op.cy - op.ry), (op.cx, op.cy + op.ry)]
+            pad = op.stroke_width / 2 if op.stroke else 0.0
+        elif isinstance(op, Path) and (op.fill or op.stroke):
+            pts = _on_curve(op.d)
+            pad = op.stroke_width / 2 if op.stroke else 0.0
+        if not pts:
+            continue
+        a, b, c, d, _, _ = m
+        if m != IDENTITY:
+            pts = [_apply(m, x, y) for x, y in pts]
+        yield pts, pad * math.sqrt(abs(a * d - b * c))
+
+
+def _on_curve(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
+    """The points a path passes through: each command's end point (a curve's control
+    points lie off it, outside a circle drawn with curves)."""
+    return [(float(cmd[-2]), float(cmd[-1])) for cmd in d if len(cmd) >= 3]
+
+
+class Zone(Protocol):
+    """What the frame and clearance checks ask of a face's geometry (`boxes.Geometry`)."""
+
+    safe: float
+
+    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float: ...
+
+
+def frame_reach(geo: Zone, ops: Iterable[object]) -> float:
+    """How far the frames among the ops come inside `CLEARANCE` of the safe line, or
+    beyond it (0: none does). A shape with a point on or beyond the cut is a background
+    (it bleeds), not a frame."""
+    worst = 0.0
+    t = TOLERANCE
+    for pts, pad in frame_points(ops):
+        if any(geo.reach(0.0, x - t, y - t, 2 * t, 2 * t) > 0 for x, y in pts):
+            continue
+        worst = max(worst, *(geo.reach(geo.safe + CLEARANCE, x - pad, y - pad, 2 * pad, 2 * pad) for x, y in pts))
+    return worst
 
 
 # ---------------------------------------------------------------- what lies under a point
@@ -324,11 +417,39 @@ def _placed_by(box: Box) -> tuple[str, Optional[int]]:
     return declared
 
 
-def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[Any], list[Any]], None]:
-    """A check for Painter.paint (a face's findings go to `issues`): each text run and icon a content box draws must lie
-    inside the safe zone of the face's outline and stand out 4.5:1 from what is under it
-    measured on the ops themselves. Each box is reported once per face."""
+def _mm2(points: float) -> str:
+    return f"{points / MM:.2f}mm"
 
+
+def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[[Any, list[Any], list[Any]], None]:
+    """A check for Painter.paint that reports a box whose text prints below `minimum`
+    points. The panels of a die net or a standee get this check alone: their edges are
+    mostly folds, which do not drift as a cut does."""
+
+    def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
+        smallest = min((size for _, size in printed_sizes(drawn)), default=None)
+        if smallest is None or smallest >= minimum - 0.01:
+            return
+        key = next((k for k in ("min_size", "size", "style") if k in box.origins), None)
+        file, line = box.origins[key] if key else _placed_by(box)
+        issues.append(Issue(
+            file, line, f"layouts.{lay.name}.boxes.{box.name}",
+            f"text printed at {smallest:g}pt, below the {minimum:g}pt this piece's type may not go under; raise the box's "
+            "size and min_size, or give the text more room",
+            "warning",
+        ))
+
+    return check
+
+
+def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYPE) -> Callable[[Any, list[Any], list[Any]], None]:
+    """A check for Painter.paint (a face's findings go to `issues`): each text run and icon
+    a content box draws must lie `CLEARANCE` inside the safe line of the face's outline,
+    print at `minimum` points or more and stand out 4.5:1 from what is under it; each frame
+    another box draws must keep `CLEARANCE` inside the safe line; all measured on the ops
+    themselves. Each box is reported once per face for each kind of problem."""
+
+    small = type_check(issues, lay, minimum)
     under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
     seen = [0]
     last: list[Any] = [None, []]  # the ops the last checked box drew, and their fills
@@ -341,22 +462,43 @@ def face_check(issues: list[Issue], lay: Any, geo: Any) -> Callable[[Any, list[A
             under.extend(fills(new))
         seen[0] = len(before)
         last[0], last[1] = None, []
-        if not drawn or not draws_content(box.get("type")):
+        if not drawn:
             return
         where = _placed_by(box)
         name = f"layouts.{lay.name}.boxes.{box.name}"
+        if not draws_content(box.get("type")):
+            reach = frame_reach(geo, drawn)
+            if reach > TOLERANCE:
+                issues.append(Issue(
+                    *where, name,
+                    f"a frame this box draws comes {_mm2(reach)} too close to the safe line (frames keep {_mm2(CLEARANCE)} inside "
+                    f"the safe zone, {fmt_mm(geo.safe)} inside the cut, so that a cut off by that much still leaves a frame all round) "
+                    f"on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move its edges inward, or let it reach the cut",
+                    "warning",
+                ))
+            return
         found = list(marks(drawn))
         boxes = [m.box for m in found]
         if box.get("type") == "pips":
             boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
         worst = max((outside(geo, b) for b in boxes), default=0.0)
-        if worst > 0.05:
+        near = max((geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes), default=0.0)
+        if worst > TOLERANCE:
             issues.append(Issue(
                 *where, name,
                 f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
                 f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
                 "warning",
             ))
+        elif near > TOLERANCE:
+            issues.append(Issue(
+                *where, name,
+                f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe line, less than the {_mm2(CLEARANCE)} "
+                f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} "
+                f"{geo.shape} face; move it {_mm2(near)} inward",
+                "warning",
+            ))
+        small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         last[0], last[1] = list(drawn), drawn_fills
         below = under + drawn_fills

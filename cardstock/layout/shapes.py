@@ -7,7 +7,8 @@ take to what cardstock needs to know about it.
 - the sheets read `arrange` (what `arrange = "auto"` picks), `round` (nested rows),
   `movable` (leftover pieces may move to another page) and `bleed_follows_cut` (the face
   paints its bleed around its cut outline rather than around the trim box);
-- the exports read `transparent` (PNG outside the outline) and `tts_tile`.
+- the exports read `transparent` (PNG outside the outline), `tts_tile`, `die_net` and
+  `standee` (what a piece becomes in Tabletop Simulator).
 
 The shape `path` is a designer's own outline: SVG path data, or an SVG file, stretched to
 the component's size (`outline` in the layout). Composed shapes (die nets, standees) are
@@ -134,6 +135,7 @@ class Shape:
     tts_tile: int = 0  # Tabletop Simulator's CustomTile type (0 box, 1 hex, 2 circle)
     corner_radius: bool = False  # `corner_radius` rounds its corners
     die_net: bool = False  # six panels of a die's faces, in value order (a Tabletop Simulator die)
+    standee: bool = False  # two panels back to back on a base (a Tabletop Simulator figurine)
     # composed shapes: "module:function" drawing the face from panel layouts, called as
     # function(component, layout, context, painter, width, height, bleed, safe) -> Face
     compose: Optional[str] = None
@@ -155,7 +157,7 @@ SHAPES: dict[str, Shape] = {
                   bleed_follows_cut=True, movable=False, custom=True),
     "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False, die_net=True,
                  compose="cardstock.layout.faces:compose_die_net"),
-    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False,
+    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False, standee=True,
                      compose="cardstock.layout.faces:compose_standee"),
 }
 

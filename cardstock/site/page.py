@@ -16,6 +16,7 @@ from pathlib import Path
 import json
 import os
 from typing import TYPE_CHECKING, Any, Optional
+from urllib.parse import quote
 
 from .. import __version__
 from . import manifest
@@ -37,6 +38,9 @@ KIND_LABELS = {
     "rulebook": "Rulebook",
     "booklet": "Rulebook booklet",
     "quickref": "Quick-reference cards",
+    "tuckbox": "Tuck boxes",
+    "board": "Boards in page-sized tiles",
+    "board-whole": "Boards whole, for a print shop",
     "cards-pdf": "Card files: one face per page (PDF)",
     "cards-pairs": "Card files: each front, then its back (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
@@ -100,7 +104,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     mine = [e for e in entries if e["game"] == info["id"]]
     downloads = [
         {
-            "href": e["path"],
+            "href": quote(e["path"], safe="/"),  # a path holding a space ("Saved Objects") is a valid link
             "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] == "print-shop-zip" else ""),
             "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
             "pages": e["pages"],
@@ -140,7 +144,7 @@ def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], statu
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
     games = [_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids]
     others = [
-        {"href": e["path"], "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": fmt_bytes(e["bytes"])}
+        {"href": quote(e["path"], safe="/"), "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": fmt_bytes(e["bytes"])}
         for e in entries
         if e["game"] is None and e["path"].endswith(".pdf")
     ]

@@ -15,9 +15,9 @@ file written:
 
 - SVG: one element a line; CSV, OBJ and other text: as written; the downloads page
   (index.html) too, less the sizes it shows of PDF, PNG, ZIP and JSON files (they depend
-  on the compression libraries and, for the Tabletop Simulator object, on the folder);
-- JSON: indented, with the build's own output folder replaced by `<output>` (the Tabletop
-  Simulator object holds `file:///` URLs to its images);
+  on the compression libraries);
+- JSON: indented, with the build's own output folder replaced by `<output>` should a file
+  name it (none does: the Tabletop Simulator object names its files by file name);
 - PDF (`<name>.pdf.txt`): per page its boxes and its content stream, then every form it
   draws (each face stored once) in the order first drawn, decompressed, a face's form
   numbered (`/FormXob.Face(1)`) rather than named by its content hash, so that a changed

@@ -1,0 +1,119 @@
+"""Print-then-cut (`--cut silhouette|cricut`): every copy of every piece printed once, its
+outline in the page's cut file (SVG and DXF) where the piece is printed, within 0.1 mm;
+Silhouette's three registration marks where the machine looks for them with nothing
+printed in their keep-out zones; Cricut's pieces inside its 6.75 x 9.25 in area."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, load_games
+from cardstock.cli import main
+from cardstock.core.units import POINTS_PER
+
+MM = POINTS_PER["mm"]
+INCH = POINTS_PER["in"]
+# Silhouette type 1 marks, as the machine expects them (not read from cardstock)
+INSET, LENGTH, SQUARE, KEEP_OUT = 10 * MM, 20 * MM, 5 * MM, 5 * MM
+
+
+def printed(page) -> tuple[list[tuple[float, float, float, float, float]], list[tuple[float, ...]]]:
+    """Each placed piece as (x, y of its trim box's lower left, width, height, bleed) in
+    page points, and the rectangles of the registration marks."""
+    xobjects = page["/Resources"]["/XObject"]
+    pieces, marks = [], []
+    state = {"tag": None}
+
+    def visit(op, args, cm, tm):
+        if op == b"BMC":
+            state["tag"] = args[0]
+        elif op == b"EMC":
+            state["tag"] = None
+        elif op == b"Do":
+            x0, y0, x1, y1 = (float(v) for v in xobjects[args[0]].get_object()["/BBox"])
+            b = -x0
+            pieces.append((cm[4], cm[5], x1 - x0 - 2 * b, y1 - y0 - 2 * b, b))
+        elif op == b"re" and state["tag"] == "/RegistrationMarks":
+            marks.append(tuple(float(a) for a in args))
+
+    page.extract_text(visitor_operand_before=visit)
+    return pieces, marks
+
+
+def svg_outlines(path: Path) -> list[list[tuple[float, float]]]:
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for d in re.findall(r'd="M ([^"]+) Z"', text):
+        out.append([tuple(float(v) for v in pt.split()) for pt in d.split(" L ")])
+    return out
+
+
+def build(tmp_path: Path, game: str, machine: str, paper: str) -> Path:
+    out = tmp_path / "out"
+    assert main(["--root", str(ROOT), "build", game, "--only", "cut", "--cut", machine, "--paper", paper, "--out", str(out)]) == 0
+    return out / game / "cut"
+
+
+@pytest.mark.parametrize("game,paper", [("alpha-omega-tiles", "letter"), ("atmosfear", "a4")])
+def test_every_piece_is_printed_once_and_cut_where_it_is_printed(tmp_path, game, paper):
+    folder = build(tmp_path, game, "silhouette", paper)
+    reader = PdfReader(folder / f"{game}-silhouette-{paper}.pdf")
+    (catalog,), _ = load_games(ROOT, [game])
+    assert len(reader.pages) > 1
+    total = 0
+    for n, page in enumerate(reader.pages, start=1):
+        ph = float(page.mediabox.height)
+        pieces, _ = printed(page)
+        outlines = svg_outlines(folder / f"{game}-silhouette-{paper}-{n}.svg")
+        assert len(outlines) == len(pieces)
+        dxf = (folder / f"{game}-silhouette-{paper}-{n}.dxf").read_text(encoding="utf-8")
+        assert dxf.count("\nLINE\n") == sum(len(o) for o in outlines)
+        for x, y, w, h, _ in pieces:
+            # the piece's trim box in the cut file's millimetres (origin top left, y down)
+            left, top, right, bottom = x / MM, (ph - y - h) / MM, (x + w) / MM, (ph - y) / MM
+            match = [o for o in outlines
+                     if abs(min(p[0] for p in o) - left) <= 0.1 and abs(max(p[0] for p in o) - right) <= 0.1
+                     and abs(min(p[1] for p in o) - top) <= 0.1 and abs(max(p[1] for p in o) - bottom) <= 0.1]
+            assert len(match) == 1, (n, left, top)
+        total += len(pieces)
+    assert total == sum(c.count for c in catalog.components)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_silhouette_marks_are_where_the_machine_looks_and_nothing_is_printed_near_them(tmp_path, paper):
+    folder = build(tmp_path, "alpha-omega-tiles", "silhouette", paper)
+    for page in PdfReader(folder / f"alpha-omega-tiles-silhouette-{paper}.pdf").pages:
+        pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+        pieces, marks = printed(page)
+        assert (round(INSET, 2), round(ph - INSET - SQUARE, 2), round(SQUARE, 2), round(SQUARE, 2)) in {tuple(round(v, 2) for v in m) for m in marks}
+        corners = [(INSET, ph - INSET - LENGTH), (pw - INSET - LENGTH, ph - INSET - LENGTH), (INSET, INSET)]
+        # every mark lies in one of the three corners' squares
+        for mx, my, mw, mh in marks:
+            assert any(cx - 0.01 <= mx and mx + mw <= cx + LENGTH + 0.01 and cy - 0.01 <= my and my + mh <= cy + LENGTH + 0.01 for cx, cy in corners)
+        zones = [(cx - KEEP_OUT, cy - KEEP_OUT, cx + LENGTH + KEEP_OUT, cy + LENGTH + KEEP_OUT) for cx, cy in corners]
+        for x, y, w, h, b in pieces:
+            box = (x - b, y - b, x + w + b, y + h + b)
+            for z in zones:
+                assert box[2] <= z[0] or z[2] <= box[0] or box[3] <= z[1] or z[3] <= box[1], (box, z)
+
+
+def test_cricut_pieces_stay_inside_its_print_then_cut_area(tmp_path):
+    folder = build(tmp_path, "atmosfear", "cricut", "letter")
+    for page in PdfReader(folder / "atmosfear-cricut-letter.pdf").pages:
+        pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+        ax, ay = (pw - 6.75 * INCH) / 2, (ph - 9.25 * INCH) / 2
+        pieces, marks = printed(page)
+        assert pieces and not marks
+        for x, y, w, h, b in pieces:
+            assert ax - 0.01 <= x - b and x + w + b <= ax + 6.75 * INCH + 0.01
+            assert ay - 0.01 <= y - b and y + h + b <= ay + 9.25 * INCH + 0.01
+
+
+def test_an_unknown_machine_is_one_message_and_nothing_is_written(tmp_path, capsys):
+    assert main(["--root", str(ROOT), "build", "atmosfear", "--cut", "plotter", "--out", str(tmp_path / "out")]) == 2
+    assert "--cut: unknown cutting machine 'plotter'" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,176 @@
+"""Tuck boxes (`--only tuckbox`): a box for each deck (the cards sharing a back), as a net
+whose inside is the cards' size and the deck's thickness plus a clearance of at most
+0.5 mm, read back from the PDF's fold marks; cut line closed, folds marked outside the
+net, every page portrait with the net and its bleed inside the printer's margins."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import GAMES, ROOT, copy_project, load_games
+from cardstock.cli import main
+from cardstock.core.units import POINTS_PER, parse_length, parse_size
+
+MM = POINTS_PER["mm"]
+CARD_GAMES = [g for g in GAMES if g != "alpha-omega-tiles"]
+PAPERS = ("letter", "a4")
+
+
+def tagged_segments(page, tag: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight segments drawn inside `/<tag> BMC … EMC`, in page coordinates."""
+    state: dict = {"in": False, "at": None}
+    out = []
+
+    def visit(op, args, cm, tm):
+        if op == b"BMC":
+            state["in"] = args[0] == "/" + tag
+        elif op == b"EMC":
+            state["in"] = False
+        elif state["in"] and op in (b"m", b"l"):
+            x, y = float(args[0]), float(args[1])
+            p = (cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5])
+            if op == b"l":
+                out.append((state["at"], p))
+            state["at"] = p
+
+    page.extract_text(visitor_operand_before=visit)
+    return out
+
+
+def distinct(values: list[float], tol: float = 0.05) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > tol:
+            out.append(v)
+    return out
+
+
+def inner_size(page) -> tuple[float, float, float]:
+    """(width, height, depth) of a box's inside, in mm, from where its fold lines run:
+    across the walls the folds are W, D, W apart; along them D, H, D."""
+    marks = tagged_segments(page, "FoldMarks")
+    xs = distinct([a[0] for a, b in marks if abs(a[0] - b[0]) < 0.01])
+    ys = distinct([a[1] for a, b in marks if abs(a[1] - b[1]) < 0.01])
+    assert len(xs) == 4 and len(ys) == 4, (xs, ys)
+    gx = [(b - a) / MM for a, b in zip(xs, xs[1:])]
+    gy = [(b - a) / MM for a, b in zip(ys, ys[1:])]
+    walls, along = (gx, gy) if abs(gx[1] - gy[0]) < 0.05 else (gy, gx)
+    assert abs(walls[0] - walls[2]) < 0.05 and abs(along[0] - along[2]) < 0.05
+    return walls[0], along[1], walls[1]
+
+
+@pytest.fixture(scope="module")
+def boxes(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tuckbox-out")
+    assert main(["--root", str(ROOT), "--only", "tuckbox", "--out", str(out)]) == 0
+    return out
+
+
+def decks(game: str) -> list[tuple[int, float, float, float]]:
+    """(cards, card width mm, card height mm, thickness mm) of each deck, from the catalog."""
+    (catalog,), _ = load_games(ROOT, [game])
+    thickness = parse_length(catalog.game.print.card_thickness) / MM
+    count: Counter = Counter()
+    size = {}
+    for c in catalog.components:
+        if c.kind == "card" and c.count:
+            count[c.back] += c.count
+            size[c.back] = parse_size(c.size)
+    return [(n, size[b][0] / MM, size[b][1] / MM, thickness) for b, n in count.items()]
+
+
+def footer_counts(page) -> tuple[int, int, int]:
+    """(cards, box i, of n) as the footer states them."""
+    text = page.extract_text()
+    m = re.search(r"(\d+) cards at", text)
+    assert m, text
+    part = re.search(r"box (\d+) of (\d+)", text)
+    return int(m.group(1)), int(part.group(1)) if part else 1, int(part.group(2)) if part else 1
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_each_box_holds_its_deck_within_half_a_millimetre(boxes, game, paper):
+    reader = PdfReader(boxes / game / f"{game}-tuckbox-{paper}.pdf")
+    expected = decks(game)
+    boxed: Counter = Counter()
+    for page in reader.pages:
+        w, h, d = inner_size(page)
+        cards, _, _ = footer_counts(page)
+        match = [x for x in expected if 0 <= w - x[1] <= 0.5 and 0 <= h - x[2] <= 0.5]
+        assert match, (w, h)
+        thickness = match[0][3]
+        assert 0 <= d - cards * thickness <= 0.5, (d, cards)
+        boxed[(round(match[0][1], 1), round(match[0][2], 1))] += cards
+    # every card of the game is in a box: a deck too thick for one box is shared out
+    assert sum(boxed.values()) == sum(n for n, *_ in expected)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_page_is_portrait_with_the_net_and_its_bleed_inside_the_margins(boxes, paper):
+    for game in CARD_GAMES:
+        for page in PdfReader(boxes / game / f"{game}-tuckbox-{paper}.pdf").pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert w < h
+            cut = tagged_segments(page, "CutLine")
+            folds = tagged_segments(page, "FoldMarks")
+            margin = 6 * MM
+            for segments, bleed in ((cut, 3 * MM), (folds, 0.0)):  # the art runs 3 mm past the cut
+                xs = [p[0] for s in segments for p in s]
+                ys = [p[1] for s in segments for p in s]
+                assert min(xs) - bleed >= margin - 0.01 and max(xs) + bleed <= w - margin + 0.01
+                assert min(ys) - bleed >= margin - 0.01 and max(ys) + bleed <= h - margin + 0.01
+
+
+def _inside(pt, polygon) -> bool:
+    x, y = pt
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def test_the_cut_line_is_closed_and_no_fold_mark_falls_on_the_box(boxes):
+    for game in CARD_GAMES:
+        for page in PdfReader(boxes / game / f"{game}-tuckbox-letter.pdf").pages:
+            cut = tagged_segments(page, "CutLine")
+            polygon = [a for a, _ in cut]
+            assert len(cut) >= 20
+            # closed: the last point drawn meets the first (ReportLab closes with `h`)
+            assert all(abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01 for (_, a), (b, _) in zip(cut, cut[1:]))
+            for a, b in tagged_segments(page, "FoldMarks"):
+                for t in (0.0, 0.5, 1.0):
+                    p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                    assert not _inside(p, polygon), (game, p)
+
+
+def test_a_thicker_card_stock_makes_a_deeper_box(tmp_path):
+    game = copy_project(tmp_path, ("atmosfear",)) / "catalog" / "atmosfear" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    assert "[print]" in text
+    game.write_text(text.replace("[print]", '[print]\ncard_thickness = "0.5mm"', 1), encoding="utf-8")
+    assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    reader = PdfReader(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-a4.pdf")
+    for page in reader.pages:
+        _, _, d = inner_size(page)
+        cards, _, _ = footer_counts(page)
+        assert 0 <= d - cards * 0.5 <= 0.5
+
+
+def test_a_deck_too_thick_for_one_box_is_shared_out_over_boxes_that_fit(tmp_path):
+    game = copy_project(tmp_path, ("atmosfear",)) / "catalog" / "atmosfear" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("[print]", '[print]\ncard_thickness = "1.2mm"', 1), encoding="utf-8")
+    assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "letter", "--out", str(tmp_path / "out")]) == 0
+    pages = PdfReader(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-letter.pdf").pages
+    parts = [footer_counts(p) for p in pages]
+    split = [p for p in parts if p[2] > 1]
+    assert split, parts  # 73 cards of 1.2 mm do not fit one box on Letter
+    assert sum(c for c, _, _ in split) == 73
+    assert max(c for c, _, _ in split) - min(c for c, _, _ in split) <= 1  # shared out evenly
