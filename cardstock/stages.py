@@ -46,6 +46,7 @@ class Stage:
     weight: float = 4.0
     asked_by: Optional[str] = None  # the build option that also asks for the stage (`--for` asks for print-shop)
     skipped_by: Optional[str] = None  # the build option that puts another stage in its place (`--changed-since`)
+    modifiers: tuple[str, ...] = ()  # the build options (BuildOptions fields) that change only what this and other stages make
 
     @property
     def per_game(self) -> bool:
@@ -64,28 +65,32 @@ class Stage:
 
 STAGES: tuple[Stage, ...] = (
     Stage("calibration", "calibration-<paper>.pdf", ("calibration",), "the printer profile (layouts/sheets/printers.toml)",
-          run_build=calibration.build_calibration, weight=1.0),
+          run_build=calibration.build_calibration, weight=1.0, modifiers=("duplex", "back_offset", "printer")),
     Stage("svg", "<game>/svg/<id>.svg and the fonts they name", ("svg", "svg-guides", "font"), "the faces",
-          run_game=svg_stage.build_svgs, weight=1.0),
+          run_game=svg_stage.build_svgs, weight=1.0, modifiers=("guides",)),
     Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
           run_game=books_stage.build_rulebook, weight=5.0),
     Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
-          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0, skipped_by="changed_since"),
+          run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0, skipped_by="changed_since",
+          modifiers=("duplex", "gutterfold", "back_offset", "printer", "select_sets", "select_cards", "pages")),
     Stage("reprint", "<game>/<game>-reprint-<paper>.pdf: the cards changed since --changed-since", ("reprint",),
           "the sheets, the printer profiles and the earlier version",
-          run_game=pnp.build_reprint, check=pnp.check_inputs, when="asked", weight=2.0, asked_by="changed_since"),
+          run_game=pnp.build_reprint, check=pnp.check_inputs, when="asked", weight=2.0, asked_by="changed_since",
+          modifiers=("duplex", "gutterfold", "back_offset", "printer", "select_sets", "select_cards", "pages")),
     Stage("quickref", "<game>/<game>-quickref-<paper>.pdf", ("quickref",), "the sheets (layouts/sheets/)",
-          run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0),
+          run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0,
+          modifiers=("duplex", "gutterfold", "back_offset", "printer")),
     Stage("board", "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; <game>-board-<id>.pdf: each board whole",
           ("board", "board-whole"), "the faces", run_game=board.build_boards, weight=1.0),
     Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness",
           run_game=tuckbox.build_tuckbox, when="asked", weight=2.0),
-    Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf", ("card-png", "cards-pdf", "cards-csv"), "the faces",
-          run_game=cards.build_cards, when="asked", weight=6.0),
+    Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf, <game>-cards-pairs.pdf", ("card-png", "cards-pdf", "cards-pairs", "cards-csv"), "the faces",
+          run_game=cards.build_cards, when="asked", weight=6.0, modifiers=("cmyk", "dpi")),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
-          run_game=tts.build_tts, check=tts.check_inputs, when="asked", weight=6.0),
+          run_game=tts.build_tts, check=tts.check_inputs, when="asked", weight=6.0, modifiers=("dpi", "tts_base_url")),
     Stage("print-shop", "<game>/print-shop/<service>/: each service's upload files", ("print-shop", "print-shop-zip"), "the presets (layouts/print-shops.toml)",
-          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services"),
+          run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services",
+          modifiers=("services",)),
     Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),
           "the faces; --cut names the machine", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
     Stage("printed", "<game>/<game>-printed.json: what every card prints, as fingerprints", (printed.PRINTED,), "the faces",

@@ -39,7 +39,7 @@ from .layout.symbols import library
 from .layout.ownicons import game_library
 from .rules.model import load_rules
 from .site.page import check_page
-from .stages import PARTS, Stage
+from .stages import PAGE, PARTS, STAGES, Stage
 
 
 @dataclass
@@ -87,12 +87,38 @@ def unique(issues: Iterable[Issue]) -> list[Issue]:
     return list(dict.fromkeys(issues))
 
 
+# The options that only change what some parts make, by the flag that sets them: given to a
+# build that makes none of those parts, such a flag would change nothing.
+MODIFIERS = {
+    "cmyk": "--cmyk", "dpi": "--dpi", "tts_base_url": "--tts-base-url", "services": "--for", "guides": "--guides",
+    "gutterfold": "--gutterfold", "duplex": "--duplex", "back_offset": "--back-offset", "printer": "--printer",
+    "select_sets": "--set", "select_cards": "--cards", "pages": "--pages",
+}
+
+
 def check_options(options: BuildOptions) -> list[Issue]:
-    """The build's own options the command line could not check alone."""
+    """The build's own options the command line could not check alone: the parts `--only`
+    names exist, and every modifier given (an option that differs from its default) changes
+    something this build makes; otherwise the message names the parts to add."""
     unknown = sorted(options.only - set(PARTS)) if options.only is not None else []
     if unknown:
         return [Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}")]
-    return []
+    default = BuildOptions(out=options.out)
+    running = [s for s in STAGES if s.wanted(options)]
+    found = []
+    for name, flag in MODIFIERS.items():
+        if getattr(options, name) == getattr(default, name) or any(name in s.modifiers for s in running):
+            continue
+        parts = [s.name for s in STAGES if name in s.modifiers]
+        making = ", ".join([s.name for s in running] + ([PAGE] if options.only is not None and PAGE in options.only else []))
+        found.append(Issue("command line", None, flag, f"changes only {_either(parts)}, and this build makes {making or 'none of them'}; "
+                                                       f"add {_either(parts)} to --only (or leave out {flag})"))
+    return found
+
+
+def _either(parts: list[str]) -> str:
+    """"cards" / "cards or tts" / "pnp, quickref or calibration"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
 
 
 def _font_files() -> list[Issue]:

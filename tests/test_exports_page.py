@@ -37,6 +37,7 @@ def test_the_page_links_the_exports_and_shows_png_faces(cli, mini):
     page.feed((out / "index.html").read_text(encoding="utf-8"))
     assert page.links["mini/cards/mini-cards.pdf"] == "Card files: one face per page (PDF)"
     assert page.links["mini/cards/cards.csv"] == "Card files: list of PNG faces with counts"
+    assert page.links["mini/cards/mini-cards-pairs.pdf"] == "Card files: each front, then its back (PDF)"
     assert page.links["mini/tts/Saves/Saved%20Objects/mini.json"] == "Tabletop Simulator saved object"
     assert page.links["mini/print-shop/mini-tgc.zip"] == "Print-shop upload (tgc)"
     for href in page.links:
@@ -48,7 +49,7 @@ def test_the_page_links_the_exports_and_shows_png_faces(cli, mini):
     with zipfile.ZipFile(out / "mini" / "print-shop" / "mini-tgc.zip") as z:
         assert sorted(z.namelist()) == [
             "tgc/deck/back.png", "tgc/deck/front/001-ember.png", "tgc/deck/front/002-blaze.png",
-            "tgc/deck/front/003-spring.png", "tgc/deck/front/004-flood.png", "tgc/deck/quantities.csv",
+            "tgc/deck/front/003-spring.png", "tgc/deck/front/004-flood.png", "tgc/deck/order.txt", "tgc/deck/quantities.csv",
         ]
 
 

@@ -40,3 +40,34 @@ def test_pngs_decode_to_the_rendered_pixels_with_their_resolution():
     assert token.getpixel((token.width // 2, token.height // 2)) == (0x20, 0xA0, 0x40, 255)
     assert written == [png_bytes(i, 150) for i in pixels]  # one encoder, whichever way in
     assert written == list(rendered_pngs(pdf, 150, sizes, alpha))  # deterministic
+
+
+def chunks(data: bytes) -> list[bytes]:
+    """The chunk types of a PNG, in file order."""
+    import struct
+
+    at, out = 8, []
+    while at < len(data):
+        (n,) = struct.unpack(">I", data[at:at + 4])
+        out.append(data[at + 4:at + 8])
+        at += 12 + n
+    return out
+
+
+def test_every_png_is_tagged_srgb_before_its_pixels():
+    """Opaque and transparent faces, and an image fitted for a print shop: each PNG holds an
+    sRGB chunk (perceptual intent) and its gAMA before the first IDAT, which Pillow reads
+    back as the file's colour space."""
+    fs = faces()
+    pdf = faces_pdf(fs, title="t")
+    sizes = [pixel_size(f, 72) for f in fs]
+    alpha = [transparent(f) for f in fs]
+    written = list(rendered_pngs(pdf, 72, sizes, alpha))
+    written += [png_bytes(Image.new("RGBA", (5, 3), (1, 2, 3, 4)), 300), png_bytes(Image.new("L", (2, 2), 9), 96)]
+    for data in written:
+        kinds = chunks(data)
+        assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND"
+        assert kinds.index(b"sRGB") < kinds.index(b"IDAT") and kinds.index(b"gAMA") < kinds.index(b"IDAT")
+        image = Image.open(io.BytesIO(data))
+        assert image.info.get("srgb") == 0  # rendering intent: perceptual
+        assert image.info.get("gamma") == 0.45455

@@ -50,16 +50,19 @@ def test_the_stage_is_registered_and_the_presets_load():
     assert set(presets) == {"mpc", "tgc", "drivethru", "printerstudio"}
 
 
-@pytest.mark.parametrize("service,pixels", [("mpc", (822, 1122)), ("tgc", (825, 1125)), ("printerstudio", (822, 1122))])
-def test_image_services_get_a_front_per_card_one_back_and_the_quantities(shops: Path, service: str, pixels):
-    folder = shops / service
-    assert files(folder) == [
-        "deck/back.png", "deck/front/001-ember.png", "deck/front/002-blaze.png",
-        "deck/front/003-spring.png", "deck/front/004-flood.png", "deck/quantities.csv",
+@pytest.mark.parametrize("service,pixels,folder", [("mpc", (822, 1122), "poker"), ("tgc", (825, 1125), "deck"),
+                                                   ("printerstudio", (822, 1122), "poker")])
+def test_image_services_get_a_front_per_card_one_back_and_the_quantities(shops: Path, service: str, pixels, folder):
+    """MakePlayingCards and PrinterStudio take a game's cards of one size in one upload
+    (named by the size); The Game Crafter one deck per back (named by the back)."""
+    root = shops / service
+    assert files(root) == [
+        f"{folder}/back.png", f"{folder}/front/001-ember.png", f"{folder}/front/002-blaze.png",
+        f"{folder}/front/003-spring.png", f"{folder}/front/004-flood.png", f"{folder}/order.txt", f"{folder}/quantities.csv",
     ]  # the tokens and the die are not cards: no print shop gets them
-    for f in folder.rglob("*.png"):
+    for f in root.rglob("*.png"):
         assert Image.open(f).size == pixels, f
-    rows = list(csv.DictReader(io.StringIO((folder / "deck" / "quantities.csv").read_text())))
+    rows = list(csv.DictReader(io.StringIO((root / folder / "quantities.csv").read_text())))
     assert [(r["front"], r["back"], r["quantity"]) for r in rows] == [
         ("front/001-ember.png", "back.png", "2"), ("front/002-blaze.png", "back.png", "1"),
         ("front/003-spring.png", "back.png", "2"), ("front/004-flood.png", "back.png", "1"),
@@ -69,7 +72,7 @@ def test_image_services_get_a_front_per_card_one_back_and_the_quantities(shops: 
 def test_the_bleed_is_filled_to_the_edge(shops: Path):
     """MPC's bleed is wider than the game's 3 mm: the extra pixels continue the card's
     edge instead of leaving a white or transparent frame."""
-    image = Image.open(shops / "mpc" / "deck" / "front" / "001-ember.png").convert("RGB")
+    image = Image.open(shops / "mpc" / "poker" / "front" / "001-ember.png").convert("RGB")
     assert image.getpixel((0, image.height // 2)) == image.getpixel((3, image.height // 2))
     assert image.getpixel((0, image.height // 2)) != (255, 255, 255)
 

@@ -34,7 +34,7 @@ from reportlab.platypus import Paragraph
 from conftest import ROOT
 from cardstock.books.story import text_position
 from cardstock.core.cache import LIBRARIES, installed_versions
-from cardstock.render.pdf import _doc_object, _form_resources, pdf_settings, held_content, seal, show_page
+from cardstock.render.pdf import PdfX, _doc_object, _form_resources, make_pdfx, pdf_settings, held_content, seal, show_page
 
 # Attributes of other libraries that are not public, and the only files allowed to name them.
 INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
@@ -235,3 +235,20 @@ def _drawn_with(font) -> bytes:
         c.showPage()
         c.save()
     return buf.getvalue()
+
+
+def test_a_pdfx_document_gets_its_output_intent_and_version_through_reportlabs_document():
+    """`make_pdfx` lists OutputIntents among the keys ReportLab's catalog writes and adds
+    GTS_PDFXVersion to its information dictionary: both read back."""
+    profile = (ROOT / "layouts" / "profiles" / "cgats-tr005.icc").read_bytes()
+    buffer = io.BytesIO()
+    with pdf_settings():
+        canvas = Canvas(buffer, pagesize=(100, 100))
+        make_pdfx(canvas, PdfX("PDF/X-1a:2003", "CGATS TR 005", "http://www.color.org", "SWOP", profile))
+        canvas.drawString(10, 10, "x")
+        canvas.showPage()
+        canvas.save()
+    reader = PdfReader(io.BytesIO(buffer.getvalue()))
+    (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+    assert intent.get_object()["/DestOutputProfile"].get_object().get_data() == profile
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and reader.metadata["/Title"]

@@ -8,7 +8,10 @@ Writes under `<out>/<game>/cards/`:
 - `cards.csv`: one row per file with the component, its side, the number of copies a full
   set needs and the back file that goes with it;
 - `<game>-cards.pdf`: the same faces, one per page in the same order, each page's MediaBox
-  = BleedBox (the face with its bleed) and TrimBox = the cut size.
+  = BleedBox (the face with its bleed) and TrimBox = the cut size;
+- `<game>-cards-pairs.pdf`: every front followed by its back (a blank page for a card
+  without one), so odd pages are fronts and even pages their backs, as a shop that takes
+  one PDF of both sides wants it.
 
 Files this stage wrote before and no longer makes are removed.
 """
@@ -25,7 +28,7 @@ from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
-from ..layout.faces import Faces
+from ..layout.faces import Faces, own_back as has_own_back
 from ..render.png import faces_pdf, pixel_size, pngs, transparent
 
 
@@ -57,7 +60,7 @@ def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = 
         back = faces.face(comp, "back", bleed=bleed)
         back_stem = ""
         own_back: Optional[CardFile] = None
-        if back is not None and comp.kind == "reference":
+        if back is not None and has_own_back(catalog, comp):  # reference cards, double-sided sets
             back_stem = f"{comp.id}-back"
             own_back = CardFile(back_stem, back, comp.id, comp.name, "back", comp.count, "", comp.kind)
         elif back is not None and comp.back is not None:
@@ -77,6 +80,19 @@ def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = 
         if own_back is not None:
             fronts.append(own_back)
     return fronts + list(shared.values())
+
+
+def pair_faces(files: list[CardFile]) -> list[Face]:
+    """Each front, then its back: the component's own, the deck's shared one, or a blank
+    face of the front's size and shape for a one-sided card."""
+    by_stem = {f.stem: f.face for f in files}
+    out: list[Face] = []
+    for f in files:
+        if f.side != "front":
+            continue
+        back = by_stem.get(f.back) if f.back else None
+        out += [f.face, back if back is not None else Face.build(f.face.width, f.face.height, f.face.bleed, f.face.shape, (), f.face.cut, ())]
+    return out
 
 
 def cards_csv(files: list[CardFile]) -> bytes:
@@ -113,6 +129,9 @@ def build_cards(job: Job) -> StageResult:
     rgb = faces_pdf(faces, title=f"{catalog.game.title}: cards")
     pdf = faces_pdf(faces, title=f"{catalog.game.title}: cards", cmyk=True) if options.cmyk else rgb
     result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces)))
+    pairs = pair_faces(files)
+    pairs_pdf = faces_pdf(pairs, title=f"{catalog.game.title}: cards, both sides", cmyk=options.cmyk)
+    result.artifacts.append(artifact(catalog.id, "cards-pairs", folder / f"{catalog.id}-cards-pairs.pdf", pairs_pdf, pages=len(pairs)))
     result.artifacts.append(artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files)))
     written = write_pngs(catalog, files, folder / "png", options.dpi, result, pdf=rgb)
     remove_stale(folder / "png", written, ("*.png",))

@@ -6,8 +6,13 @@ resolution, the safe margin, the file format, and how faces, backs and counts ar
 delivered (`files`). Writes `<out>/<game>/print-shop/<service>/…` for each service asked
 for with `--for` (every service when the stage is asked for by `--only print-shop` alone).
 
-A card whose size a service does not print stops the build (exit 2) with a message
-naming the sizes it does. Only cards (kinds `card` and `reference`) go to a print shop.
+Cards go to a service in uploads as it sells them (`Service.uploads`: per deck, or per
+card size with a back per card), each with an `order.txt` naming the deck size to order
+(`Service.deck_sizes`). A landscape card whose size a service prints turned is turned a
+quarter (`turned`); a card whose size a service does not print either way stops the
+build (exit 2) with a message naming the sizes it does. Only cards (kinds `card` and
+`reference`) go to a print shop. DriveThruCards files are PDF/X-1a (`Service.pdfx`,
+`render.prepress`).
 """
 
 from __future__ import annotations
@@ -21,18 +26,20 @@ from typing import Any, Callable, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue, Issues
 from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
-from ..layout.faces import Faces
+from ..layout.faces import Faces, own_back
 from ..core.project import shared_layout
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
+from ..render.pdf import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from
-from ..layout.ops import Group, r
+from ..layout.ops import Group, Matrix, r
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -49,6 +56,18 @@ class Size(BaseModel):
     safe: str
 
 
+class PdfXSpec(BaseModel):
+    """A service's PDF/X: the version its files claim and their output intent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str = Field(pattern="^PDF/X-1a:2003$")
+    profile: str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    condition: str  # the OutputConditionIdentifier, as the registry names it
+    registry: str = "http://www.color.org"
+    info: str  # the printing condition in words
+
+
 class Service(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -57,6 +76,12 @@ class Service(BaseModel):
     files: str = Field(pattern="^(images|pdf-pairs)$")
     format: str = Field(pattern="^(png|pdf)$")
     cmyk: bool = False
+    pdfx: Optional[PdfXSpec] = None
+    # how cards are grouped into uploads: "back", one per deck (the cards that share a
+    # back); "size", one per card size, each card with its own back where they differ
+    uploads: str = Field("back", pattern="^(back|size)$")
+    # the card counts the service sells a deck in, smallest first (empty: any count)
+    deck_sizes: list[int] = Field(default_factory=list)
     sizes: list[Size] = Field(min_length=1)
 
 
@@ -81,6 +106,13 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
         return {}, list(found)
     bad = []
     for sid, service in parsed.services.items():
+        if service.pdfx is not None:
+            _, problem = output_intent(root, service.pdfx)
+            if problem:
+                bad.append(Issue(shown, line_for(lines, ("services", sid, "pdfx", "profile")), f"services.{sid}.pdfx.profile", problem))
+        if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(set(service.deck_sizes)):
+            bad.append(Issue(shown, line_for(lines, ("services", sid, "deck_sizes")), f"services.{sid}.deck_sizes",
+                             "deck sizes must be card counts above 0, smallest first, each once"))
         for i, size in enumerate(service.sizes):
             for field in ("trim", "safe"):
                 try:
@@ -92,6 +124,25 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
 
 # Writes one file of a service (path, bytes, pages) and keeps its bytes for the zip.
 Put = Callable[..., None]
+
+
+def output_intent(root: Path, spec: PdfXSpec) -> tuple[Optional[PdfX], str]:
+    """A service's PDF/X output intent with its profile read (from the project's
+    `layouts/<profile>`, else cardstock's), or why the profile cannot serve: unreadable,
+    or not an ICC output profile of CMYK."""
+    path, shown = shared_layout(root, spec.profile)
+    try:
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        return None, f"{shown}: cannot read the profile: {exc}"
+    if len(data) < 132 or data[36:40] != b"acsp":
+        return None, f"{shown}: not an ICC profile"
+    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        kind = data[12:16].decode("latin-1").strip()
+        space = data[16:20].decode("latin-1").strip()
+        return None, f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), got class {kind!r} of {space!r}"
+    return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -108,12 +159,24 @@ def geometry(size: Size) -> Geometry:
     return Geometry((w, h), ((pw - w) / 2, (ph - h) / 2), parse_length(size.safe))
 
 
-def size_for(service: Service, card: tuple[float, float]) -> Optional[Size]:
-    """The service's size whose trim is the card's (either way up), within 0.5 mm."""
-    for size in service.sizes:
-        w, h = parse_size(size.trim)
-        if abs(w - card[0]) <= TOLERANCE and abs(h - card[1]) <= TOLERANCE:
-            return size
+@dataclass(frozen=True)
+class Fit:
+    """The service's size a card is printed in, and whether the card is turned a quarter
+    to fit it (a landscape card on a service that prints portrait)."""
+
+    size: Size
+    turned: bool
+
+
+def size_for(service: Service, card: tuple[float, float]) -> Optional[Fit]:
+    """The service's size whose trim is the card's within 0.5 mm: as it is, else turned
+    a quarter (the services list portrait sizes; a landscape card is printed turned)."""
+    for turned in (False, True):
+        w, h = (card[1], card[0]) if turned else card
+        for size in service.sizes:
+            tw, th = parse_size(size.trim)
+            if abs(tw - w) <= TOLERANCE and abs(th - h) <= TOLERANCE:
+                return Fit(size, turned)
     return None
 
 
@@ -133,12 +196,38 @@ class Card:
     component: Any
     front: Face
     back: Optional[Face]
+    turned: bool = False  # a landscape card turned to print portrait
 
 
-def deck_name(comp: Any) -> str:
+def quarter(face: Face, clockwise: bool) -> Face:
+    """`face` turned a quarter about its trim box (y points down): clockwise, the top edge
+    becomes the right edge ((x, y) -> (H - y, x)); counter-clockwise, the left edge becomes
+    the bottom ((x, y) -> (y, W - x))."""
+    w, h = face.width, face.height
+    m: Matrix = (0.0, 1.0, -1.0, 0.0, h, 0.0) if clockwise else (0.0, -1.0, 1.0, 0.0, 0.0, w)
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return (r(m[0] * p[0] + m[2] * p[1] + m[4]), r(m[1] * p[0] + m[3] * p[1] + m[5]))
+
+    cut = tuple(at(p) for p in face.cut) if face.cut is not None else None
+    folds = tuple((at(a), at(b)) for a, b in face.folds)
+    return Face.build(h, w, face.bleed, face.shape, (Group(face.ops, None, m),), cut, folds)
+
+
+def turned(card: Card) -> Card:
+    """A landscape card as a portrait service prints it: the front turned a quarter
+    clockwise and the back a quarter counter-clockwise. Turned over its long edge, as a
+    shop turns a portrait card, the back then lies behind its front as it did behind the
+    landscape card turned over its short edge (the left-right flip the back was drawn
+    for)."""
+    back = quarter(card.back, clockwise=False) if card.back is not None else None
+    return Card(card.component, quarter(card.front, clockwise=True), back, True)
+
+
+def deck_name(catalog: Catalog, comp: Any) -> str:
     """The deck a print shop takes a card in: its shared back, or its set when it has a back
-    of its own (reference cards)."""
-    return str(comp.back if comp.kind != "reference" and comp.back else comp.set)
+    of its own (reference cards, double-sided sets)."""
+    return str(comp.back if not own_back(catalog, comp) and comp.back else comp.set)
 
 
 def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, Service]) -> list[Issue]:
@@ -152,7 +241,7 @@ def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, 
             continue  # an unknown service is an option error, reported by the command line
         seen: set[str] = set()
         for comp in catalog.components:
-            deck = deck_name(comp)
+            deck = deck_name(catalog, comp)
             if comp.kind not in CARD_KINDS or deck in seen:
                 continue
             if size_for(service, parse_size(comp.size)) is None:
@@ -184,7 +273,7 @@ def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
             continue
         front = faces.face(comp, "front", bleed=bleed)
         back = faces.face(comp, "back", bleed=bleed)
-        name = deck_name(comp)
+        name = deck_name(catalog, comp)
         if front is not None:
             out.setdefault(name, []).append(Card(comp, front, back))
     return out
@@ -230,30 +319,84 @@ def _pngs(faces: list[Face], size: Size) -> list[bytes]:
 
 
 def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, put: Put) -> None:
+    """One upload's files: a PNG per distinct front, its back (`back.png` when the whole
+    upload shares one, else `back/` with one PNG per distinct back), the quantities and
+    the order to place (`order.txt`)."""
     fronts = [c.front for c in cards]
-    own_backs = len({c.back.key for c in cards if c.back is not None}) > 1 or any(c.component.kind == "reference" for c in cards)
     ext = service.format
     names = [f"{i:03d}-{c.component.id}" for i, c in enumerate(cards, start=1)]
     for name, data in zip(names, _pngs(fronts, size)):
         put(folder / "front" / f"{name}.{ext}", data)
-    rows = []
-    if own_backs:
-        backs = [c.back or c.front for c in cards]
-        for name, data in zip(names, _pngs(backs, size)):
-            put(folder / "back" / f"{name}.{ext}", data)
-        rows = [(f"front/{n}.{ext}", f"back/{n}.{ext}", c.component.count) for n, c in zip(names, cards)]
-    else:
-        back = next((c.back for c in cards if c.back is not None), None)
-        if back is not None:
-            (data,) = _pngs([back], size)
-            put(folder / f"back.{ext}", data)
-        rows = [(f"front/{n}.{ext}", f"back.{ext}" if back is not None else "", c.component.count) for n, c in zip(names, cards)]
+    backs: dict[str, tuple[str, Face]] = {}  # face key -> file, face
+    for name, c in zip(names, cards):
+        if c.back is None or c.back.key in backs:
+            continue
+        shared = not own_back(catalog, c.component) and c.component.back
+        backs[c.back.key] = (f"back/{c.component.back if shared else name}.{ext}", c.back)
+    if len(backs) == 1 and all(c.back is not None for c in cards):
+        backs = {key: (f"back.{ext}", face) for key, (_, face) in backs.items()}
+    files = list(backs.values())
+    for (file, _), data in zip(files, _pngs([face for _, face in files], size)):
+        put(folder / file, data)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["front", "back", "quantity", "component", "name"])
-    for (front, back_file, qty), c in zip(rows, cards):
-        w.writerow([front, back_file, qty, c.component.id, c.component.name])
+    for name, c in zip(names, cards):
+        back_file = backs[c.back.key][0] if c.back is not None else ""
+        w.writerow([f"front/{name}.{ext}", back_file, c.component.count, c.component.id, c.component.name])
     put(folder / "quantities.csv", out.getvalue().encode("utf-8"))
+    put(folder / "order.txt", order_text(catalog, service, cards, size, len(files), sum(c.turned for c in cards)))
+
+
+def _uploads(service: Service, cards: list[Card]) -> list[list[Card]]:
+    """`cards` in uploads the service takes: one, or (past its largest deck) several, each
+    at most that many cards, in catalog order."""
+    most = service.deck_sizes[-1] if service.deck_sizes else 0
+    parts: list[list[Card]] = [[]]
+    count = 0
+    for c in cards:
+        if most and parts[-1] and count + c.component.count > most:
+            parts.append([])
+            count = 0
+        parts[-1].append(c)
+        count += c.component.count
+    return parts
+
+
+def deck_size(service: Service, count: int) -> Optional[int]:
+    """The smallest deck the service sells that holds `count` cards (None: it sells any
+    count, or none holds them)."""
+    return next((n for n in service.deck_sizes if n >= count), None)
+
+
+def order_text(catalog: Catalog, service: Service, cards: list[Card], size: Size, backs: int, turned: int) -> bytes:
+    """What to order for one upload, in words: the product, the number of cards to choose
+    (the service's deck size that holds them), and how the backs are set."""
+    count = sum(c.component.count for c in cards)
+    w, h = parse_size(size.trim)
+    lines = [f"{catalog.game.title}: {service.name} ({service.url})",
+             f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x {size.pixels[1]} px at {size.dpi} dpi."]
+    deck = deck_size(service, count)
+    if deck is not None:
+        spare = deck - count
+        lines.append(f"Order a deck of {deck} cards: {count} cards to print" + (
+            f", and {spare} spare slots (fill them with extra copies of any card)." if spare else "."))
+        lower = max((n for n in service.deck_sizes if n < count), default=0)
+        second = deck_size(service, count - lower) if lower else None
+        if second is not None and lower + second < deck:
+            lines.append(f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
+                         f"holding the other {count - lower} (the cards in quantities.csv order).")
+    else:
+        lines.append(f"Order {count} cards.")
+    if backs <= 1:
+        lines.append("Backs: the same image for every card (back.png)." if backs else "Backs: none (one-sided cards).")
+    else:
+        lines.append(f"Backs: a different image per card ({backs} distinct backs in back/); quantities.csv gives each front its back.")
+    if turned:
+        lines.append(f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise to print portrait "
+                     "(their backs a quarter the other way, so each lands behind its front).")
+    lines.append("Fronts: front/, in file-name order, each in the quantity quantities.csv gives.")
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card], size: Size, put: Put) -> None:
@@ -265,7 +408,8 @@ def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card]
         for _ in range(c.component.count):
             pages += [c.back or c.front, c.front]
     scaled = [_with_bleed(f, geo) for f in pages]
-    data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk)
+    pdfx = output_intent(catalog.root, service.pdfx)[0] if service.pdfx is not None else None  # the profile was checked by validation
+    data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk, pdfx=pdfx, dpi=size.dpi)
     put(path, data, len(pages))
 
 
@@ -284,6 +428,45 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     return Face.build(face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds)
 
 
+@dataclass(frozen=True)
+class Upload:
+    """One upload to a service: its folder (or file) name, its cards (landscape ones
+    turned where the service prints portrait) and the service's size they print in."""
+
+    name: str
+    cards: list[Card]
+    size: Size
+
+    @property
+    def count(self) -> int:
+        return sum(c.component.count for c in self.cards)
+
+
+def uploads(catalog: Catalog, by_deck: dict[str, list[Card]], service: Service) -> tuple[list[Upload], list[Issue]]:
+    """The game's cards grouped as `service` takes them (`Service.uploads`): per deck, or
+    per card size (named by the size); an upload past the service's largest deck is split
+    in parts (`<name>-1`, `<name>-2`, ...). A deck with a card whose size the service does
+    not print is a problem instead."""
+    errors: list[Issue] = []
+    groups: dict[str, tuple[Size, list[Card]]] = {}
+    for deck, cards in by_deck.items():
+        fits = [size_for(service, parse_size(c.component.size)) for c in cards]
+        bad = [c for c, f in zip(cards, fits) if f is None]
+        if bad:
+            errors.append(not_offered(catalog, service, bad[0].component))
+            continue
+        for c, fit in zip(cards, fits):
+            assert fit is not None
+            key = fit.size.name if service.uploads == "size" else deck
+            group = groups.setdefault(key, (fit.size, []))
+            group[1].append(turned(c) if fit.turned else c)
+    found: list[Upload] = []
+    for key, (size, cards) in groups.items():
+        parts = _uploads(service, cards)
+        found += [Upload(key if len(parts) == 1 else f"{key}-{i}", part, size) for i, part in enumerate(parts, start=1)]
+    return found, errors
+
+
 def build_print_shop(job: Job) -> StageResult:
     catalog, options = job.catalog, job.build
     presets, problems = load_presets(catalog.root)
@@ -293,30 +476,25 @@ def build_print_shop(job: Job) -> StageResult:
     result = StageResult()
     by_deck = decks(job.faces, bleed=True)
     errors: list[Issue] = []
-    plans: list[tuple[str, Service, str, list[Card], Size]] = []
+    plans: list[tuple[str, Service, Upload]] = []
     for sid in asked:
-        service = presets[sid]
-        for deck, cards in by_deck.items():
-            size = size_for(service, parse_size(cards[0].component.size))
-            bad = [c for c in cards if size_for(service, parse_size(c.component.size)) is None]
-            if bad or size is None:
-                errors += [not_offered(catalog, service, c.component) for c in bad[:1]]
-                continue
-            plans.append((sid, service, deck, cards, size))
+        found, problems = uploads(catalog, by_deck, presets[sid])
+        errors += problems
+        plans += [(sid, presets[sid], upload) for upload in found]
     if errors:
         raise InputError(errors)
     base = options.out / catalog.id / "print-shop"
     made: dict[str, dict[str, bytes]] = {sid: {} for sid in asked}  # each service's files by path, for its zip
 
-    for sid, service, deck, cards, size in plans:
+    for sid, service, upload in plans:
         def put(path: Path, data: bytes, pages: Optional[int] = None, sid: str = sid) -> None:
             result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=pages))
             made[sid][path.relative_to(base / sid).as_posix()] = data
 
         if service.files == "images":
-            _images(catalog, service, base / sid / deck, cards, size, put)
+            _images(catalog, service, base / sid / upload.name, upload.cards, upload.size, put)
         else:
-            _pdf_pairs(catalog, service, base / sid / f"{deck}.pdf", cards, size, put)
+            _pdf_pairs(catalog, service, base / sid / f"{upload.name}.pdf", upload.cards, upload.size, put)
     for sid in asked:
         remove_stale(base / sid, set(made[sid]), deep=True)
     for sid in asked:

@@ -36,6 +36,7 @@ import math
 import re
 import zlib
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
@@ -196,9 +197,24 @@ def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     return " ".join(parts)
 
 
+DEVICE_CMYK = "cmyk:"  # an op's colour given as device CMYK, "cmyk:c,m,y,k" (render/prepress.py)
+
+
+def _device(color: str) -> Optional[tuple[float, ...]]:
+    """The C, M, Y, K of a "cmyk:c,m,y,k" colour; None for any other."""
+    if not color.startswith(DEVICE_CMYK):
+        return None
+    return tuple(float(v) for v in color[len(DEVICE_CMYK):].split(","))
+
+
 def pdf_color(color: str) -> Color:
     """ReportLab's colour for "#rrggbb", cached per string (parsing it is not free and the
-    same few colours are set thousands of times)."""
+    same few colours are set thousands of times). A device CMYK colour drawn in RGB is
+    its plain complement (R = (1 − C)(1 − K), likewise G from M and B from Y)."""
+    cmyk = _device(color)
+    if cmyk is not None:
+        c, m, y, k = cmyk
+        return Color((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
     return HexColor(color)
 
 
@@ -210,7 +226,11 @@ def cmyk_color(color: str) -> CMYKColor:
     replacement: K = 1 − max(R, G, B), and C = (1 − R − K) / (1 − K), likewise M from G and
     Y from B (all 0 when K = 1). Greys become K only, so black text prints from the black
     plate alone. Where C + M + Y + K would pass TOTAL_INK, C, M and Y are scaled down to
-    meet it. No ICC profile is involved (docs/print-shops.md)."""
+    meet it. No ICC profile is involved (docs/print-shops.md). A device colour
+    ("cmyk:c,m,y,k", the blacks of render/prepress.py) is taken as it is."""
+    cmyk = _device(color)
+    if cmyk is not None:
+        return CMYKColor(*cmyk)
     rgb = pdf_color(color)
     k = 1 - max(rgb.red, rgb.green, rgb.blue)
     if k >= 1:
@@ -220,6 +240,92 @@ def cmyk_color(color: str) -> CMYKColor:
         scale = (TOTAL_INK - k) / sum(cmy)
         cmy = [v * scale for v in cmy]
     return CMYKColor(*(round(v, 4) for v in cmy), round(k, 4))
+
+
+def cmyk_image(image: Any) -> Any:
+    """A PIL picture (RGB, or RGBA composited on white paper) in CMYK by the same plain
+    conversion as the vector colours (`cmyk_color`): K = 1 − max(R, G, B), C, M, Y the
+    complement over what K leaves, all scaled down together past TOTAL_INK."""
+    from PIL import Image as PILImage, ImageChops, ImageMath
+
+    if image.mode != "RGB":
+        rgba = image.convert("RGBA")
+        paper = PILImage.new("RGBA", rgba.size, (255, 255, 255, 255))
+        image = PILImage.alpha_composite(paper, rgba).convert("RGB")
+    red, green, blue = image.split()
+    top = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    limit = TOTAL_INK * 255
+
+    def plate(channel: Any) -> Any:
+        def calc(a: dict[str, Any]) -> Any:
+            hi = a["float"](a["hi"])
+            over = a["max"](hi, 1.0)  # 255 − K, never 0 (black has no C, M or Y)
+            cmy = (hi * 3.0 - a["r"] - a["g"] - a["b"]) * 255.0 / over
+            scale = a["min"]((limit - 255.0 + hi) / a["max"](cmy, 0.001), 1.0)
+            return a["convert"]((hi - a["v"]) * 255.0 / over * scale + 0.5, "L")
+
+        return ImageMath.lambda_eval(calc, hi=top, v=channel, r=red, g=green, b=blue)
+
+    black = ImageChops.invert(top)
+    return PILImage.merge("CMYK", (plate(red), plate(green), plate(blue), black))
+
+
+@dataclass(frozen=True)
+class PdfX:
+    """What makes a CMYK document PDF/X: the version it claims (`GTS_PDFXVersion`) and its
+    output intent, the printing condition it is made for: the condition's identifier in a
+    registry of characterized conditions, that registry, a description, and the ICC output
+    profile (CMYK, class `prtr`) that characterizes it."""
+
+    version: str  # "PDF/X-1a:2003"
+    condition: str  # OutputConditionIdentifier, e.g. "CGATS TR 005"
+    registry: str  # RegistryName, e.g. "http://www.color.org"
+    info: str  # Info: the condition in words
+    profile: bytes  # DestOutputProfile: the ICC profile's bytes
+
+
+def make_pdfx(canvas: Any, pdfx: PdfX) -> None:
+    """Give a canvas's document what PDF/X asks besides its drawing: the output intent in
+    its catalog (`/OutputIntents`, one `/GTS_PDFX` intent with the profile embedded) and
+    `/GTS_PDFXVersion` in its information dictionary (which ReportLab already gives a
+    title, creation and modification dates, and `/Trapped /False`). The drawing itself
+    must be CMYK without transparency (`PdfFaces(opaque=True)`, faces through
+    `render.prepress.flatten`)."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+    doc = canvas._doc
+    profile = doc.Reference(PDFStream(PDFDictionary({"N": 4}), pdfx.profile))  # a stream is an object of its own
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(pdfx.condition), "OutputCondition": PDFString(pdfx.info),
+        "RegistryName": PDFString(pdfx.registry), "Info": PDFString(pdfx.info), "DestOutputProfile": profile,
+    })
+    # ReportLab's catalog writes only the keys its class lists (`setCatalogEntry` sets an
+    # attribute it never writes unless listed): this one catalog lists OutputIntents too
+    catalog = doc.Catalog
+    catalog.OutputIntents = PDFArray([intent])
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    _info_entry(canvas, "GTS_PDFXVersion", pdfx.version)
+
+
+def _info_entry(canvas: Any, key: str, value: str) -> None:
+    """Add `/key (value)` to the document's information dictionary. ReportLab writes that
+    dictionary from a fixed list of keys and has no public way to add one: the document's
+    info object (`_doc.info`, read here only) is given a subclass whose dictionary ends
+    with the entry (tests/test_library_internals.py fails if it moves)."""
+    from reportlab.pdfbase.pdfdoc import PDFString
+
+    info = canvas._doc.info
+    base = type(info)
+
+    class Info(base):  # type: ignore[valid-type,misc]
+        def format(self, document: Any) -> bytes:
+            text: bytes = super().format(document)
+            end = text.rindex(b">>")
+            entry: bytes = PDFString(value).format(document)
+            return text[:end] + b"/" + key.encode("ascii") + b" " + entry + b"\n" + text[end:]
+
+    info.__class__ = Info
 
 
 def _doc_object(canvas: Any, name: str) -> Any:
@@ -491,12 +597,12 @@ class Programs:
 
     def __init__(self, limit: int = 512) -> None:
         self.limit = limit
-        self._kept: dict[tuple[str, bool, bool], Program] = {}
+        self._kept: dict[tuple[str, bool, bool, bool], Program] = {}
 
-    def get(self, key: tuple[str, bool, bool]) -> Optional[Program]:
+    def get(self, key: tuple[str, bool, bool, bool]) -> Optional[Program]:
         return self._kept.get(key)
 
-    def keep(self, key: tuple[str, bool, bool], program: Program) -> None:
+    def keep(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
         if len(self._kept) >= self.limit:
             del self._kept[next(iter(self._kept))]
         self._kept[key] = program
@@ -523,11 +629,15 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False, programs: Optional[Programs] = None) -> None:
+    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False, opaque: bool = False,
+                 programs: Optional[Programs] = None) -> None:
         self.canvas = canvas
         self.programs = programs if programs is not None else Programs()  # shared by the documents that draw the same faces
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
+        # PDF/X-1a: no transparency state is ever written (the faces were flattened, so
+        # every opacity is 1) and pictures are drawn in CMYK (prepress.cmyk_image)
+        self.opaque = opaque
         self._forms: set[str] = set()
         # recording: the program so far, the operators not yet in it, the tracked state
         self._program: list[Any] = []
@@ -567,7 +677,7 @@ class PdfFaces:
 
     def _face(self, face: Face) -> None:
         """Draw in form space: origin at the trim box's lower-left corner, y up."""
-        key = (face.key, self.guides, self.cmyk)
+        key = (face.key, self.guides, self.cmyk, self.opaque)
         program = self.programs.get(key)
         STATS["replayed"] += 1
         if program is None:
@@ -582,7 +692,15 @@ class PdfFaces:
         """The ImageReader of a picture a face draws (the canvas names it by its pixels)."""
         reader = self._pictures.get(path)
         if reader is None:
-            reader = self._pictures[path] = ImageReader(io.BytesIO(read_again(FsPath(path))))
+            data = io.BytesIO(read_again(FsPath(path)))
+            if self.opaque:
+                from PIL import Image as PILImage
+
+                with PILImage.open(data) as picture:
+                    reader = ImageReader(cmyk_image(picture))
+            else:
+                reader = ImageReader(data)
+            self._pictures[path] = reader
         return reader
 
     def _record(self, face: Face) -> Program:
@@ -635,7 +753,7 @@ class PdfFaces:
             elif kind == _STROKE_ALPHA:
                 c.setStrokeAlpha(item[1])
             elif kind == _IMAGE:
-                c.drawImage(self._picture(item[1]), 0, 0, item[2], item[3], mask="auto")
+                c.drawImage(self._picture(item[1]), 0, 0, item[2], item[3], mask=None if self.opaque else "auto")
             elif kind == _DASH:
                 c.setDash(list(item[1]))  # a dash ReportLab refuses: its own error
         if out:
@@ -684,6 +802,8 @@ class PdfFaces:
         state in the page's resources), where it differs from the tracked one; setting the
         value the canvas already has writes nothing, so that call is left out."""
         key = which + "_alpha"
+        if self.opaque:  # flattened: nothing is see-through, and PDF/X-1a names no opacity
+            return
         if self._gs[key] != alpha:
             self._act(_FILL_ALPHA if which == "fill" else _STROKE_ALPHA, alpha)
             self._gs[key] = alpha

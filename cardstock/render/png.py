@@ -7,7 +7,9 @@ source of every raster export: pypdfium2 (PDFium, the PDF engine of Chromium, sh
 wheel) renders each page to pixels, one page at a time, so memory does not grow with the
 deck.
 
-Pixels are sRGB. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
+Pixels are sRGB, and every PNG says so: it carries an `sRGB` chunk (rendering intent
+perceptual) with the `gAMA` value the PNG specification pairs with it, so a print shop's
+or a viewer's colour management reads the file as sRGB instead of guessing. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
 transparent background: the renderer clips every face to its cut line grown by the bleed,
 so everything outside that outline stays transparent in the PNG.
 """
@@ -21,7 +23,10 @@ import zlib
 from typing import Any, Iterator, Optional, Sequence
 
 from ..layout.shapes import shape_of
-from .pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
+from reportlab.lib.utils import ImageReader
+
+from .pdf import PdfFaces, PdfX, cmyk_image, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
+from .prepress import flatten, inks
 from ..layout.ops import Face
 from ..core.workers import worker_start
 from ..core.units import POINTS_PER
@@ -41,26 +46,49 @@ def transparent(face: Face) -> bool:
     return shape_of(face.shape).transparent
 
 
-def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False) -> bytes:
+def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False, pdfx: Optional[PdfX] = None, dpi: int = 300) -> bytes:
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
-    = the cut size. Deterministic (ReportLab's invariant mode)."""
+    = the cut size. Deterministic (ReportLab's invariant mode).
+
+    `cmyk`: colours in DeviceCMYK, blacks by the recipe of `prepress.inks`. `pdfx`: a
+    PDF/X-1a document (CMYK, implied): its output intent and version (`pdf.make_pdfx`),
+    every face flattened (`prepress.flatten`); a face that cannot be flattened as vectors
+    is drawn as a CMYK picture of itself at `dpi`."""
 
     buffer = io.BytesIO()
     first = faces[0] if faces else None
     size = _page_size(first) if first else (72.0, 72.0)
+    cmyk = cmyk or pdfx is not None
+    ready: dict[str, Optional[Face]] = {}  # face key -> the face as printed (None: as a picture)
     with pdf_settings():
         c = new_canvas(buffer, size, title)
-        drawer = PdfFaces(c, cmyk=cmyk)
+        if pdfx is not None:
+            make_pdfx(c, pdfx)
+        drawer = PdfFaces(c, cmyk=cmyk, opaque=pdfx is not None)
         for face in faces:
             w, h = _page_size(face)
             b = face.bleed
             c.setPageSize((w, h))
             c.setBleedBox([0, 0, w, h])
             c.setTrimBox([b, b, b + face.width, b + face.height])
-            drawer.draw(face, b, b)
+            if face.key not in ready:
+                inked = inks(face) if cmyk else face
+                ready[face.key] = flatten(inked) if pdfx is not None else inked
+            printed = ready[face.key]
+            if printed is None:
+                c.drawImage(ImageReader(_cmyk_picture(face, dpi)), 0, 0, w, h)
+            else:
+                drawer.draw(printed, b, b)
             c.showPage()
         c.save()
     return unique_subset_tags(buffer.getvalue())
+
+
+def _cmyk_picture(face: Face, dpi: int) -> Any:
+    """A face as a CMYK picture of itself, bleed included, at `dpi` (on white paper)."""
+    pdf = faces_pdf([face], title="face")
+    (image,) = rasterise(pdf, dpi, [pixel_size(face, dpi)], [False])
+    return cmyk_image(image)
 
 
 def _page_size(face: Face) -> tuple[float, float]:
@@ -158,6 +186,12 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
 
+# The colour space every PNG is tagged with: sRGB (rendering intent 0, perceptual), and the
+# gamma the PNG specification says a writer of an sRGB chunk should also give (1/2.2 as
+# 45455 hundred-thousandths) for decoders that read gAMA only.
+SRGB_CHUNKS = _chunk(b"sRGB", bytes([0])) + _chunk(b"gAMA", struct.pack(">I", 45455))
+
+
 def png_bytes(image: Any, dpi: float) -> bytes:
     """A PNG of a PIL image (RGB or RGBA) with its resolution recorded (see `png_pixels`)."""
     if image.mode not in ("RGB", "RGBA"):
@@ -186,6 +220,7 @@ def png_pixels(pixels: memoryview, width: int, height: int, stride: int, channel
     return b"".join((
         PNG_SIGNATURE,
         _chunk(b"IHDR", header),
+        SRGB_CHUNKS,
         _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
         _chunk(b"IDAT", _deflate(bytes(rows))),
         _chunk(b"IEND", b""),

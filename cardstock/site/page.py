@@ -42,6 +42,7 @@ KIND_LABELS = {
     "board": "Boards in page-sized tiles",
     "board-whole": "Boards whole, for a print shop",
     "cards-pdf": "Card files: one face per page (PDF)",
+    "cards-pairs": "Card files: each front, then its back (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
     "print-shop-zip": "Print-shop upload",

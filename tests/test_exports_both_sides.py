@@ -1,0 +1,108 @@
+"""Every export carries the second side: a double-sided set (each card's back drawn from
+its own row), a card that chooses its own deck back, and cards on the deck's back all
+reach `--only cards` (a PNG per back, named in cards.csv, and a PDF of fronts each
+followed by its back) and every print-shop preset (each front with its own back)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pypdf
+import pytest
+
+from conftest import GameCopy
+
+DOUBLE_SIDED = '''[backs.gold]
+title = "Golden"
+color = "#b7950b"
+
+[[sets]]
+id = "spies"
+name = "Spies"
+kind = "card"
+group = "Spies"
+double_sided = true
+fields = { cover = { type = "text" }, truth = { type = "text" } }
+rows = [
+  { id = "ivy", name = "Ivy", cover = "Ivy sells flowers.", truth = "Ivy reads the mail." },
+  { id = "rex", name = "Rex", cover = "Rex walks dogs.", truth = "Rex opens safes." },
+]
+
+[[sets]]
+id = "tokens"'''
+
+LAYOUTS = '''[layouts.spies]
+extends = "card"
+
+[layouts.spies.boxes.body]
+text = "{{ cover }}"
+
+[layouts.spies-back]
+extends = "card"
+
+[layouts.spies-back.boxes.body]
+text = "{{ truth }}"
+'''
+
+SERVICES = ("mpc", "printerstudio", "tgc", "drivethru")
+
+
+@pytest.fixture
+def built(cli, mini: GameCopy):
+    mini.replace("game.toml", '[[sets]]\nid = "tokens"', DOUBLE_SIDED)
+    mini.replace("cards.csv", "bonus,designer_choice", "bonus,designer_choice,back")
+    mini.replace("cards.csv", "art/blaze.svg,yes,text", "art/blaze.svg,yes,text,gold")
+    folder = mini.root / "layouts" / "mini"
+    folder.mkdir(parents=True)
+    (folder / "faces.toml").write_text(LAYOUTS)
+    out = mini.root / "out"
+    r = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "cards,print-shop", "--for", ",".join(SERVICES),
+            "--out", str(out))
+    assert r.code == 0, r.err
+    return out / "mini"
+
+
+def rows(path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text())))
+
+
+def test_the_cards_export_has_a_png_of_every_second_side_named_in_cards_csv(built):
+    table = {r["file"]: r for r in rows(built / "cards" / "cards.csv")}
+    backs = {"ivy": "png/ivy-back.png", "rex": "png/rex-back.png", "blaze": "png/back-gold.png", "ember": "png/back-deck.png"}
+    for component, back in backs.items():
+        assert table[f"png/{component}-front.png"]["back"] == back, component
+        assert table[back]["side"] == "back" and (built / "cards" / back).is_file(), back
+    assert (built / "cards" / "png" / "ivy-back.png").read_bytes() != (built / "cards" / "png" / "rex-back.png").read_bytes()
+
+
+def test_the_cards_pairs_pdf_puts_each_back_right_after_its_front(built):
+    reader = pypdf.PdfReader(built / "cards" / "mini-cards-pairs.pdf")
+    fronts = [r for r in rows(built / "cards" / "cards.csv") if r["side"] == "front"]
+    assert len(reader.pages) == 2 * len(fronts)
+    texts = [page.extract_text() for page in reader.pages]
+    for front, back in (("Ivy sells flowers.", "Ivy reads the mail."), ("Rex walks dogs.", "Rex opens safes.")):
+        (at,) = [i for i, t in enumerate(texts) if front in t]
+        assert at % 2 == 0 and back in texts[at + 1] and back not in texts[at]
+    (blaze,) = [i for i, t in enumerate(texts) if "Blaze" in t]
+    assert "Golden" in texts[blaze + 1]
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_every_print_shop_preset_gets_each_front_with_its_own_back(built, service):
+    shop = built / "print-shop" / service
+    if service == "drivethru":
+        reader = pypdf.PdfReader(shop / "spies.pdf")
+        texts = [page.extract_text() for page in reader.pages]
+        assert "Ivy reads the mail." in texts[0] and "Ivy sells flowers." in texts[1]  # back, then front
+        assert "Rex opens safes." in texts[2] and "Rex walks dogs." in texts[3]
+        assert any("Golden" in page.extract_text() for page in pypdf.PdfReader(shop / "gold.pdf").pages)
+        return
+    found: dict[str, str] = {}
+    for table in shop.rglob("quantities.csv"):
+        for row in rows(table):
+            back = table.parent / row["back"]
+            assert row["back"] and back.is_file(), (service, row)
+            found[row["component"]] = back.read_bytes()
+    assert found["ivy"] != found["rex"] != found["ember"]
+    assert found["blaze"] != found["ember"] and found["ember"] == found["spring"]
