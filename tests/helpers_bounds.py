@@ -3,11 +3,10 @@ memory limit and a clock, so a test sees whether cardstock stays inside its boun
 
 from __future__ import annotations
 
+import json
 import os
-import resource
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,32 +22,43 @@ class Bounded:
     peak_mb: float  # its largest resident size
 
 
+# The build runs under a small launcher process, which starts it and reads its resources
+# with wait4: a process's peak resident size survives exec, so a build forked straight from
+# a large test process would report the test process's size as its own.
+LAUNCHER = """
+import json, os, resource, subprocess, sys, time
+args, err_path, memory_mb, hang = json.loads(sys.argv[1])
+def limit():
+    resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+with open(err_path, "wb") as err:
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err, preexec_fn=limit)
+    started = time.monotonic()
+    killed = False
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - started > hang:
+            proc.kill()
+            _, status, usage = os.wait4(proc.pid, 0)
+            killed = True
+            break
+        time.sleep(0.05)
+print(json.dumps([-1 if killed else os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024]))
+"""
+
+
 def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
     """`cardstock --root root build --jobs 1 *args` in a process limited to `MEMORY_MB`
     of address space; killed after six times `SECONDS` of wall time (a hang)."""
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_MB << 20, MEMORY_MB << 20))
-
     env = dict(os.environ, CARDSTOCK_CACHE=str(cache or root.parent / "cache"))
     err_path = root.parent / "build-stderr.txt"
-    with open(err_path, "wb") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cardstock", "--root", str(root), "build", "--jobs", "1", *args],
-            stdout=subprocess.DEVNULL, stderr=err, preexec_fn=limit, env=env,
-        )
-        started = time.monotonic()
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - started > 6 * SECONDS:
-                proc.kill()
-                _, status, usage = os.wait4(proc.pid, 0)
-                return Bounded(-1, usage.ru_utime + usage.ru_stime, "killed: still running", usage.ru_maxrss / 1024)
-            time.sleep(0.05)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return Bounded(proc.returncode, usage.ru_utime + usage.ru_stime, err_path.read_text(encoding="utf-8", errors="replace"), usage.ru_maxrss / 1024)
+    command = [sys.executable, "-m", "cardstock", "--root", str(root), "build", "--jobs", "1", *args]
+    out = subprocess.run([sys.executable, "-c", LAUNCHER, json.dumps([command, str(err_path), MEMORY_MB, 6 * SECONDS])],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    code, seconds, peak = json.loads(out)
+    err = "killed: still running" if code == -1 else err_path.read_text(encoding="utf-8", errors="replace")
+    return Bounded(code, seconds, err, peak)
 
 
 def first_error(err: str) -> str:

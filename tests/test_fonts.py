@@ -303,13 +303,17 @@ def test_each_face_of_a_family_is_named_in_the_svg_by_one_family_with_its_weight
 # ---------------------------------------------------------------- variable fonts
 
 def glyph_widths(pdf, word: str) -> list[float]:
-    """The widths in points of the glyph boxes of `word`'s first occurrence on the first sheet."""
+    """The widths in points of the glyph boxes of `word`'s first occurrence on the first
+    sheet, measured along the line (a sheet laid out landscape is turned onto a portrait
+    page, and its text runs up the page)."""
     import pypdfium2
 
     text = pypdfium2.PdfDocument(str(pdf))[0].get_textpage()
     found = text.search(word).get_next()
     assert found, f"{word!r} not drawn"
-    return [text.get_charbox(i)[2] - text.get_charbox(i)[0] for i in range(found[0], found[0] + found[1])]
+    boxes = [text.get_charbox(i) for i in range(found[0], found[0] + found[1])]
+    across = abs(boxes[-1][0] - boxes[0][0]) >= abs(boxes[-1][1] - boxes[0][1])
+    return [b[2] - b[0] if across else b[3] - b[1] for b in boxes]
 
 
 @pytest.mark.parametrize("file", ["Flex[wght].ttf", "Flex-VariableFont_wght.ttf"])

@@ -40,7 +40,7 @@ from .. import fonts
 from ..impose.sheets import DEFAULT_MARGIN
 from ..render.pdf import new_canvas, pdf_num, pdf_settings, unique_subset_tags
 
-NOTE_SIZE = 5.5  # points: the size of the sheet footers' text
+NOTE_SIZE = 7.0  # points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
 NOTE_COLOR = (0.5, 0.5, 0.5)  # grey: it stays on the finished booklet's pages
 
 
