@@ -57,7 +57,7 @@ def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 DECOYS = ["flood.svg", "old.svg", "back-deck.svg", "LiberationSans-Bold.ttf", "mine.otf", "OFL.txt", "blaze-front.png",
-          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "mini-die-d6.obj", "mini-deck-cards-1.png", "deck/quantities.csv", "deck/front/002-blaze.png",
+          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "mini-die-d6.obj", "mini-deck-cards-1.png", "deck/quantities.csv", "deck/front/002-blaze.png", "poker/front/002-blaze.png", "poker/quantities.csv",
           "documents/letter.pdf", "notes.txt", ".half.tmp", "mini-cards.pdf"]
 
 
@@ -82,7 +82,7 @@ def test_a_file_of_output_linked_elsewhere_is_replaced_by_the_build_and_what_it_
     out = project / "output"
     links = {"mini/svg/flood.svg": "flood.svg", "mini/mini-pnp-letter.pdf": "sheet.pdf",
              "mini/cards/png/blaze-front.png": "front.png", "mini/tts/Mods/Models/mini-die-d6.obj": "d6.obj",
-             "mini/print-shop/mpc/deck/front/002-blaze.png": "front.png", "manifest.json": "manifest.json"}
+             "mini/print-shop/mpc/poker/front/002-blaze.png": "front.png", "manifest.json": "manifest.json"}
     originals = {rel: (out / rel).read_bytes() for rel in links}
     for rel, name in links.items():
         (out / rel).unlink()

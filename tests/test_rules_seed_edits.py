@@ -6,7 +6,7 @@ by `cardstock check` with a message that names the rule, its file and both value
 
 Each edit is applied to a copy of its game and the checker runs in-process (counts,
 constraints, facts, examples and the source; no simulation). The suite runs a spread of the
-edits — the first of every kind in every game, and every ninth beyond (105 of 629) — and
+edits — the first of every kind in every game, and every 25th beyond (67 of 629) — and
 `CARDSTOCK_ALL_EDITS=1` runs all of them (`python tests/seed_edits_report.py` prints the
 tally and the misses).
 """
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.needs_seeds
 
 
 def spread(all_edits: list[Edit]) -> list[Edit]:
-    """The first edit of every kind in every game, and every ninth of the rest."""
+    """The first edit of every kind in every game, and every 25th of the rest."""
     if os.environ.get("CARDSTOCK_ALL_EDITS"):
         return all_edits
     seen: dict[tuple[str, str], int] = {}
@@ -37,7 +37,7 @@ def spread(all_edits: list[Edit]) -> list[Edit]:
     for i, e in enumerate(all_edits):
         k = seen.get((e.game, e.kind), 0)
         seen[(e.game, e.kind)] = k + 1
-        if k < 1 or i % 9 == 0:
+        if k < 1 or i % 25 == 0:
             out.append(e)
     return out
 
@@ -148,4 +148,4 @@ def test_the_edits_are_many_of_every_kind_across_the_five_games() -> None:
     kinds = {e.kind for e in ALL}
     assert {"setup number", "player range", "table number", "row name", "row swap", "card name", "card number", "card timing", "fact value", "scoring row"} <= kinds
     assert {e.game for e in ALL} == set(GAMES)
-    assert len(ALL) >= 500 and len(CASES) >= 80
+    assert len(ALL) >= 500 and len(CASES) >= 60
