@@ -1,7 +1,8 @@
 """Every export carries the second side: a double-sided set (each card's back drawn from
 its own row), a card that chooses its own deck back, and cards on the deck's back all
 reach `--only cards` (a PNG per back, named in cards.csv, and a PDF of fronts each
-followed by its back) and every print-shop preset (each front with its own back)."""
+followed by its back), every print-shop preset (each front with its own back) and the
+Tabletop Simulator decks (each card's cell of its deck's back sheet)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,54 @@ def test_every_print_shop_preset_gets_each_front_with_its_own_back(built, servic
             found[row["component"]] = back.read_bytes()
     assert found["ivy"] != found["rex"] != found["ember"]
     assert found["blaze"] != found["ember"] and found["ember"] == found["spring"]
+
+
+def _tts_backs(folder) -> dict[str, "object"]:
+    """Each card's back as Tabletop Simulator shows it: its cell of its deck's back sheet
+    (a deck with `UniqueBack` has a back sheet laid out like its face sheet)."""
+    import json
+
+    from PIL import Image
+
+    save = json.loads((folder / "tts" / "Saves" / "Saved Objects" / "mini.json").read_text(encoding="utf-8"))
+    found = {}
+
+    def walk(o):
+        if isinstance(o, dict):
+            if o.get("Name") == "Card" and "CustomDeck" in o:
+                (deck_id, deck), = o["CustomDeck"].items()
+                assert deck["UniqueBack"] is True
+                sheet = Image.open(folder / "tts" / "Mods" / "Images" / deck["BackURL"])
+                w, h = sheet.width // deck["NumWidth"], sheet.height // deck["NumHeight"]
+                i = o["CardID"] % 100
+                col, row = i % deck["NumWidth"], i // deck["NumWidth"]
+                found[o["Nickname"]] = sheet.crop((col * w, row * h, (col + 1) * w, (row + 1) * h)).convert("RGB")
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    walk(save)
+    return found
+
+
+def test_the_tabletop_simulator_decks_show_each_card_its_own_back(cli, mini: GameCopy):
+    from PIL import ImageChops
+
+    mini.replace("game.toml", '[[sets]]\nid = "tokens"', DOUBLE_SIDED)
+    mini.replace("cards.csv", "bonus,designer_choice", "bonus,designer_choice,back")
+    mini.replace("cards.csv", "art/blaze.svg,yes,text", "art/blaze.svg,yes,text,gold")
+    (mini.root / "layouts" / "mini").mkdir(parents=True)
+    (mini.root / "layouts" / "mini" / "faces.toml").write_text(LAYOUTS)
+    out = mini.root / "out"
+    r = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "tts", "--out", str(out))
+    assert r.code == 0, r.err
+    backs = _tts_backs(out / "mini")
+
+    def same(a: str, b: str) -> bool:
+        return ImageChops.difference(backs[a], backs[b]).getbbox() is None
+
+    assert not same("Ivy", "Rex")  # a double-sided set: each card's back drawn from its own row
+    assert not same("Blaze", "Ember")  # a card that chooses its own deck back
+    assert same("Ember", "Spring")  # cards on the deck's back share it
