@@ -30,7 +30,7 @@ from ..core.stage import Job, StageResult
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
-from .render import DocInfo, new_canvas
+from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, paper_size
 
 MM = POINTS_PER["mm"]
@@ -238,10 +238,7 @@ def _key_page(c: Canvas, drawer: PdfFaces, comp: Any, face: Any, bleed: float, t
 
 def _footer(c: Canvas, text: str, page_width: float) -> None:
     size, room = 7.0, page_width - 2 * MIN_MARGIN
-    while fonts.string_width(text, TEXT_FONT, size) > room and size > 6.0:
-        size -= 0.25
-    while fonts.string_width(text, TEXT_FONT, size) > room and "  ·  " in text:
-        text = text.rsplit("  ·  ", 1)[0]
+    text, size = fit_line(text, TEXT_FONT, size, room, 6.0)
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register(TEXT_FONT), size)
     c.addLiteral("/Footer BMC")

@@ -30,10 +30,10 @@ from .. import fonts
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import BuildOptions, Job, StageResult
-from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
+from ..core.units import PAPER_LABELS, POINTS_PER
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
-from .render import DocInfo, new_canvas
+from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, paper_size
 
 MM = POINTS_PER["mm"]
@@ -235,8 +235,7 @@ def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float) -> Non
         if z[1] < MIN_MARGIN + FOOTER:
             x0 = max(x0, z[0] + z[2] + 1 * MM)
     size, room = 6.5, pw - MIN_MARGIN - x0
-    while fonts.string_width(text, "sans", size) > room and "  ·  " in text:
-        text = text.rsplit("  ·  ", 1)[0]
+    text, size = fit_line(text, "sans", size, room, size)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register("sans"), size)

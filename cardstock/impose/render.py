@@ -273,10 +273,7 @@ def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
     gap = 2 * MM
     bars = scale_bars_width(size) if style.scale_bar else 0.0
     room = length - bars - (gap if bars else 0)
-    while fonts.string_width(text, FOOTER_FONT, size) > room and size > MIN_FOOTER_SIZE:
-        size -= 0.25
-    while fonts.string_width(text, FOOTER_FONT, size) > room and "  ·  " in text:
-        text = text.rsplit("  ·  ", 1)[0]  # drop the least important part first
+    text, size = fit_line(text, FOOTER_FONT, size, room, MIN_FOOTER_SIZE)
     baseline = (thick - size * 0.72) / 2  # cap height centred in the band
     c.setFillColor(pdf_color("#000000"))
     c.setFont(font, size)
@@ -284,6 +281,16 @@ def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
     if style.scale_bar:
         draw_scale_bars(c, length - bars, thick, style.font_size, style.width)
     c.restoreState()
+
+
+def fit_line(text: str, font: str, size: float, room: float, smallest: float) -> tuple[str, float]:
+    """A one-line footer text and its size within `room` points: the size shrinks to
+    `smallest`, then the last "  ·  " parts are dropped, least important first."""
+    while fonts.string_width(text, font, size) > room and size > smallest:
+        size -= 0.25
+    while fonts.string_width(text, font, size) > room and "  ·  " in text:
+        text = text.rsplit("  ·  ", 1)[0]
+    return text, size
 
 
 def scale_bars_width(size: float) -> float:

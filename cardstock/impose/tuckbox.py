@@ -35,7 +35,7 @@ from ..core.stage import Job, StageResult
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
-from .render import DocInfo, new_canvas
+from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, paper_size
 
 MM = POINTS_PER["mm"]
@@ -385,10 +385,7 @@ def _footer(c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw
             f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}")
     size = 7.0
     room = pw - 2 * MIN_MARGIN
-    while fonts.string_width(text, TEXT_FONT, size) > room and size > MIN_TEXT:
-        size -= 0.25
-    while fonts.string_width(text, TEXT_FONT, size) > room and "  ·  " in text:
-        text = text.rsplit("  ·  ", 1)[0]
+    text, size = fit_line(text, TEXT_FONT, size, room, MIN_TEXT)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register(TEXT_FONT), size)
