@@ -11,14 +11,14 @@ import pypdfium2 as pdfium
 
 
 def page_texts(pdf: Union[bytes, Path]) -> list[str]:
-    """Each page's text, in page order."""
+    """Each page's text, in page order, lines ending in a newline (PDFium writes CR LF)."""
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         out = []
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
-            out.append(textpage.get_text_range())
+            out.append(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
             textpage.close()
             page.close()
         return out
