@@ -66,6 +66,7 @@ class Deck:
     back: Any  # the face on the front wall (the deck's back)
     front: Any  # the face on the back wall (the first card)
     part: tuple[int, int] = (1, 1)  # box i of n
+    first: Any = None  # the deck's first card (its component), where a note about the deck points
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
         first = cards[0]
         front = faces.face(first, "front")
         back_face = faces.face(first, "back") or front
-        decks.append(Deck(key, title, sum(c.count for c in cards), max(w for w, _ in sizes), max(h for _, h in sizes), back_face, front))
+        decks.append(Deck(key, title, sum(c.count for c in cards), max(w for w, _ in sizes), max(h for _, h in sizes), back_face, front, first=first))
     return decks
 
 
@@ -238,7 +239,7 @@ def _split(deck: Deck, thickness: float, paper: str) -> Optional[list[tuple[Deck
         turned = fits(net, paper)
         if turned is not None:
             shares = [deck.cards // n + (1 if i < deck.cards % n else 0) for i in range(n)]
-            return [(Deck(deck.key, deck.title, k, deck.card_w, deck.card_h, deck.back, deck.front, (i + 1, n)),
+            return [(Deck(deck.key, deck.title, k, deck.card_w, deck.card_h, deck.back, deck.front, (i + 1, n), deck.first),
                      net_for(deck.card_w, deck.card_h, k, thickness), turned) for i, k in enumerate(shares)]
         if net_for(deck.card_w, deck.card_h, 1, thickness).width > max(_room(paper)):
             return None
@@ -275,25 +276,33 @@ def _page(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, turned: bool, pw: f
         c.transform(0, 1, 1, 0, ox, oy)
     else:  # y down from the net's top left
         c.transform(1, 0, 0, -1, ox, oy + nh)
-    c.addLiteral("/TuckboxArt BMC")
-    # first each panel with its bleed beyond its cut edges, then each within its own edges,
-    # so the bleed of one panel never shows on a neighbour across a slit
-    for bleed in (True, False):
-        for name, rect, cuts in net.panels():
-            _panel(c, drawer, deck, name, rect, cuts if bleed else (False, False, False, False))
-    for name, rect, _ in net.panels():
-        if name == "side":
-            _label(c, rect, deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""), f"{deck.cards} cards")
-    c.addLiteral("EMC")
+    draw_art(c, drawer, deck, net)
     _cut_line(c, net.outline())
     _fold_marks(c, net)
     c.restoreState()
 
 
+def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = BLEED) -> None:
+    """The box's art in net space (y down, the net's top left at the origin): each panel's
+    face, running `bleed` beyond every cut edge, and the deck's title and count on the
+    spines. No cut or fold line: the print-shop image (`cardstock.exports.tuckboxes`)
+    is this alone."""
+    c.addLiteral("/TuckboxArt BMC")
+    # first each panel with its bleed beyond its cut edges, then each within its own edges,
+    # so the bleed of one panel never shows on a neighbour across a slit
+    for outer in (True, False):
+        for name, rect, cuts in net.panels():
+            _panel(c, drawer, deck, name, rect, cuts if outer else (False, False, False, False), bleed)
+    for name, rect, _ in net.panels():
+        if name == "side":
+            _label(c, rect, deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""), f"{deck.cards} cards")
+    c.addLiteral("EMC")
+
+
 def _panel(c: Canvas, drawer: PdfFaces, deck: Deck, name: str, rect: tuple[float, float, float, float],
-           cuts: tuple[bool, bool, bool, bool]) -> None:
+           cuts: tuple[bool, bool, bool, bool], bleed: float = BLEED) -> None:
     x, y, w, h = rect
-    left, top, right, bottom = (BLEED if cut else 0.0 for cut in cuts)
+    left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
     c.saveState()
     p = c.beginPath()
     p.rect(x - left, y - top, w + left + right, h + top + bottom)
