@@ -92,7 +92,7 @@ STAGES: tuple[Stage, ...] = (
           run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services",
           modifiers=("services",)),
     Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),
-          "the faces; --cut names the machine", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
+          "the faces; --cut names a machine of layouts/cut-machines.toml", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
     Stage("printed", "<game>/<game>-printed.json: what every card prints, as fingerprints", (printed.PRINTED,), "the faces",
           run_game=printed.build_printed, weight=0.5),
     Stage("changed", "<game>/changed.csv: the cards changed since --changed-since", ("changed-csv",), "the faces and the earlier version",

@@ -1,16 +1,19 @@
-"""Print-then-cut sheets for cutting machines (`--cut silhouette|cricut`):
+"""Print-then-cut sheets for cutting machines (`--cut <machine>`):
 `output/<game>/cut/<game>-<machine>-<paper>.pdf` to print, and for each of its pages
 `<game>-<machine>-<paper>-<n>.svg` and `.dxf`, the cut outline of every piece on that page
 in the page's own coordinates (millimetres, origin at the page's top left).
+
+The machines are data, in `layouts/cut-machines.toml` (a project's own copy replaces it):
+one entry per machine, its name what `--cut` takes. cardstock ships two kinds:
 
 - **Silhouette** (Cameo and Portrait, registration marks of type 1): the three marks the
   machine's optical eye looks for (a filled square at the top left, corner marks at the
   top right and bottom left), `inset` from the page's edges, each `length` long; nothing is
   printed within a mark's keep-out zone (the mark's square grown by `keep_out`), so the
   eye never mistakes art for a mark.
-- **Cricut** (Design Space's print then cut): every piece inside the machine's print-then-
-  cut area (6.75 x 9.25 in, centred on the page); Design Space prints its own frame
-  around the image, so the page carries no marks of its own.
+- **Cricut** (Design Space's print then cut, an `area` and no marks): every piece inside
+  the machine's print-then-cut area (6.75 x 9.25 in, centred on the page); Design Space
+  prints its own frame around the image, so the page carries no marks of its own.
 
 Each piece is printed with its bleed and a hairline on its cut outline (so a misaligned
 cut shows), pieces `GAP` apart so a blade that strays into the bleed never reaches a
@@ -22,19 +25,24 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..core.issues import Issue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+
+from ..core.issues import Issue, Issues
 from ..core.output import artifact
+from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
-from ..core.units import PAPER_LABELS, POINTS_PER
+from ..core.tomlpos import line_for, read_toml
+from ..core.units import PAPER_LABELS, POINTS_PER, UnitError, parse_size
+from ..core.validation import dotted, issues_from
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, paper_size
+from .sheets import MIN_MARGIN, Length, paper_size
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -45,19 +53,60 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, w, h in page points, y up
 
 
+MACHINES_FILE = "cut-machines.toml"
+
+
+def _size(value: Any) -> tuple[float, float]:
+    try:
+        return parse_size(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class MachineSpec(BaseModel):
+    """One machine of `layouts/cut-machines.toml`, lengths in points."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    doc: str = Field(min_length=1)
+    marks: bool = False  # Silhouette's three registration marks (type 1)
+    inset: Length = 0.0  # from the page's edges to a mark's outer edge
+    length: Length = 0.0  # a corner mark's arm
+    thickness: Length = 0.0
+    square: Length = 0.0  # the filled square at the top left
+    keep_out: Length = 0.0  # around a mark's square, nothing printed
+    area: Optional[Annotated[tuple[float, float], BeforeValidator(_size)]] = None  # the print-then-cut area, centred
+
+    @model_validator(mode="after")
+    def _marks_measured(self) -> "MachineSpec":
+        if self.marks:
+            missing = [k for k in ("inset", "length", "thickness", "square") if getattr(self, k) <= 0]
+            if missing:
+                raise ValueError(f"a machine with marks needs {', '.join(missing)} (a length above 0)")
+            if self.square > self.length or self.thickness > self.length:
+                raise ValueError("a mark's square and line must be no larger than its length")
+        return self
+
+
+class MachineFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    machines: dict[str, MachineSpec] = Field(min_length=1)
+
+
 @dataclass(frozen=True)
 class Machine:
-    """A cutting machine's print-then-cut geometry."""
+    """A cutting machine's print-then-cut geometry (one entry of `layouts/cut-machines.toml`)."""
 
     name: str
     doc: str
     marks: bool  # Silhouette's three registration marks
-    inset: float = 10 * MM  # from the page's edges to a mark's outer edge
-    length: float = 20 * MM  # a corner mark's arm, and the side of its square
-    thickness: float = 0.5 * MM
-    square: float = 5 * MM  # the filled square at the top left
-    keep_out: float = 5 * MM  # around a mark's square, nothing printed
-    area: Optional[tuple[float, float]] = None  # the print-then-cut area (width, height), centred
+    inset: float  # from the page's edges to a mark's outer edge
+    length: float  # a corner mark's arm, and the side of its square
+    thickness: float
+    square: float  # the filled square at the top left
+    keep_out: float  # around a mark's square, nothing printed
+    area: Optional[tuple[float, float]]  # the print-then-cut area (width, height), centred
 
     def keep_outs(self, pw: float, ph: float) -> list[Box]:
         """The zones around the marks where nothing may be printed."""
@@ -75,10 +124,21 @@ class Machine:
         return (MIN_MARGIN, MIN_MARGIN + FOOTER, pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN - FOOTER)
 
 
-MACHINES: dict[str, Machine] = {
-    "silhouette": Machine("silhouette", "Silhouette Cameo or Portrait, registration marks type 1", marks=True),
-    "cricut": Machine("cricut", "Cricut, Design Space print then cut", marks=False, area=(6.75 * INCH, 9.25 * INCH)),
-}
+def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
+    """The machines of the project's (or cardstock's) `layouts/cut-machines.toml`, by
+    name, in the file's order; or the problems that make the file unusable."""
+    path, shown = shared_layout(root, MACHINES_FILE)
+    read, problem = read_toml(path, shown, root)
+    if read is None:
+        return {}, [problem] if problem else []
+    data, lines = read
+    try:
+        parsed = MachineFile.model_validate(data)
+    except ValidationError as exc:
+        found = Issues()
+        found.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, MachineFile))
+        return {}, list(found)
+    return {name: Machine(name, **spec.model_dump()) for name, spec in parsed.machines.items()}, []
 
 
 @dataclass(frozen=True)
@@ -141,7 +201,8 @@ def outline(p: Placed, ph: float) -> list[Point]:
 
 def build_cut(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
-    machine = MACHINES[options.cut or ""]
+    machines, _ = load_machines(catalog.root)  # checked by check_inputs before the build
+    machine = machines[options.cut or ""]
     result = StageResult()
     pieces = []
     for comp in catalog.components:
@@ -167,8 +228,15 @@ def build_cut(job: Job) -> StageResult:
 
 
 def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
-    if options.cut is not None and options.cut not in MACHINES:
-        return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; expected one of: {', '.join(MACHINES)}")]
+    """The machines file, and the machine `--cut` names is one of it."""
+    if options.cut is None or not catalogs:
+        return []
+    machines, problems = load_machines(catalogs[0].root)
+    if problems:
+        return problems
+    if options.cut not in machines:
+        where = shared_layout(catalogs[0].root, MACHINES_FILE)[1]
+        return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; {where} has: {', '.join(machines)}")]
     return []
 
 
