@@ -37,12 +37,12 @@ from ..core.output import artifact
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.tomlpos import line_for, read_toml
-from ..core.units import PAPER_LABELS, POINTS_PER, UnitError, parse_size
+from ..core.units import PAPER_LABELS, POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import dotted, issues_from
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, Length, paper_size
+from .sheets import MIN_MARGIN, Length, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -116,12 +116,17 @@ class Machine:
         corners = [(i, ph - i - n), (pw - i - n, ph - i - n), (i, i)]  # top left, top right, bottom left
         return [(x - k, y - k, n + 2 * k, n + 2 * k) for x, y in corners]
 
-    def room(self, pw: float, ph: float) -> Box:
-        """Where pieces may go on a page."""
-        if self.area is not None:
-            aw, ah = self.area
-            return ((pw - aw) / 2, (ph - ah) / 2, aw, ah)
-        return (MIN_MARGIN, MIN_MARGIN + FOOTER, pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN - FOOTER)
+    def room(self, pw: float, ph: float, margin: float = MIN_MARGIN) -> Box:
+        """Where pieces may go on a page: inside the printer's `margin` (above the footer),
+        and inside the print-then-cut area where the machine has one."""
+        if self.area is None:
+            return (margin, margin + FOOTER, pw - 2 * margin, ph - 2 * margin - FOOTER)
+        aw, ah = self.area
+        ax, ay = (pw - aw) / 2, (ph - ah) / 2
+        if ax >= margin and ay >= margin + FOOTER:
+            return (ax, ay, aw, ah)
+        x0, y0 = max(ax, margin), max(ay, margin + FOOTER)  # the area reaches into the margin or the footer
+        return (x0, y0, min(ax + aw, pw - margin) - x0, min(ay + ah, ph - margin) - y0)
 
 
 def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
@@ -203,6 +208,7 @@ def build_cut(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     machines, _ = load_machines(catalog.root)  # checked by check_inputs before the build
     machine = machines[options.cut or ""]
+    margin = page_margin(catalog.root, options)
     result = StageResult()
     pieces = []
     for comp in catalog.components:
@@ -211,14 +217,14 @@ def build_cut(job: Job) -> StageResult:
             pieces += [(front, comp.id)] * comp.count
     for paper in papers_for(catalog, options):
         pw, ph = paper_size(paper)
-        pages, too_big = shelves(pieces, machine.room(pw, ph), machine.keep_outs(pw, ph))
+        pages, too_big = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
         for comp_id in dict.fromkeys(too_big):
             result.findings.append(Issue("command line", None, "--cut", f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut area on {paper}; it is not on the cut sheets", "warning"))
         if not pages:
             continue
         folder = Path(options.out) / catalog.id / "cut"
         stem = f"{catalog.id}-{machine.name}-{paper}"
-        data = cut_pdf(catalog, machine, pages, paper)
+        data = cut_pdf(catalog, machine, pages, paper, margin)
         result.artifacts.append(artifact(catalog.id, "cut-sheet", folder / f"{stem}.pdf", data, paper=paper, pages=len(pages)))
         for n, page in enumerate(pages, start=1):
             outlines = [outline(p, ph) for p in page]
@@ -234,16 +240,23 @@ def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
     machines, problems = load_machines(catalogs[0].root)
     if problems:
         return problems
+    where = shared_layout(catalogs[0].root, MACHINES_FILE)[1]
     if options.cut not in machines:
-        where = shared_layout(catalogs[0].root, MACHINES_FILE)[1]
         return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; {where} has: {', '.join(machines)}")]
-    return []
+    found = printer_problems(catalogs, options)
+    machine, margin = machines[options.cut], page_margin(catalogs[0].root, options)
+    if machine.marks and machine.inset < margin - 1e-6:
+        found.append(Issue(where, None, f"machines.{machine.name}.inset",
+                           f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, inside the printer's "
+                           f"margin of {fmt_mm(margin)} (layouts/sheets/printers.toml), where it may not print them; "
+                           f"set an inset of at least {fmt_mm(margin)} here and in the machine's software"))
+    return found
 
 
 # ---------------------------------------------------------------- files
 
 @pdf_settings()
-def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str) -> list[bytes | memoryview]:
+def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str, margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
     info = DocInfo(title=f"{g.title} {g.version}: print then cut, {machine.doc}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
@@ -259,7 +272,7 @@ def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: st
         if machine.marks:
             _marks(c, machine, pw, ph)
         _footer(c, f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
-                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {label}", machine, pw, ph)
+                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {label}", machine, pw, ph, margin)
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
@@ -296,18 +309,18 @@ def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float) -> None:
-    """The footer along the bottom, clear of the marks' keep-out zones."""
-    x0 = MIN_MARGIN
+def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float, margin: float) -> None:
+    """The footer along the bottom, inside the margin, clear of the marks' keep-out zones."""
+    x0 = margin
     for z in machine.keep_outs(pw, ph):
-        if z[1] < MIN_MARGIN + FOOTER:
+        if z[1] < margin + FOOTER:
             x0 = max(x0, z[0] + z[2] + 1 * MM)
-    size, room = 6.5, pw - MIN_MARGIN - x0
+    size, room = 6.5, pw - margin - x0
     text, size = fit_line(text, "sans", size, room, size)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register("sans"), size)
-    c.drawString(x0, MIN_MARGIN + 1 * MM, text)
+    c.drawString(x0, margin + 1 * MM, text)
     c.addLiteral("EMC")
 
 
