@@ -80,6 +80,7 @@ def test_a_machine_of_the_projects_own_file_is_a_cut_choice_drawn_to_its_numbers
     ('inset = "10mm"\n', "", "machines.silhouette", "a machine with marks needs inset"),
     ('area = "6.75in x 9.25in"', 'area = "6.75in by 9.25in"', "machines.cricut.area", "6.75in by 9.25in"),
     ('doc = "Cricut, Design Space print then cut"', 'doc = "Cricut"\nblade = "fine"', "machines.cricut.blade", ""),
+    ("[machines.cricut]", '[machines."Big Cutter"]', "machines.Big Cutter.[key]", "expected an id"),  # names make file names
 ])
 def test_a_bad_machines_file_is_bad_input_at_its_line_and_nothing_is_written(project, capsys, change, key, field, message):
     text = SHIPPED.replace(change, key)

@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
-
 from ..core.issues import Issue, Issues
 from ..core.output import artifact
 from ..core.project import shared_layout
@@ -42,7 +41,7 @@ from ..core.validation import dotted, issues_from
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, Length, page_margin, paper_size, printer_problems
+from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -91,7 +90,7 @@ class MachineSpec(BaseModel):
 class MachineFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    machines: dict[str, MachineSpec] = Field(min_length=1)
+    machines: dict[Slug, MachineSpec] = Field(min_length=1)  # a name makes file names: lower-case words and hyphens
 
 
 @dataclass(frozen=True)
