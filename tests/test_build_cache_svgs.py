@@ -69,3 +69,34 @@ def test_a_damaged_svg_file_is_written_again(tmp_path: Path) -> None:
     victim.write_bytes(good.replace(b"<svg", b"<SVG", 1))  # the same size, other bytes
     assert build(root, out) == 2
     assert victim.read_bytes() == good
+
+
+def test_a_one_card_edit_draws_only_that_card_into_svg_again(tmp_path: Path, monkeypatch) -> None:
+    import cardstock.render.stage as svg_stage
+
+    root = project(tmp_path)
+    out = root / "output"
+    build(root, out)
+    drawn: list[str] = []
+    real = svg_stage.svg_bytes
+
+    def counting(face, **kw):
+        drawn.append(kw.get("title", ""))
+        return real(face, **kw)
+
+    monkeypatch.setattr(svg_stage, "svg_bytes", counting)
+    rename_first_realm(root)
+    build(root, out)
+    assert len(drawn) == 1 and "Edited" in drawn[0]
+
+
+def test_an_svg_changed_in_the_output_folder_is_drawn_and_written_again(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    out = root / "output"
+    build(root, out)
+    card = rename_first_realm(root)  # something else changed, so the stage runs again
+    first = next(p for p in sorted((out / GAME / "svg").glob("*.svg")) if p.name != f"{card}.svg")
+    good = first.read_bytes()
+    first.write_bytes(b"x" * len(good))  # same size, other bytes: the kept hash no longer holds
+    build(root, out)
+    assert first.read_bytes() == good

@@ -4,7 +4,10 @@ Writes `<out>/<game>/svg/<component id>.svg` for each front, `<id>-reverse.svg` 
 second side of each reference card, `back-<back id>.svg` for each deck back, and the font
 files the SVGs name in `<out>/<game>/svg/fonts/` (so a browser shows the same face).
 SVGs and fonts this stage wrote before and no longer makes are removed. A file whose bytes
-would not change is left as it is (`cardstock.core.output.write_atomic`).
+would not change is left as it is (`cardstock.core.output.write_atomic`), and a face whose
+input key and title are those of the file already in the folder (its size and sha256 kept
+in the cache, the file checked against them) is not serialised again: a one-card edit
+writes one SVG.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from __future__ import annotations
 from ..fonts import FACES, FONT_DIR
 from ..core.files import read_bytes
 from ..core.issues import Issue
-from ..core.output import artifact, remove_stale
+from ..core.cache import key_of
+from ..core.output import Artifact, artifact, holds, remove_stale
 from ..core.stage import Job, StageResult
 from .svg import face_titles, svg_bytes
 from ..layout.faces import ordered
@@ -32,7 +36,14 @@ def build_svgs(job: Job) -> StageResult:
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
         title = face_title(stem)
-        result.artifacts.append(artifact(catalog.id, "svg", path, svg_bytes(face, title=title)))
+        key = key_of(face.key, stem, title)
+        kept = job.cache.get_json("svg", key)
+        if isinstance(kept, dict) and holds(options.out, (catalog.id, "svg", path.name), kept.get("bytes"), kept.get("sha256")):
+            result.artifacts.append(Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"]))
+        else:
+            made = artifact(catalog.id, "svg", path, svg_bytes(face, title=title))
+            job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
+            result.artifacts.append(made)
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
             marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{title} (guides)")
