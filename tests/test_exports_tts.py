@@ -15,6 +15,7 @@ from cardstock.exports.tts import build_tts, grid
 from conftest import load_games
 from conftest import stage
 from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_size
 from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,3 +131,28 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
     kinds = {c.kind for c in cat.components}
     if "tile" in kinds:
         assert any(t["CustomImage"]["CustomTile"]["Type"] == 1 for t in tiles)  # hexagons
+
+
+@pytest.mark.parametrize("size", ["500mm x 400mm", "24in x 36in"])
+def test_a_board_larger_than_tabletop_simulators_largest_image_is_drawn_within_4096_pixels_at_its_true_size(tmp_path: Path, size: str):
+    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
+    game = tmp_path / "catalog" / "mini" / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8") + f'''
+[[sets]]
+id = "boards"
+name = "Boards"
+kind = "board"
+group = "Board"
+size = "{size}"
+rows = [{{ id = "map", name = "The Map", count = 1 }}]
+''', encoding="utf-8")
+    cat = load(tmp_path, "mini")
+    build_tts(job_of(cat, BuildOptions(out=tmp_path / "out", dpi=300)))
+    save = saved(tmp_path / "out", "mini")
+    (board,) = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"] if t["Nickname"] == "The Map"]
+    image = Image.open(local(tmp_path / "out" / "mini" / "tts", board["CustomImage"]["ImageURL"]))
+    assert max(image.size) <= 4096 and max(image.size) >= 4090  # as large as it may be
+    (comp,) = [c for c in cat.components if c.id == "map"]
+    w, h = (v / 72 * 25.4 for v in parse_size(comp.size))
+    assert abs(image.width / image.height - w / h) < 0.01  # not stretched
+    assert board["Transform"]["scaleX"] == pytest.approx(h / 33.5, abs=1e-3)  # its true height on the table

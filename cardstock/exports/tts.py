@@ -355,11 +355,14 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
         if back is not None:
             faces.append(back)
             names.append(f"tile-{c.id}-back.png")
-    sizes = [(round(f.width / INCH * options.dpi), round(f.height / INCH * options.dpi)) for f in faces]
+    # a board or tile too large for MAX_SIDE pixels at --dpi brings its whole set down to
+    # the resolution that fits (the pieces keep their size on the table: scale is from the trim)
+    dpi = min([float(options.dpi), *(MAX_SIDE / (max(f.width, f.height) / INCH) for f in faces)])
+    sizes = [(min(MAX_SIDE, round(f.width / INCH * dpi)), min(MAX_SIDE, round(f.height / INCH * dpi))) for f in faces]
     pdf = faces_pdf(faces, title="tts")
     urls: dict[str, str] = {}
-    for name, image in zip(names, rasterise(pdf, options.dpi, sizes, [transparent(f) for f in faces])):
-        urls[name] = write(name, png_bytes(image, options.dpi))
+    for name, image in zip(names, rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])):
+        urls[name] = write(name, png_bytes(image, dpi))
     contained = []
     at = {name: i for i, name in enumerate(names)}  # linear in the tiles, however many
     for c in comps:
