@@ -51,3 +51,23 @@ def test_an_input_error_every_face_meets_is_gathered_into_one_message_in_linear_
     (one,) = once_per_place(issues)
     assert time.process_time() - start < 2.0
     assert one.message == f"no font 'Nope' (drawing {n} faces, first card 'c0' front)"
+
+
+def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_that_passes_it(tmp_path, capsys):
+    from cardstock.catalog.check import MAX_COMPONENTS, MAX_COPIES
+    from cardstock.cli import main
+    from conftest import validate
+    from helpers_generated import BENCH
+
+    rows = MAX_COMPONENTS // MAX_COPIES  # this many rows of the most copies of one card reach the limit exactly
+    BENCH.synthetic_game(tmp_path, "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)] + [("One more", 1), ("And another", 2)])
+    assert main(["--root", str(tmp_path), "build", "big"]) == 2
+    err = capsys.readouterr().err
+    total = MAX_COMPONENTS + 3
+    assert f"catalog/big/cards.csv:{rows + 2}: count: the game has {total:,} components and passes the most cardstock prints in one game ({MAX_COMPONENTS:,}) at this row" in err
+    assert err.count("passes the most cardstock prints") == 1
+    assert not (tmp_path / "output" / "big").exists()
+
+    BENCH.synthetic_game(tmp_path / "exactly", "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)])
+    _catalogs, issues = validate(tmp_path / "exactly", ["big"])
+    assert not issues.errors  # the limit itself is allowed
