@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from cardstock.core.stage import BuildOptions
 from cardstock.render.svg import face_titles
 
 
@@ -71,3 +72,32 @@ def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_
     BENCH.synthetic_game(tmp_path / "exactly", "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)])
     _catalogs, issues = validate(tmp_path / "exactly", ["big"])
     assert not issues.errors  # the limit itself is allowed
+
+
+def test_planning_the_sheets_of_many_pages_looks_each_page_up_once(tmp_path, monkeypatch):
+    from cardstock.impose import pnp
+    from cardstock.impose.sheets import load_sheets
+    from cardstock.layout.ops import Face
+    from conftest import load_games
+    from helpers_generated import generated_game
+
+    generated_game(tmp_path, 400)
+    (catalog,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    sheets, problems = load_sheets(tmp_path)
+    assert not problems.errors
+    poker = Face.build(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, 9.0, "rect", ())  # an outline, as sheets are planned from
+
+    kept_reads = []
+    real = pnp.place_blocks
+
+    def counted(pages):
+        kept = Counted(real(pages))
+        kept_reads.append(kept)
+        return kept
+
+    monkeypatch.setattr(pnp, "place_blocks", counted)
+    Counted.reads = 0
+    pages, _findings = pnp.impose(catalog, catalog.components, lambda comp, side, bleed: poker, sheets, "letter", BuildOptions(out=tmp_path / "output"), (0.0, 0.0))
+    assert len(pages) >= 2 * 400 // 9  # fronts and backs pages
+    assert len(kept_reads) == 1 and Counted.reads == 1
