@@ -24,6 +24,8 @@ from typing import Callable, Iterable, Optional
 
 from pypdf import PdfReader
 
+from helpers_text import page_texts
+
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -70,11 +72,7 @@ class Sheet:
     width: float
     height: float
     faces: list[Placed] = field(default_factory=list)
-    page: object = None  # the pypdf page, for its text (read when asked for)
-
-    @property
-    def text(self) -> str:
-        return (self.page.extract_text() if self.page is not None else "") or ""  # type: ignore[attr-defined]
+    text: str = ""  # the page's text (read with PDFium, see helpers_text)
 
     @property
     def landscape(self) -> bool:
@@ -90,12 +88,15 @@ def read(data: bytes) -> list[Sheet]:
     """Every page of a PDF: the faces its /Face marked content places (or, without any,
     the Form XObjects it draws), and its text."""
     reader = PdfReader(io.BytesIO(data))
-    return [_read_page(n, page) for n, page in enumerate(reader.pages, start=1)]
+    sheets = [_read_page(n, page) for n, page in enumerate(reader.pages, start=1)]
+    for sheet, text in zip(sheets, page_texts(data)):
+        sheet.text = text
+    return sheets
 
 
 def _read_page(number: int, page) -> Sheet:
     box = page.mediabox
-    out = Sheet(number, float(box.width), float(box.height), page=page)
+    out = Sheet(number, float(box.width), float(box.height))
     forms = page["/Resources"].get("/XObject") or {}
     ctm: Matrix = IDENTITY
     stack: list[Matrix] = []

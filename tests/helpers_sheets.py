@@ -12,6 +12,8 @@ from typing import Optional
 
 from pypdf import PdfReader
 
+from helpers_text import page_texts
+
 
 def mult(m, n):
     """PDF matrix product m x n (m applied first)."""
@@ -109,10 +111,14 @@ def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
             point = nxt
         prev = op
     if text:
-        out.text = page.extract_text() or ""
+        out.text = page.extract_text() or ""  # one page; read_pdf reads every page's text at once
     return out
 
 
 def read_pdf(data: bytes, text: bool = False) -> tuple[PdfReader, list[PageRead]]:
     reader = PdfReader(io.BytesIO(data))
-    return reader, [read_page(reader, p, text) for p in reader.pages]
+    pages = [read_page(reader, p) for p in reader.pages]
+    if text:
+        for page, words in zip(pages, page_texts(data)):
+            page.text = words
+    return reader, pages

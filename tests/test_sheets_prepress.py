@@ -22,6 +22,7 @@ from cardstock.core.units import parse_length
 from cardstock.impose.pnp import build_pnp, build_quickref
 from conftest import GAMES, ROOT, faces_of, job_of, load_games
 from helpers_sheets import PageRead, read_page
+from helpers_text import page_texts
 
 PAPERS = ("letter", "a4")
 MM = parse_length("1mm")
@@ -61,18 +62,24 @@ def trims(catalog) -> dict[str, tuple[float, float, str]]:
     return out
 
 
+_READ: dict[bytes, list[tuple[PageRead, str]]] = {}
+
+
 def pages_of(data: bytes) -> list[tuple[PageRead, str]]:
     """Every page, read, with its text; pages whose drawing differs only in which faces
-    they show (full pages of one grid) are read once."""
+    they show (full pages of one grid) are read once, and each file once per module."""
+    if data in _READ:
+        return _READ[data]
     reader = PdfReader(io.BytesIO(data))
-    seen: dict[bytes, tuple[PageRead, str]] = {}
+    texts = [" ".join(t.split()) for t in page_texts(data)]
+    seen: dict[bytes, PageRead] = {}
     out = []
-    for page in reader.pages:
+    for page, text in zip(reader.pages, texts):
         key = GEOMETRY.sub(b"", page.get_contents().get_data())
         if key not in seen:
-            read = read_page(reader, page, text=True)
-            seen[key] = (read, " ".join(read.text.split()))
-        out.append(seen[key])
+            seen[key] = read_page(reader, page)
+        out.append((seen[key], text))
+    _READ[data] = out
     return out
 
 
