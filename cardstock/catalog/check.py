@@ -14,7 +14,7 @@ from .load import Catalog, resolved
 from .schema import Component
 
 MAX_COPIES = 10_000  # copies of one component (the bench prints 10,000 of one card)
-MAX_COMPONENTS = 100_000  # physical components in one game
+MAX_COMPONENTS = 50_000  # physical components in one game: the largest game built with a flat cost per card (docs/performance.md)
 MAX_SIDE = parse_length("1000mm")  # the longer side of one piece
 
 
