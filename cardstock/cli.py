@@ -687,7 +687,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
     b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
     b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
-    b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine: silhouette or cricut")
+    b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine of layouts/cut-machines.toml (shipped: silhouette, cricut)")
     b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
     b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
     b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)")

@@ -51,6 +51,12 @@ def _toml_safe(title: str) -> str:
     return title.replace("\\", "").replace('"', "'")
 
 
+def _steps(folder: Path, rel: str) -> list[Path]:
+    """Each folder and the file below `folder` that writing `rel` goes through."""
+    parts = Path(rel).parts
+    return [folder.joinpath(*parts[: i + 1]) for i in range(len(parts))]
+
+
 def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue]]:
     """Write the starter project into `folder`; the files written, or the problems."""
     title = (name or folder.resolve().name or "My game").strip()
@@ -62,6 +68,9 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
         title = title.replace("-", " ")
     title = title[:1].upper() + title[1:]
     files = starter_files(game_id, title)
+    linked = [path for rel in files for path in _steps(folder, rel) if path.is_symlink()]
+    if linked:
+        return [], [Issue(str(linked[0]), None, "", "is a link: cardstock init writes only into real folders (remove the link or choose another folder)")]
     taken = [rel for rel in files if (folder / rel).exists()]
     if taken:
         where = (folder / "catalog" / game_id)

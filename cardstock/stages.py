@@ -20,7 +20,7 @@ from .books import check as book_check, stage as books_stage
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .exports import cards, presets, tts
-from .impose import board, calibration, cut, pnp, proof, tuckbox
+from .impose import board, calibration, cut, pnp, proof, sheets, tuckbox
 from .layout import lint as face_lint, printed, vision
 from .site import changelog
 from .render import stage as svg_stage
@@ -81,9 +81,10 @@ STAGES: tuple[Stage, ...] = (
           run_game=pnp.build_quickref, check=pnp.check_inputs, weight=1.0,
           modifiers=("duplex", "gutterfold", "back_offset", "printer")),
     Stage("board", "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; <game>-board-<id>.pdf: each board whole",
-          ("board", "board-whole"), "the faces", run_game=board.build_boards, weight=1.0),
-    Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness",
-          run_game=tuckbox.build_tuckbox, when="asked", weight=2.0),
+          ("board", "board-whole"), "the faces, the printer profile's margin", run_game=board.build_boards,
+          check=sheets.printer_problems, weight=1.0, modifiers=("printer",)),
+    Stage("tuckbox", "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck", ("tuckbox",), "the deck's card size and count, [print] card_thickness, the printer profile's margin",
+          run_game=tuckbox.build_tuckbox, check=sheets.printer_problems, when="asked", weight=2.0, modifiers=("printer",)),
     Stage("cards", "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf, <game>-cards-pairs.pdf", ("card-png", "cards-pdf", "cards-pairs", "cards-csv"), "the faces",
           run_game=cards.build_cards, when="asked", weight=6.0, modifiers=("cmyk", "dpi")),
     Stage("tts", "<game>/tts/: a Tabletop Simulator saved object and its images", ("tts-image", "tts-json", "tts-model"), "the faces",
@@ -92,7 +93,8 @@ STAGES: tuple[Stage, ...] = (
           run_game=presets.build_print_shop, check=presets.check_inputs, when="asked", weight=6.0, asked_by="services",
           modifiers=("services",)),
     Stage("cut", "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page", ("cut-sheet", "cut-file"),
-          "the faces; --cut names the machine", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut"),
+          "the faces; --cut names a machine of layouts/cut-machines.toml", run_game=cut.build_cut, check=cut.check_inputs, when="asked", weight=2.0, asked_by="cut",
+          modifiers=("printer",)),
     Stage("printed", "<game>/<game>-printed.json: what every card prints, as fingerprints", (printed.PRINTED,), "the faces",
           run_game=printed.build_printed, weight=0.5),
     Stage("changed", "<game>/changed.csv: the cards changed since --changed-since", ("changed-csv",), "the faces and the earlier version",

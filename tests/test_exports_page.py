@@ -48,6 +48,7 @@ def test_the_page_links_the_exports_and_shows_png_faces(cli, mini):
     assert not [src for src in page.images if src.endswith(".svg")]
     with zipfile.ZipFile(out / "mini" / "print-shop" / "mini-tgc.zip") as z:
         assert sorted(z.namelist()) == [
+            "tgc/deck-tuckbox.png",  # the deck's tuck box beside its folder (tests/test_tuckbox_print_shop.py)
             "tgc/deck/back.png", "tgc/deck/front/001-ember.png", "tgc/deck/front/002-blaze.png",
             "tgc/deck/front/003-spring.png", "tgc/deck/front/004-flood.png", "tgc/deck/order.txt", "tgc/deck/quantities.csv",
         ]

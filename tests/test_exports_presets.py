@@ -54,13 +54,15 @@ def test_the_stage_is_registered_and_the_presets_load():
                                                    ("printerstudio", (822, 1122), "poker")])
 def test_image_services_get_a_front_per_card_one_back_and_the_quantities(shops: Path, service: str, pixels, folder):
     """MakePlayingCards and PrinterStudio take a game's cards of one size in one upload
-    (named by the size); The Game Crafter one deck per back (named by the back)."""
+    (named by the size); The Game Crafter one deck per back (named by the back), and the
+    deck's tuck box beside it (tests/test_tuckbox_print_shop.py)."""
     root = shops / service
-    assert files(root) == [
+    boxes = ["deck-tuckbox.png"] if service == "tgc" else []
+    assert files(root) == boxes + [
         f"{folder}/back.png", f"{folder}/front/001-ember.png", f"{folder}/front/002-blaze.png",
         f"{folder}/front/003-spring.png", f"{folder}/front/004-flood.png", f"{folder}/order.txt", f"{folder}/quantities.csv",
     ]  # the tokens and the die are not cards: no print shop gets them
-    for f in root.rglob("*.png"):
+    for f in (root / folder).rglob("*.png"):
         assert Image.open(f).size == pixels, f
     rows = list(csv.DictReader(io.StringIO((root / folder / "quantities.csv").read_text())))
     assert [(r["front"], r["back"], r["quantity"]) for r in rows] == [

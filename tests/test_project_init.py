@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 
@@ -52,6 +53,20 @@ def test_init_refuses_to_overwrite_a_project(tmp_path, cli):
     again = cli("init", str(tmp_path), "--name", "Twice")
     assert again.code == 2
     assert "a project is already there (catalog/twice/" in again.err
+
+
+@pytest.mark.parametrize("linked", ["catalog", "catalog/moon", "layouts", "catalog/moon/cards.csv"])
+def test_init_never_writes_through_a_link_in_its_folder(tmp_path, cli, linked):
+    folder, outside = tmp_path / "project", tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    link = folder / linked
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside / "missing.csv" if linked.endswith(".csv") else outside, target_is_directory=not linked.endswith(".csv"))
+    result = cli("init", str(folder), "--name", "Moon")
+    assert result.code == 2
+    assert f"{link}: is a link" in result.err
+    assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
 
 
 def test_init_names_the_game_after_the_folder(tmp_path, cli):

@@ -10,36 +10,26 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from conftest import GAMES, ROOT, copy_project, load_games
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER, parse_length, parse_size
+from helpers_sheets import PageRead, read_pdf
 
 MM = POINTS_PER["mm"]
 CARD_GAMES = [g for g in GAMES if g != "alpha-omega-tiles"]
 PAPERS = ("letter", "a4")
 
 
-def tagged_segments(page, tag: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def pages(path: Path) -> list[PageRead]:
+    """Each page of a tuck-box PDF: its size, the segments of each tagged group of
+    lines (/CutLine, /FoldMarks) in page coordinates, and its text."""
+    return read_pdf(path.read_bytes(), text=True)[1]
+
+
+def tagged_segments(page: PageRead, tag: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The straight segments drawn inside `/<tag> BMC … EMC`, in page coordinates."""
-    state: dict = {"in": False, "at": None}
-    out = []
-
-    def visit(op, args, cm, tm):
-        if op == b"BMC":
-            state["in"] = args[0] == "/" + tag
-        elif op == b"EMC":
-            state["in"] = False
-        elif state["in"] and op in (b"m", b"l"):
-            x, y = float(args[0]), float(args[1])
-            p = (cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5])
-            if op == b"l":
-                out.append((state["at"], p))
-            state["at"] = p
-
-    page.extract_text(visitor_operand_before=visit)
-    return out
+    return page.lines.get(tag, [])
 
 
 def distinct(values: list[float], tol: float = 0.05) -> list[float]:
@@ -86,7 +76,7 @@ def decks(game: str) -> list[tuple[int, float, float, float]]:
 
 def footer_counts(page) -> tuple[int, int, int]:
     """(cards, box i, of n) as the footer states them."""
-    text = page.extract_text()
+    text = page.text
     m = re.search(r"(\d+) cards at", text)
     assert m, text
     part = re.search(r"box (\d+) of (\d+)", text)
@@ -96,10 +86,9 @@ def footer_counts(page) -> tuple[int, int, int]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", CARD_GAMES)
 def test_each_box_holds_its_deck_within_half_a_millimetre(boxes, game, paper):
-    reader = PdfReader(boxes / game / f"{game}-tuckbox-{paper}.pdf")
     expected = decks(game)
     boxed: Counter = Counter()
-    for page in reader.pages:
+    for page in pages(boxes / game / f"{game}-tuckbox-{paper}.pdf"):
         w, h, d = inner_size(page)
         cards, _, _ = footer_counts(page)
         match = [x for x in expected if 0 <= w - x[1] <= 0.5 and 0 <= h - x[2] <= 0.5]
@@ -114,8 +103,8 @@ def test_each_box_holds_its_deck_within_half_a_millimetre(boxes, game, paper):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_page_is_portrait_with_the_net_and_its_bleed_inside_the_margins(boxes, paper):
     for game in CARD_GAMES:
-        for page in PdfReader(boxes / game / f"{game}-tuckbox-{paper}.pdf").pages:
-            w, h = float(page.mediabox.width), float(page.mediabox.height)
+        for page in pages(boxes / game / f"{game}-tuckbox-{paper}.pdf"):
+            w, h = page.width, page.height
             assert w < h
             cut = tagged_segments(page, "CutLine")
             folds = tagged_segments(page, "FoldMarks")
@@ -138,7 +127,7 @@ def _inside(pt, polygon) -> bool:
 
 def test_the_cut_line_is_closed_and_no_fold_mark_falls_on_the_box(boxes):
     for game in CARD_GAMES:
-        for page in PdfReader(boxes / game / f"{game}-tuckbox-letter.pdf").pages:
+        for page in pages(boxes / game / f"{game}-tuckbox-letter.pdf"):
             cut = tagged_segments(page, "CutLine")
             polygon = [a for a, _ in cut]
             assert len(cut) >= 20
@@ -156,8 +145,7 @@ def test_a_thicker_card_stock_makes_a_deeper_box(tmp_path):
     assert "[print]" in text
     game.write_text(text.replace("[print]", '[print]\ncard_thickness = "0.5mm"', 1), encoding="utf-8")
     assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
-    reader = PdfReader(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-a4.pdf")
-    for page in reader.pages:
+    for page in pages(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-a4.pdf"):
         _, _, d = inner_size(page)
         cards, _, _ = footer_counts(page)
         assert 0 <= d - cards * 0.5 <= 0.5
@@ -168,8 +156,7 @@ def test_a_deck_too_thick_for_one_box_is_shared_out_over_boxes_that_fit(tmp_path
     text = game.read_text(encoding="utf-8")
     game.write_text(text.replace("[print]", '[print]\ncard_thickness = "1.2mm"', 1), encoding="utf-8")
     assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "letter", "--out", str(tmp_path / "out")]) == 0
-    pages = PdfReader(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-letter.pdf").pages
-    parts = [footer_counts(p) for p in pages]
+    parts = [footer_counts(p) for p in pages(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-letter.pdf")]
     split = [p for p in parts if p[2] > 1]
     assert split, parts  # 73 cards of 1.2 mm do not fit one box on Letter
     assert sum(c for c, _, _ in split) == 73

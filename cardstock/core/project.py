@@ -43,7 +43,7 @@ def shared_layout(root: Path, relative: str) -> tuple[Path, str]:
     return shipped_layouts() / relative, f"{SHIPPED_NAME}:layouts/{relative}"
 
 
-SHARED = ("default.toml", "symbols.toml", "sheets", "site", "print-shops.toml", "profiles")
+SHARED = ("default.toml", "symbols.toml", "sheets", "site", "print-shops.toml", "profiles", "cut-machines.toml")
 
 
 def shipped_in_use(root: Path) -> list[Path]:

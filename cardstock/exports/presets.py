@@ -40,6 +40,7 @@ from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from
 from ..layout.ops import Group, Matrix, r
+from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -83,6 +84,8 @@ class Service(BaseModel):
     # the card counts the service sells a deck in, smallest first (empty: any count)
     deck_sizes: list[int] = Field(default_factory=list)
     sizes: list[Size] = Field(min_length=1)
+    # the tuck boxes it prints from one image each (`cardstock.exports.tuckboxes`)
+    tuckboxes: list[TuckTemplate] = Field(default_factory=list)
 
 
 class PresetsFile(BaseModel):
@@ -113,6 +116,8 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
         if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(set(service.deck_sizes)):
             bad.append(Issue(shown, line_for(lines, ("services", sid, "deck_sizes")), f"services.{sid}.deck_sizes",
                              "deck sizes must be card counts above 0, smallest first, each once"))
+        for i, field, message in template_problems(service.tuckboxes):
+            bad.append(Issue(shown, line_for(lines, ("services", sid, "tuckboxes", i, field)), f"services.{sid}.tuckboxes[{i}].{field}", message))
         for i, size in enumerate(service.sizes):
             for field in ("trim", "safe"):
                 try:
@@ -495,6 +500,15 @@ def build_print_shop(job: Job) -> StageResult:
             _images(catalog, service, base / sid / upload.name, upload.cards, upload.size, put)
         else:
             _pdf_pairs(catalog, service, base / sid / f"{upload.name}.pdf", upload.cards, upload.size, put)
+    for sid in asked:
+        service = presets[sid]
+        if service.tuckboxes:
+            def put_box(name: str, data: bytes, sid: str = sid) -> None:
+                result.artifacts.append(artifact(catalog.id, "print-shop", base / sid / name, data))
+                made[sid][name] = data
+
+            result.findings += tuckbox_images(catalog, job.faces, service.name, service.tuckboxes,
+                                              lambda comp: deck_name(catalog, comp), put_box)
     for sid in asked:
         remove_stale(base / sid, set(made[sid]), deep=True)
     for sid in asked:

@@ -31,7 +31,7 @@ from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, paper_size
+from .sheets import MIN_MARGIN, page_margin, paper_size
 
 MM = POINTS_PER["mm"]
 OVERLAP = 10 * MM  # the band two neighbouring tiles share
@@ -96,17 +96,18 @@ def label(row: int, col: int) -> str:
             return f"{letters}{col + 1}"
 
 
-def page_window(paper: str, landscape: bool) -> tuple[float, float, float, float]:
-    """(x, y, width, height) of the printable window on a page."""
+def page_window(paper: str, landscape: bool, margin: float = MIN_MARGIN) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of the printable window on a page: inside the printer's
+    `margin`, above the footer."""
     pw, ph = paper_size(paper, "landscape" if landscape else "portrait")
-    return MIN_MARGIN, MIN_MARGIN + FOOTER, pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN - FOOTER
+    return margin, margin + FOOTER, pw - 2 * margin, ph - 2 * margin - FOOTER
 
 
-def tiling(bw: float, bh: float, paper: str) -> Optional[Tiling]:
+def tiling(bw: float, bh: float, paper: str, margin: float = MIN_MARGIN) -> Optional[Tiling]:
     """The tiling with fewer pages (portrait first); None when the piece fits one page."""
     best: Optional[Tiling] = None
     for landscape in (False, True):
-        _, _, ww, wh = page_window(paper, landscape)
+        _, _, ww, wh = page_window(paper, landscape, margin)
         if bw <= ww and bh <= wh:
             return None
         cols = 1 if bw <= ww else math.ceil((bw - OVERLAP) / (ww - OVERLAP))
@@ -122,6 +123,7 @@ def tiling(bw: float, bh: float, paper: str) -> Optional[Tiling]:
 def build_boards(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
+    margin = page_margin(catalog.root, options)
     whole: dict[str, tuple[Any, Any]] = {}
     for paper in papers_for(catalog, options):
         pieces = []
@@ -130,7 +132,7 @@ def build_boards(job: Job) -> StageResult:
             if face is None:
                 continue
             b = face.bleed if options.bleed else 0.0
-            t = tiling(face.width + 2 * b, face.height + 2 * b, paper)
+            t = tiling(face.width + 2 * b, face.height + 2 * b, paper, margin)
             if t is None and comp.kind != "board":
                 continue
             face = faces.full(face)
@@ -138,7 +140,7 @@ def build_boards(job: Job) -> StageResult:
                 pieces.append((comp, face, b, t))
             whole.setdefault(comp.id, (comp, face))
         if pieces:
-            data, count = tiles_pdf(catalog, pieces, paper)
+            data, count = tiles_pdf(catalog, pieces, paper, margin)
             path = Path(options.out) / catalog.id / f"{catalog.id}-board-{paper}.pdf"
             result.artifacts.append(artifact(catalog.id, "board", path, data, paper=paper, pages=count))
     for comp, face in whole.values():
@@ -150,7 +152,7 @@ def build_boards(job: Job) -> StageResult:
 # ---------------------------------------------------------------- drawing
 
 @pdf_settings()
-def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper: str) -> tuple[list[bytes | memoryview], int]:
+def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper: str, margin: float = MIN_MARGIN) -> tuple[list[bytes | memoryview], int]:
     g = catalog.game
     label_ = PAPER_LABELS.get(paper, paper)
     info = DocInfo(title=f"{g.title} {g.version}: boards in tiles, {label_}", footer=f"{g.title}  v{g.version}", paper_label=label_)
@@ -161,24 +163,24 @@ def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper:
     for comp, face, bleed, t in pieces:
         size = paper_size(paper, "landscape" if t.landscape else "portrait")
         c.setPageSize(size)
-        _key_page(c, drawer, comp, face, bleed, t, paper)
-        _footer(c, f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {label_}", size[0])
+        _key_page(c, drawer, comp, face, bleed, t, paper, margin)
+        _footer(c, f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {label_}", size[0], margin)
         c.showPage()
         count += 1
         for r in range(t.rows):
             for col in range(t.cols):
                 c.setPageSize(size)
-                _tile_page(c, drawer, face, bleed, t, r, col, paper)
+                _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
                 _footer(c, f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x {t.cols}  ·  "
-                           f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {label_}", size[0])
+                           f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {label_}", size[0], margin)
                 c.showPage()
                 count += 1
     c.save()
     return retagged(buffer.getvalue()), count
 
 
-def _tile_page(c: Canvas, drawer: PdfFaces, face: Any, bleed: float, t: Tiling, row: int, col: int, paper: str) -> None:
-    wx, wy, ww, wh = page_window(paper, t.landscape)
+def _tile_page(c: Canvas, drawer: PdfFaces, face: Any, bleed: float, t: Tiling, row: int, col: int, paper: str, margin: float) -> None:
+    wx, wy, ww, wh = page_window(paper, t.landscape, margin)
     x0, y0 = t.window(row, col)
     c.saveState()
     c.addLiteral("/TileWindow BMC")
@@ -204,9 +206,9 @@ def _cross(c: Canvas, x: float, y: float) -> None:
         c.circle(x, y, CROSS / 2, stroke=1, fill=0)
 
 
-def _key_page(c: Canvas, drawer: PdfFaces, comp: Any, face: Any, bleed: float, t: Tiling, paper: str) -> None:
+def _key_page(c: Canvas, drawer: PdfFaces, comp: Any, face: Any, bleed: float, t: Tiling, paper: str, margin: float) -> None:
     """The whole piece, small, with each tile's window outlined and named."""
-    wx, wy, ww, wh = page_window(paper, t.landscape)
+    wx, wy, ww, wh = page_window(paper, t.landscape, margin)
     span_w = t.cols * t.step_x + OVERLAP
     span_h = t.rows * t.step_y + OVERLAP
     s = min(ww / span_w, wh / span_h)
@@ -238,13 +240,13 @@ def _key_page(c: Canvas, drawer: PdfFaces, comp: Any, face: Any, bleed: float, t
     c.restoreState()
 
 
-def _footer(c: Canvas, text: str, page_width: float) -> None:
-    size, room = 7.0, page_width - 2 * MIN_MARGIN
+def _footer(c: Canvas, text: str, page_width: float, margin: float) -> None:
+    size, room = 7.0, page_width - 2 * margin
     text, size = fit_line(text, TEXT_FONT, size, room, 6.0)
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register(TEXT_FONT), size)
     c.addLiteral("/Footer BMC")
-    c.drawString(MIN_MARGIN, MIN_MARGIN + 1 * MM, text)
+    c.drawString(margin, margin + 1 * MM, text)
     c.addLiteral("EMC")
 
 

@@ -1,16 +1,19 @@
-"""Print-then-cut sheets for cutting machines (`--cut silhouette|cricut`):
+"""Print-then-cut sheets for cutting machines (`--cut <machine>`):
 `output/<game>/cut/<game>-<machine>-<paper>.pdf` to print, and for each of its pages
 `<game>-<machine>-<paper>-<n>.svg` and `.dxf`, the cut outline of every piece on that page
 in the page's own coordinates (millimetres, origin at the page's top left).
+
+The machines are data, in `layouts/cut-machines.toml` (a project's own copy replaces it):
+one entry per machine, its name what `--cut` takes. cardstock ships two kinds:
 
 - **Silhouette** (Cameo and Portrait, registration marks of type 1): the three marks the
   machine's optical eye looks for (a filled square at the top left, corner marks at the
   top right and bottom left), `inset` from the page's edges, each `length` long; nothing is
   printed within a mark's keep-out zone (the mark's square grown by `keep_out`), so the
   eye never mistakes art for a mark.
-- **Cricut** (Design Space's print then cut): every piece inside the machine's print-then-
-  cut area (6.75 x 9.25 in, centred on the page); Design Space prints its own frame
-  around the image, so the page carries no marks of its own.
+- **Cricut** (Design Space's print then cut, an `area` and no marks): every piece inside
+  the machine's print-then-cut area (6.75 x 9.25 in, centred on the page); Design Space
+  prints its own frame around the image, so the page carries no marks of its own.
 
 Each piece is printed with its bleed and a hairline on its cut outline (so a misaligned
 cut shows), pieces `GAP` apart so a blade that strays into the bleed never reaches a
@@ -22,19 +25,23 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..core.issues import Issue
+from ..core.issues import Issue, Issues
 from ..core.output import artifact
+from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
-from ..core.units import PAPER_LABELS, POINTS_PER
+from ..core.tomlpos import line_for, read_toml
+from ..core.units import PAPER_LABELS, POINTS_PER, UnitError, fmt_mm, parse_size
+from ..core.validation import dotted, issues_from
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, paper_size
+from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -45,19 +52,60 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, w, h in page points, y up
 
 
+MACHINES_FILE = "cut-machines.toml"
+
+
+def _size(value: Any) -> tuple[float, float]:
+    try:
+        return parse_size(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class MachineSpec(BaseModel):
+    """One machine of `layouts/cut-machines.toml`, lengths in points."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    doc: str = Field(min_length=1)
+    marks: bool = False  # Silhouette's three registration marks (type 1)
+    inset: Length = 0.0  # from the page's edges to a mark's outer edge
+    length: Length = 0.0  # a corner mark's arm
+    thickness: Length = 0.0
+    square: Length = 0.0  # the filled square at the top left
+    keep_out: Length = 0.0  # around a mark's square, nothing printed
+    area: Optional[Annotated[tuple[float, float], BeforeValidator(_size)]] = None  # the print-then-cut area, centred
+
+    @model_validator(mode="after")
+    def _marks_measured(self) -> "MachineSpec":
+        if self.marks:
+            missing = [k for k in ("inset", "length", "thickness", "square") if getattr(self, k) <= 0]
+            if missing:
+                raise ValueError(f"a machine with marks needs {', '.join(missing)} (a length above 0)")
+            if self.square > self.length or self.thickness > self.length:
+                raise ValueError("a mark's square and line must be no larger than its length")
+        return self
+
+
+class MachineFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    machines: dict[Slug, MachineSpec] = Field(min_length=1)  # a name makes file names: lower-case words and hyphens
+
+
 @dataclass(frozen=True)
 class Machine:
-    """A cutting machine's print-then-cut geometry."""
+    """A cutting machine's print-then-cut geometry (one entry of `layouts/cut-machines.toml`)."""
 
     name: str
     doc: str
     marks: bool  # Silhouette's three registration marks
-    inset: float = 10 * MM  # from the page's edges to a mark's outer edge
-    length: float = 20 * MM  # a corner mark's arm, and the side of its square
-    thickness: float = 0.5 * MM
-    square: float = 5 * MM  # the filled square at the top left
-    keep_out: float = 5 * MM  # around a mark's square, nothing printed
-    area: Optional[tuple[float, float]] = None  # the print-then-cut area (width, height), centred
+    inset: float  # from the page's edges to a mark's outer edge
+    length: float  # a corner mark's arm, and the side of its square
+    thickness: float
+    square: float  # the filled square at the top left
+    keep_out: float  # around a mark's square, nothing printed
+    area: Optional[tuple[float, float]]  # the print-then-cut area (width, height), centred
 
     def keep_outs(self, pw: float, ph: float) -> list[Box]:
         """The zones around the marks where nothing may be printed."""
@@ -67,18 +115,34 @@ class Machine:
         corners = [(i, ph - i - n), (pw - i - n, ph - i - n), (i, i)]  # top left, top right, bottom left
         return [(x - k, y - k, n + 2 * k, n + 2 * k) for x, y in corners]
 
-    def room(self, pw: float, ph: float) -> Box:
-        """Where pieces may go on a page."""
-        if self.area is not None:
-            aw, ah = self.area
-            return ((pw - aw) / 2, (ph - ah) / 2, aw, ah)
-        return (MIN_MARGIN, MIN_MARGIN + FOOTER, pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN - FOOTER)
+    def room(self, pw: float, ph: float, margin: float = MIN_MARGIN) -> Box:
+        """Where pieces may go on a page: inside the printer's `margin` (above the footer),
+        and inside the print-then-cut area where the machine has one."""
+        if self.area is None:
+            return (margin, margin + FOOTER, pw - 2 * margin, ph - 2 * margin - FOOTER)
+        aw, ah = self.area
+        ax, ay = (pw - aw) / 2, (ph - ah) / 2
+        if ax >= margin and ay >= margin + FOOTER:
+            return (ax, ay, aw, ah)
+        x0, y0 = max(ax, margin), max(ay, margin + FOOTER)  # the area reaches into the margin or the footer
+        return (x0, y0, min(ax + aw, pw - margin) - x0, min(ay + ah, ph - margin) - y0)
 
 
-MACHINES: dict[str, Machine] = {
-    "silhouette": Machine("silhouette", "Silhouette Cameo or Portrait, registration marks type 1", marks=True),
-    "cricut": Machine("cricut", "Cricut, Design Space print then cut", marks=False, area=(6.75 * INCH, 9.25 * INCH)),
-}
+def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
+    """The machines of the project's (or cardstock's) `layouts/cut-machines.toml`, by
+    name, in the file's order; or the problems that make the file unusable."""
+    path, shown = shared_layout(root, MACHINES_FILE)
+    read, problem = read_toml(path, shown, root)
+    if read is None:
+        return {}, [problem] if problem else []
+    data, lines = read
+    try:
+        parsed = MachineFile.model_validate(data)
+    except ValidationError as exc:
+        found = Issues()
+        found.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, MachineFile))
+        return {}, list(found)
+    return {name: Machine(name, **spec.model_dump()) for name, spec in parsed.machines.items()}, []
 
 
 @dataclass(frozen=True)
@@ -141,7 +205,9 @@ def outline(p: Placed, ph: float) -> list[Point]:
 
 def build_cut(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
-    machine = MACHINES[options.cut or ""]
+    machines, _ = load_machines(catalog.root)  # checked by check_inputs before the build
+    machine = machines[options.cut or ""]
+    margin = page_margin(catalog.root, options)
     result = StageResult()
     pieces = []
     for comp in catalog.components:
@@ -150,14 +216,14 @@ def build_cut(job: Job) -> StageResult:
             pieces += [(front, comp.id)] * comp.count
     for paper in papers_for(catalog, options):
         pw, ph = paper_size(paper)
-        pages, too_big = shelves(pieces, machine.room(pw, ph), machine.keep_outs(pw, ph))
+        pages, too_big = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
         for comp_id in dict.fromkeys(too_big):
             result.findings.append(Issue("command line", None, "--cut", f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut area on {paper}; it is not on the cut sheets", "warning"))
         if not pages:
             continue
         folder = Path(options.out) / catalog.id / "cut"
         stem = f"{catalog.id}-{machine.name}-{paper}"
-        data = cut_pdf(catalog, machine, pages, paper)
+        data = cut_pdf(catalog, machine, pages, paper, margin)
         result.artifacts.append(artifact(catalog.id, "cut-sheet", folder / f"{stem}.pdf", data, paper=paper, pages=len(pages)))
         for n, page in enumerate(pages, start=1):
             outlines = [outline(p, ph) for p in page]
@@ -167,15 +233,29 @@ def build_cut(job: Job) -> StageResult:
 
 
 def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
-    if options.cut is not None and options.cut not in MACHINES:
-        return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; expected one of: {', '.join(MACHINES)}")]
-    return []
+    """The machines file, and the machine `--cut` names is one of it."""
+    if options.cut is None or not catalogs:
+        return []
+    machines, problems = load_machines(catalogs[0].root)
+    if problems:
+        return problems
+    where = shared_layout(catalogs[0].root, MACHINES_FILE)[1]
+    if options.cut not in machines:
+        return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; {where} has: {', '.join(machines)}")]
+    found = printer_problems(catalogs, options)
+    machine, margin = machines[options.cut], page_margin(catalogs[0].root, options)
+    if machine.marks and machine.inset < margin - 1e-6:
+        found.append(Issue(where, None, f"machines.{machine.name}.inset",
+                           f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, inside the printer's "
+                           f"margin of {fmt_mm(margin)} (layouts/sheets/printers.toml), where it may not print them; "
+                           f"set an inset of at least {fmt_mm(margin)} here and in the machine's software"))
+    return found
 
 
 # ---------------------------------------------------------------- files
 
 @pdf_settings()
-def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str) -> list[bytes | memoryview]:
+def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str, margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
     info = DocInfo(title=f"{g.title} {g.version}: print then cut, {machine.doc}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
@@ -191,7 +271,7 @@ def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: st
         if machine.marks:
             _marks(c, machine, pw, ph)
         _footer(c, f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
-                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {label}", machine, pw, ph)
+                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {label}", machine, pw, ph, margin)
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
@@ -228,18 +308,18 @@ def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float) -> None:
-    """The footer along the bottom, clear of the marks' keep-out zones."""
-    x0 = MIN_MARGIN
+def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float, margin: float) -> None:
+    """The footer along the bottom, inside the margin, clear of the marks' keep-out zones."""
+    x0 = margin
     for z in machine.keep_outs(pw, ph):
-        if z[1] < MIN_MARGIN + FOOTER:
+        if z[1] < margin + FOOTER:
             x0 = max(x0, z[0] + z[2] + 1 * MM)
-    size, room = 6.5, pw - MIN_MARGIN - x0
+    size, room = 6.5, pw - margin - x0
     text, size = fit_line(text, "sans", size, room, size)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register("sans"), size)
-    c.drawString(x0, MIN_MARGIN + 1 * MM, text)
+    c.drawString(x0, margin + 1 * MM, text)
     c.addLiteral("EMC")
 
 

@@ -320,6 +320,20 @@ def printer_margin(root: Path, options: "BuildOptions") -> float:
     return DEFAULT_MARGIN
 
 
+def page_margin(root: Path, options: "BuildOptions") -> float:
+    """The margin of a page laid out without a sheet (boards, tuck boxes, print then cut):
+    the printer profile's (`printer_margin`), never less than MIN_MARGIN."""
+    return max(MIN_MARGIN, printer_margin(root, options))
+
+
+def printer_problems(catalogs: list[Any], options: "BuildOptions") -> list[Issue]:
+    """The printer profiles' errors (and an unknown --printer), for a stage that reads
+    only their margin; checked before anything is written."""
+    if not catalogs:
+        return []
+    return [p for p in back_offset(catalogs[0].root, options)[1] if p.level == "error"]
+
+
 def with_margin(sheet: SheetFile, margin: float) -> SheetFile:
     """The sheet with the printer's margin, unless the sheet sets its own."""
     if sheet.sheet.margin is not None:

@@ -36,7 +36,7 @@ from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm, parse_length, parse_s
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for
 from .render import DocInfo, fit_line, new_canvas
-from .sheets import MIN_MARGIN, paper_size
+from .sheets import MIN_MARGIN, page_margin, paper_size
 
 MM = POINTS_PER["mm"]
 CLEARANCE = 0.4 * MM  # added to the cards' width, height and the deck's thickness
@@ -66,6 +66,7 @@ class Deck:
     back: Any  # the face on the front wall (the deck's back)
     front: Any  # the face on the back wall (the first card)
     part: tuple[int, int] = (1, 1)  # box i of n
+    first: Any = None  # the deck's first card (its component), where a note about the deck points
 
 
 @dataclass(frozen=True)
@@ -157,16 +158,17 @@ def net_for(card_w: float, card_h: float, cards: int, thickness: float) -> Net:
     return Net(W, H, D, T=min(TONGUE, W / 3), F=min(DUST, W / 2 - MM), G=min(GLUE, D + 4 * MM))
 
 
-def _room(paper: str) -> tuple[float, float]:
-    """The width and height a net (with its bleed and fold marks) may take on the page."""
+def _room(paper: str, margin: float = MIN_MARGIN) -> tuple[float, float]:
+    """The width and height a net (with its bleed and fold marks) may take on the page,
+    inside the printer's `margin` and above the footer."""
     pw, ph = paper_size(paper)
     extra = 2 * (BLEED + MARK_GAP + FOLD_MARK)
-    return pw - 2 * MIN_MARGIN - extra, ph - 2 * MIN_MARGIN - FOOTER - extra
+    return pw - 2 * margin - extra, ph - 2 * margin - FOOTER - extra
 
 
-def fits(net: Net, paper: str) -> Optional[bool]:
+def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> Optional[bool]:
     """None when the net does not fit the page; else whether it is turned a quarter."""
-    rw, rh = _room(paper)
+    rw, rh = _room(paper, margin)
     if net.width <= rw and net.height <= rh:
         return False
     if net.height <= rw and net.width <= rh:
@@ -180,6 +182,7 @@ def build_tuckbox(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
     thickness = parse_length(catalog.game.print.card_thickness)
+    margin = page_margin(catalog.root, options)
     decks = decks_of(catalog, faces)
     if not decks:
         result.findings.append(Issue(catalog.display(catalog.folder / "game.toml"), catalog.line("sets"), "sets",
@@ -188,7 +191,7 @@ def build_tuckbox(job: Job) -> StageResult:
     for paper in papers_for(catalog, options):
         boxes: list[tuple[Deck, Net, bool]] = []
         for deck in decks:
-            placed = _split(deck, thickness, paper)
+            placed = _split(deck, thickness, paper, margin)
             if placed is None:
                 result.findings.append(Issue(catalog.display(catalog.folder / "game.toml"), catalog.line("sets"), "sets",
                                              f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x {fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was drawn for it",
@@ -197,7 +200,7 @@ def build_tuckbox(job: Job) -> StageResult:
             boxes += placed
         if not boxes:
             continue
-        data = tuckbox_pdf(catalog, boxes, paper, thickness)
+        data = tuckbox_pdf(catalog, boxes, paper, thickness, margin)
         path = Path(options.out) / catalog.id / f"{catalog.id}-tuckbox-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, "tuckbox", path, data, paper=paper, pages=len(boxes)))
     return result
@@ -225,22 +228,22 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
         first = cards[0]
         front = faces.face(first, "front")
         back_face = faces.face(first, "back") or front
-        decks.append(Deck(key, title, sum(c.count for c in cards), max(w for w, _ in sizes), max(h for _, h in sizes), back_face, front))
+        decks.append(Deck(key, title, sum(c.count for c in cards), max(w for w, _ in sizes), max(h for _, h in sizes), back_face, front, first=first))
     return decks
 
 
-def _split(deck: Deck, thickness: float, paper: str) -> Optional[list[tuple[Deck, Net, bool]]]:
+def _split(deck: Deck, thickness: float, paper: str, margin: float) -> Optional[list[tuple[Deck, Net, bool]]]:
     """The deck in as few boxes as fit the paper, its cards shared out evenly (None when
     not even an empty box fits)."""
     for n in range(1, deck.cards + 1):
         per = -(-deck.cards // n)
         net = net_for(deck.card_w, deck.card_h, per, thickness)
-        turned = fits(net, paper)
+        turned = fits(net, paper, margin)
         if turned is not None:
             shares = [deck.cards // n + (1 if i < deck.cards % n else 0) for i in range(n)]
-            return [(Deck(deck.key, deck.title, k, deck.card_w, deck.card_h, deck.back, deck.front, (i + 1, n)),
+            return [(Deck(deck.key, deck.title, k, deck.card_w, deck.card_h, deck.back, deck.front, (i + 1, n), deck.first),
                      net_for(deck.card_w, deck.card_h, k, thickness), turned) for i, k in enumerate(shares)]
-        if net_for(deck.card_w, deck.card_h, 1, thickness).width > max(_room(paper)):
+        if net_for(deck.card_w, deck.card_h, 1, thickness).width > max(_room(paper, margin)):
             return None
     return None
 
@@ -248,7 +251,8 @@ def _split(deck: Deck, thickness: float, paper: str) -> Optional[list[tuple[Deck
 # ---------------------------------------------------------------- drawing
 
 @pdf_settings()
-def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: str, thickness: float) -> list[bytes | memoryview]:
+def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: str, thickness: float,
+                margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
     info = DocInfo(title=f"{g.title} {g.version}: tuck boxes, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
@@ -258,42 +262,50 @@ def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: st
     drawer = PdfFaces(c)
     for deck, net, turned in boxes:
         c.setPageSize((pw, ph))
-        _page(c, drawer, deck, net, turned, pw, ph)
-        _footer(c, info, deck, net, thickness, pw)
+        _page(c, drawer, deck, net, turned, pw, ph, margin)
+        _footer(c, info, deck, net, thickness, pw, margin)
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
 
 
-def _page(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, turned: bool, pw: float, ph: float) -> None:
+def _page(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, turned: bool, pw: float, ph: float, margin: float) -> None:
     """The net centred in the room above the footer; (0, 0) of the net at its top left."""
     nw, nh = (net.height, net.width) if turned else (net.width, net.height)
     ox = (pw - nw) / 2
-    oy = FOOTER + MIN_MARGIN + (ph - 2 * MIN_MARGIN - FOOTER - nh) / 2  # bottom of the net's box
+    oy = FOOTER + margin + (ph - 2 * margin - FOOTER - nh) / 2  # bottom of the net's box
     c.saveState()
     if turned:  # the net's x runs up the page, its y to the right
         c.transform(0, 1, 1, 0, ox, oy)
     else:  # y down from the net's top left
         c.transform(1, 0, 0, -1, ox, oy + nh)
-    c.addLiteral("/TuckboxArt BMC")
-    # first each panel with its bleed beyond its cut edges, then each within its own edges,
-    # so the bleed of one panel never shows on a neighbour across a slit
-    for bleed in (True, False):
-        for name, rect, cuts in net.panels():
-            _panel(c, drawer, deck, name, rect, cuts if bleed else (False, False, False, False))
-    for name, rect, _ in net.panels():
-        if name == "side":
-            _label(c, rect, deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""), f"{deck.cards} cards")
-    c.addLiteral("EMC")
+    draw_art(c, drawer, deck, net)
     _cut_line(c, net.outline())
     _fold_marks(c, net)
     c.restoreState()
 
 
+def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = BLEED) -> None:
+    """The box's art in net space (y down, the net's top left at the origin): each panel's
+    face, running `bleed` beyond every cut edge, and the deck's title and count on the
+    spines. No cut or fold line: the print-shop image (`cardstock.exports.tuckboxes`)
+    is this alone."""
+    c.addLiteral("/TuckboxArt BMC")
+    # first each panel with its bleed beyond its cut edges, then each within its own edges,
+    # so the bleed of one panel never shows on a neighbour across a slit
+    for outer in (True, False):
+        for name, rect, cuts in net.panels():
+            _panel(c, drawer, deck, name, rect, cuts if outer else (False, False, False, False), bleed)
+    for name, rect, _ in net.panels():
+        if name == "side":
+            _label(c, rect, deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""), f"{deck.cards} cards")
+    c.addLiteral("EMC")
+
+
 def _panel(c: Canvas, drawer: PdfFaces, deck: Deck, name: str, rect: tuple[float, float, float, float],
-           cuts: tuple[bool, bool, bool, bool]) -> None:
+           cuts: tuple[bool, bool, bool, bool], bleed: float = BLEED) -> None:
     x, y, w, h = rect
-    left, top, right, bottom = (BLEED if cut else 0.0 for cut in cuts)
+    left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
     c.saveState()
     p = c.beginPath()
     p.rect(x - left, y - top, w + left + right, h + top + bottom)
@@ -378,16 +390,16 @@ def _fold_marks(c: Canvas, net: Net) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw: float) -> None:
+def _footer(c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw: float, margin: float) -> None:
     part = f" (box {deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""
     inner = f"inside {fmt_mm(net.W)} x {fmt_mm(net.H)} x {fmt_mm(net.D)} mm"
     text = (f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at {fmt_mm(thickness)} mm  ·  {inner}"
             f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}")
     size = 7.0
-    room = pw - 2 * MIN_MARGIN
+    room = pw - 2 * margin
     text, size = fit_line(text, TEXT_FONT, size, room, MIN_TEXT)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register(TEXT_FONT), size)
-    c.drawString(MIN_MARGIN, MIN_MARGIN + 1 * MM, text)
+    c.drawString(margin, margin + 1 * MM, text)
     c.addLiteral("EMC")
