@@ -216,9 +216,11 @@ def _interrupt(root: Path, env: dict[str, str], trials: int, presses: int) -> No
             os.close(terminal)
 
 
-@pytest.fixture
-def two_games(tmp_path) -> tuple[Path, dict[str, str]]:
-    """Two shipped games built once (faces and checks cached), so workers start soon."""
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """Two shipped games built once for the module (faces and checks cached), so workers
+    start soon; each trial empties the output first."""
+    tmp_path = tmp_path_factory.mktemp("two-games")
     root = _project(tmp_path / "project", ("vortex", "alter-ego"))
     env = {**os.environ, "CARDSTOCK_CACHE": str(tmp_path / "cache")}
     assert _build(root, "--jobs", "2", env=env).returncode in (0, 1)

@@ -182,6 +182,14 @@ def _two_games(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def two_games_built(tmp_path_factory) -> Path:
+    """The two games built once for the module (tests copy the folder, output included)."""
+    root = _two_games(tmp_path_factory.mktemp("two-games-built"))
+    assert subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300).returncode == 0
+    return root
+
+
 def _start(root: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -238,10 +246,10 @@ def test_killing_a_build_kills_its_workers(tmp_path):
 
 @linux_only
 @pytest.mark.parametrize("delay", [0.0, 0.6])
-def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_file(tmp_path, delay):
-    root = _two_games(tmp_path)
+def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_file(two_games_built, tmp_path, delay):
+    root = tmp_path / "project"
+    shutil.copytree(two_games_built, root)  # the games and their output, as the last build left them
     out = root / "output"
-    assert subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300).returncode == 0
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and p.suffix in (".pdf", ".svg")}
     for game in ("vortex", "alter-ego"):
         toml = root / "catalog" / game / "game.toml"
