@@ -54,3 +54,40 @@ def test_a_big_game_builds_with_every_card_and_one_shared_back(tmp_path, monkeyp
     (name, _), pages = used.most_common(1)[0]
     assert pages >= n // 9  # every backs page (9 cards a Letter page at most)
     assert len({ref for (nm, ref) in used if nm == name}) == 1
+
+
+def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
+    generated_game(tmp_path, 120)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    assert not faces.retain and len([f for _, _, f in faces.each()]) == 240  # laid out once, as the rules check does
+    decoded = []
+    real = faces_module.face_from_data
+    monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    for comp in cat.components:
+        for side in ("front", "back"):
+            outline = faces.outline(comp, side)
+            assert outline is not None and not outline.ops
+    assert decoded == []  # sheets are planned from the outlines alone
+    assert faces.face(cat.components[3], "front").ops and len(decoded) == 1  # a face asked for whole is read back
+
+
+def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_path, monkeypatch):
+    from cardstock.layout.printed import printed
+
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
+    generated_game(tmp_path, 120)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    assert len([f for _, _, f in faces.each()]) == 240
+    decoded = []
+    real = faces_module.face_from_data
+    monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    cards = printed(faces)["cards"]
+    assert len(decoded) == 121  # each front, and the back the 120 cards share once
+    backs = {repr(card["back"]) for card in cards.values()}
+    assert len(cards) == 120 and len(backs) == 1 and "None" not in backs
+    assert len({card["front"]["hash"] for card in cards.values()}) == 120

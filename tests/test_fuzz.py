@@ -95,6 +95,7 @@ class Tally:
     unlocated: list[str] = field(default_factory=list)
     slow: list[str] = field(default_factory=list)  # cases past `SLOW_SECONDS` of processor time
     slowest: float = 0.0
+    kinds: dict[str, int] = field(default_factory=dict)  # cases of each mutation class
 
 
 # ---------------------------------------------------------------- the mutator
@@ -568,6 +569,8 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
         signal.signal(signal.SIGALRM, previous)
         signal.signal(signal.SIGPROF, previous_prof)
     tally.cases += 1
+    kind = case.mutation.split()[0]
+    tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
     tally.slowest = max(tally.slowest, time.perf_counter() - start)
     if time.process_time() - cpu > SLOW_SECONDS:
         tally.slow.append(f"{label}: {time.process_time() - cpu:.1f} s of processor time")
@@ -582,6 +585,7 @@ def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
     print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
           f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past {SLOW_SECONDS:g} s, "
           f"{len(tally.unlocated)} unlocated messages, slowest case {tally.slowest:.2f}s")
+    print("fuzz: cases by class: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.kinds.items())))
     assert tally.internal == []
     assert tally.hangs == []
     assert tally.slow == []

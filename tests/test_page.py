@@ -100,3 +100,21 @@ def test_the_gallery_shows_fronts_in_catalog_order_then_backs_and_counts_games_i
     assert all(s.startswith("back-") for s in shown[first_back:])
     text = " ".join(parser.text)
     assert "1 game." in text and "1 games" not in text
+
+
+def test_the_gallery_of_a_game_of_many_thousand_faces_shows_the_first_thousand_and_the_backs(tmp_path):
+    from cardstock.site.page import GALLERY_MAX, _unknown_game, page_context, render_page
+
+    n = 60_000  # one picture each would make a page longer than a template may write
+    info = {**_unknown_game("big"), "title": "Big", "components": n, "names": [[f"c{i}", f"Card {i}"] for i in range(n)]}
+    entries = [{"game": "big", "kind": "svg", "path": f"big/svg/c{i}.svg", "paper": None, "pages": None, "bytes": 900} for i in range(n)]
+    entries += [{"game": "big", "kind": "svg", "path": "big/svg/back-deck.svg", "paper": None, "pages": None, "bytes": 900}]
+    html = render_page(tmp_path, page_context([], entries, {}, {"big": info}))
+    parser = Links()
+    parser.feed(html)
+    pictures = [t for t in parser.targets if t.endswith(".svg")]
+    assert len(set(pictures)) == GALLERY_MAX + 1
+    assert f"big/svg/c{GALLERY_MAX - 1}.svg" in pictures and f"big/svg/c{GALLERY_MAX}.svg" not in pictures
+    assert "big/svg/back-deck.svg" in pictures  # the deck back after the fronts shown
+    text = " ".join(" ".join(parser.text).split())
+    assert f"{n + 1} faces, {GALLERY_MAX + 1} of them shown here (every face is in big/svg/)" in text

@@ -128,15 +128,17 @@ def build_boards(job: Job) -> StageResult:
     for paper in papers_for(catalog, options):
         pieces = []
         for comp in catalog.components:
-            face = faces.face(comp, "front")
+            face = faces.outline(comp, "front")  # the size decides; the drawing is read only for a board
             if face is None:
                 continue
             b = face.bleed if options.bleed else 0.0
             t = tiling(face.width + 2 * b, face.height + 2 * b, paper, margin)
+            if t is None and comp.kind != "board":
+                continue
+            face = faces.full(face)
             if t is not None:
                 pieces.append((comp, face, b, t))
-            if t is not None or comp.kind == "board":
-                whole.setdefault(comp.id, (comp, face))
+            whole.setdefault(comp.id, (comp, face))
         if pieces:
             data, count = tiles_pdf(catalog, pieces, paper, margin)
             path = Path(options.out) / catalog.id / f"{catalog.id}-board-{paper}.pdf"

@@ -218,7 +218,8 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
     if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
         kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
         kept = place_blocks(kept)  # and a page whose whole block fits beside another page's goes there
-        arranged = [(page, fold) for page, fold in arranged if any(page is k for k in kept)]
+        still = {id(k) for k in kept}  # the pages left: each looked up once, not searched for
+        arranged = [(page, fold) for page, fold in arranged if id(page) in still]
     pages: list[Page] = []
     for page, fold in arranged:
         page.bleed = least_bleed(page)

@@ -133,6 +133,11 @@ class Faces:
         """The face of one side of a component; None for a back the component does not
         have. Laid out the first time it is asked for in this build (or read back from the
         cache when nothing it reads changed)."""
+        return self._get(component, side, bleed, drawing=True)
+
+    def _get(self, component: Component, side: str, bleed: bool, *, drawing: bool) -> Optional[Face]:
+        """The face (`face`); when the game keeps outlines only and `drawing` is false, a
+        face asked for before is given as its outline, without reading its drawing back."""
         if side not in ("front", "back"):
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
         if side == "back" and not own_back(self.catalog, component):
@@ -141,7 +146,7 @@ class Faces:
         key = self.key(component, side, bleed)
         known = self._faces.get(key)
         if known is not None:
-            return known if known.ops or self.retain else self.full(known)
+            return known if known.ops or self.retain or not drawing else self.full(known)
         stored = self.cache.get("face", key)
         face = face_from_data(json.loads(stored)) if stored is not None else None
         if face is not None:
@@ -160,8 +165,8 @@ class Faces:
         """The face as imposition needs it (size, shape, cut, folds, content key): without
         its drawing when the game is too big to keep every drawing in memory (`full` gives
         the drawing back when the face is drawn)."""
-        face = self.face(component, side, bleed=bleed)
-        if face is None or self.retain:
+        face = self._get(component, side, bleed, drawing=False)
+        if face is None or self.retain or not face.ops:
             return face
         return self._faces[self.key(component, side, bleed)]
 

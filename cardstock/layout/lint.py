@@ -30,17 +30,16 @@ def once_per_place(issues: list[Issue]) -> list[Issue]:
     """Input errors met while drawing, one per place in the input (file, line, field), with
     the number of faces it hit: a template that picks an unknown font for every card is
     one problem, not one per card."""
-    hits: dict[tuple[str, int, str], tuple[Issue, list[str]]] = {}
+    hits: dict[tuple[str, int, str], tuple[Issue, dict[str, None]]] = {}  # the faces hit, in order, each once
     for issue in issues:
         m = DRAWING.match(issue.message)
         base = dataclasses.replace(issue, message=m.group("message")) if m else issue
-        _first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, []))
-        label = m.group("who") if m else f"{issue.file}:{issue.line}"
-        if label not in who:
-            who.append(label)
+        _first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, {}))
+        who[m.group("who") if m else f"{issue.file}:{issue.line}"] = None
     out = []
-    for (_file, _line, _field), (issue, who) in sorted(hits.items()):
-        n = len(who)
-        many = f"{n} faces, first {who[0]}" if n > 1 else who[0]
+    for (_file, _line, _field), (issue, hit) in sorted(hits.items(), key=lambda item: item[0]):
+        names = list(hit)
+        n = len(names)
+        many = f"{n} faces, first {names[0]}" if n > 1 else names[0]
         out.append(dataclasses.replace(issue, message=f"{issue.message} (drawing {many})"))
     return out

@@ -92,11 +92,14 @@ def printed(faces: Faces, font_hashes: Optional[Mapping[str, str]] = None) -> di
     catalog = faces.catalog
     hashes = font_files(catalog.root) if font_hashes is None else font_hashes
     cards: dict[str, Any] = {}
+    drawn: dict[str, dict[str, Any]] = {}  # face key -> its fingerprint: a back many cards share is read once
     for comp in catalog.components:
-        sides = {}
+        sides: dict[str, Any] = {}
         for side in ("front", "back"):
-            face = faces.face(comp, side)
-            sides[side] = _side(faces.full(face), hashes) if face is not None else None
+            face = faces.outline(comp, side)
+            if face is not None and face.key not in drawn:
+                drawn[face.key] = _side(faces.full(face), hashes)
+            sides[side] = drawn[face.key] if face is not None else None
         cards[comp.id] = {"name": comp.name, "count": comp.count, "row": _row(comp), **sides}
     return {"format": FORMAT, "game": catalog.id, "cards": cards}
 

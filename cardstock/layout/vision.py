@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import math
 import re
+
+from collections import Counter
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+from ..catalog.schema import Component
 from ..core.issues import Issue
 from ..core.stage import Job
 from .ops import Ellipse, Group, Icon, Path, Rect, Text, content_key
@@ -175,55 +178,72 @@ def merged_in(one: Sequence[Optional[str]], two: Sequence[Optional[str]]) -> tup
     return hit, pairs
 
 
-def _common(faces: list[Any]) -> tuple[Any, ...]:
-    """The ops every face of a list draws (in the first face's order)."""
-    first = list(faces[0].ops)
-    for face in faces[1:]:
-        pool = list(face.ops)
-        keep = []
-        for op in first:
-            if op in pool:
-                pool.remove(op)
-                keep.append(op)
-        first = keep
-    return tuple(first)
+def _shared(common: Optional[tuple[Any, ...]], ops: Sequence[Any]) -> tuple[Any, ...]:
+    """The ops of `common` that `ops` draws too (each as often as both draw it, in
+    `common`'s order); `ops` itself when there is nothing in common yet."""
+    if common is None:
+        return tuple(ops)
+    pool = Counter(ops)
+    keep = []
+    for op in common:
+        if pool[op] > 0:
+            pool[op] -= 1
+            keep.append(op)
+    return tuple(keep)
+
+
+# A look the check compares: (label, file, line, field, the colours its drawing paints with)
+Look = tuple[str, str, Optional[int], str, tuple[Optional[str], ...]]
 
 
 def lint(job: Job) -> list[Issue]:
-    """Warnings for looks colour-blind players cannot tell apart (see the module's docstring)."""
+    """Warnings for looks colour-blind players cannot tell apart (see the module's docstring).
+    Faces are read one at a time (a big game keeps only their outlines in memory): each look
+    is kept as the shape of its drawing and its colours, not as the drawing."""
     catalog, faces = job.catalog, job.faces
     game_file = catalog.display(catalog.folder / "game.toml")
-    looks: list[tuple[str, str, Optional[int], str, tuple[Any, ...]]] = []  # (label, file, line, field, ops)
+    by_shape: dict[str, list[Look]] = {}
+
+    def look(label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]) -> None:
+        if ops:
+            by_shape.setdefault(shape_key(ops), []).append((label, file, line, fld, tuple(_colours(ops, []))))
+
+    members: dict[str, list[Component]] = {}
+    for comp in catalog.components:
+        members.setdefault(comp.set, []).append(comp)
     for index, s in enumerate(catalog.game.sets):
-        members = [c for c in catalog.components if c.set == s.id]
-        fronts = [faces.full(f) for f in (faces.face(c, "front") for c in members) if f is not None]
-        if len(fronts) > 1:
-            looks.append((f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", _common(fronts)))
+        common: Optional[tuple[Any, ...]] = None
+        count = 0
+        for comp in members.get(s.id, []):
+            front = faces.face(comp, "front")
+            if front is not None:
+                common = _shared(common, faces.full(front).ops)
+                count += 1
+        if count > 1 and common is not None:
+            look(f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common)
     seen: set[str] = set()
     for comp in catalog.components:
-        front = faces.face(comp, "front")
+        front = faces.outline(comp, "front")
         if front is not None and front.key not in seen:
             seen.add(front.key)
-            looks.append((f"card {comp.id!r}", comp.file, comp.line, "", faces.full(front).ops))
-        back = faces.face(comp, "back")
+            look(f"card {comp.id!r}", comp.file, comp.line, "", faces.full(front).ops)
+        back = faces.outline(comp, "back")
         if back is None or comp.back is None or back.key in seen:
             continue
         seen.add(back.key)
-        looks.append((f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops))
-    by_shape: dict[str, list[tuple[str, str, Optional[int], str, tuple[Any, ...]]]] = {}
-    for look in looks:
-        if look[4]:
-            by_shape.setdefault(shape_key(look[4]), []).append(look)
+        look(f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops)
     out: list[Issue] = []
     for group in by_shape.values():
-        for i, (label, file, line, fld, ops) in enumerate(group):
-            for other, *_rest, other_ops in group[:i]:
-                hit, pairs = merged_in(_colours(other_ops, []), _colours(ops, []))
+        for i, (label, file, line, fld, colours) in enumerate(group):
+            for other, *_rest, other_colours in group[:i]:
+                if other_colours == colours:
+                    continue  # the same colours: nothing to tell apart by
+                hit, pairs = merged_in(other_colours, colours)
                 if not hit:
                     continue
-                colours = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
+                shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
                 out.append(Issue(file, line, fld, (
-                    f"{label} and {other} differ only by colour ({colours}), which read as one with {', '.join(hit)} "
+                    f"{label} and {other} differ only by colour ({shown}), which read as one with {', '.join(hit)} "
                     f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
                     "(`cardstock proof --cvd` shows them)"), "warning"))
     return out

@@ -108,21 +108,29 @@ def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
     removed = [i for i in before if i not in after]
     renamed: dict[str, str] = {}  # new id → old id: the same set and the same other fields, else the same place
     if old is not None:
-        def place(catalog: Any, cid: str) -> tuple[str, int]:
-            comp = next(c for c in catalog.components if c.id == cid)
-            return comp.set, [c.id for c in catalog.components if c.set == comp.set].index(cid)
+        def places_in(catalog: Any) -> dict[str, tuple[str, int]]:
+            """Each component's place: its set and its index among the set's components."""
+            seen: dict[str, int] = {}
+            out: dict[str, tuple[str, int]] = {}
+            for c in catalog.components:
+                out[c.id] = (c.set, seen.get(c.set, 0))
+                seen[c.set] = seen.get(c.set, 0) + 1
+            return out
 
         def rest(comp: Any) -> Any:
             return (comp.set, repr(_norm({k: v for k, v in _row(comp).items() if k != "name"})))
 
+        taken: set[str] = set()  # the old ids renamed so far
         by_rest = {rest(before[i]): i for i in removed}
         for i in added:
             was = by_rest.get(rest(after[i]))
-            if was is not None and was not in renamed.values():
+            if was is not None and was not in taken:
                 renamed[i] = was
-        places = {place(old.catalog, i): i for i in removed if i not in renamed.values()}
+                taken.add(was)
+        old_places, new_places = places_in(old.catalog), places_in(new.catalog)
+        places = {old_places[i]: i for i in removed if i not in taken}
         for i in added:
-            was = places.get(place(new.catalog, i))
+            was = places.get(new_places[i])
             if i not in renamed and was is not None:
                 renamed[i] = was
     prints = {c.id: c for c in changes(printed(old), printed(new))} if old is not None else {}

@@ -51,6 +51,9 @@ KIND_LABELS = {
     "proof": "Proof sheets",
 }
 LISTED = {"cards-csv", "tts-json", "print-shop-zip", "changelog-html"}  # downloads that are not PDFs
+# The most faces a game's gallery shows (its deck backs are shown besides): a page of one
+# picture per face of a game of many thousands would be megabytes no one scrolls through.
+GALLERY_MAX = 1000
 
 
 def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
@@ -129,11 +132,13 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
 
     faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
     thumbs = _thumbnails(mine)
-    gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in faces]
+    backs = [f for f in faces if Path(f).stem.startswith("back-")]
+    pictured = [f for f in faces if not Path(f).stem.startswith("back-")][:GALLERY_MAX] + backs
+    gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in pictured]
     cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
     shown = {k: v for k, v in info.items() if k != "names"}
     shown["status"] = GameStatus(info["status"]["ok"], list(info["status"]["lines"]))
-    return {**shown, "downloads": downloads, "gallery": gallery, "cover": cover}
+    return {**shown, "downloads": downloads, "gallery": gallery, "faces": len(faces), "cover": cover}
 
 
 def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], status: dict[str, GameStatus],
