@@ -17,8 +17,14 @@ MEMO_DECORATORS = {"lru_cache", "cache", "cached_property"}
 MAX_MEMOS = 15
 
 
+_TREES: dict[Path, ast.Module] = {}
+
+
 def _trees() -> dict[Path, ast.Module]:
-    return {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))}
+    """Every module of the package, parsed once for all the tests of this file."""
+    if not _TREES:
+        _TREES.update({p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))})
+    return _TREES
 
 
 def _decorator_name(node: ast.expr) -> str:

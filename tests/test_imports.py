@@ -10,6 +10,7 @@ out."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -65,6 +66,16 @@ def _targets(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, k
     return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
 
 
+@functools.lru_cache(maxsize=None)
+def _parsed(text: str, filename: str) -> ast.Module:
+    """A source's tree, parsed once for all the tests of this file (keyed by the text)."""
+    return ast.parse(text, filename)
+
+
+def parse(path: Path) -> ast.Module:
+    return _parsed(path.read_text(encoding="utf-8"), str(path))
+
+
 def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, set[str]]:
     """module → the package's modules it imports (anywhere in its source)."""
     files = module_names(package)
@@ -73,7 +84,7 @@ def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, s
     for name, path in files.items():
         if name in left_out:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parse(path)
         graph[name] = {
             t for node in _imports(tree)
             for t in _targets(name, path.name == "__init__.py", node, known)
@@ -153,7 +164,7 @@ HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml
 def test_imports_inside_functions_only_defer_heavy_libraries():
     found = []
     for name, path in module_names(PACKAGE).items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse(path)
         for fn in ast.walk(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
