@@ -146,11 +146,16 @@ def shipped(tmp_path):
 
 @pytest.fixture(autouse=True, scope="session")
 def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The suite never reads or writes the user's own cache: one cache for the session
-    (entries are keyed by content, so tests share them safely; a test that needs an empty
-    cache points CARDSTOCK_CACHE elsewhere itself)."""
+    """The suite never reads or writes the user's own cache: one cache for the session,
+    shared by the workers of a parallel run (entries are keyed by content, so tests share
+    them safely; a test that needs an empty cache points CARDSTOCK_CACHE elsewhere itself)."""
     before = os.environ.get("CARDSTOCK_CACHE")
-    os.environ["CARDSTOCK_CACHE"] = str(tmp_path_factory.mktemp("cardstock-cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers of one run share it, as builds in parallel do
+        shared = tmp_path_factory.getbasetemp().parent / "cardstock-cache"
+        shared.mkdir(exist_ok=True)
+        os.environ["CARDSTOCK_CACHE"] = str(shared)
+    else:
+        os.environ["CARDSTOCK_CACHE"] = str(tmp_path_factory.mktemp("cardstock-cache"))
     yield
     if before is None:
         os.environ.pop("CARDSTOCK_CACHE", None)
