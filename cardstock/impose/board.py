@@ -27,9 +27,9 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
-from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
+from ..core.units import POINTS_PER, fmt_mm
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
-from .pnp import papers_for
+from .pnp import papers_for, sheet_info
 from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
 
@@ -153,9 +153,7 @@ def build_boards(job: Job) -> StageResult:
 
 @pdf_settings()
 def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper: str, margin: float = MIN_MARGIN) -> tuple[list[bytes | memoryview], int]:
-    g = catalog.game
-    label_ = PAPER_LABELS.get(paper, paper)
-    info = DocInfo(title=f"{g.title} {g.version}: boards in tiles, {label_}", footer=f"{g.title}  v{g.version}", paper_label=label_)
+    info = sheet_info(catalog, paper, "boards in tiles")
     buffer = io.BytesIO()
     c = new_canvas(buffer, paper_size(paper), info)
     drawer = PdfFaces(c)
@@ -164,7 +162,7 @@ def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper:
         size = paper_size(paper, "landscape" if t.landscape else "portrait")
         c.setPageSize(size)
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
-        _footer(c, f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {label_}", size[0], margin)
+        _footer(c, f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {info.paper_label}", size[0], margin)
         c.showPage()
         count += 1
         for r in range(t.rows):
@@ -172,7 +170,7 @@ def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper:
                 c.setPageSize(size)
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
                 _footer(c, f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x {t.cols}  ·  "
-                           f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {label_}", size[0], margin)
+                           f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {info.paper_label}", size[0], margin)
                 c.showPage()
                 count += 1
     c.save()

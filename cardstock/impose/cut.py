@@ -36,11 +36,11 @@ from ..core.output import artifact
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.tomlpos import line_for, read_toml
-from ..core.units import PAPER_LABELS, POINTS_PER, UnitError, fmt_mm, parse_size
+from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import dotted, issues_from
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
-from .pnp import papers_for
-from .render import DocInfo, fit_line, new_canvas
+from .pnp import papers_for, sheet_info
+from .render import fit_line, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
@@ -256,9 +256,7 @@ def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
 
 @pdf_settings()
 def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str, margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
-    g = catalog.game
-    label = PAPER_LABELS.get(paper, paper)
-    info = DocInfo(title=f"{g.title} {g.version}: print then cut, {machine.doc}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
+    info = sheet_info(catalog, paper, f"print then cut, {machine.doc}")
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (pw, ph), info)
@@ -271,7 +269,7 @@ def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: st
         if machine.marks:
             _marks(c, machine, pw, ph)
         _footer(c, f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
-                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {label}", machine, pw, ph, margin)
+                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {info.paper_label}", machine, pw, ph, margin)
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())

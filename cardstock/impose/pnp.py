@@ -164,9 +164,15 @@ def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:
 
 
 def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
+    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(kind, "print-and-play sheets")
+    return sheet_info(catalog, paper, what)
+
+
+def sheet_info(catalog: Catalog, paper: str, what: str) -> DocInfo:
+    """The title, footer and paper label of a game's file of `what` on `paper` (the sheets,
+    tuck boxes, board tiles and cut sheets name themselves the same way)."""
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
-    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(kind, "print-and-play sheets")
     return DocInfo(title=f"{g.title} {g.version}: {what}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
 
 

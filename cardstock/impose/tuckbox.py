@@ -32,9 +32,9 @@ from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
-from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm, parse_length, parse_size
+from ..core.units import POINTS_PER, fmt_mm, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
-from .pnp import papers_for
+from .pnp import papers_for, sheet_info
 from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
 
@@ -253,9 +253,7 @@ def _split(deck: Deck, thickness: float, paper: str, margin: float) -> Optional[
 @pdf_settings()
 def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: str, thickness: float,
                 margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
-    g = catalog.game
-    label = PAPER_LABELS.get(paper, paper)
-    info = DocInfo(title=f"{g.title} {g.version}: tuck boxes, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
+    info = sheet_info(catalog, paper, "tuck boxes")
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (pw, ph), info)
