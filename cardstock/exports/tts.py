@@ -482,6 +482,18 @@ def _texture(faces: list[Face], columns: int, rows: int, cell: tuple[int, int], 
     return png_bytes(texture, dpi)
 
 
+def custom_model(catalog: Catalog, c: Any, copy: int, k: float, mesh: str, texture: str, *, type_index: int) -> dict[str, Any]:
+    """One copy of a piece drawn as a custom model (a die: type 2, a figurine: type 1) of
+    uniform scale `k`, its mesh and texture named by their addresses."""
+    return {
+        "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
+        "Nickname": c.name, "Description": description(catalog, c),
+        "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+        "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
+                       "Convex": True, "MaterialIndex": 0, "TypeIndex": type_index, "CastShadows": True},
+    }
+
+
 def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
     """A bag of custom dice, one per copy, for the set's six-sided dice (die nets), each
     scaled to its side."""
@@ -499,14 +511,7 @@ def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wri
         rolls = [{"Value": plain(values[v - 1]) or str(v), "Rotation": dict(zip("xyz", DIE_UP[v]))} for v in range(1, 7)]
         k = model_scale(mm(side))
         for copy in range(c.count):
-            contained.append({
-                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
-                "Nickname": c.name, "Description": description(catalog, c),
-                "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
-                "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
-                               "Convex": True, "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True},
-                "RotationValues": rolls,
-            })
+            contained.append({**custom_model(catalog, c, copy, k, mesh, texture, type_index=2), "RotationValues": rolls})
     return _bag(catalog, s, "dice", contained)
 
 
@@ -565,11 +570,5 @@ def _standees(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions,
         texture = write(f"standee-{c.id}.png", _texture([front, back, flap], STANDEE_CELLS, 1, cell, dpi))
         k = model_scale(mm(front.height))
         for copy in range(c.count):
-            contained.append({
-                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
-                "Nickname": c.name, "Description": description(catalog, c),
-                "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
-                "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
-                               "Convex": True, "MaterialIndex": 0, "TypeIndex": 1, "CastShadows": True},
-            })
+            contained.append(custom_model(catalog, c, copy, k, mesh, texture, type_index=1))
     return _bag(catalog, s, "standees", contained)
