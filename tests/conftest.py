@@ -126,6 +126,25 @@ class GameCopy:
         p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
 
 
+def mini_with_a_piece(tmp_path: Path, size: str, kind: str = "board") -> Path:
+    """The mini game copied to tmp_path with one more piece of `kind` and `size` (a board
+    larger than a page, say): the project's root."""
+    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
+    game = tmp_path / "catalog" / "mini" / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8") + f"""
+[[sets]]
+id = "boards"
+name = "Boards"
+kind = "{kind}"
+group = "Board"
+size = "{size}"
+rows = [
+  {{ id = "map", name = "The Map", count = 1 }},
+]
+""", encoding="utf-8")
+    return tmp_path
+
+
 @pytest.fixture
 def mini(tmp_path) -> GameCopy:
     """The tiny fixture game, copied so a test may break it."""

@@ -5,34 +5,15 @@ first; each board also whole on one page (TrimBox the cut) for a print shop."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import FIXTURES
+from conftest import mini_with_a_piece as project
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
 
 MM = POINTS_PER["mm"]
-
-
-def project(tmp_path: Path, size: str, kind: str = "board") -> Path:
-    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
-    game = tmp_path / "catalog" / "mini" / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8") + f"""
-[[sets]]
-id = "boards"
-name = "Boards"
-kind = "{kind}"
-group = "Board"
-size = "{size}"
-rows = [
-  {{ id = "map", name = "The Map", count = 1 }},
-]
-""", encoding="utf-8")
-    return tmp_path
 
 
 def placements(page) -> dict:

@@ -16,7 +16,7 @@ from conftest import load_games
 from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_size
-from conftest import job_of
+from conftest import job_of, mini_with_a_piece
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -135,17 +135,7 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
 
 @pytest.mark.parametrize("size", ["500mm x 400mm", "24in x 36in"])
 def test_a_board_larger_than_tabletop_simulators_largest_image_is_drawn_within_4096_pixels_at_its_true_size(tmp_path: Path, size: str):
-    shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
-    game = tmp_path / "catalog" / "mini" / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8") + f'''
-[[sets]]
-id = "boards"
-name = "Boards"
-kind = "board"
-group = "Board"
-size = "{size}"
-rows = [{{ id = "map", name = "The Map", count = 1 }}]
-''', encoding="utf-8")
+    mini_with_a_piece(tmp_path, size)
     cat = load(tmp_path, "mini")
     build_tts(job_of(cat, BuildOptions(out=tmp_path / "out", dpi=300)))
     save = saved(tmp_path / "out", "mini")
