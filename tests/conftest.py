@@ -126,6 +126,17 @@ class GameCopy:
         p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
 
 
+def processes() -> Iterator[tuple[int, list[str]]]:
+    """Each live process as (pid, the fields of /proc/<pid>/stat after its name: state,
+    parent, process group, session, ...); Linux only."""
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                yield int(d.name), (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+
+
 def mini_with_a_piece(tmp_path: Path, size: str, kind: str = "board") -> Path:
     """The mini game copied to tmp_path with one more piece of `kind` and `size` (a board
     larger than a page, say): the project's root."""

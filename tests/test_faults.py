@@ -18,7 +18,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, processes
 
 linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 
@@ -154,16 +154,7 @@ def test_a_cache_folder_that_cannot_be_made_makes_a_build_slower_never_a_failed_
 
 def _in_session(sid: int) -> list[int]:
     """The live processes of session `sid` (a build started on its own terminal)."""
-    found = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                after = (d / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(after[3]) == sid and after[0] not in ("Z", "X"):
-                found.append(int(d.name))
-    return found
+    return [pid for pid, stat in processes() if int(stat[3]) == sid and stat[0] not in ("Z", "X")]
 
 
 def _wait(condition, seconds: float) -> bool:

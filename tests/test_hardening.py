@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, processes
 
 
 # ---------------------------------------------------------------- starting the program
@@ -196,16 +196,7 @@ def _start(root: Path, *args: str) -> subprocess.Popen:
 
 
 def _children(pid: int) -> set[int]:
-    found = set()
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                after_name = (d / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(after_name[1]) == pid:
-                found.add(int(d.name))
-    return found
+    return {child for child, stat in processes() if int(stat[1]) == pid}
 
 
 def _alive(pid: int) -> bool:
