@@ -165,15 +165,19 @@ class Log:
     images: dict[tuple[str, str], str]  # (id, "before" | "after") → path relative to the changelog
 
 
+
+def card_groups(log: Log) -> list[tuple[str, list[CardChange]]]:
+    """The added, changed and removed cards under their headings, the empty groups left out
+    (the Markdown and the HTML changelog list the same groups)."""
+    groups = [(heading, [c for c in log.cards if c.kind == kind])
+              for heading, kind in (("Added", "added"), ("Changed", "changed"), ("Removed", "removed"))]
+    return [(heading, cards) for heading, cards in groups if cards]
+
 def markdown(log: Log) -> str:
     lines = [f"# {log.title}: changes {log.span}", ""]
-    groups = [("Added", "added"), ("Changed", "changed"), ("Removed", "removed")]
     if not log.cards and not log.facts and not log.setup:
         lines += ["Nothing changed.", ""]
-    for heading, kind in groups:
-        cards = [c for c in log.cards if c.kind == kind]
-        if not cards:
-            continue
+    for heading, cards in card_groups(log):
         lines += [f"## {heading} cards", ""]
         for c in cards:
             renamed = f" (was `{c.was}`)" if c.was else ""
@@ -201,10 +205,7 @@ def page(log: Log) -> str:
              f"<h1>{e(log.title)}: changes {e(log.span)}</h1>"]
     if not log.cards and not log.facts and not log.setup:
         parts.append("<p>Nothing changed.</p>")
-    for heading, kind in (("Added", "added"), ("Changed", "changed"), ("Removed", "removed")):
-        cards = [c for c in log.cards if c.kind == kind]
-        if not cards:
-            continue
+    for heading, cards in card_groups(log):
         parts.append(f"<h2>{heading} cards</h2><ul>")
         for c in cards:
             renamed = f" (was <code>{e(c.was)}</code>)" if c.was else ""
