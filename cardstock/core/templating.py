@@ -69,6 +69,7 @@ MAX_LIPSUM = 50  # paragraphs of placeholder text
 MAX_MADE = 256 * 1024 * 1024  # bytes of values one render may make, all told
 MAX_SOURCE = 1_000_000  # characters of one template's text
 MAX_TOKENS = 20_000  # tokens (names, numbers, operators, tags) of one template: compiling costs per token
+MAX_COMPILED = 4_096  # template texts one environment keeps compiled
 
 
 class TemplateLimit(SecurityError):
@@ -519,12 +520,17 @@ class BoundedSandbox(SandboxedEnvironment):
         self._strings: dict[tuple[str, str], Any] = {}
 
     def compiled(self, kind: str, text: str) -> Any:
-        """A template ("t") or expression ("e") given as a string, compiled once by this
-        environment (a layout repeats the same texts for every face). A compile error is
-        not kept: it is raised each time."""
+        """A template ("t"), an expression ("e"), or an expression whose undefined names
+        stay undefined ("u", rather than None) given as a string, compiled once by this
+        environment (a layout repeats the same texts for every face; a `--watch` process
+        keeps them from one build to the next). Kept by the text itself, so an edited text
+        is compiled anew; at most `MAX_COMPILED` are kept. A compile error is not kept: it
+        is raised each time."""
         found = self._strings.get((kind, text))
         if found is None:
-            found = self.from_string(text) if kind == "t" else self.compile_expression(text)
+            found = self.from_string(text) if kind == "t" else self.compile_expression(text, undefined_to_none=kind == "e")
+            if len(self._strings) >= MAX_COMPILED:
+                self._strings.clear()
             self._strings[(kind, text)] = found
         return found
 
@@ -652,6 +658,19 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
     return env
 
 
+_PLAIN: Optional[BoundedSandbox] = None
+
+
+def plain() -> BoundedSandbox:
+    """The process's one environment of `environment()`'s defaults, for template texts
+    rendered one at a time (a rulebook, a quick reference, a catalog cell): made once, so
+    what it compiled is kept for the next render of the same text (`BoundedSandbox.compiled`)."""
+    global _PLAIN
+    if _PLAIN is None:
+        _PLAIN = environment()
+    return _PLAIN
+
+
 def render(
     text: str,
     context: Mapping[str, Any],
@@ -663,9 +682,10 @@ def render(
 ) -> tuple[str, Optional[Issue]]:
     """Render `text` with `context`. On any template problem, return the raw text and an
     Issue that says where and what went wrong."""
-    env = env or environment()
+    env = env or plain()
     try:
-        return env.from_string(text).render(**context), None
+        template = env.compiled("t", text) if isinstance(env, BoundedSandbox) else env.from_string(text)
+        return template.render(**context), None
     except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
         where = line if line is not None else error_line(exc)
         raise InputError([Issue(file, where, field, template_message(exc, "text", with_line=line is not None))]) from None

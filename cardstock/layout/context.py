@@ -118,10 +118,18 @@ def _blank_none(value: Any) -> Any:
     return "" if value is None else finalize(value)
 
 
+_LAYOUT: Optional[BoundedSandbox] = None
+
+
 def make_env() -> SandboxedEnvironment:
-    env = environment(**HELPERS)
-    env.finalize = _blank_none
-    return env
+    """The environment layout values are rendered with (the colour helpers, an empty field
+    printed as nothing): one for the process, so a layout's texts, compiled for the first
+    face, stay compiled for every face and every later build of a `--watch` process."""
+    global _LAYOUT
+    if _LAYOUT is None:
+        _LAYOUT = environment(**HELPERS)
+        _LAYOUT.finalize = _blank_none
+    return _LAYOUT
 
 
 def hard_breaks(text: str) -> str:

@@ -46,14 +46,14 @@ _ENV.filters["lookup"] = lambda key, mapping, default=None: mapping.get(key, def
 def _compile_problem(text: str) -> Optional[str]:
     """Why `text` does not compile as an expression in the rules' sandbox (None: it does)."""
     try:
-        _ENV.compile_expression(text)
+        _ENV.compiled("u", text)
     except TemplateError as exc:
         return str(getattr(exc, "message", None) or exc)
     return None
 
 
 def _expression(text: str) -> Any:
-    return _ENV.compile_expression(text, undefined_to_none=False)
+    return _ENV.compiled("u", text)
 
 
 class Claim(Strict):
