@@ -102,3 +102,39 @@ def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
     assert len(reading.pages) >= 10
     assert len(booklet.pages) == -(-len(reading.pages) // 4) * 2  # two book pages a side
     assert not (out / "gen" / "gen-rulebook-booklet-a4.pdf").exists()
+
+
+def checked(root: Path) -> int:
+    """The rules check of the rulebook (`cardstock check --only rulebook`), which reports
+    what laying the rulebook out finds; the rulebooks laid out."""
+    before = rulebook.STATS.renders
+    assert main(["--root", str(root), "check", "--only", "rulebook", "--verbose"]) == 0
+    return rulebook.STATS.renders - before
+
+
+def test_the_check_keeps_what_the_rulebook_found_when_an_edit_changes_only_a_faces_drawing(project: Path) -> None:
+    assert checked(project) == 1
+    edit_a_card(project)
+    assert checked(project) == 0  # the face's text changed, not its size: nothing to find anew
+    assert build(project, project / "output") == 1  # the book itself shows the face: drawn again
+
+
+def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports_what_it_finds(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert checked(project) == 1
+    template = project / "layouts" / GAME / "rulebook.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "\n\nA sign the font lacks: \u4e00\n", encoding="utf-8")
+    capsys.readouterr()
+    assert checked(project) == 1
+    assert "U+4E00" in capsys.readouterr().out
+    edit_a_card(project)
+    assert checked(project) == 0
+    assert "U+4E00" in capsys.readouterr().out  # the kept finding is still reported
+
+
+def test_a_face_whose_size_changes_makes_the_check_lay_the_rulebook_out_again(project: Path) -> None:
+    assert checked(project) == 1
+    game = project / "catalog" / GAME / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    assert 'card_size = "poker"' in text
+    game.write_text(text.replace('card_size = "poker"', 'card_size = "bridge"', 1), encoding="utf-8")
+    assert checked(project) == 1

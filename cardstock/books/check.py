@@ -52,15 +52,16 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
 
 def lint(job: Job) -> list[Issue]:
     """The rules check of a game's rule texts (see the module's docstring). The rulebook
-    is laid out here once per build (`render_rulebook` keeps it for the rulebook stage)."""
+    is laid out here when what it finds may have changed (`rulebook_findings`); the
+    rulebook stage reuses that layout."""
     catalog = job.catalog
     issues: list[Issue] = []
     # Typesetting (ReportLab's Platypus) is imported only for a game that has a rulebook
     # or reference cards to lay out.
     if present(rulebook_template(catalog)):
-        from .rulebook import render_rulebook
+        from .rulebook import rulebook_findings
 
-        issues += render_rulebook(job, tuple(catalog.game.print.papers)).issues
+        issues += rulebook_findings(job, tuple(catalog.game.print.papers))
     else:
         issues.append(no_rulebook(catalog))
     if any(c.kind == "reference" for c in catalog.components):

@@ -23,6 +23,11 @@ read: its rendered text, the reading page size, the drawing of every face of the
 the code. So the rules check, which lays the book out to find what does not fit, and the
 rulebook stage of the same build (often in another process) lay it out once between them,
 and a later build whose edit the book does not show lays it out not at all.
+
+What the check finds is kept apart (kind "book-findings"), under a key of what can change
+it: the text, the page size and each face's outline, not its drawing. After an edit that
+changes only what a face draws, the check reads its findings back and the book is laid out
+once, by the rulebook stage, which can run beside the build's other stages.
 """
 
 from __future__ import annotations
@@ -166,17 +171,62 @@ class Rendered:
     size: BookSize
 
 
+def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> list[Issue]:
+    """What laying the rulebook out finds (the rules check reports it), without laying it
+    out when a build found it before for the same text, page size and outline of every
+    face. A finding depends on what fits where, not on what a face draws: an edit that
+    changes only a face's drawing keeps the findings, and leaves the layout to the
+    rulebook stage, which may run beside the other stages."""
+    catalog = job.catalog
+    text, issues, size = _text(job, papers)
+    if text is None:
+        return issues
+    key = key_of("rulebook-findings", code_key(), text, size.name, *_outlines(job))
+    kept = job.cache.get_json("book-findings", key)
+    if isinstance(kept, list):
+        try:
+            return [Issue.from_data(i) for i in kept]
+        except (KeyError, TypeError, ValueError):
+            pass
+    found = render_rulebook(job, papers).issues
+    job.cache.put_json("book-findings", key, [i.data() for i in found])
+    return found
+
+
+def _outlines(job: Job) -> list[str]:
+    """What a face contributes to the rulebook's layout: the size its thumbnail takes, and
+    whether it can be drawn at all (an outline stands in for a face that cannot). A game
+    too big to keep its drawings in memory gives each face's whole content key instead."""
+    out = []
+    for comp, side, face in job.faces.each():
+        if side != "front":
+            continue
+        if not job.faces.retain:
+            out.append(face.key)
+            continue
+        drawable = bool(face.ops) and not any(i.level == "error" for i in face.findings)
+        out.append(f"{comp.id} {face.width!r} {face.height!r} {face.bleed!r} {drawable}")
+    return out
+
+
+def _text(job: Job, papers: tuple[str, ...]) -> tuple[Optional[str], list[Issue], BookSize]:
+    """The rulebook template rendered, its problems, and the reading size `papers` ask for."""
+    catalog = job.catalog
+    path = rulebook_template(catalog)
+    size = reading_size(wanted(papers))
+    if not present(path):  # a game may not have its rulebook written yet: say so, build the rest
+        return None, [no_rulebook(catalog)], size
+    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
+    return text, issues, size
+
+
 def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Rendered:
     """The game's rulebook laid out for the reading size `papers` ask for; template and
     layout problems come back as Issues (and then no PDF). Read from the cache when a build
     laid out the same book before."""
     catalog = job.catalog
-    path = rulebook_template(catalog)
-    where = catalog.display(path)
-    size = reading_size(wanted(papers))
-    if not present(path):  # a game may not have its rulebook written yet: say so, build the rest
-        return Rendered(None, [no_rulebook(catalog)], size)
-    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
+    where = catalog.display(rulebook_template(catalog))
+    text, issues, size = _text(job, papers)
     if text is None:
         return Rendered(None, issues, size)
     faces = [f.key for _, side, f in job.faces.each() if side == "front"]

@@ -36,6 +36,7 @@ KINDS = {
     "unit": "what one build unit (a game's rules check, one stage of a game) found and wrote",
     "face": "a laid-out face: its drawing operations and what the print-safety lint found",
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
+    "book-findings": "what laying a rulebook out found, by its text, page size and the outlines of the faces it shows",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
 }
 

@@ -4,9 +4,9 @@
 writes anything. Checks come from four places:
 
 - the game's rules.toml: declared counts, constraints, the setup procedure (simulated);
-- providers registered in `PROVIDERS` as "module:function" strings, each
-  `function(catalog) -> list[Issue]` (error-level issues fail the check). Other modules plug
-  in here: print safety from the face layouts, rulebook consistency from the rulebooks.
+- the checks other rooms provide (`Provider` records, listed in `cardstock.stages.CHECKS`),
+  each `run(job) -> list[Issue]` (error-level issues fail the check): print safety from the
+  face layouts, rulebook consistency from the books.
 """
 
 from __future__ import annotations
