@@ -23,12 +23,14 @@ cannot be written a `WriteError`; the command line prints them.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
 
 from .core import output
 from .core.cache import Cache, key_of, open_cache
@@ -45,7 +47,7 @@ from .stages import CHECKS, Stage, selected
 from .validate import check_options, validate
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor
 
 @dataclass(frozen=True)
 class Unit:
@@ -97,6 +99,11 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
     known = discover(root)
     games = list(dict.fromkeys(request.games)) or known
     cache = open_cache()
+    # What exists before the build (the modules and what they made) lives as long as the
+    # process: frozen, the garbage collector stops scanning it at each full collection, and
+    # workers forked from the build do not touch it either (CPython's advice for `gc.freeze`).
+    # Unfrozen when the build ends, so a `--watch` process can collect it again.
+    gc.freeze()
     try:
         with interruptible():
             if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
@@ -105,6 +112,7 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
     finally:
         cache.close()
         output.unlock(options.out)
+        gc.unfreeze()
     out.seconds = time.perf_counter() - started
     return out
 
@@ -237,11 +245,17 @@ def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str
     results: dict[str, CheckResult] = {}
     problems: list[Issue] = []
     if request.jobs > 1 and len(games) > 1:
-        with _pool(min(request.jobs, len(games)), jobs) as pool:
-            futures = [(g, pool.submit(_check_task, g, request.check_runs, request.strict)) for g in _biggest_first(jobs, games)]
-            for g, future in futures:
+        order = _biggest_first(jobs, games)
+        workers, here = _processes(request.jobs, len(order))
+        there = partial(_check_task, runs=request.check_runs, strict=request.strict)
+        with _pool(workers, jobs) as pool:
+            if here:
+                shared = _shared(pool, order, lambda g: check_one(jobs[g], request.check_runs, request.strict), there)
+            else:
+                shared = [pool.submit(there, g).result for g in order]
+            for g, result in zip(order, shared):
                 try:
-                    results[g] = future.result()
+                    results[g] = result()
                 except InputError as exc:
                     problems += exc.issues
     else:
@@ -255,7 +269,7 @@ def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str
     return {g: results[g] for g in games}
 
 
-def _check_task(game: str, runs: int, strict: bool) -> CheckResult:
+def _check_task(game: str, *, runs: int, strict: bool) -> CheckResult:
     job = _WORK[game]
     assert isinstance(job, Job)
     try:
@@ -286,6 +300,7 @@ def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = No
     _WORK.update(jobs)
     if build_job is not None:
         _WORK[None] = build_job
+    gc.freeze()  # the games read and checked, kept by the workers as they are (see `build`)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=worker_start, initargs=(os.getpid(),))
     try:
         yield pool
@@ -324,8 +339,9 @@ def _task(units: list[Unit], indexes: list[int]) -> list[UnitReport]:
 def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Request,
          finished: Callable[[list[int], list[UnitReport], bool], None]) -> None:
     """Run the units `todo`: one task per game (its stages in order, in one process), the
-    build's own stages as one more; with several workers, a game's stages are spread over
-    the workers a lone game would leave idle (`spread`)."""
+    build's own stages as one more; with several processes, a game's stages are spread
+    over the processes a lone game would leave idle (`spread`), and this process runs one
+    of them beside its workers when there are no more tasks than processes (`_shared`)."""
     if not todo:
         return
     work: dict[Optional[str], Union[Job, BuildJob]] = {None: BuildJob(request.root, request.options)}
@@ -344,10 +360,52 @@ def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Requ
         for n, task in enumerate(tasks):
             finished(task, _run_units(units, task, work), n == len(tasks) - 1)
         return
-    with _pool(min(request.jobs, len(tasks)), jobs, BuildJob(request.root, request.options)) as pool:
-        futures: list[tuple[list[int], Future[list[UnitReport]]]] = [(t, pool.submit(_task, units, t)) for t in tasks]
-        for n, (task, future) in enumerate(futures):
-            finished(task, future.result(), n == len(futures) - 1)
+    workers, here = _processes(request.jobs, len(tasks))
+    with _pool(workers, jobs, BuildJob(request.root, request.options)) as pool:
+        if here:
+            shared = _shared(pool, tasks, lambda t: _run_units(units, t, work), partial(_task, units))
+        else:
+            shared = [pool.submit(_task, units, t).result for t in tasks]
+        for n, (task, result) in enumerate(zip(tasks, shared)):
+            finished(task, result(), n == len(tasks) - 1)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _shared(pool: "ProcessPoolExecutor", tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R]) -> list[Callable[[], R]]:
+    """Run the first of `tasks` in this process (`here`) and the others on the pool's
+    workers (`there`, a function a worker can be sent), at the same time: with no more
+    tasks than processes, the build's own process works instead of waiting for its
+    workers. The results come in the tasks' order, each as a call that returns it or
+    raises what the task raised."""
+    futures = [pool.submit(there, task) for task in tasks[1:]]
+    first = _settled(here, tasks[0])
+    return [first, *(f.result for f in futures)]
+
+
+def _processes(jobs: int, tasks: int) -> tuple[int, bool]:
+    """The workers to fork for `tasks` tasks and `jobs` processes, and whether this process
+    runs the first task itself (`_shared`): it does when every task then has a process of
+    its own; with more tasks than that, the workers share them out as each finishes."""
+    if tasks <= jobs:
+        return tasks - 1, True
+    return jobs, False
+
+
+def _settled(run: Callable[[T], R], task: T) -> Callable[[], R]:
+    """`run(task)` now, given back as a call that returns its result or raises what it
+    raised (a task's InputError is told with the others' at the end, as a worker's is)."""
+    try:
+        value = run(task)
+    except InputError as exc:
+        error = exc
+
+        def fail() -> R:
+            raise error
+        return fail
+    return lambda: value
 
 
 def spread(tasks: list[list[int]], jobs: int, units: list[Unit]) -> list[list[int]]:
