@@ -9,7 +9,8 @@ import csv
 import io
 from pathlib import Path
 
-from cardstock.build import Unit, spread
+from cardstock.books import rulebook
+from cardstock.build import Unit, _processes, spread
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
 from conftest import copy_project
@@ -44,6 +45,26 @@ def test_as_many_games_as_workers_are_not_split() -> None:
     assert spread([[0, 1], [2, 3]], 2, us) == [[0, 1], [2, 3]]
     assert spread([[0]], 4, units("pnp")) == [[0]]  # nothing to split
     assert spread([[0]], 2, units("calibration", game=None)) == [[0]]  # the build's own task stays whole
+
+
+def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> None:
+    assert _processes(2, 2) == (1, True)  # one worker forked; the build's process runs the first task
+    assert _processes(4, 3) == (2, True)
+    assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
+
+
+def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(tmp_path: Path) -> None:
+    root = copy_project(tmp_path / "proj", (GAME,))
+    args = ["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", "--paper", "letter"]
+    assert main(args) == 0
+    table = root / "catalog" / GAME / "good.csv"
+    raw = table.read_text(encoding="utf-8")
+    card = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
+    table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
+    before = rulebook.STATS.renders
+    assert main(args) == 0
+    # the rulebook (the heaviest stage, first in its task) was laid out here, not in a worker
+    assert rulebook.STATS.renders == before + 1
 
 
 def test_every_stage_has_a_weight_and_the_long_ones_weigh_most() -> None:
