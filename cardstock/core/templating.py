@@ -46,6 +46,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, Undefined, nodes, pass_environment, pass_eval_context
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 from jinja2.loaders import split_template_path
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment, safe_range
@@ -183,12 +185,23 @@ def _check_int(value: Any) -> Any:
 
 
 def _check_source(env: SandboxedEnvironment, source: str) -> None:
+    """A template text's length, before it is read (its tokens are counted as Jinja2 reads
+    them: `TokenBudget`)."""
     if len(source) > MAX_SOURCE:
         raise TemplateLimit(f"the template is {len(source):,} characters long, more than the {MAX_SOURCE:,} a template may be")
-    if source.count("{") > 1:
-        for n, _ in enumerate(env.lex(source)):
+
+
+class TokenBudget(Extension):
+    """Counts the tokens of every text the environment reads (a template or an expression)
+    while Jinja2's own lexer makes them, and stops the read at `MAX_TOKENS`: a Jinja2
+    extension's `filter_stream` sees each token before the parser does, so a text is
+    never lexed twice and nothing past the bound is parsed or compiled."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        for n, token in enumerate(stream):
             if n >= MAX_TOKENS:
                 raise TemplateLimit(f"the template has more than {MAX_TOKENS:,} tokens (names, numbers, operators and tags)")
+            yield token
 
 
 def _compiled(make: Callable[..., Any], *args: Any) -> Any:
@@ -646,6 +659,7 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
     strict undefined names, no HTML autoescaping unless asked (the output backends escape
     for their own format; the downloads page asks for it)."""
     env = BoundedSandbox(
+        extensions=[TokenBudget],
         undefined=StrictUndefined,
         autoescape=autoescape,
         loader=loader,
