@@ -188,7 +188,7 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
             return [Issue.from_data(i) for i in kept]
         except (KeyError, TypeError, ValueError):
             pass
-    found = render_rulebook(job, papers).issues
+    found = _laid_out(job, text, size).issues
     job.cache.put_json("book-findings", key, [i.data() for i in found])
     return found
 
@@ -224,11 +224,16 @@ def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Ren
     """The game's rulebook laid out for the reading size `papers` ask for; template and
     layout problems come back as Issues (and then no PDF). Read from the cache when a build
     laid out the same book before."""
-    catalog = job.catalog
-    where = catalog.display(rulebook_template(catalog))
     text, issues, size = _text(job, papers)
     if text is None:
         return Rendered(None, issues, size)
+    return _laid_out(job, text, size)
+
+
+def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
+    """The rulebook of the rendered template `text` laid out at `size` (see `render_rulebook`)."""
+    catalog = job.catalog
+    where = catalog.display(rulebook_template(catalog))
     faces = [f.key for _, side, f in job.faces.each() if side == "front"]
     key = key_of("rulebook", code_key(), text, size.name, *faces)
     kept = _kept(job, key, size)

@@ -124,6 +124,7 @@ class Faces:
         self._by_content: dict[str, str] = {}  # content key -> input key
         self._common: Optional[tuple[str, str]] = None
         self._quickref: dict[tuple[str, str], str] = {}
+        self._keys: dict[tuple[str, str, bool], tuple[Component, str]] = {}  # (id, side, bleed) -> (component, key)
         self.laid_out = 0
         self.from_cache = 0
 
@@ -243,7 +244,16 @@ class Faces:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key."""
+        key. Worked out once per face and build (each stage asks for every face)."""
+        at = (component.id, side, bleed)
+        known = self._keys.get(at)
+        if known is not None and known[0] is component:
+            return known[1]
+        key = self._key(component, side, bleed)
+        self._keys[at] = (component, key)
+        return key
+
+    def _key(self, component: Component, side: str, bleed: bool) -> str:
         common, tables = self.common_key()
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
         what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
