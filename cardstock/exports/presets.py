@@ -48,7 +48,7 @@ TOLERANCE = parse_length("0.5mm")
 
 
 class Size(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     trim: str
@@ -60,7 +60,7 @@ class Size(BaseModel):
 class PdfXSpec(BaseModel):
     """A service's PDF/X: the version its files claim and their output intent."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     version: str = Field(pattern="^PDF/X-1a:2003$")
     profile: str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
@@ -70,7 +70,7 @@ class PdfXSpec(BaseModel):
 
 
 class Service(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     url: str
@@ -89,7 +89,7 @@ class Service(BaseModel):
 
 
 class PresetsFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     services: dict[str, Service]
 

@@ -36,7 +36,7 @@ TOLERANCE = 0.5 * POINTS_PER["mm"]
 class TuckTemplate(BaseModel):
     """One tuck box a service prints (see `layouts/print-shops.toml`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     card: str  # the cards it holds, width x height (either way round)

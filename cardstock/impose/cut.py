@@ -65,7 +65,7 @@ def _size(value: Any) -> tuple[float, float]:
 class MachineSpec(BaseModel):
     """One machine of `layouts/cut-machines.toml`, lengths in points."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     doc: str = Field(min_length=1)
     marks: bool = False  # Silhouette's three registration marks (type 1)
@@ -88,7 +88,7 @@ class MachineSpec(BaseModel):
 
 
 class MachineFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     machines: dict[Slug, MachineSpec] = Field(min_length=1)  # a name makes file names: lower-case words and hyphens
 
