@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 # shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
 # bounded however many distinct faces a game has.
 RETAIN_MAX = 4000
+RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
 
 
 # ---------------------------------------------------------------- layout choice
@@ -125,6 +126,7 @@ class Faces:
         self._common: Optional[tuple[str, str]] = None
         self._quickref: dict[tuple[str, str], str] = {}
         self._keys: dict[tuple[str, str, bool], tuple[Component, str]] = {}  # (id, side, bleed) -> (component, key)
+        self._recent: dict[str, Face] = {}  # content key -> drawing read back (`full`), the last RECENT
         self.laid_out = 0
         self.from_cache = 0
 
@@ -172,13 +174,22 @@ class Faces:
         return self._faces[self.key(component, side, bleed)]
 
     def full(self, face: Face) -> Face:
-        """The face `outline` gave, with its drawing."""
+        """The face `outline` gave, with its drawing. The last `RECENT` drawings read back
+        are kept: a deck back every card shares is read once, not once a card."""
         if face.ops or self.retain:
             return face
+        recent = self._recent.get(face.key)
+        if recent is not None:
+            return recent
         key = self._by_content.get(face.key)
         stored = self.cache.get("face", key) if key is not None else None
         found = face_from_data(json.loads(stored)) if stored is not None else None
-        return found if found is not None else face
+        if found is None:
+            return face
+        if len(self._recent) >= RECENT:
+            del self._recent[next(iter(self._recent))]
+        self._recent[face.key] = found
+        return found
 
     def each(self, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
         """Every face of every component, front then back (a back the component lacks is

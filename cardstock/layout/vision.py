@@ -204,34 +204,35 @@ def lint(job: Job) -> list[Issue]:
     game_file = catalog.display(catalog.folder / "game.toml")
     by_shape: dict[str, list[Look]] = {}
 
-    def look(label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]) -> None:
-        if ops:
-            by_shape.setdefault(shape_key(ops), []).append((label, file, line, fld, tuple(_colours(ops, []))))
+    def look(label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]) -> Optional[tuple[str, Look]]:
+        """A drawing kept as its shape and its colours (None: it draws nothing)."""
+        return (shape_key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
 
-    members: dict[str, list[Component]] = {}
-    for comp in catalog.components:
-        members.setdefault(comp.set, []).append(comp)
-    for index, s in enumerate(catalog.game.sets):
-        common: Optional[tuple[Any, ...]] = None
-        count = 0
-        for comp in members.get(s.id, []):
-            front = faces.face(comp, "front")
-            if front is not None:
-                common = _shared(common, faces.full(front).ops)
-                count += 1
-        if count > 1 and common is not None:
-            look(f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common)
+    # One pass over the faces, each drawing read once: what every face of a set draws
+    # alike (`common`, by set), and each distinct front and deck back as a look of its own.
+    common: dict[str, tuple[Any, ...]] = {}
+    count: dict[str, int] = {}
+    looks: list[Optional[tuple[str, Look]]] = []  # each front and deck back, in the catalog's order
     seen: set[str] = set()
     for comp in catalog.components:
         front = faces.outline(comp, "front")
-        if front is not None and front.key not in seen:
-            seen.add(front.key)
-            look(f"card {comp.id!r}", comp.file, comp.line, "", faces.full(front).ops)
+        if front is not None:
+            ops = faces.full(front).ops
+            common[comp.set] = _shared(common.get(comp.set), ops)
+            count[comp.set] = count.get(comp.set, 0) + 1
+            if front.key not in seen:
+                seen.add(front.key)
+                looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops))
         back = faces.outline(comp, "back")
         if back is None or comp.back is None or back.key in seen:
             continue
         seen.add(back.key)
-        look(f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops)
+        looks.append(look(f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops))
+    sets = [look(f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common[s.id])
+            for index, s in enumerate(catalog.game.sets) if count.get(s.id, 0) > 1]
+    for found in (*sets, *looks):  # the sets' looks first, then the faces'
+        if found is not None:
+            by_shape.setdefault(found[0], []).append(found[1])
     out: list[Issue] = []
     for group in by_shape.values():
         for i, (label, file, line, fld, colours) in enumerate(group):
