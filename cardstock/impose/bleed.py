@@ -118,6 +118,7 @@ def least_bleed(page: Page) -> Optional[float]:
     return _least(page.paint or page.area, _shapes(page)[1])
 
 
+@lru_cache(maxsize=64)  # full pages of one grid have the same shapes: measured once
 def _least(limit: Optional[Box], shapes: Shapes) -> Optional[float]:
     found = [bleed for _, _, bleed, shared in _edges(limit, shapes) if shared is None]
     return min(found) if found else None
