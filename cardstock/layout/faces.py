@@ -255,7 +255,10 @@ class Faces:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key. Worked out once per face and build (each stage asks for every face)."""
+        key. Worked out once per face and build (each stage asks for every face) while the
+        game keeps its drawings in memory; a bigger game works it out each time it is asked."""
+        if not self.retain:
+            return self._key(component, side, bleed)
         at = (component.id, side, bleed)
         known = self._keys.get(at)
         if known is not None and known[0] is component:
