@@ -152,6 +152,16 @@ def test_parallel_workers_build_what_one_process_builds(cli, project):
     assert serial == parallel and "mini2/mini2-pnp-letter.pdf" in parallel
 
 
+def test_a_build_leaves_the_garbage_collector_as_it_found_it(cli, project):
+    import gc
+
+    before = gc.get_freeze_count()
+    assert cli("--root", str(project), "build", "--jobs", "2").code == 0
+    assert gc.get_freeze_count() == before  # what the build froze is collectable again (a --watch process)
+    assert cli("--root", str(project), "build", "--jobs", "2", "--only", "nothing").code == 2
+    assert gc.get_freeze_count() == before  # also after a build that stopped with bad input
+
+
 def test_a_game_failing_its_rules_check_is_not_built_by_the_workers(cli, project):
     (project / "catalog" / "mini2" / "rules.toml").write_text(
         '[[counts]]\nname = "the deck"\nmatch = { set = "cards" }\ncount = 99\n'

@@ -110,3 +110,16 @@ def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_pat
     monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
     vision.lint(Job(cat, faces))
     assert len(decoded) in (120, 121)  # each front once (the sets' common drawing and its own look), the back at most once
+
+
+def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(tmp_path, monkeypatch):
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
+    generated_game(tmp_path, 120)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    assert len([f for _, _, f in faces.each()]) == 240
+    outline = faces.outline(cat.components[5], "front")
+    assert outline is not None and outline.ops == () and outline.notes == ()
+    whole = faces.full(outline)
+    assert whole.ops and whole.notes  # what the proof sheets and the fit report read

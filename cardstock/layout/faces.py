@@ -160,7 +160,7 @@ class Faces:
                 return None
             self.laid_out += 1
             self.cache.put("face", key, json.dumps(face_data(face), separators=(",", ":")).encode())
-        self._faces[key] = face if self.retain else replace(face, ops=())
+        self._faces[key] = face if self.retain else replace(face, ops=(), notes=())  # an outline: drawn and noted only when read back
         self._by_content.setdefault(face.key, key)
         return face
 
