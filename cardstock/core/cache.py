@@ -38,6 +38,7 @@ KINDS = {
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines of the faces it shows",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
+    "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
 }
 
 SCHEMA = 1  # bump when an entry's shape changes: an older file is emptied, not misread
@@ -287,7 +288,12 @@ class Cache:
         self._pending, self._used = {}, set()
 
     def prune(self) -> None:
-        """Drop the entries no build used for `KEEP_DAYS` days."""
+        """Drop the entries no build used for `KEEP_DAYS` days, once a day: dropping reads
+        every entry of the file (a big game's cache holds hundreds of megabytes), and a
+        later build of the same day would find nothing more to drop."""
+        if self.get_json("pruned", "") == self._today:
+            self.flush()
+            return
         self.flush()
         db = self._connect()
         if db is None:
@@ -296,6 +302,9 @@ class Cache:
             db.execute("DELETE FROM entries WHERE used < ?", (self._today - KEEP_DAYS,))
         except sqlite3.Error:
             self._give_up()
+            return
+        self.put_json("pruned", "", self._today)
+        self.flush()
 
     def close(self) -> None:
         self.flush()
