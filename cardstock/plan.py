@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import weakref
 
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors

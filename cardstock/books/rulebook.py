@@ -177,7 +177,6 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
     face. A finding depends on what fits where, not on what a face draws: an edit that
     changes only a face's drawing keeps the findings, and leaves the layout to the
     rulebook stage, which may run beside the other stages."""
-    catalog = job.catalog
     text, issues, size = _text(job, papers)
     if text is None:
         return issues

@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from jinja2 import TemplateSyntaxError
 
 from ..core.issues import InputError, Issue
 from .load import Catalog

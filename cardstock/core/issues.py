@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
-from typing import Iterable, Iterator, Literal, Optional
+from typing import Iterable, Iterator, Literal
 
 # characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences,
 # carriage returns, new lines) and the bidirectional overrides that reorder a line

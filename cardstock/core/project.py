@@ -4,7 +4,6 @@ which decides from file contents alone that nothing needs loading."""
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 from typing import Iterable
 

@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path, PurePosixPath
-from typing import Optional, Sequence
+from typing import Sequence
 
 from .files import MAX_BYTES
 

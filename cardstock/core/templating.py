@@ -35,7 +35,6 @@ import copy
 import functools
 import math
 import os
-import re
 import string
 import sys
 import time

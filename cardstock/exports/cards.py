@@ -27,7 +27,7 @@ from typing import Optional
 from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
-from ..core.stage import BuildOptions, Job, StageResult
+from ..core.stage import Job, StageResult
 from ..layout.faces import Faces, own_back as has_own_back
 from ..render.png import faces_pdf, pixel_size, pngs, transparent
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Optional
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..core.output import artifact
-from ..core.stage import BuildJob, BuildOptions, StageResult
+from ..core.stage import BuildJob, StageResult
 from ..render.pdf import pdf_settings
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from .marks import band_on, band_thickness

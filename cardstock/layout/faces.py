@@ -27,7 +27,7 @@ import json
 import math
 import re
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from ..core.files import present
@@ -36,7 +36,7 @@ from ..core.issues import Issue
 from ..core.markup import spans
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..catalog.schema import Component
-from ..core.tomlpos import Path as KeyPath, key_lines, line_for
+from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
 from .boxes import Geometry, Painter, Subject
 from .context import back_context, component_context, make_env, tint, version_mark

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 import importlib
 import math
 
-from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Callable, Optional
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from ..core.files import present
 from ..core.issues import Issue

@@ -25,7 +25,7 @@ import math
 import re
 
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..core.issues import Issue
 from ..core.project import shared_layout
@@ -34,8 +34,8 @@ from ..core.validation import dotted, issues_from
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
 from .symbolfile import SymbolFile
 
-if TYPE_CHECKING:  # the file models live in .symbolfile, imported when a file is read
-    from .symbolfile import PartSpec as PartSpec, SymbolFile as SymbolFile, SymbolSpec as SymbolSpec
+if TYPE_CHECKING:  # named in type hints only
+    from .symbolfile import PartSpec as PartSpec
 
 class PathError(ValueError):
     pass

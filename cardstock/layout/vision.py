@@ -27,7 +27,6 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..catalog.schema import Component
 from ..core.issues import Issue
 from ..core.stage import Job
 from .ops import Ellipse, Group, Icon, Path, Rect, Text, content_key

@@ -32,14 +32,13 @@ from __future__ import annotations
 import hashlib
 import io
 import tempfile
-import math
 import re
 import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str

@@ -44,7 +44,7 @@ from typing import Any, Optional, Sequence
 
 from ..core.files import read_again
 from ..core.units import POINTS_PER
-from ..layout.ops import (Ellipse, Face, Group, Guide, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, r,
+from ..layout.ops import (Ellipse, Face, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, r,
                           rect_path)
 from .pdf import cmyk_color
 

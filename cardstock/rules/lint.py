@@ -19,7 +19,6 @@ from typing import Any, Optional
 from ..core.issues import Issue
 from ..core.stage import Job
 from ..catalog.load import INLINE_ICON
-from ..core.tomlpos import key_lines, line_for
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 

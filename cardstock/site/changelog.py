@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..core.files import Unreadable, read_text
+from ..core.files import Unreadable
 from ..core.output import Artifact, artifact
 from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, Span, StageResult

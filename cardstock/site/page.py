@@ -25,12 +25,10 @@ from ..core.cache import Cache, code_key, key_of
 from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.units import PAPER_LABELS
-from ..core.issues import InputError
 from ..core.issues import InputError, Issue
 from ..core.templating import FileLoader, UnreadableTemplate, environment, error_line, template_message
 
 if TYPE_CHECKING:
-    from ..core.issues import Issue
     from ..catalog.load import Catalog
 
 KIND_LABELS = {

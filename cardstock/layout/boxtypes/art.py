@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Optional
 
