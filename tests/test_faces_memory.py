@@ -56,16 +56,29 @@ def test_a_big_game_builds_with_every_card_and_one_shared_back(tmp_path, monkeyp
     assert len({ref for (nm, ref) in used if nm == name}) == 1
 
 
-def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(tmp_path, monkeypatch):
+def big_game(tmp_path, monkeypatch):
+    """A generated game of 120 cards (240 faces) above a lowered `RETAIN_MAX`, each face
+    laid out once as the rules check does: (catalog, faces)."""
     monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
     generated_game(tmp_path, 120)
     (cat,), issues = load_games(tmp_path, ["gen"])
     assert not issues.errors
     faces = Faces(cat, open_cache(tmp_path / "cache"))
-    assert not faces.retain and len([f for _, _, f in faces.each()]) == 240  # laid out once, as the rules check does
-    decoded = []
+    assert not faces.retain and len([f for _, _, f in faces.each()]) == 240
+    return cat, faces
+
+
+def counted_reads(monkeypatch) -> list[int]:
+    """From now on, one item for each drawing read back from the cache."""
+    decoded: list[int] = []
     real = faces_module.face_from_data
     monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    return decoded
+
+
+def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(tmp_path, monkeypatch):
+    cat, faces = big_game(tmp_path, monkeypatch)
+    decoded = counted_reads(monkeypatch)
     for comp in cat.components:
         for side in ("front", "back"):
             outline = faces.outline(comp, side)
@@ -77,15 +90,8 @@ def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(t
 def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_path, monkeypatch):
     from cardstock.layout.printed import printed
 
-    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
-    generated_game(tmp_path, 120)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    faces = Faces(cat, open_cache(tmp_path / "cache"))
-    assert len([f for _, _, f in faces.each()]) == 240
-    decoded = []
-    real = faces_module.face_from_data
-    monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    _cat, faces = big_game(tmp_path, monkeypatch)
+    decoded = counted_reads(monkeypatch)
     cards = printed(faces)["cards"]
     # each front once; the back the 120 cards share at most once (it may still be among
     # the drawings the faces just read back)
@@ -99,26 +105,14 @@ def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_pat
     from cardstock.core.stage import Job
     from cardstock.layout import vision
 
-    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
-    generated_game(tmp_path, 120)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    faces = Faces(cat, open_cache(tmp_path / "cache"))
-    assert len([f for _, _, f in faces.each()]) == 240
-    decoded = []
-    real = faces_module.face_from_data
-    monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    cat, faces = big_game(tmp_path, monkeypatch)
+    decoded = counted_reads(monkeypatch)
     vision.lint(Job(cat, faces))
     assert len(decoded) in (120, 121)  # each front once (the sets' common drawing and its own look), the back at most once
 
 
 def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(tmp_path, monkeypatch):
-    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
-    generated_game(tmp_path, 120)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    faces = Faces(cat, open_cache(tmp_path / "cache"))
-    assert len([f for _, _, f in faces.each()]) == 240
+    cat, faces = big_game(tmp_path, monkeypatch)
     outline = faces.outline(cat.components[5], "front")
     assert outline is not None and outline.ops == () and outline.notes == ()
     whole = faces.full(outline)
