@@ -249,10 +249,7 @@ def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str
         workers, here = _processes(request.jobs, len(order))
         there = partial(_check_task, runs=request.check_runs, strict=request.strict)
         with _pool(workers, jobs) as pool:
-            if here:
-                shared = _shared(pool, order, lambda g: check_one(jobs[g], request.check_runs, request.strict), there)
-            else:
-                shared = [pool.submit(there, g).result for g in order]
+            shared = _shared(pool, order, lambda g: check_one(jobs[g], request.check_runs, request.strict), there, first_here=here)
             for g, result in zip(order, shared):
                 try:
                     results[g] = result()
@@ -362,10 +359,7 @@ def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Requ
         return
     workers, here = _processes(request.jobs, len(tasks))
     with _pool(workers, jobs, BuildJob(request.root, request.options)) as pool:
-        if here:
-            shared = _shared(pool, tasks, lambda t: _run_units(units, t, work), partial(_task, units))
-        else:
-            shared = [pool.submit(_task, units, t).result for t in tasks]
+        shared = _shared(pool, tasks, lambda t: _run_units(units, t, work), partial(_task, units), first_here=here)
         for n, (task, result) in enumerate(zip(tasks, shared)):
             finished(task, result(), n == len(tasks) - 1)
 
@@ -374,12 +368,15 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def _shared(pool: "ProcessPoolExecutor", tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R]) -> list[Callable[[], R]]:
-    """Run the first of `tasks` in this process (`here`) and the others on the pool's
-    workers (`there`, a function a worker can be sent), at the same time: with no more
-    tasks than processes, the build's own process works instead of waiting for its
-    workers. The results come in the tasks' order, each as a call that returns it or
-    raises what the task raised."""
+def _shared(pool: "ProcessPoolExecutor", tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R], *,
+            first_here: bool) -> list[Callable[[], R]]:
+    """Run `tasks` on the pool's workers (`there`, a function a worker can be sent); with
+    `first_here` (`_processes`), the first of them runs in this process (`here`) at the
+    same time, so the build's own process works instead of waiting for its workers. The
+    results come in the tasks' order, each as a call that returns it or raises what the
+    task raised."""
+    if not first_here:
+        return [pool.submit(there, task).result for task in tasks]
     futures = [pool.submit(there, task) for task in tasks[1:]]
     first = _settled(here, tasks[0])
     return [first, *(f.result for f in futures)]
