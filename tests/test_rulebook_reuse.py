@@ -138,3 +138,32 @@ def test_a_face_whose_size_changes_makes_the_check_lay_the_rulebook_out_again(pr
     assert 'card_size = "poker"' in text
     game.write_text(text.replace('card_size = "poker"', 'card_size = "bridge"', 1), encoding="utf-8")
     assert checked(project) == 1
+
+
+def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook_out_again(project: Path) -> None:
+    assert checked(project) == 1
+    path = project / "catalog" / GAME / "good.csv"
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    name = next(r["name"] for r in rows if r["name"] and path.read_text(encoding="utf-8").count(r["name"]) == 1)
+    path.write_text(path.read_text(encoding="utf-8").replace(name, name + " Renamed"), encoding="utf-8")
+    assert checked(project) == 1  # a caption of the component list changed: what fits may too
+    game = project / "catalog" / GAME / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8") + "\n# a comment is enough: the game file is read again\n", encoding="utf-8")
+    assert checked(project) == 1
+    assert checked(project) == 0
+
+
+def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a_fresh_build_would(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = project / "output"
+    build(project, out)
+    before = (out / BOOK).read_bytes()
+    game = project / "catalog" / GAME / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    assert 'color = "#274b7a"' in text  # the first set's back colour: the rulebook's headings take it; no front draws it
+    game.write_text(text.replace('color = "#274b7a"', 'color = "#8e2a6b"', 1), encoding="utf-8")
+    assert build(project, out) == 1
+    assert (out / BOOK).read_bytes() != before
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
+    fresh = tmp_path / "fresh"
+    build(project, fresh)
+    assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()

@@ -19,13 +19,15 @@ Outputs (the pipeline stage `rulebook`):
 
 The story is laid out once; the booklets impose the reading PDF's own pages. A typeset
 rulebook is kept in the cache (`cardstock.core.cache`, kind "book") under a key of what it
-read: its rendered text, the reading page size, the drawing of every face of the game and
-the code. So the rules check, which lays the book out to find what does not fit, and the
+read: its rendered text, the reading page size, the game's other inputs but its tables
+(the game file with its colours and icons, fonts, layouts), what the component list says of
+each component, the drawing of every face of the game and the code. So the rules check, which lays the book out to find what does not fit, and the
 rulebook stage of the same build (often in another process) lay it out once between them,
 and a later build whose edit the book does not show lays it out not at all.
 
 What the check finds is kept apart (kind "book-findings"), under a key of what can change
-it: the text, the page size and each face's outline, not its drawing. After an edit that
+it: the text, the page size, the game's files other than its tables, each component's
+words and its face's outline, not the face's drawing. After an edit that
 changes only what a face draws, the check reads its findings back and the book is laid out
 once, by the rulebook stage, which can run beside the build's other stages.
 """
@@ -173,14 +175,14 @@ class Rendered:
 
 def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> list[Issue]:
     """What laying the rulebook out finds (the rules check reports it), without laying it
-    out when a build found it before for the same text, page size and outline of every
-    face. A finding depends on what fits where, not on what a face draws: an edit that
-    changes only a face's drawing keeps the findings, and leaves the layout to the
-    rulebook stage, which may run beside the other stages."""
+    out when a build found it before from the same inputs of its layout (`_layout_inputs`).
+    A finding depends on what fits where, not on what a face draws: an edit that changes
+    only a face's drawing keeps the findings, and leaves the layout to the rulebook stage,
+    which may run beside the other stages."""
     text, issues, size = _text(job, papers)
     if text is None:
         return issues
-    key = key_of("rulebook-findings", code_key(), text, size.name, *_outlines(job))
+    key = key_of("rulebook-findings", code_key(), text, size.name, *_layout_inputs(job))
     kept = job.cache.get_json("book-findings", key)
     if isinstance(kept, list):
         try:
@@ -192,19 +194,24 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
     return found
 
 
-def _outlines(job: Job) -> list[str]:
-    """What a face contributes to the rulebook's layout: the size its thumbnail takes, and
-    whether it can be drawn at all (an outline stands in for a face that cannot). A game
-    too big to keep its drawings in memory gives each face's whole content key instead."""
-    out = []
+def _layout_inputs(job: Job) -> list[str]:
+    """What the rulebook's layout reads besides its text: everything of the game but its
+    tables (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), and
+    of each component what the cover and the component list show in words (its set, kind,
+    group, count and name) and the room its thumbnail takes (the face's size, and whether
+    it can be drawn at all: an outline stands in for a face that cannot). Not what a face
+    draws. A game too big to keep its drawings in memory gives each face's whole content
+    key instead."""
+    out = [job.faces.common_key()[0]]
     for comp, side, face in job.faces.each():
         if side != "front":
             continue
+        words = f"{comp.id}\t{comp.set}\t{comp.kind}\t{comp.group}\t{comp.count}\t{comp.name}"
         if not job.faces.retain:
-            out.append(face.key)
+            out.append(f"{words}\t{face.key}")
             continue
         drawable = bool(face.ops) and not any(i.level == "error" for i in face.findings)
-        out.append(f"{comp.id} {face.width!r} {face.height!r} {face.bleed!r} {drawable}")
+        out.append(f"{words}\t{face.width!r} {face.height!r} {face.bleed!r} {drawable}")
     return out
 
 
@@ -234,7 +241,7 @@ def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
     catalog = job.catalog
     where = catalog.display(rulebook_template(catalog))
     faces = [f.key for _, side, f in job.faces.each() if side == "front"]
-    key = key_of("rulebook", code_key(), text, size.name, *faces)
+    key = key_of("rulebook", code_key(), text, size.name, *_layout_inputs(job), *faces)
     kept = _kept(job, key, size)
     if kept is not None:
         return kept
