@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import typing
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .issues import Issue
+from .tomlpos import KeyLines, line_for, read_toml
 
 Loc = tuple[Any, ...]
 
@@ -156,3 +158,27 @@ def dotted(loc: Loc) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], data: Any, shown: str, lines: Mapping[Any, int]) -> tuple[Optional[M], list[Issue]]:
+    """`data` read from the TOML file `shown` (with its key `lines`) as a `model`: the model,
+    or None and one located Issue for each thing wrong."""
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, list(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, model))
+
+
+def read_model(path: Path, shown: str, root: Optional[Path], model: type[M]) -> tuple[Optional[tuple[M, KeyLines]], list[Issue]]:
+    """A TOML file read through the one door (`read_toml`) and validated as `model`: the
+    model with the file's key lines (for messages about what the model cannot check), or
+    None and every problem, located."""
+    read, problem = read_toml(path, shown, root)
+    if read is None:
+        return None, [problem] if problem else []
+    data, lines = read
+    found, problems = validated(model, data, shown, lines)
+    return ((found, lines) if found is not None else None), problems

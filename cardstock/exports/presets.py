@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.files import Unreadable, read_bytes
-from ..core.issues import InputError, Issue, Issues
+from ..core.issues import InputError, Issue
 from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
@@ -37,8 +37,8 @@ from ..core.project import shared_layout
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..render.pdf import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
-from ..core.tomlpos import line_for, read_toml
-from ..core.validation import dotted, issues_from
+from ..core.tomlpos import line_for
+from ..core.validation import read_model
 from ..layout.ops import Group, Matrix, r
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
@@ -97,16 +97,10 @@ class PresetsFile(BaseModel):
 def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     """The services in the project's (or cardstock's) print-shops.toml, and any problems."""
     path, shown = shared_layout(root, PRESETS_FILE)
-    read, problem = read_toml(path, shown, root)
-    if read is None:
-        return {}, [problem] if problem else []
-    data, lines = read
-    try:
-        parsed = PresetsFile.model_validate(data)
-    except ValidationError as exc:
-        found = Issues()
-        found.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, PresetsFile))
-        return {}, list(found)
+    found, problems = read_model(path, shown, root, PresetsFile)
+    if found is None:
+        return {}, problems
+    parsed, lines = found
     bad = []
     for sid, service in parsed.services.items():
         if service.pdfx is not None:

@@ -27,17 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..core.issues import Issue, Issues
+from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
-from ..core.tomlpos import line_for, read_toml
 from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
-from ..core.validation import dotted, issues_from
+from ..core.validation import read_model
 from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import fit_line, new_canvas
@@ -132,17 +131,10 @@ def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
     """The machines of the project's (or cardstock's) `layouts/cut-machines.toml`, by
     name, in the file's order; or the problems that make the file unusable."""
     path, shown = shared_layout(root, MACHINES_FILE)
-    read, problem = read_toml(path, shown, root)
-    if read is None:
-        return {}, [problem] if problem else []
-    data, lines = read
-    try:
-        parsed = MachineFile.model_validate(data)
-    except ValidationError as exc:
-        found = Issues()
-        found.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, MachineFile))
-        return {}, list(found)
-    return {name: Machine(name, **spec.model_dump()) for name, spec in parsed.machines.items()}, []
+    found, problems = read_model(path, shown, root, MachineFile)
+    if found is None:
+        return {}, problems
+    return {name: Machine(name, **spec.model_dump()) for name, spec in found[0].machines.items()}, []
 
 
 @dataclass(frozen=True)

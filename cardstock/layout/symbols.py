@@ -18,7 +18,6 @@ possible) or stroked with round ends. Both backends draw the same parts.
 
 from __future__ import annotations
 
-from pydantic import ValidationError
 from dataclasses import dataclass
 
 import math
@@ -29,8 +28,8 @@ from typing import TYPE_CHECKING, Optional
 
 from ..core.issues import Issue
 from ..core.project import shared_layout
-from ..core.tomlpos import line_for, read_toml
-from ..core.validation import dotted, issues_from
+from ..core.tomlpos import line_for
+from ..core.validation import read_model
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
 from .symbolfile import SymbolFile
 
@@ -257,16 +256,10 @@ def _load_library(path: FsPath, shown: str, root: Optional[FsPath]) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])
-    read, problem = read_toml(path, shown, root)
-    if read is None:
-        return Library({}, {}, shown, [problem])
-    data, lines = read
-
-    try:
-        spec = SymbolFile.model_validate(data)
-    except ValidationError as exc:
-        issues.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), lambda loc: dotted(loc), SymbolFile))
-        return Library({}, {}, shown, issues)
+    found, problems = read_model(path, shown, root, SymbolFile)
+    if found is None:
+        return Library({}, {}, shown, problems)
+    spec, lines = found
     symbols: dict[str, Symbol] = {}
     for name, s in spec.symbols.items():
         parts = []
