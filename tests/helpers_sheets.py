@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from pypdf import PdfReader
 
@@ -122,3 +122,22 @@ def read_pdf(data: bytes, text: bool = False) -> tuple[PdfReader, list[PageRead]
         for page, words in zip(pages, page_texts(data)):
             page.text = words
     return reader, pages
+
+
+def marked_ops(page: Any) -> list[tuple[Optional[str], bytes, list[Any], tuple[float, ...]]]:
+    """Every operator of a page's content stream in order, as (the marked-content tag it is
+    drawn in (`/RegistrationMarks`, `/TileWindow`, …) or None, the operator, its operands,
+    the current transformation matrix), read with pypdf's operator visitor."""
+    out: list[tuple[Optional[str], bytes, list[Any], tuple[float, ...]]] = []
+    tag: list[Optional[str]] = [None]
+
+    def visit(op: bytes, args: list[Any], cm: Any, tm: Any) -> None:
+        if op == b"BMC":
+            tag[0] = str(args[0])
+        elif op == b"EMC":
+            tag[0] = None
+        else:
+            out.append((tag[0], op, args, tuple(cm)))
+
+    page.extract_text(visitor_operand_before=visit)
+    return out

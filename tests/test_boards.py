@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from conftest import mini_with_a_piece as project
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
+from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 
@@ -19,25 +20,18 @@ MM = POINTS_PER["mm"]
 def placements(page) -> dict:
     """The tile's window (x, y, w, h), where the piece's trim box's lower left lands, and
     the centres of the alignment crosses, in page points."""
-    state: dict = {"tag": None, "at": None}
+    at = (0.0, 0.0)
     found: dict = {"window": None, "face": None, "crosses": set()}
-
-    def visit(op, args, cm, tm):
-        if op == b"BMC":
-            state["tag"] = args[0]
-        elif op == b"EMC":
-            state["tag"] = None
-        elif op == b"re" and state["tag"] == "/TileWindow":
+    for tag, op, args, cm in marked_ops(page):
+        if op == b"re" and tag == "/TileWindow":
             found["window"] = tuple(float(a) for a in args)
         elif op == b"Do" and found["face"] is None:
             found["face"] = (cm[4], cm[5])
-        elif state["tag"] == "/Crosses" and op in (b"m", b"l"):
+        elif tag == "/Crosses" and op in (b"m", b"l"):
             x, y = float(args[0]), float(args[1])
-            if op == b"l" and abs(y - state["at"][1]) < 1e-6:  # a horizontal arm: its middle is the centre
-                found["crosses"].add((round((x + state["at"][0]) / 2, 2), round(y, 2)))
-            state["at"] = (x, y)
-
-    page.extract_text(visitor_operand_before=visit)
+            if op == b"l" and abs(y - at[1]) < 1e-6:  # a horizontal arm: its middle is the centre
+                found["crosses"].add((round((x + at[0]) / 2, 2), round(y, 2)))
+            at = (x, y)
     return found
 
 

@@ -15,6 +15,7 @@ from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
 from cardstock.impose.cut import load_machines
 from conftest import FIXTURES, ROOT, line_of
+from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 SHIPPED = (ROOT / "layouts" / "cut-machines.toml").read_text(encoding="utf-8")
@@ -48,18 +49,7 @@ def test_the_shipped_machines_load_one_entry_each():
 
 def marks(pdf: Path) -> list[tuple[float, ...]]:
     page = PdfReader(pdf).pages[0]
-    found, state = [], {"tag": None}
-
-    def visit(op, args, cm, tm):
-        if op == b"BMC":
-            state["tag"] = args[0]
-        elif op == b"EMC":
-            state["tag"] = None
-        elif op == b"re" and state["tag"] == "/RegistrationMarks":
-            found.append(tuple(float(a) for a in args))
-
-    page.extract_text(visitor_operand_before=visit)
-    return found
+    return [tuple(float(a) for a in args) for tag, op, args, _ in marked_ops(page) if op == b"re" and tag == "/RegistrationMarks"]
 
 
 def test_a_machine_of_the_projects_own_file_is_a_cut_choice_drawn_to_its_numbers(project, capsys):

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from conftest import ROOT, load_games
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
+from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -26,21 +27,13 @@ def printed(page) -> tuple[list[tuple[float, float, float, float, float]], list[
     page points, and the rectangles of the registration marks."""
     xobjects = page["/Resources"]["/XObject"]
     pieces, marks = [], []
-    state = {"tag": None}
-
-    def visit(op, args, cm, tm):
-        if op == b"BMC":
-            state["tag"] = args[0]
-        elif op == b"EMC":
-            state["tag"] = None
-        elif op == b"Do":
+    for tag, op, args, cm in marked_ops(page):
+        if op == b"Do":
             x0, y0, x1, y1 = (float(v) for v in xobjects[args[0]].get_object()["/BBox"])
             b = -x0
             pieces.append((cm[4], cm[5], x1 - x0 - 2 * b, y1 - y0 - 2 * b, b))
-        elif op == b"re" and state["tag"] == "/RegistrationMarks":
+        elif op == b"re" and tag == "/RegistrationMarks":
             marks.append(tuple(float(a) for a in args))
-
-    page.extract_text(visitor_operand_before=visit)
     return pieces, marks
 
 
