@@ -15,15 +15,26 @@ from pathlib import Path
 from conftest import ROOT
 
 
+def _as_at_a_terminal() -> None:
+    """The watcher's Ctrl-C as a user at a terminal has it: a test run started in the
+    background inherits SIGINT ignored, and a process that starts with it ignored keeps it
+    ignored (as `nohup` relies on), so the SIGINT below would never reach it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _watcher(root: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "--root", str(root), "build", "--watch", "--jobs", "1", "--only", "svg"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal,
+    )
+
+
 def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: Path) -> None:
     root = tmp_path / "proj"
     shutil.copytree(ROOT / "catalog" / "atmosfear", root / "catalog" / "atmosfear")
     shutil.copytree(ROOT / "layouts" / "atmosfear", root / "layouts" / "atmosfear")
     out = root / "output"
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "--root", str(root), "build", "--watch", "--jobs", "1", "--only", "svg"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    proc = _watcher(root)
     svg = out / "atmosfear" / "svg" / "red-fear.svg"
     try:
         deadline = time.monotonic() + 120
@@ -40,6 +51,7 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 0, stderr
+    assert stderr.startswith("watching catalog/, layouts/, fonts/; Ctrl-C stops\n"), stderr
     assert "Red Fear Dread" in svg.read_text(encoding="utf-8")
     assert re.search(r"^\(rebuilt \d+\.\d\ds after the change to catalog/atmosfear/realms\.csv\)$", stderr, re.M), stderr
     assert stdout.count("built ") == 2  # the first build and the rebuild, nothing more
@@ -48,10 +60,7 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
 def test_files_the_build_writes_never_wake_the_watcher(tmp_path: Path) -> None:
     root = tmp_path / "proj"
     shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "--root", str(root), "build", "--watch", "--jobs", "1", "--only", "svg"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    proc = _watcher(root)
     try:
         deadline = time.monotonic() + 120
         while not (root / "output" / "manifest.json").is_file() and time.monotonic() < deadline and proc.poll() is None:
