@@ -162,6 +162,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
             raise InputError(found.issues)
         outcome.warnings = list(found.issues)
         jobs = {c.id: Job(c, found.faces[c.id], options) for c in found.catalogs}
+        gc.freeze()  # the games as read live until the build ends: full collections stop scanning them (see `build`)
         if not found.catalogs and not plain:
             raise InputError([Issue("catalog", None, "", f"no games found under {root / 'catalog'}")])
 

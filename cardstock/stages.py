@@ -124,7 +124,8 @@ def selected(options: BuildOptions) -> list[Stage]:
 CHECKS: tuple[Provider, ...] = (
     Provider("colour-only", "print", "nothing is told apart by colour alone", rules_lint.colour_only),
     Provider("print-safety", "print", "text fits, bleed holds only art, safe zone respected", face_lint.lint),
-    Provider("colour-vision", "print", "sets stay apart for colour-blind players (Machado 2009 simulation, ΔE2000)", vision.lint),
+    Provider("colour-vision", "print", "sets stay apart for colour-blind players (Machado 2009 simulation, ΔE2000)", vision.lint,
+             draws=True),
     Provider("rulebook", "rulebook", "every component a rulebook names exists; counts come from the catalog", book_check.lint),
 )
 

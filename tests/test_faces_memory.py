@@ -111,6 +111,25 @@ def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_pat
     assert len(decoded) in (120, 121)  # each front once (the sets' common drawing and its own look), the back at most once
 
 
+def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_drawing_back(tmp_path, monkeypatch):
+    from cardstock.core.stage import Job
+    from cardstock.rules.report import check_game
+    from cardstock.stages import CHECKS
+
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
+    generated_game(tmp_path, 120)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    decoded = counted_reads(monkeypatch)
+    report = check_game(Job(cat, faces), CHECKS)
+    assert faces.laid_out == 121  # 120 fronts and the back they share
+    # the colour-vision check, which reads drawings, laid the faces out; print safety read
+    # what they found from their outlines; only the shared back came back, once
+    assert len(decoded) <= 1
+    assert [c.provider for c in report.checks if c.provider] == [p.name for p in CHECKS]  # reported in the table's order
+
+
 def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(tmp_path, monkeypatch):
     cat, faces = big_game(tmp_path, monkeypatch)
     outline = faces.outline(cat.components[5], "front")

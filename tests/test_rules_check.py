@@ -262,3 +262,21 @@ def test_findings_come_from_the_checks_other_rooms_provide(shipped):
     assert checks["a check with a bug"].status == "fail"
     assert checks["a check with a bug"].summary == "the check later stopped with RuntimeError: a bug in another room"
     assert report.failed_games() == ["alpha-omega-tiles"]
+
+
+def test_checks_that_read_drawings_run_first_and_every_check_is_reported_in_the_tables_order(shipped):
+    from conftest import load_games
+    from conftest import run_checks
+    from cardstock.rules import Provider
+
+    catalogs, _ = load_games(shipped("alpha-omega-tiles").root)
+    ran: list[str] = []
+
+    def recording(name):
+        return lambda job: ran.append(name) or []
+
+    providers = [Provider("outlines", "print", "reads outlines", recording("outlines")),
+                 Provider("drawings", "print", "reads drawings", recording("drawings"), draws=True)]
+    report = run_checks(catalogs, providers=providers, only={"outlines", "drawings"})
+    assert ran == ["drawings", "outlines"]
+    assert [c.provider for c in report.games[0].checks] == ["outlines", "drawings"]

@@ -203,7 +203,7 @@ def _layout_inputs(job: Job) -> list[str]:
     draws. A game too big to keep its drawings in memory gives each face's whole content
     key instead."""
     out = [job.faces.common_key()[0]]
-    for comp, side, face in job.faces.each():
+    for comp, side, face in job.faces.outlines():
         if side != "front":
             continue
         words = f"{comp.id}\t{comp.set}\t{comp.kind}\t{comp.group}\t{comp.count}\t{comp.name}"

@@ -3,6 +3,7 @@
     faces = Faces(catalog, cache)              every face of one game, laid out once
     faces.face(component, "front" | "back")    one side (None: a back it does not have)
     faces.each()                               (component, side, Face) for every face
+    faces.outlines()                           the same, a big game's faces without their drawings
     faces.distinct()                           (svg file stem, Face) for every distinct face
 
 A face's layout is chosen by name from `layouts/default.toml` merged with
@@ -197,6 +198,16 @@ class Faces:
         for comp in self.catalog.components:
             for side in ("front", "back"):
                 face = self.face(comp, side, bleed=bleed)
+                if face is not None:
+                    yield comp, side, face
+
+    def outlines(self, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
+        """`each`, as outlines (`outline`): for what a face found and its size, not what it
+        draws. A face laid out now comes whole; a game too big to keep every drawing reads
+        none back from the cache for this."""
+        for comp in self.catalog.components:
+            for side in ("front", "back"):
+                face = self.outline(comp, side, bleed=bleed)
                 if face is not None:
                     yield comp, side, face
 

@@ -18,7 +18,7 @@ from .faces import DRAWING, ordered
 
 def lint(job: Job) -> list[Issue]:
     found: list[Issue] = []
-    for _comp, _side, face in job.faces.each():
+    for _comp, _side, face in job.faces.outlines():  # what each face found is kept with its outline
         found += face.findings
     # input errors (a layout template naming nothing, a font it picks that does not exist)
     # once per place in the input; the rules check reports them as bad input, exit 2

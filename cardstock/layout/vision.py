@@ -198,7 +198,9 @@ Look = tuple[str, str, Optional[int], str, tuple[Optional[str], ...]]
 def lint(job: Job) -> list[Issue]:
     """Warnings for looks colour-blind players cannot tell apart (see the module's docstring).
     Faces are read one at a time (a big game keeps only their outlines in memory): each look
-    is kept as the shape of its drawing and its colours, not as the drawing."""
+    is kept as the shape of its drawing and its colours, not as the drawing. The rules
+    check runs this before the checks that read only outlines (`Provider.draws`), so a big
+    game's faces are laid out here, and only a deck back's drawing is read back (once)."""
     catalog, faces = job.catalog, job.faces
     game_file = catalog.display(catalog.folder / "game.toml")
     by_shape: dict[str, list[Look]] = {}
@@ -214,15 +216,15 @@ def lint(job: Job) -> list[Issue]:
     looks: list[Optional[tuple[str, Look]]] = []  # each front and deck back, in the catalog's order
     seen: set[str] = set()
     for comp in catalog.components:
-        front = faces.outline(comp, "front")
+        front = faces.face(comp, "front")
         if front is not None:
-            ops = faces.full(front).ops
+            ops = front.ops
             common[comp.set] = _shared(common.get(comp.set), ops)
             count[comp.set] = count.get(comp.set, 0) + 1
             if front.key not in seen:
                 seen.add(front.key)
                 looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops))
-        back = faces.outline(comp, "back")
+        back = faces.outline(comp, "back")  # a deck back many cards share: its drawing read once
         if back is None or comp.back is None or back.key in seen:
             continue
         seen.add(back.key)

@@ -36,6 +36,10 @@ class Provider:
     section: str  # a key of SECTIONS
     title: str
     run: GameCheck
+    # it reads each face's drawing, not only its outline and what it found: run before the
+    # others (still reported in the table's order), so that the faces are laid out for it
+    # and a big game's drawings are not read back from the cache (`Faces.outlines`)
+    draws: bool = False
 
 SECTIONS = {
     "rules": "Rules file",
@@ -249,9 +253,9 @@ def check_game(
                 report.checks.append(check)
     if rules is not None and wanted("source") and (rules.seed or rules.text):
         report.checks += _source_checks(catalog, report, sources, full=coverage)
-    for provider in providers:
-        if wanted(provider.name):
-            report.checks.append(run_provider(provider, job))
+    chosen = [p for p in providers if wanted(p.name)]
+    ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
+    report.checks += [ran[p.name] for p in chosen]
     if rules is not None:
         acknowledge(report, rules)
     if strict:
