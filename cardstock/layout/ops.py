@@ -214,7 +214,9 @@ def _data(op: Any) -> list[Any]:
 
 def _tuples(value: Any) -> Any:
     """JSON's lists back into the tuples ops hold (paths, dashes, matrices)."""
-    return tuple(_tuples(v) for v in value) if type(value) is list else value
+    if type(value) is not list:
+        return value
+    return tuple([_tuples(v) if type(v) is list else v for v in value])  # a number or a string is itself: no call
 
 
 def _op(data: list[Any]) -> Any:
@@ -223,7 +225,7 @@ def _op(data: list[Any]) -> Any:
         return Group(tuple(_op(o) for o in data[1]), _tuples(data[2]), _tuples(data[3]))
     if name == "Icon":
         return Icon(data[1], data[2], data[3], data[4], data[5], tuple(_op(p) for p in data[6]), data[7])
-    return _OPS[name](*(_tuples(v) for v in data[1:]))
+    return _OPS[name](*[_tuples(v) if type(v) is list else v for v in data[1:]])
 
 
 def face_data(face: "Face") -> list[Any]:
