@@ -26,7 +26,7 @@ from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
 
-FITS_MAX = 20_000  # fitted texts remembered per game (see Painter.fit)
+FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
 
 
 @dataclass(frozen=True)
