@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.impose.grid import Item, frame, plan_grid, pieces_on
+from cardstock.impose.grid import Item, frame, grid_pages, plan_grid, pieces_on
 from cardstock.impose.marks import crop_marks
 from cardstock.impose.pack import honeycomb_slots, pack_pages, plan_honeycomb
-from cardstock.impose.plan import Box, Mirror, offset_convex
+from cardstock.impose.plan import Box, Mirror, add_backs, flip, offset_convex
 from cardstock.impose.sheets import Sheet, load_sheets
 from cardstock.layout.ops import Ellipse, Face
 from cardstock.core.units import parse_length, parse_size
@@ -100,6 +100,23 @@ def test_mirrors_flip_positions_and_keep_backs_upright_when_turned_over():
     assert long_edge.box(box) == Box(160, 20, 30, 40) and long_edge.rotation(0) == 0
     assert short_edge.box(box) == Box(10, 340, 30, 40) and short_edge.rotation(0) == 180
     assert long_edge.rotation(90) == 270 and short_edge.rotation(90) == 90
+
+
+def test_the_backs_pages_of_a_file_hold_each_slots_mirrored_geometry_once():
+    w, h = parse_size("poker")
+    layout = plan_grid(w, h, BLEED, cards(), "letter")
+    front, back = Face.build(w, h, BLEED, "rect", []), Face.build(w, h, BLEED, "rect", [Ellipse(9, 9, 4, 4, fill="#000000")])
+    fronts = grid_pages([Item(front, back, f"c{i}") for i in range(10 * layout.capacity)], layout, cards(), bleed=BLEED, cut_lines="auto")
+    alike: dict = {}
+    pages = [page for f in fronts for page in add_backs([f], None, "long", (0.0, 0.0), alike=alike)]  # a page at a time, as a file is made
+    backs = [page for page in pages if page.role == "backs"]
+    assert len(backs) == 10 and all(len(page.placements) == layout.capacity for page in backs)
+    # ten backs pages, each slot's box and clip region made once and shared by all ten
+    assert len({id(p.trim) for page in backs for p in page.placements}) == layout.capacity
+    assert len({id(p.clip) for page in backs for p in page.placements}) == layout.capacity
+    assert len({id(page.footer) for page in backs}) == 1
+    turned = pages[0]  # the fronts page as it goes through the printer (this grid is landscape)
+    assert backs[0].placements[0].trim == flip(turned, "long").box(turned.placements[0].trim)  # each the mirror image
 
 
 def test_gutterfold_halves_mirror_across_the_fold():

@@ -227,9 +227,10 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
         still = {id(k) for k in kept}  # the pages left: each looked up once, not searched for
         arranged = [(page, fold) for page, fold in arranged if id(page) in still]
     pages: list[Page] = []
+    alike: dict[tuple[Any, ...], Any] = {}  # what the backs pages of the file share (`plan.mirrored`)
     for page, fold in arranged:
         page.bleed = least_bleed(page)
-        pages.extend(add_backs([page], fold, options.duplex, offset, blanks=not options.gutterfold))
+        pages.extend(add_backs([page], fold, options.duplex, offset, blanks=not options.gutterfold, alike=alike))
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
             page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
