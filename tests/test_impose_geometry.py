@@ -102,7 +102,7 @@ def test_mirrors_flip_positions_and_keep_backs_upright_when_turned_over():
     assert long_edge.rotation(90) == 270 and short_edge.rotation(90) == 90
 
 
-def test_the_backs_pages_of_a_file_hold_each_slots_mirrored_geometry_once():
+def test_the_pages_of_a_file_hold_each_slots_turned_and_mirrored_geometry_once():
     w, h = parse_size("poker")
     layout = plan_grid(w, h, BLEED, cards(), "letter")
     front, back = Face.build(w, h, BLEED, "rect", []), Face.build(w, h, BLEED, "rect", [Ellipse(9, 9, 4, 4, fill="#000000")])
@@ -111,9 +111,11 @@ def test_the_backs_pages_of_a_file_hold_each_slots_mirrored_geometry_once():
     pages = [page for f in fronts for page in add_backs([f], None, "long", (0.0, 0.0), alike=alike)]  # a page at a time, as a file is made
     backs = [page for page in pages if page.role == "backs"]
     assert len(backs) == 10 and all(len(page.placements) == layout.capacity for page in backs)
-    # ten backs pages, each slot's box and clip region made once and shared by all ten
-    assert len({id(p.trim) for page in backs for p in page.placements}) == layout.capacity
-    assert len({id(p.clip) for page in backs for p in page.placements}) == layout.capacity
+    # ten fronts pages turned onto portrait paper and ten backs pages: each slot's box and
+    # clip region made once for each and shared by all ten
+    for role in ("fronts", "backs"):
+        placed = [p for page in pages if page.role == role for p in page.placements]
+        assert len({id(p.trim) for p in placed}) == len({id(p.clip) for p in placed}) == layout.capacity
     assert len({id(page.footer) for page in backs}) == 1
     turned = pages[0]  # the fronts page as it goes through the printer (this grid is landscape)
     assert backs[0].placements[0].trim == flip(turned, "long").box(turned.placements[0].trim)  # each the mirror image

@@ -283,7 +283,7 @@ def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: P
     alike = {} if alike is None else alike
     for planned in fronts:
         if not has_backs(planned):
-            front = portrait(planned)
+            front = portrait(planned, alike)
             out.append(front)
             if blanks and duplex in ("long", "short"):
                 out.append(blank_reverse(front, duplex))
@@ -291,9 +291,9 @@ def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: P
             page = with_folded_backs(planned, fold, alike)
             page.folds.append(fold_segment(_clear_of_footer(page), fold))
             page.note = "fold on the dashed line, glue, then cut"
-            out.append(portrait(page))
+            out.append(portrait(page, alike))
         else:
-            front = portrait(planned)
+            front = portrait(planned, alike)
             out.append(front)
             if duplex in ("long", "short"):
                 out.append(mirrored(front, flip(front, duplex), offset, f"flip on the {duplex} edge", alike))
@@ -340,9 +340,17 @@ class _Turn:
         circle = None if o.circle is None else (*self.point(o.circle[:2]), o.circle[2])
         return Outline(tuple(self.point(q) for q in o.points), circle)
 
-    def placement(self, p: Placement) -> Placement:
+    def placement(self, p: Placement, alike: dict[tuple[Any, ...], Any]) -> Placement:
+        """`p` turned; its box and clip region shared with the placements of the file's
+        other pages in the same slot (`alike`, by value: see `mirrored`)."""
         circle = None if p.clip_circle is None else (*self.point(p.clip_circle[:2]), p.clip_circle[2])
-        return replace(p, trim=self.box(p.trim), rotate=(p.rotate + 90) % 360, clip=tuple(self.point(q) for q in p.clip),
+        trim = alike.get(("turned box", self.across, p.trim))
+        if trim is None:
+            trim = alike[("turned box", self.across, p.trim)] = self.box(p.trim)
+        clip = alike.get(("turned clip", self.across, p.clip))
+        if clip is None:
+            clip = alike[("turned clip", self.across, p.clip)] = tuple(self.point(q) for q in p.clip)
+        return replace(p, trim=trim, rotate=(p.rotate + 90) % 360, clip=clip,
                        clip_circle=circle, outline=None if p.outline is None else self.outline(p.outline),
                        folds=tuple(self.segment(s) for s in p.folds))
 
@@ -350,16 +358,17 @@ class _Turn:
 _TURNED_EDGE = {"bottom": "right", "right": "top", "top": "left", "left": "bottom"}
 
 
-def portrait(page: Page) -> Page:
+def portrait(page: Page, alike: Optional[dict[tuple[Any, ...], Any]] = None) -> Page:
     """The page as it goes through the printer: a portrait page as it is; a landscape page
     turned a quarter counter-clockwise onto portrait paper, everything on it turned with
     it (each face a quarter more, the footer along the right edge, reading upwards)."""
     if page.width <= page.height + EPS:
         return page
     t = _Turn(page.height)
+    alike = {} if alike is None else alike
     return replace(
         page, width=page.height, height=page.width,
-        placements=[t.placement(p) for p in page.placements],
+        placements=[t.placement(p, alike) for p in page.placements],
         crop=[t.segment(s) for s in page.crop], cuts=[t.segment(s) for s in page.cuts],
         outlines=[t.outline(o) for o in page.outlines], folds=[t.segment(s) for s in page.folds],
         footer=None if page.footer is None else Band(_TURNED_EDGE[page.footer.edge], t.box(page.footer.box)),
