@@ -125,3 +125,19 @@ def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path
     faces.write_text(faces.read_text() + LAYOUT.format(id="flags", colour="{{ flag }}", more=""))
     said = check(root, capsys)
     assert "card 'flag-b' and card 'flag' differ only by colour" in said
+
+
+def test_a_looks_shape_leaves_out_only_the_colours_of_what_it_draws():
+    from cardstock.layout.ops import Group, Icon, Path, Rect, SymbolPart, Text
+    from cardstock.layout.vision import shape_key
+
+    part = (SymbolPart((("M", 0.0, 0.0), ("L", 100.0, 100.0), ("Z",))),)
+
+    def look(fill, ink, icon, y=10.0, symbol="fire"):
+        return [Rect(0, 0, 60, 90, fill=fill), Group((Text(5, y, "Ember", "sans", 9, ink),), None, None),
+                Icon(5, 40, 12, symbol, icon, part), Path((("M", 1.0, 1.0), ("L", 2.0, 2.0)), stroke=ink)]
+
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) == shape_key(look("#27ae60", "#222222", "#ff0000"))
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look("#c0392b", "#000000", "#ffffff", y=11.0))
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look("#c0392b", "#000000", "#ffffff", symbol="water"))
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look(None, "#000000", "#ffffff"))  # no fill is not a fill

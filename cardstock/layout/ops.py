@@ -251,15 +251,20 @@ def _note(n: list[Any]) -> Note:
 
 def content_key(obj: Any) -> str:
     """A short hash of ops (and of tuples holding them): the same drawing, the same key, in
-    every process. Ops are turned into plain tuples (see `_plain`) and serialised with
+    every process. Ops are turned into plain tuples (see `plain`) and serialised with
     marshal format 2, which writes equal values as equal bytes (unlike formats 3 and up, it
     has no back-references, which depend on object identity) and is much faster than repr;
     coordinates are already rounded by `r`. Values marshal cannot write fall back to repr."""
-    plain = _plain(obj)
+    return plain_key(plain(obj))
+
+
+def plain_key(value: Any) -> str:
+    """`content_key` of what is already plain (`plain`: tuples of class names, strings and
+    numbers), without walking it again."""
     try:
-        data = marshal.dumps(plain, 2)
+        data = marshal.dumps(value, 2)
     except ValueError:
-        data = repr(plain).encode("utf-8")
+        data = repr(value).encode("utf-8")
     return hashlib.sha256(data).hexdigest()[:16]
 
 
@@ -270,7 +275,7 @@ def _fields(op: Any) -> tuple[Any, ...]:
 
 
 def _plain_group(op: Group) -> tuple[Any, ...]:
-    return ("Group", tuple(map(_plain, op.ops)), op.clip, op.transform)
+    return ("Group", tuple(map(plain, op.ops)), op.clip, op.transform)
 
 
 def _plain_icon(op: Icon) -> tuple[Any, ...]:
@@ -291,14 +296,14 @@ _PLAIN = {
 }
 
 
-def _plain(obj: Any) -> Any:
+def plain(obj: Any) -> Any:
     """Ops → nested tuples of class names, strings and numbers; other values as they are
     (lists and tuples walked for the ops inside)."""
     convert = _PLAIN.get(type(obj))
     if convert is not None:
         return convert(obj)
     if isinstance(obj, (tuple, list)):
-        return tuple(map(_plain, obj))
+        return tuple(map(plain, obj))
     return obj
 
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.issues import Issue
 from ..core.stage import Job
-from .ops import Ellipse, Group, Icon, Path, Rect, Text, content_key
+from .ops import Ellipse, Group, Icon, Path, Rect, Text, plain, plain_key
 
 MERGED = 10.0  # ΔE2000 below which two colours read as one
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
@@ -151,17 +151,22 @@ def _colours(ops: Iterable[Any], out: list[Optional[str]]) -> list[Optional[str]
 
 
 def _blank(op: Any) -> Any:
+    """The op as plain data (`ops.plain`) with its colours left out (a colour it paints
+    with as "", one it does not as None): equal for two ops that differ only by colour.
+    Made as tuples, not as new ops: a look is taken of every face of a game."""
     if isinstance(op, Group):
-        return Group(tuple(_blank(o) for o in op.ops), op.clip, op.transform)
+        return ("Group", tuple(_blank(o) for o in op.ops), op.clip, op.transform)
     names = _COLOURED.get(type(op))
     if not names:
-        return op
-    return replace(op, **{n: None if getattr(op, n) is None else "" for n in names})
+        return plain(op)
+    if isinstance(op, Icon):  # its parts are ops of their own
+        return plain(replace(op, color=None if op.color is None else ""))
+    return (type(op).__name__, *((None if v is None else "") if k in names else v for k, v in op.__dict__.items()))
 
 
 def shape_key(ops: Sequence[Any]) -> str:
     """What the ops draw with their colours left out."""
-    return content_key(tuple(_blank(op) for op in ops))
+    return plain_key(tuple(_blank(op) for op in ops))
 
 
 def merged_in(one: Sequence[Optional[str]], two: Sequence[Optional[str]]) -> tuple[list[str], list[tuple[str, str]]]:
