@@ -113,23 +113,36 @@ def contents_rows(reader: PdfReader) -> tuple[list[int], list[tuple[int, float, 
     return pages, rows
 
 
+_LINES: dict[bytes, list[set[str]]] = {}
+
+
+def _heading_lines(reader: PdfReader) -> list[set[str]]:
+    """The text of each page drawn in a heading's size; read once for each PDF (two tests
+    of each shipped game read the same book)."""
+    data = reader.stream.getvalue()
+    if data not in _LINES:
+        styles = Styles("#2f3640")
+        sizes = (styles.h1.fontSize, styles.h2.fontSize)
+        lines: list[set[str]] = []
+        for page in reader.pages:
+            found: set[str] = set()
+
+            def visit(text, cm, tm, font, size):
+                drawn = size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
+                if any(abs(drawn - s) < 0.01 for s in sizes):
+                    found.add(squash(text))
+
+            page.extract_text(visitor_text=visit)
+            lines.append(found)
+        _LINES[data] = lines
+    return _LINES[data]
+
+
 def heading_pages(reader: PdfReader, titles: list[str], after: int) -> list[int]:
     """The 1-based page on which each heading's text is drawn as a heading (a line in the
     size of a '#' or '##' heading, not a mention in the text or a table), searching in
     order from the page after `after` (each heading at or after the one before it)."""
-    styles = Styles("#2f3640")
-    sizes = (styles.h1.fontSize, styles.h2.fontSize)
-    lines: list[set[str]] = []
-    for page in reader.pages:
-        found: set[str] = set()
-
-        def visit(text, cm, tm, font, size):
-            drawn = size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
-            if any(abs(drawn - s) < 0.01 for s in sizes):
-                found.add(squash(text))
-
-        page.extract_text(visitor_text=visit)
-        lines.append(found)
+    lines = _heading_lines(reader)
     pages, at = [], after + 1
     for title in titles:
         page = next((i for i in range(at, len(lines)) if title in lines[i]), None)
