@@ -18,13 +18,20 @@ from cardstock.layout.faces import Faces
 from helpers_generated import generated_game
 
 
-def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path, monkeypatch):
+def unlaid_big_game(tmp_path, monkeypatch):
+    """A generated game of 120 cards (240 faces) above a lowered `RETAIN_MAX`, no face laid
+    out yet: (catalog, faces)."""
     monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
     generated_game(tmp_path, 120)
     (cat,), issues = load_games(tmp_path, ["gen"])
     assert not issues.errors
     faces = Faces(cat, open_cache(tmp_path / "cache"))
     assert not faces.retain
+    return cat, faces
+
+
+def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path, monkeypatch):
+    cat, faces = unlaid_big_game(tmp_path, monkeypatch)
     drawn = [f for _, _, f in faces.each()]
     assert all(f.ops for f in drawn)  # each face, as asked for, has its drawing
     kept = list(faces._faces.values())
@@ -57,14 +64,9 @@ def test_a_big_game_builds_with_every_card_and_one_shared_back(tmp_path, monkeyp
 
 
 def big_game(tmp_path, monkeypatch):
-    """A generated game of 120 cards (240 faces) above a lowered `RETAIN_MAX`, each face
-    laid out once as the rules check does: (catalog, faces)."""
-    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
-    generated_game(tmp_path, 120)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    faces = Faces(cat, open_cache(tmp_path / "cache"))
-    assert not faces.retain and len([f for _, _, f in faces.each()]) == 240
+    """`unlaid_big_game`, each face laid out once as the rules check does."""
+    cat, faces = unlaid_big_game(tmp_path, monkeypatch)
+    assert len([f for _, _, f in faces.each()]) == 240
     return cat, faces
 
 
@@ -116,11 +118,7 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     from cardstock.rules.report import check_game
     from cardstock.stages import CHECKS
 
-    monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
-    generated_game(tmp_path, 120)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    faces = Faces(cat, open_cache(tmp_path / "cache"))
+    cat, faces = unlaid_big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)
     report = check_game(Job(cat, faces), CHECKS)
     assert faces.laid_out == 121  # 120 fronts and the back they share
