@@ -134,3 +134,21 @@ def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_b
     assert outline is not None and outline.ops == () and outline.notes == ()
     whole = faces.full(outline)
     assert whole.ops and whole.notes  # what the proof sheets and the fit report read
+
+
+def test_above_the_bound_the_workers_lay_out_part_of_the_faces_while_the_build_checks_the_game(tmp_path, monkeypatch):
+    from cardstock.build import Request, build
+    from cardstock.core.stage import BuildOptions
+
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 100)
+    generated_game(tmp_path, 300)
+    made = {}
+    for jobs in (1, 2):
+        monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / f"cache-{jobs}"))  # each build from nothing
+        out = tmp_path / f"out-{jobs}"
+        outcome = build(Request(tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=jobs))
+        made[jobs] = (outcome.laid_out["gen"], outcome.checks["gen"].text, (out / "gen" / "gen-pnp-letter.pdf").read_bytes())
+    alone, shared = made[1], made[2]
+    assert alone[0] == 301  # one process: every front and the back they share
+    assert shared[0] < 200  # two: the build's process laid out its share, a worker the rest
+    assert shared[1:] == alone[1:]  # the same check report and the same bytes

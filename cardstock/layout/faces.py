@@ -211,6 +211,15 @@ class Faces:
                 if face is not None:
                     yield comp, side, face
 
+    def lay_out_share(self, start: int, stop: int, *, bleed: bool = True) -> None:
+        """Lay out both sides of `components[start:stop]` and keep them in the cache, where
+        the process that checks the game finds them instead of laying them out (a big
+        game's faces laid out by several processes at once: `build._check`)."""
+        for comp in self.catalog.components[start:stop]:
+            for side in ("front", "back"):
+                self._get(comp, side, bleed, drawing=False)
+        self.cache.flush()
+
     def distinct(self, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
         """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
         `<component id>-reverse` for the second side of a reference card or a double-sided
