@@ -270,7 +270,7 @@ def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str
 # The share of a big game's faces the checking process lays out itself, the first in the
 # catalog's order; the workers lay out the rest, each its part, at the same time. Smaller
 # than an even share: the checking process also checks each face it gets.
-CHECKER_SHARE = 0.45
+CHECKER_SHARE = 0.3
 
 
 def _check_alone(game: str, jobs: dict[str, Job], request: Request) -> CheckResult:
