@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 # bounded however many distinct faces a game has.
 RETAIN_MAX = 4000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
+SHARE_FLUSH = 50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
 
 
 # ---------------------------------------------------------------- layout choice
@@ -215,9 +216,11 @@ class Faces:
         """Lay out both sides of `components[start:stop]` and keep them in the cache, where
         the process that checks the game finds them instead of laying them out (a big
         game's faces laid out by several processes at once: `build._check`)."""
-        for comp in self.catalog.components[start:stop]:
+        for n, comp in enumerate(self.catalog.components[start:stop], start=1):
             for side in ("front", "back"):
                 self._get(comp, side, bleed, drawing=False)
+            if n % SHARE_FLUSH == 0:  # written now, so the checking process finds them
+                self.cache.flush()
         self.cache.flush()
 
     def distinct(self, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
