@@ -151,16 +151,21 @@ def test_above_the_bound_the_check_reads_back_the_faces_another_process_laid_out
 
 
 def test_above_the_bound_a_build_on_two_processes_makes_the_bytes_of_a_build_on_one(tmp_path, monkeypatch):
+    from cardstock import build as build_module
     from cardstock.build import Request, build
     from cardstock.core.stage import BuildOptions
 
     monkeypatch.setattr(faces_module, "RETAIN_MAX", 100)
     generated_game(tmp_path, 300)
+    pools = []
+    real_pool = build_module._pool
+    monkeypatch.setattr(build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k))
     made = {}
     for jobs in (1, 2):
         monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / f"cache-{jobs}"))  # each build from nothing
         out = tmp_path / f"out-{jobs}"
         outcome = build(Request(tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=jobs))
         made[jobs] = (outcome.checks["gen"].text, (out / "gen" / "gen-pnp-letter.pdf").read_bytes())
+    assert pools == [1]  # the two-process build forked one worker, to help lay the faces out
     # which process laid out which face depends on their speeds; what they make does not
     assert made[2] == made[1]
