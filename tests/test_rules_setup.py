@@ -150,3 +150,39 @@ def test_each_player_needs_a_colour_of_their_own(shipped, cli):
     ) in result.out
     assert "player_color Green: expected 2, the catalog has 4: pawn-green ×2, pawn-yellow ×2" in result.out
     assert re.search(r"^ +3  30/30 ", result.out, re.M)  # three players still find a colour each
+
+
+def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shipped, tmp_path):
+    from conftest import load_games
+    from cardstock.core.cache import open_cache
+    from cardstock.core.stage import Job
+    from cardstock.layout.faces import Faces
+    from cardstock.rules import setup
+    from cardstock.rules.report import check_game
+
+    game = shipped("atmosfear")
+
+    def check(cache: str) -> tuple[int, str, list]:
+        """(simulations run, the setup check's text, the figures) of a check keeping its
+        results in tmp_path/<cache>."""
+        (cat,), issues = load_games(game.root, ["atmosfear"])
+        assert not issues.errors
+        job = Job(cat, Faces(cat, open_cache(tmp_path / cache)))
+        before = setup.STATS.simulated
+        report = check_game(job, (), only={"setup"})
+        job.cache.flush()
+        shown = "\n".join(f"{c.summary} {[i.message for i in c.findings]}" for c in report.checks if c.section == "setup")
+        return setup.STATS.simulated - before, shown, [(p.players, p.completed, p.piles, p.redraws) for p in report.setup.by_players]
+
+    setups = check("kept")[0]
+    assert setups == 2  # the setup and the variant its rulebook offers
+    # a card's text: no step reads it, so the figures are kept, and they are a fresh check's
+    game.replace("realms.csv", "Rank 1, the weakest card.", "Rank one, the weakest card of all.")
+    runs, shown, figures = check("kept")
+    assert runs == 0
+    assert (shown, figures) == check("fresh")[1:]
+    # a copy more of a card the deal takes: simulated again, and the pack shows it
+    game.replace("realms.csv", "red-fear,Red Fear,1,", "red-fear,Red Fear,2,")
+    runs, _shown, more = check("kept")
+    assert runs == setups
+    assert [p[2]["pack"]["mean"] for p in more] == [p[2]["pack"]["mean"] + 1 for p in figures]

@@ -38,6 +38,7 @@ KINDS = {
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines of the faces it shows",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
+    "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
 }
 

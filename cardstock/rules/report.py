@@ -11,14 +11,16 @@ writes anything. Checks come from four places:
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
 from .coverage import Coverage, agreement, coverage as source_coverage, statements
-from .setup import simulate
+from .setup import SetupModel, figures, from_figures, reads, simulate
 from .sources import load_source
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
@@ -243,12 +245,12 @@ def check_game(
             report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
         else:
             counts = player_counts(catalog)
-            result = simulate(catalog.components, rules.setup, counts, seed=seed, runs=runs)
+            result = _simulated(job, rules.setup, counts, seed, runs)
             report.setup = result
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
             report.checks.append(_setup_words(rules))
             for name, variant, line in rules.setup_variants:
-                check = _setup_check(simulate(catalog.components, variant, counts, seed=seed, runs=runs), counts, rules.file, line)
+                check = _setup_check(_simulated(job, variant, counts, seed, runs), counts, rules.file, line)
                 check.rule = f"{check.rule} ({name})"
                 report.checks.append(check)
     if rules is not None and wanted("source") and (rules.seed or rules.text):
@@ -372,6 +374,25 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: Option
     else:
         summary = f"{result.runs} of {result.runs} runs complete for each count"
     return Check("setup", f"setup completes for {span} players", FAIL if findings else PASS, summary, file, line, findings=findings)
+
+
+def _simulated(job: Job, setup: SetupModel, counts: list[int], seed: int, runs: Optional[int]) -> SetupResult:
+    """`simulate`, or its figures kept from a build whose simulation read the same: the
+    setup, the seed, the runs, the player counts and what the steps read of the catalog
+    (`setup.reads`: counts, filter matches, grouping values, die faces). An edit to what no
+    step reads (a card's text) keeps them. `seconds` is then the time the kept run took."""
+    components = job.catalog.components
+    key = key_of("setup", code_key(), repr(setup), repr(counts), str(seed), str(runs or setup.runs),
+                 json.dumps(reads(components, setup), sort_keys=True, default=str))
+    kept = job.cache.get_json("setup", key)
+    if kept is not None:
+        try:
+            return from_figures(kept, setup, seed, runs or setup.runs)
+        except (KeyError, TypeError, ValueError):
+            pass
+    result = simulate(components, setup, counts, seed=seed, runs=runs)
+    job.cache.put_json("setup", key, figures(result))
+    return result
 
 
 def run_provider(provider: Provider, job: Job) -> Check:

@@ -324,7 +324,10 @@ class SetupResult:
 class _Copies:
     """Every physical copy as an int (in catalog order), and per-filter masks and member
     lists computed once. The simulation reads the components only here: their counts,
-    whether each matches a step's filter, the value a step groups them by, a die's faces."""
+    whether each matches a step's filter, the value a step groups them by, a die's faces.
+    Each is noted in `read` as it is worked out, all of them when the steps are compiled:
+    `read` is all a simulation's figures depend on of the catalog (`reads`). A field no
+    step looks at, such as a card's text, is not in it."""
 
     def __init__(self, components: list[Component]):
         self._components = components
@@ -333,12 +336,14 @@ class _Copies:
             self.of.extend([i] * c.count)
         self._masks: dict[int, tuple[list[bool], list[int]]] = {}
         self.all = list(range(len(self.of)))
+        self.read: list[Any] = [["counts", [c.count for c in components]]]
 
     def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
         key = id(f)
         if key not in self._masks:
             pred = compile_filter(f)
             per_comp = [bool(pred(c)) for c in self._components]
+            self.read.append(["matches", per_comp])
             mask = [per_comp[i] for i in self.of]
             self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
         return self._masks[key]
@@ -352,12 +357,14 @@ class _Copies:
 
     def key(self, name: str) -> list[str]:
         per_comp = [_as_key(value_of(c, name)) for c in self._components]
+        self.read.append(["values", name, per_comp])
         return [per_comp[i] for i in self.of]
 
     def faces(self, die: str, field: str) -> list[Any]:
         """The faces of the die component `die` (its `field`), as a roll reads them."""
         comp = next(c for c in self._components if c.id == die)
         values = [_face_value(f) for f in (comp.fields.get(field) or [])]
+        self.read.append(["faces", die, field, values])
         return values
 
 
@@ -799,6 +806,34 @@ def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
 def seed_for(seed: int, players: int, run: int) -> int:
     """The seed of one run: reproducible from the report's seed, player count and run number."""
     return (seed << 40) ^ (players << 32) ^ run
+
+
+def reads(components: list[Component], setup: SetupModel) -> list[Any]:
+    """What a simulation of `setup` reads of `components` (`_Copies.read`), as JSON-able
+    data: with the setup itself, the seed, the runs and the player counts, it decides every
+    figure `simulate` reports."""
+    sim = Simulator(components, setup)
+    sim.compile(1)  # compiling reads all of it; any player count reads the same
+    return sim.copies.read
+
+
+def figures(result: SetupResult) -> list[Any]:
+    """A simulation's figures for each player count, as JSON-able data (`from_figures`)."""
+    def pairs(d: dict[Any, Any]) -> list[list[Any]]:  # in order: the report shows them so (JSON objects get sorted)
+        return [[k, pairs(v) if isinstance(v, dict) else v] for k, v in d.items()]
+
+    return [[pr.players, pr.runs, pr.completed, [[f.step, f.kind, f.message, f.runs, f.first_run] for f in pr.failures],
+             pairs(pr.redraws), pairs(pr.piles), pr.seconds] for pr in result.by_players]
+
+
+def from_figures(data: Any, setup: SetupModel, seed: int, runs: int) -> SetupResult:
+    """The result `figures` gave, for `setup`; raises KeyError, TypeError or ValueError
+    for anything else."""
+    by_players = [PlayerResult(int(players), int(n), int(completed), [Failure(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in failures],
+                               {int(step): {str(k): v for k, v in fig} for step, fig in redraws},
+                               {str(name): {str(k): v for k, v in fig} for name, fig in piles}, float(seconds))
+                  for players, n, completed, failures, redraws, piles, seconds in data]
+    return SetupResult(seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=by_players)
 
 
 @dataclass
