@@ -175,6 +175,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
         described[g] = game_info(job.catalog, GameStatus())
         cache.put_json("unit", keys.info(g), described[g])
     cache.flush()  # the faces the checks laid out, for the stages' workers
+    gc.freeze()  # and as checked: what the checks kept (a big game's outlines) is not scanned again either
     outcome.checks = {g: r for g, r in checks.items() if r is not None}
 
     # ---- 4. run the stale units of the games that may be built
