@@ -20,10 +20,11 @@ Outputs (the pipeline stage `rulebook`):
 The story is laid out once; the booklets impose the reading PDF's own pages. A typeset
 rulebook is kept in the cache (`cardstock.core.cache`, kind "book") under a key of what it
 read: its rendered text, the reading page size, the game's other inputs but its tables
-(the game file with its colours and icons, fonts, layouts), what the component list says of
-each component, the drawing of every face of the game and the code. So the rules check, which lays the book out to find what does not fit, and the
-rulebook stage of the same build (often in another process) lay it out once between them,
-and a later build whose edit the book does not show lays it out not at all.
+(the game file with its colours and icons, fonts, layouts), what the component list says
+of each component, the drawing of every face of the game and the code. So the rules
+check, which lays the book out to find what does not fit, and the rulebook stage of the
+same build (often in another process) lay it out once between them, and a later build
+whose edit the book does not show lays it out not at all.
 
 What the check finds is kept apart (kind "book-findings"), under a key of what can change
 it: the text, the page size, the game's files other than its tables, each component's

@@ -215,7 +215,7 @@ class Faces:
     def lay_out_share(self, start: int, stop: int, *, bleed: bool = True) -> None:
         """Lay out both sides of `components[start:stop]` and keep them in the cache, where
         the process that checks the game finds them instead of laying them out (a big
-        game's faces laid out by several processes at once: `build._check`)."""
+        game's faces laid out by several processes at once: `build._check_alone`)."""
         for n, comp in enumerate(self.catalog.components[start:stop], start=1):
             for side in ("front", "back"):
                 self._get(comp, side, bleed, drawing=False)
