@@ -292,3 +292,34 @@ def test_an_expression_runs_under_a_budget_too():
     with pytest.raises(TemplateError) as info:
         env.compile_expression("([[1] * 100000] * 100000)|sum(start=[])")()
     assert "makes more than 256 MB" in template_message(info.value)
+
+
+def test_a_text_checked_for_its_syntax_is_read_once_per_process(monkeypatch):
+    from jinja2.environment import Environment
+
+    from cardstock.core.templating import syntax_problem
+
+    reads = []
+    real = Environment._parse
+    monkeypatch.setattr(Environment, "_parse", lambda self, *a: reads.append(a[0]) or real(self, *a))
+    text = "{{ card.name }} read once " + str(time.time_ns())
+    assert syntax_problem("t", text) is None
+    assert syntax_problem("t", text) is None
+    assert reads.count(text) == 1
+
+
+def test_a_syntax_error_is_reported_every_time_it_is_checked():
+    from cardstock.core.templating import syntax_problem
+
+    for _ in range(2):
+        assert "syntax" in (syntax_problem("t", "{{ card.name ") or "")
+        assert "after the expression" in (syntax_problem("e", "card.cost 3") or "")
+
+
+def test_an_expression_over_the_size_bound_is_refused_when_its_syntax_is_checked():
+    from cardstock.core.templating import syntax_problem
+
+    from cardstock.core.templating import MAX_TOKENS
+
+    problem = syntax_problem("e", "1 + " * MAX_TOKENS + "1")
+    assert problem is not None and f"more than {MAX_TOKENS:,} tokens" in problem

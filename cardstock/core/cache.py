@@ -28,6 +28,7 @@ import sqlite3
 import stat
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
@@ -96,11 +97,14 @@ def installed_versions() -> list[str]:
     return sorted(f"{n}-{found.get(n, 'missing')}" for n in wanted)
 
 
+@lru_cache(maxsize=1)
 def code_key() -> str:
     """A hash of cardstock's own files (code, fonts, shipped data) and of Python's and the
     libraries' versions: a new cardstock or an upgraded library makes every key new.
     cardstock's files are told apart by name, size and modification time, as Python tells
-    a module's compiled code from its source (they are cardstock's, not a project's)."""
+    a module's compiled code from its source (they are cardstock's, not a project's).
+    Taken once per process: the code a process runs is the code it imported when it
+    started, whatever is installed later (a `--watch` process keeps its first key)."""
     h = hashlib.sha256(f"cardstock cache {SCHEMA}\0{sys.version}\0".encode())
     h.update("\0".join(installed_versions()).encode())
     for path in _own_files():

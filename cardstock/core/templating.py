@@ -48,6 +48,7 @@ from jinja2.environment import Template
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from jinja2.loaders import split_template_path
+from jinja2.parser import Parser
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment, safe_range
 from jinja2.filters import do_join as _JOIN
@@ -535,16 +536,33 @@ class BoundedSandbox(SandboxedEnvironment):
         """A template ("t"), an expression ("e"), or an expression whose undefined names
         stay undefined ("u", rather than None) given as a string, compiled once by this
         environment (a layout repeats the same texts for every face; a `--watch` process
-        keeps them from one build to the next). Kept by the text itself, so an edited text
-        is compiled anew; at most `MAX_COMPILED` are kept. A compile error is not kept: it
-        is raised each time."""
+        keeps them from one build to the next); or only read, for its syntax and the names
+        it uses: the tree of a template ("p") or of an expression ("x"). Kept by the text
+        itself, so an edited text is compiled anew; at most `MAX_COMPILED` are kept. A
+        compile error is not kept: it is raised each time."""
         found = self._strings.get((kind, text))
         if found is None:
-            found = self.from_string(text) if kind == "t" else self.compile_expression(text, undefined_to_none=kind == "e")
+            if kind == "t":
+                found = self.from_string(text)
+            elif kind == "p":
+                found = self.parse(text)
+            elif kind == "x":
+                found = self._expression_tree(text)
+            else:
+                found = self.compile_expression(text, undefined_to_none=kind == "e")
             if len(self._strings) >= MAX_COMPILED:
                 self._strings.clear()
             self._strings[(kind, text)] = found
         return found
+
+    def _expression_tree(self, text: str) -> nodes.Expr:
+        """An expression read (as `{{ … }}` would read it) without compiling it."""
+        _check_source(self, text)
+        parser = Parser(self, text, state="variable")
+        tree: nodes.Expr = _compiled(parser.parse_expression)
+        if not parser.stream.eos:
+            parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
+        return tree
 
     # helpers the compiled code calls
     @staticmethod
@@ -756,15 +774,24 @@ def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[s
     except Unreadable as exc:
         return [file_issue(shown, exc, field)]
     given = names if isinstance(names, set) else names()
-    env = environment()
-    return [Issue(shown, line, field, message) for line, message in _template_problems(env, text, given)]
+    return [Issue(shown, line, field, message) for line, message in _template_problems(plain(), text, given)]
 
 
-def _template_problems(env: Any, text: str, names: set[str]) -> list[tuple[Optional[int], str]]:
+def syntax_problem(kind: str, text: str) -> Optional[str]:
+    """The syntax error of a template ("t") or an expression ("e"), None when it reads.
+    Read once per process for each text (`BoundedSandbox.compiled`)."""
+    try:
+        plain().compiled("p" if kind == "t" else "x", text)
+        return None
+    except TemplateError as exc:
+        return template_message(exc)
+
+
+def _template_problems(env: BoundedSandbox, text: str, names: set[str]) -> list[tuple[Optional[int], str]]:
     """(line, message) of each problem of a template text: its syntax, the names it reads
     that neither `names` nor the environment's globals give."""
     try:
-        ast = env.parse(text)
+        ast = env.compiled("p", text)
     except TemplateError as exc:
         return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:

@@ -10,13 +10,10 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
-from jinja2 import TemplateError
-from jinja2.parser import Parser
-
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
-from ..core.templating import environment, template_message
+from ..core.templating import syntax_problem
 from ..core.units import UnitError
 from ..catalog.fields import REFERENCE_TYPES
 from ..catalog.load import Catalog
@@ -144,7 +141,6 @@ def _layout_values(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
 
 def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path) -> list[Issue]:
     """The problems of the values one layout file writes literally (see `_layout_values`)."""
-    env = environment()
     out: list[Issue] = []
     read, _ = read_toml(path, shown, root)
     if read is not None:
@@ -154,7 +150,7 @@ def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path) -> l
             for key, value in (values or {}).items():
                 if keys is not None and key not in keys:
                     continue
-                problem = _value_problem(key, value, theme, FACES, env)
+                problem = _value_problem(key, value, theme, FACES)
                 if problem:
                     out.append(Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem))
 
@@ -173,11 +169,11 @@ def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path) -> l
     return out
 
 
-def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env: Any) -> Optional[str]:
+def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> Optional[str]:
     if key == "when" and isinstance(value, str):
-        return _syntax(env, "e", value)
+        return syntax_problem("e", value)
     if _is_template(value):
-        return _syntax(env, "t", value)
+        return syntax_problem("t", value)
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
     if key == "fallback":
@@ -198,23 +194,6 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any, env:
     return None
 
 
-def _syntax(env: Any, kind: str, text: str) -> Optional[str]:
-    """A template's ("t") or an expression's ("e") syntax error, None when it reads."""
-    return _parse_problem(env, kind, text)
-
-
-def _parse_problem(env: Any, kind: str, text: str) -> Optional[str]:
-    try:
-        if kind == "t":
-            env.parse(text)
-        else:
-            parser = Parser(env, text, state="variable")
-            parser.parse_expression()
-            if not parser.stream.eos:
-                parser.fail(f"unexpected {parser.stream.current.value!r} after the expression")
-        return None
-    except TemplateError as exc:
-        return template_message(exc)
 
 
 def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:
