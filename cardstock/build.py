@@ -91,9 +91,11 @@ def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
 
 # ---------------------------------------------------------------- the build
 
-def build(request: Request, *, progress: Optional[Progress] = None, notice: Callable[[str], None] = lambda _: None) -> Outcome:
+def build(request: Request, *, progress: Optional[Progress] = None, notice: Callable[[str], None] = lambda _: None,
+          keys: Optional[Keys] = None) -> Outcome:
     """Build what `request` asks (see the module's docstring). Raises InputError for bad
-    input (nothing written) and `output.WriteError` for a file that cannot be written."""
+    input (nothing written) and `output.WriteError` for a file that cannot be written.
+    `keys`: the project's files as hashed just before (by `plan.recall`), else hashed now."""
     started = time.perf_counter()
     root, options = request.root, request.options
     known = discover(root)
@@ -108,7 +110,7 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
         with interruptible():
             if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
                 output.lock(options.out, notice)
-            out = _build(request, games, known, cache, progress, notice)
+            out = _build(request, games, known, cache, progress, notice, keys)
     finally:
         cache.close()
         output.unlock(options.out)
@@ -118,14 +120,14 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
 
 
 def _build(request: Request, games: list[str], known: list[str], cache: Cache, progress: Optional[Progress],
-           notice: Callable[[str], None]) -> Outcome:
+           notice: Callable[[str], None], given: Optional[Keys]) -> Outcome:
     root, options = request.root, request.options
     problems = check_options(options)
     if problems:
         raise InputError(problems)
     outcome = Outcome(games)
     stages = selected(options)
-    keys = Keys(root, options)
+    keys = given or Keys(root, options)
     with_page = page_wanted(options.only, options.out)
 
     # ---- 1. plan: what is kept from earlier builds

@@ -27,7 +27,7 @@ from .core.output import WriteError, fmt_bytes
 from .core.stage import BuildOptions
 from .core.units import UnitError, parse_offset
 from .core.workers import interruptible
-from .plan import BUILD_CHECK_RUNS, Outcome, Request, UnitReport, default_jobs, recall
+from .plan import BUILD_CHECK_RUNS, Keys, Outcome, Request, UnitReport, default_jobs, recall
 
 if TYPE_CHECKING:
     from .catalog.load import Catalog
@@ -272,11 +272,12 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
     started = time.perf_counter()
     try:
         with interruptible():  # a second Ctrl-C ends the build and its workers at once
-            outcome = _recalled(request)
+            keys = Keys(request.root, options)  # the project's files, hashed once for both
+            outcome = _recalled(request, keys)
             if outcome is None:
                 from .build import build  # the whole pipeline, once something must be built
 
-                outcome = build(request, progress=show.update, notice=_wait_notice)
+                outcome = build(request, progress=show.update, notice=_wait_notice, keys=keys)
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
@@ -298,7 +299,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
     return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
 
 
-def _recalled(request: Request) -> Optional[Outcome]:
+def _recalled(request: Request, keys: Keys) -> Optional[Outcome]:
     """The same build made before (`plan.recall`), with the output folder held while its
     files are checked; None when something must be built."""
     if not request.options.out.is_dir():
@@ -306,7 +307,7 @@ def _recalled(request: Request) -> Optional[Outcome]:
     cache = open_cache()
     try:
         output.lock(request.options.out, _wait_notice)
-        return recall(request, cache)
+        return recall(request, cache, keys)
     finally:
         cache.close()
         output.unlock(request.options.out)

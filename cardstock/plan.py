@@ -141,15 +141,16 @@ def _slot(request: Request) -> str:
     return key_of("build-slot", str(request.options.out))
 
 
-def recall(request: Request, cache: Cache) -> Optional[Outcome]:
+def recall(request: Request, cache: Cache, keys: Optional["Keys"] = None) -> Optional[Outcome]:
     """The outcome of the same build made before, when the project's files and cardstock are
     as they were and every file it wrote (the manifest and the page included) still holds
-    the same bytes; None when anything must be built (or no such build is remembered)."""
+    the same bytes; None when anything must be built (or no such build is remembered).
+    `keys`: the project's files as hashed for the build that follows, when it is known."""
     games = list(dict.fromkeys(request.games)) or discover(request.root)
     known = set(discover(request.root))
     if not games or any(g not in known for g in games) or not request.options.out.is_dir():
         return None
-    keys = Keys(request.root, request.options)
+    keys = keys or Keys(request.root, request.options)
     data = cache.get_json("unit", _slot(request))
     if not isinstance(data, dict) or data.get("key") != request_key(request, keys, games):
         return None

@@ -251,3 +251,58 @@ def test_only_the_output_module_removes_files():
              if path != ROOT / "cardstock" / "core" / "output.py"
              for word in removers if word in path.read_text(encoding="utf-8")]
     assert found == []  # a stage removes its stale files through core.output.remove_stale, which follows no link
+
+
+def _reads(monkeypatch) -> list[int]:
+    """The reads `os.read` makes from now on (their sizes)."""
+    made: list[int] = []
+    real = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: made.append(n) or real(fd, n))
+    return made
+
+
+def test_a_file_unchanged_since_it_was_read_whole_is_not_read_again(tmp_path, monkeypatch):
+    from cardstock.core import output
+
+    monkeypatch.setattr(output, "_SETTLED_NS", 0)  # this test's file counts as settled at once
+    data = b"a finished sheet " * 1000
+    (tmp_path / "f.pdf").write_bytes(data)
+    sha = hashlib.sha256(data).hexdigest()
+    time.sleep(0.01)
+    reads = _reads(monkeypatch)
+    assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
+    first = len(reads)
+    assert first > 0
+    assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
+    assert len(reads) == first
+    assert not output.holds(tmp_path, ["f.pdf"], len(data), "0" * 64)  # a claim of other bytes is never taken
+
+
+def test_a_file_rewritten_in_place_with_its_size_and_time_kept_is_read_again(tmp_path, monkeypatch):
+    from cardstock.core import output
+
+    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    path = tmp_path / "f.pdf"
+    data = b"x" * 4096
+    path.write_bytes(data)
+    sha = hashlib.sha256(data).hexdigest()
+    time.sleep(0.01)
+    assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
+    before = path.stat()
+    with open(path, "r+b") as f:  # the same inode, the same size, the old modification time put back
+        f.write(b"y" * 4096)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert not output.holds(tmp_path, ["f.pdf"], len(data), sha)
+
+
+def test_a_file_changed_just_before_it_was_read_is_read_again_next_time(tmp_path, monkeypatch):
+    from cardstock.core import output
+
+    data = b"z" * 2048
+    (tmp_path / "f.pdf").write_bytes(data)
+    sha = hashlib.sha256(data).hexdigest()
+    reads = _reads(monkeypatch)
+    assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
+    first = len(reads)
+    assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
+    assert len(reads) == 2 * first  # its change may share a tick of the clock with a later write

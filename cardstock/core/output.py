@@ -12,6 +12,7 @@ import hashlib
 import os
 import secrets
 import stat
+import time
 
 from pathlib import Path
 from typing import AbstractSet, Callable, Iterable, Optional, Sequence, Union
@@ -192,18 +193,40 @@ def open_under(out: Path, rel: Sequence[str]) -> Optional[int]:
     return f
 
 
+# The files this process has read whole and found to hold a sha256, by what the system
+# says of each (`_status`): a file is read again only when any of it changed. A build looks
+# at every file of the output folder several times (what it keeps, the manifest it merges,
+# the page); a `--watch` process at every rebuild. Any write to a file changes its change
+# time (`st_ctime_ns`, which no program can set back), a replaced file has another inode;
+# a file is remembered only when its last change came well before it was read, so that a
+# write in the same tick of the system's clock cannot go unseen (git's "racily clean" rule).
+_READ: dict[tuple[int, ...], str] = {}
+_READ_MAX = 100_000
+_SETTLED_NS = 200_000_000  # a change this long before the file was read cannot share its tick
+
+
+def _status(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
     """Does the plain file `out/rel…` (reached without links, `open_under`) hold exactly
     `size` bytes with this sha256? The file is opened once and checked on its descriptor,
-    so no file swapped in after a look is read; never more than `size` bytes are read."""
+    so no file swapped in after a look is read; never more than `size` bytes are read, and
+    none when the file is unchanged since this process last read it (`_READ`)."""
     if not isinstance(size, int) or not isinstance(sha256, str) or size < 0:
         return False
     fd = open_under(out, rel)
     if fd is None:
         return False
     try:
-        if os.fstat(fd).st_size != size:
+        st = os.fstat(fd)
+        if st.st_size != size:
             return False
+        status = _status(st)
+        if _READ.get(status) == sha256:
+            return True
+        reading = time.time_ns()
         h = hashlib.sha256()
         left = size
         while left > 0:
@@ -212,7 +235,13 @@ def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
                 return False
             h.update(block)
             left -= len(block)
-        return os.read(fd, 1) == b"" and h.hexdigest() == sha256
+        if os.read(fd, 1) != b"" or h.hexdigest() != sha256:
+            return False
+        if st.st_ctime_ns < reading - _SETTLED_NS and st.st_mtime_ns < reading - _SETTLED_NS:
+            if len(_READ) >= _READ_MAX:
+                _READ.clear()
+            _READ[status] = sha256
+        return True
     except OSError:
         return False
     finally:
