@@ -68,8 +68,10 @@ STAGES: tuple[Stage, ...] = (
           run_build=calibration.build_calibration, weight=1.0, modifiers=("duplex", "back_offset", "printer")),
     Stage("svg", "<game>/svg/<id>.svg and the fonts they name", ("svg", "svg-guides", "font"), "the faces",
           run_game=svg_stage.build_svgs, weight=1.0, modifiers=("guides",)),
+    # After a card's edit the check reuses the book's findings and this stage typesets the
+    # book again: then the longest stage by far, so it gets a process of its own.
     Stage("rulebook", "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf", ("rulebook", "booklet"), "layouts/<game>/rulebook.md.j2",
-          run_game=books_stage.build_rulebook, weight=5.0),
+          run_game=books_stage.build_rulebook, weight=8.0),
     Stage("pnp", "<game>/<game>-pnp-<paper>.pdf", ("pnp",), "the sheets (layouts/sheets/) and printer profiles",
           run_game=pnp.build_pnp, check=pnp.check_inputs, weight=4.0, skipped_by="changed_since",
           modifiers=("duplex", "gutterfold", "back_offset", "printer", "select_sets", "select_cards", "pages")),
