@@ -26,7 +26,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
@@ -170,46 +170,47 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
 
     # ---- 3. the rules check of every game that needs one
     to_check = [g for g in stale if checks.get(g) is None]
-    for g, result in _check(jobs, to_check, request).items():
-        checks[g] = result
-        cache.put_json("unit", check_keys[g], {"ok": result.ok, "text": result.text})
-    for g, job in jobs.items():
-        described[g] = game_info(job.catalog, GameStatus())
-        cache.put_json("unit", keys.info(g), described[g])
-    cache.flush()  # the faces the checks laid out, for the stages' workers
-    gc.freeze()  # and as checked: what the checks kept (a big game's outlines) is not scanned again either
-    outcome.checks = {g: r for g, r in checks.items() if r is not None}
+    with _one_pool(request, jobs, len(to_check)) as pool:
+        for g, result in _check(jobs, to_check, request, pool).items():
+            checks[g] = result
+            cache.put_json("unit", check_keys[g], {"ok": result.ok, "text": result.text})
+        for g, job in jobs.items():
+            described[g] = game_info(job.catalog, GameStatus())
+            cache.put_json("unit", keys.info(g), described[g])
+        cache.flush()  # the faces the checks laid out, for the stages' workers
+        gc.freeze()  # and as checked: what the checks kept (a big game's outlines) is not scanned again either
+        outcome.checks = {g: r for g, r in checks.items() if r is not None}
 
-    # ---- 4. run the stale units of the games that may be built
-    blocked = {g for g in outcome.failed if not options.force}
-    output.lock(options.out, notice)
-    for i, unit in enumerate(units):  # a build that held the folder before may have made some
-        if i not in reports and unit.game not in blocked:
-            kept_now = _recall_unit(cache, options.out, unit)
-            if kept_now is not None:
-                reports[i] = kept_now
-    todo = [i for i, u in enumerate(units) if i not in reports and u.game not in blocked]
-    recalled = sorted(i for i in reports if units[i].game not in blocked)
-    total = len(recalled) + len(todo)
-    done = 0
-    for i in recalled:
-        done += 1
-        if progress:
-            progress(reports[i], done, total)
-
-    def finished(indexes: list[int], made: list[UnitReport], last: bool) -> None:
-        nonlocal done
-        for i, made_now in zip(indexes, made):
-            reports[i] = made_now
-            _remember_unit(cache, options.out, units[i], made_now)
+        # ---- 4. run the stale units of the games that may be built
+        blocked = {g for g in outcome.failed if not options.force}
+        output.lock(options.out, notice)
+        for i, unit in enumerate(units):  # a build that held the folder before may have made some
+            if i not in reports and unit.game not in blocked:
+                kept_now = _recall_unit(cache, options.out, unit)
+                if kept_now is not None:
+                    reports[i] = kept_now
+        todo = [i for i, u in enumerate(units) if i not in reports and u.game not in blocked]
+        recalled = sorted(i for i in reports if units[i].game not in blocked)
+        total = len(recalled) + len(todo)
+        done = 0
+        for i in recalled:
             done += 1
             if progress:
-                progress(made_now, done, total)
-        if not last:  # a build killed now leaves a manifest whose every hash holds
-            manifest.write(options.out, [a for r in made for a in r.artifacts])
+                progress(reports[i], done, total)
 
-    manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])
-    _run(units, todo, jobs, request, finished)
+        def finished(indexes: list[int], made: list[UnitReport], last: bool) -> None:
+            nonlocal done
+            for i, made_now in zip(indexes, made):
+                reports[i] = made_now
+                _remember_unit(cache, options.out, units[i], made_now)
+                done += 1
+                if progress:
+                    progress(made_now, done, total)
+            if not last:  # a build killed now leaves a manifest whose every hash holds
+                manifest.write(options.out, [a for r in made for a in r.artifacts])
+
+        manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])
+        _run(units, todo, jobs, request, finished, pool)
     outcome.reports = [reports[i] for i in sorted(reports) if units[i].game not in blocked]
     outcome.laid_out = {g: job.faces.laid_out for g, job in jobs.items()}
 
@@ -242,17 +243,22 @@ def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
     return CheckResult(job.catalog.id, report.ok, text, False)
 
 
-def _check(jobs: dict[str, Job], games: list[str], request: Request) -> dict[str, CheckResult]:
-    """The checks of `games`, in parallel when there are several and more than one worker.
-    Bad input any of them finds (a template over the sandbox's bounds) is gathered from all
-    of them, then raised as one InputError."""
+def _check(jobs: dict[str, Job], games: list[str], request: Request, pool: Optional["ProcessPoolExecutor"]) -> dict[str, CheckResult]:
+    """The checks of `games`, in parallel when there are several and more than one worker
+    (on `pool`, the build's one pool, when it has one: `_one_pool`). Bad input any of them
+    finds (a template over the sandbox's bounds) is gathered from all of them, then raised
+    as one InputError."""
     results: dict[str, CheckResult] = {}
     problems: list[Issue] = []
     if request.jobs > 1 and len(games) > 1:
         order = _biggest_first(jobs, games)
-        workers, here = _processes(request.jobs, len(order))
         there = partial(_check_task, runs=request.check_runs, strict=request.strict)
-        with _pool(workers, jobs) as pool:
+        with ExitStack() as own:
+            if pool is None:
+                workers, here = _processes(request.jobs, len(order))
+                pool = own.enter_context(_pool(workers, jobs))
+            else:
+                here = False
             shared = _shared(pool, order, lambda g: check_one(jobs[g], request.check_runs, request.strict), there, first_here=here)
             for g, result in zip(order, shared):
                 try:
@@ -344,6 +350,21 @@ def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = No
     pool.shutdown(wait=True)
 
 
+@contextmanager
+def _one_pool(request: Request, jobs: dict[str, Job], checks: int) -> Iterator[Optional["ProcessPoolExecutor"]]:
+    """The workers of both the checks and the stages, when the build checks more games than
+    it has processes (then each phase keeps every worker busy and this process waits): the
+    same workers run the stages after the checks, with what they imported, loaded and laid
+    out while checking (fonts, compiled templates, the faces of the games they checked)
+    instead of new workers forked from this process starting over. None otherwise: each
+    phase then forks its own workers as it needs them (`_check`, `_run`)."""
+    if request.jobs > 1 and checks > request.jobs:
+        with _pool(request.jobs, jobs, BuildJob(request.root, request.options)) as pool:
+            yield pool
+    else:
+        yield None
+
+
 def _run_units(units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]) -> list[UnitReport]:
     """Run these units one after the other, in this process."""
     made = []
@@ -370,11 +391,12 @@ def _task(units: list[Unit], indexes: list[int]) -> list[UnitReport]:
 
 
 def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Request,
-         finished: Callable[[list[int], list[UnitReport], bool], None]) -> None:
+         finished: Callable[[list[int], list[UnitReport], bool], None], pool: Optional["ProcessPoolExecutor"]) -> None:
     """Run the units `todo`: one task per game (its stages in order, in one process), the
     build's own stages as one more; with several processes, a game's stages are spread
     over the processes a lone game would leave idle (`spread`), and this process runs one
-    of them beside its workers when there are no more tasks than processes (`_shared`)."""
+    of them beside its workers when there are no more tasks than processes (`_shared`).
+    With `pool` (`_one_pool`), its workers run every task."""
     if not todo:
         return
     work: dict[Optional[str], Union[Job, BuildJob]] = {None: BuildJob(request.root, request.options)}
@@ -389,12 +411,16 @@ def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Requ
         tasks.append(global_units)
     if request.jobs > 1:
         tasks = spread(tasks, request.jobs, units)
-    if request.jobs <= 1 or len(tasks) == 1:
+    if pool is None and (request.jobs <= 1 or len(tasks) == 1):
         for n, task in enumerate(tasks):
             finished(task, _run_units(units, task, work), n == len(tasks) - 1)
         return
-    workers, here = _processes(request.jobs, len(tasks))
-    with _pool(workers, jobs, BuildJob(request.root, request.options)) as pool:
+    with ExitStack() as own:
+        if pool is None:
+            workers, here = _processes(request.jobs, len(tasks))
+            pool = own.enter_context(_pool(workers, jobs, BuildJob(request.root, request.options)))
+        else:
+            here = False
         shared = _shared(pool, tasks, lambda t: _run_units(units, t, work), partial(_task, units), first_here=here)
         for n, (task, result) in enumerate(zip(tasks, shared)):
             finished(task, result(), n == len(tasks) - 1)

@@ -6,6 +6,7 @@ spread, the files are the bytes a build made from nothing writes."""
 from __future__ import annotations
 
 import csv
+import os
 import io
 from pathlib import Path
 
@@ -92,3 +93,31 @@ def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Pat
     made, want = files(out), files(fresh)
     assert made.keys() == want.keys()
     assert [name for name in want if made[name] != want[name] and name != "manifest.json" and name != "index.html"] == []
+
+
+def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(tmp_path: Path, monkeypatch) -> None:
+    from cardstock import build as build_module
+
+    root = copy_project(tmp_path / "proj", ("alpha-omega-tiles", "atmosfear", "alter-ego"))
+    seen = tmp_path / "pids.txt"
+    pools: list[int] = []
+    real_pool, real_check, real_units = build_module._pool, build_module.check_one, build_module._run_units
+
+    def note(what: str) -> None:
+        with open(seen, "a", encoding="utf-8") as f:  # workers are forked: they write here too
+            f.write(f"{what} {os.getpid()}\n")
+
+    monkeypatch.setattr(build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k))
+    monkeypatch.setattr(build_module, "check_one", lambda *a, **k: note("check") or real_check(*a, **k))
+    monkeypatch.setattr(build_module, "_run_units", lambda *a, **k: note("stages") or real_units(*a, **k))
+    what = ["--only", "pnp,rulebook", "--paper", "letter"]
+    assert main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what]) == 0
+    assert pools == [2]  # one pool, forked once, for both phases
+    rows = [line.split() for line in seen.read_text(encoding="utf-8").splitlines()]
+    checkers = {int(pid) for what_, pid in rows if what_ == "check"}
+    builders = {int(pid) for what_, pid in rows if what_ == "stages"}
+    assert len(checkers) == 2 and os.getpid() not in checkers
+    assert builders <= checkers  # the stages ran on the workers that had checked
+    assert main(["--root", str(root), "build", "--out", str(tmp_path / "alone"), "--jobs", "1", *what]) == 0
+    made, alone = files(root / "output"), files(tmp_path / "alone")
+    assert [name for name in alone if made.get(name) != alone[name] and name not in ("manifest.json", "index.html")] == []
