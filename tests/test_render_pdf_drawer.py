@@ -272,6 +272,17 @@ def test_faces_with_every_kind_of_op_are_drawn_to_the_same_bytes(tmp_path, shipp
     assert b"/Image" in made and b"/FormXob" in made
 
 
+def test_a_face_drawn_again_by_the_same_process_is_replayed_in_a_document_of_another_stage(shipped_faces):
+    """The rulebook's pictures and the sheets (or the next build of a `--watch` process)
+    draw the same faces in documents of their own: the second replays the first's programs."""
+    faces = shipped_faces[100:130]
+    first = _document(PdfFaces, faces)
+    before = dict(STATS)
+    assert _document(PdfFaces, faces) == first
+    assert STATS["recorded"] == before["recorded"]
+    assert STATS["replayed"] > before["replayed"]
+
+
 def test_a_face_is_recorded_once_and_replayed_in_every_document(tmp_path, shipped_faces):
     """The second paper's sheets (another document) replay the programs the first one
     recorded, and come out as the canvas calls make them (a face with an image too: the

@@ -24,7 +24,7 @@ from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..layout.faces import Faces
 from ..layout.printed import changed_cards
-from ..render.pdf import PdfFaces, Programs
+from ..render.pdf import PdfFaces
 from ..core.units import PAPER_LABELS, fmt_mm
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -71,7 +71,6 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     margin = printer_margin(catalog.root, options)
     sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
-    programs = Programs()  # each face's drawing recorded once for every paper's sheets
     components = [c for c in catalog.components if kinds is None or c.kind in kinds]
     if kind in ("pnp", "reprint"):
         components = selected(catalog, components, options, result.findings)
@@ -91,7 +90,7 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
                 result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
                 continue
         count = len(pages)
-        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces, programs), release=True)  # empties `pages`
+        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces), release=True)  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
@@ -142,8 +141,8 @@ class _FullFaces:
     """Draws faces given by their outline (`Faces.outline`) with their drawing, read back
     one placement at a time."""
 
-    def __init__(self, canvas: Any, faces: Faces, programs: Programs) -> None:
-        self._pdf = PdfFaces(canvas, programs=programs)
+    def __init__(self, canvas: Any, faces: Faces) -> None:
+        self._pdf = PdfFaces(canvas)  # each face's drawing recorded once, for every paper's sheets
         self._faces = faces
         self._formed: set[str] = set()  # faces already drawn once as a reused form
 

@@ -607,6 +607,14 @@ class Programs:
         self._kept[key] = program
 
 
+# The programs of this process: every document it draws (the sheets of each paper, the
+# rulebook's pictures, the quick reference, the next build of a `--watch` process)
+# replays what a face's first drawing recorded. A program is kept by the face's key, which
+# its content decides, so it is never drawn for another face. At most `PROGRAMS_MAX`.
+PROGRAMS_MAX = 512
+_PROGRAMS = Programs(PROGRAMS_MAX)
+
+
 class PdfFaces:
     """Draws faces on one canvas; remembers which faces it already stored as forms.
 
@@ -631,7 +639,7 @@ class PdfFaces:
     def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False, opaque: bool = False,
                  programs: Optional[Programs] = None) -> None:
         self.canvas = canvas
-        self.programs = programs if programs is not None else Programs()  # shared by the documents that draw the same faces
+        self.programs = programs if programs is not None else _PROGRAMS  # shared by every document of the process
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         # PDF/X-1a: no transparency state is ever written (the faces were flattened, so
