@@ -32,6 +32,7 @@ from .catalog.load import Catalog, load_games
 from .core.cache import Cache
 from .core.issues import Issue, Issues
 from .core.stage import BuildOptions
+from .core.tomlpos import TomlReads
 from .layout import check as layout_check
 from .layout.faces import Faces
 from .layout.spec import load_layouts, shared_files
@@ -69,11 +70,12 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
             found += _output_folder(options.out)
             if page:
                 found += check_page(root, catalogs, options.out, cache)
+        reads = TomlReads()  # the layout files the games share, read once in this pass
         for catalog in catalogs:
-            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog)), library=game_library(catalog, symbols))
+            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog), reads), library=game_library(catalog, symbols))
             out.faces[catalog.id] = faces
             found += catalog_check.check(catalog)
-            found += layout_check.check(faces)
+            found += layout_check.check(faces, reads)
             found += books_check.templates(catalog)
         for stage in stages:
             if stage.check is not None and options is not None:

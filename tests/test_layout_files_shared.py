@@ -98,3 +98,23 @@ def test_a_mistake_in_a_shared_layout_file_is_placed_in_that_file(cli, tmp_path)
     built = cli("--root", str(root), "build", "--jobs", "1", "--only", "cards")
     assert built.code == 2 and not (root / "output").exists()
     assert "layouts/shared/squib.toml:12: layouts.squib.boxes.banner.font: unknown font 'nonesuch'" in built.err, built.err
+
+
+def test_a_layout_file_the_games_share_is_read_once_per_validation_pass(tmp_path, monkeypatch):
+    from cardstock.core import tomlpos
+    from cardstock.core.cache import memory_cache
+    from cardstock.validate import validate
+    from conftest import copy_project
+
+    games = ("alpha-omega-tiles", "atmosfear", "vortex")
+    root = copy_project(tmp_path / "proj", games)
+    texts = {name: (root / "layouts" / name).read_text(encoding="utf-8") for name in ("default.toml", *(f"{g}/faces.toml" for g in games))}
+    parsed = []
+    real = tomlpos.tomllib.loads
+    monkeypatch.setattr(tomlpos.tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    found = validate(root, None, memory_cache())
+    assert not found.issues.errors
+    assert {name: parsed.count(text) for name, text in texts.items()} == dict.fromkeys(texts, 1)  # three games draw with default.toml
+    parsed.clear()
+    validate(root, None, memory_cache())  # a new pass reads the files again
+    assert parsed.count(texts["default.toml"]) == 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import tomllib
 import re
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from .files import Unreadable, issue, read_text
 from .issues import Issue
@@ -362,3 +362,22 @@ def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") 
     except RecursionError:
         return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
     return (data, KeyLines(text)), None
+
+
+Read = Callable[["pathlib.Path", str, "Optional[pathlib.Path]"], tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]]
+
+
+class TomlReads:
+    """`read_toml` for one validation pass: a file several games read (the shared default
+    layouts, a sheet) is read, parsed and scanned for its lines once in the pass. Readers
+    share what it gives and never change it; a later pass reads the files again."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple["pathlib.Path", str, "Optional[pathlib.Path]"], Any] = {}
+
+    def __call__(self, path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
+        key = (path, shown, root)
+        if key not in self._read:
+            self._read[key] = read_toml(path, shown, root)
+        found: tuple[Optional[tuple[dict[str, Any], KeyLines]], Any] = self._read[key]
+        return found

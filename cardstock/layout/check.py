@@ -22,7 +22,7 @@ from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
 from .spec import LayoutSet, shared_files
 from .svgart import svg_problem
-from ..core.tomlpos import line_for, read_toml
+from ..core.tomlpos import Read, line_for, read_toml
 from ..fonts import FACES
 
 # Layout keys whose values are lengths; the edges may also be percentages of the frame.
@@ -37,11 +37,12 @@ def _is_template(value: Any) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
-def check(faces: Faces) -> list[Issue]:
-    """Every problem of the layouts one game draws with (see the module's docstring)."""
+def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
+    """Every problem of the layouts one game draws with (see the module's docstring);
+    `reader` reads the layout files again (`TomlReads`: as the pass read them before)."""
     catalog, ls = faces.catalog, faces.layouts
     found: list[Issue] = list(faces.static_issues())
-    found += _layout_values(catalog, ls)
+    found += _layout_values(catalog, ls, reader)
     found += _catalog_text(catalog, ls)
     found += _svg_art(catalog)
     if ls.issues:
@@ -125,7 +126,7 @@ def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
 
 # ---------------------------------------------------------------- layout values
 
-def _layout_values(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
+def _layout_values(catalog: Catalog, ls: LayoutSet, reader: Read) -> list[Issue]:
     """The values the game's layout files write literally (lengths, colours, fonts) and
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
@@ -135,14 +136,14 @@ def _layout_values(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
-        out += _file_values(path, shown, ls.theme, catalog.root)
+        out += _file_values(path, shown, ls.theme, catalog.root, reader)
     return out
 
 
-def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path) -> list[Issue]:
+def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path, reader: Read) -> list[Issue]:
     """The problems of the values one layout file writes literally (see `_layout_values`)."""
     out: list[Issue] = []
-    read, _ = read_toml(path, shown, root)
+    read, _ = reader(path, shown, root)
     if read is not None:
         data, lines = read
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
-from ..core.tomlpos import line_for, read_toml
+from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .shapes import custom_outline
@@ -88,8 +88,8 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path]) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
-    read, problem = read_toml(path, shown, root)
+def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path], reader: Read = read_toml) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
+    read, problem = reader(path, shown, root)
     if read is None:
         issues.append(problem)
         return None, {}
@@ -189,10 +189,10 @@ def _check(ls: LayoutSet) -> None:
                 ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.style", f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}"))
 
 
-def _alone(path: Path, shown: str, root: Optional[Path]) -> LayoutSet:
+def _alone(path: Path, shown: str, root: Optional[Path], reader: Read = read_toml) -> LayoutSet:
     """One layout file read and merged into an empty set."""
     ls = LayoutSet({}, {}, {}, {}, {})
-    model, lines = _read(path, shown, ls.issues, root)
+    model, lines = _read(path, shown, ls.issues, root, reader)
     if model is not None:
         _merge_file(ls, model, shown, lines)
         ls.files = (shown,)
@@ -205,13 +205,14 @@ def shared_files(catalog: Any) -> list[str]:
     return list(dict.fromkeys(s.layout_file.strip() for s in catalog.game.sets if s.layout_file and s.layout_file.strip()))
 
 
-def load_layouts(root: Path, game_id: Optional[str], shared: Sequence[str] = ()) -> LayoutSet:
+def load_layouts(root: Path, game_id: Optional[str], shared: Sequence[str] = (), reader: Read = read_toml) -> LayoutSet:
     """The shared defaults, then the project's layout files the game's sets name (`shared`,
     paths from the project folder, which several sets or games may name), then the game's
-    faces.toml (when it has one): each may change what the one before it set."""
+    faces.toml (when it has one): each may change what the one before it set. `reader`
+    reads each file (a validation pass reads a file the games share once: `TomlReads`)."""
     path, shown = shared_layout(root, "default.toml")
     if present(path):
-        ls = _alone(path, shown, root)
+        ls = _alone(path, shown, root, reader)
     else:
         ls = LayoutSet({}, {}, {}, {}, {})
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
@@ -221,7 +222,7 @@ def load_layouts(root: Path, game_id: Optional[str], shared: Sequence[str] = ())
     for own, shown in files:
         if not present(own):
             continue  # a set's layout_file that is missing is reported where the set names it
-        model, lines = _read(own, shown, ls.issues, root)
+        model, lines = _read(own, shown, ls.issues, root, reader)
         if model is not None:
             _merge_file(ls, model, shown, lines)
             ls.files = (*ls.files, shown)
