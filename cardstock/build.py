@@ -207,7 +207,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
                 if progress:
                     progress(made_now, done, total)
             if not last:  # a build killed now leaves a manifest whose every hash holds
-                manifest.write(options.out, [a for r in made for a in r.artifacts])
+                manifest.add(options.out, [a for r in made for a in r.artifacts])
 
         manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])
         _run(units, todo, jobs, request, finished, pool)

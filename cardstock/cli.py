@@ -424,6 +424,11 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                 continue
             seen = time.perf_counter()
             code = build_once(args, options)
+            if first:
+                # the SVG writer is imported by the first face an SVG stage writes, and each
+                # rebuild's workers are forked anew: kept here, it is imported once, not
+                # once per rebuild
+                import svgwrite  # noqa: F401
             if batch:
                 changed = sorted({path for _, path in batch})
                 shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")

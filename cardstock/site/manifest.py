@@ -1,10 +1,11 @@
 """output/manifest.json: every artifact with game, kind, paper, pages, bytes and sha256.
 
-The manifest never lists a hash its file does not have, even when a build is killed: the
-build takes a unit's old files out of it before the unit rewrites them (`forget`) and adds
-the new ones as soon as the unit is done (`write`), each time through a rename. An entry
-whose file no longer holds the bytes it lists (a build stopped in an unlucky instant, a
-hand edit, a file swapped for another of the same size) is dropped.
+A build never makes the manifest list a hash its file does not have, even when it is
+killed: it takes a unit's old files out before the unit rewrites them (`forget`) and adds
+the new ones as soon as the unit is done (`add`), each time through a rename. Its last
+write (`merged`, then `save`) checks every entry against its file: one whose file no
+longer holds the bytes it lists (a build stopped in an unlucky instant, a hand edit, a
+file swapped for another of the same size) is dropped.
 
 `recall` turns what the cache says a unit wrote back into artifacts, when every file still
 holds exactly those bytes: the build then keeps the files instead of making them again.
@@ -126,11 +127,27 @@ def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
     return _save(out, merged(out, artifacts))
 
 
+def _listed(out: Path) -> dict[str, dict[str, Any]]:
+    """The manifest's entries as written, by path (checked against their files or not)."""
+    return {e["path"]: e for e in read(out) if isinstance(e, dict) and isinstance(e.get("path"), str)}
+
+
 def forget(out: Path, parts: Iterable[tuple[Any, Iterable[str]]]) -> None:
     """Take the files of these (game, kinds) out of the manifest (game None: the build's
-    own files), before they are rewritten. Nothing is written when none is listed."""
+    own files), before they are rewritten. Nothing is written when none is listed. The
+    other entries stay as they are; the build's last write (`merged`) checks them all."""
     drop = {(game, kind) for game, kinds in parts for kind in kinds}
-    listed = read(out)
-    if not any(isinstance(e, dict) and (e.get("game"), e.get("kind")) in drop for e in listed):
+    listed = _listed(out)
+    if not any((e.get("game"), e.get("kind")) in drop for e in listed.values()):
         return
-    _save(out, {k: v for k, v in _current(out).items() if (v.get("game"), v.get("kind")) not in drop})
+    _save(out, {k: v for k, v in listed.items() if (v.get("game"), v.get("kind")) not in drop})
+
+
+def add(out: Path, artifacts: Iterable[Artifact]) -> Path:
+    """List these artifacts, just written, in the manifest (by path), while a build runs:
+    the others are kept as they are; the build's last write (`merged`) checks them all."""
+    entries = _listed(out)
+    for a in artifacts:
+        e = entry(out, a)
+        entries[e["path"]] = e
+    return _save(out, entries)
