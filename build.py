@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cardstock.cli import main  # noqa: E402
+from cardstock.cli import run  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

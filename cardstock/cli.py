@@ -10,6 +10,8 @@ runs (a build the whole pipeline, `list` the catalog), so the command starts lig
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import json
 import os
 import shlex
@@ -17,7 +19,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Sequence, TextIO
 
 from . import __version__
 from .core import output
@@ -428,7 +430,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                 # the SVG writer is imported by the first face an SVG stage writes, and each
                 # rebuild's workers are forked anew: kept here, it is imported once, not
                 # once per rebuild
-                import svgwrite  # noqa: F401
+                importlib.import_module("svgwrite")
             if batch:
                 changed = sorted({path for _, path in batch})
                 shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
@@ -786,6 +788,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise
         print(_safe(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)"), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def run() -> NoReturn:
+    """The `cardstock` command (and `python -m cardstock`, build.py): `main`, then exit. The
+    process ends here, so what it made is frozen first (`gc.freeze`): the full collection
+    CPython makes as it exits would otherwise look through all of it (about 0.15 s after
+    an edit's build, for a process whose memory the system takes back at once)."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)
 
 
 def _silence_stdout() -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from pypdf import PdfReader
 
 from cardstock.cli import parser
+from conftest import ROOT
 
 
 def pnp(cli, mini, *extra: str):
@@ -85,3 +87,27 @@ def test_a_name_with_accents_gives_a_readable_id(cli, mini):
     assert result.code == 0, result.err
     ids = [c["id"] for c in json.loads(result.out)["components"]]
     assert "cafe-brawl" in ids
+
+
+def test_the_command_freezes_the_collector_before_the_process_exits(monkeypatch):
+    """`cardstock` (the console script, `python -m cardstock`, build.py) runs `main` and
+    exits with its code; what the process made is frozen first, so the collection Python
+    makes as it exits does not look through all of it."""
+    import gc
+
+    from cardstock import cli
+
+    order = []
+    monkeypatch.setattr(cli, "main", lambda: order.append("main") or 3)
+    monkeypatch.setattr(gc, "freeze", lambda: order.append("freeze"))
+    with pytest.raises(SystemExit) as stopped:
+        cli.run()
+    assert stopped.value.code == 3 and order == ["main", "freeze"]
+
+
+def test_every_way_to_start_cardstock_goes_through_run():
+    import tomllib
+
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["cardstock"] == "cardstock.cli:run"
+    for path in (ROOT / "build.py", ROOT / "cardstock" / "__main__.py"):
+        assert "run()" in path.read_text(encoding="utf-8")
