@@ -33,7 +33,7 @@ def test_python_dash_m_cardstock_runs_the_cli(mini):
 
 def test_the_console_script_is_the_cli_itself_and_there_is_no_server():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["scripts"] == {"cardstock": "cardstock.cli:main"}
+    assert project["project"]["scripts"] == {"cardstock": "cardstock.cli:run"}  # `main`, then exit
     assert not (ROOT / "cardstock" / "warm.py").exists()
     from cardstock.cli import parser
 

@@ -37,8 +37,8 @@ class _Watched:
     """The sheets' own face drawer; before each face is drawn it notes how much finished
     page and form content the document holds uncompressed."""
 
-    def __init__(self, canvas: Any, faces: Any, programs: Any, held: list[tuple[int, int]]) -> None:
-        self._inner = _FULL_FACES(canvas, faces, programs)
+    def __init__(self, canvas: Any, faces: Any, held: list[tuple[int, int]]) -> None:
+        self._inner = _FULL_FACES(canvas, faces)
         self._canvas = canvas
         self._held = held
 
@@ -53,7 +53,7 @@ def _sheets(root: Path, distinct: int, monkeypatch: Any) -> tuple[PdfReader, lis
     rows = [(f"Card {i}", 1) for i in range(distinct)] + [("Thrice", 3)]
     BENCH.synthetic_game(root, "gen", rows)
     held: list[tuple[int, int]] = []
-    monkeypatch.setattr(pnp, "_FullFaces", lambda canvas, faces, programs: _Watched(canvas, faces, programs, held))
+    monkeypatch.setattr(pnp, "_FullFaces", lambda canvas, faces: _Watched(canvas, faces, held))
     out = root / "output"
     assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp"]) == 0
     return PdfReader(out / "gen" / "gen-pnp-letter.pdf"), held
