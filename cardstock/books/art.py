@@ -11,7 +11,6 @@ from __future__ import annotations
 import weakref
 
 from typing import Any, Optional
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -25,7 +24,7 @@ from ..layout.faces import Faces
 from ..layout.symbols import Library
 from ..render.pdf import PdfFaces
 from .content import face_size, laid_out
-from .story import Styles, grid_style, icon_label, text_position, tint
+from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- icons
 

@@ -35,7 +35,6 @@ once, by the rulebook stage, which can run beside the build's other stages.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
 import re
 from dataclasses import dataclass
 from typing import Optional, Union
@@ -57,7 +56,7 @@ from . import art
 from .document import BookDoc, Built, booklets_of, build, contents
 from .content import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
-from .story import Builder, Styles, accent_color
+from .story import Builder, Styles, accent_color, escape
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
 DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")

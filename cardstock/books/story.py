@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Optional
-from xml.sax.saxutils import escape
+import html
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -34,6 +34,12 @@ def _booklet_shrink() -> float:
 
 BOOKLET_SHRINK = _booklet_shrink()
 from . import fonts
+
+
+def escape(text: str) -> str:
+    """Text as a Platypus paragraph reads it literally: `&`, `<` and `>` escaped."""
+    return html.escape(text, quote=False)
+
 
 ICON_CALLBACK = "cardstock_icon"
 
