@@ -323,3 +323,18 @@ def test_an_expression_over_the_size_bound_is_refused_when_its_syntax_is_checked
 
     problem = syntax_problem("e", "1 + " * MAX_TOKENS + "1")
     assert problem is not None and f"more than {MAX_TOKENS:,} tokens" in problem
+
+
+def test_a_template_read_for_its_syntax_is_compiled_from_that_reading(monkeypatch):
+    from jinja2.environment import Environment
+
+    from cardstock.core.templating import plain, render, syntax_problem
+
+    reads = []
+    real = Environment._parse
+    monkeypatch.setattr(Environment, "_parse", lambda self, *a: reads.append(a[0]) or real(self, *a))
+    text = "{% for n in names %}{{ n|upper }} {% endfor %}" + str(time.time_ns())
+    assert syntax_problem("t", text) is None
+    made, problem = render(text, {"names": ["ash", "oak"]}, file="t.j2", line=None, field="", env=plain())
+    assert problem is None and made.startswith("ASH OAK ")
+    assert reads.count(text) == 1

@@ -537,13 +537,14 @@ class BoundedSandbox(SandboxedEnvironment):
         stay undefined ("u", rather than None) given as a string, compiled once by this
         environment (a layout repeats the same texts for every face; a `--watch` process
         keeps them from one build to the next); or only read, for its syntax and the names
-        it uses: the tree of a template ("p") or of an expression ("x"). Kept by the text
-        itself, so an edited text is compiled anew; at most `MAX_COMPILED` are kept. A
-        compile error is not kept: it is raised each time."""
+        it uses: the tree of a template ("p") or of an expression ("x"), which a template's
+        compiling then starts from (Jinja2 compiles a tree as it compiles a text). Kept by
+        the text itself, so an edited text is compiled anew; at most `MAX_COMPILED` are
+        kept. A compile error is not kept: it is raised each time."""
         found = self._strings.get((kind, text))
         if found is None:
-            if kind == "t":
-                found = self.from_string(text)
+            if kind == "t":  # from the tree when the text was read for its syntax before
+                found = self.from_string(self._strings.get(("p", text), text))
             elif kind == "p":
                 found = self.parse(text)
             elif kind == "x":
