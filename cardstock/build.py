@@ -206,7 +206,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
                 done += 1
                 if progress:
                     progress(made_now, done, total)
-            if not last:  # a build killed now leaves a manifest whose every hash holds
+            if not last:  # a build killed now leaves a manifest that lists what it wrote
                 manifest.add(options.out, [a for r in made for a in r.artifacts])
 
         manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])

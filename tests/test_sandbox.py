@@ -294,18 +294,24 @@ def test_an_expression_runs_under_a_budget_too():
     assert "makes more than 256 MB" in template_message(info.value)
 
 
-def test_a_text_checked_for_its_syntax_is_read_once_per_process(monkeypatch):
+def _parsed(monkeypatch) -> list[str]:
+    """The texts Jinja2 parses from now on."""
     from jinja2.environment import Environment
 
+    parsed: list[str] = []
+    real = Environment._parse
+    monkeypatch.setattr(Environment, "_parse", lambda self, *a: parsed.append(a[0]) or real(self, *a))
+    return parsed
+
+
+def test_a_text_checked_for_its_syntax_is_read_once_per_process(monkeypatch):
     from cardstock.core.templating import syntax_problem
 
-    reads = []
-    real = Environment._parse
-    monkeypatch.setattr(Environment, "_parse", lambda self, *a: reads.append(a[0]) or real(self, *a))
+    parsed = _parsed(monkeypatch)
     text = "{{ card.name }} read once " + str(time.time_ns())
     assert syntax_problem("t", text) is None
     assert syntax_problem("t", text) is None
-    assert reads.count(text) == 1
+    assert parsed.count(text) == 1
 
 
 def test_a_syntax_error_is_reported_every_time_it_is_checked():
@@ -317,24 +323,18 @@ def test_a_syntax_error_is_reported_every_time_it_is_checked():
 
 
 def test_an_expression_over_the_size_bound_is_refused_when_its_syntax_is_checked():
-    from cardstock.core.templating import syntax_problem
-
-    from cardstock.core.templating import MAX_TOKENS
+    from cardstock.core.templating import MAX_TOKENS, syntax_problem
 
     problem = syntax_problem("e", "1 + " * MAX_TOKENS + "1")
     assert problem is not None and f"more than {MAX_TOKENS:,} tokens" in problem
 
 
 def test_a_template_read_for_its_syntax_is_compiled_from_that_reading(monkeypatch):
-    from jinja2.environment import Environment
-
     from cardstock.core.templating import plain, render, syntax_problem
 
-    reads = []
-    real = Environment._parse
-    monkeypatch.setattr(Environment, "_parse", lambda self, *a: reads.append(a[0]) or real(self, *a))
+    parsed = _parsed(monkeypatch)
     text = "{% for n in names %}{{ n|upper }} {% endfor %}" + str(time.time_ns())
     assert syntax_problem("t", text) is None
     made, problem = render(text, {"names": ["ash", "oak"]}, file="t.j2", line=None, field="", env=plain())
     assert problem is None and made.startswith("ASH OAK ")
-    assert reads.count(text) == 1
+    assert parsed.count(text) == 1
