@@ -223,8 +223,11 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
             last = _recall_check(cache, keys.check(g, request.check_runs, request.strict), g)
             if last is not None:
                 checked[g] = Checked(last.ok, last.text)
-    published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
-                        described, cache, with_page=with_page)
+    try:
+        published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
+                            described, cache, with_page=with_page)
+    except InputError as exc:  # the page's template failed on what the build made: the files stay
+        raise InputError(exc.issues, written=bool(artifacts)) from None
     outcome.page, outcome.page_kept = published.page, published.kept
     if not any(g not in known for g in games):
         remember(request, keys, outcome, cache)

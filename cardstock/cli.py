@@ -52,13 +52,16 @@ def find_root(start: Path) -> Path:
     return start
 
 
-def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None) -> None:
+def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None, *, written: bool = False) -> None:
+    """Each issue, then how many errors there are and what that left unwritten: nothing,
+    or (`written`: found after the build wrote its files) the downloads page."""
     stream = stream or sys.stderr
     for issue in issues:
         print(issue.render(), file=stream)
     errors = sum(1 for i in issues if i.level == "error")
     if errors:
-        print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", file=stream)
+        left = "the other files were written, the downloads page was not" if written else "nothing was written"
+        print(f"{errors} error{'s' if errors != 1 else ''}; {left}.", file=stream)
 
 
 def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
@@ -283,7 +286,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
-        print_issues(exc.issues)
+        print_issues(exc.issues, written=exc.written)
         return EXIT_INPUT
     except WriteError as exc:
         show.close()

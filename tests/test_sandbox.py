@@ -185,6 +185,10 @@ def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_pat
     assert result.code == 2
     line = _line_of(root, "downloads[5]")
     assert f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist" in result.err
+    # found after the build wrote its files: the message says what was left unwritten
+    assert "1 error; the other files were written, the downloads page was not." in result.err
+    assert "nothing was written" not in result.err
+    assert list((root / "output").rglob("*.pdf")) and not (root / "output" / "index.html").exists()
 
 
 def test_the_rules_check_reports_a_breach_as_bad_input(mini, cli):
@@ -338,3 +342,14 @@ def test_a_template_read_for_its_syntax_is_compiled_from_that_reading(monkeypatc
     made, problem = render(text, {"names": ["ash", "oak"]}, file="t.j2", line=None, field="", env=plain())
     assert problem is None and made.startswith("ASH OAK ")
     assert parsed.count(text) == 1
+
+
+def test_bad_input_sent_back_from_a_worker_keeps_its_issues_and_what_was_written():
+    import pickle  # what a process pool does with a worker's exception
+
+    from cardstock.core.issues import InputError, Issue
+
+    issue = Issue("layouts/site/index.html.j2", 3, "template", "the template names something that does not exist")
+    for written in (False, True):
+        back = pickle.loads(pickle.dumps(InputError([issue], written=written)))
+        assert back.issues == [issue] and back.written is written

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
-from typing import Iterable, Iterator, Literal
+from typing import Any, Iterable, Iterator, Literal
 
 # characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences,
 # carriage returns, new lines) and the bidirectional overrides that reorder a line
@@ -122,12 +122,19 @@ def grouped(items: Iterable[Issue]) -> list[Issue]:
 
 
 class InputError(Exception):
-    """Raised at a stage boundary when the input has errors; carries them all."""
+    """Raised at a stage boundary when the input has errors; carries them all. `written`:
+    found only after the build wrote its files (the downloads page, rendered from what
+    the build made), so not everything was left unwritten."""
 
-    def __init__(self, issues: Iterable[Issue]):
+    def __init__(self, issues: Iterable[Issue], *, written: bool = False):
         self.issues = list(issues)
+        self.written = written
         super().__init__("\n".join(i.render() for i in self.issues))
 
     # keep the issues when a worker process sends the error back
-    def __reduce__(self) -> tuple[type["InputError"], tuple[list[Issue]]]:
-        return (InputError, (self.issues,))
+    def __reduce__(self) -> tuple[Any, tuple[list[Issue], bool]]:
+        return (_input_error, (self.issues, self.written))
+
+
+def _input_error(issues: list[Issue], written: bool) -> InputError:
+    return InputError(issues, written=written)
