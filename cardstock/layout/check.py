@@ -195,8 +195,6 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> O
     return None
 
 
-
-
 def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:
     if isinstance(value, str) and value.strip() in ("", "none"):
         return None
