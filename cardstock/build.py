@@ -38,6 +38,7 @@ from .core.issues import InputError, Issue
 from .core.project import discover
 from .core.stage import BuildJob, Job
 from .core.workers import interruptible, kill_workers, worker_start
+from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
 from .site import manifest
@@ -92,10 +93,11 @@ def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
 # ---------------------------------------------------------------- the build
 
 def build(request: Request, *, progress: Optional[Progress] = None, notice: Callable[[str], None] = lambda _: None,
-          keys: Optional[Keys] = None) -> Outcome:
+          keys: Optional[Keys] = None, kept: Optional[KeptFaces] = None) -> Outcome:
     """Build what `request` asks (see the module's docstring). Raises InputError for bad
     input (nothing written) and `output.WriteError` for a file that cannot be written.
-    `keys`: the project's files as hashed just before (by `plan.recall`), else hashed now."""
+    `keys`: the project's files as hashed just before (by `plan.recall`), else hashed now.
+    `kept`: the faces a `--watch` process keeps from one build to the next."""
     started = time.perf_counter()
     root, options = request.root, request.options
     known = discover(root)
@@ -110,7 +112,9 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
         with interruptible():
             if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
                 output.lock(options.out, notice)
-            out = _build(request, games, known, cache, progress, notice, keys)
+            if kept is not None:
+                kept.next_build()
+            out = _build(request, games, known, cache, progress, notice, keys, kept)
     finally:
         cache.close()
         output.unlock(options.out)
@@ -120,7 +124,7 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
 
 
 def _build(request: Request, games: list[str], known: list[str], cache: Cache, progress: Optional[Progress],
-           notice: Callable[[str], None], given: Optional[Keys]) -> Outcome:
+           notice: Callable[[str], None], given: Optional[Keys], kept: Optional[KeptFaces]) -> Outcome:
     root, options = request.root, request.options
     problems = check_options(options)
     if problems:
@@ -139,9 +143,9 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
     reports: dict[int, UnitReport] = {}
     for i, unit in enumerate(units):
         if unit.game is None or checks.get(unit.game) is not None:
-            kept = _recall_unit(cache, options.out, unit)
-            if kept is not None:
-                reports[i] = kept
+            found_unit = _recall_unit(cache, options.out, unit)
+            if found_unit is not None:
+                reports[i] = found_unit
     described: dict[str, dict[str, Any]] = {}
     if with_page:
         listed = {str(e["game"]) for e in manifest.read(options.out) if isinstance(e, dict) and e.get("game") in known}
@@ -159,7 +163,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
     # ---- 2. read and validate what has something to do
     jobs: dict[str, Job] = {}
     if stale or (stale_build and not games):
-        found = validate(root, stale or None, cache, options, stages, page=with_page)
+        found = validate(root, stale or None, cache, options, stages, page=with_page, kept=kept)
         if found.issues.errors:
             raise InputError(found.issues)
         outcome.warnings = list(found.issues)

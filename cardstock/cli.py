@@ -33,6 +33,7 @@ from .plan import BUILD_CHECK_RUNS, Keys, Outcome, Request, UnitReport, default_
 
 if TYPE_CHECKING:
     from .catalog.load import Catalog
+    from .layout.faces import KeptFaces
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
@@ -268,9 +269,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_once(args, options)
 
 
-def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[Callable[[Outcome], int]] = None) -> int:
+def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[Callable[[Outcome], int]] = None,
+               kept: Optional[KeptFaces] = None) -> int:
     """One build (`cardstock.build`); its report printed, its exit code returned (or what
-    `judge` makes of its outcome, when the build itself succeeded)."""
+    `judge` makes of its outcome, when the build itself succeeded). `kept`: the faces a
+    `--watch` process keeps from one build to the next."""
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
                       check_runs=args.check_runs, strict=getattr(args, "strict", False))
@@ -282,7 +285,7 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
             if outcome is None:
                 from .build import build  # the whole pipeline, once something must be built
 
-                outcome = build(request, progress=show.update, notice=_wait_notice, keys=keys)
+                outcome = build(request, progress=show.update, notice=_wait_notice, keys=keys, kept=kept)
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
@@ -408,7 +411,10 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
     says on stderr how long after the change the files were written."""
     from watchfiles import watch as changes
 
+    from .layout.faces import KeptFaces
+
     root = args.root
+    kept = KeptFaces()  # each build's faces, for the next one
 
     def wanted(_change: Any, path: str) -> bool:
         """Only the project's inputs: not output/, not hidden files or caches."""
@@ -428,7 +434,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
             if not batch and not first:
                 continue
             seen = time.perf_counter()
-            code = build_once(args, options)
+            code = build_once(args, options, kept=kept)
             if first:
                 # the SVG writer is imported by the first face an SVG stage writes, and each
                 # rebuild's workers are forked anew: kept here, it is imported once, not

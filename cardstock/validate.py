@@ -34,7 +34,7 @@ from .core.issues import Issue, Issues
 from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
-from .layout.faces import Faces
+from .layout.faces import Faces, KeptFaces
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
 from .layout.ownicons import game_library
@@ -53,10 +53,11 @@ class Validated:
 
 
 def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Optional[BuildOptions] = None,
-             stages: Sequence[Stage] = (), *, page: bool = False) -> Validated:
+             stages: Sequence[Stage] = (), *, page: bool = False, kept: Optional[KeptFaces] = None) -> Validated:
     """Every input of `games` (all by default) checked; see the module's docstring. With
     `options` (a build), the stages' inputs and the build's options are checked too;
-    without (a rules check), only what the rules check reads."""
+    without (a rules check), only what the rules check reads. `kept`: the faces a `--watch`
+    process kept from its build before."""
     found: list[Issue] = check_options(options) if options is not None else []
     catalogs, loaded = load_games(root, games, load_rules)
     found += loaded
@@ -72,7 +73,7 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
                 found += check_page(root, catalogs, options.out, cache)
         reads = TomlReads()  # the layout files the games share, read once in this pass
         for catalog in catalogs:
-            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog), reads), library=game_library(catalog, symbols))
+            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog), reads), library=game_library(catalog, symbols), kept=kept)
             out.faces[catalog.id] = faces
             found += catalog_check.check(catalog)
             found += layout_check.check(faces, reads)

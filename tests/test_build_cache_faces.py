@@ -12,7 +12,10 @@ from pypdf import PdfReader
 
 from cardstock.build import Outcome, Request, build as run_build
 from cardstock.cli import main
+from cardstock.core.cache import Cache
 from cardstock.core.stage import BuildOptions
+from cardstock.layout.faces import KeptFaces
+from cardstock.layout.ops import Face
 from helpers_generated import generated_game
 
 
@@ -66,3 +69,43 @@ def test_without_the_cache_every_face_is_laid_out_and_the_pdf_is_the_same(tmp_pa
     again = build(tmp_path, out)
     assert again.laid_out == {"gen": 0}
     assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == first
+
+
+def test_a_watch_process_takes_the_faces_of_its_build_before_from_memory(tmp_path, monkeypatch):
+    """`--watch` hands each build the faces of the build before (`KeptFaces`): after an edit
+    the unchanged faces are neither laid out nor read back from the cache, and the sheets
+    are the bytes a build without them makes."""
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    table = generated_game(tmp_path, 12)
+    out = tmp_path / "output"
+    request = Request(tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=1)
+    kept = KeptFaces()
+    assert run_build(request, kept=kept).laid_out == {"gen": 13}
+    assert len(kept) == 13
+
+    read: list[str] = []
+    get = Cache.get
+    monkeypatch.setattr(Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1])
+    table.write_text(table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8")
+    assert run_build(request, kept=kept).laid_out == {"gen": 1}
+    assert read.count("face") == 1  # only for the edited card's face, which it did not hold (12 without `kept`)
+    watched = (out / "gen" / "gen-pnp-letter.pdf").read_bytes()
+    assert "Card Seven" in pdf_text(out / "gen" / "gen-pnp-letter.pdf")
+
+    monkeypatch.setattr(Cache, "get", get)
+    shutil.rmtree(out)
+    run_build(request)
+    assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == watched
+
+
+def test_kept_faces_hold_only_what_the_last_build_asked_for():
+    face_a, face_b = Face("a", 10, 10, 0, "rect", ()), Face("b", 10, 10, 0, "rect", ())
+    kept = KeptFaces()
+    kept.add("a", face_a)
+    kept.add("b", face_b)
+    kept.next_build()
+    assert kept.get("a") is face_a  # asked for by this build: kept for the next
+    kept.next_build()
+    assert kept.get("a") is face_a
+    assert kept.get("b") is None  # the build before did not ask for it: gone
+    assert len(kept) == 1

@@ -17,7 +17,8 @@ the rules check (whose print-safety lint reads what each face found while it was
 to every stage that draws. It also keeps each face in the cache (`cardstock.core.cache`)
 under a key of everything its layout reads, so a later build lays out only the faces whose
 inputs changed, and a stage running in another process of the same build reads the faces
-the check laid out instead of laying them out again.
+the check laid out instead of laying them out again. A `--watch` process hands each build
+the faces of the build before (`KeptFaces`), so those are not even read back.
 """
 
 from __future__ import annotations
@@ -61,6 +62,35 @@ if TYPE_CHECKING:
 RETAIN_MAX = 4000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
 SHARE_FLUSH = 50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
+
+
+class KeptFaces:
+    """The faces a process keeps from one build to the next (`cardstock build --watch`), by
+    input key. The key hashes everything a face reads, so a face kept under it is the face
+    the build would lay out or read back from the cache; the next build takes it as it is
+    instead of decoding it again. Only a game that keeps its drawings in memory
+    (`RETAIN_MAX`) keeps them here, and only the faces the last build asked for are kept:
+    `next_build` drops the others."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, Face] = {}
+        self._now: dict[str, Face] = {}
+
+    def next_build(self) -> None:
+        """A build starts: what the build before it did not ask for goes."""
+        self._last, self._now = self._now, {}
+
+    def get(self, key: str) -> Optional[Face]:
+        face = self._now.get(key) or self._last.get(key)
+        if face is not None:
+            self._now[key] = face
+        return face
+
+    def add(self, key: str, face: Face) -> None:
+        self._now[key] = face
+
+    def __len__(self) -> int:
+        return len(self._now.keys() | self._last.keys())
 
 
 # ---------------------------------------------------------------- layout choice
@@ -110,10 +140,11 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
 
 class Faces:
     """Every face of one game, each laid out at most once (see the module's docstring).
-    `laid_out` and `from_cache` count how each face was got (the tests count them)."""
+    `laid_out` and `from_cache` count how each face was got (the tests count them; a face
+    kept from the build before counts as read from the cache)."""
 
     def __init__(self, catalog: "Catalog", cache: Optional[Cache] = None, *, layouts: Optional[LayoutSet] = None,
-                 library: Optional[Library] = None) -> None:
+                 library: Optional[Library] = None, kept: Optional[KeptFaces] = None) -> None:
         self.catalog = catalog
         self.cache = cache if cache is not None else memory_cache()
         self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id, shared_files(catalog))
@@ -123,6 +154,7 @@ class Faces:
         self.styles: dict[int, tuple[Any, Any]] = {}  # text styles that read no template (Painter.styles)
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
+        self.kept = kept if self.retain else None  # faces of the build before, in a `--watch` process
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
         self._by_content: dict[str, str] = {}  # content key -> input key
         self._common: Optional[tuple[str, str]] = None
@@ -152,8 +184,10 @@ class Faces:
         known = self._faces.get(key)
         if known is not None:
             return known if known.ops or self.retain or not drawing else self.full(known)
-        stored = self.cache.get("face", key)
-        face = face_from_data(json.loads(stored)) if stored is not None else None
+        face = self.kept.get(key) if self.kept is not None else None
+        if face is None:
+            stored = self.cache.get("face", key)
+            face = face_from_data(json.loads(stored)) if stored is not None else None
         if face is not None:
             self.from_cache += 1
         else:
@@ -162,6 +196,8 @@ class Faces:
                 return None
             self.laid_out += 1
             self.cache.put("face", key, json.dumps(face_data(face), separators=(",", ":")).encode())
+        if self.kept is not None:
+            self.kept.add(key, face)
         self._faces[key] = face if self.retain else replace(face, ops=(), notes=())  # an outline: drawn and noted only when read back
         self._by_content.setdefault(face.key, key)
         return face
