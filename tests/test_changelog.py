@@ -43,6 +43,8 @@ def test_a_changed_card_is_named_with_its_old_and_new_text_and_its_pictures(tmp_
             assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
             assert f'src="img/{cid}-{when}.png"' in card_item(page, cid)
     assert "card-dawn" not in page and "card-tide" not in page  # unchanged cards are not listed
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page  # a phone shows it at its own width
+    assert "<title>Moon Race: changes</title>" in page
     md = (root / "output" / GAME / "changelog" / f"{GAME}-changelog.md").read_text()
     assert "text: Play on any Moon card. → Play on any Moon card, or on a Sun card at night." in md
     index = (root / "output" / "index.html").read_text()

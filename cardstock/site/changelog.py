@@ -198,7 +198,8 @@ def markdown(log: Log) -> str:
 
 def page(log: Log) -> str:
     e = html.escape
-    parts = [f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(log.title)}: changes</title>",
+    parts = [f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{e(log.title)}: changes</title>",
              "<style>body{font:15px/1.4 sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
              "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}img{height:140px;margin:.3em .6em 0 0;"
              "border:1px solid #ccc}.when{font-size:12px;color:#666}</style></head><body>",
