@@ -46,12 +46,18 @@ def _size(n: int) -> str:
 # cardstock's own folders: its package (fonts, the starter project) and, in a source
 # checkout, the layouts it ships (in a wheel they are the package `cardstock.shipped`)
 OWN = (Path(__file__).resolve().parents[1], Path(__file__).resolve().parents[2] / "layouts")
+_OWN_REAL = tuple(os.path.realpath(b) for b in OWN)  # resolved once: they do not move while cardstock runs
 
 
 def allowed(path: Path, root: Optional[Path]) -> bool:
     """Is `path`, links resolved, inside the project `root` or one of cardstock's own folders?"""
-    real = os.path.realpath(path)
-    bases = [*(os.path.realpath(b) for b in OWN), *([os.path.realpath(root)] if root is not None else [])]
+    return _inside_bases(os.path.realpath(path), root)
+
+
+def _inside_bases(real: str, root: Optional[Path]) -> bool:
+    """Is the resolved path `real` inside the project `root` or one of cardstock's own
+    folders (`OWN`)?"""
+    bases = [*_OWN_REAL, *([os.path.realpath(root)] if root is not None else [])]
     return any(_inside(real, b) for b in bases)
 
 
@@ -59,7 +65,7 @@ def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> b
     """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
     project `root` or one of cardstock's own folders (`root` None: only those)."""
     real = os.path.realpath(path)
-    if not allowed(path, root):
+    if not _inside_bases(real, root):
         raise Unreadable("it leads out of the project (a link to a file elsewhere); cardstock reads only the project's own files")
     try:
         fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))

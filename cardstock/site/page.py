@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import json
 import os
+import posixpath
 from typing import TYPE_CHECKING, Any, Optional
 from urllib.parse import quote
 
@@ -54,6 +55,12 @@ LISTED = {"cards-csv", "tts-json", "print-shop-zip", "changelog-html"}  # downlo
 GALLERY_MAX = 1000
 
 
+def _stem(path: str) -> str:
+    """A manifest path's file name without its suffix (`Path(path).stem`, on the string:
+    the page asks it of every face's file)."""
+    return posixpath.splitext(posixpath.basename(path))[0]
+
+
 def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
     """SVG face path → the PNG of the same face from the cards export, where it was built
     (`svg/<id>.svg` → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` →
@@ -63,9 +70,9 @@ def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
     for e in entries:
         if e["kind"] != "svg":
             continue
-        folder, stem = Path(e["path"]).parent.parent, Path(e["path"]).stem
+        folder, stem = posixpath.dirname(posixpath.dirname(e["path"])), _stem(e["path"])
         name = stem if stem.startswith("back-") else f"{stem[:-8]}-back" if stem.endswith("-reverse") else f"{stem}-front"
-        png = (folder / "cards" / "png" / f"{name}.png").as_posix()
+        png = posixpath.join(folder, "cards", "png", f"{name}.png")
         if png in pngs:
             out[e["path"]] = png
     return out
@@ -109,7 +116,7 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     downloads = [
         {
             "href": quote(e["path"], safe="/"),  # a path holding a space ("Saved Objects") is a valid link
-            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({Path(e['path']).stem.removeprefix(info['id'] + '-')})" if e["kind"] in ("print-shop-zip", "proof") else ""),
+            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({_stem(e['path']).removeprefix(info['id'] + '-')})" if e["kind"] in ("print-shop-zip", "proof") else ""),
             "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
@@ -125,15 +132,15 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     def catalog_order(path: str) -> tuple[int, int, str]:
         """Fronts in the catalog's order, then the backs (file names do not sort as a
         designer numbers cards: c10 before c2)."""
-        stem = Path(path).stem
+        stem = _stem(path)
         return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
 
     faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
     thumbs = _thumbnails(mine)
-    backs = [f for f in faces if Path(f).stem.startswith("back-")]
-    pictured = [f for f in faces if not Path(f).stem.startswith("back-")][:GALLERY_MAX] + backs
-    gallery = [{"src": thumbs.get(f, f), "alt": names.get(Path(f).stem, Path(f).stem.replace("-", " "))} for f in pictured]
-    cover = next((g for g in gallery if not Path(g["src"]).stem.startswith("back-")), gallery[0] if gallery else None)
+    backs = [f for f in faces if _stem(f).startswith("back-")]
+    pictured = [f for f in faces if not _stem(f).startswith("back-")][:GALLERY_MAX] + backs
+    gallery = [{"src": thumbs.get(f, f), "alt": names.get(_stem(f), _stem(f).replace("-", " "))} for f in pictured]
+    cover = next((g for g in gallery if not _stem(g["src"]).startswith("back-")), gallery[0] if gallery else None)
     shown = {k: v for k, v in info.items() if k != "names"}
     shown["status"] = GameStatus(info["status"]["ok"], list(info["status"]["lines"]))
     return {**shown, "downloads": downloads, "gallery": gallery, "faces": len(faces), "cover": cover}
