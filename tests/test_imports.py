@@ -184,6 +184,24 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
     assert [f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")] == []
 
 
+def test_an_import_inside_a_function_defers_what_the_module_does_not_import_at_its_top():
+    """Importing a library inside a function again, when the module imports it at its top,
+    defers nothing: it only hides what the module needs."""
+    found = []
+    for name, path in module_names(PACKAGE).items():
+        tree = parse(path)
+        top = {a.name.split(".")[0] for n in tree.body if isinstance(n, ast.Import) for a in n.names}
+        top |= {(n.module or "").split(".")[0] for n in tree.body if isinstance(n, ast.ImportFrom) and not n.level}
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Import) and {a.name.split(".")[0] for a in node.names} & top:
+                        found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
+                    elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in top:
+                        found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
+    assert found == []
+
+
 def _write(root: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)

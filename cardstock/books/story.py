@@ -277,8 +277,6 @@ class Builder:
     # ------------------------------------------------------------------ tables
 
     def _col_widths(self, rows: list[tuple[str, ...]], style: ParagraphStyle, pad: float) -> list[float]:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         n = max(len(r) for r in rows)
         natural = [0.0] * n
         least = [0.0] * n

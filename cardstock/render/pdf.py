@@ -40,10 +40,13 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any, Iterable, Iterator, Optional
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
+from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFFormXObject, PDFName, PDFPage, PDFResourceDictionary, PDFStream,
+                                     PDFString, PDFZCompress, xObjectName)
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ..core.files import read_again
@@ -98,8 +101,6 @@ def pdf_settings() -> Iterator[None]:
     ASCII85 (smaller, the same run to run) and invariant mode (no dates, a fixed document
     id). Set for as long as a document is made and put back after, so that importing or
     calling cardstock leaves the process's ReportLab as it found it."""
-    from reportlab import rl_config
-
     before = (rl_config.useA85, rl_config.invariant)
     rl_config.useA85, rl_config.invariant = 0, 1
     try:
@@ -112,8 +113,6 @@ def new_canvas(buffer: Any, size: tuple[float, float], title: str, *, author: st
     """A canvas for a cardstock PDF: deterministic (invariant mode), its pages compressed,
     and the embedded `font` as its first font, so no unembedded Helvetica is ever named.
     Draw and save it inside `pdf_settings()`."""
-    from reportlab.pdfgen.canvas import Canvas
-
     c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=fonts.register(font), initialFontSize=6)
     c.setTitle(title)
     c.setAuthor(author)
@@ -290,8 +289,6 @@ def make_pdfx(canvas: Any, pdfx: PdfX) -> None:
     title, creation and modification dates, and `/Trapped /False`). The drawing itself
     must be CMYK without transparency (`PdfFaces(opaque=True)`, faces through
     `render.prepress.flatten`)."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
-
     doc = canvas._doc
     profile = doc.Reference(PDFStream(PDFDictionary({"N": 4}), pdfx.profile))  # a stream is an object of its own
     intent = PDFDictionary({
@@ -312,8 +309,6 @@ def _info_entry(canvas: Any, key: str, value: str) -> None:
     dictionary from a fixed list of keys and has no public way to add one: the document's
     info object (`_doc.info`, read here only) is given a subclass whose dictionary ends
     with the entry (tests/test_library_internals.py fails if it moves)."""
-    from reportlab.pdfbase.pdfdoc import PDFString
-
     info = canvas._doc.info
     base = type(info)
 
@@ -427,32 +422,22 @@ class Spill:
         self.close()
 
 
-def _stream_class() -> Any:
+class _SpilledStream(PDFStream):  # type: ignore[misc]
     """ReportLab's PDFStream, made to read its (compressed) content back from a `Spill`
-    only while the document writes it; imported when first needed."""
-    global _SpilledStream
-    if _SpilledStream is None:
-        from reportlab.pdfbase.pdfdoc import PDFStream
+    only while the document writes it."""
 
-        class SpilledStream(PDFStream):  # type: ignore[misc]
-            def __init__(self, spill: Spill, at: int, size: int) -> None:
-                super().__init__(content=b"", filters=[_DEFLATED])
-                self._where = (spill, at, size)
+    def __init__(self, spill: Spill, at: int, size: int) -> None:
+        super().__init__(content=b"", filters=[_DEFLATED])
+        self._where = (spill, at, size)
 
-            def format(self, document: Any) -> bytes:
-                spill, at, size = self._where
-                self.content = spill.get(at, size)
-                try:
-                    out: bytes = super().format(document)
-                finally:
-                    self.content = b""
-                return out
-
-        _SpilledStream = SpilledStream
-    return _SpilledStream
-
-
-_SpilledStream: Any = None
+    def format(self, document: Any) -> bytes:
+        spill, at, size = self._where
+        self.content = spill.get(at, size)
+        try:
+            out: bytes = super().format(document)
+        finally:
+            self.content = b""
+        return out
 
 
 def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
@@ -462,9 +447,6 @@ def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
     bytes, or with a `spill` where they are in its file. Only compressed objects (the
     canvas's pageCompression) are sealed, and only without ASCII85 (cardstock's
     `pdf_settings`); True when `obj` was sealed."""
-    from reportlab import rl_config
-    from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
-
     stream = getattr(obj, "stream", None)
     if obj is None or not stream or not obj.compression or rl_config.useA85 or obj.Contents is not None:
         return False
@@ -472,7 +454,7 @@ def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
     if spill is None:
         contents = PDFStream(content=data, filters=[_DEFLATED])
     else:
-        contents = _stream_class()(spill, *spill.put(data))
+        contents = _SpilledStream(spill, *spill.put(data))
     contents.__Comment__ = comment
     obj.Contents = contents
     obj.stream = None
@@ -493,8 +475,6 @@ def held_content(canvas: Any) -> tuple[int, int]:
     """How many bytes of finished page and form content the canvas's document holds in
     memory: (as text, not yet compressed; compressed). What streaming keeps bounded;
     sealed streams in a `Spill` are in its file, not counted."""
-    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
-
     text = packed = 0
     for obj in list(canvas._doc.idToObject.values()):
         if not isinstance(obj, (PDFPage, PDFFormXObject)):
@@ -502,7 +482,7 @@ def held_content(canvas: Any) -> tuple[int, int]:
         if obj.stream:
             text += len(obj.stream)
         contents = obj.Contents
-        if contents is not None and not isinstance(contents, _SpilledStream or ()):
+        if contents is not None and not isinstance(contents, _SpilledStream):
             packed += len(getattr(contents, "content", b"") or b"")
     return text, packed
 
@@ -514,8 +494,6 @@ def _form_resources(canvas: Any, name: str) -> None:
     an opacity would name an ExtGState its resources lack; add them. ReportLab has no
     public way to reach a finished form: this reads the document's objects (pinned in
     pyproject.toml; tests/test_library_internals.py fails if they move)."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-
     form = _doc_object(canvas, xObjectName(name))
     states = getattr(form, "ExtGState", None)
     if form is None or not states or form.Resources is not None:
@@ -530,8 +508,6 @@ def _form_resources(canvas: Any, name: str) -> None:
 
 
 def _xobject_name(name: str) -> str:
-    from reportlab.pdfbase.pdfdoc import xObjectName
-
     return str(xObjectName(name))
 
 
