@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import tomllib
 import re
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from .files import Unreadable, issue, read_text
@@ -85,7 +86,9 @@ def _toml_bound(text: str) -> Optional[tuple[int, str]]:
 
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)")
+_LINE_END = re.compile(r"\n")
 _SPACE = re.compile(r"[ \t]*")
+_BLANKS, _BLANKS_LINES = (" ", "\t"), (" ", "\t", "\r", "\n", "#")  # what the two patterns start with
 _SPACE_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # blanks, line ends and comments
 _SCALAR = re.compile(r"[^,\]}\n#]*")  # a number, date, time or boolean runs up to one of these
 
@@ -95,6 +98,9 @@ class _Stop(Exception):
 
 
 def _unescape(body: str) -> str:
+    if "\\" not in body:  # most strings escape nothing
+        return body
+
     def one(m: re.Match[str]) -> str:
         code = m.group(1)
         if code[0] in "uUx" and len(code) > 1:
@@ -108,33 +114,36 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.s = text
         self.i = 0
-        self.line = 1
+        self.ends = [m.start() for m in _LINE_END.finditer(text)]  # where each line ends
         self.lines: dict[Path, int] = {}
         self.counts: dict[Path, int] = {}  # array-of-tables path -> its last index
 
     # ------------------------------------------------------------ characters
 
+    @property
+    def line(self) -> int:
+        """The cursor's line, 1-based (looked up when a key is noted, not counted as it moves)."""
+        return bisect_left(self.ends, self.i) + 1
+
     def peek(self, n: int = 1) -> str:
         return self.s[self.i:self.i + n]
 
-    def advance(self, n: int) -> None:
-        self.line += self.s.count("\n", self.i, self.i + n)
-        self.i += n
-
     def skip_space(self, newlines: bool = False) -> None:
         """Skip spaces and tabs, and with `newlines` also line ends and comments."""
+        if self.s[self.i:self.i + 1] not in (_BLANKS_LINES if newlines else _BLANKS):
+            return  # nothing to skip (most calls): no pattern run
         m = (_SPACE_LINES if newlines else _SPACE).match(self.s, self.i)
         assert m is not None  # both patterns match the empty string
-        self.advance(m.end() - self.i)
+        self.i = m.end()
 
     def skip_comment(self) -> None:
         end = self.s.find("\n", self.i)
-        self.advance((len(self.s) if end < 0 else end) - self.i)
+        self.i = len(self.s) if end < 0 else end
 
     def expect(self, token: str) -> None:
         if self.peek(len(token)) != token:
             raise _Stop
-        self.advance(len(token))
+        self.i += len(token)
 
     # ------------------------------------------------------------ keys
 
@@ -150,16 +159,16 @@ class _Reader:
                 while self.s[end + 3:end + 4] == quote[0]:  # up to two quotes end the content
                     end += 1
                 body = self.s[self.i + 3:end]
-                self.advance(end + 3 - self.i)
+                self.i = end + 3
                 return body if quote[0] == "'" else _unescape(body)
-        quote = self.peek()
+        quote = self.s[self.i:self.i + 1]
         end = self.s.find(quote, self.i + 1)
         while quote == '"' and end > 0 and _escaped(self.s, end):
             end = self.s.find(quote, end + 1)
         if end < 0 or "\n" in self.s[self.i:end]:
             raise _Stop
         body = self.s[self.i + 1:end]
-        self.advance(end + 1 - self.i)
+        self.i = end + 1
         return body if quote == "'" else _unescape(body)
 
     def key(self) -> list[str]:
@@ -167,18 +176,18 @@ class _Reader:
         parts: list[str] = []
         while True:
             self.skip_space()
-            if self.peek() in ('"', "'"):
+            if self.s[self.i:self.i + 1] in ('"', "'"):
                 parts.append(self.string())
             else:
                 m = _BARE_KEY.match(self.s, self.i)
                 if m is None:
                     raise _Stop
                 parts.append(m.group())
-                self.advance(m.end() - self.i)
+                self.i = m.end()
             self.skip_space()
-            if self.peek() != ".":
+            if self.s[self.i:self.i + 1] != ".":
                 return parts
-            self.advance(1)
+            self.i += 1
 
     # ------------------------------------------------------------ values
 
@@ -186,7 +195,7 @@ class _Reader:
         self.lines.setdefault(path, line)
 
     def value(self, path: Path) -> None:
-        ch = self.peek()
+        ch = self.s[self.i:self.i + 1]
         if ch in ('"', "'"):
             self.string()
         elif ch == "[":
@@ -200,34 +209,34 @@ class _Reader:
             self.i = m.end()
 
     def array(self, path: Path) -> None:
-        self.advance(1)
+        self.i += 1
         index = 0
         while True:
             self.skip_space(newlines=True)
-            if self.peek() == "]":
-                self.advance(1)
+            if self.s[self.i:self.i + 1] == "]":
+                self.i += 1
                 return
             self.note(path + (index,), self.line)
             self.value(path + (index,))
             index += 1
             self.skip_space(newlines=True)
-            if self.peek() == ",":
-                self.advance(1)
-            elif self.peek() != "]":
+            if self.s[self.i:self.i + 1] == ",":
+                self.i += 1
+            elif self.s[self.i:self.i + 1] != "]":
                 raise _Stop
 
     def inline_table(self, path: Path) -> None:
-        self.advance(1)
+        self.i += 1
         while True:
             self.skip_space(newlines=True)
-            if self.peek() == "}":
-                self.advance(1)
+            if self.s[self.i:self.i + 1] == "}":
+                self.i += 1
                 return
             self.keyval(path)
             self.skip_space(newlines=True)
-            if self.peek() == ",":
-                self.advance(1)
-            elif self.peek() != "}":
+            if self.s[self.i:self.i + 1] == ",":
+                self.i += 1
+            elif self.s[self.i:self.i + 1] != "}":
                 raise _Stop
 
     def keyval(self, table: Path) -> None:
@@ -253,7 +262,7 @@ class _Reader:
     def header(self) -> Path:
         line = self.line
         many = self.peek(2) == "[["
-        self.advance(2 if many else 1)
+        self.i += 2 if many else 1
         parts = self.key()
         self.expect("]]" if many else "]")
         for n in range(1, len(parts)):
