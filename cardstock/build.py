@@ -112,9 +112,9 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
         with interruptible():
             if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
                 output.lock(options.out, notice)
-            if kept is not None:
-                kept.next_build()
             out = _build(request, games, known, cache, progress, notice, keys, kept)
+            if kept is not None:
+                kept.finished()
     finally:
         cache.close()
         output.unlock(options.out)

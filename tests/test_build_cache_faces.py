@@ -8,11 +8,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from cardstock.build import Outcome, Request, build as run_build
 from cardstock.cli import main
 from cardstock.core.cache import Cache
+from cardstock.core.issues import InputError
 from cardstock.core.stage import BuildOptions
 from cardstock.layout.faces import KeptFaces
 from cardstock.layout.ops import Face
@@ -98,14 +100,37 @@ def test_a_watch_process_takes_the_faces_of_its_build_before_from_memory(tmp_pat
     assert (out / "gen" / "gen-pnp-letter.pdf").read_bytes() == watched
 
 
-def test_kept_faces_hold_only_what_the_last_build_asked_for():
+def test_kept_faces_hold_only_what_the_last_finished_build_asked_for():
     face_a, face_b = Face("a", 10, 10, 0, "rect", ()), Face("b", 10, 10, 0, "rect", ())
     kept = KeptFaces()
     kept.add("a", face_a)
     kept.add("b", face_b)
-    kept.next_build()
+    kept.finished()
     assert kept.get("a") is face_a  # asked for by this build: kept for the next
-    kept.next_build()
+    kept.finished()
+    assert kept.get("b") is None  # the build that just finished did not ask for it: gone
     assert kept.get("a") is face_a
-    assert kept.get("b") is None  # the build before did not ask for it: gone
-    assert len(kept) == 1
+    kept.finished()
+    kept.finished()  # a finished build that asked for nothing
+    assert kept.get("a") is None
+    assert len(kept) == 0
+
+
+def test_a_build_stopped_by_bad_input_leaves_the_kept_faces(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    table = generated_game(tmp_path, 4)
+    request = Request(tmp_path, (), BuildOptions(out=tmp_path / "output", papers=("letter",), only=frozenset({"pnp"})), jobs=1)
+    kept = KeptFaces()
+    run_build(request, kept=kept)
+    good = table.read_text(encoding="utf-8")
+    table.write_text(good.replace("c2,Card 2,", "c2,,"), encoding="utf-8")  # a card without a name
+    with pytest.raises(InputError):
+        run_build(request, kept=kept)
+    assert len(kept) == 5
+
+    read: list[str] = []
+    get = Cache.get
+    monkeypatch.setattr(Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1])
+    table.write_text(good.replace("c3,Card 3,", "c3,Card Three,"), encoding="utf-8")  # fixed, and one card edited
+    assert run_build(request, kept=kept).laid_out == {"gen": 1}
+    assert read.count("face") == 1  # the other faces were still kept

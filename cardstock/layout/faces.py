@@ -69,15 +69,16 @@ class KeptFaces:
     input key. The key hashes everything a face reads, so a face kept under it is the face
     the build would lay out or read back from the cache; the next build takes it as it is
     instead of decoding it again. Only a game that keeps its drawings in memory
-    (`RETAIN_MAX`) keeps them here, and only the faces the last build asked for are kept:
-    `next_build` drops the others."""
+    (`RETAIN_MAX`) keeps them here, and only the faces the last finished build asked for
+    are kept: `finished` drops the others. A build stopped by bad input drops nothing, so
+    the build that follows its fix still finds them."""
 
     def __init__(self) -> None:
         self._last: dict[str, Face] = {}
-        self._now: dict[str, Face] = {}
+        self._now: dict[str, Face] = {}  # asked for by the build under way
 
-    def next_build(self) -> None:
-        """A build starts: what the build before it did not ask for goes."""
+    def finished(self) -> None:
+        """A build has finished: what it did not ask for goes."""
         self._last, self._now = self._now, {}
 
     def get(self, key: str) -> Optional[Face]:
