@@ -158,7 +158,8 @@ def test_stages_import_the_contract_not_the_build_or_the_table():
 # Imports inside functions only where they defer a heavy library one stage or command needs.
 HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml", "markdown_it", "watchfiles", "ctypes", "fcntl",
          "concurrent", "multiprocessing",  # process pools: started only when work is spread
-         "fontTools"}  # fonts with PostScript outlines, glyph outlines of text in icons
+         "fontTools",  # fonts with PostScript outlines, glyph outlines of text in icons
+         "pyphen"}  # hyphenation patterns, read only for a caption's word too wide for its line
 
 
 def test_imports_inside_functions_only_defer_heavy_libraries():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -19,25 +20,27 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings
 
 
-def captions(game: str) -> list[str]:
-    """The small text under the thumbnails of the rulebook's component pages."""
+def captions(game: str, smallest: float = 0.0, by_page: bool = False) -> Any:
+    """The small text under the thumbnails of the rulebook's component pages (with
+    `smallest`, only text at least that size: not the words drawn on the thumbnails), line
+    by line; with `by_page`, the lines of each page as a list of its own."""
     (cat,), issues = load_games(ROOT, [game])
     assert not issues.errors
     book = render_book(cat)
     assert book.reading is not None
     reader = PdfReader(io.BytesIO(book.reading.data))
-    lines: list[str] = []
+    pages: list[list[str]] = []
     for page in reader.pages:
         small: dict[tuple[int, int], list[str]] = {}  # (baseline, column) -> runs
 
         def visit(t, cm, tm, font, size, small=small):
             x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            if t.strip() and size * abs(tm[0] or 1) * abs(cm[0] or 1) < 7.5:  # the caption size (7 pt; nothing else is under 8 pt)
+            if t.strip() and smallest <= size * abs(tm[0] or 1) * abs(cm[0] or 1) < 7.5:  # the caption size (7 pt; nothing else is under 8 pt)
                 small.setdefault((round(y), round(x / 40)), []).append(t.strip())
 
         page.extract_text(visitor_text=visit)
-        lines += [" ".join(runs) for _, runs in sorted(small.items(), key=lambda kv: (-kv[0][0], kv[0][1]))]
-    return lines
+        pages.append([" ".join(runs) for _, runs in sorted(small.items(), key=lambda kv: (-kv[0][0], kv[0][1]))])
+    return pages if by_page else [line for lines in pages for line in lines]
 
 
 @pytest.mark.parametrize("game", ["alpha-omega-tiles", "atmosfear"])
@@ -55,3 +58,55 @@ def test_one_face_groups_are_captioned_like_the_rest():
     for element in ("Air", "Earth", "Fire", "Water"):
         assert element in found
     assert "2\u00d7 Transform to Air" in found
+
+
+def label_words(game: str) -> set[str]:
+    """Every word a caption may show: the components' names and groups, and the counts;
+    and the game's title, which the page's footer shows at the same size."""
+    (cat,), _ = load_games(ROOT, [game])
+    words = {w for c in cat.components for text in (c.name, c.group) for w in text.split()}
+    return words | {f"{c.count}\u00d7" for c in cat.components} | set(cat.game.title.split())
+
+
+def unbroken(lines: list[str], words: set[str]) -> list[str]:
+    """The caption lines of one page holding a piece of a word that is not a whole word:
+    a piece may only be the head of a word hyphenated at its line's end ("San-") or the
+    rest of such a word on the next line ("dalphon")."""
+    tokens = [t for line in lines for t in line.split()]
+    heads = {t[:-1] for t in tokens if t.endswith("-") and t not in words}
+
+    def whole(t: str) -> bool:
+        return t in words or (t.endswith("-") and any(w.startswith(t[:-1]) and w != t[:-1] for w in words)) or any(h + t in words for h in heads)
+
+    return [line for line in lines if not all(whole(t) for t in line.split())]
+
+
+@pytest.mark.parametrize("game", ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"])
+def test_a_caption_breaks_a_word_only_with_a_hyphen(game):
+    """"San-" above "dalphon" under a card too narrow for "Sandalphon", never "Sandalph"
+    above "on": a caption wraps between words, and a word wider than its line is
+    hyphenated where English breaks it."""
+    words = label_words(game)
+    pages = captions(game, smallest=7.0, by_page=True)
+    assert any(pages)
+    assert [unbroken(lines, words) for lines in pages if unbroken(lines, words)] == []
+
+
+def test_a_word_wider_than_its_line_is_hyphenated():
+    from cardstock.books.art import Thumbs, _grid
+    from cardstock.books.story import Styles, accent_color
+    from conftest import faces_of
+
+    (cat,), _ = load_games(ROOT / "tests" / "fixtures", ["mini"])
+    long_word = "Incomprehensibilities"
+    cards = [c for c in cat.components if c.kind == "card" and c.count == 1]  # no count before the name
+    comps = [c.model_copy(update={"name": long_word}) if i == 0 else c for i, c in enumerate(cards)]
+    styles = Styles(accent_color(cat.game))
+    table = _grid(cat, comps, styles, 8 * 40.0, [], Thumbs(faces_of(cat)))  # eight cells of 40 pt
+    caption = table._cellvalues[0][0][1]  # the first cell: the face, then its caption
+    line = 40.0 - 6  # the cell less its padding
+    caption.wrap(line, 1000)
+    pieces = ["".join(words) for _, words in caption.blPara.lines]  # "Incompre-", "hensibili-", "ties"
+    assert len(pieces) > 1 and all(p.endswith("-") for p in pieces[:-1])
+    assert "".join(p.removesuffix("-") for p in pieces) == long_word  # no soft hyphen left in what is printed
+    assert all(width <= line for width in caption.getActualLineWidths0())

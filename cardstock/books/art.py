@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import weakref
 
+from functools import lru_cache
 from typing import Any, Optional
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
@@ -176,11 +178,30 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         canv.restoreState()
 
 
-def _caption(c: Component, styles: Styles, label: Optional[str] = None) -> Paragraph:
+SOFT_HYPHEN = "\u00ad"
+
+
+@lru_cache(maxsize=1)
+def hyphenation() -> Any:
+    """Where a caption's word may break when it is wider than its line: English
+    hyphenation patterns (the rulebooks are written in English). Read when a book first
+    needs them (about 70 ms: most books never do), then kept by the process."""
+    from pyphen import Pyphen
+
+    return Pyphen(lang="en_US")
+
+
+def _caption(c: Component, styles: Styles, label: Optional[str] = None, line: Optional[float] = None) -> Paragraph:
     """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
-    count only when there is more than one copy). `label` replaces the component's name."""
+    count only when there is more than one copy). `label` replaces the component's name.
+    A caption wraps between words; a word wider than the whole `line` (points) is
+    hyphenated where English breaks it ("Sandal-phon"), never cut anywhere else."""
     count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
-    return Paragraph(f"{count}{escape(c.name if label is None else label)}", styles.caption)
+    words = (c.name if label is None else label).split(" ")
+    if line is not None:
+        style = styles.caption
+        words = [hyphenation().inserted(w, hyphen=SOFT_HYPHEN) if stringWidth(w, style.fontName, style.fontSize) > line else w for w in words]
+    return Paragraph(f"{count}{escape(' '.join(words))}", styles.caption)
 
 
 def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs) -> list[Flowable]:
@@ -209,8 +230,7 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
             s = catalog.set(comps[0].set)
             n = sum(g[1][0].count for g in run)
             head = Paragraph(f"{escape(s.name)} \u2014 {n} {kind_word(s.kind, n)}", styles.group)
-            captions = [_group_caption(g[0], g[1][0], styles) for g in run]
-            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, thumbs, captions)]))
+            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, thumbs, [g[0] for g in run])]))
             i += len(run)
             continue
         n = sum(c.count for c in comps)
@@ -220,27 +240,29 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
     return out
 
 
-def _group_caption(group: str, c: Component, styles: Styles) -> Paragraph:
-    """The caption of a one-face group shown in its set's grid: the group names the face
-    ("<b>15×</b> Element: Air"), in the same style as every other caption."""
-    return _caption(c, styles, label=group)
+GRID_PAD = (3, 3, 2, 3)  # a gallery cell's padding: left, right, top, bottom (points)
 
 
-def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs, captions: Optional[list[Paragraph]] = None) -> Table:
+def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs,
+          labels: Optional[list[str]] = None) -> Table:
+    """The faces of `comps` in a grid, each captioned (`labels`: a one-face group's name in
+    place of each face's own, "<b>15×</b> Element: Air")."""
     fw, fh = face_size(comps[0])
     cols = 6 if fw / fh < 0.95 else 5
     if len(comps) > 30:
         cols += 2
     cell = width / cols
     thumb_w = cell * 0.78
-    captions = captions or [_caption(c, styles) for c in comps]
+    line = cell - GRID_PAD[0] - GRID_PAD[1]
+    names: list[Optional[str]] = list(labels) if labels is not None else [None] * len(comps)
+    captions = [_caption(c, styles, label, line) for c, label in zip(comps, names)]
     cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap] for c, cap in zip(comps, captions)]
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
     # faces at the top of their cells: a caption that wraps grows its row downward and
     # leaves the faces of the row in line
-    table.setStyle(grid_style(styles, "TOP", (3, 3, 2, 3), "CENTER"))
+    table.setStyle(grid_style(styles, "TOP", GRID_PAD, "CENTER"))
     return table
 
 

@@ -135,7 +135,8 @@ class Styles:
         # the smallest type in a rulebook, a gallery's captions: the 7pt minimum as printed,
         # also in the A4 booklet, which prints half-letter pages at 97.3 %
         caption = MIN_BOOK_TYPE / BOOKLET_SHRINK
-        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=caption * s, leading=caption * 1.18 * s, alignment=TA_CENTER, textColor=ink)
+        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=caption * s, leading=caption * 1.18 * s, alignment=TA_CENTER, textColor=ink,
+                                      embeddedHyphenation=1)  # a word too wide for its line breaks at its soft hyphens (`art._caption`)
         self.group = ParagraphStyle("group", parent=self.body, fontName=f.bold, fontSize=9 * s, spaceBefore=6 * s, spaceAfter=3 * s, keepWithNext=1)
         self.title = ParagraphStyle("title", fontName=f.heading, fontSize=30 * s, leading=35 * s, alignment=TA_CENTER, textColor=acc, spaceAfter=10 * s)
         self.subtitle = ParagraphStyle("subtitle", fontName=f.italic, fontSize=11 * s, leading=15 * s, alignment=TA_CENTER, textColor=ink, spaceAfter=14 * s)
