@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A5
-from reportlab.platypus import Paragraph, SimpleDocTemplate
+from reportlab.platypus import SimpleDocTemplate
 
 from cardstock.books.art import _grid
 from cardstock.books.story import Styles, accent_color
@@ -23,12 +23,12 @@ def test_a_wrapping_caption_leaves_the_faces_of_its_row_in_line():
     (cat,), _ = load_games(ROOT, ["atmosfear"])
     comps = [c for c in cat.components if c.set == "realms"][:5]
     styles = Styles(accent_color(cat.game))
-    captions = [Paragraph(c.name, styles.caption) for c in comps]
-    captions[1] = Paragraph("A caption long enough to wrap onto a second and a third line under its face", styles.caption)
+    labels = [c.name for c in comps]
+    labels[1] = "A caption long enough to wrap onto a second and a third line under its face"
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A5)
     width = A5[0] - doc.leftMargin - doc.rightMargin
-    doc.build([_grid(cat, comps, styles, width, [], Thumbs(faces_of(cat)), captions)])
+    doc.build([_grid(cat, comps, styles, width, [], Thumbs(faces_of(cat)), labels)])
     page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
     tops: dict[str, float] = {}
 

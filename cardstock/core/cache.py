@@ -71,7 +71,7 @@ def key_of(*parts: str) -> str:
 
 # The distributions whose code decides what a build writes: every runtime dependency.
 LIBRARIES = ("reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic_core", "pypdf", "markdown_it_py",
-             "openpyxl", "pypdfium2", "pyyaml", "fonttools")
+             "openpyxl", "pypdfium2", "pyyaml", "fonttools", "pyphen")
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
