@@ -102,7 +102,8 @@ def test_a_word_wider_than_its_line_is_hyphenated():
     cards = [c for c in cat.components if c.kind == "card" and c.count == 1]  # no count before the name
     comps = [c.model_copy(update={"name": long_word}) if i == 0 else c for i, c in enumerate(cards)]
     styles = Styles(accent_color(cat.game))
-    table = _grid(cat, comps, styles, 8 * 40.0, [], Thumbs(faces_of(cat)))  # eight cells of 40 pt
+    table = _grid(cat, comps, styles, 6 * 40.0, [], Thumbs(faces_of(cat)))  # six cells of 40 pt (a grid of six cards)
+    assert table._colWidths == [40.0] * 6
     caption = table._cellvalues[0][0][1]  # the first cell: the face, then its caption
     line = 40.0 - 6  # the cell less its padding
     caption.wrap(line, 1000)

@@ -195,7 +195,8 @@ def _caption(c: Component, styles: Styles, label: Optional[str] = None, line: Op
     """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
     count only when there is more than one copy). `label` replaces the component's name.
     A caption wraps between words; a word wider than the whole `line` (points) is
-    hyphenated where English breaks it ("Sandal-phon"), never cut anywhere else."""
+    hyphenated where English breaks it ("San-dalphon"). Only a word with no such break
+    narrow enough is still cut where the line ends."""
     count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
     words = (c.name if label is None else label).split(" ")
     if line is not None:
