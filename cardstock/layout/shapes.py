@@ -12,19 +12,16 @@ take to what cardstock needs to know about it.
 
 The shape `path` is a designer's own outline: SVG path data, or an SVG file, stretched to
 the component's size (`outline` in the layout). Composed shapes (die nets, standees) are
-drawn from panel layouts by `cardstock.layout.faces` and have no single outline here.
+drawn from panel layouts by `cardstock.layout.panels` and have no single outline here.
 """
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-
-import importlib
-import math
-
 from pathlib import Path as FsPath
-from typing import Any, Callable, Optional
+from typing import Optional
 
 from ..core.files import Unreadable, present, read_bytes
 from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
@@ -127,7 +124,7 @@ class _Circle(ShapeGeometry):
 class Shape:
     doc: str  # one line for the reference
     arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
-    geometry: Optional[ShapeGeometry] = None  # None: composed from panels (faces.py draws it)
+    geometry: Optional[ShapeGeometry] = None  # None: composed from panels (panels.py draws it, by the flags below)
     bleed_follows_cut: bool = False  # the bleed is the cut outline grown, not the trim box grown
     round: bool = False  # packed in nested rows when as wide as tall
     movable: bool = True  # a piece on an almost empty page may move to another page
@@ -136,9 +133,6 @@ class Shape:
     corner_radius: bool = False  # `corner_radius` rounds its corners
     die_net: bool = False  # six panels of a die's faces, in value order (a Tabletop Simulator die)
     standee: bool = False  # two panels back to back on a base (a Tabletop Simulator figurine)
-    # composed shapes: "module:function" drawing the face from panel layouts, called as
-    # function(component, layout, context, painter, width, height, bleed, safe) -> Face
-    compose: Optional[str] = None
     # `shape = "auto"` picks this shape for these component kinds (when `ratio` is set: only
     # for sizes whose height / width is that ratio, within 2 %)
     auto_for: tuple[str, ...] = ()
@@ -155,10 +149,8 @@ SHAPES: dict[str, Shape] = {
                     auto_for=("token",)),
     "path": Shape("your own outline: SVG path data or an SVG file (`outline`), stretched to the size", "pack", _Path(),
                   bleed_follows_cut=True, movable=False, custom=True),
-    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False, die_net=True,
-                 compose="cardstock.layout.faces:compose_die_net"),
-    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False, standee=True,
-                     compose="cardstock.layout.faces:compose_standee"),
+    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False, die_net=True),
+    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False, standee=True),
 }
 
 AUTO = "auto"  # a layout value, not a shape: chosen from the component's kind and size
@@ -180,16 +172,6 @@ def names() -> tuple[str, ...]:
 def shape_of(name: object) -> Shape:
     """The registered shape `name`; the rectangle for a name that is not one."""
     return SHAPES.get(name, SHAPES["rect"]) if isinstance(name, str) else SHAPES["rect"]
-
-
-def composer(name: str) -> Callable[..., Any]:
-    """The function that draws a composed shape's face (imported when first asked for)."""
-    spec = SHAPES[name].compose
-    if spec is None:
-        raise ValueError(f"the shape {name!r} is not composed from panels")
-    module, function = spec.split(":")
-    found: Callable[..., Any] = getattr(importlib.import_module(module), function)
-    return found
 
 
 def geometry_of(name: object) -> ShapeGeometry:

@@ -1,7 +1,7 @@
 """The box types of the layout language, registered in one place.
 
-`BOX_TYPES` maps each type's name to the module that draws it; the module defines
-`BOX = BoxKind(doc=…, draw=…)`. Everything else derives from this table:
+`BOX_TYPES` maps each type's name to the `BoxKind` its module defines as `BOX`. Everything
+else derives from this table:
 
 - the layout schema (`cardstock.layout.layoutfile.BoxType`, so `cardstock schema faces` and the
   validation messages list the types),
@@ -10,48 +10,26 @@
 - the print-safety check (the types whose `content` it measures).
 
 A new box type is one module here plus one line in `BOX_TYPES` (docs/extending.md).
-Modules are imported when a type is first drawn or described, never at import time.
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from .kind import BoxKind, Draw, Rect4
+from . import art, ellipse, icon, icons, line, outline, pattern, pips, rect, text
 
-if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
-
-Rect4 = tuple[float, float, float, float]  # x, y, width, height in points (y down)
-Draw = Callable[["Painter", "Layout", "Box", dict[str, Any], "Geometry", Rect4], list[Any]]
-
-# name -> module defining BOX; the order is the order of the reference (docs/layouts.md).
-BOX_TYPES: dict[str, str] = {
-    "rect": "cardstock.layout.boxtypes.rect",
-    "ellipse": "cardstock.layout.boxtypes.ellipse",
-    "line": "cardstock.layout.boxtypes.line",
-    "outline": "cardstock.layout.boxtypes.outline",
-    "text": "cardstock.layout.boxtypes.text",
-    "icon": "cardstock.layout.boxtypes.icon",
-    "icons": "cardstock.layout.boxtypes.icons",
-    "pips": "cardstock.layout.boxtypes.pips",
-    "art": "cardstock.layout.boxtypes.art",
-    "pattern": "cardstock.layout.boxtypes.pattern",
+# name -> what the type is; the order is the order of the reference (docs/layouts.md).
+BOX_TYPES: dict[str, BoxKind] = {
+    "rect": rect.BOX,
+    "ellipse": ellipse.BOX,
+    "line": line.BOX,
+    "outline": outline.BOX,
+    "text": text.BOX,
+    "icon": icon.BOX,
+    "icons": icons.BOX,
+    "pips": pips.BOX,
+    "art": art.BOX,
+    "pattern": pattern.BOX,
 }
-
-
-class BoxKind:
-    """What a box type is: one line for the reference, the function that draws it, and
-    what the rest of cardstock needs to know about it."""
-
-    __slots__ = ("doc", "draw", "content", "keys")
-
-    def __init__(self, doc: str, draw: Draw, content: bool = False, keys: tuple[str, ...] = ()) -> None:
-        self.doc = doc
-        self.draw = draw
-        self.content = content  # it draws text, icons or pips, which the print-safety check measures
-        self.keys = keys  # layout keys it reads besides those every box has (for the reference)
 
 
 def names() -> tuple[str, ...]:
@@ -59,19 +37,14 @@ def names() -> tuple[str, ...]:
     return tuple(BOX_TYPES)
 
 
-@lru_cache(maxsize=None)
-def _load(module: str) -> BoxKind:
-    kind = getattr(importlib.import_module(module), "BOX", None)
-    if not isinstance(kind, BoxKind):
-        raise TypeError(f"{module} defines no BOX = BoxKind(...)")
-    return kind
-
-
 def box_kind(name: str) -> BoxKind:
     """The registered box type `name` (KeyError when there is none)."""
-    return _load(BOX_TYPES[name])
+    return BOX_TYPES[name]
 
 
 def draws_content(name: object) -> bool:
     """Whether boxes of this type draw what the print-safety check measures."""
-    return isinstance(name, str) and name in BOX_TYPES and box_kind(name).content
+    return isinstance(name, str) and name in BOX_TYPES and BOX_TYPES[name].content
+
+
+__all__ = ["BOX_TYPES", "BoxKind", "Draw", "Rect4", "box_kind", "draws_content", "names"]

@@ -13,7 +13,7 @@ from ...core.files import Unreadable, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 from ..svgart import svg_ops, with_opacity
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..ops import Ellipse, r
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter

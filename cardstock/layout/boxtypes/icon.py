@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..ops import Ellipse, Icon, r
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter

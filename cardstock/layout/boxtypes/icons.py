@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..ops import Ellipse, Icon, r
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 from .icon import icon_box_color, resolve_icons
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.units import parse_length
 from ..ops import Ellipse, Group, Path, polygon_path, r, rect_path
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter

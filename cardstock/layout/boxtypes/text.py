@@ -11,7 +11,7 @@ from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
-from . import BoxKind, Rect4
+from .kind import BoxKind, Rect4
 from ... import fonts as fontmod
 
 if TYPE_CHECKING:
