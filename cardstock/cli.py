@@ -10,8 +10,9 @@ runs (a build the whole pipeline, `list` the catalog), so the command starts lig
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
-import importlib
+import hashlib
 import json
 import os
 import shlex
@@ -182,8 +183,6 @@ def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any]
     """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
     manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
     the project (`cardstock.layout.printed`)."""
-    import hashlib
-
     from .core.revision import RevisionError
     from .core.stage import Since
     from .layout.printed import at_revision, from_saved
@@ -435,11 +434,6 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
                 continue
             seen = time.perf_counter()
             code = build_once(args, options, kept=kept)
-            if first:
-                # the SVG writer is imported by the first face an SVG stage writes, and each
-                # rebuild's workers are forked anew: kept here, it is imported once, not
-                # once per rebuild
-                importlib.import_module("svgwrite")
             if batch:
                 changed = sorted({path for _, path in batch})
                 shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
@@ -472,8 +466,6 @@ def _asked_build(args: argparse.Namespace, part: str) -> tuple[argparse.Namespac
 def cmd_proof(args: argparse.Namespace) -> int:
     """`cardstock proof [GAME...]`: contact sheets with problems outlined, fit-report.csv;
     `--cvd` adds the colour-vision sheets and their check; `--strict` fails on a problem."""
-    import dataclasses
-
     built, options, problems = _asked_build(args, "proof")
     if options is None:
         print_issues(problems)
@@ -495,8 +487,6 @@ def cmd_proof(args: argparse.Namespace) -> int:
 def cmd_changelog(args: argparse.Namespace) -> int:
     """`cardstock changelog FROM[..TO] [GAME...]`: what changed between two versions (TO:
     the files as they are now), as Markdown and HTML."""
-    import dataclasses
-
     from .core.revision import RevisionError, resolve
     from .core.stage import Span
 

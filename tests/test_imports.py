@@ -185,6 +185,22 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
     assert [f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")] == []
 
 
+def test_no_module_is_imported_by_a_name_written_in_a_string():
+    """Registries hold the functions and records they name, and every import is a
+    statement this file's graph reads: nothing is loaded through `importlib` or
+    `__import__` from a module name (or a "module:function") kept as text."""
+    found = []
+    for name, path in module_names(PACKAGE).items():
+        for node in ast.walk(parse(path)):
+            if isinstance(node, ast.Name) and node.id in ("__import__", "import_module"):
+                found.append(f"{name}: {node.id}")
+            elif isinstance(node, ast.Attribute) and node.attr in ("import_module", "__import__"):
+                found.append(f"{name}: {ast.unparse(node)}")
+            elif isinstance(node, ast.ImportFrom) and node.module == "importlib" and any(a.name == "import_module" for a in node.names):
+                found.append(f"{name}: {ast.unparse(node)}")
+    assert found == []
+
+
 def test_an_import_inside_a_function_defers_what_the_module_does_not_import_at_its_top():
     """Importing a library inside a function again, when the module imports it at its top,
     defers nothing: it only hides what the module needs."""
