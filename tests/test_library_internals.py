@@ -61,7 +61,7 @@ def _underscore_reads() -> dict[str, set[str]]:
 
 def _sources() -> dict[str, str]:
     return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
-            for p in sorted((ROOT / "cardstock").rglob("*.py")) if p.name != "warm.py"}
+            for p in sorted((ROOT / "cardstock").rglob("*.py"))}
 
 
 def test_each_library_internal_is_named_in_one_place():
@@ -171,7 +171,7 @@ def snapshot():
     return settings, sorted(pdfmetrics.getRegisteredFontNames())
 before = snapshot()
 import cardstock
-names = [m.name for m in pkgutil.walk_packages(cardstock.__path__, "cardstock.") if m.name != "cardstock.warm"]
+names = [m.name for m in pkgutil.walk_packages(cardstock.__path__, "cardstock.")]
 for name in names:
     importlib.import_module(name)
 print(json.dumps({"same": snapshot() == before, "modules": len(names)}))
