@@ -69,7 +69,7 @@ class Check:
     line: Optional[int] = None
     components: list[str] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)
-    provider: Optional[str] = None  # the PROVIDERS name of a provider's check
+    provider: Optional[str] = None  # the name of a provider's check (`Provider.name`)
     acknowledged: list[tuple[Issue, str]] = field(default_factory=list)  # (finding, reason)
     cite: Optional[dict[str, Any]] = None  # {seed, line, says}: where the rule comes from
     choice: Optional[str] = None  # the designer's choice the rule states
