@@ -37,8 +37,20 @@ def main() -> int:
         else:
             root = copy_shipped(tmp / "shipped")
             args = ["--root", str(root), "build"]
-        cmd = [sys.executable, "-m", "pyinstrument", "-r", "text", "-m", "cardstock",
-               *args, "--out", str(tmp / "out"), "--jobs", "1"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pyinstrument",
+            "-r",
+            "text",
+            "-m",
+            "cardstock",
+            *args,
+            "--out",
+            str(tmp / "out"),
+            "--jobs",
+            "1",
+        ]
         print(f"profiling ({ROOT}): {' '.join(cmd)}", flush=True)
         return subprocess.run(cmd, env=env).returncode
 

@@ -43,9 +43,16 @@ RESULTS = ROOT / "bench" / "results.json"
 YARDSTICK_ENV = "CARDSTOCK_YARDSTICK"
 
 ALL_CASES = [
-    "deck-73", "deck-1000", "deck-10000", "deck-50000",
-    "edit-watch", "edit-cold", "cold", "no-op",
-    "rulebook-100", "rulebook-200",
+    "deck-73",
+    "deck-1000",
+    "deck-10000",
+    "deck-50000",
+    "edit-watch",
+    "edit-cold",
+    "cold",
+    "no-op",
+    "rulebook-100",
+    "rulebook-200",
 ]
 
 # In --quick mode the large decks are replaced by smaller ones (the rows are named by the
@@ -58,6 +65,7 @@ FLAT_FACTOR = 1.15
 
 
 # ---------------------------------------------------------------- the yardstick
+
 
 def yardstick_path() -> Path:
     """Where the yardstick script is: $CARDSTOCK_YARDSTICK, else <repo>/../shared/bench/plain.py."""
@@ -283,8 +291,11 @@ def plain_project(root: Path, n: int, python: str, yardstick: Path) -> Path:
     (sheets / "cards.toml").write_text(PLAIN_SHEET, encoding="utf-8")
     (sheets / "printers.toml").write_text(PLAIN_PRINTERS, encoding="utf-8")
     scratch = root / "yardstick-table.pdf"
-    subprocess.run([python, str(yardstick), str(n), str(scratch), "--csv", str(game / "cards.csv")],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [python, str(yardstick), str(n), str(scratch), "--csv", str(game / "cards.csv")],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     scratch.unlink()
     return root
 
@@ -318,7 +329,9 @@ fields.text = {{ type = "text" }}
     )
     lines = ["id,name,count,strength,text"]
     for i, (name, count) in enumerate(rows):
-        lines.append(f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a card."')
+        lines.append(
+            f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a card."'
+        )
     (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -328,10 +341,18 @@ def rulebook_template(folder: Path, chapters: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     parts = ["{{ contents() }}\n"]
     for i in range(1, chapters + 1):
-        parts.append(f"# Chapter {i}\n\nWhat happens in part {i} of a round, and who acts first.\n\n")
+        parts.append(
+            f"# Chapter {i}\n\nWhat happens in part {i} of a round, and who acts first.\n\n"
+        )
         for j in range(1, 5):
-            parts.append(f"## Rule {i}.{j}\n\n" + "On your turn draw one card, play the cards you can pay for, then discard to your hand limit. " * 6)
-            parts.append("\n\n- the first point\n- a second point, a little longer than the first\n- the third point\n\n")
+            parts.append(
+                f"## Rule {i}.{j}\n\n"
+                + "On your turn draw one card, play the cards you can pay for, then discard to your hand limit. "
+                * 6
+            )
+            parts.append(
+                "\n\n- the first point\n- a second point, a little longer than the first\n- the third point\n\n"
+            )
     (folder / "rulebook.md.j2").write_text("".join(parts), encoding="utf-8")
 
 
@@ -350,14 +371,17 @@ def edit_one_cell(root: Path, mark: int) -> None:
     every other byte of the file as it was."""
     path = root / "catalog" / EDIT_GAME / EDIT_TABLE
     raw = path.read_text(encoding="utf-8")
-    first = next(r for r in csv.DictReader(io.StringIO(raw)) if r.get("text") and '"' not in r["text"])
+    first = next(
+        r for r in csv.DictReader(io.StringIO(raw)) if r.get("text") and '"' not in r["text"]
+    )
     text = first["text"]
     base = text.split(" (edit ")[0]
     at = raw.index(text, raw.index("\n"))
-    path.write_text(raw[:at] + f"{base} (edit {mark})" + raw[at + len(text):], encoding="utf-8")
+    path.write_text(raw[:at] + f"{base} (edit {mark})" + raw[at + len(text) :], encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the install under test
+
 
 @dataclass
 class Install:
@@ -375,11 +399,26 @@ def install_wheel(tmp: Path) -> Install:
     # The wheel is built from a copy of the checkout: setuptools packs whatever its build/
     # folder holds, so a module removed since an earlier build would still ride along.
     source = tmp / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "output", "*.egg-info", "__pycache__", ".mypy_cache", ".pytest_cache"))
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv",
+            "build",
+            "dist",
+            "output",
+            "*.egg-info",
+            "__pycache__",
+            ".mypy_cache",
+            ".pytest_cache",
+        ),
+    )
     wheels = tmp / "wheel"
     print(f"building a wheel of {ROOT} ...", flush=True)
-    quietly([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)])
+    quietly(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)]
+    )
     wheel = next(wheels.glob("cardstock-*.whl"))
     venv = tmp / "venv"
     print(f"installing {wheel.name} in a fresh venv ...", flush=True)
@@ -392,7 +431,9 @@ def quietly(cmd: list[str]) -> None:
     """Run a set-up command; show its output only when it fails."""
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
-        raise SystemExit(f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n{proc.stdout}{proc.stderr}")
+        raise SystemExit(
+            f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n{proc.stdout}{proc.stderr}"
+        )
 
 
 def child_env(cache: Path) -> dict[str, str]:
@@ -427,7 +468,9 @@ class Run:
 
 def measure(cmd: list[str], env: dict[str, str]) -> Run:
     """Run `cmd` as a fresh process through the launcher; exit when it fails."""
-    proc = subprocess.run([sys.executable, "-c", LAUNCHER, *cmd], capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *cmd], capture_output=True, text=True, env=env
+    )
     try:
         peak_kib, code, seconds = proc.stdout.split()
     except ValueError:
@@ -476,8 +519,14 @@ def seconds_cell(times: list[float]) -> str:
     return f"{median(times):.2f} s ({min(times):.2f}–{max(times):.2f})"
 
 
-def interleaved(cardstock_cmd: list[str], yardstick_cmd: list[str], pairs: int, env: dict[str, str],
-                before_cardstock: Callable[[], None], before_yardstick: Callable[[], None]) -> tuple[list[Run], list[Run]]:
+def interleaved(
+    cardstock_cmd: list[str],
+    yardstick_cmd: list[str],
+    pairs: int,
+    env: dict[str, str],
+    before_cardstock: Callable[[], None],
+    before_yardstick: Callable[[], None],
+) -> tuple[list[Run], list[Run]]:
     """Run cardstock then the yardstick, `pairs` times (A B A B ...)."""
     a_runs: list[Run] = []
     b_runs: list[Run] = []
@@ -489,7 +538,9 @@ def interleaved(cardstock_cmd: list[str], yardstick_cmd: list[str], pairs: int, 
     return a_runs, b_runs
 
 
-def repeated(cmd: list[str], runs: int, env: dict[str, str], before: Callable[[], None]) -> list[Run]:
+def repeated(
+    cmd: list[str], runs: int, env: dict[str, str], before: Callable[[], None]
+) -> list[Run]:
     found = []
     for _ in range(runs):
         before()
@@ -501,7 +552,9 @@ def pdf_pages(python: str, pdf: Path) -> int:
     """The page count of `pdf`, read with pypdf (a cardstock dependency) in the install's
     Python, so that the bench itself needs nothing but the standard library."""
     code = "import sys; from pypdf import PdfReader; print(len(PdfReader(sys.argv[1]).pages))"
-    found = subprocess.run([python, "-c", code, str(pdf)], check=True, capture_output=True, text=True)
+    found = subprocess.run(
+        [python, "-c", code, str(pdf)], check=True, capture_output=True, text=True
+    )
     return int(found.stdout)
 
 
@@ -512,6 +565,7 @@ def empty(folder: Path) -> None:
 
 
 # ---------------------------------------------------------------- the cases
+
 
 class Bench:
     def __init__(self, install: Install, yardstick: Path, tmp: Path, quick: bool) -> None:
@@ -539,12 +593,27 @@ class Bench:
         plain_project(root, n, self.install.python, self.yardstick)
         out = root / "output"
         pdf = root / "yardstick.pdf"
-        a_cmd = [self.install.cardstock, "--root", str(root), "--only", "pnp", "--paper", "letter", "--out", str(out)]
+        a_cmd = [
+            self.install.cardstock,
+            "--root",
+            str(root),
+            "--only",
+            "pnp",
+            "--paper",
+            "letter",
+            "--out",
+            str(out),
+        ]
         b_cmd = [self.install.python, str(self.yardstick), str(n), str(pdf)]
         target = DECK_TARGETS.get(full, "—")
         if n != full:
             target += f" (for {case})"
-        row = Row(case=f"deck-{n}", target=target, commands=[shlex.join(a_cmd), shlex.join(b_cmd)], cards=n)
+        row = Row(
+            case=f"deck-{n}",
+            target=target,
+            commands=[shlex.join(a_cmd), shlex.join(b_cmd)],
+            cards=n,
+        )
 
         def cold() -> None:
             empty(out)
@@ -568,8 +637,10 @@ class Bench:
             row.met = ratio <= 2.5
         elif full == 50000:
             row.met = row.cardstock_peak_mb < 300
-        row.note = (f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick {row.yardstick_peak_mb:.0f} MB; "
-                    f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms a card")
+        row.note = (
+            f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick {row.yardstick_peak_mb:.0f} MB; "
+            f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms a card"
+        )
         shutil.rmtree(root, ignore_errors=True)
         return row
 
@@ -582,12 +653,26 @@ class Bench:
 
     def all_cmd(self) -> list[str]:
         root = self.shipped()
-        return [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2"]
+        return [
+            self.install.cardstock,
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(root / "output"),
+            "--jobs",
+            "2",
+        ]
 
     def cold(self, case: str) -> Row:
         cmd = self.all_cmd()
         out = self.shipped() / "output"
-        row = Row(case=case, target="< 3 s", commands=[shlex.join(cmd)], note="all five games, every default artifact, empty output and cache, --jobs 2")
+        row = Row(
+            case=case,
+            target="< 3 s",
+            commands=[shlex.join(cmd)],
+            note="all five games, every default artifact, empty output and cache, --jobs 2",
+        )
 
         def before() -> None:
             empty(out)
@@ -605,8 +690,15 @@ class Bench:
         cmd = self.all_cmd()
         out = self.shipped() / "output"
         if not (out / ".cache").is_dir():  # `cold` did not run: one build first, untimed
-            subprocess.run(cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        row = Row(case=case, target="< 0.2 s", commands=[shlex.join(cmd)], note="the same build again, nothing changed")
+            subprocess.run(
+                cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+        row = Row(
+            case=case,
+            target="< 0.2 s",
+            commands=[shlex.join(cmd)],
+            note="the same build again, nothing changed",
+        )
         row.load_start = load()
         runs = repeated(cmd, 3 if self.quick else 7, self.env, lambda: None)
         row.load_end = load()
@@ -624,10 +716,22 @@ class Bench:
 
     def edit_watch(self, case: str) -> Row:
         root = self.edited()
-        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output"), "--watch"]
+        cmd = [
+            self.install.cardstock,
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(root / "output"),
+            "--watch",
+        ]
         edits = 3 if self.quick else 5
-        row = Row(case=case, target="≤ 0.5 s", commands=[shlex.join(cmd)],
-                  note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's summary line; {edits} edits")
+        row = Row(
+            case=case,
+            target="≤ 0.5 s",
+            commands=[shlex.join(cmd)],
+            note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's summary line; {edits} edits",
+        )
         row.load_start = load()
         row.cardstock = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
         row.load_end = load()
@@ -639,9 +743,15 @@ class Bench:
         cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output")]
         # The previous build (the watcher's, or this one when edit-watch did not run) warms
         # the output's cache and CARDSTOCK_CACHE.
-        subprocess.run(cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        row = Row(case=case, target="≤ 1.0 s", commands=[shlex.join(cmd)],
-                  note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm")
+        subprocess.run(
+            cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        row = Row(
+            case=case,
+            target="≤ 1.0 s",
+            commands=[shlex.join(cmd)],
+            note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm",
+        )
         marks = iter(range(100, 1000))
 
         def edit() -> None:
@@ -665,9 +775,25 @@ class Bench:
         synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(3)])
         rulebook_template(root / "layouts" / "bench", chapters)
         out = root / "output"
-        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(out),
-               "--only", "rulebook", "--paper", "letter", "--jobs", "1"]
-        row = Row(case=case, target="< 3 s" if pages == 100 else "< 3 s, ≤ 2.2× rulebook-100", commands=[shlex.join(cmd)])
+        cmd = [
+            self.install.cardstock,
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(out),
+            "--only",
+            "rulebook",
+            "--paper",
+            "letter",
+            "--jobs",
+            "1",
+        ]
+        row = Row(
+            case=case,
+            target="< 3 s" if pages == 100 else "< 3 s, ≤ 2.2× rulebook-100",
+            commands=[shlex.join(cmd)],
+        )
 
         def before() -> None:
             empty(out)
@@ -697,7 +823,14 @@ def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> 
     """Start `cmd` (a `build --watch`); after its first build, edit one cell `edits` times
     and return the seconds from each write to the rebuild's summary line ("built ...")."""
     # Its own process group, so that stopping it stops the workers it started too.
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     summaries: list[float] = []  # when each summary line was read
 
     def read() -> None:
@@ -712,7 +845,9 @@ def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> 
         deadline = time.perf_counter() + 180
         while not summaries and time.perf_counter() < deadline:
             if proc.poll() is not None:
-                raise SystemExit(f"bench: {shlex.join(cmd)} stopped with exit status {proc.returncode}")
+                raise SystemExit(
+                    f"bench: {shlex.join(cmd)} stopped with exit status {proc.returncode}"
+                )
             time.sleep(0.05)
         if not summaries:
             raise SystemExit("bench: the watcher's first build did not finish in 180 s")
@@ -748,6 +883,7 @@ def stop_group(proc: "subprocess.Popen[str]") -> None:
 
 # ---------------------------------------------------------------- cost per card
 
+
 @dataclass
 class Costs:
     """Milliseconds a card for each deck size, and between consecutive sizes."""
@@ -768,29 +904,39 @@ def card_costs(rows: list[Row]) -> Optional[Costs]:
     for side in ("cardstock", "yardstick"):
         medians = [median(getattr(r, side)) for r in decks]
         average[side] = [m / n * 1000 for m, n in zip(medians, sizes)]
-        marginal[side] = [(medians[i + 1] - medians[i]) / (sizes[i + 1] - sizes[i]) * 1000 for i in range(len(sizes) - 1)]
+        marginal[side] = [
+            (medians[i + 1] - medians[i]) / (sizes[i + 1] - sizes[i]) * 1000
+            for i in range(len(sizes) - 1)
+        ]
     steps = marginal["cardstock"]
     flat = steps[-1] <= FLAT_FACTOR * steps[-2] if len(steps) >= 2 else None
     return Costs(sizes, average, marginal, flat)
 
 
 def costs_table(costs: Costs) -> list[str]:
-    lines = ["| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick ms per added card |",
-             "|---|---|---|---|---|"]
+    lines = [
+        "| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick ms per added card |",
+        "|---|---|---|---|---|",
+    ]
     for i, n in enumerate(costs.sizes):
         step_a = step_b = "—"
         if i > 0:
             step_a = f"{costs.marginal['cardstock'][i - 1]:.3f} (from {costs.sizes[i - 1]})"
             step_b = f"{costs.marginal['yardstick'][i - 1]:.3f}"
-        lines.append(f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | {step_a} | {step_b} |")
+        lines.append(
+            f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | {step_a} | {step_b} |"
+        )
     if costs.flat is not None:
         verdict = "met" if costs.flat else "not met"
         lines.append("")
-        lines.append(f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the step before): {verdict}")
+        lines.append(
+            f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the step before): {verdict}"
+        )
     return lines
 
 
 # ---------------------------------------------------------------- output
+
 
 def verdict(row: Row) -> str:
     if row.met is None:
@@ -799,12 +945,22 @@ def verdict(row: Row) -> str:
 
 
 def table(rows: list[Row]) -> list[str]:
-    lines = ["| case | target | cardstock | yardstick | ratio | load average (start → end) | met |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| case | target | cardstock | yardstick | ratio | load average (start → end) | met |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        ratio = f"{median(r.ratios):.2f}× ({min(r.ratios):.2f}–{max(r.ratios):.2f})" if r.ratios else r.relative or "—"
-        loads = f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}" if r.load_start and r.load_end else "—"
-        lines.append(f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} | {ratio} | {loads} | {verdict(r)} |")
+        ratio = (
+            f"{median(r.ratios):.2f}× ({min(r.ratios):.2f}–{max(r.ratios):.2f})"
+            if r.ratios
+            else r.relative or "—"
+        )
+        loads = (
+            f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}" if r.load_start and r.load_end else "—"
+        )
+        lines.append(
+            f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} | {ratio} | {loads} | {verdict(r)} |"
+        )
     return lines
 
 
@@ -815,7 +971,9 @@ def parse_cases(argv: list[str]) -> list[str]:
             chosen = [c.strip() for c in arg.split("=", 1)[1].split(",") if c.strip()]
     unknown = [c for c in chosen if c not in ALL_CASES]
     if unknown:
-        raise SystemExit(f"bench: unknown case(s) {', '.join(unknown)}; known: {', '.join(ALL_CASES)}")
+        raise SystemExit(
+            f"bench: unknown case(s) {', '.join(unknown)}; known: {', '.join(ALL_CASES)}"
+        )
     return [c for c in ALL_CASES if c in chosen]  # always in the same order
 
 
@@ -829,7 +987,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     yardstick = require_yardstick()
     started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     print(f"cardstock bench, {'quick' if quick else 'full'}; cases: {', '.join(cases)}")
-    print(f"yardstick: {yardstick}; load average at start: {load()}; {os.cpu_count()} cores", flush=True)
+    print(
+        f"yardstick: {yardstick}; load average at start: {load()}; {os.cpu_count()} cores",
+        flush=True,
+    )
 
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="cardstock-bench-") as tmp_name:
@@ -850,9 +1011,16 @@ def main(argv: Optional[list[str]] = None) -> int:
             else:
                 row = bench.rulebook(case)
             rows.append(row)
-            print(f"{row.case}: cardstock {seconds_cell(row.cardstock)}"
-                  + (f", yardstick {seconds_cell(row.yardstick)}, ratio {median(row.ratios):.2f}×" if row.ratios else "")
-                  + f"; load {row.load_start[0]:.2f} → {row.load_end[0]:.2f}; {verdict(row)}", flush=True)
+            print(
+                f"{row.case}: cardstock {seconds_cell(row.cardstock)}"
+                + (
+                    f", yardstick {seconds_cell(row.yardstick)}, ratio {median(row.ratios):.2f}×"
+                    if row.ratios
+                    else ""
+                )
+                + f"; load {row.load_start[0]:.2f} → {row.load_end[0]:.2f}; {verdict(row)}",
+                flush=True,
+            )
 
     # rulebook-200 is also judged against rulebook-100
     books = {r.case: r for r in rows if r.case.startswith("rulebook-")}
@@ -888,7 +1056,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     return 0
 
 
-def write_results(rows: list[Row], costs: Optional[Costs], started: str, install: Install, yardstick: Path) -> None:
+def write_results(
+    rows: list[Row], costs: Optional[Costs], started: str, install: Install, yardstick: Path
+) -> None:
     """bench/results.json: every run's figures. A run of some cases replaces those cases'
     rows and keeps the others."""
     kept: list[dict[str, object]] = []
@@ -917,7 +1087,11 @@ def write_results(rows: list[Row], costs: Optional[Costs], started: str, install
     else:  # too few deck sizes this run: keep the last full figures
         cost_per_card = old.get("cost_per_card") if isinstance(old, dict) else None
     data = {
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "system": platform.platform()},
+        "machine": {
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "system": platform.platform(),
+        },
         "yardstick": str(yardstick),
         "wheel": install.wheel,
         "rows": merged,

@@ -50,6 +50,7 @@ from .validate import check_options, validate
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+
 @dataclass(frozen=True)
 class Unit:
     game: Optional[str]  # None: a stage of the whole build
@@ -58,6 +59,7 @@ class Unit:
 
 
 # ---------------------------------------------------------------- 1. plan
+
 
 def _slot(out: Path, unit: Unit) -> str:
     """Where the cache keeps what a unit last wrote into this output folder: one slot per
@@ -79,21 +81,39 @@ def _recall_unit(cache: Cache, out: Path, unit: Unit) -> Optional[UnitReport]:
 
 
 def _remember_unit(cache: Cache, out: Path, unit: Unit, report: UnitReport) -> None:
-    cache.put_json("unit", _slot(out, unit), {"key": unit.key, "artifacts": [manifest.entry(out, a) for a in report.artifacts],
-                                              "findings": [f.data() for f in report.findings]})
+    cache.put_json(
+        "unit",
+        _slot(out, unit),
+        {
+            "key": unit.key,
+            "artifacts": [manifest.entry(out, a) for a in report.artifacts],
+            "findings": [f.data() for f in report.findings],
+        },
+    )
 
 
 def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
     data = cache.get_json("unit", key)
-    if isinstance(data, dict) and isinstance(data.get("ok"), bool) and isinstance(data.get("text"), str):
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("ok"), bool)
+        and isinstance(data.get("text"), str)
+    ):
         return CheckResult(game, data["ok"], data["text"], True)
     return None
 
 
 # ---------------------------------------------------------------- the build
 
-def build(request: Request, *, progress: Optional[Progress] = None, notice: Callable[[str], None] = lambda _: None,
-          keys: Optional[Keys] = None, kept: Optional[KeptFaces] = None) -> Outcome:
+
+def build(
+    request: Request,
+    *,
+    progress: Optional[Progress] = None,
+    notice: Callable[[str], None] = lambda _: None,
+    keys: Optional[Keys] = None,
+    kept: Optional[KeptFaces] = None,
+) -> Outcome:
     """Build what `request` asks (see the module's docstring). Raises InputError for bad
     input (nothing written) and `output.WriteError` for a file that cannot be written.
     `keys`: the project's files as hashed just before (by `plan.recall`), else hashed now.
@@ -110,7 +130,9 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
     gc.freeze()
     try:
         with interruptible():
-            if options.out.is_dir():  # another build writing there goes first: this one then finds its work done
+            if (
+                options.out.is_dir()
+            ):  # another build writing there goes first: this one then finds its work done
                 output.lock(options.out, notice)
             out = _build(request, games, known, cache, progress, notice, keys, kept)
             if kept is not None:
@@ -123,8 +145,16 @@ def build(request: Request, *, progress: Optional[Progress] = None, notice: Call
     return out
 
 
-def _build(request: Request, games: list[str], known: list[str], cache: Cache, progress: Optional[Progress],
-           notice: Callable[[str], None], given: Optional[Keys], kept: Optional[KeptFaces]) -> Outcome:
+def _build(
+    request: Request,
+    games: list[str],
+    known: list[str],
+    cache: Cache,
+    progress: Optional[Progress],
+    notice: Callable[[str], None],
+    given: Optional[Keys],
+    kept: Optional[KeptFaces],
+) -> Outcome:
     root, options = request.root, request.options
     problems = check_options(options)
     if problems:
@@ -136,10 +166,19 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
 
     # ---- 1. plan: what is kept from earlier builds
     plain = [g for g in games if g in known]
-    units = [Unit(None, s, keys.unit(None, s.name, s.when == "asked")) for s in stages if not s.per_game]
-    units += [Unit(g, s, keys.unit(g, s.name, s.when == "asked")) for g in plain for s in stages if s.per_game]
+    units = [
+        Unit(None, s, keys.unit(None, s.name, s.when == "asked")) for s in stages if not s.per_game
+    ]
+    units += [
+        Unit(g, s, keys.unit(g, s.name, s.when == "asked"))
+        for g in plain
+        for s in stages
+        if s.per_game
+    ]
     check_keys = {g: keys.check(g, request.check_runs, request.strict) for g in plain}
-    checks: dict[str, Optional[CheckResult]] = {g: _recall_check(cache, check_keys[g], g) for g in plain}
+    checks: dict[str, Optional[CheckResult]] = {
+        g: _recall_check(cache, check_keys[g], g) for g in plain
+    }
     reports: dict[int, UnitReport] = {}
     for i, unit in enumerate(units):
         if unit.game is None or checks.get(unit.game) is not None:
@@ -148,7 +187,11 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
                 reports[i] = found_unit
     described: dict[str, dict[str, Any]] = {}
     if with_page:
-        listed = {str(e["game"]) for e in manifest.read(options.out) if isinstance(e, dict) and e.get("game") in known}
+        listed = {
+            str(e["game"])
+            for e in manifest.read(options.out)
+            if isinstance(e, dict) and e.get("game") in known
+        }
         for g in sorted(set(plain) | listed):
             info = cache.get_json("unit", keys.info(g))
             if isinstance(info, dict):
@@ -157,7 +200,14 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
     def open_units(game: str) -> bool:
         return any(u.game == game and i not in reports for i, u in enumerate(units))
 
-    stale = [g for g in games if g not in plain or checks.get(g) is None or open_units(g) or (with_page and g not in described)]
+    stale = [
+        g
+        for g in games
+        if g not in plain
+        or checks.get(g) is None
+        or open_units(g)
+        or (with_page and g not in described)
+    ]
     stale_build = [i for i, u in enumerate(units) if u.game is None and i not in reports]
 
     # ---- 2. read and validate what has something to do
@@ -170,7 +220,9 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
         jobs = {c.id: Job(c, found.faces[c.id], options) for c in found.catalogs}
         gc.freeze()  # the games as read live until the build ends: full collections stop scanning them (see `build`)
         if not found.catalogs and not plain:
-            raise InputError([Issue("catalog", None, "", f"no games found under {root / 'catalog'}")])
+            raise InputError(
+                [Issue("catalog", None, "", f"no games found under {root / 'catalog'}")]
+            )
 
     # ---- 3. the rules check of every game that needs one
     to_check = [g for g in stale if checks.get(g) is None]
@@ -228,8 +280,17 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
             if last is not None:
                 checked[g] = Checked(last.ok, last.text)
     try:
-        published = publish(root, options.out, artifacts, checked, buildable, [j.catalog for j in jobs.values()],
-                            described, cache, with_page=with_page)
+        published = publish(
+            root,
+            options.out,
+            artifacts,
+            checked,
+            buildable,
+            [j.catalog for j in jobs.values()],
+            described,
+            cache,
+            with_page=with_page,
+        )
     except InputError as exc:  # the page's template failed on what the build made: the files stay
         raise InputError(exc.issues, written=bool(artifacts)) from None
     outcome.page, outcome.page_kept = published.page, published.kept
@@ -241,6 +302,7 @@ def _build(request: Request, games: list[str], known: list[str], cache: Cache, p
 
 # ---------------------------------------------------------------- 3. checking
 
+
 def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
     """One game's rules check, as the build's gate runs it."""
     report = check_game(job, CHECKS, runs=runs, strict=strict)
@@ -250,7 +312,9 @@ def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
     return CheckResult(job.catalog.id, report.ok, text, False)
 
 
-def _check(jobs: dict[str, Job], games: list[str], request: Request, pool: Optional["ProcessPoolExecutor"]) -> dict[str, CheckResult]:
+def _check(
+    jobs: dict[str, Job], games: list[str], request: Request, pool: Optional["ProcessPoolExecutor"]
+) -> dict[str, CheckResult]:
     """The checks of `games`, in parallel when there are several and more than one worker
     (on `pool`, the build's one pool, when it has one: `_one_pool`). Bad input any of them
     finds (a template over the sandbox's bounds) is gathered from all of them, then raised
@@ -266,7 +330,13 @@ def _check(jobs: dict[str, Job], games: list[str], request: Request, pool: Optio
                 pool = own.enter_context(_pool(workers, jobs))
             else:
                 here = False
-            shared = _shared(pool, order, lambda g: check_one(jobs[g], request.check_runs, request.strict), there, first_here=here)
+            shared = _shared(
+                pool,
+                order,
+                lambda g: check_one(jobs[g], request.check_runs, request.strict),
+                there,
+                first_here=here,
+            )
             for g, result in zip(order, shared):
                 try:
                     results[g] = result()
@@ -333,7 +403,9 @@ _WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
 
 
 @contextmanager
-def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None) -> Iterator["ProcessPoolExecutor"]:
+def _pool(
+    workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None
+) -> Iterator["ProcessPoolExecutor"]:
     """Workers forked from this process, so they start with its modules and its games read
     and checked; each ignores Ctrl-C and dies with the build (`core.workers.worker_start`).
     When the build stops with an error or a Ctrl-C, its workers are killed at once rather
@@ -347,7 +419,12 @@ def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = No
     if build_job is not None:
         _WORK[None] = build_job
     gc.freeze()  # the games read and checked, kept by the workers as they are (see `build`)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=worker_start, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("fork"),
+        initializer=worker_start,
+        initargs=(os.getpid(),),
+    )
     try:
         yield pool
     except BaseException:
@@ -358,7 +435,9 @@ def _pool(workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = No
 
 
 @contextmanager
-def _one_pool(request: Request, jobs: dict[str, Job], checks: int) -> Iterator[Optional["ProcessPoolExecutor"]]:
+def _one_pool(
+    request: Request, jobs: dict[str, Job], checks: int
+) -> Iterator[Optional["ProcessPoolExecutor"]]:
     """The workers of both the checks and the stages, when the build checks more games than
     it has processes (then each phase keeps every worker busy and this process waits): the
     same workers run the stages after the checks, with what they imported, loaded and laid
@@ -372,7 +451,9 @@ def _one_pool(request: Request, jobs: dict[str, Job], checks: int) -> Iterator[O
         yield None
 
 
-def _run_units(units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]) -> list[UnitReport]:
+def _run_units(
+    units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]
+) -> list[UnitReport]:
     """Run these units one after the other, in this process."""
     made = []
     for i in indexes:
@@ -385,8 +466,16 @@ def _run_units(units: list[Unit], indexes: list[int], work: dict[Optional[str], 
         else:
             assert isinstance(job, Job) and unit.stage.run_game is not None
             result = unit.stage.run_game(job)
-        made.append(UnitReport(unit.game, unit.stage.name, tuple(result.artifacts), tuple(result.findings),
-                               time.perf_counter() - start, False))
+        made.append(
+            UnitReport(
+                unit.game,
+                unit.stage.name,
+                tuple(result.artifacts),
+                tuple(result.findings),
+                time.perf_counter() - start,
+                False,
+            )
+        )
     for job in work.values():
         if isinstance(job, Job):
             job.cache.flush()
@@ -397,8 +486,14 @@ def _task(units: list[Unit], indexes: list[int]) -> list[UnitReport]:
     return _run_units(units, indexes, _WORK)
 
 
-def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Request,
-         finished: Callable[[list[int], list[UnitReport], bool], None], pool: Optional["ProcessPoolExecutor"]) -> None:
+def _run(
+    units: list[Unit],
+    todo: list[int],
+    jobs: dict[str, Job],
+    request: Request,
+    finished: Callable[[list[int], list[UnitReport], bool], None],
+    pool: Optional["ProcessPoolExecutor"],
+) -> None:
     """Run the units `todo`: one task per game (its stages in order, in one process), the
     build's own stages as one more; with several processes, a game's stages are spread
     over the processes a lone game would leave idle (`spread`), and this process runs one
@@ -406,7 +501,9 @@ def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Requ
     With `pool` (`_one_pool`), its workers run every task."""
     if not todo:
         return
-    work: dict[Optional[str], Union[Job, BuildJob]] = {None: BuildJob(request.root, request.options)}
+    work: dict[Optional[str], Union[Job, BuildJob]] = {
+        None: BuildJob(request.root, request.options)
+    }
     work.update(jobs)
     tasks: list[list[int]] = []
     for game in _biggest_first(jobs, list(jobs)):
@@ -428,7 +525,13 @@ def _run(units: list[Unit], todo: list[int], jobs: dict[str, Job], request: Requ
             pool = own.enter_context(_pool(workers, jobs, BuildJob(request.root, request.options)))
         else:
             here = False
-        shared = _shared(pool, tasks, lambda t: _run_units(units, t, work), partial(_task, units), first_here=here)
+        shared = _shared(
+            pool,
+            tasks,
+            lambda t: _run_units(units, t, work),
+            partial(_task, units),
+            first_here=here,
+        )
         for n, (task, result) in enumerate(zip(tasks, shared)):
             finished(task, result(), n == len(tasks) - 1)
 
@@ -437,8 +540,14 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def _shared(pool: "ProcessPoolExecutor", tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R], *,
-            first_here: bool) -> list[Callable[[], R]]:
+def _shared(
+    pool: "ProcessPoolExecutor",
+    tasks: Sequence[T],
+    here: Callable[[T], R],
+    there: Callable[[T], R],
+    *,
+    first_here: bool,
+) -> list[Callable[[], R]]:
     """Run `tasks` on the pool's workers (`there`, a function a worker can be sent); with
     `first_here` (`_processes`), the first of them runs in this process (`here`) at the
     same time, so the build's own process works instead of waiting for its workers. The
@@ -470,6 +579,7 @@ def _settled(run: Callable[[T], R], task: T) -> Callable[[], R]:
 
         def fail() -> R:
             raise error
+
         return fail
     return lambda: value
 

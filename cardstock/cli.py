@@ -40,11 +40,11 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
 
 
-
 def _safe(text: str) -> str:
     """Text made from a project's files, line by line with control characters escaped
     (`core.issues.escaped`): a title or a name cannot drive the terminal."""
     return "\n".join(escaped(line) for line in text.split("\n"))
+
 
 def find_root(start: Path) -> Path:
     """The nearest folder at or above `start` that has a catalog/ folder (else `start`)."""
@@ -54,7 +54,9 @@ def find_root(start: Path) -> Path:
     return start
 
 
-def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None, *, written: bool = False) -> None:
+def print_issues(
+    issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None, *, written: bool = False
+) -> None:
     """Each issue, then how many errors there are and what that left unwritten: nothing,
     or (`written`: found after the build wrote its files) the downloads page."""
     stream = stream or sys.stderr
@@ -62,7 +64,11 @@ def print_issues(issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = No
         print(issue.render(), file=stream)
     errors = sum(1 for i in issues if i.level == "error")
     if errors:
-        left = "the other files were written, the downloads page was not" if written else "nothing was written"
+        left = (
+            "the other files were written, the downloads page was not"
+            if written
+            else "nothing was written"
+        )
         print(f"{errors} error{'s' if errors != 1 else ''}; {left}.", file=stream)
 
 
@@ -94,7 +100,11 @@ def cmd_list(args: argparse.Namespace) -> int:
         t = cat.totals()
         kinds = ", ".join(kind_count(k, n) for k, n in t["by_kind"].items())
         players = cat.game.players
-        print(escaped(f"{cat.id:<{width}}  {cat.game.title}  ({players.min}-{players.max} players)  {t['all']} components: {kinds}"))
+        print(
+            escaped(
+                f"{cat.id:<{width}}  {cat.game.title}  ({players.min}-{players.max} players)  {t['all']} components: {kinds}"
+            )
+        )
     return EXIT_OK
 
 
@@ -151,8 +161,15 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
         problems += more
     out = args.out.resolve() if args.out else args.root / "output"
     if args.out is None and (out.is_symlink() or (out.exists() and not out.is_dir())):
-        problems.append(Issue("output", None, "", "a link or a file, not a folder cardstock made; it writes "
-                              "only into its own output folder (remove it, or name the folder to write into with --out)"))
+        problems.append(
+            Issue(
+                "output",
+                None,
+                "",
+                "a link or a file, not a folder cardstock made; it writes "
+                "only into its own output folder (remove it, or name the folder to write into with --out)",
+            )
+        )
     if problems:
         return None, problems
     return BuildOptions(
@@ -196,7 +213,14 @@ def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any]
         else:
             found, _commit = at_revision(root, ref, games or None)
     except (RevisionError, ValueError) as exc:
-        return None, [Issue("command line", None, "--changed-since", f"{ref}: {exc} (expected a git revision, or a saved build's manifest.json)")]
+        return None, [
+            Issue(
+                "command line",
+                None,
+                "--changed-since",
+                f"{ref}: {exc} (expected a git revision, or a saved build's manifest.json)",
+            )
+        ]
     digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()
     return Since(ref, digest, found), []
 
@@ -216,9 +240,13 @@ def _changed_lines(outcome: Outcome, options: BuildOptions) -> None:
             except Unreadable:
                 continue
             if n:
-                print(f"{r.game}: {n} card{'s' if n != 1 else ''} changed since {since.ref}; listed in {a.relative(options.out)}")
+                print(
+                    f"{r.game}: {n} card{'s' if n != 1 else ''} changed since {since.ref}; listed in {a.relative(options.out)}"
+                )
             else:
-                print(f"{r.game}: nothing it prints changed since {since.ref}; no sheet was written")
+                print(
+                    f"{r.game}: nothing it prints changed since {since.ref}; no sheet was written"
+                )
 
 
 def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Issue]]:
@@ -226,7 +254,14 @@ def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Iss
     problems with --dpi."""
     problems: list[Issue] = []
     if not 10 <= args.dpi <= 1200:
-        problems.append(Issue("command line", None, "--dpi", f"expected a resolution from 10 to 1200 dots per inch, got {args.dpi}"))
+        problems.append(
+            Issue(
+                "command line",
+                None,
+                "--dpi",
+                f"expected a resolution from 10 to 1200 dots per inch, got {args.dpi}",
+            )
+        )
     if not args.services:
         return (), problems
     from .exports.presets import load_presets
@@ -236,7 +271,14 @@ def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Iss
     asked = tuple(dict.fromkeys(x.strip() for x in args.services.split(",") if x.strip()))
     unknown = [s for s in asked if s not in presets]
     if unknown and presets:
-        problems.append(Issue("command line", None, "--for", f"unknown print shop(s) {', '.join(unknown)}; expected: {', '.join(presets)}"))
+        problems.append(
+            Issue(
+                "command line",
+                None,
+                "--for",
+                f"unknown print shop(s) {', '.join(unknown)}; expected: {', '.join(presets)}",
+            )
+        )
     return asked, problems
 
 
@@ -245,7 +287,7 @@ def _ids(text: Optional[str]) -> tuple[str, ...]:
 
 
 def page_numbers(text: str) -> tuple[int, ...]:
-    """"1,3-4" → (1, 3, 4); a ValueError says what is wrong."""
+    """ "1,3-4" → (1, 3, 4); a ValueError says what is wrong."""
     out: list[int] = []
     for part in (p.strip() for p in text.split(",")):
         first, dash, last = part.partition("-")
@@ -268,14 +310,24 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_once(args, options)
 
 
-def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[Callable[[Outcome], int]] = None,
-               kept: Optional[KeptFaces] = None) -> int:
+def build_once(
+    args: argparse.Namespace,
+    options: BuildOptions,
+    judge: Optional[Callable[[Outcome], int]] = None,
+    kept: Optional[KeptFaces] = None,
+) -> int:
     """One build (`cardstock.build`); its report printed, its exit code returned (or what
     `judge` makes of its outcome, when the build itself succeeded). `kept`: the faces a
     `--watch` process keeps from one build to the next."""
     show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    request = Request(args.root, tuple(args.games or ()), options, jobs=args.jobs or default_jobs(),
-                      check_runs=args.check_runs, strict=getattr(args, "strict", False))
+    request = Request(
+        args.root,
+        tuple(args.games or ()),
+        options,
+        jobs=args.jobs or default_jobs(),
+        check_runs=args.check_runs,
+        strict=getattr(args, "strict", False),
+    )
     started = time.perf_counter()
     try:
         with interruptible():  # a second Ctrl-C ends the build and its workers at once
@@ -284,7 +336,9 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
             if outcome is None:
                 from .build import build  # the whole pipeline, once something must be built
 
-                outcome = build(request, progress=show.update, notice=_wait_notice, keys=keys, kept=kept)
+                outcome = build(
+                    request, progress=show.update, notice=_wait_notice, keys=keys, kept=kept
+                )
         outcome.seconds = time.perf_counter() - started
     except InputError as exc:
         show.close()
@@ -293,8 +347,16 @@ def build_once(args: argparse.Namespace, options: BuildOptions, judge: Optional[
     except WriteError as exc:
         show.close()
         where = exc.path.absolute()  # as written: a link is named, never where it points
-        shown = where.relative_to(args.root).as_posix() if where.is_relative_to(args.root) else str(where)
-        what = "cannot write into the output folder" if where == options.out.absolute() else "cannot write the file"
+        shown = (
+            where.relative_to(args.root).as_posix()
+            if where.is_relative_to(args.root)
+            else str(where)
+        )
+        what = (
+            "cannot write into the output folder"
+            if where == options.out.absolute()
+            else "cannot write the file"
+        )
         if exc.reason == output.LINKED:
             what = "not written"
         print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
@@ -331,16 +393,28 @@ def _report(outcome: Outcome, options: BuildOptions) -> int:
     for game in outcome.failed:
         print(_safe(outcome.checks[game].text), file=sys.stderr)
         if options.force:
-            print(f"{game}: the rules check failed; building anyway because of --force\n", file=sys.stderr)
+            print(
+                f"{game}: the rules check failed; building anyway because of --force\n",
+                file=sys.stderr,
+            )
         else:
-            print(f"{game}: the rules check failed, so nothing was written for it "
-                  f"(see `cardstock check {game}`; --force builds anyway)\n", file=sys.stderr)
+            print(
+                f"{game}: the rules check failed, so nothing was written for it "
+                f"(see `cardstock check {game}`; --force builds anyway)\n",
+                file=sys.stderr,
+            )
 
     from .core.scripts import glyphs_once
 
     for finding in glyphs_once(f for report in outcome.reports for f in report.findings):
         print(finding.render(), file=sys.stderr)
-    print_summary(outcome.reports, options.out, outcome.seconds, page=outcome.page, page_kept=outcome.page_kept)
+    print_summary(
+        outcome.reports,
+        options.out,
+        outcome.seconds,
+        page=outcome.page,
+        page_kept=outcome.page_kept,
+    )
     if options.changed_since is not None:
         _changed_lines(outcome, options)
     return EXIT_RULES if outcome.failed else EXIT_OK
@@ -368,7 +442,13 @@ class Progress:
             sys.stderr.flush()
 
 
-def print_summary(reports: list[UnitReport], out: Path, seconds: float, page: Optional[Any] = None, page_kept: bool = False) -> None:
+def print_summary(
+    reports: list[UnitReport],
+    out: Path,
+    seconds: float,
+    page: Optional[Any] = None,
+    page_kept: bool = False,
+) -> None:
     """A table of what was built: artifact, pages, size, time; the downloads page last
     (`page`: its file, when the build wrote or kept it)."""
     rows = []
@@ -377,13 +457,29 @@ def print_summary(reports: list[UnitReport], out: Path, seconds: float, page: Op
             if a.kind in ("svg", "svg-guides"):
                 continue
             rel = a.relative(out)
-            rows.append((rel, str(a.pages or ""), fmt_bytes(a.bytes), "cached" if r.cached else f"{r.seconds:.2f}s"))
+            rows.append(
+                (
+                    rel,
+                    str(a.pages or ""),
+                    fmt_bytes(a.bytes),
+                    "cached" if r.cached else f"{r.seconds:.2f}s",
+                )
+            )
         svgs = [a for a in r.artifacts if a.kind == "svg"]
         if svgs:
             size = sum(a.bytes for a in svgs)
-            rows.append((f"{r.game}/svg/ ({len(svgs)} faces)", "", fmt_bytes(size), "cached" if r.cached else f"{r.seconds:.2f}s"))
+            rows.append(
+                (
+                    f"{r.game}/svg/ ({len(svgs)} faces)",
+                    "",
+                    fmt_bytes(size),
+                    "cached" if r.cached else f"{r.seconds:.2f}s",
+                )
+            )
     if page is not None:
-        rows.append((page.relative(out), "", fmt_bytes(page.bytes), "cached" if page_kept else "written"))
+        rows.append(
+            (page.relative(out), "", fmt_bytes(page.bytes), "cached" if page_kept else "written")
+        )
     if rows:
         width = max(len(r[0]) for r in rows)
         print(f"{'artifact':<{width}}  {'pages':>5}  {'size':>9}  {'time':>7}")
@@ -394,7 +490,9 @@ def print_summary(reports: list[UnitReport], out: Path, seconds: float, page: Op
         state = "is up to date" if page_kept else "was written"
         print(f"the downloads page {state} ({seconds:.2f}s) in {out}")
         return
-    print(f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}")
+    print(
+        f"built {ran} of {len(reports)} parts in {seconds:.2f}s ({len(reports) - ran} unchanged) into {out}"
+    )
 
 
 # `--watch` waits for the system to report a change (watchfiles: inotify on Linux, the
@@ -421,25 +519,45 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
             parts = Path(path).relative_to(root).parts
         except ValueError:
             return False
-        return bool(parts) and parts[0] in WATCHED and not any(p.startswith(".") or p == "__pycache__" for p in parts)
+        return (
+            bool(parts)
+            and parts[0] in WATCHED
+            and not any(p.startswith(".") or p == "__pycache__" for p in parts)
+        )
 
     print(f"watching {', '.join(f + '/' for f in WATCHED)}; Ctrl-C stops", file=sys.stderr)
     first = True
     try:
         # the watcher reports an empty batch once it runs: the first build starts then, so
         # a change made while it builds is seen afterwards
-        for batch in changes(root, watch_filter=wanted, debounce=1000, step=WATCH_SETTLE_MS, yield_on_timeout=True,
-                             rust_timeout=WATCH_IDLE_MS, raise_interrupt=True):
+        for batch in changes(
+            root,
+            watch_filter=wanted,
+            debounce=1000,
+            step=WATCH_SETTLE_MS,
+            yield_on_timeout=True,
+            rust_timeout=WATCH_IDLE_MS,
+            raise_interrupt=True,
+        ):
             if not batch and not first:
                 continue
             seen = time.perf_counter()
             code = build_once(args, options, kept=kept)
             if batch:
                 changed = sorted({path for _, path in batch})
-                shown = ", ".join(_shown(root, c) for c in changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
-                print(f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})", file=sys.stderr, flush=True)
+                shown = ", ".join(_shown(root, c) for c in changed[:3]) + (
+                    f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+                )
+                print(
+                    f"(rebuilt {time.perf_counter() - seen:.2f}s after the change to {shown})",
+                    file=sys.stderr,
+                    flush=True,
+                )
             if code:
-                print(f"(build failed with exit status {code}; waiting for the next change)", file=sys.stderr)
+                print(
+                    f"(build failed with exit status {code}; waiting for the next change)",
+                    file=sys.stderr,
+                )
             first = False
     except KeyboardInterrupt:
         return EXIT_OK
@@ -451,10 +569,20 @@ def _shown(root: Path, path: str) -> str:
     return p.relative_to(root).as_posix() if p.is_relative_to(root) else path
 
 
-def _asked_build(args: argparse.Namespace, part: str) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
+def _asked_build(
+    args: argparse.Namespace, part: str
+) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
     """The build a command that makes one part runs: the part alone, for the games asked,
     also when their rules check fails (a proof or a changelog is wanted most then)."""
-    argv = ["build", *args.games, "--only", f"{part},page", "--force", "--paper", getattr(args, "paper", "letter")]
+    argv = [
+        "build",
+        *args.games,
+        "--only",
+        f"{part},page",
+        "--force",
+        "--paper",
+        getattr(args, "paper", "letter"),
+    ]
     if getattr(args, "out", None):
         argv += ["--out", str(args.out)]
     built = parser().parse_args(argv)
@@ -492,7 +620,11 @@ def cmd_changelog(args: argparse.Namespace) -> int:
 
     first, dots, last = args.range.partition("..")
     try:
-        span = Span(args.range, resolve(args.root, first or "HEAD"), resolve(args.root, last) if dots and last else None)
+        span = Span(
+            args.range,
+            resolve(args.root, first or "HEAD"),
+            resolve(args.root, last) if dots and last else None,
+        )
     except RevisionError as exc:
         print_issues([Issue("command line", None, "REF", f"{args.range}: {exc}")])
         return EXIT_INPUT
@@ -526,7 +658,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         only = {x.strip() for x in args.only.split(",") if x.strip()}
         unknown = sorted(only - set(parts(CHECKS)))
         if unknown:
-            print_issues([Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts(CHECKS))}")])
+            print_issues(
+                [
+                    Issue(
+                        "command line",
+                        None,
+                        "--only",
+                        f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(parts(CHECKS))}",
+                    )
+                ]
+            )
             return EXIT_INPUT
     cache = open_cache()
     try:
@@ -540,8 +681,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
         try:
-            report = run_checks(jobs, CHECKS, seed=args.seed, runs=args.runs, only=only, strict=getattr(args, "strict", False),
-                                sources=sources_folder(args.sources), coverage=args.coverage)
+            report = run_checks(
+                jobs,
+                CHECKS,
+                seed=args.seed,
+                runs=args.runs,
+                only=only,
+                strict=getattr(args, "strict", False),
+                sources=sources_folder(args.sources),
+                coverage=args.coverage,
+            )
         except InputError as exc:  # a template that broke the sandbox's bounds
             print_issues(exc.issues)
             return EXIT_INPUT
@@ -566,7 +715,13 @@ def cmd_init(args: argparse.Namespace) -> int:
     if issues:
         print_issues(issues)
         return EXIT_INPUT
-    games = sorted({p.relative_to(folder).parts[1] for p in written if p.relative_to(folder).parts[0] == "catalog"})
+    games = sorted(
+        {
+            p.relative_to(folder).parts[1]
+            for p in written
+            if p.relative_to(folder).parts[0] == "catalog"
+        }
+    )
     print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
     step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
     print(f"next: {step}{own_command(folder)}   (checks the rules and builds into output/)")
@@ -607,7 +762,10 @@ def cmd_check_deck(args: argparse.Namespace) -> int:
     cat = catalogs[0]
     decks = cat.rules.decks if cat.rules is not None else {}
     if not decks:
-        print(f"{args.game} declares no custom decks (no [decks] in catalog/{args.game}/rules.toml)", file=sys.stderr)
+        print(
+            f"{args.game} declares no custom decks (no [decks] in catalog/{args.game}/rules.toml)",
+            file=sys.stderr,
+        )
         return EXIT_INPUT
     key = args.deck or (next(iter(decks)) if len(decks) == 1 else None)
     if key is None or key not in decks:
@@ -615,7 +773,9 @@ def cmd_check_deck(args: argparse.Namespace) -> int:
         print(f"{what}; choose one with --deck: {', '.join(decks)}", file=sys.stderr)
         return EXIT_INPUT
     path = Path(args.deck_file)
-    result = check_deck(cat.components, decks[key], key, path, cat.display(path.resolve()), f"{cat.game.title}")
+    result = check_deck(
+        cat.components, decks[key], key, path, cat.display(path.resolve()), f"{cat.game.title}"
+    )
     if args.json:
         json.dump(result.public(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -626,9 +786,13 @@ def cmd_check_deck(args: argparse.Namespace) -> int:
             print(f"{result.file}: the deck list cannot be read", file=sys.stderr)
         elif result.findings:
             n = len(result.findings)
-            print(f"{result.file}: {n} problem{'s' if n != 1 else ''}; this {result.name} breaks the deck-building rules")
+            print(
+                f"{result.file}: {n} problem{'s' if n != 1 else ''}; this {result.name} breaks the deck-building rules"
+            )
         else:
-            print(f"{result.file}: a valid {result.name}: {result.total} cards, {len(result.cards)} different")
+            print(
+                f"{result.file}: a valid {result.name}: {result.total} cards, {len(result.cards)} different"
+            )
     if result.input_errors:
         return EXIT_INPUT
     return EXIT_OK if result.ok else EXIT_RULES
@@ -652,7 +816,6 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 _positive, _seed = _at_least(1), _at_least(0)
 
 
-
 class _Parser(argparse.ArgumentParser):
     """The command's parser: its help ends with the build's options, formatted only when
     the help is shown (not on every start)."""
@@ -666,43 +829,139 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="cardstock", description="Build print-and-play files from a game catalog.",
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(
+        prog="cardstock",
+        description="Build print-and-play files from a game catalog.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--version", action="version", version=f"cardstock {__version__}")
-    p.add_argument("--root", type=Path, default=None, help="project folder holding catalog/ (default: found from here)")
+    p.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        help="project folder holding catalog/ (default: found from here)",
+    )
     p.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
     sub = p.add_subparsers(dest="command")
 
     b = sub.add_parser("build", help="build every game (the default command)")
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    b.add_argument("--paper", choices=("letter", "a4", "all"), default="all", help="paper for sheets and booklets (default: all)")
-    b.add_argument("--duplex", choices=("long", "short", "none"), default="long", help="how backs register: long-edge or short-edge duplex, or none for fronts only")
-    b.add_argument("--gutterfold", action="store_true", help="front and back side by side with a fold line between")
+    b.add_argument(
+        "--paper",
+        choices=("letter", "a4", "all"),
+        default="all",
+        help="paper for sheets and booklets (default: all)",
+    )
+    b.add_argument(
+        "--duplex",
+        choices=("long", "short", "none"),
+        default="long",
+        help="how backs register: long-edge or short-edge duplex, or none for fronts only",
+    )
+    b.add_argument(
+        "--gutterfold",
+        action="store_true",
+        help="front and back side by side with a fold line between",
+    )
     b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
-    b.add_argument("--guides", action="store_true", help="also write each SVG face with its trim and safe lines, in svg/guides/")
-    b.add_argument("--back-offset", metavar="X,Y", help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm")
-    b.add_argument("--only", metavar="PARTS", help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, board, printed, page; "
-                                                   "and, built only when asked for: tuckbox, cards, tts, print-shop, cut, reprint, changed, proof, changelog")
-    b.add_argument("--set", dest="sets", metavar="IDS", help="print-and-play sheets: only these sets (comma-separated set ids)")
-    b.add_argument("--cards", metavar="IDS", help="print-and-play sheets: only these components (comma-separated ids)")
-    b.add_argument("--pages", metavar="LIST", help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)")
-    b.add_argument("--changed-since", metavar="REF", help="print-and-play sheets of only the cards whose print changed since REF "
-                                                          "(a git revision, or a saved build's manifest.json), and changed.csv")
-    b.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    b.add_argument(
+        "--guides",
+        action="store_true",
+        help="also write each SVG face with its trim and safe lines, in svg/guides/",
+    )
+    b.add_argument(
+        "--back-offset",
+        metavar="X,Y",
+        help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm",
+    )
+    b.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, board, printed, page; "
+        "and, built only when asked for: tuckbox, cards, tts, print-shop, cut, reprint, changed, proof, changelog",
+    )
+    b.add_argument(
+        "--set",
+        dest="sets",
+        metavar="IDS",
+        help="print-and-play sheets: only these sets (comma-separated set ids)",
+    )
+    b.add_argument(
+        "--cards",
+        metavar="IDS",
+        help="print-and-play sheets: only these components (comma-separated ids)",
+    )
+    b.add_argument(
+        "--pages",
+        metavar="LIST",
+        help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 (with duplex, page 2 is the back of page 1)",
+    )
+    b.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="print-and-play sheets of only the cards whose print changed since REF "
+        "(a git revision, or a saved build's manifest.json), and changed.csv",
+    )
+    b.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: output/ in the project)"
+    )
     b.add_argument("--force", action="store_true", help="build even when a rules check fails")
-    b.add_argument("--strict", action="store_true", help="a rules warning the game does not acknowledge fails the check too")
-    b.add_argument("--printer", metavar="NAME", help="a printer profile from layouts/sheets/printers.toml (its back offset)")
-    b.add_argument("--check-runs", type=_positive, default=BUILD_CHECK_RUNS, metavar="N", help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)")
-    b.add_argument("--dpi", type=int, default=300, metavar="N", help="pixels per inch of PNG exports (cards, tts; default 300)")
-    b.add_argument("--cut", metavar="MACHINE", help="print-then-cut sheets and cut files for a cutting machine of layouts/cut-machines.toml (shipped: silhouette, cricut)")
-    b.add_argument("--cmyk", action="store_true", help="write export PDFs (cards, print-shop) in DeviceCMYK colours")
-    b.add_argument("--for", dest="services", metavar="SHOPS", help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)")
-    b.add_argument("--tts-base-url", metavar="URL", help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)")
-    b.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
-    b.add_argument("--watch", action="store_true", help="rebuild when a catalog or layout file changes")
+    b.add_argument(
+        "--strict",
+        action="store_true",
+        help="a rules warning the game does not acknowledge fails the check too",
+    )
+    b.add_argument(
+        "--printer",
+        metavar="NAME",
+        help="a printer profile from layouts/sheets/printers.toml (its back offset)",
+    )
+    b.add_argument(
+        "--check-runs",
+        type=_positive,
+        default=BUILD_CHECK_RUNS,
+        metavar="N",
+        help=f"setup simulations per player count in the build's rules check (default {BUILD_CHECK_RUNS}; `check` runs the game's own number, 10000 unless it says)",
+    )
+    b.add_argument(
+        "--dpi",
+        type=int,
+        default=300,
+        metavar="N",
+        help="pixels per inch of PNG exports (cards, tts; default 300)",
+    )
+    b.add_argument(
+        "--cut",
+        metavar="MACHINE",
+        help="print-then-cut sheets and cut files for a cutting machine of layouts/cut-machines.toml (shipped: silhouette, cricut)",
+    )
+    b.add_argument(
+        "--cmyk",
+        action="store_true",
+        help="write export PDFs (cards, print-shop) in DeviceCMYK colours",
+    )
+    b.add_argument(
+        "--for",
+        dest="services",
+        metavar="SHOPS",
+        help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)",
+    )
+    b.add_argument(
+        "--tts-base-url",
+        metavar="URL",
+        help="where the Tabletop Simulator images will be hosted (default: named by file, found in Tabletop Simulator's Mods folder)",
+    )
+    b.add_argument(
+        "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
+    )
+    b.add_argument(
+        "--watch", action="store_true", help="rebuild when a catalog or layout file changes"
+    )
     b.set_defaults(func=cmd_build)
     # `cardstock --help` shows the build's options too: `cardstock [GAME...] [options]` builds
-    p.epilog = "With no command, cardstock builds: cardstock [GAME...] [options]. The build's options:\n\n"
+    p.epilog = (
+        "With no command, cardstock builds: cardstock [GAME...] [options]. The build's options:\n\n"
+    )
     p.more_help = b.format_help
 
     ls = sub.add_parser("list", help="list the games and their component totals")
@@ -713,46 +972,121 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="print the documented JSON shape")
     c.set_defaults(func=cmd_catalog)
 
-    k = sub.add_parser("check", help="check the games' own rules: counts, constraints, setup, print safety")
+    k = sub.add_parser(
+        "check", help="check the games' own rules: counts, constraints, setup, print safety"
+    )
     k.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     k.add_argument("--json", action="store_true", help="print the report as JSON")
-    k.add_argument("--strict", action="store_true", help="a warning the game does not acknowledge fails its check (exit 1)")
-    k.add_argument("--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)")
-    k.add_argument("--runs", type=_positive, default=None, metavar="N", help="setup runs per player count (default: the game's setup.runs, 10000)")
-    k.add_argument("--verbose", "-v", action="store_true", help="list every finding and where each rule is written")
-    k.add_argument("--only", metavar="PARTS", help="comma-separated parts: counts, constraints, setup, source, or a provider (colour-only, print-safety, …)")
-    k.add_argument("--coverage", action="store_true", help="list, per source rulebook, which of its numbers and names the rules cover; anything not covered fails")
-    k.add_argument("--sources", type=Path, metavar="DIR", default=None, help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)")
+    k.add_argument(
+        "--strict",
+        action="store_true",
+        help="a warning the game does not acknowledge fails its check (exit 1)",
+    )
+    k.add_argument(
+        "--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)"
+    )
+    k.add_argument(
+        "--runs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="setup runs per player count (default: the game's setup.runs, 10000)",
+    )
+    k.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="list every finding and where each rule is written",
+    )
+    k.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="comma-separated parts: counts, constraints, setup, source, or a provider (colour-only, print-safety, …)",
+    )
+    k.add_argument(
+        "--coverage",
+        action="store_true",
+        help="list, per source rulebook, which of its numbers and names the rules cover; anything not covered fails",
+    )
+    k.add_argument(
+        "--sources",
+        type=Path,
+        metavar="DIR",
+        default=None,
+        help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)",
+    )
     k.set_defaults(func=cmd_check)
 
-    d = sub.add_parser("check-deck", help="check a custom deck list (CSV) against the deck-building limits")
+    d = sub.add_parser(
+        "check-deck", help="check a custom deck list (CSV) against the deck-building limits"
+    )
     d.add_argument("game", metavar="GAME")
     d.add_argument("deck_file", metavar="DECK.csv")
-    d.add_argument("--deck", default=None, metavar="KIND", help="which of the game's [decks] (when it has several)")
+    d.add_argument(
+        "--deck",
+        default=None,
+        metavar="KIND",
+        help="which of the game's [decks] (when it has several)",
+    )
     d.add_argument("--json", action="store_true", help="print the result as JSON")
     d.set_defaults(func=cmd_check_deck)
 
     it = sub.add_parser("init", help="write a small, complete project to start your own game from")
-    it.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)")
-    it.add_argument("--name", metavar="GAME", default=None, help="the game's title; its id is made from it (default: the folder's name)")
+    it.add_argument(
+        "dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)"
+    )
+    it.add_argument(
+        "--name",
+        metavar="GAME",
+        default=None,
+        help="the game's title; its id is made from it (default: the folder's name)",
+    )
     it.set_defaults(func=cmd_init)
 
-    pf = sub.add_parser("proof", help="contact sheets of every face with problems outlined, and fit-report.csv")
+    pf = sub.add_parser(
+        "proof", help="contact sheets of every face with problems outlined, and fit-report.csv"
+    )
     pf.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    pf.add_argument("--cvd", action="store_true", help="also the sheets as seen with protanopia, deuteranopia and tritanopia, and the colour-vision check")
+    pf.add_argument(
+        "--cvd",
+        action="store_true",
+        help="also the sheets as seen with protanopia, deuteranopia and tritanopia, and the colour-vision check",
+    )
     pf.add_argument("--strict", action="store_true", help="exit 1 when any problem is found")
-    pf.add_argument("--paper", choices=("letter", "a4"), default="letter", help="paper of the contact sheets (default: letter)")
-    pf.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    pf.add_argument(
+        "--paper",
+        choices=("letter", "a4"),
+        default="letter",
+        help="paper of the contact sheets (default: letter)",
+    )
+    pf.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: output/ in the project)"
+    )
     pf.set_defaults(func=cmd_proof)
 
-    cl = sub.add_parser("changelog", help="what changed between two versions of the games (git), as Markdown and HTML")
-    cl.add_argument("range", metavar="FROM[..TO]", help="git revisions; without TO, up to the files as they are now")
+    cl = sub.add_parser(
+        "changelog",
+        help="what changed between two versions of the games (git), as Markdown and HTML",
+    )
+    cl.add_argument(
+        "range",
+        metavar="FROM[..TO]",
+        help="git revisions; without TO, up to the files as they are now",
+    )
     cl.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    cl.add_argument("--out", type=Path, default=None, help="output folder (default: output/ in the project)")
+    cl.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: output/ in the project)"
+    )
     cl.set_defaults(func=cmd_changelog)
 
-    sc = sub.add_parser("schema", help="print a JSON Schema of game.toml or of a layout file, for editors")
-    sc.add_argument("file", choices=("game", "faces"), help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml")
+    sc = sub.add_parser(
+        "schema", help="print a JSON Schema of game.toml or of a layout file, for editors"
+    )
+    sc.add_argument(
+        "file",
+        choices=("game", "faces"),
+        help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml",
+    )
     sc.set_defaults(func=cmd_schema)
     p.set_defaults(commands=tuple(sub.choices))  # the command names, for `main`'s default command
     return p
@@ -785,7 +1119,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Exception as exc:  # an internal error: short message, traceback with --debug
         if args.debug:
             raise
-        print(_safe(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)"), file=sys.stderr)
+        print(
+            _safe(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)"),
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 

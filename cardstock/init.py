@@ -20,9 +20,9 @@ from .core.output import write_atomic
 PLACEHOLDER_DIR = "_game_"
 
 
-
-
-def _files(base: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Traversable]]:
+def _files(
+    base: Traversable, prefix: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], Traversable]]:
     out: list[tuple[tuple[str, ...], Traversable]] = []
     for entry in sorted(base.iterdir(), key=lambda e: e.name):
         if entry.name.startswith((".", "__")):
@@ -41,7 +41,11 @@ def starter_files(game_id: str, title: str) -> dict[str, bytes]:
         rel = "/".join(game_id if p == PLACEHOLDER_DIR else p for p in parts)
         data = entry.read_bytes()
         if rel.endswith((".toml", ".csv", ".j2", ".svg", ".md")):
-            text = data.decode("utf-8").replace("@GAME_ID@", game_id).replace("@GAME_TITLE@", _toml_safe(title))
+            text = (
+                data.decode("utf-8")
+                .replace("@GAME_ID@", game_id)
+                .replace("@GAME_TITLE@", _toml_safe(title))
+            )
             data = text.encode("utf-8")
         out[rel] = data
     return out
@@ -63,18 +67,39 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
     game_id = slug(title)
     shown = str(folder)
     if not game_id:
-        return [], [Issue(shown, None, "--name", f"{title!r} gives no usable game id; give a name with letters or digits")]
+        return [], [
+            Issue(
+                shown,
+                None,
+                "--name",
+                f"{title!r} gives no usable game id; give a name with letters or digits",
+            )
+        ]
     if name is None and title == title.lower() and "-" in title:
         title = title.replace("-", " ")
     title = title[:1].upper() + title[1:]
     files = starter_files(game_id, title)
     linked = [path for rel in files for path in _steps(folder, rel) if path.is_symlink()]
     if linked:
-        return [], [Issue(str(linked[0]), None, "", "is a link: cardstock init writes only into real folders (remove the link or choose another folder)")]
+        return [], [
+            Issue(
+                str(linked[0]),
+                None,
+                "",
+                "is a link: cardstock init writes only into real folders (remove the link or choose another folder)",
+            )
+        ]
     taken = [rel for rel in files if (folder / rel).exists()]
     if taken:
-        where = (folder / "catalog" / game_id)
-        return [], [Issue(str(where), None, "", f"a project is already there ({taken[0]} exists); choose another folder or --name")]
+        where = folder / "catalog" / game_id
+        return [], [
+            Issue(
+                str(where),
+                None,
+                "",
+                f"a project is already there ({taken[0]} exists); choose another folder or --name",
+            )
+        ]
     written: list[Path] = []
     try:
         for rel, data in files.items():

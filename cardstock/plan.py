@@ -99,7 +99,11 @@ class Keys:
         self.options = options
         self.games = set(discover(root))
         self.code = code_key()
-        self.shared = key_of(self.code, hash_files(shipped_in_use(root), shipped_layouts()), hash_files(files_in(root / "fonts"), root))
+        self.shared = key_of(
+            self.code,
+            hash_files(shipped_in_use(root), shipped_layouts()),
+            hash_files(files_in(root / "fonts"), root),
+        )
         self._inputs: dict[Optional[str], str] = {}
 
     def inputs(self, game: Optional[str]) -> str:
@@ -116,7 +120,9 @@ class Keys:
     def unit(self, game: Optional[str], stage: str, on_request: bool) -> str:
         """A (game, stage) unit: what the game reads and the options the stage reads (the
         export options only for the stages built on request)."""
-        return key_of("unit", stage, self.inputs(game), self.options.fingerprint(exports=on_request))
+        return key_of(
+            "unit", stage, self.inputs(game), self.options.fingerprint(exports=on_request)
+        )
 
     def check(self, game: str, runs: int, strict: bool) -> str:
         return key_of("check", self.inputs(game), str(runs), "strict" if strict else "")
@@ -130,9 +136,23 @@ def request_key(request: Request, keys: Keys, games: list[str]) -> str:
     """A whole build: every game it asks for, with its inputs, the build's own inputs, the
     options and how the rules are checked."""
     options = request.options
-    asked = json.dumps({"only": sorted(options.only) if options.only is not None else None, "force": options.force,
-                        "out": str(options.out), "runs": request.check_runs, "strict": request.strict}, sort_keys=True)
-    return key_of("build", asked, options.fingerprint(), keys.inputs(None), *(f"{g}\0{keys.inputs(g)}" for g in games))
+    asked = json.dumps(
+        {
+            "only": sorted(options.only) if options.only is not None else None,
+            "force": options.force,
+            "out": str(options.out),
+            "runs": request.check_runs,
+            "strict": request.strict,
+        },
+        sort_keys=True,
+    )
+    return key_of(
+        "build",
+        asked,
+        options.fingerprint(),
+        keys.inputs(None),
+        *(f"{g}\0{keys.inputs(g)}" for g in games),
+    )
 
 
 def _slot(request: Request) -> str:
@@ -161,7 +181,16 @@ def recall(request: Request, cache: Cache, keys: Optional["Keys"] = None) -> Opt
             artifacts = manifest.recall(out, {"artifacts": r["artifacts"]})
             if artifacts is None:
                 return None
-            reports.append(UnitReport(r["game"], r["stage"], tuple(artifacts), tuple(Issue.from_data(f) for f in r["findings"]), 0.0, True))
+            reports.append(
+                UnitReport(
+                    r["game"],
+                    r["stage"],
+                    tuple(artifacts),
+                    tuple(Issue.from_data(f) for f in r["findings"]),
+                    0.0,
+                    True,
+                )
+            )
         page = None
         if data["page"] is not None:
             found = manifest.recall(out, {"artifacts": [data["page"]]})
@@ -185,21 +214,54 @@ def remember(request: Request, keys: Keys, outcome: Outcome, cache: Cache) -> No
         written = read_bytes(listed, out)
     except Unreadable:
         return
-    cache.put_json("unit", _slot(request), {
-        "key": request_key(request, keys, outcome.games),
-        "reports": [{"game": r.game, "stage": r.stage, "artifacts": [manifest.entry(out, a) for a in r.artifacts],
-                     "findings": [f.data() for f in r.findings]} for r in outcome.reports],
-        "checks": {g: {"ok": c.ok, "text": c.text} for g, c in outcome.checks.items()},
-        "page": manifest.entry(out, outcome.page) if outcome.page is not None else None,
-        "manifest": {"path": manifest.MANIFEST, "game": None, "kind": "manifest", "paper": None, "pages": None,
-                     "bytes": len(written), "sha256": hashlib.sha256(written).hexdigest()},
-        "warnings": [w.data() for w in outcome.warnings],
-    })
+    cache.put_json(
+        "unit",
+        _slot(request),
+        {
+            "key": request_key(request, keys, outcome.games),
+            "reports": [
+                {
+                    "game": r.game,
+                    "stage": r.stage,
+                    "artifacts": [manifest.entry(out, a) for a in r.artifacts],
+                    "findings": [f.data() for f in r.findings],
+                }
+                for r in outcome.reports
+            ],
+            "checks": {g: {"ok": c.ok, "text": c.text} for g, c in outcome.checks.items()},
+            "page": manifest.entry(out, outcome.page) if outcome.page is not None else None,
+            "manifest": {
+                "path": manifest.MANIFEST,
+                "game": None,
+                "kind": "manifest",
+                "paper": None,
+                "pages": None,
+                "bytes": len(written),
+                "sha256": hashlib.sha256(written).hexdigest(),
+            },
+            "warnings": [w.data() for w in outcome.warnings],
+        },
+    )
 
 
 def default_jobs() -> int:
     """Worker processes by default: the cores this process may use."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+    return max(
+        1,
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+    )
 
 
-__all__ = ["default_jobs", "BUILD_CHECK_RUNS", "CheckResult", "Keys", "Outcome", "Progress", "Request", "UnitReport", "recall", "remember", "request_key"]
+__all__ = [
+    "default_jobs",
+    "BUILD_CHECK_RUNS",
+    "CheckResult",
+    "Keys",
+    "Outcome",
+    "Progress",
+    "Request",
+    "UnitReport",
+    "recall",
+    "remember",
+    "request_key",
+]

@@ -52,8 +52,16 @@ class Validated:
     issues: Issues = field(default_factory=Issues)
 
 
-def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Optional[BuildOptions] = None,
-             stages: Sequence[Stage] = (), *, page: bool = False, kept: Optional[KeptFaces] = None) -> Validated:
+def validate(
+    root: Path,
+    games: Optional[list[str]],
+    cache: Cache,
+    options: Optional[BuildOptions] = None,
+    stages: Sequence[Stage] = (),
+    *,
+    page: bool = False,
+    kept: Optional[KeptFaces] = None,
+) -> Validated:
     """Every input of `games` (all by default) checked; see the module's docstring. With
     `options` (a build), the stages' inputs and the build's options are checked too;
     without (a rules check), only what the rules check reads. `kept`: the faces a `--watch`
@@ -73,7 +81,13 @@ def validate(root: Path, games: Optional[list[str]], cache: Cache, options: Opti
                 found += check_page(root, catalogs, options.out, cache)
         reads = TomlReads()  # the layout files the games share, read once in this pass
         for catalog in catalogs:
-            faces = Faces(catalog, cache, layouts=load_layouts(root, catalog.id, shared_files(catalog), reads), library=game_library(catalog, symbols), kept=kept)
+            faces = Faces(
+                catalog,
+                cache,
+                layouts=load_layouts(root, catalog.id, shared_files(catalog), reads),
+                library=game_library(catalog, symbols),
+                kept=kept,
+            )
             out.faces[catalog.id] = faces
             found += catalog_check.check(catalog)
             found += layout_check.check(faces, reads)
@@ -93,9 +107,18 @@ def unique(issues: Iterable[Issue]) -> list[Issue]:
 # The options that only change what some parts make, by the flag that sets them: given to a
 # build that makes none of those parts, such a flag would change nothing.
 MODIFIERS = {
-    "cmyk": "--cmyk", "dpi": "--dpi", "tts_base_url": "--tts-base-url", "services": "--for", "guides": "--guides",
-    "gutterfold": "--gutterfold", "duplex": "--duplex", "back_offset": "--back-offset", "printer": "--printer",
-    "select_sets": "--set", "select_cards": "--cards", "pages": "--pages",
+    "cmyk": "--cmyk",
+    "dpi": "--dpi",
+    "tts_base_url": "--tts-base-url",
+    "services": "--for",
+    "guides": "--guides",
+    "gutterfold": "--gutterfold",
+    "duplex": "--duplex",
+    "back_offset": "--back-offset",
+    "printer": "--printer",
+    "select_sets": "--set",
+    "select_cards": "--cards",
+    "pages": "--pages",
 }
 
 
@@ -105,29 +128,56 @@ def check_options(options: BuildOptions) -> list[Issue]:
     something this build makes; otherwise the message names the parts to add."""
     unknown = sorted(options.only - set(PARTS)) if options.only is not None else []
     if unknown:
-        return [Issue("command line", None, "--only", f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}")]
+        return [
+            Issue(
+                "command line",
+                None,
+                "--only",
+                f"unknown part(s) {', '.join(unknown)}; expected: {', '.join(PARTS)}",
+            )
+        ]
     default = BuildOptions(out=options.out)
     running = [s for s in STAGES if s.wanted(options)]
     found = []
     for name, flag in MODIFIERS.items():
-        if getattr(options, name) == getattr(default, name) or any(name in s.modifiers for s in running):
+        if getattr(options, name) == getattr(default, name) or any(
+            name in s.modifiers for s in running
+        ):
             continue
         parts = [s.name for s in STAGES if name in s.modifiers]
-        making = ", ".join([s.name for s in running] + ([PAGE] if options.only is not None and PAGE in options.only else []))
-        found.append(Issue("command line", None, flag, f"changes only {_either(parts)}, and this build makes {making or 'none of them'}; "
-                                                       f"add {_either(parts)} to --only (or leave out {flag})"))
+        making = ", ".join(
+            [s.name for s in running]
+            + ([PAGE] if options.only is not None and PAGE in options.only else [])
+        )
+        found.append(
+            Issue(
+                "command line",
+                None,
+                flag,
+                f"changes only {_either(parts)}, and this build makes {making or 'none of them'}; "
+                f"add {_either(parts)} to --only (or leave out {flag})",
+            )
+        )
     return found
 
 
 def _either(parts: list[str]) -> str:
-    """"cards" / "cards or tts" / "pnp, quickref or calibration"."""
+    """ "cards" / "cards or tts" / "pnp, quickref or calibration"."""
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
 
 
 def _font_files() -> list[Issue]:
     """The shipped fonts every face measures its text with are installed."""
-    return [Issue(f"cardstock:fonts/{face.file}", None, "", f"the font file of {face.name!r} is missing; reinstall cardstock")
-            for face in fonts.FACES.values() if not face.own and not face.path.is_file()]
+    return [
+        Issue(
+            f"cardstock:fonts/{face.file}",
+            None,
+            "",
+            f"the font file of {face.name!r} is missing; reinstall cardstock",
+        )
+        for face in fonts.FACES.values()
+        if not face.own and not face.path.is_file()
+    ]
 
 
 def _output_folder(out: Path) -> list[Issue]:
@@ -135,7 +185,14 @@ def _output_folder(out: Path) -> list[Issue]:
     for folder in (out, *out.parents):
         if folder.exists():
             if not folder.is_dir():
-                return [Issue("command line", None, "--out", f"cannot write into {out}: {folder} is a file, not a folder")]
+                return [
+                    Issue(
+                        "command line",
+                        None,
+                        "--out",
+                        f"cannot write into {out}: {folder} is a file, not a folder",
+                    )
+                ]
             return []
     return []
 

@@ -30,19 +30,31 @@ GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vo
 # clone of the repository alone has neither: the tests that read them are skipped there.
 SHARED = ROOT.parent / "shared"
 SEEDS = SHARED / "seeds"
-YARDSTICK = Path(os.environ["CARDSTOCK_YARDSTICK"]).resolve() if os.environ.get("CARDSTOCK_YARDSTICK") else SHARED / "bench" / "plain.py"
+YARDSTICK = (
+    Path(os.environ["CARDSTOCK_YARDSTICK"]).resolve()
+    if os.environ.get("CARDSTOCK_YARDSTICK")
+    else SHARED / "bench" / "plain.py"
+)
 NO_SEEDS = "the source rulebooks (../shared/seeds) are not beside this checkout"
 NO_YARDSTICK = "the bench yardstick (../shared/bench/plain.py, or $CARDSTOCK_YARDSTICK) is not beside this checkout"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"needs_seeds: reads the source rulebooks in {SEEDS}; skipped when they are absent")
-    config.addinivalue_line("markers", f"needs_yardstick: runs the bench yardstick {YARDSTICK}; skipped when it is absent")
+    config.addinivalue_line(
+        "markers",
+        f"needs_seeds: reads the source rulebooks in {SEEDS}; skipped when they are absent",
+    )
+    config.addinivalue_line(
+        "markers",
+        f"needs_yardstick: runs the bench yardstick {YARDSTICK}; skipped when it is absent",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    missing = {"needs_seeds": None if SEEDS.is_dir() else NO_SEEDS,
-               "needs_yardstick": None if YARDSTICK.is_file() else NO_YARDSTICK}
+    missing = {
+        "needs_seeds": None if SEEDS.is_dir() else NO_SEEDS,
+        "needs_yardstick": None if YARDSTICK.is_file() else NO_YARDSTICK,
+    }
     for item in items:
         for marker, reason in missing.items():
             if reason is not None and item.get_closest_marker(marker) is not None:
@@ -79,9 +91,16 @@ def line_of(path: Path, text: str) -> int:
 # The downloads page is opened in a real headless Chromium (installed by tests/run).
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--enable-logging=stderr", "--v=0",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-logging=stderr",
+    "--v=0",
 ]
 
 
@@ -142,7 +161,9 @@ def mini_with_a_piece(tmp_path: Path, size: str, kind: str = "board") -> Path:
     larger than a page, say): the project's root."""
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     game = tmp_path / "catalog" / "mini" / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8") + f"""
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        + f"""
 [[sets]]
 id = "boards"
 name = "Boards"
@@ -152,7 +173,9 @@ size = "{size}"
 rows = [
   {{ id = "map", name = "The Map", count = 1 }},
 ]
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return tmp_path
 
 
@@ -180,7 +203,9 @@ def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iter
     shared by the workers of a parallel run (entries are keyed by content, so tests share
     them safely; a test that needs an empty cache points CARDSTOCK_CACHE elsewhere itself)."""
     before = os.environ.get("CARDSTOCK_CACHE")
-    if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers of one run share it, as builds in parallel do
+    if os.environ.get(
+        "PYTEST_XDIST_WORKER"
+    ):  # the workers of one run share it, as builds in parallel do
         shared = tmp_path_factory.getbasetemp().parent / "cardstock-cache"
         shared.mkdir(exist_ok=True)
         os.environ["CARDSTOCK_CACHE"] = str(shared)
@@ -260,7 +285,12 @@ class Book:
     size: Any
 
 
-def render_book(catalog: Any, papers: tuple[str, ...] = ("letter", "a4"), booklets: bool = True, fresh: bool = False) -> Book:
+def render_book(
+    catalog: Any,
+    papers: tuple[str, ...] = ("letter", "a4"),
+    booklets: bool = True,
+    fresh: bool = False,
+) -> Book:
     """The game's rulebook laid out (`books.rulebook.render_rulebook`) and, with `booklets`,
     imposed for every paper as the rulebook stage imposes it. `fresh` lays it out whatever
     the cache holds."""
@@ -273,7 +303,9 @@ def render_book(catalog: Any, papers: tuple[str, ...] = ("letter", "a4"), bookle
     r = render_rulebook(job, papers)
     made: dict[str, Any] = {}
     if booklets and r.reading is not None:
-        made = dict(booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog)))
+        made = dict(
+            booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog))
+        )
     return Book(r.reading, made, r.issues, r.size)
 
 
@@ -285,11 +317,15 @@ def load_games(root: Path, games: Optional[list[str]] = None) -> Any:
     return load(root, games, load_rules)
 
 
-def validate(root: Path, games: Optional[list[str]], options: Optional[BuildOptions] = None) -> tuple[list[Any], Any]:
+def validate(
+    root: Path, games: Optional[list[str]], options: Optional[BuildOptions] = None
+) -> tuple[list[Any], Any]:
     """Validation as a build (with `options`) or a rules check (without) runs it: the
     catalogs and every problem found."""
     from cardstock.stages import selected
     from cardstock.validate import validate as run
 
-    found = run(root, games, open_cache(), options, selected(options) if options is not None else ())
+    found = run(
+        root, games, open_cache(), options, selected(options) if options is not None else ()
+    )
     return found.catalogs, found.issues

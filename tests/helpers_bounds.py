@@ -53,11 +53,35 @@ def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
     of address space; killed after six times `SECONDS` of wall time (a hang)."""
     env = dict(os.environ, CARDSTOCK_CACHE=str(cache or root.parent / "cache"))
     err_path = root.parent / "build-stderr.txt"
-    command = [sys.executable, "-m", "cardstock", "--root", str(root), "build", "--jobs", "1", *args]
-    out = subprocess.run([sys.executable, "-c", LAUNCHER, json.dumps([command, str(err_path), MEMORY_MB, 6 * SECONDS])],
-                         env=env, capture_output=True, text=True, check=True).stdout
+    command = [
+        sys.executable,
+        "-m",
+        "cardstock",
+        "--root",
+        str(root),
+        "build",
+        "--jobs",
+        "1",
+        *args,
+    ]
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            LAUNCHER,
+            json.dumps([command, str(err_path), MEMORY_MB, 6 * SECONDS]),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     code, seconds, peak = json.loads(out)
-    err = "killed: still running" if code == -1 else err_path.read_text(encoding="utf-8", errors="replace")
+    err = (
+        "killed: still running"
+        if code == -1
+        else err_path.read_text(encoding="utf-8", errors="replace")
+    )
     return Bounded(code, seconds, err, peak)
 
 
@@ -67,24 +91,34 @@ def first_error(err: str) -> str:
 
 # ---------------------------------------------------------------- small files that would hang or exhaust
 
+
 def nested_use_svg(levels: int = 8, fanout: int = 10) -> bytes:
     """An SVG of about 1.6 KB whose `<use>` elements draw fanout**levels circles."""
     defs = ['<circle id="l0" r="1"/>']
     for level in range(1, levels + 1):
         uses = "".join(f'<use href="#l{level - 1}"/>' for _ in range(fanout))
         defs.append(f'<g id="l{level}">{uses}</g>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>{"".join(defs)}</defs>'
-            f'<use href="#l{levels}"/></svg>').encode()
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>{"".join(defs)}</defs>'
+        f'<use href="#l{levels}"/></svg>'
+    ).encode()
 
 
 def many_elements_svg(count: int = 1_000_000) -> bytes:
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + '<rect width="1" height="1"/>' * count + "</svg>").encode()
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        + '<rect width="1" height="1"/>' * count
+        + "</svg>"
+    ).encode()
 
 
 def many_css_rules_svg(count: int = 200_000) -> bytes:
     rules = "".join(f".c{i % 50}{{fill:#{i % 256:02x}0000}}" for i in range(count))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>{rules}</style>'
-            + '<rect class="c1 c2 c3" width="5" height="5"/>' * 100 + "</svg>").encode()
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>{rules}</style>'
+        + '<rect class="c1 c2 c3" width="5" height="5"/>' * 100
+        + "</svg>"
+    ).encode()
 
 
 def inflating_xlsx(path: Path, unzipped: int = 3 << 30) -> None:

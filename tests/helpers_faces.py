@@ -133,10 +133,16 @@ def make_project(tmp: Path, faces_toml: str = "", game: str = GAME) -> Path:
     (root / "layouts" / "fixture" / "quickref").mkdir(parents=True)
     shutil.copy(REPO / "layouts" / "default.toml", root / "layouts" / "default.toml")
     shutil.copy(REPO / "layouts" / "symbols.toml", root / "layouts" / "symbols.toml")
-    (root / "layouts" / "fixture" / "quickref" / "front.md.j2").write_text(QUICKREF_FRONT, encoding="utf-8")
-    (root / "layouts" / "fixture" / "quickref" / "back.md.j2").write_text(QUICKREF_BACK, encoding="utf-8")
+    (root / "layouts" / "fixture" / "quickref" / "front.md.j2").write_text(
+        QUICKREF_FRONT, encoding="utf-8"
+    )
+    (root / "layouts" / "fixture" / "quickref" / "back.md.j2").write_text(
+        QUICKREF_BACK, encoding="utf-8"
+    )
     if faces_toml:
-        (root / "layouts" / "fixture" / "faces.toml").write_text(textwrap.dedent(faces_toml), encoding="utf-8")
+        (root / "layouts" / "fixture" / "faces.toml").write_text(
+            textwrap.dedent(faces_toml), encoding="utf-8"
+        )
     return root
 
 

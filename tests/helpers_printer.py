@@ -38,7 +38,14 @@ def mult(m: Matrix, n: Matrix) -> Matrix:
     """m then n (PDF order: a point is transformed by m first)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
 def apply(m: Matrix, p: Point) -> Point:
@@ -121,11 +128,18 @@ def _read_page(number: int, page) -> Sheet:
             ctm = mult(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
             if current is not None and depth == 2 and current.frame == IDENTITY:
                 current.frame = ctm  # the face drawer's move to the trim corner (render.pdf)
-        elif op == b"Do" and current is None and not tagged and str(operands[0]).startswith("/ReadingPage"):
+        elif (
+            op == b"Do"
+            and current is None
+            and not tagged
+            and str(operands[0]).startswith("/ReadingPage")
+        ):
             name = str(operands[0])  # a booklet's reading page
             form = forms[name].get_object()
             x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-            out.faces.append(Placed(name, name, "page", mult((1, 0, 0, 1, x0, y0), ctm), (x1 - x0, y1 - y0)))
+            out.faces.append(
+                Placed(name, name, "page", mult((1, 0, 0, 1, x0, y0), ctm), (x1 - x0, y1 - y0))
+            )
     return out
 
 
@@ -182,9 +196,14 @@ class Landing:
     miss: float  # points
 
 
-def land(front_sheet: Sheet, back_sheet: Sheet, printer: Printer, size: Sizes,
-         pairs: Callable[[Placed], bool] = lambda f: True, same: Callable[[Placed, Placed], bool] = lambda f, b: f.component == b.component
-         ) -> tuple[list[Landing], list[Placed]]:
+def land(
+    front_sheet: Sheet,
+    back_sheet: Sheet,
+    printer: Printer,
+    size: Sizes,
+    pairs: Callable[[Placed], bool] = lambda f: True,
+    same: Callable[[Placed, Placed], bool] = lambda f, b: f.component == b.component,
+) -> tuple[list[Landing], list[Placed]]:
     """Print `front_sheet` and `back_sheet` on the two sides of one sheet: for each front
     (those `pairs` says have a back), the back of the same component (`same`) whose corners
     land nearest behind the front's, each back used once. Returns the landings and the

@@ -19,7 +19,14 @@ def mult(m, n):
     """PDF matrix product m x n (m applied first)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
 def apply(m, x, y):
@@ -38,7 +45,12 @@ class Placed:
 
     def clip(self) -> tuple[float, float, float, float]:
         """The intersection of the clip boxes: where the face can paint at most."""
-        return (max(c[0] for c in self.clips), max(c[1] for c in self.clips), min(c[2] for c in self.clips), min(c[3] for c in self.clips))
+        return (
+            max(c[0] for c in self.clips),
+            max(c[1] for c in self.clips),
+            min(c[2] for c in self.clips),
+            min(c[3] for c in self.clips),
+        )
 
     def box(self, w: float, h: float) -> tuple[float, float, float, float]:
         xs, ys = zip(*(apply(self.origin, x, y) for x, y in ((0, 0), (w, 0), (0, h), (w, h))))
@@ -50,7 +62,9 @@ class PageRead:
     width: float
     height: float
     faces: list[Placed] = field(default_factory=list)
-    lines: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = field(default_factory=dict)
+    lines: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = field(
+        default_factory=dict
+    )
     paths: Counter = field(default_factory=Counter)  # subpaths started inside each tag
     text: str = ""
 

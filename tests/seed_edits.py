@@ -50,7 +50,9 @@ class Edit:
     new: str
     before: str  # the value before, as a message would show it
     after: str  # … and after
-    pairs: tuple[tuple[str, str], ...] = ()  # other (before, after) pairs the edit changes: a swap's every cell
+    pairs: tuple[
+        tuple[str, str], ...
+    ] = ()  # other (before, after) pairs the edit changes: a swap's every cell
 
     @property
     def id(self) -> str:
@@ -74,17 +76,26 @@ def _named(words: Optional[str], name: str) -> bool:
     """Does the source name `name` (its words, parenthesised remarks aside)?"""
     bare = re.sub(r"\([^)]*\)", " ", name)
     ws = re.findall(r"[a-z0-9]+", bare.lower())
-    return bool(words) and bool(ws) and any(len(w) > 2 for w in ws) and f" {' '.join(ws)} " in (words or "")
+    return (
+        bool(words)
+        and bool(ws)
+        and any(len(w) > 2 for w in ws)
+        and f" {' '.join(ws)} " in (words or "")
+    )
 
 
 def respell(name: str) -> str:
     """A name no rulebook gives: the two middle letters of its longest word swapped."""
-    words = re.findall(r"[A-Za-z]{3,}", re.sub(r"\([^)]*\)", " ", name)) or re.findall(r"[A-Za-z]{3,}", name)
+    words = re.findall(r"[A-Za-z]{3,}", re.sub(r"\([^)]*\)", " ", name)) or re.findall(
+        r"[A-Za-z]{3,}", name
+    )
     if not words:
         return name + "x"
     w = max(words, key=len)
-    for i in range(len(w) // 2 - 1, len(w) - 1):  # the first pair from the middle whose swap changes the word
-        swapped = w[:i] + w[i + 1] + w[i] + w[i + 2:]
+    for i in range(
+        len(w) // 2 - 1, len(w) - 1
+    ):  # the first pair from the middle whose swap changes the word
+        swapped = w[:i] + w[i + 1] + w[i] + w[i + 2 :]
         if swapped.lower() != w.lower():
             return name.replace(w, swapped, 1)
     return name.replace(w, w + "x", 1)
@@ -148,19 +159,43 @@ def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
             if _num(cell):
                 new = list(cells)
                 new[i] = _bump(cell)
-                yield Edit(game, "table number", f"{where}: {_show(cell)} -> {_show(new[i])}", "game.toml",
-                           line, line.replace(line.strip().rstrip(","), _row_line(new)), _show(cell), _show(new[i]))
+                yield Edit(
+                    game,
+                    "table number",
+                    f"{where}: {_show(cell)} -> {_show(new[i])}",
+                    "game.toml",
+                    line,
+                    line.replace(line.strip().rstrip(","), _row_line(new)),
+                    _show(cell),
+                    _show(new[i]),
+                )
             elif isinstance(cell, str):
                 for m in _NUMBER_IN_WORDS.finditer(cell):
                     bumped = str(int(m.group(1)) + 1)
                     new = list(cells)
-                    new[i] = cell[: m.start()] + bumped + cell[m.end():]
-                    yield Edit(game, "table number", f"{where}: {m.group(1)!r} in its words -> {bumped}", "game.toml",
-                               line, line.replace(line.strip().rstrip(","), _row_line(new)), m.group(1), bumped)
+                    new[i] = cell[: m.start()] + bumped + cell[m.end() :]
+                    yield Edit(
+                        game,
+                        "table number",
+                        f"{where}: {m.group(1)!r} in its words -> {bumped}",
+                        "game.toml",
+                        line,
+                        line.replace(line.strip().rstrip(","), _row_line(new)),
+                        m.group(1),
+                        bumped,
+                    )
         if isinstance(cells[0], str) and _named(words, cells[0]):
             new = [respell(cells[0]), *cells[1:]]
-            yield Edit(game, "row name", f"table {table}, row {key!r} renamed {new[0]!r}", "game.toml",
-                       line, line.replace(line.strip().rstrip(","), _row_line(new)), key, str(new[0]))
+            yield Edit(
+                game,
+                "row name",
+                f"table {table}, row {key!r} renamed {new[0]!r}",
+                "game.toml",
+                line,
+                line.replace(line.strip().rstrip(","), _row_line(new)),
+                key,
+                str(new[0]),
+            )
     by_table: dict[str, list[tuple[str, list[Any]]]] = {}
     for table, line, cells, _ in rows:
         by_table.setdefault(table, []).append((line, cells))
@@ -172,18 +207,41 @@ def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
             changed = [i for i in range(1, len(a)) if a[i] != b[i]]  # the cells the swap changes
             k = changed[0]
             old = la + "\n" + lb
-            new = la.replace(la.strip().rstrip(","), _row_line(new_a)) + "\n" + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
+            new = (
+                la.replace(la.strip().rstrip(","), _row_line(new_a))
+                + "\n"
+                + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
+            )
             if old in text:
-                yield Edit(game, "row swap", f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells", "game.toml",
-                           old, new, _show(a[k]), _show(b[k]),
-                           tuple((_show(a[i]), _show(b[i])) for i in changed[1:]) + ((_show(a[0]), _show(b[0])),))
+                yield Edit(
+                    game,
+                    "row swap",
+                    f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells",
+                    "game.toml",
+                    old,
+                    new,
+                    _show(a[k]),
+                    _show(b[k]),
+                    tuple((_show(a[i]), _show(b[i])) for i in changed[1:])
+                    + ((_show(a[0]), _show(b[0])),),
+                )
     for table, line, cells, columns in rows:  # a scoring row given to one player only
         for i, cell in enumerate(cells):
-            if isinstance(cell, str) and re.fullmatch(r"(?i)(every|each|all) players?|everyone|all", cell.strip()):
+            if isinstance(cell, str) and re.fullmatch(
+                r"(?i)(every|each|all) players?|everyone|all", cell.strip()
+            ):
                 new = list(cells)
                 new[i] = "the Red player only"
-                yield Edit(game, "scoring row", f"table {table}, row {_show(cells[0])!r}: {cell!r} -> 'the Red player only'", "game.toml",
-                           line, line.replace(line.strip().rstrip(","), _row_line(new)), cell, "the Red player only")
+                yield Edit(
+                    game,
+                    "scoring row",
+                    f"table {table}, row {_show(cells[0])!r}: {cell!r} -> 'the Red player only'",
+                    "game.toml",
+                    line,
+                    line.replace(line.strip().rstrip(","), _row_line(new)),
+                    cell,
+                    "the Red player only",
+                )
 
 
 def _edits_of_players(game: str) -> Iterator[Edit]:
@@ -194,8 +252,16 @@ def _edits_of_players(game: str) -> Iterator[Edit]:
     lo, hi = int(m.group(1)), int(m.group(2))
     for a, b in ((lo - 1, hi), (lo + 1, hi), (lo, hi + 1), (lo, hi - 1)):
         if 1 <= a <= b:
-            yield Edit(game, "player range", f"players {lo}–{hi} -> {a}–{b}", "game.toml", m.group(0),
-                       f"players = {{ min = {a}, max = {b} }}", f"{lo}–{hi}", f"{a}–{b}")
+            yield Edit(
+                game,
+                "player range",
+                f"players {lo}–{hi} -> {a}–{b}",
+                "game.toml",
+                m.group(0),
+                f"players = {{ min = {a}, max = {b} }}",
+                f"{lo}–{hi}",
+                f"{a}–{b}",
+            )
 
 
 def _edits_of_setup(game: str) -> Iterator[Edit]:
@@ -215,8 +281,17 @@ def _edits_of_setup(game: str) -> Iterator[Edit]:
                 if v < 1:
                     continue
                 old = block
-                new = block[: m.start()] + f"{m.group(1)} = {v}" + block[m.end():]
-                yield Edit(game, "setup number", f"setup step {step}, {m.group(1)} {n} -> {v}", "rules.toml", old, new, str(n), str(v))
+                new = block[: m.start()] + f"{m.group(1)} = {v}" + block[m.end() :]
+                yield Edit(
+                    game,
+                    "setup number",
+                    f"setup step {step}, {m.group(1)} {n} -> {v}",
+                    "rules.toml",
+                    old,
+                    new,
+                    str(n),
+                    str(v),
+                )
 
 
 def _components(game: str) -> Iterator[tuple[str, str, dict[str, Any], str, str]]:
@@ -251,7 +326,11 @@ _ATTRS = {"id", "name", "count", "limit", "designer_choice", "text", "derivation
 
 
 def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
-    named = [(f, line, row, cid, name) for f, line, row, cid, name in _components(game) if _named(words, name)]
+    named = [
+        (f, line, row, cid, name)
+        for f, line, row, cid, name in _components(game)
+        if _named(words, name)
+    ]
     for f, line, row, cid, name in named:
         new_name = respell(name)
         if f.endswith(".csv"):
@@ -259,8 +338,12 @@ def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
         else:
             new_line = line.replace(f'name = "{name}"', f'name = "{new_name}"', 1)
         if new_line != line:
-            bare = " ".join(re.sub(r"\([^)]*\)", " ", name).split())  # what a table restating it names: "The Duel" for "The Duel (Red)"
-            yield Edit(game, "card name", f"{cid} renamed {new_name!r}", f, line, new_line, bare, new_name)
+            bare = " ".join(
+                re.sub(r"\([^)]*\)", " ", name).split()
+            )  # what a table restating it names: "The Duel" for "The Duel (Red)"
+            yield Edit(
+                game, "card name", f"{cid} renamed {new_name!r}", f, line, new_line, bare, new_name
+            )
         chosen = str(row.get("designer_choice") or "").split()
         if "all" in chosen:
             continue  # every value of the card is the designer's: no source states it
@@ -270,17 +353,48 @@ def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
             if f.endswith(".csv") and isinstance(value, str) and re.fullmatch(r"-?\d+", value):
                 cells = line.split(",")
                 idx = list(row).index(key)
-                if idx < len(cells) and cells[idx] == value and "\"" not in ",".join(cells[: idx + 1]):
+                if (
+                    idx < len(cells)
+                    and cells[idx] == value
+                    and '"' not in ",".join(cells[: idx + 1])
+                ):
                     cells[idx] = str(int(value) + 1)
-                    yield Edit(game, "card number", f"{cid} {key} {value} -> {cells[idx]}", f, line, ",".join(cells), value, cells[idx])
+                    yield Edit(
+                        game,
+                        "card number",
+                        f"{cid} {key} {value} -> {cells[idx]}",
+                        f,
+                        line,
+                        ",".join(cells),
+                        value,
+                        cells[idx],
+                    )
             elif not f.endswith(".csv") and _num(value):
                 bumped = _bump(value)
-                new_line = re.sub(rf"\b{re.escape(key)} = {re.escape(_show(value))}\b", f"{key} = {_show(bumped)}", line, count=1)
+                new_line = re.sub(
+                    rf"\b{re.escape(key)} = {re.escape(_show(value))}\b",
+                    f"{key} = {_show(bumped)}",
+                    line,
+                    count=1,
+                )
                 if new_line != line:
-                    yield Edit(game, "card number", f"{cid} {key} {_show(value)} -> {_show(bumped)}", f, line, new_line, _show(value), _show(bumped))
+                    yield Edit(
+                        game,
+                        "card number",
+                        f"{cid} {key} {_show(value)} -> {_show(bumped)}",
+                        f,
+                        line,
+                        new_line,
+                        _show(value),
+                        _show(bumped),
+                    )
     # timings: two named cards of one file whose choice-like field differs, swapped ("power")
     for field in ("power",):
-        rows = [(f, line, row, cid, name) for f, line, row, cid, name in named if row.get(field) not in (None, "")]
+        rows = [
+            (f, line, row, cid, name)
+            for f, line, row, cid, name in named
+            if row.get(field) not in (None, "")
+        ]
         seen: set[tuple[str, str]] = set()
         for (fa, la, ra, ia, na), (fb, lb, rb, ib, nb) in zip(rows, rows[1:]):
             if fa != fb or ra[field] == rb[field] or not fa.endswith(".csv"):
@@ -297,8 +411,16 @@ def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
             text = _text(game, fa)
             old = la + "\n" + lb
             if old in text:
-                yield Edit(game, "card timing", f"{ia} and {ib} swap {field} ({ra[field]} / {rb[field]})", fa, old,
-                           ",".join(ca) + "\n" + ",".join(cb), ra[field], rb[field])
+                yield Edit(
+                    game,
+                    "card timing",
+                    f"{ia} and {ib} swap {field} ({ra[field]} / {rb[field]})",
+                    fa,
+                    old,
+                    ",".join(ca) + "\n" + ",".join(cb),
+                    ra[field],
+                    rb[field],
+                )
 
 
 def _edits_of_facts(game: str) -> Iterator[Edit]:
@@ -310,13 +432,28 @@ def _edits_of_facts(game: str) -> Iterator[Edit]:
         name = re.search(r'(?m)^name = "([^"]*)"', block)
         for m in re.finditer(r"(?m)^(value|equals|min|max|each) = (-?\d+)$", block):
             n = int(m.group(2))
-            new = block[: m.start()] + f"{m.group(1)} = {n + 1}" + block[m.end():]
-            yield Edit(game, "fact value", f"fact {name.group(1) if name else '?'!r}: {m.group(1)} {n} -> {n + 1}", "rules.toml", block, new, str(n), str(n + 1))
+            new = block[: m.start()] + f"{m.group(1)} = {n + 1}" + block[m.end() :]
+            yield Edit(
+                game,
+                "fact value",
+                f"fact {name.group(1) if name else '?'!r}: {m.group(1)} {n} -> {n + 1}",
+                "rules.toml",
+                block,
+                new,
+                str(n),
+                str(n + 1),
+            )
 
 
 def edits(game: str) -> list[Edit]:
     words = _seed_words(game)
-    out = [*_edits_of_setup(game), *_edits_of_players(game), *_edits_of_tables(game, words), *_edits_of_cards(game, words), *_edits_of_facts(game)]
+    out = [
+        *_edits_of_setup(game),
+        *_edits_of_players(game),
+        *_edits_of_tables(game, words),
+        *_edits_of_cards(game, words),
+        *_edits_of_facts(game),
+    ]
     seen: set[tuple[str, str, str]] = set()
     unique = []
     for e in out:

@@ -38,7 +38,9 @@ def main(games: list[str]) -> int:
                 if names_both(e, lines):
                     named += 1
                 else:
-                    misses.append(f"no message with both values: {e.id}\n    " + "\n    ".join(lines[:3]))
+                    misses.append(
+                        f"no message with both values: {e.id}\n    " + "\n    ".join(lines[:3])
+                    )
     for m in misses:
         print(m)
     print(f"caught {caught}/{tried}; named the rule, its file and both values: {named}/{tried}")

@@ -14,7 +14,18 @@ MM = 72 / 25.4
 
 
 def build(cli, mini, only: str = "svg") -> None:
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", only)
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        only,
+    )
     assert result.code == 0, result.err
 
 
@@ -39,7 +50,9 @@ GREEN = "#12ab34"
 
 def green_disc(mini) -> None:
     """Spring's art: a green disc in a square SVG."""
-    (mini.folder / "art" / "disc.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="{GREEN}"/></svg>')
+    (mini.folder / "art" / "disc.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="{GREEN}"/></svg>'
+    )
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,art/disc.svg,,")
 
 
@@ -62,7 +75,9 @@ def art_box(**keys: str) -> str:
 
 def image_of(mini) -> dict[str, float]:
     (img,) = face(mini, "spring").iter(f"{SVG}image")
-    return {k: float(img.get(k)) for k in ("x", "y", "width", "height")} | {"opacity": float(img.get("opacity", 1))}
+    return {k: float(img.get(k)) for k in ("x", "y", "width", "height")} | {
+        "opacity": float(img.get("opacity", 1))
+    }
 
 
 def test_fit_and_position_place_a_raster_picture(cli, mini):
@@ -70,7 +85,9 @@ def test_fit_and_position_place_a_raster_picture(cli, mini):
     faces_toml(mini, art_box(fit="contain", position="top"))
     build(cli, mini)
     contain = image_of(mini)
-    assert round(contain["width"] / MM) == 40 and round(contain["height"] / MM) == 10  # all of it, 4:1
+    assert (
+        round(contain["width"] / MM) == 40 and round(contain["height"] / MM) == 10
+    )  # all of it, 4:1
     top = contain["y"]
 
     faces_toml(mini, art_box(fit="contain", position="bottom"))
@@ -98,10 +115,15 @@ def test_opacity_fades_raster_art_in_the_svg_and_the_pdf(cli, mini, tmp_path):
     build(cli, mini, "svg,pnp")
     assert image_of(mini)["opacity"] == 0.5
     pdf = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
-    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")],
+        check=True,
+    )
     (png,) = tmp_path.glob("p*.png")
     pixels = PILImage.open(png).convert("RGB")
-    colours = {pixels.getpixel((x, y)) for x in range(pixels.width) for y in range(0, pixels.height, 3)}
+    colours = {
+        pixels.getpixel((x, y)) for x in range(pixels.width) for y in range(0, pixels.height, 3)
+    }
     # red at half strength over the light card: pink, never the file's full red
     assert any(r > 220 and 90 < g < 190 and 90 < b < 190 for r, g, b in colours)
     assert (255, 0, 0) not in colours
@@ -113,7 +135,10 @@ def test_fit_position_and_opacity_apply_to_svg_art(cli, mini):
     build(cli, mini)
     (circle,) = discs(mini, "spring")
     assert float(circle.get("opacity")) == 0.4
-    xs = [float(v) for v in circle.get("d").replace("M", " ").replace("C", " ").replace("Z", " ").split()[0::2]]
+    xs = [
+        float(v)
+        for v in circle.get("d").replace("M", " ").replace("C", " ").replace("Z", " ").split()[0::2]
+    ]
     # a square picture in a 40 × 20 mm box, pushed to the left: the disc fills the left
     # 20 mm of the box; the box's left edge is 10 mm into the safe area
     assert round((max(xs) - min(xs)) / MM) == 20
@@ -121,19 +146,33 @@ def test_fit_position_and_opacity_apply_to_svg_art(cli, mini):
     faces_toml(mini, art_box(fit="contain", position="right") + "opacity = 0.4\n")
     build(cli, mini)
     (circle,) = discs(mini, "spring")
-    xs = [float(v) for v in circle.get("d").replace("M", " ").replace("C", " ").replace("Z", " ").split()[0::2]]
+    xs = [
+        float(v)
+        for v in circle.get("d").replace("M", " ").replace("C", " ").replace("Z", " ").split()[0::2]
+    ]
     assert round((min(xs) - left) / MM) == 20
 
 
 def test_an_icon_row_draws_one_icon_per_item_of_an_icons_field(cli, mini):
-    mini.replace("game.toml", 'fields.bonus = { type = "bool", default = false }', 'fields.bonus = { type = "bool", default = false }\nfields.cost = { type = "icons" }')
+    mini.replace(
+        "game.toml",
+        'fields.bonus = { type = "bool", default = false }',
+        'fields.bonus = { type = "bool", default = false }\nfields.cost = { type = "icons" }',
+    )
     mini.replace("cards.csv", "bonus,designer_choice", "bonus,designer_choice,cost")
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,,,,water fire fire")
-    faces_toml(mini, '[layouts.card.boxes.cost]\ntype = "icons"\nicons = "{{ cost }}"\narrange = "row"\nwhen = "cost"\ntop = "12mm"\nheight = "6mm"\nleft = "2mm"\nwidth = "30mm"\n')
+    faces_toml(
+        mini,
+        '[layouts.card.boxes.cost]\ntype = "icons"\nicons = "{{ cost }}"\narrange = "row"\nwhen = "cost"\ntop = "12mm"\nheight = "6mm"\nleft = "2mm"\nwidth = "30mm"\n',
+    )
     build(cli, mini)
     row = [g for g in face(mini, "spring").iter(f"{SVG}g") if "icon" in (g.get("class") or "")]
     # the badge (water's drop) first, then the row in the field's order
-    assert [g.get("class") for g in row][-3:] == ["icon icon-drop", "icon icon-flame", "icon icon-flame"]
+    assert [g.get("class") for g in row][-3:] == [
+        "icon icon-drop",
+        "icon icon-flame",
+        "icon icon-flame",
+    ]
 
 
 ILLUSTRATOR = """<?xml version="1.0" encoding="UTF-8"?>
@@ -160,7 +199,10 @@ def test_svg_art_as_drawing_programs_write_it(cli, mini):
     build(cli, mini)
     paths = list(face(mini, "spring").iter(f"{SVG}path"))
     (square,) = [p for p in paths if p.get("fill") == GREEN]  # the class from <style>
-    points = [float(v) for v in square.get("d").replace("M", " ").replace("L", " ").replace("Z", " ").split()]
+    points = [
+        float(v)
+        for v in square.get("d").replace("M", " ").replace("L", " ").replace("Z", " ").split()
+    ]
     xs, ys = points[0::2], points[1::2]
     top = [x for x, y in zip(xs, ys) if y == min(ys)]
     bottom = [x for x, y in zip(xs, ys) if y == max(ys)]
@@ -170,4 +212,9 @@ def test_svg_art_as_drawing_programs_write_it(cli, mini):
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
     # two cards use the file; each problem is reported once, about the file
     assert "clip path" not in result.out  # clip paths are applied now (see test_svg_art.py)
-    assert result.out.count("catalog/mini/art/export.svg: warning: the gradient 'sky' is drawn in one colour") == 1
+    assert (
+        result.out.count(
+            "catalog/mini/art/export.svg: warning: the gradient 'sky' is drawn in one colour"
+        )
+        == 1
+    )

@@ -38,7 +38,10 @@ def placements(page) -> dict:
 @pytest.mark.parametrize("size", ["500mm x 400mm", "297mm x 900mm", "24in x 18in"])
 def test_tiles_of_a_board_larger_than_a3_overlap_and_their_crosses_line_up(tmp_path, size):
     root = project(tmp_path, size)
-    assert main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")]) == 0
+    assert (
+        main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")])
+        == 0
+    )
     pages = PdfReader(root / "out" / "mini" / "mini-board-a4.pdf").pages
     tiles = [placements(p) for p in pages[1:]]  # the first page is the key
     assert len(tiles) >= 4
@@ -50,14 +53,19 @@ def test_tiles_of_a_board_larger_than_a3_overlap_and_their_crosses_line_up(tmp_p
         ox, oy = fx - bleed, fy - bleed
         crosses = {(round(x - ox, 1), round(y - oy, 1)) for x, y in t["crosses"]}
         boxes.append(((wx - ox, wy - oy, wx - ox + ww, wy - oy + wh), crosses))
-    w, h = (float(v) for v in (PdfReader(root / "out" / "mini" / "mini-board-map.pdf").pages[0].mediabox.width,
-                                PdfReader(root / "out" / "mini" / "mini-board-map.pdf").pages[0].mediabox.height))
+    w, h = (
+        float(v)
+        for v in (
+            PdfReader(root / "out" / "mini" / "mini-board-map.pdf").pages[0].mediabox.width,
+            PdfReader(root / "out" / "mini" / "mini-board-map.pdf").pages[0].mediabox.height,
+        )
+    )
     # together the tiles cover the whole piece with its bleed
     assert min(b[0][0] for b in boxes) <= 0.01 and min(b[0][1] for b in boxes) <= 0.01
     assert max(b[0][2] for b in boxes) >= w - 0.01 and max(b[0][3] for b in boxes) >= h - 0.01
     neighbours = 0
     for i, (a, ca) in enumerate(boxes):
-        for b, cb in boxes[i + 1:]:
+        for b, cb in boxes[i + 1 :]:
             ox = min(a[2], b[2]) - max(a[0], b[0])
             oy = min(a[3], b[3]) - max(a[1], b[1])
             side_by_side = abs(a[1] - b[1]) < 0.01 and ox > 0
@@ -67,7 +75,12 @@ def test_tiles_of_a_board_larger_than_a3_overlap_and_their_crosses_line_up(tmp_p
             neighbours += 1
             band = ox if side_by_side else oy
             assert abs(band - 10 * MM) < 0.01, band / MM  # a 10 mm band, exactly
-            shared = {c for c in ca if max(a[0], b[0]) <= c[0] <= min(a[2], b[2]) and max(a[1], b[1]) <= c[1] <= min(a[3], b[3])}
+            shared = {
+                c
+                for c in ca
+                if max(a[0], b[0]) <= c[0] <= min(a[2], b[2])
+                and max(a[1], b[1]) <= c[1] <= min(a[3], b[3])
+            }
             assert len(shared) >= 2
             assert shared <= cb  # the same crosses at the same places of the piece on both tiles
     assert neighbours >= 3
@@ -75,16 +88,36 @@ def test_tiles_of_a_board_larger_than_a3_overlap_and_their_crosses_line_up(tmp_p
 
 def test_a_board_is_also_written_whole_with_its_trim_box(tmp_path):
     root = project(tmp_path, "500mm x 400mm")
-    assert main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")]) == 0
+    assert (
+        main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")])
+        == 0
+    )
     page = PdfReader(root / "out" / "mini" / "mini-board-map.pdf").pages[0]
-    assert abs(float(page.mediabox.width) - 506 * MM) < 0.01 and abs(float(page.mediabox.height) - 406 * MM) < 0.01
+    assert (
+        abs(float(page.mediabox.width) - 506 * MM) < 0.01
+        and abs(float(page.mediabox.height) - 406 * MM) < 0.01
+    )
     trim = [float(v) for v in page.trimbox]
     assert abs(trim[2] - trim[0] - 500 * MM) < 0.01 and abs(trim[3] - trim[1] - 400 * MM) < 0.01
 
 
 def test_the_key_page_names_every_tile(tmp_path):
     root = project(tmp_path, "500mm x 400mm")
-    assert main(["--root", str(root), "--only", "board", "--paper", "letter", "--out", str(root / "out")]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(root),
+                "--only",
+                "board",
+                "--paper",
+                "letter",
+                "--out",
+                str(root / "out"),
+            ]
+        )
+        == 0
+    )
     pages = PdfReader(root / "out" / "mini" / "mini-board-letter.pdf").pages
     key = pages[0].extract_text()
     names = [p.extract_text().split("tile ")[1].split(" ")[0] for p in pages[1:]]
@@ -94,6 +127,9 @@ def test_the_key_page_names_every_tile(tmp_path):
 
 def test_a_piece_that_fits_a_page_is_not_tiled_but_a_board_is_still_written_whole(tmp_path):
     root = project(tmp_path, "150mm x 150mm")
-    assert main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")]) == 0
+    assert (
+        main(["--root", str(root), "--only", "board", "--paper", "a4", "--out", str(root / "out")])
+        == 0
+    )
     assert not (root / "out" / "mini" / "mini-board-a4.pdf").exists()
     assert (root / "out" / "mini" / "mini-board-map.pdf").exists()

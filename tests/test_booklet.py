@@ -108,13 +108,22 @@ def _forms(reader: PdfReader, index: int, sheet=LETTER_LANDSCAPE) -> list[tuple[
         elif op == b"Do" and "ReadingPage" in str(operands[0]):
             m = re.search(r"ReadingPage(\d+)$", str(operands[0]))
             spread = mult(ctm, undo)
-            out.append((int(m.group(1)), apply(spread, (0.0, 0.0)), (spread[0] ** 2 + spread[1] ** 2) ** 0.5))
+            out.append(
+                (
+                    int(m.group(1)),
+                    apply(spread, (0.0, 0.0)),
+                    (spread[0] ** 2 + spread[1] ** 2) ** 0.5,
+                )
+            )
     return out
 
 
 def _placements(reader: PdfReader, index: int) -> dict[str, int]:
     """slot ("left"/"right") → reading page number, from the side's content stream."""
-    return {"left" if x < LETTER_LANDSCAPE[0] / 2 - 1 else "right": k for k, (x, _), _ in _forms(reader, index)}
+    return {
+        "left" if x < LETTER_LANDSCAPE[0] / 2 - 1 else "right": k
+        for k, (x, _), _ in _forms(reader, index)
+    }
 
 
 @pytest.mark.parametrize("pages", [4, 8, 5])
@@ -123,8 +132,12 @@ def test_imposed_pdf_puts_each_reading_page_in_its_slot(pages):
     assert len(reader.pages) == padded(pages) // 2
     for i, side in enumerate(booklet_order(pages)):
         page = reader.pages[i]
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE[::-1]  # portrait paper
-        expected = {slot: p for slot, p in (("left", side.left), ("right", side.right)) if p is not None}
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE[
+            ::-1
+        ]  # portrait paper
+        expected = {
+            slot: p for slot, p in (("left", side.left), ("right", side.right)) if p is not None
+        }
         assert _placements(reader, i) == expected
         text = page.extract_text()
         shown = sorted(int(n) for n in re.findall(r"READING PAGE (\d+)", text))
@@ -153,11 +166,15 @@ def test_pages_larger_than_half_the_sheet_are_scaled_to_fit_against_the_fold():
     reader = PdfReader(io.BytesIO(impose(buf.getvalue(), a4_landscape)[0]))
     half = a4_landscape[0] / 2
     for index, page in enumerate(reader.pages):
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(a4_landscape[::-1])
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            a4_landscape[::-1]
+        )
         for _, (x, y), k in _forms(reader, index, a4_landscape):
             assert k == pytest.approx(595.28 / 612, abs=1e-3)  # 612 pt tall pages on a 595 pt sheet
             w, h = HALF_LETTER[0] * k, HALF_LETTER[1] * k
-            assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(half, abs=0.01)  # against the fold
+            assert x == pytest.approx(half - w, abs=0.01) or x == pytest.approx(
+                half, abs=0.01
+            )  # against the fold
             assert y == pytest.approx((a4_landscape[1] - h) / 2, abs=0.01) and y >= -0.01
 
 
@@ -185,7 +202,14 @@ def test_booklets_made_together_are_the_ones_each_paper_gives_alone():
     from cardstock.books.booklet import impose_all
 
     assert impose_all(reading, [LETTER_LANDSCAPE, a4]) == separate
-    assert impose_all(reading, [a4, LETTER_LANDSCAPE, a4]) == [separate[1], separate[0], separate[1]]
-    assert impose_all(Reading(reading), [(1000.0, 700.0), LETTER_LANDSCAPE]) == [impose(reading, (1000.0, 700.0)), separate[0]]
+    assert impose_all(reading, [a4, LETTER_LANDSCAPE, a4]) == [
+        separate[1],
+        separate[0],
+        separate[1],
+    ]
+    assert impose_all(Reading(reading), [(1000.0, 700.0), LETTER_LANDSCAPE]) == [
+        impose(reading, (1000.0, 700.0)),
+        separate[0],
+    ]
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(separate[1][0])).pages)
     assert sorted(re.findall(r"READING PAGE (\d+)", text)) == [f"{k:02d}" for k in range(1, 7)]

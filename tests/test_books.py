@@ -33,7 +33,11 @@ from conftest import job_of
 from helpers_text import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
+GAMES = sorted(
+    p.parent.name
+    for p in (ROOT / "layouts").glob("*/rulebook.md.j2")
+    if (ROOT / "catalog" / p.parent.name / "game.toml").is_file()
+)
 SMALL = "alpha-omega-tiles" if "alpha-omega-tiles" in GAMES else GAMES[0]  # fewest faces
 HALF_LETTER = (396.0, 612.0)
 A5 = (419.5, 595.3)
@@ -83,8 +87,12 @@ def toc_entries(reader: PdfReader) -> list[tuple[str, int]]:
     poppler lays the text out (the leaders and numbers are forms the pages draw, which
     pypdf's layout mode leaves out)."""
     entries = []
-    text = subprocess.run(["pdftotext", "-layout", "-f", "2", "-l", "4", "-", "-"], input=reader.stream.getvalue(),
-                          capture_output=True, check=True).stdout.decode("utf-8")
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-f", "2", "-l", "4", "-", "-"],
+        input=reader.stream.getvalue(),
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
     for line in text.splitlines():
         m = re.match(r"^\s*(\S.*?)\s+(?:\.\s*)+(\d+)\s*$", line)
         if m:
@@ -115,7 +123,10 @@ def test_rulebook_renders_without_errors(game):
 def test_reading_pdf_is_half_letter_with_a_cover(game):
     reader = reading(game)
     for page in reader.pages:
-        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == HALF_LETTER
+        assert (
+            round(float(page.mediabox.width), 1),
+            round(float(page.mediabox.height), 1),
+        ) == HALF_LETTER
     cat = _catalog(game)
     cover = squash(reader.pages[0].extract_text())
     assert squash(cat.game.title) in cover
@@ -134,13 +145,19 @@ def test_table_of_contents_points_at_each_heading(game):
         assert title in texts[page - 1], f"{title!r} is not on page {page}"
     # the page numbers printed in the footers are the PDF's own page numbers
     for number, text in enumerate(reading_texts(game)[1:], start=2):
-        assert re.search(rf"(^|\n){number}(\s|$)|(^|\s){number}(\n|$)", text), f"page {number} has no footer number"
+        assert re.search(rf"(^|\n){number}(\s|$)|(^|\s){number}(\n|$)", text), (
+            f"page {number} has no footer number"
+        )
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_bookmarks_follow_the_top_level_contents(game):
     reader = reading(game)
-    top = [(o.title, reader.get_destination_page_number(o) + 1) for o in reader.outline if not isinstance(o, list)]
+    top = [
+        (o.title, reader.get_destination_page_number(o) + 1)
+        for o in reader.outline
+        if not isinstance(o, list)
+    ]
     toc = toc_entries(reader)
     for title, page in top:
         assert (title, page) in toc
@@ -154,7 +171,9 @@ def test_component_counts_in_the_text_equal_the_catalog(game):
     assert f"In the box: {totals['all']} components" in text
     for group, n in totals["by_group"].items():
         # a heading ("Snake — 1 tile"), or the caption of a one-face group in its set's grid ("15× Element: Air")
-        assert re.search(rf"{re.escape(group)} — {n} \w|\b{n}\u00d7 {re.escape(group)}\b", text), f"{group} — {n} not printed"
+        assert re.search(rf"{re.escape(group)} — {n} \w|\b{n}\u00d7 {re.escape(group)}\b", text), (
+            f"{group} — {n} not printed"
+        )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -183,7 +202,11 @@ def test_booklets_hold_every_reading_page_in_folding_order(game):
                 for k in (side.left, side.right):
                     if k is not None:
                         # every word of reading page k is on this sheet side
-                        assert words[k - 1] <= side_words, (k, index, sorted(words[k - 1] - side_words)[:8])
+                        assert words[k - 1] <= side_words, (
+                            k,
+                            index,
+                            sorted(words[k - 1] - side_words)[:8],
+                        )
         w, h = sheet.pages[0].mediabox.width, sheet.pages[0].mediabox.height
         assert w < h  # portrait sides, each spread turned a quarter onto its paper
 
@@ -195,7 +218,10 @@ def test_a4_only_builds_an_a5_reading_pdf(tmp_path):
     assert set(kinds) == {"rulebook", "booklet"}
     assert kinds["rulebook"].paper == "a5"
     reader = PdfReader(kinds["rulebook"].path)
-    assert (round(float(reader.pages[0].mediabox.width), 1), round(float(reader.pages[0].mediabox.height), 1)) == A5
+    assert (
+        round(float(reader.pages[0].mediabox.width), 1),
+        round(float(reader.pages[0].mediabox.height), 1),
+    ) == A5
     assert kinds["rulebook"].pages == len(reader.pages)
     assert kinds["booklet"].path.name == f"{cat.id}-rulebook-booklet-a4.pdf"
     assert kinds["booklet"].pages == len(PdfReader(kinds["booklet"].path).pages)
@@ -206,7 +232,13 @@ def test_stage_writes_both_outputs_and_is_deterministic(tmp_path):
     first = build_rulebook(job_of(cat, BuildOptions(out=tmp_path / "a")))
     second = build_rulebook(job_of(cat, BuildOptions(out=tmp_path / "b")))
     names = sorted(a.path.name for a in first.artifacts)
-    assert names == sorted([f"{cat.id}-rulebook.pdf", f"{cat.id}-rulebook-booklet-letter.pdf", f"{cat.id}-rulebook-booklet-a4.pdf"])
+    assert names == sorted(
+        [
+            f"{cat.id}-rulebook.pdf",
+            f"{cat.id}-rulebook-booklet-letter.pdf",
+            f"{cat.id}-rulebook-booklet-a4.pdf",
+        ]
+    )
     for a, b in zip(first.artifacts, second.artifacts):
         assert a.path.read_bytes() == b.path.read_bytes()
         assert a.sha256 == b.sha256
@@ -236,7 +268,9 @@ def test_context_counts_and_names_come_from_the_catalog():
     ctx = template_context(cat)
     assert ctx["count"]() == cat.totals()["all"]
     assert ctx["count"](kind="die") == cat.total(kind="die")
-    assert ctx["count"](set="realms", group="Realm: Red") == cat.total(set="realms", group="Realm: Red")
+    assert ctx["count"](set="realms", group="Realm: Red") == cat.total(
+        set="realms", group="Realm: Red"
+    )
     assert ctx["component"]("gatekeeper")["name"] == "The Gatekeeper"
     assert ctx["icon"]("key") == ":key:"
     assert ctx["players"]["counts"] == list(range(cat.game.players.min, cat.game.players.max + 1))
@@ -244,15 +278,18 @@ def test_context_counts_and_names_come_from_the_catalog():
     assert ctx["table"](first).splitlines()[0].startswith("| ")
 
 
-@pytest.mark.parametrize("call", [
-    lambda c: c["component"]("no-such-card"),
-    lambda c: c["count"](group="No such group"),
-    lambda c: c["count"](set="nope"),
-    lambda c: c["table"]("nope"),
-    lambda c: c["icon"]("nope"),
-    lambda c: c["cell"]("hierarchy", "no such row"),
-    lambda c: c["setup_step"]("teleport"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c["component"]("no-such-card"),
+        lambda c: c["count"](group="No such group"),
+        lambda c: c["count"](set="nope"),
+        lambda c: c["table"]("nope"),
+        lambda c: c["icon"]("nope"),
+        lambda c: c["cell"]("hierarchy", "no such row"),
+        lambda c: c["setup_step"]("teleport"),
+    ],
+)
 def test_context_helpers_refuse_unknown_names(call):
     with pytest.raises(UndefinedError):
         call(template_context(_catalog("atmosfear")))
@@ -290,7 +327,9 @@ def test_an_unknown_component_id_is_an_issue_at_its_template_line(copy_game, tmp
 def test_a_helper_called_wrongly_is_an_issue_not_a_traceback(copy_game):
     root = copy_game("atmosfear")
     path = root / "layouts" / "atmosfear" / "rulebook.md.j2"
-    path.write_text(path.read_text(encoding="utf-8") + "\n{{ count(colour='red') }}\n", encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\n{{ count(colour='red') }}\n", encoding="utf-8"
+    )
     [issue] = lint(job_of(_catalog("atmosfear", root)))
     assert "TypeError" in issue.message and issue.line is not None
 
@@ -301,7 +340,8 @@ def test_an_unknown_icon_in_the_text_is_reported(copy_game):
     path.write_text("# Beware\n\nBeware the :ghoul: card, and the :key: one.\n", encoding="utf-8")
     issues = lint(job_of(_catalog("atmosfear", root)))
     assert [i.message for i in issues if "ghoul" in i.message] == [
-        "the text names :ghoul:, which the game does not declare; its icons are: " + ", ".join(sorted(_catalog("atmosfear").game.icons))
+        "the text names :ghoul:, which the game does not declare; its icons are: "
+        + ", ".join(sorted(_catalog("atmosfear").game.icons))
     ]
 
 
@@ -309,7 +349,9 @@ def test_a_table_row_too_tall_for_a_page_is_reported_and_still_printed(copy_game
     root = copy_game("atmosfear")
     path = root / "layouts" / "atmosfear" / "rulebook.md.j2"
     long_cell = " ".join(f"word{i}" for i in range(900)) + " THE-LAST-WORD"
-    path.write_text(f"# A long table\n\n| A | B |\n|---|---|\n| x | {long_cell} |\n", encoding="utf-8")
+    path.write_text(
+        f"# A long table\n\n| A | B |\n|---|---|\n| x | {long_cell} |\n", encoding="utf-8"
+    )
     r = render_book(_catalog("atmosfear", root), booklets=False)
     assert any("table row" in i.message and i.level == "warning" for i in r.issues)
     text = " ".join(page_texts(r.reading.data))
@@ -334,7 +376,10 @@ def test_quickref_overflow_is_reported(copy_game):
     cat = _catalog("atmosfear", root)
     side = sides(cat)[0]
     path = root / "layouts" / "atmosfear" / "quickref" / f"{side.name}.md.j2"
-    path.write_text(path.read_text(encoding="utf-8") + "\n" + "Far too much text for one card. " * 60 + "\n", encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\n" + "Far too much text for one card. " * 60 + "\n",
+        encoding="utf-8",
+    )
     issues = check_quickref(_catalog("atmosfear", root))
     assert any(f"the {side.side} of" in i.message and "needs" in i.message for i in issues)
 
@@ -347,8 +392,16 @@ def test_lint_finds_no_errors_in_shipped_games(game):
 def test_a_count_typed_into_a_template_is_a_warning(copy_game):
     root = copy_game("atmosfear")
     path = root / "layouts" / "atmosfear" / "rulebook.md.j2"
-    path.write_text("# Cards\n\nThe pack has {{ count(set='realms') }} Realm cards.\nDeal 10 cards to each of 3 players.\n", encoding="utf-8")
-    typed = [i for i in lint(job_of(_catalog("atmosfear", root))) if "typed into the template" in i.message]
+    path.write_text(
+        "# Cards\n\nThe pack has {{ count(set='realms') }} Realm cards.\nDeal 10 cards to each of 3 players.\n",
+        encoding="utf-8",
+    )
+    typed = [
+        i
+        for i in lint(job_of(_catalog("atmosfear", root)))
+        if "typed into the template" in i.message
+    ]
     assert [(i.line, i.level, i.message.split(" is typed")[0]) for i in typed] == [
-        (4, "warning", "'10 cards'"), (4, "warning", "'3 players'"),
+        (4, "warning", "'10 cards'"),
+        (4, "warning", "'3 players'"),
     ]

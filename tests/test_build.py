@@ -31,7 +31,10 @@ def project(tmp_path) -> Path:
 def files(out: Path) -> dict[str, tuple[float, str]]:
     """Every output file (cache excluded) → (mtime, sha256)."""
     return {
-        p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+        p.relative_to(out).as_posix(): (
+            p.stat().st_mtime_ns,
+            hashlib.sha256(p.read_bytes()).hexdigest(),
+        )
         for p in sorted(out.rglob("*"))
         if p.is_file() and ".cache" not in p.parts
     }
@@ -100,14 +103,35 @@ def test_pdf_output_is_byte_identical_run_to_run(project, tmp_path_factory):
         assert not any(cache.iterdir())
         env = dict(os.environ, CARDSTOCK_CACHE=str(cache), PYTHONHASHSEED=hash_seed)
         out = project / f"run-{run}"
-        done = subprocess.run([sys.executable, str(ROOT / "build.py"), "--root", str(project), "build", "--jobs", "1", "--out", str(out)],
-                              capture_output=True, text=True, env=env, timeout=600)
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "build.py"),
+                "--root",
+                str(project),
+                "build",
+                "--jobs",
+                "1",
+                "--out",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert any(cache.iterdir())  # the run used the cache it was given
-        pdfs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))})
+        pdfs.append(
+            {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+        )
     one, two = pdfs
     assert sorted(one) == sorted(two)
-    assert {"mini/mini-pnp-letter.pdf", "mini/mini-pnp-a4.pdf", "mini2/mini2-pnp-letter.pdf"} <= set(one)
+    assert {
+        "mini/mini-pnp-letter.pdf",
+        "mini/mini-pnp-a4.pdf",
+        "mini2/mini2-pnp-letter.pdf",
+    } <= set(one)
     different = [name for name in one if one[name] != two[name]]
     assert not different, f"not the same bytes in the two runs: {different}"
 
@@ -115,7 +139,10 @@ def test_pdf_output_is_byte_identical_run_to_run(project, tmp_path_factory):
 def test_bad_options_are_bad_input(cli, project):
     result = cli("--root", str(project), "build", "--back-offset", "1mm")
     assert result.code == 2
-    assert "command line: --back-offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '1mm'" in result.err
+    assert (
+        "command line: --back-offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '1mm'"
+        in result.err
+    )
     result = cli("--root", str(project), "build", "--only", "pnp,posters")
     assert result.code == 2
     assert "--only: unknown part(s) posters" in result.err
@@ -137,8 +164,17 @@ def test_the_calibration_sheet_is_built_once_per_paper(cli, project):
     build(cli, project, "--paper", "a4")
     out = project / "output"
     assert (out / "calibration-a4.pdf").is_file() and not (out / "calibration-letter.pdf").exists()
-    entry = next(e for e in json.loads((out / "manifest.json").read_text())["artifacts"] if e["path"] == "calibration-a4.pdf")
-    assert (entry["game"], entry["kind"], entry["paper"], entry["pages"]) == (None, "calibration", "a4", 2)
+    entry = next(
+        e
+        for e in json.loads((out / "manifest.json").read_text())["artifacts"]
+        if e["path"] == "calibration-a4.pdf"
+    )
+    assert (entry["game"], entry["kind"], entry["paper"], entry["pages"]) == (
+        None,
+        "calibration",
+        "a4",
+        2,
+    )
 
 
 def test_parallel_workers_build_what_one_process_builds(cli, project):
@@ -155,7 +191,9 @@ def test_a_build_leaves_the_garbage_collector_as_it_found_it(cli, project):
 
     before = gc.get_freeze_count()
     assert cli("--root", str(project), "build", "--jobs", "2").code == 0
-    assert gc.get_freeze_count() == before  # what the build froze is collectable again (a --watch process)
+    assert (
+        gc.get_freeze_count() == before
+    )  # what the build froze is collectable again (a --watch process)
     assert cli("--root", str(project), "build", "--jobs", "2", "--only", "nothing").code == 2
     assert gc.get_freeze_count() == before  # also after a build that stopped with bad input
 
@@ -171,13 +209,22 @@ def test_a_game_failing_its_rules_check_is_not_built_by_the_workers(cli, project
     assert (out / "mini" / "mini-pnp-letter.pdf").is_file() and not (out / "mini2").exists()
     # the failed check is remembered: the rebuild says it again without building mini2
     again = cli("--root", str(project), "build", "--jobs", "2")
-    assert again.code == 1 and "mini2: the rules check failed" in again.err and not (out / "mini2").exists()
+    assert (
+        again.code == 1
+        and "mini2: the rules check failed" in again.err
+        and not (out / "mini2").exists()
+    )
     forced = cli("--root", str(project), "build", "--jobs", "2", "--force")
     assert forced.code == 1 and (out / "mini2" / "mini2-pnp-letter.pdf").is_file()
 
 
 def _run(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "build.py"), "--root", str(project), *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--root", str(project), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_a_rebuild_with_nothing_changed_loads_no_catalog(project):
@@ -186,12 +233,20 @@ def test_a_rebuild_with_nothing_changed_loads_no_catalog(project):
         "import sys; from cardstock.cli import main; code = main(sys.argv[1:]);"
         "print('loaded' if 'pydantic' in sys.modules or 'reportlab' in sys.modules else 'light', code)"
     )
-    done = subprocess.run([sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.stdout.split()[-2:] == ["light", "0"], done.stdout + done.stderr
     # and one changed card does load (and rebuild) its game
     csv = project / "catalog" / "mini" / "cards.csv"
     csv.write_text(csv.read_text().replace("Deal 1 damage.", "Deal 3 damage."))
-    done = subprocess.run([sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.stdout.split()[-2:] == ["loaded", "0"], done.stdout + done.stderr
-
-

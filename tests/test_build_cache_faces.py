@@ -24,7 +24,9 @@ from helpers_generated import generated_game
 def build(root: Path, out: Path, *more: str) -> Outcome:
     """A one-process build of the Letter sheets (more: `--only` parts, or none)."""
     only = frozenset(more) if more else frozenset({"pnp"})
-    return run_build(Request(root, (), BuildOptions(out=out, papers=("letter",), only=only), jobs=1))
+    return run_build(
+        Request(root, (), BuildOptions(out=out, papers=("letter",), only=only), jobs=1)
+    )
 
 
 def pdf_text(path: Path) -> str:
@@ -41,7 +43,9 @@ def test_a_one_card_edit_lays_out_exactly_one_face_again(tmp_path, monkeypatch):
     assert "Card 7" in pdf_text(pdf)
 
     # one cell of one row: only that card's front is laid out; the PDF is rewritten
-    table.write_text(table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8")
+    table.write_text(
+        table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8"
+    )
     assert build(tmp_path, out).laid_out == {"gen": 1}
     text = pdf_text(pdf)
     assert "Card Seven" in text and "Card 7" not in text and "Card 11" in text
@@ -53,7 +57,10 @@ def test_a_change_every_face_reads_lays_out_every_face_again(tmp_path, monkeypat
     out = tmp_path / "output"
     build(tmp_path, out)
     game = tmp_path / "catalog" / "gen" / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8").replace('version = "1.0"', 'version = "1.1"'), encoding="utf-8")
+    game.write_text(
+        game.read_text(encoding="utf-8").replace('version = "1.0"', 'version = "1.1"'),
+        encoding="utf-8",
+    )
     assert build(tmp_path, out).laid_out == {"gen": 6}  # the version mark is on every face
 
 
@@ -80,17 +87,25 @@ def test_a_watch_process_takes_the_faces_of_its_build_before_from_memory(tmp_pat
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     table = generated_game(tmp_path, 12)
     out = tmp_path / "output"
-    request = Request(tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=1)
+    request = Request(
+        tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=1
+    )
     kept = KeptFaces()
     assert run_build(request, kept=kept).laid_out == {"gen": 13}
     assert len(kept) == 13
 
     read: list[str] = []
     get = Cache.get
-    monkeypatch.setattr(Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1])
-    table.write_text(table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8")
+    monkeypatch.setattr(
+        Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1]
+    )
+    table.write_text(
+        table.read_text(encoding="utf-8").replace("c7,Card 7,", "c7,Card Seven,"), encoding="utf-8"
+    )
     assert run_build(request, kept=kept).laid_out == {"gen": 1}
-    assert read.count("face") == 1  # only for the edited card's face, which it did not hold (12 without `kept`)
+    assert (
+        read.count("face") == 1
+    )  # only for the edited card's face, which it did not hold (12 without `kept`)
     watched = (out / "gen" / "gen-pnp-letter.pdf").read_bytes()
     assert "Card Seven" in pdf_text(out / "gen" / "gen-pnp-letter.pdf")
 
@@ -119,7 +134,12 @@ def test_kept_faces_hold_only_what_the_last_finished_build_asked_for():
 def test_a_build_stopped_by_bad_input_leaves_the_kept_faces(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     table = generated_game(tmp_path, 4)
-    request = Request(tmp_path, (), BuildOptions(out=tmp_path / "output", papers=("letter",), only=frozenset({"pnp"})), jobs=1)
+    request = Request(
+        tmp_path,
+        (),
+        BuildOptions(out=tmp_path / "output", papers=("letter",), only=frozenset({"pnp"})),
+        jobs=1,
+    )
     kept = KeptFaces()
     run_build(request, kept=kept)
     good = table.read_text(encoding="utf-8")
@@ -130,7 +150,11 @@ def test_a_build_stopped_by_bad_input_leaves_the_kept_faces(tmp_path, monkeypatc
 
     read: list[str] = []
     get = Cache.get
-    monkeypatch.setattr(Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1])
-    table.write_text(good.replace("c3,Card 3,", "c3,Card Three,"), encoding="utf-8")  # fixed, and one card edited
+    monkeypatch.setattr(
+        Cache, "get", lambda self, kind, key: (read.append(kind), get(self, kind, key))[1]
+    )
+    table.write_text(
+        good.replace("c3,Card 3,", "c3,Card Three,"), encoding="utf-8"
+    )  # fixed, and one card edited
     assert run_build(request, kept=kept).laid_out == {"gen": 1}
     assert read.count("face") == 1  # the other faces were still kept

@@ -29,14 +29,25 @@ def project(tmp_path: Path) -> Path:
 
 def build(root: Path, out: Path) -> int:
     """One build of the quick reference (the check lays out every face); faces laid out."""
-    outcome = run_build(Request(root, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"quickref"})), jobs=1))
+    outcome = run_build(
+        Request(
+            root,
+            (),
+            BuildOptions(out=out, papers=("letter",), only=frozenset({"quickref"})),
+            jobs=1,
+        )
+    )
     assert not outcome.failed
     return outcome.laid_out.get(GAME, 0)
 
 
 def first_card(root: Path) -> dict[str, str]:
     raw = (root / "catalog" / GAME / TABLE).read_text(encoding="utf-8")
-    return next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"] and raw.count(r["name"]) == 1)
+    return next(
+        r
+        for r in csv.DictReader(io.StringIO(raw))
+        if r["text"] and '"' not in r["text"] and raw.count(r["name"]) == 1
+    )
 
 
 def replace_in_table(root: Path, old: str, new: str) -> None:
@@ -50,7 +61,9 @@ def text_of(pdf: Path) -> str:
     return "".join(page.extract_text() for page in PdfReader(pdf).pages)
 
 
-def test_an_edit_the_reference_text_does_not_print_keeps_the_reference_faces(project: Path, tmp_path: Path, monkeypatch) -> None:
+def test_an_edit_the_reference_text_does_not_print_keeps_the_reference_faces(
+    project: Path, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     out = project / "output"
     build(project, out)
@@ -63,11 +76,17 @@ def test_an_edit_the_reference_text_does_not_print_keeps_the_reference_faces(pro
     assert (out / QUICKREF).read_bytes() == (fresh / QUICKREF).read_bytes()
 
 
-def test_an_edit_the_reference_text_prints_lays_its_side_out_again(project: Path, tmp_path: Path, monkeypatch) -> None:
+def test_an_edit_the_reference_text_prints_lays_its_side_out_again(
+    project: Path, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     card = first_card(project)
     template = project / "layouts" / GAME / "quickref" / "scoring.md.j2"
-    template.write_text(template.read_text(encoding="utf-8") + f"\n\nFirst of the good: {{{{ component('{card['id']}').name }}}}\n", encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8")
+        + f"\n\nFirst of the good: {{{{ component('{card['id']}').name }}}}\n",
+        encoding="utf-8",
+    )
     out = project / "output"
     build(project, out)
     assert f"First of the good: {card['name']}" in text_of(out / QUICKREF)

@@ -22,14 +22,22 @@ def project(tmp_path: Path) -> Path:
 
 def build(root: Path, out: Path) -> int:
     """Build the SVG faces; the number of SVG files written (made or rewritten)."""
-    before = {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in (out / GAME / "svg").glob("*.svg")}
-    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--only", "svg"]) == 0
+    before = {
+        p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in (out / GAME / "svg").glob("*.svg")
+    }
+    assert (
+        main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--only", "svg"]) == 0
+    )
     after = {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in (out / GAME / "svg").glob("*.svg")}
     return sum(1 for p, stamp in after.items() if before.get(p) != stamp)
 
 
 def svgs(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted((out / GAME / "svg").rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted((out / GAME / "svg").rglob("*"))
+        if p.is_file()
+    }
 
 
 def rename_first_realm(root: Path) -> str:

@@ -19,7 +19,7 @@ from cardstock.init import init_project
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # the demo game's card layout fails only for the three "Dusk" cards
-SOME_CARDS_FAIL = '[layouts.card.boxes.title]\ntext = "{% if name == \'Dusk\' %}{{ nosuch.attr }}{% else %}{{ name }}{% endif %}"\n'
+SOME_CARDS_FAIL = "[layouts.card.boxes.title]\ntext = \"{% if name == 'Dusk' %}{{ nosuch.attr }}{% else %}{{ name }}{% endif %}\"\n"
 WORDS = "'nosuch' is undefined"
 
 
@@ -41,8 +41,11 @@ def snapshot(out: Path) -> dict[str, str]:
     folder writes the holder's process id into it)."""
     if not out.exists():
         return {}
-    return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(out.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -93,7 +96,9 @@ def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
     break_demo(project)
     (project / "layouts" / "mini").mkdir()
     (project / "layouts" / "mini" / "faces.toml").write_text(
-        '\n[layouts.card.boxes.title]\nfont = "{% if name == \'Spring\' %}NoSuchFont{% else %}sans{% endif %}"\n', encoding="utf-8")
+        "\n[layouts.card.boxes.title]\nfont = \"{% if name == 'Spring' %}NoSuchFont{% else %}sans{% endif %}\"\n",
+        encoding="utf-8",
+    )
     built = cli("--root", str(project), "--jobs", jobs, "--paper", "letter")
     assert built.code == 2, built.err
     lines = built.err.splitlines()
@@ -102,4 +107,6 @@ def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
     assert len(mini) == 1, built.err
     assert mini[0].startswith("layouts/mini/faces.toml:3: layouts.card.boxes.title.font: ")
     assert not (project / "output").exists()
-    assert lines.index(mini[0]) > [i for i, line in enumerate(lines) if WORDS in line][0]  # games in order
+    assert (
+        lines.index(mini[0]) > [i for i, line in enumerate(lines) if WORDS in line][0]
+    )  # games in order

@@ -29,7 +29,10 @@ def test_one_stale_game_is_split_over_the_workers_heaviest_first() -> None:
     assert len(tasks) == 2
     assert sorted(i for idx in tasks for i in idx) == [0, 1, 2, 3]  # every stage, once
     # the two long stages run side by side: the rulebook, which weighs most, alone
-    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [["pnp", "quickref", "svg"], ["rulebook"]]
+    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [
+        ["pnp", "quickref", "svg"],
+        ["rulebook"],
+    ]
     assert [us[i].stage.name for i in tasks[0]] == ["rulebook"]  # the heaviest task first
     assert all(idx == sorted(idx) for idx in tasks)  # in the table's order within a task
 
@@ -37,7 +40,10 @@ def test_one_stale_game_is_split_over_the_workers_heaviest_first() -> None:
 def test_short_stages_get_no_process_of_their_own() -> None:
     us = units("svg", "rulebook", "pnp", "quickref")
     tasks = spread([[0, 1, 2, 3]], 4, us)  # four workers: still two tasks
-    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [["pnp", "quickref", "svg"], ["rulebook"]]
+    assert sorted(sorted(us[i].stage.name for i in idx) for idx in tasks) == [
+        ["pnp", "quickref", "svg"],
+        ["rulebook"],
+    ]
     assert spread([[0, 1]], 2, units("pnp", "svg")) == [[0, 1]]  # one long stage: not split
 
 
@@ -45,18 +51,33 @@ def test_as_many_games_as_workers_are_not_split() -> None:
     us = units("svg", "pnp", "svg", "pnp")
     assert spread([[0, 1], [2, 3]], 2, us) == [[0, 1], [2, 3]]
     assert spread([[0]], 4, units("pnp")) == [[0]]  # nothing to split
-    assert spread([[0]], 2, units("calibration", game=None)) == [[0]]  # the build's own task stays whole
+    assert spread([[0]], 2, units("calibration", game=None)) == [
+        [0]
+    ]  # the build's own task stays whole
 
 
 def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> None:
-    assert _processes(2, 2) == (1, True)  # one worker forked; the build's process runs the first task
+    assert _processes(2, 2) == (
+        1,
+        True,
+    )  # one worker forked; the build's process runs the first task
     assert _processes(4, 3) == (2, True)
     assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
 
 
 def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(tmp_path: Path) -> None:
     root = copy_project(tmp_path / "proj", (GAME,))
-    args = ["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", "--paper", "letter"]
+    args = [
+        "--root",
+        str(root),
+        "build",
+        "--out",
+        str(root / "output"),
+        "--jobs",
+        "2",
+        "--paper",
+        "letter",
+    ]
     assert main(args) == 0
     table = root / "catalog" / GAME / "good.csv"
     raw = table.read_text(encoding="utf-8")
@@ -70,11 +91,16 @@ def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(tmp_path
 
 def test_every_stage_has_a_weight_and_the_long_ones_weigh_most() -> None:
     assert all(s.weight > 0 for s in STAGES)
-    assert BY_NAME["pnp"].weight > BY_NAME["svg"].weight and BY_NAME["rulebook"].weight > BY_NAME["quickref"].weight
+    assert (
+        BY_NAME["pnp"].weight > BY_NAME["svg"].weight
+        and BY_NAME["rulebook"].weight > BY_NAME["quickref"].weight
+    )
 
 
 def files(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+    }
 
 
 def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Path) -> None:
@@ -92,32 +118,58 @@ def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Pat
     assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
     made, want = files(out), files(fresh)
     assert made.keys() == want.keys()
-    assert [name for name in want if made[name] != want[name] and name != "manifest.json" and name != "index.html"] == []
+    assert [
+        name
+        for name in want
+        if made[name] != want[name] and name != "manifest.json" and name != "index.html"
+    ] == []
 
 
-def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(tmp_path: Path, monkeypatch) -> None:
+def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
+    tmp_path: Path, monkeypatch
+) -> None:
     from cardstock import build as build_module
 
     root = copy_project(tmp_path / "proj", ("alpha-omega-tiles", "atmosfear", "alter-ego"))
     seen = tmp_path / "pids.txt"
     pools: list[int] = []
-    real_pool, real_check, real_units = build_module._pool, build_module.check_one, build_module._run_units
+    real_pool, real_check, real_units = (
+        build_module._pool,
+        build_module.check_one,
+        build_module._run_units,
+    )
 
     def note(what: str) -> None:
         with open(seen, "a", encoding="utf-8") as f:  # workers are forked: they write here too
             f.write(f"{what} {os.getpid()}\n")
 
-    monkeypatch.setattr(build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k))
-    monkeypatch.setattr(build_module, "check_one", lambda *a, **k: note("check") or real_check(*a, **k))
-    monkeypatch.setattr(build_module, "_run_units", lambda *a, **k: note("stages") or real_units(*a, **k))
+    monkeypatch.setattr(
+        build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
+    )
+    monkeypatch.setattr(
+        build_module, "check_one", lambda *a, **k: note("check") or real_check(*a, **k)
+    )
+    monkeypatch.setattr(
+        build_module, "_run_units", lambda *a, **k: note("stages") or real_units(*a, **k)
+    )
     what = ["--only", "pnp,rulebook", "--paper", "letter"]
-    assert main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what]) == 0
+    assert (
+        main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what])
+        == 0
+    )
     assert pools == [2]  # one pool, forked once, for both phases
     rows = [line.split() for line in seen.read_text(encoding="utf-8").splitlines()]
     checkers = {int(pid) for what_, pid in rows if what_ == "check"}
     builders = {int(pid) for what_, pid in rows if what_ == "stages"}
     assert len(checkers) == 2 and os.getpid() not in checkers
     assert builders <= checkers  # the stages ran on the workers that had checked
-    assert main(["--root", str(root), "build", "--out", str(tmp_path / "alone"), "--jobs", "1", *what]) == 0
+    assert (
+        main(["--root", str(root), "build", "--out", str(tmp_path / "alone"), "--jobs", "1", *what])
+        == 0
+    )
     made, alone = files(root / "output"), files(tmp_path / "alone")
-    assert [name for name in alone if made.get(name) != alone[name] and name not in ("manifest.json", "index.html")] == []
+    assert [
+        name
+        for name in alone
+        if made.get(name) != alone[name] and name not in ("manifest.json", "index.html")
+    ] == []

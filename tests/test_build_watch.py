@@ -24,8 +24,22 @@ def _as_at_a_terminal() -> None:
 
 def _watcher(root: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "--root", str(root), "build", "--watch", "--jobs", "1", "--only", "svg"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal,
+        [
+            sys.executable,
+            str(ROOT / "build.py"),
+            "--root",
+            str(root),
+            "build",
+            "--watch",
+            "--jobs",
+            "1",
+            "--only",
+            "svg",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_as_at_a_terminal,
     )
 
 
@@ -43,8 +57,13 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
         assert svg.is_file(), "the first build"
         time.sleep(1.0)  # the first build done, the watcher started
         table = root / "catalog" / "atmosfear" / "realms.csv"
-        table.write_text(table.read_text(encoding="utf-8").replace("Red Fear,", "Red Fear Dread,", 1), encoding="utf-8")
-        while "Red Fear Dread" not in svg.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        table.write_text(
+            table.read_text(encoding="utf-8").replace("Red Fear,", "Red Fear Dread,", 1),
+            encoding="utf-8",
+        )
+        while (
+            "Red Fear Dread" not in svg.read_text(encoding="utf-8") and time.monotonic() < deadline
+        ):
             time.sleep(0.1)
         time.sleep(1.0)  # the rebuild's own line
     finally:
@@ -53,7 +72,9 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
     assert proc.returncode == 0, stderr
     assert stderr.startswith("watching catalog/, layouts/, fonts/; Ctrl-C stops\n"), stderr
     assert "Red Fear Dread" in svg.read_text(encoding="utf-8")
-    assert re.search(r"^\(rebuilt \d+\.\d\ds after the change to catalog/atmosfear/realms\.csv\)$", stderr, re.M), stderr
+    assert re.search(
+        r"^\(rebuilt \d+\.\d\ds after the change to catalog/atmosfear/realms\.csv\)$", stderr, re.M
+    ), stderr
     assert stdout.count("built ") == 2  # the first build and the rebuild, nothing more
 
 
@@ -63,7 +84,11 @@ def test_files_the_build_writes_never_wake_the_watcher(tmp_path: Path) -> None:
     proc = _watcher(root)
     try:
         deadline = time.monotonic() + 120
-        while not (root / "output" / "manifest.json").is_file() and time.monotonic() < deadline and proc.poll() is None:
+        while (
+            not (root / "output" / "manifest.json").is_file()
+            and time.monotonic() < deadline
+            and proc.poll() is None
+        ):
             time.sleep(0.1)
         (root / "output" / "notes.txt").write_text("not an input", encoding="utf-8")
         time.sleep(2.0)

@@ -13,7 +13,9 @@ from cardstock.core.cache import KEEP_DAYS, open_cache
 def _age(folder: Path, kind: str, key: str, days: int) -> None:
     """Make an entry look last used `days` days ago."""
     with sqlite3.connect(folder / "cache.sqlite") as db:
-        db.execute("UPDATE entries SET used = used - ? WHERE kind = ? AND key = ?", (days, kind, key))
+        db.execute(
+            "UPDATE entries SET used = used - ? WHERE kind = ? AND key = ?", (days, kind, key)
+        )
 
 
 def _keys(folder: Path) -> set[tuple[str, str]]:
@@ -55,4 +57,3 @@ def test_the_cache_is_pruned_once_a_day(tmp_path: Path, monkeypatch) -> None:
     tomorrow.close()
     assert ("unit", "b") not in _keys(tmp_path)
     assert ("unit", "a") in _keys(tmp_path)
-

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-GAME = '''id = "engines"
+GAME = """id = "engines"
 title = "Engines"
 version = "1.0"
 players = { min = 2, max = 4 }
@@ -34,14 +34,16 @@ kind = "card"
 group = "Cards"
 table = "cards.csv"
 fields = { type = { type = "str" }, text = { type = "text" } }
-'''
+"""
 
-ROWS = ["Type,Name,Text",
-        "Starting Player,Opening,Go first.",
-        "midgame,Boiler,Make steam.",
-        " MIDGAME ,Piston,Push.",
-        "EndGame,Finale,Score.",
-        "starting-player,Whistle,Blow."]
+ROWS = [
+    "Type,Name,Text",
+    "Starting Player,Opening,Go first.",
+    "midgame,Boiler,Make steam.",
+    " MIDGAME ,Piston,Push.",
+    "EndGame,Finale,Score.",
+    "starting-player,Whistle,Blow.",
+]
 
 
 def project(root: Path, game: str = GAME, rows: list[str] = ROWS, extra: str = "") -> Path:
@@ -58,13 +60,22 @@ def components(cli, root: Path) -> dict[str, dict]:
     return {c["id"]: c for c in json.loads(result.out)["components"]}
 
 
-def test_one_line_in_the_game_file_lets_a_type_column_of_mixed_case_words_choose_the_backs(cli, tmp_path):
+def test_one_line_in_the_game_file_lets_a_type_column_of_mixed_case_words_choose_the_backs(
+    cli, tmp_path
+):
     root = project(tmp_path, extra='back_column = "Type"\n')
     found = components(cli, root)
     assert {k: c["back"] for k, c in found.items()} == {
-        "opening": "starting-player", "boiler": "midgame", "piston": "midgame", "finale": "endgame", "whistle": "starting-player"}
+        "opening": "starting-player",
+        "boiler": "midgame",
+        "piston": "midgame",
+        "finale": "endgame",
+        "whistle": "starting-player",
+    }
     assert found["piston"]["fields"]["type"] == "MIDGAME"  # the column still fills its field
-    built = cli("--root", str(root), "build", "engines", "--jobs", "1", "--paper", "letter", "--only", "pnp")
+    built = cli(
+        "--root", str(root), "build", "engines", "--jobs", "1", "--paper", "letter", "--only", "pnp"
+    )
     assert built.code == 0, built.err
     pdf = PdfReader(root / "output" / "engines" / "engines-pnp-letter.pdf")
     backs = " ".join(page.extract_text() for page in pdf.pages[1::2])
@@ -73,21 +84,30 @@ def test_one_line_in_the_game_file_lets_a_type_column_of_mixed_case_words_choose
 
 def test_a_column_no_field_reads_can_choose_the_backs_and_is_not_an_unknown_column(cli, tmp_path):
     rows = [r.replace("Type,", "Deck,", 1) if i == 0 else r for i, r in enumerate(ROWS)]
-    root = project(tmp_path, GAME.replace('type = { type = "str" }, ', ""), rows, 'back_column = "deck"\n')
+    root = project(
+        tmp_path, GAME.replace('type = { type = "str" }, ', ""), rows, 'back_column = "deck"\n'
+    )
     assert components(cli, root)["finale"]["back"] == "endgame"
 
 
 def test_values_that_are_not_a_backs_id_are_mapped_with_back_values(cli, tmp_path):
     rows = ROWS + ["Engine,Turbine,Spin."]
-    root = project(tmp_path, rows=rows, extra='back_column = "Type"\nback_values = { "engine" = "midgame", "Starting Player" = "endgame" }\n')
+    root = project(
+        tmp_path,
+        rows=rows,
+        extra='back_column = "Type"\nback_values = { "engine" = "midgame", "Starting Player" = "endgame" }\n',
+    )
     found = components(cli, root)
     assert found["turbine"]["back"] == "midgame"  # the map's keys match loosely too
     assert found["opening"]["back"] == "endgame"  # the map comes before the backs' own ids
 
 
 def test_inline_rows_choose_their_backs_the_same_way(cli, tmp_path):
-    game = GAME.replace('table = "cards.csv"', 'back_column = "kind of card"\nrows = [\n'
-                        '  { name = "One", "Kind of Card" = "Mid Game" },\n  { name = "Two", "kind of card" = "END game" },\n]')
+    game = GAME.replace(
+        'table = "cards.csv"',
+        'back_column = "kind of card"\nrows = [\n'
+        '  { name = "One", "Kind of Card" = "Mid Game" },\n  { name = "Two", "kind of card" = "END game" },\n]',
+    )
     root = project(tmp_path, game)
     found = components(cli, root)
     assert (found["one"]["back"], found["two"]["back"]) == ("midgame", "endgame")
@@ -95,7 +115,13 @@ def test_inline_rows_choose_their_backs_the_same_way(cli, tmp_path):
 
 def test_a_back_column_of_exact_ids_still_works_and_now_matches_loosely(cli, tmp_path):
     rows = ["Name,Back", "One,Starting Player", "Two,midgame"]
-    root = project(tmp_path, GAME.replace('type = { type = "str" }, ', "").replace('kind = "card"', 'kind = "card"\nback = "endgame"'), rows)
+    root = project(
+        tmp_path,
+        GAME.replace('type = { type = "str" }, ', "").replace(
+            'kind = "card"', 'kind = "card"\nback = "endgame"'
+        ),
+        rows,
+    )
     found = components(cli, root)
     assert (found["one"]["back"], found["two"]["back"]) == ("starting-player", "midgame")
 
@@ -111,21 +137,28 @@ def test_one_header_mapped_to_back_and_to_a_field_is_refused_naming_both(cli, tm
 
 
 def test_two_fields_mapped_to_one_header_are_refused_too(cli, tmp_path):
-    root = project(tmp_path, GAME.replace('fields = { type', 'fields = { kind2 = { type = "str" }, type'),
-                   extra='columns = { kind2 = "text", text = "Text" }\n')
+    root = project(
+        tmp_path,
+        GAME.replace("fields = { type", 'fields = { kind2 = { type = "str" }, type'),
+        extra='columns = { kind2 = "text", text = "Text" }\n',
+    )
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
     assert "the header 'Text' is mapped to both 'kind2' and 'text'" in result.err
 
 
 def test_rows_whose_problems_differ_only_in_their_value_are_one_message(cli, tmp_path):
-    rows = ["Type,Name,Text"] + [f"{word},Card {n},x" for n, word in enumerate(["Engine", "Boiler", "Engine"] * 22)]
+    rows = ["Type,Name,Text"] + [
+        f"{word},Card {n},x" for n, word in enumerate(["Engine", "Boiler", "Engine"] * 22)
+    ]
     root = project(tmp_path, rows=rows, extra='back_column = "Type"\n')
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
     lines = [l for l in result.err.splitlines() if "unknown back" in l]
     assert len(lines) == 1, result.err
-    assert lines[0].startswith("catalog/engines/cards.csv:2: back: 66 rows (lines 2–67; e.g. 'Engine', 'Boiler'): unknown back …; the game declares: endgame, midgame, starting-player")
+    assert lines[0].startswith(
+        "catalog/engines/cards.csv:2: back: 66 rows (lines 2–67; e.g. 'Engine', 'Boiler'): unknown back …; the game declares: endgame, midgame, starting-player"
+    )
     assert "the column 'Type'" in lines[0]  # what every row shares stays as it is
 
 
@@ -140,11 +173,16 @@ def test_a_back_column_missing_from_the_header_is_one_message_at_the_header(cli,
     root = project(tmp_path, extra='back_column = "Deck"\n')
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
-    assert "catalog/engines/cards.csv:1: back: the set chooses backs by the column 'Deck' (back_column), which the header does not have" in result.err
+    assert (
+        "catalog/engines/cards.csv:1: back: the set chooses backs by the column 'Deck' (back_column), which the header does not have"
+        in result.err
+    )
 
 
 def test_a_back_values_entry_naming_no_back_is_refused_at_its_line(cli, tmp_path):
-    root = project(tmp_path, extra='back_column = "Type"\nback_values = { engine = "boiler-room" }\n')
+    root = project(
+        tmp_path, extra='back_column = "Type"\nback_values = { engine = "boiler-room" }\n'
+    )
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
     assert "sets[0].back_values: unknown back 'boiler-room'" in result.err

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-GAME = '''id = "port"
+GAME = """id = "port"
 title = "Port"
 version = "1.0"
 players = { min = 1, max = 2 }
@@ -31,7 +31,7 @@ name = "Cards"
 kind = "card"
 group = "Cards"
 back = "deck"
-'''
+"""
 
 
 def project(root: Path, game: str, files: dict[str, str]) -> Path:
@@ -49,44 +49,67 @@ def catalog(cli, root: Path) -> dict:
     return json.loads(result.out)
 
 
-CLEAN = '''
+CLEAN = """
 [clean]
 replace = { "%n" = "\\n", "<br>" = "\\n", "{c}" = ":coin:" }
 emoji = { "🔥" = "fire", "🪙" = "coin" }
-'''
+"""
 
 
 def test_text_codes_and_emoji_are_replaced_in_every_cell_before_the_fields_read_them(cli, tmp_path):
-    table = ("name,text,icon,gems\n"
-             "Blaze,Burn 🔥%nthen 🔥️ again,🔥,🔥 🪙\n"
-             "Mint,Gain 2{c}<br>Pay 🪙,🪙,\n")
-    root = project(tmp_path, 'table = "cards.csv"\nfields = { text = { type = "text" }, icon = { type = "icon" }, gems = { type = "icons" } }\n' + CLEAN,
-                   {"cards.csv": table})
+    table = (
+        "name,text,icon,gems\nBlaze,Burn 🔥%nthen 🔥️ again,🔥,🔥 🪙\nMint,Gain 2{c}<br>Pay 🪙,🪙,\n"
+    )
+    root = project(
+        tmp_path,
+        'table = "cards.csv"\nfields = { text = { type = "text" }, icon = { type = "icon" }, gems = { type = "icons" } }\n'
+        + CLEAN,
+        {"cards.csv": table},
+    )
     found = {c["id"]: c["fields"] for c in catalog(cli, root)["components"]}
-    assert found["blaze"]["text"] == "Burn :fire:\nthen :fire: again"  # the emoji's variation selector goes with it
+    assert (
+        found["blaze"]["text"] == "Burn :fire:\nthen :fire: again"
+    )  # the emoji's variation selector goes with it
     assert found["mint"]["text"] == "Gain 2:coin:\nPay :coin:"
-    assert (found["blaze"]["icon"], found["blaze"]["gems"]) == ("fire", ["fire", "coin"])  # bare ids in icon fields
+    assert (found["blaze"]["icon"], found["blaze"]["gems"]) == (
+        "fire",
+        ["fire", "coin"],
+    )  # bare ids in icon fields
     assert found["mint"]["icon"] == "coin"
 
 
 def test_an_emoji_without_a_mapping_is_still_refused_at_its_cell(cli, tmp_path):
-    root = project(tmp_path, 'table = "cards.csv"\nfields = { text = { type = "text" } }\n' + CLEAN,
-                   {"cards.csv": "name,text\nBlaze,Burn 🌊\n"})
+    root = project(
+        tmp_path,
+        'table = "cards.csv"\nfields = { text = { type = "text" } }\n' + CLEAN,
+        {"cards.csv": "name,text\nBlaze,Burn 🌊\n"},
+    )
     result = cli("--root", str(root), "catalog", "port")
     assert result.code == 2
     assert "catalog/port/cards.csv:2: text: '🌊' (U+1F30A) is an emoji" in result.err
 
 
 def test_an_emoji_mapped_to_an_icon_the_game_lacks_is_refused_in_the_game_file(cli, tmp_path):
-    root = project(tmp_path, 'table = "cards.csv"\n\n[clean]\nemoji = { "🌊" = "wave" }\n', {"cards.csv": "name\nBlaze\n"})
+    root = project(
+        tmp_path,
+        'table = "cards.csv"\n\n[clean]\nemoji = { "🌊" = "wave" }\n',
+        {"cards.csv": "name\nBlaze\n"},
+    )
     result = cli("--root", str(root), "catalog", "port")
     assert result.code == 2
-    assert "catalog/port/game.toml:" in result.err and "clean.emoji: maps '🌊' to the icon 'wave', which the game does not declare" in result.err
+    assert (
+        "catalog/port/game.toml:" in result.err
+        and "clean.emoji: maps '🌊' to the icon 'wave', which the game does not declare"
+        in result.err
+    )
 
 
 def test_the_mapped_emoji_prints_as_the_games_icon(cli, tmp_path):
-    root = project(tmp_path, 'table = "cards.csv"\nfields = { text = { type = "text" } }\n' + CLEAN,
-                   {"cards.csv": "name,text\nBlaze,Burn 🔥 twice\n"})
+    root = project(
+        tmp_path,
+        'table = "cards.csv"\nfields = { text = { type = "text" } }\n' + CLEAN,
+        {"cards.csv": "name,text\nBlaze,Burn 🔥 twice\n"},
+    )
     built = cli("--root", str(root), "build", "port", "--jobs", "1", "--only", "svg")
     assert built.code == 0, built.err
     face = (root / "output" / "port" / "svg" / "blaze.svg").read_text()
@@ -94,37 +117,52 @@ def test_the_mapped_emoji_prints_as_the_games_icon(cli, tmp_path):
     assert "#c0392b" in face  # the fire icon, in its colour
 
 
-NESTED_YAML = '''- front: { name: Ada, text: Plays fair. }
+NESTED_YAML = """- front: { name: Ada, text: Plays fair. }
   back: { name: Ada revealed, text: Hides a knife. }
   count: 2
 - front: { name: Bo, text: Is honest. }
   back: { name: Bo revealed, text: Is the traitor. }
-'''
+"""
 
 
 def test_fields_read_paths_into_nested_yaml_rows(cli, tmp_path):
-    game = ('table = "heroes.yaml"\ndouble_sided = true\n'
-            'fields = { text = { type = "text" }, secret_name = { type = "str" }, secret = { type = "text" } }\n'
-            'columns = { name = "front.name", text = "front.text", secret_name = "back.name", secret = "back.text" }\n')
+    game = (
+        'table = "heroes.yaml"\ndouble_sided = true\n'
+        'fields = { text = { type = "text" }, secret_name = { type = "str" }, secret = { type = "text" } }\n'
+        'columns = { name = "front.name", text = "front.text", secret_name = "back.name", secret = "back.text" }\n'
+    )
     root = project(tmp_path, game.replace("", ""), {"heroes.yaml": NESTED_YAML})
     found = {c["id"]: c for c in catalog(cli, root)["components"]}
     assert found["ada"]["count"] == 2
-    assert found["bo"]["fields"] == {"text": "Is honest.", "secret_name": "Bo revealed", "secret": "Is the traitor."}
+    assert found["bo"]["fields"] == {
+        "text": "Is honest.",
+        "secret_name": "Bo revealed",
+        "secret": "Is the traitor.",
+    }
 
 
-def test_fields_read_paths_into_nested_json_rows_and_an_unmapped_path_is_an_unknown_column(cli, tmp_path):
-    rows = [{"front": {"name": "Ada", "stats": {"power": 3}}}, {"front": {"name": "Bo", "stats": {"power": 5}}}]
+def test_fields_read_paths_into_nested_json_rows_and_an_unmapped_path_is_an_unknown_column(
+    cli, tmp_path
+):
+    rows = [
+        {"front": {"name": "Ada", "stats": {"power": 3}}},
+        {"front": {"name": "Bo", "stats": {"power": 5}}},
+    ]
     game = 'table = "heroes.json"\nfields = { power = { type = "int" } }\ncolumns = { name = "front.name", power = "front.stats.power" }\n'
     root = project(tmp_path, game, {"heroes.json": json.dumps(rows)})
     assert [c["fields"]["power"] for c in catalog(cli, root)["components"]] == [3, 5]
-    (root / "catalog" / "port" / "heroes.json").write_text(json.dumps([{**r, "notes": {"who": "x"}} for r in rows]))
+    (root / "catalog" / "port" / "heroes.json").write_text(
+        json.dumps([{**r, "notes": {"who": "x"}} for r in rows])
+    )
     result = cli("--root", str(root), "catalog", "port")
     assert result.code == 2 and "notes.who: unknown column" in result.err
 
 
 def test_the_catalog_command_shows_the_clean_up_and_the_paths(cli, tmp_path):
-    game = ('table = "heroes.yaml"\nfields = { text = { type = "text" } }\ncolumns = { name = "front.name", text = "front.text" }\n'
-            'extra_columns = "ignore"\n' + CLEAN)
+    game = (
+        'table = "heroes.yaml"\nfields = { text = { type = "text" } }\ncolumns = { name = "front.name", text = "front.text" }\n'
+        'extra_columns = "ignore"\n' + CLEAN
+    )
     root = project(tmp_path, game, {"heroes.yaml": NESTED_YAML})
     out = cli("--root", str(root), "catalog", "port").out
     assert "replace: '%n' → '\\n', '<br>' → '\\n', '{c}' → ':coin:'" in out
@@ -135,7 +173,7 @@ def test_the_catalog_command_shows_the_clean_up_and_the_paths(cli, tmp_path):
 
 # ---------------------------------------------------------------- ids within a set
 
-SETS = '''rows = [ { name = "Sample" }, { name = "Other" } ]
+SETS = """rows = [ { name = "Sample" }, { name = "Other" } ]
 
 [[sets]]
 id = "promo"
@@ -144,7 +182,7 @@ kind = "card"
 group = "Promo"
 back = "deck"
 rows = [ { name = "Sample" } ]
-'''
+"""
 
 
 def test_an_id_two_sets_share_gets_its_sets_id_in_front_in_both(cli, tmp_path):
@@ -155,11 +193,16 @@ def test_an_id_two_sets_share_gets_its_sets_id_in_front_in_both(cli, tmp_path):
     assert "id 'sample' is in several sets: cards-sample, promo-sample" in out
     built = cli("--root", str(root), "build", "port", "--jobs", "1", "--only", "svg")
     assert built.code == 0, built.err
-    assert {p.name for p in (root / "output" / "port" / "svg").glob("*sample.svg")} == {"cards-sample.svg", "promo-sample.svg"}
+    assert {p.name for p in (root / "output" / "port" / "svg").glob("*sample.svg")} == {
+        "cards-sample.svg",
+        "promo-sample.svg",
+    }
 
 
 def test_a_set_may_give_its_ids_a_pattern(cli, tmp_path):
-    root = project(tmp_path, SETS.replace('group = "Promo"', 'group = "Promo"\nids = "p-{name}"'), {})
+    root = project(
+        tmp_path, SETS.replace('group = "Promo"', 'group = "Promo"\nids = "p-{name}"'), {}
+    )
     assert [c["id"] for c in catalog(cli, root)["components"]] == ["sample", "other", "p-sample"]
 
 
@@ -167,7 +210,11 @@ def test_ids_must_still_be_unique_within_a_set(cli, tmp_path):
     root = project(tmp_path, 'rows = [ { name = "Sample" }, { name = "sample" } ]\n', {})
     result = cli("--root", str(root), "catalog", "port")
     assert result.code == 2
-    assert "catalog/port/game.toml:" in result.err and "id: duplicate id 'sample' in set 'cards'; first defined at catalog/port/game.toml:" in result.err
+    assert (
+        "catalog/port/game.toml:" in result.err
+        and "id: duplicate id 'sample' in set 'cards'; first defined at catalog/port/game.toml:"
+        in result.err
+    )
 
 
 def test_an_id_pattern_naming_no_field_is_refused_at_its_line(cli, tmp_path):
@@ -178,6 +225,11 @@ def test_an_id_pattern_naming_no_field_is_refused_at_its_line(cli, tmp_path):
 
 def test_a_rules_fact_naming_a_shared_id_says_which_ids_it_became(cli, tmp_path):
     root = project(tmp_path, SETS, {})
-    (root / "catalog" / "port" / "rules.toml").write_text('[[facts]]\nkind = "card"\nname = "the sample card"\ncard = "sample"\nchoice = "a test"\n')
+    (root / "catalog" / "port" / "rules.toml").write_text(
+        '[[facts]]\nkind = "card"\nname = "the sample card"\ncard = "sample"\nchoice = "a test"\n'
+    )
     result = cli("--root", str(root), "check", "port", "--runs", "5")
-    assert "several sets have a row 'sample', so its ids are cards-sample, promo-sample: name one" in result.out + result.err
+    assert (
+        "several sets have a row 'sample', so its ids are cards-sample, promo-sample: name one"
+        in result.out + result.err
+    )

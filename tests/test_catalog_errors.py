@@ -66,12 +66,16 @@ CASES = [
     (
         "duplicate ids",
         [(CSV, "spring,Spring", "ember,Spring")],
-        ["catalog/mini/cards.csv:5: id: duplicate id 'ember' in set 'cards'; first defined at catalog/mini/cards.csv:2"],
+        [
+            "catalog/mini/cards.csv:5: id: duplicate id 'ember' in set 'cards'; first defined at catalog/mini/cards.csv:2"
+        ],
     ),
     (
         "an id that is not lowercase-hyphen",
         [(CSV, "spring,Spring", "Spring Water,Spring")],
-        ["catalog/mini/cards.csv:5: id: expected an id of lowercase letters, digits and single hyphens (like 'fire-tile'), got 'Spring Water'"],
+        [
+            "catalog/mini/cards.csv:5: id: expected an id of lowercase letters, digits and single hyphens (like 'fire-tile'), got 'Spring Water'"
+        ],
     ),
     (
         "an icon field naming an undeclared icon",
@@ -81,7 +85,9 @@ CASES = [
     (
         "an inline icon in text that is not declared",
         [(CSV, "Heal 2.", "Heal 2 :earth:.")],
-        ["catalog/mini/cards.csv:5: text: the text names the icon :earth:, which the game does not declare; it declares: fire, water"],
+        [
+            "catalog/mini/cards.csv:5: text: the text names the icon :earth:, which the game does not declare; it declares: fire, water"
+        ],
     ),
     (
         "an art file that does not exist",
@@ -91,12 +97,16 @@ CASES = [
     (
         "an art path leaving the game folder",
         [(CSV, "Deal 1 damage. :fire:,,no", "Deal 1 damage. :fire:,../../secret.png,no")],
-        ["catalog/mini/cards.csv:2: art: the art path '../../secret.png' leaves the game folder; expected a file inside catalog/mini/"],
+        [
+            "catalog/mini/cards.csv:2: art: the art path '../../secret.png' leaves the game folder; expected a file inside catalog/mini/"
+        ],
     ),
     (
         "designer_choice naming a field that does not exist",
         [(CSV, ",text\n", ",txt\n")],
-        ["catalog/mini/cards.csv:3: designer_choice: names 'txt', which is not a field; expected 'all' or field names: suit, strength, icon, text, art, bonus"],
+        [
+            "catalog/mini/cards.csv:3: designer_choice: names 'txt', which is not a field; expected 'all' or field names: suit, strength, icon, text, art, bonus"
+        ],
     ),
     (
         "a misspelt key in the game file",
@@ -140,11 +150,16 @@ CASES = [
     (
         "a deck of cards without a back",
         [(TOML, 'back = "deck"\ntable', "table")],
-        ["catalog/mini/game.toml:30: sets[0].back: a set of cards needs a 'back'; the game declares backs: deck"],
+        [
+            "catalog/mini/game.toml:30: sets[0].back: a set of cards needs a 'back'; the game declares backs: deck"
+        ],
     ),
     (
         "an id that does not match the folder, and a group naming an unknown field",
-        [(TOML, 'id = "mini"', 'id = "mini2"'), (TOML, 'group = "Deck: {suit}"', 'group = "Deck: {colour}"')],
+        [
+            (TOML, 'id = "mini"', 'id = "mini2"'),
+            (TOML, 'group = "Deck: {suit}"', 'group = "Deck: {colour}"'),
+        ],
         [
             "catalog/mini/game.toml:2: id: the id 'mini2' must match the folder name 'mini'",
             "catalog/mini/game.toml:34: sets[0].group: the group names the field {colour}, which the set does not declare; its fields are: suit, strength, icon, text, art, bonus",
@@ -153,12 +168,16 @@ CASES = [
     (
         "a field of an unknown type",
         [(TOML, 'fields.strength = { type = "int"', 'fields.strength = { type = "integer"')],
-        ["catalog/mini/game.toml:38: sets[0].fields.strength.type: unknown field type 'integer'; expected one of int, number, str, text, bool, choice, icon, icons, list, art, color, length"],
+        [
+            "catalog/mini/game.toml:38: sets[0].fields.strength.type: unknown field type 'integer'; expected one of int, number, str, text, bool, choice, icon, icons, list, art, color, length"
+        ],
     ),
     (
         "a reserved column declared as a field",
         [(TOML, "fields.strength =", "fields.count =")],
-        ["catalog/mini/game.toml:37: sets[0].fields: 'count' is a reserved column and cannot be declared as a field"],
+        [
+            "catalog/mini/game.toml:37: sets[0].fields: 'count' is a reserved column and cannot be declared as a field"
+        ],
     ),
     (
         "a version that is not text",
@@ -168,11 +187,19 @@ CASES = [
     (
         "a TOML syntax error",
         [(TOML, "[icons.fire]", "[icons.fire")],
-        ["catalog/mini/game.toml:15: not valid TOML: Expected ']' at the end of a table declaration"],
+        [
+            "catalog/mini/game.toml:15: not valid TOML: Expected ']' at the end of a table declaration"
+        ],
     ),
     (
         "inline rows with an unknown key and a zero count",
-        [(TOML, '{ id = "damage", name = "Damage", count = 10 }', '{ id = "damage", name = "Damage", count = 0, colour = 1 }')],
+        [
+            (
+                TOML,
+                '{ id = "damage", name = "Damage", count = 10 }',
+                '{ id = "damage", name = "Damage", count = 0, colour = 1 }',
+            )
+        ],
         [
             "catalog/mini/game.toml:50: colour: unknown column; set 'tokens' has: id, name, count, designer_choice",
             "catalog/mini/game.toml:50: count: expected a count of 1 or more, got 0",
@@ -187,7 +214,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("case, edits, expected", CASES, ids=[c[0] for c in CASES])
-def test_bad_input_is_reported_with_file_line_field_and_expectation(mini, cli, case, edits, expected):
+def test_bad_input_is_reported_with_file_line_field_and_expectation(
+    mini, cli, case, edits, expected
+):
     for file, old, new in edits:
         mini.replace(file, old, new)
     result = cli("--root", str(mini.root), "catalog", "mini", "--json")
@@ -195,7 +224,10 @@ def test_bad_input_is_reported_with_file_line_field_and_expectation(mini, cli, c
     assert result.out == ""
     lines = result.err.splitlines()
     assert lines[:-1] == expected
-    assert lines[-1] == f"{len(expected)} error{'s' if len(expected) != 1 else ''}; nothing was written."
+    assert (
+        lines[-1]
+        == f"{len(expected)} error{'s' if len(expected) != 1 else ''}; nothing was written."
+    )
 
 
 def test_problems_in_several_files_are_all_reported_together(mini, cli):

@@ -40,7 +40,18 @@ def test_catalog_json_has_the_documented_shape(mini, cli):
     assert data["players"] == {"min": 1, "max": 3}
     assert {"components", "totals", "designer_choices", "tables", "print"} <= set(data)
     first = data["components"][0]
-    assert list(first) == ["id", "name", "kind", "group", "count", "fields", "set", "back", "size", "designer_choice"]
+    assert list(first) == [
+        "id",
+        "name",
+        "kind",
+        "group",
+        "count",
+        "fields",
+        "set",
+        "back",
+        "size",
+        "designer_choice",
+    ]
     assert data["totals"] == {
         "all": 17,
         "by_kind": {"card": 6, "token": 10, "die": 1},
@@ -63,16 +74,27 @@ def test_an_xlsx_workbook_is_read_like_a_csv_sheet_by_sheet(mini):
     book.active.title = "Notes"
     book.active.append(["this sheet is not used"])
     sheet = book.create_sheet("Cards")
-    rows = [line.split(",") for line in ["id,name,count,suit,strength", "ember,Ember,2,Fire,3", "spring,Spring,x,Water,2"]]
+    rows = [
+        line.split(",")
+        for line in [
+            "id,name,count,suit,strength",
+            "ember,Ember,2,Fire,3",
+            "spring,Spring,x,Water,2",
+        ]
+    ]
     for row in rows:
         sheet.append([int(c) if c.isdigit() else c for c in row])
     book.save(mini.path("cards.xlsx"))
     mini.replace("game.toml", 'table = "cards.csv"', 'table = "cards.xlsx"\nsheet = "Cards"')
     catalogs, issues = load_games(mini.root)
-    assert [i.render() for i in issues] == ["catalog/mini/cards.xlsx[Cards]:3: count: expected a whole number, got 'x'"]
+    assert [i.render() for i in issues] == [
+        "catalog/mini/cards.xlsx[Cards]:3: count: expected a whole number, got 'x'"
+    ]
     mini.replace("game.toml", 'sheet = "Cards"', 'sheet = "Kards"')
     catalogs, issues = load_games(mini.root)
-    assert [i.render() for i in issues] == ["catalog/mini/cards.xlsx: sheet: no sheet named 'Kards'; the workbook has 'Notes', 'Cards'"]
+    assert [i.render() for i in issues] == [
+        "catalog/mini/cards.xlsx: sheet: no sheet named 'Kards'; the workbook has 'Notes', 'Cards'"
+    ]
 
 
 def test_models_forbid_unknown_keys():
@@ -122,7 +144,12 @@ def test_each_field_type_reads_a_spreadsheet_cell(spec, cell, value):
 
 @pytest.mark.parametrize(
     "spec, cell",
-    [({"type": "color"}, "red"), ({"type": "length"}, "3 parsecs"), ({"type": "str"}, "two\nlines"), ({"type": "icon"}, "Fire!")],
+    [
+        ({"type": "color"}, "red"),
+        ({"type": "length"}, "3 parsecs"),
+        ({"type": "str"}, "two\nlines"),
+        ({"type": "icon"}, "Fire!"),
+    ],
 )
 def test_each_field_type_refuses_a_bad_cell(spec, cell):
     model = row_model("Row", {"f": FieldSpec(**spec)})

@@ -20,7 +20,9 @@ NAMES = ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight")
 def reprinted(root):
     out = root / "output" / GAME
     sheet = out / f"{GAME}-reprint-letter.pdf"
-    rows = list(csv.DictReader((out / "changed.csv").open())) if (out / "changed.csv").exists() else []
+    rows = (
+        list(csv.DictReader((out / "changed.csv").open())) if (out / "changed.csv").exists() else []
+    )
     if not sheet.exists():
         return None, rows
     pages = [p.extract_text() for p in PdfReader(sheet).pages]
@@ -31,12 +33,17 @@ def names_on(text):
     return {n for n in NAMES if n in text}
 
 
-@pytest.mark.parametrize("card, column, value, count", [
-    ("Dawn", "text", "Play on any Sun card, then draw one.", 3),
-    ("Midnight", "power", "8", 2),
-    ("Tide", "art", "art/dusk.svg", 3),
-])
-def test_one_edited_card_is_reprinted_alone_with_its_back(tmp_path, capsys, card, column, value, count):
+@pytest.mark.parametrize(
+    "card, column, value, count",
+    [
+        ("Dawn", "text", "Play on any Sun card, then draw one.", 3),
+        ("Midnight", "power", "8", 2),
+        ("Tide", "art", "art/dusk.svg", 3),
+    ],
+)
+def test_one_edited_card_is_reprinted_alone_with_its_back(
+    tmp_path, capsys, card, column, value, count
+):
     root = project(tmp_path / "p")
     assert build(root, "--only", "pnp") == 0
     edit_row(root, card, column, value)
@@ -52,14 +59,22 @@ def test_one_edited_card_is_reprinted_alone_with_its_back(tmp_path, capsys, card
     assert names_on(pages[1]) == set()  # the backs page holds backs only
     assert f"1 card changed since HEAD" in said
     assert "v0.1.0" in pages[0]  # each reprinted card carries its version mark
-    listed = {e["path"] for e in json.loads((root / "output" / "manifest.json").read_text())["artifacts"]}
-    assert {f"{GAME}/{GAME}-pnp-letter.pdf", f"{GAME}/{GAME}-reprint-letter.pdf", f"{GAME}/changed.csv"} <= listed  # the full sheets stay
+    listed = {
+        e["path"] for e in json.loads((root / "output" / "manifest.json").read_text())["artifacts"]
+    }
+    assert {
+        f"{GAME}/{GAME}-pnp-letter.pdf",
+        f"{GAME}/{GAME}-reprint-letter.pdf",
+        f"{GAME}/changed.csv",
+    } <= listed  # the full sheets stay
 
 
 def test_a_changed_shared_icon_reprints_every_card_that_shows_it_and_no_other(tmp_path):
     root = project(tmp_path / "p")
     toml = root / "catalog" / GAME / "game.toml"
-    toml.write_text(toml.read_text().replace('icon = "spark"', 'icon = "moon"', 1))  # the back no longer shows the spark
+    toml.write_text(
+        toml.read_text().replace('icon = "spark"', 'icon = "moon"', 1)
+    )  # the back no longer shows the spark
     git(root, "commit", "-qam", "moon on the back")
     icon = root / "catalog" / GAME / "icons" / "spark.svg"
     icon.write_text(icon.read_text().replace("<path ", '<path transform="rotate(20 50 50)" ', 1))
@@ -88,7 +103,9 @@ def test_a_row_edit_that_prints_nothing_new_reprints_nothing(tmp_path):
     root = project(tmp_path / "p")
     path = root / "catalog" / GAME / "cards.csv"
     lines = path.read_text().splitlines(keepends=True)
-    path.write_text("".join([lines[0], "# a new note\n", *lines[1:]]))  # every row moves down a line
+    path.write_text(
+        "".join([lines[0], "# a new note\n", *lines[1:]])
+    )  # every row moves down a line
     assert build(root, "--changed-since", "HEAD", "--only", "pnp") == 0
     assert reprinted(root) == (None, [])
 
@@ -122,4 +139,6 @@ def test_git_is_read_without_running_the_repositorys_programs(tmp_path):
     edit_row(root, "Dawn", "power", "3")
     assert build(root, "--changed-since", "HEAD", "--only", "pnp") == 0
     assert not trap.exists()
-    assert build(root, "--changed-since=--output=/tmp/x", "--only", "pnp") == 2  # an option is no revision
+    assert (
+        build(root, "--changed-since=--output=/tmp/x", "--only", "pnp") == 2
+    )  # an option is no revision

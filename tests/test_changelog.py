@@ -23,8 +23,16 @@ def read_html(root):
 def card_item(page, cid):
     """The HTML of one card's entry: from its id to the next card's, or the section's end."""
     start = page.index(f'id="card-{cid}"')
-    ends = [i for i in (page.find('id="card-', start + 1), page.find("<h2", start), page.find("</body>", start)) if i > 0]
-    return page[start:min(ends)]
+    ends = [
+        i
+        for i in (
+            page.find('id="card-', start + 1),
+            page.find("<h2", start),
+            page.find("</body>", start),
+        )
+        if i > 0
+    ]
+    return page[start : min(ends)]
 
 
 def test_a_changed_card_is_named_with_its_old_and_new_text_and_its_pictures(tmp_path):
@@ -34,7 +42,10 @@ def test_a_changed_card_is_named_with_its_old_and_new_text_and_its_pictures(tmp_
     assert changelog(root, "HEAD") == 0
     page = read_html(root)
     dusk = card_item(page, "dusk")
-    assert "<del>Play on any Moon card.</del>" in dusk and "<ins>Play on any Moon card, or on a Sun card at night.</ins>" in dusk
+    assert (
+        "<del>Play on any Moon card.</del>" in dusk
+        and "<ins>Play on any Moon card, or on a Sun card at night.</ins>" in dusk
+    )
     midnight = card_item(page, "midnight")
     assert "power: <del>9</del> → <ins>7</ins>" in midnight
     for cid in ("dusk", "midnight"):
@@ -43,7 +54,9 @@ def test_a_changed_card_is_named_with_its_old_and_new_text_and_its_pictures(tmp_
             assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
             assert f'src="img/{cid}-{when}.png"' in card_item(page, cid)
     assert "card-dawn" not in page and "card-tide" not in page  # unchanged cards are not listed
-    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page  # a phone shows it at its own width
+    assert (
+        '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    )  # a phone shows it at its own width
     assert "<title>Moon Race: changes</title>" in page
     md = (root / "output" / GAME / "changelog" / f"{GAME}-changelog.md").read_text()
     assert "text: Play on any Moon card. → Play on any Moon card, or on a Sun card at night." in md
@@ -56,18 +69,25 @@ def test_renames_whitespace_additions_removals_and_setup(tmp_path):
     edit_row(root, "Tide", "name", "Riptide")  # its id comes from its name
     edit_row(root, "Dawn", "text", "  Play on any   Sun card.")  # whitespace only
     path = root / "catalog" / GAME / "cards.csv"
-    lines = [line for line in path.read_text().splitlines(keepends=True) if not line.startswith("Noon,")]
+    lines = [
+        line for line in path.read_text().splitlines(keepends=True) if not line.startswith("Noon,")
+    ]
     path.write_text("".join(lines) + "Comet,1,Moon,moon,4,Draw a card.,\n")
     rules = root / "catalog" / GAME / "rules.toml"
     rules.write_text(rules.read_text().replace("count = 3\n", "count = 4\n", 1))
     assert changelog(root, "HEAD") == 0
     page = read_html(root)
     riptide = card_item(page, "riptide")
-    assert "(was <code>tide</code>)" in riptide and "name: <del>Tide</del> → <ins>Riptide</ins>" in riptide
+    assert (
+        "(was <code>tide</code>)" in riptide
+        and "name: <del>Tide</del> → <ins>Riptide</ins>" in riptide
+    )
     assert "card-dawn" not in page
     added = page.split("<h2>Added cards</h2>")[1].split("</ul>")[0]
     removed = page.split("<h2>Removed cards</h2>")[1].split("</ul>")[0]
-    assert "card-comet" in added and "card-noon" in removed and "card-riptide" not in added + removed
+    assert (
+        "card-comet" in added and "card-noon" in removed and "card-riptide" not in added + removed
+    )
     setup = html.unescape(page.split("<h2>Setup</h2>")[1])
     assert "setup.steps[3].count" in setup and "3" in setup and "4" in setup
 

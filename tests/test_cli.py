@@ -13,7 +13,19 @@ from conftest import ROOT
 
 
 def pnp(cli, mini, *extra: str):
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "pnp", *extra)
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "pnp",
+        *extra,
+    )
     path = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
     return result, path
 
@@ -108,6 +120,9 @@ def test_the_command_freezes_the_collector_before_the_process_exits(monkeypatch)
 def test_every_way_to_start_cardstock_goes_through_run():
     import tomllib
 
-    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["cardstock"] == "cardstock.cli:run"
+    assert (
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["cardstock"]
+        == "cardstock.cli:run"
+    )
     for path in (ROOT / "build.py", ROOT / "cardstock" / "__main__.py"):
         assert "run()" in path.read_text(encoding="utf-8")

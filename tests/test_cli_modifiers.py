@@ -15,9 +15,18 @@ from cardstock.validate import MODIFIERS, check_options
 
 # a value other than the default for each modifier
 GIVEN = {
-    "cmyk": True, "dpi": 150, "tts_base_url": "https://example.org/game/", "services": ("mpc",), "guides": True,
-    "gutterfold": True, "duplex": "short", "back_offset": (1.0, 0.0), "printer": "office", "select_sets": ("deck",),
-    "select_cards": ("ember",), "pages": (1,),
+    "cmyk": True,
+    "dpi": 150,
+    "tts_base_url": "https://example.org/game/",
+    "services": ("mpc",),
+    "guides": True,
+    "gutterfold": True,
+    "duplex": "short",
+    "back_offset": (1.0, 0.0),
+    "printer": "office",
+    "select_sets": ("deck",),
+    "select_cards": ("ember",),
+    "pages": (1,),
 }
 
 
@@ -31,7 +40,9 @@ def test_every_modifier_is_read_by_some_stage_and_has_a_value_here():
 def test_a_modifier_without_a_part_it_changes_names_the_parts_to_add(name: str):
     users = {s.name for s in STAGES if name in s.modifiers}
     others = [s.name for s in STAGES if s.name not in users and s.name != "print-shop"]
-    options = replace(BuildOptions(out=Path("/tmp/x"), only=frozenset(others)), **{name: GIVEN[name]})
+    options = replace(
+        BuildOptions(out=Path("/tmp/x"), only=frozenset(others)), **{name: GIVEN[name]}
+    )
     if name == "services":  # --for always makes the print-shop part: it never stands alone
         assert check_options(options) == []
         return
@@ -54,9 +65,27 @@ def test_cmyk_alone_builds_nothing_and_says_what_to_add(cli, mini):
 
 def test_cmyk_with_the_cards_part_builds_them_in_cmyk(cli, mini):
     out = mini.root / "out"
-    r = cli("--root", str(mini.root), "build", "mini", "--only", "cards", "--cmyk", "--dpi", "30", "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--only",
+        "cards",
+        "--cmyk",
+        "--dpi",
+        "30",
+        "--out",
+        str(out),
+    )
     assert r.code == 0, r.err
     import pypdf
 
-    content = pypdf.PdfReader(out / "mini" / "cards" / "mini-cards.pdf").pages[0].get_contents().get_data().decode("latin-1")
+    content = (
+        pypdf.PdfReader(out / "mini" / "cards" / "mini-cards.pdf")
+        .pages[0]
+        .get_contents()
+        .get_data()
+        .decode("latin-1")
+    )
     assert " k\n" in content and " rg\n" not in content  # colours in DeviceCMYK, none in RGB

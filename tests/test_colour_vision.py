@@ -12,13 +12,16 @@ from playtest_project import GAME, project
 
 
 # Sharma, Wu and Dalal (2005), table 1: pairs of Lab colours and their CIEDE2000
-@pytest.mark.parametrize("one, two, expected", [
-    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-    ((50.0, -1.0, 2.0), (50.0, 0.0, 0.0), 2.3669),
-    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
-    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
-    ((22.7233, 20.0904, -46.694), (23.0331, 14.973, -42.5619), 2.0373),
-])
+@pytest.mark.parametrize(
+    "one, two, expected",
+    [
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, -1.0, 2.0), (50.0, 0.0, 0.0), 2.3669),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+        ((22.7233, 20.0904, -46.694), (23.0331, 14.973, -42.5619), 2.0373),
+    ],
+)
 def test_ciede2000_matches_the_published_test_data(one, two, expected):
     assert delta_e_lab(one, two) == pytest.approx(expected, abs=1e-4)
 
@@ -29,8 +32,12 @@ def test_red_and_green_merge_for_protanopes_and_deuteranopes_but_not_for_tritano
     for d in ("protanopia", "deuteranopia"):
         assert delta_e(simulate(red, d), simulate(green, d)) < 10
     assert delta_e(simulate(red, "tritanopia"), simulate(green, "tritanopia")) > 10
-    assert delta_e(simulate(red, "protanopia"), simulate(parse("#2e86c1"), "protanopia")) > 10  # red and blue stay apart
-    assert simulate((1.0, 1.0, 1.0), "protanopia") == pytest.approx((1.0, 1.0, 1.0), abs=1e-3)  # white stays white
+    assert (
+        delta_e(simulate(red, "protanopia"), simulate(parse("#2e86c1"), "protanopia")) > 10
+    )  # red and blue stay apart
+    assert simulate((1.0, 1.0, 1.0), "protanopia") == pytest.approx(
+        (1.0, 1.0, 1.0), abs=1e-3
+    )  # white stays white
 
 
 TEAMS = """
@@ -70,7 +77,11 @@ def teams(root, one, two, marks=("", "")):
     game.write_text(text)
     faces.write_text(layouts)
     rules = root / "catalog" / GAME / "rules.toml"  # four more cards, so the counts still hold
-    rules.write_text(rules.read_text().replace("match = { set = \"deck\" }\ncount = 16", "match = { set = \"deck\" }\ncount = 16", 1))
+    rules.write_text(
+        rules.read_text().replace(
+            'match = { set = "deck" }\ncount = 16', 'match = { set = "deck" }\ncount = 16', 1
+        )
+    )
 
 
 def check(root, capsys):
@@ -90,11 +101,19 @@ def test_two_sets_told_apart_only_by_red_and_green_are_flagged(tmp_path, capsys,
     assert "protanopia" in said and "deuteranopia" in said
 
 
-@pytest.mark.parametrize("marks", [
-    ('[layouts.reds.boxes.sign]\ntype = "icon"\nsymbol = "sun"\nleft = "5mm"\ntop = "5mm"\nwidth = "8mm"\nheight = "8mm"', ""),
-    ('[layouts.reds.boxes.sign]\ntype = "text"\ntext = "RED"\nbottom = "5mm"\nheight = "6mm"',
-     '[layouts.greens.boxes.sign]\ntype = "text"\ntext = "GREEN"\nbottom = "5mm"\nheight = "6mm"'),
-])
+@pytest.mark.parametrize(
+    "marks",
+    [
+        (
+            '[layouts.reds.boxes.sign]\ntype = "icon"\nsymbol = "sun"\nleft = "5mm"\ntop = "5mm"\nwidth = "8mm"\nheight = "8mm"',
+            "",
+        ),
+        (
+            '[layouts.reds.boxes.sign]\ntype = "text"\ntext = "RED"\nbottom = "5mm"\nheight = "6mm"',
+            '[layouts.greens.boxes.sign]\ntype = "text"\ntext = "GREEN"\nbottom = "5mm"\nheight = "6mm"',
+        ),
+    ],
+)
 def test_an_icon_or_a_word_of_its_own_tells_the_sets_apart(tmp_path, capsys, marks):
     root = project(tmp_path / "p")
     teams(root, ("reds", "Reds", "#a93226"), ("greens", "Greens", "#386830"), marks)
@@ -118,9 +137,13 @@ def test_proof_cvd_reports_the_sets_and_strict_fails_on_them(tmp_path, capsys):
 def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path, capsys):
     root = project(tmp_path / "p")
     game = root / "catalog" / GAME / "game.toml"
-    game.write_text(game.read_text() + TEAMS.format(id="flags", name="Flag").replace(
-        'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
-        'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = 2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]'))
+    game.write_text(
+        game.read_text()
+        + TEAMS.format(id="flags", name="Flag").replace(
+            'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
+            'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = 2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]',
+        )
+    )
     faces = root / "layouts" / GAME / "faces.toml"
     faces.write_text(faces.read_text() + LAYOUT.format(id="flags", colour="{{ flag }}", more=""))
     said = check(root, capsys)
@@ -134,10 +157,22 @@ def test_a_looks_shape_leaves_out_only_the_colours_of_what_it_draws():
     part = (SymbolPart((("M", 0.0, 0.0), ("L", 100.0, 100.0), ("Z",))),)
 
     def look(fill, ink, icon, y=10.0, symbol="fire"):
-        return [Rect(0, 0, 60, 90, fill=fill), Group((Text(5, y, "Ember", "sans", 9, ink),), None, None),
-                Icon(5, 40, 12, symbol, icon, part), Path((("M", 1.0, 1.0), ("L", 2.0, 2.0)), stroke=ink)]
+        return [
+            Rect(0, 0, 60, 90, fill=fill),
+            Group((Text(5, y, "Ember", "sans", 9, ink),), None, None),
+            Icon(5, 40, 12, symbol, icon, part),
+            Path((("M", 1.0, 1.0), ("L", 2.0, 2.0)), stroke=ink),
+        ]
 
-    assert shape_key(look("#c0392b", "#000000", "#ffffff")) == shape_key(look("#27ae60", "#222222", "#ff0000"))
-    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look("#c0392b", "#000000", "#ffffff", y=11.0))
-    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look("#c0392b", "#000000", "#ffffff", symbol="water"))
-    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(look(None, "#000000", "#ffffff"))  # no fill is not a fill
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) == shape_key(
+        look("#27ae60", "#222222", "#ff0000")
+    )
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(
+        look("#c0392b", "#000000", "#ffffff", y=11.0)
+    )
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(
+        look("#c0392b", "#000000", "#ffffff", symbol="water")
+    )
+    assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(
+        look(None, "#000000", "#ffffff")
+    )  # no fill is not a fill

@@ -35,8 +35,22 @@ def own(project: Path, text: str) -> Path:
 
 
 def cut(project: Path, machine: str) -> int:
-    return main(["--root", str(project), "build", "mini", "--only", "cut", "--cut", machine, "--paper", "letter",
-                 "--out", str(project / "out")])
+    return main(
+        [
+            "--root",
+            str(project),
+            "build",
+            "mini",
+            "--only",
+            "cut",
+            "--cut",
+            machine,
+            "--paper",
+            "letter",
+            "--out",
+            str(project / "out"),
+        ]
+    )
 
 
 def test_the_shipped_machines_load_one_entry_each():
@@ -49,30 +63,68 @@ def test_the_shipped_machines_load_one_entry_each():
 
 def marks(pdf: Path) -> list[tuple[float, ...]]:
     page = PdfReader(pdf).pages[0]
-    return [tuple(float(a) for a in args) for tag, op, args, _ in marked_ops(page) if op == b"re" and tag == "/RegistrationMarks"]
+    return [
+        tuple(float(a) for a in args)
+        for tag, op, args, _ in marked_ops(page)
+        if op == b"re" and tag == "/RegistrationMarks"
+    ]
 
 
 def test_a_machine_of_the_projects_own_file_is_a_cut_choice_drawn_to_its_numbers(project, capsys):
-    own(project, SHIPPED.replace("[machines.silhouette]", "[machines.cameo-wide]").replace('inset = "10mm"', 'inset = "15mm"'))
+    own(
+        project,
+        SHIPPED.replace("[machines.silhouette]", "[machines.cameo-wide]").replace(
+            'inset = "10mm"', 'inset = "15mm"'
+        ),
+    )
     assert cut(project, "cameo-wide") == 0
     pdf = project / "out" / "mini" / "cut" / "mini-cameo-wide-letter.pdf"
-    square = min(marks(pdf), key=lambda r: r[2] * r[3] if r[2] == r[3] else 1e9)  # the filled square
+    square = min(
+        marks(pdf), key=lambda r: r[2] * r[3] if r[2] == r[3] else 1e9
+    )  # the filled square
     _, ph = (float(v) for v in PdfReader(pdf).pages[0].mediabox[2:])
-    assert square[0] == pytest.approx(15 * MM) and square[1] + square[3] == pytest.approx(ph - 15 * MM)
-    assert marks(pdf) and (project / "out" / "mini" / "cut" / "mini-cameo-wide-letter-1.svg").exists()
+    assert square[0] == pytest.approx(15 * MM) and square[1] + square[3] == pytest.approx(
+        ph - 15 * MM
+    )
+    assert (
+        marks(pdf) and (project / "out" / "mini" / "cut" / "mini-cameo-wide-letter-1.svg").exists()
+    )
     # the project's file replaces the shipped one: its machines are the only choices
     assert cut(project, "silhouette") == 2
-    assert "unknown cutting machine 'silhouette'; layouts/cut-machines.toml has: cameo-wide, cricut" in capsys.readouterr().err
+    assert (
+        "unknown cutting machine 'silhouette'; layouts/cut-machines.toml has: cameo-wide, cricut"
+        in capsys.readouterr().err
+    )
 
 
-@pytest.mark.parametrize("change,key,field,message", [
-    ('inset = "10mm"', 'inset = "10"', "machines.silhouette.inset", "expected a unit"),
-    ('inset = "10mm"\n', "", "machines.silhouette", "a machine with marks needs inset"),
-    ('area = "6.75in x 9.25in"', 'area = "6.75in by 9.25in"', "machines.cricut.area", "6.75in by 9.25in"),
-    ('doc = "Cricut, Design Space print then cut"', 'doc = "Cricut"\nblade = "fine"', "machines.cricut.blade", ""),
-    ("[machines.cricut]", '[machines."Big Cutter"]', "machines.Big Cutter.[key]", "expected an id"),  # names make file names
-])
-def test_a_bad_machines_file_is_bad_input_at_its_line_and_nothing_is_written(project, capsys, change, key, field, message):
+@pytest.mark.parametrize(
+    "change,key,field,message",
+    [
+        ('inset = "10mm"', 'inset = "10"', "machines.silhouette.inset", "expected a unit"),
+        ('inset = "10mm"\n', "", "machines.silhouette", "a machine with marks needs inset"),
+        (
+            'area = "6.75in x 9.25in"',
+            'area = "6.75in by 9.25in"',
+            "machines.cricut.area",
+            "6.75in by 9.25in",
+        ),
+        (
+            'doc = "Cricut, Design Space print then cut"',
+            'doc = "Cricut"\nblade = "fine"',
+            "machines.cricut.blade",
+            "",
+        ),
+        (
+            "[machines.cricut]",
+            '[machines."Big Cutter"]',
+            "machines.Big Cutter.[key]",
+            "expected an id",
+        ),  # names make file names
+    ],
+)
+def test_a_bad_machines_file_is_bad_input_at_its_line_and_nothing_is_written(
+    project, capsys, change, key, field, message
+):
     text = SHIPPED.replace(change, key)
     assert text != SHIPPED
     path = own(project, text)

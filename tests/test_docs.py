@@ -23,7 +23,9 @@ def test_every_key_and_box_type_of_the_layout_models_is_documented():
 
 def test_docs_layouts_md_is_what_the_registry_generates():
     assert DOC_PATH == ROOT / "docs" / "layouts.md"
-    assert DOC_PATH.read_text(encoding="utf-8") == layouts_markdown(), "run: python -m cardstock.docs"
+    assert DOC_PATH.read_text(encoding="utf-8") == layouts_markdown(), (
+        "run: python -m cardstock.docs"
+    )
     text = DOC_PATH.read_text(encoding="utf-8")
     assert "| `fit` | cover, contain, stretch |" in text
 
@@ -36,13 +38,17 @@ def test_the_schema_command_prints_json_schemas_the_shipped_files_satisfy(cli):
     assert schema["additionalProperties"] is False
     data = tomllib.loads((ROOT / "catalog" / "atmosfear" / "game.toml").read_text())
     assert set(data) <= set(schema["properties"])
-    assert {"columns", "extra_columns", "double_sided"} <= set(schema["$defs"]["ComponentSet"]["properties"])
+    assert {"columns", "extra_columns", "double_sided"} <= set(
+        schema["$defs"]["ComponentSet"]["properties"]
+    )
 
     faces = json.loads(cli("schema", "faces").out)
     box = faces["$defs"]["BoxSpec"]["properties"]
     assert set(box) == set(BOX_KEYS)
     shipped = tomllib.loads((ROOT / "layouts" / "default.toml").read_text())
-    used = {k for lay in shipped["layouts"].values() for b in lay.get("boxes", {}).values() for k in b}
+    used = {
+        k for lay in shipped["layouts"].values() for b in lay.get("boxes", {}).values() for k in b
+    }
     assert used <= set(box)
 
 
@@ -56,14 +62,21 @@ def test_the_from_scratch_walk_through_builds_as_written(cli, tmp_path):
     page = (ROOT / "docs" / "layouts-from-scratch.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```(toml|csv)\n(.*?)```", page, re.S)
     assert [kind for kind, _ in blocks] == ["toml", "csv", "toml"]
-    for (_, text), name in zip(blocks, ("catalog/heroes/game.toml", "catalog/heroes/heroes.csv", "layouts/heroes/faces.toml")):
+    for (_, text), name in zip(
+        blocks,
+        ("catalog/heroes/game.toml", "catalog/heroes/heroes.csv", "layouts/heroes/faces.toml"),
+    ):
         assert f"`{name}`" in page
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
-    built = cli("--root", str(tmp_path), "build", "--jobs", "1", "--paper", "letter", "--only", "pnp")
+    built = cli(
+        "--root", str(tmp_path), "build", "--jobs", "1", "--paper", "letter", "--only", "pnp"
+    )
     assert built.code == 0, built.err
     assert "warning" not in built.err
-    text = PdfReader(tmp_path / "output" / "heroes" / "heroes-pnp-letter.pdf").pages[0].extract_text()
+    text = (
+        PdfReader(tmp_path / "output" / "heroes" / "heroes-pnp-letter.pdf").pages[0].extract_text()
+    )
     assert "Ada" in text and "Brick" in text
     assert "Heroes answer when called." in text  # a newline in a template is a space
     assert "called.\nAlways." in text  # a trailing backslash keeps the break

@@ -33,7 +33,7 @@ rows = [
 [[sets]]
 id = "tokens"'''
 
-LAYOUTS = '''[layouts.spies]
+LAYOUTS = """[layouts.spies]
 extends = "card"
 
 [layouts.spies.boxes.body]
@@ -44,7 +44,7 @@ extends = "card"
 
 [layouts.spies-back.boxes.body]
 text = "{{ truth }}"
-'''
+"""
 
 SERVICES = ("mpc", "printerstudio", "tgc", "drivethru")
 
@@ -58,8 +58,20 @@ def built(cli, mini: GameCopy):
     folder.mkdir(parents=True)
     (folder / "faces.toml").write_text(LAYOUTS)
     out = mini.root / "out"
-    r = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "cards,print-shop", "--for", ",".join(SERVICES),
-            "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--only",
+        "cards,print-shop",
+        "--for",
+        ",".join(SERVICES),
+        "--out",
+        str(out),
+    )
     assert r.code == 0, r.err
     return out / "mini"
 
@@ -70,11 +82,18 @@ def rows(path) -> list[dict[str, str]]:
 
 def test_the_cards_export_has_a_png_of_every_second_side_named_in_cards_csv(built):
     table = {r["file"]: r for r in rows(built / "cards" / "cards.csv")}
-    backs = {"ivy": "png/ivy-back.png", "rex": "png/rex-back.png", "blaze": "png/back-gold.png", "ember": "png/back-deck.png"}
+    backs = {
+        "ivy": "png/ivy-back.png",
+        "rex": "png/rex-back.png",
+        "blaze": "png/back-gold.png",
+        "ember": "png/back-deck.png",
+    }
     for component, back in backs.items():
         assert table[f"png/{component}-front.png"]["back"] == back, component
         assert table[back]["side"] == "back" and (built / "cards" / back).is_file(), back
-    assert (built / "cards" / "png" / "ivy-back.png").read_bytes() != (built / "cards" / "png" / "rex-back.png").read_bytes()
+    assert (built / "cards" / "png" / "ivy-back.png").read_bytes() != (
+        built / "cards" / "png" / "rex-back.png"
+    ).read_bytes()
 
 
 def test_the_cards_pairs_pdf_puts_each_back_right_after_its_front(built):
@@ -82,7 +101,10 @@ def test_the_cards_pairs_pdf_puts_each_back_right_after_its_front(built):
     fronts = [r for r in rows(built / "cards" / "cards.csv") if r["side"] == "front"]
     assert len(reader.pages) == 2 * len(fronts)
     texts = [page.extract_text() for page in reader.pages]
-    for front, back in (("Ivy sells flowers.", "Ivy reads the mail."), ("Rex walks dogs.", "Rex opens safes.")):
+    for front, back in (
+        ("Ivy sells flowers.", "Ivy reads the mail."),
+        ("Rex walks dogs.", "Rex opens safes."),
+    ):
         (at,) = [i for i, t in enumerate(texts) if front in t]
         assert at % 2 == 0 and back in texts[at + 1] and back not in texts[at]
     (blaze,) = [i for i, t in enumerate(texts) if "Blaze" in t]
@@ -95,9 +117,13 @@ def test_every_print_shop_preset_gets_each_front_with_its_own_back(built, servic
     if service == "drivethru":
         reader = pypdf.PdfReader(shop / "spies.pdf")
         texts = [page.extract_text() for page in reader.pages]
-        assert "Ivy reads the mail." in texts[0] and "Ivy sells flowers." in texts[1]  # back, then front
+        assert (
+            "Ivy reads the mail." in texts[0] and "Ivy sells flowers." in texts[1]
+        )  # back, then front
         assert "Rex opens safes." in texts[2] and "Rex walks dogs." in texts[3]
-        assert any("Golden" in page.extract_text() for page in pypdf.PdfReader(shop / "gold.pdf").pages)
+        assert any(
+            "Golden" in page.extract_text() for page in pypdf.PdfReader(shop / "gold.pdf").pages
+        )
         return
     found: dict[str, str] = {}
     for table in shop.rglob("quantities.csv"):
@@ -116,19 +142,23 @@ def _tts_backs(folder) -> dict[str, "object"]:
 
     from PIL import Image
 
-    save = json.loads((folder / "tts" / "Saves" / "Saved Objects" / "mini.json").read_text(encoding="utf-8"))
+    save = json.loads(
+        (folder / "tts" / "Saves" / "Saved Objects" / "mini.json").read_text(encoding="utf-8")
+    )
     found = {}
 
     def walk(o):
         if isinstance(o, dict):
             if o.get("Name") == "Card" and "CustomDeck" in o:
-                (deck_id, deck), = o["CustomDeck"].items()
+                ((deck_id, deck),) = o["CustomDeck"].items()
                 assert deck["UniqueBack"] is True
                 sheet = Image.open(folder / "tts" / "Mods" / "Images" / deck["BackURL"])
                 w, h = sheet.width // deck["NumWidth"], sheet.height // deck["NumHeight"]
                 i = o["CardID"] % 100
                 col, row = i % deck["NumWidth"], i // deck["NumWidth"]
-                found[o["Nickname"]] = sheet.crop((col * w, row * h, (col + 1) * w, (row + 1) * h)).convert("RGB")
+                found[o["Nickname"]] = sheet.crop(
+                    (col * w, row * h, (col + 1) * w, (row + 1) * h)
+                ).convert("RGB")
             for v in o.values():
                 walk(v)
         elif isinstance(o, list):
@@ -148,7 +178,9 @@ def test_the_tabletop_simulator_decks_show_each_card_its_own_back(cli, mini: Gam
     (mini.root / "layouts" / "mini").mkdir(parents=True)
     (mini.root / "layouts" / "mini" / "faces.toml").write_text(LAYOUTS)
     out = mini.root / "out"
-    r = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "tts", "--out", str(out))
+    r = cli(
+        "--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "tts", "--out", str(out)
+    )
     assert r.code == 0, r.err
     backs = _tts_backs(out / "mini")
 

@@ -37,14 +37,36 @@ def built(tmp_path_factory) -> Path:
     from cardstock.cli import main
 
     out = tmp_path_factory.mktemp("out")
-    assert main(["--root", str(ROOT), "build", "atmosfear", "--only", "rulebook,pnp,quickref,calibration,cards",
-                 "--paper", "letter", "--dpi", "10", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(ROOT),
+                "build",
+                "atmosfear",
+                "--only",
+                "rulebook,pnp,quickref,calibration,cards",
+                "--paper",
+                "letter",
+                "--dpi",
+                "10",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     return out
 
 
 def test_every_pdf_names_each_font_subset_with_a_tag_of_its_own(built: Path):
     pdfs = sorted(built.rglob("*.pdf"))
-    assert {p.name for p in pdfs} >= {"atmosfear-rulebook.pdf", "atmosfear-pnp-letter.pdf", "atmosfear-cards.pdf", "calibration-letter.pdf"}
+    assert {p.name for p in pdfs} >= {
+        "atmosfear-rulebook.pdf",
+        "atmosfear-pnp-letter.pdf",
+        "atmosfear-cards.pdf",
+        "calibration-letter.pdf",
+    }
     for pdf in pdfs:
         names = fonts_of(pypdf.PdfReader(pdf))
         assert len(names) >= 2, pdf.name
@@ -53,9 +75,13 @@ def test_every_pdf_names_each_font_subset_with_a_tag_of_its_own(built: Path):
         assert len(set(tags)) == len(tags), f"{pdf.name}: {sorted(names)}"
 
 
-@pytest.mark.parametrize("name", ["atmosfear-rulebook.pdf", "atmosfear-rulebook-booklet-letter.pdf"])
+@pytest.mark.parametrize(
+    "name", ["atmosfear-rulebook.pdf", "atmosfear-rulebook-booklet-letter.pdf"]
+)
 def test_book_pages_are_trimmed_at_their_edge(built: Path, name: str):
     reader = pypdf.PdfReader(built / "atmosfear" / name)
     for page in reader.pages:
         assert "/TrimBox" in page  # written, not pypdf's default
-        assert [float(v) for v in page.trimbox] == pytest.approx([float(v) for v in page.mediabox], abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            [float(v) for v in page.mediabox], abs=0.01
+        )

@@ -58,15 +58,22 @@ def test_the_stage_is_registered():
 def test_every_face_is_a_png_listed_with_its_count_and_back(built: Path):
     rows = list(csv.DictReader(io.StringIO((built / "cards.csv").read_text())))
     assert [r["file"] for r in rows] == [
-        "png/ember-front.png", "png/blaze-front.png", "png/spring-front.png", "png/flood-front.png",
-        "png/damage-front.png", "png/d6-front.png", "png/back-deck.png",
+        "png/ember-front.png",
+        "png/blaze-front.png",
+        "png/spring-front.png",
+        "png/flood-front.png",
+        "png/damage-front.png",
+        "png/d6-front.png",
+        "png/back-deck.png",
     ]
     by_file = {r["file"]: r for r in rows}
     assert by_file["png/ember-front.png"]["count"] == "2"
     assert by_file["png/ember-front.png"]["back"] == "png/back-deck.png"
     assert by_file["png/damage-front.png"]["back"] == ""  # tokens have no printed back
     assert by_file["png/back-deck.png"]["count"] == "6"  # the shared back, once, for 6 cards
-    assert sorted(p.name for p in (built / "png").iterdir()) == sorted(Path(r["file"]).name for r in rows)
+    assert sorted(p.name for p in (built / "png").iterdir()) == sorted(
+        Path(r["file"]).name for r in rows
+    )
 
 
 def test_png_size_is_trim_plus_bleed_at_the_asked_dpi(built: Path):
@@ -94,15 +101,21 @@ def test_the_cards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(built: Pa
     b = parse_length("3mm")
     w, h = parse_size("poker")
     page = reader.pages[0]
-    assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
-    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+    assert [float(v) for v in page.mediabox] == pytest.approx(
+        [0, 0, w + 2 * b, h + 2 * b], abs=0.01
+    )
+    assert [float(v) for v in page.bleedbox] == pytest.approx(
+        [0, 0, w + 2 * b, h + 2 * b], abs=0.01
+    )
     assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + w, b + h], abs=0.01)
     token = reader.pages[4]
     t = parse_size("token")[0]
     assert [float(v) for v in token.trimbox] == pytest.approx([b, b, b + t, b + t], abs=0.01)
 
 
-def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(project: Path, built: Path, tmp_path: Path):
+def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(
+    project: Path, built: Path, tmp_path: Path
+):
     """Rasterise the PnP page where the first Ember is placed and the Ember PNG at the same
     resolution: the card's central patch is the same picture. (A4, where poker cards stand
     upright 3 x 3; on Letter they are turned a quarter onto the page.)"""
@@ -112,7 +125,11 @@ def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(project: Path, built
     pdf = tmp_path / "mini" / "mini-pnp-a4.pdf"
     reader = pypdf.PdfReader(pdf)
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
-    m = re.search(r"/Face <</K \(\w+\) /C \(ember\) /S /front>> BDC.*?1 0 0 1 ([\d.]+) ([\d.]+) cm", content, re.S)
+    m = re.search(
+        r"/Face <</K \(\w+\) /C \(ember\) /S /front>> BDC.*?1 0 0 1 ([\d.]+) ([\d.]+) cm",
+        content,
+        re.S,
+    )
     assert m, "the first Ember is placed on page 1"
     x, y = float(m.group(1)), float(m.group(2))  # the trim box's lower-left corner
     w, h = parse_size("poker")
@@ -123,7 +140,14 @@ def test_a_front_png_matches_the_same_face_on_the_pnp_sheet(project: Path, built
     card = Image.open(built / "png" / "ember-front.png").convert("RGB")
     half = 30
     on_sheet = sheet.crop((round(cx) - half, round(cy) - half, round(cx) + half, round(cy) + half))
-    alone = card.crop((card.width // 2 - half, card.height // 2 - half, card.width // 2 + half, card.height // 2 + half))
+    alone = card.crop(
+        (
+            card.width // 2 - half,
+            card.height // 2 - half,
+            card.width // 2 + half,
+            card.height // 2 + half,
+        )
+    )
     diff = ImageStat.Stat(ImageChops.difference(on_sheet, alone)).mean
     assert max(diff) < 6, diff
     assert ImageStat.Stat(alone).stddev[0] > 5  # the patch holds a picture, not a flat fill
@@ -149,7 +173,10 @@ def test_png_sizes_for_every_size_the_shipped_games_use():
             w, h = parse_size(size)
         faces.append(face)
         expected.append((kind, size, round((w + 2 * b) / PT * dpi), round((h + 2 * b) / PT * dpi)))
-    got = [(k, s, *Image.open(io.BytesIO(png)).size) for (k, s, _, _), png in zip(expected, face_pngs(faces, dpi))]
+    got = [
+        (k, s, *Image.open(io.BytesIO(png)).size)
+        for (k, s, _, _), png in zip(expected, face_pngs(faces, dpi))
+    ]
     assert got == expected
 
 
@@ -171,7 +198,18 @@ def test_cmyk_writes_the_cards_pdf_in_devicecmyk(project: Path, tmp_path: Path):
 
 def test_only_cards_from_the_command_line(cli, mini):
     out = mini.root / "out"
-    r = cli("--root", str(mini.root), "build", "mini", "--only", "cards", "--dpi", "30", "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--only",
+        "cards",
+        "--dpi",
+        "30",
+        "--out",
+        str(out),
+    )
     assert r.code == 0, r.err
     assert (out / "mini" / "cards" / "mini-cards.pdf").is_file()
     assert not (out / "mini" / "mini-pnp-letter.pdf").exists()
@@ -183,9 +221,13 @@ def test_the_cmyk_conversion_puts_greys_on_black_alone_and_caps_the_ink():
     from cardstock.render.pdf import TOTAL_INK, cmyk_color
 
     grey = cmyk_color("#808080")
-    assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(0.498, abs=0.001)
+    assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(
+        0.498, abs=0.001
+    )
     red = cmyk_color("#c0392b")  # r 192 g 57 b 43: K = 1 - 192/255
-    assert (red.cyan, red.magenta, red.yellow, red.black) == pytest.approx((0, 0.7031, 0.776, 0.2471), abs=1e-4)
+    assert (red.cyan, red.magenta, red.yellow, red.black) == pytest.approx(
+        (0, 0.7031, 0.776, 0.2471), abs=1e-4
+    )
     for color in ("#000080", "#800000", "#101010", "#2471a3"):
         c = cmyk_color(color)
         assert c.cyan + c.magenta + c.yellow + c.black <= TOTAL_INK + 1e-3

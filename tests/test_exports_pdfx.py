@@ -76,9 +76,16 @@ def objects(reader: pypdf.PdfReader):
 
 def content_of(reader: pypdf.PdfReader) -> str:
     """Every page's and form's drawing operators, one text."""
-    parts = [page.get_contents().get_data().decode("latin-1") for page in reader.pages if page.get_contents() is not None]
-    parts += [o.get_data().decode("latin-1") for o in objects(reader)
-              if isinstance(o, StreamObject) and o.get("/Subtype") == "/Form"]
+    parts = [
+        page.get_contents().get_data().decode("latin-1")
+        for page in reader.pages
+        if page.get_contents() is not None
+    ]
+    parts += [
+        o.get_data().decode("latin-1")
+        for o in objects(reader)
+        if isinstance(o, StreamObject) and o.get("/Subtype") == "/Form"
+    ]
     return "\n".join(parts)
 
 
@@ -89,15 +96,23 @@ def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(d
         reader = pypdf.PdfReader(path)
         assert reader.pdf_header <= "%PDF-1.4", path  # PDF/X-1a:2003 is PDF 1.4 at most
         assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003", path
-        assert reader.metadata["/Trapped"] == "/False" and reader.metadata.title and reader.trailer.get("/ID"), path
+        assert (
+            reader.metadata["/Trapped"] == "/False"
+            and reader.metadata.title
+            and reader.trailer.get("/ID")
+        ), path
         (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
-        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 005", path
+        assert (
+            intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 005"
+        ), path
         profile = intent["/DestOutputProfile"].get_object()
         icc = profile.get_data()
         assert profile["/N"] == 4 and icc[12:20] == b"prtrCMYK" and icc[36:40] == b"acsp", path
         for page in reader.pages:
             trim, bleed, media = (page[k] for k in ("/TrimBox", "/BleedBox", "/MediaBox"))
-            assert float(trim[0]) > float(bleed[0]) >= float(media[0]), path  # bleed all round the trim
+            assert float(trim[0]) > float(bleed[0]) >= float(media[0]), (
+                path
+            )  # bleed all round the trim
             assert float(trim[2]) < float(bleed[2]) <= float(media[2]), path
         kinds = set()
         for o in objects(reader):
@@ -105,12 +120,17 @@ def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(d
             assert float(o.get("/CA", 1)) == 1 and float(o.get("/ca", 1)) == 1, path
             assert "RGB" not in str(o.get("/ColorSpace", "")), path
             if o.get("/Type") == "/FontDescriptor":
-                assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(o), (path, o.get("/FontName"))
+                assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(o), (
+                    path,
+                    o.get("/FontName"),
+                )
             if o.get("/Type") == "/Font":
                 kinds.add(o["/Subtype"])
         assert kinds and kinds <= {"/TrueType", "/Type1", "/Type0"}, (path, kinds)
         ops = content_of(reader)
-        assert not re.search(r"(^|\s)(rg|RG|gs)\s", ops), path  # no RGB colour, no graphics state with opacity
+        assert not re.search(r"(^|\s)(rg|RG|gs)\s", ops), (
+            path
+        )  # no RGB colour, no graphics state with opacity
 
 
 def test_a_face_with_see_through_drawing_looks_the_same_flattened(drivethru):
@@ -124,7 +144,12 @@ def test_a_face_with_see_through_drawing_looks_the_same_flattened(drivethru):
         for cards in decks(job_of(load(ROOT, game)).faces, bleed=True).values():
             for c in cards:
                 for f in (c.front, c.back):
-                    if len(faces) < 12 and f is not None and f.key not in faces and prepress.flatten(prepress.inks(f)) is not f:
+                    if (
+                        len(faces) < 12
+                        and f is not None
+                        and f.key not in faces
+                        and prepress.flatten(prepress.inks(f)) is not f
+                    ):
                         faces[f.key] = f  # the first twelve distinct faces that draw see-through
         faces_list = list(faces.values())
         if not faces_list:
@@ -175,7 +200,9 @@ def test_large_dark_areas_print_rich_black_and_small_text_the_black_plate_alone(
         assert any(_near(f, (0.4, 0.3, 0.3, 1.0)) for f in fills), fills  # the card's ground
         assert any(_near(f, SWATCH) for f in fills)  # the small swatch: as converted
         assert any(_near(f, (0, 0, 0, 1)) for f in fills)  # 9 pt body text
-        assert any(_near(f, (0, 0, 0, _plain('#5c5752')[3])) for f in fills)  # 9 pt grey text, one plate
+        assert any(
+            _near(f, (0, 0, 0, _plain("#5c5752")[3])) for f in fills
+        )  # 9 pt grey text, one plate
         assert any(_near(f, TITLE) for f in fills)  # 14 pt text keeps its inks
         # every fill is either one plate, the rich black, or a colour with no near-black neutral
         for f in fills:
@@ -194,7 +221,9 @@ def test_the_shipped_games_body_text_is_on_one_plate_and_their_dark_backs_are_ri
         assert "0 0 0 1" in small, game
         for ink in small:
             c, m, y, k = (float(v) for v in ink.split())
-            assert not (k >= prepress.GREY_TEXT and max(c, m, y) <= prepress.NEUTRAL and max(c, m, y) > 0), (game, ink)
+            assert not (
+                k >= prepress.GREY_TEXT and max(c, m, y) <= prepress.NEUTRAL and max(c, m, y) > 0
+            ), (game, ink)
     atmosfear = "\n".join(content_of(pypdf.PdfReader(f)) for f in drivethru["atmosfear"])
     assert re.search(r"\.4 \.3 \.3 1 k", atmosfear)  # the dark backs
 
@@ -209,17 +238,25 @@ def test_a_face_with_a_see_through_picture_is_drawn_as_a_cmyk_picture(tmp_path):
     picture.paste((200, 40, 40, 160), (10, 10, 30, 30))
     picture.save(art)
     table = root / "catalog" / "mini" / "cards.csv"
-    table.write_text(table.read_text().replace("ember,Ember,2,Fire,3,fire,Deal 1 damage. :fire:,,no,",
-                                               "ember,Ember,2,Fire,3,fire,Deal 1 damage. :fire:,art/glow.png,no,"))
+    table.write_text(
+        table.read_text().replace(
+            "ember,Ember,2,Fire,3,fire,Deal 1 damage. :fire:,,no,",
+            "ember,Ember,2,Fire,3,fire,Deal 1 damage. :fire:,art/glow.png,no,",
+        )
+    )
     out = root / "out"
     build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("drivethru",))))
     reader = pypdf.PdfReader(out / "mini" / "print-shop" / "drivethru" / "deck.pdf")
     pictures = [o for o in objects(reader) if o.get("/Subtype") == "/Image"]
-    assert pictures and all(p["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in p for p in pictures)
+    assert pictures and all(
+        p["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in p for p in pictures
+    )
     front = reader.pages[1].get_contents().get_data().decode("latin-1")  # ember's front: a picture
     back = reader.pages[0].get_contents().get_data().decode("latin-1")
     assert re.search(r"\sDo\s", front) and not re.search(r"\bBT\b", front)
-    assert re.search(r"\bBT\b", back) and not re.search(r"\sDo\s", back)  # the back is still drawn as vectors
+    assert re.search(r"\bBT\b", back) and not re.search(
+        r"\sDo\s", back
+    )  # the back is still drawn as vectors
     assert "RGB" not in str([p.get("/ColorSpace") for p in pictures])
 
 
@@ -227,10 +264,16 @@ def test_a_profile_that_is_not_a_cmyk_output_profile_is_refused_at_validation(tm
     layouts = tmp_path / "layouts"
     (layouts / "profiles").mkdir(parents=True)
     text = (ROOT / "layouts" / "print-shops.toml").read_text()
-    (layouts / "print-shops.toml").write_text(text.replace("profiles/cgats-tr005.icc", "profiles/srgb.icc"))
+    (layouts / "print-shops.toml").write_text(
+        text.replace("profiles/cgats-tr005.icc", "profiles/srgb.icc")
+    )
     icc = bytearray((ROOT / "layouts" / "profiles" / "cgats-tr005.icc").read_bytes())
     icc[12:20] = b"mntrRGB "
     (layouts / "profiles" / "srgb.icc").write_bytes(bytes(icc))
     presets, problems = load_presets(tmp_path)
     (problem,) = problems
-    assert problem.field == "services.drivethru.pdfx.profile" and "CMYK" in problem.message and problem.line
+    assert (
+        problem.field == "services.drivethru.pdfx.profile"
+        and "CMYK" in problem.message
+        and problem.line
+    )

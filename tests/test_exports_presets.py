@@ -35,7 +35,12 @@ def shops(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     out = root / "out"
-    build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("mpc", "tgc", "drivethru", "printerstudio"))))
+    build_print_shop(
+        job_of(
+            load(root, "mini"),
+            BuildOptions(out=out, services=("mpc", "tgc", "drivethru", "printerstudio")),
+        )
+    )
     return out / "mini" / "print-shop"
 
 
@@ -50,24 +55,39 @@ def test_the_stage_is_registered_and_the_presets_load():
     assert set(presets) == {"mpc", "tgc", "drivethru", "printerstudio"}
 
 
-@pytest.mark.parametrize("service,pixels,folder", [("mpc", (822, 1122), "poker"), ("tgc", (825, 1125), "deck"),
-                                                   ("printerstudio", (822, 1122), "poker")])
-def test_image_services_get_a_front_per_card_one_back_and_the_quantities(shops: Path, service: str, pixels, folder):
+@pytest.mark.parametrize(
+    "service,pixels,folder",
+    [
+        ("mpc", (822, 1122), "poker"),
+        ("tgc", (825, 1125), "deck"),
+        ("printerstudio", (822, 1122), "poker"),
+    ],
+)
+def test_image_services_get_a_front_per_card_one_back_and_the_quantities(
+    shops: Path, service: str, pixels, folder
+):
     """MakePlayingCards and PrinterStudio take a game's cards of one size in one upload
     (named by the size); The Game Crafter one deck per back (named by the back), and the
     deck's tuck box beside it (tests/test_tuckbox_print_shop.py)."""
     root = shops / service
     boxes = ["deck-tuckbox.png"] if service == "tgc" else []
     assert files(root) == boxes + [
-        f"{folder}/back.png", f"{folder}/front/001-ember.png", f"{folder}/front/002-blaze.png",
-        f"{folder}/front/003-spring.png", f"{folder}/front/004-flood.png", f"{folder}/order.txt", f"{folder}/quantities.csv",
+        f"{folder}/back.png",
+        f"{folder}/front/001-ember.png",
+        f"{folder}/front/002-blaze.png",
+        f"{folder}/front/003-spring.png",
+        f"{folder}/front/004-flood.png",
+        f"{folder}/order.txt",
+        f"{folder}/quantities.csv",
     ]  # the tokens and the die are not cards: no print shop gets them
     for f in (root / folder).rglob("*.png"):
         assert Image.open(f).size == pixels, f
     rows = list(csv.DictReader(io.StringIO((root / folder / "quantities.csv").read_text())))
     assert [(r["front"], r["back"], r["quantity"]) for r in rows] == [
-        ("front/001-ember.png", "back.png", "2"), ("front/002-blaze.png", "back.png", "1"),
-        ("front/003-spring.png", "back.png", "2"), ("front/004-flood.png", "back.png", "1"),
+        ("front/001-ember.png", "back.png", "2"),
+        ("front/002-blaze.png", "back.png", "1"),
+        ("front/003-spring.png", "back.png", "2"),
+        ("front/004-flood.png", "back.png", "1"),
     ]
 
 
@@ -86,7 +106,9 @@ def test_drivethru_gets_one_cmyk_pdf_per_deck_back_then_front_for_every_copy(sho
     w, h = parse_size("poker")
     b = parse_length("0.125in")
     for page in reader.pages:
-        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+        assert [float(v) for v in page.mediabox] == pytest.approx(
+            [0, 0, w + 2 * b, h + 2 * b], abs=0.01
+        )
         assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + w, b + h], abs=0.01)
     text = reader.pages[1].extract_text()
     assert "Ember" in text and "Ember" not in reader.pages[0].extract_text()
@@ -98,7 +120,18 @@ def test_drivethru_gets_one_cmyk_pdf_per_deck_back_then_front_for_every_copy(sho
 def test_a_size_a_service_does_not_print_is_an_error_naming_the_sizes_it_does(cli, mini):
     mini.replace("game.toml", 'card_size = "poker"', 'card_size = "mini"')
     out = mini.root / "out"
-    r = cli("--root", str(mini.root), "build", "mini", "--for", "mpc", "--only", "print-shop", "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--for",
+        "mpc",
+        "--only",
+        "print-shop",
+        "--out",
+        str(out),
+    )
     assert r.code == 2
     assert "MakePlayingCards does not print 44.0 x 63.5mm cards" in r.err
     assert "poker (63.5 x 88.9mm), bridge (57.1 x 88.9mm), tarot (69.8 x 120.6mm)" in r.err
@@ -107,4 +140,7 @@ def test_a_size_a_service_does_not_print_is_an_error_naming_the_sizes_it_does(cl
 
 def test_an_unknown_service_is_an_error(cli, mini):
     r = cli("--root", str(mini.root), "build", "mini", "--for", "kinkos")
-    assert r.code == 2 and "unknown print shop(s) kinkos; expected: mpc, printerstudio, tgc, drivethru" in r.err
+    assert (
+        r.code == 2
+        and "unknown print shop(s) kinkos; expected: mpc, printerstudio, tgc, drivethru" in r.err
+    )

@@ -19,7 +19,14 @@ from PIL import Image, ImageChops, ImageStat
 from conftest import ROOT, job_of, load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_size
-from cardstock.exports.presets import CARD_KINDS, build_print_shop, deck_size, decks, load_presets, uploads
+from cardstock.exports.presets import (
+    CARD_KINDS,
+    build_print_shop,
+    deck_size,
+    decks,
+    load_presets,
+    uploads,
+)
 from cardstock.render.png import faces_pdf, pixel_size, rasterise
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -36,7 +43,10 @@ def load(root: Path, game: str):
 def mini_project(tmp_path: Path, **edits: str) -> Path:
     root = tmp_path / "project"
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
-    for name, (old, new) in (("game.toml", edits.get("game", ("", ""))), ("cards.csv", edits.get("cards", ("", "")))):
+    for name, (old, new) in (
+        ("game.toml", edits.get("game", ("", ""))),
+        ("cards.csv", edits.get("cards", ("", ""))),
+    ):
         if old:
             path = root / "catalog" / "mini" / name
             text = path.read_text()
@@ -60,11 +70,14 @@ def test_every_card_goes_to_every_service_once_grouped_as_the_service_sells_it(g
             assert [u.name for u in found] == sorted({u.size.name for u in found}), sid
             sizes = service.deck_sizes
             for u in found:
-                assert u.count <= sizes[-1] and deck_size(service, u.count) == min(n for n in sizes if n >= u.count)
+                assert u.count <= sizes[-1] and deck_size(service, u.count) == min(
+                    n for n in sizes if n >= u.count
+                )
         else:  # one upload per deck: the cards of each share one back
             for u in found:
                 assert len({c.back.key for c in u.cards if c.back is not None}) <= 1 or all(
-                    c.component.kind == "reference" or c.component.back is None for c in u.cards), (sid, u.name)
+                    c.component.kind == "reference" or c.component.back is None for c in u.cards
+                ), (sid, u.name)
 
 
 def test_alter_ego_goes_to_makeplayingcards_as_one_order_with_its_eight_backs(tmp_path):
@@ -88,7 +101,9 @@ def test_alter_ego_goes_to_makeplayingcards_as_one_order_with_its_eight_backs(tm
 def test_an_order_far_above_a_deck_size_also_names_the_two_smaller_decks(tmp_path):
     """246 cards: MakePlayingCards' deck of 396 holds them, with 150 spare slots; a deck of
     234 and one of 18 hold them with 6."""
-    root = mini_project(tmp_path, cards=("ember,Ember,2,", "ember,Ember,242,"))  # with the other three: 246
+    root = mini_project(
+        tmp_path, cards=("ember,Ember,2,", "ember,Ember,242,")
+    )  # with the other three: 246
     out = root / "out"
     build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("mpc",))))
     order = (out / "mini" / "print-shop" / "mpc" / "poker" / "order.txt").read_text()
@@ -99,7 +114,9 @@ def test_an_order_far_above_a_deck_size_also_names_the_two_smaller_decks(tmp_pat
 def test_an_upload_past_the_largest_deck_is_split_and_each_part_names_its_deck(tmp_path):
     root = mini_project(tmp_path, cards=("ember,Ember,2,", "ember,Ember,400,"))
     root_text = (root / "catalog" / "mini" / "cards.csv").read_text()
-    (root / "catalog" / "mini" / "cards.csv").write_text(root_text.replace("spring,Spring,2,", "spring,Spring,300,"))
+    (root / "catalog" / "mini" / "cards.csv").write_text(
+        root_text.replace("spring,Spring,2,", "spring,Spring,300,")
+    )
     out = root / "out"
     build_print_shop(job_of(load(root, "mini"), BuildOptions(out=out, services=("mpc", "tgc"))))
     mpc = out / "mini" / "print-shop" / "mpc"
@@ -111,8 +128,14 @@ def test_an_upload_past_the_largest_deck_is_split_and_each_part_names_its_deck(t
         count = sum(int(r["quantity"]) for r in rows)
         counts.append(count)
         assert count <= 612
-        deck = re.search(r"Order a deck of (\d+) cards: (\d+) cards", (mpc / part / "order.txt").read_text())
-        assert deck and int(deck.group(2)) == count and int(deck.group(1)) == deck_size(PRESETS["mpc"], count)
+        deck = re.search(
+            r"Order a deck of (\d+) cards: (\d+) cards", (mpc / part / "order.txt").read_text()
+        )
+        assert (
+            deck
+            and int(deck.group(2)) == count
+            and int(deck.group(1)) == deck_size(PRESETS["mpc"], count)
+        )
     assert sum(counts) == 400 + 1 + 300 + 1
     tgc = (out / "mini" / "print-shop" / "tgc" / "deck" / "order.txt").read_text()
     assert "Order 702 cards." in tgc  # sold by the card: no deck size to round up to
@@ -126,11 +149,23 @@ def _render(face, dpi: int) -> Image.Image:
 def _difference(a: Image.Image, b: Image.Image) -> float:
     """The mean difference of the middle of two pictures of (nearly) the same size."""
     w, h = min(a.width, b.width) - 40, min(a.height, b.height) - 40
-    crop = [im.crop(((im.width - w) // 2, (im.height - h) // 2, (im.width - w) // 2 + w, (im.height - h) // 2 + h)) for im in (a, b)]
+    crop = [
+        im.crop(
+            (
+                (im.width - w) // 2,
+                (im.height - h) // 2,
+                (im.width - w) // 2 + w,
+                (im.height - h) // 2 + h,
+            )
+        )
+        for im in (a, b)
+    ]
     return sum(ImageStat.Stat(ImageChops.difference(*crop)).mean) / 3
 
 
-def test_landscape_cards_are_turned_for_every_service_and_each_back_lands_behind_its_front(tmp_path):
+def test_landscape_cards_are_turned_for_every_service_and_each_back_lands_behind_its_front(
+    tmp_path,
+):
     """A landscape deck (3.5 x 2.5 in) is printed portrait by every service. A portrait
     card is turned over its long edge, so a landscape card printed as its front turned a
     quarter clockwise needs its back turned a quarter counter-clockwise: then the back
@@ -155,10 +190,17 @@ def test_landscape_cards_are_turned_for_every_service_and_each_back_lands_behind
             want_front, want_back = _render(front, dpi), _render(back, dpi)
             # PIL turns counter-clockwise for a positive angle
             assert _difference(png_front.rotate(90, expand=True), want_front) < 6, sid
-            assert _difference(png_front.rotate(-90, expand=True), want_front) > 12, sid  # the other turn is not it
-            right, wrong = _difference(png_back.rotate(-90, expand=True), want_back), _difference(png_back.rotate(90, expand=True), want_back)
+            assert _difference(png_front.rotate(-90, expand=True), want_front) > 12, (
+                sid
+            )  # the other turn is not it
+            right, wrong = (
+                _difference(png_back.rotate(-90, expand=True), want_back),
+                _difference(png_back.rotate(90, expand=True), want_back),
+            )
             assert wrong > 4 * right, sid  # the wrong turn shows
-            assert "landscape cards turned a quarter clockwise" in (folder / "order.txt").read_text()
+            assert (
+                "landscape cards turned a quarter clockwise" in (folder / "order.txt").read_text()
+            )
         else:
             reader = pypdf.PdfReader(shop / sid / "deck.pdf")
             for page in reader.pages:
@@ -173,7 +215,9 @@ def test_a_card_no_service_size_fits_either_way_up_is_still_refused(tmp_path):
     by_deck = decks(job_of(catalog).faces, bleed=True)
     for sid, service in PRESETS.items():
         found, problems = uploads(catalog, by_deck, service)
-        assert not found and problems and "does not print 101.6 x 76.2mm cards" in problems[0].message, sid
+        assert (
+            not found and problems and "does not print 101.6 x 76.2mm cards" in problems[0].message
+        ), sid
 
 
 def test_the_docs_tell_how_to_order_each_service_by_its_deck_sizes():

@@ -34,7 +34,11 @@ def objects(save: dict) -> list[dict]:
 
 
 def saved(out: Path, game: str) -> dict:
-    return json.loads((out / game / "tts" / "Saves" / "Saved Objects" / f"{game}.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (out / game / "tts" / "Saves" / "Saved Objects" / f"{game}.json").read_text(
+            encoding="utf-8"
+        )
+    )
 
 
 def local(folder: Path, name: str) -> Path:
@@ -92,22 +96,33 @@ def test_face_sheets_exist_and_are_columns_times_card_width(mini):
 
 def test_tokens_are_round_custom_tiles_with_transparent_corners(mini):
     _, save, folder = mini
-    (bag,) = [o for o in objects(save) if o["Name"] == "Bag" and o["Nickname"] == "Tokens"]  # dice have a bag too
+    (bag,) = [
+        o for o in objects(save) if o["Name"] == "Bag" and o["Nickname"] == "Tokens"
+    ]  # dice have a bag too
     assert len(bag["ContainedObjects"]) == 10
     tile = bag["ContainedObjects"][0]
-    assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # circle
+    assert (
+        tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2
+    )  # circle
     image = Image.open(local(folder, tile["CustomImage"]["ImageURL"]))
     assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0
 
 
 def test_a_base_url_replaces_the_file_names(tmp_path: Path):
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
-    build_tts(job_of(load(tmp_path, "mini"), BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/")))
+    build_tts(
+        job_of(
+            load(tmp_path, "mini"),
+            BuildOptions(out=tmp_path / "out", dpi=20, tts_base_url="https://example.org/mini/"),
+        )
+    )
     save = saved(tmp_path / "out", "mini")
     (deck,) = [o for o in objects(save) if o["Name"] == "Deck"]
     (entry,) = deck["CustomDeck"].values()
     assert entry["FaceURL"] == "https://example.org/mini/mini-deck-cards-1.png"
-    assert (tmp_path / "out" / "mini" / "tts" / "Mods" / "Images" / "mini-deck-cards-1.png").is_file()
+    assert (
+        tmp_path / "out" / "mini" / "tts" / "Mods" / "Images" / "mini-deck-cards-1.png"
+    ).is_file()
 
 
 @pytest.mark.parametrize("game", ["atmosfear", "alpha-omega-tiles"])
@@ -127,22 +142,38 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
             sheet = Image.open(local(tmp_path / game / "tts", entry["FaceURL"]))
             cell = sheet.width // entry["NumWidth"]
             assert sheet.width == entry["NumWidth"] * cell
-    tiles = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"] if t["Name"] == "Custom_Tile"]
+    tiles = [
+        t
+        for o in objects(save)
+        if o["Name"] == "Bag"
+        for t in o["ContainedObjects"]
+        if t["Name"] == "Custom_Tile"
+    ]
     kinds = {c.kind for c in cat.components}
     if "tile" in kinds:
         assert any(t["CustomImage"]["CustomTile"]["Type"] == 1 for t in tiles)  # hexagons
 
 
 @pytest.mark.parametrize("size", ["500mm x 400mm", "24in x 36in"])
-def test_a_board_larger_than_tabletop_simulators_largest_image_is_drawn_within_4096_pixels_at_its_true_size(tmp_path: Path, size: str):
+def test_a_board_larger_than_tabletop_simulators_largest_image_is_drawn_within_4096_pixels_at_its_true_size(
+    tmp_path: Path, size: str
+):
     mini_with_a_piece(tmp_path, size)
     cat = load(tmp_path, "mini")
     build_tts(job_of(cat, BuildOptions(out=tmp_path / "out", dpi=300)))
     save = saved(tmp_path / "out", "mini")
-    (board,) = [t for o in objects(save) if o["Name"] == "Bag" for t in o["ContainedObjects"] if t["Nickname"] == "The Map"]
+    (board,) = [
+        t
+        for o in objects(save)
+        if o["Name"] == "Bag"
+        for t in o["ContainedObjects"]
+        if t["Nickname"] == "The Map"
+    ]
     image = Image.open(local(tmp_path / "out" / "mini" / "tts", board["CustomImage"]["ImageURL"]))
     assert max(image.size) <= 4096 and max(image.size) >= 4090  # as large as it may be
     (comp,) = [c for c in cat.components if c.id == "map"]
     w, h = (v / 72 * 25.4 for v in parse_size(comp.size))
     assert abs(image.width / image.height - w / h) < 0.01  # not stretched
-    assert board["Transform"]["scaleX"] == pytest.approx(h / 33.5, abs=1e-3)  # its true height on the table
+    assert board["Transform"]["scaleX"] == pytest.approx(
+        h / 33.5, abs=1e-3
+    )  # its true height on the table

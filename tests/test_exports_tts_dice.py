@@ -37,7 +37,9 @@ def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("tts")
     build_tts(job_of(cat, BuildOptions(out=out, dpi=60)))
     FOLDER["tts"] = out / "atmosfear" / "tts"
-    save = json.loads((FOLDER["tts"] / "Saves" / "Saved Objects" / "atmosfear.json").read_text(encoding="utf-8"))
+    save = json.loads(
+        (FOLDER["tts"] / "Saves" / "Saved Objects" / "atmosfear.json").read_text(encoding="utf-8")
+    )
     return cat, save
 
 
@@ -76,24 +78,42 @@ def test_every_die_of_the_catalog_is_a_custom_die_in_its_count(built):
     want = {c.name: c.count for c in cat.components if c.kind == "die"}
     assert {n: [d["Nickname"] for d in dice].count(n) for n in want} == want
     for die in dice:
-        assert die["Name"] == "Custom_Model" and die["CustomMesh"]["TypeIndex"] == 2  # TTS's dice type
-        assert local(die["CustomMesh"]["MeshURL"]).is_file() and local(die["CustomMesh"]["DiffuseURL"]).is_file()
+        assert (
+            die["Name"] == "Custom_Model" and die["CustomMesh"]["TypeIndex"] == 2
+        )  # TTS's dice type
+        assert (
+            local(die["CustomMesh"]["MeshURL"]).is_file()
+            and local(die["CustomMesh"]["DiffuseURL"]).is_file()
+        )
 
 
 def test_each_value_sits_on_its_own_side_of_the_cube_and_rolls_report_it(built):
     cat, save = built
-    ruling = next(d for d in bag_of(save, "Dice")["ContainedObjects"] if d["Nickname"] == "Ruling Die")
+    ruling = next(
+        d for d in bag_of(save, "Dice")["ContainedObjects"] if d["Nickname"] == "Ruling Die"
+    )
     v, vt, faces = read_obj(local(ruling["CustomMesh"]["MeshURL"]))
     assert len(v) == 24 and len(faces) == 6
     comp = next(c for c in cat.components if c.id == "ruling-die")
-    assert [r["Value"] for r in ruling["RotationValues"]] == ["[red] Red", "[blue] Blue", "[green] Green", "[yellow] Yellow", "[purple] Purple", "[grey] Grey"]
+    assert [r["Value"] for r in ruling["RotationValues"]] == [
+        "[red] Red",
+        "[blue] Blue",
+        "[green] Green",
+        "[yellow] Yellow",
+        "[purple] Purple",
+        "[grey] Grey",
+    ]
     assert len(comp.fields["faces"]) == 6
     normals = []
     for face in faces:
         (a, ta), (b, _), (_, _), (d, _) = face
         e1 = [v[b][i] - v[a][i] for i in range(3)]
         e2 = [v[d][i] - v[a][i] for i in range(3)]
-        n = (e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0])
+        n = (
+            e1[1] * e2[2] - e1[2] * e2[1],
+            e1[2] * e2[0] - e1[0] * e2[2],
+            e1[0] * e2[1] - e1[1] * e2[0],
+        )
         centre = [sum(v[i][k] for i, _ in face) / 4 for k in range(3)]
         assert sum(n[k] * centre[k] for k in range(3)) > 0  # wound outward
         normals.append(n)
@@ -105,7 +125,10 @@ def test_each_value_sits_on_its_own_side_of_the_cube_and_rolls_report_it(built):
         n, cell = next((n, c) for n, c in normals if c == ((value - 1) % 3, (value - 1) // 3))
         r = roll["Rotation"]
         up = turned(n, (r["x"], r["y"], r["z"]))
-        assert up[1] > 0 and abs(up[0]) < 1e-6 and abs(up[2]) < 1e-6, (value, up)  # that side ends on top
+        assert up[1] > 0 and abs(up[0]) < 1e-6 and abs(up[2]) < 1e-6, (
+            value,
+            up,
+        )  # that side ends on top
     opposite = {}
     for n, cell in normals:
         opposite[tuple(round(x) for x in n)] = cell[0] + 3 * cell[1] + 1
@@ -115,7 +138,9 @@ def test_each_value_sits_on_its_own_side_of_the_cube_and_rolls_report_it(built):
 
 def test_the_texture_holds_each_face_in_its_cell(built):
     cat, save = built
-    ruling = next(d for d in bag_of(save, "Dice")["ContainedObjects"] if d["Nickname"] == "Ruling Die")
+    ruling = next(
+        d for d in bag_of(save, "Dice")["ContainedObjects"] if d["Nickname"] == "Ruling Die"
+    )
     texture = Image.open(local(ruling["CustomMesh"]["DiffuseURL"])).convert("RGB")
     cell = texture.width // 3
     assert texture.size == (3 * cell, 2 * cell)

@@ -36,7 +36,9 @@ def export(root: Path, game: str, out: Path, **options: Any) -> tuple[Any, dict,
     cat = load(root, game)
     build_tts(job_of(cat, BuildOptions(out=out, dpi=40, **options)))
     folder = out / game / "tts"
-    save = json.loads((folder / "Saves" / "Saved Objects" / f"{game}.json").read_text(encoding="utf-8"))
+    save = json.loads(
+        (folder / "Saves" / "Saved Objects" / f"{game}.json").read_text(encoding="utf-8")
+    )
     return cat, save, folder
 
 
@@ -84,11 +86,17 @@ def resolve(folder: Path, name: str) -> Path:
 
 
 def mesh_extent(path: Path) -> tuple[float, float, float]:
-    vs = [tuple(map(float, line.split()[1:4])) for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("v ")]
+    vs = [
+        tuple(map(float, line.split()[1:4]))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("v ")
+    ]
     return tuple(max(v[i] for v in vs) - min(v[i] for v in vs) for i in range(3))  # type: ignore[return-value]
 
 
-def footprint(obj: dict, folder: Path, save_transform: dict | None = None) -> tuple[float, float, float]:
+def footprint(
+    obj: dict, folder: Path, save_transform: dict | None = None
+) -> tuple[float, float, float]:
     """What Tabletop Simulator draws the object as, in millimetres: width, depth (its
     height on the table), and how tall it stands."""
     t = obj["Transform"]
@@ -97,7 +105,9 @@ def footprint(obj: dict, folder: Path, save_transform: dict | None = None) -> tu
         return t["scaleX"] * w, t["scaleZ"] * h, 0.0
     if obj["Name"] == "Custom_Tile":
         image = Image.open(resolve(folder, obj["CustomImage"]["ImageURL"]))
-        assert obj["CustomImage"]["CustomTile"]["Stretch"] is False  # the tile takes its image's proportions
+        assert (
+            obj["CustomImage"]["CustomTile"]["Stretch"] is False
+        )  # the tile takes its image's proportions
         h = t["scaleZ"] * AT_SCALE_1["tile"][1]
         return h * image.width / image.height, h, 0.0
     assert obj["Name"] == "Custom_Model"
@@ -113,7 +123,10 @@ def test_every_component_of_every_game_is_in_the_object_in_its_count(exported, g
     sets = {s.id: s for s in cat.game.sets}
     for comp in cat.components:
         s = sets[comp.set]
-        lone = s.kind in ("card", "reference") and sum(c.count for c in cat.components if c.set == s.id) == 1
+        lone = (
+            s.kind in ("card", "reference")
+            and sum(c.count for c in cat.components if c.set == s.id) == 1
+        )
         key = (comp.name if lone else s.name, comp.name)
         want[key] = want.get(key, 0) + comp.count
     got: dict[tuple[str, str], int] = {}
@@ -128,11 +141,15 @@ def test_the_tiles_game_holds_its_eight_pawns_as_standing_figures(exported):
     pawns = [o for where, o in pieces(save) if where == "Pawns"]
     assert len(pawns) == 8 == sum(c.count for c in cat.components if c.kind == "pawn")
     for pawn in pawns:
-        assert pawn["Name"] == "Custom_Model" and pawn["CustomMesh"]["TypeIndex"] == 1  # TTS's figurine type
+        assert (
+            pawn["Name"] == "Custom_Model" and pawn["CustomMesh"]["TypeIndex"] == 1
+        )  # TTS's figurine type
         assert resolve(folder, pawn["CustomMesh"]["DiffuseURL"]).is_file()
     red = next(o for o in pawns if o["Nickname"] == "Red pawn")
     texture = Image.open(resolve(folder, red["CustomMesh"]["DiffuseURL"])).convert("RGB")
-    r, g, b = texture.getpixel((texture.width * 5 // 6, texture.height // 4))  # the base flap: the player's colour
+    r, g, b = texture.getpixel(
+        (texture.width * 5 // 6, texture.height // 4)
+    )  # the base flap: the player's colour
     assert r > 2 * g and r > 2 * b
 
 
@@ -161,9 +178,15 @@ def test_every_piece_is_drawn_at_its_trim_size(exported, game):
         w, h = trim(cat, comp)
         got_w, got_h, tall = footprint(obj, folder)
         if comp.kind == "pawn":  # standing: as wide as a panel, as tall as a panel on its base
-            assert got_w == pytest.approx(w, rel=0.015) and tall == pytest.approx(h + STANDEE_THICKNESS_MM / 2, rel=0.015)
+            assert got_w == pytest.approx(w, rel=0.015) and tall == pytest.approx(
+                h + STANDEE_THICKNESS_MM / 2, rel=0.015
+            )
         elif comp.kind == "die":
-            assert got_w == pytest.approx(w, rel=0.015) and got_h == pytest.approx(w, rel=0.015) and tall == pytest.approx(w, rel=0.015)
+            assert (
+                got_w == pytest.approx(w, rel=0.015)
+                and got_h == pytest.approx(w, rel=0.015)
+                and tall == pytest.approx(w, rel=0.015)
+            )
         else:
             assert got_w == pytest.approx(w, rel=0.015), (comp.id, got_w, w)
             assert got_h == pytest.approx(h, rel=0.015), (comp.id, got_h, h)
@@ -210,11 +233,20 @@ def test_the_saved_object_is_the_same_bytes_wherever_it_is_built(tmp_path):
     assert (a / rel).read_bytes() == (b / rel).read_bytes()
 
 
-@pytest.mark.parametrize("base, first", [
-    ("https://example.org/mini", "https://example.org/mini/mini-deck-cards-1.png"),
-    ("https://example.org/my games/Ævintýri/", "https://example.org/my%20games/%C3%86vint%C3%BDri/mini-deck-cards-1.png"),
-    ("HTTPS://bücher.example/a%20b/c d", "https://xn--bcher-kva.example/a%20b/c%20d/mini-deck-cards-1.png"),
-])
+@pytest.mark.parametrize(
+    "base, first",
+    [
+        ("https://example.org/mini", "https://example.org/mini/mini-deck-cards-1.png"),
+        (
+            "https://example.org/my games/Ævintýri/",
+            "https://example.org/my%20games/%C3%86vint%C3%BDri/mini-deck-cards-1.png",
+        ),
+        (
+            "HTTPS://bücher.example/a%20b/c d",
+            "https://xn--bcher-kva.example/a%20b/c%20d/mini-deck-cards-1.png",
+        ),
+    ],
+)
 def test_a_base_url_is_percent_encoded_before_each_file_name(tmp_path, base, first):
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     _, save, folder = export(tmp_path, "mini", tmp_path / "out", tts_base_url=base)
@@ -224,13 +256,28 @@ def test_a_base_url_is_percent_encoded_before_each_file_name(tmp_path, base, fir
     prefix = first.rsplit("/", 1)[0] + "/"
     for url in urls(save):
         assert url.startswith(prefix) and url.isascii() and " " not in url
-        assert resolve(folder, url[len(prefix):]).is_file()  # upload the Mods files to that address
+        assert resolve(
+            folder, url[len(prefix) :]
+        ).is_file()  # upload the Mods files to that address
 
 
-@pytest.mark.parametrize("base", ["ftp://example.org/x", "example.org/mini", "https://", "https://example.org/x?y=1"])
+@pytest.mark.parametrize(
+    "base", ["ftp://example.org/x", "example.org/mini", "https://", "https://example.org/x?y=1"]
+)
 def test_a_base_url_that_is_no_web_folder_is_bad_input(mini, cli, base):
     out = mini.root / "output"
-    r = cli("--root", str(mini.root), "build", "mini", "--only", "tts", "--tts-base-url", base, "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--only",
+        "tts",
+        "--tts-base-url",
+        base,
+        "--out",
+        str(out),
+    )
     assert r.code == 2
     assert "command line: --tts-base-url:" in r.err
     assert not (out / "mini" / "tts").exists()

@@ -13,7 +13,16 @@ import pytest
 from cardstock import fonts
 from conftest import distinct_faces, lay_out
 from cardstock.layout.lint import lint
-from cardstock.layout.ops import Face, Group, Icon, Path as PathOp, Rect, Text, point_in_polygon, walk
+from cardstock.layout.ops import (
+    Face,
+    Group,
+    Icon,
+    Path as PathOp,
+    Rect,
+    Text,
+    point_in_polygon,
+    walk,
+)
 from cardstock.core.units import parse_length
 from conftest import job_of
 from helpers_faces import GAME, comp, load, make_project  # the fixture game
@@ -50,8 +59,12 @@ def test_a_poker_card_is_laid_out_in_points_from_the_trim_top_left_with_bleed(ca
     assert isinstance(frame, PathOp) and frame.fill == "#c0392b"
     xs = [c[1] for c in frame.d if c[0] in "ML"]
     ys = [c[2] for c in frame.d if c[0] in "ML"]
-    assert min(xs) == pytest.approx(-3 * MM, abs=0.01) and max(xs) == pytest.approx((63.5 + 3) * MM, abs=0.01)
-    assert min(ys) == pytest.approx(-3 * MM, abs=0.01) and max(ys) == pytest.approx((88.9 + 3) * MM, abs=0.01)
+    assert min(xs) == pytest.approx(-3 * MM, abs=0.01) and max(xs) == pytest.approx(
+        (63.5 + 3) * MM, abs=0.01
+    )
+    assert min(ys) == pytest.approx(-3 * MM, abs=0.01) and max(ys) == pytest.approx(
+        (88.9 + 3) * MM, abs=0.01
+    )
 
 
 def test_without_bleed_nothing_is_painted_outside_the_trim(cat):
@@ -85,10 +98,15 @@ def test_the_title_box_sits_where_the_layout_puts_it(cat):
 
 
 def test_a_game_moves_a_box_by_changing_its_layout_file_not_python(tmp_path):
-    moved = load(make_project(tmp_path, """
+    moved = load(
+        make_project(
+            tmp_path,
+            """
         [layouts.card.boxes.title]
         top = "20mm"
-    """))
+    """,
+        )
+    )
     face = lay_out(moved, comp(moved, "fish"), "front")
     title = next(t for t in texts(face) if t.font == "serif-bold")
     _, top, _, bottom = text_extent(title)
@@ -138,7 +156,10 @@ def test_a_pawn_is_a_folding_standee_in_the_player_colour(cat):
     sides = [op for op in face.ops if isinstance(op, Group)]
     assert len(sides) == 2
     assert sides[0].transform[0] == -1 and sides[1].transform[0] == 1  # one side turned over
-    assert any(isinstance(op, Icon) and op.symbol == "meeple" and op.color == "#b3261e" for op in walk(face.ops))
+    assert any(
+        isinstance(op, Icon) and op.symbol == "meeple" and op.color == "#b3261e"
+        for op in walk(face.ops)
+    )
 
 
 def test_cards_have_their_deck_back_and_others_none(cat):
@@ -159,7 +180,11 @@ def test_catalog_text_is_rendered_with_its_values_icons_and_emphasis(cat):
     assert "Deal 3" in joined and "damage." in joined
     assert any(t.text == "Bold" and t.font == "sans-bold" for t in runs)
     assert any(t.text == "italic" and t.font == "sans-italic" for t in runs)
-    inline = [op for op in walk(face.ops) if isinstance(op, Icon) and op.symbol == "flame" and op.size < 12]
+    inline = [
+        op
+        for op in walk(face.ops)
+        if isinstance(op, Icon) and op.symbol == "flame" and op.size < 12
+    ]
     assert inline and inline[0].color == "#c0392b"
 
 
@@ -184,7 +209,11 @@ def test_text_that_cannot_fit_at_its_minimum_size_is_an_issue_not_a_crash(cat):
     assert "does not fit" in issue.message and "6pt" in issue.message
     # what is drawn stays inside the box
     body_bottom = face.height - 3 * MM - 3 * MM
-    assert all(text_extent(t)[3] <= body_bottom + 0.5 for t in texts(face) if t.font == "sans" and not t.text.startswith("v1.2.3 · "))
+    assert all(
+        text_extent(t)[3] <= body_bottom + 0.5
+        for t in texts(face)
+        if t.font == "sans" and not t.text.startswith("v1.2.3 · ")
+    )
     assert issue in lint(job_of(cat))
 
 
@@ -209,9 +238,15 @@ def test_reference_cards_lay_out_their_templates_with_ruled_tables(cat):
     words = " ".join(t.text for t in texts(front))
     assert "Fixture turn" in words and "Play up to 4 tokens." in words
     assert "Tiles" in words and "six" in words
-    rules = [op for op in front.ops if isinstance(op, PathOp) and op.stroke and len(op.d) == 2 and op.d[0][2] == op.d[1][2]]
+    rules = [
+        op
+        for op in front.ops
+        if isinstance(op, PathOp) and op.stroke and len(op.d) == 2 and op.d[0][2] == op.d[1][2]
+    ]
     assert len(rules) >= 4  # under the header and under each of the three rows
-    assert any(isinstance(op, Rect) and op.fill and op.h < 20 for op in front.ops)  # the header band
+    assert any(
+        isinstance(op, Rect) and op.fill and op.h < 20 for op in front.ops
+    )  # the header band
     back = lay_out(cat, c, "back")
     assert "Scoring" in " ".join(t.text for t in texts(back))
     assert not front.findings and not back.findings
@@ -243,38 +278,59 @@ def test_an_unknown_symbol_is_reported_at_its_game_toml_line(cat):
 
 
 def test_layout_file_mistakes_are_issues_with_file_and_line(tmp_path):
-    bad = load(make_project(tmp_path, """
+    bad = load(
+        make_project(
+            tmp_path,
+            """
         [layouts.card.boxes.title]
         colour = "#ff0000"
 
         [layouts.card.boxes.body]
         size = "9 points"
-    """))
+    """,
+        )
+    )
     found = validated(bad)
     typo = [i for i in found if i.file == "layouts/fixture/faces.toml" and "colour" in i.field]
     assert typo and typo[0].line == 3 and "unknown key" in typo[0].message
 
 
 def test_a_bad_length_in_a_layout_is_reported_at_its_line(tmp_path):
-    bad = load(make_project(tmp_path, """
+    bad = load(
+        make_project(
+            tmp_path,
+            """
         [layouts.card.boxes.body]
         size = "9 points"
-    """))
+    """,
+        )
+    )
     found = [i for i in validated(bad) if i.file == "layouts/fixture/faces.toml"]
     assert found and found[0].line == 3 and "layouts.card.boxes.body.size" == found[0].field
 
 
 def test_content_pushed_outside_the_safe_zone_is_a_warning_for_print_safety(tmp_path):
-    bad = load(make_project(tmp_path, """
+    bad = load(
+        make_project(
+            tmp_path,
+            """
         [layouts.card.boxes.title]
         frame = "trim"
         top = "0.3mm"
         height = "2.6mm"
         valign = "top"
-    """))
-    found = [i for i in lint(job_of(bad)) if i.field == "layouts.card.boxes.title" and "safe zone" in i.message]
+    """,
+        )
+    )
+    found = [
+        i
+        for i in lint(job_of(bad))
+        if i.field == "layouts.card.boxes.title" and "safe zone" in i.message
+    ]
     assert found and found[0].level == "warning"
-    assert found[0].file == "layouts/fixture/faces.toml" and found[0].line == 3  # the key that moved it
+    assert (
+        found[0].file == "layouts/fixture/faces.toml" and found[0].line == 3
+    )  # the key that moved it
 
 
 def test_identical_input_gives_identical_faces(cat):
@@ -302,17 +358,31 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     from cardstock.layout.ops import Image as ImageOp
 
     game = GAME.replace(
-        'fields = {{ element = {{ type = "icon" }}, power = {{ type = "int" }}, text = {{ type = "text" }} }}'.replace("{{", "{").replace("}}", "}"),
+        'fields = {{ element = {{ type = "icon" }}, power = {{ type = "int" }}, text = {{ type = "text" }} }}'.replace(
+            "{{", "{"
+        ).replace("}}", "}"),
         'fields = { element = { type = "icon" }, power = { type = "int" }, text = { type = "text" }, art = { type = "art" } }',
     )
-    game = game.replace('{ id = "long", name = "Long", count = 1,', '{ id = "long", name = "Long", count = 1, art = "art/photo.png",')
-    game = game.replace('{ id = "typo", name = "Typo", count = 1,', '{ id = "typo", name = "Typo", count = 1, art = "art/shape.svg",')
-    root = make_project(tmp_path, """
+    game = game.replace(
+        '{ id = "long", name = "Long", count = 1,',
+        '{ id = "long", name = "Long", count = 1, art = "art/photo.png",',
+    )
+    game = game.replace(
+        '{ id = "typo", name = "Typo", count = 1,',
+        '{ id = "typo", name = "Typo", count = 1, art = "art/shape.svg",',
+    )
+    root = make_project(
+        tmp_path,
+        """
         [layouts.card.boxes.art]
         art = "{{ art or '' }}"
-    """, game=game)
+    """,
+        game=game,
+    )
     (root / "catalog" / "fixture" / "art").mkdir()
-    PILImage.new("RGB", (40, 20), (200, 30, 30)).save(root / "catalog" / "fixture" / "art" / "photo.png")
+    PILImage.new("RGB", (40, 20), (200, 30, 30)).save(
+        root / "catalog" / "fixture" / "art" / "photo.png"
+    )
     (root / "catalog" / "fixture" / "art" / "shape.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1" y="1" width="8" height="8" fill="#00ff00"/>'
         '<image x="0" y="5" width="2" height="2" href="no.png"/></svg>'
@@ -320,13 +390,19 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     c = load(root)
     photo = lay_out(c, comp(c, "long"), "front")
     images = [op for op in walk(photo.ops) if isinstance(op, ImageOp)]
-    assert len(images) == 1 and images[0].sha256 and images[0].w / images[0].h == pytest.approx(2.0, rel=0.01)
+    assert (
+        len(images) == 1
+        and images[0].sha256
+        and images[0].w / images[0].h == pytest.approx(2.0, rel=0.01)
+    )
     shape = lay_out(c, comp(c, "typo"), "front")
     assert any(isinstance(op, PathOp) and op.fill == "#00ff00" for op in walk(shape.ops))
     assert any("<image> is not drawn" in i.message and i.level == "warning" for i in shape.findings)
     plain = lay_out(c, comp(c, "fish"), "front")  # no art: the generated placeholder
     assert not [op for op in walk(plain.ops) if isinstance(op, ImageOp)]
-    assert any(isinstance(op, Icon) and op.symbol == "flame" and op.size > 25 for op in walk(plain.ops))
+    assert any(
+        isinstance(op, Icon) and op.symbol == "flame" and op.size > 25 for op in walk(plain.ops)
+    )
     # both backends draw the picture: embedded in the SVG, an image XObject in the PDF
     import io
 
@@ -343,4 +419,6 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     canvas.showPage()
     canvas.save()
     page = pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages[0]
-    assert any(x.get_object()["/Subtype"] == "/Image" for x in page["/Resources"]["/XObject"].values())
+    assert any(
+        x.get_object()["/Subtype"] == "/Image" for x in page["/Resources"]["/XObject"].values()
+    )

@@ -30,7 +30,7 @@ rows = [
 [[sets]]
 id = "tokens"'''
 
-LAYOUTS = '''[layouts.heroes]
+LAYOUTS = """[layouts.heroes]
 extends = "card"
 
 [layouts.heroes.boxes.body]
@@ -41,7 +41,7 @@ extends = "card"
 
 [layouts.heroes-back.boxes.body]
 text = "{{ secret }}"
-'''
+"""
 
 
 def two_kinds_of_back(mini: GameCopy) -> None:
@@ -89,7 +89,19 @@ def behind(front: tuple[float, ...], back: tuple[float, ...], width: float) -> b
 
 
 def build(cli, mini, *extra: str) -> None:
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "svg,pnp", *extra)
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "svg,pnp",
+        *extra,
+    )
     assert result.code == 0, result.err
 
 
@@ -114,7 +126,10 @@ def test_each_back_sits_behind_its_own_front_and_shows_its_rows_content(cli, min
     assert behind(origin_of(front, "Blaze"), origin_of(back, "Golden"), width)
 
     # a double-sided card: its own second side, mirrored, with that row's hidden text
-    for name, face_text, secret in (("Ada", "Ada plays fair.", "Ada hides a knife."), ("Bo", "Bo is honest.", "Bo is the traitor.")):
+    for name, face_text, secret in (
+        ("Ada", "Ada plays fair.", "Ada hides a knife."),
+        ("Bo", "Bo is honest.", "Bo is the traitor."),
+    ):
         front, back = sheet_pair(reader, name)
         f, b = origin_of(front, name), origin_of(back, name)
         assert behind(f, b, width)
@@ -156,4 +171,7 @@ def test_a_row_naming_an_unknown_back_is_located(cli, mini):
     mini.replace("cards.csv", "art/blaze.svg,yes,text", "art/blaze.svg,yes,text,silver")
     result = cli("--root", str(mini.root), "catalog", "mini")
     assert result.code == 2
-    assert "catalog/mini/cards.csv:3: back: unknown back 'silver'; the game declares: deck" in result.err
+    assert (
+        "catalog/mini/cards.csv:3: back: unknown back 'silver'; the game declares: deck"
+        in result.err
+    )

@@ -19,7 +19,17 @@ from cardstock import fonts
 from cardstock.layout import context
 from conftest import lay_out
 from cardstock.layout.lint import lint
-from cardstock.layout.ops import Face, Group, Icon, Image, Rect, SymbolPart, Text, content_key, rect_path
+from cardstock.layout.ops import (
+    Face,
+    Group,
+    Icon,
+    Image,
+    Rect,
+    SymbolPart,
+    Text,
+    content_key,
+    rect_path,
+)
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
 
 from helpers_faces import load, make_project
@@ -60,19 +70,30 @@ def test_remembered_template_results_equal_fresh_renders(template):
 def test_context_values_hide_helpers_of_the_same_name():
     env = context.make_env()
     for _ in range(2):
-        assert context.render_value(env, "{{ range }} {{ tint }}", {"range": "12m", "tint": "pale"}) == ("12m pale", None)
-        assert context.render_value(env, "{{ tint(c, 0.5) }}", {"c": "#000000"}) == ("#808080", None)
+        assert context.render_value(
+            env, "{{ range }} {{ tint }}", {"range": "12m", "tint": "pale"}
+        ) == ("12m pale", None)
+        assert context.render_value(env, "{{ tint(c, 0.5) }}", {"c": "#000000"}) == (
+            "#808080",
+            None,
+        )
         assert context.eval_condition(env, "range", {"range": 0}) == (False, None)
 
 
 def test_conditions_are_remembered_by_value():
     env = context.make_env()
     for _ in range(2):
-        assert context.eval_condition(env, "stat is not none", {"stat": {"value": 3}}) == (True, None)
+        assert context.eval_condition(env, "stat is not none", {"stat": {"value": 3}}) == (
+            True,
+            None,
+        )
         assert context.eval_condition(env, "stat is not none", {"stat": None}) == (False, None)
         assert context.eval_condition(env, "x", {"x": 0}) == (False, None)
         assert context.eval_condition(env, "x", {"x": 0.5}) == (True, None)
-        assert context.eval_condition(env, "x", {}) == (False, None)  # undefined is false, as before
+        assert context.eval_condition(env, "x", {}) == (
+            False,
+            None,
+        )  # undefined is false, as before
 
 
 def test_templates_with_side_effects_are_not_remembered():
@@ -95,12 +116,17 @@ def test_template_errors_are_reported_every_time():
 
 # ---------------------------------------------------------------- content keys
 
+
 def _ops() -> tuple:
     part = SymbolPart((("M", 0.0, 0.0), ("L", 100.0, 100.0), ("Z",)), 4.0)
     return (
         Rect(1.0, 2.0, 30.0, 40.0, fill="#ff0000", radius=2.5),
         Text(3.0, 12.5, "Héllo", "sans", 9.0, "#111111"),
-        Group((Icon(5.0, 5.0, 10.0, "star", "#222222", (part,)),), rect_path(0, 0, 50, 50), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0)),
+        Group(
+            (Icon(5.0, 5.0, 10.0, "star", "#222222", (part,)),),
+            rect_path(0, 0, 50, 50),
+            (1.0, 0.0, 0.0, 1.0, 2.0, 3.0),
+        ),
         Image(0.0, 0.0, 10.0, 10.0, "/some/where/art.png", "abc123", "image/png"),
     )
 
@@ -114,7 +140,13 @@ def test_content_keys_are_the_same_in_every_process():
     keys = set()
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        done = subprocess.run([sys.executable, "-c", code, str(ROOT), str(ROOT / "tests")], capture_output=True, text=True, env=env, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(ROOT), str(ROOT / "tests")],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         keys.add(done.stdout.strip())
     keys.add(Face.build(100, 200, 9, "rect", _ops()).key)
@@ -132,19 +164,23 @@ def test_content_keys_follow_the_drawing_not_the_image_path():
 
 # ---------------------------------------------------------------- fonts
 
+
 def test_missing_glyphs_lists_each_uncovered_character_once_in_order():
     assert fonts.missing_glyphs("plain text\n\twith spaces", "sans") == []
-    assert fonts.missing_glyphs("a\u4e2d b \u4e2d\U0001F600", "sans") == ["\u4e2d", "\U0001F600"]
+    assert fonts.missing_glyphs("a\u4e2d b \u4e2d\U0001f600", "sans") == ["\u4e2d", "\U0001f600"]
 
 
 def test_string_widths_are_the_fonts_own():
     from reportlab.pdfbase import pdfmetrics
 
     for _ in range(2):
-        assert fonts.string_width("Fish & Chips", "sans-bold", 9.5) == pdfmetrics.getFont(fonts.register("sans-bold")).stringWidth("Fish & Chips", 9.5)
+        assert fonts.string_width("Fish & Chips", "sans-bold", 9.5) == pdfmetrics.getFont(
+            fonts.register("sans-bold")
+        ).stringWidth("Fish & Chips", 9.5)
 
 
 # ---------------------------------------------------------------- shared backs
+
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
@@ -164,7 +200,12 @@ def test_cards_that_share_a_back_share_one_back_face(project):
         "cat = load(Path(sys.argv[3])); c = [c for c in cat.components if c.id == sys.argv[4]][0];"
         "print(lay_out(cat, c, 'back').key)"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(ROOT), str(ROOT / "tests"), str(project), cards[-1].id], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT), str(ROOT / "tests"), str(project), cards[-1].id],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == backs[0].key
 
@@ -176,9 +217,22 @@ def test_lint_is_the_same_twice(project):
 
 # ---------------------------------------------------------------- PDF drawing
 
+
 def test_pdf_numbers_and_paths():
-    assert [pdf_num(v) for v in (0.0, -0.0, 3.0, -12.5, 0.001, 1e-7, 1234567.0, 0.1234567)] == ["0", "0", "3", "-12.5", "0.001", "0", "1234567", "0.123457"]
-    assert path_code((("M", 1.0, 2.0), ("L", 3.5, -4.0), ("C", 1.0, 2.0, 3.0, 4.0, 5.0, 6.0), ("Z",))) == "n 1 2 m 3.5 -4 l 1 2 3 4 5 6 c h"
+    assert [pdf_num(v) for v in (0.0, -0.0, 3.0, -12.5, 0.001, 1e-7, 1234567.0, 0.1234567)] == [
+        "0",
+        "0",
+        "3",
+        "-12.5",
+        "0.001",
+        "0",
+        "1234567",
+        "0.123457",
+    ]
+    assert (
+        path_code((("M", 1.0, 2.0), ("L", 3.5, -4.0), ("C", 1.0, 2.0, 3.0, 4.0, 5.0, 6.0), ("Z",)))
+        == "n 1 2 m 3.5 -4 l 1 2 3 4 5 6 c h"
+    )
 
 
 def _pixels(face: Face, folder: Path) -> "object":
@@ -192,7 +246,20 @@ def _pixels(face: Face, folder: Path) -> "object":
     c.showPage()
     c.save()
     (folder / "face.pdf").write_bytes(buf.getvalue())
-    subprocess.run(["pdftoppm", "-png", "-r", "72", "-singlefile", str(folder / "face.pdf"), str(folder / "face")], capture_output=True, timeout=60, check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "72",
+            "-singlefile",
+            str(folder / "face.pdf"),
+            str(folder / "face"),
+        ],
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
     return PILImage.open(folder / "face.png").convert("RGB")
 
 
@@ -208,8 +275,12 @@ def test_each_op_is_painted_in_its_own_colour_and_opacity(tmp_path):
         Rect(80.0, 0.0, 20.0, 20.0, fill="#000000"),  # E: black, opaque
         Rect(100.0, 0.0, 20.0, 20.0, fill="#000000", opacity=0.5),  # F: grey, no group
         Rect(120.0, 0.0, 20.0, 20.0, fill="#000000"),  # G: opaque again
-        Rect(140.0, 0.0, 20.0, 20.0, fill="#ffffff", stroke="#00ff00", stroke_width=8.0, opacity=0.5),  # H
-        Rect(160.0, 0.0, 20.0, 20.0, fill="#ffffff", stroke="#00ff00", stroke_width=8.0),  # I: opaque stroke
+        Rect(
+            140.0, 0.0, 20.0, 20.0, fill="#ffffff", stroke="#00ff00", stroke_width=8.0, opacity=0.5
+        ),  # H
+        Rect(
+            160.0, 0.0, 20.0, 20.0, fill="#ffffff", stroke="#00ff00", stroke_width=8.0
+        ),  # I: opaque stroke
     )
     img = _pixels(Face.build(180, 20, 0, "rect", ops), tmp_path)
 

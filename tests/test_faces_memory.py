@@ -47,7 +47,9 @@ def test_a_big_game_builds_with_every_card_and_one_shared_back(tmp_path, monkeyp
     n = 400
     generated_game(tmp_path, n)
     out = tmp_path / "output"
-    code = main(["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"])
+    code = main(
+        ["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"]
+    )
     assert code == 0
     assert len(list((out / "gen" / "svg").glob("*.svg"))) == n + 1
     # the back every card shares is one Form XObject, drawn on every backs page
@@ -74,11 +76,15 @@ def counted_reads(monkeypatch) -> list[int]:
     """From now on, one item for each drawing read back from the cache."""
     decoded: list[int] = []
     real = faces_module.face_from_data
-    monkeypatch.setattr(faces_module, "face_from_data", lambda data: decoded.append(1) or real(data))
+    monkeypatch.setattr(
+        faces_module, "face_from_data", lambda data: decoded.append(1) or real(data)
+    )
     return decoded
 
 
-def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(tmp_path, monkeypatch):
+def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(
+    tmp_path, monkeypatch
+):
     cat, faces = big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)
     for comp in cat.components:
@@ -86,7 +92,9 @@ def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(t
             outline = faces.outline(comp, side)
             assert outline is not None and not outline.ops
     assert decoded == []  # sheets are planned from the outlines alone
-    assert faces.face(cat.components[3], "front").ops and len(decoded) == 1  # a face asked for whole is read back
+    assert (
+        faces.face(cat.components[3], "front").ops and len(decoded) == 1
+    )  # a face asked for whole is read back
 
 
 def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_path, monkeypatch):
@@ -110,10 +118,15 @@ def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_pat
     cat, faces = big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)
     vision.lint(Job(cat, faces))
-    assert len(decoded) in (120, 121)  # each front once (the sets' common drawing and its own look), the back at most once
+    assert len(decoded) in (
+        120,
+        121,
+    )  # each front once (the sets' common drawing and its own look), the back at most once
 
 
-def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_drawing_back(tmp_path, monkeypatch):
+def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_drawing_back(
+    tmp_path, monkeypatch
+):
     from cardstock.core.stage import Job
     from cardstock.rules.report import check_game
     from cardstock.stages import CHECKS
@@ -125,10 +138,14 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     # the colour-vision check, which reads drawings, laid the faces out; print safety read
     # what they found from their outlines; only the shared back came back, once
     assert len(decoded) <= 1
-    assert [c.provider for c in report.checks if c.provider] == [p.name for p in CHECKS]  # reported in the table's order
+    assert [c.provider for c in report.checks if c.provider] == [
+        p.name for p in CHECKS
+    ]  # reported in the table's order
 
 
-def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(tmp_path, monkeypatch):
+def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(
+    tmp_path, monkeypatch
+):
     cat, faces = big_game(tmp_path, monkeypatch)
     outline = faces.outline(cat.components[5], "front")
     assert outline is not None and outline.ops == () and outline.notes == ()
@@ -136,7 +153,9 @@ def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_b
     assert whole.ops and whole.notes  # what the proof sheets and the fit report read
 
 
-def test_above_the_bound_the_check_reads_back_the_faces_another_process_laid_out(tmp_path, monkeypatch):
+def test_above_the_bound_the_check_reads_back_the_faces_another_process_laid_out(
+    tmp_path, monkeypatch
+):
     from cardstock.core.stage import Job
     from cardstock.rules.report import check_game
     from cardstock.stages import CHECKS
@@ -145,12 +164,18 @@ def test_above_the_bound_the_check_reads_back_the_faces_another_process_laid_out
     worker.lay_out_share(30, 120)  # what a worker does (`build._check_alone`), here in this process
     checker = Faces(cat, open_cache(tmp_path / "cache"))
     shared = check_game(Job(cat, checker), CHECKS)
-    assert checker.laid_out == 30 and checker.from_cache == 91  # its 30 fronts; the other 90 and the back read back
+    assert (
+        checker.laid_out == 30 and checker.from_cache == 91
+    )  # its 30 fronts; the other 90 and the back read back
     _cat, alone = unlaid_big_game(tmp_path / "alone", monkeypatch)
-    assert [c.findings for c in shared.checks] == [c.findings for c in check_game(Job(_cat, alone), CHECKS).checks]
+    assert [c.findings for c in shared.checks] == [
+        c.findings for c in check_game(Job(_cat, alone), CHECKS).checks
+    ]
 
 
-def test_above_the_bound_a_build_on_two_processes_makes_the_bytes_of_a_build_on_one(tmp_path, monkeypatch):
+def test_above_the_bound_a_build_on_two_processes_makes_the_bytes_of_a_build_on_one(
+    tmp_path, monkeypatch
+):
     from cardstock import build as build_module
     from cardstock.build import Request, build
     from cardstock.core.stage import BuildOptions
@@ -159,12 +184,23 @@ def test_above_the_bound_a_build_on_two_processes_makes_the_bytes_of_a_build_on_
     generated_game(tmp_path, 300)
     pools = []
     real_pool = build_module._pool
-    monkeypatch.setattr(build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k))
+    monkeypatch.setattr(
+        build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
+    )
     made = {}
     for jobs in (1, 2):
-        monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / f"cache-{jobs}"))  # each build from nothing
+        monkeypatch.setenv(
+            "CARDSTOCK_CACHE", str(tmp_path / f"cache-{jobs}")
+        )  # each build from nothing
         out = tmp_path / f"out-{jobs}"
-        outcome = build(Request(tmp_path, (), BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})), jobs=jobs))
+        outcome = build(
+            Request(
+                tmp_path,
+                (),
+                BuildOptions(out=out, papers=("letter",), only=frozenset({"pnp"})),
+                jobs=jobs,
+            )
+        )
         made[jobs] = (outcome.checks["gen"].text, (out / "gen" / "gen-pnp-letter.pdf").read_bytes())
     assert pools == [1]  # the two-process build forked one worker, to help lay the faces out
     # which process laid out which face depends on their speeds; what they make does not

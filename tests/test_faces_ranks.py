@@ -19,8 +19,12 @@ def underlined(face, digits: str) -> int:
     runs = [t for t in ops if isinstance(t, Text) and t.text == digits]
     bars = [o for o in ops if isinstance(o, Rect)]
     return sum(
-        1 for t in runs
-        if any(b.fill == t.color and t.y < b.y < t.y + 0.3 * t.size and abs(b.x - t.x) < 0.01 for b in bars)
+        1
+        for t in runs
+        if any(
+            b.fill == t.color and t.y < b.y < t.y + 0.3 * t.size and abs(b.x - t.x) < 0.01
+            for b in bars
+        )
     ), len(runs)
 
 

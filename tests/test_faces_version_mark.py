@@ -27,7 +27,11 @@ def faces(root: Path, game: str) -> dict:
 
 
 def mark_of(face, version: str = "0.1.0") -> str | None:
-    found = [op.text for op in face.walk() if isinstance(op, Text) and op.text.startswith(f"v{version} · ")]
+    found = [
+        op.text
+        for op in face.walk()
+        if isinstance(op, Text) and op.text.startswith(f"v{version} · ")
+    ]
     assert len(found) <= 1
     return found[0] if found else None
 
@@ -41,14 +45,28 @@ def edit(path: Path, old: str, new: str) -> None:
 def test_editing_only_a_quick_reference_table_changes_only_that_cards_mark(tmp_path):
     root = copy_game(tmp_path, "atmosfear")
     before = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
-    assert before["quickref"] and before["quickref-reverse"] and before["quickref"] != before["quickref-reverse"]
+    assert (
+        before["quickref"]
+        and before["quickref-reverse"]
+        and before["quickref"] != before["quickref-reverse"]
+    )
     # the reverse's table (a layout template) ...
-    edit(root / "layouts" / "atmosfear" / "quickref" / "dice.md.j2", "| Deck after the deal |", "| Cards left to draw |")
+    edit(
+        root / "layouts" / "atmosfear" / "quickref" / "dice.md.j2",
+        "| Deck after the deal |",
+        "| Cards left to draw |",
+    )
     after = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
     assert after["quickref-reverse"] != before["quickref-reverse"]
-    assert {s: m for s, m in after.items() if s != "quickref-reverse"} == {s: m for s, m in before.items() if s != "quickref-reverse"}
+    assert {s: m for s, m in after.items() if s != "quickref-reverse"} == {
+        s: m for s, m in before.items() if s != "quickref-reverse"
+    }
     # ... and the front's table (a catalog table)
-    edit(root / "catalog" / "atmosfear" / "game.toml", '[11, "Lair", "Character", "—", "brass"]', '[11, "Den", "Character", "—", "brass"]')
+    edit(
+        root / "catalog" / "atmosfear" / "game.toml",
+        '[11, "Lair", "Character", "—", "brass"]',
+        '[11, "Den", "Character", "—", "brass"]',
+    )
     again = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
     assert again["quickref"] != after["quickref"]
     assert again["quickref-reverse"] == after["quickref-reverse"]
@@ -56,7 +74,11 @@ def test_editing_only_a_quick_reference_table_changes_only_that_cards_mark(tmp_p
 
 def test_different_reference_cards_print_different_marks():
     (cat,), _ = load_games(ROOT, ["alpha-omega-tiles"])
-    refs = {stem: mark_of(f) for stem, f in distinct_faces(cat) if stem.startswith("quickref") or "ref" in stem}
+    refs = {
+        stem: mark_of(f)
+        for stem, f in distinct_faces(cat)
+        if stem.startswith("quickref") or "ref" in stem
+    }
     marks = [m for m in refs.values() if m]
     assert len(marks) >= 2 and len(set(marks)) == len(marks)
 

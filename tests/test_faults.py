@@ -20,7 +20,9 @@ import pytest
 
 from conftest import FIXTURES, ROOT, processes
 
-linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+linux_only = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads processes from /proc"
+)
 
 
 def _project(root: Path, games: tuple[str, ...] = ()) -> Path:
@@ -33,14 +35,24 @@ def _project(root: Path, games: tuple[str, ...] = ()) -> Path:
     return root
 
 
-def _build(root: Path, *args: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), *args], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=timeout)
+def _build(
+    root: Path, *args: str, env: dict[str, str], timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardstock", "--root", str(root), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=timeout,
+    )
 
 
 def _files(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and p.suffix in (".pdf", ".svg", ".png")}
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.suffix in (".pdf", ".svg", ".png")
+    }
 
 
 @contextmanager
@@ -48,7 +60,9 @@ def _small_disk(folder: Path, size: str) -> Iterator[Path]:
     """A small file system of its own at `folder` (a tmpfs), or the test is skipped where
     this process may not mount one."""
     folder.mkdir(parents=True, exist_ok=True)
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)], capture_output=True)
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)], capture_output=True
+    )
     if made.returncode != 0:
         pytest.skip("cannot mount a small file system here (needs root)")
     try:
@@ -58,6 +72,7 @@ def _small_disk(folder: Path, size: str) -> Iterator[Path]:
 
 
 # ---------------------------------------------------------------- the temporary folder
+
 
 def test_a_spill_whose_temporary_file_fills_up_keeps_every_stream_in_memory(monkeypatch):
     from cardstock.render import pdf
@@ -77,12 +92,12 @@ def test_a_spill_whose_temporary_file_fills_up_keeps_every_stream_in_memory(monk
             if room <= 0:
                 raise OSError(28, "No space left on device")
             piece = bytes(data[:room])
-            self.data[self.at:self.at + len(piece)] = piece
+            self.data[self.at : self.at + len(piece)] = piece
             self.at += len(piece)
             return len(piece)
 
         def read(self, n: int) -> bytes:
-            got = bytes(self.data[self.at:self.at + n])
+            got = bytes(self.data[self.at : self.at + n])
             self.at += len(got)
             return got
 
@@ -118,13 +133,18 @@ def test_a_full_temporary_folder_gives_the_same_files(tmp_path):
     shutil.rmtree(root / "output")
     shutil.rmtree(tmp_path / "cache")
     with _small_disk(tmp_path / "tmp", "256k") as tmp:
-        (tmp / "filler").write_bytes(b"\0" * (200 * 1024))  # a little room left: the sheets' pages do not fit
-        full = _build(root, "--only", "pnp,rulebook,svg", "--jobs", "2", env={**env, "TMPDIR": str(tmp)})
+        (tmp / "filler").write_bytes(
+            b"\0" * (200 * 1024)
+        )  # a little room left: the sheets' pages do not fit
+        full = _build(
+            root, "--only", "pnp,rulebook,svg", "--jobs", "2", env={**env, "TMPDIR": str(tmp)}
+        )
     assert full.returncode == 0, full.stderr
     assert _files(root / "output") == expected
 
 
 # ---------------------------------------------------------------- the user's cache
+
 
 @linux_only
 def test_a_read_only_cache_makes_a_build_slower_never_a_failed_one(tmp_path):
@@ -134,10 +154,17 @@ def test_a_read_only_cache_makes_a_build_slower_never_a_failed_one(tmp_path):
         first = _build(root, env=env)
         assert first.returncode == 0, first.stderr
         expected = _files(root / "output")
-        assert subprocess.run(["mount", "-o", "remount,ro", str(disk)], capture_output=True).returncode == 0
+        assert (
+            subprocess.run(["mount", "-o", "remount,ro", str(disk)], capture_output=True).returncode
+            == 0
+        )
         for fresh in (False, True):
             shutil.rmtree(root / "output")
-            again = _build(root, env={"CARDSTOCK_CACHE": str(disk / ("new" if fresh else "cache"))}, timeout=120)
+            again = _build(
+                root,
+                env={"CARDSTOCK_CACHE": str(disk / ("new" if fresh else "cache"))},
+                timeout=120,
+            )
             assert again.returncode == 0, again.stderr
             assert _files(root / "output") == expected
 
@@ -151,6 +178,7 @@ def test_a_cache_folder_that_cannot_be_made_makes_a_build_slower_never_a_failed_
 
 
 # ---------------------------------------------------------------- Ctrl-C
+
 
 def _in_session(sid: int) -> list[int]:
     """The live processes of session `sid` (a build started on its own terminal)."""
@@ -175,14 +203,22 @@ def _interrupt(root: Path, env: dict[str, str], trials: int, presses: int) -> No
         shutil.rmtree(root / "output", ignore_errors=True)
         pid, terminal = pty.fork()
         if pid == 0:  # the build, on a terminal of its own, as a person runs it
-            os.execve(sys.executable, [sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], env)
+            os.execve(
+                sys.executable,
+                [sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"],
+                env,
+            )
         try:
-            assert _wait(lambda: len(_in_session(pid)) >= 3, 120), f"trial {trial}: no workers started"
+            assert _wait(lambda: len(_in_session(pid)) >= 3, 120), (
+                f"trial {trial}: no workers started"
+            )
             time.sleep(0.2 * (trial % 3))
             for press in range(presses):
                 if press:
                     time.sleep(gaps[trial % len(gaps)])
-                os.write(terminal, b"\x03")  # what the terminal turns into SIGINT for the whole foreground group
+                os.write(
+                    terminal, b"\x03"
+                )  # what the terminal turns into SIGINT for the whole foreground group
             status = None
             deadline = time.monotonic() + 10
             while status is None and time.monotonic() < deadline:
@@ -194,9 +230,15 @@ def _interrupt(root: Path, env: dict[str, str], trials: int, presses: int) -> No
                         os.read(terminal, 65536)
                     except OSError:
                         pass
-            assert status is not None, f"trial {trial}: the build did not end within 10 s of the last Ctrl-C"
-            assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 130, f"trial {trial}: status {status}"
-            assert _wait(lambda: _in_session(pid) == [], 5), f"trial {trial}: left running: {_in_session(pid)}"
+            assert status is not None, (
+                f"trial {trial}: the build did not end within 10 s of the last Ctrl-C"
+            )
+            assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 130, (
+                f"trial {trial}: status {status}"
+            )
+            assert _wait(lambda: _in_session(pid) == [], 5), (
+                f"trial {trial}: left running: {_in_session(pid)}"
+            )
         finally:
             for p in _in_session(pid):
                 os.kill(p, signal.SIGKILL)
@@ -219,7 +261,9 @@ def two_games(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 
 
 @linux_only
-def test_a_second_ctrl_c_on_a_terminal_ends_the_build_and_every_worker_at_once_twenty_times_in_a_row(two_games):
+def test_a_second_ctrl_c_on_a_terminal_ends_the_build_and_every_worker_at_once_twenty_times_in_a_row(
+    two_games,
+):
     _interrupt(*two_games, trials=20, presses=2)
 
 

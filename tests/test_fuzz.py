@@ -46,10 +46,20 @@ from conftest import validate
 
 from conftest import FIXTURES, GAMES, ROOT
 from conftest import job_of
-from helpers_bounds import (deep_toml, dotted_toml_keys, inflating_xlsx, many_cells_xlsx, many_css_rules_svg, many_elements_svg,
-                            nested_use_svg, yaml_alias_bomb)
+from helpers_bounds import (
+    deep_toml,
+    dotted_toml_keys,
+    inflating_xlsx,
+    many_cells_xlsx,
+    many_css_rules_svg,
+    many_elements_svg,
+    nested_use_svg,
+    yaml_alias_bomb,
+)
 
-CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "100"))  # about 8 of each class in CI; the long run by hand is in docs/validation.md
+CASES = int(
+    os.environ.get("CARDSTOCK_FUZZ_CASES", "100")
+)  # about 8 of each class in CI; the long run by hand is in docs/validation.md
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
 CASE_SECONDS = 20  # a case that takes longer, in processor time, is a hang
 WAIT_SECONDS = 120  # a case that waits longer (on a pipe, a lock) is a hang too
@@ -62,17 +72,86 @@ BUILDS = 3  # whole builds in a subprocess
 RAW_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 LOCATED = re.compile(r"^(command line|(cardstock:)?[\w.@+-][\w./@+-]*(\[[^\]]*\])?(:\d+)?): \S")
 
-VALUES_TOML = ['"x"', "-1", "0", "1e400", "true", "[]", "{}", '"63.5furlongs"', '"#zzzzzz"', "nan", "inf",
-               '"{{ 1/0 }}"', "99999999999999", '"../../etc/passwd"', '"no-such-thing"', '""', '"{% for %}"',
-               '"{{ nope }}"', '"' + "x" * 3000 + '"', '"\\u202e"', "[1, [2, [3]]]", '{ a = { b = 1 } }']
-VALUES_CELL = ["", "-1", "0", "1e309", "99999999999999", "abc", "ü\u202eé", ":nosuch:", "{{ 1/0 }}", "{{ nope }}",
-               "{% for %}", "\x00", "x" * 5000, "art/missing.png", '"', "nan", "1000000000000", "{{ name * 3 }}",
-               "**bold *and italic***", "| a | b |", "\t", "::faces nope", "0.5", "yes", "#ffffff"]
-TEMPLATE_BITS = ["{{", "{% if x %}", "{{ nosuch }}", "{{ 1/0 }}", "{{ component('nope') }}", "{{ count(kind='x') }}",
-                 "{% for i in range(10) %}x{% endfor %}", "::faces", "{{ game.title * 3 }}", "{% endif %}",
-                 "{{ faces() }}", "{{ table('nope') }}", "}}", "{# unclosed", "{{ players.counts | join(', ') }}"]
-SVG_BITS = ['opacity="abc"', 'viewBox="0 0 nan inf"', 'transform="scale(x)"', 'd="M x y"', 'points="1 2 a"',
-            'width="."', 'fill="url(#g)"', 'stroke-width="1e400"', 'viewBox="0 0 0 0"', 'r="-5"']
+VALUES_TOML = [
+    '"x"',
+    "-1",
+    "0",
+    "1e400",
+    "true",
+    "[]",
+    "{}",
+    '"63.5furlongs"',
+    '"#zzzzzz"',
+    "nan",
+    "inf",
+    '"{{ 1/0 }}"',
+    "99999999999999",
+    '"../../etc/passwd"',
+    '"no-such-thing"',
+    '""',
+    '"{% for %}"',
+    '"{{ nope }}"',
+    '"' + "x" * 3000 + '"',
+    '"\\u202e"',
+    "[1, [2, [3]]]",
+    "{ a = { b = 1 } }",
+]
+VALUES_CELL = [
+    "",
+    "-1",
+    "0",
+    "1e309",
+    "99999999999999",
+    "abc",
+    "ü\u202eé",
+    ":nosuch:",
+    "{{ 1/0 }}",
+    "{{ nope }}",
+    "{% for %}",
+    "\x00",
+    "x" * 5000,
+    "art/missing.png",
+    '"',
+    "nan",
+    "1000000000000",
+    "{{ name * 3 }}",
+    "**bold *and italic***",
+    "| a | b |",
+    "\t",
+    "::faces nope",
+    "0.5",
+    "yes",
+    "#ffffff",
+]
+TEMPLATE_BITS = [
+    "{{",
+    "{% if x %}",
+    "{{ nosuch }}",
+    "{{ 1/0 }}",
+    "{{ component('nope') }}",
+    "{{ count(kind='x') }}",
+    "{% for i in range(10) %}x{% endfor %}",
+    "::faces",
+    "{{ game.title * 3 }}",
+    "{% endif %}",
+    "{{ faces() }}",
+    "{{ table('nope') }}",
+    "}}",
+    "{# unclosed",
+    "{{ players.counts | join(', ') }}",
+]
+SVG_BITS = [
+    'opacity="abc"',
+    'viewBox="0 0 nan inf"',
+    'transform="scale(x)"',
+    'd="M x y"',
+    'points="1 2 a"',
+    'width="."',
+    'fill="url(#g)"',
+    'stroke-width="1e400"',
+    'viewBox="0 0 0 0"',
+    'r="-5"',
+]
 
 
 @dataclass
@@ -100,9 +179,16 @@ class Tally:
 
 # ---------------------------------------------------------------- the mutator
 
+
 def _files(root: Path, game: str, suffixes: tuple[str, ...]) -> list[Path]:
     folders = [root / "catalog" / game, root / "layouts" / game]
-    return sorted(p for f in folders if f.is_dir() for p in f.rglob("*") if p.is_file() and p.name.endswith(suffixes))
+    return sorted(
+        p
+        for f in folders
+        if f.is_dir()
+        for p in f.rglob("*")
+        if p.is_file() and p.name.endswith(suffixes)
+    )
 
 
 def _pick(rng: random.Random, items: list[Path]) -> Optional[Path]:
@@ -215,7 +301,10 @@ def toml_key(rng: random.Random, root: Path, game: str) -> str:
     elif how == "duplicate":
         lines.insert(i, lines[i])
     else:
-        lines.insert(i, f"[{rng.choice(['print', 'icons.zz', 'layouts.card.boxes.zz', 'theme', 'styles.zz', 'sets'])}]")
+        lines.insert(
+            i,
+            f"[{rng.choice(['print', 'icons.zz', 'layouts.card.boxes.zz', 'theme', 'styles.zz', 'sets'])}]",
+        )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return f"{path.name}:{i + 1} key {how}"
 
@@ -234,8 +323,14 @@ def _saved(book) -> bytes:
         for name in saved.namelist():
             data = saved.read(name)
             if name == "docProps/core.xml":  # openpyxl stamps the time of saving here
-                data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
-            z.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+                data = re.sub(
+                    rb"<dcterms:modified([^>]*)>[^<]*<",
+                    rb"<dcterms:modified\1>2026-01-01T00:00:00Z<",
+                    data,
+                )
+            z.writestr(
+                zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED
+            )
     return out.getvalue()
 
 
@@ -262,8 +357,9 @@ def xlsx(rng: random.Random, root: Path, game: str) -> str:
     elif how == "cut":
         out = good[: rng.randrange(len(good))]
     elif how == "cell":
-        sheet.cell(row=rng.randint(1, sheet.max_row), column=rng.randint(1, sheet.max_column)).value = rng.choice(
-            [None, 1e300, -5, True, "=1/0", "x" * 500, 3.5])
+        sheet.cell(
+            row=rng.randint(1, sheet.max_row), column=rng.randint(1, sheet.max_column)
+        ).value = rng.choice([None, 1e300, -5, True, "=1/0", "x" * 500, 3.5])
         out = _saved(book)
     else:
         zin = zipfile.ZipFile(io.BytesIO(good))
@@ -275,7 +371,9 @@ def xlsx(rng: random.Random, root: Path, game: str) -> str:
                 if name == victim:
                     if how == "drop-part":
                         continue
-                    data = data[: rng.randrange(len(data) + 1)] if rng.random() < 0.5 else b"<garbage"
+                    data = (
+                        data[: rng.randrange(len(data) + 1)] if rng.random() < 0.5 else b"<garbage"
+                    )
                 z.writestr(name, data)
         out = zbuf.getvalue()
     target = table.with_suffix(".xlsx")
@@ -304,7 +402,9 @@ def art(rng: random.Random, root: Path, game: str) -> str:
     how = rng.choice(["attribute", "flip", "cut", "png", "jpeg", "nest"])
     if how == "attribute":
         text = svg.read_text(encoding="utf-8")
-        svg.write_text(text.replace("<circle ", f"<circle {rng.choice(SVG_BITS)} ", 1), encoding="utf-8")
+        svg.write_text(
+            text.replace("<circle ", f"<circle {rng.choice(SVG_BITS)} ", 1), encoding="utf-8"
+        )
     elif how == "flip":
         data = bytearray(svg.read_bytes())
         data[rng.randrange(len(data))] = rng.randrange(256)
@@ -314,7 +414,10 @@ def art(rng: random.Random, root: Path, game: str) -> str:
         svg.write_bytes(data[: rng.randrange(len(data))])
     elif how == "nest":
         depth = rng.choice([100, 5000])
-        svg.write_text('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * depth + "</g>" * depth + "</svg>", encoding="utf-8")
+        svg.write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * depth + "</g>" * depth + "</svg>",
+            encoding="utf-8",
+        )
     else:
         from PIL import Image
 
@@ -328,7 +431,9 @@ def art(rng: random.Random, root: Path, game: str) -> str:
         name = f"art/blaze.{'png' if how == 'png' else 'jpg'}"
         (root / "catalog" / game / name).write_bytes(bytes(data))
         cards = root / "catalog" / game / "cards.csv"
-        cards.write_text(cards.read_text(encoding="utf-8").replace("art/blaze.svg", name), encoding="utf-8")
+        cards.write_text(
+            cards.read_text(encoding="utf-8").replace("art/blaze.svg", name), encoding="utf-8"
+        )
     return f"art {how}"
 
 
@@ -336,16 +441,31 @@ def art(rng: random.Random, root: Path, game: str) -> str:
 
 TEMPLATE_BOMBS = [
     "{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}",
-    "{{ (['x' * 3999999] * 700)|join }}", "{{ ([[1] * 100000] * 100000)|sum(start=[]) }}",
-    "{{ [[1] * 3999999] * 3999999 }}", "{{ ([[1] * 3999999] * 3999999)|tojson }}", "{{ ('x\n' * 1999999)|indent(1000) }}",
-    "{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}", "{{ ''.join(['x' * 3999999] * 700) }}",
+    "{{ (['x' * 3999999] * 700)|join }}",
+    "{{ ([[1] * 100000] * 100000)|sum(start=[]) }}",
+    "{{ [[1] * 3999999] * 3999999 }}",
+    "{{ ([[1] * 3999999] * 3999999)|tojson }}",
+    "{{ ('x\n' * 1999999)|indent(1000) }}",
+    "{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
+    "{{ ''.join(['x' * 3999999] * 700) }}",
     "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}",
-    "{{ ('x ' * 1999999)|urlize }}", "{{ ('x ' * 1999999)|wordwrap(1) }}", "{{ ('x' * 3999999)|list|sort }}",
-    "{{ self }}", "{{ '%r'|format(joiner) }}", "{{ '' ~ cycler }}", "{% for i in [1] %}{{ loop }}{% endfor %}",
-    "{{ '{!r}'.format(namespace()) }}", "{{ [self]|join }}", "{{ " + "(" * 3000 + ")" * 3000 + " }}", "{{ a }}" * 12000,
-    "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}", "{{ ('<' * 3999999)|striptags }}",
-    "{% for i in range(100000) %}{% for j in range(100) %}{% endfor %}{% endfor %}", "{{ 'x'|center(10**9) }}",
-    "{{ ('x' * 3999999)|pprint|length }}", "{{ (range(100000)|list * 40)|unique|list|length }}",
+    "{{ ('x ' * 1999999)|urlize }}",
+    "{{ ('x ' * 1999999)|wordwrap(1) }}",
+    "{{ ('x' * 3999999)|list|sort }}",
+    "{{ self }}",
+    "{{ '%r'|format(joiner) }}",
+    "{{ '' ~ cycler }}",
+    "{% for i in [1] %}{{ loop }}{% endfor %}",
+    "{{ '{!r}'.format(namespace()) }}",
+    "{{ [self]|join }}",
+    "{{ " + "(" * 3000 + ")" * 3000 + " }}",
+    "{{ a }}" * 12000,
+    "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}",
+    "{{ ('<' * 3999999)|striptags }}",
+    "{% for i in range(100000) %}{% for j in range(100) %}{% endfor %}{% endfor %}",
+    "{{ 'x'|center(10**9) }}",
+    "{{ ('x' * 3999999)|pprint|length }}",
+    "{{ (range(100000)|list * 40)|unique|list|length }}",
 ]
 
 
@@ -358,7 +478,11 @@ def template_bomb(rng: random.Random, root: Path, game: str) -> str:
         path = rng.choice(tables)
         rows = _read_csv(path)
         column = rows[0].index("text")
-        body = [i for i, row in enumerate(rows) if i and len(row) > column and not row[0].startswith("#")]
+        body = [
+            i
+            for i, row in enumerate(rows)
+            if i and len(row) > column and not row[0].startswith("#")
+        ]
         rows[rng.choice(body)][column] = bomb
         _write_csv(path, rows)
         return f"{path.name} text: {bomb[:40]}"
@@ -383,11 +507,24 @@ def _svg_bomb(rng: random.Random) -> tuple[bytes, str]:
         return many_css_rules_svg(n), f"{n} CSS rules"
     if how == "nest":
         depth = rng.choice([900, 100_000])
-        return ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * depth + "<rect width='1' height='1'/>" + "</g>" * depth + "</svg>").encode(), f"nested {depth}"
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg">'
+            + "<g>" * depth
+            + "<rect width='1' height='1'/>"
+            + "</g>" * depth
+            + "</svg>"
+        ).encode(), f"nested {depth}"
     if how == "entities":
-        ents = '<!ENTITY a0 "lol">' + "".join(f'<!ENTITY a{i} "{("&a" + str(i - 1) + ";") * 10}">' for i in range(1, 10))
-        return f'<?xml version="1.0"?><!DOCTYPE svg [{ents}]><svg xmlns="http://www.w3.org/2000/svg"><title>&a9;</title></svg>'.encode(), "entities"
-    return ('<svg xmlns="http://www.w3.org/2000/svg"><style>' + "/*" * 400_000 + "</style></svg>").encode(), "unclosed comments"
+        ents = '<!ENTITY a0 "lol">' + "".join(
+            f'<!ENTITY a{i} "{("&a" + str(i - 1) + ";") * 10}">' for i in range(1, 10)
+        )
+        return (
+            f'<?xml version="1.0"?><!DOCTYPE svg [{ents}]><svg xmlns="http://www.w3.org/2000/svg"><title>&a9;</title></svg>'.encode(),
+            "entities",
+        )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg"><style>' + "/*" * 400_000 + "</style></svg>"
+    ).encode(), "unclosed comments"
 
 
 def svg_bomb(rng: random.Random, root: Path, game: str) -> str:
@@ -403,32 +540,54 @@ def svg_bomb(rng: random.Random, root: Path, game: str) -> str:
     else:
         (folder / "outline.svg").write_bytes(data)
         (root / "layouts" / game).mkdir(parents=True, exist_ok=True)
-        (root / "layouts" / game / "faces.toml").write_text('[layouts.card]\nshape = "path"\noutline = "outline.svg"\n', encoding="utf-8")
+        (root / "layouts" / game / "faces.toml").write_text(
+            '[layouts.card]\nshape = "path"\noutline = "outline.svg"\n', encoding="utf-8"
+        )
     return f"{where}: {how}"
 
 
 def table_bomb(rng: random.Random, root: Path, game: str) -> str:
     """The fixture game's table replaced by a bomb of another format."""
     folder = root / "catalog" / game
-    how = rng.choice(["yaml", "yaml-deep", "json-deep", "xlsx-inflating", "xlsx-cells", "csv-header"])
+    how = rng.choice(
+        ["yaml", "yaml-deep", "json-deep", "xlsx-inflating", "xlsx-cells", "csv-header"]
+    )
     if how == "csv-header":
         cards = folder / "cards.csv"
-        hidden = rng.choice(["\x1b[2J\x1b[H", "\x1b]0;title\x07", "\u202e", "\x9b31m", "\x08\x08\x08"])
-        cards.write_text(cards.read_text(encoding="utf-8").replace("designer_choice", f'designer_choice,"odd{hidden}"', 1), encoding="utf-8")
+        hidden = rng.choice(
+            ["\x1b[2J\x1b[H", "\x1b]0;title\x07", "\u202e", "\x9b31m", "\x08\x08\x08"]
+        )
+        cards.write_text(
+            cards.read_text(encoding="utf-8").replace(
+                "designer_choice", f'designer_choice,"odd{hidden}"', 1
+            ),
+            encoding="utf-8",
+        )
         return how
-    name = {"yaml": "cards.yaml", "yaml-deep": "cards.yaml", "json-deep": "cards.json"}.get(how, "cards.xlsx")
+    name = {"yaml": "cards.yaml", "yaml-deep": "cards.yaml", "json-deep": "cards.json"}.get(
+        how, "cards.xlsx"
+    )
     game_file = folder / "game.toml"
-    game_file.write_text(game_file.read_text(encoding="utf-8").replace('table = "cards.csv"', f'table = "{name}"'), encoding="utf-8")
+    game_file.write_text(
+        game_file.read_text(encoding="utf-8").replace('table = "cards.csv"', f'table = "{name}"'),
+        encoding="utf-8",
+    )
     (folder / "cards.csv").unlink()
     if how == "yaml":
         levels = rng.choice([3, 6, 9])
         (folder / name).write_text(yaml_alias_bomb(levels), encoding="utf-8")
     elif how == "yaml-deep":
         depth = rng.choice([30, 5000])
-        (folder / name).write_text("- id: a\n  name: A\n  count: 1\n  text: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+        (folder / name).write_text(
+            "- id: a\n  name: A\n  count: 1\n  text: " + "[" * depth + "]" * depth + "\n",
+            encoding="utf-8",
+        )
     elif how == "json-deep":
         depth = rng.choice([30, 100_000])
-        (folder / name).write_text('[{"id": "a", "name": "A", "count": 1, "text": ' + "[" * depth + "]" * depth + "}]", encoding="utf-8")
+        (folder / name).write_text(
+            '[{"id": "a", "name": "A", "count": 1, "text": ' + "[" * depth + "]" * depth + "}]",
+            encoding="utf-8",
+        )
     elif how == "xlsx-inflating":
         inflating_xlsx(folder / name, rng.choice([65 << 20, 1 << 30]))
     else:
@@ -450,18 +609,36 @@ def toml_bomb(rng: random.Random, root: Path, game: str) -> str:
         bomb = deep_toml(rng.choice([10, 70, 100_000]))
     else:
         bomb = ""
-        text = re.sub(r'^(title|name) = "', lambda m: m.group(0) + rng.choice(["\\u001b[2J", "\\u202e", "\\r", "\\n"]), text, count=1, flags=re.M)
+        text = re.sub(
+            r'^(title|name) = "',
+            lambda m: m.group(0) + rng.choice(["\\u001b[2J", "\\u202e", "\\r", "\\n"]),
+            text,
+            count=1,
+            flags=re.M,
+        )
     head, sep, rest = text.partition("\n[")
     path.write_text(bomb + text if not sep else head + "\n" + bomb + "[" + rest, encoding="utf-8")
     return f"{path.name} {how}"
 
 
 MUTATIONS: dict[str, Callable[[random.Random, Path, str], str]] = {
-    "bytes": byte_flip, "truncate": truncate, "csv-cell": csv_cell, "csv-row": csv_row,
-    "toml-value": toml_value, "toml-key": toml_key, "xlsx": xlsx, "template": template, "art": art,
-    "template-bomb": template_bomb, "svg-bomb": svg_bomb, "table-bomb": table_bomb, "toml-bomb": toml_bomb,
+    "bytes": byte_flip,
+    "truncate": truncate,
+    "csv-cell": csv_cell,
+    "csv-row": csv_row,
+    "toml-value": toml_value,
+    "toml-key": toml_key,
+    "xlsx": xlsx,
+    "template": template,
+    "art": art,
+    "template-bomb": template_bomb,
+    "svg-bomb": svg_bomb,
+    "table-bomb": table_bomb,
+    "toml-bomb": toml_bomb,
 }
-KINDS = [k for k in MUTATIONS if k in os.environ.get("CARDSTOCK_FUZZ_KINDS", k).split(",")]  # a subset by hand, to chase one class
+KINDS = [
+    k for k in MUTATIONS if k in os.environ.get("CARDSTOCK_FUZZ_KINDS", k).split(",")
+]  # a subset by hand, to chase one class
 FIXTURE_ONLY = ("art", "svg-bomb", "table-bomb")  # mutations written for the fixture game's files
 
 
@@ -477,10 +654,14 @@ def make_case(number: int, base: Path) -> Case:
         shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
         shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
     if rng.random() < 0.15 and kind in ("toml-value", "toml-key", "bytes"):
-        shared = rng.choice(["default.toml", "symbols.toml", "sheets/cards.toml", "sheets/printers.toml"])
+        shared = rng.choice(
+            ["default.toml", "symbols.toml", "sheets/cards.toml", "sheets/printers.toml"]
+        )
         (root / "layouts" / shared).parent.mkdir(parents=True, exist_ok=True)
         if shared.startswith("sheets/"):
-            shutil.copytree(ROOT / "layouts" / "sheets", root / "layouts" / "sheets", dirs_exist_ok=True)
+            shutil.copytree(
+                ROOT / "layouts" / "sheets", root / "layouts" / "sheets", dirs_exist_ok=True
+            )
         else:
             shutil.copy(ROOT / "layouts" / shared, root / "layouts" / shared)
         game_for_files = "_shared"
@@ -512,6 +693,7 @@ def _mutate_shared(rng: random.Random, root: Path, shared: str, kind: str) -> st
 
 # ---------------------------------------------------------------- running a case
 
+
 class _Hang(Exception):
     pass
 
@@ -530,7 +712,9 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
     previous = signal.signal(signal.SIGALRM, _alarm)
     previous_prof = signal.signal(signal.SIGPROF, _alarm)
     signal.alarm(WAIT_SECONDS)  # wall time: a case waiting on something
-    signal.setitimer(signal.ITIMER_PROF, CASE_SECONDS)  # processor time: a case working for ever (load on a shared machine does not count)
+    signal.setitimer(
+        signal.ITIMER_PROF, CASE_SECONDS
+    )  # processor time: a case working for ever (load on a shared machine does not count)
     try:
         catalogs, issues = validate(case.root, [case.game], BuildOptions(out=case.root / "output"))
         errors = issues.errors
@@ -582,9 +766,11 @@ def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
         case = make_case(number, tmp_path)
         run_case(case, tally, check=number % CHECK_EVERY == 0, draw=number % (2 * CHECK_EVERY) == 0)
         shutil.rmtree(case.root, ignore_errors=True)
-    print(f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
-          f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past {SLOW_SECONDS:g} s, "
-          f"{len(tally.unlocated)} unlocated messages, slowest case {tally.slowest:.2f}s")
+    print(
+        f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
+        f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past {SLOW_SECONDS:g} s, "
+        f"{len(tally.unlocated)} unlocated messages, slowest case {tally.slowest:.2f}s"
+    )
     print("fuzz: cases by class: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.kinds.items())))
     assert tally.internal == []
     assert tally.hangs == []
@@ -599,12 +785,32 @@ def test_a_whole_build_of_a_damaged_game_exits_cleanly(tmp_path, number):
     case = make_case(10_000 + number, tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDSTOCK_NO_SERVER": "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "cardstock.cli", "--root", str(case.root), "build", case.game, "--jobs", "1", "--only", "svg,pnp", "--force"],
-        capture_output=True, text=True, timeout=120, env=env,
+        [
+            sys.executable,
+            "-m",
+            "cardstock.cli",
+            "--root",
+            str(case.root),
+            "build",
+            case.game,
+            "--jobs",
+            "1",
+            "--only",
+            "svg,pnp",
+            "--force",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert run.returncode in (0, 1, 2), run.stderr
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr, run.stderr
     if run.returncode == 2:
-        lines = [line for line in run.stderr.splitlines() if not re.match(r"^\d+ errors?; nothing was written\.$", line)]
+        lines = [
+            line
+            for line in run.stderr.splitlines()
+            if not re.match(r"^\d+ errors?; nothing was written\.$", line)
+        ]
         assert lines and all(LOCATED.match(line) for line in lines), run.stderr
         assert not (case.root / "output" / case.game).exists()

@@ -14,8 +14,22 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from golden.snapshot import (
-    BUILDS, FAMILIES, GAME, GOLDEN, PLACEHOLDER, SHOPS, build, family, pdf_text, png_problems, png_text, project, run, same,
-    snapshot, stored,
+    BUILDS,
+    FAMILIES,
+    GAME,
+    GOLDEN,
+    PLACEHOLDER,
+    SHOPS,
+    build,
+    family,
+    pdf_text,
+    png_problems,
+    png_text,
+    project,
+    run,
+    same,
+    snapshot,
+    stored,
 )
 
 REGEN = "if the change is intended: .venv/bin/python tests/golden/regen.py, look at the outputs it names, commit tests/golden/mini"
@@ -37,15 +51,24 @@ def fresh(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 
 
 def _diff(name: str, want: str, got: str, limit: int = 60) -> str:
-    lines = list(difflib.unified_diff(want.splitlines(), got.splitlines(), f"golden/{name}", f"built/{name}", lineterm="", n=2))
+    lines = list(
+        difflib.unified_diff(
+            want.splitlines(), got.splitlines(), f"golden/{name}", f"built/{name}", lineterm="", n=2
+        )
+    )
     more = f"\n… {len(lines) - limit} more diff lines" if len(lines) > limit else ""
     return "\n".join(lines[:limit]) + more
 
 
 def _differences(name: str, want: str, got: str) -> str:
     if name.endswith(".png.txt"):
-        return "\n".join([f"{name}: the picture moved beyond the tolerance:", *(f"  {p}" for p in png_problems(want, got)),
-                          _diff(name, want, got, limit=16)])
+        return "\n".join(
+            [
+                f"{name}: the picture moved beyond the tolerance:",
+                *(f"  {p}" for p in png_problems(want, got)),
+                _diff(name, want, got, limit=16),
+            ]
+        )
     return _diff(name, want, got)
 
 
@@ -58,18 +81,27 @@ def _check(fam: str, golden: dict[str, str], built: dict[str, str]) -> None:
     differ = [n for n in sorted(set(want) & set(got)) if not same(n, want[n], got[n])]
     problems += [_differences(n, want[n], got[n]) for n in differ[:SHOWN]]
     if differ[SHOWN:]:
-        problems.append(f"… and {len(differ) - SHOWN} more files differ: " + ", ".join(differ[SHOWN:]))
+        problems.append(
+            f"… and {len(differ) - SHOWN} more files differ: " + ", ".join(differ[SHOWN:])
+        )
     if problems:  # the message alone: the diff and the regen command
-        pytest.fail("\n\n".join([f"the {fam} output differs from its golden:"] + problems + [REGEN]), pytrace=False)
+        pytest.fail(
+            "\n\n".join([f"the {fam} output differs from its golden:"] + problems + [REGEN]),
+            pytrace=False,
+        )
 
 
 def test_every_file_the_build_writes_has_a_golden(golden, fresh):
     _, built = fresh
     strays = [n for n in sorted(set(built) | set(golden)) if family(n) is None]
-    assert not strays, f"files of no family (add them to FAMILIES in tests/golden/snapshot.py): {strays}"
+    assert not strays, (
+        f"files of no family (add them to FAMILIES in tests/golden/snapshot.py): {strays}"
+    )
     assert sorted(built) == sorted(golden), "\n".join(
         [f"missing from the build: {n}" for n in sorted(set(golden) - set(built))]
-        + [f"not in the golden: {n}" for n in sorted(set(built) - set(golden))] + [REGEN])
+        + [f"not in the golden: {n}" for n in sorted(set(built) - set(golden))]
+        + [REGEN]
+    )
     assert {family(n) for n in golden} == set(FAMILIES)  # every family has a golden
 
 
@@ -122,7 +154,12 @@ def test_no_golden_depends_on_where_the_build_ran(golden, fresh):
     out, built = fresh
     assert not [n for n, t in built.items() if str(out.parent) in t]
     tts = golden[f"{GAME}/tts/Saves/Saved Objects/{GAME}.json"]
-    assert f'"FaceURL": "{GAME}-deck-' in tts and PLACEHOLDER not in tts and "/tmp" not in tts and "file:" not in tts
+    assert (
+        f'"FaceURL": "{GAME}-deck-' in tts
+        and PLACEHOLDER not in tts
+        and "/tmp" not in tts
+        and "file:" not in tts
+    )
 
 
 def test_the_snapshot_of_a_pdf_shows_each_page_and_each_face_once(golden):
@@ -139,7 +176,11 @@ def test_the_snapshot_of_a_pdf_shows_each_page_and_each_face_once(golden):
     assert "/CreationDate" not in text and "/ID" not in text
     # the cards PDF and the print-shop PDFs show their trim and bleed boxes
     for name in (f"{GAME}/cards/{GAME}-cards.pdf.txt", f"{GAME}/print-shop/drivethru/deck.pdf.txt"):
-        assert all("TrimBox=" in line and "BleedBox=" in line for line in golden[name].splitlines() if line.startswith("## page "))
+        assert all(
+            "TrimBox=" in line and "BleedBox=" in line
+            for line in golden[name].splitlines()
+            if line.startswith("## page ")
+        )
 
 
 def test_a_png_golden_allows_slight_rendering_noise_but_not_a_changed_picture(fresh):
@@ -154,7 +195,9 @@ def test_a_png_golden_allows_slight_rendering_noise_but_not_a_changed_picture(fr
         return png_text(buf.getvalue())
 
     assert text(im) == built[f"{name}.txt"]
-    assert not png_problems(text(im), text(im.filter(ImageFilter.GaussianBlur(0.7))))  # softer edges
+    assert not png_problems(
+        text(im), text(im.filter(ImageFilter.GaussianBlur(0.7)))
+    )  # softer edges
     assert not png_problems(text(im), text(ImageChops.offset(im, 1, 1)))  # a pixel over
     marked = im.copy()
     ImageDraw.Draw(marked).rectangle((300, 500, 360, 540), fill="black")  # a word's worth of ink
@@ -169,11 +212,16 @@ def test_a_changed_face_shows_as_a_diff_of_its_drawing(tmp_path):
     out = tmp_path / "output" / GAME / f"{GAME}-pnp-letter.pdf"
     before = pdf_text(out)
     csv = tmp_path / "catalog" / GAME / "cards.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("Deal 1 damage.", "Deal 2 damage."), encoding="utf-8")
+    csv.write_text(
+        csv.read_text(encoding="utf-8").replace("Deal 1 damage.", "Deal 2 damage."),
+        encoding="utf-8",
+    )
     run(tmp_path, pnp)
     diff = _diff(f"{GAME}-pnp-letter.pdf.txt", before, pdf_text(out))
     # the face's two placements (its key) and the line of its drawing that changed; its
     # version mark holds the face's hash
     assert diff.count("\n-/Face <</K (") == 2 and diff.count("\n+/Face <</K (") == 2
-    assert "\n-BT " in diff and "(Deal 1 damage. ) Tj ET" in diff and "(Deal 2 damage. ) Tj ET" in diff
+    assert (
+        "\n-BT " in diff and "(Deal 1 damage. ) Tj ET" in diff and "(Deal 2 damage. ) Tj ET" in diff
+    )
     assert len(diff.splitlines()) < 40

@@ -26,7 +26,12 @@ from conftest import ROOT, processes
 
 
 def test_python_dash_m_cardstock_runs_the_cli(mini):
-    result = subprocess.run([sys.executable, "-m", "cardstock", "--root", str(mini.root), "list"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardstock", "--root", str(mini.root), "list"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("mini  Mini  (1-3 players)")
 
@@ -48,14 +53,29 @@ def test_the_console_script_is_the_cli_itself_and_there_is_no_server():
 def _build(root, *args: str, umask: int = 0o022, **kw) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "cardstock", "--root", str(root), *args],
-        capture_output=True, text=True, timeout=300, preexec_fn=lambda: os.umask(umask), **kw,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: os.umask(umask),
+        **kw,
     )
 
 
 def test_output_files_follow_the_umask(mini):
     for umask, mode in ((0o022, 0o644), (0o027, 0o640)):
         out = mini.root / f"out-{umask:o}"
-        result = _build(mini.root, "--paper", "letter", "--only", "svg,pnp,page", "--jobs", "1", "--out", str(out), umask=umask)
+        result = _build(
+            mini.root,
+            "--paper",
+            "letter",
+            "--only",
+            "svg,pnp,page",
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+            umask=umask,
+        )
         assert result.returncode == 0, result.stderr
         files = [p for p in out.rglob("*") if p.is_file()]
         assert len(files) > 10
@@ -71,7 +91,11 @@ def test_a_toml_file_may_start_with_a_byte_order_mark(mini, cli):
 
 
 def test_piping_into_a_reader_that_stops_early_is_quiet(mini):
-    proc = subprocess.Popen([sys.executable, "-m", "cardstock", "--root", str(mini.root), "catalog", "mini"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardstock", "--root", str(mini.root), "catalog", "mini"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.close()  # the reader goes away before anything is written
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 141
@@ -82,9 +106,16 @@ def test_the_page_lists_every_game_in_the_manifest_and_the_manifest_lists_the_pa
     duo = mini.root / "catalog" / "duo"
     shutil.copytree(mini.folder, duo)
     toml = duo / "game.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace('id = "mini"', 'id = "duo"').replace('title = "Mini"', 'title = "Duo"'), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8")
+        .replace('id = "mini"', 'id = "duo"')
+        .replace('title = "Mini"', 'title = "Duo"'),
+        encoding="utf-8",
+    )
     assert cli("--root", str(mini.root), "--paper", "letter", "--jobs", "1").code == 0
-    result = cli("--root", str(mini.root), "mini", "--paper", "letter", "--only", "svg,page", "--jobs", "1")
+    result = cli(
+        "--root", str(mini.root), "mini", "--paper", "letter", "--only", "svg,page", "--jobs", "1"
+    )
     assert result.code == 0, result.err
     out = mini.root / "output"
     html = (out / "index.html").read_text(encoding="utf-8")
@@ -111,32 +142,53 @@ def _art(mini, name: str, data: bytes) -> None:
 @pytest.mark.parametrize(
     "svg, message",
     [
-        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan inf"><circle cx="5" cy="5" r="4"/></svg>',
-         "viewBox '0 0 nan inf': the size must be finite numbers (not nan or inf)"),
-        ('<svg xmlns="http://www.w3.org/2000/svg" width="1' + "0" * 400 + '" height="10"><circle cx="5" cy="5" r="4"/></svg>',
-         "the size must be finite numbers"),
-        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(1e300)"><circle cx="5" cy="5" r="1e300"/></g></svg>',
-         "a shape has coordinates that are not finite numbers"),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan inf"><circle cx="5" cy="5" r="4"/></svg>',
+            "viewBox '0 0 nan inf': the size must be finite numbers (not nan or inf)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1'
+            + "0" * 400
+            + '" height="10"><circle cx="5" cy="5" r="4"/></svg>',
+            "the size must be finite numbers",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(1e300)"><circle cx="5" cy="5" r="1e300"/></g></svg>',
+            "a shape has coordinates that are not finite numbers",
+        ),
     ],
 )
-def test_svg_art_with_a_size_or_shape_that_is_not_finite_is_refused_at_its_row(mini, cli, svg, message):
+def test_svg_art_with_a_size_or_shape_that_is_not_finite_is_refused_at_its_row(
+    mini, cli, svg, message
+):
     _art(mini, "odd.svg", svg.encode())
     result = cli("--root", str(mini.root), "--force", "--jobs", "1")
     assert result.code == 2
-    assert result.err.startswith("catalog/mini/cards.csv:3: art: catalog/mini/art/odd.svg: ") and message in result.err
+    assert (
+        result.err.startswith("catalog/mini/cards.csv:3: art: catalog/mini/art/odd.svg: ")
+        and message in result.err
+    )
     assert not (mini.root / "output").exists()
 
 
 def _png(width: int, height: int) -> bytes:
     """A real 1-bit greyscale PNG of the given size (all black), small however large."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     row = b"\0" * (1 + (width + 7) // 8)
     packer = zlib.compressobj(9)
     data = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
     header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    )
 
 
 def test_an_image_over_50_megapixels_is_refused_from_its_header(mini):
@@ -145,7 +197,8 @@ def test_an_image_over_50_megapixels_is_refused_from_its_header(mini):
     assert result.returncode == 2
     assert result.stderr.startswith(
         "catalog/mini/cards.csv:3: art: catalog/mini/art/huge.png: the image is 12000 × 12000 pixels (144 megapixels); "
-        "art may have at most 50 megapixels")
+        "art may have at most 50 megapixels"
+    )
     assert "DecompressionBomb" not in result.stderr and "Warning" not in result.stderr
 
 
@@ -156,19 +209,27 @@ def test_an_image_under_the_limit_is_drawn(mini, cli):
     faces.write_text('[layouts.card.boxes.art]\nart = "{{ art }}"\n', encoding="utf-8")
     result = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
     assert result.code == 0, result.err
-    assert "<image" in (mini.root / "output" / "mini" / "svg" / "blaze.svg").read_text(encoding="utf-8")
+    assert "<image" in (mini.root / "output" / "mini" / "svg" / "blaze.svg").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_counts_and_sizes_are_bounded_at_validation(mini, cli):
     mini.replace("cards.csv", "spring,Spring,2,", "spring,Spring,1000000000000,")
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
-    assert "catalog/mini/cards.csv:5: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'" in result.err
+    assert (
+        "catalog/mini/cards.csv:5: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'"
+        in result.err
+    )
     mini.replace("cards.csv", "spring,Spring,1000000000000,", "spring,Spring,2,")
     mini.replace("game.toml", 'group = "Tokens"', 'group = "Tokens"\nsize = "2000mm x 10mm"')
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
-    assert "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, got '2000mm x 10mm'" in result.err
+    assert (
+        "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, got '2000mm x 10mm'"
+        in result.err
+    )
 
 
 # ---------------------------------------------------------------- kills and two builds at once
@@ -186,13 +247,24 @@ def _two_games(tmp_path: Path) -> Path:
 def two_games_built(tmp_path_factory) -> Path:
     """The two games built once for the module (tests copy the folder, output included)."""
     root = _two_games(tmp_path_factory.mktemp("two-games-built"))
-    assert subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300).returncode == 0
+    assert (
+        subprocess.run(
+            [sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"],
+            capture_output=True,
+            timeout=300,
+        ).returncode
+        == 0
+    )
     return root
 
 
 def _start(root: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _children(pid: int) -> set[int]:
@@ -216,7 +288,9 @@ def _wait_for(condition, seconds: float = 60.0) -> bool:
     return False
 
 
-linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+linux_only = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads processes from /proc"
+)
 
 
 @linux_only
@@ -232,16 +306,26 @@ def test_killing_a_build_kills_its_workers(tmp_path):
     time.sleep(0.3)  # let them get to work
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    assert _wait_for(lambda: not any(_alive(w) for w in workers), 10), [w for w in workers if _alive(w)]
+    assert _wait_for(lambda: not any(_alive(w) for w in workers), 10), [
+        w for w in workers if _alive(w)
+    ]
 
 
 @linux_only
 @pytest.mark.parametrize("delay", [0.0, 0.6])
-def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_file(two_games_built, tmp_path, delay):
+def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_file(
+    two_games_built, tmp_path, delay
+):
     root = tmp_path / "project"
-    shutil.copytree(two_games_built, root)  # the games and their output, as the last build left them
+    shutil.copytree(
+        two_games_built, root
+    )  # the games and their output, as the last build left them
     out = root / "output"
-    before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and p.suffix in (".pdf", ".svg")}
+    before = {
+        p: p.stat().st_mtime_ns
+        for p in out.rglob("*")
+        if p.is_file() and p.suffix in (".pdf", ".svg")
+    }
     for game in ("vortex", "alter-ego"):
         toml = root / "catalog" / game / "game.toml"
         text = toml.read_text(encoding="utf-8")
@@ -249,7 +333,10 @@ def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_fil
     proc = _start(root)
 
     def rewriting() -> bool:
-        return any(p.exists() and p.stat().st_mtime_ns != t for p, t in before.items()) or proc.poll() is not None
+        return (
+            any(p.exists() and p.stat().st_mtime_ns != t for p, t in before.items())
+            or proc.poll() is not None
+        )
 
     assert _wait_for(rewriting) and proc.poll() is None, "the rebuild ended before it was killed"
     time.sleep(delay)
@@ -257,13 +344,25 @@ def test_a_build_killed_while_rewriting_leaves_a_manifest_that_matches_every_fil
     proc.wait(timeout=30)
     time.sleep(0.3)
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
-    wrong = [e["path"] for e in entries if hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() != e["sha256"]]
+    wrong = [
+        e["path"]
+        for e in entries
+        if hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() != e["sha256"]
+    ]
     assert entries and wrong == []
-    again = subprocess.run([sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"], capture_output=True, timeout=300)
+    again = subprocess.run(
+        [sys.executable, "-m", "cardstock", "--root", str(root), "--jobs", "2"],
+        capture_output=True,
+        timeout=300,
+    )
     assert again.returncode == 0
-    assert [p for p in out.rglob("*.tmp")] == []  # what the killed build left half-written is swept away
+    assert [
+        p for p in out.rglob("*.tmp")
+    ] == []  # what the killed build left half-written is swept away
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
-    assert all(hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+    assert all(
+        hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries
+    )
 
 
 @linux_only
@@ -278,10 +377,20 @@ def test_two_builds_into_one_folder_take_turns(tmp_path):
     out1, err1 = first.communicate(timeout=300)
     assert first.returncode == 0 and second.returncode == 0, err1 + err2
     assert re.search(r"^built 13 of 13 parts", out1, re.M)
-    assert re.search(r"^built 0 of 13 parts .* \(13 unchanged\)", out2, re.M)  # it ran after the first had finished
-    assert f"{root / 'output'}: another cardstock build is writing into this folder; waiting for it to finish" in err2
-    entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
-    assert all(hashlib.sha256((root / "output" / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+    assert re.search(
+        r"^built 0 of 13 parts .* \(13 unchanged\)", out2, re.M
+    )  # it ran after the first had finished
+    assert (
+        f"{root / 'output'}: another cardstock build is writing into this folder; waiting for it to finish"
+        in err2
+    )
+    entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))[
+        "artifacts"
+    ]
+    assert all(
+        hashlib.sha256((root / "output" / e["path"]).read_bytes()).hexdigest() == e["sha256"]
+        for e in entries
+    )
 
 
 # ---------------------------------------------------------------- text: NFC, coverage, scripts that cannot print
@@ -301,13 +410,39 @@ def test_catalog_text_is_normalised_to_nfc(mini, cli):
 @pytest.mark.parametrize(
     "old, new, line, field, message",
     [
-        ("ember,Ember,", "ember,\u706b\u306e\u7389,", 2, "name", "'\u706b' (U+706B) is Chinese, Japanese or Korean; cardstock ships no font"),
-        ("Heal 2.", "Heal 2 \U0001F600.", 5, "text", "'\U0001F600' (U+1F600) is an emoji; cardstock ships no emoji font"),
-        ("flood,Flood,", "flood,\u0645\u0631\u062d\u0628\u0627,", 6, "name", "'\u0645' (U+0645) is Arabic, a right-to-left script"),
-        ("spring,Spring,", "spring,\u05e9\u05dc\u05d5\u05dd,", 5, "name", "'\u05e9' (U+05E9) is Hebrew, a right-to-left script"),
+        (
+            "ember,Ember,",
+            "ember,\u706b\u306e\u7389,",
+            2,
+            "name",
+            "'\u706b' (U+706B) is Chinese, Japanese or Korean; cardstock ships no font",
+        ),
+        (
+            "Heal 2.",
+            "Heal 2 \U0001f600.",
+            5,
+            "text",
+            "'\U0001f600' (U+1F600) is an emoji; cardstock ships no emoji font",
+        ),
+        (
+            "flood,Flood,",
+            "flood,\u0645\u0631\u062d\u0628\u0627,",
+            6,
+            "name",
+            "'\u0645' (U+0645) is Arabic, a right-to-left script",
+        ),
+        (
+            "spring,Spring,",
+            "spring,\u05e9\u05dc\u05d5\u05dd,",
+            5,
+            "name",
+            "'\u05e9' (U+05E9) is Hebrew, a right-to-left script",
+        ),
     ],
 )
-def test_scripts_the_fonts_cannot_print_are_refused_at_validation(mini, cli, old, new, line, field, message):
+def test_scripts_the_fonts_cannot_print_are_refused_at_validation(
+    mini, cli, old, new, line, field, message
+):
     mini.replace("cards.csv", old, new)
     result = cli("--root", str(mini.root), "--jobs", "1")
     assert result.code == 2
@@ -319,11 +454,16 @@ def test_a_game_title_in_a_script_that_cannot_print_is_refused_at_its_line(mini,
     mini.replace("game.toml", 'title = "Mini"', 'title = "\u30df\u30cb"')
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
-    assert "catalog/mini/game.toml:3: title: '\u30df' (U+30DF) is Chinese, Japanese or Korean" in result.err
+    assert (
+        "catalog/mini/game.toml:3: title: '\u30df' (U+30DF) is Chinese, Japanese or Korean"
+        in result.err
+    )
 
 
 def test_symbols_the_font_draws_still_pass(mini, cli):
-    mini.replace("cards.csv", "Heal 2.", "Heal 2 \u2660 \u2192 \u2014 \u00d7 \u03a9 \u0416.")  # spade, arrow, dash, times, Greek, Cyrillic
+    mini.replace(
+        "cards.csv", "Heal 2.", "Heal 2 \u2660 \u2192 \u2014 \u00d7 \u03a9 \u0416."
+    )  # spade, arrow, dash, times, Greek, Cyrillic
     result = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
     assert result.code == 0, result.err
     assert "glyph" not in result.err

@@ -23,7 +23,9 @@ _TREES: dict[Path, ast.Module] = {}
 def _trees() -> dict[Path, ast.Module]:
     """Every module of the package, parsed once for all the tests of this file."""
     if not _TREES:
-        _TREES.update({p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))})
+        _TREES.update(
+            {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))}
+        )
     return _TREES
 
 
@@ -35,34 +37,58 @@ def _decorator_name(node: ast.expr) -> str:
 
 
 def test_the_package_holds_at_most_fifteen_memo_decorators():
-    found = [f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}"
-             for path, tree in _trees().items()
-             for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
-             for deco in fn.decorator_list if _decorator_name(deco) in MEMO_DECORATORS]
+    found = [
+        f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}"
+        for path, tree in _trees().items()
+        for fn in ast.walk(tree)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for deco in fn.decorator_list
+        if _decorator_name(deco) in MEMO_DECORATORS
+    ]
     assert 0 < len(found) <= MAX_MEMOS, "\n".join(found)
 
 
 def test_nothing_is_pickled():
-    imported = {(path.relative_to(ROOT).as_posix(), alias.name.split(".")[0])
-                for path, tree in _trees().items() for node in ast.walk(tree)
-                if isinstance(node, (ast.Import, ast.ImportFrom))
-                for alias in (node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")])}
+    imported = {
+        (path.relative_to(ROOT).as_posix(), alias.name.split(".")[0])
+        for path, tree in _trees().items()
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in (
+            node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")]
+        )
+    }
     assert not [(f, m) for f, m in imported if m in {"pickle", "shelve", "dill", "cloudpickle"}]
 
 
 def test_the_removed_stand_ins_stay_removed():
     present = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
-    assert not present & {"records.py", "plugins.py", "fonts/kept.py", "pipeline.py", "gate.py", "facestore.py"}
+    assert not present & {
+        "records.py",
+        "plugins.py",
+        "fonts/kept.py",
+        "pipeline.py",
+        "gate.py",
+        "facestore.py",
+    }
     source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
     assert "PYDANTIC_DISABLE_PLUGINS" not in source
-    assert "inotify_init" not in source and "inotify_add_watch" not in source  # --watch uses watchfiles
+    assert (
+        "inotify_init" not in source and "inotify_add_watch" not in source
+    )  # --watch uses watchfiles
 
 
 def test_one_module_opens_the_persistent_cache():
-    users = [path.relative_to(ROOT).as_posix() for path, tree in _trees().items()
-             if any(isinstance(n, (ast.Import, ast.ImportFrom)) and "sqlite3" in
-                    ([a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""])
-                    for n in ast.walk(tree))]
+    users = [
+        path.relative_to(ROOT).as_posix()
+        for path, tree in _trees().items()
+        if any(
+            isinstance(n, (ast.Import, ast.ImportFrom))
+            and "sqlite3"
+            in ([a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""])
+            for n in ast.walk(tree)
+        )
+    ]
     assert users == ["cardstock/core/cache.py"]
 
 
@@ -70,6 +96,8 @@ def test_a_build_leaves_only_handed_out_files_in_the_output_folder(tmp_path, cli
     out = tmp_path / "out"
     result = cli("--root", str(ROOT), "--out", str(out), "--only", "pnp", "alter-ego")
     assert result.code == 0, result.err
-    hidden = [p for p in out.rglob("*") if any(part.startswith(".") for part in p.relative_to(out).parts)]
+    hidden = [
+        p for p in out.rglob("*") if any(part.startswith(".") for part in p.relative_to(out).parts)
+    ]
     assert hidden == []
     assert {p.suffix for p in out.rglob("*") if p.is_file()} <= {".pdf", ".json", ".html"}

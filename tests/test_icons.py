@@ -24,24 +24,42 @@ def with_sprout(mini, text: str) -> None:
     (mini.folder / "icons").mkdir()
     (mini.folder / "icons" / "sprout.svg").write_text(SPROUT)
     mini.append("game.toml", "")
-    mini.replace("game.toml", "[icons.water]", f'[icons.sprout]\ncolor = "{GREEN}"\n\n[icons.water]')
+    mini.replace(
+        "game.toml", "[icons.water]", f'[icons.sprout]\ncolor = "{GREEN}"\n\n[icons.water]'
+    )
     mini.replace("cards.csv", "Heal 2.", text)
 
 
 def green_pixels(pdf, page: int, folder) -> int:
     folder.mkdir(exist_ok=True)
     prefix = folder / f"page{page}"
-    subprocess.run(["pdftoppm", "-png", "-r", "72", "-f", str(page), "-l", str(page), str(pdf), str(prefix)], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "72", "-f", str(page), "-l", str(page), str(pdf), str(prefix)],
+        check=True,
+    )
     from PIL import Image
 
     (png,) = sorted(folder.glob(f"page{page}*.png"))
     img = Image.open(png).convert("RGB")
     data = img.tobytes()
-    return sum(1 for i in range(0, len(data), 3) if data[i + 1] > 150 and data[i] < 60 and data[i + 2] < 60)
+    return sum(
+        1 for i in range(0, len(data), 3) if data[i + 1] > 150 and data[i] < 60 and data[i + 2] < 60
+    )
 
 
 def build(cli, mini) -> None:
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "svg,pnp")
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "svg,pnp",
+    )
     assert result.code == 0, result.err
 
 
@@ -61,7 +79,11 @@ def test_an_svg_in_the_icons_folder_is_drawn_inline_in_the_svg_face(cli, mini):
     with_sprout(mini, "Heal 2 :sprout: now.")
     build(cli, mini)
     face = ET.parse(mini.root / "output" / "mini" / "svg" / "spring.svg").getroot()
-    groups = [g for g in face.iter("{http://www.w3.org/2000/svg}g") if "icon-sprout" in (g.get("class") or "")]
+    groups = [
+        g
+        for g in face.iter("{http://www.w3.org/2000/svg}g")
+        if "icon-sprout" in (g.get("class") or "")
+    ]
     assert len(groups) == 1
     paths = list(groups[0].iter("{http://www.w3.org/2000/svg}path"))
     assert len(paths) == 2  # the leaf and its stem, each a part of the symbol

@@ -21,8 +21,27 @@ LEFT_OUT: set[str] = set()
 
 # The rooms in the order the pipeline reads: shared basics, then each stage of a build,
 # then what runs them. A room may import itself and the rooms before it only.
-ROOMS = ["cardstock", "core", "fonts", "catalog", "rules", "layout", "render", "impose", "books", "exports", "site",
-         "stages", "validate", "plan", "build", "init", "docs", "cli", "__main__"]
+ROOMS = [
+    "cardstock",
+    "core",
+    "fonts",
+    "catalog",
+    "rules",
+    "layout",
+    "render",
+    "impose",
+    "books",
+    "exports",
+    "site",
+    "stages",
+    "validate",
+    "plan",
+    "build",
+    "init",
+    "docs",
+    "cli",
+    "__main__",
+]
 
 
 def module_names(package: Path) -> dict[str, Path]:
@@ -37,7 +56,8 @@ def module_names(package: Path) -> dict[str, Path]:
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -52,7 +72,9 @@ def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         yield from _imports(node)
 
 
-def _targets(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, known: set[str]) -> list[str]:
+def _targets(
+    module: str, is_package: bool, node: ast.Import | ast.ImportFrom, known: set[str]
+) -> list[str]:
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
     if node.level:
@@ -86,7 +108,8 @@ def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, s
             continue
         tree = parse(path)
         graph[name] = {
-            t for node in _imports(tree)
+            t
+            for node in _imports(tree)
             for t in _targets(name, path.name == "__init__.py", node, known)
             if t in known and t != name and t not in left_out
         }
@@ -103,7 +126,7 @@ def find_cycle(graph: dict[str, set[str]]) -> Optional[list[str]]:
         path.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -140,7 +163,12 @@ def test_every_room_of_the_package_has_its_place_in_the_order():
 
 def test_no_room_imports_a_room_after_it():
     graph = import_graph(PACKAGE, LEFT_OUT)
-    backwards = sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets if ROOMS.index(room(t)) > ROOMS.index(room(m)))
+    backwards = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        for t in targets
+        if ROOMS.index(room(t)) > ROOMS.index(room(m))
+    )
     assert backwards == []
 
 
@@ -148,18 +176,39 @@ def test_stages_import_the_contract_not_the_build_or_the_table():
     graph = import_graph(PACKAGE, LEFT_OUT)
     from cardstock.stages import STAGES
 
-    stage_modules = {fn.__module__ for s in STAGES for fn in (s.run_game, s.run_build) if fn is not None}
-    assert stage_modules >= {"cardstock.impose.pnp", "cardstock.books.stage", "cardstock.render.stage"}
+    stage_modules = {
+        fn.__module__ for s in STAGES for fn in (s.run_game, s.run_build) if fn is not None
+    }
+    assert stage_modules >= {
+        "cardstock.impose.pnp",
+        "cardstock.books.stage",
+        "cardstock.render.stage",
+    }
     for module in stage_modules:
         assert "cardstock.core.stage" in graph[module], module
-        assert not graph[module] & {"cardstock.build", "cardstock.stages", "cardstock.validate"}, module
+        assert not graph[module] & {"cardstock.build", "cardstock.stages", "cardstock.validate"}, (
+            module
+        )
 
 
 # Imports inside functions only where they defer a heavy library one stage or command needs.
-HEAVY = {"reportlab", "PIL", "pypdfium2", "pypdf", "svgwrite", "openpyxl", "yaml", "markdown_it", "watchfiles", "ctypes", "fcntl",
-         "concurrent", "multiprocessing",  # process pools: started only when work is spread
-         "fontTools",  # fonts with PostScript outlines, glyph outlines of text in icons
-         "pyphen"}  # hyphenation patterns, read only for a caption's word too wide for its line
+HEAVY = {
+    "reportlab",
+    "PIL",
+    "pypdfium2",
+    "pypdf",
+    "svgwrite",
+    "openpyxl",
+    "yaml",
+    "markdown_it",
+    "watchfiles",
+    "ctypes",
+    "fcntl",
+    "concurrent",
+    "multiprocessing",  # process pools: started only when work is spread
+    "fontTools",  # fonts with PostScript outlines, glyph outlines of text in icons
+    "pyphen",
+}  # hyphenation patterns, read only for a caption's word too wide for its line
 
 
 def test_imports_inside_functions_only_defer_heavy_libraries():
@@ -181,8 +230,14 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
     # the stages' own entries defer the modules that import a heavy library at their top,
     # and the command line imports the rooms a command runs when it runs (so it starts
     # light: a build with nothing changed imports no pipeline at all)
-    allowed = {"cardstock.books.check.lint", "cardstock.books.stage.build_rulebook", "cardstock.books.document.booklets_of"}
-    assert [f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")] == []
+    allowed = {
+        "cardstock.books.check.lint",
+        "cardstock.books.stage.build_rulebook",
+        "cardstock.books.document.booklets_of",
+    }
+    assert [
+        f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")
+    ] == []
 
 
 def test_no_module_is_imported_by_a_name_written_in_a_string():
@@ -196,7 +251,11 @@ def test_no_module_is_imported_by_a_name_written_in_a_string():
                 found.append(f"{name}: {node.id}")
             elif isinstance(node, ast.Attribute) and node.attr in ("import_module", "__import__"):
                 found.append(f"{name}: {ast.unparse(node)}")
-            elif isinstance(node, ast.ImportFrom) and node.module == "importlib" and any(a.name == "import_module" for a in node.names):
+            elif (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "importlib"
+                and any(a.name == "import_module" for a in node.names)
+            ):
                 found.append(f"{name}: {ast.unparse(node)}")
     assert found == []
 
@@ -207,14 +266,27 @@ def test_an_import_inside_a_function_defers_what_the_module_does_not_import_at_i
     found = []
     for name, path in module_names(PACKAGE).items():
         tree = parse(path)
-        top = {a.name.split(".")[0] for n in tree.body if isinstance(n, ast.Import) for a in n.names}
-        top |= {(n.module or "").split(".")[0] for n in tree.body if isinstance(n, ast.ImportFrom) and not n.level}
+        top = {
+            a.name.split(".")[0] for n in tree.body if isinstance(n, ast.Import) for a in n.names
+        }
+        top |= {
+            (n.module or "").split(".")[0]
+            for n in tree.body
+            if isinstance(n, ast.ImportFrom) and not n.level
+        }
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for node in ast.walk(fn):
-                    if isinstance(node, ast.Import) and {a.name.split(".")[0] for a in node.names} & top:
+                    if (
+                        isinstance(node, ast.Import)
+                        and {a.name.split(".")[0] for a in node.names} & top
+                    ):
                         found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
-                    elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in top:
+                    elif (
+                        isinstance(node, ast.ImportFrom)
+                        and not node.level
+                        and (node.module or "").split(".")[0] in top
+                    ):
                         found.append(f"{name}.{fn.name}: {ast.unparse(node)}")
     assert found == []
 
@@ -227,21 +299,27 @@ def _write(root: Path, files: dict[str, str]) -> Path:
 
 
 def test_an_import_inside_a_function_closes_a_circle(tmp_path):
-    pkg = _write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/a.py": "from .sub import b\n",
-        "pkg/sub/__init__.py": "",
-        "pkg/sub/b.py": "import pkg.c\n",
-        "pkg/c.py": "def late():\n    from . import a\n    return a\n",
-    })
+    pkg = _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from .sub import b\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/b.py": "import pkg.c\n",
+            "pkg/c.py": "def late():\n    from . import a\n    return a\n",
+        },
+    )
     assert import_graph(pkg)["pkg.a"] == {"pkg.sub.b"}
     assert find_cycle(import_graph(pkg)) == ["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]
 
 
 def test_imports_for_type_checkers_only_are_not_a_circle(tmp_path):
-    pkg = _write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/a.py": "from . import b\n",
-        "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n",
-    })
+    pkg = _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from . import b\n",
+            "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n",
+        },
+    )
     assert find_cycle(import_graph(pkg)) is None

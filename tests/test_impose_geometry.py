@@ -32,7 +32,9 @@ def test_poker_cards_go_four_by_two_across_letter_to_keep_their_bleed_and_crop_m
     assert (layout.cols, layout.rows) == (4, 2) and layout.width > layout.height and layout.kept
     assert not layout.footer.box.overlaps(Box(layout.slots[0].x, layout.slots[-1].y, 4 * w, 2 * h))
     assert min(layout.outer.values()) >= 2 * MM - 1e-6
-    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # a gutter between rows of different backs
+    assert (
+        layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1
+    )  # a gutter between rows of different backs
 
 
 def test_poker_cards_go_nine_to_an_a4_page_inside_the_five_millimetre_margin():
@@ -40,8 +42,13 @@ def test_poker_cards_go_nine_to_an_a4_page_inside_the_five_millimetre_margin():
     layout = plan_grid(w, h, BLEED, cards(), "a4")
     assert (layout.cols, layout.rows) == (3, 3) and layout.width < layout.height and layout.kept
     assert min(layout.outer.values()) >= 2 * MM - 1e-6
-    assert min(layout.slots[0].x, layout.width - layout.slots[-1].x1) >= 5 * MM + 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6  # margin, bleed, crop mark
-    assert layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1  # room for one gutter: a second new back starts a page
+    assert (
+        min(layout.slots[0].x, layout.width - layout.slots[-1].x1)
+        >= 5 * MM + 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6
+    )  # margin, bleed, crop mark
+    assert (
+        layout.break_gap == pytest.approx(2 * BLEED) and layout.breaks == 1
+    )  # room for one gutter: a second new back starts a page
 
 
 def test_a_printer_that_needs_six_millimetres_gets_eight_cards_on_a4():
@@ -56,7 +63,10 @@ def test_bleed_and_crop_marks_stay_inside_the_printable_area_and_off_every_card(
     w, h = parse_size(size)
     layout = plan_grid(w, h, BLEED, cards(), paper)
     assert layout.capacity >= 1
-    for filled in (layout.capacity, max(1, layout.capacity - layout.cols - 1)):  # full, and a part-filled last page
+    for filled in (
+        layout.capacity,
+        max(1, layout.capacity - layout.cols - 1),
+    ):  # full, and a part-filled last page
         pieces = pieces_on(layout, filled, BLEED)
         marks, _ = crop_marks(pieces, layout.region, cards().marks)
         for p in pieces:
@@ -65,7 +75,12 @@ def test_bleed_and_crop_marks_stay_inside_the_printable_area_and_off_every_card(
         for (ax, ay), (bx, by) in marks:
             mark = Box(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
             assert layout.region.contains(mark)
-            assert not any(mark.overlaps(p.bleed_box, eps=-0.01) if mark.w and mark.h else _crosses(mark, p.bleed_box) for p in pieces)
+            assert not any(
+                mark.overlaps(p.bleed_box, eps=-0.01)
+                if mark.w and mark.h
+                else _crosses(mark, p.bleed_box)
+                for p in pieces
+            )
 
 
 def _crosses(mark: Box, box: Box) -> bool:
@@ -105,20 +120,37 @@ def test_mirrors_flip_positions_and_keep_backs_upright_when_turned_over():
 def test_the_pages_of_a_file_hold_each_slots_turned_and_mirrored_geometry_once():
     w, h = parse_size("poker")
     layout = plan_grid(w, h, BLEED, cards(), "letter")
-    front, back = Face.build(w, h, BLEED, "rect", []), Face.build(w, h, BLEED, "rect", [Ellipse(9, 9, 4, 4, fill="#000000")])
-    fronts = grid_pages([Item(front, back, f"c{i}") for i in range(10 * layout.capacity)], layout, cards(), bleed=BLEED, cut_lines="auto")
+    front, back = (
+        Face.build(w, h, BLEED, "rect", []),
+        Face.build(w, h, BLEED, "rect", [Ellipse(9, 9, 4, 4, fill="#000000")]),
+    )
+    fronts = grid_pages(
+        [Item(front, back, f"c{i}") for i in range(10 * layout.capacity)],
+        layout,
+        cards(),
+        bleed=BLEED,
+        cut_lines="auto",
+    )
     alike: dict = {}
-    pages = [page for f in fronts for page in add_backs([f], None, "long", (0.0, 0.0), alike=alike)]  # a page at a time, as a file is made
+    pages = [
+        page for f in fronts for page in add_backs([f], None, "long", (0.0, 0.0), alike=alike)
+    ]  # a page at a time, as a file is made
     backs = [page for page in pages if page.role == "backs"]
     assert len(backs) == 10 and all(len(page.placements) == layout.capacity for page in backs)
     # ten fronts pages turned onto portrait paper and ten backs pages: each slot's box and
     # clip region made once for each and shared by all ten
     for role in ("fronts", "backs"):
         placed = [p for page in pages if page.role == role for p in page.placements]
-        assert len({id(p.trim) for p in placed}) == len({id(p.clip) for p in placed}) == layout.capacity
+        assert (
+            len({id(p.trim) for p in placed})
+            == len({id(p.clip) for p in placed})
+            == layout.capacity
+        )
     assert len({id(page.footer) for page in backs}) == 1
     turned = pages[0]  # the fronts page as it goes through the printer (this grid is landscape)
-    assert backs[0].placements[0].trim == flip(turned, "long").box(turned.placements[0].trim)  # each the mirror image
+    assert backs[0].placements[0].trim == flip(turned, "long").box(
+        turned.placements[0].trim
+    )  # each the mirror image
 
 
 def test_gutterfold_halves_mirror_across_the_fold():
@@ -136,7 +168,9 @@ def test_gutterfold_halves_mirror_across_the_fold():
 
 def test_per_edge_offsets_grow_only_the_edges_asked():
     square = ((0, 0), (10, 0), (10, 10), (0, 10))
-    grown = offset_convex(square, [0, 1, 0, 2])  # edge i runs from point i: right out by 1, left by 2
+    grown = offset_convex(
+        square, [0, 1, 0, 2]
+    )  # edge i runs from point i: right out by 1, left by 2
     assert [c for p in grown for c in p] == pytest.approx([-2, 0, 11, 0, 11, 10, -2, 10])
 
 
@@ -148,7 +182,7 @@ def test_hexes_tile_without_overlap_and_touch_their_neighbours(size):
     assert len(slots) >= 14
     across = min(w, h)  # centre to centre of edge neighbours
     centres = [(b.x + b.w / 2, b.y + b.h / 2) for b in slots]
-    dists = [math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:]]
+    dists = [math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :]]
     assert min(dists) == pytest.approx(across, abs=1e-6)
     assert all(fit.contains(b) for b in slots)
 
@@ -168,10 +202,12 @@ def test_round_tokens_nest_in_a_lattice_a_gap_apart():
     d = token.width
     items = [Item(token, None, "token")] * 60
     f = frame(pieces, "a4", "portrait", None, "bottom")
-    pages, too_big = pack_pages([items], f, bleed=BLEED, gap=pieces.pack.gap, rotate=True, style=None)
+    pages, too_big = pack_pages(
+        [items], f, bleed=BLEED, gap=pieces.pack.gap, rotate=True, style=None
+    )
     assert not too_big and sum(len(p.placements) for p in pages) == 60
     centres = [(p.trim.x + d / 2, p.trim.y + d / 2) for p in pages[0].placements]
-    dists = [math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:]]
+    dists = [math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :]]
     assert min(dists) == pytest.approx(d + pieces.pack.gap, abs=1e-6)
     rows = sorted({round(c[1], 3) for c in centres}, reverse=True)
     assert rows[0] - rows[1] < d + pieces.pack.gap  # nested rows, closer than a square grid
@@ -182,7 +218,9 @@ def test_a_piece_larger_than_the_page_is_reported_not_dropped_silently():
     pieces = SHEETS["pieces"]
     board = Face.build(*parse_size("300mm x 300mm"), BLEED, "rect", ())
     f = frame(pieces, "letter", "portrait", None, "bottom")
-    pages, too_big = pack_pages([[Item(board, None, "board")]], f, bleed=BLEED, gap=4 * MM, rotate=True, style=None)
+    pages, too_big = pack_pages(
+        [[Item(board, None, "board")]], f, bleed=BLEED, gap=4 * MM, rotate=True, style=None
+    )
     assert pages == [] and [i.component for i in too_big] == ["board"]
 
 
@@ -219,5 +257,7 @@ def test_a_new_back_in_the_middle_of_a_row_goes_on_past_a_gap_between_columns():
     assert slots[0].y - slots[4].y1 == pytest.approx(gap)  # the rows apart
     block = Box(min(s.x for s in slots), min(s.y for s in slots), 0, 0)
     right = max(s.x1 for s in slots)
-    assert block.x - layout.region.x >= 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6  # bleed and a crop mark each side
+    assert (
+        block.x - layout.region.x >= 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6
+    )  # bleed and a crop mark each side
     assert layout.region.x1 - right >= 2 * MM + 0.5 * MM + 1.5 * MM - 1e-6

@@ -40,29 +40,52 @@ def test_shipped_sheets_are_valid_and_cover_every_kind_on_both_papers():
 
 
 def test_a_bad_count_names_the_file_line_and_key(root: Path):
-    write(root, "bad.toml", 'name = "Bad"\npapers = ["letter"]\nkinds = ["card"]\n\n[grid]\ncolumns = 0\n')
-    assert rendered(root) == ['layouts/sheets/bad.toml:6: grid.columns: expected a whole number of 1 or more, or "auto", got 0']
+    write(
+        root,
+        "bad.toml",
+        'name = "Bad"\npapers = ["letter"]\nkinds = ["card"]\n\n[grid]\ncolumns = 0\n',
+    )
+    assert rendered(root) == [
+        'layouts/sheets/bad.toml:6: grid.columns: expected a whole number of 1 or more, or "auto", got 0'
+    ]
 
 
 def test_unknown_keys_lengths_without_units_and_small_margins_are_reported_together(root: Path):
     write(
         root,
         "bad.toml",
-        "\n".join([
-            'name = "Bad"',
-            'papers = ["letter", "legal"]',
-            'kinds = ["card"]',
-            'margin = "3mm"',
-            "[marks]",
-            'length = "4"',
-            "colour = 1",
-        ]) + "\n",
+        "\n".join(
+            [
+                'name = "Bad"',
+                'papers = ["letter", "legal"]',
+                'kinds = ["card"]',
+                'margin = "3mm"',
+                "[marks]",
+                'length = "4"',
+                "colour = 1",
+            ]
+        )
+        + "\n",
     )
     got = rendered(root)
-    assert "layouts/sheets/bad.toml:2: papers: unknown paper 'legal'; expected one of letter, a4, half-letter, a5" in got
-    assert "layouts/sheets/bad.toml:4: margin: expected at least 5mm: home printers cannot print closer to the paper edge, got 3.0mm" in got
-    assert "layouts/sheets/bad.toml:6: marks.length: expected a unit (mm, cm, in, pt, pc, px) after the number in '4'" in got
-    assert any(m.startswith("layouts/sheets/bad.toml:7: marks.colour: unknown key; expected one of: crop, length") for m in got)
+    assert (
+        "layouts/sheets/bad.toml:2: papers: unknown paper 'legal'; expected one of letter, a4, half-letter, a5"
+        in got
+    )
+    assert (
+        "layouts/sheets/bad.toml:4: margin: expected at least 5mm: home printers cannot print closer to the paper edge, got 3.0mm"
+        in got
+    )
+    assert (
+        "layouts/sheets/bad.toml:6: marks.length: expected a unit (mm, cm, in, pt, pc, px) after the number in '4'"
+        in got
+    )
+    assert any(
+        m.startswith(
+            "layouts/sheets/bad.toml:7: marks.colour: unknown key; expected one of: crop, length"
+        )
+        for m in got
+    )
     assert len(got) == 4
 
 
@@ -73,18 +96,38 @@ def test_not_toml_is_one_issue_with_its_line(root: Path):
 
 
 def test_the_most_specific_sheet_wins(root: Path):
-    write(root, "vortex-cutter.toml", 'name = "Cutter"\npapers = ["letter"]\nkinds = ["card"]\ngames = ["vortex"]\n[marks]\nregistration = true\n')
-    write(root, "mini-cards.toml", 'name = "Minis"\npapers = ["letter"]\nkinds = ["card"]\nsizes = ["44mm x 63.5mm"]\n')
+    write(
+        root,
+        "vortex-cutter.toml",
+        'name = "Cutter"\npapers = ["letter"]\nkinds = ["card"]\ngames = ["vortex"]\n[marks]\nregistration = true\n',
+    )
+    write(
+        root,
+        "mini-cards.toml",
+        'name = "Minis"\npapers = ["letter"]\nkinds = ["card"]\nsizes = ["44mm x 63.5mm"]\n',
+    )
     sheets, issues = load_sheets(root)
     assert not issues
-    assert choose(sheets, game="vortex", kind="card", size="poker", paper="letter").stem == "vortex-cutter"
+    assert (
+        choose(sheets, game="vortex", kind="card", size="poker", paper="letter").stem
+        == "vortex-cutter"
+    )
     assert choose(sheets, game="vortex", kind="card", size="poker", paper="a4").stem == "cards"
-    assert choose(sheets, game="atmosfear", kind="card", size="mini", paper="letter").stem == "mini-cards"
-    assert choose(sheets, game="atmosfear", kind="card", size="poker", paper="letter").stem == "cards"
+    assert (
+        choose(sheets, game="atmosfear", kind="card", size="mini", paper="letter").stem
+        == "mini-cards"
+    )
+    assert (
+        choose(sheets, game="atmosfear", kind="card", size="poker", paper="letter").stem == "cards"
+    )
 
 
 def test_printer_profiles_give_the_back_offset(root: Path):
-    write(root, "printers.toml", '[printers.laser]\nback_offset = "1.2mm,-0.5mm"\ndefault = true\n\n[printers.inkjet]\nback_offset = "-2mm,0mm"\n')
+    write(
+        root,
+        "printers.toml",
+        '[printers.laser]\nback_offset = "1.2mm,-0.5mm"\ndefault = true\n\n[printers.inkjet]\nback_offset = "-2mm,0mm"\n',
+    )
     printers, issues = load_printers(root)
     assert not issues and set(printers) == {"laser", "inkjet"}
     out = Path("out")

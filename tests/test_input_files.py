@@ -68,6 +68,7 @@ def project(tmp_path: Path) -> Path:
 @pytest.fixture
 def no_hang() -> Iterator[None]:
     """A build that waits on a pipe fails the test instead of hanging the suite."""
+
     def stop(*_: object) -> None:
         raise TimeoutError("the build waited on a file")
 
@@ -94,18 +95,24 @@ def _put(path: Path, condition: str, outside: Path) -> None:
 
 @pytest.mark.parametrize("condition", CONDITIONS)
 @pytest.mark.parametrize("kind", INPUTS)
-def test_an_input_file_that_cannot_be_read_is_one_located_message(project, cli, no_hang, kind, condition):
+def test_an_input_file_that_cannot_be_read_is_one_located_message(
+    project, cli, no_hang, kind, condition
+):
     rel = INPUTS[kind]
     _put(project / rel, condition, project.parent / "outside.txt")
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2, result.err
     assert "Traceback" not in result.err and "internal error" not in result.err
-    errors = [line for line in result.err.splitlines() if line and not line.startswith(("1 error", "  "))]
+    errors = [
+        line for line in result.err.splitlines() if line and not line.startswith(("1 error", "  "))
+    ]
     assert len(errors) == 1, result.err  # the one problem, once
     name = Path(rel).name
     assert name in errors[0], errors[0]
     assert any(words in errors[0] for words in CONDITIONS[condition]), errors[0]
-    assert errors[0].startswith(("catalog/", "layouts/", "fonts/")), errors[0]  # named inside the project
+    assert errors[0].startswith(("catalog/", "layouts/", "fonts/")), errors[
+        0
+    ]  # named inside the project
     assert not (project / "output").exists()
     assert SECRET not in result.out + result.err
 
@@ -118,12 +125,15 @@ def test_an_input_file_larger_than_cardstock_reads_is_refused_before_it_is_read(
         f.truncate(files.MAX_BYTES + 1)
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2
-    assert re.search(r"more than the (64|4)\.0 MB cardstock reads from one file", result.err.splitlines()[0]), result.err
+    assert re.search(
+        r"more than the (64|4)\.0 MB cardstock reads from one file", result.err.splitlines()[0]
+    ), result.err
     assert result.err.splitlines()[0].startswith(("catalog/mini/", "layouts/mini/"))
     assert not (project / "output").exists()
 
 
 # ---------------------------------------------------------------- the door itself
+
 
 def test_the_door_reads_a_regular_file_inside_the_project(tmp_path):
     (tmp_path / "a.txt").write_bytes(b"abc")
@@ -155,7 +165,11 @@ def test_text_is_utf8_with_or_without_a_byte_order_mark_and_composed(tmp_path):
     decomposed = unicodedata.normalize("NFD", "Café Æther")
     (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbf" + decomposed.encode("utf-8"))
     (tmp_path / "plain.txt").write_bytes(decomposed.encode("utf-8"))
-    assert read_text(tmp_path / "bom.txt", tmp_path) == read_text(tmp_path / "plain.txt", tmp_path) == "Café Æther"
+    assert (
+        read_text(tmp_path / "bom.txt", tmp_path)
+        == read_text(tmp_path / "plain.txt", tmp_path)
+        == "Café Æther"
+    )
     (tmp_path / "latin.txt").write_bytes("Café".encode("latin-1"))
     with pytest.raises(Unreadable, match="not UTF-8 text .byte 4"):
         read_text(tmp_path / "latin.txt", tmp_path)
@@ -168,7 +182,10 @@ def test_a_missing_file_is_named_as_missing(tmp_path):
 
 # ---------------------------------------------------------------- names and folders that lead out
 
-def test_a_reference_card_naming_a_template_by_a_path_is_refused_without_asking_about_it(tmp_path, cli):
+
+def test_a_reference_card_naming_a_template_by_a_path_is_refused_without_asking_about_it(
+    tmp_path, cli
+):
     from conftest import copy_project
 
     root = copy_project(tmp_path / "project", ("alpha-omega-cards",))
@@ -177,20 +194,28 @@ def test_a_reference_card_naming_a_template_by_a_path_is_refused_without_asking_
     (outside / "notes.md.j2").write_text(SECRET, encoding="utf-8")
     game = root / "catalog" / "alpha-omega-cards" / "game.toml"
     for name in ("../../../../outside/notes", "/etc/hostname", "sub/turn", ".."):
-        game.write_text(game.read_text(encoding="utf-8").replace('front = "turn"', f'front = "{name}"', 1), encoding="utf-8")
+        game.write_text(
+            game.read_text(encoding="utf-8").replace('front = "turn"', f'front = "{name}"', 1),
+            encoding="utf-8",
+        )
         result = cli("--root", str(root), "build", "--jobs", "1", "--only", "svg")
         assert result.code == 2, result.err
         assert "is not a quick-reference template name" in result.err
         assert result.err.startswith("catalog/alpha-omega-cards/game.toml:"), result.err
         assert SECRET not in result.out + result.err and str(outside) not in result.err
-        game.write_text(game.read_text(encoding="utf-8").replace(f'front = "{name}"', 'front = "turn"', 1), encoding="utf-8")
+        game.write_text(
+            game.read_text(encoding="utf-8").replace(f'front = "{name}"', 'front = "turn"', 1),
+            encoding="utf-8",
+        )
 
 
 def test_the_page_template_cannot_include_a_file_linked_from_outside(project, cli):
     site = project / "layouts" / "site"
     site.mkdir(parents=True)
     (site / "part.html.j2").symlink_to(project.parent / "outside.txt")
-    (site / "index.html.j2").write_text("<html><body>{% include 'part.html.j2' %}</body></html>\n", encoding="utf-8")
+    (site / "index.html.j2").write_text(
+        "<html><body>{% include 'part.html.j2' %}</body></html>\n", encoding="utf-8"
+    )
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2, result.err
     assert result.err.startswith("layouts/site/index.html.j2"), result.err
@@ -208,13 +233,22 @@ def test_a_game_folder_linked_from_outside_is_refused_file_by_file(project, cli,
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2, result.err
     assert "out of the project" in result.err
-    assert all(line.startswith((folder, "1 error", "2 errors", "3 errors", "4 errors")) or not line or line.startswith("  ") for line in result.err.splitlines()), result.err
+    assert all(
+        line.startswith((folder, "1 error", "2 errors", "3 errors", "4 errors"))
+        or not line
+        or line.startswith("  ")
+        for line in result.err.splitlines()
+    ), result.err
     assert SECRET not in result.out + result.err
     assert not (project / "output").exists()
 
 
-@pytest.mark.parametrize("special", ["/proc/self/pagemap", "/proc/self/mem", "/dev/zero", "/dev/urandom"])
-def test_a_link_to_a_special_file_where_a_table_belongs_is_refused_at_once(project, cli, no_hang, special):
+@pytest.mark.parametrize(
+    "special", ["/proc/self/pagemap", "/proc/self/mem", "/dev/zero", "/dev/urandom"]
+)
+def test_a_link_to_a_special_file_where_a_table_belongs_is_refused_at_once(
+    project, cli, no_hang, special
+):
     table = project / "catalog" / "mini" / "cards.csv"
     table.unlink()
     table.symlink_to(special)
@@ -225,7 +259,9 @@ def test_a_link_to_a_special_file_where_a_table_belongs_is_refused_at_once(proje
     assert "internal error" not in result.err
 
 
-def test_a_link_to_a_special_file_lying_in_the_game_folder_does_not_stop_the_build(project, cli, no_hang):
+def test_a_link_to_a_special_file_lying_in_the_game_folder_does_not_stop_the_build(
+    project, cli, no_hang
+):
     (project / "catalog" / "mini" / "pagemap").symlink_to("/proc/self/pagemap")
     (project / "catalog" / "mini" / "zero").symlink_to("/dev/zero")
     result = cli("--root", str(project), "build", "--jobs", "1", "--only", "svg")

@@ -34,15 +34,43 @@ from reportlab.platypus import Paragraph
 from conftest import ROOT
 from cardstock.books.story import text_position
 from cardstock.core.cache import LIBRARIES, installed_versions
-from cardstock.render.pdf import PdfX, _doc_object, _form_resources, make_pdfx, pdf_settings, held_content, seal, show_page
+from cardstock.render.pdf import (
+    PdfX,
+    _doc_object,
+    _form_resources,
+    make_pdfx,
+    pdf_settings,
+    held_content,
+    seal,
+    show_page,
+)
 
 # Attributes of other libraries that are not public, and the only files allowed to name them.
-INTERNALS = {"_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"}, "_doc": {"cardstock/render/pdf.py"},
-             "_add_object": {"cardstock/books/booklet.py"}}
+INTERNALS = {
+    "_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"},
+    "_doc": {"cardstock/render/pdf.py"},
+    "_add_object": {"cardstock/books/booklet.py"},
+}
 # Internals earlier versions took over or copied: none of them may come back.
-FORMER = ["_code", "_doSave", "_fillColorObj", "_strokeColorObj", "_enforceColorSpace", "_escape",
-          "_doctemplate", "_rowHeights", "_reset", "_fillMode", "Pages.pages", "_lastEntries",
-          "__accum__", "_ttf_data", "_pdfScale", "_asciiReadable", "plugin._loader"]
+FORMER = [
+    "_code",
+    "_doSave",
+    "_fillColorObj",
+    "_strokeColorObj",
+    "_enforceColorSpace",
+    "_escape",
+    "_doctemplate",
+    "_rowHeights",
+    "_reset",
+    "_fillMode",
+    "Pages.pages",
+    "_lastEntries",
+    "__accum__",
+    "_ttf_data",
+    "_pdfScale",
+    "_asciiReadable",
+    "plugin._loader",
+]
 
 
 def _underscore_reads() -> dict[str, set[str]]:
@@ -53,15 +81,21 @@ def _underscore_reads() -> dict[str, set[str]]:
         text = path.read_text(encoding="utf-8")
         for m in re.finditer(r"(\w+)\.(_[a-z][A-Za-z0-9_]*)\b", text):
             owner, name = m.group(1), m.group(2)
-            if owner in ("self", "cls", "os", "sys", "st", "job", "faces", "found", "other", "it") or owner[0].isupper() and owner.isupper():
+            if (
+                owner in ("self", "cls", "os", "sys", "st", "job", "faces", "found", "other", "it")
+                or owner[0].isupper()
+                and owner.isupper()
+            ):
                 continue
             found.setdefault(name, set()).add(str(path.relative_to(ROOT)))
     return found
 
 
 def _sources() -> dict[str, str]:
-    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
-            for p in sorted((ROOT / "cardstock").rglob("*.py"))}
+    return {
+        str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+        for p in sorted((ROOT / "cardstock").rglob("*.py"))
+    }
 
 
 def test_each_library_internal_is_named_in_one_place():
@@ -78,14 +112,24 @@ def test_the_package_reads_no_other_library_internal():
     name defined in the package) or one of the three internals above."""
     own = set()
     for path in (ROOT / "cardstock").rglob("*.py"):
-        for m in re.finditer(r"(?:def|class)\s+(_\w+)|(?:self\.|^\s*)(_\w+)\s*(?::[^=\n]*)?=", path.read_text(encoding="utf-8"), re.M):
+        for m in re.finditer(
+            r"(?:def|class)\s+(_\w+)|(?:self\.|^\s*)(_\w+)\s*(?::[^=\n]*)?=",
+            path.read_text(encoding="utf-8"),
+            re.M,
+        ):
             own.add(m.group(1) or m.group(2))
-    foreign = {name: files for name, files in _underscore_reads().items() if name not in own and name not in INTERNALS}
+    foreign = {
+        name: files
+        for name, files in _underscore_reads().items()
+        if name not in own and name not in INTERNALS
+    }
     assert foreign == {}
 
 
 def test_the_pins_hold_the_versions_these_tests_ran_with():
-    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "dependencies"
+    ]
     pins = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower(): d for d in deps}
     assert "<5.2" in pins["reportlab"] and "<8" in pins["pypdf"] and "<3.2" in pins["jinja2"]
 
@@ -176,7 +220,9 @@ for name in names:
     importlib.import_module(name)
 print(json.dumps({"same": snapshot() == before, "modules": len(names)}))
 """
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     assert out.strip().endswith("}"), out
     result = __import__("json").loads(out.strip().splitlines()[-1])
     assert result["modules"] > 40
@@ -201,7 +247,10 @@ def test_the_cache_keys_know_every_drawing_library_as_installed():
     versions = dict(v.rsplit("-", 1) for v in installed_versions())
     assert versions["reportlab"] == reportlab.Version
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    names = {re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower().replace("-", "_") for d in project["dependencies"]}
+    names = {
+        re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0].lower().replace("-", "_")
+        for d in project["dependencies"]
+    }
     assert names <= set(LIBRARIES) | {"watchfiles"}
     assert all(versions[n] != "missing" for n in LIBRARIES)
 
@@ -244,7 +293,9 @@ def test_a_pdfx_document_gets_its_output_intent_and_version_through_reportlabs_d
     buffer = io.BytesIO()
     with pdf_settings():
         canvas = Canvas(buffer, pagesize=(100, 100))
-        make_pdfx(canvas, PdfX("PDF/X-1a:2003", "CGATS TR 005", "http://www.color.org", "SWOP", profile))
+        make_pdfx(
+            canvas, PdfX("PDF/X-1a:2003", "CGATS TR 005", "http://www.color.org", "SWOP", profile)
+        )
         canvas.drawString(10, 10, "x")
         canvas.showPage()
         canvas.save()

@@ -17,10 +17,21 @@ from cardstock.books.quickref import sides
 from conftest import render_book
 from cardstock.catalog.ruletext import render_quickref
 from conftest import load_games
-from cardstock.core.markup import Heading, ListItem, Note, Paragraph, Span, Table, parse, plain, spans
+from cardstock.core.markup import (
+    Heading,
+    ListItem,
+    Note,
+    Paragraph,
+    Span,
+    Table,
+    parse,
+    plain,
+    spans,
+)
 
 
 # ---------------------------------------------------------------- the three old bugs
+
 
 def test_a_list_item_wrapped_over_two_lines_stays_one_item():
     text = "- Draw two cards from the deck,\n  then discard one of them.\n- Pass the turn."
@@ -31,7 +42,10 @@ def test_a_list_item_wrapped_over_two_lines_stays_one_item():
 
 
 def test_italic_nested_in_bold_leaves_no_stray_asterisk():
-    assert spans("**bold *and italic***") == [Span("bold ", bold=True), Span("and italic", bold=True, italic=True)]
+    assert spans("**bold *and italic***") == [
+        Span("bold ", bold=True),
+        Span("and italic", bold=True, italic=True),
+    ]
     assert plain("**bold *and italic***") == "bold and italic"
 
 
@@ -42,27 +56,35 @@ def test_a_backslash_escapes_an_asterisk_and_an_icon():
 
 # ---------------------------------------------------------------- blocks the games use
 
+
 def test_headings_of_three_levels_and_deeper_ones_at_the_third():
     assert parse("# One\n## Two\n### Three\n#### Four") == [
-        Heading(1, "One"), Heading(2, "Two"), Heading(3, "Three"), Heading(3, "Four"),
+        Heading(1, "One"),
+        Heading(2, "Two"),
+        Heading(3, "Three"),
+        Heading(3, "Four"),
     ]
 
 
 def test_lines_of_a_paragraph_are_joined_and_a_blank_line_ends_it():
     assert parse("First line\nsecond line.\n\nNext paragraph.") == [
-        Paragraph("First line second line."), Paragraph("Next paragraph."),
+        Paragraph("First line second line."),
+        Paragraph("Next paragraph."),
     ]
 
 
 def test_a_line_ending_in_a_backslash_or_two_spaces_breaks_the_line_there():
-    assert parse("Discard.\\\nDraw 3.\nThen rest.  \nDone.") == [Paragraph("Discard.\nDraw 3. Then rest.\nDone.")]
+    assert parse("Discard.\\\nDraw 3.\nThen rest.  \nDone.") == [
+        Paragraph("Discard.\nDraw 3. Then rest.\nDone.")
+    ]
     assert parse("An escaped \\\\\nbackslash.") == [Paragraph("An escaped \\\\ backslash.")]
     assert plain("An escaped \\\\ backslash.") == "An escaped \\ backslash."
 
 
 def test_indentation_from_templates_means_nothing():
     assert parse("    An indented paragraph\n        still the same one.\n\n  - an item") == [
-        Paragraph("An indented paragraph still the same one."), ListItem("an item"),
+        Paragraph("An indented paragraph still the same one."),
+        ListItem("an item"),
     ]
 
 
@@ -86,20 +108,35 @@ def test_a_table_directly_after_a_paragraph():
 
 
 def test_a_note_over_two_lines_is_one_note():
-    assert parse("> **A note.** Ties are\n> rolled again.") == [Note("**A note.** Ties are rolled again.")]
+    assert parse("> **A note.** Ties are\n> rolled again.") == [
+        Note("**A note.** Ties are rolled again.")
+    ]
 
 
 def test_blocks_in_the_order_written():
     text = "## Setup\nSome text.\n- one\n- two\n\nAfter the list.\n> careful"
-    assert [type(b) for b in parse(text)] == [Heading, Paragraph, ListItem, ListItem, Paragraph, Note]
+    assert [type(b) for b in parse(text)] == [
+        Heading,
+        Paragraph,
+        ListItem,
+        ListItem,
+        Paragraph,
+        Note,
+    ]
 
 
 # ---------------------------------------------------------------- inline marks the games use
 
+
 def test_bold_italic_and_icons_between_words_and_punctuation():
     assert spans("Roll :die:, then **Attack** with *care*: done") == [
-        Span("Roll "), Span("", icon="die"), Span(", then "), Span("Attack", bold=True),
-        Span(" with "), Span("care", italic=True), Span(": done"),
+        Span("Roll "),
+        Span("", icon="die"),
+        Span(", then "),
+        Span("Attack", bold=True),
+        Span(" with "),
+        Span("care", italic=True),
+        Span(": done"),
     ]
 
 
@@ -108,17 +145,30 @@ def test_an_icon_inside_bold_is_an_icon():
 
 
 def test_text_that_is_not_markup_stays_as_written():
-    for text in ["Alpha & Omega", "at least min_devotees Devotees", "5 * 3 = 15", "[not a link](x)",
-                 "`no code`", "<b>no html</b>", "&amp;", "a time of 10:30"]:
+    for text in [
+        "Alpha & Omega",
+        "at least min_devotees Devotees",
+        "5 * 3 = 15",
+        "[not a link](x)",
+        "`no code`",
+        "<b>no html</b>",
+        "&amp;",
+        "a time of 10:30",
+    ]:
         assert spans(text) == [Span(text)], text
 
 
 def test_a_hyphenated_icon_name_and_a_line_break_kept_in_inline_text():
-    assert spans("the :arch-villain:\nappears") == [Span("the "), Span("", icon="arch-villain"), Span("\nappears")]
+    assert spans("the :arch-villain:\nappears") == [
+        Span("the "),
+        Span("", icon="arch-villain"),
+        Span("\nappears"),
+    ]
     assert spans("one\\\ntwo") == [Span("one\ntwo")]  # a hard break: no backslash left
 
 
 # ---------------------------------------------------------------- the shipped games
+
 
 def _texts(game: str) -> list[str]:
     """Every quick-reference side of a shipped game, rendered."""
@@ -136,7 +186,11 @@ def _texts(game: str) -> list[str]:
 def test_shipped_quick_references_leave_no_marks_in_their_words(game):
     for text in _texts(game):
         for block in parse(text):
-            cells = [*block.header, *(c for r in block.rows for c in r)] if isinstance(block, Table) else [block.text]
+            cells = (
+                [*block.header, *(c for r in block.rows for c in r)]
+                if isinstance(block, Table)
+                else [block.text]
+            )
             for cell in cells:
                 words = plain(cell)
                 assert not re.search(r"\*|(?<![\d\w]):[a-z]", words), (game, cell, words)

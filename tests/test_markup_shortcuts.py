@@ -11,7 +11,15 @@ import sys
 
 from cardstock.core import markup
 
-PIECES = list("abcXYZ019 ,.;'\"()?%/-+=#|>*_\\:`[]<>&!~\n\t é—’") + ["  ", "1. ", "- ", "# ", "**", ":fire:", "\n\n"]
+PIECES = list("abcXYZ019 ,.;'\"()?%/-+=#|>*_\\:`[]<>&!~\n\t é—’") + [
+    "  ",
+    "1. ",
+    "- ",
+    "# ",
+    "**",
+    ":fire:",
+    "\n\n",
+]
 
 
 def generated(n: int, seed: int) -> list[str]:
@@ -21,7 +29,11 @@ def generated(n: int, seed: int) -> list[str]:
 
 def test_the_shortcut_reads_text_exactly_as_markdown_it_does():
     inline = blocks = 0
-    for text in generated(20_000, 19) + ["Deal 3 damage, then draw a card.", "  Card 7  ", "Ünïcode — fine"]:
+    for text in generated(20_000, 19) + [
+        "Deal 3 damage, then draw a card.",
+        "  Card 7  ",
+        "Ünïcode — fine",
+    ]:
         if markup._plain_inline(text):
             inline += 1
             assert markup.spans(text) == list(markup._spans(text)), text
@@ -34,8 +46,29 @@ def test_the_shortcut_reads_text_exactly_as_markdown_it_does():
     assert not markup._plain_block("1) first") and not markup._plain_block("| a | b |")
 
 
-WORDS = ["Deal", "3", "damage,", "then", "draw.", "Strength", "(x)", "—", "é", "a", "b.", "'q'", "-", "1.", "#",
-         "*", "_", "x_y", ":fire:", "\u00a0", "!"]
+WORDS = [
+    "Deal",
+    "3",
+    "damage,",
+    "then",
+    "draw.",
+    "Strength",
+    "(x)",
+    "—",
+    "é",
+    "a",
+    "b.",
+    "'q'",
+    "-",
+    "1.",
+    "#",
+    "*",
+    "_",
+    "x_y",
+    ":fire:",
+    "\u00a0",
+    "!",
+]
 
 
 def strong_texts(n: int, seed: int) -> list[str]:
@@ -47,7 +80,15 @@ def strong_texts(n: int, seed: int) -> list[str]:
         words = []
         for _ in range(rnd.randint(1, 7)):
             w, roll = rnd.choice(WORDS), rnd.random()
-            words.append("**" + w if roll < 0.25 else w + "**" if roll < 0.5 else "**" + w + "**" if roll < 0.6 else w)
+            words.append(
+                "**" + w
+                if roll < 0.25
+                else w + "**"
+                if roll < 0.5
+                else "**" + w + "**"
+                if roll < 0.6
+                else w
+            )
         text = words[0]
         for w in words[1:]:
             text += rnd.choice([" ", " ", " ", "", "  ", "\n", "\n\n"]) + w
@@ -66,7 +107,10 @@ def test_strong_runs_and_paragraphs_are_read_exactly_as_markdown_it_reads_them()
             paragraphs += 1
             assert markup.parse(text) == list(markup._parse(text)), text
     assert strong > 500 and paragraphs > 500
-    assert markup.parse("Deal 1 damage.\n\n**Strength** 4") == [markup.Paragraph("Deal 1 damage."), markup.Paragraph("**Strength** 4")]
+    assert markup.parse("Deal 1 damage.\n\n**Strength** 4") == [
+        markup.Paragraph("Deal 1 damage."),
+        markup.Paragraph("**Strength** 4"),
+    ]
     assert markup.spans("**Strength** 4") == [markup.Span("Strength", bold=True), markup.Span(" 4")]
     for unsure in ("a**b**", "**a **", "** a**", "**a****b**", "***a***", "**a**b"):
         assert markup._strong_spans(unsure) is None, unsure
@@ -82,5 +126,7 @@ def test_text_without_markup_needs_no_parser():
         "markup.spans('*italic*')\n"
         "print('markdown_it' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["False", "True"]

@@ -23,19 +23,31 @@ HIDDEN = {
 
 @pytest.mark.parametrize("hidden", HIDDEN)
 def test_a_csv_header_with_control_characters_is_shown_escaped(mini, cli, hidden):
-    mini.replace("cards.csv", "designer_choice", 'designer_choice,"odd' + hidden.replace('"', '""') + '"')
+    mini.replace(
+        "cards.csv", "designer_choice", 'designer_choice,"odd' + hidden.replace('"', '""') + '"'
+    )
     result = cli("--root", str(mini.root), "build", "--jobs", "1")
     assert result.code == 2, result.err
     shown = [line for line in result.err.splitlines() if "odd" in line]
-    assert shown or "U+000D" in result.err, result.err  # a carriage return is named by the CSV reader itself
+    assert shown or "U+000D" in result.err, (
+        result.err
+    )  # a carriage return is named by the CSV reader itself
     assert all(HIDDEN[hidden] in line for line in shown)
     assert not any(c in result.err for c in "\x1b\r\x07\x9b\u202e")
-    assert all(line.startswith(("catalog/", "1 error", "2 errors", "3 errors")) or not line for line in result.err.splitlines())
+    assert all(
+        line.startswith(("catalog/", "1 error", "2 errors", "3 errors")) or not line
+        for line in result.err.splitlines()
+    )
 
 
 @pytest.mark.parametrize("hidden", HIDDEN)
 def test_a_title_with_control_characters_is_listed_escaped(mini, cli, hidden):
-    escaped_toml = "".join(f"\\u{ord(c):04X}" if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or 0x202A <= ord(c) <= 0x202E else c for c in hidden)
+    escaped_toml = "".join(
+        f"\\u{ord(c):04X}"
+        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or 0x202A <= ord(c) <= 0x202E
+        else c
+        for c in hidden
+    )
     mini.replace("game.toml", 'title = "Mini"', f'title = "Mini{escaped_toml}"')
     result = cli("--root", str(mini.root), "list")
     assert not any(c in result.out + result.err for c in "\x1b\r\x07\x9b\u202e")

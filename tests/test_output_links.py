@@ -52,18 +52,55 @@ def _outside(tmp_path: Path, names: list[str]) -> tuple[Path, dict[str, tuple[by
 
 
 def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
-    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
 
 
-DECOYS = ["flood.svg", "old.svg", "back-deck.svg", "LiberationSans-Bold.ttf", "mine.otf", "OFL.txt", "blaze-front.png",
-          "old.png", "cards-1.png", "dice/d6.obj", "dice/old.obj", "mini-die-d6.obj", "mini-deck-cards-1.png", "deck/quantities.csv", "deck/front/002-blaze.png", "poker/front/002-blaze.png", "poker/quantities.csv",
-          "documents/letter.pdf", "notes.txt", ".half.tmp", "mini-cards.pdf"]
+DECOYS = [
+    "flood.svg",
+    "old.svg",
+    "back-deck.svg",
+    "LiberationSans-Bold.ttf",
+    "mine.otf",
+    "OFL.txt",
+    "blaze-front.png",
+    "old.png",
+    "cards-1.png",
+    "dice/d6.obj",
+    "dice/old.obj",
+    "mini-die-d6.obj",
+    "mini-deck-cards-1.png",
+    "deck/quantities.csv",
+    "deck/front/002-blaze.png",
+    "poker/front/002-blaze.png",
+    "poker/quantities.csv",
+    "documents/letter.pdf",
+    "notes.txt",
+    ".half.tmp",
+    "mini-cards.pdf",
+]
 
 
-@pytest.mark.parametrize("linked", ["mini/svg", "mini/svg/fonts", "mini/cards/png", "mini/cards", "mini/tts",
-                                    "mini/tts/Mods/Models", "mini/print-shop/mpc", "mini/print-shop", "mini"])
-def test_a_folder_of_output_linked_elsewhere_stops_the_build_and_nothing_outside_changes(project, tmp_path, cli, linked):
+@pytest.mark.parametrize(
+    "linked",
+    [
+        "mini/svg",
+        "mini/svg/fonts",
+        "mini/cards/png",
+        "mini/cards",
+        "mini/tts",
+        "mini/tts/Mods/Models",
+        "mini/print-shop/mpc",
+        "mini/print-shop",
+        "mini",
+    ],
+)
+def test_a_folder_of_output_linked_elsewhere_stops_the_build_and_nothing_outside_changes(
+    project, tmp_path, cli, linked
+):
     outside, before = _outside(tmp_path, DECOYS)
     place = project / "output" / linked
     shutil.rmtree(place)
@@ -71,32 +108,51 @@ def test_a_folder_of_output_linked_elsewhere_stops_the_build_and_nothing_outside
     for args in (WHAT, (*WHAT, "--force")):
         result = cli("--root", str(project), *args)
         assert result.code == 2, result.err
-        assert f"output/{linked}: not written: a link or not a folder" in result.err.replace(str(project) + "/", "")
+        assert f"output/{linked}: not written: a link or not a folder" in result.err.replace(
+            str(project) + "/", ""
+        )
         assert "internal error" not in result.err
         assert _state(outside) == before
     assert place.is_symlink()
 
 
-def test_a_file_of_output_linked_elsewhere_is_replaced_by_the_build_and_what_it_named_is_untouched(project, tmp_path, cli):
-    outside, before = _outside(tmp_path, ["flood.svg", "sheet.pdf", "front.png", "d6.obj", "page.html", "manifest.json"])
+def test_a_file_of_output_linked_elsewhere_is_replaced_by_the_build_and_what_it_named_is_untouched(
+    project, tmp_path, cli
+):
+    outside, before = _outside(
+        tmp_path, ["flood.svg", "sheet.pdf", "front.png", "d6.obj", "page.html", "manifest.json"]
+    )
     out = project / "output"
-    links = {"mini/svg/flood.svg": "flood.svg", "mini/mini-pnp-letter.pdf": "sheet.pdf",
-             "mini/cards/png/blaze-front.png": "front.png", "mini/tts/Mods/Models/mini-die-d6.obj": "d6.obj",
-             "mini/print-shop/mpc/poker/front/002-blaze.png": "front.png", "manifest.json": "manifest.json"}
+    links = {
+        "mini/svg/flood.svg": "flood.svg",
+        "mini/mini-pnp-letter.pdf": "sheet.pdf",
+        "mini/cards/png/blaze-front.png": "front.png",
+        "mini/tts/Mods/Models/mini-die-d6.obj": "d6.obj",
+        "mini/print-shop/mpc/poker/front/002-blaze.png": "front.png",
+        "manifest.json": "manifest.json",
+    }
     originals = {rel: (out / rel).read_bytes() for rel in links}
     for rel, name in links.items():
         (out / rel).unlink()
         (out / rel).symlink_to(outside / name)
-    stale = out / "mini" / "svg" / "gone.svg"  # a stale name linked out: the link goes, not its target
+    stale = (
+        out / "mini" / "svg" / "gone.svg"
+    )  # a stale name linked out: the link goes, not its target
     stale.symlink_to(outside / "flood.svg")
     result = cli("--root", str(project), *WHAT)
     assert result.code == 0, result.err
     assert _state(outside) == before
     assert not stale.exists() and not stale.is_symlink()
-    for rel in links:  # the manifest names the project's own folder (in the TTS file's links): its bytes differ
-        assert not (out / rel).is_symlink() and (rel == "manifest.json" or (out / rel).read_bytes() == originals[rel])
+    for rel in (
+        links
+    ):  # the manifest names the project's own folder (in the TTS file's links): its bytes differ
+        assert not (out / rel).is_symlink() and (
+            rel == "manifest.json" or (out / rel).read_bytes() == originals[rel]
+        )
     entries = json.loads((out / "manifest.json").read_text())["artifacts"]
-    assert all(hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+    assert all(
+        hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries
+    )
 
 
 def test_an_output_folder_that_is_a_link_is_refused_unless_named_with_out(project, tmp_path, cli):
@@ -109,7 +165,9 @@ def test_an_output_folder_that_is_a_link_is_refused_unless_named_with_out(projec
     assert _state(outside) == before
     named = cli("--root", str(project), "--out", str(project / "output"), "--only", "svg")
     assert named.code == 0, named.err
-    assert (outside / "mini" / "svg" / "flood.svg").is_file()  # named: the user chose to write there
+    assert (
+        outside / "mini" / "svg" / "flood.svg"
+    ).is_file()  # named: the user chose to write there
 
 
 def test_an_output_that_is_a_file_is_refused(project, cli):
@@ -120,7 +178,9 @@ def test_an_output_that_is_a_file_is_refused(project, cli):
     assert (project / "output").read_text() == "mine"
 
 
-def test_a_half_written_file_a_killed_build_left_is_swept_but_a_linked_one_only_unlinked(project, tmp_path, cli):
+def test_a_half_written_file_a_killed_build_left_is_swept_but_a_linked_one_only_unlinked(
+    project, tmp_path, cli
+):
     outside, before = _outside(tmp_path, [".flood.svg.abc.tmp", "keep/.x.tmp"])
     svg = project / "output" / "mini" / "svg"
     (svg / ".flood.svg.0123.tmp").write_bytes(b"half")
@@ -133,7 +193,9 @@ def test_a_half_written_file_a_killed_build_left_is_swept_but_a_linked_one_only_
 
 
 @pytest.mark.parametrize("size", ["same", "other"])
-def test_an_output_file_swapped_for_other_bytes_is_rebuilt_and_the_manifest_never_lies(project, cli, size):
+def test_an_output_file_swapped_for_other_bytes_is_rebuilt_and_the_manifest_never_lies(
+    project, cli, size
+):
     out = project / "output"
     pdf = out / "mini" / "mini-pnp-letter.pdf"
     good = pdf.read_bytes()
@@ -161,8 +223,17 @@ def test_a_manifest_entry_naming_a_device_is_never_read(project, cli, how):
         (out / "dev").symlink_to("/dev", target_is_directory=True)
         rel = "dev/zero"
     data = json.loads((out / "manifest.json").read_text())
-    data["artifacts"].append({"path": rel, "game": "mini", "kind": "svg", "paper": None, "pages": None,
-                              "bytes": 1 << 40, "sha256": "0" * 64})
+    data["artifacts"].append(
+        {
+            "path": rel,
+            "game": "mini",
+            "kind": "svg",
+            "paper": None,
+            "pages": None,
+            "bytes": 1 << 40,
+            "sha256": "0" * 64,
+        }
+    )
     (out / "manifest.json").write_text(json.dumps(data))
     started = time.monotonic()
     result = cli("--root", str(project), *WHAT)
@@ -185,7 +256,10 @@ def test_the_output_lock_is_never_taken_through_a_link(tmp_path):
 
 # ---------------------------------------------------------------- the cache
 
-@pytest.mark.parametrize("linked", ["cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm", "cache.sqlite-journal"])
+
+@pytest.mark.parametrize(
+    "linked", ["cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm", "cache.sqlite-journal"]
+)
 def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, cli, linked):
     other = tmp_path / "other.sqlite"
     db = sqlite3.connect(other)
@@ -204,13 +278,18 @@ def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, 
     assert (cache / linked).is_symlink()
 
 
-@pytest.mark.parametrize("planted", [
-    "CREATE VIEW meta AS WITH RECURSIVE r(schema) AS (SELECT 1 UNION ALL SELECT schema + 1 FROM r) SELECT schema FROM r",
-    "CREATE VIEW entries AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
-    "SELECT 'face' AS kind, n AS key, x'00' AS data, 0 AS used FROM r",
-    "CREATE TABLE unrelated (x)",
-])
-def test_a_cache_file_whose_schema_is_not_cardstocks_is_left_alone_and_the_build_goes_on(tmp_path, monkeypatch, mini, cli, planted):
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "CREATE VIEW meta AS WITH RECURSIVE r(schema) AS (SELECT 1 UNION ALL SELECT schema + 1 FROM r) SELECT schema FROM r",
+        "CREATE VIEW entries AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+        "SELECT 'face' AS kind, n AS key, x'00' AS data, 0 AS used FROM r",
+        "CREATE TABLE unrelated (x)",
+    ],
+)
+def test_a_cache_file_whose_schema_is_not_cardstocks_is_left_alone_and_the_build_goes_on(
+    tmp_path, monkeypatch, mini, cli, planted
+):
     cache = tmp_path / "cache"
     cache.mkdir()
     db = sqlite3.connect(cache / "cache.sqlite")
@@ -247,10 +326,16 @@ def test_only_the_output_module_removes_files():
     from conftest import ROOT
 
     removers = (".unlink(", "os.remove(", "rmtree(", ".rmdir(")
-    found = [f"{path.relative_to(ROOT)}: {word}" for path in sorted((ROOT / "cardstock").rglob("*.py"))
-             if path != ROOT / "cardstock" / "core" / "output.py"
-             for word in removers if word in path.read_text(encoding="utf-8")]
-    assert found == []  # a stage removes its stale files through core.output.remove_stale, which follows no link
+    found = [
+        f"{path.relative_to(ROOT)}: {word}"
+        for path in sorted((ROOT / "cardstock").rglob("*.py"))
+        if path != ROOT / "cardstock" / "core" / "output.py"
+        for word in removers
+        if word in path.read_text(encoding="utf-8")
+    ]
+    assert (
+        found == []
+    )  # a stage removes its stale files through core.output.remove_stale, which follows no link
 
 
 def _reads(monkeypatch) -> list[int]:
@@ -275,7 +360,9 @@ def test_a_file_unchanged_since_it_was_read_whole_is_not_read_again(tmp_path, mo
     assert first > 0
     assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
     assert len(reads) == first
-    assert not output.holds(tmp_path, ["f.pdf"], len(data), "0" * 64)  # a claim of other bytes is never taken
+    assert not output.holds(
+        tmp_path, ["f.pdf"], len(data), "0" * 64
+    )  # a claim of other bytes is never taken
 
 
 def test_a_file_rewritten_in_place_with_its_size_and_time_kept_is_read_again(tmp_path, monkeypatch):
@@ -289,7 +376,9 @@ def test_a_file_rewritten_in_place_with_its_size_and_time_kept_is_read_again(tmp
     time.sleep(0.01)
     assert output.holds(tmp_path, ["f.pdf"], len(data), sha)
     before = path.stat()
-    with open(path, "r+b") as f:  # the same inode, the same size, the old modification time put back
+    with open(
+        path, "r+b"
+    ) as f:  # the same inode, the same size, the old modification time put back
         f.write(b"y" * 4096)
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert not output.holds(tmp_path, ["f.pdf"], len(data), sha)

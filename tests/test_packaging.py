@@ -36,7 +36,10 @@ def test_a_project_with_only_a_catalog_builds_with_the_shipped_layouts(cli, tmp_
 
 def test_the_projects_own_file_replaces_the_shipped_one(cli, tmp_path):
     root = only_a_catalog(tmp_path)
-    assert shared_layout(root, "default.toml") == (shipped_layouts() / "default.toml", "cardstock:layouts/default.toml")
+    assert shared_layout(root, "default.toml") == (
+        shipped_layouts() / "default.toml",
+        "cardstock:layouts/default.toml",
+    )
     own = root / "layouts" / "default.toml"
     own.parent.mkdir()
     own.write_text('[theme]\npaper = "not a colour"\n')
@@ -76,17 +79,26 @@ def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
 
 def test_the_wheel_lists_every_package_and_ships_every_shared_layout():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "cardstock").rglob("__init__.py")}
+    on_disk = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "cardstock").rglob("__init__.py")
+    }
     assert set(config["packages"]) == on_disk | {"cardstock.shipped"}
     assert config["package-dir"]["cardstock.shipped"] == "layouts"
     patterns = config["package-data"]["cardstock.shipped"]
     layouts = ROOT / "layouts"
     for name in SHARED:
-        files = [p for p in (layouts / name).rglob("*") if p.is_file()] if (layouts / name).is_dir() else [layouts / name]
+        files = (
+            [p for p in (layouts / name).rglob("*") if p.is_file()]
+            if (layouts / name).is_dir()
+            else [layouts / name]
+        )
         assert files, name
         for f in files:
             rel = f.relative_to(layouts).as_posix()
-            assert any(fnmatch(rel, pat) for pat in patterns), f"{rel} would be left out of the wheel"
+            assert any(fnmatch(rel, pat) for pat in patterns), (
+                f"{rel} would be left out of the wheel"
+            )
     games = [p.name for p in layouts.iterdir() if p.is_dir() and p.name not in SHARED]
     assert games and not any(fnmatch(f"{g}/faces.toml", pat) for g in games for pat in patterns)
 
@@ -95,8 +107,14 @@ def test_the_wheel_carries_every_file_of_the_starter_project():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = config["package-data"]["cardstock"]
     starter = ROOT / "cardstock" / "starter"
-    files = [p.relative_to(ROOT / "cardstock").as_posix() for p in starter.rglob("*") if p.is_file()]
-    assert {"starter/catalog/_game_/game.toml", "starter/catalog/_game_/rules.toml", "starter/layouts/_game_/rulebook.md.j2"} <= set(files)
+    files = [
+        p.relative_to(ROOT / "cardstock").as_posix() for p in starter.rglob("*") if p.is_file()
+    ]
+    assert {
+        "starter/catalog/_game_/game.toml",
+        "starter/catalog/_game_/rules.toml",
+        "starter/layouts/_game_/rulebook.md.j2",
+    } <= set(files)
     for rel in files:
         # setuptools' "**" crosses folders; fnmatch's "*" does too, so this is the same test
         assert any(fnmatch(rel, pat) for pat in patterns), f"{rel} would be left out of the wheel"

@@ -30,7 +30,10 @@ def project(tmp_path: Path) -> Path:
 
 def build(root: Path, out: Path, capsys) -> str:
     capsys.readouterr()
-    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"]) == 0
+    assert (
+        main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"])
+        == 0
+    )
     return capsys.readouterr().out
 
 
@@ -73,13 +76,27 @@ def test_a_build_of_only_the_card_files_links_them_from_the_existing_page(cli, m
     first = cli("--root", str(mini.root), "build", "mini", "--out", str(out))
     assert first.code == 0, first.err
     assert not any("/cards/" in h for h in links(out))  # the card files are built on request only
-    r = cli("--root", str(mini.root), "build", "mini", "--only", "cards", "--dpi", "30", "--out", str(out))
+    r = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--only",
+        "cards",
+        "--dpi",
+        "30",
+        "--out",
+        str(out),
+    )
     assert r.code == 0, r.err
     hrefs = links(out)
     assert "mini/cards/mini-cards.pdf" in hrefs and "mini/cards/cards.csv" in hrefs
     assert all((out / h).is_file() for h in hrefs if not h.startswith(("http", "#")))
     assert "mini/mini-pnp-letter.pdf" in hrefs  # what the first build made is still offered
-    listed = {e["path"]: e for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]}
+    listed = {
+        e["path"]: e
+        for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    }
     page = listed["index.html"]
     assert page["bytes"] == (out / "index.html").stat().st_size
     assert "index.html" in r.out  # the summary shows the page was kept in step
@@ -104,12 +121,16 @@ def test_only_page_says_it_wrote_the_page(cli, mini):
     assert "the downloads page is up to date" in again.out
 
 
-def test_an_edit_the_page_does_not_show_writes_the_manifest_once_and_keeps_the_page(tmp_path, capsys):
+def test_an_edit_the_page_does_not_show_writes_the_manifest_once_and_keeps_the_page(
+    tmp_path, capsys
+):
     root = project(tmp_path)
     out = root / "output"
     build(root, out, capsys)
     page = (out / "index.html").stat().st_mtime_ns
-    edit(root, "designer_choice", " power")  # a note for the designer: on no face, in no file the page lists
+    edit(
+        root, "designer_choice", " power"
+    )  # a note for the designer: on no face, in no file the page lists
     saves = manifest.STATS.saves
     text = build(root, out, capsys)
     assert manifest.STATS.saves == saves + 2  # the stale files leave it, then one write at the end

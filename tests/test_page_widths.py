@@ -16,7 +16,10 @@ import pytest
 from conftest import ROOT
 from conftest import CHROMIUM, FLAGS
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"), reason="chromium is installed by tests/run; never skipped in CI")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None and not os.environ.get("CI"),
+    reason="chromium is installed by tests/run; never skipped in CI",
+)
 
 PROBE = """<!doctype html><html><body style="margin:0">
 <iframe id="f" src="index.html" style="width:{width}px;height:800px;border:0"></iframe>
@@ -37,7 +40,21 @@ def site(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "layouts" / "atmosfear", project / "layouts" / "atmosfear")
     from cardstock.cli import main
 
-    assert main(["--root", str(project), "build", "atmosfear", "--only", "svg,quickref,page", "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(project),
+                "build",
+                "atmosfear",
+                "--only",
+                "svg,quickref,page",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     return project / "output"
 
 
@@ -46,9 +63,19 @@ def measure(site: Path, width: int) -> tuple[int, int, str]:
     probe.write_text(PROBE.format(width=width), encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
         dom = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--allow-file-access-from-files", "--window-size=1400,900",
-             "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()],
-            capture_output=True, text=True, timeout=120,
+            [
+                CHROMIUM,
+                *FLAGS,
+                f"--user-data-dir={profile}",
+                "--allow-file-access-from-files",
+                "--window-size=1400,900",
+                "--virtual-time-budget=5000",
+                "--dump-dom",
+                probe.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
         ).stdout
     found = re.search(r'data-fit="(\d+) (\d+) ([\w-]+)"', dom)
     assert found, dom[-500:]
@@ -71,8 +98,17 @@ def test_the_phone_layout_is_a_real_picture(site, tmp_path):
     shot = tmp_path / "phone.png"
     with tempfile.TemporaryDirectory() as profile:
         proc = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={shot}", "--window-size=360,1200", (site / "index.html").as_uri()],
-            capture_output=True, text=True, timeout=120,
+            [
+                CHROMIUM,
+                *FLAGS,
+                f"--user-data-dir={profile}",
+                f"--screenshot={shot}",
+                "--window-size=360,1200",
+                (site / "index.html").as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert shot.is_file() and shot.stat().st_size > 20_000

@@ -47,24 +47,71 @@ def face_of(component, side: str, bleed: bool) -> Optional[Face]:
         if side == "back":
             return None
         s = w
-        cut = ((s, 0), (2 * s, 0), (2 * s, s), (4 * s, s), (4 * s, 2 * s), (2 * s, 2 * s), (2 * s, 3 * s), (s, 3 * s), (s, 2 * s), (0, 2 * s), (0, s), (s, s))
-        ops = tuple(Rect(x * s, y * s, s, s, fill="#ffffff", stroke="#000000", stroke_width=0.3) for x, y in ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)))
-        return Face.build(4 * s, 3 * s, b, "net", ops + (Text(s + 2, s + 8, component.id, "sans", 5),), cut=cut, folds=(((s, s), (2 * s, s)),))
+        cut = (
+            (s, 0),
+            (2 * s, 0),
+            (2 * s, s),
+            (4 * s, s),
+            (4 * s, 2 * s),
+            (2 * s, 2 * s),
+            (2 * s, 3 * s),
+            (s, 3 * s),
+            (s, 2 * s),
+            (0, 2 * s),
+            (0, s),
+            (s, s),
+        )
+        ops = tuple(
+            Rect(x * s, y * s, s, s, fill="#ffffff", stroke="#000000", stroke_width=0.3)
+            for x, y in ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
+        )
+        return Face.build(
+            4 * s,
+            3 * s,
+            b,
+            "net",
+            ops + (Text(s + 2, s + 8, component.id, "sans", 5),),
+            cut=cut,
+            folds=(((s, s), (2 * s, s)),),
+        )
     if component.kind == "token":
         if side == "back":
             return None
-        return Face.build(w, h, b, "circle", (Ellipse(w / 2, h / 2, w / 2 + b, h / 2 + b, fill="#1f5fa8"), Text(4, h / 2, component.id[:8], "sans", 5)))
+        return Face.build(
+            w,
+            h,
+            b,
+            "circle",
+            (
+                Ellipse(w / 2, h / 2, w / 2 + b, h / 2 + b, fill="#1f5fa8"),
+                Text(4, h / 2, component.id[:8], "sans", 5),
+            ),
+        )
     if component.kind == "pawn":
         if side == "back":
             return None
-        return Face.build(w, 2 * h, b, "standee", (Rect(-b, -b, w + 2 * b, 2 * h + 2 * b, fill="#2e7d32"),), folds=(((0, h), (w, h)),))
+        return Face.build(
+            w,
+            2 * h,
+            b,
+            "standee",
+            (Rect(-b, -b, w + 2 * b, 2 * h + 2 * b, fill="#2e7d32"),),
+            folds=(((0, h), (w, h)),),
+        )
     shape = "hex" if component.kind == "tile" else "rect"
     if side == "back":
         if component.back is None:
             return None
-        ops = (Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#1b1b1f"), Text(10, h / 2, f"back {component.back}", "sans", 9, color="#ffffff"))
+        ops = (
+            Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#1b1b1f"),
+            Text(10, h / 2, f"back {component.back}", "sans", 9, color="#ffffff"),
+        )
         return Face.build(w, h, b, shape, ops)
-    ops = (Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#b3261e"), Rect(5, 5, w - 10, h - 10, fill="#ffffff"), Text(10, 20, component.id, "sans", 8))
+    ops = (
+        Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#b3261e"),
+        Rect(5, 5, w - 10, h - 10, fill="#ffffff"),
+        Text(10, 20, component.id, "sans", 8),
+    )
     return Face.build(w, h, b, shape, ops)
 
 
@@ -114,7 +161,9 @@ def paper_points(paper: str) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_copy_of_every_component_is_placed_once_on_pages_of_the_paper(catalogs, sheets, paper):
+def test_every_copy_of_every_component_is_placed_once_on_pages_of_the_paper(
+    catalogs, sheets, paper
+):
     cat = catalogs["atmosfear"]
     _, pages = read_pdf(build(cat, sheets, paper))
     W, H = paper_points(paper)
@@ -127,7 +176,9 @@ def test_every_copy_of_every_component_is_placed_once_on_pages_of_the_paper(cata
 
 
 @pytest.mark.parametrize("paper, across, down", [("letter", 2, 4), ("a4", 3, 3)])
-def test_poker_cards_go_as_many_to_a_page_as_keep_their_bleed_on_portrait_paper(catalogs, sheets, paper, across, down):
+def test_poker_cards_go_as_many_to_a_page_as_keep_their_bleed_on_portrait_paper(
+    catalogs, sheets, paper, across, down
+):
     """Letter: 4 x 2 (9-up would leave 0.35 mm at its top and bottom), turned a quarter onto
     the portrait page, 2 across and 4 down; A4: 3 x 3 inside a 5 mm margin."""
     cat = catalogs["atmosfear"]
@@ -141,16 +192,26 @@ def test_poker_cards_go_as_many_to_a_page_as_keep_their_bleed_on_portrait_paper(
     first = pages[0]
     boxes = [f.box(*size[f.key]) for f in first.faces]
     assert len(boxes) == across * down
-    assert len({round(b[0], 2) for b in boxes}) == across and len({round(b[1], 2) for b in boxes}) == down
+    assert (
+        len({round(b[0], 2) for b in boxes}) == across
+        and len({round(b[1], 2) for b in boxes}) == down
+    )
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     assert (x0 + x1) / 2 == pytest.approx(first.width / 2, abs=TOL)
-    assert min(x0, y0, first.width - x1, first.height - y1) >= MARGIN + 2 * MM - TOL  # the margin and 2 mm of bleed
+    assert (
+        min(x0, y0, first.width - x1, first.height - y1) >= MARGIN + 2 * MM - TOL
+    )  # the margin and 2 mm of bleed
 
 
 def front_back_pairs(pages: list[PageRead]):
     for front, back in zip(pages, pages[1:]):
-        if front.faces and all(f.side == "front" for f in front.faces) and back.faces and all(f.side == "back" for f in back.faces):
+        if (
+            front.faces
+            and all(f.side == "front" for f in front.faces)
+            and back.faces
+            and all(f.side == "back" for f in back.faces)
+        ):
             yield front, back
 
 
@@ -160,7 +221,11 @@ def test_each_back_lands_at_the_mirror_image_of_its_front(catalogs, sheets, dupl
     size = sizes(cat, sheets)
     _, pages = read_pdf(build(cat, sheets, "letter", duplex=duplex))
     pairs = list(front_back_pairs(pages))
-    assert len(pairs) == sum(1 for p in pages if p.faces and p.faces[0].side == "back") >= math.ceil(85 / 8)
+    assert (
+        len(pairs)
+        == sum(1 for p in pages if p.faces and p.faces[0].side == "back")
+        >= math.ceil(85 / 8)
+    )
     backed = {c.id for c in cat.components if c.back}
     for front, back in pairs:
         W, H = front.width, front.height
@@ -214,7 +279,9 @@ def test_crop_marks_lie_outside_every_trim_box_and_inside_the_margins(catalogs, 
         if page.faces[0].side == "front":
             cut_at = {round(x, 1) for b in boxes for x in (b[0], b[2])}
             shown = {round(a[0], 1) for a, b in marks if abs(a[0] - b[0]) < TOL}
-            shown |= {round(a[0], 1) for a, b in page.lines.get("CutLines", []) if abs(a[0] - b[0]) < TOL}
+            shown |= {
+                round(a[0], 1) for a, b in page.lines.get("CutLines", []) if abs(a[0] - b[0]) < TOL
+            }
             assert cut_at <= shown
 
 
@@ -279,11 +346,15 @@ def test_gutterfold_puts_each_back_across_the_fold_from_its_front(catalogs, shee
         if vertical:
             assert fold[0][0] == pytest.approx(page.width / 2)
         else:
-            assert fold[0][1] == pytest.approx(fold[1][1]) and fold[0][1] == pytest.approx(page.height / 2)
+            assert fold[0][1] == pytest.approx(fold[1][1]) and fold[0][1] == pytest.approx(
+                page.height / 2
+            )
         fronts = [f for f in page.faces if f.side == "front"]
         backs = [f for f in page.faces if f.side == "back"]
         assert len(fronts) == len(backs) >= 1
-        for f, b in zip(fronts, backs):  # on opposite sides of the fold, each the other's mirror image
+        for f, b in zip(
+            fronts, backs
+        ):  # on opposite sides of the fold, each the other's mirror image
             fx0, fy0, fx1, fy1 = f.box(*size[f.key])
             bx0, by0, bx1, by1 = b.box(*size[b.key])
             if vertical:
@@ -316,7 +387,7 @@ def test_hex_tiles_share_their_cut_lines_in_a_honeycomb(catalogs, sheets):
     w, h = size[first.faces[0].key]
     centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes]
     # neighbours touch edge to edge: centres are exactly one hex height apart, never closer
-    gaps = sorted(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:])
+    gaps = sorted(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :])
     assert gaps[0] == pytest.approx(h, abs=0.01)
     touching = sum(1 for g in gaps if abs(g - h) < 0.01)
     assert touching >= len(boxes)  # a honeycomb, not a loose grid
@@ -337,7 +408,11 @@ def test_tokens_dice_and_pawns_are_packed_with_their_own_cut_outlines(catalogs, 
         assert page.paths["CutLines"] == len(page.faces)  # one outline per piece
 
 
-@pytest.mark.parametrize("options", [{"duplex": "long"}, {"duplex": "short"}, {"gutterfold": True}], ids=["long", "short", "gutterfold"])
+@pytest.mark.parametrize(
+    "options",
+    [{"duplex": "long"}, {"duplex": "short"}, {"gutterfold": True}],
+    ids=["long", "short", "gutterfold"],
+)
 @pytest.mark.parametrize("game, kinds", [("atmosfear", {"card"}), ("alpha-omega-tiles", {"tile"})])
 def test_no_face_is_clipped_inside_its_trim(catalogs, sheets, game, kinds, options):
     """Whatever the arrangement and duplex, each face may paint all of its trim box."""
@@ -348,16 +423,26 @@ def test_no_face_is_clipped_inside_its_trim(catalogs, sheets, game, kinds, optio
         for f in page.faces:
             x0, y0, x1, y1 = f.box(*size[f.key])
             cx0, cy0, cx1, cy1 = f.clip()
-            assert cx0 <= x0 + TOL and cy0 <= y0 + TOL and cx1 >= x1 - TOL and cy1 >= y1 - TOL, (page.width, f.component, f.side)
+            assert cx0 <= x0 + TOL and cy0 <= y0 + TOL and cx1 >= x1 - TOL and cy1 >= y1 - TOL, (
+                page.width,
+                f.component,
+                f.side,
+            )
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", ["atmosfear", "alpha-omega-tiles"])
-def test_nothing_is_printed_within_the_printer_margin_of_the_paper_edge(catalogs, sheets, game, paper):
+def test_nothing_is_printed_within_the_printer_margin_of_the_paper_edge(
+    catalogs, sheets, game, paper
+):
     _, pages = read_pdf(build(catalogs[game], sheets, paper))
     for page in pages:
         boxes = [f.clip() for f in page.faces]
-        boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for lines in page.lines.values() for a, b in lines]
+        boxes += [
+            (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            for lines in page.lines.values()
+            for a, b in lines
+        ]
         for x0, y0, x1, y1 in boxes:
             assert x0 >= MARGIN - TOL and y0 >= MARGIN - TOL
             assert x1 <= page.width - MARGIN + TOL and y1 <= page.height - MARGIN + TOL

@@ -60,7 +60,9 @@ def test_pnp_writes_each_paper_with_every_copy_of_every_component(project: Path,
         assert backs == {c.id: c.count for c in cat.components if c.kind == "card"}
         # a face placed more than once is a Form XObject; the others are drawn inline
         uses = Counter(f.key for p in pages for f in p.faces)
-        assert {f.key for p in pages for f in p.faces if f.form} == {k for k, n in uses.items() if n > 1}
+        assert {f.key for p in pages for f in p.faces if f.form} == {
+            k for k, n in uses.items() if n > 1
+        }
 
 
 def test_a_second_build_is_byte_identical_and_passes_qpdf(project: Path, tmp_path: Path):
@@ -96,14 +98,22 @@ def test_a_missing_sheet_is_found_by_validation_naming_the_folder(project: Path,
     (root / "layouts" / "sheets" / "pieces.toml").unlink()
     _, issues = validate(root, ["mini"], BuildOptions(out=tmp_path / "out"))
     messages = [i.render() for i in issues]
-    assert "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to layouts/sheets/ (see docs/sheets.md) (needed by component 'damage')" in messages
+    assert (
+        "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to layouts/sheets/ (see docs/sheets.md) (needed by component 'damage')"
+        in messages
+    )
 
 
 def test_a_piece_too_big_for_the_paper_is_a_warning_naming_it(project: Path, tmp_path: Path):
     root = tmp_path / "big"
     shutil.copytree(project, root)
     game = root / "catalog" / "mini" / "game.toml"
-    game.write_text(game.read_text().replace('id = "dice"', 'id = "dice"\nsize = "250mm x 250mm"'), encoding="utf-8")
-    result = build_pnp(job_of(load(root, "mini"), BuildOptions(out=tmp_path / "out", papers=("a4",))))
+    game.write_text(
+        game.read_text().replace('id = "dice"', 'id = "dice"\nsize = "250mm x 250mm"'),
+        encoding="utf-8",
+    )
+    result = build_pnp(
+        job_of(load(root, "mini"), BuildOptions(out=tmp_path / "out", papers=("a4",)))
+    )
     assert [(f.level, f.field) for f in result.findings] == [("warning", "d6")]
     assert "does not fit on A4 inside the margins" in result.findings[0].message

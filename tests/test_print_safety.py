@@ -42,7 +42,9 @@ def findings(root: Path, game: str) -> list:
 def test_the_wcag_formula():
     assert printsafe.contrast("#000000", "#ffffff") == pytest.approx(21.0)
     assert printsafe.contrast("#ffffff", "#ffffff") == pytest.approx(1.0)
-    assert printsafe.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # the classic near miss
+    assert printsafe.contrast("#777777", "#ffffff") == pytest.approx(
+        4.48, abs=0.01
+    )  # the classic near miss
     assert printsafe.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
 
 
@@ -55,10 +57,15 @@ def test_hex_border_icons_on_the_slanted_cut_are_caught(tmp_path):
     """The tiles' border icons as they were: 3.2 mm symbols centred 2.1 mm from the cut,
     against a 3 mm safe zone."""
     root = copy_game(tmp_path, "alpha-omega-tiles")
-    edit(root / "layouts" / "alpha-omega-tiles" / "faces.toml", "[layouts.tile.boxes.ornament]\n",
-         '[layouts.tile.boxes.ornament]\nsize = "3.2mm"\ninset = "2.1mm"\n')
+    edit(
+        root / "layouts" / "alpha-omega-tiles" / "faces.toml",
+        "[layouts.tile.boxes.ornament]\n",
+        '[layouts.tile.boxes.ornament]\nsize = "3.2mm"\ninset = "2.1mm"\n',
+    )
     found = [i for i in findings(root, "alpha-omega-tiles") if "safe zone" in i.message]
-    assert found and all(i.field == "layouts.tile.boxes.ornament" and i.level == "warning" for i in found)
+    assert found and all(
+        i.field == "layouts.tile.boxes.ornament" and i.level == "warning" for i in found
+    )
     assert found[0].file == "layouts/alpha-omega-tiles/faces.toml"
     reach = max(float(re.search(r"reaches ([\d.]+)mm", i.message).group(1)) for i in found)
     assert 2.0 <= reach <= 3.0  # within a millimetre of the cut
@@ -67,8 +74,11 @@ def test_hex_border_icons_on_the_slanted_cut_are_caught(tmp_path):
 
 def test_an_icon_drawn_near_a_straight_edge_is_caught_by_where_it_lands(tmp_path):
     root = copy_game(tmp_path, "atmosfear")
-    edit(root / "layouts" / "atmosfear" / "faces.toml", "[layouts.realms.boxes.badge]\n",
-         '[layouts.realms.boxes.badge]\nframe = "trim"\ntop = "0.4mm"\n')
+    edit(
+        root / "layouts" / "atmosfear" / "faces.toml",
+        "[layouts.realms.boxes.badge]\n",
+        '[layouts.realms.boxes.badge]\nframe = "trim"\ntop = "0.4mm"\n',
+    )
     found = [i for i in findings(root, "atmosfear") if "safe zone" in i.message]
     assert found and {i.field for i in found} == {"layouts.realms.boxes.badge"}
 
@@ -93,5 +103,7 @@ def test_pale_text_is_caught_at_the_key_that_set_it(tmp_path):
     line = text[: text.index('color = "muted"')].count("\n") + 1  # the Vortex cards' legend
     edit(faces, 'color = "muted"', 'color = "#a0a0a0"')
     found = findings(root, "vortex")
-    assert found and all(i.field.endswith(".boxes.legend") and "#a0a0a0 on " in i.message for i in found)
+    assert found and all(
+        i.field.endswith(".boxes.legend") and "#a0a0a0 on " in i.message for i in found
+    )
     assert {(i.file, i.line) for i in found} == {("layouts/vortex/faces.toml", line)}

@@ -23,11 +23,23 @@ def _shape(rng: random.Random) -> object:
     if kind == 1:
         return Ellipse(x, y, abs(w) / 2, rng.choice((0.0, abs(h) / 2)), fill=fill, opacity=opacity)
     if kind == 2:
-        return Path(rect_path(x, y, abs(w), abs(h), rng.choice((0.0, 4.0))), fill=fill, opacity=opacity,
-                    fill_rule=rng.choice(("nonzero", "evenodd")))
+        return Path(
+            rect_path(x, y, abs(w), abs(h), rng.choice((0.0, 4.0))),
+            fill=fill,
+            opacity=opacity,
+            fill_rule=rng.choice(("nonzero", "evenodd")),
+        )
     if kind == 3:
-        pts = [(round(rng.uniform(-10, 110), 3), round(rng.uniform(-10, 110), 3)) for _ in range(rng.randrange(3, 8))]
-        return Path(polygon_path(pts) + ellipse_path(x, y, 10, 6), fill=fill, opacity=opacity, fill_rule=rng.choice(("nonzero", "evenodd")))
+        pts = [
+            (round(rng.uniform(-10, 110), 3), round(rng.uniform(-10, 110), 3))
+            for _ in range(rng.randrange(3, 8))
+        ]
+        return Path(
+            polygon_path(pts) + ellipse_path(x, y, 10, 6),
+            fill=fill,
+            opacity=opacity,
+            fill_rule=rng.choice(("nonzero", "evenodd")),
+        )
     return Image(x, y, abs(w), abs(h), path="/nowhere.png", sha256="0" * 64)
 
 
@@ -38,7 +50,9 @@ def test_a_path_is_bounded_by_its_coordinates_as_its_points_bound_it():
         if isinstance(shape, Path):
             d = shape.d
         else:
-            d = polygon_path([(rng.uniform(-50, 50), rng.randrange(-50, 50)) for _ in range(rng.randrange(1, 6))])
+            d = polygon_path(
+                [(rng.uniform(-50, 50), rng.randrange(-50, 50)) for _ in range(rng.randrange(1, 6))]
+            )
         assert printsafe._path_box(d) == printsafe._bounds(printsafe._path_points(d), IDENTITY)
     assert printsafe._path_box((("Z",),)) is None
 
@@ -48,7 +62,12 @@ def _corner_points(op: object) -> list[tuple[float, float]]:
     if isinstance(op, (Rect, Image)):
         return [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
     if isinstance(op, Ellipse):
-        return [(op.cx - op.rx, op.cy - op.ry), (op.cx + op.rx, op.cy - op.ry), (op.cx - op.rx, op.cy + op.ry), (op.cx + op.rx, op.cy + op.ry)]
+        return [
+            (op.cx - op.rx, op.cy - op.ry),
+            (op.cx + op.rx, op.cy - op.ry),
+            (op.cx - op.rx, op.cy + op.ry),
+            (op.cx + op.rx, op.cy + op.ry),
+        ]
     assert isinstance(op, Path)
     return printsafe._path_points(op.d)
 
@@ -58,8 +77,12 @@ def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
     for _ in range(3000):
         shape = _shape(rng)
         if isinstance(shape, Rect) and rng.random() < 0.3:
-            shape = Rect(shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill)  # drawn from the far corner
-        assert printsafe._op_bounds(shape, IDENTITY) == printsafe._bounds(_corner_points(shape), IDENTITY)
+            shape = Rect(
+                shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill
+            )  # drawn from the far corner
+        assert printsafe._op_bounds(shape, IDENTITY) == printsafe._bounds(
+            _corner_points(shape), IDENTITY
+        )
 
 
 def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
@@ -67,8 +90,14 @@ def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
 
     rng = random.Random(5)
     for _ in range(500):
-        run = Text(round(rng.uniform(-20, 100), 3), round(rng.uniform(-20, 100), 3), rng.choice(("Deal 3", "x", "Ünïcode — ok")),
-                   rng.choice(("sans", "serif-bold", "sans-italic")), rng.choice((4.5, 9.0, 11.0)), "#23232b")
+        run = Text(
+            round(rng.uniform(-20, 100), 3),
+            round(rng.uniform(-20, 100), 3),
+            rng.choice(("Deal 3", "x", "Ünïcode — ok")),
+            rng.choice(("sans", "serif-bold", "sans-italic")),
+            rng.choice((4.5, 9.0, 11.0)),
+            "#23232b",
+        )
         (mark,) = printsafe.marks([run])
         x0, y0, x1, y1 = printsafe.text_box(run)
         assert mark.box == printsafe._bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)

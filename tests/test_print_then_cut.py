@@ -47,7 +47,25 @@ def svg_outlines(path: Path) -> list[list[tuple[float, float]]]:
 
 def build(tmp_path: Path, game: str, machine: str, paper: str) -> Path:
     out = tmp_path / "out"
-    assert main(["--root", str(ROOT), "build", game, "--only", "cut", "--cut", machine, "--paper", paper, "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(ROOT),
+                "build",
+                game,
+                "--only",
+                "cut",
+                "--cut",
+                machine,
+                "--paper",
+                paper,
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     return out / game / "cut"
 
 
@@ -68,30 +86,58 @@ def test_every_piece_is_printed_once_and_cut_where_it_is_printed(tmp_path, game,
         for x, y, w, h, _ in pieces:
             # the piece's trim box in the cut file's millimetres (origin top left, y down)
             left, top, right, bottom = x / MM, (ph - y - h) / MM, (x + w) / MM, (ph - y) / MM
-            match = [o for o in outlines
-                     if abs(min(p[0] for p in o) - left) <= 0.1 and abs(max(p[0] for p in o) - right) <= 0.1
-                     and abs(min(p[1] for p in o) - top) <= 0.1 and abs(max(p[1] for p in o) - bottom) <= 0.1]
+            match = [
+                o
+                for o in outlines
+                if abs(min(p[0] for p in o) - left) <= 0.1
+                and abs(max(p[0] for p in o) - right) <= 0.1
+                and abs(min(p[1] for p in o) - top) <= 0.1
+                and abs(max(p[1] for p in o) - bottom) <= 0.1
+            ]
             assert len(match) == 1, (n, left, top)
         total += len(pieces)
     assert total == sum(c.count for c in catalog.components)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_silhouette_marks_are_where_the_machine_looks_and_nothing_is_printed_near_them(tmp_path, paper):
+def test_silhouette_marks_are_where_the_machine_looks_and_nothing_is_printed_near_them(
+    tmp_path, paper
+):
     folder = build(tmp_path, "alpha-omega-tiles", "silhouette", paper)
     for page in PdfReader(folder / f"alpha-omega-tiles-silhouette-{paper}.pdf").pages:
         pw, ph = float(page.mediabox.width), float(page.mediabox.height)
         pieces, marks = printed(page)
-        assert (round(INSET, 2), round(ph - INSET - SQUARE, 2), round(SQUARE, 2), round(SQUARE, 2)) in {tuple(round(v, 2) for v in m) for m in marks}
-        corners = [(INSET, ph - INSET - LENGTH), (pw - INSET - LENGTH, ph - INSET - LENGTH), (INSET, INSET)]
+        assert (
+            round(INSET, 2),
+            round(ph - INSET - SQUARE, 2),
+            round(SQUARE, 2),
+            round(SQUARE, 2),
+        ) in {tuple(round(v, 2) for v in m) for m in marks}
+        corners = [
+            (INSET, ph - INSET - LENGTH),
+            (pw - INSET - LENGTH, ph - INSET - LENGTH),
+            (INSET, INSET),
+        ]
         # every mark lies in one of the three corners' squares
         for mx, my, mw, mh in marks:
-            assert any(cx - 0.01 <= mx and mx + mw <= cx + LENGTH + 0.01 and cy - 0.01 <= my and my + mh <= cy + LENGTH + 0.01 for cx, cy in corners)
-        zones = [(cx - KEEP_OUT, cy - KEEP_OUT, cx + LENGTH + KEEP_OUT, cy + LENGTH + KEEP_OUT) for cx, cy in corners]
+            assert any(
+                cx - 0.01 <= mx
+                and mx + mw <= cx + LENGTH + 0.01
+                and cy - 0.01 <= my
+                and my + mh <= cy + LENGTH + 0.01
+                for cx, cy in corners
+            )
+        zones = [
+            (cx - KEEP_OUT, cy - KEEP_OUT, cx + LENGTH + KEEP_OUT, cy + LENGTH + KEEP_OUT)
+            for cx, cy in corners
+        ]
         for x, y, w, h, b in pieces:
             box = (x - b, y - b, x + w + b, y + h + b)
             for z in zones:
-                assert box[2] <= z[0] or z[2] <= box[0] or box[3] <= z[1] or z[3] <= box[1], (box, z)
+                assert box[2] <= z[0] or z[2] <= box[0] or box[3] <= z[1] or z[3] <= box[1], (
+                    box,
+                    z,
+                )
 
 
 def test_cricut_pieces_stay_inside_its_print_then_cut_area(tmp_path):
@@ -107,6 +153,20 @@ def test_cricut_pieces_stay_inside_its_print_then_cut_area(tmp_path):
 
 
 def test_an_unknown_machine_is_one_message_and_nothing_is_written(tmp_path, capsys):
-    assert main(["--root", str(ROOT), "build", "atmosfear", "--cut", "plotter", "--out", str(tmp_path / "out")]) == 2
+    assert (
+        main(
+            [
+                "--root",
+                str(ROOT),
+                "build",
+                "atmosfear",
+                "--cut",
+                "plotter",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 2
+    )
     assert "--cut: unknown cutting machine 'plotter'" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()

@@ -29,7 +29,9 @@ def load(root: Path, game: str) -> Any:
     return cat
 
 
-def printed(pdf: bytes) -> Iterator[tuple[int, str, float, float, tuple[float, float, float, float]]]:
+def printed(
+    pdf: bytes,
+) -> Iterator[tuple[int, str, float, float, tuple[float, float, float, float]]]:
     """(page, character, size as printed, scale it is drawn at, box left, bottom, right,
     top in page points) for every visible character of the PDF; the box runs from the
     font's ascent to its descent, as the print-safety check measures a run."""
@@ -49,7 +51,13 @@ def printed(pdf: bytes) -> Iterator[tuple[int, str, float, float, tuple[float, f
             scale = math.sqrt(abs(m.a * m.d - m.b * m.c))
             box = raw.FS_RECTF()  # the character's box from its font's ascent to its descent
             raw.FPDFText_GetLooseCharBox(text, i, box)
-            yield number, ch, raw.FPDFText_GetFontSize(text, i) * scale, scale, (box.left, box.bottom, box.right, box.top)
+            yield (
+                number,
+                ch,
+                raw.FPDFText_GetFontSize(text, i) * scale,
+                scale,
+                (box.left, box.bottom, box.right, box.top),
+            )
 
 
 def faces_by_page(cat: Any) -> tuple[list[Any], list[float]]:
@@ -65,7 +73,15 @@ def faces_by_page(cat: Any) -> tuple[list[Any], list[float]]:
 
 
 @pytest.fixture(scope="module", params=GAMES)
-def game_faces(request) -> tuple[str, Any, list[Any], list[float], list[tuple[int, str, float, float, tuple[float, float, float, float]]]]:
+def game_faces(
+    request,
+) -> tuple[
+    str,
+    Any,
+    list[Any],
+    list[float],
+    list[tuple[int, str, float, float, tuple[float, float, float, float]]],
+]:
     cat = load(ROOT, request.param)
     faces, minimum = faces_by_page(cat)
     return request.param, cat, faces, minimum, list(printed(faces_pdf(faces, title="type")))
@@ -75,13 +91,17 @@ def test_no_face_of_any_game_prints_type_under_its_minimum(game_faces):
     game, _, faces, minimum, chars = game_faces
     kinds = set(minimum)
     assert chars and len({page for page, *_ in chars}) > len(faces) // 2  # the text layer is read
-    small = {(page, round(size, 2)) for page, _ch, size, _k, _box in chars if size < minimum[page] - 0.01}
+    small = {
+        (page, round(size, 2)) for page, _ch, size, _k, _box in chars if size < minimum[page] - 0.01
+    }
     assert not small, f"{game}: pages and sizes under the minimum {sorted(small)[:8]}"
     if 7.0 in kinds:  # reference cards are held to 7 pt: their smallest type is no smaller
         assert min(size for page, _ch, size, _k, _b in chars if minimum[page] == 7.0) >= 7.0 - 0.01
 
 
-def test_no_character_on_a_rectangular_face_comes_within_half_a_millimetre_of_the_safe_line(game_faces):
+def test_no_character_on_a_rectangular_face_comes_within_half_a_millimetre_of_the_safe_line(
+    game_faces,
+):
     """The box (ascent to descent) of every character on every rectangular face (cards, reference cards,
     rectangular tiles) lies at least the safe margin and 0.5 mm inside the cut."""
     game, cat, faces, _, chars = game_faces
@@ -95,7 +115,9 @@ def test_no_character_on_a_rectangular_face_comes_within_half_a_millimetre_of_th
         b = face.bleed
         gaps = (left - b, bottom - b, b + face.width - right, b + face.height - top)
         closest = min(closest, *gaps)
-        assert min(gaps) >= need, f"{game} page {page + 1}: {ch!r} {min(gaps) / MM:.2f}mm from the cut"
+        assert min(gaps) >= need, (
+            f"{game} page {page + 1}: {ch!r} {min(gaps) / MM:.2f}mm from the cut"
+        )
     assert closest < 20 * MM  # rectangular faces with text were measured
 
 
@@ -108,9 +130,17 @@ def test_a_rulebook_sets_no_type_under_7pt(game):
     pdfs = [book.reading.data, *(b.data for b in book.booklets.values())]
     for pdf in pdfs:
         chars = list(printed(pdf))
-        typeset = [(page, ch, size) for page, ch, size, scale, _ in chars if scale > 0.9]  # the A4 booklet prints pages at 97.3 %
+        typeset = [
+            (page, ch, size) for page, ch, size, scale, _ in chars if scale > 0.9
+        ]  # the A4 booklet prints pages at 97.3 %
         assert typeset
-        small = sorted({(page + 1, round(size, 2)) for page, _ch, size in typeset if size < printsafe.MIN_BOOK_TYPE - 0.01})
+        small = sorted(
+            {
+                (page + 1, round(size, 2))
+                for page, _ch, size in typeset
+                if size < printsafe.MIN_BOOK_TYPE - 0.01
+            }
+        )
         assert not small, f"{game}: pages and sizes under 7pt {small[:8]}"
         assert min(size for _, _, size in typeset) < 7.5  # the captions, at the minimum, were found
 
@@ -134,13 +164,21 @@ def findings(root: Path, game: str, pattern: str) -> list[Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_shipped_games_pass_the_type_and_clearance_lint(game):
-    assert findings(ROOT, game, r"pt, below the|clearance|too close to the safe line|outside the safe zone") == []
+    assert (
+        findings(
+            ROOT, game, r"pt, below the|clearance|too close to the safe line|outside the safe zone"
+        )
+        == []
+    )
 
 
 def test_small_type_is_reported_at_the_key_that_set_it(tmp_path):
     root = copy_game(tmp_path, "vortex")
-    append(root / "layouts" / "vortex" / "faces.toml", '[layouts.devotees.boxes.rule_text]\ntype = "text"\ntop = "60%"\nheight = "4mm"\n'
-           'text = "Reason"\nsize = "5.5pt"\nmin_size = "5.5pt"\n')
+    append(
+        root / "layouts" / "vortex" / "faces.toml",
+        '[layouts.devotees.boxes.rule_text]\ntype = "text"\ntop = "60%"\nheight = "4mm"\n'
+        'text = "Reason"\nsize = "5.5pt"\nmin_size = "5.5pt"\n',
+    )
     found = findings(root, "vortex", r"pt, below the")
     assert [i.field for i in found] == ["layouts.devotees.boxes.rule_text"]
     assert found[0].file == "layouts/vortex/faces.toml" and found[0].level == "warning"
@@ -150,8 +188,11 @@ def test_small_type_is_reported_at_the_key_that_set_it(tmp_path):
 def test_a_reference_card_is_held_to_7pt_where_a_card_may_print_6_5pt(tmp_path):
     root = copy_game(tmp_path, "atmosfear")
     faces = root / "layouts" / "atmosfear" / "faces.toml"
-    append(faces, '[layouts.reference.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n\n'
-           '[layouts.realms.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n')
+    append(
+        faces,
+        '[layouts.reference.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n\n'
+        '[layouts.realms.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n',
+    )
     found = findings(root, "atmosfear", r"pt, below the")
     assert {i.field for i in found} == {"layouts.reference.boxes.note"}
     assert "below the 7pt" in found[0].message
@@ -160,10 +201,14 @@ def test_a_reference_card_is_held_to_7pt_where_a_card_may_print_6_5pt(tmp_path):
 def test_text_a_hair_inside_the_safe_line_is_reported_with_how_far_to_move_it(tmp_path):
     """The cards' version marks as they were, on the safe line (their glyphs a hair inside)."""
     root = copy_game(tmp_path, "alter-ego")
-    append(root / "layouts" / "alter-ego" / "faces.toml", '[layouts.card.boxes.mark]\nbottom = "0mm"\n')
+    append(
+        root / "layouts" / "alter-ego" / "faces.toml", '[layouts.card.boxes.mark]\nbottom = "0mm"\n'
+    )
     found = findings(root, "alter-ego", r"clearance")
     assert found and all(i.field.endswith(".boxes.mark") for i in found)
-    within = float(re.search(r"comes within ([\d.]+)mm of the safe line", found[0].message).group(1))
+    within = float(
+        re.search(r"comes within ([\d.]+)mm of the safe line", found[0].message).group(1)
+    )
     assert 0 < within < 0.5 and re.search(r"move it 0\.\d\dmm inward", found[0].message)
 
 
@@ -171,8 +216,11 @@ def test_a_frame_on_the_safe_line_is_reported_and_one_that_bleeds_is_not(tmp_pat
     """The cards' inner panel as it was, 2.8 mm from the cut (the frame's edge 0.2 mm off
     the 3 mm safe line); a band that runs off the card is a background."""
     root = copy_game(tmp_path, "vortex")
-    append(root / "layouts" / "vortex" / "faces.toml", '[layouts.devotees.boxes.panel]\nleft = "2.8mm"\nright = "2.8mm"\ntop = "2.8mm"\nbottom = "2.8mm"\n\n'
-           '[layouts.devotees.boxes.band]\ntype = "rect"\nframe = "bleed"\ntop = "40%"\nheight = "2mm"\nfill = "#cccccc"\n')
+    append(
+        root / "layouts" / "vortex" / "faces.toml",
+        '[layouts.devotees.boxes.panel]\nleft = "2.8mm"\nright = "2.8mm"\ntop = "2.8mm"\nbottom = "2.8mm"\n\n'
+        '[layouts.devotees.boxes.band]\ntype = "rect"\nframe = "bleed"\ntop = "40%"\nheight = "2mm"\nfill = "#cccccc"\n',
+    )
     found = findings(root, "vortex", r"too close to the safe line")
     assert [i.field for i in found] == ["layouts.devotees.boxes.panel"]
     assert "0.70mm too close" in found[0].message

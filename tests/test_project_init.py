@@ -13,8 +13,18 @@ from pypdf import PdfReader
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "import sys; from cardstock.cli import main; sys.exit(main())", *args],
-                          cwd=cwd, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from cardstock.cli import main; sys.exit(main())",
+            *args,
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_init_then_check_and_build_succeed(tmp_path):
@@ -22,29 +32,49 @@ def test_init_then_check_and_build_succeed(tmp_path):
     made = run("init", str(project), "--name", "Café Brawl", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     game = project / "catalog" / "cafe-brawl"
-    assert {p.name for p in game.iterdir()} == {"game.toml", "cards.csv", "rules.toml", "rules.md", "art", "icons"}
-    assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {"rulebook.md.j2", "faces.toml"}
+    assert {p.name for p in game.iterdir()} == {
+        "game.toml",
+        "cards.csv",
+        "rules.toml",
+        "rules.md",
+        "art",
+        "icons",
+    }
+    assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {
+        "rulebook.md.j2",
+        "faces.toml",
+    }
     assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
 
     checked = run("check", "--runs", "200", cwd=project)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "cafe-brawl passes" in checked.stdout
-    covered = run("check", "--runs", "50", "--coverage", cwd=project)  # the designer's own rules.md is the source
+    covered = run(
+        "check", "--runs", "50", "--coverage", cwd=project
+    )  # the designer's own rules.md is the source
     assert covered.returncode == 0, covered.stdout + covered.stderr
     assert "cafe-brawl — catalog/cafe-brawl/rules.md: coverage full" in covered.stdout
 
     built = run("--jobs", "1", "--paper", "letter", cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr
-    assert "warning" not in built.stderr  # a newcomer's first build is clean (contrast, glyphs, fit)
+    assert (
+        "warning" not in built.stderr
+    )  # a newcomer's first build is clean (contrast, glyphs, fit)
     out = project / "output"
     listed = {e["path"] for e in json.loads((out / "manifest.json").read_text())["artifacts"]}
-    for name in ("cafe-brawl-pnp-letter.pdf", "cafe-brawl-rulebook.pdf", "cafe-brawl-rulebook-booklet-letter.pdf"):
+    for name in (
+        "cafe-brawl-pnp-letter.pdf",
+        "cafe-brawl-rulebook.pdf",
+        "cafe-brawl-rulebook-booklet-letter.pdf",
+    ):
         assert f"cafe-brawl/{name}" in listed
     pnp = PdfReader(out / "cafe-brawl" / "cafe-brawl-pnp-letter.pdf")
     text = " ".join(page.extract_text() for page in pnp.pages)
     for card in ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight"):
         assert card in text
-    rulebook = " ".join(p.extract_text() for p in PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf").pages)
+    rulebook = " ".join(
+        p.extract_text() for p in PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf").pages
+    )
     assert "Deal 3 cards to each player" in rulebook  # the count comes from rules.toml
 
 
@@ -62,7 +92,10 @@ def test_init_never_writes_through_a_link_in_its_folder(tmp_path, cli, linked):
     (outside / "keep.txt").write_text("mine")
     link = folder / linked
     link.parent.mkdir(parents=True)
-    link.symlink_to(outside / "missing.csv" if linked.endswith(".csv") else outside, target_is_directory=not linked.endswith(".csv"))
+    link.symlink_to(
+        outside / "missing.csv" if linked.endswith(".csv") else outside,
+        target_is_directory=not linked.endswith(".csv"),
+    )
     result = cli("init", str(folder), "--name", "Moon")
     assert result.code == 2
     assert f"{link}: is a link" in result.err
@@ -84,13 +117,33 @@ def test_the_next_step_init_prints_runs_without_activating_the_environment(tmp_p
     import shlex
 
     script = Path(sys.executable).parent / "cardstock"
-    made = subprocess.run([str(script), "init", "moon", "--name", "Moon Race"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    made = subprocess.run(
+        [str(script), "init", "moon", "--name", "Moon Race"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert made.returncode == 0, made.stderr
     step = next(line for line in made.stdout.splitlines() if line.startswith("next: "))
     command = step.removeprefix("next: ").split("   (")[0]
-    assert command.startswith("cd moon && ") and shlex.split(command.split(" && ")[1])[0] != "cardstock"
-    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if not (Path(p) / "cardstock").exists())
+    assert (
+        command.startswith("cd moon && ")
+        and shlex.split(command.split(" && ")[1])[0] != "cardstock"
+    )
+    path = os.pathsep.join(
+        p
+        for p in os.environ.get("PATH", "").split(os.pathsep)
+        if not (Path(p) / "cardstock").exists()
+    )
     env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"} | {"PATH": path}
-    built = subprocess.run(["sh", "-c", command + " --jobs 1 --paper letter --only pnp"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        ["sh", "-c", command + " --jobs 1 --paper letter --only pnp"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "moon" / "output" / "moon-race" / "moon-race-pnp-letter.pdf").exists()

@@ -24,9 +24,9 @@ def proof(root, *args):
 
 def problem_pixels(png):
     """How many pixels are the outline colour."""
-    want = tuple(int(PROBLEM[i:i + 2], 16) for i in (1, 3, 5))
+    want = tuple(int(PROBLEM[i : i + 2], 16) for i in (1, 3, 5))
     data = Image.open(png).convert("RGB").tobytes()
-    pixels = (data[i:i + 3] for i in range(0, len(data), 3))
+    pixels = (data[i : i + 3] for i in range(0, len(data), 3))
     return sum(1 for p in pixels if all(abs(a - b) < 40 for a, b in zip(p, want)))
 
 

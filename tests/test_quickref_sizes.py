@@ -21,10 +21,16 @@ def test_reference_card_text_is_never_below_seven_points(game):
     (cat,), issues = load_games(ROOT, [game])
     assert not issues.errors
     refs = {c.id for c in cat.components if c.kind == "reference"}
-    sides = [(stem, face) for stem, face in distinct_faces(cat) if stem.removesuffix("-reverse") in refs]
+    sides = [
+        (stem, face) for stem, face in distinct_faces(cat) if stem.removesuffix("-reverse") in refs
+    ]
     assert len(sides) == 2 * len(refs) >= 2
     for stem, face in sides:
-        body = [t for t in face.walk() if isinstance(t, Text) and not t.text.startswith(f"v{cat.game.version} ·")]
+        body = [
+            t
+            for t in face.walk()
+            if isinstance(t, Text) and not t.text.startswith(f"v{cat.game.version} ·")
+        ]
         assert body, stem
         assert min(t.size for t in body) >= MIN_BODY - 1e-6, (stem, min(t.size for t in body))
         assert not [i for i in face.findings if "does not fit" in i.message], stem

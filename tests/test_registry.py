@@ -27,12 +27,22 @@ def test_every_box_type_is_one_registered_module_and_the_schema_and_reference_re
         kind = boxtypes.box_kind(name)
         assert isinstance(kind, boxtypes.BoxKind)
         assert BOX_TYPES[name] == kind.doc
-        assert not hasattr(Painter, "_" + name), f"Painter draws {name!r} itself instead of through the registry"
-    assert {n for n in boxtypes.names() if boxtypes.draws_content(n)} == {"text", "icon", "icons", "pips"}
+        assert not hasattr(Painter, "_" + name), (
+            f"Painter draws {name!r} itself instead of through the registry"
+        )
+    assert {n for n in boxtypes.names() if boxtypes.draws_content(n)} == {
+        "text",
+        "icon",
+        "icons",
+        "pips",
+    }
 
 
 def test_every_shape_is_registered_and_the_schema_and_reference_read_the_registry():
-    assert set(get_args(LayoutSpec.model_fields["shape"].annotation.__args__[0])) == {"auto", *shapes.SHAPES}
+    assert set(get_args(LayoutSpec.model_fields["shape"].annotation.__args__[0])) == {
+        "auto",
+        *shapes.SHAPES,
+    }
     assert LAYOUT_KEYS["shape"].kind == ", ".join(["auto", *shapes.SHAPES])
     for name, shape in shapes.SHAPES.items():
         # a shape without an outline of its own is composed from panels, by one of the flags
@@ -45,8 +55,20 @@ def test_every_shape_is_registered_and_the_schema_and_reference_read_the_registr
 
 def test_shape_names_are_not_compared_outside_the_registry():
     """The places that once compared shape names read the registry's flags instead."""
-    readers = ["render/pdf.py", "render/svg.py", "render/png.py", "exports/tts.py", "impose/pnp.py", "impose/pack.py", "impose/bleed.py", "layout/faces.py",
-               "impose/leftover.py", "impose/table.py", "layout/boxes.py", "layout/boxtypes/icons.py"]
+    readers = [
+        "render/pdf.py",
+        "render/svg.py",
+        "render/png.py",
+        "exports/tts.py",
+        "impose/pnp.py",
+        "impose/pack.py",
+        "impose/bleed.py",
+        "layout/faces.py",
+        "impose/leftover.py",
+        "impose/table.py",
+        "layout/boxes.py",
+        "layout/boxtypes/icons.py",
+    ]
     for rel in readers:
         source = (ROOT / "cardstock" / rel).read_text(encoding="utf-8")
         for name in ("rect", "hex", "circle", "net", "standee", "path"):
@@ -73,7 +95,7 @@ def draw(painter, lay, box, ctx, geo, rect):
 BOX = BoxKind(doc="a diamond touching the middle of each side of the box", draw=draw, keys=("fill", "stroke"))
 '''
 
-RUN = '''
+RUN = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import toybox
@@ -98,7 +120,7 @@ print(json.dumps({
     "schema": schema["$defs"]["BoxSpec"]["properties"]["type"],
     "docs": [line for line in layouts_markdown().splitlines() if "diamond" in line],
 }))
-'''
+"""
 
 
 def test_a_new_box_type_is_one_module_and_one_registry_line(tmp_path):
@@ -113,8 +135,14 @@ def test_a_new_box_type_is_one_module_and_one_registry_line(tmp_path):
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     (root / "layouts" / "mini").mkdir(parents=True)
     (root / "layouts" / "mini" / "faces.toml").write_text(
-        '[layouts.token.boxes.gem]\ntype = "diamond"\nframe = "trim"\nwidth = "40%"\nheight = "40%"\nfill = "#ff00aa"\n')
-    done = subprocess.run([sys.executable, "-c", RUN, str(tmp_path / "mods"), str(root)], capture_output=True, text=True, cwd=ROOT)
+        '[layouts.token.boxes.gem]\ntype = "diamond"\nframe = "trim"\nwidth = "40%"\nheight = "40%"\nfill = "#ff00aa"\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, str(tmp_path / "mods"), str(root)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert found["errors"] == []
@@ -131,7 +159,9 @@ def test_without_the_registry_line_the_type_is_refused_at_its_line(tmp_path, cli
 
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     (root / "layouts" / "mini").mkdir(parents=True)
-    (root / "layouts" / "mini" / "faces.toml").write_text('[layouts.token.boxes.gem]\ntype = "diamond"\n')
+    (root / "layouts" / "mini" / "faces.toml").write_text(
+        '[layouts.token.boxes.gem]\ntype = "diamond"\n'
+    )
     result = cli("--root", str(root), "check", "mini")
     assert result.code == 2
     assert "layouts/mini/faces.toml:2: layouts.token.boxes.gem.type:" in result.err

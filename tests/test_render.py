@@ -60,7 +60,10 @@ def test_svg_is_standalone_xml_sized_to_the_bleed_box(cat):
     assert (w, h) == pytest.approx(((63.5 + 6) * MM, (88.9 + 6) * MM), abs=0.01)
     assert root.get("width") == "69.5mm" and root.get("height") == "94.9mm"
     style = root.find(f"{SVG}defs/{SVG}style").text
-    assert '@font-face{font-family:"Liberation Sans"' in style and "fonts/LiberationSans-Regular.ttf" in style
+    assert (
+        '@font-face{font-family:"Liberation Sans"' in style
+        and "fonts/LiberationSans-Regular.ttf" in style
+    )
 
 
 def test_catalog_text_is_escaped_in_svg(cat):
@@ -122,13 +125,25 @@ def test_the_pdf_face_is_vector_text_in_embedded_subset_fonts(cat):
 
 
 def test_the_face_is_placed_by_its_trim_lower_left_corner():
-    face = Face.build(100, 50, 10, "rect", (Rect(0, 0, 100, 50, fill="#ff0000"), Text(5, 20, "Hi", "sans", 10, "#000000")))
+    face = Face.build(
+        100,
+        50,
+        10,
+        "rect",
+        (Rect(0, 0, 100, 50, fill="#ff0000"), Text(5, 20, "Hi", "sans", 10, "#000000")),
+    )
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(300, 300), invariant=1)
     PdfFaces(c).draw(face, 40, 60)
     c.showPage()
     c.save()
-    content = pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages[0].get_contents().get_data().decode("latin-1")
+    content = (
+        pypdf.PdfReader(io.BytesIO(buf.getvalue()))
+        .pages[0]
+        .get_contents()
+        .get_data()
+        .decode("latin-1")
+    )
     assert "1 0 0 1 40 60 cm" in content  # trim lower-left at (40, 60)
     assert "1 0 0 -1 0 50 cm" in content  # then face space: origin top-left, y down
 
@@ -142,7 +157,9 @@ def test_reused_faces_are_one_form_xobject_drawn_twice(cat):
     form = next(iter(forms.values()))
     assert form["/Subtype"] == "/Form"
     b = face.bleed
-    assert [float(v) for v in form["/BBox"]] == pytest.approx([-b, -b, face.width + b, face.height + b], abs=0.01)
+    assert [float(v) for v in form["/BBox"]] == pytest.approx(
+        [-b, -b, face.width + b, face.height + b], abs=0.01
+    )
     assert page.get_contents().get_data().count(b" Do") == 3
     assert "Fixture" in page.extract_text()
 
@@ -153,7 +170,9 @@ def test_forms_that_use_opacity_carry_their_transparency_states(cat):
     form = next(iter(page["/Resources"]["/XObject"].values())).get_object()
     stream = form.get_data().decode("latin-1")
     used = {tok for tok in stream.split() if tok.startswith("/gRLs")}
-    assert used and used <= {f"/{k[1:]}" if not k.startswith("/") else k for k in form["/Resources"]["/ExtGState"].keys()}
+    assert used and used <= {
+        f"/{k[1:]}" if not k.startswith("/") else k for k in form["/Resources"]["/ExtGState"].keys()
+    }
 
 
 def test_every_kind_draws_in_pdf(cat):
@@ -174,7 +193,14 @@ def test_the_svg_stage_writes_every_distinct_face_and_the_fonts(cat, tmp_path):
     folder = tmp_path / "fixture" / "svg"
     names = sorted(p.name for p in folder.glob("*.svg"))
     assert names == sorted(f"{stem}.svg" for stem, _ in distinct_faces(cat))
-    assert {"fish.svg", "back-deck.svg", "ref.svg", "ref-reverse.svg", "d6.svg", "red-pawn.svg"} <= set(names)
+    assert {
+        "fish.svg",
+        "back-deck.svg",
+        "ref.svg",
+        "ref-reverse.svg",
+        "d6.svg",
+        "red-pawn.svg",
+    } <= set(names)
     assert (folder / "fonts" / "LiberationSans-Regular.ttf").is_file()
     assert (folder / "fonts" / "OFL.txt").is_file()
     kinds = {a.kind for a in result.artifacts}
@@ -185,7 +211,9 @@ def test_the_svg_stage_writes_every_distinct_face_and_the_fonts(cat, tmp_path):
     first = {p.name: p.read_bytes() for p in folder.glob("*.svg")}
     (folder / "stale.svg").write_text("<svg/>")
     build_svgs(job_of(cat, BuildOptions(out=tmp_path)))
-    assert {p.name: p.read_bytes() for p in folder.glob("*.svg")} == first  # same bytes, stale file gone
+    assert {
+        p.name: p.read_bytes() for p in folder.glob("*.svg")
+    } == first  # same bytes, stale file gone
 
 
 def test_every_svg_face_is_titled_with_its_name_not_its_id(cli, mini):

@@ -19,24 +19,122 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import ROOT
 from conftest import distinct_faces
-from cardstock.layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path as PathOp, Rect, SymbolPart, Text
+from cardstock.layout.ops import (
+    GUIDE_COLORS,
+    Ellipse,
+    Face,
+    Group,
+    Guide,
+    Icon,
+    Image,
+    Op,
+    Path as PathOp,
+    Rect,
+    SymbolPart,
+    Text,
+)
 from conftest import load_games
-from cardstock.render.pdf import STATS, PdfFaces, Programs, _doc_object, _form_resources, _xobject_name, bleed_clip, clip_path, cmyk_color, draw_path, ellipse_code, form_name, pdf_color, pdf_path, pdf_settings, rect_code, rl_num, rl_nums, seal
+from cardstock.render.pdf import (
+    STATS,
+    PdfFaces,
+    Programs,
+    _doc_object,
+    _form_resources,
+    _xobject_name,
+    bleed_clip,
+    clip_path,
+    cmyk_color,
+    draw_path,
+    ellipse_code,
+    form_name,
+    pdf_color,
+    pdf_path,
+    pdf_settings,
+    rect_code,
+    rl_num,
+    rl_nums,
+    seal,
+)
 from cardstock import fonts
 
 
 # ---------------------------------------------------------------- numbers
 
+
 def _edge_values() -> list[float]:
-    values: list[float] = [0, 0.0, -0.0, 1, -1, 2, 10, 100, 1000, 10000, 100000, 999999, 1000000, 10**7, 10**12, 612, 792]
+    values: list[float] = [
+        0,
+        0.0,
+        -0.0,
+        1,
+        -1,
+        2,
+        10,
+        100,
+        1000,
+        10000,
+        100000,
+        999999,
+        1000000,
+        10**7,
+        10**12,
+        612,
+        792,
+    ]
     for k in range(-9, 13):  # around every power of ten, where the digit count changes
-        p = 10.0 ** k
-        values += [p, -p, math.nextafter(p, 0), math.nextafter(p, math.inf), p * 0.9999995, p * 1.0000005]
-    for tiny in (1e-7, 1.0000001e-7, 0.99e-7, 1.5e-7, 4e-7, 4.9999e-7, 5e-7, 5.0001e-7, 9.9e-7, 1e-6):
+        p = 10.0**k
+        values += [
+            p,
+            -p,
+            math.nextafter(p, 0),
+            math.nextafter(p, math.inf),
+            p * 0.9999995,
+            p * 1.0000005,
+        ]
+    for tiny in (
+        1e-7,
+        1.0000001e-7,
+        0.99e-7,
+        1.5e-7,
+        4e-7,
+        4.9999e-7,
+        5e-7,
+        5.0001e-7,
+        9.9e-7,
+        1e-6,
+    ):
         values += [tiny, -tiny]  # near the zero cut-off and the sixth decimal's rounding
-    for base in (0.0000005, 0.0000015, 0.5, 1.5, 2.5, 0.125, 0.1234565, 9.9999995, 99.999995, 999.99995, 9999.9995, 99999.995):
+    for base in (
+        0.0000005,
+        0.0000015,
+        0.5,
+        1.5,
+        2.5,
+        0.125,
+        0.1234565,
+        9.9999995,
+        99.999995,
+        999.99995,
+        9999.9995,
+        99999.995,
+    ):
         values += [base, -base, math.nextafter(base, 0), math.nextafter(base, math.inf)]
-    values += [1 / 3, 2 / 3, 0.1, 0.2, 0.3, 0.7, 1.2, 8.504, 188.504, 0.105882, 254 / 255, 1 / 255, 0.35, 0.6]
+    values += [
+        1 / 3,
+        2 / 3,
+        0.1,
+        0.2,
+        0.3,
+        0.7,
+        1.2,
+        8.504,
+        188.504,
+        0.105882,
+        254 / 255,
+        1 / 255,
+        0.35,
+        0.6,
+    ]
     return values
 
 
@@ -47,14 +145,19 @@ def test_numbers_are_written_exactly_as_reportlab_writes_them():
         values.append(rnd.choice((-1, 1)) * 10 ** rnd.uniform(-9, 9))
     for _ in range(20000):  # what faces hold: coordinates rounded to 1/1000 pt
         values.append(round(rnd.uniform(-1000, 1000), 3))
-    values += [rnd.randint(-10**7, 10**7) for _ in range(2000)]
+    values += [rnd.randint(-(10**7), 10**7) for _ in range(2000)]
     values += [i / 255 for i in range(256)]  # colour components
     for v in values:
         assert rl_num(v) == fp_str(v), v
         assert rl_num(v) == fp_str(v), v  # and again, from memory
     for i in range(0, len(values) - 6, 97):
-        assert rl_nums(*values[i:i + 6]) == fp_str(*values[i:i + 6])
-    assert rl_num(0.5) == ".5" and rl_num(-0.5) == "-0.5" and rl_num(-4e-7) == "-0" and rl_num(1000) == "1000"
+        assert rl_nums(*values[i : i + 6]) == fp_str(*values[i : i + 6])
+    assert (
+        rl_num(0.5) == ".5"
+        and rl_num(-0.5) == "-0.5"
+        and rl_num(-4e-7) == "-0"
+        and rl_num(1000) == "1000"
+    )
 
 
 # ---------------------------------------------------------------- the drawer, as canvas calls
@@ -115,17 +218,38 @@ class CanvasCalls:
             (c.setFillAlpha if fill else c.setStrokeAlpha)(alpha)
             gs[which + "a"] = alpha
 
-    def stroke(self, color: str, alpha: float, width: float, dash: Iterable[float] = (), cap: str = "butt", join: str = "miter") -> None:
+    def stroke(
+        self,
+        color: str,
+        alpha: float,
+        width: float,
+        dash: Iterable[float] = (),
+        cap: str = "butt",
+        join: str = "miter",
+    ) -> None:
         c, gs = self.c, self.gs
         self.color("stroke", color, alpha)
         dash = tuple(dash)
-        for key, value, call in (("w", width, lambda: c.setLineWidth(width)), ("d", dash, lambda: c.setDash(list(dash))),
-                                 ("J", cap, lambda: c.setLineCap(_CAPS.get(cap, 0))), ("j", join, lambda: c.setLineJoin(_JOINS.get(join, 0)))):
+        for key, value, call in (
+            ("w", width, lambda: c.setLineWidth(width)),
+            ("d", dash, lambda: c.setDash(list(dash))),
+            ("J", cap, lambda: c.setLineCap(_CAPS.get(cap, 0))),
+            ("j", join, lambda: c.setLineJoin(_JOINS.get(join, 0))),
+        ):
             if gs.get(key, _UNSET) != value:
                 call()
                 gs[key] = value
 
-    def paint(self, fill: Optional[str], stroke: Optional[str], width: float, dash: Iterable[float] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
+    def paint(
+        self,
+        fill: Optional[str],
+        stroke: Optional[str],
+        width: float,
+        dash: Iterable[float] = (),
+        opacity: float = 1.0,
+        cap: str = "butt",
+        join: str = "miter",
+    ) -> tuple[int, int]:
         if fill:
             self.color("fill", fill, opacity)
         s = 1 if stroke and width > 0 else 0
@@ -160,9 +284,13 @@ class CanvasCalls:
                 if f or s:
                     draw_path(c, ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
             elif isinstance(op, PathOp):
-                f, s = self.paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
+                f, s = self.paint(
+                    op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join
+                )
                 if f or s:
-                    draw_path(c, pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
+                    draw_path(
+                        c, pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd"
+                    )
             elif isinstance(op, Text):
                 self.color("fill", op.color, op.opacity)
                 t = c.beginText()
@@ -176,11 +304,24 @@ class CanvasCalls:
                 c.scale(op.size / 100.0, op.size / 100.0)
                 for part in op.parts:
                     if part.stroke_width > 0:
-                        self.stroke(op.color, op.opacity * part.opacity, part.stroke_width, (), "round", "round")
+                        self.stroke(
+                            op.color,
+                            op.opacity * part.opacity,
+                            part.stroke_width,
+                            (),
+                            "round",
+                            "round",
+                        )
                         draw_path(c, pdf_path(part.d), stroke=1, fill=0)
                     else:
                         self.color("fill", op.color, op.opacity * part.opacity)
-                        draw_path(c, pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
+                        draw_path(
+                            c,
+                            pdf_path(part.d),
+                            stroke=0,
+                            fill=1,
+                            even_odd=part.fill_rule == "evenodd",
+                        )
                 self.restore()
             elif isinstance(op, Image):
                 self.save()
@@ -188,7 +329,9 @@ class CanvasCalls:
                 c.scale(1, -1)
                 if op.opacity < 1:
                     c.setFillAlpha(op.opacity)
-                c.drawImage(ImageReader(op.path), 0, 0, op.w, op.h, mask="auto")  # named by its pixels, as cardstock draws it
+                c.drawImage(
+                    ImageReader(op.path), 0, 0, op.w, op.h, mask="auto"
+                )  # named by its pixels, as cardstock draws it
                 self.restore()
             elif isinstance(op, Group):
                 self.save()
@@ -238,25 +381,64 @@ def _made_faces(art: Path) -> list[Face]:
     symbol = (SymbolPart(ring, 0.0, "evenodd", 0.5), SymbolPart(square, 4.5), SymbolPart(square))
     many = "".join(chr(c) for c in range(0x21, 0x17F) if chr(c) in fonts.coverage("sans"))
     ops: tuple[Op, ...] = (
-        Rect(1.0, 2.0, 30.0, 40.0, fill="#123456", stroke="#abcdef", stroke_width=1.5, radius=3.0, dash=(2.0, 1.0)),
+        Rect(
+            1.0,
+            2.0,
+            30.0,
+            40.0,
+            fill="#123456",
+            stroke="#abcdef",
+            stroke_width=1.5,
+            radius=3.0,
+            dash=(2.0, 1.0),
+        ),
         Rect(1.0, 2.0, 30.0, 40.0, fill="#123456", opacity=0.25),
         Rect(5.0, 5.0, 3.0, 3.0, stroke="#000000", stroke_width=0.0),
-        Ellipse(20.0, 20.0, 7.5, 3.25, fill="#00ff00", stroke="#ff00ff", stroke_width=0.75, opacity=0.6),
-        PathOp(ring, fill="#ffffff", fill_rule="evenodd", stroke="#101010", stroke_width=2.0, cap="round", join="bevel"),
-        PathOp(square, stroke="#101010", stroke_width=2.0, cap="square", join="round", dash=(0.5, 0.25, 1.0)),
+        Ellipse(
+            20.0, 20.0, 7.5, 3.25, fill="#00ff00", stroke="#ff00ff", stroke_width=0.75, opacity=0.6
+        ),
+        PathOp(
+            ring,
+            fill="#ffffff",
+            fill_rule="evenodd",
+            stroke="#101010",
+            stroke_width=2.0,
+            cap="round",
+            join="bevel",
+        ),
+        PathOp(
+            square,
+            stroke="#101010",
+            stroke_width=2.0,
+            cap="square",
+            join="round",
+            dash=(0.5, 0.25, 1.0),
+        ),
         Text(3.0, 12.0, "Plain text (with) \\ escapes", "sans", 9.0),
         Text(3.0, 24.0, many, "sans", 7.3, "#336699", 0.8),
         Text(3.0, 36.0, "", "sans-bold", 8.0),
         Icon(4.0, 40.0, 12.0, "x", "#aa0000", symbol, 0.9),
         Image(2.0, 50.0, 16.0, 8.0, str(png), "x", "image/png"),
         Image(2.0, 60.0, 16.0, 8.0, str(png), "x", "image/png", 0.5),
-        Group((Rect(0.0, 0.0, 5.0, 5.0, fill="#0000ff"),
-               Group((Text(1.0, 1.0, "in", "sans", 6.0, "#0000ff"),), square, (0.5, 0.0, 0.0, 0.5, 1.0, 2.0))),
-              ring, (1.0, 0.0, 0.0, -1.0, 3.0, 90.0)),
+        Group(
+            (
+                Rect(0.0, 0.0, 5.0, 5.0, fill="#0000ff"),
+                Group(
+                    (Text(1.0, 1.0, "in", "sans", 6.0, "#0000ff"),),
+                    square,
+                    (0.5, 0.0, 0.0, 0.5, 1.0, 2.0),
+                ),
+            ),
+            ring,
+            (1.0, 0.0, 0.0, -1.0, 3.0, 90.0),
+        ),
         Rect(40.0, 40.0, 2.0, 2.0, fill="#0000ff"),
         Guide(square, "trim"),
     )
-    return [Face.build(63.5, 88.9, 8.5, "rect", ops), Face.build(60.0, 60.0, 0.0, "circle", ops[::-1])]
+    return [
+        Face.build(63.5, 88.9, 8.5, "rect", ops),
+        Face.build(60.0, 60.0, 0.0, "circle", ops[::-1]),
+    ]
 
 
 def test_every_shipped_face_is_drawn_to_the_same_bytes_as_with_canvas_calls(shipped_faces):
@@ -272,7 +454,9 @@ def test_faces_with_every_kind_of_op_are_drawn_to_the_same_bytes(tmp_path, shipp
     assert b"/Image" in made and b"/FormXob" in made
 
 
-def test_a_face_drawn_again_by_the_same_process_is_replayed_in_a_document_of_another_stage(shipped_faces):
+def test_a_face_drawn_again_by_the_same_process_is_replayed_in_a_document_of_another_stage(
+    shipped_faces,
+):
     """The rulebook's pictures and the sheets (or the next build of a `--watch` process)
     draw the same faces in documents of their own: the second replays the first's programs."""
     faces = shipped_faces[100:130]
@@ -292,7 +476,9 @@ def test_a_face_is_recorded_once_and_replayed_in_every_document(tmp_path, shippe
     _document(PdfFaces, faces, programs=programs)
     before = dict(STATS)
     again = _document(PdfFaces, faces, programs=programs)
-    inline = len(faces) + len(faces) // 2  # `_document` draws every face inline once, every other one twice
+    inline = (
+        len(faces) + len(faces) // 2
+    )  # `_document` draws every face inline once, every other one twice
     assert STATS["replayed"] - before["replayed"] == len(faces) + inline  # and each once as a form
     assert STATS["recorded"] - before["recorded"] == 0
     assert again == _document(CanvasCalls, faces)

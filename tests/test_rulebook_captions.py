@@ -35,11 +35,18 @@ def captions(game: str, smallest: float = 0.0, by_page: bool = False) -> Any:
 
         def visit(t, cm, tm, font, size, small=small):
             x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            if t.strip() and smallest <= size * abs(tm[0] or 1) * abs(cm[0] or 1) < 7.5:  # the caption size (7 pt; nothing else is under 8 pt)
+            if (
+                t.strip() and smallest <= size * abs(tm[0] or 1) * abs(cm[0] or 1) < 7.5
+            ):  # the caption size (7 pt; nothing else is under 8 pt)
                 small.setdefault((round(y), round(x / 40)), []).append(t.strip())
 
         page.extract_text(visitor_text=visit)
-        pages.append([" ".join(runs) for _, runs in sorted(small.items(), key=lambda kv: (-kv[0][0], kv[0][1]))])
+        pages.append(
+            [
+                " ".join(runs)
+                for _, runs in sorted(small.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
+            ]
+        )
     return pages if by_page else [line for lines in pages for line in lines]
 
 
@@ -76,14 +83,20 @@ def unbroken(lines: list[str], words: set[str]) -> list[str]:
     heads = {t[:-1] for t in tokens if t.endswith("-") and t not in words}
 
     def whole(t: str) -> bool:
-        return t in words or (t.endswith("-") and any(w.startswith(t[:-1]) and w != t[:-1] for w in words)) or any(h + t in words for h in heads)
+        return (
+            t in words
+            or (t.endswith("-") and any(w.startswith(t[:-1]) and w != t[:-1] for w in words))
+            or any(h + t in words for h in heads)
+        )
 
     return [line for line in lines if not all(whole(t) for t in line.split())]
 
 
-@pytest.mark.parametrize("game", ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"])
+@pytest.mark.parametrize(
+    "game", ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"]
+)
 def test_a_caption_breaks_a_word_only_with_a_hyphen(game):
-    """"San-" above "dalphon" under a card too narrow for "Sandalphon", never "Sandalph"
+    """ "San-" above "dalphon" under a card too narrow for "Sandalphon", never "Sandalph"
     above "on": a caption wraps between words, and a word wider than its line is
     hyphenated where English breaks it."""
     words = label_words(game)
@@ -99,15 +112,23 @@ def test_a_word_wider_than_its_line_is_hyphenated():
 
     (cat,), _ = load_games(ROOT / "tests" / "fixtures", ["mini"])
     long_word = "Incomprehensibilities"
-    cards = [c for c in cat.components if c.kind == "card" and c.count == 1]  # no count before the name
+    cards = [
+        c for c in cat.components if c.kind == "card" and c.count == 1
+    ]  # no count before the name
     comps = [c.model_copy(update={"name": long_word}) if i == 0 else c for i, c in enumerate(cards)]
     styles = Styles(accent_color(cat.game))
-    table = _grid(cat, comps, styles, 6 * 40.0, [], Thumbs(faces_of(cat)))  # six cells of 40 pt (a grid of six cards)
+    table = _grid(
+        cat, comps, styles, 6 * 40.0, [], Thumbs(faces_of(cat))
+    )  # six cells of 40 pt (a grid of six cards)
     assert table._colWidths == [40.0] * 6
     caption = table._cellvalues[0][0][1]  # the first cell: the face, then its caption
     line = 40.0 - 6  # the cell less its padding
     caption.wrap(line, 1000)
-    pieces = ["".join(words) for _, words in caption.blPara.lines]  # "Incompre-", "hensibili-", "ties"
+    pieces = [
+        "".join(words) for _, words in caption.blPara.lines
+    ]  # "Incompre-", "hensibili-", "ties"
     assert len(pieces) > 1 and all(p.endswith("-") for p in pieces[:-1])
-    assert "".join(p.removesuffix("-") for p in pieces) == long_word  # no soft hyphen left in what is printed
+    assert (
+        "".join(p.removesuffix("-") for p in pieces) == long_word
+    )  # no soft hyphen left in what is printed
     assert all(width <= line for width in caption.getActualLineWidths0())

@@ -22,7 +22,9 @@ from pathlib import Path
 from conftest import faces_of
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT = "Turn the cards over together and add up the silver keys :blue: shown. The highest total wins."
+TEXT = (
+    "Turn the cards over together and add up the silver keys :blue: shown. The highest total wins."
+)
 LEFT, TOP, PAGE = 20.0, 380.0, (400.0, 400.0)
 SCALE = 4  # pixels per point
 
@@ -56,7 +58,9 @@ def _icon_box(data: bytes, color: str) -> tuple[float, float, float, float]:
     page = pdfium.PdfDocument(data)[0]
     img = page.render(scale=SCALE).to_pil().convert("RGB")
     c = colors.HexColor(color)
-    solid = Image.new("RGB", img.size, (round(c.red * 255), round(c.green * 255), round(c.blue * 255)))
+    solid = Image.new(
+        "RGB", img.size, (round(c.red * 255), round(c.green * 255), round(c.blue * 255))
+    )
     diff = ImageChops.difference(img, solid).convert("L")
     box = diff.point(lambda v: 255 if v < 14 else 0).getbbox()
     assert box is not None, "the icon was not drawn"

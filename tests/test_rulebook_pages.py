@@ -18,7 +18,9 @@ WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="
 def caption_gaps(pdf: Path) -> list[float]:
     """Every horizontal gap between neighbouring words on the lines set in the caption size
     (the 7 pt names under the component thumbnails), over the whole book."""
-    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     lines: dict[tuple[int, float], list[tuple[float, float]]] = defaultdict(list)
     page = 0
     for chunk in html.split("<page ")[1:]:
@@ -58,14 +60,20 @@ def page_texts(game: str) -> list[str]:
 
     rendered = render_book(catalog(game))
     assert rendered.reading is not None
-    return [squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages]
+    return [
+        squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages
+    ]
 
 
 @pytest.mark.parametrize(
     "game, first, last",
     [
         # the contents page lists the headings too: each block is found by its own words
-        ("alpha-omega-cards", "A game is a series of rounds", "Good minus Opponent Strength Rating"),
+        (
+            "alpha-omega-cards",
+            "A game is a series of rounds",
+            "Good minus Opponent Strength Rating",
+        ),
         ("alpha-omega-cards", "score your own play", "never having become a Lured Player"),
         ("vortex", "Every round has 6 steps", "Draw up to 7 cards, or discard any number"),
         ("vortex", "It is the Crusade step", "Had Red placed"),

@@ -34,7 +34,21 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def build(root: Path, out: Path) -> int:
     """One build of the rulebook (its rules check runs too); the rulebooks laid out."""
     before = rulebook.STATS.renders
-    code = main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "rulebook"])
+    code = main(
+        [
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(out),
+            "--jobs",
+            "1",
+            "--paper",
+            "letter",
+            "--only",
+            "rulebook",
+        ]
+    )
     assert code == 0
     return rulebook.STATS.renders - before
 
@@ -42,7 +56,11 @@ def build(root: Path, out: Path) -> int:
 def edit_a_card(root: Path) -> None:
     path = root / "catalog" / GAME / "good.csv"
     raw = path.read_text(encoding="utf-8")
-    row = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"] and raw.count(r["text"]) == 1)
+    row = next(
+        r
+        for r in csv.DictReader(io.StringIO(raw))
+        if r["text"] and '"' not in r["text"] and raw.count(r["text"]) == 1
+    )
     path.write_text(raw.replace(row["text"], row["text"] + " (edited)"), encoding="utf-8")
 
 
@@ -66,7 +84,9 @@ def test_a_missing_rulebook_file_is_written_again_from_the_kept_book(project: Pa
     assert (out / BOOK).read_bytes() == first
 
 
-def test_an_edit_to_a_face_the_rulebook_shows_lays_it_out_again_as_a_fresh_build_would(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_edit_to_a_face_the_rulebook_shows_lays_it_out_again_as_a_fresh_build_would(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = project / "output"
     build(project, out)
     edit_a_card(project)
@@ -95,7 +115,24 @@ def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
     out = tmp_path / "output"
     rulebook.STATS.renders = 0
     # the check renders for every paper the game prints on, the build asks for one of them
-    assert main(["--root", str(tmp_path), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "rulebook"]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(tmp_path),
+                "build",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+                "--paper",
+                "letter",
+                "--only",
+                "rulebook",
+            ]
+        )
+        == 0
+    )
     assert rulebook.STATS.renders == 1
     reading = PdfReader(out / "gen" / "gen-rulebook.pdf")
     booklet = PdfReader(out / "gen" / "gen-rulebook-booklet-letter.pdf")
@@ -112,17 +149,24 @@ def checked(root: Path) -> int:
     return rulebook.STATS.renders - before
 
 
-def test_the_check_keeps_what_the_rulebook_found_when_an_edit_changes_only_a_faces_drawing(project: Path) -> None:
+def test_the_check_keeps_what_the_rulebook_found_when_an_edit_changes_only_a_faces_drawing(
+    project: Path,
+) -> None:
     assert checked(project) == 1
     edit_a_card(project)
     assert checked(project) == 0  # the face's text changed, not its size: nothing to find anew
     assert build(project, project / "output") == 1  # the book itself shows the face: drawn again
 
 
-def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports_what_it_finds(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports_what_it_finds(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert checked(project) == 1
     template = project / "layouts" / GAME / "rulebook.md.j2"
-    template.write_text(template.read_text(encoding="utf-8") + "\n\nA sign the font lacks: \u4e00\n", encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8") + "\n\nA sign the font lacks: \u4e00\n",
+        encoding="utf-8",
+    )
     capsys.readouterr()
     assert checked(project) == 1
     assert "U+4E00" in capsys.readouterr().out
@@ -131,35 +175,54 @@ def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports
     assert "U+4E00" in capsys.readouterr().out  # the kept finding is still reported
 
 
-def test_a_face_whose_size_changes_makes_the_check_lay_the_rulebook_out_again(project: Path) -> None:
+def test_a_face_whose_size_changes_makes_the_check_lay_the_rulebook_out_again(
+    project: Path,
+) -> None:
     assert checked(project) == 1
     game = project / "catalog" / GAME / "game.toml"
     text = game.read_text(encoding="utf-8")
     assert 'card_size = "poker"' in text
-    game.write_text(text.replace('card_size = "poker"', 'card_size = "bridge"', 1), encoding="utf-8")
+    game.write_text(
+        text.replace('card_size = "poker"', 'card_size = "bridge"', 1), encoding="utf-8"
+    )
     assert checked(project) == 1
 
 
-def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook_out_again(project: Path) -> None:
+def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook_out_again(
+    project: Path,
+) -> None:
     assert checked(project) == 1
     path = project / "catalog" / GAME / "good.csv"
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
-    name = next(r["name"] for r in rows if r["name"] and path.read_text(encoding="utf-8").count(r["name"]) == 1)
-    path.write_text(path.read_text(encoding="utf-8").replace(name, name + " Renamed"), encoding="utf-8")
+    name = next(
+        r["name"]
+        for r in rows
+        if r["name"] and path.read_text(encoding="utf-8").count(r["name"]) == 1
+    )
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(name, name + " Renamed"), encoding="utf-8"
+    )
     assert checked(project) == 1  # a caption of the component list changed: what fits may too
     game = project / "catalog" / GAME / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8") + "\n# a comment is enough: the game file is read again\n", encoding="utf-8")
+    game.write_text(
+        game.read_text(encoding="utf-8") + "\n# a comment is enough: the game file is read again\n",
+        encoding="utf-8",
+    )
     assert checked(project) == 1
     assert checked(project) == 0
 
 
-def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a_fresh_build_would(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a_fresh_build_would(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = project / "output"
     build(project, out)
     before = (out / BOOK).read_bytes()
     game = project / "catalog" / GAME / "game.toml"
     text = game.read_text(encoding="utf-8")
-    assert 'color = "#274b7a"' in text  # the first set's back colour: the rulebook's headings take it; no front draws it
+    assert (
+        'color = "#274b7a"' in text
+    )  # the first set's back colour: the rulebook's headings take it; no front draws it
     game.write_text(text.replace('color = "#274b7a"', 'color = "#8e2a6b"', 1), encoding="utf-8")
     assert build(project, out) == 1
     assert (out / BOOK).read_bytes() != before

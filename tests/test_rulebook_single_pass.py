@@ -34,7 +34,11 @@ from conftest import render_book
 from helpers_generated import generated_game, generated_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = sorted(p.parent.name for p in (ROOT / "layouts").glob("*/rulebook.md.j2") if (ROOT / "catalog" / p.parent.name / "game.toml").is_file())
+GAMES = sorted(
+    p.parent.name
+    for p in (ROOT / "layouts").glob("*/rulebook.md.j2")
+    if (ROOT / "catalog" / p.parent.name / "game.toml").is_file()
+)
 ROW = re.compile(r"^(.*?)\s*(?:\s\.)+\s*(\d+)$")  # a title, a dot leader and a page number
 
 
@@ -72,14 +76,18 @@ def squash(text: str) -> str:
 
 def template_headings(catalog) -> list[str]:
     """The '#' and '##' headings of the rendered template, as the contents name them."""
-    text, issues = render_file(catalog, rulebook_template(catalog), rulebook_context(catalog), "rulebook")
+    text, issues = render_file(
+        catalog, rulebook_template(catalog), rulebook_context(catalog), "rulebook"
+    )
     assert text is not None, [i.render() for i in issues]
     titles = []
     for chunk in split(text):
         if isinstance(chunk, str):
             for b in markup.parse(chunk):
                 if isinstance(b, markup.Heading) and b.level <= 2:
-                    titles.append(squash("".join(s.text for s in markup.spans(b.text) if s.icon is None)))
+                    titles.append(
+                        squash("".join(s.text for s in markup.spans(b.text) if s.icon is None))
+                    )
     return titles
 
 
@@ -89,13 +97,19 @@ def contents_rows(reader: PdfReader) -> tuple[list[int], list[tuple[int, float, 
     Read with poppler's word boxes (`pdftotext -bbox`), which place text drawn by forms —
     a row's leader and number are a form the page draws — where it shows on the page; a
     row's title and leader share a line."""
-    xhtml = subprocess.run(["pdftotext", "-bbox", "-", "-"], input=reader.stream.getvalue(),
-                           capture_output=True, check=True).stdout.decode("utf-8")
+    xhtml = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"],
+        input=reader.stream.getvalue(),
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
     pages, rows = [], []
     for index, page in enumerate(re.findall(r"<page (.*?)</page>", xhtml, re.S)):
         height = float(re.search(r'height="([\d.]+)"', page).group(1))
         lines: list[tuple[float, list[tuple[float, str]]]] = []
-        words = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page)
+        words = re.findall(
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page
+        )
         for x, foot, word in sorted(words, key=lambda w: (float(w[1]), float(w[0]))):
             if lines and abs(lines[-1][0] - float(foot)) < 0.5:
                 lines[-1][1].append((float(x), html.unescape(word)))
@@ -190,8 +204,12 @@ def check_contents(reader: PdfReader, titles: list[str]) -> None:
             # a link belongs to the row whose baseline is nearest its bottom edge (the
             # title's link starts a little below the baseline, the number's at it)
             y, number = min(on_page, key=lambda row: abs(row[0] - bottom))
-            assert abs(y - bottom) < 3, f"a link at y={bottom} on page {index + 1} is on no contents row"
-            assert target == number, f"the link of the row at y={y} leads to page {target}, the row says {number}"
+            assert abs(y - bottom) < 3, (
+                f"a link at y={bottom} on page {index + 1} is on no contents row"
+            )
+            assert target == number, (
+                f"the link of the row at y={y} leads to page {target}, the row says {number}"
+            )
             linked_rows.add(y)
         assert linked_rows == {y for y, _ in on_page}, "a contents row without a link"
 
@@ -249,7 +267,11 @@ def long_story(count: int):
         story = [Paragraph("Contents", styles.h1), contents(styles), PageBreak()]
         for n in range(1, count + 1):
             level = 0 if n % 3 == 1 else 1
-            story.append(Heading(f"Part {n} title", styles.heading(level + 1), level, f"Part {n} title", f"h{n}"))
+            story.append(
+                Heading(
+                    f"Part {n} title", styles.heading(level + 1), level, f"Part {n} title", f"h{n}"
+                )
+            )
             story.append(Paragraph(filler, styles.body))
         return story
 
@@ -261,7 +283,15 @@ def build_long(count: int):
     make, styles, titles = long_story(count)
     calls, patch = _count_passes()
     with patch:
-        built = build(make, BOOK_FOR_PAPER["letter"], styles, "Long", "Long", lambda *a: None, {"title": "Long"})
+        built = build(
+            make,
+            BOOK_FOR_PAPER["letter"],
+            styles,
+            "Long",
+            "Long",
+            lambda *a: None,
+            {"title": "Long"},
+        )
     return built, titles, len(calls)
 
 
@@ -284,7 +314,10 @@ def test_when_the_single_pass_cannot_finish_the_book_is_laid_out_with_multibuild
     check_contents(PdfReader(io.BytesIO(built.data)), titles)
     # and the same pages as the single pass
     single, _, _ = build_long(40)
-    assert contents_rows(PdfReader(io.BytesIO(single.data)))[1] == contents_rows(PdfReader(io.BytesIO(built.data)))[1]
+    assert (
+        contents_rows(PdfReader(io.BytesIO(single.data)))[1]
+        == contents_rows(PdfReader(io.BytesIO(built.data)))[1]
+    )
 
 
 def test_the_single_pass_is_deterministic():

@@ -26,16 +26,27 @@ def test_every_shipped_game_passes_and_prints_its_setup_per_player_count(cli):
     for gid in GAMES:
         assert f"  {gid} passes:" in result.out
     # per game, the setup table: one row per supported player count, every run complete
-    players = {"alpha-omega-cards": "1234", "alpha-omega-tiles": "234", "alter-ego": "1234", "atmosfear": "23456", "vortex": "234"}
+    players = {
+        "alpha-omega-cards": "1234",
+        "alpha-omega-tiles": "234",
+        "alter-ego": "1234",
+        "atmosfear": "23456",
+        "vortex": "234",
+    }
     for block in result.out.split("\n\n")[:-1]:
         gid = block.split(" ")[0]
         rows = re.findall(r"^ +(\d) +(\d+/\d+) ", block, re.M)
         assert rows == [(n, "200/200") for n in players[gid]], gid
         span = f"{players[gid][0]}–{players[gid][-1]}"
-        assert f"ok    setup completes for {span} players: 200 of 200 runs complete for each count" in block
+        assert (
+            f"ok    setup completes for {span} players: 200 of 200 runs complete for each count"
+            in block
+        )
     atmosfear = next(b for b in result.out.split("\n\n") if b.startswith("atmosfear"))
     assert "    players  complete  pack  keys  hand (each)\n" in atmosfear
-    assert re.search(r"^ +6  200/200 +9\.\d +6 +10$", atmosfear, re.M)  # 73 - 60 dealt - the exchange
+    assert re.search(
+        r"^ +6  200/200 +9\.\d +6 +10$", atmosfear, re.M
+    )  # 73 - 60 dealt - the exchange
 
 
 def test_the_json_report_has_every_check_and_the_setup_figures(cli):
@@ -54,11 +65,18 @@ def test_the_json_report_has_every_check_and_the_setup_figures(cli):
         "status": "pass",
         "summary": "gatekeeper",
         "file": "catalog/atmosfear/rules.toml",
-        "line": line_of(ROOT / "catalog/atmosfear/rules.toml", 'name = "there is exactly one Gatekeeper"') - 2,
+        "line": line_of(
+            ROOT / "catalog/atmosfear/rules.toml", 'name = "there is exactly one Gatekeeper"'
+        )
+        - 2,
         "components": ["gatekeeper"],
         "findings": [],
         "acknowledged": [],
-        "cite": {"seed": "003_1b021a8c980fb258.txt", "line": 75, "says": "nothing beats the Gatekeeper"},
+        "cite": {
+            "seed": "003_1b021a8c980fb258.txt",
+            "line": 75,
+            "says": "nothing beats the Gatekeeper",
+        },
         "choice": None,
     }
     players = game["setup"]["players"]
@@ -77,38 +95,64 @@ def test_a_declared_count_that_the_catalog_breaks_fails_per_category_and_in_tota
     assert result.code == 1
     rules = game.path("rules.toml")
     at = line_of(rules, 'name = "Key cards"') - 1
-    assert f"catalog/atmosfear/rules.toml:{at}: counts[4]: expected 6, the catalog has 5: key-1, key-2, key-3, key-4, key-5" in result.out
+    assert (
+        f"catalog/atmosfear/rules.toml:{at}: counts[4]: expected 6, the catalog has 5: key-1, key-2, key-3, key-4, key-5"
+        in result.out
+    )
     total = line_of(rules, 'name = "cards in all (pack, Keys, quick reference)"') - 1
-    assert f"catalog/atmosfear/rules.toml:{total}: counts[7]: expected 85, the catalog has 84" in result.out
+    assert (
+        f"catalog/atmosfear/rules.toml:{total}: counts[7]: expected 85, the catalog has 84"
+        in result.out
+    )
     total_line = line_of(rules, 'name = "the Key cards hold 21 silver keys"') - 2
-    assert f"catalog/atmosfear/rules.toml:{total_line}: constraints[12]: keys adds up to 15 (1 + 2 + 3 + 4 + 5); expected 21" in result.out
+    assert (
+        f"catalog/atmosfear/rules.toml:{total_line}: constraints[12]: keys adds up to 15 (1 + 2 + 3 + 4 + 5); expected 21"
+        in result.out
+    )
     assert "atmosfear FAILS:" in result.out
     assert "1 of 1 games failed the rules check: atmosfear" in result.out
 
 
 def test_a_count_per_value_names_the_value_that_is_off(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("realms.csv", "red-headstone,Red Headstone,1,Red,", "red-headstone,Red Headstone,1,Blue,")
+    game.replace(
+        "realms.csv", "red-headstone,Red Headstone,1,Red,", "red-headstone,Red Headstone,1,Blue,"
+    )
     result = check(cli, game)
     assert result.code == 1
-    assert "realm Red: expected 12, the catalog has 11: red-fear, red-duel, red-gate, red-flight, red-black-hole, red-soul-ranger and 5 more" in result.out
+    assert (
+        "realm Red: expected 12, the catalog has 11: red-fear, red-duel, red-gate, red-flight, red-black-hole, red-soul-ranger and 5 more"
+        in result.out
+    )
     assert "realm Blue: expected 12, the catalog has 13" in result.out
 
 
 def test_count_per_group_reports_the_duplicate_rank_at_its_row_and_the_missing_one(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("realms.csv", "red-gate,The Gate (Red),1,Red,red,3,", "red-gate,The Gate (Red),1,Red,red,4,")
+    game.replace(
+        "realms.csv", "red-gate,The Gate (Red),1,Red,red,3,", "red-gate,The Gate (Red),1,Red,red,4,"
+    )
     result = check(cli, game)
     assert result.code == 1
-    assert "catalog/atmosfear/realms.csv:5: rank: realm Red: rank 4 appears 2 times (red-gate, red-flight); expected once" in result.out
+    assert (
+        "catalog/atmosfear/realms.csv:5: rank: realm Red: rank 4 appears 2 times (red-gate, red-flight); expected once"
+        in result.out
+    )
     rules = game.path("rules.toml")
     at = line_of(rules, 'name = "each Realm has ranks 1–12 exactly once"') - 2
-    assert f"catalog/atmosfear/rules.toml:{at}: constraints[1]: realm Red: no rank 3; expected it once" in result.out
+    assert (
+        f"catalog/atmosfear/rules.toml:{at}: constraints[1]: realm Red: no rank 3; expected it once"
+        in result.out
+    )
 
 
 def test_range_reports_the_card_out_of_bounds(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("realms.csv", "red-lair,Red Lair,1,Red,red,11,Character", "red-lair,Red Lair,1,Red,red,6,Character")
+    game.replace(
+        "realms.csv",
+        "red-lair,Red Lair,1,Red,red,11,Character",
+        "red-lair,Red Lair,1,Red,red,6,Character",
+    )
     result = check(cli, game)
     assert result.code == 1
     assert "catalog/atmosfear/realms.csv:12: rank: red-lair: rank 6 is outside 7–12" in result.out
@@ -116,27 +160,43 @@ def test_range_reports_the_card_out_of_bounds(shipped, cli):
 
 def test_unique_and_sum_report_a_repeated_key_value(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("game.toml", 'name = "Six Keys", count = 1, keys = 6', 'name = "Six Keys", count = 1, keys = 5')
+    game.replace(
+        "game.toml",
+        'name = "Six Keys", count = 1, keys = 6',
+        'name = "Six Keys", count = 1, keys = 5',
+    )
     result = check(cli, game)
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'id = "key-6"')
-    assert f"catalog/atmosfear/game.toml:{line}: keys: keys 5 is also on key-5 (catalog/atmosfear/game.toml:{line - 1}); each value may appear once" in result.out
+    assert (
+        f"catalog/atmosfear/game.toml:{line}: keys: keys 5 is also on key-5 (catalog/atmosfear/game.toml:{line - 1}); each value may appear once"
+        in result.out
+    )
     assert "keys adds up to 20 (1 + 2 + 3 + 4 + 5 + 5); expected 21" in result.out
     assert "Key cards show 1 to 6 keys: all 6 within 1–6" in result.out  # range still holds
 
 
 def test_exactly_one_fails_when_the_gatekeeper_is_printed_twice(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("game.toml", 'name = "The Gatekeeper", count = 1', 'name = "The Gatekeeper", count = 2')
+    game.replace(
+        "game.toml", 'name = "The Gatekeeper", count = 1', 'name = "The Gatekeeper", count = 2'
+    )
     result = check(cli, game)
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'id = "gatekeeper", name')
-    assert f"catalog/atmosfear/game.toml:{line}: count: 2 copies match, expected exactly one: gatekeeper ×2" in result.out
+    assert (
+        f"catalog/atmosfear/game.toml:{line}: count: 2 copies match, expected exactly one: gatekeeper ×2"
+        in result.out
+    )
 
 
 def test_relation_finds_an_element_whose_opposite_does_not_point_back(shipped, cli):
     game = shipped("alpha-omega-tiles")
-    game.replace("elements.csv", "fire-tile,Fire,15,Element,Fire,Water,", "fire-tile,Fire,15,Element,Fire,Earth,")
+    game.replace(
+        "elements.csv",
+        "fire-tile,Fire,15,Element,Fire,Water,",
+        "fire-tile,Fire,15,Element,Fire,Earth,",
+    )
     result = check(cli, game)
     assert result.code == 1
     assert (
@@ -147,7 +207,11 @@ def test_relation_finds_an_element_whose_opposite_does_not_point_back(shipped, c
 
 def test_compare_finds_a_devotee_whose_stats_do_not_add_up(shipped, cli):
     game = shipped("vortex")
-    game.replace("devotees.csv", "novice-tidecaller,Novice Tidecaller,4,Blue,blue,4,5,6,5", "novice-tidecaller,Novice Tidecaller,4,Blue,blue,4,5,6,6")
+    game.replace(
+        "devotees.csv",
+        "novice-tidecaller,Novice Tidecaller,4,Blue,blue,4,5,6,5",
+        "novice-tidecaller,Novice Tidecaller,4,Blue,blue,4,5,6,6",
+    )
     result = check(cli, game)
     assert result.code == 1
     assert (
@@ -159,21 +223,42 @@ def test_compare_finds_a_devotee_whose_stats_do_not_add_up(shipped, cli):
 def test_a_count_of_zero_catches_a_card_breaking_a_rule_of_the_rulebook(shipped, cli):
     game = shipped("alpha-omega-tiles")
     # Transformation tiles may stay in a starting hand: the rule must not count them
-    assert "transform-to-air,Transform to Air,2,Transformation,Air,Earth,air,transform,yes," in game.path("transformations.csv").read_text(encoding="utf-8")
-    game.replace("game.toml", 'tile_type = "Switch", icon = "switch", on_draw = true,', 'tile_type = "Switch", icon = "switch", on_draw = true, starting_hand = true,')
+    assert (
+        "transform-to-air,Transform to Air,2,Transformation,Air,Earth,air,transform,yes,"
+        in game.path("transformations.csv").read_text(encoding="utf-8")
+    )
+    game.replace(
+        "game.toml",
+        'tile_type = "Switch", icon = "switch", on_draw = true,',
+        'tile_type = "Switch", icon = "switch", on_draw = true, starting_hand = true,',
+    )
     result = check(cli, game)
     assert result.code == 1
     assert "    FAIL  no -2 or Switch tile may stay in a starting hand\n" in result.out
-    line = line_of(game.path("rules.toml"), 'name = "no -2 or Switch tile may stay in a starting hand"') - 2
-    assert f"catalog/alpha-omega-tiles/rules.toml:{line}: constraints[4]: expected 0, the catalog has 2: switch ×2" in result.out
+    line = (
+        line_of(
+            game.path("rules.toml"), 'name = "no -2 or Switch tile may stay in a starting hand"'
+        )
+        - 2
+    )
+    assert (
+        f"catalog/alpha-omega-tiles/rules.toml:{line}: constraints[4]: expected 0, the catalog has 2: switch ×2"
+        in result.out
+    )
 
 
 def test_colour_only_distinction_is_a_finding_at_the_icon(shipped, cli):
     game = shipped("alpha-omega-tiles")
-    game.replace("game.toml", 'label = "Blue player"\nsymbol = "square"', 'label = "Blue player"\nsymbol = "triangle"')
+    game.replace(
+        "game.toml",
+        'label = "Blue player"\nsymbol = "square"',
+        'label = "Blue player"\nsymbol = "triangle"',
+    )
     result = check(cli, game)
     assert result.code == 1
-    red = line_of(game.path("game.toml"), "[icons.red]") + 2  # icons.red.symbol: the later of the two
+    red = (
+        line_of(game.path("game.toml"), "[icons.red]") + 2
+    )  # icons.red.symbol: the later of the two
     assert (
         f"catalog/alpha-omega-tiles/game.toml:{red}: icons.red.symbol: icons blue, red (field 'icon' of set 'pawns') "
         "differ only by colour (#1f5fa8, #b3261e): they share the symbol 'triangle'; give each its own symbol "
@@ -189,12 +274,18 @@ def test_colour_only_distinction_is_a_finding_at_the_icon(shipped, cli):
 
 def test_backs_that_differ_only_by_colour_are_a_finding(shipped, cli):
     game = shipped("atmosfear")
-    game.replace("game.toml", 'title = "Key"\nsubtitle = "keep face down"\ncolor = "#3c4043"\nicon = "key"',
-                 'title = "Atmosfear"\nsubtitle = "The Card Game"\ncolor = "#3c4043"\nicon = "gate"')
+    game.replace(
+        "game.toml",
+        'title = "Key"\nsubtitle = "keep face down"\ncolor = "#3c4043"\nicon = "key"',
+        'title = "Atmosfear"\nsubtitle = "The Card Game"\ncolor = "#3c4043"\nicon = "gate"',
+    )
     result = check(cli, game)
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'color = "#3c4043"')
-    assert f"catalog/atmosfear/game.toml:{line}: backs.key: backs pack, key differ only by colour (#1b1b1f, #3c4043); give each its own title, subtitle or icon" in result.out
+    assert (
+        f"catalog/atmosfear/game.toml:{line}: backs.key: backs pack, key differ only by colour (#1b1b1f, #3c4043); give each its own title, subtitle or icon"
+        in result.out
+    )
 
 
 def test_a_game_without_rules_is_a_warning_not_a_failure(shipped, cli):
@@ -202,7 +293,10 @@ def test_a_game_without_rules_is_a_warning_not_a_failure(shipped, cli):
     game.path("rules.toml").unlink()
     result = check(cli, game)
     assert result.code == 0
-    assert "warn  the game declares its rules: no catalog/atmosfear/rules.toml: declared counts, constraints and setup are not checked" in result.out
+    assert (
+        "warn  the game declares its rules: no catalog/atmosfear/rules.toml: declared counts, constraints and setup are not checked"
+        in result.out
+    )
 
 
 def test_unknown_games_and_bad_options_are_bad_input(cli):
@@ -212,14 +306,21 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     assert stop.value.code == 2
     bad = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts,spelling")
     assert bad.code == 2
-    assert "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, source, colour-only" in bad.err
+    assert (
+        "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, source, colour-only"
+        in bad.err
+    )
 
 
 def test_only_runs_the_parts_asked_for(cli):
     result = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts")
     assert result.code == 0
     assert "Declared counts" in result.out
-    assert "Constraints" not in result.out and "Setup" not in result.out and "Print safety" not in result.out
+    assert (
+        "Constraints" not in result.out
+        and "Setup" not in result.out
+        and "Print safety" not in result.out
+    )
 
 
 def test_run_checks_is_the_api_build_uses(shipped):
@@ -246,25 +347,36 @@ def test_findings_come_from_the_checks_other_rooms_provide(shipped):
     from cardstock.rules.lint import colour_only
 
     game = shipped("alpha-omega-tiles")
-    game.replace("game.toml", 'label = "Blue player"\nsymbol = "square"', 'label = "Blue player"\nsymbol = "triangle"')
+    game.replace(
+        "game.toml",
+        'label = "Blue player"\nsymbol = "square"',
+        'label = "Blue player"\nsymbol = "triangle"',
+    )
     catalogs, _ = load_games(game.root)
 
     def broken(job):
         raise RuntimeError("a bug in another room")
 
-    providers = [Provider("colour-only", "print", "nothing is told apart by colour alone", colour_only),
-                 Provider("later", "other", "a check with a bug", broken)]
+    providers = [
+        Provider("colour-only", "print", "nothing is told apart by colour alone", colour_only),
+        Provider("later", "other", "a check with a bug", broken),
+    ]
     report = run_checks(catalogs, providers=providers, only={"colour-only", "later"})
     checks = {c.rule: c for c in report.games[0].checks}
     colour = checks["nothing is told apart by colour alone"]
     assert colour.status == "fail" and colour.findings[0].field == "icons.red.symbol"
     # another room's bug is a failed check with its reason, not a crash of the report
     assert checks["a check with a bug"].status == "fail"
-    assert checks["a check with a bug"].summary == "the check later stopped with RuntimeError: a bug in another room"
+    assert (
+        checks["a check with a bug"].summary
+        == "the check later stopped with RuntimeError: a bug in another room"
+    )
     assert report.failed_games() == ["alpha-omega-tiles"]
 
 
-def test_checks_that_read_drawings_run_first_and_every_check_is_reported_in_the_tables_order(shipped):
+def test_checks_that_read_drawings_run_first_and_every_check_is_reported_in_the_tables_order(
+    shipped,
+):
     from conftest import load_games
     from conftest import run_checks
     from cardstock.rules import Provider
@@ -275,8 +387,10 @@ def test_checks_that_read_drawings_run_first_and_every_check_is_reported_in_the_
     def recording(name):
         return lambda job: ran.append(name) or []
 
-    providers = [Provider("outlines", "print", "reads outlines", recording("outlines")),
-                 Provider("drawings", "print", "reads drawings", recording("drawings"), draws=True)]
+    providers = [
+        Provider("outlines", "print", "reads outlines", recording("outlines")),
+        Provider("drawings", "print", "reads drawings", recording("drawings"), draws=True),
+    ]
     report = run_checks(catalogs, providers=providers, only={"outlines", "drawings"})
     assert ran == ["drawings", "outlines"]
     assert [c.provider for c in report.games[0].checks] == ["outlines", "drawings"]

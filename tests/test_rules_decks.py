@@ -17,7 +17,10 @@ def deck(cli, name, *extra):
 def test_a_custom_good_deck_within_the_published_limits_is_valid(cli):
     result = deck(cli, "alpha-omega-good-valid.csv")
     assert result.code == 0, result.out + result.err
-    assert result.out == "tests/fixtures/decks/alpha-omega-good-valid.csv: a valid Good deck: 21 cards, 12 different\n"
+    assert (
+        result.out
+        == "tests/fixtures/decks/alpha-omega-good-valid.csv: a valid Good deck: 21 cards, 12 different\n"
+    )
 
 
 def test_every_broken_row_is_named_with_its_line(cli):
@@ -36,13 +39,19 @@ def test_every_broken_row_is_named_with_its_line(cli):
 def test_a_deck_too_small_to_draw_a_starting_hand_is_refused(cli):
     result = deck(cli, "alpha-omega-good-too-small.csv")
     assert result.code == 1
-    assert "alpha-omega-good-too-small.csv: the deck holds 3 cards; a Good deck needs at least 7" in result.out
+    assert (
+        "alpha-omega-good-too-small.csv: the deck holds 3 cards; a Good deck needs at least 7"
+        in result.out
+    )
 
 
 def test_an_unreadable_deck_list_is_bad_input(cli, tmp_path):
     result = deck(cli, "alpha-omega-good-unreadable.csv")
     assert result.code == 2
-    assert result.out == "tests/fixtures/decks/alpha-omega-good-unreadable.csv:2: count: expected a whole number of copies, got 'one'\n"
+    assert (
+        result.out
+        == "tests/fixtures/decks/alpha-omega-good-unreadable.csv:2: count: expected a whole number of copies, got 'one'\n"
+    )
     missing = deck(cli, "no-such-deck.csv")
     assert missing.code == 2
     assert "no-such-deck.csv: the table file does not exist" in missing.out
@@ -54,9 +63,14 @@ def test_an_unreadable_deck_list_is_bad_input(cli, tmp_path):
 
 
 def test_a_game_without_custom_decks_says_so(cli, tmp_path):
-    result = cli("--root", str(ROOT), "check-deck", "atmosfear", str(DECKS / "alpha-omega-good-valid.csv"))
+    result = cli(
+        "--root", str(ROOT), "check-deck", "atmosfear", str(DECKS / "alpha-omega-good-valid.csv")
+    )
     assert result.code == 2
-    assert result.err == "atmosfear declares no custom decks (no [decks] in catalog/atmosfear/rules.toml)\n"
+    assert (
+        result.err
+        == "atmosfear declares no custom decks (no [decks] in catalog/atmosfear/rules.toml)\n"
+    )
 
 
 def test_the_json_result_lists_cards_and_findings(cli):
@@ -65,13 +79,24 @@ def test_the_json_result_lists_cards_and_findings(cli):
     data = json.loads(result.out)
     assert data["ok"] is False and data["deck"] == "good" and data["name"] == "Good deck"
     assert data["cards"] == {"michael": 1, "holy-trinity": 2, "prayer": 5}
-    assert [(f["line"], f["field"]) for f in data["findings"]] == [(4, "count"), (5, "card"), (6, "card"), (8, "count")]
+    assert [(f["line"], f["field"]) for f in data["findings"]] == [
+        (4, "count"),
+        (5, "card"),
+        (6, "card"),
+        (8, "count"),
+    ]
 
 
 def test_the_limit_comes_from_the_published_catalog(shipped, cli):
     game = shipped("alpha-omega-cards")
     game.replace("good.csv", "holy-trinity,Holy Trinity,1,1,", "holy-trinity,Holy Trinity,2,2,")
-    result = cli("--root", str(game.root), "check-deck", "alpha-omega-cards", str(DECKS / "alpha-omega-good-broken.csv"))
+    result = cli(
+        "--root",
+        str(game.root),
+        "check-deck",
+        "alpha-omega-cards",
+        str(DECKS / "alpha-omega-good-broken.csv"),
+    )
     assert result.code == 1
     assert "Holy Trinity" not in result.out  # two are published now, so two are allowed
     assert "5 × Prayer (rows 7, 8 add up), but its published limit is 4" in result.out

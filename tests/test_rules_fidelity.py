@@ -16,7 +16,9 @@ from rules_texts import quickref_text as marked_up
 def body(game: str) -> str:
     """The rulebook without its contents list and its appendix."""
     text = rulebook_text(game)
-    start = text.index("Designer's notes") + len("Designer's notes")  # the contents list ends with the notes, the appendix
+    start = text.index("Designer's notes") + len(
+        "Designer's notes"
+    )  # the contents list ends with the notes, the appendix
     start = text.index("Appendix: the components", start) + len("Appendix: the components")
     end = text.rindex("Appendix: the components")
     return text[start:end]
@@ -40,7 +42,9 @@ def test_alpha_omega_the_first_opponent_card_neither_attacks_nor_uses_abilities(
     phase = section("alpha-omega-cards", "1. Opponent phase", "2. Draw phase")
     assert "can neither attack nor use its ability" in phase
     assert "usually has nothing to attack" not in phase
-    row = next(r for r in catalog("alpha-omega-cards").game.tables["turn"].rows if r[1] == "Opponent")
+    row = next(
+        r for r in catalog("alpha-omega-cards").game.tables["turn"].rows if r[1] == "Opponent"
+    )
     assert "the game's first cannot" in row[2] and "the game's first cannot" in row[3]
 
 
@@ -50,19 +54,28 @@ def test_alpha_omega_one_card_a_turn_unless_a_card_says_otherwise_and_the_cards_
     by_id = {c.id: c for c in catalog("alpha-omega-cards").components}
     for cid in ("ambriel", "watch-and-pray"):
         assert by_id[cid].name in play
-    assert "also play" in by_id["ambriel"].fields["text"] and "second card" in by_id["watch-and-pray"].fields["benefit"]
+    assert (
+        "also play" in by_id["ambriel"].fields["text"]
+        and "second card" in by_id["watch-and-pray"].fields["benefit"]
+    )
     assert "Play up to 1 card, unless a card says otherwise" in quickref_text("alpha-omega-cards")
 
 
 def test_alpha_omega_quick_reference_gives_the_calling_option() -> None:
-    assert "Calling: instead of steps 2 to 4, you may draw a Calling card" in quickref_text("alpha-omega-cards")
+    assert "Calling: instead of steps 2 to 4, you may draw a Calling card" in quickref_text(
+        "alpha-omega-cards"
+    )
 
 
 def test_alpha_omega_campaign_replay_and_score_are_marked_as_the_designers() -> None:
     variations = section("alpha-omega-cards", "Variations", "Designer's notes")
     campaign = variations[variations.index("Campaign Mode") :]
-    assert campaign.index("Designer's addition:") < campaign.index("play it again after each success")
-    assert campaign.index("Designer's addition:") < campaign.index("one point per Objective achieved")
+    assert campaign.index("Designer's addition:") < campaign.index(
+        "play it again after each success"
+    )
+    assert campaign.index("Designer's addition:") < campaign.index(
+        "one point per Objective achieved"
+    )
 
 
 # ---------------------------------------------------------------- Alter Ego
@@ -71,7 +84,9 @@ def test_alpha_omega_campaign_replay_and_score_are_marked_as_the_designers() -> 
 def test_alter_ego_the_only_loss_is_a_hostage_from_an_empty_pool() -> None:
     win = section("alter-ego", "Winning and losing", "Other endings")
     assert "taken hostage or killed" not in body("alter-ego")
-    assert "The villains win the moment a civilian must be taken hostage and its pool is empty" in win
+    assert (
+        "The villains win the moment a civilian must be taken hostage and its pool is empty" in win
+    )
     assert "kills nothing more that round" in win and "a designer's choice" in win
 
 
@@ -121,7 +136,11 @@ def test_tiles_a_worked_whole_turn() -> None:
     turn = section("alpha-omega-tiles", "A whole turn", "Designer's notes")
     for step in ("Place.", "Move.", "Draw.", "Pass."):
         assert step in turn
-    assert "She places 2 tiles" in turn and "She moves 2 steps" in turn and "draws back up to 3" in turn
+    assert (
+        "She places 2 tiles" in turn
+        and "She moves 2 steps" in turn
+        and "draws back up to 3" in turn
+    )
     assert "it is played at once" in turn
 
 
@@ -143,18 +162,30 @@ def test_the_rules_come_first_and_the_component_pictures_in_an_appendix(game: st
 def test_vortex_rogations_are_played_in_step_2_after_the_vortex_card() -> None:
     text = body("vortex")
     assert "at the start of a round" not in text
-    assert "Rogations (48 cards) are rites you perform in step 2 of a round, after the Vortex card is turned" in text
+    assert (
+        "Rogations (48 cards) are rites you perform in step 2 of a round, after the Vortex card is turned"
+        in text
+    )
 
 
 def test_vortex_not_every_rogation_asks_something_of_the_field() -> None:
     text = body("vortex")
     assert "Each Rogation asks something of your field" not in text
-    free = [c.name for c in catalog("vortex").components if c.set == "rogations" and not c.fields.get("min_devotees") and not c.fields.get("compare")]
+    free = [
+        c.name
+        for c in catalog("vortex").components
+        if c.set == "rogations" and not c.fields.get("min_devotees") and not c.fields.get("compare")
+    ]
     assert free == ["Alms"]
-    assert "Most Rogations ask something of your field" in text and "Alms asks nothing of your field and can always be played" in text
+    assert (
+        "Most Rogations ask something of your field" in text
+        and "Alms asks nothing of your field and can always be played" in text
+    )
 
 
 def test_vortex_the_sources_bacchanalia_and_burial_rites_example() -> None:
     text = body("vortex")
-    assert ("Example. The first player performs Bacchanalia and the next one Burial Rites. They contradict each other, so the first "
-            "takes precedence: the first player still has a Frenzy step, with 2 Frenzy actions instead of 1") in text
+    assert (
+        "Example. The first player performs Bacchanalia and the next one Burial Rites. They contradict each other, so the first "
+        "takes precedence: the first player still has a Frenzy step, with 2 Frenzy actions instead of 1"
+    ) in text

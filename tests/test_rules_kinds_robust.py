@@ -7,12 +7,21 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('[[facts]]\nkind = "table"\nid = "crusade-numbers"', '[[facts]]\nkind = { a = 1 }\nid = "crusade-numbers"',
-     "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, table, strongest, value, players, per_player, restates, terms"),
-    ('[[facts]]\nkind = "table"\nid = "crusade-numbers"', '[[facts]]\nkind = ["table"]\nid = "crusade-numbers"',
-     "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, table, strongest, value, players, per_player, restates, terms"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            '[[facts]]\nkind = "table"\nid = "crusade-numbers"',
+            '[[facts]]\nkind = { a = 1 }\nid = "crusade-numbers"',
+            "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, table, strongest, value, players, per_player, restates, terms",
+        ),
+        (
+            '[[facts]]\nkind = "table"\nid = "crusade-numbers"',
+            '[[facts]]\nkind = ["table"]\nid = "crusade-numbers"',
+            "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, table, strongest, value, players, per_player, restates, terms",
+        ),
+    ],
+)
 def test_a_kind_that_is_not_a_name_is_a_located_message(shipped, cli, old, new, message):
     game = shipped("vortex")
     game.replace("rules.toml", old, new)

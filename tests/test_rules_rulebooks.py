@@ -25,7 +25,10 @@ def test_atmosfear_action_powers_work_when_led_or_followed() -> None:
     assert "Led in the Leading Realm" not in faces
     actions = [c for c in catalog("atmosfear").components if c.fields.get("type") == "Action"]
     assert len(actions) == 30
-    assert all(str(c.fields["text"]).startswith("Played in the Leading Realm, led or followed:") for c in actions)
+    assert all(
+        str(c.fields["text"]).startswith("Played in the Leading Realm, led or followed:")
+        for c in actions
+    )
     assert faces.count("Played in the Leading Realm, led or followed:") == 30
 
 
@@ -55,7 +58,9 @@ def test_alter_ego_display_powers_are_usable_after_recoup() -> None:
 
 
 def test_alter_ego_quickref_says_defeated_icons_need_a_matching_display_card() -> None:
-    assert "Hero icons count only with a matching card in your display" in quickref_text("alter-ego")
+    assert "Hero icons count only with a matching card in your display" in quickref_text(
+        "alter-ego"
+    )
 
 
 def test_alpha_omega_opponents_win_by_the_seed_rule_and_the_override_says_so() -> None:
@@ -66,13 +71,18 @@ def test_alpha_omega_opponents_win_by_the_seed_rule_and_the_override_says_so() -
     assert "Long Fight (overrides the source's rule)" in text
     assert "because the source's own example of play carries on with the Opponents ahead" in text
     assert "The rule of the source stands" in section(text, "Designer's notes")
-    assert "the Opponents win when their Strength is greater than Good's" in quickref_text("alpha-omega-cards")
+    assert "the Opponents win when their Strength is greater than Good's" in quickref_text(
+        "alpha-omega-cards"
+    )
 
 
 def test_alpha_omega_campaign_mode_ends_and_works_with_one_objective() -> None:
     text = rulebook_text("alpha-omega-cards")
     campaign = section(text, "Campaign Mode")
-    assert "Designer's addition: with a single Objective card, play it again after each success" in campaign
+    assert (
+        "Designer's addition: with a single Objective card, play it again after each success"
+        in campaign
+    )
     assert "the campaign ends when the Good deck is exhausted or the Opponents win" in campaign
 
 
@@ -86,9 +96,16 @@ def test_vortex_designer_notes_print_no_internal_names() -> None:
 def test_tiles_rules_settle_first_player_steps_short_hands_and_the_example() -> None:
     text = rulebook_text("alpha-omega-tiles")
     notes = section(text, "Designer's notes")
-    for topic in ("First player:", "What a step is:", "One tile left in hand:", "The scoring example:"):
+    for topic in (
+        "First player:",
+        "What a step is:",
+        "One tile left in hand:",
+        "The scoring example:",
+    ):
         assert topic in notes
     assert "That pawn scores 2" in text
     assert "goes first" in section(text, "Your turn", "Placing tiles")
     assert "A step takes a pawn onto a tile that shares an edge" in section(text, "Moving pawns")
-    assert "A player left with fewer tiles than a turn asks for places what they have" in section(text, "The end of the game")
+    assert "A player left with fewer tiles than a turn asks for places what they have" in section(
+        text, "The end of the game"
+    )

@@ -63,14 +63,32 @@ def outcome(root: Path, e: Edit) -> tuple[bool, list[str]]:
     return report.ok, lines
 
 
-WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
 
 
 def _said(value: str, line: str) -> bool:
     """Does the line state the value (a number as a number, not inside another, or as a word)?"""
     v = value.strip()
     if re.fullmatch(r"-?\d+(\.\d+)?", v):
-        if re.fullmatch(r"\d+", v) and int(v) < len(WORDS) and re.search(rf"\b{WORDS[int(v)]}\b", line, re.I):
+        if (
+            re.fullmatch(r"\d+", v)
+            and int(v) < len(WORDS)
+            and re.search(rf"\b{WORDS[int(v)]}\b", line, re.I)
+        ):
             return True
         return re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", line) is not None
     if "–" in v:  # a player range: both ends
@@ -88,7 +106,11 @@ def names_both(e: Edit, lines: list[str]) -> bool:
             continue
         if any(_said(b, line) and _said(a, line) for b, a in ((e.before, e.after), *e.pairs)):
             return True
-        if "the rulebook claims" in line and "the catalog gives" in line and _said(e.after, line.rsplit("the catalog gives", 1)[1]):
+        if (
+            "the rulebook claims" in line
+            and "the catalog gives" in line
+            and _said(e.after, line.rsplit("the catalog gives", 1)[1])
+        ):
             return True
         pairs = ((e.before, e.after), *e.pairs)
         if e.kind == "row swap":  # either row may be the one a finding is about
@@ -102,7 +124,9 @@ def _squash(text: str) -> str:
     return " ".join(re.sub(r"[^\w$+-]+", " ", text.lower()).split())
 
 
-STATED = re.compile(r"the rulebook states (?P<stated>.+?)[,;] .*?(?:has|says|does not state it:) (?P<found>.+)")
+STATED = re.compile(
+    r"the rulebook states (?P<stated>.+?)[,;] .*?(?:has|says|does not state it:) (?P<found>.+)"
+)
 
 
 def _stated_and_found(before: str, after: str, line: str) -> bool:
@@ -112,11 +136,17 @@ def _stated_and_found(before: str, after: str, line: str) -> bool:
     m = STATED.search(line)
     if not m:
         return False
-    stated, found = _squash(m.group("stated")), _squash(re.split(r"'?; |'? \(", m.group("found"))[0])
+    stated, found = (
+        _squash(m.group("stated")),
+        _squash(re.split(r"'?; |'? \(", m.group("found"))[0]),
+    )
     b, a = _squash(before), _squash(after)
     if not stated or not found or len(b) < 8:
         return False
-    forms = {stated, re.sub(r"^(\d+)-(\d+)$", r"\1 or \2", stated)}  # a range 1-2 is written "1 or 2"
+    forms = {
+        stated,
+        re.sub(r"^(\d+)-(\d+)$", r"\1 or \2", stated),
+    }  # a range 1-2 is written "1 or 2"
     if stated.isdigit() and int(stated) < len(WORDS):
         forms.add(WORDS[int(stated)])  # 2 is written "two"
     return any(f in b for f in forms) and (found[:30] in a or a[:30] in found)
@@ -131,7 +161,9 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.mark.parametrize("e", CASES, ids=[e.id for e in CASES])
-def test_a_seed_breaking_edit_fails_the_check_naming_the_rule_its_file_and_both_values(copies: Path, e: Edit) -> None:
+def test_a_seed_breaking_edit_fails_the_check_naming_the_rule_its_file_and_both_values(
+    copies: Path, e: Edit
+) -> None:
     path = copies / "catalog" / e.game / e.file
     original = path.read_text(encoding="utf-8")
     try:
@@ -139,13 +171,27 @@ def test_a_seed_breaking_edit_fails_the_check_naming_the_rule_its_file_and_both_
     finally:
         path.write_text(original, encoding="utf-8")
     assert not ok, f"{e.id}: the check passed"
-    assert names_both(e, lines), f"{e.id}: no failing finding names {e.before!r} and {e.after!r} with its file:\n" + "\n".join(lines[:8])
+    assert names_both(e, lines), (
+        f"{e.id}: no failing finding names {e.before!r} and {e.after!r} with its file:\n"
+        + "\n".join(lines[:8])
+    )
 
 
 def test_the_edits_are_many_of_every_kind_across_the_five_games() -> None:
     if not ALL:
         pytest.skip("the source rulebooks are not beside this checkout")
     kinds = {e.kind for e in ALL}
-    assert {"setup number", "player range", "table number", "row name", "row swap", "card name", "card number", "card timing", "fact value", "scoring row"} <= kinds
+    assert {
+        "setup number",
+        "player range",
+        "table number",
+        "row name",
+        "row swap",
+        "card name",
+        "card number",
+        "card timing",
+        "fact value",
+        "scoring row",
+    } <= kinds
     assert {e.game for e in ALL} == set(GAMES)
     assert len(ALL) >= 500 and len(CASES) >= 60

@@ -39,7 +39,9 @@ def test_redraw_frequencies_match_the_odds_of_the_rules():
     # Alpha & Omega: six tiles around the Snake must all be Elements: 60 of the 72 deck tiles.
     result = simulate(ROOT, "alpha-omega-tiles", [2], runs=4000)
     (two,) = result.by_players
-    snake_step = next(i for i, s in enumerate(result.steps) if s.do == "draw_until" and s.to == "world")
+    snake_step = next(
+        i for i, s in enumerate(result.steps) if s.do == "draw_until" and s.to == "world"
+    )
     expected = 1 - comb(60, 6) / comb(72, 6)  # 0.676: a redraw is needed in two games of three
     assert abs(two.redraws[snake_step]["share"] - expected) < 0.03
     assert two.piles["deck"]["mean"] == 72 - 6 - 2 * 3
@@ -58,7 +60,11 @@ def test_every_player_count_is_dealt_what_the_rulebook_says():
     for pr in result.by_players:
         assert pr.ok, pr.failures
         assert pr.piles["villains"]["mean"] == 3  # one Arch Villain of each type
-        assert (pr.piles["display"]["mean"], pr.piles["hand"]["mean"], pr.piles["deck"]["mean"]) == (4, 4, 4)
+        assert (
+            pr.piles["display"]["mean"],
+            pr.piles["hand"]["mean"],
+            pr.piles["deck"]["mean"],
+        ) == (4, 4, 4)
         assert pr.piles["family"]["mean"] == 24 - 4 * pr.players  # the rest of the Alter Ego cards
         assert pr.piles["nemeses"]["mean"] == 6 - pr.players
     result = simulate(ROOT, "atmosfear", [6], runs=300)
@@ -72,10 +78,15 @@ def test_every_player_count_is_dealt_what_the_rulebook_says():
 def test_an_impossible_deal_fails_for_the_player_count_with_the_numbers(shipped, cli):
     game = shipped("vortex")
     game.replace("frenzies.csv", "insight,Insight,4", "insight,Insight,1")
-    game.replace("frenzies.csv", "kindling,Kindling,4", "kindling,Kindling,1")  # 44 Frenzies, not 50
+    game.replace(
+        "frenzies.csv", "kindling,Kindling,4", "kindling,Kindling,1"
+    )  # 44 Frenzies, not 50
     result = cli("--root", str(game.root), "check", "vortex", "--runs", "100", *ONLY)
     assert result.code == 1
-    step = line_of(game.path("rules.toml"), 'say = "deal {count} Frenzies at random to each player"') - 5
+    step = (
+        line_of(game.path("rules.toml"), 'say = "deal {count} Frenzies at random to each player"')
+        - 5
+    )
     assert (
         f"catalog/vortex/rules.toml:{step}: setup.steps[5]: 4 players: 100 of 100 runs failed at deal "
         "(deal 12 Frenzies at random to each player): 4 players × 12 = 48 cards needed from 'frenzies', which holds 44 "
@@ -94,7 +105,13 @@ def test_a_redraw_loop_that_could_never_end_is_refused_with_the_numbers(shipped,
         game.replace("elements.csv", row, row.replace(",yes,yes,", ",no,yes,"))
     result = cli("--root", str(game.root), "check", "alpha-omega-tiles", "--runs", "20", *ONLY)
     assert result.code == 1
-    step = line_of(game.path("rules.toml"), 'say = "draw {count} Element tiles around the Snake; put others aside and shuffle them back"') - 8
+    step = (
+        line_of(
+            game.path("rules.toml"),
+            'say = "draw {count} Element tiles around the Snake; put others aside and shuffle them back"',
+        )
+        - 8
+    )
     assert (
         f"catalog/alpha-omega-tiles/rules.toml:{step}: setup.steps[3]: 2 players: 20 of 20 runs failed at draw_until "
         "(draw 6 Element tiles around the Snake; put others aside and shuffle them back): needs 6 cards matching "
@@ -104,15 +121,23 @@ def test_a_redraw_loop_that_could_never_end_is_refused_with_the_numbers(shipped,
 
 def test_a_redraw_loop_that_runs_too_long_is_cut_off_at_max_attempts(shipped, cli):
     game = shipped("alpha-omega-tiles")
-    game.replace("rules.toml", 'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 1000',
-                 'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 3')
-    result = cli("--root", str(game.root), "check", "alpha-omega-tiles", "--json", "--runs", "400", *ONLY)
+    game.replace(
+        "rules.toml",
+        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 1000',
+        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 3',
+    )
+    result = cli(
+        "--root", str(game.root), "check", "alpha-omega-tiles", "--json", "--runs", "400", *ONLY
+    )
     assert result.code == 1
     (game_report,) = json.loads(result.out)["games"]
     for players in game_report["setup"]["players"]:
         (failure,) = players["failures"]
         assert failure["kind"] == "cap" and failure["step"] == 5
-        assert re.fullmatch(r"player \d gave up after 3 draws \(max_attempts = 3\) with [0-2] of 3 accepted", failure["message"])
+        assert re.fullmatch(
+            r"player \d gave up after 3 draws \(max_attempts = 3\) with [0-2] of 3 accepted",
+            failure["message"],
+        )
         # a -2 or Switch (4 of the 66 tiles left) among a player's 3 draws: more players, more failures
         assert 0 < failure["runs"] < 400
     shares = [p["failures"][0]["runs"] for p in game_report["setup"]["players"]]
@@ -121,15 +146,25 @@ def test_a_redraw_loop_that_runs_too_long_is_cut_off_at_max_attempts(shipped, cl
 
 def test_setup_mistakes_in_rules_toml_are_bad_input_with_file_and_line(shipped, cli):
     game = shipped("vortex")
-    game.replace("rules.toml", 'require = { set = "devotees" }\nat_least = 1', 'require = { set = "devotee" }\nat_least = 8')
+    game.replace(
+        "rules.toml",
+        'require = { set = "devotees" }\nat_least = 1',
+        'require = { set = "devotee" }\nat_least = 8',
+    )
     game.replace("rules.toml", 'from = "rogations"\nto = "deck"', 'from = "rogation"\nto = "deck"')
     result = cli("--root", str(game.root), "check", "vortex")
     assert result.code == 2
     rules = game.path("rules.toml")
     pile = line_of(rules, 'from = "rogation"')
-    assert f"catalog/vortex/rules.toml:{pile}: setup.steps[8].from: no earlier step puts anything into pile 'rogation'" in result.err
+    assert (
+        f"catalog/vortex/rules.toml:{pile}: setup.steps[8].from: no earlier step puts anything into pile 'rogation'"
+        in result.err
+    )
     hand = line_of(rules, 'do = "redraw_until"') - 1
-    assert f"catalog/vortex/rules.toml:{hand}: setup.steps[10]: at_least (8) is more than the hand of 7: the redraw could never end" in result.err
+    assert (
+        f"catalog/vortex/rules.toml:{hand}: setup.steps[10]: at_least (8) is more than the hand of 7: the redraw could never end"
+        in result.err
+    )
 
 
 def test_ten_thousand_runs_of_a_player_count_take_seconds_not_minutes():
@@ -141,14 +176,30 @@ def test_ten_thousand_runs_of_a_player_count_take_seconds_not_minutes():
 
 def test_each_player_needs_a_colour_of_their_own(shipped, cli):
     game = shipped("alpha-omega-tiles")
-    game.replace("game.toml", 'name = "Yellow pawn", count = 2, player_color = "Yellow"', 'name = "Yellow pawn", count = 2, player_color = "Green"')
-    result = cli("--root", str(game.root), "check", "alpha-omega-tiles", "--runs", "30", "--only", "setup,counts")
+    game.replace(
+        "game.toml",
+        'name = "Yellow pawn", count = 2, player_color = "Yellow"',
+        'name = "Yellow pawn", count = 2, player_color = "Green"',
+    )
+    result = cli(
+        "--root",
+        str(game.root),
+        "check",
+        "alpha-omega-tiles",
+        "--runs",
+        "30",
+        "--only",
+        "setup,counts",
+    )
     assert result.code == 1
     assert (
         "4 players: 30 of 30 runs failed at assign (each player's pawns start on the Snake): 4 players × 1 = 4 "
         "different player_color values matching kind pawn needed from 'box', which has 3: Blue, Green, Red"
     ) in result.out
-    assert "player_color Green: expected 2, the catalog has 4: pawn-green ×2, pawn-yellow ×2" in result.out
+    assert (
+        "player_color Green: expected 2, the catalog has 4: pawn-green ×2, pawn-yellow ×2"
+        in result.out
+    )
     assert re.search(r"^ +3  30/30 ", result.out, re.M)  # three players still find a colour each
 
 
@@ -171,8 +222,16 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
         before = setup.STATS.simulated
         report = check_game(job, (), only={"setup"})
         job.cache.flush()
-        shown = "\n".join(f"{c.summary} {[i.message for i in c.findings]}" for c in report.checks if c.section == "setup")
-        return setup.STATS.simulated - before, shown, [(p.players, p.completed, p.piles, p.redraws) for p in report.setup.by_players]
+        shown = "\n".join(
+            f"{c.summary} {[i.message for i in c.findings]}"
+            for c in report.checks
+            if c.section == "setup"
+        )
+        return (
+            setup.STATS.simulated - before,
+            shown,
+            [(p.players, p.completed, p.piles, p.redraws) for p in report.setup.by_players],
+        )
 
     setups = check("kept")[0]
     assert setups == 2  # the setup and the variant its rulebook offers

@@ -21,7 +21,10 @@ def _game(game_id: str):
 
 def _fewer(components):
     """Every other component with one copy fewer: deals that fail for some player counts."""
-    return [c.model_copy(update={"count": max(0, c.count - 1)}) if i % 2 else c for i, c in enumerate(components)]
+    return [
+        c.model_copy(update={"count": max(0, c.count - 1)}) if i % 2 else c
+        for i, c in enumerate(components)
+    ]
 
 
 def _each_run_from_nothing(components, setup, players: int, runs: int, seed: int):
@@ -41,7 +44,9 @@ def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, s
 
     s = sim.Simulator(components, setup)
     runners, names = s.compile(players), s.pile_names(players)
-    fixed, first = sim._fixed_start(runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), names))
+    fixed, first = sim._fixed_start(
+        runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), names)
+    )
     for r in range(runs):
         st = fixed.copy(random.Random(sim.seed_for(seed, players, r)))
         yield _outcome(st, runners, first)
@@ -63,15 +68,21 @@ def _outcome(st, runners, first: int):
     return failed, piles, sorted(st.shuffled), dict(st.vars), list(st.redraws), st.rng.getstate()
 
 
-@pytest.mark.parametrize("game_id", ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"])
+@pytest.mark.parametrize(
+    "game_id", ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"]
+)
 def test_every_run_deals_what_it_dealt_when_it_ran_every_step(game_id):
     cat = _game(game_id)
     lo, hi = cat.game.players.min, cat.game.players.max
     for components in (cat.components, _fewer(cat.components)):
         for players in range(lo, hi + 2):  # one count more than the game takes: some deals fail
             for seed in (1, 5):
-                before = list(_each_run_from_nothing(components, cat.rules.setup, players, 12, seed))
-                now = list(_each_run_from_the_fixed_start(components, cat.rules.setup, players, 12, seed))
+                before = list(
+                    _each_run_from_nothing(components, cat.rules.setup, players, 12, seed)
+                )
+                now = list(
+                    _each_run_from_the_fixed_start(components, cat.rules.setup, players, 12, seed)
+                )
                 assert now == before, (game_id, players, seed)
 
 
@@ -82,7 +93,9 @@ def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
         cat = _game(game_id)
         s = sim.Simulator(components or cat.components, cat.rules.setup)
         runners = s.compile(2)
-        _, first = sim._fixed_start(runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), s.pile_names(2)))
+        _, first = sim._fixed_start(
+            runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), s.pile_names(2))
+        )
         return [step.do for step in cat.rules.setup.steps[:first]]
 
     # Alpha/Omega: sort both decks out of the box and shuffle them; choosing an Objective draws
@@ -93,11 +106,27 @@ def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
     assert fixed_steps("vortex") == []
     # a step that cannot be carried out is left to every run, which reports it
     cat = _game("alpha-omega-cards")
-    steps = [sim.Move.model_validate({"do": "move", "from": "box", "to": "good", "match": {"set": "good"}}),
-             sim.Move.model_validate({"do": "deal", "from": "good", "to": "hand", "count": 100})]
-    setup = sim.SetupModel(players=None, runs=10, player_piles=[], report=None, steps=steps, lines=[None, None], line=None)
+    steps = [
+        sim.Move.model_validate(
+            {"do": "move", "from": "box", "to": "good", "match": {"set": "good"}}
+        ),
+        sim.Move.model_validate({"do": "deal", "from": "good", "to": "hand", "count": 100}),
+    ]
+    setup = sim.SetupModel(
+        players=None,
+        runs=10,
+        player_piles=[],
+        report=None,
+        steps=steps,
+        lines=[None, None],
+        line=None,
+    )
     s = sim.Simulator(cat.components, setup)
-    _, first = sim._fixed_start(s.compile(2), sim._State(len(s.copies.of), sim._NoRandom(), 2, s.pile_names(2)))
+    _, first = sim._fixed_start(
+        s.compile(2), sim._State(len(s.copies.of), sim._NoRandom(), 2, s.pile_names(2))
+    )
     assert first == 1
     (two,) = sim.simulate(cat.components, setup, [2], seed=1, runs=10).by_players
-    assert [(f.step, f.runs, f.first_run, f.message) for f in two.failures] == [(1, 10, 0, "needs 100 cards from 'good', which holds 72")]
+    assert [(f.step, f.runs, f.first_run, f.message) for f in two.failures] == [
+        (1, 10, 0, "needs 100 cards from 'good', which holds 72")
+    ]

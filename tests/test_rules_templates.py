@@ -29,30 +29,56 @@ def prose(text: str) -> list[str]:
 
 def card_names(game: str) -> set[str]:
     cat = catalog(game)
-    categories = {str(v) for c in cat.components for v in c.fields.values() if isinstance(v, str) and len(v) < 30}
+    categories = {
+        str(v)
+        for c in cat.components
+        for v in c.fields.values()
+        if isinstance(v, str) and len(v) < 30
+    }
     categories |= {c.group for c in cat.components} | {s.name for s in cat.game.sets}
-    return {c.name for c in cat.components if c.kind != "reference" and len(c.name) >= 4 and c.name not in categories}
+    return {
+        c.name
+        for c in cat.components
+        if c.kind != "reference" and len(c.name) >= 4 and c.name not in categories
+    }
 
 
 _CODE = re.compile(r"{{.*?}}|{%.*?%}", re.S)
 _STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
 # a number used as a rule in template code: compared or computed with (subscripts aside)
-_CODE_NUMBER = re.compile(r"(?:==|!=|<=?|>=?|[-+*/%]|\bset\s+\w+\s*=)\s*-?\d+(?:\.\d+)?(?![\w\]])|(?<![\w.\[])\d+(?:\.\d+)?\s*(?:==|!=|<=?|>=?|[-+*/%])")
+_CODE_NUMBER = re.compile(
+    r"(?:==|!=|<=?|>=?|[-+*/%]|\bset\s+\w+\s*=)\s*-?\d+(?:\.\d+)?(?![\w\]])|(?<![\w.\[])\d+(?:\.\d+)?\s*(?:==|!=|<=?|>=?|[-+*/%])"
+)
 
 
 def literals(path: Path, names: set[str]) -> list[str]:
     """Every number and card name typed into the template, as 'line: what'."""
     text = path.read_text(encoding="utf-8")
     found = []
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b") if names else None
+    pattern = (
+        re.compile(
+            r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b"
+        )
+        if names
+        else None
+    )
     for number, line in enumerate(prose(text), start=1):
         plain = _NUMBERING.sub("", line)
-        found += [f"{number}: the number {m.group(0)!r} is typed in: {line.strip()[:70]}" for m in _NUMBER.finditer(plain)]
-        found += [f"{number}: the card name {m.group(0)!r} is typed in: {line.strip()[:70]}" for m in (pattern.finditer(plain) if pattern else [])]
+        found += [
+            f"{number}: the number {m.group(0)!r} is typed in: {line.strip()[:70]}"
+            for m in _NUMBER.finditer(plain)
+        ]
+        found += [
+            f"{number}: the card name {m.group(0)!r} is typed in: {line.strip()[:70]}"
+            for m in (pattern.finditer(plain) if pattern else [])
+        ]
     for m in _CODE.finditer(text):
         code = _STRING.sub("''", m.group(0))
         number = text.count("\n", 0, m.start()) + 1
-        found += [f"{number}: the number in {c.group(0).strip()!r} is a rule typed into code: {m.group(0)[:70]}" for c in _CODE_NUMBER.finditer(code)]
+        found += [
+            f"{number}: the number in {c.group(0).strip()!r} is a rule typed into code: {m.group(0)[:70]}"
+            for c in _CODE_NUMBER.finditer(code)
+        ]
         for s in _STRING.findall(m.group(0)):
             if s[1:-1] in names:
                 found.append(f"{number}: the card name {s} is typed into code: {m.group(0)[:70]}")
@@ -61,7 +87,10 @@ def literals(path: Path, names: set[str]) -> list[str]:
 
 def test_the_scan_sees_typed_numbers_and_card_names(tmp_path) -> None:
     t = tmp_path / "x.md.j2"
-    t.write_text("{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% if lead >= 3 %}x{% endif %}\n{{ row[0] }} {{ n - 1 }}\n{{ select(name='Azrael') }}\n", encoding="utf-8")
+    t.write_text(
+        "{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% if lead >= 3 %}x{% endif %}\n{{ row[0] }} {{ n - 1 }}\n{{ select(name='Azrael') }}\n",
+        encoding="utf-8",
+    )
     found = literals(t, {"Azrael"})
     assert any(f.startswith("3: the number '8'") for f in found)
     assert any(f.startswith("3: the card name 'Azrael'") for f in found)

@@ -37,7 +37,11 @@ def test_no_module_builds_its_own_jinja_environment():
     offenders = [
         p.relative_to(ROOT).as_posix()
         for p in package.rglob("*.py")
-        if p.name != "templating.py" and ("Environment(" in p.read_text(encoding="utf-8") or "SandboxedEnvironment(" in p.read_text(encoding="utf-8"))
+        if p.name != "templating.py"
+        and (
+            "Environment(" in p.read_text(encoding="utf-8")
+            or "SandboxedEnvironment(" in p.read_text(encoding="utf-8")
+        )
     ]
     assert offenders == []
 
@@ -52,7 +56,9 @@ def _project_with_page(tmp_path: Path, line: str) -> Path:
     template = (ROOT / "layouts" / "site" / "index.html.j2").read_text(encoding="utf-8")
     marker = "<h1>Print-and-play downloads</h1>"
     assert marker in template
-    (site / "index.html.j2").write_text(template.replace(marker, f"<h1>{line}</h1>"), encoding="utf-8")
+    (site / "index.html.j2").write_text(
+        template.replace(marker, f"<h1>{line}</h1>"), encoding="utf-8"
+    )
     return tmp_path
 
 
@@ -63,12 +69,17 @@ def _line_of(root: Path, needle: str) -> int:
 
 def test_a_projects_page_template_cannot_run_a_command(tmp_path, cli):
     proof = tmp_path / "ran"
-    root = _project_with_page(tmp_path, "{{ cycler.__init__.__globals__.os.popen('touch " + str(proof) + "').read() }}")
+    root = _project_with_page(
+        tmp_path, "{{ cycler.__init__.__globals__.os.popen('touch " + str(proof) + "').read() }}"
+    )
     result = cli("--root", str(root), "--jobs", "1")
     assert result.code == 2
     assert not proof.exists()
     line = _line_of(root, "cycler")
-    assert f"layouts/site/index.html.j2:{line}: template: the template tried something templates may not do" in result.err
+    assert (
+        f"layouts/site/index.html.j2:{line}: template: the template tried something templates may not do"
+        in result.err
+    )
     assert "__init__" in result.err
     assert not (root / "output").exists()  # refused before anything was built
 
@@ -91,8 +102,14 @@ def _text(mini, template: str) -> None:
     "template, message",
     [
         ("{{ 'x' * 3000000000 }}", "longer than 4,000,000"),
-        ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "more than 1,000,000 steps (loop iterations"),
-        ("{% set l = range(100000)|list %}{% for a in l %}{% for b in l %}{% endfor %}{% endfor %}", "more than 1,000,000 steps (loop iterations"),
+        (
+            "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+            "more than 1,000,000 steps (loop iterations",
+        ),
+        (
+            "{% set l = range(100000)|list %}{% for a in l %}{% for b in l %}{% endfor %}{% endfor %}",
+            "more than 1,000,000 steps (loop iterations",
+        ),
         ("{{ name.format_map }}", "'format_map' is a function, method or object"),
         ("{{ '%999999999d' % 1 }}", "format width 999999999 is larger than the limit of 1000"),
     ],
@@ -105,7 +122,9 @@ def test_a_card_text_over_a_bound_stops_quickly_with_its_location(mini, cli, tem
     assert result.code == 2, result.err
     assert "catalog/mini/cards.csv:5: text: the text " in result.err and message in result.err
     assert "Traceback" not in result.err
-    assert [p.name for p in (mini.root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts] == []
+    assert [
+        p.name for p in (mini.root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts
+    ] == []
 
 
 def test_plain_card_text_templates_still_render(mini, cli):
@@ -120,7 +139,11 @@ def test_a_group_pattern_with_a_huge_width_is_refused_at_its_line(mini, cli):
     mini.replace("game.toml", 'group = "Deck: {suit}"', 'group = "Deck: {suit:>999999999}"')
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
-    assert "catalog/mini/game.toml:" in result.err and "group" in result.err and "larger than the limit of 1000" in result.err
+    assert (
+        "catalog/mini/game.toml:" in result.err
+        and "group" in result.err
+        and "larger than the limit of 1000" in result.err
+    )
 
 
 # ---------------------------------------------------------------- the sandbox's bounds, one by one
@@ -135,12 +158,27 @@ def test_a_group_pattern_with_a_huge_width_is_refused_at_its_line(mini, cli):
         ("{{ '%*d' % (10**9, 1) }}", "'*' width"),
         ("{{ '%s'|format('x') ~ '%.5000f'|format(1) }}", "format width 5000"),
         ("{{ 2 ** (10**9) }}", "larger than 1,000,000 bits"),
-        ("{% set ns = namespace(s='x'*1000) %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}", "longer than 4,000,000"),
-        ("{% set ns = namespace(s=[1]*1000) %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}", "longer than 4,000,000"),
-        ("{% for i in range(100000) %}{{ 'x' * 100 }}{% endfor %}", "output is longer than 4,000,000"),
-        ("{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}", "calls at 10 each"),
+        (
+            "{% set ns = namespace(s='x'*1000) %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+            "longer than 4,000,000",
+        ),
+        (
+            "{% set ns = namespace(s=[1]*1000) %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+            "longer than 4,000,000",
+        ),
+        (
+            "{% for i in range(100000) %}{{ 'x' * 100 }}{% endfor %}",
+            "output is longer than 4,000,000",
+        ),
+        (
+            "{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+            "calls at 10 each",
+        ),
         ("{{ lipsum(100000) }}", "at most 50 paragraphs"),
-        ("{{ 'x'.replace('', 'y' * 1000) * 1 ~ ('ab' * 3000).replace('', 'z' * 1000) }}", "longer than 4,000,000"),
+        (
+            "{{ 'x'.replace('', 'y' * 1000) * 1 ~ ('ab' * 3000).replace('', 'z' * 1000) }}",
+            "longer than 4,000,000",
+        ),
         ("{{ range }}", "is a function, method or object"),
         ("{{ [name.upper] }}", "'upper' is a function"),
     ],
@@ -152,7 +190,12 @@ def test_each_bound_is_enforced_quickly(template, message):
 
 
 def test_ordinary_templates_are_unaffected():
-    assert rendered("{% for i in range(3) %}{{ i }}{% endfor %}|{{ '%5.1f' % 2.25 }}|{{ [1, 'a'] }}|{{ {'k': 2} }}|{{ 'ab' * 3 }}|{{ 'x'|center(5) }}|") == "012|  2.2|[1, 'a']|{'k': 2}|ababab|  x  |"
+    assert (
+        rendered(
+            "{% for i in range(3) %}{{ i }}{% endfor %}|{{ '%5.1f' % 2.25 }}|{{ [1, 'a'] }}|{{ {'k': 2} }}|{{ 'ab' * 3 }}|{{ 'x'|center(5) }}|"
+        )
+        == "012|  2.2|[1, 'a']|{'k': 2}|ababab|  x  |"
+    )
 
 
 def test_a_pattern_is_plain_names_with_bounded_widths():
@@ -165,10 +208,15 @@ def test_a_pattern_is_plain_names_with_bounded_widths():
 def test_a_layout_template_over_a_bound_is_refused_at_its_line(mini, cli):
     faces = mini.root / "layouts" / "mini" / "faces.toml"
     faces.parent.mkdir(parents=True)
-    faces.write_text("[layouts.card.boxes.body]\nsize = \"{{ 'x' * 3000000000 }}\"\n", encoding="utf-8")
+    faces.write_text(
+        "[layouts.card.boxes.body]\nsize = \"{{ 'x' * 3000000000 }}\"\n", encoding="utf-8"
+    )
     result = cli("--root", str(mini.root), "--jobs", "1", "--only", "svg")
     assert result.code == 2
-    assert "layouts/mini/faces.toml:2: layouts.card.boxes.body.size: the template goes over a limit" in result.err
+    assert (
+        "layouts/mini/faces.toml:2: layouts.card.boxes.body.size: the template goes over a limit"
+        in result.err
+    )
 
 
 def test_a_page_template_that_needs_built_files_is_not_refused_before_the_build(tmp_path, cli):
@@ -176,7 +224,9 @@ def test_a_page_template_that_needs_built_files_is_not_refused_before_the_build(
     root = _project_with_page(tmp_path, "{{ games[0].cover.src }}")
     result = cli("--root", str(root), "--jobs", "1", "--paper", "letter")
     assert result.code == 0, result.err
-    assert "<h1>mini/svg/ember.svg</h1>" in (root / "output" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>mini/svg/ember.svg</h1>" in (root / "output" / "index.html").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_path, cli):
@@ -184,7 +234,10 @@ def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_pat
     result = cli("--root", str(root), "--jobs", "1", "--paper", "letter")
     assert result.code == 2
     line = _line_of(root, "downloads[5]")
-    assert f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist" in result.err
+    assert (
+        f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist"
+        in result.err
+    )
     # found after the build wrote its files: the message says what was left unwritten
     assert "1 error; the other files were written, the downloads page was not." in result.err
     assert "nothing was written" not in result.err
@@ -202,8 +255,14 @@ def test_the_rules_check_reports_a_breach_as_bad_input(mini, cli):
 
 # each makes far more than memory holds if nothing stops it while it runs
 BOMBS = {
-    "a loop that keeps 4 MB texts": ("{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}", "makes more than 256 MB"),
-    "a join of 700 texts of 4 MB": ("{{ (['x' * 3999999] * 700)|join }}", "joins a text longer than 4,000,000"),
+    "a loop that keeps 4 MB texts": (
+        "{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}",
+        "makes more than 256 MB",
+    ),
+    "a join of 700 texts of 4 MB": (
+        "{{ (['x' * 3999999] * 700)|join }}",
+        "joins a text longer than 4,000,000",
+    ),
     "a sum of lists": ("{{ ([[1] * 100000] * 100000)|sum(start=[]) }}", "makes more than 256 MB"),
 }
 
@@ -215,23 +274,34 @@ def _plant(root: Path, kind: str, template: str) -> str:
     location a message about it starts with."""
     if kind == "card text cell":
         cards = root / "catalog" / "mini" / "cards.csv"
-        cards.write_text(cards.read_text(encoding="utf-8").replace("Heal 2.", '"' + template.replace('"', '""') + '"'), encoding="utf-8")
+        cards.write_text(
+            cards.read_text(encoding="utf-8").replace(
+                "Heal 2.", '"' + template.replace('"', '""') + '"'
+            ),
+            encoding="utf-8",
+        )
         return "catalog/mini/cards.csv:5: text:"
     if kind == "layout template":
         (root / "layouts" / "mini").mkdir(parents=True, exist_ok=True)
-        (root / "layouts" / "mini" / "faces.toml").write_text(f'[layouts.card.boxes.body]\ntext = """{template}"""\n', encoding="utf-8")
+        (root / "layouts" / "mini" / "faces.toml").write_text(
+            f'[layouts.card.boxes.body]\ntext = """{template}"""\n', encoding="utf-8"
+        )
         return "layouts/mini/faces.toml:2: layouts.card.boxes.body.text:"
     if kind == "page template":
         _project_with_page(root, template)
         return f"layouts/site/index.html.j2:{_line_of(root, template[:20])}: template:"
     (root / "layouts" / "mini").mkdir(parents=True, exist_ok=True)
-    (root / "layouts" / "mini" / "rulebook.md.j2").write_text(f"# Mini\n\nThe rules.\n\n{template}\n", encoding="utf-8")
+    (root / "layouts" / "mini" / "rulebook.md.j2").write_text(
+        f"# Mini\n\nThe rules.\n\n{template}\n", encoding="utf-8"
+    )
     return "layouts/mini/rulebook.md.j2:5: rulebook:"
 
 
 @pytest.mark.parametrize("bomb", BOMBS)
 @pytest.mark.parametrize("kind", TEMPLATE_KINDS)
-def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_mb(tmp_path, kind, bomb):
+def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_mb(
+    tmp_path, kind, bomb
+):
     root = tmp_path / "project"
     if kind != "page template":
         shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
@@ -242,14 +312,25 @@ def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_
     assert result.seconds < SECONDS and result.peak_mb < MEMORY_MB
     assert first_error(result.err).startswith(where), result.err
     assert message in first_error(result.err)
-    assert not (root / "output").exists() or [p for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts] == []
+    assert (
+        not (root / "output").exists()
+        or [p for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts]
+        == []
+    )
 
 
-@pytest.mark.parametrize("template, shown", [
-    ("{{ self }}", "TemplateReference"), ("{{ '%r'|format(joiner) }}", "Joiner"), ("{{ '' ~ cycler }}", "Cycler"),
-    ("{% for i in [1] %}{{ loop }}{% endfor %}", "LoopContext"), ("{{ '{!r}'.format(namespace()) }}", "Namespace"),
-    ("{{ self|string }}", "TemplateReference"), ("{{ [joiner]|join }}", "Joiner"),
-])
+@pytest.mark.parametrize(
+    "template, shown",
+    [
+        ("{{ self }}", "TemplateReference"),
+        ("{{ '%r'|format(joiner) }}", "Joiner"),
+        ("{{ '' ~ cycler }}", "Cycler"),
+        ("{% for i in [1] %}{{ loop }}{% endfor %}", "LoopContext"),
+        ("{{ '{!r}'.format(namespace()) }}", "Namespace"),
+        ("{{ self|string }}", "TemplateReference"),
+        ("{{ [joiner]|join }}", "Joiner"),
+    ],
+)
 @pytest.mark.parametrize("kind", TEMPLATE_KINDS)
 def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
     root = tmp_path / "project"
@@ -259,8 +340,12 @@ def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
     result = cli("--root", str(root), "build", "--jobs", "1")
     assert result.code == 2, result.err
     assert result.err.startswith(where), result.err
-    assert f"'{shown}' is a function, method or object, not a value that can be printed" in result.err
-    assert "<" not in result.err.splitlines()[0].split(where)[1]  # no object text, not even in the message
+    assert (
+        f"'{shown}' is a function, method or object, not a value that can be printed" in result.err
+    )
+    assert (
+        "<" not in result.err.splitlines()[0].split(where)[1]
+    )  # no object text, not even in the message
 
 
 @pytest.mark.parametrize(
@@ -272,12 +357,27 @@ def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
         ("{{ '%s' % ([[1] * 3999999] * 3999999,) }}", "makes a text longer than"),
         ("{{ ([1] * 3999999) ~ ([1] * 3999999) }}", "makes a text longer than 4,000,000"),
         ("{{ ('x\\n' * 1999999)|indent(1000) }}", "indents a text to longer than 4,000,000"),
-        ("{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}", "builds a list longer than 4,000,000"),
+        (
+            "{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
+            "builds a list longer than 4,000,000",
+        ),
         ("{{ ''.join(['x' * 3999999] * 700) }}", "joins a text longer than 4,000,000"),
-        ("{{ (['x' * 100000] * 100000)|sum(start='') }}", "sums to a text or list longer than 4,000,000"),
-        ("{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}", "makes more than 256 MB"),
-        ("{% set s = 'x' * 3999999 %}{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append(s) %}{% endfor %}", "makes more than 256 MB"),
-        ("{% macro m() %}{% for i in range(100000) %}{{ caller() }}{% endfor %}{% endmacro %}{% call m() %}{{ 'x' * 3999999 }}{% endcall %}", "makes more than 256 MB"),
+        (
+            "{{ (['x' * 100000] * 100000)|sum(start='') }}",
+            "sums to a text or list longer than 4,000,000",
+        ),
+        (
+            "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}",
+            "makes more than 256 MB",
+        ),
+        (
+            "{% set s = 'x' * 3999999 %}{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append(s) %}{% endfor %}",
+            "makes more than 256 MB",
+        ),
+        (
+            "{% macro m() %}{% for i in range(100000) %}{{ caller() }}{% endfor %}{% endmacro %}{% call m() %}{{ 'x' * 3999999 }}{% endcall %}",
+            "makes more than 256 MB",
+        ),
         ("{{ ('x ' * 1999999)|urlize }}", "more than 1,000,000 steps"),
         ("{{ ('x' * 3999999)|list|sort }}", "more than 1,000,000 steps"),
         ("{{ " + "(" * 2000 + ")" * 2000 + " }}", "nests too deeply"),
@@ -304,7 +404,9 @@ def _parsed(monkeypatch) -> list[str]:
 
     parsed: list[str] = []
     real = Environment._parse
-    monkeypatch.setattr(Environment, "_parse", lambda self, *a: parsed.append(a[0]) or real(self, *a))
+    monkeypatch.setattr(
+        Environment, "_parse", lambda self, *a: parsed.append(a[0]) or real(self, *a)
+    )
     return parsed
 
 
@@ -339,7 +441,9 @@ def test_a_template_read_for_its_syntax_is_compiled_from_that_reading(monkeypatc
     parsed = _parsed(monkeypatch)
     text = "{% for n in names %}{{ n|upper }} {% endfor %}" + str(time.time_ns())
     assert syntax_problem("t", text) is None
-    made, problem = render(text, {"names": ["ash", "oak"]}, file="t.j2", line=None, field="", env=plain())
+    made, problem = render(
+        text, {"names": ["ash", "oak"]}, file="t.j2", line=None, field="", env=plain()
+    )
     assert problem is None and made.startswith("ASH OAK ")
     assert parsed.count(text) == 1
 
@@ -349,7 +453,12 @@ def test_bad_input_sent_back_from_a_worker_keeps_its_issues_and_what_was_written
 
     from cardstock.core.issues import InputError, Issue
 
-    issue = Issue("layouts/site/index.html.j2", 3, "template", "the template names something that does not exist")
+    issue = Issue(
+        "layouts/site/index.html.j2",
+        3,
+        "template",
+        "the template names something that does not exist",
+    )
     for written in (False, True):
         back = pickle.loads(pickle.dumps(InputError([issue], written=written)))
         assert back.issues == [issue] and back.written is written

@@ -25,7 +25,10 @@ class Counted(list):
 def _catalog(n: int) -> SimpleNamespace:
     deck = SimpleNamespace(name="Deck cards", back="deck")
     game = SimpleNamespace(title="Big Game", backs={"deck": None}, sets=[deck])
-    return SimpleNamespace(game=game, components=Counted(SimpleNamespace(id=f"c{i}", name=f"Card {i}") for i in range(n)))
+    return SimpleNamespace(
+        game=game,
+        components=Counted(SimpleNamespace(id=f"c{i}", name=f"Card {i}") for i in range(n)),
+    )
 
 
 def test_titling_every_svg_face_of_a_game_reads_its_components_once():
@@ -33,11 +36,18 @@ def test_titling_every_svg_face_of_a_game_reads_its_components_once():
         catalog = _catalog(n)
         Counted.reads = 0
         title = face_titles(catalog)
-        titles = [title(f"c{i}") for i in range(n)] + [title("c7-reverse"), title("back-deck"), title("odd-stem")]
+        titles = [title(f"c{i}") for i in range(n)] + [
+            title("c7-reverse"),
+            title("back-deck"),
+            title("odd-stem"),
+        ]
         assert Counted.reads == 1
         assert titles[:2] == ["Card 0 — Big Game", "Card 1 — Big Game"]
-        assert titles[-3:] == ["Card 7 (back) — Big Game", "Back of Deck cards — Big Game", "odd stem — Big Game"]
-
+        assert titles[-3:] == [
+            "Card 7 (back) — Big Game",
+            "Back of Deck cards — Big Game",
+            "odd stem — Big Game",
+        ]
 
 
 def test_an_input_error_every_face_meets_is_gathered_into_one_message_in_linear_time():
@@ -47,30 +57,61 @@ def test_an_input_error_every_face_meets_is_gathered_into_one_message_in_linear_
     from cardstock.layout.lint import once_per_place
 
     n = 40_000  # each face listed once: a list searched for each face took about 6 s here, a set 0.1 s
-    issues = [Issue("layouts/big/faces.toml", 12, "boxes.name", f"no font 'Nope' (drawing card 'c{i}' front)", "error", bad_input=True)
-              for i in range(n)] + [Issue("layouts/big/faces.toml", 12, "boxes.name", "no font 'Nope' (drawing card 'c7' front)", "error", bad_input=True)]
+    issues = [
+        Issue(
+            "layouts/big/faces.toml",
+            12,
+            "boxes.name",
+            f"no font 'Nope' (drawing card 'c{i}' front)",
+            "error",
+            bad_input=True,
+        )
+        for i in range(n)
+    ] + [
+        Issue(
+            "layouts/big/faces.toml",
+            12,
+            "boxes.name",
+            "no font 'Nope' (drawing card 'c7' front)",
+            "error",
+            bad_input=True,
+        )
+    ]
     start = time.process_time()
     (one,) = once_per_place(issues)
     assert time.process_time() - start < 2.0
     assert one.message == f"no font 'Nope' (drawing {n} faces, first card 'c0' front)"
 
 
-def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_that_passes_it(tmp_path, capsys):
+def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_that_passes_it(
+    tmp_path, capsys
+):
     from cardstock.catalog.check import MAX_COMPONENTS, MAX_COPIES
     from cardstock.cli import main
     from conftest import validate
     from helpers_generated import BENCH
 
-    rows = MAX_COMPONENTS // MAX_COPIES  # this many rows of the most copies of one card reach the limit exactly
-    BENCH.synthetic_game(tmp_path, "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)] + [("One more", 1), ("And another", 2)])
+    rows = (
+        MAX_COMPONENTS // MAX_COPIES
+    )  # this many rows of the most copies of one card reach the limit exactly
+    BENCH.synthetic_game(
+        tmp_path,
+        "big",
+        [(f"Card {i}", MAX_COPIES) for i in range(rows)] + [("One more", 1), ("And another", 2)],
+    )
     assert main(["--root", str(tmp_path), "build", "big"]) == 2
     err = capsys.readouterr().err
     total = MAX_COMPONENTS + 3
-    assert f"catalog/big/cards.csv:{rows + 2}: count: the game has {total:,} components and passes the most cardstock prints in one game ({MAX_COMPONENTS:,}) at this row" in err
+    assert (
+        f"catalog/big/cards.csv:{rows + 2}: count: the game has {total:,} components and passes the most cardstock prints in one game ({MAX_COMPONENTS:,}) at this row"
+        in err
+    )
     assert err.count("passes the most cardstock prints") == 1
     assert not (tmp_path / "output" / "big").exists()
 
-    BENCH.synthetic_game(tmp_path / "exactly", "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)])
+    BENCH.synthetic_game(
+        tmp_path / "exactly", "big", [(f"Card {i}", MAX_COPIES) for i in range(rows)]
+    )
     _catalogs, issues = validate(tmp_path / "exactly", ["big"])
     assert not issues.errors  # the limit itself is allowed
 
@@ -87,7 +128,9 @@ def test_planning_the_sheets_of_many_pages_looks_each_page_up_once(tmp_path, mon
     assert not issues.errors
     sheets, problems = load_sheets(tmp_path)
     assert not problems.errors
-    poker = Face.build(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, 9.0, "rect", ())  # an outline, as sheets are planned from
+    poker = Face.build(
+        63.5 * 72 / 25.4, 88.9 * 72 / 25.4, 9.0, "rect", ()
+    )  # an outline, as sheets are planned from
 
     kept_reads = []
     real = pnp.place_blocks
@@ -99,6 +142,14 @@ def test_planning_the_sheets_of_many_pages_looks_each_page_up_once(tmp_path, mon
 
     monkeypatch.setattr(pnp, "place_blocks", counted)
     Counted.reads = 0
-    pages, _findings = pnp.impose(catalog, catalog.components, lambda comp, side, bleed: poker, sheets, "letter", BuildOptions(out=tmp_path / "output"), (0.0, 0.0))
+    pages, _findings = pnp.impose(
+        catalog,
+        catalog.components,
+        lambda comp, side, bleed: poker,
+        sheets,
+        "letter",
+        BuildOptions(out=tmp_path / "output"),
+        (0.0, 0.0),
+    )
     assert len(pages) >= 2 * 400 // 9  # fronts and backs pages
     assert len(kept_reads) == 1 and Counted.reads == 1

@@ -36,16 +36,37 @@ WASH = '\n[layouts.shield.boxes.wash]\ntype = "rect"\nframe = "bleed"\nfill = "#
 
 
 def shield_game(mini: GameCopy, outline: str = SHIELD) -> None:
-    mini.replace("game.toml", 'kind = "token"\ngroup = "Tokens"\n', 'kind = "token"\ngroup = "Tokens"\nlayout = "shield"\nsize = "20mm x 24mm"\n')
-    mini.replace("game.toml", '{ id = "damage", name = "Damage", count = 10 }', '{ id = "damage", name = "Damage", count = 1 }')
+    mini.replace(
+        "game.toml",
+        'kind = "token"\ngroup = "Tokens"\n',
+        'kind = "token"\ngroup = "Tokens"\nlayout = "shield"\nsize = "20mm x 24mm"\n',
+    )
+    mini.replace(
+        "game.toml",
+        '{ id = "damage", name = "Damage", count = 10 }',
+        '{ id = "damage", name = "Damage", count = 1 }',
+    )
     (mini.path("art") / "shield.svg").write_text(SHIELD_SVG)
     folder = mini.root / "layouts" / "mini"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "faces.toml").write_text(f'[layouts.shield]\nextends = "token"\nshape = "path"\noutline = "{outline}"\n' + WASH)
+    (folder / "faces.toml").write_text(
+        f'[layouts.shield]\nextends = "token"\nshape = "path"\noutline = "{outline}"\n' + WASH
+    )
 
 
 def build(cli, mini: GameCopy, only: str) -> None:
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", only)
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        only,
+    )
     assert result.code == 0, result.err
 
 
@@ -72,11 +93,20 @@ def test_the_sheet_cuts_along_the_outline_and_bleeds_around_it(cli, mini):
     build(cli, mini, "pnp")
     path = mini.root / "output" / "mini" / "mini-pnp-letter.pdf"
     reader = PdfReader(path)
+
     def size(f: list[tuple[float, float]]) -> tuple[float, float]:
-        return (round((max(p[0] for p in f) - min(p[0] for p in f)) / MM, 1), round((max(p[1] for p in f) - min(p[1] for p in f)) / MM, 1))
+        return (
+            round((max(p[0] for p in f) - min(p[0] for p in f)) / MM, 1),
+            round((max(p[1] for p in f) - min(p[1] for p in f)) / MM, 1),
+        )
 
     # many points (a curve, not a rectangle or a hexagon), the shield's size (the die net is another figure)
-    found = [(i, f) for i, page in enumerate(reader.pages) for f in cut_figures(page) if len(f) > 15 and size(f) == (20.0, 24.0)]
+    found = [
+        (i, f)
+        for i, page in enumerate(reader.pages)
+        for f in cut_figures(page)
+        if len(f) > 15 and size(f) == (20.0, 24.0)
+    ]
     assert len(found) == 1, "one shield, cut along its curved outline"
     index, figure = found[0]
     xs, ys = [p[0] for p in figure], [p[1] for p in figure]
@@ -97,9 +127,13 @@ def test_the_sheet_cuts_along_the_outline_and_bleeds_around_it(cli, mini):
 
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     assert dark(pixel(tip[0], tip[1] - 1 * MM)), "bleed below the point"
-    assert dark(pixel(x0 - 1 * MM, y1 + 1 * MM)), "bleed beyond the top corner, which is on the outline"
+    assert dark(pixel(x0 - 1 * MM, y1 + 1 * MM)), (
+        "bleed beyond the top corner, which is on the outline"
+    )
     assert dark(pixel(x0 - 1 * MM, (y0 + y1) / 2 + 4 * MM)), "bleed beside the straight side"
-    assert not dark(pixel(x0 - 1 * MM, y0 - 1 * MM)), "no bleed at the trim box's corner, far outside the outline"
+    assert not dark(pixel(x0 - 1 * MM, y0 - 1 * MM)), (
+        "no bleed at the trim box's corner, far outside the outline"
+    )
     assert not dark(pixel(x1 + 0.5 * MM, y0 + 1 * MM))
 
 
@@ -108,7 +142,9 @@ def test_the_svg_face_and_the_png_follow_the_outline_and_are_clear_outside(cli, 
     build(cli, mini, "svg,cards")
     svg = ET.parse(mini.root / "output" / "mini" / "svg" / "damage.svg").getroot()
     face = next(el for el in svg.iter() if el.get("id") == "face")
-    assert face.get("clip-path") == "url(#bleed)"  # everything the face paints, the wash too, is clipped
+    assert (
+        face.get("clip-path") == "url(#bleed)"
+    )  # everything the face paints, the wash too, is clipped
     clip = next(el for el in svg.iter() if el.tag.endswith("clipPath") and el.get("id") == "bleed")
     (outline,) = [el.get("d", "") for el in clip.iter() if el.tag.endswith("path")]
     numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", outline)]
@@ -116,13 +152,17 @@ def test_the_svg_face_and_the_png_follow_the_outline_and_are_clear_outside(cli, 
     assert len(points) > 15  # the curve, not a rectangle or a circle
     assert max(p[1] for p in points) > 26.5 * MM  # down past the point by the bleed
     assert min(p[0] for p in points) == pytest.approx(-3 * MM, abs=0.05 * MM)
-    assert not any(abs(x + 3 * MM) < 0.1 and abs(y - 27 * MM) < 0.1 for x, y in points)  # not the bleed box's corner
+    assert not any(
+        abs(x + 3 * MM) < 0.1 and abs(y - 27 * MM) < 0.1 for x, y in points
+    )  # not the bleed box's corner
 
     png = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "damage-front.png")
     assert png.mode == "RGBA"
     w, h = png.size
     assert w / h == pytest.approx(26 / 30, abs=0.01)  # the trim with 3 mm of bleed
-    assert png.getpixel((2, h - 3))[3] == 0 and png.getpixel((w - 3, h - 3))[3] == 0  # outside: clear
+    assert (
+        png.getpixel((2, h - 3))[3] == 0 and png.getpixel((w - 3, h - 3))[3] == 0
+    )  # outside: clear
     assert png.getpixel((2, 2))[3] == 255 and png.getpixel((w // 2, h - 4))[3] == 255  # the bleed
     assert png.getpixel((w // 2, h // 2))[3] == 255
 
@@ -130,8 +170,14 @@ def test_the_svg_face_and_the_png_follow_the_outline_and_are_clear_outside(cli, 
 def test_an_outline_from_an_svg_file_cuts_the_same_shape(mini):
     shield_game(mini)
     issues = Issues()
-    inline = lay_out(load_game(mini.root, "mini", issues), next(c for c in load_game(mini.root, "mini", issues).components if c.id == "damage"), "front")
-    (mini.root / "layouts" / "mini" / "faces.toml").write_text('[layouts.shield]\nextends = "token"\nshape = "path"\noutline = "art/shield.svg"\n' + WASH)
+    inline = lay_out(
+        load_game(mini.root, "mini", issues),
+        next(c for c in load_game(mini.root, "mini", issues).components if c.id == "damage"),
+        "front",
+    )
+    (mini.root / "layouts" / "mini" / "faces.toml").write_text(
+        '[layouts.shield]\nextends = "token"\nshape = "path"\noutline = "art/shield.svg"\n' + WASH
+    )
     cat = load_game(mini.root, "mini", issues)
     from_file = lay_out(cat, next(c for c in cat.components if c.id == "damage"), "front")
     assert inline is not None and from_file is not None
@@ -142,9 +188,23 @@ def test_an_outline_from_an_svg_file_cuts_the_same_shape(mini):
 
 def test_a_broken_outline_is_bad_input_at_its_line_and_nothing_is_written(cli, mini):
     shield_game(mini, outline="M 0 0 L 5")
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "svg,pnp")
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "svg,pnp",
+    )
     assert result.code == 2
-    assert "layouts/mini/faces.toml:4: layouts.shield.outline: the outline is not SVG path data" in result.err
+    assert (
+        "layouts/mini/faces.toml:4: layouts.shield.outline: the outline is not SVG path data"
+        in result.err
+    )
     assert "Traceback" not in result.err
     assert not (mini.root / "output").exists() or not any((mini.root / "output").rglob("*.*"))
 
@@ -153,7 +213,10 @@ def test_a_missing_outline_file_is_named(cli, mini):
     shield_game(mini, outline="art/nowhere.svg")
     result = cli("--root", str(mini.root), "check", "mini")
     assert result.code == 2
-    assert "layouts/mini/faces.toml:4: layouts.shield.outline: outline file not found: art/nowhere.svg" in result.err
+    assert (
+        "layouts/mini/faces.toml:4: layouts.shield.outline: outline file not found: art/nowhere.svg"
+        in result.err
+    )
 
 
 def test_a_path_shape_keeps_print_safety_inside_its_outline(mini):
@@ -161,11 +224,17 @@ def test_a_path_shape_keeps_print_safety_inside_its_outline(mini):
     the shield) is reported, as it would be cut off."""
     shield_game(mini)
     with open(mini.root / "layouts" / "mini" / "faces.toml", "a") as f:
-        f.write('\n[layouts.shield.boxes.corner]\ntype = "text"\nframe = "trim"\nleft = "0.5mm"\nbottom = "0.5mm"\nwidth = "3mm"\nheight = "3mm"\ntext = "x"\n')
+        f.write(
+            '\n[layouts.shield.boxes.corner]\ntype = "text"\nframe = "trim"\nleft = "0.5mm"\nbottom = "0.5mm"\nwidth = "3mm"\nheight = "3mm"\ntext = "x"\n'
+        )
     issues = Issues()
     cat = load_game(mini.root, "mini", issues)
     face = lay_out(cat, next(c for c in cat.components if c.id == "damage"), "front")
     assert face is not None
-    outside = [i for i in face.findings if i.field == "layouts.shield.boxes.corner" and "outside the safe zone" in i.message]
+    outside = [
+        i
+        for i in face.findings
+        if i.field == "layouts.shield.boxes.corner" and "outside the safe zone" in i.message
+    ]
     assert outside and "path face" in outside[0].message
     assert not math.isnan(float(re.search(r"reaches ([\d.]+)mm", outside[0].message).group(1)))

@@ -18,7 +18,9 @@ def test_the_sheets_table_in_the_docs_is_what_the_code_achieves():
 
 def test_every_paper_and_piece_kind_keeps_two_millimetres_of_bleed_inside_the_margin():
     found = rows(ROOT)
-    assert {(r.paper, r.pieces) for r in found} == {(p, k) for p in ("letter", "a4") for k in ("poker cards", "hex tiles", "round tokens")}
+    assert {(r.paper, r.pieces) for r in found} == {
+        (p, k) for p in ("letter", "a4") for k in ("poker cards", "hex tiles", "round tokens")
+    }
     for r in found:
         assert r.bleed is not None and r.bleed >= 2 * 72 / 25.4 - 1e-6, r
         assert r.margin >= 5 * 72 / 25.4 - 1e-6, r

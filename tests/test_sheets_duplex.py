@@ -36,7 +36,8 @@ def catalogs():
 
 # A deck whose cards differ side by side (double-sided, each back saying whose it is), of
 # two sizes, one of them wider than tall, beside the mini game's own deck, tokens and die.
-DOUBLE_SIDED = """
+DOUBLE_SIDED = (
+    """
 [[sets]]
 id = "pairs"
 name = "Pairs"
@@ -45,7 +46,12 @@ group = "Pairs"
 double_sided = true
 fields = { secret = { type = "text" } }
 rows = [
-""" + "".join(f'  {{ id = "pair-{k}", name = "Pair {k}", count = {1 + k % 2}, secret = "the back of pair {k}" }},\n' for k in range(1, 12)) + """]
+"""
+    + "".join(
+        f'  {{ id = "pair-{k}", name = "Pair {k}", count = {1 + k % 2}, secret = "the back of pair {k}" }},\n'
+        for k in range(1, 12)
+    )
+    + """]
 
 [[sets]]
 id = "wide"
@@ -56,8 +62,14 @@ double_sided = true
 size = "88.9mm x 63.5mm"
 fields = { secret = { type = "text" } }
 rows = [
-""" + "".join(f'  {{ id = "wide-{k}", name = "Wide {k}", secret = "the back of wide {k}" }},\n' for k in range(1, 6)) + """]
 """
+    + "".join(
+        f'  {{ id = "wide-{k}", name = "Wide {k}", secret = "the back of wide {k}" }},\n'
+        for k in range(1, 6)
+    )
+    + """]
+"""
+)
 
 
 @pytest.fixture(scope="module")
@@ -123,11 +135,19 @@ def check_pieces(sheets: list[Sheet], sizes, backs, printer: Printer) -> int:
         if not fronts:
             continue
         behind = sheets[n + 1]
-        landings, stray = land(sheet, behind, printer, lambda f: sizes[f.key], pairs=lambda f: f.component in backs)
-        assert not stray, f"page {behind.number}: backs behind no front of their own: {[b.component for b in stray]}"
+        landings, stray = land(
+            sheet, behind, printer, lambda f: sizes[f.key], pairs=lambda f: f.component in backs
+        )
+        assert not stray, (
+            f"page {behind.number}: backs behind no front of their own: {[b.component for b in stray]}"
+        )
         for one in landings:
-            assert one.back is not None, f"page {sheet.number}: {one.front.component} has no back behind it"
-            assert one.miss <= TOLERANCE, f"page {sheet.number}: the back of {one.front.component} lands {one.miss / 2.835:.2f} mm off"
+            assert one.back is not None, (
+                f"page {sheet.number}: {one.front.component} has no back behind it"
+            )
+            assert one.miss <= TOLERANCE, (
+                f"page {sheet.number}: the back of {one.front.component} lands {one.miss / 2.835:.2f} mm off"
+            )
             assert one.back.key == backs[one.front.component]
             landed += 1
     return landed
@@ -137,7 +157,9 @@ def check_pieces(sheets: list[Sheet], sizes, backs, printer: Printer) -> int:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("kind", ["pnp", "quickref"])
 @pytest.mark.parametrize("game", [*GAMES, "test-deck"])
-def test_every_back_of_a_sheet_file_lands_behind_its_own_front(catalogs, test_deck, built, game, kind, paper, flip):
+def test_every_back_of_a_sheet_file_lands_behind_its_own_front(
+    catalogs, test_deck, built, game, kind, paper, flip
+):
     key = (game, kind, paper, flip)
     catalog = test_deck if game == "test-deck" else catalogs[game]
     if key not in built:  # the test deck has no reference cards
@@ -148,7 +170,11 @@ def test_every_back_of_a_sheet_file_lands_behind_its_own_front(catalogs, test_de
     sizes, backs = face_sizes(catalog)
     assert one_flip(sheets) == flip
     landed = check_pieces(sheets, sizes, backs, Printer(flip))
-    assert landed == sum(c.count for c in catalog.components if c.id in backs and (kind == "pnp" or c.kind == "reference"))
+    assert landed == sum(
+        c.count
+        for c in catalog.components
+        if c.id in backs and (kind == "pnp" or c.kind == "reference")
+    )
 
 
 def test_the_test_deck_is_double_sided_in_both_shapes(test_deck):
@@ -180,8 +206,14 @@ def leaves_land(sheets: list[Sheet], flip: str) -> None:
         n = where[f"/ReadingPage{k}"]
         other = n + 1 if n % 2 == 0 else n - 1  # the other side of the same paper
         assert where[f"/ReadingPage{k + 1}"] == other
-        landings, _ = land(sheets[n], sheets[other], printer, form_size, pairs=lambda f: f.key == f"/ReadingPage{k}",
-                           same=lambda f, b: b.key == f"/ReadingPage{k + 1}")
+        landings, _ = land(
+            sheets[n],
+            sheets[other],
+            printer,
+            form_size,
+            pairs=lambda f: f.key == f"/ReadingPage{k}",
+            same=lambda f, b: b.key == f"/ReadingPage{k + 1}",
+        )
         (one,) = landings
         assert one.miss <= TOLERANCE, (k, one.miss)
         turned += 1
@@ -211,7 +243,9 @@ def calibrate(paper: str, printer: Printer) -> tuple[float, float]:
     ys = sorted({round(a[1], 3) for a, b in front.lines["Reference"] if abs(a[1] - b[1]) < 0.01})
     readings: dict[str, list[float]] = {"x": [], "y": []}
     for name, axis, lines in (("RulerX", 0, xs), ("RulerY", 1, ys)):
-        ticks = [(a, b) for a, b in back.lines[name] if abs(a[axis] - b[axis]) < 0.01]  # across the ruler
+        ticks = [
+            (a, b) for a, b in back.lines[name] if abs(a[axis] - b[axis]) < 0.01
+        ]  # across the ruler
         longest = max(abs(a[1 - axis] - b[1 - axis]) for a, b in ticks)
         zeros = [a for a, b in ticks if abs(abs(a[1 - axis] - b[1 - axis]) - longest) < 0.01]
         for zero in zeros:
@@ -232,7 +266,9 @@ def calibrate(paper: str, printer: Printer) -> tuple[float, float]:
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize("paper", PAPERS)
-def test_a_printer_that_lands_backs_off_is_set_right_by_the_offset_its_calibration_sheet_reads(catalogs, test_deck, built, tmp_path, paper, flip):
+def test_a_printer_that_lands_backs_off_is_set_right_by_the_offset_its_calibration_sheet_reads(
+    catalogs, test_deck, built, tmp_path, paper, flip
+):
     """Letter poker pages are laid out landscape and turned onto the portrait page, A4's
     are not: the offset read on the portrait calibration sheet moves both the right way."""
     shift = (1.5 * MM, -0.8 * MM)  # where this printer puts every back, looking at the back
@@ -245,5 +281,16 @@ def test_a_printer_that_lands_backs_off_is_set_right_by_the_offset_its_calibrati
         options = BuildOptions(out=tmp_path, papers=(paper,), duplex=flip, back_offset=reading)
         (made,) = build_pnp(job_of(catalog, options)).artifacts
         assert check_pieces(read(made.path.read_bytes()), sizes, backs, printer) == expected
-        with pytest.raises(AssertionError, match="mm off"):  # the file built without the offset misses
-            check_pieces(read(built[("test-deck" if catalog is test_deck else "atmosfear", "pnp", paper, flip)]), sizes, backs, printer)
+        with pytest.raises(
+            AssertionError, match="mm off"
+        ):  # the file built without the offset misses
+            check_pieces(
+                read(
+                    built[
+                        ("test-deck" if catalog is test_deck else "atmosfear", "pnp", paper, flip)
+                    ]
+                ),
+                sizes,
+                backs,
+                printer,
+            )

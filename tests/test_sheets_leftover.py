@@ -69,7 +69,13 @@ def test_the_die_nets_take_no_sheet_more_than_the_cards_need(atmosfear):
     letter, a4 = len(atmosfear["letter"][1]), len(atmosfear["a4"][1])
     assert (letter, a4) == (24, 20)
     _, pages = atmosfear["letter"]
-    cards = [len(p.faces) for p in pages if p.faces and {f.side for f in p.faces} == {"front"} and not {f.component for f in p.faces} & DICE]
+    cards = [
+        len(p.faces)
+        for p in pages
+        if p.faces
+        and {f.side for f in p.faces} == {"front"}
+        and not {f.component for f in p.faces} & DICE
+    ]
     assert sum(cards) == 85 and len(cards) == 11
 
 
@@ -108,16 +114,25 @@ def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
     faces = lambda comp, side, bleed: lay_out(cat, comp, side, bleed=bleed)  # noqa: E731
     opts = BuildOptions(out=Path("unused"))
     apart = [impose(cat, [t], faces, sheets, "letter", opts, (0.0, 0.0))[0] for t in tokens]
-    assert [[p.role for p in pages] for pages in apart] == [["pieces", "blank"], ["pieces", "blank"]]
+    assert [[p.role for p in pages] for pages in apart] == [
+        ["pieces", "blank"],
+        ["pieces", "blank"],
+    ]
     shared = place_blocks([pages[0] for pages in apart])
     assert len(shared) == 1
-    data = b"".join(write_pdf(add_backs(shared, None, "long", (0.0, 0.0)), doc_info(cat, "letter", "pnp"), PdfFaces))
+    data = b"".join(
+        write_pdf(
+            add_backs(shared, None, "long", (0.0, 0.0)), doc_info(cat, "letter", "pnp"), PdfFaces
+        )
+    )
     _, pages = read_pdf(data)
     assert len(pages) == 2 and not pages[1].faces  # one sheet: the tokens and a blank reverse
     placed = pages[0].faces
-    assert sorted(f.component for f in placed) == sorted(t.id for t in tokens for _ in range(t.count))
+    assert sorted(f.component for f in placed) == sorted(
+        t.id for t in tokens for _ in range(t.count)
+    )
     assert pages[0].paths["CutLines"] >= len(placed)  # each token keeps its cut outline
     boxes = [f.clip() for f in placed]
     for i, a in enumerate(boxes):  # no token paints over another
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert not _overlap(a, b, -0.01)

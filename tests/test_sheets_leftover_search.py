@@ -37,7 +37,14 @@ def _letter_with_cards(rng: random.Random, cards: int) -> tuple[Page, list[Box]]
     for r in range(3):
         for c in range(3):
             if len(taken) <= cards and rng.random() < 0.9:
-                taken.append(Box(40 + c * 180 + rng.uniform(-3, 3), 540 - r * 252 + rng.uniform(-3, 3), 180, 252))
+                taken.append(
+                    Box(
+                        40 + c * 180 + rng.uniform(-3, 3),
+                        540 - r * 252 + rng.uniform(-3, 3),
+                        180,
+                        252,
+                    )
+                )
     rng.shuffle(taken)
     return page, taken
 
@@ -58,7 +65,9 @@ def test_rows_blocked_like_the_row_above_are_not_scanned_again(monkeypatch):
     """A full page of nine cards and no room: the plain scan tests boxes in every one of
     its ~250 rows; the search scans a row only where the boxes in its way change."""
     page = Page(612, 792, "fronts", area=Box(18.5, 18.5, 575, 755))
-    taken = [Box(18.5, 18.5, 575, 14)] + [Box(40 + c * 180, 540 - r * 252, 180, 252) for r in range(3) for c in range(3)]
+    taken = [Box(18.5, 18.5, 575, 14)] + [
+        Box(40 + c * 180, 540 - r * 252, 180, 252) for r in range(3) for c in range(3)
+    ]
     scanned: list[int] = []
     real = leftover._in_row
 
@@ -74,11 +83,22 @@ def test_rows_blocked_like_the_row_above_are_not_scanned_again(monkeypatch):
 
 # ---------------------------------------------------------------- whole blocks
 
+
 def plain_blocks(pages: list[Page]) -> list[Page]:
     """place_blocks as a plain search: every candidate page against every page after it."""
     from dataclasses import replace
 
-    from cardstock.impose.leftover import CLEAR, _content, _free_area, _outline_shifted, _segments_shifted, _shifted, _taken, _used, _within
+    from cardstock.impose.leftover import (
+        CLEAR,
+        _content,
+        _free_area,
+        _outline_shifted,
+        _segments_shifted,
+        _shifted,
+        _taken,
+        _used,
+        _within,
+    )
 
     out = list(pages)
 
@@ -86,14 +106,20 @@ def plain_blocks(pages: list[Page]) -> list[Page]:
         return p.role in ("fronts", "pieces") and p.registration is None and bool(p.placements)
 
     for page in sorted([p for p in pages if eligible(p)], key=_used):
-        block = _within(_content(page), _free_area(page))  # what is drawn of it, inside its printable area
+        block = _within(
+            _content(page), _free_area(page)
+        )  # what is drawn of it, inside its printable area
         if block is None:
             continue
         for host in out:
             if host is page or not eligible(host):
                 continue
             free = _free_area(host)
-            if block.w > free.w or block.h > free.h or _used(host) + block.w * block.h > free.w * free.h:
+            if (
+                block.w > free.w
+                or block.h > free.h
+                or _used(host) + block.w * block.h > free.w * free.h
+            ):
                 continue
             taken = [t.grow(CLEAR, CLEAR, CLEAR, CLEAR) for t in _taken(host)]
             spot = _spot(replace(host, area=free), block.w, block.h, taken)

@@ -48,11 +48,15 @@ def project(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("mixed") / "proj"
     init_project(root, "Demo")
     game = root / "catalog" / GAME
-    (game / "game.toml").write_text((game / "game.toml").read_text(encoding="utf-8") + MINIS, encoding="utf-8")
+    (game / "game.toml").write_text(
+        (game / "game.toml").read_text(encoding="utf-8") + MINIS, encoding="utf-8"
+    )
     table = (game / "cards.csv").read_text(encoding="utf-8")
     table = table.replace("Dawn,3,", "Dawn,1,").replace("Noon,3,", "Noon,1,")
     (game / "cards.csv").write_text(table, encoding="utf-8")
-    (game / "minis.csv").write_text("name,count,text\nSpark,3,Take one.\nEmber,2,Give one.\n", encoding="utf-8")
+    (game / "minis.csv").write_text(
+        "name,count,text\nSpark,3,Take one.\nEmber,2,Give one.\n", encoding="utf-8"
+    )
     return root
 
 
@@ -61,7 +65,15 @@ def plan(root: Path, paper: str, **opts):
     assert not issues.errors, [i.render() for i in issues]
     sheets, _ = load_sheets(root)
     options = BuildOptions(out=root / "output", **opts)
-    pages, findings = impose(cat, cat.components, lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed), sheets, paper, options, (0.0, 0.0))
+    pages, findings = impose(
+        cat,
+        cat.components,
+        lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed),
+        sheets,
+        paper,
+        options,
+        (0.0, 0.0),
+    )
     return cat, pages
 
 
@@ -84,10 +96,17 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
     page = shared[0]
     big = [p for p in page.placements if max(p.trim.w, p.trim.h) > 80 * MM]
     small = [p for p in page.placements if max(p.trim.w, p.trim.h) < 70 * MM]
+
     # the minis' block sits wholly beside the poker block (under it as planned, on a page
     # turned onto portrait paper to its side), bleed and marks included
     def bounds(ps):
-        return (min(p.trim.x for p in ps), min(p.trim.y for p in ps), max(p.trim.x1 for p in ps), max(p.trim.y1 for p in ps))
+        return (
+            min(p.trim.x for p in ps),
+            min(p.trim.y for p in ps),
+            max(p.trim.x1 for p in ps),
+            max(p.trim.y1 for p in ps),
+        )
+
     (sx0, sy0, sx1, sy1), (bx0, by0, bx1, by1) = bounds(small), bounds(big)
     assert max(by0 - sy1, sy0 - by1, bx0 - sx1, sx0 - bx1) > 4 * MM
     # every cut edge a card does not share keeps 2 mm of bleed, and shared edges join like cards only
@@ -100,14 +119,27 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
     # crop marks stay outside every card and there are marks at the minis' block
     for (ax, ay), (bx, by) in page.crop:
         for t in (p.trim for p in page.placements):
-            assert not (t.x + 0.01 < max(ax, bx) and min(ax, bx) < t.x1 - 0.01 and t.y + 0.01 < max(ay, by) and min(ay, by) < t.y1 - 0.01)
-    assert any(sx0 - 0.01 <= (a[0] + b[0]) / 2 <= sx1 + 0.01 or sy0 - 0.01 <= (a[1] + b[1]) / 2 <= sy1 + 0.01
-               for a, b in page.crop if not (bx0 - 5 * MM < a[0] < bx1 + 5 * MM and by0 - 5 * MM < a[1] < by1 + 5 * MM))
+            assert not (
+                t.x + 0.01 < max(ax, bx)
+                and min(ax, bx) < t.x1 - 0.01
+                and t.y + 0.01 < max(ay, by)
+                and min(ay, by) < t.y1 - 0.01
+            )
+    assert any(
+        sx0 - 0.01 <= (a[0] + b[0]) / 2 <= sx1 + 0.01
+        or sy0 - 0.01 <= (a[1] + b[1]) / 2 <= sy1 + 0.01
+        for a, b in page.crop
+        if not (bx0 - 5 * MM < a[0] < bx1 + 5 * MM and by0 - 5 * MM < a[1] < by1 + 5 * MM)
+    )
     # the backs page that follows mirrors each front's own back
     backs = pages[pages.index(page) + 1]
     assert backs.role == "backs"
-    mirrored = {(round(page.width - p.trim.x1, 2), round(p.trim.y, 2)): p.back.key for p in page.placements}
-    assert {(round(b.trim.x, 2), round(b.trim.y, 2)): b.face.key for b in backs.placements} == mirrored
+    mirrored = {
+        (round(page.width - p.trim.x1, 2), round(p.trim.y, 2)): p.back.key for p in page.placements
+    }
+    assert {
+        (round(b.trim.x, 2), round(b.trim.y, 2)): b.face.key for b in backs.placements
+    } == mirrored
 
 
 def test_the_written_file_holds_both_sizes_on_one_sheet(project):
@@ -118,4 +150,6 @@ def test_the_written_file_holds_both_sizes_on_one_sheet(project):
     _, pages = plan(project, "letter")
     assert len(reader.pages) == len(pages) == 4  # two sheets, each fronts and backs
     text = reader.pages[2].extract_text()
-    assert "Spark" in text and "Midnight" in text  # a mini card and the last poker card on one sheet
+    assert (
+        "Spark" in text and "Midnight" in text
+    )  # a mini card and the last poker card on one sheet

@@ -100,7 +100,12 @@ def unshared_bleeds(page: PageRead, sizes) -> list[float]:
     found = []
     for f, (x0, y0, x1, y1) in cards:
         cx0, cy0, cx1, cy1 = f.clip()
-        for side, bleed in (("left", x0 - cx0), ("bottom", y0 - cy0), ("right", cx1 - x1), ("top", cy1 - y1)):
+        for side, bleed in (
+            ("left", x0 - cx0),
+            ("bottom", y0 - cy0),
+            ("right", cx1 - x1),
+            ("top", cy1 - y1),
+        ):
             if not any(_against(side, (x0, y0, x1, y1), other) for g, other in cards if g is not f):
                 found.append(bleed)
     return found
@@ -112,14 +117,20 @@ def _against(side: str, a, b) -> bool:
     bx0, by0, bx1, by1 = b
     across_y = min(ay1, by1) - max(ay0, by0) > TOL
     across_x = min(ax1, bx1) - max(ax0, bx0) > TOL
-    return {"left": across_y and abs(bx1 - ax0) < TOL, "right": across_y and abs(bx0 - ax1) < TOL,
-            "bottom": across_x and abs(by1 - ay0) < TOL, "top": across_x and abs(by0 - ay1) < TOL}[side]
+    return {
+        "left": across_y and abs(bx1 - ax0) < TOL,
+        "right": across_y and abs(bx0 - ax1) < TOL,
+        "bottom": across_x and abs(by1 - ay0) < TOL,
+        "top": across_x and abs(by0 - ay1) < TOL,
+    }[side]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("kind", ["pnp", "quickref"])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_card_shows_two_millimetres_of_bleed_and_no_less_than_its_footer_claims(catalogs, files, game, kind, paper):
+def test_every_card_shows_two_millimetres_of_bleed_and_no_less_than_its_footer_claims(
+    catalogs, files, game, kind, paper
+):
     sizes = trims(catalogs[game])
     measured = 0
     for page, text in pages_of(files[(game, kind, paper)]):
@@ -139,7 +150,9 @@ def test_every_card_shows_two_millimetres_of_bleed_and_no_less_than_its_footer_c
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("kind", ["pnp", "quickref"])
 @pytest.mark.parametrize("game", GAMES)
-def test_cards_of_one_size_on_a_page_stand_on_one_grid_so_straight_cuts_serve_them(catalogs, files, game, kind, paper):
+def test_cards_of_one_size_on_a_page_stand_on_one_grid_so_straight_cuts_serve_them(
+    catalogs, files, game, kind, paper
+):
     """No cut along a card's edge, carried straight across the page, runs through another
     card of its size: the reference cards beside a game's tokens stand in a row, not
     scattered wherever each one found room."""
@@ -148,21 +161,42 @@ def test_cards_of_one_size_on_a_page_stand_on_one_grid_so_straight_cuts_serve_th
         cards = rect_boxes(page, sizes)
         for f, a in cards:
             for g, b in cards:
-                if g is f or (round(a[2] - a[0], 1), round(a[3] - a[1], 1)) != (round(b[2] - b[0], 1), round(b[3] - b[1], 1)):
+                if g is f or (round(a[2] - a[0], 1), round(a[3] - a[1], 1)) != (
+                    round(b[2] - b[0], 1),
+                    round(b[3] - b[1], 1),
+                ):
                     continue
                 for x in (a[0], a[2]):
-                    assert not b[0] + TOL < x < b[2] - TOL, (game, text[:60], f.component, g.component)
+                    assert not b[0] + TOL < x < b[2] - TOL, (
+                        game,
+                        text[:60],
+                        f.component,
+                        g.component,
+                    )
                 for y in (a[1], a[3]):
-                    assert not b[1] + TOL < y < b[3] - TOL, (game, text[:60], f.component, g.component)
+                    assert not b[1] + TOL < y < b[3] - TOL, (
+                        game,
+                        text[:60],
+                        f.component,
+                        g.component,
+                    )
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a4_takes_nine_poker_cards_a_page_and_letter_eight(catalogs, files, game):
     sizes = trims(catalogs[game])
-    cards = sum(c.count for c in catalogs[game].components if c.kind in ("card", "reference") and c.size == "poker")
+    cards = sum(
+        c.count
+        for c in catalogs[game].components
+        if c.kind in ("card", "reference") and c.size == "poker"
+    )
     for paper, most in (("a4", 9), ("letter", 8)):
         counts = [len(rect_boxes(page, sizes)) for page, _ in pages_of(files[(game, "pnp", paper)])]
-        assert max(counts) == min(most, 4 if cards < 10 else most), (game, paper, counts)  # a game of four reference cards: one row
+        assert max(counts) == min(most, 4 if cards < 10 else most), (
+            game,
+            paper,
+            counts,
+        )  # a game of four reference cards: one row
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -174,7 +208,11 @@ def test_no_two_pages_of_cards_are_both_half_empty(catalogs, files, game, paper)
     sizes = trims(catalogs[game])
     most = 9 if paper == "a4" else 8
     counts = [len(rect_boxes(page, sizes)) for page, _ in pages_of(files[(game, "pnp", paper)])]
-    fronts = [n for n, (page, _) in enumerate(pages_of(files[(game, "pnp", paper)])) if any(f.side == "front" for f in page.faces)]
+    fronts = [
+        n
+        for n, (page, _) in enumerate(pages_of(files[(game, "pnp", paper)]))
+        if any(f.side == "front" for f in page.faces)
+    ]
     half = [counts[n] for n in fronts if 0 < counts[n] <= most / 2]
     assert len(half) <= 1, (game, paper, [counts[n] for n in fronts])
 
@@ -201,35 +239,64 @@ def _crosses(seg, box) -> bool:
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", ["atmosfear", "alpha-omega-tiles", "vortex"])
-def test_a_gutterfold_cut_has_marks_at_both_ends_on_the_fronts_side_and_the_fold_clears_the_footer(catalogs, folded, game, paper):
+def test_a_gutterfold_cut_has_marks_at_both_ends_on_the_fronts_side_and_the_fold_clears_the_footer(
+    catalogs, folded, game, paper
+):
     sizes = trims(catalogs[game])
     checked = 0
     for page, text in pages_of(folded[(game, paper)]):
         fronts = [b for f, b in rect_boxes(page, sizes) if f.side == "front"]
         if not fronts:
             continue
-        fold = max(page.lines["Folds"], key=lambda s: abs(s[1][0] - s[0][0]) + abs(s[1][1] - s[0][1]))
+        fold = max(
+            page.lines["Folds"], key=lambda s: abs(s[1][0] - s[0][0]) + abs(s[1][1] - s[0][1])
+        )
         vertical = abs(fold[0][0] - fold[1][0]) < TOL
         at = fold[0][0] if vertical else fold[0][1]
         k = 0 if vertical else 1
-        side = 1 if (fronts[0][k] + fronts[0][k + 2]) / 2 > at else -1  # the fronts' side of the fold
+        side = (
+            1 if (fronts[0][k] + fronts[0][k + 2]) / 2 > at else -1
+        )  # the fronts' side of the fold
         # the footer's band: its scale bars, carried along its edge across the page
         fx = [p[0] for s in page.lines["Footer"] for p in s]
         fy = [p[1] for s in page.lines["Footer"] for p in s]
         band = (min(fx), min(fy), max(fx), max(fy))
-        band = (0.0, band[1], page.width, band[3]) if band[2] - band[0] > band[3] - band[1] else (band[0], 0.0, band[2], page.height)
+        band = (
+            (0.0, band[1], page.width, band[3])
+            if band[2] - band[0] > band[3] - band[1]
+            else (band[0], 0.0, band[2], page.height)
+        )
         assert not _crosses(fold, band), (game, paper, text[:60])
         marks = page.lines.get("CropMarks", [])
         for box in fronts:
-            for cut_vertical, at_, lo, hi in ((True, box[0], box[1], box[3]), (True, box[2], box[1], box[3]),
-                                              (False, box[1], box[0], box[2]), (False, box[3], box[0], box[2])):
+            for cut_vertical, at_, lo, hi in (
+                (True, box[0], box[1], box[3]),
+                (True, box[2], box[1], box[3]),
+                (False, box[1], box[0], box[2]),
+                (False, box[3], box[0], box[2]),
+            ):
                 a, j = (0, 1) if cut_vertical else (1, 0)  # across, along
-                on_line = [m for m in marks if abs(m[0][a] - at_) < TOL and abs(m[1][a] - at_) < TOL
-                           and all((p[k] - at) * side > -TOL for p in m)]  # marks on the fronts' side only (up to the fold)
+                on_line = [
+                    m
+                    for m in marks
+                    if abs(m[0][a] - at_) < TOL
+                    and abs(m[1][a] - at_) < TOL
+                    and all((p[k] - at) * side > -TOL for p in m)
+                ]  # marks on the fronts' side only (up to the fold)
                 # the cut runs through the block of fronts: its two ends lie beyond every front on it
                 ends = [b for b in fronts if b[a] - TOL <= at_ <= b[a + 2] + TOL]
                 lo, hi = min(b[j] for b in ends), max(b[j + 2] for b in ends)
-                assert any(max(m[0][j], m[1][j]) < lo for m in on_line), (game, paper, cut_vertical, at_ / MM)
-                assert any(min(m[0][j], m[1][j]) > hi for m in on_line), (game, paper, cut_vertical, at_ / MM)
+                assert any(max(m[0][j], m[1][j]) < lo for m in on_line), (
+                    game,
+                    paper,
+                    cut_vertical,
+                    at_ / MM,
+                )
+                assert any(min(m[0][j], m[1][j]) > hi for m in on_line), (
+                    game,
+                    paper,
+                    cut_vertical,
+                    at_ / MM,
+                )
                 checked += 1
     assert checked > 0

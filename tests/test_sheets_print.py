@@ -54,7 +54,15 @@ def plans(catalogs):
             return cache[key]
 
         for paper in PAPERS:
-            pages, _ = impose(cat, cat.components, face_of, sheets, paper, BuildOptions(out=Path("unused")), (0.0, 0.0))
+            pages, _ = impose(
+                cat,
+                cat.components,
+                face_of,
+                sheets,
+                paper,
+                BuildOptions(out=Path("unused")),
+                (0.0, 0.0),
+            )
             out[(gid, paper)] = pages
     return out
 
@@ -98,7 +106,9 @@ def pattern(built: Built) -> str:
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_whole_file_prints_duplex_each_fronts_page_with_its_backs_or_a_blank_reverse(pdfs, game, paper):
+def test_the_whole_file_prints_duplex_each_fronts_page_with_its_backs_or_a_blank_reverse(
+    pdfs, game, paper
+):
     built = pdfs[(game, paper)]
     order = pattern(built)
     assert re.fullmatch(r"(FB|F-)+", order), order
@@ -114,7 +124,9 @@ def test_the_whole_file_prints_duplex_each_fronts_page_with_its_backs_or_a_blank
 
 def test_the_shipped_tiles_and_tokens_get_blank_reverses_not_the_backs_of_other_pieces(pdfs):
     order = pattern(pdfs[("alpha-omega-tiles", "letter")])
-    assert order.startswith("FB" * 4) and "F-" in order  # hex tiles with backs, then tokens and standees alone
+    assert (
+        order.startswith("FB" * 4) and "F-" in order
+    )  # hex tiles with backs, then tokens and standees alone
 
 
 def shared_cuts(page):
@@ -123,18 +135,32 @@ def shared_cuts(page):
     placed = [(p, outline_of(p)) for p in page.placements if p.side == "front"]
     pairs = []
     for i, (a, pa) in enumerate(placed):
-        for b, pb in placed[i + 1:]:
+        for b, pb in placed[i + 1 :]:
             if pa is None or pb is None:
                 continue
             if a.face.shape == "rect" and b.face.shape == "rect":
                 ta, tb = a.trim, b.trim
-                side_by_side = (abs(ta.x1 - tb.x) < TOL or abs(tb.x1 - ta.x) < TOL) and min(ta.y1, tb.y1) - max(ta.y, tb.y) > TOL
-                stacked = (abs(ta.y1 - tb.y) < TOL or abs(tb.y1 - ta.y) < TOL) and min(ta.x1, tb.x1) - max(ta.x, tb.x) > TOL
+                side_by_side = (abs(ta.x1 - tb.x) < TOL or abs(tb.x1 - ta.x) < TOL) and min(
+                    ta.y1, tb.y1
+                ) - max(ta.y, tb.y) > TOL
+                stacked = (abs(ta.y1 - tb.y) < TOL or abs(tb.y1 - ta.y) < TOL) and min(
+                    ta.x1, tb.x1
+                ) - max(ta.x, tb.x) > TOL
                 if side_by_side or stacked:
                     pairs.append((a, b))
             else:
-                ea = {frozenset((round(p[0], 1), round(p[1], 1)) for p in (pa[k], pa[(k + 1) % len(pa)])) for k in range(len(pa))}
-                eb = {frozenset((round(p[0], 1), round(p[1], 1)) for p in (pb[k], pb[(k + 1) % len(pb)])) for k in range(len(pb))}
+                ea = {
+                    frozenset(
+                        (round(p[0], 1), round(p[1], 1)) for p in (pa[k], pa[(k + 1) % len(pa)])
+                    )
+                    for k in range(len(pa))
+                }
+                eb = {
+                    frozenset(
+                        (round(p[0], 1), round(p[1], 1)) for p in (pb[k], pb[(k + 1) % len(pb)])
+                    )
+                    for k in range(len(pb))
+                }
                 if ea & eb:
                     pairs.append((a, b))
     return pairs
@@ -146,21 +172,31 @@ def test_cards_whose_backs_differ_never_share_a_cut(plans, paper):
     for game in GAMES:
         for page in plans[(game, paper)]:
             for a, b in shared_cuts(page):
-                assert a.back is not None and b.back is not None and a.back.key == b.back.key, (game, page.note)
+                assert a.back is not None and b.back is not None and a.back.key == b.back.key, (
+                    game,
+                    page.note,
+                )
                 shared_same += 1
     assert shared_same > 100  # same-back neighbours still share their cuts
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_card_and_tile_keeps_two_millimetres_of_bleed_beyond_each_cut_it_does_not_share(plans, game, paper):
+def test_every_card_and_tile_keeps_two_millimetres_of_bleed_beyond_each_cut_it_does_not_share(
+    plans, game, paper
+):
     measured = 0
     for page in plans[(game, paper)]:
         if page.role == "backs":
             continue
         for edge in edge_bleeds(page):
             if edge.shared_with is None:
-                assert edge.bleed >= 2 * MM - 1e-6, (game, paper, edge.placement.component, edge.bleed / MM)
+                assert edge.bleed >= 2 * MM - 1e-6, (
+                    game,
+                    paper,
+                    edge.placement.component,
+                    edge.bleed / MM,
+                )
                 measured += 1
     assert measured > 0
 
@@ -186,7 +222,12 @@ def cut_lines(page):
     lines: dict[tuple[bool, float], tuple[float, float]] = {}
     for p in page.placements:
         t = p.trim
-        for vertical, at, lo, hi in ((True, t.x, t.y, t.y1), (True, t.x1, t.y, t.y1), (False, t.y, t.x, t.x1), (False, t.y1, t.x, t.x1)):
+        for vertical, at, lo, hi in (
+            (True, t.x, t.y, t.y1),
+            (True, t.x1, t.y, t.y1),
+            (False, t.y, t.x, t.x1),
+            (False, t.y1, t.x, t.x1),
+        ):
             key = (vertical, round(at, 2))
             old = lines.get(key, (lo, hi))
             lines[key] = (min(old[0], lo), max(old[1], hi))
@@ -209,29 +250,48 @@ def _loose(p, page: Page) -> bool:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_every_cut_line_of_a_card_page_has_a_crop_mark_at_both_ends_and_no_line_crosses_a_card(plans, pdfs, paper):
+def test_every_cut_line_of_a_card_page_has_a_crop_mark_at_both_ends_and_no_line_crosses_a_card(
+    plans, pdfs, paper
+):
     checked = 0
     for game in GAMES:
         seen = set()
         for n, plan in enumerate(plans[(game, paper)]):
-            grid = [p for p in plan.placements if not _loose(p, plan)]  # loose pieces are cut along their outlines
+            grid = [
+                p for p in plan.placements if not _loose(p, plan)
+            ]  # loose pieces are cut along their outlines
             slots = tuple((round(p.trim.x), round(p.trim.y)) for p in grid)
             if plan.role != "fronts" or not grid or slots in seen:  # each arrangement of cards once
                 continue
             seen.add(slots)
             read = pdfs[(game, paper)].page(n)
-            assert not plan.cuts and read.paths["CutLines"] == len(plan.outlines)  # no line drawn over the cards
+            assert not plan.cuts and read.paths["CutLines"] == len(
+                plan.outlines
+            )  # no line drawn over the cards
             marks = read.lines["CropMarks"]
             grid_only = Page(plan.width, plan.height, plan.role, placements=grid)
             for vertical, at, lo, hi in cut_lines(grid_only):
                 k, j = (0, 1) if vertical else (1, 0)  # across, along
                 on_line = [m for m in marks if abs(m[0][k] - at) < TOL and abs(m[1][k] - at) < TOL]
-                assert any(max(m[0][j], m[1][j]) < lo for m in on_line), (game, vertical, at)  # beyond the low end
-                assert any(min(m[0][j], m[1][j]) > hi for m in on_line), (game, vertical, at)  # beyond the high end
+                assert any(max(m[0][j], m[1][j]) < lo for m in on_line), (
+                    game,
+                    vertical,
+                    at,
+                )  # beyond the low end
+                assert any(min(m[0][j], m[1][j]) > hi for m in on_line), (
+                    game,
+                    vertical,
+                    at,
+                )  # beyond the high end
                 checked += 1
             for (ax, ay), (bx, by) in marks:  # outside every card's trim
                 for b in (p.trim for p in plan.placements):
-                    assert not (b.x + TOL < max(ax, bx) and min(ax, bx) < b.x1 - TOL and b.y + TOL < max(ay, by) and min(ay, by) < b.y1 - TOL)
+                    assert not (
+                        b.x + TOL < max(ax, bx)
+                        and min(ax, bx) < b.x1 - TOL
+                        and b.y + TOL < max(ay, by)
+                        and min(ay, by) < b.y1 - TOL
+                    )
     assert checked > 100
 
 
@@ -240,14 +300,20 @@ def test_the_footer_prints_the_bleed_and_margin_the_page_achieved(plans, pdfs, p
     for game in GAMES:
         seen = set()
         for n, plan in enumerate(plans[(game, paper)]):
-            if plan.role not in ("fronts", "pieces") or plan.bleed is None or round(plan.bleed, 1) in seen:
+            if (
+                plan.role not in ("fronts", "pieces")
+                or plan.bleed is None
+                or round(plan.bleed, 1) in seen
+            ):
                 continue
             seen.add(round(plan.bleed, 1))
             text = pdfs[(game, paper)].text(n)
             found = re.search(r"bleed (\d+\.\d) mm or more, margin (\d+\.\d) mm", text)
             assert found, text
             assert float(found.group(1)) >= 2.0
-            assert plan.bleed / MM - 0.1 < float(found.group(1)) <= plan.bleed / MM + 1e-6  # rounded down: never more than the page has
+            assert (
+                plan.bleed / MM - 0.1 < float(found.group(1)) <= plan.bleed / MM + 1e-6
+            )  # rounded down: never more than the page has
             assert float(found.group(2)) == pytest.approx(5.0)
 
 
@@ -255,9 +321,17 @@ def test_the_footer_prints_the_bleed_and_margin_the_page_achieved(plans, pdfs, p
 def test_a_few_leftover_pieces_go_where_there_is_room_instead_of_taking_a_sheet(plans, paper):
     for game in GAMES:
         printed = [p for p in plans[(game, paper)] if p.role in ("fronts", "pieces")]
-        assert all(len(p.placements) > 1 for p in printed), game  # no lone tile, card or token on a sheet
+        assert all(len(p.placements) > 1 for p in printed), (
+            game
+        )  # no lone tile, card or token on a sheet
     tiles = plans[("alpha-omega-tiles", paper)]
-    hexes = [(n, p) for n, page in enumerate(tiles) if page.role in ("fronts", "pieces") for p in page.placements if p.face.shape == "hex"]
+    hexes = [
+        (n, p)
+        for n, page in enumerate(tiles)
+        if page.role in ("fronts", "pieces")
+        for p in page.placements
+        if p.face.shape == "hex"
+    ]
     assert len(hexes) == 73
     # on Letter (18 to a honeycomb) the 73rd tile shares a page with other pieces, and keeps its back
     mixed = [n for n, page in enumerate(tiles) if {p.face.shape for p in page.placements} > {"hex"}]
@@ -268,21 +342,38 @@ def test_a_few_leftover_pieces_go_where_there_is_room_instead_of_taking_a_sheet(
         assert backs.role == "backs"
         for p in page.placements:
             if p.back is not None:
-                assert any(b.face.key == p.back.key and abs(b.trim.x - (page.width - p.trim.x1)) < TOL for b in backs.placements)
+                assert any(
+                    b.face.key == p.back.key and abs(b.trim.x - (page.width - p.trim.x1)) < TOL
+                    for b in backs.placements
+                )
 
 
 def test_a_sheet_that_cannot_keep_the_bleed_says_so_and_prints_what_it_has(catalogs):
     sheets, _ = load_sheets(ROOT)
     # a 74 mm margin leaves a 67.9 mm wide column on Letter: one card fits, its bleed and crop marks do not
-    wide = [s if s.stem != "cards" else type(s)(s.sheet.model_copy(update={"margin": 74 * MM}), s.file, s.stem) for s in sheets]
+    wide = [
+        s
+        if s.stem != "cards"
+        else type(s)(s.sheet.model_copy(update={"margin": 74 * MM}), s.file, s.stem)
+        for s in sheets
+    ]
     cat = catalogs["atmosfear"]
     cards = [c for c in cat.components if c.kind == "card"]
-    pages, findings = impose(cat, cards, lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed), wide, "letter",
-                             BuildOptions(out=Path("unused")), (0.0, 0.0))
+    pages, findings = impose(
+        cat,
+        cards,
+        lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed),
+        wide,
+        "letter",
+        BuildOptions(out=Path("unused")),
+        (0.0, 0.0),
+    )
     warned = [f for f in findings if f.field == "marks.min_bleed"]
     assert warned and warned[0].level == "warning" and warned[0].file == "layouts/sheets/cards.toml"
     printed = [p for p in pages if p.role == "fronts"]
-    assert printed and printed[0].bleed is not None and printed[0].bleed < 2 * MM  # and the footer says so
+    assert (
+        printed and printed[0].bleed is not None and printed[0].bleed < 2 * MM
+    )  # and the footer says so
 
 
 def printer_project(tmp_path: Path, profile: str) -> Path:
@@ -298,7 +389,9 @@ def printer_project(tmp_path: Path, profile: str) -> Path:
 def test_a_printer_profile_sets_the_margin_and_the_grid_follows(tmp_path):
     root = printer_project(tmp_path, '[printers.inkjet]\nmargin = "5mm"\ndefault = true\n')
     (cat,), _ = load_games(root, ["atmosfear"])
-    (artifact,) = build_pnp(job_of(cat, BuildOptions(out=tmp_path / "out", papers=("a4",)))).artifacts
+    (artifact,) = build_pnp(
+        job_of(cat, BuildOptions(out=tmp_path / "out", papers=("a4",)))
+    ).artifacts
     reader = PdfReader(artifact.path)
     first = reader.pages[0]
     assert float(first.mediabox.width) < float(first.mediabox.height)  # 3 x 3 on a portrait A4 page
@@ -310,7 +403,10 @@ def test_a_printer_margin_below_three_millimetres_is_bad_input(tmp_path, cli):
     root = printer_project(tmp_path, '[printers.inkjet]\nmargin = "2mm"\ndefault = true\n')
     result = cli("--root", str(root), "build", "atmosfear", "--only", "pnp")
     assert result.code == 2
-    assert "layouts/sheets/printers.toml:2: printers.inkjet.margin: expected at least 3mm" in result.err
+    assert (
+        "layouts/sheets/printers.toml:2: printers.inkjet.margin: expected at least 3mm"
+        in result.err
+    )
     assert "Traceback" not in result.err
 
 

@@ -55,7 +55,24 @@ def _sheets(root: Path, distinct: int, monkeypatch: Any) -> tuple[PdfReader, lis
     held: list[tuple[int, int]] = []
     monkeypatch.setattr(pnp, "_FullFaces", lambda canvas, faces: _Watched(canvas, faces, held))
     out = root / "output"
-    assert main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter", "--only", "pnp"]) == 0
+    assert (
+        main(
+            [
+                "--root",
+                str(root),
+                "build",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+                "--paper",
+                "letter",
+                "--only",
+                "pnp",
+            ]
+        )
+        == 0
+    )
     return PdfReader(out / "gen" / "gen-pnp-letter.pdf"), held
 
 
@@ -130,4 +147,6 @@ def test_the_sheets_font_names_are_retagged_without_copying_the_file(tmp_path, m
     assert len(parts) % 2 == 1 and len(parts) > 1
     assert all(isinstance(p, memoryview) and p.obj is data for p in parts[::2])
     assert all(isinstance(p, bytes) and len(p) == 6 and p.isupper() for p in parts[1::2])
-    assert b"".join(parts) == unique_subset_tags(data) and len(unique_subset_tags(data)) == len(data)
+    assert b"".join(parts) == unique_subset_tags(data) and len(unique_subset_tags(data)) == len(
+        data
+    )

@@ -83,11 +83,17 @@ def test_atmosfear_has_the_gatekeeper_six_realms_of_twelve_six_keys_and_three_di
     keys = sorted(c["fields"]["keys"] for c in data["components"] if c["group"] == "Key")
     assert keys == [1, 2, 3, 4, 5, 6]
     assert data["totals"]["by_kind"]["card"] == 73 + 6
-    assert {c["name"] for c in data["components"] if c["kind"] == "die"} == {"Duel Die", "Ruling Die", "Symbol Die"}
+    assert {c["name"] for c in data["components"] if c["kind"] == "die"} == {
+        "Duel Die",
+        "Ruling Die",
+        "Symbol Die",
+    }
     for realm in realms:
         cards = [c for c in data["components"] if c["group"] == realm]
         assert sorted(c["fields"]["rank"] for c in cards) == list(range(1, 13))
-        assert [c["fields"]["type"] for c in sorted(cards, key=lambda c: c["fields"]["rank"])] == ["Fear"] + ["Action"] * 5 + ["Character"] * 6
+        assert [c["fields"]["type"] for c in sorted(cards, key=lambda c: c["fields"]["rank"])] == [
+            "Fear"
+        ] + ["Action"] * 5 + ["Character"] * 6
         crowned = [c for c in cards if c["fields"]["crown"]]
         assert len(crowned) == 1 and crowned[0]["fields"]["rank"] == 12
 
@@ -95,11 +101,17 @@ def test_atmosfear_has_the_gatekeeper_six_realms_of_twelve_six_keys_and_three_di
 def test_vortex_has_its_four_decks_of_devotees_and_the_shared_decks(catalogs):
     data = catalogs["vortex"]
     for colour in ("Blue", "Green", "Red", "Yellow"):
-        devotees = [c for c in data["components"] if c["set"] == "devotees" and c["fields"]["color"] == colour]
+        devotees = [
+            c
+            for c in data["components"]
+            if c["set"] == "devotees" and c["fields"]["color"] == colour
+        ]
         assert sum(c["count"] for c in devotees) == 24, colour
         for c in devotees:
             assert {"reason", "fire", "repulsion", "attack"} <= set(c["fields"])
-            assert all(isinstance(c["fields"][k], int) for k in ("reason", "fire", "repulsion", "attack"))
+            assert all(
+                isinstance(c["fields"][k], int) for k in ("reason", "fire", "repulsion", "attack")
+            )
     by_set = Counter()
     for c in data["components"]:
         by_set[c["set"]] += c["count"]
@@ -115,7 +127,16 @@ def test_alter_ego_has_every_kind_of_component_the_rulebook_lists(catalogs):
     assert len([k for k in g if k.startswith("Hero: ")]) == 5
     assert len([k for k in g if k.startswith("Arch Villain: ")]) == 3
     assert len([k for k in g if k.startswith("CIV: ")]) == 3
-    for group in ("Alter Ego: Family", "Alter Ego: Job", "Alter Ego: Community", "Henchmen", "Nemesis", "Equipment", "Teamwork tokens", "Cop tokens"):
+    for group in (
+        "Alter Ego: Family",
+        "Alter Ego: Job",
+        "Alter Ego: Community",
+        "Henchmen",
+        "Nemesis",
+        "Equipment",
+        "Teamwork tokens",
+        "Cop tokens",
+    ):
         assert g[group] > 0, group
     # 4 of each Alter Ego card per player at the largest player count, with some left over
     most = data["players"]["max"]
@@ -129,7 +150,11 @@ def test_alpha_omega_cards_has_its_four_decks_tokens_and_die(catalogs):
     for group in ("Good", "Opponent", "Objective", "Calling"):
         assert g[group] > 0, group
     assert g["Damage tokens"] > 0
-    assert [c["fields"]["faces"] for c in catalogs["alpha-omega-cards"]["components"] if c["kind"] == "die"] == [["1", "2", "3", "4", "5", "6"]]
+    assert [
+        c["fields"]["faces"]
+        for c in catalogs["alpha-omega-cards"]["components"]
+        if c["kind"] == "die"
+    ] == [["1", "2", "3", "4", "5", "6"]]
 
 
 @pytest.mark.parametrize(
@@ -148,8 +173,14 @@ def test_alpha_omega_cards_has_its_four_decks_tokens_and_die(catalogs):
         ("Black Blade", "Opponent", 3, "spade"),
     ],
 )
-def test_alpha_omega_cards_carry_the_strengths_of_the_example_of_play(catalogs, name, group, strength, icon):
-    (card,) = [c for c in catalogs["alpha-omega-cards"]["components"] if c["name"] == name and c["group"] == group]
+def test_alpha_omega_cards_carry_the_strengths_of_the_example_of_play(
+    catalogs, name, group, strength, icon
+):
+    (card,) = [
+        c
+        for c in catalogs["alpha-omega-cards"]["components"]
+        if c["name"] == name and c["group"] == group
+    ]
     assert card["fields"]["strength"] == strength
     assert card["fields"]["icon"] == icon
 

@@ -88,7 +88,11 @@ def test_tiles_quick_reference_ties_read_as_sentences() -> None:
 def test_vortex_special_cards_show_their_own_names() -> None:
     faces = svg_text("vortex")
     assert "Vortex: special" not in faces
-    specials = [c for c in catalog("vortex").components if c.set == "vortex-cards" and c.fields.get("special")]
+    specials = [
+        c
+        for c in catalog("vortex").components
+        if c.set == "vortex-cards" and c.fields.get("special")
+    ]
     assert len(specials) == 24
     for c in specials:
         assert c.name in faces
@@ -99,7 +103,9 @@ def test_alpha_omega_items_name_offensive_or_defensive_once() -> None:
     from conftest import distinct_faces
     from cardstock.render.svg import svg_bytes
 
-    items = {c.id for c in catalog("alpha-omega-cards").components if c.fields.get("card_type") == "Item"}
+    items = {
+        c.id for c in catalog("alpha-omega-cards").components if c.fields.get("card_type") == "Item"
+    }
     assert len(items) >= 10
     for stem, face in distinct_faces(catalog("alpha-omega-cards")):
         if stem not in items:
@@ -129,7 +135,9 @@ def test_alpha_omega_example_keeps_the_capital_of_person() -> None:
         ("alpha-omega-cards", "Playing a campaign:", "scores one point per Objective achieved"),
     ],
 )
-def test_additions_to_the_source_rules_are_marked_in_the_designers_notes(game: str, topic: str, rule: str) -> None:
+def test_additions_to_the_source_rules_are_marked_in_the_designers_notes(
+    game: str, topic: str, rule: str
+) -> None:
     text = rulebook_text(game)
     notes = text[text.rindex("Designer's notes") :]
     assert topic in notes

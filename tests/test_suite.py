@@ -10,8 +10,17 @@ TESTS = Path(__file__).resolve().parent
 # Names of development rounds, which say when a test was written, not what it specifies.
 # `test_face_` is singular: `test_faces_*` files are named after the faces they specify.
 ROUND_PREFIXES = (
-    "test_cold_", "test_edit_", "test_face_", "test_gaps_", "test_speed_", "test_stream_",
-    "test_polish_", "test_own_", "test_review_", "test_sim_", "test_order_",
+    "test_cold_",
+    "test_edit_",
+    "test_face_",
+    "test_gaps_",
+    "test_speed_",
+    "test_stream_",
+    "test_polish_",
+    "test_own_",
+    "test_review_",
+    "test_sim_",
+    "test_order_",
 )
 
 

@@ -101,28 +101,45 @@ def read_back_svg(face: Face, tmp_path: Path) -> Face:
 def same_pixels(a, b) -> float:
     """The share of pixels that differ by more than a little (anti-aliasing)."""
     pa, pb = a.load(), b.load()
-    differ = sum(1 for x in range(a.width) for y in range(a.height) if not near(pa[x, y], pb[x, y], 24))
+    differ = sum(
+        1 for x in range(a.width) for y in range(a.height) if not near(pa[x, y], pb[x, y], 24)
+    )
     return differ / (a.width * a.height)
 
 
-@pytest.mark.parametrize("name,text,w,h,expect", [
-    ("inkscape", INKSCAPE, 100, 100, {
-        (40, 30): (0, 0, 255),      # the circle, inside its clip
-        (60, 30): WHITE,            # the circle's right half, clipped away
-        (30, 80): (255, 136, 0),    # the arc's half disc
-        (30, 95): WHITE,            # below the arc's chord
-        (80, 80): (0, 170, 0),      # <use> of a circle defined in <defs>
-        (5, 5): WHITE,              # the hidden layer is not drawn
-    }),
-    ("illustrator", ILLUSTRATOR, 200, 100, {
-        (150, 25): (204, 0, 0),     # the rect inside its clip (a <use> of a path)
-        (150, 75): WHITE,           # clipped away
-        (20, 20): (0, 136, 136),    # <use> of a <symbol>, scaled by width and height
-        (35, 20): WHITE,
-        (25, 85): (51, 51, 51),     # percentages of the viewBox
-        (75, 85): WHITE,
-    }),
-])
+@pytest.mark.parametrize(
+    "name,text,w,h,expect",
+    [
+        (
+            "inkscape",
+            INKSCAPE,
+            100,
+            100,
+            {
+                (40, 30): (0, 0, 255),  # the circle, inside its clip
+                (60, 30): WHITE,  # the circle's right half, clipped away
+                (30, 80): (255, 136, 0),  # the arc's half disc
+                (30, 95): WHITE,  # below the arc's chord
+                (80, 80): (0, 170, 0),  # <use> of a circle defined in <defs>
+                (5, 5): WHITE,  # the hidden layer is not drawn
+            },
+        ),
+        (
+            "illustrator",
+            ILLUSTRATOR,
+            200,
+            100,
+            {
+                (150, 25): (204, 0, 0),  # the rect inside its clip (a <use> of a path)
+                (150, 75): WHITE,  # clipped away
+                (20, 20): (0, 136, 136),  # <use> of a <symbol>, scaled by width and height
+                (35, 20): WHITE,
+                (25, 85): (51, 51, 51),  # percentages of the viewBox
+                (75, 85): WHITE,
+            },
+        ),
+    ],
+)
 def test_drawing_programs_art_draws_in_pdf_and_svg_alike(tmp_path, name, text, w, h, expect):
     src = tmp_path / f"{name}.svg"
     src.write_text(text, encoding="utf-8")
@@ -137,33 +154,51 @@ def test_drawing_programs_art_draws_in_pdf_and_svg_alike(tmp_path, name, text, w
 
 def test_what_cannot_be_drawn_is_reported_once_per_file(tmp_path):
     src = tmp_path / "bits.svg"
-    src.write_text("""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
+    src.write_text(
+        """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
       <image x="1" y="5" width="2" height="2" href="one.png"/><image x="1" y="9" width="2" height="2" href="two.png"/>
       <rect width="10" height="10" fill="#123456" mask="url(#m)"/>
       <rect width="4" height="4" fill="#654321" clip-path="url(#missing)"/>
-    </svg>""", encoding="utf-8")
+    </svg>""",
+        encoding="utf-8",
+    )
     face, problems = drawn(src, 10, 10)
-    assert problems == sorted([
-        "<image> is not drawn (only shapes, paths and text are)",
-        "masks are not applied (the shapes are drawn whole)",
-        "the clip path 'missing' is not defined in the file (the shapes are drawn whole)",
-    ])
+    assert problems == sorted(
+        [
+            "<image> is not drawn (only shapes, paths and text are)",
+            "masks are not applied (the shapes are drawn whole)",
+            "the clip path 'missing' is not defined in the file (the shapes are drawn whole)",
+        ]
+    )
     assert len(face.ops) == 2  # both rectangles are still drawn
 
 
 def test_a_use_that_refers_to_itself_is_refused_not_a_crash(tmp_path):
     src = tmp_path / "loop.svg"
-    src.write_text("""<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
-      <g id="a"><rect width="2" height="2"/><use xlink:href="#a" x="3"/></g></svg>""", encoding="utf-8")
+    src.write_text(
+        """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
+      <g id="a"><rect width="2" height="2"/><use xlink:href="#a" x="3"/></g></svg>""",
+        encoding="utf-8",
+    )
     face, problems = drawn(src, 10, 10)
     assert problems == ["<use> of 'a' refers to itself (left out)"]
     assert len(face.ops) == 2  # the group's rect, and the rect of its one use
 
 
 def test_a_clipped_art_file_on_two_cards_is_one_warning_at_most(cli, mini):
-    (mini.folder / "art" / "ink.svg").write_text(INKSCAPE.replace('<use xlink:href="#dot"', '<image href="hi.png" width="2" height="2"/><use xlink:href="#dot"'), encoding="utf-8")
+    (mini.folder / "art" / "ink.svg").write_text(
+        INKSCAPE.replace(
+            '<use xlink:href="#dot"',
+            '<image href="hi.png" width="2" height="2"/><use xlink:href="#dot"',
+        ),
+        encoding="utf-8",
+    )
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,art/ink.svg,,")
     mini.replace("cards.csv", "Deal 1 damage. :fire:,,", "Deal 1 damage. :fire:,art/ink.svg,")
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5", "--verbose")
     assert result.out.count("catalog/mini/art/ink.svg: warning: <image> is not drawn") == 1
-    assert "clip path" not in result.out and "metadata" not in result.out and "namedview" not in result.out
+    assert (
+        "clip path" not in result.out
+        and "metadata" not in result.out
+        and "namedview" not in result.out
+    )

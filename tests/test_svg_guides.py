@@ -36,7 +36,9 @@ def test_svg_faces_have_no_guides_by_default(cli, tmp_path):
 
 def test_guides_on_request_go_to_their_own_files_and_never_to_the_page(cli, tmp_path):
     root = project(tmp_path)
-    assert cli("--root", str(root), "build", "atmosfear", "--only", "svg,page", "--guides").code == 0
+    assert (
+        cli("--root", str(root), "build", "atmosfear", "--only", "svg,page", "--guides").code == 0
+    )
     svg = root / "output" / "atmosfear" / "svg"
     marked = sorted((svg / "guides").glob("*.svg"))
     assert len(marked) == len(list(svg.glob("*.svg"))) > 50

@@ -55,23 +55,37 @@ def texts(face: Face) -> list[Text]:
 
 def pixels(face: Face):
     """The face drawn in a PDF, read back at 144 dpi (two pixels a point)."""
-    (image,) = rasterise(faces_pdf([face], title="t"), 144, [(round(face.width * 2), round(face.height * 2))], [False])
+    (image,) = rasterise(
+        faces_pdf([face], title="t"),
+        144,
+        [(round(face.width * 2), round(face.height * 2))],
+        [False],
+    )
     return image.convert("RGB")
 
 
 def share_of(image, colour, tol: int = 40) -> float:
     """The share of pixels within `tol` of `colour`."""
     data = image.convert("RGB").tobytes()
-    near = sum(1 for i in range(0, len(data), 3) if all(abs(data[i + k] - colour[k]) <= tol for k in range(3)))
+    near = sum(
+        1
+        for i in range(0, len(data), 3)
+        if all(abs(data[i + k] - colour[k]) <= tol for k in range(3))
+    )
     return near / (image.width * image.height)
 
 
-@pytest.mark.parametrize("name, source, w, h, words, colour", [
-    ("inkscape", INKSCAPE, 120, 80, ["A→B→C→D", "≤ $2k"], (0x1A, 0x1A, 0x80)),
-    ("inkscape-small", INKSCAPE, 60, 40, ["A→B→C→D", "≤ $2k"], (0x1A, 0x1A, 0x80)),
-    ("illustrator", ILLUSTRATOR, 200, 100, ["Event: flood"], (0x1A, 0x1A, 0x80)),
-])
-def test_text_in_art_is_drawn_as_text_in_the_pdf_and_as_pixels(tmp_path, name, source, w, h, words, colour):
+@pytest.mark.parametrize(
+    "name, source, w, h, words, colour",
+    [
+        ("inkscape", INKSCAPE, 120, 80, ["A→B→C→D", "≤ $2k"], (0x1A, 0x1A, 0x80)),
+        ("inkscape-small", INKSCAPE, 60, 40, ["A→B→C→D", "≤ $2k"], (0x1A, 0x1A, 0x80)),
+        ("illustrator", ILLUSTRATOR, 200, 100, ["Event: flood"], (0x1A, 0x1A, 0x80)),
+    ],
+)
+def test_text_in_art_is_drawn_as_text_in_the_pdf_and_as_pixels(
+    tmp_path, name, source, w, h, words, colour
+):
     src = tmp_path / f"{name}.svg"
     src.write_text(source, encoding="utf-8")
     face, problems = drawn(src, w, h)
@@ -94,40 +108,58 @@ def test_the_written_svg_face_keeps_the_text_and_reads_back_to_the_same_runs(tmp
     again.write_text(written, encoding="utf-8")
     back, problems = drawn(again, 120, 80)
     assert problems == []
-    assert [(t.text, t.font, t.size) for t in texts(back)] == [(t.text, t.font, t.size) for t in texts(face)]
-    assert [(round(t.x, 1), round(t.y, 1)) for t in texts(back)] == [(round(t.x, 1), round(t.y, 1)) for t in texts(face)]
+    assert [(t.text, t.font, t.size) for t in texts(back)] == [
+        (t.text, t.font, t.size) for t in texts(face)
+    ]
+    assert [(round(t.x, 1), round(t.y, 1)) for t in texts(back)] == [
+        (round(t.x, 1), round(t.y, 1)) for t in texts(face)
+    ]
 
 
 @pytest.mark.parametrize("anchor, shift", [("start", 0.0), ("middle", -0.5), ("end", -1.0)])
 def test_text_anchor_moves_each_line_by_its_measured_width(tmp_path, anchor, shift):
     src = tmp_path / "anchor.svg"
-    src.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'
-                   f'<text x="50" y="20" font-size="10" text-anchor="{anchor}">Wide words <tspan font-weight="bold">here</tspan></text>'
-                   f'<text x="50" y="40" font-size="8" style="text-anchor:{anchor}">short</text></svg>', encoding="utf-8")
+    src.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'
+        f'<text x="50" y="20" font-size="10" text-anchor="{anchor}">Wide words <tspan font-weight="bold">here</tspan></text>'
+        f'<text x="50" y="40" font-size="8" style="text-anchor:{anchor}">short</text></svg>',
+        encoding="utf-8",
+    )
     face, problems = drawn(src, 100, 50)
     assert problems == []
     first, bold, second = texts(face)
-    width = fonts.string_width("Wide words ", "sans", 10) + fonts.string_width("here", "sans-bold", 10)
+    width = fonts.string_width("Wide words ", "sans", 10) + fonts.string_width(
+        "here", "sans-bold", 10
+    )
     assert (first.font, bold.font) == ("sans", "sans-bold")
     assert first.x == pytest.approx(50 + shift * width, abs=0.01)
-    assert bold.x == pytest.approx(first.x + fonts.string_width("Wide words ", "sans", 10), abs=0.01)
+    assert bold.x == pytest.approx(
+        first.x + fonts.string_width("Wide words ", "sans", 10), abs=0.01
+    )
     assert second.x == pytest.approx(50 + shift * fonts.string_width("short", "sans", 8), abs=0.01)
 
 
-@pytest.mark.parametrize("family, weight, style, face", [
-    ("serif", "normal", "normal", "serif"),
-    ("'Times New Roman', serif", "bold", "normal", "serif-bold"),
-    ("Georgia", "400", "italic", "serif-italic"),
-    ("Arial", "700", "normal", "sans-bold"),
-    ("Helvetica, sans-serif", "normal", "oblique", "sans-italic"),
-    ("'Courier New', monospace", "normal", "normal", "mono"),
-    ("Liberation Sans", "normal", "normal", "sans"),
-])
-def test_generic_families_and_common_system_fonts_are_drawn_in_the_matching_built_in_face(tmp_path, family, weight, style, face):
+@pytest.mark.parametrize(
+    "family, weight, style, face",
+    [
+        ("serif", "normal", "normal", "serif"),
+        ("'Times New Roman', serif", "bold", "normal", "serif-bold"),
+        ("Georgia", "400", "italic", "serif-italic"),
+        ("Arial", "700", "normal", "sans-bold"),
+        ("Helvetica, sans-serif", "normal", "oblique", "sans-italic"),
+        ("'Courier New', monospace", "normal", "normal", "mono"),
+        ("Liberation Sans", "normal", "normal", "sans"),
+    ],
+)
+def test_generic_families_and_common_system_fonts_are_drawn_in_the_matching_built_in_face(
+    tmp_path, family, weight, style, face
+):
     src = tmp_path / "font.svg"
-    src.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
-                   f'<text x="2" y="15" font-size="10" font-family="{family}" font-weight="{weight}" font-style="{style}">Words</text></svg>',
-                   encoding="utf-8")
+    src.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
+        f'<text x="2" y="15" font-size="10" font-family="{family}" font-weight="{weight}" font-style="{style}">Words</text></svg>',
+        encoding="utf-8",
+    )
     drawn_face, problems = drawn(src, 100, 20)
     assert problems == []
     assert [t.font for t in texts(drawn_face)] == [face]
@@ -135,18 +167,26 @@ def test_generic_families_and_common_system_fonts_are_drawn_in_the_matching_buil
 
 def test_a_family_the_project_lacks_is_drawn_in_sans_and_named_in_a_warning(tmp_path):
     src = tmp_path / "font.svg"
-    src.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
-                   '<text x="2" y="15" style="font-family:\'Myriad Pro\';font-size:10px">Words</text></svg>', encoding="utf-8")
+    src.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
+        '<text x="2" y="15" style="font-family:\'Myriad Pro\';font-size:10px">Words</text></svg>',
+        encoding="utf-8",
+    )
     face, problems = drawn(src, 100, 20)
     assert [t.font for t in texts(face)] == ["sans"]
-    assert problems == ["the font 'Myriad Pro' is not among the project's fonts (fonts/): its text is drawn in sans"]
+    assert problems == [
+        "the font 'Myriad Pro' is not among the project's fonts (fonts/): its text is drawn in sans"
+    ]
 
 
 def test_whitespace_is_collapsed_as_svg_does_unless_preserved(tmp_path):
     src = tmp_path / "space.svg"
-    src.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40">\n'
-                   '<text x="2" y="15" font-size="8">\n   two   words\n  </text>\n'
-                   '<text x="2" y="30" font-size="8" xml:space="preserve">kept  apart</text></svg>', encoding="utf-8")
+    src.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40">\n'
+        '<text x="2" y="15" font-size="8">\n   two   words\n  </text>\n'
+        '<text x="2" y="30" font-size="8" xml:space="preserve">kept  apart</text></svg>',
+        encoding="utf-8",
+    )
     face, _ = drawn(src, 100, 40)
     assert [t.text for t in texts(face)] == ["two words", "kept  apart"]
 
@@ -160,10 +200,25 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60"><rect width="100" height="60" fill="#ffffff"/>'
         '<text x="50" y="30" text-anchor="middle" font-family="Fancy" font-size="16" fill="#1a1a80">Big Storm</text>'
         '<text x="50" y="52" text-anchor="middle" font-family="Nonesuch Sans" font-size="9" fill="#1a1a80">small print</text></svg>',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     checked = cli("--root", str(mini.root), "check", "mini", "--runs", "3")
-    assert "catalog/mini/art/blaze.svg: warning: the font 'Nonesuch Sans' is not among the project's fonts" in checked.out
-    built = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "pnp,svg,cards")
+    assert (
+        "catalog/mini/art/blaze.svg: warning: the font 'Nonesuch Sans' is not among the project's fonts"
+        in checked.out
+    )
+    built = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "pnp,svg,cards",
+    )
     assert built.code == 0, built.err
     out = mini.root / "output" / "mini"
     runs: dict[str, str] = {}
@@ -176,7 +231,11 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
     PdfReader(out / "mini-pnp-letter.pdf").pages[0].extract_text(visitor_text=visit)
     assert "Big Storm" in runs["Fancy-Regular"] and "small print" in runs["LiberationSans"]
     svg = (out / "svg" / "blaze.svg").read_text(encoding="utf-8")
-    assert ">Big Storm</text>" in svg and "'Fancy'" in svg and (out / "svg" / "fonts" / "Fancy-Regular.otf").exists()
+    assert (
+        ">Big Storm</text>" in svg
+        and "'Fancy'" in svg
+        and (out / "svg" / "fonts" / "Fancy-Regular.otf").exists()
+    )
     from PIL import Image
 
     png = Image.open(out / "cards" / "png" / "blaze-front.png").convert("RGB")
@@ -185,20 +244,32 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
 
 # ---------------------------------------------------------------- icons
 
-@pytest.mark.parametrize("source", [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="20" font-size="22" '
-    'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>',
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="rotate(90 50 50)">'
-    '<text x="50" y="70" style="font:italic 60px serif;text-anchor:middle">≤</text></g></svg>',
-])
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="20" font-size="22" '
+        'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="rotate(90 50 50)">'
+        '<text x="50" y="70" style="font:italic 60px serif;text-anchor:middle">≤</text></g></svg>',
+    ],
+)
 def test_an_icon_made_only_of_text_takes_the_outlines_of_its_glyphs(tmp_path, source):
     src = tmp_path / "sign.svg"
     src.write_text(source, encoding="utf-8")
     symbol, issues = svg_symbol(src, "icons/sign.svg", tmp_path)
     assert symbol is not None and issues == []
-    points = [(c[i], c[i + 1]) for part in symbol.parts for c in part.d if c[0] != "Z" for i in range(1, len(c), 2)]
+    points = [
+        (c[i], c[i + 1])
+        for part in symbol.parts
+        for c in part.d
+        if c[0] != "Z"
+        for i in range(1, len(c), 2)
+    ]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    assert 0 <= min(xs) < max(xs) <= 100 and 0 <= min(ys) < max(ys) <= 100  # inside the symbol's square
+    assert (
+        0 <= min(xs) < max(xs) <= 100 and 0 <= min(ys) < max(ys) <= 100
+    )  # inside the symbol's square
     assert max(xs) - min(xs) > 20 and max(ys) - min(ys) > 20  # a glyph, not a speck
 
 
@@ -206,16 +277,28 @@ def test_a_text_icon_is_drawn_on_the_cards_in_its_colour(cli, mini):
     (mini.folder / "icons").mkdir()
     (mini.folder / "icons" / "dollar.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="21" font-size="24" '
-        'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>', encoding="utf-8")
-    mini.replace("game.toml", "[backs.deck]", '[icons.coin]\nlabel = "Coin"\nsymbol = "dollar"\ncolor = "#00a040"\n\n[backs.deck]')
+        'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>',
+        encoding="utf-8",
+    )
+    mini.replace(
+        "game.toml",
+        "[backs.deck]",
+        '[icons.coin]\nlabel = "Coin"\nsymbol = "dollar"\ncolor = "#00a040"\n\n[backs.deck]',
+    )
     mini.replace("cards.csv", "Heal 2.", "Heal 2 :coin:.")
     built = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--only", "cards")
     assert built.code == 0, built.err
     from PIL import Image
 
-    png = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "spring-front.png").convert("RGB")
-    assert share_of(png, (0x00, 0xA0, 0x40), 30) > 0.0001  # about 200 pixels of the small inline sign
-    plain = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "ember-front.png").convert("RGB")
+    png = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "spring-front.png").convert(
+        "RGB"
+    )
+    assert (
+        share_of(png, (0x00, 0xA0, 0x40), 30) > 0.0001
+    )  # about 200 pixels of the small inline sign
+    plain = Image.open(mini.root / "output" / "mini" / "cards" / "png" / "ember-front.png").convert(
+        "RGB"
+    )
     assert share_of(plain, (0x00, 0xA0, 0x40), 30) == 0
 
 
@@ -226,11 +309,27 @@ def test_a_character_the_arts_font_lacks_is_drawn_in_a_built_in_face_that_has_it
     cff_font(mini.root / "fonts" / "Fancy-Regular.otf", "Fancy")
     (mini.folder / "art" / "blaze.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
-        '<text x="5" y="30" font-family="Fancy" font-size="12" fill="#1a1a80">Go → Now ◎</text></svg>', encoding="utf-8")
+        '<text x="5" y="30" font-family="Fancy" font-size="12" fill="#1a1a80">Go → Now ◎</text></svg>',
+        encoding="utf-8",
+    )
     checked = cli("--root", str(mini.root), "check", "mini", "--runs", "3")
-    assert "catalog/mini/art/blaze.svg: warning: the font 'Fancy-Regular' has no glyph for '◎'" in checked.out
+    assert (
+        "catalog/mini/art/blaze.svg: warning: the font 'Fancy-Regular' has no glyph for '◎'"
+        in checked.out
+    )
     assert "'→'" not in checked.out
-    built = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "pnp")
+    built = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "pnp",
+    )
     assert built.code == 0, built.err
     runs: dict[str, str] = {}
 
@@ -239,6 +338,8 @@ def test_a_character_the_arts_font_lacks_is_drawn_in_a_built_in_face_that_has_it
             name = str(font["/BaseFont"]).split("+")[-1]
             runs[name] = runs.get(name, "") + text
 
-    PdfReader(mini.root / "output" / "mini" / "mini-pnp-letter.pdf").pages[0].extract_text(visitor_text=visit)
+    PdfReader(mini.root / "output" / "mini" / "mini-pnp-letter.pdf").pages[0].extract_text(
+        visitor_text=visit
+    )
     assert "Go" in runs["Fancy-Regular"] and "Now" in runs["Fancy-Regular"]
     assert "→" in runs["LiberationSans"] and "Go" not in runs["LiberationSans"]

@@ -41,8 +41,32 @@ def test_every_symbol_a_shipped_catalog_names_is_in_the_library():
         assert unknown_symbols(cat, lib) == [], cat.id
 
 
-@pytest.mark.parametrize("name", ["drop", "ghost", "cauldron", "ankh", "skull", "moon", "crown", "key", "gate", "die",
-                                  "cloud", "flame", "globe", "scroll", "spade", "wind", "mountain", "snake", "wave", "leaf", "sun"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "drop",
+        "ghost",
+        "cauldron",
+        "ankh",
+        "skull",
+        "moon",
+        "crown",
+        "key",
+        "gate",
+        "die",
+        "cloud",
+        "flame",
+        "globe",
+        "scroll",
+        "spade",
+        "wind",
+        "mountain",
+        "snake",
+        "wave",
+        "leaf",
+        "sun",
+    ],
+)
 def test_the_symbols_the_issue_lists_exist(name):
     assert library(REPO).get(name) is not None
 
@@ -54,7 +78,9 @@ def test_aliases_name_existing_symbols():
 
 
 def test_path_data_is_normalised_to_absolute_moves_lines_and_curves():
-    d = parse_path("m10 10 h20 v20 l-20 0 z M50 50 C60 40 70 40 80 50 S100 60 90 70 Q80 80 70 70 T50 70")
+    d = parse_path(
+        "m10 10 h20 v20 l-20 0 z M50 50 C60 40 70 40 80 50 S100 60 90 70 Q80 80 70 70 T50 70"
+    )
     assert d[0] == ("M", 10.0, 10.0)
     assert d[1] == ("L", 30.0, 10.0) and d[2] == ("L", 30.0, 30.0) and d[3] == ("L", 10.0, 30.0)
     assert d[4] == ("Z",)
@@ -81,13 +107,19 @@ def test_bad_path_data_is_refused_with_a_reason(bad):
 
 def test_a_bad_symbol_is_an_issue_at_its_line(tmp_path):
     f = tmp_path / "symbols.toml"
-    f.write_text('[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n\n[symbols.worse]\nshape = 1\n')
+    f.write_text(
+        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n\n[symbols.worse]\nshape = 1\n'
+    )
     lib = load_library(f, "layouts/symbols.toml", tmp_path)
     assert lib.get("ok") is None  # a structural error stops the file ...
     assert any(i.line == 10 and "shape" in i.field for i in lib.issues)
-    f.write_text('[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n')
+    f.write_text(
+        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n'
+    )
     lib = load_library(f, "layouts/symbols.toml", tmp_path)
-    assert lib.get("ok") is not None and lib.get("bad") is None  # ... a bad path leaves only that symbol out
+    assert (
+        lib.get("ok") is not None and lib.get("bad") is None
+    )  # ... a bad path leaves only that symbol out
     (issue,) = lib.issues
     assert issue.line == 6 and issue.field == "symbols.bad.parts[0]" and "'M'" in issue.message
 
@@ -96,7 +128,9 @@ def test_both_backends_draw_a_symbol_from_the_same_parts():
     sym = library(REPO).get("key")
     face = Face.build(100, 100, 0, "rect", (Icon(10, 10, 80, "key", "#9aa0a6", sym.parts),))
     root = ET.fromstring(svg_bytes(face))
-    group = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "icon icon-key")
+    group = next(
+        g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "icon icon-key"
+    )
     assert len(list(group)) == len(sym.parts)
     assert group.get("transform") == "translate(10 10) scale(0.8)"
     buf = io.BytesIO()
@@ -104,6 +138,14 @@ def test_both_backends_draw_a_symbol_from_the_same_parts():
     PdfFaces(c).draw(face, 50, 50)
     c.showPage()
     c.save()
-    content = pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages[0].get_contents().get_data().decode("latin-1")
-    assert ".8 0 0 .8 10 10 cm" in content  # the icon's square: at (10, 10), 80 of the symbol's 100 units
+    content = (
+        pypdf.PdfReader(io.BytesIO(buf.getvalue()))
+        .pages[0]
+        .get_contents()
+        .get_data()
+        .decode("latin-1")
+    )
+    assert (
+        ".8 0 0 .8 10 10 cm" in content
+    )  # the icon's square: at (10, 10), 80 of the symbol's 100 units
     assert content.count(" c ") == 4 and "Do" not in content  # the ring: four curves; no picture

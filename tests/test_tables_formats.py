@@ -39,12 +39,19 @@ def test_a_semicolon_export_with_the_designers_own_headers_loads(cli, mini):
         "Spring;1;Water;2;\n",
         '\ncolumns = { name = "Title", count = "qty" }\nextra_columns = "ignore"',
     )
-    got = [(c["id"], c["name"], c["count"], c["fields"]["suit"], c["fields"]["strength"]) for c in cards(cli, mini)]
+    got = [
+        (c["id"], c["name"], c["count"], c["fields"]["suit"], c["fields"]["strength"])
+        for c in cards(cli, mini)
+    ]
     assert got == [("ember", "Ember", 2, "Fire", 3), ("spring", "Spring", 1, "Water", 2)]
 
 
 def test_a_tsv_without_a_count_column_makes_one_of_each(cli, mini):
-    use_table(mini, "deck.tsv", "name\tsuit\ttext\nEmber\tFire\tDeal 1, then draw.\nSpring\tWater\tHeal 2.\n")
+    use_table(
+        mini,
+        "deck.tsv",
+        "name\tsuit\ttext\nEmber\tFire\tDeal 1, then draw.\nSpring\tWater\tHeal 2.\n",
+    )
     got = [(c["name"], c["count"], c["fields"]["text"]) for c in cards(cli, mini)]
     assert got == [("Ember", 1, "Deal 1, then draw."), ("Spring", 1, "Heal 2.")]
 
@@ -71,7 +78,9 @@ def test_a_column_without_a_header_is_named_by_its_letter(cli, mini):
 def test_a_mapping_to_a_field_the_set_lacks_is_reported_in_the_game_file(cli, mini):
     use_table(mini, "deck.csv", "name,suit\nEmber,Fire\n", '\ncolumns = { power = "Power" }')
     (line,) = errors(cli, mini)
-    assert line.startswith("catalog/mini/game.toml:37: sets[0].columns.power: maps the header 'Power' to 'power', which is not a field")
+    assert line.startswith(
+        "catalog/mini/game.toml:37: sets[0].columns.power: maps the header 'Power' to 'power', which is not a field"
+    )
 
 
 def test_yaml_rows_load_and_errors_point_at_the_rows_line(cli, mini):
@@ -89,11 +98,17 @@ def test_yaml_rows_load_and_errors_point_at_the_rows_line(cli, mini):
         "  suit: Water\n"
         "  bonus: true\n",
     )
-    got = [(c["name"], c["count"], c["fields"]["text"], c["fields"]["bonus"]) for c in cards(cli, mini)]
+    got = [
+        (c["name"], c["count"], c["fields"]["text"], c["fields"]["bonus"]) for c in cards(cli, mini)
+    ]
     assert got == [("Ember", 2, "Deal 1.\nThen draw.", False), ("Spring", 1, None, True)]
 
-    mini.path("deck.yaml").write_text("- name: Ember\n  suit: Fire\n- name: Spring\n  suit: Water\n  strength: 12\n")
-    assert errors(cli, mini) == ["catalog/mini/deck.yaml:3: strength: expected a number of at most 9, got '12'"]
+    mini.path("deck.yaml").write_text(
+        "- name: Ember\n  suit: Fire\n- name: Spring\n  suit: Water\n  strength: 12\n"
+    )
+    assert errors(cli, mini) == [
+        "catalog/mini/deck.yaml:3: strength: expected a number of at most 9, got '12'"
+    ]
 
 
 def test_broken_yaml_is_located_by_the_parser(cli, mini):
@@ -102,7 +117,9 @@ def test_broken_yaml_is_located_by_the_parser(cli, mini):
     assert line.startswith("catalog/mini/deck.yml:4: the YAML cannot be read:")
 
     mini.path("deck.yml").write_text("name: Ember\n")
-    assert errors(cli, mini) == ["catalog/mini/deck.yml:1: expected a list of rows, each a mapping such as '- name: Ember'"]
+    assert errors(cli, mini) == [
+        "catalog/mini/deck.yml:1: expected a list of rows, each a mapping such as '- name: Ember'"
+    ]
 
 
 def test_json_rows_load_and_errors_point_at_the_rows_line(cli, mini):
@@ -111,16 +128,24 @@ def test_json_rows_load_and_errors_point_at_the_rows_line(cli, mini):
         "deck.json",
         '[\n  {"name": "Ember", "count": 2, "suit": "Fire"},\n\n  {"name": "Spring",\n   "suit": "Air"}\n]\n',
     )
-    assert errors(cli, mini) == ["catalog/mini/deck.json:4: suit: expected one of 'Fire' or 'Water', got 'Air'"]
+    assert errors(cli, mini) == [
+        "catalog/mini/deck.json:4: suit: expected one of 'Fire' or 'Water', got 'Air'"
+    ]
     mini.path("deck.json").write_text('[{"name": "Ember", "suit": "Fire", "strength": 4}]')
-    assert [(c["name"], c["count"], c["fields"]["strength"]) for c in cards(cli, mini)] == [("Ember", 1, 4)]
+    assert [(c["name"], c["count"], c["fields"]["strength"]) for c in cards(cli, mini)] == [
+        ("Ember", 1, 4)
+    ]
     mini.path("deck.json").write_text('[\n {"name": "Ember",\n  "suit": "Fire",,\n}]')
     (line,) = errors(cli, mini)
     assert line.startswith("catalog/mini/deck.json:3: the JSON cannot be read:")
 
 
 def test_an_unclosed_quote_is_named_at_its_opening_line(cli, mini):
-    use_table(mini, "deck.csv", 'name,suit,text\nEmber,Fire,ok\nSpring,Water,"Heal 2.\nFlood,Water,fine\nRain,Water,fine\n')
+    use_table(
+        mini,
+        "deck.csv",
+        'name,suit,text\nEmber,Fire,ok\nSpring,Water,"Heal 2.\nFlood,Water,fine\nRain,Water,fine\n',
+    )
     assert errors(cli, mini) == [
         'catalog/mini/deck.csv:3: an unclosed quote: the cell opened with " on this line never ends; close it with another "'
     ]
@@ -132,7 +157,9 @@ def test_only_a_line_feed_ends_a_row_and_control_characters_are_refused(cli, min
     got = [(c["name"], c["fields"]["text"]) for c in cards(cli, mini)]
     assert got == [("Ember", "one\u2028two"), ("Spring", "ok")]
 
-    mini.path("deck.csv").write_text("name,suit,text\nEmber,Fire,page\fbreak\nSpring,Water,tab\vbed\nFlood,Water,nul\x00here\n")
+    mini.path("deck.csv").write_text(
+        "name,suit,text\nEmber,Fire,page\fbreak\nSpring,Water,tab\vbed\nFlood,Water,nul\x00here\n"
+    )
     assert errors(cli, mini) == [
         "catalog/mini/deck.csv:2: text: the cell holds the control character U+000C, which cannot be printed; remove it (an export from another program can leave these)",
         "catalog/mini/deck.csv:3: text: the cell holds the control character U+000B, which cannot be printed; remove it (an export from another program can leave these)",
@@ -159,8 +186,14 @@ def test_a_truncated_workbook_is_a_located_error(cli, mini):
 
 
 def test_inline_rows_may_carry_notes_when_extra_columns_are_ignored(cli, mini):
-    mini.replace(TOML, '{ id = "damage", name = "Damage", count = 10 }', '{ id = "damage", name = "Damage", count = 10, note = "check the count" }')
-    assert errors(cli, mini) == ["catalog/mini/game.toml:50: note: unknown column; set 'tokens' has: id, name, count, designer_choice"]
+    mini.replace(
+        TOML,
+        '{ id = "damage", name = "Damage", count = 10 }',
+        '{ id = "damage", name = "Damage", count = 10, note = "check the count" }',
+    )
+    assert errors(cli, mini) == [
+        "catalog/mini/game.toml:50: note: unknown column; set 'tokens' has: id, name, count, designer_choice"
+    ]
     mini.replace(TOML, 'group = "Tokens"', 'group = "Tokens"\nextra_columns = "ignore"')
     result = cli("--root", str(mini.root), "catalog", "mini", "--json")
     assert result.code == 0, result.err

@@ -10,7 +10,18 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def build(cli, mini) -> None:
-    result = cli("--root", str(mini.root), "build", "mini", "--jobs", "1", "--paper", "letter", "--only", "svg")
+    result = cli(
+        "--root",
+        str(mini.root),
+        "build",
+        "mini",
+        "--jobs",
+        "1",
+        "--paper",
+        "letter",
+        "--only",
+        "svg",
+    )
     assert result.code == 0, result.out + result.err
 
 
@@ -56,7 +67,10 @@ def test_html_in_card_text_is_reported_not_printed(cli, mini):
     build(cli, mini)
     assert not [t for t, _, _ in texts(mini, "spring") if "<" in t]
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
-    assert "catalog/mini/cards.csv:5: text: warning: <b> is HTML, which card text does not read" in result.out
+    assert (
+        "catalog/mini/cards.csv:5: text: warning: <b> is HTML, which card text does not read"
+        in result.out
+    )
 
 
 def test_a_field_named_like_a_template_name_is_refused_at_load(cli, mini):
@@ -84,8 +98,11 @@ def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
     mini.replace("cards.csv", '"Discard your hand, then draw 3."', '"Discard.\nDraw 3."')
     # card text in boxes made for one short line: allowed to shrink under the type minimum
     # (the print-safety check warns), as the test is about line breaks
-    faces_toml(mini, '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\nmin_size = "4pt"\n'
-                     '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\nmin_size = "3pt"\n')
+    faces_toml(
+        mini,
+        '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\nmin_size = "4pt"\n'
+        '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\nmin_size = "3pt"\n',
+    )
     build(cli, mini)
     runs = texts(mini, "flood")
     assert not [t for t, _, _ in runs if "\\" in t]

@@ -32,7 +32,7 @@ def words(text: str) -> list[str]:
 
 
 def shingles(ws: list[str], n: int = RUN) -> set[tuple[str, ...]]:
-    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
+    return {tuple(ws[i : i + n]) for i in range(len(ws) - n + 1)}
 
 
 def seed_runs() -> dict[tuple[str, ...], str]:
@@ -49,10 +49,10 @@ def shared_runs(text: str, runs: dict[tuple[str, ...], str]) -> list[str]:
     found: list[str] = []
     i = 0
     while i <= len(ws) - RUN:
-        key = tuple(ws[i:i + RUN])
+        key = tuple(ws[i : i + RUN])
         if key in runs:
             j = i + RUN
-            while j < len(ws) and tuple(ws[j - RUN + 1:j + 1]) in runs:
+            while j < len(ws) and tuple(ws[j - RUN + 1 : j + 1]) in runs:
                 j += 1
             found.append(f"{runs[key]}: {' '.join(ws[i:j])}")
             i = j
@@ -103,7 +103,11 @@ def test_no_repository_file_repeats_a_seed(runs) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_no_generated_text_repeats_a_seed(runs, game: str) -> None:
     problems = []
-    for what, text in (("rulebook PDF", rulebook_text(game)), ("quick reference", quickref_text(game)), ("SVG faces", svg_text(game))):
+    for what, text in (
+        ("rulebook PDF", rulebook_text(game)),
+        ("quick reference", quickref_text(game)),
+        ("SVG faces", svg_text(game)),
+    ):
         for hit in shared_runs(text, runs):
             problems.append(f"{game} {what}: shares {hit}")
     assert not problems, "\n".join(problems)
@@ -113,15 +117,24 @@ def test_check_json_gives_a_seed_line_and_a_paraphrase_never_a_quote() -> None:
     from conftest import run_checks
     from rules_texts import catalog
 
-    report = run_checks([catalog(g) for g in GAMES], only={"counts", "constraints", "facts", "examples"}).public()
+    report = run_checks(
+        [catalog(g) for g in GAMES], only={"counts", "constraints", "facts", "examples"}
+    ).public()
     cited = 0
     for game in report["games"]:
         for check in game["checks"]:
             assert "quote" not in check
             if check["cite"] is not None:
                 cited += 1
-                assert {"seed", "line", "says"} <= set(check["cite"]) <= {"seed", "line", "says", "also"}
+                assert (
+                    {"seed", "line", "says"}
+                    <= set(check["cite"])
+                    <= {"seed", "line", "says", "also"}
+                )
                 assert (SEEDS / check["cite"]["seed"]).is_file(), check["cite"]
                 lines = (SEEDS / check["cite"]["seed"]).read_text(encoding="utf-8").splitlines()
-                assert 1 <= check["cite"]["line"] <= len(lines) and lines[check["cite"]["line"] - 1].strip(), check
+                assert (
+                    1 <= check["cite"]["line"] <= len(lines)
+                    and lines[check["cite"]["line"] - 1].strip()
+                ), check
     assert cited >= 50

@@ -35,8 +35,22 @@ def all_paths(value: Any, prefix: Path = ()) -> set[Path]:
 
 # ---------------------------------------------------------------- a document writer
 
-SCALARS = ["42", "-17", "+1_000", "0x1F", "3.5", "-2e-3", "inf", "nan", "true", "false",
-           "1979-05-27", "1979-05-27 07:32:00", "1979-05-27T07:32:00Z", "07:32:00"]
+SCALARS = [
+    "42",
+    "-17",
+    "+1_000",
+    "0x1F",
+    "3.5",
+    "-2e-3",
+    "inf",
+    "nan",
+    "true",
+    "false",
+    "1979-05-27",
+    "1979-05-27 07:32:00",
+    "1979-05-27T07:32:00Z",
+    "07:32:00",
+]
 # pieces of string content that would mislead a scanner reading lines
 BARE = ["a", "b2", "key_x", "K-9", "1", "0a", "true", "inf", "1979-05-27"]
 TRICKY = ["a", "b c", "#", "[", "]", "{", "}", "=", "x = 1", ",", "[[t]]", "é", "."]
@@ -61,7 +75,7 @@ class Doc:
 
     def gap(self) -> None:
         """Nothing, a blank line or a comment line (with its own brackets and quotes)."""
-        choice = self.draw(st.sampled_from(["", "\n", "# a [comment] with \"quotes\" = 1\n"]))
+        choice = self.draw(st.sampled_from(["", "\n", '# a [comment] with "quotes" = 1\n']))
         self.write(choice)
 
     # ------------------------------------------------------------ keys and strings
@@ -74,11 +88,21 @@ class Doc:
                 name = self.draw(st.sampled_from(BARE)) + (str(len(used)) if len(used) > 2 else "")
                 written = name
             else:
-                name = "".join(self.draw(st.lists(st.sampled_from(TRICKY + ["'" if style == "basic" else '"']), max_size=2)))
+                name = "".join(
+                    self.draw(
+                        st.lists(
+                            st.sampled_from(TRICKY + ["'" if style == "basic" else '"']), max_size=2
+                        )
+                    )
+                )
                 if style == "basic":
                     if self.draw(st.booleans()):
                         name += '"\\'
-                    written = '"' + name.replace("\\", "\\\\").replace('"', '\\"').replace("é", "\\u00e9") + '"'
+                    written = (
+                        '"'
+                        + name.replace("\\", "\\\\").replace('"', '\\"').replace("é", "\\u00e9")
+                        + '"'
+                    )
                 else:
                     written = "'" + name + "'"
             if name not in used:
@@ -92,12 +116,25 @@ class Doc:
             return '"' + " ".join(pieces) + ' \\" \\\\"'
         if kind == "literal":
             return "'" + " ".join(pieces) + " \"'"
-        lines = [" ".join(self.draw(st.lists(st.sampled_from(TRICKY), max_size=3))) for _ in range(self.draw(st.integers(0, 2)))]
+        lines = [
+            " ".join(self.draw(st.lists(st.sampled_from(TRICKY), max_size=3)))
+            for _ in range(self.draw(st.integers(0, 2)))
+        ]
         if kind == "ml-basic":
             body = "\n".join(lines + ['a \\""" b "" c', "d \\", "  e"])
-            return '"""' + self.draw(st.sampled_from(["", "\n"])) + body + self.draw(st.sampled_from(['"""', '""""', '"""""']))
-        body = "\n".join(lines + ["f \"\"\" g '' h"])
-        return "'''" + self.draw(st.sampled_from(["", "\n"])) + body + self.draw(st.sampled_from(["'''", "''''"]))
+            return (
+                '"""'
+                + self.draw(st.sampled_from(["", "\n"]))
+                + body
+                + self.draw(st.sampled_from(['"""', '""""', '"""""']))
+            )
+        body = "\n".join(lines + ['f """ g \'\' h'])
+        return (
+            "'''"
+            + self.draw(st.sampled_from(["", "\n"]))
+            + body
+            + self.draw(st.sampled_from(["'''", "''''"]))
+        )
 
     # ------------------------------------------------------------ values
 
@@ -148,14 +185,17 @@ class Doc:
         names = [_name(p) for p in parts]
         for n in range(1, len(names) + 1):
             self.note(table + tuple(names[:n]))
-        self.write(self.draw(st.sampled_from([".", " . "])).join(parts) + self.draw(st.sampled_from(["=", " = "])))
+        self.write(
+            self.draw(st.sampled_from([".", " . "])).join(parts)
+            + self.draw(st.sampled_from(["=", " = "]))
+        )
         self.value(table + tuple(names), depth)
 
     def body(self, table: Path, used: set[str]) -> None:
         for _ in range(self.draw(st.integers(0, 2))):
             self.gap()
             self.keyval(table, used, 0)
-            self.write(self.draw(st.sampled_from(["\n", "  # [x] \"y\"\n", " \n"])))
+            self.write(self.draw(st.sampled_from(["\n", '  # [x] "y"\n', " \n"])))
 
     # ------------------------------------------------------------ tables
 
@@ -163,7 +203,9 @@ class Doc:
         dot = self.draw(st.sampled_from([".", " . "]))
         o, c = ("[[", "]]") if many else ("[", "]")
         pad = self.draw(st.sampled_from(["", " "]))
-        self.write(f"{o}{pad}{dot.join(parts)}{pad}{c}" + self.draw(st.sampled_from(["\n", " # [[no]]\n"])))
+        self.write(
+            f"{o}{pad}{dot.join(parts)}{pad}{c}" + self.draw(st.sampled_from(["\n", " # [[no]]\n"]))
+        )
 
     def document(self) -> str:
         top: set[str] = set()
@@ -219,6 +261,7 @@ def test_every_key_tomllib_reads_is_found_at_its_line(data):
 
 # ---------------------------------------------------------------- examples
 
+
 def test_a_key_after_a_multi_line_string_has_its_own_line():
     text = 'id = "x"\ndescription = """\nFirst [line].\nA "quoted" # word.\n"""\nversion = 2\n'
     lines = key_lines(text)
@@ -244,7 +287,11 @@ def test_a_catalog_error_after_a_multi_line_description_names_its_own_line(cli, 
     shutil.copytree(FIXTURES / "catalog" / "mini", game)
     toml = game / "game.toml"
     text = toml.read_text(encoding="utf-8")
-    text = text.replace('title = "Mini"\n', 'title = "Mini"\ndescription = """\n[Draft] a small game\nplayers = 3\n"""\nplayers_note = 1\n', 1)
+    text = text.replace(
+        'title = "Mini"\n',
+        'title = "Mini"\ndescription = """\n[Draft] a small game\nplayers = 3\n"""\nplayers_note = 1\n',
+        1,
+    )
     toml.write_text(text, encoding="utf-8")
     line = text.splitlines().index("players_note = 1") + 1
     result = cli("--root", str(tmp_path), "catalog", "mini", "--json")

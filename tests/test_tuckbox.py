@@ -27,7 +27,9 @@ def pages(path: Path) -> list[PageRead]:
     return read_pdf(path.read_bytes(), text=True)[1]
 
 
-def tagged_segments(page: PageRead, tag: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def tagged_segments(
+    page: PageRead, tag: str
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The straight segments drawn inside `/<tag> BMC … EMC`, in page coordinates."""
     return page.lines.get(tag, [])
 
@@ -132,7 +134,10 @@ def test_the_cut_line_is_closed_and_no_fold_mark_falls_on_the_box(boxes):
             polygon = [a for a, _ in cut]
             assert len(cut) >= 20
             # closed: the last point drawn meets the first (ReportLab closes with `h`)
-            assert all(abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01 for (_, a), (b, _) in zip(cut, cut[1:]))
+            assert all(
+                abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
+                for (_, a), (b, _) in zip(cut, cut[1:])
+            )
             for a, b in tagged_segments(page, "FoldMarks"):
                 for t in (0.0, 0.5, 1.0):
                     p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
@@ -143,8 +148,24 @@ def test_a_thicker_card_stock_makes_a_deeper_box(tmp_path):
     game = copy_project(tmp_path, ("atmosfear",)) / "catalog" / "atmosfear" / "game.toml"
     text = game.read_text(encoding="utf-8")
     assert "[print]" in text
-    game.write_text(text.replace("[print]", '[print]\ncard_thickness = "0.5mm"', 1), encoding="utf-8")
-    assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    game.write_text(
+        text.replace("[print]", '[print]\ncard_thickness = "0.5mm"', 1), encoding="utf-8"
+    )
+    assert (
+        main(
+            [
+                "--root",
+                str(tmp_path),
+                "--only",
+                "tuckbox",
+                "--paper",
+                "a4",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 0
+    )
     for page in pages(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-a4.pdf"):
         _, _, d = inner_size(page)
         cards, _, _ = footer_counts(page)
@@ -154,9 +175,28 @@ def test_a_thicker_card_stock_makes_a_deeper_box(tmp_path):
 def test_a_deck_too_thick_for_one_box_is_shared_out_over_boxes_that_fit(tmp_path):
     game = copy_project(tmp_path, ("atmosfear",)) / "catalog" / "atmosfear" / "game.toml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace("[print]", '[print]\ncard_thickness = "1.2mm"', 1), encoding="utf-8")
-    assert main(["--root", str(tmp_path), "--only", "tuckbox", "--paper", "letter", "--out", str(tmp_path / "out")]) == 0
-    parts = [footer_counts(p) for p in pages(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-letter.pdf")]
+    game.write_text(
+        text.replace("[print]", '[print]\ncard_thickness = "1.2mm"', 1), encoding="utf-8"
+    )
+    assert (
+        main(
+            [
+                "--root",
+                str(tmp_path),
+                "--only",
+                "tuckbox",
+                "--paper",
+                "letter",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 0
+    )
+    parts = [
+        footer_counts(p)
+        for p in pages(tmp_path / "out" / "atmosfear" / "atmosfear-tuckbox-letter.pdf")
+    ]
     split = [p for p in parts if p[2] > 1]
     assert split, parts  # 73 cards of 1.2 mm do not fit one box on Letter
     assert sum(c for c, _, _ in split) == 73

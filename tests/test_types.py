@@ -9,7 +9,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _mypy(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mypy", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_the_whole_package_passes_mypy_strict():
@@ -24,7 +26,9 @@ def test_the_project_settings_are_strict_for_every_module():
     assert "ignore-without-code" in settings["enable_error_code"]
     # the only overrides are for libraries without type hints, never a relaxed cardstock module
     for override in settings.get("overrides", []):
-        modules = override["module"] if isinstance(override["module"], list) else [override["module"]]
+        modules = (
+            override["module"] if isinstance(override["module"], list) else [override["module"]]
+        )
         assert not any(m.startswith("cardstock") for m in modules), override
         assert set(override) == {"module", "ignore_missing_imports"}, override
 

@@ -76,50 +76,118 @@ RULES = '[[counts]]\nname = "every card"\nmatch = { set = "cards" }\ncount = "si
 
 # (case, edit of the project, extra build options, the exact line expected)
 CASES: list[tuple[str, Edit, list[str], str]] = [
-    ("catalog", _csv("ember,Ember,2", "ember,Ember,two"), [],
-     "catalog/mini/cards.csv:2: count: expected a whole number, got 'two'"),
-    ("rules", _write("catalog/mini/rules.toml", RULES), [],
-     "catalog/mini/rules.toml:4: counts[0].count: expected a whole number, got 'six'"),
-    ("layout key", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, fallback, size, min_size, "
-     "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
-     "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
-     "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern"),
-    ("layout value", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntop = "6 furlongs"\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.top: "
-     "unknown unit 'furlongs' in '6 furlongs'; expected one of pt, in, mm, cm, pc, px or a percentage such as '50%'"),
-    ("layout colour", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\nfill = "reddish"\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', a theme colour "
-     "(accent, ink, muted, paper, rule, tab, white) or 'none', got 'reddish'"),
-    ("layout template", _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ name "\n'), [],
-     "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: template syntax error: unexpected end of template, "
-     "expected 'end of print statement'."),
-    ("symbol", _symbols("fire = \"flame\"", "fire = \"no-such-symbol\""), [],
-     "layouts/symbols.toml:11: aliases.fire: names the symbol 'no-such-symbol', which the library does not define"),
-    ("sheet", _sheet("cards.toml", 'gap = "3mm"', 'gap = "3mm"\nbogus = 1'), [],
-     "layouts/sheets/cards.toml:32: gutterfold.bogus: unknown key; expected one of: gap"),
-    ("printer profile", _sheet("printers.toml", 'back_offset = "0mm,0mm"', 'back_offset = "0mm"'), [],
-     "layouts/sheets/printers.toml:18: printers.exact.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '0mm'"),
-    ("template syntax", _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{% if players %}\nno end\n"), [],
-     "layouts/mini/rulebook.md.j2:4: rulebook: template syntax error: Unexpected end of template. Jinja was looking "
-     "for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'."),
-    ("unknown template name", _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"), [],
-     "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not given; it has: cell, component, "
-     "component_list, components, contents, count, cover, designer_choices, example, faces, fact, game, groups, icon, icons, kinds, "
-     "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals"),
-    ("missing font", _write("layouts/mini/faces.toml", '[styles.title]\nfont = "comic-sans"\n'), [],
-     "layouts/mini/faces.toml:2: styles.title.font: unknown font 'comic-sans'; "
-     "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono"),
-    ("missing art", _csv("art/blaze.svg", "art/missing.png"), [],
-     "catalog/mini/cards.csv:3: art: art file not found: catalog/mini/art/missing.png"),
-    ("art of the wrong type", _png_that_is_not, [],
-     "catalog/mini/cards.csv:3: art: catalog/mini/art/blaze.png: the art file is not a PNG image (its first bytes say otherwise)"),
-    ("bad option", lambda root: None, ["--back-offset", "1.2furlongs,0mm"],
-     "command line: --back-offset: unknown unit 'furlongs' in '1.2furlongs'; expected one of pt, in, mm, cm, pc, px"),
-    ("unknown printer", lambda root: None, ["--printer", "nope"],
-     "cardstock:layouts/sheets/printers.toml: printers: unknown printer 'nope'; the profiles are: exact"),
-    ("huge count", _csv("ember,Ember,2", "ember,Ember,1000000000000"), [],
-     "catalog/mini/cards.csv:2: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'"),
+    (
+        "catalog",
+        _csv("ember,Ember,2", "ember,Ember,two"),
+        [],
+        "catalog/mini/cards.csv:2: count: expected a whole number, got 'two'",
+    ),
+    (
+        "rules",
+        _write("catalog/mini/rules.toml", RULES),
+        [],
+        "catalog/mini/rules.toml:4: counts[0].count: expected a whole number, got 'six'",
+    ),
+    (
+        "layout key",
+        _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n'),
+        [],
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, fallback, size, min_size, "
+        "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
+        "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
+        "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern",
+    ),
+    (
+        "layout value",
+        _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntop = "6 furlongs"\n'),
+        [],
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.top: "
+        "unknown unit 'furlongs' in '6 furlongs'; expected one of pt, in, mm, cm, pc, px or a percentage such as '50%'",
+    ),
+    (
+        "layout colour",
+        _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\nfill = "reddish"\n'),
+        [],
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', a theme colour "
+        "(accent, ink, muted, paper, rule, tab, white) or 'none', got 'reddish'",
+    ),
+    (
+        "layout template",
+        _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ name "\n'),
+        [],
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: template syntax error: unexpected end of template, "
+        "expected 'end of print statement'.",
+    ),
+    (
+        "symbol",
+        _symbols('fire = "flame"', 'fire = "no-such-symbol"'),
+        [],
+        "layouts/symbols.toml:11: aliases.fire: names the symbol 'no-such-symbol', which the library does not define",
+    ),
+    (
+        "sheet",
+        _sheet("cards.toml", 'gap = "3mm"', 'gap = "3mm"\nbogus = 1'),
+        [],
+        "layouts/sheets/cards.toml:32: gutterfold.bogus: unknown key; expected one of: gap",
+    ),
+    (
+        "printer profile",
+        _sheet("printers.toml", 'back_offset = "0mm,0mm"', 'back_offset = "0mm"'),
+        [],
+        "layouts/sheets/printers.toml:18: printers.exact.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '0mm'",
+    ),
+    (
+        "template syntax",
+        _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{% if players %}\nno end\n"),
+        [],
+        "layouts/mini/rulebook.md.j2:4: rulebook: template syntax error: Unexpected end of template. Jinja was looking "
+        "for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'.",
+    ),
+    (
+        "unknown template name",
+        _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"),
+        [],
+        "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not given; it has: cell, component, "
+        "component_list, components, contents, count, cover, designer_choices, example, faces, fact, game, groups, icon, icons, kinds, "
+        "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals",
+    ),
+    (
+        "missing font",
+        _write("layouts/mini/faces.toml", '[styles.title]\nfont = "comic-sans"\n'),
+        [],
+        "layouts/mini/faces.toml:2: styles.title.font: unknown font 'comic-sans'; "
+        "the fonts are: sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono",
+    ),
+    (
+        "missing art",
+        _csv("art/blaze.svg", "art/missing.png"),
+        [],
+        "catalog/mini/cards.csv:3: art: art file not found: catalog/mini/art/missing.png",
+    ),
+    (
+        "art of the wrong type",
+        _png_that_is_not,
+        [],
+        "catalog/mini/cards.csv:3: art: catalog/mini/art/blaze.png: the art file is not a PNG image (its first bytes say otherwise)",
+    ),
+    (
+        "bad option",
+        lambda root: None,
+        ["--back-offset", "1.2furlongs,0mm"],
+        "command line: --back-offset: unknown unit 'furlongs' in '1.2furlongs'; expected one of pt, in, mm, cm, pc, px",
+    ),
+    (
+        "unknown printer",
+        lambda root: None,
+        ["--printer", "nope"],
+        "cardstock:layouts/sheets/printers.toml: printers: unknown printer 'nope'; the profiles are: exact",
+    ),
+    (
+        "huge count",
+        _csv("ember,Ember,2", "ember,Ember,1000000000000"),
+        [],
+        "catalog/mini/cards.csv:2: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'",
+    ),
 ]
 
 
@@ -131,7 +199,9 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("case, edit, options, expected", CASES, ids=[c[0] for c in CASES])
-def test_a_broken_input_of_every_kind_exits_2_before_anything_is_written(project, cli, case, edit, options, expected):
+def test_a_broken_input_of_every_kind_exits_2_before_anything_is_written(
+    project, cli, case, edit, options, expected
+):
     edit(project)
     result = cli("--root", str(project), "build", "--jobs", "1", *options)
     lines = result.err.splitlines()
@@ -173,7 +243,11 @@ def _layout_names() -> list[str]:
 def test_a_missing_layout_is_one_issue_saying_how_many_components_need_it(project):
     default = _copy_shared(project, "default.toml")
     text = default.read_text(encoding="utf-8")
-    for old, new in (("[layouts.card]", "[layouts.poster]"), ("[layouts.card.", "[layouts.poster."), ('extends = "card"', 'extends = "poster"')):
+    for old, new in (
+        ("[layouts.card]", "[layouts.poster]"),
+        ("[layouts.card.", "[layouts.poster."),
+        ('extends = "card"', 'extends = "poster"'),
+    ):
         assert old in text
         text = text.replace(old, new)
     default.write_text(text, encoding="utf-8")
@@ -195,16 +269,22 @@ def test_a_rules_check_validates_every_input_too(project, cli):
     _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n')(project)
     result = cli("--root", str(project), "check")
     assert result.code == 2
-    assert result.err.startswith("layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key")
+    assert result.err.startswith(
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key"
+    )
 
 
 def test_a_layout_template_that_fails_on_every_face_is_one_finding_naming_the_count(project, cli):
     """A name only known when a face is drawn: bad input (exit 2), reported once with the
     number of faces it hit and the first of them."""
-    _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ nosuch }}"\n')(project)
+    _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ nosuch }}"\n')(
+        project
+    )
     result = cli("--root", str(project), "check", "mini")
     assert result.code == 2
-    found = [line.strip() for line in result.err.splitlines() if "layouts.card.boxes.title.text" in line]
+    found = [
+        line.strip() for line in result.err.splitlines() if "layouts.card.boxes.title.text" in line
+    ]
     assert found == [
         "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: the template names something that does not exist: "
         "'nosuch' is undefined (drawing 4 faces, first component 'ember')",
@@ -226,5 +306,7 @@ def test_a_long_value_is_quoted_by_its_start_and_length(project, cli):
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2
     first = result.err.splitlines()[0]
-    assert first.startswith("catalog/mini/cards.csv:2: suit: expected one of 'Fire' or 'Water', got 'FireFire")
+    assert first.startswith(
+        "catalog/mini/cards.csv:2: suit: expected one of 'Fire' or 'Water', got 'FireFire"
+    )
     assert first.endswith("… (200 characters)") and len(first) < 200

@@ -25,9 +25,21 @@ def faces(root: Path, text: str) -> None:
 
 
 CASES = {
-    "undefined name": ('[layouts.card.boxes.title]\ntext = "{{ nosuch.attr }}"\n', "title.text", "'nosuch' is undefined"),
-    "unknown font from a template": ('[layouts.card.boxes.title]\nfont = "{{ name }}"\n', "title.font", "unknown font 'Dawn'"),
-    "colour from a template": ('[layouts.card.boxes.title]\nstroke = "{{ suit }}"\n', "title.stroke", "expected a colour"),
+    "undefined name": (
+        '[layouts.card.boxes.title]\ntext = "{{ nosuch.attr }}"\n',
+        "title.text",
+        "'nosuch' is undefined",
+    ),
+    "unknown font from a template": (
+        '[layouts.card.boxes.title]\nfont = "{{ name }}"\n',
+        "title.font",
+        "unknown font 'Dawn'",
+    ),
+    "colour from a template": (
+        '[layouts.card.boxes.title]\nstroke = "{{ suit }}"\n',
+        "title.stroke",
+        "expected a colour",
+    ),
 }
 
 
@@ -54,7 +66,10 @@ def test_a_template_syntax_error_in_a_layout_is_found_by_validation(project, cli
     faces(project, '[layouts.card.boxes.title]\ntext = "{{ name "\n')
     built = cli("--root", str(project), "--jobs", "1")
     assert built.code == 2
-    assert f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.title.text: template syntax error" in built.err
+    assert (
+        f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.title.text: template syntax error"
+        in built.err
+    )
     assert not (project / "output").exists()
 
 
@@ -68,7 +83,10 @@ def test_an_unknown_font_named_in_a_layout_is_found_by_validation(project, cli):
 
 def test_a_broken_template_in_card_text_is_bad_input(project, cli):
     csv = project / "catalog" / GAME / "cards.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play {{ on any"), encoding="utf-8")
+    csv.write_text(
+        csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play {{ on any"),
+        encoding="utf-8",
+    )
     built = cli("--root", str(project), "--jobs", "1")
     assert built.code == 2, built.err
     assert f"catalog/{GAME}/cards.csv:3: text: template syntax error" in built.err
@@ -77,7 +95,12 @@ def test_a_broken_template_in_card_text_is_bad_input(project, cli):
 
 def test_an_icon_the_game_does_not_declare_in_card_text_is_bad_input(project, cli):
     csv = project / "catalog" / GAME / "cards.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play on any :nosuchicon: card."), encoding="utf-8")
+    csv.write_text(
+        csv.read_text(encoding="utf-8").replace(
+            "Play on any Sun card.", "Play on any :nosuchicon: card."
+        ),
+        encoding="utf-8",
+    )
     built = cli("--root", str(project), "--jobs", "2")
     assert built.code == 2, built.err
     assert sum("names the icon :nosuchicon:" in line for line in built.err.splitlines()) == 1
@@ -86,7 +109,12 @@ def test_an_icon_the_game_does_not_declare_in_card_text_is_bad_input(project, cl
 
 def test_text_that_does_not_fit_still_fails_the_rules_check(project, cli):
     csv = project / "catalog" / GAME / "cards.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("Play on any Sun card.", "Play on any Sun card. " * 60), encoding="utf-8")
+    csv.write_text(
+        csv.read_text(encoding="utf-8").replace(
+            "Play on any Sun card.", "Play on any Sun card. " * 60
+        ),
+        encoding="utf-8",
+    )
     built = cli("--root", str(project), "--jobs", "1", "--paper", "letter")
     assert built.code == 1, built.err
     assert "does not fit" in built.err

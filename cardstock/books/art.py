@@ -72,7 +72,9 @@ class IconPainter:
         canv.restoreState()
 
 
-def _draw_symbol(canv: Canvas, parts: Any, x: float, y: float, size: float, color: colors.Color) -> None:
+def _draw_symbol(
+    canv: Canvas, parts: Any, x: float, y: float, size: float, color: colors.Color
+) -> None:
     """Symbol parts (paths in a 0..100 box, y down) drawn into the square at (x, y)."""
     k = size / 100.0
     for part in parts:
@@ -96,7 +98,12 @@ def _draw_symbol(canv: Canvas, parts: Any, x: float, y: float, size: float, colo
             canv.drawPath(p, stroke=1, fill=0)
         else:
             canv.setFillColor(color)
-            canv.drawPath(p, stroke=0, fill=1, fillMode=1 if getattr(part, "fill_rule", "") == "evenodd" else 0)
+            canv.drawPath(
+                p,
+                stroke=0,
+                fill=1,
+                fillMode=1 if getattr(part, "fill_rule", "") == "evenodd" else 0,
+            )
 
 
 # --------------------------------------------------------------------------- thumbnails
@@ -123,11 +130,26 @@ _DRAWERS: "weakref.WeakKeyDictionary[Canvas, Any]" = weakref.WeakKeyDictionary()
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
-    def __init__(self, catalog: Catalog, component: Component, width: float, styles: Styles, findings: list[Issue], thumbs: Thumbs):
+    def __init__(
+        self,
+        catalog: Catalog,
+        component: Component,
+        width: float,
+        styles: Styles,
+        findings: list[Issue],
+        thumbs: Thumbs,
+    ):
         super().__init__()
-        self.catalog, self.component, self.styles, self.findings = catalog, component, styles, findings
+        self.catalog, self.component, self.styles, self.findings = (
+            catalog,
+            component,
+            styles,
+            findings,
+        )
         self.face = thumbs.of(component, findings)
-        w, h = (self.face.width, self.face.height) if self.face is not None else face_size(component)
+        w, h = (
+            (self.face.width, self.face.height) if self.face is not None else face_size(component)
+        )
         self.scale = min(width / w, (width * 1.6) / h)
         self.width, self.height = w * self.scale, h * self.scale
 
@@ -191,7 +213,9 @@ def hyphenation() -> Any:
     return Pyphen(lang="en_US")
 
 
-def _caption(c: Component, styles: Styles, label: Optional[str] = None, line: Optional[float] = None) -> Paragraph:
+def _caption(
+    c: Component, styles: Styles, label: Optional[str] = None, line: Optional[float] = None
+) -> Paragraph:
     """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
     count only when there is more than one copy). `label` replaces the component's name.
     A caption wraps between words; a word wider than the whole `line` (points) is
@@ -201,11 +225,18 @@ def _caption(c: Component, styles: Styles, label: Optional[str] = None, line: Op
     words = (c.name if label is None else label).split(" ")
     if line is not None:
         style = styles.caption
-        words = [hyphenation().inserted(w, hyphen=SOFT_HYPHEN) if stringWidth(w, style.fontName, style.fontSize) > line else w for w in words]
+        words = [
+            hyphenation().inserted(w, hyphen=SOFT_HYPHEN)
+            if stringWidth(w, style.fontName, style.fontSize) > line
+            else w
+            for w in words
+        ]
     return Paragraph(f"{count}{escape(' '.join(words))}", styles.caption)
 
 
-def component_list(catalog: Catalog, styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs) -> list[Flowable]:
+def component_list(
+    catalog: Catalog, styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs
+) -> list[Flowable]:
     """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
     out: list[Flowable] = []
     totals = catalog.totals()
@@ -231,7 +262,22 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
             s = catalog.set(comps[0].set)
             n = sum(g[1][0].count for g in run)
             head = Paragraph(f"{escape(s.name)} \u2014 {n} {kind_word(s.kind, n)}", styles.group)
-            out.append(KeepTogether([head, _grid(catalog, [g[1][0] for g in run], styles, width, findings, thumbs, [g[0] for g in run])]))
+            out.append(
+                KeepTogether(
+                    [
+                        head,
+                        _grid(
+                            catalog,
+                            [g[1][0] for g in run],
+                            styles,
+                            width,
+                            findings,
+                            thumbs,
+                            [g[0] for g in run],
+                        ),
+                    ]
+                )
+            )
             i += len(run)
             continue
         n = sum(c.count for c in comps)
@@ -244,8 +290,15 @@ def component_list(catalog: Catalog, styles: Styles, width: float, findings: lis
 GRID_PAD = (3, 3, 2, 3)  # a gallery cell's padding: left, right, top, bottom (points)
 
 
-def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs,
-          labels: Optional[list[str]] = None) -> Table:
+def _grid(
+    catalog: Catalog,
+    comps: list[Component],
+    styles: Styles,
+    width: float,
+    findings: list[Issue],
+    thumbs: Thumbs,
+    labels: Optional[list[str]] = None,
+) -> Table:
     """The faces of `comps` in a grid, each captioned (`labels`: a one-face group's name in
     place of each face's own, "<b>15×</b> Element: Air")."""
     fw, fh = face_size(comps[0])
@@ -257,7 +310,10 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     line = cell - GRID_PAD[0] - GRID_PAD[1]
     names: list[Optional[str]] = list(labels) if labels is not None else [None] * len(comps)
     captions = [_caption(c, styles, label, line) for c, label in zip(comps, names)]
-    cells: list[Any] = [[FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap] for c, cap in zip(comps, captions)]
+    cells: list[Any] = [
+        [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap]
+        for c, cap in zip(comps, captions)
+    ]
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     rows[-1] += [""] * (cols - len(rows[-1]))
     table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
@@ -267,7 +323,16 @@ def _grid(catalog: Catalog, comps: list[Component], styles: Styles, width: float
     return table
 
 
-def face_row(catalog: Catalog, comps: list[Component], styles: Styles, width: float, findings: list[Issue], thumb_w: float, thumbs: Thumbs, captions: bool = True) -> Table:
+def face_row(
+    catalog: Catalog,
+    comps: list[Component],
+    styles: Styles,
+    width: float,
+    findings: list[Issue],
+    thumb_w: float,
+    thumbs: Thumbs,
+    captions: bool = True,
+) -> Table:
     """A centred row of larger faces (the cover, or a card type shown in the text)."""
     row: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs) for c in comps]
     data = [row]

@@ -33,7 +33,14 @@ from typing import Any, Mapping, Sequence
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import (
-    ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, IndirectObject, NameObject, RectangleObject, TextStringObject,
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    RectangleObject,
+    TextStringObject,
 )
 
 from .. import fonts
@@ -97,7 +104,14 @@ class Reading:
         self.pages: list[tuple[PageObject, bytes, float, float]] = []
         for page in self.reader.pages:
             contents = page.get_contents()
-            self.pages.append((page, contents.get_data() if contents is not None else b"", float(page.mediabox.width), float(page.mediabox.height)))
+            self.pages.append(
+                (
+                    page,
+                    contents.get_data() if contents is not None else b"",
+                    float(page.mediabox.width),
+                    float(page.mediabox.height),
+                )
+            )
 
 
 def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:
@@ -108,16 +122,27 @@ def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> Dictionar
     plain.set_data(drawing)
     form = plain.flate_encode()
     box = page.mediabox
-    form.update({
-        NameObject("/Type"): NameObject("/XObject"),
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)),
-        NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
-    })
+    form.update(
+        {
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(
+                FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)
+            ),
+            NameObject("/Resources"): page["/Resources"].clone(writer)
+            if "/Resources" in page
+            else DictionaryObject(),
+        }
+    )
     return form
 
 
-def impose(reading: bytes | Reading, sheet: tuple[float, float], info: Mapping[str, str] = {}, duplex: str = "long") -> tuple[bytes, int]:
+def impose(
+    reading: bytes | Reading,
+    sheet: tuple[float, float],
+    info: Mapping[str, str] = {},
+    duplex: str = "long",
+) -> tuple[bytes, int]:
     """Impose a reading-order PDF (its bytes, or a `Reading` of them) as a saddle-stitched
     booklet on `sheet` (w, h: the spread, landscape) sides, each written as a portrait
     page (h, w) with the spread turned onto it for the `duplex` flip (`turn_of`).
@@ -167,8 +192,13 @@ def _notes(texts: list[str]) -> Reading:
     return Reading(unique_subset_tags(buffer.getvalue()))
 
 
-def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], sheet: tuple[float, float], edge: str,
-              note: Optional[tuple[float, float]]) -> bytes:
+def _side_ops(
+    side: Side,
+    forms: list[tuple[IndirectObject, float, float]],
+    sheet: tuple[float, float],
+    edge: str,
+    note: Optional[tuple[float, float]],
+) -> bytes:
     """The content of one printed side: each of its reading pages' forms, scaled to fit
     its half if need be, against the fold and centred top to bottom, and a back's note
     (its size given) centred over the fold at the top, the printer margin from the edge;
@@ -182,16 +212,24 @@ def _side_ops(side: Side, forms: list[tuple[IndirectObject, float, float]], shee
         _, w, h = forms[number - 1]
         k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
         x = half - w * k if slot == 0 else half
-        ops.append(f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q")
+        ops.append(
+            f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q"
+        )
     if note is not None:
         nw, nh = note
-        ops.append(f"q 1 0 0 1 {pdf_num(round(half - nw / 2, 3))} {pdf_num(round(sh - DEFAULT_MARGIN - nh, 3))} cm /SheetNote{side.sheet} Do Q")
+        ops.append(
+            f"q 1 0 0 1 {pdf_num(round(half - nw / 2, 3))} {pdf_num(round(sh - DEFAULT_MARGIN - nh, 3))} cm /SheetNote{side.sheet} Do Q"
+        )
     ops.append("Q")
     return ("\n".join(ops) + "\n").encode("ascii")
 
 
-def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], info: Mapping[str, str] = {},
-               duplex: str = "long") -> list[tuple[bytes, int]]:
+def impose_all(
+    reading: bytes | Reading,
+    sheets: Sequence[tuple[float, float]],
+    info: Mapping[str, str] = {},
+    duplex: str = "long",
+) -> list[tuple[bytes, int]]:
     """`impose` for several sheet sizes at once: the booklets differ only in their sides'
     sizes and where each page sits on them, so the document is assembled once (the reading
     pages' forms, their fonts and images copied once) and written once per size, with
@@ -210,7 +248,9 @@ def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], 
     sides = booklet_order(max(1, len(forms)))
     backs = [side for side in sides if side.face == "back"]
     notes: dict[int, tuple[IndirectObject, tuple[float, float]]] = {}
-    for side, (page, drawing, w, h) in zip(backs, _notes([note_text(side, len(backs), edge) for side in backs]).pages):
+    for side, (page, drawing, w, h) in zip(
+        backs, _notes([note_text(side, len(backs), edge) for side in backs]).pages
+    ):
         notes[side.sheet] = (writer._add_object(_page_form(page, drawing, writer)), (w, h))
     printed: list[tuple[PageObject, Any, Side]] = []
     for side in sides:
@@ -237,7 +277,9 @@ def impose_all(reading: bytes | Reading, sheets: Sequence[tuple[float, float]], 
                 sheet_page.mediabox = RectangleObject((0, 0, sheet[1], sheet[0]))
                 sheet_page.trimbox = sheet_page.mediabox
                 note = notes.get(side.sheet) if side.face == "back" else None
-                encoded.set_data(_side_ops(side, forms, sheet, edge, None if note is None else note[1]))
+                encoded.set_data(
+                    _side_ops(side, forms, sheet, edge, None if note is None else note[1])
+                )
         buf = io.BytesIO()
         writer.write(buf)
         out.append((buf.getvalue(), len(sides)))

@@ -25,8 +25,12 @@ from .content import rulebook_context
 from ..core.stage import Job
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
-_COUNT_WORDS = sorted({w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True)
-_TYPED_COUNT = re.compile(r"(?<![\w.:$+-])(\d+)\s+(" + "|".join(re.escape(w) for w in _COUNT_WORDS) + r")\b", re.I)
+_COUNT_WORDS = sorted(
+    {w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True
+)
+_TYPED_COUNT = re.compile(
+    r"(?<![\w.:$+-])(\d+)\s+(" + "|".join(re.escape(w) for w in _COUNT_WORDS) + r")\b", re.I
+)
 
 
 def typed_counts(catalog: Catalog) -> list[Issue]:
@@ -42,11 +46,15 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
         plain = _JINJA.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
         for number, line in enumerate(plain.splitlines(), start=1):
             for m in _TYPED_COUNT.finditer(line):
-                issues.append(Issue(
-                    catalog.display(path), number, "text",
-                    f"{m.group(0)!r} is typed into the template; take the number from the catalog ({{{{ count(...) }}}}, a table or a setup step) so it cannot go stale",
-                    "warning",
-                ))
+                issues.append(
+                    Issue(
+                        catalog.display(path),
+                        number,
+                        "text",
+                        f"{m.group(0)!r} is typed into the template; take the number from the catalog ({{{{ count(...) }}}}, a table or a setup step) so it cannot go stale",
+                        "warning",
+                    )
+                )
     return issues
 
 

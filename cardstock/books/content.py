@@ -95,7 +95,15 @@ def laid_out(faces: "Faces", component: Component, findings: list[Issue]) -> Any
     try:
         face = faces.face(component, "front")
     except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
-        findings.append(Issue(component.file, component.line, "thumbnail", f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in", "warning"))
+        findings.append(
+            Issue(
+                component.file,
+                component.line,
+                "thumbnail",
+                f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in",
+                "warning",
+            )
+        )
         face = None
     if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
         face = None
@@ -133,4 +141,16 @@ def sides(catalog: Catalog) -> list[Side]:
     return out
 
 
-__all__ = ["SIDES", "Side", "sides", "BookSize", "BOOK_FOR_PAPER", "wanted", "reading_size", "rulebook_context", "face_size", "laid_out", "rulebook_text"]
+__all__ = [
+    "SIDES",
+    "Side",
+    "sides",
+    "BookSize",
+    "BOOK_FOR_PAPER",
+    "wanted",
+    "reading_size",
+    "rulebook_context",
+    "face_size",
+    "laid_out",
+    "rulebook_text",
+]

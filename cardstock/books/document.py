@@ -60,20 +60,43 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
 class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """The document: `links=False` leaves out links and bookmarks."""
 
-    def __init__(self, buffer: Any, size: BookSize, styles: Styles, title: str, footer: str, painter: Callable[[Any, str, str], None], links: bool, meta: dict[str, str]):
+    def __init__(
+        self,
+        buffer: Any,
+        size: BookSize,
+        styles: Styles,
+        title: str,
+        footer: str,
+        painter: Callable[[Any, str, str], None],
+        links: bool,
+        meta: dict[str, str],
+    ):
         w, h = size.page
         inner, outer, top, bottom = margins()
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
         self.single = False  # laid out in one pass (see `build`)
-        self.toc_entries: list[tuple[int, str, int, Any]] = []  # (level, title, page, key) as laid out
+        self.toc_entries: list[
+            tuple[int, str, int, Any]
+        ] = []  # (level, title, page, key) as laid out
         super().__init__(
-            buffer, pagesize=(w, h), invariant=1, pageCompression=1,
-            leftMargin=inner, rightMargin=outer, topMargin=top, bottomMargin=bottom,
-            title=meta.get("title", title), author=meta.get("author", ""), subject=meta.get("subject", ""),
-            creator="cardstock", producer="cardstock (ReportLab)", keywords=meta.get("keywords", ""),
+            buffer,
+            pagesize=(w, h),
+            invariant=1,
+            pageCompression=1,
+            leftMargin=inner,
+            rightMargin=outer,
+            topMargin=top,
+            bottomMargin=bottom,
+            title=meta.get("title", title),
+            author=meta.get("author", ""),
+            subject=meta.get("subject", ""),
+            creator="cardstock",
+            producer="cardstock (ReportLab)",
+            keywords=meta.get("keywords", ""),
             initialFontName=styles.f.regular,  # no unembedded Helvetica in the page preamble
-            trimBox=(0, 0, w, h), bleedBox=(0, 0, w, h),  # a book page is cut at its edge
+            trimBox=(0, 0, w, h),
+            bleedBox=(0, 0, w, h),  # a book page is cut at its edge
         )
         self.styles = styles
         self.footer_text = footer
@@ -83,17 +106,38 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         fw = w - inner - outer
         fh = h - top - bottom
         self.frame_size = (fw, fh)
-        cover = Frame(inner, bottom, fw, fh, id="cover", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover = Frame(
+            inner,
+            bottom,
+            fw,
+            fh,
+            id="cover",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
         # Odd (right-hand) pages keep the wider margin on the left, at the fold; even
         # pages mirror it, so the text block stays clear of the staples in the booklet.
         self.body_frames = {"odd": (inner, bottom, fw, fh), "even": (outer, bottom, fw, fh)}
-        self.addPageTemplates([
-            PageTemplate(id="cover", frames=[cover], pagesize=(w, h)),
-            PageTemplate(id="body", frames=[self.body_frame("odd")], onPage=self._footer, pagesize=(w, h)),
-        ])
+        self.addPageTemplates(
+            [
+                PageTemplate(id="cover", frames=[cover], pagesize=(w, h)),
+                PageTemplate(
+                    id="body", frames=[self.body_frame("odd")], onPage=self._footer, pagesize=(w, h)
+                ),
+            ]
+        )
 
     def body_frame(self, side: str) -> Frame:
-        return Frame(*self.body_frames[side], id=side, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        return Frame(
+            *self.body_frames[side],
+            id=side,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
 
     def beforePage(self) -> None:  # noqa: N802 - ReportLab's name; runs before the frame is chosen
         """Mirror the text frame on even (left-hand) pages (a fresh frame each page)."""
@@ -143,13 +187,20 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         if not isinstance(flowable, Heading):
             return
         if flowable.toc_level <= 1:
-            entry = (flowable.toc_level, flowable.toc_title, self.page, flowable.key if self.links else None)
+            entry = (
+                flowable.toc_level,
+                flowable.toc_title,
+                self.page,
+                flowable.key if self.links else None,
+            )
             self.toc_entries.append(entry)
             self.notify("TOCEntry", entry)
         if self.links:
             level = min(flowable.toc_level, self.outline_level + 1)
             self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.toc_title, flowable.key, level=max(0, level), closed=level > 0)
+            self.canv.addOutlineEntry(
+                flowable.toc_title, flowable.key, level=max(0, level), closed=level > 0
+            )
             self.outline_level = max(0, level)
 
 
@@ -191,7 +242,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         super().__init__(**kw)
         self.planned: list[tuple[int, str, Any]] | None = None
         self.prefix = ""
-        self.placed: dict[int, tuple[float, float, float, float]] = {}  # row -> (x, y, availWidth, availHeight)
+        self.placed: dict[
+            int, tuple[float, float, float, float]
+        ] = {}  # row -> (x, y, availWidth, availHeight)
         self.drawn: dict[int, int] = {}  # row -> times drawn
 
     def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
@@ -214,7 +267,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         # the (invisible) callback label only, so the table is the one the finished
         # entries make. ReportLab's own `beforeBuild` makes the entries the ones laid out.
         self.clearEntries()
-        self.addEntries([(level, title, row, key) for row, (level, title, key) in enumerate(planned)])
+        self.addEntries(
+            [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
+        )
         TableOfContents.beforeBuild(self)
         size: tuple[float, float] = super().wrap(availWidth, availHeight)
 
@@ -259,7 +314,9 @@ _FAR = 10_000.0  # a contents row's form is unbounded: it draws where the row's 
 
 
 def contents(styles: Styles) -> Contents:
-    return Contents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0)))
+    return Contents(
+        levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0))
+    )
 
 
 @dataclass
@@ -271,23 +328,38 @@ class Built:
 
 
 @pdf_settings()
-def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, styles: Styles, title: str, footer: str, painter: Callable[[Any, str, str], None], meta: dict[str, str]) -> Built:
+def build(
+    make_story: Callable[[BookDoc], list[Flowable]],
+    size: BookSize,
+    styles: Styles,
+    title: str,
+    footer: str,
+    painter: Callable[[Any, str, str], None],
+    meta: dict[str, str],
+) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
     something can never fit (callers report it)."""
+
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
         story = make_story(doc)
-        doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(isinstance(f, TableOfContents) for f in story)
+        doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(
+            isinstance(f, TableOfContents) for f in story
+        )
         return buf, doc, story
 
     buf, doc, story = start()
     spent = 0  # passes of a single pass that could not finish
     tocs = [f for f in story if isinstance(f, Contents)]
     if all(isinstance(f, Contents) for f in story if f.isIndexing()):
-        rows = [(f.toc_level, f.toc_title, f.key if doc.links else None) for f in story if isinstance(f, Heading) and f.toc_level <= 1]
+        rows = [
+            (f.toc_level, f.toc_title, f.key if doc.links else None)
+            for f in story
+            if isinstance(f, Heading) and f.toc_level <= 1
+        ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
             toc.plan(rows, f"CardstockToc{n}Row")
         doc.single = True
@@ -309,14 +381,22 @@ def build(make_story: Callable[[BookDoc], list[Flowable]], size: BookSize, style
     return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
 
 
-def booklets_of(reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str], duplex: str = "long") -> dict[str, Built]:
+def booklets_of(
+    reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str], duplex: str = "long"
+) -> dict[str, Built]:
     """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`,
     for the `duplex` flip: the reading PDF is parsed, and the booklet assembled, once for
     all of them (`books.booklet.impose_all`)."""
     from .booklet import impose_all
 
-    info = {"Title": meta.get("title", ""), "Author": meta.get("author", ""), "Subject": meta.get("subject", ""),
-            "Keywords": meta.get("keywords", ""), "Creator": "cardstock", "Producer": "cardstock (ReportLab, pypdf)"}
+    info = {
+        "Title": meta.get("title", ""),
+        "Author": meta.get("author", ""),
+        "Subject": meta.get("subject", ""),
+        "Keywords": meta.get("keywords", ""),
+        "Creator": "cardstock",
+        "Producer": "cardstock (ReportLab, pypdf)",
+    }
     made = impose_all(reading.data, [size.sheet for size in sizes.values()], info, duplex)
     return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
@@ -326,4 +406,16 @@ def booklet(reading: Built, size: BookSize, meta: dict[str, str], duplex: str = 
     return booklets_of(reading, {"": size}, meta, duplex)[""]
 
 
-__all__ = ["BookDoc", "BookSize", "BOOK_FOR_PAPER", "Built", "Contents", "LayoutError", "Unsettled", "booklet", "booklets_of", "build", "contents"]
+__all__ = [
+    "BookDoc",
+    "BookSize",
+    "BOOK_FOR_PAPER",
+    "Built",
+    "Contents",
+    "LayoutError",
+    "Unsettled",
+    "booklet",
+    "booklets_of",
+    "build",
+    "contents",
+]

@@ -7,6 +7,7 @@ from reportlab.lib.fonts import addMapping
 
 from .. import fonts as shared
 
+
 class Faces:
     regular = ""
     bold = ""

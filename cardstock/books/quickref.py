@@ -41,12 +41,16 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
         used += h + f.getSpaceBefore() + f.getSpaceAfter()
     issues = list(b.issues)
     if used > height:
-        issues.append(Issue(
-            where, None, f"quickref.{side.name}",
-            f"the {side.side} of {side.component.id!r} needs {used:.0f}pt of height but the card's text area is "
-            f"{height:.0f}pt ({width:.0f}pt wide) at {styles.body.fontSize:.1f}pt text; shorten it or move some to the other side",
-            "warning",
-        ))
+        issues.append(
+            Issue(
+                where,
+                None,
+                f"quickref.{side.name}",
+                f"the {side.side} of {side.component.id!r} needs {used:.0f}pt of height but the card's text area is "
+                f"{height:.0f}pt ({width:.0f}pt wide) at {styles.body.fontSize:.1f}pt text; shorten it or move some to the other side",
+                "warning",
+            )
+        )
     return issues
 
 

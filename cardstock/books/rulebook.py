@@ -99,7 +99,9 @@ def players_line(catalog: Catalog) -> str:
 class Story:
     """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
 
-    def __init__(self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: art.Thumbs):
+    def __init__(
+        self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: art.Thumbs
+    ):
         self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
         self.faces = faces  # the thumbnails of the game's faces
         self.issues: list[Issue] = []
@@ -127,14 +129,35 @@ class Story:
         middle: list[Flowable] = []
         if ids:
             thumb = min(width / (len(ids) + 0.35), 1.45 * 72)
-            middle.append(art.face_row(self.catalog, [self.by_id[i] for i in ids], st, width, self.issues, thumb * 0.9, captions=False, thumbs=self.faces))
+            middle.append(
+                art.face_row(
+                    self.catalog,
+                    [self.by_id[i] for i in ids],
+                    st,
+                    width,
+                    self.issues,
+                    thumb * 0.9,
+                    captions=False,
+                    thumbs=self.faces,
+                )
+            )
         bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
         bottom.append(Paragraph(f"Rules \u00b7 version {_esc(g.version)}", st.center))
         for credit in g.credits:
             bottom.append(Paragraph(_esc(credit), st.center))
-        used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top + middle + bottom)
+        used = sum(
+            f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+            for f in top + middle + bottom
+        )
         free = max(0.0, height - used - 4)
-        return [Spacer(1, free * 0.22), *top, Spacer(1, free * 0.2), *middle, Spacer(1, free * 0.22), *bottom]
+        return [
+            Spacer(1, free * 0.22),
+            *top,
+            Spacer(1, free * 0.2),
+            *middle,
+            Spacer(1, free * 0.22),
+            *bottom,
+        ]
 
     def __call__(self, doc: BookDoc) -> list[Flowable]:
         width, height = doc.frame_size
@@ -147,11 +170,24 @@ class Story:
             elif ch.name == "contents":
                 story += [Paragraph("Contents", self.styles.h1), contents(self.styles), PageBreak()]
             elif ch.name == "components":
-                story += art.component_list(self.catalog, self.styles, width, self.issues, self.faces)
+                story += art.component_list(
+                    self.catalog, self.styles, width, self.issues, self.faces
+                )
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
                 if comps:
-                    story += [art.face_row(self.catalog, comps, self.styles, width, self.issues, min(width / (len(comps) + 0.5), 0.8 * 72), thumbs=self.faces), Spacer(1, 6)]
+                    story += [
+                        art.face_row(
+                            self.catalog,
+                            comps,
+                            self.styles,
+                            width,
+                            self.issues,
+                            min(width / (len(comps) + 0.5), 0.8 * 72),
+                            thumbs=self.faces,
+                        ),
+                        Spacer(1, 6),
+                    ]
             elif ch.name == "page-break":
                 story.append(PageBreak())
         self.issues += b.issues
@@ -254,17 +290,36 @@ def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
     g = catalog.game
     story = Story(catalog, chunks, styles, where, thumbs)
     try:
-        reading: Optional[Built] = build(story, size, styles, g.title, g.title, painter, _meta(catalog))
+        reading: Optional[Built] = build(
+            story, size, styles, g.title, g.title, painter, _meta(catalog)
+        )
     except LayoutError as exc:
-        findings.append(Issue(where, None, "rulebook", f"a part of the rulebook can never fit on a {size.name} page: {exc}"))
+        findings.append(
+            Issue(
+                where,
+                None,
+                "rulebook",
+                f"a part of the rulebook can never fit on a {size.name} page: {exc}",
+            )
+        )
         reading = None
-    findings = list(dict.fromkeys([*findings, *story.issues]))  # each once, in order: linear in their number
+    findings = list(
+        dict.fromkeys([*findings, *story.issues])
+    )  # each once, in order: linear in their number
     rendered = Rendered(reading, findings, size)
-    job.cache.put("book", key, json.dumps({
-        "pdf": base64.b64encode(reading.data).decode("ascii") if reading is not None else None,
-        "pages": reading.pages if reading is not None else 0,
-        "findings": [i.data() for i in findings],
-    }).encode())
+    job.cache.put(
+        "book",
+        key,
+        json.dumps(
+            {
+                "pdf": base64.b64encode(reading.data).decode("ascii")
+                if reading is not None
+                else None,
+                "pages": reading.pages if reading is not None else 0,
+                "findings": [i.data() for i in findings],
+            }
+        ).encode(),
+    )
     return rendered
 
 
@@ -282,7 +337,12 @@ def _kept(job: Job, key: str, size: BookSize) -> Optional[Rendered]:
 
 def _meta(catalog: Catalog) -> dict[str, str]:
     g = catalog.game
-    return {"title": f"{g.title} \u2014 Rules", "author": ", ".join(g.credits), "subject": g.description or "", "keywords": f"{g.id} rulebook {g.version}"}
+    return {
+        "title": f"{g.title} \u2014 Rules",
+        "author": ", ".join(g.credits),
+        "subject": g.description or "",
+        "keywords": f"{g.id} rulebook {g.version}",
+    }
 
 
 @dataclass
@@ -303,9 +363,32 @@ def build_rulebook(job: Job) -> StageResult:
     if r.reading is None:
         return result
     folder = options.out / catalog.id
-    arts: list[Artifact] = [artifact(catalog.id, "rulebook", folder / f"{catalog.id}-rulebook.pdf", r.reading.data, paper=r.size.name, pages=r.reading.pages)]
-    books = booklets_of(r.reading, {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))}, _meta(catalog), options.duplex)
+    arts: list[Artifact] = [
+        artifact(
+            catalog.id,
+            "rulebook",
+            folder / f"{catalog.id}-rulebook.pdf",
+            r.reading.data,
+            paper=r.size.name,
+            pages=r.reading.pages,
+        )
+    ]
+    books = booklets_of(
+        r.reading,
+        {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))},
+        _meta(catalog),
+        options.duplex,
+    )
     for paper, b in books.items():
-        arts.append(artifact(catalog.id, "booklet", folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf", b.data, paper=paper, pages=b.sheets_sides))
+        arts.append(
+            artifact(
+                catalog.id,
+                "booklet",
+                folder / f"{catalog.id}-rulebook-booklet-{paper}.pdf",
+                b.data,
+                paper=paper,
+                pages=b.sheets_sides,
+            )
+        )
     result.artifacts.extend(arts)
     return result

@@ -15,7 +15,15 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepInFrame,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from ..core import markup
 from ..core.issues import Issue
@@ -51,6 +59,8 @@ def text_position(canvas: Any) -> tuple[float, float]:
     call gives it: pinned in pyproject.toml, checked by tests/test_library_internals.py."""
     info = canvas._curr_tx_info
     return float(info["cur_x"]), float(info["cur_y"])
+
+
 _NBSP_EM = 0.278  # advance of a no-break space in Liberation Sans, in ems
 
 
@@ -72,11 +82,16 @@ def _saturation(hex_color: str) -> float:
     return 0.0 if hi == 0 else (hi - lo) / hi
 
 
-def grid_style(styles: "Styles", valign: str, pad: tuple[float, float, float, float], align: str = "") -> TableStyle:
+def grid_style(
+    styles: "Styles", valign: str, pad: tuple[float, float, float, float], align: str = ""
+) -> TableStyle:
     """A layout table's style: the book's regular font in every cell (never ReportLab's
     unembedded default), one vertical alignment, and (left, right, top, bottom) padding."""
     every = ((0, 0), (-1, -1))
-    cmds: list[tuple[Any, ...]] = [("FONTNAME", *every, styles.f.regular), ("VALIGN", *every, valign)]
+    cmds: list[tuple[Any, ...]] = [
+        ("FONTNAME", *every, styles.f.regular),
+        ("VALIGN", *every, valign),
+    ]
     if align:
         cmds.append(("ALIGN", *every, align))
     for name, value in zip(("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING"), pad):
@@ -102,7 +117,11 @@ def accent_color(game: Game) -> str:
 def tint(hex_color: str, amount: float) -> colors.Color:
     """Mix a colour with white (`amount` = share of white)."""
     c = colors.HexColor(hex_color)
-    return colors.Color(c.red + (1 - c.red) * amount, c.green + (1 - c.green) * amount, c.blue + (1 - c.blue) * amount)
+    return colors.Color(
+        c.red + (1 - c.red) * amount,
+        c.green + (1 - c.green) * amount,
+        c.blue + (1 - c.blue) * amount,
+    )
 
 
 # --------------------------------------------------------------------------- styles
@@ -120,38 +139,171 @@ class Styles:
     def __post_init__(self) -> None:
         s, f, ink = self.scale, self.f, colors.HexColor("#222222")
         acc = colors.HexColor(self.accent)
-        self.body = ParagraphStyle("body", fontName=f.regular, fontSize=9.2 * s, leading=12.4 * s, textColor=ink, spaceAfter=5 * s)
-        self.bullet = ParagraphStyle("bullet", parent=self.body, leftIndent=13 * s, bulletIndent=3 * s, spaceAfter=2.5 * s, bulletFontName=f.bold, bulletFontSize=9.2 * s)
-        self.note = ParagraphStyle(
-            "note", parent=self.body, fontSize=8.6 * s, leading=11.4 * s, backColor=tint(self.accent, 0.9),
-            borderColor=tint(self.accent, 0.55), borderWidth=0.6, borderPadding=(4 * s, 5 * s, 4 * s, 5 * s),
-            leftIndent=5 * s, rightIndent=5 * s, spaceBefore=5 * s, spaceAfter=9 * s,
+        self.body = ParagraphStyle(
+            "body",
+            fontName=f.regular,
+            fontSize=9.2 * s,
+            leading=12.4 * s,
+            textColor=ink,
+            spaceAfter=5 * s,
         )
-        self.cell = ParagraphStyle("cell", parent=self.body, fontSize=8 * s, leading=9.8 * s, spaceAfter=0)
-        self.cell_head = ParagraphStyle("cell_head", parent=self.cell, fontName=f.bold, textColor=colors.white)
-        self.h1 = ParagraphStyle("h1", fontName=f.heading, fontSize=15.5 * s, leading=19 * s, textColor=acc, spaceBefore=4 * s, spaceAfter=6 * s, keepWithNext=1)
-        self.h2 = ParagraphStyle("h2", fontName=f.bold, fontSize=11 * s, leading=14 * s, textColor=acc, spaceBefore=7 * s, spaceAfter=3.5 * s, keepWithNext=1)
-        self.h3 = ParagraphStyle("h3", fontName=f.bold, fontSize=9.4 * s, leading=12 * s, textColor=ink, spaceBefore=5 * s, spaceAfter=2 * s, keepWithNext=1)
+        self.bullet = ParagraphStyle(
+            "bullet",
+            parent=self.body,
+            leftIndent=13 * s,
+            bulletIndent=3 * s,
+            spaceAfter=2.5 * s,
+            bulletFontName=f.bold,
+            bulletFontSize=9.2 * s,
+        )
+        self.note = ParagraphStyle(
+            "note",
+            parent=self.body,
+            fontSize=8.6 * s,
+            leading=11.4 * s,
+            backColor=tint(self.accent, 0.9),
+            borderColor=tint(self.accent, 0.55),
+            borderWidth=0.6,
+            borderPadding=(4 * s, 5 * s, 4 * s, 5 * s),
+            leftIndent=5 * s,
+            rightIndent=5 * s,
+            spaceBefore=5 * s,
+            spaceAfter=9 * s,
+        )
+        self.cell = ParagraphStyle(
+            "cell", parent=self.body, fontSize=8 * s, leading=9.8 * s, spaceAfter=0
+        )
+        self.cell_head = ParagraphStyle(
+            "cell_head", parent=self.cell, fontName=f.bold, textColor=colors.white
+        )
+        self.h1 = ParagraphStyle(
+            "h1",
+            fontName=f.heading,
+            fontSize=15.5 * s,
+            leading=19 * s,
+            textColor=acc,
+            spaceBefore=4 * s,
+            spaceAfter=6 * s,
+            keepWithNext=1,
+        )
+        self.h2 = ParagraphStyle(
+            "h2",
+            fontName=f.bold,
+            fontSize=11 * s,
+            leading=14 * s,
+            textColor=acc,
+            spaceBefore=7 * s,
+            spaceAfter=3.5 * s,
+            keepWithNext=1,
+        )
+        self.h3 = ParagraphStyle(
+            "h3",
+            fontName=f.bold,
+            fontSize=9.4 * s,
+            leading=12 * s,
+            textColor=ink,
+            spaceBefore=5 * s,
+            spaceAfter=2 * s,
+            keepWithNext=1,
+        )
         # the smallest type in a rulebook, a gallery's captions: the 7pt minimum as printed,
         # also in the A4 booklet, which prints half-letter pages at 97.3 %
         caption = MIN_BOOK_TYPE / BOOKLET_SHRINK
-        self.caption = ParagraphStyle("caption", fontName=f.regular, fontSize=caption * s, leading=caption * 1.18 * s, alignment=TA_CENTER, textColor=ink,
-                                      embeddedHyphenation=1)  # a word too wide for its line breaks at its soft hyphens (`art._caption`)
-        self.group = ParagraphStyle("group", parent=self.body, fontName=f.bold, fontSize=9 * s, spaceBefore=6 * s, spaceAfter=3 * s, keepWithNext=1)
-        self.title = ParagraphStyle("title", fontName=f.heading, fontSize=30 * s, leading=35 * s, alignment=TA_CENTER, textColor=acc, spaceAfter=10 * s)
-        self.subtitle = ParagraphStyle("subtitle", fontName=f.italic, fontSize=11 * s, leading=15 * s, alignment=TA_CENTER, textColor=ink, spaceAfter=14 * s)
+        self.caption = ParagraphStyle(
+            "caption",
+            fontName=f.regular,
+            fontSize=caption * s,
+            leading=caption * 1.18 * s,
+            alignment=TA_CENTER,
+            textColor=ink,
+            embeddedHyphenation=1,
+        )  # a word too wide for its line breaks at its soft hyphens (`art._caption`)
+        self.group = ParagraphStyle(
+            "group",
+            parent=self.body,
+            fontName=f.bold,
+            fontSize=9 * s,
+            spaceBefore=6 * s,
+            spaceAfter=3 * s,
+            keepWithNext=1,
+        )
+        self.title = ParagraphStyle(
+            "title",
+            fontName=f.heading,
+            fontSize=30 * s,
+            leading=35 * s,
+            alignment=TA_CENTER,
+            textColor=acc,
+            spaceAfter=10 * s,
+        )
+        self.subtitle = ParagraphStyle(
+            "subtitle",
+            fontName=f.italic,
+            fontSize=11 * s,
+            leading=15 * s,
+            alignment=TA_CENTER,
+            textColor=ink,
+            spaceAfter=14 * s,
+        )
         self.center = ParagraphStyle("center", parent=self.body, alignment=TA_CENTER)
         self.toc = [
-            ParagraphStyle("toc0", fontName=f.bold, fontSize=9.5 * s, leading=12.5 * s, textColor=ink, leftIndent=0, firstLineIndent=0, spaceBefore=1.5 * s),
-            ParagraphStyle("toc1", fontName=f.regular, fontSize=8.6 * s, leading=10.8 * s, textColor=ink, leftIndent=12 * s, firstLineIndent=0),
-            ParagraphStyle("toc2", fontName=f.italic, fontSize=8.5 * s, leading=11 * s, textColor=ink, leftIndent=24 * s, firstLineIndent=0),
+            ParagraphStyle(
+                "toc0",
+                fontName=f.bold,
+                fontSize=9.5 * s,
+                leading=12.5 * s,
+                textColor=ink,
+                leftIndent=0,
+                firstLineIndent=0,
+                spaceBefore=1.5 * s,
+            ),
+            ParagraphStyle(
+                "toc1",
+                fontName=f.regular,
+                fontSize=8.6 * s,
+                leading=10.8 * s,
+                textColor=ink,
+                leftIndent=12 * s,
+                firstLineIndent=0,
+            ),
+            ParagraphStyle(
+                "toc2",
+                fontName=f.italic,
+                fontSize=8.5 * s,
+                leading=11 * s,
+                textColor=ink,
+                leftIndent=24 * s,
+                firstLineIndent=0,
+            ),
         ]
         if self.card:
-            self.h1 = ParagraphStyle("h1", parent=self.h1, fontSize=12 * s, leading=14 * s, spaceBefore=2 * s, spaceAfter=3 * s)
-            self.h2 = ParagraphStyle("h2", parent=self.h2, fontSize=10 * s, leading=12.5 * s, spaceBefore=4 * s, spaceAfter=2 * s)
+            self.h1 = ParagraphStyle(
+                "h1",
+                parent=self.h1,
+                fontSize=12 * s,
+                leading=14 * s,
+                spaceBefore=2 * s,
+                spaceAfter=3 * s,
+            )
+            self.h2 = ParagraphStyle(
+                "h2",
+                parent=self.h2,
+                fontSize=10 * s,
+                leading=12.5 * s,
+                spaceBefore=4 * s,
+                spaceAfter=2 * s,
+            )
             self.body = ParagraphStyle("body", parent=self.body, spaceAfter=3 * s)
-            self.bullet = ParagraphStyle("bullet", parent=self.bullet, leftIndent=11 * s, bulletIndent=1 * s, spaceAfter=1.5 * s)
-            self.note = ParagraphStyle("note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s)
+            self.bullet = ParagraphStyle(
+                "bullet",
+                parent=self.bullet,
+                leftIndent=11 * s,
+                bulletIndent=1 * s,
+                spaceAfter=1.5 * s,
+            )
+            self.note = ParagraphStyle(
+                "note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s
+            )
 
     def heading(self, level: int) -> ParagraphStyle:
         return {1: self.h1, 2: self.h2}.get(level, self.h3)
@@ -238,9 +390,24 @@ class Builder:
         unknown: list[str] = []
         out = inline(text, size, self.icons, unknown)
         for name in unknown:
-            self.issues.append(Issue(self.where, None, "icon", f"the text names :{name}:, which the game does not declare; its icons are: {', '.join(sorted(self.icons)) or 'none'}"))
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "icon",
+                    f"the text names :{name}:, which the game does not declare; its icons are: {', '.join(sorted(self.icons)) or 'none'}",
+                )
+            )
         for ch in fonts.missing(markup.plain(text)):
-            self.issues.append(Issue(self.where, None, "text", f"the font has no glyph for {ch!r} (U+{ord(ch):04X}); it would print as a box", "warning"))
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "text",
+                    f"the font has no glyph for {ch!r} (U+{ord(ch):04X}); it would print as a box",
+                    "warning",
+                )
+            )
         return out
 
     def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Paragraph:
@@ -277,15 +444,22 @@ class Builder:
 
     # ------------------------------------------------------------------ tables
 
-    def _col_widths(self, rows: list[tuple[str, ...]], style: ParagraphStyle, pad: float) -> list[float]:
+    def _col_widths(
+        self, rows: list[tuple[str, ...]], style: ParagraphStyle, pad: float
+    ) -> list[float]:
         n = max(len(r) for r in rows)
         natural = [0.0] * n
         least = [0.0] * n
         for r in rows:
             for i, cell in enumerate(r):
                 text = markup.plain(cell)
-                natural[i] = max(natural[i], stringWidth(text, self.styles.f.bold, style.fontSize) + 2 * pad)
-                longest = max((stringWidth(w, self.styles.f.bold, style.fontSize) for w in text.split()), default=0)
+                natural[i] = max(
+                    natural[i], stringWidth(text, self.styles.f.bold, style.fontSize) + 2 * pad
+                )
+                longest = max(
+                    (stringWidth(w, self.styles.f.bold, style.fontSize) for w in text.split()),
+                    default=0,
+                )
                 least[i] = max(least[i], min(longest + 2 * pad, self.width / n))
         total = sum(natural)
         if total <= self.width:
@@ -298,7 +472,9 @@ class Builder:
 
     def table(self, t: markup.Table, style: Optional[ParagraphStyle] = None) -> Flowable:
         style = style or self.styles.cell
-        head_style = ParagraphStyle("h", parent=style, fontName=self.styles.f.bold, textColor=colors.white)
+        head_style = ParagraphStyle(
+            "h", parent=style, fontName=self.styles.f.bold, textColor=colors.white
+        )
         pad = (2.4 if self.styles.card else 3.0) * self.styles.scale
         n = max([len(t.header)] + [len(r) for r in t.rows])
         rows = [tuple(r) + ("",) * (n - len(r)) for r in (t.header, *t.rows)]
@@ -318,13 +494,32 @@ class Builder:
         ]
         for i in range(2, len(data), 2):
             cmds.append(("BACKGROUND", (0, i), (-1, i), tint(self.styles.accent, 0.93)))
-        table = Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT", spaceBefore=3, spaceAfter=8)
+        table = Table(
+            data,
+            colWidths=widths,
+            repeatRows=1,
+            style=TableStyle(cmds),
+            hAlign="LEFT",
+            spaceBefore=3,
+            spaceAfter=8,
+        )
         # A row taller than a whole page cannot be split: report it, and shrink it onto
         # the page rather than lose any of it. A row is as tall as its tallest cell.
-        heights = [max(p.wrap(w - 2 * pad, self.height)[1] for p, w in zip(r, widths)) + pad * 1.6 for r in data]
+        heights = [
+            max(p.wrap(w - 2 * pad, self.height)[1] for p, w in zip(r, widths)) + pad * 1.6
+            for r in data
+        ]
         tallest = max(heights, default=0.0)
         if tallest > self.height * 0.9:
             first = markup.plain(rows[heights.index(tallest)][0])[:40]
-            self.issues.append(Issue(self.where, None, "table", f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row", "warning"))
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "table",
+                    f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row",
+                    "warning",
+                )
+            )
             return KeepInFrame(self.width, self.height * 0.95, [table], mode="shrink")
         return table

@@ -15,6 +15,7 @@ from ..core.files import Unreadable, read_bytes
 MAX_PIXELS = 50_000_000  # 50 megapixels: about 20 × 28 cm at 600 dpi, far more than a card needs
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
+
 def art_problem(path: Path, root: Path) -> Optional[str]:
     """What is wrong with the raster art file at `path` (which exists, inside `root`), or
     None (an SVG is the layout room's to read)."""
@@ -51,8 +52,10 @@ def raster_problem(path: Path, root: Path) -> Optional[str]:
         reason = str(exc).replace(str(path), path.name)  # messages name the file themselves
         return f"not a readable {suffix[1:].upper()} image ({reason})"
     if width * height > MAX_PIXELS:
-        return (f"the image is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
-                f"art may have at most {MAX_PIXELS // 1_000_000} megapixels: scale it down")
+        return (
+            f"the image is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
+            f"art may have at most {MAX_PIXELS // 1_000_000} megapixels: scale it down"
+        )
     return None
 
 

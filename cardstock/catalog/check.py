@@ -32,16 +32,37 @@ def bounds(catalog: Catalog) -> list[Issue]:
         if past is None and total > MAX_COMPONENTS:
             past = comp
         if comp.count > MAX_COPIES:
-            out.append(Issue(comp.file, comp.line, "count", f"{comp.count:,} copies is more than cardstock prints of one component ({MAX_COPIES:,})"))
+            out.append(
+                Issue(
+                    comp.file,
+                    comp.line,
+                    "count",
+                    f"{comp.count:,} copies is more than cardstock prints of one component ({MAX_COPIES:,})",
+                )
+            )
         try:
             w, h = parse_size(comp.size)
         except UnitError:
             continue  # reported where the size is read
         if max(w, h) > MAX_SIDE:
-            out.append(Issue(comp.file, comp.line, "size", f"{comp.size!r} is larger than any piece cardstock prints (at most 1000mm a side)"))
+            out.append(
+                Issue(
+                    comp.file,
+                    comp.line,
+                    "size",
+                    f"{comp.size!r} is larger than any piece cardstock prints (at most 1000mm a side)",
+                )
+            )
     if past is not None:
-        out.append(Issue(past.file, past.line, "count", f"the game has {total:,} components and passes the most cardstock prints in one game "
-                                                       f"({MAX_COMPONENTS:,}) at this row; split it into several games"))
+        out.append(
+            Issue(
+                past.file,
+                past.line,
+                "count",
+                f"the game has {total:,} components and passes the most cardstock prints in one game "
+                f"({MAX_COMPONENTS:,}) at this row; split it into several games",
+            )
+        )
     return out
 
 
@@ -62,7 +83,11 @@ def art_files(catalog: Catalog) -> list[Issue]:
         if back.art:
             p = problem(back.art)
             if p:
-                out.append(Issue(catalog.display(catalog.folder / "game.toml"), None, f"backs.{key}.art", p))
+                out.append(
+                    Issue(
+                        catalog.display(catalog.folder / "game.toml"), None, f"backs.{key}.art", p
+                    )
+                )
     for comp in catalog.components:
         for name, spec in catalog.field_specs(comp.set).items():
             value = comp.fields.get(name)

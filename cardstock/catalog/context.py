@@ -15,6 +15,7 @@ from jinja2.exceptions import UndefinedError
 from .kinds import kind_word
 from .load import Catalog
 
+
 def _known(what: str, values: Iterable[Any]) -> str:
     shown = sorted({str(v) for v in values})
     if len(shown) > 12:
@@ -35,7 +36,9 @@ class Found(list[Any]):
             return super().__getitem__(index)
         except IndexError:
             found = f"only {len(self)}" if self else "none"
-            raise UndefinedError(f"{self.asked} asks for face number {index + 1 if isinstance(index, int) and index >= 0 else index}, but the catalog has {found}") from None
+            raise UndefinedError(
+                f"{self.asked} asks for face number {index + 1 if isinstance(index, int) and index >= 0 else index}, but the catalog has {found}"
+            ) from None
 
 
 def _dump(value: Any) -> Any:
@@ -101,13 +104,27 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
                 raise UndefinedError(_known(f"{key} {value!r}", filters[key]))
         return [c for c in comps if all(v is None or c[k] == v for k, v in match.items())]
 
-    def count(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> int:
+    def count(
+        group: Optional[str] = None,
+        kind: Optional[str] = None,
+        id: Optional[str] = None,
+        set: Optional[str] = None,
+    ) -> int:
         """Physical copies matching every filter given (all components when none is)."""
         return sum(c["count"] for c in _match(group=group, kind=kind, id=id, set=set))
 
-    def select(group: Optional[str] = None, kind: Optional[str] = None, id: Optional[str] = None, set: Optional[str] = None) -> list[dict[str, Any]]:
+    def select(
+        group: Optional[str] = None,
+        kind: Optional[str] = None,
+        id: Optional[str] = None,
+        set: Optional[str] = None,
+    ) -> list[dict[str, Any]]:
         """The distinct faces matching every filter, in catalog order."""
-        asked = ", ".join(f"{k}={v!r}" for k, v in (("group", group), ("kind", kind), ("id", id), ("set", set)) if v is not None)
+        asked = ", ".join(
+            f"{k}={v!r}"
+            for k, v in (("group", group), ("kind", kind), ("id", id), ("set", set))
+            if v is not None
+        )
         return Found(_match(group=group, kind=kind, id=id, set=set), f"select({asked})")
 
     def component(id: str) -> dict[str, Any]:
@@ -115,7 +132,9 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError(_known(f"component with id {id!r}", by_id))
         return by_id[id]
 
-    def table(name: str, title: bool = False, note: bool = True, columns: Optional[list[str]] = None) -> str:
+    def table(
+        name: str, title: bool = False, note: bool = True, columns: Optional[list[str]] = None
+    ) -> str:
         """A `[tables.NAME]` as markup: optional bold title line, the table (all columns, or
         only those named, in the order named), its note."""
         if name not in tables:
@@ -132,7 +151,11 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         parts = []
         if title:
             parts.append(f"**{t['title']}**\n")
-        parts.append(markup_table([t["columns"][i] for i in index], [[row[i] for i in index] for row in t["rows"]]))
+        parts.append(
+            markup_table(
+                [t["columns"][i] for i in index], [[row[i] for i in index] for row in t["rows"]]
+            )
+        )
         if note and t.get("note"):
             parts.append(f"\n> {t['note']}")
         return "\n".join(parts)
@@ -158,20 +181,34 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     rules = getattr(catalog, "rules", None)
     steps = list(getattr(getattr(rules, "setup", None), "steps", None) or [])
 
-    def setup_step(do: str, to: Optional[str] = None, source: Optional[str] = None, nth: int = 1) -> dict[str, Any]:
+    def setup_step(
+        do: str, to: Optional[str] = None, source: Optional[str] = None, nth: int = 1
+    ) -> dict[str, Any]:
         """The `nth` step of the rules' setup procedure (rules.toml) doing `do` (deal, draw,
         give, choose, …), optionally into pile `to` / from pile `source`, as a dict
         (`setup_step('deal', to='hand').count`). The numbers the checker proves."""
         found = []
         for step in steps:
             d = step.model_dump(by_alias=True) if hasattr(step, "model_dump") else dict(step)
-            if d.get("do") == do and (to is None or d.get("to") == to) and (source is None or d.get("from") == source):
+            if (
+                d.get("do") == do
+                and (to is None or d.get("to") == to)
+                and (source is None or d.get("from") == source)
+            ):
                 found.append(d)
         if len(found) < nth:
             if rules is None:
                 raise UndefinedError("the game has no rules.toml, so its setup steps are unknown")
             known = [f"{getattr(s, 'do', '?')} to {getattr(s, 'to', '-')}" for s in steps]
-            raise UndefinedError(_known(f"setup step {do!r}" + (f" to {to!r}" if to else "") + (f" from {source!r}" if source else "") + (f" (number {nth})" if nth > 1 else ""), known))
+            raise UndefinedError(
+                _known(
+                    f"setup step {do!r}"
+                    + (f" to {to!r}" if to else "")
+                    + (f" from {source!r}" if source else "")
+                    + (f" (number {nth})" if nth > 1 else ""),
+                    known,
+                )
+            )
         return found[nth - 1]
 
     facts = {loc.rule.id: loc.rule for loc in getattr(rules, "facts", None) or [] if loc.rule.id}
@@ -193,7 +230,9 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         ex = examples[id]
         values, problems, _used = ex.evaluate(catalog.components, game)
         if problems:
-            raise UndefinedError(f"example {id!r} does not work out with this catalog: {problems[0].message}")
+            raise UndefinedError(
+                f"example {id!r} does not work out with this catalog: {problems[0].message}"
+            )
         cards: dict[str, Any] = {}
         for name, ids in ex.cards.items():
             cards[name] = by_id[ids] if isinstance(ids, str) else [by_id[i] for i in ids]
@@ -213,16 +252,24 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     groups: list[dict[str, Any]] = []
     for c in comps:
         if not groups or groups[-1]["group"] != c["group"] or groups[-1]["set"] != c["set"]:
-            groups.append({"group": c["group"], "set": c["set"], "kind": c["kind"], "count": 0, "faces": 0})
+            groups.append(
+                {"group": c["group"], "set": c["set"], "kind": c["kind"], "count": 0, "faces": 0}
+            )
         groups[-1]["count"] += c["count"]
         groups[-1]["faces"] += 1
     sets = []
     for s in game.sets:
         mine = [c for c in comps if c["set"] == s.id]
-        sets.append({
-            "id": s.id, "name": s.name, "kind": s.kind, "description": s.description,
-            "count": sum(c["count"] for c in mine), "faces": len(mine),
-        })
+        sets.append(
+            {
+                "id": s.id,
+                "name": s.name,
+                "kind": s.kind,
+                "description": s.description,
+                "count": sum(c["count"] for c in mine),
+                "faces": len(mine),
+            }
+        )
 
     return {
         "game": game.model_dump(by_alias=True),

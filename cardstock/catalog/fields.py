@@ -11,7 +11,15 @@ import re
 import unicodedata
 from typing import Any, Callable, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from typing_extensions import Annotated
 
 from ..core.scripts import printable
@@ -24,21 +32,45 @@ TEMPLATE_NAMES: dict[str, str] = {
     "game": "the game's title, version and description",
     "icons": "the game's icons",
     "theme": "the layout's theme colours",
-    "id": "the component's id", "group": "the component's group", "kind": "the component's kind",
-    "set": "the component's set", "set_name": "the set's name", "fields": "all of the component's fields",
-    "side": "the side being drawn", "texts": "the rendered text fields", "text_fields": "the names of the text fields",
-    "facts": "the labelled facts", "all_facts": "every labelled fact", "accents": "the colour-coding pairs",
-    "accent": "the accent colour", "accent_icon": "the accent icon", "stat": "the first number field",
-    "art_file": "the picture the default layouts draw", "version_mark": "the version mark",
-    "quickref": "a reference card's text", "back": "the back being drawn",
-    "mix": "the colour helper mix()", "tint": "the colour helper tint()", "shade": "the colour helper shade()",
-    "readable": "the colour helper readable()", "luminance": "the colour helper luminance()",
-    "contrast": "the colour helper contrast()", "legible": "the colour helper legible()",
+    "id": "the component's id",
+    "group": "the component's group",
+    "kind": "the component's kind",
+    "set": "the component's set",
+    "set_name": "the set's name",
+    "fields": "all of the component's fields",
+    "side": "the side being drawn",
+    "texts": "the rendered text fields",
+    "text_fields": "the names of the text fields",
+    "facts": "the labelled facts",
+    "all_facts": "every labelled fact",
+    "accents": "the colour-coding pairs",
+    "accent": "the accent colour",
+    "accent_icon": "the accent icon",
+    "stat": "the first number field",
+    "art_file": "the picture the default layouts draw",
+    "version_mark": "the version mark",
+    "quickref": "a reference card's text",
+    "back": "the back being drawn",
+    "mix": "the colour helper mix()",
+    "tint": "the colour helper tint()",
+    "shade": "the colour helper shade()",
+    "readable": "the colour helper readable()",
+    "luminance": "the colour helper luminance()",
+    "contrast": "the colour helper contrast()",
+    "legible": "the colour helper legible()",
     "back_version_mark": "the version mark a back layout may show",
-    "range": "Jinja's range()", "dict": "Jinja's dict()", "lipsum": "Jinja's lipsum()", "cycler": "Jinja's cycler()",
-    "joiner": "Jinja's joiner()", "namespace": "Jinja's namespace()",
-    "true": "Jinja's true", "false": "Jinja's false", "none": "Jinja's none",
-    "True": "Jinja's True", "False": "Jinja's False", "None": "Jinja's None",
+    "range": "Jinja's range()",
+    "dict": "Jinja's dict()",
+    "lipsum": "Jinja's lipsum()",
+    "cycler": "Jinja's cycler()",
+    "joiner": "Jinja's joiner()",
+    "namespace": "Jinja's namespace()",
+    "true": "Jinja's true",
+    "false": "Jinja's false",
+    "none": "Jinja's none",
+    "True": "Jinja's True",
+    "False": "Jinja's False",
+    "None": "Jinja's None",
 }
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
@@ -60,14 +92,14 @@ def _blank_to_none(value: Any) -> Any:
 
 
 def _split_list(value: Any) -> Any:
-    """"a | b | c" → ["a", "b", "c"]; a list (from TOML) passes through."""
+    """ "a | b | c" → ["a", "b", "c"]; a list (from TOML) passes through."""
     if isinstance(value, str):
         return [part.strip() for part in value.split("|") if part.strip()]
     return value
 
 
 def _split_words(value: Any) -> Any:
-    """"fire cloud" or "fire, cloud" → ["fire", "cloud"]."""
+    """ "fire cloud" or "fire, cloud" → ["fire", "cloud"]."""
     if isinstance(value, str):
         return [part for part in re.split(r"[\s,|]+", value) if part]
     return value
@@ -86,7 +118,9 @@ def check_length(value: Any) -> Any:
 
 def _single_line(value: Any) -> Any:
     if isinstance(value, str) and "\n" in value:
-        raise ValueError("expected a single line of text; use a field of type 'text' for paragraphs")
+        raise ValueError(
+            "expected a single line of text; use a field of type 'text' for paragraphs"
+        )
     return value
 
 
@@ -108,7 +142,9 @@ class FieldSpec(BaseModel):
     @classmethod
     def _known_type(cls, value: str) -> str:
         if value not in FIELD_TYPES:
-            raise ValueError(f"unknown field type {value!r}; expected one of {', '.join(FIELD_TYPES)}")
+            raise ValueError(
+                f"unknown field type {value!r}; expected one of {', '.join(FIELD_TYPES)}"
+            )
         return value
 
     @model_validator(mode="after")
@@ -139,7 +175,9 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     "bool": lambda spec: bool,
     "choice": _choice,
     "icon": lambda spec: Annotated[str, Field(pattern=SLUG_PATTERN)],
-    "icons": lambda spec: Annotated[list[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_split_words)],
+    "icons": lambda spec: Annotated[
+        list[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_split_words)
+    ],
     "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
     "art": lambda spec: str,  # a file inside the game folder; checked by the loader
     "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
@@ -153,7 +191,9 @@ PRINTED_TYPES = frozenset({"str", "text", "choice", "list"})  # field types whos
 def annotation_for(spec: FieldSpec) -> Any:
     """The Pydantic annotation for one declared field (blank cells become None)."""
     if spec.type not in FIELD_TYPES:
-        raise ValueError(f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}")
+        raise ValueError(
+            f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}"
+        )
     inner = FIELD_TYPES[spec.type](spec)
     if spec.type in PRINTED_TYPES:  # NFC, and scripts that cannot print refused
         inner = Annotated[inner, BeforeValidator(printable)]
@@ -165,17 +205,36 @@ def annotation_for(spec: FieldSpec) -> Any:
 def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     """A model for one row of a set: reserved columns plus the declared fields."""
     definitions: dict[str, Any] = {
-        "id": (Annotated[Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]], BeforeValidator(_blank_to_none)], None),
-        "name": (Annotated[str, BeforeValidator(_single_line), BeforeValidator(printable), Field(min_length=1)], ...),
+        "id": (
+            Annotated[
+                Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]],
+                BeforeValidator(_blank_to_none),
+            ],
+            None,
+        ),
+        "name": (
+            Annotated[
+                str, BeforeValidator(_single_line), BeforeValidator(printable), Field(min_length=1)
+            ],
+            ...,
+        ),
         "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
         "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
         # a back's id, or a value the set's back_values or a back's id matches loosely
-        BACK_COLUMN: (Annotated[Optional[Annotated[str, BeforeValidator(_single_line)]], BeforeValidator(_blank_to_none)], None),
+        BACK_COLUMN: (
+            Annotated[
+                Optional[Annotated[str, BeforeValidator(_single_line)]],
+                BeforeValidator(_blank_to_none),
+            ],
+            None,
+        ),
     }
     for key, spec in fields.items():
         ann = annotation_for(spec)
         definitions[key] = (ann, ... if spec.required else spec.default)
-    validators: dict[str, Any] = {"blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)}
+    validators: dict[str, Any] = {
+        "blank_cells_take_defaults": model_validator(mode="before")(_drop_blank_cells)
+    }
     return create_model(
         name,
         __config__=ConfigDict(extra="forbid", str_strip_whitespace=True),

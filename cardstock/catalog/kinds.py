@@ -23,7 +23,9 @@ KINDS: dict[str, KindSpec] = {
     "reference": KindSpec("poker", True, "a quick-reference card, double-sided"),
     "tile": KindSpec("hex", False, "a tile; hex tiles pack in a honeycomb"),
     "token": KindSpec("token", False, "a round counter or marker"),
-    "die": KindSpec("16mm x 16mm", False, "a six-sided die, printed as a net with glue tabs (size is one face)"),
+    "die": KindSpec(
+        "16mm x 16mm", False, "a six-sided die, printed as a net with glue tabs (size is one face)"
+    ),
     "pawn": KindSpec("25mm x 40mm", False, "a folding standee in a player colour"),
     "board": KindSpec("8in x 8in", False, "a board or mat"),
 }
@@ -48,5 +50,5 @@ def kind_word(kind: str, n: int) -> str:
 
 
 def kind_count(kind: str, n: int) -> str:
-    """"3 dice", "1 reference card"."""
+    """ "3 dice", "1 reference card"."""
     return f"{n} {kind_word(kind, n)}"

@@ -41,7 +41,9 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
-    lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's key paths -> lines
+    lines: Mapping[KeyPath, int] = field(
+        default_factory=dict, repr=False
+    )  # game.toml's key paths -> lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
 
@@ -70,7 +72,9 @@ class Catalog:
         return self.game.fields_of(self.set(set_id))
 
     def total(self, **match: str) -> int:
-        return sum(c.count for c in self.components if all(getattr(c, k) == v for k, v in match.items()))
+        return sum(
+            c.count for c in self.components if all(getattr(c, k) == v for k, v in match.items())
+        )
 
     def totals(self) -> dict[str, Any]:
         by_kind: dict[str, int] = {}
@@ -87,7 +91,9 @@ class Catalog:
         g = self.game
         out: list[str] = []
         if g.clean.replace:
-            out.append("replace: " + ", ".join(f"{k!r} → {v!r}" for k, v in g.clean.replace.items()))
+            out.append(
+                "replace: " + ", ".join(f"{k!r} → {v!r}" for k, v in g.clean.replace.items())
+            )
         if g.clean.emoji:
             out.append("emoji: " + ", ".join(f"{k} → :{v}:" for k, v in g.clean.emoji.items()))
         if g.print.dpi is not None:
@@ -136,7 +142,9 @@ def _display(root: Path, path: Path) -> str:
 RulesReader = Callable[[Path, str, Path, Game, list[Component], Issues], Any]
 
 
-def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[RulesReader] = None) -> Optional[Catalog]:
+def load_game(
+    root: Path, game_id: str, issues: Issues, rules_reader: Optional[RulesReader] = None
+) -> Optional[Catalog]:
     """Load and validate one game; return None when it has errors (they are in `issues`).
     A game file with errors is read as far as it can be, so the problems of its tables
     and rules are found in the same pass."""
@@ -158,7 +166,13 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
         game = Game.model_validate(data)
     except ValidationError as exc:
         issues.extend(
-            issues_from(exc, shown, lambda loc: line_for(lines, toml_loc(loc)), lambda loc: dotted(toml_loc(loc)), Game)
+            issues_from(
+                exc,
+                shown,
+                lambda loc: line_for(lines, toml_loc(loc)),
+                lambda loc: dotted(toml_loc(loc)),
+                Game,
+            )
         )
         # Keep reading the game's other files: without the broken parts, the game file may
         # still say enough (its sets) to check the tables and rules in the same run.
@@ -172,7 +186,9 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
 
     _own_icons(game, folder)
     if game.id != game_id:
-        issues.add(shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}")
+        issues.add(
+            shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}"
+        )
     if not dropped:  # names the dropped parts declared would all look unknown
         _check_references(game, folder, root, shown, at, issues)
 
@@ -181,12 +197,16 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
     seen_sets: set[str] = set()
     for index, s in enumerate(game.sets):
         if s.id in seen_sets:
-            issues.add(shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}")
+            issues.add(
+                shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}"
+            )
         seen_sets.add(s.id)
         if s.layout_file is not None:
             problem = _layout_file_problem(root, s.layout_file)
             if problem:
-                issues.add(shown, at("sets", index, "layout_file"), f"sets[{index}].layout_file", problem)
+                issues.add(
+                    shown, at("sets", index, "layout_file"), f"sets[{index}].layout_file", problem
+                )
         fields = game.fields_of(s)
         start = len(issues.items)
         rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
@@ -198,7 +218,12 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
                 continue
             if comp.id in seen_ids:
                 hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
-                issues.add(row.file, row.line, "id", f"duplicate id {comp.id!r} in set {s.id!r}; first defined at {seen_ids[comp.id]}{hint}")
+                issues.add(
+                    row.file,
+                    row.line,
+                    "id",
+                    f"duplicate id {comp.id!r} in set {s.id!r}; first defined at {seen_ids[comp.id]}{hint}",
+                )
                 continue
             seen_ids[comp.id] = f"{row.file}:{row.line}"
             components.append(comp)
@@ -206,13 +231,25 @@ def load_game(root: Path, game_id: str, issues: Issues, rules_reader: Optional[R
     shared_ids = _qualify_shared_ids(components, issues)
     rules = None
     rules_path = folder / "rules.toml"
-    if rules_reader is not None and present(rules_path) and not dropped & {"sets", "schemas", "players"}:
+    if (
+        rules_reader is not None
+        and present(rules_path)
+        and not dropped & {"sets", "schemas", "players"}
+    ):
         sources.append(rules_path)
         rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
     if len(issues.errors) > before:
         return None
-    return Catalog(game=game, folder=folder, root=root, components=components, rules=rules, sources=sources, lines=lines,
-                   shared_ids=shared_ids)
+    return Catalog(
+        game=game,
+        folder=folder,
+        root=root,
+        components=components,
+        rules=rules,
+        sources=sources,
+        lines=lines,
+        shared_ids=shared_ids,
+    )
 
 
 def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str, list[str]]:
@@ -234,7 +271,12 @@ def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str
     for n, c in enumerate(list(components)):
         other = first.setdefault(c.id, c)
         if other is not c:
-            issues.add(c.file, c.line, "id", f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); an id several sets share becomes '<set>-<id>', so give one of these rows another id")
+            issues.add(
+                c.file,
+                c.line,
+                "id",
+                f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); an id several sets share becomes '<set>-<id>', so give one of these rows another id",
+            )
     return renamed
 
 
@@ -265,12 +307,16 @@ def _own_icons(game: Game, folder: Path) -> None:
             icon.symbol = key
         if icon.label is None:
             icon.label = key.replace("-", " ").capitalize()
+
+
 # Placeholders for required game-file values that are broken, so the rest of the game can
 # still be read (the game is reported as failed either way).
 _STAND_INS: dict[str, Any] = {"title": "?", "version": "0.0", "players": {"min": 1, "max": 1000}}
 
 
-def _salvage(data: dict[str, Any], exc: ValidationError, game_id: str, dropped: set[str]) -> Optional[Game]:
+def _salvage(
+    data: dict[str, Any], exc: ValidationError, game_id: str, dropped: set[str]
+) -> Optional[Game]:
     """The game file without the parts `exc` found broken (a broken set or table entry is
     left out, a broken top-level value falls back to its default), or None when what is
     left is not a game either. `dropped` receives the top-level keys that were changed."""
@@ -303,12 +349,24 @@ def _salvage(data: dict[str, Any], exc: ValidationError, game_id: str, dropped: 
         return None
 
 
-def _check_references(game: Game, folder: Path, root: Path, shown: str, at: Callable[..., Optional[int]], issues: Issues) -> None:
+def _check_references(
+    game: Game,
+    folder: Path,
+    root: Path,
+    shown: str,
+    at: Callable[..., Optional[int]],
+    issues: Issues,
+) -> None:
     """Names that must point at something the game file or folder defines."""
     icons = sorted(game.icons)
     for key, back in game.backs.items():
         if back.icon and back.icon not in game.icons:
-            issues.add(shown, at("backs", key, "icon"), f"backs.{key}.icon", _unknown("icon", back.icon, icons))
+            issues.add(
+                shown,
+                at("backs", key, "icon"),
+                f"backs.{key}.icon",
+                _unknown("icon", back.icon, icons),
+            )
         if back.art:
             problem = _art_problem(folder, root, back.art)
             if problem:
@@ -317,25 +375,60 @@ def _check_references(game: Game, folder: Path, root: Path, shown: str, at: Call
         kind = KINDS[s.kind]
         where = f"sets[{i}]"
         if s.back is None and kind.needs_back and not s.double_sided and s.back_column is None:
-            issues.add(shown, at("sets", i), f"{where}.back", f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}")
+            issues.add(
+                shown,
+                at("sets", i),
+                f"{where}.back",
+                f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}",
+            )
         if s.back is not None and s.back not in game.backs:
-            issues.add(shown, at("sets", i, "back"), f"{where}.back", _unknown("back", s.back, sorted(game.backs)))
+            issues.add(
+                shown,
+                at("sets", i, "back"),
+                f"{where}.back",
+                _unknown("back", s.back, sorted(game.backs)),
+            )
         if s.schema_name is not None and s.schema_name not in game.schemas:
-            issues.add(shown, at("sets", i, "schema"), f"{where}.schema", _unknown("schema", s.schema_name, sorted(game.schemas)))
+            issues.add(
+                shown,
+                at("sets", i, "schema"),
+                f"{where}.schema",
+                _unknown("schema", s.schema_name, sorted(game.schemas)),
+            )
             continue
         for value, chosen in s.back_values.items():
             if chosen not in game.backs:
-                issues.add(shown, at("sets", i, "back_values", value), f"{where}.back_values", _unknown("back", chosen, sorted(game.backs)))
+                issues.add(
+                    shown,
+                    at("sets", i, "back_values", value),
+                    f"{where}.back_values",
+                    _unknown("back", chosen, sorted(game.backs)),
+                )
         fields = game.fields_of(s)
         for name in s.group_fields():
             if name not in fields:
-                issues.add(shown, at("sets", i, "group"), f"{where}.group", f"the group names the field {{{name}}}, which the set does not declare; its fields are: {', '.join(fields) or 'none'}")
+                issues.add(
+                    shown,
+                    at("sets", i, "group"),
+                    f"{where}.group",
+                    f"the group names the field {{{name}}}, which the set does not declare; its fields are: {', '.join(fields) or 'none'}",
+                )
         for name in s.id_fields():
             if name not in fields and name not in ("set", "id", "name"):
-                issues.add(shown, at("sets", i, "ids"), f"{where}.ids", f"the id pattern names {{{name}}}, which is neither 'set', 'id', 'name' nor a field of the set; its fields are: {', '.join(fields) or 'none'}")
+                issues.add(
+                    shown,
+                    at("sets", i, "ids"),
+                    f"{where}.ids",
+                    f"the id pattern names {{{name}}}, which is neither 'set', 'id', 'name' nor a field of the set; its fields are: {', '.join(fields) or 'none'}",
+                )
     for text, icon in game.clean.emoji.items():
         if icon not in game.icons:
-            issues.add(shown, at("clean", "emoji", text), "clean.emoji", f"maps {text!r} to the icon {icon!r}, which the game does not declare; it declares: {', '.join(icons) or 'none'}")
+            issues.add(
+                shown,
+                at("clean", "emoji", text),
+                "clean.emoji",
+                f"maps {text!r} to the icon {icon!r}, which the game does not declare; it declares: {', '.join(icons) or 'none'}",
+            )
 
 
 def _unknown(what: str, name: str, known: list[str]) -> str:
@@ -347,7 +440,10 @@ def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
     try:
         return path.resolve(), None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
-        return None, f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})"
+        return (
+            None,
+            f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})",
+        )
 
 
 def _layout_file_problem(root: Path, value: str) -> Optional[str]:
@@ -383,23 +479,45 @@ def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
     return f"{_display(root, target)}: {problem}" if problem else None
 
 
-def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], folder: Path, root: Path, shown: str, lines: Mapping[KeyPath, int], issues: Issues, sources: list[Path]) -> list[Row]:
+def _rows_of(
+    s: ComponentSet,
+    index: int,
+    fields_of_set: dict[str, FieldSpec],
+    folder: Path,
+    root: Path,
+    shown: str,
+    lines: Mapping[KeyPath, int],
+    issues: Issues,
+    sources: list[Path],
+) -> list[Row]:
     """The set's rows, from its table file or inline in the game file."""
     by_header: dict[str, str] = {}
     for key in s.columns:
         where = (line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}")
         if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
-            issues.add(shown, *where, f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}")
+            issues.add(
+                shown,
+                *where,
+                f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}",
+            )
         first = by_header.setdefault(_header_key(s.columns[key]), key)
         if first != key:
             hint = ""
             if BACK_COLUMN in (first, key):
                 other = key if first == BACK_COLUMN else first
                 hint = f"; to choose backs by the column that fills {other!r}, write back_column = {s.columns[key]!r} instead of mapping 'back'"
-            issues.add(shown, *where, f"the header {s.columns[key]!r} is mapped to both {first!r} and {key!r}; a header fills one field{hint}")
+            issues.add(
+                shown,
+                *where,
+                f"the header {s.columns[key]!r} is mapped to both {first!r} and {key!r}; a header fills one field{hint}",
+            )
     if s.back_column is not None and BACK_COLUMN in s.columns:
-        issues.add(shown, line_for(lines, ("sets", index, "back_column")), f"sets[{index}].back_column",
-                   f"the set chooses backs both by back_column ({s.back_column!r}) and by columns.back ({s.columns[BACK_COLUMN]!r}); keep one")
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "back_column")),
+            f"sets[{index}].back_column",
+            f"the set chooses backs both by back_column ({s.back_column!r}) and by columns.back ({s.columns[BACK_COLUMN]!r}); keep one",
+        )
     if s.rows is not None:
         inline = []
         for i, r in enumerate(s.rows):
@@ -412,26 +530,48 @@ def _rows_of(s: ComponentSet, index: int, fields_of_set: dict[str, FieldSpec], f
     assert s.table is not None
     path, problem = resolved(folder / s.table)
     if path is None:
-        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"{problem}: {s.table}")
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "table")),
+            f"sets[{index}].table",
+            f"{problem}: {s.table}",
+        )
         return []
     try:
         path.relative_to(folder.resolve())
     except ValueError:
-        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"the table path {s.table!r} leaves the game folder")
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "table")),
+            f"sets[{index}].table",
+            f"the table path {s.table!r} leaves the game folder",
+        )
         return []
     display = _display(root, path)
     if not present(path):
-        issues.add(shown, line_for(lines, ("sets", index, "table")), f"sets[{index}].table", f"table file not found: {display}")
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "table")),
+            f"sets[{index}].table",
+            f"table file not found: {display}",
+        )
         return []
     try:
         table = read_table(path, display, s.sheet, issues, root)
     except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
-        issues.add(display, None, "", f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})")
+        issues.add(
+            display,
+            None,
+            "",
+            f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})",
+        )
         return []
     if table is None:
         return []
     sources.append(path)
-    return _check_header(s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues)
+    return _check_header(
+        s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues
+    )
 
 
 def _header_key(text: str) -> str:
@@ -439,7 +579,9 @@ def _header_key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def header_map(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]) -> dict[str, Optional[str]]:
+def header_map(
+    s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]
+) -> dict[str, Optional[str]]:
     """Each header of a table → the field it fills (None: no field reads it). The set's
     `columns` mapping comes first; otherwise a header names a field or reserved column."""
     known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
@@ -452,13 +594,26 @@ def _is_back_column(s: ComponentSet, header: str) -> bool:
     return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
 
 
-def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str], file: str, line: int, rows: list[Row], issues: Issues) -> list[Row]:
+def _check_header(
+    s: ComponentSet,
+    fields: dict[str, FieldSpec],
+    columns: list[str],
+    file: str,
+    line: int,
+    rows: list[Row],
+    issues: Issues,
+) -> list[Row]:
     """Check a table's header once, so a misspelt column is one message, not one per row."""
     allowed = list(RESERVED_COLUMNS) + list(fields)
     mapping = header_map(s, fields, columns)
     chooser = next((c for c in columns if _is_back_column(s, c)), None)
     if s.back_column is not None and chooser is None:
-        issues.add(file, line, "back", f"the set chooses backs by the column {s.back_column!r} (back_column), which the header does not have; its columns are: {', '.join(columns)}")
+        issues.add(
+            file,
+            line,
+            "back",
+            f"the set chooses backs by the column {s.back_column!r} (back_column), which the header does not have; its columns are: {', '.join(columns)}",
+        )
     unknown = [c for c, name in mapping.items() if name is None and c != chooser]
     if s.extra_columns == "error":
         for col in unknown:
@@ -468,7 +623,12 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
         if name is None:
             continue
         if name in first:
-            issues.add(file, line, col, f"fills the field {name!r}, as the column {first[name]!r} already does")
+            issues.add(
+                file,
+                line,
+                col,
+                f"fills the field {name!r}, as the column {first[name]!r} already does",
+            )
         first.setdefault(name, col)
     present = set(first)
     missing = [c for c in ("name",) if c not in present]
@@ -492,11 +652,21 @@ def _check_header(s: ComponentSet, fields: dict[str, FieldSpec], columns: list[s
     return renamed
 
 
-_ALL_SET = set(Component.model_fields)  # every field of a Component is set when it is made (`_component`)
+_ALL_SET = set(
+    Component.model_fields
+)  # every field of a Component is set when it is made (`_component`)
 
 
-def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, folder: Path, root: Path, issues: Issues,
-               references: bool = True) -> Optional[Component]:
+def _component(
+    game: Game,
+    s: ComponentSet,
+    model: type[BaseModel],
+    row: Row,
+    folder: Path,
+    root: Path,
+    issues: Issues,
+    references: bool = True,
+) -> Optional[Component]:
     """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
@@ -504,12 +674,21 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
     for col in list(cells):
         if col not in known:
             if s.extra_columns == "error":
-                issues.add(row.file, row.line, col, f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}")
+                issues.add(
+                    row.file,
+                    row.line,
+                    col,
+                    f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}",
+                )
             del cells[col]
     try:
         parsed: BaseModel = model.model_validate(cells)
     except ValidationError as exc:
-        issues.extend(issues_from(exc, row.file, lambda loc: row.line, lambda loc: str(loc[0]) if loc else "", model))
+        issues.extend(
+            issues_from(
+                exc, row.file, lambda loc: row.line, lambda loc: str(loc[0]) if loc else "", model
+            )
+        )
         return None
     values = parsed.model_dump()
     ok = True
@@ -531,12 +710,22 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         if spec.type == "text":
             for name in INLINE_ICON.findall(value):
                 if name not in game.icons:
-                    issues.add(row.file, row.line, key, f"the text names the icon :{name}:, which the game does not declare; it declares: {', '.join(sorted(game.icons)) or 'none'}")
+                    issues.add(
+                        row.file,
+                        row.line,
+                        key,
+                        f"the text names the icon :{name}:, which the game does not declare; it declares: {', '.join(sorted(game.icons)) or 'none'}",
+                    )
                     ok = False
     chosen = values.get("designer_choice") or []
     for name in chosen:
         if name not in ("all", "name", "count") and name not in fields:
-            issues.add(row.file, row.line, "designer_choice", f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}")
+            issues.add(
+                row.file,
+                row.line,
+                "designer_choice",
+                f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}",
+            )
             ok = False
     try:
         group = safe_format(s.group, {k: ("" if v is None else v) for k, v in values.items()})
@@ -544,30 +733,56 @@ def _component(game: Game, s: ComponentSet, model: type[BaseModel], row: Row, fo
         group = s.group  # reported once by _check_references
     for name in s.group_fields():
         if name in fields and values.get(name) is None:
-            issues.add(row.file, row.line, name, f"the set's group {s.group!r} needs this field, but it is empty")
+            issues.add(
+                row.file,
+                row.line,
+                name,
+                f"the set's group {s.group!r} needs this field, but it is empty",
+            )
             ok = False
     back = s.back
     if values.get(BACK_COLUMN):
         back = back_for(game, s, values[BACK_COLUMN])
         if back is None:
             source = f"the column {s.back_column!r}" if s.back_column else "the back column"
-            issues.add(row.file, row.line, BACK_COLUMN,
-                       _unknown("back", values[BACK_COLUMN], sorted(game.backs))
-                       + f" (a value of {source} names a back by its id, ignoring case, spaces and hyphens; the set's back_values maps other values)")
+            issues.add(
+                row.file,
+                row.line,
+                BACK_COLUMN,
+                _unknown("back", values[BACK_COLUMN], sorted(game.backs))
+                + f" (a value of {source} names a back by its id, ignoring case, spaces and hyphens; the set's back_values maps other values)",
+            )
             ok = False
-    if back is None and s.back_column is not None and KINDS[s.kind].needs_back and not s.double_sided:
-        issues.add(row.file, row.line, BACK_COLUMN, f"the row has no back: its {s.back_column!r} cell is empty and the set names no 'back' for such rows")
+    if (
+        back is None
+        and s.back_column is not None
+        and KINDS[s.kind].needs_back
+        and not s.double_sided
+    ):
+        issues.add(
+            row.file,
+            row.line,
+            BACK_COLUMN,
+            f"the row has no back: its {s.back_column!r} cell is empty and the set names no 'back' for such rows",
+        )
         ok = False
     if s.ids:
         try:
-            given = slugify(safe_format(s.ids or "", {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id}))
+            given = slugify(
+                safe_format(
+                    s.ids or "",
+                    {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id},
+                )
+            )
         except (KeyError, IndexError, ValueError):
             given = ""  # reported once by _check_references
     else:
         given = values["id"] or _slug(values["name"])
     if not ok:
         return None
-    size = s.size or (game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size)
+    size = s.size or (
+        game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size
+    )
     # Every value here is checked already (the row by its set's model, the rest by the
     # catalog's own checks above), so the component is made without checking them again,
     # and all components share one set of the names they set: a game of 50,000 cards
@@ -605,15 +820,24 @@ def back_for(game: Game, s: ComponentSet, value: str) -> Optional[str]:
     return next((b for b in game.backs if _back_key(b) == key), None)
 
 
-def cleaned(clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: Optional[float] = None) -> dict[str, Any]:
+def cleaned(
+    clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: Optional[float] = None
+) -> dict[str, Any]:
     """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
     order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
     a `length` field's pixels in points at the game's `dpi`."""
     if dpi:
-        cells = {k: in_points(v, dpi) if isinstance(v, str) and k in fields and fields[k].type == "length" else v for k, v in cells.items()}
+        cells = {
+            k: in_points(v, dpi)
+            if isinstance(v, str) and k in fields and fields[k].type == "length"
+            else v
+            for k, v in cells.items()
+        }
     if not clean.replace and not clean.emoji:
         return dict(cells)
-    emoji = sorted(((k.replace("\ufe0f", ""), v) for k, v in clean.emoji.items()), key=lambda kv: -len(kv[0]))
+    emoji = sorted(
+        ((k.replace("\ufe0f", ""), v) for k, v in clean.emoji.items()), key=lambda kv: -len(kv[0])
+    )
 
     def fix(text: str, bare: bool) -> str:
         for old, new in clean.replace.items():
@@ -641,7 +865,9 @@ def _slug(name: str) -> str:
     return slugify(name) or "component"
 
 
-def load_games(root: Path, game_ids: Optional[list[str]] = None, rules_reader: Optional[RulesReader] = None) -> tuple[list[Catalog], Issues]:
+def load_games(
+    root: Path, game_ids: Optional[list[str]] = None, rules_reader: Optional[RulesReader] = None
+) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default); every problem of every game is collected."""
     issues = Issues()
     known = discover(root)
@@ -649,7 +875,12 @@ def load_games(root: Path, game_ids: Optional[list[str]] = None, rules_reader: O
     catalogs: list[Catalog] = []
     for gid in ids:
         if gid not in known:
-            issues.add("catalog", None, "", f"unknown game {gid!r}; the catalog has: {', '.join(known) or 'no games'}")
+            issues.add(
+                "catalog",
+                None,
+                "",
+                f"unknown game {gid!r}; the catalog has: {', '.join(known) or 'no games'}",
+            )
             continue
         cat = load_game(root, gid, issues, rules_reader)
         if cat is not None:

@@ -54,7 +54,9 @@ def quickref_name_problem(name: str) -> Optional[str]:
     return f"{name!r} is not a quick-reference template name: give the plain name of a file in layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
 
 
-def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field: str) -> tuple[Optional[str], list[Issue]]:
+def render_file(
+    catalog: Catalog, path: Path, context: Mapping[str, Any], field: str
+) -> tuple[Optional[str], list[Issue]]:
     """Render one template file; (text, []) or (None, [issues])."""
     shown = catalog.display(path)
     if not present(path):
@@ -68,18 +70,33 @@ def render_file(catalog: Catalog, path: Path, context: Mapping[str, Any], field:
     except InputError:  # a breach of the sandbox's bounds: bad input, with its line
         raise
     except Exception as exc:  # noqa: BLE001 - a helper called wrongly (TypeError, …)
-        issue = Issue(shown, error_line(exc), field, f"the template cannot be rendered ({type(exc).__name__}): {exc}")
+        issue = Issue(
+            shown,
+            error_line(exc),
+            field,
+            f"the template cannot be rendered ({type(exc).__name__}): {exc}",
+        )
     if issue is not None:
         return None, [issue]
     return out, []
 
 
-def render_quickref(catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None) -> tuple[Optional[str], list[Issue]]:
+def render_quickref(
+    catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None
+) -> tuple[Optional[str], list[Issue]]:
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
     problem = quickref_name_problem(name)
     if problem is not None:
-        return None, [Issue(catalog.display(layouts_dir(catalog) / "quickref"), None, "quickref", problem, bad_input=True)]
+        return None, [
+            Issue(
+                catalog.display(layouts_dir(catalog) / "quickref"),
+                None,
+                "quickref",
+                problem,
+                bad_input=True,
+            )
+        ]
     if not context:
         context = template_context(catalog)
     return render_file(catalog, quickref_template(catalog, name), context, f"quickref.{name}")

@@ -8,7 +8,15 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from typing_extensions import Annotated
 
-from .fields import BACK_COLUMN, COLOR_PATTERN, RESERVED_COLUMNS, TEMPLATE_NAMES, SLUG_PATTERN, FieldSpec, check_length
+from .fields import (
+    BACK_COLUMN,
+    COLOR_PATTERN,
+    RESERVED_COLUMNS,
+    TEMPLATE_NAMES,
+    SLUG_PATTERN,
+    FieldSpec,
+    check_length,
+)
 from .kinds import KindName
 from ..core.scripts import printable
 from ..core.patterns import check_pattern
@@ -148,7 +156,9 @@ class ComponentSet(Strict):
     @model_validator(mode="after")
     def _one_source(self) -> "ComponentSet":
         if (self.table is None) == (self.rows is None):
-            raise ValueError("give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)")
+            raise ValueError(
+                "give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)"
+            )
         if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
             raise ValueError("'sheet' applies only to an .xlsx table")
         return self
@@ -168,7 +178,9 @@ def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")
         if key in TEMPLATE_NAMES:
-            raise ValueError(f"the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename the field (and map your column to it: columns = {{ new_name = \"{key}\" }})")
+            raise ValueError(
+                f'the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename the field (and map your column to it: columns = {{ new_name = "{key}" }})'
+            )
     return fields
 
 
@@ -193,7 +205,9 @@ class DataTable(Strict):
     def _widths(self) -> "DataTable":
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
-                raise ValueError(f"row {i + 1} has {len(row)} cells but there are {len(self.columns)} columns")
+                raise ValueError(
+                    f"row {i + 1} has {len(row)} cells but there are {len(self.columns)} columns"
+                )
         return self
 
 

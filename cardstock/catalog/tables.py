@@ -88,7 +88,9 @@ def _control_problem(text: str) -> Optional[str]:
 def _build(display: str, records: list[tuple[int, list[str]]], issues: Issues) -> Table | None:
     records = [(n, r) for n, r in records if any(c.strip() for c in r)]
     if not records:
-        issues.add(display, None, "", "the table is empty: expected a header row naming the columns")
+        issues.add(
+            display, None, "", "the table is empty: expected a header row naming the columns"
+        )
         return None
     header_line, header = records[0]
     width = len(header)
@@ -107,7 +109,12 @@ def _build(display: str, records: list[tuple[int, list[str]]], issues: Issues) -
         if record and record[0].lstrip().startswith("#"):
             continue  # a comment row, as designers leave notes in sheets
         if len(record) > width and any(c.strip() for c in record[width:]):
-            issues.add(display, line, "", f"the row has {len(record)} cells but the header names {width} columns")
+            issues.add(
+                display,
+                line,
+                "",
+                f"the row has {len(record)} cells but the header names {width} columns",
+            )
         cells: dict[str, Any] = {}
         for i, col in enumerate(columns):
             value = record[i].strip() if i < len(record) else ""
@@ -161,7 +168,12 @@ def _text(data: bytes, display: str, issues: Issues, hint: str = "") -> str | No
     try:
         return unicodedata.normalize("NFC", data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        issues.add(display, None, "", f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}){hint}")
+        issues.add(
+            display,
+            None,
+            "",
+            f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}){hint}",
+        )
         return None
 
 
@@ -173,7 +185,12 @@ def read_csv(data: bytes, suffix: str, display: str, issues: Issues) -> Table | 
     # a bare carriage return is a control character in a cell, not the end of a row
     for number, line in enumerate(lines, start=1):
         if "\r" in line:
-            issues.add(display, number, "", "the line holds a lone carriage return (U+000D), which cannot be printed; rows end with a line feed")
+            issues.add(
+                display,
+                number,
+                "",
+                "the line holds a lone carriage return (U+000D), which cannot be printed; rows end with a line feed",
+            )
     if any("\r" in line for line in lines):
         return None
     header = next((line for line in lines if line.strip()), "")
@@ -189,7 +206,12 @@ def read_csv(data: bytes, suffix: str, display: str, issues: Issues) -> Table | 
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):
             opened = _opening_quote_line(lines, started)
-            issues.add(display, opened, "", 'an unclosed quote: the cell opened with " on this line never ends; close it with another "')
+            issues.add(
+                display,
+                opened,
+                "",
+                'an unclosed quote: the cell opened with " on this line never ends; close it with another "',
+            )
         else:
             issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
         return None
@@ -204,7 +226,12 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> T
         return None
     inflated = _inflated_size(data)
     if inflated > MAX_XLSX_BYTES:
-        issues.add(display, None, "", f"the workbook inflates to {inflated / 1024 / 1024:,.0f} MB, more than the {MAX_XLSX_BYTES // 1024 // 1024} MB cardstock reads from one workbook")
+        issues.add(
+            display,
+            None,
+            "",
+            f"the workbook inflates to {inflated / 1024 / 1024:,.0f} MB, more than the {MAX_XLSX_BYTES // 1024 // 1024} MB cardstock reads from one workbook",
+        )
         return None
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
@@ -217,19 +244,34 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, issues: Issues) -> T
         if sheet is None:
             sheet = names[0]
         if sheet not in names:
-            issues.add(display, None, "sheet", f"no sheet named {sheet!r}; the workbook has {', '.join(map(repr, names))}")
+            issues.add(
+                display,
+                None,
+                "sheet",
+                f"no sheet named {sheet!r}; the workbook has {', '.join(map(repr, names))}",
+            )
             return None
         ws = book[sheet]
         cells = 0
         for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
             cells += len(row)
             if cells > MAX_CELLS:
-                issues.add(f"{display}[{sheet}]", i, "", f"the sheet holds more than {MAX_CELLS:,} cells (empty ones between filled ones included), cardstock's limit for one sheet")
+                issues.add(
+                    f"{display}[{sheet}]",
+                    i,
+                    "",
+                    f"the sheet holds more than {MAX_CELLS:,} cells (empty ones between filled ones included), cardstock's limit for one sheet",
+                )
                 return None
             records.append((i, [_clean(v) for v in row]))
     except Exception as exc:  # a truncated or damaged sheet fails while it is read
         where = f"{display}[{sheet}]" if sheet else display
-        issues.add(where, len(records) + 1 if records else None, "", f"the sheet cannot be read (is the file complete?): {type(exc).__name__}: {exc}")
+        issues.add(
+            where,
+            len(records) + 1 if records else None,
+            "",
+            f"the sheet cannot be read (is the file complete?): {type(exc).__name__}: {exc}",
+        )
         return None
     finally:
         book.close()
@@ -259,7 +301,11 @@ def _yaml_problem(node: Any) -> Optional[str]:
         current, depth, done = stack.pop()
         key = id(current)
         if done:
-            children = current.value if isinstance(current, yaml.SequenceNode) else [n for kv in current.value for n in kv]
+            children = (
+                current.value
+                if isinstance(current, yaml.SequenceNode)
+                else [n for kv in current.value for n in kv]
+            )
             sizes[key] = 1 + sum(sizes.get(id(c), 0) for c in children)
             if sizes[key] > MAX_YAML_NODES:
                 return f"its aliases make more than {MAX_YAML_NODES:,} values, cardstock's limit for one YAML file"
@@ -273,7 +319,11 @@ def _yaml_problem(node: Any) -> Optional[str]:
             return f"its lists and mappings nest more than {MAX_DEPTH} deep, cardstock's limit for a table"
         sizes[key] = 0  # in progress: a recursive alias counts nothing more
         stack.append((current, depth, True))
-        children = current.value if isinstance(current, yaml.SequenceNode) else [n for kv in current.value for n in kv]
+        children = (
+            current.value
+            if isinstance(current, yaml.SequenceNode)
+            else [n for kv in current.value for n in kv]
+        )
         stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
     return None
 
@@ -288,7 +338,9 @@ def _scalar(value: Any, depth: int = 0) -> Any:
         return "yes" if value else "no"
     if isinstance(value, list):
         if depth >= MAX_DEPTH:
-            raise _TooDeep(f"the cell's lists nest more than {MAX_DEPTH} deep, cardstock's limit for a table")
+            raise _TooDeep(
+                f"the cell's lists nest more than {MAX_DEPTH} deep, cardstock's limit for a table"
+            )
         return [_scalar(v, depth + 1) for v in value]
     if value is None:
         return ""
@@ -321,14 +373,26 @@ def _rows_from_items(display: str, items: list[tuple[int, Any]], issues: Issues)
     rows: list[Row] = []
     for line, item in items:
         if not isinstance(item, dict):
-            issues.add(display, line, "", f"expected a row of 'column: value' pairs, got {type(item).__name__}")
+            issues.add(
+                display,
+                line,
+                "",
+                f"expected a row of 'column: value' pairs, got {type(item).__name__}",
+            )
             continue
         cells: dict[str, Any] = {}
         for name, value in _flat(item):
             if name not in columns:
                 columns.append(name)
-            if isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict) for v in value)):
-                issues.add(display, line, name, f"a cell holds one value or a list of values, not a list of mappings (or mappings nested more than {MAX_NESTING} deep)")
+            if isinstance(value, dict) or (
+                isinstance(value, list) and any(isinstance(v, dict) for v in value)
+            ):
+                issues.add(
+                    display,
+                    line,
+                    name,
+                    f"a cell holds one value or a list of values, not a list of mappings (or mappings nested more than {MAX_NESTING} deep)",
+                )
                 continue
             try:
                 cell = _scalar(value)
@@ -368,7 +432,9 @@ def read_yaml(data: bytes, display: str, issues: Issues) -> Table | None:
         return None
     if node is None or not isinstance(node, yaml.SequenceNode) or not isinstance(data, list):
         line = node.start_mark.line + 1 if node is not None else None
-        issues.add(display, line, "", "expected a list of rows, each a mapping such as '- name: Ember'")
+        issues.add(
+            display, line, "", "expected a list of rows, each a mapping such as '- name: Ember'"
+        )
         return None
     items = [(child.start_mark.line + 1, value) for child, value in zip(node.value, data)]
     return _rows_from_items(display, items, issues)
@@ -397,7 +463,9 @@ def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
     try:
         i = skip(0)
         if i >= len(text) or text[i] != "[":
-            issues.add(display, line_at(i), "", "expected a list of rows: [ {\"name\": \"Ember\", …}, … ]")
+            issues.add(
+                display, line_at(i), "", 'expected a list of rows: [ {"name": "Ember", …}, … ]'
+            )
             return None
         i = skip(i + 1)
         if i < len(text) and text[i] == "]":
@@ -422,7 +490,12 @@ def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
         issues.add(display, exc.lineno, "", f"the JSON cannot be read: {exc.msg}")
         return None
     except RecursionError:
-        issues.add(display, line_at(i), "", f"the JSON cannot be read: its lists nest more deeply than cardstock reads ({MAX_DEPTH} deep for a table)")
+        issues.add(
+            display,
+            line_at(i),
+            "",
+            f"the JSON cannot be read: its lists nest more deeply than cardstock reads ({MAX_DEPTH} deep for a table)",
+        )
         return None
     return _rows_from_items(display, items, issues)
 
@@ -439,7 +512,9 @@ READERS: dict[str, Callable[[bytes, str, str, Optional[str], Issues], Optional[T
 }
 
 
-def read_table(path: Path, display: str, sheet: str | None, issues: Issues, root: Path) -> Table | None:
+def read_table(
+    path: Path, display: str, sheet: str | None, issues: Issues, root: Path
+) -> Table | None:
     """Read a table of any supported type from inside `root` (through the door, see
     core/files); problems go to `issues` and None is returned."""
     if not path.exists():
@@ -448,7 +523,12 @@ def read_table(path: Path, display: str, sheet: str | None, issues: Issues, root
     suffix = path.suffix.lower()
     reader = READERS.get(suffix)
     if reader is None:
-        issues.add(display, None, "", f"unsupported table type {suffix!r}: expected one of {', '.join(READERS)}")
+        issues.add(
+            display,
+            None,
+            "",
+            f"unsupported table type {suffix!r}: expected one of {', '.join(READERS)}",
+        )
         return None
     try:
         data = read_bytes(path, root)

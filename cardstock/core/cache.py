@@ -60,6 +60,7 @@ def cache_dir() -> Path:
 
 # ---------------------------------------------------------------- keys
 
+
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -70,8 +71,21 @@ def key_of(*parts: str) -> str:
 
 
 # The distributions whose code decides what a build writes: every runtime dependency.
-LIBRARIES = ("reportlab", "pillow", "svgwrite", "jinja2", "pydantic", "pydantic_core", "pypdf", "markdown_it_py",
-             "openpyxl", "pypdfium2", "pyyaml", "fonttools", "pyphen")
+LIBRARIES = (
+    "reportlab",
+    "pillow",
+    "svgwrite",
+    "jinja2",
+    "pydantic",
+    "pydantic_core",
+    "pypdf",
+    "markdown_it_py",
+    "openpyxl",
+    "pypdfium2",
+    "pyyaml",
+    "fonttools",
+    "pyphen",
+)
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -109,7 +123,9 @@ def code_key() -> str:
     h.update("\0".join(installed_versions()).encode())
     for path in _own_files():
         st = path.stat()
-        h.update(f"{path.relative_to(PACKAGE).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+        h.update(
+            f"{path.relative_to(PACKAGE).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode()
+        )
     return h.hexdigest()
 
 
@@ -117,7 +133,11 @@ def _own_files() -> list[Path]:
     out: list[Path] = []
     for folder, dirs, files in os.walk(PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        out += [Path(folder) / f for f in sorted(files) if not f.startswith(".") and not f.endswith((".pyc", ".pyo"))]
+        out += [
+            Path(folder) / f
+            for f in sorted(files)
+            if not f.startswith(".") and not f.endswith((".pyc", ".pyo"))
+        ]
     return out
 
 
@@ -128,7 +148,7 @@ def _own_files() -> list[Path]:
 TABLES = {
     "meta": "meta (schema INTEGER NOT NULL)",
     "entries": "entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, used INTEGER NOT NULL,"
-               " PRIMARY KEY (kind, key)) WITHOUT ROWID",
+    " PRIMARY KEY (kind, key)) WITHOUT ROWID",
 }
 SIDE_FILES = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside the database
 
@@ -156,7 +176,9 @@ def _open_own(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(str(path), timeout=BUSY_SECONDS, isolation_level=None)
     try:
         after = _plain_or_missing(path)
-        if after is None or (before is not None and (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino)):
+        if after is None or (
+            before is not None and (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino)
+        ):
             raise sqlite3.DatabaseError(f"{path} was replaced while it was opened")
         found = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
         ours = {("table", name, f"CREATE TABLE {sql}") for name, sql in TABLES.items()}
@@ -166,7 +188,6 @@ def _open_own(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
-
 
 
 class Cache:
@@ -193,7 +214,9 @@ class Cache:
             return None
         if self._db is not None and self._pid == os.getpid():
             return self._db
-        if self._pid != os.getpid():  # a forked worker: what the parent had not written is the parent's
+        if (
+            self._pid != os.getpid()
+        ):  # a forked worker: what the parent had not written is the parent's
             self._pending, self._used = {}, set()
         assert self.folder is not None
         db: Optional[sqlite3.Connection] = None
@@ -244,7 +267,9 @@ class Cache:
         if db is None:
             return None
         try:
-            row = db.execute("SELECT data, used FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone()
+            row = db.execute(
+                "SELECT data, used FROM entries WHERE kind = ? AND key = ?", (kind, key)
+            ).fetchone()
         except sqlite3.Error:
             self._give_up()
             return None
@@ -272,7 +297,9 @@ class Cache:
             return None
 
     def put_json(self, kind: str, key: str, value: Any) -> None:
-        self.put(kind, key, json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8"))
+        self.put(
+            kind, key, json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        )
 
     def flush(self) -> None:
         """Write what waits, in one transaction: it is then visible to other processes."""
@@ -283,9 +310,14 @@ class Cache:
             return
         try:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
-                           [(kind, key, data, self._today) for (kind, key), data in self._pending.items()])
-            db.executemany("UPDATE entries SET used = ? WHERE kind = ? AND key = ?", [(self._today, k, key) for k, key in self._used])
+            db.executemany(
+                "INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
+                [(kind, key, data, self._today) for (kind, key), data in self._pending.items()],
+            )
+            db.executemany(
+                "UPDATE entries SET used = ? WHERE kind = ? AND key = ?",
+                [(self._today, k, key) for k, key in self._used],
+            )
             db.execute("COMMIT")
         except sqlite3.Error:
             self._give_up()
@@ -335,4 +367,13 @@ def kinds() -> Iterable[str]:
     return KINDS.keys()
 
 
-__all__ = ["Cache", "KINDS", "cache_dir", "code_key", "digest", "key_of", "open_cache", "memory_cache"]
+__all__ = [
+    "Cache",
+    "KINDS",
+    "cache_dir",
+    "code_key",
+    "digest",
+    "key_of",
+    "open_cache",
+    "memory_cache",
+]

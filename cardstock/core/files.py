@@ -46,7 +46,9 @@ def _size(n: int) -> str:
 # cardstock's own folders: its package (fonts, the starter project) and, in a source
 # checkout, the layouts it ships (in a wheel they are the package `cardstock.shipped`)
 OWN = (Path(__file__).resolve().parents[1], Path(__file__).resolve().parents[2] / "layouts")
-_OWN_REAL = tuple(os.path.realpath(b) for b in OWN)  # resolved once: they do not move while cardstock runs
+_OWN_REAL = tuple(
+    os.path.realpath(b) for b in OWN
+)  # resolved once: they do not move while cardstock runs
 
 
 def allowed(path: Path, root: Optional[Path]) -> bool:
@@ -66,9 +68,17 @@ def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> b
     project `root` or one of cardstock's own folders (`root` None: only those)."""
     real = os.path.realpath(path)
     if not _inside_bases(real, root):
-        raise Unreadable("it leads out of the project (a link to a file elsewhere); cardstock reads only the project's own files")
+        raise Unreadable(
+            "it leads out of the project (a link to a file elsewhere); cardstock reads only the project's own files"
+        )
     try:
-        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(
+            real,
+            os.O_RDONLY
+            | os.O_NONBLOCK
+            | getattr(os, "O_CLOEXEC", 0)
+            | getattr(os, "O_NOFOLLOW", 0),
+        )
     except OSError as exc:
         raise Unreadable(_reason(exc)) from None
     try:
@@ -78,7 +88,9 @@ def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> b
         if not stat.S_ISREG(st.st_mode):
             raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
         if st.st_size > limit:
-            raise Unreadable(f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file")
+            raise Unreadable(
+                f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file"
+            )
         chunks = []
         size = 0
         while True:
@@ -88,7 +100,9 @@ def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> b
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise Unreadable(f"it holds more than the {_size(limit)} cardstock reads from one file")
+                raise Unreadable(
+                    f"it holds more than the {_size(limit)} cardstock reads from one file"
+                )
         return b"".join(chunks)
     except OSError as exc:
         raise Unreadable(_reason(exc)) from None
@@ -102,7 +116,9 @@ def read_text(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> st
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Unreadable(f"it is not UTF-8 text (byte {exc.start + 1} cannot be read); save it as UTF-8") from None
+        raise Unreadable(
+            f"it is not UTF-8 text (byte {exc.start + 1} cannot be read); save it as UTF-8"
+        ) from None
     return unicodedata.normalize("NFC", text)
 
 
@@ -117,7 +133,11 @@ def shown(path: Path, root: Path) -> str:
     """How messages name `path`: relative to the project `root` as written (links not
     followed, so a link that leads in a loop or out of the project is named where it is)."""
     here, base = os.path.abspath(path), os.path.abspath(root)
-    return Path(os.path.relpath(here, base)).as_posix() if _inside(here, base) else Path(here).as_posix()
+    return (
+        Path(os.path.relpath(here, base)).as_posix()
+        if _inside(here, base)
+        else Path(here).as_posix()
+    )
 
 
 def read_again(path: Path) -> bytes:
@@ -140,4 +160,13 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-__all__ = ["MAX_BYTES", "Unreadable", "issue", "present", "read_again", "read_bytes", "read_text", "shown"]
+__all__ = [
+    "MAX_BYTES",
+    "Unreadable",
+    "issue",
+    "present",
+    "read_again",
+    "read_bytes",
+    "read_text",
+    "shown",
+]

@@ -19,7 +19,15 @@ def escaped(text: str) -> str:
     start a line of its own nor reorder what is printed."""
     if not _UNSAFE.search(text):
         return text
-    return _UNSAFE.sub(lambda m: _NAMED.get(m.group()) or (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"), text)
+    return _UNSAFE.sub(
+        lambda m: (
+            _NAMED.get(m.group())
+            or (
+                f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"
+            )
+        ),
+        text,
+    )
 
 
 Level = Literal["error", "warning"]
@@ -54,8 +62,14 @@ class Issue:
     @staticmethod
     def from_data(data: list[object]) -> "Issue":
         file, line, fld, message, level, bad = data
-        return Issue(str(file), line if isinstance(line, int) else None, str(fld), str(message),
-                     "warning" if level == "warning" else "error", bad_input=bool(bad))
+        return Issue(
+            str(file),
+            line if isinstance(line, int) else None,
+            str(fld),
+            str(message),
+            "warning" if level == "warning" else "error",
+            bad_input=bool(bad),
+        )
 
 
 @dataclass
@@ -64,7 +78,9 @@ class Issues:
 
     items: list[Issue] = field(default_factory=list)
 
-    def add(self, file: str, line: int | None, fld: str, message: str, level: Level = "error") -> None:
+    def add(
+        self, file: str, line: int | None, fld: str, message: str, level: Level = "error"
+    ) -> None:
         self.items.append(Issue(file, line, fld, message, level))
 
     def extend(self, other: Iterable[Issue]) -> None:
@@ -97,7 +113,9 @@ def grouped(items: Iterable[Issue]) -> list[Issue]:
     alike: dict[tuple[str, str, str, str], list[Issue]] = {}
     for issue in items:
         if issue.line is not None:
-            alike.setdefault((issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message)), []).append(issue)
+            alike.setdefault(
+                (issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message)), []
+            ).append(issue)
     big = {key: hits for key, hits in alike.items() if len({i.line for i in hits}) >= GROUP_FROM}
     out: list[Issue] = []
     done: set[tuple[str, str, str, str]] = set()
@@ -117,7 +135,12 @@ def grouped(items: Iterable[Issue]) -> list[Issue]:
         values = list(dict.fromkeys(q[n] for q in quoted for n, v in enumerate(varies) if v))
         lines = sorted({i.line for i in hits if i.line is not None})
         examples = ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
-        out.append(replace(hits[0], message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): {template}"))
+        out.append(
+            replace(
+                hits[0],
+                message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): {template}",
+            )
+        )
     return out
 
 

@@ -178,7 +178,12 @@ def _strong_spans(text: str) -> list[Span] | None:
 def _simple_paragraph(chunk: str) -> bool:
     """One line that can only be a paragraph of plain or `**strong**` text: it starts with a
     letter (or `**` and a letter), not with a list's, heading's or note's mark."""
-    if not chunk or "\n" in chunk or chunk != chunk.strip() or _BLOCK_MARKS.search(chunk) is not None:
+    if (
+        not chunk
+        or "\n" in chunk
+        or chunk != chunk.strip()
+        or _BLOCK_MARKS.search(chunk) is not None
+    ):
         return False
     if not (chunk[0].isalpha() or (chunk.startswith("**") and chunk[2:3].isalpha())):
         return False
@@ -196,7 +201,9 @@ def parse(text: str) -> list[Block]:
 def _parse(text: str) -> tuple[Block, ...]:
     source = "\n".join(line.lstrip() for line in text.splitlines())
     blocks: list[Block] = []
-    where: list[str] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
+    where: list[
+        str
+    ] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
     numbers: list[int] = []  # the written number of each open list item
     heading = 0  # the level of the open heading, 0 outside one
     cell = False
@@ -205,7 +212,9 @@ def _parse(text: str) -> tuple[Block, ...]:
     for tok in _parser().parse(source):
         kind = tok.type
         if kind in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
-            where.append({"bullet_list_open": "bullet", "ordered_list_open": "ordered"}.get(kind, "quote"))
+            where.append(
+                {"bullet_list_open": "bullet", "ordered_list_open": "ordered"}.get(kind, "quote")
+            )
         elif kind in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             where.pop()
         elif kind == "list_item_open":
@@ -275,7 +284,11 @@ def _spans(text: str) -> tuple[Span, ...]:
         elif kind in ("text", "softbreak", "hardbreak"):
             piece = tok.content if kind == "text" else "\n"  # a line break stays one
             last = out[-1] if out else None
-            if last is not None and last.icon is None and (last.bold, last.italic) == (bold > 0, italic > 0):
+            if (
+                last is not None
+                and last.icon is None
+                and (last.bold, last.italic) == (bold > 0, italic > 0)
+            ):
                 out[-1] = Span(last.text + piece, last.bold, last.italic)
             elif piece:
                 out.append(Span(piece, bold=bold > 0, italic=italic > 0))

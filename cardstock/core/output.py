@@ -181,7 +181,11 @@ def open_under(out: Path, rel: Sequence[str]) -> Optional[int]:
         seen = os.stat(rel[-1], dir_fd=fd, follow_symlinks=False)
         if not stat.S_ISREG(seen.st_mode):  # a device, a pipe or a link is not even opened
             return None
-        f = os.open(rel[-1], os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=fd)
+        f = os.open(
+            rel[-1],
+            os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+            dir_fd=fd,
+        )
     except OSError:
         return None
     finally:
@@ -255,14 +259,16 @@ def _same_as(fd: int, pieces: Iterable[Union[bytes, bytearray, memoryview]]) -> 
         for piece in pieces:
             view = memoryview(piece)
             for at in range(0, len(view), block):
-                if handle.read(min(block, len(view) - at)) != view[at:at + block]:
+                if handle.read(min(block, len(view) - at)) != view[at : at + block]:
                     return False
         return handle.read(1) == b""
 
 
 def _unchanged(dfd: int, name: str, size: int, data: Payload) -> bool:
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=dfd)
+        fd = os.open(
+            name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=dfd
+        )
     except OSError:
         return False
     try:
@@ -313,7 +319,9 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     return size, digest
 
 
-def remove_stale(folder: Path, keep: AbstractSet[str], patterns: Sequence[str] = ("*",), *, deep: bool = False) -> None:
+def remove_stale(
+    folder: Path, keep: AbstractSet[str], patterns: Sequence[str] = ("*",), *, deep: bool = False
+) -> None:
     """Delete the files in `folder` whose name matches one of `patterns` (with `deep`, in
     its subfolders too, matched and kept by their path below `folder`, as `a/b.png`) and
     is not in `keep`. Below a held output folder nothing is followed: a link is removed
@@ -333,7 +341,9 @@ def remove_stale(folder: Path, keep: AbstractSet[str], patterns: Sequence[str] =
         os.close(fd)
 
 
-def _remove_in(fd: int, folder: Path, prefix: str, keep: AbstractSet[str], patterns: Sequence[str], deep: bool) -> None:
+def _remove_in(
+    fd: int, folder: Path, prefix: str, keep: AbstractSet[str], patterns: Sequence[str], deep: bool
+) -> None:
     with os.scandir(fd) as entries:
         found = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in entries)
     for name, is_dir in found:
@@ -358,7 +368,14 @@ def _remove_in(fd: int, folder: Path, prefix: str, keep: AbstractSet[str], patte
                 pass
 
 
-def artifact(game: Optional[str], kind: str, path: Path, data: Payload, paper: Optional[str] = None, pages: Optional[int] = None) -> Artifact:
+def artifact(
+    game: Optional[str],
+    kind: str,
+    path: Path,
+    data: Payload,
+    paper: Optional[str] = None,
+    pages: Optional[int] = None,
+) -> Artifact:
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)
@@ -401,7 +418,9 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            notice(f"{out}: another cardstock build is writing into this folder; waiting for it to finish")
+            notice(
+                f"{out}: another cardstock build is writing into this folder; waiting for it to finish"
+            )
             fcntl.flock(fd, fcntl.LOCK_EX)
     except BaseException:
         os.close(fd)

@@ -56,7 +56,9 @@ def check_pattern(pattern: str) -> str:
         if name is None:
             continue
         if not name.isidentifier():
-            raise ValueError(f"{{{name}}}: a field in a pattern is a plain field name (no dots, brackets or numbers)")
+            raise ValueError(
+                f"{{{name}}}: a field in a pattern is a plain field name (no dots, brackets or numbers)"
+            )
         if spec and "{" in spec:
             raise ValueError(f"{{{name}:{spec}}}: a pattern may not nest fields")
         if spec:

@@ -42,7 +42,15 @@ def shared_layout(root: Path, relative: str) -> tuple[Path, str]:
     return shipped_layouts() / relative, f"{SHIPPED_NAME}:layouts/{relative}"
 
 
-SHARED = ("default.toml", "symbols.toml", "sheets", "site", "print-shops.toml", "profiles", "cut-machines.toml")
+SHARED = (
+    "default.toml",
+    "symbols.toml",
+    "sheets",
+    "site",
+    "print-shops.toml",
+    "profiles",
+    "cut-machines.toml",
+)
 
 
 def shipped_in_use(root: Path) -> list[Path]:
@@ -61,7 +69,11 @@ def files_in(folder: Path) -> list[Path]:
     """Every file under `folder` (not caches, not hidden files)."""
     if not folder.is_dir():
         return []
-    return [p for p in folder.rglob("*") if not p.is_dir() and "__pycache__" not in p.parts and not p.name.startswith(".")]
+    return [
+        p
+        for p in folder.rglob("*")
+        if not p.is_dir() and "__pycache__" not in p.parts and not p.name.startswith(".")
+    ]
 
 
 def digest(f: Path, root: Path) -> bytes:

@@ -44,22 +44,42 @@ class RevisionError(Exception):
 
 def _env() -> dict[str, str]:
     keep = {k: os.environ[k] for k in ("PATH", "HOME", "SYSTEMROOT", "TMPDIR") if k in os.environ}
-    return {**keep, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_TERMINAL_PROMPT": "0",
-            "GIT_OPTIONAL_LOCKS": "0", "GIT_PAGER": "cat", "LC_ALL": "C"}
+    return {
+        **keep,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_OPTIONAL_LOCKS": "0",
+        "GIT_PAGER": "cat",
+        "LC_ALL": "C",
+    }
 
 
 def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 << 20) -> bytes:
     """Run `git <args>` in `root`; its output, at most `limit` bytes."""
     git = shutil.which("git")
     if git is None:
-        raise RevisionError("git is not installed, so a git revision cannot be read; give a saved manifest.json instead")
-    command = [git, "--no-pager", "-c", "core.fsmonitor=false", "-c", f"core.hooksPath={os.devnull}",
-               "-c", "core.untrackedCache=false", *args]
+        raise RevisionError(
+            "git is not installed, so a git revision cannot be read; give a saved manifest.json instead"
+        )
+    command = [
+        git,
+        "--no-pager",
+        "-c",
+        "core.fsmonitor=false",
+        "-c",
+        f"core.hooksPath={os.devnull}",
+        "-c",
+        "core.untrackedCache=false",
+        *args,
+    ]
     with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as said:
         given.write(stdin)
         given.seek(0)
         try:
-            proc = subprocess.Popen(command, cwd=root, stdin=given, stdout=subprocess.PIPE, stderr=said, env=_env())
+            proc = subprocess.Popen(
+                command, cwd=root, stdin=given, stdout=subprocess.PIPE, stderr=said, env=_env()
+            )
         except OSError as exc:
             raise RevisionError(f"git cannot be run: {exc.strerror or exc}") from None
         assert proc.stdout is not None
@@ -95,7 +115,9 @@ def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 
         if code != 0:
             said.seek(0)
             lines = said.read(4096).decode("utf-8", "replace").strip().splitlines()
-            raise RevisionError(lines[0].removeprefix("fatal: ") if lines else f"git exited with status {code}")
+            raise RevisionError(
+                lines[0].removeprefix("fatal: ") if lines else f"git exited with status {code}"
+            )
     return b"".join(chunks)
 
 
@@ -104,7 +126,11 @@ def resolve(root: Path, ref: str) -> str:
     names none, or `root` is in no repository)."""
     if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
         raise RevisionError(f"{ref!r} is not a revision")
-    out = _git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"]).decode("ascii", "replace").strip()
+    out = (
+        _git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"])
+        .decode("ascii", "replace")
+        .strip()
+    )
     if not SHA.match(out):
         raise RevisionError(f"no commit is named {ref!r}")
     return out
@@ -127,18 +153,31 @@ def files_at(root: Path, commit: str, folders: Sequence[str] = INPUTS) -> dict[s
         if kind != "blob" or mode not in ("100644", "100755"):  # links and submodules are left out
             continue
         parts = PurePosixPath(path).parts
-        if not parts or PurePosixPath(path).is_absolute() or ".." in parts or parts[0] not in folders:
+        if (
+            not parts
+            or PurePosixPath(path).is_absolute()
+            or ".." in parts
+            or parts[0] not in folders
+        ):
             continue
         if int(length) > MAX_BYTES:
-            raise RevisionError(f"{path} is larger than the {MAX_BYTES >> 20} MB cardstock reads from one file")
+            raise RevisionError(
+                f"{path} is larger than the {MAX_BYTES >> 20} MB cardstock reads from one file"
+            )
         total += int(length)
         blobs.append((path, sha, int(length)))
     if total > MAX_TOTAL or len(blobs) > MAX_FILES:
-        raise RevisionError(f"the revision holds more than cardstock reads ({len(blobs)} files, {total >> 20} MB)")
+        raise RevisionError(
+            f"the revision holds more than cardstock reads ({len(blobs)} files, {total >> 20} MB)"
+        )
     if not blobs:
         return {}
-    data = _git(root, ["cat-file", "--batch"], stdin="".join(f"{sha}\n" for _, sha, _ in blobs).encode("ascii"),
-                limit=total + 200 * len(blobs))
+    data = _git(
+        root,
+        ["cat-file", "--batch"],
+        stdin="".join(f"{sha}\n" for _, sha, _ in blobs).encode("ascii"),
+        limit=total + 200 * len(blobs),
+    )
     out: dict[str, bytes] = {}
     at = 0
     for path, sha, size in blobs:
@@ -146,7 +185,7 @@ def files_at(root: Path, commit: str, folders: Sequence[str] = INPUTS) -> dict[s
         header = data[at:end].split()
         if len(header) != 3 or header[0].decode("ascii") != sha or int(header[2]) != size:
             raise RevisionError(f"git gave something else than {path}")
-        out[path] = data[end + 1:end + 1 + size]
+        out[path] = data[end + 1 : end + 1 + size]
         at = end + 1 + size + 1
     return out
 

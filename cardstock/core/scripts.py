@@ -54,14 +54,20 @@ def refusal(text: str) -> Optional[str]:
         shown = f"{ch!r} (U+{ord(ch):04X})"
         if unicodedata.bidirectional(ch) in ("R", "AL"):
             script = unicodedata.name(ch, "right-to-left").split()[0].capitalize()
-            return (f"{shown} is {script}, a right-to-left script; cardstock cannot lay out "
-                    "right-to-left text yet (see 'Which scripts print' in docs/catalog-format.md)")
+            return (
+                f"{shown} is {script}, a right-to-left script; cardstock cannot lay out "
+                "right-to-left text yet (see 'Which scripts print' in docs/catalog-format.md)"
+            )
         if _emoji(ch):
-            return (f"{shown} is an emoji; cardstock ships no emoji font, so it would not print "
-                    "(use an :icon: from the game's [icons] instead)")
+            return (
+                f"{shown} is an emoji; cardstock ships no emoji font, so it would not print "
+                "(use an :icon: from the game's [icons] instead)"
+            )
         if unicodedata.east_asian_width(ch) in ("W", "F"):
-            return (f"{shown} is Chinese, Japanese or Korean; cardstock ships no font for these "
-                    "scripts, so it would print blank (see 'Which scripts print' in docs/catalog-format.md)")
+            return (
+                f"{shown} is Chinese, Japanese or Korean; cardstock ships no font for these "
+                "scripts, so it would print blank (see 'Which scripts print' in docs/catalog-format.md)"
+            )
     return None
 
 
@@ -69,7 +75,7 @@ def printable(value: Any) -> Any:
     """A validator for text that is printed: NFC-normalised, and refused (ValueError) when
     it holds characters of a script cardstock cannot print."""
     value = nfc(value)
-    for text in (value if isinstance(value, list) else [value]):
+    for text in value if isinstance(value, list) else [value]:
         if isinstance(text, str):
             problem = refusal(text)
             if problem:

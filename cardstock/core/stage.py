@@ -27,7 +27,16 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = ("dpi", "cmyk", "services", "tts_base_url", "cut", "changed_since", "cvd", "changelog")  # read by the on-request stages only
+EXPORT_OPTIONS = (
+    "dpi",
+    "cmyk",
+    "services",
+    "tts_base_url",
+    "cut",
+    "changed_since",
+    "cvd",
+    "changelog",
+)  # read by the on-request stages only
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,7 +75,9 @@ class BuildOptions:
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = None  # where the TTS images will be hosted (else named by file name)
+    tts_base_url: Optional[str] = (
+        None  # where the TTS images will be hosted (else named by file name)
+    )
     cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
@@ -126,4 +137,14 @@ GameStage = Callable[[Job], StageResult]
 BuildStage = Callable[[BuildJob], StageResult]
 GameCheck = Callable[[Job], list[Issue]]
 
-__all__ = ["BuildJob", "BuildOptions", "Since", "Span", "BuildStage", "GameCheck", "GameStage", "Job", "StageResult"]
+__all__ = [
+    "BuildJob",
+    "BuildOptions",
+    "Since",
+    "Span",
+    "BuildStage",
+    "GameCheck",
+    "GameStage",
+    "Job",
+    "StageResult",
+]

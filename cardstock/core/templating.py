@@ -42,7 +42,16 @@ import types
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, Undefined, nodes, pass_environment, pass_eval_context
+from jinja2 import (
+    BaseLoader,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    Undefined,
+    nodes,
+    pass_environment,
+    pass_eval_context,
+)
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
 from jinja2.ext import Extension
@@ -70,7 +79,9 @@ MAX_INT_BITS = 1_000_000  # size of a whole number a template may compute
 MAX_LIPSUM = 50  # paragraphs of placeholder text
 MAX_MADE = 256 * 1024 * 1024  # bytes of values one render may make, all told
 MAX_SOURCE = 1_000_000  # characters of one template's text
-MAX_TOKENS = 20_000  # tokens (names, numbers, operators, tags) of one template: compiling costs per token
+MAX_TOKENS = (
+    20_000  # tokens (names, numbers, operators, tags) of one template: compiling costs per token
+)
 MAX_COMPILED = 4_096  # template texts one environment keeps compiled
 
 
@@ -79,6 +90,7 @@ class TemplateLimit(SecurityError):
 
 
 # ---------------------------------------------------------------- per-render budget
+
 
 class _Budget:
     __slots__ = ("steps", "deadline", "made")
@@ -91,13 +103,17 @@ class _Budget:
     def tick(self, n: int = 1) -> None:
         self.steps -= n
         if self.steps < 0:
-            raise TemplateLimit(f"the template runs more than {MAX_STEPS:,} steps (loop iterations, and calls at {CALL_STEPS} each) in one render")
+            raise TemplateLimit(
+                f"the template runs more than {MAX_STEPS:,} steps (loop iterations, and calls at {CALL_STEPS} each) in one render"
+            )
         self.clock()
 
     def charge(self, size: int) -> None:
         self.made -= size
         if self.made < 0:
-            raise TemplateLimit(f"the template makes more than {MAX_MADE // 1024 // 1024} MB of text and lists in one render")
+            raise TemplateLimit(
+                f"the template makes more than {MAX_MADE // 1024 // 1024} MB of text and lists in one render"
+            )
         self.clock()
 
     def clock(self) -> None:
@@ -105,7 +121,9 @@ class _Budget:
             raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
 
 
-_BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar("cardstock_template_budget", default=None)
+_BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar(
+    "cardstock_template_budget", default=None
+)
 
 
 def _tick(n: int = 1) -> None:
@@ -171,6 +189,7 @@ def made(value: Any) -> Any:
 
 # ---------------------------------------------------------------- size checks
 
+
 def _check_size(value: Any, what: str = "text") -> Any:
     """`value` unchanged when it is not too long; TemplateLimit otherwise."""
     if isinstance(value, (str, list, tuple, bytes)) and len(value) > MAX_TEXT:
@@ -188,7 +207,9 @@ def _check_source(env: SandboxedEnvironment, source: str) -> None:
     """A template text's length, before it is read (its tokens are counted as Jinja2 reads
     them: `TokenBudget`)."""
     if len(source) > MAX_SOURCE:
-        raise TemplateLimit(f"the template is {len(source):,} characters long, more than the {MAX_SOURCE:,} a template may be")
+        raise TemplateLimit(
+            f"the template is {len(source):,} characters long, more than the {MAX_SOURCE:,} a template may be"
+        )
 
 
 class TokenBudget(Extension):
@@ -200,7 +221,9 @@ class TokenBudget(Extension):
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
         for n, token in enumerate(stream):
             if n >= MAX_TOKENS:
-                raise TemplateLimit(f"the template has more than {MAX_TOKENS:,} tokens (names, numbers, operators and tags)")
+                raise TemplateLimit(
+                    f"the template has more than {MAX_TOKENS:,} tokens (names, numbers, operators and tags)"
+                )
             yield token
 
 
@@ -262,13 +285,23 @@ def _unprintable(value: Any, budget: list[int]) -> Optional[Any]:
     if isinstance(value, (list, tuple, set, frozenset)):
         return next((bad for v in value if (bad := _unprintable(v, budget)) is not None), None)
     if isinstance(value, dict):
-        return next((bad for kv in value.items() for v in kv if (bad := _unprintable(v, budget)) is not None), None)
+        return next(
+            (
+                bad
+                for kv in value.items()
+                for v in kv
+                if (bad := _unprintable(v, budget)) is not None
+            ),
+            None,
+        )
     return value if _default_repr(value) else None
 
 
 def _refuse_unprintable(bad: Any) -> None:
     shown = getattr(bad, "__name__", None) or type(bad).__name__
-    raise SecurityError(f"'{shown}' is a function, method or object, not a value that can be printed")
+    raise SecurityError(
+        f"'{shown}' is a function, method or object, not a value that can be printed"
+    )
 
 
 def finalize(value: Any) -> Any:
@@ -336,7 +369,10 @@ def _bounded_join(parts: Iterable[str]) -> str:
 
 # ---------------------------------------------------------------- filters and calls with sizes
 
-def _arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int, name: str, default: Any = None) -> Any:
+
+def _arg(
+    args: tuple[Any, ...], kwargs: dict[str, Any], pos: int, name: str, default: Any = None
+) -> Any:
     return args[pos] if len(args) > pos else kwargs.get(name, default)
 
 
@@ -355,7 +391,9 @@ def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]
         "center": lambda v, a, k: _check_width(_arg(a, k, 0, "width", 80), "the width"),
         "indent": lambda v, a, k: _indent_size(v, _arg(a, k, 0, "width", 4)),
         "format": lambda v, a, k: check_percent_format(v),
-        "replace": lambda v, a, k: _replace_size(str(v), _arg(a, k, 0, "old"), _arg(a, k, 1, "new"), _arg(a, k, 2, "count")),
+        "replace": lambda v, a, k: _replace_size(
+            str(v), _arg(a, k, 0, "old"), _arg(a, k, 1, "new"), _arg(a, k, 2, "count")
+        ),
         "tojson": lambda v, a, k: _check_width(_arg(a, k, 0, "indent"), "the indent"),
         "batch": lambda v, a, k: _check_width(_arg(a, k, 0, "linecount"), "the batch size"),
         "slice": lambda v, a, k: _check_width(_arg(a, k, 0, "slices"), "the number of slices"),
@@ -363,22 +401,62 @@ def _filter_checks() -> dict[str, Callable[[Any, tuple[Any, ...], dict[str, Any]
 
 
 # filters that do not turn their value into text: they pick, order or count its items
-NOT_TEXT = frozenset({
-    "abs", "attr", "batch", "count", "d", "default", "dictsort", "first", "float", "groupby", "int",
-    "items", "last", "length", "list", "map", "max", "min", "random", "reject", "rejectattr",
-    "reverse", "round", "select", "selectattr", "slice", "sort", "unique", "lookup",
-})
+NOT_TEXT = frozenset(
+    {
+        "abs",
+        "attr",
+        "batch",
+        "count",
+        "d",
+        "default",
+        "dictsort",
+        "first",
+        "float",
+        "groupby",
+        "int",
+        "items",
+        "last",
+        "length",
+        "list",
+        "map",
+        "max",
+        "min",
+        "random",
+        "reject",
+        "rejectattr",
+        "reverse",
+        "round",
+        "select",
+        "selectattr",
+        "slice",
+        "sort",
+        "unique",
+        "lookup",
+    }
+)
 
 
 # steps a filter costs per character or item of its value, beyond its one step: those
 # whose time grows faster than copying it (measured on 4,000,000 characters or items)
 FILTER_STEPS = {
-    "urlize": 1.0, "wordwrap": 0.5, "sort": 0.5, "dictsort": 0.5, "groupby": 0.5, "unique": 0.25,
-    "pprint": 0.125, "title": 0.125, "striptags": 0.0625, "wordcount": 0.0625,
+    "urlize": 1.0,
+    "wordwrap": 0.5,
+    "sort": 0.5,
+    "dictsort": 0.5,
+    "groupby": 0.5,
+    "unique": 0.25,
+    "pprint": 0.125,
+    "title": 0.125,
+    "striptags": 0.0625,
+    "wordcount": 0.0625,
 }
 
 
-def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]]) -> Callable[..., Any]:
+def _bounded_filter(
+    name: str,
+    func: Callable[..., Any],
+    check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]],
+) -> Callable[..., Any]:
     """`func` with its arguments checked first (a filter that makes text gets plain data of
     a printable size: `as_text`) and its result's size checked and counted after. Filters
     that take the context or environment first keep that argument in front."""
@@ -397,7 +475,7 @@ def _bounded_filter(name: str, func: Callable[..., Any], check: Optional[Callabl
                 for arg in (*args[lead:], *kwargs.values()):
                     as_text(arg)
             if check is not None:
-                check(args[lead], args[lead + 1:], kwargs)
+                check(args[lead], args[lead + 1 :], kwargs)
         return made(func(*args, **kwargs))
 
     return wrapper
@@ -438,7 +516,9 @@ def _sum(environment: Any, iterable: Any, attribute: Any = None, start: Any = 0)
         value = get(item)
         if isinstance(total, (str, list, tuple)) and hasattr(value, "__len__"):
             if len(total) + len(value) > MAX_TEXT:
-                raise TemplateLimit(f"the template sums to a text or list longer than {MAX_TEXT:,} items")
+                raise TemplateLimit(
+                    f"the template sums to a text or list longer than {MAX_TEXT:,} items"
+                )
             total = made(total + value)  # never in place: the start value is the template's
         else:
             total = environment.call_binop(None, "+", total, value)
@@ -449,7 +529,9 @@ def _indent_size(s: Any, width: Any) -> None:
     _check_width(width, "the indent")
     if isinstance(s, str) and isinstance(width, int):
         if len(s) + (s.count("\n") + 1) * width > MAX_TEXT:
-            raise TemplateLimit(f"the template indents a text to longer than {MAX_TEXT:,} characters")
+            raise TemplateLimit(
+                f"the template indents a text to longer than {MAX_TEXT:,} characters"
+            )
 
 
 WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill"})
@@ -459,8 +541,19 @@ def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> No
     """Size checks for `str` methods whose result can be far longer than their input."""
     method = getattr(obj, "__name__", "")
     owner = getattr(obj, "__self__", None)
-    if isinstance(owner, (list, dict, set)) and method in ("extend", "update", "append", "insert", "add", "setdefault"):
-        grows = len(args[0]) if method in ("extend", "update") and args and hasattr(args[0], "__len__") else 1
+    if isinstance(owner, (list, dict, set)) and method in (
+        "extend",
+        "update",
+        "append",
+        "insert",
+        "add",
+        "setdefault",
+    ):
+        grows = (
+            len(args[0])
+            if method in ("extend", "update") and args and hasattr(args[0], "__len__")
+            else 1
+        )
         if len(owner) + grows > MAX_TEXT:
             raise TemplateLimit(f"the template builds a list longer than {MAX_TEXT:,} items")
         _charge(8 * grows + sum(sys.getsizeof(a) for a in args if isinstance(a, _SIZED)))
@@ -469,19 +562,29 @@ def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> No
         return
     if method == "join" and args:
         items = _items(args[0])
-        if sum(len(i) if isinstance(i, str) else 0 for i in items) + len(owner) * len(items) > MAX_TEXT:
+        if (
+            sum(len(i) if isinstance(i, str) else 0 for i in items) + len(owner) * len(items)
+            > MAX_TEXT
+        ):
             raise TemplateLimit(f"the template joins a text longer than {MAX_TEXT:,} characters")
     elif method in WIDTH_METHODS:
         _check_width(_arg(args, kwargs, 0, "width"), "the width")
     elif method == "expandtabs":
         _check_width(_arg(args, kwargs, 0, "tabsize", 8), "the tab size")
     elif method == "replace":
-        _replace_size(owner, _arg(args, kwargs, 0, "old"), _arg(args, kwargs, 1, "new"), _arg(args, kwargs, 2, "count", -1))
+        _replace_size(
+            owner,
+            _arg(args, kwargs, 0, "old"),
+            _arg(args, kwargs, 1, "new"),
+            _arg(args, kwargs, 2, "count", -1),
+        )
 
 
 def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
     if not (isinstance(n, int) and isinstance(max, int)) or n > MAX_LIPSUM or max > MAX_WIDTH:
-        raise TemplateLimit(f"lipsum() makes at most {MAX_LIPSUM} paragraphs of at most {MAX_WIDTH} words")
+        raise TemplateLimit(
+            f"lipsum() makes at most {MAX_LIPSUM} paragraphs of at most {MAX_WIDTH} words"
+        )
     return generate_lorem_ipsum(n, html, min, max)
 
 
@@ -495,24 +598,38 @@ def _bounded_range(*args: int) -> range:
 
 # ---------------------------------------------------------------- the compiler hook
 
+
 class _BoundedCodeGenerator(CodeGenerator):
     """Compiles every `for` loop to iterate through `environment.loop_steps` (one step per
     item) and checks the length of every `~` concatenation."""
 
     def visit_For(self, node: nodes.For, frame: Frame) -> None:  # noqa: N802 - Jinja's visitor naming
         node = copy.copy(node)
-        node.iter = nodes.Call(nodes.EnvironmentAttribute("loop_steps"), [node.iter], [], None, None, lineno=node.lineno)
+        node.iter = nodes.Call(
+            nodes.EnvironmentAttribute("loop_steps"),
+            [node.iter],
+            [],
+            None,
+            None,
+            lineno=node.lineno,
+        )
         super().visit_For(node, frame)
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:  # noqa: N802
         self.write("environment.checked_text(")
         node = copy.copy(node)
-        node.nodes = [nodes.Call(nodes.EnvironmentAttribute("text_part"), [n], [], None, None, lineno=n.lineno) for n in node.nodes]
+        node.nodes = [
+            nodes.Call(
+                nodes.EnvironmentAttribute("text_part"), [n], [], None, None, lineno=n.lineno
+            )
+            for n in node.nodes
+        ]
         super().visit_Concat(node, frame)
         self.write(")")
 
 
 # ---------------------------------------------------------------- the environment
+
 
 class BoundedSandbox(SandboxedEnvironment):
     """Jinja2's sandbox with the bounds described in this module's docstring."""
@@ -527,7 +644,9 @@ class BoundedSandbox(SandboxedEnvironment):
         self.globals["range"] = _bounded_range
         self.globals["lipsum"] = _lipsum
         checks = _filter_checks()
-        self.filters = {name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()}
+        self.filters = {
+            name: _bounded_filter(name, f, checks.get(name)) for name, f in self.filters.items()
+        }
         self.filters["join"] = pass_eval_context(_join)
         self.filters["sum"] = pass_environment(_sum)
         self._strings: dict[tuple[str, str], Any] = {}
@@ -587,12 +706,21 @@ class BoundedSandbox(SandboxedEnvironment):
         _check_source(self, source)
         return BoundedExpression(_compiled(super().compile_expression, source, undefined_to_none))
 
-    def parse(self, source: str, name: Optional[str] = None, filename: Optional[str] = None) -> nodes.Template:
+    def parse(
+        self, source: str, name: Optional[str] = None, filename: Optional[str] = None
+    ) -> nodes.Template:
         _check_source(self, source)
         tree: nodes.Template = _compiled(super().parse, source, name, filename)
         return tree
 
-    def compile(self, source: Any, name: Optional[str] = None, filename: Optional[str] = None, raw: bool = False, defer_init: bool = False) -> Any:
+    def compile(
+        self,
+        source: Any,
+        name: Optional[str] = None,
+        filename: Optional[str] = None,
+        raw: bool = False,
+        defer_init: bool = False,
+    ) -> Any:
         """Every template's text, given as a string or read by a loader, is bounded before
         it is compiled (`_check_source`)."""
         if isinstance(source, str):
@@ -602,21 +730,41 @@ class BoundedSandbox(SandboxedEnvironment):
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple, bytes)) and isinstance(n, int) and len(seq) * n > MAX_TEXT:
-                    raise TemplateLimit(f"the template builds a text or list longer than {MAX_TEXT:,} items")
-            if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
-                raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
+                if (
+                    isinstance(seq, (str, list, tuple, bytes))
+                    and isinstance(n, int)
+                    and len(seq) * n > MAX_TEXT
+                ):
+                    raise TemplateLimit(
+                        f"the template builds a text or list longer than {MAX_TEXT:,} items"
+                    )
+            if (
+                isinstance(left, int)
+                and isinstance(right, int)
+                and left.bit_length() + right.bit_length() > MAX_INT_BITS
+            ):
+                raise TemplateLimit(
+                    f"the template computes a number larger than {MAX_INT_BITS:,} bits"
+                )
         elif operator == "**":
             if isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1:
                 if right * math.log2(abs(left)) > MAX_INT_BITS:
-                    raise TemplateLimit(f"the template computes a number larger than {MAX_INT_BITS:,} bits")
+                    raise TemplateLimit(
+                        f"the template computes a number larger than {MAX_INT_BITS:,} bits"
+                    )
         elif operator == "%":
             check_percent_format(left)
             if isinstance(left, str):
                 as_text(right, MAX_TEXT - len(left))
         elif operator == "+":
-            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) and len(left) + len(right) > MAX_TEXT:
-                raise TemplateLimit(f"the template builds a text or list longer than {MAX_TEXT:,} items")
+            if (
+                isinstance(left, (str, list, tuple))
+                and isinstance(right, (str, list, tuple))
+                and len(left) + len(right) > MAX_TEXT
+            ):
+                raise TemplateLimit(
+                    f"the template builds a text or list longer than {MAX_TEXT:,} items"
+                )
         result = super().call_binop(context, operator, left, right)
         return made(result)
 
@@ -639,7 +787,9 @@ class BoundedSandbox(SandboxedEnvironment):
                 room -= as_text(arg, room)
             for _, _, spec, _ in string.Formatter().parse(pattern):
                 if spec and "{" in spec:
-                    raise TemplateLimit("a width given by a nested field is not allowed in templates")
+                    raise TemplateLimit(
+                        "a width given by a nested field is not allowed in templates"
+                    )
                 if spec:
                     check_format_spec(spec)
             text: str = _check_size(inner(*args, **kwargs))
@@ -716,16 +866,27 @@ def render(
     Issue that says where and what went wrong."""
     env = env or plain()
     try:
-        template = env.compiled("t", text) if isinstance(env, BoundedSandbox) else env.from_string(text)
+        template = (
+            env.compiled("t", text) if isinstance(env, BoundedSandbox) else env.from_string(text)
+        )
         return template.render(**context), None
     except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
         where = line if line is not None else error_line(exc)
-        raise InputError([Issue(file, where, field, template_message(exc, "text", with_line=line is not None))]) from None
+        raise InputError(
+            [Issue(file, where, field, template_message(exc, "text", with_line=line is not None))]
+        ) from None
     except TemplateError as exc:
         where = line if line is not None else error_line(exc)
-        return text, Issue(file, where, field, template_message(exc, "text", with_line=line is not None))
+        return text, Issue(
+            file, where, field, template_message(exc, "text", with_line=line is not None)
+        )
     except (ArithmeticError, RecursionError, MemoryError, ValueError, TypeError) as exc:
-        return text, Issue(file, line if line is not None else error_line(exc), field, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
+        return text, Issue(
+            file,
+            line if line is not None else error_line(exc),
+            field,
+            f"the text cannot be rendered ({type(exc).__name__}): {exc}",
+        )
 
 
 def error_line(exc: BaseException, filename: str = "<template>") -> Optional[int]:
@@ -767,7 +928,10 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
 
 # ---------------------------------------------------------------- checking a template file
 
-def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str, root: Path) -> list[Issue]:
+
+def check_template(
+    path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str, root: Path
+) -> list[Issue]:
     """A template file's syntax, and the names it reads that its context does not have
     (`names`, or a function giving them when the template must be checked)."""
     try:
@@ -775,7 +939,10 @@ def check_template(path: Path, shown: str, names: "set[str] | Callable[[], set[s
     except Unreadable as exc:
         return [file_issue(shown, exc, field)]
     given = names if isinstance(names, set) else names()
-    return [Issue(shown, line, field, message) for line, message in _template_problems(plain(), text, given)]
+    return [
+        Issue(shown, line, field, message)
+        for line, message in _template_problems(plain(), text, given)
+    ]
 
 
 def syntax_problem(kind: str, text: str) -> Optional[str]:
@@ -788,7 +955,9 @@ def syntax_problem(kind: str, text: str) -> Optional[str]:
         return template_message(exc)
 
 
-def _template_problems(env: BoundedSandbox, text: str, names: set[str]) -> list[tuple[Optional[int], str]]:
+def _template_problems(
+    env: BoundedSandbox, text: str, names: set[str]
+) -> list[tuple[Optional[int], str]]:
     """(line, message) of each problem of a template text: its syntax, the names it reads
     that neither `names` nor the environment's globals give."""
     try:
@@ -801,7 +970,12 @@ def _template_problems(env: BoundedSandbox, text: str, names: set[str]) -> list[
     unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
-        out.append((line, f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}"))
+        out.append(
+            (
+                line,
+                f"the template names {name!r}, which it is not given; it has: {', '.join(sorted(names))}",
+            )
+        )
     return out
 
 

@@ -69,26 +69,48 @@ def _toml_bound(text: str) -> Optional[tuple[int, str]]:
         elif mark == ".":
             parts += 1
             if parts >= MAX_KEY_PARTS:
-                return m.start(), f"a key has more than {MAX_KEY_PARTS} dotted parts, cardstock's limit"
+                return (
+                    m.start(),
+                    f"a key has more than {MAX_KEY_PARTS} dotted parts, cardstock's limit",
+                )
             continue
         elif mark == "=":
             keys += 1
             if keys > MAX_TOML_KEYS:
-                return m.start(), f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one TOML file"
+                return (
+                    m.start(),
+                    f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one TOML file",
+                )
         elif mark in "[{":
             depth += 1
             if depth > MAX_TOML_DEPTH:
-                return m.start(), f"arrays and tables nest more than {MAX_TOML_DEPTH} deep, cardstock's limit"
+                return (
+                    m.start(),
+                    f"arrays and tables nest more than {MAX_TOML_DEPTH} deep, cardstock's limit",
+                )
         elif mark in "]}":
             depth = max(0, depth - 1)
         parts = 0
     return None
 
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
+
+_ESCAPES = {
+    "b": "\b",
+    "t": "\t",
+    "n": "\n",
+    "f": "\f",
+    "r": "\r",
+    '"': '"',
+    "\\": "\\",
+    "e": "\x1b",
+}
 _ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)")
 _LINE_END = re.compile(r"\n")
 _SPACE = re.compile(r"[ \t]*")
-_BLANKS, _BLANKS_LINES = (" ", "\t"), (" ", "\t", "\r", "\n", "#")  # what the two patterns start with
+_BLANKS, _BLANKS_LINES = (
+    (" ", "\t"),
+    (" ", "\t", "\r", "\n", "#"),
+)  # what the two patterns start with
 _SPACE_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # blanks, line ends and comments
 _SCALAR = re.compile(r"[^,\]}\n#]*")  # a number, date, time or boolean runs up to one of these
 
@@ -126,11 +148,11 @@ class _Reader:
         return bisect_left(self.ends, self.i) + 1
 
     def peek(self, n: int = 1) -> str:
-        return self.s[self.i:self.i + n]
+        return self.s[self.i : self.i + n]
 
     def skip_space(self, newlines: bool = False) -> None:
         """Skip spaces and tabs, and with `newlines` also line ends and comments."""
-        if self.s[self.i:self.i + 1] not in (_BLANKS_LINES if newlines else _BLANKS):
+        if self.s[self.i : self.i + 1] not in (_BLANKS_LINES if newlines else _BLANKS):
             return  # nothing to skip (most calls): no pattern run
         m = (_SPACE_LINES if newlines else _SPACE).match(self.s, self.i)
         assert m is not None  # both patterns match the empty string
@@ -156,18 +178,18 @@ class _Reader:
                     end = self.s.find(quote, end + 1)
                 if end < 0:
                     raise _Stop
-                while self.s[end + 3:end + 4] == quote[0]:  # up to two quotes end the content
+                while self.s[end + 3 : end + 4] == quote[0]:  # up to two quotes end the content
                     end += 1
-                body = self.s[self.i + 3:end]
+                body = self.s[self.i + 3 : end]
                 self.i = end + 3
                 return body if quote[0] == "'" else _unescape(body)
-        quote = self.s[self.i:self.i + 1]
+        quote = self.s[self.i : self.i + 1]
         end = self.s.find(quote, self.i + 1)
         while quote == '"' and end > 0 and _escaped(self.s, end):
             end = self.s.find(quote, end + 1)
-        if end < 0 or "\n" in self.s[self.i:end]:
+        if end < 0 or "\n" in self.s[self.i : end]:
             raise _Stop
-        body = self.s[self.i + 1:end]
+        body = self.s[self.i + 1 : end]
         self.i = end + 1
         return body if quote == "'" else _unescape(body)
 
@@ -176,7 +198,7 @@ class _Reader:
         parts: list[str] = []
         while True:
             self.skip_space()
-            if self.s[self.i:self.i + 1] in ('"', "'"):
+            if self.s[self.i : self.i + 1] in ('"', "'"):
                 parts.append(self.string())
             else:
                 m = _BARE_KEY.match(self.s, self.i)
@@ -185,7 +207,7 @@ class _Reader:
                 parts.append(m.group())
                 self.i = m.end()
             self.skip_space()
-            if self.s[self.i:self.i + 1] != ".":
+            if self.s[self.i : self.i + 1] != ".":
                 return parts
             self.i += 1
 
@@ -195,7 +217,7 @@ class _Reader:
         self.lines.setdefault(path, line)
 
     def value(self, path: Path) -> None:
-        ch = self.s[self.i:self.i + 1]
+        ch = self.s[self.i : self.i + 1]
         if ch in ('"', "'"):
             self.string()
         elif ch == "[":
@@ -213,30 +235,30 @@ class _Reader:
         index = 0
         while True:
             self.skip_space(newlines=True)
-            if self.s[self.i:self.i + 1] == "]":
+            if self.s[self.i : self.i + 1] == "]":
                 self.i += 1
                 return
             self.note(path + (index,), self.line)
             self.value(path + (index,))
             index += 1
             self.skip_space(newlines=True)
-            if self.s[self.i:self.i + 1] == ",":
+            if self.s[self.i : self.i + 1] == ",":
                 self.i += 1
-            elif self.s[self.i:self.i + 1] != "]":
+            elif self.s[self.i : self.i + 1] != "]":
                 raise _Stop
 
     def inline_table(self, path: Path) -> None:
         self.i += 1
         while True:
             self.skip_space(newlines=True)
-            if self.s[self.i:self.i + 1] == "}":
+            if self.s[self.i : self.i + 1] == "}":
                 self.i += 1
                 return
             self.keyval(path)
             self.skip_space(newlines=True)
-            if self.s[self.i:self.i + 1] == ",":
+            if self.s[self.i : self.i + 1] == ",":
                 self.i += 1
-            elif self.s[self.i:self.i + 1] != "}":
+            elif self.s[self.i : self.i + 1] != "}":
                 raise _Stop
 
     def keyval(self, table: Path) -> None:
@@ -347,7 +369,9 @@ def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None
     return None
 
 
-def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
+def read_toml(
+    path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]"
+) -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
     """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
     lines), None), or (None, Issue) saying where it is broken. (The second item is typed
     Any: a caller that found the first None need not check it.)
@@ -367,13 +391,23 @@ def read_toml(path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") 
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+)", str(exc))
-        return None, Issue(shown, int(m.group(1)) if m else None, "", f"not valid TOML: {str(exc).split(' (at')[0]}")
+        return None, Issue(
+            shown,
+            int(m.group(1)) if m else None,
+            "",
+            f"not valid TOML: {str(exc).split(' (at')[0]}",
+        )
     except RecursionError:
-        return None, Issue(shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read")
+        return None, Issue(
+            shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read"
+        )
     return (data, KeyLines(text)), None
 
 
-Read = Callable[["pathlib.Path", str, "Optional[pathlib.Path]"], tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]]
+Read = Callable[
+    ["pathlib.Path", str, "Optional[pathlib.Path]"],
+    tuple[Optional[tuple[dict[str, Any], KeyLines]], Any],
+]
 
 
 class TomlReads:
@@ -384,7 +418,9 @@ class TomlReads:
     def __init__(self) -> None:
         self._read: dict[tuple["pathlib.Path", str, "Optional[pathlib.Path]"], Any] = {}
 
-    def __call__(self, path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]") -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
+    def __call__(
+        self, path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]"
+    ) -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
         key = (path, shown, root)
         if key not in self._read:
             self._read[key] = read_toml(path, shown, root)

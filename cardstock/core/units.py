@@ -40,20 +40,29 @@ PAPERS: dict[str, tuple[str, str]] = {
     "a5": ("148mm", "210mm"),
 }
 # How a paper is named to people (footers, the downloads page, messages).
-PAPER_LABELS: dict[str, str] = {"letter": "US Letter", "a4": "A4", "half-letter": "Half Letter", "a5": "A5"}
+PAPER_LABELS: dict[str, str] = {
+    "letter": "US Letter",
+    "a4": "A4",
+    "half-letter": "Half Letter",
+    "a5": "A5",
+}
 
 
 class UnitError(ValueError):
     """A length that cannot be read; the message says what was expected."""
 
 
-def parse_length(text: str | int | float, *, allow_negative: bool = False, dpi: Optional[float] = None) -> float:
+def parse_length(
+    text: str | int | float, *, allow_negative: bool = False, dpi: Optional[float] = None
+) -> float:
     """Return the length in points. Bare numbers are refused: a unit is always required.
     `dpi`: the pixels to the inch of `px` (None: 96, CSS's pixel)."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         if text == 0:
             return 0.0
-        raise UnitError(f"expected a length with a unit such as '3mm', got the bare number {text!r}")
+        raise UnitError(
+            f"expected a length with a unit such as '3mm', got the bare number {text!r}"
+        )
     if not isinstance(text, str):
         raise UnitError(f"expected a length such as '3mm', got {text!r}")
     m = _LENGTH.match(text.lower())
@@ -86,7 +95,9 @@ def parse_size(text: str, dpi: Optional[float] = None) -> tuple[float, float]:
     parts = re.split(r"\s*(?:×|(?<!p)x)\s*", key)  # the "x" of "px" is no separator
     if len(parts) != 2:
         names = ", ".join(sorted(NAMED_SIZES))
-        raise UnitError(f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}")
+        raise UnitError(
+            f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}"
+        )
     width, height = parse_length(parts[0], dpi=dpi), parse_length(parts[1], dpi=dpi)
     if width <= 0 or height <= 0:
         raise UnitError(f"expected a size larger than zero, got {text!r}")
@@ -94,7 +105,7 @@ def parse_size(text: str, dpi: Optional[float] = None) -> tuple[float, float]:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """"1.2mm,-0.5mm" → (dx, dy) in points (negative allowed)."""
+    """ "1.2mm,-0.5mm" → (dx, dy) in points (negative allowed)."""
     parts = [p for p in re.split(r"\s*,\s*", text.strip())]
     if len(parts) != 2:
         raise UnitError(f"expected an offset 'X,Y' such as '1.2mm,-0.5mm', got {text!r}")

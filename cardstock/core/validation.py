@@ -163,7 +163,9 @@ def dotted(loc: Loc) -> str:
 M = TypeVar("M", bound=BaseModel)
 
 
-def validated(model: type[M], data: Any, shown: str, lines: Mapping[Any, int]) -> tuple[Optional[M], list[Issue]]:
+def validated(
+    model: type[M], data: Any, shown: str, lines: Mapping[Any, int]
+) -> tuple[Optional[M], list[Issue]]:
     """`data` read from the TOML file `shown` (with its key `lines`) as a `model`: the model,
     or None and one located Issue for each thing wrong."""
     try:
@@ -172,7 +174,9 @@ def validated(model: type[M], data: Any, shown: str, lines: Mapping[Any, int]) -
         return None, list(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, model))
 
 
-def read_model(path: Path, shown: str, root: Optional[Path], model: type[M]) -> tuple[Optional[tuple[M, KeyLines]], list[Issue]]:
+def read_model(
+    path: Path, shown: str, root: Optional[Path], model: type[M]
+) -> tuple[Optional[tuple[M, KeyLines]], list[Issue]]:
     """A TOML file read through the one door (`read_toml`) and validated as `model`: the
     model with the file's key lines (for messages about what the model cannot check), or
     None and every problem, located."""

@@ -46,7 +46,9 @@ class CardFile:
     kind: str  # the component kind
 
 
-def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = None) -> list[CardFile]:
+def card_files(
+    faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = None
+) -> list[CardFile]:
     """Every distinct face of the game (of `kinds` when given), fronts in catalog order,
     each component's own back after its front, then the shared backs."""
     catalog = faces.catalog
@@ -62,7 +64,9 @@ def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = 
         own_back: Optional[CardFile] = None
         if back is not None and has_own_back(catalog, comp):  # reference cards, double-sided sets
             back_stem = f"{comp.id}-back"
-            own_back = CardFile(back_stem, back, comp.id, comp.name, "back", comp.count, "", comp.kind)
+            own_back = CardFile(
+                back_stem, back, comp.id, comp.name, "back", comp.count, "", comp.kind
+            )
         elif back is not None and comp.back is not None:
             hit = shared.get(back.key)
             if hit is None:
@@ -73,10 +77,23 @@ def card_files(faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = 
                     stem = f"{stem}-{comp.kind}-{n + 1}"
                 title = catalog.game.backs[comp.back].title
                 hit = CardFile(stem, back, "", title, "back", 0, "", comp.kind)
-            shared[back.key] = CardFile(hit.stem, hit.face, "", hit.name, "back", hit.count + comp.count, "", hit.kind)
+            shared[back.key] = CardFile(
+                hit.stem, hit.face, "", hit.name, "back", hit.count + comp.count, "", hit.kind
+            )
             back_stem = hit.stem
         if front is not None:
-            fronts.append(CardFile(f"{comp.id}-front", front, comp.id, comp.name, "front", comp.count, back_stem, comp.kind))
+            fronts.append(
+                CardFile(
+                    f"{comp.id}-front",
+                    front,
+                    comp.id,
+                    comp.name,
+                    "front",
+                    comp.count,
+                    back_stem,
+                    comp.kind,
+                )
+            )
         if own_back is not None:
             fronts.append(own_back)
     return fronts + list(shared.values())
@@ -91,7 +108,14 @@ def pair_faces(files: list[CardFile]) -> list[Face]:
         if f.side != "front":
             continue
         back = by_stem.get(f.back) if f.back else None
-        out += [f.face, back if back is not None else Face.build(f.face.width, f.face.height, f.face.bleed, f.face.shape, (), f.face.cut, ())]
+        out += [
+            f.face,
+            back
+            if back is not None
+            else Face.build(
+                f.face.width, f.face.height, f.face.bleed, f.face.shape, (), f.face.cut, ()
+            ),
+        ]
     return out
 
 
@@ -101,11 +125,30 @@ def cards_csv(files: list[CardFile]) -> bytes:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["file", "component", "name", "side", "count", "back", "kind"])
     for f in files:
-        w.writerow([f"png/{f.stem}.png", f.component, f.name, f.side, f.count, f"png/{f.back}.png" if f.back else "", f.kind])
+        w.writerow(
+            [
+                f"png/{f.stem}.png",
+                f.component,
+                f.name,
+                f.side,
+                f.count,
+                f"png/{f.back}.png" if f.back else "",
+                f.kind,
+            ]
+        )
     return out.getvalue().encode("utf-8")
 
 
-def write_pngs(catalog: Catalog, files: list[CardFile], folder: Path, dpi: int, result: StageResult, *, kind: str = "card-png", pdf: Optional[bytes] = None) -> set[str]:
+def write_pngs(
+    catalog: Catalog,
+    files: list[CardFile],
+    folder: Path,
+    dpi: int,
+    result: StageResult,
+    *,
+    kind: str = "card-png",
+    pdf: Optional[bytes] = None,
+) -> set[str]:
     """Render every file's face and write it as `folder/<stem>.png`, one at a time; the
     names written."""
     faces = [f.face for f in files]
@@ -128,11 +171,25 @@ def build_cards(job: Job) -> StageResult:
     faces = [f.face for f in files]
     rgb = faces_pdf(faces, title=f"{catalog.game.title}: cards")
     pdf = faces_pdf(faces, title=f"{catalog.game.title}: cards", cmyk=True) if options.cmyk else rgb
-    result.artifacts.append(artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces)))
+    result.artifacts.append(
+        artifact(catalog.id, "cards-pdf", folder / f"{catalog.id}-cards.pdf", pdf, pages=len(faces))
+    )
     pairs = pair_faces(files)
-    pairs_pdf = faces_pdf(pairs, title=f"{catalog.game.title}: cards, both sides", cmyk=options.cmyk)
-    result.artifacts.append(artifact(catalog.id, "cards-pairs", folder / f"{catalog.id}-cards-pairs.pdf", pairs_pdf, pages=len(pairs)))
-    result.artifacts.append(artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files)))
+    pairs_pdf = faces_pdf(
+        pairs, title=f"{catalog.game.title}: cards, both sides", cmyk=options.cmyk
+    )
+    result.artifacts.append(
+        artifact(
+            catalog.id,
+            "cards-pairs",
+            folder / f"{catalog.id}-cards-pairs.pdf",
+            pairs_pdf,
+            pages=len(pairs),
+        )
+    )
+    result.artifacts.append(
+        artifact(catalog.id, "cards-csv", folder / "cards.csv", cards_csv(files))
+    )
     written = write_pngs(catalog, files, folder / "png", options.dpi, result, pdf=rgb)
     remove_stale(folder / "png", written, ("*.png",))
     return result

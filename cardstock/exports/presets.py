@@ -63,7 +63,9 @@ class PdfXSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     version: str = Field(pattern="^PDF/X-1a:2003$")
-    profile: str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    profile: (
+        str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    )
     condition: str  # the OutputConditionIdentifier, as the registry names it
     registry: str = "http://www.color.org"
     info: str  # the printing condition in words
@@ -106,18 +108,47 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
         if service.pdfx is not None:
             _, problem = output_intent(root, service.pdfx)
             if problem:
-                bad.append(Issue(shown, line_for(lines, ("services", sid, "pdfx", "profile")), f"services.{sid}.pdfx.profile", problem))
-        if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(set(service.deck_sizes)):
-            bad.append(Issue(shown, line_for(lines, ("services", sid, "deck_sizes")), f"services.{sid}.deck_sizes",
-                             "deck sizes must be card counts above 0, smallest first, each once"))
+                bad.append(
+                    Issue(
+                        shown,
+                        line_for(lines, ("services", sid, "pdfx", "profile")),
+                        f"services.{sid}.pdfx.profile",
+                        problem,
+                    )
+                )
+        if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(
+            set(service.deck_sizes)
+        ):
+            bad.append(
+                Issue(
+                    shown,
+                    line_for(lines, ("services", sid, "deck_sizes")),
+                    f"services.{sid}.deck_sizes",
+                    "deck sizes must be card counts above 0, smallest first, each once",
+                )
+            )
         for i, field, message in template_problems(service.tuckboxes):
-            bad.append(Issue(shown, line_for(lines, ("services", sid, "tuckboxes", i, field)), f"services.{sid}.tuckboxes[{i}].{field}", message))
+            bad.append(
+                Issue(
+                    shown,
+                    line_for(lines, ("services", sid, "tuckboxes", i, field)),
+                    f"services.{sid}.tuckboxes[{i}].{field}",
+                    message,
+                )
+            )
         for i, size in enumerate(service.sizes):
             for field in ("trim", "safe"):
                 try:
                     parse_size(size.trim) if field == "trim" else parse_length(size.safe)
                 except UnitError as exc:
-                    bad.append(Issue(shown, line_for(lines, ("services", sid, "sizes")), f"services.{sid}.sizes[{i}].{field}", str(exc)))
+                    bad.append(
+                        Issue(
+                            shown,
+                            line_for(lines, ("services", sid, "sizes")),
+                            f"services.{sid}.sizes[{i}].{field}",
+                            str(exc),
+                        )
+                    )
     return parsed.services, bad
 
 
@@ -139,7 +170,10 @@ def output_intent(root: Path, spec: PdfXSpec) -> tuple[Optional[PdfX], str]:
     if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
         kind = data[12:16].decode("latin-1").strip()
         space = data[16:20].decode("latin-1").strip()
-        return None, f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), got class {kind!r} of {space!r}"
+        return (
+            None,
+            f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), got class {kind!r} of {space!r}",
+        )
     return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
 
 
@@ -182,8 +216,12 @@ def size_for(service: Service, card: tuple[float, float]) -> Optional[Fit]:
 def not_offered(catalog: Catalog, service: Service, comp: Any) -> Issue:
     w, h = parse_size(comp.size)
     offered = ", ".join(f"{s.name} ({_dims(parse_size(s.trim))})" for s in service.sizes)
-    return Issue(comp.file, comp.line, "size",
-                 f"{service.name} does not print {_dims((w, h))} cards (component {comp.id!r}); it prints: {offered}")
+    return Issue(
+        comp.file,
+        comp.line,
+        "size",
+        f"{service.name} does not print {_dims((w, h))} cards (component {comp.id!r}); it prints: {offered}",
+    )
 
 
 def _dims(wh: tuple[float, float]) -> str:
@@ -229,7 +267,9 @@ def deck_name(catalog: Catalog, comp: Any) -> str:
     return str(comp.back if not own_back(catalog, comp) and comp.back else comp.set)
 
 
-def size_problems(catalog: Catalog, services: Iterable[str], presets: dict[str, Service]) -> list[Issue]:
+def size_problems(
+    catalog: Catalog, services: Iterable[str], presets: dict[str, Service]
+) -> list[Issue]:
     """A located problem for each service asked for and each deck of the game whose card
     size that service does not print (the first card that does not fit), found from the
     catalog alone, before anything is laid out or written."""
@@ -312,12 +352,20 @@ def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     """Faces as the service's images: drawn at its dpi with the game's bleed, then fitted to
     its pixel size."""
     dpi = size.dpi
-    sizes = [(round((f.width + 2 * f.bleed) / INCH * dpi), round((f.height + 2 * f.bleed) / INCH * dpi)) for f in faces]
+    sizes = [
+        (round((f.width + 2 * f.bleed) / INCH * dpi), round((f.height + 2 * f.bleed) / INCH * dpi))
+        for f in faces
+    ]
     pdf = faces_pdf(faces, title="print-shop")
-    return [png_bytes(fit_bleed(img, (size.pixels[0], size.pixels[1])), dpi) for img in rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])]
+    return [
+        png_bytes(fit_bleed(img, (size.pixels[0], size.pixels[1])), dpi)
+        for img in rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])
+    ]
 
 
-def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, put: Put) -> None:
+def _images(
+    catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, put: Put
+) -> None:
     """One upload's files: a PNG per distinct front, its back (`back.png` when the whole
     upload shares one, else `back/` with one PNG per distinct back), the quantities and
     the order to place (`order.txt`)."""
@@ -342,9 +390,14 @@ def _images(catalog: Catalog, service: Service, folder: Path, cards: list[Card],
     w.writerow(["front", "back", "quantity", "component", "name"])
     for name, c in zip(names, cards):
         back_file = backs[c.back.key][0] if c.back is not None else ""
-        w.writerow([f"front/{name}.{ext}", back_file, c.component.count, c.component.id, c.component.name])
+        w.writerow(
+            [f"front/{name}.{ext}", back_file, c.component.count, c.component.id, c.component.name]
+        )
     put(folder / "quantities.csv", out.getvalue().encode("utf-8"))
-    put(folder / "order.txt", order_text(catalog, service, cards, size, len(files), sum(c.turned for c in cards)))
+    put(
+        folder / "order.txt",
+        order_text(catalog, service, cards, size, len(files), sum(c.turned for c in cards)),
+    )
 
 
 def _uploads(service: Service, cards: list[Card]) -> list[list[Card]]:
@@ -368,37 +421,59 @@ def deck_size(service: Service, count: int) -> Optional[int]:
     return next((n for n in service.deck_sizes if n >= count), None)
 
 
-def order_text(catalog: Catalog, service: Service, cards: list[Card], size: Size, backs: int, turned: int) -> bytes:
+def order_text(
+    catalog: Catalog, service: Service, cards: list[Card], size: Size, backs: int, turned: int
+) -> bytes:
     """What to order for one upload, in words: the product, the number of cards to choose
     (the service's deck size that holds them), and how the backs are set."""
     count = sum(c.component.count for c in cards)
     w, h = parse_size(size.trim)
-    lines = [f"{catalog.game.title}: {service.name} ({service.url})",
-             f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x {size.pixels[1]} px at {size.dpi} dpi."]
+    lines = [
+        f"{catalog.game.title}: {service.name} ({service.url})",
+        f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x {size.pixels[1]} px at {size.dpi} dpi.",
+    ]
     deck = deck_size(service, count)
     if deck is not None:
         spare = deck - count
-        lines.append(f"Order a deck of {deck} cards: {count} cards to print" + (
-            f", and {spare} spare slots (fill them with extra copies of any card)." if spare else "."))
+        lines.append(
+            f"Order a deck of {deck} cards: {count} cards to print"
+            + (
+                f", and {spare} spare slots (fill them with extra copies of any card)."
+                if spare
+                else "."
+            )
+        )
         lower = max((n for n in service.deck_sizes if n < count), default=0)
         second = deck_size(service, count - lower) if lower else None
         if second is not None and lower + second < deck:
-            lines.append(f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
-                         f"holding the other {count - lower} (the cards in quantities.csv order).")
+            lines.append(
+                f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
+                f"holding the other {count - lower} (the cards in quantities.csv order)."
+            )
     else:
         lines.append(f"Order {count} cards.")
     if backs <= 1:
-        lines.append("Backs: the same image for every card (back.png)." if backs else "Backs: none (one-sided cards).")
+        lines.append(
+            "Backs: the same image for every card (back.png)."
+            if backs
+            else "Backs: none (one-sided cards)."
+        )
     else:
-        lines.append(f"Backs: a different image per card ({backs} distinct backs in back/); quantities.csv gives each front its back.")
+        lines.append(
+            f"Backs: a different image per card ({backs} distinct backs in back/); quantities.csv gives each front its back."
+        )
     if turned:
-        lines.append(f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise to print portrait "
-                     "(their backs a quarter the other way, so each lands behind its front).")
+        lines.append(
+            f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise to print portrait "
+            "(their backs a quarter the other way, so each lands behind its front)."
+        )
     lines.append("Fronts: front/, in file-name order, each in the quantity quantities.csv gives.")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card], size: Size, put: Put) -> None:
+def _pdf_pairs(
+    catalog: Catalog, service: Service, path: Path, cards: list[Card], size: Size, put: Put
+) -> None:
     """Every copy as two pages, back then front, each page the service's trim plus bleed
     (the face's own bleed box scaled to it when the two bleeds differ)."""
     geo = geometry(size)
@@ -407,8 +482,16 @@ def _pdf_pairs(catalog: Catalog, service: Service, path: Path, cards: list[Card]
         for _ in range(c.component.count):
             pages += [c.back or c.front, c.front]
     scaled = [_with_bleed(f, geo) for f in pages]
-    pdfx = output_intent(catalog.root, service.pdfx)[0] if service.pdfx is not None else None  # the profile was checked by validation
-    data = faces_pdf(scaled, title=f"{catalog.game.title}: {path.stem}", cmyk=service.cmyk, pdfx=pdfx, dpi=size.dpi)
+    pdfx = (
+        output_intent(catalog.root, service.pdfx)[0] if service.pdfx is not None else None
+    )  # the profile was checked by validation
+    data = faces_pdf(
+        scaled,
+        title=f"{catalog.game.title}: {path.stem}",
+        cmyk=service.cmyk,
+        pdfx=pdfx,
+        dpi=size.dpi,
+    )
     put(path, data, len(pages))
 
 
@@ -424,7 +507,9 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     sy = (face.height + 2 * b) / (face.height + 2 * face.bleed)
     cx, cy = face.width / 2, face.height / 2
     m = (r(sx), 0.0, 0.0, r(sy), r(cx - sx * cx), r(cy - sy * cy))
-    return Face.build(face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds)
+    return Face.build(
+        face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds
+    )
 
 
 @dataclass(frozen=True)
@@ -441,7 +526,9 @@ class Upload:
         return sum(c.component.count for c in self.cards)
 
 
-def uploads(catalog: Catalog, by_deck: dict[str, list[Card]], service: Service) -> tuple[list[Upload], list[Issue]]:
+def uploads(
+    catalog: Catalog, by_deck: dict[str, list[Card]], service: Service
+) -> tuple[list[Upload], list[Issue]]:
     """The game's cards grouped as `service` takes them (`Service.uploads`): per deck, or
     per card size (named by the size); an upload past the service's largest deck is split
     in parts (`<name>-1`, `<name>-2`, ...). A deck with a card whose size the service does
@@ -462,7 +549,10 @@ def uploads(catalog: Catalog, by_deck: dict[str, list[Card]], service: Service) 
     found: list[Upload] = []
     for key, (size, cards) in groups.items():
         parts = _uploads(service, cards)
-        found += [Upload(key if len(parts) == 1 else f"{key}-{i}", part, size) for i, part in enumerate(parts, start=1)]
+        found += [
+            Upload(key if len(parts) == 1 else f"{key}-{i}", part, size)
+            for i, part in enumerate(parts, start=1)
+        ]
     return found, errors
 
 
@@ -483,9 +573,12 @@ def build_print_shop(job: Job) -> StageResult:
     if errors:
         raise InputError(errors)
     base = options.out / catalog.id / "print-shop"
-    made: dict[str, dict[str, bytes]] = {sid: {} for sid in asked}  # each service's files by path, for its zip
+    made: dict[str, dict[str, bytes]] = {
+        sid: {} for sid in asked
+    }  # each service's files by path, for its zip
 
     for sid, service, upload in plans:
+
         def put(path: Path, data: bytes, pages: Optional[int] = None, sid: str = sid) -> None:
             result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=pages))
             made[sid][path.relative_to(base / sid).as_posix()] = data
@@ -493,20 +586,36 @@ def build_print_shop(job: Job) -> StageResult:
         if service.files == "images":
             _images(catalog, service, base / sid / upload.name, upload.cards, upload.size, put)
         else:
-            _pdf_pairs(catalog, service, base / sid / f"{upload.name}.pdf", upload.cards, upload.size, put)
+            _pdf_pairs(
+                catalog, service, base / sid / f"{upload.name}.pdf", upload.cards, upload.size, put
+            )
     for sid in asked:
         service = presets[sid]
         if service.tuckboxes:
+
             def put_box(name: str, data: bytes, sid: str = sid) -> None:
                 result.artifacts.append(artifact(catalog.id, "print-shop", base / sid / name, data))
                 made[sid][name] = data
 
-            result.findings += tuckbox_images(catalog, job.faces, service.name, service.tuckboxes,
-                                              lambda comp: deck_name(catalog, comp), put_box)
+            result.findings += tuckbox_images(
+                catalog,
+                job.faces,
+                service.name,
+                service.tuckboxes,
+                lambda comp: deck_name(catalog, comp),
+                put_box,
+            )
     for sid in asked:
         remove_stale(base / sid, set(made[sid]), deep=True)
     for sid in asked:
-        result.artifacts.append(artifact(catalog.id, "print-shop-zip", base / f"{catalog.id}-{sid}.zip", zip_files(sid, made[sid])))
+        result.artifacts.append(
+            artifact(
+                catalog.id,
+                "print-shop-zip",
+                base / f"{catalog.id}-{sid}.zip",
+                zip_files(sid, made[sid]),
+            )
+        )
     return result
 
 
@@ -517,9 +626,13 @@ def zip_files(folder: str, files: dict[str, bytes]) -> bytes:
     rest deflated."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        for rel in sorted(files, key=lambda r: r.split("/")):  # as paths sort: a folder before a file named like it
+        for rel in sorted(
+            files, key=lambda r: r.split("/")
+        ):  # as paths sort: a folder before a file named like it
             info = zipfile.ZipInfo(f"{folder}/{rel}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_STORED if rel.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.compress_type = (
+                zipfile.ZIP_STORED if rel.endswith(".png") else zipfile.ZIP_DEFLATED
+            )
             info.external_attr = 0o644 << 16
             z.writestr(info, files[rel])
     return buf.getvalue()

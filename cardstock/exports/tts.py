@@ -136,11 +136,23 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
         return []
     parts = urlsplit(base.strip())
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return [Issue("command line", None, "--tts-base-url",
-                      f"expected an http:// or https:// address with a host, such as https://example.org/my-game, got {base!r}")]
+        return [
+            Issue(
+                "command line",
+                None,
+                "--tts-base-url",
+                f"expected an http:// or https:// address with a host, such as https://example.org/my-game, got {base!r}",
+            )
+        ]
     if parts.query or parts.fragment:
-        return [Issue("command line", None, "--tts-base-url",
-                      f"expected the address of a folder, without ?query or #fragment, got {base!r}")]
+        return [
+            Issue(
+                "command line",
+                None,
+                "--tts-base-url",
+                f"expected the address of a folder, without ?query or #fragment, got {base!r}",
+            )
+        ]
     return []
 
 
@@ -174,12 +186,21 @@ def render_cells(faces: list[Face], cell: tuple[int, int], dpi: float) -> list[A
     return list(rasterise(pdf, dpi, [cell] * len(faces), [transparent(f) for f in faces]))
 
 
-def sheet_png(images: list[Any], columns: int, rows: int, cell: tuple[int, int], hidden: Optional[Any], dpi: float) -> bytes:
+def sheet_png(
+    images: list[Any],
+    columns: int,
+    rows: int,
+    cell: tuple[int, int],
+    hidden: Optional[Any],
+    dpi: float,
+) -> bytes:
     from PIL import Image
 
     w, h = cell
     mode = "RGBA" if any(i.mode == "RGBA" for i in images) else "RGB"
-    sheet = Image.new(mode, (columns * w, rows * h), (255, 255, 255, 0) if mode == "RGBA" else (255, 255, 255))
+    sheet = Image.new(
+        mode, (columns * w, rows * h), (255, 255, 255, 0) if mode == "RGBA" else (255, 255, 255)
+    )
     for i, image in enumerate(images):
         sheet.paste(image, ((i % columns) * w, (i // columns) * h))
     if hidden is not None:
@@ -209,9 +230,24 @@ def guid(*parts: Any) -> str:
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def transform(x: float, z: float, y: float = 1.0, flip: bool = False, scale: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> dict[str, float]:
-    return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flip else 0.0,
-            "scaleX": scale[0], "scaleY": scale[1], "scaleZ": scale[2]}
+def transform(
+    x: float,
+    z: float,
+    y: float = 1.0,
+    flip: bool = False,
+    scale: tuple[float, float, float] = (1.0, 1.0, 1.0),
+) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": y,
+        "posZ": z,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0 if flip else 0.0,
+        "scaleX": scale[0],
+        "scaleY": scale[1],
+        "scaleZ": scale[2],
+    }
 
 
 def piece(face: Face) -> str:
@@ -229,7 +265,9 @@ def build_tts(job: Job) -> StageResult:
     catalog, options = job.catalog, job.build
     faces = job.faces
 
-    def lay_out(catalog: Catalog, component: Any, side: str, *, bleed: bool = True) -> Optional[Face]:
+    def lay_out(
+        catalog: Catalog, component: Any, side: str, *, bleed: bool = True
+    ) -> Optional[Face]:
         return faces.face(component, side, bleed=bleed)
 
     result = StageResult()
@@ -262,14 +300,33 @@ def build_tts(job: Job) -> StageResult:
             objects.append(make(catalog, s, members, options, write, lay_out))
     for i, obj in enumerate(objects):
         scale = obj.pop("_scale", (1.0, 1.0, 1.0))
-        obj["Transform"] = transform(4.0 * (i % 6), -6.0 * (i // 6), flip=obj["Name"] in ("Deck", "Card"), scale=scale)
+        obj["Transform"] = transform(
+            4.0 * (i % 6), -6.0 * (i // 6), flip=obj["Name"] in ("Deck", "Card"), scale=scale
+        )
     bag = {
-        "GUID": guid(catalog.id, "bag"), "Name": "Bag", "Transform": transform(0.0, 0.0),
-        "Nickname": catalog.game.title, "Description": catalog.game.description or "",
-        "ColorDiffuse": {"r": 0.5, "g": 0.4, "b": 0.3}, "ContainedObjects": objects,
+        "GUID": guid(catalog.id, "bag"),
+        "Name": "Bag",
+        "Transform": transform(0.0, 0.0),
+        "Nickname": catalog.game.title,
+        "Description": catalog.game.description or "",
+        "ColorDiffuse": {"r": 0.5, "g": 0.4, "b": 0.3},
+        "ContainedObjects": objects,
     }
-    save = {"SaveName": catalog.game.title, "GameMode": "", "Date": "", "VersionNumber": "", "Table": "", "Sky": "",
-            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [bag], "TabStates": {}}
+    save = {
+        "SaveName": catalog.game.title,
+        "GameMode": "",
+        "Date": "",
+        "VersionNumber": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": [bag],
+        "TabStates": {},
+    }
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
     rel = f"{SAVED}/{catalog.id}.json"
     result.artifacts.append(artifact(catalog.id, "tts-json", folder / rel, text.encode("utf-8")))
@@ -278,7 +335,15 @@ def build_tts(job: Job) -> StageResult:
     return result
 
 
-def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, first_id: int, write: Write, lay_out: LayOut) -> tuple[dict[str, Any], int]:
+def _deck(
+    catalog: Catalog,
+    s: Any,
+    comps: list[Any],
+    options: BuildOptions,
+    first_id: int,
+    write: Write,
+    lay_out: LayOut,
+) -> tuple[dict[str, Any], int]:
     laid = [(c, lay_out(catalog, c, "front", bleed=False)) for c in comps]
     comps = [c for c, f in laid if f is not None]
     fronts = [f for _, f in laid if f is not None]
@@ -304,43 +369,74 @@ def _deck(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, fir
         images = render_cells(faces, (w, h), eff)
         n = start // per_sheet + 1
         if unique_back:
-            back_images = render_cells([b or f for b, f in zip(backs[start : start + per_sheet], faces)], (w, h), eff)
-            back_url = write(f"deck-{s.id}-{n}-back.png", sheet_png(back_images, cols, rows, (w, h), back_images[0], eff))
+            back_images = render_cells(
+                [b or f for b, f in zip(backs[start : start + per_sheet], faces)], (w, h), eff
+            )
+            back_url = write(
+                f"deck-{s.id}-{n}-back.png",
+                sheet_png(back_images, cols, rows, (w, h), back_images[0], eff),
+            )
             hidden = back_images[0]
         else:
             back_url = shared_back
             hidden = back_img
         face_url = write(f"deck-{s.id}-{n}.png", sheet_png(images, cols, rows, (w, h), hidden, eff))
-        entry = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-                 "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        entry = {
+            "FaceURL": face_url,
+            "BackURL": back_url,
+            "NumWidth": cols,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": unique_back,
+            "Type": 0,
+        }
         custom[str(deck_id)] = entry
         for i, comp in enumerate(chunk):
             for copy in range(comp.count):
-                cards.append({
-                    "GUID": guid(catalog.id, comp.id, copy), "Name": "Card",
-                    "Transform": transform(0.0, 0.0, flip=True, scale=(sx, 1.0, sz)),
-                    "Nickname": comp.name, "Description": description(catalog, comp),
-                    "CardID": deck_id * 100 + i, "CustomDeck": {str(deck_id): entry},
-                })
+                cards.append(
+                    {
+                        "GUID": guid(catalog.id, comp.id, copy),
+                        "Name": "Card",
+                        "Transform": transform(0.0, 0.0, flip=True, scale=(sx, 1.0, sz)),
+                        "Nickname": comp.name,
+                        "Description": description(catalog, comp),
+                        "CardID": deck_id * 100 + i,
+                        "CustomDeck": {str(deck_id): entry},
+                    }
+                )
         deck_id += 1
     if len(cards) == 1:
         card = dict(cards[0])
         card["_scale"] = (sx, 1.0, sz)
         return card, deck_id
     deck = {
-        "GUID": guid(catalog.id, s.id), "Name": "Deck", "Nickname": s.name, "Description": s.description or "",
-        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards, "_scale": (sx, 1.0, sz),
+        "GUID": guid(catalog.id, s.id),
+        "Name": "Deck",
+        "Nickname": s.name,
+        "Description": s.description or "",
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": custom,
+        "ContainedObjects": cards,
+        "_scale": (sx, 1.0, sz),
     }
     return deck, deck_id
 
 
 def _bag(catalog: Catalog, s: Any, what: str, contained: list[dict[str, Any]]) -> dict[str, Any]:
     """A bag of one set's pieces of one kind (a set's tiles and its standees are two bags)."""
-    return {"GUID": guid(catalog.id, s.id, what), "Name": "Bag", "Nickname": s.name, "Description": s.description or "",
-            "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3}, "ContainedObjects": contained}
+    return {
+        "GUID": guid(catalog.id, s.id, what),
+        "Name": "Bag",
+        "Nickname": s.name,
+        "Description": s.description or "",
+        "ColorDiffuse": {"r": 0.3, "g": 0.3, "b": 0.3},
+        "ContainedObjects": contained,
+    }
 
 
-def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
+def _tiles(
+    catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut
+) -> dict[str, Any]:
     """A bag of custom tiles, one per copy; front and back images with a transparent
     background outside the piece's outline; each tile scaled to its trim size."""
     faces: list[Face] = []
@@ -358,7 +454,10 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
     # a board or tile too large for MAX_SIDE pixels at --dpi brings its whole set down to
     # the resolution that fits (the pieces keep their size on the table: scale is from the trim)
     dpi = min([float(options.dpi), *(MAX_SIDE / (max(f.width, f.height) / INCH) for f in faces)])
-    sizes = [(min(MAX_SIDE, round(f.width / INCH * dpi)), min(MAX_SIDE, round(f.height / INCH * dpi))) for f in faces]
+    sizes = [
+        (min(MAX_SIDE, round(f.width / INCH * dpi)), min(MAX_SIDE, round(f.height / INCH * dpi)))
+        for f in faces
+    ]
     pdf = faces_pdf(faces, title="tts")
     urls: dict[str, str] = {}
     for name, image in zip(names, rasterise(pdf, dpi, sizes, [transparent(f) for f in faces])):
@@ -373,14 +472,27 @@ def _tiles(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wr
         face = faces[at[front_name]]
         k = tile_scale(face)
         for copy in range(c.count):
-            contained.append({
-                "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Tile", "Transform": transform(0.0, 0.0, scale=(k, 1.0, k)),
-                "Nickname": c.name, "Description": description(catalog, c),
-                "CustomImage": {"ImageURL": urls[front_name], "ImageSecondaryURL": urls[back_name], "ImageScalar": 1.0,
-                                "WidthScale": 0.0,
-                                "CustomTile": {"Type": shape_of(face.shape).tts_tile, "Thickness": round(TILE_THICKNESS_MM / AT_SCALE_1["model"][1], 4),
-                                               "Stackable": c.kind == "token", "Stretch": False}},
-            })
+            contained.append(
+                {
+                    "GUID": guid(catalog.id, c.id, copy),
+                    "Name": "Custom_Tile",
+                    "Transform": transform(0.0, 0.0, scale=(k, 1.0, k)),
+                    "Nickname": c.name,
+                    "Description": description(catalog, c),
+                    "CustomImage": {
+                        "ImageURL": urls[front_name],
+                        "ImageSecondaryURL": urls[back_name],
+                        "ImageScalar": 1.0,
+                        "WidthScale": 0.0,
+                        "CustomTile": {
+                            "Type": shape_of(face.shape).tts_tile,
+                            "Thickness": round(TILE_THICKNESS_MM / AT_SCALE_1["model"][1], 4),
+                            "Stackable": c.kind == "token",
+                            "Stretch": False,
+                        },
+                    },
+                }
+            )
     return _bag(catalog, s, "tiles", contained)
 
 
@@ -413,8 +525,15 @@ def obj_text(comment: str, name: str, quads: list[Quad]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def box_quads(x0: float, x1: float, y0: float, y1: float, z0: float, z1: float,
-              uv: Callable[[str], tuple[float, float, float, float]]) -> list[Quad]:
+def box_quads(
+    x0: float,
+    x1: float,
+    y0: float,
+    y1: float,
+    z0: float,
+    z1: float,
+    uv: Callable[[str], tuple[float, float, float, float]],
+) -> list[Quad]:
     """The six sides of a box (y up), each with the texture rectangle `uv(side)` gives
     ("+z" the front, "-z" the back, "+x", "-x", "+y" the top, "-y" the bottom)."""
     sides: dict[str, tuple[Point3, Point3, Point3, Point3]] = {
@@ -436,16 +555,23 @@ def box_quads(x0: float, x1: float, y0: float, y1: float, z0: float, z1: float,
 # top left. Opposite faces add up to 7 as on a common die. Each side: (value, corners as
 # seen from outside: bottom left, bottom right, top right, top left), centred on 0.
 DIE_SIDES: tuple[tuple[int, tuple[Point3, Point3, Point3, Point3]], ...] = (
-    (1, ((-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5))),      # +Y, up
-    (2, ((-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, 0.5, 0.5), (-0.5, 0.5, 0.5))),      # +Z
-    (3, ((0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (0.5, 0.5, -0.5), (0.5, 0.5, 0.5))),      # +X
+    (1, ((-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5))),  # +Y, up
+    (2, ((-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, 0.5, 0.5), (-0.5, 0.5, 0.5))),  # +Z
+    (3, ((0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (0.5, 0.5, -0.5), (0.5, 0.5, 0.5))),  # +X
     (4, ((-0.5, -0.5, -0.5), (-0.5, -0.5, 0.5), (-0.5, 0.5, 0.5), (-0.5, 0.5, -0.5))),  # -X
     (5, ((0.5, -0.5, -0.5), (-0.5, -0.5, -0.5), (-0.5, 0.5, -0.5), (0.5, 0.5, -0.5))),  # -Z
     (6, ((-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (0.5, -0.5, 0.5), (-0.5, -0.5, 0.5))),  # -Y
 )
 # The turn (Euler degrees x, y, z) that brings each value's side up, for TTS's
 # RotationValues (what a roll reports)
-DIE_UP = {1: (0.0, 0.0, 0.0), 2: (270.0, 0.0, 0.0), 3: (0.0, 0.0, 90.0), 4: (0.0, 0.0, 270.0), 5: (90.0, 0.0, 0.0), 6: (180.0, 0.0, 0.0)}
+DIE_UP = {
+    1: (0.0, 0.0, 0.0),
+    2: (270.0, 0.0, 0.0),
+    3: (0.0, 0.0, 90.0),
+    4: (0.0, 0.0, 270.0),
+    5: (90.0, 0.0, 0.0),
+    6: (180.0, 0.0, 0.0),
+}
 DIE_COLUMNS, DIE_ROWS = 3, 2
 
 
@@ -456,8 +582,12 @@ def die_cell(value: int) -> tuple[int, int]:
 
 def die_obj() -> str:
     """The cube mesh (Wavefront OBJ): one quad per side, each with its own texture cell."""
-    quads = [(corners, cell_uv(*die_cell(value), DIE_COLUMNS, DIE_ROWS)) for value, corners in DIE_SIDES]
-    return obj_text("a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "die", quads)
+    quads = [
+        (corners, cell_uv(*die_cell(value), DIE_COLUMNS, DIE_ROWS)) for value, corners in DIE_SIDES
+    ]
+    return obj_text(
+        "a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "die", quads
+    )
 
 
 def die_faces(net: Face) -> list[Face]:
@@ -469,7 +599,9 @@ def die_faces(net: Face) -> list[Face]:
     return [Face.build(side, side, 0.0, "rect", (Group(p.ops, square),)) for p in panels]
 
 
-def _texture(faces: list[Face], columns: int, rows: int, cell: tuple[int, int], dpi: float) -> bytes:
+def _texture(
+    faces: list[Face], columns: int, rows: int, cell: tuple[int, int], dpi: float
+) -> bytes:
     """The faces drawn into a grid of cells, row by row from the top left."""
     from PIL import Image
 
@@ -482,19 +614,34 @@ def _texture(faces: list[Face], columns: int, rows: int, cell: tuple[int, int], 
     return png_bytes(texture, dpi)
 
 
-def custom_model(catalog: Catalog, c: Any, copy: int, k: float, mesh: str, texture: str, *, type_index: int) -> dict[str, Any]:
+def custom_model(
+    catalog: Catalog, c: Any, copy: int, k: float, mesh: str, texture: str, *, type_index: int
+) -> dict[str, Any]:
     """One copy of a piece drawn as a custom model (a die: type 2, a figurine: type 1) of
     uniform scale `k`, its mesh and texture named by their addresses."""
     return {
-        "GUID": guid(catalog.id, c.id, copy), "Name": "Custom_Model", "Transform": transform(0.0, 0.0, scale=(k, k, k)),
-        "Nickname": c.name, "Description": description(catalog, c),
+        "GUID": guid(catalog.id, c.id, copy),
+        "Name": "Custom_Model",
+        "Transform": transform(0.0, 0.0, scale=(k, k, k)),
+        "Nickname": c.name,
+        "Description": description(catalog, c),
         "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
-        "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
-                       "Convex": True, "MaterialIndex": 0, "TypeIndex": type_index, "CastShadows": True},
+        "CustomMesh": {
+            "MeshURL": mesh,
+            "DiffuseURL": texture,
+            "NormalURL": "",
+            "ColliderURL": "",
+            "Convex": True,
+            "MaterialIndex": 0,
+            "TypeIndex": type_index,
+            "CastShadows": True,
+        },
     }
 
 
-def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
+def _dice(
+    catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut
+) -> dict[str, Any]:
     """A bag of custom dice, one per copy, for the set's six-sided dice (die nets), each
     scaled to its side."""
     mesh = write("die-d6.obj", die_obj().encode("utf-8"), kind="tts-model")
@@ -507,11 +654,21 @@ def _dice(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, wri
         values += [str(v) for v in range(len(values) + 1, 7)]
         side = faces[0].width
         px = max(64, round(side / INCH * options.dpi))
-        texture = write(f"die-{c.id}.png", _texture(faces, DIE_COLUMNS, DIE_ROWS, (px, px), px / (side / INCH)))
-        rolls = [{"Value": plain(values[v - 1]) or str(v), "Rotation": dict(zip("xyz", DIE_UP[v]))} for v in range(1, 7)]
+        texture = write(
+            f"die-{c.id}.png", _texture(faces, DIE_COLUMNS, DIE_ROWS, (px, px), px / (side / INCH))
+        )
+        rolls = [
+            {"Value": plain(values[v - 1]) or str(v), "Rotation": dict(zip("xyz", DIE_UP[v]))}
+            for v in range(1, 7)
+        ]
         k = model_scale(mm(side))
         for copy in range(c.count):
-            contained.append({**custom_model(catalog, c, copy, k, mesh, texture, type_index=2), "RotationValues": rolls})
+            contained.append(
+                {
+                    **custom_model(catalog, c, copy, k, mesh, texture, type_index=2),
+                    "RotationValues": rolls,
+                }
+            )
     return _bag(catalog, s, "dice", contained)
 
 
@@ -531,13 +688,18 @@ def standee_parts(net: Face) -> tuple[Face, Face, Face, float]:
     back, front = [op for op in net.ops if isinstance(op, Group) and op.transform is not None][:2]
     w = net.width
     ys = [float(v) for cmd in (front.clip or ()) for v in cmd[2::2]]
-    panel_h = (max(ys) - min(ys)) if ys else net.height / 2  # a panel is drawn clipped to its own height
+    panel_h = (
+        (max(ys) - min(ys)) if ys else net.height / 2
+    )  # a panel is drawn clipped to its own height
     base = max((net.height - 2 * panel_h) / 2, 0.01)
     box = rect_path(0.0, 0.0, w, panel_h)
     flap = Group(net.ops, rect_path(0.0, 0.0, w, base), (1.0, 0.0, 0.0, panel_h / base, 0.0, 0.0))
-    return (Face.build(w, panel_h, 0.0, "rect", (Group(front.ops, box),)),
-            Face.build(w, panel_h, 0.0, "rect", (Group(back.ops, box),)),
-            Face.build(w, panel_h, 0.0, "rect", (Group((flap,), box),)), base)
+    return (
+        Face.build(w, panel_h, 0.0, "rect", (Group(front.ops, box),)),
+        Face.build(w, panel_h, 0.0, "rect", (Group(back.ops, box),)),
+        Face.build(w, panel_h, 0.0, "rect", (Group((flap,), box),)),
+        base,
+    )
 
 
 def standee_obj(w: float, h: float, base: float) -> str:
@@ -548,14 +710,26 @@ def standee_obj(w: float, h: float, base: float) -> str:
     foot, depth = half_t, base * k  # the base: one card thick, a flap deep on each side
     cells = [cell_uv(i, 0, STANDEE_CELLS, 1) for i in range(STANDEE_CELLS)]
     front, back, flap = cells
-    board = box_quads(-half_w, half_w, foot, foot + 1.0, -half_t, half_t,
-                      lambda side: front if side == "+z" else back if side == "-z" else flap)
+    board = box_quads(
+        -half_w,
+        half_w,
+        foot,
+        foot + 1.0,
+        -half_t,
+        half_t,
+        lambda side: front if side == "+z" else back if side == "-z" else flap,
+    )
     stand = box_quads(-half_w, half_w, 0.0, foot, -depth, depth, lambda side: flap)
-    return obj_text("a standee: the front in the first of three texture cells, the back in the second, the base in the third",
-                    "standee", board + stand)
+    return obj_text(
+        "a standee: the front in the first of three texture cells, the back in the second, the base in the third",
+        "standee",
+        board + stand,
+    )
 
 
-def _standees(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut) -> dict[str, Any]:
+def _standees(
+    catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut
+) -> dict[str, Any]:
     """A bag of standees, one per copy, each scaled to its panel height."""
     contained = []
     for c in comps:
@@ -563,11 +737,17 @@ def _standees(catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions,
         assert net is not None
         front, back, flap, base = standee_parts(net)
         mesh_name = f"standee-mesh-{round(front.width / MM * 10)}x{round(front.height / MM * 10)}x{round(base / MM * 10)}.obj"
-        mesh = write(mesh_name, standee_obj(front.width, front.height, base).encode("utf-8"), kind="tts-model")
+        mesh = write(
+            mesh_name,
+            standee_obj(front.width, front.height, base).encode("utf-8"),
+            kind="tts-model",
+        )
         w_in, h_in = front.width / INCH, front.height / INCH
         dpi = min(float(options.dpi), MAX_SIDE / (STANDEE_CELLS * w_in), MAX_SIDE / h_in)
         cell = (max(16, math.floor(w_in * dpi)), max(16, math.floor(h_in * dpi)))
-        texture = write(f"standee-{c.id}.png", _texture([front, back, flap], STANDEE_CELLS, 1, cell, dpi))
+        texture = write(
+            f"standee-{c.id}.png", _texture([front, back, flap], STANDEE_CELLS, 1, cell, dpi)
+        )
         k = model_scale(mm(front.height))
         for copy in range(c.count):
             contained.append(custom_model(catalog, c, copy, k, mesh, texture, type_index=1))

@@ -72,7 +72,9 @@ def box_of(t: TuckTemplate) -> Box:
     w, h = parse_size(t.inside)
     D = parse_length(t.depth)
     T, G = parse_length(t.tongue), parse_length(t.glue)
-    F = min(T + D, 15 * POINTS_PER["mm"], w / 2 - POINTS_PER["mm"])  # dust flaps as the PDF box has them, within the lid's height
+    F = min(
+        T + D, 15 * POINTS_PER["mm"], w / 2 - POINTS_PER["mm"]
+    )  # dust flaps as the PDF box has them, within the lid's height
     net = Net(w, h, D, T, F, G)
     page = (t.pixels[0] / t.dpi * INCH, t.pixels[1] / t.dpi * INCH)
     return Box(t, parse_size(t.card), D, net, parse_length(t.bleed), page)
@@ -94,17 +96,27 @@ def template_problems(templates: list[TuckTemplate]) -> list[tuple[int, str, str
         box = box_of(t)
         need = (box.net.width + 2 * box.bleed, box.net.height + 2 * box.bleed)
         if need[0] > box.page[0] + 0.01 or need[1] > box.page[1] + 0.01:
-            found.append((i, "pixels", f"the box's net with its bleed ({fmt_mm(need[0])[:-2]} x {fmt_mm(need[1])}) "
-                                       f"does not fit the image ({fmt_mm(box.page[0])[:-2]} x {fmt_mm(box.page[1])})"))
+            found.append(
+                (
+                    i,
+                    "pixels",
+                    f"the box's net with its bleed ({fmt_mm(need[0])[:-2]} x {fmt_mm(need[1])}) "
+                    f"does not fit the image ({fmt_mm(box.page[0])[:-2]} x {fmt_mm(box.page[1])})",
+                )
+            )
     return found
 
 
 def holds(box: Box, w: float, h: float) -> bool:
     bw, bh = box.card
-    return (abs(bw - w) <= TOLERANCE and abs(bh - h) <= TOLERANCE) or (abs(bw - h) <= TOLERANCE and abs(bh - w) <= TOLERANCE)
+    return (abs(bw - w) <= TOLERANCE and abs(bh - h) <= TOLERANCE) or (
+        abs(bw - h) <= TOLERANCE and abs(bh - w) <= TOLERANCE
+    )
 
 
-def choose(templates: list[TuckTemplate], deck: Deck, thickness: float) -> tuple[Optional[Box], str, str]:
+def choose(
+    templates: list[TuckTemplate], deck: Deck, thickness: float
+) -> tuple[Optional[Box], str, str]:
     """The smallest box that holds the deck; else None, the field the reason concerns and
     the reason."""
     boxes = [box_of(t) for t in templates]
@@ -112,21 +124,45 @@ def choose(templates: list[TuckTemplate], deck: Deck, thickness: float) -> tuple
     thick = deck.cards * thickness
     fits = [b for b in sized if deck.cards <= b.template.cards and thick <= b.depth + 0.01]
     if fits:
-        return min(fits, key=lambda b: (b.template.cards, b.template.pixels[0] * b.template.pixels[1])), "", ""
+        return (
+            min(
+                fits, key=lambda b: (b.template.cards, b.template.pixels[0] * b.template.pixels[1])
+            ),
+            "",
+            "",
+        )
     if not sized:
-        offered = ", ".join(dict.fromkeys(f"{fmt_mm(b.card[0])[:-2]} x {fmt_mm(b.card[1])}" for b in boxes))
-        return None, "size", f"has no tuck box for {fmt_mm(deck.card_w)[:-2]} x {fmt_mm(deck.card_h)} cards (it boxes {offered})"
+        offered = ", ".join(
+            dict.fromkeys(f"{fmt_mm(b.card[0])[:-2]} x {fmt_mm(b.card[1])}" for b in boxes)
+        )
+        return (
+            None,
+            "size",
+            f"has no tuck box for {fmt_mm(deck.card_w)[:-2]} x {fmt_mm(deck.card_h)} cards (it boxes {offered})",
+        )
     most = max(sized, key=lambda b: (b.template.cards, b.depth))
-    return None, "count", (f"has no tuck box that holds {deck.cards} cards, {fmt_mm(thick)} thick at [print] card_thickness "
-                           f"(its largest for these cards, {most.template.name}, holds {most.template.cards}, {fmt_mm(most.depth)} deep)")
+    return (
+        None,
+        "count",
+        (
+            f"has no tuck box that holds {deck.cards} cards, {fmt_mm(thick)} thick at [print] card_thickness "
+            f"(its largest for these cards, {most.template.name}, holds {most.template.cards}, {fmt_mm(most.depth)} deep)"
+        ),
+    )
 
 
 # Writes one file of the service (path relative to the service's folder, bytes).
 Put = Callable[[str, bytes], None]
 
 
-def tuckbox_images(catalog: Catalog, faces: Any, service_name: str, templates: list[TuckTemplate],
-                   file_name: Callable[[Any], str], put: Put) -> list[Issue]:
+def tuckbox_images(
+    catalog: Catalog,
+    faces: Any,
+    service_name: str,
+    templates: list[TuckTemplate],
+    file_name: Callable[[Any], str],
+    put: Put,
+) -> list[Issue]:
     """An image for each deck a template holds (`put(<deck>-tuckbox.png, bytes)`, the deck
     named by `file_name(first card)`); a warning for each deck none holds."""
     thickness = parse_length(catalog.game.print.card_thickness)
@@ -135,7 +171,15 @@ def tuckbox_images(catalog: Catalog, faces: Any, service_name: str, templates: l
         box, field, reason = choose(templates, deck, thickness)
         if box is None:
             comp = deck.first
-            notes.append(Issue(comp.file, comp.line, field, f"{service_name} {reason}; the deck {deck.title} gets no tuck-box image", "warning"))
+            notes.append(
+                Issue(
+                    comp.file,
+                    comp.line,
+                    field,
+                    f"{service_name} {reason}; the deck {deck.title} gets no tuck-box image",
+                    "warning",
+                )
+            )
             continue
         put(f"{file_name(deck.first)}-tuckbox.png", image(catalog, deck, box))
     return notes
@@ -152,7 +196,9 @@ def image(catalog: Catalog, deck: Deck, box: Box) -> bytes:
 @pdf_settings()
 def _pdf(catalog: Catalog, deck: Deck, box: Box) -> bytes:
     g = catalog.game
-    info = DocInfo(title=f"{g.title} {g.version}: {box.template.name}, {deck.title}", footer="", paper_label="")
+    info = DocInfo(
+        title=f"{g.title} {g.version}: {box.template.name}, {deck.title}", footer="", paper_label=""
+    )
     buffer = io.BytesIO()
     pw, ph = box.page
     c = new_canvas(buffer, (pw, ph), info)

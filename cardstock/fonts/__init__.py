@@ -44,7 +44,9 @@ class FontFace:
     fallback: str  # CSS fallbacks (metric-compatible first)
     folder: Path = FONT_DIR  # a project's fonts/ folder for its own fonts
     own: bool = False  # a project's font (not shipped with cardstock)
-    instance: tuple[tuple[str, float], ...] = ()  # a variable font's named instance: its axis coordinates
+    instance: tuple[
+        tuple[str, float], ...
+    ] = ()  # a variable font's named instance: its axis coordinates
 
     @property
     def path(self) -> Path:
@@ -75,12 +77,16 @@ class FontFace:
             from fontTools.ttLib import TTFont as OpenType
             from fontTools.varLib import instancer
 
-            font = instancer.instantiateVariableFont(OpenType(io.BytesIO(data)), dict(self.instance), updateFontNames=False)
+            font = instancer.instantiateVariableFont(
+                OpenType(io.BytesIO(data)), dict(self.instance), updateFontNames=False
+            )
             # each instance its own PostScript name: PDF writers and readers tell fonts apart by it
             postscript = re.sub(r"[^A-Za-z0-9-]", "", self.name)[:63] or "Instance"
             for record in list(font["name"].names):
                 if record.nameID == 6:
-                    font["name"].setName(postscript, 6, record.platformID, record.platEncID, record.langID)
+                    font["name"].setName(
+                        postscript, 6, record.platformID, record.platEncID, record.langID
+                    )
             if not font["name"].getName(6, 3, 1, 0x409):
                 font["name"].setName(postscript, 6, 3, 1, 0x409)
             out = io.BytesIO()
@@ -104,13 +110,76 @@ _SERIF = '"Times New Roman", Times, serif'
 _MONO = '"Courier New", Courier, monospace'
 
 FACES: dict[str, FontFace] = {
-    "sans": FontFace("sans", "LiberationSans-Regular.ttf", "Liberation Sans", "normal", "normal", "sans-bold", "sans-italic", _SANS),
-    "sans-bold": FontFace("sans-bold", "LiberationSans-Bold.ttf", "Liberation Sans", "bold", "normal", "sans-bold", "sans-bold", _SANS),
-    "sans-italic": FontFace("sans-italic", "LiberationSans-Italic.ttf", "Liberation Sans", "normal", "italic", "sans-bold", "sans-italic", _SANS),
-    "serif": FontFace("serif", "LiberationSerif-Regular.ttf", "Liberation Serif", "normal", "normal", "serif-bold", "serif-italic", _SERIF),
-    "serif-bold": FontFace("serif-bold", "LiberationSerif-Bold.ttf", "Liberation Serif", "bold", "normal", "serif-bold", "serif-bold", _SERIF),
-    "serif-italic": FontFace("serif-italic", "LiberationSerif-Italic.ttf", "Liberation Serif", "normal", "italic", "serif-bold", "serif-italic", _SERIF),
-    "mono": FontFace("mono", "LiberationMono-Regular.ttf", "Liberation Mono", "normal", "normal", "mono", "mono", _MONO),
+    "sans": FontFace(
+        "sans",
+        "LiberationSans-Regular.ttf",
+        "Liberation Sans",
+        "normal",
+        "normal",
+        "sans-bold",
+        "sans-italic",
+        _SANS,
+    ),
+    "sans-bold": FontFace(
+        "sans-bold",
+        "LiberationSans-Bold.ttf",
+        "Liberation Sans",
+        "bold",
+        "normal",
+        "sans-bold",
+        "sans-bold",
+        _SANS,
+    ),
+    "sans-italic": FontFace(
+        "sans-italic",
+        "LiberationSans-Italic.ttf",
+        "Liberation Sans",
+        "normal",
+        "italic",
+        "sans-bold",
+        "sans-italic",
+        _SANS,
+    ),
+    "serif": FontFace(
+        "serif",
+        "LiberationSerif-Regular.ttf",
+        "Liberation Serif",
+        "normal",
+        "normal",
+        "serif-bold",
+        "serif-italic",
+        _SERIF,
+    ),
+    "serif-bold": FontFace(
+        "serif-bold",
+        "LiberationSerif-Bold.ttf",
+        "Liberation Serif",
+        "bold",
+        "normal",
+        "serif-bold",
+        "serif-bold",
+        _SERIF,
+    ),
+    "serif-italic": FontFace(
+        "serif-italic",
+        "LiberationSerif-Italic.ttf",
+        "Liberation Serif",
+        "normal",
+        "italic",
+        "serif-bold",
+        "serif-italic",
+        _SERIF,
+    ),
+    "mono": FontFace(
+        "mono",
+        "LiberationMono-Regular.ttf",
+        "Liberation Mono",
+        "normal",
+        "normal",
+        "mono",
+        "mono",
+        _MONO,
+    ),
 }
 BUILT_IN = tuple(FACES)
 
@@ -145,8 +214,10 @@ def _font_problem(path: Path, root: Path) -> str | None:
         try:
             data = truetype(data)
         except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
-            return (f"the font has PostScript (CFF) outlines that cannot be read to be embedded ({type(exc).__name__}: {exc}); "
-                    "use the font's TTF version if the foundry ships one")
+            return (
+                f"the font has PostScript (CFF) outlines that cannot be read to be embedded ({type(exc).__name__}: {exc}); "
+                "use the font's TTF version if the foundry ships one"
+            )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
         return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
     from reportlab.pdfbase.ttfonts import TTFont, TTFError
@@ -165,7 +236,9 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     **bold** and *italic*."""
     files = project_font_files(root)
     key = str(root.resolve()) + "".join(f"\0{p.name}:{_stamp(p)}" for p in files)
-    if key in _PROJECTS and _CURRENT[0] == key:  # the same files as last time (a --watch rebuild sees new ones)
+    if (
+        key in _PROJECTS and _CURRENT[0] == key
+    ):  # the same files as last time (a --watch rebuild sees new ones)
         return _PROJECTS[key]
     if files and _CURRENT[0]:  # new, changed or another project's font files: measure afresh
         _forget()
@@ -175,14 +248,20 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     for path in files:
         where = f"{shown}/{path.name}"
         if path.stem in BUILT_IN:
-            issues.append(Issue(where, None, "", f"the name {path.stem!r} is a built-in font's; rename the file"))
+            issues.append(
+                Issue(
+                    where, None, "", f"the name {path.stem!r} is a built-in font's; rename the file"
+                )
+            )
             continue
         problem = _font_problem(path, root)
         if problem:
             issues.append(Issue(where, None, "", problem))
             continue
         usable[path.stem] = path
-    gone = [n for n in FACES if n not in BUILT_IN and n not in usable]  # another project's, or deleted
+    gone = [
+        n for n in FACES if n not in BUILT_IN and n not in usable
+    ]  # another project's, or deleted
     for name in gone:
         del FACES[name]
     if gone:
@@ -197,12 +276,30 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
 
 # ---------------------------------------------------------------- families
 
-WEIGHT_WORDS = {"thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300, "book": 400,
-                "regular": 400, "normal": 400, "roman": 400, "medium": 500, "semibold": 600, "demibold": 600,
-                "bold": 700, "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900}
+WEIGHT_WORDS = {
+    "thin": 100,
+    "hairline": 100,
+    "extralight": 200,
+    "ultralight": 200,
+    "light": 300,
+    "book": 400,
+    "regular": 400,
+    "normal": 400,
+    "roman": 400,
+    "medium": 500,
+    "semibold": 600,
+    "demibold": 600,
+    "bold": 700,
+    "extrabold": 800,
+    "ultrabold": 800,
+    "black": 900,
+    "heavy": 900,
+}
 _STYLE_WORDS = "|".join(sorted(WEIGHT_WORDS, key=len, reverse=True))
 # a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light, Family[wght]
-STYLED_STEM = re.compile(rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE)
+STYLED_STEM = re.compile(
+    rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE
+)
 
 
 def plain_stem(stem: str) -> str:
@@ -215,7 +312,11 @@ def stem_style(stem: str) -> Optional[tuple[str, int, bool]]:
     m = STYLED_STEM.match(plain_stem(stem))
     if not m or not (m.group("weight") or m.group("italic")):
         return None
-    return m.group("base"), WEIGHT_WORDS[(m.group("weight") or "regular").lower()], bool(m.group("italic"))
+    return (
+        m.group("base"),
+        WEIGHT_WORDS[(m.group("weight") or "regular").lower()],
+        bool(m.group("italic")),
+    )
 
 
 def _named_style(data: bytes) -> tuple[str, int, bool]:
@@ -265,7 +366,9 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
     told = {stem: stem_style(stem) for stem in files}
     bases = {style[0] for style in told.values() if style is not None}
     members: dict[str, list[tuple[str, int, bool]]] = {}
-    sources: dict[str, tuple[Path, tuple[tuple[str, float], ...]]] = {}  # face name → its file and instance
+    sources: dict[
+        str, tuple[Path, tuple[tuple[str, float], ...]]
+    ] = {}  # face name → its file and instance
     for stem, (path, data) in files.items():
         style = told[stem]
         family, weight, italic = _named_style(data)
@@ -278,31 +381,63 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
             sources[stem] = (path, ())
             continue
         for label, where in instances:  # Roboto[wdth,wght].ttf → Roboto-Regular, Roboto-Bold, …
-            leaning = style[2] or "italic" in label.lower() or dict(where).get("ital", 0) >= 1 or dict(where).get("slnt", 0) < 0
+            leaning = (
+                style[2]
+                or "italic" in label.lower()
+                or dict(where).get("ital", 0) >= 1
+                or dict(where).get("slnt", 0) < 0
+            )
             name = f"{style[0]}-{re.sub(r'[^A-Za-z0-9]', '', label) or 'Regular'}"
             if leaning and not re.search(r"italic|oblique", name, re.IGNORECASE):
                 name += "Italic"
             if name in files or name in sources:
                 continue  # a static file of that name wins
-            members.setdefault(style[0].lower(), []).append((name, int(dict(where).get("wght", weight)), leaning))
+            members.setdefault(style[0].lower(), []).append(
+                (name, int(dict(where).get("wght", weight)), leaning)
+            )
             sources[name] = (path, where)
     faces: list[FontFace] = []
     for group in members.values():
         regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
         told_base = told.get(regular[0]) or stem_style(regular[0])
-        css = re.sub(r"[^A-Za-z0-9 -]", "", told_base[0] if told_base else plain_stem(regular[0])) or "Project"
+        css = (
+            re.sub(r"[^A-Za-z0-9 -]", "", told_base[0] if told_base else plain_stem(regular[0]))
+            or "Project"
+        )
         for stem, weight, italic in group:
             heavy = [m for m in group if m[2] == italic and m[1] >= 600]
-            bold = stem if weight >= 600 or not heavy else min(heavy, key=lambda m: (abs(m[1] - max(700, weight)), m[0]))[0]
+            bold = (
+                stem
+                if weight >= 600 or not heavy
+                else min(heavy, key=lambda m: (abs(m[1] - max(700, weight)), m[0]))[0]
+            )
             slanted = [m for m in group if m[2]]
-            it = stem if italic or not slanted else min(slanted, key=lambda m: (abs(m[1] - weight), m[0]))[0]
+            it = (
+                stem
+                if italic or not slanted
+                else min(slanted, key=lambda m: (abs(m[1] - weight), m[0]))[0]
+            )
             path, where = sources[stem]
-            faces.append(FontFace(stem, path.name, css, {400: "normal", 700: "bold"}.get(weight, str(weight)),
-                                  "italic" if italic else "normal", bold, it, "sans-serif", path.parent, True, where))
+            faces.append(
+                FontFace(
+                    stem,
+                    path.name,
+                    css,
+                    {400: "normal", 700: "bold"}.get(weight, str(weight)),
+                    "italic" if italic else "normal",
+                    bold,
+                    it,
+                    "sans-serif",
+                    path.parent,
+                    True,
+                    where,
+                )
+            )
     return sorted(faces, key=lambda f: f.name)
 
 
 # ---------------------------------------------------------------- PostScript outlines
+
 
 def truetype(data: bytes) -> bytes:
     """An OpenType font's bytes with TrueType outlines: a font with PostScript (CFF)
@@ -335,9 +470,17 @@ def truetype(data: bytes) -> bytes:
     font["head"].glyphDataFormat = 0
     maxp = font["maxp"]
     maxp.tableVersion = 0x00010000  # TrueType's maxp; the glyph counts are recomputed on save
-    for key, value in (("maxZones", 1), ("maxTwilightPoints", 0), ("maxStorage", 0), ("maxFunctionDefs", 0),
-                       ("maxInstructionDefs", 0), ("maxStackElements", 0), ("maxSizeOfInstructions", 0),
-                       ("maxComponentElements", 0), ("maxComponentDepth", 0)):
+    for key, value in (
+        ("maxZones", 1),
+        ("maxTwilightPoints", 0),
+        ("maxStorage", 0),
+        ("maxFunctionDefs", 0),
+        ("maxInstructionDefs", 0),
+        ("maxStackElements", 0),
+        ("maxSizeOfInstructions", 0),
+        ("maxComponentElements", 0),
+        ("maxComponentDepth", 0),
+    ):
         setattr(maxp, key, value)
     post = font["post"]
     if post.formatType == 3.0:  # no glyph names: TrueType readers want them
@@ -352,6 +495,7 @@ def truetype(data: bytes) -> bytes:
 
 
 # ---------------------------------------------------------------- loaded fonts
+
 
 def _named(data: bytes, path: Path) -> io.BytesIO:
     """A font's bytes as the file ReportLab reads (it names the font by the file's `name`)."""
@@ -379,10 +523,14 @@ class Loaded:
         self.default = float(parsed.defaultWidth)
         self.ascent = float(parsed.ascent) / 1000.0  # fractions of the font size
         self.descent = float(parsed.descent) / 1000.0
-        self.coverage: frozenset[str] = frozenset(chr(c) for c in parsed.charToGlyph if 0 <= c <= 0x10FFFF)
+        self.coverage: frozenset[str] = frozenset(
+            chr(c) for c in parsed.charToGlyph if 0 <= c <= 0x10FFFF
+        )
         self.measured: dict[tuple[str, float], float] = {}
         self.face = face
-        self.shapes: Any = None  # (glyph set, character map, units per em), read by `outline` when first asked
+        self.shapes: Any = (
+            None  # (glyph set, character map, units per em), read by `outline` when first asked
+        )
 
 
 Outline = tuple[tuple[Any, ...], ...]  # ("M", x, y) ("L", x, y) ("C", x1, y1, x2, y2, x, y) ("Z",)
@@ -399,7 +547,11 @@ def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -
     font = loaded(name)
     if font.shapes is None:
         parsed = OpenType(io.BytesIO(font.face.static()), lazy=True)
-        font.shapes = (parsed.getGlyphSet(), parsed.getBestCmap() or {}, float(parsed["head"].unitsPerEm))
+        font.shapes = (
+            parsed.getGlyphSet(),
+            parsed.getBestCmap() or {},
+            float(parsed["head"].unitsPerEm),
+        )
     glyphs, cmap, em = font.shapes
     out: list[tuple[Any, ...]] = []
     scale = size / em
@@ -415,7 +567,9 @@ def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -
         def _lineTo(self, p: tuple[float, float]) -> None:
             out.append(("L", *at(p)))
 
-        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+        def _curveToOne(
+            self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]
+        ) -> None:
             out.append(("C", *at(p1), *at(p2), *at(p3)))
 
         def _closePath(self) -> None:

@@ -46,7 +46,9 @@ def outline_of(p: Placement) -> Optional[tuple[Point, ...]]:
 def _convex_exit(poly: tuple[Point, ...], p: Point, n: Point) -> float:
     """How far from p along the unit direction n one stays inside the convex polygon."""
     k = len(poly)
-    area = sum(poly[i][0] * poly[(i + 1) % k][1] - poly[(i + 1) % k][0] * poly[i][1] for i in range(k))
+    area = sum(
+        poly[i][0] * poly[(i + 1) % k][1] - poly[(i + 1) % k][0] * poly[i][1] for i in range(k)
+    )
     sign = 1.0 if area > 0 else -1.0
     best = math.inf
     for i in range(k):
@@ -75,7 +77,9 @@ def _shapes(page: Page) -> tuple[list[Placement], Shapes]:
     return fronts, tuple((outline_of(p), p.clip or None) for p in fronts)
 
 
-def _edges(limit: Optional[Box], shapes: Shapes) -> list[tuple[int, tuple[Point, Point], float, Optional[int]]]:
+def _edges(
+    limit: Optional[Box], shapes: Shapes
+) -> list[tuple[int, tuple[Point, Point], float, Optional[int]]]:
     """Every cut edge of the placements whose (outline, clip) are `shapes`: the index of
     its placement, the edge, the bleed beyond it and the index of a placement sharing it."""
     owners: dict[EdgeKey, list[int]] = {}
@@ -108,8 +112,10 @@ def _edges(limit: Optional[Box], shapes: Shapes) -> list[tuple[int, tuple[Point,
 def edge_bleeds(page: Page) -> list[EdgeBleed]:
     """Every cut edge of every card and tile on a fronts page with the bleed it shows."""
     fronts, shapes = _shapes(page)
-    return [EdgeBleed(fronts[i], edge, bleed, None if shared is None else fronts[shared])
-            for i, edge, bleed, shared in _edges(page.paint or page.area, shapes)]
+    return [
+        EdgeBleed(fronts[i], edge, bleed, None if shared is None else fronts[shared])
+        for i, edge, bleed, shared in _edges(page.paint or page.area, shapes)
+    ]
 
 
 def least_bleed(page: Page) -> Optional[float]:

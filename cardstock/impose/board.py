@@ -96,7 +96,9 @@ def label(row: int, col: int) -> str:
             return f"{letters}{col + 1}"
 
 
-def page_window(paper: str, landscape: bool, margin: float = MIN_MARGIN) -> tuple[float, float, float, float]:
+def page_window(
+    paper: str, landscape: bool, margin: float = MIN_MARGIN
+) -> tuple[float, float, float, float]:
     """(x, y, width, height) of the printable window on a page: inside the printer's
     `margin`, above the footer."""
     pw, ph = paper_size(paper, "landscape" if landscape else "portrait")
@@ -120,6 +122,7 @@ def tiling(bw: float, bh: float, paper: str, margin: float = MIN_MARGIN) -> Opti
 
 # ---------------------------------------------------------------- the stage
 
+
 def build_boards(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
@@ -128,7 +131,9 @@ def build_boards(job: Job) -> StageResult:
     for paper in papers_for(catalog, options):
         pieces = []
         for comp in catalog.components:
-            face = faces.outline(comp, "front")  # the size decides; the drawing is read only for a board
+            face = faces.outline(
+                comp, "front"
+            )  # the size decides; the drawing is read only for a board
             if face is None:
                 continue
             b = face.bleed if options.bleed else 0.0
@@ -142,17 +147,27 @@ def build_boards(job: Job) -> StageResult:
         if pieces:
             data, count = tiles_pdf(catalog, pieces, paper, margin)
             path = Path(options.out) / catalog.id / f"{catalog.id}-board-{paper}.pdf"
-            result.artifacts.append(artifact(catalog.id, "board", path, data, paper=paper, pages=count))
+            result.artifacts.append(
+                artifact(catalog.id, "board", path, data, paper=paper, pages=count)
+            )
     for comp, face in whole.values():
         path = Path(options.out) / catalog.id / f"{catalog.id}-board-{comp.id}.pdf"
-        result.artifacts.append(artifact(catalog.id, "board-whole", path, whole_pdf(catalog, comp, face), pages=1))
+        result.artifacts.append(
+            artifact(catalog.id, "board-whole", path, whole_pdf(catalog, comp, face), pages=1)
+        )
     return result
 
 
 # ---------------------------------------------------------------- drawing
 
+
 @pdf_settings()
-def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper: str, margin: float = MIN_MARGIN) -> tuple[list[bytes | memoryview], int]:
+def tiles_pdf(
+    catalog: Any,
+    pieces: list[tuple[Any, Any, float, Tiling]],
+    paper: str,
+    margin: float = MIN_MARGIN,
+) -> tuple[list[bytes | memoryview], int]:
     info = sheet_info(catalog, paper, "boards in tiles")
     buffer = io.BytesIO()
     c = new_canvas(buffer, paper_size(paper), info)
@@ -162,22 +177,42 @@ def tiles_pdf(catalog: Any, pieces: list[tuple[Any, Any, float, Tiling]], paper:
         size = paper_size(paper, "landscape" if t.landscape else "portrait")
         c.setPageSize(size)
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
-        _footer(c, f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {info.paper_label}", size[0], margin)
+        _footer(
+            c,
+            f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {info.paper_label}",
+            size[0],
+            margin,
+        )
         c.showPage()
         count += 1
         for r in range(t.rows):
             for col in range(t.cols):
                 c.setPageSize(size)
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
-                _footer(c, f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x {t.cols}  ·  "
-                           f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {info.paper_label}", size[0], margin)
+                _footer(
+                    c,
+                    f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x {t.cols}  ·  "
+                    f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {info.paper_label}",
+                    size[0],
+                    margin,
+                )
                 c.showPage()
                 count += 1
     c.save()
     return retagged(buffer.getvalue()), count
 
 
-def _tile_page(c: Canvas, drawer: PdfFaces, face: Any, bleed: float, t: Tiling, row: int, col: int, paper: str, margin: float) -> None:
+def _tile_page(
+    c: Canvas,
+    drawer: PdfFaces,
+    face: Any,
+    bleed: float,
+    t: Tiling,
+    row: int,
+    col: int,
+    paper: str,
+    margin: float,
+) -> None:
     wx, wy, ww, wh = page_window(paper, t.landscape, margin)
     x0, y0 = t.window(row, col)
     c.saveState()
@@ -204,7 +239,16 @@ def _cross(c: Canvas, x: float, y: float) -> None:
         c.circle(x, y, CROSS / 2, stroke=1, fill=0)
 
 
-def _key_page(c: Canvas, drawer: PdfFaces, comp: Any, face: Any, bleed: float, t: Tiling, paper: str, margin: float) -> None:
+def _key_page(
+    c: Canvas,
+    drawer: PdfFaces,
+    comp: Any,
+    face: Any,
+    bleed: float,
+    t: Tiling,
+    paper: str,
+    margin: float,
+) -> None:
     """The whole piece, small, with each tile's window outlined and named."""
     wx, wy, ww, wh = page_window(paper, t.landscape, margin)
     span_w = t.cols * t.step_x + OVERLAP
@@ -254,7 +298,11 @@ def whole_pdf(catalog: Any, comp: Any, face: Any) -> list[bytes | memoryview]:
     g = catalog.game
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
-    info = DocInfo(title=f"{g.title} {g.version}: {comp.name}, whole", footer=f"{g.title}  v{g.version}", paper_label=f"{fmt_mm(w)} x {fmt_mm(h)} mm")
+    info = DocInfo(
+        title=f"{g.title} {g.version}: {comp.name}, whole",
+        footer=f"{g.title}  v{g.version}",
+        paper_label=f"{fmt_mm(w)} x {fmt_mm(h)} mm",
+    )
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w, h), info)
     c.setTrimBox((b, b, b + face.width, b + face.height))

@@ -62,7 +62,11 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     label = PAPER_LABELS.get(paper, paper)
     edge = "short" if duplex == "short" else "long"
     mirror = Mirror("y", H / 2) if edge == "short" else Mirror("x", W / 2)
-    info = DocInfo(title=f"cardstock duplex calibration, {label}", footer="cardstock duplex calibration", paper_label=label)
+    info = DocInfo(
+        title=f"cardstock duplex calibration, {label}",
+        footer="cardstock duplex calibration",
+        paper_label=label,
+    )
     buffer = io.BytesIO()
     c = new_canvas(buffer, (W, H), info)
     spec = FooterSpec()
@@ -82,7 +86,12 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
             c.line(x - ARM, y, x + ARM, y)  # read on the back's Y ruler
     c.addLiteral("EMC")
     _label(c, "front", W, H)
-    footer(c, band, f"{info.footer}  ·  page 1/2  ·  {label}  ·  print at 100% / actual size  ·  front", style)
+    footer(
+        c,
+        band,
+        f"{info.footer}  ·  page 1/2  ·  {label}  ·  print at 100% / actual size  ·  front",
+        style,
+    )
     c.showPage()
 
     # Back: rulers centred on the mirror image of every reference line.
@@ -97,7 +106,12 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     c.restoreState()
     _label(c, "back", W, H)
     mirrored_band = band if edge == "long" else band_on(area, "top", band.box.h)
-    footer(c, mirrored_band, f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip on the {edge} edge", style)
+    footer(
+        c,
+        mirrored_band,
+        f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip on the {edge} edge",
+        style,
+    )
     c.showPage()
     c.save()
     return unique_subset_tags(buffer.getvalue())
@@ -147,16 +161,46 @@ def _label(c: Canvas, side: str, W: float, H: float) -> None:
 def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float, float]) -> None:
     lines = [
         ("sans-bold", 13, "Duplex calibration"),
-        ("sans", 8, f"1. Print both pages on one sheet at 100% / actual size, two-sided, flip on the {edge} edge"),
-        ("sans", 8, "    (the settings you will use for the cards). Check that the scale bars measure 1 in and 25 mm."),
-        ("sans", 8, "2. Hold the sheet against a window or a lamp with the back (the rulers) towards you."),
-        ("sans", 8, "3. Where each bold line from the front shows through a ruler, read the number in mm:"),
-        ("sans", 8, "    X on the horizontal rulers, Y on the vertical ones. Average the readings of each kind."),
-        ("sans", 8, "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as back_offset"),
+        (
+            "sans",
+            8,
+            f"1. Print both pages on one sheet at 100% / actual size, two-sided, flip on the {edge} edge",
+        ),
+        (
+            "sans",
+            8,
+            "    (the settings you will use for the cards). Check that the scale bars measure 1 in and 25 mm.",
+        ),
+        (
+            "sans",
+            8,
+            "2. Hold the sheet against a window or a lamp with the back (the rulers) towards you.",
+        ),
+        (
+            "sans",
+            8,
+            "3. Where each bold line from the front shows through a ruler, read the number in mm:",
+        ),
+        (
+            "sans",
+            8,
+            "    X on the horizontal rulers, Y on the vertical ones. Average the readings of each kind.",
+        ),
+        (
+            "sans",
+            8,
+            "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as back_offset",
+        ),
         ("sans", 8, "    of your printer in layouts/sheets/printers.toml."),
     ]
     if offset != (0.0, 0.0):
-        lines.append(("sans-bold", 8, f"This sheet was printed with --back-offset {fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any other reading to it."))
+        lines.append(
+            (
+                "sans-bold",
+                8,
+                f"This sheet was printed with --back-offset {fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any other reading to it.",
+            )
+        )
     y = H - MARGIN - 10 * MM
     c.saveState()
     c.setFillColor(HexColor("#000000"))
@@ -165,4 +209,3 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
         c.drawString(MARGIN + 8 * MM, y, text)
         y -= size * 1.45
     c.restoreState()
-

@@ -73,14 +73,20 @@ class MachineSpec(BaseModel):
     thickness: Length = 0.0
     square: Length = 0.0  # the filled square at the top left
     keep_out: Length = 0.0  # around a mark's square, nothing printed
-    area: Optional[Annotated[tuple[float, float], BeforeValidator(_size)]] = None  # the print-then-cut area, centred
+    area: Optional[Annotated[tuple[float, float], BeforeValidator(_size)]] = (
+        None  # the print-then-cut area, centred
+    )
 
     @model_validator(mode="after")
     def _marks_measured(self) -> "MachineSpec":
         if self.marks:
-            missing = [k for k in ("inset", "length", "thickness", "square") if getattr(self, k) <= 0]
+            missing = [
+                k for k in ("inset", "length", "thickness", "square") if getattr(self, k) <= 0
+            ]
             if missing:
-                raise ValueError(f"a machine with marks needs {', '.join(missing)} (a length above 0)")
+                raise ValueError(
+                    f"a machine with marks needs {', '.join(missing)} (a length above 0)"
+                )
             if self.square > self.length or self.thickness > self.length:
                 raise ValueError("a mark's square and line must be no larger than its length")
         return self
@@ -89,7 +95,9 @@ class MachineSpec(BaseModel):
 class MachineFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    machines: dict[Slug, MachineSpec] = Field(min_length=1)  # a name makes file names: lower-case words and hyphens
+    machines: dict[Slug, MachineSpec] = Field(
+        min_length=1
+    )  # a name makes file names: lower-case words and hyphens
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,11 @@ class Machine:
         if not self.marks:
             return []
         i, n, k = self.inset, self.length, self.keep_out
-        corners = [(i, ph - i - n), (pw - i - n, ph - i - n), (i, i)]  # top left, top right, bottom left
+        corners = [
+            (i, ph - i - n),
+            (pw - i - n, ph - i - n),
+            (i, i),
+        ]  # top left, top right, bottom left
         return [(x - k, y - k, n + 2 * k, n + 2 * k) for x, y in corners]
 
     def room(self, pw: float, ph: float, margin: float = MIN_MARGIN) -> Box:
@@ -123,7 +135,10 @@ class Machine:
         ax, ay = (pw - aw) / 2, (ph - ah) / 2
         if ax >= margin and ay >= margin + FOOTER:
             return (ax, ay, aw, ah)
-        x0, y0 = max(ax, margin), max(ay, margin + FOOTER)  # the area reaches into the margin or the footer
+        x0, y0 = (
+            max(ax, margin),
+            max(ay, margin + FOOTER),
+        )  # the area reaches into the margin or the footer
         return (x0, y0, min(ax + aw, pw - margin) - x0, min(ay + ah, ph - margin) - y0)
 
 
@@ -134,7 +149,9 @@ def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
     found, problems = read_model(path, shown, root, MachineFile)
     if found is None:
         return {}, problems
-    return {name: Machine(name, **spec.model_dump()) for name, spec in found[0].machines.items()}, []
+    return {
+        name: Machine(name, **spec.model_dump()) for name, spec in found[0].machines.items()
+    }, []
 
 
 @dataclass(frozen=True)
@@ -149,7 +166,9 @@ def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-def shelves(faces: list[tuple[Any, str]], room: Box, blocked: list[Box]) -> tuple[list[list[Placed]], list[str]]:
+def shelves(
+    faces: list[tuple[Any, str]], room: Box, blocked: list[Box]
+) -> tuple[list[list[Placed]], list[str]]:
     """Pieces in rows from the top left of `room`, none in a blocked zone; a new page when
     the room is full. Returns the pages and the pieces too big for any page."""
     rx, ry, rw, rh = room
@@ -188,12 +207,17 @@ def shelves(faces: list[tuple[Any, str]], room: Box, blocked: list[Box]) -> tupl
 def outline(p: Placed, ph: float) -> list[Point]:
     """The piece's cut outline in page millimetres, origin at the page's top left, y down."""
     f = p.face
-    poly = f.cut if f.cut is not None else ((0.0, 0.0), (f.width, 0.0), (f.width, f.height), (0.0, f.height))
+    poly = (
+        f.cut
+        if f.cut is not None
+        else ((0.0, 0.0), (f.width, 0.0), (f.width, f.height), (0.0, f.height))
+    )
     # face space: origin at the trim box's top left, y down
     return [((p.x + x) / MM, (ph - (p.y + f.height) + y) / MM) for x, y in poly]
 
 
 # ---------------------------------------------------------------- the stage
+
 
 def build_cut(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
@@ -210,17 +234,45 @@ def build_cut(job: Job) -> StageResult:
         pw, ph = paper_size(paper)
         pages, too_big = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
         for comp_id in dict.fromkeys(too_big):
-            result.findings.append(Issue("command line", None, "--cut", f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut area on {paper}; it is not on the cut sheets", "warning"))
+            result.findings.append(
+                Issue(
+                    "command line",
+                    None,
+                    "--cut",
+                    f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut area on {paper}; it is not on the cut sheets",
+                    "warning",
+                )
+            )
         if not pages:
             continue
         folder = Path(options.out) / catalog.id / "cut"
         stem = f"{catalog.id}-{machine.name}-{paper}"
         data = cut_pdf(catalog, machine, pages, paper, margin)
-        result.artifacts.append(artifact(catalog.id, "cut-sheet", folder / f"{stem}.pdf", data, paper=paper, pages=len(pages)))
+        result.artifacts.append(
+            artifact(
+                catalog.id, "cut-sheet", folder / f"{stem}.pdf", data, paper=paper, pages=len(pages)
+            )
+        )
         for n, page in enumerate(pages, start=1):
             outlines = [outline(p, ph) for p in page]
-            result.artifacts.append(artifact(catalog.id, "cut-file", folder / f"{stem}-{n}.svg", cut_svg(outlines, pw, ph), paper=paper))
-            result.artifacts.append(artifact(catalog.id, "cut-file", folder / f"{stem}-{n}.dxf", cut_dxf(outlines), paper=paper))
+            result.artifacts.append(
+                artifact(
+                    catalog.id,
+                    "cut-file",
+                    folder / f"{stem}-{n}.svg",
+                    cut_svg(outlines, pw, ph),
+                    paper=paper,
+                )
+            )
+            result.artifacts.append(
+                artifact(
+                    catalog.id,
+                    "cut-file",
+                    folder / f"{stem}-{n}.dxf",
+                    cut_dxf(outlines),
+                    paper=paper,
+                )
+            )
     return result
 
 
@@ -233,21 +285,41 @@ def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
         return problems
     where = shared_layout(catalogs[0].root, MACHINES_FILE)[1]
     if options.cut not in machines:
-        return [Issue("command line", None, "--cut", f"unknown cutting machine {options.cut!r}; {where} has: {', '.join(machines)}")]
+        return [
+            Issue(
+                "command line",
+                None,
+                "--cut",
+                f"unknown cutting machine {options.cut!r}; {where} has: {', '.join(machines)}",
+            )
+        ]
     found = printer_problems(catalogs, options)
     machine, margin = machines[options.cut], page_margin(catalogs[0].root, options)
     if machine.marks and machine.inset < margin - 1e-6:
-        found.append(Issue(where, None, f"machines.{machine.name}.inset",
-                           f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, inside the printer's "
-                           f"margin of {fmt_mm(margin)} (layouts/sheets/printers.toml), where it may not print them; "
-                           f"set an inset of at least {fmt_mm(margin)} here and in the machine's software"))
+        found.append(
+            Issue(
+                where,
+                None,
+                f"machines.{machine.name}.inset",
+                f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, inside the printer's "
+                f"margin of {fmt_mm(margin)} (layouts/sheets/printers.toml), where it may not print them; "
+                f"set an inset of at least {fmt_mm(margin)} here and in the machine's software",
+            )
+        )
     return found
 
 
 # ---------------------------------------------------------------- files
 
+
 @pdf_settings()
-def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: str, margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
+def cut_pdf(
+    catalog: Any,
+    machine: Machine,
+    pages: list[list[Placed]],
+    paper: str,
+    margin: float = MIN_MARGIN,
+) -> list[bytes | memoryview]:
     info = sheet_info(catalog, paper, f"print then cut, {machine.doc}")
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
@@ -260,8 +332,15 @@ def cut_pdf(catalog: Any, machine: Machine, pages: list[list[Placed]], paper: st
         _hairlines(c, page, ph)
         if machine.marks:
             _marks(c, machine, pw, ph)
-        _footer(c, f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
-                   f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {info.paper_label}", machine, pw, ph, margin)
+        _footer(
+            c,
+            f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
+            f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {info.paper_label}",
+            machine,
+            pw,
+            ph,
+            margin,
+        )
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
@@ -322,17 +401,52 @@ def cut_svg(outlines: list[list[Point]], pw: float, ph: float) -> bytes:
     w, h = _num(pw / MM), _num(ph / MM)
     paths = "\n".join(
         f'  <path d="M {" L ".join(f"{_num(x)} {_num(y)}" for x, y in poly)} Z" fill="none" stroke="#ff0000" stroke-width="0.1"/>'
-        for poly in outlines)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
-            f'viewBox="0 0 {w} {h}">\n{paths}\n</svg>\n').encode()
+        for poly in outlines
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
+        f'viewBox="0 0 {w} {h}">\n{paths}\n</svg>\n'
+    ).encode()
 
 
 def cut_dxf(outlines: list[list[Point]]) -> bytes:
     """The outlines as a DXF of LINE entities (the oldest, most widely read form),
     millimetres, y up as DXF has it (origin at the page's top left, so y is negative)."""
-    rows = ["0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
+    rows = [
+        "0",
+        "SECTION",
+        "2",
+        "HEADER",
+        "9",
+        "$INSUNITS",
+        "70",
+        "4",
+        "0",
+        "ENDSEC",
+        "0",
+        "SECTION",
+        "2",
+        "ENTITIES",
+    ]
     for poly in outlines:
         for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
-            rows += ["0", "LINE", "8", "CUT", "10", _num(x1), "20", _num(-y1), "30", "0", "11", _num(x2), "21", _num(-y2), "31", "0"]
+            rows += [
+                "0",
+                "LINE",
+                "8",
+                "CUT",
+                "10",
+                _num(x1),
+                "20",
+                _num(-y1),
+                "30",
+                "0",
+                "11",
+                _num(x2),
+                "21",
+                _num(-y2),
+                "31",
+                "0",
+            ]
     rows += ["0", "ENDSEC", "0", "EOF"]
     return ("\n".join(rows) + "\n").encode()

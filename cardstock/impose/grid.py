@@ -89,7 +89,9 @@ def reserve(bleed: float, sheet: Sheet) -> float:
     return min(bleed, marks.min_bleed) + (marks.gap + marks.min_length if marks.crop else 0.0)
 
 
-def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False) -> Optional[GridLayout]:
+def plan_grid(
+    w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False
+) -> Optional[GridLayout]:
     """The best grid for pieces of trim w x h on this sheet and paper (None: none fits):
     the most pieces among the grids that keep the minimum bleed and a crop mark on every
     side (8-up where 9-up cannot), then those with room for a gutter between rows of
@@ -98,10 +100,16 @@ def plan_grid(w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutter
     for kept in (True, False):
         best: Optional[GridLayout] = None
         for orientation, fold, edge in candidates(sheet, gutterfold):
-            layout = _layout(w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0)
+            layout = _layout(
+                w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0
+            )
             if layout is None:
                 continue
-            if best is None or (layout.capacity, layout.breaks, layout.column_breaks) > (best.capacity, best.breaks, best.column_breaks):
+            if best is None or (layout.capacity, layout.breaks, layout.column_breaks) > (
+                best.capacity,
+                best.breaks,
+                best.column_breaks,
+            ):
                 best = layout
         if best is not None:
             return best if kept else replace(best, kept=False)
@@ -153,12 +161,23 @@ def _origin(f: Frame, gw: float, gh: float) -> tuple[float, float]:
     if f.fold is None:
         return centred(fit.x, fit.x1, gw, W / 2), centred(fit.y, fit.y1, gh, H / 2)
     if f.fold.axis == "x":  # centred in its half, at least the fold gap from the fold
-        return min(centred(front.x, front.x1, gw, None), fit.x1 - gw), centred(fit.y, fit.y1, gh, H / 2)
+        return min(centred(front.x, front.x1, gw, None), fit.x1 - gw), centred(
+            fit.y, fit.y1, gh, H / 2
+        )
     return centred(fit.x, fit.x1, gw, W / 2), max(centred(front.y, front.y1, gh, None), fit.y)
 
 
-def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str,
-            need: float = 0.0) -> Optional[GridLayout]:
+def _layout(
+    w: float,
+    h: float,
+    bleed: float,
+    sheet: Sheet,
+    paper: str,
+    orientation: str,
+    fold: Optional[str],
+    edge: str,
+    need: float = 0.0,
+) -> Optional[GridLayout]:
     f = frame(sheet, paper, orientation, fold, edge)
     W, H, front, fit = f.width, f.height, f.front, f.fit
     if fit.w <= 0 or fit.h <= 0:
@@ -170,15 +189,37 @@ def _layout(w: float, h: float, bleed: float, sheet: Sheet, paper: str, orientat
         return None
     gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
     x0, y0 = _origin(f, gw, gh)
-    space = {"left": x0 - front.x, "right": front.x1 - (x0 + gw), "bottom": y0 - front.y, "top": front.y1 - (y0 + gh)}
+    space = {
+        "left": x0 - front.x,
+        "right": front.x1 - (x0 + gw),
+        "bottom": y0 - front.y,
+        "top": front.y1 - (y0 + gh),
+    }
     outer = {side: edge_bleed(s, bleed, sheet.marks) for side, s in space.items()}
     slots = tuple(
-        Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols)
+        Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h)
+        for r in range(rows)
+        for c in range(cols)
     )
     bg, breaks = break_room(g, bleed, rows, fit.h - 2 * need - gh)
     _, columns = break_room(g, bleed, cols, fit.w - 2 * need - gw)
-    return GridLayout(W, H, f.area, front, f.footer, slots, cols, rows, g, outer, f.fold, fit, bg, breaks=breaks,
-                      column_breaks=columns if bg is not None else 0)
+    return GridLayout(
+        W,
+        H,
+        f.area,
+        front,
+        f.footer,
+        slots,
+        cols,
+        rows,
+        g,
+        outer,
+        f.fold,
+        fit,
+        bg,
+        breaks=breaks,
+        column_breaks=columns if bg is not None else 0,
+    )
 
 
 def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[Optional[float], int]:
@@ -194,7 +235,9 @@ def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[Op
     return (gap, fits) if fits > 0 else (None, 0)
 
 
-def page_slots(layout: GridLayout, breaks: frozenset[int], columns: frozenset[int] = frozenset()) -> list[Box]:
+def page_slots(
+    layout: GridLayout, breaks: frozenset[int], columns: frozenset[int] = frozenset()
+) -> list[Box]:
     """The trim boxes of a page whose rows in `breaks` start below a break gap and whose
     columns in `columns` start right of one (a new back), the block centred as a full
     page's is."""
@@ -205,21 +248,36 @@ def page_slots(layout: GridLayout, breaks: frozenset[int], columns: frozenset[in
     w, h, g = first.w, first.h, layout.gutter
     gw = layout.cols * w + (layout.cols - 1) * g + len(columns) * extra
     gh = layout.rows * h + (layout.rows - 1) * g + len(breaks) * extra
-    f = Frame(layout.width, layout.height, layout.area, layout.footer, layout.region, layout.fit, layout.fold)
+    f = Frame(
+        layout.width,
+        layout.height,
+        layout.area,
+        layout.footer,
+        layout.region,
+        layout.fit,
+        layout.fold,
+    )
     x0, y0 = _origin(f, gw, gh)
     out: list[Box] = []
     for r in range(layout.rows):
         top = y0 + gh - r * (h + g) - sum(extra for b in breaks if b <= r)
-        out.extend(Box(x0 + c * (w + g) + sum(extra for b in columns if b <= c), top - h, w, h) for c in range(layout.cols))
+        out.extend(
+            Box(x0 + c * (w + g) + sum(extra for b in columns if b <= c), top - h, w, h)
+            for c in range(layout.cols)
+        )
     return out
 
 
-def pieces_on(layout: GridLayout, filled: int, bleed: float, sheet: Optional[Sheet] = None) -> list[Piece]:
+def pieces_on(
+    layout: GridLayout, filled: int, bleed: float, sheet: Optional[Sheet] = None
+) -> list[Piece]:
     """The first `filled` slots of a page with no break, with the bleed each may paint."""
     return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
 
 
-def pieces_of(trims: list[Box], layout: GridLayout, bleed: float, sheet: Optional[Sheet] = None) -> list[Piece]:
+def pieces_of(
+    trims: list[Box], layout: GridLayout, bleed: float, sheet: Optional[Sheet] = None
+) -> list[Piece]:
     """Each trim box with the bleed it may paint on each side: none on a cut it shares with
     a neighbour, half the way to a neighbour across a gutter (at most the bleed), and
     towards the edge of the block's region the outer bleed (it gives way to crop marks down
@@ -242,12 +300,19 @@ def pieces_of(trims: list[Box], layout: GridLayout, bleed: float, sheet: Optiona
                     near["bottom"] = min(near["bottom"], t.y - o.y1)
                 elif o.y >= t.y1 - 0.01:
                     near["top"] = min(near["top"], o.y - t.y1)
-        space = {"left": t.x - region.x, "bottom": t.y - region.y, "right": region.x1 - t.x1, "top": region.y1 - t.y1}
+        space = {
+            "left": t.x - region.x,
+            "bottom": t.y - region.y,
+            "right": region.x1 - t.x1,
+            "top": region.y1 - t.y1,
+        }
 
         def side(name: str) -> float:
             d = near[name]
             if d == math.inf:
-                return layout.outer[name] if sheet is None else edge_bleed(space[name], bleed, marks)
+                return (
+                    layout.outer[name] if sheet is None else edge_bleed(space[name], bleed, marks)
+                )
             return max(0.0, min(bleed, d / 2, edge_bleed(space[name], bleed, marks)))
 
         out.append(Piece(t, (side("left"), side("bottom"), side("right"), side("top"))))
@@ -258,7 +323,9 @@ def back_key(face: Any) -> Optional[str]:
     return None if face is None else str(face.key)
 
 
-Filled = tuple[list[tuple[Item, int]], frozenset[int], frozenset[int]]  # (item, slot)s, row breaks, column breaks
+Filled = tuple[
+    list[tuple[Item, int]], frozenset[int], frozenset[int]
+]  # (item, slot)s, row breaks, column breaks
 
 
 def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
@@ -283,7 +350,13 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
                 columns.add(c)  # on along the row, past a gap between columns
             else:
                 r, c = r + 1, 0
-        if r < layout.rows and r and r not in rows and (r - 1) * layout.cols + c in backs and backs[(r - 1) * layout.cols + c] != key:
+        if (
+            r < layout.rows
+            and r
+            and r not in rows
+            and (r - 1) * layout.cols + c in backs
+            and backs[(r - 1) * layout.cols + c] != key
+        ):
             if gaps and len(rows) < layout.breaks:
                 rows.add(r)  # a gap above the row: the card above has another back
             else:
@@ -303,11 +376,21 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
     return pages
 
 
-def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: float, cut_lines: str, style: Any = None) -> list[Page]:
+def grid_pages(
+    items: list[Item],
+    layout: GridLayout,
+    sheet: Sheet,
+    *,
+    bleed: float,
+    cut_lines: str,
+    style: Any = None,
+) -> list[Page]:
     """Fronts pages; each placement carries its back face (see plan.add_backs)."""
     pages: list[Page] = []
     # Pieces and marks depend only on which slots a page fills: pages alike share them.
-    marked: dict[tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment], list[tuple[Point, ...]]]] = {}
+    marked: dict[
+        tuple[Any, ...], tuple[list[Piece], list[Segment], list[Segment], list[tuple[Point, ...]]]
+    ] = {}
     for chunk, breaks, columns in fill_pages(items, layout):
         key = (tuple(k for _, k in chunk), breaks, columns)
         if key not in marked:
@@ -325,9 +408,18 @@ def grid_pages(items: list[Item], layout: GridLayout, sheet: Sheet, *, bleed: fl
                 cuts = [c.line() for c in unmarked]
             marked[key] = (pieces, crop, cuts, [piece.bleed_box.corners() for piece in pieces])
         pieces, crop, cuts, clips = marked[key]
-        front = Page(layout.width, layout.height, "fronts", area=layout.area, footer=layout.footer, style=style)
+        front = Page(
+            layout.width,
+            layout.height,
+            "fronts",
+            area=layout.area,
+            footer=layout.footer,
+            style=style,
+        )
         for (item, _), piece, clip in zip(chunk, pieces, clips):
-            front.placements.append(Placement(item.front, item.component, "front", piece.trim, 0, clip, back=item.back))
+            front.placements.append(
+                Placement(item.front, item.component, "front", piece.trim, 0, clip, back=item.back)
+            )
         front.crop, front.cuts = list(crop), list(cuts)
         pages.append(front)
     return pages

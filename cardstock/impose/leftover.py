@@ -134,35 +134,58 @@ def _moved(p: Placement, x: float, y: float, bleed: float) -> tuple[Placement, O
     shape = shape_of(getattr(p.face, "shape", "rect"))
     if shape.round:
         cx, cy, r = x + trim.w / 2, y + trim.h / 2, trim.w / 2
-        return Placement(p.face, p.component, p.side, trim, 0, clip_circle=(cx, cy, r + bleed), back=p.back), Outline(circle=(cx, cy, r))
+        return Placement(
+            p.face, p.component, p.side, trim, 0, clip_circle=(cx, cy, r + bleed), back=p.back
+        ), Outline(circle=(cx, cy, r))
     if shape.bleed_follows_cut:  # a hexagon (the movable polygon): its bleed follows its cut
         poly = hex_points(trim, p.face)
-        return Placement(p.face, p.component, p.side, trim, 0, offset_convex(poly, [bleed] * len(poly)), back=p.back), Outline(points=poly)
+        return Placement(
+            p.face,
+            p.component,
+            p.side,
+            trim,
+            0,
+            offset_convex(poly, [bleed] * len(poly)),
+            back=p.back,
+        ), Outline(points=poly)
     clip = trim.grow(bleed, bleed, bleed, bleed).corners()
-    return Placement(p.face, p.component, p.side, trim, 0, clip, back=p.back), Outline(points=trim.corners())
+    return Placement(p.face, p.component, p.side, trim, 0, clip, back=p.back), Outline(
+        points=trim.corners()
+    )
 
 
 def _movable(page: Page, most: int) -> bool:
     """Whether a page's pieces may go one by one to other pages: a few loose pieces, but not
     two or more cards of a grid (four reference cards), which move only together, as the
     block they are (`place_blocks`), so that straight cuts still serve them."""
-    grid = sum(1 for p in page.placements if shape_of(getattr(p.face, "shape", "rect")).arrange == "grid")
+    grid = sum(
+        1 for p in page.placements if shape_of(getattr(p.face, "shape", "rect")).arrange == "grid"
+    )
     return (
         0 < len(page.placements) <= most
         and grid < 2
         and page.role in ("fronts", "pieces")
         and page.registration is None
-        and all(p.rotate == 0 and not p.folds and shape_of(getattr(p.face, "shape", "rect")).movable for p in page.placements)
+        and all(
+            p.rotate == 0 and not p.folds and shape_of(getattr(p.face, "shape", "rect")).movable
+            for p in page.placements
+        )
     )
 
 
-def place_leftovers(pages: list[Page], bleed_of: Callable[[Any], float], most: int = 4) -> list[Page]:
+def place_leftovers(
+    pages: list[Page], bleed_of: Callable[[Any], float], most: int = 4
+) -> list[Page]:
     """Pages of at most `most` pieces whose pieces all fit on other pages are emptied onto
     them and dropped. `bleed_of(face)` is the bleed a face paints. Pages are tried from
     the emptiest; hosts in page order."""
     out = list(pages)
     for page in sorted([p for p in pages if _movable(p, most)], key=lambda p: len(p.placements)):
-        hosts = [h for h in out if h is not page and h.registration is None and h.role in ("fronts", "pieces")]
+        hosts = [
+            h
+            for h in out
+            if h is not page and h.registration is None and h.role in ("fronts", "pieces")
+        ]
         plan: dict[int, list[tuple[Placement, Outline]]] = {}
         taken = {id(h): _taken(h) for h in hosts}
         ok = True
@@ -210,10 +233,20 @@ def _shifted(p: Placement, dx: float, dy: float) -> Placement:
     def pt(q: Point) -> Point:
         return (q[0] + dx, q[1] + dy)
 
-    circle = None if p.clip_circle is None else (p.clip_circle[0] + dx, p.clip_circle[1] + dy, p.clip_circle[2])
+    circle = (
+        None
+        if p.clip_circle is None
+        else (p.clip_circle[0] + dx, p.clip_circle[1] + dy, p.clip_circle[2])
+    )
     outline = None if p.outline is None else _outline_shifted(p.outline, dx, dy)
-    return replace(p, trim=p.trim.moved(dx, dy), clip=tuple(pt(q) for q in p.clip), clip_circle=circle,
-                   outline=outline, folds=tuple((pt(a), pt(b)) for a, b in p.folds))
+    return replace(
+        p,
+        trim=p.trim.moved(dx, dy),
+        clip=tuple(pt(q) for q in p.clip),
+        clip_circle=circle,
+        outline=outline,
+        folds=tuple((pt(a), pt(b)) for a, b in p.folds),
+    )
 
 
 def _outline_shifted(o: Outline, dx: float, dy: float) -> Outline:
@@ -300,13 +333,17 @@ def place_blocks(pages: list[Page]) -> list[Page]:
             continue
         area = block.w * block.h
         # hosts with free area - used >= area, give or take rounding (checked exactly below)
-        roomy = ranked[:bisect_right(ranked, (-(area - 1e-6 * max(1.0, area)), len(pages)))]
+        roomy = ranked[: bisect_right(ranked, (-(area - 1e-6 * max(1.0, area)), len(pages)))]
         for i in sorted(i for _, i in roomy):
             host = hosts[i]
             if host is page:
                 continue
             free = frees[i]
-            if block.w > free.w or block.h > free.h or used_by(host) + block.w * block.h > free.w * free.h:
+            if (
+                block.w > free.w
+                or block.h > free.h
+                or used_by(host) + block.w * block.h > free.w * free.h
+            ):
                 continue
             # CLEAR is kept from what the host has drawn (not from the printable edge,
             # which the block may reach as it did on its own page)

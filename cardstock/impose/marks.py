@@ -128,12 +128,18 @@ def _blocked(pieces: list[Piece], vertical: bool, at: float, lo: float, hi: floa
     for p in pieces:
         b = p.trim
         across, along = ((b.x, b.x1), (b.y, b.y1)) if vertical else ((b.y, b.y1), (b.x, b.x1))
-        if across[0] + 0.01 < at < across[1] - 0.01 and along[0] < hi - 0.01 and lo + 0.01 < along[1]:
+        if (
+            across[0] + 0.01 < at < across[1] - 0.01
+            and along[0] < hi - 0.01
+            and lo + 0.01 < along[1]
+        ):
             return True
     return False
 
 
-def crop_marks(pieces: list[Piece], allowed: Box, marks: MarksSpec) -> tuple[list[Segment], list[Cut]]:
+def crop_marks(
+    pieces: list[Piece], allowed: Box, marks: MarksSpec
+) -> tuple[list[Segment], list[Cut]]:
     """Crop marks for every cut end that has room, and the cuts that got no mark at either end."""
     found: list[Segment] = []
     unmarked: list[Cut] = []
@@ -151,7 +157,9 @@ def crop_marks(pieces: list[Piece], allowed: Box, marks: MarksSpec) -> tuple[lis
     return found, unmarked
 
 
-def _mark(cut: Cut, direction: int, blocks: list[Box], allowed: Box, marks: MarksSpec, tol: float) -> Segment | None:
+def _mark(
+    cut: Cut, direction: int, blocks: list[Box], allowed: Box, marks: MarksSpec, tol: float
+) -> Segment | None:
     """The mark beyond one end of a cut (direction -1: the low end), along the cut's line,
     stopping short of the next piece's bleed and of the allowed area; None without room."""
 
@@ -161,8 +169,12 @@ def _mark(cut: Cut, direction: int, blocks: list[Box], allowed: Box, marks: Mark
     a_lo, a_hi, lo, hi = spans(allowed)
     if not a_lo <= cut.at <= a_hi:
         return None
-    start = (cut.lo - cut.over_lo - marks.gap) if direction < 0 else (cut.hi + cut.over_hi + marks.gap)
-    across = [(b_lo, b_hi) for x0, x1, b_lo, b_hi in map(spans, blocks) if x0 - tol < cut.at < x1 + tol]
+    start = (
+        (cut.lo - cut.over_lo - marks.gap) if direction < 0 else (cut.hi + cut.over_hi + marks.gap)
+    )
+    across = [
+        (b_lo, b_hi) for x0, x1, b_lo, b_hi in map(spans, blocks) if x0 - tol < cut.at < x1 + tol
+    ]
     if direction < 0:
         room = start - max([lo] + [b_hi for _, b_hi in across if b_hi <= start + 1e-6])
     else:

@@ -32,7 +32,7 @@ def _lowest(page: Page) -> Optional[float]:
         elif p.clip_circle is not None:
             ys.append(p.clip_circle[1] - p.clip_circle[2])
         ys.append(p.trim.y)
-    for (a, b) in [*page.crop, *page.cuts, *page.folds]:
+    for a, b in [*page.crop, *page.cuts, *page.folds]:
         ys += [a[1], b[1]]
     for o in page.outlines:
         ys += [q[1] for q in o.points]
@@ -41,7 +41,9 @@ def _lowest(page: Page) -> Optional[float]:
     return min(ys) if ys else None
 
 
-def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: Any) -> Optional[GridLayout]:
+def grid_in(
+    region: Box, page: Page, w: float, h: float, bleed: float, sheet: Any
+) -> Optional[GridLayout]:
     """A grid of w x h pieces inside `region` of `page`, keeping on every side the sheet's
     minimum bleed and room for a crop mark; centred across the page where it fits."""
     need = reserve(bleed, sheet)
@@ -57,15 +59,40 @@ def grid_in(region: Box, page: Page, w: float, h: float, bleed: float, sheet: An
     gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
     x0 = centred(region.x + need, region.x1 - need, gw, page.width / 2)
     y0 = centred(region.y + need, region.y1 - need, gh, None)
-    space = {"left": x0 - region.x, "right": region.x1 - (x0 + gw), "bottom": y0 - region.y, "top": region.y1 - (y0 + gh)}
+    space = {
+        "left": x0 - region.x,
+        "right": region.x1 - (x0 + gw),
+        "bottom": y0 - region.y,
+        "top": region.y1 - (y0 + gh),
+    }
     outer = {side: edge_bleed(s, bleed, sheet.marks) for side, s in space.items()}
-    slots = tuple(Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h) for r in range(rows) for c in range(cols))
+    slots = tuple(
+        Box(x0 + c * (w + g), y0 + gh - (r + 1) * h - r * g, w, h)
+        for r in range(rows)
+        for c in range(cols)
+    )
     break_gap, breaks = break_room(g, bleed, rows, region.h - 2 * need - gh)
     _, columns = break_room(g, bleed, cols, region.w - 2 * need - gw)
     footer = page.footer
     assert footer is not None, "grid pages carry their footer"
-    return GridLayout(page.width, page.height, page.area or Box(0, 0, page.width, page.height), region, footer,
-                      slots, cols, rows, g, outer, None, region, break_gap, True, breaks, columns if break_gap is not None else 0)
+    return GridLayout(
+        page.width,
+        page.height,
+        page.area or Box(0, 0, page.width, page.height),
+        region,
+        footer,
+        slots,
+        cols,
+        rows,
+        g,
+        outer,
+        None,
+        region,
+        break_gap,
+        True,
+        breaks,
+        columns if break_gap is not None else 0,
+    )
 
 
 @dataclass
@@ -96,7 +123,9 @@ class Room:
             return None
         return Box(self.region.x, self.region.y, self.region.w, top - self.region.y)
 
-    def take(self, items: list[Item], sheet: SheetFile, *, bleed: float, cut_lines: str, style: Any) -> list[Item]:
+    def take(
+        self, items: list[Item], sheet: SheetFile, *, bleed: float, cut_lines: str, style: Any
+    ) -> list[Item]:
         """Place as many of `items` (the first ones, in order) as fit under the page's
         block, as a grid block of their own; returns the items still to place."""
         if not items or sheet.file != self.sheet.file:
@@ -109,7 +138,9 @@ class Room:
         if layout is None:
             return items
         n = len(fill_pages(items, layout)[0][0])  # what the first page of that block holds
-        block = grid_pages(items[:n], layout, sheet.sheet, bleed=bleed, cut_lines=cut_lines, style=style)[0]
+        block = grid_pages(
+            items[:n], layout, sheet.sheet, bleed=bleed, cut_lines=cut_lines, style=style
+        )[0]
         self.page.placements.extend(block.placements)
         self.page.crop.extend(block.crop)
         self.page.cuts.extend(block.cuts)

@@ -15,7 +15,17 @@ from typing import Any, Optional, Sequence
 from ..layout.shapes import shape_of
 from .grid import Frame, Item, candidates, centred, frame
 from .marks import dedupe_segments
-from .plan import Box, Outline, Page, Placement, Point, Segment, face_point, offset_convex, rotated_size
+from .plan import (
+    Box,
+    Outline,
+    Page,
+    Placement,
+    Point,
+    Segment,
+    face_point,
+    offset_convex,
+    rotated_size,
+)
 from .sheets import Sheet
 
 # ---------------------------------------------------------------- honeycomb
@@ -29,10 +39,24 @@ def hex_points(trim: Box, face: Any, rotate: int = 0) -> tuple[Point, ...]:
         pts = [face_point(trim, w, h, rotate, u, v) for u, v in face.cut]
     elif trim.w >= trim.h:
         x, y, W, H = trim.x, trim.y, trim.w, trim.h
-        pts = [(x + W / 4, y), (x + 3 * W / 4, y), (x + W, y + H / 2), (x + 3 * W / 4, y + H), (x + W / 4, y + H), (x, y + H / 2)]
+        pts = [
+            (x + W / 4, y),
+            (x + 3 * W / 4, y),
+            (x + W, y + H / 2),
+            (x + 3 * W / 4, y + H),
+            (x + W / 4, y + H),
+            (x, y + H / 2),
+        ]
     else:
         x, y, W, H = trim.x, trim.y, trim.w, trim.h
-        pts = [(x + W / 2, y), (x + W, y + H / 4), (x + W, y + 3 * H / 4), (x + W / 2, y + H), (x, y + 3 * H / 4), (x, y + H / 4)]
+        pts = [
+            (x + W / 2, y),
+            (x + W, y + H / 4),
+            (x + W, y + 3 * H / 4),
+            (x + W / 2, y + H),
+            (x, y + 3 * H / 4),
+            (x, y + H / 4),
+        ]
     area = sum(pts[i][0] * pts[(i + 1) % 6][1] - pts[(i + 1) % 6][0] * pts[i][1] for i in range(6))
     return tuple(pts if area > 0 else reversed(pts))
 
@@ -56,18 +80,25 @@ def honeycomb_slots(w: float, h: float, fit: Box, centre: Optional[Point]) -> li
     if flat:
         x0 = centred(fit.x, fit.x1, span_a, centre[0] if centre else None)
         top = centred(fit.y, fit.y1, span_b, centre[1] if centre else None) + span_b
-        boxes = [Box(x0 + j * 0.75 * w, top - (j % 2) * h / 2 - (i + 1) * h, w, h)
-                 for j in range(lines) for i in range(n_odd if j % 2 else n_even)]
+        boxes = [
+            Box(x0 + j * 0.75 * w, top - (j % 2) * h / 2 - (i + 1) * h, w, h)
+            for j in range(lines)
+            for i in range(n_odd if j % 2 else n_even)
+        ]
     else:
         top = centred(fit.y, fit.y1, span_a, centre[1] if centre else None) + span_a
         x0 = centred(fit.x, fit.x1, span_b, centre[0] if centre else None)
-        boxes = [Box(x0 + (j % 2) * w / 2 + i * w, top - j * 0.75 * h - h, w, h)
-                 for j in range(lines) for i in range(n_odd if j % 2 else n_even)]
+        boxes = [
+            Box(x0 + (j % 2) * w / 2 + i * w, top - j * 0.75 * h - h, w, h)
+            for j in range(lines)
+            for i in range(n_odd if j % 2 else n_even)
+        ]
     return sorted(boxes, key=lambda bx: (-round(bx.y1, 1), round(bx.x, 1)))
 
 
-def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool,
-                   bleed: float = 0.0) -> tuple[Optional[Frame], list[Box]]:
+def plan_honeycomb(
+    w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool, bleed: float = 0.0
+) -> tuple[Optional[Frame], list[Box]]:
     """The frame and hex slots that hold the most tiles, the honeycomb kept far enough
     inside the frame for the outer tiles' bleed: the full bleed when that costs no tile,
     else the sheet's minimum bleed, else (nothing fits otherwise) none."""
@@ -88,11 +119,15 @@ def plan_honeycomb(w: float, h: float, sheet: Sheet, paper: str, gutterfold: boo
     return found[-1]
 
 
-def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style: Any) -> list[Page]:
+def honeycomb_pages(
+    items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style: Any
+) -> list[Page]:
     """Pages of tiles; tiles with different backs never share a cut: each back starts a page."""
     pages = []
     for chunk in _chunks(items, len(slots)):
-        page = Page(f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style)
+        page = Page(
+            f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style
+        )
         polys = [hex_points(box, item.front) for item, box in zip(chunk, slots)]
         centres = {_key(_centroid(p)) for p in polys}
         edges: list[Segment] = []
@@ -105,7 +140,17 @@ def honeycomb_pages(items: list[Item], f: Frame, slots: list[Box], *, bleed: flo
                 neighbour = (2 * mid[0] - c[0], 2 * mid[1] - c[1])
                 offsets.append(0.0 if _key(neighbour) in centres else bleed)
                 edges.append((p, q))
-            page.placements.append(Placement(item.front, item.component, "front", box, 0, offset_convex(poly, offsets), back=item.back))
+            page.placements.append(
+                Placement(
+                    item.front,
+                    item.component,
+                    "front",
+                    box,
+                    0,
+                    offset_convex(poly, offsets),
+                    back=item.back,
+                )
+            )
         page.cuts = dedupe_segments(edges)
         pages.append(page)
     return pages
@@ -149,11 +194,17 @@ class _Run:
     def per_row(self, width: float, gap: float, odd: bool) -> int:
         pitch = self.w + gap
         if self.round and odd:
-            return math.floor((width - self.w - pitch / 2 + 1e-6) / pitch) + 1 if width >= self.w + pitch / 2 - 1e-6 else 0
+            return (
+                math.floor((width - self.w - pitch / 2 + 1e-6) / pitch) + 1
+                if width >= self.w + pitch / 2 - 1e-6
+                else 0
+            )
         return math.floor((width + gap + 1e-6) / pitch)
 
 
-def pack_pages(groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, rotate: bool, style: Any) -> tuple[list[Page], list[Item]]:
+def pack_pages(
+    groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, rotate: bool, style: Any
+) -> tuple[list[Page], list[Item]]:
     """Groups of like pieces (same shape and size), tallest first, flowed in rows down the
     pages; round pieces of a group nest in a triangular lattice, and the room beside a
     group's last, part-filled row takes the next groups. Returns the pages and the pieces
@@ -164,12 +215,16 @@ def pack_pages(groups: list[list[Item]], f: Frame, *, bleed: float, gap: float, 
     for group in groups:
         face = group[0].front
         w, h = face.width, face.height
-        turn = 90 if (w > fit.w + 1e-6 and rotate and h <= fit.w + 1e-6 and w <= fit.h + 1e-6) else 0
+        turn = (
+            90 if (w > fit.w + 1e-6 and rotate and h <= fit.w + 1e-6 and w <= fit.h + 1e-6) else 0
+        )
         bw, bh = rotated_size(w, h, turn)
         if bw > fit.w + 1e-6 or bh > fit.h + 1e-6:
             too_big.extend(group)
             continue
-        runs.append(_Run(list(group), bw, bh, turn, shape_of(face.shape).round and abs(w - h) < 0.01))
+        runs.append(
+            _Run(list(group), bw, bh, turn, shape_of(face.shape).round and abs(w - h) < 0.01)
+        )
     runs.sort(key=lambda r: -r.h)  # stable: catalog order among pieces of one height
     out = []
     while runs:
@@ -196,7 +251,13 @@ def _fill(region: Box, runs: list[_Run], placed: list[tuple[Item, Box, int]], ga
         shift = pitch / 2 if odd else 0.0
         take = min(n, len(run.items) - run.next)
         for i in range(take):
-            placed.append((run.items[run.next + i], Box(region.x + shift + i * pitch, top - run.h, run.w, run.h), run.turn))
+            placed.append(
+                (
+                    run.items[run.next + i],
+                    Box(region.x + shift + i * pitch, top - run.h, run.w, run.h),
+                    run.turn,
+                )
+            )
         run.next += take
         if run.next < len(run.items):  # the run goes on: the next row, nested when round
             top -= pitch * math.sqrt(3) / 2 if lattice else run.h + gap
@@ -210,30 +271,70 @@ def _fill(region: Box, runs: list[_Run], placed: list[tuple[Item, Box, int]], ga
         row = 0
 
 
-def _pieces_page(placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float, gap: float, style: Any) -> Page:
+def _pieces_page(
+    placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float, gap: float, style: Any
+) -> Page:
     """One page of packed pieces, the block centred in the frame."""
     x0 = min(b.x for _, b, _ in placed)
     x1 = max(b.x1 for _, b, _ in placed)
     y0 = min(b.y for _, b, _ in placed)
     y1 = max(b.y1 for _, b, _ in placed)
-    centre = (f.width / 2, f.height / 2) if f.fold is None else ((f.fit.x + f.fit.x1) / 2, (f.fit.y + f.fit.y1) / 2)
+    centre = (
+        (f.width / 2, f.height / 2)
+        if f.fold is None
+        else ((f.fit.x + f.fit.x1) / 2, (f.fit.y + f.fit.y1) / 2)
+    )
     dx = centred(f.fit.x, f.fit.x1, x1 - x0, centre[0]) - x0
     dy = centred(f.fit.y, f.fit.y1, y1 - y0, centre[1]) - y0
-    page = Page(f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style)
+    page = Page(
+        f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style
+    )
     spill = min(bleed, gap / 2)
     for item, box, turn in placed:
         trim = box.moved(dx, dy)
         face = item.front
         if shape_of(face.shape).round and abs(face.width - face.height) < 0.01:
             cx, cy, r = trim.x + trim.w / 2, trim.y + trim.h / 2, trim.w / 2
-            page.placements.append(Placement(face, item.component, "front", trim, turn, clip_circle=(cx, cy, r + spill), back=item.back))
+            page.placements.append(
+                Placement(
+                    face,
+                    item.component,
+                    "front",
+                    trim,
+                    turn,
+                    clip_circle=(cx, cy, r + spill),
+                    back=item.back,
+                )
+            )
             page.outlines.append(Outline(circle=(cx, cy, r)))
             continue
-        folds = tuple((face_point(trim, face.width, face.height, turn, *a), face_point(trim, face.width, face.height, turn, *b)) for a, b in face.folds)
-        page.placements.append(Placement(face, item.component, "front", trim, turn, trim.grow(spill, spill, spill, spill).corners(), folds=folds, back=item.back))
+        folds = tuple(
+            (
+                face_point(trim, face.width, face.height, turn, *a),
+                face_point(trim, face.width, face.height, turn, *b),
+            )
+            for a, b in face.folds
+        )
+        page.placements.append(
+            Placement(
+                face,
+                item.component,
+                "front",
+                trim,
+                turn,
+                trim.grow(spill, spill, spill, spill).corners(),
+                folds=folds,
+                back=item.back,
+            )
+        )
         if face.cut:
-            page.outlines.append(Outline(points=tuple(face_point(trim, face.width, face.height, turn, u, v) for u, v in face.cut)))
+            page.outlines.append(
+                Outline(
+                    points=tuple(
+                        face_point(trim, face.width, face.height, turn, u, v) for u, v in face.cut
+                    )
+                )
+            )
         else:
             page.outlines.append(Outline(points=trim.corners()))
     return page
-

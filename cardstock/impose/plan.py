@@ -49,10 +49,20 @@ class Box:
         return ((self.x, self.y), (self.x1, self.y), (self.x1, self.y1), (self.x, self.y1))
 
     def overlaps(self, other: "Box", eps: float = 0.0) -> bool:
-        return self.x < other.x1 - eps and other.x < self.x1 - eps and self.y < other.y1 - eps and other.y < self.y1 - eps
+        return (
+            self.x < other.x1 - eps
+            and other.x < self.x1 - eps
+            and self.y < other.y1 - eps
+            and other.y < self.y1 - eps
+        )
 
     def contains(self, other: "Box", eps: float = 1e-3) -> bool:
-        return other.x >= self.x - eps and other.y >= self.y - eps and other.x1 <= self.x1 + eps and other.y1 <= self.y1 + eps
+        return (
+            other.x >= self.x - eps
+            and other.y >= self.y - eps
+            and other.x1 <= self.x1 + eps
+            and other.y1 <= self.y1 + eps
+        )
 
     def moved(self, dx: float, dy: float) -> "Box":
         return Box(self.x + dx, self.y + dy, self.w, self.h)
@@ -139,7 +149,11 @@ class Mirror:
         return (-rotate) % 360 if self.axis == "x" else (180 - rotate) % 360
 
     def edge(self, edge: str) -> str:
-        swap = {"left": "right", "right": "left"} if self.axis == "x" else {"top": "bottom", "bottom": "top"}
+        swap = (
+            {"left": "right", "right": "left"}
+            if self.axis == "x"
+            else {"top": "bottom", "bottom": "top"}
+        )
         return swap.get(edge, edge)
 
 
@@ -166,7 +180,10 @@ def offset_convex(points: tuple[Point, ...], offsets: list[float]) -> tuple[Poin
     """Move each edge of a convex polygon outward by its own distance (edge i runs from
     point i to point i+1) and return the polygon of the moved edges."""
     n = len(points)
-    area = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))
+    area = sum(
+        points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+        for i in range(n)
+    )
     sign = 1.0 if area > 0 else -1.0  # outward normal side for counter-clockwise polygons
     lines = []
     for i in range(n):
@@ -192,7 +209,13 @@ def has_backs(page: Page) -> bool:
     return any(p.back is not None for p in page.placements)
 
 
-def mirrored(front: Page, mirror: Mirror, offset: Point, note: str, alike: Optional[dict[tuple[Any, ...], Any]] = None) -> Page:
+def mirrored(
+    front: Page,
+    mirror: Mirror,
+    offset: Point,
+    note: str,
+    alike: Optional[dict[tuple[Any, ...], Any]] = None,
+) -> Page:
     """The backs page of `front`: each placement's back face at the mirror image of its
     front, crop marks mirrored, the footer band mirrored; no cut lines or outlines, so
     backs stay clean. `offset` is the printer correction.
@@ -207,9 +230,17 @@ def mirrored(front: Page, mirror: Mirror, offset: Point, note: str, alike: Optio
     def once(what: str, value: Any, make: Callable[[Any], Any]) -> Any:
         return _once(alike, (what, mirror, value), lambda: make(value))
 
-    out = Page(front.width, front.height, "backs", area=front.area, offset=offset, note=note,
-               registration=front.registration, style=front.style,
-               paint=None if front.paint is None else mirror.box(front.paint))
+    out = Page(
+        front.width,
+        front.height,
+        "backs",
+        area=front.area,
+        offset=offset,
+        note=note,
+        registration=front.registration,
+        style=front.style,
+        paint=None if front.paint is None else mirror.box(front.paint),
+    )
     for p in front.placements:
         face = p.back
         if face is None:
@@ -221,13 +252,21 @@ def mirrored(front: Page, mirror: Mirror, offset: Point, note: str, alike: Optio
                 side="back",
                 trim=once("box", p.trim, mirror.box),
                 rotate=mirror.rotation(p.rotate),
-                clip=once("clip", p.clip, lambda clip: tuple(mirror.point(q) for q in reversed(clip))),
-                clip_circle=None if p.clip_circle is None else (*mirror.point(p.clip_circle[:2]), p.clip_circle[2]),
+                clip=once(
+                    "clip", p.clip, lambda clip: tuple(mirror.point(q) for q in reversed(clip))
+                ),
+                clip_circle=None
+                if p.clip_circle is None
+                else (*mirror.point(p.clip_circle[:2]), p.clip_circle[2]),
             )
         )
-    out.crop = list(once("crop", tuple(front.crop), lambda crop: tuple(mirror.segment(s) for s in crop)))
+    out.crop = list(
+        once("crop", tuple(front.crop), lambda crop: tuple(mirror.segment(s) for s in crop))
+    )
     if front.footer is not None:
-        out.footer = once("footer", front.footer, lambda band: Band(mirror.edge(band.edge), mirror.box(band.box)))
+        out.footer = once(
+            "footer", front.footer, lambda band: Band(mirror.edge(band.edge), mirror.box(band.box))
+        )
     return out
 
 
@@ -239,7 +278,9 @@ def _once(alike: dict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callabl
     return found
 
 
-def with_folded_backs(front: Page, mirror: Mirror, alike: Optional[dict[tuple[Any, ...], Any]] = None) -> Page:
+def with_folded_backs(
+    front: Page, mirror: Mirror, alike: Optional[dict[tuple[Any, ...], Any]] = None
+) -> Page:
     """A gutterfold page: the fronts plus, across the fold, each back at the mirror image."""
     back = mirrored(front, mirror, (0.0, 0.0), "", alike)
     paint = None
@@ -247,7 +288,9 @@ def with_folded_backs(front: Page, mirror: Mirror, alike: Optional[dict[tuple[An
         a, b = front.paint, back.paint
         x0, y0 = min(a.x, b.x), min(a.y, b.y)
         paint = Box(x0, y0, max(a.x1, b.x1) - x0, max(a.y1, b.y1) - y0)
-    return replace(front, role="gutterfold", placements=front.placements + back.placements, paint=paint)
+    return replace(
+        front, role="gutterfold", placements=front.placements + back.placements, paint=paint
+    )
 
 
 def fold_segment(area: Box, fold: Mirror) -> Segment:
@@ -271,12 +314,25 @@ def blank_reverse(front: Page, duplex: str) -> Page:
     """The reverse of a single-sided page in a duplex file: nothing but the footer, so the
     whole file can be printed two-sided and every sheet's two sides still belong together."""
     mirror = flip(front, duplex)
-    footer = None if front.footer is None else Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
-    return Page(front.width, front.height, "blank", area=front.area, footer=footer, style=front.style)
+    footer = (
+        None
+        if front.footer is None
+        else Band(mirror.edge(front.footer.edge), mirror.box(front.footer.box))
+    )
+    return Page(
+        front.width, front.height, "blank", area=front.area, footer=footer, style=front.style
+    )
 
 
-def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: Point, *, blanks: bool = True,
-              alike: Optional[dict[tuple[Any, ...], Any]] = None) -> list[Page]:
+def add_backs(
+    fronts: list[Page],
+    fold: Optional[Mirror],
+    duplex: str,
+    offset: Point,
+    *,
+    blanks: bool = True,
+    alike: Optional[dict[tuple[Any, ...], Any]] = None,
+) -> list[Page]:
     """Every page turned portrait (`portrait`); pages with printed backs become gutterfold
     pages (when `fold` is given) or are each followed by their backs page, mirrored for
     the `duplex` flip (`flip`: on a portrait page, long edge mirrors across the vertical
@@ -301,7 +357,11 @@ def add_backs(fronts: list[Page], fold: Optional[Mirror], duplex: str, offset: P
             front = portrait(planned, alike)
             out.append(front)
             if duplex in ("long", "short"):
-                out.append(mirrored(front, flip(front, duplex), offset, f"flip on the {duplex} edge", alike))
+                out.append(
+                    mirrored(
+                        front, flip(front, duplex), offset, f"flip on the {duplex} edge", alike
+                    )
+                )
     return out
 
 
@@ -348,12 +408,24 @@ class _Turn:
     def placement(self, p: Placement, alike: dict[tuple[Any, ...], Any]) -> Placement:
         """`p` turned; its box and clip region shared with the placements of the file's
         other pages in the same slot (`alike`, by value: see `mirrored`)."""
-        circle = None if p.clip_circle is None else (*self.point(p.clip_circle[:2]), p.clip_circle[2])
+        circle = (
+            None if p.clip_circle is None else (*self.point(p.clip_circle[:2]), p.clip_circle[2])
+        )
         trim = _once(alike, ("turned box", self.across, p.trim), lambda: self.box(p.trim))
-        clip = _once(alike, ("turned clip", self.across, p.clip), lambda: tuple(self.point(q) for q in p.clip))
-        return replace(p, trim=trim, rotate=(p.rotate + 90) % 360, clip=clip,
-                       clip_circle=circle, outline=None if p.outline is None else self.outline(p.outline),
-                       folds=tuple(self.segment(s) for s in p.folds))
+        clip = _once(
+            alike,
+            ("turned clip", self.across, p.clip),
+            lambda: tuple(self.point(q) for q in p.clip),
+        )
+        return replace(
+            p,
+            trim=trim,
+            rotate=(p.rotate + 90) % 360,
+            clip=clip,
+            clip_circle=circle,
+            outline=None if p.outline is None else self.outline(p.outline),
+            folds=tuple(self.segment(s) for s in p.folds),
+        )
 
 
 _TURNED_EDGE = {"bottom": "right", "right": "top", "top": "left", "left": "bottom"}
@@ -368,10 +440,17 @@ def portrait(page: Page, alike: Optional[dict[tuple[Any, ...], Any]] = None) -> 
     t = _Turn(page.height)
     alike = {} if alike is None else alike
     return replace(
-        page, width=page.height, height=page.width,
+        page,
+        width=page.height,
+        height=page.width,
         placements=[t.placement(p, alike) for p in page.placements],
-        crop=[t.segment(s) for s in page.crop], cuts=[t.segment(s) for s in page.cuts],
-        outlines=[t.outline(o) for o in page.outlines], folds=[t.segment(s) for s in page.folds],
-        footer=None if page.footer is None else Band(_TURNED_EDGE[page.footer.edge], t.box(page.footer.box)),
-        area=None if page.area is None else t.box(page.area), paint=None if page.paint is None else t.box(page.paint),
+        crop=[t.segment(s) for s in page.crop],
+        cuts=[t.segment(s) for s in page.cuts],
+        outlines=[t.outline(o) for o in page.outlines],
+        folds=[t.segment(s) for s in page.folds],
+        footer=None
+        if page.footer is None
+        else Band(_TURNED_EDGE[page.footer.edge], t.box(page.footer.box)),
+        area=None if page.area is None else t.box(page.area),
+        paint=None if page.paint is None else t.box(page.paint),
     )

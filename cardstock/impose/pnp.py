@@ -67,7 +67,9 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     sheets, issues = load_sheets(catalog.root)
     assert not issues.errors, "sheets are validated before the build"
     offset, problems = back_offset(catalog.root, options)
-    assert not any(p.level == "error" for p in problems), "printer profiles are validated before the build"
+    assert not any(p.level == "error" for p in problems), (
+        "printer profiles are validated before the build"
+    )
     margin = printer_margin(catalog.root, options)
     sheets = [with_margin(s, margin) for s in sheets]
     result = StageResult()
@@ -77,7 +79,9 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
     if kind == "reprint":  # --changed-since: the changed cards alone, on sheets of their own
         ids = {c.id for c in changed_cards(job) or []}
         components = [c for c in components if c.id in ids]
-        for paper in papers_for(catalog, options):  # the sheets of an earlier reprint are out of date
+        for paper in papers_for(
+            catalog, options
+        ):  # the sheets of an earlier reprint are out of date
             discard(Path(options.out) / catalog.id / f"{catalog.id}-reprint-{paper}.pdf")
     if not components:
         return result
@@ -87,10 +91,23 @@ def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
         if kind in ("pnp", "reprint") and options.pages:
             pages = [page for number, page in enumerate(pages, start=1) if number in options.pages]
             if not pages:
-                result.findings.append(Issue("command line", None, "--pages", f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written", "warning"))
+                result.findings.append(
+                    Issue(
+                        "command line",
+                        None,
+                        "--pages",
+                        f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written",
+                        "warning",
+                    )
+                )
                 continue
         count = len(pages)
-        data = write_pdf(pages, doc_info(catalog, paper, kind), lambda canvas: _FullFaces(canvas, faces), release=True)  # empties `pages`
+        data = write_pdf(
+            pages,
+            doc_info(catalog, paper, kind),
+            lambda canvas: _FullFaces(canvas, faces),
+            release=True,
+        )  # empties `pages`
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
@@ -113,27 +130,56 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
     for catalog in catalogs:
         for paper in papers_for(catalog, options):
             for comp in catalog.components:
-                if options.only is not None and not {"pnp", "reprint"} & options.only and comp.kind != "reference":
+                if (
+                    options.only is not None
+                    and not {"pnp", "reprint"} & options.only
+                    and comp.kind != "reference"
+                ):
                     continue
-                if choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper) is None:
-                    issue = Issue("layouts/sheets", None, comp.kind,
-                                  f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)")
+                if (
+                    choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
+                    is None
+                ):
+                    issue = Issue(
+                        "layouts/sheets",
+                        None,
+                        comp.kind,
+                        f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)",
+                    )
                     missing.setdefault(issue, []).append(comp.id)
     for issue, who in missing.items():
-        many = f"{len(who)} components, first {who[0]!r}" if len(who) > 1 else f"component {who[0]!r}"
-        found.append(Issue(issue.file, issue.line, issue.field, f"{issue.message} (needed by {many})"))
+        many = (
+            f"{len(who)} components, first {who[0]!r}" if len(who) > 1 else f"component {who[0]!r}"
+        )
+        found.append(
+            Issue(issue.file, issue.line, issue.field, f"{issue.message} (needed by {many})")
+        )
     return found
 
 
-def selected(catalog: Catalog, components: list[Any], options: BuildOptions, findings: list[Issue]) -> list[Any]:
+def selected(
+    catalog: Catalog, components: list[Any], options: BuildOptions, findings: list[Issue]
+) -> list[Any]:
     """The components `--set` and `--cards` ask for (all when neither is given)."""
     if not options.select_sets and not options.select_cards:
         return components
-    keep = [c for c in components if (not options.select_sets or c.set in options.select_sets)
-            and (not options.select_cards or c.id in options.select_cards)]
+    keep = [
+        c
+        for c in components
+        if (not options.select_sets or c.set in options.select_sets)
+        and (not options.select_cards or c.id in options.select_cards)
+    ]
     if not keep:
         asked = ", ".join(options.select_sets + options.select_cards)
-        findings.append(Issue("command line", None, "--set/--cards", f"{catalog.id}: no component matches {asked}; its sets are {', '.join(s.id for s in catalog.game.sets)}", "warning"))
+        findings.append(
+            Issue(
+                "command line",
+                None,
+                "--set/--cards",
+                f"{catalog.id}: no component matches {asked}; its sets are {', '.join(s.id for s in catalog.game.sets)}",
+                "warning",
+            )
+        )
     return keep
 
 
@@ -163,7 +209,9 @@ def papers_for(catalog: Catalog, options: BuildOptions) -> list[str]:
 
 
 def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
-    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(kind, "print-and-play sheets")
+    what = {"quickref": "quick-reference cards", "reprint": "reprinted cards"}.get(
+        kind, "print-and-play sheets"
+    )
     return sheet_info(catalog, paper, what)
 
 
@@ -172,13 +220,23 @@ def sheet_info(catalog: Catalog, paper: str, what: str) -> DocInfo:
     tuck boxes, board tiles and cut sheets name themselves the same way)."""
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
-    return DocInfo(title=f"{g.title} {g.version}: {what}, {label}", footer=f"{g.title}  v{g.version}", paper_label=label)
+    return DocInfo(
+        title=f"{g.title} {g.version}: {what}, {label}",
+        footer=f"{g.title}  v{g.version}",
+        paper_label=label,
+    )
 
 
 def style_of(sheet: SheetFile) -> Style:
     m, f = sheet.sheet.marks, sheet.sheet.footer
-    return Style(width=m.width, color=m.color, cut_color=m.cut_color, fold_color=m.fold_color,
-                 font_size=f.font_size, scale_bar=f.scale_bar)
+    return Style(
+        width=m.width,
+        color=m.color,
+        cut_color=m.cut_color,
+        fold_color=m.fold_color,
+        font_size=f.font_size,
+        scale_bar=f.scale_bar,
+    )
 
 
 @dataclass
@@ -203,8 +261,15 @@ def arrangement(sheet: SheetFile, shape: str) -> str:
     return "grid"
 
 
-def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets: list[SheetFile], paper: str,
-           options: BuildOptions, offset: tuple[float, float]) -> tuple[list[Page], list[Issue]]:
+def impose(
+    catalog: Catalog,
+    components: Iterable[Any],
+    face_of: FaceOf,
+    sheets: list[SheetFile],
+    paper: str,
+    options: BuildOptions,
+    offset: tuple[float, float],
+) -> tuple[list[Page], list[Issue]]:
     """Every copy of every component placed on pages of `paper`, backs and footers set."""
     findings: list[Issue] = []
     arranged: list[tuple[Page, Optional[Mirror]]] = []
@@ -214,22 +279,42 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
         bleed = front_bleed(group.items[0].front) if options.bleed else 0.0
         if room is not None and grid:
             cut_lines = group.sheet.sheet.marks.cut_lines if options.bleed else "always"
-            group.items = room.take(group.items, group.sheet, bleed=bleed, cut_lines=cut_lines, style=style_of(group.sheet))
+            group.items = room.take(
+                group.items,
+                group.sheet,
+                bleed=bleed,
+                cut_lines=cut_lines,
+                style=style_of(group.sheet),
+            )
             if not group.items:
                 continue
         fronts, fold = _arrange(group, paper, options, findings)
         arranged += [(page, fold) for page in _marked(fronts, group.sheet)]
-        room = Room.under(fronts[-1], group.sheet, paper, bleed) if grid and fronts and not group.sheet.sheet.marks.registration else None
+        room = (
+            Room.under(fronts[-1], group.sheet, paper, bleed)
+            if grid and fronts and not group.sheet.sheet.marks.registration
+            else None
+        )
     if not options.gutterfold:  # a few pieces left at the end of a run go where there is room
-        kept = place_leftovers([page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0)
-        kept = place_blocks(kept)  # and a page whose whole block fits beside another page's goes there
+        kept = place_leftovers(
+            [page for page, _ in arranged], lambda face: front_bleed(face) if options.bleed else 0.0
+        )
+        kept = place_blocks(
+            kept
+        )  # and a page whose whole block fits beside another page's goes there
         still = {id(k) for k in kept}  # the pages left: each looked up once, not searched for
         arranged = [(page, fold) for page, fold in arranged if id(page) in still]
     pages: list[Page] = []
-    alike: dict[tuple[Any, ...], Any] = {}  # what the backs pages of the file share (`plan.mirrored`)
+    alike: dict[
+        tuple[Any, ...], Any
+    ] = {}  # what the backs pages of the file share (`plan.mirrored`)
     for page, fold in arranged:
         page.bleed = least_bleed(page)
-        pages.extend(add_backs([page], fold, options.duplex, offset, blanks=not options.gutterfold, alike=alike))
+        pages.extend(
+            add_backs(
+                [page], fold, options.duplex, offset, blanks=not options.gutterfold, alike=alike
+            )
+        )
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
             page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
@@ -240,15 +325,30 @@ def impose(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets:
     return pages, findings
 
 
-def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets: list[SheetFile], paper: str,
-            options: BuildOptions, findings: list[Issue]) -> list[_Group]:
+def _groups(
+    catalog: Catalog,
+    components: Iterable[Any],
+    face_of: FaceOf,
+    sheets: list[SheetFile],
+    paper: str,
+    options: BuildOptions,
+    findings: list[Issue],
+) -> list[_Group]:
     """Every copy of every component, grouped by how it is arranged, in catalog order;
     packed pieces of one sheet form one group (they share pages)."""
     groups: dict[tuple[Any, ...], _Group] = {}
     for comp in components:
         front = face_of(comp, "front", options.bleed)
         if front is None:
-            findings.append(Issue(comp.file, comp.line, comp.id, "has no front face; it is not on the print-and-play sheets", "warning"))
+            findings.append(
+                Issue(
+                    comp.file,
+                    comp.line,
+                    comp.id,
+                    "has no front face; it is not on the print-and-play sheets",
+                    "warning",
+                )
+            )
             continue
         back = face_of(comp, "back", options.bleed)
         sheet = choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
@@ -263,7 +363,9 @@ def _groups(catalog: Catalog, components: Iterable[Any], face_of: FaceOf, sheets
     return list(groups.values())
 
 
-def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Issue]) -> tuple[list[Page], Optional[Mirror]]:
+def _arrange(
+    group: _Group, paper: str, options: BuildOptions, findings: list[Issue]
+) -> tuple[list[Page], Optional[Mirror]]:
     """The group's fronts pages (each placement carries its back), and the fold, if any."""
     sheet, s = group.sheet, group.sheet.sheet
     style = style_of(sheet)
@@ -275,12 +377,21 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
             findings.extend(_too_big(group.items, sheet, paper))
             return [], None
         if not layout.kept:
-            findings.append(Issue(sheet.file, None, "marks.min_bleed",
-                                  f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on {PAPER_LABELS.get(paper, paper)} keeps "
-                                  f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every side; the fullest grid is used and "
-                                  "its footer prints the bleed it has (a smaller printer margin or a gutter may help)", "warning"))
+            findings.append(
+                Issue(
+                    sheet.file,
+                    None,
+                    "marks.min_bleed",
+                    f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on {PAPER_LABELS.get(paper, paper)} keeps "
+                    f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every side; the fullest grid is used and "
+                    "its footer prints the bleed it has (a smaller printer margin or a gutter may help)",
+                    "warning",
+                )
+            )
         cut_lines = s.marks.cut_lines if options.bleed else "always"
-        return grid_pages(group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style), layout.fold
+        return grid_pages(
+            group.items, layout, s, bleed=bleed, cut_lines=cut_lines, style=style
+        ), layout.fold
     if group.arrange == "honeycomb":
         fr, slots = plan_honeycomb(first.width, first.height, s, paper, group.folded, bleed)
         if fr is None:
@@ -290,11 +401,15 @@ def _arrange(group: _Group, paper: str, options: BuildOptions, findings: list[Is
     orientation = "portrait" if s.orientation == "auto" else s.orientation
     edge = "bottom" if s.footer.edge == "auto" else s.footer.edge
     fr = frame(s, paper, orientation, "x" if group.folded else None, edge)
-    like: dict[tuple[Any, ...], list[Item]] = {}  # pieces of one shape and size, for rows and lattices
+    like: dict[
+        tuple[Any, ...], list[Item]
+    ] = {}  # pieces of one shape and size, for rows and lattices
     for item in group.items:
         f = item.front
         like.setdefault((f.shape, round(f.width, 2), round(f.height, 2)), []).append(item)
-    fronts, too_big = pack_pages(list(like.values()), fr, bleed=bleed, gap=s.pack.gap, rotate=s.pack.rotate, style=style)
+    fronts, too_big = pack_pages(
+        list(like.values()), fr, bleed=bleed, gap=s.pack.gap, rotate=s.pack.rotate, style=style
+    )
     findings.extend(_too_big(too_big, sheet, paper))
     return fronts, fr.fold
 
@@ -322,7 +437,14 @@ def _too_big(items: list[Item], sheet: SheetFile, paper: str) -> list[Issue]:
     out = []
     for item in first.values():
         f = item.front
-        out.append(Issue(sheet.file, None, item.component,
-                         f"a {fmt_mm(f.width)} x {fmt_mm(f.height)} piece does not fit on {PAPER_LABELS.get(paper, paper)} "
-                         "inside the margins; it is not on the sheets", "warning"))
+        out.append(
+            Issue(
+                sheet.file,
+                None,
+                item.component,
+                f"a {fmt_mm(f.width)} x {fmt_mm(f.height)} piece does not fit on {PAPER_LABELS.get(paper, paper)} "
+                "inside the margins; it is not on the sheets",
+                "warning",
+            )
+        )
     return out

@@ -42,7 +42,9 @@ LUT_SIZE = 33  # points a side of the colour-vision lookup table
 FONT = "sans"
 
 
-def _cells(faces: list[tuple[str, Face]], page: tuple[float, float]) -> list[list[tuple[str, Face, float, float, float]]]:
+def _cells(
+    faces: list[tuple[str, Face]], page: tuple[float, float]
+) -> list[list[tuple[str, Face, float, float, float]]]:
     """Pages of (label, face, x, y, scale): each face scaled into a cell of a grid, the
     lower-left corner of its trim at (x, y)."""
     w, h = page
@@ -91,7 +93,12 @@ def contact_sheet(title: str, faces: list[tuple[str, Face]], paper: str) -> tupl
                 found = problems_of(face)
                 c.setFillColor(PROBLEM if found else "#444444")
                 c.setFont(fonts.register(FONT), 6)
-                c.drawString(x - face.bleed * s, y - face.bleed * s - 7, label + (f"  ({len(found)} problem{'s' if len(found) > 1 else ''})" if found else ""))
+                c.drawString(
+                    x - face.bleed * s,
+                    y - face.bleed * s - 7,
+                    label
+                    + (f"  ({len(found)} problem{'s' if len(found) > 1 else ''})" if found else ""),
+                )
             c.showPage()
         c.save()
     return unique_subset_tags(buffer.getvalue()), len(pages)
@@ -120,7 +127,9 @@ def _page_pixels(pdf: bytes, pages: int, paper: str) -> list[tuple[int, int]]:
     return [(round(w / 72 * DPI), round(h / 72 * DPI))] * pages
 
 
-def _simulated(pdf: bytes, pages: int, paper: str, deficiency: str, title: str) -> tuple[bytes, list[bytes]]:
+def _simulated(
+    pdf: bytes, pages: int, paper: str, deficiency: str, title: str
+) -> tuple[bytes, list[bytes]]:
     """The contact sheet as seen with a deficiency: its pages' pixels through the
     simulation, as a PDF of one picture a page and as PNGs."""
     from PIL import ImageFilter
@@ -128,7 +137,10 @@ def _simulated(pdf: bytes, pages: int, paper: str, deficiency: str, title: str) 
 
     lut = ImageFilter.Color3DLUT.generate(LUT_SIZE, simulator(deficiency))
     size = tuple(parse_length(v) for v in PAPERS[paper])
-    images = [im.convert("RGB").filter(lut) for im in rasterise(pdf, DPI, _page_pixels(pdf, pages, paper), [False] * pages)]
+    images = [
+        im.convert("RGB").filter(lut)
+        for im in rasterise(pdf, DPI, _page_pixels(pdf, pages, paper), [False] * pages)
+    ]
     buffer = io.BytesIO()
     with pdf_settings():
         c = new_canvas(buffer, (size[0], size[1]), title)
@@ -148,8 +160,16 @@ def fit_report(faces: list[tuple[str, Face]]) -> bytes:
     for label, face in faces:
         for n in face.notes:
             if n.size or n.problems:
-                out.writerow([label, n.box, f"{n.size:g}" if n.size else "", f"{n.min_size:g}" if n.size else "",
-                              f"{n.overflow * 25.4 / 72:.1f}" if n.overflow else "", "; ".join(n.problems)])
+                out.writerow(
+                    [
+                        label,
+                        n.box,
+                        f"{n.size:g}" if n.size else "",
+                        f"{n.min_size:g}" if n.size else "",
+                        f"{n.overflow * 25.4 / 72:.1f}" if n.overflow else "",
+                        "; ".join(n.problems),
+                    ]
+                )
     return buffer.getvalue().encode("utf-8")
 
 
@@ -164,21 +184,52 @@ def build_proof(job: Job) -> StageResult:
     paper = options.papers[0]
     title = f"{catalog.game.title} {catalog.game.version}: proof"
     pdf, pages = contact_sheet(title, faces, paper)
-    result.artifacts.append(artifact(catalog.id, "proof", folder / f"{catalog.id}-proof.pdf", pdf, paper=paper, pages=pages))
+    result.artifacts.append(
+        artifact(
+            catalog.id, "proof", folder / f"{catalog.id}-proof.pdf", pdf, paper=paper, pages=pages
+        )
+    )
     sizes = _page_pixels(pdf, pages, paper)
     for n, png in enumerate(rendered_pngs(pdf, DPI, sizes, [False] * pages), start=1):
-        result.artifacts.append(artifact(catalog.id, "proof-png", folder / f"{catalog.id}-proof-{n}.png", png))
-    result.artifacts.append(artifact(catalog.id, "fit-report", folder / "fit-report.csv", fit_report(faces)))
+        result.artifacts.append(
+            artifact(catalog.id, "proof-png", folder / f"{catalog.id}-proof-{n}.png", png)
+        )
+    result.artifacts.append(
+        artifact(catalog.id, "fit-report", folder / "fit-report.csv", fit_report(faces))
+    )
     if options.cvd:
         for d in DEFICIENCIES:
-            seen, pngs = _simulated(pdf, pages, paper, d, f"{title} as seen with {d} (Machado 2009)")
-            result.artifacts.append(artifact(catalog.id, "proof", folder / f"{catalog.id}-proof-{d}.pdf", seen, paper=paper, pages=pages))
+            seen, pngs = _simulated(
+                pdf, pages, paper, d, f"{title} as seen with {d} (Machado 2009)"
+            )
+            result.artifacts.append(
+                artifact(
+                    catalog.id,
+                    "proof",
+                    folder / f"{catalog.id}-proof-{d}.pdf",
+                    seen,
+                    paper=paper,
+                    pages=pages,
+                )
+            )
             for n, png in enumerate(pngs, start=1):
-                result.artifacts.append(artifact(catalog.id, "proof-png", folder / f"{catalog.id}-proof-{d}-{n}.png", png))
+                result.artifacts.append(
+                    artifact(
+                        catalog.id, "proof-png", folder / f"{catalog.id}-proof-{d}-{n}.png", png
+                    )
+                )
         result.findings += vision.lint(job)  # sets colour-blind players cannot tell apart
     for label, face in faces:
         for note in problems_of(face):
-            result.findings.append(Issue(f"{catalog.id}: proof", None, note.box, f"{label}: {', '.join(note.problems)}", "warning"))
+            result.findings.append(
+                Issue(
+                    f"{catalog.id}: proof",
+                    None,
+                    note.box,
+                    f"{label}: {', '.join(note.problems)}",
+                    "warning",
+                )
+            )
     return result
 
 

@@ -20,7 +20,17 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..render.pdf import Spill, clip_path, draw_path, new_canvas as pdf_canvas, pdf_color, pdf_path, pdf_settings, retagged, show_page
+from ..render.pdf import (
+    Spill,
+    clip_path,
+    draw_path,
+    new_canvas as pdf_canvas,
+    pdf_color,
+    pdf_path,
+    pdf_settings,
+    retagged,
+    show_page,
+)
 from ..core.units import POINTS_PER
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
@@ -67,7 +77,13 @@ def reuse_counts(pages: Iterable[Page]) -> dict[str, int]:
     return counts
 
 
-def write_pdf(pages: list[Page], info: DocInfo, drawer_for: Callable[[Canvas], FaceDrawer], *, release: bool = False) -> list[bytes | memoryview]:
+def write_pdf(
+    pages: list[Page],
+    info: DocInfo,
+    drawer_for: Callable[[Canvas], FaceDrawer],
+    *,
+    release: bool = False,
+) -> list[bytes | memoryview]:
     """Draw every page and return the PDF, as pieces to write one after the other (views
     into ReportLab's bytes, with the retagged font subset names between them).
 
@@ -110,7 +126,9 @@ def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
     if page.note:
         parts.append(page.note)
     if page.bleed is not None and page.area is not None:
-        margin = min(page.area.x, page.area.y, page.width - page.area.x1, page.height - page.area.y1)
+        margin = min(
+            page.area.x, page.area.y, page.width - page.area.x1, page.height - page.area.y1
+        )
         parts.append(f"bleed {bleed_text(page.bleed)} mm or more, margin {margin / MM:.1f} mm")
     return "  ·  ".join(parts)
 
@@ -121,7 +139,9 @@ def bleed_text(bleed: float) -> str:
     return f"{math.floor(bleed / MM * 10 + 1e-6) / 10:.1f}"
 
 
-def draw_page(c: Canvas, drawer: FaceDrawer, page: Page, counts: dict[str, int], style: Style) -> None:
+def draw_page(
+    c: Canvas, drawer: FaceDrawer, page: Page, counts: dict[str, int], style: Style
+) -> None:
     dx, dy = page.offset
     c.saveState()
     if dx or dy:
@@ -146,7 +166,9 @@ def draw_page(c: Canvas, drawer: FaceDrawer, page: Page, counts: dict[str, int],
 def place(c: Canvas, drawer: FaceDrawer, p: Placement, area: Optional[Box], reuse: bool) -> None:
     """One face: clipped to its slot (trim plus the bleed it may show) and to the printable
     area, turned by its rotation, inside a /Face marked-content sequence."""
-    c.addLiteral(f"/Face <</K ({_pdf_text(p.key)}) /C ({_pdf_text(p.component)}) /S /{p.side}>> BDC")
+    c.addLiteral(
+        f"/Face <</K ({_pdf_text(p.key)}) /C ({_pdf_text(p.component)}) /S /{p.side}>> BDC"
+    )
     c.saveState()
     if area is not None and not area.contains(_clip_bounds(p), eps=1e-6):
         _clip_polygon(c, area.corners())
@@ -200,7 +222,9 @@ def _clip_polygon(c: Canvas, points: Iterable[Point]) -> None:
     clip_path(c, pdf_path(d))  # slots repeat page to page: cached paths
 
 
-def _lines(c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple[float, ...] = ()) -> None:
+def _lines(
+    c: Canvas, segments: Iterable[Segment], width: float, color: str, dash: tuple[float, ...] = ()
+) -> None:
     segments = list(segments)
     if not segments:
         return
@@ -314,7 +338,14 @@ def draw_scale_bars(c: Canvas, x: float, thick: float, size: float, width: float
     for i, (label, bar) in enumerate(SCALE_BARS):
         if i:
             x += 3 * MM
-        d = (("M", x, 0), ("L", x, thick), ("M", x, thick / 2), ("L", x + bar, thick / 2), ("M", x + bar, 0), ("L", x + bar, thick))
+        d = (
+            ("M", x, 0),
+            ("L", x, thick),
+            ("M", x, thick / 2),
+            ("L", x + bar, thick / 2),
+            ("M", x + bar, 0),
+            ("L", x + bar, thick),
+        )
         draw_path(c, pdf_path(d), stroke=1, fill=0)
         x += bar + 1 * MM
         c.drawString(x, baseline, label)

@@ -24,16 +24,30 @@ from ..core.issues import Issue, Issues
 from ..catalog.kinds import KindName
 from ..core.project import shared_layout
 from ..core.tomlpos import Path as KeyPath, line_for, read_toml
-from ..core.units import PAPERS, POINTS_PER, UnitError, fmt_mm, parse_length, parse_offset, parse_size
+from ..core.units import (
+    PAPERS,
+    POINTS_PER,
+    UnitError,
+    fmt_mm,
+    parse_length,
+    parse_offset,
+    parse_size,
+)
 from ..core.validation import dotted, issues_from
 
 if TYPE_CHECKING:
     from ..core.stage import BuildOptions
 
 PRINTERS_FILE = "printers.toml"
-SHEET_MARGIN = 5 * POINTS_PER["mm"]  # home printers print reliably from 3 to 5 mm in (docs/sheets.md)
-DEFAULT_MARGIN = SHEET_MARGIN  # the printer margin when no printer profile sets one; a sheet file's least
-MIN_MARGIN = 6 * POINTS_PER["mm"]  # the margin of pages laid out without a sheet (boards, tuck boxes, print then cut)
+SHEET_MARGIN = (
+    5 * POINTS_PER["mm"]
+)  # home printers print reliably from 3 to 5 mm in (docs/sheets.md)
+DEFAULT_MARGIN = (
+    SHEET_MARGIN  # the printer margin when no printer profile sets one; a sheet file's least
+)
+MIN_MARGIN = (
+    6 * POINTS_PER["mm"]
+)  # the margin of pages laid out without a sheet (boards, tuck boxes, print then cut)
 MIN_PRINTER_MARGIN = 3 * POINTS_PER["mm"]  # a profile may go this close, never closer
 
 
@@ -45,12 +59,12 @@ def _points(value: Any) -> float:
 
 
 def _count(value: Any) -> Optional[int]:
-    """"auto" (or absent) → None; a whole number of 1 or more passes."""
+    """ "auto" (or absent) → None; a whole number of 1 or more passes."""
     if value is None or value == "auto":
         return None
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return value
-    raise ValueError(f"expected a whole number of 1 or more, or \"auto\", got {value!r}")
+    raise ValueError(f'expected a whole number of 1 or more, or "auto", got {value!r}')
 
 
 Length = Annotated[float, BeforeValidator(_points)]
@@ -150,7 +164,9 @@ class Sheet(Strict):
     @classmethod
     def _margin(cls, value: Optional[float]) -> Optional[float]:
         if value is not None and value < SHEET_MARGIN - 1e-6:
-            raise ValueError(f"expected at least 5mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}")
+            raise ValueError(
+                f"expected at least 5mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}"
+            )
         return value
 
 
@@ -177,7 +193,9 @@ class Printer(Strict):
     @classmethod
     def _margin(cls, value: float) -> float:
         if value < MIN_PRINTER_MARGIN - 1e-6:
-            raise ValueError(f"expected at least 3mm: no desktop printer prints closer to the paper edge, got {fmt_mm(value)}")
+            raise ValueError(
+                f"expected at least 3mm: no desktop printer prints closer to the paper edge, got {fmt_mm(value)}"
+            )
         return value
 
 
@@ -216,7 +234,9 @@ def _same_size(a: str, b: str) -> bool:
     return abs(aw - bw) < 0.01 and abs(ah - bh) < 0.01
 
 
-def _read_toml(path: Path, shown: str, issues: Issues, root: Path) -> Optional[tuple[dict[str, Any], Mapping[KeyPath, int]]]:
+def _read_toml(
+    path: Path, shown: str, issues: Issues, root: Path
+) -> Optional[tuple[dict[str, Any], Mapping[KeyPath, int]]]:
     read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
@@ -224,17 +244,29 @@ def _read_toml(path: Path, shown: str, issues: Issues, root: Path) -> Optional[t
 
 
 def _clean(loc: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+    return tuple(
+        p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-")))
+    )
 
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def _validate(model: type[M], data: dict[str, Any], shown: str, lines: Mapping[KeyPath, int], issues: Issues) -> Optional[M]:
+def _validate(
+    model: type[M], data: dict[str, Any], shown: str, lines: Mapping[KeyPath, int], issues: Issues
+) -> Optional[M]:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        issues.extend(issues_from(exc, shown, lambda loc: line_for(lines, _clean(loc)), lambda loc: dotted(_clean(loc)), model))
+        issues.extend(
+            issues_from(
+                exc,
+                shown,
+                lambda loc: line_for(lines, _clean(loc)),
+                lambda loc: dotted(_clean(loc)),
+                model,
+            )
+        )
         return None
 
 
@@ -278,8 +310,12 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
         return {}, issues
     defaults = [k for k, p in model.printers.items() if p.default]
     if len(defaults) > 1:
-        issues.add(shown, line_for(read[1], ("printers", defaults[1], "default")), f"printers.{defaults[1]}.default",
-                   f"only one printer may be the default; {defaults[0]!r} already is")
+        issues.add(
+            shown,
+            line_for(read[1], ("printers", defaults[1], "default")),
+            f"printers.{defaults[1]}.default",
+            f"only one printer may be the default; {defaults[0]!r} already is",
+        )
     return dict(model.printers), issues
 
 
@@ -295,7 +331,14 @@ def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float
     if name:
         if name not in printers:
             shown = f"{shared_layout(root, 'sheets')[1]}/{PRINTERS_FILE}"
-            return given, [Issue(shown, None, "printers", f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}")]
+            return given, [
+                Issue(
+                    shown,
+                    None,
+                    "printers",
+                    f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}",
+                )
+            ]
         if given != (0.0, 0.0):
             return given, []
         return printers[name].back_offset, []
@@ -341,7 +384,9 @@ def with_margin(sheet: SheetFile, margin: float) -> SheetFile:
     return SheetFile(sheet.sheet.model_copy(update={"margin": margin}), sheet.file, sheet.stem)
 
 
-def choose(sheets: list[SheetFile], *, game: str, kind: str, size: str, paper: str) -> Optional[SheetFile]:
+def choose(
+    sheets: list[SheetFile], *, game: str, kind: str, size: str, paper: str
+) -> Optional[SheetFile]:
     """The most specific sheet that takes this piece (game-specific before size-specific
     before general); ties go to the first file name."""
     fitting = [s for s in sheets if s.takes(game=game, kind=kind, size=size, paper=paper)]
@@ -354,4 +399,3 @@ def paper_size(paper: str, orientation: str = "portrait") -> tuple[float, float]
     w, h = parse_size(paper)
     w, h = min(w, h), max(w, h)
     return (h, w) if orientation == "landscape" else (w, h)
-

@@ -44,8 +44,10 @@ class Row:
 
     def markdown(self) -> str:
         bleed = "—" if self.bleed is None else f"{bleed_text(self.bleed)} mm"
-        return (f"| {PAPER_LABELS.get(self.paper, self.paper)} | {self.pieces} | {self.arranged} | {self.per_page} | "
-                f"{'landscape, turned onto the portrait page' if self.landscape else 'portrait'} | {self.margin / MM:.1f} mm | {bleed} |")
+        return (
+            f"| {PAPER_LABELS.get(self.paper, self.paper)} | {self.pieces} | {self.arranged} | {self.per_page} | "
+            f"{'landscape, turned onto the portrait page' if self.landscape else 'portrait'} | {self.margin / MM:.1f} mm | {bleed} |"
+        )
 
 
 def _page_margin(page: Page) -> float:
@@ -62,31 +64,88 @@ def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Op
         layout = plan_grid(w, h, BLEED, s, paper)
         if layout is None:
             return None
-        page = grid_pages([Item(face, face, "x")] * layout.capacity, layout, s, bleed=BLEED, cut_lines=s.marks.cut_lines)[0]
+        page = grid_pages(
+            [Item(face, face, "x")] * layout.capacity,
+            layout,
+            s,
+            bleed=BLEED,
+            cut_lines=s.marks.cut_lines,
+        )[0]
         # and the tightest case: every row a different back, a gutter between each two
         other = Face.build(w, h, BLEED, shape, (Rect(0, 0, w, h, fill="#000000"),))
-        mixed = [Item(face, face if (k // layout.cols) % 2 else other, "x") for k in range(layout.capacity)]
+        mixed = [
+            Item(face, face if (k // layout.cols) % 2 else other, "x")
+            for k in range(layout.capacity)
+        ]
         tight = grid_pages(mixed, layout, s, bleed=BLEED, cut_lines=s.marks.cut_lines)
         least = min(b for b in (least_bleed(p) for p in [page] + tight) if b is not None)
-        return Row(paper, pieces, f"{layout.cols} x {layout.rows} grid", layout.capacity, layout.width > layout.height,
-                   _page_margin(page), least)
+        return Row(
+            paper,
+            pieces,
+            f"{layout.cols} x {layout.rows} grid",
+            layout.capacity,
+            layout.width > layout.height,
+            _page_margin(page),
+            least,
+        )
     if arranged == "honeycomb":
         fr, slots = plan_honeycomb(w, h, s, paper, False, BLEED)
         if fr is None:
             return None
-        page = honeycomb_pages([Item(face, face, "x")] * len(slots), fr, slots, bleed=BLEED, style=None)[0]
-        return Row(paper, pieces, "honeycomb", len(slots), fr.width > fr.height, _page_margin(page), least_bleed(page))
-    fr = frame(s, paper, "portrait" if s.orientation == "auto" else s.orientation, None, "bottom" if s.footer.edge == "auto" else s.footer.edge)
-    pages, _ = pack_pages([[Item(face, None, "x")] * 400], fr, bleed=BLEED, gap=s.pack.gap, rotate=s.pack.rotate, style=None)
+        page = honeycomb_pages(
+            [Item(face, face, "x")] * len(slots), fr, slots, bleed=BLEED, style=None
+        )[0]
+        return Row(
+            paper,
+            pieces,
+            "honeycomb",
+            len(slots),
+            fr.width > fr.height,
+            _page_margin(page),
+            least_bleed(page),
+        )
+    fr = frame(
+        s,
+        paper,
+        "portrait" if s.orientation == "auto" else s.orientation,
+        None,
+        "bottom" if s.footer.edge == "auto" else s.footer.edge,
+    )
+    pages, _ = pack_pages(
+        [[Item(face, None, "x")] * 400],
+        fr,
+        bleed=BLEED,
+        gap=s.pack.gap,
+        rotate=s.pack.rotate,
+        style=None,
+    )
     page = pages[0]
-    spill = min((p.clip_circle[2] - p.trim.w / 2 for p in page.placements if p.clip_circle is not None), default=None)
-    return Row(paper, pieces, "lattice", len(page.placements), fr.width > fr.height, _page_margin(page), spill)
+    spill = min(
+        (p.clip_circle[2] - p.trim.w / 2 for p in page.placements if p.clip_circle is not None),
+        default=None,
+    )
+    return Row(
+        paper,
+        pieces,
+        "lattice",
+        len(page.placements),
+        fr.width > fr.height,
+        _page_margin(page),
+        spill,
+    )
 
 
 def rows(root: Path) -> list[Row]:
     """The table for the sheets of the project at `root` (the shipped ones by default)."""
     sheets, _ = load_sheets(root)
-    sheets = [SheetFile(sf.sheet.model_copy(update={"margin": sf.sheet.margin or DEFAULT_MARGIN}), sf.file, sf.stem) for sf in sheets]
+    sheets = [
+        SheetFile(
+            sf.sheet.model_copy(update={"margin": sf.sheet.margin or DEFAULT_MARGIN}),
+            sf.file,
+            sf.stem,
+        )
+        for sf in sheets
+    ]
     out = []
     for paper in ("letter", "a4"):
         for pieces, kind, size, shape in PIECES:

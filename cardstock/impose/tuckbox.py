@@ -110,29 +110,59 @@ class Net:
         j = min(T * 0.4, self.W / 4)  # the tongue's
         g = min(self.G * 0.8, self.H / 8)  # the glue flap's
         notch = min(self.W / 6, 10 * MM)
-        arc = [(xf + self.W / 2 - notch * math.cos(a), y0 + notch * math.sin(a))
-               for a in (k * math.pi / 12 for k in range(13))]
+        arc = [
+            (xf + self.W / 2 - notch * math.cos(a), y0 + notch * math.sin(a))
+            for a in (k * math.pi / 12 for k in range(13))
+        ]
         return [
-            (xa, y0), (xa + i, y0 - F), (xf - i, y0 - F), (xf, y0),
-            *arc, (xb, y0),
-            (xb + i, y0 - F), (xk - i, y0 - F), (xk, y0),
-            (xk, y0 - D), (xk + j, y0 - D - T), (xg - j, y0 - D - T), (xg, y0 - D), (xg, y0),
-            (xe, y0 + g), (xe, y1 - g), (xg, y1),
-            (xg, y1 + D), (xg - j, y1 + D + T), (xk + j, y1 + D + T), (xk, y1 + D), (xk, y1),
-            (xk - i, y1 + F), (xb + i, y1 + F), (xb, y1),
+            (xa, y0),
+            (xa + i, y0 - F),
+            (xf - i, y0 - F),
+            (xf, y0),
+            *arc,
+            (xb, y0),
+            (xb + i, y0 - F),
+            (xk - i, y0 - F),
+            (xk, y0),
+            (xk, y0 - D),
+            (xk + j, y0 - D - T),
+            (xg - j, y0 - D - T),
+            (xg, y0 - D),
+            (xg, y0),
+            (xe, y0 + g),
+            (xe, y1 - g),
+            (xg, y1),
+            (xg, y1 + D),
+            (xg - j, y1 + D + T),
+            (xk + j, y1 + D + T),
+            (xk, y1 + D),
+            (xk, y1),
+            (xk - i, y1 + F),
+            (xb + i, y1 + F),
+            (xb, y1),
             (xf, y1),
-            (xf - i, y1 + F), (xa + i, y1 + F), (xa, y1),
+            (xf - i, y1 + F),
+            (xa + i, y1 + F),
+            (xa, y1),
         ]
 
     def folds(self) -> list[tuple[Point, Point]]:
         xa, xf, xb, xk, xg, _ = self.xs
         y0, y1, D = self.y0, self.y1, self.D
         return [((x, y0), (x, y1)) for x in (xf, xb, xk, xg)] + [
-            ((xa, y0), (xf, y0)), ((xb, y0), (xk, y0)), ((xk, y0), (xg, y0)), ((xk, y0 - D), (xg, y0 - D)),
-            ((xa, y1), (xf, y1)), ((xb, y1), (xk, y1)), ((xk, y1), (xg, y1)), ((xk, y1 + D), (xg, y1 + D)),
+            ((xa, y0), (xf, y0)),
+            ((xb, y0), (xk, y0)),
+            ((xk, y0), (xg, y0)),
+            ((xk, y0 - D), (xg, y0 - D)),
+            ((xa, y1), (xf, y1)),
+            ((xb, y1), (xk, y1)),
+            ((xk, y1), (xg, y1)),
+            ((xk, y1 + D), (xg, y1 + D)),
         ]
 
-    def panels(self) -> list[tuple[str, tuple[float, float, float, float], tuple[bool, bool, bool, bool]]]:
+    def panels(
+        self,
+    ) -> list[tuple[str, tuple[float, float, float, float], tuple[bool, bool, bool, bool]]]:
         """(name, (x, y, w, h), which edges are cuts: left, top, right, bottom)."""
         xa, xf, xb, xk, xg, _ = self.xs
         y0, y1, D, T, F, H, W = self.y0, self.y1, self.D, self.T, self.F, self.H, self.W
@@ -178,6 +208,7 @@ def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> Optional[bool]:
 
 # ---------------------------------------------------------------- the stage
 
+
 def build_tuckbox(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
@@ -185,24 +216,39 @@ def build_tuckbox(job: Job) -> StageResult:
     margin = page_margin(catalog.root, options)
     decks = decks_of(catalog, faces)
     if not decks:
-        result.findings.append(Issue(catalog.display(catalog.folder / "game.toml"), catalog.line("sets"), "sets",
-                                     f"{catalog.id} has no set of cards for a tuck box to hold; no tuck box was drawn", "warning"))
+        result.findings.append(
+            Issue(
+                catalog.display(catalog.folder / "game.toml"),
+                catalog.line("sets"),
+                "sets",
+                f"{catalog.id} has no set of cards for a tuck box to hold; no tuck box was drawn",
+                "warning",
+            )
+        )
         return result
     for paper in papers_for(catalog, options):
         boxes: list[tuple[Deck, Net, bool]] = []
         for deck in decks:
             placed = _split(deck, thickness, paper, margin)
             if placed is None:
-                result.findings.append(Issue(catalog.display(catalog.folder / "game.toml"), catalog.line("sets"), "sets",
-                                             f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x {fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was drawn for it",
-                                             "warning"))
+                result.findings.append(
+                    Issue(
+                        catalog.display(catalog.folder / "game.toml"),
+                        catalog.line("sets"),
+                        "sets",
+                        f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x {fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was drawn for it",
+                        "warning",
+                    )
+                )
                 continue
             boxes += placed
         if not boxes:
             continue
         data = tuckbox_pdf(catalog, boxes, paper, thickness, margin)
         path = Path(options.out) / catalog.id / f"{catalog.id}-tuckbox-{paper}.pdf"
-        result.artifacts.append(artifact(catalog.id, "tuckbox", path, data, paper=paper, pages=len(boxes)))
+        result.artifacts.append(
+            artifact(catalog.id, "tuckbox", path, data, paper=paper, pages=len(boxes))
+        )
     return result
 
 
@@ -228,11 +274,24 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
         first = cards[0]
         front = faces.face(first, "front")
         back_face = faces.face(first, "back") or front
-        decks.append(Deck(key, title, sum(c.count for c in cards), max(w for w, _ in sizes), max(h for _, h in sizes), back_face, front, first=first))
+        decks.append(
+            Deck(
+                key,
+                title,
+                sum(c.count for c in cards),
+                max(w for w, _ in sizes),
+                max(h for _, h in sizes),
+                back_face,
+                front,
+                first=first,
+            )
+        )
     return decks
 
 
-def _split(deck: Deck, thickness: float, paper: str, margin: float) -> Optional[list[tuple[Deck, Net, bool]]]:
+def _split(
+    deck: Deck, thickness: float, paper: str, margin: float
+) -> Optional[list[tuple[Deck, Net, bool]]]:
     """The deck in as few boxes as fit the paper, its cards shared out evenly (None when
     not even an empty box fits)."""
     for n in range(1, deck.cards + 1):
@@ -241,8 +300,24 @@ def _split(deck: Deck, thickness: float, paper: str, margin: float) -> Optional[
         turned = fits(net, paper, margin)
         if turned is not None:
             shares = [deck.cards // n + (1 if i < deck.cards % n else 0) for i in range(n)]
-            return [(Deck(deck.key, deck.title, k, deck.card_w, deck.card_h, deck.back, deck.front, (i + 1, n), deck.first),
-                     net_for(deck.card_w, deck.card_h, k, thickness), turned) for i, k in enumerate(shares)]
+            return [
+                (
+                    Deck(
+                        deck.key,
+                        deck.title,
+                        k,
+                        deck.card_w,
+                        deck.card_h,
+                        deck.back,
+                        deck.front,
+                        (i + 1, n),
+                        deck.first,
+                    ),
+                    net_for(deck.card_w, deck.card_h, k, thickness),
+                    turned,
+                )
+                for i, k in enumerate(shares)
+            ]
         if net_for(deck.card_w, deck.card_h, 1, thickness).width > max(_room(paper, margin)):
             return None
     return None
@@ -250,9 +325,15 @@ def _split(deck: Deck, thickness: float, paper: str, margin: float) -> Optional[
 
 # ---------------------------------------------------------------- drawing
 
+
 @pdf_settings()
-def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: str, thickness: float,
-                margin: float = MIN_MARGIN) -> list[bytes | memoryview]:
+def tuckbox_pdf(
+    catalog: Catalog,
+    boxes: list[tuple[Deck, Net, bool]],
+    paper: str,
+    thickness: float,
+    margin: float = MIN_MARGIN,
+) -> list[bytes | memoryview]:
     info = sheet_info(catalog, paper, "tuck boxes")
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
@@ -267,7 +348,16 @@ def tuckbox_pdf(catalog: Catalog, boxes: list[tuple[Deck, Net, bool]], paper: st
     return retagged(buffer.getvalue())
 
 
-def _page(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, turned: bool, pw: float, ph: float, margin: float) -> None:
+def _page(
+    c: Canvas,
+    drawer: PdfFaces,
+    deck: Deck,
+    net: Net,
+    turned: bool,
+    pw: float,
+    ph: float,
+    margin: float,
+) -> None:
     """The net centred in the room above the footer; (0, 0) of the net at its top left."""
     nw, nh = (net.height, net.width) if turned else (net.width, net.height)
     ox = (pw - nw) / 2
@@ -293,15 +383,29 @@ def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = B
     # so the bleed of one panel never shows on a neighbour across a slit
     for outer in (True, False):
         for name, rect, cuts in net.panels():
-            _panel(c, drawer, deck, name, rect, cuts if outer else (False, False, False, False), bleed)
+            _panel(
+                c, drawer, deck, name, rect, cuts if outer else (False, False, False, False), bleed
+            )
     for name, rect, _ in net.panels():
         if name == "side":
-            _label(c, rect, deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""), f"{deck.cards} cards")
+            _label(
+                c,
+                rect,
+                deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""),
+                f"{deck.cards} cards",
+            )
     c.addLiteral("EMC")
 
 
-def _panel(c: Canvas, drawer: PdfFaces, deck: Deck, name: str, rect: tuple[float, float, float, float],
-           cuts: tuple[bool, bool, bool, bool], bleed: float = BLEED) -> None:
+def _panel(
+    c: Canvas,
+    drawer: PdfFaces,
+    deck: Deck,
+    name: str,
+    rect: tuple[float, float, float, float],
+    cuts: tuple[bool, bool, bool, bool],
+    bleed: float = BLEED,
+) -> None:
     x, y, w, h = rect
     left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
     c.saveState()
@@ -313,7 +417,9 @@ def _panel(c: Canvas, drawer: PdfFaces, deck: Deck, name: str, rect: tuple[float
     c.restoreState()
 
 
-def _face_over(c: Canvas, drawer: PdfFaces, face: Any, x: float, y: float, w: float, h: float) -> None:
+def _face_over(
+    c: Canvas, drawer: PdfFaces, face: Any, x: float, y: float, w: float, h: float
+) -> None:
     """The face scaled (keeping its proportions) to cover the rectangle, centred on it
     (in y-down net space; the caller clips)."""
     s = max(w / face.width, h / face.height)
@@ -388,11 +494,15 @@ def _fold_marks(c: Canvas, net: Net) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw: float, margin: float) -> None:
+def _footer(
+    c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw: float, margin: float
+) -> None:
     part = f" (box {deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""
     inner = f"inside {fmt_mm(net.W)} x {fmt_mm(net.H)} x {fmt_mm(net.D)} mm"
-    text = (f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at {fmt_mm(thickness)} mm  ·  {inner}"
-            f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}")
+    text = (
+        f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at {fmt_mm(thickness)} mm  ·  {inner}"
+        f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}"
+    )
     size = 7.0
     room = pw - 2 * margin
     text, size = fit_line(text, TEXT_FONT, size, room, MIN_TEXT)

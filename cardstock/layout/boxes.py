@@ -80,7 +80,9 @@ class Subject:
 
     __slots__ = ("label", "file", "line", "fields")
 
-    def __init__(self, label: str, file: str, line: Optional[int], fields: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, label: str, file: str, line: Optional[int], fields: tuple[str, ...] = ()
+    ) -> None:
         self.label = label  # "component 'red-fear'" or "back 'pack'"
         self.file = file
         self.line = line
@@ -102,24 +104,62 @@ class Painter:
     styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
     notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
 
-    def note(self, lay: Any, box: Any, rect: tuple[float, float, float, float], problems: tuple[str, ...] = (), *,
-             size: float = 0.0, min_size: float = 0.0, overflow: float = 0.0) -> None:
+    def note(
+        self,
+        lay: Any,
+        box: Any,
+        rect: tuple[float, float, float, float],
+        problems: tuple[str, ...] = (),
+        *,
+        size: float = 0.0,
+        min_size: float = 0.0,
+        overflow: float = 0.0,
+    ) -> None:
         """Keep what a box found while drawn (`ops.Note`); `rect` is x0, y0, x1, y1."""
         x0, y0, x1, y1 = (round(v, 2) for v in rect)
-        self.notes.append(Note(f"{lay.name}.{box.name}", x0, y0, x1, y1, round(size, 2), round(min_size, 2), round(overflow, 2), problems))
+        self.notes.append(
+            Note(
+                f"{lay.name}.{box.name}",
+                x0,
+                y0,
+                x1,
+                y1,
+                round(size, 2),
+                round(min_size, 2),
+                round(overflow, 2),
+                problems,
+            )
+        )
 
     # ------------------------------------------------------------ messages
 
-    def layout_issue(self, lay: Layout, box: Optional[Box], key: str, message: str, level: Level = "error") -> None:
+    def layout_issue(
+        self, lay: Layout, box: Optional[Box], key: str, message: str, level: Level = "error"
+    ) -> None:
         where = box.where(key) if box is not None else lay.where(key)
-        fld = f"layouts.{lay.name}" + (f".boxes.{box.name}" if box is not None else "") + (f".{key}" if key else "")
-        issue = Issue(where[0], where[1], fld, f"{message} (drawing {self.subject.label})", level, bad_input=level == "error")
+        fld = (
+            f"layouts.{lay.name}"
+            + (f".boxes.{box.name}" if box is not None else "")
+            + (f".{key}" if key else "")
+        )
+        issue = Issue(
+            where[0],
+            where[1],
+            fld,
+            f"{message} (drawing {self.subject.label})",
+            level,
+            bad_input=level == "error",
+        )
         if isinstance(message, Breach):  # a template that broke the sandbox's bounds: bad input
             raise InputError([issue])
         self.issues.append(issue)
 
-    def data_issue(self, fld: str, message: str, level: Level = "error", bad_input: bool = False) -> None:
-        self.issues.append(Issue(self.subject.file, self.subject.line, fld, message, level, bad_input=bad_input))
+    def data_issue(
+        self, fld: str, message: str, level: Level = "error", bad_input: bool = False
+    ) -> None:
+        self.issues.append(
+            Issue(self.subject.file, self.subject.line, fld, message, level, bad_input=bad_input)
+        )
 
     # ------------------------------------------------------------ values
 
@@ -148,26 +188,51 @@ class Painter:
         value = getattr(settings, "dpi", None)
         return float(value) if isinstance(value, (int, float)) else None
 
-    def length(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: float, extent: Optional[float] = None) -> float:
+    def length(
+        self,
+        lay: Layout,
+        box: Box,
+        key: str,
+        ctx: dict[str, Any],
+        default: float,
+        extent: Optional[float] = None,
+    ) -> float:
         v = self.raw(lay, box, key, ctx)
         if v is None or (isinstance(v, str) and not v.strip()):
             return default
         return self.parse_len(lay, box, key, v, default, extent)
 
-    def parse_len(self, lay: Layout, box: Optional[Box], key: str, v: Any, default: float, extent: Optional[float] = None) -> float:
+    def parse_len(
+        self,
+        lay: Layout,
+        box: Optional[Box],
+        key: str,
+        v: Any,
+        default: float,
+        extent: Optional[float] = None,
+    ) -> float:
         try:
             return length_value(str(v), extent, self.dpi)
         except UnitError as exc:
-            self.layout_issue(lay, box, key, str(exc) + (" or a percentage such as '50%'" if extent is not None else ""))
+            self.layout_issue(
+                lay,
+                box,
+                key,
+                str(exc) + (" or a percentage such as '50%'" if extent is not None else ""),
+            )
             return default
 
-    def color(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Optional[str]) -> Optional[str]:
+    def color(
+        self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Optional[str]
+    ) -> Optional[str]:
         v = self.raw(lay, box, key, ctx)
         if v is None:
             return default
         return self.to_color(lay, box, key, v, default)
 
-    def to_color(self, lay: Layout, box: Optional[Box], key: str, v: Any, default: Optional[str]) -> Optional[str]:
+    def to_color(
+        self, lay: Layout, box: Optional[Box], key: str, v: Any, default: Optional[str]
+    ) -> Optional[str]:
         text = str(v).strip()
         if text in ("", "none", "None"):
             return None
@@ -176,7 +241,12 @@ class Painter:
             text = theme[text]
         if COLOR.match(text):
             return text.lower()
-        self.layout_issue(lay, box, key, f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}")
+        self.layout_issue(
+            lay,
+            box,
+            key,
+            f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}",
+        )
         return default
 
     # ------------------------------------------------------------ icons
@@ -190,7 +260,13 @@ class Painter:
 
     # ------------------------------------------------------------ painting
 
-    def paint(self, lay: Layout, ctx: dict[str, Any], geo: Geometry, check: Optional[Callable[[Box, list[Op], list[Op]], None]] = None) -> list[Op]:
+    def paint(
+        self,
+        lay: Layout,
+        ctx: dict[str, Any],
+        geo: Geometry,
+        check: Optional[Callable[[Box, list[Op], list[Op]], None]] = None,
+    ) -> list[Op]:
         """Every box's ops in order; `check(box, ops drawn before it, its ops)` sees each box's."""
         ops: list[Op] = []
         for box in lay.boxes:
@@ -208,7 +284,9 @@ class Painter:
             ops += drawn
         return ops
 
-    def box_rect(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> tuple[float, float, float, float]:
+    def box_rect(
+        self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+    ) -> tuple[float, float, float, float]:
         frame = geo.frame(box.get("frame", "safe"))
         edges = tuple(box.values.get(k) for k in EDGES)
         if all(v is None or (type(v) is str and "{{" not in v and "{%" not in v) for v in edges):
@@ -220,7 +298,9 @@ class Painter:
 
         def edge(key: str, extent: float) -> Optional[float]:
             v = box.get(key)
-            if v is None or (isinstance(v, str) and v.strip() == "none"):  # "none" unsets an inherited edge
+            if v is None or (
+                isinstance(v, str) and v.strip() == "none"
+            ):  # "none" unsets an inherited edge
                 return None
             return self.length(lay, box, key, ctx, 0.0, extent)
 
@@ -247,11 +327,15 @@ class Painter:
             ops = [Group(tuple(ops), None, (m[0], m[1], m[2], m[3], r(m[4]), r(m[5])))]
         return ops
 
-    def paint_args(self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: Optional[str] = None) -> dict[str, Any]:
+    def paint_args(
+        self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: Optional[str] = None
+    ) -> dict[str, Any]:
         return {
             "fill": self.color(lay, box, "fill", ctx, fill_default),
             "stroke": self.color(lay, box, "stroke", ctx, None),
-            "stroke_width": r(self.length(lay, box, "stroke_width", ctx, 0.75 if box.get("stroke") else 0.0)),
+            "stroke_width": r(
+                self.length(lay, box, "stroke_width", ctx, 0.75 if box.get("stroke") else 0.0)
+            ),
             "dash": self.dash(lay, box, ctx),
             "opacity": float(box.get("opacity", 1.0)),
         }
@@ -275,7 +359,12 @@ class Painter:
             return geo.safe
         return self.parse_len(lay, box, "inset", text, 0.0)
 
-    def fit(self, blocks: Sequence[Block], inner: tuple[float, float, float, float], style: textmod.TextStyle) -> textmod.Fit:
+    def fit(
+        self,
+        blocks: Sequence[Block],
+        inner: tuple[float, float, float, float],
+        style: textmod.TextStyle,
+    ) -> textmod.Fit:
         """Text fitted into a box, remembered in `fits` per (blocks, box, style): faces of
         one game repeat the same type lines, stats and rule texts in the same boxes, and
         fitting (measuring, breaking, shrinking) is the costly part of a face. Inline icons
@@ -293,8 +382,13 @@ class Painter:
         return found
 
 
-
-def _span(origin: float, extent: float, start: Optional[float], end: Optional[float], size: Optional[float]) -> tuple[float, float]:
+def _span(
+    origin: float,
+    extent: float,
+    start: Optional[float],
+    end: Optional[float],
+    size: Optional[float],
+) -> tuple[float, float]:
     if start is not None and end is not None:
         return origin + start, extent - start - end
     if start is not None:
@@ -325,7 +419,9 @@ def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float]
 
 
 @lru_cache(maxsize=8192)
-def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: Optional[float] = None) -> tuple[float, float, float, float]:
+def static_rect(
+    edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: Optional[float] = None
+) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
     templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
@@ -342,5 +438,3 @@ def static_rect(edges: tuple[Any, ...], frame: tuple[float, float, float, float]
     x, w = _span(fx, fw, edge(left, fw), edge(right, fw), edge(width, fw))
     y, h = _span(fy, fh, edge(top, fh), edge(bottom, fh), edge(height, fh))
     return x, y, max(0.0, w), max(0.0, h)
-
-

@@ -56,7 +56,12 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
         if comp.back is not None and comp.back in catalog.game.backs and comp.kind != "reference":
             back = back_layout_name(catalog, comp, ls)
             if not ls.has(back):
-                tally.add(Issue(where, None, "", f"there is no layout {back!r} for the back {comp.back!r}"), comp.id)
+                tally.add(
+                    Issue(
+                        where, None, "", f"there is no layout {back!r} for the back {comp.back!r}"
+                    ),
+                    comp.id,
+                )
     return found + tally.issues()
 
 
@@ -81,7 +86,9 @@ def _svg_art(catalog: Catalog) -> list[Issue]:
     for key, back in catalog.game.backs.items():
         p = problem(back.art)
         if p:
-            out.append(Issue(catalog.display(catalog.folder / "game.toml"), None, f"backs.{key}.art", p))
+            out.append(
+                Issue(catalog.display(catalog.folder / "game.toml"), None, f"backs.{key}.art", p)
+            )
     for comp in catalog.components:
         for name, spec in catalog.field_specs(comp.set).items():
             if REFERENCE_TYPES.get(spec.type) == "art":
@@ -107,7 +114,15 @@ class _Tally:
                 more = f"{len(who)} components, first {who[0]!r}"
             else:
                 more = f"component {who[0]!r}"
-            out.append(Issue(issue.file, issue.line, issue.field, f"{issue.message} (needed by {more})", issue.level))
+            out.append(
+                Issue(
+                    issue.file,
+                    issue.line,
+                    issue.field,
+                    f"{issue.message} (needed by {more})",
+                    issue.level,
+                )
+            )
         return out
 
 
@@ -126,13 +141,17 @@ def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
 
 # ---------------------------------------------------------------- layout values
 
+
 def _layout_values(catalog: Catalog, ls: LayoutSet, reader: Read) -> list[Issue]:
     """The values the game's layout files write literally (lengths, colours, fonts) and
     the syntax of the templates they write: a mistake here would be made on every face.
     Each file is read on its own, so a problem is placed at the line that writes it."""
     out: list[Issue] = []
-    files = [shared_layout(catalog.root, "default.toml"), *((catalog.root / name, name) for name in shared_files(catalog)),
-             (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml")]
+    files = [
+        shared_layout(catalog.root, "default.toml"),
+        *((catalog.root / name, name) for name in shared_files(catalog)),
+        (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml"),
+    ]
     for path, shown in files:
         if shown not in ls.files:
             continue  # missing, or its own problems are already listed
@@ -140,7 +159,9 @@ def _layout_values(catalog: Catalog, ls: LayoutSet, reader: Read) -> list[Issue]
     return out
 
 
-def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path, reader: Read) -> list[Issue]:
+def _file_values(
+    path: Path, shown: str, theme: dict[str, str], root: Path, reader: Read
+) -> list[Issue]:
     """The problems of the values one layout file writes literally (see `_layout_values`)."""
     out: list[Issue] = []
     read, _ = reader(path, shown, root)
@@ -153,18 +174,34 @@ def _file_values(path: Path, shown: str, theme: dict[str, str], root: Path, read
                     continue
                 problem = _value_problem(key, value, theme, FACES)
                 if problem:
-                    out.append(Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem))
+                    out.append(
+                        Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem)
+                    )
 
         for key, value in (data.get("theme") or {}).items():
             if not COLOR.match(str(value)):
-                out.append(Issue(shown, line_for(lines, ("theme", key)), f"theme.{key}", f"expected a colour like '#a83232', got {value!r}"))
+                out.append(
+                    Issue(
+                        shown,
+                        line_for(lines, ("theme", key)),
+                        f"theme.{key}",
+                        f"expected a colour like '#a83232', got {value!r}",
+                    )
+                )
         for name, style in (data.get("styles") or {}).items():
             check(("styles", name), style)
         for name, layout in (data.get("layouts") or {}).items():
             for key in sorted(LAYOUT_LENGTH_KEYS & set(layout)):
                 problem = None if _is_template(layout[key]) else _length_problem(layout[key], None)
                 if problem:
-                    out.append(Issue(shown, line_for(lines, ("layouts", name, key)), f"layouts.{name}.{key}", problem))
+                    out.append(
+                        Issue(
+                            shown,
+                            line_for(lines, ("layouts", name, key)),
+                            f"layouts.{name}.{key}",
+                            problem,
+                        )
+                    )
             for bname, box in (layout.get("boxes") or {}).items():
                 check(("layouts", name, "boxes", bname), box)
     return out
@@ -178,7 +215,13 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> O
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
     if key == "fallback":
-        unknown = [n for n in ([value] if isinstance(value, str) else value if isinstance(value, list) else []) if n not in fonts]
+        unknown = [
+            n
+            for n in (
+                [value] if isinstance(value, str) else value if isinstance(value, list) else []
+            )
+            if n not in fonts
+        ]
         if unknown:
             return f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fonts)}"
     if key in LENGTH_KEYS:
@@ -186,7 +229,9 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> O
     if key == "inset" and str(value).strip() not in ("bleed", "safe"):
         return _length_problem(value, None)
     if key == "dash":
-        return next((p for p in (_length_problem(part, None) for part in str(value).split()) if p), None)
+        return next(
+            (p for p in (_length_problem(part, None) for part in str(value).split()) if p), None
+        )
     if key in COLOR_KEYS:
         text = str(value).strip()
         if text in ("", "none", "None") or text in theme or COLOR.match(text):
@@ -203,5 +248,3 @@ def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:
     except UnitError as exc:
         return str(exc) + (" or a percentage such as '50%'" if extent is not None else "")
     return None
-
-

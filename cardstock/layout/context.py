@@ -26,6 +26,7 @@ COLOR = re.compile(COLOR_PATTERN)
 
 # ---------------------------------------------------------------- colours
 
+
 def _rgb(color: str) -> tuple[int, int, int]:
     c = str(color).strip().lstrip("#")
     if len(c) != 6:
@@ -65,6 +66,7 @@ def shade(color: str, t: float = 0.5) -> str:
 
 def luminance(color: str) -> float:
     """The WCAG 2 relative luminance of a colour, 0 to 1."""
+
     def lin(c: float) -> float:
         c /= 255.0
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
@@ -101,7 +103,7 @@ def legible(ink: str, under: str, ratio: float = 4.6) -> str:
     if contrast(ink, under) >= ratio:
         return ink
     lighter = luminance(ink) > luminance(under)
-    for toward in (("#ffffff", "#000000") if lighter else ("#000000", "#ffffff")):
+    for toward in ("#ffffff", "#000000") if lighter else ("#000000", "#ffffff"):
         for step in range(1, 101):
             candidate = mix(ink, toward, step / 100)
             if contrast(candidate, under) >= ratio:
@@ -109,7 +111,15 @@ def legible(ink: str, under: str, ratio: float = 4.6) -> str:
     return readable(under, "#000000", "#ffffff")
 
 
-HELPERS = {"mix": mix, "tint": tint, "shade": shade, "readable": readable, "luminance": luminance, "contrast": contrast, "legible": legible}
+HELPERS = {
+    "mix": mix,
+    "tint": tint,
+    "shade": shade,
+    "readable": readable,
+    "luminance": luminance,
+    "contrast": contrast,
+    "legible": legible,
+}
 
 
 def _blank_none(value: Any) -> Any:
@@ -138,12 +148,15 @@ def hard_breaks(text: str) -> str:
     A blank line still starts a new paragraph."""
     lines = text.split("\n")
     return "\n".join(
-        line + "\\" if i + 1 < len(lines) and line.strip() and lines[i + 1].strip() and not line.endswith("\\") else line
+        line + "\\"
+        if i + 1 < len(lines) and line.strip() and lines[i + 1].strip() and not line.endswith("\\")
+        else line
         for i, line in enumerate(lines)
     )
 
 
 # ---------------------------------------------------------------- component context
+
 
 def humanize(name: str) -> str:
     return name.replace("_", " ").replace("-", " ").strip().capitalize()
@@ -196,7 +209,11 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
         v = comp.fields.get(key)
         if v is None or v is False or v == [] or spec.type in ("text", "art", "color", "list"):
             continue
-        if spec.default is not None and v == spec.default and spec.type in ("int", "number", "bool"):
+        if (
+            spec.default is not None
+            and v == spec.default
+            and spec.type in ("int", "number", "bool")
+        ):
             continue  # an unchanged default (0 hostages, no bonus) is not worth printing
         label = spec.label or humanize(key)
         if spec.type == "icon":
@@ -210,7 +227,9 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
         else:
             text = str(v)
         icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
-        out.append({"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon})
+        out.append(
+            {"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon}
+        )
     return out
 
 
@@ -227,12 +246,17 @@ def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
     g = catalog.game
     return {
         "game": {"id": g.id, "title": g.title, "version": g.version, "description": g.description},
-        "icons": {k: {"id": k, "label": i.label, "symbol": i.symbol, "color": i.color} for k, i in g.icons.items()},
+        "icons": {
+            k: {"id": k, "label": i.label, "symbol": i.symbol, "color": i.color}
+            for k, i in g.icons.items()
+        },
         "theme": dict(theme),
     }
 
 
-def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str) -> tuple[dict[str, Any], list[Issue]]:
+def component_context(
+    catalog: Catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str
+) -> tuple[dict[str, Any], list[Issue]]:
     """The context a component's face templates see, with its text fields rendered."""
     issues: list[Issue] = []
     specs = catalog.field_specs(comp.set)
@@ -241,8 +265,15 @@ def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], 
     ctx.update(comp.fields)
     ctx.update(base_context(catalog, theme))
     ctx.update(
-        name=comp.name, id=comp.id, group=comp.group, count=comp.count, kind=comp.kind, set=comp.set,
-        set_name=s.name, fields=dict(comp.fields), side=side,
+        name=comp.name,
+        id=comp.id,
+        group=comp.group,
+        count=comp.count,
+        kind=comp.kind,
+        set=comp.set,
+        set_name=s.name,
+        fields=dict(comp.fields),
+        side=side,
     )
     # text fields are templates too ("ability text can use catalog values")
     texts: list[str] = []
@@ -256,7 +287,15 @@ def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], 
                 except InputError as exc:  # a breach of the sandbox or its bounds, already located
                     out, issue = v, exc.issues[0]
                 except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
-                    out, issue = v, Issue(comp.file, comp.line, key, f"the text cannot be rendered ({type(exc).__name__}): {exc}")
+                    out, issue = (
+                        v,
+                        Issue(
+                            comp.file,
+                            comp.line,
+                            key,
+                            f"the text cannot be rendered ({type(exc).__name__}): {exc}",
+                        ),
+                    )
                 if issue is not None:  # a text that cannot be rendered is bad input
                     issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))
                 v = out
@@ -271,21 +310,38 @@ def component_context(catalog: Catalog, comp: Component, theme: dict[str, str], 
     group_fields = set(s.group_fields())
     acc = accents(catalog, comp)
     coded = {i for i, _ in acc[:1] if i}
-    ctx["facts"] = [f for f in facts(catalog, comp, group_fields) if not (f["type"] == "icon" and f["value"] in coded)]
+    ctx["facts"] = [
+        f
+        for f in facts(catalog, comp, group_fields)
+        if not (f["type"] == "icon" and f["value"] in coded)
+    ]
     ctx["all_facts"] = facts(catalog, comp, set())
     ctx["accents"] = [{"icon": i or None, "color": c} for i, c in acc]
     colored = [(i, c) for i, c in acc if c]
     ctx["accent"] = colored[0][1] if colored else theme.get("accent", "#3d4250")
-    ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next((i for i, _ in acc if i), None)
+    ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next(
+        (i for i, _ in acc if i), None
+    )
     stat = None
     for key, spec in specs.items():
         v = comp.fields.get(key)
         if spec.type in ("int", "number") and v is not None and key not in group_fields:
-            stat = {"name": key, "label": spec.label or humanize(key), "value": int(v) if float(v).is_integer() else v}
+            stat = {
+                "name": key,
+                "label": spec.label or humanize(key),
+                "value": int(v) if float(v).is_integer() else v,
+            }
             break
     ctx["stat"] = stat
     # the picture the default layouts draw: the first art field that holds a file
-    ctx["art_file"] = next((comp.fields.get(k) for k, spec in specs.items() if spec.type == "art" and comp.fields.get(k)), None)
+    ctx["art_file"] = next(
+        (
+            comp.fields.get(k)
+            for k, spec in specs.items()
+            if spec.type == "art" and comp.fields.get(k)
+        ),
+        None,
+    )
     ctx["version_mark"] = version_mark(catalog)
     return ctx, issues
 
@@ -294,10 +350,29 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
     b = catalog.game.backs[back_id]
     ctx = base_context(catalog, theme)
     ctx.update(
-        back={"id": back_id, "title": b.title, "subtitle": b.subtitle, "color": b.color, "icon": b.icon, "art": b.art},
-        side="back", name=b.title, id=f"back-{back_id}", accent=b.color, accent_icon=b.icon,
-        accents=[{"icon": b.icon, "color": b.color}], texts=[], text_fields=[], facts=[], all_facts=[], stat=None, fields={}, art_file=b.art,
-        version_mark="", back_version_mark=version_mark(catalog),  # backs print no mark unless a layout asks
+        back={
+            "id": back_id,
+            "title": b.title,
+            "subtitle": b.subtitle,
+            "color": b.color,
+            "icon": b.icon,
+            "art": b.art,
+        },
+        side="back",
+        name=b.title,
+        id=f"back-{back_id}",
+        accent=b.color,
+        accent_icon=b.icon,
+        accents=[{"icon": b.icon, "color": b.color}],
+        texts=[],
+        text_fields=[],
+        facts=[],
+        all_facts=[],
+        stat=None,
+        fields={},
+        art_file=b.art,
+        version_mark="",
+        back_version_mark=version_mark(catalog),  # backs print no mark unless a layout asks
     )
     return ctx
 
@@ -322,11 +397,17 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
                 return ""
             if type(value) in PLAIN_TYPES:
                 return str(value)
-    run: Any = env.compiled(kind, text) if isinstance(env, BoundedSandbox) else (env.from_string(text) if kind == "t" else env.compile_expression(text))
+    run: Any = (
+        env.compiled(kind, text)
+        if isinstance(env, BoundedSandbox)
+        else (env.from_string(text) if kind == "t" else env.compile_expression(text))
+    )
     return run.render(ctx) if kind == "t" else run(**ctx)
 
 
-def render_value(env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]) -> tuple[Any, Optional[str]]:
+def render_value(
+    env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]
+) -> tuple[Any, Optional[str]]:
     """Render a layout value: strings with {{ }} or {% %} are templates, others are as-is.
     Returns (value, error message or None)."""
     if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
@@ -339,7 +420,9 @@ def render_value(env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]) -> 
         return None, f"the template failed: {exc}"
 
 
-def eval_condition(env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]) -> tuple[bool, Optional[str]]:
+def eval_condition(
+    env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]
+) -> tuple[bool, Optional[str]]:
     try:
         return bool(_evaluate(env, "e", expr, ctx)), None
     except TemplateError as exc:

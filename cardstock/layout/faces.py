@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 # bounded however many distinct faces a game has.
 RETAIN_MAX = 4000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
-SHARE_FLUSH = 50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
+SHARE_FLUSH = (
+    50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
+)
 
 
 class KeptFaces:
@@ -94,6 +96,7 @@ class KeptFaces:
 
 
 # ---------------------------------------------------------------- layout choice
+
 
 def front_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
@@ -138,29 +141,51 @@ def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
 
 # ---------------------------------------------------------------- the faces of one game
 
+
 class Faces:
     """Every face of one game, each laid out at most once (see the module's docstring).
     `laid_out` and `from_cache` count how each face was got (the tests count them; a face
     kept from the build before counts as read from the cache)."""
 
-    def __init__(self, catalog: "Catalog", cache: Optional[Cache] = None, *, layouts: Optional[LayoutSet] = None,
-                 library: Optional[Library] = None, kept: Optional[KeptFaces] = None) -> None:
+    def __init__(
+        self,
+        catalog: "Catalog",
+        cache: Optional[Cache] = None,
+        *,
+        layouts: Optional[LayoutSet] = None,
+        library: Optional[Library] = None,
+        kept: Optional[KeptFaces] = None,
+    ) -> None:
         self.catalog = catalog
         self.cache = cache if cache is not None else memory_cache()
-        self.layouts = layouts if layouts is not None else load_layouts(catalog.root, catalog.id, shared_files(catalog))
+        self.layouts = (
+            layouts
+            if layouts is not None
+            else load_layouts(catalog.root, catalog.id, shared_files(catalog))
+        )
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
-        self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text shared by the game's faces (Painter.fit)
-        self.styles: dict[int, tuple[Any, Any]] = {}  # text styles that read no template (Painter.styles)
+        self.fits: dict[
+            tuple[Any, ...], Fit
+        ] = {}  # fitted text shared by the game's faces (Painter.fit)
+        self.styles: dict[
+            int, tuple[Any, Any]
+        ] = {}  # text styles that read no template (Painter.styles)
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
-        self.kept = kept if self.retain else None  # faces of the build before, in a `--watch` process
+        self.kept = (
+            kept if self.retain else None
+        )  # faces of the build before, in a `--watch` process
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
         self._by_content: dict[str, str] = {}  # content key -> input key
         self._common: Optional[tuple[str, str]] = None
         self._quickref: dict[tuple[str, str], str] = {}
-        self._keys: dict[tuple[str, str, bool], tuple[Component, str]] = {}  # (id, side, bleed) -> (component, key)
-        self._recent: dict[str, Face] = {}  # content key -> drawing read back (`full`), the last RECENT
+        self._keys: dict[
+            tuple[str, str, bool], tuple[Component, str]
+        ] = {}  # (id, side, bleed) -> (component, key)
+        self._recent: dict[
+            str, Face
+        ] = {}  # content key -> drawing read back (`full`), the last RECENT
         self.laid_out = 0
         self.from_cache = 0
 
@@ -172,7 +197,9 @@ class Faces:
         cache when nothing it reads changed)."""
         return self._get(component, side, bleed, drawing=True)
 
-    def _get(self, component: Component, side: str, bleed: bool, *, drawing: bool) -> Optional[Face]:
+    def _get(
+        self, component: Component, side: str, bleed: bool, *, drawing: bool
+    ) -> Optional[Face]:
         """The face (`face`); when the game keeps outlines only and `drawing` is false, a
         face asked for before is given as its outline, without reading its drawing back."""
         if side not in ("front", "back"):
@@ -198,7 +225,9 @@ class Faces:
             self.cache.put("face", key, json.dumps(face_data(face), separators=(",", ":")).encode())
         if self.kept is not None:
             self.kept.add(key, face)
-        self._faces[key] = face if self.retain else replace(face, ops=(), notes=())  # an outline: drawn and noted only when read back
+        self._faces[key] = (
+            face if self.retain else replace(face, ops=(), notes=())
+        )  # an outline: drawn and noted only when read back
         self._by_content.setdefault(face.key, key)
         return face
 
@@ -281,7 +310,11 @@ class Faces:
             shape_key = (back.shape, back.width, back.height)
             if shape_key in seen:
                 continue
-            stem = f"back-{comp.back}" if not seen else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
+            stem = (
+                f"back-{comp.back}"
+                if not seen
+                else f"back-{comp.back}-{comp.kind}-{_slug(comp.size)}"
+            )
             seen.append(shape_key)
             backs.append((stem, back))
         yield from backs
@@ -299,14 +332,16 @@ class Faces:
             folder, root = catalog.folder, catalog.root
             tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
             files = files_in(folder)
-            common = "\n".join([
-                str(root),  # art ops name their files by path
-                code_key(),
-                hash_files([p for p in files if p.resolve() not in tables], folder),
-                hash_files(files_in(root / "layouts"), root),
-                hash_files(shipped_in_use(root), shipped_layouts()),
-                hash_files(files_in(root / "fonts"), root),
-            ])
+            common = "\n".join(
+                [
+                    str(root),  # art ops name their files by path
+                    code_key(),
+                    hash_files([p for p in files if p.resolve() not in tables], folder),
+                    hash_files(files_in(root / "layouts"), root),
+                    hash_files(shipped_in_use(root), shipped_layouts()),
+                    hash_files(files_in(root / "fonts"), root),
+                ]
+            )
             self._common = (common, hash_files([p for p in files if p.resolve() in tables], folder))
         return self._common
 
@@ -344,7 +379,10 @@ class Faces:
         if at not in self._quickref:
             try:
                 text, problems = _quickref(self.catalog, component, side)
-                self._quickref[at] = "quickref\n" + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
+                self._quickref[at] = (
+                    "quickref\n"
+                    + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
+                )
             except InputError:
                 self._quickref[at] = tables
         return self._quickref[at]
@@ -368,7 +406,9 @@ class Faces:
         return found
 
 
-def _back_key(catalog: "Catalog", component: Component, side: str, layouts: LayoutSet) -> Optional[tuple[Any, ...]]:
+def _back_key(
+    catalog: "Catalog", component: Component, side: str, layouts: LayoutSet
+) -> Optional[tuple[Any, ...]]:
     """What a deck back's face depends on besides the catalog and the layouts: the back,
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
@@ -392,7 +432,9 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
             return None
         lay_name = back_layout_name(catalog, component, ls)
         ctx = back_context(catalog, component.back, ls.theme)
-        subject = Subject(f"back {component.back!r}", *_game_line(catalog, ("backs", component.back)))
+        subject = Subject(
+            f"back {component.back!r}", *_game_line(catalog, ("backs", component.back))
+        )
         issues: list[Issue] = []
     else:
         if side == "back" and component.kind != "reference":
@@ -408,7 +450,15 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
     lay = ls.resolve(lay_name)
     painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles)
     if lay is None:
-        painter.issues.append(Issue(ls.files[0] if ls.files else "layouts/default.toml", None, "", f"there is no layout {lay_name!r} (needed for {subject.label})", bad_input=True))
+        painter.issues.append(
+            Issue(
+                ls.files[0] if ls.files else "layouts/default.toml",
+                None,
+                "",
+                f"there is no layout {lay_name!r} (needed for {subject.label})",
+                bad_input=True,
+            )
+        )
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
     b = _length(catalog.game.print.bleed) if bleed else 0.0
     safe = _length(catalog.game.print.safe)
@@ -427,14 +477,31 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optiona
             except ValueError as exc:
                 painter.layout_issue(lay, None, "outline", str(exc))
                 shape = "rect"
-        corner = painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0) if shape_of(shape).corner_radius else 0.0
+        corner = (
+            painter.parse_len(lay, None, "corner_radius", lay.get("corner_radius", "0mm"), 0.0)
+            if shape_of(shape).corner_radius
+            else 0.0
+        )
         geo = Geometry(w, h, b, safe, shape, corner, custom)
-        ops = _paint_marked(painter, lay, ctx, geo, (w, h, b, shape), catalog, printsafe.min_type(component.kind))
+        ops = _paint_marked(
+            painter, lay, ctx, geo, (w, h, b, shape), catalog, printsafe.min_type(component.kind)
+        )
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
     notes = _notes(painter.notes, composed=shape_of(shape).geometry is None)
-    return Face(face.key, face.width, face.height, face.bleed, face.shape, face.ops, face.cut, face.folds, findings, notes)
+    return Face(
+        face.key,
+        face.width,
+        face.height,
+        face.bleed,
+        face.shape,
+        face.ops,
+        face.cut,
+        face.folds,
+        findings,
+        notes,
+    )
 
 
 def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
@@ -445,11 +512,22 @@ def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
         was = merged.get(n.box)
         if was is not None:
             text = n if n.size else was
-            n = Note(n.box, min(was.x0, n.x0), min(was.y0, n.y0), max(was.x1, n.x1), max(was.y1, n.y1), text.size, text.min_size,
-                     text.overflow, tuple(dict.fromkeys(was.problems + n.problems)))
+            n = Note(
+                n.box,
+                min(was.x0, n.x0),
+                min(was.y0, n.y0),
+                max(was.x1, n.x1),
+                max(was.y1, n.y1),
+                text.size,
+                text.min_size,
+                text.overflow,
+                tuple(dict.fromkeys(was.problems + n.problems)),
+            )
         merged[n.box] = n
     if composed:
-        return tuple(dataclasses.replace(n, x0=0.0, y0=0.0, x1=0.0, y1=0.0) for n in merged.values())
+        return tuple(
+            dataclasses.replace(n, x0=0.0, y0=0.0, x1=0.0, y1=0.0) for n in merged.values()
+        )
     return tuple(merged.values())
 
 
@@ -469,7 +547,11 @@ def ordered(issues: Iterable[Issue]) -> list[Issue]:
     out = []
     for issue, who in hits.items():
         if who:
-            more = f" and {len(who) - 1} more face{'s' if len(who) > 2 else ''}" if len(who) > 1 else ""
+            more = (
+                f" and {len(who) - 1} more face{'s' if len(who) > 2 else ''}"
+                if len(who) > 1
+                else ""
+            )
             issue = dataclasses.replace(issue, message=f"{issue.message} (drawing {who[0]}{more})")
         out.append(issue)
     return sorted(out, key=lambda i: (i.file, i.line or 0, i.field, i.message))
@@ -482,7 +564,14 @@ def unknown_symbols(catalog: "Catalog", lib: Optional[Library] = None) -> list[I
     for key, icon in catalog.game.icons.items():
         if icon.symbol is None or lib.get(icon.symbol) is None:
             file, line = _game_line(catalog, ("icons", key, "symbol"))
-            out.append(Issue(file, line, f"icons.{key}.symbol", f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}"))
+            out.append(
+                Issue(
+                    file,
+                    line,
+                    f"icons.{key}.symbol",
+                    f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}",
+                )
+            )
     return out
 
 
@@ -491,11 +580,19 @@ def _unknown_layout_names(catalog: "Catalog", ls: LayoutSet) -> list[Issue]:
     for i, s in enumerate(catalog.game.sets):
         if s.layout and not ls.has(s.layout):
             file, line = _game_line(catalog, ("sets", i, "layout"))
-            out.append(Issue(file, line, f"sets[{i}].layout", f"unknown layout {s.layout!r}; the layouts are: {', '.join(sorted(ls.names()))}"))
+            out.append(
+                Issue(
+                    file,
+                    line,
+                    f"sets[{i}].layout",
+                    f"unknown layout {s.layout!r}; the layouts are: {', '.join(sorted(ls.names()))}",
+                )
+            )
     return out
 
 
 # ---------------------------------------------------------------- helpers
+
 
 def _length(text: str) -> float:
     try:
@@ -516,7 +613,9 @@ def _guides(geo: Geometry) -> list[Op]:
     """The face's non-printing guides (trim or corners, safe zone)."""
     out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
-        out.append(Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim"))
+        out.append(
+            Guide(rect_path(0, 0, geo.w, geo.h, geo.corner), "corner" if geo.corner else "trim")
+        )
         s = geo.safe
         out.append(Guide(rect_path(s, s, geo.w - 2 * s, geo.h - 2 * s), "safe"))
     else:
@@ -534,7 +633,15 @@ def _shows_mark(box: Box) -> bool:
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
 
 
-def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geometry, size: tuple[Any, ...], catalog: "Catalog", minimum: float) -> list[Op]:
+def _paint_marked(
+    painter: Painter,
+    lay: Layout,
+    ctx: dict[str, Any],
+    geo: Geometry,
+    size: tuple[Any, ...],
+    catalog: "Catalog",
+    minimum: float,
+) -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
@@ -557,11 +664,12 @@ def _paint_marked(painter: Painter, lay: Layout, ctx: dict[str, Any], geo: Geome
         if ctx.get(name):
             real[name] = version_mark(catalog, digest)
     for start, n, box in reversed(marked):
-        ops[start:start + n] = painter.box(lay, box, real, geo)
+        ops[start : start + n] = painter.box(lay, box, real, geo)
     return ops
 
 
 # ---------------------------------------------------------------- reference cards
+
 
 def _quickref(catalog: "Catalog", comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
@@ -569,12 +677,16 @@ def _quickref(catalog: "Catalog", comp: Component, side: str) -> tuple[str, list
     key = "front" if side == "front" else "reverse"
     name = comp.fields.get(key)
     if not name:
-        return "", [Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")]
+        return "", [
+            Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")
+        ]
     problem = quickref_name_problem(str(name))
     if problem is not None:  # bad input, found where the face is drawn
         return "", [Issue(comp.file, comp.line, key, problem, bad_input=True)]
     path = quickref_template(catalog, str(name))
     if not present(path):
-        return "", [Issue(comp.file, comp.line, key, f"no quick-reference template {catalog.display(path)}")]
+        return "", [
+            Issue(comp.file, comp.line, key, f"no quick-reference template {catalog.display(path)}")
+        ]
     text_out, problems = render_quickref(catalog, str(name))
     return (text_out or ""), list(problems)

@@ -74,7 +74,9 @@ class BoxSpec(StyleSpec):
     padding: Optional[str] = None
     rule: Optional[str] = None  # colour of table rules and note bars in text boxes
     field: Optional[str] = None  # the catalog field shown, for messages (guessed from text)
-    underline: Optional[str] = None  # a template; when true, each line of text is underlined (a 6 or 9 that may be read upside down)
+    underline: Optional[str] = (
+        None  # a template; when true, each line of text is underlined (a 6 or 9 that may be read upside down)
+    )
     # icons and pips
     icon: Optional[str] = None  # an icon id of the game (template)
     symbol: Optional[str] = None  # a library symbol name (template)

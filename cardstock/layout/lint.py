@@ -23,14 +23,18 @@ def lint(job: Job) -> list[Issue]:
     # input errors (a layout template naming nothing, a font it picks that does not exist)
     # once per place in the input; the rules check reports them as bad input, exit 2
     bad = [i for i in found if i.bad_input and i.level == "error"]
-    return once_per_place(bad) + ordered(glyphs_once(i for i in found if not (i.bad_input and i.level == "error")))
+    return once_per_place(bad) + ordered(
+        glyphs_once(i for i in found if not (i.bad_input and i.level == "error"))
+    )
 
 
 def once_per_place(issues: list[Issue]) -> list[Issue]:
     """Input errors met while drawing, one per place in the input (file, line, field), with
     the number of faces it hit: a template that picks an unknown font for every card is
     one problem, not one per card."""
-    hits: dict[tuple[str, int, str], tuple[Issue, dict[str, None]]] = {}  # the faces hit, in order, each once
+    hits: dict[
+        tuple[str, int, str], tuple[Issue, dict[str, None]]
+    ] = {}  # the faces hit, in order, each once
     for issue in issues:
         m = DRAWING.match(issue.message)
         base = dataclasses.replace(issue, message=m.group("message")) if m else issue

@@ -182,11 +182,21 @@ class Face:
     notes: tuple[Note, ...] = ()  # what its boxes found while drawn (proof sheets)
 
     @staticmethod
-    def build(width: float, height: float, bleed: float, shape: str, ops: Sequence["Op"], cut: Optional[tuple[Point, ...]] = None,
-              folds: Iterable[tuple[Point, Point]] = (), findings: Iterable[Issue] = ()) -> "Face":
+    def build(
+        width: float,
+        height: float,
+        bleed: float,
+        shape: str,
+        ops: Sequence["Op"],
+        cut: Optional[tuple[Point, ...]] = None,
+        folds: Iterable[tuple[Point, Point]] = (),
+        findings: Iterable[Issue] = (),
+    ) -> "Face":
         width, height, bleed = r(width), r(height), r(bleed)
         key = content_key((width, height, bleed, shape, ops, cut, folds))
-        return Face(key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings))
+        return Face(
+            key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings)
+        )
 
     def walk(self) -> Iterator[Any]:
         """Every op, groups flattened (depth first), with groups themselves included."""
@@ -202,13 +212,23 @@ def walk(ops: Iterable[Any]) -> Iterator[Any]:
 
 # ---------------------------------------------------------------- faces as data
 
+
 def _data(op: Any) -> list[Any]:
     """One op as a JSON-able list: its class name, then its field values in order."""
     t = type(op)
     if t is Group:
         return ["Group", [_data(o) for o in op.ops], op.clip, op.transform]
     if t is Icon:
-        return ["Icon", op.x, op.y, op.size, op.symbol, op.color, [_data(p) for p in op.parts], op.opacity]
+        return [
+            "Icon",
+            op.x,
+            op.y,
+            op.size,
+            op.symbol,
+            op.color,
+            [_data(p) for p in op.parts],
+            op.opacity,
+        ]
     return [t.__name__, *op.__dict__.values()]
 
 
@@ -216,7 +236,9 @@ def _tuples(value: Any) -> Any:
     """JSON's lists back into the tuples ops hold (paths, dashes, matrices)."""
     if type(value) is not list:
         return value
-    return tuple([_tuples(v) if type(v) is list else v for v in value])  # a number or a string is itself: no call
+    return tuple(
+        [_tuples(v) if type(v) is list else v for v in value]
+    )  # a number or a string is itself: no call
 
 
 def _op(data: list[Any]) -> Any:
@@ -224,22 +246,44 @@ def _op(data: list[Any]) -> Any:
     if name == "Group":
         return Group(tuple(_op(o) for o in data[1]), _tuples(data[2]), _tuples(data[3]))
     if name == "Icon":
-        return Icon(data[1], data[2], data[3], data[4], data[5], tuple(_op(p) for p in data[6]), data[7])
+        return Icon(
+            data[1], data[2], data[3], data[4], data[5], tuple(_op(p) for p in data[6]), data[7]
+        )
     return _OPS[name](*[_tuples(v) if type(v) is list else v for v in data[1:]])
 
 
 def face_data(face: "Face") -> list[Any]:
     """A face as JSON-able data (the cache keeps faces so: data, never code)."""
-    return [face.key, face.width, face.height, face.bleed, face.shape, [_data(o) for o in face.ops],
-            face.cut, face.folds, [i.data() for i in face.findings], [list(n.__dict__.values()) for n in face.notes]]
+    return [
+        face.key,
+        face.width,
+        face.height,
+        face.bleed,
+        face.shape,
+        [_data(o) for o in face.ops],
+        face.cut,
+        face.folds,
+        [i.data() for i in face.findings],
+        [list(n.__dict__.values()) for n in face.notes],
+    ]
 
 
 def face_from_data(data: list[Any]) -> Optional["Face"]:
     """The face `face_data` made; None for anything else (a damaged entry)."""
     try:
         key, width, height, bleed, shape, ops, cut, folds, findings, notes = data
-        return Face(key, width, height, bleed, shape, tuple(_op(o) for o in ops), _tuples(cut), _tuples(folds),
-                    tuple(Issue.from_data(i) for i in findings), tuple(_note(n) for n in notes))
+        return Face(
+            key,
+            width,
+            height,
+            bleed,
+            shape,
+            tuple(_op(o) for o in ops),
+            _tuples(cut),
+            _tuples(folds),
+            tuple(Issue.from_data(i) for i in findings),
+            tuple(_note(n) for n in notes),
+        )
     except (TypeError, ValueError, KeyError, IndexError):
         return None
 
@@ -279,7 +323,16 @@ def _plain_group(op: Group) -> tuple[Any, ...]:
 
 
 def _plain_icon(op: Icon) -> tuple[Any, ...]:
-    return ("Icon", op.x, op.y, op.size, op.symbol, op.color, tuple(map(_fields, op.parts)), op.opacity)
+    return (
+        "Icon",
+        op.x,
+        op.y,
+        op.size,
+        op.symbol,
+        op.color,
+        tuple(map(_fields, op.parts)),
+        op.opacity,
+    )
 
 
 def _plain_image(op: Image) -> tuple[Any, ...]:
@@ -287,12 +340,26 @@ def _plain_image(op: Image) -> tuple[Any, ...]:
     return ("Image", op.x, op.y, op.w, op.h, op.sha256, op.mime, op.opacity)
 
 
-_OPS: dict[str, Any] = {"Rect": Rect, "Ellipse": Ellipse, "Path": Path, "Text": Text, "Guide": Guide, "SymbolPart": SymbolPart,
-                        "Image": Image}
+_OPS: dict[str, Any] = {
+    "Rect": Rect,
+    "Ellipse": Ellipse,
+    "Path": Path,
+    "Text": Text,
+    "Guide": Guide,
+    "SymbolPart": SymbolPart,
+    "Image": Image,
+}
 
 _PLAIN = {
-    Rect: _fields, Ellipse: _fields, Path: _fields, Text: _fields, Guide: _fields, SymbolPart: _fields,
-    Group: _plain_group, Icon: _plain_icon, Image: _plain_image,
+    Rect: _fields,
+    Ellipse: _fields,
+    Path: _fields,
+    Text: _fields,
+    Guide: _fields,
+    SymbolPart: _fields,
+    Group: _plain_group,
+    Icon: _plain_icon,
+    Image: _plain_image,
 }
 
 
@@ -309,9 +376,16 @@ def plain(obj: Any) -> Any:
 
 # ---------------------------------------------------------------- geometry helpers
 
+
 def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> PathData:
     if radius <= 0:
-        return (("M", r(x), r(y)), ("L", r(x + w), r(y)), ("L", r(x + w), r(y + h)), ("L", r(x), r(y + h)), ("Z",))
+        return (
+            ("M", r(x), r(y)),
+            ("L", r(x + w), r(y)),
+            ("L", r(x + w), r(y + h)),
+            ("L", r(x), r(y + h)),
+            ("Z",),
+        )
     rad = min(radius, w / 2, h / 2)
     k = rad * 0.5522847498
     x2, y2 = x + w, y + h
@@ -356,12 +430,20 @@ def hexagon(cx: float, cy: float, rx: float, ry: float) -> tuple[Point, ...]:
     pts = []
     for i in range(6):
         a = math.radians(60 * i)
-        pts.append((r(cx + rx * math.cos(a)), r(cy + ry * math.sin(a) / math.sin(math.radians(60)))))
+        pts.append(
+            (r(cx + rx * math.cos(a)), r(cy + ry * math.sin(a) / math.sin(math.radians(60))))
+        )
     return tuple(pts)
 
 
 def circle_points(cx: float, cy: float, radius: float, n: int = 72) -> tuple[Point, ...]:
-    return tuple((r(cx + radius * math.cos(2 * math.pi * i / n)), r(cy + radius * math.sin(2 * math.pi * i / n))) for i in range(n))
+    return tuple(
+        (
+            r(cx + radius * math.cos(2 * math.pi * i / n)),
+            r(cy + radius * math.sin(2 * math.pi * i / n)),
+        )
+        for i in range(n)
+    )
 
 
 def offset_polygon(points: Iterable[Point], distance: float) -> tuple[Point, ...]:

@@ -19,6 +19,7 @@ from .ops import SymbolPart
 from .symbols import Library, Symbol, library
 from .svgart import flat_paths, svg_ops
 
+
 def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file (inside `root`) → a symbol, and the problems met reading it (warnings)."""
     ops, found = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0), "contain")
@@ -28,7 +29,9 @@ def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, l
     more: set[str] = set()
     paths = flat_paths(ops, more)
     problems = [*found, *sorted(more)]
-    issues = [Issue(shown, None, "", f"{p} (the icon is drawn without it)", "warning") for p in problems]
+    issues = [
+        Issue(shown, None, "", f"{p} (the icon is drawn without it)", "warning") for p in problems
+    ]
     parts: list[SymbolPart] = []
     for op in paths:
         if op.fill is not None:
@@ -36,7 +39,14 @@ def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, l
         if op.stroke is not None and op.stroke_width > 0:
             parts.append(SymbolPart(op.d, op.stroke_width, op.fill_rule, op.opacity))
     if not parts:
-        issues.append(Issue(shown, None, "", "the icon has no shape that can be drawn (paths, rectangles, circles, polygons)"))
+        issues.append(
+            Issue(
+                shown,
+                None,
+                "",
+                "the icon has no shape that can be drawn (paths, rectangles, circles, polygons)",
+            )
+        )
         return None, issues
     name = path.stem
     return Symbol(name, name.replace("-", " ").capitalize(), tuple(parts)), issues

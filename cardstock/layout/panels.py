@@ -23,8 +23,17 @@ from .shapes import Shape
 from .spec import Layout
 
 
-def compose(shape: Shape, comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float,
-            b: float, safe: float) -> Face:
+def compose(
+    shape: Shape,
+    comp: Component,
+    lay: Layout,
+    ctx: dict[str, Any],
+    painter: Painter,
+    w: float,
+    h: float,
+    b: float,
+    safe: float,
+) -> Face:
     """The face of a composed shape (a die of side `w`, or a standee `w` × `h` a side)."""
     if shape.die_net:
         return _die_net(comp, lay, ctx, painter, w, b, safe)
@@ -40,14 +49,31 @@ _NET = {"A": (1, 0), "B": (0, 1), "C": (1, 1), "D": (2, 1), "E": (1, 2), "F": (1
 _SLOTS = ["C", "A", "B", "D", "E", "F"]  # faces[i] and faces[5 - i] land on opposite sides
 # The outline, clockwise from A's top-left corner: (from, to, edge has a glue tab)
 _OUTLINE = [
-    ((1, 0), (2, 0), False), ((2, 0), (2, 1), True), ((2, 1), (3, 1), False), ((3, 1), (3, 2), False),
-    ((3, 2), (2, 2), False), ((2, 2), (2, 3), True), ((2, 3), (2, 4), True), ((2, 4), (1, 4), True),
-    ((1, 4), (1, 3), True), ((1, 3), (1, 2), True), ((1, 2), (0, 2), False), ((0, 2), (0, 1), False),
-    ((0, 1), (1, 1), False), ((1, 1), (1, 0), True),
+    ((1, 0), (2, 0), False),
+    ((2, 0), (2, 1), True),
+    ((2, 1), (3, 1), False),
+    ((3, 1), (3, 2), False),
+    ((3, 2), (2, 2), False),
+    ((2, 2), (2, 3), True),
+    ((2, 3), (2, 4), True),
+    ((2, 4), (1, 4), True),
+    ((1, 4), (1, 3), True),
+    ((1, 3), (1, 2), True),
+    ((1, 2), (0, 2), False),
+    ((0, 2), (0, 1), False),
+    ((0, 1), (1, 1), False),
+    ((1, 1), (1, 0), True),
 ]
 _FOLDS = [((1, 1), (2, 1)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((1, 2), (2, 2)), ((1, 3), (2, 3))]
 # sides of each square that are cut edges without a tab (their art bleeds past the cut)
-_FREE = {"A": ("top",), "B": ("top", "left", "bottom"), "C": (), "D": ("top", "right", "bottom"), "E": (), "F": ()}
+_FREE = {
+    "A": ("top",),
+    "B": ("top", "left", "bottom"),
+    "C": (),
+    "D": ("top", "right", "bottom"),
+    "E": (),
+    "F": (),
+}
 
 
 def _face_parts(text: str) -> dict[str, Any]:
@@ -58,7 +84,15 @@ def _face_parts(text: str) -> dict[str, Any]:
     return {"face": text, "face_text": label, "face_icons": icons, "face_number": number}
 
 
-def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter, s: float, b: float, safe: float) -> Face:
+def _die_net(
+    comp: Component,
+    lay: Layout,
+    ctx: dict[str, Any],
+    painter: Painter,
+    s: float,
+    b: float,
+    safe: float,
+) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
     tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
@@ -66,7 +100,9 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
     faces_field = "faces"
     values = comp.fields.get(faces_field) or []
     if len(values) != 6:
-        painter.data_issue(faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}")
+        painter.data_issue(
+            faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}"
+        )
     values = (list(values) + [""] * 6)[:6]
     ops: list[Op] = []
     psafe = min(safe, s * 0.08)
@@ -78,7 +114,16 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
         fctx = dict(ctx)
         fctx.update(_face_parts(values[i]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
-        inner = painter.paint(panel, fctx, geo, check=printsafe.type_check(painter.issues, panel, printsafe.min_type(comp.kind))) if panel is not None else []
+        inner = (
+            painter.paint(
+                panel,
+                fctx,
+                geo,
+                check=printsafe.type_check(painter.issues, panel, printsafe.min_type(comp.kind)),
+            )
+            if panel is not None
+            else []
+        )
         free = _FREE[slot]
         cx0 = -b if "left" in free else 0.0
         cy0 = -b if "top" in free else 0.0
@@ -91,7 +136,7 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
     line = theme.get("rule", "#9a958c")
     cut: list[tuple[float, float]] = []
     folds = []
-    for (p, q, has_tab) in _OUTLINE:
+    for p, q, has_tab in _OUTLINE:
         px, py = p[0] * s, p[1] * s
         qx, qy = q[0] * s, q[1] * s
         cut.append((r(px), r(py)))
@@ -113,17 +158,36 @@ def _die_net(comp: Component, lay: Layout, ctx: dict[str, Any], painter: Painter
     return Face.build(w, h, b, "net", tuple(ops), tuple(cut), tuple(folds), ())
 
 
-def _fold_and_cut_lines(folds: Iterable[tuple[Point, Point]], cut: Iterable[Point], color: str) -> list[Op]:
+def _fold_and_cut_lines(
+    folds: Iterable[tuple[Point, Point]], cut: Iterable[Point], color: str
+) -> list[Op]:
     out: list[Op] = []
-    for (p, q) in folds:
-        out.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=color, stroke_width=0.5, dash=(2.0, 1.5)))
+    for p, q in folds:
+        out.append(
+            Path(
+                (("M", p[0], p[1]), ("L", q[0], q[1])),
+                stroke=color,
+                stroke_width=0.5,
+                dash=(2.0, 1.5),
+            )
+        )
     out.append(Path(polygon_path(cut), stroke=color, stroke_width=0.35, join="round"))
     return out
 
 
 # ---------------------------------------------------------------- standees
 
-def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: float, b: float, safe: float, minimum: float) -> Face:
+
+def _standee(
+    lay: Layout,
+    ctx: dict[str, Any],
+    painter: Painter,
+    w: float,
+    h: float,
+    b: float,
+    safe: float,
+    minimum: float,
+) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     panel_name = lay.get("panel", "pawn-panel")
@@ -143,7 +207,13 @@ def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: fl
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
         geo = Geometry(w, h, b, psafe, "rect")
-        inner = painter.paint(panel, pctx, geo, check=printsafe.type_check(painter.issues, panel, minimum)) if panel is not None else []
+        inner = (
+            painter.paint(
+                panel, pctx, geo, check=printsafe.type_check(painter.issues, panel, minimum)
+            )
+            if panel is not None
+            else []
+        )
         clip = rect_path(-b, 0, w + 2 * b, h)
         m = (-1.0, 0.0, 0.0, -1.0, r(w), r(y0 + h)) if turned else (1.0, 0.0, 0.0, 1.0, 0.0, r(y0))
         ops.append(Group(tuple(inner), clip, m))
@@ -152,10 +222,24 @@ def _standee(lay: Layout, ctx: dict[str, Any], painter: Painter, w: float, h: fl
     except ValueError:
         mark = "#ffffff"
     for y in (base * 0.5, base + 2 * h + base * 0.5):
-        ops.append(Path((("M", r(w * 0.3), r(y)), ("L", r(w * 0.7), r(y))), stroke=mark, stroke_width=0.8, cap="round"))
+        ops.append(
+            Path(
+                (("M", r(w * 0.3), r(y)), ("L", r(w * 0.7), r(y))),
+                stroke=mark,
+                stroke_width=0.8,
+                cap="round",
+            )
+        )
     folds = tuple(((0.0, r(y)), (r(w), r(y))) for y in (base, base + h, base + 2 * h))
     line = painter.layouts.theme.get("rule", "#9a958c")
-    for (p, q) in folds:
-        ops.append(Path((("M", p[0], p[1]), ("L", q[0], q[1])), stroke=line, stroke_width=0.5, dash=(2.0, 1.5)))
+    for p, q in folds:
+        ops.append(
+            Path(
+                (("M", p[0], p[1]), ("L", q[0], q[1])),
+                stroke=line,
+                stroke_width=0.5,
+                dash=(2.0, 1.5),
+            )
+        )
     ops.append(Guide(rect_path(0, 0, w, total_h), "trim"))
     return Face.build(w, total_h, b, "standee", tuple(ops), None, folds, ())

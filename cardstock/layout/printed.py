@@ -50,7 +50,9 @@ PRINTED = "printed"  # the manifest kind of a game's fingerprints
 
 
 def _short(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()[:16]
+    return hashlib.sha256(
+        json.dumps(data, sort_keys=True, default=str, ensure_ascii=False).encode()
+    ).hexdigest()[:16]
 
 
 def font_files(root: Path) -> dict[str, str]:
@@ -92,7 +94,9 @@ def printed(faces: Faces, font_hashes: Optional[Mapping[str, str]] = None) -> di
     catalog = faces.catalog
     hashes = font_files(catalog.root) if font_hashes is None else font_hashes
     cards: dict[str, Any] = {}
-    drawn: dict[str, dict[str, Any]] = {}  # face key -> its fingerprint: a back many cards share is read once
+    drawn: dict[
+        str, dict[str, Any]
+    ] = {}  # face key -> its fingerprint: a back many cards share is read once
     for comp in catalog.components:
         sides: dict[str, Any] = {}
         for side in ("front", "back"):
@@ -123,9 +127,21 @@ def changes(before: Optional[Mapping[str, Any]], after: Mapping[str, Any]) -> li
     for cid, card in after["cards"].items():
         was = old.get(cid)
         if was is None:
-            out.append(Change(cid, card["name"], card["count"], tuple(s for s in ("front", "back") if card[s]), ("new",)))
+            out.append(
+                Change(
+                    cid,
+                    card["name"],
+                    card["count"],
+                    tuple(s for s in ("front", "back") if card[s]),
+                    ("new",),
+                )
+            )
             continue
-        sides = tuple(s for s in ("front", "back") if (card[s] or {}).get("hash") != (was.get(s) or {}).get("hash"))
+        sides = tuple(
+            s
+            for s in ("front", "back")
+            if (card[s] or {}).get("hash") != (was.get(s) or {}).get("hash")
+        )
         if not sides:
             continue
         what: list[str] = [k for k in card["row"] if card["row"][k] != was.get("row", {}).get(k)]
@@ -135,9 +151,17 @@ def changes(before: Optional[Mapping[str, Any]], after: Mapping[str, Any]) -> li
             if now.get("art") != then.get("art"):
                 what.append("art")
             icons_now, icons_then = now.get("icons", {}), then.get("icons", {})
-            what += [f"icon :{k}:" for k in sorted(set(icons_now) | set(icons_then)) if icons_now.get(k) != icons_then.get(k)]
+            what += [
+                f"icon :{k}:"
+                for k in sorted(set(icons_now) | set(icons_then))
+                if icons_now.get(k) != icons_then.get(k)
+            ]
             fonts_now, fonts_then = now.get("fonts", {}), then.get("fonts", {})
-            what += [f"font {k}" for k in sorted(set(fonts_now) & set(fonts_then)) if fonts_now[k] != fonts_then[k]]
+            what += [
+                f"font {k}"
+                for k in sorted(set(fonts_now) & set(fonts_then))
+                if fonts_now[k] != fonts_then[k]
+            ]
         if not what:
             what.append("back" if sides == ("back",) else "layout")
         out.append(Change(cid, card["name"], card["count"], sides, tuple(dict.fromkeys(what))))
@@ -146,13 +170,17 @@ def changes(before: Optional[Mapping[str, Any]], after: Mapping[str, Any]) -> li
 
 # ---------------------------------------------------------------- an earlier version
 
+
 def faces_at(root: Path, games: Optional[list[str]]) -> tuple[list[Faces], list[Issue]]:
     """The faces of the games of the project in `root` (a version of it written out by
     `materialise`), laid out afresh without the cache. The current project's fonts are
     used to measure text (a font's own change shows in its file's hash)."""
     catalogs, issues = load_games(root, games, load_rules)
     symbols = library(root)
-    out = [Faces(c, memory_cache(), layouts=load_layouts(root, c.id), library=game_library(c, symbols)) for c in catalogs]
+    out = [
+        Faces(c, memory_cache(), layouts=load_layouts(root, c.id), library=game_library(c, symbols))
+        for c in catalogs
+    ]
     return out, list(issues.errors)
 
 
@@ -162,7 +190,11 @@ def at_revision(root: Path, ref: str, games: Optional[list[str]]) -> tuple[dict[
     with tempfile.TemporaryDirectory(prefix="cardstock-rev-") as tmp:
         then = Path(tmp)
         commit = materialise(root, ref, then)
-        known = [g for g in (games or []) if (then / "catalog" / g / "game.toml").is_file()] if games else None
+        known = (
+            [g for g in (games or []) if (then / "catalog" / g / "game.toml").is_file()]
+            if games
+            else None
+        )
         found, problems = faces_at(then, known)
         if problems and not found:
             raise RevisionError(f"the games at {ref} cannot be read ({problems[0].render()})")
@@ -194,33 +226,55 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
         except Unreadable as exc:
             raise ValueError(f"cannot read {e.get('path')} beside {path}: {exc}") from None
         if hashlib.sha256(raw).hexdigest() != e.get("sha256"):
-            raise ValueError(f"{e.get('path')} has changed since {path} was written; keep a copy of the whole output folder")
+            raise ValueError(
+                f"{e.get('path')} has changed since {path} was written; keep a copy of the whole output folder"
+            )
         try:
             doc = _checked(json.loads(raw), file)
         except ValueError as exc:
             raise ValueError(f"{e.get('path')} beside {path}: {exc}") from None
         out[str(doc["game"])] = doc
     if not out:
-        raise ValueError(f"{path} lists no printed fingerprints (<game>-printed.json); it comes from an older cardstock")
+        raise ValueError(
+            f"{path} lists no printed fingerprints (<game>-printed.json); it comes from an older cardstock"
+        )
     return out
 
 
 def _checked(doc: Any, path: Path) -> dict[str, Any]:
     """A fingerprint document read from a file, in the shape `printed` writes (a
     ValueError otherwise): `changes` reads it without looking again."""
+
     def side(s: Any) -> bool:
-        return s is None or (isinstance(s, dict) and isinstance(s.get("hash"), str) and isinstance(s.get("icons", {}), dict)
-                             and isinstance(s.get("fonts", {}), dict))
+        return s is None or (
+            isinstance(s, dict)
+            and isinstance(s.get("hash"), str)
+            and isinstance(s.get("icons", {}), dict)
+            and isinstance(s.get("fonts", {}), dict)
+        )
 
     cards = doc.get("cards") if isinstance(doc, dict) else None
-    if (not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("game"), str) or not isinstance(cards, dict)
-            or not all(isinstance(c, dict) and isinstance(c.get("row", {}), dict) and side(c.get("front")) and side(c.get("back"))
-                       for c in cards.values())):
-        raise ValueError(f"{path.name} is not a fingerprint file of this cardstock (format {FORMAT})")
+    if (
+        not isinstance(doc, dict)
+        or doc.get("format") != FORMAT
+        or not isinstance(doc.get("game"), str)
+        or not isinstance(cards, dict)
+        or not all(
+            isinstance(c, dict)
+            and isinstance(c.get("row", {}), dict)
+            and side(c.get("front"))
+            and side(c.get("back"))
+            for c in cards.values()
+        )
+    ):
+        raise ValueError(
+            f"{path.name} is not a fingerprint file of this cardstock (format {FORMAT})"
+        )
     return doc
 
 
 # ---------------------------------------------------------------- the stages
+
 
 def build_printed(job: Job) -> StageResult:
     """`output/<game>/<game>-printed.json`: every card's printed fingerprint."""
@@ -254,7 +308,20 @@ def build_changed(job: Job) -> StageResult:
     for c in found:
         writer.writerow([c.id, c.name, c.count, " ".join(c.sides), "; ".join(c.what)])
     path = Path(job.build.out) / catalog.id / "changed.csv"
-    return StageResult([artifact(catalog.id, "changed-csv", path, buffer.getvalue().encode("utf-8"))])
+    return StageResult(
+        [artifact(catalog.id, "changed-csv", path, buffer.getvalue().encode("utf-8"))]
+    )
 
 
-__all__ = ["Change", "at_revision", "build_changed", "build_printed", "changed_cards", "changes", "faces_at", "font_files", "from_saved", "printed"]
+__all__ = [
+    "Change",
+    "at_revision",
+    "build_changed",
+    "build_printed",
+    "changed_cards",
+    "changes",
+    "faces_at",
+    "font_files",
+    "from_saved",
+    "printed",
+]

@@ -48,6 +48,8 @@ TOLERANCE = 0.05  # points: measuring noise (rounded coordinates) is not a findi
 def min_type(kind: str) -> float:
     """The smallest type a piece of this kind may carry, in points."""
     return MIN_TYPE_BY_KIND.get(kind, MIN_TYPE)
+
+
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 PAPER = "#ffffff"  # what shows where nothing is painted
 
@@ -58,7 +60,9 @@ class Mark:
 
     __slots__ = ("op", "box", "color", "opacity")
 
-    def __init__(self, op: object, box: tuple[float, float, float, float], color: str, opacity: float) -> None:
+    def __init__(
+        self, op: object, box: tuple[float, float, float, float], color: str, opacity: float
+    ) -> None:
         self.op = op
         self.box = box  # x0, y0, x1, y1 in face coordinates
         self.color = color
@@ -74,11 +78,22 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
     """`inner` applied first, then `outer`."""
     a, b, c, d, e, f = inner
     A, B, C, D, E, F = outer
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
-def _bounds(points: Iterable[tuple[float, float]], m: Matrix) -> Optional[tuple[float, float, float, float]]:
-    pts = list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]  # most ops are drawn untransformed
+def _bounds(
+    points: Iterable[tuple[float, float]], m: Matrix
+) -> Optional[tuple[float, float, float, float]]:
+    pts = (
+        list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]
+    )  # most ops are drawn untransformed
     if not pts:
         return None
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -104,12 +119,22 @@ def icon_box(op: Icon) -> Optional[tuple[float, float, float, float]]:
         return None
     k = op.size / 100.0
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (op.x + (min(xs) - pad) * k, op.y + (min(ys) - pad) * k, op.x + (max(xs) + pad) * k, op.y + (max(ys) + pad) * k)
+    return (
+        op.x + (min(xs) - pad) * k,
+        op.y + (min(ys) - pad) * k,
+        op.x + (max(xs) + pad) * k,
+        op.y + (max(ys) + pad) * k,
+    )
 
 
 def text_box(op: Text) -> tuple[float, float, float, float]:
     width = fonts.string_width(op.text, op.font, op.size)
-    return (op.x, op.y - fonts.ascent(op.font) * op.size, op.x + width, op.y - fonts.descent(op.font) * op.size)
+    return (
+        op.x,
+        op.y - fonts.ascent(op.font) * op.size,
+        op.x + width,
+        op.y - fonts.descent(op.font) * op.size,
+    )
 
 
 def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
@@ -120,7 +145,9 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
         elif isinstance(op, Text) and op.text.strip():
             x0, y0, x1, y1 = text_box(op)
             if m == IDENTITY:  # most runs: the box as it is, its corners in order
-                yield Mark(op, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), op.color, op.opacity)
+                yield Mark(
+                    op, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), op.color, op.opacity
+                )
                 continue
             box = _bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), m)
             if box is not None:
@@ -144,7 +171,9 @@ def printed_sizes(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple
             yield op, op.size * math.sqrt(abs(a * d - b * c))
 
 
-def frame_points(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple[list[tuple[float, float]], float]]:
+def frame_points(
+    ops: Iterable[object], m: Matrix = IDENTITY
+) -> Iterator[tuple[list[tuple[float, float]], float]]:
     """Every shape among the ops as its points on the face (rectangles and images by
     their corners, ellipses by their four extremes, paths by their points) and half its
     stroke width as printed."""
@@ -159,10 +188,20 @@ def frame_points(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple[
         pad = 0.0
         pts: list[tuple[float, float]] = []
         if isinstance(op, (Rect, Image)):
-            pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+            pts = [
+                (op.x, op.y),
+                (op.x + op.w, op.y),
+                (op.x, op.y + op.h),
+                (op.x + op.w, op.y + op.h),
+            ]
             pad = op.stroke_width / 2 if isinstance(op, Rect) and op.stroke else 0.0
         elif isinstance(op, Ellipse):
-            pts = [(op.cx - op.rx, op.cy), (op.cx + op.rx, op.cy), (op.cx, op.cy - op.ry), (op.cx, op.cy + op.ry)]
+            pts = [
+                (op.cx - op.rx, op.cy),
+                (op.cx + op.rx, op.cy),
+                (op.cx, op.cy - op.ry),
+                (op.cx, op.cy + op.ry),
+            ]
             pad = op.stroke_width / 2 if op.stroke else 0.0
         elif isinstance(op, Path) and (op.fill or op.stroke):
             pts = _on_curve(op.d)
@@ -198,7 +237,10 @@ def frame_reach(geo: Zone, ops: Iterable[object]) -> float:
     for pts, pad in frame_points(ops):
         if any(geo.reach(0.0, x - t, y - t, 2 * t, 2 * t) > 0 for x, y in pts):
             continue
-        worst = max(worst, *(geo.reach(geo.safe + CLEARANCE, x - pad, y - pad, 2 * pad, 2 * pad) for x, y in pts))
+        worst = max(
+            worst,
+            *(geo.reach(geo.safe + CLEARANCE, x - pad, y - pad, 2 * pad, 2 * pad) for x, y in pts),
+        )
     return worst
 
 
@@ -211,7 +253,14 @@ class _Paint:
 
     __slots__ = ("op", "m", "plain", "color", "opacity", "box", "edges")
 
-    def __init__(self, op: object, m: Matrix, color: Optional[str], opacity: float, box: tuple[float, float, float, float]) -> None:
+    def __init__(
+        self,
+        op: object,
+        m: Matrix,
+        color: Optional[str],
+        opacity: float,
+        box: tuple[float, float, float, float],
+    ) -> None:
         self.op = op
         self.m = m
         self.plain = m == IDENTITY  # drawn untransformed: a point is tested as it is
@@ -238,7 +287,11 @@ class _Paint:
         if isinstance(op, Image):
             return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
         if isinstance(op, Ellipse):
-            return op.rx > 0 and op.ry > 0 and ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
+            return (
+                op.rx > 0
+                and op.ry > 0
+                and ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
+            )
         if isinstance(op, Path):
             edges = self.edges
             if edges is None:
@@ -278,7 +331,9 @@ def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, floa
     return edges
 
 
-def _inside(edges: Sequence[tuple[float, float, float, float]], x: float, y: float, rule: str) -> bool:
+def _inside(
+    edges: Sequence[tuple[float, float, float, float]], x: float, y: float, rule: str
+) -> bool:
     """Point in a path's fill (given by its edges), by winding number."""
     winding = 0
     crossings = 0
@@ -291,7 +346,11 @@ def _inside(edges: Sequence[tuple[float, float, float, float]], x: float, y: flo
     return crossings % 2 == 1 if rule == "evenodd" else winding != 0
 
 
-def fills(ops: Iterable[object], m: Matrix = IDENTITY, clip: Optional[tuple[float, float, float, float]] = None) -> Iterator[_Paint]:
+def fills(
+    ops: Iterable[object],
+    m: Matrix = IDENTITY,
+    clip: Optional[tuple[float, float, float, float]] = None,
+) -> Iterator[_Paint]:
     """Every op that paints an area (filled shapes, images), in drawing order, each bounded
     by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
     for op in ops:
@@ -299,7 +358,11 @@ def fills(ops: Iterable[object], m: Matrix = IDENTITY, clip: Optional[tuple[floa
             inner = _then(op.transform, m) if op.transform else m
             box = clip
             if op.clip:
-                found = _path_box(op.clip) if inner == IDENTITY else _bounds(_path_points(op.clip), inner)
+                found = (
+                    _path_box(op.clip)
+                    if inner == IDENTITY
+                    else _bounds(_path_points(op.clip), inner)
+                )
                 box = _meet(box, found) if found is not None else box
             yield from fills(op.ops, inner, box)
         elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
@@ -308,7 +371,9 @@ def fills(ops: Iterable[object], m: Matrix = IDENTITY, clip: Optional[tuple[floa
             yield _Paint(op, m, None, 1.0, _meet(clip, _op_bounds(op, m)))
 
 
-def _meet(clip: Optional[tuple[float, float, float, float]], box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+def _meet(
+    clip: Optional[tuple[float, float, float, float]], box: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
     """`box` cut to `clip` (an empty box when they do not meet)."""
     if clip is None:
         return box
@@ -323,8 +388,8 @@ def _path_box(d: Sequence[tuple[Any, ...]]) -> Optional[tuple[float, float, floa
     for cmd in d:
         n = (len(cmd) - 1) // 2 * 2
         if n:
-            xs += cmd[1:n + 1:2]
-            ys += cmd[2:n + 2:2]
+            xs += cmd[1 : n + 1 : 2]
+            ys += cmd[2 : n + 2 : 2]
     if not xs:
         return None
     return (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
@@ -345,7 +410,12 @@ def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
     if isinstance(op, (Rect, Image)):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
     elif isinstance(op, Ellipse):
-        pts = [(op.cx - op.rx, op.cy - op.ry), (op.cx + op.rx, op.cy - op.ry), (op.cx - op.rx, op.cy + op.ry), (op.cx + op.rx, op.cy + op.ry)]
+        pts = [
+            (op.cx - op.rx, op.cy - op.ry),
+            (op.cx + op.rx, op.cy - op.ry),
+            (op.cx - op.rx, op.cy + op.ry),
+            (op.cx + op.rx, op.cy + op.ry),
+        ]
     elif isinstance(op, Path):
         pts = _path_points(op.d)
     else:
@@ -378,7 +448,9 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float,
     """The lowest contrast of the mark against the colours under its centre and the
     middle of its box's four quarters, with the colour that gives it (None: over an image)."""
     x0, y0, x1, y1 = mark.box
-    below = [p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]]
+    below = [
+        p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]
+    ]
     worst: Optional[tuple[float, str]] = None
     for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):
         under = background(below, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
@@ -405,7 +477,19 @@ def outside(geo: SafeZone, box: tuple[float, float, float, float]) -> float:
 
 # ---------------------------------------------------------------- the check a face runs as it is drawn
 
-GEOMETRY_KEYS = ("frame", "left", "top", "right", "bottom", "width", "height", "padding", "size", "inset", "arrange")
+GEOMETRY_KEYS = (
+    "frame",
+    "left",
+    "top",
+    "right",
+    "bottom",
+    "width",
+    "height",
+    "padding",
+    "size",
+    "inset",
+    "arrange",
+)
 
 
 def _placed_by(box: Box) -> tuple[str, Optional[int]]:
@@ -421,7 +505,9 @@ def _mm2(points: float) -> str:
     return f"{points / MM:.2f}mm"
 
 
-def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[[Any, list[Any], list[Any]], None]:
+def type_check(
+    issues: list[Issue], lay: Any, minimum: float
+) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint that reports a box whose text prints below `minimum`
     points. The panels of a die net or a standee get this check alone: their edges are
     mostly folds, which do not drift as a cut does."""
@@ -432,18 +518,27 @@ def type_check(issues: list[Issue], lay: Any, minimum: float) -> Callable[[Any, 
             return
         key = next((k for k in ("min_size", "size", "style") if k in box.origins), None)
         file, line = box.origins[key] if key else _placed_by(box)
-        issues.append(Issue(
-            file, line, f"layouts.{lay.name}.boxes.{box.name}",
-            f"text printed at {smallest:g}pt, below the {minimum:g}pt this piece's type may not go under; raise the box's "
-            "size and min_size, or give the text more room",
-            "warning",
-        ))
+        issues.append(
+            Issue(
+                file,
+                line,
+                f"layouts.{lay.name}.boxes.{box.name}",
+                f"text printed at {smallest:g}pt, below the {minimum:g}pt this piece's type may not go under; raise the box's "
+                "size and min_size, or give the text more room",
+                "warning",
+            )
+        )
 
     return check
 
 
-def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYPE,
-               note: Optional[Callable[..., None]] = None) -> Callable[[Any, list[Any], list[Any]], None]:
+def face_check(
+    issues: list[Issue],
+    lay: Any,
+    geo: Any,
+    minimum: float = MIN_TYPE,
+    note: Optional[Callable[..., None]] = None,
+) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint (a face's findings go to `issues`): each text run and icon
     a content box draws must lie `CLEARANCE` inside the safe line of the face's outline,
     print at `minimum` points or more and stand out 4.5:1 from what is under it; each frame
@@ -457,7 +552,7 @@ def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYP
     last: list[Any] = [None, []]  # the ops the last checked box drew, and their fills
 
     def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
-        new = before[seen[0]:]
+        new = before[seen[0] :]
         if last[0] is not None and new == last[0]:  # the box checked last: its fills are known
             under.extend(last[1])
         else:
@@ -471,38 +566,63 @@ def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYP
         if not draws_content(box.get("type")):
             reach = frame_reach(geo, drawn)
             if reach > TOLERANCE:
-                issues.append(Issue(
-                    *where, name,
-                    f"a frame this box draws comes {_mm2(reach)} too close to the safe line (frames keep {_mm2(CLEARANCE)} inside "
-                    f"the safe zone, {fmt_mm(geo.safe)} inside the cut, so that a cut off by that much still leaves a frame all round) "
-                    f"on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move its edges inward, or let it reach the cut",
-                    "warning",
-                ))
+                issues.append(
+                    Issue(
+                        *where,
+                        name,
+                        f"a frame this box draws comes {_mm2(reach)} too close to the safe line (frames keep {_mm2(CLEARANCE)} inside "
+                        f"the safe zone, {fmt_mm(geo.safe)} inside the cut, so that a cut off by that much still leaves a frame all round) "
+                        f"on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move its edges inward, or let it reach the cut",
+                        "warning",
+                    )
+                )
             return
         found = list(marks(drawn))
         boxes = [m.box for m in found]
         if box.get("type") == "pips":
-            boxes += [(e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry) for e in drawn if isinstance(e, Ellipse)]
+            boxes += [
+                (e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry)
+                for e in drawn
+                if isinstance(e, Ellipse)
+            ]
         worst = max((outside(geo, b) for b in boxes), default=0.0)
-        near = max((geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes), default=0.0)
-        drawn_box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+        near = max(
+            (geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes),
+            default=0.0,
+        )
+        drawn_box = (
+            (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
+            if boxes
+            else None
+        )
         if worst > TOLERANCE:
             if note is not None and drawn_box is not None:
                 note(lay, box, drawn_box, ("safe zone",))
-            issues.append(Issue(
-                *where, name,
-                f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
-                f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
-                "warning",
-            ))
+            issues.append(
+                Issue(
+                    *where,
+                    name,
+                    f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
+                    f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
+                    "warning",
+                )
+            )
         elif near > TOLERANCE:
-            issues.append(Issue(
-                *where, name,
-                f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe line, less than the {_mm2(CLEARANCE)} "
-                f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} "
-                f"{geo.shape} face; move it {_mm2(near)} inward",
-                "warning",
-            ))
+            issues.append(
+                Issue(
+                    *where,
+                    name,
+                    f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe line, less than the {_mm2(CLEARANCE)} "
+                    f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} "
+                    f"{geo.shape} face; move it {_mm2(near)} inward",
+                    "warning",
+                )
+            )
         small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         last[0], last[1] = list(drawn), drawn_fills
@@ -516,11 +636,15 @@ def face_check(issues: list[Issue], lay: Any, geo: Any, minimum: float = MIN_TYP
             if note is not None and drawn_box is not None:
                 note(lay, box, drawn_box, ("contrast",))
             file, line = box.origins["color"] if "color" in box.origins else where
-            issues.append(Issue(
-                file, line, name,
-                f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
-                "well (WCAG); darken the ink or lighten what is under it",
-                "warning",
-            ))
+            issues.append(
+                Issue(
+                    file,
+                    line,
+                    name,
+                    f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
+                    "well (WCAG); darken the ink or lighten what is under it",
+                    "warning",
+                )
+            )
 
     return check

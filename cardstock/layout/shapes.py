@@ -24,7 +24,17 @@ from pathlib import Path as FsPath
 from typing import Optional
 
 from ..core.files import Unreadable, present, read_bytes
-from .ops import PathData, circle_points, ellipse_path, hexagon, offset_polygon, point_in_polygon, polygon_path, r, rect_path
+from .ops import (
+    PathData,
+    circle_points,
+    ellipse_path,
+    hexagon,
+    offset_polygon,
+    point_in_polygon,
+    polygon_path,
+    r,
+    rect_path,
+)
 from .svgart import SvgLimit, parse_svg
 from .symbols import PathError, parse_path
 
@@ -39,11 +49,15 @@ class ShapeGeometry:
     """The geometry of a flat shape at trim size w x h (origin top-left, y down). The base
     class is the rectangle; `custom` is a path shape's outline in trim coordinates."""
 
-    def polygon(self, w: float, h: float, inset: float, custom: Optional[Polygon]) -> Optional[Polygon]:
+    def polygon(
+        self, w: float, h: float, inset: float, custom: Optional[Polygon]
+    ) -> Optional[Polygon]:
         """The outline moved `inset` inward (negative: outward) as a polygon; None for a rectangle."""
         return None
 
-    def path(self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]) -> PathData:
+    def path(
+        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+    ) -> PathData:
         rad = max(0.0, radius - inset) if radius else 0.0
         return rect_path(inset, inset, w - 2 * inset, h - 2 * inset, rad)
 
@@ -51,12 +65,21 @@ class ShapeGeometry:
         """The cut outline as a polygon; None means the trim rectangle."""
         return None
 
-    def outside(self, w: float, h: float, safe: float, custom: Optional[Polygon], box: tuple[float, float, float, float]) -> float:
+    def outside(
+        self,
+        w: float,
+        h: float,
+        safe: float,
+        custom: Optional[Polygon],
+        box: tuple[float, float, float, float],
+    ) -> float:
         """How far (points) the rectangle `box` (x, y, w, h) reaches outside the safe zone."""
         x, y, bw, bh = box
         return max(0.0, safe - x, safe - y, (x + bw) - (w - safe), (y + bh) - (h - safe))
 
-    def edge_points(self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]) -> list[Point]:
+    def edge_points(
+        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+    ) -> list[Point]:
         """Where icons arranged around the edges go: the middles of the outline's sides."""
         return [(w / 2, inset), (w - inset, h / 2), (w / 2, h - inset), (inset, h / 2)]
 
@@ -67,10 +90,14 @@ class _Polygonal(ShapeGeometry):
     def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
         raise NotImplementedError
 
-    def polygon(self, w: float, h: float, inset: float, custom: Optional[Polygon]) -> Optional[Polygon]:
+    def polygon(
+        self, w: float, h: float, inset: float, custom: Optional[Polygon]
+    ) -> Optional[Polygon]:
         return offset_polygon(self.outline(w, h, custom), -inset)
 
-    def path(self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]) -> PathData:
+    def path(
+        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+    ) -> PathData:
         poly = self.polygon(w, h, inset, custom)
         assert poly is not None  # a polygon shape always has its polygon
         return polygon_path(poly)
@@ -78,53 +105,95 @@ class _Polygonal(ShapeGeometry):
     def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
         return self.outline(w, h, custom)
 
-    def outside(self, w: float, h: float, safe: float, custom: Optional[Polygon], box: tuple[float, float, float, float]) -> float:
+    def outside(
+        self,
+        w: float,
+        h: float,
+        safe: float,
+        custom: Optional[Polygon],
+        box: tuple[float, float, float, float],
+    ) -> float:
         poly = self.polygon(w, h, safe, custom) or ()
         x, y, bw, bh = box
-        return max(distance_outside(px, py, poly) for px, py in ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh)))
+        return max(
+            distance_outside(px, py, poly)
+            for px, py in ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh))
+        )
 
 
 class _Hex(_Polygonal):
     def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
         return hexagon(w / 2, h / 2, w / 2, h / 2)
 
-    def edge_points(self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]) -> list[Point]:
+    def edge_points(
+        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+    ) -> list[Point]:
         poly = self.polygon(w, h, inset, custom) or ()
-        return [((poly[i][0] + poly[(i + 1) % 6][0]) / 2, (poly[i][1] + poly[(i + 1) % 6][1]) / 2) for i in range(6)]
+        return [
+            ((poly[i][0] + poly[(i + 1) % 6][0]) / 2, (poly[i][1] + poly[(i + 1) % 6][1]) / 2)
+            for i in range(6)
+        ]
 
 
 class _Path(_Polygonal):
     def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
         return custom if custom else ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
 
-    def edge_points(self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]) -> list[Point]:
+    def edge_points(
+        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+    ) -> list[Point]:
         """`n` points (at least one) spread evenly along the outline, moved `inset` inward."""
         return along(self.polygon(w, h, inset, custom) or (), max(n, 1))
 
 
 class _Circle(ShapeGeometry):
-    def path(self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]) -> PathData:
+    def path(
+        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+    ) -> PathData:
         return ellipse_path(w / 2, h / 2, w / 2 - inset, h / 2 - inset)
 
     def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
         return circle_points(w / 2, h / 2, min(w, h) / 2)
 
-    def outside(self, w: float, h: float, safe: float, custom: Optional[Polygon], box: tuple[float, float, float, float]) -> float:
+    def outside(
+        self,
+        w: float,
+        h: float,
+        safe: float,
+        custom: Optional[Polygon],
+        box: tuple[float, float, float, float],
+    ) -> float:
         x, y, bw, bh = box
         cx, cy, rad = w / 2, h / 2, min(w, h) / 2 - safe
-        return max(0.0, *(math.hypot(px - cx, py - cy) - rad for px, py in ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh))))
+        return max(
+            0.0,
+            *(
+                math.hypot(px - cx, py - cy) - rad
+                for px, py in ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh))
+            ),
+        )
 
-    def edge_points(self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]) -> list[Point]:
+    def edge_points(
+        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+    ) -> list[Point]:
         rad = min(w, h) / 2 - inset
         k = max(n, 1)
-        return [(w / 2 + rad * math.cos(-math.pi / 2 + 2 * math.pi * i / k), h / 2 + rad * math.sin(-math.pi / 2 + 2 * math.pi * i / k)) for i in range(k)]
+        return [
+            (
+                w / 2 + rad * math.cos(-math.pi / 2 + 2 * math.pi * i / k),
+                h / 2 + rad * math.sin(-math.pi / 2 + 2 * math.pi * i / k),
+            )
+            for i in range(k)
+        ]
 
 
 @dataclass(frozen=True)
 class Shape:
     doc: str  # one line for the reference
     arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
-    geometry: Optional[ShapeGeometry] = None  # None: composed from panels (panels.py draws it, by the flags below)
+    geometry: Optional[ShapeGeometry] = (
+        None  # None: composed from panels (panels.py draws it, by the flags below)
+    )
     bleed_follows_cut: bool = False  # the bleed is the cut outline grown, not the trim box grown
     round: bool = False  # packed in nested rows when as wide as tall
     movable: bool = True  # a piece on an almost empty page may move to another page
@@ -142,15 +211,51 @@ class Shape:
 
 # name -> Shape; the order is the reference's.
 SHAPES: dict[str, Shape] = {
-    "rect": Shape("a rectangle (rounded with `corner_radius`)", "grid", ShapeGeometry(), transparent=False, corner_radius=True),
-    "hex": Shape("a flat-topped hexagon inscribed in the size", "honeycomb", _Hex(), bleed_follows_cut=True, tts_tile=1,
-                 auto_for=("tile",), ratio=HEX_RATIO),
-    "circle": Shape("a circle (an ellipse when the size is not square)", "pack", _Circle(), bleed_follows_cut=True, round=True, tts_tile=2,
-                    auto_for=("token",)),
-    "path": Shape("your own outline: SVG path data or an SVG file (`outline`), stretched to the size", "pack", _Path(),
-                  bleed_follows_cut=True, movable=False, custom=True),
-    "net": Shape("a die net: six panels (`panel`) folded into a cube, with glue tabs", "pack", movable=False, die_net=True),
-    "standee": Shape("a folding standee: two panels (`panel`) back to back on a base", "pack", movable=False, standee=True),
+    "rect": Shape(
+        "a rectangle (rounded with `corner_radius`)",
+        "grid",
+        ShapeGeometry(),
+        transparent=False,
+        corner_radius=True,
+    ),
+    "hex": Shape(
+        "a flat-topped hexagon inscribed in the size",
+        "honeycomb",
+        _Hex(),
+        bleed_follows_cut=True,
+        tts_tile=1,
+        auto_for=("tile",),
+        ratio=HEX_RATIO,
+    ),
+    "circle": Shape(
+        "a circle (an ellipse when the size is not square)",
+        "pack",
+        _Circle(),
+        bleed_follows_cut=True,
+        round=True,
+        tts_tile=2,
+        auto_for=("token",),
+    ),
+    "path": Shape(
+        "your own outline: SVG path data or an SVG file (`outline`), stretched to the size",
+        "pack",
+        _Path(),
+        bleed_follows_cut=True,
+        movable=False,
+        custom=True,
+    ),
+    "net": Shape(
+        "a die net: six panels (`panel`) folded into a cube, with glue tabs",
+        "pack",
+        movable=False,
+        die_net=True,
+    ),
+    "standee": Shape(
+        "a folding standee: two panels (`panel`) back to back on a base",
+        "pack",
+        movable=False,
+        standee=True,
+    ),
 }
 
 AUTO = "auto"  # a layout value, not a shape: chosen from the component's kind and size
@@ -160,7 +265,9 @@ def auto_shape(kind: str, w: float, h: float) -> str:
     """The shape `auto` means for a component of this kind and trim size: the first shape
     that names the kind (and whose ratio the size has), else a rectangle."""
     for name, shape in SHAPES.items():
-        if kind in shape.auto_for and (shape.ratio is None or (w > 0 and abs(h / w - shape.ratio) < 0.02)):
+        if kind in shape.auto_for and (
+            shape.ratio is None or (w > 0 and abs(h / w - shape.ratio) < 0.02)
+        ):
             return name
     return "rect"
 
@@ -178,7 +285,9 @@ def geometry_of(name: object) -> ShapeGeometry:
     return shape_of(name).geometry or ShapeGeometry()
 
 
-def bleed_outline(width: float, height: float, bleed: float, shape: str, cut: Optional[Polygon]) -> PathData:
+def bleed_outline(
+    width: float, height: float, bleed: float, shape: str, cut: Optional[Polygon]
+) -> PathData:
     """The area a face may paint: its cut outline grown by the bleed when its shape says so
     (hex, circle, path), else the trim box grown by the bleed. Both renderers clip to it."""
     if cut is None or not shape_of(shape).bleed_follows_cut:
@@ -188,6 +297,7 @@ def bleed_outline(width: float, height: float, bleed: float, shape: str, cut: Op
 
 # ---------------------------------------------------------------- custom outlines
 
+
 def distance_outside(px: float, py: float, poly: Polygon) -> float:
     """How far the point is outside the polygon (0 inside); any simple polygon."""
     if len(poly) < 3 or point_in_polygon(px, py, poly):
@@ -196,7 +306,11 @@ def distance_outside(px: float, py: float, poly: Polygon) -> float:
     for i in range(len(poly)):
         (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
         dx, dy = x2 - x1, y2 - y1
-        t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        t = (
+            0.0
+            if dx == dy == 0
+            else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        )
         best = min(best, math.hypot(px - (x1 + t * dx), py - (y1 + t * dy)))
     return best
 
@@ -237,8 +351,12 @@ def flatten(d: PathData) -> Polygon:
             for k in range(1, CURVE_STEPS + 1):
                 t = k / CURVE_STEPS
                 u = 1 - t
-                pts.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                            u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+                pts.append(
+                    (
+                        u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                        u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+                    )
+                )
         elif op == "Z" and pts:
             break
     out: list[Point] = []
@@ -296,7 +414,9 @@ def custom_outline(text: object, folder: FsPath, w: float, h: float) -> Polygon:
     Z") or an SVG file inside `folder` (its first <path>). Raises ValueError with the
     reason when it cannot be used."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError('a path shape needs an `outline`: SVG path data ("M 0 0 L 10 0 L 5 9 Z") or an SVG file')
+        raise ValueError(
+            'a path shape needs an `outline`: SVG path data ("M 0 0 L 10 0 L 5 9 Z") or an SVG file'
+        )
     stamp = (0, 0)
     if text.strip().lower().endswith(".svg"):
         try:

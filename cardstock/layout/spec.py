@@ -88,7 +88,9 @@ class LayoutSet:
         return self._resolved[name]
 
 
-def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path], reader: Read = read_toml) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
+def _read(
+    path: Path, shown: str, issues: list[Issue], root: Optional[Path], reader: Read = read_toml
+) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
     read, problem = reader(path, shown, root)
     if read is None:
         issues.append(problem)
@@ -98,7 +100,11 @@ def _read(path: Path, shown: str, issues: list[Issue], root: Optional[Path], rea
     try:
         model = LayoutFile.model_validate(data)
     except ValidationError as exc:
-        issues.extend(issues_from(exc, shown, lambda loc: line_for(lines, loc), lambda loc: dotted(loc), LayoutFile))
+        issues.extend(
+            issues_from(
+                exc, shown, lambda loc: line_for(lines, loc), lambda loc: dotted(loc), LayoutFile
+            )
+        )
         return None, lines
     return model, lines
 
@@ -120,7 +126,10 @@ def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[A
         for bname, box in lay.boxes.items():
             b = cur["boxes"].get(bname)
             if b is None:
-                b = cur["boxes"][bname] = {"values": {}, "origins": {"": (shown, line_for(lines, ("layouts", name, "boxes", bname)))}}
+                b = cur["boxes"][bname] = {
+                    "values": {},
+                    "origins": {"": (shown, line_for(lines, ("layouts", name, "boxes", bname)))},
+                }
             for k, v in box.model_dump(exclude_none=True).items():
                 b["values"][k] = v
                 b["origins"][k] = (shown, line_for(lines, ("layouts", name, "boxes", bname, k)))
@@ -165,13 +174,27 @@ def _check(ls: LayoutSet) -> None:
         parent = raw["values"].get("extends")
         if parent and parent not in ls.raw:
             f, line = raw["origins"].get("extends", raw["origins"][""])
-            ls.issues.append(Issue(f, line, f"layouts.{name}.extends", f"unknown layout {parent!r}; the layouts are: {', '.join(sorted(ls.raw))}"))
+            ls.issues.append(
+                Issue(
+                    f,
+                    line,
+                    f"layouts.{name}.extends",
+                    f"unknown layout {parent!r}; the layouts are: {', '.join(sorted(ls.raw))}",
+                )
+            )
         seen = [name]
         cur = parent
         while cur and cur in ls.raw:
             if cur in seen:
                 f, line = raw["origins"].get("extends", raw["origins"][""])
-                ls.issues.append(Issue(f, line, f"layouts.{name}.extends", f"layouts extend each other in a circle: {' -> '.join(seen + [cur])}"))
+                ls.issues.append(
+                    Issue(
+                        f,
+                        line,
+                        f"layouts.{name}.extends",
+                        f"layouts extend each other in a circle: {' -> '.join(seen + [cur])}",
+                    )
+                )
                 break
             seen.append(cur)
             cur = ls.raw[cur]["values"].get("extends")
@@ -182,11 +205,25 @@ def _check(ls: LayoutSet) -> None:
         for box in lay.boxes:
             if box.get("type") is None:
                 f, line = box.where("")
-                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.type", "a box needs a 'type': " + ", ".join(box_type_names())))
+                ls.issues.append(
+                    Issue(
+                        f,
+                        line,
+                        f"layouts.{name}.boxes.{box.name}.type",
+                        "a box needs a 'type': " + ", ".join(box_type_names()),
+                    )
+                )
             st = box.get("style")
             if st is not None and st not in ls.styles:
                 f, line = box.where("style")
-                ls.issues.append(Issue(f, line, f"layouts.{name}.boxes.{box.name}.style", f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}"))
+                ls.issues.append(
+                    Issue(
+                        f,
+                        line,
+                        f"layouts.{name}.boxes.{box.name}.style",
+                        f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}",
+                    )
+                )
 
 
 def _alone(path: Path, shown: str, root: Optional[Path], reader: Read = read_toml) -> LayoutSet:
@@ -202,10 +239,18 @@ def _alone(path: Path, shown: str, root: Optional[Path], reader: Read = read_tom
 def shared_files(catalog: Any) -> list[str]:
     """The project's layout files a game's sets name with `layout_file` (paths from the
     project folder, each once, in the order the sets name them)."""
-    return list(dict.fromkeys(s.layout_file.strip() for s in catalog.game.sets if s.layout_file and s.layout_file.strip()))
+    return list(
+        dict.fromkeys(
+            s.layout_file.strip()
+            for s in catalog.game.sets
+            if s.layout_file and s.layout_file.strip()
+        )
+    )
 
 
-def load_layouts(root: Path, game_id: Optional[str], shared: Sequence[str] = (), reader: Read = read_toml) -> LayoutSet:
+def load_layouts(
+    root: Path, game_id: Optional[str], shared: Sequence[str] = (), reader: Read = read_toml
+) -> LayoutSet:
     """The shared defaults, then the project's layout files the game's sets name (`shared`,
     paths from the project folder, which several sets or games may name), then the game's
     faces.toml (when it has one): each may change what the one before it set. `reader`

@@ -31,13 +31,50 @@ from pathlib import Path as FsPath
 from typing import Any, Iterable, Iterator, Optional
 
 from ..core.files import Unreadable, read_bytes
-from .ops import Cmd, Ellipse, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, polygon_path, r, rect_path, transform_path
+from .ops import (
+    Cmd,
+    Ellipse,
+    Group,
+    Icon,
+    Image,
+    Matrix,
+    Op,
+    Path,
+    PathData,
+    Rect,
+    Text,
+    ellipse_path,
+    polygon_path,
+    r,
+    rect_path,
+    transform_path,
+)
 from .symbols import PathError, parse_path
 from .. import fonts
 
-NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
-         "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080"}
-SKIP = {"title", "desc", "metadata", "defs", "style", "namedview", "sodipodi:namedview", "foreignObject", "script"}
+NAMED = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#ff0000",
+    "green": "#008000",
+    "blue": "#0000ff",
+    "gray": "#808080",
+    "grey": "#808080",
+    "yellow": "#ffff00",
+    "orange": "#ffa500",
+    "purple": "#800080",
+}
+SKIP = {
+    "title",
+    "desc",
+    "metadata",
+    "defs",
+    "style",
+    "namedview",
+    "sodipodi:namedview",
+    "foreignObject",
+    "script",
+}
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 CONDITIONS = ("requiredExtensions", "requiredFeatures", "systemLanguage")  # of <switch> children
@@ -68,12 +105,14 @@ def parse_svg(data: bytes) -> ET.Element:
     count = 0
     step = 1 << 16
     for at in range(0, max(len(data), 1), step):
-        parser.feed(data[at:at + step])
+        parser.feed(data[at : at + step])
         for event in parser.read_events():
             root = event[1] if root is None else root
             count += 1
             if count > MAX_ELEMENTS:
-                raise SvgLimit(f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file")
+                raise SvgLimit(
+                    f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file"
+                )
     parser.close()
     for event in parser.read_events():
         root = event[1] if root is None else root
@@ -82,7 +121,9 @@ def parse_svg(data: bytes) -> ET.Element:
     return root
 
 
-def _color(value: str | None, problems: set[str], paints: dict[str, str] | None = None) -> str | None:
+def _color(
+    value: str | None, problems: set[str], paints: dict[str, str] | None = None
+) -> str | None:
     if value is None:
         return None
     v = value.strip().lower()
@@ -113,8 +154,14 @@ def _color(value: str | None, problems: set[str], paints: dict[str, str] | None 
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
-    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3],
-            a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
+    return (
+        a[0] * b[0] + a[2] * b[1],
+        a[1] * b[0] + a[3] * b[1],
+        a[0] * b[2] + a[2] * b[3],
+        a[1] * b[2] + a[3] * b[3],
+        a[0] * b[4] + a[2] * b[5] + a[4],
+        a[1] * b[4] + a[3] * b[5] + a[5],
+    )
 
 
 def _number(text: object) -> float | None:
@@ -179,7 +226,13 @@ def _num(v: object, default: float = 0.0, finite: bool = True) -> float:
     return value if math.isfinite(value) or not finite else default
 
 
-def svg_ops(path: FsPath, folder: Optional[FsPath], rect: tuple[float, float, float, float], fit: str = "contain", position: tuple[float, float] = (0.5, 0.5)) -> tuple[list[Op], list[str]]:
+def svg_ops(
+    path: FsPath,
+    folder: Optional[FsPath],
+    rect: tuple[float, float, float, float],
+    fit: str = "contain",
+    position: tuple[float, float] = (0.5, 0.5),
+) -> tuple[list[Op], list[str]]:
     """Ops for the SVG file (inside `folder`, read through core/files; None: one
     of cardstock's own) fitted into rect (x, y, w, h), and the problems found.
     fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
@@ -207,7 +260,20 @@ def svg_ops(path: FsPath, folder: Optional[FsPath], rect: tuple[float, float, fl
     try:
         sheet = _Sheet(_css_classes(root), _gradient_colors(root), _ids(root), (vw, vh))
         _count_drawn(root, sheet.ids)
-        _walk(root, base, {"fill": "#000000", "stroke": "none", "stroke-width": "1", "fill-rule": "nonzero", "opacity": "1"}, ops, problems, sheet)
+        _walk(
+            root,
+            base,
+            {
+                "fill": "#000000",
+                "stroke": "none",
+                "stroke-width": "1",
+                "fill-rule": "nonzero",
+                "opacity": "1",
+            },
+            ops,
+            problems,
+            sheet,
+        )
     except RecursionError:
         return [], ["not a readable SVG file: its elements nest too deeply"]
     except SvgLimit as exc:
@@ -231,7 +297,13 @@ class _Sheet:
     """What a file defines once and its shapes refer to: CSS classes, gradients, elements
     by id (for `<use>` and clip paths), and the viewBox size percentages are of."""
 
-    def __init__(self, classes: dict[str, str], paints: dict[str, str], ids: dict[str, ET.Element] | None = None, size: tuple[float, float] = (100.0, 100.0)) -> None:
+    def __init__(
+        self,
+        classes: dict[str, str],
+        paints: dict[str, str],
+        ids: dict[str, ET.Element] | None = None,
+        size: tuple[float, float] = (100.0, 100.0),
+    ) -> None:
         self.classes = classes
         self.paints = paints
         self.ids = ids or {}
@@ -242,7 +314,9 @@ class _Sheet:
     def walked(self) -> None:
         self.drawn += 1
         if self.drawn > MAX_DRAWN:
-            raise SvgLimit(f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file")
+            raise SvgLimit(
+                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file"
+            )
 
     def length(self, value: str | None, key: str, default: float = 0.0) -> float:
         """An attribute's length; a percentage is of the viewBox width (x, width, …),
@@ -294,7 +368,9 @@ def _count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
             return counts[key]
         counts[key] = 0  # a cycle counts nothing more (drawing refuses it)
         if depth > MAX_USE_DEPTH:
-            raise SvgLimit(f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file")
+            raise SvgLimit(
+                f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file"
+            )
         n = 1
         if _local(el) == "use":
             ref = _ref(el.get("href") or el.get(XLINK_HREF))
@@ -303,7 +379,9 @@ def _count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
         elif _local(el) not in SKIP:
             n += sum(count(child, depth) for child in el)
         if n > MAX_DRAWN:
-            raise SvgLimit(f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file")
+            raise SvgLimit(
+                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file"
+            )
         counts[key] = n
         return n
 
@@ -344,7 +422,9 @@ def _css_classes(root: ET.Element) -> dict[str, str]:
             continue
         size += len(el.text)
         if size > MAX_STYLE:
-            raise SvgLimit(f"its <style> holds more than {MAX_STYLE:,} characters of CSS, cardstock's limit for one SVG file")
+            raise SvgLimit(
+                f"its <style> holds more than {MAX_STYLE:,} characters of CSS, cardstock's limit for one SVG file"
+            )
         for selectors, body in _css_rules(_without_comments(el.text)):
             for sel in selectors.split(","):
                 sel = sel.strip()
@@ -406,7 +486,12 @@ def _viewbox(root: ET.Element) -> tuple[float, float, float, float]:
             raise ValueError(f"viewBox {_short(vb)} is not four numbers")
         where = f"viewBox {_short(vb)}"
     else:
-        values = [0.0, 0.0, _num(root.get("width"), 100, finite=False), _num(root.get("height"), 100, finite=False)]
+        values = [
+            0.0,
+            0.0,
+            _num(root.get("width"), 100, finite=False),
+            _num(root.get("height"), 100, finite=False),
+        ]
         where = f"width {_short(root.get('width'))} and height {_short(root.get('height'))}"
     if not all(math.isfinite(v) for v in values):
         raise ValueError(f"{where}: the size must be finite numbers (not nan or inf)")
@@ -437,8 +522,16 @@ def svg_problem(path: FsPath, root: FsPath) -> str | None:
         ops, problems = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0))
     except (ValueError, TypeError, IndexError) as exc:  # an attribute that is not a number
         return f"not a readable SVG file: {exc}"
-    fatal = [p for p in problems if p.startswith(("not a readable", "cannot read", "viewBox", "width")) or p == NON_FINITE or any(m in p for m in BROKEN_MARKS)]
-    return re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None  # it is not drawn at all
+    fatal = [
+        p
+        for p in problems
+        if p.startswith(("not a readable", "cannot read", "viewBox", "width"))
+        or p == NON_FINITE
+        or any(m in p for m in BROKEN_MARKS)
+    ]
+    return (
+        re.sub(r" \((?:drawn [^)]*|ignored)\)$", "", fatal[0]) if fatal else None
+    )  # it is not drawn at all
 
 
 def _hidden(el: ET.Element, declared: list[tuple[str, str]]) -> bool:
@@ -455,20 +548,38 @@ def _shape(el: ET.Element, tag: str, problems: set[str], sheet: _Sheet) -> PathD
         return parse_path(el.get("d", ""))
     if tag == "rect":
         rx = n(el.get("rx"), "rx", n(el.get("ry"), "ry", 0.0))
-        return rect_path(n(el.get("x"), "x"), n(el.get("y"), "y"), n(el.get("width"), "width"), n(el.get("height"), "height"), rx)
+        return rect_path(
+            n(el.get("x"), "x"),
+            n(el.get("y"), "y"),
+            n(el.get("width"), "width"),
+            n(el.get("height"), "height"),
+            rx,
+        )
     if tag == "circle":
         rad = n(el.get("r"), "r")
         return ellipse_path(n(el.get("cx"), "cx"), n(el.get("cy"), "cy"), rad, rad)
     if tag == "ellipse":
-        return ellipse_path(n(el.get("cx"), "cx"), n(el.get("cy"), "cy"), n(el.get("rx"), "rx"), n(el.get("ry"), "ry"))
+        return ellipse_path(
+            n(el.get("cx"), "cx"),
+            n(el.get("cy"), "cy"),
+            n(el.get("rx"), "rx"),
+            n(el.get("ry"), "ry"),
+        )
     if tag == "line":
-        return (("M", n(el.get("x1"), "x1"), n(el.get("y1"), "y1")), ("L", n(el.get("x2"), "x2"), n(el.get("y2"), "y2")))
+        return (
+            ("M", n(el.get("x1"), "x1"), n(el.get("y1"), "y1")),
+            ("L", n(el.get("x2"), "x2"), n(el.get("y2"), "y2")),
+        )
     if tag in ("polygon", "polyline"):
         vals = _numbers(el.get("points"), problems, "the points") or []
         pts = list(zip(vals[0::2], vals[1::2]))
         if not pts:
             return None
-        return polygon_path(pts) if tag == "polygon" else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]])
+        return (
+            polygon_path(pts)
+            if tag == "polygon"
+            else tuple([("M", *pts[0])] + [("L", *p) for p in pts[1:]])
+        )
     return None
 
 
@@ -481,10 +592,14 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: _Sheet) -> PathData | 
     when it is not applied (reported)."""
     cp = sheet.ids.get(ref)
     if cp is None or _local(cp) != "clipPath":
-        problems.add(f"the clip path {ref!r} is not defined in the file (the shapes are drawn whole)")
+        problems.add(
+            f"the clip path {ref!r} is not defined in the file (the shapes are drawn whole)"
+        )
         return None
     if cp.get("clipPathUnits") == "objectBoundingBox":
-        problems.add(f"the clip path {ref!r} is in objectBoundingBox units, which are not applied (the shapes are drawn whole)")
+        problems.add(
+            f"the clip path {ref!r} is in objectBoundingBox units, which are not applied (the shapes are drawn whole)"
+        )
         return None
     cm = _mul(m, _transform(cp.get("transform"), problems))
     data: list[Cmd] = []
@@ -495,7 +610,10 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: _Sheet) -> PathData | 
             found = sheet.ids.get(_ref(child.get("href") or child.get(XLINK_HREF)) or "")
             if found is None:
                 continue
-            at = _mul(_mul(cm, _transform(child.get("transform"), problems)), (1, 0, 0, 1, sheet.length(child.get("x"), "x"), sheet.length(child.get("y"), "y")))
+            at = _mul(
+                _mul(cm, _transform(child.get("transform"), problems)),
+                (1, 0, 0, 1, sheet.length(child.get("x"), "x"), sheet.length(child.get("y"), "y")),
+            )
             target, tag = found, _local(found)
         if tag not in SHAPES:
             if tag is not None and tag not in SKIP:
@@ -513,14 +631,31 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: _Sheet) -> PathData | 
     return tuple(data)
 
 
-def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet, used: bool = False) -> None:
+def _walk(
+    el: ET.Element,
+    m: Matrix,
+    style: dict[str, str],
+    ops: list[Op],
+    problems: set[str],
+    sheet: _Sheet,
+    used: bool = False,
+) -> None:
     sheet.walked()
     tag = _local(el)
     if tag is None or tag in SKIP:
         return  # another program's element, or one that draws nothing
-    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker") or (tag == "symbol" and not used):
+    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker") or (
+        tag == "symbol" and not used
+    ):
         return  # definitions, drawn only where they are used
-    declared = list(_declarations(";".join([sheet.classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""])))
+    declared = list(
+        _declarations(
+            ";".join(
+                [sheet.classes.get(c, "") for c in (el.get("class") or "").split()]
+                + [el.get("style") or ""]
+            )
+        )
+    )
     if _hidden(el, declared):
         return
     if el.get("mask") or any(k == "mask" for k, _ in declared):
@@ -549,7 +684,9 @@ def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], probl
         ref = _ref(clip_ref)
         clip = _clip(ref, m, problems, sheet) if ref else None
         if ref is None:
-            problems.add(f"the clip path {clip_ref!r} is not understood (the shapes are drawn whole)")
+            problems.add(
+                f"the clip path {clip_ref!r} is not understood (the shapes are drawn whole)"
+            )
         if clip == ():
             return  # a clip path with no shape hides the element
     _draw(el, tag, m, st, mine, problems, sheet)
@@ -559,7 +696,15 @@ def _walk(el: ET.Element, m: Matrix, style: dict[str, str], ops: list[Op], probl
         ops.extend(mine)
 
 
-def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet) -> None:
+def _draw(
+    el: ET.Element,
+    tag: str,
+    m: Matrix,
+    st: dict[str, str],
+    ops: list[Op],
+    problems: set[str],
+    sheet: _Sheet,
+) -> None:
     """The element's own drawing (its style and transform already applied in m and st)."""
     if tag in ("svg", "g", "a", "symbol"):
         for child in el:
@@ -567,7 +712,9 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
         return
     if tag == "switch":  # the first child a plain viewer draws: no conditions of its own
         for child in el:
-            if _local(child) not in (None, "foreignObject") and not any(child.get(c) for c in CONDITIONS):
+            if _local(child) not in (None, "foreignObject") and not any(
+                child.get(c) for c in CONDITIONS
+            ):
                 _walk(child, m, st, ops, problems, sheet)
                 break
         return
@@ -575,21 +722,40 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
         ref = _ref(el.get("href") or el.get(XLINK_HREF))
         target = sheet.ids.get(ref) if ref else None
         if target is None or ref is None:
-            problems.add(f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file does not define (left out)")
+            problems.add(
+                f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file does not define (left out)"
+            )
             return
         if ref in sheet.using:
             problems.add(f"<use> of {ref!r} refers to itself (left out)")
             return
         at = _mul(m, (1, 0, 0, 1, sheet.length(el.get("x"), "x"), sheet.length(el.get("y"), "y")))
-        if _local(target) == "symbol" and target.get("viewBox") and el.get("width") and el.get("height"):
+        if (
+            _local(target) == "symbol"
+            and target.get("viewBox")
+            and el.get("width")
+            and el.get("height")
+        ):
             try:
                 bx, by, bw, bh = _viewbox(target)
-                at = _mul(at, (sheet.length(el.get("width"), "width") / bw, 0, 0, sheet.length(el.get("height"), "height") / bh, -bx * sheet.length(el.get("width"), "width") / bw, -by * sheet.length(el.get("height"), "height") / bh))
+                at = _mul(
+                    at,
+                    (
+                        sheet.length(el.get("width"), "width") / bw,
+                        0,
+                        0,
+                        sheet.length(el.get("height"), "height") / bh,
+                        -bx * sheet.length(el.get("width"), "width") / bw,
+                        -by * sheet.length(el.get("height"), "height") / bh,
+                    ),
+                )
             except ValueError as exc:
                 problems.add(str(exc))
                 return
         if len(sheet.using) >= MAX_USE_DEPTH:
-            raise SvgLimit(f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file")
+            raise SvgLimit(
+                f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file"
+            )
         sheet.using.add(ref)
         try:
             _walk(target, at, st, ops, problems, sheet, used=True)
@@ -617,28 +783,59 @@ def _draw(el: ET.Element, tag: str, m: Matrix, st: dict[str, str], ops: list[Op]
     stroke = _color(st.get("stroke"), problems, sheet.paints)
     if tag in ("line", "polyline"):
         fill = "none"
-    sw = sheet.length(st.get("stroke-width"), "stroke-width", 1.0) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-    ops.append(Path(
-        d,
-        fill=None if fill == "none" else fill,
-        stroke=None if stroke == "none" else stroke,
-        stroke_width=r(sw) if stroke not in (None, "none") else 0.0,
-        opacity=max(0.0, min(1.0, float(st.get("opacity", "1")))),
-        fill_rule="evenodd" if st.get("fill-rule") == "evenodd" else "nonzero",
-    ))
+    sw = sheet.length(st.get("stroke-width"), "stroke-width", 1.0) * math.sqrt(
+        abs(m[0] * m[3] - m[1] * m[2])
+    )
+    ops.append(
+        Path(
+            d,
+            fill=None if fill == "none" else fill,
+            stroke=None if stroke == "none" else stroke,
+            stroke_width=r(sw) if stroke not in (None, "none") else 0.0,
+            opacity=max(0.0, min(1.0, float(st.get("opacity", "1")))),
+            fill_rule="evenodd" if st.get("fill-rule") == "evenodd" else "nonzero",
+        )
+    )
 
 
 # ---------------------------------------------------------------- text
 
 # CSS generic families and the fonts every system has, by the built-in face drawn for them
 GENERIC = {
-    "serif": "serif", "times": "serif", "times new roman": "serif", "georgia": "serif", "liberation serif": "serif",
-    "tinos": "serif", "cambria": "serif", "garamond": "serif", "palatino": "serif", "book antiqua": "serif",
-    "monospace": "mono", "courier": "mono", "courier new": "mono", "liberation mono": "mono", "cousine": "mono",
-    "consolas": "mono", "menlo": "mono", "dejavu sans mono": "mono",
-    "sans-serif": "sans", "sans": "sans", "arial": "sans", "helvetica": "sans", "liberation sans": "sans", "arimo": "sans",
-    "verdana": "sans", "dejavu sans": "sans", "open sans": "sans", "roboto": "sans", "segoe ui": "sans",
-    "system-ui": "sans", "calibri": "sans", "tahoma": "sans", "trebuchet ms": "sans", "noto sans": "sans",
+    "serif": "serif",
+    "times": "serif",
+    "times new roman": "serif",
+    "georgia": "serif",
+    "liberation serif": "serif",
+    "tinos": "serif",
+    "cambria": "serif",
+    "garamond": "serif",
+    "palatino": "serif",
+    "book antiqua": "serif",
+    "monospace": "mono",
+    "courier": "mono",
+    "courier new": "mono",
+    "liberation mono": "mono",
+    "cousine": "mono",
+    "consolas": "mono",
+    "menlo": "mono",
+    "dejavu sans mono": "mono",
+    "sans-serif": "sans",
+    "sans": "sans",
+    "arial": "sans",
+    "helvetica": "sans",
+    "liberation sans": "sans",
+    "arimo": "sans",
+    "verdana": "sans",
+    "dejavu sans": "sans",
+    "open sans": "sans",
+    "roboto": "sans",
+    "segoe ui": "sans",
+    "system-ui": "sans",
+    "calibri": "sans",
+    "tahoma": "sans",
+    "trebuchet ms": "sans",
+    "noto sans": "sans",
 }
 _WEIGHTS = {"bold": 700, "bolder": 700, "normal": 400, "lighter": 300}
 _POINTS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
@@ -654,26 +851,40 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     or by file stem) nearest the weight and style, else the built-in face for a generic
     family or a common system font (`serif`, Arial, Times New Roman, Courier), else sans;
     a family named but not found is reported with the face used instead."""
-    wanted = [f.strip().strip("'\"").strip() for f in families.split(",") if f.strip().strip("'\"").strip()]
+    wanted = [
+        f.strip().strip("'\"").strip()
+        for f in families.split(",")
+        if f.strip().strip("'\"").strip()
+    ]
     bold = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400))) >= 600
     number = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400)))
     italic = style.strip().lower() in ("italic", "oblique")
     base: Optional[str] = None
     for family in wanted:
         key = _squeezed(family)
-        own = [f for f in fonts.FACES.values() if f.own and key in (_squeezed(f.family), _squeezed(f.name))]
+        own = [
+            f
+            for f in fonts.FACES.values()
+            if f.own and key in (_squeezed(f.family), _squeezed(f.name))
+        ]
         if own:
+
             def distance(f: fonts.FontFace) -> tuple[int, float, str]:
                 w = 700 if f.weight == "bold" else 400 if f.weight == "normal" else int(f.weight)
                 return ((f.style == "italic") != italic, abs(w - number), f.name)
+
             return min(own, key=distance).name
-        base = GENERIC.get(family.lower()) or (family.lower() if family.lower() in fonts.BUILT_IN else None)
+        base = GENERIC.get(family.lower()) or (
+            family.lower() if family.lower() in fonts.BUILT_IN else None
+        )
         if base is not None:
             break
     if base is None:
         base = "sans"
         if wanted:
-            problems.add(f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its text is drawn in sans")
+            problems.add(
+                f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its text is drawn in sans"
+            )
     name = base
     if italic:
         name = fonts.FACES[name].italic
@@ -685,9 +896,18 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
 def _font_size(value: str | None, inherited: float) -> float:
     """A `font-size` in the drawing's user units (px and unitless alike; pt, mm, em, %)."""
     text = str(value or "").strip().lower()
-    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|rem|%)?", text)
+    m = re.fullmatch(
+        r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|rem|%)?", text
+    )
     if not m:
-        return {"small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0, "larger": inherited * 1.2, "smaller": inherited / 1.2}.get(text, inherited)
+        return {
+            "small": 13.0,
+            "medium": 16.0,
+            "large": 18.0,
+            "x-large": 24.0,
+            "larger": inherited * 1.2,
+            "smaller": inherited / 1.2,
+        }.get(text, inherited)
     number, unit = float(m.group(1)), m.group(2) or "px"
     if unit in ("em", "rem"):
         return number * inherited
@@ -718,18 +938,25 @@ def _positions(el: ET.Element, key: str, sheet: _Sheet) -> list[float]:
     return [sheet.length(v, key) for v in re.split(r"[\s,]+", (el.get(key) or "").strip()) if v]
 
 
-def _by_coverage(text: str, face: str, st: dict[str, str], problems: set[str]) -> list[tuple[str, str]]:
+def _by_coverage(
+    text: str, face: str, st: dict[str, str], problems: set[str]
+) -> list[tuple[str, str]]:
     """`text` cut into runs of the face that draws them: `face`, else the first built-in
     face (sans, serif, mono, in the same weight and style) that has the character; a
     character none has stays in `face` and is reported."""
     lacking = fonts.missing_glyphs(text, face)
     if not lacking:
         return [(text, face)]
-    chain = [svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set()) for generic in ("sans-serif", "serif", "monospace")]
+    chain = [
+        svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set())
+        for generic in ("sans-serif", "serif", "monospace")
+    ]
     drawn_in = {ch: next((f for f in chain if ch in fonts.coverage(f)), face) for ch in lacking}
     missing = [ch for ch in lacking if drawn_in[ch] == face]
     if missing:
-        problems.add(f"the font {face!r} has no glyph for {', '.join(repr(c) for c in missing)} (printed as a blank box)")
+        problems.add(
+            f"the font {face!r} has no glyph for {', '.join(repr(c) for c in missing)} (printed as a blank box)"
+        )
     runs: list[tuple[str, str]] = []
     for ch in text:
         used = drawn_in.get(ch, face)
@@ -750,7 +977,9 @@ class _Chunk:
         self.width = 0.0
 
 
-def _text(el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet) -> None:
+def _text(
+    el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems: set[str], sheet: _Sheet
+) -> None:
     """A `<text>` element and its `<tspan>`s as text runs in the project's fonts, in a
     group carrying the drawing's transform (so the PDF keeps them as text a reader can
     find and copy, and the SVG as text). Positions (x, y, dx, dy), `text-anchor`, font
@@ -805,7 +1034,12 @@ def _text(el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems
         size = _font_size(node_st.get("font-size"), 16.0)
         if size <= 0:
             return
-        face = svg_font(node_st.get("font-family", "sans-serif"), node_st.get("font-weight", "normal"), node_st.get("font-style", "normal"), problems)
+        face = svg_font(
+            node_st.get("font-family", "sans-serif"),
+            node_st.get("font-weight", "normal"),
+            node_st.get("font-style", "normal"),
+            problems,
+        )
         chunk = chunks[-1]
         opacity = max(0.0, min(1.0, float(node_st.get("opacity", "1"))))
         for piece, used in _by_coverage(text, face, node_st, problems):
@@ -835,10 +1069,12 @@ def _text(el: ET.Element, m: Matrix, st: dict[str, str], ops: list[Op], problems
     walk(el, st)
     drawn: list[Op] = []
     for chunk in chunks:
-        if chunk.runs and not preserve:  # a chunk's trailing space is not drawn, nor counted by its anchor
+        if (
+            chunk.runs and not preserve
+        ):  # a chunk's trailing space is not drawn, nor counted by its anchor
             end = chunk.runs[-1]
             kept = end.text.rstrip(" ")
-            chunk.width -= fonts.string_width(end.text[len(kept):], end.font, end.size)
+            chunk.width -= fonts.string_width(end.text[len(kept) :], end.font, end.size)
             chunk.runs[-1] = replace(end, text=kept)
         shift = {"middle": -chunk.width / 2, "end": -chunk.width}.get(chunk.anchor, 0.0)
         drawn += [replace(t, x=r(t.x + shift), y=r(t.y)) for t in chunk.runs if t.text.strip()]
@@ -860,7 +1096,10 @@ def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
             if op.transform is not None:
                 t = op.transform
                 k = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
-                inner = [replace(p, d=transform_path(p.d, t), stroke_width=r(p.stroke_width * k)) for p in inner]
+                inner = [
+                    replace(p, d=transform_path(p.d, t), stroke_width=r(p.stroke_width * k))
+                    for p in inner
+                ]
             out += inner
         elif isinstance(op, Path):
             out.append(op)

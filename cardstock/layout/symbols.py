@@ -36,6 +36,7 @@ from .symbolfile import SymbolFile
 if TYPE_CHECKING:  # named in type hints only
     from .symbolfile import PartSpec as PartSpec
 
+
 class PathError(ValueError):
     pass
 
@@ -119,7 +120,17 @@ def parse_path(text: str) -> PathData:
             else:
                 qx, qy = (2 * x - last_q[0], 2 * y - last_q[1]) if last_q else (x, y)
                 ex, ey = a[0] + ox, a[1] + oy
-            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            out.append(
+                (
+                    "C",
+                    x + 2 / 3 * (qx - x),
+                    y + 2 / 3 * (qy - y),
+                    ex + 2 / 3 * (qx - ex),
+                    ey + 2 / 3 * (qy - ey),
+                    ex,
+                    ey,
+                )
+            )
             x, y = ex, ey
             last_q, last_c = (qx, qy), None
         elif up == "A":
@@ -132,7 +143,17 @@ def parse_path(text: str) -> PathData:
     return tuple((c[0], *(r(v) for v in c[1:])) for c in out)
 
 
-def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool, sweep: bool, x2: float, y2: float) -> list[Cmd]:
+def _arc(
+    x1: float,
+    y1: float,
+    rx: float,
+    ry: float,
+    phi_deg: float,
+    large: bool,
+    sweep: bool,
+    x2: float,
+    y2: float,
+) -> list[Cmd]:
     """An SVG elliptical arc as cubic curves (SVG 1.1 implementation notes, F.6)."""
     if (x1, y1) == (x2, y2):
         return []
@@ -187,7 +208,9 @@ def _arc(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool
     return out
 
 
-def star_points(cx: float, cy: float, outer: float, inner: float, n: int, rotation: float = -90.0) -> list[Point]:
+def star_points(
+    cx: float, cy: float, outer: float, inner: float, n: int, rotation: float = -90.0
+) -> list[Point]:
     pts = []
     for i in range(2 * n):
         rad = outer if i % 2 == 0 else inner
@@ -221,7 +244,9 @@ class Library:
         return sorted(set(self.symbols) | set(self.aliases))
 
     def fallback(self) -> Symbol:
-        return self.symbols.get("unknown") or Symbol("unknown", "Unknown", (SymbolPart(ellipse_path(50, 50, 40, 40)),))
+        return self.symbols.get("unknown") or Symbol(
+            "unknown", "Unknown", (SymbolPart(ellipse_path(50, 50, 40, 40)),)
+        )
 
 
 def _part(spec: PartSpec) -> SymbolPart:
@@ -236,8 +261,12 @@ def _part(spec: PartSpec) -> SymbolPart:
         d += rect_path(rc[0], rc[1], rc[2], rc[3], rc[4] if len(rc) == 5 else 0.0)
     for st in spec.stars:
         if len(st) not in (5, 6):
-            raise PathError("a star is [cx, cy, outer, inner, points] or with a rotation in degrees")
-        d += polygon_path(star_points(st[0], st[1], st[2], st[3], int(st[4]), st[5] if len(st) == 6 else -90.0))
+            raise PathError(
+                "a star is [cx, cy, outer, inner, points] or with a rotation in degrees"
+            )
+        d += polygon_path(
+            star_points(st[0], st[1], st[2], st[3], int(st[4]), st[5] if len(st) == 6 else -90.0)
+        )
     for pg in spec.polygons:
         if len(pg) < 6 or len(pg) % 2:
             raise PathError("a polygon needs at least three x, y pairs")
@@ -268,14 +297,30 @@ def _load_library(path: FsPath, shown: str, root: Optional[FsPath]) -> Library:
             try:
                 parts.append(_part(p))
             except PathError as exc:
-                issues.append(Issue(shown, line_for(lines, ("symbols", name, "parts", i)), f"symbols.{name}.parts[{i}]", str(exc)))
+                issues.append(
+                    Issue(
+                        shown,
+                        line_for(lines, ("symbols", name, "parts", i)),
+                        f"symbols.{name}.parts[{i}]",
+                        str(exc),
+                    )
+                )
                 ok = False
         if ok:
-            symbols[name] = Symbol(name, s.label or name.replace("-", " ").capitalize(), tuple(parts))
+            symbols[name] = Symbol(
+                name, s.label or name.replace("-", " ").capitalize(), tuple(parts)
+            )
     aliases: dict[str, str] = {}
     for alias, target in spec.aliases.items():
         if target not in symbols:
-            issues.append(Issue(shown, line_for(lines, ("aliases", alias)), f"aliases.{alias}", f"names the symbol {target!r}, which the library does not define"))
+            issues.append(
+                Issue(
+                    shown,
+                    line_for(lines, ("aliases", alias)),
+                    f"aliases.{alias}",
+                    f"names the symbol {target!r}, which the library does not define",
+                )
+            )
             continue
         aliases[alias] = target
     return Library(symbols, aliases, shown, issues)

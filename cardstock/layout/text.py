@@ -40,7 +40,9 @@ class TextStyle:
     max_lines: int = 0  # 0: no limit
     para_space: float = 0.4  # space between blocks, as a multiple of the size
     rule_color: str = "#000000"  # table rules and note bars
-    fallback: tuple[str, ...] = ()  # fonts that draw the characters `font` has no glyph for, in order
+    fallback: tuple[
+        str, ...
+    ] = ()  # fonts that draw the characters `font` has no glyph for, in order
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,18 @@ IconResolver = Callable[[str], Optional[IconRef]]
 class Fit:
     """The result of fitting text into a box."""
 
-    __slots__ = ("ops", "size", "fits", "height", "width_overflow", "lines", "missing", "unknown_icons", "markup", "unstyled")
+    __slots__ = (
+        "ops",
+        "size",
+        "fits",
+        "height",
+        "width_overflow",
+        "lines",
+        "missing",
+        "unknown_icons",
+        "markup",
+        "unstyled",
+    )
 
     def __init__(self) -> None:
         self.ops: list[Op] = []
@@ -70,7 +83,9 @@ class Fit:
         self.missing: list[str] = []  # characters the fonts cannot draw
         self.unknown_icons: list[str] = []
         self.markup: list[str] = []  # markup that was not understood
-        self.unstyled: list[tuple[str, str]] = []  # ("italic" | "bold", font): asked for, but the font has no such face
+        self.unstyled: list[
+            tuple[str, str]
+        ] = []  # ("italic" | "bold", font): asked for, but the font has no such face
 
 
 # ---------------------------------------------------------------- pieces and words
@@ -78,10 +93,19 @@ class Fit:
 # The pieces, words, lines and drawables below are made by the thousand while text is
 # fitted and read only in this module: plain classes with slots (no generated methods).
 
+
 class _Piece:
     __slots__ = ("text", "font", "color", "width1", "icon", "scale")
 
-    def __init__(self, text: str, font: str, color: str, width1: float, icon: Optional[IconRef] = None, scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        text: str,
+        font: str,
+        color: str,
+        width1: float,
+        icon: Optional[IconRef] = None,
+        scale: float = 1.0,
+    ) -> None:
         self.text = text
         self.font = font
         self.color = color
@@ -93,7 +117,9 @@ class _Piece:
 class _Word:
     __slots__ = ("pieces", "space1", "space_font", "hard")
 
-    def __init__(self, pieces: list[_Piece], space1: float, space_font: str, hard: bool = False) -> None:
+    def __init__(
+        self, pieces: list[_Piece], space1: float, space_font: str, hard: bool = False
+    ) -> None:
         self.pieces = pieces
         self.space1 = space1  # width at size 1 of the space before this word (0 for the first)
         self.space_font = space_font
@@ -137,7 +163,9 @@ def _span_attrs(attrs: str, problems: list[str]) -> tuple[Optional[str], float]:
                 problems.append(f"a span size of {value} is outside 30%–400%")
                 scale = min(4.0, max(0.3, scale))
         else:
-            problems.append(f"the span attribute {item!r} is not understood; use color=#rrggbb and size=120%")
+            problems.append(
+                f"the span attribute {item!r} is not understood; use color=#rrggbb and size=120%"
+            )
     return color, scale
 
 
@@ -147,7 +175,9 @@ def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
     are not markup here: they are left out and reported in `problems`."""
     problems = problems if problems is not None else []
     for tag in HTML_TAG.findall(text):
-        problems.append(f"{tag} is HTML, which card text does not read; use **bold**, *italic* or [text]{{color=#c0392b size=120%}}")
+        problems.append(
+            f"{tag} is HTML, which card text does not read; use **bold**, *italic* or [text]{{color=#c0392b size=120%}}"
+        )
     text = HTML_TAG.sub("", text)
     out: list[Span] = []
     pos = 0
@@ -155,7 +185,10 @@ def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
         if m.start() > pos:
             out += spans(text[pos : m.start()])
         color, scale = _span_attrs(m.group("attrs"), problems)
-        out += [RichSpan(sp.text, sp.bold, sp.italic, sp.icon, color, scale) for sp in spans(m.group("text"))]
+        out += [
+            RichSpan(sp.text, sp.bold, sp.italic, sp.icon, color, scale)
+            for sp in spans(m.group("text"))
+        ]
         pos = m.end()
     if pos < len(text):
         out += spans(text[pos:])
@@ -169,17 +202,29 @@ def _face_for(base: str, bold: bool, italic: bool, fit: Optional[Fit] = None) ->
     if italic:
         face = fonts.FACES[name]
         name = face.italic
-        if fit is not None and name == face.name and face.style != "italic" and ("italic", name) not in fit.unstyled:
+        if (
+            fit is not None
+            and name == face.name
+            and face.style != "italic"
+            and ("italic", name) not in fit.unstyled
+        ):
             fit.unstyled.append(("italic", name))
     if bold:
         face = fonts.FACES[name]
         name = face.bold
-        if fit is not None and name == face.name and not face.is_bold and ("bold", name) not in fit.unstyled:
+        if (
+            fit is not None
+            and name == face.name
+            and not face.is_bold
+            and ("bold", name) not in fit.unstyled
+        ):
             fit.unstyled.append(("bold", name))
     return name
 
 
-def _fallbacks(text: str, font: str, fallback: Sequence[str], bold: bool, italic: bool) -> tuple[dict[str, str], list[str]]:
+def _fallbacks(
+    text: str, font: str, fallback: Sequence[str], bold: bool, italic: bool
+) -> tuple[dict[str, str], list[str]]:
     """For the characters of `text` that `font` has no glyph for: the face of the first
     fallback font that has one (in the same style), and the characters none has."""
     lacking = fonts.missing_glyphs(text, font)
@@ -194,7 +239,14 @@ def _fallbacks(text: str, font: str, fallback: Sequence[str], bold: bool, italic
     return by_char, [ch for ch in lacking if ch not in by_char]
 
 
-def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconResolver, fit: Optional[Fit] = None, fallback: Sequence[str] = ()) -> list[_Word]:
+def words_of(
+    span_list: Sequence[Span],
+    base_font: str,
+    color: str,
+    icons: IconResolver,
+    fit: Optional[Fit] = None,
+    fallback: Sequence[str] = (),
+) -> list[_Word]:
     """Spans → words (pieces with no break between them); each word remembers the width
     of the space before it, in the font of that space. A character the font has no glyph
     for is drawn in the first `fallback` font that has one (a piece of its own)."""
@@ -233,9 +285,20 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
                 if fit is not None and sp.icon not in fit.unknown_icons:
                     fit.unknown_icons.append(sp.icon)
                 label = f":{sp.icon}:"
-                current.append(_Piece(label, base_font, color, fonts.string_width(label, base_font, 1.0) * scale, None, scale))
+                current.append(
+                    _Piece(
+                        label,
+                        base_font,
+                        color,
+                        fonts.string_width(label, base_font, 1.0) * scale,
+                        None,
+                        scale,
+                    )
+                )
             else:
-                current.append(_Piece("", base_font, ref.color or color, ICON_ADVANCE * scale, ref, scale))
+                current.append(
+                    _Piece("", base_font, ref.color or color, ICON_ADVANCE * scale, ref, scale)
+                )
             continue
         font = _face_for(base_font, sp.bold, sp.italic, fit)
         by_char, lacking = _fallbacks(sp.text, font, fallback, sp.bold, sp.italic)
@@ -248,7 +311,16 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
         for ch in sp.text:
             if ch.isspace():
                 if buf:
-                    current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
+                    current.append(
+                        _Piece(
+                            buf,
+                            buf_font,
+                            color,
+                            fonts.string_width(buf, buf_font, 1.0) * scale,
+                            None,
+                            scale,
+                        )
+                    )
                     buf = ""
                 push()
                 if ch == "\n":
@@ -260,18 +332,39 @@ def words_of(span_list: Sequence[Span], base_font: str, color: str, icons: IconR
                     push()
                 begin()
             drawn_in = by_char.get(ch, font) if by_char else font
-            if buf and drawn_in != buf_font:  # a character from a fallback font: a piece of its own in the same word
-                current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
+            if (
+                buf and drawn_in != buf_font
+            ):  # a character from a fallback font: a piece of its own in the same word
+                current.append(
+                    _Piece(
+                        buf,
+                        buf_font,
+                        color,
+                        fonts.string_width(buf, buf_font, 1.0) * scale,
+                        None,
+                        scale,
+                    )
+                )
                 buf = ""
             buf_font = drawn_in
             buf += ch
         if buf:
-            current.append(_Piece(buf, buf_font, color, fonts.string_width(buf, buf_font, 1.0) * scale, None, scale))
+            current.append(
+                _Piece(
+                    buf,
+                    buf_font,
+                    color,
+                    fonts.string_width(buf, buf_font, 1.0) * scale,
+                    None,
+                    scale,
+                )
+            )
     push()
     return words
 
 
 # ---------------------------------------------------------------- line breaking
+
 
 class _Line:
     __slots__ = ("words", "width1")
@@ -318,7 +411,11 @@ def _split_word(word: _Word, limit1: float) -> list[_Word]:
     for piece in word.pieces:
         if piece.icon is not None:
             if current and cw + piece.width1 > limit1:
-                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
+                chunks.append(
+                    _Word(
+                        current, word.space1 if first else 0.0, word.space_font, word.hard and first
+                    )
+                )
                 first, current, cw = False, [], 0.0
             current.append(piece)
             cw += piece.width1
@@ -328,20 +425,45 @@ def _split_word(word: _Word, limit1: float) -> list[_Word]:
             chw = fonts.string_width(ch, piece.font, 1.0) * piece.scale
             if (current or buf) and cw + chw > limit1:
                 if buf:
-                    current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0) * piece.scale, None, piece.scale))
-                chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
+                    current.append(
+                        _Piece(
+                            buf,
+                            piece.font,
+                            piece.color,
+                            fonts.string_width(buf, piece.font, 1.0) * piece.scale,
+                            None,
+                            piece.scale,
+                        )
+                    )
+                chunks.append(
+                    _Word(
+                        current, word.space1 if first else 0.0, word.space_font, word.hard and first
+                    )
+                )
                 first, current, cw, buf = False, [], 0.0, ""
             buf += ch
             cw += chw
         if buf:
-            current.append(_Piece(buf, piece.font, piece.color, fonts.string_width(buf, piece.font, 1.0) * piece.scale, None, piece.scale))
+            current.append(
+                _Piece(
+                    buf,
+                    piece.font,
+                    piece.color,
+                    fonts.string_width(buf, piece.font, 1.0) * piece.scale,
+                    None,
+                    piece.scale,
+                )
+            )
     if current:
-        chunks.append(_Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first))
+        chunks.append(
+            _Word(current, word.space1 if first else 0.0, word.space_font, word.hard and first)
+        )
     # pieces after the first are glued to the previous line's end: no space between chunks
     return chunks
 
 
 # ---------------------------------------------------------------- drawables
+
 
 class _Draw:
     """Something to draw, relative to the text block's top-left corner."""
@@ -355,7 +477,16 @@ class _Draw:
         self.args = args
 
 
-def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, leading: float, align: str, base_font: str) -> tuple[list[_Draw], float]:
+def _emit_line(
+    line: _Line,
+    x0: float,
+    width: float,
+    top: float,
+    size: float,
+    leading: float,
+    align: str,
+    base_font: str,
+) -> tuple[list[_Draw], float]:
     """One line of words → drawables; returns them and the line's height."""
     big = max([1.0] + [p.scale for w in line.words for p in w.pieces])
     height = size * leading * big
@@ -377,7 +508,14 @@ def _emit_line(line: _Line, x0: float, width: float, top: float, size: float, le
     def flush() -> None:
         nonlocal run_text, run_font
         if run_text and run_font is not None:
-            out.append(_Draw("text", top, top + height, (run_x, baseline, run_text, run_font, size * run_scale, run_color)))
+            out.append(
+                _Draw(
+                    "text",
+                    top,
+                    top + height,
+                    (run_x, baseline, run_text, run_font, size * run_scale, run_color),
+                )
+            )
         run_text, run_font = "", None
 
     for i, word in enumerate(line.words):
@@ -418,7 +556,14 @@ def _block_spans(text: str, raw: bool = False, fit: Optional[Fit] = None) -> lis
     return out
 
 
-def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit) -> tuple[list[_Draw], float, bool, int]:
+def _layout_blocks(
+    blocks: Sequence[Block],
+    width: float,
+    size: float,
+    style: TextStyle,
+    icons: IconResolver,
+    fit: Fit,
+) -> tuple[list[_Draw], float, bool, int]:
     """Lay out all blocks at one size. Returns (drawables, height, too_wide, line count)."""
     draws: list[_Draw] = []
     y = 0.0
@@ -450,18 +595,52 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
         elif isinstance(block, Note):
             font = fonts.FACES[font].italic
             indent = size * 0.6
-        words = words_of(_block_spans(text, isinstance(block, Raw), fit), font, style.color, icons, fit, style.fallback)
+        words = words_of(
+            _block_spans(text, isinstance(block, Raw), fit),
+            font,
+            style.color,
+            icons,
+            fit,
+            style.fallback,
+        )
         lines, tw = break_lines(words, max(1.0, width - indent), bsize)
         too_wide |= tw
         if isinstance(block, Note) and lines:
             h_total = len(lines) * bsize * style.leading
-            draws.append(_Draw("line", y, y + h_total, (size * 0.15, y + bsize * 0.15, size * 0.15, y + h_total - bsize * 0.15, max(0.5, size * 0.08), style.rule_color)))
+            draws.append(
+                _Draw(
+                    "line",
+                    y,
+                    y + h_total,
+                    (
+                        size * 0.15,
+                        y + bsize * 0.15,
+                        size * 0.15,
+                        y + h_total - bsize * 0.15,
+                        max(0.5, size * 0.08),
+                        style.rule_color,
+                    ),
+                )
+            )
         for li, line in enumerate(lines):
-            d, h = _emit_line(line, indent, width - indent, y, bsize, style.leading, align if marker is None else "left", font)
+            d, h = _emit_line(
+                line,
+                indent,
+                width - indent,
+                y,
+                bsize,
+                style.leading,
+                align if marker is None else "left",
+                font,
+            )
             if marker is not None and li == 0:
                 mw = fonts.string_width(marker, font, bsize)
                 baseline = next((dd.args[1] for dd in d if dd.kind == "text"), y + bsize)
-                mx = indent - mw - size * 0.3 if isinstance(block, ListItem) and block.ordered else indent - size * 0.75
+                mx = (
+                    indent - mw - size * 0.3
+                    if isinstance(block, ListItem) and block.ordered
+                    else indent - size * 0.75
+                )
                 d.append(_Draw("text", y, y + h, (mx, baseline, marker, font, bsize, style.color)))
             draws += d
             y += h
@@ -469,14 +648,37 @@ def _layout_blocks(blocks: Sequence[Block], width: float, size: float, style: Te
     return draws, y, too_wide, nlines
 
 
-def _layout_table(table: Table, width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit, y0: float) -> tuple[list[_Draw], float, bool]:
+def _layout_table(
+    table: Table,
+    width: float,
+    size: float,
+    style: TextStyle,
+    icons: IconResolver,
+    fit: Fit,
+    y0: float,
+) -> tuple[list[_Draw], float, bool]:
     """A ruled table: header in bold over a heavier rule, thin rules between rows, columns
     sized from their content and wrapped when the box is narrow."""
     ncol = max([len(table.header)] + [len(r_) for r_ in table.rows])
-    rows = [list(table.header) + [""] * (ncol - len(table.header))] + [list(r_) + [""] * (ncol - len(r_)) for r_ in table.rows]
+    rows = [list(table.header) + [""] * (ncol - len(table.header))] + [
+        list(r_) + [""] * (ncol - len(r_)) for r_ in table.rows
+    ]
     pad = size * 0.35
     bold = fonts.FACES[style.font].bold
-    cell_words = [[words_of(_block_spans(c, False, fit), bold if ri == 0 else style.font, style.color, icons, fit, style.fallback) for c in row] for ri, row in enumerate(rows)]
+    cell_words = [
+        [
+            words_of(
+                _block_spans(c, False, fit),
+                bold if ri == 0 else style.font,
+                style.color,
+                icons,
+                fit,
+                style.fallback,
+            )
+            for c in row
+        ]
+        for ri, row in enumerate(rows)
+    ]
     natural = [0.0] * ncol
     minimum = [0.0] * ncol
     for row in cell_words:
@@ -517,22 +719,29 @@ def _layout_table(table: Table, width: float, size: float, style: TextStyle, ico
             cy = y + pad * 0.5
             d: list[_Draw] = []
             for line in lines:
-                ld, lh = _emit_line(line, x + pad, widths[ci] - 2 * pad, cy, size, style.leading, "left", font)
+                ld, lh = _emit_line(
+                    line, x + pad, widths[ci] - 2 * pad, cy, size, style.leading, "left", font
+                )
                 d += ld
                 cy += lh
             cells.append(d)
             row_h = max(row_h, cy - y + pad * 0.5)
             x += widths[ci]
         if ri == 0:
-            draws.append(_Draw("rect", y, y + row_h, (0.0, y, width, row_h, tint(style.rule_color, 0.88))))
+            draws.append(
+                _Draw("rect", y, y + row_h, (0.0, y, width, row_h, tint(style.rule_color, 0.88)))
+            )
         for d in cells:
             draws += d
         y += row_h
-        draws.append(_Draw("line", y, y, (0.0, y, width, y, heavy if ri == 0 else thin, style.rule_color)))
+        draws.append(
+            _Draw("line", y, y, (0.0, y, width, y, heavy if ri == 0 else thin, style.rule_color))
+        )
     return draws, y - y0, too_wide
 
 
 # ---------------------------------------------------------------- fitting
+
 
 def sizes(style: TextStyle) -> list[float]:
     """The sizes tried, largest first."""
@@ -545,7 +754,12 @@ def sizes(style: TextStyle) -> list[float]:
     return out
 
 
-def fit_blocks(blocks: Sequence[Block], box: tuple[float, float, float, float], style: TextStyle, icons: IconResolver) -> Fit:
+def fit_blocks(
+    blocks: Sequence[Block],
+    box: tuple[float, float, float, float],
+    style: TextStyle,
+    icons: IconResolver,
+) -> Fit:
     """Fit `blocks` into `box` (x, y, w, h), shrinking from style.size to style.min_size."""
     x, y, w, h = box
     fit = Fit()
@@ -562,16 +776,27 @@ def fit_blocks(blocks: Sequence[Block], box: tuple[float, float, float, float], 
             draws, height, too_wide, nlines = _layout_blocks(blocks, w, s, style, icons, probe)
         else:
             draws, height, too_wide, nlines = _layout_single(blocks, w, s, style, icons, probe)
-        ok = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
+        ok = (
+            height <= h + 1e-6
+            and not too_wide
+            and (style.max_lines <= 0 or nlines <= style.max_lines)
+        )
         chosen = (s, draws, height, too_wide, nlines, probe)
         if ok:
             break
     assert chosen is not None
     s, draws, height, too_wide, nlines, probe = chosen
     fit.size, fit.height, fit.lines = s, height, nlines
-    fit.missing, fit.unknown_icons, fit.markup, fit.unstyled = probe.missing, probe.unknown_icons, probe.markup, probe.unstyled
+    fit.missing, fit.unknown_icons, fit.markup, fit.unstyled = (
+        probe.missing,
+        probe.unknown_icons,
+        probe.markup,
+        probe.unstyled,
+    )
     fit.width_overflow = too_wide
-    fit.fits = height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
+    fit.fits = (
+        height <= h + 1e-6 and not too_wide and (style.max_lines <= 0 or nlines <= style.max_lines)
+    )
     if not fit.fits:
         # keep what fits inside the box; the caller reports the rest
         limit = h + 1e-6
@@ -597,13 +822,27 @@ def _one_line(block: Block) -> Block:
     return Paragraph(getattr(block, "text", ""))
 
 
-def _layout_single(blocks: Sequence[Block], width: float, size: float, style: TextStyle, icons: IconResolver, fit: Fit) -> tuple[list[_Draw], float, bool, int]:
+def _layout_single(
+    blocks: Sequence[Block],
+    width: float,
+    size: float,
+    style: TextStyle,
+    icons: IconResolver,
+    fit: Fit,
+) -> tuple[list[_Draw], float, bool, int]:
     """No wrapping: each block is one line; too wide means it does not fit."""
     draws: list[_Draw] = []
     y = 0.0
     too_wide = False
     for block in blocks:
-        words = words_of(_block_spans(getattr(block, "text", ""), isinstance(block, Raw), fit), style.font, style.color, icons, fit, style.fallback)
+        words = words_of(
+            _block_spans(getattr(block, "text", ""), isinstance(block, Raw), fit),
+            style.font,
+            style.color,
+            icons,
+            fit,
+            style.fallback,
+        )
         total = sum(wd.width1 + (wd.space1 if i else 0) for i, wd in enumerate(words))
         line = _Line(words, total)
         if total * size > width + 1e-6:
@@ -623,7 +862,11 @@ def _to_op(d: _Draw, dx: float, dy: float) -> Op:
         return Icon(r(x + dx), r(top + dy), r(s), ref.symbol, color, ref.parts)
     if d.kind == "line":
         x1, y1, x2, y2, width, color = d.args
-        return Path((("M", r(x1 + dx), r(y1 + dy)), ("L", r(x2 + dx), r(y2 + dy))), stroke=color, stroke_width=r(width))
+        return Path(
+            (("M", r(x1 + dx), r(y1 + dy)), ("L", r(x2 + dx), r(y2 + dy))),
+            stroke=color,
+            stroke_width=r(width),
+        )
     if d.kind == "rect":
         x, y, w, h, fill = d.args
         return Rect(r(x + dx), r(y + dy), r(w), r(h), fill=fill)
@@ -639,10 +882,16 @@ def plain_blocks(text: str) -> list[Block]:
         if not chunk.strip():
             continue
         lines = [" ".join(line.split()) for line in chunk.split("\n") if line.strip()]
-        out.append(Paragraph("".join(
-            line[:-1].rstrip() + "\n" if line.endswith("\\") and i + 1 < len(lines) else line + (" " if i + 1 < len(lines) else "")
-            for i, line in enumerate(lines)
-        )))
+        out.append(
+            Paragraph(
+                "".join(
+                    line[:-1].rstrip() + "\n"
+                    if line.endswith("\\") and i + 1 < len(lines)
+                    else line + (" " if i + 1 < len(lines) else "")
+                    for i, line in enumerate(lines)
+                )
+            )
+        )
     return out
 
 

@@ -37,9 +37,21 @@ Matrix3 = tuple[tuple[float, float, float], tuple[float, float, float], tuple[fl
 
 # Machado et al. 2009, table of simulation matrices, severity 1.0 (linear RGB).
 MACHADO: dict[str, Matrix3] = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 RGB = tuple[float, float, float]  # sRGB, each 0..1
@@ -72,8 +84,11 @@ def simulate(rgb: RGB, deficiency: str) -> RGB:
     """An sRGB colour as seen with the deficiency (Machado 2009, in linear RGB)."""
     m = MACHADO[deficiency]
     lin = [linear(c) for c in rgb]
-    return (encoded(sum(m[0][i] * lin[i] for i in range(3))), encoded(sum(m[1][i] * lin[i] for i in range(3))),
-            encoded(sum(m[2][i] * lin[i] for i in range(3))))
+    return (
+        encoded(sum(m[0][i] * lin[i] for i in range(3))),
+        encoded(sum(m[1][i] * lin[i] for i in range(3))),
+        encoded(sum(m[2][i] * lin[i] for i in range(3))),
+    )
 
 
 def simulator(deficiency: str) -> Callable[[float, float, float], tuple[float, float, float]]:
@@ -106,7 +121,7 @@ def delta_e_lab(one: tuple[float, float, float], two: tuple[float, float, float]
     l2, a2, b2 = two
     c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
     cm = (c1 + c2) / 2
-    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(cm**7 / (cm**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
@@ -126,18 +141,33 @@ def delta_e_lab(one: tuple[float, float, float], two: tuple[float, float, float]
         hm = (h1p + h2p) / 2
     else:
         hm = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hm - 30)) + 0.24 * math.cos(math.radians(2 * hm))
-         + 0.32 * math.cos(math.radians(3 * hm + 6)) - 0.20 * math.cos(math.radians(4 * hm - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hm - 30))
+        + 0.24 * math.cos(math.radians(2 * hm))
+        + 0.32 * math.cos(math.radians(3 * hm + 6))
+        - 0.20 * math.cos(math.radians(4 * hm - 63))
+    )
     sl = 1 + 0.015 * (lm - 50) ** 2 / math.sqrt(20 + (lm - 50) ** 2)
     sc = 1 + 0.045 * cmp_
     sh = 1 + 0.015 * cmp_ * t
-    rt = -2 * math.sqrt(cmp_ ** 7 / (cmp_ ** 7 + 25 ** 7)) * math.sin(math.radians(60 * math.exp(-(((hm - 275) / 25) ** 2))))
+    rt = (
+        -2
+        * math.sqrt(cmp_**7 / (cmp_**7 + 25**7))
+        * math.sin(math.radians(60 * math.exp(-(((hm - 275) / 25) ** 2))))
+    )
     return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dH / sh) ** 2 + rt * (dc / sc) * (dH / sh))
 
 
 # ---------------------------------------------------------------- looks told apart by colour alone
 
-_COLOURED = {Rect: ("fill", "stroke"), Ellipse: ("fill", "stroke"), Path: ("fill", "stroke"), Text: ("color",), Icon: ("color",)}
+_COLOURED = {
+    Rect: ("fill", "stroke"),
+    Ellipse: ("fill", "stroke"),
+    Path: ("fill", "stroke"),
+    Text: ("color",),
+    Icon: ("color",),
+}
 
 
 def _colours(ops: Iterable[Any], out: list[Optional[str]]) -> list[Optional[str]]:
@@ -161,7 +191,10 @@ def _blank(op: Any) -> Any:
         return plain(op)
     if isinstance(op, Icon):  # its parts are ops of their own
         return plain(replace(op, color=None if op.color is None else ""))
-    return (type(op).__name__, *((None if v is None else "") if k in names else v for k, v in op.__dict__.items()))
+    return (
+        type(op).__name__,
+        *((None if v is None else "") if k in names else v for k, v in op.__dict__.items()),
+    )
 
 
 def shape_key(ops: Sequence[Any]) -> str:
@@ -169,7 +202,9 @@ def shape_key(ops: Sequence[Any]) -> str:
     return plain_key(tuple(_blank(op) for op in ops))
 
 
-def merged_in(one: Sequence[Optional[str]], two: Sequence[Optional[str]]) -> tuple[list[str], list[tuple[str, str]]]:
+def merged_in(
+    one: Sequence[Optional[str]], two: Sequence[Optional[str]]
+) -> tuple[list[str], list[tuple[str, str]]]:
     """The deficiencies in which two lists of colours (of the same drawing) read as one,
     and the pairs that differ; no deficiency when they read as one to everyone."""
     pairs = sorted({(a, b) for a, b in zip(one, two) if a and b and a.lower() != b.lower()})
@@ -178,7 +213,11 @@ def merged_in(one: Sequence[Optional[str]], two: Sequence[Optional[str]]) -> tup
         return [], []
     if max(delta_e(p, q) for p, q in parsed if p and q) < MERGED:
         return [], []  # the same to everyone: not told apart by colour
-    hit = [d for d in DEFICIENCIES if all(delta_e(simulate(p, d), simulate(q, d)) < MERGED for p, q in parsed if p and q)]
+    hit = [
+        d
+        for d in DEFICIENCIES
+        if all(delta_e(simulate(p, d), simulate(q, d)) < MERGED for p, q in parsed if p and q)
+    ]
     return hit, pairs
 
 
@@ -210,7 +249,9 @@ def lint(job: Job) -> list[Issue]:
     game_file = catalog.display(catalog.folder / "game.toml")
     by_shape: dict[str, list[Look]] = {}
 
-    def look(label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]) -> Optional[tuple[str, Look]]:
+    def look(
+        label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]
+    ) -> Optional[tuple[str, Look]]:
         """A drawing kept as its shape and its colours (None: it draws nothing)."""
         return (shape_key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
 
@@ -233,9 +274,22 @@ def lint(job: Job) -> list[Issue]:
         if back is None or comp.back is None or back.key in seen:
             continue
         seen.add(back.key)
-        looks.append(look(f"back {comp.back!r}", game_file, catalog.line("backs", comp.back), f"backs.{comp.back}", faces.full(back).ops))
-    sets = [look(f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common[s.id])
-            for index, s in enumerate(catalog.game.sets) if count.get(s.id, 0) > 1]
+        looks.append(
+            look(
+                f"back {comp.back!r}",
+                game_file,
+                catalog.line("backs", comp.back),
+                f"backs.{comp.back}",
+                faces.full(back).ops,
+            )
+        )
+    sets = [
+        look(
+            f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common[s.id]
+        )
+        for index, s in enumerate(catalog.game.sets)
+        if count.get(s.id, 0) > 1
+    ]
     for found in (*sets, *looks):  # the sets' looks first, then the faces'
         if found is not None:
             by_shape.setdefault(found[0], []).append(found[1])
@@ -248,12 +302,37 @@ def lint(job: Job) -> list[Issue]:
                 hit, pairs = merged_in(other_colours, colours)
                 if not hit:
                     continue
-                shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
-                out.append(Issue(file, line, fld, (
-                    f"{label} and {other} differ only by colour ({shown}), which read as one with {', '.join(hit)} "
-                    f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
-                    "(`cardstock proof --cvd` shows them)"), "warning"))
+                shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (
+                    " …" if len(pairs) > 3 else ""
+                )
+                out.append(
+                    Issue(
+                        file,
+                        line,
+                        fld,
+                        (
+                            f"{label} and {other} differ only by colour ({shown}), which read as one with {', '.join(hit)} "
+                            f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
+                            "(`cardstock proof --cvd` shows them)"
+                        ),
+                        "warning",
+                    )
+                )
     return out
 
 
-__all__ = ["DEFICIENCIES", "MACHADO", "MERGED", "delta_e", "delta_e_lab", "lab", "lint", "merged_in", "parse", "shape_key", "simulate", "simulator", "to_hex"]
+__all__ = [
+    "DEFICIENCIES",
+    "MACHADO",
+    "MERGED",
+    "delta_e",
+    "delta_e_lab",
+    "lab",
+    "lint",
+    "merged_in",
+    "parse",
+    "shape_key",
+    "simulate",
+    "simulator",
+    "to_hex",
+]

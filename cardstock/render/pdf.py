@@ -44,8 +44,18 @@ from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFFormXObject, PDFName, PDFPage, PDFResourceDictionary, PDFStream,
-                                     PDFString, PDFZCompress, xObjectName)
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFFormXObject,
+    PDFName,
+    PDFPage,
+    PDFResourceDictionary,
+    PDFStream,
+    PDFString,
+    PDFZCompress,
+    xObjectName,
+)
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -53,7 +63,21 @@ from ..core.files import read_again
 from ..layout.shapes import bleed_outline
 from .. import fonts
 
-from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, rect_path
+from ..layout.ops import (
+    GUIDE_COLORS,
+    Ellipse,
+    Face,
+    Group,
+    Guide,
+    Icon,
+    Image,
+    Op,
+    Path,
+    PathData,
+    Rect,
+    Text,
+    rect_path,
+)
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -89,7 +113,7 @@ def retagged(pdf: bytes) -> list[bytes | memoryview]:
     at = 0
     for m in _SUBSET_TAG.finditer(pdf):
         digest = hashlib.sha256(m.group(1) + b"+" + m.group(2)).digest()
-        parts += [view[at:m.start(1)], bytes(65 + b % 26 for b in digest[:6])]
+        parts += [view[at : m.start(1)], bytes(65 + b % 26 for b in digest[:6])]
         at = m.end(1)
     parts.append(view[at:] if parts else pdf)
     return parts
@@ -109,11 +133,25 @@ def pdf_settings() -> Iterator[None]:
         rl_config.useA85, rl_config.invariant = before
 
 
-def new_canvas(buffer: Any, size: tuple[float, float], title: str, *, author: str = "cardstock", font: str = "sans") -> Any:
+def new_canvas(
+    buffer: Any,
+    size: tuple[float, float],
+    title: str,
+    *,
+    author: str = "cardstock",
+    font: str = "sans",
+) -> Any:
     """A canvas for a cardstock PDF: deterministic (invariant mode), its pages compressed,
     and the embedded `font` as its first font, so no unembedded Helvetica is ever named.
     Draw and save it inside `pdf_settings()`."""
-    c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=fonts.register(font), initialFontSize=6)
+    c = Canvas(
+        buffer,
+        pagesize=size,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.register(font),
+        initialFontSize=6,
+    )
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("cardstock")
@@ -134,10 +172,9 @@ def bleed_clip(face: Face) -> PathData:
 
 # ---------------------------------------------------------------- path operators
 
-def pdf_num(v: float) -> str:
-    """A PDF number: up to 6 decimals, no trailing zeros, no exponent, no -0.
 
-    """
+def pdf_num(v: float) -> str:
+    """A PDF number: up to 6 decimals, no trailing zeros, no exponent, no -0."""
     s = f"{v:.6f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -202,7 +239,7 @@ def _device(color: str) -> Optional[tuple[float, ...]]:
     """The C, M, Y, K of a "cmyk:c,m,y,k" colour; None for any other."""
     if not color.startswith(DEVICE_CMYK):
         return None
-    return tuple(float(v) for v in color[len(DEVICE_CMYK):].split(","))
+    return tuple(float(v) for v in color[len(DEVICE_CMYK) :].split(","))
 
 
 def pdf_color(color: str) -> Color:
@@ -220,7 +257,7 @@ TOTAL_INK = 2.4  # the most C + M + Y + K a colour may ask for (DriveThruCards' 
 
 
 def cmyk_color(color: str) -> CMYKColor:
-    """"#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
+    """ "#rrggbb" as DeviceCMYK, by the plain complement with full grey-component
     replacement: K = 1 − max(R, G, B), and C = (1 − R − K) / (1 − K), likewise M from G and
     Y from B (all 0 when K = 1). Greys become K only, so black text prints from the black
     plate alone. Where C + M + Y + K would pass TOTAL_INK, C, M and Y are scaled down to
@@ -290,12 +327,20 @@ def make_pdfx(canvas: Any, pdfx: PdfX) -> None:
     must be CMYK without transparency (`PdfFaces(opaque=True)`, faces through
     `render.prepress.flatten`)."""
     doc = canvas._doc
-    profile = doc.Reference(PDFStream(PDFDictionary({"N": 4}), pdfx.profile))  # a stream is an object of its own
-    intent = PDFDictionary({
-        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString(pdfx.condition), "OutputCondition": PDFString(pdfx.info),
-        "RegistryName": PDFString(pdfx.registry), "Info": PDFString(pdfx.info), "DestOutputProfile": profile,
-    })
+    profile = doc.Reference(
+        PDFStream(PDFDictionary({"N": 4}), pdfx.profile)
+    )  # a stream is an object of its own
+    intent = PDFDictionary(
+        {
+            "Type": PDFName("OutputIntent"),
+            "S": PDFName("GTS_PDFX"),
+            "OutputConditionIdentifier": PDFString(pdfx.condition),
+            "OutputCondition": PDFString(pdfx.info),
+            "RegistryName": PDFString(pdfx.registry),
+            "Info": PDFString(pdfx.info),
+            "DestOutputProfile": profile,
+        }
+    )
     # ReportLab's catalog writes only the keys its class lists (`setCatalogEntry` sets an
     # attribute it never writes unless listed): this one catalog lists OutputIntents too
     catalog = doc.Catalog
@@ -376,7 +421,7 @@ class Spill:
                 self._file.seek(at)
                 view = memoryview(data)
                 while view:
-                    view = view[self._file.write(view):]
+                    view = view[self._file.write(view) :]
             except OSError:  # the temporary folder is full: what it holds moves to memory
                 self._to_memory(at)
         if self._memory is not None:
@@ -399,7 +444,7 @@ class Spill:
 
     def get(self, at: int, size: int) -> bytes:
         if self._memory is not None:
-            return bytes(self._memory[at:at + size])
+            return bytes(self._memory[at : at + size])
         assert self._file is not None
         self._file.seek(at)
         got = bytearray()
@@ -448,7 +493,13 @@ def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
     canvas's pageCompression) are sealed, and only without ASCII85 (cardstock's
     `pdf_settings`); True when `obj` was sealed."""
     stream = getattr(obj, "stream", None)
-    if obj is None or not stream or not obj.compression or rl_config.useA85 or obj.Contents is not None:
+    if (
+        obj is None
+        or not stream
+        or not obj.compression
+        or rl_config.useA85
+        or obj.Contents is not None
+    ):
         return False
     data = PDFZCompress.encode(stream)
     if spill is None:
@@ -515,10 +566,13 @@ _UNKNOWN = object()  # a graphics-state value not known to the drawer: always se
 
 
 def _unknown_state() -> dict[str, object]:
-    return dict.fromkeys(("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN)
+    return dict.fromkeys(
+        ("fill", "fill_alpha", "stroke", "stroke_alpha", "width", "dash", "cap", "join"), _UNKNOWN
+    )
 
 
 # ---------------------------------------------------------------- numbers
+
 
 @lru_cache(maxsize=16384)
 def rl_num(v: float) -> str:
@@ -612,10 +666,19 @@ class PdfFaces:
     clips (groups, icons, images) are still wrapped in save/restore, and the tracked
     settings are saved and restored with them."""
 
-    def __init__(self, canvas: Any, *, guides: bool = False, cmyk: bool = False, opaque: bool = False,
-                 programs: Optional[Programs] = None) -> None:
+    def __init__(
+        self,
+        canvas: Any,
+        *,
+        guides: bool = False,
+        cmyk: bool = False,
+        opaque: bool = False,
+        programs: Optional[Programs] = None,
+    ) -> None:
         self.canvas = canvas
-        self.programs = programs if programs is not None else _PROGRAMS  # shared by every document of the process
+        self.programs = (
+            programs if programs is not None else _PROGRAMS
+        )  # shared by every document of the process
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         # PDF/X-1a: no transparency state is ever written (the faces were flattened, so
@@ -736,7 +799,14 @@ class PdfFaces:
             elif kind == _STROKE_ALPHA:
                 c.setStrokeAlpha(item[1])
             elif kind == _IMAGE:
-                c.drawImage(self._picture(item[1]), 0, 0, item[2], item[3], mask=None if self.opaque else "auto")
+                c.drawImage(
+                    self._picture(item[1]),
+                    0,
+                    0,
+                    item[2],
+                    item[3],
+                    mask=None if self.opaque else "auto",
+                )
             elif kind == _DASH:
                 c.setDash(list(item[1]))  # a dash ReportLab refuses: its own error
         if out:
@@ -752,8 +822,15 @@ class PdfFaces:
             name, size, text = key
             font = fonts.pdf_font(name)
             doc = self.canvas._doc
-            tf = f"{rl_num(size)} Tf {rl_num(size * 1.2)} TL"  # setFont's leading when none is given
-            run = " ".join([f"{font.getSubsetInternalName(subset, doc)} {tf} ({escapePDF(chars)}) Tj" for subset, chars in font.splitString(text, doc)])
+            tf = (
+                f"{rl_num(size)} Tf {rl_num(size * 1.2)} TL"  # setFont's leading when none is given
+            )
+            run = " ".join(
+                [
+                    f"{font.getSubsetInternalName(subset, doc)} {tf} ({escapePDF(chars)}) Tj"
+                    for subset, chars in font.splitString(text, doc)
+                ]
+            )
             if len(self._runs) >= _CACHE_MAX:
                 self._runs.clear()
             self._runs[key] = run
@@ -766,7 +843,9 @@ class PdfFaces:
         out = self._out
         if out and out[-1].endswith(" cm"):
             a0, b0, c0, d0, e0, f0 = map(float, out[-1].split()[-7:-1])
-            out[-1] = f"{rl_nums(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)} cm"
+            out[-1] = (
+                f"{rl_nums(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)} cm"
+            )
         else:
             out.append(f"{rl_nums(a, b, c, d, e, f)} cm")
 
@@ -806,7 +885,15 @@ class PdfFaces:
         """Fill with `color` at opacity `alpha` from now on."""
         self._paint_color("fill", color, alpha)
 
-    def _stroke(self, color: str, alpha: float, width: float, dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
+    def _stroke(
+        self,
+        color: str,
+        alpha: float,
+        width: float,
+        dash: tuple[float, ...] = (),
+        cap: str = "butt",
+        join: str = "miter",
+    ) -> None:
         """Stroke with these settings from now on."""
         gs = self._gs
         self._paint_color("stroke", color, alpha)
@@ -826,7 +913,16 @@ class PdfFaces:
             self._out.append(f"{_JOINS.get(join, 0)} j")
             gs["join"] = join
 
-    def _paint(self, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0, cap: str = "butt", join: str = "miter") -> tuple[int, int]:
+    def _paint(
+        self,
+        fill: Optional[str],
+        stroke: Optional[str],
+        stroke_width: float,
+        dash: tuple[float, ...] = (),
+        opacity: float = 1.0,
+        cap: str = "butt",
+        join: str = "miter",
+    ) -> tuple[int, int]:
         """Set up filling and/or stroking; returns (fill, stroke) as drawPath wants them."""
         do_fill = 1 if fill else 0
         do_stroke = 1 if (stroke and stroke_width > 0) else 0
@@ -850,7 +946,11 @@ class PdfFaces:
         """One line of text, with the face's flipped y axis undone for the glyphs: the
         text object's "BT", its origin, `setTextTransform`, the run (`_run`, chosen as the
         program is replayed) and "ET"."""
-        self._act(_TEXT, f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm ", (op.font, op.size, op.text))
+        self._act(
+            _TEXT,
+            f"BT 1 0 0 1 0 0 Tm {rl_nums(1, 0, 0, -1, op.x, op.y)} Tm ",
+            (op.font, op.size, op.text),
+        )
 
     def _ops(self, ops: Iterable[Op]) -> None:
         for op in ops:
@@ -866,7 +966,9 @@ class PdfFaces:
             if f or s:
                 self._path(ellipse_code(op.cx, op.cy, op.rx, op.ry), stroke=s, fill=f)
         elif isinstance(op, Path):
-            f, s = self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join)
+            f, s = self._paint(
+                op.fill, op.stroke, op.stroke_width, op.dash, op.opacity, op.cap, op.join
+            )
             if f or s:
                 self._path(pdf_path(op.d), stroke=s, fill=f, even_odd=op.fill_rule == "evenodd")
         elif isinstance(op, Text):
@@ -884,7 +986,9 @@ class PdfFaces:
                     self._path(pdf_path(part.d), stroke=1, fill=0)
                 else:
                     self._fill(op.color, alpha)
-                    self._path(pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
+                    self._path(
+                        pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd"
+                    )
             self._restore()
         elif isinstance(op, Image):
             self._save()

@@ -46,7 +46,14 @@ def transparent(face: Face) -> bool:
     return shape_of(face.shape).transparent
 
 
-def faces_pdf(faces: Sequence[Face], *, title: str, cmyk: bool = False, pdfx: Optional[PdfX] = None, dpi: int = 300) -> bytes:
+def faces_pdf(
+    faces: Sequence[Face],
+    *,
+    title: str,
+    cmyk: bool = False,
+    pdfx: Optional[PdfX] = None,
+    dpi: int = 300,
+) -> bytes:
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
     = the cut size. Deterministic (ReportLab's invariant mode).
 
@@ -95,23 +102,36 @@ def _page_size(face: Face) -> tuple[float, float]:
     return face.width + 2 * face.bleed, face.height + 2 * face.bleed
 
 
-def _bitmaps(pdf: bytes, dpi: float, alpha: Sequence[bool], pages: Optional[Sequence[int]]) -> Iterator[tuple[int, Any]]:
+def _bitmaps(
+    pdf: bytes, dpi: float, alpha: Sequence[bool], pages: Optional[Sequence[int]]
+) -> Iterator[tuple[int, Any]]:
     """(page index, PDFium bitmap) for each page of `pdf` (or those in `pages`), one page at
     a time; `alpha[i]`: page i on a transparent background (RGBA) instead of white (RGB)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        for i in (range(len(doc)) if pages is None else pages):
+        for i in range(len(doc)) if pages is None else pages:
             page = doc[i]
             fill = (255, 255, 255, 0) if alpha[i] else (255, 255, 255, 255)
-            yield i, page.render(scale=dpi / INCH, fill_color=fill, rev_byteorder=True, draw_annots=False)
+            yield (
+                i,
+                page.render(
+                    scale=dpi / INCH, fill_color=fill, rev_byteorder=True, draw_annots=False
+                ),
+            )
             page.close()
     finally:
         doc.close()
 
 
-def rasterise(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequence[bool], pages: Optional[Sequence[int]] = None) -> Iterator[Any]:
+def rasterise(
+    pdf: bytes,
+    dpi: float,
+    sizes: Sequence[tuple[int, int]],
+    alpha: Sequence[bool],
+    pages: Optional[Sequence[int]] = None,
+) -> Iterator[Any]:
     """Each page of `pdf` (or those in `pages`) as a PIL image of the given pixel size, one
     page at a time.
 
@@ -120,7 +140,11 @@ def rasterise(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: S
         image = bitmap.to_pil()
         w, h = sizes[i]
         if image.size != (w, h):  # PDFium rounds the page size up; the rest is < 1 px
-            image = image.crop((0, 0, w, h)) if image.width >= w and image.height >= h else image.resize((w, h))
+            image = (
+                image.crop((0, 0, w, h))
+                if image.width >= w and image.height >= h
+                else image.resize((w, h))
+            )
         yield image
 
 
@@ -130,7 +154,13 @@ _SHARED: dict[str, Any] = {}
 POOL_MIN_PAGES = 12  # fewer pages are rendered in this process (a pool costs ~50 ms to start)
 
 
-def rendered_pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequence[bool], pages: Optional[Sequence[int]] = None) -> Iterator[bytes]:
+def rendered_pngs(
+    pdf: bytes,
+    dpi: float,
+    sizes: Sequence[tuple[int, int]],
+    alpha: Sequence[bool],
+    pages: Optional[Sequence[int]] = None,
+) -> Iterator[bytes]:
     """Each page of `pdf` (or those in `pages`) as PNG bytes of the given pixel size,
     encoded straight from PDFium's bitmap: the same pixels `rasterise` gives, without
     making a PIL image of each page first."""
@@ -138,7 +168,9 @@ def rendered_pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alph
         w, h = sizes[i]
         if bitmap.width >= w and bitmap.height >= h and bitmap.n_channels in (3, 4):
             # PDFium rounds the page size up; the rows and columns past (w, h) are < 1 px
-            yield png_pixels(memoryview(bitmap.buffer).cast("B"), w, h, bitmap.stride, bitmap.n_channels, dpi)
+            yield png_pixels(
+                memoryview(bitmap.buffer).cast("B"), w, h, bitmap.stride, bitmap.n_channels, dpi
+            )
         else:  # pragma: no cover - a bitmap smaller than asked: resample as rasterise does
             yield png_bytes(bitmap.to_pil().resize((w, h)), dpi)
 
@@ -148,12 +180,21 @@ def _render_chunk(indexes: list[int]) -> list[bytes]:
     return list(rendered_pngs(job["pdf"], job["dpi"], job["sizes"], job["alpha"], pages=indexes))
 
 
-def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequence[bool], *, jobs: int = 0) -> Iterator[bytes]:
+def pngs(
+    pdf: bytes,
+    dpi: float,
+    sizes: Sequence[tuple[int, int]],
+    alpha: Sequence[bool],
+    *,
+    jobs: int = 0,
+) -> Iterator[bytes]:
     """Each page of `pdf` as PNG bytes, in page order. With more than one core (or `jobs`)
     and enough pages, pages are rendered and encoded by a bounded pool of forked processes
     in small chunks, so at most a few images per worker are in memory at once."""
     n = len(sizes)
-    jobs = jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+    jobs = jobs or (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    )
     if jobs < 2 or n < POOL_MIN_PAGES or not hasattr(os, "fork"):
         yield from rendered_pngs(pdf, dpi, sizes, alpha)
         return
@@ -164,7 +205,9 @@ def pngs(pdf: bytes, dpi: float, sizes: Sequence[tuple[int, int]], alpha: Sequen
     try:
         import multiprocessing  # only when a pool renders (see POOL_MIN_PAGES)
 
-        with multiprocessing.get_context("fork").Pool(min(jobs, 2 * len(chunks)), initializer=worker_start, initargs=(os.getpid(),)) as pool:
+        with multiprocessing.get_context("fork").Pool(
+            min(jobs, 2 * len(chunks)), initializer=worker_start, initargs=(os.getpid(),)
+        ) as pool:
             for chunk in pool.imap(_render_chunk, chunks):
                 yield from chunk
     finally:
@@ -183,7 +226,12 @@ def _deflate(data: bytes) -> bytes:
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    return (
+        struct.pack(">I", len(data))
+        + tag
+        + data
+        + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    )
 
 
 # The colour space every PNG is tagged with: sRGB (rendering intent 0, perceptual), and the
@@ -201,7 +249,9 @@ def png_bytes(image: Any, dpi: float) -> bytes:
     return png_pixels(memoryview(image.tobytes()), width, height, width * channels, channels, dpi)
 
 
-def png_pixels(pixels: memoryview, width: int, height: int, stride: int, channels: int, dpi: float) -> bytes:
+def png_pixels(
+    pixels: memoryview, width: int, height: int, stride: int, channels: int, dpi: float
+) -> bytes:
     """A PNG of `height` rows of RGB (3 channels) or RGBA (4) bytes, each row starting
     `stride` bytes after the one before, of which the first `width` pixels are kept; the
     same pixels give the same bytes. Written here rather than by Pillow's encoder, which
@@ -217,14 +267,17 @@ def png_pixels(pixels: memoryview, width: int, height: int, stride: int, channel
         rows[start : start + row] = pixels[y * stride : y * stride + row]
     header = struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)
     per_metre = round(dpi / 0.0254)
-    return b"".join((
-        PNG_SIGNATURE,
-        _chunk(b"IHDR", header),
-        SRGB_CHUNKS,
-        _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-        _chunk(b"IDAT", _deflate(bytes(rows))),
-        _chunk(b"IEND", b""),
-    ))
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            SRGB_CHUNKS,
+            _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+            _chunk(b"IDAT", _deflate(bytes(rows))),
+            _chunk(b"IEND", b""),
+        )
+    )
+
 
 def face_pngs(faces: Sequence[Face], dpi: float, *, title: str = "faces") -> Iterator[bytes]:
     """Each face as PNG bytes, drawn through a faces PDF (one page per face)."""
@@ -232,6 +285,14 @@ def face_pngs(faces: Sequence[Face], dpi: float, *, title: str = "faces") -> Ite
     yield from pngs(pdf, dpi, [pixel_size(f, dpi) for f in faces], [transparent(f) for f in faces])
 
 
-__all__ = ["faces_pdf", "face_pngs", "pixel_size", "png_bytes", "png_pixels", "pngs", "rasterise", "rendered_pngs", "transparent"]
-
-
+__all__ = [
+    "faces_pdf",
+    "face_pngs",
+    "pixel_size",
+    "png_bytes",
+    "png_pixels",
+    "pngs",
+    "rasterise",
+    "rendered_pngs",
+    "transparent",
+]

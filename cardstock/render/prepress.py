@@ -44,13 +44,29 @@ from typing import Any, Optional, Sequence
 
 from ..core.files import read_again
 from ..core.units import POINTS_PER
-from ..layout.ops import (Ellipse, Face, Group, Icon, Image, Matrix, Op, Path, PathData, Rect, Text, ellipse_path, r,
-                          rect_path)
+from ..layout.ops import (
+    Ellipse,
+    Face,
+    Group,
+    Icon,
+    Image,
+    Matrix,
+    Op,
+    Path,
+    PathData,
+    Rect,
+    Text,
+    ellipse_path,
+    r,
+    rect_path,
+)
 from .pdf import cmyk_color
 
 NEUTRAL = 0.25  # the most C, M or Y of a colour's plain conversion that leaves it neutral
 NEAR_BLACK = 0.75  # the least K of a neutral colour's plain conversion that makes it near-black
-GREY_TEXT = 0.5  # the least K of a neutral colour whose small text prints from the black plate alone
+GREY_TEXT = (
+    0.5  # the least K of a neutral colour whose small text prints from the black plate alone
+)
 RICH_BLACK = (0.40, 0.30, 0.30, 1.0)  # C M Y K of large near-black areas
 RICH_AREA = POINTS_PER["in"] ** 2  # a fill's bounding box at least this large (pt²) is a large area
 SMALL_TEXT = 12.0  # near-black text below this size (pt) prints from the black plate alone
@@ -95,11 +111,19 @@ def text_ink(color: str) -> Optional[str]:
 
 # ---------------------------------------------------------------- geometry
 
+
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
     """The matrix of `inner` then `outer`: p → outer(inner(p))."""
     a, b, c, d, e, f = inner
     A, B, C, D, E, F = outer
-    return (A * a + C * b, B * a + D * b, A * c + C * d, B * c + D * d, A * e + C * f + E, B * e + D * f + F)
+    return (
+        A * a + C * b,
+        B * a + D * b,
+        A * c + C * d,
+        B * c + D * d,
+        A * e + C * f + E,
+        B * e + D * f + F,
+    )
 
 
 def invert(m: Matrix) -> Matrix:
@@ -166,10 +190,16 @@ def outline(op: Rect | Ellipse | Path) -> PathData:
 def text_box(op: Text) -> Box:
     """A box sure to hold a run of text: its font size above the baseline, a third below,
     and at most one em per character across."""
-    return op.x - op.size * 0.2, op.y - op.size * 1.2, op.x + op.size * (len(op.text) + 0.2), op.y + op.size * 0.4
+    return (
+        op.x - op.size * 0.2,
+        op.y - op.size * 1.2,
+        op.x + op.size * (len(op.text) + 0.2),
+        op.y + op.size * 0.4,
+    )
 
 
 # ---------------------------------------------------------------- inks
+
 
 def inks(face: Face) -> Face:
     """`face` with rich black for large near-black fills and black-only small near-black
@@ -177,7 +207,9 @@ def inks(face: Face) -> Face:
     ops = tuple(_inks(face.ops, IDENTITY))
     if ops == face.ops:
         return face
-    return Face.build(face.width, face.height, face.bleed, face.shape, ops, face.cut, face.folds, face.findings)
+    return Face.build(
+        face.width, face.height, face.bleed, face.shape, ops, face.cut, face.folds, face.findings
+    )
 
 
 def _inks(ops: Sequence[Op], m: Matrix) -> list[Op]:
@@ -200,6 +232,7 @@ def _inks(ops: Sequence[Op], m: Matrix) -> list[Op]:
 
 # ---------------------------------------------------------------- flattening
 
+
 def ink(color: str) -> tuple[float, float, float, float]:
     """The C, M, Y, K a colour prints with ("#rrggbb" by `pdf.cmyk_color`, a device colour
     as it is)."""
@@ -211,7 +244,9 @@ def blend(top: str, under: str, opacity: float) -> str:
     """The device colour `top` shows painted at `opacity` over `under`: each ink
     `top × opacity + under × (1 − opacity)`, as PDF composites in a CMYK blending space
     (normal blend mode), so a see-through shape over rich black stays rich black."""
-    return device(tuple(round(x * opacity + y * (1 - opacity), 4) for x, y in zip(ink(top), ink(under))))
+    return device(
+        tuple(round(x * opacity + y * (1 - opacity), 4) for x, y in zip(ink(top), ink(under)))
+    )
 
 
 @dataclass(frozen=True)
@@ -227,7 +262,9 @@ class _Under:
     hulls: tuple[Hull, ...] = ()  # the clips' convex hulls
 
     @staticmethod
-    def of(box: Box, clips: tuple[PathData, ...], color: Optional[str], solid: Optional[Box]) -> "_Under":
+    def of(
+        box: Box, clips: tuple[PathData, ...], color: Optional[str], solid: Optional[Box]
+    ) -> "_Under":
         return _Under(box, clips, color, solid, tuple(hull(c) for c in clips))
 
 
@@ -240,7 +277,13 @@ def overlap(a: Optional[Box], b: Optional[Box]) -> Optional[Box]:
 
 
 def inside(box: Box, outer: Optional[Box]) -> bool:
-    return outer is not None and outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+    return (
+        outer is not None
+        and outer[0] <= box[0]
+        and outer[1] <= box[1]
+        and box[2] <= outer[2]
+        and box[3] <= outer[3]
+    )
 
 
 def solid_box(path: PathData) -> Optional[Box]:
@@ -260,7 +303,12 @@ def solid_box(path: PathData) -> Optional[Box]:
         inset = 0.3 * (path[0][1] - x0)
         return overlap(grown(box, -inset), box)
     if kinds == "MCCCCZ":
-        cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 / math.sqrt(2), (y1 - y0) / 2 / math.sqrt(2)
+        cx, cy, hx, hy = (
+            (x0 + x1) / 2,
+            (y0 + y1) / 2,
+            (x1 - x0) / 2 / math.sqrt(2),
+            (y1 - y0) / 2 / math.sqrt(2),
+        )
         return cx - hx, cy - hy, cx + hx, cy + hy
     return None
 
@@ -289,7 +337,14 @@ def hull(path: PathData) -> Hull:
     def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
         out: list[tuple[float, float]] = []
         for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+            while (
+                len(out) >= 2
+                and (
+                    (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                )
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out
@@ -335,7 +390,11 @@ class _Flattener:
             inner_clips = clips + (moved(op.clip, inner),) if op.clip is not None else clips
             return [Group(tuple(self.ops(op.ops, inner, inner_clips)), op.clip, op.transform)]
         if isinstance(op, Icon):
-            return [self.op(icon_group(op), m, clips)[0]] if _see_through_icon(op) else self._icon(op, m, clips)
+            return (
+                [self.op(icon_group(op), m, clips)[0]]
+                if _see_through_icon(op)
+                else self._icon(op, m, clips)
+            )
         if isinstance(op, Image):
             if op.opacity < 1 or has_alpha(op):
                 self.raster = True
@@ -345,7 +404,15 @@ class _Flattener:
         if isinstance(op, Text):
             if op.opacity >= 1:
                 return [op]
-            return self._blended(text_box(op), m, clips, op.color, op.opacity, lambda c: replace(op, color=c, opacity=1.0), None)
+            return self._blended(
+                text_box(op),
+                m,
+                clips,
+                op.color,
+                op.opacity,
+                lambda c: replace(op, color=c, opacity=1.0),
+                None,
+            )
         if isinstance(op, (Rect, Ellipse, Path)):
             return self._shape(op, m, clips)
         return [op]  # guides
@@ -372,11 +439,26 @@ class _Flattener:
         if op.fill:
             fill_only = replace(op, stroke=None, stroke_width=0.0)
             keep = moved(shape, m) if _clips_as_drawn(shape, rule) else None
-            out += self._blended(box, m, clips, op.fill, op.opacity, lambda c: replace(fill_only, fill=c, opacity=1.0), keep)
+            out += self._blended(
+                box,
+                m,
+                clips,
+                op.fill,
+                op.opacity,
+                lambda c: replace(fill_only, fill=c, opacity=1.0),
+                keep,
+            )
         if op.stroke and op.stroke_width > 0:
             stroke_only = replace(op, fill=None)
-            out += self._blended(grown(box, op.stroke_width), m, clips, op.stroke, op.opacity,
-                                 lambda c: replace(stroke_only, stroke=c, opacity=1.0), None)
+            out += self._blended(
+                grown(box, op.stroke_width),
+                m,
+                clips,
+                op.stroke,
+                op.opacity,
+                lambda c: replace(stroke_only, stroke=c, opacity=1.0),
+                None,
+            )
         return out
 
     def _paint(self, shape: PathData, clips: tuple[PathData, ...], color: Optional[str]) -> None:
@@ -385,25 +467,40 @@ class _Flattener:
             area = clips + (shape,)
             self.under.append(_Under.of(box, area, color, covered(area)))
 
-    def _blended(self, local: Box, m: Matrix, clips: tuple[PathData, ...], color: str, opacity: float,
-                 make: Any, keep: Optional[PathData]) -> list[Op]:
+    def _blended(
+        self,
+        local: Box,
+        m: Matrix,
+        clips: tuple[PathData, ...],
+        color: str,
+        opacity: float,
+        make: Any,
+        keep: Optional[PathData],
+    ) -> list[Op]:
         """A see-through drawing as opaque pieces: over the paper, then over each opaque
         area beneath it, clipped to that area (its clips moved into the drawing's own
         coordinates). `keep`: the drawing's own outline in face coordinates, when the
         pieces it paints can lie beneath later see-through drawings."""
         x0, y0, x1, y1 = local
         corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-        box: Optional[Box] = (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners), max(p[1] for p in corners))
+        box: Optional[Box] = (
+            min(p[0] for p in corners),
+            min(p[1] for p in corners),
+            max(p[0] for p in corners),
+            max(p[1] for p in corners),
+        )
         for clip in clips:  # what the clips leave of it
             box = overlap(box, bounds(clip))
         if box is None:
             return []  # clipped away whole: nothing of it shows
         reach = hull(keep) if keep is not None else hull(tuple(("L", x, y) for x, y in corners))
-        beneath = [u for u in self.under if meet(u.box, box) and not any(apart(reach, h) for h in u.hulls)]
+        beneath = [
+            u for u in self.under if meet(u.box, box) and not any(apart(reach, h) for h in u.hulls)
+        ]
         # an area that covers the whole box hides the paper and everything painted before it
         covering = [i for i, u in enumerate(beneath) if inside(box, u.solid)]
         over_paper = not covering
-        beneath = beneath[covering[-1]:] if covering else beneath
+        beneath = beneath[covering[-1] :] if covering else beneath
         if any(u.color is None for u in beneath):
             self.raster = True
             return [make(color)]
@@ -423,7 +520,15 @@ class _Flattener:
             solid = covered(own)
             if over_paper:
                 self.under.append(_Under.of(box, own, blend(color, WHITE, opacity), solid))
-            self.under += [_Under.of(u.box, u.clips + own, blend(color, str(u.color), opacity), overlap(u.solid, solid)) for u in beneath]
+            self.under += [
+                _Under.of(
+                    u.box,
+                    u.clips + own,
+                    blend(color, str(u.color), opacity),
+                    overlap(u.solid, solid),
+                )
+                for u in beneath
+            ]
         return out
 
 
@@ -445,7 +550,19 @@ def icon_group(op: Icon) -> Group:
     for part in op.parts:
         alpha = op.opacity * part.opacity
         if part.stroke_width > 0:
-            paths.append(Path(part.d, None, op.color, part.stroke_width, (), alpha, "nonzero", "round", "round"))
+            paths.append(
+                Path(
+                    part.d,
+                    None,
+                    op.color,
+                    part.stroke_width,
+                    (),
+                    alpha,
+                    "nonzero",
+                    "round",
+                    "round",
+                )
+            )
         else:
             paths.append(Path(part.d, op.color, None, 0.0, (), alpha, part.fill_rule))
     return Group(tuple(paths), None, (k, 0.0, 0.0, k, op.x, op.y))
@@ -468,8 +585,28 @@ def flatten(face: Face) -> Optional[Face]:
         return None
     if ops == face.ops:
         return face
-    return Face.build(face.width, face.height, face.bleed, face.shape, ops, face.cut, face.folds, face.findings)
+    return Face.build(
+        face.width, face.height, face.bleed, face.shape, ops, face.cut, face.folds, face.findings
+    )
 
 
-__all__ = ["BLACK_ONLY", "DEVICE", "GREY_TEXT", "MAX_PIECES", "NEAR_BLACK", "NEUTRAL", "RICH_AREA", "RICH_BLACK", "SMALL_TEXT",
-           "blend", "device", "flatten", "icon_group", "ink", "inks", "near_black", "neutral", "text_ink"]
+__all__ = [
+    "BLACK_ONLY",
+    "DEVICE",
+    "GREY_TEXT",
+    "MAX_PIECES",
+    "NEAR_BLACK",
+    "NEUTRAL",
+    "RICH_AREA",
+    "RICH_BLACK",
+    "SMALL_TEXT",
+    "blend",
+    "device",
+    "flatten",
+    "icon_group",
+    "ink",
+    "inks",
+    "near_black",
+    "neutral",
+    "text_ink",
+]

@@ -38,8 +38,12 @@ def build_svgs(job: Job) -> StageResult:
         title = face_title(stem)
         key = key_of(face.key, stem, title)
         kept = job.cache.get_json("svg", key)
-        if isinstance(kept, dict) and holds(options.out, (catalog.id, "svg", path.name), kept.get("bytes"), kept.get("sha256")):
-            result.artifacts.append(Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"]))
+        if isinstance(kept, dict) and holds(
+            options.out, (catalog.id, "svg", path.name), kept.get("bytes"), kept.get("sha256")
+        ):
+            result.artifacts.append(
+                Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"])
+            )
         else:
             made = artifact(catalog.id, "svg", path, svg_bytes(face, title=title))
             job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
@@ -47,7 +51,9 @@ def build_svgs(job: Job) -> StageResult:
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
             marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{title} (guides)")
-            result.artifacts.append(artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked))
+            result.artifacts.append(
+                artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked)
+            )
     font_dir = folder / "fonts"
     for name in sorted(used_fonts, key=lambda n: (FACES[n].file, n)):
         f = FACES[name]
@@ -57,7 +63,9 @@ def build_svgs(job: Job) -> StageResult:
         written.add(f.file)
     license_file = FONT_DIR / "OFL.txt"
     if any(not FACES[n].own for n in used_fonts) and license_file.is_file():
-        result.artifacts.append(artifact(catalog.id, "font", font_dir / "OFL.txt", read_bytes(license_file, None)))
+        result.artifacts.append(
+            artifact(catalog.id, "font", font_dir / "OFL.txt", read_bytes(license_file, None))
+        )
         written.add("OFL.txt")
     remove_stale(folder, written, ("*.svg",))
     remove_stale(font_dir, written, ("*.ttf", "*.otf"))

@@ -17,7 +17,21 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .. import fonts
 from ..core.files import read_again
-from ..layout.ops import GUIDE_COLORS, Ellipse, Face, Group, Guide, Icon, Image, Op, Path, PathData, Rect, Text, walk
+from ..layout.ops import (
+    GUIDE_COLORS,
+    Ellipse,
+    Face,
+    Group,
+    Guide,
+    Icon,
+    Image,
+    Op,
+    Path,
+    PathData,
+    Rect,
+    Text,
+    walk,
+)
 from ..layout.shapes import bleed_outline, shape_of
 from ..core.units import POINTS_PER
 from .pdf import pdf_num
@@ -53,7 +67,9 @@ def _font_css(used: list[str], font_url: str) -> str:
             f'@font-face{{font-family:"{f.family}";font-weight:{f.weight};font-style:{f.style};'
             f'src:local("{full}"),url("{font_url}{f.file}") format("{f.css_format}")}}'
         )
-    rules.append("text{font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision;white-space:pre}")
+    rules.append(
+        "text{font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision;white-space:pre}"
+    )
     return "".join(rules)
 
 
@@ -62,7 +78,15 @@ class _Writer:
         self.dwg = dwg
         self.clip_count = 0
 
-    def paint(self, el: Any, fill: Optional[str], stroke: Optional[str], stroke_width: float, dash: tuple[float, ...] = (), opacity: float = 1.0) -> Any:
+    def paint(
+        self,
+        el: Any,
+        fill: Optional[str],
+        stroke: Optional[str],
+        stroke_width: float,
+        dash: tuple[float, ...] = (),
+        opacity: float = 1.0,
+    ) -> Any:
         el.attribs["fill"] = fill or "none"
         if stroke and stroke_width > 0:
             el.attribs["stroke"] = stroke
@@ -82,14 +106,18 @@ class _Writer:
         if isinstance(op, Rect):
             el = dwg.rect(insert=(0, 0), size=(0, 0))
             el.attribs.clear()
-            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)})
+            el.attribs.update(
+                {"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)}
+            )
             if op.radius > 0:
                 el.attribs["rx"] = num(op.radius)
             parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
         elif isinstance(op, Ellipse):
             el = dwg.ellipse()
             el.attribs.clear()
-            el.attribs.update({"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)})
+            el.attribs.update(
+                {"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)}
+            )
             parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
         elif isinstance(op, Path):
             el = dwg.path(d=path_d(op.d))
@@ -104,12 +132,15 @@ class _Writer:
         elif isinstance(op, Text):
             f = fonts.FACES[op.font]
             el = dwg.text(op.text)
-            el.attribs.update({
-                "x": num(op.x),
-                "y": num(op.y),
-                "font-family": (f"'{f.family}'" if f.own else f.family) + f", {f.fallback}".replace('"', "'"),
-                "font-size": num(op.size),
-            })
+            el.attribs.update(
+                {
+                    "x": num(op.x),
+                    "y": num(op.y),
+                    "font-family": (f"'{f.family}'" if f.own else f.family)
+                    + f", {f.fallback}".replace('"', "'"),
+                    "font-size": num(op.size),
+                }
+            )
             if f.weight != "normal":
                 el.attribs["font-weight"] = f.weight
             if f.style != "normal":
@@ -128,7 +159,15 @@ class _Writer:
             for part in op.parts:
                 el = dwg.path(d=path_d(part.d))
                 if part.stroke_width > 0:
-                    el.attribs.update({"fill": "none", "stroke": op.color, "stroke-width": num(part.stroke_width), "stroke-linecap": "round", "stroke-linejoin": "round"})
+                    el.attribs.update(
+                        {
+                            "fill": "none",
+                            "stroke": op.color,
+                            "stroke-width": num(part.stroke_width),
+                            "stroke-linecap": "round",
+                            "stroke-linejoin": "round",
+                        }
+                    )
                 else:
                     el.attribs["fill"] = op.color
                     if part.fill_rule == "evenodd":
@@ -141,7 +180,15 @@ class _Writer:
             data = read_again(FsPath(op.path))
             href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
             el = dwg.image(href=href)
-            el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h), "preserveAspectRatio": "none"})
+            el.attribs.update(
+                {
+                    "x": num(op.x),
+                    "y": num(op.y),
+                    "width": num(op.w),
+                    "height": num(op.h),
+                    "preserveAspectRatio": "none",
+                }
+            )
             if op.opacity < 1:
                 el.attribs["opacity"] = num(op.opacity)
             parent.add(el)
@@ -167,7 +214,9 @@ class _Writer:
             raise TypeError(f"unknown op {type(op).__name__}")
 
 
-def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, title: Optional[str] = None) -> bytes:
+def svg_bytes(
+    face: Face, *, font_url: str = "fonts/", guides: bool = False, title: Optional[str] = None
+) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
@@ -177,7 +226,9 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     mm = POINTS_PER["mm"]
     import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
 
-    dwg = svgwrite.Drawing(size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False)
+    dwg = svgwrite.Drawing(
+        size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False
+    )
     dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
     if title:
         dwg.set_desc(title=title)
@@ -185,7 +236,9 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
     dwg.defs.add(dwg.style(_font_css(used, font_url)))
     writer = _Writer(dwg)
     art = dwg.g(id="face")
-    if face.cut is not None and shape_of(face.shape).bleed_follows_cut:  # the bleed follows the outline
+    if (
+        face.cut is not None and shape_of(face.shape).bleed_follows_cut
+    ):  # the bleed follows the outline
         cp = dwg.clipPath(id="bleed")
         cp.add(dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))))
         dwg.defs.add(cp)
@@ -197,7 +250,14 @@ def svg_bytes(face: Face, *, font_url: str = "fonts/", guides: bool = False, tit
         layer = dwg.g(id="guides", fill="none")
         for g in guide_ops:
             el = dwg.path(d=path_d(g.d))
-            el.attribs.update({"stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"), "stroke-width": "0.35", "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none", "class": f"guide guide-{g.kind}"})
+            el.attribs.update(
+                {
+                    "stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"),
+                    "stroke-width": "0.35",
+                    "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none",
+                    "class": f"guide guide-{g.kind}",
+                }
+            )
             layer.add(el)
         dwg.add(layer)
     text: str = dwg.tostring()
@@ -220,7 +280,11 @@ def face_titles(catalog: Any) -> Callable[[str], str]:
             what = f"{names[reverse]} (back)"
         elif stem.startswith("back-"):
             rest = stem.removeprefix("back-")
-            ids = sorted((b for b in game.backs if rest == b or rest.startswith(f"{b}-")), key=len, reverse=True)
+            ids = sorted(
+                (b for b in game.backs if rest == b or rest.startswith(f"{b}-")),
+                key=len,
+                reverse=True,
+            )
             sets = [s.name for s in game.sets if ids and s.back == ids[0]]
             what = f"Back of {', '.join(sets)}" if sets else "Card back"
         else:

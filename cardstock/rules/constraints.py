@@ -37,7 +37,9 @@ class Problem:
     message: str
     component: Optional[Component] = None
     field: str = ""
-    at: Optional[tuple[str, Optional[int]]] = None  # (file, line) when it is about another place (a table row, a setup step)
+    at: Optional[tuple[str, Optional[int]]] = (
+        None  # (file, line) when it is about another place (a table row, a setup step)
+    )
 
 
 @dataclass
@@ -127,7 +129,12 @@ class Count(Constraint):
             if n == self.count:
                 return Outcome(True, "none" if n == 0 else f"{n}", cs)
             detail = f": {_breakdown(cs)}" if cs else ""
-            return Outcome(False, f"expected {self.count}, the catalog has {n}{detail}", cs, [Problem(f"expected {self.count}, the catalog has {n}{detail}")])
+            return Outcome(
+                False,
+                f"expected {self.count}, the catalog has {n}{detail}",
+                cs,
+                [Problem(f"expected {self.count}, the catalog has {n}{detail}")],
+            )
         groups: dict[str, list[Component]] = defaultdict(list)
         for c in cs:
             groups[_show(value_of(c, self.per))].append(c)
@@ -135,12 +142,22 @@ class Count(Constraint):
         for key, members in groups.items():
             n = copies(members)
             if n != self.count:
-                problems.append(Problem(f"{self.per} {key}: expected {self.count}, the catalog has {n}: {_ids(members)}"))
+                problems.append(
+                    Problem(
+                        f"{self.per} {key}: expected {self.count}, the catalog has {n}: {_ids(members)}"
+                    )
+                )
         for v in self.values or []:
             if _show(v) not in groups:
-                problems.append(Problem(f"{self.per} {_show(v)}: expected {self.count}, the catalog has 0"))
+                problems.append(
+                    Problem(f"{self.per} {_show(v)}: expected {self.count}, the catalog has 0")
+                )
         if not cs and not self.values:
-            problems.append(Problem(f"expected {self.count} per {self.per}, but nothing matches {self.match.describe()}"))
+            problems.append(
+                Problem(
+                    f"expected {self.count} per {self.per}, but nothing matches {self.match.describe()}"
+                )
+            )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{len(groups)} × {self.count}", cs)
@@ -187,22 +204,44 @@ class CountPerGroup(Constraint):
                 v = value_of(c, self.field)
                 tally[_show(v)] += c.count
                 if _show(v) not in wanted:
-                    problems.append(Problem(f"{self.group_by} {g}: {self.field} {_show(v)} is not one of {_range_text(expected)}", c, self.field))
+                    problems.append(
+                        Problem(
+                            f"{self.group_by} {g}: {self.field} {_show(v)} is not one of {_range_text(expected)}",
+                            c,
+                            self.field,
+                        )
+                    )
             for v in expected:
                 n = tally[_show(v)]
                 if n != self.each:
                     if n == 0:
-                        problems.append(Problem(f"{self.group_by} {g}: no {self.field} {_show(v)}; expected it {times}"))
+                        problems.append(
+                            Problem(
+                                f"{self.group_by} {g}: no {self.field} {_show(v)}; expected it {times}"
+                            )
+                        )
                     else:
                         holders = [c for c in members if _show(value_of(c, self.field)) == _show(v)]
-                        problems.append(Problem(f"{self.group_by} {g}: {self.field} {_show(v)} appears {n} times ({_ids(holders)}); expected {times}", holders[-1], self.field))
+                        problems.append(
+                            Problem(
+                                f"{self.group_by} {g}: {self.field} {_show(v)} appears {n} times ({_ids(holders)}); expected {times}",
+                                holders[-1],
+                                self.field,
+                            )
+                        )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
-        return Outcome(True, f"{len(by_group)} groups, each {self.field} {_range_text(expected)} {times}", cs)
+        return Outcome(
+            True, f"{len(by_group)} groups, each {self.field} {_range_text(expected)} {times}", cs
+        )
 
 
 def _range_text(values: list[Any]) -> str:
-    if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values) and values == list(range(values[0], values[-1] + 1)):
+    if (
+        len(values) > 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        and values == list(range(values[0], values[-1] + 1))
+    ):
         return f"{values[0]}–{values[-1]}"
     return ", ".join(_show(v) for v in values)
 
@@ -226,10 +265,22 @@ class Unique(Constraint):
                 continue
             key = _show(v)
             if self.copies and c.count > 1:
-                problems.append(Problem(f"{self.field} {key} is on {c.count} copies of {c.id}; every copy must differ", c, self.field))
+                problems.append(
+                    Problem(
+                        f"{self.field} {key} is on {c.count} copies of {c.id}; every copy must differ",
+                        c,
+                        self.field,
+                    )
+                )
             if key in seen:
                 first = seen[key]
-                problems.append(Problem(f"{self.field} {key} is also on {first.id} ({first.file}:{first.line}); each value may appear once", c, self.field))
+                problems.append(
+                    Problem(
+                        f"{self.field} {key} is also on {first.id} ({first.file}:{first.line}); each value may appear once",
+                        c,
+                        self.field,
+                    )
+                )
             else:
                 seen[key] = c
         if problems:
@@ -253,13 +304,23 @@ class Range(Constraint):
         if self.min is None and self.max is None:
             raise ValueError("give 'min', 'max' or both")
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"min ({int_if_whole(self.min)}) is larger than max ({int_if_whole(self.max)})")
+            raise ValueError(
+                f"min ({int_if_whole(self.min)}) is larger than max ({int_if_whole(self.max)})"
+            )
         return self
 
     def bounds(self) -> str:
         if self.min is not None and self.max is not None:
-            return f"exactly {int_if_whole(self.min)}" if self.min == self.max else f"{int_if_whole(self.min)}–{int_if_whole(self.max)}"
-        return f"at least {int_if_whole(self.min)}" if self.min is not None else f"at most {int_if_whole(self.max)}"
+            return (
+                f"exactly {int_if_whole(self.min)}"
+                if self.min == self.max
+                else f"{int_if_whole(self.min)}–{int_if_whole(self.max)}"
+            )
+        return (
+            f"at least {int_if_whole(self.min)}"
+            if self.min is not None
+            else f"at most {int_if_whole(self.max)}"
+        )
 
     def check(self, components: list[Component]) -> Outcome:
         cs = select(components, self.match)
@@ -268,13 +329,29 @@ class Range(Constraint):
             v = value_of(c, self.field)
             if v is None:
                 if not self.allow_empty:
-                    problems.append(Problem(f"{c.id} has no {self.field}; expected {self.bounds()}", c, self.field))
+                    problems.append(
+                        Problem(
+                            f"{c.id} has no {self.field}; expected {self.bounds()}", c, self.field
+                        )
+                    )
                 continue
             if not isinstance(v, (int, float)) or isinstance(v, bool):
-                problems.append(Problem(f"{c.id}: {self.field} {_show(v)} is not a number; expected {self.bounds()}", c, self.field))
+                problems.append(
+                    Problem(
+                        f"{c.id}: {self.field} {_show(v)} is not a number; expected {self.bounds()}",
+                        c,
+                        self.field,
+                    )
+                )
                 continue
             if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
-                problems.append(Problem(f"{c.id}: {self.field} {int_if_whole(v)} is outside {self.bounds()}", c, self.field))
+                problems.append(
+                    Problem(
+                        f"{c.id}: {self.field} {int_if_whole(v)} is outside {self.bounds()}",
+                        c,
+                        self.field,
+                    )
+                )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         if self.min is not None and self.min == self.max:
@@ -300,14 +377,24 @@ class Sum(Constraint):
         for c in cs:
             v = value_of(c, self.field)
             if v is None or not isinstance(v, (int, float)) or isinstance(v, bool):
-                problems.append(Problem(f"{c.id}: {self.field} {_show(v) if v is not None else 'is empty'}; expected a number to add up", c, self.field))
+                problems.append(
+                    Problem(
+                        f"{c.id}: {self.field} {_show(v) if v is not None else 'is empty'}; expected a number to add up",
+                        c,
+                        self.field,
+                    )
+                )
                 continue
             n = c.count if self.copies else 1
             total += v * n
             terms.append(f"{int_if_whole(v)}" if n == 1 else f"{int_if_whole(v)}×{n}")
         if not problems and total != self.total:
             shown = " + ".join(terms) or "nothing"
-            problems.append(Problem(f"{self.field} adds up to {int_if_whole(total)} ({shown}); expected {int_if_whole(self.total)}"))
+            problems.append(
+                Problem(
+                    f"{self.field} adds up to {int_if_whole(total)} ({shown}); expected {int_if_whole(self.total)}"
+                )
+            )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{int_if_whole(total)}", cs)
@@ -323,9 +410,18 @@ class ExactlyOne(Constraint):
         n = copies(cs)
         if n == 1:
             return Outcome(True, cs[0].id, cs)
-        msg = f"nothing matches {self.match.describe()}" if n == 0 else f"{n} copies match, expected exactly one: {_ids(cs)}"
+        msg = (
+            f"nothing matches {self.match.describe()}"
+            if n == 0
+            else f"{n} copies match, expected exactly one: {_ids(cs)}"
+        )
         located = cs[1] if len(cs) > 1 else (cs[0] if cs else None)
-        return Outcome(False, msg, cs, [Problem(msg, located, "count" if located is not None and len(cs) == 1 else "")])
+        return Outcome(
+            False,
+            msg,
+            cs,
+            [Problem(msg, located, "count" if located is not None and len(cs) == 1 else "")],
+        )
 
 
 class Relation(Constraint):
@@ -351,21 +447,43 @@ class Relation(Constraint):
                 problems.append(Problem(f"{c.id} has no {self.ref}", c, self.ref))
                 continue
             if not self.allow_self and _show(target) == _show(mine):
-                problems.append(Problem(f"{c.id}: {self.ref} is {_show(target)}, its own {self.key}", c, self.ref))
+                problems.append(
+                    Problem(
+                        f"{c.id}: {self.ref} is {_show(target)}, its own {self.key}", c, self.ref
+                    )
+                )
                 continue
             others = by_key.get(_show(target))
             if not others:
-                problems.append(Problem(f"{c.id}: {self.ref} {_show(target)} names no component with that {self.key}", c, self.ref))
+                problems.append(
+                    Problem(
+                        f"{c.id}: {self.ref} {_show(target)} names no component with that {self.key}",
+                        c,
+                        self.ref,
+                    )
+                )
                 continue
             if self.symmetric:
                 for o in others:
                     back = value_of(o, self.ref)
                     if _show(back) != _show(mine):
-                        problems.append(Problem(f"{c.id}: {self.ref} {_show(target)}, but {o.id} ({o.file}:{o.line}) has {self.ref} {_show(back)}, not {_show(mine)}", c, self.ref))
+                        problems.append(
+                            Problem(
+                                f"{c.id}: {self.ref} {_show(target)}, but {o.id} ({o.file}:{o.line}) has {self.ref} {_show(back)}, not {_show(mine)}",
+                                c,
+                                self.ref,
+                            )
+                        )
                         break
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
-        pairs = sorted({f"{_show(value_of(c, self.key))}↔{_show(value_of(c, self.ref))}" for c in cs if _show(value_of(c, self.key)) < _show(value_of(c, self.ref))})
+        pairs = sorted(
+            {
+                f"{_show(value_of(c, self.key))}↔{_show(value_of(c, self.ref))}"
+                for c in cs
+                if _show(value_of(c, self.key)) < _show(value_of(c, self.ref))
+            }
+        )
         return Outcome(True, ", ".join(pairs) if pairs else f"{len(cs)} components", cs)
 
 
@@ -436,7 +554,10 @@ class Compare(Constraint):
             if v is None:
                 v = 0 if isinstance(x, Sum_) else None
             if v is None or isinstance(v, bool) or not isinstance(v, (int, float)):
-                return None, f"{c.id}: {name} is {'empty' if v is None else _show(v)}; expected a number"
+                return (
+                    None,
+                    f"{c.id}: {name} is {'empty' if v is None else _show(v)}; expected a number",
+                )
             total += v
         return total, None
 
@@ -451,8 +572,18 @@ class Compare(Constraint):
                 problems.append(Problem(err or err2 or "", c, first))
                 continue
             if not OPS[self.op](a, b):
-                said = [f"{operand_text(x)} is {int_if_whole(v)}" for x, v in ((self.left, a), (self.right, b)) if not isinstance(x, (int, float))]
-                problems.append(Problem(f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}", c, first))
+                said = [
+                    f"{operand_text(x)} is {int_if_whole(v)}"
+                    for x, v in ((self.left, a), (self.right, b))
+                    if not isinstance(x, (int, float))
+                ]
+                problems.append(
+                    Problem(
+                        f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}",
+                        c,
+                        first,
+                    )
+                )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"holds for all {len(cs)}", cs)

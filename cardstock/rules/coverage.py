@@ -50,7 +50,9 @@ class Aside(Strict):
     @model_validator(mode="after")
     def _something(self) -> "Aside":
         if not (self.numbers or self.names or self.all):
-            raise ValueError("an aside names numbers, names, or all = true (everything on its lines)")
+            raise ValueError(
+                "an aside names numbers, names, or all = true (everything on its lines)"
+            )
         if self.all and not self.lines:
             raise ValueError("all = true sets aside whole lines: give 'lines'")
         return self
@@ -61,7 +63,12 @@ class Aside(Strict):
 _WORDS = "|".join(NUMBER_WORDS)
 _ENUM = re.compile(r"^\s*(?:step\s+)?\d+(?:\.\d+)*(?:\.\)|\.|\))(?=\s|$)", re.I)
 _RANGE = re.compile(r"(?<![\w.])(\d+)\s*[-–]\s*(\d+)(?![\w/])")
-_NUM = re.compile(r"(?<![\w/.])([-+−]?)\$?(\d+(?:\.\d+)?)(?:/(\d+))?(?:st|nd|rd|th)?(?![\w/])|\b(" + _WORDS + r")\b", re.I)
+_NUM = re.compile(
+    r"(?<![\w/.])([-+−]?)\$?(\d+(?:\.\d+)?)(?:/(\d+))?(?:st|nd|rd|th)?(?![\w/])|\b("
+    + _WORDS
+    + r")\b",
+    re.I,
+)
 
 
 def number(v: Any) -> Optional[Fraction]:
@@ -113,7 +120,8 @@ def line_numbers(text: str) -> list[Fraction]:
 
 
 # Words any sentence may start with or put between names: they never make a name alone.
-STOP = set("""
+STOP = set(
+    """
 a an the and or but nor of to in on at by for from with without into onto upon over under than then
 as if when while whilst unless until after before because since so though although once where
 each every all any both either neither no not none some most many more less few other others another
@@ -122,10 +130,11 @@ there here what which who whom whose how why yes
 is are was were be been being do does did done have has had can could may might must shall should will would
 see note read also only just even still instead otherwise however thus therefore finally first next last
 remember important notice example examples step steps rules rule
-""".split())
+""".split()
+)
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’/&-]*|[^\sA-Za-z]")
-_SENTENCE = set(".:!?;•·*\"“”()[]-–—=#>")
+_SENTENCE = set('.:!?;•·*"“”()[]-–—=#>')
 
 
 def name_runs(text: str) -> list[str]:
@@ -174,7 +183,14 @@ def _bare(word: str) -> str:
 
 def fold(word: str) -> str:
     w = _bare(word).lower().replace("’", "'").strip("'")
-    for end, back in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("s", "")):
+    for end, back in (
+        ("ies", "y"),
+        ("sses", "ss"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("xes", "x"),
+        ("s", ""),
+    ):
         if w.endswith(end) and len(w) > len(end) + 2 and not w.endswith("ss"):
             w = w[: -len(end)] + back
             break
@@ -201,7 +217,9 @@ class Statement:
     lines: list[int]
     numbers: list[Fraction] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
-    checked_names: list[str] = field(default_factory=list)  # names the rule gives as the source's (held to the line)
+    checked_names: list[str] = field(
+        default_factory=list
+    )  # names the rule gives as the source's (held to the line)
     choice: bool = False  # the rule states a designer's value: not held to the line
 
 
@@ -250,20 +268,31 @@ def _filter_names(f: Optional[Filter], sets: Optional[dict[str, str]] = None) ->
     return out
 
 
-def _rule_statement(loc: Any, file: str, default: Optional[str], catalog: Any) -> Optional[Statement]:
+def _rule_statement(
+    loc: Any, file: str, default: Optional[str], catalog: Any
+) -> Optional[Statement]:
     rule = loc.rule
     cite: Optional[SeedRef] = getattr(rule, "cite", None)
     if cite is None:
         return None
     label = f"{loc.where} {rule.title()!r}"
-    st = Statement(label, file, loc.line, cite.seed or default, cite.lines, choice=getattr(rule, "choice", None) is not None)
+    st = Statement(
+        label,
+        file,
+        loc.line,
+        cite.seed or default,
+        cite.lines,
+        choice=getattr(rule, "choice", None) is not None,
+    )
     kind = getattr(rule, "kind", None)
     sets = {st.id: st.name for st in catalog.game.sets}
     names = _filter_names(getattr(rule, "match", None), sets)
     section = loc.section
     if section in ("counts", "constraints"):
         if kind == "count":
-            st.numbers += _nums([rule.count] if rule.count else [])  # count = 0: "none may", not a number of the source
+            st.numbers += _nums(
+                [rule.count] if rule.count else []
+            )  # count = 0: "none may", not a number of the source
             names += _strings(rule.values or [])
         elif kind == "range":
             st.numbers += _nums([rule.min, rule.max])
@@ -271,7 +300,9 @@ def _rule_statement(loc: Any, file: str, default: Optional[str], catalog: Any) -
             st.numbers += _nums([rule.total])
         elif kind == "count_per_group":
             vals = rule.expected()
-            st.numbers += _nums([vals[0], vals[-1]] if vals and all(isinstance(v, int) for v in vals) else vals)
+            st.numbers += _nums(
+                [vals[0], vals[-1]] if vals and all(isinstance(v, int) for v in vals) else vals
+            )
             names += _strings(rule.groups or [])
         elif kind == "compare":
             st.numbers += _nums([rule.right] if isinstance(rule.right, (int, float)) else [])
@@ -284,9 +315,16 @@ def _rule_statement(loc: Any, file: str, default: Optional[str], catalog: Any) -
             if rule.called:
                 names.append(rule.called)
                 st.checked_names.append(rule.called)
-            st.numbers += _nums(w for ws in rule.contains.values() for w in ([ws] if isinstance(ws, str) else ws) if "{" not in w)
+            st.numbers += _nums(
+                w
+                for ws in rule.contains.values()
+                for w in ([ws] if isinstance(ws, str) else ws)
+                if "{" not in w
+            )
         elif kind == "table":
-            st.numbers += _nums(_values(rule.equals)) + _nums([rule.contains] if rule.contains else [])
+            st.numbers += _nums(_values(rule.equals)) + _nums(
+                [rule.contains] if rule.contains else []
+            )
             if isinstance(rule.row, (int, float)) and not isinstance(rule.row, bool):
                 st.numbers += _nums([rule.row])
             names += _strings(_values(rule.equals)) + _strings([rule.row])
@@ -306,7 +344,11 @@ def _rule_statement(loc: Any, file: str, default: Optional[str], catalog: Any) -
             t = catalog.game.tables.get(rule.table)
             if t is not None:
                 cols = [str(c).lower() for c in t.columns]
-                index = [cols.index(c.lower()) for c in [rule.key["column"], *rule.columns] if c.lower() in cols]
+                index = [
+                    cols.index(c.lower())
+                    for c in [rule.key["column"], *rule.columns]
+                    if c.lower() in cols
+                ]
                 cells = [row[i] for row in t.rows for i in index]
                 st.numbers += _nums(c for c in cells if not isinstance(c, str))
                 names += _strings(cells)
@@ -335,21 +377,47 @@ def statements(catalog: Any) -> list[Statement]:
         for k, claim in enumerate(loc.rule.claims):
             if claim.line is not None and claim.equals is not None:
                 seed = loc.rule.cite.seed if loc.rule.cite is not None else None
-                out.append(Statement(f"{loc.where}.claims[{k}] {claim.id or claim.value!r}", rules.file, loc.line,
-                                     seed or rules.seed or rules.text, [claim.line], _nums(_values([claim.equals]))))
+                out.append(
+                    Statement(
+                        f"{loc.where}.claims[{k}] {claim.id or claim.value!r}",
+                        rules.file,
+                        loc.line,
+                        seed or rules.seed or rules.text,
+                        [claim.line],
+                        _nums(_values([claim.equals])),
+                    )
+                )
     setup = rules.setup
     for i, step in enumerate(setup.steps if setup is not None else []):
         if step.cite is None:
             continue
         values = [getattr(step, a, None) for a in ("count", "upto", "at_least")]
-        out.append(Statement(f"setup.steps[{i}] {step.words()!r}", rules.file, setup.lines[i] if i < len(setup.lines) else None,
-                             step.cite.seed or rules.seed or rules.text, step.cite.lines,
-                             _nums(v for v in values if isinstance(v, int)), _filter_names(getattr(step, "match", None), {s.id: s.name for s in catalog.game.sets})))
+        out.append(
+            Statement(
+                f"setup.steps[{i}] {step.words()!r}",
+                rules.file,
+                setup.lines[i] if i < len(setup.lines) else None,
+                step.cite.seed or rules.seed or rules.text,
+                step.cite.lines,
+                _nums(v for v in values if isinstance(v, int)),
+                _filter_names(
+                    getattr(step, "match", None), {s.id: s.name for s in catalog.game.sets}
+                ),
+            )
+        )
     for key, deck in rules.decks.items():
         if deck.cite is not None:
             limit = deck.limit if isinstance(deck.limit, int) else None
-            out.append(Statement(f"decks.{key}", rules.file, None, deck.cite.seed or rules.seed or rules.text, deck.cite.lines,
-                                 _nums([deck.min_size, deck.max_size, limit])))
+            out.append(
+                Statement(
+                    f"decks.{key}",
+                    rules.file,
+                    None,
+                    deck.cite.seed or rules.seed or rules.text,
+                    deck.cite.lines,
+                    _nums([deck.min_size, deck.max_size, limit]),
+                )
+            )
     return out
 
 
@@ -399,7 +467,12 @@ def agreement(source: SourceText, stated: list[Statement]) -> list[Disagreement]
             continue
         missing = [n for n in st.lines if source.line(n) is None]
         if missing:
-            out.append(Disagreement(st, f"{st.rule} cites line {missing[0]} of {source.name}, which has {len(source.lines)} lines"))
+            out.append(
+                Disagreement(
+                    st,
+                    f"{st.rule} cites line {missing[0]} of {source.name}, which has {len(source.lines)} lines",
+                )
+            )
             continue
         if st.choice:
             continue
@@ -409,16 +482,24 @@ def agreement(source: SourceText, stated: list[Statement]) -> list[Disagreement]
         for n in dict.fromkeys(st.numbers):
             if n not in have:
                 said = ", ".join(dict.fromkeys(show_number(x) for x in have)) or "no number"
-                out.append(Disagreement(st, f"{st.rule} states {show_number(n)}; the source {where} states {said}"))
+                out.append(
+                    Disagreement(
+                        st, f"{st.rule} states {show_number(n)}; the source {where} states {said}"
+                    )
+                )
         plain = words_of(text)
         for name in st.checked_names:
             w = words_of(name)
-            if w and not any(plain[i:i + len(w)] == w for i in range(len(plain) - len(w) + 1)):
-                out.append(Disagreement(st, f"{st.rule} names {name!r}; the source {where} does not"))
+            if w and not any(plain[i : i + len(w)] == w for i in range(len(plain) - len(w) + 1)):
+                out.append(
+                    Disagreement(st, f"{st.rule} names {name!r}; the source {where} does not")
+                )
     return out
 
 
-def _aside_for(asides: list[Aside], line: int, number: Optional[Fraction] = None, name: Optional[str] = None) -> Optional[str]:
+def _aside_for(
+    asides: list[Aside], line: int, number: Optional[Fraction] = None, name: Optional[str] = None
+) -> Optional[str]:
     for a in asides:
         if a.lines and line not in a.lines:
             continue
@@ -441,7 +522,7 @@ def _tiled(name: str, known: list[list[str]]) -> bool:
     words = words_of(name)
     i = 0
     while i < len(words):
-        best = max((len(k) for k in known if k and words[i:i + len(k)] == k), default=0)
+        best = max((len(k) for k in known if k and words[i : i + len(k)] == k), default=0)
         if best:
             i += best
         elif words[i] in STOP or fold(words[i]) in STOP:
@@ -452,7 +533,9 @@ def _tiled(name: str, known: list[list[str]]) -> bool:
 
 
 def _inside(part: list[str], whole: list[str]) -> bool:
-    return bool(part) and any(whole[i:i + len(part)] == part for i in range(len(whole) - len(part) + 1))
+    return bool(part) and any(
+        whole[i : i + len(part)] == part for i in range(len(whole) - len(part) + 1)
+    )
 
 
 def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -> Coverage:
@@ -475,7 +558,12 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
                 item.aside = _aside_for([a for a in asides if a.all], number_)
             items.append(item)
         for value in line_numbers(text):
-            item = Item("number", show_number(value), number_, [st.rule for st in here if value in st.numbers])
+            item = Item(
+                "number",
+                show_number(value),
+                number_,
+                [st.rule for st in here if value in st.numbers],
+            )
             if not item.covered_by:
                 item.aside = _aside_for(asides, number_, number=value)
             items.append(item)
@@ -487,7 +575,9 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
             covering: list[str] = []
             if _tiled(name, known):
                 words = words_of(name)
-                covering = [st.rule for st, named in stated_words if any(_inside(x, words) for x in named)][:3] or ["words any sentence uses"]
+                covering = [
+                    st.rule for st, named in stated_words if any(_inside(x, words) for x in named)
+                ][:3] or ["words any sentence uses"]
             item = Item("name", name, number_, covering)
             if not item.covered_by:
                 item.aside = _aside_for(asides, number_, name=name)
@@ -495,4 +585,17 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
     return Coverage(source, items)
 
 
-__all__ = ["Aside", "Coverage", "Disagreement", "Item", "Statement", "agreement", "coverage", "enumerated", "line_numbers", "name_runs", "numbers_in", "statements"]
+__all__ = [
+    "Aside",
+    "Coverage",
+    "Disagreement",
+    "Item",
+    "Statement",
+    "agreement",
+    "coverage",
+    "enumerated",
+    "line_numbers",
+    "name_runs",
+    "numbers_in",
+    "statements",
+]

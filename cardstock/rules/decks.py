@@ -51,10 +51,18 @@ class DeckRule(BaseModel):
 
     @model_validator(mode="after")
     def _sizes(self) -> "DeckRule":
-        if self.min_size is not None and self.max_size is not None and self.min_size > self.max_size:
-            raise ValueError(f"min_size ({self.min_size}) is larger than max_size ({self.max_size})")
+        if (
+            self.min_size is not None
+            and self.max_size is not None
+            and self.min_size > self.max_size
+        ):
+            raise ValueError(
+                f"min_size ({self.min_size}) is larger than max_size ({self.max_size})"
+            )
         if isinstance(self.limit, int) and self.limit < 1:
-            raise ValueError(f"limit must be 'published' or a number of 1 or more, got {self.limit}")
+            raise ValueError(
+                f"limit must be 'published' or a number of 1 or more, got {self.limit}"
+            )
         return self
 
 
@@ -91,7 +99,9 @@ class DeckReport:
         }
 
 
-def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path, shown: str, published_in: str) -> DeckReport:
+def check_deck(
+    components: list[Component], rule: DeckRule, key: str, path: Path, shown: str, published_in: str
+) -> DeckReport:
     """Check the deck at `path` against `rule`; `published_in` names the game in messages."""
     report = DeckReport(deck=key, name=rule.name, file=shown)
     read = Issues()
@@ -102,11 +112,25 @@ def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path
     report.input_errors.extend(read)
     column = next((c for c in CARD_COLUMNS if c in table.columns), None)
     if column is None:
-        report.input_errors.append(Issue(table.file, table.header_line, "", f"the header needs a column naming the card: {' or '.join(CARD_COLUMNS)}"))
+        report.input_errors.append(
+            Issue(
+                table.file,
+                table.header_line,
+                "",
+                f"the header needs a column naming the card: {' or '.join(CARD_COLUMNS)}",
+            )
+        )
         return report
     for col in table.columns:
         if col not in CARD_COLUMNS and col != "count":
-            report.input_errors.append(Issue(table.file, table.header_line, col, f"unknown column; a deck list has '{column}' and 'count'"))
+            report.input_errors.append(
+                Issue(
+                    table.file,
+                    table.header_line,
+                    col,
+                    f"unknown column; a deck list has '{column}' and 'count'",
+                )
+            )
     allowed = compile_filter(rule.match)
     by_id = {c.id: c for c in components}
     by_name: dict[str, list[Component]] = {}
@@ -122,22 +146,47 @@ def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path
         try:
             n = int(raw_count)
         except ValueError:
-            report.input_errors.append(Issue(row.file, row.line, "count", f"expected a whole number of copies, got {raw_count!r}"))
+            report.input_errors.append(
+                Issue(
+                    row.file,
+                    row.line,
+                    "count",
+                    f"expected a whole number of copies, got {raw_count!r}",
+                )
+            )
             continue
         if n < 1:
-            report.input_errors.append(Issue(row.file, row.line, "count", f"expected a count of 1 or more, got {n}; leave a card out by deleting its row"))
+            report.input_errors.append(
+                Issue(
+                    row.file,
+                    row.line,
+                    "count",
+                    f"expected a count of 1 or more, got {n}; leave a card out by deleting its row",
+                )
+            )
             continue
         found = [by_id[ref]] if ref in by_id else by_name.get(ref.casefold(), [])
         if not found:
-            names = [c.name for c in components if allowed(c)] + [c.id for c in components if allowed(c)]
+            names = [c.name for c in components if allowed(c)] + [
+                c.id for c in components if allowed(c)
+            ]
             near = difflib.get_close_matches(ref, names, n=1, cutoff=0.75)
             hint = f"; did you mean {near[0]!r}?" if near else ""
-            report.findings.append(Issue(row.file, row.line, column, f"no card {ref!r} in {published_in}{hint}"))
+            report.findings.append(
+                Issue(row.file, row.line, column, f"no card {ref!r} in {published_in}{hint}")
+            )
             continue
         fitting = [c for c in found if allowed(c)]
         if not fitting:
             c = found[0]
-            report.findings.append(Issue(row.file, row.line, column, f"{c.name!r} belongs to {c.group} (set {c.set}); a {rule.name} may hold only cards matching {rule.match.describe()}"))
+            report.findings.append(
+                Issue(
+                    row.file,
+                    row.line,
+                    column,
+                    f"{c.name!r} belongs to {c.group} (set {c.set}); a {rule.name} may hold only cards matching {rule.match.describe()}",
+                )
+            )
             continue
         comp = fitting[0]
         rows_of.setdefault(comp.id, []).append((row.line, n))
@@ -159,12 +208,30 @@ def check_deck(components: list[Component], rule: DeckRule, key: str, path: Path
         total = sum(n for _, n in rows)
         if total > limit:
             line = rows[-1][0]
-            spread = f" (rows {', '.join(str(ln) for ln, _ in rows)} add up)" if len(rows) > 1 else ""
-            report.findings.append(Issue(table.file, line, "count", f"{total} × {comp.name}{spread}, but {why}"))
+            spread = (
+                f" (rows {', '.join(str(ln) for ln, _ in rows)} add up)" if len(rows) > 1 else ""
+            )
+            report.findings.append(
+                Issue(table.file, line, "count", f"{total} × {comp.name}{spread}, but {why}")
+            )
     total = report.total
     if rule.min_size is not None and total < rule.min_size:
-        report.findings.append(Issue(table.file, None, "", f"the deck holds {total} cards; a {rule.name} needs at least {rule.min_size}"))
+        report.findings.append(
+            Issue(
+                table.file,
+                None,
+                "",
+                f"the deck holds {total} cards; a {rule.name} needs at least {rule.min_size}",
+            )
+        )
     if rule.max_size is not None and total > rule.max_size:
-        report.findings.append(Issue(table.file, None, "", f"the deck holds {total} cards; a {rule.name} may hold at most {rule.max_size}"))
+        report.findings.append(
+            Issue(
+                table.file,
+                None,
+                "",
+                f"the deck holds {total} cards; a {rule.name} may hold at most {rule.max_size}",
+            )
+        )
     report.findings.sort(key=lambda i: (i.line is None, i.line or 0))
     return report

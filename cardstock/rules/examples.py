@@ -61,7 +61,9 @@ class Claim(Strict):
     value: str  # the expression
     equals: Optional[Any] = None
     say: Optional[str] = None  # what the rulebook says it shows
-    line: Optional[int] = Field(default=None, ge=1)  # the source line that states `equals` (held to it)
+    line: Optional[int] = Field(
+        default=None, ge=1
+    )  # the source line that states `equals` (held to it)
 
     @field_validator("value")
     @classmethod
@@ -90,7 +92,9 @@ class Example(Strict):
             out.extend([v] if isinstance(v, str) else v)
         return out
 
-    def evaluate(self, components: list[Component], game: Game) -> tuple[dict[str, Any], list[Problem], list[Component]]:
+    def evaluate(
+        self, components: list[Component], game: Game
+    ) -> tuple[dict[str, Any], list[Problem], list[Component]]:
         """The claims' values, the problems (a missing card, a failed expression or claim)
         and the components involved."""
         by_id = {c.id: c for c in components}
@@ -101,7 +105,11 @@ class Example(Strict):
             wanted = [ids] if isinstance(ids, str) else ids
             missing = [i for i in wanted if i not in by_id]
             if missing:
-                problems.append(Problem(f"the example plays {', '.join(missing)} as {name!r}, but the catalog has no such component"))
+                problems.append(
+                    Problem(
+                        f"the example plays {', '.join(missing)} as {name!r}, but the catalog has no such component"
+                    )
+                )
                 continue
             views = [_card(by_id[i]) for i in wanted]
             used.extend(by_id[i] for i in wanted if by_id[i] not in used)
@@ -116,11 +124,23 @@ class Example(Strict):
                 if isinstance(got, StrictUndefined):
                     raise TemplateError("the expression names something that does not exist")
             except TemplateError as exc:
-                problems.append(Problem(f"{label} = {claim.value}: cannot be worked out from the catalog: {getattr(exc, 'message', None) or exc}"))
+                problems.append(
+                    Problem(
+                        f"{label} = {claim.value}: cannot be worked out from the catalog: {getattr(exc, 'message', None) or exc}"
+                    )
+                )
                 break
             except (TypeError, ValueError, ZeroDivisionError) as exc:
-                why = "a field it uses is empty in the catalog" if "NoneType" in str(exc) else str(exc)
-                problems.append(Problem(f"{label} = {claim.value}: cannot be worked out from the catalog ({why})"))
+                why = (
+                    "a field it uses is empty in the catalog"
+                    if "NoneType" in str(exc)
+                    else str(exc)
+                )
+                problems.append(
+                    Problem(
+                        f"{label} = {claim.value}: cannot be worked out from the catalog ({why})"
+                    )
+                )
                 break
             if claim.id:
                 scope[claim.id] = got
@@ -128,15 +148,25 @@ class Example(Strict):
             if claim.equals is not None and not same(got, claim.equals):
                 said = f" ({claim.say})" if claim.say else ""
                 inputs = _inputs(claim.value, scope, values)
-                problems.append(Problem(f"{label}{said}: the rulebook claims {claim.value} = {show(claim.equals)}, the catalog gives {show(got)}{inputs}"))
+                problems.append(
+                    Problem(
+                        f"{label}{said}: the rulebook claims {claim.value} = {show(claim.equals)}, the catalog gives {show(got)}{inputs}"
+                    )
+                )
         return values, problems, used
 
     def check(self, components: list[Component], game: Game) -> Outcome:
         values, problems, used = self.evaluate(components, game)
         if problems:
             return Outcome(False, problems[0].message, used, problems)
-        shown = ", ".join(f"{k} {show(v)}" for k, v in values.items() if not isinstance(v, (list, dict)))
-        return Outcome(True, f"recomputed from the catalog: {shown}" if shown else "recomputed from the catalog", used)
+        shown = ", ".join(
+            f"{k} {show(v)}" for k, v in values.items() if not isinstance(v, (list, dict))
+        )
+        return Outcome(
+            True,
+            f"recomputed from the catalog: {shown}" if shown else "recomputed from the catalog",
+            used,
+        )
 
 
 class _CardView(dict[str, Any]):
@@ -173,7 +203,13 @@ def _cell(game: Game) -> Callable[..., Any]:
         if t is None:
             raise ValueError(f"no table {table!r}")
         cols = [str(c).lower() for c in t.columns]
-        col = len(cols) - 1 if column is None else cols.index(str(column).lower()) if str(column).lower() in cols else -1
+        col = (
+            len(cols) - 1
+            if column is None
+            else cols.index(str(column).lower())
+            if str(column).lower() in cols
+            else -1
+        )
         if col < 0:
             raise ValueError(f"table {table} has no column {column!r}")
         for r in t.rows:

@@ -83,7 +83,9 @@ class Fact(Strict):
     def field_keys(self) -> list[str]:
         return []
 
-    def check(self, components: list[Component], game: Game) -> Outcome:  # pragma: no cover - abstract
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
@@ -107,7 +109,12 @@ class CardFact(Fact):
     min_count: int = Field(default=1, ge=0)
 
     def field_keys(self) -> list[str]:
-        slots = [m for w in self.contains.values() for x in ([w] if isinstance(w, str) else w) for m in _SLOT.findall(x)]
+        slots = [
+            m
+            for w in self.contains.values()
+            for x in ([w] if isinstance(w, str) else w)
+            for m in _SLOT.findall(x)
+        ]
         return [*self.fields, *self.contains, *slots]
 
     def check(self, components: list[Component], game: Game) -> Outcome:
@@ -123,21 +130,45 @@ class CardFact(Fact):
             return Outcome(False, msg, [], [Problem(msg)])
         problems: list[Problem] = []
         if self.called is not None and c.name != self.called:
-            problems.append(Problem(f"{label}: the rulebook calls it {self.called}, the catalog {c.name}", c, "name"))
+            problems.append(
+                Problem(
+                    f"{label}: the rulebook calls it {self.called}, the catalog {c.name}", c, "name"
+                )
+            )
         if c.count < self.min_count:
-            problems.append(Problem(f"{label}: at least {self.min_count} copies expected, the catalog has {c.count}", c, "count"))
+            problems.append(
+                Problem(
+                    f"{label}: at least {self.min_count} copies expected, the catalog has {c.count}",
+                    c,
+                    "count",
+                )
+            )
         for key, want in self.fields.items():
             have = value_of(c, key)
             if not same(have, want):
-                problems.append(Problem(f"{label} {key}: the rulebook states {show(want)}, the catalog has {show(have)}", c, key))
+                problems.append(
+                    Problem(
+                        f"{label} {key}: the rulebook states {show(want)}, the catalog has {show(have)}",
+                        c,
+                        key,
+                    )
+                )
         for key, words in self.contains.items():
             text = " ".join(str(value_of(c, key) or "").split()).lower()
             for w in [words] if isinstance(words, str) else words:
                 slots = _SLOT.findall(w)
-                if slots:  # words with the card's own numbers in them: "look at the top {amount} cards"
+                if (
+                    slots
+                ):  # words with the card's own numbers in them: "look at the top {amount} cards"
                     problems += _words_with_fields(c, key, w, slots, label)
                 elif " ".join(w.split()).lower() not in text:
-                    problems.append(Problem(f"{label} {key}: the rulebook states {w!r}, the card's text does not say so: {value_of(c, key)!r}", c, key))
+                    problems.append(
+                        Problem(
+                            f"{label} {key}: the rulebook states {w!r}, the card's text does not say so: {value_of(c, key)!r}",
+                            c,
+                            key,
+                        )
+                    )
         if problems:
             return Outcome(False, problems[0].message, [c], problems)
         said = ", ".join(f"{k} {show(v)}" for k, v in self.fields.items())
@@ -162,8 +193,12 @@ class TableFact(Fact):
     def _shape(self) -> "TableFact":
         if self.equals is None and self.contains is None:
             raise ValueError("a table fact needs 'equals' or 'contains'")
-        if self.row is None and (self.contains is not None or not isinstance(self.equals, (list, dict))):
-            raise ValueError("without 'row', 'equals' must be the column as a list or a table of row = value")
+        if self.row is None and (
+            self.contains is not None or not isinstance(self.equals, (list, dict))
+        ):
+            raise ValueError(
+                "without 'row', 'equals' must be the column as a list or a table of row = value"
+            )
         return self
 
     def check(self, components: list[Component], game: Game) -> Outcome:
@@ -172,7 +207,11 @@ class TableFact(Fact):
             msg = f"the rulebook prints table {self.table!r}, which the game no longer has; tables: {', '.join(game.tables) or 'none'}"
             return Outcome(False, msg, [], [Problem(msg)])
         cols = [str(c).lower() for c in t.columns]
-        col = len(cols) - 1 if self.column is None else (cols.index(self.column.lower()) if self.column.lower() in cols else -1)
+        col = (
+            len(cols) - 1
+            if self.column is None
+            else (cols.index(self.column.lower()) if self.column.lower() in cols else -1)
+        )
         if col < 0:
             msg = f"table {self.table} has no column {self.column!r}; columns: {', '.join(map(str, t.columns))}"
             return Outcome(False, msg, [], [Problem(msg)])
@@ -187,17 +226,33 @@ class TableFact(Fact):
         if isinstance(self.equals, list) and self.row is None:
             have = [r[col] for r in t.rows]
             if not same(have, self.equals):
-                problems.append(f"table {self.table}, column {colname}: the rulebook states {show(self.equals)}, the table has {show(have)}")
+                problems.append(
+                    f"table {self.table}, column {colname}: the rulebook states {show(self.equals)}, the table has {show(have)}"
+                )
         else:
-            wanted = self.equals if isinstance(self.equals, dict) and self.row is None else {self.row: self.equals}
+            wanted = (
+                self.equals
+                if isinstance(self.equals, dict) and self.row is None
+                else {self.row: self.equals}
+            )
             for key, want in wanted.items():
                 found, have = cell(key)
                 if not found:
-                    problems.append(f"table {self.table} has no row {show(key)!r}; rows: {', '.join(show(r[0]) for r in t.rows)}")
+                    problems.append(
+                        f"table {self.table} has no row {show(key)!r}; rows: {', '.join(show(r[0]) for r in t.rows)}"
+                    )
                 elif want is not None and not same(have, want):
-                    problems.append(f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {show(want)}, the table has {show(have)}")
-                elif self.contains is not None and " ".join(self.contains.split()).lower() not in " ".join(str(have).split()).lower():
-                    problems.append(f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {self.contains!r}, the table says {show(have)!r}")
+                    problems.append(
+                        f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {show(want)}, the table has {show(have)}"
+                    )
+                elif (
+                    self.contains is not None
+                    and " ".join(self.contains.split()).lower()
+                    not in " ".join(str(have).split()).lower()
+                ):
+                    problems.append(
+                        f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {self.contains!r}, the table says {show(have)!r}"
+                    )
         if problems:
             return Outcome(False, problems[0], [], [Problem(p) for p in problems])
         return Outcome(True, f"table {self.table}, {colname}: as stated")
@@ -222,13 +277,17 @@ class StrongestFact(Fact):
     @model_validator(mode="after")
     def _shape(self) -> "StrongestFact":
         if (self.group is None) == (self.table is None):
-            raise ValueError("give either 'group' (with 'strongest'/'weakest') or 'table' (with 'strongest_column'/'weakest_column')")
+            raise ValueError(
+                "give either 'group' (with 'strongest'/'weakest') or 'table' (with 'strongest_column'/'weakest_column')"
+            )
         return self
 
     def field_keys(self) -> list[str]:
         return [self.group_by, *self.stats]
 
-    def _claims(self, game: Game) -> tuple[list[tuple[Any, Optional[str], Optional[str]]], Optional[str]]:
+    def _claims(
+        self, game: Game
+    ) -> tuple[list[tuple[Any, Optional[str], Optional[str]]], Optional[str]]:
         if self.group is not None:
             return [(self.group, self.strongest, self.weakest)], None
         t = game.tables.get(self.table or "")
@@ -262,30 +321,57 @@ class StrongestFact(Fact):
         for group, strong, weak in claims:
             members = groups.get(show(group).lower(), [])
             if not members:
-                problems.append(Problem(f"{self.group_by} {show(group)}: no components, so nothing is its strongest"))
+                problems.append(
+                    Problem(
+                        f"{self.group_by} {show(group)}: no components, so nothing is its strongest"
+                    )
+                )
                 continue
             for stat, best in ((strong, True), (weak, False)):
                 if stat is None:
                     continue
                 key = stat_of.get(stat.lower())
                 if key is None:
-                    problems.append(Problem(f"{self.group_by} {show(group)}: {stat!r} is not one of the stats compared ({', '.join(self.stats)})"))
+                    problems.append(
+                        Problem(
+                            f"{self.group_by} {show(group)}: {stat!r} is not one of the stats compared ({', '.join(self.stats)})"
+                        )
+                    )
                     continue
                 word = "strongest" if best else "weakest"
                 if self.each:
                     for c in members:
                         vals = {s: _num(value_of(c, s)) for s in self.stats}
                         others = [v for s, v in vals.items() if s != key]
-                        if others and ((best and vals[key] <= max(others)) or (not best and vals[key] >= min(others))):
+                        if others and (
+                            (best and vals[key] <= max(others))
+                            or (not best and vals[key] >= min(others))
+                        ):
                             figures = ", ".join(f"{s} {show(v)}" for s, v in vals.items())
-                            problems.append(Problem(f"{c.name}: the rulebook calls {show(group)} {word} in {key}, but this {show(group)} card has {figures}", c, key))
+                            problems.append(
+                                Problem(
+                                    f"{c.name}: the rulebook calls {show(group)} {word} in {key}, but this {show(group)} card has {figures}",
+                                    c,
+                                    key,
+                                )
+                            )
                 else:
                     n = sum(c.count for c in members)
-                    means = {s: sum(_num(value_of(c, s)) * c.count for c in members) / n for s in self.stats}
+                    means = {
+                        s: sum(_num(value_of(c, s)) * c.count for c in members) / n
+                        for s in self.stats
+                    }
                     others = [v for s, v in means.items() if s != key]
-                    if others and ((best and means[key] <= max(others)) or (not best and means[key] >= min(others))):
+                    if others and (
+                        (best and means[key] <= max(others))
+                        or (not best and means[key] >= min(others))
+                    ):
                         figures = ", ".join(f"{s} {m:.2f}" for s, m in means.items())
-                        problems.append(Problem(f"{self.group_by} {show(group)}: the rulebook calls it {word} in {key}, but its mean stats over {n} copies are {figures}"))
+                        problems.append(
+                            Problem(
+                                f"{self.group_by} {show(group)}: the rulebook calls it {word} in {key}, but its mean stats over {n} copies are {figures}"
+                            )
+                        )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{len(claims)} group{'s' if len(claims) != 1 else ''} as stated", cs)
@@ -294,7 +380,9 @@ class StrongestFact(Fact):
 _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
-def _words_with_fields(c: Component, key: str, words: str, slots: list[str], label: str) -> list[Problem]:
+def _words_with_fields(
+    c: Component, key: str, words: str, slots: list[str], label: str
+) -> list[Problem]:
     """The card's text `key` says `words` with its own field values where `{field}` stands:
     a card whose amount is 4 and whose text says "top 5 cards" contradicts itself."""
     text = str(value_of(c, key) or "")
@@ -312,8 +400,20 @@ def _words_with_fields(c: Component, key: str, words: str, slots: list[str], lab
     said = re.search(pattern, norm(text))
     fields = ", ".join(f"{slot} {show(value_of(c, slot))}" for slot in slots)
     if said:
-        return [Problem(f"{label} {key}: the card's {fields} makes it {filled!r}, but its text says {said.group(0)!r}", c, key)]
-    return [Problem(f"{label} {key}: the card's {fields} makes it {filled!r}; its text does not say so: {text!r}", c, key)]
+        return [
+            Problem(
+                f"{label} {key}: the card's {fields} makes it {filled!r}, but its text says {said.group(0)!r}",
+                c,
+                key,
+            )
+        ]
+    return [
+        Problem(
+            f"{label} {key}: the card's {fields} makes it {filled!r}; its text does not say so: {text!r}",
+            c,
+            key,
+        )
+    ]
 
 
 def _clip(text: Optional[str], n: int = 90) -> str:
@@ -338,7 +438,9 @@ class ValueFact(Fact):
     def field_keys(self) -> list[str]:
         return [k for p in self.at for k in p.field_keys()]
 
-    def check(self, components: list[Component], game: Game) -> Outcome:  # pragma: no cover - needs the catalog
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a value fact is checked with the catalog (check_catalog)")
 
     def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
@@ -347,14 +449,36 @@ class ValueFact(Fact):
         problems: list[Problem] = []
         for f in found:
             if f.missing is not None:
-                problems.append(Problem(f"{self.name}: the rulebook states {show(self.value)}, but {f.missing}", at=(f.file, f.line)))
+                problems.append(
+                    Problem(
+                        f"{self.name}: the rulebook states {show(self.value)}, but {f.missing}",
+                        at=(f.file, f.line),
+                    )
+                )
             elif not same(f.value, self.value):
-                have = f"has {show(f.value)}" if f.value is not None else (f"does not state it: {_clip(f.text)!r}" if f.text is not None else "does not state it")
-                beside = f"; {agree[0].label} ({agree[0].where}) has {show(self.value)}" if agree else ""
-                problems.append(Problem(f"{self.name}: the rulebook states {show(self.value)}, {f.label} {have}{beside}", at=(f.file, f.line)))
+                have = (
+                    f"has {show(f.value)}"
+                    if f.value is not None
+                    else (
+                        f"does not state it: {_clip(f.text)!r}"
+                        if f.text is not None
+                        else "does not state it"
+                    )
+                )
+                beside = (
+                    f"; {agree[0].label} ({agree[0].where}) has {show(self.value)}" if agree else ""
+                )
+                problems.append(
+                    Problem(
+                        f"{self.name}: the rulebook states {show(self.value)}, {f.label} {have}{beside}",
+                        at=(f.file, f.line),
+                    )
+                )
         if problems:
             return Outcome(False, problems[0].message, [], problems)
-        return Outcome(True, f"{show(self.value)} in {len(found)} place{'s' if len(found) != 1 else ''}")
+        return Outcome(
+            True, f"{show(self.value)} in {len(found)} place{'s' if len(found) != 1 else ''}"
+        )
 
     def data(self, components: list[Component], game: Game) -> dict[str, Any]:
         return {**super().data(components, game), "value": self.value}
@@ -368,7 +492,9 @@ class PlayersFact(Fact):
     min: int = Field(ge=1)
     max: int = Field(ge=1)
 
-    def check(self, components: list[Component], game: Game) -> Outcome:  # pragma: no cover - needs the catalog
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
     def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
@@ -376,11 +502,21 @@ class PlayersFact(Fact):
         game_file = catalog.display(catalog.folder / "game.toml")
         problems: list[Problem] = []
         if (g.min, g.max) != (self.min, self.max):
-            problems.append(Problem(f"{self.name}: the rulebook states {self.min}–{self.max} players, game.toml players allows {g.min}–{g.max}", at=(game_file, catalog.line("players"))))
+            problems.append(
+                Problem(
+                    f"{self.name}: the rulebook states {self.min}–{self.max} players, game.toml players allows {g.min}–{g.max}",
+                    at=(game_file, catalog.line("players")),
+                )
+            )
         setup = getattr(catalog.rules, "setup", None)
-        for n in (getattr(setup, "players", None) or []):
+        for n in getattr(setup, "players", None) or []:
             if not self.min <= n <= self.max:
-                problems.append(Problem(f"{self.name}: the rulebook states {self.min}–{self.max} players, the setup is simulated for {n}", at=(file, getattr(setup, "line", None))))
+                problems.append(
+                    Problem(
+                        f"{self.name}: the rulebook states {self.min}–{self.max} players, the setup is simulated for {n}",
+                        at=(file, getattr(setup, "line", None)),
+                    )
+                )
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(True, f"{self.min}–{self.max} players")
@@ -406,7 +542,11 @@ class PerPlayerFact(Fact):
             if self.by is None:
                 have = sum(c.count for c in cs)
                 if have < n * self.each:
-                    problems.append(Problem(f"{self.name}: {n} players need {n} × {self.each} = {n * self.each} of {self.match.describe()}, the catalog has {have}"))
+                    problems.append(
+                        Problem(
+                            f"{self.name}: {n} players need {n} × {self.each} = {n * self.each} of {self.match.describe()}, the catalog has {have}"
+                        )
+                    )
                 continue
             groups: dict[str, int] = defaultdict(int)
             for c in cs:
@@ -415,7 +555,11 @@ class PerPlayerFact(Fact):
                     groups[show(v)] += c.count
             full = sorted(g for g, k in groups.items() if k >= self.each)
             if len(full) < n:
-                problems.append(Problem(f"{self.name}: {n} players need {n} {self.by} values with {self.each} each, the catalog has {len(full)} ({', '.join(full) or 'none'})"))
+                problems.append(
+                    Problem(
+                        f"{self.name}: {n} players need {n} {self.by} values with {self.each} each, the catalog has {len(full)} ({', '.join(full) or 'none'})"
+                    )
+                )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"enough for {game.players.min}–{game.players.max} players", cs)
@@ -459,10 +603,12 @@ class RestatesFact(Fact):
     @model_validator(mode="after")
     def _key(self) -> "RestatesFact":
         if set(self.key) != {"column", "field"}:
-            raise ValueError("key = { column = \"…\", field = \"…\" }")
+            raise ValueError('key = { column = "…", field = "…" }')
         return self
 
-    def check(self, components: list[Component], game: Game) -> Outcome:  # pragma: no cover - needs the catalog
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
     def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
@@ -477,41 +623,80 @@ class RestatesFact(Fact):
         absent = [c for c in wanted if norm(c) not in cols]
         if absent:
             msg = f"{self.name}: table {self.table} has no column {', '.join(map(repr, absent))}; columns: {', '.join(map(str, t.columns))}"
-            return Outcome(False, msg, [], [Problem(msg, at=(game_file, catalog.line("tables", self.table)))])
+            return Outcome(
+                False, msg, [], [Problem(msg, at=(game_file, catalog.line("tables", self.table)))]
+            )
         cs = select(catalog.components, self.match)
         kcol, kfield = cols.index(norm(self.key["column"])), self.key["field"]
         problems: list[Problem] = []
         seen: set[str] = set()
         for i, row in enumerate(t.rows):
-            where = (game_file, catalog.line("tables", self.table, "rows", i) or catalog.line("tables", self.table))
+            where = (
+                game_file,
+                catalog.line("tables", self.table, "rows", i) or catalog.line("tables", self.table),
+            )
             key = _key_text(row[kcol])
             if not key:
                 continue
-            hits = [c for c in cs if (key in norm(value_of(c, kfield)) if self.contains else key == _key_text(value_of(c, kfield)))]
+            hits = [
+                c
+                for c in cs
+                if (
+                    key in norm(value_of(c, kfield))
+                    if self.contains
+                    else key == _key_text(value_of(c, kfield))
+                )
+            ]
             if not hits:
                 near = sorted({show(value_of(c, kfield)) for c in cs})[:6]
-                problems.append(Problem(f"{self.name}: table {self.table}, row {show(row[kcol])!r}: no card's {kfield} is {show(row[kcol])!r}; the cards have {', '.join(near)}…", at=where))
+                problems.append(
+                    Problem(
+                        f"{self.name}: table {self.table}, row {show(row[kcol])!r}: no card's {kfield} is {show(row[kcol])!r}; the cards have {', '.join(near)}…",
+                        at=where,
+                    )
+                )
                 continue
             for c in hits:
                 seen.add(c.id)
                 for column, fld in self.columns.items():
                     cell = row[cols.index(norm(column))]
-                    if not _has_field(c, fld, game):  # The Gatekeeper has no rank: its row's Rank restates nothing
+                    if not _has_field(
+                        c, fld, game
+                    ):  # The Gatekeeper has no rank: its row's Rank restates nothing
                         continue
                     have = value_of(c, fld)
                     if _blank(cell) and _blank(have):
                         continue
                     if not same(cell, have):
-                        problems.append(Problem(f"{self.name}: table {self.table} ({where[0]}:{where[1]}) says {show(row[kcol])} has {column} {show(cell)}, the card {c.name} ({c.file}:{c.line}) has {fld} {show(have)}", c, fld))
+                        problems.append(
+                            Problem(
+                                f"{self.name}: table {self.table} ({where[0]}:{where[1]}) says {show(row[kcol])} has {column} {show(cell)}, the card {c.name} ({c.file}:{c.line}) has {fld} {show(have)}",
+                                c,
+                                fld,
+                            )
+                        )
         if self.every:
             for c in cs:
                 if c.id not in seen:
-                    near = difflib.get_close_matches(_key_text(value_of(c, kfield)), [_key_text(r[kcol]) for r in t.rows], n=1, cutoff=0.5)
+                    near = difflib.get_close_matches(
+                        _key_text(value_of(c, kfield)),
+                        [_key_text(r[kcol]) for r in t.rows],
+                        n=1,
+                        cutoff=0.5,
+                    )
                     hint = f"; the nearest row is {near[0]!r}" if near else ""
-                    problems.append(Problem(f"{self.name}: table {self.table} has no row for {c.name} ({kfield} {show(value_of(c, kfield))}){hint}", c, kfield))
+                    problems.append(
+                        Problem(
+                            f"{self.name}: table {self.table} has no row for {c.name} ({kfield} {show(value_of(c, kfield))}){hint}",
+                            c,
+                            kfield,
+                        )
+                    )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
-        return Outcome(True, f"table {self.table}: {len(t.rows)} rows agree with {len(cs)} cards", cs)
+        return Outcome(
+            True, f"table {self.table}: {len(t.rows)} rows agree with {len(cs)} cards", cs
+        )
 
 
 class TermsFact(Fact):
@@ -533,7 +718,11 @@ class TermsFact(Fact):
                 msg = f"{self.name}: the game has no table {self.table!r}"
                 return Outcome(False, msg, [], [Problem(msg)])
             cols = [norm(c) for c in t.columns]
-            col = 0 if self.column is None else (cols.index(norm(self.column)) if norm(self.column) in cols else -1)
+            col = (
+                0
+                if self.column is None
+                else (cols.index(norm(self.column)) if norm(self.column) in cols else -1)
+            )
             if col < 0:
                 msg = f"{self.name}: table {self.table} has no column {self.column!r}"
                 return Outcome(False, msg, [], [Problem(msg)])
@@ -550,11 +739,17 @@ class TermsFact(Fact):
                 where = f"table {self.table}" if self.table else "the catalog"
                 near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
                 hint = f"; the nearest it has is {near[0]!r}" if near else ""
-                problems.append(Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}"))
+                problems.append(
+                    Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
+                )
             else:
                 placed.append(hits[0])
         if not problems and self.ordered and placed != sorted(placed):
-            problems.append(Problem(f"{self.name}: the rulebook's order is {', '.join(self.terms)}; table {self.table} has {', '.join(pool)}"))
+            problems.append(
+                Problem(
+                    f"{self.name}: the rulebook's order is {', '.join(self.terms)}; table {self.table} has {', '.join(pool)}"
+                )
+            )
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(True, f"{len(self.terms)} name{'s' if len(self.terms) != 1 else ''} found")
@@ -566,7 +761,7 @@ def _names(term: str, text: str) -> bool:
 
 
 def _within(t: list[str], x: list[str]) -> bool:
-    return bool(t) and any(x[i:i + len(t)] == t for i in range(len(x) - len(t) + 1))
+    return bool(t) and any(x[i : i + len(t)] == t for i in range(len(x) - len(t) + 1))
 
 
 def catalog_names(components: list[Component], game: Game) -> list[str]:

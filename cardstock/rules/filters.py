@@ -186,7 +186,9 @@ def reference_problems(f: Optional[Filter], game: Game) -> list[tuple[tuple[str 
         known = sorted({s.kind for s in game.sets})
         for name in [f.kind] if isinstance(f.kind, str) else f.kind:
             if not any(fnmatchcase(k, name) for k in known):
-                out.append((("kind",), f"no set of kind {name!r}; the game has kinds: {', '.join(known)}"))
+                out.append(
+                    (("kind",), f"no set of kind {name!r}; the game has kinds: {', '.join(known)}")
+                )
     if f.field is not None:
         problem = unknown_key(f.field, game)
         if problem:

@@ -49,10 +49,14 @@ def colour_only(job: Job) -> list[Issue]:
                 continue
             reported.add(key)
             last = names[-1]
-            out.append(Issue(
-                shown, at("icons", last, "symbol"), f"icons.{last}.symbol",
-                f"icons {', '.join(names)} ({context}) differ only by colour ({', '.join(colours)}): they share the symbol {symbol!r}; {ADVICE}",
-            ))
+            out.append(
+                Issue(
+                    shown,
+                    at("icons", last, "symbol"),
+                    f"icons.{last}.symbol",
+                    f"icons {', '.join(names)} ({context}) differ only by colour ({', '.join(colours)}): they share the symbol {symbol!r}; {ADVICE}",
+                )
+            )
 
     for index, s in enumerate(game.sets):
         fields = game.fields_of(s)
@@ -80,10 +84,14 @@ def colour_only(job: Job) -> list[Issue]:
             if len(colours) < 2:
                 continue
             if not icon_fields:
-                out.append(Issue(
-                    shown, at("sets", index, "fields", key) or at("sets", index), f"sets[{index}].fields.{key}",
-                    f"set {s.id!r} tells its components apart by the colour field {key!r} ({', '.join(sorted(colours))}) and has no icon field; add an icon field: {ADVICE}",
-                ))
+                out.append(
+                    Issue(
+                        shown,
+                        at("sets", index, "fields", key) or at("sets", index),
+                        f"sets[{index}].fields.{key}",
+                        f"set {s.id!r} tells its components apart by the colour field {key!r} ({', '.join(sorted(colours))}) and has no icon field; add an icon field: {ADVICE}",
+                    )
+                )
                 continue
             seen: dict[tuple[str, ...], tuple[str, Any]] = {}
             for c in members:
@@ -99,10 +107,14 @@ def colour_only(job: Job) -> list[Issue]:
                 sig = tuple(sorted(symbols))
                 if sig in seen and seen[sig][0] != str(colour).lower():
                     other = seen[sig][1]
-                    out.append(Issue(
-                        c.file, c.line, key,
-                        f"{c.id} ({colour}) and {other.id} ({other.fields.get(key)}) differ only by colour: both show {', '.join(sig) or 'no symbol'}; {ADVICE}",
-                    ))
+                    out.append(
+                        Issue(
+                            c.file,
+                            c.line,
+                            key,
+                            f"{c.id} ({colour}) and {other.id} ({other.fields.get(key)}) differ only by colour: both show {', '.join(sig) or 'no symbol'}; {ADVICE}",
+                        )
+                    )
                 else:
                     seen.setdefault(sig, (str(colour).lower(), c))
 
@@ -116,8 +128,12 @@ def colour_only(job: Job) -> list[Issue]:
         colours = {game.backs[n].color.lower() for n in names}
         if len(names) > 1 and len(colours) > 1:
             last = names[-1]
-            out.append(Issue(
-                shown, at("backs", last, "color") or at("backs", last), f"backs.{last}",
-                f"backs {', '.join(names)} differ only by colour ({', '.join(sorted(colours))}); give each its own title, subtitle or icon",
-            ))
+            out.append(
+                Issue(
+                    shown,
+                    at("backs", last, "color") or at("backs", last),
+                    f"backs.{last}",
+                    f"backs {', '.join(names)} differ only by colour ({', '.join(sorted(colours))}); give each its own title, subtitle or icon",
+                )
+            )
     return out

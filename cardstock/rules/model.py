@@ -30,7 +30,9 @@ from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 
 LineOf = Callable[..., Optional[int]]  # the rules.toml line of a key path given as arguments
-Report = Callable[[ValidationError, tuple[Any, ...], type[BaseModel]], None]  # a model's validation errors, at a key path
+Report = Callable[
+    [ValidationError, tuple[Any, ...], type[BaseModel]], None
+]  # a model's validation errors, at a key path
 
 
 class RulesFile(BaseModel):
@@ -38,8 +40,12 @@ class RulesFile(BaseModel):
 
     source: Optional[str] = None  # where the rules come from
     seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
-    text: Optional[str] = None  # or the designer's own source text: a project file, relative to the game folder
-    aside: list[Aside] = []  # what the source states that the rules set aside, with the reason (coverage.py)
+    text: Optional[str] = (
+        None  # or the designer's own source text: a project file, relative to the game folder
+    )
+    aside: list[
+        Aside
+    ] = []  # what the source states that the rules set aside, with the reason (coverage.py)
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
     facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
@@ -80,10 +86,14 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[Optional[int]] = field(default_factory=list)
-    setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(default_factory=list)  # name, setup, line
+    setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(
+        default_factory=list
+    )  # name, setup, line
 
 
-def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[Component], issues: Issues) -> Optional[Rules]:
+def load_rules(
+    path: Path, shown: str, root: Path, game: Game, components: list[Component], issues: Issues
+) -> Optional[Rules]:
     """Read and check one rules.toml; None (with issues added) when it has errors."""
     before = len(issues.errors)
     read, problem = read_toml(path, shown, root)
@@ -96,7 +106,15 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
         return line_for(lines, toml_loc(loc))
 
     def report(exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
-        issues.extend(issues_from(exc, shown, lambda loc: at(*prefix, *loc), lambda loc: dotted(prefix + toml_loc(loc)), model))
+        issues.extend(
+            issues_from(
+                exc,
+                shown,
+                lambda loc: at(*prefix, *loc),
+                lambda loc: dotted(prefix + toml_loc(loc)),
+                model,
+            )
+        )
 
     try:
         raw = RulesFile.model_validate(data)
@@ -104,17 +122,39 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
         report(exc, (), RulesFile)
         return None
 
-    rules = Rules(file=shown, source=raw.source, seed=raw.seed, acknowledge=raw.acknowledge,
-                  acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))],
-                  text=raw.text, asides=raw.aside, aside_lines=[at("aside", i) for i in range(len(raw.aside))])
+    rules = Rules(
+        file=shown,
+        source=raw.source,
+        seed=raw.seed,
+        acknowledge=raw.acknowledge,
+        acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))],
+        text=raw.text,
+        asides=raw.aside,
+        aside_lines=[at("aside", i) for i in range(len(raw.aside))],
+    )
     if raw.seed is not None and raw.text is not None:
-        issues.add(shown, at("text"), "text", "give the source either as `seed` (a file in the sources folder) or as `text` (a file of the project), not both")
+        issues.add(
+            shown,
+            at("text"),
+            "text",
+            "give the source either as `seed` (a file in the sources folder) or as `text` (a file of the project), not both",
+        )
     if raw.text is not None:
-        own = (path.parent / raw.text)
+        own = path.parent / raw.text
         if not present(own):
-            issues.add(shown, at("text"), "text", f"the source text {raw.text!r} is not there ({shown_path(own, root)}); name a file of the project, relative to the game folder")
+            issues.add(
+                shown,
+                at("text"),
+                "text",
+                f"the source text {raw.text!r} is not there ({shown_path(own, root)}); name a file of the project, relative to the game folder",
+            )
         elif not allowed(own, root):
-            issues.add(shown, at("text"), "text", f"the source text {raw.text!r} leads out of the project; cardstock reads only the project's own files")
+            issues.add(
+                shown,
+                at("text"),
+                "text",
+                f"the source text {raw.text!r} leads out of the project; cardstock reads only the project's own files",
+            )
         rules.text_path = own
     for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
         for i, entry in enumerate(entries):
@@ -133,7 +173,9 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
                 if problem:
                     issues.add(shown, at("facts", i), f"facts[{i}]", problem)
             for sub, msg in reference_problems(getattr(fact, "match", None), game):
-                issues.add(shown, at("facts", i, "match", *sub), dotted(("facts", i, "match", *sub)), msg)
+                issues.add(
+                    shown, at("facts", i, "match", *sub), dotted(("facts", i, "match", *sub)), msg
+                )
             rules.facts.append(Located(fact, "facts", i, at("facts", i)))
     for i, entry in enumerate(raw.examples):
         try:
@@ -147,17 +189,32 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
         for loc in located:
             ident = getattr(loc.rule, "id", None)
             if ident is not None and ident in seen:
-                issues.add(shown, at(loc.section, loc.index, "id"), f"{loc.where}.id", f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]")
+                issues.add(
+                    shown,
+                    at(loc.section, loc.index, "id"),
+                    f"{loc.where}.id",
+                    f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]",
+                )
             elif ident is not None:
                 seen[ident] = loc.index
 
     for key, deck in raw.decks.items():
         for where, msg in reference_problems(deck.match, game):
-            issues.add(shown, at("decks", key, "match", *where), dotted(("decks", key, "match", *where)), msg)
+            issues.add(
+                shown,
+                at("decks", key, "match", *where),
+                dotted(("decks", key, "match", *where)),
+                msg,
+            )
         if isinstance(deck.limit, LimitField):
             problem = unknown_key(deck.limit.field, game)
             if problem:
-                issues.add(shown, at("decks", key, "limit", "field"), dotted(("decks", key, "limit", "field")), problem)
+                issues.add(
+                    shown,
+                    at("decks", key, "limit", "field"),
+                    dotted(("decks", key, "limit", "field")),
+                    problem,
+                )
         rules.decks[key] = deck
 
     if raw.setup is not None:
@@ -171,21 +228,48 @@ def load_rules(path: Path, shown: str, root: Path, game: Game, components: list[
     return rules
 
 
-def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[Constraint]:
+def _constraint(
+    section: str,
+    i: int,
+    entry: dict[str, Any],
+    shown: str,
+    at: LineOf,
+    report: Report,
+    issues: Issues,
+) -> Optional[Constraint]:
     if section == "counts":
         kind = entry.get("kind", "count")
         if kind != "count":
-            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"a declared count is always kind 'count'; put a {kind!r} rule under [[constraints]]")
+            issues.add(
+                shown,
+                at(section, i, "kind"),
+                f"{section}[{i}].kind",
+                f"a declared count is always kind 'count'; put a {kind!r} rule under [[constraints]]",
+            )
             return None
         model: type[Constraint] = Count
     else:
         kind = entry.get("kind")
         if kind is None:
-            issues.add(shown, at(section, i), f"{section}[{i}].kind", f"a value is required here: one of {', '.join(KINDS)}")
+            issues.add(
+                shown,
+                at(section, i),
+                f"{section}[{i}].kind",
+                f"a value is required here: one of {', '.join(KINDS)}",
+            )
             return None
         if not isinstance(kind, str) or kind not in KINDS:
-            what = f"unknown constraint kind {kind!r}" if isinstance(kind, str) else "a constraint kind is a name, not a table or a list"
-            issues.add(shown, at(section, i, "kind"), f"{section}[{i}].kind", f"{what}; expected one of {', '.join(KINDS)}")
+            what = (
+                f"unknown constraint kind {kind!r}"
+                if isinstance(kind, str)
+                else "a constraint kind is a name, not a table or a list"
+            )
+            issues.add(
+                shown,
+                at(section, i, "kind"),
+                f"{section}[{i}].kind",
+                f"{what}; expected one of {', '.join(KINDS)}",
+            )
             return None
         model = KINDS[kind]
     try:
@@ -195,12 +279,24 @@ def _constraint(section: str, i: int, entry: dict[str, Any], shown: str, at: Lin
         return None
 
 
-def _fact(i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[Fact]:
+def _fact(
+    i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues
+) -> Optional[Fact]:
     kind = entry.get("kind")
     if not isinstance(kind, str) or kind not in FACT_KINDS:  # missing, or not a name at all
-        what = ("a value is required here" if kind is None else f"unknown fact kind {kind!r}" if isinstance(kind, str)
-                else "a fact kind is a name, not a table or a list")
-        issues.add(shown, at("facts", i, "kind") or at("facts", i), f"facts[{i}].kind", f"{what}; expected one of {', '.join(FACT_KINDS)}")
+        what = (
+            "a value is required here"
+            if kind is None
+            else f"unknown fact kind {kind!r}"
+            if isinstance(kind, str)
+            else "a fact kind is a name, not a table or a list"
+        )
+        issues.add(
+            shown,
+            at("facts", i, "kind") or at("facts", i),
+            f"facts[{i}].kind",
+            f"{what}; expected one of {', '.join(FACT_KINDS)}",
+        )
         return None
     model = FACT_KINDS[kind]
     try:
@@ -210,14 +306,28 @@ def _fact(i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report,
         return None
 
 
-def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at: LineOf, issues: Issues) -> None:
+def _check_constraint_names(
+    rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at: LineOf, issues: Issues
+) -> None:
     for sub, msg in reference_problems(rule.match, game):
         issues.add(shown, at(*loc, "match", *sub), dotted((*loc, "match", *sub)), msg)
     for value in rule.field_keys:
         problem = unknown_key(value, game)
         if problem:
-            attr = next((a for a in (*rule.keys, "left", "right") if _mentions(getattr(rule, a, None), value)), "")
-            issues.add(shown, at(*loc, attr) if attr else at(*loc), dotted((*loc, attr)) if attr else dotted(loc), problem)
+            attr = next(
+                (
+                    a
+                    for a in (*rule.keys, "left", "right")
+                    if _mentions(getattr(rule, a, None), value)
+                ),
+                "",
+            )
+            issues.add(
+                shown,
+                at(*loc, attr) if attr else at(*loc),
+                dotted((*loc, attr)) if attr else dotted(loc),
+                problem,
+            )
 
 
 def _mentions(param: Any, name: str) -> bool:
@@ -230,14 +340,29 @@ def _mentions(param: Any, name: str) -> bool:
     return False
 
 
-def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[Component], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[SetupModel]:
+def _variant(
+    raw: Setup,
+    k: int,
+    variant: Variant,
+    game: Game,
+    components: list[Component],
+    shown: str,
+    at: LineOf,
+    report: Report,
+    issues: Issues,
+) -> Optional[SetupModel]:
     """The setup with a variant's changes applied, validated like the setup itself."""
     steps = [dict(s) for s in raw.steps]
     ok = True
     for j, change in enumerate(variant.change):
         loc = ("setup", "variants", k, "change", j)
         if change.step > len(steps):
-            issues.add(shown, at(*loc, "step"), dotted((*loc, "step")), f"there is no step {change.step}; the setup has {len(steps)}")
+            issues.add(
+                shown,
+                at(*loc, "step"),
+                dotted((*loc, "step")),
+                f"there is no step {change.step}; the setup has {len(steps)}",
+            )
             ok = False
             continue
         for attr in ("count", "upto"):
@@ -252,7 +377,15 @@ def _variant(raw: Setup, k: int, variant: Variant, game: Game, components: list[
                 steps[change.step - 1][attr] = value
     if not ok:
         return None
-    return _setup(raw.model_copy(update={"steps": steps, "variants": []}), game, components, shown, at, report, issues)
+    return _setup(
+        raw.model_copy(update={"steps": steps, "variants": []}),
+        game,
+        components,
+        shown,
+        at,
+        report,
+        issues,
+    )
 
 
 def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
@@ -260,7 +393,11 @@ def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
     if t is None:
         return None, f"no table {v.table!r}; tables: {', '.join(game.tables) or 'none'}"
     cols = [str(c).lower() for c in t.columns]
-    col = len(cols) - 1 if v.column is None else (cols.index(v.column.lower()) if v.column.lower() in cols else -1)
+    col = (
+        len(cols) - 1
+        if v.column is None
+        else (cols.index(v.column.lower()) if v.column.lower() in cols else -1)
+    )
     if col < 0:
         return None, f"table {v.table} has no column {v.column!r}"
     for r in t.rows:
@@ -274,15 +411,33 @@ def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
     return None, f"table {v.table} has no row {v.row!r}"
 
 
-def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at: LineOf, report: Report, issues: Issues) -> Optional[SetupModel]:
+def _setup(
+    raw: Setup,
+    game: Game,
+    components: list[Component],
+    shown: str,
+    at: LineOf,
+    report: Report,
+    issues: Issues,
+) -> Optional[SetupModel]:
     ok = True
     players = game.players
     for i, n in enumerate(raw.players or []):
         if not players.min <= n <= players.max:
-            issues.add(shown, at("setup", "players"), "setup.players", f"{n} players is outside the game's {players.min}–{players.max} (game.toml players)")
+            issues.add(
+                shown,
+                at("setup", "players"),
+                "setup.players",
+                f"{n} players is outside the game's {players.min}–{players.max} (game.toml players)",
+            )
             ok = False
     if BOX in raw.player_piles:
-        issues.add(shown, at("setup", "player_piles"), "setup.player_piles", f"{BOX!r} is the pile every copy starts in; it cannot belong to a player")
+        issues.add(
+            shown,
+            at("setup", "player_piles"),
+            "setup.player_piles",
+            f"{BOX!r} is the pile every copy starts in; it cannot belong to a player",
+        )
         ok = False
     steps: list[Step] = []
     step_lines: list[Optional[int]] = []
@@ -294,9 +449,19 @@ def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at: 
         loc = ("setup", "steps", i)
         kind = entry.get("do")
         if not isinstance(kind, str) or kind not in STEP_KINDS:  # missing, or not a name at all
-            what = ("a value is required here" if kind is None else f"unknown step {kind!r}" if isinstance(kind, str)
-                    else "a step is a name, not a table or a list")
-            issues.add(shown, at(*loc, "do") or at(*loc), dotted((*loc, "do")), f"{what}; expected one of {', '.join(STEP_KINDS)}")
+            what = (
+                "a value is required here"
+                if kind is None
+                else f"unknown step {kind!r}"
+                if isinstance(kind, str)
+                else "a step is a name, not a table or a list"
+            )
+            issues.add(
+                shown,
+                at(*loc, "do") or at(*loc),
+                dotted((*loc, "do")),
+                f"{what}; expected one of {', '.join(STEP_KINDS)}",
+            )
             ok = False
             continue
         model = STEP_KINDS[kind]
@@ -310,13 +475,23 @@ def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at: 
             name = getattr(step, attr)
             if name not in filled and name not in per_player:
                 key = "from" if attr == "from_" else attr
-                issues.add(shown, at(*loc, key), dotted((*loc, key)), f"no earlier step puts anything into pile {name!r}; piles so far: {', '.join(sorted(filled))}")
+                issues.add(
+                    shown,
+                    at(*loc, key),
+                    dotted((*loc, key)),
+                    f"no earlier step puts anything into pile {name!r}; piles so far: {', '.join(sorted(filled))}",
+                )
                 ok = False
         for attr in step.piles_written:
             filled.add(getattr(step, attr))
         names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
         if step.who is not None and not any(n in per_player for n in names):
-            issues.add(shown, at(*loc, "who"), dotted((*loc, "who")), f"'who' applies to steps on player piles ({', '.join(sorted(per_player)) or 'none declared in setup.player_piles'})")
+            issues.add(
+                shown,
+                at(*loc, "who"),
+                dotted((*loc, "who")),
+                f"'who' applies to steps on player piles ({', '.join(sorted(per_player)) or 'none declared in setup.player_piles'})",
+            )
             ok = False
         for attr in step.filters:
             f: Optional[Filter] = getattr(step, attr)
@@ -332,31 +507,63 @@ def _setup(raw: Setup, game: Game, components: list[Component], shown: str, at: 
         for attr in step.counts:
             value = getattr(step, attr)
             if isinstance(value, str) and value not in rolled:
-                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), f"{value!r} is not a value rolled by an earlier step (roll … as = {value!r}); rolled so far: {', '.join(sorted(rolled)) or 'none'}")
+                issues.add(
+                    shown,
+                    at(*loc, attr),
+                    dotted((*loc, attr)),
+                    f"{value!r} is not a value rolled by an earlier step (roll … as = {value!r}); rolled so far: {', '.join(sorted(rolled)) or 'none'}",
+                )
                 ok = False
             elif isinstance(value, int) and value < 0:
-                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), f"expected a count of 0 or more, got {value}")
+                issues.add(
+                    shown,
+                    at(*loc, attr),
+                    dotted((*loc, attr)),
+                    f"expected a count of 0 or more, got {value}",
+                )
                 ok = False
         if isinstance(step, Roll):
             die = by_id.get(step.die)
             faces = die.fields.get(step.field) if die is not None else None
             if die is None:
-                issues.add(shown, at(*loc, "die"), dotted((*loc, "die")), f"no component with id {step.die!r}")
+                issues.add(
+                    shown,
+                    at(*loc, "die"),
+                    dotted((*loc, "die")),
+                    f"no component with id {step.die!r}",
+                )
                 ok = False
             elif not isinstance(faces, list) or not faces:
-                issues.add(shown, at(*loc, "field"), dotted((*loc, "field")), f"{step.die} has no list of faces in field {step.field!r}")
+                issues.add(
+                    shown,
+                    at(*loc, "field"),
+                    dotted((*loc, "field")),
+                    f"{step.die} has no list of faces in field {step.field!r}",
+                )
                 ok = False
             else:
                 rolled.add(step.as_)
-                used_as_count = any(e.get(a) == step.as_ for e in raw.steps[i + 1:] for a in ("count", "upto"))
+                used_as_count = any(
+                    e.get(a) == step.as_ for e in raw.steps[i + 1 :] for a in ("count", "upto")
+                )
                 if used_as_count and not all(str(x).strip().lstrip("-").isdigit() for x in faces):
-                    issues.add(shown, at(*loc, "as"), dotted((*loc, "as")), f"{step.as_!r} is used as a count, but {step.die}'s faces are not all whole numbers: {', '.join(map(str, faces))}")
+                    issues.add(
+                        shown,
+                        at(*loc, "as"),
+                        dotted((*loc, "as")),
+                        f"{step.as_!r} is used as a count, but {step.die}'s faces are not all whole numbers: {', '.join(map(str, faces))}",
+                    )
                     ok = False
         steps.append(step)
         step_lines.append(at(*loc))
     for name in raw.report or []:
         if name not in filled and name not in per_player:
-            issues.add(shown, at("setup", "report"), "setup.report", f"no step puts anything into pile {name!r}; piles: {', '.join(sorted(filled))}")
+            issues.add(
+                shown,
+                at("setup", "report"),
+                "setup.report",
+                f"no step puts anything into pile {name!r}; piles: {', '.join(sorted(filled))}",
+            )
             ok = False
     if not ok:
         return None

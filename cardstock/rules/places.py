@@ -28,8 +28,19 @@ from pydantic import Field, model_validator
 from .filters import Filter, Strict, select, value_of
 
 NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 _WORD_OF = {v: k for k, v in NUMBER_WORDS.items()}
 
@@ -44,7 +55,12 @@ def spelled(value: Any) -> list[str]:
         out += [f"{a} or {b}", f"{a}–{b}", f"{a} to {b}"]
         if a in _WORD_OF and b in _WORD_OF:
             out += [f"{_WORD_OF[a]} or {_WORD_OF[b]}", f"{_WORD_OF[a]} to {_WORD_OF[b]}"]
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() and int(value) in _WORD_OF:
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and float(value).is_integer()
+        and int(value) in _WORD_OF
+    ):
         out.append(_WORD_OF[int(value)])
     return out
 
@@ -95,13 +111,21 @@ class Place(Strict):
 
     @model_validator(mode="after")
     def _one(self) -> "Place":
-        given = [k for k in ("setup", "players", "count", "distinct", "card", "table") if getattr(self, k) is not None]
+        given = [
+            k
+            for k in ("setup", "players", "count", "distinct", "card", "table")
+            if getattr(self, k) is not None
+        ]
         if len(given) != 1:
-            raise ValueError("a place is one of: setup, players, count, distinct, card (with field), table (with row)")
+            raise ValueError(
+                "a place is one of: setup, players, count, distinct, card (with field), table (with row)"
+            )
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         if self.table is not None and self.row is None and self.says is None:
-            raise ValueError("a table place names its row (or, with `says`, reads the table's note)")
+            raise ValueError(
+                "a table place names its row (or, with `says`, reads the table's note)"
+            )
         if self.says is not None and "{value}" not in self.says:
             raise ValueError("'says' marks where the value stands with {value}")
         return self
@@ -114,8 +138,22 @@ class Found:
     """What a place holds: the value (None when it holds none), how a reader names the
     place, and the file and line to point at."""
 
-    def __init__(self, value: Any, label: str, file: str, line: Optional[int], missing: Optional[str] = None, text: Optional[str] = None) -> None:
-        self.value, self.label, self.file, self.line, self.missing = value, label, file, line, missing
+    def __init__(
+        self,
+        value: Any,
+        label: str,
+        file: str,
+        line: Optional[int],
+        missing: Optional[str] = None,
+        text: Optional[str] = None,
+    ) -> None:
+        self.value, self.label, self.file, self.line, self.missing = (
+            value,
+            label,
+            file,
+            line,
+            missing,
+        )
         self.text = text  # the words the place holds, when the value was looked for in them
 
     @property
@@ -137,7 +175,9 @@ def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
     return False, (read_number(found.group(1)) if found else None)
 
 
-def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_line: Optional[int]) -> Found:
+def read_place(
+    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: Optional[int]
+) -> Found:
     """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
     game = catalog.game
     game_file = catalog.display(catalog.folder / "game.toml")
@@ -146,7 +186,14 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
         model = getattr(rules, "setup", None)
         name = "the setup"
         if place.variant is not None:
-            model = next((m for n, m, _ in getattr(rules, "setup_variants", []) if norm(n) == norm(place.variant)), None)
+            model = next(
+                (
+                    m
+                    for n, m, _ in getattr(rules, "setup_variants", [])
+                    if norm(n) == norm(place.variant)
+                ),
+                None,
+            )
             name = f"the setup variant {place.variant!r}"
         if model is None:
             return Found(None, name, rules_file, rules_line, f"{name} is not in {rules_file}")
@@ -154,28 +201,61 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
         if isinstance(place.setup, int):
             index = place.setup - 1 if 1 <= place.setup <= len(steps) else None
         else:
-            hits = [i for i, s in enumerate(steps) if s.do == place.setup
-                    and (place.to is None or getattr(s, "to", None) == place.to)
-                    and (place.from_ is None or getattr(s, "from_", None) == place.from_)]
+            hits = [
+                i
+                for i, s in enumerate(steps)
+                if s.do == place.setup
+                and (place.to is None or getattr(s, "to", None) == place.to)
+                and (place.from_ is None or getattr(s, "from_", None) == place.from_)
+            ]
             index = hits[place.nth - 1] if len(hits) >= place.nth else None
         if index is None:
-            what = f"step {place.setup}" if isinstance(place.setup, int) else f"a {place.setup!r} step" + (f" to {place.to!r}" if place.to else "")
+            what = (
+                f"step {place.setup}"
+                if isinstance(place.setup, int)
+                else f"a {place.setup!r} step" + (f" to {place.to!r}" if place.to else "")
+            )
             return Found(None, name, rules_file, rules_line, f"{name} has no {what}")
         step = steps[index]
         line = model.lines[index] if index < len(model.lines) else None
-        return Found(getattr(step, place.attr, None), f"{name}, step {index + 1} ({step.words()})", rules_file, line)
+        return Found(
+            getattr(step, place.attr, None),
+            f"{name}, step {index + 1} ({step.words()})",
+            rules_file,
+            line,
+        )
     if place.players is not None:
-        return Found(getattr(game.players, place.players), f"game.toml players.{place.players}", game_file, catalog.line("players"))
+        return Found(
+            getattr(game.players, place.players),
+            f"game.toml players.{place.players}",
+            game_file,
+            catalog.line("players"),
+        )
     if place.count is not None:
         n = sum(c.count for c in select(catalog.components, place.count))
         return Found(n, f"the catalog's copies of {place.count.describe()}", rules_file, rules_line)
     if place.distinct is not None:
-        values = {norm(value_of(c, place.distinct)) for c in select(catalog.components, place.match) if value_of(c, place.distinct) not in (None, "")}
-        return Found(len(values), f"the different {place.distinct} values of {(place.match or Filter()).describe()}", rules_file, rules_line)
+        values = {
+            norm(value_of(c, place.distinct))
+            for c in select(catalog.components, place.match)
+            if value_of(c, place.distinct) not in (None, "")
+        }
+        return Found(
+            len(values),
+            f"the different {place.distinct} values of {(place.match or Filter()).describe()}",
+            rules_file,
+            rules_line,
+        )
     if place.card is not None:
         c = next((x for x in catalog.components if x.id == place.card), None)
         if c is None:
-            return Found(None, f"card {place.card}", rules_file, rules_line, f"the catalog has no component {place.card!r}")
+            return Found(
+                None,
+                f"card {place.card}",
+                rules_file,
+                rules_line,
+                f"the catalog has no component {place.card!r}",
+            )
         have = value_of(c, place.field or "")
         label = f"{c.name}'s {place.field}"
         words = None
@@ -186,15 +266,32 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
         return Found(have, label, c.file, c.line, text=words)
     t = game.tables.get(place.table or "")
     if t is None:
-        return Found(None, f"table {place.table}", game_file, None, f"the game has no table {place.table!r}")
+        return Found(
+            None, f"table {place.table}", game_file, None, f"the game has no table {place.table!r}"
+        )
     cols = [norm(c) for c in t.columns]
-    col = len(cols) - 1 if place.column is None else (cols.index(norm(place.column)) if norm(place.column) in cols else -1)
+    col = (
+        len(cols) - 1
+        if place.column is None
+        else (cols.index(norm(place.column)) if norm(place.column) in cols else -1)
+    )
     if col < 0:
-        return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no column {place.column!r}")
+        return Found(
+            None,
+            f"table {place.table}",
+            game_file,
+            catalog.line("tables", place.table),
+            f"table {place.table} has no column {place.column!r}",
+        )
     if place.row is None:  # the table's note, with the words around the value
         ok, have = _in_words(str(t.note or ""), place.says or "{value}", want)
-        return Found(have, f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})", game_file,
-                     catalog.line("tables", place.table, "note") or catalog.line("tables", place.table), text=str(t.note or ""))
+        return Found(
+            have,
+            f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})",
+            game_file,
+            catalog.line("tables", place.table, "note") or catalog.line("tables", place.table),
+            text=str(t.note or ""),
+        )
     hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
     if len(hits) >= place.nth:
         i = hits[place.nth - 1]
@@ -208,7 +305,13 @@ def read_place(place: Place, want: Any, catalog: Any, rules_file: str, rules_lin
             label += f" ({place.says.replace('{value}', '…')!r})"
         return Found(have, label, game_file, line, text=words)
     rows = ", ".join(repr(_plain(r[0])) for r in t.rows)
-    return Found(None, f"table {place.table}", game_file, catalog.line("tables", place.table), f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}")
+    return Found(
+        None,
+        f"table {place.table}",
+        game_file,
+        catalog.line("tables", place.table),
+        f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}",
+    )
 
 
 __all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]

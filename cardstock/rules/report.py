@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the rules' models are imported only for games that have rul
     from .constraints import Outcome
     from .setup import PlayerResult, SetupResult
 
+
 @dataclass(frozen=True)
 class Provider:
     """A check another room provides (print safety from the layouts, the rulebook's
@@ -42,6 +43,7 @@ class Provider:
     # others (still reported in the table's order), so that the faces are laid out for it
     # and a big game's drawings are not read back from the cache (`Faces.outlines`)
     draws: bool = False
+
 
 SECTIONS = {
     "rules": "Rules file",
@@ -98,7 +100,13 @@ class Check:
 
 def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
     """An issue for JSON output; `text` adds the rendered `file:line: field: message` line."""
-    out: dict[str, Any] = {"file": i.file, "line": i.line, "field": i.field, "message": i.message, "level": i.level}
+    out: dict[str, Any] = {
+        "file": i.file,
+        "line": i.line,
+        "field": i.field,
+        "message": i.message,
+        "level": i.level,
+    }
     if text:
         out["text"] = i.render()
     return out
@@ -152,13 +160,20 @@ class CheckReport:
         return next(g for g in self.games if g.id == game_id)
 
     def public(self) -> dict[str, Any]:
-        return {"ok": self.ok, "seed": self.seed, "runs": self.runs, "games": [g.public() for g in self.games]}
+        return {
+            "ok": self.ok,
+            "seed": self.seed,
+            "runs": self.runs,
+            "games": [g.public() for g in self.games],
+        }
 
 
 # ---------------------------------------------------------------- running
 
 
-def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None) -> Check:
+def _from_outcome(
+    section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None
+) -> Check:
     rule = located.rule
     level: Level = "warning" if getattr(rule, "level", "error") == "warning" else "error"
     findings = []
@@ -167,9 +182,15 @@ def _from_outcome(section: str, located: Any, file: str, outcome: Outcome, seed:
     for p in outcome.problems:
         if p.component is not None or p.at is not None:
             # a finding at a card or another place names the rule, where it is written and its source line
-            said = f" ({section[:-1]} '{rule.title()}', {file}:{located.line}{source})" if section in ("facts", "examples") else ""
+            said = (
+                f" ({section[:-1]} '{rule.title()}', {file}:{located.line}{source})"
+                if section in ("facts", "examples")
+                else ""
+            )
             if p.component is not None:
-                findings.append(Issue(p.component.file, p.component.line, p.field, p.message + said, level))
+                findings.append(
+                    Issue(p.component.file, p.component.line, p.field, p.message + said, level)
+                )
             else:
                 assert p.at is not None
                 findings.append(Issue(p.at[0], p.at[1], located.where, p.message + said, level))
@@ -227,22 +248,69 @@ def check_game(
     if not any(wanted(p) for p in RULE_PARTS):
         pass
     elif rules is None:
-        report.checks.append(Check("rules", "the game declares its rules", WARN, f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, constraints and setup are not checked"))
+        report.checks.append(
+            Check(
+                "rules",
+                "the game declares its rules",
+                WARN,
+                f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, constraints and setup are not checked",
+            )
+        )
     else:
         if wanted("counts") and not rules.counts:
-            report.checks.append(Check("counts", "the rulebook's counts are declared", WARN, "rules.toml declares no [[counts]]", rules.file))
+            report.checks.append(
+                Check(
+                    "counts",
+                    "the rulebook's counts are declared",
+                    WARN,
+                    "rules.toml declares no [[counts]]",
+                    rules.file,
+                )
+            )
         for loc in rules.counts if wanted("counts") else []:
-            report.checks.append(_from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
+            report.checks.append(
+                _from_outcome(
+                    "counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed
+                )
+            )
         for loc in rules.constraints if wanted("constraints") else []:
-            report.checks.append(_from_outcome("constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed))
+            report.checks.append(
+                _from_outcome(
+                    "constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed
+                )
+            )
         for loc in rules.facts if wanted("facts") else []:
-            report.checks.append(_from_outcome("facts", loc, rules.file, loc.rule.check_catalog(catalog, rules.file, loc.line), rules.seed or rules.text))
+            report.checks.append(
+                _from_outcome(
+                    "facts",
+                    loc,
+                    rules.file,
+                    loc.rule.check_catalog(catalog, rules.file, loc.line),
+                    rules.seed or rules.text,
+                )
+            )
         for loc in rules.examples if wanted("examples") else []:
-            report.checks.append(_from_outcome("examples", loc, rules.file, loc.rule.check(catalog.components, catalog.game), rules.seed or rules.text))
+            report.checks.append(
+                _from_outcome(
+                    "examples",
+                    loc,
+                    rules.file,
+                    loc.rule.check(catalog.components, catalog.game),
+                    rules.seed or rules.text,
+                )
+            )
         if not wanted("setup"):
             pass
         elif rules.setup is None:
-            report.checks.append(Check("setup", "the setup procedure completes", WARN, "rules.toml has no [setup]: the setup is not simulated", rules.file))
+            report.checks.append(
+                Check(
+                    "setup",
+                    "the setup procedure completes",
+                    WARN,
+                    "rules.toml has no [setup]: the setup is not simulated",
+                    rules.file,
+                )
+            )
         else:
             counts = player_counts(catalog)
             result = _simulated(job, rules.setup, counts, seed, runs)
@@ -250,7 +318,9 @@ def check_game(
             report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
             report.checks.append(_setup_words(rules))
             for name, variant, line in rules.setup_variants:
-                check = _setup_check(_simulated(job, variant, counts, seed, runs), counts, rules.file, line)
+                check = _setup_check(
+                    _simulated(job, variant, counts, seed, runs), counts, rules.file, line
+                )
                 check.rule = f"{check.rule} ({name})"
                 report.checks.append(check)
     if rules is not None and wanted("source") and (rules.seed or rules.text):
@@ -274,7 +344,14 @@ def acknowledge(report: GameReport, rules: Any) -> None:
     for c in report.checks:
         kept: list[Issue] = []
         for issue in c.findings:
-            hit = next((k for k, a in enumerate(rules.acknowledge) if issue.level == "warning" and a.matches(c.rule, c.provider, issue.render())), None)
+            hit = next(
+                (
+                    k
+                    for k, a in enumerate(rules.acknowledge)
+                    if issue.level == "warning" and a.matches(c.rule, c.provider, issue.render())
+                ),
+                None,
+            )
             if hit is None:
                 kept.append(issue)
             else:
@@ -285,9 +362,16 @@ def acknowledge(report: GameReport, rules: Any) -> None:
             c.status, c.summary = ACK, f"{len(c.acknowledged)} acknowledged"
     for k, a in enumerate(rules.acknowledge):
         if not used[k]:
-            report.checks.append(Check("rules", f"acknowledgment of {a.check!r} is still needed", WARN,
-                                       f"it matches no warning: remove it, or fix its 'check'/'contains' ({a.reason})",
-                                       rules.file, rules.acknowledge_lines[k] if k < len(rules.acknowledge_lines) else None))
+            report.checks.append(
+                Check(
+                    "rules",
+                    f"acknowledgment of {a.check!r} is still needed",
+                    WARN,
+                    f"it matches no warning: remove it, or fix its 'check'/'contains' ({a.reason})",
+                    rules.file,
+                    rules.acknowledge_lines[k] if k < len(rules.acknowledge_lines) else None,
+                )
+            )
 
 
 def _setup_words(rules: Any) -> Check:
@@ -296,13 +380,30 @@ def _setup_words(rules: Any) -> Check:
     findings = []
     for i, step in enumerate(rules.setup.steps):
         for typed in step.typed_numbers():
-            findings.append(Issue(rules.file, rules.setup.lines[i], f"setup.steps[{i}].say",
-                                  f"{typed!r} is typed into the step's words; write {{{step.counts[0] if step.counts else 'count'}}} so the words follow the step's own number"))
-    return Check("setup", "each setup step's words are made from its own numbers", FAIL if findings else PASS,
-                 f"{len(findings)} typed number{'s' if len(findings) != 1 else ''}" if findings else f"{len(rules.setup.steps)} steps", rules.file, rules.setup.line, findings=findings)
+            findings.append(
+                Issue(
+                    rules.file,
+                    rules.setup.lines[i],
+                    f"setup.steps[{i}].say",
+                    f"{typed!r} is typed into the step's words; write {{{step.counts[0] if step.counts else 'count'}}} so the words follow the step's own number",
+                )
+            )
+    return Check(
+        "setup",
+        "each setup step's words are made from its own numbers",
+        FAIL if findings else PASS,
+        f"{len(findings)} typed number{'s' if len(findings) != 1 else ''}"
+        if findings
+        else f"{len(rules.setup.steps)} steps",
+        rules.file,
+        rules.setup.line,
+        findings=findings,
+    )
 
 
-def _source_checks(catalog: Any, report: GameReport, sources: Optional[Path], *, full: bool) -> list[Check]:
+def _source_checks(
+    catalog: Any, report: GameReport, sources: Optional[Path], *, full: bool
+) -> list[Check]:
     """The rules held against their source text (`cardstock.rules.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,
     or with `full` — `check --coverage` — a failure)."""
@@ -310,21 +411,59 @@ def _source_checks(catalog: Any, report: GameReport, sources: Optional[Path], *,
     name = rules.text or rules.seed
     source, problem = load_source(name, own=rules.text_path, root=catalog.root, folder=sources)
     if source is None:
-        return [Check("source", "the rules agree with their source", SKIP, problem or "no source", rules.file)]
+        return [
+            Check(
+                "source",
+                "the rules agree with their source",
+                SKIP,
+                problem or "no source",
+                rules.file,
+            )
+        ]
     stated = statements(catalog)
-    found = [Issue(st.statement.file, st.statement.line, st.statement.rule.split(" ", 1)[0], st.message) for st in agreement(source, stated)]
-    checks = [Check("source", f"every cited rule states what {source.name} states on its lines", FAIL if found else PASS,
-                    f"{len(found)} disagreement{'s' if len(found) != 1 else ''}" if found else f"{sum(1 for st in stated if st.source == source.name)} rules agree",
-                    rules.file, findings=found)]
+    found = [
+        Issue(st.statement.file, st.statement.line, st.statement.rule.split(" ", 1)[0], st.message)
+        for st in agreement(source, stated)
+    ]
+    checks = [
+        Check(
+            "source",
+            f"every cited rule states what {source.name} states on its lines",
+            FAIL if found else PASS,
+            f"{len(found)} disagreement{'s' if len(found) != 1 else ''}"
+            if found
+            else f"{sum(1 for st in stated if st.source == source.name)} rules agree",
+            rules.file,
+            findings=found,
+        )
+    ]
     cov = source_coverage(source, stated, rules.asides)
     report.coverage.append(cov)
     missing = [i for i in cov.items if not i.covered]
     level: Level = "error" if full else "warning"
-    findings = [Issue(source.shown, i.line, i.what, f"{i.what} {i.text!r} is stated here and no rule of {rules.file} covers it (cite this line, or set it aside with a reason)", level) for i in missing]
+    findings = [
+        Issue(
+            source.shown,
+            i.line,
+            i.what,
+            f"{i.what} {i.text!r} is stated here and no rule of {rules.file} covers it (cite this line, or set it aside with a reason)",
+            level,
+        )
+        for i in missing
+    ]
     nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
     summary = f"numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, steps {steps[0]}/{steps[1]} covered"
     status = PASS if not missing else (FAIL if full else WARN)
-    checks.append(Check("source", f"every number and name {source.name} states is covered", status, summary, rules.file, findings=findings))
+    checks.append(
+        Check(
+            "source",
+            f"every number and name {source.name} states is covered",
+            status,
+            summary,
+            rules.file,
+            findings=findings,
+        )
+    )
     return checks
 
 
@@ -332,8 +471,20 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
     return {
         "source": cov.source.name,
         "full": cov.full,
-        "tally": {w: dict(zip(("covered", "total"), cov.tally(w))) for w in ("number", "name", "step")},
-        "items": [{"what": i.what, "text": i.text, "line": i.line, "covered": i.covered, "by": i.covered_by, "aside": i.aside} for i in cov.items],
+        "tally": {
+            w: dict(zip(("covered", "total"), cov.tally(w))) for w in ("number", "name", "step")
+        },
+        "items": [
+            {
+                "what": i.what,
+                "text": i.text,
+                "line": i.line,
+                "covered": i.covered,
+                "by": i.covered_by,
+                "aside": i.aside,
+            }
+            for i in cov.items
+        ],
     }
 
 
@@ -343,47 +494,80 @@ def render_coverage(report: CheckReport, *, verbose: bool = False) -> str:
     out: list[str] = []
     for g in report.games:
         if not g.coverage:
-            skipped = next((c for c in g.checks if c.section == "source" and c.status == SKIP), None)
+            skipped = next(
+                (c for c in g.checks if c.section == "source" and c.status == SKIP), None
+            )
             out.append(f"{g.id}: no source text{': ' + skipped.summary if skipped else ''}")
             continue
         for cov in g.coverage:
             nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
             verdict = "full" if cov.full else "NOT FULL"
-            out.append(f"{g.id} — {cov.source.shown}: coverage {verdict}: numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, numbered steps {steps[0]}/{steps[1]}")
+            out.append(
+                f"{g.id} — {cov.source.shown}: coverage {verdict}: numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, numbered steps {steps[0]}/{steps[1]}"
+            )
             for i in cov.items:
                 if i.covered and not verbose:
                     continue
-                how = ("set aside: " + i.aside) if i.aside and not i.covered_by else (", ".join(i.covered_by) if i.covered_by else "NOT COVERED")
+                how = (
+                    ("set aside: " + i.aside)
+                    if i.aside and not i.covered_by
+                    else (", ".join(i.covered_by) if i.covered_by else "NOT COVERED")
+                )
                 out.append(f"    {cov.source.name}:{i.line}  {i.what:<6} {i.text:<24} {how}")
     return "\n".join(out)
 
 
 def _setup_check(result: SetupResult, counts: list[int], file: str, line: Optional[int]) -> Check:
-    span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
+    span = (
+        f"{counts[0]}–{counts[-1]}"
+        if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1))
+        else ", ".join(map(str, counts))
+    )
     findings: list[Issue] = []
     for pr in result.by_players:
         for f in pr.failures:
             step = result.steps[f.step]
-            findings.append(Issue(
-                file, result.lines[f.step], f"setup.steps[{f.step}]",
-                f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} ({step.label()}): {f.message} (first in run {f.first_run}, seed {result.seed})",
-            ))
+            findings.append(
+                Issue(
+                    file,
+                    result.lines[f.step],
+                    f"setup.steps[{f.step}]",
+                    f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} ({step.label()}): {f.message} (first in run {f.first_run}, seed {result.seed})",
+                )
+            )
     if findings:
         bad = [str(pr.players) for pr in result.by_players if not pr.ok]
         summary = f"fails for {', '.join(bad)} players"
     else:
         summary = f"{result.runs} of {result.runs} runs complete for each count"
-    return Check("setup", f"setup completes for {span} players", FAIL if findings else PASS, summary, file, line, findings=findings)
+    return Check(
+        "setup",
+        f"setup completes for {span} players",
+        FAIL if findings else PASS,
+        summary,
+        file,
+        line,
+        findings=findings,
+    )
 
 
-def _simulated(job: Job, setup: SetupModel, counts: list[int], seed: int, runs: Optional[int]) -> SetupResult:
+def _simulated(
+    job: Job, setup: SetupModel, counts: list[int], seed: int, runs: Optional[int]
+) -> SetupResult:
     """`simulate`, or its figures kept from a build whose simulation read the same: the
     setup, the seed, the runs, the player counts and what the steps read of the catalog
     (`setup.reads`: counts, filter matches, grouping values, die faces). An edit to what no
     step reads (a card's text) keeps them. `seconds` is then the time the kept run took."""
     components = job.catalog.components
-    key = key_of("setup", code_key(), repr(setup), repr(counts), str(seed), str(runs or setup.runs),
-                 json.dumps(reads(components, setup), sort_keys=True, default=str))
+    key = key_of(
+        "setup",
+        code_key(),
+        repr(setup),
+        repr(counts),
+        str(seed),
+        str(runs or setup.runs),
+        json.dumps(reads(components, setup), sort_keys=True, default=str),
+    )
     kept = job.cache.get_json("setup", key)
     if kept is not None:
         try:
@@ -402,7 +586,13 @@ def run_provider(provider: Provider, job: Job) -> Check:
     except InputError:  # bad input met while checking (a template over the sandbox's bounds)
         raise
     except Exception as exc:  # another room's bug must not hide the rest of the report
-        return Check(section, title, FAIL, f"the check {name} stopped with {type(exc).__name__}: {exc}", provider=name)
+        return Check(
+            section,
+            title,
+            FAIL,
+            f"the check {name} stopped with {type(exc).__name__}: {exc}",
+            provider=name,
+        )
     bad = [i for i in found if i.bad_input and i.level == "error"]
     if bad:  # the input itself is wrong (found only while checking): exit 2, not a failed check
         raise InputError(bad)
@@ -430,7 +620,23 @@ def run_checks(
     """Every check for every game. `runs` overrides each game's setup.runs; `only` keeps
     the named parts (see `parts()`); `strict` makes every warning not acknowledged fail
     its check."""
-    return CheckReport([check_game(j, providers, seed=seed, runs=runs, only=only, strict=strict, sources=sources, coverage=coverage) for j in jobs], seed, runs)
+    return CheckReport(
+        [
+            check_game(
+                j,
+                providers,
+                seed=seed,
+                runs=runs,
+                only=only,
+                strict=strict,
+                sources=sources,
+                coverage=coverage,
+            )
+            for j in jobs
+        ],
+        seed,
+        runs,
+    )
 
 
 # ---------------------------------------------------------------- rendering
@@ -451,14 +657,30 @@ def _players_json(result: SetupResult, pr: PlayerResult) -> dict[str, Any]:
         "completed": pr.completed,
         "ok": pr.ok,
         "failures": [
-            {"step": f.step, "do": result.steps[f.step].do, "say": result.steps[f.step].say, "kind": f.kind, "message": f.message, "runs": f.runs, "first_run": f.first_run}
+            {
+                "step": f.step,
+                "do": result.steps[f.step].do,
+                "say": result.steps[f.step].say,
+                "kind": f.kind,
+                "message": f.message,
+                "runs": f.runs,
+                "first_run": f.first_run,
+            }
             for f in pr.failures
         ],
         "redraws": [
-            {"step": i, "do": result.steps[i].do, "say": result.steps[i].say, **{k: (round(v, 4) if isinstance(v, float) else v) for k, v in fig.items()}}
+            {
+                "step": i,
+                "do": result.steps[i].do,
+                "say": result.steps[i].say,
+                **{k: (round(v, 4) if isinstance(v, float) else v) for k, v in fig.items()},
+            }
             for i, fig in pr.redraws.items()
         ],
-        "piles": {name: {k: (round(v, 3) if isinstance(v, float) else v) for k, v in fig.items()} for name, fig in pr.piles.items()},
+        "piles": {
+            name: {k: (round(v, 3) if isinstance(v, float) else v) for k, v in fig.items()}
+            for name, fig in pr.piles.items()
+        },
         "seconds": round(pr.seconds, 3),
     }
 
@@ -483,7 +705,11 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                     out.extend(_setup_lines(g.setup))
             where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""
             n = len(c.components)
-            involved = f" ({n} components)" if c.status == PASS and n > 1 and str(n) not in c.summary else ""
+            involved = (
+                f" ({n} components)"
+                if c.status == PASS and n > 1 and str(n) not in c.summary
+                else ""
+            )
             told = c.status == FAIL and any(i.message == c.summary for i in c.findings)
             summary = "" if told else f": {c.summary}"  # the finding below says it, with its place
             out.append(f"    {MARK[c.status]:<4}  {c.rule}{summary}{involved}{where}")
@@ -492,19 +718,29 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
             for issue in shown:
                 out.append(f"          {issue.render()}")
             if limit is not None and len(c.findings) > limit:
-                out.append(f"          … and {len(c.findings) - limit} more (--json lists them all)")
+                out.append(
+                    f"          … and {len(c.findings) - limit} more (--json lists them all)"
+                )
             for issue, why in c.acknowledged:
                 out.append(f"          acknowledged: {issue.render()} — {why}")
         t = g.tally()
-        extra = "".join(f", {t[k]} {w}" for k, w in ((WARN, "warned"), (ACK, "acknowledged"), (SKIP, "skipped")) if t[k])
+        extra = "".join(
+            f", {t[k]} {w}"
+            for k, w in ((WARN, "warned"), (ACK, "acknowledged"), (SKIP, "skipped"))
+            if t[k]
+        )
         verdict = "passes" if g.ok else "FAILS"
         out.append(f"  {g.id} {verdict}: {t[PASS]} passed, {t[FAIL]} failed{extra}")
         out.append("")
     failed = report.failed_games()
     if failed:
-        out.append(f"{len(failed)} of {len(report.games)} games failed the rules check: {', '.join(failed)}")
+        out.append(
+            f"{len(failed)} of {len(report.games)} games failed the rules check: {', '.join(failed)}"
+        )
     else:
-        out.append(f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} passed the rules check")
+        out.append(
+            f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} passed the rules check"
+        )
     return "\n".join(out)
 
 
@@ -522,12 +758,24 @@ def _setup_lines(result: SetupResult) -> list[str]:
         row += [_n(pr.piles[name]["mean"]) if pr.completed else "–" for name in piles]
         for i in redraw_steps:
             fig = pr.redraws[i]
-            row.append(f"{fig['share'] * 100:.1f}% of runs, {fig['mean']:.2f}/run, max {fig['max']}" if pr.completed else "–")
+            row.append(
+                f"{fig['share'] * 100:.1f}% of runs, {fig['mean']:.2f}/run, max {fig['max']}"
+                if pr.completed
+                else "–"
+            )
         rows.append(row)
     widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
-    lines = [f"    {result.runs} runs per player count, seed {result.seed}; piles: mean size after setup"]
+    lines = [
+        f"    {result.runs} runs per player count, seed {result.seed}; piles: mean size after setup"
+    ]
     for r in [header, *rows]:
-        lines.append("    " + "  ".join(cell.ljust(w) if k >= 2 + len(piles) or k == 1 else cell.rjust(w) for k, (cell, w) in enumerate(zip(r, widths))).rstrip())
+        lines.append(
+            "    "
+            + "  ".join(
+                cell.ljust(w) if k >= 2 + len(piles) or k == 1 else cell.rjust(w)
+                for k, (cell, w) in enumerate(zip(r, widths))
+            ).rstrip()
+        )
     for i in redraw_steps:
         lines.append(f"    step {i + 1}: {result.steps[i].label()}")
     return lines

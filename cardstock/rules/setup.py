@@ -33,23 +33,31 @@ from .sources import SeedRef
 
 BOX = "box"
 
-_TYPED = re.compile(r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+_TYPED = re.compile(
+    r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    re.I,
+)
 _SLOT = re.compile(r"\{([a-z_]+)\}")
 
 
 def fill_words(say: str, step: Any) -> str:
     """`say` with each `{name}` replaced by the step's value of that name."""
+
     def one(m: "re.Match[str]") -> str:
         value = getattr(step, m.group(1), None)
         return m.group(0) if value is None else str(value)
+
     return _SLOT.sub(one, say)
+
 
 CountValue = Union[int, str]  # a number, or the name of a value rolled by an earlier step
 
 
 class Step(Strict):
     do: str
-    say: Optional[str] = None  # the rulebook's words for this step: "each player draws {count} cards"
+    say: Optional[str] = (
+        None  # the rulebook's words for this step: "each player draws {count} cards"
+    )
     cite: Optional[SeedRef] = None  # the source line the step comes from
     who: Optional[Literal["each", "first"]] = None  # for steps on player piles
 
@@ -63,8 +71,15 @@ class Step(Strict):
     @model_validator(mode="after")
     def _slots(self) -> "Step":
         for m in _SLOT.finditer(self.say or ""):
-            if m.group(1) not in type(self).model_fields or m.group(1) in ("do", "say", "cite", "who"):
-                raise ValueError(f"say: {{{m.group(1)}}} is not a number of this step; it has: {', '.join('{' + a + '}' for a in type(self).counts) or 'none'}")
+            if m.group(1) not in type(self).model_fields or m.group(1) in (
+                "do",
+                "say",
+                "cite",
+                "who",
+            ):
+                raise ValueError(
+                    f"say: {{{m.group(1)}}} is not a number of this step; it has: {', '.join('{' + a + '}' for a in type(self).counts) or 'none'}"
+                )
         return self
 
     def words(self) -> str:
@@ -152,7 +167,9 @@ class RedrawUntil(Step):
     @model_validator(mode="after")
     def _possible(self) -> "RedrawUntil":
         if isinstance(self.count, int) and self.at_least > self.count:
-            raise ValueError(f"at_least ({self.at_least}) is more than the hand of {self.count}: the redraw could never end")
+            raise ValueError(
+                f"at_least ({self.at_least}) is more than the hand of {self.count}: the redraw could never end"
+            )
         return self
 
 
@@ -414,7 +431,9 @@ class _State:
             return len(self.taken) - sum(self.taken)
         return len(self.piles[name])
 
-    def candidates(self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int]) -> builtins.list[int]:
+    def candidates(
+        self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int]
+    ) -> builtins.list[int]:
         """Copies in the pile matching the filter, bottom to top."""
         if name == BOX and not self.box_open:
             taken = self.taken
@@ -434,27 +453,36 @@ class _State:
         drop: set[int] = set(gone)
         src[:] = [c for c in src if c not in drop]
 
-    def take(self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int], n: Optional[int], random_pick: bool) -> builtins.list[int]:
+    def take(
+        self,
+        name: str,
+        mask: Optional[builtins.list[bool]],
+        members: builtins.list[int],
+        n: Optional[int],
+        random_pick: bool,
+    ) -> builtins.list[int]:
         """Remove and return `n` copies (all when None) matching the filter: from the top of
         the pile, or at random when it is shuffled or `random_pick`."""
         if mask is None and name != BOX and n is not None:
             src = self.piles[name]
             if random_pick or name in self.shuffled:
                 return _pop_random(self, src, n)
-            taken = src[len(src) - n:]
-            del src[len(src) - n:]
+            taken = src[len(src) - n :]
+            del src[len(src) - n :]
             taken.reverse()
             return taken
         return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
 
-    def take_among(self, name: str, cands: builtins.list[int], n: Optional[int], random_pick: bool) -> builtins.list[int]:
+    def take_among(
+        self, name: str, cands: builtins.list[int], n: Optional[int], random_pick: bool
+    ) -> builtins.list[int]:
         """`take`, given the pile's copies that match the filter (`candidates`)."""
         if n is None:
             chosen = cands
         elif random_pick or name in self.shuffled:
             chosen = self.rng.sample(cands, n)
         else:
-            chosen = cands[len(cands) - n:][::-1]
+            chosen = cands[len(cands) - n :][::-1]
         self.remove(name, chosen)
         return chosen
 
@@ -580,18 +608,26 @@ class Simulator:
             if need is not None and shared_source:
                 total, got = need * len(srcs), have(st, srcs[0])
                 if got < total:
-                    raise Infeasible(f"{len(srcs)} players × {need} = {total} cards{desc} needed from {_shown_pile(srcs[0])}, which holds {got}")
+                    raise Infeasible(
+                        f"{len(srcs)} players × {need} = {total} cards{desc} needed from {_shown_pile(srcs[0])}, which holds {got}"
+                    )
             for s, d in zip(srcs, dsts):
                 if need is not None and not shared_source:
-                    if mask is not None:  # the matching copies, found once for the count and the move
+                    if (
+                        mask is not None
+                    ):  # the matching copies, found once for the count and the move
                         cands = st.candidates(s, mask, members)
                         if len(cands) < need:
-                            raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {len(cands)}")
+                            raise Infeasible(
+                                f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {len(cands)}"
+                            )
                         st.list(d).extend(st.take_among(s, cands, need, False))
                         continue
                     got = have(st, s)
                     if got < need:
-                        raise Infeasible(f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {got}")
+                        raise Infeasible(
+                            f"{_who(s) or _who(d)}needs {need} cards{desc} from {_shown_pile(s)}, which holds {got}"
+                        )
                 st.list(d).extend(st.take(s, mask, members, need, False))
 
         return run
@@ -608,18 +644,24 @@ class Simulator:
                 cands = st.candidates(s, mask, members)
                 if keys is None:
                     if len(cands) < need:
-                        raise Infeasible(f"{_who(d)}needs to choose {need}{desc} from {_shown_pile(s)}, which holds {len(cands)}")
+                        raise Infeasible(
+                            f"{_who(d)}needs to choose {need}{desc} from {_shown_pile(s)}, which holds {len(cands)}"
+                        )
                     chosen = st.rng.sample(cands, need)
                 else:
                     groups: dict[str, list[int]] = {}
                     for c in cands:
                         groups.setdefault(keys[c], []).append(c)
                     if not groups:
-                        raise Infeasible(f"{_who(d)}needs {need} of each {step.per}{desc} from {_shown_pile(s)}, which holds none")
+                        raise Infeasible(
+                            f"{_who(d)}needs {need} of each {step.per}{desc} from {_shown_pile(s)}, which holds none"
+                        )
                     chosen = []
                     for value in sorted(groups):
                         if len(groups[value]) < need:
-                            raise Infeasible(f"{_who(d)}needs {need} of {step.per} {value}{desc} from {_shown_pile(s)}, which holds {len(groups[value])}")
+                            raise Infeasible(
+                                f"{_who(d)}needs {need} of {step.per} {value}{desc} from {_shown_pile(s)}, which holds {len(groups[value])}"
+                            )
                         chosen.extend(st.rng.sample(groups[value], need))
                 st.remove(s, chosen)
                 st.list(d).extend(chosen)
@@ -640,12 +682,14 @@ class Simulator:
             values = sorted(groups)
             need = per * len(dsts)
             if len(values) < need:
-                raise Infeasible(f"{len(dsts)} players × {per} = {need} different {step.by} values{desc} needed from {_shown_pile(src_name)}, which has {len(values)}: {', '.join(values) or 'none'}")
+                raise Infeasible(
+                    f"{len(dsts)} players × {per} = {need} different {step.by} values{desc} needed from {_shown_pile(src_name)}, which has {len(values)}: {', '.join(values) or 'none'}"
+                )
             picked = st.rng.sample(values, need)
             gone: list[int] = []
             for p, d in enumerate(dsts):
                 dst = st.list(d)
-                for value in picked[p * per:(p + 1) * per]:
+                for value in picked[p * per : (p + 1) * per]:
                     dst.extend(groups[value])
                     gone.extend(groups[value])
             st.remove(src_name, gone)
@@ -663,7 +707,9 @@ class Simulator:
                 if need <= 0:
                     continue
                 if st.size(s) < need:
-                    raise Infeasible(f"refilling {_shown_pile(d)} to {target} needs {need} from {_shown_pile(s)}, which holds {st.size(s)}")
+                    raise Infeasible(
+                        f"refilling {_shown_pile(d)} to {target} needs {need} from {_shown_pile(s)}, which holds {st.size(s)}"
+                    )
                 dst.extend(st.take(s, None, self.copies.all, need, False))
 
         return run
@@ -689,7 +735,10 @@ class Simulator:
                 while got < need:
                     attempts += 1
                     if attempts > cap or not src:
-                        raise Infeasible(f"{_who(d)}gave up after {attempts - 1} draws (max_attempts = {cap}) with {got} of {need} accepted", "cap")
+                        raise Infeasible(
+                            f"{_who(d)}gave up after {attempts - 1} draws (max_attempts = {cap}) with {got} of {need} accepted",
+                            "cap",
+                        )
                     c = st.draw(s, src)
                     if mask[c]:
                         dst.append(c)
@@ -707,7 +756,9 @@ class Simulator:
 
         return run
 
-    def _redraw_until(self, index: int, step: RedrawUntil, srcs: list[str], dsts: list[str]) -> Runner:
+    def _redraw_until(
+        self, index: int, step: RedrawUntil, srcs: list[str], dsts: list[str]
+    ) -> Runner:
         mask = self.copies.mask(step.require)
         assert mask is not None
         cnt, cap, least = step.count, step.max_attempts, step.at_least
@@ -724,12 +775,17 @@ class Simulator:
                         "impossible",
                     )
                 if len(src) < need:
-                    raise Infeasible(f"{_who(d)}needs {need} cards from {_shown_pile(s)}, which holds {len(src)}")
+                    raise Infeasible(
+                        f"{_who(d)}needs {need} cards from {_shown_pile(s)}, which holds {len(src)}"
+                    )
                 attempts = 0
                 while True:
                     attempts += 1
                     if attempts > cap:
-                        raise Infeasible(f"{_who(d)}gave up after {cap} redraws (max_attempts = {cap}): no hand of {need} had {least} matching {desc}", "cap")
+                        raise Infeasible(
+                            f"{_who(d)}gave up after {cap} redraws (max_attempts = {cap}): no hand of {need} had {least} matching {desc}",
+                            "cap",
+                        )
                     hand = st.take(s, None, self.copies.all, need, False)
                     if sum(1 for c in hand if mask[c]) >= least:
                         dst.extend(hand)
@@ -819,21 +875,44 @@ def reads(components: list[Component], setup: SetupModel) -> list[Any]:
 
 def figures(result: SetupResult) -> list[Any]:
     """A simulation's figures for each player count, as JSON-able data (`from_figures`)."""
-    def pairs(d: dict[Any, Any]) -> list[list[Any]]:  # in order: the report shows them so (JSON objects get sorted)
+
+    def pairs(
+        d: dict[Any, Any],
+    ) -> list[list[Any]]:  # in order: the report shows them so (JSON objects get sorted)
         return [[k, pairs(v) if isinstance(v, dict) else v] for k, v in d.items()]
 
-    return [[pr.players, pr.runs, pr.completed, [[f.step, f.kind, f.message, f.runs, f.first_run] for f in pr.failures],
-             pairs(pr.redraws), pairs(pr.piles), pr.seconds] for pr in result.by_players]
+    return [
+        [
+            pr.players,
+            pr.runs,
+            pr.completed,
+            [[f.step, f.kind, f.message, f.runs, f.first_run] for f in pr.failures],
+            pairs(pr.redraws),
+            pairs(pr.piles),
+            pr.seconds,
+        ]
+        for pr in result.by_players
+    ]
 
 
 def from_figures(data: Any, setup: SetupModel, seed: int, runs: int) -> SetupResult:
     """The result `figures` gave, for `setup`; raises KeyError, TypeError or ValueError
     for anything else."""
-    by_players = [PlayerResult(int(players), int(n), int(completed), [Failure(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in failures],
-                               {int(step): {str(k): v for k, v in fig} for step, fig in redraws},
-                               {str(name): {str(k): v for k, v in fig} for name, fig in piles}, float(seconds))
-                  for players, n, completed, failures, redraws, piles, seconds in data]
-    return SetupResult(seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=by_players)
+    by_players = [
+        PlayerResult(
+            int(players),
+            int(n),
+            int(completed),
+            [Failure(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in failures],
+            {int(step): {str(k): v for k, v in fig} for step, fig in redraws},
+            {str(name): {str(k): v for k, v in fig} for name, fig in piles},
+            float(seconds),
+        )
+        for players, n, completed, failures, redraws, piles, seconds in data
+    ]
+    return SetupResult(
+        seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=by_players
+    )
 
 
 @dataclass
@@ -844,7 +923,14 @@ class Stats:
 STATS = Stats()
 
 
-def simulate(components: list[Component], setup: SetupModel, player_counts: list[int], *, seed: int = 1, runs: Optional[int] = None) -> SetupResult:
+def simulate(
+    components: list[Component],
+    setup: SetupModel,
+    player_counts: list[int],
+    *,
+    seed: int = 1,
+    runs: Optional[int] = None,
+) -> SetupResult:
     """Run the setup `runs` times for each player count."""
     STATS.simulated += 1
     runs = runs or setup.runs
@@ -870,7 +956,14 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
         redraw_sum = {i: 0 for i in redraw_steps}
         redraw_any = {i: 0 for i in redraw_steps}
         redraw_max = {i: 0 for i in redraw_steps}
-        shown = [(name, [f"{name}#{p + 1}" for p in range(n)] if name in sim.per_player else [], totals[name]) for name in report]
+        shown = [
+            (
+                name,
+                [f"{name}#{p + 1}" for p in range(n)] if name in sim.per_player else [],
+                totals[name],
+            )
+            for name in report
+        ]
         nsteps = len(runners)
         fixed, first = _fixed_start(runners, _State(ncopies, _NoRandom(), nsteps, names))
         rest = list(enumerate(runners))[first:]
@@ -912,7 +1005,14 @@ def simulate(components: list[Component], setup: SetupModel, player_counts: list
             }
         for name in report:
             s, lo, hi = totals[name]
-            res.piles[name] = {"mean": s / done, "min": lo or 0, "max": hi or 0, "per_player": name in sim.per_player}
+            res.piles[name] = {
+                "mean": s / done,
+                "min": lo or 0,
+                "max": hi or 0,
+                "per_player": name in sim.per_player,
+            }
         res.seconds = time.perf_counter() - start
         results.append(res)
-    return SetupResult(seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=results)
+    return SetupResult(
+        seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=results
+    )

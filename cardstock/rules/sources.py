@@ -28,7 +28,9 @@ from pydantic import Field
 from ..core.files import Unreadable, present, read_text, shown
 from .filters import Strict
 
-SOURCES_ENV = "CARDSTOCK_SOURCES"  # the folder seed rulebooks are looked up in, when --sources is not given
+SOURCES_ENV = (
+    "CARDSTOCK_SOURCES"  # the folder seed rulebooks are looked up in, when --sources is not given
+)
 
 
 class SeedRef(Strict):
@@ -44,7 +46,11 @@ class SeedRef(Strict):
         return [self.line, *(n for n in self.also if n != self.line)]
 
     def public(self, default_seed: Optional[str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"seed": self.seed or default_seed, "line": self.line, "says": self.says}
+        out: dict[str, Any] = {
+            "seed": self.seed or default_seed,
+            "line": self.line,
+            "says": self.says,
+        }
         if self.also:
             out["also"] = list(self.also)
         return out
@@ -74,24 +80,34 @@ def sources_folder(given: Optional[Path]) -> Optional[Path]:
     return Path(env) if env else None
 
 
-def load_source(name: str, *, own: Optional[Path], root: Path, folder: Optional[Path]) -> tuple[Optional[SourceText], Optional[str]]:
+def load_source(
+    name: str, *, own: Optional[Path], root: Path, folder: Optional[Path]
+) -> tuple[Optional[SourceText], Optional[str]]:
     """The source text a rules file names: its own `text` (a project file; `own` is its path)
     or a `seed` in the sources `folder`. (None, why) when it cannot be had."""
     if own is not None:
         path, base = own, root
     elif folder is None:
-        return None, f"the source {name} is looked up in a sources folder: give --sources DIR (or set {SOURCES_ENV})"
+        return (
+            None,
+            f"the source {name} is looked up in a sources folder: give --sources DIR (or set {SOURCES_ENV})",
+        )
     else:
         path, base = folder / name, folder
         if Path(name).name != name:
             return None, f"a seed is a file name in the sources folder, not a path: {name!r}"
     if not present(path):
-        return None, f"the source {name} is not in {shown(path.parent, root) if own is not None else folder}"
+        return (
+            None,
+            f"the source {name} is not in {shown(path.parent, root) if own is not None else folder}",
+        )
     try:
         text = read_text(path, base)
     except Unreadable as exc:
         return None, f"cannot read the source {name}: {exc}"
-    return SourceText(name, shown(path, root) if own is not None else path.as_posix(), tuple(text.splitlines())), None
+    return SourceText(
+        name, shown(path, root) if own is not None else path.as_posix(), tuple(text.splitlines())
+    ), None
 
 
 __all__ = ["SOURCES_ENV", "SeedRef", "SourceText", "load_source", "sources_folder"]

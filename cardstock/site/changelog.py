@@ -79,7 +79,11 @@ def _flat(data: Any, at: str = "") -> dict[str, Any]:
     elif isinstance(data, list) and data and all(isinstance(v, dict) for v in data):
         for i, v in enumerate(data):
             label = v.get("name") or v.get("id") or i + 1
-            out.update(_flat({kk: vv for kk, vv in v.items() if kk not in ("name", "id")}, f"{at}[{label}]"))
+            out.update(
+                _flat(
+                    {kk: vv for kk, vv in v.items() if kk not in ("name", "id")}, f"{at}[{label}]"
+                )
+            )
     else:
         out[at] = _norm(data)
     return out
@@ -93,11 +97,19 @@ def _rules(root: Path, game: str) -> dict[str, Any]:
     return _flat(found[0]) if found else {}
 
 
-def rules_changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+def rules_changes(
+    before: dict[str, Any], after: dict[str, Any]
+) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
     """(facts, setup): each (key, before, after) that differs, whitespace aside."""
     keys = sorted(set(before) | set(after))
-    diff = [(k, _shown(before.get(k)), _shown(after.get(k))) for k in keys if before.get(k) != after.get(k)]
-    return [d for d in diff if not d[0].startswith("setup")], [d for d in diff if d[0].startswith("setup")]
+    diff = [
+        (k, _shown(before.get(k)), _shown(after.get(k)))
+        for k in keys
+        if before.get(k) != after.get(k)
+    ]
+    return [d for d in diff if not d[0].startswith("setup")], [
+        d for d in diff if d[0].startswith("setup")
+    ]
 
 
 def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
@@ -106,8 +118,11 @@ def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
     after = {c.id: c for c in new.catalog.components}
     added = [i for i in after if i not in before]
     removed = [i for i in before if i not in after]
-    renamed: dict[str, str] = {}  # new id → old id: the same set and the same other fields, else the same place
+    renamed: dict[
+        str, str
+    ] = {}  # new id → old id: the same set and the same other fields, else the same place
     if old is not None:
+
         def places_in(catalog: Any) -> dict[str, tuple[str, int]]:
             """Each component's place: its set and its index among the set's components."""
             seen: dict[str, int] = {}
@@ -142,13 +157,20 @@ def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
             out.append(CardChange(cid, comp.name, "added"))
             continue
         a, b = _norm(_row(then)), _norm(_row(comp))
-        diff = [(k, _shown(_row(then).get(k)), _shown(_row(comp).get(k))) for k in sorted(set(a) | set(b), key=lambda k: (k not in ROW_KEYS, k))
-                if a.get(k) != b.get(k)]
+        diff = [
+            (k, _shown(_row(then).get(k)), _shown(_row(comp).get(k)))
+            for k in sorted(set(a) | set(b), key=lambda k: (k not in ROW_KEYS, k))
+            if a.get(k) != b.get(k)
+        ]
         seen = prints.get(cid)
         rows = set(a) | set(b) | {"size", "back"}
         other = [w for w in (seen.what if seen else ()) if w not in rows and w != "new"]
         if diff or other or cid != was_id:
-            out.append(CardChange(cid, comp.name, "changed", diff, other, was_id if was_id != cid else None))
+            out.append(
+                CardChange(
+                    cid, comp.name, "changed", diff, other, was_id if was_id != cid else None
+                )
+            )
     gone = set(renamed.values())
     out += [CardChange(i, before[i].name, "removed") for i in removed if i not in gone]
     return out
@@ -165,13 +187,15 @@ class Log:
     images: dict[tuple[str, str], str]  # (id, "before" | "after") → path relative to the changelog
 
 
-
 def card_groups(log: Log) -> list[tuple[str, list[CardChange]]]:
     """The added, changed and removed cards under their headings, the empty groups left out
     (the Markdown and the HTML changelog list the same groups)."""
-    groups = [(heading, [c for c in log.cards if c.kind == kind])
-              for heading, kind in (("Added", "added"), ("Changed", "changed"), ("Removed", "removed"))]
+    groups = [
+        (heading, [c for c in log.cards if c.kind == kind])
+        for heading, kind in (("Added", "added"), ("Changed", "changed"), ("Removed", "removed"))
+    ]
     return [(heading, cards) for heading, cards in groups if cards]
+
 
 def markdown(log: Log) -> str:
     lines = [f"# {log.title}: changes {log.span}", ""]
@@ -186,7 +210,11 @@ def markdown(log: Log) -> str:
                 lines.append(f"  - {f}: {a} → {b}")
             for w in c.print_only:
                 lines.append(f"  - its print: {w}")
-            pics = " ".join(f"![{when}]({log.images[(c.id, when)]})" for when in ("before", "after") if (c.id, when) in log.images)
+            pics = " ".join(
+                f"![{when}]({log.images[(c.id, when)]})"
+                for when in ("before", "after")
+                if (c.id, when) in log.images
+            )
             if pics:
                 lines.append(f"  - {pics}")
         lines.append("")
@@ -198,19 +226,23 @@ def markdown(log: Log) -> str:
 
 def page(log: Log) -> str:
     e = html.escape
-    parts = [f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{e(log.title)}: changes</title>",
-             "<style>body{font:15px/1.4 sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-             "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}img{height:140px;margin:.3em .6em 0 0;"
-             "border:1px solid #ccc}.when{font-size:12px;color:#666}</style></head><body>",
-             f"<h1>{e(log.title)}: changes {e(log.span)}</h1>"]
+    parts = [
+        f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{e(log.title)}: changes</title>',
+        "<style>body{font:15px/1.4 sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
+        "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}img{height:140px;margin:.3em .6em 0 0;"
+        "border:1px solid #ccc}.when{font-size:12px;color:#666}</style></head><body>",
+        f"<h1>{e(log.title)}: changes {e(log.span)}</h1>",
+    ]
     if not log.cards and not log.facts and not log.setup:
         parts.append("<p>Nothing changed.</p>")
     for heading, cards in card_groups(log):
         parts.append(f"<h2>{heading} cards</h2><ul>")
         for c in cards:
             renamed = f" (was <code>{e(c.was)}</code>)" if c.was else ""
-            parts.append(f"<li id=\"card-{e(c.id)}\"><strong>{e(c.name)}</strong> (<code>{e(c.id)}</code>){renamed}<ul>")
+            parts.append(
+                f'<li id="card-{e(c.id)}"><strong>{e(c.name)}</strong> (<code>{e(c.id)}</code>){renamed}<ul>'
+            )
             for f, a, b in c.fields:
                 parts.append(f"<li>{e(f)}: <del>{e(a)}</del> → <ins>{e(b)}</ins></li>")
             for w in c.print_only:
@@ -218,50 +250,93 @@ def page(log: Log) -> str:
             parts.append("</ul>")
             for when in ("before", "after"):
                 if (c.id, when) in log.images:
-                    parts.append(f"<figure style=\"display:inline-block;margin:0\"><img src=\"{e(log.images[(c.id, when)])}\" "
-                                 f"alt=\"{e(c.name)} {when}\"><figcaption class=\"when\">{when}</figcaption></figure>")
+                    parts.append(
+                        f'<figure style="display:inline-block;margin:0"><img src="{e(log.images[(c.id, when)])}" '
+                        f'alt="{e(c.name)} {when}"><figcaption class="when">{when}</figcaption></figure>'
+                    )
             parts.append("</li>")
         parts.append("</ul>")
     for heading, rows in (("Rules facts", log.facts), ("Setup", log.setup)):
         if rows:
             parts.append(f"<h2>{heading}</h2><ul>")
-            parts += [f"<li><code>{e(k)}</code>: <del>{e(a)}</del> → <ins>{e(b)}</ins></li>" for k, a, b in rows]
+            parts += [
+                f"<li><code>{e(k)}</code>: <del>{e(a)}</del> → <ins>{e(b)}</ins></li>"
+                for k, a, b in rows
+            ]
             parts.append("</ul>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
 
-def _thumbs(faces: Optional[Faces], ids: list[str], when: str, folder: Path, game: str) -> tuple[list[Artifact], dict[tuple[str, str], str]]:
+def _thumbs(
+    faces: Optional[Faces], ids: list[str], when: str, folder: Path, game: str
+) -> tuple[list[Artifact], dict[tuple[str, str], str]]:
     """PNG thumbnails of the fronts of `ids` (when they exist in `faces`)."""
     if faces is None:
         return [], {}
     comps = {c.id: c for c in faces.catalog.components}
-    drawn = [(i, faces.full(f)) for i in ids if i in comps for f in [faces.face(comps[i], "front")] if f is not None]
+    drawn = [
+        (i, faces.full(f))
+        for i in ids
+        if i in comps
+        for f in [faces.face(comps[i], "front")]
+        if f is not None
+    ]
     made, names = [], {}
-    for (cid, _face), png in zip(drawn, face_pngs([f for _, f in drawn], THUMB_DPI, title="changelog thumbnails")):
+    for (cid, _face), png in zip(
+        drawn, face_pngs([f for _, f in drawn], THUMB_DPI, title="changelog thumbnails")
+    ):
         rel = f"img/{cid}-{when}.png"
         made.append(artifact(game, "changelog-image", folder / rel, png))
         names[(cid, when)] = rel
     return made, names
 
 
-def _write(job: Job, span: Span, old: Optional[Faces], new: Faces, old_root: Optional[Path], new_root: Path) -> StageResult:
+def _write(
+    job: Job, span: Span, old: Optional[Faces], new: Faces, old_root: Optional[Path], new_root: Path
+) -> StageResult:
     catalog = new.catalog
     cards = card_changes(old, new)
-    facts, setup = rules_changes(_rules(old_root, catalog.id) if old_root else {}, _rules(new_root, catalog.id))
+    facts, setup = rules_changes(
+        _rules(old_root, catalog.id) if old_root else {}, _rules(new_root, catalog.id)
+    )
     folder = Path(job.build.out) / catalog.id / "changelog"
     shown_before = [c.was or c.id for c in cards if c.kind in ("changed", "removed")]
     made, images = _thumbs(old, shown_before, "before", folder, catalog.id)
-    made2, images2 = _thumbs(new, [c.id for c in cards if c.kind in ("changed", "added")], "after", folder, catalog.id)
+    made2, images2 = _thumbs(
+        new, [c.id for c in cards if c.kind in ("changed", "added")], "after", folder, catalog.id
+    )
     images.update(images2)
     for c in cards:  # a renamed card's before picture is under its old id
         if c.was and (c.was, "before") in images:
             images[(c.id, "before")] = images.pop((c.was, "before"))
     after = span.after[:10] if span.after else "the working files"
-    log = Log(catalog.id, f"{catalog.game.title}", f"from {span.before[:10]} to {after}", cards, facts, setup, images)
+    log = Log(
+        catalog.id,
+        f"{catalog.game.title}",
+        f"from {span.before[:10]} to {after}",
+        cards,
+        facts,
+        setup,
+        images,
+    )
     result = StageResult(made + made2)
-    result.artifacts.append(artifact(catalog.id, "changelog", folder / f"{catalog.id}-changelog.md", markdown(log).encode("utf-8")))
-    result.artifacts.append(artifact(catalog.id, "changelog-html", folder / f"{catalog.id}-changelog.html", page(log).encode("utf-8")))
+    result.artifacts.append(
+        artifact(
+            catalog.id,
+            "changelog",
+            folder / f"{catalog.id}-changelog.md",
+            markdown(log).encode("utf-8"),
+        )
+    )
+    result.artifacts.append(
+        artifact(
+            catalog.id,
+            "changelog-html",
+            folder / f"{catalog.id}-changelog.html",
+            page(log).encode("utf-8"),
+        )
+    )
     return result
 
 
@@ -274,7 +349,11 @@ def build_changelog(job: Job) -> StageResult:
         with tempfile.TemporaryDirectory(prefix="cardstock-log-") as tmp:
             before_root = Path(tmp) / "before"
             materialise(root, span.before, before_root)
-            olds, _ = faces_at(before_root, [game]) if (before_root / "catalog" / game / "game.toml").is_file() else ([], [])
+            olds, _ = (
+                faces_at(before_root, [game])
+                if (before_root / "catalog" / game / "game.toml").is_file()
+                else ([], [])
+            )
             old = olds[0] if olds else None
             if span.after is None:
                 return _write(job, span, old, job.faces, before_root, root)
@@ -282,10 +361,22 @@ def build_changelog(job: Job) -> StageResult:
             materialise(root, span.after, after_root)
             news, problems = faces_at(after_root, [game])
             if not news:
-                return StageResult(findings=[Issue("command line", None, "REF", f"{game} cannot be read at {span.after[:10]}", "warning")])
+                return StageResult(
+                    findings=[
+                        Issue(
+                            "command line",
+                            None,
+                            "REF",
+                            f"{game} cannot be read at {span.after[:10]}",
+                            "warning",
+                        )
+                    ]
+                )
             return _write(job, span, old, news[0], before_root, after_root)
     except (RevisionError, Unreadable) as exc:
-        return StageResult(findings=[Issue("command line", None, "REF", f"{span.ref}: {exc}", "warning")])
+        return StageResult(
+            findings=[Issue("command line", None, "REF", f"{span.ref}: {exc}", "warning")]
+        )
 
 
 __all__ = ["CardChange", "build_changelog", "card_changes", "markdown", "page", "rules_changes"]

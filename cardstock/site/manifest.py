@@ -76,7 +76,17 @@ def recall(out: Path, data: Any) -> Optional[list[Artifact]]:
             parts = _parts(e["path"])
             if parts is None or not holds(out, parts, e["bytes"], e["sha256"]):
                 return None
-            found.append(Artifact(e["game"], e["kind"], out.joinpath(*parts), e["paper"], e["pages"], e["bytes"], e["sha256"]))
+            found.append(
+                Artifact(
+                    e["game"],
+                    e["kind"],
+                    out.joinpath(*parts),
+                    e["paper"],
+                    e["pages"],
+                    e["bytes"],
+                    e["sha256"],
+                )
+            )
         except (KeyError, TypeError):
             return None
     return found
@@ -102,7 +112,11 @@ def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
 
 def _current(out: Path, replaced: frozenset[str] = frozenset()) -> dict[str, dict[str, Any]]:
     """The manifest's entries that still hold (those about to be replaced are not checked)."""
-    return {e["path"]: e for e in read(out) if isinstance(e, dict) and (e.get("path") in replaced or _still_true(out, e))}
+    return {
+        e["path"]: e
+        for e in read(out)
+        if isinstance(e, dict) and (e.get("path") in replaced or _still_true(out, e))
+    }
 
 
 def merged(out: Path, artifacts: Iterable[Artifact]) -> dict[str, dict[str, Any]]:
@@ -129,7 +143,9 @@ def write(out: Path, artifacts: Iterable[Artifact]) -> Path:
 
 def _listed(out: Path) -> dict[str, dict[str, Any]]:
     """The manifest's entries as written, by path (checked against their files or not)."""
-    return {e["path"]: e for e in read(out) if isinstance(e, dict) and isinstance(e.get("path"), str)}
+    return {
+        e["path"]: e for e in read(out) if isinstance(e, dict) and isinstance(e.get("path"), str)
+    }
 
 
 def forget(out: Path, parts: Iterable[tuple[Any, Iterable[str]]]) -> None:

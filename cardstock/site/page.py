@@ -27,7 +27,13 @@ from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.units import PAPER_LABELS
 from ..core.issues import InputError, Issue
-from ..core.templating import FileLoader, UnreadableTemplate, environment, error_line, template_message
+from ..core.templating import (
+    FileLoader,
+    UnreadableTemplate,
+    environment,
+    error_line,
+    template_message,
+)
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -49,7 +55,12 @@ KIND_LABELS = {
     "reprint": "Reprint: the cards changed",
     "proof": "Proof sheets",
 }
-LISTED = {"cards-csv", "tts-json", "print-shop-zip", "changelog-html"}  # downloads that are not PDFs
+LISTED = {
+    "cards-csv",
+    "tts-json",
+    "print-shop-zip",
+    "changelog-html",
+}  # downloads that are not PDFs
 # The most faces a game's gallery shows (its deck backs are shown besides): a page of one
 # picture per face of a game of many thousands would be megabytes no one scrolls through.
 GALLERY_MAX = 1000
@@ -71,7 +82,13 @@ def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
         if e["kind"] != "svg":
             continue
         folder, stem = posixpath.dirname(posixpath.dirname(e["path"])), _stem(e["path"])
-        name = stem if stem.startswith("back-") else f"{stem[:-8]}-back" if stem.endswith("-reverse") else f"{stem}-front"
+        name = (
+            stem
+            if stem.startswith("back-")
+            else f"{stem[:-8]}-back"
+            if stem.endswith("-reverse")
+            else f"{stem}-front"
+        )
         png = posixpath.join(folder, "cards", "png", f"{name}.png")
         if png in pngs:
             out[e["path"]] = png
@@ -107,16 +124,32 @@ def game_info(cat: "Catalog", status: GameStatus) -> dict[str, Any]:
 def _unknown_game(game: str) -> dict[str, Any]:
     """A game the manifest lists but no build has described (an output folder from an
     older cardstock): its files are still offered."""
-    return {"id": game, "title": game, "version": "", "description": "", "players": "?", "components": 0,
-            "kinds": "", "names": [], "status": {"ok": None, "lines": []}}
+    return {
+        "id": game,
+        "title": game,
+        "version": "",
+        "description": "",
+        "players": "?",
+        "components": 0,
+        "kinds": "",
+        "names": [],
+        "status": {"ok": None, "lines": []},
+    }
 
 
 def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
     mine = [e for e in entries if e["game"] == info["id"]]
     downloads = [
         {
-            "href": quote(e["path"], safe="/"),  # a path holding a space ("Saved Objects") is a valid link
-            "label": KIND_LABELS.get(e["kind"], e["kind"]) + (f" ({_stem(e['path']).removeprefix(info['id'] + '-')})" if e["kind"] in ("print-shop-zip", "proof") else ""),
+            "href": quote(
+                e["path"], safe="/"
+            ),  # a path holding a space ("Saved Objects") is a valid link
+            "label": KIND_LABELS.get(e["kind"], e["kind"])
+            + (
+                f" ({_stem(e['path']).removeprefix(info['id'] + '-')})"
+                if e["kind"] in ("print-shop-zip", "proof")
+                else ""
+            ),
             "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
@@ -125,7 +158,13 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
         if (e["path"].endswith(".pdf") and e["kind"] != "print-shop") or e["kind"] in LISTED
     ]
     order = list(KIND_LABELS.values())
-    downloads.sort(key=lambda d: (order.index(d["label"]) if d["label"] in order else 99, d["paper"], d["href"]))
+    downloads.sort(
+        key=lambda d: (
+            order.index(d["label"]) if d["label"] in order else 99,
+            d["paper"],
+            d["href"],
+        )
+    )
     names = dict((cid, name) for cid, name in info["names"])
     position = {cid: i for i, (cid, _) in enumerate(info["names"])}
 
@@ -133,21 +172,41 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
         """Fronts in the catalog's order, then the backs (file names do not sort as a
         designer numbers cards: c10 before c2)."""
         stem = _stem(path)
-        return (1, 0, stem) if stem.startswith("back-") else (0, position.get(stem, len(position)), stem)
+        return (
+            (1, 0, stem)
+            if stem.startswith("back-")
+            else (0, position.get(stem, len(position)), stem)
+        )
 
     faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
     thumbs = _thumbnails(mine)
     backs = [f for f in faces if _stem(f).startswith("back-")]
     pictured = [f for f in faces if not _stem(f).startswith("back-")][:GALLERY_MAX] + backs
-    gallery = [{"src": thumbs.get(f, f), "alt": names.get(_stem(f), _stem(f).replace("-", " "))} for f in pictured]
-    cover = next((g for g in gallery if not _stem(g["src"]).startswith("back-")), gallery[0] if gallery else None)
+    gallery = [
+        {"src": thumbs.get(f, f), "alt": names.get(_stem(f), _stem(f).replace("-", " "))}
+        for f in pictured
+    ]
+    cover = next(
+        (g for g in gallery if not _stem(g["src"]).startswith("back-")),
+        gallery[0] if gallery else None,
+    )
     shown = {k: v for k, v in info.items() if k != "names"}
     shown["status"] = GameStatus(info["status"]["ok"], list(info["status"]["lines"]))
-    return {**shown, "downloads": downloads, "gallery": gallery, "faces": len(faces), "cover": cover}
+    return {
+        **shown,
+        "downloads": downloads,
+        "gallery": gallery,
+        "faces": len(faces),
+        "cover": cover,
+    }
 
 
-def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], status: dict[str, GameStatus],
-                 described: Optional[dict[str, dict[str, Any]]] = None) -> dict[str, Any]:
+def page_context(
+    catalogs: list["Catalog"],
+    entries: list[dict[str, Any]],
+    status: dict[str, GameStatus],
+    described: Optional[dict[str, dict[str, Any]]] = None,
+) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as `described` says (what an
     earlier build said of it, `game_info`)."""
@@ -157,7 +216,13 @@ def page_context(catalogs: list["Catalog"], entries: list[dict[str, Any]], statu
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
     games = [_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids]
     others = [
-        {"href": quote(e["path"], safe="/"), "label": "Duplex calibration sheet", "paper": PAPER_LABELS.get(e["paper"] or "", ""), "pages": e["pages"], "size": fmt_bytes(e["bytes"])}
+        {
+            "href": quote(e["path"], safe="/"),
+            "label": "Duplex calibration sheet",
+            "paper": PAPER_LABELS.get(e["paper"] or "", ""),
+            "pages": e["pages"],
+            "size": fmt_bytes(e["bytes"]),
+        }
         for e in entries
         if e["game"] is None and e["path"].endswith(".pdf")
     ]
@@ -175,12 +240,16 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     avoid does (a syntax error, a breach of the sandbox), and others give "".
     """
     folder, shown = shared_layout(root, "site")
-    env = environment(loader=FileLoader(folder, root), autoescape=select_autoescape(["html", "j2"], default=True))
+    env = environment(
+        loader=FileLoader(folder, root), autoescape=select_autoescape(["html", "j2"], default=True)
+    )
     where = f"{shown}/{PAGE_TEMPLATE}"
     try:
         return env.get_template(PAGE_TEMPLATE).render(**context)
     except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
-        if only_unusable and not isinstance(exc, (TemplateSyntaxError, SecurityError, UnreadableTemplate)):
+        if only_unusable and not isinstance(
+            exc, (TemplateSyntaxError, SecurityError, UnreadableTemplate)
+        ):
             return ""
         if isinstance(exc, TemplateError):
             message = template_message(exc)
@@ -210,13 +279,19 @@ def page_key(root: Path, context: dict[str, Any]) -> str:
     page describes them, their check status, the files it lists with their sizes), the
     page template and the code. A build that changed no file the page lists and nothing it
     says of a game (an edit to a card's text, say) leaves the page as it is."""
+
     def plain(value: Any) -> Any:
         if is_dataclass(value) and not isinstance(value, type):
             return asdict(value)
         raise TypeError(f"{type(value).__name__} is not page data")
 
     site, _ = shared_layout(root, "site")
-    return key_of("page", code_key(), hash_files(files_in(site), site), json.dumps(context, sort_keys=True, default=plain))
+    return key_of(
+        "page",
+        code_key(),
+        hash_files(files_in(site), site),
+        json.dumps(context, sort_keys=True, default=plain),
+    )
 
 
 def template_key(root: Path) -> str:

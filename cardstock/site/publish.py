@@ -47,9 +47,17 @@ def page_wanted(only: Optional[AbstractSet[str]], out: Path) -> bool:
     return only is None or "page" in only or (out / page.PAGE_FILE).is_file()
 
 
-def publish(root: Path, out: Path, artifacts: Sequence[Artifact], checks: dict[str, Checked], buildable: Sequence[str],
-            catalogs: Sequence["Catalog"], described: dict[str, dict[str, Any]], cache: Cache,
-            with_page: bool = True) -> Published:
+def publish(
+    root: Path,
+    out: Path,
+    artifacts: Sequence[Artifact],
+    checks: dict[str, Checked],
+    buildable: Sequence[str],
+    catalogs: Sequence["Catalog"],
+    described: dict[str, dict[str, Any]],
+    cache: Cache,
+    with_page: bool = True,
+) -> Published:
     """Write the manifest and (with `with_page`) the downloads page. `catalogs` are the
     games this build loaded; `described` says what earlier builds said of the others
     (`page.game_info`). The page is a unit like the stages: kept when its key — what it
@@ -59,15 +67,23 @@ def publish(root: Path, out: Path, artifacts: Sequence[Artifact], checks: dict[s
         return Published(None)
     status = {g: page.GameStatus(c.ok, status_lines(c.text)) for g, c in checks.items()}
     entries = manifest.merged(out, list(artifacts))
-    listed = [entries[k] for k in sorted(entries) if entries[k]["kind"] != "page"]  # the page lists itself: not a dependency
-    infos = {g: {**info, "status": {"ok": status[g].ok, "lines": list(status[g].lines)}} if g in status else info
-             for g, info in described.items()}
+    listed = [
+        entries[k] for k in sorted(entries) if entries[k]["kind"] != "page"
+    ]  # the page lists itself: not a dependency
+    infos = {
+        g: {**info, "status": {"ok": status[g].ok, "lines": list(status[g].lines)}}
+        if g in status
+        else info
+        for g, info in described.items()
+    }
     context = page.page_context([c for c in catalogs if c.id in buildable], listed, status, infos)
     key = page.page_key(root, context)
     kept = manifest.recall(out, cache.get_json("unit", key))
     made = kept[0] if kept else page.write_page(root, out, context, cache)
     if not kept:
         cache.put_json("unit", key, {"artifacts": [manifest.entry(out, made)]})
-    entries[made.relative(out)] = manifest.entry(out, made)  # the page is listed in the manifest too: one write for all
+    entries[made.relative(out)] = manifest.entry(
+        out, made
+    )  # the page is listed in the manifest too: one write for all
     manifest.save(out, entries)
     return Published(made, bool(kept))

@@ -35,18 +35,28 @@ def main() -> int:
         path = GOLDEN / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    print(f"wrote {len(files)} files to {GOLDEN}: {len(changed)} new or changed, {len(gone)} removed, "
-          f"{len(kept)} PNG snapshots kept (within the tolerance)")
+    print(
+        f"wrote {len(files)} files to {GOLDEN}: {len(changed)} new or changed, {len(gone)} removed, "
+        f"{len(kept)} PNG snapshots kept (within the tolerance)"
+    )
     for name in changed:
         print(f"  changed: {name}")
     for name in gone:
         print(f"  removed: {name}")
     pictures = Path(tempfile.gettempdir()) / "cardstock-golden-look"
     print(f"look at the build in {out} before committing, e.g.:")
-    for pdf in (f"{GAME}/{GAME}-rulebook.pdf", f"{GAME}/{GAME}-rulebook-booklet-letter.pdf", f"{GAME}/{GAME}-quickref-letter.pdf",
-                f"{GAME}/{GAME}-pnp-letter.pdf", f"{GAME}/cards/{GAME}-cards.pdf", f"{GAME}/print-shop/drivethru/deck.pdf"):
+    for pdf in (
+        f"{GAME}/{GAME}-rulebook.pdf",
+        f"{GAME}/{GAME}-rulebook-booklet-letter.pdf",
+        f"{GAME}/{GAME}-quickref-letter.pdf",
+        f"{GAME}/{GAME}-pnp-letter.pdf",
+        f"{GAME}/cards/{GAME}-cards.pdf",
+        f"{GAME}/print-shop/drivethru/deck.pdf",
+    ):
         print(f"  pdftoppm -png -r 60 {out / pdf} {pictures}/{Path(pdf).stem}")
-    print(f"  and the PNGs under {out / GAME / 'cards'}, {out / GAME / 'tts'}, {out / GAME / 'print-shop'}")
+    print(
+        f"  and the PNGs under {out / GAME / 'cards'}, {out / GAME / 'tts'}, {out / GAME / 'print-shop'}"
+    )
     return 0
 
 

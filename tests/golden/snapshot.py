@@ -84,7 +84,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "quickref": (f"{GAME}/{GAME}-quickref-*.pdf",),
     "cards": (f"{GAME}/cards/*",),
     "tts": (f"{GAME}/tts/*",),
-    **{f"print-shop/{s}": (f"{GAME}/print-shop/{s}/*", f"{GAME}/print-shop/{GAME}-{s}.zip") for s in SHOPS},
+    **{
+        f"print-shop/{s}": (f"{GAME}/print-shop/{s}/*", f"{GAME}/print-shop/{GAME}-{s}.zip")
+        for s in SHOPS
+    },
 }
 
 # files snapshot as their own text (their bytes, or for SVG one element a line)
@@ -101,12 +104,15 @@ _SUFFIXES = (".pdf", ".png", ".zip", ".json")
 
 # ---------------------------------------------------------------------------------- build
 
+
 def project(root: Path) -> Path:
     """The fixture as a project of its own under `root` (see the module docstring)."""
     shutil.copytree(FIXTURE, root / "catalog" / GAME)
     shutil.copytree(LAYOUTS, root / "layouts" / GAME)
     toml = root / "catalog" / GAME / "game.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + EXTRA.read_text(encoding="utf-8"), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8") + EXTRA.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     return root
 
 
@@ -130,8 +136,11 @@ def build(root: Path) -> Path:
 
 def written(out: Path) -> list[str]:
     """Every file the build wrote under `out`, as posix paths (not its hidden cache)."""
-    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                  if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts))
+    return sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)
+    )
 
 
 def source(name: str) -> str:
@@ -150,6 +159,7 @@ def family(name: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------ PDF
+
 
 def _value(obj: Any) -> Any:
     obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
@@ -210,7 +220,9 @@ def pdf_text(path: Union[Path, BinaryIO], name: str | None = None) -> str:
     for key in order:
         form = forms[key]
         states = sorted(_value(form.get("/Resources", {})).get("/ExtGState", {}))
-        out.append(f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} ExtGState={states}")
+        out.append(
+            f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} ExtGState={states}"
+        )
         out.append(texts[key])
     for key in sorted(images):
         image = images[key]
@@ -218,7 +230,12 @@ def pdf_text(path: Union[Path, BinaryIO], name: str | None = None) -> str:
         out.append(f"\n## image {key}: {image['/Width']}x{image['/Height']} sha256:{digest}")
     text = "\n".join(out) + "\n"
     faces = [key for key in order if _FACE_FORM.fullmatch(key)]
-    return _FACE_FORM.sub(lambda m: f"/FormXob.Face({faces.index(m.group(0)) + 1})" if m.group(0) in faces else m.group(0), text)
+    return _FACE_FORM.sub(
+        lambda m: (
+            f"/FormXob.Face({faces.index(m.group(0)) + 1})" if m.group(0) in faces else m.group(0)
+        ),
+        text,
+    )
 
 
 _DO = re.compile(r"(/[^\s/\[\]()<>{}%]+)\s+Do\b")
@@ -227,9 +244,10 @@ _FACE_FORM = re.compile(r"/FormXob\.Face[0-9a-f]{16}(?![0-9a-f])")
 
 # ------------------------------------------------------------------------------------ PNG
 
+
 def _grid(image: Image.Image) -> list[str]:
     data, w = image.tobytes(), image.width  # one byte a cell (mode L)
-    return [data[y * w:(y + 1) * w].hex() for y in range(image.height)]
+    return [data[y * w : (y + 1) * w].hex() for y in range(image.height)]
 
 
 def png_text(data: bytes) -> str:
@@ -240,12 +258,18 @@ def png_text(data: bytes) -> str:
         has_alpha = "A" in im.getbands() or "transparency" in im.info
         rgba = im.convert("RGBA")
     mean = " ".join(f"{v:.0f}" for v in ImageStat.Stat(rgba).mean)
-    tw, th = (THUMB, max(1, round(h * THUMB / w))) if w >= h else (max(1, round(w * THUMB / h)), THUMB)
+    tw, th = (
+        (THUMB, max(1, round(h * THUMB / w))) if w >= h else (max(1, round(w * THUMB / h)), THUMB)
+    )
     tw, th = min(tw, w), min(th, h)
     over_white = Image.alpha_composite(Image.new("RGBA", rgba.size, (255, 255, 255, 255)), rgba)
     gray = over_white.convert("L").resize((tw, th), Image.Resampling.BOX)
-    out = [f"png {w}x{h} {mode}", f"mean RGBA {mean}",
-           f"gray over white {tw}x{th} (box average, 00 black .. ff white)", *_grid(gray)]
+    out = [
+        f"png {w}x{h} {mode}",
+        f"mean RGBA {mean}",
+        f"gray over white {tw}x{th} (box average, 00 black .. ff white)",
+        *_grid(gray),
+    ]
     if has_alpha:
         alpha = rgba.getchannel("A").resize((tw, th), Image.Resampling.BOX)
         out += [f"alpha {tw}x{th} (00 clear .. ff opaque)", *_grid(alpha)]
@@ -256,13 +280,17 @@ def _png_parts(text: str) -> tuple[list[str], list[int], list[list[list[int]]]]:
     """(lines compared exactly, mean channels, thumbnails) of a PNG snapshot: its first
     line, `mean RGBA r g b a`, then thumbnails, each a header line and rows of hex cells."""
     lines = text.splitlines()
-    exact, means, grids = [lines[0], lines[1].split(" ")[1]], [int(v) for v in lines[1].split()[2:]], []
+    exact, means, grids = (
+        [lines[0], lines[1].split(" ")[1]],
+        [int(v) for v in lines[1].split()[2:]],
+        [],
+    )
     for line in lines[2:]:
         if " " in line:
             exact.append(line)
             grids.append([])
         else:
-            grids[-1].append([int(line[i:i + 2], 16) for i in range(0, len(line), 2)])
+            grids[-1].append([int(line[i : i + 2], 16) for i in range(0, len(line), 2)])
     return exact, means, grids
 
 
@@ -276,11 +304,16 @@ def png_problems(want: str, got: str) -> list[str]:
     except (ValueError, IndexError) as exc:
         return [f"unreadable PNG snapshot: {exc!r}"]
     if w_exact != g_exact:
-        return ["the size, mode or thumbnails differ: " + "; ".join(f"{a!r} -> {b!r}" for a, b in zip(w_exact, g_exact) if a != b)]
+        return [
+            "the size, mode or thumbnails differ: "
+            + "; ".join(f"{a!r} -> {b!r}" for a, b in zip(w_exact, g_exact) if a != b)
+        ]
     problems = []
     moved = [abs(a - b) for a, b in zip(w_means, g_means)]
     if len(w_means) != len(g_means) or max(moved, default=0) > MEAN_TOLERANCE:
-        problems.append(f"the mean colour moved from {w_means} to {g_means} (tolerance {MEAN_TOLERANCE})")
+        problems.append(
+            f"the mean colour moved from {w_means} to {g_means} (tolerance {MEAN_TOLERANCE})"
+        )
     for header, a, b in zip(w_exact[2:], w_grids, g_grids):
         worst, where, over = 0, (0, 0), 0
         if [len(r) for r in a] != [len(r) for r in b]:
@@ -293,7 +326,9 @@ def png_problems(want: str, got: str) -> list[str]:
                 if d > worst:
                     worst, where = d, (x, y)
         if worst > TOLERANCE:
-            problems.append(f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most by {worst} at x={where[0]}, y={where[1]}")
+            problems.append(
+                f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most by {worst} at x={where[0]}, y={where[1]}"
+            )
     return problems
 
 
@@ -303,6 +338,7 @@ def same(name: str, want: str, got: str) -> bool:
 
 
 # ------------------------------------------------------------------------------- the rest
+
 
 def _roots(out: Path) -> list[str]:
     paths = {out.as_posix(), out.resolve().as_posix()}
@@ -325,7 +361,9 @@ def describe(rel: str, data: bytes, out: Path) -> tuple[str, str]:
     if suffix == ".zip":
         return f"{rel}.txt", zip_text(rel, data, out)
     if suffix == ".json":
-        text = json.dumps(json.loads(_placed(data.decode("utf-8"), out)), indent=2, ensure_ascii=False)
+        text = json.dumps(
+            json.loads(_placed(data.decode("utf-8"), out)), indent=2, ensure_ascii=False
+        )
         return rel, text + "\n"
     if suffix in TEXT:
         text = _normal(rel, data, out)
@@ -340,7 +378,14 @@ def _normal(rel: str, data: bytes, out: Path) -> str:
     downloads page, the sizes of the files whose bytes the snapshot leaves out."""
     text = _placed(data.decode("utf-8"), out)
     if rel.endswith(".html"):
-        text = _SIZE_CELL.sub(lambda m: m.group(1) + (_LEFT_OUT if m.group(2).lower().endswith(_SUFFIXES) else m.group(3)) + "<", text)
+        text = _SIZE_CELL.sub(
+            lambda m: (
+                m.group(1)
+                + (_LEFT_OUT if m.group(2).lower().endswith(_SUFFIXES) else m.group(3))
+                + "<"
+            ),
+            text,
+        )
     return text
 
 
@@ -360,7 +405,9 @@ def zip_text(rel: str, data: bytes, out: Path) -> str:
         lines = [f"# {Path(rel).name}: {len(infos)} members (name, compression, date, content)"]
         for info in infos:
             member = z.read(info)
-            method = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflated"}.get(info.compress_type, f"method {info.compress_type}")
+            method = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflated"}.get(
+                info.compress_type, f"method {info.compress_type}"
+            )
             date = "{:04d}-{:02d}-{:02d} {:02d}:{:02d}:{:02d}".format(*info.date_time)
             twin = beside / info.filename
             head = f"{info.filename}  {method}  {date}"
@@ -403,4 +450,8 @@ def snapshot(out: Path) -> dict[str, str]:
 
 def stored() -> dict[str, str]:
     """The snapshot kept in tests/golden/mini."""
-    return {p.relative_to(GOLDEN).as_posix(): p.read_text(encoding="utf-8") for p in sorted(GOLDEN.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(GOLDEN).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(GOLDEN.rglob("*"))
+        if p.is_file()
+    }

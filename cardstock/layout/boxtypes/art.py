@@ -21,13 +21,19 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     radius = painter.length(lay, box, "radius", ctx, 0.0)
     clip = rect_path(x, y, w, h, radius)
     value = painter.raw(lay, box, "art", ctx)
     p = painter.paint_args(lay, box, ctx)
-    frame_ops = [Rect(r(x), r(y), r(w), r(h), None, p["stroke"], p["stroke_width"], r(radius))] if p["stroke"] else []
+    frame_ops = (
+        [Rect(r(x), r(y), r(w), r(h), None, p["stroke"], p["stroke_width"], r(radius))]
+        if p["stroke"]
+        else []
+    )
     path_text = str(value).strip() if value is not None else ""
     if path_text and path_text != "None":
         folder = painter.catalog.folder
@@ -35,7 +41,9 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
         try:
             target.relative_to(folder.resolve())
         except ValueError:
-            painter.layout_issue(lay, box, "art", f"the art path {path_text!r} leaves the game folder")
+            painter.layout_issue(
+                lay, box, "art", f"the art path {path_text!r} leaves the game folder"
+            )
             target = None
         if target is not None and not present(target):
             painter.data_issue("art", f"art file not found: {painter.catalog.display(target)}")
@@ -45,11 +53,29 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             where = box_position(painter, lay, box, ctx)
             opacity = float(box.get("opacity", 1.0))
             if suffix in (".png", ".jpg", ".jpeg"):
-                return [Group(tuple(image(painter, target, (x, y, w, h), box.get("fit", "cover"), where, opacity)), clip)] + frame_ops
+                return [
+                    Group(
+                        tuple(
+                            image(
+                                painter,
+                                target,
+                                (x, y, w, h),
+                                box.get("fit", "cover"),
+                                where,
+                                opacity,
+                            )
+                        ),
+                        clip,
+                    )
+                ] + frame_ops
             if suffix == ".svg":
-                art_ops, problems = svg_ops(target, painter.catalog.root, (x, y, w, h), box.get("fit", "contain"), where)
+                art_ops, problems = svg_ops(
+                    target, painter.catalog.root, (x, y, w, h), box.get("fit", "contain"), where
+                )
                 for msg in problems:  # about the file: one finding however many cards use it
-                    painter.issues.append(Issue(painter.catalog.display(target), None, "", msg, "warning"))
+                    painter.issues.append(
+                        Issue(painter.catalog.display(target), None, "", msg, "warning")
+                    )
                 if opacity < 1:
                     art_ops = with_opacity(art_ops, opacity)
                 return [Group(tuple(art_ops), clip)] + frame_ops
@@ -68,7 +94,9 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     return [Group(tuple(placeholder(painter, pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
 
 
-def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> tuple[float, float]:
+def box_position(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]
+) -> tuple[float, float]:
     """The art box's `position` as fractions: "center", "top", "bottom right",
     "25% 75%" (horizontal, then vertical)."""
     value = painter.raw(lay, box, "position", ctx)
@@ -76,12 +104,24 @@ def box_position(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -
         return (0.5, 0.5)
     found = art_position(str(value))
     if found is None:
-        painter.layout_issue(lay, box, "position", f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}")
+        painter.layout_issue(
+            lay,
+            box,
+            "position",
+            f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}",
+        )
         return (0.5, 0.5)
     return found
 
 
-def image(painter: Painter, path: FsPath, rect: Rect4, fit: str, position: tuple[float, float] = (0.5, 0.5), opacity: float = 1.0) -> list[Any]:
+def image(
+    painter: Painter,
+    path: FsPath,
+    rect: Rect4,
+    fit: str,
+    position: tuple[float, float] = (0.5, 0.5),
+    opacity: float = 1.0,
+) -> list[Any]:
     from reportlab.lib.utils import ImageReader
 
     x, y, w, h = rect
@@ -98,10 +138,23 @@ def image(painter: Painter, path: FsPath, rect: Rect4, fit: str, position: tuple
         dw, dh = iw * scale, ih * scale
     mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
     px, py = position
-    return [Image(r(x + (w - dw) * px), r(y + (h - dh) * py), r(dw), r(dh), str(path), hashlib.sha256(data).hexdigest(), mime, r(opacity))]
+    return [
+        Image(
+            r(x + (w - dw) * px),
+            r(y + (h - dh) * py),
+            r(dw),
+            r(dh),
+            str(path),
+            hashlib.sha256(data).hexdigest(),
+            mime,
+            r(opacity),
+        )
+    ]
 
 
-def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Optional[str]) -> list[Any]:
+def placeholder(
+    painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Optional[str]
+) -> list[Any]:
     """Generated art: a sunburst in tints of the accent colour behind its symbol."""
     x, y, w, h = rect
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
@@ -116,7 +169,11 @@ def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Option
     ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
     s = min(w, h) * 0.62
     ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
-    ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))))
+    ops.append(
+        Ellipse(
+            r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))
+        )
+    )
     icon_id = ctx.get("accent_icon")
     sym = None
     if icon_id and icon_id in painter.catalog.game.icons:
@@ -127,11 +184,18 @@ def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Option
     return ops
 
 
-_POSITION_WORDS = {"left": (0.0, None), "right": (1.0, None), "top": (None, 0.0), "bottom": (None, 1.0), "center": (None, None), "centre": (None, None)}
+_POSITION_WORDS = {
+    "left": (0.0, None),
+    "right": (1.0, None),
+    "top": (None, 0.0),
+    "bottom": (None, 1.0),
+    "center": (None, None),
+    "centre": (None, None),
+}
 
 
 def art_position(text: str) -> Optional[tuple[float, float]]:
-    """"bottom right" → (1, 1); "30% 0%" → (0.3, 0); None when not understood."""
+    """ "bottom right" → (1, 1); "30% 0%" → (0.3, 0); None when not understood."""
     parts = text.lower().split()
     if not parts or len(parts) > 2:
         return None
@@ -171,7 +235,11 @@ def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, .
     rays = []
     for i in range(0, n, 2):
         a1, a2 = start + 2 * math.pi * i / n, start + 2 * math.pi * (i + 1) / n
-        pts = [(cx, cy), (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), (cx + rad * math.cos(a2), cy + rad * math.sin(a2))]
+        pts = [
+            (cx, cy),
+            (cx + rad * math.cos(a1), cy + rad * math.sin(a1)),
+            (cx + rad * math.cos(a2), cy + rad * math.sin(a2)),
+        ]
         rays.append(polygon_path(pts))
     return tuple(rays)
 

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     found = resolve_icons(painter, lay, box, ctx)
     if not found:
@@ -26,17 +28,35 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
         pad = painter.length(lay, box, "padding", ctx, 0.0)
         ops.append(Ellipse(r(x + w / 2), r(y + h / 2), r(s / 2 + pad), r(s / 2 + pad), **p))
     color = icon_box_color(painter, lay, box, ctx, icolor)
-    ops.append(Icon(r(x + (w - s) / 2), r(y + (h - s) / 2), r(s), name, color, parts, float(box.get("opacity", 1.0)) if not (p["fill"] or p["stroke"]) else 1.0))
+    ops.append(
+        Icon(
+            r(x + (w - s) / 2),
+            r(y + (h - s) / 2),
+            r(s),
+            name,
+            color,
+            parts,
+            float(box.get("opacity", 1.0)) if not (p["fill"] or p["stroke"]) else 1.0,
+        )
+    )
     return ops
 
 
-def icon_box_color(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: Optional[str]) -> str:
+def icon_box_color(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: Optional[str]
+) -> str:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
-    c = painter.color(lay, box, "color", ctx, None) if box.get("color") is not None or box.get("style") else None
+    c = (
+        painter.color(lay, box, "color", ctx, None)
+        if box.get("color") is not None or box.get("style")
+        else None
+    )
     return c or icon_color or ink
 
 
-def resolve_icons(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> list[tuple[str, Any, Optional[str]]]:
+def resolve_icons(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]
+) -> list[tuple[str, Any, Optional[str]]]:
     """(symbol name, parts, colour) for each icon the box shows."""
     out: list[tuple[str, Any, Optional[str]]] = []
     sym_name = painter.raw(lay, box, "symbol", ctx)
@@ -55,13 +75,23 @@ def resolve_icons(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) 
         name = str(sym_name).strip()
         sym = painter.library.get(name)
         if sym is None:
-            painter.layout_issue(lay, box, "symbol", f"unknown symbol {name!r}; the library has: {', '.join(painter.library.names())}")
+            painter.layout_issue(
+                lay,
+                box,
+                "symbol",
+                f"unknown symbol {name!r}; the library has: {', '.join(painter.library.names())}",
+            )
             sym = painter.library.fallback()
         return [(sym.name, sym.parts, None)]
     for i in ids:
         icon = painter.catalog.game.icons.get(i)
         if icon is None:
-            painter.layout_issue(lay, box, "icon" if icon_list is None else "icons", f"unknown icon {i!r}; the game declares: {', '.join(sorted(painter.catalog.game.icons))}")
+            painter.layout_issue(
+                lay,
+                box,
+                "icon" if icon_list is None else "icons",
+                f"unknown icon {i!r}; the game declares: {', '.join(sorted(painter.catalog.game.icons))}",
+            )
             sym = painter.library.fallback()
             out.append((sym.name, sym.parts, None))
             continue
@@ -72,5 +102,6 @@ def resolve_icons(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) 
 
 BOX = BoxKind(
     doc="one icon of the game (`icon`) or one symbol of the library (`symbol`), as large as the box allows",
-    draw=draw, content=True,
+    draw=draw,
+    content=True,
 )

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     found = resolve_icons(painter, lay, box, ctx)
     if not found:
@@ -59,7 +61,12 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             slots.append((cx, cy, s))
     elif arrange == "corners":
         s = fixed or min(w, h) * 0.2
-        pts = [(x + s / 2, y + s / 2), (x + w - s / 2, y + s / 2), (x + w - s / 2, y + h - s / 2), (x + s / 2, y + h - s / 2)]
+        pts = [
+            (x + s / 2, y + s / 2),
+            (x + w - s / 2, y + s / 2),
+            (x + w - s / 2, y + h - s / 2),
+            (x + s / 2, y + h - s / 2),
+        ]
         for i in range(n):
             cx, cy = pts[i % 4]
             slots.append((cx, cy, s))
@@ -79,11 +86,22 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
         if p["fill"] or p["stroke"]:
             ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), **p))
         color = icon_box_color(painter, lay, box, ctx, icolor)
-        ops.append(Icon(r(cx - s / 2), r(cy - s / 2), r(s), name, color, parts, opacity if not (p["fill"] or p["stroke"]) else 1.0))
+        ops.append(
+            Icon(
+                r(cx - s / 2),
+                r(cy - s / 2),
+                r(s),
+                name,
+                color,
+                parts,
+                opacity if not (p["fill"] or p["stroke"]) else 1.0,
+            )
+        )
     return ops
 
 
 BOX = BoxKind(
     doc="a row or grid of icons: a list (`icons`, one icon per item) or `count` copies of one (`icon`)",
-    draw=draw, content=True,
+    draw=draw,
+    content=True,
 )

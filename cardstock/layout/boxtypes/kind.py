@@ -18,8 +18,12 @@ class BoxKind:
 
     __slots__ = ("doc", "draw", "content", "keys")
 
-    def __init__(self, doc: str, draw: Draw, content: bool = False, keys: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, doc: str, draw: Draw, content: bool = False, keys: tuple[str, ...] = ()
+    ) -> None:
         self.doc = doc
         self.draw = draw
-        self.content = content  # it draws text, icons or pips, which the print-safety check measures
+        self.content = (
+            content  # it draws text, icons or pips, which the print-safety check measures
+        )
         self.keys = keys  # layout keys it reads besides those every box has (for the reference)

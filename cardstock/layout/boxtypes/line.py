@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     p = painter.paint_args(lay, box, ctx)
     color = p["stroke"] or p["fill"] or painter.layouts.theme.get("ink", "#000000")
@@ -21,7 +23,11 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
         d = (("M", r(x), r(y + h / 2)), ("L", r(x + w), r(y + h / 2)))
     else:
         d = (("M", r(x + w / 2), r(y)), ("L", r(x + w / 2), r(y + h)))
-    return [Path(d, None, color, width, p["dash"], p["opacity"], cap="round" if not p["dash"] else "butt")]
+    return [
+        Path(
+            d, None, color, width, p["dash"], p["opacity"], cap="round" if not p["dash"] else "butt"
+        )
+    ]
 
 
 BOX = BoxKind(

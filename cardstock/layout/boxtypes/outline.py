@@ -12,16 +12,28 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     p = painter.paint_args(lay, box, ctx)
     if not p["fill"] and not p["stroke"]:
         return []
     inset = painter.inset(lay, box, ctx, geo)
     radius = painter.length(lay, box, "radius", ctx, 0.0)
-    return [Path(geo.outline_path(inset, radius), p["fill"], p["stroke"], p["stroke_width"], p["dash"], p["opacity"], join="round")]
+    return [
+        Path(
+            geo.outline_path(inset, radius),
+            p["fill"],
+            p["stroke"],
+            p["stroke_width"],
+            p["dash"],
+            p["opacity"],
+            join="round",
+        )
+    ]
 
 
 BOX = BoxKind(
-    doc="the face's own cut shape (rectangle, hexagon, circle, path …), grown or shrunk by `inset` (`\"bleed\"`: out to the bleed edge)",
+    doc='the face\'s own cut shape (rectangle, hexagon, circle, path …), grown or shrunk by `inset` (`"bleed"`: out to the bleed edge)',
     draw=draw,
 )

@@ -14,35 +14,67 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     kind = box.get("pattern", "lattice")
-    color = painter.color(lay, box, "color", ctx, None) or painter.color(lay, box, "stroke", ctx, None) or painter.layouts.theme.get("ink", "#000000")
+    color = (
+        painter.color(lay, box, "color", ctx, None)
+        or painter.color(lay, box, "stroke", ctx, None)
+        or painter.layouts.theme.get("ink", "#000000")
+    )
     opacity = float(box.get("opacity", 0.15))
     sw = painter.length(lay, box, "stroke_width", ctx, 0.6)
-    step = painter.length(lay, box, "size", ctx, 6.0) if box.get("size") is not None else parse_length("6mm")
+    step = (
+        painter.length(lay, box, "size", ctx, 6.0)
+        if box.get("size") is not None
+        else parse_length("6mm")
+    )
     cx, cy = x + w / 2, y + h / 2
     ops: list[Any] = []
     if kind in ("lattice", "stripes"):
         span = w + h
         k = -span
         while k <= span:
-            ops.append(Path((("M", r(x + k), r(y)), ("L", r(x + k + h), r(y + h))), stroke=color, stroke_width=r(sw), opacity=opacity))
+            ops.append(
+                Path(
+                    (("M", r(x + k), r(y)), ("L", r(x + k + h), r(y + h))),
+                    stroke=color,
+                    stroke_width=r(sw),
+                    opacity=opacity,
+                )
+            )
             if kind == "lattice":
-                ops.append(Path((("M", r(x + k + h), r(y)), ("L", r(x + k), r(y + h))), stroke=color, stroke_width=r(sw), opacity=opacity))
+                ops.append(
+                    Path(
+                        (("M", r(x + k + h), r(y)), ("L", r(x + k), r(y + h))),
+                        stroke=color,
+                        stroke_width=r(sw),
+                        opacity=opacity,
+                    )
+                )
             k += step
     elif kind == "rings":
         rad = step
         maxr = math.hypot(w, h) / 2
         while rad <= maxr:
-            ops.append(Ellipse(r(cx), r(cy), r(rad), r(rad), stroke=color, stroke_width=r(sw), opacity=opacity))
+            ops.append(
+                Ellipse(
+                    r(cx), r(cy), r(rad), r(rad), stroke=color, stroke_width=r(sw), opacity=opacity
+                )
+            )
             rad += step
     elif kind == "rays":
         n = 24
         rad = math.hypot(w, h)
         for i in range(0, n, 2):
             a1, a2 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
-            pts = [(cx, cy), (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), (cx + rad * math.cos(a2), cy + rad * math.sin(a2))]
+            pts = [
+                (cx, cy),
+                (cx + rad * math.cos(a1), cy + rad * math.sin(a1)),
+                (cx + rad * math.cos(a2), cy + rad * math.sin(a2)),
+            ]
             ops.append(Path(polygon_path(pts), fill=color, opacity=opacity))
     elif kind == "dots":
         j = 0
@@ -55,7 +87,11 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
             yy += step * 0.866
             j += 1
     radius = painter.length(lay, box, "radius", ctx, 0.0)
-    clip = geo.outline_path(painter.inset(lay, box, ctx, geo), radius) if box.get("frame") == "bleed" or box.get("inset") is not None else rect_path(x, y, w, h, radius)
+    clip = (
+        geo.outline_path(painter.inset(lay, box, ctx, geo), radius)
+        if box.get("frame") == "bleed" or box.get("inset") is not None
+        else rect_path(x, y, w, h, radius)
+    )
     return [Group(tuple(ops), clip)]
 
 

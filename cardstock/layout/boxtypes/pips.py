@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     v = painter.raw(lay, box, "count", ctx)
     try:
@@ -23,23 +25,35 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     s = min(w, h)
     ox, oy = x + (w - s) / 2, y + (h - s) / 2
     spots = {
-        1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
-        7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)], 8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+        7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+        8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
         9: [(i, j) for j in range(3) for i in range(3)],
     }.get(n)
     if spots is None:
         painter.layout_issue(lay, box, "count", f"pips show 1 to 9, got {n}")
         return []
-    color = painter.color(lay, box, "color", ctx, None) or painter.layouts.theme.get("ink", "#1f1f24")
+    color = painter.color(lay, box, "color", ctx, None) or painter.layouts.theme.get(
+        "ink", "#1f1f24"
+    )
     rad = s * 0.11
     ops = []
     for i, j in spots:
-        ops.append(Ellipse(r(ox + s * (0.2 + 0.3 * i)), r(oy + s * (0.2 + 0.3 * j)), r(rad), r(rad), fill=color))
+        ops.append(
+            Ellipse(
+                r(ox + s * (0.2 + 0.3 * i)), r(oy + s * (0.2 + 0.3 * j)), r(rad), r(rad), fill=color
+            )
+        )
     return ops
 
 
 BOX = BoxKind(
     doc="die pips for a number (`count`), laid out as on a die",
-    draw=draw, content=True,
+    draw=draw,
+    content=True,
 )

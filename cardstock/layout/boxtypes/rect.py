@@ -12,12 +12,16 @@ if TYPE_CHECKING:
     from ..spec import Box, Layout
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     p = painter.paint_args(lay, box, ctx)
     if not p["fill"] and not p["stroke"]:
         return []
-    return [Rect(r(x), r(y), r(w), r(h), radius=r(painter.length(lay, box, "radius", ctx, 0.0)), **p)]
+    return [
+        Rect(r(x), r(y), r(w), r(h), radius=r(painter.length(lay, box, "radius", ctx, 0.0)), **p)
+    ]
 
 
 BOX = BoxKind(

@@ -22,14 +22,20 @@ if TYPE_CHECKING:
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
-def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4) -> list[Any]:
+def draw(
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+) -> list[Any]:
     x, y, w, h = rect
     ops: list[Any] = []
     content = str(painter.raw(lay, box, "text", ctx, ""))
     pad = painter.length(lay, box, "padding", ctx, 0.0)
     p = painter.paint_args(lay, box, ctx)
     if p["fill"] or p["stroke"]:
-        ops.append(Rect(r(x), r(y), r(w), r(h), radius=r(painter.length(lay, box, "radius", ctx, 0.0)), **p))
+        ops.append(
+            Rect(
+                r(x), r(y), r(w), r(h), radius=r(painter.length(lay, box, "radius", ctx, 0.0)), **p
+            )
+        )
     if not content.strip():
         return ops
     style = text_style(painter, lay, box, ctx)
@@ -45,17 +51,46 @@ def draw(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geom
     ops += fit.ops
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
         ops += underlines(fit.ops)
-    text_findings(painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx))
-    problems = (("minimum size",) if fit.size <= style.min_size + 1e-6 and style.min_size < style.size else ()) + \
-        (("overflow",) if not fit.fits else ()) + (("missing glyph",) if fit.missing else ())
-    painter.note(lay, box, (inner[0], inner[1], inner[0] + inner[2], inner[1] + inner[3]), problems, size=fit.size,
-                 min_size=style.min_size, overflow=max(0.0, fit.height - inner[3]) if not fit.fits else 0.0)
+    text_findings(
+        painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx)
+    )
+    problems = (
+        (
+            ("minimum size",)
+            if fit.size <= style.min_size + 1e-6 and style.min_size < style.size
+            else ()
+        )
+        + (("overflow",) if not fit.fits else ())
+        + (("missing glyph",) if fit.missing else ())
+    )
+    painter.note(
+        lay,
+        box,
+        (inner[0], inner[1], inner[0] + inner[2], inner[1] + inner[3]),
+        problems,
+        size=fit.size,
+        min_size=style.min_size,
+        overflow=max(0.0, fit.height - inner[3]) if not fit.fits else 0.0,
+    )
     return ops
 
 
 # The keys a text style reads (with the theme's ink): when none of them is a template for a
 # box, its style is the same on every face, worked out once per box and layout set.
-STYLE_KEYS = ("font", "fallback", "size", "min_size", "color", "leading", "align", "valign", "wrap", "max_lines", "para_space", "rule")
+STYLE_KEYS = (
+    "font",
+    "fallback",
+    "size",
+    "min_size",
+    "color",
+    "leading",
+    "align",
+    "valign",
+    "wrap",
+    "max_lines",
+    "para_space",
+    "rule",
+)
 
 
 def _is_template(value: Any) -> bool:
@@ -66,7 +101,10 @@ def _static_style(painter: Painter, box: Box) -> bool:
     """Whether no key of the box's text style is a template (its own value or its style's)."""
     values = box.values
     named = painter.layouts.styles.get(values.get("style") or "", {})
-    return not any(_is_template(values.get(k) if values.get(k) is not None else named.get(k)) for k in STYLE_KEYS)
+    return not any(
+        _is_template(values.get(k) if values.get(k) is not None else named.get(k))
+        for k in STYLE_KEYS
+    )
 
 
 def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
@@ -88,13 +126,20 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
     font = painter.raw(lay, box, "font", ctx, "sans")
 
     if font not in fontmod.FACES:
-        painter.layout_issue(lay, box, "font", f"unknown font {font!r}; the fonts are: {', '.join(fontmod.FACES)}")
+        painter.layout_issue(
+            lay, box, "font", f"unknown font {font!r}; the fonts are: {', '.join(fontmod.FACES)}"
+        )
         font = "sans"
     fallback = painter.raw(lay, box, "fallback", ctx, None)
     names = [fallback] if isinstance(fallback, str) else list(fallback or [])
     unknown = [n for n in names if n not in fontmod.FACES]
     if unknown:
-        painter.layout_issue(lay, box, "fallback", f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fontmod.FACES)}")
+        painter.layout_issue(
+            lay,
+            box,
+            "fallback",
+            f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fontmod.FACES)}",
+        )
     size = painter.length(lay, box, "size", ctx, 9.0)
     min_size = painter.length(lay, box, "min_size", ctx, min(size, 6.0))
     color = painter.color(lay, box, "color", ctx, ink) or ink
@@ -114,7 +159,16 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
     )
 
 
-def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, style: textmod.TextStyle, inner: Rect4, content: str, fld: Optional[str]) -> None:
+def text_findings(
+    painter: Painter,
+    lay: Layout,
+    box: Box,
+    fit: textmod.Fit,
+    style: textmod.TextStyle,
+    inner: Rect4,
+    content: str,
+    fld: Optional[str],
+) -> None:
     fld = str(fld).strip() or None if fld is not None else None
     if fld is None:
         m = FIELD_ONLY.match(str(box.get("text") or ""))
@@ -125,30 +179,54 @@ def text_findings(painter: Painter, lay: Layout, box: Box, fit: textmod.Fit, sty
             why = "a word or table is wider than the box"
         else:
             why = f"it needs {fmt_mm(fit.height)} of height and the box has {fmt_mm(inner[3])}"
-        lines = f", at most {style.max_lines} line{'s' if style.max_lines != 1 else ''}" if style.max_lines else ""
-        msg = (f"{what} does not fit in layout {lay.name!r} even at the minimum size {style.min_size:g}pt{lines}: {why}; "
-               "shorten it, or give the box more room or a smaller min_size in the layout")
+        lines = (
+            f", at most {style.max_lines} line{'s' if style.max_lines != 1 else ''}"
+            if style.max_lines
+            else ""
+        )
+        msg = (
+            f"{what} does not fit in layout {lay.name!r} even at the minimum size {style.min_size:g}pt{lines}: {why}; "
+            "shorten it, or give the box more room or a smaller min_size in the layout"
+        )
         painter.data_issue(fld if fld else f"layout box {box.name}", msg)
     for ch in fit.missing:
         hint = "; name a font that has it in the box's `fallback`" if not style.fallback else ""
-        painter.data_issue(fld or f"layout box {box.name}", glyph_warning(painter.subject.label, style.font, ch) + hint, "warning")
+        painter.data_issue(
+            fld or f"layout box {box.name}",
+            glyph_warning(painter.subject.label, style.font, ch) + hint,
+            "warning",
+        )
     for kind, font in fit.unstyled:
-        painter.data_issue(fld or f"layout box {box.name}", unstyled_warning(painter.subject.label, kind, font), "warning")
+        painter.data_issue(
+            fld or f"layout box {box.name}",
+            unstyled_warning(painter.subject.label, kind, font),
+            "warning",
+        )
     for problem in fit.markup:
         painter.data_issue(fld or f"layout box {box.name}", problem, "warning")
     for name in fit.unknown_icons:
-        painter.data_issue(fld or f"layout box {box.name}", f"the text names :{name}:, which the game does not declare in [icons]", bad_input=True)
+        painter.data_issue(
+            fld or f"layout box {box.name}",
+            f"the text names :{name}:, which the game does not declare in [icons]",
+            bad_input=True,
+        )
 
 
 def unstyled_warning(label: str, kind: str, font: str) -> str:
     """The warning for **bold** or *italic* asked of a font without such a face (grouped
     like a missing glyph: once per field, saying how many components it hits)."""
     face = fontmod.FACES[font]
-    mark, prints = ("*italic*", "upright") if kind == "italic" else ("**bold**", "in the regular weight")
+    mark, prints = (
+        ("*italic*", "upright") if kind == "italic" else ("**bold**", "in the regular weight")
+    )
     if face.own:
         told = fontmod.stem_style(face.name)
         base = told[0] if told else face.family.replace(" ", "")
-        wanted = "BoldItalic" if (kind == "bold" and face.style == "italic") or (kind == "italic" and face.is_bold) else kind.capitalize()
+        wanted = (
+            "BoldItalic"
+            if (kind == "bold" and face.style == "italic") or (kind == "italic" and face.is_bold)
+            else kind.capitalize()
+        )
         how = f"add fonts/{base}-{wanted}{face.path.suffix} beside it"
     else:
         how = "choose a font that has one"
@@ -161,11 +239,20 @@ def underlines(ops: list[Any]) -> list[Any]:
     for op in ops:
         if isinstance(op, Text) and op.text.strip():
             width = fonts.string_width(op.text, op.font, op.size)
-            out.append(Rect(r(op.x), r(op.y + op.size * 0.12), r(width), r(max(0.5, op.size * 0.08)), fill=op.color))
+            out.append(
+                Rect(
+                    r(op.x),
+                    r(op.y + op.size * 0.12),
+                    r(width),
+                    r(max(0.5, op.size * 0.08)),
+                    fill=op.color,
+                )
+            )
     return out
 
 
 BOX = BoxKind(
     doc="text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
-    draw=draw, content=True,
+    draw=draw,
+    content=True,
 )
