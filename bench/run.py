@@ -24,7 +24,6 @@ import io
 import json
 import os
 import platform
-import re
 import shlex
 import shutil
 import signal
@@ -34,9 +33,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
@@ -500,12 +499,12 @@ class Row:
     cardstock: list[float] = field(default_factory=list)
     yardstick: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
-    cardstock_peak_mb: Optional[float] = None
-    yardstick_peak_mb: Optional[float] = None
-    cards: Optional[int] = None
+    cardstock_peak_mb: float | None = None
+    yardstick_peak_mb: float | None = None
+    cards: int | None = None
     load_start: list[float] = field(default_factory=list)
     load_end: list[float] = field(default_factory=list)
-    met: Optional[bool] = None  # None: the case has no target of its own
+    met: bool | None = None  # None: the case has no target of its own
     relative: str = ""  # shown in the ratio column of a case without a yardstick
     note: str = ""
 
@@ -575,8 +574,8 @@ class Bench:
         self.quick = quick
         self.cache = tmp / "cache"  # CARDSTOCK_CACHE of every cardstock run
         self.env = child_env(self.cache)
-        self.edit_root: Optional[Path] = None  # the copied shipped project of the edit cases
-        self.shipped_root: Optional[Path] = None  # the copied shipped project of cold / no-op
+        self.edit_root: Path | None = None  # the copied shipped project of the edit cases
+        self.shipped_root: Path | None = None  # the copied shipped project of cold / no-op
 
     # -- decks
 
@@ -891,10 +890,10 @@ class Costs:
     sizes: list[int]
     average: dict[str, list[float]]  # side -> ms a card at each size
     marginal: dict[str, list[float]]  # side -> ms a card from each size to the next
-    flat: Optional[bool]
+    flat: bool | None
 
 
-def card_costs(rows: list[Row]) -> Optional[Costs]:
+def card_costs(rows: list[Row]) -> Costs | None:
     decks = sorted((r for r in rows if r.cards is not None), key=lambda r: r.cards or 0)
     if len(decks) < 2:
         return None
@@ -977,7 +976,7 @@ def parse_cases(argv: list[str]) -> list[str]:
     return [c for c in ALL_CASES if c in chosen]  # always in the same order
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     for arg in args:
         if arg not in ("--quick",) and not arg.startswith("--cases="):
@@ -1057,7 +1056,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 def write_results(
-    rows: list[Row], costs: Optional[Costs], started: str, install: Install, yardstick: Path
+    rows: list[Row], costs: Costs | None, started: str, install: Install, yardstick: Path
 ) -> None:
     """bench/results.json: every run's figures. A run of some cases replaces those cases'
     rows and keeps the others."""

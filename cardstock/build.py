@@ -26,11 +26,12 @@ from __future__ import annotations
 import gc
 import os
 import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from functools import partial
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core import output
 from .core.cache import Cache, key_of, open_cache
@@ -42,7 +43,7 @@ from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
 from .site import manifest
-from .site.page import game_info, GameStatus
+from .site.page import GameStatus, game_info
 from .site.publish import Checked, page_wanted, publish
 from .stages import CHECKS, Stage, selected
 from .validate import check_options, validate
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Unit:
-    game: Optional[str]  # None: a stage of the whole build
+    game: str | None  # None: a stage of the whole build
     stage: Stage
     key: str
 
@@ -69,7 +70,7 @@ def _slot(out: Path, unit: Unit) -> str:
     return key_of("slot", str(out), unit.game or "", unit.stage.name)
 
 
-def _recall_unit(cache: Cache, out: Path, unit: Unit) -> Optional[UnitReport]:
+def _recall_unit(cache: Cache, out: Path, unit: Unit) -> UnitReport | None:
     data = cache.get_json("unit", _slot(out, unit))
     if not isinstance(data, dict) or data.get("key") != unit.key:
         return None
@@ -92,7 +93,7 @@ def _remember_unit(cache: Cache, out: Path, unit: Unit, report: UnitReport) -> N
     )
 
 
-def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
+def _recall_check(cache: Cache, key: str, game: str) -> CheckResult | None:
     data = cache.get_json("unit", key)
     if (
         isinstance(data, dict)
@@ -109,10 +110,10 @@ def _recall_check(cache: Cache, key: str, game: str) -> Optional[CheckResult]:
 def build(
     request: Request,
     *,
-    progress: Optional[Progress] = None,
+    progress: Progress | None = None,
     notice: Callable[[str], None] = lambda _: None,
-    keys: Optional[Keys] = None,
-    kept: Optional[KeptFaces] = None,
+    keys: Keys | None = None,
+    kept: KeptFaces | None = None,
 ) -> Outcome:
     """Build what `request` asks (see the module's docstring). Raises InputError for bad
     input (nothing written) and `output.WriteError` for a file that cannot be written.
@@ -150,10 +151,10 @@ def _build(
     games: list[str],
     known: list[str],
     cache: Cache,
-    progress: Optional[Progress],
+    progress: Progress | None,
     notice: Callable[[str], None],
-    given: Optional[Keys],
-    kept: Optional[KeptFaces],
+    given: Keys | None,
+    kept: KeptFaces | None,
 ) -> Outcome:
     root, options = request.root, request.options
     problems = check_options(options)
@@ -176,7 +177,7 @@ def _build(
         if s.per_game
     ]
     check_keys = {g: keys.check(g, request.check_runs, request.strict) for g in plain}
-    checks: dict[str, Optional[CheckResult]] = {
+    checks: dict[str, CheckResult | None] = {
         g: _recall_check(cache, check_keys[g], g) for g in plain
     }
     reports: dict[int, UnitReport] = {}
@@ -313,7 +314,7 @@ def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
 
 
 def _check(
-    jobs: dict[str, Job], games: list[str], request: Request, pool: Optional["ProcessPoolExecutor"]
+    jobs: dict[str, Job], games: list[str], request: Request, pool: ProcessPoolExecutor | None
 ) -> dict[str, CheckResult]:
     """The checks of `games`, in parallel when there are several and more than one worker
     (on `pool`, the build's one pool, when it has one: `_one_pool`). Bad input any of them
@@ -399,13 +400,13 @@ def _check_task(game: str, *, runs: int, strict: bool) -> CheckResult:
 # The work of the build a worker process is forked from: each game's Job (its catalog and
 # faces) and the build's own. Workers find it here as the parent left it, instead of
 # reading and laying out again; it is set only while a pool runs.
-_WORK: dict[Optional[str], Union[Job, BuildJob]] = {}
+_WORK: dict[str | None, Job | BuildJob] = {}
 
 
 @contextmanager
 def _pool(
-    workers: int, jobs: dict[str, Job], build_job: Optional[BuildJob] = None
-) -> Iterator["ProcessPoolExecutor"]:
+    workers: int, jobs: dict[str, Job], build_job: BuildJob | None = None
+) -> Iterator[ProcessPoolExecutor]:
     """Workers forked from this process, so they start with its modules and its games read
     and checked; each ignores Ctrl-C and dies with the build (`core.workers.worker_start`).
     When the build stops with an error or a Ctrl-C, its workers are killed at once rather
@@ -437,7 +438,7 @@ def _pool(
 @contextmanager
 def _one_pool(
     request: Request, jobs: dict[str, Job], checks: int
-) -> Iterator[Optional["ProcessPoolExecutor"]]:
+) -> Iterator[ProcessPoolExecutor | None]:
     """The workers of both the checks and the stages, when the build checks more games than
     it has processes (then each phase keeps every worker busy and this process waits): the
     same workers run the stages after the checks, with what they imported, loaded and laid
@@ -452,7 +453,7 @@ def _one_pool(
 
 
 def _run_units(
-    units: list[Unit], indexes: list[int], work: dict[Optional[str], Union[Job, BuildJob]]
+    units: list[Unit], indexes: list[int], work: dict[str | None, Job | BuildJob]
 ) -> list[UnitReport]:
     """Run these units one after the other, in this process."""
     made = []
@@ -492,7 +493,7 @@ def _run(
     jobs: dict[str, Job],
     request: Request,
     finished: Callable[[list[int], list[UnitReport], bool], None],
-    pool: Optional["ProcessPoolExecutor"],
+    pool: ProcessPoolExecutor | None,
 ) -> None:
     """Run the units `todo`: one task per game (its stages in order, in one process), the
     build's own stages as one more; with several processes, a game's stages are spread
@@ -501,9 +502,7 @@ def _run(
     With `pool` (`_one_pool`), its workers run every task."""
     if not todo:
         return
-    work: dict[Optional[str], Union[Job, BuildJob]] = {
-        None: BuildJob(request.root, request.options)
-    }
+    work: dict[str | None, Job | BuildJob] = {None: BuildJob(request.root, request.options)}
     work.update(jobs)
     tasks: list[list[int]] = []
     for game in _biggest_first(jobs, list(jobs)):
@@ -541,7 +540,7 @@ R = TypeVar("R")
 
 
 def _shared(
-    pool: "ProcessPoolExecutor",
+    pool: ProcessPoolExecutor,
     tasks: Sequence[T],
     here: Callable[[T], R],
     there: Callable[[T], R],

@@ -19,8 +19,9 @@ import shlex
 import shutil
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .core import output
@@ -55,7 +56,7 @@ def find_root(start: Path) -> Path:
 
 
 def print_issues(
-    issues: Sequence[Issue] | Issues, stream: Optional[TextIO] = None, *, written: bool = False
+    issues: Sequence[Issue] | Issues, stream: TextIO | None = None, *, written: bool = False
 ) -> None:
     """Each issue, then how many errors there are and what that left unwritten: nothing,
     or (`written`: found after the build wrote its files) the downloads page."""
@@ -72,7 +73,7 @@ def print_issues(
         print(f"{errors} error{'s' if errors != 1 else ''}; {left}.", file=stream)
 
 
-def _load(args: argparse.Namespace, games: Optional[list[str]]) -> tuple[list["Catalog"], int]:
+def _load(args: argparse.Namespace, games: list[str] | None) -> tuple[list[Catalog], int]:
     """The games' catalogs (game files, tables, rules files), or the exit code of bad
     input (every problem printed once)."""
     from .catalog.load import load_games
@@ -136,7 +137,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], list[Issue]]:
+def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[Issue]]:
     """Command-line options → BuildOptions; a bad value is an Issue, not a traceback."""
     problems: list[Issue] = []
     papers = ("letter", "a4") if args.paper == "all" else (args.paper,)
@@ -196,7 +197,7 @@ def build_options(args: argparse.Namespace) -> tuple[Optional[BuildOptions], lis
     ), []
 
 
-def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Optional[Any], list[Issue]]:
+def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Any | None, list[Issue]]:
     """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
     manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
     the project (`cardstock.layout.printed`)."""
@@ -282,7 +283,7 @@ def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Iss
     return asked, problems
 
 
-def _ids(text: Optional[str]) -> tuple[str, ...]:
+def _ids(text: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x.strip() for x in (text or "").split(",") if x.strip()))
 
 
@@ -313,8 +314,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 def build_once(
     args: argparse.Namespace,
     options: BuildOptions,
-    judge: Optional[Callable[[Outcome], int]] = None,
-    kept: Optional[KeptFaces] = None,
+    judge: Callable[[Outcome], int] | None = None,
+    kept: KeptFaces | None = None,
 ) -> int:
     """One build (`cardstock.build`); its report printed, its exit code returned (or what
     `judge` makes of its outcome, when the build itself succeeded). `kept`: the faces a
@@ -368,7 +369,7 @@ def build_once(
     return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
 
 
-def _recalled(request: Request, keys: Keys) -> Optional[Outcome]:
+def _recalled(request: Request, keys: Keys) -> Outcome | None:
     """The same build made before (`plan.recall`), with the output folder held while its
     files are checked; None when something must be built."""
     if not request.options.out.is_dir():
@@ -446,7 +447,7 @@ def print_summary(
     reports: list[UnitReport],
     out: Path,
     seconds: float,
-    page: Optional[Any] = None,
+    page: Any | None = None,
     page_kept: bool = False,
 ) -> None:
     """A table of what was built: artifact, pages, size, time; the downloads page last
@@ -571,7 +572,7 @@ def _shown(root: Path, path: str) -> str:
 
 def _asked_build(
     args: argparse.Namespace, part: str
-) -> tuple[argparse.Namespace, Optional[BuildOptions], list[Issue]]:
+) -> tuple[argparse.Namespace, BuildOptions | None, list[Issue]]:
     """The build a command that makes one part runs: the part alone, for the games asked,
     also when their rules check fails (a proof or a changelog is wanted most then)."""
     argv = [
@@ -820,7 +821,7 @@ class _Parser(argparse.ArgumentParser):
     """The command's parser: its help ends with the build's options, formatted only when
     the help is shown (not on every start)."""
 
-    more_help: Optional[Callable[[], str]] = None
+    more_help: Callable[[], str] | None = None
 
     def format_help(self) -> str:
         if self.more_help is not None:
@@ -1092,7 +1093,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
     p = parser()

@@ -13,14 +13,14 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
 from .catalog.fields import TEMPLATE_NAMES
 from .catalog.schema import Game
 from .core.output import write_atomic
 from .fonts import BUILT_IN
+from .layout.layoutfile import LayoutFile, StyleSpec
 from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.shapes import SHAPES
-from .layout.layoutfile import LayoutFile
-from .layout.layoutfile import StyleSpec
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "layouts.md"
 SCHEMAS = ("game", "faces")

@@ -14,9 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
@@ -58,7 +58,7 @@ class UnitReport:
     """What one (game, stage) unit did: its files, findings and time, and whether it was
     kept from an earlier build."""
 
-    game: Optional[str]
+    game: str | None
     stage: str
     artifacts: tuple[Artifact, ...]
     findings: tuple[Issue, ...]
@@ -73,7 +73,7 @@ class Outcome:
     games: list[str]
     reports: list[UnitReport] = field(default_factory=list)
     checks: dict[str, CheckResult] = field(default_factory=dict)
-    page: Optional[Artifact] = None  # the downloads page, when the build wrote or kept it
+    page: Artifact | None = None  # the downloads page, when the build wrote or kept it
     page_kept: bool = False
     warnings: list[Issue] = field(default_factory=list)  # what validation found that is no error
     seconds: float = 0.0
@@ -104,9 +104,9 @@ class Keys:
             hash_files(shipped_in_use(root), shipped_layouts()),
             hash_files(files_in(root / "fonts"), root),
         )
-        self._inputs: dict[Optional[str], str] = {}
+        self._inputs: dict[str | None, str] = {}
 
-    def inputs(self, game: Optional[str]) -> str:
+    def inputs(self, game: str | None) -> str:
         """Everything a game's build reads: its catalog folder, the layouts that are not
         another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
         if game not in self._inputs:
@@ -117,7 +117,7 @@ class Keys:
             self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
         return self._inputs[game]
 
-    def unit(self, game: Optional[str], stage: str, on_request: bool) -> str:
+    def unit(self, game: str | None, stage: str, on_request: bool) -> str:
         """A (game, stage) unit: what the game reads and the options the stage reads (the
         export options only for the stages built on request)."""
         return key_of(
@@ -161,7 +161,7 @@ def _slot(request: Request) -> str:
     return key_of("build-slot", str(request.options.out))
 
 
-def recall(request: Request, cache: Cache, keys: Optional["Keys"] = None) -> Optional[Outcome]:
+def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome | None:
     """The outcome of the same build made before, when the project's files and cardstock are
     as they were and every file it wrote (the manifest and the page included) still holds
     the same bytes; None when anything must be built (or no such build is remembered).

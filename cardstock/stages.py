@@ -13,20 +13,23 @@ A new kind of output is one function in its own room and one record here
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal, Optional
+from typing import Literal
 
-from .books import check as book_check, stage as books_stage
+from .books import check as book_check
+from .books import stage as books_stage
+from .catalog.load import Catalog
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .exports import cards, presets, tts
 from .impose import board, calibration, cut, pnp, proof, sheets, tuckbox
-from .layout import lint as face_lint, printed, vision
-from .site import changelog
+from .layout import lint as face_lint
+from .layout import printed, vision
 from .render import stage as svg_stage
 from .rules import lint as rules_lint
 from .rules.report import Provider
-from .catalog.load import Catalog
+from .site import changelog
 
 When = Literal["default", "asked"]
 
@@ -39,19 +42,19 @@ class Stage:
     writes: str  # what it writes, as the README's table says it
     kinds: tuple[str, ...]  # the manifest's kinds of the files it writes
     needs: str  # what it reads besides the game's catalog and faces
-    run_game: Optional[GameStage] = None  # a stage of one game ...
-    run_build: Optional[BuildStage] = None  # ... or of the whole build
-    check: Optional[Callable[[list[Catalog], BuildOptions], list[Issue]]] = (
+    run_game: GameStage | None = None  # a stage of one game ...
+    run_build: BuildStage | None = None  # ... or of the whole build
+    check: Callable[[list[Catalog], BuildOptions], list[Issue]] | None = (
         None  # its inputs, for the games of a build
     )
     when: When = (
         "default"  # "asked": only when `--only` names it, or the option `asked_by` is given
     )
     weight: float = 4.0
-    asked_by: Optional[str] = (
+    asked_by: str | None = (
         None  # the build option that also asks for the stage (`--for` asks for print-shop)
     )
-    skipped_by: Optional[str] = (
+    skipped_by: str | None = (
         None  # the build option that puts another stage in its place (`--changed-since`)
     )
     modifiers: tuple[

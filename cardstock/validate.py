@@ -21,9 +21,9 @@ rules check and every stage read the same layouts and lay out each face once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
 from . import fonts
 from .books import check as books_check
@@ -35,9 +35,9 @@ from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
 from .layout.faces import Faces, KeptFaces
+from .layout.ownicons import game_library
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
-from .layout.ownicons import game_library
 from .rules.model import load_rules
 from .site.page import check_page
 from .stages import PAGE, PARTS, STAGES, Stage
@@ -54,13 +54,13 @@ class Validated:
 
 def validate(
     root: Path,
-    games: Optional[list[str]],
+    games: list[str] | None,
     cache: Cache,
-    options: Optional[BuildOptions] = None,
+    options: BuildOptions | None = None,
     stages: Sequence[Stage] = (),
     *,
     page: bool = False,
-    kept: Optional[KeptFaces] = None,
+    kept: KeptFaces | None = None,
 ) -> Validated:
     """Every input of `games` (all by default) checked; see the module's docstring. With
     `options` (a build), the stages' inputs and the build's options are checked too;

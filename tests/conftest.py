@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 import pytest
 
@@ -249,7 +250,7 @@ def stage(name: str) -> Callable[[Any, BuildOptions], StageResult]:
 
     record = BY_NAME[name]
 
-    def run(catalog: Any, options: BuildOptions, root: Optional[Path] = None) -> StageResult:
+    def run(catalog: Any, options: BuildOptions, root: Path | None = None) -> StageResult:
         if record.run_build is not None:
             from cardstock.core.stage import BuildJob
 
@@ -260,7 +261,7 @@ def stage(name: str) -> Callable[[Any, BuildOptions], StageResult]:
     return run
 
 
-def job_of(catalog: Any, options: Optional[BuildOptions] = None) -> Job:
+def job_of(catalog: Any, options: BuildOptions | None = None) -> Job:
     """One game's work as the build hands it to a stage or a check."""
     return Job(catalog, faces_of(catalog), options)
 
@@ -309,7 +310,7 @@ def render_book(
     return Book(r.reading, made, r.issues, r.size)
 
 
-def load_games(root: Path, games: Optional[list[str]] = None) -> Any:
+def load_games(root: Path, games: list[str] | None = None) -> Any:
     """Games read as validation reads them: game files, tables and rules files."""
     from cardstock.catalog.load import load_games as load
     from cardstock.rules.model import load_rules
@@ -318,7 +319,7 @@ def load_games(root: Path, games: Optional[list[str]] = None) -> Any:
 
 
 def validate(
-    root: Path, games: Optional[list[str]], options: Optional[BuildOptions] = None
+    root: Path, games: list[str] | None, options: BuildOptions | None = None
 ) -> tuple[list[Any], Any]:
     """Validation as a build (with `options`) or a rules check (without) runs it: the
     catalogs and every problem found."""

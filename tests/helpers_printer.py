@@ -19,12 +19,11 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Optional
-
-from pypdf import PdfReader
 
 from helpers_text import page_texts
+from pypdf import PdfReader
 
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
@@ -62,7 +61,7 @@ class Placed:
     component: str
     side: str
     frame: Matrix = IDENTITY
-    size: Optional[tuple[float, float]] = None  # trim size, when the PDF says it (a form's /BBox)
+    size: tuple[float, float] | None = None  # trim size, when the PDF says it (a form's /BBox)
 
     def point(self, a: float, b: float) -> Point:
         return apply(self.frame, (a, b))
@@ -85,7 +84,7 @@ class Sheet:
     def landscape(self) -> bool:
         return self.width > self.height + 1e-6
 
-    def flip(self) -> Optional[str]:
+    def flip(self) -> str | None:
         """The duplex setting the page's own text names ("long" or "short"), if any."""
         found = FLIP.findall(" ".join(self.text.split()))
         return found[0] if found else None
@@ -107,7 +106,7 @@ def _read_page(number: int, page) -> Sheet:
     forms = page["/Resources"].get("/XObject") or {}
     ctm: Matrix = IDENTITY
     stack: list[Matrix] = []
-    current: Optional[Placed] = None
+    current: Placed | None = None
     depth = 0  # q ... Q nesting since the current face began
     tagged = False
     for operands, op in page.get_contents().operations:
@@ -192,7 +191,7 @@ class Landing:
     component anywhere near), and how far from behind the front its worst corner is."""
 
     front: Placed
-    back: Optional[Placed]
+    back: Placed | None
     miss: float  # points
 
 
@@ -217,7 +216,7 @@ def land(
         w, h = size(f)
         corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h), (w / 2, h / 2)]
         want = [printer.front_point(front_sheet, f.point(a, b)) for a, b in corners]
-        best: Optional[tuple[float, int]] = None
+        best: tuple[float, int] | None = None
         for i in free:
             b = backs[i]
             if not same(f, b):

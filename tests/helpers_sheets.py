@@ -8,11 +8,10 @@ from __future__ import annotations
 import io
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional
-
-from pypdf import PdfReader
+from typing import Any
 
 from helpers_text import page_texts
+from pypdf import PdfReader
 
 
 def mult(m, n):
@@ -40,7 +39,7 @@ class Placed:
     component: str
     side: str
     origin: tuple = ()  # CTM where the face's trim lower-left is drawn
-    form: Optional[str] = None  # the XObject name, when the face is a Form XObject
+    form: str | None = None  # the XObject name, when the face is a Form XObject
     clips: list = field(default_factory=list)  # bounding boxes of the clip paths set before it
 
     def clip(self) -> tuple[float, float, float, float]:
@@ -77,7 +76,7 @@ def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
     ctm = (1, 0, 0, 1, 0, 0)
     stack: list = []
     tags: list[str] = []
-    current: Optional[Placed] = None
+    current: Placed | None = None
     prev = b""
     point = None
     path: list = []
@@ -138,12 +137,12 @@ def read_pdf(data: bytes, text: bool = False) -> tuple[PdfReader, list[PageRead]
     return reader, pages
 
 
-def marked_ops(page: Any) -> list[tuple[Optional[str], bytes, list[Any], tuple[float, ...]]]:
+def marked_ops(page: Any) -> list[tuple[str | None, bytes, list[Any], tuple[float, ...]]]:
     """Every operator of a page's content stream in order, as (the marked-content tag it is
     drawn in (`/RegistrationMarks`, `/TileWindow`, …) or None, the operator, its operands,
     the current transformation matrix), read with pypdf's operator visitor."""
-    out: list[tuple[Optional[str], bytes, list[Any], tuple[float, ...]]] = []
-    tag: list[Optional[str]] = [None]
+    out: list[tuple[str | None, bytes, list[Any], tuple[float, ...]]] = []
+    tag: list[str | None] = [None]
 
     def visit(op: bytes, args: list[Any], cm: Any, tm: Any) -> None:
         if op == b"BMC":

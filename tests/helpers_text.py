@@ -5,12 +5,11 @@ can read a footer on every page of a 60-page sheet file in a fraction of a secon
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Union
 
 import pypdfium2 as pdfium
 
 
-def page_texts(pdf: Union[bytes, Path]) -> list[str]:
+def page_texts(pdf: bytes | Path) -> list[str]:
     """Each page's text, in page order, lines ending in a newline (PDFium writes CR LF)."""
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:

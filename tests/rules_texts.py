@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from conftest import load_games, render_book
 from pypdf import PdfReader
-
-from conftest import load_games
-from conftest import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(game: str) -> Any:
     catalogs, issues = load_games(ROOT, [game])
     assert not issues.errors, [i.render() for i in issues]
@@ -36,9 +34,8 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulebook_text(game: str) -> str:
-    from cardstock.books.rulebook import render_rulebook
 
     rendered = render_book(catalog(game))
     assert rendered.reading is not None, [i.render() for i in rendered.issues]
@@ -46,7 +43,7 @@ def rulebook_text(game: str) -> str:
     return squash("\n".join(page.extract_text() or "" for page in reader.pages))
 
 
-@lru_cache(maxsize=None)
+@cache
 def quickref_text(game: str) -> str:
     from cardstock.books.quickref import render_quickref, sides
 
@@ -58,9 +55,10 @@ def quickref_text(game: str) -> str:
     return squash("\n".join(parts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def svg_text(game: str) -> str:
     from conftest import distinct_faces
+
     from cardstock.render.svg import svg_bytes
 
     parts = []

@@ -32,9 +32,10 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -63,7 +64,7 @@ def _text(game: str, name: str) -> str:
     return (ROOT / "catalog" / game / name).read_text(encoding="utf-8")
 
 
-def _seed_words(game: str) -> Optional[str]:
+def _seed_words(game: str) -> str | None:
     """The source rulebook's words, lower-cased and spaced, or None when it is not here."""
     seed = tomllib.loads(_text(game, "rules.toml")).get("seed")
     path = SEEDS / seed if seed else None
@@ -72,7 +73,7 @@ def _seed_words(game: str) -> Optional[str]:
     return " " + " ".join(re.findall(r"[a-z0-9]+", path.read_text(encoding="utf-8").lower())) + " "
 
 
-def _named(words: Optional[str], name: str) -> bool:
+def _named(words: str | None, name: str) -> bool:
     """Does the source name `name` (its words, parenthesised remarks aside)?"""
     bare = re.sub(r"\([^)]*\)", " ", name)
     ws = re.findall(r"[a-z0-9]+", bare.lower())
@@ -148,7 +149,7 @@ def _table_rows(text: str) -> Iterator[tuple[str, str, list[Any], list[str]]]:
             yield table, line, cells, columns
 
 
-def _edits_of_tables(game: str, words: Optional[str]) -> Iterator[Edit]:
+def _edits_of_tables(game: str, words: str | None) -> Iterator[Edit]:
     text = _text(game, "game.toml")
     rows = list(_table_rows(text))
     for table, line, cells, columns in rows:
@@ -299,7 +300,7 @@ def _components(game: str) -> Iterator[tuple[str, str, dict[str, Any], str, str]
     folder = ROOT / "catalog" / game
     for path in sorted(folder.glob("*.csv")):
         lines = path.read_text(encoding="utf-8").splitlines()
-        header: Optional[list[str]] = None
+        header: list[str] | None = None
         import csv
 
         for line in lines:
@@ -325,7 +326,7 @@ def _components(game: str) -> Iterator[tuple[str, str, dict[str, Any], str, str]
 _ATTRS = {"id", "name", "count", "limit", "designer_choice", "text", "derivation"}
 
 
-def _edits_of_cards(game: str, words: Optional[str]) -> Iterator[Edit]:
+def _edits_of_cards(game: str, words: str | None) -> Iterator[Edit]:
     named = [
         (f, line, row, cid, name)
         for f, line, row, cid, name in _components(game)

@@ -5,14 +5,13 @@ first; each board also whole on one page (TrimBox the cut) for a print shop."""
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import mini_with_a_piece as project
+from helpers_sheets import marked_ops
 from pypdf import PdfReader
 
-from conftest import mini_with_a_piece as project
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
-from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 

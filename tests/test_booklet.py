@@ -14,13 +14,12 @@ import io
 import re
 
 import pytest
+from helpers_printer import apply, mult
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-
 from reportlab.pdfgen.canvas import Canvas
 
 from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of, turn_of
-from helpers_printer import apply, mult
 
 LETTER_LANDSCAPE = (792.0, 612.0)
 HALF_LETTER = (396.0, 612.0)

@@ -16,21 +16,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import job_of, load_games, render_book
+from helpers_text import page_texts
 from jinja2.exceptions import UndefinedError
 from pypdf import PdfReader
 
 from cardstock.books.booklet import booklet_order, padded
-from cardstock.catalog.context import template_context
 from cardstock.books.check import lint
 from cardstock.books.quickref import check as check_quickref
 from cardstock.books.quickref import sides
+from cardstock.books.rulebook import build_rulebook
+from cardstock.catalog.context import template_context
 from cardstock.catalog.ruletext import render_quickref
-from cardstock.books.rulebook import build_rulebook, render_rulebook
-from conftest import load_games
 from cardstock.core.stage import BuildOptions
-from conftest import render_book
-from conftest import job_of
-from helpers_text import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(

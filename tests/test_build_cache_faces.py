@@ -9,16 +9,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers_generated import generated_game
 from pypdf import PdfReader
 
-from cardstock.build import Outcome, Request, build as run_build
-from cardstock.cli import main
+from cardstock.build import Outcome, Request
+from cardstock.build import build as run_build
 from cardstock.core.cache import Cache
 from cardstock.core.issues import InputError
 from cardstock.core.stage import BuildOptions
 from cardstock.layout.faces import KeptFaces
 from cardstock.layout.ops import Face
-from helpers_generated import generated_game
 
 
 def build(root: Path, out: Path, *more: str) -> Outcome:

@@ -10,11 +10,12 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import copy_project
 from pypdf import PdfReader
 
-from cardstock.build import Request, build as run_build
+from cardstock.build import Request
+from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
-from conftest import copy_project
 
 GAME = "alpha-omega-cards"
 TABLE = "good.csv"

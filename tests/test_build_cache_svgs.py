@@ -7,8 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardstock.cli import main
 from conftest import ROOT
+
+from cardstock.cli import main
 
 GAME = "atmosfear"
 

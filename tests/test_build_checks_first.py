@@ -8,7 +8,6 @@ file unchanged), whether the games run in one process or in a pool of two."""
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 from pathlib import Path
 

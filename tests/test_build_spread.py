@@ -6,15 +6,16 @@ spread, the files are the bytes a build made from nothing writes."""
 from __future__ import annotations
 
 import csv
-import os
 import io
+import os
 from pathlib import Path
+
+from conftest import copy_project
 
 from cardstock.books import rulebook
 from cardstock.build import Unit, _processes, spread
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
-from conftest import copy_project
 
 GAME = "alpha-omega-cards"
 

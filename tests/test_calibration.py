@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_sheets import read_pdf
 
-from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
 from cardstock.core.stage import BuildJob, BuildOptions
 from cardstock.core.units import parse_length, parse_size
-from helpers_sheets import read_pdf
+from cardstock.impose.calibration import build_calibration, calibration_pdf, reference_lines
 
 MM = parse_length("1mm")
 TOL = 0.01

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pypdf import PdfReader
-
 GAME = """id = "port"
 title = "Port"
 version = "1.0"

@@ -7,10 +7,10 @@ import json
 
 import openpyxl
 import pytest
+from conftest import load_games
 from pydantic import ValidationError
 
 from cardstock.catalog.fields import FieldSpec, row_model
-from conftest import load_games
 from cardstock.catalog.schema import Game, Players, PrintSettings
 
 

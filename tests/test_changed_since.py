@@ -10,9 +10,8 @@ import shutil
 import stat
 
 import pytest
-from pypdf import PdfReader
-
 from playtest_project import GAME, build, edit_row, git, project
+from pypdf import PdfReader
 
 NAMES = ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight")
 
@@ -57,7 +56,7 @@ def test_one_edited_card_is_reprinted_alone_with_its_back(
     assert names_on(pages[0]) == {card}
     assert pages[0].count(card) >= count  # every copy of it
     assert names_on(pages[1]) == set()  # the backs page holds backs only
-    assert f"1 card changed since HEAD" in said
+    assert "1 card changed since HEAD" in said
     assert "v0.1.0" in pages[0]  # each reprinted card carries its version mark
     listed = {
         e["path"] for e in json.loads((root / "output" / "manifest.json").read_text())["artifacts"]

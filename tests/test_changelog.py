@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import html
 
-from cardstock.cli import main
-
 from playtest_project import GAME, edit_row, git, project
+
+from cardstock.cli import main
 
 
 def changelog(root, *args):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import ROOT
 from pypdf import PdfReader
 
 from cardstock.cli import parser
-from conftest import ROOT
 
 
 def pnp(cli, mini, *extra: str):

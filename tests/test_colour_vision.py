@@ -4,11 +4,10 @@ which warns where sets are told apart only by colours a colour-blind player sees
 from __future__ import annotations
 
 import pytest
+from playtest_project import GAME, project
 
 from cardstock.cli import main
 from cardstock.layout.vision import delta_e, delta_e_lab, parse, simulate
-
-from playtest_project import GAME, project
 
 
 # Sharma, Wu and Dalal (2005), table 1: pairs of Lab colours and their CIEDE2000

@@ -9,13 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, ROOT, line_of
+from helpers_sheets import marked_ops
 from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
 from cardstock.impose.cut import load_machines
-from conftest import FIXTURES, ROOT, line_of
-from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 SHIPPED = (ROOT / "layouts" / "cut-machines.toml").read_text(encoding="utf-8")

@@ -8,9 +8,10 @@ import tomllib
 from typing import get_args
 
 from conftest import ROOT
+
 from cardstock.docs import DOC_PATH, layouts_markdown
-from cardstock.layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from cardstock.layout.layoutfile import BoxSpec, BoxType, LayoutSpec
+from cardstock.layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 
 
 def test_every_key_and_box_type_of_the_layout_models_is_documented():

@@ -11,7 +11,6 @@ import io
 
 import pypdf
 import pytest
-
 from conftest import GameCopy
 
 DOUBLE_SIDED = '''[backs.gold]
@@ -135,7 +134,7 @@ def test_every_print_shop_preset_gets_each_front_with_its_own_back(built, servic
     assert found["blaze"] != found["ember"] and found["ember"] == found["spring"]
 
 
-def _tts_backs(folder) -> dict[str, "object"]:
+def _tts_backs(folder) -> dict[str, object]:
     """Each card's back as Tabletop Simulator shows it: its cell of its deck's back sheet
     (a deck with `UniqueBack` has a back sheet laid out like its face sheet)."""
     import json

@@ -13,17 +13,14 @@ from pathlib import Path
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+from conftest import job_of, lay_out, load_games
 from PIL import Image, ImageChops, ImageStat
 
-from cardstock.stages import BY_NAME
-from cardstock.exports.cards import build_cards
-from cardstock.render.png import face_pngs
-from conftest import lay_out
-from conftest import load_games
-from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import NAMED_SIZES, parse_length, parse_size
-from conftest import job_of
+from cardstock.exports.cards import build_cards
+from cardstock.render.png import face_pngs
+from cardstock.stages import BY_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

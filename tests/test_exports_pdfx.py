@@ -15,13 +15,14 @@ from pathlib import Path
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+from conftest import ROOT, job_of, load_games
 from PIL import Image, ImageChops
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
-from conftest import ROOT, job_of, load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.exports.presets import build_print_shop, decks, load_presets, output_intent
-from cardstock.layout.ops import Ellipse, Face, Group, Path as PathOp, Rect, Text, rect_path
+from cardstock.layout.ops import Face, Rect, Text, rect_path
+from cardstock.layout.ops import Path as PathOp
 from cardstock.render import prepress
 from cardstock.render.pdf import cmyk_color
 from cardstock.render.png import faces_pdf

@@ -9,6 +9,7 @@ import io
 
 from PIL import Image
 
+from cardstock.layout.ops import Ellipse, Face, Rect
 from cardstock.render.png import (
     faces_pdf,
     pixel_size,
@@ -17,7 +18,6 @@ from cardstock.render.png import (
     rendered_pngs,
     transparent,
 )
-from cardstock.layout.ops import Ellipse, Face, Rect
 
 RED, GREEN = "#d02030", "#20a040"
 

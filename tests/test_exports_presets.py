@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from conftest import job_of, load_games
 from PIL import Image
 
-from cardstock.stages import BY_NAME
-from cardstock.exports.presets import build_print_shop, load_presets
-from conftest import load_games
-from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length, parse_size
-from conftest import job_of
+from cardstock.exports.presets import build_print_shop, load_presets
+from cardstock.stages import BY_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

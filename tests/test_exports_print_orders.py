@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from conftest import ROOT, job_of, load_games
 from PIL import Image, ImageChops, ImageStat
 
-from conftest import ROOT, job_of, load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_size
 from cardstock.exports.presets import (

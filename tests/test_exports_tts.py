@@ -8,15 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import job_of, load_games, mini_with_a_piece
 from PIL import Image
 
-from cardstock.stages import BY_NAME
-from cardstock.exports.tts import build_tts, grid
-from conftest import load_games
-from conftest import stage
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_size
-from conftest import job_of, mini_with_a_piece
+from cardstock.exports.tts import build_tts, grid
+from cardstock.stages import BY_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -10,14 +10,12 @@ import math
 from pathlib import Path
 
 import pytest
+from conftest import job_of, lay_out, load_games
 from PIL import Image
 
-from cardstock.render.png import INCH
-from cardstock.exports.tts import build_tts
-from conftest import lay_out
-from conftest import load_games
 from cardstock.core.stage import BuildOptions
-from conftest import job_of
+from cardstock.exports.tts import build_tts
+from cardstock.render.png import INCH
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from conftest import FIXTURES, GAMES, ROOT, job_of, lay_out, load_games
 from PIL import Image
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import POINTS_PER, parse_size
 from cardstock.exports.tts import AT_SCALE_1, STANDEE_THICKNESS_MM, build_tts
-from conftest import FIXTURES, GAMES, ROOT, job_of, lay_out, load_games
 
 MM = POINTS_PER["mm"]
 URL_KEYS = ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL", "MeshURL", "DiffuseURL")

@@ -9,23 +9,24 @@ real defaults.
 from __future__ import annotations
 
 import pytest
+from conftest import distinct_faces, job_of, lay_out
+from helpers_faces import GAME, comp, load, make_project  # the fixture game
 
 from cardstock import fonts
-from conftest import distinct_faces, lay_out
+from cardstock.core.units import parse_length
 from cardstock.layout.lint import lint
 from cardstock.layout.ops import (
     Face,
     Group,
     Icon,
-    Path as PathOp,
     Rect,
     Text,
     point_in_polygon,
     walk,
 )
-from cardstock.core.units import parse_length
-from conftest import job_of
-from helpers_faces import GAME, comp, load, make_project  # the fixture game
+from cardstock.layout.ops import (
+    Path as PathOp,
+)
 
 MM = parse_length("1mm")
 

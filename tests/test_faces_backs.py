@@ -5,9 +5,8 @@ the backs page) and shows that row's content; gutterfold and the SVG stage carry
 
 from __future__ import annotations
 
-from pypdf import PdfReader
-
 from conftest import GameCopy
+from pypdf import PdfReader
 
 POKER_WIDTH = 63.5 / 25.4 * 72  # the trim width of a poker card, in points
 

@@ -13,11 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import job_of, lay_out
+from helpers_faces import load, make_project
 from reportlab.pdfgen.canvas import Canvas
 
 from cardstock import fonts
 from cardstock.layout import context
-from conftest import lay_out
 from cardstock.layout.lint import lint
 from cardstock.layout.ops import (
     Face,
@@ -31,9 +32,6 @@ from cardstock.layout.ops import (
     rect_path,
 )
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
-
-from helpers_faces import load, make_project
-from conftest import job_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -235,7 +233,7 @@ def test_pdf_numbers_and_paths():
     )
 
 
-def _pixels(face: Face, folder: Path) -> "object":
+def _pixels(face: Face, folder: Path) -> object:
     if shutil.which("pdftoppm") is None and not os.environ.get("CI"):
         pytest.skip("pdftoppm (poppler-utils) is installed by tests/run; never skipped in CI")
     from PIL import Image as PILImage  # Pillow comes with ReportLab

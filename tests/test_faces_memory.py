@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from conftest import load_games
+from helpers_generated import generated_game
 from pypdf import PdfReader
 
-from conftest import load_games
 from cardstock.cli import main
 from cardstock.core.cache import open_cache
 from cardstock.layout import faces as faces_module
 from cardstock.layout.faces import Faces
-
-from helpers_generated import generated_game
 
 
 def unlaid_big_game(tmp_path, monkeypatch):

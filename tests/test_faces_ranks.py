@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import distinct_faces
+from conftest import distinct_faces, load_games
+
 from cardstock.layout.ops import Rect, Text
-from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import distinct_faces
+from conftest import distinct_faces, load_games
+
 from cardstock.layout.ops import Text
-from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,12 +12,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from conftest import FIXTURES, ROOT, processes
 
 linux_only = pytest.mark.skipif(

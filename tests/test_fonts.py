@@ -6,11 +6,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
-from pypdf import PdfReader
-
 from conftest import ROOT
 from helpers_fonts import ASCII
+from pypdf import PdfReader
 
 SHIPPED = ROOT / "cardstock" / "fonts"
 

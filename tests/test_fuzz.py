@@ -34,18 +34,12 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 import pytest
-
-from cardstock.core.issues import InputError
-from cardstock.core.stage import BuildOptions
-from conftest import validate
-
-from conftest import FIXTURES, GAMES, ROOT
-from conftest import job_of
+from conftest import FIXTURES, GAMES, ROOT, job_of, validate
 from helpers_bounds import (
     deep_toml,
     dotted_toml_keys,
@@ -56,6 +50,9 @@ from helpers_bounds import (
     nested_use_svg,
     yaml_alias_bomb,
 )
+
+from cardstock.core.issues import InputError
+from cardstock.core.stage import BuildOptions
 
 CASES = int(
     os.environ.get("CARDSTOCK_FUZZ_CASES", "100")
@@ -191,7 +188,7 @@ def _files(root: Path, game: str, suffixes: tuple[str, ...]) -> list[Path]:
     )
 
 
-def _pick(rng: random.Random, items: list[Path]) -> Optional[Path]:
+def _pick(rng: random.Random, items: list[Path]) -> Path | None:
     return rng.choice(items) if items else None
 
 

@@ -11,8 +11,6 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
-
 from golden.snapshot import (
     BUILDS,
     FAMILIES,
@@ -31,6 +29,7 @@ from golden.snapshot import (
     snapshot,
     stored,
 )
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 REGEN = "if the change is intended: .venv/bin/python tests/golden/regen.py, look at the outputs it names, commit tests/golden/mini"
 SHOWN = 8  # files whose diff a failure prints in full; the others are named

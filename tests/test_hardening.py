@@ -18,9 +18,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, processes
-
 
 # ---------------------------------------------------------------- starting the program
 

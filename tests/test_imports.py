@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Optional
 
 from conftest import ROOT
 
@@ -88,7 +88,7 @@ def _targets(
     return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parsed(text: str, filename: str) -> ast.Module:
     """A source's tree, parsed once for all the tests of this file (keyed by the text)."""
     return ast.parse(text, filename)
@@ -116,12 +116,12 @@ def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, s
     return graph
 
 
-def find_cycle(graph: dict[str, set[str]]) -> Optional[list[str]]:
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import circle as [a, b, …, a], or None."""
     state: dict[str, int] = {}  # 1 on the current path, 2 finished
     path: list[str] = []
 
-    def visit(node: str) -> Optional[list[str]]:
+    def visit(node: str) -> list[str] | None:
         state[node] = 1
         path.append(node)
         for nxt in sorted(graph.get(node, ())):

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.impose.grid import Item, frame, grid_pages, plan_grid, pieces_on
+from cardstock.core.units import parse_length, parse_size
+from cardstock.impose.grid import Item, frame, grid_pages, pieces_on, plan_grid
 from cardstock.impose.marks import crop_marks
 from cardstock.impose.pack import honeycomb_slots, pack_pages, plan_honeycomb
 from cardstock.impose.plan import Box, Mirror, add_backs, flip, offset_convex
 from cardstock.impose.sheets import Sheet, load_sheets
 from cardstock.layout.ops import Ellipse, Face
-from cardstock.core.units import parse_length, parse_size
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.impose.sheets import back_offset, choose, load_printers, load_sheets
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
+from cardstock.impose.sheets import back_offset, choose, load_printers, load_sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")

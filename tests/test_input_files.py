@@ -14,12 +14,12 @@ import re
 import shutil
 import signal
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from conftest import FIXTURES
+
 from cardstock.core import files
 from cardstock.core.files import Unreadable, read_bytes, read_text
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import shutil
 
-from PIL import Image
-
 from conftest import FIXTURES
+from PIL import Image
 
 SHARED = """\
 [layouts.squib]
@@ -129,10 +128,11 @@ def test_a_mistake_in_a_shared_layout_file_is_placed_in_that_file(cli, tmp_path)
 
 
 def test_a_layout_file_the_games_share_is_read_once_per_validation_pass(tmp_path, monkeypatch):
+    from conftest import copy_project
+
     from cardstock.core import tomlpos
     from cardstock.core.cache import memory_cache
     from cardstock.validate import validate
-    from conftest import copy_project
 
     games = ("alpha-omega-tiles", "atmosfear", "vortex")
     root = copy_project(tmp_path / "proj", games)

@@ -26,21 +26,21 @@ import subprocess
 import sys
 import tomllib
 
+from conftest import ROOT
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from conftest import ROOT
 from cardstock.books.story import text_position
 from cardstock.core.cache import LIBRARIES, installed_versions
 from cardstock.render.pdf import (
     PdfX,
     _doc_object,
     _form_resources,
+    held_content,
     make_pdfx,
     pdf_settings,
-    held_content,
     seal,
     show_page,
 )

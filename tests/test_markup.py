@@ -9,14 +9,12 @@ import re
 import shutil
 
 import pytest
+from conftest import GAMES, ROOT, load_games, render_book
 from pypdf import PdfReader
 
-from conftest import GAMES, ROOT
-from cardstock.catalog.context import template_context
 from cardstock.books.quickref import sides
-from conftest import render_book
+from cardstock.catalog.context import template_context
 from cardstock.catalog.ruletext import render_quickref
-from conftest import load_games
 from cardstock.core.markup import (
     Heading,
     ListItem,
@@ -28,7 +26,6 @@ from cardstock.core.markup import (
     plain,
     spans,
 )
-
 
 # ---------------------------------------------------------------- the three old bugs
 

@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES
 
 WHAT = ("--only", "svg,cards,tts,print-shop,pnp", "--for", "mpc")

@@ -10,9 +10,9 @@ import tomllib
 from fnmatch import fnmatch
 from pathlib import Path
 
+from conftest import FIXTURES, ROOT
 from pypdf import PdfReader
 
-from conftest import FIXTURES, ROOT
 from cardstock.core.project import SHARED, shared_layout, shipped_layouts
 
 
@@ -64,8 +64,8 @@ def test_a_projects_sheets_folder_replaces_the_shipped_sheets(cli, tmp_path):
 
 def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
     from cardstock.build import Keys
-    from cardstock.core.stage import BuildOptions
     from cardstock.core.project import shipped_in_use
+    from cardstock.core.stage import BuildOptions
 
     root = only_a_catalog(tmp_path)
     used = {p.relative_to(shipped_layouts()).as_posix() for p in shipped_in_use(root)}

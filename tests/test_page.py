@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-
 from conftest import CHROMIUM, FIXTURES, FLAGS, ROOT
 
 

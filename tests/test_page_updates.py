@@ -14,9 +14,10 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
+from conftest import ROOT
+
 from cardstock.cli import main
 from cardstock.site import manifest
-from conftest import ROOT
 
 GAME = "atmosfear"
 

@@ -12,9 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
-from conftest import ROOT
-from conftest import CHROMIUM, FLAGS
+from conftest import CHROMIUM, FLAGS, ROOT
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None and not os.environ.get("CI"),

@@ -16,19 +16,18 @@ import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
-from typing import Optional
 
 import pytest
+from conftest import load_games
+from helpers_sheets import PageRead, read_pdf
 
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length, parse_size
 from cardstock.impose.pnp import doc_info, impose
-from cardstock.render.pdf import PdfFaces
 from cardstock.impose.render import write_pdf
 from cardstock.impose.sheets import load_sheets
 from cardstock.layout.ops import Ellipse, Face, Rect, Text
-from conftest import load_games
-from cardstock.core.stage import BuildOptions
-from cardstock.core.units import parse_length, parse_size
-from helpers_sheets import PageRead, read_pdf
+from cardstock.render.pdf import PdfFaces
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")
@@ -39,7 +38,7 @@ TOL = 0.01
 # ---------------------------------------------------------------- test faces
 
 
-def face_of(component, side: str, bleed: bool) -> Optional[Face]:
+def face_of(component, side: str, bleed: bool) -> Face | None:
     """A plain face per component (and one back per deck), shaped by the component's kind."""
     w, h = parse_size(component.size)
     b = 3 * MM if bleed else 0.0

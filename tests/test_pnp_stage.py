@@ -9,15 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from cardstock.stages import BY_NAME
-from cardstock.impose.pnp import build_pnp, build_quickref
-from conftest import validate
-from conftest import load_games
-from conftest import stage
-from cardstock.core.stage import BuildOptions
+from conftest import job_of, load_games, validate
 from helpers_sheets import read_pdf
-from conftest import job_of
+
+from cardstock.core.stage import BuildOptions
+from cardstock.impose.pnp import build_pnp, build_quickref
+from cardstock.stages import BY_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

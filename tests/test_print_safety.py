@@ -10,11 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import job_of, load_games
 
 from cardstock.layout import printsafe
 from cardstock.layout.lint import lint
-from conftest import load_games
-from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

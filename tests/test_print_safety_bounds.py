@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from cardstock.layout.ops import Ellipse, Image, Path, Rect, ellipse_path, polygon_path, rect_path
 from cardstock.layout import printsafe
+from cardstock.layout.ops import Ellipse, Image, Path, Rect, ellipse_path, polygon_path, rect_path
 from cardstock.layout.printsafe import IDENTITY
 
 COLOURS = ("#ffffff", "#000000", "#3d4250", "#f5a623", "#d9dadd", "#7a1f1f")

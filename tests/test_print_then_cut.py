@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, load_games
+from helpers_sheets import marked_ops
 from pypdf import PdfReader
 
-from conftest import ROOT, load_games
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
-from helpers_sheets import marked_ops
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]

@@ -10,15 +10,16 @@ from __future__ import annotations
 import math
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from conftest import GAMES, ROOT, each_face, job_of, load_games, render_book
 
 from cardstock.layout import printsafe
 from cardstock.layout.lint import lint
 from cardstock.render.png import faces_pdf
-from conftest import GAMES, ROOT, each_face, job_of, load_games, render_book
 
 MM = 72 / 25.4
 

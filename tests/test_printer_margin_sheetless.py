@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import FIXTURES, ROOT
 
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
-from conftest import FIXTURES, ROOT
 
 MM = POINTS_PER["mm"]
 MARGIN = 15  # mm

@@ -8,12 +8,11 @@ import csv
 
 import pytest
 from PIL import Image
+from playtest_project import GAME, edit_row, project
 from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.impose.proof import PROBLEM
-
-from playtest_project import GAME, edit_row, project
 
 LONG = " ".join(["Then draw a card, pass it to the left and say its name aloud."] * 30)
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import distinct_faces, load_games
 
-from conftest import distinct_faces
 from cardstock.layout.ops import Text
-from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

@@ -7,11 +7,10 @@ limit, exit status 2, within 10 s of processor time and 500 MB, nothing written.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from conftest import FIXTURES
 from helpers_bounds import (
     MEMORY_MB,

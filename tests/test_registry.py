@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import get_args
 
 from conftest import FIXTURES, ROOT
+
 from cardstock.layout import boxtypes, shapes
 from cardstock.layout.boxes import Painter
-from cardstock.layout.reference import BOX_TYPES, LAYOUT_KEYS
 from cardstock.layout.layoutfile import BoxType, LayoutSpec
+from cardstock.layout.reference import BOX_TYPES, LAYOUT_KEYS
 
 
 def test_every_box_type_is_one_registered_module_and_the_schema_and_reference_read_the_registry():

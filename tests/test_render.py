@@ -11,20 +11,17 @@ import xml.etree.ElementTree as ET
 
 import pypdf
 import pytest
+from conftest import distinct_faces, job_of, lay_out, load_games
+from helpers_faces import comp, load, make_project  # the fixture game
 from reportlab.pdfgen.canvas import Canvas
 
-from conftest import distinct_faces, lay_out
-from cardstock.layout.ops import Face, Rect, Text
-from cardstock.render.stage import build_svgs
-from cardstock.stages import BY_NAME
 from cardstock.core.stage import BuildOptions
-from cardstock.render.pdf import PdfFaces, form_name
-from cardstock.render.svg import svg_bytes
 from cardstock.core.units import parse_length
-
-from helpers_faces import comp, load, make_project  # the fixture game
-from conftest import job_of
-from conftest import load_games
+from cardstock.layout.ops import Face, Rect, Text
+from cardstock.render.pdf import PdfFaces, form_name
+from cardstock.render.stage import build_svgs
+from cardstock.render.svg import svg_bytes
+from cardstock.stages import BY_NAME
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM = parse_length("1mm")

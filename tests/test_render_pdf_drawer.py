@@ -9,16 +9,17 @@ from __future__ import annotations
 import io
 import math
 import random
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 import pytest
+from conftest import ROOT, distinct_faces, load_games
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from conftest import ROOT
-from conftest import distinct_faces
+from cardstock import fonts
 from cardstock.layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -28,12 +29,13 @@ from cardstock.layout.ops import (
     Icon,
     Image,
     Op,
-    Path as PathOp,
     Rect,
     SymbolPart,
     Text,
 )
-from conftest import load_games
+from cardstock.layout.ops import (
+    Path as PathOp,
+)
 from cardstock.render.pdf import (
     STATS,
     PdfFaces,
@@ -55,8 +57,6 @@ from cardstock.render.pdf import (
     rl_nums,
     seal,
 )
-from cardstock import fonts
-
 
 # ---------------------------------------------------------------- numbers
 
@@ -242,8 +242,8 @@ class CanvasCalls:
 
     def paint(
         self,
-        fill: Optional[str],
-        stroke: Optional[str],
+        fill: str | None,
+        stroke: str | None,
         width: float,
         dash: Iterable[float] = (),
         opacity: float = 1.0,

@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import load_games, render_book
 from pypdf import PdfReader
-
-from conftest import render_book
-from conftest import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings
@@ -106,9 +104,10 @@ def test_a_caption_breaks_a_word_only_with_a_hyphen(game):
 
 
 def test_a_word_wider_than_its_line_is_hyphenated():
+    from conftest import faces_of
+
     from cardstock.books.art import Thumbs, _grid
     from cardstock.books.story import Styles, accent_color
-    from conftest import faces_of
 
     (cat,), _ = load_games(ROOT / "tests" / "fixtures", ["mini"])
     long_word = "Incomprehensibilities"

@@ -7,14 +7,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from conftest import faces_of, load_games
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A5
 from reportlab.platypus import SimpleDocTemplate
 
-from cardstock.books.art import _grid
+from cardstock.books.art import Thumbs, _grid
 from cardstock.books.story import Styles, accent_color
-from conftest import faces_of, load_games
-from cardstock.books.art import Thumbs
 
 ROOT = Path(__file__).resolve().parent.parent
 

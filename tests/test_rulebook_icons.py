@@ -8,18 +8,17 @@ with pypdfium2 and the word after it with pypdf's text positions."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import faces_of, load_games
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from cardstock.books.art import IconPainter
 from cardstock.books.story import ICON_CALLBACK, Builder, Styles
-from conftest import load_games
-from pathlib import Path
-from conftest import faces_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = (

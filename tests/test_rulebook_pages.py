@@ -9,8 +9,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from rules_texts import GAMES, catalog, squash
 from conftest import render_book
+from rules_texts import GAMES, catalog, squash
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
 
@@ -37,7 +37,6 @@ def caption_gaps(pdf: Path) -> list[float]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Path) -> None:
-    from cardstock.books.rulebook import render_rulebook
 
     rendered = render_book(catalog(game))
     assert rendered.reading is not None
@@ -55,8 +54,6 @@ def page_texts(game: str) -> list[str]:
     import io
 
     from pypdf import PdfReader
-
-    from cardstock.books.rulebook import render_rulebook
 
     rendered = render_book(catalog(game))
     assert rendered.reading is not None

@@ -13,12 +13,12 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import copy_project
+from helpers_generated import generated_game, generated_rulebook
 from pypdf import PdfReader
 
 from cardstock.books import rulebook
 from cardstock.cli import main
-from conftest import copy_project
-from helpers_generated import generated_game, generated_rulebook
 
 GAME = "alpha-omega-cards"
 BOOK = f"{GAME}/{GAME}-rulebook.pdf"

@@ -20,18 +20,17 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from conftest import load_games, render_book
+from helpers_generated import generated_game, generated_rulebook
 from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Paragraph
 
-from cardstock.core import markup
 from cardstock.books import document
 from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, contents
-from cardstock.books.rulebook import render_rulebook, rulebook_context, split
-from cardstock.catalog.ruletext import render_file, rulebook_template
+from cardstock.books.rulebook import rulebook_context, split
 from cardstock.books.story import Heading, Styles
-from conftest import load_games
-from conftest import render_book
-from helpers_generated import generated_game, generated_rulebook
+from cardstock.catalog.ruletext import render_file, rulebook_template
+from cardstock.core import markup
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(

@@ -7,7 +7,6 @@ import json
 import re
 
 import pytest
-
 from conftest import GAMES, ROOT, line_of
 
 # This module's parts; print safety and rulebook checks from other modules have their own tests.
@@ -324,8 +323,8 @@ def test_only_runs_the_parts_asked_for(cli):
 
 
 def test_run_checks_is_the_api_build_uses(shipped):
-    from conftest import load_games
-    from conftest import run_checks
+    from conftest import load_games, run_checks
+
     from cardstock.rules import render
 
     good = shipped("atmosfear")
@@ -341,8 +340,8 @@ def test_run_checks_is_the_api_build_uses(shipped):
 
 
 def test_findings_come_from_the_checks_other_rooms_provide(shipped):
-    from conftest import load_games
-    from conftest import run_checks
+    from conftest import load_games, run_checks
+
     from cardstock.rules import Provider
     from cardstock.rules.lint import colour_only
 
@@ -377,8 +376,8 @@ def test_findings_come_from_the_checks_other_rooms_provide(shipped):
 def test_checks_that_read_drawings_run_first_and_every_check_is_reported_in_the_tables_order(
     shipped,
 ):
-    from conftest import load_games
-    from conftest import run_checks
+    from conftest import load_games, run_checks
+
     from cardstock.rules import Provider
 
     catalogs, _ = load_games(shipped("alpha-omega-tiles").root)

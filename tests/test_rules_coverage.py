@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import GAMES, ROOT, SEEDS, load_games, run_checks
 
 pytestmark = pytest.mark.needs_seeds

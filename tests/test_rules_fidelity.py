@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from rules_texts import GAMES, catalog, rulebook_text, svg_text
 from rules_texts import quickref_text as marked_up
 

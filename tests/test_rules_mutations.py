@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
-from conftest import load_games
-from conftest import run_checks
+from conftest import load_games, run_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTS = {"counts", "constraints", "facts", "examples"}

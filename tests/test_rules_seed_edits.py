@@ -16,11 +16,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from conftest import GAMES, load_games, run_checks
 from seed_edits import ROOT, SEEDS, Edit, edits
 

@@ -9,14 +9,14 @@ import re
 import time
 from math import comb
 
-from conftest import ROOT
-from conftest import line_of
+from conftest import ROOT, line_of
 
 ONLY = ("--only", "setup")
 
 
 def simulate(root, game_id, players, runs, seed=1):
     from conftest import load_games
+
     from cardstock.rules.setup import simulate as run
 
     (cat,), issues = load_games(root, [game_id])
@@ -205,6 +205,7 @@ def test_each_player_needs_a_colour_of_their_own(shipped, cli):
 
 def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shipped, tmp_path):
     from conftest import load_games
+
     from cardstock.core.cache import open_cache
     from cardstock.core.stage import Job
     from cardstock.layout.faces import Faces

@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from rules_texts import GAMES, ROOT, catalog
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)

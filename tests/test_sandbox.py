@@ -9,13 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
+from helpers_bounds import MEMORY_MB, SECONDS, bounded_build, first_error
 from jinja2 import TemplateError
 
 from cardstock.core import patterns
 from cardstock.core.templating import environment, template_message
-
-from conftest import ROOT
-from helpers_bounds import MEMORY_MB, SECONDS, bounded_build, first_error
 
 
 def rendered(text: str, **context) -> str:

@@ -86,10 +86,11 @@ def test_an_input_error_every_face_meets_is_gathered_into_one_message_in_linear_
 def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_that_passes_it(
     tmp_path, capsys
 ):
-    from cardstock.catalog.check import MAX_COMPONENTS, MAX_COPIES
-    from cardstock.cli import main
     from conftest import validate
     from helpers_generated import BENCH
+
+    from cardstock.catalog.check import MAX_COMPONENTS, MAX_COPIES
+    from cardstock.cli import main
 
     rows = (
         MAX_COMPONENTS // MAX_COPIES
@@ -117,11 +118,12 @@ def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_
 
 
 def test_planning_the_sheets_of_many_pages_looks_each_page_up_once(tmp_path, monkeypatch):
+    from conftest import load_games
+    from helpers_generated import generated_game
+
     from cardstock.impose import pnp
     from cardstock.impose.sheets import load_sheets
     from cardstock.layout.ops import Face
-    from conftest import load_games
-    from helpers_generated import generated_game
 
     generated_game(tmp_path, 400)
     (catalog,), issues = load_games(tmp_path, ["gen"])

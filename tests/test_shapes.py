@@ -16,14 +16,13 @@ import xml.etree.ElementTree as ET
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import GameCopy, lay_out
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import GameCopy
-from cardstock.core.issues import Issues
-from conftest import lay_out
 from cardstock.catalog.load import load_game
+from cardstock.core.issues import Issues
 from cardstock.core.units import parse_length
 
 MM = parse_length("1mm")

@@ -10,18 +10,17 @@ corrected by the offset its calibration sheet reads."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
-
-from cardstock.books.booklet import booklet_order
-from cardstock.core.stage import BuildOptions
-from cardstock.impose.calibration import calibration_pdf
-from cardstock.impose.pnp import build_pnp, build_quickref
-from cardstock.core.units import parse_length
 from conftest import FIXTURES, GAMES, ROOT, faces_of, job_of, load_games, stage
 from helpers_printer import TOLERANCE, Printer, Sheet, form_size, land, read
 from helpers_sheets import read_pdf
+
+from cardstock.books.booklet import booklet_order
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
+from cardstock.impose.calibration import calibration_pdf
+from cardstock.impose.pnp import build_pnp, build_quickref
 
 PAPERS = ("letter", "a4")
 MM = parse_length("1mm")

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import job_of, load_games
+from helpers_sheets import read_pdf
 
-from cardstock.impose.pnp import build_pnp
-from conftest import load_games
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from helpers_sheets import read_pdf
-from conftest import job_of
+from cardstock.impose.pnp import build_pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")
@@ -99,13 +98,14 @@ def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
     """Tokens laid out on two pages of their own (each single-sided, each with a blank
     reverse) go on one page when both blocks fit there: one sheet, one blank reverse,
     every token still inside its own cut outline and clear of the others."""
+    from conftest import lay_out
+
     from cardstock.impose.leftover import place_blocks
-    from cardstock.impose.pnp import doc_info, impose
-    from cardstock.render.pdf import PdfFaces
     from cardstock.impose.plan import add_backs
+    from cardstock.impose.pnp import doc_info, impose
     from cardstock.impose.render import write_pdf
     from cardstock.impose.sheets import load_sheets
-    from conftest import lay_out
+    from cardstock.render.pdf import PdfFaces
 
     (cat,), issues = load_games(ROOT, ["alpha-omega-tiles"])
     assert not issues.errors

@@ -5,14 +5,13 @@ every row against every box finds (so the sheets do not change), in far fewer te
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from cardstock.impose import leftover
 from cardstock.impose.leftover import STEP, _spot
 from cardstock.impose.plan import Box, Page
 
 
-def every_row(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[float, float]]:
+def every_row(page: Page, w: float, h: float, taken: list[Box]) -> tuple[float, float] | None:
     """The plain scan: every row from the top, each from the left, every box tested."""
     area = page.area or Box(0, 0, page.width, page.height)
     if w > area.w or h > area.h:
@@ -71,7 +70,7 @@ def test_rows_blocked_like_the_row_above_are_not_scanned_again(monkeypatch):
     scanned: list[int] = []
     real = leftover._in_row
 
-    def counted(area: Box, w: float, boxes: list[Box]) -> Optional[float]:
+    def counted(area: Box, w: float, boxes: list[Box]) -> float | None:
         scanned.append(len(boxes))
         return real(area, w, boxes)
 

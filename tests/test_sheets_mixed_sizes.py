@@ -9,17 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import job_of, lay_out, load_games
 from pypdf import PdfReader
 
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
 from cardstock.impose.bleed import edge_bleeds
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.init import init_project
-from conftest import lay_out
-from conftest import load_games
-from cardstock.core.stage import BuildOptions
-from cardstock.core.units import parse_length
-from conftest import job_of
 
 MM = parse_length("1mm")
 GAME = "demo"

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
+from conftest import GAMES, ROOT, faces_of, job_of, load_games
+from helpers_sheets import PageRead, read_page
+from helpers_text import page_texts
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
 from cardstock.impose.pnp import build_pnp, build_quickref
-from conftest import GAMES, ROOT, faces_of, job_of, load_games
-from helpers_sheets import PageRead, read_page
-from helpers_text import page_texts
 
 PAPERS = ("letter", "a4")
 MM = parse_length("1mm")

@@ -11,18 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import job_of, lay_out, load_games
+from helpers_sheets import read_page
 from pypdf import PdfReader
 
+from cardstock.core.stage import BuildOptions
+from cardstock.core.units import parse_length
 from cardstock.impose.bleed import edge_bleeds, outline_of
 from cardstock.impose.plan import Page
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
-from conftest import lay_out
-from conftest import load_games
-from cardstock.core.stage import BuildOptions
-from cardstock.core.units import parse_length
-from helpers_sheets import read_page
-from conftest import job_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

@@ -18,14 +18,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from helpers_generated import BENCH
 from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.core.output import write_atomic
 from cardstock.impose import pnp
 from cardstock.render.pdf import held_content, retagged, unique_subset_tags
-from helpers_generated import BENCH
-
 
 # ---------------------------------------------------------------- streaming
 

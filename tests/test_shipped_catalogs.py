@@ -6,7 +6,6 @@ import json
 from collections import Counter
 
 import pytest
-
 from conftest import GAMES, ROOT
 
 

@@ -41,6 +41,7 @@ def test_vortex_winning_says_once_when_the_game_ends_and_who_wins() -> None:
 
 def test_alter_ego_cards_print_their_text_without_a_repeated_amount_line() -> None:
     from conftest import distinct_faces
+
     from cardstock.render.svg import svg_bytes
 
     faces = {stem: face for stem, face in distinct_faces(catalog("alter-ego"))}
@@ -101,6 +102,7 @@ def test_vortex_special_cards_show_their_own_names() -> None:
 
 def test_alpha_omega_items_name_offensive_or_defensive_once() -> None:
     from conftest import distinct_faces
+
     from cardstock.render.svg import svg_bytes
 
     items = {

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.render.png import faces_pdf, rasterise
 from cardstock.layout.ops import Face
 from cardstock.layout.svgart import svg_ops
+from cardstock.render.png import faces_pdf, rasterise
 from cardstock.render.svg import svg_bytes
 
 INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>

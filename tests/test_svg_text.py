@@ -9,15 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_fonts import cff_font
 from pypdf import PdfReader
 
 from cardstock import fonts
-from cardstock.layout.ops import Face, Group, Text, walk
+from cardstock.layout.ops import Face, Text, walk
 from cardstock.layout.ownicons import svg_symbol
 from cardstock.layout.svgart import svg_ops
 from cardstock.render.png import faces_pdf, rasterise
 from cardstock.render.svg import svg_bytes
-from helpers_fonts import cff_font
 
 INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"

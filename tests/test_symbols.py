@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from conftest import load_games
 from reportlab.pdfgen.canvas import Canvas
 
 from cardstock.layout.faces import unknown_symbols
 from cardstock.layout.ops import Face, Icon
 from cardstock.layout.symbols import PathError, library, load_library, parse_path
-from conftest import load_games
 from cardstock.render.pdf import PdfFaces
 from cardstock.render.svg import svg_bytes
 

@@ -82,9 +82,10 @@ def test_a_field_named_like_a_template_name_is_refused_at_load(cli, mini):
 
 def test_every_name_a_face_template_sees_is_registered(mini):
     """The registry of template names is the context's own keys (so it cannot drift)."""
+    from conftest import load_games
+
     from cardstock.catalog.fields import RESERVED_COLUMNS, TEMPLATE_NAMES
     from cardstock.layout.context import component_context, make_env
-    from conftest import load_games
 
     (catalog,), _ = load_games(mini.root, ["mini"])
     comp = next(c for c in catalog.components if c.set == "cards")

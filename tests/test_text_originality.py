@@ -15,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import SEEDS, seed_files
 from rules_texts import GAMES, quickref_text, rulebook_text, svg_text
 

@@ -14,10 +14,10 @@ import shutil
 import tomllib
 from typing import Any
 
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from cardstock.core.tomlpos import Path, key_lines, line_for
 
 

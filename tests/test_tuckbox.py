@@ -10,11 +10,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import GAMES, ROOT, copy_project, load_games
+from helpers_sheets import PageRead, read_pdf
+
 from cardstock.cli import main
 from cardstock.core.units import POINTS_PER, parse_length, parse_size
-from helpers_sheets import PageRead, read_pdf
 
 MM = POINTS_PER["mm"]
 CARD_GAMES = [g for g in GAMES if g != "alpha-omega-tiles"]

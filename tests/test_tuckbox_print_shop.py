@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, ROOT, job_of, load_games
 from PIL import Image, ImageChops, ImageStat
 
 from cardstock.cli import main
@@ -19,7 +19,6 @@ from cardstock.exports.presets import build_print_shop, load_presets
 from cardstock.exports.tuckboxes import box_of, choose, tuckbox_images
 from cardstock.impose.tuckbox import Deck, decks_of
 from cardstock.render.png import face_pngs
-from conftest import FIXTURES, ROOT, job_of, load_games
 
 MM = POINTS_PER["mm"]
 TEMPLATES = load_presets(ROOT)[0]["tgc"].tuckboxes

@@ -122,6 +122,7 @@ size = "48px"
 )
 def test_a_games_pixel_numbers_carry_over_at_its_resolution(tmp_path, dpi, size):
     from conftest import lay_out, load_games
+
     from cardstock.layout.ops import Text
 
     folder = tmp_path / "catalog" / "squib"

@@ -8,15 +8,13 @@ layout file in the project) and builds it: the build exits 2, prints the exact
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from conftest import FIXTURES, ROOT, validate
 
 from cardstock.core.project import shipped_layouts
-from conftest import validate
-
-from conftest import FIXTURES, ROOT
 
 Edit = Callable[[Path], None]
 

@@ -18,7 +18,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, ROOT
 
 MINI = FIXTURES / "catalog" / "mini"

@@ -9,19 +9,18 @@ that cannot be drawn gets a plain labelled outline, so the book still builds.
 from __future__ import annotations
 
 import weakref
-
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from ..core.issues import Issue
+from ..catalog.kinds import kind_word
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
-from ..catalog.kinds import kind_word
+from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.symbols import Library
 from ..render.pdf import PdfFaces
@@ -124,7 +123,7 @@ class Thumbs:
 
 
 # One face drawer per canvas: it remembers the state it set on that canvas.
-_DRAWERS: "weakref.WeakKeyDictionary[Canvas, Any]" = weakref.WeakKeyDictionary()
+_DRAWERS: weakref.WeakKeyDictionary[Canvas, Any] = weakref.WeakKeyDictionary()
 
 
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
@@ -214,7 +213,7 @@ def hyphenation() -> Any:
 
 
 def _caption(
-    c: Component, styles: Styles, label: Optional[str] = None, line: Optional[float] = None
+    c: Component, styles: Styles, label: str | None = None, line: float | None = None
 ) -> Paragraph:
     """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
     count only when there is more than one copy). `label` replaces the component's name.
@@ -297,7 +296,7 @@ def _grid(
     width: float,
     findings: list[Issue],
     thumbs: Thumbs,
-    labels: Optional[list[str]] = None,
+    labels: list[str] | None = None,
 ) -> Table:
     """The faces of `comps` in a grid, each captioned (`labels`: a one-face group's name in
     place of each face's own, "<b>15×</b> Element: Air")."""
@@ -308,7 +307,7 @@ def _grid(
     cell = width / cols
     thumb_w = cell * 0.78
     line = cell - GRID_PAD[0] - GRID_PAD[1]
-    names: list[Optional[str]] = list(labels) if labels is not None else [None] * len(comps)
+    names: list[str | None] = list(labels) if labels is not None else [None] * len(comps)
     captions = [_caption(c, styles, label, line) for c, label in zip(comps, names)]
     cells: list[Any] = [
         [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap]

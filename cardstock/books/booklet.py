@@ -25,11 +25,10 @@ one back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
-
 import io
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import (
@@ -58,8 +57,8 @@ class Side:
 
     sheet: int  # 1-based, outermost sheet first
     face: str  # "front" | "back"
-    left: Optional[int]
-    right: Optional[int]
+    left: int | None
+    right: int | None
 
 
 def padded(pages: int) -> int:
@@ -73,7 +72,7 @@ def booklet_order(pages: int) -> list[Side]:
         raise ValueError("a booklet needs at least one page")
     n = padded(pages)
 
-    def real(p: int) -> Optional[int]:
+    def real(p: int) -> int | None:
         return p if p <= pages else None
 
     sides: list[Side] = []
@@ -197,7 +196,7 @@ def _side_ops(
     forms: list[tuple[IndirectObject, float, float]],
     sheet: tuple[float, float],
     edge: str,
-    note: Optional[tuple[float, float]],
+    note: tuple[float, float] | None,
 ) -> bytes:
     """The content of one printed side: each of its reading pages' forms, scaled to fit
     its half if need be, against the fold and centred top to bottom, and a back's note

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 
-from ..core.issues import Issue
-from ..catalog.load import Catalog
-from ..catalog.kinds import KIND_WORDS
 from ..catalog.context import template_context
+from ..catalog.kinds import KIND_WORDS
+from ..catalog.load import Catalog
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebook_template
 from ..core.files import Unreadable, present, read_text
+from ..core.issues import Issue
+from ..core.stage import Job
 from ..core.templating import check_template
 from .content import rulebook_context
-from ..core.stage import Job
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted(

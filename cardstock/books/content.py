@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from jinja2.exceptions import UndefinedError
 
-from ..core.issues import Issue
-from ..catalog.load import Catalog
-from ..catalog.schema import Component
-from ..core.units import parse_size
 from ..catalog.context import template_context
+from ..catalog.load import Catalog
 from ..catalog.ruletext import render_file, rulebook_template
+from ..catalog.schema import Component
+from ..core.issues import Issue
+from ..core.units import parse_size
 
 if TYPE_CHECKING:
     from ..layout.faces import Faces
@@ -87,7 +87,7 @@ def face_size(component: Component) -> tuple[float, float]:
         return (180.0, 252.0)
 
 
-def laid_out(faces: "Faces", component: Component, findings: list[Issue]) -> Any:
+def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
     """The component's front as a book shows it: the face the sheets and SVGs use, with
     its bleed cut away; None when it cannot be laid out or has errors (the rules check
     reports those)."""
@@ -112,7 +112,7 @@ def laid_out(faces: "Faces", component: Component, findings: list[Issue]) -> Any
     return face
 
 
-def rulebook_text(catalog: Catalog) -> tuple[Optional[str], list[Issue]]:
+def rulebook_text(catalog: Catalog) -> tuple[str | None, list[Issue]]:
     """The rulebook template rendered (None and the problems when it cannot be)."""
     path = rulebook_template(catalog)
     return render_file(catalog, path, rulebook_context(catalog), "rulebook")

@@ -13,9 +13,10 @@ pass cannot serve is laid out with ReportLab's `multiBuild` instead."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
@@ -24,13 +25,11 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
-from ..render.pdf import pdf_settings
-from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
-
+from ..render.pdf import pdf_settings, unique_subset_tags
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from ..render.pdf import unique_subset_tags
+from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -43,7 +42,7 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
     away draws no pictures), and with `held` the save at the end of a build waits until
     `held` is cleared, so the contents can be finished first (as multiBuild does)."""
 
-    def __init__(self, *args: Any, book: "BookDoc", held: bool = False, **kw: Any):
+    def __init__(self, *args: Any, book: BookDoc, held: bool = False, **kw: Any):
         super().__init__(*args, **kw)
         self.book = book
         self.held = held
@@ -160,7 +159,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         if self.links:
             self.canv.showOutline()
 
-    def _footer(self, canv: Canvas, doc: "BookDoc") -> None:
+    def _footer(self, canv: Canvas, doc: BookDoc) -> None:
         w, _ = self.pagesize
         inner, outer, _, bottom = self.book_margins
         page = doc.page

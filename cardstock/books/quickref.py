@@ -8,14 +8,14 @@ estimates whether each side fits, so overflowing text is reported rather than cu
 
 from __future__ import annotations
 
+from ..catalog.context import template_context
+from ..catalog.load import Catalog
+from ..catalog.ruletext import quickref_template, render_quickref
+from ..catalog.schema import Component
 from ..core import markup
 from ..core.issues import Issue
-from ..catalog.load import Catalog
-from ..catalog.schema import Component
 from ..core.units import parse_length, parse_size
-from ..catalog.context import template_context
 from .content import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
-from ..catalog.ruletext import quickref_template, render_quickref
 from .story import Builder, Styles, accent_color
 
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes

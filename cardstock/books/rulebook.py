@@ -35,27 +35,26 @@ once, by the rulebook stage, which can run beside the build's other stages.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Union
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
-import base64
-import json
-
+from ..catalog.load import Catalog
+from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from ..core import markup
 from ..core.cache import code_key, key_of
 from ..core.files import present
 from ..core.issues import Issue
-from ..catalog.load import Catalog
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from . import art
-from .document import BookDoc, Built, booklets_of, build, contents
 from .content import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
-from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
+from .document import BookDoc, Built, booklets_of, build, contents
 from .story import Builder, Styles, accent_color, escape
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
@@ -204,7 +203,7 @@ class Rendered:
     template cannot be rendered or the book cannot be laid out), its findings and page
     size."""
 
-    reading: Optional[Built]
+    reading: Built | None
     issues: list[Issue]
     size: BookSize
 
@@ -251,7 +250,7 @@ def _layout_inputs(job: Job) -> list[str]:
     return out
 
 
-def _text(job: Job, papers: tuple[str, ...]) -> tuple[Optional[str], list[Issue], BookSize]:
+def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], BookSize]:
     """The rulebook template rendered, its problems, and the reading size `papers` ask for."""
     catalog = job.catalog
     path = rulebook_template(catalog)
@@ -290,7 +289,7 @@ def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
     g = catalog.game
     story = Story(catalog, chunks, styles, where, thumbs)
     try:
-        reading: Optional[Built] = build(
+        reading: Built | None = build(
             story, size, styles, g.title, g.title, painter, _meta(catalog)
         )
     except LayoutError as exc:
@@ -323,7 +322,7 @@ def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
     return rendered
 
 
-def _kept(job: Job, key: str, size: BookSize) -> Optional[Rendered]:
+def _kept(job: Job, key: str, size: BookSize) -> Rendered | None:
     data = job.cache.get_json("book", key)
     if not isinstance(data, dict):
         return None

@@ -7,9 +7,9 @@ is ever cut: a block that cannot fit is shrunk onto the page *and* reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Optional
 import html
+from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -25,9 +25,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from ..catalog.schema import Game
 from ..core import markup
 from ..core.issues import Issue
-from ..catalog.schema import Game
 from ..core.units import PAPERS, parse_length
 from ..layout.printsafe import MIN_BOOK_TYPE
 
@@ -83,7 +83,7 @@ def _saturation(hex_color: str) -> float:
 
 
 def grid_style(
-    styles: "Styles", valign: str, pad: tuple[float, float, float, float], align: str = ""
+    styles: Styles, valign: str, pad: tuple[float, float, float, float], align: str = ""
 ) -> TableStyle:
     """A layout table's style: the book's regular font in every cell (never ReportLab's
     unembedded default), one vertical alignment, and (left, right, top, bottom) padding."""
@@ -332,7 +332,7 @@ def icon_label(label: str) -> tuple[str, float, float]:
     return name, float(size), float(back[0]) if back else 0.0
 
 
-def inline(text: str, size: float, icons: set[str], problems: Optional[list[str]] = None) -> str:
+def inline(text: str, size: float, icons: set[str], problems: list[str] | None = None) -> str:
     """Inline markup (**bold**, *italic*, :icon:) → ReportLab paragraph markup."""
     out: list[str] = []
     after_icon = False
@@ -424,7 +424,7 @@ class Builder:
 
     def blocks(self, blocks: list[markup.Block]) -> list[Flowable]:
         out: list[Flowable] = []
-        prev: Optional[markup.Block] = None
+        prev: markup.Block | None = None
         for b in blocks:
             if isinstance(prev, markup.ListItem) and not isinstance(b, markup.ListItem):
                 out.append(Spacer(1, 4 * self.styles.scale))
@@ -470,7 +470,7 @@ class Builder:
         share = sum(want) or 1.0
         return [lo + spare * (w / share) for lo, w in zip(least, want)]
 
-    def table(self, t: markup.Table, style: Optional[ParagraphStyle] = None) -> Flowable:
+    def table(self, t: markup.Table, style: ParagraphStyle | None = None) -> Flowable:
         style = style or self.styles.cell
         head_style = ParagraphStyle(
             "h", parent=style, fontName=self.styles.f.bold, textColor=colors.white

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import warnings
 from pathlib import Path
-from typing import Optional
 
 from ..core.files import Unreadable, read_bytes
 
@@ -16,7 +15,7 @@ MAX_PIXELS = 50_000_000  # 50 megapixels: about 20 × 28 cm at 600 dpi, far more
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
-def art_problem(path: Path, root: Path) -> Optional[str]:
+def art_problem(path: Path, root: Path) -> str | None:
     """What is wrong with the raster art file at `path` (which exists, inside `root`), or
     None (an SVG is the layout room's to read)."""
     if path.suffix.lower() in RASTER_SUFFIXES:
@@ -28,7 +27,7 @@ def art_problem(path: Path, root: Path) -> Optional[str]:
 MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
 
 
-def raster_problem(path: Path, root: Path) -> Optional[str]:
+def raster_problem(path: Path, root: Path) -> str | None:
     """A PNG or JPEG that cannot be read, is not the type its name says, or has more than
     `MAX_PIXELS` pixels."""
     from PIL import Image, UnidentifiedImageError

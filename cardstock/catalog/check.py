@@ -4,7 +4,6 @@ hours of work or gigabytes of memory, and every art file it names."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from ..core.issues import Issue
 from ..core.units import UnitError, parse_length, parse_size
@@ -26,7 +25,7 @@ def check(catalog: Catalog) -> list[Issue]:
 def bounds(catalog: Catalog) -> list[Issue]:
     out = []
     total = 0
-    past: Optional[Component] = None  # the row whose copies take the game past MAX_COMPONENTS
+    past: Component | None = None  # the row whose copies take the game past MAX_COMPONENTS
     for comp in catalog.components:
         total += comp.count
         if past is None and total > MAX_COMPONENTS:
@@ -68,10 +67,10 @@ def bounds(catalog: Catalog) -> list[Issue]:
 
 def art_files(catalog: Catalog) -> list[Issue]:
     """Every art file the catalog names: readable, and of the type its name says."""
-    seen: dict[Path, Optional[str]] = {}
+    seen: dict[Path, str | None] = {}
     out = []
 
-    def problem(value: str) -> Optional[str]:
+    def problem(value: str) -> str | None:
         path, _ = resolved(catalog.folder / value)
         if path is None:
             return None  # reported by the loader
@@ -98,7 +97,7 @@ def art_files(catalog: Catalog) -> list[Issue]:
     return out
 
 
-def art_problem(path: Path, root: Path) -> Optional[str]:
+def art_problem(path: Path, root: Path) -> str | None:
     """Why an art file cannot be drawn (None when it can): unreadable, not the PNG, JPEG or
     SVG file its name says, too many pixels, or an SVG with values that are not numbers.
     The same check the loader makes at the row (`cardstock.catalog.art`)."""

@@ -8,7 +8,8 @@ instead of printing a blank or a wrong number.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from jinja2.exceptions import UndefinedError
 
@@ -98,26 +99,26 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     }
     tables = {name: t.model_dump() for name, t in game.tables.items()}
 
-    def _match(**match: Optional[str]) -> list[dict[str, Any]]:
+    def _match(**match: str | None) -> list[dict[str, Any]]:
         for key, value in match.items():
             if value is not None and value not in filters[key]:
                 raise UndefinedError(_known(f"{key} {value!r}", filters[key]))
         return [c for c in comps if all(v is None or c[k] == v for k, v in match.items())]
 
     def count(
-        group: Optional[str] = None,
-        kind: Optional[str] = None,
-        id: Optional[str] = None,
-        set: Optional[str] = None,
+        group: str | None = None,
+        kind: str | None = None,
+        id: str | None = None,
+        set: str | None = None,
     ) -> int:
         """Physical copies matching every filter given (all components when none is)."""
         return sum(c["count"] for c in _match(group=group, kind=kind, id=id, set=set))
 
     def select(
-        group: Optional[str] = None,
-        kind: Optional[str] = None,
-        id: Optional[str] = None,
-        set: Optional[str] = None,
+        group: str | None = None,
+        kind: str | None = None,
+        id: str | None = None,
+        set: str | None = None,
     ) -> list[dict[str, Any]]:
         """The distinct faces matching every filter, in catalog order."""
         asked = ", ".join(
@@ -133,7 +134,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         return by_id[id]
 
     def table(
-        name: str, title: bool = False, note: bool = True, columns: Optional[list[str]] = None
+        name: str, title: bool = False, note: bool = True, columns: list[str] | None = None
     ) -> str:
         """A `[tables.NAME]` as markup: optional bold title line, the table (all columns, or
         only those named, in the order named), its note."""
@@ -160,7 +161,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             parts.append(f"\n> {t['note']}")
         return "\n".join(parts)
 
-    def cell(name: str, row: Any, column: Optional[str] = None) -> Any:
+    def cell(name: str, row: Any, column: str | None = None) -> Any:
         """One value of a `[tables.NAME]`: the row whose first cell is `row` (compared as
         text, ignoring case), in `column` (default: the last column)."""
         if name not in tables:
@@ -182,7 +183,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     steps = list(getattr(getattr(rules, "setup", None), "steps", None) or [])
 
     def setup_step(
-        do: str, to: Optional[str] = None, source: Optional[str] = None, nth: int = 1
+        do: str, to: str | None = None, source: str | None = None, nth: int = 1
     ) -> dict[str, Any]:
         """The `nth` step of the rules' setup procedure (rules.toml) doing `do` (deal, draw,
         give, choose, …), optionally into pile `to` / from pile `source`, as a dict
@@ -246,7 +247,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     def kinds(n: int, kind: str) -> str:
         return f"{n} {kind_word(kind, n)}"
 
-    def plural(n: int, one: str, many: Optional[str] = None) -> str:
+    def plural(n: int, one: str, many: str | None = None) -> str:
         return f"{n} {one if n == 1 else (many or one + 's')}"
 
     groups: list[dict[str, Any]] = []

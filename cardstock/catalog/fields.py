@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Callable, Literal, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -20,7 +21,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from typing_extensions import Annotated
 
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length
@@ -130,13 +130,13 @@ class FieldSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     type: str
-    label: Optional[str] = None
+    label: str | None = None
     required: bool = False
     default: Any = None
-    min: Optional[float] = None
-    max: Optional[float] = None
-    choices: Optional[list[str]] = None
-    help: Optional[str] = None
+    min: float | None = None
+    max: float | None = None
+    choices: list[str] | None = None
+    help: str | None = None
 
     @field_validator("type")
     @classmethod
@@ -148,7 +148,7 @@ class FieldSpec(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _choices_given(self) -> "FieldSpec":
+    def _choices_given(self) -> FieldSpec:
         if self.type == "choice" and not self.choices:
             raise ValueError("a field of type 'choice' needs a list of 'choices'")
         return self
@@ -199,7 +199,7 @@ def annotation_for(spec: FieldSpec) -> Any:
         inner = Annotated[inner, BeforeValidator(printable)]
     if spec.required:
         return Annotated[inner, BeforeValidator(_blank_to_none)]
-    return Annotated[Optional[inner], BeforeValidator(_blank_to_none)]
+    return Annotated[inner | None, BeforeValidator(_blank_to_none)]
 
 
 def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
@@ -207,7 +207,7 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     definitions: dict[str, Any] = {
         "id": (
             Annotated[
-                Optional[Annotated[str, Field(pattern=SLUG_PATTERN)]],
+                Annotated[str, Field(pattern=SLUG_PATTERN)] | None,
                 BeforeValidator(_blank_to_none),
             ],
             None,
@@ -219,11 +219,11 @@ def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
             ...,
         ),
         "count": (Annotated[int, Field(gt=0, le=MAX_COUNT)], ...),
-        "designer_choice": (Annotated[Optional[list[str]], BeforeValidator(_split_words)], None),
+        "designer_choice": (Annotated[list[str] | None, BeforeValidator(_split_words)], None),
         # a back's id, or a value the set's back_values or a back's id matches loosely
         BACK_COLUMN: (
             Annotated[
-                Optional[Annotated[str, BeforeValidator(_single_line)]],
+                Annotated[str, BeforeValidator(_single_line)] | None,
                 BeforeValidator(_blank_to_none),
             ],
             None,

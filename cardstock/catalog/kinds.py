@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-
 from typing import Literal
-
 
 KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
 

@@ -7,25 +7,27 @@ the first problem: it reads everything it can and returns all issues together.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from ..core.files import present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues, grouped
-from .kinds import KINDS
-from .art import art_problem, icon_files
-from ..core.project import discover
-from .schema import Clean, Component, ComponentSet, Game, Icon
-from .tables import Row, read_table
 from ..core.patterns import safe_format
-from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.project import discover
+from ..core.tomlpos import Path as KeyPath
+from ..core.tomlpos import line_for, read_toml
 from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
+from .art import art_problem, icon_files
+from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
+from .kinds import KINDS
+from .schema import Clean, Component, ComponentSet, Game, Icon
+from .tables import Row, read_table
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
@@ -54,7 +56,7 @@ class Catalog:
             return ""
         return f" (several sets have a row {wanted!r}, so each has its set's id in front; name one of: {', '.join(found)})"
 
-    def line(self, *path: Any) -> Optional[int]:
+    def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
         return line_for(self.lines, path)
 
@@ -143,8 +145,8 @@ RulesReader = Callable[[Path, str, Path, Game, list[Component], Issues], Any]
 
 
 def load_game(
-    root: Path, game_id: str, issues: Issues, rules_reader: Optional[RulesReader] = None
-) -> Optional[Catalog]:
+    root: Path, game_id: str, issues: Issues, rules_reader: RulesReader | None = None
+) -> Catalog | None:
     """Load and validate one game; return None when it has errors (they are in `issues`).
     A game file with errors is read as far as it can be, so the problems of its tables
     and rules are found in the same pass."""
@@ -181,7 +183,7 @@ def load_game(
             return None
         game = salvaged
 
-    def at(*loc: Any) -> Optional[int]:
+    def at(*loc: Any) -> int | None:
         return line_for(lines, loc)
 
     _own_icons(game, folder)
@@ -316,7 +318,7 @@ _STAND_INS: dict[str, Any] = {"title": "?", "version": "0.0", "players": {"min":
 
 def _salvage(
     data: dict[str, Any], exc: ValidationError, game_id: str, dropped: set[str]
-) -> Optional[Game]:
+) -> Game | None:
     """The game file without the parts `exc` found broken (a broken set or table entry is
     left out, a broken top-level value falls back to its default), or None when what is
     left is not a game either. `dropped` receives the top-level keys that were changed."""
@@ -354,7 +356,7 @@ def _check_references(
     folder: Path,
     root: Path,
     shown: str,
-    at: Callable[..., Optional[int]],
+    at: Callable[..., int | None],
     issues: Issues,
 ) -> None:
     """Names that must point at something the game file or folder defines."""
@@ -435,7 +437,7 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
     return f"unknown {what} {name!r}; the game declares: {', '.join(known) or 'none'}"
 
 
-def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
+def resolved(path: Path) -> tuple[Path | None, str | None]:
     """`path` with its symbolic links followed, or why it cannot be (a loop, say)."""
     try:
         return path.resolve(), None
@@ -446,7 +448,7 @@ def resolved(path: Path) -> tuple[Optional[Path], Optional[str]]:
         )
 
 
-def _layout_file_problem(root: Path, value: str) -> Optional[str]:
+def _layout_file_problem(root: Path, value: str) -> str | None:
     """Why a set's `layout_file` (a path from the project folder) cannot be read, or None."""
     name = value.strip()
     if not name.lower().endswith(".toml"):
@@ -463,7 +465,7 @@ def _layout_file_problem(root: Path, value: str) -> Optional[str]:
     return None
 
 
-def _art_problem(folder: Path, root: Path, value: str) -> Optional[str]:
+def _art_problem(folder: Path, root: Path, value: str) -> str | None:
     target, problem = resolved(folder / value)
     if target is None:
         return f"{problem}: {value}"
@@ -581,7 +583,7 @@ def _header_key(text: str) -> str:
 
 def header_map(
     s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]
-) -> dict[str, Optional[str]]:
+) -> dict[str, str | None]:
     """Each header of a table → the field it fills (None: no field reads it). The set's
     `columns` mapping comes first; otherwise a header names a field or reserved column."""
     known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
@@ -666,7 +668,7 @@ def _component(
     root: Path,
     issues: Issues,
     references: bool = True,
-) -> Optional[Component]:
+) -> Component | None:
     """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
     known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
@@ -810,7 +812,7 @@ def _back_key(text: str) -> str:
     return slugify(text).replace("-", "")
 
 
-def back_for(game: Game, s: ComponentSet, value: str) -> Optional[str]:
+def back_for(game: Game, s: ComponentSet, value: str) -> str | None:
     """The back a row's value chooses: the set's `back_values` first, then a back whose id
     matches it; None when none does."""
     key = _back_key(value)
@@ -821,7 +823,7 @@ def back_for(game: Game, s: ComponentSet, value: str) -> Optional[str]:
 
 
 def cleaned(
-    clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: Optional[float] = None
+    clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: float | None = None
 ) -> dict[str, Any]:
     """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
     order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
@@ -866,7 +868,7 @@ def _slug(name: str) -> str:
 
 
 def load_games(
-    root: Path, game_ids: Optional[list[str]] = None, rules_reader: Optional[RulesReader] = None
+    root: Path, game_ids: list[str] | None = None, rules_reader: RulesReader | None = None
 ) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default); every problem of every game is collected."""
     issues = Issues()

@@ -9,17 +9,16 @@ an Issue, never a traceback.
 from __future__ import annotations
 
 import re
-
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any
 
-
-from ..core.issues import InputError, Issue
-from .load import Catalog
 from ..core.files import Unreadable, present, read_text
 from ..core.files import issue as file_issue
+from ..core.issues import InputError, Issue
 from ..core.templating import error_line, render
 from .context import template_context
+from .load import Catalog
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -45,7 +44,7 @@ def quickref_template(catalog: Catalog, name: str) -> Path:
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
-def quickref_name_problem(name: str) -> Optional[str]:
+def quickref_name_problem(name: str) -> str | None:
     """Why `name` cannot name a quick-reference template, or None: it is the plain name of
     a file in the game's `quickref/` folder, never a path (no folder, no `..`), so no name
     reaches, or even asks about, a file anywhere else."""
@@ -56,7 +55,7 @@ def quickref_name_problem(name: str) -> Optional[str]:
 
 def render_file(
     catalog: Catalog, path: Path, context: Mapping[str, Any], field: str
-) -> tuple[Optional[str], list[Issue]]:
+) -> tuple[str | None, list[Issue]]:
     """Render one template file; (text, []) or (None, [issues])."""
     shown = catalog.display(path)
     if not present(path):
@@ -82,8 +81,8 @@ def render_file(
 
 
 def render_quickref(
-    catalog: Catalog, name: str, context: Optional[dict[str, Any]] = None
-) -> tuple[Optional[str], list[Issue]]:
+    catalog: Catalog, name: str, context: dict[str, Any] | None = None
+) -> tuple[str | None, list[Issue]]:
     """The rendered markup of one quick-reference template (or None and the Issues): the
     text both a reference card's face and the quick-reference booklet use."""
     problem = quickref_name_problem(name)

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Literal, Optional
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
-from typing_extensions import Annotated
 
+from ..core.patterns import check_pattern
+from ..core.scripts import printable
+from ..core.units import UnitError, parse_length, parse_size
 from .fields import (
     BACK_COLUMN,
     COLOR_PATTERN,
     RESERVED_COLUMNS,
-    TEMPLATE_NAMES,
     SLUG_PATTERN,
+    TEMPLATE_NAMES,
     FieldSpec,
     check_length,
 )
 from .kinds import KindName
-from ..core.scripts import printable
-from ..core.patterns import check_pattern
-from ..core.units import UnitError, parse_length, parse_size
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
@@ -48,7 +47,7 @@ class Players(Strict):
     max: int = Field(ge=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Players":
+    def _ordered(self) -> Players:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
         return self
@@ -63,7 +62,7 @@ class PrintSettings(Strict):
     safe: str = "3mm"
     # the resolution `px` lengths are at, in the game file and its layouts (Squib and
     # nanDECK measure cards in pixels at 300 dpi); None: CSS pixels, 96 to the inch
-    dpi: Optional[float] = Field(default=None, gt=0, le=10_000)
+    dpi: float | None = Field(default=None, gt=0, le=10_000)
     card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
 
     _v_size = field_validator("card_size")(_size)
@@ -85,20 +84,20 @@ Printed = Annotated[str, BeforeValidator(printable)]
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: Optional[Printed] = None  # default: the id, capitalised
-    symbol: Optional[str] = None  # a symbol of the shared library, or of the game's icons/
+    label: Printed | None = None  # default: the id, capitalised
+    symbol: str | None = None  # a symbol of the shared library, or of the game's icons/
     # folder (icons/NAME.svg is the symbol NAME); default: the icon's own id
-    color: Optional[Color] = None
+    color: Color | None = None
 
 
 class Back(Strict):
     """The back shared by every card of a deck."""
 
     title: Printed
-    subtitle: Optional[Printed] = None
+    subtitle: Printed | None = None
     color: Color = "#2f3640"
-    icon: Optional[str] = None
-    art: Optional[str] = None
+    icon: str | None = None
+    art: str | None = None
 
 
 class Clean(Strict):
@@ -118,31 +117,31 @@ class ComponentSet(Strict):
     name: str
     kind: KindName
     group: str  # may name fields: "Realm: {realm}"
-    table: Optional[str] = None
-    sheet: Optional[str] = None
+    table: str | None = None
+    sheet: str | None = None
     columns: dict[str, str] = {}  # field name → the table's header for it: { name = "Title" }
     extra_columns: Literal["error", "ignore"] = "error"  # "ignore": columns no field reads
-    rows: Optional[list[dict[str, Any]]] = None
+    rows: list[dict[str, Any]] | None = None
     fields: dict[str, FieldSpec] = {}
-    schema_name: Optional[Slug] = Field(default=None, alias="schema")
-    back: Optional[Slug] = None
-    size: Optional[str] = None
-    layout: Optional[str] = None
+    schema_name: Slug | None = Field(default=None, alias="schema")
+    back: Slug | None = None
+    size: str | None = None
+    layout: str | None = None
     # a layout file of the project (under layouts/) that this set's layouts come from,
     # shared by several sets or games: "layouts/shared/squib.toml"
-    layout_file: Optional[str] = None
-    description: Optional[str] = None
+    layout_file: str | None = None
+    description: str | None = None
     # both sides drawn from the row's own fields: the back side uses the layout
     # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
     double_sided: bool = False
     # the column whose values choose each row's back (matched ignoring case, spaces and
     # hyphens: "Starting Player" is the back "starting-player"); it may also fill a field
-    back_column: Optional[Annotated[str, Field(min_length=1)]] = None
+    back_column: Annotated[str, Field(min_length=1)] | None = None
     # values of the back column (or of a `back` column) → back ids, where they differ
     back_values: dict[str, Slug] = {}
     # the pattern of the set's ids ("{set}-{name}", slugified); default: the row's id,
     # else its name in lowercase with hyphens
-    ids: Optional[str] = None
+    ids: str | None = None
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
     _v_group = field_validator("group")(check_pattern)
@@ -154,7 +153,7 @@ class ComponentSet(Strict):
         return _check_field_specs(value)
 
     @model_validator(mode="after")
-    def _one_source(self) -> "ComponentSet":
+    def _one_source(self) -> ComponentSet:
         if (self.table is None) == (self.rows is None):
             raise ValueError(
                 "give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)"
@@ -189,7 +188,7 @@ class DesignerChoice(Strict):
 
     topic: str
     choice: str
-    reason: Optional[str] = None
+    reason: str | None = None
 
 
 class DataTable(Strict):
@@ -199,10 +198,10 @@ class DataTable(Strict):
     title: str
     columns: list[str] = Field(min_length=1)
     rows: list[list[Any]] = Field(min_length=1)
-    note: Optional[str] = None
+    note: str | None = None
 
     @model_validator(mode="after")
-    def _widths(self) -> "DataTable":
+    def _widths(self) -> DataTable:
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
                 raise ValueError(
@@ -218,8 +217,8 @@ class Game(Strict):
     title: Printed
     version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")]
     players: Players
-    description: Optional[Printed] = None
-    source: Optional[str] = None
+    description: Printed | None = None
+    source: str | None = None
     credits: list[str] = []
     print: PrintSettings = PrintSettings()
     icons: dict[Slug, Icon] = {}
@@ -258,11 +257,11 @@ class Component(BaseModel):
     count: int
     fields: dict[str, Any]
     set: str
-    back: Optional[str]
+    back: str | None
     size: str
     designer_choice: list[str]
     file: str
-    line: Optional[int]
+    line: int | None
 
     def public(self) -> dict[str, Any]:
         """The documented JSON shape of a component."""

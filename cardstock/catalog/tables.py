@@ -14,17 +14,16 @@ lists at most `MAX_DEPTH` deep.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import csv
 import io
 import json
 import re
 import unicodedata
 import zipfile
-
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from ..core.files import Unreadable, issue, read_bytes
 from ..core.issues import Issues
@@ -76,7 +75,7 @@ def _clean(value: object) -> str:
     return str(value).strip()
 
 
-def _control_problem(text: str) -> Optional[str]:
+def _control_problem(text: str) -> str | None:
     found = CONTROL.search(text)
     if found is None:
         return None
@@ -289,7 +288,7 @@ def _inflated_size(data: bytes) -> int:
         return 0
 
 
-def _yaml_problem(node: Any) -> Optional[str]:
+def _yaml_problem(node: Any) -> str | None:
     """Why a composed YAML document is too large or too deep to read (an alias counted as
     all the values it repeats), or None: worked out once per node, before any value is
     made."""
@@ -501,7 +500,7 @@ def read_json(data: bytes, display: str, issues: Issues) -> Table | None:
 
 
 # a reader gets the file's bytes, its suffix, the name it is shown by, the sheet asked for
-READERS: dict[str, Callable[[bytes, str, str, Optional[str], Issues], Optional[Table]]] = {
+READERS: dict[str, Callable[[bytes, str, str, str | None, Issues], Table | None]] = {
     ".csv": lambda b, x, d, s, i: read_csv(b, x, d, i),
     ".tsv": lambda b, x, d, s, i: read_csv(b, x, d, i),
     ".txt": lambda b, x, d, s, i: read_csv(b, x, d, i),

@@ -28,9 +28,10 @@ import sqlite3
 import stat
 import sys
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 # What is kept, each under its own kind (a key of one kind never meets another's).
 KINDS = {
@@ -153,7 +154,7 @@ TABLES = {
 SIDE_FILES = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside the database
 
 
-def _plain_or_missing(path: Path) -> Optional[os.stat_result]:
+def _plain_or_missing(path: Path) -> os.stat_result | None:
     """The file's own status when it is a plain file, None when it is missing; an error
     for a link or anything else (the cache is never opened through a link)."""
     try:
@@ -196,9 +197,9 @@ class Cache:
     by `flush` (or once `BATCH_WRITES` wait): no transaction is left open between two
     calls, so builds in other processes never wait long for this one."""
 
-    def __init__(self, folder: Optional[Path]) -> None:
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._db: Optional[sqlite3.Connection] = None
+        self._db: sqlite3.Connection | None = None
         self._pid = 0
         self._failed = folder is None
         self._pending: dict[tuple[str, str], bytes] = {}
@@ -209,7 +210,7 @@ class Cache:
     def usable(self) -> bool:
         return not self._failed
 
-    def _connect(self) -> Optional[sqlite3.Connection]:
+    def _connect(self) -> sqlite3.Connection | None:
         if self._failed:
             return None
         if self._db is not None and self._pid == os.getpid():
@@ -219,7 +220,7 @@ class Cache:
         ):  # a forked worker: what the parent had not written is the parent's
             self._pending, self._used = {}, set()
         assert self.folder is not None
-        db: Optional[sqlite3.Connection] = None
+        db: sqlite3.Connection | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             path = self.folder / "cache.sqlite"
@@ -258,7 +259,7 @@ class Cache:
                 pass
         self._db = None
 
-    def get(self, kind: str, key: str) -> Optional[bytes]:
+    def get(self, kind: str, key: str) -> bytes | None:
         assert kind in KINDS, kind
         waiting = self._pending.get((kind, key)) if self._pid == os.getpid() else None
         if waiting is not None:
@@ -353,7 +354,7 @@ class Cache:
         self._db = None
 
 
-def open_cache(folder: Optional[Path] = None) -> Cache:
+def open_cache(folder: Path | None = None) -> Cache:
     """The cache in `folder` (default: `cache_dir()`)."""
     return Cache(folder if folder is not None else cache_dir())
 

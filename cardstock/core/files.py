@@ -23,7 +23,6 @@ import os
 import stat
 import unicodedata
 from pathlib import Path
-from typing import Optional
 
 from .issues import Issue
 
@@ -51,19 +50,19 @@ _OWN_REAL = tuple(
 )  # resolved once: they do not move while cardstock runs
 
 
-def allowed(path: Path, root: Optional[Path]) -> bool:
+def allowed(path: Path, root: Path | None) -> bool:
     """Is `path`, links resolved, inside the project `root` or one of cardstock's own folders?"""
     return _inside_bases(os.path.realpath(path), root)
 
 
-def _inside_bases(real: str, root: Optional[Path]) -> bool:
+def _inside_bases(real: str, root: Path | None) -> bool:
     """Is the resolved path `real` inside the project `root` or one of cardstock's own
     folders (`OWN`)?"""
     bases = [*_OWN_REAL, *([os.path.realpath(root)] if root is not None else [])]
     return any(_inside(real, b) for b in bases)
 
 
-def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> bytes:
     """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
     project `root` or one of cardstock's own folders (`root` None: only those)."""
     real = os.path.realpath(path)
@@ -110,7 +109,7 @@ def read_bytes(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> b
         os.close(fd)
 
 
-def read_text(path: Path, root: Optional[Path], *, limit: int = MAX_BYTES) -> str:
+def read_text(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> str:
     """The text of `path` (see `read_bytes`): UTF-8 with or without a byte-order mark, NFC."""
     raw = read_bytes(path, root, limit=limit)
     try:

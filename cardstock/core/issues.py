@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
-from typing import Any, Iterable, Iterator, Literal
+from typing import Any, Literal
 
 # characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences,
 # carriage returns, new lines) and the bidirectional overrides that reorder a line
@@ -60,7 +61,7 @@ class Issue:
         return [self.file, self.line, self.field, str(self.message), self.level, self.bad_input]
 
     @staticmethod
-    def from_data(data: list[object]) -> "Issue":
+    def from_data(data: list[object]) -> Issue:
         file, line, fld, message, level, bad = data
         return Issue(
             str(file),

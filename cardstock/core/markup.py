@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Union
 
-
 if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup to read
     from markdown_it import MarkdownIt
     from markdown_it.rules_inline import StateInline
@@ -84,7 +83,7 @@ _OFF_INLINE = ["backticks", "link", "image", "autolink", "html_inline", "entity"
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
-def _icon_rule(state: "StateInline", silent: bool) -> bool:
+def _icon_rule(state: StateInline, silent: bool) -> bool:
     """`:name:` → an `icon` token whose `info` is the name."""
     if state.src[state.pos] != ":":
         return False
@@ -100,7 +99,7 @@ def _icon_rule(state: "StateInline", silent: bool) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> "MarkdownIt":
+def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -295,7 +294,7 @@ def _spans(text: str) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def _inline_tokens(text: str) -> list["Token"]:
+def _inline_tokens(text: str) -> list[Token]:
     """The inline tokens of `text` (one line or several)."""
     found: list[Token] = []
     for tok in _parser().parseInline(text):

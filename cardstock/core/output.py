@@ -4,8 +4,6 @@ a link (`docs/architecture.md`, "Writes only where cardstock made the folder")."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import errno
 import fnmatch
 import hashlib
@@ -13,20 +11,21 @@ import os
 import secrets
 import stat
 import time
-
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Callable, Iterable, Optional, Sequence, Union
+from typing import AbstractSet, Union
 
 
 @dataclass(frozen=True)
 class Artifact:
     """One file the build wrote, as listed in output/manifest.json."""
 
-    game: Optional[str]  # None for files that belong to no single game (calibration, index)
+    game: str | None  # None for files that belong to no single game (calibration, index)
     kind: str  # svg | pnp | rulebook | booklet | quickref | calibration | page | manifest
     path: Path
-    paper: Optional[str] = None
-    pages: Optional[int] = None
+    paper: str | None = None
+    pages: int | None = None
     bytes: int = 0
     sha256: str = ""
 
@@ -72,17 +71,17 @@ class WriteError(Exception):
         super().__init__(f"{path}: {reason}")
 
     # keep both when a worker process sends the error back
-    def __reduce__(self) -> tuple[type["WriteError"], tuple[Path, str]]:
+    def __reduce__(self) -> tuple[type[WriteError], tuple[Path, str]]:
         return (WriteError, (self.path, self.reason))
 
 
 # What a file is written from: its bytes, or its bytes in pieces written one after the
 # other (views into a large buffer with a few small pieces between them: a sheet file whose
 # font tags were rewritten, `render.pdf.retagged`, without a copy of the whole file).
-Payload = Union[bytes, bytearray, Sequence[Union[bytes, bytearray, memoryview]]]
+Payload = Union[bytes, bytearray, Sequence[bytes | bytearray | memoryview]]
 
 
-def _pieces(data: Payload) -> Iterable[Union[bytes, bytearray, memoryview]]:
+def _pieces(data: Payload) -> Iterable[bytes | bytearray | memoryview]:
     return [data] if isinstance(data, (bytes, bytearray)) else data
 
 
@@ -108,17 +107,17 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 LINKED = "a link or not a folder: cardstock writes only into folders it made (remove it, or name the real folder with --out)"
 
 
-def _root_of(path: Path) -> Optional[Path]:
+def _root_of(path: Path) -> Path | None:
     """The held output folder `path` is inside (the innermost, should two be held)."""
     path = path.absolute()
-    best: Optional[Path] = None
+    best: Path | None = None
     for root in _HELD:
         if path.is_relative_to(root) and (best is None or len(root.parts) > len(best.parts)):
             best = root
     return best
 
 
-def _walk(root: Path, parts: Sequence[str], create: bool) -> Optional[int]:
+def _walk(root: Path, parts: Sequence[str], create: bool) -> int | None:
     """A descriptor of the folder `root/parts…`, each name opened without following a link
     (made when missing, with `create`); None when a part is missing and not `create`.
     Raises WriteError at the first part that is a link or not a folder."""
@@ -151,7 +150,7 @@ def _walk(root: Path, parts: Sequence[str], create: bool) -> Optional[int]:
     return fd
 
 
-def _folder_fd(folder: Path, create: bool) -> Optional[int]:
+def _folder_fd(folder: Path, create: bool) -> int | None:
     """A descriptor of `folder`: reached without links below a held output folder, else
     opened as its path says (made first, with `create`)."""
     root = _root_of(folder)
@@ -167,7 +166,7 @@ def _folder_fd(folder: Path, create: bool) -> Optional[int]:
         return None
 
 
-def open_under(out: Path, rel: Sequence[str]) -> Optional[int]:
+def open_under(out: Path, rel: Sequence[str]) -> int | None:
     """A descriptor of the regular file `out/rel…` for reading, every name below `out`
     opened without following a link and the file itself without waiting (a pipe or a
     device is not opened for reading); None when it is missing, a link, or not a plain file."""
@@ -252,7 +251,7 @@ def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
         os.close(fd)
 
 
-def _same_as(fd: int, pieces: Iterable[Union[bytes, bytearray, memoryview]]) -> bool:
+def _same_as(fd: int, pieces: Iterable[bytes | bytearray | memoryview]) -> bool:
     """Whether the open file `fd` holds exactly the pieces, read a block at a time."""
     block = 1 << 20
     with os.fdopen(fd, "rb", closefd=False) as handle:
@@ -369,12 +368,12 @@ def _remove_in(
 
 
 def artifact(
-    game: Optional[str],
+    game: str | None,
     kind: str,
     path: Path,
     data: Payload,
-    paper: Optional[str] = None,
-    pages: Optional[int] = None,
+    paper: str | None = None,
+    pages: int | None = None,
 ) -> Artifact:
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)

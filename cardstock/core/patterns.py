@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 MAX_WIDTH = 1000  # a width or precision in a format
 

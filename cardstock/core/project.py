@@ -4,8 +4,8 @@ which decides from file contents alone that nothing needs loading."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .files import Unreadable, present, read_bytes
 
@@ -82,7 +82,7 @@ def digest(f: Path, root: Path) -> bytes:
     try:
         return hashlib.sha256(read_bytes(f, root)).digest()
     except Unreadable as exc:
-        return hashlib.sha256(f"unreadable: {exc}".encode("utf-8")).digest()
+        return hashlib.sha256(f"unreadable: {exc}".encode()).digest()
 
 
 def hash_files(files: Iterable[Path], base: Path) -> str:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .issues import Issue
@@ -44,7 +45,7 @@ def _emoji(ch: str) -> bool:
     return ch in EMOJI_JOINERS or any(lo <= code <= hi for lo, hi in EMOJI_BLOCKS)
 
 
-def refusal(text: str) -> Optional[str]:
+def refusal(text: str) -> str | None:
     """Why `text` cannot be printed (its first character of a refused kind), or None."""
     if text.isascii():
         return None
@@ -93,11 +94,11 @@ def glyph_warning(label: str, font: str, ch: str) -> str:
     return f"{label}{GLYPH_SEP}{font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box"
 
 
-def glyphs_once(issues: Iterable["Issue"]) -> list["Issue"]:
+def glyphs_once(issues: Iterable[Issue]) -> list[Issue]:
     """Missing-glyph warnings once per (field, font, character), at the first component
     hit, saying how many components it hits; other issues unchanged, in their order."""
-    out: list["Issue"] = []
-    groups: dict[tuple[str, str], list["Issue"]] = {}
+    out: list[Issue] = []
+    groups: dict[tuple[str, str], list[Issue]] = {}
     for issue in dict.fromkeys(issues):
         if issue.level == "warning" and GLYPH_SEP in issue.message:
             groups.setdefault((issue.field, issue.message.split(GLYPH_SEP, 1)[1]), []).append(issue)

@@ -13,10 +13,10 @@ the cache and the build's options. Stages and checks import this module, never t
 from __future__ import annotations
 
 import json
-
-from dataclasses import dataclass, asdict, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from .issues import Issue
 from .output import Artifact
@@ -57,7 +57,7 @@ class Span:
 
     ref: str  # as given, for the changelog's title
     before: str  # a commit
-    after: Optional[str] = None  # a commit, or None for the working files
+    after: str | None = None  # a commit, or None for the working files
 
 
 @dataclass(frozen=True)
@@ -68,24 +68,22 @@ class BuildOptions:
     gutterfold: bool = False
     bleed: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
-    only: Optional[frozenset[str]] = None  # stage names; None means all
+    only: frozenset[str] | None = None  # stage names; None means all
     force: bool = False  # build even when the rules check fails
-    printer: Optional[str] = None  # a printer profile in layouts/sheets/printers.toml
+    printer: str | None = None  # a printer profile in layouts/sheets/printers.toml
     guides: bool = False  # also write SVG faces with their trim and safe lines (svg/guides/)
     dpi: int = 300  # raster exports (cards, tts, print-shop)
     cmyk: bool = False  # export PDFs with DeviceCMYK colours
     services: tuple[str, ...] = ()  # print-shop presets to write (--for)
-    tts_base_url: Optional[str] = (
-        None  # where the TTS images will be hosted (else named by file name)
-    )
-    cut: Optional[str] = None  # print-then-cut sheets for this cutting machine (--cut)
+    tts_base_url: str | None = None  # where the TTS images will be hosted (else named by file name)
+    cut: str | None = None  # print-then-cut sheets for this cutting machine (--cut)
     # what goes on the print-and-play sheets (empty: everything)
     select_sets: tuple[str, ...] = ()  # --set: set ids
     select_cards: tuple[str, ...] = ()  # --cards: component ids
     pages: tuple[int, ...] = ()  # --pages: page numbers of the PnP PDF, from 1
-    changed_since: Optional[Since] = None  # --changed-since: only the cards changed since then
+    changed_since: Since | None = None  # --changed-since: only the cards changed since then
     cvd: bool = False  # proof sheets: also as seen with each colour-vision deficiency
-    changelog: Optional[Span] = None  # the changelog stage: which versions it compares
+    changelog: Span | None = None  # the changelog stage: which versions it compares
 
     def fingerprint(self, exports: bool = True) -> str:
         """The options that change what a stage writes (not `only` or `force`); without
@@ -110,12 +108,12 @@ class Job:
     """One game's work: its catalog, its faces (which hold the cache), and the build's
     options (a rules check run by `cardstock check` has none)."""
 
-    catalog: "Catalog"
-    faces: "Faces"
-    options: Optional[BuildOptions] = None
+    catalog: Catalog
+    faces: Faces
+    options: BuildOptions | None = None
 
     @property
-    def cache(self) -> "Cache":
+    def cache(self) -> Cache:
         return self.faces.cache
 
     @property

@@ -39,8 +39,9 @@ import string
 import sys
 import time
 import types
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+from typing import Any
 
 from jinja2 import (
     BaseLoader,
@@ -54,14 +55,14 @@ from jinja2 import (
 )
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.environment import Template
+from jinja2.exceptions import SecurityError
 from jinja2.ext import Extension
+from jinja2.filters import do_join as _JOIN
+from jinja2.filters import make_attrgetter
 from jinja2.lexer import Token, TokenStream
 from jinja2.loaders import split_template_path
 from jinja2.parser import Parser
-from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment, safe_range
-from jinja2.filters import do_join as _JOIN
-from jinja2.filters import make_attrgetter
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
@@ -121,7 +122,7 @@ class _Budget:
             raise TemplateLimit(f"the template took longer than {MAX_SECONDS:g} s to render")
 
 
-_BUDGET: contextvars.ContextVar[Optional[_Budget]] = contextvars.ContextVar(
+_BUDGET: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar(
     "cardstock_template_budget", default=None
 )
 
@@ -277,7 +278,7 @@ def _default_repr(value: Any) -> bool:
     return bool(cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__)
 
 
-def _unprintable(value: Any, budget: list[int]) -> Optional[Any]:
+def _unprintable(value: Any, budget: list[int]) -> Any | None:
     """The first thing in `value` that would print as a bare Python repr, or None."""
     budget[0] -= 1
     if budget[0] < 0 or isinstance(value, (*_SCALARS, Markup, Undefined)):
@@ -455,7 +456,7 @@ FILTER_STEPS = {
 def _bounded_filter(
     name: str,
     func: Callable[..., Any],
-    check: Optional[Callable[[Any, tuple[Any, ...], dict[str, Any]], None]],
+    check: Callable[[Any, tuple[Any, ...], dict[str, Any]], None] | None,
 ) -> Callable[..., Any]:
     """`func` with its arguments checked first (a filter that makes text gets plain data of
     a printable size: `as_text`) and its result's size checked and counted after. Filters
@@ -707,7 +708,7 @@ class BoundedSandbox(SandboxedEnvironment):
         return BoundedExpression(_compiled(super().compile_expression, source, undefined_to_none))
 
     def parse(
-        self, source: str, name: Optional[str] = None, filename: Optional[str] = None
+        self, source: str, name: str | None = None, filename: str | None = None
     ) -> nodes.Template:
         _check_source(self, source)
         tree: nodes.Template = _compiled(super().parse, source, name, filename)
@@ -716,8 +717,8 @@ class BoundedSandbox(SandboxedEnvironment):
     def compile(
         self,
         source: Any,
-        name: Optional[str] = None,
-        filename: Optional[str] = None,
+        name: str | None = None,
+        filename: str | None = None,
         raw: bool = False,
         defer_init: bool = False,
     ) -> Any:
@@ -773,7 +774,7 @@ class BoundedSandbox(SandboxedEnvironment):
         _check_method(__obj, args, kwargs)
         return made(super().call(__context, __obj, *args, **kwargs))
 
-    def wrap_str_format(self, value: Any) -> Optional[Callable[..., str]]:
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """`str.format` and `str.format_map` through a formatter whose widths are bounded."""
         inner = super().wrap_str_format(value)
         if inner is None:
@@ -840,7 +841,7 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
     return env
 
 
-_PLAIN: Optional[BoundedSandbox] = None
+_PLAIN: BoundedSandbox | None = None
 
 
 def plain() -> BoundedSandbox:
@@ -858,10 +859,10 @@ def render(
     context: Mapping[str, Any],
     *,
     file: str,
-    line: Optional[int],
+    line: int | None,
     field: str,
-    env: Optional[SandboxedEnvironment] = None,
-) -> tuple[str, Optional[Issue]]:
+    env: SandboxedEnvironment | None = None,
+) -> tuple[str, Issue | None]:
     """Render `text` with `context`. On any template problem, return the raw text and an
     Issue that says where and what went wrong."""
     env = env or plain()
@@ -889,7 +890,7 @@ def render(
         )
 
 
-def error_line(exc: BaseException, filename: str = "<template>") -> Optional[int]:
+def error_line(exc: BaseException, filename: str = "<template>") -> int | None:
     """The line of the template `filename` an error was raised on, read from the traceback
     Jinja2 rewrites so that template frames carry the template's own lines."""
     line = getattr(exc, "lineno", None) if type(exc).__name__ == "TemplateSyntaxError" else None
@@ -930,7 +931,7 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
 
 
 def check_template(
-    path: Path, shown: str, names: "set[str] | Callable[[], set[str]]", field: str, root: Path
+    path: Path, shown: str, names: set[str] | Callable[[], set[str]], field: str, root: Path
 ) -> list[Issue]:
     """A template file's syntax, and the names it reads that its context does not have
     (`names`, or a function giving them when the template must be checked)."""
@@ -945,7 +946,7 @@ def check_template(
     ]
 
 
-def syntax_problem(kind: str, text: str) -> Optional[str]:
+def syntax_problem(kind: str, text: str) -> str | None:
     """The syntax error of a template ("t") or an expression ("e"), None when it reads.
     Read once per process for each text (`BoundedSandbox.compiled`)."""
     try:
@@ -957,7 +958,7 @@ def syntax_problem(kind: str, text: str) -> Optional[str]:
 
 def _template_problems(
     env: BoundedSandbox, text: str, names: set[str]
-) -> list[tuple[Optional[int], str]]:
+) -> list[tuple[int | None, str]]:
     """(line, message) of each problem of a template text: its syntax, the names it reads
     that neither `names` nor the environment's globals give."""
     try:
@@ -966,7 +967,7 @@ def _template_problems(
         return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:
         return [(None, "the template nests too deeply to be read")]
-    out: list[tuple[Optional[int], str]] = []
+    out: list[tuple[int | None, str]] = []
     unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)

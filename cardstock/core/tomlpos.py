@@ -19,10 +19,11 @@ most `MAX_TOML_DEPTH` deep.
 
 from __future__ import annotations
 
-import tomllib
 import re
+import tomllib
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .files import Unreadable, issue, read_text
 from .issues import Issue
@@ -43,7 +44,7 @@ MAX_TOML_DEPTH = 64  # arrays and inline tables within each other
 _TOML_MARKS = re.compile(r'"""|\'\'\'|["\'#=,{}\[\].\n]')
 
 
-def toml_problem(text: str) -> Optional[tuple[int, str]]:
+def toml_problem(text: str) -> tuple[int, str] | None:
     """Where and why `text` is too large for cardstock to read as TOML (see the module's
     docstring): (line, message), or None. One pass over its punctuation, strings and
     comments skipped."""
@@ -51,9 +52,9 @@ def toml_problem(text: str) -> Optional[tuple[int, str]]:
     return None if found is None else (text.count("\n", 0, found[0]) + 1, found[1])
 
 
-def _toml_bound(text: str) -> Optional[tuple[int, str]]:
+def _toml_bound(text: str) -> tuple[int, str] | None:
     keys = parts = depth = 0
-    closing: Optional[str] = None  # the end of the string or comment the scan is in
+    closing: str | None = None  # the end of the string or comment the scan is in
     for m in _TOML_MARKS.finditer(text):
         mark = m.group()
         if closing is not None:
@@ -338,7 +339,7 @@ class KeyLines(Mapping[Path, int]):
     lines are for messages, and a build without a problem in a file never asks."""
 
     def __init__(self, text: str) -> None:
-        self._text: Optional[str] = text
+        self._text: str | None = text
         self._lines: dict[Path, int] = {}
 
     def _found(self) -> dict[Path, int]:
@@ -370,8 +371,8 @@ def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None
 
 
 def read_toml(
-    path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]"
-) -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
+    path: pathlib.Path, shown: str, root: pathlib.Path | None
+) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
     """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
     lines), None), or (None, Issue) saying where it is broken. (The second item is typed
     Any: a caller that found the first None need not check it.)
@@ -405,8 +406,8 @@ def read_toml(
 
 
 Read = Callable[
-    ["pathlib.Path", str, "Optional[pathlib.Path]"],
-    tuple[Optional[tuple[dict[str, Any], KeyLines]], Any],
+    ["pathlib.Path", str, "pathlib.Path | None"],
+    tuple[tuple[dict[str, Any], KeyLines] | None, Any],
 ]
 
 
@@ -416,13 +417,13 @@ class TomlReads:
     share what it gives and never change it; a later pass reads the files again."""
 
     def __init__(self) -> None:
-        self._read: dict[tuple["pathlib.Path", str, "Optional[pathlib.Path]"], Any] = {}
+        self._read: dict[tuple[pathlib.Path, str, pathlib.Path | None], Any] = {}
 
     def __call__(
-        self, path: "pathlib.Path", shown: str, root: "Optional[pathlib.Path]"
-    ) -> tuple[Optional[tuple[dict[str, Any], KeyLines]], Any]:
+        self, path: pathlib.Path, shown: str, root: pathlib.Path | None
+    ) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
         key = (path, shown, root)
         if key not in self._read:
             self._read[key] = read_toml(path, shown, root)
-        found: tuple[Optional[tuple[dict[str, Any], KeyLines]], Any] = self._read[key]
+        found: tuple[tuple[dict[str, Any], KeyLines] | None, Any] = self._read[key]
         return found

@@ -9,7 +9,6 @@ writes into a game file's sizes before anything else reads them.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 POINTS_PER: dict[str, float] = {
     "pt": 1.0,
@@ -53,7 +52,7 @@ class UnitError(ValueError):
 
 
 def parse_length(
-    text: str | int | float, *, allow_negative: bool = False, dpi: Optional[float] = None
+    text: str | int | float, *, allow_negative: bool = False, dpi: float | None = None
 ) -> float:
     """Return the length in points. Bare numbers are refused: a unit is always required.
     `dpi`: the pixels to the inch of `px` (None: 96, CSS's pixel)."""
@@ -83,7 +82,7 @@ def parse_length(
     return value * POINTS_PER[unit]
 
 
-def parse_size(text: str, dpi: Optional[float] = None) -> tuple[float, float]:
+def parse_size(text: str, dpi: float | None = None) -> tuple[float, float]:
     """A named size ("poker") or "WxH" with units ("63.5mm x 88.9mm") → (width, height) in points."""
     key = text.strip().lower()
     if key in NAMED_SIZES:
@@ -115,7 +114,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 _PIXELS = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?|-?\.\d+)\s*px\b", re.I)
 
 
-def in_points(text: str, dpi: Optional[float]) -> str:
+def in_points(text: str, dpi: float | None) -> str:
     """`text` (a length or a size) with each pixel length written in points at `dpi`
     ("825px x 1125px" at 300 dpi → "198pt x 270pt"); unchanged without a dpi."""
     if not dpi or not isinstance(text, str) or "px" not in text.lower():

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,7 +29,7 @@ def _unwrap(ann: Any) -> Any:
             return ann
 
 
-def _model_at(model: type[BaseModel], loc: Sequence[Any]) -> Optional[type[BaseModel]]:
+def _model_at(model: type[BaseModel], loc: Sequence[Any]) -> type[BaseModel] | None:
     ann: Any = model
     for part in loc:
         ann = _unwrap(ann)
@@ -67,7 +68,7 @@ def _shown(value: Any) -> str:
     return text
 
 
-def message(err: Mapping[str, Any], model: Optional[type[BaseModel]] = None) -> str:
+def message(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> str:
     """A message that says what was expected, for one Pydantic error."""
     kind = err["type"]
     ctx = err.get("ctx") or {}
@@ -139,9 +140,9 @@ def toml_loc(loc: Loc) -> Loc:
 def issues_from(
     exc: ValidationError,
     file: str,
-    line_of: Callable[[Loc], Optional[int]],
+    line_of: Callable[[Loc], int | None],
     field_of: Callable[[Loc], str],
-    model: Optional[type[BaseModel]] = None,
+    model: type[BaseModel] | None = None,
 ) -> Iterable[Issue]:
     """One Issue per error in `exc`, located by the callbacks."""
     for err in exc.errors(include_url=False):
@@ -165,7 +166,7 @@ M = TypeVar("M", bound=BaseModel)
 
 def validated(
     model: type[M], data: Any, shown: str, lines: Mapping[Any, int]
-) -> tuple[Optional[M], list[Issue]]:
+) -> tuple[M | None, list[Issue]]:
     """`data` read from the TOML file `shown` (with its key `lines`) as a `model`: the model,
     or None and one located Issue for each thing wrong."""
     try:
@@ -175,8 +176,8 @@ def validated(
 
 
 def read_model(
-    path: Path, shown: str, root: Optional[Path], model: type[M]
-) -> tuple[Optional[tuple[M, KeyLines]], list[Issue]]:
+    path: Path, shown: str, root: Path | None, model: type[M]
+) -> tuple[tuple[M, KeyLines] | None, list[Issue]]:
     """A TOML file read through the one door (`read_toml`) and validated as `model`: the
     model with the file's key lines (for messages about what the model cannot check), or
     None and every problem, located."""

@@ -17,9 +17,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator, Optional
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by Ctrl-C
@@ -56,7 +56,7 @@ def kill_workers() -> None:
             pass
 
 
-def _end_now(signum: int, frame: Optional[FrameType]) -> None:
+def _end_now(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != _OWNER[0]:  # a worker forked before it could ignore Ctrl-C
         return
     kill_workers()
@@ -77,7 +77,7 @@ def interruptible() -> Iterator[None]:
 
     pressed = [False]
 
-    def first(signum: int, frame: Optional[FrameType]) -> None:
+    def first(signum: int, frame: FrameType | None) -> None:
         if os.getpid() != _OWNER[0]:
             return
         pressed[0] = True

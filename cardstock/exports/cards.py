@@ -22,13 +22,13 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
-from ..layout.ops import Face
 from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
 from ..core.stage import Job, StageResult
-from ..layout.faces import Faces, own_back as has_own_back
+from ..layout.faces import Faces
+from ..layout.faces import own_back as has_own_back
+from ..layout.ops import Face
 from ..render.png import faces_pdf, pixel_size, pngs, transparent
 
 
@@ -47,7 +47,7 @@ class CardFile:
 
 
 def card_files(
-    faces: Faces, *, bleed: bool = True, kinds: Optional[set[str]] = None
+    faces: Faces, *, bleed: bool = True, kinds: set[str] | None = None
 ) -> list[CardFile]:
     """Every distinct face of the game (of `kinds` when given), fronts in catalog order,
     each component's own back after its front, then the shared backs."""
@@ -61,7 +61,7 @@ def card_files(
         front = faces.face(comp, "front", bleed=bleed)
         back = faces.face(comp, "back", bleed=bleed)
         back_stem = ""
-        own_back: Optional[CardFile] = None
+        own_back: CardFile | None = None
         if back is not None and has_own_back(catalog, comp):  # reference cards, double-sided sets
             back_stem = f"{comp.id}-back"
             own_back = CardFile(
@@ -147,7 +147,7 @@ def write_pngs(
     result: StageResult,
     *,
     kind: str = "card-png",
-    pdf: Optional[bytes] = None,
+    pdf: bytes | None = None,
 ) -> set[str]:
     """Render every file's face and write it as `folder/<stem>.png`, one at a time; the
     names written."""

@@ -17,29 +17,29 @@ build (exit 2) with a message naming the sizes it does. Only cards (kinds `card`
 
 from __future__ import annotations
 
-import zipfile
 import csv
 import io
+import zipfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..catalog.load import Catalog
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
-from ..layout.ops import Face
-from ..catalog.load import Catalog
 from ..core.output import artifact, remove_stale
-from ..core.stage import BuildOptions, Job, StageResult
-from ..layout.faces import Faces, own_back
 from ..core.project import shared_layout
+from ..core.stage import BuildOptions, Job, StageResult
+from ..core.tomlpos import line_for
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
+from ..core.validation import read_model
+from ..layout.faces import Faces, own_back
+from ..layout.ops import Face, Group, Matrix, r
 from ..render.pdf import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
-from ..core.tomlpos import line_for
-from ..core.validation import read_model
-from ..layout.ops import Group, Matrix, r
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
 PRESETS_FILE = "print-shops.toml"
@@ -79,7 +79,7 @@ class Service(BaseModel):
     files: str = Field(pattern="^(images|pdf-pairs)$")
     format: str = Field(pattern="^(png|pdf)$")
     cmyk: bool = False
-    pdfx: Optional[PdfXSpec] = None
+    pdfx: PdfXSpec | None = None
     # how cards are grouped into uploads: "back", one per deck (the cards that share a
     # back); "size", one per card size, each card with its own back where they differ
     uploads: str = Field("back", pattern="^(back|size)$")
@@ -156,7 +156,7 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
 Put = Callable[..., None]
 
 
-def output_intent(root: Path, spec: PdfXSpec) -> tuple[Optional[PdfX], str]:
+def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
     """A service's PDF/X output intent with its profile read (from the project's
     `layouts/<profile>`, else cardstock's), or why the profile cannot serve: unreadable,
     or not an ICC output profile of CMYK."""
@@ -201,7 +201,7 @@ class Fit:
     turned: bool
 
 
-def size_for(service: Service, card: tuple[float, float]) -> Optional[Fit]:
+def size_for(service: Service, card: tuple[float, float]) -> Fit | None:
     """The service's size whose trim is the card's within 0.5 mm: as it is, else turned
     a quarter (the services list portrait sizes; a landscape card is printed turned)."""
     for turned in (False, True):
@@ -232,7 +232,7 @@ def _dims(wh: tuple[float, float]) -> str:
 class Card:
     component: Any
     front: Face
-    back: Optional[Face]
+    back: Face | None
     turned: bool = False  # a landscape card turned to print portrait
 
 
@@ -415,7 +415,7 @@ def _uploads(service: Service, cards: list[Card]) -> list[list[Card]]:
     return parts
 
 
-def deck_size(service: Service, count: int) -> Optional[int]:
+def deck_size(service: Service, count: int) -> int | None:
     """The smallest deck the service sells that holds `count` cards (None: it sells any
     count, or none holds them)."""
     return next((n for n in service.deck_sizes if n >= count), None)
@@ -579,7 +579,7 @@ def build_print_shop(job: Job) -> StageResult:
 
     for sid, service, upload in plans:
 
-        def put(path: Path, data: bytes, pages: Optional[int] = None, sid: str = sid) -> None:
+        def put(path: Path, data: bytes, pages: int | None = None, sid: str = sid) -> None:
             result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=pages))
             made[sid][path.relative_to(base / sid).as_posix()] = data
 

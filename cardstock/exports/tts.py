@@ -39,18 +39,19 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from ..layout.ops import Face, Group, rect_path
-from ..layout.shapes import shape_of
 from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.markup import spans
 from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
+from ..layout.ops import Face, Group, rect_path
+from ..layout.shapes import shape_of
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 
 MAX_COLUMNS = 10
@@ -61,7 +62,7 @@ IMAGES = "Mods/Images"  # where Tabletop Simulator looks up an image named by it
 MODELS = "Mods/Models"  # ... and a mesh
 SAVED = "Saves/Saved Objects"  # where it lists saved objects
 Write = Callable[..., str]  # (file name, bytes, kind=...) -> the address the save file uses
-LayOut = Callable[..., Optional[Face]]  # (catalog, component, side, bleed=) -> the game's face
+LayOut = Callable[..., Face | None]  # (catalog, component, side, bleed=) -> the game's face
 
 MM = POINTS_PER["mm"]  # points per millimetre
 # What one object of each kind measures at scale 1.0, in millimetres: a card (Deck, Card)
@@ -191,7 +192,7 @@ def sheet_png(
     columns: int,
     rows: int,
     cell: tuple[int, int],
-    hidden: Optional[Any],
+    hidden: Any | None,
     dpi: float,
 ) -> bytes:
     from PIL import Image
@@ -265,9 +266,7 @@ def build_tts(job: Job) -> StageResult:
     catalog, options = job.catalog, job.build
     faces = job.faces
 
-    def lay_out(
-        catalog: Catalog, component: Any, side: str, *, bleed: bool = True
-    ) -> Optional[Face]:
+    def lay_out(catalog: Catalog, component: Any, side: str, *, bleed: bool = True) -> Face | None:
         return faces.face(component, side, bleed=bleed)
 
     result = StageResult()

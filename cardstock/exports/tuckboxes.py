@@ -17,8 +17,9 @@ image and a warning at its first card, saying why.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -116,7 +117,7 @@ def holds(box: Box, w: float, h: float) -> bool:
 
 def choose(
     templates: list[TuckTemplate], deck: Deck, thickness: float
-) -> tuple[Optional[Box], str, str]:
+) -> tuple[Box | None, str, str]:
     """The smallest box that holds the deck; else None, the field the reason concerns and
     the reason."""
     boxes = [box_of(t) for t in templates]

@@ -15,12 +15,11 @@ icons drawn from shapes alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import hashlib
 import io
 import re
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
@@ -60,7 +59,7 @@ class FontFace:
         return "Cardstock-" + "".join(part.capitalize() for part in self.name.split("-"))
 
     @property
-    def project(self) -> Optional[Path]:
+    def project(self) -> Path | None:
         """The project a font of its own belongs to (its fonts/ folder's parent), else None."""
         return self.folder.parent if self.own else None
 
@@ -220,7 +219,7 @@ def _font_problem(path: Path, root: Path) -> str | None:
             )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
         return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
-    from reportlab.pdfbase.ttfonts import TTFont, TTFError
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     try:
         TTFont("Probe", _named(data, path))
@@ -307,7 +306,7 @@ def plain_stem(stem: str) -> str:
     return re.sub(r"(\[[^\]]*\]|[-_]?VariableFont[^-]*)$", "", stem) or stem
 
 
-def stem_style(stem: str) -> Optional[tuple[str, int, bool]]:
+def stem_style(stem: str) -> tuple[str, int, bool] | None:
     """(family, weight, italic) the file's name says, or None when it says no style."""
     m = STYLED_STEM.match(plain_stem(stem))
     if not m or not (m.group("weight") or m.group("italic")):
@@ -448,7 +447,8 @@ def truetype(data: bytes) -> bytes:
         return data
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
-    from fontTools.ttLib import TTFont as OpenType, newTable
+    from fontTools.ttLib import TTFont as OpenType
+    from fontTools.ttLib import newTable
 
     font = OpenType(io.BytesIO(data))
     order = font.getGlyphOrder()
@@ -584,7 +584,7 @@ def outline(text: str, name: str, size: float, x: float = 0.0, y: float = 0.0) -
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def loaded(name: str) -> Loaded:
     """The face `name`, parsed and registered with ReportLab once per process."""
     return Loaded(FACES[name])

@@ -9,12 +9,9 @@ The footer prints the least bleed of a page; the tests assert it edge by edge.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
-
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
 
 from ..layout.shapes import shape_of
 from .pack import hex_points
@@ -30,10 +27,10 @@ class EdgeBleed:
     placement: Placement
     edge: tuple[Point, Point]  # counter-clockwise along the cut outline
     bleed: float  # points beyond the edge, at its narrowest sample
-    shared_with: Optional[Placement]  # the neighbour on the other side of a shared cut
+    shared_with: Placement | None  # the neighbour on the other side of a shared cut
 
 
-def outline_of(p: Placement) -> Optional[tuple[Point, ...]]:
+def outline_of(p: Placement) -> tuple[Point, ...] | None:
     """The cut outline of a card or tile placement, counter-clockwise; None for other shapes."""
     shape = shape_of(getattr(p.face, "shape", "rect"))
     if shape.arrange == "honeycomb":  # hexagons
@@ -68,7 +65,7 @@ def _key(a: Point, b: Point) -> EdgeKey:
     return (ka, kb) if ka <= kb else (kb, ka)
 
 
-Shapes = tuple[tuple[Optional[tuple[Point, ...]], Optional[tuple[Point, ...]]], ...]
+Shapes = tuple[tuple[tuple[Point, ...] | None, tuple[Point, ...] | None], ...]
 
 
 def _shapes(page: Page) -> tuple[list[Placement], Shapes]:
@@ -78,8 +75,8 @@ def _shapes(page: Page) -> tuple[list[Placement], Shapes]:
 
 
 def _edges(
-    limit: Optional[Box], shapes: Shapes
-) -> list[tuple[int, tuple[Point, Point], float, Optional[int]]]:
+    limit: Box | None, shapes: Shapes
+) -> list[tuple[int, tuple[Point, Point], float, int | None]]:
     """Every cut edge of the placements whose (outline, clip) are `shapes`: the index of
     its placement, the edge, the bleed beyond it and the index of a placement sharing it."""
     owners: dict[EdgeKey, list[int]] = {}
@@ -118,13 +115,13 @@ def edge_bleeds(page: Page) -> list[EdgeBleed]:
     ]
 
 
-def least_bleed(page: Page) -> Optional[float]:
+def least_bleed(page: Page) -> float | None:
     """The least bleed beyond any cut edge of the page no neighbour shares (None: no card or
     tile). Full pages of one grid are alike, so it is measured once per arrangement."""
     return _least(page.paint or page.area, _shapes(page)[1])
 
 
 @lru_cache(maxsize=64)  # full pages of one grid have the same shapes: measured once
-def _least(limit: Optional[Box], shapes: Shapes) -> Optional[float]:
+def _least(limit: Box | None, shapes: Shapes) -> float | None:
     found = [bleed for _, _, bleed, shared in _edges(limit, shapes) if shared is None]
     return min(found) if found else None

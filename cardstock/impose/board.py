@@ -20,7 +20,7 @@ import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -105,9 +105,9 @@ def page_window(
     return margin, margin + FOOTER, pw - 2 * margin, ph - 2 * margin - FOOTER
 
 
-def tiling(bw: float, bh: float, paper: str, margin: float = MIN_MARGIN) -> Optional[Tiling]:
+def tiling(bw: float, bh: float, paper: str, margin: float = MIN_MARGIN) -> Tiling | None:
     """The tiling with fewer pages (portrait first); None when the piece fits one page."""
-    best: Optional[Tiling] = None
+    best: Tiling | None = None
     for landscape in (False, True):
         _, _, ww, wh = page_window(paper, landscape, margin)
         if bw <= ww and bh <= wh:

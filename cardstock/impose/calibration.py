@@ -21,13 +21,13 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..core.output import artifact
 from ..core.stage import BuildJob, StageResult
-from ..render.pdf import pdf_settings
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
+from ..render.pdf import pdf_settings, unique_subset_tags
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
-from ..render.pdf import unique_subset_tags
 from .render import DocInfo, Style, footer, new_canvas
-from .sheets import DEFAULT_MARGIN as MARGIN, FooterSpec, back_offset, paper_size
+from .sheets import DEFAULT_MARGIN as MARGIN
+from .sheets import FooterSpec, back_offset, paper_size
 
 MM = POINTS_PER["mm"]
 RANGE_MM = 6  # the rulers read from -RANGE_MM to +RANGE_MM

@@ -25,7 +25,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from reportlab.pdfgen.canvas import Canvas
@@ -73,12 +73,12 @@ class MachineSpec(BaseModel):
     thickness: Length = 0.0
     square: Length = 0.0  # the filled square at the top left
     keep_out: Length = 0.0  # around a mark's square, nothing printed
-    area: Optional[Annotated[tuple[float, float], BeforeValidator(_size)]] = (
+    area: Annotated[tuple[float, float], BeforeValidator(_size)] | None = (
         None  # the print-then-cut area, centred
     )
 
     @model_validator(mode="after")
-    def _marks_measured(self) -> "MachineSpec":
+    def _marks_measured(self) -> MachineSpec:
         if self.marks:
             missing = [
                 k for k in ("inset", "length", "thickness", "square") if getattr(self, k) <= 0
@@ -112,7 +112,7 @@ class Machine:
     thickness: float
     square: float  # the filled square at the top left
     keep_out: float  # around a mark's square, nothing printed
-    area: Optional[tuple[float, float]]  # the print-then-cut area (width, height), centred
+    area: tuple[float, float] | None  # the print-then-cut area (width, height), centred
 
     def keep_outs(self, pw: float, ph: float) -> list[Box]:
         """The zones around the marks where nothing may be printed."""

@@ -10,8 +10,9 @@ to crop marks (down to `marks.min_bleed`) and never leaves the printable area.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any
 
 from .marks import Piece, band_on, band_thickness, crop_marks, cuts_of, edge_bleed, without_band
 from .plan import Band, Box, Mirror, Page, Placement, Point, Segment
@@ -41,9 +42,9 @@ class GridLayout:
     rows: int
     gutter: float
     outer: dict[str, float]  # bleed beyond the block of a full page on each side
-    fold: Optional[Mirror]  # gutterfold: the fold line
+    fold: Mirror | None  # gutterfold: the fold line
     fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
-    break_gap: Optional[float] = None  # between rows whose backs differ; None: a new page per back
+    break_gap: float | None = None  # between rows whose backs differ; None: a new page per back
     kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
     breaks: int = 0  # how many break gaps between rows a page has room for (a new back beyond them: a new page)
     column_breaks: int = 0  # how many break gaps between columns (each runs down the whole page)
@@ -53,13 +54,13 @@ class GridLayout:
         return self.cols * self.rows
 
 
-def _fit(requested: Optional[int], avail: float, size: float, gutter: float) -> int:
+def _fit(requested: int | None, avail: float, size: float, gutter: float) -> int:
     if requested is not None:
         return requested if requested * size + (requested - 1) * gutter <= avail + 1e-6 else 0
     return max(0, math.floor((avail + gutter + 1e-6) / (size + gutter)))
 
 
-def centred(lo: float, hi: float, size: float, centre: Optional[float]) -> float:
+def centred(lo: float, hi: float, size: float, centre: float | None) -> float:
     """Start of a span of `size` inside [lo, hi]: centred on `centre` when that fits."""
     if centre is not None:
         start = centre - size / 2
@@ -68,13 +69,13 @@ def centred(lo: float, hi: float, size: float, centre: Optional[float]) -> float
     return lo + (hi - lo - size) / 2
 
 
-def candidates(sheet: Sheet, gutterfold: bool) -> Iterator[tuple[str, Optional[str], str]]:
+def candidates(sheet: Sheet, gutterfold: bool) -> Iterator[tuple[str, str | None, str]]:
     """Every (orientation, fold, footer edge) a planner may try for this sheet, in order.
     A gutterfold sheet may also turn the other way: its fold may fit only that way."""
     orientations = ["portrait", "landscape"] if sheet.orientation == "auto" else [sheet.orientation]
     if gutterfold and len(orientations) == 1:
         orientations.append("landscape" if orientations[0] == "portrait" else "portrait")
-    folds: Sequence[Optional[str]] = ("x", "y") if gutterfold else (None,)
+    folds: Sequence[str | None] = ("x", "y") if gutterfold else (None,)
     edges = EDGES if sheet.footer.edge == "auto" else (sheet.footer.edge,)
     for orientation in orientations:
         for fold in folds:
@@ -91,14 +92,14 @@ def reserve(bleed: float, sheet: Sheet) -> float:
 
 def plan_grid(
     w: float, h: float, bleed: float, sheet: Sheet, paper: str, gutterfold: bool = False
-) -> Optional[GridLayout]:
+) -> GridLayout | None:
     """The best grid for pieces of trim w x h on this sheet and paper (None: none fits):
     the most pieces among the grids that keep the minimum bleed and a crop mark on every
     side (8-up where 9-up cannot), then those with room for a gutter between rows of
     different backs. Only when no grid keeps them is the bleed given up."""
     need = reserve(bleed, sheet)
     for kept in (True, False):
-        best: Optional[GridLayout] = None
+        best: GridLayout | None = None
         for orientation, fold, edge in candidates(sheet, gutterfold):
             layout = _layout(
                 w, h, bleed, sheet, paper, orientation, fold, edge, need if kept else 0.0
@@ -126,10 +127,10 @@ class Frame:
     footer: Band
     front: Box  # where fronts and their marks go (one half for gutterfold)
     fit: Box  # where trim boxes go (the half less the fold gap)
-    fold: Optional[Mirror]
+    fold: Mirror | None
 
 
-def frame(sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge: str) -> Frame:
+def frame(sheet: Sheet, paper: str, orientation: str, fold: str | None, edge: str) -> Frame:
     W, H = paper_size(paper, orientation)
     m = DEFAULT_MARGIN if sheet.margin is None else sheet.margin
     area = Box(m, m, W - 2 * m, H - 2 * m)
@@ -139,7 +140,7 @@ def frame(sheet: Sheet, paper: str, orientation: str, fold: Optional[str], edge:
         inset = sheet.marks.registration_size + sheet.marks.registration_inset + sheet.marks.gap
         region = region.grow(-inset, -inset, -inset, -inset)
     fg = sheet.gutterfold.gap
-    mirror: Optional[Mirror] = None
+    mirror: Mirror | None = None
     if fold == "x":  # fronts left of a vertical fold, backs right of it
         a = max(region.x, W - region.x1)
         front = Box(a, region.y, W / 2 - a, region.h)
@@ -174,10 +175,10 @@ def _layout(
     sheet: Sheet,
     paper: str,
     orientation: str,
-    fold: Optional[str],
+    fold: str | None,
     edge: str,
     need: float = 0.0,
-) -> Optional[GridLayout]:
+) -> GridLayout | None:
     f = frame(sheet, paper, orientation, fold, edge)
     W, H, front, fit = f.width, f.height, f.front, f.fit
     if fit.w <= 0 or fit.h <= 0:
@@ -222,7 +223,7 @@ def _layout(
     )
 
 
-def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[Optional[float], int]:
+def break_room(gutter: float, bleed: float, rows: int, spare: float) -> tuple[float | None, int]:
     """The gap between rows whose backs differ (both cards' bleed, at least the gutter) and
     how many such gaps fit in the `spare` height of a page; (None, 0) when none does."""
     gap = max(gutter, 2 * bleed)
@@ -269,14 +270,14 @@ def page_slots(
 
 
 def pieces_on(
-    layout: GridLayout, filled: int, bleed: float, sheet: Optional[Sheet] = None
+    layout: GridLayout, filled: int, bleed: float, sheet: Sheet | None = None
 ) -> list[Piece]:
     """The first `filled` slots of a page with no break, with the bleed each may paint."""
     return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
 
 
 def pieces_of(
-    trims: list[Box], layout: GridLayout, bleed: float, sheet: Optional[Sheet] = None
+    trims: list[Box], layout: GridLayout, bleed: float, sheet: Sheet | None = None
 ) -> list[Piece]:
     """Each trim box with the bleed it may paint on each side: none on a cut it shares with
     a neighbour, half the way to a neighbour across a gutter (at most the bleed), and
@@ -319,7 +320,7 @@ def pieces_of(
     return out
 
 
-def back_key(face: Any) -> Optional[str]:
+def back_key(face: Any) -> str | None:
     return None if face is None else str(face.key)
 
 
@@ -337,11 +338,11 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
     When the page has no room for the gap a card needs, the card starts a new page."""
     pages: list[Filled] = []
     cur: list[tuple[Item, int]] = []
-    backs: dict[int, Optional[str]] = {}  # slot -> the back printed there
+    backs: dict[int, str | None] = {}  # slot -> the back printed there
     rows: set[int] = set()
     columns: set[int] = set()
     r = c = 0
-    prev: Optional[str] = None
+    prev: str | None = None
     gaps = layout.break_gap is not None
     for item in items:
         key = back_key(item.back)

@@ -10,8 +10,9 @@ A piece keeps its back: a page that takes a piece with a printed back gets a bac
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from ..layout.shapes import shape_of
 from .pack import hex_points
@@ -52,7 +53,7 @@ def _taken(page: Page) -> list[Box]:
     return out
 
 
-def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[float, float]]:
+def _spot(page: Page, w: float, h: float, taken: list[Box]) -> tuple[float, float] | None:
     """The lower-left corner of the first free w x h box in the printable area, scanning
     rows from the top (one every STEP points down) and each row from the left, jumping
     past whatever is in the way (None: no room).
@@ -83,7 +84,7 @@ def _spot(page: Page, w: float, h: float, taken: list[Box]) -> Optional[tuple[fl
             starts.setdefault(first, []).append(i)
             ends.setdefault(end, []).append(i)
     active: set[int] = set()
-    tried: Optional[frozenset[int]] = None
+    tried: frozenset[int] | None = None
     for k in range(n):
         changed = k in starts or k in ends
         for i in ends.get(k, ()):
@@ -115,7 +116,7 @@ def _first_row(rows: list[float], holds: Callable[[float], bool]) -> int:
     return lo
 
 
-def _in_row(area: Box, w: float, boxes: list[Box]) -> Optional[float]:
+def _in_row(area: Box, w: float, boxes: list[Box]) -> float | None:
     """The first x of a row whose w-wide box is clear of `boxes` (those in the row's way,
     in the order given), scanning from the left; None when the row has no room."""
     x = area.x
@@ -218,7 +219,7 @@ def place_leftovers(
 # --------------------------------------------------------------------------- whole blocks
 
 
-def _content(page: Page) -> Optional[Box]:
+def _content(page: Page) -> Box | None:
     """The box around everything a page draws but its footer (None: nothing)."""
     boxes = _taken(page)
     if page.footer is not None:
@@ -268,7 +269,7 @@ def _free_area(page: Page) -> Box:
     return Box(x0, y0, max(0.0, min(area.x1, p.x1) - x0), max(0.0, min(area.y1, p.y1) - y0))
 
 
-def _within(box: Optional[Box], area: Box) -> Optional[Box]:
+def _within(box: Box | None, area: Box) -> Box | None:
     """The part of a page's content inside its printable area: what is drawn of it (a
     token's bleed or a crop mark's padding beyond the area is clipped away)."""
     if box is None:

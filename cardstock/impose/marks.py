@@ -8,10 +8,9 @@ starting beyond the bleed, when there is room for one inside the printable area.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-
-
-from typing import Any, Iterable
+from typing import Any
 
 from .plan import Band, Box, Segment
 from .sheets import FooterSpec, MarksSpec

@@ -11,11 +11,9 @@ page; and the backs page mirrors the whole page, so each card's back stays behin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
-
-from typing import Any, Optional
+from dataclasses import dataclass
+from typing import Any
 
 from .grid import GridLayout, Item, break_room, centred, fill_pages, grid_pages, plan_grid, reserve
 from .marks import edge_bleed
@@ -23,7 +21,7 @@ from .plan import Box, Page
 from .sheets import SheetFile
 
 
-def _lowest(page: Page) -> Optional[float]:
+def _lowest(page: Page) -> float | None:
     """The lowest point of anything drawn in the page's block (None: nothing)."""
     ys: list[float] = []
     for p in page.placements:
@@ -43,7 +41,7 @@ def _lowest(page: Page) -> Optional[float]:
 
 def grid_in(
     region: Box, page: Page, w: float, h: float, bleed: float, sheet: Any
-) -> Optional[GridLayout]:
+) -> GridLayout | None:
     """A grid of w x h pieces inside `region` of `page`, keeping on every side the sheet's
     minimum bleed and room for a crop mark; centred across the page where it fits."""
     need = reserve(bleed, sheet)
@@ -104,7 +102,7 @@ class Room:
     region: Box  # the page's block region (printable area less the footer)
 
     @staticmethod
-    def under(page: Page, sheet: SheetFile, paper: str, bleed: float) -> Optional["Room"]:
+    def under(page: Page, sheet: SheetFile, paper: str, bleed: float) -> Room | None:
         """The room of the last grid page of a group (None when it holds no cards)."""
         first = page.placements[0].face if page.placements else None
         if first is None:
@@ -114,7 +112,7 @@ class Room:
             return None
         return Room(page, sheet, layout.region)
 
-    def free(self) -> Optional[Box]:
+    def free(self) -> Box | None:
         lowest = _lowest(self.page)
         if lowest is None:
             return None

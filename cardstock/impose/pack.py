@@ -6,11 +6,10 @@ where no neighbour's face is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
-
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..layout.shapes import shape_of
 from .grid import Frame, Item, candidates, centred, frame
@@ -61,7 +60,7 @@ def hex_points(trim: Box, face: Any, rotate: int = 0) -> tuple[Point, ...]:
     return tuple(pts if area > 0 else reversed(pts))
 
 
-def honeycomb_slots(w: float, h: float, fit: Box, centre: Optional[Point]) -> list[Box]:
+def honeycomb_slots(w: float, h: float, fit: Box, centre: Point | None) -> list[Box]:
     """Trim boxes of hexes tiling `fit`: flat-topped hexes (w >= h) in columns 3/4 w apart,
     every other column half a hex lower; pointy-topped ones in rows, transposed. Ordered
     top to bottom, left to right."""
@@ -98,14 +97,14 @@ def honeycomb_slots(w: float, h: float, fit: Box, centre: Optional[Point]) -> li
 
 def plan_honeycomb(
     w: float, h: float, sheet: Sheet, paper: str, gutterfold: bool, bleed: float = 0.0
-) -> tuple[Optional[Frame], list[Box]]:
+) -> tuple[Frame | None, list[Box]]:
     """The frame and hex slots that hold the most tiles, the honeycomb kept far enough
     inside the frame for the outer tiles' bleed: the full bleed when that costs no tile,
     else the sheet's minimum bleed, else (nothing fits otherwise) none."""
     insets = sorted({bleed, min(bleed, sheet.marks.min_bleed)}, reverse=True) + [0.0]
-    found: list[tuple[Optional[Frame], list[Box]]] = []
+    found: list[tuple[Frame | None, list[Box]]] = []
     for inset in insets:
-        best: tuple[Optional[Frame], list[Box]] = (None, [])
+        best: tuple[Frame | None, list[Box]] = (None, [])
         for orientation, fold, edge in candidates(sheet, gutterfold):
             f = frame(sheet, paper, orientation, fold, edge)
             centre = (f.width / 2, f.height / 2) if f.fold is None else None

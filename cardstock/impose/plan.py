@@ -15,9 +15,9 @@ moves every backs page along the axis it was measured on (docs/sheets.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Optional
-
+from typing import Any
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -42,13 +42,13 @@ class Box:
     def y1(self) -> float:
         return self.y + self.h
 
-    def grow(self, left: float, bottom: float, right: float, top: float) -> "Box":
+    def grow(self, left: float, bottom: float, right: float, top: float) -> Box:
         return Box(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 
     def corners(self) -> tuple[Point, ...]:
         return ((self.x, self.y), (self.x1, self.y), (self.x1, self.y1), (self.x, self.y1))
 
-    def overlaps(self, other: "Box", eps: float = 0.0) -> bool:
+    def overlaps(self, other: Box, eps: float = 0.0) -> bool:
         return (
             self.x < other.x1 - eps
             and other.x < self.x1 - eps
@@ -56,7 +56,7 @@ class Box:
             and other.y < self.y1 - eps
         )
 
-    def contains(self, other: "Box", eps: float = 1e-3) -> bool:
+    def contains(self, other: Box, eps: float = 1e-3) -> bool:
         return (
             other.x >= self.x - eps
             and other.y >= self.y - eps
@@ -64,7 +64,7 @@ class Box:
             and other.y1 <= self.y1 + eps
         )
 
-    def moved(self, dx: float, dy: float) -> "Box":
+    def moved(self, dx: float, dy: float) -> Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
@@ -73,7 +73,7 @@ class Outline:
     """A closed cut outline: a polygon, or a circle (centre and radius)."""
 
     points: tuple[Point, ...] = ()
-    circle: Optional[tuple[float, float, float]] = None
+    circle: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,8 @@ class Placement:
     trim: Box  # where the trim box lands on the page (after rotation)
     rotate: int = 0  # 0, 90, 180, 270 degrees counter-clockwise
     clip: tuple[Point, ...] = ()  # the region the face (with its bleed) may paint
-    clip_circle: Optional[tuple[float, float, float]] = None
-    outline: Optional[Outline] = None  # cut outline for shaped pieces
+    clip_circle: tuple[float, float, float] | None = None
+    outline: Outline | None = None  # cut outline for shaped pieces
     folds: tuple[Segment, ...] = ()
     back: Any = None  # the face to print behind this one (None: no printed back)
 
@@ -115,14 +115,14 @@ class Page:
     cuts: list[Segment] = field(default_factory=list)  # straight cut guides drawn over faces
     outlines: list[Outline] = field(default_factory=list)
     folds: list[Segment] = field(default_factory=list)  # dashed fold lines
-    footer: Optional[Band] = None
-    area: Optional[Box] = None  # the printable area: nothing paints outside it
+    footer: Band | None = None
+    area: Box | None = None  # the printable area: nothing paints outside it
     offset: Point = (0.0, 0.0)  # printer correction, applied to all but the footer
-    registration: Optional[tuple[float, float]] = None  # (size, inset) of cutting-machine marks
+    registration: tuple[float, float] | None = None  # (size, inset) of cutting-machine marks
     note: str = ""  # shown in the footer ("backs of page 3, flip on the long edge")
-    paint: Optional[Box] = None  # faces paint only inside this (default: the printable area)
+    paint: Box | None = None  # faces paint only inside this (default: the printable area)
     style: Any = None  # line and footer styles (render.Style)
-    bleed: Optional[float] = None  # the least bleed on any cut edge no neighbour shares (footer)
+    bleed: float | None = None  # the least bleed on any cut edge no neighbour shares (footer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +214,7 @@ def mirrored(
     mirror: Mirror,
     offset: Point,
     note: str,
-    alike: Optional[dict[tuple[Any, ...], Any]] = None,
+    alike: dict[tuple[Any, ...], Any] | None = None,
 ) -> Page:
     """The backs page of `front`: each placement's back face at the mirror image of its
     front, crop marks mirrored, the footer band mirrored; no cut lines or outlines, so
@@ -279,7 +279,7 @@ def _once(alike: dict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callabl
 
 
 def with_folded_backs(
-    front: Page, mirror: Mirror, alike: Optional[dict[tuple[Any, ...], Any]] = None
+    front: Page, mirror: Mirror, alike: dict[tuple[Any, ...], Any] | None = None
 ) -> Page:
     """A gutterfold page: the fronts plus, across the fold, each back at the mirror image."""
     back = mirrored(front, mirror, (0.0, 0.0), "", alike)
@@ -326,12 +326,12 @@ def blank_reverse(front: Page, duplex: str) -> Page:
 
 def add_backs(
     fronts: list[Page],
-    fold: Optional[Mirror],
+    fold: Mirror | None,
     duplex: str,
     offset: Point,
     *,
     blanks: bool = True,
-    alike: Optional[dict[tuple[Any, ...], Any]] = None,
+    alike: dict[tuple[Any, ...], Any] | None = None,
 ) -> list[Page]:
     """Every page turned portrait (`portrait`); pages with printed backs become gutterfold
     pages (when `fold` is given) or are each followed by their backs page, mirrored for
@@ -431,7 +431,7 @@ class _Turn:
 _TURNED_EDGE = {"bottom": "right", "right": "top", "top": "left", "left": "bottom"}
 
 
-def portrait(page: Page, alike: Optional[dict[tuple[Any, ...], Any]] = None) -> Page:
+def portrait(page: Page, alike: dict[tuple[Any, ...], Any] | None = None) -> Page:
     """The page as it goes through the printer: a portrait page as it is; a landscape page
     turned a quarter counter-clockwise onto portrait paper, everything on it turned with
     it (each face a quarter more, the footer along the right edge, reading upwards)."""

@@ -11,26 +11,25 @@ gutterfold pages. The faces come from the game's `Faces` (laid out once per buil
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any
 
-from ..layout.shapes import shape_of
-from ..core.issues import Issue
 from ..catalog.load import Catalog
+from ..core.issues import Issue
 from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
+from ..core.units import PAPER_LABELS, fmt_mm
 from ..layout.faces import Faces
 from ..layout.printed import changed_cards
+from ..layout.shapes import shape_of
 from ..render.pdf import PdfFaces
-from ..core.units import PAPER_LABELS, fmt_mm
-from .grid import Item, frame, grid_pages, plan_grid
-from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .bleed import least_bleed
+from .grid import Item, frame, grid_pages, plan_grid
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
+from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .plan import Mirror, Page, add_backs
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
@@ -54,7 +53,7 @@ def build_quickref(job: Job) -> StageResult:
     return _build(job, kinds={"reference"}, kind="quickref")
 
 
-def _build(job: Job, *, kinds: Optional[set[str]], kind: str) -> StageResult:
+def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
 
     def face_of(component: Any, side: str, bleed: bool) -> Any:
@@ -272,8 +271,8 @@ def impose(
 ) -> tuple[list[Page], list[Issue]]:
     """Every copy of every component placed on pages of `paper`, backs and footers set."""
     findings: list[Issue] = []
-    arranged: list[tuple[Page, Optional[Mirror]]] = []
-    room: Optional[Room] = None  # under the last grid page: the next size's first cards go there
+    arranged: list[tuple[Page, Mirror | None]] = []
+    room: Room | None = None  # under the last grid page: the next size's first cards go there
     for group in _groups(catalog, components, face_of, sheets, paper, options, findings):
         grid = group.arrange == "grid" and not group.folded
         bleed = front_bleed(group.items[0].front) if options.bleed else 0.0
@@ -365,7 +364,7 @@ def _groups(
 
 def _arrange(
     group: _Group, paper: str, options: BuildOptions, findings: list[Issue]
-) -> tuple[list[Page], Optional[Mirror]]:
+) -> tuple[list[Page], Mirror | None]:
     """The group's fronts pages (each placement carries its back), and the fold, if any."""
     sheet, s = group.sheet, group.sheet.sheet
     style = style_of(sheet)

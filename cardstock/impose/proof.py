@@ -27,8 +27,8 @@ from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import PAPERS, parse_length
-from ..layout.ops import Face, Note
 from ..layout import vision
+from ..layout.ops import Face, Note
 from ..layout.vision import DEFICIENCIES, simulator
 from ..render.pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
 from ..render.png import png_bytes, rasterise, rendered_pngs

@@ -10,28 +10,30 @@ and the footer are tagged the same way (`/CropMarks BMC … EMC`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import io
 import math
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..core.units import POINTS_PER
 from ..render.pdf import (
     Spill,
     clip_path,
     draw_path,
-    new_canvas as pdf_canvas,
     pdf_color,
     pdf_path,
     pdf_settings,
     retagged,
     show_page,
 )
-from ..core.units import POINTS_PER
+from ..render.pdf import (
+    new_canvas as pdf_canvas,
+)
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
 MM = POINTS_PER["mm"]
@@ -163,7 +165,7 @@ def draw_page(
     c.restoreState()
 
 
-def place(c: Canvas, drawer: FaceDrawer, p: Placement, area: Optional[Box], reuse: bool) -> None:
+def place(c: Canvas, drawer: FaceDrawer, p: Placement, area: Box | None, reuse: bool) -> None:
     """One face: clipped to its slot (trim plus the bleed it may show) and to the printable
     area, turned by its rotation, inside a /Face marked-content sequence."""
     c.addLiteral(

@@ -9,21 +9,20 @@ at the file and line of the key, never as exceptions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-
-
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
-from typing_extensions import Annotated
 
 from ..catalog.fields import COLOR_PATTERN, SLUG_PATTERN
+from ..catalog.kinds import KindName
 from ..core.files import present
 from ..core.issues import Issue, Issues
-from ..catalog.kinds import KindName
 from ..core.project import shared_layout
-from ..core.tomlpos import Path as KeyPath, line_for, read_toml
+from ..core.tomlpos import Path as KeyPath
+from ..core.tomlpos import line_for, read_toml
 from ..core.units import (
     PAPERS,
     POINTS_PER,
@@ -58,7 +57,7 @@ def _points(value: Any) -> float:
         raise ValueError(str(exc)) from None
 
 
-def _count(value: Any) -> Optional[int]:
+def _count(value: Any) -> int | None:
     """ "auto" (or absent) → None; a whole number of 1 or more passes."""
     if value is None or value == "auto":
         return None
@@ -68,7 +67,7 @@ def _count(value: Any) -> Optional[int]:
 
 
 Length = Annotated[float, BeforeValidator(_points)]
-Count = Annotated[Optional[int], BeforeValidator(_count)]
+Count = Annotated[int | None, BeforeValidator(_count)]
 Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 
@@ -135,7 +134,7 @@ class Sheet(Strict):
     games: list[Slug] = []  # only these games; empty: any
     arrange: Literal["auto", "grid", "honeycomb", "pack"] = "auto"
     orientation: Literal["portrait", "landscape", "auto"] = "portrait"
-    margin: Optional[Length] = None  # None: the printer profile's margin (5mm by default)
+    margin: Length | None = None  # None: the printer profile's margin (5mm by default)
     grid: GridSpec = GridSpec()
     pack: PackSpec = PackSpec()
     marks: MarksSpec = MarksSpec()
@@ -162,7 +161,7 @@ class Sheet(Strict):
 
     @field_validator("margin")
     @classmethod
-    def _margin(cls, value: Optional[float]) -> Optional[float]:
+    def _margin(cls, value: float | None) -> float | None:
         if value is not None and value < SHEET_MARGIN - 1e-6:
             raise ValueError(
                 f"expected at least 5mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}"
@@ -184,7 +183,7 @@ def _offset(value: Any) -> tuple[float, float]:
 class Printer(Strict):
     """A printer profile: how far its backs land from where they should."""
 
-    description: Optional[str] = None
+    description: str | None = None
     back_offset: Annotated[tuple[float, float], BeforeValidator(_offset)] = (0.0, 0.0)
     margin: Length = DEFAULT_MARGIN  # nothing is printed closer than this to the paper edge
     default: bool = False  # used when no printer is named and no --back-offset is given
@@ -236,7 +235,7 @@ def _same_size(a: str, b: str) -> bool:
 
 def _read_toml(
     path: Path, shown: str, issues: Issues, root: Path
-) -> Optional[tuple[dict[str, Any], Mapping[KeyPath, int]]]:
+) -> tuple[dict[str, Any], Mapping[KeyPath, int]] | None:
     read, problem = read_toml(path, shown, root)
     if read is None:
         issues.extend([problem])
@@ -254,7 +253,7 @@ M = TypeVar("M", bound=BaseModel)
 
 def _validate(
     model: type[M], data: dict[str, Any], shown: str, lines: Mapping[KeyPath, int], issues: Issues
-) -> Optional[M]:
+) -> M | None:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -319,7 +318,7 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     return dict(model.printers), issues
 
 
-def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float], list[Issue]]:
+def back_offset(root: Path, options: BuildOptions) -> tuple[tuple[float, float], list[Issue]]:
     """The back offset to apply: --back-offset when given, else the named printer profile
     (--printer), else the default profile, else none."""
     given, name = options.back_offset, options.printer
@@ -348,7 +347,7 @@ def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float
     return given, []
 
 
-def printer_margin(root: Path, options: "BuildOptions") -> float:
+def printer_margin(root: Path, options: BuildOptions) -> float:
     """The margin of the printer profile in use (--printer, else the default profile), else
     DEFAULT_MARGIN. Profile problems are reported by `back_offset`."""
     printers, issues = load_printers(root)
@@ -363,13 +362,13 @@ def printer_margin(root: Path, options: "BuildOptions") -> float:
     return DEFAULT_MARGIN
 
 
-def page_margin(root: Path, options: "BuildOptions") -> float:
+def page_margin(root: Path, options: BuildOptions) -> float:
     """The margin of a page laid out without a sheet (boards, tuck boxes, print then cut):
     the printer profile's (`printer_margin`), never less than MIN_MARGIN."""
     return max(MIN_MARGIN, printer_margin(root, options))
 
 
-def printer_problems(catalogs: list[Any], options: "BuildOptions") -> list[Issue]:
+def printer_problems(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
     """The printer profiles' errors (and an unknown --printer), for a stage that reads
     only their margin; checked before anything is written."""
     if not catalogs:
@@ -386,7 +385,7 @@ def with_margin(sheet: SheetFile, margin: float) -> SheetFile:
 
 def choose(
     sheets: list[SheetFile], *, game: str, kind: str, size: str, paper: str
-) -> Optional[SheetFile]:
+) -> SheetFile | None:
     """The most specific sheet that takes this piece (game-specific before size-specific
     before general); ties go to the first file name."""
     fitting = [s for s in sheets if s.takes(game=game, kind=kind, size=size, paper=paper)]

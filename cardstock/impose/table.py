@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
+from ..core.units import PAPER_LABELS, POINTS_PER, parse_size
 from ..layout.ops import Face, Rect
 from ..layout.shapes import shape_of
-from ..core.units import PAPER_LABELS, POINTS_PER, parse_size
 from .bleed import least_bleed
-from .grid import Item, grid_pages, plan_grid
+from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .plan import Page
 from .render import bleed_text
-from .grid import frame
 from .sheets import DEFAULT_MARGIN, SheetFile, choose, load_sheets
 
 MM = POINTS_PER["mm"]
@@ -40,7 +38,7 @@ class Row:
     per_page: int
     landscape: bool
     margin: float  # points
-    bleed: Optional[float]  # points
+    bleed: float | None  # points
 
     def markdown(self) -> str:
         bleed = "—" if self.bleed is None else f"{bleed_text(self.bleed)} mm"
@@ -55,7 +53,7 @@ def _page_margin(page: Page) -> float:
     return 0.0 if a is None else min(a.x, a.y, page.width - a.x1, page.height - a.y1)
 
 
-def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Optional[Row]:
+def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Row | None:
     w, h = parse_size(size)
     face = Face.build(w, h, BLEED, shape, ())
     s = sheet.sheet

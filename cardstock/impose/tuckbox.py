@@ -23,7 +23,7 @@ import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -196,7 +196,7 @@ def _room(paper: str, margin: float = MIN_MARGIN) -> tuple[float, float]:
     return pw - 2 * margin - extra, ph - 2 * margin - FOOTER - extra
 
 
-def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> Optional[bool]:
+def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> bool | None:
     """None when the net does not fit the page; else whether it is turned a quarter."""
     rw, rh = _room(paper, margin)
     if net.width <= rw and net.height <= rh:
@@ -291,7 +291,7 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
 
 def _split(
     deck: Deck, thickness: float, paper: str, margin: float
-) -> Optional[list[tuple[Deck, Net, bool]]]:
+) -> list[tuple[Deck, Net, bool]] | None:
     """The deck in as few boxes as fit the paper, its cards shared out evenly (None when
     not even an empty box fits)."""
     for n in range(1, deck.cards + 1):

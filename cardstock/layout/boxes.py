@@ -10,18 +10,19 @@ painter gives those modules its services (`raw`, `length`, `color`, `paint_args`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from ..core.issues import InputError, Issue, Level
 from ..core.markup import Block
 from ..core.templating import Breach
 from ..core.units import UnitError, parse_length
 from . import text as textmod
+from .boxtypes import box_kind
 from .context import COLOR, eval_condition, render_value
 from .ops import Group, Note, Op, PathData, Point, r
-from .boxtypes import box_kind
 from .shapes import Polygon, geometry_of
 from .spec import Box, Layout, LayoutSet
 from .symbols import Library
@@ -40,7 +41,7 @@ class Geometry:
     safe: float
     shape: str = "rect"
     corner: float = 0.0  # rounded-corner guide radius for rect
-    custom: Optional[Polygon] = None  # a path shape's outline, in trim coordinates
+    custom: Polygon | None = None  # a path shape's outline, in trim coordinates
 
     def frame(self, name: str) -> tuple[float, float, float, float]:
         if name == "bleed":
@@ -51,14 +52,14 @@ class Geometry:
             return (s, s, max(0.0, self.w - 2 * s), max(0.0, self.h - 2 * s))
         return (0.0, 0.0, self.w, self.h)
 
-    def polygon(self, inset: float = 0.0) -> Optional[Polygon]:
+    def polygon(self, inset: float = 0.0) -> Polygon | None:
         """The outline as a polygon, moved `inset` inward; None for a rectangle or circle."""
         return geometry_of(self.shape).polygon(self.w, self.h, inset, self.custom)
 
     def outline_path(self, inset: float = 0.0, radius: float = 0.0) -> PathData:
         return geometry_of(self.shape).path(self.w, self.h, inset, radius, self.custom)
 
-    def cut(self) -> Optional[Polygon]:
+    def cut(self) -> Polygon | None:
         return geometry_of(self.shape).cut(self.w, self.h, self.custom)
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
@@ -81,7 +82,7 @@ class Subject:
     __slots__ = ("label", "file", "line", "fields")
 
     def __init__(
-        self, label: str, file: str, line: Optional[int], fields: tuple[str, ...] = ()
+        self, label: str, file: str, line: int | None, fields: tuple[str, ...] = ()
     ) -> None:
         self.label = label  # "component 'red-fear'" or "back 'pack'"
         self.file = file
@@ -98,10 +99,10 @@ class Painter:
     subject: Subject
     issues: list[Issue] = field(default_factory=list)
     # fitted text shared by the faces of one game (see `fit`); None: fit every time
-    fits: Optional[dict[tuple[Any, ...], textmod.Fit]] = None
+    fits: dict[tuple[Any, ...], textmod.Fit] | None = None
     # text styles that read no template, by box, shared by the faces of one game
     # (`boxtypes.text.text_style`); None: worked out every time
-    styles: Optional[dict[int, tuple[Any, textmod.TextStyle]]] = None
+    styles: dict[int, tuple[Any, textmod.TextStyle]] | None = None
     notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
 
     def note(
@@ -134,7 +135,7 @@ class Painter:
     # ------------------------------------------------------------ messages
 
     def layout_issue(
-        self, lay: Layout, box: Optional[Box], key: str, message: str, level: Level = "error"
+        self, lay: Layout, box: Box | None, key: str, message: str, level: Level = "error"
     ) -> None:
         where = box.where(key) if box is not None else lay.where(key)
         fld = (
@@ -182,7 +183,7 @@ class Painter:
         return out
 
     @property
-    def dpi(self) -> Optional[float]:
+    def dpi(self) -> float | None:
         """The resolution of the game's `px` lengths (`[print] dpi`; None: CSS pixels)."""
         settings = getattr(getattr(self.catalog, "game", None), "print", None)
         value = getattr(settings, "dpi", None)
@@ -195,7 +196,7 @@ class Painter:
         key: str,
         ctx: dict[str, Any],
         default: float,
-        extent: Optional[float] = None,
+        extent: float | None = None,
     ) -> float:
         v = self.raw(lay, box, key, ctx)
         if v is None or (isinstance(v, str) and not v.strip()):
@@ -205,11 +206,11 @@ class Painter:
     def parse_len(
         self,
         lay: Layout,
-        box: Optional[Box],
+        box: Box | None,
         key: str,
         v: Any,
         default: float,
-        extent: Optional[float] = None,
+        extent: float | None = None,
     ) -> float:
         try:
             return length_value(str(v), extent, self.dpi)
@@ -223,16 +224,16 @@ class Painter:
             return default
 
     def color(
-        self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Optional[str]
-    ) -> Optional[str]:
+        self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: str | None
+    ) -> str | None:
         v = self.raw(lay, box, key, ctx)
         if v is None:
             return default
         return self.to_color(lay, box, key, v, default)
 
     def to_color(
-        self, lay: Layout, box: Optional[Box], key: str, v: Any, default: Optional[str]
-    ) -> Optional[str]:
+        self, lay: Layout, box: Box | None, key: str, v: Any, default: str | None
+    ) -> str | None:
         text = str(v).strip()
         if text in ("", "none", "None"):
             return None
@@ -251,7 +252,7 @@ class Painter:
 
     # ------------------------------------------------------------ icons
 
-    def icon_ref(self, icon_id: str) -> Optional[textmod.IconRef]:
+    def icon_ref(self, icon_id: str) -> textmod.IconRef | None:
         icon = self.catalog.game.icons.get(icon_id)
         if icon is None:
             return None
@@ -265,7 +266,7 @@ class Painter:
         lay: Layout,
         ctx: dict[str, Any],
         geo: Geometry,
-        check: Optional[Callable[[Box, list[Op], list[Op]], None]] = None,
+        check: Callable[[Box, list[Op], list[Op]], None] | None = None,
     ) -> list[Op]:
         """Every box's ops in order; `check(box, ops drawn before it, its ops)` sees each box's."""
         ops: list[Op] = []
@@ -296,7 +297,7 @@ class Painter:
                 pass  # measured again below, where the problem is reported
         fx, fy, fw, fh = frame
 
-        def edge(key: str, extent: float) -> Optional[float]:
+        def edge(key: str, extent: float) -> float | None:
             v = box.get(key)
             if v is None or (
                 isinstance(v, str) and v.strip() == "none"
@@ -328,7 +329,7 @@ class Painter:
         return ops
 
     def paint_args(
-        self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: Optional[str] = None
+        self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: str | None = None
     ) -> dict[str, Any]:
         return {
             "fill": self.color(lay, box, "fill", ctx, fill_default),
@@ -385,9 +386,9 @@ class Painter:
 def _span(
     origin: float,
     extent: float,
-    start: Optional[float],
-    end: Optional[float],
-    size: Optional[float],
+    start: float | None,
+    end: float | None,
+    size: float | None,
 ) -> tuple[float, float]:
     if start is not None and end is not None:
         return origin + start, extent - start - end
@@ -405,7 +406,7 @@ EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that p
 
 
 @lru_cache(maxsize=8192)
-def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float] = None) -> float:
+def length_value(text: str, extent: float | None = None, dpi: float | None = None) -> float:
     """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
     percentage of it ('50%'). Raises UnitError. Cached per (text, extent, dpi): every face
     measures the same boxes."""
@@ -420,14 +421,14 @@ def length_value(text: str, extent: Optional[float] = None, dpi: Optional[float]
 
 @lru_cache(maxsize=8192)
 def static_rect(
-    edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: Optional[float] = None
+    edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: float | None = None
 ) -> tuple[float, float, float, float]:
     """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
     lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
     templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
     fx, fy, fw, fh = frame
 
-    def edge(v: Any, extent: float) -> Optional[float]:
+    def edge(v: Any, extent: float) -> float | None:
         if v is None or (isinstance(v, str) and v.strip() == "none"):
             return None
         if isinstance(v, str) and not v.strip():

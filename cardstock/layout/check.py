@@ -8,22 +8,22 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
+from ..catalog.fields import REFERENCE_TYPES
+from ..catalog.load import Catalog
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
 from ..core.templating import syntax_problem
+from ..core.tomlpos import Read, line_for, read_toml
 from ..core.units import UnitError
-from ..catalog.fields import REFERENCE_TYPES
-from ..catalog.load import Catalog
+from ..fonts import FACES
 from .boxes import length_value
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
 from .spec import LayoutSet, shared_files
 from .svgart import svg_problem
-from ..core.tomlpos import Read, line_for, read_toml
-from ..fonts import FACES
 
 # Layout keys whose values are lengths; the edges may also be percentages of the frame.
 EDGE_KEYS = frozenset({"left", "right", "width", "top", "bottom", "height"})
@@ -69,9 +69,9 @@ def _svg_art(catalog: Catalog) -> list[Issue]:
     """Every SVG art file the catalog names, read as it will be drawn: one with a size or
     geometry that is not finite (or that cannot be read at all) is refused at the row (or
     the back) that names it."""
-    seen: dict[Path, Optional[str]] = {}
+    seen: dict[Path, str | None] = {}
 
-    def problem(value: Any) -> Optional[str]:
+    def problem(value: Any) -> str | None:
         if not isinstance(value, str) or not value.lower().endswith(".svg"):
             return None
         path = catalog.folder / value
@@ -126,7 +126,7 @@ class _Tally:
         return out
 
 
-def _catalog_text(catalog: Catalog, ls: "LayoutSet") -> list[Issue]:
+def _catalog_text(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
     """Text fields written as templates ("{{ strength * 2 }}"), rendered as their faces
     will render them: a template that cannot be rendered is a problem of the catalog."""
     env = make_env()
@@ -168,7 +168,7 @@ def _file_values(
     if read is not None:
         data, lines = read
 
-        def check(loc: tuple[Any, ...], values: Any, keys: Optional[frozenset[str]] = None) -> None:
+        def check(loc: tuple[Any, ...], values: Any, keys: frozenset[str] | None = None) -> None:
             for key, value in (values or {}).items():
                 if keys is not None and key not in keys:
                     continue
@@ -207,7 +207,7 @@ def _file_values(
     return out
 
 
-def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> Optional[str]:
+def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> str | None:
     if key == "when" and isinstance(value, str):
         return syntax_problem("e", value)
     if _is_template(value):
@@ -240,7 +240,7 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> O
     return None
 
 
-def _length_problem(value: Any, extent: Optional[float]) -> Optional[str]:
+def _length_problem(value: Any, extent: float | None) -> str | None:
     if isinstance(value, str) and value.strip() in ("", "none"):
         return None
     try:

@@ -3,20 +3,19 @@ helpers, rendered in the sandbox (undefined names are errors, reported as Issues
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..catalog.fields import COLOR_PATTERN
-import dataclasses
-
-from ..core.issues import InputError, Issue
+from ..catalog.fields import COLOR_PATTERN, slugify
 from ..catalog.schema import Component
+from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
-from ..catalog.fields import slugify
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -128,7 +127,7 @@ def _blank_none(value: Any) -> Any:
     return "" if value is None else finalize(value)
 
 
-_LAYOUT: Optional[BoundedSandbox] = None
+_LAYOUT: BoundedSandbox | None = None
 
 
 def make_env() -> SandboxedEnvironment:
@@ -166,12 +165,12 @@ def _slug(text: str) -> str:
     return slugify(str(text))
 
 
-def accents(catalog: Catalog, comp: Component) -> list[tuple[str, Optional[str]]]:
+def accents(catalog: Catalog, comp: Component) -> list[tuple[str, str | None]]:
     """(icon id or "", colour) pairs a component is colour-coded by, most important first:
     colour fields, icon fields, then choice/str fields whose value names a declared icon."""
     game = catalog.game
     specs = catalog.field_specs(comp.set)
-    out: list[tuple[str, Optional[str]]] = []
+    out: list[tuple[str, str | None]] = []
     first_icon = ""
     for key, spec in specs.items():
         v = comp.fields.get(key)
@@ -407,7 +406,7 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
 
 def render_value(
     env: SandboxedEnvironment, value: Any, ctx: dict[str, Any]
-) -> tuple[Any, Optional[str]]:
+) -> tuple[Any, str | None]:
     """Render a layout value: strings with {{ }} or {% %} are templates, others are as-is.
     Returns (value, error message or None)."""
     if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
@@ -422,7 +421,7 @@ def render_value(
 
 def eval_condition(
     env: SandboxedEnvironment, expr: str, ctx: dict[str, Any]
-) -> tuple[bool, Optional[str]]:
+) -> tuple[bool, str | None]:
     try:
         return bool(_evaluate(env, "e", expr, ctx)), None
     except TemplateError as exc:

@@ -27,30 +27,29 @@ import dataclasses
 import hashlib
 import json
 import re
-
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Any
 
-from ..core.files import present
-from ..core.cache import Cache, code_key, memory_cache
-from ..core.issues import Issue
-from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
-from ..catalog.schema import Component
-from ..core.tomlpos import Path as KeyPath
-from ..core.units import UnitError, parse_length, parse_size
-from .boxes import Geometry, Painter, Subject
-from .context import back_context, component_context, make_env, version_mark
-from . import printsafe
-from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
-from .shapes import AUTO, auto_shape, custom_outline, shape_of
-from .spec import Box, Layout, LayoutSet, load_layouts, shared_files
-from .text import Fit
-from .ownicons import game_library
-from .panels import compose
-from .symbols import Library
 from .. import fonts
 from ..catalog.ruletext import quickref_name_problem, quickref_template, render_quickref
-from ..core.issues import InputError
+from ..catalog.schema import Component
+from ..core.cache import Cache, code_key, memory_cache
+from ..core.files import present
+from ..core.issues import InputError, Issue
+from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
+from ..core.tomlpos import Path as KeyPath
+from ..core.units import UnitError, parse_length, parse_size
+from . import printsafe
+from .boxes import Geometry, Painter, Subject
+from .context import back_context, component_context, make_env, version_mark
+from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
+from .ownicons import game_library
+from .panels import compose
+from .shapes import AUTO, auto_shape, custom_outline, shape_of
+from .spec import Box, Layout, LayoutSet, load_layouts, shared_files
+from .symbols import Library
+from .text import Fit
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -82,7 +81,7 @@ class KeptFaces:
         """A build has finished: what it did not ask for goes."""
         self._last, self._now = self._now, {}
 
-    def get(self, key: str) -> Optional[Face]:
+    def get(self, key: str) -> Face | None:
         face = self._now.get(key) or self._last.get(key)
         if face is not None:
             self._now[key] = face
@@ -98,7 +97,7 @@ class KeptFaces:
 # ---------------------------------------------------------------- layout choice
 
 
-def front_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
+def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     for name in ([s.layout] if s.layout else []) + [comp.set, comp.kind]:
         if ls.has(name):
@@ -106,7 +105,7 @@ def front_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str
     return comp.kind
 
 
-def back_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
+def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     s = catalog.set(comp.set)
     names = []
     if s.layout:
@@ -118,13 +117,13 @@ def back_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
     return "card-back"
 
 
-def own_back(catalog: "Catalog", comp: Component) -> bool:
+def own_back(catalog: Catalog, comp: Component) -> bool:
     """Whether the component's back is drawn from its own fields (a reference card, or a
     set with `double_sided = true`) rather than being a deck back shared by many."""
     return comp.kind == "reference" or catalog.set(comp.set).double_sided
 
 
-def reverse_layout_name(catalog: "Catalog", comp: Component, ls: LayoutSet) -> str:
+def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
     else the front's layout (which can tell the sides apart by `side`)."""
     s = catalog.set(comp.set)
@@ -149,12 +148,12 @@ class Faces:
 
     def __init__(
         self,
-        catalog: "Catalog",
-        cache: Optional[Cache] = None,
+        catalog: Catalog,
+        cache: Cache | None = None,
         *,
-        layouts: Optional[LayoutSet] = None,
-        library: Optional[Library] = None,
-        kept: Optional[KeptFaces] = None,
+        layouts: LayoutSet | None = None,
+        library: Library | None = None,
+        kept: KeptFaces | None = None,
     ) -> None:
         self.catalog = catalog
         self.cache = cache if cache is not None else memory_cache()
@@ -178,7 +177,7 @@ class Faces:
         )  # faces of the build before, in a `--watch` process
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
         self._by_content: dict[str, str] = {}  # content key -> input key
-        self._common: Optional[tuple[str, str]] = None
+        self._common: tuple[str, str] | None = None
         self._quickref: dict[tuple[str, str], str] = {}
         self._keys: dict[
             tuple[str, str, bool], tuple[Component, str]
@@ -191,15 +190,13 @@ class Faces:
 
     # ------------------------------------------------------------ asking for faces
 
-    def face(self, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+    def face(self, component: Component, side: str, *, bleed: bool = True) -> Face | None:
         """The face of one side of a component; None for a back the component does not
         have. Laid out the first time it is asked for in this build (or read back from the
         cache when nothing it reads changed)."""
         return self._get(component, side, bleed, drawing=True)
 
-    def _get(
-        self, component: Component, side: str, bleed: bool, *, drawing: bool
-    ) -> Optional[Face]:
+    def _get(self, component: Component, side: str, bleed: bool, *, drawing: bool) -> Face | None:
         """The face (`face`); when the game keeps outlines only and `drawing` is false, a
         face asked for before is given as its outline, without reading its drawing back."""
         if side not in ("front", "back"):
@@ -231,7 +228,7 @@ class Faces:
         self._by_content.setdefault(face.key, key)
         return face
 
-    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Optional[Face]:
+    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Face | None:
         """The face as imposition needs it (size, shape, cut, folds, content key): without
         its drawing when the game is too big to keep every drawing in memory (`full` gives
         the drawing back when the face is drawn)."""
@@ -294,7 +291,7 @@ class Faces:
         set, and `back-<back id>` for each deck back (with a suffix if a back is drawn in
         two shapes); the deck backs last."""
         backs: list[tuple[str, Face]] = []
-        back_keys: dict[Optional[str], list[tuple[Any, ...]]] = {}
+        back_keys: dict[str | None, list[tuple[Any, ...]]] = {}
         catalog = self.catalog
         for comp in catalog.components:
             front = self.face(comp, "front", bleed=bleed)
@@ -389,7 +386,7 @@ class Faces:
 
     # ------------------------------------------------------------ laying out
 
-    def _lay_out(self, component: Component, side: str, bleed: bool) -> Optional[Face]:
+    def _lay_out(self, component: Component, side: str, bleed: bool) -> Face | None:
         return _lay_out(self, component, side, bleed)
 
     def static_issues(self) -> list[Issue]:
@@ -407,8 +404,8 @@ class Faces:
 
 
 def _back_key(
-    catalog: "Catalog", component: Component, side: str, layouts: LayoutSet
-) -> Optional[tuple[Any, ...]]:
+    catalog: Catalog, component: Component, side: str, layouts: LayoutSet
+) -> tuple[Any, ...] | None:
     """What a deck back's face depends on besides the catalog and the layouts: the back,
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
@@ -424,7 +421,7 @@ def _back_key(
     return ("back", component.back, name, component.kind, component.size)
 
 
-def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Optional[Face]:
+def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | None:
     catalog = st.catalog
     ls = st.layouts
     if side == "back" and not own_back(catalog, component):
@@ -557,7 +554,7 @@ def ordered(issues: Iterable[Issue]) -> list[Issue]:
     return sorted(out, key=lambda i: (i.file, i.line or 0, i.field, i.message))
 
 
-def unknown_symbols(catalog: "Catalog", lib: Optional[Library] = None) -> list[Issue]:
+def unknown_symbols(catalog: Catalog, lib: Library | None = None) -> list[Issue]:
     """Icons whose `symbol` the library does not draw, at the game.toml line of the key."""
     assert lib is not None, "the game's symbol library"
     out = []
@@ -575,7 +572,7 @@ def unknown_symbols(catalog: "Catalog", lib: Optional[Library] = None) -> list[I
     return out
 
 
-def _unknown_layout_names(catalog: "Catalog", ls: LayoutSet) -> list[Issue]:
+def _unknown_layout_names(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
     out = []
     for i, s in enumerate(catalog.game.sets):
         if s.layout and not ls.has(s.layout):
@@ -605,7 +602,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _game_line(catalog: "Catalog", path: KeyPath) -> tuple[str, Optional[int]]:
+def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, int | None]:
     return catalog.display(catalog.folder / "game.toml"), catalog.line(*path)
 
 
@@ -639,7 +636,7 @@ def _paint_marked(
     ctx: dict[str, Any],
     geo: Geometry,
     size: tuple[Any, ...],
-    catalog: "Catalog",
+    catalog: Catalog,
     minimum: float,
 ) -> list[Op]:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
@@ -671,7 +668,7 @@ def _paint_marked(
 # ---------------------------------------------------------------- reference cards
 
 
-def _quickref(catalog: "Catalog", comp: Component, side: str) -> tuple[str, list[Issue]]:
+def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
     """A reference card side's text, rendered by the rulebook's renderer with its context
     so cards and booklets read the same (imported here: only reference cards need books)."""
     key = "front" if side == "front" else "reverse"

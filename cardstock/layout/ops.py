@@ -15,8 +15,9 @@ from __future__ import annotations
 import hashlib
 import marshal
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Optional, Sequence, Union
+from typing import Any, Union
 
 from ..core.issues import Issue
 
@@ -39,8 +40,8 @@ class Rect:
     y: float
     w: float
     h: float
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: str | None = None
+    stroke: str | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
     dash: tuple[float, ...] = ()
@@ -53,8 +54,8 @@ class Ellipse:
     cy: float
     rx: float
     ry: float
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: str | None = None
+    stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
@@ -63,8 +64,8 @@ class Ellipse:
 @dataclass(frozen=True)
 class Path:
     d: PathData
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: str | None = None
+    stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
@@ -127,9 +128,9 @@ class Image:
 class Group:
     """Ops drawn with an optional clip path and an optional transform (applied first)."""
 
-    ops: tuple["Op", ...]
-    clip: Optional[PathData] = None
-    transform: Optional[Matrix] = None
+    ops: tuple[Op, ...]
+    clip: PathData | None = None
+    transform: Matrix | None = None
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,8 @@ class Face:
     height: float
     bleed: float
     shape: str  # rect | hex | circle | net | standee
-    ops: tuple["Op", ...]
-    cut: Optional[tuple[Point, ...]] = None  # cut outline; None means the trim rectangle
+    ops: tuple[Op, ...]
+    cut: tuple[Point, ...] | None = None  # cut outline; None means the trim rectangle
     folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
     notes: tuple[Note, ...] = ()  # what its boxes found while drawn (proof sheets)
@@ -187,11 +188,11 @@ class Face:
         height: float,
         bleed: float,
         shape: str,
-        ops: Sequence["Op"],
-        cut: Optional[tuple[Point, ...]] = None,
+        ops: Sequence[Op],
+        cut: tuple[Point, ...] | None = None,
         folds: Iterable[tuple[Point, Point]] = (),
         findings: Iterable[Issue] = (),
-    ) -> "Face":
+    ) -> Face:
         width, height, bleed = r(width), r(height), r(bleed)
         key = content_key((width, height, bleed, shape, ops, cut, folds))
         return Face(
@@ -252,7 +253,7 @@ def _op(data: list[Any]) -> Any:
     return _OPS[name](*[_tuples(v) if type(v) is list else v for v in data[1:]])
 
 
-def face_data(face: "Face") -> list[Any]:
+def face_data(face: Face) -> list[Any]:
     """A face as JSON-able data (the cache keeps faces so: data, never code)."""
     return [
         face.key,
@@ -268,7 +269,7 @@ def face_data(face: "Face") -> list[Any]:
     ]
 
 
-def face_from_data(data: list[Any]) -> Optional["Face"]:
+def face_from_data(data: list[Any]) -> Face | None:
     """The face `face_data` made; None for anything else (a damaged entry)."""
     try:
         key, width, height, bleed, shape, ops, cut, folds, findings, notes = data

@@ -11,13 +11,13 @@ What the reader cannot draw is reported once per file, as a warning.
 from __future__ import annotations
 
 from pathlib import Path as FsPath
-from typing import Any, Optional
+from typing import Any
 
-from ..core.issues import Issue
 from ..catalog.art import ICON_FOLDER, icon_files  # noqa: F401  (a game's icon files are one of its inputs)
+from ..core.issues import Issue
 from .ops import SymbolPart
-from .symbols import Library, Symbol, library
 from .svgart import flat_paths, svg_ops
+from .symbols import Library, Symbol, library
 
 
 def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
@@ -52,7 +52,7 @@ def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, l
     return Symbol(name, name.replace("-", " ").capitalize(), tuple(parts)), issues
 
 
-def game_library(catalog: Any, base: Optional[Library] = None) -> Library:
+def game_library(catalog: Any, base: Library | None = None) -> Library:
     """The symbols one game draws with: the shared library (`base`, read from the project
     when not given) plus the game's `icons/` folder."""
     base = base if base is not None else library(catalog.root)

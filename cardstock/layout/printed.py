@@ -23,9 +23,10 @@ import hashlib
 import io
 import json
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..catalog.load import load_games
@@ -83,13 +84,13 @@ def _side(face: Any, font_hashes: Mapping[str, str]) -> dict[str, Any]:
     return {"hash": _short([face.key, sig]), **sig}
 
 
-def _row(comp: "Component") -> dict[str, str]:
+def _row(comp: Component) -> dict[str, str]:
     """The row's printed fields, each as a short hash (what changed is named, not shown)."""
     values = {"name": comp.name, "size": comp.size, "back": comp.back, **comp.fields}
     return {k: _short(v) for k, v in sorted(values.items())}
 
 
-def printed(faces: Faces, font_hashes: Optional[Mapping[str, str]] = None) -> dict[str, Any]:
+def printed(faces: Faces, font_hashes: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Every card's printed fingerprint, front and back (see the module's docstring)."""
     catalog = faces.catalog
     hashes = font_files(catalog.root) if font_hashes is None else font_hashes
@@ -119,7 +120,7 @@ class Change:
     what: tuple[str, ...]  # "new", row fields, "art", "icon :x:", "font X", "back", "layout"
 
 
-def changes(before: Optional[Mapping[str, Any]], after: Mapping[str, Any]) -> list[Change]:
+def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[Change]:
     """The cards of `after` whose fingerprint differs from `before`'s (every card when the
     game is new), in the catalog's order."""
     old = (before or {}).get("cards", {})
@@ -171,7 +172,7 @@ def changes(before: Optional[Mapping[str, Any]], after: Mapping[str, Any]) -> li
 # ---------------------------------------------------------------- an earlier version
 
 
-def faces_at(root: Path, games: Optional[list[str]]) -> tuple[list[Faces], list[Issue]]:
+def faces_at(root: Path, games: list[str] | None) -> tuple[list[Faces], list[Issue]]:
     """The faces of the games of the project in `root` (a version of it written out by
     `materialise`), laid out afresh without the cache. The current project's fonts are
     used to measure text (a font's own change shows in its file's hash)."""
@@ -184,7 +185,7 @@ def faces_at(root: Path, games: Optional[list[str]]) -> tuple[list[Faces], list[
     return out, list(issues.errors)
 
 
-def at_revision(root: Path, ref: str, games: Optional[list[str]]) -> tuple[dict[str, Any], str]:
+def at_revision(root: Path, ref: str, games: list[str] | None) -> tuple[dict[str, Any], str]:
     """Each game's fingerprints at git revision `ref` (a game the revision does not hold is
     left out: every card of it is new), and the commit; a RevisionError says why not."""
     with tempfile.TemporaryDirectory(prefix="cardstock-rev-") as tmp:
@@ -285,7 +286,7 @@ def build_printed(job: Job) -> StageResult:
     return StageResult([artifact(catalog.id, PRINTED, path, data.encode("utf-8"))])
 
 
-def changed_cards(job: Job) -> Optional[list[Change]]:
+def changed_cards(job: Job) -> list[Change] | None:
     """The cards changed since the build's `--changed-since` version (None: not asked)."""
     since = job.build.changed_since
     if since is None:

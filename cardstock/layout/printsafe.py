@@ -21,16 +21,16 @@ symbol is measured by its own outline, not by the square it is drawn in.
 from __future__ import annotations
 
 import math
-
-from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
 from .. import fonts
 from ..core.issues import Issue
+from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
 from .spec import Box
-from ..core.units import POINTS_PER, fmt_mm
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = POINTS_PER["mm"]
@@ -90,7 +90,7 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
 
 def _bounds(
     points: Iterable[tuple[float, float]], m: Matrix
-) -> Optional[tuple[float, float, float, float]]:
+) -> tuple[float, float, float, float] | None:
     pts = (
         list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]
     )  # most ops are drawn untransformed
@@ -108,7 +108,7 @@ def _path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
     return out
 
 
-def icon_box(op: Icon) -> Optional[tuple[float, float, float, float]]:
+def icon_box(op: Icon) -> tuple[float, float, float, float] | None:
     """The symbol's own outline (its parts, in their 0..100 box) inside the icon's square."""
     pts: list[tuple[float, float]] = []
     pad = 0.0
@@ -257,7 +257,7 @@ class _Paint:
         self,
         op: object,
         m: Matrix,
-        color: Optional[str],
+        color: str | None,
         opacity: float,
         box: tuple[float, float, float, float],
     ) -> None:
@@ -268,7 +268,7 @@ class _Paint:
         self.opacity = opacity
         self.box = box  # bounds on the face, for a quick miss
         # a path's edges, worked out on the first point tested (most fills are tested at many)
-        self.edges: Optional[list[tuple[float, float, float, float]]] = None
+        self.edges: list[tuple[float, float, float, float]] | None = None
 
     def covers(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.box
@@ -300,7 +300,7 @@ class _Paint:
         return False
 
 
-def _invert(m: Matrix) -> Optional[Matrix]:
+def _invert(m: Matrix) -> Matrix | None:
     a, b, c, d, e, f = m
     det = a * d - b * c
     if abs(det) < 1e-12:
@@ -311,8 +311,8 @@ def _invert(m: Matrix) -> Optional[Matrix]:
 
 def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, float]]:
     """A path's edges (x0, y0, x1, y1), every subpath closed, curves by their end points."""
-    start: Optional[tuple[float, float]] = None
-    prev: Optional[tuple[float, float]] = None
+    start: tuple[float, float] | None = None
+    prev: tuple[float, float] | None = None
     edges: list[tuple[float, float, float, float]] = []
     for cmd in d:
         if cmd[0] == "M":
@@ -349,7 +349,7 @@ def _inside(
 def fills(
     ops: Iterable[object],
     m: Matrix = IDENTITY,
-    clip: Optional[tuple[float, float, float, float]] = None,
+    clip: tuple[float, float, float, float] | None = None,
 ) -> Iterator[_Paint]:
     """Every op that paints an area (filled shapes, images), in drawing order, each bounded
     by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
@@ -372,7 +372,7 @@ def fills(
 
 
 def _meet(
-    clip: Optional[tuple[float, float, float, float]], box: tuple[float, float, float, float]
+    clip: tuple[float, float, float, float] | None, box: tuple[float, float, float, float]
 ) -> tuple[float, float, float, float]:
     """`box` cut to `clip` (an empty box when they do not meet)."""
     if clip is None:
@@ -380,7 +380,7 @@ def _meet(
     return (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
 
 
-def _path_box(d: Sequence[tuple[Any, ...]]) -> Optional[tuple[float, float, float, float]]:
+def _path_box(d: Sequence[tuple[Any, ...]]) -> tuple[float, float, float, float] | None:
     """`_bounds(_path_points(d), IDENTITY)` without making the points: the smallest and
     largest x and y of the path's coordinate pairs."""
     xs: list[float] = []
@@ -424,7 +424,7 @@ def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
     return found if found is not None else (0.0, 0.0, -1.0, -1.0)
 
 
-def background(below: Sequence[_Paint], x: float, y: float) -> Optional[str]:
+def background(below: Sequence[_Paint], x: float, y: float) -> str | None:
     """The colour printed at (x, y) by the fills drawn so far (None: an image is there)."""
     color = PAPER
     for p in below:
@@ -444,14 +444,14 @@ def blend(top: str, under: str, opacity: float) -> str:
     return mix(under, top, opacity)
 
 
-def least_contrast(mark: Mark, below: Sequence[_Paint]) -> Optional[tuple[float, str]]:
+def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | None:
     """The lowest contrast of the mark against the colours under its centre and the
     middle of its box's four quarters, with the colour that gives it (None: over an image)."""
     x0, y0, x1, y1 = mark.box
     below = [
         p for p in below if p.box[0] <= x1 and x0 <= p.box[2] and p.box[1] <= y1 and y0 <= p.box[3]
     ]
-    worst: Optional[tuple[float, str]] = None
+    worst: tuple[float, str] | None = None
     for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):
         under = background(below, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
         if under is None:
@@ -492,7 +492,7 @@ GEOMETRY_KEYS = (
 )
 
 
-def _placed_by(box: Box) -> tuple[str, Optional[int]]:
+def _placed_by(box: Box) -> tuple[str, int | None]:
     """Where the box's position was last changed: a game's override wins over the defaults."""
     declared = box.where("")
     for key in GEOMETRY_KEYS:
@@ -537,7 +537,7 @@ def face_check(
     lay: Any,
     geo: Any,
     minimum: float = MIN_TYPE,
-    note: Optional[Callable[..., None]] = None,
+    note: Callable[..., None] | None = None,
 ) -> Callable[[Any, list[Any], list[Any]], None]:
     """A check for Painter.paint (a face's findings go to `issues`): each text run and icon
     a content box draws must lie `CLEARANCE` inside the safe line of the face's outline,
@@ -627,7 +627,7 @@ def face_check(
         drawn_fills = list(fills(drawn))
         last[0], last[1] = list(drawn), drawn_fills
         below = under + drawn_fills
-        low: Optional[tuple[float, str, str]] = None
+        low: tuple[float, str, str] | None = None
         for m in found:
             got = least_contrast(m, below)
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .boxtypes import box_kind, names as box_type_names
+from .boxtypes import box_kind
+from .boxtypes import names as box_type_names
 from .shapes import AUTO, SHAPES
 
 BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}

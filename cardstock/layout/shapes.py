@@ -21,7 +21,6 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path as FsPath
-from typing import Optional
 
 from ..core.files import Unreadable, present, read_bytes
 from .ops import (
@@ -49,19 +48,17 @@ class ShapeGeometry:
     """The geometry of a flat shape at trim size w x h (origin top-left, y down). The base
     class is the rectangle; `custom` is a path shape's outline in trim coordinates."""
 
-    def polygon(
-        self, w: float, h: float, inset: float, custom: Optional[Polygon]
-    ) -> Optional[Polygon]:
+    def polygon(self, w: float, h: float, inset: float, custom: Polygon | None) -> Polygon | None:
         """The outline moved `inset` inward (negative: outward) as a polygon; None for a rectangle."""
         return None
 
     def path(
-        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, radius: float, custom: Polygon | None
     ) -> PathData:
         rad = max(0.0, radius - inset) if radius else 0.0
         return rect_path(inset, inset, w - 2 * inset, h - 2 * inset, rad)
 
-    def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
+    def cut(self, w: float, h: float, custom: Polygon | None) -> Polygon | None:
         """The cut outline as a polygon; None means the trim rectangle."""
         return None
 
@@ -70,7 +67,7 @@ class ShapeGeometry:
         w: float,
         h: float,
         safe: float,
-        custom: Optional[Polygon],
+        custom: Polygon | None,
         box: tuple[float, float, float, float],
     ) -> float:
         """How far (points) the rectangle `box` (x, y, w, h) reaches outside the safe zone."""
@@ -78,7 +75,7 @@ class ShapeGeometry:
         return max(0.0, safe - x, safe - y, (x + bw) - (w - safe), (y + bh) - (h - safe))
 
     def edge_points(
-        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, n: int, custom: Polygon | None
     ) -> list[Point]:
         """Where icons arranged around the edges go: the middles of the outline's sides."""
         return [(w / 2, inset), (w - inset, h / 2), (w / 2, h - inset), (inset, h / 2)]
@@ -87,22 +84,20 @@ class ShapeGeometry:
 class _Polygonal(ShapeGeometry):
     """A shape whose outline is a polygon (a hexagon, a designer's path)."""
 
-    def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
+    def outline(self, w: float, h: float, custom: Polygon | None) -> Polygon:
         raise NotImplementedError
 
-    def polygon(
-        self, w: float, h: float, inset: float, custom: Optional[Polygon]
-    ) -> Optional[Polygon]:
+    def polygon(self, w: float, h: float, inset: float, custom: Polygon | None) -> Polygon | None:
         return offset_polygon(self.outline(w, h, custom), -inset)
 
     def path(
-        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, radius: float, custom: Polygon | None
     ) -> PathData:
         poly = self.polygon(w, h, inset, custom)
         assert poly is not None  # a polygon shape always has its polygon
         return polygon_path(poly)
 
-    def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
+    def cut(self, w: float, h: float, custom: Polygon | None) -> Polygon | None:
         return self.outline(w, h, custom)
 
     def outside(
@@ -110,7 +105,7 @@ class _Polygonal(ShapeGeometry):
         w: float,
         h: float,
         safe: float,
-        custom: Optional[Polygon],
+        custom: Polygon | None,
         box: tuple[float, float, float, float],
     ) -> float:
         poly = self.polygon(w, h, safe, custom) or ()
@@ -122,11 +117,11 @@ class _Polygonal(ShapeGeometry):
 
 
 class _Hex(_Polygonal):
-    def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
+    def outline(self, w: float, h: float, custom: Polygon | None) -> Polygon:
         return hexagon(w / 2, h / 2, w / 2, h / 2)
 
     def edge_points(
-        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, n: int, custom: Polygon | None
     ) -> list[Point]:
         poly = self.polygon(w, h, inset, custom) or ()
         return [
@@ -136,11 +131,11 @@ class _Hex(_Polygonal):
 
 
 class _Path(_Polygonal):
-    def outline(self, w: float, h: float, custom: Optional[Polygon]) -> Polygon:
+    def outline(self, w: float, h: float, custom: Polygon | None) -> Polygon:
         return custom if custom else ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
 
     def edge_points(
-        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, n: int, custom: Polygon | None
     ) -> list[Point]:
         """`n` points (at least one) spread evenly along the outline, moved `inset` inward."""
         return along(self.polygon(w, h, inset, custom) or (), max(n, 1))
@@ -148,11 +143,11 @@ class _Path(_Polygonal):
 
 class _Circle(ShapeGeometry):
     def path(
-        self, w: float, h: float, inset: float, radius: float, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, radius: float, custom: Polygon | None
     ) -> PathData:
         return ellipse_path(w / 2, h / 2, w / 2 - inset, h / 2 - inset)
 
-    def cut(self, w: float, h: float, custom: Optional[Polygon]) -> Optional[Polygon]:
+    def cut(self, w: float, h: float, custom: Polygon | None) -> Polygon | None:
         return circle_points(w / 2, h / 2, min(w, h) / 2)
 
     def outside(
@@ -160,7 +155,7 @@ class _Circle(ShapeGeometry):
         w: float,
         h: float,
         safe: float,
-        custom: Optional[Polygon],
+        custom: Polygon | None,
         box: tuple[float, float, float, float],
     ) -> float:
         x, y, bw, bh = box
@@ -174,7 +169,7 @@ class _Circle(ShapeGeometry):
         )
 
     def edge_points(
-        self, w: float, h: float, inset: float, n: int, custom: Optional[Polygon]
+        self, w: float, h: float, inset: float, n: int, custom: Polygon | None
     ) -> list[Point]:
         rad = min(w, h) / 2 - inset
         k = max(n, 1)
@@ -191,7 +186,7 @@ class _Circle(ShapeGeometry):
 class Shape:
     doc: str  # one line for the reference
     arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
-    geometry: Optional[ShapeGeometry] = (
+    geometry: ShapeGeometry | None = (
         None  # None: composed from panels (panels.py draws it, by the flags below)
     )
     bleed_follows_cut: bool = False  # the bleed is the cut outline grown, not the trim box grown
@@ -206,7 +201,7 @@ class Shape:
     # for sizes whose height / width is that ratio, within 2 %)
     auto_for: tuple[str, ...] = ()
     custom: bool = False  # its outline is the layout's `outline` (SVG path data or file)
-    ratio: Optional[float] = None
+    ratio: float | None = None
 
 
 # name -> Shape; the order is the reference's.
@@ -286,7 +281,7 @@ def geometry_of(name: object) -> ShapeGeometry:
 
 
 def bleed_outline(
-    width: float, height: float, bleed: float, shape: str, cut: Optional[Polygon]
+    width: float, height: float, bleed: float, shape: str, cut: Polygon | None
 ) -> PathData:
     """The area a face may paint: its cut outline grown by the bleed when its shape says so
     (hex, circle, path), else the trim box grown by the bleed. Both renderers clip to it."""

@@ -9,10 +9,12 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any
+
+from pydantic import ValidationError
 
 from ..core.files import present
 from ..core.issues import Issue
@@ -20,12 +22,12 @@ from ..core.project import shared_layout
 from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
-from .shapes import custom_outline
 from .layoutfile import LayoutFile
+from .shapes import custom_outline
 
 # ---------------------------------------------------------------- resolved forms
 
-Origin = tuple[str, Optional[int]]  # (file shown, line)
+Origin = tuple[str, int | None]  # (file shown, line)
 
 
 class _Located:
@@ -70,7 +72,7 @@ class LayoutSet:
     raw: dict[str, dict[str, Any]]  # layout name -> merged raw dict (with origins inside)
     issues: list[Issue] = field(default_factory=list)
     files: tuple[str, ...] = ()
-    _resolved: dict[str, Optional[Layout]] = field(default_factory=dict, repr=False, compare=False)
+    _resolved: dict[str, Layout | None] = field(default_factory=dict, repr=False, compare=False)
 
     def names(self) -> list[str]:
         return list(self.raw)
@@ -78,7 +80,7 @@ class LayoutSet:
     def has(self, name: str) -> bool:
         return name in self.raw
 
-    def resolve(self, name: str) -> Optional[Layout]:
+    def resolve(self, name: str) -> Layout | None:
         """The merged layout `name` (None when unknown or in an `extends` circle).
 
         Resolved once per set and shared: every face of a game draws the same few layouts,
@@ -89,8 +91,8 @@ class LayoutSet:
 
 
 def _read(
-    path: Path, shown: str, issues: list[Issue], root: Optional[Path], reader: Read = read_toml
-) -> tuple[Optional[LayoutFile], Mapping[Any, int]]:
+    path: Path, shown: str, issues: list[Issue], root: Path | None, reader: Read = read_toml
+) -> tuple[LayoutFile | None, Mapping[Any, int]]:
     read, problem = reader(path, shown, root)
     if read is None:
         issues.append(problem)
@@ -135,14 +137,14 @@ def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[A
                 b["origins"][k] = (shown, line_for(lines, ("layouts", name, "boxes", bname, k)))
 
 
-def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Optional[Layout]:
+def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Layout | None:
     raw = ls.raw.get(name)
     if raw is None:
         return None
     if name in seen:
         return None
     parent_name = raw["values"].get("extends")
-    base: Optional[Layout] = None
+    base: Layout | None = None
     if parent_name:
         base = _resolve(ls, parent_name, seen + (name,))
     values: dict[str, Any] = {}
@@ -226,7 +228,7 @@ def _check(ls: LayoutSet) -> None:
                 )
 
 
-def _alone(path: Path, shown: str, root: Optional[Path], reader: Read = read_toml) -> LayoutSet:
+def _alone(path: Path, shown: str, root: Path | None, reader: Read = read_toml) -> LayoutSet:
     """One layout file read and merged into an empty set."""
     ls = LayoutSet({}, {}, {}, {}, {})
     model, lines = _read(path, shown, ls.issues, root, reader)
@@ -249,7 +251,7 @@ def shared_files(catalog: Any) -> list[str]:
 
 
 def load_layouts(
-    root: Path, game_id: Optional[str], shared: Sequence[str] = (), reader: Read = read_toml
+    root: Path, game_id: str | None, shared: Sequence[str] = (), reader: Read = read_toml
 ) -> LayoutSet:
     """The shared defaults, then the project's layout files the game's sets name (`shared`,
     paths from the project folder, which several sets or games may name), then the game's
@@ -276,7 +278,7 @@ def load_layouts(
     return ls
 
 
-def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
+def _check_outlines(ls: LayoutSet, folder: Path | None) -> None:
     """Each `outline` of a path-shaped layout reads (a file only when the game folder is
     known), so a broken outline is bad input found before any face is drawn."""
     for name, raw in ls.raw.items():
@@ -292,6 +294,6 @@ def _check_outlines(ls: LayoutSet, folder: Optional[Path]) -> None:
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
 
 
-def layouts_for(root: Path, game_id: Optional[str], shared: Sequence[str] = ()) -> LayoutSet:
+def layouts_for(root: Path, game_id: str | None, shared: Sequence[str] = ()) -> LayoutSet:
     """The layouts one game draws with (`load_layouts`)."""
     return load_layouts(root, game_id, shared)

@@ -23,13 +23,15 @@ included. A file over a bound is not drawn: one located message names the bound.
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path as FsPath
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any
 
+from .. import fonts
 from ..core.files import Unreadable, read_bytes
 from .ops import (
     Cmd,
@@ -50,7 +52,6 @@ from .ops import (
     transform_path,
 )
 from .symbols import PathError, parse_path
-from .. import fonts
 
 NAMED = {
     "black": "#000000",
@@ -101,7 +102,7 @@ def parse_svg(data: bytes) -> ET.Element:
     """The root element of an SVG file's bytes, its elements counted while it is parsed
     (`SvgLimit` past `MAX_ELEMENTS`; `ET.ParseError` for XML that cannot be read)."""
     parser: Any = ET.XMLPullParser(events=("start",))
-    root: Optional[ET.Element] = None
+    root: ET.Element | None = None
     count = 0
     step = 1 << 16
     for at in range(0, max(len(data), 1), step):
@@ -228,7 +229,7 @@ def _num(v: object, default: float = 0.0, finite: bool = True) -> float:
 
 def svg_ops(
     path: FsPath,
-    folder: Optional[FsPath],
+    folder: FsPath | None,
     rect: tuple[float, float, float, float],
     fit: str = "contain",
     position: tuple[float, float] = (0.5, 0.5),
@@ -859,7 +860,7 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     bold = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400))) >= 600
     number = _WEIGHTS.get(weight.strip().lower(), int(_num(weight, 400)))
     italic = style.strip().lower() in ("italic", "oblique")
-    base: Optional[str] = None
+    base: str | None = None
     for family in wanted:
         key = _squeezed(family)
         own = [

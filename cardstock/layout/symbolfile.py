@@ -6,15 +6,13 @@ uses it never makes these classes. `cardstock.layout.symbols` still names them.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import BaseModel, ConfigDict, Field
 
 
 class PartSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    d: Optional[str] = None
+    d: str | None = None
     circles: list[list[float]] = []  # [cx, cy, r] or [cx, cy, rx, ry]
     rects: list[list[float]] = []  # [x, y, w, h] or [x, y, w, h, radius]
     stars: list[list[float]] = []  # [cx, cy, outer, inner, points] (+ rotation degrees)
@@ -27,7 +25,7 @@ class PartSpec(BaseModel):
 class SymbolSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    label: Optional[str] = None
+    label: str | None = None
     parts: list[PartSpec] = Field(min_length=1)
 
 

@@ -18,13 +18,11 @@ possible) or stroked with round ends. Both backends draw the same parts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
 import re
-
+from dataclasses import dataclass
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from ..core.issues import Issue
 from ..core.project import shared_layout
@@ -55,8 +53,8 @@ def parse_path(text: str) -> PathData:
     i = 0
     cmd = None
     x = y = sx = sy = 0.0
-    last_c: Optional[tuple[float, float]] = None  # last cubic control point (for S)
-    last_q: Optional[tuple[float, float]] = None  # last quadratic control point (for T)
+    last_c: tuple[float, float] | None = None  # last cubic control point (for S)
+    last_q: tuple[float, float] | None = None  # last quadratic control point (for T)
 
     def nums(n: int) -> list[float]:
         nonlocal i
@@ -236,7 +234,7 @@ class Library:
     file: str
     issues: list[Issue]
 
-    def get(self, name: str) -> Optional[Symbol]:
+    def get(self, name: str) -> Symbol | None:
         name = self.aliases.get(name, name)
         return self.symbols.get(name)
 
@@ -276,12 +274,12 @@ def _part(spec: PartSpec) -> SymbolPart:
     return SymbolPart(tuple(d), r(spec.stroke), spec.rule, spec.opacity)
 
 
-def load_library(path: FsPath, shown: str, root: Optional[FsPath] = None) -> Library:
+def load_library(path: FsPath, shown: str, root: FsPath | None = None) -> Library:
     """Read a symbol file; every problem becomes an Issue (a bad symbol is left out)."""
     return _load_library(path, shown, root)
 
 
-def _load_library(path: FsPath, shown: str, root: Optional[FsPath]) -> Library:
+def _load_library(path: FsPath, shown: str, root: FsPath | None) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])

@@ -13,11 +13,10 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
-
-from typing import Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .. import fonts
 from ..core.markup import Block, Heading, ListItem, Note, Paragraph, Span, Table, spans
@@ -51,10 +50,10 @@ class IconRef:
 
     symbol: str
     parts: tuple[SymbolPart, ...]
-    color: Optional[str]  # None: the text colour
+    color: str | None  # None: the text colour
 
 
-IconResolver = Callable[[str], Optional[IconRef]]
+IconResolver = Callable[[str], IconRef | None]
 
 
 class Fit:
@@ -103,7 +102,7 @@ class _Piece:
         font: str,
         color: str,
         width1: float,
-        icon: Optional[IconRef] = None,
+        icon: IconRef | None = None,
         scale: float = 1.0,
     ) -> None:
         self.text = text
@@ -138,7 +137,7 @@ ICON_SIZE = 0.98
 class RichSpan(Span):
     """A span with the colour and size of a `[text]{color=#c0392b size=120%}` span."""
 
-    color: Optional[str] = None
+    color: str | None = None
     scale: float = 1.0
 
 
@@ -149,8 +148,8 @@ HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 
 
-def _span_attrs(attrs: str, problems: list[str]) -> tuple[Optional[str], float]:
-    color: Optional[str] = None
+def _span_attrs(attrs: str, problems: list[str]) -> tuple[str | None, float]:
+    color: str | None = None
     scale = 1.0
     for item in attrs.split():
         key, _, value = item.partition("=")
@@ -169,7 +168,7 @@ def _span_attrs(attrs: str, problems: list[str]) -> tuple[Optional[str], float]:
     return color, scale
 
 
-def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
+def rich_spans(text: str, problems: list[str] | None = None) -> list[Span]:
     """Inline text → spans: **bold**, *italic*, :icon: (cardstock.core.markup), plus coloured
     and sized `[text]{color=#c0392b size=120%}` spans. HTML tags such as <b> or <span>
     are not markup here: they are left out and reported in `problems`."""
@@ -195,7 +194,7 @@ def rich_spans(text: str, problems: Optional[list[str]] = None) -> list[Span]:
     return out
 
 
-def _face_for(base: str, bold: bool, italic: bool, fit: Optional[Fit] = None) -> str:
+def _face_for(base: str, bold: bool, italic: bool, fit: Fit | None = None) -> str:
     """The face **bold** and *italic* switch `base` to; a font without such a face keeps
     its own, noted in `fit` (reported as a warning)."""
     name = base
@@ -244,7 +243,7 @@ def words_of(
     base_font: str,
     color: str,
     icons: IconResolver,
-    fit: Optional[Fit] = None,
+    fit: Fit | None = None,
     fallback: Sequence[str] = (),
 ) -> list[_Word]:
     """Spans → words (pieces with no break between them); each word remembers the width
@@ -252,8 +251,8 @@ def words_of(
     for is drawn in the first `fallback` font that has one (a piece of its own)."""
     words: list[_Word] = []
     current: list[_Piece] = []
-    current_space: Optional[str] = None  # font of the whitespace before the current word
-    pending_space: Optional[str] = None  # whitespace seen since the last word ended
+    current_space: str | None = None  # font of the whitespace before the current word
+    pending_space: str | None = None  # whitespace seen since the last word ended
 
     hard = False  # a line break was seen since the last word ended
 
@@ -546,7 +545,7 @@ class Raw(Paragraph):
     """A paragraph taken literally: no **bold**, *italic* or :icon: markup (names, titles)."""
 
 
-def _block_spans(text: str, raw: bool = False, fit: Optional[Fit] = None) -> list[Span]:
+def _block_spans(text: str, raw: bool = False, fit: Fit | None = None) -> list[Span]:
     if raw:
         return [Span(text)]
     problems: list[str] = []
@@ -583,7 +582,7 @@ def _layout_blocks(
         font = style.font
         bsize = size
         indent = 0.0
-        marker: Optional[str] = None
+        marker: str | None = None
         text = getattr(block, "text", "")
         align = style.align
         if isinstance(block, Heading):

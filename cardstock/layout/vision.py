@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import math
 import re
-
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
@@ -58,7 +58,7 @@ RGB = tuple[float, float, float]  # sRGB, each 0..1
 HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
 
 
-def parse(color: str) -> Optional[RGB]:
+def parse(color: str) -> RGB | None:
     """'#rrggbb' → sRGB in 0..1 (None for anything else)."""
     m = HEX.match(color.strip())
     if not m:
@@ -170,7 +170,7 @@ _COLOURED = {
 }
 
 
-def _colours(ops: Iterable[Any], out: list[Optional[str]]) -> list[Optional[str]]:
+def _colours(ops: Iterable[Any], out: list[str | None]) -> list[str | None]:
     """Every colour the ops paint with, in drawing order."""
     for op in ops:
         if isinstance(op, Group):
@@ -203,7 +203,7 @@ def shape_key(ops: Sequence[Any]) -> str:
 
 
 def merged_in(
-    one: Sequence[Optional[str]], two: Sequence[Optional[str]]
+    one: Sequence[str | None], two: Sequence[str | None]
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """The deficiencies in which two lists of colours (of the same drawing) read as one,
     and the pairs that differ; no deficiency when they read as one to everyone."""
@@ -221,7 +221,7 @@ def merged_in(
     return hit, pairs
 
 
-def _shared(common: Optional[tuple[Any, ...]], ops: Sequence[Any]) -> tuple[Any, ...]:
+def _shared(common: tuple[Any, ...] | None, ops: Sequence[Any]) -> tuple[Any, ...]:
     """The ops of `common` that `ops` draws too (each as often as both draw it, in
     `common`'s order); `ops` itself when there is nothing in common yet."""
     if common is None:
@@ -236,7 +236,7 @@ def _shared(common: Optional[tuple[Any, ...]], ops: Sequence[Any]) -> tuple[Any,
 
 
 # A look the check compares: (label, file, line, field, the colours its drawing paints with)
-Look = tuple[str, str, Optional[int], str, tuple[Optional[str], ...]]
+Look = tuple[str, str, int | None, str, tuple[str | None, ...]]
 
 
 def lint(job: Job) -> list[Issue]:
@@ -250,8 +250,8 @@ def lint(job: Job) -> list[Issue]:
     by_shape: dict[str, list[Look]] = {}
 
     def look(
-        label: str, file: str, line: Optional[int], fld: str, ops: Sequence[Any]
-    ) -> Optional[tuple[str, Look]]:
+        label: str, file: str, line: int | None, fld: str, ops: Sequence[Any]
+    ) -> tuple[str, Look] | None:
         """A drawing kept as its shape and its colours (None: it draws nothing)."""
         return (shape_key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
 
@@ -259,7 +259,7 @@ def lint(job: Job) -> list[Issue]:
     # alike (`common`, by set), and each distinct front and deck back as a look of its own.
     common: dict[str, tuple[Any, ...]] = {}
     count: dict[str, int] = {}
-    looks: list[Optional[tuple[str, Look]]] = []  # each front and deck back, in the catalog's order
+    looks: list[tuple[str, Look] | None] = []  # each front and deck back, in the catalog's order
     seen: set[str] = set()
     for comp in catalog.components:
         front = faces.face(comp, "front")

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import hashlib
 import io
-import tempfile
 import re
+import tempfile
 import zlib
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -59,10 +60,8 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
-from ..core.files import read_again
-from ..layout.shapes import bleed_outline
 from .. import fonts
-
+from ..core.files import read_again
 from ..layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -78,6 +77,7 @@ from ..layout.ops import (
     Text,
     rect_path,
 )
+from ..layout.shapes import bleed_outline
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -235,7 +235,7 @@ def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
 DEVICE_CMYK = "cmyk:"  # an op's colour given as device CMYK, "cmyk:c,m,y,k" (render/prepress.py)
 
 
-def _device(color: str) -> Optional[tuple[float, ...]]:
+def _device(color: str) -> tuple[float, ...] | None:
     """The C, M, Y, K of a "cmyk:c,m,y,k" colour; None for any other."""
     if not color.startswith(DEVICE_CMYK):
         return None
@@ -281,7 +281,8 @@ def cmyk_image(image: Any) -> Any:
     """A PIL picture (RGB, or RGBA composited on white paper) in CMYK by the same plain
     conversion as the vector colours (`cmyk_color`): K = 1 − max(R, G, B), C, M, Y the
     complement over what K leaves, all scaled down together past TOTAL_INK."""
-    from PIL import Image as PILImage, ImageChops, ImageMath
+    from PIL import Image as PILImage
+    from PIL import ImageChops, ImageMath
 
     if image.mode != "RGB":
         rgba = image.convert("RGBA")
@@ -406,8 +407,8 @@ class Spill:
     Close it (or use it as a context manager) once the document's bytes are made."""
 
     def __init__(self) -> None:
-        self._memory: Optional[bytearray] = None
-        self._file: Optional[Any] = None
+        self._memory: bytearray | None = None
+        self._file: Any | None = None
         try:
             self._file = tempfile.TemporaryFile(buffering=0)
         except OSError:
@@ -460,7 +461,7 @@ class Spill:
             self._file.close()
         self._memory = None
 
-    def __enter__(self) -> "Spill":
+    def __enter__(self) -> Spill:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -485,7 +486,7 @@ class _SpilledStream(PDFStream):  # type: ignore[misc]
         return out
 
 
-def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
+def seal(obj: Any, comment: str, spill: Spill | None = None) -> bool:
     """Compress a finished page's or form's content now, exactly as ReportLab would when
     it saves the document (same zlib call, same stream dictionary), so the text of its
     operators is freed: what a document holds of its finished pages is their compressed
@@ -513,7 +514,7 @@ def seal(obj: Any, comment: str, spill: Optional[Spill] = None) -> bool:
     return True
 
 
-def show_page(canvas: Any, spill: Optional[Spill] = None) -> None:
+def show_page(canvas: Any, spill: Spill | None = None) -> None:
     """`canvas.showPage()`, then the finished page sealed (`seal`): a document written
     page by page holds one page's operators as text at a time, not all of them (and with
     a `spill`, its compressed pages in a temporary file rather than in memory)."""
@@ -590,7 +591,7 @@ def rl_nums(*values: float) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _color_code(color: str, cmyk: bool, stroke: bool) -> tuple[str, Optional[float]]:
+def _color_code(color: str, cmyk: bool, stroke: bool) -> tuple[str, float | None]:
     """The operator `canvas.setFillColor`/`setStrokeColor` writes for "#rrggbb" (as RGB or,
     with `cmyk`, as DeviceCMYK), and the opacity that call then sets (the colour's alpha,
     None for none)."""
@@ -628,7 +629,7 @@ class Programs:
         self.limit = limit
         self._kept: dict[tuple[str, bool, bool, bool], Program] = {}
 
-    def get(self, key: tuple[str, bool, bool, bool]) -> Optional[Program]:
+    def get(self, key: tuple[str, bool, bool, bool]) -> Program | None:
         return self._kept.get(key)
 
     def keep(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
@@ -673,7 +674,7 @@ class PdfFaces:
         guides: bool = False,
         cmyk: bool = False,
         opaque: bool = False,
-        programs: Optional[Programs] = None,
+        programs: Programs | None = None,
     ) -> None:
         self.canvas = canvas
         self.programs = (
@@ -915,8 +916,8 @@ class PdfFaces:
 
     def _paint(
         self,
-        fill: Optional[str],
-        stroke: Optional[str],
+        fill: str | None,
+        stroke: str | None,
         stroke_width: float,
         dash: tuple[float, ...] = (),
         opacity: float = 1.0,

@@ -16,20 +16,21 @@ so everything outside that outline stays transparent in the PNG.
 
 from __future__ import annotations
 
-import os
 import io
+import os
 import struct
 import zlib
-from typing import Any, Iterator, Optional, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ..layout.shapes import shape_of
 from reportlab.lib.utils import ImageReader
 
+from ..core.units import POINTS_PER
+from ..core.workers import worker_start
+from ..layout.ops import Face
+from ..layout.shapes import shape_of
 from .pdf import PdfFaces, PdfX, cmyk_image, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
 from .prepress import flatten, inks
-from ..layout.ops import Face
-from ..core.workers import worker_start
-from ..core.units import POINTS_PER
 
 INCH = POINTS_PER["in"]  # points per inch
 
@@ -51,7 +52,7 @@ def faces_pdf(
     *,
     title: str,
     cmyk: bool = False,
-    pdfx: Optional[PdfX] = None,
+    pdfx: PdfX | None = None,
     dpi: int = 300,
 ) -> bytes:
     """A PDF with one face per page: MediaBox = BleedBox = the face with its bleed, TrimBox
@@ -66,7 +67,7 @@ def faces_pdf(
     first = faces[0] if faces else None
     size = _page_size(first) if first else (72.0, 72.0)
     cmyk = cmyk or pdfx is not None
-    ready: dict[str, Optional[Face]] = {}  # face key -> the face as printed (None: as a picture)
+    ready: dict[str, Face | None] = {}  # face key -> the face as printed (None: as a picture)
     with pdf_settings():
         c = new_canvas(buffer, size, title)
         if pdfx is not None:
@@ -103,7 +104,7 @@ def _page_size(face: Face) -> tuple[float, float]:
 
 
 def _bitmaps(
-    pdf: bytes, dpi: float, alpha: Sequence[bool], pages: Optional[Sequence[int]]
+    pdf: bytes, dpi: float, alpha: Sequence[bool], pages: Sequence[int] | None
 ) -> Iterator[tuple[int, Any]]:
     """(page index, PDFium bitmap) for each page of `pdf` (or those in `pages`), one page at
     a time; `alpha[i]`: page i on a transparent background (RGBA) instead of white (RGB)."""
@@ -130,7 +131,7 @@ def rasterise(
     dpi: float,
     sizes: Sequence[tuple[int, int]],
     alpha: Sequence[bool],
-    pages: Optional[Sequence[int]] = None,
+    pages: Sequence[int] | None = None,
 ) -> Iterator[Any]:
     """Each page of `pdf` (or those in `pages`) as a PIL image of the given pixel size, one
     page at a time.
@@ -159,7 +160,7 @@ def rendered_pngs(
     dpi: float,
     sizes: Sequence[tuple[int, int]],
     alpha: Sequence[bool],
-    pages: Optional[Sequence[int]] = None,
+    pages: Sequence[int] | None = None,
 ) -> Iterator[bytes]:
     """Each page of `pdf` (or those in `pages`) as PNG bytes of the given pixel size,
     encoded straight from PDFium's bitmap: the same pixels `rasterise` gives, without

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from ..core.files import read_again
 from ..core.units import POINTS_PER
@@ -84,7 +85,7 @@ def device(cmyk: Sequence[float]) -> str:
     return DEVICE + ",".join(f"{v:g}" for v in cmyk)
 
 
-def neutral(color: Optional[str]) -> Optional[float]:
+def neutral(color: str | None) -> float | None:
     """The black-plate share of `color` ("#rrggbb") when its plain conversion is neutral
     (no more than NEUTRAL of C, M or Y); None for any other colour."""
     if not color or not color.startswith("#"):
@@ -95,13 +96,13 @@ def neutral(color: Optional[str]) -> Optional[float]:
     return float(c.black)
 
 
-def near_black(color: Optional[str]) -> bool:
+def near_black(color: str | None) -> bool:
     """Whether `color` is neutral with at least NEAR_BLACK on the black plate."""
     k = neutral(color)
     return k is not None and k >= NEAR_BLACK
 
 
-def text_ink(color: str) -> Optional[str]:
+def text_ink(color: str) -> str | None:
     """The black-plate-only ink of small text in `color`, or None when it keeps its own."""
     k = neutral(color)
     if k is None or k < GREY_TEXT:
@@ -157,7 +158,7 @@ def moved(path: PathData, m: Matrix) -> PathData:
     return tuple(out)
 
 
-def bounds(path: PathData) -> Optional[Box]:
+def bounds(path: PathData) -> Box | None:
     """The box of a path's points, control points included (it holds the whole curve)."""
     xs = [v for cmd in path for v in cmd[1::2]]
     ys = [v for cmd in path for v in cmd[2::2]]
@@ -257,18 +258,16 @@ class _Under:
 
     box: Box
     clips: tuple[PathData, ...]
-    color: Optional[str]
-    solid: Optional[Box]
+    color: str | None
+    solid: Box | None
     hulls: tuple[Hull, ...] = ()  # the clips' convex hulls
 
     @staticmethod
-    def of(
-        box: Box, clips: tuple[PathData, ...], color: Optional[str], solid: Optional[Box]
-    ) -> "_Under":
+    def of(box: Box, clips: tuple[PathData, ...], color: str | None, solid: Box | None) -> _Under:
         return _Under(box, clips, color, solid, tuple(hull(c) for c in clips))
 
 
-def overlap(a: Optional[Box], b: Optional[Box]) -> Optional[Box]:
+def overlap(a: Box | None, b: Box | None) -> Box | None:
     """The box two boxes share, None when they share none (or either is None)."""
     if a is None or b is None:
         return None
@@ -276,7 +275,7 @@ def overlap(a: Optional[Box], b: Optional[Box]) -> Optional[Box]:
     return box if box[0] < box[2] and box[1] < box[3] else None
 
 
-def inside(box: Box, outer: Optional[Box]) -> bool:
+def inside(box: Box, outer: Box | None) -> bool:
     return (
         outer is not None
         and outer[0] <= box[0]
@@ -286,7 +285,7 @@ def inside(box: Box, outer: Optional[Box]) -> bool:
     )
 
 
-def solid_box(path: PathData) -> Optional[Box]:
+def solid_box(path: PathData) -> Box | None:
     """A box the filled `path` covers whole, for the outlines faces are mostly made of: an
     upright rectangle (its own box), a rounded one (its box less 0.3 × the corner radius
     on each side: the arc's 45° point lies 0.29 × the radius in) and an upright ellipse
@@ -313,9 +312,9 @@ def solid_box(path: PathData) -> Optional[Box]:
     return None
 
 
-def covered(paths: Sequence[PathData]) -> Optional[Box]:
+def covered(paths: Sequence[PathData]) -> Box | None:
     """A box the area where all of `paths` meet covers whole, or None."""
-    solid: Optional[Box] = None
+    solid: Box | None = None
     for i, path in enumerate(paths):
         box = solid_box(path)
         solid = box if i == 0 else overlap(solid, box)
@@ -461,7 +460,7 @@ class _Flattener:
             )
         return out
 
-    def _paint(self, shape: PathData, clips: tuple[PathData, ...], color: Optional[str]) -> None:
+    def _paint(self, shape: PathData, clips: tuple[PathData, ...], color: str | None) -> None:
         box = bounds(shape)
         if box is not None:
             area = clips + (shape,)
@@ -475,7 +474,7 @@ class _Flattener:
         color: str,
         opacity: float,
         make: Any,
-        keep: Optional[PathData],
+        keep: PathData | None,
     ) -> list[Op]:
         """A see-through drawing as opaque pieces: over the paper, then over each opaque
         area beneath it, clipped to that area (its clips moved into the drawing's own
@@ -483,7 +482,7 @@ class _Flattener:
         pieces it paints can lie beneath later see-through drawings."""
         x0, y0, x1, y1 = local
         corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-        box: Optional[Box] = (
+        box: Box | None = (
             min(p[0] for p in corners),
             min(p[1] for p in corners),
             max(p[0] for p in corners),
@@ -576,7 +575,7 @@ def has_alpha(op: Image) -> bool:
         return "A" in picture.getbands() or "transparency" in picture.info
 
 
-def flatten(face: Face) -> Optional[Face]:
+def flatten(face: Face) -> Face | None:
     """`face` without transparency (see the module's docstring); the same face when it has
     none, None when it can only be flattened as a picture."""
     flattener = _Flattener()

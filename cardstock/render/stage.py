@@ -12,15 +12,15 @@ writes one SVG.
 
 from __future__ import annotations
 
-from ..fonts import FACES, FONT_DIR
+from ..core.cache import key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
-from ..core.cache import key_of
 from ..core.output import Artifact, artifact, holds, remove_stale
 from ..core.stage import Job, StageResult
-from .svg import face_titles, svg_bytes
+from ..fonts import FACES, FONT_DIR
 from ..layout.faces import ordered
 from ..layout.ops import Text
+from .svg import face_titles, svg_bytes
 
 
 def build_svgs(job: Job) -> StageResult:

@@ -11,12 +11,14 @@ metric-compatible with Arial / Times New Roman) and loaded with @font-face from
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..core.files import read_again
+from ..core.units import POINTS_PER
 from ..layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -33,7 +35,6 @@ from ..layout.ops import (
     walk,
 )
 from ..layout.shapes import bleed_outline, shape_of
-from ..core.units import POINTS_PER
 from .pdf import pdf_num
 
 if TYPE_CHECKING:
@@ -81,8 +82,8 @@ class _Writer:
     def paint(
         self,
         el: Any,
-        fill: Optional[str],
-        stroke: Optional[str],
+        fill: str | None,
+        stroke: str | None,
         stroke_width: float,
         dash: tuple[float, ...] = (),
         opacity: float = 1.0,
@@ -215,7 +216,7 @@ class _Writer:
 
 
 def svg_bytes(
-    face: Face, *, font_url: str = "fonts/", guides: bool = False, title: Optional[str] = None
+    face: Face, *, font_url: str = "fonts/", guides: bool = False, title: str | None = None
 ) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Optional, Union
+from typing import Any, ClassVar, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -35,9 +35,9 @@ class Problem:
     """One reason a check failed; located at a component when it is about one."""
 
     message: str
-    component: Optional[Component] = None
+    component: Component | None = None
     field: str = ""
-    at: Optional[tuple[str, Optional[int]]] = (
+    at: tuple[str, int | None] | None = (
         None  # (file, line) when it is about another place (a table row, a setup step)
     )
 
@@ -54,9 +54,9 @@ class Constraint(Strict):
     """Keys every kind accepts."""
 
     kind: str
-    name: Optional[str] = None  # what the rule says, shown in the report
-    cite: Optional[SeedRef] = None  # the seed line the rule comes from, paraphrased
-    choice: Optional[str] = None  # or: the designer's choice it states
+    name: str | None = None  # what the rule says, shown in the report
+    cite: SeedRef | None = None  # the seed line the rule comes from, paraphrased
+    choice: str | None = None  # or: the designer's choice it states
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
     match: Filter = Filter()
 
@@ -111,13 +111,13 @@ class Count(Constraint):
 
     kind: Literal["count"] = "count"
     count: int = Field(ge=0)
-    per: Optional[str] = None  # a field or attribute: the count holds for each of its values
-    values: Optional[list[Any]] = None  # with `per`: the values that must all be present
+    per: str | None = None  # a field or attribute: the count holds for each of its values
+    values: list[Any] | None = None  # with `per`: the values that must all be present
 
     keys: ClassVar[tuple[str, ...]] = ("per",)
 
     @model_validator(mode="after")
-    def _values_need_per(self) -> "Count":
+    def _values_need_per(self) -> Count:
         if self.values is not None and self.per is None:
             raise ValueError("'values' needs 'per' = the field whose values they are")
         return self
@@ -177,9 +177,9 @@ class CountPerGroup(Constraint):
     kind: Literal["count_per_group"] = "count_per_group"
     group_by: str
     field: str
-    values: Union[list[Any], Span]
+    values: list[Any] | Span
     each: int = Field(default=1, ge=1)
-    groups: Optional[list[Any]] = None  # groups that must exist
+    groups: list[Any] | None = None  # groups that must exist
 
     keys: ClassVar[tuple[str, ...]] = ("group_by", "field")
 
@@ -293,14 +293,14 @@ class Range(Constraint):
 
     kind: Literal["range"] = "range"
     field: str
-    min: Optional[float] = None
-    max: Optional[float] = None
+    min: float | None = None
+    max: float | None = None
     allow_empty: bool = False
 
     keys: ClassVar[tuple[str, ...]] = ("field",)
 
     @model_validator(mode="after")
-    def _bounds(self) -> "Range":
+    def _bounds(self) -> Range:
         if self.min is None and self.max is None:
             raise ValueError("give 'min', 'max' or both")
         if self.min is not None and self.max is not None and self.min > self.max:
@@ -539,7 +539,7 @@ class Compare(Constraint):
     def field_keys(self) -> list[str]:
         return operand_keys(self.left) + operand_keys(self.right)
 
-    def _value(self, c: Component, x: Operand) -> tuple[Any, Optional[str]]:
+    def _value(self, c: Component, x: Operand) -> tuple[Any, str | None]:
         if isinstance(x, bool):
             return None, f"{'yes' if x else 'no'} (a true/false value) is not a number"
         if isinstance(x, (int, float)):

@@ -27,9 +27,10 @@ which rule) and which are not.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from pydantic import Field, model_validator
 
@@ -48,7 +49,7 @@ class Aside(Strict):
     reason: str = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _something(self) -> "Aside":
+    def _something(self) -> Aside:
         if not (self.numbers or self.names or self.all):
             raise ValueError(
                 "an aside names numbers, names, or all = true (everything on its lines)"
@@ -71,7 +72,7 @@ _NUM = re.compile(
 )
 
 
-def number(v: Any) -> Optional[Fraction]:
+def number(v: Any) -> Fraction | None:
     """A stated value as a number, when it is one: 7, 7.0, '7', 'seven', '1/2', '-2'."""
     if isinstance(v, bool) or v is None:
         return None
@@ -212,8 +213,8 @@ class Statement:
 
     rule: str  # how the report names it: "facts[3] 'starting hand'"
     file: str
-    line: Optional[int]
-    source: Optional[str]  # the source file its cite points into
+    line: int | None
+    source: str | None  # the source file its cite points into
     lines: list[int]
     numbers: list[Fraction] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
@@ -251,7 +252,7 @@ def _strings(values: Iterable[Any]) -> list[str]:
     return [v for v in values if isinstance(v, str) and v.strip() and not v.strip().isdigit()]
 
 
-def _filter_names(f: Optional[Filter], sets: Optional[dict[str, str]] = None) -> list[str]:
+def _filter_names(f: Filter | None, sets: dict[str, str] | None = None) -> list[str]:
     """The names a filter gives: groups, names, field values, and the names of the sets it names."""
     if f is None:
         return []
@@ -268,11 +269,9 @@ def _filter_names(f: Optional[Filter], sets: Optional[dict[str, str]] = None) ->
     return out
 
 
-def _rule_statement(
-    loc: Any, file: str, default: Optional[str], catalog: Any
-) -> Optional[Statement]:
+def _rule_statement(loc: Any, file: str, default: str | None, catalog: Any) -> Statement | None:
     rule = loc.rule
-    cite: Optional[SeedRef] = getattr(rule, "cite", None)
+    cite: SeedRef | None = getattr(rule, "cite", None)
     if cite is None:
         return None
     label = f"{loc.where} {rule.title()!r}"
@@ -432,7 +431,7 @@ class Item:
     text: str
     line: int
     covered_by: list[str] = field(default_factory=list)
-    aside: Optional[str] = None  # the reason it is set aside
+    aside: str | None = None  # the reason it is set aside
 
     @property
     def covered(self) -> bool:
@@ -498,8 +497,8 @@ def agreement(source: SourceText, stated: list[Statement]) -> list[Disagreement]
 
 
 def _aside_for(
-    asides: list[Aside], line: int, number: Optional[Fraction] = None, name: Optional[str] = None
-) -> Optional[str]:
+    asides: list[Aside], line: int, number: Fraction | None = None, name: str | None = None
+) -> str | None:
     for a in asides:
         if a.lines and line not in a.lines:
             continue
@@ -512,7 +511,7 @@ def _aside_for(
     return None
 
 
-def _one(x: Any) -> Optional[Fraction]:
+def _one(x: Any) -> Fraction | None:
     found = _nums([x])
     return found[0] if len(found) == 1 else None
 

@@ -21,16 +21,16 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..core.issues import Issue, Issues
 from ..catalog.schema import Component
 from ..catalog.tables import read_table
+from ..core.issues import Issue, Issues
 from .filters import Filter, compile_filter
-from .sources import SeedRef
 from .report import issue_json
+from .sources import SeedRef
 
 
 class LimitField(BaseModel):
@@ -44,13 +44,13 @@ class DeckRule(BaseModel):
 
     name: str
     match: Filter
-    limit: Union[Literal["published"], int, LimitField] = "published"
-    min_size: Optional[int] = Field(default=None, ge=0)
-    max_size: Optional[int] = Field(default=None, ge=1)
-    cite: Optional[SeedRef] = None  # the seed line the limit comes from, paraphrased
+    limit: Literal["published"] | int | LimitField = "published"
+    min_size: int | None = Field(default=None, ge=0)
+    max_size: int | None = Field(default=None, ge=1)
+    cite: SeedRef | None = None  # the seed line the limit comes from, paraphrased
 
     @model_validator(mode="after")
-    def _sizes(self) -> "DeckRule":
+    def _sizes(self) -> DeckRule:
         if (
             self.min_size is not None
             and self.max_size is not None

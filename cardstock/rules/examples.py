@@ -24,8 +24,8 @@ rules.toml, the expression and both numbers. Templates read the same values
 from __future__ import annotations
 
 import re
-
-from typing import Any, Callable, Literal, Optional, Union
+from collections.abc import Callable
+from typing import Any, Literal
 
 from jinja2 import StrictUndefined
 from jinja2.exceptions import TemplateError
@@ -43,7 +43,7 @@ _ENV = environment()  # cardstock's one bounded sandbox
 _ENV.filters["lookup"] = lambda key, mapping, default=None: mapping.get(key, default)
 
 
-def _compile_problem(text: str) -> Optional[str]:
+def _compile_problem(text: str) -> str | None:
     """Why `text` does not compile as an expression in the rules' sandbox (None: it does)."""
     try:
         _ENV.compiled("u", text)
@@ -57,11 +57,11 @@ def _expression(text: str) -> Any:
 
 
 class Claim(Strict):
-    id: Optional[str] = None
+    id: str | None = None
     value: str  # the expression
-    equals: Optional[Any] = None
-    say: Optional[str] = None  # what the rulebook says it shows
-    line: Optional[int] = Field(
+    equals: Any | None = None
+    say: str | None = None  # what the rulebook says it shows
+    line: int | None = Field(
         default=None, ge=1
     )  # the source line that states `equals` (held to it)
 
@@ -77,10 +77,10 @@ class Claim(Strict):
 class Example(Strict):
     id: str
     name: str
-    cite: Optional[SeedRef] = None
-    choice: Optional[str] = None
+    cite: SeedRef | None = None
+    choice: str | None = None
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
-    cards: dict[str, Union[str, list[str]]] = {}
+    cards: dict[str, str | list[str]] = {}
     claims: list[Claim] = Field(min_length=1)
 
     def title(self) -> str:
@@ -198,7 +198,7 @@ def _card(c: Component) -> _CardView:
 
 
 def _cell(game: Game) -> Callable[..., Any]:
-    def cell(table: str, row: Any, column: Optional[str] = None) -> Any:
+    def cell(table: str, row: Any, column: str | None = None) -> Any:
         t = game.tables.get(table)
         if t is None:
             raise ValueError(f"no table {table!r}")

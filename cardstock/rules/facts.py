@@ -23,14 +23,14 @@ from __future__ import annotations
 import difflib
 import re
 from collections import defaultdict
-from typing import Any, ClassVar, Literal, Optional, Union
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
-from .filters import Filter, Strict, select, value_of
 from .coverage import words_of
+from .filters import Filter, Strict, select, value_of
 from .places import Place, norm, read_place, spelled
 from .sources import SeedRef
 
@@ -69,10 +69,10 @@ class Fact(Strict):
     """Keys every fact accepts."""
 
     kind: str
-    id: Optional[str] = None  # how templates ask for it: fact('id')
+    id: str | None = None  # how templates ask for it: fact('id')
     name: str  # what the rulebook states, shown in the report
-    cite: Optional[SeedRef] = None
-    choice: Optional[str] = None  # a designer's choice the rulebook states
+    cite: SeedRef | None = None
+    choice: str | None = None  # a designer's choice the rulebook states
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
 
     field_params: ClassVar[tuple[str, ...]] = ()  # parameters naming fields (checked at load)
@@ -88,7 +88,7 @@ class Fact(Strict):
     ) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
         """The check with the whole catalog at hand (its rules, its game.toml lines); `file`
         and `line` are where the fact is written. Most kinds need only the components."""
         return self.check(catalog.components, catalog.game)
@@ -103,9 +103,9 @@ class CardFact(Fact):
 
     kind: Literal["card"] = "card"
     card: str  # component id
-    called: Optional[str] = None  # the name the rulebook prints for it
+    called: str | None = None  # the name the rulebook prints for it
     fields: dict[str, Any] = {}
-    contains: dict[str, Union[str, list[str]]] = {}  # field -> words its text must contain
+    contains: dict[str, str | list[str]] = {}  # field -> words its text must contain
     min_count: int = Field(default=1, ge=0)
 
     def field_keys(self) -> list[str]:
@@ -184,13 +184,13 @@ class TableFact(Fact):
 
     kind: Literal["table"] = "table"
     table: str
-    column: Optional[str] = None  # default: the last column
-    row: Optional[Any] = None  # the row whose first cell is this
-    equals: Optional[Any] = None  # a value (with row), {row: value}, or the column as a list
-    contains: Optional[str] = None  # with row: the cell's text contains these words
+    column: str | None = None  # default: the last column
+    row: Any | None = None  # the row whose first cell is this
+    equals: Any | None = None  # a value (with row), {row: value}, or the column as a list
+    contains: str | None = None  # with row: the cell's text contains these words
 
     @model_validator(mode="after")
-    def _shape(self) -> "TableFact":
+    def _shape(self) -> TableFact:
         if self.equals is None and self.contains is None:
             raise ValueError("a table fact needs 'equals' or 'contains'")
         if self.row is None and (
@@ -266,16 +266,16 @@ class StrongestFact(Fact):
     match: Filter = Filter()
     group_by: str  # a field: the groups (colours)
     stats: list[str]  # the fields compared
-    group: Optional[Any] = None  # one group …
-    strongest: Optional[str] = None  # … and its strongest stat
-    weakest: Optional[str] = None
-    table: Optional[str] = None  # or every row of a table: group in its first column …
-    strongest_column: Optional[str] = None  # … the strongest stat named in this column
-    weakest_column: Optional[str] = None
+    group: Any | None = None  # one group …
+    strongest: str | None = None  # … and its strongest stat
+    weakest: str | None = None
+    table: str | None = None  # or every row of a table: group in its first column …
+    strongest_column: str | None = None  # … the strongest stat named in this column
+    weakest_column: str | None = None
     each: bool = False
 
     @model_validator(mode="after")
-    def _shape(self) -> "StrongestFact":
+    def _shape(self) -> StrongestFact:
         if (self.group is None) == (self.table is None):
             raise ValueError(
                 "give either 'group' (with 'strongest'/'weakest') or 'table' (with 'strongest_column'/'weakest_column')"
@@ -285,9 +285,7 @@ class StrongestFact(Fact):
     def field_keys(self) -> list[str]:
         return [self.group_by, *self.stats]
 
-    def _claims(
-        self, game: Game
-    ) -> tuple[list[tuple[Any, Optional[str], Optional[str]]], Optional[str]]:
+    def _claims(self, game: Game) -> tuple[list[tuple[Any, str | None, str | None]], str | None]:
         if self.group is not None:
             return [(self.group, self.strongest, self.weakest)], None
         t = game.tables.get(self.table or "")
@@ -416,7 +414,7 @@ def _words_with_fields(
     ]
 
 
-def _clip(text: Optional[str], n: int = 90) -> str:
+def _clip(text: str | None, n: int = 90) -> str:
     t = " ".join(str(text or "").split())
     return t if len(t) <= n else t[: n - 1] + "…"
 
@@ -443,7 +441,7 @@ class ValueFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a value fact is checked with the catalog (check_catalog)")
 
-    def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
         found = [read_place(p, self.value, catalog, file, line) for p in self.at]
         agree = [f for f in found if f.missing is None and same(f.value, self.value)]
         problems: list[Problem] = []
@@ -497,7 +495,7 @@ class PlayersFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
         g = catalog.game.players
         game_file = catalog.display(catalog.folder / "game.toml")
         problems: list[Problem] = []
@@ -530,7 +528,7 @@ class PerPlayerFact(Fact):
     kind: Literal["per_player"] = "per_player"
     match: Filter = Filter()
     each: int = Field(ge=1)
-    by: Optional[str] = None
+    by: str | None = None
 
     def field_keys(self) -> list[str]:
         return [self.by] if self.by else []
@@ -601,7 +599,7 @@ class RestatesFact(Fact):
         return [self.key.get("field", ""), *self.columns.values()]
 
     @model_validator(mode="after")
-    def _key(self) -> "RestatesFact":
+    def _key(self) -> RestatesFact:
         if set(self.key) != {"column", "field"}:
             raise ValueError('key = { column = "…", field = "…" }')
         return self
@@ -611,7 +609,7 @@ class RestatesFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: Optional[int]) -> Outcome:
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
         game = catalog.game
         t = game.tables.get(self.table)
         game_file = catalog.display(catalog.folder / "game.toml")
@@ -707,8 +705,8 @@ class TermsFact(Fact):
 
     kind: Literal["terms"] = "terms"
     terms: list[str] = Field(min_length=1)
-    table: Optional[str] = None
-    column: Optional[str] = None
+    table: str | None = None
+    column: str | None = None
     ordered: bool = False
 
     def check(self, components: list[Component], game: Game) -> Outcome:

@@ -19,8 +19,9 @@ An empty filter `{}` matches every component. A list-valued field (icons, list) 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fnmatch import fnmatchcase
-from typing import Any, Callable, Optional, Union
+from typing import Any, Union
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -41,21 +42,21 @@ class Strict(schema.Strict):
 
 
 class Filter(Strict):
-    set: Optional[Names] = None
-    group: Optional[Names] = None
-    kind: Optional[Names] = None
-    id: Optional[Names] = None
-    name: Optional[Names] = None
-    field: Optional[str] = None
-    in_: Optional[list[Any]] = Field(default=None, alias="in")
-    not_in: Optional[list[Any]] = None
-    equals: Optional[Any] = None
-    any: Optional[list["Filter"]] = None
-    all: Optional[list["Filter"]] = None
-    not_: Optional["Filter"] = Field(default=None, alias="not")
+    set: Names | None = None
+    group: Names | None = None
+    kind: Names | None = None
+    id: Names | None = None
+    name: Names | None = None
+    field: str | None = None
+    in_: list[Any] | None = Field(default=None, alias="in")
+    not_in: list[Any] | None = None
+    equals: Any | None = None
+    any: list[Filter] | None = None
+    all: list[Filter] | None = None
+    not_: Filter | None = Field(default=None, alias="not")
 
     @model_validator(mode="after")
-    def _field_tests(self) -> "Filter":
+    def _field_tests(self) -> Filter:
         tests = [k for k in ("in_", "not_in", "equals") if getattr(self, k) is not None]
         if tests and self.field is None:
             shown = ", ".join("in" if t == "in_" else t for t in tests)
@@ -135,7 +136,7 @@ def _attribute_test(test: Callable[[Any], bool], key: str) -> Callable[[Componen
     return lambda c: test(getattr(c, key))
 
 
-def compile_filter(f: Optional[Filter]) -> Callable[[Component], bool]:
+def compile_filter(f: Filter | None) -> Callable[[Component], bool]:
     """The filter as a predicate over components."""
     if f is None:
         return lambda c: True
@@ -160,7 +161,7 @@ def compile_filter(f: Optional[Filter]) -> Callable[[Component], bool]:
     return lambda c: all(t(c) for t in tests)
 
 
-def select(components: list[Component], f: Optional[Filter]) -> list[Component]:
+def select(components: list[Component], f: Filter | None) -> list[Component]:
     pred = compile_filter(f)
     return [c for c in components if pred(c)]
 
@@ -172,7 +173,7 @@ def field_names(game: Game) -> set[str]:
     return names
 
 
-def reference_problems(f: Optional[Filter], game: Game) -> list[tuple[tuple[str | int, ...], str]]:
+def reference_problems(f: Filter | None, game: Game) -> list[tuple[tuple[str | int, ...], str]]:
     """Names in the filter that the game does not define: (key path inside the filter, message)."""
     out: list[tuple[tuple[str | int, ...], str]] = []
     if f is None:
@@ -201,7 +202,7 @@ def reference_problems(f: Optional[Filter], game: Game) -> list[tuple[tuple[str 
     return out
 
 
-def unknown_key(key: str, game: Game) -> Optional[str]:
+def unknown_key(key: str, game: Game) -> str | None:
     """A message when `key` is neither a component attribute nor a field of any set."""
     if key in ATTRIBUTES or key == "count":
         return None

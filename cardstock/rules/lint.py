@@ -14,11 +14,11 @@ Within such a set, coloured icons must have pairwise distinct symbols.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Optional
+from typing import Any
 
+from ..catalog.load import INLINE_ICON
 from ..core.issues import Issue
 from ..core.stage import Job
-from ..catalog.load import INLINE_ICON
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 
@@ -32,8 +32,8 @@ def colour_only(job: Job) -> list[Issue]:
     out: list[Issue] = []
     reported: set[tuple[str, ...]] = set()
 
-    def at(*loc: Any) -> Optional[int]:
-        result: Optional[int] = catalog.line(*loc)
+    def at(*loc: Any) -> int | None:
+        result: int | None = catalog.line(*loc)
         return result
 
     def check_icons(icons: set[str], context: str) -> None:

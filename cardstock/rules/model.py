@@ -8,28 +8,29 @@ checked against the game here, so a typo is reported where it was made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..catalog.schema import Component, Game
 from ..core.files import allowed, present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues
-from ..catalog.schema import Component, Game
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .coverage import Aside
 from .decks import DeckRule, LimitField
 from .examples import Example
-from .severity import Acknowledgment
 from .facts import FACT_KINDS, Fact
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
+from .severity import Acknowledgment
 
-LineOf = Callable[..., Optional[int]]  # the rules.toml line of a key path given as arguments
+LineOf = Callable[..., int | None]  # the rules.toml line of a key path given as arguments
 Report = Callable[
     [ValidationError, tuple[Any, ...], type[BaseModel]], None
 ]  # a model's validation errors, at a key path
@@ -38,9 +39,9 @@ Report = Callable[
 class RulesFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    source: Optional[str] = None  # where the rules come from
-    seed: Optional[str] = None  # the seed rulebook's file name, for every `cite`
-    text: Optional[str] = (
+    source: str | None = None  # where the rules come from
+    seed: str | None = None  # the seed rulebook's file name, for every `cite`
+    text: str | None = (
         None  # or the designer's own source text: a project file, relative to the game folder
     )
     aside: list[
@@ -50,7 +51,7 @@ class RulesFile(BaseModel):
     constraints: list[dict[str, Any]] = []
     facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
     examples: list[dict[str, Any]] = []  # examples of play, recomputed (examples.py)
-    setup: Optional[Setup] = None
+    setup: Setup | None = None
     decks: dict[str, DeckRule] = {}
     acknowledge: list[Acknowledgment] = []  # warnings the game accepts on purpose, with why
 
@@ -62,7 +63,7 @@ class Located:
     rule: Any  # a Constraint, Fact or Example
     section: str  # counts | constraints | facts | examples
     index: int
-    line: Optional[int]
+    line: int | None
 
     @property
     def where(self) -> str:
@@ -72,28 +73,28 @@ class Located:
 @dataclass
 class Rules:
     file: str  # display path of rules.toml
-    source: Optional[str] = None  # rules.toml's `source`; templates see it as `rules.source`
-    seed: Optional[str] = None  # rules.toml's `seed`: the file every `cite` line points into
-    text: Optional[str] = None  # rules.toml's `text`: the designer's own source, as written
-    text_path: Optional[Path] = None  # … and where it is
+    source: str | None = None  # rules.toml's `source`; templates see it as `rules.source`
+    seed: str | None = None  # rules.toml's `seed`: the file every `cite` line points into
+    text: str | None = None  # rules.toml's `text`: the designer's own source, as written
+    text_path: Path | None = None  # … and where it is
     asides: list[Aside] = field(default_factory=list)
-    aside_lines: list[Optional[int]] = field(default_factory=list)
+    aside_lines: list[int | None] = field(default_factory=list)
     counts: list[Located] = field(default_factory=list)
     constraints: list[Located] = field(default_factory=list)
     facts: list[Located] = field(default_factory=list)
     examples: list[Located] = field(default_factory=list)
-    setup: Optional[SetupModel] = None
+    setup: SetupModel | None = None
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
-    acknowledge_lines: list[Optional[int]] = field(default_factory=list)
-    setup_variants: list[tuple[str, SetupModel, Optional[int]]] = field(
+    acknowledge_lines: list[int | None] = field(default_factory=list)
+    setup_variants: list[tuple[str, SetupModel, int | None]] = field(
         default_factory=list
     )  # name, setup, line
 
 
 def load_rules(
     path: Path, shown: str, root: Path, game: Game, components: list[Component], issues: Issues
-) -> Optional[Rules]:
+) -> Rules | None:
     """Read and check one rules.toml; None (with issues added) when it has errors."""
     before = len(issues.errors)
     read, problem = read_toml(path, shown, root)
@@ -102,7 +103,7 @@ def load_rules(
         return None
     data, lines = read
 
-    def at(*loc: Any) -> Optional[int]:
+    def at(*loc: Any) -> int | None:
         return line_for(lines, toml_loc(loc))
 
     def report(exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
@@ -236,7 +237,7 @@ def _constraint(
     at: LineOf,
     report: Report,
     issues: Issues,
-) -> Optional[Constraint]:
+) -> Constraint | None:
     if section == "counts":
         kind = entry.get("kind", "count")
         if kind != "count":
@@ -281,7 +282,7 @@ def _constraint(
 
 def _fact(
     i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues
-) -> Optional[Fact]:
+) -> Fact | None:
     kind = entry.get("kind")
     if not isinstance(kind, str) or kind not in FACT_KINDS:  # missing, or not a name at all
         what = (
@@ -350,7 +351,7 @@ def _variant(
     at: LineOf,
     report: Report,
     issues: Issues,
-) -> Optional[SetupModel]:
+) -> SetupModel | None:
     """The setup with a variant's changes applied, validated like the setup itself."""
     steps = [dict(s) for s in raw.steps]
     ok = True
@@ -388,7 +389,7 @@ def _variant(
     )
 
 
-def _table_value(v: TableValue, game: Game) -> tuple[Any, Optional[str]]:
+def _table_value(v: TableValue, game: Game) -> tuple[Any, str | None]:
     t = game.tables.get(v.table)
     if t is None:
         return None, f"no table {v.table!r}; tables: {', '.join(game.tables) or 'none'}"
@@ -419,7 +420,7 @@ def _setup(
     at: LineOf,
     report: Report,
     issues: Issues,
-) -> Optional[SetupModel]:
+) -> SetupModel | None:
     ok = True
     players = game.players
     for i, n in enumerate(raw.players or []):
@@ -440,7 +441,7 @@ def _setup(
         )
         ok = False
     steps: list[Step] = []
-    step_lines: list[Optional[int]] = []
+    step_lines: list[int | None] = []
     filled = {BOX}  # piles some earlier step puts copies into
     rolled: set[str] = set()
     by_id = {c.id: c for c in components}
@@ -494,7 +495,7 @@ def _setup(
             )
             ok = False
         for attr in step.filters:
-            f: Optional[Filter] = getattr(step, attr)
+            f: Filter | None = getattr(step, attr)
             for sub, msg in reference_problems(f, game):
                 issues.add(shown, at(*loc, attr, *sub), dotted((*loc, attr, *sub)), msg)
                 ok = False

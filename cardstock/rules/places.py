@@ -21,7 +21,7 @@ points at, so two texts that state one quantity differently fail with both place
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -92,25 +92,25 @@ def read_number(text: str) -> Any:
 class Place(Strict):
     """One place in the catalog that holds a stated value (see the module's docstring)."""
 
-    setup: Optional[Union[int, str]] = None
-    to: Optional[str] = None
-    from_: Optional[str] = Field(default=None, alias="from")
+    setup: int | str | None = None
+    to: str | None = None
+    from_: str | None = Field(default=None, alias="from")
     nth: int = Field(default=1, ge=1)
     attr: Literal["count", "upto", "at_least"] = "count"
-    variant: Optional[str] = None
-    players: Optional[Literal["min", "max"]] = None
-    count: Optional[Filter] = None
-    distinct: Optional[str] = None
-    match: Optional[Filter] = None
-    card: Optional[str] = None
-    field: Optional[str] = None
-    table: Optional[str] = None
-    row: Optional[Any] = None
-    column: Optional[str] = None
-    says: Optional[str] = None  # words around the value, "{value}" where it stands
+    variant: str | None = None
+    players: Literal["min", "max"] | None = None
+    count: Filter | None = None
+    distinct: str | None = None
+    match: Filter | None = None
+    card: str | None = None
+    field: str | None = None
+    table: str | None = None
+    row: Any | None = None
+    column: str | None = None
+    says: str | None = None  # words around the value, "{value}" where it stands
 
     @model_validator(mode="after")
-    def _one(self) -> "Place":
+    def _one(self) -> Place:
         given = [
             k
             for k in ("setup", "players", "count", "distinct", "card", "table")
@@ -143,9 +143,9 @@ class Found:
         value: Any,
         label: str,
         file: str,
-        line: Optional[int],
-        missing: Optional[str] = None,
-        text: Optional[str] = None,
+        line: int | None,
+        missing: str | None = None,
+        text: str | None = None,
     ) -> None:
         self.value, self.label, self.file, self.line, self.missing = (
             value,
@@ -176,7 +176,7 @@ def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
 
 
 def read_place(
-    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: Optional[int]
+    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
 ) -> Found:
     """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
     game = catalog.game

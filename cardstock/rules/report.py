@@ -12,14 +12,16 @@ writes anything. Checks come from four places:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
-from .coverage import Coverage, agreement, coverage as source_coverage, statements
+from .coverage import Coverage, agreement, statements
+from .coverage import coverage as source_coverage
 from .setup import SetupModel, figures, from_figures, reads, simulate
 from .sources import load_source
 
@@ -67,14 +69,14 @@ class Check:
     rule: str
     status: str  # pass | fail | warn | skip
     summary: str
-    file: Optional[str] = None
-    line: Optional[int] = None
+    file: str | None = None
+    line: int | None = None
     components: list[str] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)
-    provider: Optional[str] = None  # the name of a provider's check (`Provider.name`)
+    provider: str | None = None  # the name of a provider's check (`Provider.name`)
     acknowledged: list[tuple[Issue, str]] = field(default_factory=list)  # (finding, reason)
-    cite: Optional[dict[str, Any]] = None  # {seed, line, says}: where the rule comes from
-    choice: Optional[str] = None  # the designer's choice the rule states
+    cite: dict[str, Any] | None = None  # {seed, line, says}: where the rule comes from
+    choice: str | None = None  # the designer's choice the rule states
 
     @property
     def where(self) -> str:
@@ -118,7 +120,7 @@ class GameReport:
     title: str
     players: tuple[int, int]
     checks: list[Check] = field(default_factory=list)
-    setup: Optional[SetupResult] = None
+    setup: SetupResult | None = None
     coverage: list[Coverage] = field(default_factory=list)
 
     @property
@@ -147,7 +149,7 @@ class GameReport:
 class CheckReport:
     games: list[GameReport]
     seed: int
-    runs: Optional[int]
+    runs: int | None
 
     @property
     def ok(self) -> bool:
@@ -172,7 +174,7 @@ class CheckReport:
 
 
 def _from_outcome(
-    section: str, located: Any, file: str, outcome: Outcome, seed: Optional[str] = None
+    section: str, located: Any, file: str, outcome: Outcome, seed: str | None = None
 ) -> Check:
     rule = located.rule
     level: Level = "warning" if getattr(rule, "level", "error") == "warning" else "error"
@@ -231,10 +233,10 @@ def check_game(
     providers: Sequence[Provider],
     *,
     seed: int = 1,
-    runs: Optional[int] = None,
-    only: Optional[set[str]] = None,
+    runs: int | None = None,
+    only: set[str] | None = None,
     strict: bool = False,
-    sources: Optional[Path] = None,
+    sources: Path | None = None,
     coverage: bool = False,
 ) -> GameReport:
     catalog = job.catalog
@@ -402,7 +404,7 @@ def _setup_words(rules: Any) -> Check:
 
 
 def _source_checks(
-    catalog: Any, report: GameReport, sources: Optional[Path], *, full: bool
+    catalog: Any, report: GameReport, sources: Path | None, *, full: bool
 ) -> list[Check]:
     """The rules held against their source text (`cardstock.rules.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,
@@ -517,7 +519,7 @@ def render_coverage(report: CheckReport, *, verbose: bool = False) -> str:
     return "\n".join(out)
 
 
-def _setup_check(result: SetupResult, counts: list[int], file: str, line: Optional[int]) -> Check:
+def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | None) -> Check:
     span = (
         f"{counts[0]}–{counts[-1]}"
         if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1))
@@ -552,7 +554,7 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: Option
 
 
 def _simulated(
-    job: Job, setup: SetupModel, counts: list[int], seed: int, runs: Optional[int]
+    job: Job, setup: SetupModel, counts: list[int], seed: int, runs: int | None
 ) -> SetupResult:
     """`simulate`, or its figures kept from a build whose simulation read the same: the
     setup, the seed, the runs, the player counts and what the steps read of the catalog
@@ -611,10 +613,10 @@ def run_checks(
     providers: Sequence[Provider],
     *,
     seed: int = 1,
-    runs: Optional[int] = None,
-    only: Optional[set[str]] = None,
+    runs: int | None = None,
+    only: set[str] | None = None,
     strict: bool = False,
-    sources: Optional[Path] = None,
+    sources: Path | None = None,
     coverage: bool = False,
 ) -> CheckReport:
     """Every check for every game. `runs` overrides each game's setup.runs; `only` keeps

@@ -22,8 +22,9 @@ import builtins  # `_State.list` hides the builtin inside the class
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Literal, Optional, Union
+from typing import Any, ClassVar, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -43,7 +44,7 @@ _SLOT = re.compile(r"\{([a-z_]+)\}")
 def fill_words(say: str, step: Any) -> str:
     """`say` with each `{name}` replaced by the step's value of that name."""
 
-    def one(m: "re.Match[str]") -> str:
+    def one(m: re.Match[str]) -> str:
         value = getattr(step, m.group(1), None)
         return m.group(0) if value is None else str(value)
 
@@ -55,11 +56,9 @@ CountValue = Union[int, str]  # a number, or the name of a value rolled by an ea
 
 class Step(Strict):
     do: str
-    say: Optional[str] = (
-        None  # the rulebook's words for this step: "each player draws {count} cards"
-    )
-    cite: Optional[SeedRef] = None  # the source line the step comes from
-    who: Optional[Literal["each", "first"]] = None  # for steps on player piles
+    say: str | None = None  # the rulebook's words for this step: "each player draws {count} cards"
+    cite: SeedRef | None = None  # the source line the step comes from
+    who: Literal["each", "first"] | None = None  # for steps on player piles
 
     piles_read: ClassVar[tuple[str, ...]] = ()  # attribute names holding piles taken from
     piles_written: ClassVar[tuple[str, ...]] = ()
@@ -69,7 +68,7 @@ class Step(Strict):
     redraws: ClassVar[bool] = False
 
     @model_validator(mode="after")
-    def _slots(self) -> "Step":
+    def _slots(self) -> Step:
         for m in _SLOT.finditer(self.say or ""):
             if m.group(1) not in type(self).model_fields or m.group(1) in (
                 "do",
@@ -117,8 +116,8 @@ class Move(Step):
     do: Literal["move", "deal", "draw", "reveal", "set_aside", "give", "return"]
     from_: str = Field(alias="from")
     to: str
-    match: Optional[Filter] = None
-    count: Optional[CountValue] = None
+    match: Filter | None = None
+    count: CountValue | None = None
 
     piles_read: ClassVar = ("from_",)
     piles_written: ClassVar = ("to",)
@@ -165,7 +164,7 @@ class RedrawUntil(Step):
     redraws: ClassVar = True
 
     @model_validator(mode="after")
-    def _possible(self) -> "RedrawUntil":
+    def _possible(self) -> RedrawUntil:
         if isinstance(self.count, int) and self.at_least > self.count:
             raise ValueError(
                 f"at_least ({self.at_least}) is more than the hand of {self.count}: the redraw could never end"
@@ -180,9 +179,9 @@ class Choose(Step):
     do: Literal["choose"]
     from_: str = Field(alias="from")
     to: str
-    match: Optional[Filter] = None
+    match: Filter | None = None
     count: CountValue = 1
-    per: Optional[str] = None
+    per: str | None = None
 
     piles_read: ClassVar = ("from_",)
     piles_written: ClassVar = ("to",)
@@ -199,7 +198,7 @@ class Assign(Step):
     from_: str = Field(alias="from")
     to: str
     by: str
-    match: Optional[Filter] = None
+    match: Filter | None = None
     count: int = Field(default=1, ge=1)
 
     piles_read: ClassVar = ("from_",)
@@ -246,12 +245,12 @@ STEP_KINDS: dict[str, type[Step]] = {
 class Setup(Strict):
     """`[setup]` without its steps (validated one by one by kind, see `model.py`)."""
 
-    players: Optional[list[int]] = None  # counts to simulate; default: the game's min..max
+    players: list[int] | None = None  # counts to simulate; default: the game's min..max
     runs: int = Field(default=10000, ge=1)
     player_piles: list[str] = []
-    report: Optional[list[str]] = None  # piles whose size after setup is reported
+    report: list[str] | None = None  # piles whose size after setup is reported
     steps: list[dict[str, Any]] = Field(min_length=1)
-    variants: list["Variant"] = []  # other setups a rulebook offers, each simulated too
+    variants: list[Variant] = []  # other setups a rulebook offers, each simulated too
 
 
 class TableValue(Strict):
@@ -259,13 +258,13 @@ class TableValue(Strict):
 
     table: str
     row: Any
-    column: Optional[str] = None  # default: the last column
+    column: str | None = None  # default: the last column
 
 
 class StepChange(Strict):
     step: int = Field(ge=1)  # the step's number, counting from 1 as the report does
-    count: Optional[Union[int, TableValue]] = None
-    upto: Optional[Union[int, TableValue]] = None
+    count: int | TableValue | None = None
+    upto: int | TableValue | None = None
 
 
 class Variant(Strict):
@@ -280,13 +279,13 @@ class Variant(Strict):
 class SetupModel:
     """The validated setup: settings plus typed steps with their rules.toml lines."""
 
-    players: Optional[list[int]]
+    players: list[int] | None
     runs: int
     player_piles: list[str]
-    report: Optional[list[str]]
+    report: list[str] | None
     steps: list[Step]
-    lines: list[Optional[int]]
-    line: Optional[int]  # of [setup]
+    lines: list[int | None]
+    line: int | None  # of [setup]
 
 
 # ---------------------------------------------------------------- simulation
@@ -330,7 +329,7 @@ class SetupResult:
     seed: int
     runs: int
     steps: list[Step]
-    lines: list[Optional[int]]
+    lines: list[int | None]
     by_players: list[PlayerResult]
 
     @property
@@ -365,10 +364,10 @@ class _Copies:
             self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
         return self._masks[key]
 
-    def mask(self, f: Optional[Filter]) -> Optional[list[bool]]:
+    def mask(self, f: Filter | None) -> list[bool] | None:
         return None if f is None else self._entry(f)[0]
 
-    def members(self, f: Optional[Filter]) -> list[int]:
+    def members(self, f: Filter | None) -> list[int]:
         """The copies a filter matches, in catalog order."""
         return self.all if f is None else self._entry(f)[1]
 
@@ -406,7 +405,7 @@ class _State:
         self.taken = bytearray(ncopies)
         self.box_open = False
 
-    def copy(self, rng: random.Random) -> "_State":
+    def copy(self, rng: random.Random) -> _State:
         """This state with its own piles (the lists copied), drawing from `rng`."""
         twin = _State.__new__(_State)
         twin.piles = {name: pile[:] for name, pile in self.piles.items()}
@@ -432,7 +431,7 @@ class _State:
         return len(self.piles[name])
 
     def candidates(
-        self, name: str, mask: Optional[builtins.list[bool]], members: builtins.list[int]
+        self, name: str, mask: builtins.list[bool] | None, members: builtins.list[int]
     ) -> builtins.list[int]:
         """Copies in the pile matching the filter, bottom to top."""
         if name == BOX and not self.box_open:
@@ -456,9 +455,9 @@ class _State:
     def take(
         self,
         name: str,
-        mask: Optional[builtins.list[bool]],
+        mask: builtins.list[bool] | None,
         members: builtins.list[int],
-        n: Optional[int],
+        n: int | None,
         random_pick: bool,
     ) -> builtins.list[int]:
         """Remove and return `n` copies (all when None) matching the filter: from the top of
@@ -474,7 +473,7 @@ class _State:
         return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
 
     def take_among(
-        self, name: str, cands: builtins.list[int], n: Optional[int], random_pick: bool
+        self, name: str, cands: builtins.list[int], n: int | None, random_pick: bool
     ) -> builtins.list[int]:
         """`take`, given the pile's copies that match the filter (`candidates`)."""
         if n is None:
@@ -929,7 +928,7 @@ def simulate(
     player_counts: list[int],
     *,
     seed: int = 1,
-    runs: Optional[int] = None,
+    runs: int | None = None,
 ) -> SetupResult:
     """Run the setup `runs` times for each player count."""
     STATS.simulated += 1

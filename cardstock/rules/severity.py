@@ -13,8 +13,6 @@ a stale one does not linger.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from .filters import Strict
@@ -22,9 +20,9 @@ from .filters import Strict
 
 class Acknowledgment(Strict):
     check: str = Field(min_length=1)
-    contains: Optional[str] = None
+    contains: str | None = None
     reason: str = Field(min_length=1)
 
-    def matches(self, rule: str, provider: Optional[str], text: str) -> bool:
+    def matches(self, rule: str, provider: str | None, text: str) -> bool:
         named = self.check.strip().lower() in {rule.strip().lower(), (provider or "").lower()}
         return named and (self.contains is None or self.contains.lower() in text.lower())

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from pydantic import Field
 
@@ -36,7 +36,7 @@ SOURCES_ENV = (
 class SeedRef(Strict):
     """A source line (and the lines `also` names) and what it says, paraphrased."""
 
-    seed: Optional[str] = None  # file name in the sources folder; default: rules.toml's `seed`
+    seed: str | None = None  # file name in the sources folder; default: rules.toml's `seed`
     line: int = Field(ge=1)
     also: list[int] = []  # further lines the same statement rests on
     says: str = Field(min_length=1)
@@ -45,7 +45,7 @@ class SeedRef(Strict):
     def lines(self) -> list[int]:
         return [self.line, *(n for n in self.also if n != self.line)]
 
-    def public(self, default_seed: Optional[str]) -> dict[str, Any]:
+    def public(self, default_seed: str | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "seed": self.seed or default_seed,
             "line": self.line,
@@ -55,7 +55,7 @@ class SeedRef(Strict):
             out["also"] = list(self.also)
         return out
 
-    def label(self, default_seed: Optional[str]) -> str:
+    def label(self, default_seed: str | None) -> str:
         where = ",".join(str(n) for n in self.lines)
         return f"{self.seed or default_seed or 'source'}:{where}"
 
@@ -68,11 +68,11 @@ class SourceText:
     shown: str  # how messages name the file
     lines: tuple[str, ...]
 
-    def line(self, n: int) -> Optional[str]:
+    def line(self, n: int) -> str | None:
         return self.lines[n - 1] if 1 <= n <= len(self.lines) else None
 
 
-def sources_folder(given: Optional[Path]) -> Optional[Path]:
+def sources_folder(given: Path | None) -> Path | None:
     """The folder seed rulebooks are looked up in: --sources, else $CARDSTOCK_SOURCES."""
     if given is not None:
         return given
@@ -81,8 +81,8 @@ def sources_folder(given: Optional[Path]) -> Optional[Path]:
 
 
 def load_source(
-    name: str, *, own: Optional[Path], root: Path, folder: Optional[Path]
-) -> tuple[Optional[SourceText], Optional[str]]:
+    name: str, *, own: Path | None, root: Path, folder: Path | None
+) -> tuple[SourceText | None, str | None]:
     """The source text a rules file names: its own `text` (a project file; `own` is its path)
     or a `seed` in the sources `folder`. (None, why) when it cannot be had."""
     if own is not None:

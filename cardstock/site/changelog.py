@@ -21,14 +21,14 @@ import html
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..core.files import Unreadable
+from ..core.issues import Issue
 from ..core.output import Artifact, artifact
 from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, Span, StageResult
 from ..core.tomlpos import read_toml
-from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.printed import changes, faces_at, printed
 from ..render.png import face_pngs
@@ -67,7 +67,7 @@ class CardChange:
     kind: str  # added | removed | changed
     fields: list[tuple[str, str, str]] = field(default_factory=list)  # (field, before, after)
     print_only: list[str] = field(default_factory=list)  # what changed in its print besides fields
-    was: Optional[str] = None  # the id it had before (a renamed card)
+    was: str | None = None  # the id it had before (a renamed card)
 
 
 def _flat(data: Any, at: str = "") -> dict[str, Any]:
@@ -112,7 +112,7 @@ def rules_changes(
     ]
 
 
-def card_changes(old: Optional[Faces], new: Faces) -> list[CardChange]:
+def card_changes(old: Faces | None, new: Faces) -> list[CardChange]:
     """Cards added, removed and changed from `old` to `new` (see the module's docstring)."""
     before = {c.id: c for c in old.catalog.components} if old is not None else {}
     after = {c.id: c for c in new.catalog.components}
@@ -269,7 +269,7 @@ def page(log: Log) -> str:
 
 
 def _thumbs(
-    faces: Optional[Faces], ids: list[str], when: str, folder: Path, game: str
+    faces: Faces | None, ids: list[str], when: str, folder: Path, game: str
 ) -> tuple[list[Artifact], dict[tuple[str, str], str]]:
     """PNG thumbnails of the fronts of `ids` (when they exist in `faces`)."""
     if faces is None:
@@ -293,7 +293,7 @@ def _thumbs(
 
 
 def _write(
-    job: Job, span: Span, old: Optional[Faces], new: Faces, old_root: Optional[Path], new_root: Path
+    job: Job, span: Span, old: Faces | None, new: Faces, old_root: Path | None, new_root: Path
 ) -> StageResult:
     catalog = new.catalog
     cards = card_changes(old, new)

@@ -13,12 +13,11 @@ holds exactly those bytes: the build then keeps the files instead of making them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import json
-
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from ..core.files import Unreadable, read_text
 from ..core.output import Artifact, holds, write_atomic
@@ -46,7 +45,7 @@ def read(out: Path) -> list[dict[str, Any]]:
         return []
 
 
-def _parts(rel: Any) -> Optional[list[str]]:
+def _parts(rel: Any) -> list[str] | None:
     """The names of a manifest path below the output folder (a relative path without
     `..`); None for anything else (a manifest someone else wrote may say anything)."""
     if not isinstance(rel, str) or not rel or rel.startswith("/") or "\\" in rel or "\0" in rel:
@@ -65,7 +64,7 @@ def _still_true(out: Path, e: dict[str, Any]) -> bool:
     return parts is not None and holds(out, parts, e.get("bytes"), e.get("sha256"))
 
 
-def recall(out: Path, data: Any) -> Optional[list[Artifact]]:
+def recall(out: Path, data: Any) -> list[Artifact] | None:
     """The artifacts a unit wrote, from what the cache kept of it (`{"artifacts": [entry,
     …]}`), when every file still holds exactly those bytes; None otherwise."""
     if not isinstance(data, dict) or not isinstance(data.get("artifacts"), list):

@@ -8,25 +8,23 @@ catalog loaded to know it).
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
-from jinja2 import TemplateError, TemplateSyntaxError, select_autoescape
-from jinja2.exceptions import SecurityError
-from dataclasses import dataclass, field
-from pathlib import Path
 import json
 import os
 import posixpath
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import asdict, dataclass, field, is_dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from jinja2 import TemplateError, TemplateSyntaxError, select_autoescape
+from jinja2.exceptions import SecurityError
+
 from .. import __version__
-from . import manifest
 from ..catalog.kinds import kind_count
 from ..core.cache import Cache, code_key, key_of
+from ..core.issues import InputError, Issue
 from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
-from ..core.units import PAPER_LABELS
-from ..core.issues import InputError, Issue
 from ..core.templating import (
     FileLoader,
     UnreadableTemplate,
@@ -34,6 +32,8 @@ from ..core.templating import (
     error_line,
     template_message,
 )
+from ..core.units import PAPER_LABELS
+from . import manifest
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -99,11 +99,11 @@ def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
 class GameStatus:
     """What the rules checker said of a game, for the page."""
 
-    ok: Optional[bool] = None  # None: not checked in this build
+    ok: bool | None = None  # None: not checked in this build
     lines: list[str] = field(default_factory=list)  # e.g. setup figures per player count
 
 
-def game_info(cat: "Catalog", status: GameStatus) -> dict[str, Any]:
+def game_info(cat: Catalog, status: GameStatus) -> dict[str, Any]:
     """What the page shows of a game besides its files, as plain JSON data, so the page can
     still list the game after a build of other games (the build keeps it in the cache by
     the content of the game's files)."""
@@ -202,10 +202,10 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
 
 
 def page_context(
-    catalogs: list["Catalog"],
+    catalogs: list[Catalog],
     entries: list[dict[str, Any]],
     status: dict[str, GameStatus],
-    described: Optional[dict[str, dict[str, Any]]] = None,
+    described: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as `described` says (what an
@@ -259,7 +259,7 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
         raise InputError([Issue(where, line, "template", message)]) from None
 
 
-def check_page(root: Path, catalogs: list["Catalog"], out: Path, cache: Cache) -> list["Issue"]:
+def check_page(root: Path, catalogs: list[Catalog], out: Path, cache: Cache) -> list[Issue]:
     """Render the page once from the manifest as it stands, before anything is built, so a
     template that can never be used (a syntax error, a breach of the sandbox) stops the
     build before a file is written. A problem that may come from data the build has not

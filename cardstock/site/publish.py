@@ -5,9 +5,10 @@ The build calls `publish` once the per-game stages are done; it prints nothing."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, AbstractSet, Any, Optional, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any
 
 from ..core.cache import Cache
 from ..core.output import Artifact
@@ -35,11 +36,11 @@ class Published:
     """What `publish` did about the page: its file, and whether it was kept as it was (None
     when the build did not touch the page)."""
 
-    page: Optional[Artifact]
+    page: Artifact | None
     kept: bool = False
 
 
-def page_wanted(only: Optional[AbstractSet[str]], out: Path) -> bool:
+def page_wanted(only: AbstractSet[str] | None, out: Path) -> bool:
     """Does this build write the downloads page? A whole build and `--only page` do; a
     build of other parts only (`--only cards`) refreshes a page the folder already has, so
     the page never goes on offering the files as they were before (it is rewritten only
@@ -53,7 +54,7 @@ def publish(
     artifacts: Sequence[Artifact],
     checks: dict[str, Checked],
     buildable: Sequence[str],
-    catalogs: Sequence["Catalog"],
+    catalogs: Sequence[Catalog],
     described: dict[str, dict[str, Any]],
     cache: Cache,
     with_page: bool = True,

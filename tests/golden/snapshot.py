@@ -52,7 +52,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
-from typing import Any, BinaryIO, Union
+from typing import Any, BinaryIO
 from urllib.parse import quote
 
 from PIL import Image, ImageStat
@@ -177,7 +177,7 @@ def _stream(data: bytes) -> str:
     return data.decode("latin-1").rstrip("\n")
 
 
-def pdf_text(path: Union[Path, BinaryIO], name: str | None = None) -> str:
+def pdf_text(path: Path | BinaryIO, name: str | None = None) -> str:
     """A PDF's pages and forms as readable text (see the module docstring)."""
     reader = PdfReader(path)
     out = [f"# {name or Path(str(path)).name}: {len(reader.pages)} pages"]

@@ -14,8 +14,8 @@ A new box type is one module here plus one line in `BOX_TYPES` (docs/extending.m
 
 from __future__ import annotations
 
-from .kind import BoxKind, Draw, Rect4
 from . import art, ellipse, icon, icons, line, outline, pattern, pips, rect, text
+from .kind import BoxKind, Draw, Rect4
 
 # name -> what the type is; the order is the order of the reference (docs/layouts.md).
 BOX_TYPES: dict[str, BoxKind] = {

@@ -7,14 +7,14 @@ import hashlib
 import io
 import math
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ...core.files import Unreadable, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
-from .kind import BoxKind, Rect4
 from ..svgart import svg_ops, with_opacity
+from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter
@@ -152,9 +152,7 @@ def image(
     ]
 
 
-def placeholder(
-    painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: Optional[str]
-) -> list[Any]:
+def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
     """Generated art: a sunburst in tints of the accent colour behind its symbol."""
     x, y, w, h = rect
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
@@ -194,7 +192,7 @@ _POSITION_WORDS = {
 }
 
 
-def art_position(text: str) -> Optional[tuple[float, float]]:
+def art_position(text: str) -> tuple[float, float] | None:
     """ "bottom right" → (1, 1); "30% 0%" → (0.3, 0); None when not understood."""
     parts = text.lower().split()
     if not parts or len(parts) > 2:
@@ -207,8 +205,8 @@ def art_position(text: str) -> Optional[tuple[float, float]]:
         if not all(0 <= n <= 1 for n in nums):
             return None
         return (nums[0], nums[-1]) if len(nums) == 2 else (nums[0], 0.5)
-    x: Optional[float] = None
-    y: Optional[float] = None
+    x: float | None = None
+    y: float | None = None
     for p in parts:
         if p not in _POSITION_WORDS:
             return None

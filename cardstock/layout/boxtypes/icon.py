@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..ops import Ellipse, Icon, r
 from .kind import BoxKind, Rect4
@@ -43,7 +43,7 @@ def draw(
 
 
 def icon_box_color(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: Optional[str]
+    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: str | None
 ) -> str:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     c = (
@@ -56,9 +56,9 @@ def icon_box_color(
 
 def resolve_icons(
     painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]
-) -> list[tuple[str, Any, Optional[str]]]:
+) -> list[tuple[str, Any, str | None]]:
     """(symbol name, parts, colour) for each icon the box shows."""
-    out: list[tuple[str, Any, Optional[str]]] = []
+    out: list[tuple[str, Any, str | None]] = []
     sym_name = painter.raw(lay, box, "symbol", ctx)
     icon_id = painter.raw(lay, box, "icon", ctx)
     icon_list = painter.raw(lay, box, "icons", ctx)

@@ -4,11 +4,11 @@ around the face's edges or in its corners."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..ops import Ellipse, Icon, r
-from .kind import BoxKind, Rect4
 from .icon import icon_box_color, resolve_icons
+from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter
@@ -39,7 +39,7 @@ def draw(
     gap = 0.18
     slots: list[tuple[float, float, float]] = []  # (cx, cy, size)
     if arrange in ("grid", "row", "column"):
-        best: Optional[tuple[float, int, int]] = None
+        best: tuple[float, int, int] | None = None
         rows_range = [1] if arrange == "row" else ([n] if arrange == "column" else range(1, n + 1))
         for rows in rows_range:
             cols = math.ceil(n / rows)

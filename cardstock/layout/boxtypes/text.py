@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ... import fonts
+from ... import fonts as fontmod
 from ...core.markup import parse
 from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
 from .kind import BoxKind, Rect4
-from ... import fonts as fontmod
 
 if TYPE_CHECKING:
     from ..boxes import Geometry, Painter
@@ -167,7 +167,7 @@ def text_findings(
     style: textmod.TextStyle,
     inner: Rect4,
     content: str,
-    fld: Optional[str],
+    fld: str | None,
 ) -> None:
     fld = str(fld).strip() or None if fld is not None else None
     if fld is None:
