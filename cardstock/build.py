@@ -2,10 +2,11 @@
 stale units → publish. (MkDocs' build is the model: each step in turn, every problem of a
 step gathered before the build stops at it.)
 
-1. **Plan.** The games asked (all by default) and the stages this build runs
-   (`stages.selected`). Each (game, stage) unit, and each game's rules check, is keyed by
-   a hash of everything it reads (`Keys`: the game's catalog folder, the layouts and fonts
-   it sees, cardstock's code and the libraries', the options that change what it writes).
+1. **Plan** (`worklist.Worklist`). The games asked (all by default) and the stages this
+   build runs (`stages.selected`). Each (game, stage) unit, and each game's rules check,
+   is keyed by a hash of everything it reads (`Keys`: the game's catalog folder, the
+   layouts and fonts it sees, cardstock's code and the libraries', the options that change
+   what it writes).
    What the cache holds under an unchanged key is kept when every file it lists still holds
    the same bytes: a build with nothing changed loads no catalog and writes nothing.
 2. **Read and validate** the games that have something to do (`cardstock.validate`): any
@@ -28,13 +29,11 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .core import output
-from .core.cache import Cache, key_of, open_cache
+from .core.cache import Cache, open_cache
 from .core.issues import InputError, Issue
 from .core.project import discover
 from .core.stage import BuildJob, Job
@@ -42,66 +41,13 @@ from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
-from .site import manifest
-from .site.page import GameStatus, game_info
-from .site.publish import Checked, page_wanted, publish
-from .stages import CHECKS, Stage, selected
+from .site.publish import page_wanted, publish
+from .stages import CHECKS
 from .validate import check_options, validate
+from .worklist import Unit, Worklist
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
-
-
-@dataclass(frozen=True)
-class Unit:
-    game: str | None  # None: a stage of the whole build
-    stage: Stage
-    key: str
-
-
-# ---------------------------------------------------------------- 1. plan
-
-
-def _slot(out: Path, unit: Unit) -> str:
-    """Where the cache keeps what a unit last wrote into this output folder: one slot per
-    (folder, game, stage), holding the key it ran under. A unit is kept only when that key
-    is its key now, so a file an earlier run with other options wrote (a guide, a paper no
-    longer asked for) is never taken for this run's."""
-    return key_of("slot", str(out), unit.game or "", unit.stage.name)
-
-
-def _recall_unit(cache: Cache, out: Path, unit: Unit) -> UnitReport | None:
-    data = cache.get_json("unit", _slot(out, unit))
-    if not isinstance(data, dict) or data.get("key") != unit.key:
-        return None
-    artifacts = manifest.recall(out, data)
-    if artifacts is None:
-        return None
-    findings = tuple(Issue.from_data(f) for f in data.get("findings", []))
-    return UnitReport(unit.game, unit.stage.name, tuple(artifacts), findings, 0.0, True)
-
-
-def _remember_unit(cache: Cache, out: Path, unit: Unit, report: UnitReport) -> None:
-    cache.put_json(
-        "unit",
-        _slot(out, unit),
-        {
-            "key": unit.key,
-            "artifacts": [manifest.entry(out, a) for a in report.artifacts],
-            "findings": [f.data() for f in report.findings],
-        },
-    )
-
-
-def _recall_check(cache: Cache, key: str, game: str) -> CheckResult | None:
-    data = cache.get_json("unit", key)
-    if (
-        isinstance(data, dict)
-        and isinstance(data.get("ok"), bool)
-        and isinstance(data.get("text"), str)
-    ):
-        return CheckResult(game, data["ok"], data["text"], True)
-    return None
 
 
 # ---------------------------------------------------------------- the build
@@ -156,149 +102,78 @@ def _build(
     given: Keys | None,
     kept: KeptFaces | None,
 ) -> Outcome:
-    root, options = request.root, request.options
-    problems = check_options(options)
+    problems = check_options(request.options)
     if problems:
         raise InputError(problems)
+    keys = given or Keys(request.root, request.options)
+    with_page = page_wanted(request.options.only, request.options.out)
+    work = Worklist.plan(request, games, known, cache, keys, with_page)  # 1. plan
     outcome = Outcome(games)
-    stages = selected(options)
-    keys = given or Keys(root, options)
-    with_page = page_wanted(options.only, options.out)
-
-    # ---- 1. plan: what is kept from earlier builds
-    plain = [g for g in games if g in known]
-    units = [
-        Unit(None, s, keys.unit(None, s.name, s.when == "asked")) for s in stages if not s.per_game
-    ]
-    units += [
-        Unit(g, s, keys.unit(g, s.name, s.when == "asked"))
-        for g in plain
-        for s in stages
-        if s.per_game
-    ]
-    check_keys = {g: keys.check(g, request.check_runs, request.strict) for g in plain}
-    checks: dict[str, CheckResult | None] = {
-        g: _recall_check(cache, check_keys[g], g) for g in plain
-    }
-    reports: dict[int, UnitReport] = {}
-    for i, unit in enumerate(units):
-        if unit.game is None or checks.get(unit.game) is not None:
-            found_unit = _recall_unit(cache, options.out, unit)
-            if found_unit is not None:
-                reports[i] = found_unit
-    described: dict[str, dict[str, Any]] = {}
-    if with_page:
-        listed = {
-            str(e["game"])
-            for e in manifest.read(options.out)
-            if isinstance(e, dict) and e.get("game") in known
-        }
-        for g in sorted(set(plain) | listed):
-            info = cache.get_json("unit", keys.info(g))
-            if isinstance(info, dict):
-                described[g] = info
-
-    def open_units(game: str) -> bool:
-        return any(u.game == game and i not in reports for i, u in enumerate(units))
-
-    stale = [
-        g
-        for g in games
-        if g not in plain
-        or checks.get(g) is None
-        or open_units(g)
-        or (with_page and g not in described)
-    ]
-    stale_build = [i for i, u in enumerate(units) if u.game is None and i not in reports]
-
-    # ---- 2. read and validate what has something to do
-    jobs: dict[str, Job] = {}
-    if stale or (stale_build and not games):
-        found = validate(root, stale or None, cache, options, stages, page=with_page, kept=kept)
-        if found.issues.errors:
-            raise InputError(found.issues)
-        outcome.warnings = list(found.issues)
-        jobs = {c.id: Job(c, found.faces[c.id], options) for c in found.catalogs}
-        gc.freeze()  # the games as read live until the build ends: full collections stop scanning them (see `build`)
-        if not found.catalogs and not plain:
-            raise InputError(
-                [Issue("catalog", None, "", f"no games found under {root / 'catalog'}")]
-            )
-
-    # ---- 3. the rules check of every game that needs one
-    to_check = [g for g in stale if checks.get(g) is None]
+    jobs = _read(request, work, outcome, kept)  # 2. read and validate
+    to_check = work.to_check
     with _one_pool(request, jobs, len(to_check)) as pool:
-        for g, result in _check(jobs, to_check, request, pool).items():
-            checks[g] = result
-            cache.put_json("unit", check_keys[g], {"ok": result.ok, "text": result.text})
-        for g, job in jobs.items():
-            described[g] = game_info(job.catalog, GameStatus())
-            cache.put_json("unit", keys.info(g), described[g])
+        work.checked(_check(jobs, to_check, request, pool), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
-        gc.freeze()  # and as checked: what the checks kept (a big game's outlines) is not scanned again either
-        outcome.checks = {g: r for g, r in checks.items() if r is not None}
-
-        # ---- 4. run the stale units of the games that may be built
-        blocked = {g for g in outcome.failed if not options.force}
-        output.lock(options.out, notice)
-        for i, unit in enumerate(units):  # a build that held the folder before may have made some
-            if i not in reports and unit.game not in blocked:
-                kept_now = _recall_unit(cache, options.out, unit)
-                if kept_now is not None:
-                    reports[i] = kept_now
-        todo = [i for i, u in enumerate(units) if i not in reports and u.game not in blocked]
-        recalled = sorted(i for i in reports if units[i].game not in blocked)
-        total = len(recalled) + len(todo)
-        done = 0
-        for i in recalled:
-            done += 1
-            if progress:
-                progress(reports[i], done, total)
-
-        def finished(indexes: list[int], made: list[UnitReport], last: bool) -> None:
-            nonlocal done
-            for i, made_now in zip(indexes, made):
-                reports[i] = made_now
-                _remember_unit(cache, options.out, units[i], made_now)
-                done += 1
-                if progress:
-                    progress(made_now, done, total)
-            if not last:  # a build killed now leaves a manifest that lists what it wrote
-                manifest.add(options.out, [a for r in made for a in r.artifacts])
-
-        manifest.forget(options.out, [(units[i].game, units[i].stage.kinds) for i in todo])
-        _run(units, todo, jobs, request, finished, pool)
-    outcome.reports = [reports[i] for i in sorted(reports) if units[i].game not in blocked]
+        gc.freeze()  # what the checks kept (a big game's outlines) is not scanned again
+        outcome.checks = work.made_checks
+        output.lock(request.options.out, notice)
+        todo = work.start(outcome.failed, progress)
+        _run(work.units, todo, jobs, request, work.finished, pool)  # 4. run
+    outcome.reports = work.made
     outcome.laid_out = {g: job.faces.laid_out for g, job in jobs.items()}
+    _publish(request, work, jobs, outcome)  # 5. publish
+    return outcome
 
-    # ---- 5. publish
+
+def _read(
+    request: Request, work: Worklist, outcome: Outcome, kept: KeptFaces | None
+) -> dict[str, Job]:
+    """Read and validate the games that have something to do; any error is bad input,
+    raised before anything is written. The games as read live until the build ends."""
+    if not work.must_read:
+        return {}
+    stale = work.stale
+    found = validate(
+        request.root,
+        stale or None,
+        work.cache,
+        request.options,
+        work.stages,
+        page=work.with_page,
+        kept=kept,
+    )
+    if found.issues.errors:
+        raise InputError(found.issues)
+    outcome.warnings = list(found.issues)
+    jobs = {c.id: Job(c, found.faces[c.id], request.options) for c in found.catalogs}
+    gc.freeze()  # full collections stop scanning the games as read (see `build`)
+    if not found.catalogs and not any(g in work.known for g in work.games):
+        root = request.root
+        raise InputError([Issue("catalog", None, "", f"no games found under {root / 'catalog'}")])
+    return jobs
+
+
+def _publish(request: Request, work: Worklist, jobs: dict[str, Job], outcome: Outcome) -> None:
+    """Write the manifest and the downloads page, and remember the whole build."""
     artifacts = [a for r in outcome.reports for a in r.artifacts]
-    buildable = [g for g in games if g not in blocked]
-    checked = {g: Checked(r.ok, r.text) for g, r in outcome.checks.items()}
-    for g in described:  # a game of the page this build did not ask for: its last check
-        if g not in checked and g in known:
-            last = _recall_check(cache, keys.check(g, request.check_runs, request.strict), g)
-            if last is not None:
-                checked[g] = Checked(last.ok, last.text)
     try:
         published = publish(
-            root,
-            options.out,
+            request.root,
+            request.options.out,
             artifacts,
-            checked,
-            buildable,
+            work.page_checks(outcome),
+            [g for g in work.games if g not in work.blocked],
             [j.catalog for j in jobs.values()],
-            described,
-            cache,
-            with_page=with_page,
+            work.described,
+            work.cache,
+            with_page=work.with_page,
         )
     except InputError as exc:  # the page's template failed on what the build made: the files stay
         raise InputError(exc.issues, written=bool(artifacts)) from None
     outcome.page, outcome.page_kept = published.page, published.kept
-    if not any(g not in known for g in games):
-        remember(request, keys, outcome, cache)
-    cache.prune()
-    return outcome
+    if not any(g not in work.known for g in work.games):
+        remember(request, work.keys, outcome, work.cache)
+    work.cache.prune()
 
 
 # ---------------------------------------------------------------- 3. checking

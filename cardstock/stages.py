@@ -44,22 +44,17 @@ class Stage:
     needs: str  # what it reads besides the game's catalog and faces
     run_game: GameStage | None = None  # a stage of one game ...
     run_build: BuildStage | None = None  # ... or of the whole build
-    check: Callable[[list[Catalog], BuildOptions], list[Issue]] | None = (
-        None  # its inputs, for the games of a build
-    )
-    when: When = (
-        "default"  # "asked": only when `--only` names it, or the option `asked_by` is given
-    )
+    # its inputs, for the games of a build
+    check: Callable[[list[Catalog], BuildOptions], list[Issue]] | None = None
+    # "asked": only when `--only` names it, or the option `asked_by` is given
+    when: When = "default"
     weight: float = 4.0
-    asked_by: str | None = (
-        None  # the build option that also asks for the stage (`--for` asks for print-shop)
-    )
-    skipped_by: str | None = (
-        None  # the build option that puts another stage in its place (`--changed-since`)
-    )
-    modifiers: tuple[
-        str, ...
-    ] = ()  # the build options (BuildOptions fields) that change only what this and other stages make
+    # the build option that also asks for the stage (`--for` asks for print-shop)
+    asked_by: str | None = None
+    # the build option that puts another stage in its place (`--changed-since`)
+    skipped_by: str | None = None
+    # the build options (BuildOptions fields) that change only what this and other stages make
+    modifiers: tuple[str, ...] = ()
 
     @property
     def per_game(self) -> bool:
@@ -156,7 +151,8 @@ STAGES: tuple[Stage, ...] = (
     ),
     Stage(
         "board",
-        "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; <game>-board-<id>.pdf: each board whole",
+        "<game>/<game>-board-<paper>.pdf: pieces larger than a page in tiles; "
+        "<game>-board-<id>.pdf: each board whole",
         ("board", "board-whole"),
         "the faces, the printer profile's margin",
         run_game=board.build_boards,

@@ -13,7 +13,8 @@ from pathlib import Path
 from conftest import copy_project
 
 from cardstock.books import rulebook
-from cardstock.build import Unit, _processes, spread
+from cardstock.build import _processes, spread
+from cardstock.worklist import Unit
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
 

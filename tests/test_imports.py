@@ -36,6 +36,7 @@ ROOMS = [
     "stages",
     "validate",
     "plan",
+    "worklist",
     "build",
     "init",
     "docs",
