@@ -1132,6 +1132,9 @@ def run() -> NoReturn:
     process ends here, so what it made is frozen first (`gc.freeze`): the full collection
     CPython makes as it exits would otherwise look through all of it (about 0.15 s after
     an edit's build, for a process whose memory the system takes back at once)."""
+    from .core.importpath import confine  # before any command imports a library
+
+    confine()
     code = main()
     gc.freeze()
     sys.exit(code)

@@ -1,14 +1,22 @@
 """A project's files as they were at a git revision, read through `git` itself.
 
 A project may come from someone else, and its repository with it, so git is run as a
-plain reader:
+plain reader of the project's own repository only:
 
+- the repository is the folder `.git` at the project's top (`own_repository`): not a file
+  naming one elsewhere (`gitdir: …`, as a linked worktree or a submodule has), not a
+  link, holding no link that leads out of the project, and borrowing no objects from
+  outside it (`objects/info/alternates`, `commondir`) nor including configuration from
+  anywhere (`[include]`); git is given it as `GIT_DIR`, the project as its work tree and
+  as its ceiling, so it never looks above the project for another repository;
 - a fixed program and fixed arguments (`rev-parse`, `ls-tree`, `cat-file --batch`), never
   a shell; the revision is passed after `--end-of-options` and may not start with `-`;
 - none of these commands runs a hook, a filter, a text conversion or a pager; the
   repository's own settings that could run a program on a read (`core.fsmonitor`,
   `core.hooksPath`) are overridden on the command line, the user's and the system's
-  configuration files are not read, and the environment holds only what git needs;
+  configuration files are not read, no transport may run (a partial clone would otherwise
+  fetch a missing object through a program its settings name), and the environment holds
+  only what git needs;
 - every command is stopped after `TIMEOUT` seconds, and its output is read up to a size
   limit (git is stopped there); a file larger than the door's limit
   (`cardstock.core.files.MAX_BYTES`) is refused, as is a tree of more than `MAX_TOTAL`
@@ -29,25 +37,152 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from .files import MAX_BYTES
+from .files import MAX_BYTES, Unreadable, present, read_text, shown
 
 MAX_TOTAL = 512 * 1024 * 1024  # bytes read from one revision
 MAX_FILES = 50_000
 TIMEOUT = 120.0  # seconds one git command may take
 INPUTS = ("catalog", "layouts", "fonts")  # what a build reads from a project
 SHA = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
+POINTER_BYTES = 64 * 1024  # the most read of `alternates`, `commondir` or `config`
+# a section `[include]` or `[includeIf "…"]` of a git configuration file (names of
+# sections are read whatever their case)
+INCLUDE = re.compile(r"^\s*\[\s*include", re.IGNORECASE)
 
 
 class RevisionError(Exception):
     """A revision that cannot be read; the message says why in plain words."""
 
 
-def _env() -> dict[str, str]:
+def _inside(real: str, base: str) -> bool:
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _small_text(path: Path, project: Path) -> str:
+    """One of the repository's small pointer files, read through the door of
+    `cardstock.core.files` (a regular file inside the project)."""
+    try:
+        return read_text(path, project, limit=POINTER_BYTES)
+    except Unreadable as exc:
+        raise RevisionError(f"{shown(path, project)}: cannot be read: {exc}") from None
+
+
+def _links_stay_inside(folder: Path, project: Path) -> None:
+    """Every link under `folder` leads inside `project`, and nothing there is a pipe, a
+    device or a socket (git would wait on a pipe)."""
+    real_project = os.path.realpath(project)
+    pending = [folder]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                path = Path(entry.path)
+                if entry.is_symlink():
+                    if not _inside(os.path.realpath(path), real_project):
+                        raise RevisionError(
+                            f"{shown(path, project)} is a link that leads out of the project; "
+                            "cardstock reads only a repository inside the project"
+                        )
+                elif entry.is_dir():
+                    pending.append(path)
+                elif not entry.is_file():
+                    raise RevisionError(
+                        f"{shown(path, project)} is not a regular file (a pipe, a device or a "
+                        "socket)"
+                    )
+
+
+def _pointed(line: str, base: Path) -> str:
+    """The folder a line of `alternates` or `commondir` names (relative to `base`), resolved;
+    a C-quoted path git cannot have written is taken for the root folder, outside any
+    project."""
+    if line.startswith('"'):  # a path with unusual characters, quoted as git quotes it
+        try:
+            raw = line[1:-1].encode("utf-8").decode("unicode_escape").encode("latin-1")
+            line = raw.decode("utf-8", "surrogateescape")
+        except (UnicodeError, ValueError):
+            return os.path.realpath(os.sep)
+    return os.path.realpath(base / line)
+
+
+def _objects_stay_inside(objects: Path, project: Path, seen: set[str]) -> None:
+    """The object folder `objects` borrows objects from no folder outside `project`
+    (`info/alternates`, followed as far as git follows it)."""
+    alternates = objects / "info" / "alternates"
+    if not present(alternates):
+        return
+    real_project = os.path.realpath(project)
+    for number, line in enumerate(_small_text(alternates, project).splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        real = _pointed(line, objects)
+        if not _inside(real, real_project):
+            raise RevisionError(
+                f"{shown(alternates, project)}:{number}: borrows objects from a folder outside "
+                "the project; cardstock reads only a repository inside the project"
+            )
+        if real not in seen and os.path.isdir(real):
+            seen.add(real)
+            _links_stay_inside(Path(real), project)
+            _objects_stay_inside(Path(real), project, seen)
+
+
+def own_repository(root: Path) -> Path:
+    """The project's own repository, the folder `.git` at its top, once it is seen to hold
+    nothing from outside the project (see the module's docstring); a RevisionError names
+    what is wrong and where."""
+    project = Path(os.path.realpath(root))
+    repo = project / ".git"
+    where = shown(repo, project)
+    if os.path.islink(repo):
+        raise RevisionError(
+            f"{where} is a link; cardstock reads only a .git folder inside the project"
+        )
+    if os.path.isfile(repo):
+        raise RevisionError(
+            f"{where} is a file naming a repository elsewhere (a linked worktree or a "
+            "submodule); cardstock reads only a .git folder inside the project"
+        )
+    if not present(repo):
+        raise RevisionError(f"{where}: the project has no git repository of its own")
+    if not os.path.isdir(repo):
+        raise RevisionError(f"{where} is not a folder")
+    _links_stay_inside(repo, project)
+    common = repo / "commondir"
+    if present(common):
+        line = _small_text(common, project).strip()
+        if not _inside(_pointed(line, repo), str(project)):
+            raise RevisionError(
+                f"{shown(common, project)}:1: names a repository outside the project; "
+                "cardstock reads only a repository inside the project"
+            )
+    _objects_stay_inside(repo / "objects", project, set())
+    for name in ("config", "config.worktree"):
+        config = repo / name
+        if not present(config):
+            continue
+        for number, line in enumerate(_small_text(config, project).splitlines(), 1):
+            if INCLUDE.match(line):
+                raise RevisionError(
+                    f"{shown(config, project)}:{number}: includes configuration from another "
+                    "file, which cardstock does not read"
+                )
+    return repo
+
+
+def _env(repo: Path) -> dict[str, str]:
+    """The environment git runs in: the repository, its work tree and ceiling named, the
+    user's and the system's configuration left out, no transport allowed."""
     keep = {k: os.environ[k] for k in ("PATH", "HOME", "SYSTEMROOT", "TMPDIR") if k in os.environ}
     return {
         **keep,
+        "GIT_DIR": str(repo),
+        "GIT_WORK_TREE": str(repo.parent),
+        "GIT_CEILING_DIRECTORIES": str(repo.parent),
         "GIT_CONFIG_NOSYSTEM": "1",
         "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_ALLOW_PROTOCOL": "",  # an empty list: no transport, whatever the settings say
+        "GIT_NO_LAZY_FETCH": "1",
         "GIT_TERMINAL_PROMPT": "0",
         "GIT_OPTIONAL_LOCKS": "0",
         "GIT_PAGER": "cat",
@@ -56,11 +191,14 @@ def _env() -> dict[str, str]:
 
 
 def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 << 20) -> bytes:
-    """Run `git <args>` in `root`; its output, at most `limit` bytes."""
+    """Run `git <args>` on the project `root`'s own repository; its output, at most `limit`
+    bytes."""
+    repo = own_repository(root)
     git = shutil.which("git")
     if git is None:
         raise RevisionError(
-            "git is not installed, so a git revision cannot be read; give a saved manifest.json instead"
+            "git is not installed, so a git revision cannot be read; "
+            "give a saved manifest.json instead"
         )
     command = [
         git,
@@ -78,7 +216,12 @@ def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 
         given.seek(0)
         try:
             proc = subprocess.Popen(
-                command, cwd=root, stdin=given, stdout=subprocess.PIPE, stderr=said, env=_env()
+                command,
+                cwd=repo.parent,
+                stdin=given,
+                stdout=subprocess.PIPE,
+                stderr=said,
+                env=_env(repo),
             )
         except OSError as exc:
             raise RevisionError(f"git cannot be run: {exc.strerror or exc}") from None
@@ -115,15 +258,16 @@ def _git(root: Path, args: Sequence[str], *, stdin: bytes = b"", limit: int = 1 
         if code != 0:
             said.seek(0)
             lines = said.read(4096).decode("utf-8", "replace").strip().splitlines()
+            errors = [x for x in lines if not x.startswith("warning: ")] or lines
             raise RevisionError(
-                lines[0].removeprefix("fatal: ") if lines else f"git exited with status {code}"
+                errors[0].removeprefix("fatal: ") if errors else f"git exited with status {code}"
             )
     return b"".join(chunks)
 
 
 def resolve(root: Path, ref: str) -> str:
-    """The commit `ref` names in the repository holding `root` (a RevisionError when it
-    names none, or `root` is in no repository)."""
+    """The commit `ref` names in the project `root`'s own repository (a RevisionError when
+    it names none, or the project has no repository of its own)."""
     if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
         raise RevisionError(f"{ref!r} is not a revision")
     out = (
@@ -200,4 +344,4 @@ def materialise(root: Path, ref: str, dest: Path) -> str:
     return commit
 
 
-__all__ = ["INPUTS", "RevisionError", "files_at", "materialise", "resolve"]
+__all__ = ["INPUTS", "RevisionError", "files_at", "materialise", "own_repository", "resolve"]
