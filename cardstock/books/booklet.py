@@ -44,7 +44,8 @@ from pypdf.generic import (
 
 from .. import fonts
 from ..impose.sheets import DEFAULT_MARGIN
-from ..render.pdf import new_canvas, pdf_num, pdf_settings, unique_subset_tags
+from ..render.pdf import pdf_num
+from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 
 NOTE_SIZE = 7.0  # points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
 NOTE_COLOR = (0.5, 0.5, 0.5)  # grey: it stays on the finished booklet's pages

@@ -38,7 +38,7 @@ from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
 from ..layout.ops import Face, Group, Matrix, r
-from ..render.pdf import PdfX
+from ..render.pdfdoc import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 

@@ -28,7 +28,8 @@ from ..core.issues import Issue
 from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_length, parse_size
 from ..impose.render import DocInfo, new_canvas
 from ..impose.tuckbox import Deck, Net, decks_of, draw_art
-from ..render.pdf import PdfFaces, pdf_settings
+from ..render.pdf import PdfFaces
+from ..render.pdfdoc import pdf_settings
 from ..render.png import INCH, png_bytes, rasterise
 
 TOLERANCE = 0.5 * POINTS_PER["mm"]

@@ -28,7 +28,8 @@ from .. import fonts
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
-from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
+from ..render.pdf import PdfFaces, pdf_color
+from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size

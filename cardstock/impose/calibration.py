@@ -22,7 +22,7 @@ from .. import fonts
 from ..core.output import artifact
 from ..core.stage import BuildJob, StageResult
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
-from ..render.pdf import pdf_settings, unique_subset_tags
+from ..render.pdfdoc import pdf_settings, unique_subset_tags
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from .render import DocInfo, Style, footer, new_canvas

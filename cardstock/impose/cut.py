@@ -37,7 +37,8 @@ from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import read_model
-from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
+from ..render.pdf import PdfFaces, pdf_color
+from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import fit_line, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems

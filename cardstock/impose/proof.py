@@ -30,7 +30,8 @@ from ..core.units import PAPERS, parse_length
 from ..layout import vision
 from ..layout.ops import Face, Note
 from ..layout.vision import DEFICIENCIES, simulator
-from ..render.pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
+from ..render.pdf import PdfFaces
+from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 from ..render.png import png_bytes, rasterise, rendered_pngs
 
 DPI = 100  # the PNGs' resolution

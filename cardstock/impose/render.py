@@ -21,19 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..core.units import POINTS_PER
-from ..render.pdf import (
-    Spill,
-    clip_path,
-    draw_path,
-    pdf_color,
-    pdf_path,
-    pdf_settings,
-    retagged,
-    show_page,
-)
-from ..render.pdf import (
-    new_canvas as pdf_canvas,
-)
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path
+from ..render.pdfdoc import Spill, pdf_settings, retagged, show_page
+from ..render.pdfdoc import new_canvas as pdf_canvas
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
 MM = POINTS_PER["mm"]

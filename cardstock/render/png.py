@@ -29,7 +29,8 @@ from ..core.units import POINTS_PER
 from ..core.workers import worker_start
 from ..layout.ops import Face
 from ..layout.shapes import shape_of
-from .pdf import PdfFaces, PdfX, cmyk_image, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
+from .pdf import PdfFaces, cmyk_image
+from .pdfdoc import PdfX, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
 from .prepress import flatten, inks
 
 INCH = POINTS_PER["in"]  # points per inch
