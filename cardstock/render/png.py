@@ -9,9 +9,10 @@ deck.
 
 Pixels are sRGB, and every PNG says so: it carries an `sRGB` chunk (rendering intent
 perceptual) with the `gAMA` value the PNG specification pairs with it, so a print shop's
-or a viewer's colour management reads the file as sRGB instead of guessing. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
-transparent background: the renderer clips every face to its cut line grown by the bleed,
-so everything outside that outline stays transparent in the PNG.
+or a viewer's colour management reads the file as sRGB instead of guessing. A face that
+is not a rectangle (hex tiles, round tokens) is rendered on a transparent background: the
+renderer clips every face to its cut line grown by the bleed, so everything outside that
+outline stays transparent in the PNG.
 """
 
 from __future__ import annotations
