@@ -80,7 +80,7 @@ def write_pdf(
     into ReportLab's bytes, with the retagged font subset names between them).
 
     Each page is compressed as soon as it is drawn and kept in a temporary file until the
-    document is written (`render.pdf.show_page`), so while the pages are drawn memory does
+    document is written (`render.pdfdoc.show_page`), so while the pages are drawn memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
     page's plan goes once it is on paper."""
