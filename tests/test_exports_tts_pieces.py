@@ -21,7 +21,8 @@ from PIL import Image
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import POINTS_PER, parse_size
-from cardstock.exports.tts import AT_SCALE_1, STANDEE_THICKNESS_MM, build_tts
+from cardstock.exports.tts import AT_SCALE_1, build_tts
+from cardstock.exports.ttsmesh import STANDEE_THICKNESS_MM
 
 MM = POINTS_PER["mm"]
 URL_KEYS = ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL", "MeshURL", "DiffuseURL")

@@ -74,7 +74,7 @@ def _small_disk(folder: Path, size: str) -> Iterator[Path]:
 
 
 def test_a_spill_whose_temporary_file_fills_up_keeps_every_stream_in_memory(monkeypatch):
-    from cardstock.render import pdf
+    from cardstock.render import pdfdoc as pdf
 
     class Full:
         """A temporary file on a disk with room for 100 bytes."""
@@ -111,7 +111,7 @@ def test_a_spill_whose_temporary_file_fills_up_keeps_every_stream_in_memory(monk
 
 
 def test_a_spill_that_cannot_make_its_temporary_file_keeps_streams_in_memory(monkeypatch):
-    from cardstock.render import pdf
+    from cardstock.render import pdfdoc as pdf
 
     def refuse(**kw):
         raise OSError(30, "Read-only file system")

@@ -3,7 +3,7 @@ equivalent, it is read in one place, its library's version range is pinned in
 pyproject.toml, and it is exercised here, so a release that moves it fails these tests by
 name. There are three, at most, in the whole package:
 
-- ReportLab's canvas document (`canvas._doc`, in `cardstock/render/pdf.py`): a finished
+- ReportLab's canvas document (`canvas._doc`, in `cardstock/render/pdfdoc.py`): a finished
   page's or form's object (to give a form its transparency states, and to compress a
   finished page at once), the next page's name, and the document a text run's font
   subsets belong to;
@@ -34,7 +34,7 @@ from reportlab.platypus import Paragraph
 
 from cardstock.books.story import text_position
 from cardstock.core.cache import LIBRARIES, installed_versions
-from cardstock.render.pdf import (
+from cardstock.render.pdfdoc import (
     PdfX,
     _doc_object,
     _form_resources,
@@ -48,7 +48,7 @@ from cardstock.render.pdf import (
 # Attributes of other libraries that are not public, and the only files allowed to name them.
 INTERNALS = {
     "_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"},
-    "_doc": {"cardstock/render/pdf.py"},
+    "_doc": {"cardstock/render/pdfdoc.py"},
     "_add_object": {"cardstock/books/booklet.py"},
 }
 # Internals earlier versions took over or copied: none of them may come back.

@@ -40,9 +40,6 @@ from cardstock.render.pdf import (
     STATS,
     PdfFaces,
     Programs,
-    _doc_object,
-    _form_resources,
-    _xobject_name,
     bleed_clip,
     clip_path,
     cmyk_color,
@@ -51,12 +48,11 @@ from cardstock.render.pdf import (
     form_name,
     pdf_color,
     pdf_path,
-    pdf_settings,
     rect_code,
     rl_num,
     rl_nums,
-    seal,
 )
+from cardstock.render.pdfdoc import _doc_object, _form_resources, _xobject_name, pdf_settings, seal
 
 # ---------------------------------------------------------------- numbers
 

@@ -4,7 +4,7 @@ It streams: each page (and each reused face's form) is compressed as soon as it 
 finished and its page kept in a temporary file until the document is written, so what the
 PDF writer holds of its content in memory, as text or compressed, stays the same whatever
 the number of pages. Counted through the writer's own document
-(`cardstock.render.pdf.held_content`), never as memory or time.
+(`cardstock.render.pdfdoc.held_content`), never as memory or time.
 
 The file is written from pieces (views into ReportLab's bytes with the retagged font names
 between them) rather than from one more copy of the whole file: what lands on disk is the
@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from cardstock.cli import main
 from cardstock.core.output import write_atomic
 from cardstock.impose import pnp
-from cardstock.render.pdf import held_content, retagged, unique_subset_tags
+from cardstock.render.pdfdoc import held_content, retagged, unique_subset_tags
 
 # ---------------------------------------------------------------- streaming
 

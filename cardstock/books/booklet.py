@@ -44,9 +44,11 @@ from pypdf.generic import (
 
 from .. import fonts
 from ..impose.sheets import DEFAULT_MARGIN
-from ..render.pdf import new_canvas, pdf_num, pdf_settings, unique_subset_tags
+from ..render.pdf import pdf_num
+from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 
-NOTE_SIZE = 7.0  # points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
+# points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
+NOTE_SIZE = 7.0
 NOTE_COLOR = (0.5, 0.5, 0.5)  # grey: it stays on the finished booklet's pages
 
 
@@ -148,8 +150,8 @@ def impose(
 
     Each page sits against the fold (the spread's vertical centre line), centred top to
     bottom; a page larger than half the sheet is scaled down to fit (half-letter pages on
-    A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides. `info` fills the
-    document information (Title, Author, …; names without the slash)."""
+    A4 print at 97.3 %). Returns the booklet's bytes and its number of printed sides.
+    `info` fills the document information (Title, Author, …; names without the slash)."""
     return impose_all(reading, [sheet], info, duplex)[0]
 
 
@@ -212,12 +214,14 @@ def _side_ops(
         k = min(1.0, half / w, sh / h)  # a page larger than its half is scaled to fit
         x = half - w * k if slot == 0 else half
         ops.append(
-            f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} {pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q"
+            f"q {pdf_num(k)} 0 0 {pdf_num(k)} {pdf_num(round(x, 3))} "
+            f"{pdf_num(round((sh - h * k) / 2, 3))} cm /ReadingPage{number} Do Q"
         )
     if note is not None:
         nw, nh = note
         ops.append(
-            f"q 1 0 0 1 {pdf_num(round(half - nw / 2, 3))} {pdf_num(round(sh - DEFAULT_MARGIN - nh, 3))} cm /SheetNote{side.sheet} Do Q"
+            f"q 1 0 0 1 {pdf_num(round(half - nw / 2, 3))} "
+            f"{pdf_num(round(sh - DEFAULT_MARGIN - nh, 3))} cm /SheetNote{side.sheet} Do Q"
         )
     ops.append("Q")
     return ("\n".join(ops) + "\n").encode("ascii")

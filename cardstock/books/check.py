@@ -51,7 +51,8 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
                         catalog.display(path),
                         number,
                         "text",
-                        f"{m.group(0)!r} is typed into the template; take the number from the catalog ({{{{ count(...) }}}}, a table or a setup step) so it cannot go stale",
+                        f"{m.group(0)!r} is typed into the template; take the number from the "
+                        "catalog ({{ count(...) }}, a table or a setup step) so it cannot go stale",
                         "warning",
                     )
                 )

@@ -100,7 +100,8 @@ def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
                 component.file,
                 component.line,
                 "thumbnail",
-                f"the face of {component.id!r} could not be drawn for the rulebook ({type(exc).__name__}: {exc}); an outline stands in",
+                f"the face of {component.id!r} could not be drawn for the rulebook "
+                f"({type(exc).__name__}: {exc}); an outline stands in",
                 "warning",
             )
         )

@@ -25,7 +25,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
-from ..render.pdf import pdf_settings, unique_subset_tags
+from ..render.pdfdoc import pdf_settings, unique_subset_tags
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402

@@ -46,8 +46,9 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
                 where,
                 None,
                 f"quickref.{side.name}",
-                f"the {side.side} of {side.component.id!r} needs {used:.0f}pt of height but the card's text area is "
-                f"{height:.0f}pt ({width:.0f}pt wide) at {styles.body.fontSize:.1f}pt text; shorten it or move some to the other side",
+                f"the {side.side} of {side.component.id!r} needs {used:.0f}pt of height but the "
+                f"card's text area is {height:.0f}pt ({width:.0f}pt wide) at "
+                f"{styles.body.fontSize:.1f}pt text; shorten it or move some to the other side",
                 "warning",
             )
         )

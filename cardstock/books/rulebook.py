@@ -39,7 +39,6 @@ import base64
 import json
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
@@ -67,7 +66,7 @@ class Directive:
     args: tuple[str, ...]
 
 
-Chunk = Union[str, Directive]
+Chunk = str | Directive
 
 
 def split(text: str) -> list[Chunk]:

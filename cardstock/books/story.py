@@ -30,6 +30,7 @@ from ..core import markup
 from ..core.issues import Issue
 from ..core.units import PAPERS, parse_length
 from ..layout.printsafe import MIN_BOOK_TYPE
+from . import fonts
 
 
 def _booklet_shrink() -> float:
@@ -41,7 +42,6 @@ def _booklet_shrink() -> float:
 
 
 BOOKLET_SHRINK = _booklet_shrink()
-from . import fonts
 
 
 def escape(text: str) -> str:
@@ -137,8 +137,18 @@ class Styles:
     f: fonts.Faces = field(default_factory=fonts.register)
 
     def __post_init__(self) -> None:
-        s, f, ink = self.scale, self.f, colors.HexColor("#222222")
-        acc = colors.HexColor(self.accent)
+        ink, acc = colors.HexColor("#222222"), colors.HexColor(self.accent)
+        self._text_styles(ink)
+        self._heading_styles(ink, acc)
+        self._display_styles(ink, acc)
+        self.toc = self._toc_styles(ink)
+        if self.card:
+            self._card_styles()
+
+    def _text_styles(self, ink: colors.Color) -> None:
+        """Running text: body, bullets, notes (a tinted box in the accent colour) and
+        table cells."""
+        s, f = self.scale, self.f
         self.body = ParagraphStyle(
             "body",
             fontName=f.regular,
@@ -176,6 +186,10 @@ class Styles:
         self.cell_head = ParagraphStyle(
             "cell_head", parent=self.cell, fontName=f.bold, textColor=colors.white
         )
+
+    def _heading_styles(self, ink: colors.Color, acc: colors.Color) -> None:
+        """The three heading levels: the first two in the accent colour."""
+        s, f = self.scale, self.f
         self.h1 = ParagraphStyle(
             "h1",
             fontName=f.heading,
@@ -206,6 +220,10 @@ class Styles:
             spaceAfter=2 * s,
             keepWithNext=1,
         )
+
+    def _display_styles(self, ink: colors.Color, acc: colors.Color) -> None:
+        """Captions, group labels, the title page's title and subtitle, centred text."""
+        s, f = self.scale, self.f
         # the smallest type in a rulebook, a gallery's captions: the 7pt minimum as printed,
         # also in the A4 booklet, which prints half-letter pages at 97.3 %
         caption = MIN_BOOK_TYPE / BOOKLET_SHRINK
@@ -246,7 +264,11 @@ class Styles:
             spaceAfter=14 * s,
         )
         self.center = ParagraphStyle("center", parent=self.body, alignment=TA_CENTER)
-        self.toc = [
+
+    def _toc_styles(self, ink: colors.Color) -> list[ParagraphStyle]:
+        """The table of contents' three levels, indented step by step."""
+        s, f = self.scale, self.f
+        return [
             ParagraphStyle(
                 "toc0",
                 fontName=f.bold,
@@ -276,34 +298,36 @@ class Styles:
                 firstLineIndent=0,
             ),
         ]
-        if self.card:
-            self.h1 = ParagraphStyle(
-                "h1",
-                parent=self.h1,
-                fontSize=12 * s,
-                leading=14 * s,
-                spaceBefore=2 * s,
-                spaceAfter=3 * s,
-            )
-            self.h2 = ParagraphStyle(
-                "h2",
-                parent=self.h2,
-                fontSize=10 * s,
-                leading=12.5 * s,
-                spaceBefore=4 * s,
-                spaceAfter=2 * s,
-            )
-            self.body = ParagraphStyle("body", parent=self.body, spaceAfter=3 * s)
-            self.bullet = ParagraphStyle(
-                "bullet",
-                parent=self.bullet,
-                leftIndent=11 * s,
-                bulletIndent=1 * s,
-                spaceAfter=1.5 * s,
-            )
-            self.note = ParagraphStyle(
-                "note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s
-            )
+
+    def _card_styles(self) -> None:
+        """A quick-reference card's tighter headings, body, bullets and notes, each made
+        from the full-size style it replaces."""
+        s = self.scale
+        self.h1 = ParagraphStyle(
+            "h1",
+            parent=self.h1,
+            fontSize=12 * s,
+            leading=14 * s,
+            spaceBefore=2 * s,
+            spaceAfter=3 * s,
+        )
+        self.h2 = ParagraphStyle(
+            "h2",
+            parent=self.h2,
+            fontSize=10 * s,
+            leading=12.5 * s,
+            spaceBefore=4 * s,
+            spaceAfter=2 * s,
+        )
+        self.body = ParagraphStyle("body", parent=self.body, spaceAfter=3 * s)
+        self.bullet = ParagraphStyle(
+            "bullet",
+            parent=self.bullet,
+            leftIndent=11 * s,
+            bulletIndent=1 * s,
+            spaceAfter=1.5 * s,
+        )
+        self.note = ParagraphStyle("note", parent=self.note, spaceBefore=3 * s, spaceAfter=4 * s)
 
     def heading(self, level: int) -> ParagraphStyle:
         return {1: self.h1, 2: self.h2}.get(level, self.h3)
@@ -323,7 +347,10 @@ def icon_markup(name: str, size: float) -> str:
     regular = fonts.register().regular
     room = "\u00a0" * max(1, round(1.12 / _NBSP_EM))
     back = stringWidth(room, regular, size)
-    return f'<font face="{regular}">{room}</font><onDraw name="{ICON_CALLBACK}" label="{name} {size:.2f} {back:.3f}"/>'
+    return (
+        f'<font face="{regular}">{room}</font>'
+        f'<onDraw name="{ICON_CALLBACK}" label="{name} {size:.2f} {back:.3f}"/>'
+    )
 
 
 def icon_label(label: str) -> tuple[str, float, float]:
@@ -395,7 +422,8 @@ class Builder:
                     self.where,
                     None,
                     "icon",
-                    f"the text names :{name}:, which the game does not declare; its icons are: {', '.join(sorted(self.icons)) or 'none'}",
+                    f"the text names :{name}:, which the game does not declare; "
+                    f"its icons are: {', '.join(sorted(self.icons)) or 'none'}",
                 )
             )
         for ch in fonts.missing(markup.plain(text)):
@@ -517,7 +545,8 @@ class Builder:
                     self.where,
                     None,
                     "table",
-                    f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds {self.height:.0f}pt; it is printed smaller: shorten it or split the row",
+                    f"a table row ({first!r}…) is {tallest:.0f}pt tall but a page holds "
+                    f"{self.height:.0f}pt; it is printed smaller: shorten it or split the row",
                     "warning",
                 )
             )

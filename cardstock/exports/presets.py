@@ -38,7 +38,7 @@ from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
 from ..layout.ops import Face, Group, Matrix, r
-from ..render.pdf import PdfX
+from ..render.pdfdoc import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
@@ -172,7 +172,8 @@ def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
         space = data[16:20].decode("latin-1").strip()
         return (
             None,
-            f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), got class {kind!r} of {space!r}",
+            f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), "
+            f"got class {kind!r} of {space!r}",
         )
     return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
 
@@ -220,7 +221,8 @@ def not_offered(catalog: Catalog, service: Service, comp: Any) -> Issue:
         comp.file,
         comp.line,
         "size",
-        f"{service.name} does not print {_dims((w, h))} cards (component {comp.id!r}); it prints: {offered}",
+        f"{service.name} does not print {_dims((w, h))} cards (component {comp.id!r}); "
+        f"it prints: {offered}",
     )
 
 
@@ -430,7 +432,8 @@ def order_text(
     w, h = parse_size(size.trim)
     lines = [
         f"{catalog.game.title}: {service.name} ({service.url})",
-        f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x {size.pixels[1]} px at {size.dpi} dpi.",
+        f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x "
+        f"{size.pixels[1]} px at {size.dpi} dpi.",
     ]
     deck = deck_size(service, count)
     if deck is not None:
@@ -447,8 +450,8 @@ def order_text(
         second = deck_size(service, count - lower) if lower else None
         if second is not None and lower + second < deck:
             lines.append(
-                f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
-                f"holding the other {count - lower} (the cards in quantities.csv order)."
+                f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of "
+                f"{second} holding the other {count - lower} (the cards in quantities.csv order)."
             )
     else:
         lines.append(f"Order {count} cards.")
@@ -460,12 +463,14 @@ def order_text(
         )
     else:
         lines.append(
-            f"Backs: a different image per card ({backs} distinct backs in back/); quantities.csv gives each front its back."
+            f"Backs: a different image per card ({backs} distinct backs in back/); "
+            "quantities.csv gives each front its back."
         )
     if turned:
         lines.append(
-            f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise to print portrait "
-            "(their backs a quarter the other way, so each lands behind its front)."
+            f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise "
+            "to print portrait (their backs a quarter the other way, so each lands behind its "
+            "front)."
         )
     lines.append("Fronts: front/, in file-name order, each in the quantity quantities.csv gives.")
     return ("\n".join(lines) + "\n").encode("utf-8")

@@ -50,9 +50,19 @@ from ..core.markup import spans
 from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
-from ..layout.ops import Face, Group, rect_path
+from ..layout.ops import Face
 from ..layout.shapes import shape_of
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
+from .ttsmesh import (
+    DIE_COLUMNS,
+    DIE_ROWS,
+    DIE_UP,
+    STANDEE_CELLS,
+    die_faces,
+    die_obj,
+    standee_obj,
+    standee_parts,
+)
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -78,7 +88,6 @@ AT_SCALE_1: dict[str, tuple[float, float]] = {
     "model": (25.4, 25.4),
 }
 TILE_THICKNESS_MM = 2.0  # a cardboard tile or token
-STANDEE_THICKNESS_MM = 1.0  # two sheets of card glued back to back
 
 
 def mm(points: float) -> float:
@@ -142,7 +151,8 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
                 "command line",
                 None,
                 "--tts-base-url",
-                f"expected an http:// or https:// address with a host, such as https://example.org/my-game, got {base!r}",
+                "expected an http:// or https:// address with a host, such as "
+                f"https://example.org/my-game, got {base!r}",
             )
         ]
     if parts.query or parts.fragment:
@@ -343,6 +353,11 @@ def _deck(
     write: Write,
     lay_out: LayOut,
 ) -> tuple[dict[str, Any], int]:
+    """One set's cards as a deck (a lone card when the set holds one copy of one card),
+    its faces on sheets of at most MAX_COLUMNS × MAX_ROWS − 1 cards, each sheet a custom
+    deck numbered from `first_id`. The backs are one shared picture, or a back sheet per
+    face sheet for reference cards and for sets whose cards' backs differ. Returns the
+    object and the next free custom deck number."""
     laid = [(c, lay_out(catalog, c, "front", bleed=False)) for c in comps]
     comps = [c for c, f in laid if f is not None]
     fronts = [f for _, f in laid if f is not None]
@@ -353,56 +368,16 @@ def _deck(
     cards: list[dict[str, Any]] = []
     deck_id = first_id
     sx, sz = card_scale(fronts[0])
-    shared_back = ""
+    shared = None
     if not unique_back:
-        back_face = next(b for b in backs if b is not None) if any(backs) else fronts[0]
-        cols, rows = grid(min(per_sheet, len(comps)))
-        w, h, eff = cell_size(back_face, cols, rows, options.dpi)
-        (back_img,) = render_cells([back_face], (w, h), eff)
-        shared_back = write(f"deck-{s.id}-back.png", png_bytes(back_img, eff))
+        shared = _shared_back(s, fronts, backs, min(per_sheet, len(comps)), options, write)
     for start in range(0, len(comps), per_sheet):
         chunk = comps[start : start + per_sheet]
-        faces = fronts[start : start + per_sheet]
-        cols, rows = grid(len(chunk))
-        w, h, eff = cell_size(faces[0], cols, rows, options.dpi)
-        images = render_cells(faces, (w, h), eff)
+        sheet = slice(start, start + per_sheet)
         n = start // per_sheet + 1
-        if unique_back:
-            back_images = render_cells(
-                [b or f for b, f in zip(backs[start : start + per_sheet], faces)], (w, h), eff
-            )
-            back_url = write(
-                f"deck-{s.id}-{n}-back.png",
-                sheet_png(back_images, cols, rows, (w, h), back_images[0], eff),
-            )
-            hidden = back_images[0]
-        else:
-            back_url = shared_back
-            hidden = back_img
-        face_url = write(f"deck-{s.id}-{n}.png", sheet_png(images, cols, rows, (w, h), hidden, eff))
-        entry = {
-            "FaceURL": face_url,
-            "BackURL": back_url,
-            "NumWidth": cols,
-            "NumHeight": rows,
-            "BackIsHidden": True,
-            "UniqueBack": unique_back,
-            "Type": 0,
-        }
+        entry = _deck_sheet(s, n, fronts[sheet], backs[sheet], shared, options, write)
         custom[str(deck_id)] = entry
-        for i, comp in enumerate(chunk):
-            for copy in range(comp.count):
-                cards.append(
-                    {
-                        "GUID": guid(catalog.id, comp.id, copy),
-                        "Name": "Card",
-                        "Transform": transform(0.0, 0.0, flip=True, scale=(sx, 1.0, sz)),
-                        "Nickname": comp.name,
-                        "Description": description(catalog, comp),
-                        "CardID": deck_id * 100 + i,
-                        "CustomDeck": {str(deck_id): entry},
-                    }
-                )
+        cards += _deck_cards(catalog, chunk, deck_id, entry, (sx, 1.0, sz))
         deck_id += 1
     if len(cards) == 1:
         card = dict(cards[0])
@@ -419,6 +394,86 @@ def _deck(
         "_scale": (sx, 1.0, sz),
     }
     return deck, deck_id
+
+
+def _shared_back(
+    s: Any,
+    fronts: list[Face],
+    backs: list[Face | None],
+    cells: int,
+    options: BuildOptions,
+    write: Write,
+) -> tuple[str, Any]:
+    """The one back picture every sheet of a set's deck shares (the first card's back,
+    else its front), in a cell as large as a sheet of `cells` cards gives: its address
+    and its image (a sheet's hidden card shows it)."""
+    back_face = next(b for b in backs if b is not None) if any(backs) else fronts[0]
+    cols, rows = grid(cells)
+    w, h, eff = cell_size(back_face, cols, rows, options.dpi)
+    (back_img,) = render_cells([back_face], (w, h), eff)
+    return write(f"deck-{s.id}-back.png", png_bytes(back_img, eff)), back_img
+
+
+def _deck_sheet(
+    s: Any,
+    n: int,
+    faces: list[Face],
+    backs: list[Face | None],
+    shared: tuple[str, Any] | None,
+    options: BuildOptions,
+    write: Write,
+) -> dict[str, Any]:
+    """The `n`-th sheet of a set's deck written: its faces, and either the `shared` back
+    (address, image) or a sheet of its cards' own backs (a card without a back shows its
+    front). Returns the custom deck entry that names them."""
+    cols, rows = grid(len(faces))
+    w, h, eff = cell_size(faces[0], cols, rows, options.dpi)
+    images = render_cells(faces, (w, h), eff)
+    if shared is None:
+        back_images = render_cells([b or f for b, f in zip(backs, faces)], (w, h), eff)
+        back_url = write(
+            f"deck-{s.id}-{n}-back.png",
+            sheet_png(back_images, cols, rows, (w, h), back_images[0], eff),
+        )
+        hidden = back_images[0]
+    else:
+        back_url, hidden = shared
+    face_url = write(f"deck-{s.id}-{n}.png", sheet_png(images, cols, rows, (w, h), hidden, eff))
+    return {
+        "FaceURL": face_url,
+        "BackURL": back_url,
+        "NumWidth": cols,
+        "NumHeight": rows,
+        "BackIsHidden": True,
+        "UniqueBack": shared is None,
+        "Type": 0,
+    }
+
+
+def _deck_cards(
+    catalog: Catalog,
+    chunk: list[Any],
+    deck_id: int,
+    entry: dict[str, Any],
+    scale: tuple[float, float, float],
+) -> list[dict[str, Any]]:
+    """The cards of one sheet, one per copy, each naming its place on the sheet (`CardID`,
+    the custom deck's number times 100 plus its cell) and the sheet's entry."""
+    cards: list[dict[str, Any]] = []
+    for i, comp in enumerate(chunk):
+        for copy in range(comp.count):
+            cards.append(
+                {
+                    "GUID": guid(catalog.id, comp.id, copy),
+                    "Name": "Card",
+                    "Transform": transform(0.0, 0.0, flip=True, scale=scale),
+                    "Nickname": comp.name,
+                    "Description": description(catalog, comp),
+                    "CardID": deck_id * 100 + i,
+                    "CustomDeck": {str(deck_id): entry},
+                }
+            )
+    return cards
 
 
 def _bag(catalog: Catalog, s: Any, what: str, contained: list[dict[str, Any]]) -> dict[str, Any]:
@@ -495,107 +550,7 @@ def _tiles(
     return _bag(catalog, s, "tiles", contained)
 
 
-# ---------------------------------------------------------------- meshes
-
-Point3 = tuple[float, float, float]
-Quad = tuple[tuple[Point3, Point3, Point3, Point3], tuple[float, float, float, float]]
-UV_INSET = 0.002  # keeps texture filtering from sampling the next cell at a face's edge
-
-
-def cell_uv(col: int, row: int, columns: int, rows: int) -> tuple[float, float, float, float]:
-    """Texture cell (col, row), counted from the top left, as (u0, v0, u1, v1) in OBJ's
-    coordinates (v runs up), pulled in by UV_INSET."""
-    u0, u1 = col / columns + UV_INSET, (col + 1) / columns - UV_INSET
-    v0, v1 = 1 - (row + 1) / rows + UV_INSET, 1 - row / rows - UV_INSET
-    return u0, v0, u1, v1
-
-
-def obj_text(comment: str, name: str, quads: list[Quad]) -> str:
-    """A Wavefront OBJ of quads, each given by its corners as seen from outside (bottom
-    left, bottom right, top right, top left) and the texture rectangle it shows."""
-    lines = [f"# {comment}", f"o {name}"]
-    for corners, _ in quads:
-        lines += [f"v {x:g} {y:g} {z:g}" for x, y, z in corners]
-    for _, (u0, v0, u1, v1) in quads:
-        lines += [f"vt {u:.4f} {v:.4f}" for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
-    for i in range(len(quads)):
-        a = 4 * i + 1
-        lines.append("f " + " ".join(f"{a + k}/{a + k}" for k in range(4)))
-    return "\n".join(lines) + "\n"
-
-
-def box_quads(
-    x0: float,
-    x1: float,
-    y0: float,
-    y1: float,
-    z0: float,
-    z1: float,
-    uv: Callable[[str], tuple[float, float, float, float]],
-) -> list[Quad]:
-    """The six sides of a box (y up), each with the texture rectangle `uv(side)` gives
-    ("+z" the front, "-z" the back, "+x", "-x", "+y" the top, "-y" the bottom)."""
-    sides: dict[str, tuple[Point3, Point3, Point3, Point3]] = {
-        "+z": ((x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)),
-        "-z": ((x1, y0, z0), (x0, y0, z0), (x0, y1, z0), (x1, y1, z0)),
-        "+x": ((x1, y0, z1), (x1, y0, z0), (x1, y1, z0), (x1, y1, z1)),
-        "-x": ((x0, y0, z0), (x0, y0, z1), (x0, y1, z1), (x0, y1, z0)),
-        "+y": ((x0, y1, z1), (x1, y1, z1), (x1, y1, z0), (x0, y1, z0)),
-        "-y": ((x0, y0, z0), (x1, y0, z0), (x1, y0, z1), (x0, y0, z1)),
-    }
-    return [(corners, uv(side)) for side, corners in sides.items()]
-
-
 # ---------------------------------------------------------------- dice
-
-# A six-sided die as a custom model of Tabletop Simulator's dice type (CustomMesh.TypeIndex
-# 2): the mesh is a cube one unit a side written here, so the texture layout is ours and
-# certain: face k (1..6) in cell ((k - 1) % 3, (k - 1) // 3) of a 3 x 2 grid, read from the
-# top left. Opposite faces add up to 7 as on a common die. Each side: (value, corners as
-# seen from outside: bottom left, bottom right, top right, top left), centred on 0.
-DIE_SIDES: tuple[tuple[int, tuple[Point3, Point3, Point3, Point3]], ...] = (
-    (1, ((-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5))),  # +Y, up
-    (2, ((-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, 0.5, 0.5), (-0.5, 0.5, 0.5))),  # +Z
-    (3, ((0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (0.5, 0.5, -0.5), (0.5, 0.5, 0.5))),  # +X
-    (4, ((-0.5, -0.5, -0.5), (-0.5, -0.5, 0.5), (-0.5, 0.5, 0.5), (-0.5, 0.5, -0.5))),  # -X
-    (5, ((0.5, -0.5, -0.5), (-0.5, -0.5, -0.5), (-0.5, 0.5, -0.5), (0.5, 0.5, -0.5))),  # -Z
-    (6, ((-0.5, -0.5, -0.5), (0.5, -0.5, -0.5), (0.5, -0.5, 0.5), (-0.5, -0.5, 0.5))),  # -Y
-)
-# The turn (Euler degrees x, y, z) that brings each value's side up, for TTS's
-# RotationValues (what a roll reports)
-DIE_UP = {
-    1: (0.0, 0.0, 0.0),
-    2: (270.0, 0.0, 0.0),
-    3: (0.0, 0.0, 90.0),
-    4: (0.0, 0.0, 270.0),
-    5: (90.0, 0.0, 0.0),
-    6: (180.0, 0.0, 0.0),
-}
-DIE_COLUMNS, DIE_ROWS = 3, 2
-
-
-def die_cell(value: int) -> tuple[int, int]:
-    """The (column, row) of a value's face in the die texture, from the top left."""
-    return (value - 1) % DIE_COLUMNS, (value - 1) // DIE_COLUMNS
-
-
-def die_obj() -> str:
-    """The cube mesh (Wavefront OBJ): one quad per side, each with its own texture cell."""
-    quads = [
-        (corners, cell_uv(*die_cell(value), DIE_COLUMNS, DIE_ROWS)) for value, corners in DIE_SIDES
-    ]
-    return obj_text(
-        "a six-sided die: face k in cell ((k-1) % 3, (k-1) // 3) of a 3 x 2 texture", "die", quads
-    )
-
-
-def die_faces(net: Face) -> list[Face]:
-    """The six faces of a die net laid out by cardstock.layout.faces, in value order: the
-    net's first six groups are its panels, each moved to its place on the net."""
-    panels = [op for op in net.ops if isinstance(op, Group) and op.transform is not None][:6]
-    side = net.width / 3
-    square = rect_path(0.0, 0.0, side, side)
-    return [Face.build(side, side, 0.0, "rect", (Group(p.ops, square),)) for p in panels]
 
 
 def _texture(
@@ -673,58 +628,6 @@ def _dice(
 
 # ---------------------------------------------------------------- standees
 
-# A pawn printed as a folding standee (two panels back to back on a base folded out both
-# ways) is a custom model of the figurine type (TypeIndex 1): a thin upright board (the
-# panels, front on +Z) on a flat base as deep as the two base flaps together. The mesh is
-# one unit high at the panels, so its scale is the panel height in units; its texture is
-# three cells in a row: the front panel, the back panel, the base flap.
-STANDEE_CELLS = 3
-
-
-def standee_parts(net: Face) -> tuple[Face, Face, Face, float]:
-    """The front panel, the back panel (upright) and the base flap of a standee laid out by
-    cardstock.layout.faces (each a face of the panel's size), and the flap's depth."""
-    back, front = [op for op in net.ops if isinstance(op, Group) and op.transform is not None][:2]
-    w = net.width
-    ys = [float(v) for cmd in (front.clip or ()) for v in cmd[2::2]]
-    panel_h = (
-        (max(ys) - min(ys)) if ys else net.height / 2
-    )  # a panel is drawn clipped to its own height
-    base = max((net.height - 2 * panel_h) / 2, 0.01)
-    box = rect_path(0.0, 0.0, w, panel_h)
-    flap = Group(net.ops, rect_path(0.0, 0.0, w, base), (1.0, 0.0, 0.0, panel_h / base, 0.0, 0.0))
-    return (
-        Face.build(w, panel_h, 0.0, "rect", (Group(front.ops, box),)),
-        Face.build(w, panel_h, 0.0, "rect", (Group(back.ops, box),)),
-        Face.build(w, panel_h, 0.0, "rect", (Group((flap,), box),)),
-        base,
-    )
-
-
-def standee_obj(w: float, h: float, base: float) -> str:
-    """The standee's mesh for panels w x h on flaps `base` deep (all in points), one unit
-    high at the panels."""
-    k = 1.0 / h
-    half_w, half_t = w * k / 2, STANDEE_THICKNESS_MM * MM * k / 2
-    foot, depth = half_t, base * k  # the base: one card thick, a flap deep on each side
-    cells = [cell_uv(i, 0, STANDEE_CELLS, 1) for i in range(STANDEE_CELLS)]
-    front, back, flap = cells
-    board = box_quads(
-        -half_w,
-        half_w,
-        foot,
-        foot + 1.0,
-        -half_t,
-        half_t,
-        lambda side: front if side == "+z" else back if side == "-z" else flap,
-    )
-    stand = box_quads(-half_w, half_w, 0.0, foot, -depth, depth, lambda side: flap)
-    return obj_text(
-        "a standee: the front in the first of three texture cells, the back in the second, the base in the third",
-        "standee",
-        board + stand,
-    )
-
 
 def _standees(
     catalog: Catalog, s: Any, comps: list[Any], options: BuildOptions, write: Write, lay_out: LayOut
@@ -735,7 +638,8 @@ def _standees(
         net = lay_out(catalog, c, "front", bleed=False)
         assert net is not None
         front, back, flap, base = standee_parts(net)
-        mesh_name = f"standee-mesh-{round(front.width / MM * 10)}x{round(front.height / MM * 10)}x{round(base / MM * 10)}.obj"
+        w10, h10, base10 = (round(v / MM * 10) for v in (front.width, front.height, base))
+        mesh_name = f"standee-mesh-{w10}x{h10}x{base10}.obj"
         mesh = write(
             mesh_name,
             standee_obj(front.width, front.height, base).encode("utf-8"),

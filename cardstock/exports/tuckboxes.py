@@ -28,7 +28,8 @@ from ..core.issues import Issue
 from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_length, parse_size
 from ..impose.render import DocInfo, new_canvas
 from ..impose.tuckbox import Deck, Net, decks_of, draw_art
-from ..render.pdf import PdfFaces, pdf_settings
+from ..render.pdf import PdfFaces
+from ..render.pdfdoc import pdf_settings
 from ..render.png import INCH, png_bytes, rasterise
 
 TOLERANCE = 0.5 * POINTS_PER["mm"]
@@ -139,15 +140,17 @@ def choose(
         return (
             None,
             "size",
-            f"has no tuck box for {fmt_mm(deck.card_w)[:-2]} x {fmt_mm(deck.card_h)} cards (it boxes {offered})",
+            f"has no tuck box for {fmt_mm(deck.card_w)[:-2]} x {fmt_mm(deck.card_h)} cards "
+            f"(it boxes {offered})",
         )
     most = max(sized, key=lambda b: (b.template.cards, b.depth))
     return (
         None,
         "count",
         (
-            f"has no tuck box that holds {deck.cards} cards, {fmt_mm(thick)} thick at [print] card_thickness "
-            f"(its largest for these cards, {most.template.name}, holds {most.template.cards}, {fmt_mm(most.depth)} deep)"
+            f"has no tuck box that holds {deck.cards} cards, {fmt_mm(thick)} thick at [print] "
+            f"card_thickness (its largest for these cards, {most.template.name}, holds "
+            f"{most.template.cards}, {fmt_mm(most.depth)} deep)"
         ),
     )
 

@@ -5,9 +5,9 @@ same places. Liberation Sans and Serif are metric-compatible with Arial and Time
 Roman, so an SVG viewed without the font files still keeps its line breaks.
 
 A layout names a font by its short name (`sans`, `sans-bold`, `sans-italic`, `serif`,
-`serif-bold`, `serif-italic`, `mono`); inline **bold** and *italic* switch to the variant named by `bold` /
-`italic`. A project's own `fonts/` folder adds its OpenType files by file stem
-(`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`), PostScript (CFF) outlines
+`serif-bold`, `serif-italic`, `mono`); inline **bold** and *italic* switch to the variant
+named by `bold` / `italic`. A project's own `fonts/` folder adds its OpenType files by file
+stem (`fonts/Gloria-Regular.ttf` is the font `Gloria-Regular`), PostScript (CFF) outlines
 converted in memory (`truetype`), the files of one family linked as its bold and italic
 (`families`): see `use_project_fonts`. `outline` gives the glyph outlines of a text, for
 icons drawn from shapes alone.
@@ -19,9 +19,9 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
@@ -214,7 +214,8 @@ def _font_problem(path: Path, root: Path) -> str | None:
             data = truetype(data)
         except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
             return (
-                f"the font has PostScript (CFF) outlines that cannot be read to be embedded ({type(exc).__name__}: {exc}); "
+                "the font has PostScript (CFF) outlines that cannot be read to be embedded "
+                f"({type(exc).__name__}: {exc}); "
                 "use the font's TTF version if the foundry ships one"
             )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
@@ -229,10 +230,10 @@ def _font_problem(path: Path, root: Path) -> str | None:
 
 
 def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
-    """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to FACES by file stem,
-    once per project and process; the problems found (a file that cannot be used is left
-    out). `Name-Bold` and `Name-Italic` beside `Name` or `Name-Regular` become its
-    **bold** and *italic*."""
+    """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to
+    FACES by file stem, once per project and process; the problems found (a file that
+    cannot be used is left out). `Name-Bold` and `Name-Italic` beside `Name` or
+    `Name-Regular` become its **bold** and *italic*."""
     files = project_font_files(root)
     key = str(root.resolve()) + "".join(f"\0{p.name}:{_stamp(p)}" for p in files)
     if (
@@ -295,14 +296,16 @@ WEIGHT_WORDS = {
     "heavy": 900,
 }
 _STYLE_WORDS = "|".join(sorted(WEIGHT_WORDS, key=len, reverse=True))
-# a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light, Family[wght]
+# a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light,
+# Family[wght]
 STYLED_STEM = re.compile(
     rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE
 )
 
 
 def plain_stem(stem: str) -> str:
-    """A stem without a variable font's axes ("Roboto[wdth,wght]", "Inter-VariableFont_slnt,wght")."""
+    """A stem without a variable font's axes ("Roboto[wdth,wght]",
+    "Inter-VariableFont_slnt,wght")."""
     return re.sub(r"(\[[^\]]*\]|[-_]?VariableFont[^-]*)$", "", stem) or stem
 
 

@@ -28,7 +28,8 @@ from .. import fonts
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
-from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
+from ..render.pdf import PdfFaces, pdf_color
+from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
@@ -179,7 +180,8 @@ def tiles_pdf(
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
         _footer(
             c,
-            f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  {info.paper_label}",
+            f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  "
+            f"{info.paper_label}",
             size[0],
             margin,
         )
@@ -191,8 +193,9 @@ def tiles_pdf(
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
                 _footer(
                     c,
-                    f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x {t.cols}  ·  "
-                    f"neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on crosses  ·  {info.paper_label}",
+                    f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x "
+                    f"{t.cols}  ·  neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on "
+                    f"crosses  ·  {info.paper_label}",
                     size[0],
                     margin,
                 )

@@ -22,7 +22,7 @@ from .. import fonts
 from ..core.output import artifact
 from ..core.stage import BuildJob, StageResult
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
-from ..render.pdf import pdf_settings, unique_subset_tags
+from ..render.pdfdoc import pdf_settings, unique_subset_tags
 from .marks import band_on, band_thickness
 from .plan import Box, Mirror
 from .render import DocInfo, Style, footer, new_canvas
@@ -109,7 +109,8 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     footer(
         c,
         mirrored_band,
-        f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip on the {edge} edge",
+        f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip "
+        f"on the {edge} edge",
         style,
     )
     c.showPage()
@@ -164,12 +165,14 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
         (
             "sans",
             8,
-            f"1. Print both pages on one sheet at 100% / actual size, two-sided, flip on the {edge} edge",
+            "1. Print both pages on one sheet at 100% / actual size, two-sided, flip on the "
+            f"{edge} edge",
         ),
         (
             "sans",
             8,
-            "    (the settings you will use for the cards). Check that the scale bars measure 1 in and 25 mm.",
+            "    (the settings you will use for the cards). Check that the scale bars measure 1 "
+            "in and 25 mm.",
         ),
         (
             "sans",
@@ -184,12 +187,14 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
         (
             "sans",
             8,
-            "    X on the horizontal rulers, Y on the vertical ones. Average the readings of each kind.",
+            "    X on the horizontal rulers, Y on the vertical ones. Average the readings of "
+            "each kind.",
         ),
         (
             "sans",
             8,
-            "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as back_offset",
+            "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as "
+            "back_offset",
         ),
         ("sans", 8, "    of your printer in layouts/sheets/printers.toml."),
     ]
@@ -198,7 +203,9 @@ def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float,
             (
                 "sans-bold",
                 8,
-                f"This sheet was printed with --back-offset {fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any other reading to it.",
+                "This sheet was printed with --back-offset "
+                f"{fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any "
+                "other reading to it.",
             )
         )
     y = H - MARGIN - 10 * MM

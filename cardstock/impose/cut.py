@@ -37,7 +37,8 @@ from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import read_model
-from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
+from ..render.pdf import PdfFaces, pdf_color
+from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import fit_line, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
@@ -239,7 +240,8 @@ def build_cut(job: Job) -> StageResult:
                     "command line",
                     None,
                     "--cut",
-                    f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut area on {paper}; it is not on the cut sheets",
+                    f"{catalog.id}: {comp_id} is larger than the {machine.name} print-then-cut "
+                    f"area on {paper}; it is not on the cut sheets",
                     "warning",
                 )
             )
@@ -301,8 +303,9 @@ def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
                 where,
                 None,
                 f"machines.{machine.name}.inset",
-                f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, inside the printer's "
-                f"margin of {fmt_mm(margin)} (layouts/sheets/printers.toml), where it may not print them; "
+                f"the registration marks sit {fmt_mm(machine.inset)} from the paper's edge, "
+                f"inside the printer's margin of {fmt_mm(margin)} "
+                "(layouts/sheets/printers.toml), where it may not print them; "
                 f"set an inset of at least {fmt_mm(margin)} here and in the machine's software",
             )
         )
@@ -334,8 +337,9 @@ def cut_pdf(
             _marks(c, machine, pw, ph)
         _footer(
             c,
-            f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, cut file "
-            f"{catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, {info.paper_label}",
+            f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, "
+            f"cut file {catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, "
+            f"{info.paper_label}",
             machine,
             pw,
             ph,
@@ -400,12 +404,13 @@ def cut_svg(outlines: list[list[Point]], pw: float, ph: float) -> bytes:
     """Each outline a closed red hairline path, in millimetres of the page."""
     w, h = _num(pw / MM), _num(ph / MM)
     paths = "\n".join(
-        f'  <path d="M {" L ".join(f"{_num(x)} {_num(y)}" for x, y in poly)} Z" fill="none" stroke="#ff0000" stroke-width="0.1"/>'
+        f'  <path d="M {" L ".join(f"{_num(x)} {_num(y)}" for x, y in poly)} Z" fill="none" '
+        'stroke="#ff0000" stroke-width="0.1"/>'
         for poly in outlines
     )
     return (
-        f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
-        f'viewBox="0 0 {w} {h}">\n{paths}\n</svg>\n'
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+        f'width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">\n{paths}\n</svg>\n'
     ).encode()
 
 

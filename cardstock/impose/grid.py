@@ -46,7 +46,8 @@ class GridLayout:
     fit: Box = Box(0, 0, 0, 0)  # where trim boxes may go
     break_gap: float | None = None  # between rows whose backs differ; None: a new page per back
     kept: bool = True  # every side has room for the sheet's minimum bleed and a crop mark
-    breaks: int = 0  # how many break gaps between rows a page has room for (a new back beyond them: a new page)
+    # how many break gaps between rows a page has room for (a new back beyond them: a new page)
+    breaks: int = 0
     column_breaks: int = 0  # how many break gaps between columns (each runs down the whole page)
 
     @property
@@ -287,37 +288,45 @@ def pieces_of(
     region = layout.region
     out = []
     for t in trims:
-        near = {"left": math.inf, "bottom": math.inf, "right": math.inf, "top": math.inf}
-        for o in trims:
-            if o is t:
-                continue
-            if o.y < t.y1 - 0.01 and t.y < o.y1 - 0.01:  # side by side
-                if o.x1 <= t.x + 0.01:
-                    near["left"] = min(near["left"], t.x - o.x1)
-                elif o.x >= t.x1 - 0.01:
-                    near["right"] = min(near["right"], o.x - t.x1)
-            if o.x < t.x1 - 0.01 and t.x < o.x1 - 0.01:  # one above the other
-                if o.y1 <= t.y + 0.01:
-                    near["bottom"] = min(near["bottom"], t.y - o.y1)
-                elif o.y >= t.y1 - 0.01:
-                    near["top"] = min(near["top"], o.y - t.y1)
+        near = _nearest(t, trims)
         space = {
             "left": t.x - region.x,
             "bottom": t.y - region.y,
             "right": region.x1 - t.x1,
             "top": region.y1 - t.y1,
         }
-
-        def side(name: str) -> float:
+        reach: list[float] = []
+        for name in ("left", "bottom", "right", "top"):
             d = near[name]
-            if d == math.inf:
-                return (
-                    layout.outer[name] if sheet is None else edge_bleed(space[name], bleed, marks)
-                )
-            return max(0.0, min(bleed, d / 2, edge_bleed(space[name], bleed, marks)))
-
-        out.append(Piece(t, (side("left"), side("bottom"), side("right"), side("top"))))
+            if d != math.inf:  # a neighbour: half the way to it
+                reach.append(max(0.0, min(bleed, d / 2, edge_bleed(space[name], bleed, marks))))
+            elif sheet is None:
+                reach.append(layout.outer[name])
+            else:
+                reach.append(edge_bleed(space[name], bleed, marks))
+        left, bottom, right, top = reach
+        out.append(Piece(t, (left, bottom, right, top)))
     return out
+
+
+def _nearest(t: Box, trims: list[Box]) -> dict[str, float]:
+    """How far the nearest other trim box is on each side of `t` (left, bottom, right,
+    top), counting only boxes beside it or above or below it; infinity where none is."""
+    near = {"left": math.inf, "bottom": math.inf, "right": math.inf, "top": math.inf}
+    for o in trims:
+        if o is t:
+            continue
+        if o.y < t.y1 - 0.01 and t.y < o.y1 - 0.01:  # side by side
+            if o.x1 <= t.x + 0.01:
+                near["left"] = min(near["left"], t.x - o.x1)
+            elif o.x >= t.x1 - 0.01:
+                near["right"] = min(near["right"], o.x - t.x1)
+        if o.x < t.x1 - 0.01 and t.x < o.x1 - 0.01:  # one above the other
+            if o.y1 <= t.y + 0.01:
+                near["bottom"] = min(near["bottom"], t.y - o.y1)
+            elif o.y >= t.y1 - 0.01:
+                near["top"] = min(near["top"], o.y - t.y1)
+    return near
 
 
 def back_key(face: Any) -> str | None:

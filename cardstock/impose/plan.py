@@ -382,7 +382,7 @@ def _clear_of_footer(page: Page) -> Box:
     return Box(area.x, area.y, band.x - gap - area.x, area.h)
 
 
-# ---------------------------------------------------------------- a quarter turn onto portrait paper
+# --------------------------------------------------------------- a quarter turn onto portrait paper
 
 
 @dataclass(frozen=True, slots=True)

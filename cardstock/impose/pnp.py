@@ -95,7 +95,8 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
                         "command line",
                         None,
                         "--pages",
-                        f"{catalog.id}: none of the pages asked for exist on {paper}; nothing was written",
+                        f"{catalog.id}: none of the pages asked for exist on {paper}; nothing "
+                        "was written",
                         "warning",
                     )
                 )
@@ -143,7 +144,8 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
                         "layouts/sheets",
                         None,
                         comp.kind,
-                        f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; add one to layouts/sheets/ (see docs/sheets.md)",
+                        f"no sheet takes {comp.kind} pieces of size {comp.size!r} on {paper}; "
+                        "add one to layouts/sheets/ (see docs/sheets.md)",
                     )
                     missing.setdefault(issue, []).append(comp.id)
     for issue, who in missing.items():
@@ -175,7 +177,8 @@ def selected(
                 "command line",
                 None,
                 "--set/--cards",
-                f"{catalog.id}: no component matches {asked}; its sets are {', '.join(s.id for s in catalog.game.sets)}",
+                f"{catalog.id}: no component matches {asked}; its sets are "
+                f"{', '.join(s.id for s in catalog.game.sets)}",
                 "warning",
             )
         )
@@ -381,9 +384,11 @@ def _arrange(
                     sheet.file,
                     None,
                     "marks.min_bleed",
-                    f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on {PAPER_LABELS.get(paper, paper)} keeps "
-                    f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every side; the fullest grid is used and "
-                    "its footer prints the bleed it has (a smaller printer margin or a gutter may help)",
+                    f"no grid of {fmt_mm(first.width)} x {fmt_mm(first.height)} pieces on "
+                    f"{PAPER_LABELS.get(paper, paper)} keeps "
+                    f"{fmt_mm(min(bleed, s.marks.min_bleed))} of bleed and a crop mark on every "
+                    "side; the fullest grid is used and its footer prints the bleed it has "
+                    "(a smaller printer margin or a gutter may help)",
                     "warning",
                 )
             )
@@ -441,8 +446,8 @@ def _too_big(items: list[Item], sheet: SheetFile, paper: str) -> list[Issue]:
                 sheet.file,
                 None,
                 item.component,
-                f"a {fmt_mm(f.width)} x {fmt_mm(f.height)} piece does not fit on {PAPER_LABELS.get(paper, paper)} "
-                "inside the margins; it is not on the sheets",
+                f"a {fmt_mm(f.width)} x {fmt_mm(f.height)} piece does not fit on "
+                f"{PAPER_LABELS.get(paper, paper)} inside the margins; it is not on the sheets",
                 "warning",
             )
         )

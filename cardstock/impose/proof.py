@@ -1,11 +1,13 @@
 """The `proof` stage: a contact sheet of every face, with what the print-safety measures
 found outlined and labelled, and a fit report of every text box.
 
-    output/<game>/proof/<game>-proof.pdf            every distinct face, scaled into a grid
-    output/<game>/proof/<game>-proof-<n>.png        each page of it as pixels
-    output/<game>/proof/fit-report.csv              card, box, chosen size, minimum, overflow, problems
-    output/<game>/proof/<game>-proof-<deficiency>.pdf and -<n>.png   with `--cvd`: the same sheets
-                                                    as protanopes, deuteranopes and tritanopes see them
+    output/<game>/proof/<game>-proof.pdf        every distinct face, scaled into a grid
+    output/<game>/proof/<game>-proof-<n>.png    each page of it as pixels
+    output/<game>/proof/fit-report.csv          card, box, chosen size, minimum, overflow,
+                                                problems
+    output/<game>/proof/<game>-proof-<deficiency>.pdf and -<n>.png
+                                                with `--cvd`: the same sheets as protanopes,
+                                                deuteranopes and tritanopes see them
 
 A problem is drawn where the box that has it lies on the face (`ops.Note`, kept as each
 face is drawn): text shrunk to its minimum size, text that overflows even at it, content
@@ -30,7 +32,8 @@ from ..core.units import PAPERS, parse_length
 from ..layout import vision
 from ..layout.ops import Face, Note
 from ..layout.vision import DEFICIENCIES, simulator
-from ..render.pdf import PdfFaces, new_canvas, pdf_settings, unique_subset_tags
+from ..render.pdf import PdfFaces
+from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 from ..render.png import png_bytes, rasterise, rendered_pngs
 
 DPI = 100  # the PNGs' resolution

@@ -21,19 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..core.units import POINTS_PER
-from ..render.pdf import (
-    Spill,
-    clip_path,
-    draw_path,
-    pdf_color,
-    pdf_path,
-    pdf_settings,
-    retagged,
-    show_page,
-)
-from ..render.pdf import (
-    new_canvas as pdf_canvas,
-)
+from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path
+from ..render.pdfdoc import Spill, pdf_settings, retagged, show_page
+from ..render.pdfdoc import new_canvas as pdf_canvas
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
 MM = POINTS_PER["mm"]
@@ -90,7 +80,7 @@ def write_pdf(
     into ReportLab's bytes, with the retagged font subset names between them).
 
     Each page is compressed as soon as it is drawn and kept in a temporary file until the
-    document is written (`render.pdf.show_page`), so while the pages are drawn memory does
+    document is written (`render.pdfdoc.show_page`), so while the pages are drawn memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
     page's plan goes once it is on paper."""

@@ -164,7 +164,8 @@ class Sheet(Strict):
     def _margin(cls, value: float | None) -> float | None:
         if value is not None and value < SHEET_MARGIN - 1e-6:
             raise ValueError(
-                f"expected at least 5mm: home printers cannot print closer to the paper edge, got {fmt_mm(value)}"
+                "expected at least 5mm: home printers cannot print closer to the paper edge, "
+                f"got {fmt_mm(value)}"
             )
         return value
 
@@ -193,7 +194,8 @@ class Printer(Strict):
     def _margin(cls, value: float) -> float:
         if value < MIN_PRINTER_MARGIN - 1e-6:
             raise ValueError(
-                f"expected at least 3mm: no desktop printer prints closer to the paper edge, got {fmt_mm(value)}"
+                "expected at least 3mm: no desktop printer prints closer to the paper edge, got "
+                f"{fmt_mm(value)}"
             )
         return value
 
@@ -335,7 +337,8 @@ def back_offset(root: Path, options: BuildOptions) -> tuple[tuple[float, float],
                     shown,
                     None,
                     "printers",
-                    f"unknown printer {name!r}; the profiles are: {', '.join(sorted(printers)) or 'none'}",
+                    f"unknown printer {name!r}; the profiles are: "
+                    f"{', '.join(sorted(printers)) or 'none'}",
                 )
             ]
         if given != (0.0, 0.0):

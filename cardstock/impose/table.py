@@ -27,7 +27,10 @@ PIECES = (  # (what, kind, size, shape)
     ("hex tiles", "tile", "60mm x 52mm", "hex"),
     ("round tokens", "token", "25mm x 25mm", "circle"),
 )
-HEADER = "| paper | pieces | arranged | per page | laid out | margin | least bleed |\n|---|---|---|---|---|---|---|"
+HEADER = (
+    "| paper | pieces | arranged | per page | laid out | margin | least bleed |\n"
+    "|---|---|---|---|---|---|---|"
+)
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,10 @@ class Row:
     def markdown(self) -> str:
         bleed = "—" if self.bleed is None else f"{bleed_text(self.bleed)} mm"
         return (
-            f"| {PAPER_LABELS.get(self.paper, self.paper)} | {self.pieces} | {self.arranged} | {self.per_page} | "
-            f"{'landscape, turned onto the portrait page' if self.landscape else 'portrait'} | {self.margin / MM:.1f} mm | {bleed} |"
+            f"| {PAPER_LABELS.get(self.paper, self.paper)} | {self.pieces} | {self.arranged} "
+            f"| {self.per_page} "
+            f"| {'landscape, turned onto the portrait page' if self.landscape else 'portrait'} "
+            f"| {self.margin / MM:.1f} mm | {bleed} |"
         )
 
 

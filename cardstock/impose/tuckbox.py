@@ -1,9 +1,9 @@
 """`output/<game>/<game>-tuckbox-<paper>.pdf`: a tuck box for each deck of cards, as a
 printable net.
 
-A deck is the cards that share a back. Its box is a straight tuck-end box: four walls in a row (side,
-front, side, back) with a glue flap on the back's far edge, a lid and a tuck tongue above
-and below the back, and dust flaps above and below the sides. The inside is the cards'
+A deck is the cards that share a back. Its box is a straight tuck-end box: four walls in a
+row (side, front, side, back) with a glue flap on the back's far edge, a lid and a tuck
+tongue above and below the back, and dust flaps above and below the sides. The inside is the cards'
 size plus a clearance and, front to back, the deck's thickness (its card count times the
 game's `[print] card_thickness`) plus the same clearance.
 
@@ -33,7 +33,8 @@ from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm, parse_length, parse_size
-from ..render.pdf import PdfFaces, pdf_color, pdf_settings, retagged
+from ..render.pdf import PdfFaces, pdf_color
+from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
@@ -236,7 +237,9 @@ def build_tuckbox(job: Job) -> StageResult:
                         catalog.display(catalog.folder / "game.toml"),
                         catalog.line("sets"),
                         "sets",
-                        f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x {fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was drawn for it",
+                        f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x "
+                        f"{fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was "
+                        "drawn for it",
                         "warning",
                     )
                 )
@@ -500,7 +503,8 @@ def _footer(
     part = f" (box {deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""
     inner = f"inside {fmt_mm(net.W)} x {fmt_mm(net.H)} x {fmt_mm(net.D)} mm"
     text = (
-        f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at {fmt_mm(thickness)} mm  ·  {inner}"
+        f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at "
+        f"{fmt_mm(thickness)} mm  ·  {inner}"
         f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}"
     )
     size = 7.0

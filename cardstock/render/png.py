@@ -9,9 +9,10 @@ deck.
 
 Pixels are sRGB, and every PNG says so: it carries an `sRGB` chunk (rendering intent
 perceptual) with the `gAMA` value the PNG specification pairs with it, so a print shop's
-or a viewer's colour management reads the file as sRGB instead of guessing. A face that is not a rectangle (hex tiles, round tokens) is rendered on a
-transparent background: the renderer clips every face to its cut line grown by the bleed,
-so everything outside that outline stays transparent in the PNG.
+or a viewer's colour management reads the file as sRGB instead of guessing. A face that
+is not a rectangle (hex tiles, round tokens) is rendered on a transparent background: the
+renderer clips every face to its cut line grown by the bleed, so everything outside that
+outline stays transparent in the PNG.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from ..core.units import POINTS_PER
 from ..core.workers import worker_start
 from ..layout.ops import Face
 from ..layout.shapes import shape_of
-from .pdf import PdfFaces, PdfX, cmyk_image, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
+from .pdf import PdfFaces, cmyk_image
+from .pdfdoc import PdfX, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
 from .prepress import flatten, inks
 
 INCH = POINTS_PER["in"]  # points per inch

@@ -368,13 +368,15 @@ def apart(a: Hull, b: Hull) -> bool:
     return False
 
 
-MAX_PIECES = 600  # opaque pieces a face's see-through drawing may become before it is drawn as a picture instead
+# opaque pieces a face's see-through drawing may become before it is drawn as a picture instead
+MAX_PIECES = 600
 
 
 class _Flattener:
     def __init__(self) -> None:
         self.under: list[_Under] = []
-        self.raster = False  # a see-through drawing over a picture, a picture that needs a mask, or too many pieces
+        # a see-through drawing over a picture, a picture that needs a mask, or too many pieces
+        self.raster = False
         self.pieces = 0
 
     def ops(self, ops: Sequence[Op], m: Matrix, clips: tuple[PathData, ...]) -> list[Op]:

@@ -69,7 +69,8 @@ def _font_css(used: list[str], font_url: str) -> str:
             f'src:local("{full}"),url("{font_url}{f.file}") format("{f.css_format}")}}'
         )
     rules.append(
-        "text{font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision;white-space:pre}"
+        "text{font-kerning:none;font-variant-ligatures:none;"
+        "text-rendering:geometricPrecision;white-space:pre}"
     )
     return "".join(rules)
 
@@ -103,116 +104,143 @@ class _Writer:
             self.op(parent, op)
 
     def op(self, parent: Any, op: Op) -> None:
-        dwg = self.dwg
+        """Add the element that draws `op` to `parent`. Guides are left out: `svg_bytes`
+        draws them in a layer of their own."""
         if isinstance(op, Rect):
-            el = dwg.rect(insert=(0, 0), size=(0, 0))
-            el.attribs.clear()
-            el.attribs.update(
-                {"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)}
-            )
-            if op.radius > 0:
-                el.attribs["rx"] = num(op.radius)
-            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+            parent.add(self._rect(op))
         elif isinstance(op, Ellipse):
-            el = dwg.ellipse()
-            el.attribs.clear()
-            el.attribs.update(
-                {"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)}
-            )
-            parent.add(self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity))
+            parent.add(self._ellipse(op))
         elif isinstance(op, Path):
-            el = dwg.path(d=path_d(op.d))
-            self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
-            if op.fill and op.fill_rule == "evenodd":
-                el.attribs["fill-rule"] = "evenodd"
-            if op.stroke and op.cap != "butt":
-                el.attribs["stroke-linecap"] = op.cap
-            if op.stroke and op.join != "miter":
-                el.attribs["stroke-linejoin"] = op.join
-            parent.add(el)
+            parent.add(self._path(op))
         elif isinstance(op, Text):
-            f = fonts.FACES[op.font]
-            el = dwg.text(op.text)
-            el.attribs.update(
-                {
-                    "x": num(op.x),
-                    "y": num(op.y),
-                    "font-family": (f"'{f.family}'" if f.own else f.family)
-                    + f", {f.fallback}".replace('"', "'"),
-                    "font-size": num(op.size),
-                }
-            )
-            if f.weight != "normal":
-                el.attribs["font-weight"] = f.weight
-            if f.style != "normal":
-                el.attribs["font-style"] = f.style
-            el.attribs["fill"] = op.color
-            if op.opacity < 1:
-                el.attribs["opacity"] = num(op.opacity)
-            parent.add(el)
+            parent.add(self._text(op))
         elif isinstance(op, Icon):
-            scale = op.size / 100.0
-            g = dwg.g()
-            g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(scale)})"
-            g.attribs["class"] = f"icon icon-{op.symbol}"
-            if op.opacity < 1:
-                g.attribs["opacity"] = num(op.opacity)
-            for part in op.parts:
-                el = dwg.path(d=path_d(part.d))
-                if part.stroke_width > 0:
-                    el.attribs.update(
-                        {
-                            "fill": "none",
-                            "stroke": op.color,
-                            "stroke-width": num(part.stroke_width),
-                            "stroke-linecap": "round",
-                            "stroke-linejoin": "round",
-                        }
-                    )
-                else:
-                    el.attribs["fill"] = op.color
-                    if part.fill_rule == "evenodd":
-                        el.attribs["fill-rule"] = "evenodd"
-                if part.opacity < 1:
-                    el.attribs["opacity"] = num(part.opacity)
-                g.add(el)
-            parent.add(g)
+            parent.add(self._icon(op))
         elif isinstance(op, Image):
-            data = read_again(FsPath(op.path))
-            href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
-            el = dwg.image(href=href)
-            el.attribs.update(
-                {
-                    "x": num(op.x),
-                    "y": num(op.y),
-                    "width": num(op.w),
-                    "height": num(op.h),
-                    "preserveAspectRatio": "none",
-                }
-            )
-            if op.opacity < 1:
-                el.attribs["opacity"] = num(op.opacity)
-            parent.add(el)
+            parent.add(self._image(op))
         elif isinstance(op, Group):
-            g = dwg.g()
-            if op.transform is not None:
-                g.attribs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
-            target = g
-            if op.clip is not None:
-                self.clip_count += 1
-                cid = f"clip{self.clip_count}"
-                cp = dwg.clipPath(id=cid)
-                cp.add(dwg.path(d=path_d(op.clip)))
-                dwg.defs.add(cp)
-                inner = dwg.g(clip_path=f"url(#{cid})")
-                g.add(inner)
-                target = inner
-            self.ops(target, op.ops)
-            parent.add(g)
+            parent.add(self._group(op))
         elif isinstance(op, Guide):
             pass  # drawn by svg_bytes in its own layer
         else:  # pragma: no cover - a new op type must be added to both backends
             raise TypeError(f"unknown op {type(op).__name__}")
+
+    def _rect(self, op: Rect) -> Any:
+        el = self.dwg.rect(insert=(0, 0), size=(0, 0))
+        el.attribs.clear()
+        el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)})
+        if op.radius > 0:
+            el.attribs["rx"] = num(op.radius)
+        return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+
+    def _ellipse(self, op: Ellipse) -> Any:
+        el = self.dwg.ellipse()
+        el.attribs.clear()
+        el.attribs.update({"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)})
+        return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+
+    def _path(self, op: Path) -> Any:
+        el = self.dwg.path(d=path_d(op.d))
+        self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+        if op.fill and op.fill_rule == "evenodd":
+            el.attribs["fill-rule"] = "evenodd"
+        if op.stroke and op.cap != "butt":
+            el.attribs["stroke-linecap"] = op.cap
+        if op.stroke and op.join != "miter":
+            el.attribs["stroke-linejoin"] = op.join
+        return el
+
+    def _text(self, op: Text) -> Any:
+        """A line of text in its font's family, weight and style (the family quoted when it
+        is one of cardstock's own fonts, then the font's fallbacks)."""
+        f = fonts.FACES[op.font]
+        el = self.dwg.text(op.text)
+        el.attribs.update(
+            {
+                "x": num(op.x),
+                "y": num(op.y),
+                "font-family": (f"'{f.family}'" if f.own else f.family)
+                + f", {f.fallback}".replace('"', "'"),
+                "font-size": num(op.size),
+            }
+        )
+        if f.weight != "normal":
+            el.attribs["font-weight"] = f.weight
+        if f.style != "normal":
+            el.attribs["font-style"] = f.style
+        el.attribs["fill"] = op.color
+        if op.opacity < 1:
+            el.attribs["opacity"] = num(op.opacity)
+        return el
+
+    def _icon(self, op: Icon) -> Any:
+        """A symbol: a group moved to the icon's place and scaled from the symbols' 100-unit
+        box, with one path per part (stroked parts with round caps and joins)."""
+        dwg = self.dwg
+        scale = op.size / 100.0
+        g = dwg.g()
+        g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(scale)})"
+        g.attribs["class"] = f"icon icon-{op.symbol}"
+        if op.opacity < 1:
+            g.attribs["opacity"] = num(op.opacity)
+        for part in op.parts:
+            el = dwg.path(d=path_d(part.d))
+            if part.stroke_width > 0:
+                el.attribs.update(
+                    {
+                        "fill": "none",
+                        "stroke": op.color,
+                        "stroke-width": num(part.stroke_width),
+                        "stroke-linecap": "round",
+                        "stroke-linejoin": "round",
+                    }
+                )
+            else:
+                el.attribs["fill"] = op.color
+                if part.fill_rule == "evenodd":
+                    el.attribs["fill-rule"] = "evenodd"
+            if part.opacity < 1:
+                el.attribs["opacity"] = num(part.opacity)
+            g.add(el)
+        return g
+
+    def _image(self, op: Image) -> Any:
+        """A picture embedded as a data URL, stretched to its box."""
+        data = read_again(FsPath(op.path))
+        href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
+        el = self.dwg.image(href=href)
+        el.attribs.update(
+            {
+                "x": num(op.x),
+                "y": num(op.y),
+                "width": num(op.w),
+                "height": num(op.h),
+                "preserveAspectRatio": "none",
+            }
+        )
+        if op.opacity < 1:
+            el.attribs["opacity"] = num(op.opacity)
+        return el
+
+    def _group(self, op: Group) -> Any:
+        """A group with its transform; a clipped group's ops go in an inner group that
+        refers to a clip path numbered in the drawing's defs."""
+        dwg = self.dwg
+        g = dwg.g()
+        if op.transform is not None:
+            g.attribs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
+        target = g
+        if op.clip is not None:
+            self.clip_count += 1
+            cid = f"clip{self.clip_count}"
+            cp = dwg.clipPath(id=cid)
+            cp.add(dwg.path(d=path_d(op.clip)))
+            dwg.defs.add(cp)
+            inner = dwg.g(clip_path=f"url(#{cid})")
+            g.add(inner)
+            target = inner
+        self.ops(target, op.ops)
+        return g
 
 
 def svg_bytes(

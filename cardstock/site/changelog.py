@@ -228,9 +228,11 @@ def page(log: Log) -> str:
     e = html.escape
     parts = [
         f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{e(log.title)}: changes</title>',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(log.title)}: changes</title>",
         "<style>body{font:15px/1.4 sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-        "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}img{height:140px;margin:.3em .6em 0 0;"
+        "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}"
+        "img{height:140px;margin:.3em .6em 0 0;"
         "border:1px solid #ccc}.when{font-size:12px;color:#666}</style></head><body>",
         f"<h1>{e(log.title)}: changes {e(log.span)}</h1>",
     ]
@@ -241,7 +243,8 @@ def page(log: Log) -> str:
         for c in cards:
             renamed = f" (was <code>{e(c.was)}</code>)" if c.was else ""
             parts.append(
-                f'<li id="card-{e(c.id)}"><strong>{e(c.name)}</strong> (<code>{e(c.id)}</code>){renamed}<ul>'
+                f'<li id="card-{e(c.id)}"><strong>{e(c.name)}</strong> '
+                f"(<code>{e(c.id)}</code>){renamed}<ul>"
             )
             for f, a, b in c.fields:
                 parts.append(f"<li>{e(f)}: <del>{e(a)}</del> → <ins>{e(b)}</ins></li>")
@@ -251,8 +254,9 @@ def page(log: Log) -> str:
             for when in ("before", "after"):
                 if (c.id, when) in log.images:
                     parts.append(
-                        f'<figure style="display:inline-block;margin:0"><img src="{e(log.images[(c.id, when)])}" '
-                        f'alt="{e(c.name)} {when}"><figcaption class="when">{when}</figcaption></figure>'
+                        '<figure style="display:inline-block;margin:0">'
+                        f'<img src="{e(log.images[(c.id, when)])}" alt="{e(c.name)} {when}">'
+                        f'<figcaption class="when">{when}</figcaption></figure>'
                     )
             parts.append("</li>")
         parts.append("</ul>")

@@ -5,10 +5,10 @@ The build calls `publish` once the per-game stages are done; it prints nothing."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, AbstractSet, Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.cache import Cache
 from ..core.output import Artifact
@@ -40,7 +40,7 @@ class Published:
     kept: bool = False
 
 
-def page_wanted(only: AbstractSet[str] | None, out: Path) -> bool:
+def page_wanted(only: Set[str] | None, out: Path) -> bool:
     """Does this build write the downloads page? A whole build and `--only page` do; a
     build of other parts only (`--only cards`) refreshes a page the folder already has, so
     the page never goes on offering the files as they were before (it is rewritten only
