@@ -22,12 +22,14 @@ from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
 from .coverage import Coverage, agreement, statements
 from .coverage import coverage as source_coverage
-from .setup import SetupModel, figures, from_figures, reads, simulate
+from .setup import SetupModel
+from .setup_results import figures, from_figures
+from .simulator import reads, simulate
 from .sources import load_source
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
-    from .setup import PlayerResult, SetupResult
+    from .setup_results import PlayerResult, SetupResult
 
 
 @dataclass(frozen=True)
