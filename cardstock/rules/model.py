@@ -25,7 +25,8 @@ from .constraints import KINDS, Constraint, Count
 from .coverage import Aside
 from .decks import DeckRule, LimitField
 from .examples import Example
-from .facts import FACT_KINDS, Fact
+from .fact_base import Fact
+from .facts import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
