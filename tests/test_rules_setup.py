@@ -17,7 +17,7 @@ ONLY = ("--only", "setup")
 def simulate(root, game_id, players, runs, seed=1):
     from conftest import load_games
 
-    from cardstock.rules.setup import simulate as run
+    from cardstock.rules.simulator import simulate as run
 
     (cat,), issues = load_games(root, [game_id])
     assert not issues
@@ -209,7 +209,7 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
     from cardstock.core.cache import open_cache
     from cardstock.core.stage import Job
     from cardstock.layout.faces import Faces
-    from cardstock.rules import setup
+    from cardstock.rules import simulator
     from cardstock.rules.report import check_game
 
     game = shipped("atmosfear")
@@ -220,7 +220,7 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
         (cat,), issues = load_games(game.root, ["atmosfear"])
         assert not issues.errors
         job = Job(cat, Faces(cat, open_cache(tmp_path / cache)))
-        before = setup.STATS.simulated
+        before = simulator.STATS.simulated
         report = check_game(job, (), only={"setup"})
         job.cache.flush()
         shown = "\n".join(
@@ -229,7 +229,7 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
             if c.section == "setup"
         )
         return (
-            setup.STATS.simulated - before,
+            simulator.STATS.simulated - before,
             shown,
             [(p.players, p.completed, p.piles, p.redraws) for p in report.setup.by_players],
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -144,7 +144,8 @@ class Count(Constraint):
             if n != self.count:
                 problems.append(
                     Problem(
-                        f"{self.per} {key}: expected {self.count}, the catalog has {n}: {_ids(members)}"
+                        f"{self.per} {key}: expected {self.count}, the catalog has {n}: "
+                        f"{_ids(members)}"
                     )
                 )
         for v in self.values or []:
@@ -155,7 +156,8 @@ class Count(Constraint):
         if not cs and not self.values:
             problems.append(
                 Problem(
-                    f"expected {self.count} per {self.per}, but nothing matches {self.match.describe()}"
+                    f"expected {self.count} per {self.per}, but nothing matches "
+                    f"{self.match.describe()}"
                 )
             )
         if problems:
@@ -206,7 +208,8 @@ class CountPerGroup(Constraint):
                 if _show(v) not in wanted:
                     problems.append(
                         Problem(
-                            f"{self.group_by} {g}: {self.field} {_show(v)} is not one of {_range_text(expected)}",
+                            f"{self.group_by} {g}: {self.field} {_show(v)} is not one of "
+                            f"{_range_text(expected)}",
                             c,
                             self.field,
                         )
@@ -217,14 +220,16 @@ class CountPerGroup(Constraint):
                     if n == 0:
                         problems.append(
                             Problem(
-                                f"{self.group_by} {g}: no {self.field} {_show(v)}; expected it {times}"
+                                f"{self.group_by} {g}: no {self.field} {_show(v)}; "
+                                f"expected it {times}"
                             )
                         )
                     else:
                         holders = [c for c in members if _show(value_of(c, self.field)) == _show(v)]
                         problems.append(
                             Problem(
-                                f"{self.group_by} {g}: {self.field} {_show(v)} appears {n} times ({_ids(holders)}); expected {times}",
+                                f"{self.group_by} {g}: {self.field} {_show(v)} appears {n} times "
+                                f"({_ids(holders)}); expected {times}",
                                 holders[-1],
                                 self.field,
                             )
@@ -267,7 +272,8 @@ class Unique(Constraint):
             if self.copies and c.count > 1:
                 problems.append(
                     Problem(
-                        f"{self.field} {key} is on {c.count} copies of {c.id}; every copy must differ",
+                        f"{self.field} {key} is on {c.count} copies of {c.id}; "
+                        "every copy must differ",
                         c,
                         self.field,
                     )
@@ -276,7 +282,8 @@ class Unique(Constraint):
                 first = seen[key]
                 problems.append(
                     Problem(
-                        f"{self.field} {key} is also on {first.id} ({first.file}:{first.line}); each value may appear once",
+                        f"{self.field} {key} is also on {first.id} ({first.file}:{first.line}); "
+                        "each value may appear once",
                         c,
                         self.field,
                     )
@@ -338,7 +345,8 @@ class Range(Constraint):
             if not isinstance(v, (int, float)) or isinstance(v, bool):
                 problems.append(
                     Problem(
-                        f"{c.id}: {self.field} {_show(v)} is not a number; expected {self.bounds()}",
+                        f"{c.id}: {self.field} {_show(v)} is not a number; "
+                        f"expected {self.bounds()}",
                         c,
                         self.field,
                     )
@@ -379,7 +387,8 @@ class Sum(Constraint):
             if v is None or not isinstance(v, (int, float)) or isinstance(v, bool):
                 problems.append(
                     Problem(
-                        f"{c.id}: {self.field} {_show(v) if v is not None else 'is empty'}; expected a number to add up",
+                        f"{c.id}: {self.field} {_show(v) if v is not None else 'is empty'}; "
+                        "expected a number to add up",
                         c,
                         self.field,
                     )
@@ -392,7 +401,8 @@ class Sum(Constraint):
             shown = " + ".join(terms) or "nothing"
             problems.append(
                 Problem(
-                    f"{self.field} adds up to {int_if_whole(total)} ({shown}); expected {int_if_whole(self.total)}"
+                    f"{self.field} adds up to {int_if_whole(total)} ({shown}); "
+                    f"expected {int_if_whole(self.total)}"
                 )
             )
         if problems:
@@ -457,7 +467,8 @@ class Relation(Constraint):
             if not others:
                 problems.append(
                     Problem(
-                        f"{c.id}: {self.ref} {_show(target)} names no component with that {self.key}",
+                        f"{c.id}: {self.ref} {_show(target)} names no component with that "
+                        f"{self.key}",
                         c,
                         self.ref,
                     )
@@ -469,7 +480,9 @@ class Relation(Constraint):
                     if _show(back) != _show(mine):
                         problems.append(
                             Problem(
-                                f"{c.id}: {self.ref} {_show(target)}, but {o.id} ({o.file}:{o.line}) has {self.ref} {_show(back)}, not {_show(mine)}",
+                                f"{c.id}: {self.ref} {_show(target)}, "
+                                f"but {o.id} ({o.file}:{o.line}) has {self.ref} {_show(back)}, "
+                                f"not {_show(mine)}",
                                 c,
                                 self.ref,
                             )
@@ -495,7 +508,7 @@ class Len(Strict):
     len: str
 
 
-Operand = Union[int, float, str, Sum_, Len]
+Operand = int | float | str | Sum_ | Len
 
 OPS = {
     "==": lambda a, b: a == b,
@@ -579,7 +592,8 @@ class Compare(Constraint):
                 ]
                 problems.append(
                     Problem(
-                        f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} {operand_text(self.right)}",
+                        f"{c.id}: {', '.join(said)}; expected {operand_text(self.left)} {self.op} "
+                        f"{operand_text(self.right)}",
                         c,
                         first,
                     )

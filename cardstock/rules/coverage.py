@@ -83,7 +83,8 @@ def number(v: Any) -> Fraction | None:
 
 
 def numbers_in(text: str) -> list[Fraction]:
-    """Every number a text writes: digits, fractions, ranges (2-4 is 2 and 4), words one to twelve."""
+    """Every number a text writes: digits, fractions, ranges (2-4 is 2 and 4), words one to
+    twelve."""
     out: list[Fraction] = []
     spans: list[tuple[int, int]] = []
     for m in _RANGE.finditer(text):
@@ -124,13 +125,13 @@ def line_numbers(text: str) -> list[Fraction]:
 STOP = set(
     """
 a an the and or but nor of to in on at by for from with without into onto upon over under than then
-as if when while whilst unless until after before because since so though although once where
-each every all any both either neither no not none some most many more less few other others another
-this that these those it its it's he she they them their his her him you your yours we our us i me my
-there here what which who whom whose how why yes
-is are was were be been being do does did done have has had can could may might must shall should will would
-see note read also only just even still instead otherwise however thus therefore finally first next last
-remember important notice example examples step steps rules rule
+as if when while whilst unless until after before because since so though although once where each
+every all any both either neither no not none some most many more less few other others another this
+that these those it its it's he she they them their his her him you your yours we our us i me my
+there here what which who whom whose how why yes is are was were be been being do does did done have
+has had can could may might must shall should will would see note read also only just even still
+instead otherwise however thus therefore finally first next last remember important notice example
+examples step steps rules rule
 """.split()
 )
 
@@ -167,7 +168,8 @@ def name_runs(text: str) -> list[str]:
         while run and run[-1][0].lower() in ("of", "the", "at", "to", "and", "a", "in"):
             run.pop()
         words = [w for w, _ in run]
-        # a sentence's first word is a name only when a name follows it ("Because Agares …" is Agares)
+        # a sentence's first word is a name only when a name follows it ("Because Agares …" is
+        # Agares)
         while words and words[0].lower() in STOP:
             words.pop(0)
         if not words:
@@ -253,7 +255,8 @@ def _strings(values: Iterable[Any]) -> list[str]:
 
 
 def _filter_names(f: Filter | None, sets: dict[str, str] | None = None) -> list[str]:
-    """The names a filter gives: groups, names, field values, and the names of the sets it names."""
+    """The names a filter gives: groups, names, field values, and the names of the sets it
+    names."""
     if f is None:
         return []
     out: list[str] = []
@@ -270,6 +273,8 @@ def _filter_names(f: Filter | None, sets: dict[str, str] | None = None) -> list[
 
 
 def _rule_statement(loc: Any, file: str, default: str | None, catalog: Any) -> Statement | None:
+    """What a cited count, constraint, fact or example states: the numbers and names its
+    source lines must hold (None for a rule that cites nothing)."""
     rule = loc.rule
     cite: SeedRef | None = getattr(rule, "cite", None)
     if cite is None:
@@ -288,69 +293,9 @@ def _rule_statement(loc: Any, file: str, default: str | None, catalog: Any) -> S
     names = _filter_names(getattr(rule, "match", None), sets)
     section = loc.section
     if section in ("counts", "constraints"):
-        if kind == "count":
-            st.numbers += _nums(
-                [rule.count] if rule.count else []
-            )  # count = 0: "none may", not a number of the source
-            names += _strings(rule.values or [])
-        elif kind == "range":
-            st.numbers += _nums([rule.min, rule.max])
-        elif kind == "sum":
-            st.numbers += _nums([rule.total])
-        elif kind == "count_per_group":
-            vals = rule.expected()
-            st.numbers += _nums(
-                [vals[0], vals[-1]] if vals and all(isinstance(v, int) for v in vals) else vals
-            )
-            names += _strings(rule.groups or [])
-        elif kind == "compare":
-            st.numbers += _nums([rule.right] if isinstance(rule.right, (int, float)) else [])
-        elif kind == "exactly_one":
-            st.numbers.append(Fraction(1))
+        _constraint_states(rule, kind, st, names)
     elif section == "facts":
-        if kind == "card":
-            st.numbers += _nums(v for v in rule.fields.values() if not isinstance(v, str))
-            names += _strings(rule.fields.values())
-            if rule.called:
-                names.append(rule.called)
-                st.checked_names.append(rule.called)
-            st.numbers += _nums(
-                w
-                for ws in rule.contains.values()
-                for w in ([ws] if isinstance(ws, str) else ws)
-                if "{" not in w
-            )
-        elif kind == "table":
-            st.numbers += _nums(_values(rule.equals)) + _nums(
-                [rule.contains] if rule.contains else []
-            )
-            if isinstance(rule.row, (int, float)) and not isinstance(rule.row, bool):
-                st.numbers += _nums([rule.row])
-            names += _strings(_values(rule.equals)) + _strings([rule.row])
-        elif kind == "strongest":
-            names += _strings([rule.group, rule.strongest, rule.weakest, *rule.stats])
-        elif kind == "value":
-            st.numbers += _nums([rule.value])
-            names += _strings([rule.value])
-        elif kind == "players":
-            st.numbers += _nums([rule.min, rule.max])
-        elif kind == "per_player":
-            st.numbers += _nums([rule.each])
-        elif kind == "terms":
-            names += list(rule.terms)
-            st.checked_names += list(rule.terms)
-        elif kind == "restates":
-            t = catalog.game.tables.get(rule.table)
-            if t is not None:
-                cols = [str(c).lower() for c in t.columns]
-                index = [
-                    cols.index(c.lower())
-                    for c in [rule.key["column"], *rule.columns]
-                    if c.lower() in cols
-                ]
-                cells = [row[i] for row in t.rows for i in index]
-                st.numbers += _nums(c for c in cells if not isinstance(c, str))
-                names += _strings(cells)
+        _fact_states(rule, kind, st, names, catalog)
     elif section == "examples":
         by_id = {c.id: c for c in catalog.components}
         for ids in rule.cards.values():
@@ -359,6 +304,73 @@ def _rule_statement(loc: Any, file: str, default: str | None, catalog: Any) -> S
                     names.append(by_id[i].name)
     st.names = names
     return st
+
+
+def _constraint_states(rule: Any, kind: Any, st: Statement, names: list[str]) -> None:
+    """A count's or constraint's numbers (into `st`) and names (onto `names`)."""
+    if kind == "count":
+        # count = 0: "none may", not a number of the source
+        st.numbers += _nums([rule.count] if rule.count else [])
+        names += _strings(rule.values or [])
+    elif kind == "range":
+        st.numbers += _nums([rule.min, rule.max])
+    elif kind == "sum":
+        st.numbers += _nums([rule.total])
+    elif kind == "count_per_group":
+        vals = rule.expected()
+        st.numbers += _nums(
+            [vals[0], vals[-1]] if vals and all(isinstance(v, int) for v in vals) else vals
+        )
+        names += _strings(rule.groups or [])
+    elif kind == "compare":
+        st.numbers += _nums([rule.right] if isinstance(rule.right, (int, float)) else [])
+    elif kind == "exactly_one":
+        st.numbers.append(Fraction(1))
+
+
+def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog: Any) -> None:
+    """A fact's numbers (into `st`, with the names it checks) and names (onto `names`)."""
+    if kind == "card":
+        st.numbers += _nums(v for v in rule.fields.values() if not isinstance(v, str))
+        names += _strings(rule.fields.values())
+        if rule.called:
+            names.append(rule.called)
+            st.checked_names.append(rule.called)
+        st.numbers += _nums(
+            w
+            for ws in rule.contains.values()
+            for w in ([ws] if isinstance(ws, str) else ws)
+            if "{" not in w
+        )
+    elif kind == "table":
+        st.numbers += _nums(_values(rule.equals)) + _nums([rule.contains] if rule.contains else [])
+        if isinstance(rule.row, (int, float)) and not isinstance(rule.row, bool):
+            st.numbers += _nums([rule.row])
+        names += _strings(_values(rule.equals)) + _strings([rule.row])
+    elif kind == "strongest":
+        names += _strings([rule.group, rule.strongest, rule.weakest, *rule.stats])
+    elif kind == "value":
+        st.numbers += _nums([rule.value])
+        names += _strings([rule.value])
+    elif kind == "players":
+        st.numbers += _nums([rule.min, rule.max])
+    elif kind == "per_player":
+        st.numbers += _nums([rule.each])
+    elif kind == "terms":
+        names += list(rule.terms)
+        st.checked_names += list(rule.terms)
+    elif kind == "restates":
+        t = catalog.game.tables.get(rule.table)
+        if t is not None:
+            cols = [str(c).lower() for c in t.columns]
+            index = [
+                cols.index(c.lower())
+                for c in [rule.key["column"], *rule.columns]
+                if c.lower() in cols
+            ]
+            cells = [row[i] for row in t.rows for i in index]
+            st.numbers += _nums(c for c in cells if not isinstance(c, str))
+            names += _strings(cells)
 
 
 def statements(catalog: Any) -> list[Statement]:
@@ -469,7 +481,8 @@ def agreement(source: SourceText, stated: list[Statement]) -> list[Disagreement]
             out.append(
                 Disagreement(
                     st,
-                    f"{st.rule} cites line {missing[0]} of {source.name}, which has {len(source.lines)} lines",
+                    f"{st.rule} cites line {missing[0]} of {source.name}, "
+                    f"which has {len(source.lines)} lines",
                 )
             )
             continue

@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..catalog.schema import Component
-from ..catalog.tables import read_table
+from ..catalog.tables import Row, Table, read_table
 from ..core.issues import Issue, Issues
 from .filters import Filter, compile_filter
 from .report import issue_json
@@ -110,6 +110,21 @@ def check_deck(
         report.input_errors.extend(read)
         return report
     report.input_errors.extend(read)
+    column = _card_column(table, report)
+    if column is None:
+        return report
+    rows_of = _read_rows(table, column, components, rule, published_in, report)
+    if report.input_errors:
+        return report
+    _check_limits(rows_of, {c.id: c for c in components}, rule, table.file, report)
+    _check_size(rule, table.file, report)
+    report.findings.sort(key=lambda i: (i.line is None, i.line or 0))
+    return report
+
+
+def _card_column(table: Table, report: DeckReport) -> str | None:
+    """The column naming the card (None when there is none); any other column but `count`
+    is an input error."""
     column = next((c for c in CARD_COLUMNS if c in table.columns), None)
     if column is None:
         report.input_errors.append(
@@ -120,7 +135,7 @@ def check_deck(
                 f"the header needs a column naming the card: {' or '.join(CARD_COLUMNS)}",
             )
         )
-        return report
+        return None
     for col in table.columns:
         if col not in CARD_COLUMNS and col != "count":
             report.input_errors.append(
@@ -131,6 +146,19 @@ def check_deck(
                     f"unknown column; a deck list has '{column}' and 'count'",
                 )
             )
+    return column
+
+
+def _read_rows(
+    table: Table,
+    column: str,
+    components: list[Component],
+    rule: DeckRule,
+    published_in: str,
+    report: DeckReport,
+) -> dict[str, list[tuple[int, int]]]:
+    """The deck's rows as the cards they add (`report.cards`), and each card's rows as
+    [(line, count)]; a row that names no card the deck may hold is reported."""
     allowed = compile_filter(rule.match)
     by_id = {c.id: c for c in components}
     by_name: dict[str, list[Component]] = {}
@@ -138,33 +166,10 @@ def check_deck(
         by_name.setdefault(c.name.casefold(), []).append(c)
     rows_of: dict[str, list[tuple[int, int]]] = {}  # id -> [(line, count)]
     for row in table.rows:
-        ref = row.cells.get(column, "").strip()
-        raw_count = row.cells.get("count", "").strip() or "1"
-        if not ref:
-            report.input_errors.append(Issue(row.file, row.line, column, "the row names no card"))
+        read = _row(row, column, report)
+        if read is None:
             continue
-        try:
-            n = int(raw_count)
-        except ValueError:
-            report.input_errors.append(
-                Issue(
-                    row.file,
-                    row.line,
-                    "count",
-                    f"expected a whole number of copies, got {raw_count!r}",
-                )
-            )
-            continue
-        if n < 1:
-            report.input_errors.append(
-                Issue(
-                    row.file,
-                    row.line,
-                    "count",
-                    f"expected a count of 1 or more, got {n}; leave a card out by deleting its row",
-                )
-            )
-            continue
+        ref, n = read
         found = [by_id[ref]] if ref in by_id else by_name.get(ref.casefold(), [])
         if not found:
             names = [c.name for c in components if allowed(c)] + [
@@ -184,15 +189,58 @@ def check_deck(
                     row.file,
                     row.line,
                     column,
-                    f"{c.name!r} belongs to {c.group} (set {c.set}); a {rule.name} may hold only cards matching {rule.match.describe()}",
+                    f"{c.name!r} belongs to {c.group} (set {c.set}); a {rule.name} may hold "
+                    f"only cards matching {rule.match.describe()}",
                 )
             )
             continue
         comp = fitting[0]
         rows_of.setdefault(comp.id, []).append((row.line, n))
         report.cards[comp.id] = report.cards.get(comp.id, 0) + n
-    if report.input_errors:
-        return report
+    return rows_of
+
+
+def _row(row: Row, column: str, report: DeckReport) -> tuple[str, int] | None:
+    """The card a row names and its count (1 when the row gives none); None, with an input
+    error, when either cannot be read."""
+    ref = row.cells.get(column, "").strip()
+    raw_count = row.cells.get("count", "").strip() or "1"
+    if not ref:
+        report.input_errors.append(Issue(row.file, row.line, column, "the row names no card"))
+        return None
+    try:
+        n = int(raw_count)
+    except ValueError:
+        report.input_errors.append(
+            Issue(
+                row.file,
+                row.line,
+                "count",
+                f"expected a whole number of copies, got {raw_count!r}",
+            )
+        )
+        return None
+    if n < 1:
+        report.input_errors.append(
+            Issue(
+                row.file,
+                row.line,
+                "count",
+                f"expected a count of 1 or more, got {n}; leave a card out by deleting its row",
+            )
+        )
+        return None
+    return ref, n
+
+
+def _check_limits(
+    rows_of: dict[str, list[tuple[int, int]]],
+    by_id: dict[str, Component],
+    rule: DeckRule,
+    file: str,
+    report: DeckReport,
+) -> None:
+    """No card in the deck more often than its limit (its rows added up)."""
     for cid, rows in rows_of.items():
         comp = by_id[cid]
         if isinstance(rule.limit, LimitField):
@@ -212,13 +260,17 @@ def check_deck(
                 f" (rows {', '.join(str(ln) for ln, _ in rows)} add up)" if len(rows) > 1 else ""
             )
             report.findings.append(
-                Issue(table.file, line, "count", f"{total} × {comp.name}{spread}, but {why}")
+                Issue(file, line, "count", f"{total} × {comp.name}{spread}, but {why}")
             )
+
+
+def _check_size(rule: DeckRule, file: str, report: DeckReport) -> None:
+    """The deck holds between the rule's least and most cards."""
     total = report.total
     if rule.min_size is not None and total < rule.min_size:
         report.findings.append(
             Issue(
-                table.file,
+                file,
                 None,
                 "",
                 f"the deck holds {total} cards; a {rule.name} needs at least {rule.min_size}",
@@ -227,11 +279,9 @@ def check_deck(
     if rule.max_size is not None and total > rule.max_size:
         report.findings.append(
             Issue(
-                table.file,
+                file,
                 None,
                 "",
                 f"the deck holds {total} cards; a {rule.name} may hold at most {rule.max_size}",
             )
         )
-    report.findings.sort(key=lambda i: (i.line is None, i.line or 0))
-    return report

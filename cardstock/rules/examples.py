@@ -8,14 +8,15 @@
     claims = [
       { id = "hit", value = "azrael.strength + azrael.bonus_damage", equals = 8 },
       { id = "defeats", value = "hit > abigor.strength", equals = true },
-      { id = "balance", value = "azrael.strength - (blade.strength if blade.offensive else 0)", equals = 4 },
+      { id = "opponents", value = "blade.strength if blade.offensive else 0", equals = 3 },
     ]
 
 `cards` binds names to component ids (or to lists of ids). Each claim's `value` is a small
 expression (Jinja2 expression syntax, sandboxed) over those cards — a card reads as its
 fields plus `id`, `name` and `count` — over earlier claims by their `id`, over
-`cell(table, row, column)`, and with the filter `lookup` (`x | lookup({a: 1}, 0)`). A claim with `equals` is checked; one without is a step of the
-arithmetic that later claims and the rulebook use. The checker recomputes every claim from
+`cell(table, row, column)`, and with the filter `lookup` (`x | lookup({a: 1}, 0)`). A claim
+with `equals` is checked; one without is a step of the arithmetic that later claims and the
+rulebook use. The checker recomputes every claim from
 the catalog; a claim that no longer holds fails with the example's name, its place in
 rules.toml, the expression and both numbers. Templates read the same values
 (`example('round-1').hit`), so the printed arithmetic is the checked arithmetic.
@@ -34,7 +35,7 @@ from pydantic import Field, field_validator
 from ..catalog.schema import Component, Game
 from ..core.templating import environment
 from .constraints import Outcome, Problem
-from .facts import same, show
+from .fact_base import same, show
 from .filters import Strict
 from .sources import SeedRef
 
@@ -107,7 +108,8 @@ class Example(Strict):
             if missing:
                 problems.append(
                     Problem(
-                        f"the example plays {', '.join(missing)} as {name!r}, but the catalog has no such component"
+                        f"the example plays {', '.join(missing)} as {name!r}, "
+                        "but the catalog has no such component"
                     )
                 )
                 continue
@@ -126,7 +128,8 @@ class Example(Strict):
             except TemplateError as exc:
                 problems.append(
                     Problem(
-                        f"{label} = {claim.value}: cannot be worked out from the catalog: {getattr(exc, 'message', None) or exc}"
+                        f"{label} = {claim.value}: cannot be worked out from the catalog: "
+                        f"{getattr(exc, 'message', None) or exc}"
                     )
                 )
                 break
@@ -150,7 +153,8 @@ class Example(Strict):
                 inputs = _inputs(claim.value, scope, values)
                 problems.append(
                     Problem(
-                        f"{label}{said}: the rulebook claims {claim.value} = {show(claim.equals)}, the catalog gives {show(got)}{inputs}"
+                        f"{label}{said}: the rulebook claims {claim.value} = "
+                        f"{show(claim.equals)}, the catalog gives {show(got)}{inputs}"
                     )
                 )
         return values, problems, used

@@ -15,87 +15,24 @@ the fact's name, its place in rules.toml and the numbers involved.
                its lowest), by the mean over copies or (`each = true`) on every component;
                `table` + columns read the statements from the table the rulebook prints
 
-`FACT_KINDS` maps `kind = "…"` to the model; a new kind is a class here, never game code.
+`FACT_KINDS` maps `kind = "…"` to the model; a new kind is a class here (or in
+`restated.py`), never game code. What every kind shares is in `fact_base.py`.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import defaultdict
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
-from .coverage import words_of
-from .filters import Filter, Strict, select, value_of
+from .fact_base import Fact, same, show
+from .filters import Filter, select, value_of
 from .places import Place, norm, read_place, spelled
-from .sources import SeedRef
-
-
-def show(v: Any) -> str:
-    """A value as a reader writes it: no Python repr (True, None, [..], 0.5 as '0.5')."""
-    if v is None:
-        return "nothing"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    if isinstance(v, list):
-        return ", ".join(show(x) for x in v) or "nothing"
-    return str(v)
-
-
-def _empty(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip())
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal as a rulebook means it: 3 == 3.0, '3' == 3, text ignoring case and spaces."""
-    if _empty(a) and _empty(b):
-        return True
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a is b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return float(a) == float(b)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return " ".join(str(a).split()).lower() == " ".join(str(b).split()).lower()
-
-
-class Fact(Strict):
-    """Keys every fact accepts."""
-
-    kind: str
-    id: str | None = None  # how templates ask for it: fact('id')
-    name: str  # what the rulebook states, shown in the report
-    cite: SeedRef | None = None
-    choice: str | None = None  # a designer's choice the rulebook states
-    level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
-
-    field_params: ClassVar[tuple[str, ...]] = ()  # parameters naming fields (checked at load)
-
-    def title(self) -> str:
-        return self.name
-
-    def field_keys(self) -> list[str]:
-        return []
-
-    def check(
-        self, components: list[Component], game: Game
-    ) -> Outcome:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
-        """The check with the whole catalog at hand (its rules, its game.toml lines); `file`
-        and `line` are where the fact is written. Most kinds need only the components."""
-        return self.check(catalog.components, catalog.game)
-
-    def data(self, components: list[Component], game: Game) -> dict[str, Any]:
-        """What templates see as fact('id')."""
-        return self.model_dump(by_alias=True, exclude={"cite", "choice"})
+from .restated import RestatesFact, TermsFact
 
 
 class CardFact(Fact):
@@ -125,8 +62,14 @@ class CardFact(Fact):
             hint = f"; a component named {self.called} has id {named[0].id}" if named else ""
             shared = [x.id for x in components if x.id == f"{x.set}-{self.card}"]
             if len(shared) > 1:  # rows of several sets had this id: each took its set's id in front
-                hint += f"; several sets have a row {self.card!r}, so its ids are {', '.join(shared)}: name one"
-            msg = f"{label}: the rulebook names this card, but the catalog has no component with id {self.card!r}{hint}"
+                hint += (
+                    f"; several sets have a row {self.card!r}, "
+                    f"so its ids are {', '.join(shared)}: name one"
+                )
+            msg = (
+                f"{label}: the rulebook names this card, but the catalog has no component with id "
+                f"{self.card!r}{hint}"
+            )
             return Outcome(False, msg, [], [Problem(msg)])
         problems: list[Problem] = []
         if self.called is not None and c.name != self.called:
@@ -138,7 +81,8 @@ class CardFact(Fact):
         if c.count < self.min_count:
             problems.append(
                 Problem(
-                    f"{label}: at least {self.min_count} copies expected, the catalog has {c.count}",
+                    f"{label}: at least {self.min_count} copies expected, "
+                    f"the catalog has {c.count}",
                     c,
                     "count",
                 )
@@ -148,7 +92,8 @@ class CardFact(Fact):
             if not same(have, want):
                 problems.append(
                     Problem(
-                        f"{label} {key}: the rulebook states {show(want)}, the catalog has {show(have)}",
+                        f"{label} {key}: the rulebook states {show(want)}, "
+                        f"the catalog has {show(have)}",
                         c,
                         key,
                     )
@@ -164,7 +109,8 @@ class CardFact(Fact):
                 elif " ".join(w.split()).lower() not in text:
                     problems.append(
                         Problem(
-                            f"{label} {key}: the rulebook states {w!r}, the card's text does not say so: {value_of(c, key)!r}",
+                            f"{label} {key}: the rulebook states {w!r}, "
+                            f"the card's text does not say so: {value_of(c, key)!r}",
                             c,
                             key,
                         )
@@ -204,7 +150,10 @@ class TableFact(Fact):
     def check(self, components: list[Component], game: Game) -> Outcome:
         t = game.tables.get(self.table)
         if t is None:
-            msg = f"the rulebook prints table {self.table!r}, which the game no longer has; tables: {', '.join(game.tables) or 'none'}"
+            msg = (
+                f"the rulebook prints table {self.table!r}, which the game no longer has; tables: "
+                f"{', '.join(game.tables) or 'none'}"
+            )
             return Outcome(False, msg, [], [Problem(msg)])
         cols = [str(c).lower() for c in t.columns]
         col = (
@@ -213,7 +162,10 @@ class TableFact(Fact):
             else (cols.index(self.column.lower()) if self.column.lower() in cols else -1)
         )
         if col < 0:
-            msg = f"table {self.table} has no column {self.column!r}; columns: {', '.join(map(str, t.columns))}"
+            msg = (
+                f"table {self.table} has no column {self.column!r}; columns: "
+                f"{', '.join(map(str, t.columns))}"
+            )
             return Outcome(False, msg, [], [Problem(msg)])
         colname = t.columns[col]
         rows = {" ".join(str(r[0]).split()).lower(): r for r in t.rows}
@@ -227,7 +179,8 @@ class TableFact(Fact):
             have = [r[col] for r in t.rows]
             if not same(have, self.equals):
                 problems.append(
-                    f"table {self.table}, column {colname}: the rulebook states {show(self.equals)}, the table has {show(have)}"
+                    f"table {self.table}, column {colname}: the rulebook states "
+                    f"{show(self.equals)}, the table has {show(have)}"
                 )
         else:
             wanted = (
@@ -239,11 +192,13 @@ class TableFact(Fact):
                 found, have = cell(key)
                 if not found:
                     problems.append(
-                        f"table {self.table} has no row {show(key)!r}; rows: {', '.join(show(r[0]) for r in t.rows)}"
+                        f"table {self.table} has no row {show(key)!r}; rows: "
+                        f"{', '.join(show(r[0]) for r in t.rows)}"
                     )
                 elif want is not None and not same(have, want):
                     problems.append(
-                        f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {show(want)}, the table has {show(have)}"
+                        f"table {self.table}, row {show(key)}, column {colname}: "
+                        f"the rulebook states {show(want)}, the table has {show(have)}"
                     )
                 elif (
                     self.contains is not None
@@ -251,7 +206,8 @@ class TableFact(Fact):
                     not in " ".join(str(have).split()).lower()
                 ):
                     problems.append(
-                        f"table {self.table}, row {show(key)}, column {colname}: the rulebook states {self.contains!r}, the table says {show(have)!r}"
+                        f"table {self.table}, row {show(key)}, column {colname}: "
+                        f"the rulebook states {self.contains!r}, the table says {show(have)!r}"
                     )
         if problems:
             return Outcome(False, problems[0], [], [Problem(p) for p in problems])
@@ -278,7 +234,8 @@ class StrongestFact(Fact):
     def _shape(self) -> StrongestFact:
         if (self.group is None) == (self.table is None):
             raise ValueError(
-                "give either 'group' (with 'strongest'/'weakest') or 'table' (with 'strongest_column'/'weakest_column')"
+                "give either 'group' (with 'strongest'/'weakest') or 'table' (with "
+                "'strongest_column'/'weakest_column')"
             )
         return self
 
@@ -332,7 +289,8 @@ class StrongestFact(Fact):
                 if key is None:
                     problems.append(
                         Problem(
-                            f"{self.group_by} {show(group)}: {stat!r} is not one of the stats compared ({', '.join(self.stats)})"
+                            f"{self.group_by} {show(group)}: {stat!r} is not one of the stats "
+                            f"compared ({', '.join(self.stats)})"
                         )
                     )
                     continue
@@ -348,7 +306,8 @@ class StrongestFact(Fact):
                             figures = ", ".join(f"{s} {show(v)}" for s, v in vals.items())
                             problems.append(
                                 Problem(
-                                    f"{c.name}: the rulebook calls {show(group)} {word} in {key}, but this {show(group)} card has {figures}",
+                                    f"{c.name}: the rulebook calls {show(group)} {word} in {key}, "
+                                    f"but this {show(group)} card has {figures}",
                                     c,
                                     key,
                                 )
@@ -367,7 +326,8 @@ class StrongestFact(Fact):
                         figures = ", ".join(f"{s} {m:.2f}" for s, m in means.items())
                         problems.append(
                             Problem(
-                                f"{self.group_by} {show(group)}: the rulebook calls it {word} in {key}, but its mean stats over {n} copies are {figures}"
+                                f"{self.group_by} {show(group)}: the rulebook calls it {word} in "
+                                f"{key}, but its mean stats over {n} copies are {figures}"
                             )
                         )
         if problems:
@@ -400,14 +360,16 @@ def _words_with_fields(
     if said:
         return [
             Problem(
-                f"{label} {key}: the card's {fields} makes it {filled!r}, but its text says {said.group(0)!r}",
+                f"{label} {key}: the card's {fields} makes it {filled!r}, "
+                f"but its text says {said.group(0)!r}",
                 c,
                 key,
             )
         ]
     return [
         Problem(
-            f"{label} {key}: the card's {fields} makes it {filled!r}; its text does not say so: {text!r}",
+            f"{label} {key}: the card's {fields} makes it {filled!r}; its text does not say so: "
+            f"{text!r}",
             c,
             key,
         )
@@ -468,7 +430,8 @@ class ValueFact(Fact):
                 )
                 problems.append(
                     Problem(
-                        f"{self.name}: the rulebook states {show(self.value)}, {f.label} {have}{beside}",
+                        f"{self.name}: the rulebook states {show(self.value)}, "
+                        f"{f.label} {have}{beside}",
                         at=(f.file, f.line),
                     )
                 )
@@ -502,7 +465,8 @@ class PlayersFact(Fact):
         if (g.min, g.max) != (self.min, self.max):
             problems.append(
                 Problem(
-                    f"{self.name}: the rulebook states {self.min}–{self.max} players, game.toml players allows {g.min}–{g.max}",
+                    f"{self.name}: the rulebook states {self.min}–{self.max} players, "
+                    f"game.toml players allows {g.min}–{g.max}",
                     at=(game_file, catalog.line("players")),
                 )
             )
@@ -511,7 +475,8 @@ class PlayersFact(Fact):
             if not self.min <= n <= self.max:
                 problems.append(
                     Problem(
-                        f"{self.name}: the rulebook states {self.min}–{self.max} players, the setup is simulated for {n}",
+                        f"{self.name}: the rulebook states {self.min}–{self.max} players, "
+                        f"the setup is simulated for {n}",
                         at=(file, getattr(setup, "line", None)),
                     )
                 )
@@ -542,7 +507,8 @@ class PerPlayerFact(Fact):
                 if have < n * self.each:
                     problems.append(
                         Problem(
-                            f"{self.name}: {n} players need {n} × {self.each} = {n * self.each} of {self.match.describe()}, the catalog has {have}"
+                            f"{self.name}: {n} players need {n} × {self.each} = {n * self.each} "
+                            f"of {self.match.describe()}, the catalog has {have}"
                         )
                     )
                 continue
@@ -555,230 +521,13 @@ class PerPlayerFact(Fact):
             if len(full) < n:
                 problems.append(
                     Problem(
-                        f"{self.name}: {n} players need {n} {self.by} values with {self.each} each, the catalog has {len(full)} ({', '.join(full) or 'none'})"
+                        f"{self.name}: {n} players need {n} {self.by} values with {self.each} "
+                        f"each, the catalog has {len(full)} ({', '.join(full) or 'none'})"
                     )
                 )
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"enough for {game.players.min}–{game.players.max} players", cs)
-
-
-def _key_text(v: Any) -> str:
-    """A table cell as a key: its words without a parenthesised remark ("Harbinger (crowned)")."""
-    return norm(re.sub(r"\([^)]*\)", " ", show(v)))
-
-
-def _has_field(c: Component, fld: str, game: Game) -> bool:
-    """Does the card have the field at all (an attribute, or a field of its set)?"""
-    if fld in ("id", "name", "set", "group", "kind", "count") or fld in c.fields:
-        return True
-    st = next((s for s in game.sets if s.id == c.set), None)
-    return st is not None and fld in game.fields_of(st)
-
-
-def _blank(v: Any) -> bool:
-    return v is None or show(v).strip() in ("", "—", "-", "–")
-
-
-class RestatesFact(Fact):
-    """A table that restates card fields (a hierarchy's ranks and timings, a scoring list)
-    agrees with the cards: each row finds its cards through `key` (a column and the field it
-    restates; `contains = true` when the cards' names only contain the cell, "The Gate" in
-    "The Gate (Red)"), and each of `columns` (column = field) holds what those cards hold.
-    With `every`, each card of `match` is restated by some row."""
-
-    kind: Literal["restates"] = "restates"
-    table: str
-    match: Filter = Filter()
-    key: dict[str, str]  # {column = "Card", field = "name"}
-    contains: bool = False
-    columns: dict[str, str]  # column -> field
-    every: bool = True
-
-    def field_keys(self) -> list[str]:
-        return [self.key.get("field", ""), *self.columns.values()]
-
-    @model_validator(mode="after")
-    def _key(self) -> RestatesFact:
-        if set(self.key) != {"column", "field"}:
-            raise ValueError('key = { column = "…", field = "…" }')
-        return self
-
-    def check(
-        self, components: list[Component], game: Game
-    ) -> Outcome:  # pragma: no cover - needs the catalog
-        raise NotImplementedError
-
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
-        game = catalog.game
-        t = game.tables.get(self.table)
-        game_file = catalog.display(catalog.folder / "game.toml")
-        if t is None:
-            msg = f"{self.name}: the game has no table {self.table!r}"
-            return Outcome(False, msg, [], [Problem(msg)])
-        cols = [norm(c) for c in t.columns]
-        wanted = [self.key["column"], *self.columns]
-        absent = [c for c in wanted if norm(c) not in cols]
-        if absent:
-            msg = f"{self.name}: table {self.table} has no column {', '.join(map(repr, absent))}; columns: {', '.join(map(str, t.columns))}"
-            return Outcome(
-                False, msg, [], [Problem(msg, at=(game_file, catalog.line("tables", self.table)))]
-            )
-        cs = select(catalog.components, self.match)
-        kcol, kfield = cols.index(norm(self.key["column"])), self.key["field"]
-        problems: list[Problem] = []
-        seen: set[str] = set()
-        for i, row in enumerate(t.rows):
-            where = (
-                game_file,
-                catalog.line("tables", self.table, "rows", i) or catalog.line("tables", self.table),
-            )
-            key = _key_text(row[kcol])
-            if not key:
-                continue
-            hits = [
-                c
-                for c in cs
-                if (
-                    key in norm(value_of(c, kfield))
-                    if self.contains
-                    else key == _key_text(value_of(c, kfield))
-                )
-            ]
-            if not hits:
-                near = sorted({show(value_of(c, kfield)) for c in cs})[:6]
-                problems.append(
-                    Problem(
-                        f"{self.name}: table {self.table}, row {show(row[kcol])!r}: no card's {kfield} is {show(row[kcol])!r}; the cards have {', '.join(near)}…",
-                        at=where,
-                    )
-                )
-                continue
-            for c in hits:
-                seen.add(c.id)
-                for column, fld in self.columns.items():
-                    cell = row[cols.index(norm(column))]
-                    if not _has_field(
-                        c, fld, game
-                    ):  # The Gatekeeper has no rank: its row's Rank restates nothing
-                        continue
-                    have = value_of(c, fld)
-                    if _blank(cell) and _blank(have):
-                        continue
-                    if not same(cell, have):
-                        problems.append(
-                            Problem(
-                                f"{self.name}: table {self.table} ({where[0]}:{where[1]}) says {show(row[kcol])} has {column} {show(cell)}, the card {c.name} ({c.file}:{c.line}) has {fld} {show(have)}",
-                                c,
-                                fld,
-                            )
-                        )
-        if self.every:
-            for c in cs:
-                if c.id not in seen:
-                    near = difflib.get_close_matches(
-                        _key_text(value_of(c, kfield)),
-                        [_key_text(r[kcol]) for r in t.rows],
-                        n=1,
-                        cutoff=0.5,
-                    )
-                    hint = f"; the nearest row is {near[0]!r}" if near else ""
-                    problems.append(
-                        Problem(
-                            f"{self.name}: table {self.table} has no row for {c.name} ({kfield} {show(value_of(c, kfield))}){hint}",
-                            c,
-                            kfield,
-                        )
-                    )
-        if problems:
-            return Outcome(False, problems[0].message, cs, problems)
-        return Outcome(
-            True, f"table {self.table}: {len(t.rows)} rows agree with {len(cs)} cards", cs
-        )
-
-
-class TermsFact(Fact):
-    """Names the rulebook uses for its parts (phases, piles, card types, tokens) are names
-    the catalog uses: each is found among the components' names, sets, groups, icons' labels,
-    fields' choices and the tables' titles, columns and cells (or, with `table`, in that
-    table's `column`, and with `ordered`, in that order)."""
-
-    kind: Literal["terms"] = "terms"
-    terms: list[str] = Field(min_length=1)
-    table: str | None = None
-    column: str | None = None
-    ordered: bool = False
-
-    def check(self, components: list[Component], game: Game) -> Outcome:
-        if self.table is not None:
-            t = game.tables.get(self.table)
-            if t is None:
-                msg = f"{self.name}: the game has no table {self.table!r}"
-                return Outcome(False, msg, [], [Problem(msg)])
-            cols = [norm(c) for c in t.columns]
-            col = (
-                0
-                if self.column is None
-                else (cols.index(norm(self.column)) if norm(self.column) in cols else -1)
-            )
-            if col < 0:
-                msg = f"{self.name}: table {self.table} has no column {self.column!r}"
-                return Outcome(False, msg, [], [Problem(msg)])
-            pool = [show(r[col]) for r in t.rows]
-        else:
-            pool = catalog_names(components, game)
-        problems: list[Problem] = []
-        placed: list[int] = []
-        pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
-        for term in self.terms:
-            term_words = words_of(term)
-            hits = [i for i, x in enumerate(pool_words) if _within(term_words, x)]
-            if not hits:
-                where = f"table {self.table}" if self.table else "the catalog"
-                near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
-                hint = f"; the nearest it has is {near[0]!r}" if near else ""
-                problems.append(
-                    Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
-                )
-            else:
-                placed.append(hits[0])
-        if not problems and self.ordered and placed != sorted(placed):
-            problems.append(
-                Problem(
-                    f"{self.name}: the rulebook's order is {', '.join(self.terms)}; table {self.table} has {', '.join(pool)}"
-                )
-            )
-        if problems:
-            return Outcome(False, problems[0].message, [], problems)
-        return Outcome(True, f"{len(self.terms)} name{'s' if len(self.terms) != 1 else ''} found")
-
-
-def _names(term: str, text: str) -> bool:
-    """Does `text` name `term`, word for word, plurals and case aside?"""
-    return _within(words_of(term), words_of(text))
-
-
-def _within(t: list[str], x: list[str]) -> bool:
-    return bool(t) and any(x[i : i + len(t)] == t for i in range(len(x) - len(t) + 1))
-
-
-def catalog_names(components: list[Component], game: Game) -> list[str]:
-    """Every name the catalog gives something: components, sets, groups, icons, choices of
-    fields, tables' titles, columns and cells."""
-    out: list[str] = []
-    for c in components:
-        out += [c.name, c.group, c.kind]
-        out += [str(v) for v in c.fields.values() if isinstance(v, str) and len(v) <= 60]
-    for st in game.sets:
-        out += [st.name, st.id]
-        for spec in game.fields_of(st).values():
-            out += [str(x) for x in (getattr(spec, "choices", None) or [])]
-    for icon in game.icons.values():
-        out.append(icon.label or "")
-    for name, t in game.tables.items():
-        out += [name, t.title or "", t.note or "", *map(str, t.columns)]
-        out += [show(cell) for row in t.rows for cell in row]
-    return out
 
 
 FACT_KINDS: dict[str, type[Fact]] = {

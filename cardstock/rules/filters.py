@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fnmatch import fnmatchcase
-from typing import Any, Union
+from typing import Any
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -31,7 +31,7 @@ from ..catalog.schema import Component, Game
 # Names that mean a component's own attribute rather than one of its fields.
 ATTRIBUTES = ("id", "name", "set", "group", "kind")
 
-Names = Union[str, list[str]]
+Names = str | list[str]
 
 
 class Strict(schema.Strict):
@@ -209,4 +209,7 @@ def unknown_key(key: str, game: Game) -> str | None:
     names = field_names(game)
     if key in names:
         return None
-    return f"unknown field {key!r}; expected a field of the game ({', '.join(sorted(names))}) or one of {', '.join(ATTRIBUTES)}, count"
+    return (
+        f"unknown field {key!r}; expected a field of the game ({', '.join(sorted(names))}) "
+        f"or one of {', '.join(ATTRIBUTES)}, count"
+    )

@@ -8,7 +8,7 @@ checked against the game here, so a typo is reported where it was made.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,15 +25,11 @@ from .constraints import KINDS, Constraint, Count
 from .coverage import Aside
 from .decks import DeckRule, LimitField
 from .examples import Example
-from .facts import FACT_KINDS, Fact
+from .fact_base import Fact
+from .facts import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
-
-LineOf = Callable[..., int | None]  # the rules.toml line of a key path given as arguments
-Report = Callable[
-    [ValidationError, tuple[Any, ...], type[BaseModel]], None
-]  # a model's validation errors, at a key path
 
 
 class RulesFile(BaseModel):
@@ -41,12 +37,10 @@ class RulesFile(BaseModel):
 
     source: str | None = None  # where the rules come from
     seed: str | None = None  # the seed rulebook's file name, for every `cite`
-    text: str | None = (
-        None  # or the designer's own source text: a project file, relative to the game folder
-    )
-    aside: list[
-        Aside
-    ] = []  # what the source states that the rules set aside, with the reason (coverage.py)
+    # or the designer's own source text: a project file, relative to the game folder
+    text: str | None = None
+    # what the source states that the rules set aside, with the reason (coverage.py)
+    aside: list[Aside] = []
     counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
     constraints: list[dict[str, Any]] = []
     facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
@@ -87,9 +81,40 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[int | None] = field(default_factory=list)
-    setup_variants: list[tuple[str, SetupModel, int | None]] = field(
-        default_factory=list
-    )  # name, setup, line
+    # name, setup, line
+    setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
+
+
+@dataclass
+class _Reading:
+    """One rules.toml being checked: where its problems are reported (the file, its lines)
+    and the game its names are checked against."""
+
+    shown: str  # display path of rules.toml
+    lines: Mapping[Any, int]  # key path -> line, from `read_toml`
+    issues: Issues
+    game: Game
+    components: list[Component]
+
+    def at(self, *loc: Any) -> int | None:
+        """The rules.toml line of a key path."""
+        return line_for(self.lines, toml_loc(loc))
+
+    def add(self, loc: tuple[Any, ...], message: str) -> None:
+        """A problem at key path `loc`, shown at its line and as its dotted path."""
+        self.issues.add(self.shown, self.at(*loc), dotted(loc), message)
+
+    def report(self, exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
+        """A model's validation errors, for the model read at key path `prefix`."""
+        self.issues.extend(
+            issues_from(
+                exc,
+                self.shown,
+                lambda loc: self.at(*prefix, *loc),
+                lambda loc: dotted(prefix + toml_loc(loc)),
+                model,
+            )
+        )
 
 
 def load_rules(
@@ -102,25 +127,11 @@ def load_rules(
         issues.extend([problem])
         return None
     data, lines = read
-
-    def at(*loc: Any) -> int | None:
-        return line_for(lines, toml_loc(loc))
-
-    def report(exc: ValidationError, prefix: tuple[Any, ...], model: type[BaseModel]) -> None:
-        issues.extend(
-            issues_from(
-                exc,
-                shown,
-                lambda loc: at(*prefix, *loc),
-                lambda loc: dotted(prefix + toml_loc(loc)),
-                model,
-            )
-        )
-
+    ctx = _Reading(shown, lines, issues, game, components)
     try:
         raw = RulesFile.model_validate(data)
     except ValidationError as exc:
-        report(exc, (), RulesFile)
+        ctx.report(exc, (), RulesFile)
         return None
 
     rules = Rules(
@@ -128,133 +139,141 @@ def load_rules(
         source=raw.source,
         seed=raw.seed,
         acknowledge=raw.acknowledge,
-        acknowledge_lines=[at("acknowledge", i) for i in range(len(raw.acknowledge))],
+        acknowledge_lines=[ctx.at("acknowledge", i) for i in range(len(raw.acknowledge))],
         text=raw.text,
         asides=raw.aside,
-        aside_lines=[at("aside", i) for i in range(len(raw.aside))],
+        aside_lines=[ctx.at("aside", i) for i in range(len(raw.aside))],
     )
-    if raw.seed is not None and raw.text is not None:
-        issues.add(
-            shown,
-            at("text"),
-            "text",
-            "give the source either as `seed` (a file in the sources folder) or as `text` (a file of the project), not both",
-        )
-    if raw.text is not None:
-        own = path.parent / raw.text
-        if not present(own):
-            issues.add(
-                shown,
-                at("text"),
-                "text",
-                f"the source text {raw.text!r} is not there ({shown_path(own, root)}); name a file of the project, relative to the game folder",
-            )
-        elif not allowed(own, root):
-            issues.add(
-                shown,
-                at("text"),
-                "text",
-                f"the source text {raw.text!r} leads out of the project; cardstock reads only the project's own files",
-            )
-        rules.text_path = own
-    for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
-        for i, entry in enumerate(entries):
-            rule = _constraint(section, i, entry, shown, at, report, issues)
-            if rule is None:
-                continue
-            _check_constraint_names(rule, (section, i), game, shown, at, issues)
-            target = rules.counts if section == "counts" else rules.constraints
-            target.append(Located(rule, section, i, at(section, i)))
-
-    for i, entry in enumerate(raw.facts):
-        fact = _fact(i, entry, shown, at, report, issues)
-        if fact is not None:
-            for key in fact.field_keys():
-                problem = unknown_key(key, game)
-                if problem:
-                    issues.add(shown, at("facts", i), f"facts[{i}]", problem)
-            for sub, msg in reference_problems(getattr(fact, "match", None), game):
-                issues.add(
-                    shown, at("facts", i, "match", *sub), dotted(("facts", i, "match", *sub)), msg
-                )
-            rules.facts.append(Located(fact, "facts", i, at("facts", i)))
-    for i, entry in enumerate(raw.examples):
-        try:
-            example = Example.model_validate(entry)
-        except ValidationError as exc:
-            report(exc, ("examples", i), Example)
-            continue
-        rules.examples.append(Located(example, "examples", i, at("examples", i)))
-    for what, located in (("fact", rules.facts), ("example", rules.examples)):
-        seen: dict[str, int] = {}
-        for loc in located:
-            ident = getattr(loc.rule, "id", None)
-            if ident is not None and ident in seen:
-                issues.add(
-                    shown,
-                    at(loc.section, loc.index, "id"),
-                    f"{loc.where}.id",
-                    f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]",
-                )
-            elif ident is not None:
-                seen[ident] = loc.index
-
-    for key, deck in raw.decks.items():
-        for where, msg in reference_problems(deck.match, game):
-            issues.add(
-                shown,
-                at("decks", key, "match", *where),
-                dotted(("decks", key, "match", *where)),
-                msg,
-            )
-        if isinstance(deck.limit, LimitField):
-            problem = unknown_key(deck.limit.field, game)
-            if problem:
-                issues.add(
-                    shown,
-                    at("decks", key, "limit", "field"),
-                    dotted(("decks", key, "limit", "field")),
-                    problem,
-                )
-        rules.decks[key] = deck
-
-    if raw.setup is not None:
-        rules.setup = _setup(raw.setup, game, components, shown, at, report, issues)
-        for k, variant in enumerate(raw.setup.variants):
-            changed = _variant(raw.setup, k, variant, game, components, shown, at, report, issues)
-            if changed is not None:
-                rules.setup_variants.append((variant.name, changed, at("setup", "variants", k)))
+    _read_source_text(raw, rules, path, root, ctx)
+    _read_constraints(raw, rules, ctx)
+    _read_facts(raw, rules, ctx)
+    _read_examples(raw, rules, ctx)
+    _check_ids(rules, ctx)
+    _read_decks(raw, rules, ctx)
+    _read_setup(raw, rules, ctx)
     if len(issues.errors) > before:
         return None
     return rules
 
 
-def _constraint(
-    section: str,
-    i: int,
-    entry: dict[str, Any],
-    shown: str,
-    at: LineOf,
-    report: Report,
-    issues: Issues,
-) -> Constraint | None:
+def _read_source_text(raw: RulesFile, rules: Rules, path: Path, root: Path, ctx: _Reading) -> None:
+    """`text`: the designer's own source, a file of the project (and never with `seed`)."""
+    if raw.seed is not None and raw.text is not None:
+        ctx.add(
+            ("text",),
+            "give the source either as `seed` (a file in the sources folder) "
+            "or as `text` (a file of the project), not both",
+        )
+    if raw.text is None:
+        return
+    own = path.parent / raw.text
+    if not present(own):
+        ctx.add(
+            ("text",),
+            f"the source text {raw.text!r} is not there ({shown_path(own, root)}); "
+            "name a file of the project, relative to the game folder",
+        )
+    elif not allowed(own, root):
+        ctx.add(
+            ("text",),
+            f"the source text {raw.text!r} leads out of the project; "
+            "cardstock reads only the project's own files",
+        )
+    rules.text_path = own
+
+
+def _read_constraints(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    """The declared counts and the constraints, each with the names it uses checked."""
+    for section, entries in (("counts", raw.counts), ("constraints", raw.constraints)):
+        for i, entry in enumerate(entries):
+            rule = _constraint(section, i, entry, ctx)
+            if rule is None:
+                continue
+            _check_constraint_names(rule, (section, i), ctx)
+            target = rules.counts if section == "counts" else rules.constraints
+            target.append(Located(rule, section, i, ctx.at(section, i)))
+
+
+def _read_facts(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    """The facts, each with the fields and names it uses checked against the game."""
+    for i, entry in enumerate(raw.facts):
+        fact = _fact(i, entry, ctx)
+        if fact is None:
+            continue
+        for key in fact.field_keys():
+            problem = unknown_key(key, ctx.game)
+            if problem:
+                ctx.add(("facts", i), problem)
+        for sub, msg in reference_problems(getattr(fact, "match", None), ctx.game):
+            ctx.add(("facts", i, "match", *sub), msg)
+        rules.facts.append(Located(fact, "facts", i, ctx.at("facts", i)))
+
+
+def _read_examples(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    for i, entry in enumerate(raw.examples):
+        try:
+            example = Example.model_validate(entry)
+        except ValidationError as exc:
+            ctx.report(exc, ("examples", i), Example)
+            continue
+        rules.examples.append(Located(example, "examples", i, ctx.at("examples", i)))
+
+
+def _check_ids(rules: Rules, ctx: _Reading) -> None:
+    """No two facts, and no two examples, share an id."""
+    for what, located in (("fact", rules.facts), ("example", rules.examples)):
+        seen: dict[str, int] = {}
+        for loc in located:
+            ident = getattr(loc.rule, "id", None)
+            if ident is not None and ident in seen:
+                ctx.add(
+                    (loc.section, loc.index, "id"),
+                    f"{what} id {ident!r} is already used by {loc.section}[{seen[ident]}]",
+                )
+            elif ident is not None:
+                seen[ident] = loc.index
+
+
+def _read_decks(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    """The deck-building limits, with the names they use checked against the game."""
+    for key, deck in raw.decks.items():
+        for where, msg in reference_problems(deck.match, ctx.game):
+            ctx.add(("decks", key, "match", *where), msg)
+        if isinstance(deck.limit, LimitField):
+            problem = unknown_key(deck.limit.field, ctx.game)
+            if problem:
+                ctx.add(("decks", key, "limit", "field"), problem)
+        rules.decks[key] = deck
+
+
+def _read_setup(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    """`[setup]` and each variant of it, as the setup the simulator runs."""
+    if raw.setup is None:
+        return
+    rules.setup = _setup(raw.setup, ctx)
+    for k, variant in enumerate(raw.setup.variants):
+        changed = _variant(raw.setup, k, variant, ctx)
+        if changed is not None:
+            rules.setup_variants.append((variant.name, changed, ctx.at("setup", "variants", k)))
+
+
+def _constraint(section: str, i: int, entry: dict[str, Any], ctx: _Reading) -> Constraint | None:
     if section == "counts":
         kind = entry.get("kind", "count")
         if kind != "count":
-            issues.add(
-                shown,
-                at(section, i, "kind"),
-                f"{section}[{i}].kind",
-                f"a declared count is always kind 'count'; put a {kind!r} rule under [[constraints]]",
+            ctx.add(
+                (section, i, "kind"),
+                "a declared count is always kind 'count'; "
+                f"put a {kind!r} rule under [[constraints]]",
             )
             return None
         model: type[Constraint] = Count
     else:
         kind = entry.get("kind")
         if kind is None:
-            issues.add(
-                shown,
-                at(section, i),
+            ctx.issues.add(
+                ctx.shown,
+                ctx.at(section, i),
                 f"{section}[{i}].kind",
                 f"a value is required here: one of {', '.join(KINDS)}",
             )
@@ -265,24 +284,17 @@ def _constraint(
                 if isinstance(kind, str)
                 else "a constraint kind is a name, not a table or a list"
             )
-            issues.add(
-                shown,
-                at(section, i, "kind"),
-                f"{section}[{i}].kind",
-                f"{what}; expected one of {', '.join(KINDS)}",
-            )
+            ctx.add((section, i, "kind"), f"{what}; expected one of {', '.join(KINDS)}")
             return None
         model = KINDS[kind]
     try:
         return model.model_validate(entry)
     except ValidationError as exc:
-        report(exc, (section, i), model)
+        ctx.report(exc, (section, i), model)
         return None
 
 
-def _fact(
-    i: int, entry: dict[str, Any], shown: str, at: LineOf, report: Report, issues: Issues
-) -> Fact | None:
+def _fact(i: int, entry: dict[str, Any], ctx: _Reading) -> Fact | None:
     kind = entry.get("kind")
     if not isinstance(kind, str) or kind not in FACT_KINDS:  # missing, or not a name at all
         what = (
@@ -292,9 +304,9 @@ def _fact(
             if isinstance(kind, str)
             else "a fact kind is a name, not a table or a list"
         )
-        issues.add(
-            shown,
-            at("facts", i, "kind") or at("facts", i),
+        ctx.issues.add(
+            ctx.shown,
+            ctx.at("facts", i, "kind") or ctx.at("facts", i),
             f"facts[{i}].kind",
             f"{what}; expected one of {', '.join(FACT_KINDS)}",
         )
@@ -303,17 +315,15 @@ def _fact(
     try:
         return model.model_validate(entry)
     except ValidationError as exc:
-        report(exc, ("facts", i), model)
+        ctx.report(exc, ("facts", i), model)
         return None
 
 
-def _check_constraint_names(
-    rule: Constraint, loc: tuple[Any, ...], game: Game, shown: str, at: LineOf, issues: Issues
-) -> None:
-    for sub, msg in reference_problems(rule.match, game):
-        issues.add(shown, at(*loc, "match", *sub), dotted((*loc, "match", *sub)), msg)
+def _check_constraint_names(rule: Constraint, loc: tuple[Any, ...], ctx: _Reading) -> None:
+    for sub, msg in reference_problems(rule.match, ctx.game):
+        ctx.add((*loc, "match", *sub), msg)
     for value in rule.field_keys:
-        problem = unknown_key(value, game)
+        problem = unknown_key(value, ctx.game)
         if problem:
             attr = next(
                 (
@@ -323,12 +333,7 @@ def _check_constraint_names(
                 ),
                 "",
             )
-            issues.add(
-                shown,
-                at(*loc, attr) if attr else at(*loc),
-                dotted((*loc, attr)) if attr else dotted(loc),
-                problem,
-            )
+            ctx.add((*loc, attr) if attr else loc, problem)
 
 
 def _mentions(param: Any, name: str) -> bool:
@@ -341,52 +346,29 @@ def _mentions(param: Any, name: str) -> bool:
     return False
 
 
-def _variant(
-    raw: Setup,
-    k: int,
-    variant: Variant,
-    game: Game,
-    components: list[Component],
-    shown: str,
-    at: LineOf,
-    report: Report,
-    issues: Issues,
-) -> SetupModel | None:
+def _variant(raw: Setup, k: int, variant: Variant, ctx: _Reading) -> SetupModel | None:
     """The setup with a variant's changes applied, validated like the setup itself."""
     steps = [dict(s) for s in raw.steps]
     ok = True
     for j, change in enumerate(variant.change):
         loc = ("setup", "variants", k, "change", j)
         if change.step > len(steps):
-            issues.add(
-                shown,
-                at(*loc, "step"),
-                dotted((*loc, "step")),
-                f"there is no step {change.step}; the setup has {len(steps)}",
-            )
+            ctx.add((*loc, "step"), f"there is no step {change.step}; the setup has {len(steps)}")
             ok = False
             continue
         for attr in ("count", "upto"):
             value = getattr(change, attr)
             if isinstance(value, TableValue):
-                value, problem = _table_value(value, game)
+                value, problem = _table_value(value, ctx.game)
                 if problem:
-                    issues.add(shown, at(*loc, attr), dotted((*loc, attr)), problem)
+                    ctx.add((*loc, attr), problem)
                     ok = False
                     continue
             if value is not None:
                 steps[change.step - 1][attr] = value
     if not ok:
         return None
-    return _setup(
-        raw.model_copy(update={"steps": steps, "variants": []}),
-        game,
-        components,
-        shown,
-        at,
-        report,
-        issues,
-    )
+    return _setup(raw.model_copy(update={"steps": steps, "variants": []}), ctx)
 
 
 def _table_value(v: TableValue, game: Game) -> tuple[Any, str | None]:
@@ -412,161 +394,26 @@ def _table_value(v: TableValue, game: Game) -> tuple[Any, str | None]:
     return None, f"table {v.table} has no row {v.row!r}"
 
 
-def _setup(
-    raw: Setup,
-    game: Game,
-    components: list[Component],
-    shown: str,
-    at: LineOf,
-    report: Report,
-    issues: Issues,
-) -> SetupModel | None:
-    ok = True
-    players = game.players
-    for i, n in enumerate(raw.players or []):
-        if not players.min <= n <= players.max:
-            issues.add(
-                shown,
-                at("setup", "players"),
-                "setup.players",
-                f"{n} players is outside the game's {players.min}–{players.max} (game.toml players)",
-            )
-            ok = False
-    if BOX in raw.player_piles:
-        issues.add(
-            shown,
-            at("setup", "player_piles"),
-            "setup.player_piles",
-            f"{BOX!r} is the pile every copy starts in; it cannot belong to a player",
-        )
-        ok = False
+def _setup(raw: Setup, ctx: _Reading) -> SetupModel | None:
+    """The validated setup, or None when any of it is wrong (every problem reported)."""
+    ok = _setup_settings(raw, ctx)
     steps: list[Step] = []
     step_lines: list[int | None] = []
-    filled = {BOX}  # piles some earlier step puts copies into
-    rolled: set[str] = set()
-    by_id = {c.id: c for c in components}
-    per_player = set(raw.player_piles)
+    check = _StepCheck(raw, ctx)
     for i, entry in enumerate(raw.steps):
         loc = ("setup", "steps", i)
-        kind = entry.get("do")
-        if not isinstance(kind, str) or kind not in STEP_KINDS:  # missing, or not a name at all
-            what = (
-                "a value is required here"
-                if kind is None
-                else f"unknown step {kind!r}"
-                if isinstance(kind, str)
-                else "a step is a name, not a table or a list"
-            )
-            issues.add(
-                shown,
-                at(*loc, "do") or at(*loc),
-                dotted((*loc, "do")),
-                f"{what}; expected one of {', '.join(STEP_KINDS)}",
-            )
+        step = _step(entry, loc, ctx)
+        if step is None:
             ok = False
             continue
-        model = STEP_KINDS[kind]
-        try:
-            step = model.model_validate(entry)
-        except ValidationError as exc:
-            report(exc, loc, model)
-            ok = False
-            continue
-        for attr in step.piles_read:
-            name = getattr(step, attr)
-            if name not in filled and name not in per_player:
-                key = "from" if attr == "from_" else attr
-                issues.add(
-                    shown,
-                    at(*loc, key),
-                    dotted((*loc, key)),
-                    f"no earlier step puts anything into pile {name!r}; piles so far: {', '.join(sorted(filled))}",
-                )
-                ok = False
-        for attr in step.piles_written:
-            filled.add(getattr(step, attr))
-        names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
-        if step.who is not None and not any(n in per_player for n in names):
-            issues.add(
-                shown,
-                at(*loc, "who"),
-                dotted((*loc, "who")),
-                f"'who' applies to steps on player piles ({', '.join(sorted(per_player)) or 'none declared in setup.player_piles'})",
-            )
-            ok = False
-        for attr in step.filters:
-            f: Filter | None = getattr(step, attr)
-            for sub, msg in reference_problems(f, game):
-                issues.add(shown, at(*loc, attr, *sub), dotted((*loc, attr, *sub)), msg)
-                ok = False
-        for attr in step.keys:
-            value = getattr(step, attr)
-            problem = unknown_key(value, game) if value is not None else None
-            if problem:
-                issues.add(shown, at(*loc, attr), dotted((*loc, attr)), problem)
-                ok = False
-        for attr in step.counts:
-            value = getattr(step, attr)
-            if isinstance(value, str) and value not in rolled:
-                issues.add(
-                    shown,
-                    at(*loc, attr),
-                    dotted((*loc, attr)),
-                    f"{value!r} is not a value rolled by an earlier step (roll … as = {value!r}); rolled so far: {', '.join(sorted(rolled)) or 'none'}",
-                )
-                ok = False
-            elif isinstance(value, int) and value < 0:
-                issues.add(
-                    shown,
-                    at(*loc, attr),
-                    dotted((*loc, attr)),
-                    f"expected a count of 0 or more, got {value}",
-                )
-                ok = False
+        check.piles(step, loc)
+        check.names(step, loc)
         if isinstance(step, Roll):
-            die = by_id.get(step.die)
-            faces = die.fields.get(step.field) if die is not None else None
-            if die is None:
-                issues.add(
-                    shown,
-                    at(*loc, "die"),
-                    dotted((*loc, "die")),
-                    f"no component with id {step.die!r}",
-                )
-                ok = False
-            elif not isinstance(faces, list) or not faces:
-                issues.add(
-                    shown,
-                    at(*loc, "field"),
-                    dotted((*loc, "field")),
-                    f"{step.die} has no list of faces in field {step.field!r}",
-                )
-                ok = False
-            else:
-                rolled.add(step.as_)
-                used_as_count = any(
-                    e.get(a) == step.as_ for e in raw.steps[i + 1 :] for a in ("count", "upto")
-                )
-                if used_as_count and not all(str(x).strip().lstrip("-").isdigit() for x in faces):
-                    issues.add(
-                        shown,
-                        at(*loc, "as"),
-                        dotted((*loc, "as")),
-                        f"{step.as_!r} is used as a count, but {step.die}'s faces are not all whole numbers: {', '.join(map(str, faces))}",
-                    )
-                    ok = False
+            check.roll(step, i, loc)
         steps.append(step)
-        step_lines.append(at(*loc))
-    for name in raw.report or []:
-        if name not in filled and name not in per_player:
-            issues.add(
-                shown,
-                at("setup", "report"),
-                "setup.report",
-                f"no step puts anything into pile {name!r}; piles: {', '.join(sorted(filled))}",
-            )
-            ok = False
-    if not ok:
+        step_lines.append(ctx.at(*loc))
+    check.reported_piles()
+    if not (ok and check.ok):
         return None
     return SetupModel(
         players=raw.players,
@@ -575,5 +422,146 @@ def _setup(
         report=raw.report,
         steps=steps,
         lines=step_lines,
-        line=at("setup"),
+        line=ctx.at("setup"),
     )
+
+
+def _setup_settings(raw: Setup, ctx: _Reading) -> bool:
+    """Whether the player counts are the game's and the box is no player's pile."""
+    ok = True
+    players = ctx.game.players
+    for n in raw.players or []:
+        if not players.min <= n <= players.max:
+            ctx.add(
+                ("setup", "players"),
+                f"{n} players is outside the game's {players.min}–{players.max} "
+                "(game.toml players)",
+            )
+            ok = False
+    if BOX in raw.player_piles:
+        ctx.add(
+            ("setup", "player_piles"),
+            f"{BOX!r} is the pile every copy starts in; it cannot belong to a player",
+        )
+        ok = False
+    return ok
+
+
+def _step(entry: dict[str, Any], loc: tuple[Any, ...], ctx: _Reading) -> Step | None:
+    """One step, validated as the kind its `do` names."""
+    kind = entry.get("do")
+    if not isinstance(kind, str) or kind not in STEP_KINDS:  # missing, or not a name at all
+        what = (
+            "a value is required here"
+            if kind is None
+            else f"unknown step {kind!r}"
+            if isinstance(kind, str)
+            else "a step is a name, not a table or a list"
+        )
+        ctx.issues.add(
+            ctx.shown,
+            ctx.at(*loc, "do") or ctx.at(*loc),
+            dotted((*loc, "do")),
+            f"{what}; expected one of {', '.join(STEP_KINDS)}",
+        )
+        return None
+    model = STEP_KINDS[kind]
+    try:
+        return model.model_validate(entry)
+    except ValidationError as exc:
+        ctx.report(exc, loc, model)
+        return None
+
+
+class _StepCheck:
+    """Checks the steps in their order against what the steps before them did: a pile is
+    read only after some step filled it, a rolled value used only after it is rolled.
+    `ok` turns False at the first problem."""
+
+    def __init__(self, raw: Setup, ctx: _Reading):
+        self.raw = raw
+        self.ctx = ctx
+        self.ok = True
+        self.filled = {BOX}  # piles some earlier step puts copies into
+        self.rolled: set[str] = set()
+        self.by_id = {c.id: c for c in ctx.components}
+        self.per_player = set(raw.player_piles)
+
+    def problem(self, path: tuple[Any, ...], message: str) -> None:
+        self.ctx.add(path, message)
+        self.ok = False
+
+    def piles(self, step: Step, loc: tuple[Any, ...]) -> None:
+        """The piles a step takes from are filled; `who` is for steps on player piles."""
+        for attr in step.piles_read:
+            name = getattr(step, attr)
+            if name not in self.filled and name not in self.per_player:
+                key = "from" if attr == "from_" else attr
+                self.problem(
+                    (*loc, key),
+                    f"no earlier step puts anything into pile {name!r}; "
+                    f"piles so far: {', '.join(sorted(self.filled))}",
+                )
+        for attr in step.piles_written:
+            self.filled.add(getattr(step, attr))
+        names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
+        if step.who is not None and not any(n in self.per_player for n in names):
+            declared = ", ".join(sorted(self.per_player)) or "none declared in setup.player_piles"
+            self.problem((*loc, "who"), f"'who' applies to steps on player piles ({declared})")
+
+    def names(self, step: Step, loc: tuple[Any, ...]) -> None:
+        """The step's filters, field names and counts name what the game and the steps
+        before it have."""
+        game = self.ctx.game
+        for attr in step.filters:
+            f: Filter | None = getattr(step, attr)
+            for sub, msg in reference_problems(f, game):
+                self.problem((*loc, attr, *sub), msg)
+        for attr in step.keys:
+            value = getattr(step, attr)
+            problem = unknown_key(value, game) if value is not None else None
+            if problem:
+                self.problem((*loc, attr), problem)
+        for attr in step.counts:
+            value = getattr(step, attr)
+            if isinstance(value, str) and value not in self.rolled:
+                self.problem(
+                    (*loc, attr),
+                    f"{value!r} is not a value rolled by an earlier step (roll … as = {value!r}); "
+                    f"rolled so far: {', '.join(sorted(self.rolled)) or 'none'}",
+                )
+            elif isinstance(value, int) and value < 0:
+                self.problem((*loc, attr), f"expected a count of 0 or more, got {value}")
+
+    def roll(self, step: Roll, i: int, loc: tuple[Any, ...]) -> None:
+        """The die is a component with faces; a value used as a count is a whole number."""
+        die = self.by_id.get(step.die)
+        faces = die.fields.get(step.field) if die is not None else None
+        if die is None:
+            self.problem((*loc, "die"), f"no component with id {step.die!r}")
+            return
+        if not isinstance(faces, list) or not faces:
+            self.problem(
+                (*loc, "field"), f"{step.die} has no list of faces in field {step.field!r}"
+            )
+            return
+        self.rolled.add(step.as_)
+        used_as_count = any(
+            e.get(a) == step.as_ for e in self.raw.steps[i + 1 :] for a in ("count", "upto")
+        )
+        if used_as_count and not all(str(x).strip().lstrip("-").isdigit() for x in faces):
+            self.problem(
+                (*loc, "as"),
+                f"{step.as_!r} is used as a count, but {step.die}'s faces are not all "
+                f"whole numbers: {', '.join(map(str, faces))}",
+            )
+
+    def reported_piles(self) -> None:
+        """Every pile `report` names is one some step fills."""
+        for name in self.raw.report or []:
+            if name not in self.filled and name not in self.per_player:
+                self.problem(
+                    ("setup", "report"),
+                    f"no step puts anything into pile {name!r}; "
+                    f"piles: {', '.join(sorted(self.filled))}",
+                )

@@ -6,7 +6,8 @@ value its source line states; each place is read here, with the file and line a 
 points at, so two texts that state one quantity differently fail with both places.
 
     { setup = 8 }                          the 8th setup step's count (from 1)
-    { setup = "deal", to = "hand" }        the first `deal` step into pile hand (`nth` = 2: the second)
+    { setup = "deal", to = "hand" }        the first `deal` step into pile hand
+                                           (`nth` = 2: the second)
     { setup = 5, variant = "short hands" } that step in a variant
     { setup = 9, attr = "upto" }           another number of the step (upto, at_least)
     { players = "min" }                    game.toml's players.min (or "max")
@@ -118,7 +119,8 @@ class Place(Strict):
         ]
         if len(given) != 1:
             raise ValueError(
-                "a place is one of: setup, players, count, distinct, card (with field), table (with row)"
+                "a place is one of: setup, players, count, distinct, card (with field), "
+                "table (with row)"
             )
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
@@ -179,56 +181,13 @@ def read_place(
     place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
 ) -> Found:
     """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
-    game = catalog.game
-    game_file = catalog.display(catalog.folder / "game.toml")
-    rules = catalog.rules
     if place.setup is not None:
-        model = getattr(rules, "setup", None)
-        name = "the setup"
-        if place.variant is not None:
-            model = next(
-                (
-                    m
-                    for n, m, _ in getattr(rules, "setup_variants", [])
-                    if norm(n) == norm(place.variant)
-                ),
-                None,
-            )
-            name = f"the setup variant {place.variant!r}"
-        if model is None:
-            return Found(None, name, rules_file, rules_line, f"{name} is not in {rules_file}")
-        steps = list(model.steps)
-        if isinstance(place.setup, int):
-            index = place.setup - 1 if 1 <= place.setup <= len(steps) else None
-        else:
-            hits = [
-                i
-                for i, s in enumerate(steps)
-                if s.do == place.setup
-                and (place.to is None or getattr(s, "to", None) == place.to)
-                and (place.from_ is None or getattr(s, "from_", None) == place.from_)
-            ]
-            index = hits[place.nth - 1] if len(hits) >= place.nth else None
-        if index is None:
-            what = (
-                f"step {place.setup}"
-                if isinstance(place.setup, int)
-                else f"a {place.setup!r} step" + (f" to {place.to!r}" if place.to else "")
-            )
-            return Found(None, name, rules_file, rules_line, f"{name} has no {what}")
-        step = steps[index]
-        line = model.lines[index] if index < len(model.lines) else None
-        return Found(
-            getattr(step, place.attr, None),
-            f"{name}, step {index + 1} ({step.words()})",
-            rules_file,
-            line,
-        )
+        return _setup_place(place, catalog.rules, rules_file, rules_line)
     if place.players is not None:
         return Found(
-            getattr(game.players, place.players),
+            getattr(catalog.game.players, place.players),
             f"game.toml players.{place.players}",
-            game_file,
+            catalog.display(catalog.folder / "game.toml"),
             catalog.line("players"),
         )
     if place.count is not None:
@@ -247,24 +206,82 @@ def read_place(
             rules_line,
         )
     if place.card is not None:
-        c = next((x for x in catalog.components if x.id == place.card), None)
-        if c is None:
-            return Found(
-                None,
-                f"card {place.card}",
-                rules_file,
-                rules_line,
-                f"the catalog has no component {place.card!r}",
-            )
-        have = value_of(c, place.field or "")
-        label = f"{c.name}'s {place.field}"
-        words = None
-        if place.says is not None:
-            words = str(have or "")
-            ok, have = _in_words(words, place.says, want)
-            label = f"{c.name}'s {place.field} ({place.says.replace('{value}', '…')!r})"
-        return Found(have, label, c.file, c.line, text=words)
-    t = game.tables.get(place.table or "")
+        return _card_place(place, want, catalog, rules_file, rules_line)
+    return _table_place(place, want, catalog)
+
+
+def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | None) -> Found:
+    """A number of a setup step (or of a variant's step), named by its number or its kind."""
+    model = getattr(rules, "setup", None)
+    name = "the setup"
+    if place.variant is not None:
+        model = next(
+            (
+                m
+                for n, m, _ in getattr(rules, "setup_variants", [])
+                if norm(n) == norm(place.variant)
+            ),
+            None,
+        )
+        name = f"the setup variant {place.variant!r}"
+    if model is None:
+        return Found(None, name, rules_file, rules_line, f"{name} is not in {rules_file}")
+    steps = list(model.steps)
+    if isinstance(place.setup, int):
+        index = place.setup - 1 if 1 <= place.setup <= len(steps) else None
+    else:
+        hits = [
+            i
+            for i, s in enumerate(steps)
+            if s.do == place.setup
+            and (place.to is None or getattr(s, "to", None) == place.to)
+            and (place.from_ is None or getattr(s, "from_", None) == place.from_)
+        ]
+        index = hits[place.nth - 1] if len(hits) >= place.nth else None
+    if index is None:
+        what = (
+            f"step {place.setup}"
+            if isinstance(place.setup, int)
+            else f"a {place.setup!r} step" + (f" to {place.to!r}" if place.to else "")
+        )
+        return Found(None, name, rules_file, rules_line, f"{name} has no {what}")
+    step = steps[index]
+    line = model.lines[index] if index < len(model.lines) else None
+    return Found(
+        getattr(step, place.attr, None),
+        f"{name}, step {index + 1} ({step.words()})",
+        rules_file,
+        line,
+    )
+
+
+def _card_place(
+    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
+) -> Found:
+    """One card's field, or with `says` the value its words give."""
+    c = next((x for x in catalog.components if x.id == place.card), None)
+    if c is None:
+        return Found(
+            None,
+            f"card {place.card}",
+            rules_file,
+            rules_line,
+            f"the catalog has no component {place.card!r}",
+        )
+    have = value_of(c, place.field or "")
+    label = f"{c.name}'s {place.field}"
+    words = None
+    if place.says is not None:
+        words = str(have or "")
+        _, have = _in_words(words, place.says, want)
+        label = f"{c.name}'s {place.field} ({place.says.replace('{value}', '…')!r})"
+    return Found(have, label, c.file, c.line, text=words)
+
+
+def _table_place(place: Place, want: Any, catalog: Any) -> Found:
+    """A table's cell (or its note), or with `says` the value the words there give."""
+    game_file = catalog.display(catalog.folder / "game.toml")
+    t = catalog.game.tables.get(place.table or "")
     if t is None:
         return Found(
             None, f"table {place.table}", game_file, None, f"the game has no table {place.table!r}"
@@ -284,7 +301,7 @@ def read_place(
             f"table {place.table} has no column {place.column!r}",
         )
     if place.row is None:  # the table's note, with the words around the value
-        ok, have = _in_words(str(t.note or ""), place.says or "{value}", want)
+        _, have = _in_words(str(t.note or ""), place.says or "{value}", want)
         return Found(
             have,
             f"table {place.table}'s note ({(place.says or '').replace('{value}', '…')!r})",
@@ -293,25 +310,26 @@ def read_place(
             text=str(t.note or ""),
         )
     hits = [i for i, r in enumerate(t.rows) if norm(_plain(r[0])) == norm(_plain(place.row))]
-    if len(hits) >= place.nth:
-        i = hits[place.nth - 1]
-        line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
-        have = t.rows[i][col]
-        label = f"table {place.table}, row {_plain(place.row)!r}{'' if place.nth == 1 else f' (number {place.nth})'}, {t.columns[col]}"
-        words = None
-        if place.says is not None:
-            words = str(have)
-            ok, have = _in_words(words, place.says, want)
-            label += f" ({place.says.replace('{value}', '…')!r})"
-        return Found(have, label, game_file, line, text=words)
-    rows = ", ".join(repr(_plain(r[0])) for r in t.rows)
-    return Found(
-        None,
-        f"table {place.table}",
-        game_file,
-        catalog.line("tables", place.table),
-        f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}",
-    )
+    if len(hits) < place.nth:
+        rows = ", ".join(repr(_plain(r[0])) for r in t.rows)
+        return Found(
+            None,
+            f"table {place.table}",
+            game_file,
+            catalog.line("tables", place.table),
+            f"table {place.table} has no row {_plain(place.row)!r}; its rows: {rows}",
+        )
+    i = hits[place.nth - 1]
+    line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
+    have = t.rows[i][col]
+    number = "" if place.nth == 1 else f" (number {place.nth})"
+    label = f"table {place.table}, row {_plain(place.row)!r}{number}, {t.columns[col]}"
+    words = None
+    if place.says is not None:
+        words = str(have)
+        _, have = _in_words(words, place.says, want)
+        label += f" ({place.says.replace('{value}', '…')!r})"
+    return Found(have, label, game_file, line, text=words)
 
 
 __all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]

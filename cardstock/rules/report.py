@@ -12,7 +12,7 @@ writes anything. Checks come from four places:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,12 +22,13 @@ from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
 from .coverage import Coverage, agreement, statements
 from .coverage import coverage as source_coverage
-from .setup import SetupModel, figures, from_figures, reads, simulate
+from .setup import SetupModel
+from .setup_results import SetupResult, figures, from_figures, setup_json, setup_lines
+from .simulator import reads, simulate
 from .sources import load_source
 
 if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
     from .constraints import Outcome
-    from .setup import PlayerResult, SetupResult
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,8 @@ def _from_outcome(
     source = f"; source {cite}" if cite else ""
     for p in outcome.problems:
         if p.component is not None or p.at is not None:
-            # a finding at a card or another place names the rule, where it is written and its source line
+            # a finding at a card or another place names the rule, where it is written and its
+            # source line
             said = (
                 f" ({section[:-1]} '{rule.title()}', {file}:{located.line}{source})"
                 if section in ("facts", "examples")
@@ -255,76 +257,14 @@ def check_game(
                 "rules",
                 "the game declares its rules",
                 WARN,
-                f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, constraints and setup are not checked",
+                f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, "
+                "constraints and setup are not checked",
             )
         )
     else:
-        if wanted("counts") and not rules.counts:
-            report.checks.append(
-                Check(
-                    "counts",
-                    "the rulebook's counts are declared",
-                    WARN,
-                    "rules.toml declares no [[counts]]",
-                    rules.file,
-                )
-            )
-        for loc in rules.counts if wanted("counts") else []:
-            report.checks.append(
-                _from_outcome(
-                    "counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed
-                )
-            )
-        for loc in rules.constraints if wanted("constraints") else []:
-            report.checks.append(
-                _from_outcome(
-                    "constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed
-                )
-            )
-        for loc in rules.facts if wanted("facts") else []:
-            report.checks.append(
-                _from_outcome(
-                    "facts",
-                    loc,
-                    rules.file,
-                    loc.rule.check_catalog(catalog, rules.file, loc.line),
-                    rules.seed or rules.text,
-                )
-            )
-        for loc in rules.examples if wanted("examples") else []:
-            report.checks.append(
-                _from_outcome(
-                    "examples",
-                    loc,
-                    rules.file,
-                    loc.rule.check(catalog.components, catalog.game),
-                    rules.seed or rules.text,
-                )
-            )
-        if not wanted("setup"):
-            pass
-        elif rules.setup is None:
-            report.checks.append(
-                Check(
-                    "setup",
-                    "the setup procedure completes",
-                    WARN,
-                    "rules.toml has no [setup]: the setup is not simulated",
-                    rules.file,
-                )
-            )
-        else:
-            counts = player_counts(catalog)
-            result = _simulated(job, rules.setup, counts, seed, runs)
-            report.setup = result
-            report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
-            report.checks.append(_setup_words(rules))
-            for name, variant, line in rules.setup_variants:
-                check = _setup_check(
-                    _simulated(job, variant, counts, seed, runs), counts, rules.file, line
-                )
-                check.rule = f"{check.rule} ({name})"
-                report.checks.append(check)
+        report.checks += _rule_checks(catalog, rules, wanted)
+        if wanted("setup"):
+            _setup_checks(job, rules, report, seed, runs)
     if rules is not None and wanted("source") and (rules.seed or rules.text):
         report.checks += _source_checks(catalog, report, sources, full=coverage)
     chosen = [p for p in providers if wanted(p.name)]
@@ -337,6 +277,77 @@ def check_game(
             if c.status == WARN:
                 c.status, c.summary = FAIL, f"{c.summary} (a warning; --strict fails it)"
     return report
+
+
+def _rule_checks(catalog: Any, rules: Any, wanted: Callable[[str], bool]) -> list[Check]:
+    """A check for each declared count, constraint, fact and example of the parts wanted."""
+    checks: list[Check] = []
+    if wanted("counts") and not rules.counts:
+        checks.append(
+            Check(
+                "counts",
+                "the rulebook's counts are declared",
+                WARN,
+                "rules.toml declares no [[counts]]",
+                rules.file,
+            )
+        )
+    for loc in rules.counts if wanted("counts") else []:
+        checks.append(
+            _from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed)
+        )
+    for loc in rules.constraints if wanted("constraints") else []:
+        checks.append(
+            _from_outcome(
+                "constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed
+            )
+        )
+    for loc in rules.facts if wanted("facts") else []:
+        checks.append(
+            _from_outcome(
+                "facts",
+                loc,
+                rules.file,
+                loc.rule.check_catalog(catalog, rules.file, loc.line),
+                rules.seed or rules.text,
+            )
+        )
+    for loc in rules.examples if wanted("examples") else []:
+        checks.append(
+            _from_outcome(
+                "examples",
+                loc,
+                rules.file,
+                loc.rule.check(catalog.components, catalog.game),
+                rules.seed or rules.text,
+            )
+        )
+    return checks
+
+
+def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int | None) -> None:
+    """The setup simulated (its figures kept in `report.setup`), its words, and each
+    variant of it simulated too."""
+    if rules.setup is None:
+        report.checks.append(
+            Check(
+                "setup",
+                "the setup procedure completes",
+                WARN,
+                "rules.toml has no [setup]: the setup is not simulated",
+                rules.file,
+            )
+        )
+        return
+    counts = player_counts(job.catalog)
+    result = _simulated(job, rules.setup, counts, seed, runs)
+    report.setup = result
+    report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+    report.checks.append(_setup_words(rules))
+    for name, variant, line in rules.setup_variants:
+        check = _setup_check(_simulated(job, variant, counts, seed, runs), counts, rules.file, line)
+        check.rule = f"{check.rule} ({name})"
+        report.checks.append(check)
 
 
 def acknowledge(report: GameReport, rules: Any) -> None:
@@ -387,7 +398,9 @@ def _setup_words(rules: Any) -> Check:
                     rules.file,
                     rules.setup.lines[i],
                     f"setup.steps[{i}].say",
-                    f"{typed!r} is typed into the step's words; write {{{step.counts[0] if step.counts else 'count'}}} so the words follow the step's own number",
+                    f"{typed!r} is typed into the step's words; "
+                    f"write {{{step.counts[0] if step.counts else 'count'}}} so the words follow "
+                    "the step's own number",
                 )
             )
     return Check(
@@ -448,13 +461,17 @@ def _source_checks(
             source.shown,
             i.line,
             i.what,
-            f"{i.what} {i.text!r} is stated here and no rule of {rules.file} covers it (cite this line, or set it aside with a reason)",
+            f"{i.what} {i.text!r} is stated here and no rule of {rules.file} covers it "
+            "(cite this line, or set it aside with a reason)",
             level,
         )
         for i in missing
     ]
     nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
-    summary = f"numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, steps {steps[0]}/{steps[1]} covered"
+    summary = (
+        f"numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, "
+        f"steps {steps[0]}/{steps[1]} covered"
+    )
     status = PASS if not missing else (FAIL if full else WARN)
     checks.append(
         Check(
@@ -505,7 +522,8 @@ def render_coverage(report: CheckReport, *, verbose: bool = False) -> str:
             nums, names, steps = cov.tally("number"), cov.tally("name"), cov.tally("step")
             verdict = "full" if cov.full else "NOT FULL"
             out.append(
-                f"{g.id} — {cov.source.shown}: coverage {verdict}: numbers {nums[0]}/{nums[1]}, names {names[0]}/{names[1]}, numbered steps {steps[0]}/{steps[1]}"
+                f"{g.id} — {cov.source.shown}: coverage {verdict}: numbers {nums[0]}/{nums[1]}, "
+                f"names {names[0]}/{names[1]}, numbered steps {steps[0]}/{steps[1]}"
             )
             for i in cov.items:
                 if i.covered and not verbose:
@@ -534,7 +552,9 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | 
                     file,
                     result.lines[f.step],
                     f"setup.steps[{f.step}]",
-                    f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} ({step.label()}): {f.message} (first in run {f.first_run}, seed {result.seed})",
+                    f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} "
+                    f"({step.label()}): {f.message} (first in run {f.first_run}, "
+                    f"seed {result.seed})",
                 )
             )
     if findings:
@@ -644,53 +664,6 @@ def run_checks(
 # ---------------------------------------------------------------- rendering
 
 
-def setup_json(result: SetupResult) -> dict[str, Any]:
-    return {
-        "seed": result.seed,
-        "runs": result.runs,
-        "players": [_players_json(result, pr) for pr in result.by_players],
-    }
-
-
-def _players_json(result: SetupResult, pr: PlayerResult) -> dict[str, Any]:
-    return {
-        "players": pr.players,
-        "runs": pr.runs,
-        "completed": pr.completed,
-        "ok": pr.ok,
-        "failures": [
-            {
-                "step": f.step,
-                "do": result.steps[f.step].do,
-                "say": result.steps[f.step].say,
-                "kind": f.kind,
-                "message": f.message,
-                "runs": f.runs,
-                "first_run": f.first_run,
-            }
-            for f in pr.failures
-        ],
-        "redraws": [
-            {
-                "step": i,
-                "do": result.steps[i].do,
-                "say": result.steps[i].say,
-                **{k: (round(v, 4) if isinstance(v, float) else v) for k, v in fig.items()},
-            }
-            for i, fig in pr.redraws.items()
-        ],
-        "piles": {
-            name: {k: (round(v, 3) if isinstance(v, float) else v) for k, v in fig.items()}
-            for name, fig in pr.piles.items()
-        },
-        "seconds": round(pr.seconds, 3),
-    }
-
-
-def _n(x: float) -> str:
-    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
-
-
 MARK = {PASS: "ok", FAIL: "FAIL", WARN: "warn", SKIP: "skip", ACK: "ack"}
 
 
@@ -704,7 +677,7 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 section = c.section
                 out.append(f"  {SECTIONS.get(section, section)}")
                 if section == "setup" and g.setup is not None:
-                    out.extend(_setup_lines(g.setup))
+                    out.extend(setup_lines(g.setup))
             where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""
             n = len(c.components)
             involved = (
@@ -737,47 +710,12 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
     failed = report.failed_games()
     if failed:
         out.append(
-            f"{len(failed)} of {len(report.games)} games failed the rules check: {', '.join(failed)}"
+            f"{len(failed)} of {len(report.games)} games failed the rules check: "
+            f"{', '.join(failed)}"
         )
     else:
         out.append(
-            f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} passed the rules check"
+            f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} "
+            "passed the rules check"
         )
     return "\n".join(out)
-
-
-def _setup_lines(result: SetupResult) -> list[str]:
-    """A table: one row per player count; piles' mean size after setup; redraw figures."""
-    prs = result.by_players
-    piles = list(prs[0].piles) if prs else []
-    redraw_steps = list(prs[0].redraws) if prs else []
-    header = ["players", "complete"]
-    header += [f"{name} (each)" if prs[0].piles[name]["per_player"] else name for name in piles]
-    header += [f"step {i + 1} redraws" for i in redraw_steps]
-    rows = []
-    for pr in prs:
-        row = [str(pr.players), f"{pr.completed}/{pr.runs}"]
-        row += [_n(pr.piles[name]["mean"]) if pr.completed else "–" for name in piles]
-        for i in redraw_steps:
-            fig = pr.redraws[i]
-            row.append(
-                f"{fig['share'] * 100:.1f}% of runs, {fig['mean']:.2f}/run, max {fig['max']}"
-                if pr.completed
-                else "–"
-            )
-        rows.append(row)
-    widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
-    lines = [
-        f"    {result.runs} runs per player count, seed {result.seed}; piles: mean size after setup"
-    ]
-    for r in [header, *rows]:
-        lines.append(
-            "    "
-            + "  ".join(
-                cell.ljust(w) if k >= 2 + len(piles) or k == 1 else cell.rjust(w)
-                for k, (cell, w) in enumerate(zip(r, widths))
-            ).rstrip()
-        )
-    for i in redraw_steps:
-        lines.append(f"    step {i + 1}: {result.steps[i].label()}")
-    return lines

@@ -1,7 +1,8 @@
 """Where a rule comes from: a line of the source rulebook and a paraphrase, never a quote.
 
-    seed = "003_1b021a8c980fb258.txt"                  # rules.toml, top level: a file in the
-                                                       # sources folder (--sources, CARDSTOCK_SOURCES)
+    seed = "003_1b021a8c980fb258.txt"                  # rules.toml, top level: a file in
+                                                       # the sources folder (--sources,
+                                                       # CARDSTOCK_SOURCES)
     text = "notes/rules.md"                            # or the designer's own text, a file of
                                                        # the project (relative to the game folder)
     cite = { line = 17, also = [18], says = "there are six Key cards" }
@@ -90,7 +91,8 @@ def load_source(
     elif folder is None:
         return (
             None,
-            f"the source {name} is looked up in a sources folder: give --sources DIR (or set {SOURCES_ENV})",
+            f"the source {name} is looked up in a sources folder: "
+            f"give --sources DIR (or set {SOURCES_ENV})",
         )
     else:
         path, base = folder / name, folder
@@ -99,7 +101,8 @@ def load_source(
     if not present(path):
         return (
             None,
-            f"the source {name} is not in {shown(path.parent, root) if own is not None else folder}",
+            f"the source {name} is not in "
+            f"{shown(path.parent, root) if own is not None else folder}",
         )
     try:
         text = read_text(path, base)

@@ -1,0 +1,262 @@
+"""Facts that restate the catalog: a table the rulebook prints that restates card fields
+(`restates`), and the names the rulebook uses for its parts (`terms`). Both are kinds of
+`cardstock.rules.facts.FACT_KINDS`."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..catalog.schema import Component, Game
+from .constraints import Outcome, Problem
+from .coverage import words_of
+from .fact_base import Fact, same, show
+from .filters import Filter, select, value_of
+from .places import norm
+
+
+def _key_text(v: Any) -> str:
+    """A table cell as a key: its words without a parenthesised remark ("Harbinger
+    (crowned)")."""
+    return norm(re.sub(r"\([^)]*\)", " ", show(v)))
+
+
+def _has_field(c: Component, fld: str, game: Game) -> bool:
+    """Does the card have the field at all (an attribute, or a field of its set)?"""
+    if fld in ("id", "name", "set", "group", "kind", "count") or fld in c.fields:
+        return True
+    st = next((s for s in game.sets if s.id == c.set), None)
+    return st is not None and fld in game.fields_of(st)
+
+
+def _blank(v: Any) -> bool:
+    return v is None or show(v).strip() in ("", "—", "-", "–")
+
+
+class RestatesFact(Fact):
+    """A table that restates card fields (a hierarchy's ranks and timings, a scoring list)
+    agrees with the cards: each row finds its cards through `key` (a column and the field it
+    restates; `contains = true` when the cards' names only contain the cell, "The Gate" in
+    "The Gate (Red)"), and each of `columns` (column = field) holds what those cards hold.
+    With `every`, each card of `match` is restated by some row."""
+
+    kind: Literal["restates"] = "restates"
+    table: str
+    match: Filter = Filter()
+    key: dict[str, str]  # {column = "Card", field = "name"}
+    contains: bool = False
+    columns: dict[str, str]  # column -> field
+    every: bool = True
+
+    def field_keys(self) -> list[str]:
+        return [self.key.get("field", ""), *self.columns.values()]
+
+    @model_validator(mode="after")
+    def _key(self) -> RestatesFact:
+        if set(self.key) != {"column", "field"}:
+            raise ValueError('key = { column = "…", field = "…" }')
+        return self
+
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
+        raise NotImplementedError
+
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+        game = catalog.game
+        t = game.tables.get(self.table)
+        game_file = catalog.display(catalog.folder / "game.toml")
+        if t is None:
+            msg = f"{self.name}: the game has no table {self.table!r}"
+            return Outcome(False, msg, [], [Problem(msg)])
+        cols = [norm(c) for c in t.columns]
+        wanted = [self.key["column"], *self.columns]
+        absent = [c for c in wanted if norm(c) not in cols]
+        if absent:
+            msg = (
+                f"{self.name}: table {self.table} has no column "
+                f"{', '.join(map(repr, absent))}; columns: {', '.join(map(str, t.columns))}"
+            )
+            return Outcome(
+                False, msg, [], [Problem(msg, at=(game_file, catalog.line("tables", self.table)))]
+            )
+        cs = select(catalog.components, self.match)
+        kcol = cols.index(norm(self.key["column"]))
+        problems: list[Problem] = []
+        seen: set[str] = set()  # the cards some row restates
+        for i, row in enumerate(t.rows):
+            where = (
+                game_file,
+                catalog.line("tables", self.table, "rows", i) or catalog.line("tables", self.table),
+            )
+            problems += self._row(row, kcol, cols, where, cs, game, seen)
+        if self.every:
+            problems += self._unrestated(cs, seen, [r[kcol] for r in t.rows])
+        if problems:
+            return Outcome(False, problems[0].message, cs, problems)
+        return Outcome(
+            True, f"table {self.table}: {len(t.rows)} rows agree with {len(cs)} cards", cs
+        )
+
+    def _row(
+        self,
+        row: list[Any],
+        kcol: int,
+        cols: list[str],
+        where: tuple[str, int | None],
+        cs: list[Component],
+        game: Game,
+        seen: set[str],
+    ) -> list[Problem]:
+        """One row: it finds its cards by its key cell, and its cells hold what they hold
+        (the cards found are added to `seen`)."""
+        kfield = self.key["field"]
+        key = _key_text(row[kcol])
+        if not key:
+            return []
+        hits = [
+            c
+            for c in cs
+            if (
+                key in norm(value_of(c, kfield))
+                if self.contains
+                else key == _key_text(value_of(c, kfield))
+            )
+        ]
+        if not hits:
+            near = sorted({show(value_of(c, kfield)) for c in cs})[:6]
+            return [
+                Problem(
+                    f"{self.name}: table {self.table}, row {show(row[kcol])!r}: no card's "
+                    f"{kfield} is {show(row[kcol])!r}; the cards have {', '.join(near)}…",
+                    at=where,
+                )
+            ]
+        problems: list[Problem] = []
+        for c in hits:
+            seen.add(c.id)
+            for column, fld in self.columns.items():
+                cell = row[cols.index(norm(column))]
+                # The Gatekeeper has no rank: its row's Rank restates nothing
+                if not _has_field(c, fld, game):
+                    continue
+                have = value_of(c, fld)
+                if _blank(cell) and _blank(have):
+                    continue
+                if not same(cell, have):
+                    problems.append(
+                        Problem(
+                            f"{self.name}: table {self.table} ({where[0]}:{where[1]}) says "
+                            f"{show(row[kcol])} has {column} {show(cell)}, the card {c.name} "
+                            f"({c.file}:{c.line}) has {fld} {show(have)}",
+                            c,
+                            fld,
+                        )
+                    )
+        return problems
+
+    def _unrestated(self, cs: list[Component], seen: set[str], keys: list[Any]) -> list[Problem]:
+        """The cards no row restates, each with the nearest row key."""
+        kfield = self.key["field"]
+        problems: list[Problem] = []
+        for c in cs:
+            if c.id not in seen:
+                near = difflib.get_close_matches(
+                    _key_text(value_of(c, kfield)),
+                    [_key_text(k) for k in keys],
+                    n=1,
+                    cutoff=0.5,
+                )
+                hint = f"; the nearest row is {near[0]!r}" if near else ""
+                problems.append(
+                    Problem(
+                        f"{self.name}: table {self.table} has no row for {c.name} "
+                        f"({kfield} {show(value_of(c, kfield))}){hint}",
+                        c,
+                        kfield,
+                    )
+                )
+        return problems
+
+
+class TermsFact(Fact):
+    """Names the rulebook uses for its parts (phases, piles, card types, tokens) are names
+    the catalog uses: each is found among the components' names, sets, groups, icons' labels,
+    fields' choices and the tables' titles, columns and cells (or, with `table`, in that
+    table's `column`, and with `ordered`, in that order)."""
+
+    kind: Literal["terms"] = "terms"
+    terms: list[str] = Field(min_length=1)
+    table: str | None = None
+    column: str | None = None
+    ordered: bool = False
+
+    def check(self, components: list[Component], game: Game) -> Outcome:
+        if self.table is not None:
+            t = game.tables.get(self.table)
+            if t is None:
+                msg = f"{self.name}: the game has no table {self.table!r}"
+                return Outcome(False, msg, [], [Problem(msg)])
+            cols = [norm(c) for c in t.columns]
+            col = (
+                0
+                if self.column is None
+                else (cols.index(norm(self.column)) if norm(self.column) in cols else -1)
+            )
+            if col < 0:
+                msg = f"{self.name}: table {self.table} has no column {self.column!r}"
+                return Outcome(False, msg, [], [Problem(msg)])
+            pool = [show(r[col]) for r in t.rows]
+        else:
+            pool = catalog_names(components, game)
+        problems: list[Problem] = []
+        placed: list[int] = []
+        pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
+        for term in self.terms:
+            term_words = words_of(term)
+            hits = [i for i, x in enumerate(pool_words) if _within(term_words, x)]
+            if not hits:
+                where = f"table {self.table}" if self.table else "the catalog"
+                near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
+                hint = f"; the nearest it has is {near[0]!r}" if near else ""
+                problems.append(
+                    Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
+                )
+            else:
+                placed.append(hits[0])
+        if not problems and self.ordered and placed != sorted(placed):
+            problems.append(
+                Problem(
+                    f"{self.name}: the rulebook's order is {', '.join(self.terms)}; "
+                    f"table {self.table} has {', '.join(pool)}"
+                )
+            )
+        if problems:
+            return Outcome(False, problems[0].message, [], problems)
+        return Outcome(True, f"{len(self.terms)} name{'s' if len(self.terms) != 1 else ''} found")
+
+
+def _within(t: list[str], x: list[str]) -> bool:
+    return bool(t) and any(x[i : i + len(t)] == t for i in range(len(x) - len(t) + 1))
+
+
+def catalog_names(components: list[Component], game: Game) -> list[str]:
+    """Every name the catalog gives something: components, sets, groups, icons, choices of
+    fields, tables' titles, columns and cells."""
+    out: list[str] = []
+    for c in components:
+        out += [c.name, c.group, c.kind]
+        out += [str(v) for v in c.fields.values() if isinstance(v, str) and len(v) <= 60]
+    for st in game.sets:
+        out += [st.name, st.id]
+        for spec in game.fields_of(st).values():
+            out += [str(x) for x in (getattr(spec, "choices", None) or [])]
+    for icon in game.icons.values():
+        out.append(icon.label or "")
+    for name, t in game.tables.items():
+        out += [name, t.title or "", t.note or "", *map(str, t.columns)]
+        out += [show(cell) for row in t.rows for cell in row]
+    return out
