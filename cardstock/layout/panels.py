@@ -17,11 +17,11 @@ from ..catalog.schema import Component
 from ..core.markup import spans
 from ..core.units import parse_length
 from . import printsafe
-from .boxes import Geometry, Painter
+from .boxes import Painter
 from .context import tint
 from .ops import Face, Group, Guide, Op, Path, Point, Rect, polygon_path, r, rect_path
-from .shapes import Shape
-from .spec import Layout
+from .resolved import Layout
+from .shapes import Geometry, Shape
 
 
 def compose(

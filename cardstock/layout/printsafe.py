@@ -30,7 +30,7 @@ from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
-from .spec import Box
+from .resolved import Box
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = POINTS_PER["mm"]
@@ -221,7 +221,7 @@ def _on_curve(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
 
 
 class Zone(Protocol):
-    """What the frame and clearance checks ask of a face's geometry (`boxes.Geometry`)."""
+    """What the frame and clearance checks ask of a face's geometry (`shapes.Geometry`)."""
 
     safe: float
 
@@ -464,7 +464,7 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | N
 
 
 class SafeZone(Protocol):
-    """What `outside` asks of a face's geometry (`cardstock.layout.boxes.Geometry`)."""
+    """What `outside` asks of a face's geometry (`cardstock.layout.shapes.Geometry`)."""
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float: ...
 

@@ -15,15 +15,16 @@ from ..ops import Rect, Text, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     ops: list[Any] = []
@@ -97,7 +98,7 @@ def _is_template(value: Any) -> bool:
     return type(value) is str and ("{{" in value or "{%" in value)
 
 
-def _static_style(painter: Painter, box: Box) -> bool:
+def _static_style(painter: Services, box: Box) -> bool:
     """Whether no key of the box's text style is a template (its own value or its style's)."""
     values = box.values
     named = painter.layouts.styles.get(values.get("style") or "", {})
@@ -107,7 +108,7 @@ def _static_style(painter: Painter, box: Box) -> bool:
     )
 
 
-def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+def text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     """The box's text style; kept for the game's other faces (`painter.styles`) when it
     reads no template and raised no problem (every face of a game draws the same few
     boxes with the same styles)."""
@@ -121,7 +122,7 @@ def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> 
     return style
 
 
-def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     font = painter.raw(lay, box, "font", ctx, "sans")
 
@@ -160,7 +161,7 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
 
 
 def text_findings(
-    painter: Painter,
+    painter: Services,
     lay: Layout,
     box: Box,
     fit: textmod.Fit,
