@@ -34,7 +34,7 @@ from .ops import (
     r,
     rect_path,
 )
-from .svgart import SvgLimit, parse_svg
+from .svgparse import SvgLimit, parse_svg
 from .symbols import PathError, parse_path
 
 Point = tuple[float, float]
