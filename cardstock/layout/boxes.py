@@ -28,6 +28,7 @@ from .resolved import Box, Layout
 from .shapes import Geometry
 from .spec import LayoutSet
 from .symbols import Library
+from .textfit import fit_blocks
 
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
 
@@ -314,11 +315,11 @@ class Painter:
         resolve the same way for every face of a game, so they need no place in the key.
         A remembered Fit is shared: callers read it and never change it."""
         if self.fits is None:
-            return textmod.fit_blocks(blocks, inner, style, self.icon_ref)
+            return fit_blocks(blocks, inner, style, self.icon_ref)
         key = (tuple(blocks), inner, style)
         found = self.fits.get(key)
         if found is None:
-            found = textmod.fit_blocks(blocks, inner, style, self.icon_ref)
+            found = fit_blocks(blocks, inner, style, self.icon_ref)
             if len(self.fits) >= FITS_MAX:
                 self.fits.clear()
             self.fits[key] = found

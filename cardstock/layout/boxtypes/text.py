@@ -12,6 +12,7 @@ from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
+from ..textfit import Raw, plain_blocks
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
@@ -45,9 +46,9 @@ def draw(
     if markup == "blocks":
         blocks = parse(content)
     elif markup == "none":
-        blocks = [textmod.Raw(" ".join(content.replace("\\\n", "\n").split()))]
+        blocks = [Raw(" ".join(content.replace("\\\n", "\n").split()))]
     else:
-        blocks = textmod.plain_blocks(content)
+        blocks = plain_blocks(content)
     fit = painter.fit(blocks, inner, style)
     ops += fit.ops
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
