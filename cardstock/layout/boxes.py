@@ -189,7 +189,8 @@ class Painter:
             lay,
             box,
             key,
-            f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}",
+            "expected a colour '#rrggbb', a theme colour "
+            f"({', '.join(sorted(theme))}) or 'none', got {text!r}",
         )
         return default
 

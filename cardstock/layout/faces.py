@@ -568,7 +568,9 @@ def unknown_symbols(catalog: Catalog, lib: Library | None = None) -> list[Issue]
                     file,
                     line,
                     f"icons.{key}.symbol",
-                    f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}",
+                    f"unknown symbol {icon.symbol!r}; the symbol library "
+                    "(layouts/symbols.toml, and the game's icons/ folder) has: "
+                    f"{', '.join(lib.names())}",
                 )
             )
     return out
@@ -584,7 +586,8 @@ def _unknown_layout_names(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
                     file,
                     line,
                     f"sets[{i}].layout",
-                    f"unknown layout {s.layout!r}; the layouts are: {', '.join(sorted(ls.names()))}",
+                    f"unknown layout {s.layout!r}; the layouts are: "
+                    f"{', '.join(sorted(ls.names()))}",
                 )
             )
     return out

@@ -49,7 +49,8 @@ class ShapeGeometry:
     class is the rectangle; `custom` is a path shape's outline in trim coordinates."""
 
     def polygon(self, w: float, h: float, inset: float, custom: Polygon | None) -> Polygon | None:
-        """The outline moved `inset` inward (negative: outward) as a polygon; None for a rectangle."""
+        """The outline moved `inset` inward (negative: outward) as a polygon; None for a
+        rectangle."""
         return None
 
     def path(

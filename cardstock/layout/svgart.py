@@ -220,7 +220,8 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: SvgSheet) -> PathData 
         return None
     if cp.get("clipPathUnits") == "objectBoundingBox":
         problems.add(
-            f"the clip path {ref!r} is in objectBoundingBox units, which are not applied (the shapes are drawn whole)"
+            f"the clip path {ref!r} is in objectBoundingBox units, which are not "
+            "applied (the shapes are drawn whole)"
         )
         return None
     cm = multiply(m, parse_transform(cp.get("transform"), problems))
@@ -366,7 +367,8 @@ def _use(
     target = sheet.ids.get(ref) if ref else None
     if target is None or ref is None:
         problems.add(
-            f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file does not define (left out)"
+            f"<use> names {el.get('href') or el.get(XLINK_HREF)!r}, which the file "
+            "does not define (left out)"
         )
         return
     if ref in sheet.using:
@@ -397,7 +399,8 @@ def _use(
             return
     if len(sheet.using) >= MAX_USE_DEPTH:
         raise SvgLimit(
-            f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file"
+            f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's "
+            "limit for one SVG file"
         )
     sheet.using.add(ref)
     try:

@@ -77,7 +77,8 @@ def parse_svg(data: bytes) -> ET.Element:
             count += 1
             if count > MAX_ELEMENTS:
                 raise SvgLimit(
-                    f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file"
+                    f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one "
+                    "SVG file"
                 )
     parser.close()
     for event in parser.read_events():
@@ -226,7 +227,8 @@ class SvgSheet:
         self.drawn += 1
         if self.drawn > MAX_DRAWN:
             raise SvgLimit(
-                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file"
+                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> "
+                "included), cardstock's limit for one SVG file"
             )
 
     def length(self, value: str | None, key: str, default: float = 0.0) -> float:
@@ -280,7 +282,8 @@ def count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
         counts[key] = 0  # a cycle counts nothing more (drawing refuses it)
         if depth > MAX_USE_DEPTH:
             raise SvgLimit(
-                f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's limit for one SVG file"
+                f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's "
+                "limit for one SVG file"
             )
         n = 1
         if local_name(el) == "use":
@@ -291,7 +294,8 @@ def count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
             n += sum(count(child, depth) for child in el)
         if n > MAX_DRAWN:
             raise SvgLimit(
-                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> included), cardstock's limit for one SVG file"
+                f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> "
+                "included), cardstock's limit for one SVG file"
             )
         counts[key] = n
         return n
@@ -334,7 +338,8 @@ def css_classes(root: ET.Element) -> dict[str, str]:
         size += len(el.text)
         if size > MAX_STYLE:
             raise SvgLimit(
-                f"its <style> holds more than {MAX_STYLE:,} characters of CSS, cardstock's limit for one SVG file"
+                f"its <style> holds more than {MAX_STYLE:,} characters of CSS, "
+                "cardstock's limit for one SVG file"
             )
         for selectors, body in _css_rules(_without_comments(el.text)):
             for sel in selectors.split(","):

@@ -106,7 +106,8 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
         base = "sans"
         if wanted:
             problems.add(
-                f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its text is drawn in sans"
+                f"the font {wanted[0]!r} is not among the project's fonts (fonts/): its "
+                "text is drawn in sans"
             )
     name = base
     if italic:
@@ -178,7 +179,8 @@ def _by_coverage(
     missing = [ch for ch in lacking if drawn_in[ch] == face]
     if missing:
         problems.add(
-            f"the font {face!r} has no glyph for {', '.join(repr(c) for c in missing)} (printed as a blank box)"
+            f"the font {face!r} has no glyph for "
+            f"{', '.join(repr(c) for c in missing)} (printed as a blank box)"
         )
     runs: list[tuple[str, str]] = []
     for ch in text:

@@ -78,8 +78,9 @@ class Fit:
 
 # ---------------------------------------------------------------- pieces and words
 
-# The pieces, words, lines and drawables below are made by the thousand while text is
-# fitted and read only here and in `cardstock.layout.textfit`: plain classes with slots (no generated methods).
+# The pieces, words and lines below (and textfit's drawables) are made by the thousand
+# while text is fitted, and read only here and in `cardstock.layout.textfit`: plain
+# classes with slots (no generated methods).
 
 
 class _Piece:
@@ -164,7 +165,8 @@ def rich_spans(text: str, problems: list[str] | None = None) -> list[Span]:
     problems = problems if problems is not None else []
     for tag in HTML_TAG.findall(text):
         problems.append(
-            f"{tag} is HTML, which card text does not read; use **bold**, *italic* or [text]{{color=#c0392b size=120%}}"
+            f"{tag} is HTML, which card text does not read; use **bold**, *italic* or "
+            f"[text]{{color=#c0392b size=120%}}"
         )
     text = HTML_TAG.sub("", text)
     out: list[Span] = []

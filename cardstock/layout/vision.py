@@ -311,8 +311,12 @@ def lint(job: Job) -> list[Issue]:
                         line,
                         fld,
                         (
-                            f"{label} and {other} differ only by colour ({shown}), which read as one with {', '.join(hit)} "
-                            f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
+                            f"{label} and {other} differ only by colour ({shown}), "
+                            "which read as one "
+                            f"with {', '.join(hit)} "
+                            f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); "
+                            "give each an "
+                            "icon, a shape or a word of its own "
                             "(`cardstock proof --cvd` shows them)"
                         ),
                         "warning",

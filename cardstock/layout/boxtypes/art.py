@@ -109,7 +109,8 @@ def box_position(
             lay,
             box,
             "position",
-            f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}",
+            "expected keywords (left, center, right, top, bottom) or two percentages "
+            f"like '50% 20%', got {value!r}",
         )
         return (0.5, 0.5)
     return found
@@ -244,6 +245,7 @@ def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, .
 
 
 BOX = BoxKind(
-    doc="a picture from the game folder (PNG, JPEG or SVG) named by `art`; a generated placeholder when it is empty",
+    doc="a picture from the game folder (PNG, JPEG or SVG) named by `art`; a "
+    "generated placeholder when it is empty",
     draw=draw,
 )

@@ -91,7 +91,8 @@ def resolve_icons(
                 lay,
                 box,
                 "icon" if icon_list is None else "icons",
-                f"unknown icon {i!r}; the game declares: {', '.join(sorted(painter.catalog.game.icons))}",
+                f"unknown icon {i!r}; the game declares: "
+                f"{', '.join(sorted(painter.catalog.game.icons))}",
             )
             sym = painter.library.fallback()
             out.append((sym.name, sym.parts, None))
@@ -102,7 +103,8 @@ def resolve_icons(
 
 
 BOX = BoxKind(
-    doc="one icon of the game (`icon`) or one symbol of the library (`symbol`), as large as the box allows",
+    doc="one icon of the game (`icon`) or one symbol of the library (`symbol`), "
+    "as large as the box allows",
     draw=draw,
     content=True,
 )

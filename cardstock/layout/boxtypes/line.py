@@ -32,6 +32,7 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="a straight line across the middle of the box (horizontal, or vertical when the box is taller than wide)",
+    doc="a straight line across the middle of the box (horizontal, or vertical "
+    "when the box is taller than wide)",
     draw=draw,
 )

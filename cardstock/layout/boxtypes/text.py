@@ -187,7 +187,8 @@ def text_findings(
             else ""
         )
         msg = (
-            f"{what} does not fit in layout {lay.name!r} even at the minimum size {style.min_size:g}pt{lines}: {why}; "
+            f"{what} does not fit in layout {lay.name!r} even at the minimum size "
+            f"{style.min_size:g}pt{lines}: {why}; "
             "shorten it, or give the box more room or a smaller min_size in the layout"
         )
         painter.data_issue(fld if fld else f"layout box {box.name}", msg)
@@ -254,7 +255,8 @@ def underlines(ops: list[Any]) -> list[Any]:
 
 
 BOX = BoxKind(
-    doc="text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
+    doc="text fitted into the box: it shrinks from `size` to `min_size` until it "
+    "fits, and is reported when it cannot",
     draw=draw,
     content=True,
 )
