@@ -16,7 +16,7 @@ from ..core.markup import Block
 from .resolved import Box, Layout
 from .shapes import Geometry
 from .symbols import Library
-from .text import Fit, TextStyle
+from .text import Fit, IconRef, TextStyle
 
 
 class Subject:
@@ -109,6 +109,8 @@ class Services(Protocol):
     ) -> dict[str, Any]: ...
 
     def inset(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> float: ...
+
+    def icon_ref(self, icon_id: str) -> IconRef | None: ...
 
     def fit(
         self,

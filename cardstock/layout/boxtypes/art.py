@@ -245,7 +245,9 @@ def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, .
 
 
 BOX = BoxKind(
-    doc="a picture from the game folder (PNG, JPEG or SVG) named by `art`; a "
-    "generated placeholder when it is empty",
+    doc=(
+        "a picture from the game folder (PNG, JPEG or SVG) named by `art`; a "
+        "generated placeholder when it is empty"
+    ),
     draw=draw,
 )

@@ -103,8 +103,10 @@ def resolve_icons(
 
 
 BOX = BoxKind(
-    doc="one icon of the game (`icon`) or one symbol of the library (`symbol`), "
-    "as large as the box allows",
+    doc=(
+        "one icon of the game (`icon`) or one symbol of the library (`symbol`), "
+        "as large as the box allows"
+    ),
     draw=draw,
     content=True,
 )

@@ -113,8 +113,10 @@ def _grid_slots(
 
 
 BOX = BoxKind(
-    doc="a row or grid of icons: a list (`icons`, one icon per item) or `count` "
-    "copies of one (`icon`)",
+    doc=(
+        "a row or grid of icons: a list (`icons`, one icon per item) or `count` "
+        "copies of one (`icon`)"
+    ),
     draw=draw,
     content=True,
 )

@@ -32,7 +32,9 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="a straight line across the middle of the box (horizontal, or vertical "
-    "when the box is taller than wide)",
+    doc=(
+        "a straight line across the middle of the box (horizontal, or vertical "
+        "when the box is taller than wide)"
+    ),
     draw=draw,
 )

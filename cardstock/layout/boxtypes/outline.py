@@ -35,7 +35,9 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="the face's own cut shape (rectangle, hexagon, circle, path …), grown "
-    'or shrunk by `inset` (`"bleed"`: out to the bleed edge)',
+    doc=(
+        "the face's own cut shape (rectangle, hexagon, circle, path …), grown "
+        'or shrunk by `inset` (`"bleed"`: out to the bleed edge)'
+    ),
     draw=draw,
 )

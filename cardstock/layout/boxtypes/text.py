@@ -255,8 +255,10 @@ def underlines(ops: list[Any]) -> list[Any]:
 
 
 BOX = BoxKind(
-    doc="text fitted into the box: it shrinks from `size` to `min_size` until it "
-    "fits, and is reported when it cannot",
+    doc=(
+        "text fitted into the box: it shrinks from `size` to `min_size` until it "
+        "fits, and is reported when it cannot"
+    ),
     draw=draw,
     content=True,
 )
