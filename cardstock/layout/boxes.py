@@ -22,72 +22,15 @@ from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .boxtypes import box_kind
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, Note, Op, PathData, Point, r
-from .shapes import Polygon, geometry_of
-from .spec import Box, Layout, LayoutSet
+from .ops import Group, Note, Op, r
+from .painting import Subject
+from .resolved import Box, Layout
+from .shapes import Geometry
+from .spec import LayoutSet
 from .symbols import Library
+from .textfit import fit_blocks
 
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """The trim box (w x h at the origin), its bleed and safe margins, and its shape (a
-    name in `cardstock.layout.shapes.SHAPES`, which answers every question of geometry)."""
-
-    w: float
-    h: float
-    bleed: float
-    safe: float
-    shape: str = "rect"
-    corner: float = 0.0  # rounded-corner guide radius for rect
-    custom: Polygon | None = None  # a path shape's outline, in trim coordinates
-
-    def frame(self, name: str) -> tuple[float, float, float, float]:
-        if name == "bleed":
-            b = self.bleed
-            return (-b, -b, self.w + 2 * b, self.h + 2 * b)
-        if name == "safe":
-            s = self.safe
-            return (s, s, max(0.0, self.w - 2 * s), max(0.0, self.h - 2 * s))
-        return (0.0, 0.0, self.w, self.h)
-
-    def polygon(self, inset: float = 0.0) -> Polygon | None:
-        """The outline as a polygon, moved `inset` inward; None for a rectangle or circle."""
-        return geometry_of(self.shape).polygon(self.w, self.h, inset, self.custom)
-
-    def outline_path(self, inset: float = 0.0, radius: float = 0.0) -> PathData:
-        return geometry_of(self.shape).path(self.w, self.h, inset, radius, self.custom)
-
-    def cut(self) -> Polygon | None:
-        return geometry_of(self.shape).cut(self.w, self.h, self.custom)
-
-    def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
-        """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
-        return self.reach(self.safe, x, y, w, h)
-
-    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float:
-        """How far (points) the rectangle reaches outside the outline moved `inset` inward
-        (0 when inside): `inset` 0 is the cut, `safe` the safe line."""
-        return geometry_of(self.shape).outside(self.w, self.h, inset, self.custom, (x, y, w, h))
-
-    def edge_points(self, inset: float, n: int) -> list[Point]:
-        """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
-        return geometry_of(self.shape).edge_points(self.w, self.h, inset, n, self.custom)
-
-
-class Subject:
-    """Whose face is being drawn, for messages."""
-
-    __slots__ = ("label", "file", "line", "fields")
-
-    def __init__(
-        self, label: str, file: str, line: int | None, fields: tuple[str, ...] = ()
-    ) -> None:
-        self.label = label  # "component 'red-fear'" or "back 'pack'"
-        self.file = file
-        self.line = line
-        self.fields = fields
 
 
 @dataclass
@@ -246,7 +189,8 @@ class Painter:
             lay,
             box,
             key,
-            f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}",
+            "expected a colour '#rrggbb', a theme colour "
+            f"({', '.join(sorted(theme))}) or 'none', got {text!r}",
         )
         return default
 
@@ -372,11 +316,11 @@ class Painter:
         resolve the same way for every face of a game, so they need no place in the key.
         A remembered Fit is shared: callers read it and never change it."""
         if self.fits is None:
-            return textmod.fit_blocks(blocks, inner, style, self.icon_ref)
+            return fit_blocks(blocks, inner, style, self.icon_ref)
         key = (tuple(blocks), inner, style)
         found = self.fits.get(key)
         if found is None:
-            found = textmod.fit_blocks(blocks, inner, style, self.icon_ref)
+            found = fit_blocks(blocks, inner, style, self.icon_ref)
             if len(self.fits) >= FITS_MAX:
                 self.fits.clear()
             self.fits[key] = found

@@ -236,7 +236,10 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> s
         text = str(value).strip()
         if text in ("", "none", "None") or text in theme or COLOR.match(text):
             return None
-        return f"expected a colour '#rrggbb', a theme colour ({', '.join(sorted(theme))}) or 'none', got {text!r}"
+        return (
+            "expected a colour '#rrggbb', a theme colour "
+            f"({', '.join(sorted(theme))}) or 'none', got {text!r}"
+        )
     return None
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..catalog.fields import COLOR_PATTERN, slugify
+from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
@@ -281,23 +281,7 @@ def component_context(
         v = comp.fields.get(key)
         if spec.type == "text" and isinstance(v, str):
             if "{{" in v or "{%" in v:
-                try:
-                    out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
-                except InputError as exc:  # a breach of the sandbox or its bounds, already located
-                    out, issue = v, exc.issues[0]
-                except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
-                    out, issue = (
-                        v,
-                        Issue(
-                            comp.file,
-                            comp.line,
-                            key,
-                            f"the text cannot be rendered ({type(exc).__name__}): {exc}",
-                        ),
-                    )
-                if issue is not None:  # a text that cannot be rendered is bad input
-                    issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))
-                v = out
+                v = _render_text(v, ctx, comp, key, env, issues)
             v = hard_breaks(v)
             ctx[key] = v
             ctx["fields"][key] = v
@@ -321,17 +305,7 @@ def component_context(
     ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next(
         (i for i, _ in acc if i), None
     )
-    stat = None
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if spec.type in ("int", "number") and v is not None and key not in group_fields:
-            stat = {
-                "name": key,
-                "label": spec.label or humanize(key),
-                "value": int(v) if float(v).is_integer() else v,
-            }
-            break
-    ctx["stat"] = stat
+    ctx["stat"] = _first_stat(comp, specs, group_fields)
     # the picture the default layouts draw: the first art field that holds a file
     ctx["art_file"] = next(
         (
@@ -343,6 +317,51 @@ def component_context(
     )
     ctx["version_mark"] = version_mark(catalog)
     return ctx, issues
+
+
+def _render_text(
+    v: str,
+    ctx: dict[str, Any],
+    comp: Component,
+    key: str,
+    env: SandboxedEnvironment,
+    issues: list[Issue],
+) -> str:
+    """A text field that is a template, rendered; what goes wrong goes to `issues` (bad
+    input when it is an error), and the text is then kept as it is written."""
+    try:
+        out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+    except InputError as exc:  # a breach of the sandbox or its bounds, already located
+        out, issue = v, exc.issues[0]
+    except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
+        out, issue = (
+            v,
+            Issue(
+                comp.file,
+                comp.line,
+                key,
+                f"the text cannot be rendered ({type(exc).__name__}): {exc}",
+            ),
+        )
+    if issue is not None:  # a text that cannot be rendered is bad input
+        issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))
+    return out
+
+
+def _first_stat(
+    comp: Component, specs: dict[str, FieldSpec], group_fields: set[str]
+) -> dict[str, Any] | None:
+    """The component's first number field that does not name its group, for the `stat`
+    the default layouts show (None when it has none)."""
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if spec.type in ("int", "number") and v is not None and key not in group_fields:
+            return {
+                "name": key,
+                "label": spec.label or humanize(key),
+                "value": int(v) if float(v).is_integer() else v,
+            }
+    return None
 
 
 def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:

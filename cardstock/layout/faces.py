@@ -41,13 +41,15 @@ from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
 from . import printsafe
-from .boxes import Geometry, Painter, Subject
+from .boxes import Painter
 from .context import back_context, component_context, make_env, version_mark
 from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
 from .ownicons import game_library
+from .painting import Subject
 from .panels import compose
-from .shapes import AUTO, auto_shape, custom_outline, shape_of
-from .spec import Box, Layout, LayoutSet, load_layouts, shared_files
+from .resolved import Box, Layout
+from .shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
+from .spec import LayoutSet, load_layouts, shared_files
 from .symbols import Library
 from .text import Fit
 
@@ -566,7 +568,9 @@ def unknown_symbols(catalog: Catalog, lib: Library | None = None) -> list[Issue]
                     file,
                     line,
                     f"icons.{key}.symbol",
-                    f"unknown symbol {icon.symbol!r}; the symbol library (layouts/symbols.toml, and the game's icons/ folder) has: {', '.join(lib.names())}",
+                    f"unknown symbol {icon.symbol!r}; the symbol library "
+                    "(layouts/symbols.toml, and the game's icons/ folder) has: "
+                    f"{', '.join(lib.names())}",
                 )
             )
     return out
@@ -582,7 +586,8 @@ def _unknown_layout_names(catalog: Catalog, ls: LayoutSet) -> list[Issue]:
                     file,
                     line,
                     f"sets[{i}].layout",
-                    f"unknown layout {s.layout!r}; the layouts are: {', '.join(sorted(ls.names()))}",
+                    f"unknown layout {s.layout!r}; the layouts are: "
+                    f"{', '.join(sorted(ls.names()))}",
                 )
             )
     return out

@@ -75,9 +75,9 @@ class BoxSpec(StyleSpec):
     padding: str | None = None
     rule: str | None = None  # colour of table rules and note bars in text boxes
     field: str | None = None  # the catalog field shown, for messages (guessed from text)
-    underline: str | None = (
-        None  # a template; when true, each line of text is underlined (a 6 or 9 that may be read upside down)
-    )
+    # a template; when true, each line of text is underlined (a 6 or 9 that may be read
+    # upside down)
+    underline: str | None = None
     # icons and pips
     icon: str | None = None  # an icon id of the game (template)
     symbol: str | None = None  # a library symbol name (template)

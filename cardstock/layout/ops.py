@@ -17,7 +17,7 @@ import marshal
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from ..core.issues import Issue
 
@@ -164,7 +164,7 @@ class Note:
 GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut": "#00a0c6"}
 
 
-Op = Union[Rect, Ellipse, Path, Text, Icon, Image, Group, Guide]
+Op = Rect | Ellipse | Path | Text | Icon | Image | Group | Guide
 
 
 @dataclass(frozen=True)

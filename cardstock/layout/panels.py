@@ -17,11 +17,11 @@ from ..catalog.schema import Component
 from ..core.markup import spans
 from ..core.units import parse_length
 from . import printsafe
-from .boxes import Geometry, Painter
+from .boxes import Painter
 from .context import tint
 from .ops import Face, Group, Guide, Op, Path, Point, Rect, polygon_path, r, rect_path
-from .shapes import Shape
-from .spec import Layout
+from .resolved import Layout
+from .shapes import Geometry, Shape
 
 
 def compose(
@@ -204,7 +204,7 @@ def _standee(
     ops.append(Rect(r(-b), r(-b), r(w + 2 * b), r(base + b), fill=accent))
     ops.append(Rect(r(-b), r(base + 2 * h), r(w + 2 * b), r(base + b), fill=accent))
     # the first side hangs from the fold upside down, so both stand upright once folded
-    for i, (y0, turned) in enumerate(((base, True), (base + h, False))):
+    for y0, turned in ((base, True), (base + h, False)):
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
         geo = Geometry(w, h, b, psafe, "rect")

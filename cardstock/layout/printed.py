@@ -228,7 +228,8 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
             raise ValueError(f"cannot read {e.get('path')} beside {path}: {exc}") from None
         if hashlib.sha256(raw).hexdigest() != e.get("sha256"):
             raise ValueError(
-                f"{e.get('path')} has changed since {path} was written; keep a copy of the whole output folder"
+                f"{e.get('path')} has changed since {path} was written; keep a copy of "
+                "the whole output folder"
             )
         try:
             doc = _checked(json.loads(raw), file)
@@ -237,7 +238,8 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
         out[str(doc["game"])] = doc
     if not out:
         raise ValueError(
-            f"{path} lists no printed fingerprints (<game>-printed.json); it comes from an older cardstock"
+            f"{path} lists no printed fingerprints (<game>-printed.json); it comes "
+            "from an older cardstock"
         )
     return out
 

@@ -30,7 +30,7 @@ from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
-from .spec import Box
+from .resolved import Box
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = POINTS_PER["mm"]
@@ -180,7 +180,9 @@ def frame_points(
     for op in ops:
         if isinstance(op, Group):
             inner = _then(op.transform, m) if op.transform else m
-            if op.clip:  # what a clipped group draws lies within its clip: a pattern's cells, a cropped picture
+            # what a clipped group draws lies within its clip: a pattern's cells, a cropped
+            # picture
+            if op.clip:
                 yield [_apply(inner, x, y) for x, y in _on_curve(op.clip)], 0.0
             else:
                 yield from frame_points(op.ops, inner)
@@ -221,7 +223,7 @@ def _on_curve(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
 
 
 class Zone(Protocol):
-    """What the frame and clearance checks ask of a face's geometry (`boxes.Geometry`)."""
+    """What the frame and clearance checks ask of a face's geometry (`shapes.Geometry`)."""
 
     safe: float
 
@@ -464,7 +466,7 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | N
 
 
 class SafeZone(Protocol):
-    """What `outside` asks of a face's geometry (`cardstock.layout.boxes.Geometry`)."""
+    """What `outside` asks of a face's geometry (`cardstock.layout.shapes.Geometry`)."""
 
     def inside_safe(self, x: float, y: float, w: float, h: float) -> float: ...
 
@@ -475,7 +477,7 @@ def outside(geo: SafeZone, box: tuple[float, float, float, float]) -> float:
     return float(geo.inside_safe(x0, y0, x1 - x0, y1 - y0))
 
 
-# ---------------------------------------------------------------- the check a face runs as it is drawn
+# ------------------------------------------------------ the check a face runs as it is drawn
 
 GEOMETRY_KEYS = (
     "frame",
@@ -523,7 +525,8 @@ def type_check(
                 file,
                 line,
                 f"layouts.{lay.name}.boxes.{box.name}",
-                f"text printed at {smallest:g}pt, below the {minimum:g}pt this piece's type may not go under; raise the box's "
+                f"text printed at {smallest:g}pt, below the {minimum:g}pt this piece's "
+                "type may not go under; raise the box's "
                 "size and min_size, or give the text more room",
                 "warning",
             )
@@ -545,39 +548,82 @@ def face_check(
     another box draws must keep `CLEARANCE` inside the safe line; all measured on the ops
     themselves. Each box is reported once per face for each kind of problem; `note`, when
     given, is told what each box found (the proof sheets outline it)."""
+    return _FaceCheck(issues, lay, geo, type_check(issues, lay, minimum), note)
 
-    small = type_check(issues, lay, minimum)
-    under: list[Any] = []  # the fills of the ops drawn so far, gathered as the face is drawn
-    seen = [0]
-    last: list[Any] = [None, []]  # the ops the last checked box drew, and their fills
 
-    def check(box: Any, before: list[Any], drawn: list[Any]) -> None:
-        new = before[seen[0] :]
-        if last[0] is not None and new == last[0]:  # the box checked last: its fills are known
-            under.extend(last[1])
+class _FaceCheck:
+    """`face_check`'s check: the fills of the ops drawn so far gathered as the face is
+    drawn, each box's ops measured as it comes."""
+
+    def __init__(
+        self,
+        issues: list[Issue],
+        lay: Any,
+        geo: Any,
+        small: Callable[[Any, list[Any], list[Any]], None],
+        note: Callable[..., None] | None,
+    ) -> None:
+        self.issues = issues
+        self.lay = lay
+        self.geo = geo
+        self.small = small
+        self.note = note
+        self.under: list[Any] = []  # the fills of the ops drawn so far
+        self.seen = 0
+        self.last: list[Any] | None = None  # the ops the last checked box drew
+        self.last_fills: list[Any] = []  # and their fills
+
+    def __call__(self, box: Any, before: list[Any], drawn: list[Any]) -> None:
+        new = before[self.seen :]
+        if self.last is not None and new == self.last:  # the box checked last: fills known
+            self.under.extend(self.last_fills)
         else:
-            under.extend(fills(new))
-        seen[0] = len(before)
-        last[0], last[1] = None, []
+            self.under.extend(fills(new))
+        self.seen = len(before)
+        self.last, self.last_fills = None, []
         if not drawn:
             return
         where = _placed_by(box)
-        name = f"layouts.{lay.name}.boxes.{box.name}"
+        name = f"layouts.{self.lay.name}.boxes.{box.name}"
         if not draws_content(box.get("type")):
-            reach = frame_reach(geo, drawn)
-            if reach > TOLERANCE:
-                issues.append(
-                    Issue(
-                        *where,
-                        name,
-                        f"a frame this box draws comes {_mm2(reach)} too close to the safe line (frames keep {_mm2(CLEARANCE)} inside "
-                        f"the safe zone, {fmt_mm(geo.safe)} inside the cut, so that a cut off by that much still leaves a frame all round) "
-                        f"on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move its edges inward, or let it reach the cut",
-                        "warning",
-                    )
-                )
+            self.frame(where, name, drawn)
             return
         found = list(marks(drawn))
+        drawn_box = self.placement(box, where, name, drawn, found)
+        self.small(box, before, drawn)
+        drawn_fills = list(fills(drawn))
+        self.last, self.last_fills = list(drawn), drawn_fills
+        self.contrast(box, where, name, found, self.under + drawn_fills, drawn_box)
+
+    def frame(self, where: tuple[str, int | None], name: str, drawn: list[Any]) -> None:
+        """A frame a box draws must keep `CLEARANCE` inside the safe line."""
+        reach = frame_reach(self.geo, drawn)
+        if reach > TOLERANCE:
+            self.issues.append(
+                Issue(
+                    *where,
+                    name,
+                    f"a frame this box draws comes {_mm2(reach)} too close to the safe line "
+                    f"(frames keep {_mm2(CLEARANCE)} inside "
+                    f"the safe zone, {fmt_mm(self.geo.safe)} inside the cut, so that a cut "
+                    "off by that much still leaves a frame all round) "
+                    f"on a {fmt_mm(self.geo.w)} x {fmt_mm(self.geo.h)} {self.geo.shape} face; "
+                    "move its edges inward, or let it reach the cut",
+                    "warning",
+                )
+            )
+
+    def placement(
+        self,
+        box: Any,
+        where: tuple[str, int | None],
+        name: str,
+        drawn: list[Any],
+        found: list[Mark],
+    ) -> tuple[float, float, float, float] | None:
+        """What a content box draws must lie `CLEARANCE` inside the safe line; returns the
+        box around it (None when it drew no text, icon or pip)."""
+        geo = self.geo
         boxes = [m.box for m in found]
         if box.get("type") == "pips":
             boxes += [
@@ -601,50 +647,61 @@ def face_check(
             else None
         )
         if worst > TOLERANCE:
-            if note is not None and drawn_box is not None:
-                note(lay, box, drawn_box, ("safe zone",))
-            issues.append(
+            if self.note is not None and drawn_box is not None:
+                self.note(self.lay, box, drawn_box, ("safe zone",))
+            self.issues.append(
                 Issue(
                     *where,
                     name,
-                    f"what the box draws reaches {fmt_mm(worst)} outside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
-                    f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or it may be cut off",
+                    f"what the box draws reaches {fmt_mm(worst)} outside the safe zone "
+                    f"({fmt_mm(geo.safe)} inside the cut) on a "
+                    f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or "
+                    "it may be cut off",
                     "warning",
                 )
             )
         elif near > TOLERANCE:
-            issues.append(
+            self.issues.append(
                 Issue(
                     *where,
                     name,
-                    f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe line, less than the {_mm2(CLEARANCE)} "
-                    f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a {fmt_mm(geo.w)} x {fmt_mm(geo.h)} "
+                    f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe "
+                    f"line, less than the {_mm2(CLEARANCE)} "
+                    f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
+                    f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} "
                     f"{geo.shape} face; move it {_mm2(near)} inward",
                     "warning",
                 )
             )
-        small(box, before, drawn)
-        drawn_fills = list(fills(drawn))
-        last[0], last[1] = list(drawn), drawn_fills
-        below = under + drawn_fills
+        return drawn_box
+
+    def contrast(
+        self,
+        box: Any,
+        where: tuple[str, int | None],
+        name: str,
+        found: list[Mark],
+        below: list[Any],
+        drawn_box: tuple[float, float, float, float] | None,
+    ) -> None:
+        """Each mark must stand out `MIN_CONTRAST`:1 from what is under it."""
         low: tuple[float, str, str] | None = None
         for m in found:
             got = least_contrast(m, below)
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
-            if note is not None and drawn_box is not None:
-                note(lay, box, drawn_box, ("contrast",))
+            if self.note is not None and drawn_box is not None:
+                self.note(self.lay, box, drawn_box, ("contrast",))
             file, line = box.origins["color"] if "color" in box.origins else where
-            issues.append(
+            self.issues.append(
                 Issue(
                     file,
                     line,
                     name,
-                    f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the {MIN_CONTRAST}:1 a print needs to read "
+                    f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the "
+                    f"{MIN_CONTRAST}:1 a print needs to read "
                     "well (WCAG); darken the ink or lighten what is under it",
                     "warning",
                 )
             )
-
-    return check

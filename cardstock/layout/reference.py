@@ -1,9 +1,9 @@
 """What every key of the layout language means: the registry `docs/layouts.md` is generated
 from (`python -m cardstock.docs`), kept beside the models it describes.
 
-Every field of `layoutfile.LayoutSpec` and `layoutfile.BoxSpec` (and so of `layoutfile.StyleSpec`) has an
-entry here and every box type of `layoutfile.BoxType` a description; the tests fail when one is
-missing, so the reference cannot drift from the code.
+Every field of `layoutfile.LayoutSpec` and `layoutfile.BoxSpec` (and so of
+`layoutfile.StyleSpec`) has an entry here and every box type of `layoutfile.BoxType` a
+description; the tests fail when one is missing, so the reference cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -40,13 +40,16 @@ LAYOUT_KEYS: dict[str, Key] = {
     "shape": Key(
         ", ".join((AUTO, *SHAPES)),
         "auto",
-        "the face's shape (see the shapes above): auto is a circle for tokens, a hexagon for hex-sized tiles, else a rectangle",
+        "the face's shape (see the shapes above): auto is a circle for tokens, a "
+        "hexagon for hex-sized tiles, else a rectangle",
         '"circle"',
     ),
     "outline": Key(
         "SVG path data or an .svg file",
         "none",
-        "shape `path`: the outline, stretched to the component's size; a file is a path inside the game folder and its first <path> is used. Bleed, cut line and safe zone follow it",
+        "shape `path`: the outline, stretched to the component's size; a file is "
+        "a path inside the game folder and its first <path> is used. Bleed, cut "
+        "line and safe zone follow it",
         '"M 0 0 H 10 V 7 Q 5 12 0 7 Z"',
     ),
     "corner_radius": Key(
@@ -182,14 +185,16 @@ BOX_KEYS: dict[str, Key] = {
     "font": Key(
         "font name",
         "sans",
-        "sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono, or a file stem from the project's fonts/ folder",
+        "sans, sans-bold, sans-italic, serif, serif-bold, serif-italic, mono, or "
+        "a file stem from the project's fonts/ folder",
         '"serif"',
         TEXT,
     ),
     "fallback": Key(
         "font name or list of them",
         "none",
-        "fonts that draw the characters `font` has no glyph for (◎, ⊘, →), tried in order; a character none has is reported",
+        "fonts that draw the characters `font` has no glyph for (◎, ⊘, →), tried "
+        "in order; a character none has is reported",
         '["sans", "Symbols"]',
         TEXT,
     ),
@@ -234,7 +239,9 @@ BOX_KEYS: dict[str, Key] = {
     "markup": Key(
         "none, inline, blocks",
         "inline",
-        "none: the text as it is; inline: **bold**, *italic*, :icon: and [text]{color=#c0392b size=120%}; blocks: also paragraphs, lists, tables and notes",
+        "none: the text as it is; inline: **bold**, *italic*, :icon: and "
+        "[text]{color=#c0392b size=120%}; blocks: also paragraphs, lists, tables "
+        "and notes",
         '"blocks"',
         TEXT,
     ),
@@ -287,14 +294,16 @@ BOX_KEYS: dict[str, Key] = {
     "fit": Key(
         "cover, contain, stretch",
         "cover (PNG, JPEG); contain (SVG)",
-        "cover fills the box and crops; contain shows all of it; stretch fills the box and changes the proportions",
+        "cover fills the box and crops; contain shows all of it; stretch fills "
+        "the box and changes the proportions",
         '"contain"',
         ("art",),
     ),
     "position": Key(
         "keywords or two percentages",
         "center",
-        'where the picture sits in a crop or in spare room: left, center, right, top, bottom, or "30% 0%" (horizontal, vertical)',
+        "where the picture sits in a crop or in spare room: left, center, right, "
+        'top, bottom, or "30% 0%" (horizontal, vertical)',
         '"top"',
         ("art",),
     ),

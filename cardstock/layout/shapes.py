@@ -2,7 +2,7 @@
 take to what cardstock needs to know about it.
 
 - the layout schema (`layoutfile.LayoutSpec.shape`) and the reference read the names and docs;
-- a face's geometry (`boxes.Geometry`: its outline grown or shrunk, its cut polygon, the
+- a face's geometry (`Geometry`: its outline grown or shrunk, its cut polygon, the
   safe-zone test, the points around its edge) asks the shape's `ShapeGeometry`;
 - the sheets read `arrange` (what `arrange = "auto"` picks), `round` (nested rows),
   `movable` (leftover pieces may move to another page) and `bleed_follows_cut` (the face
@@ -34,7 +34,7 @@ from .ops import (
     r,
     rect_path,
 )
-from .svgart import SvgLimit, parse_svg
+from .svgparse import SvgLimit, parse_svg
 from .symbols import PathError, parse_path
 
 Point = tuple[float, float]
@@ -49,7 +49,8 @@ class ShapeGeometry:
     class is the rectangle; `custom` is a path shape's outline in trim coordinates."""
 
     def polygon(self, w: float, h: float, inset: float, custom: Polygon | None) -> Polygon | None:
-        """The outline moved `inset` inward (negative: outward) as a polygon; None for a rectangle."""
+        """The outline moved `inset` inward (negative: outward) as a polygon; None for a
+        rectangle."""
         return None
 
     def path(
@@ -278,6 +279,52 @@ def shape_of(name: object) -> Shape:
 
 def geometry_of(name: object) -> ShapeGeometry:
     return shape_of(name).geometry or ShapeGeometry()
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The trim box (w x h at the origin), its bleed and safe margins, and its shape (a
+    name in `SHAPES`, which answers every question of geometry)."""
+
+    w: float
+    h: float
+    bleed: float
+    safe: float
+    shape: str = "rect"
+    corner: float = 0.0  # rounded-corner guide radius for rect
+    custom: Polygon | None = None  # a path shape's outline, in trim coordinates
+
+    def frame(self, name: str) -> tuple[float, float, float, float]:
+        if name == "bleed":
+            b = self.bleed
+            return (-b, -b, self.w + 2 * b, self.h + 2 * b)
+        if name == "safe":
+            s = self.safe
+            return (s, s, max(0.0, self.w - 2 * s), max(0.0, self.h - 2 * s))
+        return (0.0, 0.0, self.w, self.h)
+
+    def polygon(self, inset: float = 0.0) -> Polygon | None:
+        """The outline as a polygon, moved `inset` inward; None for a rectangle or circle."""
+        return geometry_of(self.shape).polygon(self.w, self.h, inset, self.custom)
+
+    def outline_path(self, inset: float = 0.0, radius: float = 0.0) -> PathData:
+        return geometry_of(self.shape).path(self.w, self.h, inset, radius, self.custom)
+
+    def cut(self) -> Polygon | None:
+        return geometry_of(self.shape).cut(self.w, self.h, self.custom)
+
+    def inside_safe(self, x: float, y: float, w: float, h: float) -> float:
+        """How far (points) the rectangle reaches outside the safe zone (0 when inside)."""
+        return self.reach(self.safe, x, y, w, h)
+
+    def reach(self, inset: float, x: float, y: float, w: float, h: float) -> float:
+        """How far (points) the rectangle reaches outside the outline moved `inset` inward
+        (0 when inside): `inset` 0 is the cut, `safe` the safe line."""
+        return geometry_of(self.shape).outside(self.w, self.h, inset, self.custom, (x, y, w, h))
+
+    def edge_points(self, inset: float, n: int) -> list[Point]:
+        """Where icons arranged around the edges of the outline go (see ShapeGeometry)."""
+        return geometry_of(self.shape).edge_points(self.w, self.h, inset, n, self.custom)
 
 
 def bleed_outline(

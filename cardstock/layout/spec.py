@@ -23,42 +23,8 @@ from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .layoutfile import LayoutFile
+from .resolved import Box, Layout, Origin
 from .shapes import custom_outline
-
-# ---------------------------------------------------------------- resolved forms
-
-Origin = tuple[str, int | None]  # (file shown, line)
-
-
-class _Located:
-    """Merged values that remember which layout file and line set each key."""
-
-    values: dict[str, Any]
-    origins: dict[str, Origin]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        v = self.values.get(key)
-        return default if v is None else v
-
-    def where(self, key: str = "") -> Origin:
-        return self.origins.get(key) or self.origins.get("", ("layouts", None))
-
-
-@dataclass
-class Box(_Located):
-    name: str
-    values: dict[str, Any]  # only keys that were set, after merging
-    origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
-    order: int
-
-
-@dataclass
-class Layout(_Located):
-    name: str
-    values: dict[str, Any]
-    origins: dict[str, Origin]
-    boxes: list[Box]  # in drawing order
-    chain: tuple[str, ...]  # this layout and the layouts it extends
 
 
 @dataclass

@@ -52,27 +52,14 @@ def parse_path(text: str) -> PathData:
     out: list[Cmd] = []
     i = 0
     cmd = None
-    x = y = sx = sy = 0.0
-    last_c: tuple[float, float] | None = None  # last cubic control point (for S)
-    last_q: tuple[float, float] | None = None  # last quadratic control point (for T)
-
-    def nums(n: int) -> list[float]:
-        nonlocal i
-        vals = tokens[i : i + n]
-        if len(vals) < n or any(v.isalpha() for v in vals):
-            raise PathError(f"command {cmd!r} needs {n} numbers")
-        i += n
-        return [float(v) for v in vals]
-
+    pen = _Pen()
     while i < len(tokens):
         tok = tokens[i]
         if tok.isalpha():
             cmd = tok
             i += 1
             if cmd in "Zz":
-                out.append(("Z",))
-                x, y = sx, sy
-                last_c = last_q = None
+                pen.close(out)
                 continue
         elif cmd is None:
             raise PathError("path data must start with a command such as 'M'")
@@ -80,13 +67,45 @@ def parse_path(text: str) -> PathData:
             raise PathError("numbers after 'Z'")
         up = cmd.upper()
         rel = cmd.islower()
-        a = nums(_ARGS[up])
+        n = _ARGS[up]
+        vals = tokens[i : i + n]
+        if len(vals) < n or any(v.isalpha() for v in vals):
+            raise PathError(f"command {cmd!r} needs {n} numbers")
+        i += n
+        pen.step(up, rel, [float(v) for v in vals], out)
+        if up == "M":
+            cmd = "l" if rel else "L"  # following pairs are line-tos
+    if out and out[0][0] != "M":
+        raise PathError("path data must start with 'M'")
+    return tuple((c[0], *(r(v) for v in c[1:])) for c in out)
+
+
+class _Pen:
+    """Where a path's drawing has got to: the current point, where the subpath started,
+    and the last control points (which S and T reflect)."""
+
+    __slots__ = ("x", "y", "sx", "sy", "last_c", "last_q")
+
+    def __init__(self) -> None:
+        self.x = self.y = self.sx = self.sy = 0.0
+        self.last_c: tuple[float, float] | None = None  # last cubic control point (for S)
+        self.last_q: tuple[float, float] | None = None  # last quadratic control point (for T)
+
+    def close(self, out: list[Cmd]) -> None:
+        """Z: back to where the subpath started."""
+        out.append(("Z",))
+        self.x, self.y = self.sx, self.sy
+        self.last_c = self.last_q = None
+
+    def step(self, up: str, rel: bool, a: list[float], out: list[Cmd]) -> None:
+        """One command (`up`, its arguments `a`, relative when `rel`) as absolute ones."""
+        x, y, sx, sy = self.x, self.y, self.sx, self.sy
+        last_c, last_q = self.last_c, self.last_q
         ox, oy = (x, y) if rel else (0.0, 0.0)
         if up == "M":
             x, y = a[0] + ox, a[1] + oy
             sx, sy = x, y
             out.append(("M", x, y))
-            cmd = "l" if rel else "L"  # following pairs are line-tos
             last_c = last_q = None
         elif up == "L":
             x, y = a[0] + ox, a[1] + oy
@@ -136,9 +155,8 @@ def parse_path(text: str) -> PathData:
             out += _arc(x, y, a[0], a[1], a[2], a[3] != 0, a[4] != 0, ex, ey)
             x, y = ex, ey
             last_c = last_q = None
-    if out and out[0][0] != "M":
-        raise PathError("path data must start with 'M'")
-    return tuple((c[0], *(r(v) for v in c[1:])) for c in out)
+        self.x, self.y, self.sx, self.sy = x, y, sx, sy
+        self.last_c, self.last_q = last_c, last_q
 
 
 def _arc(

@@ -293,6 +293,12 @@ def lint(job: Job) -> list[Issue]:
     for found in (*sets, *looks):  # the sets' looks first, then the faces'
         if found is not None:
             by_shape.setdefault(found[0], []).append(found[1])
+    return _colour_only(by_shape)
+
+
+def _colour_only(by_shape: dict[str, list[Look]]) -> list[Issue]:
+    """A warning for each look that only its colours tell from an earlier look of the
+    same shape, when a colour vision deficiency merges those colours."""
     out: list[Issue] = []
     for group in by_shape.values():
         for i, (label, file, line, fld, colours) in enumerate(group):
@@ -310,11 +316,10 @@ def lint(job: Job) -> list[Issue]:
                         file,
                         line,
                         fld,
-                        (
-                            f"{label} and {other} differ only by colour ({shown}), which read as one with {', '.join(hit)} "
-                            f"(ΔE2000 below {MERGED:g} in the Machado 2009 simulation); give each an icon, a shape or a word of its own "
-                            "(`cardstock proof --cvd` shows them)"
-                        ),
+                        f"{label} and {other} differ only by colour ({shown}), which read as "
+                        f"one with {', '.join(hit)} (ΔE2000 below {MERGED:g} in the Machado "
+                        "2009 simulation); give each an icon, a shape or a word of its own "
+                        "(`cardstock proof --cvd` shows them)",
                         "warning",
                     )
                 )

@@ -6,7 +6,8 @@ else derives from this table:
 - the layout schema (`cardstock.layout.layoutfile.BoxType`, so `cardstock schema faces` and the
   validation messages list the types),
 - the layout reference (`cardstock.layout.reference` → docs/layouts.md),
-- the painter's dispatch (`Painter.box` calls `box_kind(type).draw`),
+- the painter's dispatch (`Painter.box` calls `box_kind(type).draw`, handing itself as
+  the `painting.Services` a box type draws with),
 - the print-safety check (the types whose `content` it measures).
 
 A new box type is one module here plus one line in `BOX_TYPES` (docs/extending.md).

@@ -17,12 +17,13 @@ from ..svgart import svg_ops, with_opacity
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     radius = painter.length(lay, box, "radius", ctx, 0.0)
@@ -95,7 +96,7 @@ def draw(
 
 
 def box_position(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]
 ) -> tuple[float, float]:
     """The art box's `position` as fractions: "center", "top", "bottom right",
     "25% 75%" (horizontal, then vertical)."""
@@ -108,14 +109,15 @@ def box_position(
             lay,
             box,
             "position",
-            f"expected keywords (left, center, right, top, bottom) or two percentages like '50% 20%', got {value!r}",
+            "expected keywords (left, center, right, top, bottom) or two percentages "
+            f"like '50% 20%', got {value!r}",
         )
         return (0.5, 0.5)
     return found
 
 
 def image(
-    painter: Painter,
+    painter: Services,
     path: FsPath,
     rect: Rect4,
     fit: str,
@@ -152,7 +154,7 @@ def image(
     ]
 
 
-def placeholder(painter: Painter, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
+def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
     """Generated art: a sunburst in tints of the accent colour behind its symbol."""
     x, y, w, h = rect
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
@@ -243,6 +245,9 @@ def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, .
 
 
 BOX = BoxKind(
-    doc="a picture from the game folder (PNG, JPEG or SVG) named by `art`; a generated placeholder when it is empty",
+    doc=(
+        "a picture from the game folder (PNG, JPEG or SVG) named by `art`; a "
+        "generated placeholder when it is empty"
+    ),
     draw=draw,
 )

@@ -9,12 +9,13 @@ from ..ops import Ellipse, Icon, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     found = resolve_icons(painter, lay, box, ctx)
@@ -43,7 +44,7 @@ def draw(
 
 
 def icon_box_color(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: str | None
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], icon_color: str | None
 ) -> str:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     c = (
@@ -55,7 +56,7 @@ def icon_box_color(
 
 
 def resolve_icons(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]
 ) -> list[tuple[str, Any, str | None]]:
     """(symbol name, parts, colour) for each icon the box shows."""
     out: list[tuple[str, Any, str | None]] = []
@@ -90,7 +91,8 @@ def resolve_icons(
                 lay,
                 box,
                 "icon" if icon_list is None else "icons",
-                f"unknown icon {i!r}; the game declares: {', '.join(sorted(painter.catalog.game.icons))}",
+                f"unknown icon {i!r}; the game declares: "
+                f"{', '.join(sorted(painter.catalog.game.icons))}",
             )
             sym = painter.library.fallback()
             out.append((sym.name, sym.parts, None))
@@ -101,7 +103,10 @@ def resolve_icons(
 
 
 BOX = BoxKind(
-    doc="one icon of the game (`icon`) or one symbol of the library (`symbol`), as large as the box allows",
+    doc=(
+        "one icon of the game (`icon`) or one symbol of the library (`symbol`), "
+        "as large as the box allows"
+    ),
     draw=draw,
     content=True,
 )

@@ -11,12 +11,13 @@ from .icon import icon_box_color, resolve_icons
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     found = resolve_icons(painter, lay, box, ctx)
@@ -39,26 +40,7 @@ def draw(
     gap = 0.18
     slots: list[tuple[float, float, float]] = []  # (cx, cy, size)
     if arrange in ("grid", "row", "column"):
-        best: tuple[float, int, int] | None = None
-        rows_range = [1] if arrange == "row" else ([n] if arrange == "column" else range(1, n + 1))
-        for rows in rows_range:
-            cols = math.ceil(n / rows)
-            s = min(w / (cols + gap * (cols - 1)), h / (rows + gap * (rows - 1)))
-            if best is None or s > best[0] + 1e-9:
-                best = (s, rows, cols)
-        assert best is not None  # n >= 1, so there is a first candidate
-        s, rows, cols = best
-        if fixed:
-            s = min(s, fixed)
-        step = s * (1 + gap)
-        total_h = rows * s + (rows - 1) * s * gap
-        for i in range(n):
-            row, col = divmod(i, cols)
-            in_row = min(cols, n - row * cols)
-            row_w = in_row * s + (in_row - 1) * s * gap
-            cx = x + (w - row_w) / 2 + col * step + s / 2
-            cy = y + (h - total_h) / 2 + row * step + s / 2
-            slots.append((cx, cy, s))
+        slots += _grid_slots(arrange, n, rect, fixed, gap)
     elif arrange == "corners":
         s = fixed or min(w, h) * 0.2
         pts = [
@@ -100,8 +82,41 @@ def draw(
     return ops
 
 
+def _grid_slots(
+    arrange: str, n: int, rect: Rect4, fixed: float, gap: float
+) -> list[tuple[float, float, float]]:
+    """Where `n` icons go in a grid (or one row, or one column): the arrangement that
+    draws them largest, no larger than `fixed` when it is set, each row centred."""
+    x, y, w, h = rect
+    slots: list[tuple[float, float, float]] = []  # (cx, cy, size)
+    best: tuple[float, int, int] | None = None
+    rows_range = [1] if arrange == "row" else ([n] if arrange == "column" else range(1, n + 1))
+    for rows in rows_range:
+        cols = math.ceil(n / rows)
+        s = min(w / (cols + gap * (cols - 1)), h / (rows + gap * (rows - 1)))
+        if best is None or s > best[0] + 1e-9:
+            best = (s, rows, cols)
+    assert best is not None  # n >= 1, so there is a first candidate
+    s, rows, cols = best
+    if fixed:
+        s = min(s, fixed)
+    step = s * (1 + gap)
+    total_h = rows * s + (rows - 1) * s * gap
+    for i in range(n):
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        row_w = in_row * s + (in_row - 1) * s * gap
+        cx = x + (w - row_w) / 2 + col * step + s / 2
+        cy = y + (h - total_h) / 2 + row * step + s / 2
+        slots.append((cx, cy, s))
+    return slots
+
+
 BOX = BoxKind(
-    doc="a row or grid of icons: a list (`icons`, one icon per item) or `count` copies of one (`icon`)",
+    doc=(
+        "a row or grid of icons: a list (`icons`, one icon per item) or `count` "
+        "copies of one (`icon`)"
+    ),
     draw=draw,
     content=True,
 )

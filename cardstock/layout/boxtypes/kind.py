@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 Rect4 = tuple[float, float, float, float]  # x, y, width, height in points (y down)
-Draw = Callable[["Painter", "Layout", "Box", dict[str, Any], "Geometry", Rect4], list[Any]]
+Draw = Callable[["Services", "Layout", "Box", dict[str, Any], "Geometry", Rect4], list[Any]]
 
 
 class BoxKind:

@@ -8,12 +8,13 @@ from ..ops import Path, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     p = painter.paint_args(lay, box, ctx)
@@ -31,6 +32,9 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="a straight line across the middle of the box (horizontal, or vertical when the box is taller than wide)",
+    doc=(
+        "a straight line across the middle of the box (horizontal, or vertical "
+        "when the box is taller than wide)"
+    ),
     draw=draw,
 )

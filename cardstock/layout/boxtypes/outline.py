@@ -8,12 +8,13 @@ from ..ops import Path
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     p = painter.paint_args(lay, box, ctx)
     if not p["fill"] and not p["stroke"]:
@@ -34,6 +35,9 @@ def draw(
 
 
 BOX = BoxKind(
-    doc='the face\'s own cut shape (rectangle, hexagon, circle, path …), grown or shrunk by `inset` (`"bleed"`: out to the bleed edge)',
+    doc=(
+        "the face's own cut shape (rectangle, hexagon, circle, path …), grown "
+        'or shrunk by `inset` (`"bleed"`: out to the bleed edge)'
+    ),
     draw=draw,
 )

@@ -8,12 +8,13 @@ from ..ops import Rect, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     p = painter.paint_args(lay, box, ctx)

@@ -12,18 +12,20 @@ from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
+from ..textfit import Raw, plain_blocks
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..boxes import Geometry, Painter
-    from ..spec import Box, Layout
+    from ..painting import Services
+    from ..resolved import Box, Layout
+    from ..shapes import Geometry
 
 
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
 def draw(
-    painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
     x, y, w, h = rect
     ops: list[Any] = []
@@ -44,9 +46,9 @@ def draw(
     if markup == "blocks":
         blocks = parse(content)
     elif markup == "none":
-        blocks = [textmod.Raw(" ".join(content.replace("\\\n", "\n").split()))]
+        blocks = [Raw(" ".join(content.replace("\\\n", "\n").split()))]
     else:
-        blocks = textmod.plain_blocks(content)
+        blocks = plain_blocks(content)
     fit = painter.fit(blocks, inner, style)
     ops += fit.ops
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
@@ -97,7 +99,7 @@ def _is_template(value: Any) -> bool:
     return type(value) is str and ("{{" in value or "{%" in value)
 
 
-def _static_style(painter: Painter, box: Box) -> bool:
+def _static_style(painter: Services, box: Box) -> bool:
     """Whether no key of the box's text style is a template (its own value or its style's)."""
     values = box.values
     named = painter.layouts.styles.get(values.get("style") or "", {})
@@ -107,7 +109,7 @@ def _static_style(painter: Painter, box: Box) -> bool:
     )
 
 
-def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+def text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     """The box's text style; kept for the game's other faces (`painter.styles`) when it
     reads no template and raised no problem (every face of a game draws the same few
     boxes with the same styles)."""
@@ -121,7 +123,7 @@ def text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> 
     return style
 
 
-def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
+def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> textmod.TextStyle:
     ink = painter.layouts.theme.get("ink", "#1f1f24")
     font = painter.raw(lay, box, "font", ctx, "sans")
 
@@ -160,7 +162,7 @@ def _text_style(painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any]) ->
 
 
 def text_findings(
-    painter: Painter,
+    painter: Services,
     lay: Layout,
     box: Box,
     fit: textmod.Fit,
@@ -185,7 +187,8 @@ def text_findings(
             else ""
         )
         msg = (
-            f"{what} does not fit in layout {lay.name!r} even at the minimum size {style.min_size:g}pt{lines}: {why}; "
+            f"{what} does not fit in layout {lay.name!r} even at the minimum size "
+            f"{style.min_size:g}pt{lines}: {why}; "
             "shorten it, or give the box more room or a smaller min_size in the layout"
         )
         painter.data_issue(fld if fld else f"layout box {box.name}", msg)
@@ -252,7 +255,10 @@ def underlines(ops: list[Any]) -> list[Any]:
 
 
 BOX = BoxKind(
-    doc="text fitted into the box: it shrinks from `size` to `min_size` until it fits, and is reported when it cannot",
+    doc=(
+        "text fitted into the box: it shrinks from `size` to `min_size` until it "
+        "fits, and is reported when it cannot"
+    ),
     draw=draw,
     content=True,
 )
