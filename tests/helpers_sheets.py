@@ -12,6 +12,9 @@ from typing import Any
 
 from helpers_text import page_texts
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
+
+from cardstock.render.pdfdoc import _SpilledStream
 
 
 def mult(m, n):
@@ -154,3 +157,19 @@ def marked_ops(page: Any) -> list[tuple[str | None, bytes, list[Any], tuple[floa
 
     page.extract_text(visitor_operand_before=visit)
     return out
+
+
+def held_content(canvas: Any) -> tuple[int, int]:
+    """How many bytes of finished page and form content the canvas's document holds in
+    memory: (as text, not yet compressed; compressed). What streaming keeps bounded;
+    sealed streams in a `Spill` are in its file, not counted."""
+    text = packed = 0
+    for obj in list(canvas._doc.idToObject.values()):
+        if not isinstance(obj, (PDFPage, PDFFormXObject)):
+            continue
+        if obj.stream:
+            text += len(obj.stream)
+        contents = obj.Contents
+        if contents is not None and not isinstance(contents, _SpilledStream):
+            packed += len(getattr(contents, "content", b"") or b"")
+    return text, packed

@@ -19,10 +19,20 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.books.booklet import Side, booklet_order, impose, padded, slot_of, turn_of
+from cardstock.books.booklet import Side, booklet_order, impose, padded, turn_of
 
 LETTER_LANDSCAPE = (792.0, 612.0)
 HALF_LETTER = (396.0, 612.0)
+
+
+def slot_of(page: int, pages: int) -> tuple[int, str, str]:
+    """Where reading page `page` lands: (sheet, "front"|"back", "left"|"right")."""
+    for side in booklet_order(pages):
+        if side.left == page:
+            return side.sheet, side.face, "left"
+        if side.right == page:
+            return side.sheet, side.face, "right"
+    raise ValueError(f"page {page} is not in a booklet of {pages} pages")
 
 
 def test_four_pages_make_one_sheet():

@@ -27,6 +27,7 @@ import sys
 import tomllib
 
 from conftest import ROOT
+from helpers_sheets import held_content
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -38,7 +39,6 @@ from cardstock.render.pdfdoc import (
     PdfX,
     _doc_object,
     _form_resources,
-    held_content,
     make_pdfx,
     pdf_settings,
     seal,

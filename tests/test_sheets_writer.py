@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from helpers_generated import BENCH
+from helpers_sheets import held_content
 from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.core.output import write_atomic
 from cardstock.impose import pnp
-from cardstock.render.pdfdoc import held_content, retagged, unique_subset_tags
+from cardstock.render.pdfdoc import retagged, unique_subset_tags
 
 # ---------------------------------------------------------------- streaming
 

@@ -84,16 +84,6 @@ def booklet_order(pages: int) -> list[Side]:
     return sides
 
 
-def slot_of(page: int, pages: int) -> tuple[int, str, str]:
-    """Where reading page `page` lands: (sheet, "front"|"back", "left"|"right")."""
-    for side in booklet_order(pages):
-        if side.left == page:
-            return side.sheet, side.face, "left"
-        if side.right == page:
-            return side.sheet, side.face, "right"
-    raise ValueError(f"page {page} is not in a booklet of {pages} pages")
-
-
 class Reading:
     """A reading-order PDF parsed once for every booklet imposed from it: its pages, each
     page's drawing (decompressed once) and size. The objects the pages name (fonts, images,

@@ -604,11 +604,6 @@ def _forget() -> None:
     loaded.cache_clear()
 
 
-def register_all() -> None:
-    for name in FACES:
-        register(name)
-
-
 def pdf_font(name: str) -> Any:
     """The registered ReportLab TrueType font of a face (for drawing its glyphs)."""
     return loaded(name).ttf

@@ -258,8 +258,3 @@ def _check_outlines(ls: LayoutSet, folder: Path | None) -> None:
         except ValueError as exc:
             f, line = raw["origins"].get("outline", raw["origins"][""])
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))
-
-
-def layouts_for(root: Path, game_id: str | None, shared: Sequence[str] = ()) -> LayoutSet:
-    """The layouts one game draws with (`load_layouts`)."""
-    return load_layouts(root, game_id, shared)

@@ -29,9 +29,7 @@ from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDictionary,
-    PDFFormXObject,
     PDFName,
-    PDFPage,
     PDFResourceDictionary,
     PDFStream,
     PDFString,
@@ -329,22 +327,6 @@ def show_page(canvas: Any, spill: Spill | None = None) -> None:
     name = _next_page_name(canvas)
     canvas.showPage()
     seal(_doc_object(canvas, name), "page stream", spill)
-
-
-def held_content(canvas: Any) -> tuple[int, int]:
-    """How many bytes of finished page and form content the canvas's document holds in
-    memory: (as text, not yet compressed; compressed). What streaming keeps bounded;
-    sealed streams in a `Spill` are in its file, not counted."""
-    text = packed = 0
-    for obj in list(canvas._doc.idToObject.values()):
-        if not isinstance(obj, (PDFPage, PDFFormXObject)):
-            continue
-        if obj.stream:
-            text += len(obj.stream)
-        contents = obj.Contents
-        if contents is not None and not isinstance(contents, _SpilledStream):
-            packed += len(getattr(contents, "content", b"") or b"")
-    return text, packed
 
 
 def _form_resources(canvas: Any, name: str) -> None:

@@ -87,12 +87,6 @@ class Example(Strict):
     def title(self) -> str:
         return f"example of play: {self.name}"
 
-    def card_ids(self) -> list[str]:
-        out: list[str] = []
-        for v in self.cards.values():
-            out.extend([v] if isinstance(v, str) else v)
-        return out
-
     def evaluate(
         self, components: list[Component], game: Game
     ) -> tuple[dict[str, Any], list[Problem], list[Component]]:
