@@ -24,7 +24,11 @@ here (`environment`), never by a plain `jinja2.Environment`. On top of Jinja2's 
 - a template text is at most `MAX_SOURCE` characters and `MAX_TOKENS` tokens, and nests
   no deeper than Python's own stack allows (compiling costs time and memory per token);
 - widths and precisions in ``%``, the ``format`` filter and ``str.format`` are at most
-  `MAX_WIDTH`; powers and products of whole numbers at most `MAX_INT_BITS` bits.
+  `MAX_WIDTH`; powers and products of whole numbers at most `MAX_INT_BITS` bits;
+- a template reads other template files (``{% include %}``, ``{% import %}``,
+  ``{% extends %}``) only through a `FileLoader`, inside its project; the environments of
+  rule texts, layouts and catalog text have none, and a template file that names another
+  is refused when it is checked (`check_template`, `syntax_problem`).
 
 A breach raises `TemplateLimit` (a Jinja2 `SecurityError`), which callers report as an
 Issue with the template's location like any other template error.
@@ -362,6 +366,41 @@ class FileLoader(BaseLoader):
         return text, os.path.normpath(path), lambda: False
 
 
+# what a template's tag that reads another template file is called in a message
+_FILE_TAGS: dict[type[nodes.Node], str] = {
+    nodes.Include: "{% include %}",
+    nodes.Import: "{% import %}",
+    nodes.FromImport: "{% from … import %}",
+    nodes.Extends: "{% extends %}",
+}
+_OTHER_FILES = (
+    "reads another template file, which only the downloads page's templates may do: write "
+    "the text into this template (a macro of it can repeat a part)"
+)
+
+
+class NoTemplateFiles(BaseLoader):
+    """The loader of an environment whose templates read no other template file (rule
+    texts, layouts, catalog text): a tag that would read one is refused as a breach of the
+    sandbox, named by its kind only, never by the name or path it gives."""
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+        raise SecurityError(
+            "{% include %}, {% import %} and {% extends %} read other template files, which "
+            "only the downloads page's templates may do"
+        )
+
+
+def other_files(ast: nodes.Template, with_line: bool = False) -> list[tuple[int, str]]:
+    """(line, message) of each tag of a template's tree that reads another template file,
+    for a template rendered without a `FileLoader`: found when the template is checked,
+    whatever file it names (inside the project, outside it, or none at all), and never
+    naming that file. `with_line` puts the tag's line within the text in the message."""
+    found = sorted((n.lineno, _FILE_TAGS[type(n)]) for n in ast.find_all(tuple(_FILE_TAGS)))
+    where = " on its line {}" if with_line else ""
+    return [(line, f"{tag}{where.format(line)} {_OTHER_FILES}") for line, tag in found]
+
+
 def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any) -> BoundedSandbox:
     """The environment every template in cardstock is rendered with: the bounded sandbox,
     strict undefined names, no HTML autoescaping unless asked (the output backends escape
@@ -370,7 +409,7 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
         extensions=[TokenBudget],
         undefined=StrictUndefined,
         autoescape=autoescape,
-        loader=loader,
+        loader=loader if loader is not None else NoTemplateFiles(),
         finalize=finalize,
         keep_trailing_newline=False,
         trim_blocks=True,
@@ -486,13 +525,18 @@ def check_template(
 
 
 def syntax_problem(kind: str, text: str) -> str | None:
-    """The syntax error of a template ("t") or an expression ("e"), None when it reads.
-    Read once per process for each text (`BoundedSandbox.compiled`)."""
+    """The syntax error of a template ("t") or an expression ("e"), None when it reads;
+    for a template, also a tag that reads another template file (`other_files`). Read once
+    per process for each text (`BoundedSandbox.compiled`)."""
     try:
-        plain().compiled("p" if kind == "t" else "x", text)
-        return None
+        tree = plain().compiled("p" if kind == "t" else "x", text)
     except TemplateError as exc:
         return template_message(exc)
+    if kind == "t" and "{%" in text:
+        found = other_files(tree, with_line="\n" in text.strip())
+        if found:
+            return found[0][1]
+    return None
 
 
 def _template_problems(
@@ -506,7 +550,7 @@ def _template_problems(
         return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:
         return [(None, "the template nests too deeply to be read")]
-    out: list[tuple[int | None, str]] = []
+    out: list[tuple[int | None, str]] = list(other_files(ast))
     unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
@@ -534,4 +578,8 @@ def _names_read(ast: nodes.Template) -> set[str]:
         (read if n.ctx == "load" else own).add(n.name)
     for m in ast.find_all(nodes.Macro):
         own.add(m.name)
+    for i in ast.find_all(nodes.Import):
+        own.add(i.target)
+    for f in ast.find_all(nodes.FromImport):
+        own.update(n if isinstance(n, str) else n[-1] for n in f.names)
     return read - own
