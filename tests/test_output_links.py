@@ -191,6 +191,39 @@ def test_a_half_written_file_a_killed_build_left_is_swept_but_a_linked_one_only_
     assert _state(outside) == before
 
 
+def test_a_stale_folder_link_where_a_stage_sweeps_its_folders_is_removed_as_a_link(
+    project, tmp_path, cli, monkeypatch
+):
+    outside, before = _outside(tmp_path, ["old/d6.obj", "old/front.png", "old/notes.txt"])
+    out = project / "output"
+    stale = [out / "mini" / "tts" / "Mods" / "old", out / "mini" / "print-shop" / "mpc" / "old"]
+    for link in stale:
+        link.symlink_to(outside / "old", target_is_directory=True)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "empty-cache"))  # every stage runs
+    result = cli("--root", str(project), *WHAT)
+    assert result.code == 0, result.err
+    assert [link for link in stale if link.is_symlink() or link.exists()] == []
+    assert _state(outside) == before
+    listed = [e["path"] for e in json.loads((out / "manifest.json").read_text())["artifacts"]]
+    assert not [p for p in listed if "/old/" in p] and "mini/svg/flood.svg" in listed
+
+
+def test_the_sweep_for_half_written_files_leaves_a_folder_link_for_the_write_to_refuse(tmp_path):
+    from cardstock.core import output
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / ".x.tmp").write_text("not cardstock's")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "linked").symlink_to(outside, target_is_directory=True)
+    try:
+        output.lock(out, lambda _: None)
+    finally:
+        output.unlock(out)
+    assert (out / "linked").is_symlink() and (outside / ".x.tmp").is_file()
+
+
 @pytest.mark.parametrize("size", ["same", "other"])
 def test_an_output_file_swapped_for_other_bytes_is_rebuilt_and_the_manifest_never_lies(
     project, cli, size
@@ -280,7 +313,8 @@ def test_a_cache_file_that_is_a_link_is_not_opened(tmp_path, monkeypatch, mini, 
 @pytest.mark.parametrize(
     "planted",
     [
-        "CREATE VIEW meta AS WITH RECURSIVE r(schema) AS (SELECT 1 UNION ALL SELECT schema + 1 FROM r) SELECT schema FROM r",
+        "CREATE VIEW meta AS WITH RECURSIVE r(schema) AS (SELECT 1 UNION ALL SELECT schema + 1 "
+        "FROM r) SELECT schema FROM r",
         "CREATE VIEW entries AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
         "SELECT 'face' AS kind, n AS key, x'00' AS data, 0 AS used FROM r",
         "CREATE TABLE unrelated (x)",
