@@ -391,7 +391,7 @@ class NoTemplateFiles(BaseLoader):
         )
 
 
-def other_files(ast: nodes.Template, with_line: bool = False) -> list[tuple[int, str]]:
+def _other_files(ast: nodes.Template, with_line: bool = False) -> list[tuple[int, str]]:
     """(line, message) of each tag of a template's tree that reads another template file,
     for a template rendered without a `FileLoader`: found when the template is checked,
     whatever file it names (inside the project, outside it, or none at all), and never
@@ -526,14 +526,14 @@ def check_template(
 
 def syntax_problem(kind: str, text: str) -> str | None:
     """The syntax error of a template ("t") or an expression ("e"), None when it reads;
-    for a template, also a tag that reads another template file (`other_files`). Read once
+    for a template, also a tag that reads another template file (`_other_files`). Read once
     per process for each text (`BoundedSandbox.compiled`)."""
     try:
         tree = plain().compiled("p" if kind == "t" else "x", text)
     except TemplateError as exc:
         return template_message(exc)
     if kind == "t" and "{%" in text:
-        found = other_files(tree, with_line="\n" in text.strip())
+        found = _other_files(tree, with_line="\n" in text.strip())
         if found:
             return found[0][1]
     return None
@@ -550,7 +550,7 @@ def _template_problems(
         return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:
         return [(None, "the template nests too deeply to be read")]
-    out: list[tuple[int | None, str]] = list(other_files(ast))
+    out: list[tuple[int | None, str]] = list(_other_files(ast))
     unknown = sorted(_names_read(ast) - names - set(env.globals))
     for name in unknown:
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
