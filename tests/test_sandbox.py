@@ -1,6 +1,8 @@
 """Every template cardstock renders — catalog text, layouts, rulebooks, quick references and
 the downloads page — runs in one bounded sandbox: no code, no Python reprs on a face, and a
-breach of a bound is a located error (exit 2) that arrives quickly."""
+breach of a bound is a located error (exit 2). Every bound counts work (steps, bytes made,
+the rendering thread's processor time), never wall time, and no test here asserts a time:
+each asserts the refusal, its message, and where it counts, the work done before it."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from helpers_bounds import MEMORY_MB, SECONDS, bounded_build, first_error
+from helpers_bounds import MEMORY_MB, bounded_build, first_error
 from jinja2 import TemplateError
 
-from cardstock.core import patterns
+from cardstock.core import patterns, template_budget
+from cardstock.core.template_budget import CALL_STEPS, MAX_CPU_SECONDS, MAX_STEPS
 from cardstock.core.templating import environment, template_message
 
 
@@ -76,8 +79,8 @@ def test_a_projects_page_template_cannot_run_a_command(tmp_path, cli):
     assert not proof.exists()
     line = _line_of(root, "cycler")
     assert (
-        f"layouts/site/index.html.j2:{line}: template: the template tried something templates may not do"
-        in result.err
+        f"layouts/site/index.html.j2:{line}: template: the template tried something templates may "
+        "not do" in result.err
     )
     assert "__init__" in result.err
     assert not (root / "output").exists()  # refused before anything was built
@@ -106,18 +109,17 @@ def _text(mini, template: str) -> None:
             "more than 1,000,000 steps (loop iterations",
         ),
         (
-            "{% set l = range(100000)|list %}{% for a in l %}{% for b in l %}{% endfor %}{% endfor %}",
+            "{% set l = range(100000)|list %}{% for a in l %}{% for b in l %}{% endfor %}{% "
+            "endfor %}",
             "more than 1,000,000 steps (loop iterations",
         ),
         ("{{ name.format_map }}", "'format_map' is a function, method or object"),
         ("{{ '%999999999d' % 1 }}", "format width 999999999 is larger than the limit of 1000"),
     ],
 )
-def test_a_card_text_over_a_bound_stops_quickly_with_its_location(mini, cli, template, message):
+def test_a_card_text_over_a_bound_is_refused_with_its_location(mini, cli, template, message):
     _text(mini, template)
-    started = time.monotonic()
     result = cli("--root", str(mini.root), "--jobs", "1")
-    assert time.monotonic() - started < 20
     assert result.code == 2, result.err
     assert "catalog/mini/cards.csv:5: text: the text " in result.err and message in result.err
     assert "Traceback" not in result.err
@@ -158,11 +160,13 @@ def test_a_group_pattern_with_a_huge_width_is_refused_at_its_line(mini, cli):
         ("{{ '%s'|format('x') ~ '%.5000f'|format(1) }}", "format width 5000"),
         ("{{ 2 ** (10**9) }}", "larger than 1,000,000 bits"),
         (
-            "{% set ns = namespace(s='x'*1000) %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+            "{% set ns = namespace(s='x'*1000) %}{% for i in range(40) %}{% set ns.s = ns.s ~ "
+            "ns.s %}{% endfor %}",
             "longer than 4,000,000",
         ),
         (
-            "{% set ns = namespace(s=[1]*1000) %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+            "{% set ns = namespace(s=[1]*1000) %}{% for i in range(40) %}{% set ns.s = ns.s + "
+            "ns.s %}{% endfor %}",
             "longer than 4,000,000",
         ),
         (
@@ -170,7 +174,8 @@ def test_a_group_pattern_with_a_huge_width_is_refused_at_its_line(mini, cli):
             "output is longer than 4,000,000",
         ),
         (
-            "{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+            "{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) "
+            "}}",
             "calls at 10 each",
         ),
         ("{{ lipsum(100000) }}", "at most 50 paragraphs"),
@@ -182,16 +187,15 @@ def test_a_group_pattern_with_a_huge_width_is_refused_at_its_line(mini, cli):
         ("{{ [name.upper] }}", "'upper' is a function"),
     ],
 )
-def test_each_bound_is_enforced_quickly(template, message):
-    started = time.monotonic()
+def test_each_bound_is_enforced(template, message):
     assert message in refusal(template, name="Bob")
-    assert time.monotonic() - started < 5
 
 
 def test_ordinary_templates_are_unaffected():
     assert (
         rendered(
-            "{% for i in range(3) %}{{ i }}{% endfor %}|{{ '%5.1f' % 2.25 }}|{{ [1, 'a'] }}|{{ {'k': 2} }}|{{ 'ab' * 3 }}|{{ 'x'|center(5) }}|"
+            "{% for i in range(3) %}{{ i }}{% endfor %}|{{ '%5.1f' % 2.25 }}|{{ [1, 'a'] }}|{{ "
+            "{'k': 2} }}|{{ 'ab' * 3 }}|{{ 'x'|center(5) }}|"
         )
         == "012|  2.2|[1, 'a']|{'k': 2}|ababab|  x  |"
     )
@@ -234,8 +238,8 @@ def test_a_page_template_that_fails_on_the_built_data_is_a_located_error(tmp_pat
     assert result.code == 2
     line = _line_of(root, "downloads[5]")
     assert (
-        f"layouts/site/index.html.j2:{line}: template: the template names something that does not exist"
-        in result.err
+        f"layouts/site/index.html.j2:{line}: template: the template names something that does not "
+        "exist" in result.err
     )
     # found after the build wrote its files: the message says what was left unwritten
     assert "1 error; the other files were written, the downloads page was not." in result.err
@@ -255,7 +259,8 @@ def test_the_rules_check_reports_a_breach_as_bad_input(mini, cli):
 # each makes far more than memory holds if nothing stops it while it runs
 BOMBS = {
     "a loop that keeps 4 MB texts": (
-        "{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor %}",
+        "{% set l = [] %}{% for i in range(1000) %}{% set _ = l.append('x' * 3999999) %}{% endfor "
+        "%}",
         "makes more than 256 MB",
     ),
     "a join of 700 texts of 4 MB": (
@@ -298,9 +303,7 @@ def _plant(root: Path, kind: str, template: str) -> str:
 
 @pytest.mark.parametrize("bomb", BOMBS)
 @pytest.mark.parametrize("kind", TEMPLATE_KINDS)
-def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_mb(
-    tmp_path, kind, bomb
-):
+def test_a_template_that_makes_too_much_stops_while_it_runs_within_500_mb(tmp_path, kind, bomb):
     root = tmp_path / "project"
     if kind != "page template":
         shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
@@ -308,7 +311,7 @@ def test_a_template_that_makes_too_much_stops_while_it_runs_within_10_s_and_500_
     where = _plant(root, kind, template)
     result = bounded_build(root)
     assert result.code == 2, result.err
-    assert result.seconds < SECONDS and result.peak_mb < MEMORY_MB
+    assert result.peak_mb < MEMORY_MB
     assert first_error(result.err).startswith(where), result.err
     assert message in first_error(result.err)
     assert (
@@ -366,15 +369,18 @@ def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
             "sums to a text or list longer than 4,000,000",
         ),
         (
-            "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}",
+            "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * "
+            "1000 %}{% endfor %}",
             "makes more than 256 MB",
         ),
         (
-            "{% set s = 'x' * 3999999 %}{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append(s) %}{% endfor %}",
+            "{% set s = 'x' * 3999999 %}{% set l = [] %}{% for i in range(100000) %}{% set _ = "
+            "l.append(s) %}{% endfor %}",
             "makes more than 256 MB",
         ),
         (
-            "{% macro m() %}{% for i in range(100000) %}{{ caller() }}{% endfor %}{% endmacro %}{% call m() %}{{ 'x' * 3999999 }}{% endcall %}",
+            "{% macro m() %}{% for i in range(100000) %}{{ caller() }}{% endfor %}{% endmacro %}"
+            "{% call m() %}{{ 'x' * 3999999 }}{% endcall %}",
             "makes more than 256 MB",
         ),
         ("{{ ('x ' * 1999999)|urlize }}", "more than 1,000,000 steps"),
@@ -384,10 +390,55 @@ def test_no_template_prints_object_text(tmp_path, cli, kind, template, shown):
         ("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}", "too deeply"),
     ],
 )
-def test_each_budget_stops_a_template_quickly_while_it_runs(template, message):
-    started = time.monotonic()
+def test_each_budget_stops_a_template_while_it_runs(template, message):
     assert message in refusal(template, a=1)
-    assert time.monotonic() - started < 5
+
+
+def test_a_loop_of_calls_stops_after_the_steps_its_budget_holds():
+    calls: list[int] = []
+    message = refusal(
+        "{% for i in range(100000) %}{% for j in range(100000) %}{{ count() }}"
+        "{% endfor %}{% endfor %}",
+        count=lambda: calls.append(1) or "",
+    )
+    assert "more than 1,000,000 steps" in message
+    # each call costs its loop step and CALL_STEPS: the work done is bounded by the steps
+    assert 0 < len(calls) <= MAX_STEPS // (1 + CALL_STEPS)
+
+
+class _Clock:
+    """A stand-in for the `time` module whose thread clock advances one second at each
+    reading, and whose wall clocks jump an hour: the readings are counted."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def thread_time(self) -> float:
+        self.readings += 1
+        return float(self.readings)
+
+    def monotonic(self) -> float:
+        self.readings += 3600
+        return float(self.readings)
+
+    time = perf_counter = monotonic
+
+
+def test_the_processor_time_budget_stops_work_no_step_counts(monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(template_budget, "time", clock)
+    message = refusal("{% for i in range(100000) %}{% endfor %}")
+    assert f"used more than {MAX_CPU_SECONDS:g} s of processor time in one render" in message
+    # the clock is read when the render starts, then once every CLOCK_EVERY steps
+    assert clock.readings == MAX_CPU_SECONDS + 2
+
+
+def test_wall_time_never_counts(monkeypatch):
+    """A render on a busy machine waits for the processor: waiting is not its work."""
+    for name in ("monotonic", "perf_counter", "time"):
+        monkeypatch.setattr(time, name, _Clock().monotonic)
+    text = rendered("{% for i in range(5000) %}{{ i % 10 }}{% endfor %}")
+    assert len(text) == 5000
 
 
 def test_an_expression_runs_under_a_budget_too():
@@ -428,7 +479,8 @@ def test_a_syntax_error_is_reported_every_time_it_is_checked():
 
 
 def test_an_expression_over_the_size_bound_is_refused_when_its_syntax_is_checked():
-    from cardstock.core.templating import MAX_TOKENS, syntax_problem
+    from cardstock.core.template_budget import MAX_TOKENS
+    from cardstock.core.templating import syntax_problem
 
     problem = syntax_problem("e", "1 + " * MAX_TOKENS + "1")
     assert problem is not None and f"more than {MAX_TOKENS:,} tokens" in problem

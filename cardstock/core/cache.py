@@ -38,7 +38,8 @@ KINDS = {
     "unit": "what one build unit (a game's rules check, one stage of a game) found and wrote",
     "face": "a laid-out face: its drawing operations and what the print-safety lint found",
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
-    "book-findings": "what laying a rulebook out found, by its text, page size and the outlines of the faces it shows",
+    "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
+    "of the faces it shows",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
@@ -148,8 +149,8 @@ def _own_files() -> list[Path]:
 # (another program's tables, a view, a trigger) is not cardstock's and is never used.
 TABLES = {
     "meta": "meta (schema INTEGER NOT NULL)",
-    "entries": "entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, used INTEGER NOT NULL,"
-    " PRIMARY KEY (kind, key)) WITHOUT ROWID",
+    "entries": "entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, "
+    "used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID",
 }
 SIDE_FILES = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside the database
 

@@ -68,7 +68,8 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
     real = os.path.realpath(path)
     if not _inside_bases(real, root):
         raise Unreadable(
-            "it leads out of the project (a link to a file elsewhere); cardstock reads only the project's own files"
+            "it leads out of the project (a link to a file elsewhere); cardstock reads only the "
+            "project's own files"
         )
     try:
         fd = os.open(
@@ -88,7 +89,8 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
             raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
         if st.st_size > limit:
             raise Unreadable(
-                f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file"
+                f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from "
+                "one file"
             )
         chunks = []
         size = 0

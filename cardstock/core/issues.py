@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Any, Literal
@@ -106,6 +106,12 @@ _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 GROUP_FROM = 3  # this many rows with alike messages are reported as one
 
 
+def _marked(varies: Iterator[bool]) -> Callable[[re.Match[str]], str]:
+    """A replacement for `_QUOTED.sub`: "…" for each quoted value in turn whose flag in
+    `varies` is set, the value itself otherwise."""
+    return lambda m: "…" if next(varies) else m.group(0)
+
+
 def grouped(items: Iterable[Issue]) -> list[Issue]:
     """Issues of one file's rows that differ only in the values they quote (and their
     line), `GROUP_FROM` or more of them, as one issue at the first row: "66 rows (lines
@@ -131,15 +137,15 @@ def grouped(items: Iterable[Issue]) -> list[Issue]:
         hits = big[key]
         quoted = [_QUOTED.findall(i.message) for i in hits]
         varies = [len({q[n] for q in quoted}) > 1 for n in range(len(quoted[0]))]
-        parts = iter(varies)
-        template = _QUOTED.sub(lambda m: "…" if next(parts) else m.group(0), hits[0].message)
+        template = _QUOTED.sub(_marked(iter(varies)), hits[0].message)
         values = list(dict.fromkeys(q[n] for q in quoted for n, v in enumerate(varies) if v))
         lines = sorted({i.line for i in hits if i.line is not None})
         examples = ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
         out.append(
             replace(
                 hits[0],
-                message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): {template}",
+                message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): "
+                f"{template}",
             )
         )
     return out

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup to read
     from markdown_it import MarkdownIt
@@ -73,7 +73,7 @@ class Note:
     text: str
 
 
-Block = Union[Heading, Paragraph, ListItem, Table, Note]
+Block = Heading | Paragraph | ListItem | Table | Note
 
 # Markdown rules that would turn text into something no backend draws; with them off such
 # text stays literal, as the writer typed it.

@@ -12,9 +12,9 @@ import secrets
 import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Union
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class WriteError(Exception):
 # What a file is written from: its bytes, or its bytes in pieces written one after the
 # other (views into a large buffer with a few small pieces between them: a sheet file whose
 # font tags were rewritten, `render.pdf.retagged`, without a copy of the whole file).
-Payload = Union[bytes, bytearray, Sequence[bytes | bytearray | memoryview]]
+Payload = bytes | bytearray | Sequence[bytes | bytearray | memoryview]
 
 
 def _pieces(data: Payload) -> Iterable[bytes | bytearray | memoryview]:
@@ -104,7 +104,10 @@ def write_atomic(path: Path, data: Payload) -> tuple[int, str]:
 
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-LINKED = "a link or not a folder: cardstock writes only into folders it made (remove it, or name the real folder with --out)"
+LINKED = (
+    "a link or not a folder: cardstock writes only into folders it made (remove it, or name "
+    "the real folder with --out)"
+)
 
 
 def _root_of(path: Path) -> Path | None:
@@ -325,7 +328,17 @@ def remove_stale(
     its subfolders too, matched and kept by their path below `folder`, as `a/b.png`) and
     is not in `keep`. Below a held output folder nothing is followed: a link is removed
     as a link (what it points to is untouched) and a linked folder is neither entered
-    nor emptied. A missing folder has nothing to remove."""
+    nor emptied. With `deep`, the folder and its subfolders are the stage's own, so a
+    link in them that is neither kept nor holds a kept path is stale whatever its name
+    (cardstock makes no links; a link to a folder stands where a stale folder would):
+    it is removed as a link too. A missing folder has nothing to remove."""
+    _sweep(folder, keep, patterns, deep, links=deep)
+
+
+def _sweep(
+    folder: Path, keep: AbstractSet[str], patterns: Sequence[str], deep: bool, links: bool
+) -> None:
+    """`remove_stale`; with `links`, every link not kept (nor holding a kept path) goes."""
     try:
         fd = _folder_fd(folder, create=False)
     except OSError as exc:
@@ -333,7 +346,7 @@ def remove_stale(
     if fd is None:
         return
     try:
-        _remove_in(fd, folder, "", keep, patterns, deep)
+        _remove_in(fd, folder, "", keep, patterns, deep, links)
     except OSError as exc:
         raise WriteError(folder, exc.strerror or str(exc)) from exc
     finally:
@@ -341,11 +354,17 @@ def remove_stale(
 
 
 def _remove_in(
-    fd: int, folder: Path, prefix: str, keep: AbstractSet[str], patterns: Sequence[str], deep: bool
+    fd: int,
+    folder: Path,
+    prefix: str,
+    keep: AbstractSet[str],
+    patterns: Sequence[str],
+    deep: bool,
+    links: bool,
 ) -> None:
     with os.scandir(fd) as entries:
-        found = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in entries)
-    for name, is_dir in found:
+        found = sorted((e.name, e.is_dir(follow_symlinks=False), e.is_symlink()) for e in entries)
+    for name, is_dir, is_link in found:
         rel = prefix + name
         if is_dir:
             if deep:
@@ -354,11 +373,15 @@ def _remove_in(
                 except OSError:
                     continue  # replaced by a link since it was listed: not entered
                 try:
-                    _remove_in(sub, folder, rel + "/", keep, patterns, deep)
+                    _remove_in(sub, folder, rel + "/", keep, patterns, deep, links)
                 finally:
                     os.close(sub)
             continue
-        if rel not in keep and any(fnmatch.fnmatchcase(name, p) for p in patterns):
+        if rel in keep:
+            continue
+        if any(fnmatch.fnmatchcase(name, p) for p in patterns) or (
+            links and is_link and not any(k.startswith(rel + "/") for k in keep)
+        ):
             try:
                 os.unlink(name, dir_fd=fd)  # a link is removed itself; never what it names
             except FileNotFoundError:
@@ -418,15 +441,17 @@ def lock(out: Path, notice: Callable[[str], None]) -> None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             notice(
-                f"{out}: another cardstock build is writing into this folder; waiting for it to finish"
+                f"{out}: another cardstock build is writing into this folder; waiting for it "
+                "to finish"
             )
             fcntl.flock(fd, fcntl.LOCK_EX)
     except BaseException:
         os.close(fd)
         raise
     _HELD[out] = fd
+    # the half-written files of a killed build; a linked folder is left for the write to refuse
     try:
-        remove_stale(out, frozenset(), (".*.tmp",), deep=True)
+        _sweep(out, frozenset(), (".*.tmp",), deep=True, links=False)
     except WriteError:
         pass
 

@@ -58,7 +58,8 @@ def check_pattern(pattern: str) -> str:
             continue
         if not name.isidentifier():
             raise ValueError(
-                f"{{{name}}}: a field in a pattern is a plain field name (no dots, brackets or numbers)"
+                f"{{{name}}}: a field in a pattern is a plain field name (no dots, brackets or "
+                "numbers)"
             )
         if spec and "{" in spec:
             raise ValueError(f"{{{name}:{spec}}}: a pattern may not nest fields")

@@ -67,7 +67,8 @@ def refusal(text: str) -> str | None:
         if unicodedata.east_asian_width(ch) in ("W", "F"):
             return (
                 f"{shown} is Chinese, Japanese or Korean; cardstock ships no font for these "
-                "scripts, so it would print blank (see 'Which scripts print' in docs/catalog-format.md)"
+                "scripts, so it would print blank (see 'Which scripts print' in "
+                "docs/catalog-format.md)"
             )
     return None
 
@@ -91,7 +92,10 @@ GLYPH_SEP = ": the font "  # between the component and the rest of a missing-gly
 
 def glyph_warning(label: str, font: str, ch: str) -> str:
     """The warning for a character a face's font cannot draw, naming the component."""
-    return f"{label}{GLYPH_SEP}{font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print as a blank box"
+    return (
+        f"{label}{GLYPH_SEP}{font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print "
+        "as a blank box"
+    )
 
 
 def glyphs_once(issues: Iterable[Issue]) -> list[Issue]:

@@ -80,7 +80,8 @@ def _toml_bound(text: str) -> tuple[int, str] | None:
             if keys > MAX_TOML_KEYS:
                 return (
                     m.start(),
-                    f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one TOML file",
+                    f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one "
+                    "TOML file",
                 )
         elif mark in "[{":
             depth += 1

@@ -83,7 +83,8 @@ def parse_length(
 
 
 def parse_size(text: str, dpi: float | None = None) -> tuple[float, float]:
-    """A named size ("poker") or "WxH" with units ("63.5mm x 88.9mm") → (width, height) in points."""
+    """A named size ("poker") or "WxH" with units ("63.5mm x 88.9mm") → (width, height) in
+    points."""
     key = text.strip().lower()
     if key in NAMED_SIZES:
         w, h = NAMED_SIZES[key]
@@ -95,7 +96,8 @@ def parse_size(text: str, dpi: float | None = None) -> tuple[float, float]:
     if len(parts) != 2:
         names = ", ".join(sorted(NAMED_SIZES))
         raise UnitError(
-            f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', got {text!r}"
+            f"expected a size name ({names}) or 'WIDTH x HEIGHT' such as '63.5mm x 88.9mm', "
+            f"got {text!r}"
         )
     width, height = parse_length(parts[0], dpi=dpi), parse_length(parts[1], dpi=dpi)
     if width <= 0 or height <= 0:

@@ -100,7 +100,10 @@ def message(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> str
     if kind == "greater_than_equal":
         return f"expected a number of at least {int_if_whole(ctx.get('ge'))}, got {_shown(value)}"
     if kind == "less_than_equal" and loc and loc[-1] == "count":
-        return f"expected a count of at most {int_if_whole(ctx.get('le'))} (cardstock's limit for one component), got {_shown(value)}"
+        return (
+            f"expected a count of at most {int_if_whole(ctx.get('le'))} (cardstock's limit for "
+            f"one component), got {_shown(value)}"
+        )
     if kind == "less_than_equal":
         return f"expected a number of at most {int_if_whole(ctx.get('le'))}, got {_shown(value)}"
     if kind == "literal_error":
@@ -108,7 +111,10 @@ def message(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> str
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
         if "a-z0-9" in pattern:
-            return f"expected an id of lowercase letters, digits and single hyphens (like 'fire-tile'), got {_shown(value)}"
+            return (
+                "expected an id of lowercase letters, digits and single hyphens (like "
+                f"'fire-tile'), got {_shown(value)}"
+            )
         if pattern.startswith("^#"):
             return f"expected a colour like '#a83232', got {_shown(value)}"
         if pattern.startswith("^\\d"):

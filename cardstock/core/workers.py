@@ -82,7 +82,8 @@ def interruptible() -> Iterator[None]:
             return
         pressed[0] = True
         signal.signal(signal.SIGINT, _end_now)  # from now on a Ctrl-C ends the process
-        kill_workers()  # at once: the build is not waited for, even where the interrupt is swallowed
+        # at once: the build is not waited for, even where the interrupt is swallowed
+        kill_workers()
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, first)
