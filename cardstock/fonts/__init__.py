@@ -212,10 +212,10 @@ def _font_problem(path: Path, root: Path) -> str | None:
     if head == b"OTTO":
         try:
             data = truetype(data)
-        except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
+        except Exception:  # noqa: BLE001 - fontTools raises many kinds for a damaged file
             return (
                 "the font has PostScript (CFF) outlines that cannot be read to be embedded "
-                f"({type(exc).__name__}: {exc}); "
+                "(the file is damaged or incomplete); "
                 "use the font's TTF version if the foundry ships one"
             )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
@@ -224,9 +224,19 @@ def _font_problem(path: Path, root: Path) -> str | None:
 
     try:
         TTFont("Probe", _named(data, path))
-    except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad file
-        return f"the font cannot be used: {exc}"
+    except TTFError as exc:  # ReportLab's own words, less the file name it puts in them
+        if str(exc).startswith("Corrupt"):
+            return "the font cannot be used: the file is damaged or incomplete"
+        return f"the font cannot be used: {_without_file_name(str(exc))}"
+    except Exception:  # noqa: BLE001 - a damaged table fails wherever ReportLab reads it
+        return "the font cannot be used: the file is damaged or incomplete"
     return None
+
+
+def _without_file_name(message: str) -> str:
+    """ReportLab's message about a font file without the file's name (an absolute path,
+    which the message's location already gives as the project's own)."""
+    return re.sub(r'\s*"[^"]*"', "", message).replace(" file:", ":").strip()
 
 
 def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
