@@ -104,8 +104,8 @@ def test_a_game_past_the_most_components_cardstock_prints_is_refused_at_the_row_
     assert main(["--root", str(tmp_path), "build", "big"]) == 2
     err = capsys.readouterr().err
     assert (
-        f"catalog/big/cards.csv:{rows + 2}: count: the game passes the most cardstock prints in one game ({MAX_COMPONENTS:,} components) at this row"
-        in err
+        f"catalog/big/cards.csv:{rows + 2}: count: the game passes the most cardstock prints "
+        f"in one game ({MAX_COMPONENTS:,} components) at this row" in err
     )
     assert err.count("passes the most cardstock prints") == 1
     assert not (tmp_path / "output" / "big").exists()
