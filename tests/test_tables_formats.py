@@ -64,14 +64,16 @@ def test_a_tab_separated_csv_is_sniffed_too(cli, mini):
 def test_columns_no_field_reads_are_refused_unless_ignored(cli, mini):
     use_table(mini, "deck.csv", "name,suit,Playtest notes\nEmber,Fire,fine\n")
     assert errors(cli, mini) == [
-        "catalog/mini/deck.csv:1: Playtest notes: unknown column; set 'cards' has: id, name, count, designer_choice, suit, strength, icon, text, art, bonus"
+        "catalog/mini/deck.csv:1: Playtest notes: unknown column; set 'cards' has: id, name, "
+        "count, designer_choice, suit, strength, icon, text, art, bonus"
     ]
 
 
 def test_a_column_without_a_header_is_named_by_its_letter(cli, mini):
     use_table(mini, "deck.csv", "name,suit,,strength\nEmber,Fire,oops,3\n")
     assert errors(cli, mini) == [
-        "catalog/mini/deck.csv:1: C: unknown column; set 'cards' has: id, name, count, designer_choice, suit, strength, icon, text, art, bonus"
+        "catalog/mini/deck.csv:1: C: unknown column; set 'cards' has: id, name, count, "
+        "designer_choice, suit, strength, icon, text, art, bonus"
     ]
 
 
@@ -79,7 +81,8 @@ def test_a_mapping_to_a_field_the_set_lacks_is_reported_in_the_game_file(cli, mi
     use_table(mini, "deck.csv", "name,suit\nEmber,Fire\n", '\ncolumns = { power = "Power" }')
     (line,) = errors(cli, mini)
     assert line.startswith(
-        "catalog/mini/game.toml:37: sets[0].columns.power: maps the header 'Power' to 'power', which is not a field"
+        "catalog/mini/game.toml:37: sets[0].columns.power: maps the header 'Power' to 'power', "
+        "which is not a field"
     )
 
 
@@ -126,7 +129,8 @@ def test_json_rows_load_and_errors_point_at_the_rows_line(cli, mini):
     use_table(
         mini,
         "deck.json",
-        '[\n  {"name": "Ember", "count": 2, "suit": "Fire"},\n\n  {"name": "Spring",\n   "suit": "Air"}\n]\n',
+        '[\n  {"name": "Ember", "count": 2, "suit": "Fire"},\n\n'
+        '  {"name": "Spring",\n   "suit": "Air"}\n]\n',
     )
     assert errors(cli, mini) == [
         "catalog/mini/deck.json:4: suit: expected one of 'Fire' or 'Water', got 'Air'"
@@ -147,7 +151,8 @@ def test_an_unclosed_quote_is_named_at_its_opening_line(cli, mini):
         'name,suit,text\nEmber,Fire,ok\nSpring,Water,"Heal 2.\nFlood,Water,fine\nRain,Water,fine\n',
     )
     assert errors(cli, mini) == [
-        'catalog/mini/deck.csv:3: an unclosed quote: the cell opened with " on this line never ends; close it with another "'
+        'catalog/mini/deck.csv:3: an unclosed quote: the cell opened with " on this line never '
+        'ends; close it with another "'
     ]
 
 
@@ -161,9 +166,12 @@ def test_only_a_line_feed_ends_a_row_and_control_characters_are_refused(cli, min
         "name,suit,text\nEmber,Fire,page\fbreak\nSpring,Water,tab\vbed\nFlood,Water,nul\x00here\n"
     )
     assert errors(cli, mini) == [
-        "catalog/mini/deck.csv:2: text: the cell holds the control character U+000C, which cannot be printed; remove it (an export from another program can leave these)",
-        "catalog/mini/deck.csv:3: text: the cell holds the control character U+000B, which cannot be printed; remove it (an export from another program can leave these)",
-        "catalog/mini/deck.csv:4: text: the cell holds a NUL byte, which cannot be printed; remove it (an export from another program can leave these)",
+        "catalog/mini/deck.csv:2: text: the cell holds the control character U+000C, which "
+        "cannot be printed; remove it (an export from another program can leave these)",
+        "catalog/mini/deck.csv:3: text: the cell holds the control character U+000B, which "
+        "cannot be printed; remove it (an export from another program can leave these)",
+        "catalog/mini/deck.csv:4: text: the cell holds a NUL byte, which cannot be printed; "
+        "remove it (an export from another program can leave these)",
     ]
 
 
@@ -192,7 +200,8 @@ def test_inline_rows_may_carry_notes_when_extra_columns_are_ignored(cli, mini):
         '{ id = "damage", name = "Damage", count = 10, note = "check the count" }',
     )
     assert errors(cli, mini) == [
-        "catalog/mini/game.toml:50: note: unknown column; set 'tokens' has: id, name, count, designer_choice"
+        "catalog/mini/game.toml:50: note: unknown column; set 'tokens' has: id, name, count, "
+        "designer_choice"
     ]
     mini.replace(TOML, 'group = "Tokens"', 'group = "Tokens"\nextra_columns = "ignore"')
     result = cli("--root", str(mini.root), "catalog", "mini", "--json")

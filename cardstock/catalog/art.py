@@ -46,7 +46,10 @@ def raster_problem(path: Path, root: Path) -> str | None:
             with Image.open(io.BytesIO(data)) as im:  # reads the header only
                 width, height = im.size
     except Image.DecompressionBombError:
-        return f"the image has more than {MAX_PIXELS // 1_000_000} megapixels (the limit for art); scale it down"
+        return (
+            f"the image has more than {MAX_PIXELS // 1_000_000} megapixels (the limit for art); "
+            "scale it down"
+        )
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
         reason = str(exc).replace(str(path), path.name)  # messages name the file themselves
         return f"not a readable {suffix[1:].upper()} image ({reason})"

@@ -9,11 +9,10 @@ from ..core.issues import Issue
 from ..core.units import UnitError, parse_length, parse_size
 from .art import art_problem as _art_file_problem
 from .fields import REFERENCE_TYPES
-from .load import Catalog, resolved
-from .schema import Component
+from .load import Catalog
+from .references import resolved
 
 MAX_COPIES = 10_000  # copies of one component (the bench prints 10,000 of one card)
-MAX_COMPONENTS = 50_000  # physical components in one game: the largest game built with a flat cost per card (docs/performance.md)
 MAX_SIDE = parse_length("1000mm")  # the longer side of one piece
 
 
@@ -23,20 +22,19 @@ def check(catalog: Catalog) -> list[Issue]:
 
 
 def bounds(catalog: Catalog) -> list[Issue]:
+    """Copies of one component and the size of one piece, each within what cardstock
+    prints (the components of a whole game are counted while its rows are read:
+    `load.MAX_COMPONENTS`)."""
     out = []
-    total = 0
-    past: Component | None = None  # the row whose copies take the game past MAX_COMPONENTS
     for comp in catalog.components:
-        total += comp.count
-        if past is None and total > MAX_COMPONENTS:
-            past = comp
         if comp.count > MAX_COPIES:
             out.append(
                 Issue(
                     comp.file,
                     comp.line,
                     "count",
-                    f"{comp.count:,} copies is more than cardstock prints of one component ({MAX_COPIES:,})",
+                    f"{comp.count:,} copies is more than cardstock prints of one component "
+                    f"({MAX_COPIES:,})",
                 )
             )
         try:
@@ -49,19 +47,10 @@ def bounds(catalog: Catalog) -> list[Issue]:
                     comp.file,
                     comp.line,
                     "size",
-                    f"{comp.size!r} is larger than any piece cardstock prints (at most 1000mm a side)",
+                    f"{comp.size!r} is larger than any piece cardstock prints (at most 1000mm "
+                    "a side)",
                 )
             )
-    if past is not None:
-        out.append(
-            Issue(
-                past.file,
-                past.line,
-                "count",
-                f"the game has {total:,} components and passes the most cardstock prints in one game "
-                f"({MAX_COMPONENTS:,}) at this row; split it into several games",
-            )
-        )
     return out
 
 

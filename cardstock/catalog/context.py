@@ -37,8 +37,9 @@ class Found(list[Any]):
             return super().__getitem__(index)
         except IndexError:
             found = f"only {len(self)}" if self else "none"
+            number = index + 1 if isinstance(index, int) and index >= 0 else index
             raise UndefinedError(
-                f"{self.asked} asks for face number {index + 1 if isinstance(index, int) and index >= 0 else index}, but the catalog has {found}"
+                f"{self.asked} asks for face number {number}, but the catalog has {found}"
             ) from None
 
 
@@ -90,14 +91,50 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     """
     game = catalog.game
     comps = [c.public() for c in catalog.components]
+    tables = {name: t.model_dump() for name, t in game.tables.items()}
+    found = _component_helpers(catalog, comps)
+    shown = _table_helpers(tables)
+    rules = _rules_helpers(catalog, comps)
+    words = _word_helpers(catalog)
+    return {
+        "game": game.model_dump(by_alias=True),
+        "players": {
+            "min": game.players.min,
+            "max": game.players.max,
+            "counts": list(range(game.players.min, game.players.max + 1)),
+        },
+        "tables": tables,
+        "components": comps,
+        "totals": catalog.totals(),
+        "groups": _groups(comps),
+        "sets": _sets(catalog, comps),
+        "designer_choices": [d.model_dump() for d in game.designer_choices],
+        "icons": {k: v.model_dump() for k, v in game.icons.items()},
+        "rules": _dump(getattr(catalog, "rules", None)),
+        "count": found["count"],
+        "select": found["select"],
+        "component": found["component"],
+        "table": shown["table"],
+        "cell": shown["cell"],
+        "setup_step": rules["setup_step"],
+        "fact": rules["fact"],
+        "example": rules["example"],
+        "icon": words["icon"],
+        "kinds": words["kinds"],
+        "plural": words["plural"],
+    }
+
+
+def _component_helpers(catalog: Catalog, comps: list[dict[str, Any]]) -> dict[str, Any]:
+    """`count`, `select` and `component`: the catalog's faces looked up by their filters;
+    a filter value the catalog does not have is an error, not an empty answer."""
     by_id = {c["id"]: c for c in comps}
     filters = {
         "group": {c["group"] for c in comps},
         "kind": {c["kind"] for c in comps},
         "id": set(by_id),
-        "set": {s.id for s in game.sets},
+        "set": {s.id for s in catalog.game.sets},
     }
-    tables = {name: t.model_dump() for name, t in game.tables.items()}
 
     def _match(**match: str | None) -> list[dict[str, Any]]:
         for key, value in match.items():
@@ -132,6 +169,12 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         if id not in by_id:
             raise UndefinedError(_known(f"component with id {id!r}", by_id))
         return by_id[id]
+
+    return {"count": count, "select": select, "component": component}
+
+
+def _table_helpers(tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """`table` and `cell`: the game's `[tables.*]` as markup, or one value of one."""
 
     def table(
         name: str, title: bool = False, note: bool = True, columns: list[str] | None = None
@@ -179,7 +222,20 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
                 return int(value) if isinstance(value, float) and value.is_integer() else value
         raise UndefinedError(_known(f"row {row!r} in table {name!r}", [r[0] for r in t["rows"]]))
 
+    return {"table": table, "cell": cell}
+
+
+def _rules_helpers(catalog: Catalog, comps: list[dict[str, Any]]) -> dict[str, Any]:
+    """`setup_step`, `fact` and `example`: what rules.toml says, as the checker proves it."""
     rules = getattr(catalog, "rules", None)
+    return {
+        "setup_step": _setup_step_helper(rules),
+        **_fact_helpers(catalog, rules, {c["id"]: c for c in comps}),
+    }
+
+
+def _setup_step_helper(rules: Any) -> Any:
+    """`setup_step`: one step of the rules' setup procedure, found by what it does."""
     steps = list(getattr(getattr(rules, "setup", None), "steps", None) or [])
 
     def setup_step(
@@ -212,6 +268,12 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             )
         return found[nth - 1]
 
+    return setup_step
+
+
+def _fact_helpers(catalog: Catalog, rules: Any, by_id: dict[str, Any]) -> dict[str, Any]:
+    """`fact` and `example`: rules.toml's checked facts and recomputed examples by id."""
+    game = catalog.game
     facts = {loc.rule.id: loc.rule for loc in getattr(rules, "facts", None) or [] if loc.rule.id}
     examples = {loc.rule.id: loc.rule for loc in getattr(rules, "examples", None) or []}
 
@@ -239,9 +301,16 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             cards[name] = by_id[ids] if isinstance(ids, str) else [by_id[i] for i in ids]
         return {"id": ex.id, "name": ex.name, "cards": cards, **values}
 
+    return {"fact": fact, "example": example}
+
+
+def _word_helpers(catalog: Catalog) -> dict[str, Any]:
+    """`icon`, `kinds` and `plural`: words a template writes around its numbers."""
+    icons = catalog.game.icons
+
     def icon(name: str) -> str:
-        if name not in game.icons:
-            raise UndefinedError(_known(f"icon {name!r}", game.icons))
+        if name not in icons:
+            raise UndefinedError(_known(f"icon {name!r}", icons))
         return f":{name}:"
 
     def kinds(n: int, kind: str) -> str:
@@ -250,6 +319,11 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     def plural(n: int, one: str, many: str | None = None) -> str:
         return f"{n} {one if n == 1 else (many or one + 's')}"
 
+    return {"icon": icon, "kinds": kinds, "plural": plural}
+
+
+def _groups(comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Runs of faces of one group and set, in catalog order, with their copies and faces."""
     groups: list[dict[str, Any]] = []
     for c in comps:
         if not groups or groups[-1]["group"] != c["group"] or groups[-1]["set"] != c["set"]:
@@ -258,8 +332,13 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
             )
         groups[-1]["count"] += c["count"]
         groups[-1]["faces"] += 1
+    return groups
+
+
+def _sets(catalog: Catalog, comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each set of the game with its copies and distinct faces, in catalog order."""
     sets = []
-    for s in game.sets:
+    for s in catalog.game.sets:
         mine = [c for c in comps if c["set"] == s.id]
         sets.append(
             {
@@ -271,31 +350,4 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
                 "faces": len(mine),
             }
         )
-
-    return {
-        "game": game.model_dump(by_alias=True),
-        "players": {
-            "min": game.players.min,
-            "max": game.players.max,
-            "counts": list(range(game.players.min, game.players.max + 1)),
-        },
-        "tables": tables,
-        "components": comps,
-        "totals": catalog.totals(),
-        "groups": groups,
-        "sets": sets,
-        "designer_choices": [d.model_dump() for d in game.designer_choices],
-        "icons": {k: v.model_dump() for k, v in game.icons.items()},
-        "rules": _dump(getattr(catalog, "rules", None)),
-        "count": count,
-        "select": select,
-        "component": component,
-        "table": table,
-        "cell": cell,
-        "setup_step": setup_step,
-        "fact": fact,
-        "example": example,
-        "icon": icon,
-        "kinds": kinds,
-        "plural": plural,
-    }
+    return sets

@@ -23,14 +23,18 @@ from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for, read_toml
 from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
-from .art import art_problem, icon_files
+from .art import icon_files
+from .cells import Row
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from .kinds import KINDS
+from .references import art_path_problem, check_references, layout_file_problem, unknown
+from .rows import rows_of
 from .schema import Clean, Component, ComponentSet, Game, Icon
-from .tables import Row, read_table
 
-ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
+# physical components in one game: the largest game built with a flat cost per card
+# (docs/performance.md); counted while its rows are read, so a larger table stops there
+MAX_COMPONENTS = 50_000
 
 
 @dataclass
@@ -54,7 +58,10 @@ class Catalog:
         found = self.shared_ids.get(wanted)
         if not found:
             return ""
-        return f" (several sets have a row {wanted!r}, so each has its set's id in front; name one of: {', '.join(found)})"
+        return (
+            f" (several sets have a row {wanted!r}, so each has its set's id in front; name one "
+            f"of: {', '.join(found)})"
+        )
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -140,7 +147,8 @@ def _display(root: Path, path: Path) -> str:
 
 # Reads a game's rules.toml once its game file and tables are read (the rules checker's
 # `cardstock.rules.model.load_rules`, handed in by validation: the catalog does not know
-# the rules' format): (path, shown path, project root, game, components, issues) -> the rules or None.
+# the rules' format): (path, shown path, project root, game, components, issues) -> the
+# rules or None.
 RulesReader = Callable[[Path, str, Path, Game, list[Component], Issues], Any]
 
 
@@ -152,8 +160,62 @@ def load_game(
     and rules are found in the same pass."""
     folder = root / "catalog" / game_id
     path = folder / "game.toml"
-    shown = _display(root, path)
     before = len(issues.errors)
+    read = _game_file(root, game_id, issues)
+    if read is None:
+        return None
+    game, lines, dropped = read
+    reading = _Reading(game, folder, root, _display(root, path), lines, issues, not dropped, [path])
+    _own_icons(game, folder)
+    if game.id != game_id:
+        issues.add(
+            reading.shown,
+            reading.at("id"),
+            "id",
+            f"the id {game.id!r} must match the folder name {game_id!r}",
+        )
+    if not dropped:  # names the dropped parts declared would all look unknown
+        check_references(game, folder, root, reading.shown, reading.at, issues)
+    seen_sets: set[str] = set()
+    for index, s in enumerate(game.sets):
+        if reading.full:
+            break  # past the most components of a game: the other sets are not read
+        _read_set(reading, index, s, seen_sets)
+    components = reading.components
+    shared_ids = _qualify_shared_ids(components, issues)
+    rules = None
+    rules_path = folder / "rules.toml"
+    if (
+        rules_reader is not None
+        and not reading.full
+        and present(rules_path)
+        and not dropped & {"sets", "schemas", "players"}
+    ):
+        reading.sources.append(rules_path)
+        rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
+    if len(issues.errors) > before:
+        return None
+    return Catalog(
+        game=game,
+        folder=folder,
+        root=root,
+        components=components,
+        rules=rules,
+        sources=reading.sources,
+        lines=lines,
+        shared_ids=shared_ids,
+    )
+
+
+def _game_file(
+    root: Path, game_id: str, issues: Issues
+) -> tuple[Game, Mapping[KeyPath, int], set[str]] | None:
+    """The game file as a `Game`, its key paths' lines, and the top-level keys left out
+    because they are broken (their problems are in `issues`); None when there is no game
+    to read further."""
+    folder = root / "catalog" / game_id
+    path = folder / "game.toml"
+    shown = _display(root, path)
     if not present(path):
         issues.add(_display(root, folder), None, "", f"no game.toml: expected {shown}")
         return None
@@ -182,76 +244,118 @@ def load_game(
         if salvaged is None:
             return None
         game = salvaged
+    return game, lines, dropped
 
-    def at(*loc: Any) -> int | None:
-        return line_for(lines, loc)
 
-    _own_icons(game, folder)
-    if game.id != game_id:
-        issues.add(
-            shown, at("id"), "id", f"the id {game.id!r} must match the folder name {game_id!r}"
+@dataclass
+class _Reading:
+    """One game as it is loaded: where it is, what has been read of it so far, and how many
+    physical components its sets have made (`MAX_COMPONENTS` at most)."""
+
+    game: Game
+    folder: Path
+    root: Path
+    shown: str  # the game file, as messages name it
+    lines: Mapping[KeyPath, int]  # game.toml's key paths -> lines
+    issues: Issues
+    references: bool  # check the icons and art rows name (not when parts were dropped)
+    sources: list[Path]
+    components: list[Component] = field(default_factory=list)
+    total: int = 0  # physical components made so far (each copy counts)
+    full: bool = False  # the game passed MAX_COMPONENTS: nothing more is read
+
+    def at(self, *loc: Any) -> int | None:
+        return line_for(self.lines, loc)
+
+    def too_many(self, file: str, line: int) -> None:
+        """Stop reading at the row that takes the game past `MAX_COMPONENTS`."""
+        self.full = True
+        self.issues.add(
+            file,
+            line,
+            "count",
+            f"the game passes the most cardstock prints in one game ({MAX_COMPONENTS:,} "
+            "components) at this row; split it into several games",
         )
-    if not dropped:  # names the dropped parts declared would all look unknown
-        _check_references(game, folder, root, shown, at, issues)
 
-    components: list[Component] = []
-    sources = [path]
-    seen_sets: set[str] = set()
-    for index, s in enumerate(game.sets):
-        if s.id in seen_sets:
+
+def _read_set(reading: _Reading, index: int, s: ComponentSet, seen_sets: set[str]) -> None:
+    """One set of the game: its own keys checked, then its rows made into components, as
+    many as the game still has room for."""
+    shown, issues = reading.shown, reading.issues
+    if s.id in seen_sets:
+        issues.add(
+            shown,
+            reading.at("sets", index, "id"),
+            f"sets[{index}].id",
+            f"duplicate set id {s.id!r}",
+        )
+    seen_sets.add(s.id)
+    if s.layout_file is not None:
+        problem = layout_file_problem(reading.root, s.layout_file)
+        if problem:
             issues.add(
-                shown, at("sets", index, "id"), f"sets[{index}].id", f"duplicate set id {s.id!r}"
+                shown,
+                reading.at("sets", index, "layout_file"),
+                f"sets[{index}].layout_file",
+                problem,
             )
-        seen_sets.add(s.id)
-        if s.layout_file is not None:
-            problem = _layout_file_problem(root, s.layout_file)
-            if problem:
-                issues.add(
-                    shown, at("sets", index, "layout_file"), f"sets[{index}].layout_file", problem
-                )
-        fields = game.fields_of(s)
-        start = len(issues.items)
-        rows = _rows_of(s, index, fields, folder, root, shown, lines, issues, sources)
-        model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
-        seen_ids: dict[str, str] = {}  # ids are unique within a set
-        for row in rows:
-            comp = _component(game, s, model, row, folder, root, issues, references=not dropped)
-            if comp is None:
-                continue
-            if comp.id in seen_ids:
-                hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
-                issues.add(
-                    row.file,
-                    row.line,
-                    "id",
-                    f"duplicate id {comp.id!r} in set {s.id!r}; first defined at {seen_ids[comp.id]}{hint}",
-                )
-                continue
-            seen_ids[comp.id] = f"{row.file}:{row.line}"
-            components.append(comp)
-        issues.items[start:] = grouped(issues.items[start:])
-    shared_ids = _qualify_shared_ids(components, issues)
-    rules = None
-    rules_path = folder / "rules.toml"
-    if (
-        rules_reader is not None
-        and present(rules_path)
-        and not dropped & {"sets", "schemas", "players"}
-    ):
-        sources.append(rules_path)
-        rules = rules_reader(rules_path, _display(root, rules_path), root, game, components, issues)
-    if len(issues.errors) > before:
-        return None
-    return Catalog(
-        game=game,
-        folder=folder,
-        root=root,
-        components=components,
-        rules=rules,
-        sources=sources,
-        lines=lines,
-        shared_ids=shared_ids,
+    fields = reading.game.fields_of(s)
+    start = len(issues.items)
+    rows, stopped = rows_of(
+        s,
+        index,
+        fields,
+        reading.folder,
+        reading.root,
+        shown,
+        reading.lines,
+        issues,
+        reading.sources,
+        MAX_COMPONENTS - reading.total,  # each row makes one component at least
     )
+    _add_components(reading, s, fields, rows)
+    if stopped is not None and not reading.full:
+        reading.too_many(*stopped)
+    issues.items[start:] = grouped(issues.items[start:])
+
+
+def _add_components(
+    reading: _Reading, s: ComponentSet, fields: dict[str, FieldSpec], rows: list[Row]
+) -> None:
+    """The set's rows as components, each id once in the set; stops at the row whose
+    copies take the game past `MAX_COMPONENTS`."""
+    model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
+    seen_ids: dict[str, str] = {}  # ids are unique within a set
+    for row in rows:
+        comp = _component(
+            reading.game,
+            s,
+            model,
+            row,
+            reading.folder,
+            reading.root,
+            reading.issues,
+            references=reading.references,
+        )
+        if comp is None:
+            continue
+        if comp.id in seen_ids:
+            hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
+            reading.issues.add(
+                row.file,
+                row.line,
+                "id",
+                f"duplicate id {comp.id!r} in set {s.id!r}; first defined at "
+                f"{seen_ids[comp.id]}{hint}",
+            )
+            continue
+        seen_ids[comp.id] = f"{row.file}:{row.line}"
+        reading.components.append(comp)
+        reading.total += comp.count
+        if reading.total > MAX_COMPONENTS:
+            reading.too_many(row.file, row.line)
+            return
 
 
 def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str, list[str]]:
@@ -270,14 +374,16 @@ def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str
             renamed.setdefault(c.id, []).append(new)
             components[n] = c.model_copy(update={"id": new})
     first: dict[str, Component] = {}
-    for n, c in enumerate(list(components)):
+    for c in list(components):
         other = first.setdefault(c.id, c)
         if other is not c:
             issues.add(
                 c.file,
                 c.line,
                 "id",
-                f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); an id several sets share becomes '<set>-<id>', so give one of these rows another id",
+                f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); "
+                "an id several sets share becomes '<set>-<id>', so give one of these rows another "
+                "id",
             )
     return renamed
 
@@ -351,309 +457,6 @@ def _salvage(
         return None
 
 
-def _check_references(
-    game: Game,
-    folder: Path,
-    root: Path,
-    shown: str,
-    at: Callable[..., int | None],
-    issues: Issues,
-) -> None:
-    """Names that must point at something the game file or folder defines."""
-    icons = sorted(game.icons)
-    for key, back in game.backs.items():
-        if back.icon and back.icon not in game.icons:
-            issues.add(
-                shown,
-                at("backs", key, "icon"),
-                f"backs.{key}.icon",
-                _unknown("icon", back.icon, icons),
-            )
-        if back.art:
-            problem = _art_problem(folder, root, back.art)
-            if problem:
-                issues.add(shown, at("backs", key, "art"), f"backs.{key}.art", problem)
-    for i, s in enumerate(game.sets):
-        kind = KINDS[s.kind]
-        where = f"sets[{i}]"
-        if s.back is None and kind.needs_back and not s.double_sided and s.back_column is None:
-            issues.add(
-                shown,
-                at("sets", i),
-                f"{where}.back",
-                f"a set of {s.kind}s needs a 'back'; the game declares backs: {', '.join(sorted(game.backs)) or 'none'}",
-            )
-        if s.back is not None and s.back not in game.backs:
-            issues.add(
-                shown,
-                at("sets", i, "back"),
-                f"{where}.back",
-                _unknown("back", s.back, sorted(game.backs)),
-            )
-        if s.schema_name is not None and s.schema_name not in game.schemas:
-            issues.add(
-                shown,
-                at("sets", i, "schema"),
-                f"{where}.schema",
-                _unknown("schema", s.schema_name, sorted(game.schemas)),
-            )
-            continue
-        for value, chosen in s.back_values.items():
-            if chosen not in game.backs:
-                issues.add(
-                    shown,
-                    at("sets", i, "back_values", value),
-                    f"{where}.back_values",
-                    _unknown("back", chosen, sorted(game.backs)),
-                )
-        fields = game.fields_of(s)
-        for name in s.group_fields():
-            if name not in fields:
-                issues.add(
-                    shown,
-                    at("sets", i, "group"),
-                    f"{where}.group",
-                    f"the group names the field {{{name}}}, which the set does not declare; its fields are: {', '.join(fields) or 'none'}",
-                )
-        for name in s.id_fields():
-            if name not in fields and name not in ("set", "id", "name"):
-                issues.add(
-                    shown,
-                    at("sets", i, "ids"),
-                    f"{where}.ids",
-                    f"the id pattern names {{{name}}}, which is neither 'set', 'id', 'name' nor a field of the set; its fields are: {', '.join(fields) or 'none'}",
-                )
-    for text, icon in game.clean.emoji.items():
-        if icon not in game.icons:
-            issues.add(
-                shown,
-                at("clean", "emoji", text),
-                "clean.emoji",
-                f"maps {text!r} to the icon {icon!r}, which the game does not declare; it declares: {', '.join(icons) or 'none'}",
-            )
-
-
-def _unknown(what: str, name: str, known: list[str]) -> str:
-    return f"unknown {what} {name!r}; the game declares: {', '.join(known) or 'none'}"
-
-
-def resolved(path: Path) -> tuple[Path | None, str | None]:
-    """`path` with its symbolic links followed, or why it cannot be (a loop, say)."""
-    try:
-        return path.resolve(), None
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
-        return (
-            None,
-            f"cannot follow the file's symbolic links ({getattr(exc, 'strerror', None) or 'a symbolic link loop'})",
-        )
-
-
-def _layout_file_problem(root: Path, value: str) -> str | None:
-    """Why a set's `layout_file` (a path from the project folder) cannot be read, or None."""
-    name = value.strip()
-    if not name.lower().endswith(".toml"):
-        return f"expected a layout file (.toml) of the project, such as 'layouts/shared/cards.toml', got {value!r}"
-    target, problem = resolved(root / name)
-    if target is None:
-        return f"{problem}: {name}"
-    try:
-        target.relative_to(root.resolve())
-    except ValueError:
-        return f"the layout file {value!r} leaves the project folder"
-    if not present(target):
-        return f"layout file not found: {name} (a path from the project folder, where catalog/ is)"
-    return None
-
-
-def _art_problem(folder: Path, root: Path, value: str) -> str | None:
-    target, problem = resolved(folder / value)
-    if target is None:
-        return f"{problem}: {value}"
-    try:
-        target.relative_to(folder.resolve())
-    except ValueError:
-        return f"the art path {value!r} leaves the game folder; expected a file inside {_display(root, folder)}/"
-    if target.suffix.lower() not in ART_SUFFIXES:
-        return f"art must be PNG, JPEG or SVG, got {value!r}"
-    if not present(target):
-        return f"art file not found: {_display(root, target)}"
-    problem = art_problem(target, root)
-    return f"{_display(root, target)}: {problem}" if problem else None
-
-
-def _rows_of(
-    s: ComponentSet,
-    index: int,
-    fields_of_set: dict[str, FieldSpec],
-    folder: Path,
-    root: Path,
-    shown: str,
-    lines: Mapping[KeyPath, int],
-    issues: Issues,
-    sources: list[Path],
-) -> list[Row]:
-    """The set's rows, from its table file or inline in the game file."""
-    by_header: dict[str, str] = {}
-    for key in s.columns:
-        where = (line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}")
-        if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
-            issues.add(
-                shown,
-                *where,
-                f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}",
-            )
-        first = by_header.setdefault(_header_key(s.columns[key]), key)
-        if first != key:
-            hint = ""
-            if BACK_COLUMN in (first, key):
-                other = key if first == BACK_COLUMN else first
-                hint = f"; to choose backs by the column that fills {other!r}, write back_column = {s.columns[key]!r} instead of mapping 'back'"
-            issues.add(
-                shown,
-                *where,
-                f"the header {s.columns[key]!r} is mapped to both {first!r} and {key!r}; a header fills one field{hint}",
-            )
-    if s.back_column is not None and BACK_COLUMN in s.columns:
-        issues.add(
-            shown,
-            line_for(lines, ("sets", index, "back_column")),
-            f"sets[{index}].back_column",
-            f"the set chooses backs both by back_column ({s.back_column!r}) and by columns.back ({s.columns[BACK_COLUMN]!r}); keep one",
-        )
-    if s.rows is not None:
-        inline = []
-        for i, r in enumerate(s.rows):
-            cells = {"count": 1, **r}
-            chooser = next((k for k in r if _is_back_column(s, k)), None)
-            if chooser is not None and BACK_COLUMN not in r:
-                cells[BACK_COLUMN] = r[chooser] if chooser in fields_of_set else cells.pop(chooser)
-            inline.append(Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, cells))
-        return inline
-    assert s.table is not None
-    path, problem = resolved(folder / s.table)
-    if path is None:
-        issues.add(
-            shown,
-            line_for(lines, ("sets", index, "table")),
-            f"sets[{index}].table",
-            f"{problem}: {s.table}",
-        )
-        return []
-    try:
-        path.relative_to(folder.resolve())
-    except ValueError:
-        issues.add(
-            shown,
-            line_for(lines, ("sets", index, "table")),
-            f"sets[{index}].table",
-            f"the table path {s.table!r} leaves the game folder",
-        )
-        return []
-    display = _display(root, path)
-    if not present(path):
-        issues.add(
-            shown,
-            line_for(lines, ("sets", index, "table")),
-            f"sets[{index}].table",
-            f"table file not found: {display}",
-        )
-        return []
-    try:
-        table = read_table(path, display, s.sheet, issues, root)
-    except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
-        issues.add(
-            display,
-            None,
-            "",
-            f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})",
-        )
-        return []
-    if table is None:
-        return []
-    sources.append(path)
-    return _check_header(
-        s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues
-    )
-
-
-def _header_key(text: str) -> str:
-    """Headers match ignoring case and surrounding spaces: " Name " is `name`."""
-    return " ".join(text.split()).casefold()
-
-
-def header_map(
-    s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]
-) -> dict[str, str | None]:
-    """Each header of a table → the field it fills (None: no field reads it). The set's
-    `columns` mapping comes first; otherwise a header names a field or reserved column."""
-    known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
-    mapped = {_header_key(header): name for name, header in s.columns.items()}
-    by_name = {_header_key(name): name for name in known if name not in s.columns}
-    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
-
-
-def _is_back_column(s: ComponentSet, header: str) -> bool:
-    return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
-
-
-def _check_header(
-    s: ComponentSet,
-    fields: dict[str, FieldSpec],
-    columns: list[str],
-    file: str,
-    line: int,
-    rows: list[Row],
-    issues: Issues,
-) -> list[Row]:
-    """Check a table's header once, so a misspelt column is one message, not one per row."""
-    allowed = list(RESERVED_COLUMNS) + list(fields)
-    mapping = header_map(s, fields, columns)
-    chooser = next((c for c in columns if _is_back_column(s, c)), None)
-    if s.back_column is not None and chooser is None:
-        issues.add(
-            file,
-            line,
-            "back",
-            f"the set chooses backs by the column {s.back_column!r} (back_column), which the header does not have; its columns are: {', '.join(columns)}",
-        )
-    unknown = [c for c, name in mapping.items() if name is None and c != chooser]
-    if s.extra_columns == "error":
-        for col in unknown:
-            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
-    first: dict[str, str] = {}
-    for col, name in mapping.items():
-        if name is None:
-            continue
-        if name in first:
-            issues.add(
-                file,
-                line,
-                col,
-                f"fills the field {name!r}, as the column {first[name]!r} already does",
-            )
-        first.setdefault(name, col)
-    present = set(first)
-    missing = [c for c in ("name",) if c not in present]
-    missing += [k for k, spec in fields.items() if spec.required and k not in present]
-    for col in missing:
-        header = s.columns.get(col)
-        hint = f" (mapped from the header {header!r})" if header else ""
-        issues.add(file, line, col, f"the header has no such column{hint}, and every row needs it")
-    if missing:
-        return []
-    renamed: list[Row] = []
-    for r in rows:
-        cells: dict[str, Any] = {"count": "1"}  # no count column (or key, in YAML): one of each
-        for col, value in r.cells.items():
-            name = mapping.get(col)
-            if name is not None:
-                cells[name] = value
-            if col == chooser and BACK_COLUMN not in cells:
-                cells[BACK_COLUMN] = value
-        renamed.append(Row(r.file, r.line, cells))
-    return renamed
-
-
 _ALL_SET = set(
     Component.model_fields
 )  # every field of a Component is set when it is made (`_component`)
@@ -671,115 +474,20 @@ def _component(
 ) -> Component | None:
     """One row as a Component; `references` also checks the icons and art it names."""
     fields = game.fields_of(s)
-    known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
-    cells = cleaned(game.clean, row.cells, fields, game.print.dpi)
-    for col in list(cells):
-        if col not in known:
-            if s.extra_columns == "error":
-                issues.add(
-                    row.file,
-                    row.line,
-                    col,
-                    f"unknown column; set {s.id!r} has: {', '.join(list(RESERVED_COLUMNS) + list(fields))}",
-                )
-            del cells[col]
-    try:
-        parsed: BaseModel = model.model_validate(cells)
-    except ValidationError as exc:
-        issues.extend(
-            issues_from(
-                exc, row.file, lambda loc: row.line, lambda loc: str(loc[0]) if loc else "", model
-            )
-        )
+    values = _row_values(game, s, model, row, issues)
+    if values is None:
         return None
-    values = parsed.model_dump()
-    ok = True
-    for key, spec in fields.items():
-        value = values.get(key)
-        ref = REFERENCE_TYPES.get(spec.type)
-        if value is None or not references:
-            continue
-        if ref == "icon":
-            for name in value if isinstance(value, list) else [value]:
-                if name not in game.icons:
-                    issues.add(row.file, row.line, key, _unknown("icon", name, sorted(game.icons)))
-                    ok = False
-        elif ref == "art":
-            problem = _art_problem(folder, root, value)
-            if problem:
-                issues.add(row.file, row.line, key, problem)
-                ok = False
-        if spec.type == "text":
-            for name in INLINE_ICON.findall(value):
-                if name not in game.icons:
-                    issues.add(
-                        row.file,
-                        row.line,
-                        key,
-                        f"the text names the icon :{name}:, which the game does not declare; it declares: {', '.join(sorted(game.icons)) or 'none'}",
-                    )
-                    ok = False
+    ok = not references or _references_ok(game, fields, values, row, folder, root, issues)
     chosen = values.get("designer_choice") or []
-    for name in chosen:
-        if name not in ("all", "name", "count") and name not in fields:
-            issues.add(
-                row.file,
-                row.line,
-                "designer_choice",
-                f"names {name!r}, which is not a field; expected 'all' or field names: {', '.join(fields)}",
-            )
-            ok = False
+    ok = _choices_ok(chosen, fields, row, issues) and ok
     try:
         group = safe_format(s.group, {k: ("" if v is None else v) for k, v in values.items()})
     except (KeyError, IndexError, ValueError):
-        group = s.group  # reported once by _check_references
-    for name in s.group_fields():
-        if name in fields and values.get(name) is None:
-            issues.add(
-                row.file,
-                row.line,
-                name,
-                f"the set's group {s.group!r} needs this field, but it is empty",
-            )
-            ok = False
-    back = s.back
-    if values.get(BACK_COLUMN):
-        back = back_for(game, s, values[BACK_COLUMN])
-        if back is None:
-            source = f"the column {s.back_column!r}" if s.back_column else "the back column"
-            issues.add(
-                row.file,
-                row.line,
-                BACK_COLUMN,
-                _unknown("back", values[BACK_COLUMN], sorted(game.backs))
-                + f" (a value of {source} names a back by its id, ignoring case, spaces and hyphens; the set's back_values maps other values)",
-            )
-            ok = False
-    if (
-        back is None
-        and s.back_column is not None
-        and KINDS[s.kind].needs_back
-        and not s.double_sided
-    ):
-        issues.add(
-            row.file,
-            row.line,
-            BACK_COLUMN,
-            f"the row has no back: its {s.back_column!r} cell is empty and the set names no 'back' for such rows",
-        )
-        ok = False
-    if s.ids:
-        try:
-            given = slugify(
-                safe_format(
-                    s.ids or "",
-                    {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id},
-                )
-            )
-        except (KeyError, IndexError, ValueError):
-            given = ""  # reported once by _check_references
-    else:
-        given = values["id"] or _slug(values["name"])
+        group = s.group  # reported once by check_references
+    ok = _group_fields_ok(s, fields, values, row, issues) and ok
+    back, back_ok = _back_of(game, s, values, row, issues)
+    ok = back_ok and ok
+    given = _given_id(s, values)
     if not ok:
         return None
     size = s.size or (
@@ -804,6 +512,164 @@ def _component(
         file=row.file,
         line=row.line,
     )
+
+
+def _row_values(
+    game: Game, s: ComponentSet, model: type[BaseModel], row: Row, issues: Issues
+) -> dict[str, Any] | None:
+    """The row's cells cleaned up, its unknown columns left out (reported when the set
+    says so), and validated by the set's row model; None when they are not valid."""
+    fields = game.fields_of(s)
+    known = set(RESERVED_COLUMNS) | {BACK_COLUMN} | set(fields)
+    cells = cleaned(game.clean, row.cells, fields, game.print.dpi)
+    for col in list(cells):
+        if col not in known:
+            if s.extra_columns == "error":
+                issues.add(
+                    row.file,
+                    row.line,
+                    col,
+                    f"unknown column; set {s.id!r} has: "
+                    f"{', '.join(list(RESERVED_COLUMNS) + list(fields))}",
+                )
+            del cells[col]
+    try:
+        parsed: BaseModel = model.model_validate(cells)
+    except ValidationError as exc:
+        issues.extend(
+            issues_from(
+                exc, row.file, lambda loc: row.line, lambda loc: str(loc[0]) if loc else "", model
+            )
+        )
+        return None
+    values: dict[str, Any] = parsed.model_dump()
+    return values
+
+
+def _references_ok(
+    game: Game,
+    fields: dict[str, FieldSpec],
+    values: dict[str, Any],
+    row: Row,
+    folder: Path,
+    root: Path,
+    issues: Issues,
+) -> bool:
+    """Whether every icon and art file the row's values name exists (each one that does
+    not is reported), icons named inline in text (`:fire:`) included."""
+    ok = True
+    for key, spec in fields.items():
+        value = values.get(key)
+        ref = REFERENCE_TYPES.get(spec.type)
+        if value is None:
+            continue
+        if ref == "icon":
+            for name in value if isinstance(value, list) else [value]:
+                if name not in game.icons:
+                    issues.add(row.file, row.line, key, unknown("icon", name, sorted(game.icons)))
+                    ok = False
+        elif ref == "art":
+            problem = art_path_problem(folder, root, value)
+            if problem:
+                issues.add(row.file, row.line, key, problem)
+                ok = False
+        if spec.type == "text":
+            for name in INLINE_ICON.findall(value):
+                if name not in game.icons:
+                    issues.add(
+                        row.file,
+                        row.line,
+                        key,
+                        f"the text names the icon :{name}:, which the game does not declare; "
+                        f"it declares: {', '.join(sorted(game.icons)) or 'none'}",
+                    )
+                    ok = False
+    return ok
+
+
+def _choices_ok(chosen: list[str], fields: dict[str, FieldSpec], row: Row, issues: Issues) -> bool:
+    """Whether each name of the row's `designer_choice` is 'all', 'name', 'count' or a field."""
+    ok = True
+    for name in chosen:
+        if name not in ("all", "name", "count") and name not in fields:
+            issues.add(
+                row.file,
+                row.line,
+                "designer_choice",
+                f"names {name!r}, which is not a field; expected 'all' or field names: "
+                f"{', '.join(fields)}",
+            )
+            ok = False
+    return ok
+
+
+def _group_fields_ok(
+    s: ComponentSet, fields: dict[str, FieldSpec], values: dict[str, Any], row: Row, issues: Issues
+) -> bool:
+    """Whether the row fills every field its set's group pattern names."""
+    ok = True
+    for name in s.group_fields():
+        if name in fields and values.get(name) is None:
+            issues.add(
+                row.file,
+                row.line,
+                name,
+                f"the set's group {s.group!r} needs this field, but it is empty",
+            )
+            ok = False
+    return ok
+
+
+def _back_of(
+    game: Game, s: ComponentSet, values: dict[str, Any], row: Row, issues: Issues
+) -> tuple[str | None, bool]:
+    """The row's back (its back column's choice, else the set's) and whether it is one the
+    game declares, or none where none is needed."""
+    back = s.back
+    ok = True
+    if values.get(BACK_COLUMN):
+        back = back_for(game, s, values[BACK_COLUMN])
+        if back is None:
+            source = f"the column {s.back_column!r}" if s.back_column else "the back column"
+            issues.add(
+                row.file,
+                row.line,
+                BACK_COLUMN,
+                unknown("back", values[BACK_COLUMN], sorted(game.backs))
+                + f" (a value of {source} names a back by its id, ignoring case, spaces and "
+                "hyphens; the set's back_values maps other values)",
+            )
+            ok = False
+    if (
+        back is None
+        and s.back_column is not None
+        and KINDS[s.kind].needs_back
+        and not s.double_sided
+    ):
+        issues.add(
+            row.file,
+            row.line,
+            BACK_COLUMN,
+            f"the row has no back: its {s.back_column!r} cell is empty and the set names no "
+            "'back' for such rows",
+        )
+        ok = False
+    return back, ok
+
+
+def _given_id(s: ComponentSet, values: dict[str, Any]) -> str:
+    """The row's id: from the set's id pattern, else its `id` cell, else its name."""
+    if not s.ids:
+        return str(values["id"] or _slug(values["name"]))
+    try:
+        return slugify(
+            safe_format(
+                s.ids or "",
+                {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id},
+            )
+        )
+    except (KeyError, IndexError, ValueError):
+        return ""  # reported once by check_references
 
 
 def _back_key(text: str) -> str:

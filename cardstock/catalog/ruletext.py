@@ -50,7 +50,10 @@ def quickref_name_problem(name: str) -> str | None:
     reaches, or even asks about, a file anywhere else."""
     if _PLAIN_NAME.fullmatch(name) and ".." not in name:
         return None
-    return f"{name!r} is not a quick-reference template name: give the plain name of a file in layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
+    return (
+        f"{name!r} is not a quick-reference template name: give the plain name of a file in "
+        "layouts/<game>/quickref/ (letters, digits, '-', '_' and '.', no folders)"
+    )
 
 
 def render_file(

@@ -156,7 +156,8 @@ class ComponentSet(Strict):
     def _one_source(self) -> ComponentSet:
         if (self.table is None) == (self.rows is None):
             raise ValueError(
-                "give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' (inline rows)"
+                "give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' "
+                "(inline rows)"
             )
         if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
             raise ValueError("'sheet' applies only to an .xlsx table")
@@ -171,14 +172,15 @@ class ComponentSet(Strict):
 
 
 def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
-    for key, spec in fields.items():
+    for key in fields:
         if key in RESERVED_COLUMNS or key == BACK_COLUMN:
             raise ValueError(f"{key!r} is a reserved column and cannot be declared as a field")
         if not key.isidentifier():
             raise ValueError(f"field name {key!r} must be letters, digits and underscores")
         if key in TEMPLATE_NAMES:
             raise ValueError(
-                f'the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename the field (and map your column to it: columns = {{ new_name = "{key}" }})'
+                f"the field {key!r} would hide {TEMPLATE_NAMES[key]} in layout templates; rename "
+                f'the field (and map your column to it: columns = {{ new_name = "{key}" }})'
             )
     return fields
 

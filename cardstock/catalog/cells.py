@@ -1,0 +1,102 @@
+"""What every table reader makes: rows that remember their file and line, and the checks
+each cell gets whatever file it came from."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.issues import Issues
+
+# C0 controls other than tab and newline, DEL, and the C1 controls: never meant in a cell
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+MAX_DEPTH = 32  # lists within lists in a YAML or JSON table
+
+
+@dataclass(frozen=True)
+class Row:
+    """One table row: cell values by column name, and where it came from."""
+
+    file: str  # display path, e.g. "catalog/vortex/devotees.csv" or "…/cards.xlsx[Good]"
+    line: int  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
+    cells: dict[str, Any]  # text for CSV and XLSX; YAML and JSON lists stay lists
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table's rows under its header. A reader given a row limit stops at the first row
+    past it: `rows` are those before, and `stopped` is that row's line (None: all read)."""
+
+    file: str
+    header_line: int
+    columns: list[str]
+    rows: list[Row]
+    stopped: int | None = None
+
+
+class RowLimit:
+    """Counts a table's rows as they are read, the way `_build` will see them: the first
+    record with a cell is the header, and comment rows (`# …`) and empty ones are not
+    rows. `past` says whether a record is the first row beyond `most` (None: no limit)."""
+
+    def __init__(self, most: int | None) -> None:
+        self.most = most
+        self.header = False
+        self.rows = 0
+
+    def past(self, record: list[str]) -> bool:
+        if not any(c.strip() for c in record):
+            return False
+        if not self.header:
+            self.header = True
+            return False
+        if record[0].lstrip().startswith("#"):
+            return False
+        self.rows += 1
+        return self.most is not None and self.rows > self.most
+
+
+def column_letter(index: int) -> str:
+    """0 → "A", 25 → "Z", 26 → "AA": how a spreadsheet names a column."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def clean_cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def control_problem(text: str) -> str | None:
+    found = CONTROL.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    name = "a NUL byte" if char == "\x00" else f"the control character U+{ord(char):04X}"
+    return (
+        f"the cell holds {name}, which cannot be printed; remove it (an export from another "
+        "program can leave these)"
+    )
+
+
+def decoded_text(data: bytes, display: str, issues: Issues, hint: str = "") -> str | None:
+    """The table's text: UTF-8 with or without a byte-order mark, NFC; None (reported) if not."""
+    try:
+        return unicodedata.normalize("NFC", data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        issues.add(
+            display,
+            None,
+            "",
+            f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}){hint}",
+        )
+        return None

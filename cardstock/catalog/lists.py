@@ -1,0 +1,387 @@
+"""YAML and JSON tables: a list of rows (mappings), read one row at a time.
+
+A row's nested mappings become dotted columns (`back.name`); a cell holds one value or a
+list of values. A YAML file's aliases may make at most `MAX_YAML_NODES` values in all,
+and lists may nest at most `MAX_DEPTH` deep (`cells`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.issues import Issues
+from .cells import MAX_DEPTH, Row, Table, clean_cell, control_problem, decoded_text
+
+MAX_YAML_NODES = 1_000_000  # values a YAML file makes, each alias counted as what it repeats
+
+
+def _too_many_values() -> str:
+    return (
+        f"its aliases make more than {MAX_YAML_NODES:,} values, cardstock's limit for one YAML file"
+    )
+
+
+def _yaml_problem(
+    node: Any,
+    sizes: dict[int, int] | None = None,
+    depth: int = 1,
+    known: Mapping[int, int] | None = None,
+) -> str | None:
+    """Why a composed YAML node is too large or too deep to read (an alias counted as all
+    the values it repeats), or None: worked out once per node, before any value is made.
+    `sizes` receives each node's values by its id; `known` has those of nodes counted
+    before (the anchored nodes of a document's earlier rows, whose list is at depth 1)."""
+    import yaml
+
+    sizes = {} if sizes is None else sizes
+    known = {} if known is None else known
+
+    def size(child: Any) -> int:
+        return sizes.get(id(child), known.get(id(child), 0))
+
+    stack: list[tuple[Any, int, bool]] = [(node, depth, False)]
+    while stack:
+        current, depth, done = stack.pop()
+        key = id(current)
+        if done:
+            sizes[key] = 1 + sum(size(c) for c in _yaml_children(current))
+            if sizes[key] > MAX_YAML_NODES:
+                return _too_many_values()
+            continue
+        if key in sizes or key in known:
+            continue
+        if not isinstance(current, (yaml.SequenceNode, yaml.MappingNode)):
+            sizes[key] = 1
+            continue
+        if depth > MAX_DEPTH:
+            return (
+                f"its lists and mappings nest more than {MAX_DEPTH} deep, cardstock's limit "
+                "for a table"
+            )
+        sizes[key] = 0  # in progress: a recursive alias counts nothing more
+        stack.append((current, depth, True))
+        stack.extend(
+            (c, depth + 1, False)
+            for c in _yaml_children(current)
+            if id(c) not in sizes and id(c) not in known
+        )
+    return None
+
+
+def _yaml_children(node: Any) -> list[Any]:
+    """A list node's items, or a mapping node's keys and values."""
+    import yaml
+
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return [n for kv in node.value for n in kv]
+
+
+class _TooDeep(ValueError):
+    pass
+
+
+def _scalar(value: Any, depth: int = 0) -> Any:
+    """A YAML/JSON cell as the row models read it: scalars as text, lists as lists."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if depth >= MAX_DEPTH:
+            raise _TooDeep(
+                f"the cell's lists nest more than {MAX_DEPTH} deep, cardstock's limit for a table"
+            )
+        return [_scalar(v, depth + 1) for v in value]
+    if value is None:
+        return ""
+    return clean_cell(value)
+
+
+MAX_NESTING = 16  # levels of mappings inside a row
+
+
+def _flat(item: dict[Any, Any], prefix: str = "", depth: int = 0) -> list[tuple[str, Any]]:
+    """A row's keys, a nested mapping's as paths: `back: {name: …}` is the column
+    `back.name` (which a set maps to a field: columns = { secret = "back.name" })."""
+    out: list[tuple[str, Any]] = []
+    for key, value in item.items():
+        name = prefix + str(key).strip()
+        if isinstance(value, dict) and value and depth < MAX_NESTING:
+            out += _flat(value, name + ".", depth + 1)
+        else:
+            out.append((name, "" if isinstance(value, dict) and not value else value))
+    return out
+
+
+def _rows_from_items(
+    display: str, items: list[tuple[int, Any]], issues: Issues, stopped: int | None = None
+) -> Table | None:
+    """A list of mappings, each with its line → a table; the header is every key in order
+    of first appearance, located at the first row."""
+    if not items:
+        issues.add(display, None, "", "the table is empty: expected a list of rows")
+        return None
+    columns: list[str] = []
+    rows: list[Row] = []
+    for line, item in items:
+        if not isinstance(item, dict):
+            issues.add(
+                display,
+                line,
+                "",
+                f"expected a row of 'column: value' pairs, got {type(item).__name__}",
+            )
+            continue
+        cells: dict[str, Any] = {}
+        for name, value in _flat(item):
+            if name not in columns:
+                columns.append(name)
+            if isinstance(value, dict) or (
+                isinstance(value, list) and any(isinstance(v, dict) for v in value)
+            ):
+                issues.add(
+                    display,
+                    line,
+                    name,
+                    "a cell holds one value or a list of values, not a list of mappings (or "
+                    f"mappings nested more than {MAX_NESTING} deep)",
+                )
+                continue
+            try:
+                cell = _scalar(value)
+            except _TooDeep as exc:
+                issues.add(display, line, name, str(exc))
+                continue
+            for text in cell if isinstance(cell, list) else [cell]:
+                problem = control_problem(str(text))
+                if problem:
+                    issues.add(display, line, name, problem)
+            cells[name] = cell
+        rows.append(Row(display, line, cells))
+    return Table(display, items[0][0], columns, rows, stopped)
+
+
+def read_yaml(
+    data: bytes, display: str, issues: Issues, max_rows: int | None = None
+) -> Table | None:
+    """A YAML list of rows as a table; with `max_rows`, the read stops at the first row
+    past it (see `Table.stopped`)."""
+    import yaml
+
+    text = decoded_text(data, display, issues)
+    if text is None:
+        return None
+    try:
+        read = _yaml_rows(text, max_rows)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        issues.add(display, line, "", f"the YAML cannot be read: {exc.problem or exc.context}")
+        return None
+    except yaml.YAMLError as exc:
+        issues.add(display, None, "", f"the YAML cannot be read: {exc}")
+        return None
+    if isinstance(read, str):
+        issues.add(display, None, "", f"the YAML cannot be read: {read}")
+        return None
+    if isinstance(read, int) or read is None:
+        issues.add(
+            display, read, "", "expected a list of rows, each a mapping such as '- name: Ember'"
+        )
+        return None
+    items, stopped = read
+    return _rows_from_items(display, items, issues, stopped)
+
+
+# What reading a YAML table found: its rows (line, value) and where the read stopped; a
+# problem (too large or deep); or the line where a document that is not a list starts
+# (None: no document at all).
+_YamlRead = tuple[list[tuple[int, Any]], int | None] | str | int | None
+
+
+def _yaml_rows(text: str, max_rows: int | None) -> _YamlRead:
+    """The rows of a YAML table. A document that is a plain list is read one row at a
+    time, each row's values counted (aliases as what they repeat) before it is built, so
+    the read stops at the first row past `max_rows` or the count's limit, and only the
+    nodes an alias may name again are kept; any other document is read whole, to say
+    what it is instead. Raises the YAML's own errors, in the order reading it whole
+    would: one in building a row's values waits until every row is composed."""
+    import yaml
+
+    loader = yaml.SafeLoader(text)
+    try:
+        if not (loader.check_event(yaml.StreamStartEvent) and _plain_list_ahead(loader)):
+            return _yaml_whole(text)
+        loader.get_event()  # the list's start
+        items: list[tuple[int, Any]] = []
+        known: dict[int, int] = {}  # anchored nodes (kept by the loader) -> their values
+        total = 1  # the list itself
+        stopped: int | None = None
+        failed: Exception | None = None  # building a row's values failed
+        while not loader.check_event(yaml.SequenceEndEvent):
+            if max_rows is not None and len(items) >= max_rows:
+                stopped = loader.peek_event().start_mark.line + 1
+                break
+            anchors = len(loader.anchors)
+            node = loader.compose_node(None, None)
+            sizes: dict[int, int] = {}
+            problem = _yaml_problem(node, sizes, 2, known)
+            total += sizes.get(id(node), known.get(id(node), 0))
+            if problem is None and total > MAX_YAML_NODES:
+                problem = _too_many_values()
+            if problem is not None:
+                return problem
+            new = len(loader.anchors) - anchors  # the row's own anchors, last in the dict
+            for anchored in itertools.islice(reversed(loader.anchors.values()), new):
+                known[id(anchored)] = sizes.get(id(anchored), 0)
+            if failed is None:
+                try:
+                    items.append((node.start_mark.line + 1, loader.construct_document(node)))
+                except Exception as exc:  # noqa: BLE001 - raised once every row is composed
+                    failed = exc
+        if stopped is None:
+            _single_document_ends(loader)
+        if failed is not None:
+            raise failed
+        return items, stopped
+    finally:
+        loader.dispose()
+
+
+def _plain_list_ahead(loader: Any) -> bool:
+    """Past the stream's and document's start, whether the document is a list without an
+    anchor or tag (read a row at a time; anything else is read whole)."""
+    import yaml
+
+    loader.get_event()  # the stream's start
+    if not loader.check_event(yaml.DocumentStartEvent):
+        return False
+    loader.get_event()
+    if not loader.check_event(yaml.SequenceStartEvent):
+        return False
+    event = loader.peek_event()
+    return event.anchor is None and event.tag is None
+
+
+def _single_document_ends(loader: Any) -> None:
+    """The list's and its document's end, then the stream's: another document after it
+    is an error, as `yaml.compose` makes it."""
+    import yaml
+
+    loader.get_event()  # the list's end
+    end = loader.get_event()  # the document's end
+    if not loader.check_event(yaml.StreamEndEvent):
+        event = loader.get_event()
+        raise yaml.composer.ComposerError(
+            "expected a single document in the stream",
+            end.start_mark,
+            "but found another document",
+            event.start_mark,
+        )
+
+
+def _yaml_whole(text: str) -> _YamlRead:
+    """A YAML table that is not a plain list, read whole (see `_yaml_rows`)."""
+    import yaml
+
+    # the node tree gives every row's line; the loader then builds its values
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    problem = _yaml_problem(node) if node is not None else None
+    if problem is not None:
+        return problem
+    data = yaml.safe_load(text)
+    if node is None or not isinstance(node, yaml.SequenceNode) or not isinstance(data, list):
+        return node.start_mark.line + 1 if node is not None else None
+    return [(child.start_mark.line + 1, value) for child, value in zip(node.value, data)], None
+
+
+def read_json(
+    data: bytes, display: str, issues: Issues, max_rows: int | None = None
+) -> Table | None:
+    """A JSON list of rows as a table, decoded a row at a time: with `max_rows`, the read
+    stops at the first row past it (see `Table.stopped`)."""
+    text = decoded_text(data, display, issues)
+    if text is None:
+        return None
+    reading = _JsonRows(text)
+    try:
+        ok, stopped = reading.rows(display, issues, max_rows)
+    except json.JSONDecodeError as exc:
+        issues.add(display, exc.lineno, "", f"the JSON cannot be read: {exc.msg}")
+        return None
+    except RecursionError:
+        issues.add(
+            display,
+            reading.line_at(reading.at),
+            "",
+            "the JSON cannot be read: its lists nest more deeply than cardstock reads "
+            f"({MAX_DEPTH} deep for a table)",
+        )
+        return None
+    if not ok:
+        return None
+    return _rows_from_items(display, reading.items, issues, stopped)
+
+
+class _JsonRows:
+    """A JSON list of rows, decoded one row at a time, each row's line counted forwards."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoder = json.JSONDecoder()
+        self.counted = [0, 1]  # an index, and the line it is on
+        self.at = 0  # where the row being read starts
+        self.items: list[tuple[int, Any]] = []
+
+    def line_at(self, index: int) -> int:
+        text, counted = self.text, self.counted
+        if index < counted[0]:
+            return text.count("\n", 0, index) + 1
+        counted[1] += text.count("\n", counted[0], index)
+        counted[0] = index
+        return counted[1]
+
+    def skip(self, index: int) -> int:
+        text = self.text
+        while index < len(text) and text[index] in " \t\r\n":
+            index += 1
+        return index
+
+    def rows(self, display: str, issues: Issues, max_rows: int | None) -> tuple[bool, int | None]:
+        """Decode the rows into `items`. Returns whether the list is whole (a broken one is
+        said in `issues`) and the line of the first row past `max_rows`, where the read
+        stopped (None: all were read)."""
+        text = self.text
+        i = self.skip(0)
+        if i >= len(text) or text[i] != "[":
+            issues.add(
+                display, self.line_at(i), "", 'expected a list of rows: [ {"name": "Ember", …}, … ]'
+            )
+            return False, None
+        i = self.skip(i + 1)
+        if i < len(text) and text[i] == "]":
+            i += 1
+        else:
+            while True:
+                self.at = i
+                if max_rows is not None and len(self.items) >= max_rows:
+                    return True, self.line_at(i)
+                value, end = self.decoder.raw_decode(text, i)
+                self.items.append((self.line_at(i), value))
+                i = self.skip(end)
+                if i < len(text) and text[i] == ",":
+                    i = self.skip(i + 1)
+                    continue
+                if i < len(text) and text[i] == "]":
+                    i += 1
+                    break
+                issues.add(display, self.line_at(i), "", "expected ',' or ']' after a row")
+                return False, None
+        if self.skip(i) != len(text):
+            issues.add(
+                display, self.line_at(self.skip(i)), "", "unexpected text after the list of rows"
+            )
+            return False, None
+        return True, None

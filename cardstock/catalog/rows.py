@@ -1,0 +1,216 @@
+"""A set's rows: read from its table file or written inline in the game file, each
+header mapped to the field it fills and checked once (a misspelt column is one message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..core.files import present
+from ..core.files import shown as shown_path
+from ..core.issues import Issues
+from ..core.tomlpos import Path as KeyPath
+from ..core.tomlpos import line_for
+from .cells import Row
+from .fields import BACK_COLUMN, RESERVED_COLUMNS, FieldSpec
+from .references import resolved
+from .schema import ComponentSet
+from .tables import read_table
+
+
+def rows_of(
+    s: ComponentSet,
+    index: int,
+    fields_of_set: dict[str, FieldSpec],
+    folder: Path,
+    root: Path,
+    shown: str,
+    lines: Mapping[KeyPath, int],
+    issues: Issues,
+    sources: list[Path],
+    max_rows: int | None = None,
+) -> tuple[list[Row], tuple[str, int] | None]:
+    """The set's rows, from its table file or inline in the game file, and where its table
+    was left unread: the file and line of the first row past `max_rows`, if it has one."""
+    _check_columns(s, index, fields_of_set, shown, lines, issues)
+    if s.rows is not None:
+        return _inline_rows(s, index, fields_of_set, shown, lines), None
+    assert s.table is not None
+    table_line = line_for(lines, ("sets", index, "table"))
+    where = f"sets[{index}].table"
+    path, problem = resolved(folder / s.table)
+    if path is None:
+        issues.add(shown, table_line, where, f"{problem}: {s.table}")
+        return [], None
+    try:
+        path.relative_to(folder.resolve())
+    except ValueError:
+        issues.add(shown, table_line, where, f"the table path {s.table!r} leaves the game folder")
+        return [], None
+    display = shown_path(path, root)
+    if not present(path):
+        issues.add(shown, table_line, where, f"table file not found: {display}")
+        return [], None
+    try:
+        table = read_table(path, display, s.sheet, issues, root, max_rows)
+    except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
+        issues.add(
+            display,
+            None,
+            "",
+            f"the table cannot be read, the file looks damaged ({type(exc).__name__}: {exc})",
+        )
+        return [], None
+    if table is None:
+        return [], None
+    sources.append(path)
+    rows = _check_header(
+        s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues
+    )
+    return rows, None if table.stopped is None else (table.file, table.stopped)
+
+
+def _check_columns(
+    s: ComponentSet,
+    index: int,
+    fields_of_set: dict[str, FieldSpec],
+    shown: str,
+    lines: Mapping[KeyPath, int],
+    issues: Issues,
+) -> None:
+    """The set's `columns` mapping: each key a field, each header mapped once, and backs
+    chosen one way only."""
+    by_header: dict[str, str] = {}
+    for key in s.columns:
+        where = (line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}")
+        if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
+            issues.add(
+                shown,
+                *where,
+                f"maps the header {s.columns[key]!r} to {key!r}, which is not a field; the set "
+                f"has: {', '.join(list(RESERVED_COLUMNS) + list(fields_of_set))}",
+            )
+        first = by_header.setdefault(_header_key(s.columns[key]), key)
+        if first != key:
+            hint = ""
+            if BACK_COLUMN in (first, key):
+                other = key if first == BACK_COLUMN else first
+                hint = (
+                    f"; to choose backs by the column that fills {other!r}, write "
+                    f"back_column = {s.columns[key]!r} instead of mapping 'back'"
+                )
+            issues.add(
+                shown,
+                *where,
+                f"the header {s.columns[key]!r} is mapped to both {first!r} and {key!r}; a "
+                f"header fills one field{hint}",
+            )
+    if s.back_column is not None and BACK_COLUMN in s.columns:
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "back_column")),
+            f"sets[{index}].back_column",
+            f"the set chooses backs both by back_column ({s.back_column!r}) and by columns.back "
+            f"({s.columns[BACK_COLUMN]!r}); keep one",
+        )
+
+
+def _inline_rows(
+    s: ComponentSet,
+    index: int,
+    fields_of_set: dict[str, FieldSpec],
+    shown: str,
+    lines: Mapping[KeyPath, int],
+) -> list[Row]:
+    """The rows written in the game file (`rows = [...]`), each located at its entry; a
+    row without a count is one copy."""
+    assert s.rows is not None
+    inline = []
+    for i, r in enumerate(s.rows):
+        cells = {"count": 1, **r}
+        chooser = next((k for k in r if _is_back_column(s, k)), None)
+        if chooser is not None and BACK_COLUMN not in r:
+            cells[BACK_COLUMN] = r[chooser] if chooser in fields_of_set else cells.pop(chooser)
+        inline.append(Row(shown, line_for(lines, ("sets", index, "rows", i)) or 0, cells))
+    return inline
+
+
+def _header_key(text: str) -> str:
+    """Headers match ignoring case and surrounding spaces: " Name " is `name`."""
+    return " ".join(text.split()).casefold()
+
+
+def header_map(
+    s: ComponentSet, fields: dict[str, FieldSpec], columns: list[str]
+) -> dict[str, str | None]:
+    """Each header of a table → the field it fills (None: no field reads it). The set's
+    `columns` mapping comes first; otherwise a header names a field or reserved column."""
+    known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
+    mapped = {_header_key(header): name for name, header in s.columns.items()}
+    by_name = {_header_key(name): name for name in known if name not in s.columns}
+    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+
+
+def _is_back_column(s: ComponentSet, header: str) -> bool:
+    return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
+
+
+def _check_header(
+    s: ComponentSet,
+    fields: dict[str, FieldSpec],
+    columns: list[str],
+    file: str,
+    line: int,
+    rows: list[Row],
+    issues: Issues,
+) -> list[Row]:
+    """Check a table's header once, so a misspelt column is one message, not one per row."""
+    allowed = list(RESERVED_COLUMNS) + list(fields)
+    mapping = header_map(s, fields, columns)
+    chooser = next((c for c in columns if _is_back_column(s, c)), None)
+    if s.back_column is not None and chooser is None:
+        issues.add(
+            file,
+            line,
+            "back",
+            f"the set chooses backs by the column {s.back_column!r} (back_column), which the "
+            f"header does not have; its columns are: {', '.join(columns)}",
+        )
+    unknown = [c for c, name in mapping.items() if name is None and c != chooser]
+    if s.extra_columns == "error":
+        for col in unknown:
+            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+    first: dict[str, str] = {}
+    for col, name in mapping.items():
+        if name is None:
+            continue
+        if name in first:
+            issues.add(
+                file,
+                line,
+                col,
+                f"fills the field {name!r}, as the column {first[name]!r} already does",
+            )
+        first.setdefault(name, col)
+    present = set(first)
+    missing = [c for c in ("name",) if c not in present]
+    missing += [k for k, spec in fields.items() if spec.required and k not in present]
+    for col in missing:
+        header = s.columns.get(col)
+        hint = f" (mapped from the header {header!r})" if header else ""
+        issues.add(file, line, col, f"the header has no such column{hint}, and every row needs it")
+    if missing:
+        return []
+    renamed: list[Row] = []
+    for r in rows:
+        cells: dict[str, Any] = {"count": "1"}  # no count column (or key, in YAML): one of each
+        for col, value in r.cells.items():
+            name = mapping.get(col)
+            if name is not None:
+                cells[name] = value
+            if col == chooser and BACK_COLUMN not in cells:
+                cells[BACK_COLUMN] = value
+        renamed.append(Row(r.file, r.line, cells))
+    return renamed
