@@ -27,3 +27,17 @@ def test_a_truncated_font_is_called_damaged_and_located(mini, cli, cut):
     assert line.startswith("fonts/Broken-Regular.ttf: ")
     assert "damaged or incomplete" in line
     assert str(mini.root) not in line and not re.search(r"unpack|buffer|Error\b|Corrupt", line)
+
+
+def test_a_damaged_png_is_called_damaged_and_located(mini, cli):
+    """A PNG whose signature is right but whose header is not: Pillow's words would name
+    an in-memory object (`<_io.BytesIO object at 0x…>`)."""
+    header = b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR" + bytes(13) + bytes(4)
+    (mini.folder / "art" / "broken.png").write_bytes(header)
+    mini.replace("cards.csv", "art/blaze.svg", "art/broken.png")
+    result = cli("--root", str(mini.root), "check", "mini")
+    assert result.code == 2
+    (line,) = [x for x in result.err.splitlines() if "broken.png" in x]
+    assert line.startswith("catalog/mini/cards.csv:3: art: catalog/mini/art/broken.png: ")
+    assert line.endswith("not a readable PNG image: the file is damaged or incomplete")
+    assert "0x" not in line and "_io" not in line

@@ -50,9 +50,9 @@ def raster_problem(path: Path, root: Path) -> str | None:
             f"the image has more than {MAX_PIXELS // 1_000_000} megapixels (the limit for art); "
             "scale it down"
         )
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        reason = str(exc).replace(str(path), path.name)  # messages name the file themselves
-        return f"not a readable {suffix[1:].upper()} image ({reason})"
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        # Pillow's own words name an in-memory file object or the library's internals
+        return f"not a readable {suffix[1:].upper()} image: the file is damaged or incomplete"
     if width * height > MAX_PIXELS:
         return (
             f"the image is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
