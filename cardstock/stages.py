@@ -196,7 +196,7 @@ STAGES: tuple[Stage, ...] = (
         "ttpg",
         "<game>/ttpg/: a Tabletop Playground package (manifest, card templates, textures, "
         "a state, a thumbnail)",
-        ("ttpg-manifest", "ttpg-json", "ttpg-image"),
+        ("ttpg-manifest", "ttpg-json", "ttpg-image", "ttpg-model"),
         "the faces",
         run_game=ttpg.build_ttpg,
         when="asked",

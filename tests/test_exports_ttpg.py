@@ -36,7 +36,7 @@ def test_the_stage_runs_only_when_asked():
     assert stage.run_game is build_ttpg and stage.when == "asked"
     assert not stage.wanted(BuildOptions(out=Path("out")))
     assert stage.wanted(BuildOptions(out=Path("out"), only=frozenset({"ttpg"})))
-    assert set(stage.kinds) == {"ttpg-manifest", "ttpg-json", "ttpg-image"}
+    assert set(stage.kinds) == {"ttpg-manifest", "ttpg-json", "ttpg-image", "ttpg-model"}
 
 
 def test_the_downloads_page_lists_the_package():
@@ -53,8 +53,9 @@ def test_a_build_twice_gives_the_same_bytes(tmp_path: Path):
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     cat = load(tmp_path, "mini")
     one, two = tmp_path / "one", tmp_path / "two"
-    build_ttpg(job_of(cat, BuildOptions(out=one, dpi=50)))
+    made = build_ttpg(job_of(cat, BuildOptions(out=one, dpi=50)))
     build_ttpg(job_of(load(tmp_path, "mini"), BuildOptions(out=two, dpi=50)))
+    assert {a.kind for a in made.artifacts} <= set(BY_NAME["ttpg"].kinds)
     first = files(one / "mini" / "ttpg")
     assert first and first == files(two / "mini" / "ttpg")
     assert "Manifest.json" in first and "Thumbnail.png" in first

@@ -24,7 +24,7 @@ from PIL import Image
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import POINTS_PER, parse_size
-from cardstock.exports.ttpg import MAX_SIDE, build_ttpg, exported
+from cardstock.exports.ttpg import MAX_SIDE, build_ttpg
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex"]
@@ -122,6 +122,40 @@ def card_template_problems(t: dict[str, Any]) -> list[str]:
     return out
 
 
+# DiceTemplate's required keys, and those of each of its Models (ModelDetails)
+DICE_REQUIRED = ("CollisionType", "Faces", "GUID", "Metadata", "Models", "Name")
+DICE_REQUIRED += ("SurfaceType", "Tags", "Type")
+MODEL_REQUIRED = ("Model", "Offset", "Rotation", "Roughness", "Scale", "UseOverrides")
+
+
+def dice_template_problems(t: dict[str, Any]) -> list[str]:
+    """What in a dice template breaks the official schema's rules (empty: none): its
+    faces (at least one, each a name and a direction that is not zero) and its models."""
+    out = [f"missing {k}" for k in DICE_REQUIRED if k not in t]
+    if t.get("Type") != "Dice":
+        out.append(f"Type {t.get('Type')!r}")
+    if t.get("CollisionType") not in COLLISION or t.get("SurfaceType") not in SURFACES:
+        out.append("CollisionType or SurfaceType")
+    if not GUID.match(str(t.get("GUID"))):
+        out.append(f"GUID {t.get('GUID')!r}")
+    faces = t.get("Faces") or []
+    if not faces:
+        out.append("Faces: at least one")
+    for f in faces:
+        if not isinstance(f.get("Name"), str) or not any(f.get(a) for a in "XYZ"):
+            out.append(f"face {f!r}")
+    for m in t.get("Models") or []:
+        out += [f"model: missing {k}" for k in MODEL_REQUIRED if k not in m]
+        if not 0 <= m.get("Roughness", 0) <= 1:
+            out.append("model: Roughness")
+        for key in ("Offset", "Rotation", "Scale"):
+            if set(m.get(key) or {}) != {"X", "Y", "Z"}:
+                out.append(f"model: {key}")
+    if not t.get("Models"):
+        out.append("Models: a die needs its mesh")
+    return out
+
+
 def manifest_problems(m: dict[str, Any]) -> list[str]:
     """The manifest's shape as public packages write it (no published schema): a name, a
     version and a 32-hex-digit GUID, all strings."""
@@ -180,20 +214,33 @@ def packages(tmp_path_factory) -> dict[str, tuple[Any, Path, list]]:
     return built
 
 
-def templates(folder: Path) -> list[dict[str, Any]]:
+def all_templates(folder: Path) -> list[dict[str, Any]]:
     return [
         json.loads(p.read_text(encoding="utf-8"))
         for p in sorted((folder / "Templates").glob("*.json"))
     ]
 
 
+def templates(folder: Path) -> list[dict[str, Any]]:
+    """The card templates."""
+    return [t for t in all_templates(folder) if t["Type"] == "Card"]
+
+
+def dice(folder: Path) -> list[dict[str, Any]]:
+    return [t for t in all_templates(folder) if t["Type"] == "Dice"]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_template_and_the_manifest_validate(packages, game):
     _, folder, _ = packages[game]
-    found = templates(folder)
-    assert found
+    found = all_templates(folder)
+    assert found and {t["Type"] for t in found} <= {"Card", "Dice"}
     for t in found:
-        assert card_template_problems(t) == [], t["Name"]
+        check = card_template_problems if t["Type"] == "Card" else dice_template_problems
+        assert check(t) == [], t["Name"]
+        for m in t.get("Models", []):  # a die's mesh and texture are in the package
+            assert (folder / "Models" / m["Model"]).is_file()
+            assert (folder / "Textures" / m["Texture"]).is_file()
     manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))
     assert manifest_problems(manifest) == []
     guids = [t["GUID"] for t in found] + [manifest["GUID"]]
@@ -204,27 +251,20 @@ def test_every_template_and_the_manifest_validate(packages, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_piece_is_there_in_its_full_count(packages, game):
-    """Summed over the templates, each component's atlas index appears in `Indices` once
-    per copy; the pieces left out (dice, standees) are each named in a warning."""
+    """Summed over the card templates, each component's atlas index appears in `Indices`
+    once per copy; a die's template says its copies in its metadata."""
     cat, folder, findings = packages[game]
     counted: Counter[str] = Counter()
     for t in templates(folder):
         for i in t["Indices"]:
             counted[t["CardMetadata"][str(i)]] += 1
+    for t in dice(folder):
+        meta = json.loads(t["Metadata"])
+        counted[meta["id"]] += meta["copies"]
     job = job_of(cat)
-    want = {}
-    left = set()
-    for c in cat.components:
-        face = job.faces.face(c, "front", bleed=False)
-        if face is None:
-            continue
-        if exported(face):
-            want[c.id] = c.count
-        else:
-            left.add(c.set)
+    want = {c.id: c.count for c in cat.components if job.faces.face(c, "front") is not None}
     assert dict(counted) == want
-    assert {f.field.removeprefix("sets.") for f in findings} == left
-    assert all(f.level == "warning" for f in findings)
+    assert findings == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -233,9 +273,13 @@ def test_sizes_are_the_trim_sizes_in_centimetres(packages, game):
     by_id = {c.id: c for c in cat.components}
     for t in templates(folder):
         for comp_id in t["CardMetadata"].values():
-            w, h = parse_size(by_id[comp_id].size)
+            w, h = parse_size(by_id[comp_id].size)  # a pawn: its panel
             assert t["Width"] == pytest.approx(w / MM / 10, abs=1e-3), comp_id
             assert t["Height"] == pytest.approx(h / MM / 10, abs=1e-3), comp_id
+    for t in dice(folder):  # a cube one unit a side, scaled to the die's side
+        w, h = parse_size(by_id[json.loads(t["Metadata"])["id"]].size)
+        (m,) = t["Models"]
+        assert m["Scale"] == {"X": w / MM / 10, "Y": w / MM / 10, "Z": h / MM / 10}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -265,13 +309,24 @@ def test_tiles_and_tokens_are_hexagonal_and_round_cards(packages):
     _, folder, _ = packages["alpha-omega-tiles"]
     models = {t["Tags"][1]: t["Model"] for t in templates(folder)}
     assert models["elements"] == "Hexagonal" and models["markers"] == "Round"
-    assert models["quickref"] == "Rounded"
+    assert models["quickref"] == "Rounded" and models["pawns"] == "Square"
+
+
+def test_dice_name_their_faces(packages):
+    _, folder, _ = packages["atmosfear"]
+    ruling = next(t for t in dice(folder) if t["Name"] == "Ruling Die")
+    assert [f["Name"] for f in ruling["Faces"]][:2] == ["[red] Red", "[blue] Blue"]
+    directions = [(f["X"], f["Y"], f["Z"]) for f in ruling["Faces"]]
+    assert len(set(directions)) == 6
+    for k in range(3):  # opposite faces: 1 and 6, 2 and 5, 3 and 4
+        a, b = directions[k], directions[5 - k]
+        assert all(x == -y for x, y in zip(a, b))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_state_sets_out_every_template(packages, game):
     """The saved state (shape from public packages, no published schema): one stack per
-    template holding all of its indices, decks face down, the package required."""
+    card template holding all of its indices, decks face down, the package required."""
     _, folder, _ = packages[game]
     state = json.loads((folder / "States" / f"{game}.vts").read_text(encoding="utf-8"))
     manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))

@@ -7,11 +7,14 @@ directory, so copying it there installs the game:
 - `Templates/<game>-<set>.json`: a card template per deck (`<game>-<set>-<n>.json` when a
   deck needs more than one texture), whose `Indices` hold every card in its full count;
   tiles, tokens and boards are card templates too, with the model their shape asks for
-  (`Hexagonal`, `Round`, `Rounded` for cards, `Square` for the rest);
+  (`Hexagonal`, `Round`, `Rounded` for cards, `Square` for the rest); a pawn printed as a
+  folding standee is a card of its two panels, front and back;
+- `Templates/<game>-die-<id>.json`, `Models/<game>-die-d6.obj`: a six-sided die as a Dice
+  template of a cube mesh (`cardstock.exports.ttpg_pieces`);
 - `Textures/<game>-<set>[-<n>]-front.png`: the fronts in a grid of `NumHorizontal` ×
   `NumVertical` cells; `-back.png`: the backs in the same grid when the cards have backs
   of their own, or the one back every card of the deck shares (`<game>-<set>-back.png`);
-- `States/<game>.vts`: a saved state with every template set out on the table as a
+- `States/<game>.vts`: a saved state with every card template set out on the table as a
   stack, decks face down;
 - `Thumbnail.png`: a 16:9 picture of the first face of each set.
 
@@ -23,8 +26,7 @@ templates, each a texture of its own. Faces are drawn without bleed.
 
 **GUIDs** are derived from the game's id and the set's id (`guid`), so a build gives the
 same bytes every time and a rebuilt package replaces its templates instead of adding new
-ones. Dice (die nets) and pawns (standees) need 3D models this export does not make: they
-are left out, each with a warning in the build's findings (`docs/tabletop-playground.md`).
+ones (`docs/tabletop-playground.md`).
 """
 
 from __future__ import annotations
@@ -37,13 +39,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog.load import Catalog
-from ..core.issues import Issue
 from ..core.output import artifact, remove_stale
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, parse_length
 from ..layout.ops import Face
 from ..layout.shapes import shape_of
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
+from .ttpg_pieces import dice_templates, panels
 
 MAX_SIDE = 4096  # pixels: the longest texture side written
 MIN_DPI = 150.0  # below this a deck's faces go on more than one texture
@@ -73,12 +75,6 @@ def model(face: Face, kind: str) -> str:
     if face.shape in MODELS:
         return MODELS[face.shape]
     return "Rounded" if kind in ROUNDED_KINDS else "Square"
-
-
-def exported(face: Face) -> bool:
-    """Pieces this export makes: everything flat (not a die net or a standee)."""
-    shape = shape_of(face.shape)
-    return not (shape.die_net or shape.standee)
 
 
 @dataclass(frozen=True)
@@ -157,42 +153,34 @@ class Pile:
     suffix: str = ""  # in its file names: a set's second size or shape onwards
 
 
-def piles(catalog: Catalog, job: Job) -> tuple[list[Pile], list[Issue]]:
-    """Each set's exported pieces grouped by face size and shape (in catalog order), and a
-    warning for each set of pieces this export leaves out."""
+def piles(catalog: Catalog, job: Job) -> tuple[list[Pile], list[tuple[Any, Face]]]:
+    """Each set's flat pieces grouped by face size and shape (in catalog order; a standee
+    by its two panels), and the dice with their nets."""
     out: list[Pile] = []
-    left: list[Issue] = []
+    dice: list[tuple[Any, Face]] = []
     for s in catalog.game.sets:
         groups: dict[tuple[float, float, str], Pile] = {}
-        skipped: list[Any] = []
         for c in (c for c in catalog.components if c.set == s.id):
             front = job.faces.face(c, "front", bleed=False)
             if front is None:
                 continue
-            if not exported(front):
-                skipped.append(c)
+            shape = shape_of(front.shape)
+            if shape.die_net:
+                dice.append((c, front))
                 continue
+            back: Face | None
+            if shape.standee:
+                front, back = panels(front)
+            else:
+                back = job.faces.face(c, "back", bleed=False)
             key = (front.width, front.height, front.shape)
             suffix = f"-size{len(groups) + 1}" if groups and key not in groups else ""
             pile = groups.setdefault(key, Pile(s.id, s.name, s.kind, [], [], [], suffix))
             pile.comps.append(c)
             pile.fronts.append(front)
-            pile.backs.append(job.faces.face(c, "back", bleed=False))
+            pile.backs.append(back)
         out += groups.values()
-        if skipped:
-            left.append(
-                Issue(
-                    skipped[0].file,
-                    skipped[0].line,
-                    f"sets.{s.id}",
-                    f"{sum(c.count for c in skipped)} {s.kind} piece(s) of set {s.id!r} "
-                    "are not in the Tabletop "
-                    "Playground package: dice and standees need 3D models this export "
-                    "does not make",
-                    level="warning",
-                )
-            )
-    return out, left
+    return out, dice
 
 
 def thickness(catalog: Catalog, kind: str) -> float:
@@ -213,17 +201,25 @@ def build_ttpg(job: Job) -> StageResult:
         result.artifacts.append(artifact(catalog.id, kind, folder / rel, data))
         written.add(rel)
 
+    def write_json(rel: str, data: Any) -> None:
+        write(rel, _json(data), "ttpg-json")
+
+    def draw(
+        faces: list[Face], columns: int, rows: int, cell: tuple[int, int], dpi: float
+    ) -> bytes:
+        return sheet(faces, Grid(columns, rows, cell, dpi))
+
     package = guid(catalog.id, "package")
-    found, left = piles(catalog, job)
-    result.findings += left
+    found, dice = piles(catalog, job)
     templates: list[dict[str, Any]] = []
     for pile in found:
         templates += _templates(catalog, pile, options.dpi, write)
+    dice_templates(catalog, dice, options.dpi, write, write_json, draw, guid)
     manifest = {"Name": catalog.game.title, "Version": catalog.game.version, "GUID": package}
     write("Manifest.json", _json(manifest), "ttpg-manifest")
     write(f"{STATES}/{catalog.id}.vts", _json(state(catalog, package, templates)), "ttpg-json")
     write("Thumbnail.png", thumbnail([p.fronts[0] for p in found]), "ttpg-image")
-    remove_stale(folder, written, ("*.png", "*.json", "*.vts"), deep=True)
+    remove_stale(folder, written, ("*.png", "*.json", "*.vts", "*.obj"), deep=True)
     return result
 
 
