@@ -22,7 +22,7 @@ from .books import stage as books_stage
 from .catalog.load import Catalog
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
-from .exports import cards, presets, tts
+from .exports import cards, presets, ttpg, tts
 from .impose import board, calibration, cut, pnp, proof, sheets, tuckbox
 from .layout import lint as face_lint
 from .layout import printed, vision
@@ -191,6 +191,17 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=6.0,
         modifiers=("dpi", "tts_base_url"),
+    ),
+    Stage(
+        "ttpg",
+        "<game>/ttpg/: a Tabletop Playground package (manifest, card templates, textures, "
+        "a state, a thumbnail)",
+        ("ttpg-manifest", "ttpg-json", "ttpg-image", "ttpg-model"),
+        "the faces",
+        run_game=ttpg.build_ttpg,
+        when="asked",
+        weight=6.0,
+        modifiers=("dpi",),
     ),
     Stage(
         "print-shop",

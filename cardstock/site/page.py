@@ -50,6 +50,7 @@ KIND_LABELS = {
     "cards-pairs": "Card files: each front, then its back (PDF)",
     "cards-csv": "Card files: list of PNG faces with counts",
     "tts-json": "Tabletop Simulator saved object",
+    "ttpg-manifest": "Tabletop Playground package (its manifest; the folder holds the rest)",
     "print-shop-zip": "Print-shop upload",
     "changelog-html": "Changelog (latest)",
     "reprint": "Reprint: the cards changed",
@@ -58,6 +59,7 @@ KIND_LABELS = {
 LISTED = {
     "cards-csv",
     "tts-json",
+    "ttpg-manifest",
     "print-shop-zip",
     "changelog-html",
 }  # downloads that are not PDFs
