@@ -26,7 +26,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..catalog.schema import Component
-from ..catalog.tables import Row, Table, read_table
+from ..catalog.cells import Row, Table
+from ..catalog.tables import read_table
 from ..core.issues import Issue, Issues
 from .filters import Filter, compile_filter
 from .report import issue_json
