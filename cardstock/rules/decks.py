@@ -25,8 +25,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..catalog.schema import Component
 from ..catalog.cells import Row, Table
+from ..catalog.schema import Component
 from ..catalog.tables import read_table
 from ..core.issues import Issue, Issues
 from .filters import Filter, compile_filter
