@@ -53,16 +53,6 @@ class Catalog:
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
 
-    def id_hint(self, wanted: str) -> str:
-        """A hint for an id that names no component because several sets share it."""
-        found = self.shared_ids.get(wanted)
-        if not found:
-            return ""
-        return (
-            f" (several sets have a row {wanted!r}, so each has its set's id in front; name one "
-            f"of: {', '.join(found)})"
-        )
-
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
         return line_for(self.lines, path)
