@@ -7,7 +7,9 @@ Each round starts the watcher on a terminal of its own (as a person runs it), wa
 its first build, replays 40 quick edits of those kinds, then presses Ctrl-C (the byte the
 terminal turns into SIGINT for the whole foreground group) or sends SIGTERM, and checks
 that the watcher ends with no process of it left. The hang guard is generous; no time is
-asserted. Two rounds by default; twenty with CARDSTOCK_FULL=1."""
+asserted. Two rounds by default; twenty with CARDSTOCK_FULL=1. A last test sends the
+SIGINT from inside the hook Python runs after forking a worker, where the interrupt it
+raises is dropped: the watcher must stop all the same."""
 
 from __future__ import annotations
 
@@ -203,3 +205,41 @@ def test_one_ctrl_c_stops_the_watcher_after_a_burst_of_edits(tmp_path: Path, see
 @pytest.mark.parametrize("seed", range(ROUNDS))
 def test_sigterm_stops_the_watcher_after_a_burst_of_edits(tmp_path: Path, seed: int) -> None:
     _round(tmp_path, 1000 + seed, "sigterm")
+
+
+# A Ctrl-C that lands while the build forks a worker is raised inside an at-fork hook,
+# where Python drops it ("Exception ignored"): the hook below sends the watcher SIGINT
+# from inside its first fork's hook, as such a Ctrl-C arrives.
+SIGINT_IN_FORK = """
+import os, signal, time
+_main = os.getpid()
+def _after_fork():
+    if os.getpid() == _main and not os.environ.get("CARDSTOCK_TEST_FORKED"):
+        os.environ["CARDSTOCK_TEST_FORKED"] = "1"
+        os.kill(_main, signal.SIGINT)
+        time.sleep(0.05)  # the handler runs here, inside the hook
+os.register_at_fork(after_in_parent=_after_fork)
+"""
+
+
+@linux_only
+def test_a_ctrl_c_that_lands_while_a_worker_is_forked_stops_the_watcher(tmp_path: Path) -> None:
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(SIGINT_IN_FORK, encoding="utf-8")
+    root = _project(tmp_path / "project")
+    env = {
+        **os.environ,
+        "CARDSTOCK_CACHE": str(tmp_path / "cache"),
+        "PYTHONPATH": os.pathsep.join([str(hook), str(ROOT)]),
+    }
+    term = Terminal(root, env)
+    try:
+        took = term.ended_within(300)  # the first build forks its workers, then the SIGINT
+        assert took is not None, term.text[-2000:]
+        assert term.status is not None and os.WIFEXITED(term.status), term.status
+        assert os.WEXITSTATUS(term.status) in (0, 130), term.text[-2000:]
+        assert "Exception ignored" not in term.text and "Traceback" not in term.text, term.text
+        assert _gone(term.pid, 5), f"left running: {_in_session(term.pid)}"
+    finally:
+        term.close()
