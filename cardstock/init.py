@@ -86,7 +86,8 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
                 str(linked[0]),
                 None,
                 "",
-                "is a link: cardstock init writes only into real folders (remove the link or choose another folder)",
+                "is a link: cardstock init writes only into real folders "
+                "(remove the link or choose another folder)",
             )
         ]
     taken = [rel for rel in files if (folder / rel).exists()]
