@@ -39,7 +39,7 @@ class Stage:
     """One stage of a build (see the module's docstring)."""
 
     name: str
-    writes: str  # what it writes, as the README's table says it
+    writes: str  # what it writes, as docs/outputs.md says it
     kinds: tuple[str, ...]  # the manifest's kinds of the files it writes
     needs: str  # what it reads besides the game's catalog and faces
     run_game: GameStage | None = None  # a stage of one game ...
