@@ -76,7 +76,7 @@ class Sleeve:
 
 # The field's two kinds (docs/sheets.md says where the numbers come from): "penny"
 # sleeves of about 40 microns a layer, and premium ones up to about 120 microns; either is
-# about 3 mm wider and taller than its card (a 63.5 x 88 mm card goes in a 66 x 91 mm sleeve).
+# taken as 3 mm wider and taller than its card (66 x 91 mm for a 63.5 x 88 mm card).
 SLEEVES = {
     "none": Sleeve("unsleeved", 0.0, (0.0, 0.0)),
     "thin": Sleeve("in thin sleeves", 0.04 * MM, (3 * MM, 3 * MM)),
