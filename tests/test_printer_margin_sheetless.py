@@ -29,8 +29,8 @@ default = true
 def project(tmp_path: Path, margin: bool = True) -> Path:
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     game = tmp_path / "catalog" / "mini" / "game.toml"
-    game.write_text(
-        game.read_text(encoding="utf-8")
+    game.write_text(  # its 6-card deck boxed too (docs/sheets.md, "Tuck boxes")
+        game.read_text(encoding="utf-8").replace("[print]\n", "[print]\ntuckbox_min_cards = 1\n")
         + """
 [[sets]]
 id = "boards"

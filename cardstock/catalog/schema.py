@@ -64,6 +64,8 @@ class PrintSettings(Strict):
     # nanDECK measure cards in pixels at 300 dpi); None: CSS pixels, 96 to the inch
     dpi: float | None = Field(default=None, gt=0, le=10_000)
     card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
+    sleeves: Literal["none", "thin", "thick"] = "none"  # as the tuck boxes hold the cards
+    tuckbox_min_cards: int = Field(default=10, ge=1)  # a smaller deck gets no tuck box
 
     _v_size = field_validator("card_size")(_size)
     _v_bleed = field_validator("bleed", "safe", "card_thickness")(check_length)
