@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from conftest import job_of, lay_out, load_games
+from helpers_sheets import edge_bleeds
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.bleed import edge_bleeds
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.init import init_project

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from conftest import job_of, lay_out, load_games
-from helpers_sheets import read_page
+from helpers_sheets import edge_bleeds, read_page
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.bleed import edge_bleeds, outline_of
+from cardstock.impose.bleed import outline_of
 from cardstock.impose.plan import Page
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..layout.shapes import shape_of
@@ -25,15 +24,6 @@ from .plan import Box, Page, Placement, Point, face_point
 EdgeKey = tuple[tuple[float, float], tuple[float, float]]
 SAMPLES = (0.25, 0.5, 0.75)  # where along an edge the bleed is measured
 ROUND = 2
-
-
-@dataclass(frozen=True)
-class EdgeBleed:
-    placement: Placement
-    edge: tuple[Point, Point]  # counter-clockwise along the cut outline; a round piece's
-    # whole circle is one edge, given as (centre, centre)
-    bleed: float  # points beyond the edge, at its narrowest sample
-    shared_with: Placement | None  # the neighbour on the other side of a shared cut
 
 
 def outline_of(p: Placement) -> tuple[Point, ...] | None:
@@ -151,15 +141,6 @@ def _edges(
                 least = min(least, d)
             out.append((i, (a, b), least, others[0] if others else None))
     return out
-
-
-def edge_bleeds(page: Page) -> list[EdgeBleed]:
-    """Every cut edge of every piece on a fronts page with the bleed it shows."""
-    fronts, shapes = _shapes(page)
-    return [
-        EdgeBleed(fronts[i], edge, bleed, None if shared is None else fronts[shared])
-        for i, edge, bleed, shared in _edges(page.paint or page.area, shapes)
-    ]
 
 
 def least_bleed(page: Page) -> float | None:

@@ -282,13 +282,6 @@ def page_slots(
     return out
 
 
-def pieces_on(
-    layout: GridLayout, filled: int, bleed: float, sheet: Sheet | None = None
-) -> list[Piece]:
-    """The first `filled` slots of a page with no break, with the bleed each may paint."""
-    return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
-
-
 def pieces_of(
     trims: list[Box], layout: GridLayout, bleed: float, sheet: Sheet | None = None
 ) -> list[Piece]:
