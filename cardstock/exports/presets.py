@@ -504,8 +504,11 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     """The face as drawn on a page of the service's size: at its own size, its trim exactly
     on the page's TrimBox. When the service's bleed is narrower than the face's, the page
     crops the rest; when wider, the band beyond the face's bleed shows the face's own edge
-    (the face scaled about its centre until its bleed box fills the page, drawn after the
-    face and clipped to that band, so it never lies over the face)."""
+    (the face scaled about its centre until its bleed box fills the page, clipped to that
+    band, so it never shows over the face). The band is drawn first: PDF/X flattening
+    (`render.prepress.flatten`) then pieces the face's see-through shapes as it would
+    alone, hidden by its own ground from what lies before it, instead of once more over
+    each shape of the band."""
     b = geo.bleed[0]
     if abs(face.bleed - b) < 0.01:
         return face
@@ -514,8 +517,8 @@ def _with_bleed(face: Face, geo: Geometry) -> Face:
     if b > face.bleed:
         sx = (w + 2 * b) / (w + 2 * face.bleed)
         sy = (h + 2 * b) / (h + 2 * face.bleed)
-        m = (r(sx), 0.0, 0.0, r(sy), r(w / 2 * (1 - sx)), r(h / 2 * (1 - sy)))
-        ops += (Group((Group(face.ops, None, m),), _band(w, h, face.bleed, b)),)
+        m = (sx, 0.0, 0.0, sy, w / 2 * (1 - sx), h / 2 * (1 - sy))  # unrounded: fills the page
+        ops = (Group((Group(face.ops, None, m),), _band(w, h, face.bleed, b)), *ops)
     return Face.build(w, h, b, face.shape, ops, face.cut, face.folds)
 
 
