@@ -37,7 +37,7 @@ from ..core.tomlpos import line_for
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
-from ..layout.ops import Face, Group, Matrix, r
+from ..layout.ops import Face, Group, Matrix, PathData, r, rect_path
 from ..render.pdfdoc import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
@@ -501,20 +501,35 @@ def _pdf_pairs(
 
 
 def _with_bleed(face: Face, geo: Geometry) -> Face:
-    """The face as drawn on a page of the service's size: the same face when its bleed is
-    the service's; otherwise a face whose ops are the original's scaled about the centre so
-    its bleed box fills the service's (the change in scale is the difference of the two
-    bleeds over the card, well under a cutter's tolerance)."""
+    """The face as drawn on a page of the service's size: at its own size, its trim exactly
+    on the page's TrimBox. When the service's bleed is narrower than the face's, the page
+    crops the rest; when wider, the band beyond the face's bleed shows the face's own edge
+    (the face scaled about its centre until its bleed box fills the page, clipped to that
+    band, so it never shows over the face). The band is drawn first: PDF/X flattening
+    (`render.prepress.flatten`) then pieces the face's see-through shapes as it would
+    alone, hidden by its own ground from what lies before it, instead of once more over
+    each shape of the band."""
     b = geo.bleed[0]
     if abs(face.bleed - b) < 0.01:
         return face
-    sx = (face.width + 2 * b) / (face.width + 2 * face.bleed)
-    sy = (face.height + 2 * b) / (face.height + 2 * face.bleed)
-    cx, cy = face.width / 2, face.height / 2
-    m = (r(sx), 0.0, 0.0, r(sy), r(cx - sx * cx), r(cy - sy * cy))
-    return Face.build(
-        face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds
-    )
+    w, h = face.width, face.height
+    ops = face.ops
+    if b > face.bleed:
+        sx = (w + 2 * b) / (w + 2 * face.bleed)
+        sy = (h + 2 * b) / (h + 2 * face.bleed)
+        m = (sx, 0.0, 0.0, sy, w / 2 * (1 - sx), h / 2 * (1 - sy))  # unrounded: fills the page
+        ops = (Group((Group(face.ops, None, m),), _band(w, h, face.bleed, b)), *ops)
+    return Face.build(w, h, b, face.shape, ops, face.cut, face.folds)
+
+
+def _band(w: float, h: float, inner: float, outer: float) -> PathData:
+    """The band between a face's bleed box `inner` wide and one `outer` wide, as a path
+    that clips to it under the non-zero rule (the outer box one way round, the inner box
+    the other)."""
+    x0, y0, x1, y1 = -inner, -inner, w + inner, h + inner
+    hole: PathData = (("M", r(x0), r(y0)), ("L", r(x0), r(y1)), ("L", r(x1), r(y1)))
+    hole += (("L", r(x1), r(y0)), ("Z",))
+    return rect_path(-outer, -outer, w + 2 * outer, h + 2 * outer) + hole
 
 
 @dataclass(frozen=True)
