@@ -320,7 +320,7 @@ def _unwrap(tp: Any) -> Any:
     return tp
 
 
-def _models_in(tp: Any, suffix: str = "") -> list[tuple[str, type[BaseModel]]]:
+def models_in(tp: Any, suffix: str = "") -> list[tuple[str, type[BaseModel]]]:
     """The models a field's type holds, each with the path from the field to it: a table
     of models is `.<id>` (keys that must be ids) or `.<name>`, a list of them `[]`."""
     tp = _unwrap(tp)
@@ -329,10 +329,10 @@ def _models_in(tp: Any, suffix: str = "") -> list[tuple[str, type[BaseModel]]]:
     origin, args = get_origin(tp), get_args(tp)
     if origin is dict:
         placeholder = ".<id>" if get_origin(args[0]) is Annotated else ".<name>"
-        return _models_in(args[1], suffix + placeholder)
+        return models_in(args[1], suffix + placeholder)
     if origin in (list, tuple):
-        return [m for a in args if a is not Ellipsis for m in _models_in(a, suffix + "[]")]
-    return [m for a in args for m in _models_in(a, suffix)]
+        return [m for a in args if a is not Ellipsis for m in models_in(a, suffix + "[]")]
+    return [m for a in args for m in models_in(a, suffix)]
 
 
 def model_tables(
@@ -344,7 +344,7 @@ def model_tables(
     found: list[tuple[str, type[BaseModel]]] = [(path, model)]
     for name, info in model.model_fields.items():
         key = f"{path}.{key_name(name, info)}" if path else key_name(name, info)
-        for suffix, inner in _models_in(info.annotation):
+        for suffix, inner in models_in(info.annotation):
             if inner in elsewhere or any(inner is m for _, m in found):
                 continue
             for sub in model_tables(inner, key + suffix, elsewhere):
@@ -422,7 +422,7 @@ def _value_kind(info: FieldInfo) -> str:
     if tp in names:
         return names[tp]
     origin = get_origin(tp)
-    tables = bool(_models_in(tp))
+    tables = bool(models_in(tp))
     if origin is list:
         return "list of tables" if tables else "list"
     if origin is dict:
@@ -447,7 +447,7 @@ def _key_rows(
     rows = []
     for name, info in model.model_fields.items():
         meaning = info.description or ""
-        held = [inner for _, inner in _models_in(info.annotation)]
+        held = [inner for _, inner in models_in(info.annotation)]
         places = [f"`{where[m]}` below" if m in where else f"`{ref.elsewhere[m]}`" for m in held]
         if places:
             meaning += f" Its keys: {', '.join(dict.fromkeys(places))}."

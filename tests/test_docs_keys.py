@@ -15,7 +15,7 @@ from conftest import ROOT
 from cardstock.catalog.fields import BACK_COLUMN, FIELD_TYPES, RESERVED_COLUMNS
 from cardstock.cli import parser
 from cardstock.cli.docpage import EXAMPLES, commands, documented_actions, option_name
-from cardstock.docs import REFERENCE_FILES, _models_in, key_example, key_name, model_tables
+from cardstock.docs import REFERENCE_FILES, key_example, key_name, model_tables, models_in
 from cardstock.layout.reference import BOX_KEYS, LAYOUT_KEYS
 
 DOCS = ROOT / "docs"
@@ -46,7 +46,7 @@ def test_every_key_of_every_project_file_has_a_description_and_an_example():
         where = f"{file} {path + '.' if path else ''}{key}"
         if not (info.description and info.description.strip()):
             missing.append(f"{where}: no description= in its Field")
-        holds_tables = bool(_models_in(info.annotation))
+        holds_tables = bool(models_in(info.annotation))
         example = key_example(key, info)
         if example is None and not holds_tables:
             missing.append(f"{where}: no examples= in its Field")
