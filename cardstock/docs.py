@@ -1,28 +1,51 @@
 """Reference documents generated from the code's own registries, so they cannot drift.
 
     python -m cardstock.docs            write docs/layouts.md (the layout language reference)
-    python -m cardstock.docs --check    exit 1 when docs/layouts.md differs from the code
+                                        and docs/catalog-reference.md (every key of the
+                                        project's TOML files, from the models' descriptions)
+    python -m cardstock.docs --check    exit 1 when either differs from the code
     cardstock schema game|faces         print a JSON Schema of game.toml or faces.toml
 
-`tests/test_docs.py` fails when docs/layouts.md is not what `layouts_markdown()` makes.
+`tests/test_docs.py` fails when a page is not what `generated_pages()` makes, and
+`tests/test_docs_keys.py` when a key or a command-line option has no description or
+example.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from .catalog.fields import TEMPLATE_NAMES
 from .catalog.schema import Game
 from .core.output import write_atomic
+from .core.units import POINTS_PER
+from .exports.presets import PresetsFile
+from .exports.tuckboxes import TuckTemplate
 from .fonts import BUILT_IN
+from .impose.cut import MachineFile
+from .impose.sheets import Length, PrinterFile, Sheet
 from .layout.layoutfile import LayoutFile, StyleSpec
 from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.shapes import SHAPES
+from .rules.coverage import Aside
+from .rules.decks import DeckRule
+from .rules.model import RulesFile
+from .rules.setup import Setup
+from .rules.severity import Acknowledgment
 
-DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "layouts.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOC_PATH = DOCS / "layouts.md"
+REFERENCE_PATH = DOCS / "catalog-reference.md"
 SCHEMAS = ("game", "faces")
 
 
@@ -224,23 +247,284 @@ def _fonts() -> list[str]:
     ]
 
 
+# ---------------------------------------------------------------------------------------
+# docs/catalog-reference.md: every key of the project's TOML files, from the models
+
+
+@dataclass(frozen=True)
+class ReferenceFile:
+    """One kind of TOML file a project holds, the model it is read with, and the models
+    below it that a hand-written page documents instead (model → that page)."""
+
+    path: str
+    model: type[BaseModel]
+    about: str
+    elsewhere: dict[type[BaseModel], str] = field(default_factory=dict)
+
+
+REFERENCE_FILES = (
+    ReferenceFile(
+        "catalog/<game>/game.toml",
+        Game,
+        "The game file: metadata, print defaults, icons, backs, field schemas, sets and data "
+        "tables. Its tables and columns are described in `docs/catalog-format.md`.",
+    ),
+    ReferenceFile(
+        "catalog/<game>/rules.toml",
+        RulesFile,
+        "What the rulebook promises, checked on every build. Each section's entries are "
+        "described in `docs/rules-format.md`.",
+        {
+            Aside: "docs/rules-format.md",
+            Setup: "docs/rules-format.md",
+            DeckRule: "docs/rules-format.md",
+            Acknowledgment: "docs/rules-format.md",
+        },
+    ),
+    ReferenceFile(
+        "layouts/sheets/<name>.toml",
+        Sheet,
+        "A sheet file: which pieces a print-and-play page holds and how it arranges and marks "
+        "them. A project's own file of the same name replaces the shipped one "
+        "(`docs/sheets.md`).",
+    ),
+    ReferenceFile(
+        "layouts/sheets/printers.toml",
+        PrinterFile,
+        "Printer profiles: where a duplex printer lands the backs, and how close to the "
+        "paper's edge it prints (`docs/sheets.md`).",
+    ),
+    ReferenceFile(
+        "layouts/print-shops.toml",
+        PresetsFile,
+        "The print-on-demand services `--for` prepares files for (`docs/print-shops.md`).",
+        {TuckTemplate: "docs/print-shops.md"},
+    ),
+    ReferenceFile(
+        "layouts/cut-machines.toml",
+        MachineFile,
+        "The cutting machines `--cut` lays print-then-cut sheets out for "
+        "(`docs/cutting-machines.md`).",
+    ),
+)
+
+
+def key_name(name: str, info: FieldInfo) -> str:
+    """The key as a file writes it (a field's alias, where it has one)."""
+    return info.alias or name
+
+
+def _unwrap(tp: Any) -> Any:
+    while get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    return tp
+
+
+def models_in(tp: Any, suffix: str = "") -> list[tuple[str, type[BaseModel]]]:
+    """The models a field's type holds, each with the path from the field to it: a table
+    of models is `.<id>` (keys that must be ids) or `.<name>`, a list of them `[]`."""
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [(suffix, tp)]
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is dict:
+        placeholder = ".<id>" if get_origin(args[0]) is Annotated else ".<name>"
+        return models_in(args[1], suffix + placeholder)
+    if origin in (list, tuple):
+        return [m for a in args if a is not Ellipsis for m in models_in(a, suffix + "[]")]
+    return [m for a in args for m in models_in(a, suffix)]
+
+
+def model_tables(
+    model: type[BaseModel], path: str = "", elsewhere: Mapping[type[BaseModel], str] = {}
+) -> list[tuple[str, type[BaseModel]]]:
+    """Every table of a file, depth first from the top: (its key path, its model). A model
+    met twice (a field declaration under `schemas` and under `sets`) is listed once, at its
+    first path; a model in `elsewhere` is not walked."""
+    found: list[tuple[str, type[BaseModel]]] = [(path, model)]
+    for name, info in model.model_fields.items():
+        key = f"{path}.{key_name(name, info)}" if path else key_name(name, info)
+        for suffix, inner in models_in(info.annotation):
+            if inner in elsewhere or any(inner is m for _, m in found):
+                continue
+            for sub in model_tables(inner, key + suffix, elsewhere):
+                if not any(sub[1] is m for _, m in found):
+                    found.append(sub)
+    return found
+
+
+def _bare(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML writes it inline (tables as inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return (
+            "{ " + ", ".join(f"{_bare(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
+        )
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def _length(points: float) -> str:
+    """A default length in points, in the unit it was most likely written in."""
+    for unit in ("mm", "pt", "in"):
+        amount = points / POINTS_PER[unit]
+        if abs(amount - round(amount, 2)) < 1e-6:
+            return f"{round(amount, 2):g}{unit}"
+    return f"{points:g}pt"
+
+
+LENGTH_MARKS = get_args(Length)[1:]  # what the sheet files' lengths are read with
+
+
+def _is_length(info: FieldInfo) -> bool:
+    """Whether a key is a length read into points (its default is shown in a unit)."""
+    return any(m in LENGTH_MARKS for m in info.metadata)
+
+
+def _default(info: FieldInfo) -> str:
+    if info.is_required():
+        return "required"
+    value = info.get_default(call_default_factory=True)
+    if value is None:
+        return "none"
+    if isinstance(value, BaseModel):
+        return "see its keys"
+    if isinstance(value, float) and _is_length(info):
+        return f"`{_length(value)}`"
+    if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
+        return f"`{','.join(_length(v) for v in value)}`"
+    return f"`{_cell(toml_value(value))}`"
+
+
+def _value_kind(info: FieldInfo) -> str:
+    """What a key holds, in a few words."""
+    tp = _unwrap(info.annotation)
+    if get_origin(tp) in (Union, UnionType):
+        kept = [a for a in get_args(tp) if a is not type(None)]
+        tp = _unwrap(kept[0]) if len(kept) == 1 else tp
+    if get_origin(tp) is Literal:
+        return " or ".join(f"`{toml_value(a)}`" for a in get_args(tp))
+    if _is_length(info) or any(a is Length for a in get_args(info.annotation)):
+        return "length"
+    names = {str: "text", int: "whole number", float: "number", bool: "true or false"}
+    if tp in names:
+        return names[tp]
+    origin = get_origin(tp)
+    tables = bool(models_in(tp))
+    if origin is list:
+        return "list of tables" if tables else "list"
+    if origin is dict:
+        return "tables by name" if tables else "table"
+    if origin is tuple:
+        return "pair"
+    return "table" if tables else "value"
+
+
+def key_example(name: str, info: FieldInfo) -> str | None:
+    """A key's example line (`key = value`), from the field's first `examples` value."""
+    if not info.examples:
+        return None
+    return f"{key_name(name, info)} = {toml_value(info.examples[0])}"
+
+
+def _key_rows(
+    model: type[BaseModel], where: Mapping[type[BaseModel], str], ref: ReferenceFile
+) -> list[str]:
+    """One table row per key of `model`; a key holding tables points to where their keys
+    are listed (`where`: model → its path on this page) or described (`ref.elsewhere`)."""
+    rows = []
+    for name, info in model.model_fields.items():
+        meaning = info.description or ""
+        held = [inner for _, inner in models_in(info.annotation)]
+        places = [f"`{where[m]}` below" if m in where else f"`{ref.elsewhere[m]}`" for m in held]
+        if places:
+            meaning += f" Its keys: {', '.join(dict.fromkeys(places))}."
+        example = key_example(name, info)
+        shown = f"`{_cell(example)}`" if example else ""
+        rows.append(
+            f"| `{key_name(name, info)}` | {_value_kind(info)} | {_default(info)} "
+            f"| {_cell(meaning)} | {shown} |"
+        )
+    return rows
+
+
+def _reference_file(ref: ReferenceFile) -> list[str]:
+    lines = [f"## `{ref.path}`", "", ref.about, ""]
+    tables = model_tables(ref.model, "", ref.elsewhere)
+    where = {model: path for path, model in tables}
+    for path, model in tables:
+        if path:
+            lines += [f"### `{path}`", ""]
+        if model.__doc__ and path:
+            lines += [" ".join(model.__doc__.split()), ""]
+        lines += [
+            "| key | value | default | meaning | example |",
+            "|---|---|---|---|---|",
+            *_key_rows(model, where, ref),
+            "",
+        ]
+    return lines
+
+
+def catalog_reference_markdown() -> str:
+    """docs/catalog-reference.md: for each kind of project file, every key of every table,
+    with what it holds, its default, its meaning and an example, from the models."""
+    lines = [
+        "# Project file reference",
+        "",
+        "<!-- Generated by `python -m cardstock.docs` from the models that read these files; "
+        "do not edit by hand. -->",
+        "",
+        "Every key of every TOML file a project may hold, as the code reads it. A path such as",
+        "`sets[].fields.<name>` is a key inside a table: `[[sets]]` is a list of tables,",
+        "`<id>` a name you choose (lowercase letters, digits and hyphens), `<name>` any name.",
+        "Lengths carry a unit (`3mm`, `0.5in`, `9pt`). The layout files' keys are in",
+        "`docs/layouts.md`; the command line's options in `docs/commands.md`;",
+        "`cardstock schema game` prints the game file's keys as a JSON Schema.",
+        "",
+    ]
+    for ref in REFERENCE_FILES:
+        lines += _reference_file(ref)
+    return "\n".join(lines)
+
+
+def generated_pages() -> dict[Path, str]:
+    """Each generated page and what the code makes of it now."""
+    return {DOC_PATH: layouts_markdown(), REFERENCE_PATH: catalog_reference_markdown()}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = layouts_markdown()
-    if "--check" in args:
-        same = DOC_PATH.is_file() and DOC_PATH.read_text(encoding="utf-8") == text
-        print(
-            "docs/layouts.md is up to date"
-            if same
-            else "docs/layouts.md differs from the code: run python -m cardstock.docs"
-        )
-        return 0 if same else 1
     if args and args[0] in SCHEMAS:
         print(json.dumps(json_schema(args[0]), indent=2, sort_keys=True))
         return 0
-
-    write_atomic(DOC_PATH, text.encode("utf-8"))
-    print(f"wrote {DOC_PATH}")
+    pages = generated_pages()
+    if "--check" in args:
+        stale = [
+            path.name
+            for path, text in pages.items()
+            if not (path.is_file() and path.read_text(encoding="utf-8") == text)
+        ]
+        for name in stale:
+            print(f"docs/{name} differs from the code: run python -m cardstock.docs")
+        if not stale:
+            print("the generated docs are up to date")
+        return 1 if stale else 0
+    for path, text in pages.items():
+        write_atomic(path, text.encode("utf-8"))
+        print(f"wrote {path}")
     return 0
 
 

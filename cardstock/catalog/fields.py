@@ -129,14 +129,40 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    type: str
-    label: str | None = None
-    required: bool = False
-    default: Any = None
-    min: float | None = None
-    max: float | None = None
-    choices: list[str] | None = None
-    help: str | None = None
+    type: str = Field(
+        description="What a cell holds: int, number, str, text, bool, choice, icon, icons, "
+        "list, art, color or length (`docs/catalog-format.md`, Field types).",
+        examples=["int"],
+    )
+    label: str | None = Field(
+        default=None,
+        description="The field's name as faces print it beside its value. Unset: the field's name.",
+        examples=["Power"],
+    )
+    required: bool = Field(
+        default=False,
+        description="Every row must give a value; otherwise an empty cell is no value.",
+        examples=[True],
+    )
+    default: Any = Field(
+        default=None, description="The value an empty cell stands for.", examples=[0]
+    )
+    min: float | None = Field(
+        default=None, description="The least value an int or number may have.", examples=[1]
+    )
+    max: float | None = Field(
+        default=None, description="The greatest value an int or number may have.", examples=[12]
+    )
+    choices: list[str] | None = Field(
+        default=None,
+        description="The values a `choice` field may hold.",
+        examples=[["red", "blue", "green"]],
+    )
+    help: str | None = Field(
+        default=None,
+        description="A note for whoever fills the table in.",
+        examples=["The cost in gold, 0 to 9"],
+    )
 
     @field_validator("type")
     @classmethod

@@ -200,7 +200,7 @@ def _export_arguments(b: argparse.ArgumentParser) -> None:
 
 
 def catalog_arguments(c: argparse.ArgumentParser) -> None:
-    c.add_argument("game", metavar="GAME")
+    c.add_argument("game", metavar="GAME", help="the game's id")
     c.add_argument("--json", action="store_true", help="print the documented JSON shape")
 
 
@@ -251,8 +251,10 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
 
 
 def check_deck_arguments(d: argparse.ArgumentParser) -> None:
-    d.add_argument("game", metavar="GAME")
-    d.add_argument("deck_file", metavar="DECK.csv")
+    d.add_argument("game", metavar="GAME", help="the game's id")
+    d.add_argument(
+        "deck_file", metavar="DECK.csv", help="the deck list: a CSV or XLSX of cards and counts"
+    )
     d.add_argument(
         "--deck",
         default=None,

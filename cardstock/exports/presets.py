@@ -48,13 +48,24 @@ TOLERANCE = parse_length("0.5mm")
 
 
 class Size(BaseModel):
+    """A card size the service prints, and the image it wants for each face."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    name: str
-    trim: str
-    pixels: tuple[int, int]
-    dpi: int = Field(gt=0)
-    safe: str
+    name: str = Field(description="The service's name for the size.", examples=["poker"])
+    trim: str = Field(
+        description="The cut size, matched against a card's size within 0.5 mm.",
+        examples=["2.5in x 3.5in"],
+    )
+    pixels: tuple[int, int] = Field(
+        description="The face image's width and height in pixels, bleed included.",
+        examples=[[822, 1122]],
+    )
+    dpi: int = Field(gt=0, description="The image's resolution.", examples=[300])
+    safe: str = Field(
+        description="The margin inside the trim the service keeps text out of.",
+        examples=["0.125in"],
+    )
 
 
 class PdfXSpec(BaseModel):
@@ -62,38 +73,83 @@ class PdfXSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    version: str = Field(pattern="^PDF/X-1a:2003$")
-    profile: (
-        str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    version: str = Field(
+        pattern="^PDF/X-1a:2003$",
+        description="The PDF/X version the files claim.",
+        examples=["PDF/X-1a:2003"],
     )
-    condition: str  # the OutputConditionIdentifier, as the registry names it
-    registry: str = "http://www.color.org"
-    info: str  # the printing condition in words
+    profile: str = Field(
+        description="A CMYK ICC output profile, relative to `layouts/` (the project's, else "
+        "cardstock's).",
+        examples=["profiles/cgats-tr005.icc"],
+    )
+    condition: str = Field(
+        description="The output condition's identifier, as the registry names it.",
+        examples=["CGATS TR 005"],
+    )
+    registry: str = Field(
+        default="http://www.color.org",
+        description="The registry that names the condition.",
+        examples=["http://www.color.org"],
+    )
+    info: str = Field(
+        description="The printing condition in words.",
+        examples=["SWOP printing on grade 5 coated paper"],
+    )
 
 
 class Service(BaseModel):
+    """One print-on-demand service (`--for <name>`)."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    name: str
-    url: str
-    files: str = Field(pattern="^(images|pdf-pairs)$")
-    format: str = Field(pattern="^(png|pdf)$")
-    cmyk: bool = False
-    pdfx: PdfXSpec | None = None
+    name: str = Field(description="The service's name.", examples=["MakePlayingCards"])
+    url: str = Field(
+        description="Where the service takes orders.",
+        examples=["https://www.makeplayingcards.com/"],
+    )
+    files: str = Field(
+        pattern="^(images|pdf-pairs)$",
+        description="How faces are delivered: `images`, one per distinct face with a "
+        "quantities list, or `pdf-pairs`, one PDF per deck with every copy as back and front "
+        "pages.",
+        examples=["images"],
+    )
+    format: str = Field(
+        pattern="^(png|pdf)$", description="The face files' format.", examples=["png"]
+    )
+    cmyk: bool = Field(
+        default=False, description="The files' colours are DeviceCMYK.", examples=[True]
+    )
+    pdfx: PdfXSpec | None = Field(
+        default=None, description="The PDF/X the service's files must be."
+    )
     # how cards are grouped into uploads: "back", one per deck (the cards that share a
     # back); "size", one per card size, each card with its own back where they differ
-    uploads: str = Field("back", pattern="^(back|size)$")
+    uploads: str = Field(
+        "back",
+        pattern="^(back|size)$",
+        description="How cards are grouped into uploads: `back`, one per deck of cards "
+        "sharing a back; `size`, one per card size, with a back per card where they differ.",
+        examples=["size"],
+    )
     # the card counts the service sells a deck in, smallest first (empty: any count)
-    deck_sizes: list[int] = Field(default_factory=list)
-    sizes: list[Size] = Field(min_length=1)
+    deck_sizes: list[int] = Field(
+        default_factory=list,
+        description="The card counts the service sells a deck in, smallest first; empty: any.",
+        examples=[[18, 36, 55]],
+    )
+    sizes: list[Size] = Field(min_length=1, description="The card sizes the service prints.")
     # the tuck boxes it prints from one image each (`cardstock.exports.tuckboxes`)
-    tuckboxes: list[TuckTemplate] = Field(default_factory=list)
+    tuckboxes: list[TuckTemplate] = Field(
+        default_factory=list, description="The tuck boxes it prints, each from one image."
+    )
 
 
 class PresetsFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    services: dict[str, Service]
+    services: dict[str, Service] = Field(description="The services, by the name `--for` takes.")
 
 
 def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:

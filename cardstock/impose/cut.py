@@ -73,16 +73,45 @@ class MachineSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    doc: str = Field(min_length=1)
-    marks: bool = False  # Silhouette's registration marks (type 1)
-    corners: Literal[3, 4] = 3  # marks at three corners, or four (the Cameo 5's)
-    inset: Length = 0.0  # from the page's edges to a mark's outer edge
-    length: Length = 0.0  # a corner mark's arm
-    thickness: Length = 0.0
-    square: Length = 0.0  # the filled square at the top left
-    keep_out: Length = 0.0  # around a mark's square, nothing printed
-    area: Annotated[tuple[float, float], BeforeValidator(_size)] | None = (
-        None  # the print-then-cut area, centred
+    doc: str = Field(
+        min_length=1,
+        description="How the sheets name the machine, in the PDF's title and footer.",
+        examples=["Silhouette Cameo or Portrait, registration marks type 1"],
+    )
+    marks: bool = Field(
+        default=False,
+        description="Silhouette's registration marks (type 1): a filled square at the top "
+        "left, corner marks at the top right and bottom left.",
+        examples=[True],
+    )
+    corners: Literal[3, 4] = Field(
+        default=3,
+        description="Marks at three corners, or four (a fourth at the bottom right, as the "
+        "Cameo 5 reads them).",
+        examples=[4],
+    )
+    inset: Length = Field(
+        default=0.0,
+        description="From the page's edges to a mark's outer edge.",
+        examples=["10mm"],
+    )
+    length: Length = Field(default=0.0, description="A corner mark's arm.", examples=["20mm"])
+    thickness: Length = Field(
+        default=0.0, description="A corner mark's line width.", examples=["0.5mm"]
+    )
+    square: Length = Field(
+        default=0.0, description="The side of the filled square.", examples=["5mm"]
+    )
+    keep_out: Length = Field(
+        default=0.0,
+        description="Around each mark's corner, where nothing is printed.",
+        examples=["5mm"],
+    )
+    area: Annotated[tuple[float, float], BeforeValidator(_size)] | None = Field(
+        default=None,
+        description="The print-then-cut area, centred on the page; pieces stay inside it and "
+        "the page carries no marks (the machine's software adds its own).",
+        examples=["8in x 10in"],
     )
 
     @model_validator(mode="after")
@@ -104,7 +133,7 @@ class MachineFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     machines: dict[Slug, MachineSpec] = Field(
-        min_length=1
+        min_length=1, description="The machines, by the name `--cut` takes."
     )  # a name makes file names: lower-case words and hyphens
 
 
