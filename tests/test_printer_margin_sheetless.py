@@ -169,7 +169,7 @@ def test_silhouette_marks_inside_the_printers_margin_are_bad_input(tmp_path, cap
     )
     err = capsys.readouterr().err
     assert (
-        "cut-machines.toml: machines.silhouette.inset: the registration marks sit 10.0mm from the paper's edge, inside the printer's margin of 15.0mm"
-        in err
+        "cut-machines.toml: machines.silhouette.inset: the registration marks sit 10.0mm from the "
+        "paper's edge, inside the printer's margin of 15.0mm" in err
     )
     assert not (root / "out" / "mini").exists()

@@ -101,7 +101,8 @@ def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
     # (the print-safety check warns), as the test is about line breaks
     faces_toml(
         mini,
-        '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\nmin_size = "4pt"\n'
+        '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\n'
+        'min_size = "4pt"\n'
         '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\nmin_size = "3pt"\n',
     )
     build(cli, mini)

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, ROOT, copy_project, load_games
+from conftest import GAMES, ROOT, copy_project, load_games, spread
 from helpers_sheets import PageRead, read_pdf
 
 from cardstock.cli import main
@@ -96,8 +96,7 @@ def footer_counts(page) -> tuple[int, int, int]:
     return int(m.group(1)), int(part.group(1)) if part else 1, int(part.group(2)) if part else 1
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", CARD_GAMES)
+@pytest.mark.parametrize("game, paper", spread(CARD_GAMES, PAPERS))
 def test_each_box_holds_its_deck_with_a_millimetre_of_room_on_every_side(boxes, game, paper):
     expected = decks(game)
     boxed: Counter = Counter()

@@ -221,7 +221,8 @@ def pdf_text(path: Path | BinaryIO, name: str | None = None) -> str:
         form = forms[key]
         states = sorted(_value(form.get("/Resources", {})).get("/ExtGState", {}))
         out.append(
-            f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} ExtGState={states}"
+            f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} "
+            f"ExtGState={states}"
         )
         out.append(texts[key])
     for key in sorted(images):
@@ -327,7 +328,8 @@ def png_problems(want: str, got: str) -> list[str]:
                     worst, where = d, (x, y)
         if worst > TOLERANCE:
             problems.append(
-                f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most by {worst} at x={where[0]}, y={where[1]}"
+                f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most "
+                f"by {worst} at x={where[0]}, y={where[1]}"
             )
     return problems
 
@@ -390,7 +392,8 @@ def _normal(rel: str, data: bytes, out: Path) -> str:
 
 
 def exact(rel: str, data: bytes, out: Path) -> bool:
-    """Whether the snapshot of a file holds its bytes (else the manifest's hash of it is left out)."""
+    """Whether the snapshot of a file holds its bytes (else the manifest's hash of it is
+    left out)."""
     return rel.lower().endswith(TEXT) and _normal(rel, data, out) == data.decode("utf-8")
 
 
