@@ -93,6 +93,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
             creator="cardstock",
             producer="cardstock (ReportLab)",
             keywords=meta.get("keywords", ""),
+            lang=meta.get("lang") or None,  # the catalog's /Lang: how a reader speaks the text
             initialFontName=styles.f.regular,  # no unembedded Helvetica in the page preamble
             trimBox=(0, 0, w, h),
             bleedBox=(0, 0, w, h),  # a book page is cut at its edge
