@@ -69,6 +69,7 @@ from .content import (
 )
 from .document import BookDoc, Built, booklets_of, build, contents
 from .epub import rulebook_epub
+from .quickref import reference_sheets
 from .story import Builder, Styles, accent_color, escape
 from .xhtml import Writer, page
 
@@ -360,7 +361,31 @@ def build_rulebook(job: Job) -> StageResult:
                 )
             )
     result.artifacts += _readers(job, text)
+    result.artifacts += _reference_edition(job)
     return result
+
+
+def _reference_edition(job: Job) -> list[Artifact]:
+    """With `--large-print` or `--reading-font`, the quick references as pages to read
+    (`quickref.reference_sheets`): in large print on whole sheets, or in the reading font
+    on the rulebook's pages."""
+    catalog, options = job.catalog, job.build
+    if not (options.large_print or options.reading_font):
+        return []
+    papers = wanted(tuple(options.papers))
+    if options.large_print:
+        edition = Edition(large_print_size(papers), True, options.reading_font)
+        kind = "quickref-large-print"
+    else:
+        edition = Edition(reading_size(papers), False, options.reading_font)
+        kind = "quickref-reading"
+    styles = edition_styles(catalog, edition)
+    painter = art.IconPainter(catalog, styles, job.faces.library)
+    made = reference_sheets(catalog, styles, edition.size, painter)
+    if made is None:
+        return []
+    path = options.out / catalog.id / f"{catalog.id}-{kind}.pdf"
+    return [artifact(catalog.id, kind, path, made.data, paper=edition.size.name, pages=made.pages)]
 
 
 def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
