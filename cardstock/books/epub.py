@@ -9,7 +9,7 @@ markup as the web page (`books.xhtml`), valid under epubcheck.
     EPUB/rules.xhtml              the rulebook: cover, contents, text (one chapter)
     EPUB/style.css                the web page's style sheet, the book font embedded
     EPUB/faces/<id>.svg           each face the book shows, trimmed (no bleed)
-    EPUB/fonts/…                  the fonts the faces and the text are set in, their licence
+    EPUB/fonts/…                  the fonts the faces and the text are set in, their licences
 
 The bytes depend on the content alone: every entry has the same timestamp and
 permissions, in a fixed order; the identifier is a UUID made from the game's id and
@@ -26,6 +26,7 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
 from ..layout.faces import Faces
@@ -167,7 +168,7 @@ def _font_media(file: str) -> str:
     return "font/otf" if file.lower().endswith(".otf") else "font/ttf"
 
 
-def _text_fonts(family: str) -> tuple[str, list[Item]]:
+def text_fonts(family: str) -> tuple[str, list[Item]]:
     """The @font-face rules and files of the text's family (the reading font, or
     Liberation Sans)."""
     if family == fonts.LIBERATION:
@@ -186,7 +187,7 @@ def _text_fonts(family: str) -> tuple[str, list[Item]]:
         for w, s, file in files
     )
     items = [
-        Item(f"fonts/{file}", "font/ttf", (FONT_DIR / file).read_bytes()) for _, _, file in files
+        Item(f"fonts/{file}", "font/ttf", read_bytes(FONT_DIR / file, None)) for _, _, file in files
     ]
     return rules, items
 
@@ -204,7 +205,7 @@ def rulebook_epub(
     drawn = Drawn(faces)
     body: Body = Writer(catalog, faces.library, drawn.src).body(chunks)
     css_font = fonts.register(family).css
-    rules, font_items = _text_fonts(family)
+    rules, font_items = text_fonts(family)
     chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(
         catalog, body, accent, css_font, "style.css"
     )
@@ -221,4 +222,8 @@ def rulebook_epub(
     ]
     seen = {i.href for i in items}
     items += [i for i in font_items if i.href not in seen]
+    licences = ["OFL.txt"] + ([fonts.licence(family)] if family != fonts.LIBERATION else [])
+    items += [
+        Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
+    ]
     return _zip(items, CONTAINER, _package(catalog, items)), drawn.findings

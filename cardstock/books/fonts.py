@@ -107,6 +107,11 @@ def reading_files(family: str) -> tuple[str, str, str, str]:
     return _READING_FILES[family]
 
 
+def licence(family: str) -> str:
+    """The file (in `cardstock/fonts/`) of a reading font's licence."""
+    return f"OFL-{_READING_FILES[family][0].replace(' ', '')}.txt"
+
+
 def missing(text: str, family: str | None = None) -> list[str]:
     """Characters the body font of `family` cannot draw."""
     family = family or LIBERATION

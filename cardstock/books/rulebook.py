@@ -46,10 +46,11 @@ from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from ..core import markup
 from ..core.cache import code_key, key_of
-from ..core.files import present
+from ..core.files import present, read_bytes
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
+from ..fonts import FONT_DIR
 from . import art, fonts
 from .content import (
     BOOK_FOR_PAPER,
@@ -68,7 +69,7 @@ from .content import (
     wanted,
 )
 from .document import BookDoc, Built, booklets_of, build, contents
-from .epub import rulebook_epub
+from .epub import rulebook_epub, text_fonts
 from .quickref import reference_sheets
 from .story import Builder, Styles, accent_color, escape
 from .xhtml import Writer, page
@@ -432,9 +433,18 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     accent = accent_color(catalog.game)
     family = fonts.register(options.reading_font)
     body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg").body(chunks)
-    web = page(catalog, body, accent, family.css, None)
+    arts: list[Artifact] = []
+    rules = ""
+    if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence
+        rules, files = text_fonts(options.reading_font)
+        for f in files:
+            arts.append(artifact(catalog.id, "font", folder / "rules" / f.href, f.data))
+        licence = read_bytes(FONT_DIR / fonts.licence(options.reading_font), None)
+        arts.append(artifact(catalog.id, "font", folder / "rules" / "fonts" / "OFL.txt", licence))
+    web = page(catalog, body, accent, family.css, None, rules)
     epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
     return [
         artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode()),
         artifact(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
+        *arts,
     ]

@@ -138,10 +138,10 @@ def plain(text: str) -> str:
 
 def alt_text(c: Component, label: str | None = None) -> str:
     """What a face shows, in words from the catalog: its name, its group when that says
-    more, how many copies of what kind ("Big Sal, Henchmen: 2 cards")."""
+    more, how many copies of what kind ("Big Sal (Arch Villain: Mafia), 1 card")."""
     name = label or c.name
-    group = f", {c.group}" if c.group and c.group not in (name, c.name) else ""
-    return f"{name}{group}: {kind_count(c.kind, c.count)}"
+    group = f" ({c.group})" if c.group and c.group not in (name, c.name) else ""
+    return f"{name}{group}, {kind_count(c.kind, c.count)}"
 
 
 def figure(c: Component, src: str | None, caption: str | None, label: str | None = None) -> str:
@@ -196,6 +196,7 @@ class Writer:
         self.entries: list[Entry] = []
         self.shown: dict[str, Component] = {}
         self._ids: set[str] = set()
+        self._level = 0  # the last heading's level (1 for #)
 
     def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
         self.shown.setdefault(c.id, c)
@@ -212,7 +213,9 @@ class Writer:
         return anchor
 
     def heading(self, b: markup.Heading) -> str:
-        level = min(b.level, 3)
+        # a level is at most one below the heading before it (as the PDF's bookmarks nest)
+        level = min(b.level, 3, self._level + 1)
+        self._level = level
         entry = Entry(level - 1, plain(b.text), self._anchor(plain(b.text)))
         self.entries.append(entry)
         tag = f"h{level + 1}"
@@ -412,13 +415,21 @@ footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
 """.strip()
 
 
-def page(catalog: Catalog, body: Body, accent: str, font: str, css_href: str | None) -> str:
-    """A whole document: HTML5 (`css_href` None: the style sheet inline) that is XHTML too."""
+def page(
+    catalog: Catalog,
+    body: Body,
+    accent: str,
+    font: str,
+    css_href: str | None,
+    font_rules: str = "",
+) -> str:
+    """A whole document: HTML5 (`css_href` None: the style sheet inline, after
+    `font_rules`, the @font-face rules of fonts that come with the page) that is XHTML too."""
     meta = book_meta(catalog)
     style = (
         f'<link rel="stylesheet" href="{esc(css_href)}" />'
         if css_href is not None
-        else f"<style>\n{style_sheet(accent, font)}\n</style>"
+        else f"<style>\n{font_rules}{style_sheet(accent, font)}\n</style>"
     )
     return (
         "<!DOCTYPE html>\n"
