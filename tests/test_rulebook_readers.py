@@ -419,12 +419,7 @@ def test_the_large_print_edition_sets_no_text_below_14_points(large):
         reader = PdfReader(path)
         assert reader.trailer["/Root"]["/Lang"] == "en"
         assert len(reader.outline) > 3  # bookmarks, as in the standard edition
-        fonts = {
-            str(f["/BaseFont"])
-            for page in reader.pages
-            for f in (page["/Resources"].get("/Font") or {}).values()
-        }
-        assert any("AtkinsonHyperlegible" in f for f in fonts), fonts
+        assert any("AtkinsonHyperlegible" in f for f in _fonts(path))
 
 
 def test_the_large_print_edition_is_reflowed_not_scaled(books, large):
@@ -453,3 +448,27 @@ def test_the_reading_font_is_shipped_with_its_licence():
     assert "SIL Open Font License" in licence and "Braille Institute" in licence
     for style in ("Regular", "Bold", "Italic"):
         assert (fonts / f"AtkinsonHyperlegible-{style}.ttf").read_bytes()[:4] == b"\0\1\0\0"
+
+
+def _fonts(path: Path) -> set[str]:
+    return {
+        str(f["/BaseFont"])
+        for page in PdfReader(path).pages
+        for f in (page["/Resources"].get("/Font") or {}).values()
+    }
+
+
+def test_the_reading_font_sets_the_rulebook_and_the_quick_references(tmp_path):
+    game = "alter-ego"  # a game with reference cards
+    catalogs, _ = load_games(ROOT, [game])
+    options = BuildOptions(out=tmp_path, reading_font="atkinson-hyperlegible")
+    kinds = {a.kind: a.path for a in stage("rulebook")(catalogs[0], options).artifacts}
+    assert "rulebook-large-print" not in kinds
+    for kind in ("rulebook", "quickref-reading"):
+        assert any("AtkinsonHyperlegible-Regular" in f for f in _fonts(kinds[kind])), kind
+    sides = PdfReader(kinds["quickref-reading"])
+    assert len(sides.pages) >= 2 and sides.trailer["/Root"]["/Lang"] == "en"
+    page = (tmp_path / game / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'font-family: "Atkinson Hyperlegible"' in page
+    assert (tmp_path / game / "rules" / "fonts" / "AtkinsonHyperlegible-Regular.ttf").is_file()
+    assert (tmp_path / game / "rules" / "fonts" / "OFL.txt").is_file()
