@@ -472,3 +472,8 @@ def test_the_reading_font_sets_the_rulebook_and_the_quick_references(tmp_path):
     assert 'font-family: "Atkinson Hyperlegible"' in page
     assert (tmp_path / game / "rules" / "fonts" / "AtkinsonHyperlegible-Regular.ttf").is_file()
     assert (tmp_path / game / "rules" / "fonts" / "OFL.txt").is_file()
+    # a later build that does not ask for the reading font takes its editions away
+    stage("rulebook")(catalogs[0], BuildOptions(out=tmp_path))
+    assert not kinds["quickref-reading"].exists()
+    assert not list((tmp_path / game / "rules" / "fonts").glob("*"))
+    assert "Atkinson" not in (tmp_path / game / "rules" / "index.html").read_text(encoding="utf-8")

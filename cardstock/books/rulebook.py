@@ -38,6 +38,7 @@ from __future__ import annotations
 import base64
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
@@ -48,7 +49,7 @@ from ..core import markup
 from ..core.cache import code_key, key_of
 from ..core.files import present, read_bytes
 from ..core.issues import Issue
-from ..core.output import Artifact, artifact
+from ..core.output import Artifact, artifact, remove_stale
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from . import art, fonts
@@ -363,7 +364,20 @@ def build_rulebook(job: Job) -> StageResult:
             )
     result.artifacts += _readers(job, text)
     result.artifacts += _reference_edition(job)
+    _remove_editions_not_asked(folder, {a.path.name for a in result.artifacts})
     return result
+
+
+def _remove_editions_not_asked(folder: Path, written: set[str]) -> None:
+    """Remove the editions an earlier build was asked for and this one is not (the
+    large-print PDFs, the quick references to read, the web page's reading font)."""
+    editions = (
+        "*-rulebook-large-print.pdf",
+        "*-quickref-large-print.pdf",
+        "*-quickref-reading.pdf",
+    )
+    remove_stale(folder, written, editions)
+    remove_stale(folder / "rules" / "fonts", written, ("*.ttf", "*.txt"))
 
 
 def _reference_edition(job: Job) -> list[Artifact]:
@@ -438,9 +452,10 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence
         rules, files = text_fonts(options.reading_font)
         for f in files:
-            arts.append(artifact(catalog.id, "font", folder / "rules" / f.href, f.data))
+            arts.append(artifact(catalog.id, "rulebook-font", folder / "rules" / f.href, f.data))
         licence = read_bytes(FONT_DIR / fonts.licence(options.reading_font), None)
-        arts.append(artifact(catalog.id, "font", folder / "rules" / "fonts" / "OFL.txt", licence))
+        path = folder / "rules" / "fonts" / "OFL.txt"
+        arts.append(artifact(catalog.id, "rulebook-font", path, licence))
     web = page(catalog, body, accent, family.css, None, rules)
     epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
     return [
