@@ -401,9 +401,9 @@ def render_book(
     """The game's rulebook laid out (`books.rulebook.render_rulebook`) and, with `booklets`,
     imposed for every paper as the rulebook stage imposes it. `fresh` lays it out whatever
     the cache holds."""
-    from cardstock.books.content import BOOK_FOR_PAPER, wanted
+    from cardstock.books.content import BOOK_FOR_PAPER, book_meta, wanted
     from cardstock.books.document import booklets_of
-    from cardstock.books.rulebook import _meta, render_rulebook
+    from cardstock.books.rulebook import render_rulebook
     from cardstock.core.cache import memory_cache
 
     job = Job(catalog, Faces(catalog, memory_cache())) if fresh else job_of(catalog)
@@ -411,7 +411,9 @@ def render_book(
     made: dict[str, Any] = {}
     if booklets and r.reading is not None:
         made = dict(
-            booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog))
+            booklets_of(
+                r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, book_meta(catalog)
+            )
         )
     return Book(r.reading, made, r.issues, r.size)
 

@@ -214,7 +214,7 @@ def test_a4_only_builds_an_a5_reading_pdf(tmp_path):
     cat = _catalog(SMALL)
     result = build_rulebook(job_of(cat, BuildOptions(out=tmp_path, papers=("a4",))))
     kinds = {a.kind: a for a in result.artifacts}
-    assert set(kinds) == {"rulebook", "booklet"}
+    assert set(kinds) == {"rulebook", "booklet", "rulebook-html", "rulebook-epub"}
     assert kinds["rulebook"].paper == "a5"
     reader = PdfReader(kinds["rulebook"].path)
     assert (
@@ -236,6 +236,8 @@ def test_stage_writes_both_outputs_and_is_deterministic(tmp_path):
             f"{cat.id}-rulebook.pdf",
             f"{cat.id}-rulebook-booklet-letter.pdf",
             f"{cat.id}-rulebook-booklet-a4.pdf",
+            f"{cat.id}-rulebook.epub",
+            "index.html",
         ]
     )
     for a, b in zip(first.artifacts, second.artifacts):

@@ -81,6 +81,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "printed": (f"{GAME}/{GAME}-printed.json",),
     "rulebook": (f"{GAME}/{GAME}-rulebook.pdf",),
     "booklet": (f"{GAME}/{GAME}-rulebook-booklet-*.pdf",),
+    "rulebook web page": (f"{GAME}/rules/*",),
+    "rulebook e-book": (f"{GAME}/{GAME}-rulebook.epub",),
     "quickref": (f"{GAME}/{GAME}-quickref-*.pdf",),
     "cards": (f"{GAME}/cards/*",),
     "tts": (f"{GAME}/tts/*",),
@@ -99,7 +101,7 @@ TEXT = (".svg", ".csv", ".html", ".obj", ".txt")
 THUMB = 96
 TOLERANCE = 24
 MEAN_TOLERANCE = 2  # the most a mean channel (0..255) may move
-_SUFFIXES = (".pdf", ".png", ".zip", ".json")
+_SUFFIXES = (".pdf", ".png", ".zip", ".json", ".epub")
 
 
 # ---------------------------------------------------------------------------------- build
@@ -360,7 +362,7 @@ def describe(rel: str, data: bytes, out: Path) -> tuple[str, str]:
         return f"{rel}.txt", pdf_text(io.BytesIO(data), Path(rel).name)
     if suffix == ".png":
         return f"{rel}.txt", png_text(data)
-    if suffix == ".zip":
+    if suffix in (".zip", ".epub"):  # an EPUB is a zip: its members, not deflate's bytes
         return f"{rel}.txt", zip_text(rel, data, out)
     if suffix == ".json":
         text = json.dumps(
