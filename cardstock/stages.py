@@ -94,8 +94,18 @@ STAGES: tuple[Stage, ...] = (
     # book again: then the longest stage by far, so it gets a process of its own.
     Stage(
         "rulebook",
-        "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf",
-        ("rulebook", "booklet"),
+        "<game>/<game>-rulebook.pdf, -rulebook-booklet-<paper>.pdf, -rulebook.epub and "
+        "rules/index.html (with --large-print and --reading-font, those editions too)",
+        (
+            "rulebook",
+            "booklet",
+            "rulebook-html",
+            "rulebook-epub",
+            "rulebook-large-print",
+            "quickref-large-print",
+            "quickref-reading",
+            "rulebook-font",
+        ),
         "layouts/<game>/rulebook.md.j2",
         run_game=books_stage.build_rulebook,
         weight=8.0,

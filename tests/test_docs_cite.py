@@ -183,7 +183,7 @@ def test_docs_outputs_md_names_what_every_stage_writes():
     text = (ROOT / "docs" / "outputs.md").read_text(encoding="utf-8")
     missing = []
     for stage in STAGES:
-        path = re.split(r"[: ]", stage.writes, maxsplit=1)[0]
+        path = re.split(r"[:, ]", stage.writes, maxsplit=1)[0]
         folder = path.rsplit("/", 1)[0] + "/" if path.count("/") > 1 else None
         if f"`output/{path}`" not in text and (folder is None or f"`output/{folder}`" not in text):
             missing.append(f"{stage.name}: {path}")

@@ -58,11 +58,33 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
     _out(b)
     _check_arguments(b)
     _export_arguments(b)
+    _reader_arguments(b)
     b.add_argument(
         "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
     )
     b.add_argument(
         "--watch", action="store_true", help="rebuild when a catalog or layout file changes"
+    )
+
+
+# what --reading-font accepts: books.fonts.READING_FONTS, written here so that the command
+# line starts without ReportLab (tests/test_cli.py holds the two to each other)
+READING_FONTS = ("atkinson-hyperlegible",)
+
+
+def _reader_arguments(b: argparse.ArgumentParser) -> None:
+    """Rulebooks for every reader: a large-print edition, a font made for legibility."""
+    b.add_argument(
+        "--large-print",
+        action="store_true",
+        help="also write a large-print rulebook and quick references "
+        "(text at least 14 pt, laid out anew, not scaled)",
+    )
+    b.add_argument(
+        "--reading-font",
+        choices=READING_FONTS,
+        default=None,
+        help="set rulebooks and quick references in a font made for legibility",
     )
 
 

@@ -47,6 +47,8 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("build", "--cmyk"): "cardstock --only cards --cmyk",
     ("build", "--for"): "cardstock --for mpc,tgc",
     ("build", "--tts-base-url"): "cardstock --only tts --tts-base-url https://example.org/tts/",
+    ("build", "--large-print"): "cardstock --only rulebook --large-print",
+    ("build", "--reading-font"): "cardstock --reading-font atkinson-hyperlegible",
     ("build", "--jobs"): "cardstock --jobs 2",
     ("build", "--watch"): "cardstock --watch --only pnp",
     ("catalog", "game"): "cardstock catalog moon-race",

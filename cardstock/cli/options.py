@@ -72,6 +72,8 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
         guides=args.guides,
         changed_since=since,
         cvd=getattr(args, "cvd", False),
+        large_print=getattr(args, "large_print", False),
+        reading_font=getattr(args, "reading_font", None),
     ), []
 
 
