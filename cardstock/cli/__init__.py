@@ -82,7 +82,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
 )
 
 
-def parser() -> argparse.ArgumentParser:
+def parser() -> arguments.Parser:
     """The whole command line: the global options, then one subcommand of `COMMANDS`."""
     p = arguments.Parser(
         prog="cardstock",
@@ -99,7 +99,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
     sub = p.add_subparsers(dest="command")
     for name, help_line, add_arguments, func in COMMANDS:
-        command = sub.add_parser(name, help=help_line)
+        command = p.add_command(sub, name, help_line)
         add_arguments(command)
         command.set_defaults(func=func)
         if name == "build":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..plan import BUILD_CHECK_RUNS
 
@@ -30,9 +31,28 @@ _positive, _seed = _at_least(1), _at_least(0)
 
 class Parser(argparse.ArgumentParser):
     """The command's parser: its help ends with the build's options, formatted only when
-    the help is shown (not on every start)."""
+    the help is shown (not on every start). It keeps what was added to it, in order —
+    each option (`added`) and each command (`commands`: name, help line, parser) — for
+    docs/commands.md (`cli.docpage`), from what `add_argument` and `add_parser` return."""
 
     more_help: Callable[[], str] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.added: list[argparse.Action] = []  # before argparse adds --help through it
+        self.commands: list[tuple[str, str, Parser]] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.added.append(action)
+        return action
+
+    def add_command(self, commands: Any, name: str, help_line: str) -> Parser:
+        """A subcommand's parser, added to `commands` (what `add_subparsers` returned)."""
+        sub = commands.add_parser(name, help=help_line)
+        assert isinstance(sub, Parser)  # a subcommand's parser is of its parent's class
+        self.commands.append((name, help_line, sub))
+        return sub
 
     def format_help(self) -> str:
         if self.more_help is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..core.output import write_atomic
 from . import parser
+from .arguments import Parser
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 
@@ -86,22 +87,14 @@ def option_name(action: argparse.Action) -> str:
     return longs[0] if longs else (action.option_strings or [action.dest])[0]
 
 
-def documented_actions(p: argparse.ArgumentParser) -> list[argparse.Action]:
-    """A parser's options and arguments, without `--help` and the subcommands."""
-    return [
-        a
-        for a in p._actions
-        if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))
-    ]
+def documented_actions(p: Parser) -> list[argparse.Action]:
+    """A parser's options and arguments, as added, without `--help`."""
+    return [a for a in p.added if "--help" not in a.option_strings]
 
 
-def commands(p: argparse.ArgumentParser) -> list[tuple[str, str, argparse.ArgumentParser]]:
+def commands(p: Parser) -> list[tuple[str, str, Parser]]:
     """Each subcommand: its name, its one-line help and its parser."""
-    for action in p._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            helps = {a.dest: a.help or "" for a in action._choices_actions}
-            return [(name, helps[name], sub) for name, sub in action.choices.items()]
-    return []
+    return list(p.commands)
 
 
 def _takes(action: argparse.Action) -> str:
@@ -117,7 +110,7 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _table(command: str, p: argparse.ArgumentParser) -> list[str]:
+def _table(command: str, p: Parser) -> list[str]:
     actions = documented_actions(p)
     if not actions:
         return ["No options.", ""]
