@@ -73,6 +73,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "None": "Jinja's None",
 }
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
+SKIP_COLUMN = "skip"  # optional per row: a true value leaves the row out (a note, a template row)
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
