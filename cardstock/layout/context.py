@@ -154,6 +154,18 @@ def hard_breaks(text: str) -> str:
     )
 
 
+class FieldText(str):
+    """A text field as templates see it: the designer's own line breaks, no hidden marks,
+    so `*{{ text }}*`, `text.splitlines()` or a filter work on the text as written. Printed
+    (`{{ text }}`, `{{ text or '' }}`, a `~` join), each single line break becomes the
+    markup's hard break (see `hard_breaks`), so a cell's line break stays one on the card."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return hard_breaks(str.__str__(self))
+
+
 # ---------------------------------------------------------------- component context
 
 
@@ -282,7 +294,7 @@ def component_context(
         if spec.type == "text" and isinstance(v, str):
             if "{{" in v or "{%" in v:
                 v = _render_text(v, ctx, comp, key, env, issues)
-            v = hard_breaks(v)
+            v = FieldText(v)
             ctx[key] = v
             ctx["fields"][key] = v
             if v.strip():
@@ -413,7 +425,7 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
             value = ctx.get(m.group(1), ctx)  # (ctx: a stand-in for "missing")
             if value is None and env.finalize is not None:
                 return ""
-            if type(value) in PLAIN_TYPES:
+            if type(value) in PLAIN_TYPES or type(value) is FieldText:
                 return str(value)
     run: Any = (
         env.compiled(kind, text)
