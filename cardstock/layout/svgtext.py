@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 from .. import fonts
+from ..core.scripts import nor_fallbacks
 from .ops import Group, Matrix, Op, Text, r
 from .svgparse import (
     FONT_KEYS,
@@ -180,7 +181,8 @@ def _by_coverage(
     if missing:
         problems.add(
             f"the font {face!r} has no glyph for "
-            f"{', '.join(repr(c) for c in missing)} (printed as a blank box)"
+            f"{', '.join(repr(c) for c in missing)}"
+            f"{nor_fallbacks([f for f in chain if f != face])} (printed as a blank box)"
         )
     runs: list[tuple[str, str]] = []
     for ch in text:
