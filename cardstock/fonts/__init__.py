@@ -49,6 +49,7 @@ class FontFace:
     instance: tuple[
         tuple[str, float], ...
     ] = ()  # a variable font's named instance: its axis coordinates
+    names: tuple[str, ...] = ()  # the family and full names the font's own name table gives
 
     @property
     def path(self) -> Path:
@@ -393,6 +394,22 @@ def _named_style(data: bytes) -> tuple[str, int, bool]:
     return family, weight, italic
 
 
+NAME_IDS = (1, 16, 21, 4)  # family, typographic family, WWS family, full name
+
+
+def family_names(data: bytes) -> tuple[str, ...]:
+    """The names a font's own name table gives its family and itself ("Segoe UI Symbol"
+    for seguisym.ttf), as drawing programs write them in an SVG's `font-family`."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    try:
+        table = OpenType(io.BytesIO(data), lazy=True)["name"]
+        found = (table.getDebugName(n) for n in NAME_IDS)
+        return tuple(dict.fromkeys(str(n).strip() for n in found if n and str(n).strip()))
+    except Exception:  # noqa: BLE001 - a damaged name table: the file's name alone names the font
+        return ()
+
+
 def variable_instances(data: bytes) -> list[tuple[str, tuple[tuple[str, float], ...]]]:
     """A variable font's named instances (their style names and axis coordinates, as the
     foundry named them: "Regular", "SemiBold Italic"); [] for a static font."""
@@ -426,9 +443,11 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
     sources: dict[
         str, tuple[Path, tuple[tuple[str, float], ...]]
     ] = {}  # face name → its file and instance
+    named: dict[str, tuple[str, ...]] = {}  # file stem → its name table's family names
     for stem, (path, data) in files.items():
         style = told[stem]
         family, weight, italic = _named_style(data)
+        named[stem] = family_names(data)
         if style is None:
             key = plain_stem(stem) if plain_stem(stem) in bases or not family else family
             style = (key, weight, italic)
@@ -453,6 +472,7 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
                 (name, int(dict(where).get("wght", weight)), leaning)
             )
             sources[name] = (path, where)
+            named[name] = named[stem]
     faces: list[FontFace] = []
     for group in members.values():
         regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
@@ -488,6 +508,7 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
                     path.parent,
                     True,
                     where,
+                    named.get(stem, ()),
                 )
             )
     return sorted(faces, key=lambda f: f.name)

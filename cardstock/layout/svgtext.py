@@ -72,7 +72,8 @@ def _squeezed(name: str) -> str:
 def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     """The face (a name in fonts.FACES) a `font-family` list, weight and style are drawn
     in: the project's own face of that family (matched ignoring case, spaces and hyphens,
-    or by file stem) nearest the weight and style, else the built-in face for a generic
+    by file stem, or by the family names in the font's own name table: 'Segoe UI Symbol'
+    is seguisym.ttf) nearest the weight and style, else the built-in face for a generic
     family or a common system font (`serif`, Arial, Times New Roman, Courier), else sans;
     a family named but not found is reported with the face used instead."""
     wanted = [
@@ -89,7 +90,7 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
         own = [
             f
             for f in fonts.FACES.values()
-            if f.own and key in (_squeezed(f.family), _squeezed(f.name))
+            if f.own and key in (_squeezed(f.family), _squeezed(f.name), *map(_squeezed, f.names))
         ]
         if own:
 
