@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.colors import named_color
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length
 
@@ -181,7 +182,9 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     ],
     "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
     "art": lambda spec: str,  # a file inside the game folder; checked by the loader
-    "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
+    "color": lambda spec: Annotated[
+        str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)
+    ],
     "length": lambda spec: Annotated[str, BeforeValidator(check_length)],
 }
 

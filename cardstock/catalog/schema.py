@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from ..core.colors import named_color
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
@@ -22,7 +23,7 @@ from .fields import (
 from .kinds import KindName
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
-Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
 class Strict(BaseModel):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.colors import named_color
 from ..core.issues import InputError, Issue, Level
 from ..core.markup import Block
 from ..core.templating import Breach
@@ -183,13 +184,14 @@ class Painter:
         theme = self.layouts.theme
         if text in theme:
             text = theme[text]
+        text = named_color(text)
         if COLOR.match(text):
             return text.lower()
         self.layout_issue(
             lay,
             box,
             key,
-            "expected a colour '#rrggbb', a theme colour "
+            "expected a colour '#rrggbb', a CSS colour name ('crimson'), a theme colour "
             f"({', '.join(sorted(theme))}) or 'none', got {text!r}",
         )
         return default

@@ -14,6 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
+from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
 
@@ -27,7 +28,7 @@ COLOR = re.compile(COLOR_PATTERN)
 
 
 def _rgb(color: str) -> tuple[int, int, int]:
-    c = str(color).strip().lstrip("#")
+    c = str(named_color(color)).strip().lstrip("#")
     if len(c) != 6:
         raise ValueError(f"expected a colour '#rrggbb', got {color!r}")
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
