@@ -636,6 +636,7 @@ def _back_of(
         and s.back_column is not None
         and KINDS[s.kind].needs_back
         and not s.double_sided
+        and not s.single_sided
     ):
         issues.add(
             row.file,

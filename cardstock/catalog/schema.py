@@ -137,6 +137,9 @@ class ComponentSet(Strict):
     # both sides drawn from the row's own fields: the back side uses the layout
     # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
     double_sided: bool = False
+    # printed on one side only: cards with no back at all (a blank reverse, no backs
+    # page), as tokens and tiles without a back already print
+    single_sided: bool = False
     # the column whose values choose each row's back (matched ignoring case, spaces and
     # hyphens: "Starting Player" is the back "starting-player"); it may also fill a field
     back_column: Annotated[str, Field(min_length=1)] | None = None
