@@ -31,3 +31,20 @@ def test_blank_boxes_are_found_in_groups_too():
     assert not blank_boxes([drawn, Group((drawn,))])
     assert blank_boxes([drawn, Group((Group((Text(0, 0, "☃", "sans", 9),)),))])
     assert not blank_boxes([Text(0, 0, "a\u00a0b c", "sans", 9)])  # spaces are never boxes
+
+
+def test_a_character_a_project_font_has_is_drawn_in_it_not_as_a_blank_box(cli, mini):
+    from helpers_fonts import cff_font
+
+    (mini.root / "fonts").mkdir()
+    cff_font(mini.root / "fonts" / "Lettering-Regular.otf", "Lettering")
+    cff_font(mini.root / "fonts" / "SnowSigns-Regular.otf", "SnowSigns", "☃⚔ ")
+    (mini.folder / "art" / "blaze.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
+        '<text x="5" y="30" font-family="Lettering" font-size="12">Go ⚔ ☃</text></svg>',
+        encoding="utf-8",
+    )
+    result = cli("--root", str(mini.root), "proof", "mini", "--paper", "letter")
+    assert result.code == 0, result.err
+    assert "missing glyph" not in result.out + result.err
+    assert "no glyph" not in result.out + result.err

@@ -168,8 +168,9 @@ def _by_coverage(
     text: str, face: str, st: dict[str, str], problems: set[str]
 ) -> list[tuple[str, str]]:
     """`text` cut into runs of the face that draws them: `face`, else the first built-in
-    face (sans, serif, mono, in the same weight and style) that has the character; a
-    character none has stays in `face` and is reported."""
+    face (sans, serif, mono, in the same weight and style) that has the character, else
+    the first of the project's own fonts that has it; a character none has stays in
+    `face` and is reported."""
     lacking = fonts.missing_glyphs(text, face)
     if not lacking:
         return [(text, face)]
@@ -177,6 +178,9 @@ def _by_coverage(
         svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set())
         for generic in ("sans-serif", "serif", "monospace")
     ]
+    # then the project's own fonts (a symbol font beside the artist's): what a browser
+    # finds among the system's fonts, the PDF and PNG find here, not a blank box
+    chain += sorted(f.name for f in fonts.FACES.values() if f.own and f.name != face)
     drawn_in = {ch: next((f for f in chain if ch in fonts.coverage(f)), face) for ch in lacking}
     missing = [ch for ch in lacking if drawn_in[ch] == face]
     if missing:
