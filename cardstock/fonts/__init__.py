@@ -15,6 +15,7 @@ icons drawn from shapes alone.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import logging
@@ -319,8 +320,12 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
         del FACES[name]
     if gone:
         _forget()
-    with _library_messages() as heard:
-        found = families({stem: (path, read_bytes(path, root)) for stem, path in usable.items()})
+    read = {stem: (path, read_bytes(path, root)) for stem, path in usable.items()}
+    with _library_messages() as heard:  # each face knows its file's own family names
+        found = [
+            dataclasses.replace(face, names=family_names(read[Path(face.file).stem][1]))
+            for face in families(read)
+        ]
     issues += _library_issues(shown, heard)
     for face in found:
         if face.name in FACES and FACES[face.name] != face:
@@ -443,11 +448,9 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
     sources: dict[
         str, tuple[Path, tuple[tuple[str, float], ...]]
     ] = {}  # face name → its file and instance
-    named: dict[str, tuple[str, ...]] = {}  # file stem → its name table's family names
     for stem, (path, data) in files.items():
         style = told[stem]
         family, weight, italic = _named_style(data)
-        named[stem] = family_names(data)
         if style is None:
             key = plain_stem(stem) if plain_stem(stem) in bases or not family else family
             style = (key, weight, italic)
@@ -472,7 +475,6 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
                 (name, int(dict(where).get("wght", weight)), leaning)
             )
             sources[name] = (path, where)
-            named[name] = named[stem]
     faces: list[FontFace] = []
     for group in members.values():
         regular = min(group, key=lambda m: (m[2], abs(m[1] - 400), m[0]))
@@ -508,7 +510,6 @@ def families(files: dict[str, tuple[Path, bytes]]) -> list[FontFace]:
                     path.parent,
                     True,
                     where,
-                    named.get(stem, ()),
                 )
             )
     return sorted(faces, key=lambda f: f.name)
