@@ -164,7 +164,8 @@ CASES = [
         [(TOML, 'back = "deck"\ntable', "table")],
         [
             "catalog/mini/game.toml:30: sets[0].back: a set of cards needs a 'back'; the game "
-            "declares backs: deck"
+            "declares backs: deck (or write single_sided = true for cards printed on one side, "
+            "with no back)"
         ],
     ),
     (

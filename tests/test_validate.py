@@ -111,8 +111,8 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "layout colour",
         _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\nfill = "reddish"\n'),
         [],
-        "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', a "
-        "theme colour "
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', "
+        "a CSS colour name ('crimson'), a theme colour "
         "(accent, ink, muted, paper, rule, tab, white) or 'none', got 'reddish'",
     ),
     (

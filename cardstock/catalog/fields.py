@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.colors import named_color
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length
 
@@ -73,6 +74,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "None": "Jinja's None",
 }
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
+SKIP_COLUMN = "skip"  # optional per row: a true value leaves the row out (a note, a template row)
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
@@ -206,7 +208,9 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     ],
     "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
     "art": lambda spec: str,  # a file inside the game folder; checked by the loader
-    "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
+    "color": lambda spec: Annotated[
+        str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)
+    ],
     "length": lambda spec: Annotated[str, BeforeValidator(check_length)],
 }
 

@@ -307,7 +307,8 @@ def _read_set(reading: _Reading, index: int, s: ComponentSet, seen_sets: set[str
     _add_components(reading, s, fields, rows)
     if stopped is not None and not reading.full:
         reading.too_many(*stopped)
-    issues.items[start:] = grouped(issues.items[start:])
+    names = {(r.file, r.line): str(r.cells.get("name") or r.cells.get("id") or "") for r in rows}
+    issues.items[start:] = grouped(issues.items[start:], names)
 
 
 def _add_components(
@@ -635,6 +636,7 @@ def _back_of(
         and s.back_column is not None
         and KINDS[s.kind].needs_back
         and not s.double_sided
+        and not s.single_sided
     ):
         issues.add(
             row.file,

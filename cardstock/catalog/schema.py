@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from ..core.colors import named_color
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
@@ -22,7 +23,7 @@ from .fields import (
 from .kinds import KindName
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
-Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
 class Strict(BaseModel):
@@ -273,6 +274,12 @@ class ComponentSet(Strict):
         description="Both sides are drawn from the row's own fields; the second side uses "
         "the layout `<layout>-back` or `<set>-back`, else the front's. No deck back is "
         "needed.",
+        examples=[True],
+    )
+    single_sided: bool = Field(
+        default=False,
+        description="Printed on one side only: cards with no back at all (a blank reverse, "
+        "no backs page), as tokens and tiles without a back already print.",
         examples=[True],
     )
     # the column whose values choose each row's back (matched ignoring case, spaces and
