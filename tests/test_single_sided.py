@@ -44,3 +44,17 @@ def test_single_sided_and_a_back_are_refused_together(cli, mini):
     result = cli("--root", str(mini.root), "catalog", "mini")
     assert result.code == 2
     assert "sets[0].single_sided: a single-sided set has no back" in result.err
+
+
+def test_a_single_sided_deck_goes_to_every_print_shop_without_back_images(cli, mini):
+    """Its uploads hold the fronts and no back file (such a build used to stop with an
+    internal error, drawing an empty list of backs)."""
+    mini.replace(TOML, 'back = "deck"\ntable', "single_sided = true\ntable")
+    result = cli("--root", str(mini.root), "build", "mini", "--only", "print-shop", "--jobs", "1")
+    assert result.code == 0, result.out + result.err
+    uploads = sorted((mini.root / "output" / "mini" / "print-shop").rglob("quantities.csv"))
+    assert uploads
+    for table in uploads:
+        rows = table.read_text(encoding="utf-8").splitlines()[1:]
+        assert rows and all(row.split(",")[1] == "" for row in rows), table
+        assert not (table.parent / "back.png").exists() and not (table.parent / "back").exists()

@@ -409,6 +409,8 @@ def fit_bleed(image: Any, size: tuple[int, int]) -> Any:
 def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     """Faces as the service's images: drawn at its dpi with the game's bleed, then fitted to
     its pixel size."""
+    if not faces:  # an upload of cards with no backs (single-sided) has no back images
+        return []
     dpi = size.dpi
     sizes = [
         (round((f.width + 2 * f.bleed) / INCH * dpi), round((f.height + 2 * f.bleed) / INCH * dpi))
