@@ -108,7 +108,7 @@ def test_template_errors_are_reported_every_time():
     for _ in range(2):
         out, err = context.render_value(env, "{{ missing }}", {})
         assert out is None and "'missing' is undefined" in err
-        out, err = context.render_value(env, "{{ tint(c, 0.5) }}", {"c": "red"})
+        out, err = context.render_value(env, "{{ tint(c, 0.5) }}", {"c": "reddish"})
         assert out is None and "the template failed" in err
 
 
