@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, load_games
+from conftest import ROOT, load_games, spread
 from helpers_sheets import marked_ops
 from pypdf import PdfReader
 
@@ -204,26 +204,24 @@ def frame(machine: str, pw: float, ph: float) -> tuple[float, float, float, floa
     return INSET, INSET, pw - INSET, ph - INSET
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("machine", MACHINES)
-def test_every_piece_and_outline_lies_inside_its_machines_frame(every_sheet, machine, paper):
-    for game in GAMES_ALL:
-        folder = every_sheet[machine] / game / "cut"
-        reader = PdfReader(folder / f"{game}-{machine}-{paper}.pdf")
-        for n, page in enumerate(reader.pages, start=1):
-            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
-            x0, y0, x1, y1 = frame(machine, pw, ph)
-            pieces, _ = printed(page)
-            for x, y, w, h, b in pieces:  # bleed and all
-                assert x0 - 0.01 <= x - b and x + w + b <= x1 + 0.01, (game, n, x, w)
-                assert y0 - 0.01 <= y - b and y + h + b <= y1 + 0.01, (game, n, y, h)
-            # the cut file: millimetres from the page's top left
-            outlines = svg_outlines(folder / f"{game}-{machine}-{paper}-{n}.svg")
-            assert len(outlines) == len(pieces)
-            for outline in outlines:
-                for px, py in outline:
-                    assert x0 / MM - 0.01 <= px <= x1 / MM + 0.01, (game, n, px)
-                    assert (ph - y1) / MM - 0.01 <= py <= (ph - y0) / MM + 0.01, (game, n, py)
+@pytest.mark.parametrize("game, machine, paper", spread(GAMES_ALL, MACHINES, ["letter", "a4"]))
+def test_every_piece_and_outline_lies_inside_its_machines_frame(every_sheet, game, machine, paper):
+    folder = every_sheet[machine] / game / "cut"
+    reader = PdfReader(folder / f"{game}-{machine}-{paper}.pdf")
+    for n, page in enumerate(reader.pages, start=1):
+        pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+        x0, y0, x1, y1 = frame(machine, pw, ph)
+        pieces, _ = printed(page)
+        for x, y, w, h, b in pieces:  # bleed and all
+            assert x0 - 0.01 <= x - b and x + w + b <= x1 + 0.01, (game, n, x, w)
+            assert y0 - 0.01 <= y - b and y + h + b <= y1 + 0.01, (game, n, y, h)
+        # the cut file: millimetres from the page's top left
+        outlines = svg_outlines(folder / f"{game}-{machine}-{paper}-{n}.svg")
+        assert len(outlines) == len(pieces)
+        for outline in outlines:
+            for px, py in outline:
+                assert x0 / MM - 0.01 <= px <= x1 / MM + 0.01, (game, n, px)
+                assert (ph - y1) / MM - 0.01 <= py <= (ph - y0) / MM + 0.01, (game, n, py)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
