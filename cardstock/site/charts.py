@@ -1,0 +1,63 @@
+"""Bar charts of a deck's numbers as SVG, drawn with Matplotlib.
+
+Why Matplotlib: it is the most used and best kept plotting library in Python (releases
+several times a year, wheels for every platform, typed), its SVG backend writes plain SVG
+with text kept as text, and it can write the same bytes every time: `svg.hashsalt` fixes
+the ids it would otherwise draw at random, and the metadata leaves out the date (and the
+library's version, which is in the build's keys instead: `core.cache.LIBRARIES`). pygal,
+the other SVG-first choice, gives each chart a random id and draws its styling with
+scripts, so its files change from run to run. The charts are drawn on a `Figure` of their
+own (not pyplot's global state), so a build's workers can draw them side by side; the
+library is imported only when a chart is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+HASHSALT = "cardstock"
+METADATA = {"Date": None, "Creator": "cardstock", "Format": None, "Type": None}
+BAR = "#4a6fa5"
+WIDTH = 6.4  # inches: 640 px wide in a browser at 100 px per inch of the SVG
+ROW = 0.28  # inches per bar of a horizontal chart
+
+
+def bar_chart(
+    title: str, labels: Sequence[str], values: Sequence[float], *, axis: str, across: bool
+) -> bytes:
+    """One bar per label, as SVG: across (bars side by side over the values of a numeric
+    field, `across`) or down (one row per value of a categorical field, in order)."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(
+        {
+            "svg.hashsalt": HASHSALT,
+            "svg.fonttype": "none",
+            "font.family": "sans-serif",
+            "font.size": 9.0,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+        }
+    ):
+        height = 2.6 if across else max(1.4, 0.9 + ROW * len(labels))
+        fig = Figure(figsize=(WIDTH, height))
+        ax = fig.add_subplot()
+        positions = list(range(len(labels)))
+        if across:
+            bars = ax.bar(positions, values, color=BAR)
+            ax.set_xticks(positions, list(labels))
+            ax.set_xlabel(axis)
+            ax.set_ylabel("copies")
+        else:
+            bars = ax.barh(positions, values, color=BAR)
+            ax.set_yticks(positions, list(labels))
+            ax.invert_yaxis()
+            ax.set_xlabel("copies")
+        ax.bar_label(bars, padding=2)
+        ax.set_title(title, loc="left")
+        fig.tight_layout()
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata=METADATA)
+    return out.getvalue().encode("utf-8")
