@@ -263,7 +263,7 @@ STAGES: tuple[Stage, ...] = (
         "the rules' setup (rules.toml)",
         run_game=deck_stats.build_stats,
         when="asked",
-        weight=1.0,
+        weight=2.0,
     ),
     Stage(
         "changelog",

@@ -50,10 +50,11 @@ DEALT = "(dealt)"  # the pile the simulated step deals into, so its copies can b
 
 HAND, KEPT, FIRST, WITHIN = "hand", "kept", "first-kept", "within"
 EVENTS = {
-    HAND: "the hand dealt holds at least k",
-    KEPT: "the hand kept after mulligans holds at least k",
-    FIRST: "the first hand is kept (no mulligan)",
-    WITHIN: "done within the first N draws",
+    HAND: "the copies the step deals hold at least k of the kind",
+    KEPT: "the hand kept after any mulligans holds at least k of the kind",
+    FIRST: "the first hand is kept, no mulligan: it holds at least k of the kind required",
+    WITHIN: "the step is done within its first N draws (N = drawn): they hold at least k "
+    "of the kind it accepts",
 }
 
 

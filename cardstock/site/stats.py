@@ -100,7 +100,7 @@ def stats_data(catalog: Catalog, runs: int = RUNS) -> dict[str, Any]:
 
 def percent(p: float) -> str:
     """A chance as the page shows it."""
-    return f"{p * 100:.2f} %"
+    return f"{p * 100:.2f}\u00a0%"  # a no-break space: "7.41" and "%" stay on one line
 
 
 def chart_name(deck: str, field: str) -> str:
@@ -275,7 +275,22 @@ def stats_text(data: dict[str, Any]) -> str:
         for (kind, drawn, k), by_n in table.items():
             cells = "  ".join(percent(by_n[n]) if n in by_n else "–" for n in players)
             lines.append(f"  {kind}, at least {k} of {drawn}: {cells}")
+    checked = [r["simulated"] for r in data["odds"]["rows"] if r["simulated"]]
+    if checked:
+        inside = sum(1 for c in checked if c["within"])
+        lines.append(
+            f"\n{inside} of {len(checked)} chances lie within the 99 % interval of "
+            f"{data['odds']['runs']} simulated deals (about 1 in 100 would not by chance)"
+        )
     return "\n".join(lines) + "\n"
+
+
+def stats_output(catalog: Catalog, *, runs: int = RUNS, as_json: bool = False) -> str:
+    """What `cardstock stats GAME` prints: the numbers as text, or as JSON (`stats.json`)."""
+    data = stats_data(catalog, runs)
+    if as_json:
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return stats_text(data)
 
 
 def _csv(head: list[str], rows: list[list[Any]]) -> bytes:
