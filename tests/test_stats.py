@@ -24,6 +24,7 @@ from cardstock.catalog.load import Catalog, load_games
 from cardstock.rules.filters import value_of
 from cardstock.rules.model import load_rules
 from cardstock.rules.odds import at_least, both_at_least, game_odds, simulated, wilson
+from cardstock.rules.piles import Follower, pile_count, pile_size
 from cardstock.rules.stats import BLANK, deck_stats, shown
 from cardstock.site.charts import bar_chart
 from cardstock.site.stats import charts, percent, stats_csvs, stats_data, stats_page
@@ -246,3 +247,24 @@ def test_the_stage_writes_the_page_beside_its_data(tmp_path: Path, cli) -> None:
             assert f"{d['id']}.{f['field']}.svg" in names
     downloads = (tmp_path / "index.html").read_text()
     assert "alpha-omega-tiles/stats/index.html" in downloads
+
+
+def test_the_piles_keep_what_every_deal_leaves_alike(catalogs: dict[str, Catalog]) -> None:
+    """Vortex: a player's deck is every Devotee of one colour, 12 random Frenzies and 12
+    random Rogations: its size and its count of each set are certain, not which Frenzies."""
+    catalog = catalogs["vortex"]
+    comps = catalog.components
+    setup = catalog.rules.setup
+    follower = Follower(comps, setup, 3)
+    for index, step in enumerate(setup.steps):
+        if step.do == "redraw_until":
+            break
+        follower.follow(index, step)
+    deck = follower.piles["deck#2"]
+    assert pile_size(deck) == 48
+    assert pile_count(deck, lambda i: comps[i].set == "devotees") == 24
+    assert pile_count(deck, lambda i: comps[i].set == "frenzies") == 12
+    first_frenzy = next(i for i, c in enumerate(comps) if c.set == "frenzies")
+    assert pile_count(deck, lambda i: i == first_frenzy) is None
+    colour = comps[next(i for i, c in enumerate(comps) if c.set == "devotees")].fields["color"]
+    assert pile_count(deck, lambda i: comps[i].fields.get("color") == colour) is None

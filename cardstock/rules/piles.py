@@ -212,7 +212,9 @@ class Follower:
         def name(base: str, p: int) -> str:
             return f"{base}#{p + 1}" if base in self.per_player else base
 
-        return [(name(step.from_, p), name(step.to, p)) for p in players]  # type: ignore[attr-defined]
+        # a step that moves copies reads one pile and writes one
+        src, dst = getattr(step, step.piles_read[0]), getattr(step, step.piles_written[0])
+        return [(name(src, p), name(dst, p)) for p in players]
 
     def pile(self, name: str) -> Pile:
         return self.piles.setdefault(name, [])
