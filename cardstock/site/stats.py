@@ -209,7 +209,7 @@ def _odds_html(odds: dict[str, Any]) -> str:
             table.append(line)
         head = ["kind", "at least k", "drawn", "in the pile"]
         head += [f"{n} player{'s' if n != 1 else ''}" for n in players]
-        parts.append(_table(head, table, "odds"))
+        parts.append(f'<div class="scroll">{_table(head, table, "odds")}</div>')
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -221,6 +221,7 @@ table { border-collapse: collapse; margin: 0.5rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
 td:not(:first-child) { font-variant-numeric: tabular-nums; }
 figure { margin: 0.5rem 0; flex: 1 1 24rem; } figure img { max-width: 100%; height: auto; }
+.scroll { overflow-x: auto; }
 .pair { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 small { color: #555; } small.outside { color: #a00; font-weight: bold; }
 """
