@@ -26,7 +26,7 @@ from cardstock.rules.model import load_rules
 from cardstock.rules.odds import at_least, both_at_least, game_odds, simulated, wilson
 from cardstock.rules.piles import Follower, pile_count, pile_size
 from cardstock.rules.stats import BLANK, deck_stats, shown
-from cardstock.site.charts import bar_chart
+from cardstock.site.charts import bar_chart, odds_chart
 from cardstock.site.stats import charts, percent, stats_csvs, stats_data, stats_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,6 +220,9 @@ def test_the_charts_are_the_same_bytes_every_time(catalogs: dict[str, Catalog]) 
         assert b"<dc:date>" not in svg
     one = bar_chart("t", ["a", "b"], [1, 2], axis="x", across=True)
     assert one == bar_chart("t", ["a", "b"], [1, 2], axis="x", across=True)
+    two = odds_chart("t", ["a", "b"], [[0.5, 0.25], [0.1, 0.0]])
+    assert two == odds_chart("t", ["a", "b"], [[0.5, 0.25], [0.1, 0.0]])
+    assert any(name.startswith("odds-") for name in first)
 
 
 def test_the_stage_writes_the_page_beside_its_data(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
@@ -227,7 +230,7 @@ def test_the_stage_writes_the_page_beside_its_data(tmp_path: Path, cli) -> None:
         "--root",
         str(ROOT),
         "build",
-        "alpha-omega-tiles",
+        "alter-ego",
         "--only",
         "stats,page",
         "--jobs",
@@ -236,7 +239,7 @@ def test_the_stage_writes_the_page_beside_its_data(tmp_path: Path, cli) -> None:
         str(tmp_path),
     )
     assert result.code == 0, result.err
-    folder = tmp_path / "alpha-omega-tiles" / "stats"
+    folder = tmp_path / "alter-ego" / "stats"
     names = {p.name for p in folder.iterdir()}
     assert {"index.html", "stats.json", "composition.csv", "numbers.csv", "odds.csv"} <= names
     data = json.loads((folder / "stats.json").read_text())
@@ -245,8 +248,10 @@ def test_the_stage_writes_the_page_beside_its_data(tmp_path: Path, cli) -> None:
         for f in d["fields"]:
             assert f'src="{d["id"]}.{f["field"]}.svg"' in page
             assert f"{d['id']}.{f['field']}.svg" in names
+    charted = [n for n in names if n.startswith("odds-") and n.endswith(".svg")]
+    assert charted and all(f'src="{n}"' in page for n in charted)
     downloads = (tmp_path / "index.html").read_text()
-    assert "alpha-omega-tiles/stats/index.html" in downloads
+    assert "alter-ego/stats/index.html" in downloads
 
 
 def test_the_piles_keep_what_every_deal_leaves_alike(catalogs: dict[str, Catalog]) -> None:

@@ -14,7 +14,8 @@ library is imported only when a chart is drawn.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 HASHSALT = "cardstock"
 METADATA = {"Date": None, "Creator": "cardstock", "Format": None, "Type": None}
@@ -23,11 +24,12 @@ WIDTH = 6.4  # inches: 640 px wide in a browser at 100 px per inch of the SVG
 ROW = 0.28  # inches per bar of a horizontal chart
 
 
-def bar_chart(
-    title: str, labels: Sequence[str], values: Sequence[float], *, axis: str, across: bool
-) -> bytes:
-    """One bar per label, as SVG: across (bars side by side over the values of a numeric
-    field, `across`) or down (one row per value of a categorical field, in order)."""
+SHADES = ("#9db4d6", "#4a6fa5", "#1f3a63")  # light to dark: apart in greyscale too
+
+
+def _svg(title: str, height: float, draw: Callable[[Any], None]) -> bytes:
+    """A figure of the page's width and `height` inches, drawn by `draw(axes)`, as SVG;
+    the title on the figure's left edge (above long labels too)."""
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -41,9 +43,22 @@ def bar_chart(
             "axes.spines.right": False,
         }
     ):
-        height = 2.6 if across else max(1.4, 0.9 + ROW * len(labels))
         fig = Figure(figsize=(WIDTH, height))
-        ax = fig.add_subplot()
+        fig.suptitle(title, x=0.01, ha="left", fontsize=10.0)
+        draw(fig.add_subplot())
+        fig.tight_layout()
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata=METADATA)
+    return out.getvalue().encode("utf-8")
+
+
+def bar_chart(
+    title: str, labels: Sequence[str], values: Sequence[float], *, axis: str, across: bool
+) -> bytes:
+    """One bar per label, as SVG: across (bars side by side over the values of a numeric
+    field, `across`) or down (one row per value of a categorical field, in order)."""
+
+    def draw(ax: Any) -> None:
         positions = list(range(len(labels)))
         if across:
             bars = ax.bar(positions, values, color=BAR)
@@ -56,8 +71,30 @@ def bar_chart(
             ax.invert_yaxis()
             ax.set_xlabel("copies")
         ax.bar_label(bars, padding=2)
-        ax.set_title(title, loc="left")
-        fig.tight_layout()
-        out = io.StringIO()
-        fig.savefig(out, format="svg", metadata=METADATA)
-    return out.getvalue().encode("utf-8")
+
+    return _svg(title, 2.6 if across else max(1.4, 0.9 + ROW * len(labels)), draw)
+
+
+def odds_chart(title: str, kinds: Sequence[str], chances: Sequence[Sequence[float]]) -> bytes:
+    """The chance of at least 1, 2, … of each kind (`chances[k - 1][i]`, 0 to 1), as
+    groups of horizontal bars, one group per kind."""
+    width = 0.8 / max(len(chances), 1)
+
+    def draw(ax: Any) -> None:
+        for k, row in enumerate(chances):
+            positions = [i + (k - (len(chances) - 1) / 2) * width for i in range(len(kinds))]
+            shade = SHADES[min(k, len(SHADES) - 1)]
+            ax.barh(
+                positions,
+                [p * 100 for p in row],
+                height=width,
+                color=shade,
+                label=f"at least {k + 1}",
+            )
+        ax.set_yticks(list(range(len(kinds))), list(kinds))
+        ax.invert_yaxis()
+        ax.set_xlim(0, 100)
+        ax.set_xlabel("chance (%)")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+
+    return _svg(title, max(1.6, 1.0 + ROW * 1.4 * len(kinds)), draw)

@@ -21,9 +21,9 @@ from ..catalog.kinds import kind_count
 from ..catalog.load import Catalog
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
-from ..rules.odds import EVENTS, game_odds, simulated
+from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
 from ..rules.stats import deck_stats, shown
-from .charts import bar_chart
+from .charts import bar_chart, odds_chart
 
 RUNS = 2000  # deals the page's simulation runs for each step and player count
 SEED = 1  # the rules check's seed: the same deals
@@ -125,6 +125,10 @@ def _copies(n: int) -> str:
     return f"{n} {'copy' if n == 1 else 'copies'}"
 
 
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
+
+
 def _pair(table: str, figure: str) -> str:
     """A table and its chart side by side, where the page is wide enough."""
     return f'<div class="pair">{table}{figure}</div>'
@@ -174,12 +178,39 @@ def _cell(row: dict[str, Any]) -> str:
     )
 
 
-def _odds_html(odds: dict[str, Any]) -> str:
-    """One table per setup, step and event: a row per kind and k, a column per player
-    count."""
+def _groups(odds: dict[str, Any]) -> dict[tuple[str, int, str], list[dict[str, Any]]]:
+    """The odds rows by setup, step and event, in order."""
     groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     for r in odds["rows"]:
         groups.setdefault((r["setup"], r["step"], r["event"]), []).append(r)
+    return groups
+
+
+def odds_chart_name(setups: list[str], setup: str, step: int) -> str:
+    return f"odds-{setups.index(setup) + 1}-step-{step}.svg"
+
+
+def _hand_chances(group: list[dict[str, Any]]) -> tuple[int, list[str], list[list[float]]]:
+    """For a chart of a dealing step at its fewest players: the kinds, and the chance of
+    at least 1, 2 and 3 of each (worked out again from the pile's counts, so the chances
+    the tables leave out as near 0 or 1 are drawn too)."""
+    fewest = min(r["players"] for r in group)
+    piles: dict[str, tuple[int, int, int]] = {}
+    for r in group:
+        if r["players"] == fewest:
+            piles.setdefault(r["kind"], (r["pile"], r["of_kind"], r["drawn"]))
+    most = min(3, max(drawn for _, _, drawn in piles.values()))
+    chances = [
+        [float(at_least(t, a, h, k)) for t, a, h in piles.values()] for k in range(1, most + 1)
+    ]
+    return fewest, list(piles), chances
+
+
+def _odds_html(odds: dict[str, Any]) -> str:
+    """One table per setup, step and event: a row per kind and k, a column per player
+    count; a chart of each dealing step's chances."""
+    groups = _groups(odds)
+    setups = list(dict.fromkeys(r["setup"] for r in odds["rows"]))
     rows = odds["rows"]
     outside = sum(1 for r in rows if r["simulated"] and not r["simulated"]["within"])
     parts = [
@@ -198,6 +229,18 @@ def _odds_html(odds: dict[str, Any]) -> str:
             f"<h3>{escape(setup)}, step {step}: {escape(group[0]['words'])}</h3>"
             f"<p>{escape(odds['events'][event])}.</p>"
         )
+        if event == HAND:
+            fewest, kinds, chances = _hand_chances(group)
+            alt = "; ".join(
+                f"{kind}: "
+                + ", ".join(f"{percent(c[i])} at least {k + 1}" for k, c in enumerate(chances))
+                for i, kind in enumerate(kinds)
+            )
+            name = odds_chart_name(setups, setup, step)
+            parts.append(
+                f'<figure><img src="{escape(name)}" alt="{escape(alt)}" loading="lazy">'
+                f"<figcaption>{_players(fewest)}</figcaption></figure>"
+            )
         cells: dict[tuple[str, int, int], dict[int, dict[str, Any]]] = {}
         for r in group:
             cells.setdefault((r["kind"], r["drawn"], r["at_least"]), {})[r["players"]] = r
@@ -208,7 +251,7 @@ def _odds_html(odds: dict[str, Any]) -> str:
             line += [_cell(by_n[n]) if n in by_n else "–" for n in players]
             table.append(line)
         head = ["kind", "at least k", "drawn", "in the pile"]
-        head += [f"{n} player{'s' if n != 1 else ''}" for n in players]
+        head += [_players(n) for n in players]
         parts.append(f'<div class="scroll">{_table(head, table, "odds")}</div>')
     parts.append("</section>")
     return "\n".join(parts)
@@ -343,7 +386,8 @@ def stats_csvs(data: dict[str, Any]) -> dict[str, bytes]:
 
 
 def charts(data: dict[str, Any]) -> dict[str, bytes]:
-    """Each deck's bar charts, by file name, from `stats_data`."""
+    """Each deck's bar charts and each dealing step's chances, by file name, from
+    `stats_data`."""
     out: dict[str, bytes] = {}
     for d in data["decks"]:
         for f in d["fields"]:
@@ -360,6 +404,12 @@ def charts(data: dict[str, Any]) -> dict[str, bytes]:
             out[chart_name(d["id"], s["field"])] = bar_chart(
                 f"{d['name']}: {s['field']}", labels, values, axis=s["field"], across=True
             )
+    setups = list(dict.fromkeys(r["setup"] for r in data["odds"]["rows"]))
+    for (setup, step, event), group in _groups(data["odds"]).items():
+        if event == HAND:
+            fewest, kinds, chances = _hand_chances(group)
+            title = f"{setup}, step {step} ({_players(fewest)})"
+            out[odds_chart_name(setups, setup, step)] = odds_chart(title, kinds, chances)
     return out
 
 
