@@ -37,7 +37,8 @@ def _svg(title: str, height: float, draw: Callable[[Any], None]) -> bytes:
         {
             "svg.hashsalt": HASHSALT,
             "svg.fonttype": "none",
-            "font.family": "sans-serif",
+            # the font Matplotlib ships: the layout never depends on the machine's fonts
+            "font.family": "DejaVu Sans",
             "font.size": 9.0,
             "axes.spines.top": False,
             "axes.spines.right": False,
