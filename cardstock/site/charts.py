@@ -5,8 +5,9 @@ several times a year, wheels for every platform, typed), its SVG backend writes 
 with text kept as text, and it can write the same bytes every time: `svg.hashsalt` fixes
 the ids it would otherwise draw at random, and the metadata leaves out the date (and the
 library's version, which is in the build's keys instead: `core.cache.LIBRARIES`). pygal,
-the other SVG-first choice, gives each chart a random id and draws its styling with
-scripts, so its files change from run to run. The charts are drawn on a `Figure` of their
+the other SVG-first choice, is smaller and needs no NumPy, but it scopes each chart's
+styles with a unique id made anew every run (unless told otherwise), links its tooltip
+script from the web by default, and is released far less often. The charts are drawn on a `Figure` of their
 own (not pyplot's global state), so a build's workers can draw them side by side; the
 library is imported only when a chart is drawn.
 """
