@@ -7,9 +7,9 @@ the ids it would otherwise draw at random, and the metadata leaves out the date 
 library's version, which is in the build's keys instead: `core.cache.LIBRARIES`). pygal,
 the other SVG-first choice, is smaller and needs no NumPy, but it scopes each chart's
 styles with a unique id made anew every run (unless told otherwise), links its tooltip
-script from the web by default, and is released far less often. The charts are drawn on a `Figure` of their
-own (not pyplot's global state), so a build's workers can draw them side by side; the
-library is imported only when a chart is drawn.
+script from the web by default, and sees far fewer releases. The charts are drawn on a
+`Figure` of their own (not pyplot's global state), so a build's workers can draw them side
+by side; the library is imported only when a chart is drawn.
 """
 
 from __future__ import annotations
