@@ -80,7 +80,8 @@ def require_yardstick() -> Path:
     if not path.is_file():
         raise SystemExit(
             f"bench: the yardstick {path} is missing.\n"
-            f"It is the project's shared plain-ReportLab script (shared/bench/plain.py beside the repository);\n"
+            "It is the project's shared plain-ReportLab script (shared/bench/plain.py beside the "
+            "repository);\n"
             f"put it there or name it with {YARDSTICK_ENV}=/path/to/plain.py."
         )
     return path
@@ -329,7 +330,8 @@ fields.text = {{ type = "text" }}
     lines = ["id,name,count,strength,text"]
     for i, (name, count) in enumerate(rows):
         lines.append(
-            f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a card."'
+            f'c{i},{name},{count},{i % 10},"Deal {i % 5 + 1} damage to any opponent, then draw a '
+            'card."'
         )
     (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -346,11 +348,12 @@ def rulebook_template(folder: Path, chapters: int) -> None:
         for j in range(1, 5):
             parts.append(
                 f"## Rule {i}.{j}\n\n"
-                + "On your turn draw one card, play the cards you can pay for, then discard to your hand limit. "
-                * 6
+                + "On your turn draw one card, play the cards you can pay for, then discard to "
+                "your hand limit. " * 6
             )
             parts.append(
-                "\n\n- the first point\n- a second point, a little longer than the first\n- the third point\n\n"
+                "\n\n- the first point\n- a second point, a little longer than the first\n- the "
+                "third point\n\n"
             )
     (folder / "rulebook.md.j2").write_text("".join(parts), encoding="utf-8")
 
@@ -431,7 +434,8 @@ def quietly(cmd: list[str]) -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(
-            f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n{proc.stdout}{proc.stderr}"
+            f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n"
+            f"{proc.stdout}{proc.stderr}"
         )
 
 
@@ -473,7 +477,9 @@ def measure(cmd: list[str], env: dict[str, str]) -> Run:
     try:
         peak_kib, code, seconds = proc.stdout.split()
     except ValueError:
-        raise SystemExit(f"bench: the launcher failed for {shlex.join(cmd)}:\n{proc.stderr}")
+        raise SystemExit(
+            f"bench: the launcher failed for {shlex.join(cmd)}:\n{proc.stderr}"
+        ) from None
     if int(code) != 0:
         raise SystemExit(f"bench: {shlex.join(cmd)} failed with exit status {code}:\n{proc.stderr}")
     return Run(float(seconds), int(peak_kib) * 1024 / 1e6)
@@ -637,8 +643,10 @@ class Bench:
         elif full == 50000:
             row.met = row.cardstock_peak_mb < 300
         row.note = (
-            f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick {row.yardstick_peak_mb:.0f} MB; "
-            f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms a card"
+            f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick "
+            f"{row.yardstick_peak_mb:.0f} MB; "
+            f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms "
+            "a card"
         )
         shutil.rmtree(root, ignore_errors=True)
         return row
@@ -729,7 +737,8 @@ class Bench:
             case=case,
             target="≤ 0.5 s",
             commands=[shlex.join(cmd)],
-            note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's summary line; {edits} edits",
+            note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's "
+            f"summary line; {edits} edits",
         )
         row.load_start = load()
         row.cardstock = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
@@ -749,7 +758,8 @@ class Bench:
             case=case,
             target="≤ 1.0 s",
             commands=[shlex.join(cmd)],
-            note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm",
+            note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches "
+            "warm",
         )
         marks = iter(range(100, 1000))
 
@@ -914,7 +924,8 @@ def card_costs(rows: list[Row]) -> Costs | None:
 
 def costs_table(costs: Costs) -> list[str]:
     lines = [
-        "| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick ms per added card |",
+        "| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick "
+        "ms per added card |",
         "|---|---|---|---|---|",
     ]
     for i, n in enumerate(costs.sizes):
@@ -923,13 +934,15 @@ def costs_table(costs: Costs) -> list[str]:
             step_a = f"{costs.marginal['cardstock'][i - 1]:.3f} (from {costs.sizes[i - 1]})"
             step_b = f"{costs.marginal['yardstick'][i - 1]:.3f}"
         lines.append(
-            f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | {step_a} | {step_b} |"
+            f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | "
+            f"{step_a} | {step_b} |"
         )
     if costs.flat is not None:
         verdict = "met" if costs.flat else "not met"
         lines.append("")
         lines.append(
-            f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the step before): {verdict}"
+            f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the "
+            f"step before): {verdict}"
         )
     return lines
 
@@ -958,7 +971,8 @@ def table(rows: list[Row]) -> list[str]:
             f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}" if r.load_start and r.load_end else "—"
         )
         lines.append(
-            f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} | {ratio} | {loads} | {verdict(r)} |"
+            f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} "
+            f"| {ratio} | {loads} | {verdict(r)} |"
         )
     return lines
 

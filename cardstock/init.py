@@ -4,7 +4,8 @@ The starter project ships inside the package (`cardstock/starter/`): a deck from
 art, an icon of the game's own, a back, a `rules.toml` and a rulebook template. It builds
 and passes the rules check as written, and its comments teach the format. Nothing is
 fetched. `_game_` in a path and `@GAME_ID@` / `@GAME_TITLE@` in a file become the game's
-id and title.
+id and title. A `.gitignore` keeps what a build writes and a virtual environment out of a
+first commit; one already there gains only the lines it lacks.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from .core.issues import Issue
 from .core.output import write_atomic
 
 PLACEHOLDER_DIR = "_game_"
+GITIGNORE = ".gitignore"
+# what a build writes, a virtual environment, Python's caches: never part of the project
+IGNORED = ("output/", ".venv/", "__pycache__/")
 
 
 def _files(
@@ -55,6 +59,22 @@ def _toml_safe(title: str) -> str:
     return title.replace("\\", "").replace('"', "'")
 
 
+def _gitignore(path: Path) -> bytes | None:
+    """The project's `.gitignore` with the `IGNORED` lines: a new one, or the one already
+    there with the lines it lacks added at its end; None when it has them all (or is a
+    link, which init never writes through)."""
+    if path.is_symlink():
+        return None
+    old = path.read_bytes() if path.exists() else b""  # kept byte for byte
+    have = {line.strip() for line in old.decode("utf-8", errors="replace").splitlines()}
+    missing = [line for line in IGNORED if line not in have and line.rstrip("/") not in have]
+    if not missing:
+        return None
+    head = old + (b"\n" if old and not old.endswith(b"\n") else b"")
+    lines = "".join(line + "\n" for line in missing)
+    return head + ("# what cardstock builds, and Python's own files\n" + lines).encode("utf-8")
+
+
 def _steps(folder: Path, rel: str) -> list[Path]:
     """Each folder and the file below `folder` that writing `rel` goes through."""
     parts = Path(rel).parts
@@ -86,7 +106,8 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
                 str(linked[0]),
                 None,
                 "",
-                "is a link: cardstock init writes only into real folders (remove the link or choose another folder)",
+                "is a link: cardstock init writes only into real folders "
+                "(remove the link or choose another folder)",
             )
         ]
     taken = [rel for rel in files if (folder / rel).exists()]
@@ -107,6 +128,10 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, data)
             written.append(target)
+        ignore = _gitignore(folder / GITIGNORE)
+        if ignore is not None:
+            write_atomic(folder / GITIGNORE, ignore)
+            written.append(folder / GITIGNORE)
     except OSError as exc:
         return written, [Issue(shown, None, "", f"cannot write the project: {exc.strerror or exc}")]
     return written, []

@@ -40,7 +40,7 @@ class Stage:
     """One stage of a build (see the module's docstring)."""
 
     name: str
-    writes: str  # what it writes, as the README's table says it
+    writes: str  # what it writes, as docs/outputs.md says it
     kinds: tuple[str, ...]  # the manifest's kinds of the files it writes
     needs: str  # what it reads besides the game's catalog and faces
     run_game: GameStage | None = None  # a stage of one game ...
@@ -95,8 +95,18 @@ STAGES: tuple[Stage, ...] = (
     # book again: then the longest stage by far, so it gets a process of its own.
     Stage(
         "rulebook",
-        "<game>/<game>-rulebook.pdf and -rulebook-booklet-<paper>.pdf",
-        ("rulebook", "booklet"),
+        "<game>/<game>-rulebook.pdf, -rulebook-booklet-<paper>.pdf, -rulebook.epub and "
+        "rules/index.html (with --large-print and --reading-font, those editions too)",
+        (
+            "rulebook",
+            "booklet",
+            "rulebook-html",
+            "rulebook-epub",
+            "rulebook-large-print",
+            "quickref-large-print",
+            "quickref-reading",
+            "rulebook-font",
+        ),
         "layouts/<game>/rulebook.md.j2",
         run_game=books_stage.build_rulebook,
         weight=8.0,

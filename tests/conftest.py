@@ -2,13 +2,18 @@
 a game's faces and stages for tests that look at one part, the line a text is on, the
 headless Chromium the downloads-page tests open, and the files beside the checkout
 (`../shared`) that some tests read: a test marked `needs_seeds` or `needs_yardstick` is
-skipped, with the reason, on a clone that does not have them."""
+skipped, with the reason, on a clone that does not have them; and the sample of the
+class-wide checks the default run takes (`FULL`, `spread`, `repeat`)."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import itertools
+import json
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +29,37 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
 
+# ---------------------------------------------------------------- the default run, the full run
+
+# The class-wide checks (every game x paper x flip, repeated trials, fuzz cases, seed edits,
+# generated documents) run a fixed sample by default and in full with CARDSTOCK_FULL=1
+# (CARDSTOCK_ALL_EDITS=1, the seed edits' older switch, means the same). The sample is the
+# same on every run and covers every game, and every value of the other axes, at least once.
+FULL = any(
+    os.environ.get(name, "") not in ("", "0") for name in ("CARDSTOCK_FULL", "CARDSTOCK_ALL_EDITS")
+)
+
+
+def spread(first: Sequence[Any], *others: Sequence[Any]) -> list[Any]:
+    """The combinations of `first` (the games, say) with `others` (papers, flips) a test
+    runs: all of them in the full run; by default as many as the longer of `first` and the
+    product of `others`, the i-th pairing first[i % len] with the i-th combination of the
+    others in turn, so every item of `first` and every combination of the others is tested
+    at least once. One axis gives its items, more give tuples (for `parametrize`)."""
+    if not others:
+        return list(first)
+    rest = list(itertools.product(*others))
+    if FULL:
+        return [(a, *b) for a in first for b in rest]
+    n = max(len(first), len(rest))
+    return [(first[i % len(first)], *rest[i % len(rest)]) for i in range(n)]
+
+
+def repeat(full: int, sampled: int) -> int:
+    """How many times a repeated trial runs: `full` in the full run, else `sampled`."""
+    return full if FULL else min(full, sampled)
+
+
 # ---------------------------------------------------------------- files beside the checkout
 
 # The project's sibling folder holds the source rulebooks (seeds/*.txt, which the rules
@@ -37,7 +73,10 @@ YARDSTICK = (
     else SHARED / "bench" / "plain.py"
 )
 NO_SEEDS = "the source rulebooks (../shared/seeds) are not beside this checkout"
-NO_YARDSTICK = "the bench yardstick (../shared/bench/plain.py, or $CARDSTOCK_YARDSTICK) is not beside this checkout"
+NO_YARDSTICK = (
+    "the bench yardstick (../shared/bench/plain.py, or $CARDSTOCK_YARDSTICK) is not "
+    "beside this checkout"
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -219,7 +258,73 @@ def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iter
         os.environ["CARDSTOCK_CACHE"] = before
 
 
-# ---------------------------------------------------------------- one game's faces and stages
+# ---------------------------------------------------------------- builds shared by the test files
+
+# Several test files read the same build (each shipped game's print-and-play and reference
+# files with default options, say). A shared build is made once per test run, by whichever
+# process asks first, in a folder beside the workers' own temporary folders; the others wait
+# on its lock and read what it wrote. Its folder is named after the content of everything a
+# build reads (the package, the shipped games and layouts, the fixtures), so a run never
+# reads a build of other sources. The folder is read-only by agreement: a test that changes
+# an output copies it first (`shutil.copytree` into its own tmp_path).
+
+
+def _sources_digest() -> str:
+    """A digest of the files a build reads from the checkout."""
+    digest = hashlib.sha256()
+    for top in ("cardstock", "catalog", "layouts", "tests/fixtures"):
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """shared_build(name, make) -> the folder `make(folder)` filled, once per test run across
+    all the workers of a parallel run."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers' folders share a parent
+        base = base.parent
+    root = base / f"shared-builds-{_sources_digest()}"
+    root.mkdir(exist_ok=True)
+
+    def made(name: str, make: Callable[[Path], None]) -> Path:
+        folder = root / name
+        done = root / f"{name}.done"
+        with open(root / f"{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)  # a build that failed part-way
+                folder.mkdir()
+                make(folder)
+                done.touch()
+        return folder
+
+    return made
+
+
+@pytest.fixture(scope="session")
+def default_sheets(shared_build: Callable[..., Path]) -> dict[tuple[str, str, str], bytes]:
+    """(game, kind, paper) -> the bytes of each shipped game's print-and-play ("pnp") and
+    quick-reference ("quickref") file on each paper, built by the stages with default
+    options, once per test run."""
+    from cardstock.impose.pnp import build_pnp, build_quickref
+
+    def make(folder: Path) -> None:
+        catalogs, issues = load_games(ROOT, list(GAMES))
+        assert not issues.errors, [i.render() for i in issues]
+        index = []
+        for cat in catalogs:
+            for build, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
+                for a in build(job_of(cat, BuildOptions(out=folder))).artifacts:
+                    index.append([cat.id, kind, a.paper, str(a.path.relative_to(folder))])
+        (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+
+    folder = shared_build("default-sheets", make)
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    return {(g, k, p): (folder / rel).read_bytes() for g, k, p, rel in index}
+
 
 _FACES: dict[int, tuple[Any, Faces]] = {}
 
@@ -245,7 +350,8 @@ def each_face(catalog: Any, *, bleed: bool = True) -> Iterator[Any]:
 
 
 def stage(name: str) -> Callable[[Any, BuildOptions], StageResult]:
-    """A stage of the table (`cardstock.stages`) run on one catalog: stage("pnp")(catalog, options)."""
+    """A stage of the table (`cardstock.stages`) run on one catalog:
+    stage("pnp")(catalog, options)."""
     from cardstock.stages import BY_NAME
 
     record = BY_NAME[name]
@@ -295,9 +401,9 @@ def render_book(
     """The game's rulebook laid out (`books.rulebook.render_rulebook`) and, with `booklets`,
     imposed for every paper as the rulebook stage imposes it. `fresh` lays it out whatever
     the cache holds."""
-    from cardstock.books.content import BOOK_FOR_PAPER, wanted
+    from cardstock.books.content import BOOK_FOR_PAPER, book_meta, wanted
     from cardstock.books.document import booklets_of
-    from cardstock.books.rulebook import _meta, render_rulebook
+    from cardstock.books.rulebook import render_rulebook
     from cardstock.core.cache import memory_cache
 
     job = Job(catalog, Faces(catalog, memory_cache())) if fresh else job_of(catalog)
@@ -305,7 +411,9 @@ def render_book(
     made: dict[str, Any] = {}
     if booklets and r.reading is not None:
         made = dict(
-            booklets_of(r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, _meta(catalog))
+            booklets_of(
+                r.reading, {p: BOOK_FOR_PAPER[p] for p in wanted(papers)}, book_meta(catalog)
+            )
         )
     return Book(r.reading, made, r.issues, r.size)
 

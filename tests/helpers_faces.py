@@ -15,6 +15,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 LONG = " ".join(["Each player draws two cards, then discards one of them face down."] * 9)
 HUGE = " ".join(["This sentence is far too long to fit on any playing card at any size."] * 120)
+# one row of the card table (a TOML inline table is one line, however long)
+FISH = (
+    '{ id = "fish", name = \'Fish & <Chips> "1"\', count = 2, element = "fire", power = 3, '
+    'text = "Deal {{ power }} :fire: damage. **Bold** and *italic*." }'
+)
 
 GAME = f'''
 id = "fixture"
@@ -59,7 +64,7 @@ group = "Cards"
 back = "deck"
 fields = {{ element = {{ type = "icon" }}, power = {{ type = "int" }}, text = {{ type = "text" }} }}
 rows = [
-  {{ id = "fish", name = 'Fish & <Chips> "1"', count = 2, element = "fire", power = 3, text = "Deal {{{{ power }}}} :fire: damage. **Bold** and *italic*." }},
+  {FISH},
   {{ id = "long", name = "Long", count = 1, element = "water", text = "{LONG}" }},
   {{ id = "huge", name = "Huge", count = 1, text = "{HUGE}" }},
   {{ id = "typo", name = "Typo", count = 1, text = "Deal {{{{ powr }}}} damage." }},

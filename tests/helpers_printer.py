@@ -9,9 +9,9 @@ the back, lies behind the point (W - x, y) of the front; on its short edge, behi
 Faces are read from the PDF itself: each placement's `/Face` marked content (the key, the
 component and the side the file says it holds) and the transformation in force where the
 face's trim corner is drawn, or a Form XObject's `Do` (the booklets' reading pages, with
-their size from the form's /BBox, named /ReadingPage<n>). A piece is turned over side to side (about its own
-vertical axis), so its back's point (w - a, b) lies behind its front's point (a, b): a back
-"lands behind its front" when that holds at every corner, within the tolerance.
+their size from the form's /BBox, named /ReadingPage<n>). A piece is turned over side to side
+(about its own vertical axis), so its back's point (w - a, b) lies behind its front's point
+(a, b): a back "lands behind its front" when that holds at every corner, within the tolerance.
 """
 
 from __future__ import annotations

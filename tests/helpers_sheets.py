@@ -14,6 +14,8 @@ from helpers_text import page_texts
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFPage
 
+from cardstock.impose.bleed import _edges, _shapes
+from cardstock.impose.plan import Page, Placement, Point
 from cardstock.render.pdfdoc import _SpilledStream
 
 
@@ -173,3 +175,21 @@ def held_content(canvas: Any) -> tuple[int, int]:
         if contents is not None and not isinstance(contents, _SpilledStream):
             packed += len(getattr(contents, "content", b"") or b"")
     return text, packed
+
+
+@dataclass(frozen=True)
+class EdgeBleed:
+    placement: Placement
+    edge: tuple[Point, Point]  # counter-clockwise along the cut outline; a round piece's
+    # whole circle is one edge, given as (centre, centre)
+    bleed: float  # points beyond the edge, at its narrowest sample
+    shared_with: Placement | None  # the neighbour on the other side of a shared cut
+
+
+def edge_bleeds(page: Page) -> list[EdgeBleed]:
+    """Every cut edge of every piece on a fronts page with the bleed it shows."""
+    fronts, shapes = _shapes(page)
+    return [
+        EdgeBleed(fronts[i], edge, bleed, None if shared is None else fronts[shared])
+        for i, edge, bleed, shared in _edges(page.paint or page.area, shapes)
+    ]

@@ -226,7 +226,7 @@ def _edits_of_tables(game: str, words: str | None) -> Iterator[Edit]:
                     tuple((_show(a[i]), _show(b[i])) for i in changed[1:])
                     + ((_show(a[0]), _show(b[0])),),
                 )
-    for table, line, cells, columns in rows:  # a scoring row given to one player only
+    for table, line, cells, _ in rows:  # a scoring row given to one player only
         for i, cell in enumerate(cells):
             if isinstance(cell, str) and re.fullmatch(
                 r"(?i)(every|each|all) players?|everyone|all", cell.strip()
@@ -268,11 +268,8 @@ def _edits_of_players(game: str) -> Iterator[Edit]:
 def _edits_of_setup(game: str) -> Iterator[Edit]:
     text = _text(game, "rules.toml")
     blocks = re.split(r"(?m)^(?=\[\[setup\.steps\]\]|\[\[|\[)", text)
-    offset = 0
     step = 0
     for block in blocks:
-        start = offset
-        offset += len(block)
         if not block.startswith("[[setup.steps]]"):
             continue
         step += 1
@@ -397,7 +394,7 @@ def _edits_of_cards(game: str, words: str | None) -> Iterator[Edit]:
             if row.get(field) not in (None, "")
         ]
         seen: set[tuple[str, str]] = set()
-        for (fa, la, ra, ia, na), (fb, lb, rb, ib, nb) in zip(rows, rows[1:]):
+        for (fa, la, ra, ia, _), (fb, lb, rb, ib, _) in zip(rows, rows[1:]):
             if fa != fb or ra[field] == rb[field] or not fa.endswith(".csv"):
                 continue
             pair = (ra[field], rb[field])

@@ -51,7 +51,8 @@ GREEN = "#12ab34"
 def green_disc(mini) -> None:
     """Spring's art: a green disc in a square SVG."""
     (mini.folder / "art" / "disc.svg").write_text(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="{GREEN}"/></svg>'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" '
+        f'fill="{GREEN}"/></svg>'
     )
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,art/disc.svg,,")
 
@@ -70,7 +71,10 @@ def test_the_default_card_layout_draws_the_sets_art_field(cli, mini):
 def art_box(**keys: str) -> str:
     lines = "".join(f'{k} = "{v}"\n' for k, v in keys.items())
     # the safe area of a poker card is 57.5 × 82.9 mm: a 40 × 20 mm box at (10 mm, 20 mm)
-    return f'[layouts.card.boxes.art]\ntop = "20mm"\nbottom = "42.9mm"\nleft = "10mm"\nright = "7.5mm"\nradius = "0mm"\n{lines}'
+    return (
+        '[layouts.card.boxes.art]\ntop = "20mm"\nbottom = "42.9mm"\nleft = "10mm"\nright = '
+        f'"7.5mm"\nradius = "0mm"\n{lines}'
+    )
 
 
 def image_of(mini) -> dict[str, float]:
@@ -163,7 +167,8 @@ def test_an_icon_row_draws_one_icon_per_item_of_an_icons_field(cli, mini):
     mini.replace("cards.csv", "Heal 2.,,,", "Heal 2.,,,,water fire fire")
     faces_toml(
         mini,
-        '[layouts.card.boxes.cost]\ntype = "icons"\nicons = "{{ cost }}"\narrange = "row"\nwhen = "cost"\ntop = "12mm"\nheight = "6mm"\nleft = "2mm"\nwidth = "30mm"\n',
+        '[layouts.card.boxes.cost]\ntype = "icons"\nicons = "{{ cost }}"\narrange = "row"\nwhen = '
+        '"cost"\ntop = "12mm"\nheight = "6mm"\nleft = "2mm"\nwidth = "30mm"\n',
     )
     build(cli, mini)
     row = [g for g in face(mini, "spring").iter(f"{SVG}g") if "icon" in (g.get("class") or "")]
@@ -182,7 +187,8 @@ ILLUSTRATOR = """<?xml version="1.0" encoding="UTF-8"?>
   <sodipodi:namedview pagecolor="#ffffff"/>
   <defs>
     <style>/* from a drawing program */ .st0, .st1 { fill: #12ab34; } .st2{fill:url(#sky)}</style>
-    <linearGradient id="base"><stop offset="0" stop-color="#3355ff"/><stop offset="1" stop-color="#000000"/></linearGradient>
+    <linearGradient id="base"><stop offset="0" stop-color="#3355ff"/>
+      <stop offset="1" stop-color="#000000"/></linearGradient>
     <linearGradient id="sky" xlink:href="#base"/>
     <clipPath id="c"><rect width="5" height="5"/></clipPath>
   </defs>

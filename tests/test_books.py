@@ -168,7 +168,8 @@ def test_component_counts_in_the_text_equal_the_catalog(game):
     totals = cat.totals()
     assert f"In the box: {totals['all']} components" in text
     for group, n in totals["by_group"].items():
-        # a heading ("Snake — 1 tile"), or the caption of a one-face group in its set's grid ("15× Element: Air")
+        # a heading ("Snake — 1 tile"), or the caption of a one-face group in its set's grid
+        # ("15× Element: Air")
         assert re.search(rf"{re.escape(group)} — {n} \w|\b{n}\u00d7 {re.escape(group)}\b", text), (
             f"{group} — {n} not printed"
         )
@@ -213,7 +214,7 @@ def test_a4_only_builds_an_a5_reading_pdf(tmp_path):
     cat = _catalog(SMALL)
     result = build_rulebook(job_of(cat, BuildOptions(out=tmp_path, papers=("a4",))))
     kinds = {a.kind: a for a in result.artifacts}
-    assert set(kinds) == {"rulebook", "booklet"}
+    assert set(kinds) == {"rulebook", "booklet", "rulebook-html", "rulebook-epub"}
     assert kinds["rulebook"].paper == "a5"
     reader = PdfReader(kinds["rulebook"].path)
     assert (
@@ -235,6 +236,8 @@ def test_stage_writes_both_outputs_and_is_deterministic(tmp_path):
             f"{cat.id}-rulebook.pdf",
             f"{cat.id}-rulebook-booklet-letter.pdf",
             f"{cat.id}-rulebook-booklet-a4.pdf",
+            f"{cat.id}-rulebook.epub",
+            "index.html",
         ]
     )
     for a, b in zip(first.artifacts, second.artifacts):
@@ -391,7 +394,8 @@ def test_a_count_typed_into_a_template_is_a_warning(copy_game):
     root = copy_game("atmosfear")
     path = root / "layouts" / "atmosfear" / "rulebook.md.j2"
     path.write_text(
-        "# Cards\n\nThe pack has {{ count(set='realms') }} Realm cards.\nDeal 10 cards to each of 3 players.\n",
+        "# Cards\n\nThe pack has {{ count(set='realms') }} Realm cards.\nDeal 10 cards to each of "
+        "3 players.\n",
         encoding="utf-8",
     )
     typed = [

@@ -230,7 +230,8 @@ def test_a_rebuild_with_nothing_changed_loads_no_catalog(project):
     assert _run(project, "--jobs", "1").returncode == 0
     probe = (
         "import sys; from cardstock.cli import main; code = main(sys.argv[1:]);"
-        "print('loaded' if 'pydantic' in sys.modules or 'reportlab' in sys.modules else 'light', code)"
+        "print('loaded' if 'pydantic' in sys.modules or 'reportlab' in sys.modules else 'light', "
+        "code)"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe, "--root", str(project), "--jobs", "1"],

@@ -18,7 +18,10 @@ from cardstock.init import init_project
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # the demo game's card layout fails only for the three "Dusk" cards
-SOME_CARDS_FAIL = "[layouts.card.boxes.title]\ntext = \"{% if name == 'Dusk' %}{{ nosuch.attr }}{% else %}{{ name }}{% endif %}\"\n"
+SOME_CARDS_FAIL = (
+    "[layouts.card.boxes.title]\ntext = \"{% if name == 'Dusk' %}{{ nosuch.attr }}{% "
+    'else %}{{ name }}{% endif %}"\n'
+)
 WORDS = "'nosuch' is undefined"
 
 
@@ -95,7 +98,8 @@ def test_input_errors_of_every_game_are_reported_together(project, cli, jobs):
     break_demo(project)
     (project / "layouts" / "mini").mkdir()
     (project / "layouts" / "mini" / "faces.toml").write_text(
-        "\n[layouts.card.boxes.title]\nfont = \"{% if name == 'Spring' %}NoSuchFont{% else %}sans{% endif %}\"\n",
+        "\n[layouts.card.boxes.title]\nfont = \"{% if name == 'Spring' %}NoSuchFont{% else "
+        '%}sans{% endif %}"\n',
         encoding="utf-8",
     )
     built = cli("--root", str(project), "--jobs", jobs, "--paper", "letter")

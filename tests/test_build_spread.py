@@ -14,9 +14,9 @@ from conftest import copy_project
 
 from cardstock.books import rulebook
 from cardstock.build import _processes, spread
-from cardstock.worklist import Unit
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
+from cardstock.worklist import Unit
 
 GAME = "alpha-omega-cards"
 

@@ -95,7 +95,8 @@ def test_values_that_are_not_a_backs_id_are_mapped_with_back_values(cli, tmp_pat
     root = project(
         tmp_path,
         rows=rows,
-        extra='back_column = "Type"\nback_values = { "engine" = "midgame", "Starting Player" = "endgame" }\n',
+        extra='back_column = "Type"\nback_values = { "engine" = "midgame", "Starting Player" = '
+        '"endgame" }\n',
     )
     found = components(cli, root)
     assert found["turbine"]["back"] == "midgame"  # the map's keys match loosely too
@@ -106,7 +107,8 @@ def test_inline_rows_choose_their_backs_the_same_way(cli, tmp_path):
     game = GAME.replace(
         'table = "cards.csv"',
         'back_column = "kind of card"\nrows = [\n'
-        '  { name = "One", "Kind of Card" = "Mid Game" },\n  { name = "Two", "kind of card" = "END game" },\n]',
+        '  { name = "One", "Kind of Card" = "Mid Game" },\n  { name = "Two", "kind of card" = "END '
+        'game" },\n]',
     )
     root = project(tmp_path, game)
     found = components(cli, root)
@@ -130,7 +132,7 @@ def test_one_header_mapped_to_back_and_to_a_field_is_refused_naming_both(cli, tm
     root = project(tmp_path, extra='columns = { back = "Type", type = "Type" }\n')
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
-    line = next(l for l in result.err.splitlines() if "mapped to both" in l)
+    line = next(s for s in result.err.splitlines() if "mapped to both" in s)
     assert line.startswith("catalog/engines/game.toml:")
     assert "the header 'Type' is mapped to both 'back' and 'type'" in line
     assert "back_column = 'Type'" in line  # and says how to have both
@@ -154,10 +156,11 @@ def test_rows_whose_problems_differ_only_in_their_value_are_one_message(cli, tmp
     root = project(tmp_path, rows=rows, extra='back_column = "Type"\n')
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
-    lines = [l for l in result.err.splitlines() if "unknown back" in l]
+    lines = [s for s in result.err.splitlines() if "unknown back" in s]
     assert len(lines) == 1, result.err
     assert lines[0].startswith(
-        "catalog/engines/cards.csv:2: back: 66 rows (lines 2–67; e.g. 'Engine', 'Boiler'): unknown back …; the game declares: endgame, midgame, starting-player"
+        "catalog/engines/cards.csv:2: back: 66 rows (lines 2–67; e.g. 'Engine', 'Boiler'): unknown "
+        "back …; the game declares: endgame, midgame, starting-player"
     )
     assert "the column 'Type'" in lines[0]  # what every row shares stays as it is
 
@@ -166,7 +169,7 @@ def test_two_rows_with_a_problem_are_still_two_messages(cli, tmp_path):
     rows = ["Type,Name,Text", "Engine,A,x", "Boiler,B,x", "midgame,C,x"]
     root = project(tmp_path, rows=rows, extra='back_column = "Type"\n')
     result = cli("--root", str(root), "catalog", "engines")
-    assert [l.split(":")[1] for l in result.err.splitlines() if "unknown back" in l] == ["2", "3"]
+    assert [s.split(":")[1] for s in result.err.splitlines() if "unknown back" in s] == ["2", "3"]
 
 
 def test_a_back_column_missing_from_the_header_is_one_message_at_the_header(cli, tmp_path):
@@ -174,8 +177,8 @@ def test_a_back_column_missing_from_the_header_is_one_message_at_the_header(cli,
     result = cli("--root", str(root), "catalog", "engines")
     assert result.code == 2
     assert (
-        "catalog/engines/cards.csv:1: back: the set chooses backs by the column 'Deck' (back_column), which the header does not have"
-        in result.err
+        "catalog/engines/cards.csv:1: back: the set chooses backs by the column 'Deck' "
+        "(back_column), which the header does not have" in result.err
     )
 
 

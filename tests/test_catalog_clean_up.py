@@ -60,8 +60,8 @@ def test_text_codes_and_emoji_are_replaced_in_every_cell_before_the_fields_read_
     )
     root = project(
         tmp_path,
-        'table = "cards.csv"\nfields = { text = { type = "text" }, icon = { type = "icon" }, gems = { type = "icons" } }\n'
-        + CLEAN,
+        'table = "cards.csv"\nfields = { text = { type = "text" }, icon = { type = "icon" }, gems '
+        '= { type = "icons" } }\n' + CLEAN,
         {"cards.csv": table},
     )
     found = {c["id"]: c["fields"] for c in catalog(cli, root)["components"]}
@@ -126,8 +126,10 @@ NESTED_YAML = """- front: { name: Ada, text: Plays fair. }
 def test_fields_read_paths_into_nested_yaml_rows(cli, tmp_path):
     game = (
         'table = "heroes.yaml"\ndouble_sided = true\n'
-        'fields = { text = { type = "text" }, secret_name = { type = "str" }, secret = { type = "text" } }\n'
-        'columns = { name = "front.name", text = "front.text", secret_name = "back.name", secret = "back.text" }\n'
+        'fields = { text = { type = "text" }, secret_name = { type = "str" }, secret = { type = '
+        '"text" } }\n'
+        'columns = { name = "front.name", text = "front.text", secret_name = "back.name", secret = '
+        '"back.text" }\n'
     )
     root = project(tmp_path, game.replace("", ""), {"heroes.yaml": NESTED_YAML})
     found = {c["id"]: c for c in catalog(cli, root)["components"]}
@@ -146,7 +148,10 @@ def test_fields_read_paths_into_nested_json_rows_and_an_unmapped_path_is_an_unkn
         {"front": {"name": "Ada", "stats": {"power": 3}}},
         {"front": {"name": "Bo", "stats": {"power": 5}}},
     ]
-    game = 'table = "heroes.json"\nfields = { power = { type = "int" } }\ncolumns = { name = "front.name", power = "front.stats.power" }\n'
+    game = (
+        'table = "heroes.json"\nfields = { power = { type = "int" } }\ncolumns = { name = '
+        '"front.name", power = "front.stats.power" }\n'
+    )
     root = project(tmp_path, game, {"heroes.json": json.dumps(rows)})
     assert [c["fields"]["power"] for c in catalog(cli, root)["components"]] == [3, 5]
     (root / "catalog" / "port" / "heroes.json").write_text(
@@ -158,7 +163,8 @@ def test_fields_read_paths_into_nested_json_rows_and_an_unmapped_path_is_an_unkn
 
 def test_the_catalog_command_shows_the_clean_up_and_the_paths(cli, tmp_path):
     game = (
-        'table = "heroes.yaml"\nfields = { text = { type = "text" } }\ncolumns = { name = "front.name", text = "front.text" }\n'
+        'table = "heroes.yaml"\nfields = { text = { type = "text" } }\ncolumns = { name = '
+        '"front.name", text = "front.text" }\n'
         'extra_columns = "ignore"\n' + CLEAN
     )
     root = project(tmp_path, game, {"heroes.yaml": NESTED_YAML})

@@ -18,14 +18,16 @@ CASES = [
         "unknown column",
         [(CSV, "id,name,count,suit,strength", "id,name,count,suit,strenght")],
         [
-            "catalog/mini/cards.csv:1: strenght: unknown column; set 'cards' has: id, name, count, designer_choice, suit, strength, icon, text, art, bonus",
+            "catalog/mini/cards.csv:1: strenght: unknown column; set 'cards' has: id, name, count, "
+            "designer_choice, suit, strength, icon, text, art, bonus",
         ],
     ),
     (
         "required column missing from the header",
         [(CSV, "id,name,count,suit,", "id,name,count,family,")],
         [
-            "catalog/mini/cards.csv:1: family: unknown column; set 'cards' has: id, name, count, designer_choice, suit, strength, icon, text, art, bonus",
+            "catalog/mini/cards.csv:1: family: unknown column; set 'cards' has: id, name, count, "
+            "designer_choice, suit, strength, icon, text, art, bonus",
             "catalog/mini/cards.csv:1: suit: the header has no such column, and every row needs it",
         ],
     ),
@@ -66,14 +68,16 @@ CASES = [
         "duplicate ids",
         [(CSV, "spring,Spring", "ember,Spring")],
         [
-            "catalog/mini/cards.csv:5: id: duplicate id 'ember' in set 'cards'; first defined at catalog/mini/cards.csv:2"
+            "catalog/mini/cards.csv:5: id: duplicate id 'ember' in set 'cards'; first defined at "
+            "catalog/mini/cards.csv:2"
         ],
     ),
     (
         "an id that is not lowercase-hyphen",
         [(CSV, "spring,Spring", "Spring Water,Spring")],
         [
-            "catalog/mini/cards.csv:5: id: expected an id of lowercase letters, digits and single hyphens (like 'fire-tile'), got 'Spring Water'"
+            "catalog/mini/cards.csv:5: id: expected an id of lowercase letters, digits and single "
+            "hyphens (like 'fire-tile'), got 'Spring Water'"
         ],
     ),
     (
@@ -85,7 +89,8 @@ CASES = [
         "an inline icon in text that is not declared",
         [(CSV, "Heal 2.", "Heal 2 :earth:.")],
         [
-            "catalog/mini/cards.csv:5: text: the text names the icon :earth:, which the game does not declare; it declares: fire, water"
+            "catalog/mini/cards.csv:5: text: the text names the icon :earth:, which the game does "
+            "not declare; it declares: fire, water"
         ],
     ),
     (
@@ -97,14 +102,16 @@ CASES = [
         "an art path leaving the game folder",
         [(CSV, "Deal 1 damage. :fire:,,no", "Deal 1 damage. :fire:,../../secret.png,no")],
         [
-            "catalog/mini/cards.csv:2: art: the art path '../../secret.png' leaves the game folder; expected a file inside catalog/mini/"
+            "catalog/mini/cards.csv:2: art: the art path '../../secret.png' leaves the game "
+            "folder; expected a file inside catalog/mini/"
         ],
     ),
     (
         "designer_choice naming a field that does not exist",
         [(CSV, ",text\n", ",txt\n")],
         [
-            "catalog/mini/cards.csv:3: designer_choice: names 'txt', which is not a field; expected 'all' or field names: suit, strength, icon, text, art, bonus"
+            "catalog/mini/cards.csv:3: designer_choice: names 'txt', which is not a field; "
+            "expected 'all' or field names: suit, strength, icon, text, art, bonus"
         ],
     ),
     (
@@ -112,7 +119,9 @@ CASES = [
         [(TOML, 'title = "Mini"', 'titel = "Mini"')],
         [
             "catalog/mini/game.toml: title: a value is required here",
-            "catalog/mini/game.toml:3: titel: unknown key; expected one of: id, title, version, players, description, source, credits, print, icons, backs, schemas, sets, designer_choices, tables, clean",
+            "catalog/mini/game.toml:3: titel: unknown key; expected one of: id, title, version, "
+            "players, description, source, credits, print, icons, backs, schemas, sets, "
+            "designer_choices, tables, clean",
         ],
     ),
     (
@@ -124,8 +133,10 @@ CASES = [
         ],
         [
             "catalog/mini/game.toml:5: players.min: expected a whole number, got 'one'",
-            "catalog/mini/game.toml:9: print.bleed: unknown unit 'furlongs' in '3 furlongs'; expected one of pt, in, mm, cm, pc, px",
-            "catalog/mini/game.toml:47: sets[1].kind: expected one of 'card', 'tile', 'token', 'die', 'pawn', 'board' or 'reference', got 'meeple'",
+            "catalog/mini/game.toml:9: print.bleed: unknown unit 'furlongs' in '3 furlongs'; "
+            "expected one of pt, in, mm, cm, pc, px",
+            "catalog/mini/game.toml:47: sets[1].kind: expected one of 'card', 'tile', 'token', "
+            "'die', 'pawn', 'board' or 'reference', got 'meeple'",
         ],
     ),
     (
@@ -141,16 +152,20 @@ CASES = [
             (TOML, 'table = "cards.csv"', 'table = "cardz.csv"'),
         ],
         [
-            "catalog/mini/game.toml:28: backs.deck.icon: unknown icon 'flame'; the game declares: fire, water",
+            "catalog/mini/game.toml:28: backs.deck.icon: unknown icon 'flame'; the game declares: "
+            "fire, water",
             "catalog/mini/game.toml:35: sets[0].back: unknown back 'dek'; the game declares: deck",
-            "catalog/mini/game.toml:36: sets[0].table: table file not found: catalog/mini/cardz.csv",
+            "catalog/mini/game.toml:36: sets[0].table: table file not found: "
+            "catalog/mini/cardz.csv",
         ],
     ),
     (
         "a deck of cards without a back",
         [(TOML, 'back = "deck"\ntable', "table")],
         [
-            "catalog/mini/game.toml:30: sets[0].back: a set of cards needs a 'back'; the game declares backs: deck"
+            "catalog/mini/game.toml:30: sets[0].back: a set of cards needs a 'back'; the game "
+            "declares backs: deck (or write single_sided = true for cards printed on one side, "
+            "with no back)"
         ],
     ),
     (
@@ -161,21 +176,25 @@ CASES = [
         ],
         [
             "catalog/mini/game.toml:2: id: the id 'mini2' must match the folder name 'mini'",
-            "catalog/mini/game.toml:34: sets[0].group: the group names the field {colour}, which the set does not declare; its fields are: suit, strength, icon, text, art, bonus",
+            "catalog/mini/game.toml:34: sets[0].group: the group names the field {colour}, which "
+            "the set does not declare; its fields are: suit, strength, icon, text, art, bonus",
         ],
     ),
     (
         "a field of an unknown type",
         [(TOML, 'fields.strength = { type = "int"', 'fields.strength = { type = "integer"')],
         [
-            "catalog/mini/game.toml:38: sets[0].fields.strength.type: unknown field type 'integer'; expected one of int, number, str, text, bool, choice, icon, icons, list, art, color, length"
+            "catalog/mini/game.toml:38: sets[0].fields.strength.type: unknown field type "
+            "'integer'; expected one of int, number, str, text, bool, choice, icon, icons, list, "
+            "art, color, length"
         ],
     ),
     (
         "a reserved column declared as a field",
         [(TOML, "fields.strength =", "fields.count =")],
         [
-            "catalog/mini/game.toml:37: sets[0].fields: 'count' is a reserved column and cannot be declared as a field"
+            "catalog/mini/game.toml:37: sets[0].fields: 'count' is a reserved column and cannot be "
+            "declared as a field"
         ],
     ),
     (
@@ -187,7 +206,8 @@ CASES = [
         "a TOML syntax error",
         [(TOML, "[icons.fire]", "[icons.fire")],
         [
-            "catalog/mini/game.toml:15: not valid TOML: Expected ']' at the end of a table declaration"
+            "catalog/mini/game.toml:15: not valid TOML: Expected ']' at the end of a table "
+            "declaration"
         ],
     ),
     (
@@ -200,7 +220,8 @@ CASES = [
             )
         ],
         [
-            "catalog/mini/game.toml:50: colour: unknown column; set 'tokens' has: id, name, count, designer_choice",
+            "catalog/mini/game.toml:50: colour: unknown column; set 'tokens' has: id, name, count, "
+            "designer_choice",
             "catalog/mini/game.toml:50: count: expected a count of 1 or more, got 0",
         ],
     ),

@@ -145,7 +145,7 @@ def test_each_field_type_reads_a_spreadsheet_cell(spec, cell, value):
 @pytest.mark.parametrize(
     "spec, cell",
     [
-        ({"type": "color"}, "red"),
+        ({"type": "color"}, "reddish"),  # "red" is a CSS colour name
         ({"type": "length"}, "3 parsecs"),
         ({"type": "str"}, "two\nlines"),
         ({"type": "icon"}, "Fire!"),

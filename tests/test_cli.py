@@ -126,3 +126,10 @@ def test_every_way_to_start_cardstock_goes_through_run():
     )
     for path in (ROOT / "build.py", ROOT / "cardstock" / "__main__.py"):
         assert "run()" in path.read_text(encoding="utf-8")
+
+
+def test_the_reading_fonts_the_command_line_offers_are_the_books_own():
+    from cardstock.books.fonts import READING_FONTS as BOOKS
+    from cardstock.cli.arguments import READING_FONTS as OFFERED
+
+    assert OFFERED == BOOKS

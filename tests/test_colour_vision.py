@@ -104,12 +104,15 @@ def test_two_sets_told_apart_only_by_red_and_green_are_flagged(tmp_path, capsys,
     "marks",
     [
         (
-            '[layouts.reds.boxes.sign]\ntype = "icon"\nsymbol = "sun"\nleft = "5mm"\ntop = "5mm"\nwidth = "8mm"\nheight = "8mm"',
+            '[layouts.reds.boxes.sign]\ntype = "icon"\nsymbol = "sun"\nleft = "5mm"\ntop = "5mm"\n'
+            'width = "8mm"\nheight = "8mm"',
             "",
         ),
         (
-            '[layouts.reds.boxes.sign]\ntype = "text"\ntext = "RED"\nbottom = "5mm"\nheight = "6mm"',
-            '[layouts.greens.boxes.sign]\ntype = "text"\ntext = "GREEN"\nbottom = "5mm"\nheight = "6mm"',
+            '[layouts.reds.boxes.sign]\ntype = "text"\ntext = "RED"\nbottom = "5mm"\n'
+            'height = "6mm"',
+            '[layouts.greens.boxes.sign]\ntype = "text"\ntext = "GREEN"\nbottom = "5mm"\nheight = '
+            '"6mm"',
         ),
     ],
 )
@@ -140,7 +143,8 @@ def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path
         game.read_text()
         + TEAMS.format(id="flags", name="Flag").replace(
             'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
-            'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = 2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]',
+            'fields.flag = { type = "color" }\nrows = [ { name = "Flag", flag = "#a93226", count = '
+            '2 }, { name = "Flag", id = "flag-b", flag = "#386830" } ]',
         )
     )
     faces = root / "layouts" / GAME / "faces.toml"

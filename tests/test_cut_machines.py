@@ -56,8 +56,9 @@ def cut(project: Path, machine: str) -> int:
 def test_the_shipped_machines_load_one_entry_each():
     machines, problems = load_machines(ROOT)
     assert not problems
-    assert list(machines) == ["silhouette", "cricut"]
+    assert list(machines) == ["silhouette", "cameo5", "cricut"]
     assert machines["silhouette"].marks and machines["silhouette"].area is None
+    assert machines["silhouette"].corners == 3 and machines["cameo5"].corners == 4
     assert not machines["cricut"].marks and machines["cricut"].area == (6.75 * 72, 9.25 * 72)
 
 
@@ -92,8 +93,8 @@ def test_a_machine_of_the_projects_own_file_is_a_cut_choice_drawn_to_its_numbers
     # the project's file replaces the shipped one: its machines are the only choices
     assert cut(project, "silhouette") == 2
     assert (
-        "unknown cutting machine 'silhouette'; layouts/cut-machines.toml has: cameo-wide, cricut"
-        in capsys.readouterr().err
+        "unknown cutting machine 'silhouette'; layouts/cut-machines.toml has: "
+        "cameo-wide, cameo5, cricut" in capsys.readouterr().err
     )
 
 

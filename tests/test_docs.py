@@ -9,7 +9,8 @@ from typing import get_args
 
 from conftest import ROOT
 
-from cardstock.docs import DOC_PATH, layouts_markdown
+from cardstock.cli.docpage import PAGE, commands_markdown
+from cardstock.docs import DOC_PATH, REFERENCE_PATH, catalog_reference_markdown, layouts_markdown
 from cardstock.layout.layoutfile import BoxSpec, BoxType, LayoutSpec
 from cardstock.layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 
@@ -29,6 +30,20 @@ def test_docs_layouts_md_is_what_the_registry_generates():
     )
     text = DOC_PATH.read_text(encoding="utf-8")
     assert "| `fit` | cover, contain, stretch |" in text
+
+
+def test_docs_catalog_reference_md_is_what_the_models_generate():
+    assert REFERENCE_PATH == ROOT / "docs" / "catalog-reference.md"
+    assert REFERENCE_PATH.read_text(encoding="utf-8") == catalog_reference_markdown(), (
+        "run: python -m cardstock.docs"
+    )
+
+
+def test_docs_commands_md_is_what_the_parser_generates():
+    assert PAGE == ROOT / "docs" / "commands.md"
+    assert PAGE.read_text(encoding="utf-8") == commands_markdown(), (
+        "run: python -m cardstock.cli.docpage"
+    )
 
 
 def test_the_schema_command_prints_json_schemas_the_shipped_files_satisfy(cli):

@@ -175,3 +175,16 @@ def test_the_checks_themselves_find_a_missing_path_a_name_and_an_option(tmp_path
     assert "--no-such-option" not in _options()
     assert "--only" in _options()
     assert not (ROOT / "cardstock/no_such_module.py").exists()
+
+
+def test_docs_outputs_md_names_what_every_stage_writes():
+    from cardstock.stages import STAGES
+
+    text = (ROOT / "docs" / "outputs.md").read_text(encoding="utf-8")
+    missing = []
+    for stage in STAGES:
+        path = re.split(r"[:, ]", stage.writes, maxsplit=1)[0]
+        folder = path.rsplit("/", 1)[0] + "/" if path.count("/") > 1 else None
+        if f"`output/{path}`" not in text and (folder is None or f"`output/{folder}`" not in text):
+            missing.append(f"{stage.name}: {path}")
+    assert not missing, "\n".join(missing)

@@ -64,19 +64,17 @@ def test_the_page_links_the_exports_and_shows_png_faces(cli, mini):
     assert "mini/cards/png/ember-front.png" in gallery and "mini/cards/png/back-deck.png" in gallery
     assert not [src for src in page.images if src.endswith(".svg")]
     with zipfile.ZipFile(out / "mini" / "print-shop" / "mini-tgc.zip") as z:
-        assert (
-            sorted(z.namelist())
-            == [
-                "tgc/deck-tuckbox.png",  # the deck's tuck box beside its folder (tests/test_tuckbox_print_shop.py)
-                "tgc/deck/back.png",
-                "tgc/deck/front/001-ember.png",
-                "tgc/deck/front/002-blaze.png",
-                "tgc/deck/front/003-spring.png",
-                "tgc/deck/front/004-flood.png",
-                "tgc/deck/order.txt",
-                "tgc/deck/quantities.csv",
-            ]
-        )
+        assert sorted(z.namelist()) == [
+            # the deck's tuck box beside its folder (tests/test_tuckbox_print_shop.py)
+            "tgc/deck-tuckbox.png",
+            "tgc/deck/back.png",
+            "tgc/deck/front/001-ember.png",
+            "tgc/deck/front/002-blaze.png",
+            "tgc/deck/front/003-spring.png",
+            "tgc/deck/front/004-flood.png",
+            "tgc/deck/order.txt",
+            "tgc/deck/quantities.csv",
+        ]
 
 
 def test_without_exports_the_page_keeps_the_svg_faces(cli, mini):

@@ -157,7 +157,7 @@ def test_a_face_with_see_through_drawing_looks_the_same_flattened(drivethru):
             continue
         see = pdfium.PdfDocument(faces_pdf(faces_list, title="see-through", cmyk=True))
         flat = pdfium.PdfDocument(faces_pdf(faces_list, title="flat", pdfx=intent))
-        for i, face in enumerate(faces_list):
+        for i in range(len(faces_list)):
             a = see[i].render(scale=100 / 72).to_pil().convert("RGB")
             b = flat[i].render(scale=100 / 72).to_pil().convert("RGB")
             worst = ImageChops.difference(a, b).convert("L").histogram()

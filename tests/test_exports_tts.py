@@ -153,7 +153,7 @@ def test_shipped_games_decks_match_the_catalog(game: str, tmp_path: Path):
 
 
 @pytest.mark.parametrize("size", ["500mm x 400mm", "24in x 36in"])
-def test_a_board_larger_than_tabletop_simulators_largest_image_is_drawn_within_4096_pixels_at_its_true_size(
+def test_a_board_too_large_for_tabletop_simulator_is_drawn_within_4096_pixels_at_its_true_size(
     tmp_path: Path, size: str
 ):
     mini_with_a_piece(tmp_path, size)

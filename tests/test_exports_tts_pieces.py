@@ -104,6 +104,8 @@ def footprint(
     t = obj["Transform"]
     if obj["Name"] == "Card":
         w, h = AT_SCALE_1["card"]
+        if obj.get("SidewaysCard"):  # a sideways card is a card turned a quarter
+            w, h = h, w
         return t["scaleX"] * w, t["scaleZ"] * h, 0.0
     if obj["Name"] == "Custom_Tile":
         image = Image.open(resolve(folder, obj["CustomImage"]["ImageURL"]))
@@ -283,3 +285,108 @@ def test_a_base_url_that_is_no_web_folder_is_bad_input(mini, cli, base):
     assert r.code == 2
     assert "command line: --tts-base-url:" in r.err
     assert not (out / "mini" / "tts").exists()
+
+
+LANDSCAPE_PROBE = """
+[[sets]]
+id = "wide"
+name = "Wide cards"
+kind = "card"
+group = "Wide"
+back = "deck"
+size = "88.9mm x 63.5mm"
+rows = [
+  { id = "plain", name = "Plain", count = 2 },
+  { id = "river", name = "River", count = 1 },
+]
+
+[[sets]]
+id = "lone"
+name = "Lone wide card"
+kind = "card"
+group = "Lone"
+back = "deck"
+size = "100mm x 70mm"
+rows = [
+  { id = "vista", name = "Vista", count = 1 },
+]
+"""
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory) -> tuple[Any, dict, Path]:
+    """The mini game (portrait poker cards) with a deck of landscape poker cards and a lone
+    landscape card of another size."""
+    root = tmp_path_factory.mktemp("wide")
+    shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
+    game = root / "catalog" / "mini" / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8") + LANDSCAPE_PROBE, encoding="utf-8")
+    return export(root, "mini", tmp_path_factory.mktemp("wide-out"))
+
+
+def cards_in(save: dict) -> Iterator[tuple[dict | None, dict]]:
+    """(the deck it is in, or None for a lone card; the card)."""
+    for c in containers(save):
+        if c["Name"] == "Deck":
+            for o in c["ContainedObjects"]:
+                yield c, o
+        elif c["Name"] == "Card":
+            yield None, c
+
+
+def check_cards(cat: Any, save: dict, folder: Path) -> tuple[int, int]:
+    """Every card of the object against its face: a landscape card (wider than tall) is a
+    sideways card, in a sideways deck, drawn at its trim size from a landscape sheet cell of
+    its own aspect; a portrait card carries no `SidewaysCard` and is scaled against an
+    upright card as before. Returns how many of each were seen."""
+    by_name = {c.name: c for c in cat.components}
+    seen = [0, 0]
+    for deck, card in cards_in(save):
+        comp = by_name[card["Nickname"]]
+        face = lay_out(cat, comp, "front", bleed=False)
+        w, h = face.width / MM, face.height / MM
+        got_w, got_h, _ = footprint(card, folder)
+        assert got_w == pytest.approx(w, rel=0.002) and got_h == pytest.approx(h, rel=0.002)
+        (entry,) = card["CustomDeck"].values()
+        sheet = Image.open(resolve(folder, entry["FaceURL"]))
+        cell_w, cell_h = sheet.width / entry["NumWidth"], sheet.height / entry["NumHeight"]
+        assert cell_w / cell_h == pytest.approx(w / h, rel=0.02), comp.id
+        holder = deck if deck is not None else card
+        if w > h:
+            assert card["SidewaysCard"] is True and holder["SidewaysCard"] is True, comp.id
+            scale = (w / AT_SCALE_1["card"][1], h / AT_SCALE_1["card"][0])
+            seen[0] += 1
+        else:
+            assert "SidewaysCard" not in card and "SidewaysCard" not in holder, comp.id
+            scale = (w / AT_SCALE_1["card"][0], h / AT_SCALE_1["card"][1])
+            seen[1] += 1
+        t = card["Transform"]
+        assert (t["scaleX"], t["scaleZ"]) == pytest.approx(scale, abs=1e-4)
+        assert deck is None or (deck["Transform"]["scaleX"], deck["Transform"]["scaleZ"]) == (
+            t["scaleX"],
+            t["scaleZ"],
+        )
+    return seen[0], seen[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_games_landscape_cards_are_sideways_and_portrait_ones_unchanged(exported, game):
+    """The shipped games' cards are all portrait today: none carries `SidewaysCard`, and a
+    poker card keeps scale 1 on both axes."""
+    cat, save, folder = exported[game]
+    landscape, portrait = check_cards(cat, save, folder)
+    assert landscape + portrait == sum(
+        c.count for c in cat.components if c.kind in ("card", "reference")
+    )
+
+
+def test_a_landscape_deck_and_a_lone_landscape_card_are_sideways_cards(probe):
+    cat, save, folder = probe
+    landscape, portrait = check_cards(cat, save, folder)
+    assert landscape == 4 and portrait == sum(c.count for c in cat.components if c.set == "cards")
+    wide = next(c for c in containers(save) if c["Nickname"] == "Wide cards")
+    assert wide["Name"] == "Deck" and wide["SidewaysCard"] is True
+    assert (wide["Transform"]["scaleX"], wide["Transform"]["scaleZ"]) == (1.0, 1.0)
+    lone = next(c for c in containers(save) if c["Nickname"] == "Vista")
+    assert lone["Name"] == "Card" and lone["SidewaysCard"] is True
+    assert footprint(lone, folder)[:2] == pytest.approx((100.0, 70.0), rel=0.002)

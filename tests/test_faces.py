@@ -89,7 +89,8 @@ def test_every_text_run_stays_inside_the_safe_zone(cat):
 def test_the_title_box_sits_where_the_layout_puts_it(cat):
     face = lay_out(cat, comp(cat, "fish"), "front")
     title = next(t for t in texts(face) if t.font == "serif-bold")
-    # layouts/default.toml: the title band is 1.3mm below the safe line, 8.6mm tall, text centred in it
+    # layouts/default.toml: the title band is 1.3mm below the safe line, 8.6mm tall, text
+    # centred in it
     band_top, band_h = (3 + 1.3) * MM, 8.6 * MM
     _, top, _, bottom = text_extent(title)
     assert band_top <= top and bottom <= band_top + band_h
@@ -359,10 +360,10 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
     from cardstock.layout.ops import Image as ImageOp
 
     game = GAME.replace(
-        'fields = {{ element = {{ type = "icon" }}, power = {{ type = "int" }}, text = {{ type = "text" }} }}'.replace(
-            "{{", "{"
-        ).replace("}}", "}"),
-        'fields = { element = { type = "icon" }, power = { type = "int" }, text = { type = "text" }, art = { type = "art" } }',
+        'fields = {{ element = {{ type = "icon" }}, power = {{ type = "int" }}, text = {{ type = '
+        '"text" }} }}'.replace("{{", "{").replace("}}", "}"),
+        'fields = { element = { type = "icon" }, power = { type = "int" }, text = { type = "text" '
+        '}, art = { type = "art" } }',
     )
     game = game.replace(
         '{ id = "long", name = "Long", count = 1,',
@@ -385,7 +386,8 @@ def test_art_named_by_a_row_is_drawn_as_an_image_or_as_vectors(tmp_path):
         root / "catalog" / "fixture" / "art" / "photo.png"
     )
     (root / "catalog" / "fixture" / "art" / "shape.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1" y="1" width="8" height="8" fill="#00ff00"/>'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1" y="1" width="8" '
+        'height="8" fill="#00ff00"/>'
         '<image x="0" y="5" width="2" height="2" href="no.png"/></svg>'
     )
     c = load(root)

@@ -142,7 +142,7 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     ]  # reported in the table's order
 
 
-def test_above_the_bound_an_outline_holds_neither_drawing_nor_notes_which_come_back_with_the_drawing(
+def test_above_the_bound_an_outline_holds_no_drawing_nor_notes_which_come_back_with_the_drawing(
     tmp_path, monkeypatch
 ):
     cat, faces = big_game(tmp_path, monkeypatch)

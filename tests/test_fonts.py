@@ -101,7 +101,7 @@ def test_a_character_the_projects_font_lacks_is_a_warning_naming_it_and_the_card
     with_brand_font(mini)  # Liberation Mono has no ♃ (U+2643); the built-in sans has
     mini.replace("cards.csv", "ember,Ember,", "ember,Ember ♃,")
     result = cli("--root", str(mini.root), "check", "mini", "--runs", "5")
-    line = next(l for l in result.out.splitlines() if "U+2643" in l)
+    line = next(s for s in result.out.splitlines() if "U+2643" in s)
     assert line.strip().startswith("catalog/mini/cards.csv:2:")  # Ember's row
     assert "the font 'Brand' has no glyph for '♃' (U+2643)" in line
 
@@ -261,12 +261,14 @@ def test_a_missing_glyph_warning_names_the_fallback_key(cli, mini):
         (
             "Brand",
             "*every*",
-            "'Brand' has no italic face, so *italic* prints upright; add fonts/Brand-Italic.otf beside it",
+            "'Brand' has no italic face, so *italic* prints upright; add fonts/Brand-Italic.otf "
+            "beside it",
         ),
         (
             "Brand-Regular",
             "**every**",
-            "'Brand-Regular' has no bold face, so **bold** prints in the regular weight; add fonts/Brand-Bold.otf beside it",
+            "'Brand-Regular' has no bold face, so **bold** prints in the regular weight; add "
+            "fonts/Brand-Bold.otf beside it",
         ),
         (
             "mono",
@@ -276,7 +278,8 @@ def test_a_missing_glyph_warning_names_the_fallback_key(cli, mini):
         (
             "mono",
             "**every**",
-            "'mono' has no bold face, so **bold** prints in the regular weight; choose a font that has one",
+            "'mono' has no bold face, so **bold** prints in the regular weight; choose a font that "
+            "has one",
         ),
     ],
 )
@@ -375,8 +378,8 @@ def test_a_family_shipped_as_several_files_gives_bold_and_italic_their_own_faces
         files is not SOURCE
     ):  # no bold italic: ***both*** is the italic's weight, and the warning names the file to add
         assert (
-            f"has no bold face, so **bold** prints in the regular weight; add fonts/{family}-BoldItalic.otf beside it"
-            in found
+            "has no bold face, so **bold** prints in the regular weight; add "
+            f"fonts/{family}-BoldItalic.otf beside it" in found
         )
     else:
         assert "has no bold face" not in found
@@ -429,7 +432,8 @@ def test_a_variable_font_gives_a_face_per_named_instance_and_bold_its_bold_insta
     layouts = mini.root / "layouts" / "mini"
     layouts.mkdir(parents=True)
     (layouts / "faces.toml").write_text(
-        '[layouts.card.boxes.body]\nfont = "Flex-Regular"\n\n[layouts.card.boxes.title]\nfont = "Flex-Black"\n'
+        '[layouts.card.boxes.body]\nfont = "Flex-Regular"\n\n[layouts.card.boxes.title]\nfont = '
+        '"Flex-Black"\n'
     )
     result = build(cli, mini)
     assert result.code == 0, result.err
@@ -439,7 +443,8 @@ def test_a_variable_font_gives_a_face_per_named_instance_and_bold_its_bold_insta
         glyph_widths(pdf, "every"),
         glyph_widths(pdf, "Blaze"),
     )
-    # bars 100, 280 and 400 units wide at 400, 700 and 900 (the title is larger: compare per point of size)
+    # bars 100, 280 and 400 units wide at 400, 700 and 900 (the title is larger: compare per
+    # point of size)
     assert max(regular) < min(bold) / 2
     assert min(black) > max(bold)
     svg = mini.root / "output" / "mini" / "svg"

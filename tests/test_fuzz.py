@@ -8,13 +8,16 @@ payloads that would exhaust memory or time or print object text (in a card text 
 template file), SVG bombs (`<use>` that multiplies, a sea of elements or CSS, deep nesting,
 entity expansion), table bombs (YAML aliases, deep JSON, an inflating or overfull XLSX),
 TOML bombs (many keys, long dotted keys, deep arrays), and control characters in CSV
-headers and TOML titles. Each case is validated in this process (and, for some, rules-checked and its
-faces drawn to SVG), under a time limit; a few cases run a whole build with --force in a
-subprocess. A case passes when nothing
-raises, nothing hangs, no case takes 10 s of processor time, no message holds a raw control
-character, and every error names where it is (`path[:line]: field: message`).
+headers and TOML titles. Each case is validated in this process (and, for some,
+rules-checked and its faces drawn to SVG), under a time limit; a few cases run a whole build
+with --force in a subprocess. A case passes when nothing raises, nothing hangs (20 s of
+processor time or 120 s of waiting is a hang), no message holds a raw control character, and
+every error names where it is (`path[:line]: field: message`); the cases past 10 s of
+processor time are named in the printed figures, not failed (no test asserts a speed).
 
-The suite runs a fixed budget; a bigger one runs by hand:
+The suite runs a fixed sample of the first 100 cases (the first case of every class and of
+every game, and every 16th case); CARDSTOCK_FULL=1 runs all 100, and a bigger budget runs by
+hand:
 
     CARDSTOCK_FUZZ_CASES=2000 .venv/bin/python -m pytest tests/test_fuzz.py -q -s
 
@@ -39,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, GAMES, ROOT, job_of, validate
+from conftest import FIXTURES, FULL, GAMES, ROOT, job_of, validate
 from helpers_bounds import (
     deep_toml,
     dotted_toml_keys,
@@ -54,13 +57,12 @@ from helpers_bounds import (
 from cardstock.core.issues import InputError
 from cardstock.core.stage import BuildOptions
 
-CASES = int(
-    os.environ.get("CARDSTOCK_FUZZ_CASES", "100")
-)  # about 8 of each class in CI; the long run by hand is in docs/validation.md
+# about 8 of each class in the full run; the long run by hand is in docs/validation.md
+CASES = int(os.environ.get("CARDSTOCK_FUZZ_CASES", "100"))
 SEED = int(os.environ.get("CARDSTOCK_FUZZ_SEED", "20261122"))
 CASE_SECONDS = 20  # a case that takes longer, in processor time, is a hang
 WAIT_SECONDS = 120  # a case that waits longer (on a pipe, a lock) is a hang too
-SLOW_SECONDS = 10.0  # processor time a case may take (wall time varies on a shared machine)
+SLOW_SECONDS = 10.0  # a case past this much processor time is named in the printed figures
 CHECK_EVERY = 4  # every so many cases, when the case validates cleanly, also runs the rules check
 BUILDS = 3  # whole builds in a subprocess
 
@@ -300,7 +302,11 @@ def toml_key(rng: random.Random, root: Path, game: str) -> str:
     else:
         lines.insert(
             i,
-            f"[{rng.choice(['print', 'icons.zz', 'layouts.card.boxes.zz', 'theme', 'styles.zz', 'sets'])}]",
+            "["
+            + rng.choice(
+                ["print", "icons.zz", "layouts.card.boxes.zz", "theme", "styles.zz", "sets"]
+            )
+            + "]",
         )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return f"{path.name}:{i + 1} key {how}"
@@ -445,7 +451,8 @@ TEMPLATE_BOMBS = [
     "{{ ('x\n' * 1999999)|indent(1000) }}",
     "{% set l = [1] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
     "{{ ''.join(['x' * 3999999] * 700) }}",
-    "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 %}{% endfor %}",
+    "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s ~ 'x' * 1000 "
+    "%}{% endfor %}",
     "{{ ('x ' * 1999999)|urlize }}",
     "{{ ('x ' * 1999999)|wordwrap(1) }}",
     "{{ ('x' * 3999999)|list|sort }}",
@@ -639,11 +646,34 @@ KINDS = [
 FIXTURE_ONLY = ("art", "svg-bomb", "table-bomb")  # mutations written for the fixture game's files
 
 
-def make_case(number: int, base: Path) -> Case:
-    """Case `number`: a fresh project under `base` with one input damaged."""
+def _draw(number: int) -> tuple[random.Random, str, str]:
+    """Case `number`'s random source, class and game (the source goes on to damage it)."""
     rng = random.Random(SEED * 100_003 + number)
     kind = rng.choice(KINDS)
-    game = "mini" if kind in FIXTURE_ONLY else rng.choice(GAMES)
+    return rng, kind, "mini" if kind in FIXTURE_ONLY else rng.choice(GAMES)
+
+
+def case_numbers() -> list[int]:
+    """The cases a run makes: all `CASES` in the full run or with CARDSTOCK_FUZZ_CASES set;
+    by default the first case of every class and of every game, and every 16th case (which
+    is rules-checked and drawn too), the same ones on every run."""
+    if FULL or "CARDSTOCK_FUZZ_CASES" in os.environ:
+        return list(range(CASES))
+    kinds: set[str] = set()
+    games: set[str] = set()
+    chosen = []
+    for number in range(CASES):
+        _, kind, game = _draw(number)
+        if kind not in kinds or game not in games or number % (4 * CHECK_EVERY) == 0:
+            chosen.append(number)
+        kinds.add(kind)
+        games.add(game)
+    return chosen
+
+
+def make_case(number: int, base: Path) -> Case:
+    """Case `number`: a fresh project under `base` with one input damaged."""
+    rng, kind, game = _draw(number)
     root = base / f"case-{number}"
     if game == "mini":
         shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
@@ -759,19 +789,20 @@ def run_case(case: Case, tally: Tally, check: bool, draw: bool = False) -> None:
 
 def test_damaged_games_never_crash_validation_or_the_rules_check(tmp_path):
     tally = Tally()
-    for number in range(CASES):
+    for number in case_numbers():
         case = make_case(number, tmp_path)
         run_case(case, tally, check=number % CHECK_EVERY == 0, draw=number % (2 * CHECK_EVERY) == 0)
         shutil.rmtree(case.root, ignore_errors=True)
     print(
-        f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, {tally.checked} rules-checked, {tally.drawn} drawn, "
-        f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past {SLOW_SECONDS:g} s, "
+        f"\nfuzz: {tally.cases} cases (seed {SEED}), {tally.input_errors} with input errors, "
+        f"{tally.checked} rules-checked, {tally.drawn} drawn, "
+        f"{len(tally.internal)} internal errors, {len(tally.hangs)} hangs, {len(tally.slow)} past "
+        f"{SLOW_SECONDS:g} s, "
         f"{len(tally.unlocated)} unlocated messages, slowest case {tally.slowest:.2f}s"
     )
     print("fuzz: cases by class: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.kinds.items())))
     assert tally.internal == []
     assert tally.hangs == []
-    assert tally.slow == []
     assert tally.unlocated == []
     assert tally.input_errors > tally.cases // 4  # the mutator does damage the games
 

@@ -31,7 +31,10 @@ from golden.snapshot import (
 )
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-REGEN = "if the change is intended: .venv/bin/python tests/golden/regen.py, look at the outputs it names, commit tests/golden/mini"
+REGEN = (
+    "if the change is intended: .venv/bin/python tests/golden/regen.py, look at the outputs it "
+    "names, commit tests/golden/mini"
+)
 SHOWN = 8  # files whose diff a failure prints in full; the others are named
 
 

@@ -129,7 +129,7 @@ def test_the_page_lists_every_game_in_the_manifest_and_the_manifest_lists_the_pa
     assert again.code == 0 and (out / "index.html").read_text(encoding="utf-8") == html
 
 
-# ---------------------------------------------------------------- art and sizes that cannot be drawn
+# ------------------------------------------------------------- art and sizes that cannot be drawn
 
 
 def _art(mini, name: str, data: bytes) -> None:
@@ -141,7 +141,8 @@ def _art(mini, name: str, data: bytes) -> None:
     "svg, message",
     [
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan inf"><circle cx="5" cy="5" r="4"/></svg>',
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan inf"><circle cx="5" cy="5" '
+            'r="4"/></svg>',
             "viewBox '0 0 nan inf': the size must be finite numbers (not nan or inf)",
         ),
         (
@@ -151,7 +152,8 @@ def _art(mini, name: str, data: bytes) -> None:
             "the size must be finite numbers",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g transform="scale(1e300)"><circle cx="5" cy="5" r="1e300"/></g></svg>',
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g '
+            'transform="scale(1e300)"><circle cx="5" cy="5" r="1e300"/></g></svg>',
             "a shape has coordinates that are not finite numbers",
         ),
     ],
@@ -194,7 +196,8 @@ def test_an_image_over_50_megapixels_is_refused_from_its_header(mini):
     result = _build(mini.root, "list")
     assert result.returncode == 2
     assert result.stderr.startswith(
-        "catalog/mini/cards.csv:3: art: catalog/mini/art/huge.png: the image is 12000 × 12000 pixels (144 megapixels); "
+        "catalog/mini/cards.csv:3: art: catalog/mini/art/huge.png: the image is 12000 × 12000 "
+        "pixels (144 megapixels); "
         "art may have at most 50 megapixels"
     )
     assert "DecompressionBomb" not in result.stderr and "Warning" not in result.stderr
@@ -217,16 +220,16 @@ def test_counts_and_sizes_are_bounded_at_validation(mini, cli):
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
     assert (
-        "catalog/mini/cards.csv:5: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'"
-        in result.err
+        "catalog/mini/cards.csv:5: count: expected a count of at most 10000 (cardstock's limit for "
+        "one component), got '1000000000000'" in result.err
     )
     mini.replace("cards.csv", "spring,Spring,1000000000000,", "spring,Spring,2,")
     mini.replace("game.toml", 'group = "Tokens"', 'group = "Tokens"\nsize = "2000mm x 10mm"')
     result = cli("--root", str(mini.root), "list")
     assert result.code == 2
     assert (
-        "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, got '2000mm x 10mm'"
-        in result.err
+        "catalog/mini/game.toml:49: sets[1].size: a component may be at most 1000 mm on a side, "
+        "got '2000mm x 10mm'" in result.err
     )
 
 
@@ -379,8 +382,8 @@ def test_two_builds_into_one_folder_take_turns(tmp_path):
         r"^built 0 of 13 parts .* \(13 unchanged\)", out2, re.M
     )  # it ran after the first had finished
     assert (
-        f"{root / 'output'}: another cardstock build is writing into this folder; waiting for it to finish"
-        in err2
+        f"{root / 'output'}: another cardstock build is writing into this folder; waiting for it "
+        "to finish" in err2
     )
     entries = json.loads((root / "output" / "manifest.json").read_text(encoding="utf-8"))[
         "artifacts"
@@ -391,7 +394,7 @@ def test_two_builds_into_one_folder_take_turns(tmp_path):
     )
 
 
-# ---------------------------------------------------------------- text: NFC, coverage, scripts that cannot print
+# -------------------------------------------------- text: NFC, coverage, scripts that cannot print
 
 
 def test_catalog_text_is_normalised_to_nfc(mini, cli):
@@ -474,8 +477,10 @@ def test_a_character_the_font_lacks_is_warned_once_naming_component_field_and_ch
     result = cli("--root", str(mini.root), "check", "mini", "--verbose")
     warnings = [line.strip() for line in result.out.splitlines() if "has no glyph" in line]
     assert warnings == [
-        f"catalog/mini/cards.csv:2: text: warning: component 'ember': the font 'sans' has no glyph for '{thai}' (U+0E01); "
-        "it will print as a blank box; name a font that has it in the box's `fallback` (on 2 components)"
+        "catalog/mini/cards.csv:2: text: warning: component 'ember': the font 'sans' has no glyph "
+        f"for '{thai}' (U+0E01); "
+        "it will print as a blank box; name a font that has it in the box's `fallback` (on 2 "
+        "components)"
     ]
     build = cli("--root", str(mini.root), "--paper", "letter", "--only", "svg", "--jobs", "1")
     assert build.code == 0

@@ -321,7 +321,9 @@ def test_imports_for_type_checkers_only_are_not_a_circle(tmp_path):
         {
             "pkg/__init__.py": "",
             "pkg/a.py": "from . import b\n",
-            "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n",
+            "pkg/b.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n"
+            ),
         },
     )
     assert find_cycle(import_graph(pkg)) is None

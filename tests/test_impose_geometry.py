@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardstock.core.units import parse_length, parse_size
-from cardstock.impose.grid import Item, frame, grid_pages, pieces_on, plan_grid
+from cardstock.impose.grid import GridLayout, Item, Piece, frame, grid_pages, pieces_of, plan_grid
 from cardstock.impose.marks import crop_marks
 from cardstock.impose.pack import honeycomb_slots, pack_pages, plan_honeycomb
 from cardstock.impose.plan import Box, Mirror, add_backs, flip, offset_convex
@@ -20,6 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 MM = parse_length("1mm")
 BLEED = 3 * MM
 SHEETS = {s.stem: s.sheet for s in load_sheets(ROOT)[0]}
+
+
+def pieces_on(
+    layout: GridLayout, filled: int, bleed: float, sheet: Sheet | None = None
+) -> list[Piece]:
+    """The first `filled` slots of a page with no break, with the bleed each may paint."""
+    return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
 
 
 def cards(**changes) -> Sheet:

@@ -46,7 +46,8 @@ def test_a_bad_count_names_the_file_line_and_key(root: Path):
         'name = "Bad"\npapers = ["letter"]\nkinds = ["card"]\n\n[grid]\ncolumns = 0\n',
     )
     assert rendered(root) == [
-        'layouts/sheets/bad.toml:6: grid.columns: expected a whole number of 1 or more, or "auto", got 0'
+        'layouts/sheets/bad.toml:6: grid.columns: expected a whole number of 1 or more, or "auto", '
+        "got 0"
     ]
 
 
@@ -69,16 +70,16 @@ def test_unknown_keys_lengths_without_units_and_small_margins_are_reported_toget
     )
     got = rendered(root)
     assert (
-        "layouts/sheets/bad.toml:2: papers: unknown paper 'legal'; expected one of letter, a4, half-letter, a5"
-        in got
+        "layouts/sheets/bad.toml:2: papers: unknown paper 'legal'; expected one of letter, a4, "
+        "half-letter, a5" in got
     )
     assert (
-        "layouts/sheets/bad.toml:4: margin: expected at least 5mm: home printers cannot print closer to the paper edge, got 3.0mm"
-        in got
+        "layouts/sheets/bad.toml:4: margin: expected at least 5mm: home printers cannot print "
+        "closer to the paper edge, got 3.0mm" in got
     )
     assert (
-        "layouts/sheets/bad.toml:6: marks.length: expected a unit (mm, cm, in, pt, pc, px) after the number in '4'"
-        in got
+        "layouts/sheets/bad.toml:6: marks.length: expected a unit (mm, cm, in, pt, pc, px) after "
+        "the number in '4'" in got
     )
     assert any(
         m.startswith(
@@ -99,7 +100,8 @@ def test_the_most_specific_sheet_wins(root: Path):
     write(
         root,
         "vortex-cutter.toml",
-        'name = "Cutter"\npapers = ["letter"]\nkinds = ["card"]\ngames = ["vortex"]\n[marks]\nregistration = true\n',
+        'name = "Cutter"\npapers = ["letter"]\nkinds = ["card"]\ngames = ["vortex"]\n[marks]\n'
+        "registration = true\n",
     )
     write(
         root,
@@ -126,7 +128,8 @@ def test_printer_profiles_give_the_back_offset(root: Path):
     write(
         root,
         "printers.toml",
-        '[printers.laser]\nback_offset = "1.2mm,-0.5mm"\ndefault = true\n\n[printers.inkjet]\nback_offset = "-2mm,0mm"\n',
+        '[printers.laser]\nback_offset = "1.2mm,-0.5mm"\ndefault = true\n\n[printers.inkjet]\n'
+        'back_offset = "-2mm,0mm"\n',
     )
     printers, issues = load_printers(root)
     assert not issues and set(printers) == {"laser", "inkjet"}
@@ -141,5 +144,6 @@ def test_a_bad_printer_offset_is_located(root: Path):
     write(root, "printers.toml", '[printers.laser]\nback_offset = "1.2mm"\n')
     _, issues = load_printers(root)
     assert [i.render() for i in issues] == [
-        "layouts/sheets/printers.toml:2: printers.laser.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '1.2mm'"
+        "layouts/sheets/printers.toml:2: printers.laser.back_offset: expected an offset 'X,Y' such "
+        "as '1.2mm,-0.5mm', got '1.2mm'"
     ]

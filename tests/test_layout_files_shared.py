@@ -51,7 +51,8 @@ def two_games(tmp_path):
         if game == "mini":
             text = text.replace(
                 'group = "Tokens"',
-                'group = "Tokens"\nlayout_file = "layouts/shared/squib.toml"\nlayout = "squib-token"',
+                'group = "Tokens"\nlayout_file = "layouts/shared/squib.toml"\nlayout = '
+                '"squib-token"',
             )
         path.write_text(text, encoding="utf-8")
     (tmp_path / "layouts" / "shared").mkdir(parents=True)
@@ -107,8 +108,8 @@ def test_a_missing_shared_layout_file_is_bad_input_at_the_line_naming_it(cli, tm
     text = (root / "catalog" / "mini" / "game.toml").read_text(encoding="utf-8")
     line = text.splitlines().index('layout_file = "layouts/shared/squib.toml"') + 1
     assert (
-        f"catalog/mini/game.toml:{line}: sets[0].layout_file: layout file not found: layouts/shared/squib.toml"
-        in built.err
+        f"catalog/mini/game.toml:{line}: sets[0].layout_file: layout file not found: "
+        "layouts/shared/squib.toml" in built.err
     ), built.err
 
 

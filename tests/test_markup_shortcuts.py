@@ -37,13 +37,13 @@ def test_the_shortcut_reads_text_exactly_as_markdown_it_does():
         if markup._plain_inline(text):
             inline += 1
             assert markup.spans(text) == list(markup._spans(text)), text
-        if markup._plain_block(text):
+        if markup._simple_paragraph(text):
             blocks += 1
             assert markup.parse(text) == list(markup._parse(text)), text
     # both shortcuts were really exercised, and text with markup was not taken by them
     assert inline > 1_000 and blocks > 300
-    assert not markup._plain_inline("**Strength** 3") and not markup._plain_block("- an item")
-    assert not markup._plain_block("1) first") and not markup._plain_block("| a | b |")
+    assert not markup._plain_inline("**Strength** 3") and not markup._simple_paragraph("- an item")
+    assert not markup._simple_paragraph("1) first") and not markup._simple_paragraph("| a | b |")
 
 
 WORDS = [
@@ -121,7 +121,8 @@ def test_text_without_markup_needs_no_parser():
         "import sys\n"
         "from cardstock.core import markup\n"
         "assert markup.spans('Card 12') == [markup.Span('Card 12')]\n"
-        "assert markup.parse('Deal 1 damage, then draw.') == [markup.Paragraph('Deal 1 damage, then draw.')]\n"
+        "assert markup.parse('Deal 1 damage, then draw.') == [markup.Paragraph('Deal 1 damage, "
+        "then draw.')]\n"
         "print('markdown_it' in sys.modules)\n"
         "markup.spans('*italic*')\n"
         "print('markdown_it' in sys.modules)\n"

@@ -96,8 +96,8 @@ def test_a_missing_sheet_is_found_by_validation_naming_the_folder(project: Path,
     _, issues = validate(root, ["mini"], BuildOptions(out=tmp_path / "out"))
     messages = [i.render() for i in issues]
     assert (
-        "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to layouts/sheets/ (see docs/sheets.md) (needed by component 'damage')"
-        in messages
+        "layouts/sheets: token: no sheet takes token pieces of size 'token' on letter; add one to "
+        "layouts/sheets/ (see docs/sheets.md) (needed by component 'damage')" in messages
     )
 
 

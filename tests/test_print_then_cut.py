@@ -1,7 +1,9 @@
-"""Print-then-cut (`--cut silhouette|cricut`): every copy of every piece printed once, its
-outline in the page's cut file (SVG and DXF) where the piece is printed, within 0.1 mm;
-Silhouette's three registration marks where the machine looks for them with nothing
-printed in their keep-out zones; Cricut's pieces inside its 6.75 x 9.25 in area."""
+"""Print-then-cut (`--cut silhouette|cameo5|cricut`): every copy of every piece printed
+once, its outline in the page's cut file (SVG and DXF) where the piece is printed, within
+0.1 mm; Silhouette's registration marks (three corners, or four for the Cameo 5) where
+the machine looks for them with nothing printed in their keep-out zones; every piece and
+every cut outline inside the frame its machine's marks span (Cricut: its 6.75 x 9.25 in
+area), for the five games on both papers, and as many poker cards a page as fit there."""
 
 from __future__ import annotations
 
@@ -24,14 +26,19 @@ INSET, LENGTH, SQUARE, KEEP_OUT = 10 * MM, 20 * MM, 5 * MM, 5 * MM
 
 def printed(page) -> tuple[list[tuple[float, float, float, float, float]], list[tuple[float, ...]]]:
     """Each placed piece as (x, y of its trim box's lower left, width, height, bleed) in
-    page points, and the rectangles of the registration marks."""
+    page points, as printed (a piece turned a quarter has its width and height swapped),
+    and the rectangles of the registration marks."""
     xobjects = page["/Resources"]["/XObject"]
     pieces, marks = [], []
     for tag, op, args, cm in marked_ops(page):
         if op == b"Do":
             x0, y0, x1, y1 = (float(v) for v in xobjects[args[0]].get_object()["/BBox"])
             b = -x0
-            pieces.append((cm[4], cm[5], x1 - x0 - 2 * b, y1 - y0 - 2 * b, b))
+            w, h = x1 - x0 - 2 * b, y1 - y0 - 2 * b
+            a, bb, c, d, e, f = cm
+            corners = [(a * u + c * v + e, bb * u + d * v + f) for u in (0, w) for v in (0, h)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            pieces.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), b))
         elif op == b"re" and tag == "/RegistrationMarks":
             marks.append(tuple(float(a) for a in args))
     return pieces, marks
@@ -170,3 +177,88 @@ def test_an_unknown_machine_is_one_message_and_nothing_is_written(tmp_path, caps
     )
     assert "--cut: unknown cutting machine 'plotter'" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+GAMES_ALL = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
+MACHINES = ("silhouette", "cameo5", "cricut")
+
+
+@pytest.fixture(scope="module")
+def every_sheet(tmp_path_factory) -> dict[str, Path]:
+    """Each machine's sheets for the five games on both papers, one build each."""
+    out = {}
+    for machine in MACHINES:
+        folder = tmp_path_factory.mktemp(machine)
+        args = ["--root", str(ROOT), "--only", "cut", "--cut", machine, "--out", str(folder)]
+        assert main(args) == 0
+        out[machine] = folder
+    return out
+
+
+def frame(machine: str, pw: float, ph: float) -> tuple[float, float, float, float]:
+    """Where the machine cuts, in page points (y up): the rectangle the Silhouette marks'
+    outer edges span, or the Cricut's area, centred."""
+    if machine == "cricut":
+        aw, ah = 6.75 * INCH, 9.25 * INCH
+        return (pw - aw) / 2, (ph - ah) / 2, (pw + aw) / 2, (ph + ah) / 2
+    return INSET, INSET, pw - INSET, ph - INSET
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("machine", MACHINES)
+def test_every_piece_and_outline_lies_inside_its_machines_frame(every_sheet, machine, paper):
+    for game in GAMES_ALL:
+        folder = every_sheet[machine] / game / "cut"
+        reader = PdfReader(folder / f"{game}-{machine}-{paper}.pdf")
+        for n, page in enumerate(reader.pages, start=1):
+            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+            x0, y0, x1, y1 = frame(machine, pw, ph)
+            pieces, _ = printed(page)
+            for x, y, w, h, b in pieces:  # bleed and all
+                assert x0 - 0.01 <= x - b and x + w + b <= x1 + 0.01, (game, n, x, w)
+                assert y0 - 0.01 <= y - b and y + h + b <= y1 + 0.01, (game, n, y, h)
+            # the cut file: millimetres from the page's top left
+            outlines = svg_outlines(folder / f"{game}-{machine}-{paper}-{n}.svg")
+            assert len(outlines) == len(pieces)
+            for outline in outlines:
+                for px, py in outline:
+                    assert x0 / MM - 0.01 <= px <= x1 / MM + 0.01, (game, n, px)
+                    assert (ph - y1) / MM - 0.01 <= py <= (ph - y0) / MM + 0.01, (game, n, py)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("machine", ["silhouette", "cameo5"])
+def test_six_poker_cards_fit_a_page_between_the_marks(every_sheet, machine, paper):
+    """A poker card with its 3 mm bleed is 69.5 x 94.9 mm; turned a quarter, three rows
+    of two fit between the marks on Letter and A4 (it was four cards a Letter page)."""
+    folder = every_sheet[machine] / "atmosfear" / "cut"
+    reader = PdfReader(folder / f"atmosfear-{machine}-{paper}.pdf")
+    counts = [len(printed(page)[0]) for page in reader.pages]
+    assert counts[0] == 6, counts
+    assert len(reader.pages) == -(-sum(counts) // 6), counts
+
+
+def test_the_cameo_5_has_a_fourth_corner_mark_with_nothing_near_it(every_sheet):
+    folder = every_sheet["cameo5"] / "alpha-omega-tiles" / "cut"
+    for page in PdfReader(folder / "alpha-omega-tiles-cameo5-letter.pdf").pages:
+        pw = float(page.mediabox.width)
+        pieces, marks = printed(page)
+        corner = (pw - INSET - LENGTH, INSET)  # the bottom right corner mark's square
+        inside = [
+            m
+            for m in marks
+            if corner[0] - 0.01 <= m[0]
+            and m[0] + m[2] <= corner[0] + LENGTH + 0.01
+            and corner[1] - 0.01 <= m[1]
+            and m[1] + m[3] <= corner[1] + LENGTH + 0.01
+        ]
+        assert len(inside) == 2  # the L's two arms
+        zone = (
+            corner[0] - KEEP_OUT,
+            corner[1] - KEEP_OUT,
+            corner[0] + LENGTH + KEEP_OUT,
+            corner[1] + LENGTH + KEEP_OUT,
+        )
+        for x, y, w, h, b in pieces:
+            box = (x - b, y - b, x + w + b, y + h + b)
+            assert box[2] <= zone[0] or zone[2] <= box[0] or box[3] <= zone[1] or zone[3] <= box[1]

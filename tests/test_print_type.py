@@ -1,8 +1,8 @@
 """Type a print can be read by: nothing on a piece prints under 6 pt, nothing on a reference
 card or in a rulebook under 7 pt, and text, icons and frames keep 0.5 mm inside the safe
 line. Sizes and positions are read back from PDFs as printed (PDFium's text layer: each
-character's size times the scale it is drawn at, and its box from ascent to descent), for every face of
-the five shipped games and their rulebooks; the print-safety lint reports each kind of
+character's size times the scale it is drawn at, and its box from ascent to descent), for
+every face of the five shipped games and their rulebooks; the print-safety lint reports each kind of
 fault where the layout sets it."""
 
 from __future__ import annotations
@@ -103,8 +103,9 @@ def test_no_face_of_any_game_prints_type_under_its_minimum(game_faces):
 def test_no_character_on_a_rectangular_face_comes_within_half_a_millimetre_of_the_safe_line(
     game_faces,
 ):
-    """The box (ascent to descent) of every character on every rectangular face (cards, reference cards,
-    rectangular tiles) lies at least the safe margin and 0.5 mm inside the cut."""
+    """The box (ascent to descent) of every character on every rectangular face (cards,
+    reference cards, rectangular tiles) lies at least the safe margin and 0.5 mm inside the
+    cut."""
     game, cat, faces, _, chars = game_faces
     safe = float(re.sub("mm$", "", cat.game.print.safe)) * MM
     need = safe + printsafe.CLEARANCE - 0.01 * MM
@@ -191,8 +192,10 @@ def test_a_reference_card_is_held_to_7pt_where_a_card_may_print_6_5pt(tmp_path):
     faces = root / "layouts" / "atmosfear" / "faces.toml"
     append(
         faces,
-        '[layouts.reference.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n\n'
-        '[layouts.realms.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n',
+        '[layouts.reference.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = '
+        '"note"\nsize = "6.5pt"\nmin_size = "6.5pt"\n\n'
+        '[layouts.realms.boxes.note]\ntype = "text"\ntop = "50%"\nheight = "5mm"\ntext = "note"\n'
+        'size = "6.5pt"\nmin_size = "6.5pt"\n',
     )
     found = findings(root, "atmosfear", r"pt, below the")
     assert {i.field for i in found} == {"layouts.reference.boxes.note"}
@@ -219,8 +222,10 @@ def test_a_frame_on_the_safe_line_is_reported_and_one_that_bleeds_is_not(tmp_pat
     root = copy_game(tmp_path, "vortex")
     append(
         root / "layouts" / "vortex" / "faces.toml",
-        '[layouts.devotees.boxes.panel]\nleft = "2.8mm"\nright = "2.8mm"\ntop = "2.8mm"\nbottom = "2.8mm"\n\n'
-        '[layouts.devotees.boxes.band]\ntype = "rect"\nframe = "bleed"\ntop = "40%"\nheight = "2mm"\nfill = "#cccccc"\n',
+        '[layouts.devotees.boxes.panel]\nleft = "2.8mm"\nright = "2.8mm"\ntop = "2.8mm"\nbottom = '
+        '"2.8mm"\n\n'
+        '[layouts.devotees.boxes.band]\ntype = "rect"\nframe = "bleed"\ntop = "40%"\nheight = '
+        '"2mm"\nfill = "#cccccc"\n',
     )
     found = findings(root, "vortex", r"too close to the safe line")
     assert [i.field for i in found] == ["layouts.devotees.boxes.panel"]

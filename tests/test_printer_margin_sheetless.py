@@ -29,8 +29,8 @@ default = true
 def project(tmp_path: Path, margin: bool = True) -> Path:
     shutil.copytree(FIXTURES / "catalog" / "mini", tmp_path / "catalog" / "mini")
     game = tmp_path / "catalog" / "mini" / "game.toml"
-    game.write_text(
-        game.read_text(encoding="utf-8")
+    game.write_text(  # its 6-card deck boxed too (docs/sheets.md, "Tuck boxes")
+        game.read_text(encoding="utf-8").replace("[print]\n", "[print]\ntuckbox_min_cards = 1\n")
         + """
 [[sets]]
 id = "boards"
@@ -169,7 +169,7 @@ def test_silhouette_marks_inside_the_printers_margin_are_bad_input(tmp_path, cap
     )
     err = capsys.readouterr().err
     assert (
-        "cut-machines.toml: machines.silhouette.inset: the registration marks sit 10.0mm from the paper's edge, inside the printer's margin of 15.0mm"
-        in err
+        "cut-machines.toml: machines.silhouette.inset: the registration marks sit 10.0mm from the "
+        "paper's edge, inside the printer's margin of 15.0mm" in err
     )
     assert not (root / "out" / "mini").exists()

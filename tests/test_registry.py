@@ -90,10 +90,13 @@ def draw(painter, lay, box, ctx, geo, rect):
     x, y, w, h = rect
     p = painter.paint_args(lay, box, ctx)
     points = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
-    return [Path(polygon_path([(r(a), r(b)) for a, b in points]), p["fill"], p["stroke"], p["stroke_width"])]
+    outline = polygon_path([(r(a), r(b)) for a, b in points])
+    return [Path(outline, p["fill"], p["stroke"], p["stroke_width"])]
 
 
-BOX = BoxKind(doc="a diamond touching the middle of each side of the box", draw=draw, keys=("fill", "stroke"))
+BOX = BoxKind(
+    doc="a diamond touching the middle of each side of the box", draw=draw, keys=("fill", "stroke")
+)
 '''
 
 RUN = """
@@ -136,7 +139,8 @@ def test_a_new_box_type_is_one_module_and_one_registry_line(tmp_path):
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     (root / "layouts" / "mini").mkdir(parents=True)
     (root / "layouts" / "mini" / "faces.toml").write_text(
-        '[layouts.token.boxes.gem]\ntype = "diamond"\nframe = "trim"\nwidth = "40%"\nheight = "40%"\nfill = "#ff00aa"\n'
+        '[layouts.token.boxes.gem]\ntype = "diamond"\nframe = "trim"\nwidth = "40%"\nheight = '
+        '"40%"\nfill = "#ff00aa"\n'
     )
     done = subprocess.run(
         [sys.executable, "-c", RUN, str(tmp_path / "mods"), str(root)],

@@ -140,7 +140,7 @@ def _heading_lines(reader: PdfReader) -> list[set[str]]:
         for page in reader.pages:
             found: set[str] = set()
 
-            def visit(text, cm, tm, font, size):
+            def visit(text, cm, tm, font, size, found=found):
                 drawn = size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
                 if any(abs(drawn - s) < 0.01 for s in sizes):
                     found.add(squash(text))

@@ -95,8 +95,8 @@ def test_a_declared_count_that_the_catalog_breaks_fails_per_category_and_in_tota
     rules = game.path("rules.toml")
     at = line_of(rules, 'name = "Key cards"') - 1
     assert (
-        f"catalog/atmosfear/rules.toml:{at}: counts[4]: expected 6, the catalog has 5: key-1, key-2, key-3, key-4, key-5"
-        in result.out
+        f"catalog/atmosfear/rules.toml:{at}: counts[4]: expected 6, the catalog has 5: key-1, "
+        "key-2, key-3, key-4, key-5" in result.out
     )
     total = line_of(rules, 'name = "cards in all (pack, Keys, quick reference)"') - 1
     assert (
@@ -105,8 +105,8 @@ def test_a_declared_count_that_the_catalog_breaks_fails_per_category_and_in_tota
     )
     total_line = line_of(rules, 'name = "the Key cards hold 21 silver keys"') - 2
     assert (
-        f"catalog/atmosfear/rules.toml:{total_line}: constraints[12]: keys adds up to 15 (1 + 2 + 3 + 4 + 5); expected 21"
-        in result.out
+        f"catalog/atmosfear/rules.toml:{total_line}: constraints[12]: keys adds up to 15 (1 + 2 + "
+        "3 + 4 + 5); expected 21" in result.out
     )
     assert "atmosfear FAILS:" in result.out
     assert "1 of 1 games failed the rules check: atmosfear" in result.out
@@ -120,8 +120,8 @@ def test_a_count_per_value_names_the_value_that_is_off(shipped, cli):
     result = check(cli, game)
     assert result.code == 1
     assert (
-        "realm Red: expected 12, the catalog has 11: red-fear, red-duel, red-gate, red-flight, red-black-hole, red-soul-ranger and 5 more"
-        in result.out
+        "realm Red: expected 12, the catalog has 11: red-fear, red-duel, red-gate, red-flight, "
+        "red-black-hole, red-soul-ranger and 5 more" in result.out
     )
     assert "realm Blue: expected 12, the catalog has 13" in result.out
 
@@ -134,8 +134,8 @@ def test_count_per_group_reports_the_duplicate_rank_at_its_row_and_the_missing_o
     result = check(cli, game)
     assert result.code == 1
     assert (
-        "catalog/atmosfear/realms.csv:5: rank: realm Red: rank 4 appears 2 times (red-gate, red-flight); expected once"
-        in result.out
+        "catalog/atmosfear/realms.csv:5: rank: realm Red: rank 4 appears 2 times (red-gate, "
+        "red-flight); expected once" in result.out
     )
     rules = game.path("rules.toml")
     at = line_of(rules, 'name = "each Realm has ranks 1–12 exactly once"') - 2
@@ -168,8 +168,8 @@ def test_unique_and_sum_report_a_repeated_key_value(shipped, cli):
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'id = "key-6"')
     assert (
-        f"catalog/atmosfear/game.toml:{line}: keys: keys 5 is also on key-5 (catalog/atmosfear/game.toml:{line - 1}); each value may appear once"
-        in result.out
+        f"catalog/atmosfear/game.toml:{line}: keys: keys 5 is also on key-5 "
+        f"(catalog/atmosfear/game.toml:{line - 1}); each value may appear once" in result.out
     )
     assert "keys adds up to 20 (1 + 2 + 3 + 4 + 5 + 5); expected 21" in result.out
     assert "Key cards show 1 to 6 keys: all 6 within 1–6" in result.out  # range still holds
@@ -184,8 +184,8 @@ def test_exactly_one_fails_when_the_gatekeeper_is_printed_twice(shipped, cli):
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'id = "gatekeeper", name')
     assert (
-        f"catalog/atmosfear/game.toml:{line}: count: 2 copies match, expected exactly one: gatekeeper ×2"
-        in result.out
+        f"catalog/atmosfear/game.toml:{line}: count: 2 copies match, expected exactly one: "
+        "gatekeeper ×2" in result.out
     )
 
 
@@ -214,7 +214,8 @@ def test_compare_finds_a_devotee_whose_stats_do_not_add_up(shipped, cli):
     result = check(cli, game)
     assert result.code == 1
     assert (
-        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + attack is 21; "
+        "catalog/vortex/devotees.csv:2: reason: novice-tidecaller: reason + fire + repulsion + "
+        "attack is 21; "
         "expected reason + fire + repulsion + attack == 20"
     ) in result.out
 
@@ -241,8 +242,8 @@ def test_a_count_of_zero_catches_a_card_breaking_a_rule_of_the_rulebook(shipped,
         - 2
     )
     assert (
-        f"catalog/alpha-omega-tiles/rules.toml:{line}: constraints[4]: expected 0, the catalog has 2: switch ×2"
-        in result.out
+        f"catalog/alpha-omega-tiles/rules.toml:{line}: constraints[4]: expected 0, the catalog has "
+        "2: switch ×2" in result.out
     )
 
 
@@ -259,14 +260,18 @@ def test_colour_only_distinction_is_a_finding_at_the_icon(shipped, cli):
         line_of(game.path("game.toml"), "[icons.red]") + 2
     )  # icons.red.symbol: the later of the two
     assert (
-        f"catalog/alpha-omega-tiles/game.toml:{red}: icons.red.symbol: icons blue, red (field 'icon' of set 'pawns') "
-        "differ only by colour (#1f5fa8, #b3261e): they share the symbol 'triangle'; give each its own symbol "
+        f"catalog/alpha-omega-tiles/game.toml:{red}: icons.red.symbol: icons blue, red (field "
+        "'icon' of set 'pawns') "
+        "differ only by colour (#1f5fa8, #b3261e): they share the symbol 'triangle'; give each its "
+        "own symbol "
         "so the set reads in greyscale and for colour-blind players"
     ) in result.out
     pawn = line_of(game.path("game.toml"), 'id = "pawn-blue"')
     assert (
-        f"catalog/alpha-omega-tiles/game.toml:{pawn}: color: pawn-blue (#1f5fa8) and pawn-red (#b3261e) differ only by colour: "
-        "both show triangle; give each its own symbol so the set reads in greyscale and for colour-blind players"
+        f"catalog/alpha-omega-tiles/game.toml:{pawn}: color: pawn-blue (#1f5fa8) and pawn-red "
+        "(#b3261e) differ only by colour: "
+        "both show triangle; give each its own symbol so the set reads in greyscale and for "
+        "colour-blind players"
     ) in result.out
     assert "FAIL  nothing is told apart by colour alone: 2 findings" in result.out
 
@@ -282,8 +287,8 @@ def test_backs_that_differ_only_by_colour_are_a_finding(shipped, cli):
     assert result.code == 1
     line = line_of(game.path("game.toml"), 'color = "#3c4043"')
     assert (
-        f"catalog/atmosfear/game.toml:{line}: backs.key: backs pack, key differ only by colour (#1b1b1f, #3c4043); give each its own title, subtitle or icon"
-        in result.out
+        f"catalog/atmosfear/game.toml:{line}: backs.key: backs pack, key differ only by colour "
+        "(#1b1b1f, #3c4043); give each its own title, subtitle or icon" in result.out
     )
 
 
@@ -293,8 +298,8 @@ def test_a_game_without_rules_is_a_warning_not_a_failure(shipped, cli):
     result = check(cli, game)
     assert result.code == 0
     assert (
-        "warn  the game declares its rules: no catalog/atmosfear/rules.toml: declared counts, constraints and setup are not checked"
-        in result.out
+        "warn  the game declares its rules: no catalog/atmosfear/rules.toml: declared counts, "
+        "constraints and setup are not checked" in result.out
     )
 
 
@@ -306,8 +311,8 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     bad = cli("--root", str(ROOT), "check", "atmosfear", "--only", "counts,spelling")
     assert bad.code == 2
     assert (
-        "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, examples, setup, source, colour-only"
-        in bad.err
+        "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, "
+        "examples, setup, source, colour-only" in bad.err
     )
 
 

@@ -51,7 +51,8 @@ def test_a_number_no_rule_covers_fails_with_its_source_line(tmp_path, cli) -> No
     text = rules.read_text(encoding="utf-8")
     rules.write_text(
         text.replace(
-            'cite = { line = 48, says = "a pair of Teamwork tokens replaces any single Hero icon" }',
+            'cite = { line = 48, says = "a pair of Teamwork tokens replaces any single Hero '
+            'icon" }',
             'choice = "a pair"',
         ),
         encoding="utf-8",
@@ -69,8 +70,8 @@ def test_a_number_no_rule_covers_fails_with_its_source_line(tmp_path, cli) -> No
     )
     assert result.code == 1
     assert (
-        "002_0de44b6fb8f36133.txt:48: number: number '2' is stated here and no rule of catalog/alter-ego/rules.toml covers it"
-        in result.out
+        "002_0de44b6fb8f36133.txt:48: number: number '2' is stated here and no rule of "
+        "catalog/alter-ego/rules.toml covers it" in result.out
     )
     assert "002_0de44b6fb8f36133.txt:48  number 2" in result.out and "NOT COVERED" in result.out
     plain = cli(

@@ -19,7 +19,8 @@ def test_a_custom_good_deck_within_the_published_limits_is_valid(cli):
     assert result.code == 0, result.out + result.err
     assert (
         result.out
-        == "tests/fixtures/decks/alpha-omega-good-valid.csv: a valid Good deck: 21 cards, 12 different\n"
+        == "tests/fixtures/decks/alpha-omega-good-valid.csv: a valid Good deck: 21 cards, 12 "
+        "different\n"
     )
 
 
@@ -30,7 +31,8 @@ def test_every_broken_row_is_named_with_its_line(cli):
     assert result.out.splitlines() == [
         f"{shown}:4: count: 2 × Holy Trinity, but its published limit is 1",
         f"{shown}:5: card: no card 'Gabriell' in Alpha/Omega; did you mean 'Gabriel'?",
-        f"{shown}:6: card: 'Abigor' belongs to Opponent (set opponent); a Good deck may hold only cards matching set good",
+        f"{shown}:6: card: 'Abigor' belongs to Opponent (set opponent); a Good deck may hold only "
+        "cards matching set good",
         f"{shown}:8: count: 5 × Prayer (rows 7, 8 add up), but its published limit is 4",
         f"{shown}: 4 problems; this Good deck breaks the deck-building rules",
     ]
@@ -50,7 +52,8 @@ def test_an_unreadable_deck_list_is_bad_input(cli, tmp_path):
     assert result.code == 2
     assert (
         result.out
-        == "tests/fixtures/decks/alpha-omega-good-unreadable.csv:2: count: expected a whole number of copies, got 'one'\n"
+        == "tests/fixtures/decks/alpha-omega-good-unreadable.csv:2: count: expected a whole number "
+        "of copies, got 'one'\n"
     )
     missing = deck(cli, "no-such-deck.csv")
     assert missing.code == 2

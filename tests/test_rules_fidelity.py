@@ -162,8 +162,8 @@ def test_vortex_rogations_are_played_in_step_2_after_the_vortex_card() -> None:
     text = body("vortex")
     assert "at the start of a round" not in text
     assert (
-        "Rogations (48 cards) are rites you perform in step 2 of a round, after the Vortex card is turned"
-        in text
+        "Rogations (48 cards) are rites you perform in step 2 of a round, after the Vortex card is "
+        "turned" in text
     )
 
 
@@ -185,6 +185,8 @@ def test_vortex_not_every_rogation_asks_something_of_the_field() -> None:
 def test_vortex_the_sources_bacchanalia_and_burial_rites_example() -> None:
     text = body("vortex")
     assert (
-        "Example. The first player performs Bacchanalia and the next one Burial Rites. They contradict each other, so the first "
-        "takes precedence: the first player still has a Frenzy step, with 2 Frenzy actions instead of 1"
+        "Example. The first player performs Bacchanalia and the next one Burial Rites. They "
+        "contradict each other, so the first "
+        "takes precedence: the first player still has a Frenzy step, with 2 Frenzy actions instead "
+        "of 1"
     ) in text

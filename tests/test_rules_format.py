@@ -17,7 +17,8 @@ def test_an_unknown_constraint_kind_lists_the_kinds(shipped, cli):
     assert result.code == 2
     line = line_of(game.path("rules.toml"), 'kind = "summ"')
     assert result.err.splitlines()[0] == (
-        f"catalog/atmosfear/rules.toml:{line}: constraints[12].kind: unknown constraint kind 'summ'; "
+        f"catalog/atmosfear/rules.toml:{line}: constraints[12].kind: unknown constraint kind "
+        "'summ'; "
         "expected one of count, count_per_group, unique, range, sum, exactly_one, relation, compare"
     )
 
@@ -29,8 +30,8 @@ def test_an_unknown_key_in_a_constraint_names_the_keys_it_takes(shipped, cli):
     assert result.code == 2
     line = line_of(game.path("rules.toml"), "totl = 21")
     assert (
-        f"catalog/atmosfear/rules.toml:{line}: constraints[12].totl: unknown key; expected one of: kind, name, cite, choice, level, match, field, total, copies"
-        in result.err
+        f"catalog/atmosfear/rules.toml:{line}: constraints[12].totl: unknown key; expected one of: "
+        "kind, name, cite, choice, level, match, field, total, copies" in result.err
     )
     assert (
         f"catalog/atmosfear/rules.toml:{line - 5}: constraints[12].total: a value is required here"
@@ -53,12 +54,12 @@ def test_a_filter_naming_a_set_or_field_the_game_lacks_is_reported_where_it_is_w
     rules = game.path("rules.toml")
     key, group_by = line_of(rules, 'set = "key" }'), line_of(rules, 'group_by = "realms"')
     assert (
-        f"catalog/atmosfear/rules.toml:{key}: counts[4].match.set: unknown set 'key'; the game has: gatekeeper, realms, keys, dice, quickref"
-        in result.err
+        f"catalog/atmosfear/rules.toml:{key}: counts[4].match.set: unknown set 'key'; the game "
+        "has: gatekeeper, realms, keys, dice, quickref" in result.err
     )
     assert (
-        f"catalog/atmosfear/rules.toml:{group_by}: constraints[1].group_by: unknown field 'realms'; expected a field"
-        in result.err
+        f"catalog/atmosfear/rules.toml:{group_by}: constraints[1].group_by: unknown field "
+        "'realms'; expected a field" in result.err
     )
 
 
@@ -73,7 +74,8 @@ def test_a_count_from_a_roll_must_name_an_earlier_roll(shipped, cli):
     assert result.code == 2
     line = line_of(game.path("rules.toml"), 'count = "exchnage"')
     assert (
-        f"catalog/atmosfear/rules.toml:{line}: setup.steps[7].count: 'exchnage' is not a value rolled by an earlier step (roll … as = 'exchnage'); rolled so far: exchange, ruling"
+        f"catalog/atmosfear/rules.toml:{line}: setup.steps[7].count: 'exchnage' is not a value "
+        "rolled by an earlier step (roll … as = 'exchnage'); rolled so far: exchange, ruling"
         in result.err
     )
 

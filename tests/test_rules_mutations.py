@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PARTS = {"counts", "constraints", "facts", "examples"}
 # what a Python value looks like when it leaks into a message meant for a designer
 REPR = re.compile(
-    r"\bNone\b|\bNoneType\b|\bTrue\b(?! Convert)|\bFalse\b|\[['\"]|object has no|has no element|<[a-z_.]+ object"
+    r"\bNone\b|\bNoneType\b|\bTrue\b(?! Convert)|\bFalse\b|\[['\"]|object has no|has no "
+    r"element|<[a-z_.]+ object"
 )
 
 
@@ -92,7 +93,8 @@ MUTATIONS = [
         ],
         [
             "Achievement Scoring",
-            "row never having become a Lured Player, column Points: the rulebook states 5, the table has 4",
+            "row never having become a Lured Player, column Points: the rulebook states 5, the "
+            "table has 4",
         ],
     ),
     Mutation(
@@ -200,7 +202,8 @@ MUTATIONS = [
         [
             (
                 "henchmen.csv",
-                "hook-hand-harvey,Hook-Hand Harvey,2,2,1,0,might speed intellect,community might,sadists,",
+                "hook-hand-harvey,Hook-Hand Harvey,2,2,1,0,might speed intellect,community "
+                "might,sadists,",
                 "hook-hand-harvey,Hook-Hand Harvey,2,2,1,0,might speed intellect,community might,,",
             ),
         ],
@@ -331,7 +334,8 @@ MUTATIONS = [
         ],
         [
             "a field holds at most 5",
-            "the rulebook states 5, table limits, row 'Devotees/Zealots in your field', Value has 6",
+            "the rulebook states 5, table limits, row 'Devotees/Zealots in your field', "
+            "Value has 6",
         ],
     ),
 ]

@@ -7,20 +7,19 @@ by `cardstock check` with a message that names the rule, its file and both value
 Each edit is applied to a copy of its game and the checker runs in-process (counts,
 constraints, facts, examples and the source; no simulation). The suite runs a spread of the
 edits — the first of every kind in every game, and every 25th beyond (67 of 629) — and
-`CARDSTOCK_ALL_EDITS=1` runs all of them (`python tests/seed_edits_report.py` prints the
-tally and the misses).
+`CARDSTOCK_FULL=1` (or its older name, `CARDSTOCK_ALL_EDITS=1`) runs all of them
+(`python tests/seed_edits_report.py` prints the tally and the misses).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, load_games, run_checks
+from conftest import FULL, GAMES, load_games, run_checks
 from seed_edits import ROOT, SEEDS, Edit, edits
 
 PARTS = {"counts", "constraints", "facts", "examples", "source"}
@@ -29,7 +28,7 @@ pytestmark = pytest.mark.needs_seeds
 
 def spread(all_edits: list[Edit]) -> list[Edit]:
     """The first edit of every kind in every game, and every 25th of the rest."""
-    if os.environ.get("CARDSTOCK_ALL_EDITS"):
+    if FULL:
         return all_edits
     seen: dict[tuple[str, str], int] = {}
     out = []

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from math import comb
 
 from conftest import ROOT, line_of
@@ -88,8 +87,10 @@ def test_an_impossible_deal_fails_for_the_player_count_with_the_numbers(shipped,
         - 5
     )
     assert (
-        f"catalog/vortex/rules.toml:{step}: setup.steps[5]: 4 players: 100 of 100 runs failed at deal "
-        "(deal 12 Frenzies at random to each player): 4 players × 12 = 48 cards needed from 'frenzies', which holds 44 "
+        f"catalog/vortex/rules.toml:{step}: setup.steps[5]: 4 players: 100 of 100 runs failed at "
+        "deal "
+        "(deal 12 Frenzies at random to each player): 4 players × 12 = 48 cards needed from "
+        "'frenzies', which holds 44 "
         "(first in run 0, seed 1)"
     ) in result.out
     assert "FAIL  setup completes for 2–4 players: fails for 4 players" in result.out
@@ -108,14 +109,18 @@ def test_a_redraw_loop_that_could_never_end_is_refused_with_the_numbers(shipped,
     step = (
         line_of(
             game.path("rules.toml"),
-            'say = "draw {count} Element tiles around the Snake; put others aside and shuffle them back"',
+            'say = "draw {count} Element tiles around the Snake; put others aside and shuffle them '
+            'back"',
         )
         - 8
     )
     assert (
-        f"catalog/alpha-omega-tiles/rules.toml:{step}: setup.steps[3]: 2 players: 20 of 20 runs failed at draw_until "
-        "(draw 6 Element tiles around the Snake; put others aside and shuffle them back): needs 6 cards matching "
-        "around_snake = True from 'deck', which holds only 0 such of 72: the draw could never end (first in run 0, seed 1)"
+        f"catalog/alpha-omega-tiles/rules.toml:{step}: setup.steps[3]: 2 players: 20 of 20 runs "
+        "failed at draw_until "
+        "(draw 6 Element tiles around the Snake; put others aside and shuffle them back): needs 6 "
+        "cards matching "
+        "around_snake = True from 'deck', which holds only 0 such of 72: the draw could never end "
+        "(first in run 0, seed 1)"
     ) in result.out
 
 
@@ -123,8 +128,10 @@ def test_a_redraw_loop_that_runs_too_long_is_cut_off_at_max_attempts(shipped, cl
     game = shipped("alpha-omega-tiles")
     game.replace(
         "rules.toml",
-        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 1000',
-        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\nmax_attempts = 3',
+        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\n'
+        "max_attempts = 1000",
+        'count = 3\naccept = { field = "starting_hand", equals = true }\nreject = "reshuffle"\n'
+        "max_attempts = 3",
     )
     result = cli(
         "--root", str(game.root), "check", "alpha-omega-tiles", "--json", "--runs", "400", *ONLY
@@ -138,7 +145,8 @@ def test_a_redraw_loop_that_runs_too_long_is_cut_off_at_max_attempts(shipped, cl
             r"player \d gave up after 3 draws \(max_attempts = 3\) with [0-2] of 3 accepted",
             failure["message"],
         )
-        # a -2 or Switch (4 of the 66 tiles left) among a player's 3 draws: more players, more failures
+        # a -2 or Switch (4 of the 66 tiles left) among a player's 3 draws: more players, more
+        # failures
         assert 0 < failure["runs"] < 400
     shares = [p["failures"][0]["runs"] for p in game_report["setup"]["players"]]
     assert shares == sorted(shares)
@@ -157,21 +165,22 @@ def test_setup_mistakes_in_rules_toml_are_bad_input_with_file_and_line(shipped, 
     rules = game.path("rules.toml")
     pile = line_of(rules, 'from = "rogation"')
     assert (
-        f"catalog/vortex/rules.toml:{pile}: setup.steps[8].from: no earlier step puts anything into pile 'rogation'"
-        in result.err
+        f"catalog/vortex/rules.toml:{pile}: setup.steps[8].from: no earlier step puts anything "
+        "into pile 'rogation'" in result.err
     )
     hand = line_of(rules, 'do = "redraw_until"') - 1
     assert (
-        f"catalog/vortex/rules.toml:{hand}: setup.steps[10]: at_least (8) is more than the hand of 7: the redraw could never end"
-        in result.err
+        f"catalog/vortex/rules.toml:{hand}: setup.steps[10]: at_least (8) is more than the hand of "
+        "7: the redraw could never end" in result.err
     )
 
 
-def test_ten_thousand_runs_of_a_player_count_take_seconds_not_minutes():
-    start = time.perf_counter()
+def test_ten_thousand_runs_of_a_player_count_are_each_simulated_to_the_end():
+    # about 1 s on a laptop: the work is counted, not timed (a machine may be shared)
     result = simulate(ROOT, "alpha-omega-tiles", [4], runs=10000)
+    (four,) = result.by_players
+    assert (four.players, four.runs, four.completed, four.failures) == (4, 10000, 10000, [])
     assert result.ok
-    assert time.perf_counter() - start < 15  # about 1 s on a laptop; generous for a busy CI box
 
 
 def test_each_player_needs_a_colour_of_their_own(shipped, cli):
@@ -193,8 +202,10 @@ def test_each_player_needs_a_colour_of_their_own(shipped, cli):
     )
     assert result.code == 1
     assert (
-        "4 players: 30 of 30 runs failed at assign (each player's pawns start on the Snake): 4 players × 1 = 4 "
-        "different player_color values matching kind pawn needed from 'box', which has 3: Blue, Green, Red"
+        "4 players: 30 of 30 runs failed at assign (each player's pawns start on the Snake): 4 "
+        "players × 1 = 4 "
+        "different player_color values matching kind pawn needed from 'box', which has 3: Blue, "
+        "Green, Red"
     ) in result.out
     assert (
         "player_color Green: expected 2, the catalog has 4: pawn-green ×2, pawn-yellow ×2"

@@ -107,9 +107,7 @@ def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
     # a step that cannot be carried out is left to every run, which reports it
     cat = _game("alpha-omega-cards")
     steps = [
-        Move.model_validate(
-            {"do": "move", "from": "box", "to": "good", "match": {"set": "good"}}
-        ),
+        Move.model_validate({"do": "move", "from": "box", "to": "good", "match": {"set": "good"}}),
         Move.model_validate({"do": "deal", "from": "good", "to": "hand", "count": 100}),
     ]
     setup = SetupModel(

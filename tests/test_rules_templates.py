@@ -75,7 +75,8 @@ def literals(path: Path, names: set[str]) -> list[str]:
         code = _STRING.sub("''", m.group(0))
         number = text.count("\n", 0, m.start()) + 1
         found += [
-            f"{number}: the number in {c.group(0).strip()!r} is a rule typed into code: {m.group(0)[:70]}"
+            f"{number}: the number in {c.group(0).strip()!r} is a rule typed into code: "
+            f"{m.group(0)[:70]}"
             for c in _CODE_NUMBER.finditer(code)
         ]
         for s in _STRING.findall(m.group(0)):
@@ -87,7 +88,8 @@ def literals(path: Path, names: set[str]) -> list[str]:
 def test_the_scan_sees_typed_numbers_and_card_names(tmp_path) -> None:
     t = tmp_path / "x.md.j2"
     t.write_text(
-        "{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% if lead >= 3 %}x{% endif %}\n{{ row[0] }} {{ n - 1 }}\n{{ select(name='Azrael') }}\n",
+        "{{ cover() }}\n1. Deal {{ deal }} cards.\nAzrael hits for 8.\n{% if lead >= 3 %}x{% endif "
+        "%}\n{{ row[0] }} {{ n - 1 }}\n{{ select(name='Azrael') }}\n",
         encoding="utf-8",
     )
     found = literals(t, {"Azrael"})

@@ -27,7 +27,10 @@ from cardstock.core.units import parse_length
 
 MM = parse_length("1mm")
 SHIELD = "M 0 0 H 20 V 14 Q 10 26 0 14 Z"  # 20 wide, 20 tall (the curve's lowest point is y = 20)
-SHIELD_SVG = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><metadata/><g><path d="{SHIELD}" fill="#333"/></g></svg>'
+SHIELD_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><metadata/><g><path '
+    f'd="{SHIELD}" fill="#333"/></g></svg>'
+)
 
 
 # a box painting the whole bleed box: what the face shows of it is what the bleed clip lets through
@@ -99,7 +102,8 @@ def test_the_sheet_cuts_along_the_outline_and_bleeds_around_it(cli, mini):
             round((max(p[1] for p in f) - min(p[1] for p in f)) / MM, 1),
         )
 
-    # many points (a curve, not a rectangle or a hexagon), the shield's size (the die net is another figure)
+    # many points (a curve, not a rectangle or a hexagon), the shield's size (the die net is
+    # another figure)
     found = [
         (i, f)
         for i, page in enumerate(reader.pages)
@@ -224,7 +228,8 @@ def test_a_path_shape_keeps_print_safety_inside_its_outline(mini):
     shield_game(mini)
     with open(mini.root / "layouts" / "mini" / "faces.toml", "a") as f:
         f.write(
-            '\n[layouts.shield.boxes.corner]\ntype = "text"\nframe = "trim"\nleft = "0.5mm"\nbottom = "0.5mm"\nwidth = "3mm"\nheight = "3mm"\ntext = "x"\n'
+            '\n[layouts.shield.boxes.corner]\ntype = "text"\nframe = "trim"\nleft = "0.5mm"\n'
+            'bottom = "0.5mm"\nwidth = "3mm"\nheight = "3mm"\ntext = "x"\n'
         )
     issues = Issues()
     cat = load_game(mini.root, "mini", issues)

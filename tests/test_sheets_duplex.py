@@ -5,14 +5,18 @@ back must land behind its own front, upright when the piece is turned over side 
 within 0.1 mm: for the print-and-play and quick-reference files of the five games and a
 double-sided test deck, and their rulebook booklets, on Letter and A4, long and short
 edge, with one flip setting for the whole file; and a printer whose backs land off is
-corrected by the offset its calibration sheet reads."""
+corrected by the offset its calibration sheet reads. The default run checks a sample of
+the files (every game, kind, paper and flip at least once; `conftest.spread`), and builds
+only those; CARDSTOCK_FULL=1 checks every one."""
 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import FIXTURES, GAMES, ROOT, faces_of, job_of, load_games, stage
+from conftest import FIXTURES, GAMES, ROOT, faces_of, job_of, load_games, spread, stage
 from helpers_printer import TOLERANCE, Printer, Sheet, form_size, land, read
 from helpers_sheets import read_pdf
 
@@ -23,6 +27,7 @@ from cardstock.impose.calibration import calibration_pdf
 from cardstock.impose.pnp import build_pnp, build_quickref
 
 PAPERS = ("letter", "a4")
+FLIPS = ("long", "short")
 MM = parse_length("1mm")
 
 
@@ -47,7 +52,8 @@ fields = { secret = { type = "text" } }
 rows = [
 """
     + "".join(
-        f'  {{ id = "pair-{k}", name = "Pair {k}", count = {1 + k % 2}, secret = "the back of pair {k}" }},\n'
+        f'  {{ id = "pair-{k}", name = "Pair {k}", count = {1 + k % 2}, secret = "the back of pair '
+        f'{k}" }},\n'
         for k in range(1, 12)
     )
     + """]
@@ -83,22 +89,51 @@ def test_deck(tmp_path_factory):
     return cat
 
 
-@pytest.fixture(scope="module")
-def built(catalogs, test_deck, tmp_path_factory):
-    """(game, kind, paper, flip) -> the file's bytes, built by the stages: the five games
-    and the test deck, with default options (flip on the long edge) and with --duplex short."""
-    found = {}
-    for duplex in ("long", "short"):
-        options = BuildOptions(out=tmp_path_factory.mktemp(f"out-{duplex}"), duplex=duplex)
-        for gid, cat in [*catalogs.items(), ("test-deck", test_deck)]:
-            for make, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
+class Built:
+    """(game, kind, paper, flip) -> the file's bytes, built by the stages when first asked
+    for: the five games and the test deck, with default options (flip on the long edge) and
+    with --duplex short; `kind` is pnp, quickref or booklet (the rulebook's booklets: every
+    game's on the long edge, Atmosfear's on the short edge too)."""
+
+    def __init__(self, catalogs: dict[str, Any], folder: Path, shared: dict) -> None:
+        self.catalogs = catalogs
+        self.folder = folder
+        # the shipped games' files with default options are the suite's shared build
+        self.found: dict[tuple[str, str, str, str], bytes] = {
+            (g, kind, paper, "long"): data for (g, kind, paper), data in shared.items()
+        }
+        self.made = {(g, "sheets", "long") for g, _, _ in shared}
+
+    def _make(self, gid: str, kind: str, duplex: str) -> None:
+        part = "booklet" if kind == "booklet" else "sheets"
+        if (gid, part, duplex) in self.made:
+            return
+        self.made.add((gid, part, duplex))
+        cat = self.catalogs[gid]
+        options = BuildOptions(out=self.folder / duplex, duplex=duplex)
+        if part == "sheets":
+            for make, name in ((build_pnp, "pnp"), (build_quickref, "quickref")):
                 for a in make(job_of(cat, options)).artifacts:
-                    found[(gid, kind, a.paper, duplex)] = a.path.read_bytes()
-            if duplex == "long" or gid == "atmosfear":
-                for a in stage("rulebook")(cat, options).artifacts:
-                    if a.kind == "booklet":
-                        found[(gid, "booklet", a.paper, duplex)] = a.path.read_bytes()
-    return found
+                    self.found[(gid, name, a.paper, duplex)] = a.path.read_bytes()
+        elif duplex == "long" or gid == "atmosfear":
+            for a in stage("rulebook")(cat, options).artifacts:
+                if a.kind == "booklet":
+                    self.found[(gid, "booklet", a.paper, duplex)] = a.path.read_bytes()
+
+    def __contains__(self, key: tuple[str, str, str, str]) -> bool:
+        self._make(key[0], key[1], key[3])
+        return key in self.found
+
+    def __getitem__(self, key: tuple[str, str, str, str]) -> bytes:
+        self._make(key[0], key[1], key[3])
+        return self.found[key]
+
+
+@pytest.fixture(scope="module")
+def built(catalogs, test_deck, default_sheets, tmp_path_factory) -> Built:
+    return Built(
+        {**catalogs, "test-deck": test_deck}, tmp_path_factory.mktemp("out"), default_sheets
+    )
 
 
 def face_sizes(catalog) -> tuple[dict[str, tuple[float, float]], dict[str, str]]:
@@ -138,24 +173,25 @@ def check_pieces(sheets: list[Sheet], sizes, backs, printer: Printer) -> int:
             sheet, behind, printer, lambda f: sizes[f.key], pairs=lambda f: f.component in backs
         )
         assert not stray, (
-            f"page {behind.number}: backs behind no front of their own: {[b.component for b in stray]}"
+            f"page {behind.number}: backs behind no front of their own: "
+            f"{[b.component for b in stray]}"
         )
         for one in landings:
             assert one.back is not None, (
                 f"page {sheet.number}: {one.front.component} has no back behind it"
             )
             assert one.miss <= TOLERANCE, (
-                f"page {sheet.number}: the back of {one.front.component} lands {one.miss / 2.835:.2f} mm off"
+                f"page {sheet.number}: the back of {one.front.component} lands "
+                f"{one.miss / 2.835:.2f} mm off"
             )
             assert one.back.key == backs[one.front.component]
             landed += 1
     return landed
 
 
-@pytest.mark.parametrize("flip", ["long", "short"])
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kind", ["pnp", "quickref"])
-@pytest.mark.parametrize("game", [*GAMES, "test-deck"])
+@pytest.mark.parametrize(
+    "game, kind, paper, flip", spread(["test-deck", *GAMES], ["pnp", "quickref"], PAPERS, FLIPS)
+)
 def test_every_back_of_a_sheet_file_lands_behind_its_own_front(
     catalogs, test_deck, built, game, kind, paper, flip
 ):
@@ -184,10 +220,9 @@ def test_the_test_deck_is_double_sided_in_both_shapes(test_deck):
     assert any(sizes[backs[c.id]][0] > sizes[backs[c.id]][1] for c in pairs)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, paper", spread(GAMES, PAPERS))
 def test_every_leaf_of_a_shipped_booklet_carries_the_next_page_behind_it(built, game, paper):
-    for flip in ("long", "short"):
+    for flip in FLIPS:
         if (game, "booklet", paper, flip) in built:
             leaves_land(read(built[(game, "booklet", paper, flip)]), flip)
 
@@ -210,8 +245,8 @@ def leaves_land(sheets: list[Sheet], flip: str) -> None:
             sheets[other],
             printer,
             form_size,
-            pairs=lambda f: f.key == f"/ReadingPage{k}",
-            same=lambda f, b: b.key == f"/ReadingPage{k + 1}",
+            pairs=lambda f, k=k: f.key == f"/ReadingPage{k}",
+            same=lambda f, b, k=k: b.key == f"/ReadingPage{k + 1}",
         )
         (one,) = landings
         assert one.miss <= TOLERANCE, (k, one.miss)
@@ -249,7 +284,7 @@ def calibrate(paper: str, printer: Printer) -> tuple[float, float]:
         zeros = [a for a, b in ticks if abs(abs(a[1 - axis] - b[1 - axis]) - longest) < 0.01]
         for zero in zeros:
             # the point of the ruler (along its axis) that lands behind a front line
-            def behind(t: float) -> float:
+            def behind(t: float, zero: tuple[float, ...] = zero, axis: int = axis) -> float:
                 p = list(zero)
                 p[axis] = t
                 return printer.behind(paper_back, (p[0], p[1]))[axis]
@@ -263,8 +298,7 @@ def calibrate(paper: str, printer: Printer) -> tuple[float, float]:
     return (sum(readings["x"]) / 4, sum(readings["y"]) / 4)
 
 
-@pytest.mark.parametrize("flip", ["long", "short"])
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper, flip", spread(PAPERS, FLIPS))
 def test_a_printer_that_lands_backs_off_is_set_right_by_the_offset_its_calibration_sheet_reads(
     catalogs, test_deck, built, tmp_path, paper, flip
 ):

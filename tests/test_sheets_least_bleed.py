@@ -3,7 +3,9 @@ every full page of one grid, less on a page whose cards moved."""
 
 from __future__ import annotations
 
-from cardstock.impose.bleed import edge_bleeds, least_bleed
+from helpers_sheets import edge_bleeds
+
+from cardstock.impose.bleed import least_bleed
 from cardstock.impose.plan import Box, Page, Placement
 
 MM = 72 / 25.4

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from conftest import job_of, lay_out, load_games
+from helpers_sheets import edge_bleeds
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.bleed import edge_bleeds
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
 from cardstock.init import init_project
@@ -86,7 +86,8 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
     poker = sum(c.count for c in cat.components if c.size == "poker")
     minis = sum(c.count for c in cat.components if c.size == "mini")
     assert sum(len(p.placements) for p in fronts) == poker + minis
-    # 8 poker cards a page on Letter, 9 on A4: without sharing, two poker pages and a third for the minis
+    # 8 poker cards a page on Letter, 9 on A4: without sharing, two poker pages and a third for
+    # the minis
     assert (poker, minis) == (12, 5)
     assert [len(p.placements) for p in fronts] == ([8, 4 + 5] if paper == "letter" else [9, 3 + 5])
     shared = [p for p in fronts if len(sizes(p)) == 2]
@@ -107,7 +108,8 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
 
     (sx0, sy0, sx1, sy1), (bx0, by0, bx1, by1) = bounds(small), bounds(big)
     assert max(by0 - sy1, sy0 - by1, bx0 - sx1, sx0 - bx1) > 4 * MM
-    # every cut edge a card does not share keeps 2 mm of bleed, and shared edges join like cards only
+    # every cut edge a card does not share keeps 2 mm of bleed, and shared edges join like
+    # cards only
     for edge in edge_bleeds(page):
         if edge.shared_with is None:
             assert edge.bleed >= 2 * MM - 1e-6

@@ -14,14 +14,14 @@ import io
 import re
 
 import pytest
-from conftest import GAMES, ROOT, faces_of, job_of, load_games
+from conftest import GAMES, ROOT, faces_of, job_of, load_games, spread
 from helpers_sheets import PageRead, read_page
 from helpers_text import page_texts
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.pnp import build_pnp, build_quickref
+from cardstock.impose.pnp import build_pnp
 
 PAPERS = ("letter", "a4")
 MM = parse_length("1mm")
@@ -38,15 +38,10 @@ def catalogs():
 
 
 @pytest.fixture(scope="module")
-def files(catalogs, tmp_path_factory):
-    """(game, kind, paper) -> the built file's bytes (pnp and quickref, default options)."""
-    out = tmp_path_factory.mktemp("out")
-    found = {}
-    for gid, cat in catalogs.items():
-        for make, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
-            for a in make(job_of(cat, BuildOptions(out=out))).artifacts:
-                found[(gid, kind, a.paper)] = a.path.read_bytes()
-    return found
+def files(default_sheets):
+    """(game, kind, paper) -> the built file's bytes (pnp and quickref, default options,
+    built once per test run)."""
+    return default_sheets
 
 
 def trims(catalog) -> dict[str, tuple[float, float, str]]:
@@ -124,9 +119,7 @@ def _against(side: str, a, b) -> bool:
     }[side]
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kind", ["pnp", "quickref"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, kind, paper", spread(GAMES, ["pnp", "quickref"], PAPERS))
 def test_every_card_shows_two_millimetres_of_bleed_and_no_less_than_its_footer_claims(
     catalogs, files, game, kind, paper
 ):
@@ -146,9 +139,7 @@ def test_every_card_shows_two_millimetres_of_bleed_and_no_less_than_its_footer_c
     assert measured > 0
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kind", ["pnp", "quickref"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, kind, paper", spread(GAMES, ["pnp", "quickref"], PAPERS))
 def test_cards_of_one_size_on_a_page_stand_on_one_grid_so_straight_cuts_serve_them(
     catalogs, files, game, kind, paper
 ):
@@ -198,8 +189,7 @@ def test_a4_takes_nine_poker_cards_a_page_and_letter_eight(catalogs, files, game
         )  # a game of four reference cards: one row
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, paper", spread(GAMES, PAPERS))
 def test_no_two_pages_of_cards_are_both_half_empty(catalogs, files, game, paper):
     """Alpha & Omega's last cards change back at nearly every card: on Letter they once
     left two pages of four (a new row for every new back); a gap between columns lets a
@@ -282,7 +272,8 @@ def test_a_gutterfold_cut_has_marks_at_both_ends_on_the_fronts_side_and_the_fold
                     and abs(m[1][a] - at_) < TOL
                     and all((p[k] - at) * side > -TOL for p in m)
                 ]  # marks on the fronts' side only (up to the fold)
-                # the cut runs through the block of fronts: its two ends lie beyond every front on it
+                # the cut runs through the block of fronts: its two ends lie beyond every
+                # front on it
                 ends = [b for b in fronts if b[a] - TOL <= at_ <= b[a + 2] + TOL]
                 lo, hi = min(b[j] for b in ends), max(b[j + 2] for b in ends)
                 assert any(max(m[0][j], m[1][j]) < lo for m in on_line), (

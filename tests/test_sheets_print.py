@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import job_of, lay_out, load_games
-from helpers_sheets import read_page
+from conftest import job_of, lay_out, load_games, spread
+from helpers_sheets import edge_bleeds, read_page
 from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.bleed import edge_bleeds, outline_of
+from cardstock.impose.bleed import outline_of
 from cardstock.impose.plan import Page
 from cardstock.impose.pnp import build_pnp, impose
 from cardstock.impose.sheets import load_sheets
@@ -87,14 +87,9 @@ SIDE = re.compile(rb"/Face <<[^>]*/S /(front|back)>> BDC")
 
 
 @pytest.fixture(scope="module")
-def pdfs(catalogs, tmp_path_factory):
-    """(game, paper) -> the built PnP PDF."""
-    out_dir = tmp_path_factory.mktemp("out")
-    found = {}
-    for gid, cat in catalogs.items():
-        for artifact in build_pnp(job_of(cat, BuildOptions(out=out_dir))).artifacts:
-            found[(gid, artifact.paper)] = Built(artifact.path.read_bytes())
-    return found
+def pdfs(default_sheets):
+    """(game, paper) -> the built PnP PDF (default options, built once per test run)."""
+    return {(g, p): Built(data) for (g, kind, p), data in default_sheets.items() if kind == "pnp"}
 
 
 def pattern(built: Built) -> str:
@@ -102,8 +97,7 @@ def pattern(built: Built) -> str:
     return "".join("-" if not s else "B" if s == {b"back"} else "F" for s in built.sides)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, paper", spread(GAMES, PAPERS))
 def test_the_whole_file_prints_duplex_each_fronts_page_with_its_backs_or_a_blank_reverse(
     pdfs, game, paper
 ):
@@ -178,8 +172,7 @@ def test_cards_whose_backs_differ_never_share_a_cut(plans, paper):
     assert shared_same > 100  # same-back neighbours still share their cuts
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, paper", spread(GAMES, PAPERS))
 def test_every_card_and_tile_keeps_two_millimetres_of_bleed_beyond_each_cut_it_does_not_share(
     plans, game, paper
 ):
@@ -331,7 +324,8 @@ def test_a_few_leftover_pieces_go_where_there_is_room_instead_of_taking_a_sheet(
         if p.face.shape == "hex"
     ]
     assert len(hexes) == 73
-    # on Letter (18 to a honeycomb) the 73rd tile shares a page with other pieces, and keeps its back
+    # on Letter (18 to a honeycomb) the 73rd tile shares a page with other pieces, and keeps
+    # its back
     mixed = [n for n, page in enumerate(tiles) if {p.face.shape for p in page.placements} > {"hex"}]
     if paper == "letter":
         assert mixed
@@ -348,7 +342,8 @@ def test_a_few_leftover_pieces_go_where_there_is_room_instead_of_taking_a_sheet(
 
 def test_a_sheet_that_cannot_keep_the_bleed_says_so_and_prints_what_it_has(catalogs):
     sheets, _ = load_sheets(ROOT)
-    # a 74 mm margin leaves a 67.9 mm wide column on Letter: one card fits, its bleed and crop marks do not
+    # a 74 mm margin leaves a 67.9 mm wide column on Letter: one card fits, its bleed and crop
+    # marks do not
     wide = [
         s
         if s.stem != "cards"

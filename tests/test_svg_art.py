@@ -28,7 +28,8 @@ INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
   </sodipodi:namedview>
   <metadata id="m"><rdf:RDF><dc:format>image/svg+xml</dc:format></rdf:RDF></metadata>
   <defs id="defs1">
-    <clipPath clipPathUnits="userSpaceOnUse" id="left-half"><rect x="0" y="0" width="50" height="100" id="r1"/></clipPath>
+    <clipPath clipPathUnits="userSpaceOnUse" id="left-half">
+      <rect x="0" y="0" width="50" height="100" id="r1"/></clipPath>
     <circle id="dot" cx="0" cy="0" r="5" style="fill:#00aa00;stroke:none"/>
   </defs>
   <g inkscape:groupmode="layer" inkscape:label="Sketch" style="display:none" id="layer0">
@@ -36,7 +37,8 @@ INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
   </g>
   <g inkscape:groupmode="layer" inkscape:label="Art" id="layer1">
     <circle cx="50" cy="30" r="20" style="fill:#0000ff" clip-path="url(#left-half)" id="c1"/>
-    <path d="M 10,90 A 20,20 0 0 1 50,90 Z" style="fill:#ff8800;fill-opacity:1" id="arc" sodipodi:nodetypes="cc"/>
+    <path d="M 10,90 A 20,20 0 0 1 50,90 Z" style="fill:#ff8800;fill-opacity:1" id="arc"
+       sodipodi:nodetypes="cc"/>
     <use xlink:href="#dot" x="80" y="80" id="use1"/>
   </g>
 </svg>
@@ -53,7 +55,8 @@ ILLUSTRATOR = """<?xml version="1.0" encoding="utf-8"?>
   .st1{fill:#008888;}
 </style>
 <switch>
-  <foreignObject requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/" x="0" y="0" width="1" height="1">
+  <foreignObject requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/"
+     x="0" y="0" width="1" height="1">
     <i:pgf id="adobe_illustrator_pgf">eJzLSM3JyVcozy/KSQEAGgQEXQ==</i:pgf>
   </foreignObject>
   <g i:extraneous="self">
@@ -156,7 +159,8 @@ def test_what_cannot_be_drawn_is_reported_once_per_file(tmp_path):
     src = tmp_path / "bits.svg"
     src.write_text(
         """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
-      <image x="1" y="5" width="2" height="2" href="one.png"/><image x="1" y="9" width="2" height="2" href="two.png"/>
+      <image x="1" y="5" width="2" height="2" href="one.png"/>
+      <image x="1" y="9" width="2" height="2" href="two.png"/>
       <rect width="10" height="10" fill="#123456" mask="url(#m)"/>
       <rect width="4" height="4" fill="#654321" clip-path="url(#missing)"/>
     </svg>""",
@@ -176,7 +180,8 @@ def test_what_cannot_be_drawn_is_reported_once_per_file(tmp_path):
 def test_a_use_that_refers_to_itself_is_refused_not_a_crash(tmp_path):
     src = tmp_path / "loop.svg"
     src.write_text(
-        """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
+        """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+      viewBox="0 0 10 10">
       <g id="a"><rect width="2" height="2"/><use xlink:href="#a" x="3"/></g></svg>""",
         encoding="utf-8",
     )

@@ -24,15 +24,18 @@ INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
    width="120mm" height="80mm" viewBox="0 0 120 80" version="1.1">
   <rect x="0" y="0" width="120" height="80" style="fill:#ffe9b0"/>
   <g id="layer1" transform="translate(0,4)">
-    <text xml:space="preserve" style="font-size:14px;line-height:1.25;font-family:sans-serif;text-anchor:middle;fill:#1a1a80"
-       x="60" y="26" id="text1"><tspan sodipodi:role="line" id="tspan1" x="60" y="26">A→B→C→D</tspan><tspan
-       sodipodi:role="line" x="60" y="46" style="font-weight:bold;fill:#aa0000" id="tspan2">≤ $2k</tspan></text>
+    <text xml:space="preserve"
+       style="font-size:14px;line-height:1.25;font-family:sans-serif;text-anchor:middle;fill:#1a1a80"
+       x="60" y="26" id="text1"><tspan sodipodi:role="line" id="tspan1" x="60"
+       y="26">A→B→C→D</tspan><tspan sodipodi:role="line" x="60" y="46"
+       style="font-weight:bold;fill:#aa0000" id="tspan2">≤ $2k</tspan></text>
   </g>
 </svg>
 """
 
 ILLUSTRATOR = """<?xml version="1.0" encoding="utf-8"?>
-<svg version="1.1" xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" viewBox="0 0 200 100" xml:space="preserve">
+<svg version="1.1" xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" viewBox="0 0 200 100"
+     xml:space="preserve">
 <style type="text/css">
   .st0{fill:#1A1A80;}
   .st1{font-family:'TimesNewRomanPS-ItalicMT', 'Times New Roman', serif;font-style:italic;}
@@ -121,7 +124,8 @@ def test_text_anchor_moves_each_line_by_its_measured_width(tmp_path, anchor, shi
     src = tmp_path / "anchor.svg"
     src.write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'
-        f'<text x="50" y="20" font-size="10" text-anchor="{anchor}">Wide words <tspan font-weight="bold">here</tspan></text>'
+        f'<text x="50" y="20" font-size="10" text-anchor="{anchor}">Wide words <tspan '
+        'font-weight="bold">here</tspan></text>'
         f'<text x="50" y="40" font-size="8" style="text-anchor:{anchor}">short</text></svg>',
         encoding="utf-8",
     )
@@ -157,7 +161,8 @@ def test_generic_families_and_common_system_fonts_are_drawn_in_the_matching_buil
     src = tmp_path / "font.svg"
     src.write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
-        f'<text x="2" y="15" font-size="10" font-family="{family}" font-weight="{weight}" font-style="{style}">Words</text></svg>',
+        f'<text x="2" y="15" font-size="10" font-family="{family}" font-weight="{weight}" '
+        f'font-style="{style}">Words</text></svg>',
         encoding="utf-8",
     )
     drawn_face, problems = drawn(src, 100, 20)
@@ -197,15 +202,18 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
     (mini.root / "fonts").mkdir()
     cff_font(mini.root / "fonts" / "Fancy-Regular.otf", "Fancy")
     (mini.folder / "art" / "blaze.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60"><rect width="100" height="60" fill="#ffffff"/>'
-        '<text x="50" y="30" text-anchor="middle" font-family="Fancy" font-size="16" fill="#1a1a80">Big Storm</text>'
-        '<text x="50" y="52" text-anchor="middle" font-family="Nonesuch Sans" font-size="9" fill="#1a1a80">small print</text></svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60"><rect width="100" '
+        'height="60" fill="#ffffff"/>'
+        '<text x="50" y="30" text-anchor="middle" font-family="Fancy" font-size="16" '
+        'fill="#1a1a80">Big Storm</text>'
+        '<text x="50" y="52" text-anchor="middle" font-family="Nonesuch Sans" font-size="9" '
+        'fill="#1a1a80">small print</text></svg>',
         encoding="utf-8",
     )
     checked = cli("--root", str(mini.root), "check", "mini", "--runs", "3")
     assert (
-        "catalog/mini/art/blaze.svg: warning: the font 'Nonesuch Sans' is not among the project's fonts"
-        in checked.out
+        "catalog/mini/art/blaze.svg: warning: the font 'Nonesuch Sans' is not among the project's "
+        "fonts" in checked.out
     )
     built = cli(
         "--root",
@@ -248,9 +256,11 @@ def test_text_in_a_project_font_is_drawn_in_it_in_the_pdf_svg_and_png(cli, mini)
 @pytest.mark.parametrize(
     "source",
     [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="20" font-size="22" '
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="20" '
+        'font-size="22" '
         'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>',
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="rotate(90 50 50)">'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="rotate(90 50 '
+        '50)">'
         '<text x="50" y="70" style="font:italic 60px serif;text-anchor:middle">≤</text></g></svg>',
     ],
 )
@@ -276,7 +286,8 @@ def test_an_icon_made_only_of_text_takes_the_outlines_of_its_glyphs(tmp_path, so
 def test_a_text_icon_is_drawn_on_the_cards_in_its_colour(cli, mini):
     (mini.folder / "icons").mkdir()
     (mini.folder / "icons" / "dollar.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="21" font-size="24" '
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="21" '
+        'font-size="24" '
         'font-weight="bold" text-anchor="middle" font-family="Arial">$</text></svg>',
         encoding="utf-8",
     )
@@ -309,7 +320,8 @@ def test_a_character_the_arts_font_lacks_is_drawn_in_a_built_in_face_that_has_it
     cff_font(mini.root / "fonts" / "Fancy-Regular.otf", "Fancy")
     (mini.folder / "art" / "blaze.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
-        '<text x="5" y="30" font-family="Fancy" font-size="12" fill="#1a1a80">Go → Now ◎</text></svg>',
+        '<text x="5" y="30" font-family="Fancy" font-size="12" fill="#1a1a80">Go → Now '
+        "◎</text></svg>",
         encoding="utf-8",
     )
     checked = cli("--root", str(mini.root), "check", "mini", "--runs", "3")

@@ -108,13 +108,15 @@ def test_bad_path_data_is_refused_with_a_reason(bad):
 def test_a_bad_symbol_is_an_issue_at_its_line(tmp_path):
     f = tmp_path / "symbols.toml"
     f.write_text(
-        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n\n[symbols.worse]\nshape = 1\n'
+        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 '
+        '10" },\n]\n\n[symbols.worse]\nshape = 1\n'
     )
     lib = load_library(f, "layouts/symbols.toml", tmp_path)
     assert lib.get("ok") is None  # a structural error stops the file ...
     assert any(i.line == 10 and "shape" in i.field for i in lib.issues)
     f.write_text(
-        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 10" },\n]\n'
+        '[symbols.ok]\nparts = [{ d = "M0 0 L10 10 Z" }]\n\n[symbols.bad]\nparts = [\n  { d = "L10 '
+        '10" },\n]\n'
     )
     lib = load_library(f, "layouts/symbols.toml", tmp_path)
     assert (

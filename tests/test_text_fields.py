@@ -101,7 +101,8 @@ def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
     # (the print-safety check warns), as the test is about line breaks
     faces_toml(
         mini,
-        '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\nmax_lines = 0\nmin_size = "4pt"\n'
+        '[layouts.card.boxes.type_line]\ntext = "{{ text }}"\nmarkup = "inline"\n'
+        'max_lines = 0\nmin_size = "4pt"\n'
         '\n[layouts.card.boxes.mark]\ntext = "{{ text }}"\nmarkup = "none"\nmin_size = "3pt"\n',
     )
     build(cli, mini)
@@ -109,3 +110,23 @@ def test_a_line_break_holds_in_inline_text_and_never_shows_its_mark(cli, mini):
     assert not [t for t, _, _ in runs if "\\" in t]
     inline = [(t, y) for t, y, _ in runs if t in ("Discard.", "Draw 3.")]
     assert len({y for _, y in inline}) >= 2  # the break holds in the inline box too
+
+
+def test_a_template_sees_a_text_field_without_the_hidden_break_mark(cli, mini):
+    # the case that failed: each line of a multi-line field in italics, written line by
+    # line; the lines ended in the hidden mark `\`, which escaped the closing `*`
+    mini.replace("cards.csv", '"Discard your hand, then draw 3."', '"Discard.\nDraw 3."')
+    faces_toml(
+        mini,
+        "[layouts.card.boxes.body]\n"
+        "text = '''{% for line in text.splitlines() %}*{{ line }}*  \n{% endfor %}\n\n"
+        "*{{ text }}*{{ ' (ends well)' if text.endswith('3.') else '' }}'''\n",
+    )
+    build(cli, mini)
+    runs = texts(mini, "flood")
+    assert not [t for t, _, _ in runs if "\\" in t or "*" in t]
+    italic = [(t, y) for t, y, a in runs if a.get("font-style") == "italic"]
+    assert [t for t, _ in italic].count("Discard.") == 2  # line by line, and whole
+    assert "(ends well)" in " ".join(t for t, _, _ in runs)
+    ys = {t: y for t, y in italic}
+    assert ys["Draw 3."] > ys["Discard."]  # the break still holds

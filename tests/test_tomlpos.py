@@ -4,9 +4,10 @@ the line that first names it, whatever TOML construct surrounds it.
 The property test writes random TOML documents — tables, dotted and quoted headers, arrays
 of tables with sub-tables, dotted and quoted keys, inline tables, arrays over several lines
 with comments, strings of all four kinds holding brackets, quotes and `#`, line ends of
-either kind — noting the line
-of each key as it writes it. Each document must read with `tomllib` to exactly the noted key
-set, and `key_lines` must give exactly the noted lines."""
+either kind — noting the line of each key as it writes it. Each document must read with
+`tomllib` to exactly the noted key set, and `key_lines` must give exactly the noted lines.
+The default run writes 60 documents, the same ones each time; CARDSTOCK_FULL=1 writes 300
+new ones."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import shutil
 import tomllib
 from typing import Any
 
-from conftest import FIXTURES
+from conftest import FIXTURES, FULL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -248,7 +249,7 @@ def _name(written: str) -> str:
     return tomllib.loads(f"{written} = 1").popitem()[0]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300 if FULL else 60, deadline=None, derandomize=not FULL)
 @given(st.data())
 def test_every_key_tomllib_reads_is_found_at_its_line(data):
     doc = Doc(data)
@@ -289,7 +290,8 @@ def test_a_catalog_error_after_a_multi_line_description_names_its_own_line(cli, 
     text = toml.read_text(encoding="utf-8")
     text = text.replace(
         'title = "Mini"\n',
-        'title = "Mini"\ndescription = """\n[Draft] a small game\nplayers = 3\n"""\nplayers_note = 1\n',
+        'title = "Mini"\ndescription = """\n[Draft] a small game\nplayers = 3\n"""\nplayers_note = '
+        "1\n",
         1,
     )
     toml.write_text(text, encoding="utf-8")

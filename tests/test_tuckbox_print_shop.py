@@ -186,7 +186,7 @@ def test_a_box_whose_net_does_not_fit_its_image_is_bad_input_at_its_line(tmp_pat
     )
     err = capsys.readouterr().err
     assert (
-        f"layouts/print-shops.toml:{line}: services.tgc.tuckboxes[0].pixels: the box's net with its bleed"
-        in err
+        f"layouts/print-shops.toml:{line}: services.tgc.tuckboxes[0].pixels: "
+        "the box's net with its bleed" in err
     )
     assert not (out / "mini").exists()

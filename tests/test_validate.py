@@ -90,37 +90,45 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "layout key",
         _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ncolour = "#ff0000"\n'),
         [],
-        "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: font, fallback, size, min_size, "
-        "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, left, top, right, bottom, "
-        "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, style, padding, rule, "
-        "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, pattern",
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: "
+        "font, fallback, size, min_size, "
+        "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, "
+        "left, top, right, bottom, "
+        "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, "
+        "style, padding, rule, "
+        "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, "
+        "pattern",
     ),
     (
         "layout value",
         _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntop = "6 furlongs"\n'),
         [],
         "layouts/mini/faces.toml:2: layouts.card.boxes.title.top: "
-        "unknown unit 'furlongs' in '6 furlongs'; expected one of pt, in, mm, cm, pc, px or a percentage such as '50%'",
+        "unknown unit 'furlongs' in '6 furlongs'; expected one of pt, in, mm, cm, pc, px or a "
+        "percentage such as '50%'",
     ),
     (
         "layout colour",
         _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\nfill = "reddish"\n'),
         [],
-        "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', a theme colour "
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.fill: expected a colour '#rrggbb', "
+        "a CSS colour name ('crimson'), a theme colour "
         "(accent, ink, muted, paper, rule, tab, white) or 'none', got 'reddish'",
     ),
     (
         "layout template",
         _write("layouts/mini/faces.toml", '[layouts.card.boxes.title]\ntext = "{{ name "\n'),
         [],
-        "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: template syntax error: unexpected end of template, "
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: template syntax error: "
+        "unexpected end of template, "
         "expected 'end of print statement'.",
     ),
     (
         "symbol",
         _symbols('fire = "flame"', 'fire = "no-such-symbol"'),
         [],
-        "layouts/symbols.toml:11: aliases.fire: names the symbol 'no-such-symbol', which the library does not define",
+        "layouts/symbols.toml:11: aliases.fire: names the symbol 'no-such-symbol', which the "
+        "library does not define",
     ),
     (
         "sheet",
@@ -132,21 +140,26 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "printer profile",
         _sheet("printers.toml", 'back_offset = "0mm,0mm"', 'back_offset = "0mm"'),
         [],
-        "layouts/sheets/printers.toml:18: printers.exact.back_offset: expected an offset 'X,Y' such as '1.2mm,-0.5mm', got '0mm'",
+        "layouts/sheets/printers.toml:18: printers.exact.back_offset: expected an offset 'X,Y' "
+        "such as '1.2mm,-0.5mm', got '0mm'",
     ),
     (
         "template syntax",
         _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{% if players %}\nno end\n"),
         [],
-        "layouts/mini/rulebook.md.j2:4: rulebook: template syntax error: Unexpected end of template. Jinja was looking "
-        "for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'.",
+        "layouts/mini/rulebook.md.j2:4: rulebook: template syntax error: Unexpected end of "
+        "template. Jinja was looking "
+        "for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be "
+        "closed is 'if'.",
     ),
     (
         "unknown template name",
         _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"),
         [],
-        "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not given; it has: cell, component, "
-        "component_list, components, contents, count, cover, designer_choices, example, faces, fact, game, groups, icon, icons, kinds, "
+        "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not "
+        "given; it has: cell, component, "
+        "component_list, components, contents, count, cover, designer_choices, example, faces, "
+        "fact, game, groups, icon, icons, kinds, "
         "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals",
     ),
     (
@@ -166,25 +179,29 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "art of the wrong type",
         _png_that_is_not,
         [],
-        "catalog/mini/cards.csv:3: art: catalog/mini/art/blaze.png: the art file is not a PNG image (its first bytes say otherwise)",
+        "catalog/mini/cards.csv:3: art: catalog/mini/art/blaze.png: the art file is not a PNG "
+        "image (its first bytes say otherwise)",
     ),
     (
         "bad option",
         lambda root: None,
         ["--back-offset", "1.2furlongs,0mm"],
-        "command line: --back-offset: unknown unit 'furlongs' in '1.2furlongs'; expected one of pt, in, mm, cm, pc, px",
+        "command line: --back-offset: unknown unit 'furlongs' in '1.2furlongs'; expected one of "
+        "pt, in, mm, cm, pc, px",
     ),
     (
         "unknown printer",
         lambda root: None,
         ["--printer", "nope"],
-        "cardstock:layouts/sheets/printers.toml: printers: unknown printer 'nope'; the profiles are: exact",
+        "cardstock:layouts/sheets/printers.toml: printers: unknown printer 'nope'; the profiles "
+        "are: exact",
     ),
     (
         "huge count",
         _csv("ember,Ember,2", "ember,Ember,1000000000000"),
         [],
-        "catalog/mini/cards.csv:2: count: expected a count of at most 10000 (cardstock's limit for one component), got '1000000000000'",
+        "catalog/mini/cards.csv:2: count: expected a count of at most 10000 (cardstock's limit for "
+        "one component), got '1000000000000'",
     ),
 ]
 
@@ -225,8 +242,8 @@ def test_a_layout_mistake_every_card_hits_is_one_issue(project, cli):
     result = cli("--root", str(project), "build", "--jobs", "1")
     assert result.code == 2
     assert result.err.splitlines() == [
-        "layouts/mini/faces.toml:2: layouts.card.extends: unknown layout 'nothing'; the layouts are: "
-        + ", ".join(sorted(_layout_names())),
+        "layouts/mini/faces.toml:2: layouts.card.extends: unknown layout 'nothing'; the layouts "
+        "are: " + ", ".join(sorted(_layout_names())),
         "1 error; nothing was written.",
     ]
 
@@ -284,7 +301,8 @@ def test_a_layout_template_that_fails_on_every_face_is_one_finding_naming_the_co
         line.strip() for line in result.err.splitlines() if "layouts.card.boxes.title.text" in line
     ]
     assert found == [
-        "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: the template names something that does not exist: "
+        "layouts/mini/faces.toml:2: layouts.card.boxes.title.text: the template names something "
+        "that does not exist: "
         "'nosuch' is undefined (drawing 4 faces, first component 'ember')",
     ]
 

@@ -102,7 +102,8 @@ def test_a_symbolic_link_loop_for_a_table_is_reported_at_the_set(project, cli):
     result = _build(cli, project)
     assert result.code == 2
     assert result.err.splitlines()[0] == (
-        "catalog/mini/game.toml:36: sets[0].table: cannot follow the file's symbolic links (a symbolic link loop): cards.csv"
+        "catalog/mini/game.toml:36: sets[0].table: cannot follow the file's symbolic links (a "
+        "symbolic link loop): cards.csv"
     )
 
 
@@ -112,7 +113,8 @@ def test_a_symbolic_link_loop_for_art_is_reported_at_the_row(project, cli):
     result = _build(cli, project)
     assert result.code == 2
     assert result.err.splitlines()[0] == (
-        "catalog/mini/cards.csv:3: art: cannot follow the file's symbolic links (a symbolic link loop): art/loop.png"
+        "catalog/mini/cards.csv:3: art: cannot follow the file's symbolic links (a symbolic link "
+        "loop): art/loop.png"
     )
 
 
@@ -185,7 +187,8 @@ def test_a_template_in_catalog_text_that_fails_is_a_located_message(project, cli
         result = _build(cli, project, *extra)
         assert result.code == 2
         assert result.err.splitlines() == [
-            "catalog/mini/cards.csv:5: text: the text cannot be rendered (ZeroDivisionError): division by zero",
+            "catalog/mini/cards.csv:5: text: the text cannot be rendered (ZeroDivisionError): "
+            "division by zero",
             "1 error; nothing was written.",
         ]
 
@@ -212,7 +215,8 @@ def test_svg_art_with_values_that_are_not_numbers_is_a_located_message(
     )
     if "viewBox" in attributes:
         art.write_text(
-            f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}><circle cx="5" cy="5" r="4"/></svg>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}><circle cx="5" cy="5" '
+            'r="4"/></svg>',
             encoding="utf-8",
         )
     for extra in ((), ("--force",)):
@@ -241,7 +245,8 @@ def test_an_output_folder_inside_a_file_is_an_option_error(project, cli):
     result = _build(cli, project, "--out", str(project / "taken" / "out"))
     assert result.code == 2
     assert result.err.splitlines()[0] == (
-        f"command line: --out: cannot write into {project / 'taken' / 'out'}: {project / 'taken'} is a file, not a folder"
+        f"command line: --out: cannot write into {project / 'taken' / 'out'}: {project / 'taken'} "
+        "is a file, not a folder"
     )
 
 
@@ -288,9 +293,10 @@ def test_a_rules_kind_written_as_a_table_or_list_is_a_located_message(project, c
     # no Python repr of the table or list: the message says what is wrong with it
     assert (
         lines[0]
-        == "catalog/mini/rules.toml:7: constraints[0].kind: a constraint kind is a name, not a table or a list; expected one of "
-        + lines[0].split("expected one of ")[1]
+        == "catalog/mini/rules.toml:7: constraints[0].kind: a constraint kind is a name, not a "
+        "table or a list; expected one of " + lines[0].split("expected one of ")[1]
     )
     assert lines[1].startswith(
-        "catalog/mini/rules.toml:4: setup.steps[0].do: a step is a name, not a table or a list; expected one of "
+        "catalog/mini/rules.toml:4: setup.steps[0].do: a step is a name, not a table or a list; "
+        "expected one of "
     )

@@ -24,7 +24,7 @@ from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.symbols import Library
 from ..render.pdf import PdfFaces
-from .content import face_size, laid_out
+from .content import face_size, galleries, laid_out
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- icons
@@ -241,48 +241,13 @@ def component_list(
     totals = catalog.totals()
     kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
     out.append(Paragraph(f"In the box: <b>{totals['all']} components</b>, {kinds}.", styles.body))
-    groups: list[tuple[str, list[Component]]] = []
-    for c in catalog.components:
-        if not groups or groups[-1][0] != c.group or groups[-1][1][0].set != c.set:
-            groups.append((c.group, []))
-        groups[-1][1].append(c)
-    i = 0
-    while i < len(groups):
-        group, comps = groups[i]
-        # A set split into several one-face groups (a face per colour, say) is shown as
-        # one grid, each caption naming its group and count.
-        same = [g for g in groups[i:] if g[1][0].set == comps[0].set]
-        run = []
-        for g in same:
-            if len(g[1]) != 1:
-                break
-            run.append(g)
-        if len(run) >= 2:
-            s = catalog.set(comps[0].set)
-            n = sum(g[1][0].count for g in run)
-            head = Paragraph(f"{escape(s.name)} \u2014 {n} {kind_word(s.kind, n)}", styles.group)
-            out.append(
-                KeepTogether(
-                    [
-                        head,
-                        _grid(
-                            catalog,
-                            [g[1][0] for g in run],
-                            styles,
-                            width,
-                            findings,
-                            thumbs,
-                            [g[0] for g in run],
-                        ),
-                    ]
-                )
-            )
-            i += len(run)
-            continue
-        n = sum(c.count for c in comps)
-        head = Paragraph(f"{escape(group)} \u2014 {n} {kind_word(comps[0].kind, n)}", styles.group)
-        out.append(KeepTogether([head, _grid(catalog, comps, styles, width, findings, thumbs)]))
-        i += 1
+    for g in galleries(catalog):
+        head = Paragraph(
+            f"{escape(g.name)} \u2014 {g.count} {kind_word(g.kind, g.count)}", styles.group
+        )
+        labels = list(g.labels) if g.labels is not None else None
+        grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels)
+        out.append(KeepTogether([head, grid]))
     return out
 
 

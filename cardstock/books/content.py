@@ -5,6 +5,7 @@ sides. Nothing here imports ReportLab's Platypus."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,40 @@ def wanted(papers: tuple[str, ...]) -> list[str]:
 def reading_size(papers: list[str]) -> BookSize:
     """The reading PDF's page: half-letter when letter is asked for, else the first's."""
     return BOOK_FOR_PAPER["letter"] if "letter" in papers else BOOK_FOR_PAPER[papers[0]]
+
+
+# A large-print edition is set on whole sheets of the paper asked for (no booklet), every
+# size grown in proportion so the smallest running text, a table's cells, is 14 pt, and no
+# text at all below that (`Styles.least`): the text is laid out anew at that size, not
+# the half-letter pages enlarged.
+LARGE_PRINT_FOR_PAPER = {"letter": BookSize("letter", "letter"), "a4": BookSize("a4", "a4")}
+LARGE_PRINT_LEAST = 14.0
+LARGE_PRINT_SCALE = LARGE_PRINT_LEAST / 8.0  # the table cells' 8 pt becomes 14 pt
+
+
+@dataclass(frozen=True)
+class Edition:
+    """How a rulebook is set: its page, in large print or not, and in the book family or a
+    reading font (`books.fonts.READING_FONTS`)."""
+
+    size: BookSize
+    large_print: bool = False
+    font: str | None = None
+
+    def key(self) -> tuple[str, ...]:
+        """What the edition adds to a typeset book's cache key (the page size alone for
+        the standard edition)."""
+        parts = [self.size.name]
+        if self.large_print:
+            parts.append("large-print")
+        if self.font:
+            parts.append(f"font={self.font}")
+        return tuple(parts)
+
+
+def large_print_size(papers: list[str]) -> BookSize:
+    """The large-print edition's page: Letter when letter is asked for, else the first's."""
+    return LARGE_PRINT_FOR_PAPER["letter" if "letter" in papers else papers[0]]
 
 
 def rulebook_context(catalog: Catalog) -> dict[str, Any]:
@@ -113,10 +148,130 @@ def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
     return face
 
 
+@dataclass(frozen=True)
+class Gallery:
+    """One group of the component list: its name and what it holds (`count` copies of
+    `kind`), and its faces, each captioned with its own name or with `labels` (a set
+    split into one-face groups is shown as one gallery, each face named by its group)."""
+
+    name: str
+    kind: str
+    count: int
+    faces: tuple[Component, ...]
+    labels: tuple[str, ...] | None = None
+
+
+def galleries(catalog: Catalog) -> list[Gallery]:
+    """The component list's galleries: every group of the catalog in order, with its count;
+    a run of two or more one-face groups of one set becomes one gallery named by the set."""
+    groups: list[tuple[str, list[Component]]] = []
+    for c in catalog.components:
+        if not groups or groups[-1][0] != c.group or groups[-1][1][0].set != c.set:
+            groups.append((c.group, []))
+        groups[-1][1].append(c)
+    out: list[Gallery] = []
+    i = 0
+    while i < len(groups):
+        group, comps = groups[i]
+        same = [g for g in groups[i:] if g[1][0].set == comps[0].set]
+        run = []
+        for g in same:
+            if len(g[1]) != 1:
+                break
+            run.append(g)
+        if len(run) >= 2:
+            s = catalog.set(comps[0].set)
+            faces = tuple(g[1][0] for g in run)
+            count = sum(c.count for c in faces)
+            out.append(Gallery(s.name, s.kind, count, faces, tuple(g[0] for g in run)))
+            i += len(run)
+            continue
+        out.append(Gallery(group, comps[0].kind, sum(c.count for c in comps), tuple(comps)))
+        i += 1
+    return out
+
+
 def rulebook_text(catalog: Catalog) -> tuple[str | None, list[Issue]]:
     """The rulebook template rendered (None and the problems when it cannot be)."""
     path = rulebook_template(catalog)
     return render_file(catalog, path, rulebook_context(catalog), "rulebook")
+
+
+# The language the rulebook templates are written in (the games' data names none; the
+# captions' hyphenation assumes English too): the PDF's /Lang, the HTML's `lang`, the
+# EPUB's dc:language.
+LANGUAGE = "en"
+
+_DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
+DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A generated part of a rulebook (`rulebook_context`'s helpers write them)."""
+
+    name: str
+    args: tuple[str, ...]
+
+
+Chunk = str | Directive
+
+
+def split(text: str) -> list[Chunk]:
+    """Rendered template text → markup chunks and directives, in order."""
+    chunks: list[Chunk] = []
+    buf: list[str] = []
+    for line in text.splitlines():
+        m = _DIRECTIVE.match(line.strip())
+        if m and m.group(1) in DIRECTIVES:
+            if buf:
+                chunks.append("\n".join(buf))
+                buf = []
+            chunks.append(Directive(m.group(1), tuple((m.group(2) or "").split())))
+        else:
+            buf.append(line)
+    if buf:
+        chunks.append("\n".join(buf))
+    return chunks
+
+
+def players_line(catalog: Catalog) -> str:
+    p = catalog.game.players
+    if p.min == p.max:
+        return f"For {p.min} player{'s' if p.min != 1 else ''}"
+    return f"For {p.min} to {p.max} players"
+
+
+def cover_ids(catalog: Catalog, chunks: list[Chunk]) -> list[str]:
+    """The faces the cover shows: those its `cover()` names, else the first face of up to
+    four card or tile sets; at most five, unknown ids left out."""
+    known = {c.id for c in catalog.components}
+    ids: list[str] | None = None
+    for ch in chunks:
+        if isinstance(ch, Directive) and ch.name == "cover":
+            ids = list(ch.args)
+            break
+    if ids is None:
+        seen: set[str] = set()
+        ids = []
+        for c in catalog.components:
+            if c.set not in seen and c.kind in ("card", "tile"):
+                seen.add(c.set)
+                ids.append(c.id)
+        ids = ids[:4]
+    return [i for i in ids if i in known][:5]
+
+
+def book_meta(catalog: Catalog) -> dict[str, str]:
+    """What every edition of the rulebook says of itself (PDF info, EPUB metadata)."""
+    g = catalog.game
+    return {
+        "title": f"{g.title} \u2014 Rules",
+        "author": ", ".join(g.credits),
+        "subject": g.description or "",
+        "keywords": f"{g.id} rulebook {g.version}",
+        "lang": LANGUAGE,
+    }
 
 
 SIDES = ("front", "reverse")
@@ -143,6 +298,20 @@ def sides(catalog: Catalog) -> list[Side]:
 
 
 __all__ = [
+    "Gallery",
+    "galleries",
+    "Edition",
+    "LARGE_PRINT_FOR_PAPER",
+    "LARGE_PRINT_LEAST",
+    "LARGE_PRINT_SCALE",
+    "large_print_size",
+    "LANGUAGE",
+    "Chunk",
+    "Directive",
+    "split",
+    "players_line",
+    "cover_ids",
+    "book_meta",
     "SIDES",
     "Side",
     "sides",

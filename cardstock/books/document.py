@@ -93,6 +93,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
             creator="cardstock",
             producer="cardstock (ReportLab)",
             keywords=meta.get("keywords", ""),
+            lang=meta.get("lang") or None,  # the catalog's /Lang: how a reader speaks the text
             initialFontName=styles.f.regular,  # no unembedded Helvetica in the page preamble
             trimBox=(0, 0, w, h),
             bleedBox=(0, 0, w, h),  # a book page is cut at its edge
@@ -170,15 +171,15 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         left_x = inner if page % 2 else outer
         canv.line(left_x, bottom * 0.75, left_x + self.frame_size[0], bottom * 0.75)
         canv.setFillColor(colors.HexColor("#555555"))
-        canv.setFont(self.styles.f.bold, 8.5 * self.styles.scale)
+        canv.setFont(self.styles.f.bold, max(8.5 * self.styles.scale, self.styles.least))
         number = str(page)
         if page % 2:  # right-hand page: number at the outer (right) edge
             canv.drawRightString(w - outer, y, number)
-            canv.setFont(self.styles.f.italic, 7.2 * self.styles.scale)
+            canv.setFont(self.styles.f.italic, max(7.2 * self.styles.scale, self.styles.least))
             canv.drawString(inner, y, self.footer_text)
         else:
             canv.drawString(outer, y, number)
-            canv.setFont(self.styles.f.italic, 7.2 * self.styles.scale)
+            canv.setFont(self.styles.f.italic, max(7.2 * self.styles.scale, self.styles.least))
             canv.drawRightString(w - inner, y, self.footer_text)
         canv.restoreState()
 

@@ -8,6 +8,12 @@ estimates whether each side fits, so overflowing text is reported rather than cu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
+from reportlab.platypus.doctemplate import LayoutError
+
 from ..catalog.context import template_context
 from ..catalog.load import Catalog
 from ..catalog.ruletext import quickref_template, render_quickref
@@ -15,7 +21,8 @@ from ..catalog.schema import Component
 from ..core import markup
 from ..core.issues import Issue
 from ..core.units import parse_length, parse_size
-from .content import SIDES, Side, sides  # noqa: F401  (the sides are read without typesetting)
+from .content import SIDES, BookSize, Side, book_meta, sides  # noqa: F401  (the sides are read without typesetting)
+from .document import BookDoc, Built, build
 from .story import Builder, Styles, accent_color
 
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes
@@ -70,3 +77,45 @@ def check(catalog: Catalog) -> list[Issue]:
         done.add((side.component.id, side.name))
         issues += fit_issues(catalog, side, markup.parse(text))
     return issues
+
+
+def reference_sheets(
+    catalog: Catalog, styles: Styles, size: BookSize, painter: Callable[[Any, str, str], None]
+) -> Built | None:
+    """The quick references as pages for reading rather than cards: each side the catalog
+    names, under a heading of its card's name and side, on pages of `size` in `styles`
+    (a large-print or reading-font edition). None when the game has no reference card
+    or a side cannot be rendered (the check reports why)."""
+    ctx = template_context(catalog)
+    parts: list[tuple[str, list[markup.Block]]] = []
+    for side in sides(catalog):
+        text, _ = render_quickref(catalog, side.name, ctx)
+        if text is None:
+            return None
+        what = "" if side.side == "front" else f" ({side.side})"
+        parts.append((f"{side.component.name}{what}", markup.parse(text)))
+    if not parts:
+        return None
+    where = catalog.display(quickref_template(catalog, sides(catalog)[0].name))
+
+    def story(doc: BookDoc) -> list[Flowable]:
+        width, height = doc.frame_size
+        b = Builder(styles, width, height, set(catalog.game.icons), where)
+        out: list[Flowable] = [NextPageTemplate("body")]
+        for n, (title, blocks) in enumerate(parts):
+            if n:
+                out.append(PageBreak())
+            out += b.heading(1, title)
+            out += b.blocks([blk for blk in blocks if not _same_title(blk, title)])
+        return out
+
+    meta = {**book_meta(catalog), "title": f"{catalog.game.title} \u2014 Quick reference"}
+    try:
+        return build(story, size, styles, catalog.game.title, catalog.game.title, painter, meta)
+    except LayoutError:
+        return None
+
+
+def _same_title(block: markup.Block, title: str) -> bool:
+    """A side's own first heading that only repeats its card's name."""
+    return isinstance(block, markup.Heading) and markup.plain(block.text) == title

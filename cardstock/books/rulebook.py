@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
@@ -47,51 +47,33 @@ from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from ..core import markup
 from ..core.cache import code_key, key_of
-from ..core.files import present
+from ..core.files import present, read_bytes
 from ..core.issues import Issue
-from ..core.output import Artifact, artifact
+from ..core.output import Artifact, artifact, remove_stale
 from ..core.stage import Job, StageResult
-from . import art
-from .content import BOOK_FOR_PAPER, BookSize, reading_size, rulebook_context, wanted
+from ..fonts import FONT_DIR
+from . import art, fonts
+from .content import (
+    BOOK_FOR_PAPER,
+    LARGE_PRINT_LEAST,
+    LARGE_PRINT_SCALE,
+    BookSize,
+    Chunk,
+    Edition,
+    book_meta,
+    cover_ids,
+    large_print_size,
+    players_line,
+    reading_size,
+    rulebook_context,
+    split,
+    wanted,
+)
 from .document import BookDoc, Built, booklets_of, build, contents
+from .epub import rulebook_epub, text_fonts
+from .quickref import reference_sheets
 from .story import Builder, Styles, accent_color, escape
-
-_DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
-DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")
-
-
-@dataclass(frozen=True)
-class Directive:
-    name: str
-    args: tuple[str, ...]
-
-
-Chunk = str | Directive
-
-
-def split(text: str) -> list[Chunk]:
-    """Rendered template text → markup chunks and directives, in order."""
-    chunks: list[Chunk] = []
-    buf: list[str] = []
-    for line in text.splitlines():
-        m = _DIRECTIVE.match(line.strip())
-        if m and m.group(1) in DIRECTIVES:
-            if buf:
-                chunks.append("\n".join(buf))
-                buf = []
-            chunks.append(Directive(m.group(1), tuple((m.group(2) or "").split())))
-        else:
-            buf.append(line)
-    if buf:
-        chunks.append("\n".join(buf))
-    return chunks
-
-
-def players_line(catalog: Catalog) -> str:
-    p = catalog.game.players
-    if p.min == p.max:
-        return f"For {p.min} player{'s' if p.min != 1 else ''}"
-    return f"For {p.min} to {p.max} players"
+from .xhtml import Writer, page
 
 
 class Story:
@@ -105,22 +87,10 @@ class Story:
         self.issues: list[Issue] = []
         self.by_id = {c.id: c for c in catalog.components}
 
-    def _cover_ids(self) -> list[str]:
-        for ch in self.chunks:
-            if isinstance(ch, Directive) and ch.name == "cover":
-                return list(ch.args)
-        # default: the first face of up to four card sets
-        seen, ids = set(), []
-        for c in self.catalog.components:
-            if c.set not in seen and c.kind in ("card", "tile"):
-                seen.add(c.set)
-                ids.append(c.id)
-        return ids[:4]
-
     def cover(self, width: float, height: float) -> list[Flowable]:
         """Page 1: title, the game's one-line description, a row of faces, player count."""
         g, st = self.catalog.game, self.styles
-        ids = [i for i in self._cover_ids() if i in self.by_id][:5]
+        ids = cover_ids(self.catalog, self.chunks)
         top: list[Flowable] = [Paragraph(_esc(g.title), st.title)]
         if g.description:
             top.append(Paragraph(_esc(g.description), st.subtitle))
@@ -223,7 +193,7 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
             return [Issue.from_data(i) for i in kept]
         except (KeyError, TypeError, ValueError):
             pass
-    found = _laid_out(job, text, size).issues
+    found = _laid_out(job, text, Edition(size)).issues
     job.cache.put_json("book-findings", key, [i.data() for i in found])
     return found
 
@@ -260,28 +230,47 @@ def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], B
     return text, issues, size
 
 
-def render_rulebook(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> Rendered:
-    """The game's rulebook laid out for the reading size `papers` ask for; template and
-    layout problems come back as Issues (and then no PDF). Read from the cache when a build
-    laid out the same book before."""
+def render_rulebook(
+    job: Job,
+    papers: tuple[str, ...] = ("letter", "a4"),
+    large_print: bool = False,
+    font: str | None = None,
+) -> Rendered:
+    """The game's rulebook laid out for the reading size `papers` ask for (with
+    `large_print`, the large-print edition's page), set in the book family or the reading
+    font `font`; template and layout problems come back as Issues (and then no PDF). Read
+    from the cache when a build laid out the same book before."""
     text, issues, size = _text(job, papers)
+    if large_print:
+        size = large_print_size(wanted(papers))
     if text is None:
         return Rendered(None, issues, size)
-    return _laid_out(job, text, size)
+    return _laid_out(job, text, Edition(size, large_print, font))
 
 
-def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
-    """The rulebook of the rendered template `text` laid out at `size` (see `render_rulebook`)."""
-    catalog = job.catalog
+def edition_styles(catalog: Catalog, edition: Edition) -> Styles:
+    """The styles an edition is set in."""
+    faces = fonts.register(edition.font)
+    if edition.large_print:
+        return Styles(
+            accent_color(catalog.game), scale=LARGE_PRINT_SCALE, f=faces, least=LARGE_PRINT_LEAST
+        )
+    return Styles(accent_color(catalog.game), f=faces)
+
+
+def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
+    """The rulebook of the rendered template `text` laid out as `edition` says (see
+    `render_rulebook`)."""
+    catalog, size = job.catalog, edition.size
     where = catalog.display(rulebook_template(catalog))
     faces = [f.key for _, side, f in job.faces.each() if side == "front"]
-    key = key_of("rulebook", code_key(), text, size.name, *_layout_inputs(job), *faces)
+    key = key_of("rulebook", code_key(), text, *edition.key(), *_layout_inputs(job), *faces)
     kept = _kept(job, key, size)
     if kept is not None:
         return kept
     STATS.renders += 1
     chunks = split(text)
-    styles = Styles(accent_color(catalog.game))
+    styles = edition_styles(catalog, edition)
     painter = art.IconPainter(catalog, styles, job.faces.library)
     findings: list[Issue] = []
     thumbs = art.Thumbs(job.faces)
@@ -289,7 +278,7 @@ def _laid_out(job: Job, text: str, size: BookSize) -> Rendered:
     story = Story(catalog, chunks, styles, where, thumbs)
     try:
         reading: Built | None = build(
-            story, size, styles, g.title, g.title, painter, _meta(catalog)
+            story, size, styles, g.title, g.title, painter, book_meta(catalog)
         )
     except LayoutError as exc:
         findings.append(
@@ -333,16 +322,6 @@ def _kept(job: Job, key: str, size: BookSize) -> Rendered | None:
         return None
 
 
-def _meta(catalog: Catalog) -> dict[str, str]:
-    g = catalog.game
-    return {
-        "title": f"{g.title} \u2014 Rules",
-        "author": ", ".join(g.credits),
-        "subject": g.description or "",
-        "keywords": f"{g.id} rulebook {g.version}",
-    }
-
-
 @dataclass
 class RenderStats:
     """Rulebooks laid out by this process (for tests to count)."""
@@ -354,12 +333,80 @@ STATS = RenderStats()
 
 
 def build_rulebook(job: Job) -> StageResult:
-    """The `rulebook` stage: write the reading PDF and one booklet per paper asked for."""
+    """The `rulebook` stage: write the reading PDF, one booklet per paper asked for, the web
+    page and the EPUB, and with `--large-print` the large-print edition."""
     catalog, options = job.catalog, job.build
-    r = render_rulebook(job, tuple(options.papers))
+    papers = tuple(options.papers)
+    text, issues, size = _text(job, papers)
+    if text is None:
+        return StageResult(findings=issues)
+    r = _laid_out(job, text, Edition(size, font=options.reading_font))
     result = StageResult(findings=list(r.issues))
     if r.reading is None:
         return result
+    folder = options.out / catalog.id
+    result.artifacts += _pdfs(job, r)
+    if options.large_print:
+        large = _laid_out(
+            job, text, Edition(large_print_size(wanted(papers)), True, options.reading_font)
+        )
+        result.findings = list(dict.fromkeys([*result.findings, *large.issues]))
+        if large.reading is not None:
+            result.artifacts.append(
+                artifact(
+                    catalog.id,
+                    "rulebook-large-print",
+                    folder / f"{catalog.id}-rulebook-large-print.pdf",
+                    large.reading.data,
+                    paper=large.size.name,
+                    pages=large.reading.pages,
+                )
+            )
+    result.artifacts += _readers(job, text)
+    result.artifacts += _reference_edition(job)
+    _remove_editions_not_asked(folder, {a.path.name for a in result.artifacts})
+    return result
+
+
+def _remove_editions_not_asked(folder: Path, written: set[str]) -> None:
+    """Remove the editions an earlier build was asked for and this one is not (the
+    large-print PDFs, the quick references to read, the web page's reading font)."""
+    editions = (
+        "*-rulebook-large-print.pdf",
+        "*-quickref-large-print.pdf",
+        "*-quickref-reading.pdf",
+    )
+    remove_stale(folder, written, editions)
+    remove_stale(folder / "rules" / "fonts", written, ("*.ttf", "*.txt"))
+
+
+def _reference_edition(job: Job) -> list[Artifact]:
+    """With `--large-print` or `--reading-font`, the quick references as pages to read
+    (`quickref.reference_sheets`): in large print on whole sheets, or in the reading font
+    on the rulebook's pages."""
+    catalog, options = job.catalog, job.build
+    if not (options.large_print or options.reading_font):
+        return []
+    papers = wanted(tuple(options.papers))
+    if options.large_print:
+        edition = Edition(large_print_size(papers), True, options.reading_font)
+        kind = "quickref-large-print"
+    else:
+        edition = Edition(reading_size(papers), False, options.reading_font)
+        kind = "quickref-reading"
+    styles = edition_styles(catalog, edition)
+    painter = art.IconPainter(catalog, styles, job.faces.library)
+    made = reference_sheets(catalog, styles, edition.size, painter)
+    if made is None:
+        return []
+    path = options.out / catalog.id / f"{catalog.id}-{kind}.pdf"
+    return [artifact(catalog.id, kind, path, made.data, paper=edition.size.name, pages=made.pages)]
+
+
+def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
+    """The reading PDF and its booklets."""
+    catalog, options = job.catalog, job.build
+    assert r.reading is not None
     folder = options.out / catalog.id
     arts: list[Artifact] = [
         artifact(
@@ -374,7 +421,7 @@ def build_rulebook(job: Job) -> StageResult:
     books = booklets_of(
         r.reading,
         {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))},
-        _meta(catalog),
+        book_meta(catalog),
         options.duplex,
     )
     for paper, b in books.items():
@@ -388,5 +435,31 @@ def build_rulebook(job: Job) -> StageResult:
                 pages=b.sheets_sides,
             )
         )
-    result.artifacts.extend(arts)
-    return result
+    return arts
+
+
+def _readers(job: Job, text: str) -> list[Artifact]:
+    """The rulebook for screens and e-readers, from the same text: the web page
+    (`rules/index.html`, its faces the svg stage's files) and the EPUB."""
+    catalog, options = job.catalog, job.build
+    folder = options.out / catalog.id
+    chunks = split(text)
+    accent = accent_color(catalog.game)
+    family = fonts.register(options.reading_font)
+    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg").body(chunks)
+    arts: list[Artifact] = []
+    rules = ""
+    if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence
+        rules, files = text_fonts(options.reading_font)
+        for f in files:
+            arts.append(artifact(catalog.id, "rulebook-font", folder / "rules" / f.href, f.data))
+        licence = read_bytes(FONT_DIR / fonts.licence(options.reading_font), None)
+        path = folder / "rules" / "fonts" / "OFL.txt"
+        arts.append(artifact(catalog.id, "rulebook-font", path, licence))
+    web = page(catalog, body, accent, family.css, None, rules)
+    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
+    return [
+        artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode()),
+        artifact(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
+        *arts,
+    ]

@@ -129,12 +129,15 @@ def tint(hex_color: str, amount: float) -> colors.Color:
 
 @dataclass
 class Styles:
-    """Paragraph styles for one page size; `scale` grows or shrinks every size together."""
+    """Paragraph styles for one page size; `scale` grows or shrinks every size together,
+    and no text is set smaller than `least` points (a large-print edition: each style
+    below it is raised to it, its leading in proportion)."""
 
     accent: str
     scale: float = 1.0
     card: bool = False  # a quick-reference card: tighter headings and spacing
     f: fonts.Faces = field(default_factory=fonts.register)
+    least: float = 0.0
 
     def __post_init__(self) -> None:
         ink, acc = colors.HexColor("#222222"), colors.HexColor(self.accent)
@@ -144,6 +147,15 @@ class Styles:
         self.toc = self._toc_styles(ink)
         if self.card:
             self._card_styles()
+        if self.least:
+            for style in self.every():
+                if style.fontSize < self.least:
+                    style.leading *= self.least / style.fontSize
+                    style.fontSize = self.least
+
+    def every(self) -> list[ParagraphStyle]:
+        """Every paragraph style of the book."""
+        return [v for v in vars(self).values() if isinstance(v, ParagraphStyle)] + self.toc
 
     def _text_styles(self, ink: colors.Color) -> None:
         """Running text: body, bullets, notes (a tinted box in the accent colour) and
@@ -426,7 +438,7 @@ class Builder:
                     f"its icons are: {', '.join(sorted(self.icons)) or 'none'}",
                 )
             )
-        for ch in fonts.missing(markup.plain(text)):
+        for ch in fonts.missing(markup.plain(text), self.styles.f.family):
             self.issues.append(
                 Issue(
                     self.where,

@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.colors import named_color
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length
 
@@ -73,6 +74,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "None": "Jinja's None",
 }
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
+SKIP_COLUMN = "skip"  # optional per row: a true value leaves the row out (a note, a template row)
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
@@ -129,14 +131,40 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    type: str
-    label: str | None = None
-    required: bool = False
-    default: Any = None
-    min: float | None = None
-    max: float | None = None
-    choices: list[str] | None = None
-    help: str | None = None
+    type: str = Field(
+        description="What a cell holds: int, number, str, text, bool, choice, icon, icons, "
+        "list, art, color or length (`docs/catalog-format.md`, Field types).",
+        examples=["int"],
+    )
+    label: str | None = Field(
+        default=None,
+        description="The field's name as faces print it beside its value. Unset: the field's name.",
+        examples=["Power"],
+    )
+    required: bool = Field(
+        default=False,
+        description="Every row must give a value; otherwise an empty cell is no value.",
+        examples=[True],
+    )
+    default: Any = Field(
+        default=None, description="The value an empty cell stands for.", examples=[0]
+    )
+    min: float | None = Field(
+        default=None, description="The least value an int or number may have.", examples=[1]
+    )
+    max: float | None = Field(
+        default=None, description="The greatest value an int or number may have.", examples=[12]
+    )
+    choices: list[str] | None = Field(
+        default=None,
+        description="The values a `choice` field may hold.",
+        examples=[["red", "blue", "green"]],
+    )
+    help: str | None = Field(
+        default=None,
+        description="A note for whoever fills the table in.",
+        examples=["The cost in gold, 0 to 9"],
+    )
 
     @field_validator("type")
     @classmethod
@@ -180,7 +208,9 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     ],
     "list": lambda spec: Annotated[list[str], BeforeValidator(_split_list)],
     "art": lambda spec: str,  # a file inside the game folder; checked by the loader
-    "color": lambda spec: Annotated[str, Field(pattern=COLOR_PATTERN)],
+    "color": lambda spec: Annotated[
+        str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)
+    ],
     "length": lambda spec: Annotated[str, BeforeValidator(check_length)],
 }
 

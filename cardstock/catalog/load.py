@@ -53,16 +53,6 @@ class Catalog:
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
 
-    def id_hint(self, wanted: str) -> str:
-        """A hint for an id that names no component because several sets share it."""
-        found = self.shared_ids.get(wanted)
-        if not found:
-            return ""
-        return (
-            f" (several sets have a row {wanted!r}, so each has its set's id in front; name one "
-            f"of: {', '.join(found)})"
-        )
-
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
         return line_for(self.lines, path)
@@ -317,7 +307,8 @@ def _read_set(reading: _Reading, index: int, s: ComponentSet, seen_sets: set[str
     _add_components(reading, s, fields, rows)
     if stopped is not None and not reading.full:
         reading.too_many(*stopped)
-    issues.items[start:] = grouped(issues.items[start:])
+    names = {(r.file, r.line): str(r.cells.get("name") or r.cells.get("id") or "") for r in rows}
+    issues.items[start:] = grouped(issues.items[start:], names)
 
 
 def _add_components(
@@ -645,6 +636,7 @@ def _back_of(
         and s.back_column is not None
         and KINDS[s.kind].needs_back
         and not s.double_sided
+        and not s.single_sided
     ):
         issues.add(
             row.file,

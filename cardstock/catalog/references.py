@@ -64,13 +64,23 @@ def _set_references(
     patterns name."""
     kind = KINDS[s.kind]
     where = f"sets[{i}]"
-    if s.back is None and kind.needs_back and not s.double_sided and s.back_column is None:
+    one_side = s.double_sided or s.single_sided
+    if s.back is None and kind.needs_back and not one_side and s.back_column is None:
         issues.add(
             shown,
             at("sets", i),
             f"{where}.back",
             f"a set of {s.kind}s needs a 'back'; the game declares backs: "
-            f"{', '.join(sorted(game.backs)) or 'none'}",
+            f"{', '.join(sorted(game.backs)) or 'none'} (or write single_sided = true for "
+            f"{s.kind}s printed on one side, with no back)",
+        )
+    if s.single_sided and (s.back is not None or s.double_sided or s.back_column is not None):
+        issues.add(
+            shown,
+            at("sets", i, "single_sided"),
+            f"{where}.single_sided",
+            "a single-sided set has no back: leave out 'back', 'back_column' and "
+            "'double_sided', or single_sided",
         )
     if s.back is not None and s.back not in game.backs:
         issues.add(

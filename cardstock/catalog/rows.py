@@ -14,7 +14,7 @@ from ..core.issues import Issues
 from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for
 from .cells import Row
-from .fields import BACK_COLUMN, RESERVED_COLUMNS, FieldSpec
+from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
 from .schema import ComponentSet
 from .tables import read_table
@@ -36,7 +36,9 @@ def rows_of(
     was left unread: the file and line of the first row past `max_rows`, if it has one."""
     _check_columns(s, index, fields_of_set, shown, lines, issues)
     if s.rows is not None:
-        return _inline_rows(s, index, fields_of_set, shown, lines), None
+        return _unskipped(
+            _inline_rows(s, index, fields_of_set, shown, lines), fields_of_set, issues
+        ), None
     assert s.table is not None
     table_line = line_for(lines, ("sets", index, "table"))
     where = f"sets[{index}].table"
@@ -69,6 +71,7 @@ def rows_of(
     rows = _check_header(
         s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues
     )
+    rows = _unskipped(rows, fields_of_set, issues)
     return rows, None if table.stopped is None else (table.file, table.stopped)
 
 
@@ -85,7 +88,7 @@ def _check_columns(
     by_header: dict[str, str] = {}
     for key in s.columns:
         where = (line_for(lines, ("sets", index, "columns", key)), f"sets[{index}].columns.{key}")
-        if key not in RESERVED_COLUMNS and key != BACK_COLUMN and key not in fields_of_set:
+        if key not in (*RESERVED_COLUMNS, BACK_COLUMN, SKIP_COLUMN) and key not in fields_of_set:
             issues.add(
                 shown,
                 *where,
@@ -137,6 +140,49 @@ def _inline_rows(
     return inline
 
 
+SKIP_WORDS = {"true": True, "yes": True, "y": True, "x": True, "1": True}
+KEEP_WORDS = {"": False, "false": False, "no": False, "n": False, "0": False}
+
+
+def skips(value: Any) -> bool | None:
+    """Whether a `skip` cell leaves its row out: true, yes, y, x or 1 (in any case) or a
+    YAML/JSON/TOML true do; empty, false, no, n or 0 do not. None: not a yes or a no."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return bool(value) if value in (0, 1) else None
+    if isinstance(value, str):
+        return {**SKIP_WORDS, **KEEP_WORDS}.get(value.strip().casefold())
+    return None
+
+
+def _unskipped(rows: list[Row], fields: dict[str, FieldSpec], issues: Issues) -> list[Row]:
+    """The rows a true `skip` cell does not leave out, the `skip` cell itself dropped (it
+    fills no field); a cell that is not a yes or a no is reported and its row kept. A set
+    that declares a field named `skip` keeps its rows: the column fills that field."""
+    if SKIP_COLUMN in fields:
+        return rows
+    kept: list[Row] = []
+    for r in rows:
+        if SKIP_COLUMN not in r.cells:
+            kept.append(r)
+            continue
+        cells = dict(r.cells)
+        value = cells.pop(SKIP_COLUMN)
+        leave = skips(value)
+        if leave is None:
+            issues.add(
+                r.file,
+                r.line,
+                SKIP_COLUMN,
+                f"expected a yes or a no to skip the row (true, yes, x, 1 / false, no, 0 or "
+                f"empty), got {value!r}",
+            )
+        if not leave:
+            kept.append(Row(r.file, r.line, cells))
+    return kept
+
+
 def _header_key(text: str) -> str:
     """Headers match ignoring case and surrounding spaces: " Name " is `name`."""
     return " ".join(text.split()).casefold()
@@ -147,7 +193,7 @@ def header_map(
 ) -> dict[str, str | None]:
     """Each header of a table → the field it fills (None: no field reads it). The set's
     `columns` mapping comes first; otherwise a header names a field or reserved column."""
-    known = list(RESERVED_COLUMNS) + [BACK_COLUMN] + list(fields)
+    known = list(RESERVED_COLUMNS) + [BACK_COLUMN, SKIP_COLUMN] + list(fields)
     mapped = {_header_key(header): name for name, header in s.columns.items()}
     by_name = {_header_key(name): name for name in known if name not in s.columns}
     return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}

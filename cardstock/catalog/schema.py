@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from ..core.colors import named_color
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
@@ -22,7 +23,7 @@ from .fields import (
 from .kinds import KindName
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
-Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
 class Strict(BaseModel):
@@ -43,8 +44,8 @@ def _size(value: str) -> str:
 
 
 class Players(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, description="The fewest players the game is for.", examples=[2])
+    max: int = Field(ge=1, description="The most players the game is for.", examples=[6])
 
     @model_validator(mode="after")
     def _ordered(self) -> Players:
@@ -56,14 +57,53 @@ class Players(Strict):
 class PrintSettings(Strict):
     """Defaults for faces and sheets; a deck or the CLI may override them."""
 
-    card_size: str = "poker"
-    papers: list[str] = ["letter", "a4"]
-    bleed: str = "3mm"
-    safe: str = "3mm"
+    card_size: str = Field(
+        default="poker",
+        description="The size of the game's cards: poker, bridge, tarot, mini, square, or a "
+        "width and height.",
+        examples=["63.5mm x 88.9mm"],
+    )
+    papers: list[str] = Field(
+        default=["letter", "a4"],
+        description="The papers print-and-play sheets and booklets are made for: letter, a4.",
+        examples=[["a4"]],
+    )
+    bleed: str = Field(
+        default="3mm",
+        description="How far art runs past each cut edge, so a cut a little off shows no white.",
+        examples=["2mm"],
+    )
+    safe: str = Field(
+        default="3mm",
+        description="The margin inside the cut edge that text keeps clear of.",
+        examples=["4mm"],
+    )
     # the resolution `px` lengths are at, in the game file and its layouts (Squib and
     # nanDECK measure cards in pixels at 300 dpi); None: CSS pixels, 96 to the inch
-    dpi: float | None = Field(default=None, gt=0, le=10_000)
-    card_thickness: str = "0.32mm"  # one card, as the tuck boxes count a deck's depth
+    dpi: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="What a `px` length is, in the game file and its layouts: 1/dpi inch "
+        "(Squib and nanDECK count 300). Unset: 96 to the inch, as CSS.",
+        examples=[300],
+    )
+    card_thickness: str = Field(
+        default="0.32mm",
+        description="One unsleeved card's thickness, from which a tuck box's depth is counted.",
+        examples=["0.3mm"],
+    )
+    sleeves: Literal["none", "thin", "thick"] = Field(
+        default="none",
+        description="The sleeves the cards go in, for which a tuck box makes room.",
+        examples=["thin"],
+    )
+    tuckbox_min_cards: int = Field(
+        default=10,
+        ge=1,
+        description="A deck of fewer cards gets no tuck box (a warning says so).",
+        examples=[20],
+    )
 
     _v_size = field_validator("card_size")(_size)
     _v_bleed = field_validator("bleed", "safe", "card_thickness")(check_length)
@@ -84,64 +124,189 @@ Printed = Annotated[str, BeforeValidator(printable)]
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: Printed | None = None  # default: the id, capitalised
-    symbol: str | None = None  # a symbol of the shared library, or of the game's icons/
-    # folder (icons/NAME.svg is the symbol NAME); default: the icon's own id
-    color: Color | None = None
+    label: Printed | None = Field(
+        default=None,
+        description="The icon's name in words, as legends and rulebooks print it. Unset: "
+        "the id, capitalised.",
+        examples=["Fire"],
+    )
+    symbol: str | None = Field(
+        default=None,
+        description="The drawing: a symbol of the shared library, or `icons/NAME.svg` of "
+        "the game's folder as `NAME`. Unset: the icon's own id.",
+        examples=["flame"],
+    )
+    color: Color | None = Field(
+        default=None,
+        description="The colour the icon is drawn in. Unset: the colour of the text around it.",
+        examples=["#c0392b"],
+    )
 
 
 class Back(Strict):
     """The back shared by every card of a deck."""
 
-    title: Printed
-    subtitle: Printed | None = None
-    color: Color = "#2f3640"
-    icon: str | None = None
-    art: str | None = None
+    title: Printed = Field(description="The words the back prints.", examples=["Atmosfear"])
+    subtitle: Printed | None = Field(
+        default=None, description="A smaller line under the title.", examples=["The Card Game"]
+    )
+    color: Color = Field(
+        default="#2f3640", description="The back's background colour.", examples=["#1b1b1f"]
+    )
+    icon: str | None = Field(
+        default=None,
+        description="An icon drawn on the back; it must be one of the game's icons.",
+        examples=["gate"],
+    )
+    art: str | None = Field(
+        default=None,
+        description="A picture (PNG, JPEG or SVG) in the game folder that fills the back.",
+        examples=["art/back.png"],
+    )
 
 
 class Clean(Strict):
     """Clean-up of every cell as a game's tables are read, before any field reads it."""
 
-    # text → text, in order: nanDECK's "%n" or an HTML "<br>" → a line break ("\n")
-    replace: dict[Annotated[str, Field(min_length=1)], str] = {}
-    # an emoji (or any text) → the id of one of the game's icons: written as `:id:` in
-    # text, and as the icon's id in a cell of an `icon` or `icons` field
-    emoji: dict[Annotated[str, Field(min_length=1)], Slug] = {}
+    replace: dict[Annotated[str, Field(min_length=1)], str] = Field(
+        default={},
+        description="Text to replace in every cell, in order, before anything else reads "
+        "it: nanDECK's `%n` or an HTML `<br>` becomes a line break, so the table needs no "
+        "edit.",
+        examples=[{"%n": "\n", "<br>": "\n"}],
+    )
+    emoji: dict[Annotated[str, Field(min_length=1)], Slug] = Field(
+        default={},
+        description="Emoji (or any text) to read as one of the game's icons: in text it "
+        "becomes `:id:`, in an `icon` or `icons` cell the icon's id. An emoji no entry "
+        "replaces is refused, as no emoji font is shipped.",
+        examples=[{"🔥": "fire", "💧": "water"}],
+    )
 
 
 class ComponentSet(Strict):
     """A deck or set of like components, whose rows come from a table file or inline."""
 
-    id: Slug
-    name: str
-    kind: KindName
-    group: str  # may name fields: "Realm: {realm}"
-    table: str | None = None
-    sheet: str | None = None
-    columns: dict[str, str] = {}  # field name → the table's header for it: { name = "Title" }
-    extra_columns: Literal["error", "ignore"] = "error"  # "ignore": columns no field reads
-    rows: list[dict[str, Any]] | None = None
-    fields: dict[str, FieldSpec] = {}
-    schema_name: Slug | None = Field(default=None, alias="schema")
-    back: Slug | None = None
-    size: str | None = None
-    layout: str | None = None
+    id: Slug = Field(description="The set's id, unique in the game.", examples=["realms"])
+    name: str = Field(description="The set's name, as the catalog shows it.", examples=["Realms"])
+    kind: KindName = Field(
+        description="What the components are: card, tile, token, die, pawn, board or reference.",
+        examples=["card"],
+    )
+    group: str = Field(
+        description="The deck or set each component is listed under; `{field}` names a "
+        "field's value.",
+        examples=["Realm: {realm}"],
+    )
+    table: str | None = Field(
+        default=None,
+        description="The table file in the game folder the rows come from: CSV, TSV, XLSX, "
+        "YAML or JSON. Give this or `rows`.",
+        examples=["realms.csv"],
+    )
+    sheet: str | None = Field(
+        default=None,
+        description="The sheet of an `.xlsx` table to read. Unset: the first.",
+        examples=["Cards"],
+    )
+    columns: dict[str, str] = Field(
+        default={},
+        description="Field name → the table's header for it, when the headers are your "
+        "own words. A YAML or JSON row's nested mapping is a dotted header: `back.name` is "
+        "`name` inside `back`.",
+        examples=[{"name": "Title", "count": "Qty", "secret": "back.name"}],
+    )
+    extra_columns: Literal["error", "ignore"] = Field(
+        default="error",
+        description="What a column no field reads is: an error at the header, or skipped "
+        "(`ignore`, for notes and formulas).",
+        examples=["ignore"],
+    )
+    rows: list[dict[str, Any]] | None = Field(
+        default=None,
+        description="The rows written in the game file instead of a table.",
+        examples=[[{"name": "Ember", "count": 2}]],
+    )
+    fields: dict[str, FieldSpec] = Field(
+        default={},
+        description="The set's own fields (its columns), added to those of its `schema`.",
+    )
+    schema_name: Slug | None = Field(
+        default=None,
+        alias="schema",
+        description="A field schema of `[schemas]` whose fields the set has.",
+        examples=["realm-card"],
+    )
+    back: Slug | None = Field(
+        default=None,
+        description="The back (of `[backs]`) behind each card; card and reference sets need "
+        "one unless double-sided or chosen per row.",
+        examples=["pack"],
+    )
+    size: str | None = Field(
+        default=None,
+        description="The components' size. Unset: by kind (cards: `print.card_size`).",
+        examples=["bridge"],
+    )
+    layout: str | None = Field(
+        default=None,
+        description="The layout the faces are drawn with. Unset: the layout named like the "
+        "set, else the kind's.",
+        examples=["realm-card"],
+    )
     # a layout file of the project (under layouts/) that this set's layouts come from,
     # shared by several sets or games: "layouts/shared/squib.toml"
-    layout_file: str | None = None
-    description: str | None = None
+    layout_file: str | None = Field(
+        default=None,
+        description="A layout file of the project that several sets or games share, merged "
+        "after the shipped layouts and before the game's own.",
+        examples=["layouts/shared/cards.toml"],
+    )
+    description: str | None = Field(
+        default=None,
+        description="A sentence about the set, for the catalog.",
+        examples=["The twelve ranks of each realm."],
+    )
     # both sides drawn from the row's own fields: the back side uses the layout
     # "<layout>-back" or "<set id>-back" (else the front's), and no deck back is needed
-    double_sided: bool = False
+    double_sided: bool = Field(
+        default=False,
+        description="Both sides are drawn from the row's own fields; the second side uses "
+        "the layout `<layout>-back` or `<set>-back`, else the front's. No deck back is "
+        "needed.",
+        examples=[True],
+    )
+    single_sided: bool = Field(
+        default=False,
+        description="Printed on one side only: cards with no back at all (a blank reverse, "
+        "no backs page), as tokens and tiles without a back already print.",
+        examples=[True],
+    )
     # the column whose values choose each row's back (matched ignoring case, spaces and
     # hyphens: "Starting Player" is the back "starting-player"); it may also fill a field
-    back_column: Annotated[str, Field(min_length=1)] | None = None
+    back_column: Annotated[str, Field(min_length=1)] | None = Field(
+        default=None,
+        description="The column whose value chooses each row's back, matched to a back's id "
+        'ignoring case, spaces and hyphens ("Starting Player" is `starting-player`); it may '
+        "fill a field too.",
+        examples=["Type"],
+    )
     # values of the back column (or of a `back` column) → back ids, where they differ
-    back_values: dict[str, Slug] = {}
+    back_values: dict[str, Slug] = Field(
+        default={},
+        description="Values of the back column (or of a `back` column) → back ids, where "
+        "they are not the same words.",
+        examples=[{"Monster": "enemy-back", "Hero": "hero-back"}],
+    )
     # the pattern of the set's ids ("{set}-{name}", slugified); default: the row's id,
     # else its name in lowercase with hyphens
-    ids: str | None = None
+    ids: str | None = Field(
+        default=None,
+        description="The pattern each row's id is made from, `{field}` naming a value and "
+        "`{set}` the set's id, made lowercase with hyphens. Unset: the row's `id`, else its "
+        "name.",
+        examples=["{set}-{name}"],
+    )
 
     _v_size = field_validator("size")(lambda v: v if v is None else _size(v))
     _v_group = field_validator("group")(check_pattern)
@@ -188,19 +353,33 @@ def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
 class DesignerChoice(Strict):
     """A value the rulebook leaves open, chosen by the designer and proven by the checker."""
 
-    topic: str
-    choice: str
-    reason: str | None = None
+    topic: str = Field(description="What the rulebook leaves open.", examples=["player count"])
+    choice: str = Field(description="The value chosen.", examples=["2 to 6 players"])
+    reason: str | None = Field(
+        default=None,
+        description="Why; the rules checker proves the choice works.",
+        examples=["the setup deals evenly for 2 to 6"],
+    )
 
 
 class DataTable(Strict):
     """A table of rule data (a scoring chart, a hierarchy) that rulebooks and quick-reference
     cards print; typed once here, never in a template."""
 
-    title: str
-    columns: list[str] = Field(min_length=1)
-    rows: list[list[Any]] = Field(min_length=1)
-    note: str | None = None
+    title: str = Field(description="The table's caption.", examples=["Realm hierarchy"])
+    columns: list[str] = Field(
+        min_length=1, description="The column headings.", examples=[["Rank", "Card"]]
+    )
+    rows: list[list[Any]] = Field(
+        min_length=1,
+        description="The rows, one value per column.",
+        examples=[[[12, "Harbinger"], [1, "Fear"]]],
+    )
+    note: str | None = Field(
+        default=None,
+        description="A line printed under the table.",
+        examples=["Ties go to the lower rank."],
+    )
 
     @model_validator(mode="after")
     def _widths(self) -> DataTable:
@@ -215,21 +394,62 @@ class DataTable(Strict):
 class Game(Strict):
     """The whole game file."""
 
-    id: Slug
-    title: Printed
-    version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")]
-    players: Players
-    description: Printed | None = None
-    source: str | None = None
-    credits: list[str] = []
-    print: PrintSettings = PrintSettings()
-    icons: dict[Slug, Icon] = {}
-    backs: dict[Slug, Back] = {}
-    schemas: dict[Slug, dict[str, FieldSpec]] = {}
-    sets: list[ComponentSet] = Field(min_length=1)
-    designer_choices: list[DesignerChoice] = []
-    tables: dict[Slug, DataTable] = {}
-    clean: Clean = Clean()
+    id: Slug = Field(
+        description="The game's id; it must be the game folder's name.", examples=["atmosfear"]
+    )
+    title: Printed = Field(
+        description="The game's title, as faces and rulebooks print it.",
+        examples=["Atmosfear: The Card Game"],
+    )
+    version: Annotated[str, Field(pattern=r"^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")] = Field(
+        description="The game's version, printed on every face with a content hash.",
+        examples=["0.1.0"],
+    )
+    players: Players = Field(description="How many play.")
+    description: Printed | None = Field(
+        default=None,
+        description="One sentence about the game, for the downloads page.",
+        examples=["A card game of fear and luck."],
+    )
+    source: str | None = Field(
+        default=None,
+        description="Where the game's rules come from.",
+        examples=["the 1995 rulebook"],
+    )
+    credits: list[str] = Field(
+        default=[],
+        description="Lines of credits the rulebook prints.",
+        examples=[["Design: Ada", "Art: Brick"]],
+    )
+    print: PrintSettings = Field(
+        default=PrintSettings(),
+        description="Print defaults; a set or the command line may override them.",
+    )
+    icons: dict[Slug, Icon] = Field(
+        default={},
+        description="Icons text may name (`:fire:`) and fields may hold; an SVG in the "
+        "game's `icons/` folder is one without an entry.",
+    )
+    backs: dict[Slug, Back] = Field(default={}, description="The backs decks share.")
+    schemas: dict[Slug, dict[str, FieldSpec]] = Field(
+        default={}, description="Field declarations several sets share (a set's `schema`)."
+    )
+    sets: list[ComponentSet] = Field(
+        min_length=1, description="The decks and sets of like components."
+    )
+    designer_choices: list[DesignerChoice] = Field(
+        default=[], description="Values the rulebook leaves open, as the designer chose them."
+    )
+    tables: dict[Slug, DataTable] = Field(
+        default={},
+        description="Rule data (a scoring chart, a hierarchy) rulebooks and quick-reference "
+        "cards print.",
+    )
+    clean: Clean = Field(
+        default=Clean(),
+        description="Clean-up of every table cell as it is read: text replaced, emoji read "
+        "as icons.",
+    )
 
     @field_validator("schemas")
     @classmethod

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from dataclasses import field as _field  # `field` is also an Issue attribute's name
 from typing import Any, Literal
@@ -112,10 +112,15 @@ def _marked(varies: Iterator[bool]) -> Callable[[re.Match[str]], str]:
     return lambda m: "…" if next(varies) else m.group(0)
 
 
-def grouped(items: Iterable[Issue]) -> list[Issue]:
+def grouped(
+    items: Iterable[Issue], names: Mapping[tuple[str, int], str] | None = None
+) -> list[Issue]:
     """Issues of one file's rows that differ only in the values they quote (and their
     line), `GROUP_FROM` or more of them, as one issue at the first row: "66 rows (lines
-    2–67; e.g. 'Engine', 'Midgame'): no back matches …". Others stay as they are, in order."""
+    2–67; e.g. 'Engine', 'Midgame'): no back matches …". When the messages are the same
+    word for word, the rows are named instead, by `names` ((file, line) → the row's card):
+    "3 rows (lines 5–7; cards 'Ember', 'Blaze', 'Flood'): …", or only by their lines when
+    no name is known. Others stay as they are, in order."""
     items = list(items)
     alike: dict[tuple[str, str, str, str], list[Issue]] = {}
     for issue in items:
@@ -140,15 +145,26 @@ def grouped(items: Iterable[Issue]) -> list[Issue]:
         template = _QUOTED.sub(_marked(iter(varies)), hits[0].message)
         values = list(dict.fromkeys(q[n] for q in quoted for n, v in enumerate(varies) if v))
         lines = sorted({i.line for i in hits if i.line is not None})
-        examples = ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
         out.append(
             replace(
                 hits[0],
-                message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}; e.g. {examples}): "
-                f"{template}",
+                message=f"{len(lines)} rows (lines {lines[0]}–{lines[-1]}"
+                f"{_examples(values, hits, names or {})}): {template}",
             )
         )
     return out
+
+
+def _examples(values: list[str], hits: list[Issue], names: Mapping[tuple[str, int], str]) -> str:
+    """What a group of rows' message shows of them after their lines: the values that
+    vary, else the rows' cards by name, else nothing."""
+    if not values:
+        cards = [names.get((i.file, i.line)) for i in hits if i.line is not None]
+        values = list(dict.fromkeys(repr(c) for c in cards if c))
+        if not values:
+            return ""
+        return "; cards " + ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
+    return "; e.g. " + ", ".join(values[:3]) + (", …" if len(values) > 3 else "")
 
 
 class InputError(Exception):

@@ -139,13 +139,6 @@ def _plain_inline(text: str) -> bool:
     return _INLINE_PLAIN.fullmatch(text) is not None
 
 
-def _plain_block(text: str) -> bool:
-    """One line that can only be a paragraph: plain inline text starting with a letter (not
-    a list's "-", "+" or "1.") and none of the marks that open another block."""
-    first = text.lstrip()[:1]
-    return first.isalpha() and _plain_inline(text) and _BLOCK_MARKS.search(text) is None
-
-
 def _strong_spans(text: str) -> list[Span] | None:
     """The spans of text whose only markup is `**strong**` runs that open at the start or
     after a space and close at the end or before a space, around plain text that starts

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -90,12 +90,25 @@ def printable(value: Any) -> Any:
 GLYPH_SEP = ": the font "  # between the component and the rest of a missing-glyph warning
 
 
-def glyph_warning(label: str, font: str, ch: str) -> str:
-    """The warning for a character a face's font cannot draw, naming the component."""
+def glyph_warning(label: str, font: str, ch: str, fallbacks: Sequence[str] = ()) -> str:
+    """The warning for a character a face's font cannot draw, naming the component and
+    every font tried: the box's font, then each of its `fallbacks` (which lack it too)."""
     return (
-        f"{label}{GLYPH_SEP}{font!r} has no glyph for {ch!r} (U+{ord(ch):04X}); it will print "
-        "as a blank box"
+        f"{label}{GLYPH_SEP}{font!r} has no glyph for {ch!r} (U+{ord(ch):04X})"
+        f"{nor_fallbacks(fallbacks)}; it will print as a blank box"
     )
+
+
+def nor_fallbacks(fallbacks: Sequence[str]) -> str:
+    """ ", nor has its fallback 'X'" (or "…nor have its fallbacks 'X', 'Y'") after a font
+    that lacks a character: the fonts tried after it, which lack it too."""
+    tried = list(dict.fromkeys(fallbacks))
+    if not tried:
+        return ""
+    names = ", ".join(repr(f) for f in tried)
+    if len(tried) == 1:
+        return f", nor has its fallback {names}"
+    return f", nor have its fallbacks {names}"
 
 
 def glyphs_once(issues: Iterable[Issue]) -> list[Issue]:

@@ -116,7 +116,10 @@ def message(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> str
                 f"'fire-tile'), got {_shown(value)}"
             )
         if pattern.startswith("^#"):
-            return f"expected a colour like '#a83232', got {_shown(value)}"
+            return (
+                f"expected a colour like '#a83232' or a CSS colour name such as 'crimson', "
+                f"got {_shown(value)}"
+            )
         if pattern.startswith("^\\d"):
             return f"expected a version like '1.0' or '1.2.3', got {_shown(value)}"
         return f"got {_shown(value)}, which does not match {pattern}"

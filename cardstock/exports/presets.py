@@ -37,7 +37,7 @@ from ..core.tomlpos import line_for
 from ..core.units import UnitError, fmt_mm, parse_length, parse_size
 from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
-from ..layout.ops import Face, Group, Matrix, r
+from ..layout.ops import Face, Group, Matrix, PathData, r, rect_path
 from ..render.pdfdoc import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
@@ -48,13 +48,24 @@ TOLERANCE = parse_length("0.5mm")
 
 
 class Size(BaseModel):
+    """A card size the service prints, and the image it wants for each face."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    name: str
-    trim: str
-    pixels: tuple[int, int]
-    dpi: int = Field(gt=0)
-    safe: str
+    name: str = Field(description="The service's name for the size.", examples=["poker"])
+    trim: str = Field(
+        description="The cut size, matched against a card's size within 0.5 mm.",
+        examples=["2.5in x 3.5in"],
+    )
+    pixels: tuple[int, int] = Field(
+        description="The face image's width and height in pixels, bleed included.",
+        examples=[[822, 1122]],
+    )
+    dpi: int = Field(gt=0, description="The image's resolution.", examples=[300])
+    safe: str = Field(
+        description="The margin inside the trim the service keeps text out of.",
+        examples=["0.125in"],
+    )
 
 
 class PdfXSpec(BaseModel):
@@ -62,38 +73,83 @@ class PdfXSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    version: str = Field(pattern="^PDF/X-1a:2003$")
-    profile: (
-        str  # an ICC output profile (CMYK), relative to layouts/ (the project's, else cardstock's)
+    version: str = Field(
+        pattern="^PDF/X-1a:2003$",
+        description="The PDF/X version the files claim.",
+        examples=["PDF/X-1a:2003"],
     )
-    condition: str  # the OutputConditionIdentifier, as the registry names it
-    registry: str = "http://www.color.org"
-    info: str  # the printing condition in words
+    profile: str = Field(
+        description="A CMYK ICC output profile, relative to `layouts/` (the project's, else "
+        "cardstock's).",
+        examples=["profiles/cgats-tr005.icc"],
+    )
+    condition: str = Field(
+        description="The output condition's identifier, as the registry names it.",
+        examples=["CGATS TR 005"],
+    )
+    registry: str = Field(
+        default="http://www.color.org",
+        description="The registry that names the condition.",
+        examples=["http://www.color.org"],
+    )
+    info: str = Field(
+        description="The printing condition in words.",
+        examples=["SWOP printing on grade 5 coated paper"],
+    )
 
 
 class Service(BaseModel):
+    """One print-on-demand service (`--for <name>`)."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    name: str
-    url: str
-    files: str = Field(pattern="^(images|pdf-pairs)$")
-    format: str = Field(pattern="^(png|pdf)$")
-    cmyk: bool = False
-    pdfx: PdfXSpec | None = None
+    name: str = Field(description="The service's name.", examples=["MakePlayingCards"])
+    url: str = Field(
+        description="Where the service takes orders.",
+        examples=["https://www.makeplayingcards.com/"],
+    )
+    files: str = Field(
+        pattern="^(images|pdf-pairs)$",
+        description="How faces are delivered: `images`, one per distinct face with a "
+        "quantities list, or `pdf-pairs`, one PDF per deck with every copy as back and front "
+        "pages.",
+        examples=["images"],
+    )
+    format: str = Field(
+        pattern="^(png|pdf)$", description="The face files' format.", examples=["png"]
+    )
+    cmyk: bool = Field(
+        default=False, description="The files' colours are DeviceCMYK.", examples=[True]
+    )
+    pdfx: PdfXSpec | None = Field(
+        default=None, description="The PDF/X the service's files must be."
+    )
     # how cards are grouped into uploads: "back", one per deck (the cards that share a
     # back); "size", one per card size, each card with its own back where they differ
-    uploads: str = Field("back", pattern="^(back|size)$")
+    uploads: str = Field(
+        "back",
+        pattern="^(back|size)$",
+        description="How cards are grouped into uploads: `back`, one per deck of cards "
+        "sharing a back; `size`, one per card size, with a back per card where they differ.",
+        examples=["size"],
+    )
     # the card counts the service sells a deck in, smallest first (empty: any count)
-    deck_sizes: list[int] = Field(default_factory=list)
-    sizes: list[Size] = Field(min_length=1)
+    deck_sizes: list[int] = Field(
+        default_factory=list,
+        description="The card counts the service sells a deck in, smallest first; empty: any.",
+        examples=[[18, 36, 55]],
+    )
+    sizes: list[Size] = Field(min_length=1, description="The card sizes the service prints.")
     # the tuck boxes it prints from one image each (`cardstock.exports.tuckboxes`)
-    tuckboxes: list[TuckTemplate] = Field(default_factory=list)
+    tuckboxes: list[TuckTemplate] = Field(
+        default_factory=list, description="The tuck boxes it prints, each from one image."
+    )
 
 
 class PresetsFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    services: dict[str, Service]
+    services: dict[str, Service] = Field(description="The services, by the name `--for` takes.")
 
 
 def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
@@ -353,6 +409,8 @@ def fit_bleed(image: Any, size: tuple[int, int]) -> Any:
 def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     """Faces as the service's images: drawn at its dpi with the game's bleed, then fitted to
     its pixel size."""
+    if not faces:  # an upload of cards with no backs (single-sided) has no back images
+        return []
     dpi = size.dpi
     sizes = [
         (round((f.width + 2 * f.bleed) / INCH * dpi), round((f.height + 2 * f.bleed) / INCH * dpi))
@@ -501,20 +559,35 @@ def _pdf_pairs(
 
 
 def _with_bleed(face: Face, geo: Geometry) -> Face:
-    """The face as drawn on a page of the service's size: the same face when its bleed is
-    the service's; otherwise a face whose ops are the original's scaled about the centre so
-    its bleed box fills the service's (the change in scale is the difference of the two
-    bleeds over the card, well under a cutter's tolerance)."""
+    """The face as drawn on a page of the service's size: at its own size, its trim exactly
+    on the page's TrimBox. When the service's bleed is narrower than the face's, the page
+    crops the rest; when wider, the band beyond the face's bleed shows the face's own edge
+    (the face scaled about its centre until its bleed box fills the page, clipped to that
+    band, so it never shows over the face). The band is drawn first: PDF/X flattening
+    (`render.prepress.flatten`) then pieces the face's see-through shapes as it would
+    alone, hidden by its own ground from what lies before it, instead of once more over
+    each shape of the band."""
     b = geo.bleed[0]
     if abs(face.bleed - b) < 0.01:
         return face
-    sx = (face.width + 2 * b) / (face.width + 2 * face.bleed)
-    sy = (face.height + 2 * b) / (face.height + 2 * face.bleed)
-    cx, cy = face.width / 2, face.height / 2
-    m = (r(sx), 0.0, 0.0, r(sy), r(cx - sx * cx), r(cy - sy * cy))
-    return Face.build(
-        face.width, face.height, b, face.shape, (Group(face.ops, None, m),), face.cut, face.folds
-    )
+    w, h = face.width, face.height
+    ops = face.ops
+    if b > face.bleed:
+        sx = (w + 2 * b) / (w + 2 * face.bleed)
+        sy = (h + 2 * b) / (h + 2 * face.bleed)
+        m = (sx, 0.0, 0.0, sy, w / 2 * (1 - sx), h / 2 * (1 - sy))  # unrounded: fills the page
+        ops = (Group((Group(face.ops, None, m),), _band(w, h, face.bleed, b)), *ops)
+    return Face.build(w, h, b, face.shape, ops, face.cut, face.folds)
+
+
+def _band(w: float, h: float, inner: float, outer: float) -> PathData:
+    """The band between a face's bleed box `inner` wide and one `outer` wide, as a path
+    that clips to it under the non-zero rule (the outer box one way round, the inner box
+    the other)."""
+    x0, y0, x1, y1 = -inner, -inner, w + inner, h + inner
+    hole: PathData = (("M", r(x0), r(y0)), ("L", r(x0), r(y1)), ("L", r(x1), r(y1)))
+    hole += (("L", r(x1), r(y0)), ("Z",))
+    return rect_path(-outer, -outer, w + 2 * outer, h + 2 * outer) + hole
 
 
 @dataclass(frozen=True)

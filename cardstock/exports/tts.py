@@ -28,7 +28,10 @@ the build wrote it.
 **Sizes.** Tabletop Simulator stores no physical size, only a scale per object; the
 export derives every scale from the piece's trim size through one table (`AT_SCALE_1`:
 what each kind of object measures at scale 1.0), so a 25 mm token and a 60 mm hex keep
-their true ratio, and cards, tiles, dice and standees keep theirs.
+their true ratio, and cards, tiles, dice and standees keep theirs. A landscape card is
+Tabletop Simulator's sideways card (`SidewaysCard` on the deck and each card): a card
+turned a quarter, its size at scale 1 the card's turned, its sheet cells landscape; a
+portrait card is written as it always was, without the key (TTS's default is upright).
 
 Sheets stay within 4096 × 4096 pixels (cards are drawn at `--dpi` or less, whichever
 fits); faces on sheets are drawn without bleed, as Tabletop Simulator shows the whole cell.
@@ -94,9 +97,18 @@ def mm(points: float) -> float:
     return points / MM
 
 
+def sideways(face: Face) -> bool:
+    """Whether a card is landscape (wider than tall): Tabletop Simulator's sideways card
+    (`SidewaysCard`), a card turned a quarter, its sheet cells landscape."""
+    return face.width > face.height
+
+
 def card_scale(face: Face) -> tuple[float, float]:
-    """(scaleX, scaleZ) of a card whose face is this one: its trim size over a card's."""
+    """(scaleX, scaleZ) of a card whose face is this one: its trim size over a card's, a
+    sideways card's over a card's turned a quarter."""
     w, h = AT_SCALE_1["card"]
+    if sideways(face):
+        w, h = h, w
     return round(mm(face.width) / w, 4), round(mm(face.height) / h, 4)
 
 
@@ -368,6 +380,7 @@ def _deck(
     cards: list[dict[str, Any]] = []
     deck_id = first_id
     sx, sz = card_scale(fronts[0])
+    turned = {"SidewaysCard": True} if sideways(fronts[0]) else {}
     shared = None
     if not unique_back:
         shared = _shared_back(s, fronts, backs, min(per_sheet, len(comps)), options, write)
@@ -377,7 +390,7 @@ def _deck(
         n = start // per_sheet + 1
         entry = _deck_sheet(s, n, fronts[sheet], backs[sheet], shared, options, write)
         custom[str(deck_id)] = entry
-        cards += _deck_cards(catalog, chunk, deck_id, entry, (sx, 1.0, sz))
+        cards += _deck_cards(catalog, chunk, deck_id, entry, (sx, 1.0, sz), turned)
         deck_id += 1
     if len(cards) == 1:
         card = dict(cards[0])
@@ -388,6 +401,7 @@ def _deck(
         "Name": "Deck",
         "Nickname": s.name,
         "Description": s.description or "",
+        **turned,
         "DeckIDs": [c["CardID"] for c in cards],
         "CustomDeck": custom,
         "ContainedObjects": cards,
@@ -456,9 +470,11 @@ def _deck_cards(
     deck_id: int,
     entry: dict[str, Any],
     scale: tuple[float, float, float],
+    turned: dict[str, bool],
 ) -> list[dict[str, Any]]:
     """The cards of one sheet, one per copy, each naming its place on the sheet (`CardID`,
-    the custom deck's number times 100 plus its cell) and the sheet's entry."""
+    the custom deck's number times 100 plus its cell) and the sheet's entry; `turned`
+    holds `SidewaysCard` for landscape cards (nothing for portrait ones, TTS's default)."""
     cards: list[dict[str, Any]] = []
     for i, comp in enumerate(chunk):
         for copy in range(comp.count):
@@ -470,6 +486,7 @@ def _deck_cards(
                     "Nickname": comp.name,
                     "Description": description(catalog, comp),
                     "CardID": deck_id * 100 + i,
+                    **turned,
                     "CustomDeck": {str(deck_id): entry},
                 }
             )

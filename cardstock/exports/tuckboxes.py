@@ -7,11 +7,13 @@ Each deck (the cards that share a back, as `cardstock.impose.tuckbox` groups the
 the smallest of the service's boxes that holds it: the box is for the deck's card size
 (either way round, within 0.5 mm), holds at least as many cards, and its side walls are at
 least as deep as the deck is thick (count x `[print] card_thickness`). The image is the
-box's template size in pixels; on it the same net and the same faces as the PDF tuck box
-(`impose.tuckbox.draw_art`: the deck's back on the front wall, its first card on the back
-wall, title and count on the spines), drawn to the box's own inside and depth and centred,
-with no cut or fold line (the service cuts with its own die). A deck no box holds gets no
-image and a warning at its first card, saying why.
+box's template size in pixels; on it the same net and the same art as the PDF tuck box
+(`impose.tuckbox.draw_art`: every panel the deck's back colour, the deck's back on the
+front wall and its first card on the back wall at their printed size, 1 mm clear of the
+folds, title and count on the spines), drawn to the box's own inside and depth and
+centred, with no cut or fold line (the service cuts with its own die). The service's
+boxes are its own sizes: `[print] sleeves` and `tuckbox_min_cards` do not apply. A deck
+no box holds gets no image and a warning at its first card, saying why.
 """
 
 from __future__ import annotations

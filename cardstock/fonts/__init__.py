@@ -15,9 +15,13 @@ icons drawn from shapes alone.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
+import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -46,6 +50,7 @@ class FontFace:
     instance: tuple[
         tuple[str, float], ...
     ] = ()  # a variable font's named instance: its axis coordinates
+    names: tuple[str, ...] = ()  # the family and full names the font's own name table gives
 
     @property
     def path(self) -> Path:
@@ -239,6 +244,43 @@ def _without_file_name(message: str) -> str:
     return re.sub(r'\s*"[^"]*"', "", message).replace(" file:", ":").strip()
 
 
+# fontTools reports what it finds odd in a font (a table too long, a name record it skips)
+# through `logging`; left alone, Python prints those lines bare into the build's output.
+# They go nowhere unless `use_project_fonts` is listening, which makes them located findings.
+_LIBRARY = logging.getLogger("fontTools")
+_LIBRARY.addHandler(logging.NullHandler())
+_LIBRARY.propagate = False
+
+
+class _Heard(logging.Handler):
+    """The font library's messages of warning level or above, in order, each once."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: dict[str, None] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages[record.getMessage()] = None
+
+
+@contextmanager
+def _library_messages() -> Iterator[dict[str, None]]:
+    """What fontTools says while the block runs (its messages, as the keys)."""
+    heard = _Heard()
+    _LIBRARY.addHandler(heard)
+    try:
+        yield heard.messages
+    finally:
+        _LIBRARY.removeHandler(heard)
+
+
+def _library_issues(where: str, messages: dict[str, None]) -> list[Issue]:
+    return [
+        Issue(where, None, "", f"the font library (fontTools) says: {m}", "warning")
+        for m in messages
+    ]
+
+
 def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
     """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to
     FACES by file stem, once per project and process; the problems found (a file that
@@ -264,7 +306,9 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
                 )
             )
             continue
-        problem = _font_problem(path, root)
+        with _library_messages() as heard:
+            problem = _font_problem(path, root)
+        issues += _library_issues(where, heard)
         if problem:
             issues.append(Issue(where, None, "", problem))
             continue
@@ -276,7 +320,14 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
         del FACES[name]
     if gone:
         _forget()
-    for face in families({stem: (path, read_bytes(path, root)) for stem, path in usable.items()}):
+    read = {stem: (path, read_bytes(path, root)) for stem, path in usable.items()}
+    with _library_messages() as heard:  # each face knows its file's own family names
+        found = [
+            dataclasses.replace(face, names=family_names(read[Path(face.file).stem][1]))
+            for face in families(read)
+        ]
+    issues += _library_issues(shown, heard)
+    for face in found:
         if face.name in FACES and FACES[face.name] != face:
             _forget()  # another project's font of the same name was in use in this process
         FACES[face.name] = face
@@ -346,6 +397,22 @@ def _named_style(data: bytes) -> tuple[str, int, bool]:
     except Exception:  # noqa: BLE001 - tables ReportLab did not need may be damaged: the file's name decides
         return "", 400, False
     return family, weight, italic
+
+
+NAME_IDS = (1, 16, 21, 4)  # family, typographic family, WWS family, full name
+
+
+def family_names(data: bytes) -> tuple[str, ...]:
+    """The names a font's own name table gives its family and itself ("Segoe UI Symbol"
+    for seguisym.ttf), as drawing programs write them in an SVG's `font-family`."""
+    from fontTools.ttLib import TTFont as OpenType
+
+    try:
+        table = OpenType(io.BytesIO(data), lazy=True)["name"]
+        found = (table.getDebugName(n) for n in NAME_IDS)
+        return tuple(dict.fromkeys(str(n).strip() for n in found if n and str(n).strip()))
+    except Exception:  # noqa: BLE001 - a damaged name table: the file's name alone names the font
+        return ()
 
 
 def variable_instances(data: bytes) -> list[tuple[str, tuple[tuple[str, float], ...]]]:

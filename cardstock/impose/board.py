@@ -7,8 +7,12 @@ band (`OVERLAP`). Crosses drawn at the same places of the piece in every band le
 neighbours be laid one over the other exactly: lay the crosses of one tile on those of
 the other. Each piece starts with a key page, the whole piece small with its tiles
 outlined and named (rows A, B, … from the top, columns 1, 2, … from the left), and each
-tile page names its tile. The tiles of all such pieces are one PDF per paper, on the page
-orientation that needs fewer tiles.
+tile page names its tile. The tiles of all such pieces are one PDF per paper, laid out on
+the page orientation that needs fewer tiles. Every page is written portrait, as the paper
+goes through the printer and as the card sheets are (docs/sheets.md): a piece tiled on
+landscape pages has each page's drawing turned a quarter counter-clockwise onto the
+portrait page, its footer running up the right edge, so no print dialog has to turn a
+page and one printer setting serves every file.
 
 Every board, and every piece that is tiled, is also written whole, one page the size of
 the piece with its bleed (TrimBox the cut size, BleedBox the page), for a print shop.
@@ -176,7 +180,7 @@ def tiles_pdf(
     count = 0
     for comp, face, bleed, t in pieces:
         size = paper_size(paper, "landscape" if t.landscape else "portrait")
-        c.setPageSize(size)
+        _new_page(c, paper, t)
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
         _footer(
             c,
@@ -189,7 +193,7 @@ def tiles_pdf(
         count += 1
         for r in range(t.rows):
             for col in range(t.cols):
-                c.setPageSize(size)
+                _new_page(c, paper, t)
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
                 _footer(
                     c,
@@ -203,6 +207,17 @@ def tiles_pdf(
                 count += 1
     c.save()
     return retagged(buffer.getvalue()), count
+
+
+def _new_page(c: Canvas, paper: str, t: Tiling) -> None:
+    """Start a page: portrait paper, and for a tiling laid out landscape the drawing turned
+    a quarter counter-clockwise onto it ((x, y) -> (width - y, x), as
+    cardstock.impose.plan.portrait turns a card sheet), so the rest of the page is drawn
+    in the landscape layout's own coordinates."""
+    width, height = paper_size(paper, "portrait")
+    c.setPageSize((width, height))
+    if t.landscape:
+        c.transform(0, 1, -1, 0, width, 0)
 
 
 def _tile_page(

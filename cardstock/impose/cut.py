@@ -8,16 +8,21 @@ one entry per machine, its name what `--cut` takes. cardstock ships two kinds:
 
 - **Silhouette** (Cameo and Portrait, registration marks of type 1): the three marks the
   machine's optical eye looks for (a filled square at the top left, corner marks at the
-  top right and bottom left), `inset` from the page's edges, each `length` long; nothing is
-  printed within a mark's keep-out zone (the mark's square grown by `keep_out`), so the
-  eye never mistakes art for a mark.
+  top right and bottom left), `inset` from the page's edges, each `length` long; with
+  `corners = 4` (the Cameo 5's four-corner marks) a fourth corner mark at the bottom
+  right. Nothing is printed within a mark's keep-out zone (the mark's `length` square
+  grown by `keep_out`), so the eye never mistakes art for a mark.
 - **Cricut** (Design Space's print then cut, an `area` and no marks): every piece inside
   the machine's print-then-cut area (6.75 x 9.25 in, centred on the page); Design Space
   prints its own frame around the image, so the page carries no marks of its own.
 
-Each piece is printed with its bleed and a hairline on its cut outline (so a misaligned
-cut shows), pieces `GAP` apart so a blade that strays into the bleed never reaches a
-neighbour. Backs are not printed: print-then-cut is one-sided.
+Every piece, bleed and all, lies inside the frame its machine reads (`Machine.frame`: the
+rectangle the marks' outer edges span, or the area), where the machine can cut. Pieces are
+set in rows; each page is filled with the pieces as drawn or all turned a quarter, its
+rows from the frame's top or from below the marks along it, whichever puts the most
+pieces on the page. Each piece is printed with its bleed and a hairline on its cut outline
+(so a misaligned cut shows); two pieces' cut outlines are at least `APART` (their bleeds,
+else a gap between them). Backs are not printed: print-then-cut is one-sided.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from reportlab.pdfgen.canvas import Canvas
@@ -45,8 +50,9 @@ from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_p
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
-GAP = 3 * MM  # between two pieces' bleed
-FOOTER = 8 * MM
+APART = 4 * MM  # between two pieces' cut outlines, at the least: their bleed, else a gap
+FOOTER = 8 * MM  # kept clear above the margin for the footer, outside a machine's marks
+FOOTER_TEXT = 4 * MM  # the footer's line above the margin, where the marks leave room
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, w, h in page points, y up
@@ -67,15 +73,45 @@ class MachineSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    doc: str = Field(min_length=1)
-    marks: bool = False  # Silhouette's three registration marks (type 1)
-    inset: Length = 0.0  # from the page's edges to a mark's outer edge
-    length: Length = 0.0  # a corner mark's arm
-    thickness: Length = 0.0
-    square: Length = 0.0  # the filled square at the top left
-    keep_out: Length = 0.0  # around a mark's square, nothing printed
-    area: Annotated[tuple[float, float], BeforeValidator(_size)] | None = (
-        None  # the print-then-cut area, centred
+    doc: str = Field(
+        min_length=1,
+        description="How the sheets name the machine, in the PDF's title and footer.",
+        examples=["Silhouette Cameo or Portrait, registration marks type 1"],
+    )
+    marks: bool = Field(
+        default=False,
+        description="Silhouette's registration marks (type 1): a filled square at the top "
+        "left, corner marks at the top right and bottom left.",
+        examples=[True],
+    )
+    corners: Literal[3, 4] = Field(
+        default=3,
+        description="Marks at three corners, or four (a fourth at the bottom right, as the "
+        "Cameo 5 reads them).",
+        examples=[4],
+    )
+    inset: Length = Field(
+        default=0.0,
+        description="From the page's edges to a mark's outer edge.",
+        examples=["10mm"],
+    )
+    length: Length = Field(default=0.0, description="A corner mark's arm.", examples=["20mm"])
+    thickness: Length = Field(
+        default=0.0, description="A corner mark's line width.", examples=["0.5mm"]
+    )
+    square: Length = Field(
+        default=0.0, description="The side of the filled square.", examples=["5mm"]
+    )
+    keep_out: Length = Field(
+        default=0.0,
+        description="Around each mark's corner, where nothing is printed.",
+        examples=["5mm"],
+    )
+    area: Annotated[tuple[float, float], BeforeValidator(_size)] | None = Field(
+        default=None,
+        description="The print-then-cut area, centred on the page; pieces stay inside it and "
+        "the page carries no marks (the machine's software adds its own).",
+        examples=["8in x 10in"],
     )
 
     @model_validator(mode="after")
@@ -97,7 +133,7 @@ class MachineFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     machines: dict[Slug, MachineSpec] = Field(
-        min_length=1
+        min_length=1, description="The machines, by the name `--cut` takes."
     )  # a name makes file names: lower-case words and hyphens
 
 
@@ -107,7 +143,8 @@ class Machine:
 
     name: str
     doc: str
-    marks: bool  # Silhouette's three registration marks
+    marks: bool  # Silhouette's registration marks
+    corners: int  # how many corners carry one: 3 (type 1), or 4 (the Cameo 5's)
     inset: float  # from the page's edges to a mark's outer edge
     length: float  # a corner mark's arm, and the side of its square
     thickness: float
@@ -115,32 +152,41 @@ class Machine:
     keep_out: float  # around a mark's square, nothing printed
     area: tuple[float, float] | None  # the print-then-cut area (width, height), centred
 
+    def corner_boxes(self, pw: float, ph: float) -> list[Box]:
+        """The `length` square at each marked corner: top left (the filled square's
+        corner), top right, bottom left, and with four corners the bottom right."""
+        i, n = self.inset, self.length
+        corners = [(i, ph - i - n), (pw - i - n, ph - i - n), (i, i)]
+        if self.corners == 4:
+            corners.append((pw - i - n, i))
+        return [(x, y, n, n) for x, y in corners]
+
     def keep_outs(self, pw: float, ph: float) -> list[Box]:
         """The zones around the marks where nothing may be printed."""
         if not self.marks:
             return []
-        i, n, k = self.inset, self.length, self.keep_out
-        corners = [
-            (i, ph - i - n),
-            (pw - i - n, ph - i - n),
-            (i, i),
-        ]  # top left, top right, bottom left
-        return [(x - k, y - k, n + 2 * k, n + 2 * k) for x, y in corners]
+        k = self.keep_out
+        return [(x - k, y - k, w + 2 * k, h + 2 * k) for x, y, w, h in self.corner_boxes(pw, ph)]
+
+    def frame(self, pw: float, ph: float) -> Box:
+        """Where the machine can cut: the rectangle its marks' outer edges span, the
+        print-then-cut area (centred) of a machine without marks, else the page."""
+        if self.marks:
+            return (self.inset, self.inset, pw - 2 * self.inset, ph - 2 * self.inset)
+        if self.area is not None:
+            aw, ah = self.area
+            return ((pw - aw) / 2, (ph - ah) / 2, aw, ah)
+        return (0.0, 0.0, pw, ph)
 
     def room(self, pw: float, ph: float, margin: float = MIN_MARGIN) -> Box:
-        """Where pieces may go on a page: inside the printer's `margin` (above the footer),
-        and inside the print-then-cut area where the machine has one."""
-        if self.area is None:
-            return (margin, margin + FOOTER, pw - 2 * margin, ph - 2 * margin - FOOTER)
-        aw, ah = self.area
-        ax, ay = (pw - aw) / 2, (ph - ah) / 2
-        if ax >= margin and ay >= margin + FOOTER:
-            return (ax, ay, aw, ah)
-        x0, y0 = (
-            max(ax, margin),
-            max(ay, margin + FOOTER),
-        )  # the area reaches into the margin or the footer
-        return (x0, y0, min(ax + aw, pw - margin) - x0, min(ay + ah, ph - margin) - y0)
+        """Where pieces may go on a page: inside the machine's frame, the printer's
+        `margin`, and clear of the footer's line (below a frame of marks the footer's own
+        line is all it needs; a machine without marks keeps `FOOTER` free)."""
+        fx, fy, fw, fh = self.frame(pw, ph)
+        x0, x1 = max(fx, margin), min(fx + fw, pw - margin)
+        y0 = max(fy, margin + (FOOTER_TEXT if self.marks else FOOTER))
+        y1 = min(fy + fh, ph - margin)
+        return (x0, y0, x1 - x0, y1 - y0)
 
 
 def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
@@ -158,50 +204,97 @@ def load_machines(root: Path) -> tuple[dict[str, Machine], list[Issue]]:
 @dataclass(frozen=True)
 class Placed:
     face: Any
-    x: float  # the trim box's lower left, page points, y up
+    x: float  # the lower left of the trim box as printed, page points, y up
     y: float
     component: str
+    turned: bool = False  # turned a quarter counter-clockwise
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The trim box's width and height as printed on the page."""
+        f = self.face
+        return (f.height, f.width) if self.turned else (f.width, f.height)
 
 
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+def overlaps(a: Box, b: Box, eps: float = 1e-6) -> bool:
+    """Whether two boxes share more than an edge."""
+    return (
+        a[0] < b[0] + b[2] - eps
+        and b[0] < a[0] + a[2] - eps
+        and a[1] < b[1] + b[3] - eps
+        and b[1] < a[1] + a[3] - eps
+    )
+
+
+def gap(face: Any) -> float:
+    """The space left between a piece's bleed and the next piece's: none where the bleed
+    keeps the cut outlines `APART`."""
+    bleed: float = face.bleed
+    return max(0.0, APART - 2 * bleed)
+
+
+def fill_page(
+    faces: list[tuple[Any, str]],
+    start: int,
+    room: Box,
+    blocked: list[Box],
+    turned: bool,
+    top: float,
+) -> list[Placed]:
+    """Pieces from `faces[start]` on, in rows from `top` down `room` (left to right), none
+    in a blocked zone (a piece that meets one moves past it along its row), each turned a
+    quarter if `turned`; up to the first piece the page has no room left for."""
+    rx, ry, rw, _ = room
+    page: list[Placed] = []
+    x, row_h = rx, 0.0
+    for face, comp in faces[start:]:
+        b = face.bleed
+        tw, th = (face.height, face.width) if turned else (face.width, face.height)
+        w, h = tw + 2 * b, th + 2 * b
+        while True:
+            if x + w > rx + rw + 1e-6:  # the next row
+                x, top, row_h = rx, top - row_h - gap(face), 0.0
+            if top - h < ry - 1e-6:  # the page is full
+                return page
+            box = (x, top - h, w, h)
+            hit = next((z for z in blocked if overlaps(box, z)), None)
+            if hit is None:
+                page.append(Placed(face, x + b, top - h + b, comp, turned))
+                x += w + gap(face)
+                row_h = max(row_h, h)
+                break
+            x = hit[0] + hit[2]  # past the zone, on the same row
+    return page
 
 
 def shelves(
     faces: list[tuple[Any, str]], room: Box, blocked: list[Box]
 ) -> tuple[list[list[Placed]], list[str]]:
-    """Pieces in rows from the top left of `room`, none in a blocked zone; a new page when
-    the room is full. Returns the pages and the pieces too big for any page."""
+    """The pieces on as many pages as they take. Each page is filled four ways, the pieces
+    as drawn or all turned a quarter, the rows starting at the room's top or below the
+    keep-out zones along it, and takes whichever puts the most pieces on it (the first of
+    those on a tie). Returns the pages and the pieces too big for an empty page."""
     rx, ry, rw, rh = room
+    tops = [ry + rh]
+    under = [z[1] for z in blocked if z[1] + z[3] > ry + rh - 1e-6 and z[1] < ry + rh]
+    if under:
+        tops.append(min(under))
     pages: list[list[Placed]] = []
     too_big: list[str] = []
-    page: list[Placed] = []
-    x, top, row_h = rx, ry + rh, 0.0
-    for face, comp in faces:
-        b = face.bleed
-        w, h = face.width + 2 * b, face.height + 2 * b
-        fresh = False  # a new page was started for this piece
-        while True:
-            if x + w > rx + rw + 1e-6:  # the next row
-                x, top, row_h = rx, top - row_h - GAP, 0.0
-            if top - h < ry - 1e-6:  # the next page
-                if fresh:  # not even an empty page takes it
-                    too_big.append(comp)
-                    break
-                if page:
-                    pages.append(page)
-                page, x, top, row_h, fresh = [], rx, ry + rh, 0.0, True
-                continue
-            box = (x, top - h, w, h)
-            hit = next((z for z in blocked if overlaps(box, z)), None)
-            if hit is None:
-                page.append(Placed(face, x + b, top - h + b, comp))
-                x += w + GAP
-                row_h = max(row_h, h)
-                break
-            x = hit[0] + hit[2] + 1e-3  # past the zone, on the same row
-    if page:
+    start = 0
+    while start < len(faces):
+        page: list[Placed] = []
+        for turned in (False, True):
+            for top in tops:
+                tried = fill_page(faces, start, room, blocked, turned, top)
+                if len(tried) > len(page):
+                    page = tried
+        if not page:
+            too_big.append(faces[start][1])
+            start += 1
+            continue
         pages.append(page)
+        start += len(page)
     return pages, too_big
 
 
@@ -214,7 +307,21 @@ def outline(p: Placed, ph: float) -> list[Point]:
         else ((0.0, 0.0), (f.width, 0.0), (f.width, f.height), (0.0, f.height))
     )
     # face space: origin at the trim box's top left, y down
+    if p.turned:  # the face's top edge runs up the page's left side of the piece
+        return [((p.x + y) / MM, (ph - p.y - x) / MM) for x, y in poly]
     return [((p.x + x) / MM, (ph - (p.y + f.height) + y) / MM) for x, y in poly]
+
+
+def draw_piece(c: Canvas, drawer: PdfFaces, p: Placed) -> None:
+    """The piece's face with its bleed where it was placed, turned if it was."""
+    if not p.turned:
+        drawer.draw(p.face, p.x, p.y, reuse=True)
+        return
+    c.saveState()
+    # a quarter turn counter-clockwise: the face's (u, v) lands at (x + h - v, y + u)
+    c.transform(0, 1, -1, 0, p.x + p.face.height, p.y)
+    drawer.draw(p.face, 0, 0, reuse=True)
+    c.restoreState()
 
 
 # ---------------------------------------------------------------- the stage
@@ -331,7 +438,7 @@ def cut_pdf(
     for n, page in enumerate(pages, start=1):
         c.setPageSize((pw, ph))
         for p in page:
-            drawer.draw(p.face, p.x, p.y, reuse=True)
+            draw_piece(c, drawer, p)
         _hairlines(c, page, ph)
         if machine.marks:
             _marks(c, machine, pw, ph)
@@ -367,7 +474,8 @@ def _hairlines(c: Canvas, page: list[Placed], ph: float) -> None:
 
 def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     """Silhouette's type 1 marks: a filled square at the top left, corner marks at the top
-    right and the bottom left, each `inset` from the page's edges."""
+    right and the bottom left (and the bottom right, with four corners), each `inset` from
+    the page's edges."""
     i, n, t = m.inset, m.length, m.thickness
     c.addLiteral("/RegistrationMarks BMC")
     c.setFillColor(pdf_color("#000000"))
@@ -378,16 +486,22 @@ def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     # bottom left
     c.rect(i, i, n, t, stroke=0, fill=1)
     c.rect(i, i, t, n, stroke=0, fill=1)
+    if m.corners == 4:  # bottom right
+        c.rect(pw - i - n, i, n, t, stroke=0, fill=1)
+        c.rect(pw - i - t, i, t, n, stroke=0, fill=1)
     c.addLiteral("EMC")
 
 
 def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float, margin: float) -> None:
     """The footer along the bottom, inside the margin, clear of the marks' keep-out zones."""
-    x0 = margin
+    x0, x1 = margin, pw - margin
     for z in machine.keep_outs(pw, ph):
         if z[1] < margin + FOOTER:
-            x0 = max(x0, z[0] + z[2] + 1 * MM)
-    size, room = 6.5, pw - margin - x0
+            if z[0] < pw / 2:
+                x0 = max(x0, z[0] + z[2] + 1 * MM)
+            else:
+                x1 = min(x1, z[0] - 1 * MM)
+    size, room = 6.5, x1 - x0
     text, size = fit_line(text, "sans", size, room, size)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))

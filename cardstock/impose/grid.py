@@ -28,6 +28,18 @@ class Item:
     front: Any
     back: Any  # None when the piece has no printed back
     component: str
+    # the design its back is drawn from, when many pieces' backs differ only in what each
+    # prints (the reverses of a double-sided set); None: the back face itself
+    design: str | None = None
+
+    @property
+    def back_design(self) -> str | None:
+        """What a slightly miscut neighbour would show of this piece's back: backs of one
+        design may share a cut, so only a change of design needs a gutter (None: no back).
+        A double-sided set's reverses share their set's design; a deck's back is its own."""
+        if self.back is None:
+            return None
+        return self.design if self.design is not None else str(self.back.key)
 
 
 @dataclass(frozen=True)
@@ -270,13 +282,6 @@ def page_slots(
     return out
 
 
-def pieces_on(
-    layout: GridLayout, filled: int, bleed: float, sheet: Sheet | None = None
-) -> list[Piece]:
-    """The first `filled` slots of a page with no break, with the bleed each may paint."""
-    return pieces_of(list(layout.slots[:filled]), layout, bleed, sheet)
-
-
 def pieces_of(
     trims: list[Box], layout: GridLayout, bleed: float, sheet: Sheet | None = None
 ) -> list[Piece]:
@@ -329,10 +334,6 @@ def _nearest(t: Box, trims: list[Box]) -> dict[str, float]:
     return near
 
 
-def back_key(face: Any) -> str | None:
-    return None if face is None else str(face.key)
-
-
 Filled = tuple[
     list[tuple[Item, int]], frozenset[int], frozenset[int]
 ]  # (item, slot)s, row breaks, column breaks
@@ -340,10 +341,11 @@ Filled = tuple[
 
 def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
     """Items to (page, slot) in order, row by row. A card never shares a cut with a card of
-    another back. Where the back changes in the middle of a row, the row goes on past a
-    break gap between two columns, when the page has one there or room for another (the
-    gap runs down the whole page, so every cut stays straight); otherwise the new back
-    starts a new row. A card under one of another back puts a break gap above its row.
+    another back design (`Item.back_design`). Where the back changes in the middle of a
+    row, the row goes on past a break gap between two columns, when the page has one
+    there or room for another (the gap runs down the whole page, so every cut stays
+    straight); otherwise the new back starts a new row. A card under one of another back
+    puts a break gap above its row.
     When the page has no room for the gap a card needs, the card starts a new page."""
     pages: list[Filled] = []
     cur: list[tuple[Item, int]] = []
@@ -354,7 +356,7 @@ def fill_pages(items: list[Item], layout: GridLayout) -> list[Filled]:
     prev: str | None = None
     gaps = layout.break_gap is not None
     for item in items:
-        key = back_key(item.back)
+        key = item.back_design
         if cur and key != prev and c:
             if c in columns or (gaps and len(columns) < layout.column_breaks):
                 columns.add(c)  # on along the row, past a gap between columns

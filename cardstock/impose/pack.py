@@ -121,7 +121,8 @@ def plan_honeycomb(
 def honeycomb_pages(
     items: list[Item], f: Frame, slots: list[Box], *, bleed: float, style: Any
 ) -> list[Page]:
-    """Pages of tiles; tiles with different backs never share a cut: each back starts a page."""
+    """Pages of tiles; tiles with different back designs never share a cut: each design
+    starts a page."""
     pages = []
     for chunk in _chunks(items, len(slots)):
         page = Page(
@@ -156,11 +157,11 @@ def honeycomb_pages(
 
 
 def _chunks(items: list[Item], size: int) -> list[list[Item]]:
-    """Runs of items with the same back, each cut into pages of `size`."""
+    """Runs of items with the same back design, each cut into pages of `size`."""
     out: list[list[Item]] = []
     prev: object = object()
     for item in items:
-        key = None if item.back is None else item.back.key
+        key = item.back_design
         if not out or key != prev or len(out[-1]) == size:
             out.append([])
         out[-1].append(item)
@@ -207,7 +208,14 @@ def pack_pages(
     """Groups of like pieces (same shape and size), tallest first, flowed in rows down the
     pages; round pieces of a group nest in a triangular lattice, and the room beside a
     group's last, part-filled row takes the next groups. Returns the pages and the pieces
-    too big for the page."""
+    too big for the page.
+
+    Every piece paints `spill` beyond its cut (its bleed, at most half the gap, so
+    neighbours never paint over each other), and the rows are packed inside the frame's
+    paint area inset by as much: the outermost pieces keep the same bleed as the inner
+    ones instead of losing it to the edge of the printable area. (A piece that fits the
+    frame only with less room around it narrows that inset for its pages: it is printed
+    with the bleed the paper has room for, and its footer says so.)"""
     fit = f.fit
     runs: list[_Run] = []
     too_big: list[Item] = []
@@ -225,14 +233,33 @@ def pack_pages(
             _Run(list(group), bw, bh, turn, shape_of(face.shape).round and abs(w - h) < 0.01)
         )
     runs.sort(key=lambda r: -r.h)  # stable: catalog order among pieces of one height
+    slack = min(((fit.w - r.w) / 2 for r in runs), default=0.0)
+    slack = min([slack] + [(fit.h - r.h) / 2 for r in runs])
+    inset = max(0.0, min(spill_of(bleed, gap), slack))
+    region = packing_region(f, inset)
     out = []
     while runs:
         placed: list[tuple[Item, Box, int]] = []
-        _fill(fit, runs, placed, gap)
+        _fill(region, runs, placed, gap)
         if not placed:  # cannot happen: every run fits an empty page
             raise AssertionError("a piece that fits the page was not placed")
-        out.append(_pieces_page(placed, f, bleed=bleed, gap=gap, style=style))
+        out.append(_pieces_page(placed, f, region, bleed=bleed, gap=gap, style=style))
     return out, too_big
+
+
+def spill_of(bleed: float, gap: float) -> float:
+    """How far a packed piece paints beyond its cut: its bleed, but at most half the gap
+    to its neighbours, so two pieces never paint over each other."""
+    return min(bleed, gap / 2)
+
+
+def packing_region(f: Frame, spill: float) -> Box:
+    """Where the cut outlines of packed pieces go: the frame's room for pieces, and at
+    least `spill` inside the paint area (the fronts' part of the page), so the bleed of a
+    piece at the edge is printed whole."""
+    x0, y0 = max(f.fit.x, f.front.x + spill), max(f.fit.y, f.front.y + spill)
+    x1, y1 = min(f.fit.x1, f.front.x1 - spill), min(f.fit.y1, f.front.y1 - spill)
+    return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
 def _fill(region: Box, runs: list[_Run], placed: list[tuple[Item, Box, int]], gap: float) -> None:
@@ -271,9 +298,16 @@ def _fill(region: Box, runs: list[_Run], placed: list[tuple[Item, Box, int]], ga
 
 
 def _pieces_page(
-    placed: list[tuple[Item, Box, int]], f: Frame, *, bleed: float, gap: float, style: Any
+    placed: list[tuple[Item, Box, int]],
+    f: Frame,
+    fit: Box,
+    *,
+    bleed: float,
+    gap: float,
+    style: Any,
 ) -> Page:
-    """One page of packed pieces, the block centred in the frame."""
+    """One page of packed pieces, the block centred in the frame within `fit` (the packing
+    region, so centring never moves a piece's bleed off the paint area)."""
     x0 = min(b.x for _, b, _ in placed)
     x1 = max(b.x1 for _, b, _ in placed)
     y0 = min(b.y for _, b, _ in placed)
@@ -283,12 +317,12 @@ def _pieces_page(
         if f.fold is None
         else ((f.fit.x + f.fit.x1) / 2, (f.fit.y + f.fit.y1) / 2)
     )
-    dx = centred(f.fit.x, f.fit.x1, x1 - x0, centre[0]) - x0
-    dy = centred(f.fit.y, f.fit.y1, y1 - y0, centre[1]) - y0
+    spill = spill_of(bleed, gap)
+    dx = centred(fit.x, fit.x1, x1 - x0, centre[0]) - x0
+    dy = centred(fit.y, fit.y1, y1 - y0, centre[1]) - y0
     page = Page(
         f.width, f.height, "pieces", area=f.area, footer=f.footer, paint=f.front, style=style
     )
-    spill = min(bleed, gap / 2)
     for item, box, turn in placed:
         trim = box.moved(dx, dy)
         face = item.front

@@ -21,7 +21,7 @@ from ..core.issues import Issue
 from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import PAPER_LABELS, fmt_mm
-from ..layout.faces import Faces
+from ..layout.faces import Faces, own_back
 from ..layout.printed import changed_cards
 from ..layout.shapes import shape_of
 from ..render.pdf import PdfFaces
@@ -337,7 +337,9 @@ def _groups(
     findings: list[Issue],
 ) -> list[_Group]:
     """Every copy of every component, grouped by how it is arranged, in catalog order;
-    packed pieces of one sheet form one group (they share pages)."""
+    packed pieces of one sheet form one group (they share pages). The reverses of a
+    double-sided set (and of reference cards) are each card's own, but of one design, the
+    set's: they share cuts as a deck's backs do (`Item.back_design`)."""
     groups: dict[tuple[Any, ...], _Group] = {}
     for comp in components:
         front = face_of(comp, "front", options.bleed)
@@ -361,7 +363,8 @@ def _groups(
         if arrange != "pack":
             key += (front.shape, round(front.width, 2), round(front.height, 2))
         group = groups.setdefault(key, _Group(sheet, arrange, folded, []))
-        group.items.extend(Item(front, back, comp.id) for _ in range(comp.count))
+        design = f"reverse of set {comp.set}" if own_back(catalog, comp) else None
+        group.items.extend(Item(front, back, comp.id, design) for _ in range(comp.count))
     return list(groups.values())
 
 

@@ -79,46 +79,137 @@ class Strict(BaseModel):
 class GridSpec(Strict):
     """Rectangular pieces (cards, square tiles) in rows and columns."""
 
-    columns: Count = None  # "auto": as many as fit
-    rows: Count = None
-    gutter: Length = 0.0  # between neighbouring trim boxes; 0 shares the cut line
+    columns: Count = Field(
+        default=None,
+        description='Columns of pieces on a page; unset or `"auto"`: as many as fit.',
+        examples=[3],
+    )
+    rows: Count = Field(
+        default=None,
+        description='Rows of pieces on a page; unset or `"auto"`: as many as fit.',
+        examples=[3],
+    )
+    gutter: Length = Field(
+        default=0.0,
+        description="Space between neighbouring trim boxes; 0 makes them share a cut line.",
+        examples=["2mm"],
+    )
 
 
 class PackSpec(Strict):
     """Pieces that cannot share cut lines (tokens, die nets, standees), packed in rows."""
 
-    gap: Length = parse_length("4mm")  # between the cut lines of neighbouring pieces
-    rotate: bool = True  # a piece may turn a quarter when more then fit on the page
+    gap: Length = Field(
+        default=parse_length("4mm"),
+        description="Space between the cut lines of neighbouring pieces.",
+        examples=["5mm"],
+    )
+    rotate: bool = Field(
+        default=True,
+        description="A piece may turn a quarter when more then fit on the page.",
+        examples=[False],
+    )
 
 
 class MarksSpec(Strict):
     """How cuts are shown: crop marks outside the cut area, thin cut lines, registration."""
 
-    crop: bool = True
-    length: Length = parse_length("4mm")
-    min_length: Length = parse_length("1.5mm")  # a mark with less room than this is left out
-    gap: Length = parse_length("0.5mm")  # between the bleed and a crop mark
-    min_bleed: Length = parse_length("2mm")  # grids keep at least this bleed on every cut edge
-    cut_lines: Literal["auto", "always", "never"] = "auto"  # auto: cuts no crop mark shows
-    outlines: bool = True  # cut outlines around shaped pieces (hexes, tokens, nets)
-    width: Length = parse_length("0.3pt")
-    color: Color = "#000000"
-    cut_color: Color = "#7f7f7f"
-    fold_color: Color = "#7f7f7f"
-    registration: bool = False  # cutting-machine registration marks in the corners
-    registration_size: Length = parse_length("5mm")
-    registration_inset: Length = parse_length("4mm")  # from the margin to the marks
+    crop: bool = Field(
+        default=True,
+        description="Crop marks outside the cut area, in line with each cut.",
+        examples=[False],
+    )
+    length: Length = Field(
+        default=parse_length("4mm"), description="A crop mark's length.", examples=["5mm"]
+    )
+    min_length: Length = Field(
+        default=parse_length("1.5mm"),
+        description="A crop mark with less room than this is left out.",
+        examples=["2mm"],
+    )
+    gap: Length = Field(
+        default=parse_length("0.5mm"),
+        description="Space between the bleed and a crop mark.",
+        examples=["1mm"],
+    )
+    min_bleed: Length = Field(
+        default=parse_length("2mm"),
+        description="The least bleed a grid keeps on every cut edge.",
+        examples=["3mm"],
+    )
+    cut_lines: Literal["auto", "always", "never"] = Field(
+        default="auto",
+        description="Thin lines along the cuts: always, never, or (auto) along the cuts no "
+        "crop mark shows.",
+        examples=["always"],
+    )
+    outlines: bool = Field(
+        default=True,
+        description="Cut outlines around shaped pieces (hexes, tokens, die nets).",
+        examples=[False],
+    )
+    width: Length = Field(
+        default=parse_length("0.3pt"),
+        description="The line width of marks and cut lines.",
+        examples=["0.5pt"],
+    )
+    color: Color = Field(
+        default="#000000", description="The crop marks' colour.", examples=["#333333"]
+    )
+    cut_color: Color = Field(
+        default="#7f7f7f", description="The cut lines' colour.", examples=["#ff00ff"]
+    )
+    fold_color: Color = Field(
+        default="#7f7f7f", description="The fold lines' colour.", examples=["#00a0ff"]
+    )
+    registration: bool = Field(
+        default=False,
+        description="Registration marks in the corners, for a cutting machine.",
+        examples=[True],
+    )
+    registration_size: Length = Field(
+        default=parse_length("5mm"),
+        description="The side of a registration mark.",
+        examples=["6mm"],
+    )
+    registration_inset: Length = Field(
+        default=parse_length("4mm"),
+        description="Space from the page margin to the registration marks.",
+        examples=["5mm"],
+    )
 
 
 class FooterSpec(Strict):
-    edge: Literal["auto", "bottom", "top", "left", "right"] = "auto"
-    font_size: Length = parse_length("5.5pt")
-    gap: Length = parse_length("0.5mm")  # between the footer and what it sits beside
-    scale_bar: bool = True  # a 1 in and a 25 mm bar to check the print scale
+    """The line on each page naming the game, the sheet and how to print it."""
+
+    edge: Literal["auto", "bottom", "top", "left", "right"] = Field(
+        default="auto",
+        description="The page edge the footer runs along; auto: where the pieces leave room.",
+        examples=["bottom"],
+    )
+    font_size: Length = Field(
+        default=parse_length("5.5pt"), description="The footer's text size.", examples=["6pt"]
+    )
+    gap: Length = Field(
+        default=parse_length("0.5mm"),
+        description="Space between the footer and what it sits beside.",
+        examples=["1mm"],
+    )
+    scale_bar: bool = Field(
+        default=True,
+        description="A 1 in and a 25 mm bar, to check the page printed at 100 %.",
+        examples=[False],
+    )
 
 
 class GutterfoldSpec(Strict):
-    gap: Length = parse_length("3mm")  # at least this from the fold line to the nearest trim edge
+    """Sheets printed single-sided with fronts and backs side by side, folded (`--gutterfold`)."""
+
+    gap: Length = Field(
+        default=parse_length("3mm"),
+        description="The least space from the fold line to the nearest trim edge.",
+        examples=["4mm"],
+    )
 
 
 PaperName = Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
@@ -127,19 +218,49 @@ PaperName = Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
 class Sheet(Strict):
     """One sheet layout file."""
 
-    name: str
-    papers: list[PaperName] = Field(min_length=1)
-    kinds: list[KindName] = Field(min_length=1)
-    sizes: list[str] = []  # only pieces of these sizes ("poker", "63.5mm x 88.9mm"); empty: any
-    games: list[Slug] = []  # only these games; empty: any
-    arrange: Literal["auto", "grid", "honeycomb", "pack"] = "auto"
-    orientation: Literal["portrait", "landscape", "auto"] = "portrait"
-    margin: Length | None = None  # None: the printer profile's margin (5mm by default)
-    grid: GridSpec = GridSpec()
-    pack: PackSpec = PackSpec()
-    marks: MarksSpec = MarksSpec()
-    footer: FooterSpec = FooterSpec()
-    gutterfold: GutterfoldSpec = GutterfoldSpec()
+    name: str = Field(
+        description="The sheet's name, printed in its footer.", examples=["Poker cards, 3 x 3"]
+    )
+    papers: list[PaperName] = Field(
+        min_length=1, description="The papers the sheet is for.", examples=[["letter", "a4"]]
+    )
+    kinds: list[KindName] = Field(
+        min_length=1,
+        description="The kinds of piece the sheet holds.",
+        examples=[["card", "reference"]],
+    )
+    sizes: list[str] = Field(
+        default=[],
+        description="Only pieces of these sizes; empty: any size.",
+        examples=[["poker", "63.5mm x 88.9mm"]],
+    )
+    games: list[Slug] = Field(
+        default=[], description="Only these games' pieces; empty: any game.", examples=[["vortex"]]
+    )
+    arrange: Literal["auto", "grid", "honeycomb", "pack"] = Field(
+        default="auto",
+        description="How pieces are placed: a grid sharing cut lines, a honeycomb of hexes, "
+        "or packed rows; auto: as the pieces' shape asks.",
+        examples=["grid"],
+    )
+    orientation: Literal["portrait", "landscape", "auto"] = Field(
+        default="portrait",
+        description="The page's orientation; auto: whichever holds more pieces.",
+        examples=["landscape"],
+    )
+    margin: Length | None = Field(
+        default=None,
+        description="Nothing is printed closer to the paper's edge (at least 5mm). Unset: the "
+        "printer profile's margin.",
+        examples=["6mm"],
+    )
+    grid: GridSpec = Field(default=GridSpec(), description="How a grid is laid out.")
+    pack: PackSpec = Field(default=PackSpec(), description="How packed rows are laid out.")
+    marks: MarksSpec = Field(default=MarksSpec(), description="How cuts are marked.")
+    footer: FooterSpec = Field(default=FooterSpec(), description="The page's footer.")
+    gutterfold: GutterfoldSpec = Field(
+        default=GutterfoldSpec(), description="Sheets for `--gutterfold`."
+    )
 
     @field_validator("papers")
     @classmethod
@@ -184,10 +305,27 @@ def _offset(value: Any) -> tuple[float, float]:
 class Printer(Strict):
     """A printer profile: how far its backs land from where they should."""
 
-    description: str | None = None
-    back_offset: Annotated[tuple[float, float], BeforeValidator(_offset)] = (0.0, 0.0)
-    margin: Length = DEFAULT_MARGIN  # nothing is printed closer than this to the paper edge
-    default: bool = False  # used when no printer is named and no --back-offset is given
+    description: str | None = Field(
+        default=None,
+        description="The printer, in words.",
+        examples=["Brother HL-L2350DW, long-edge duplex"],
+    )
+    back_offset: Annotated[tuple[float, float], BeforeValidator(_offset)] = Field(
+        default=(0.0, 0.0),
+        description="How far the backs land from where they should, read off the "
+        "calibration page: X right, Y up, as seen looking at the back.",
+        examples=["1.2mm,-0.5mm"],
+    )
+    margin: Length = Field(
+        default=DEFAULT_MARGIN,
+        description="Nothing is printed closer than this to the paper's edge (at least 3mm).",
+        examples=["4mm"],
+    )
+    default: bool = Field(
+        default=False,
+        description="Used when no printer is named and no `--back-offset` is given.",
+        examples=[True],
+    )
 
     @field_validator("margin")
     @classmethod
@@ -201,7 +339,9 @@ class Printer(Strict):
 
 
 class PrinterFile(Strict):
-    printers: dict[Slug, Printer] = {}
+    printers: dict[Slug, Printer] = Field(
+        default={}, description="The printer profiles, by name (`--printer NAME`)."
+    )
 
 
 @dataclass(frozen=True)

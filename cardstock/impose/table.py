@@ -16,7 +16,7 @@ from ..layout.shapes import shape_of
 from .bleed import least_bleed
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
-from .plan import Box, Page
+from .plan import Page
 from .render import bleed_text
 from .sheets import DEFAULT_MARGIN, SheetFile, choose, load_sheets
 
@@ -56,17 +56,6 @@ class Row:
 def _page_margin(page: Page) -> float:
     a = page.area
     return 0.0 if a is None else min(a.x, a.y, page.width - a.x1, page.height - a.y1)
-
-
-def _circle_bleed(clip: tuple[float, float, float], radius: float, paint: Box | None) -> float:
-    """The bleed a round piece shows: its clip circle beyond its cut, up to where the page
-    stops painting (a face paints only inside the printable area)."""
-    cx, cy, r = clip
-    spill = r - radius
-    if paint is not None:
-        room = min(cx - paint.x, paint.x1 - cx, cy - paint.y, paint.y1 - cy) - radius
-        spill = min(spill, room)
-    return spill
 
 
 def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Row | None:
@@ -134,15 +123,6 @@ def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Ro
         style=None,
     )
     page = pages[0]
-    paint = page.paint or page.area
-    spill = min(
-        (
-            _circle_bleed(p.clip_circle, p.trim.w / 2, paint)
-            for p in page.placements
-            if p.clip_circle
-        ),
-        default=None,
-    )
     return Row(
         paper,
         pieces,
@@ -150,7 +130,7 @@ def _row(sheet: SheetFile, paper: str, pieces: str, size: str, shape: str) -> Ro
         len(page.placements),
         fr.width > fr.height,
         _page_margin(page),
-        spill,
+        least_bleed(page),
     )
 
 

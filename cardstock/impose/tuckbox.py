@@ -3,16 +3,24 @@ printable net.
 
 A deck is the cards that share a back. Its box is a straight tuck-end box: four walls in a
 row (side, front, side, back) with a glue flap on the back's far edge, a lid and a tuck
-tongue above and below the back, and dust flaps above and below the sides. The inside is the cards'
-size plus a clearance and, front to back, the deck's thickness (its card count times the
-game's `[print] card_thickness`) plus the same clearance.
+tongue above and below the back, and dust flaps above and below the sides.
 
-The art comes from the game's own faces: the front wall shows the deck's back, the back
-wall the set's first card, and the other panels the deck's back again, stretched to the
-panel under a white label with the deck's title (the spines) and its card count. Cut lines
-are solid; folds are dashed marks outside the net, so nothing of them shows on the made
-box; the art runs into the bleed beyond every cut edge and stops at every fold. A deck too
-thick for one box on the paper is split into as few boxes as fit, its cards shared out.
+The inside is measured from the deck (`inside`): the card's width and height (in its
+sleeve, where the game's `[print] sleeves` says the cards are sleeved) plus `SIDE` on each
+side, and front to back the deck's thickness (its count times `[print] card_thickness`,
+plus two sleeve walls a card) with `AIR` more for a stack that does not lie perfectly
+flat, plus `SIDE` on each side. A deck of fewer cards than `[print] tuckbox_min_cards` gets
+no box (a warning names it): it travels loose in the game's box.
+
+The art is laid out panel by panel, so nothing but the box's background crosses a fold:
+the whole net is the deck's back colour (running into the bleed beyond every cut edge);
+the front wall shows the deck's back and the back wall the set's first card, each at its
+printed size, centred and kept `FOLD_INSET` from the wall's edges (a face larger than its
+wall loses that much of its border, which lies within the card's own safe margin); the
+spines carry the deck's title and card count in type of at least `MIN_TEXT` (a spine too
+narrow for it stays plain). Cut lines are solid; folds are dashed marks outside the net,
+so nothing of them shows on the made box. A deck too thick for one box on the paper is
+split into as few boxes as fit, its cards shared out.
 
 Each box is one page (portrait; a net too wide for the page is turned a quarter).
 """
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +40,7 @@ from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
-from ..core.units import POINTS_PER, fmt_mm, parse_length, parse_size
+from ..core.units import POINTS_PER, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
@@ -40,7 +48,9 @@ from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
 
 MM = POINTS_PER["mm"]
-CLEARANCE = 0.4 * MM  # added to the cards' width, height and the deck's thickness
+SIDE = 1 * MM  # between the (sleeved) deck and each wall, in width, height and depth
+AIR = 0.05  # a stack of cards in a box is this much thicker than its cards' sum
+FOLD_INSET = 1 * MM  # art (faces, spine text) keeps this far from every fold
 BLEED = 3 * MM  # art beyond every cut edge
 TONGUE = 15 * MM  # the tuck tongue's height (at most a third of the card's width)
 DUST = 15 * MM  # a dust flap's height (at most half the card's width, less 1 mm)
@@ -48,9 +58,30 @@ GLUE = 10 * MM  # the glue flap's width (at most the deck's thickness plus 4 mm)
 FOLD_MARK = 5 * MM  # length of a fold mark, outside the net
 MARK_GAP = 1 * MM  # between the net's bleed and a fold mark
 FOOTER = 10 * MM  # reserved at the bottom of the page for the footer
+LABEL_END = 4 * MM  # the spine text keeps this far from the spine's ends
 LABEL_FONT = "sans-bold"
 TEXT_FONT = "sans"
 MIN_TEXT = 6.0  # points; the smallest type printed on a box
+NO_BACK = "#ffffff"  # the box's colour for a deck without a shared back
+
+
+@dataclass(frozen=True)
+class Sleeve:
+    """A kind of card sleeve, as a box must make room for it."""
+
+    words: str  # how the footer says it
+    wall: float  # one layer of its film (a sleeved card is two layers thicker)
+    grow: tuple[float, float]  # its outside beyond the card, in width and height
+
+
+# The field's two kinds (docs/sheets.md says where the numbers come from): "penny"
+# sleeves of about 40 microns a layer, and premium ones up to about 120 microns; either is
+# taken as 3 mm wider and taller than its card (66 x 91 mm for a 63.5 x 88 mm card).
+SLEEVES = {
+    "none": Sleeve("unsleeved", 0.0, (0.0, 0.0)),
+    "thin": Sleeve("in thin sleeves", 0.04 * MM, (3 * MM, 3 * MM)),
+    "thick": Sleeve("in thick sleeves", 0.12 * MM, (3 * MM, 3 * MM)),
+}
 
 Point = tuple[float, float]
 
@@ -68,6 +99,7 @@ class Deck:
     front: Any  # the face on the back wall (the first card)
     part: tuple[int, int] = (1, 1)  # box i of n
     first: Any = None  # the deck's first card (its component), where a note about the deck points
+    color: str = NO_BACK  # the box's background: the colour of the deck's back
 
 
 @dataclass(frozen=True)
@@ -183,10 +215,28 @@ class Net:
         ]
 
 
-def net_for(card_w: float, card_h: float, cards: int, thickness: float) -> Net:
-    W, H = card_w + CLEARANCE, card_h + CLEARANCE
-    D = cards * thickness + CLEARANCE
+def inside(
+    card_w: float, card_h: float, cards: int, thickness: float, sleeve: Sleeve = SLEEVES["none"]
+) -> tuple[float, float, float]:
+    """The box's inside (width, height, depth) for `cards` cards of this size and
+    thickness in this sleeve: `SIDE` of room on every side, `AIR` in the stack."""
+    w = card_w + sleeve.grow[0] + 2 * SIDE
+    h = card_h + sleeve.grow[1] + 2 * SIDE
+    d = cards * (thickness + 2 * sleeve.wall) * (1 + AIR) + 2 * SIDE
+    return w, h, d
+
+
+def net_for(
+    card_w: float, card_h: float, cards: int, thickness: float, sleeve: Sleeve = SLEEVES["none"]
+) -> Net:
+    W, H, D = inside(card_w, card_h, cards, thickness, sleeve)
     return Net(W, H, D, T=min(TONGUE, W / 3), F=min(DUST, W / 2 - MM), G=min(GLUE, D + 4 * MM))
+
+
+def _mm(points: float, digits: int = 1) -> str:
+    """A length as a number of millimetres, without the unit (the text says it once)."""
+    text = f"{points / MM:.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text and digits > 1 else text
 
 
 def _room(paper: str, margin: float = MIN_MARGIN) -> tuple[float, float]:
@@ -213,10 +263,26 @@ def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> bool | None:
 def build_tuckbox(job: Job) -> StageResult:
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
-    thickness = parse_length(catalog.game.print.card_thickness)
+    settings = catalog.game.print
+    thickness = parse_length(settings.card_thickness)
+    sleeve = SLEEVES[settings.sleeves]
     margin = page_margin(catalog.root, options)
-    decks = decks_of(catalog, faces)
-    if not decks:
+    every = decks_of(catalog, faces)
+    decks = [d for d in every if d.cards >= settings.tuckbox_min_cards]
+    small = [d for d in every if d.cards < settings.tuckbox_min_cards]
+    if small:
+        named = ", ".join(f"{d.title} ({_cards(d.cards)})" for d in small)
+        result.findings.append(
+            Issue(
+                catalog.display(catalog.folder / "game.toml"),
+                catalog.line("print", "tuckbox_min_cards") or catalog.line("print"),
+                "print.tuckbox_min_cards",
+                f"no tuck box for {named}: fewer cards than [print] tuckbox_min_cards "
+                f"({settings.tuckbox_min_cards}); they travel loose in the game's box",
+                "warning",
+            )
+        )
+    if not every:
         result.findings.append(
             Issue(
                 catalog.display(catalog.folder / "game.toml"),
@@ -230,15 +296,15 @@ def build_tuckbox(job: Job) -> StageResult:
     for paper in papers_for(catalog, options):
         boxes: list[tuple[Deck, Net, bool]] = []
         for deck in decks:
-            placed = _split(deck, thickness, paper, margin)
+            placed = _split(deck, thickness, sleeve, paper, margin)
             if placed is None:
                 result.findings.append(
                     Issue(
                         catalog.display(catalog.folder / "game.toml"),
                         catalog.line("sets"),
                         "sets",
-                        f"a tuck box for {deck.title} ({fmt_mm(deck.card_w)} x "
-                        f"{fmt_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was "
+                        f"a tuck box for {deck.title} ({_mm(deck.card_w)} x "
+                        f"{_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was "
                         "drawn for it",
                         "warning",
                     )
@@ -247,12 +313,16 @@ def build_tuckbox(job: Job) -> StageResult:
             boxes += placed
         if not boxes:
             continue
-        data = tuckbox_pdf(catalog, boxes, paper, thickness, margin)
+        data = tuckbox_pdf(catalog, boxes, paper, thickness, margin, sleeve)
         path = Path(options.out) / catalog.id / f"{catalog.id}-tuckbox-{paper}.pdf"
         result.artifacts.append(
             artifact(catalog.id, "tuckbox", path, data, paper=paper, pages=len(boxes))
         )
     return result
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
@@ -270,6 +340,7 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
     decks = []
     for key, cards in groups.items():
         title = titles[key]
+        back = catalog.game.backs.get(key)
         if list(titles.values()).count(title) > 1:
             sets = list(dict.fromkeys(catalog.set(c.set).name for c in cards))
             title = f"{title}: {sets[0]}" + (" …" if len(sets) > 1 else "")
@@ -287,41 +358,33 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
                 back_face,
                 front,
                 first=first,
+                color=back.color if back is not None else NO_BACK,
             )
         )
     return decks
 
 
 def _split(
-    deck: Deck, thickness: float, paper: str, margin: float
+    deck: Deck, thickness: float, sleeve: Sleeve, paper: str, margin: float
 ) -> list[tuple[Deck, Net, bool]] | None:
     """The deck in as few boxes as fit the paper, its cards shared out evenly (None when
     not even an empty box fits)."""
     for n in range(1, deck.cards + 1):
         per = -(-deck.cards // n)
-        net = net_for(deck.card_w, deck.card_h, per, thickness)
+        net = net_for(deck.card_w, deck.card_h, per, thickness, sleeve)
         turned = fits(net, paper, margin)
         if turned is not None:
             shares = [deck.cards // n + (1 if i < deck.cards % n else 0) for i in range(n)]
             return [
                 (
-                    Deck(
-                        deck.key,
-                        deck.title,
-                        k,
-                        deck.card_w,
-                        deck.card_h,
-                        deck.back,
-                        deck.front,
-                        (i + 1, n),
-                        deck.first,
-                    ),
-                    net_for(deck.card_w, deck.card_h, k, thickness),
+                    replace(deck, cards=k, part=(i + 1, n)),
+                    net_for(deck.card_w, deck.card_h, k, thickness, sleeve),
                     turned,
                 )
                 for i, k in enumerate(shares)
             ]
-        if net_for(deck.card_w, deck.card_h, 1, thickness).width > max(_room(paper, margin)):
+        empty = net_for(deck.card_w, deck.card_h, 1, thickness, sleeve)
+        if empty.width > max(_room(paper, margin)):
             return None
     return None
 
@@ -336,6 +399,7 @@ def tuckbox_pdf(
     paper: str,
     thickness: float,
     margin: float = MIN_MARGIN,
+    sleeve: Sleeve = SLEEVES["none"],
 ) -> list[bytes | memoryview]:
     info = sheet_info(catalog, paper, "tuck boxes")
     pw, ph = paper_size(paper)
@@ -345,7 +409,7 @@ def tuckbox_pdf(
     for deck, net, turned in boxes:
         c.setPageSize((pw, ph))
         _page(c, drawer, deck, net, turned, pw, ph, margin)
-        _footer(c, info, deck, net, thickness, pw, margin)
+        _footer(c, info, deck, net, thickness, sleeve, pw, margin)
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
@@ -376,81 +440,81 @@ def _page(
     c.restoreState()
 
 
+Rect = tuple[float, float, float, float]  # x, y, width, height in net space (y down)
+
+
 def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = BLEED) -> None:
-    """The box's art in net space (y down, the net's top left at the origin): each panel's
-    face, running `bleed` beyond every cut edge, and the deck's title and count on the
-    spines. No cut or fold line: the print-shop image (`cardstock.exports.tuckboxes`)
-    is this alone."""
+    """The box's art in net space (y down, the net's top left at the origin), panel by
+    panel: every panel the deck's back colour, running `bleed` beyond its cut edges; the
+    deck's back on the front wall and its first card on the back wall, each at its printed
+    size and `FOLD_INSET` clear of the wall's edges; the deck's title and count along the
+    spines. No cut or fold line: the print-shop image (`cardstock.exports.tuckboxes`) is
+    this alone."""
     c.addLiteral("/TuckboxArt BMC")
-    # first each panel with its bleed beyond its cut edges, then each within its own edges,
-    # so the bleed of one panel never shows on a neighbour across a slit
-    for outer in (True, False):
-        for name, rect, cuts in net.panels():
-            _panel(
-                c, drawer, deck, name, rect, cuts if outer else (False, False, False, False), bleed
-            )
+    c.saveState()
+    c.setFillColor(pdf_color(deck.color))
+    for _, (x, y, w, h), cuts in net.panels():
+        left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
+        c.rect(x - left, y - top, w + left + right, h + top + bottom, stroke=0, fill=1)
+    c.restoreState()
+    title = deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else "")
     for name, rect, _ in net.panels():
-        if name == "side":
-            _label(
-                c,
-                rect,
-                deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""),
-                f"{deck.cards} cards",
-            )
+        if name == "front" and deck.back is not None:
+            _face_in(c, drawer, deck.back, rect)
+        elif name == "back" and deck.front is not None:
+            _face_in(c, drawer, deck.front, rect)
+        elif name == "side":
+            _label(c, rect, title, _cards(deck.cards), _ink_on(deck.color))
     c.addLiteral("EMC")
 
 
-def _panel(
-    c: Canvas,
-    drawer: PdfFaces,
-    deck: Deck,
-    name: str,
-    rect: tuple[float, float, float, float],
-    cuts: tuple[bool, bool, bool, bool],
-    bleed: float = BLEED,
-) -> None:
+def _face_in(c: Canvas, drawer: PdfFaces, face: Any, rect: Rect) -> None:
+    """The face at its printed size, centred on the wall and clipped `FOLD_INSET` inside
+    its edges (a face turned a quarter where its shape is the wall's turned)."""
     x, y, w, h = rect
-    left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
+    i = FOLD_INSET
     c.saveState()
     p = c.beginPath()
-    p.rect(x - left, y - top, w + left + right, h + top + bottom)
+    p.rect(x + i, y + i, w - 2 * i, h - 2 * i)
     c.clipPath(p, stroke=0, fill=0)
-    face = deck.front if name == "back" else deck.back
-    _face_over(c, drawer, face, x - left, y - top, w + left + right, h + top + bottom)
-    c.restoreState()
-
-
-def _face_over(
-    c: Canvas, drawer: PdfFaces, face: Any, x: float, y: float, w: float, h: float
-) -> None:
-    """The face scaled (keeping its proportions) to cover the rectangle, centred on it
-    (in y-down net space; the caller clips)."""
-    s = max(w / face.width, h / face.height)
-    fx, fy = x + (w - face.width * s) / 2, y + (h - face.height * s) / 2
-    c.saveState()
-    # net space is y down; a face is drawn y up from its trim box's lower-left corner
-    c.transform(s, 0, 0, -s, fx, fy + face.height * s)
+    cx, cy = x + w / 2, y + h / 2
+    if (face.width > face.height) != (w > h):  # turned: the face's x runs down the wall
+        c.transform(0, 1, 1, 0, cx - face.height / 2, cy - face.width / 2)
+    else:  # net space is y down; a face is drawn y up from its trim box's lower left
+        c.transform(1, 0, 0, -1, cx - face.width / 2, cy + face.height / 2)
     drawer.draw(face, 0, 0, reuse=True)
     c.restoreState()
 
 
-def _label(c: Canvas, rect: tuple[float, float, float, float], title: str, count: str) -> None:
-    """A white band along a spine with the deck's title and card count, read bottom to top."""
+def _ink_on(color: str) -> str:
+    """Black or white, whichever reads better on the colour (by its relative luminance)."""
+    r, g, b = (int(color[k : k + 2], 16) / 255 for k in (1, 3, 5))
+    return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "#ffffff"
+
+
+def _label(c: Canvas, rect: Rect, title: str, count: str, ink: str) -> None:
+    """The deck's title and card count along a spine, read bottom to top, centred on it,
+    `FOLD_INSET` clear of its folds; the title is shortened to fit, and a spine too narrow
+    for `MIN_TEXT` type stays plain."""
     x, y, w, h = rect
-    size = max(MIN_TEXT, min(10.0, w * 0.45))
-    band = min(w, size * 1.6)
-    c.saveState()
-    c.setFillColor(pdf_color("#ffffff"))
-    c.rect(x + (w - band) / 2, y + 2 * MM, band, h - 4 * MM, stroke=0, fill=1)
-    c.transform(0, -1, -1, 0, x + w / 2 + size * 0.35, y + h - 4 * MM)  # text runs up the spine
-    c.setFillColor(pdf_color("#000000"))
-    room = h - 8 * MM
-    font = fonts.register(LABEL_FONT)
-    c.setFont(font, size)
+    size = min(10.0, (w - 2 * FOLD_INSET) / 1.3)  # a line is about 1.3 times its size
+    room = h - 2 * LABEL_END
+    if size < MIN_TEXT or room <= 0:
+        return
     text = f"{title}  ·  {count}"
     while fonts.string_width(text, LABEL_FONT, size) > room and len(title) > 4:
         title = title[:-2].rstrip() + "…"
         text = f"{title}  ·  {count}"
+    if fonts.string_width(text, LABEL_FONT, size) > room:
+        text = count
+    length = fonts.string_width(text, LABEL_FONT, size)
+    if length > room:
+        return
+    c.saveState()
+    # the text's baseline runs up the spine (net y decreasing), its middle on the spine's
+    c.transform(0, -1, -1, 0, x + w / 2 + size * 0.35, y + h / 2 + length / 2)
+    c.setFillColor(pdf_color(ink))
+    c.setFont(fonts.register(LABEL_FONT), size)
     c.drawString(0, 0, text)
     c.restoreState()
 
@@ -498,13 +562,20 @@ def _fold_marks(c: Canvas, net: Net) -> None:
 
 
 def _footer(
-    c: Canvas, info: DocInfo, deck: Deck, net: Net, thickness: float, pw: float, margin: float
+    c: Canvas,
+    info: DocInfo,
+    deck: Deck,
+    net: Net,
+    thickness: float,
+    sleeve: Sleeve,
+    pw: float,
+    margin: float,
 ) -> None:
     part = f" (box {deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""
-    inner = f"inside {fmt_mm(net.W)} x {fmt_mm(net.H)} x {fmt_mm(net.D)} mm"
+    inner = f"inside {_mm(net.W)} x {_mm(net.H)} x {_mm(net.D)} mm"
     text = (
-        f"{info.footer}  ·  tuck box: {deck.title}{part}, {deck.cards} cards at "
-        f"{fmt_mm(thickness)} mm  ·  {inner}"
+        f"{info.footer}  ·  tuck box: {deck.title}{part}, {_cards(deck.cards)} at "
+        f"{_mm(thickness, 2)} mm, {sleeve.words}  ·  {inner}"
         f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}"
     )
     size = 7.0

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .. import fonts
+from ..core.colors import named_color
 from ..core.issues import InputError, Issue, Level
 from ..core.markup import Block
 from ..core.templating import Breach
@@ -22,7 +24,7 @@ from ..core.units import UnitError, parse_length
 from . import text as textmod
 from .boxtypes import box_kind
 from .context import COLOR, eval_condition, render_value
-from .ops import Group, Note, Op, r
+from .ops import Group, Note, Op, Text, r
 from .painting import Subject
 from .resolved import Box, Layout
 from .shapes import Geometry
@@ -183,13 +185,14 @@ class Painter:
         theme = self.layouts.theme
         if text in theme:
             text = theme[text]
+        text = named_color(text)
         if COLOR.match(text):
             return text.lower()
         self.layout_issue(
             lay,
             box,
             key,
-            "expected a colour '#rrggbb', a theme colour "
+            "expected a colour '#rrggbb', a CSS colour name ('crimson'), a theme colour "
             f"({', '.join(sorted(theme))}) or 'none', got {text!r}",
         )
         return default
@@ -265,6 +268,8 @@ class Painter:
         if rot in (90, 270):
             x, y, w, h = cx - h / 2, cy - w / 2, h, w
         ops = box_kind(kind).draw(self, lay, box, ctx, geo, (x, y, w, h))
+        if blank_boxes(ops):  # text in any box (an SVG's, too) that prints as a blank box
+            self.note(lay, box, (x, y, x + w, y + h), ("missing glyph",))
         if rot and ops:
             a = math.radians(rot)
             ca, sa = round(math.cos(a), 9), round(math.sin(a), 9)
@@ -383,3 +388,17 @@ def static_rect(
     x, w = _span(fx, fw, edge(left, fw), edge(right, fw), edge(width, fw))
     y, h = _span(fy, fh, edge(top, fh), edge(bottom, fh), edge(height, fh))
     return x, y, max(0.0, w), max(0.0, h)
+
+
+def blank_boxes(ops: Sequence[Op]) -> bool:
+    """Whether any run of text among `ops` (groups walked, as an SVG's text is drawn) has a
+    character its font has no glyph for: every output draws it as the font's blank box
+    (.notdef), whatever warned of it before, so the proof sheets outline the box."""
+    stack = list(ops)
+    while stack:
+        op = stack.pop()
+        if isinstance(op, Group):
+            stack.extend(op.ops)
+        elif isinstance(op, Text) and fonts.missing_glyphs(op.text, op.font):
+            return True
+    return False

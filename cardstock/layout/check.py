@@ -12,6 +12,7 @@ from typing import Any
 
 from ..catalog.fields import REFERENCE_TYPES
 from ..catalog.load import Catalog
+from ..core.colors import named_color
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
@@ -179,13 +180,14 @@ def _file_values(
                     )
 
         for key, value in (data.get("theme") or {}).items():
-            if not COLOR.match(str(value)):
+            if not COLOR.match(str(named_color(value))):
                 out.append(
                     Issue(
                         shown,
                         line_for(lines, ("theme", key)),
                         f"theme.{key}",
-                        f"expected a colour like '#a83232', got {value!r}",
+                        f"expected a colour like '#a83232' or a CSS colour name such as "
+                        f"'crimson', got {value!r}",
                     )
                 )
         for name, style in (data.get("styles") or {}).items():
@@ -234,10 +236,10 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> s
         )
     if key in COLOR_KEYS:
         text = str(value).strip()
-        if text in ("", "none", "None") or text in theme or COLOR.match(text):
+        if text in ("", "none", "None") or text in theme or COLOR.match(named_color(text)):
             return None
         return (
-            "expected a colour '#rrggbb', a theme colour "
+            "expected a colour '#rrggbb', a CSS colour name ('crimson'), a theme colour "
             f"({', '.join(sorted(theme))}) or 'none', got {text!r}"
         )
     return None

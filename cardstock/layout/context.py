@@ -14,6 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
+from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
 
@@ -27,7 +28,7 @@ COLOR = re.compile(COLOR_PATTERN)
 
 
 def _rgb(color: str) -> tuple[int, int, int]:
-    c = str(color).strip().lstrip("#")
+    c = str(named_color(color)).strip().lstrip("#")
     if len(c) != 6:
         raise ValueError(f"expected a colour '#rrggbb', got {color!r}")
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
@@ -152,6 +153,18 @@ def hard_breaks(text: str) -> str:
         else line
         for i, line in enumerate(lines)
     )
+
+
+class FieldText(str):
+    """A text field as templates see it: the designer's own line breaks, no hidden marks,
+    so `*{{ text }}*`, `text.splitlines()` or a filter work on the text as written. Printed
+    (`{{ text }}`, `{{ text or '' }}`, a `~` join), each single line break becomes the
+    markup's hard break (see `hard_breaks`), so a cell's line break stays one on the card."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return hard_breaks(str.__str__(self))
 
 
 # ---------------------------------------------------------------- component context
@@ -282,7 +295,7 @@ def component_context(
         if spec.type == "text" and isinstance(v, str):
             if "{{" in v or "{%" in v:
                 v = _render_text(v, ctx, comp, key, env, issues)
-            v = hard_breaks(v)
+            v = FieldText(v)
             ctx[key] = v
             ctx["fields"][key] = v
             if v.strip():
@@ -413,7 +426,7 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
             value = ctx.get(m.group(1), ctx)  # (ctx: a stand-in for "missing")
             if value is None and env.finalize is not None:
                 return ""
-            if type(value) in PLAIN_TYPES:
+            if type(value) in PLAIN_TYPES or type(value) is FieldText:
                 return str(value)
     run: Any = (
         env.compiled(kind, text)

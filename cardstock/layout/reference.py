@@ -120,7 +120,7 @@ BOX_KEYS: dict[str, Key] = {
     "fill": Key(
         "colour",
         "none",
-        "fill colour: #rrggbb, a theme colour name, or none",
+        "fill colour: #rrggbb, a CSS colour name (crimson), a theme colour name, or none",
         '"{{ accent }}"',
         PAINTED + ("text",),
     ),

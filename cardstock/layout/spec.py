@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core.colors import named_color
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
@@ -79,7 +80,7 @@ def _read(
 
 def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[Any, int]) -> None:
     for k, v in model.theme.items():
-        into.theme[k] = v
+        into.theme[k] = named_color(v)  # "crimson" is its "#dc143c" from here on
         into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))
     for name, st in model.styles.items():
         cur = into.styles.setdefault(name, {})

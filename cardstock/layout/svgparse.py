@@ -17,20 +17,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
+from ..core.colors import CSS_COLORS
 from .ops import Matrix
 
-NAMED = {
-    "black": "#000000",
-    "white": "#ffffff",
-    "red": "#ff0000",
-    "green": "#008000",
-    "blue": "#0000ff",
-    "gray": "#808080",
-    "grey": "#808080",
-    "yellow": "#ffff00",
-    "orange": "#ffa500",
-    "purple": "#800080",
-}
 SKIP = {
     "title",
     "desc",
@@ -111,8 +100,8 @@ def paint_color(
         return v
     if re.fullmatch(r"#[0-9a-f]{3}", v):
         return "#" + "".join(c * 2 for c in v[1:])
-    if v in NAMED:
-        return NAMED[v]
+    if v in CSS_COLORS:
+        return CSS_COLORS[v]
     m = re.fullmatch(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", v)
     if m:
         return "#" + "".join(f"{min(255, int(g)):02x}" for g in m.groups())

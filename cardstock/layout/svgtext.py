@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 from .. import fonts
+from ..core.scripts import nor_fallbacks
 from .ops import Group, Matrix, Op, Text, r
 from .svgparse import (
     FONT_KEYS,
@@ -71,7 +72,8 @@ def _squeezed(name: str) -> str:
 def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     """The face (a name in fonts.FACES) a `font-family` list, weight and style are drawn
     in: the project's own face of that family (matched ignoring case, spaces and hyphens,
-    or by file stem) nearest the weight and style, else the built-in face for a generic
+    by file stem, or by the family names in the font's own name table: 'Segoe UI Symbol'
+    is seguisym.ttf) nearest the weight and style, else the built-in face for a generic
     family or a common system font (`serif`, Arial, Times New Roman, Courier), else sans;
     a family named but not found is reported with the face used instead."""
     wanted = [
@@ -88,7 +90,7 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
         own = [
             f
             for f in fonts.FACES.values()
-            if f.own and key in (_squeezed(f.family), _squeezed(f.name))
+            if f.own and key in (_squeezed(f.family), _squeezed(f.name), *map(_squeezed, f.names))
         ]
         if own:
 
@@ -166,8 +168,9 @@ def _by_coverage(
     text: str, face: str, st: dict[str, str], problems: set[str]
 ) -> list[tuple[str, str]]:
     """`text` cut into runs of the face that draws them: `face`, else the first built-in
-    face (sans, serif, mono, in the same weight and style) that has the character; a
-    character none has stays in `face` and is reported."""
+    face (sans, serif, mono, in the same weight and style) that has the character, else
+    the first of the project's own fonts that has it; a character none has stays in
+    `face` and is reported."""
     lacking = fonts.missing_glyphs(text, face)
     if not lacking:
         return [(text, face)]
@@ -175,12 +178,16 @@ def _by_coverage(
         svg_font(generic, st.get("font-weight", "normal"), st.get("font-style", "normal"), set())
         for generic in ("sans-serif", "serif", "monospace")
     ]
+    # then the project's own fonts (a symbol font beside the artist's): what a browser
+    # finds among the system's fonts, the PDF and PNG find here, not a blank box
+    chain += sorted(f.name for f in fonts.FACES.values() if f.own and f.name != face)
     drawn_in = {ch: next((f for f in chain if ch in fonts.coverage(f)), face) for ch in lacking}
     missing = [ch for ch in lacking if drawn_in[ch] == face]
     if missing:
         problems.add(
             f"the font {face!r} has no glyph for "
-            f"{', '.join(repr(c) for c in missing)} (printed as a blank box)"
+            f"{', '.join(repr(c) for c in missing)}"
+            f"{nor_fallbacks([f for f in chain if f != face])} (printed as a blank box)"
         )
     runs: list[tuple[str, str]] = []
     for ch in text:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import fonts
+from ..core.colors import named_color
 from ..core.markup import Span, spans
 from .ops import Op, SymbolPart
 
@@ -144,7 +145,8 @@ def _span_attrs(attrs: str, problems: list[str]) -> tuple[str | None, float]:
     for item in attrs.split():
         key, _, value = item.partition("=")
         value = value.strip("\"'")
-        if key == "color" and _COLOR.match(value):
+        if key == "color" and _COLOR.match(named_color(value)):
+            value = named_color(value)
             color = value if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:])
         elif key == "size" and re.fullmatch(r"\d+(\.\d+)?%?", value):
             scale = float(value[:-1]) / 100 if value.endswith("%") else float(value)
@@ -153,7 +155,8 @@ def _span_attrs(attrs: str, problems: list[str]) -> tuple[str | None, float]:
                 scale = min(4.0, max(0.3, scale))
         else:
             problems.append(
-                f"the span attribute {item!r} is not understood; use color=#rrggbb and size=120%"
+                f"the span attribute {item!r} is not understood; use color=#rrggbb (or a CSS "
+                "colour name) and size=120%"
             )
     return color, scale
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..catalog.schema import Component, Game
 from ..core.files import allowed, present
@@ -35,19 +35,69 @@ from .severity import Acknowledgment
 class RulesFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    source: str | None = None  # where the rules come from
-    seed: str | None = None  # the seed rulebook's file name, for every `cite`
+    source: str | None = Field(
+        default=None,
+        description="Where the rules come from, for the reader.",
+        examples=["the 1995 rulebook, second printing"],
+    )
+    seed: str | None = Field(
+        default=None,
+        description="The seed rulebook's file name, which every `cite` line points into.",
+        examples=["003-atmosfear.md"],
+    )
     # or the designer's own source text: a project file, relative to the game folder
-    text: str | None = None
+    text: str | None = Field(
+        default=None,
+        description="Or the designer's own rules text: a file relative to the game folder.",
+        examples=["notes/rules.md"],
+    )
     # what the source states that the rules set aside, with the reason (coverage.py)
-    aside: list[Aside] = []
-    counts: list[dict[str, Any]] = []  # declared counts: kind "count" constraints
-    constraints: list[dict[str, Any]] = []
-    facts: list[dict[str, Any]] = []  # what the rulebook states about components (facts.py)
-    examples: list[dict[str, Any]] = []  # examples of play, recomputed (examples.py)
-    setup: Setup | None = None
-    decks: dict[str, DeckRule] = {}
-    acknowledge: list[Acknowledgment] = []  # warnings the game accepts on purpose, with why
+    aside: list[Aside] = Field(
+        default=[],
+        description="What the source states that no rule checks, set aside with the reason.",
+    )
+    counts: list[dict[str, Any]] = Field(
+        default=[],
+        description="The totals the rulebook's component list states, each a `count` constraint.",
+        examples=[[{"name": "Key cards", "match": {"set": "keys"}, "count": 6}]],
+    )
+    constraints: list[dict[str, Any]] = Field(
+        default=[],
+        description="Rules about values, each of a `kind` (count, range, compare, …).",
+        examples=[[{"kind": "range", "name": "ranks", "field": "rank", "min": 1, "max": 12}]],
+    )
+    facts: list[dict[str, Any]] = Field(
+        default=[],
+        description="What the rulebook states about components: named cards and their "
+        "values, rule tables.",
+        examples=[[{"kind": "card", "card": "harbinger", "fields": {"rank": 12}}]],
+    )
+    examples: list[dict[str, Any]] = Field(
+        default=[],
+        description="Examples of play: the cards in each and the outcomes it claims, "
+        "recomputed from the catalog.",
+        examples=[
+            [
+                {
+                    "id": "round-1",
+                    "cards": {"hero": "azrael"},
+                    "claims": [{"id": "hit", "value": "hero.strength", "equals": 8}],
+                }
+            ]
+        ],
+    )
+    setup: Setup | None = Field(
+        default=None,
+        description="The setup procedure, step by step, which a seeded simulator runs for "
+        "every player count.",
+    )
+    decks: dict[str, DeckRule] = Field(
+        default={}, description="Limits on a deck a player builds (`cardstock check-deck`)."
+    )
+    acknowledge: list[Acknowledgment] = Field(
+        default=[],
+        description="Warnings the game accepts on purpose, each with the reason.",
+    )
 
 
 @dataclass

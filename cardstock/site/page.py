@@ -42,7 +42,12 @@ KIND_LABELS = {
     "pnp": "Print-and-play sheets",
     "rulebook": "Rulebook",
     "booklet": "Rulebook booklet",
+    "rulebook-large-print": "Rulebook in large print",
+    "rulebook-html": "Rulebook as a web page",
+    "rulebook-epub": "Rulebook as an e-book (EPUB)",
     "quickref": "Quick-reference cards",
+    "quickref-large-print": "Quick references in large print",
+    "quickref-reading": "Quick references in the reading font",
     "tuckbox": "Tuck boxes",
     "board": "Boards in page-sized tiles",
     "board-whole": "Boards whole, for a print shop",
@@ -58,6 +63,8 @@ KIND_LABELS = {
     "stats-html": "Deck numbers and setup odds",
 }
 LISTED = {
+    "rulebook-html",
+    "rulebook-epub",
     "cards-csv",
     "tts-json",
     "ttpg-manifest",

@@ -36,7 +36,8 @@ def main() -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     print(
-        f"wrote {len(files)} files to {GOLDEN}: {len(changed)} new or changed, {len(gone)} removed, "
+        f"wrote {len(files)} files to {GOLDEN}: {len(changed)} new or changed, {len(gone)} "
+        "removed, "
         f"{len(kept)} PNG snapshots kept (within the tolerance)"
     )
     for name in changed:
@@ -55,7 +56,8 @@ def main() -> int:
     ):
         print(f"  pdftoppm -png -r 60 {out / pdf} {pictures}/{Path(pdf).stem}")
     print(
-        f"  and the PNGs under {out / GAME / 'cards'}, {out / GAME / 'tts'}, {out / GAME / 'print-shop'}"
+        f"  and the PNGs under {out / GAME / 'cards'}, {out / GAME / 'tts'}, "
+        f"{out / GAME / 'print-shop'}"
     )
     return 0
 

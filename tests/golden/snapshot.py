@@ -81,6 +81,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "printed": (f"{GAME}/{GAME}-printed.json",),
     "rulebook": (f"{GAME}/{GAME}-rulebook.pdf",),
     "booklet": (f"{GAME}/{GAME}-rulebook-booklet-*.pdf",),
+    "rulebook web page": (f"{GAME}/rules/*",),
+    "rulebook e-book": (f"{GAME}/{GAME}-rulebook.epub",),
     "quickref": (f"{GAME}/{GAME}-quickref-*.pdf",),
     "cards": (f"{GAME}/cards/*",),
     "tts": (f"{GAME}/tts/*",),
@@ -99,7 +101,7 @@ TEXT = (".svg", ".csv", ".html", ".obj", ".txt")
 THUMB = 96
 TOLERANCE = 24
 MEAN_TOLERANCE = 2  # the most a mean channel (0..255) may move
-_SUFFIXES = (".pdf", ".png", ".zip", ".json")
+_SUFFIXES = (".pdf", ".png", ".zip", ".json", ".epub")
 
 
 # ---------------------------------------------------------------------------------- build
@@ -221,7 +223,8 @@ def pdf_text(path: Path | BinaryIO, name: str | None = None) -> str:
         form = forms[key]
         states = sorted(_value(form.get("/Resources", {})).get("/ExtGState", {}))
         out.append(
-            f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} ExtGState={states}"
+            f"\n## form {key}: BBox={_value(form['/BBox'])} Matrix={_value(form.get('/Matrix'))} "
+            f"ExtGState={states}"
         )
         out.append(texts[key])
     for key in sorted(images):
@@ -327,7 +330,8 @@ def png_problems(want: str, got: str) -> list[str]:
                     worst, where = d, (x, y)
         if worst > TOLERANCE:
             problems.append(
-                f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most by {worst} at x={where[0]}, y={where[1]}"
+                f"{header.split(' (')[0]}: {over} cell(s) moved by more than {TOLERANCE}, the most "
+                f"by {worst} at x={where[0]}, y={where[1]}"
             )
     return problems
 
@@ -358,7 +362,7 @@ def describe(rel: str, data: bytes, out: Path) -> tuple[str, str]:
         return f"{rel}.txt", pdf_text(io.BytesIO(data), Path(rel).name)
     if suffix == ".png":
         return f"{rel}.txt", png_text(data)
-    if suffix == ".zip":
+    if suffix in (".zip", ".epub"):  # an EPUB is a zip: its members, not deflate's bytes
         return f"{rel}.txt", zip_text(rel, data, out)
     if suffix == ".json":
         text = json.dumps(
@@ -390,7 +394,8 @@ def _normal(rel: str, data: bytes, out: Path) -> str:
 
 
 def exact(rel: str, data: bytes, out: Path) -> bool:
-    """Whether the snapshot of a file holds its bytes (else the manifest's hash of it is left out)."""
+    """Whether the snapshot of a file holds its bytes (else the manifest's hash of it is
+    left out)."""
     return rel.lower().endswith(TEXT) and _normal(rel, data, out) == data.decode("utf-8")
 
 

@@ -196,7 +196,7 @@ def text_findings(
         hint = "; name a font that has it in the box's `fallback`" if not style.fallback else ""
         painter.data_issue(
             fld or f"layout box {box.name}",
-            glyph_warning(painter.subject.label, style.font, ch) + hint,
+            glyph_warning(painter.subject.label, style.font, ch, style.fallback) + hint,
             "warning",
         )
     for kind, font in fit.unstyled:

@@ -1,0 +1,229 @@
+"""The rulebook as an EPUB 3 e-book (`output/<game>/<game>-rulebook.epub`), from the same
+markup as the web page (`books.xhtml`), valid under epubcheck.
+
+    mimetype                      first, stored (not compressed), as the format requires
+    META-INF/container.xml        where the package document is
+    EPUB/package.opf              metadata (title, language, identifier, creator), the
+                                  manifest and the reading order
+    EPUB/nav.xhtml                the navigation document: every heading, nested
+    EPUB/rules.xhtml              the rulebook: cover, contents, text (one chapter)
+    EPUB/style.css                the web page's style sheet, the book font embedded
+    EPUB/faces/<id>.svg           each face the book shows, trimmed (no bleed)
+    EPUB/fonts/…                  the fonts the faces and the text are set in, their licences
+
+The bytes depend on the content alone: every entry has the same timestamp and
+permissions, in a fixed order; the identifier is a UUID made from the game's id and
+version; `dcterms:modified` (required) is a fixed date, as nothing in a game dates it.
+"""
+
+from __future__ import annotations
+
+import io
+import uuid
+import zipfile
+from dataclasses import dataclass
+from typing import Any
+
+from ..catalog.load import Catalog
+from ..catalog.schema import Component
+from ..core.files import read_bytes
+from ..core.issues import Issue
+from ..fonts import FACES, FONT_DIR
+from ..layout.faces import Faces
+from ..layout.ops import Text
+from ..render.svg import svg_bytes
+from . import fonts
+from .content import LANGUAGE, Chunk, book_meta, laid_out
+from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
+
+MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
+_STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the earliest a zip can say
+_NAMESPACE = uuid.UUID("6f0f1c2e-3b1d-5d7a-9e43-2a8c4d1b7e50")  # cardstock's rulebooks
+
+
+@dataclass(frozen=True)
+class Item:
+    """A file of the package: its path under EPUB/, media type, bytes, properties."""
+
+    href: str
+    media: str
+    data: bytes
+    properties: str = ""
+
+
+def _entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, _STAMP)
+    info.create_system = 3  # unix, whatever the machine
+    info.external_attr = 0o100644 << 16
+    return info
+
+
+def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
+    """The EPUB's bytes: mimetype first and stored, then every file deflated."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        first = _entry("mimetype")
+        first.compress_type = zipfile.ZIP_STORED
+        z.writestr(first, b"application/epub+zip")
+        for name, data in [
+            ("META-INF/container.xml", container),
+            ("EPUB/package.opf", package),
+            *((f"EPUB/{i.href}", i.data) for i in items),
+        ]:
+            info = _entry(name)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+
+
+CONTAINER = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b'<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\n'
+    b"  <rootfiles>\n"
+    b'    <rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>\n'
+    b"  </rootfiles>\n</container>\n"
+)
+
+
+def _package(catalog: Catalog, items: list[Item]) -> bytes:
+    """The package document: metadata, manifest, spine."""
+    meta = book_meta(catalog)
+    g = catalog.game
+    ident = uuid.uuid5(_NAMESPACE, f"{g.id}\0{g.version}")
+    creators = "".join(f"    <dc:creator>{esc(c)}</dc:creator>\n" for c in g.credits)
+    manifest = "".join(
+        f'    <item id="i{n}" href="{esc(i.href)}" media-type="{i.media}"'
+        + (f' properties="{i.properties}"' if i.properties else "")
+        + "/>\n"
+        for n, i in enumerate(items)
+    )
+    spine = "".join(
+        f'    <itemref idref="i{n}"/>\n'
+        for n, i in enumerate(items)
+        if i.media == "application/xhtml+xml" and i.href != "nav.xhtml"
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
+        f'unique-identifier="book-id" xml:lang="{LANGUAGE}">\n'
+        '  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">\n'
+        f'    <dc:identifier id="book-id">urn:uuid:{ident}</dc:identifier>\n'
+        f"    <dc:title>{esc(meta['title'])}</dc:title>\n"
+        f"    <dc:language>{LANGUAGE}</dc:language>\n"
+        f"{creators}"
+        f"    <dc:description>{esc(meta['subject'])}</dc:description>\n"
+        f'    <meta property="dcterms:modified">{MODIFIED}</meta>\n'
+        "  </metadata>\n"
+        f"  <manifest>\n{manifest}  </manifest>\n"
+        f"  <spine>\n{spine}  </spine>\n"
+        "</package>\n"
+    ).encode()
+
+
+def _nav(entries: list[Entry]) -> bytes:
+    """The navigation document: every heading of the rulebook, nested by level."""
+    toc = nested([(e.level, f'<a href="rules.xhtml#{e.id}">{esc(e.title)}</a>') for e in entries])
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml" '
+        f'xmlns:epub="http://www.idpf.org/2007/ops" lang="{LANGUAGE}" xml:lang="{LANGUAGE}">\n'
+        '<head><meta charset="utf-8" /><title>Contents</title></head>\n<body>\n'
+        f'<nav epub:type="toc" id="toc"><h1>Contents</h1>{toc}</nav>\n'
+        "</body>\n</html>\n"
+    ).encode()
+
+
+class Drawn:
+    """The faces an EPUB shows, each trimmed as the PDF shows it, laid out when the text
+    first names it (`src`); a face that cannot be drawn has no file."""
+
+    def __init__(self, faces: Faces) -> None:
+        self.faces = faces
+        self.findings: list[Issue] = []
+        self.made: dict[str, Any] = {}
+
+    def src(self, c: Component) -> str | None:
+        if c.id not in self.made:
+            self.made[c.id] = laid_out(self.faces, c, self.findings)
+        return None if self.made[c.id] is None else f"faces/{c.id}.svg"
+
+    def items(self) -> list[Item]:
+        """Each face's SVG, and the font files they name (with their licence)."""
+        items: list[Item] = []
+        used: set[str] = set()
+        for cid, face in self.made.items():
+            if face is None:
+                continue
+            used |= {op.font for op in face.walk() if isinstance(op, Text)}
+            data = svg_bytes(face, font_url="../fonts/")
+            items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data))
+        for name in sorted(used, key=lambda n: (FACES[n].file, n)):
+            f = FACES[name]
+            if not any(i.href == f"fonts/{f.file}" for i in items):
+                items.append(Item(f"fonts/{f.file}", _font_media(f.file), f.read()))
+        return items
+
+
+def _font_media(file: str) -> str:
+    return "font/otf" if file.lower().endswith(".otf") else "font/ttf"
+
+
+def text_fonts(family: str) -> tuple[str, list[Item]]:
+    """The @font-face rules and files of the text's family (the reading font, or
+    Liberation Sans)."""
+    if family == fonts.LIBERATION:
+        files = [
+            ("normal", "normal", FACES["sans"].file),
+            ("bold", "normal", FACES["sans-bold"].file),
+        ]
+        files.append(("normal", "italic", FACES["sans-italic"].file))
+        css = "Liberation Sans"
+    else:
+        css, *names = fonts.reading_files(family)
+        files = list(zip(("normal", "bold", "normal"), ("normal", "normal", "italic"), names))
+    rules = "".join(
+        f'@font-face {{ font-family: "{css}"; font-weight: {w}; font-style: {s}; '
+        f'src: url("fonts/{file}"); }}\n'
+        for w, s, file in files
+    )
+    items = [
+        Item(f"fonts/{file}", "font/ttf", read_bytes(FONT_DIR / file, None)) for _, _, file in files
+    ]
+    return rules, items
+
+
+def rulebook_epub(
+    catalog: Catalog,
+    chunks: list[Chunk],
+    faces: Faces,
+    accent: str,
+    family: str | None = None,
+) -> tuple[bytes, list[Issue]]:
+    """The EPUB of a rulebook's chunks, and what could not be drawn (its faces are left
+    out, their words in a box in their place)."""
+    family = family or fonts.LIBERATION
+    drawn = Drawn(faces)
+    body: Body = Writer(catalog, faces.library, drawn.src).body(chunks)
+    css_font = fonts.register(family).css
+    rules, font_items = text_fonts(family)
+    chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(
+        catalog, body, accent, css_font, "style.css"
+    )
+    items = [
+        Item("nav.xhtml", "application/xhtml+xml", _nav(body.entries), "nav"),
+        Item(
+            "rules.xhtml",
+            "application/xhtml+xml",
+            chapter.encode("utf-8"),
+            "svg" if "<svg" in chapter else "",
+        ),
+        Item("style.css", "text/css", (rules + style_sheet(accent, css_font)).encode("utf-8")),
+        *drawn.items(),
+    ]
+    seen = {i.href for i in items}
+    items += [i for i in font_items if i.href not in seen]
+    licences = ["OFL.txt"] + ([fonts.licence(family)] if family != fonts.LIBERATION else [])
+    items += [
+        Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
+    ]
+    return _zip(items, CONTAINER, _package(catalog, items)), drawn.findings

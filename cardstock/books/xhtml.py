@@ -1,0 +1,453 @@
+"""The rulebook as semantic markup, for the web page (`output/<game>/rules/index.html`) and
+the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.markup`,
+`content.split`), each as its HTML element, so the three editions say the same thing.
+
+    # / ## / ###      → h2 / h3 / h4 with an id (the cover's title is the page's h1)
+    paragraph         → p            a list item → li of a ul or ol (numbered as written)
+    table             → table: th scope="col" for the header, th scope="row" for each
+                        row's first cell, in a scrolling region on a narrow screen
+    note              → div role="note"
+    :icon:            → an inline SVG of the game's symbol, named by the icon's label
+    contents()        → nav: a list of links to the # and ## headings
+    component_list()  → a figure per group with a figure per face (the SVG face, its alt
+                        text from the catalog: name, group, count and kind)
+    faces(...)        → a row of figures      page_break() → nothing
+
+The markup is XHTML as well as HTML (void elements closed, only XML's five entities), so
+the EPUB's chapters are the same text. Every piece of the game's text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..catalog.kinds import kind_count, kind_word
+from ..catalog.load import Catalog
+from ..catalog.schema import Component
+from ..core import markup
+from ..layout.symbols import Library
+from ..render.svg import num, path_d
+from .content import LANGUAGE, Chunk, book_meta, cover_ids, galleries, players_line
+
+
+def esc(text: str) -> str:
+    """Text for an element's content or a quoted attribute (XML's entities only)."""
+    return html.escape(text, quote=True)
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def _channel(v: float) -> float:
+    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def luminance(hex_color: str) -> float:
+    """WCAG relative luminance of "#rrggbb"."""
+    r, g, b = (int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
+
+
+def readable(hex_color: str, ratio: float = 7.0) -> str:
+    """The colour darkened (mixed with black) until it contrasts with white by `ratio`
+    (WCAG AAA for body text): the game's accent as a page can use it for text and for a
+    table's header behind white text."""
+    r, g, b = (int(hex_color[i : i + 2], 16) for i in (1, 3, 5))
+    for step in range(101):
+        k = 1 - step / 100
+        c = f"#{round(r * k):02x}{round(g * k):02x}{round(b * k):02x}"
+        if 1.05 / (luminance(c) + 0.05) >= ratio:
+            return c
+    return "#000000"
+
+
+# --------------------------------------------------------------------------- inline
+
+
+class Icons:
+    """The game's icons as inline SVG, each named for a screen reader by its label."""
+
+    def __init__(self, catalog: Catalog, library: Library):
+        self.icons = catalog.game.icons
+        self.library = library
+
+    def label(self, name: str) -> str:
+        icon = self.icons[name]
+        return icon.label or name.replace("-", " ").capitalize()
+
+    def svg(self, name: str) -> str:
+        icon = self.icons[name]
+        color = icon.color or "#333333"
+        symbol = self.library.get(icon.symbol or name)
+        paths: list[str] = []
+        for part in symbol.parts if symbol is not None else ():
+            d = path_d(part.d)
+            if part.stroke_width > 0:
+                paint = (
+                    f'fill="none" stroke="{esc(color)}" stroke-width="{num(part.stroke_width)}" '
+                    'stroke-linecap="round" stroke-linejoin="round"'
+                )
+            else:
+                rule = ' fill-rule="evenodd"' if part.fill_rule == "evenodd" else ""
+                paint = f'fill="{esc(color)}"{rule}'
+            if part.opacity < 1:
+                paint += f' opacity="{num(part.opacity)}"'
+            paths.append(f'<path d="{d}" {paint}/>')
+        if not paths:  # no symbol: a disc with the label's first letter, as the PDF draws it
+            letter = esc(self.label(name)[:1].upper())
+            paths = [
+                f'<circle cx="50" cy="50" r="50" fill="{esc(color)}"/>'
+                f'<text x="50" y="68" font-size="56" text-anchor="middle" fill="#ffffff" '
+                f'font-family="sans-serif" font-weight="bold">{letter}</text>'
+            ]
+        return (
+            '<svg class="icon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" '
+            f'role="img" aria-label="{esc(self.label(name))}">{"".join(paths)}</svg>'
+        )
+
+
+def inline(text: str, icons: Icons) -> str:
+    """Inline markup (**bold**, *italic*, :icon:, line breaks) → escaped HTML."""
+    out: list[str] = []
+    for span in markup.spans(text):
+        if span.icon is not None:
+            if span.icon in icons.icons:
+                out.append(icons.svg(span.icon))
+            else:  # an undeclared icon: the PDF prints it as written (and the check says so)
+                out.append(esc(f":{span.icon}:"))
+            continue
+        t = "<br />".join(esc(part) for part in span.text.split("\n"))
+        if span.italic:
+            t = f"<em>{t}</em>"
+        if span.bold:
+            t = f"<strong>{t}</strong>"
+        out.append(t)
+    return "".join(out)
+
+
+def plain(text: str) -> str:
+    """A heading's words without its icons and marks (as the PDF's bookmarks give it)."""
+    return " ".join("".join(sp.text for sp in markup.spans(text) if sp.icon is None).split())
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def alt_text(c: Component, label: str | None = None) -> str:
+    """What a face shows, in words from the catalog: its name, its group when that says
+    more, how many copies of what kind ("Big Sal (Arch Villain: Mafia), 1 card")."""
+    name = label or c.name
+    group = f" ({c.group})" if c.group and c.group not in (name, c.name) else ""
+    return f"{name}{group}, {kind_count(c.kind, c.count)}"
+
+
+def figure(c: Component, src: str | None, caption: str | None, label: str | None = None) -> str:
+    """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
+    its words in a box), and its caption (None: none)."""
+    alt = esc(alt_text(c, label))
+    if src is None:
+        img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
+    else:
+        img = f'<img src="{esc(src)}" alt="{alt}" />'
+    if caption is None:
+        return f'<figure class="face">{img}</figure>'
+    return f'<figure class="face">{img}<figcaption>{caption}</figcaption></figure>'
+
+
+def _caption(c: Component, label: str | None = None) -> str:
+    """A face's caption as the PDF's: "<b>2×</b> Name" (the count only for copies)."""
+    count = f"<strong>{c.count}\u00d7</strong> " if c.count > 1 else ""
+    return f"{count}{esc(label or c.name)}"
+
+
+# --------------------------------------------------------------------------- the body
+
+
+@dataclass
+class Entry:
+    """A heading as the contents list it: level (0 for #), words, id."""
+
+    level: int
+    title: str
+    id: str
+
+
+@dataclass
+class Body:
+    """The rulebook's markup: its cover (header), main text, and the headings it holds."""
+
+    cover: str
+    main: str
+    entries: list[Entry] = field(default_factory=list)
+    faces: list[Component] = field(default_factory=list)  # every face shown, once each
+
+
+class Writer:
+    """Turns a rulebook's chunks into markup. `src(component)` is where a face's SVG is,
+    relative to the document (None: the face cannot be drawn)."""
+
+    def __init__(self, catalog: Catalog, library: Library, src: Callable[[Component], str | None]):
+        self.catalog, self.src = catalog, src
+        self.icons = Icons(catalog, library)
+        self.by_id = {c.id: c for c in catalog.components}
+        self.entries: list[Entry] = []
+        self.shown: dict[str, Component] = {}
+        self._ids: set[str] = set()
+        self._level = 0  # the last heading's level (1 for #)
+
+    def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
+        self.shown.setdefault(c.id, c)
+        return figure(c, self.src(c), caption, label)
+
+    def _anchor(self, title: str) -> str:
+        base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "section"
+        base = base if base[0].isalpha() else f"s-{base}"
+        anchor, n = base, 1
+        while anchor in self._ids:
+            n += 1
+            anchor = f"{base}-{n}"
+        self._ids.add(anchor)
+        return anchor
+
+    def heading(self, b: markup.Heading) -> str:
+        # a level is at most one below the heading before it (as the PDF's bookmarks nest)
+        level = min(b.level, 3, self._level + 1)
+        self._level = level
+        entry = Entry(level - 1, plain(b.text), self._anchor(plain(b.text)))
+        self.entries.append(entry)
+        tag = f"h{level + 1}"
+        return f'<{tag} id="{entry.id}">{inline(b.text, self.icons)}</{tag}>'
+
+    def table(self, t: markup.Table) -> str:
+        n = max([len(t.header)] + [len(r) for r in t.rows])
+        rows = [tuple(r) + ("",) * (n - len(r)) for r in (t.header, *t.rows)]
+        name = ", ".join(plain(c) for c in rows[0] if plain(c))
+        head = "".join(f'<th scope="col">{inline(c, self.icons)}</th>' for c in rows[0])
+        body = []
+        for r in rows[1:]:
+            first = f'<th scope="row">{inline(r[0], self.icons)}</th>'
+            rest = "".join(f"<td>{inline(c, self.icons)}</td>" for c in r[1:])
+            body.append(f"<tr>{first}{rest}</tr>")
+        return (
+            f'<div class="table" role="region" tabindex="0" aria-label="{esc("Table: " + name)}">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        )
+
+    def blocks(self, blocks: list[markup.Block]) -> list[str]:
+        out: list[str] = []
+        open_list: str | None = None
+        expect = 0
+        for b in blocks:
+            kind = ("ol" if b.ordered else "ul") if isinstance(b, markup.ListItem) else None
+            if open_list and kind != open_list:
+                out.append(f"</{open_list}>")
+                open_list = None
+            if isinstance(b, markup.ListItem):
+                if open_list is None:
+                    open_list, expect = kind, b.number
+                    start = f' start="{b.number}"' if b.ordered and b.number != 1 else ""
+                    out.append(f"<{kind}{start}>")
+                value = f' value="{b.number}"' if b.ordered and b.number != expect else ""
+                expect = b.number + 1
+                out.append(f"<li{value}>{inline(b.text, self.icons)}</li>")
+            elif isinstance(b, markup.Heading):
+                out.append(self.heading(b))
+            elif isinstance(b, markup.Paragraph):
+                out.append(f"<p>{inline(b.text, self.icons)}</p>")
+            elif isinstance(b, markup.Note):
+                out.append(
+                    f'<div class="note" role="note"><p>{inline(b.text, self.icons)}</p></div>'
+                )
+            elif isinstance(b, markup.Table):
+                out.append(self.table(b))
+        if open_list:
+            out.append(f"</{open_list}>")
+        return out
+
+    def components(self) -> list[str]:
+        """The component list: the box's totals, then a figure per gallery."""
+        totals = self.catalog.totals()
+        kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
+        out = [f"<p>In the box: <strong>{totals['all']} components</strong>, {esc(kinds)}.</p>"]
+        for g in galleries(self.catalog):
+            labels = g.labels or (None,) * len(g.faces)
+            items = "".join(
+                f"<li>{self._face(c, _caption(c, label), label)}</li>"
+                for c, label in zip(g.faces, labels)
+            )
+            head = esc(f"{g.name} \u2014 {kind_count(g.kind, g.count)}")
+            out.append(
+                f'<figure class="group"><figcaption>{head}</figcaption>'
+                f'<ul class="gallery">{items}</ul></figure>'
+            )
+        return out
+
+    def cover(self, chunks: list[Chunk]) -> str:
+        g = self.catalog.game
+        parts = [f"<h1>{esc(g.title)}</h1>"]
+        if g.description:
+            parts.append(f'<p class="subtitle">{esc(g.description)}</p>')
+        ids = cover_ids(self.catalog, chunks)
+        if ids:
+            faces = "".join(self._face(self.by_id[i], None) for i in ids)
+            parts.append(f'<div class="faces cover-faces">{faces}</div>')
+        parts.append(f"<p><strong>{esc(players_line(self.catalog))}</strong></p>")
+        parts.append(f"<p>Rules \u00b7 version {esc(g.version)}</p>")
+        parts += [f"<p>{esc(credit)}</p>" for credit in g.credits]
+        return f'<header class="cover">{"".join(parts)}</header>'
+
+    def body(self, chunks: list[Chunk]) -> Body:
+        """The cover and the main text; the contents (a placeholder until every heading is
+        known) are filled in last."""
+        cover = self.cover(chunks)
+        out: list[str] = []
+        for ch in chunks:
+            if isinstance(ch, str):
+                out += self.blocks(markup.parse(ch))
+            elif ch.name == "contents":
+                out.append("\0contents\0")
+            elif ch.name == "components":
+                out += self.components()
+            elif ch.name == "faces":
+                comps = [self.by_id[i] for i in ch.args if i in self.by_id]
+                if comps:
+                    row = "".join(self._face(c, esc(c.name)) for c in comps)
+                    out.append(f'<div class="faces">{row}</div>')
+        main = "\n".join(out).replace("\0contents\0", contents(self.entries))
+        return Body(cover, main, list(self.entries), list(self.shown.values()))
+
+
+def nested(items: list[tuple[int, str]]) -> str:
+    """Nested ordered lists of (level, an item's markup): an item one level deeper than
+    the one before is listed inside it (a deeper jump counts as one level, as the PDF's
+    bookmarks do)."""
+    if not items:
+        return ""
+    out = ["<ol>"]
+    prev = -1
+    for n, (level, inner) in enumerate(items):
+        level = max(0, min(level, prev + 1))
+        if n:
+            out.append("<ol>" if level > prev else "</li>" + "</ol></li>" * (prev - level))
+        out.append(f"<li>{inner}")
+        prev = level
+    out.append("</li>" + "</ol></li>" * prev + "</ol>")
+    return "".join(out)
+
+
+def contents(entries: list[Entry]) -> str:
+    """The contents: the # headings with their ## headings nested, each a link."""
+    toc = nested(
+        [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
+    )
+    return (
+        '<nav class="contents" aria-labelledby="contents-title">'
+        f'<h2 id="contents-title">Contents</h2>{toc}</nav>'
+    )
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def style_sheet(accent: str, font: str) -> str:
+    """The page's CSS: a fluid single column that reads on a phone, and print rules."""
+    ink = readable(accent)
+    return f"""
+:root {{ --accent: {ink}; --ink: #1f1f1f; --tint: #f3f4f6; }}
+html {{ -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }}
+body {{ margin: 0; color: var(--ink); background: #ffffff;
+  font-family: "{font}", "Liberation Sans", Arial, Helvetica, sans-serif;
+  font-size: 1.0625rem; line-height: 1.55; }}
+header.cover, main, footer {{ max-width: 44rem; margin: 0 auto; padding: 0 1rem; }}
+header.cover {{ text-align: center; padding-top: 2rem; padding-bottom: 1rem; }}
+h1 {{ color: var(--accent); font-size: 2.2rem; line-height: 1.15; margin: 0 0 .5rem; }}
+h2 {{ color: var(--accent); font-size: 1.6rem; line-height: 1.2; margin: 2.2rem 0 .6rem; }}
+h3 {{ color: var(--accent); font-size: 1.25rem; margin: 1.6rem 0 .4rem; }}
+h4 {{ font-size: 1.07rem; margin: 1.2rem 0 .3rem; }}
+.subtitle {{ font-style: italic; font-size: 1.15rem; }}
+p, li {{ overflow-wrap: break-word; }}
+li {{ margin: .2rem 0; }}
+a {{ color: #0b4f9c; }}
+a:focus-visible, .table:focus-visible {{ outline: 3px solid #0b4f9c; outline-offset: 2px; }}
+.icon {{ width: 1.15em; height: 1.15em; vertical-align: -0.2em; }}
+.note {{ background: var(--tint); border-left: 4px solid var(--accent);
+  padding: .4rem .9rem; margin: 1rem 0; }}
+.note p {{ margin: .3rem 0; }}
+.table {{ overflow-x: auto; margin: .8rem 0 1.2rem; }}
+table {{ border-collapse: collapse; min-width: 60%; font-size: .95rem; }}
+th, td {{ text-align: left; vertical-align: top; padding: .35rem .55rem;
+  border-bottom: 1px solid #c9ccd1; }}
+thead th {{ background: var(--accent); color: #ffffff; }}
+tbody tr:nth-child(even) {{ background: var(--tint); }}
+figure {{ margin: 0; }}
+figure.group {{ margin: 1.2rem 0; }}
+figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
+.gallery {{ list-style: none; padding: 0; margin: 0; display: grid; gap: .8rem .6rem;
+  grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); }}
+.faces {{ display: flex; flex-wrap: wrap; gap: .8rem; justify-content: center; margin: 1rem 0; }}
+.faces .face {{ width: 8rem; max-width: 40%; }}
+.cover-faces .face {{ width: 7rem; }}
+.face img {{ display: block; width: 100%; height: auto; }}
+.outline {{ display: block; border: 1px solid #5a5f66; border-radius: 6px; padding: 1.5rem .3rem;
+  text-align: center; font-weight: bold; }}
+.face figcaption {{ font-size: .85rem; text-align: center; margin-top: .25rem; }}
+nav.contents ol {{ padding-left: 1.4rem; }}
+footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
+@media (max-width: 30rem) {{
+  body {{ font-size: 1rem; }}
+  h1 {{ font-size: 1.8rem; }}
+  h2 {{ font-size: 1.4rem; }}
+}}
+@media print {{
+  body {{ font-size: 11pt; }}
+  header.cover, main, footer {{ max-width: none; padding: 0; }}
+  a {{ color: inherit; text-decoration: none; }}
+  h2, h3, h4 {{ break-after: avoid; }}
+  figure, tr, .note {{ break-inside: avoid; }}
+  .table {{ overflow: visible; }}
+  thead th {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+  nav.contents {{ break-after: page; }}
+  footer {{ display: none; }}
+}}
+""".strip()
+
+
+def page(
+    catalog: Catalog,
+    body: Body,
+    accent: str,
+    font: str,
+    css_href: str | None,
+    font_rules: str = "",
+) -> str:
+    """A whole document: HTML5 (`css_href` None: the style sheet inline, after
+    `font_rules`, the @font-face rules of fonts that come with the page) that is XHTML too."""
+    meta = book_meta(catalog)
+    style = (
+        f'<link rel="stylesheet" href="{esc(css_href)}" />'
+        if css_href is not None
+        else f"<style>\n{font_rules}{style_sheet(accent, font)}\n</style>"
+    )
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{LANGUAGE}" xml:lang="{LANGUAGE}">\n'
+        '<head>\n<meta charset="utf-8" />\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
+        f"<title>{esc(meta['title'])}</title>\n"
+        f'<meta name="description" content="{esc(meta["subject"])}" />\n'
+        f"{style}\n</head>\n<body>\n{body.cover}\n<main>\n{body.main}\n</main>\n"
+        f"{footer(catalog) if css_href is None else ''}</body>\n</html>\n"
+    )
+
+
+def footer(catalog: Catalog) -> str:
+    """The web page's footer: the other editions beside it."""
+    gid = esc(catalog.id)
+    return (
+        "<footer><p>Also as a "
+        f'<a href="../{gid}-rulebook.pdf">PDF</a> and an '
+        f'<a href="../{gid}-rulebook.epub">e-book (EPUB)</a>.</p></footer>\n'
+    )

@@ -1,0 +1,358 @@
+"""The options of each command, added to its argparse parser one group at a time, and the
+argument types they parse with."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..plan import BUILD_CHECK_RUNS
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected {minimum} or more, got {value}")
+        return value
+
+    return parse
+
+
+_positive, _seed = _at_least(1), _at_least(0)
+
+
+class Parser(argparse.ArgumentParser):
+    """The command's parser: its help ends with the build's options, formatted only when
+    the help is shown (not on every start). It keeps what was added to it, in order —
+    each option (`added`) and each command (`commands`: name, help line, parser) — for
+    docs/commands.md (`cli.docpage`), from what `add_argument` and `add_parser` return."""
+
+    more_help: Callable[[], str] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.added: list[argparse.Action] = []  # before argparse adds --help through it
+        self.commands: list[tuple[str, str, Parser]] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.added.append(action)
+        return action
+
+    def add_command(self, commands: Any, name: str, help_line: str) -> Parser:
+        """A subcommand's parser, added to `commands` (what `add_subparsers` returned)."""
+        sub = commands.add_parser(name, help=help_line)
+        assert isinstance(sub, Parser)  # a subcommand's parser is of its parent's class
+        self.commands.append((name, help_line, sub))
+        return sub
+
+    def format_help(self) -> str:
+        if self.more_help is not None:
+            self.epilog, self.more_help = (self.epilog or "") + self.more_help(), None
+        return super().format_help()
+
+
+def _games(p: argparse.ArgumentParser) -> None:
+    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+
+
+def _out(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: output/ in the project)"
+    )
+
+
+def build_arguments(b: argparse.ArgumentParser) -> None:
+    """`cardstock build`'s options, in the order its help lists them."""
+    _games(b)
+    _sheet_arguments(b)
+    _part_arguments(b)
+    _out(b)
+    _check_arguments(b)
+    _export_arguments(b)
+    _reader_arguments(b)
+    b.add_argument(
+        "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
+    )
+    b.add_argument(
+        "--watch", action="store_true", help="rebuild when a catalog or layout file changes"
+    )
+
+
+# what --reading-font accepts: books.fonts.READING_FONTS, written here so that the command
+# line starts without ReportLab (tests/test_cli.py holds the two to each other)
+READING_FONTS = ("atkinson-hyperlegible",)
+
+
+def _reader_arguments(b: argparse.ArgumentParser) -> None:
+    """Rulebooks for every reader: a large-print edition, a font made for legibility."""
+    b.add_argument(
+        "--large-print",
+        action="store_true",
+        help="also write a large-print rulebook and quick references "
+        "(text at least 14 pt, laid out anew, not scaled)",
+    )
+    b.add_argument(
+        "--reading-font",
+        choices=READING_FONTS,
+        default=None,
+        help="set rulebooks and quick references in a font made for legibility",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """A parser of `cardstock build`'s options alone, for the commands that run a build of
+    one part (`proof`, `changelog`)."""
+    b = argparse.ArgumentParser(prog="cardstock build")
+    build_arguments(b)
+    return b
+
+
+def _sheet_arguments(b: argparse.ArgumentParser) -> None:
+    """How the print-and-play sheets are laid out: paper, duplex, bleed, guides, offset."""
+    b.add_argument(
+        "--paper",
+        choices=("letter", "a4", "all"),
+        default="all",
+        help="paper for sheets and booklets (default: all)",
+    )
+    b.add_argument(
+        "--duplex",
+        choices=("long", "short", "none"),
+        default="long",
+        help="how backs register: long-edge or short-edge duplex, or none for fronts only",
+    )
+    b.add_argument(
+        "--gutterfold",
+        action="store_true",
+        help="front and back side by side with a fold line between",
+    )
+    b.add_argument("--no-bleed", action="store_true", help="cut-on-the-line sheets without bleed")
+    b.add_argument(
+        "--guides",
+        action="store_true",
+        help="also write each SVG face with its trim and safe lines, in svg/guides/",
+    )
+    b.add_argument(
+        "--back-offset",
+        metavar="X,Y",
+        help="printer offset applied to backs pages, e.g. 1.2mm,-0.5mm",
+    )
+
+
+def _part_arguments(b: argparse.ArgumentParser) -> None:
+    """Which parts, and which cards and pages of the sheets, the build makes."""
+    b.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, "
+        "board, printed, page; "
+        "and, built only when asked for: tuckbox, cards, tts, ttpg, print-shop, cut, "
+        "reprint, changed, proof, changelog",
+    )
+    b.add_argument(
+        "--set",
+        dest="sets",
+        metavar="IDS",
+        help="print-and-play sheets: only these sets (comma-separated set ids)",
+    )
+    b.add_argument(
+        "--cards",
+        metavar="IDS",
+        help="print-and-play sheets: only these components (comma-separated ids)",
+    )
+    b.add_argument(
+        "--pages",
+        metavar="LIST",
+        help="print-and-play sheets: only these PDF pages, e.g. 1 or 1-2,5 "
+        "(with duplex, page 2 is the back of page 1)",
+    )
+    b.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="print-and-play sheets of only the cards whose print changed since REF "
+        "(a git revision, or a saved build's manifest.json), and changed.csv",
+    )
+
+
+def _check_arguments(b: argparse.ArgumentParser) -> None:
+    """The build's rules check, and the printer whose offset it applies."""
+    b.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    b.add_argument(
+        "--strict",
+        action="store_true",
+        help="a rules warning the game does not acknowledge fails the check too",
+    )
+    b.add_argument(
+        "--printer",
+        metavar="NAME",
+        help="a printer profile from layouts/sheets/printers.toml (its back offset)",
+    )
+    b.add_argument(
+        "--check-runs",
+        type=_positive,
+        default=BUILD_CHECK_RUNS,
+        metavar="N",
+        help=f"setup simulations per player count in the build's rules check "
+        f"(default {BUILD_CHECK_RUNS}; `check` runs the game's own number, "
+        f"10000 unless it says)",
+    )
+
+
+def _export_arguments(b: argparse.ArgumentParser) -> None:
+    """The exports: PNG resolution, cutting machines, CMYK, print shops, Tabletop Simulator."""
+    b.add_argument(
+        "--dpi",
+        type=int,
+        default=300,
+        metavar="N",
+        help="pixels per inch of PNG exports (cards, tts, ttpg; default 300)",
+    )
+    b.add_argument(
+        "--cut",
+        metavar="MACHINE",
+        help="print-then-cut sheets and cut files for a cutting machine of "
+        "layouts/cut-machines.toml (shipped: silhouette, cricut)",
+    )
+    b.add_argument(
+        "--cmyk",
+        action="store_true",
+        help="write export PDFs (cards, print-shop) in DeviceCMYK colours",
+    )
+    b.add_argument(
+        "--for",
+        dest="services",
+        metavar="SHOPS",
+        help="print-shop presets to write: mpc, tgc, drivethru, printerstudio (comma-separated)",
+    )
+    b.add_argument(
+        "--tts-base-url",
+        metavar="URL",
+        help="where the Tabletop Simulator images will be hosted (default: named by file, "
+        "found in Tabletop Simulator's Mods folder)",
+    )
+
+
+def catalog_arguments(c: argparse.ArgumentParser) -> None:
+    c.add_argument("game", metavar="GAME", help="the game's id")
+    c.add_argument("--json", action="store_true", help="print the documented JSON shape")
+
+
+def check_arguments(k: argparse.ArgumentParser) -> None:
+    """`cardstock check`: which games and parts, the simulation, the report's detail."""
+    _games(k)
+    k.add_argument("--json", action="store_true", help="print the report as JSON")
+    k.add_argument(
+        "--strict",
+        action="store_true",
+        help="a warning the game does not acknowledge fails its check (exit 1)",
+    )
+    k.add_argument(
+        "--seed", type=_seed, default=1, help="seed of the setup simulation (default: 1)"
+    )
+    k.add_argument(
+        "--runs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="setup runs per player count (default: the game's setup.runs, 10000)",
+    )
+    k.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="list every finding and where each rule is written",
+    )
+    k.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="comma-separated parts: counts, constraints, setup, source, or a provider "
+        "(colour-only, print-safety, …)",
+    )
+    k.add_argument(
+        "--coverage",
+        action="store_true",
+        help="list, per source rulebook, which of its numbers and names the rules cover; "
+        "anything not covered fails",
+    )
+    k.add_argument(
+        "--sources",
+        type=Path,
+        metavar="DIR",
+        default=None,
+        help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)",
+    )
+
+
+def check_deck_arguments(d: argparse.ArgumentParser) -> None:
+    d.add_argument("game", metavar="GAME", help="the game's id")
+    d.add_argument(
+        "deck_file", metavar="DECK.csv", help="the deck list: a CSV or XLSX of cards and counts"
+    )
+    d.add_argument(
+        "--deck",
+        default=None,
+        metavar="KIND",
+        help="which of the game's [decks] (when it has several)",
+    )
+    d.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def init_arguments(it: argparse.ArgumentParser) -> None:
+    it.add_argument(
+        "dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)"
+    )
+    it.add_argument(
+        "--name",
+        metavar="GAME",
+        default=None,
+        help="the game's title; its id is made from it (default: the folder's name)",
+    )
+
+
+def proof_arguments(pf: argparse.ArgumentParser) -> None:
+    _games(pf)
+    pf.add_argument(
+        "--cvd",
+        action="store_true",
+        help="also the sheets as seen with protanopia, deuteranopia and tritanopia, "
+        "and the colour-vision check",
+    )
+    pf.add_argument("--strict", action="store_true", help="exit 1 when any problem is found")
+    pf.add_argument(
+        "--paper",
+        choices=("letter", "a4"),
+        default="letter",
+        help="paper of the contact sheets (default: letter)",
+    )
+    _out(pf)
+
+
+def changelog_arguments(cl: argparse.ArgumentParser) -> None:
+    cl.add_argument(
+        "range",
+        metavar="FROM[..TO]",
+        help="git revisions; without TO, up to the files as they are now",
+    )
+    _games(cl)
+    _out(cl)
+
+
+def schema_arguments(sc: argparse.ArgumentParser) -> None:
+    sc.add_argument(
+        "file",
+        choices=("game", "faces"),
+        help="game: catalog/<game>/game.toml; faces: layouts/<game>/faces.toml",
+    )
+
+
+def no_arguments(_p: argparse.ArgumentParser) -> None:
+    """A command without options of its own (`list`)."""

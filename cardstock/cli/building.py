@@ -1,0 +1,101 @@
+"""One build from the command line: recalled from the cache when nothing changed, else
+run by `cardstock.build` under the two-step Ctrl-C; its report printed, its exit code
+returned."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..core import output
+from ..core.cache import open_cache
+from ..core.issues import InputError
+from ..core.output import WriteError
+from ..core.stage import BuildOptions
+from ..core.workers import interruptible
+from ..plan import Keys, Outcome, Request, default_jobs, recall
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
+from .report import Progress, report
+
+if TYPE_CHECKING:
+    from ..layout.faces import KeptFaces
+
+
+def build_once(
+    args: argparse.Namespace,
+    options: BuildOptions,
+    judge: Callable[[Outcome], int] | None = None,
+    kept: KeptFaces | None = None,
+) -> int:
+    """One build (`cardstock.build`); its report printed, its exit code returned (or what
+    `judge` makes of its outcome, when the build itself succeeded). `kept`: the faces a
+    `--watch` process keeps from one build to the next."""
+    show = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    request = Request(
+        args.root,
+        tuple(args.games or ()),
+        options,
+        jobs=args.jobs or default_jobs(),
+        check_runs=args.check_runs,
+        strict=getattr(args, "strict", False),
+    )
+    started = time.perf_counter()
+    try:
+        with interruptible():  # a second Ctrl-C ends the build and its workers at once
+            keys = Keys(request.root, options)  # the project's files, hashed once for both
+            outcome = _recalled(request, keys)
+            if outcome is None:
+                from ..build import build  # the whole pipeline, once something must be built
+
+                outcome = build(
+                    request, progress=show.update, notice=wait_notice, keys=keys, kept=kept
+                )
+        outcome.seconds = time.perf_counter() - started
+    except InputError as exc:
+        show.close()
+        print_issues(exc.issues, written=exc.written)
+        return EXIT_INPUT
+    except WriteError as exc:
+        show.close()
+        where = exc.path.absolute()  # as written: a link is named, never where it points
+        shown = (
+            where.relative_to(args.root).as_posix()
+            if where.is_relative_to(args.root)
+            else str(where)
+        )
+        what = (
+            "cannot write into the output folder"
+            if where == options.out.absolute()
+            else "cannot write the file"
+        )
+        if exc.reason == output.LINKED:
+            what = "not written"
+        print(f"{shown}: {what}: {exc.reason}", file=sys.stderr)
+        return EXIT_INPUT
+    show.close()
+    code = report(outcome, options)
+    # a command that makes one part says itself what its outcome means (a proof or a
+    # changelog is written even for a game whose rules check fails)
+    return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
+
+
+def _recalled(request: Request, keys: Keys) -> Outcome | None:
+    """The same build made before (`plan.recall`), with the output folder held while its
+    files are checked; None when something must be built."""
+    if not request.options.out.is_dir():
+        return None
+    cache = open_cache()
+    try:
+        output.lock(request.options.out, wait_notice)
+        return recall(request, cache, keys)
+    finally:
+        cache.close()
+        output.unlock(request.options.out)
+
+
+def wait_notice(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,70 @@
+"""What every command shares: the exit codes, printing issues once, text from a project's
+files made safe for a terminal, finding the project and loading its games."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..core.issues import Issue, Issues, escaped
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
+
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+EXIT_PIPE = 141  # as a shell reports a command stopped by SIGPIPE
+
+
+def safe(text: str) -> str:
+    """Text made from a project's files, line by line with control characters escaped
+    (`core.issues.escaped`): a title or a name cannot drive the terminal."""
+    return "\n".join(escaped(line) for line in text.split("\n"))
+
+
+def find_root(start: Path) -> Path:
+    """The nearest folder at or above `start` that has a catalog/ folder (else `start`)."""
+    for folder in (start, *start.parents):
+        if (folder / "catalog").is_dir():
+            return folder
+    return start
+
+
+def print_issues(
+    issues: Sequence[Issue] | Issues, stream: TextIO | None = None, *, written: bool = False
+) -> None:
+    """Each issue, then how many errors there are and what that left unwritten: nothing,
+    or (`written`: found after the build wrote its files) the downloads page."""
+    stream = stream or sys.stderr
+    for issue in issues:
+        print(issue.render(), file=stream)
+    errors = sum(1 for i in issues if i.level == "error")
+    if errors:
+        left = (
+            "the other files were written, the downloads page was not"
+            if written
+            else "nothing was written"
+        )
+        print(f"{errors} error{'s' if errors != 1 else ''}; {left}.", file=stream)
+
+
+def load_catalogs(args: argparse.Namespace, games: list[str] | None) -> tuple[list[Catalog], int]:
+    """The games' catalogs (game files, tables, rules files), or the exit code of bad
+    input (every problem printed once)."""
+    from ..catalog.load import load_games
+    from ..rules.model import load_rules
+
+    catalogs, issues = load_games(args.root, games or None, load_rules)
+    if issues:
+        print_issues(issues)
+    if issues.errors:
+        return catalogs, EXIT_INPUT
+    if not catalogs:
+        print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
+        return catalogs, EXIT_INPUT
+    return catalogs, EXIT_OK
