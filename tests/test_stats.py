@@ -12,13 +12,13 @@ import io
 import itertools
 import json
 import math
-import os
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 from statistics import NormalDist
 
 import pytest
+from conftest import FULL
 
 from cardstock.catalog.load import Catalog, load_games
 from cardstock.rules.filters import value_of
@@ -31,7 +31,6 @@ from cardstock.site.stats import charts, percent, stats_csvs, stats_data, stats_
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml").is_file())
-FULL = os.environ.get("CARDSTOCK_FULL") == "1"
 DEALS = 100_000 if FULL else 1_000
 
 
@@ -273,3 +272,14 @@ def test_the_piles_keep_what_every_deal_leaves_alike(catalogs: dict[str, Catalog
     assert pile_count(deck, lambda i: i == first_frenzy) is None
     colour = comps[next(i for i, c in enumerate(comps) if c.set == "devotees")].fields["color"]
     assert pile_count(deck, lambda i: comps[i].fields.get("color") == colour) is None
+
+
+def test_the_command_prints_the_numbers(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli("--root", str(ROOT), "stats", "vortex", "--runs", "20")
+    assert result.code == 0, result.err
+    assert "Devotees (devotees): 96 copies" in result.out
+    assert "chances lie within the 99 % interval of 20 simulated deals" in result.out
+    result = cli("--root", str(ROOT), "stats", "vortex", "--json", "--runs", "20")
+    data = json.loads(result.out)
+    assert data["odds"]["runs"] == 20 and data["decks"][0]["copies"] == 96
+    assert cli("--root", str(ROOT), "stats", "no-such-game").code == 2
