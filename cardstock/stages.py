@@ -30,6 +30,7 @@ from .render import stage as svg_stage
 from .rules import lint as rules_lint
 from .rules.report import Provider
 from .site import changelog
+from .site import stats as deck_stats
 
 When = Literal["default", "asked"]
 
@@ -263,6 +264,16 @@ STAGES: tuple[Stage, ...] = (
         run_game=proof.build_proof,
         when="asked",
         weight=3.0,
+    ),
+    # A designer's tool, so asked for: `--only stats` (or `cardstock stats GAME`).
+    Stage(
+        "stats",
+        "<game>/stats/: each deck's numbers and the setup's odds (a page, SVG charts, CSV, JSON)",
+        ("stats-html", "stats-chart", "stats-csv", "stats-json"),
+        "the rules' setup (rules.toml)",
+        run_game=deck_stats.build_stats,
+        when="asked",
+        weight=2.0,
     ),
     Stage(
         "changelog",

@@ -208,8 +208,9 @@ HEAVY = {
     "concurrent",
     "multiprocessing",  # process pools: started only when work is spread
     "fontTools",  # fonts with PostScript outlines, glyph outlines of text in icons
-    "pyphen",
-}  # hyphenation patterns, read only for a caption's word too wide for its line
+    "pyphen",  # hyphenation patterns, read only for a caption's word too wide for its line
+    "matplotlib",  # the `stats` stage's charts (site/charts.py), imported when one is drawn
+}
 
 
 def test_imports_inside_functions_only_defer_heavy_libraries():

@@ -56,6 +56,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_check_deck,
     ),
     (
+        "stats",
+        "the numbers behind each deck of a game, and the odds its setup deals",
+        arguments.stats_arguments,
+        commands.cmd_stats,
+    ),
+    (
         "init",
         "write a small, complete project to start your own game from",
         arguments.init_arguments,

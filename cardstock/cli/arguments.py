@@ -306,6 +306,21 @@ def check_deck_arguments(d: argparse.ArgumentParser) -> None:
     d.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def stats_arguments(st: argparse.ArgumentParser) -> None:
+    st.add_argument("game", metavar="GAME", help="the game's id")
+    st.add_argument(
+        "--json", action="store_true", help="print the numbers as JSON (what stats.json holds)"
+    )
+    st.add_argument(
+        "--runs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="simulated deals of each setup step and player count to hold the odds against "
+        "(default: 2000, as the page)",
+    )
+
+
 def init_arguments(it: argparse.ArgumentParser) -> None:
     it.add_argument(
         "dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: here)"

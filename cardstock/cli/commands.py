@@ -309,3 +309,16 @@ def cmd_check_deck(args: argparse.Namespace) -> int:
     if result.input_errors:
         return EXIT_INPUT
     return EXIT_OK if result.ok else EXIT_RULES
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """`cardstock stats GAME`: each deck's numbers and the odds of each setup step, as text
+    or JSON (`cardstock.site.stats`; the page is the `stats` stage: `--only stats`)."""
+    from ..site.stats import RUNS, stats_output
+
+    catalogs, code = load_catalogs(args, [args.game])
+    if code:
+        return code
+    runs = RUNS if args.runs is None else args.runs
+    print(safe(stats_output(catalogs[0], runs=runs, as_json=args.json)), end="")
+    return EXIT_OK

@@ -87,6 +87,7 @@ LIBRARIES = (
     "pyyaml",
     "fonttools",
     "pyphen",
+    "matplotlib",
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import builtins  # `_State.list` hides the builtin inside the class
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -743,3 +743,28 @@ class _Tally:
                 "per_player": name in self.per_player,
             }
         return out
+
+
+def deals(
+    components: list[Component],
+    setup: SetupModel,
+    n: int,
+    piles: tuple[str, ...],
+    *,
+    seed: int,
+    runs: int,
+) -> Iterator[tuple[dict[str, list[int]], list[int]] | None]:
+    """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
+    gives them: the copies (as component indices) of the piles asked for and each step's
+    redraws; None for a run a step could not complete. The deck numbers
+    (`cardstock.rules.odds`) count what the steps dealt."""
+    sim = Simulator(components, setup)
+    runners = list(enumerate(sim.compile(n)))
+    names = sim.pile_names(n)
+    of = sim.copies.of
+    for r in range(runs):
+        st = _State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
+        if _run_steps(st, runners) is not None:
+            yield None
+            continue
+        yield {name: [of[c] for c in st.list(name)] for name in piles}, st.redraws

@@ -60,6 +60,7 @@ KIND_LABELS = {
     "changelog-html": "Changelog (latest)",
     "reprint": "Reprint: the cards changed",
     "proof": "Proof sheets",
+    "stats-html": "Deck numbers and setup odds",
 }
 LISTED = {
     "rulebook-html",
@@ -69,6 +70,7 @@ LISTED = {
     "ttpg-manifest",
     "print-shop-zip",
     "changelog-html",
+    "stats-html",
 }  # downloads that are not PDFs
 # The most faces a game's gallery shows (its deck backs are shown besides): a page of one
 # picture per face of a game of many thousands would be megabytes no one scrolls through.

@@ -1,0 +1,430 @@
+"""The `stats` stage: `output/<game>/stats/`, the numbers behind each deck as a page.
+
+`index.html` shows each deck's make-up by every categorical field and the spread of each
+numeric field (tables, and a bar chart of each: `cardstock.site.charts`), then the odds
+each setup deals (`cardstock.rules.odds`) with what the setup simulation found beside
+them. The same numbers are in `stats.json` and in three CSV files (`composition.csv`,
+`numbers.csv`, `odds.csv`), made from the same data the page is. The page is plain HTML
+with no script; the charts are SVG files beside it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ..catalog.kinds import kind_count
+from ..catalog.load import Catalog
+from ..core.output import Artifact, artifact
+from ..core.stage import Job, StageResult
+from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
+from ..rules.stats import deck_stats, shown
+from .charts import bar_chart, odds_chart
+
+RUNS = 2000  # deals the page's simulation runs for each step and player count
+SEED = 1  # the rules check's seed: the same deals
+
+
+def stats_data(catalog: Catalog, runs: int = RUNS) -> dict[str, Any]:
+    """Every number of the page, as JSON-able data (what `stats.json` holds)."""
+    decks = []
+    for d in deck_stats(catalog):
+        decks.append(
+            {
+                "id": d.id,
+                "name": d.name,
+                "kind": d.kind,
+                "copies": d.copies,
+                "cards": [{"name": k, "copies": v} for k, v in d.cards.items()],
+                "fields": [
+                    {
+                        "field": t.field,
+                        "type": t.type,
+                        "multi": t.multi,
+                        "counts": [{"value": k, "copies": v} for k, v in t.counts.items()],
+                    }
+                    for t in d.tallies
+                ],
+                "numbers": [
+                    {
+                        "field": s.field,
+                        "counts": [{"value": v, "copies": k} for v, k in s.counts.items()],
+                        "blank": s.blank,
+                        "mean": None if s.mean is None else round(s.mean, 4),
+                        "median": s.median,
+                    }
+                    for s in d.spreads
+                ],
+            }
+        )
+    odds = game_odds(catalog)
+    if runs:
+        simulated(catalog, odds, runs, SEED)
+    rows = [
+        {
+            "setup": o.setup,
+            "players": o.players,
+            "step": o.step,
+            "words": o.words,
+            "event": o.event,
+            "kind": o.kind,
+            "pile": o.pile,
+            "of_kind": o.of_kind,
+            "drawn": o.drawn,
+            "at_least": o.at_least,
+            "probability": round(float(o.p), 6),
+            "exact": f"{o.p.numerator}/{o.p.denominator}",
+            "simulated": None
+            if o.interval is None
+            else {
+                "runs": o.runs,
+                "hits": o.hits,
+                "low": round(o.interval[0], 6),
+                "high": round(o.interval[1], 6),
+                "within": o.within,
+            },
+        }
+        for o in odds
+    ]
+    return {
+        "game": catalog.id,
+        "title": catalog.game.title,
+        "decks": decks,
+        "odds": {"runs": runs, "seed": SEED, "events": EVENTS, "rows": rows},
+    }
+
+
+def percent(p: float) -> str:
+    """A chance as the page shows it."""
+    return f"{p * 100:.2f}\u00a0%"  # a no-break space: "7.41" and "%" stay on one line
+
+
+def chart_name(deck: str, field: str) -> str:
+    return f"{deck}.{field}.svg"
+
+
+def _table(head: list[str], rows: list[list[str]], cls: str = "") -> str:
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    attr = f' class="{cls}"' if cls else ""
+    return f"<table{attr}><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _figure(deck: str, field: str, alt: str) -> str:
+    return (
+        f'<figure><img src="{escape(chart_name(deck, field))}" alt="{escape(alt)}" '
+        'loading="lazy"></figure>'
+    )
+
+
+def _copies(n: int) -> str:
+    return f"{n} {'copy' if n == 1 else 'copies'}"
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
+
+
+def _pair(table: str, figure: str) -> str:
+    """A table and its chart side by side, where the page is wide enough."""
+    return f'<div class="pair">{table}{figure}</div>'
+
+
+def _deck_html(d: dict[str, Any]) -> str:
+    parts = [
+        f'<section id="deck-{escape(d["id"])}"><h2>{escape(d["name"])}</h2>',
+        f"<p>{_copies(d['copies'])} of {escape(kind_count(d['kind'], len(d['cards'])))}.</p>",
+        "<details><summary>Copies of each</summary>",
+        _table(["name", "copies"], [[escape(c["name"]), str(c["copies"])] for c in d["cards"]]),
+        "</details>",
+    ]
+    for f in d["fields"]:
+        note = " (a copy counts once for each it shows)" if f["multi"] else ""
+        parts.append(f"<h3>By {escape(f['field'])}{note}</h3>")
+        rows = [[escape(c["value"]), str(c["copies"])] for c in f["counts"]]
+        alt = ", ".join(f"{c['value']}: {c['copies']}" for c in f["counts"])
+        figure = _figure(d["id"], f["field"], f"{d['name']} by {f['field']}: {alt}")
+        parts.append(_pair(_table([f["field"], "copies"], rows, "counts"), figure))
+    for s in d["numbers"]:
+        parts.append(f"<h3>{escape(s['field'])}</h3>")
+        summary = f"{s['blank']} without a value" if s["blank"] else "every copy has a value"
+        if s["mean"] is not None:
+            summary = f"mean {s['mean']:g}, median {s['median']:g}; {summary}"
+        parts.append(f"<p>{escape(summary)}.</p>")
+        rows = [[shown(c["value"]), str(c["copies"])] for c in s["counts"]]
+        figure = ""
+        if s["counts"]:
+            alt = ", ".join(f"{shown(c['value'])}: {c['copies']}" for c in s["counts"])
+            figure = _figure(d["id"], s["field"], f"{d['name']}, {s['field']}: {alt}")
+        parts.append(_pair(_table([s["field"], "copies"], rows, "counts"), figure))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _cell(row: dict[str, Any]) -> str:
+    text = percent(row["probability"])
+    sim = row["simulated"]
+    if sim is None:
+        return text
+    rate = sim["hits"] / sim["runs"] if sim["runs"] else 0.0
+    mark = "" if sim["within"] else ' class="outside"'
+    return (
+        f"{text}<br><small{mark}>simulated {percent(rate)} "
+        f"[{percent(sim['low'])}, {percent(sim['high'])}]</small>"
+    )
+
+
+def _groups(odds: dict[str, Any]) -> dict[tuple[str, int, str], list[dict[str, Any]]]:
+    """The odds rows by setup, step and event, in order."""
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for r in odds["rows"]:
+        groups.setdefault((r["setup"], r["step"], r["event"]), []).append(r)
+    return groups
+
+
+def odds_chart_name(setups: list[str], setup: str, step: int) -> str:
+    return f"odds-{setups.index(setup) + 1}-step-{step}.svg"
+
+
+def _hand_chances(group: list[dict[str, Any]]) -> tuple[int, list[str], list[list[float]]]:
+    """For a chart of a dealing step at its fewest players: the kinds, and the chance of
+    at least 1, 2 and 3 of each (worked out again from the pile's counts, so the chances
+    the tables leave out as near 0 or 1 are drawn too)."""
+    fewest = min(r["players"] for r in group)
+    piles: dict[str, tuple[int, int, int]] = {}
+    for r in group:
+        if r["players"] == fewest:
+            piles.setdefault(r["kind"], (r["pile"], r["of_kind"], r["drawn"]))
+    most = min(3, max(drawn for _, _, drawn in piles.values()))
+    chances = [
+        [float(at_least(t, a, h, k)) for t, a, h in piles.values()] for k in range(1, most + 1)
+    ]
+    return fewest, list(piles), chances
+
+
+def _odds_html(odds: dict[str, Any]) -> str:
+    """One table per setup, step and event: a row per kind and k, a column per player
+    count; a chart of each dealing step's chances."""
+    groups = _groups(odds)
+    setups = list(dict.fromkeys(r["setup"] for r in odds["rows"]))
+    rows = odds["rows"]
+    outside = sum(1 for r in rows if r["simulated"] and not r["simulated"]["within"])
+    parts = [
+        '<section id="odds"><h2>Odds of the setup</h2>',
+        "<p>Each chance is exact (hypergeometric, from the pile's counts); below it, how "
+        f"often it happened in {odds['runs']} simulated deals of the setup (seed "
+        f"{odds['seed']}, the rules check's), with the simulation's 99 % interval. "
+        f"{len(rows) - outside} of {len(rows)} chances lie within it; about 1 in 100 "
+        "would lie outside by chance alone.</p>",
+    ]
+    if not rows:
+        parts.append("<p>No setup step deals from a pile whose counts are the same every time.</p>")
+    for (setup, step, event), group in groups.items():
+        players = sorted({r["players"] for r in group})
+        parts.append(
+            f"<h3>{escape(setup)}, step {step}: {escape(group[0]['words'])}</h3>"
+            f"<p>{escape(odds['events'][event])}.</p>"
+        )
+        if event == HAND:
+            fewest, kinds, chances = _hand_chances(group)
+            alt = "; ".join(
+                f"{kind}: "
+                + ", ".join(f"{percent(c[i])} at least {k + 1}" for k, c in enumerate(chances))
+                for i, kind in enumerate(kinds)
+            )
+            name = odds_chart_name(setups, setup, step)
+            parts.append(
+                f'<figure><img src="{escape(name)}" alt="{escape(alt)}" loading="lazy">'
+                f"<figcaption>{_players(fewest)}</figcaption></figure>"
+            )
+        cells: dict[tuple[str, int, int], dict[int, dict[str, Any]]] = {}
+        for r in group:
+            cells.setdefault((r["kind"], r["drawn"], r["at_least"]), {})[r["players"]] = r
+        table = []
+        for (kind, drawn, k), by_n in cells.items():
+            first = next(iter(by_n.values()))
+            line = [escape(kind), str(k), str(drawn), f"{first['of_kind']} of {first['pile']}"]
+            line += [_cell(by_n[n]) if n in by_n else "–" for n in players]
+            table.append(line)
+        head = ["kind", "at least k", "drawn", "in the pile"]
+        head += [_players(n) for n in players]
+        parts.append(f'<div class="scroll">{_table(head, table, "odds")}</div>')
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem;
+  line-height: 1.4; color: #222; }
+table { border-collapse: collapse; margin: 0.5rem 0; }
+th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
+td:not(:first-child) { font-variant-numeric: tabular-nums; }
+figure { margin: 0.5rem 0; flex: 1 1 24rem; } figure img { max-width: 100%; height: auto; }
+.scroll { overflow-x: auto; }
+.pair { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+small { color: #555; } small.outside { color: #a00; font-weight: bold; }
+"""
+
+
+def stats_page(data: dict[str, Any]) -> str:
+    """The page, from `stats_data`."""
+    title = f"{data['title']}: the numbers behind each deck"
+    nav = " · ".join(
+        f'<a href="#deck-{escape(d["id"])}">{escape(d["name"])}</a>' for d in data["decks"]
+    )
+    body = "\n".join(_deck_html(d) for d in data["decks"])
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{escape(title)}</h1>\n"
+        '<p><a href="../../index.html">Downloads</a> · '
+        '<a href="stats.json">stats.json</a> · <a href="composition.csv">composition.csv</a>'
+        ' · <a href="numbers.csv">numbers.csv</a> · <a href="odds.csv">odds.csv</a></p>\n'
+        f'<nav><p>{nav} · <a href="#odds">Odds of the setup</a></p></nav>\n'
+        f"<main>\n{body}\n{_odds_html(data['odds'])}\n</main>\n</body>\n</html>\n"
+    )
+
+
+def stats_text(data: dict[str, Any]) -> str:
+    """The numbers as `cardstock stats GAME` prints them: each deck's counts, then each
+    setup step's odds, a column per player count (the simulation's figures are in the
+    JSON, the CSV and the page)."""
+    lines = [f"{data['title']} ({data['game']})"]
+    for d in data["decks"]:
+        lines.append(f"\n{d['name']} ({d['id']}): {_copies(d['copies'])}")
+        for f in d["fields"]:
+            counts = ", ".join(f"{c['value']} {c['copies']}" for c in f["counts"])
+            lines.append(f"  {f['field']}: {counts}")
+        for n in d["numbers"]:
+            counts = ", ".join(f"{shown(c['value'])}×{c['copies']}" for c in n["counts"])
+            mean = "" if n["mean"] is None else f" (mean {n['mean']:g}, median {n['median']:g})"
+            blank = f", {n['blank']} blank" if n["blank"] else ""
+            lines.append(f"  {n['field']}: {counts}{blank}{mean}")
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for r in data["odds"]["rows"]:
+        groups.setdefault((r["setup"], r["step"], r["event"]), []).append(r)
+    for (setup, step, event), rows in groups.items():
+        players = sorted({r["players"] for r in rows})
+        lines.append(f"\n{setup}, step {step}: {rows[0]['words']}")
+        lines.append(f"  {data['odds']['events'][event]}; players: {players}")
+        table: dict[tuple[str, int, int], dict[int, float]] = {}
+        for r in rows:
+            key = (r["kind"], r["drawn"], r["at_least"])
+            table.setdefault(key, {})[r["players"]] = r["probability"]
+        for (kind, drawn, k), by_n in table.items():
+            cells = "  ".join(percent(by_n[n]) if n in by_n else "–" for n in players)
+            lines.append(f"  {kind}, at least {k} of {drawn}: {cells}")
+    checked = [r["simulated"] for r in data["odds"]["rows"] if r["simulated"]]
+    if checked:
+        inside = sum(1 for c in checked if c["within"])
+        lines.append(
+            f"\n{inside} of {len(checked)} chances lie within the 99 % interval of "
+            f"{data['odds']['runs']} simulated deals (about 1 in 100 would not by chance)"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def stats_output(catalog: Catalog, *, runs: int = RUNS, as_json: bool = False) -> str:
+    """What `cardstock stats GAME` prints: the numbers as text, or as JSON (`stats.json`)."""
+    data = stats_data(catalog, runs)
+    if as_json:
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return stats_text(data)
+
+
+def _csv(head: list[str], rows: list[list[Any]]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(head)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def stats_csvs(data: dict[str, Any]) -> dict[str, bytes]:
+    """The CSV files, by name, from `stats_data`."""
+    composition = [
+        [d["id"], f["field"], c["value"], c["copies"]]
+        for d in data["decks"]
+        for f in [
+            {
+                "field": "name",
+                "counts": [{"value": c["name"], "copies": c["copies"]} for c in d["cards"]],
+            },
+            *d["fields"],
+        ]
+        for c in f["counts"]
+    ]
+    numbers = [
+        [d["id"], s["field"], shown(c["value"]), c["copies"]]
+        for d in data["decks"]
+        for s in d["numbers"]
+        for c in s["counts"]
+    ]
+    keys = ["setup", "players", "step", "event", "kind", "pile", "of_kind", "drawn", "at_least"]
+    odds = [
+        [r[k] for k in keys]
+        + [r["probability"], r["exact"]]
+        + (
+            [r["simulated"][k] for k in ("runs", "hits", "low", "high", "within")]
+            if r["simulated"]
+            else [""] * 5
+        )
+        for r in data["odds"]["rows"]
+    ]
+    return {
+        "composition.csv": _csv(["deck", "field", "value", "copies"], composition),
+        "numbers.csv": _csv(["deck", "field", "value", "copies"], numbers),
+        "odds.csv": _csv(
+            [*keys, "probability", "exact", "runs", "hits", "low", "high", "within"], odds
+        ),
+    }
+
+
+def charts(data: dict[str, Any]) -> dict[str, bytes]:
+    """Each deck's bar charts and each dealing step's chances, by file name, from
+    `stats_data`."""
+    out: dict[str, bytes] = {}
+    for d in data["decks"]:
+        for f in d["fields"]:
+            labels = [c["value"] for c in f["counts"]]
+            values = [c["copies"] for c in f["counts"]]
+            out[chart_name(d["id"], f["field"])] = bar_chart(
+                f"{d['name']} by {f['field']}", labels, values, axis=f["field"], across=False
+            )
+        for s in d["numbers"]:
+            if not s["counts"]:
+                continue
+            labels = [shown(c["value"]) for c in s["counts"]]
+            values = [c["copies"] for c in s["counts"]]
+            out[chart_name(d["id"], s["field"])] = bar_chart(
+                f"{d['name']}: {s['field']}", labels, values, axis=s["field"], across=True
+            )
+    setups = list(dict.fromkeys(r["setup"] for r in data["odds"]["rows"]))
+    for (setup, step, event), group in _groups(data["odds"]).items():
+        if event == HAND:
+            fewest, kinds, chances = _hand_chances(group)
+            title = f"{setup}, step {step} ({_players(fewest)})"
+            out[odds_chart_name(setups, setup, step)] = odds_chart(title, kinds, chances)
+    return out
+
+
+def build_stats(job: Job) -> StageResult:
+    """`output/<game>/stats/`: the page, its charts, CSV and JSON."""
+    catalog = job.catalog
+    data = stats_data(catalog)
+    folder = Path(job.build.out) / catalog.id / "stats"
+    made: list[Artifact] = []
+    page = stats_page(data).encode("utf-8")
+    made.append(artifact(catalog.id, "stats-html", folder / "index.html", page))
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    made.append(artifact(catalog.id, "stats-json", folder / "stats.json", text.encode("utf-8")))
+    for name, body in stats_csvs(data).items():
+        made.append(artifact(catalog.id, "stats-csv", folder / name, body))
+    for name, svg in charts(data).items():
+        made.append(artifact(catalog.id, "stats-chart", folder / name, svg))
+    return StageResult(made)
