@@ -20,7 +20,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FLAGS, FULL, ROOT, load_games, stage
+from conftest import CHROMIUM, FLAGS, FULL, ROOT, load_games, spread, stage
 from pypdf import PdfReader
 
 from cardstock.books.content import LARGE_PRINT_LEAST, Edition, large_print_size
@@ -301,8 +301,7 @@ def test_axe_finds_what_it_should_on_a_broken_copy(books, tmp_path):
 
 
 @needs_chromium
-@pytest.mark.parametrize("width", sorted(WIDTHS))
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game, width", spread(GAMES, sorted(WIDTHS)))
 def test_the_web_page_has_no_serious_or_critical_axe_violation(books, game, width):
     found = axe_violations(books / game / "rules" / "index.html", WIDTHS[width])
     assert [v for v in found if v["impact"] in ("serious", "critical")] == []

@@ -25,13 +25,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, processes
+from conftest import ROOT, processes, repeat
 
 linux_only = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads processes from /proc"
 )
 
-ROUNDS = 20 if os.environ.get("CARDSTOCK_FULL") == "1" else 2
+ROUNDS = repeat(20, 1)  # bursts a test replays: 20 in the full run (CARDSTOCK_FULL=1)
 EDITS = 40
 HANG_GUARD = 10.0  # seconds a stopped watcher may take before the test calls it a hang
 GAME = "atmosfear"
