@@ -15,6 +15,7 @@ from importlib.abc import Traversable
 from pathlib import Path
 
 from .catalog.fields import slugify as slug
+from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
 from .core.output import write_atomic
 
@@ -65,7 +66,10 @@ def _gitignore(path: Path) -> bytes | None:
     link, which init never writes through)."""
     if path.is_symlink():
         return None
-    old = path.read_bytes() if path.exists() else b""  # kept byte for byte
+    try:  # through the project's one door: a regular file, bounded, inside the folder
+        old = read_bytes(path, path.parent) if path.exists() else b""  # kept byte for byte
+    except Unreadable:  # a folder, a pipe or a huge file named .gitignore: left alone
+        return None
     have = {line.strip() for line in old.decode("utf-8", errors="replace").splitlines()}
     missing = [line for line in IGNORED if line not in have and line.rstrip("/") not in have]
     if not missing:

@@ -147,3 +147,11 @@ def test_the_next_step_init_prints_runs_without_activating_the_environment(tmp_p
     )
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "moon" / "output" / "moon-race" / "moon-race-pnp-letter.pdf").exists()
+
+
+def test_a_gitignore_that_is_not_a_file_is_left_alone(tmp_path, cli):
+    """A folder named .gitignore is neither read nor replaced: init writes the game."""
+    (tmp_path / ".gitignore").mkdir()
+    result = cli("init", str(tmp_path), "--name", "Moon")
+    assert result.code == 0, result.err
+    assert (tmp_path / ".gitignore").is_dir() and (tmp_path / "catalog" / "moon").is_dir()
