@@ -10,6 +10,7 @@ first commit; one already there gains only the lines it lacks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
@@ -85,6 +86,12 @@ def _steps(folder: Path, rel: str) -> list[Path]:
     return [folder.joinpath(*parts[: i + 1]) for i in range(len(parts))]
 
 
+def first_link(folder: Path, rels: Iterable[str]) -> Path | None:
+    """The first folder or file below `folder` that writing one of `rels` would go through
+    and that is a link (which cardstock never writes through), or None."""
+    return next((path for rel in rels for path in _steps(folder, rel) if path.is_symlink()), None)
+
+
 def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue]]:
     """Write the starter project into `folder`; the files written, or the problems."""
     title = (name or folder.resolve().name or "My game").strip()
@@ -103,11 +110,11 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
         title = title.replace("-", " ")
     title = title[:1].upper() + title[1:]
     files = starter_files(game_id, title)
-    linked = [path for rel in files for path in _steps(folder, rel) if path.is_symlink()]
-    if linked:
+    linked = first_link(folder, files)
+    if linked is not None:
         return [], [
             Issue(
-                str(linked[0]),
+                str(linked),
                 None,
                 "",
                 "is a link: cardstock init writes only into real folders "

@@ -68,6 +68,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_init,
     ),
     (
+        "ci",
+        "write the CI files that check, build and publish the project (GitHub, GitLab)",
+        arguments.ci_arguments,
+        commands.cmd_ci,
+    ),
+    (
         "proof",
         "contact sheets of every face with problems outlined, and fit-report.csv",
         arguments.proof_arguments,

@@ -333,6 +333,14 @@ def init_arguments(it: argparse.ArgumentParser) -> None:
     )
 
 
+def ci_arguments(ci: argparse.ArgumentParser) -> None:
+    ci.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a CI file that is already there and differs from what cardstock writes",
+    )
+
+
 def proof_arguments(pf: argparse.ArgumentParser) -> None:
     _games(pf)
     pf.add_argument(

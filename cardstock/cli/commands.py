@@ -220,9 +220,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_init(args: argparse.Namespace) -> int:
     from ..init import init_project
+    from . import ci
 
     folder = Path(args.dir)
-    written, issues = init_project(folder, args.name)
+    workflows, issues = ci.plan(folder, force=False, keep=True)  # before anything is written
+    if not issues:
+        written, issues = init_project(folder, args.name)
+    if not issues:
+        more, issues = ci.write(workflows)
+        written += more
     if issues:
         print_issues(issues)
         return EXIT_INPUT
@@ -234,8 +240,38 @@ def cmd_init(args: argparse.Namespace) -> int:
         }
     )
     print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
+    for rel in workflows.kept:
+        print(safe(f"kept your own {rel} (cardstock ci --force replaces it)"))
     step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
     print(f"next: {step}{own_command(folder)}   (checks the rules and builds into output/)")
+    return EXIT_OK
+
+
+def cmd_ci(args: argparse.Namespace) -> int:
+    """`cardstock ci [--force]`: the project's GitHub Actions workflow and GitLab CI file."""
+    from . import ci
+
+    if not (args.root / "catalog").is_dir():
+        print_issues(
+            [
+                Issue(
+                    str(args.root),
+                    None,
+                    "",
+                    "holds no catalog/ folder: cardstock ci writes the CI files of a project "
+                    "(run it in one, or start one with cardstock init)",
+                )
+            ]
+        )
+        return EXIT_INPUT
+    todo, issues = ci.plan(args.root, force=args.force, keep=False)
+    if not issues:
+        written, issues = ci.write(todo)
+    if issues:
+        print_issues(issues)
+        return EXIT_INPUT
+    for line in ci.report(todo, written):
+        print(safe(line))
     return EXIT_OK
 
 
