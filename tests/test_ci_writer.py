@@ -196,3 +196,15 @@ def test_ci_outside_a_project_is_refused(tmp_path, cli):
     assert result.code == 2
     assert "holds no catalog/ folder" in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_where_the_workflow_folder_goes_is_refused_before_anything_is_written(project, cli):
+    for rel in (GITHUB, GITLAB):
+        (project / rel).unlink()
+    (project / ".github" / "workflows").rmdir()
+    (project / ".github").rmdir()
+    (project / ".github").write_bytes(b"not a folder\n")
+    result = cli("--root", str(project), "ci")
+    assert result.code == 2
+    assert f"{project / '.github'}: is a file where a folder goes" in result.err
+    assert not (project / GITLAB).exists()

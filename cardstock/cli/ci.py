@@ -76,10 +76,16 @@ def _named(path: Path) -> str:
     return os.path.relpath(here, cwd) if here.startswith(cwd + os.sep) else here
 
 
+def _below(root: Path, path: Path) -> list[Path]:
+    """The folders between `root` and `path`, `root` left out."""
+    return [f for f in path.parents if f != root and f.is_relative_to(root)]
+
+
 def plan(root: Path, *, force: bool, keep: bool) -> tuple[Plan, list[Issue]]:
     """What to write into the project `root`: every file that is missing, and the ones that
     differ when `force` (else they are kept when `keep`, refused when not); the problems
-    that stop it (a link on the way, a file out of the project or one that cannot be read)."""
+    that stop it (a link on the way, a file where a folder goes, a file out of the project
+    or one that cannot be read)."""
     out, issues = Plan(root), []
     for rel, template in FILES:
         path = root / rel
@@ -97,6 +103,10 @@ def plan(root: Path, *, force: bool, keep: bool) -> tuple[Plan, list[Issue]]:
             continue
         if not allowed(path, root):
             issues.append(Issue(_named(path), None, "", "is outside the project"))
+            continue
+        blocked = next((f for f in _below(root, path) if f.exists() and not f.is_dir()), None)
+        if blocked is not None:
+            issues.append(Issue(_named(blocked), None, "", "is a file where a folder goes"))
             continue
         data = render(template)
         if not present(path):
