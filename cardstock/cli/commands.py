@@ -223,6 +223,8 @@ def cmd_init(args: argparse.Namespace) -> int:
     from . import ci
 
     folder = Path(args.dir)
+    written: list[Path] = []
+    more: list[Path] = []
     workflows, issues = ci.plan(folder, force=False, keep=True)  # before anything is written
     if not issues:
         written, issues = init_project(folder, args.name)
@@ -240,6 +242,11 @@ def cmd_init(args: argparse.Namespace) -> int:
         }
     )
     print(f"wrote {len(written)} files into {folder}: the game {', '.join(games)}")
+    if more:
+        print(
+            "with CI files that check, build and publish it to Pages on GitHub and GitLab "
+            "(docs/publishing.md)"
+        )
     for rel in workflows.kept:
         print(safe(f"kept your own {rel} (cardstock ci --force replaces it)"))
     step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
