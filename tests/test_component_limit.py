@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.catalog import load
+from cardstock.catalog import lists, load
 from cardstock.catalog.lists import read_json, read_yaml
 from cardstock.catalog.load import MAX_COMPONENTS, load_game
 from cardstock.catalog.tables import read_csv, read_xlsx
@@ -210,3 +210,93 @@ def test_a_json_reader_stops_before_decoding_the_row_past_the_most():
     table = read_json(text.encode(), "t.json", Issues(), 2)
     assert table is not None and [r.cells["name"] for r in table.rows] == ["A", "B"]
     assert table.stopped == 4
+
+
+def test_a_yaml_list_of_a_million_rows_is_refused_at_the_first_row_past(tmp_path):
+    # two lines a row: row MAX_COMPONENTS + 1 starts on line 2 * MAX_COMPONENTS + 1
+    project(tmp_path, {"cards.yaml": ""})
+    with (tmp_path / "catalog" / "big" / "cards.yaml").open("w", encoding="utf-8") as f:
+        f.writelines(f"- name: C{i}\n  count: 1\n" for i in range(1_000_000))
+    code, err, peak = build(tmp_path)
+    assert code == 2, err
+    assert err.splitlines()[0] == limit_message("catalog/big/cards.yaml", 2 * MAX_COMPONENTS + 1)
+    assert "Traceback" not in err
+    assert peak < PEAK_MB, peak
+
+
+def test_a_yaml_table_past_the_limit_refused_by_copies_before_its_rows_run_out(tmp_path):
+    # the rows' counts take the game past the limit at row 26 of a 60-row table
+    rows = "".join(f"- {{name: C{i}, count: 2}}\n" for i in range(60))
+    project(tmp_path, {"cards.yaml": rows})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(load, "MAX_COMPONENTS", 50)
+        _catalog, errors = loaded(tmp_path)
+    assert errors == [
+        "catalog/big/cards.yaml:26: count: the game passes the most cardstock prints in one "
+        "game (50 components) at this row; split it into several games"
+    ]
+
+
+# A YAML table past its rows' limit is found so by libyaml's events, read no further than
+# the first row past it, and its rows before are built from libyaml's events by PyYAML's
+# own composer and constructor; any other table, or any table without libyaml, is read
+# by the pure-Python parser. Both ways give the same table and the same messages.
+PAST_THE_LIMIT = [
+    "- name: A\n  count: 2\n- &b {name: B, text: [x, y]}\n- *b\n- name: D\n- name: E\n",
+    "- name: 'A\n    two lines'\n  back: {name: Secret}\n-\n  name: B\n- {name: C}\n- [x]\n",
+    "---\n- name: A\n  when: 2001-12-14\n- name: !!str 12\n- name: C\n  text: |\n    a\n"
+    "- name: D\n- name: E\n",
+    "- name: A\n- name: B\n  day: 2001-13-45\n- name: C\n- name: D\n",  # a bad date, built
+    "- name: A\n- name: B\n- name: C\n- name: D\n- {name: E, broken\n",  # past the limit
+    "- name: A\n- name: B\n- name: C\n- name: D\n- name: E\x07\n",  # PyYAML refuses it
+    "- name: A\n- name: B\n- *nowhere\n- name: D\n- name: E\n",
+    "- name: A\n- name: B: C\n- name: C\n- name: D\n- name: E\n",  # libyaml errs first
+    "- name: A\n- name: B\n- name: C\n",  # within the limit
+    "&all\n- name: A\n- name: B\n- name: C\n- name: D\n",  # not a plain list: read whole
+]
+
+
+def read_both_ways(text: str, most: int) -> list[object]:
+    """What the YAML reader makes of `text` with and without libyaml: each table's rows
+    (line and cells), where it stopped, and the messages (or the error it raises)."""
+    made = []
+    for libyaml in (True, False):
+        issues = Issues()
+        with pytest.MonkeyPatch.context() as patch:
+            if not libyaml:
+                patch.setattr(lists, "_libyaml_parser", lambda: None)
+            try:
+                table = read_yaml(text.encode(), "t.yaml", issues, most)
+            except ValueError as exc:  # a bad date, as rows_of then reports it
+                made.append(repr(exc))
+                continue
+        rows = None if table is None else [(r.line, r.cells) for r in table.rows]
+        stopped = None if table is None else table.stopped
+        made.append((rows, stopped, [(i.line, i.field, i.message) for i in issues.items]))
+    return made
+
+
+@pytest.mark.parametrize("text", PAST_THE_LIMIT)
+def test_a_yaml_table_reads_the_same_with_libyaml_as_without(text):
+    with_libyaml, without = read_both_ways(text, 3)
+    assert with_libyaml == without
+
+
+def test_libyaml_finds_a_table_past_its_rows_and_nothing_else():
+    assert lists._libyaml_parser() is not None, "PyYAML here was built without libyaml"
+    assert lists._rows_past(PAST_THE_LIMIT[0], 3)
+    assert lists._rows_past(PAST_THE_LIMIT[4], 3)  # broken past the first row past
+    assert not lists._rows_past(PAST_THE_LIMIT[0], 5)  # five rows: within
+    assert not lists._rows_past(PAST_THE_LIMIT[5], 3)  # PyYAML refuses a character
+    assert not lists._rows_past(PAST_THE_LIMIT[7], 3)  # libyaml meets an error first
+    assert not lists._rows_past(PAST_THE_LIMIT[9], 3)  # an anchored list
+
+
+def test_the_rows_before_the_limit_are_read_with_libyaml_and_the_stop_located():
+    (rows, stopped, messages), _ = read_both_ways(PAST_THE_LIMIT[0], 3)
+    assert rows == [
+        (1, {"name": "A", "count": "2"}),
+        (3, {"name": "B", "text": ["x", "y"]}),
+        (3, {"name": "B", "text": ["x", "y"]}),  # an alias is located at what it names
+    ]
+    assert stopped == 5 and messages == []

@@ -98,7 +98,8 @@ def test_the_bleed_is_filled_to_the_edge(shops: Path):
 
 
 def test_drivethru_gets_one_cmyk_pdf_per_deck_back_then_front_for_every_copy(shops: Path):
-    assert files(shops / "drivethru") == ["deck.pdf"]
+    # the deck's tuck box: tests/test_tuckbox_drivethru.py
+    assert files(shops / "drivethru") == ["deck-tuckbox.png", "deck.pdf"]
     reader = pypdf.PdfReader(shops / "drivethru" / "deck.pdf")
     assert len(reader.pages) == 2 * 6  # every copy, back and front
     w, h = parse_size("poker")

@@ -3,10 +3,16 @@
 A row's nested mappings become dotted columns (`back.name`); a cell holds one value or a
 list of values. A YAML file's aliases may make at most `MAX_YAML_NODES` values in all,
 and lists may nest at most `MAX_DEPTH` deep (`cells`).
+
+A YAML table longer than the rows asked for is found so by libyaml's events alone, and its
+rows before the stop are composed from those events (`_rows_past`, `_libyaml_loader`):
+PyYAML's pure-Python parser takes about 100 µs a row. Any other YAML table, and every
+one when PyYAML has no libyaml, is read by the pure-Python parser, with the same result.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections.abc import Mapping
@@ -207,10 +213,13 @@ def _yaml_rows(text: str, max_rows: int | None) -> _YamlRead:
     the read stops at the first row past `max_rows` or the count's limit, and only the
     nodes an alias may name again are kept; any other document is read whole, to say
     what it is instead. Raises the YAML's own errors, in the order reading it whole
-    would: one in building a row's values waits until every row is composed."""
+    would: one in building a row's values waits until every row is composed. The events
+    come from libyaml when it found the list past `max_rows` (`_rows_past`), else from
+    PyYAML's Python parser."""
     import yaml
 
-    loader = yaml.SafeLoader(text)
+    fast = max_rows is not None and _rows_past(text, max_rows)
+    loader = _libyaml_loader()(text) if fast else yaml.SafeLoader(text)
     try:
         if not (loader.check_event(yaml.StreamStartEvent) and _plain_list_ahead(loader)):
             return _yaml_whole(text)
@@ -248,6 +257,83 @@ def _yaml_rows(text: str, max_rows: int | None) -> _YamlRead:
         return items, stopped
     finally:
         loader.dispose()
+
+
+def _libyaml_parser() -> Any:
+    """libyaml's event parser (PyYAML's `CParser`), or None when PyYAML was built without
+    it: then every YAML table is read by the pure-Python parser, as correctly but about
+    ten times slower."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
+    return CParser
+
+
+@functools.cache
+def _libyaml_loader() -> Any:
+    """A loader that takes its events from libyaml and builds nodes and values with PyYAML's
+    own Python composer, safe constructor and resolver: the nodes and values of a text
+    libyaml parses without an error are those the pure-Python `SafeLoader` makes (only
+    the events are parsed in C). Used for a table known to be past its rows' limit."""
+    import yaml
+
+    parser = _libyaml_parser()
+    composer = yaml.composer.Composer
+    constructor = yaml.constructor.SafeConstructor
+    resolver = yaml.resolver.Resolver
+
+    def init(self: Any, text: str) -> None:
+        parser.__init__(self, text)  # libyaml's parser, over the text
+        composer.__init__(self)
+        constructor.__init__(self)
+        resolver.__init__(self)
+
+    return type(
+        "LibyamlEventsLoader", (parser, composer, constructor, resolver), {"__init__": init}
+    )
+
+
+def _rows_past(text: str, max_rows: int) -> bool:
+    """Whether the YAML is a plain list (no anchor or tag) holding more than `max_rows`
+    rows, as libyaml's events say, read up to the first row past `max_rows` and no
+    further: no node or value is made, so a table of a million rows is found too long in
+    a fraction of a second. False (the table is then read as any other) when libyaml is
+    missing, when the text holds a character PyYAML refuses anywhere (it says so before
+    reading a row), or when libyaml meets an error first, so every error is the one the
+    pure-Python parser gives."""
+    import yaml
+
+    parser_type = _libyaml_parser()
+    if parser_type is None or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return False
+    parser = parser_type(text)
+    opening = (yaml.StreamStartEvent, yaml.DocumentStartEvent, yaml.SequenceStartEvent)
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    try:
+        for kind in opening:
+            event = parser.get_event()
+            if not isinstance(event, kind):
+                return False
+        if event.anchor is not None or event.tag is not None:
+            return False
+        depth = 0  # inside the current row
+        rows = 0
+        while True:
+            event = parser.get_event()
+            if depth == 0:
+                if event is None or isinstance(event, yaml.SequenceEndEvent):
+                    return False  # the list ended within the limit
+                rows += 1
+                if rows > max_rows:
+                    return True
+            if isinstance(event, starts):
+                depth += 1
+            elif isinstance(event, ends):
+                depth -= 1
+    except yaml.YAMLError:
+        return False
 
 
 def _plain_list_ahead(loader: Any) -> bool:

@@ -1,7 +1,7 @@
 """A print shop's tuck box, as the one image of the box's outside it prints from:
 `<out>/<game>/print-shop/<service>/<deck>-tuckbox.png`, written by the print-shop stage
-for every service whose preset lists `tuckboxes` (The Game Crafter's, in
-`layouts/print-shops.toml`).
+for every service whose preset lists `tuckboxes` (The Game Crafter's and DriveThruCards',
+in `layouts/print-shops.toml`).
 
 Each deck (the cards that share a back, as `cardstock.impose.tuckbox` groups them) goes in
 the smallest of the service's boxes that holds it: the box is for the deck's card size
@@ -11,7 +11,9 @@ box's template size in pixels; on it the same net and the same art as the PDF tu
 (`impose.tuckbox.draw_art`: every panel the deck's back colour, the deck's back on the
 front wall and its first card on the back wall at their printed size, 1 mm clear of the
 folds, title and count on the spines), drawn to the box's own inside and depth and
-centred, with no cut or fold line (the service cuts with its own die). The service's
+centred, with no cut or fold line (the service cuts with its own die). A template whose
+`page` is "net" is the net and its bleed alone: its image must be exactly that size, so
+the die line lies the bleed inside every edge and nothing is added around it. The service's
 boxes are its own sizes: `[print] sleeves` and `tuckbox_min_cards` do not apply. A deck
 no box holds gets no image and a warning at its first card, saying why.
 """
@@ -52,6 +54,9 @@ class TuckTemplate(BaseModel):
     tongue: str
     glue: str
     bleed: str
+    # "centred": the net is centred on the image (The Game Crafter's templates are larger);
+    # "net": the image is the net and its bleed, nothing around them (DriveThruCards')
+    page: str = Field("centred", pattern="^(centred|net)$")
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,20 @@ def template_problems(templates: list[TuckTemplate]) -> list[tuple[int, str, str
             continue
         box = box_of(t)
         need = (box.net.width + 2 * box.bleed, box.net.height + 2 * box.bleed)
-        if need[0] > box.page[0] + 0.01 or need[1] > box.page[1] + 0.01:
+        if t.page == "net":
+            exact = [n / INCH * t.dpi for n in need]  # pixels, unrounded
+            wanted = [round(n) for n in exact]
+            if any(abs(n - p) > 0.5 for n, p in zip(exact, t.pixels, strict=True)):
+                found.append(
+                    (
+                        i,
+                        "pixels",
+                        f"the image ({t.pixels[0]} x {t.pixels[1]} px) is not the box's net "
+                        f"with its bleed ({wanted[0]} x {wanted[1]} px at {t.dpi} dpi), which "
+                        'is all a box with page = "net" prints',
+                    )
+                )
+        elif need[0] > box.page[0] + 0.01 or need[1] > box.page[1] + 0.01:
             found.append(
                 (
                     i,
