@@ -84,7 +84,7 @@ def validate(
             faces = Faces(
                 catalog,
                 cache,
-                layouts=load_layouts(root, catalog.id, shared_files(catalog), reads),
+                layouts=load_layouts(root, catalog.game.id, shared_files(catalog), reads),
                 library=game_library(catalog, symbols),
                 kept=kept,
             )

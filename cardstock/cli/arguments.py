@@ -284,6 +284,13 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "anything not covered fails",
     )
     k.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="check translations instead: per language (comma-separated codes, `all` for "
+        "every language the game ships, `qps` for the pseudo-language) what is missing, "
+        "stale or untranslated, and whether each text still fits its box",
+    )
+    k.add_argument(
         "--sources",
         type=Path,
         metavar="DIR",
