@@ -43,7 +43,7 @@ def translate_all(root: Path, words: dict[str, str]) -> None:
         catalog = read_po(f)
     for m in catalog:
         if m.id and isinstance(m.id, str):
-            m.string = words.get(str(m.context), "FR " + m.id)
+            m.string = words.get(m.context or m.id, "FR " + m.id)
     with path.open("wb") as f:
         write_po(f, catalog)
 
@@ -248,3 +248,111 @@ def test_fields_translated_are_text_fields_and_those_marked(project: Path) -> No
     keys = {t.key for t in texts(catalogs[0])}
     assert "dawn.text" in keys and "dawn.name" in keys
     assert not any(k.endswith(".suit") for k in keys)  # a choice field is not a text
+
+
+# ---------------------------------------------------------------- builds per language
+
+
+def test_a_build_makes_every_output_in_each_shipped_language(project: Path) -> None:
+    run(project, "translate", "update", GAME)
+    translate_all(project, {"dawn.name": "Aube"})
+    out = project / "output"
+    assert run(project, "build", "--only", "pnp,svg") == 0
+    assert (out / "demo" / "demo-pnp-letter.pdf").is_file()
+    assert (out / "demo-fr" / "demo-fr-pnp-letter.pdf").is_file()
+    assert (out / "demo-fr" / "svg" / "dawn.svg").is_file()
+    svg = (out / "demo-fr" / "svg" / "dawn.svg").read_text(encoding="utf-8")
+    assert "Aube" in svg and "Dawn" not in svg
+    assert "Dawn" in (out / "demo" / "svg" / "dawn.svg").read_text(encoding="utf-8")
+    from pypdf import PdfReader
+
+    text = "".join(
+        p.extract_text() for p in PdfReader(out / "demo-fr" / "demo-fr-pnp-a4.pdf").pages
+    )
+    assert "Aube" in text
+
+
+def test_lang_chooses_the_languages_built(project: Path) -> None:
+    out = project / "output"
+    assert run(project, "build", "--only", "pnp", "--lang", "qps") == 0
+    assert (out / "demo-qps" / "demo-qps-pnp-letter.pdf").is_file()
+    assert not (out / "demo").exists() and not (out / "demo-fr").exists()
+
+
+def test_a_missing_translation_builds_with_the_source_text_and_says_so(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(project, "build", "--only", "svg") == 0
+    err = capsys.readouterr().err
+    assert "dawn.name: warning: [fr] not translated; the source text is printed instead" in err
+    svg = project / "output" / "demo-fr" / "svg" / "dawn.svg"
+    assert "Dawn" in svg.read_text(encoding="utf-8")
+
+
+def test_a_translation_that_changes_a_number_stops_the_build(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(project, "translate", "update", GAME)
+    translate_all(project, {"noon.text": "Prenez 2 :spark: si vous la jouez plus haut."})
+    assert run(project, "build", "--only", "pnp") == 2
+    assert "noon.text: [fr] the translation states" in capsys.readouterr().err
+    assert not (project / "output").exists()
+
+
+# ---------------------------------------------------------------- the templates' words
+
+TRANSLATABLE = """{{ cover() }}
+
+# {{ _("Overview") }}
+
+{% trans title=game.title, low=players.min, high=players.max, spark=icon('spark') -%}
+{{ title }} is a card game for {{ low }} to {{ high }} players; collect {{ spark }} sparks.
+{%- endtrans %}
+
+# {{ _("Components") }}
+
+{{ component_list() }}
+"""
+
+
+def test_a_po_file_round_trips_into_the_rulebook(project: Path) -> None:
+    """Extract, translate in the file, build: the rulebook prints the translation, with the
+    numbers and names from the catalog."""
+    from pypdf import PdfReader
+
+    (project / "layouts" / GAME / "rulebook.md.j2").write_text(TRANSLATABLE, encoding="utf-8")
+    assert run(project, "translate", "extract", GAME) == 0
+    pot = project / "catalog" / GAME / "translations" / "messages.pot"
+    with pot.open("rb") as f:
+        words = [m.id for m in read_po(f) if m.id and not m.context]
+    sentence = "%(title)s is a card game for %(low)s to %(high)s players; collect %(spark)s sparks."
+    assert words == ["Overview", sentence, "Components"]
+    assert run(project, "translate", "update", GAME) == 0
+    translate_all(
+        project,
+        {
+            "Overview": "Aperçu",
+            sentence: "%(title)s se joue de %(low)s à %(high)s ; gagnez des %(spark)s étincelles.",
+            "Components": "Matériel",
+        },
+    )
+    assert run(project, "check", "--lang", "fr", "--strict") == 0
+    assert run(project, "build", "--only", "rulebook") == 0
+    book = project / "output" / "demo-fr" / "demo-fr-rulebook.pdf"
+    text = " ".join(p.extract_text() for p in PdfReader(book).pages)
+    assert "Aperçu" in text and "Matériel" in text
+    assert "FR Demo se joue de 2 à 4" in text
+    source = project / "output" / "demo" / "demo-rulebook.pdf"
+    text = " ".join(p.extract_text() for p in PdfReader(source).pages)
+    assert "Overview" in text and "Demo is a card game for 2 to 4 players" in text
+
+
+def test_a_template_sentence_left_untranslated_is_reported_at_its_entry(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "layouts" / GAME / "rulebook.md.j2").write_text(TRANSLATABLE, encoding="utf-8")
+    run(project, "translate", "update", GAME)
+    translate_all(project, {"Components": ""})
+    run(project, "check", "--lang", "fr")
+    err = capsys.readouterr().err
+    assert re.search(r"fr\.po:\d+: Components: warning: \[fr\] not translated", err)

@@ -52,8 +52,10 @@ class Catalog:
     )  # game.toml's key paths -> lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
-    # the language its texts are in when it is a translation (`catalog.translations`)
+    # the language its texts are in when it is a translation (`catalog.translations`), and
+    # the words its templates print in that language (msgid → translation)
     lang: str | None = None
+    words: dict[str, str] = field(default_factory=dict)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from pathlib import Path
@@ -49,6 +48,7 @@ class Text:
     source: str  # the text in the game's own language
     file: str  # the table (or game file) it comes from, as messages show it
     line: int | None
+    template: bool = False  # words of a rulebook or quick-reference template (key: msgid)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,12 @@ class Translation:
 
     lang: str
     file: str  # as messages show it
-    entries: dict[str, Entry] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)  # the catalog's texts, by key
+    # the templates' words, by the words themselves (entries without a msgctxt)
+    messages: dict[str, Entry] = field(default_factory=dict)
+
+    def entry(self, text: Text) -> Entry | None:
+        return (self.messages if text.template else self.entries).get(text.key)
 
 
 def texts(catalog: Catalog) -> list[Text]:
@@ -92,6 +97,39 @@ def texts(catalog: Catalog) -> list[Text]:
             if spec is not None and _translated(spec) and isinstance(value, str) and value:
                 out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
     return out
+
+
+def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """The words the game's rulebook and quick-reference templates mark for translation
+    (`{% trans %}…{% endtrans %}`, `_("…")`), each once, in file order. The templates are
+    parsed, never run (Jinja2's own extractor, through Babel)."""
+    from babel.messages.extract import extract
+
+    folder = catalog.root / "layouts" / catalog.game.id
+    files = [folder / "rulebook.md.j2"]
+    quickref = folder / "quickref"
+    if quickref.is_dir() and not quickref.is_symlink():
+        files += sorted(quickref.glob("*.j2"))
+    out: dict[str, Text] = {}
+    for path in files:
+        if not present(path):
+            continue
+        shown = catalog.display(path)
+        try:
+            data = read_bytes(path, catalog.root)
+        except Unreadable as exc:
+            issues.append(unreadable_issue(shown, exc))
+            continue
+        options = {"trim_blocks": "true", "lstrip_blocks": "true", "newstyle_gettext": "true"}
+        try:
+            found = list(extract("jinja2.ext:babel_extract", io.BytesIO(data), options=options))
+        except Exception as exc:  # noqa: BLE001 - the template's syntax, reported as its own
+            issues.append(Issue(shown, getattr(exc, "lineno", None), "", f"cannot read: {exc}"))
+            continue
+        for line, message, _comments, _context in found:
+            if isinstance(message, str) and message and message not in out:
+                out[message] = Text(message, message, shown, line, template=True)
+    return list(out.values())
 
 
 def _translated(spec: FieldSpec) -> bool:
@@ -125,14 +163,10 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     for message in po:
         if not message.id or not isinstance(message.id, str):
             continue  # the header, and plural forms (a game's texts have none)
-        key = message.context or ""
-        if not key:
-            issues.append(
-                Issue(shown, message.lineno, "msgctxt", "an entry without a key (msgctxt)")
-            )
-            continue
         text = message.string if isinstance(message.string, str) else ""
-        out.entries[key] = Entry(key, message.id, text, message.fuzzy, message.lineno)
+        key = message.context or ""
+        entry = Entry(key or message.id, message.id, text, message.fuzzy, message.lineno)
+        (out.entries if key else out.messages)[entry.key] = entry
     return out
 
 
@@ -226,7 +260,7 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
     keys = set()
     for t in all_texts:
         keys.add(t.key)
-        entry = translation.entries.get(t.key)
+        entry = translation.entry(t)
         if entry is None or not entry.text:
             findings.append(Finding("missing", t, entry))
         elif entry.was != t.source:
@@ -235,7 +269,7 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
             findings.append(Finding("fuzzy", t, entry))
         elif entry.text == t.source and _has_words(t.source):
             findings.append(Finding("identical", t, entry))
-    for key, entry in translation.entries.items():
+    for key, entry in [*translation.entries.items(), *translation.messages.items()]:
         if key not in keys:
             findings.append(Finding("unused", None, entry))
     return Report(translation.lang, len(all_texts), findings)
@@ -249,18 +283,30 @@ def _has_words(text: str) -> bool:
 # ---------------------------------------------------------------- the translated catalog
 
 
-def chosen(all_texts: list[Text], translation: Translation) -> Iterator[tuple[str, str]]:
-    """(key, text) for each text as the language prints it: the translation when it is
-    current, else the source text (the report names each such fallback)."""
+@dataclass
+class Chosen:
+    """What a language prints: each text's translation when it is current, else the source
+    text (the report names each such fallback)."""
+
+    values: dict[str, str] = field(default_factory=dict)  # the catalog's texts, by key
+    words: dict[str, str] = field(default_factory=dict)  # the templates' words, by msgid
+
+
+def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
+    """What the language prints of `all_texts` (see `Chosen`)."""
+    out = Chosen()
     for t in all_texts:
-        entry = translation.entries.get(t.key)
+        entry = translation.entry(t)
         usable = entry is not None and entry.text and entry.was == t.source and not entry.fuzzy
-        yield t.key, entry.text if usable and entry is not None else t.source
+        text = entry.text if usable and entry is not None else t.source
+        (out.words if t.template else out.values)[t.key] = text
+    return out
 
 
-def translated(catalog: Catalog, values: dict[str, str], lang: str) -> Catalog:
-    """A copy of `catalog` whose texts are `values` (by key), in the language `lang`. What
-    the game does — its ids, numbers, choices, rules, layouts — is the source's."""
+def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
+    """A copy of `catalog` whose texts are those `given`, in the language `lang`. What the
+    game does — its ids, numbers, choices, rules, layouts — is the source's."""
+    values = given.values
     game = catalog.game.model_copy(
         update={
             "title": values.get("game.title", catalog.game.title),
@@ -276,4 +322,4 @@ def translated(catalog: Catalog, values: dict[str, str], lang: str) -> Catalog:
         components.append(
             c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
         )
-    return dc_replace(catalog, game=game, components=components, lang=lang)
+    return dc_replace(catalog, game=game, components=components, lang=lang, words=given.words)

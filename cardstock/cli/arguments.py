@@ -80,6 +80,13 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
     _export_arguments(b)
     _reader_arguments(b)
     b.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="the languages to build, comma-separated codes (the game's own included only "
+        "when named; `qps`: the pseudo-language); default: the game's own and every "
+        "language it ships. Each language's files carry its code: atmosfear-de-pnp-a4.pdf",
+    )
+    b.add_argument(
         "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
     )
     b.add_argument(

@@ -51,6 +51,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("build", "--large-print"): "cardstock --only rulebook --large-print",
     ("build", "--reading-font"): "cardstock --reading-font atkinson-hyperlegible",
     ("build", "--jobs"): "cardstock --jobs 2",
+    ("build", "--lang"): "cardstock --lang de,qps --only pnp",
     ("build", "--watch"): "cardstock --watch --only pnp",
     ("catalog", "game"): "cardstock catalog moon-race",
     ("catalog", "--json"): "cardstock catalog moon-race --json",

@@ -12,26 +12,25 @@ import argparse
 import io
 import re
 import sys
-from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..catalog.pseudo import CODE as PSEUDO
-from ..catalog.pseudo import pseudo
 from ..catalog.translations import (
     FOLDER,
     TEMPLATE,
-    Entry,
+    Chosen,
     Text,
-    Translation,
     chosen,
     path_of,
     read_translation,
     report,
+    template_texts,
     texts,
     translated,
 )
+from ..catalog.variants import changed_numbers, translation_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
@@ -42,8 +41,6 @@ if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
 _NO_DATE = datetime(2000, 1, 1, tzinfo=UTC)
-# what a translation must keep of its source: numbers, inline icons and placeholders
-_KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
 
 
 def translate_arguments(t: argparse.ArgumentParser) -> None:
@@ -71,7 +68,12 @@ def cmd_translate(args: argparse.Namespace) -> int:
     catalog = catalogs[0]
     if args.action == "extract":
         target = catalog.folder / FOLDER / TEMPLATE
-        return _write(catalog, target, _po(catalog, texts(catalog), None))
+        found: list[Issue] = []
+        all_texts = texts(catalog) + template_texts(catalog, found)
+        if found:
+            print_issues(found)
+            return EXIT_INPUT
+        return _write(catalog, target, _po(catalog, all_texts, None))
     langs = [args.lang] if args.lang else list(catalog.game.languages)
     if not langs:
         print_issues(
@@ -88,7 +90,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
         if issues:
             print_issues(issues)
             return EXIT_INPUT
-        updated = _po(catalog, texts(catalog), lang)
+        updated = _po(catalog, texts(catalog) + template_texts(catalog, issues), lang)
         if current is not None:
             current.update(updated, update_header_comment=False)
             updated = current
@@ -123,7 +125,7 @@ def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
     )
     for t in all_texts:
         where = [(t.file, t.line or 0)]
-        po.add(t.source, "", locations=where, context=t.key)
+        po.add(t.source, "", locations=where, context=None if t.template else t.key)
     return po
 
 
@@ -179,27 +181,6 @@ def languages_of(catalog: Catalog, asked: str) -> list[str]:
     return [x.strip() for x in asked.split(",") if x.strip()]
 
 
-def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:
-    """The language's translation: its `.po` file, or made (the pseudo-language)."""
-    if lang != PSEUDO:
-        return read_translation(catalog, lang, issues)
-    made = Translation(lang, f"({PSEUDO}: made from the source texts)")
-    for t in texts(catalog):
-        made.entries[t.key] = Entry(t.key, t.source, pseudo(t.source), False, 0)
-    return made
-
-
-def kept_differently(all_texts: list[Text], values: dict[str, str]) -> list[tuple[Text, str]]:
-    """Each text whose translation states other numbers, icons or placeholders than its
-    source: a translation cannot change a count."""
-    out = []
-    for t in all_texts:
-        there = values.get(t.key, t.source)
-        if Counter(_KEPT.findall(t.source)) != Counter(_KEPT.findall(there)):
-            out.append((t, there))
-    return out
-
-
 def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[list[Issue], int]:
     """Print each language's report; the issues to print and the exit code. A finding is a
     warning (an error with `--strict`); a changed number is always an error."""
@@ -212,29 +193,20 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             read: list[Issue] = []
             translation = translation_of(catalog, lang, read)
             issues += read
-            all_texts = texts(catalog)
+            all_texts = texts(catalog) + template_texts(catalog, read)
             rep = report(all_texts, translation)
             level: Level = "error" if strict else "warning"
             issues += [f.issue(translation, level) for f in rep.findings]
-            values = dict(chosen(all_texts, translation))
-            for t, there in kept_differently(all_texts, values):
-                issues.append(
-                    Issue(
-                        translation.file,
-                        translation.entries[t.key].line if t.key in translation.entries else None,
-                        t.key,
-                        f"[{lang}] the translation states {sorted(_KEPT.findall(there))} "
-                        f"where the source states {sorted(_KEPT.findall(t.source))}",
-                    )
-                )
+            given = chosen(all_texts, translation)
+            issues += changed_numbers(translation, all_texts, given)
             print(safe(f"{catalog.id}: {rep.summary()}"))
-            failed |= not _fits(catalog, lang, values)
+            failed |= not _fits(catalog, lang, given)
             failed |= bool(read) or (strict and not rep.complete)
     failed |= any(i.level == "error" for i in issues)
     return issues, EXIT_RULES if failed else EXIT_OK
 
 
-def _fits(catalog: Catalog, lang: str, values: dict[str, str]) -> bool:
+def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
     """Lay every face out in the language and run the print-safety check on it (text that
     overflows or shrinks below the least size); print its report. Whether it passed."""
     from ..core.cache import open_cache
@@ -246,7 +218,7 @@ def _fits(catalog: Catalog, lang: str, values: dict[str, str]) -> bool:
     from ..rules import render, run_checks
     from ..stages import CHECKS
 
-    variant = translated(catalog, values, lang)
+    variant = translated(catalog, given, lang)
     cache = open_cache()
     try:
         faces = Faces(
