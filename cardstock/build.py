@@ -32,10 +32,10 @@ from contextlib import ExitStack, contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
+from .catalog.languages import build_games
 from .core import output
 from .core.cache import Cache, open_cache
 from .core.issues import InputError, Issue
-from .core.project import discover
 from .core.stage import BuildJob, Job
 from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
@@ -67,8 +67,7 @@ def build(
     `kept`: the faces a `--watch` process keeps from one build to the next."""
     started = time.perf_counter()
     root, options = request.root, request.options
-    known = discover(root)
-    games = list(dict.fromkeys(request.games)) or known
+    games, known, _ = build_games(root, list(dict.fromkeys(request.games)), options.lang)
     cache = open_cache()
     # What exists before the build (the modules and what they made) lives as long as the
     # process: frozen, the garbage collector stops scanning it at each full collection, and

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .catalog.languages import build_games
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
@@ -98,6 +99,8 @@ class Keys:
         self.root = root
         self.options = options
         self.games = set(discover(root))
+        # each game in each language the build makes: (source game, language)
+        self.variants = build_games(root, [], options.lang)[2]
         self.code = code_key()
         self.shared = key_of(
             self.code,
@@ -109,6 +112,9 @@ class Keys:
     def inputs(self, game: str | None) -> str:
         """Everything a game's build reads: its catalog folder, the layouts that are not
         another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
+        if game in self.variants:  # a game in another language reads what the game reads
+            source, lang = self.variants[game]
+            return key_of(self.inputs(source), "lang", lang)
         if game not in self._inputs:
             layouts = self.root / "layouts"
             others = self.games - {game}
@@ -166,8 +172,10 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
     as they were and every file it wrote (the manifest and the page included) still holds
     the same bytes; None when anything must be built (or no such build is remembered).
     `keys`: the project's files as hashed for the build that follows, when it is known."""
-    games = list(dict.fromkeys(request.games)) or discover(request.root)
-    known = set(discover(request.root))
+    games, every, _ = build_games(
+        request.root, list(dict.fromkeys(request.games)), request.options.lang
+    )
+    known = set(every)
     if not games or any(g not in known for g in games) or not request.options.out.is_dir():
         return None
     keys = keys or Keys(request.root, request.options)

@@ -28,7 +28,9 @@ from pathlib import Path
 from . import fonts
 from .books import check as books_check
 from .catalog import check as catalog_check
-from .catalog.load import Catalog, load_games
+from .catalog.languages import build_games
+from .catalog.load import Catalog
+from .catalog.variants import load_with_languages
 from .core.cache import Cache
 from .core.issues import Issue, Issues
 from .core.stage import BuildOptions
@@ -67,7 +69,8 @@ def validate(
     without (a rules check), only what the rules check reads. `kept`: the faces a `--watch`
     process kept from its build before."""
     found: list[Issue] = check_options(options) if options is not None else []
-    catalogs, loaded = load_games(root, games, load_rules)
+    variants = build_games(root, [], options.lang if options is not None else None)[2]
+    catalogs, loaded = load_with_languages(root, games, load_rules, variants)
     found += loaded
     out = Validated(catalogs)
     if catalogs:
@@ -84,7 +87,7 @@ def validate(
             faces = Faces(
                 catalog,
                 cache,
-                layouts=load_layouts(root, catalog.id, shared_files(catalog), reads),
+                layouts=load_layouts(root, catalog.game.id, shared_files(catalog), reads),
                 library=game_library(catalog, symbols),
                 kept=kept,
             )

@@ -210,6 +210,7 @@ HEAVY = {
     "fontTools",  # fonts with PostScript outlines, glyph outlines of text in icons
     "pyphen",  # hyphenation patterns, read only for a caption's word too wide for its line
     "matplotlib",  # the `stats` stage's charts (site/charts.py), imported when one is drawn
+    "babel",  # .po files, read only when a game's translations are
 }
 
 

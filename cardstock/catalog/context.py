@@ -122,7 +122,26 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "icon": words["icon"],
         "kinds": words["kinds"],
         "plural": words["plural"],
+        **_language_helpers(catalog),
     }
+
+
+def _language_helpers(catalog: Catalog) -> dict[str, Any]:
+    """`gettext`, `_` and `ngettext` in a game's other language: the words its templates
+    mark (`{% trans %}`) as that language gives them (`catalog.words`), else as written.
+    In the game's own language the environment's own (which print what is written) serve."""
+    if catalog.lang is None:
+        return {}
+    given = catalog.words
+
+    def gettext(message: str, **values: Any) -> str:
+        return str(given.get(message) or message) % values
+
+    def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
+        message = singular if n == 1 else plural
+        return str(given.get(message) or message) % {"num": n, **values}
+
+    return {"gettext": gettext, "_": gettext, "ngettext": ngettext}
 
 
 def _component_helpers(catalog: Catalog, comps: list[dict[str, Any]]) -> dict[str, Any]:

@@ -160,6 +160,12 @@ class FieldSpec(BaseModel):
         description="The values a `choice` field may hold.",
         examples=[["red", "blue", "green"]],
     )
+    translate: bool | None = Field(
+        default=None,
+        description="Whether translations give this field in each language "
+        "(`docs/languages.md`). Unset: `text` fields are translated, other types are not.",
+        examples=[True],
+    )
     help: str | None = Field(
         default=None,
         description="A note for whoever fills the table in.",

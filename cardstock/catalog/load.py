@@ -52,6 +52,10 @@ class Catalog:
     )  # game.toml's key paths -> lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
+    # the language its texts are in when it is a translation (`catalog.translations`), and
+    # the words its templates print in that language (msgid → translation)
+    lang: str | None = None
+    words: dict[str, str] = field(default_factory=dict)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -59,7 +63,9 @@ class Catalog:
 
     @property
     def id(self) -> str:
-        return self.game.id
+        """The game's id, and the language's code after it in a translation
+        (`atmosfear-de`): the name every file a build writes for it carries."""
+        return f"{self.game.id}-{self.lang}" if self.lang else self.game.id
 
     def display(self, path: Path) -> str:
         return _display(self.root, path)

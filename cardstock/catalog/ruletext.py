@@ -24,7 +24,7 @@ TEMPLATE_SUFFIX = ".md.j2"
 
 
 def layouts_dir(catalog: Catalog) -> Path:
-    return catalog.root / "layouts" / catalog.id
+    return catalog.root / "layouts" / catalog.game.id
 
 
 def rulebook_template(catalog: Catalog) -> Path:

@@ -26,6 +26,10 @@ Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
+# a language: a BCP 47 code as translators' tools name them ("de", "pt-BR", "zh-Hant")
+Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
@@ -415,6 +419,18 @@ class Game(Strict):
         default=None,
         description="Where the game's rules come from.",
         examples=["the 1995 rulebook"],
+    )
+    language: Language = Field(
+        default="en",
+        description="The language the game's tables and templates are written in (a BCP 47 "
+        "code); translations are made from it (`docs/languages.md`).",
+        examples=["en"],
+    )
+    languages: list[Language] = Field(
+        default=[],
+        description="The languages the game ships besides its own, each translated in "
+        "`translations/<code>.po`; `cardstock check --lang` reports what each lacks.",
+        examples=[["de", "fr"]],
     )
     credits: list[str] = Field(
         default=[],

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
-from . import arguments, commands
+from . import arguments, commands, translate
 from .common import EXIT_INPUT, EXIT_INTERNAL, EXIT_PIPE, find_root, safe
 
 Command = Callable[[argparse.Namespace], int]
@@ -84,6 +84,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         "what changed between two versions of the games (git), as Markdown and HTML",
         arguments.changelog_arguments,
         commands.cmd_changelog,
+    ),
+    (
+        "translate",
+        "write the .po files translators open: every text of a game, per language",
+        translate.translate_arguments,
+        translate.cmd_translate,
     ),
     (
         "schema",

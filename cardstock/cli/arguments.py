@@ -80,6 +80,13 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
     _export_arguments(b)
     _reader_arguments(b)
     b.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="the languages to build, comma-separated codes (the game's own included only "
+        "when named; `qps`: the pseudo-language); default: the game's own and every "
+        "language it ships. Each language's files carry its code: atmosfear-de-pnp-a4.pdf",
+    )
+    b.add_argument(
         "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
     )
     b.add_argument(
@@ -282,6 +289,13 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         action="store_true",
         help="list, per source rulebook, which of its numbers and names the rules cover; "
         "anything not covered fails",
+    )
+    k.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="check translations instead: per language (comma-separated codes, `all` for "
+        "every language the game ships, `qps` for the pseudo-language) what is missing, "
+        "stale or untranslated, and whether each text still fits its box",
     )
     k.add_argument(
         "--sources",

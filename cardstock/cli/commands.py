@@ -10,6 +10,7 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.cache import open_cache
 from ..core.issues import InputError, Issue, escaped
@@ -20,6 +21,9 @@ from .building import build_once
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
 from .options import build_options
 from .watch import watch
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -190,6 +194,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not found.catalogs:
             print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
             return EXIT_INPUT
+        if args.lang:
+            return _check_languages(found.catalogs, args.lang, args.strict)
         jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
         try:
             report = run_checks(
@@ -216,6 +222,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             print()
             print(safe(render_coverage(report, verbose=args.verbose)))
     return EXIT_OK if report.ok else EXIT_RULES
+
+
+def _check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> int:
+    """`check --lang`: each language's report (`cli.translate`)."""
+    from .translate import check_languages
+
+    issues, code = check_languages(catalogs, asked, strict)
+    if issues:
+        print_issues(issues)
+    return code
 
 
 def cmd_init(args: argparse.Namespace) -> int:

@@ -74,6 +74,7 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
         cvd=getattr(args, "cvd", False),
         large_print=getattr(args, "large_print", False),
         reading_font=getattr(args, "reading_font", None),
+        lang=getattr(args, "lang", None),
     ), []
 
 

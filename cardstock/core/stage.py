@@ -86,11 +86,13 @@ class BuildOptions:
     changelog: Span | None = None  # the changelog stage: which versions it compares
     large_print: bool = False  # --large-print: also a large-print rulebook (body text >= 14 pt)
     reading_font: str | None = None  # --reading-font: rulebooks set in a font made for legibility
+    lang: str | None = None  # --lang: the languages built ("de,fr", "all"); None: all shipped
 
     def fingerprint(self, exports: bool = True) -> str:
         """The options that change what a stage writes (not `only` or `force`); without
         `exports`, the options only the export stages read are left out too."""
-        skip = {"only", "force", "out"} | (set() if exports else set(EXPORT_OPTIONS))
+        # `lang` chooses which games are made, not what one writes
+        skip = {"only", "force", "out", "lang"} | (set() if exports else set(EXPORT_OPTIONS))
         # the rulebook editions asked for only when asked: a build without them keeps its keys
         skip |= {k for k in ("large_print", "reading_font") if not getattr(self, k)}
         data = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in skip}

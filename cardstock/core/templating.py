@@ -406,7 +406,10 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
     strict undefined names, no HTML autoescaping unless asked (the output backends escape
     for their own format; the downloads page asks for it)."""
     env = BoundedSandbox(
-        extensions=[TokenBudget],
+        # `{% trans %}` and `_()` mark the words of a template a translation gives
+        # (docs/languages.md); a template is rendered in a language with that language's
+        # `gettext` among the names it is given (`catalog.context`), else as written
+        extensions=[TokenBudget, "jinja2.ext.i18n"],
         undefined=StrictUndefined,
         autoescape=autoescape,
         loader=loader if loader is not None else NoTemplateFiles(),
@@ -415,6 +418,7 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(globals_)
     return env
 

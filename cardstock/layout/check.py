@@ -151,7 +151,10 @@ def _layout_values(catalog: Catalog, ls: LayoutSet, reader: Read) -> list[Issue]
     files = [
         shared_layout(catalog.root, "default.toml"),
         *((catalog.root / name, name) for name in shared_files(catalog)),
-        (catalog.root / "layouts" / catalog.id / "faces.toml", f"layouts/{catalog.id}/faces.toml"),
+        (
+            catalog.root / "layouts" / catalog.game.id / "faces.toml",
+            f"layouts/{catalog.game.id}/faces.toml",
+        ),
     ]
     for path, shown in files:
         if shown not in ls.files:

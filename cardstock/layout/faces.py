@@ -162,7 +162,7 @@ class Faces:
         self.layouts = (
             layouts
             if layouts is not None
-            else load_layouts(catalog.root, catalog.id, shared_files(catalog))
+            else load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
         )
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()

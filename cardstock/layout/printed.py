@@ -179,7 +179,12 @@ def faces_at(root: Path, games: list[str] | None) -> tuple[list[Faces], list[Iss
     catalogs, issues = load_games(root, games, load_rules)
     symbols = library(root)
     out = [
-        Faces(c, memory_cache(), layouts=load_layouts(root, c.id), library=game_library(c, symbols))
+        Faces(
+            c,
+            memory_cache(),
+            layouts=load_layouts(root, c.game.id),
+            library=game_library(c, symbols),
+        )
         for c in catalogs
     ]
     return out, list(issues.errors)

@@ -249,8 +249,8 @@ def check_game(
     def wanted(part: str) -> bool:
         return only is None or part in only
 
-    if not any(wanted(p) for p in RULE_PARTS):
-        pass
+    if not any(wanted(p) for p in RULE_PARTS) or catalog.lang is not None:
+        pass  # a game in another language has the rules of its own, checked there
     elif rules is None:
         report.checks.append(
             Check(
@@ -265,7 +265,7 @@ def check_game(
         report.checks += _rule_checks(catalog, rules, wanted)
         if wanted("setup"):
             _setup_checks(job, rules, report, seed, runs)
-    if rules is not None and wanted("source") and (rules.seed or rules.text):
+    if rules is not None and wanted("source") and (rules.seed or rules.text) and not catalog.lang:
         report.checks += _source_checks(catalog, report, sources, full=coverage)
     chosen = [p for p in providers if wanted(p.name)]
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}

@@ -1,0 +1,79 @@
+"""The games a build makes in each language: `atmosfear` in its own, `atmosfear-de` in
+German.
+
+A build makes every output once per language, and the simplest faithful way is to make
+each language a game of its own to the rest of the pipeline: its id carries the language's
+code, so every file it writes does too (`atmosfear-de-pnp-a4.pdf`), while its layouts,
+rules and numbers are the source game's. This module names those games before anything is
+read, from a quick look at each game file's `language` and `languages` (the planner asks
+before it loads anything; `catalog.variants` loads them).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from ..core.files import Unreadable, read_text
+from ..core.project import discover
+from .pseudo import CODE as PSEUDO
+
+
+def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
+    """A game file's `language` and `languages`, read without validating the rest (the
+    validation pass reports what is wrong with it): ("en", []) when unreadable."""
+    try:
+        data = tomllib.loads(read_text(root / "catalog" / game_id / "game.toml", root))
+    except (Unreadable, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return "en", []
+    lang = data.get("language", "en")
+    langs = data.get("languages", [])
+    if not isinstance(lang, str) or not isinstance(langs, list):
+        return "en", []
+    return lang, [x for x in langs if isinstance(x, str) and x != lang]
+
+
+def variant_ids(
+    root: Path, games: list[str], asked: str | None
+) -> tuple[list[str], dict[str, tuple[str, str]]]:
+    """The games a build makes for `games` in the languages `asked` (codes separated by
+    commas, or "all"; None: each game's own and every language it ships), and each
+    translated one's (source game, language)."""
+    wanted = None if asked in (None, "all") else {x.strip() for x in asked.split(",")}
+    out: list[str] = []
+    variants: dict[str, tuple[str, str]] = {}
+    for game in games:
+        own, shipped = declared(root, game)
+        if wanted is None or own in wanted:
+            out.append(game)
+        langs = [x for x in shipped if wanted is None or x in wanted]
+        if wanted is not None and PSEUDO in wanted and own != PSEUDO:
+            langs.append(PSEUDO)
+        for lang in langs:
+            vid = f"{game}-{lang}"
+            out.append(vid)
+            variants[vid] = (game, lang)
+    return out, variants
+
+
+def build_games(
+    root: Path, games: list[str], asked: str | None
+) -> tuple[list[str], list[str], dict[str, tuple[str, str]]]:
+    """What a build of `games` (every game when empty) in the languages `asked` makes, what
+    the project knows (its games and theirs in each language), and each translated game's
+    (source game, language). A game asked in one language (`atmosfear-de`) is made only in
+    that one."""
+    sources = discover(root)
+    every, variants = variant_ids(root, sources, asked)
+    known = list(dict.fromkeys([*sources, *every]))
+    if not games:
+        return every, known, variants
+    out: list[str] = []
+    for g in games:
+        if g in sources:
+            out += [x for x in every if x == g or variants.get(x, ("", ""))[0] == g]
+            if g not in out and not any(variants.get(x, ("", ""))[0] == g for x in out):
+                out.append(g)  # asked, in no language asked: its own
+        else:
+            out.append(g)  # a translated game, or unknown (the validation says so)
+    return list(dict.fromkeys(out)), known, variants

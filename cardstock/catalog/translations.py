@@ -1,0 +1,325 @@
+"""Translations of a game's texts, one gettext `.po` file per language.
+
+What a player reads of a component — its name and every field of type `text` (or a `str`
+field declared `translate = true`) —
+and the game's title and description are the *texts* of a game. Each has a key, its
+message context in the `.po` file: `<component id>.<field>` (`gatekeeper.name`,
+`realm-red-duel.text`), or `game.title`, `game.description`. A translation lives in
+`catalog/<game>/translations/<lang>.po`, beside the tables it translates, and names the
+source text it was made from (the entry's `msgid`), so a source text edited after the
+translation was made is found *stale* rather than printed as if it still said the same.
+
+The file is read with Babel's `.po` reader (`babel.messages.pofile`): translators' tools
+(Poedit, Weblate, Lokalize, OmegaT) open and write the same files. `cardstock translate`
+writes them (`extract` the template, `update` one language). Nothing is silent: each text a
+language lacks, leaves as the source wrote it, or translated from an older source text is a
+finding (`report`), and the build prints the source text in its place with a warning.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.files import Unreadable, present, read_bytes
+from ..core.files import issue as unreadable_issue
+from ..core.issues import Issue, Level
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog as PoCatalog
+
+    from .fields import FieldSpec
+    from .load import Catalog
+
+TEXT_TYPES = frozenset({"str", "text"})  # field types whose values a player reads as words
+FOLDER = "translations"  # beside the game's tables: catalog/<game>/translations/<lang>.po
+TEMPLATE = "messages.pot"  # what `cardstock translate extract` writes: every text, untranslated
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text of the game a player reads, and where the source states it."""
+
+    key: str  # the message context: "<component id>.<field>", "game.title"
+    source: str  # the text in the game's own language
+    file: str  # the table (or game file) it comes from, as messages show it
+    line: int | None
+    template: bool = False  # words of a rulebook or quick-reference template (key: msgid)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One translated text as the `.po` file holds it."""
+
+    key: str
+    was: str  # the source text the translation was made from (the entry's msgid)
+    text: str  # the translation ("" when not translated yet)
+    fuzzy: bool
+    line: int | None
+
+
+@dataclass
+class Translation:
+    """One language's `.po` file, read: its entries by key."""
+
+    lang: str
+    file: str  # as messages show it
+    entries: dict[str, Entry] = field(default_factory=dict)  # the catalog's texts, by key
+    # the templates' words, by the words themselves (entries without a msgctxt)
+    messages: dict[str, Entry] = field(default_factory=dict)
+
+    def entry(self, text: Text) -> Entry | None:
+        return (self.messages if text.template else self.entries).get(text.key)
+
+
+def texts(catalog: Catalog) -> list[Text]:
+    """Every text of the game a player reads, in the catalog's order."""
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out = [Text("game.title", catalog.game.title, game_file, catalog.line("title"))]
+    if catalog.game.description:
+        out.append(
+            Text(
+                "game.description",
+                catalog.game.description,
+                game_file,
+                catalog.line("description"),
+            )
+        )
+    for c in catalog.components:
+        specs = catalog.field_specs(c.set)
+        out.append(Text(f"{c.id}.name", c.name, c.file, c.line))
+        for name, value in c.fields.items():
+            spec = specs.get(name)
+            if spec is not None and _translated(spec) and isinstance(value, str) and value:
+                out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
+    return out
+
+
+def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """The words the game's rulebook and quick-reference templates mark for translation
+    (`{% trans %}…{% endtrans %}`, `_("…")`), each once, in file order. The templates are
+    parsed, never run (Jinja2's own extractor, through Babel)."""
+    from babel.messages.extract import extract
+
+    folder = catalog.root / "layouts" / catalog.game.id
+    files = [folder / "rulebook.md.j2"]
+    quickref = folder / "quickref"
+    if quickref.is_dir() and not quickref.is_symlink():
+        files += sorted(quickref.glob("*.j2"))
+    out: dict[str, Text] = {}
+    for path in files:
+        if not present(path):
+            continue
+        shown = catalog.display(path)
+        try:
+            data = read_bytes(path, catalog.root)
+        except Unreadable as exc:
+            issues.append(unreadable_issue(shown, exc))
+            continue
+        options = {"trim_blocks": "true", "lstrip_blocks": "true", "newstyle_gettext": "true"}
+        try:
+            found = list(extract("jinja2.ext:babel_extract", io.BytesIO(data), options=options))
+        except Exception as exc:  # noqa: BLE001 - the template's syntax, reported as its own
+            issues.append(Issue(shown, getattr(exc, "lineno", None), "", f"cannot read: {exc}"))
+            continue
+        for line, message, _comments, _context in found:
+            if isinstance(message, str) and message and message not in out:
+                out[message] = Text(message, message, shown, line, template=True)
+    return list(out.values())
+
+
+def _translated(spec: FieldSpec) -> bool:
+    """Whether a field's values are texts each language gives."""
+    if spec.translate is not None:
+        return spec.translate and spec.type in TEXT_TYPES
+    return spec.type == "text"
+
+
+def path_of(catalog: Catalog, lang: str) -> Path:
+    """Where the `.po` file of `lang` lives."""
+    return catalog.folder / FOLDER / f"{lang}.po"
+
+
+def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:
+    """The `.po` file of `lang` (empty when there is none: every text is then missing).
+    A file that cannot be read or parsed is an error located at its line."""
+    path = path_of(catalog, lang)
+    shown = catalog.display(path)
+    out = Translation(lang, shown)
+    if not present(path):
+        return out
+    try:
+        data = read_bytes(path, catalog.root)
+    except Unreadable as exc:
+        issues.append(unreadable_issue(shown, exc))
+        return out
+    po = _parse(data, lang, shown, issues)
+    if po is None:
+        return out
+    for message in po:
+        if not message.id or not isinstance(message.id, str):
+            continue  # the header, and plural forms (a game's texts have none)
+        text = message.string if isinstance(message.string, str) else ""
+        key = message.context or ""
+        entry = Entry(key or message.id, message.id, text, message.fuzzy, message.lineno)
+        (out.entries if key else out.messages)[entry.key] = entry
+    return out
+
+
+def _parse(data: bytes, lang: str, shown: str, issues: list[Issue]) -> PoCatalog | None:
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        return read_po(io.BytesIO(data), locale=None, abort_invalid=True, charset="utf-8")
+    except PoFileError as exc:
+        what = re.sub(r" on \d+$", "", str(exc.args[0]))  # Babel counts lines from 0
+        issues.append(Issue(shown, exc.lineno + 1, "", f"not a readable .po file: {what}"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        issues.append(Issue(shown, None, "", f"not a readable .po file: {exc}"))
+    return None
+
+
+# ---------------------------------------------------------------- what is missing or stale
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One text a language does not have as it should."""
+
+    kind: str  # "missing", "identical", "stale", "fuzzy", "unused"
+    text: Text | None  # None for an entry that names no text of the game
+    entry: Entry | None
+
+    def issue(self, translation: Translation, level: Level = "warning") -> Issue:
+        """The finding as a located message: at the `.po` entry when there is one, else at
+        the source text (the fallback the build prints is quoted)."""
+        lang = translation.lang
+        if self.entry is not None:
+            where, line = translation.file, self.entry.line
+        else:
+            assert self.text is not None
+            where, line = self.text.file, self.text.line
+        key = self.entry.key if self.entry is not None else (self.text.key if self.text else "")
+        return Issue(where, line, key, f"[{lang}] {self.message()}", level)
+
+    def message(self) -> str:
+        text, entry = self.text, self.entry
+        if self.kind == "missing":
+            assert text is not None
+            return f"not translated; the source text is printed instead: {text.source!r}"
+        if self.kind == "identical":
+            return "the translation is the source text word for word (not translated yet?)"
+        if self.kind == "stale":
+            assert text is not None and entry is not None
+            return (
+                f"the source text changed since this translation was made: it was "
+                f"{entry.was!r}, it is now {text.source!r}"
+            )
+        if self.kind == "fuzzy":
+            return "marked fuzzy (a guess to review); the source text is printed instead"
+        return "names no text of the game (a component or field that is gone?)"
+
+
+@dataclass
+class Report:
+    """What one language has, lacks and has out of date."""
+
+    lang: str
+    total: int
+    findings: list[Finding]
+
+    def count(self, kind: str) -> int:
+        return sum(1 for f in self.findings if f.kind == kind)
+
+    @property
+    def translated(self) -> int:
+        lacking = {"missing", "stale", "fuzzy", "identical"}
+        return self.total - sum(1 for f in self.findings if f.kind in lacking)
+
+    @property
+    def complete(self) -> bool:
+        return not self.findings
+
+    def summary(self) -> str:
+        parts = [f"{self.translated} of {self.total} texts translated"]
+        for kind in ("missing", "stale", "fuzzy", "identical", "unused"):
+            n = self.count(kind)
+            if n:
+                parts.append(f"{n} {kind}")
+        return f"[{self.lang}] " + ", ".join(parts)
+
+
+def report(all_texts: list[Text], translation: Translation) -> Report:
+    """Each text `translation` lacks, leaves as it was, or made from another source text,
+    and each of its entries that names no text: in the catalog's order, then the file's."""
+    findings: list[Finding] = []
+    keys = set()
+    for t in all_texts:
+        keys.add(t.key)
+        entry = translation.entry(t)
+        if entry is None or not entry.text:
+            findings.append(Finding("missing", t, entry))
+        elif entry.was != t.source:
+            findings.append(Finding("stale", t, entry))
+        elif entry.fuzzy:
+            findings.append(Finding("fuzzy", t, entry))
+        elif entry.text == t.source and _has_words(t.source):
+            findings.append(Finding("identical", t, entry))
+    for key, entry in [*translation.entries.items(), *translation.messages.items()]:
+        if key not in keys:
+            findings.append(Finding("unused", None, entry))
+    return Report(translation.lang, len(all_texts), findings)
+
+
+def _has_words(text: str) -> bool:
+    """Whether a text has something to translate (not a bare number or symbol)."""
+    return any(ch.isalpha() for ch in text)
+
+
+# ---------------------------------------------------------------- the translated catalog
+
+
+@dataclass
+class Chosen:
+    """What a language prints: each text's translation when it is current, else the source
+    text (the report names each such fallback)."""
+
+    values: dict[str, str] = field(default_factory=dict)  # the catalog's texts, by key
+    words: dict[str, str] = field(default_factory=dict)  # the templates' words, by msgid
+
+
+def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
+    """What the language prints of `all_texts` (see `Chosen`)."""
+    out = Chosen()
+    for t in all_texts:
+        entry = translation.entry(t)
+        usable = entry is not None and entry.text and entry.was == t.source and not entry.fuzzy
+        text = entry.text if usable and entry is not None else t.source
+        (out.words if t.template else out.values)[t.key] = text
+    return out
+
+
+def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
+    """A copy of `catalog` whose texts are those `given`, in the language `lang`. What the
+    game does — its ids, numbers, choices, rules, layouts — is the source's."""
+    values = given.values
+    game = catalog.game.model_copy(
+        update={
+            "title": values.get("game.title", catalog.game.title),
+            "description": values.get("game.description", catalog.game.description),
+        }
+    )
+    components = []
+    for c in catalog.components:
+        fields = {
+            name: values.get(f"{c.id}.{name}", value) if isinstance(value, str) else value
+            for name, value in c.fields.items()
+        }
+        components.append(
+            c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
+        )
+    return dc_replace(catalog, game=game, components=components, lang=lang, words=given.words)

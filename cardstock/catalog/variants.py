@@ -1,0 +1,108 @@
+"""A game in each of its languages, loaded (`catalog.languages` names them): the source
+game once, then a catalog per language whose texts are the language's
+(`translations.translated`), whose id carries the language's code, and whose layouts, rules
+and numbers are the source game's. Each finding of a translation is a warning (a text
+printed in the source language instead); a translation that changes a number is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from ..core.issues import Issue, Issues
+from ..core.project import discover
+from .load import Catalog, RulesReader, load_games
+from .pseudo import CODE as PSEUDO
+from .pseudo import pseudo
+from .translations import (
+    Chosen,
+    Entry,
+    Text,
+    Translation,
+    chosen,
+    read_translation,
+    report,
+    template_texts,
+    texts,
+    translated,
+)
+
+# what a translation must keep of its source: numbers, inline icons and placeholders
+_KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
+
+
+def load_with_languages(
+    root: Path,
+    game_ids: list[str] | None,
+    rules_reader: RulesReader | None,
+    variants: dict[str, tuple[str, str]],
+) -> tuple[list[Catalog], Issues]:
+    """Load the named games (all by default), a translated one from its source game and
+    its `.po` file; every problem of every game collected."""
+    asked = list(game_ids or discover(root))
+    sources = list(dict.fromkeys(variants[g][0] if g in variants else g for g in asked))
+    catalogs, issues = load_games(root, sources, rules_reader)
+    by_id = {c.id: c for c in catalogs}
+    out: list[Catalog] = []
+    for g in asked:
+        if g not in variants:
+            if g in by_id:
+                out.append(by_id[g])
+            continue
+        source, lang = variants[g]
+        if source in by_id:
+            out.append(in_language(by_id[source], lang, issues))
+    return out, issues
+
+
+def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:
+    """The language's translation: its `.po` file, or made (the pseudo-language)."""
+    if lang != PSEUDO:
+        return read_translation(catalog, lang, issues)
+    made = Translation(lang, f"({PSEUDO}: made from the source texts)")
+    for t in texts(catalog):
+        made.entries[t.key] = Entry(t.key, t.source, pseudo(t.source), False, 0)
+    return made
+
+
+def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, str]]:
+    """Each text whose translation states other numbers, icons or placeholders than its
+    source: a translation cannot change a count."""
+    out = []
+    for t in all_texts:
+        there = (given.words if t.template else given.values).get(t.key, t.source)
+        if Counter(_KEPT.findall(t.source)) != Counter(_KEPT.findall(there)):
+            out.append((t, there))
+    return out
+
+
+def changed_numbers(translation: Translation, all_texts: list[Text], given: Chosen) -> list[Issue]:
+    """An error for each text whose translation states other numbers or icons."""
+    out: list[Issue] = []
+    for t, there in kept_differently(all_texts, given):
+        entry = translation.entry(t)
+        out.append(
+            Issue(
+                translation.file,
+                entry.line if entry is not None else None,
+                t.key,
+                f"[{translation.lang}] the translation states {sorted(_KEPT.findall(there))} "
+                f"where the source states {sorted(_KEPT.findall(t.source))}",
+            )
+        )
+    return out
+
+
+def in_language(catalog: Catalog, lang: str, issues: Issues) -> Catalog:
+    """`catalog` in `lang`: each finding of its translation a warning, a changed number an
+    error (in `issues`)."""
+    read: list[Issue] = []
+    translation = translation_of(catalog, lang, read)
+    all_texts = texts(catalog) + template_texts(catalog, read)
+    given = chosen(all_texts, translation)
+    issues.extend(read)
+    issues.extend(f.issue(translation) for f in report(all_texts, translation).findings)
+    issues.extend(changed_numbers(translation, all_texts, given))
+    return translated(catalog, given, lang)

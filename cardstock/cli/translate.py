@@ -1,0 +1,238 @@
+"""`cardstock translate` (write the `.po` files translators open) and `cardstock check
+--lang` (what each language lacks, and whether its texts still fit their boxes).
+
+The texts and the reading of `.po` files are the catalog's (`catalog.translations`); this
+module writes the files and prints the reports. Writing goes only into the project's own
+`catalog/<game>/translations/` folder, never through a link.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..catalog.pseudo import CODE as PSEUDO
+from ..catalog.translations import (
+    FOLDER,
+    TEMPLATE,
+    Chosen,
+    Text,
+    chosen,
+    path_of,
+    read_translation,
+    report,
+    template_texts,
+    texts,
+    translated,
+)
+from ..catalog.variants import changed_numbers, translation_of
+from ..core.issues import InputError, Issue, Level
+from ..core.output import write_atomic
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog as PoCatalog
+
+    from ..catalog.load import Catalog
+
+_NO_DATE = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def translate_arguments(t: argparse.ArgumentParser) -> None:
+    """`cardstock translate ACTION GAME`: write the template or one language's file."""
+    t.add_argument(
+        "action",
+        choices=("extract", "update"),
+        help="extract: write translations/messages.pot, every text of the game untranslated; "
+        "update: create or bring up to date translations/LANG.po from the game's texts "
+        "(a changed source text is marked fuzzy, its old text kept)",
+    )
+    t.add_argument("game", metavar="GAME", help="the game's id")
+    t.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language to update (update: default every language the game ships)",
+    )
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    """Write `messages.pot` (extract) or bring each language's `.po` file up to date."""
+    catalogs, code = load_catalogs(args, [args.game])
+    if code != EXIT_OK:
+        return code
+    catalog = catalogs[0]
+    if args.action == "extract":
+        target = catalog.folder / FOLDER / TEMPLATE
+        found: list[Issue] = []
+        all_texts = texts(catalog) + template_texts(catalog, found)
+        if found:
+            print_issues(found)
+            return EXIT_INPUT
+        return _write(catalog, target, _po(catalog, all_texts, None))
+    langs = [args.lang] if args.lang else list(catalog.game.languages)
+    if not langs:
+        print_issues(
+            [Issue("command line", None, "--lang", "the game ships no other language; name one")]
+        )
+        return EXIT_INPUT
+    for lang in langs:
+        problem = _not_a_language(catalog, lang)
+        if problem:
+            print_issues([problem])
+            return EXIT_INPUT
+        issues: list[Issue] = []
+        current = _read_po(catalog, lang, issues)
+        if issues:
+            print_issues(issues)
+            return EXIT_INPUT
+        updated = _po(catalog, texts(catalog) + template_texts(catalog, issues), lang)
+        if current is not None:
+            current.update(updated, update_header_comment=False)
+            updated = current
+        code = _write(catalog, path_of(catalog, lang), updated)
+        if code != EXIT_OK:
+            return code
+    return EXIT_OK
+
+
+def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
+    if lang == PSEUDO or lang == catalog.game.language:
+        return Issue(
+            "command line", None, "--lang", f"{lang!r} is not translated (it is made, not written)"
+        )
+    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+        return Issue("command line", None, "--lang", f"{lang!r} is not a language code (BCP 47)")
+    return None
+
+
+def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
+    from babel.messages.catalog import Catalog as PoCatalog
+
+    po = PoCatalog(
+        locale=lang,
+        project=catalog.game.title,
+        version=catalog.game.version,
+        fuzzy=False,
+        header_comment=f"# Texts of {catalog.game.title}, for translators (cardstock).",
+        # the same texts give the same file, byte for byte: no clock in it
+        creation_date=_NO_DATE,
+        revision_date=_NO_DATE,
+    )
+    for t in all_texts:
+        where = [(t.file, t.line or 0)]
+        po.add(t.source, "", locations=where, context=None if t.template else t.key)
+    return po
+
+
+def _read_po(catalog: Catalog, lang: str, issues: list[Issue]) -> PoCatalog | None:
+    from babel.messages.pofile import read_po
+
+    from ..core.files import Unreadable, present, read_bytes
+
+    path = path_of(catalog, lang)
+    if not present(path):
+        return None
+    read_translation(catalog, lang, issues)  # reports what is unreadable, located
+    if issues:
+        return None
+    try:
+        data = read_bytes(path, catalog.root)
+    except Unreadable:
+        return None
+    return read_po(io.BytesIO(data), locale=lang, charset="utf-8")
+
+
+def _write(catalog: Catalog, target: Path, po: PoCatalog) -> int:
+    from babel.messages.pofile import write_po
+
+    linked = [p for p in (catalog.folder / FOLDER, target) if p.is_symlink()]
+    if linked or not target.resolve().is_relative_to(catalog.folder.resolve()):
+        print_issues(
+            [
+                Issue(
+                    catalog.display(linked[0] if linked else target),
+                    None,
+                    "",
+                    "is a link: cardstock writes translations only into the game's own folder",
+                )
+            ]
+        )
+        return EXIT_INPUT
+    buffer = io.BytesIO()
+    write_po(buffer, po, width=96, omit_header=False, sort_output=False)
+    target.parent.mkdir(exist_ok=True)
+    write_atomic(target, buffer.getvalue())
+    print(f"wrote {catalog.display(target)} ({len(po)} texts)")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- check --lang
+
+
+def languages_of(catalog: Catalog, asked: str) -> list[str]:
+    """The languages `--lang` names for this game: a comma-separated list, or "all"."""
+    if asked == "all":
+        return list(catalog.game.languages)
+    return [x.strip() for x in asked.split(",") if x.strip()]
+
+
+def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[list[Issue], int]:
+    """Print each language's report; the issues to print and the exit code. A finding is a
+    warning (an error with `--strict`); a changed number is always an error."""
+    issues: list[Issue] = []
+    failed = False
+    for catalog in catalogs:
+        for lang in languages_of(catalog, asked):
+            if lang == catalog.game.language:
+                continue
+            read: list[Issue] = []
+            translation = translation_of(catalog, lang, read)
+            issues += read
+            all_texts = texts(catalog) + template_texts(catalog, read)
+            rep = report(all_texts, translation)
+            level: Level = "error" if strict else "warning"
+            issues += [f.issue(translation, level) for f in rep.findings]
+            given = chosen(all_texts, translation)
+            issues += changed_numbers(translation, all_texts, given)
+            print(safe(f"{catalog.id}: {rep.summary()}"))
+            failed |= not _fits(catalog, lang, given)
+            failed |= bool(read) or (strict and not rep.complete)
+    failed |= any(i.level == "error" for i in issues)
+    return issues, EXIT_RULES if failed else EXIT_OK
+
+
+def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
+    """Lay every face out in the language and run the print-safety check on it (text that
+    overflows or shrinks below the least size); print its report. Whether it passed."""
+    from ..core.cache import open_cache
+    from ..core.stage import Job
+    from ..layout.faces import Faces
+    from ..layout.ownicons import game_library
+    from ..layout.spec import load_layouts, shared_files
+    from ..layout.symbols import library
+    from ..rules import render, run_checks
+    from ..stages import CHECKS
+
+    variant = translated(catalog, given, lang)
+    cache = open_cache()
+    try:
+        faces = Faces(
+            variant,
+            cache,
+            layouts=load_layouts(variant.root, variant.game.id, shared_files(variant)),
+            library=game_library(variant, library(variant.root)),
+        )
+        result = run_checks([Job(variant, faces)], CHECKS, only={"print-safety"})
+    except InputError as exc:  # a text the layouts cannot draw in this language
+        print_issues(exc.issues)
+        return False
+    finally:
+        cache.close()
+    text = render(result, verbose=False)
+    print(safe(f"[{lang}] " + text.replace("\n", f"\n[{lang}] ")), file=sys.stdout)
+    return bool(result.ok)
