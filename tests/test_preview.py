@@ -380,6 +380,16 @@ def test_bad_input_shows_its_located_message_over_the_page(
     assert wait_for(lambda: browser.evaluate(shown) is None), preview.err()
 
 
+@needs_chromium
+def test_a_face_opened_alone_follows_the_builds_too(preview: Preview, browser: Browser) -> None:
+    browser.send("Page.navigate", {"url": f"{preview.url}{GAME}/svg/red-duel.svg"})
+    opened = "location.pathname.endsWith('/red-duel.svg') && cardstockPreview.build >= 1"
+    assert wait_for(lambda: browser.evaluate(opened))
+    preview.edit("the holder of the best card", "the holder of the highest card")
+    drawn = "document.documentElement.outerHTML.includes('highest')"
+    assert wait_for(lambda: browser.evaluate(drawn))
+
+
 def test_ctrl_c_stops_the_watcher_and_the_server(preview: Preview) -> None:
     preview.proc.send_signal(signal.SIGINT)
     assert preview.proc.wait(timeout=HANG_GUARD) == 0, preview.err()

@@ -247,8 +247,8 @@ def preview_arguments(pv: argparse.ArgumentParser) -> None:
     pv.add_argument(
         "--only",
         metavar="PARTS",
-        help="comma-separated parts to build, as the build's --only; the downloads page "
-        "(page) is always built",
+        help="comma-separated parts to build, as the build's --only (default: svg,pnp, the "
+        "faces and the sheets); the downloads page (page) is always built",
     )
     _out(pv)
     pv.add_argument("--force", action="store_true", help="build even when a rules check fails")

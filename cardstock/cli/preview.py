@@ -22,6 +22,10 @@ from .watch import watch
 if TYPE_CHECKING:
     from ..layout.faces import KeptFaces
 
+# What the preview builds unless asked for other parts: the faces and the sheets (with the
+# downloads page), which an edit rebuilds fastest; `--only` names others.
+PARTS = "svg,pnp"
+
 
 def preview(args: argparse.Namespace) -> int:
     """Serve the output folder, print its address, and rebuild on each change until
@@ -46,11 +50,9 @@ def preview(args: argparse.Namespace) -> int:
 
 
 def _build_args(args: argparse.Namespace) -> argparse.Namespace:
-    """The build the preview runs: the games and options asked, always with the
-    downloads page (the page the preview opens on)."""
-    argv = [*args.games, "--jobs", str(args.jobs)]
-    if args.only:
-        argv += ["--only", f"{args.only},page"]
+    """The build the preview runs: the games and options asked, the parts asked (else
+    `PARTS`) and always the downloads page, the page the preview opens on."""
+    argv = [*args.games, "--jobs", str(args.jobs), "--only", f"{args.only or PARTS},page"]
     if args.out:
         argv += ["--out", str(args.out)]
     if args.force:

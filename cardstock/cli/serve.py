@@ -410,8 +410,7 @@ build writes it (the build's <code>page</code> part).</p></main></body></html>
 
 # The script added to each page (see the module's docstring). `window.cardstockPreview`
 # says what it did, for a reader of the page's state (the tests).
-LIVE_SCRIPT = """\
-(() => {
+LIVE_SCRIPT = r"""(() => {
   "use strict";
   const me = document.currentScript;
   const script = new URL(me.getAttribute("src") || me.getAttribute("href"), location.href);
@@ -422,6 +421,18 @@ LIVE_SCRIPT = """\
   let overlay = null;
 
   const address = (name) => new URL(name.split("/").map(encodeURIComponent).join("/"), root);
+
+  // A long report (a failed rules check lists every check) leads with what failed: its
+  // FAIL lines, its located messages (path:line: …) and its verdicts; the whole below.
+  const failing = /^\s*(FAIL\b|[^\s:]+:\d+: )|\bfailed\b/;
+
+  function block(text, colour) {
+    const pre = document.createElement("pre");
+    pre.style.cssText = "margin:.5rem 0 0;white-space:pre-wrap;font:14px/1.4 ui-monospace,"
+      + "monospace;color:" + colour;
+    pre.textContent = text;
+    return pre;
+  }
 
   function show(message) {
     state.failed = true;
@@ -434,15 +445,21 @@ LIVE_SCRIPT = """\
         + "max-height:60vh;overflow:auto;background:#fff;color:#1f2328;border:2px solid #cf222e;"
         + "border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.25);padding:.75rem 1rem;"
         + "font:15px/1.45 system-ui,sans-serif";
-      const title = document.createElement("strong");
-      title.textContent = "The last build failed:";
-      const text = document.createElement("pre");
-      text.style.cssText = "margin:.5rem 0 0;white-space:pre-wrap;color:#cf222e;"
-        + "font:14px/1.4 ui-monospace,monospace";
-      overlay.append(title, text);
       document.body.append(overlay);
     }
-    overlay.lastChild.textContent = message;
+    const title = document.createElement("strong");
+    title.textContent = "The last build failed:";
+    const lines = message.split("\n");
+    const key = lines.filter((line) => failing.test(line)).map((line) => line.trim());
+    if (lines.length > 12 && key.length) {
+      const all = document.createElement("details");
+      const label = document.createElement("summary");
+      label.textContent = "All the build printed";
+      all.append(label, block(message, "#1f2328"));
+      overlay.replaceChildren(title, block(key.join("\n"), "#cf222e"), all);
+    } else {
+      overlay.replaceChildren(title, block(message, "#cf222e"));
+    }
   }
 
   function hide() {
@@ -450,10 +467,21 @@ LIVE_SCRIPT = """\
     if (overlay) { overlay.remove(); overlay = null; }
   }
 
+  // A page reloaded by the preview opens where it was (the browser's own restoring of the
+  // scroll position does not always outlast the images' loading).
+  const place = "cardstock-preview-place";
   function reload() {
     state.reloading = true;
+    try {
+      sessionStorage.setItem(place, JSON.stringify([location.href, scrollX, scrollY]));
+    } catch (e) { /* storage refused: the page opens at the top */ }
     location.reload();
   }
+  try {
+    const [where, x, y] = JSON.parse(sessionStorage.getItem(place) || "[]");
+    sessionStorage.removeItem(place);
+    if (where === location.href) addEventListener("load", () => scrollTo(x, y));
+  } catch (e) { /* nothing kept */ }
 
   function refresh(build) {
     const changed = new Set(build.changed.map((name) => address(name).pathname));
@@ -481,6 +509,7 @@ LIVE_SCRIPT = """\
     if (build.build > seen + 1) { reload(); return; }
     if (build.build === seen + 1) {
       seen = state.build = build.build;
+      state.at = Date.now();  // when the page heard of it, for a measure of the delay
       refresh(build);
     }
     if (build.ok) hide(); else show(build.message);
