@@ -404,8 +404,8 @@ def changed_files(
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cardstock preview</title></head>
 <body><main><h1>cardstock preview</h1>
-<p>The downloads page is not in the output folder yet. It appears here as soon as a
-build writes it (the build's <code>page</code> part).</p></main></body></html>
+<p>The downloads page is not in the output folder yet: it appears here as soon as a
+build writes it.</p></main></body></html>
 """
 
 # The script added to each page (see the module's docstring). `window.cardstockPreview`
