@@ -32,6 +32,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_build,
     ),
     (
+        "preview",
+        "serve the output folder to the browser and refresh it on each edit, until Ctrl-C",
+        arguments.preview_arguments,
+        commands.cmd_preview,
+    ),
+    (
         "list",
         "list the games and their component totals",
         arguments.no_arguments,

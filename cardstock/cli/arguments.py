@@ -248,6 +248,22 @@ def _export_arguments(b: argparse.ArgumentParser) -> None:
     )
 
 
+def preview_arguments(pv: argparse.ArgumentParser) -> None:
+    """`cardstock preview`: which games and parts its builds make, and where."""
+    _games(pv)
+    pv.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="comma-separated parts to build, as the build's --only (default: svg,pnp, the "
+        "faces and the sheets); the downloads page (page) is always built",
+    )
+    _out(pv)
+    pv.add_argument("--force", action="store_true", help="build even when a rules check fails")
+    pv.add_argument(
+        "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
+    )
+
+
 def catalog_arguments(c: argparse.ArgumentParser) -> None:
     c.add_argument("game", metavar="GAME", help="the game's id")
     c.add_argument("--json", action="store_true", help="print the documented JSON shape")

@@ -84,6 +84,14 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_once(args, options)
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    """`cardstock preview`: the watch, with the output folder served to the browser (the
+    server is imported only for this command)."""
+    from .preview import preview
+
+    return preview(args)
+
+
 def _asked_build(
     args: argparse.Namespace, part: str
 ) -> tuple[argparse.Namespace, BuildOptions | None, list[Issue]]:

@@ -10,13 +10,26 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.stage import BuildOptions
 from ..core.workers import kill_workers
 from .building import build_once
 from .common import EXIT_OK
+
+if TYPE_CHECKING:
+    from ..layout.faces import KeptFaces
+
+# What runs each build of the watch: `build_once`, or a command's own wrapper of it (the
+# preview's, which tells the open page what the build changed).
+Builder = Callable[[argparse.Namespace, BuildOptions, "KeptFaces"], int]
+
+
+def _build(args: argparse.Namespace, options: BuildOptions, kept: KeptFaces) -> int:
+    return build_once(args, options, kept=kept)
+
 
 # `--watch` waits for the system to report a change (watchfiles: inotify on Linux, the
 # platform's own notifications elsewhere), then gathers the changes that follow within
@@ -96,13 +109,14 @@ class StopWatch:
         self._pipe = None
 
 
-def watch(args: argparse.Namespace, options: BuildOptions) -> int:
-    """Rebuild whenever a file the build reads changes, until Ctrl-C. After each rebuild,
-    says on stderr how long after the change the files were written."""
+def watch(args: argparse.Namespace, options: BuildOptions, build: Builder = _build) -> int:
+    """Rebuild whenever a file the build reads changes, until Ctrl-C; each build run by
+    `build`. After each rebuild, says on stderr how long after the change the files were
+    written."""
     print(f"watching {', '.join(f + '/' for f in WATCHED)}; Ctrl-C stops", file=sys.stderr)
     stop = StopWatch()
     try:
-        _rebuild_on_change(args, options, stop.stopping)
+        _rebuild_on_change(args, options, stop.stopping, build)
     except KeyboardInterrupt:
         pass
     finally:
@@ -111,7 +125,7 @@ def watch(args: argparse.Namespace, options: BuildOptions) -> int:
 
 
 def _rebuild_on_change(
-    args: argparse.Namespace, options: BuildOptions, stopping: threading.Event
+    args: argparse.Namespace, options: BuildOptions, stopping: threading.Event, build: Builder
 ) -> None:
     """The watch loop: a build once the watcher runs, then one for each batch of changes;
     it returns once `stopping` is set (KeyboardInterrupt, raised by Ctrl-C, ends it
@@ -153,7 +167,7 @@ def _rebuild_on_change(
         if not batch and not first:
             continue
         seen = time.perf_counter()
-        code = build_once(args, options, kept=kept)
+        code = build(args, options, kept)
         sys.stdout.flush()  # the build's report, even if a Ctrl-C then ends the process at once
         if stopping.is_set():  # a Ctrl-C the build did not stop for
             return
