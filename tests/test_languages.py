@@ -356,3 +356,24 @@ def test_a_template_sentence_left_untranslated_is_reported_at_its_entry(
     run(project, "check", "--lang", "fr")
     err = capsys.readouterr().err
     assert re.search(r"fr\.po:\d+: Components: warning: \[fr\] not translated", err)
+
+
+def test_a_language_no_game_has_begun_is_refused_with_how_to_begin(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(project, "build", "--lang", "de", "--only", "pnp") == 2
+    assert (
+        "catalog/demo/translations/de.po: --lang: demo has no translation into 'de': "
+        "`cardstock translate update demo --lang de` begins one" in capsys.readouterr().err
+    )
+    assert not (project / "output").exists()
+
+
+def test_a_language_begun_but_not_listed_is_built_when_asked(project: Path) -> None:
+    game = project / "catalog" / GAME / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8").replace('languages = ["fr"]', ""))
+    assert run(project, "translate", "update", GAME, "--lang", "fr") == 0
+    assert run(project, "build", "--only", "pnp") == 0
+    assert not (project / "output" / "demo-fr").exists()  # not listed: not by default
+    assert run(project, "build", "--lang", "fr", "--only", "pnp") == 0
+    assert (project / "output" / "demo-fr" / "demo-fr-pnp-a4.pdf").is_file()

@@ -33,6 +33,10 @@ def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     return lang, [x for x in langs if isinstance(x, str) and x != lang]
 
 
+def _begun(root: Path, game: str, lang: str) -> bool:
+    return (root / "catalog" / game / "translations" / f"{lang}.po").is_file()
+
+
 def variant_ids(
     root: Path, games: list[str], asked: str | None
 ) -> tuple[list[str], dict[str, tuple[str, str]]]:
@@ -47,8 +51,13 @@ def variant_ids(
         if wanted is None or own in wanted:
             out.append(game)
         langs = [x for x in shipped if wanted is None or x in wanted]
-        if wanted is not None and PSEUDO in wanted and own != PSEUDO:
-            langs.append(PSEUDO)
+        # asked by name, a language the game does not list yet is made when it has begun
+        # (its .po file is there), and the pseudo-language always
+        langs += [
+            x
+            for x in sorted(wanted or ())
+            if x not in shipped and x != own and (x == PSEUDO or _begun(root, game, x))
+        ]
         for lang in langs:
             vid = f"{game}-{lang}"
             out.append(vid)
@@ -67,13 +76,19 @@ def build_games(
     every, variants = variant_ids(root, sources, asked)
     known = list(dict.fromkeys([*sources, *every]))
     if not games:
+        codes = {x.strip() for x in (asked or "all").split(",")} - {"", "all"}
+        made = {variants[x][1] if x in variants else declared(root, x)[0] for x in every}
+        # a language no game makes: each game in it, which the validation refuses, saying so
+        every += [f"{g}-{code}" for code in sorted(codes - made) for g in sources]
         return every, known, variants
     out: list[str] = []
     for g in games:
         if g in sources:
             out += [x for x in every if x == g or variants.get(x, ("", ""))[0] == g]
             if g not in out and not any(variants.get(x, ("", ""))[0] == g for x in out):
-                out.append(g)  # asked, in no language asked: its own
+                # asked in languages it has not begun: the validation says so
+                codes = {x.strip() for x in (asked or "").split(",")} - {""}
+                out += [f"{g}-{x}" for x in sorted(codes)]
         else:
             out.append(g)  # a translated game, or unknown (the validation says so)
     return list(dict.fromkeys(out)), known, variants

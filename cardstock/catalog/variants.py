@@ -29,6 +29,7 @@ from .translations import (
     translated,
 )
 
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")  # a BCP 47 code, as game.toml takes
 # what a translation must keep of its source: numbers, inline icons and placeholders
 _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
 
@@ -41,9 +42,21 @@ def load_with_languages(
 ) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default), a translated one from its source game and
     its `.po` file; every problem of every game collected."""
-    asked = list(game_ids or discover(root))
-    sources = list(dict.fromkeys(variants[g][0] if g in variants else g for g in asked))
+    known = discover(root)
+    asked = list(game_ids or known)
+    unbegun = {g: _unbegun(g, known) for g in asked if g not in variants and g not in known}
+    sources = list(
+        dict.fromkeys(variants[g][0] if g in variants else g for g in asked if not unbegun.get(g))
+    )
     catalogs, issues = load_games(root, sources, rules_reader)
+    for game, lang in (x for x in unbegun.values() if x):
+        issues.add(
+            f"catalog/{game}/translations/{lang}.po",
+            None,
+            "--lang",
+            f"{game} has no translation into {lang!r}: `cardstock translate update {game} "
+            f"--lang {lang}` begins one (docs/languages.md)",
+        )
     by_id = {c.id: c for c in catalogs}
     out: list[Catalog] = []
     for g in asked:
@@ -55,6 +68,15 @@ def load_with_languages(
         if source in by_id:
             out.append(in_language(by_id[source], lang, issues))
     return out, issues
+
+
+def _unbegun(game_id: str, known: list[str]) -> tuple[str, str] | None:
+    """(game, language) when `game_id` is a known game in a language it has not begun."""
+    for game in known:
+        lang = game_id.removeprefix(f"{game}-")
+        if game_id.startswith(f"{game}-") and LANGUAGE.fullmatch(lang):
+            return game, lang
+    return None
 
 
 def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:
