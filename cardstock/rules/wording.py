@@ -112,8 +112,11 @@ def read_words(place: WordPlace, catalog: Any) -> tuple[str | None, str, tuple[s
     col = len(cols) - 1 if place.column is None else _index(cols, norm(place.column))
     rows = [i for i, r in enumerate(t.rows) if norm(show(r[0])) == norm(show(place.row))]
     if col < 0 or not rows:
-        return None, f"table {place.table}, row {show(place.row)!r}, column {place.column!r} "
-        "(not in the table)", (game_file, catalog.line("tables", place.table))
+        missing = (
+            f"table {place.table}, row {show(place.row)!r}, column {place.column!r} "
+            "(not in the table)"
+        )
+        return None, missing, (game_file, catalog.line("tables", place.table))
     i = rows[0]
     line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
     label = f"table {place.table}, row {show(place.row)!r}, {t.columns[col]}"
@@ -133,12 +136,13 @@ class RuleFact(Fact):
     opposites: list[str] = Field(min_length=1)
     synonyms: list[str] = []
     says: str | list[str] = "{value}"  # the words around the value (or several ways to say it)
+    typed: list[str] | None = None  # the words the template lint looks for (default: says)
     at: list[WordPlace] = []
     source: str | None = None  # with `choice`: the source's own word for it
 
     @model_validator(mode="after")
     def _shape(self) -> RuleFact:
-        if any("{value}" not in f for f in self.forms()):
+        if any("{value}" not in f for f in [*self.forms(), *(self.typed or [])]):
             raise ValueError("'says' marks where the value stands with {value}")
         if any(words(o) == words(w) for o in self.opposites for w in [self.value, *self.synonyms]):
             raise ValueError("the value (or a synonym) is also one of its opposites")
@@ -158,13 +162,13 @@ class RuleFact(Fact):
     def forms(self) -> list[str]:
         return [self.says] if isinstance(self.says, str) else list(self.says)
 
-    def said(self, text: str) -> list[str]:
+    def said(self, text: str, forms: list[str] | None = None) -> list[str]:
         """The vocabulary words `text` says where `says` puts the value; a word inside a
         longer one found ("clockwise" in "counter-clockwise") is not counted on its own."""
         found = [
             w
             for w in self.vocabulary()
-            if any(has(text, f.replace("{value}", w)) for f in self.forms())
+            if any(has(text, f.replace("{value}", w)) for f in (forms or self.forms()))
         ]
         return [w for w in found if not any(o != w and has(o, w) for o in found)]
 
@@ -194,16 +198,14 @@ class RuleFact(Fact):
             return []
         phrase = self.forms()[0].replace("{value}", self.value)
         have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {_clip(text)!r}"
-        return [
-            Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)
-        ]
+        return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
 
     def _typed(self, catalog: Any) -> list[Problem]:
         """A vocabulary word typed into a template where `says` puts the value."""
         out: list[Problem] = []
         for path, shown_as in templates(catalog):
             for n, text in template_lines(path, catalog.root):
-                for w in self.said(text):
+                for w in self.said(text, self.typed):
                     out.append(
                         Problem(
                             f"{self.name}: {shown_as}:{n} types {w!r} where the rulebook renders "
@@ -283,9 +285,7 @@ def source_of(catalog: Any) -> SourceText | None:
     name = getattr(rules, "text", None) or getattr(rules, "seed", None)
     if not name:
         return None
-    src, _ = load_source(
-        name, own=rules.text_path, root=catalog.root, folder=sources_folder(None)
-    )
+    src, _ = load_source(name, own=rules.text_path, root=catalog.root, folder=sources_folder(None))
     return src
 
 
