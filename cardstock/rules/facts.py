@@ -33,6 +33,7 @@ from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .places import Place, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
+from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
 
 
@@ -542,4 +543,6 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "terms": TermsFact,
     "rule": RuleFact,
     "deck": DeckFact,
+    "typed": TypedFact,
+    "prose": ProseFact,
 }
