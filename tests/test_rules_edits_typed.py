@@ -23,7 +23,7 @@ EDITS = [
         "layouts/alter-ego/rulebook.md.j2",
         "{{ spelt[tables.turn.rows | length] }} phases",
         "six phases",
-        "type no number the catalog holds",
+        "type no number or name the catalog holds",
         ["rulebook.md.j2:", "'six'"],
     ),
     (
@@ -32,8 +32,17 @@ EDITS = [
         "layouts/alpha-omega-cards/rulebook.md.j2",
         "{{ phase('Clean-Up') }}",
         "## 5. Clean-Up phase",
-        "type no number the catalog holds",
+        "type no number or name the catalog holds",
         ["rulebook.md.j2:", "'5'"],
+    ),
+    (
+        "atm-template-typed-name",
+        "atmosfear",
+        "layouts/atmosfear/rulebook.md.j2",
+        "({{ gk }} excepted,",
+        "(The Gatekeeper excepted,",
+        "type no number or name the catalog holds",
+        ["rulebook.md.j2:", "'The Gatekeeper'", "gatekeeper"],
     ),
     (
         "aoc-good-prose-amount",

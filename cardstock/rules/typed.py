@@ -6,10 +6,10 @@
     allow = [{ says = "two copies of the same Event", why = "a rule of the Event type, …" }]
 
 A `typed` fact reads the game's rulebook and quick-reference templates as a reader sees
-what is typed (every `{{ … }}`, `{% … %}`, `{# … #}` blanked): a number written in digits,
-or as a word from two to twelve, is a finding with the template's file and line and the
-fact or table cell it shadows — a number the catalog holds is rendered from it, never
-retyped. ("one" is not counted: it is as often a pronoun as a number.) An entry of `allow`
+what is typed (every `{{ … }}`, `{% … %}`, `{# … #}` blanked): a component's name, or a
+number written in digits or as a word from two to twelve, is a finding with the template's
+file and line and the fact or table cell holding the same number — what the catalog holds
+is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a number.) An entry of `allow`
 keeps one typed number, with the words around it and the reason.
 
     [[facts]]
@@ -80,6 +80,7 @@ class TypedFact(Fact):
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
+                problems += self._names(catalog, plain, shown_as, n, used)
                 for m in _NUMBER.finditer(plain):
                     hit = next(
                         (
@@ -112,6 +113,40 @@ class TypedFact(Fact):
             return Outcome(False, problems[0].message, [], problems)
         kept = f", {len(self.allow)} kept with a reason" if self.allow else ""
         return Outcome(True, f"no typed number in {lines} template lines{kept}")
+
+    def _names(
+        self, catalog: Any, plain: str, shown_as: str, n: int, used: list[bool]
+    ) -> list[Problem]:
+        """Component names typed on one template line (a renamed card would leave them
+        behind): each a finding unless `allow` keeps it."""
+        out: list[Problem] = []
+        for name, cid in _names_of(catalog).items():
+            if not re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", plain):
+                continue
+            hit = next(
+                (k for k, a in enumerate(self.allow) if has(a.says, name) and has(plain, a.says)),
+                None,
+            )
+            if hit is not None:
+                used[hit] = True
+                continue
+            out.append(
+                Problem(
+                    f"{self.name}: {shown_as}:{n} types the name {name!r} (component {cid}); "
+                    f"render it from the catalog: component('{cid}').name",
+                    at=(shown_as, n),
+                )
+            )
+        return out
+
+
+def _names_of(catalog: Any) -> dict[str, str]:
+    """The components' names a template could type (name -> id), four letters or more."""
+    out: dict[str, str] = {}
+    for c in catalog.components:
+        if c.name and len(c.name) >= 4:
+            out.setdefault(c.name, c.id)
+    return out
 
 
 def _shadowed(catalog: Any, number: float) -> str:
