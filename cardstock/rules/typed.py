@@ -9,8 +9,9 @@ A `typed` fact reads the game's rulebook and quick-reference templates as a read
 what is typed (every `{{ … }}`, `{% … %}`, `{# … #}` blanked): a component's name, or a
 number written in digits or as a word from two to twelve, is a finding with the template's
 file and line and the fact or table cell holding the same number — what the catalog holds
-is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a number.) An entry of `allow`
-keeps one typed number, with the words around it and the reason.
+is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a
+number.) An entry of `allow` keeps one typed name or number, with the words around it and
+the reason.
 
     [[facts]]
     kind = "prose"
