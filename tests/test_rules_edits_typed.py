@@ -45,6 +45,15 @@ EDITS = [
         ["rulebook.md.j2:", "'The Gatekeeper'", "gatekeeper"],
     ),
     (
+        "atm-timing-field-swapped",
+        "atmosfear",
+        "catalog/atmosfear/realms.csv",
+        "red-duel,The Duel (Red),1,Red,red,2,Action,delayed,",
+        "red-duel,The Duel (Red),1,Red,red,2,Action,immediate,",
+        "says when its power works",
+        ["power is immediate", "void once the trick is trumped"],
+    ),
+    (
         "aoc-good-prose-amount",
         "alpha-omega-cards",
         "catalog/alpha-omega-cards/good.csv",

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
@@ -168,39 +168,70 @@ def _shadowed(catalog: Any, number: float) -> str:
 
 
 class ProseFact(Fact):
-    """A card's text states the numbers its fields hold (see the module)."""
+    """A card's text states the numbers its fields hold, and the words its choice fields
+    stand for (see the module)."""
 
     kind: Literal["prose"] = "prose"
     match: Filter = Filter()
     text: str = "text"
-    fields: list[str] = Field(min_length=1)
+    fields: list[str] = []
+    words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
+
+    @model_validator(mode="after")
+    def _something(self) -> ProseFact:
+        if not self.fields and not self.words:
+            raise ValueError("a prose fact names `fields` (numbers) or `words` (choices)")
+        return self
 
     def field_keys(self) -> list[str]:
-        return [self.text, *self.fields]
+        return [self.text, *self.fields, *self.words]
 
     def check(self, components: list[Component], game: Game) -> Outcome:
         cs = select(components, self.match)
         problems: list[Problem] = []
         tied = 0
         for c in cs:
-            words = " " + re.sub(r"[^a-z0-9.+$-]+", " ", show(value_of(c, self.text)).lower()) + " "
+            said = show(value_of(c, self.text))
+            folded = " " + re.sub(r"[^a-z0-9.+$-]+", " ", said.lower()) + " "
             for key in self.fields:
                 v = value_of(c, key)
                 if not isinstance(v, (int, float)) or isinstance(v, bool):
                     continue
                 tied += 1
-                if not any(_states(words, form) for form in spelled(v)):
+                if not any(_states(folded, form) for form in spelled(v)):
                     problems.append(
                         Problem(
                             f"{self.name}: {c.name}'s {key} is {show(v)}, its {self.text} does "
-                            f"not state {show(v)}: {show(value_of(c, self.text))!r}",
+                            f"not state {show(v)}: {said!r}",
                             c,
                             self.text,
                         )
                     )
+            for key, phrases in self.words.items():
+                problem = self._choice(c, key, phrases, said)
+                tied += 1 if show(value_of(c, key)) in phrases else 0
+                problems += [problem] if problem is not None else []
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
-        return Outcome(True, f"{tied} number{'s' if tied != 1 else ''} stated by their cards", cs)
+        return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _choice(self, c: Component, key: str, phrases: dict[str, str], said: str) -> Problem | None:
+        """The card's text says the words of its `key` value (when that value has words), and
+        no other value's words."""
+        v = show(value_of(c, key))
+        others = [(o, w) for o, w in phrases.items() if o != v and has(said, w)]
+        if (v not in phrases or has(said, phrases[v])) and not others:
+            return None
+        have = (
+            f"says {others[0][1]!r} (the words of {key} {others[0][0]})"
+            if others
+            else f"does not say {phrases[v]!r}"
+        )
+        return Problem(
+            f"{self.name}: {c.name}'s {key} is {v}, its {self.text} {have}: {said!r}",
+            c,
+            self.text,
+        )
 
 
 def _states(words: str, form: str) -> bool:
