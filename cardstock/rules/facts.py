@@ -33,6 +33,8 @@ from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .places import Place, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
+from .typed import ProseFact, TypedFact
+from .wording import DeckFact, RuleFact
 
 
 class CardFact(Fact):
@@ -539,4 +541,8 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "per_player": PerPlayerFact,
     "restates": RestatesFact,
     "terms": TermsFact,
+    "rule": RuleFact,
+    "deck": DeckFact,
+    "typed": TypedFact,
+    "prose": ProseFact,
 }

@@ -1,0 +1,240 @@
+"""Numbers typed into the rule templates, and card prose tied to the card's own fields.
+
+    [[facts]]
+    kind = "typed"
+    name = "the rulebook and quick references type no number"
+    allow = [{ says = "two copies of the same Event", why = "a rule of the Event type, …" }]
+
+A `typed` fact reads the game's rulebook and quick-reference templates as a reader sees
+what is typed (every `{{ … }}`, `{% … %}`, `{# … #}` blanked): a component's name, or a
+number written in digits or as a word from two to twelve, is a finding with the template's
+file and line and the fact or table cell holding the same number — what the catalog holds
+is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a
+number.) An entry of `allow` keeps one typed name or number, with the words around it and
+the reason.
+
+    [[facts]]
+    kind = "prose"
+    name = "each Good card's text states its own amount"
+    match = { set = "good" }
+    text = "text"
+    fields = ["amount"]
+
+A `prose` fact ties the numbers a card's text states to its fields: on every card of
+`match` that has a number in each of `fields`, the text states it (in digits or as a word).
+A text edited to another number, or a field edited while the text keeps the old one, fails
+naming the card, the field, its value and the text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..catalog.schema import Component, Game
+from .constraints import Outcome, Problem
+from .fact_base import Fact, show
+from .filters import Filter, Strict, select, value_of
+from .places import NUMBER_WORDS, spelled
+from .wording import has, template_lines, templates
+
+_WORDS = [w for w, n in NUMBER_WORDS.items() if n >= 2]
+_NUMBER = re.compile(
+    r"(?<![\w:.-])(\d+(?:\.\d+)?|" + "|".join(_WORDS) + r")(?![\w:])", re.IGNORECASE
+)
+_LIST_MARK = re.compile(r"^\s*\d+\.\s")  # a Markdown numbered list's own numbering
+
+
+class Allowed(Strict):
+    """One typed number kept on purpose: the words around it on its line, and why."""
+
+    says: str = Field(min_length=1)
+    why: str = Field(min_length=1)
+
+
+def _as_number(word: str) -> float:
+    w = word.lower()
+    return float(NUMBER_WORDS[w]) if w in NUMBER_WORDS else float(w)
+
+
+class TypedFact(Fact):
+    """The rule templates type no number the catalog could give (see the module)."""
+
+    kind: Literal["typed"] = "typed"
+    allow: list[Allowed] = []
+
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
+        raise NotImplementedError("a typed fact is checked with the catalog (check_catalog)")
+
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+        found = templates(catalog)
+        if not found:  # nothing typed yet: an `allow` waits for the templates it is about
+            return Outcome(True, "no rule templates to read")
+        problems: list[Problem] = []
+        used = [False] * len(self.allow)
+        lines = 0
+        for path, shown_as in found:
+            for n, text in template_lines(path, catalog.root):
+                lines += 1
+                plain = _LIST_MARK.sub(" ", text)
+                problems += self._names(catalog, plain, shown_as, n, used)
+                for m in _NUMBER.finditer(plain):
+                    hit = next(
+                        (
+                            k
+                            for k, a in enumerate(self.allow)
+                            if has(a.says, m.group(0)) and has(plain, a.says)
+                        ),
+                        None,
+                    )
+                    if hit is not None:
+                        used[hit] = True
+                        continue
+                    problems.append(
+                        Problem(
+                            f"{self.name}: {shown_as}:{n} types {m.group(0)!r}"
+                            f"{_shadowed(catalog, _as_number(m.group(0)))}; render it from the "
+                            "data that holds it",
+                            at=(shown_as, n),
+                        )
+                    )
+        for k, a in enumerate(self.allow):
+            if not used[k]:
+                problems.append(
+                    Problem(
+                        f"{self.name}: allow[{k}] ({a.says!r}) matches no typed number: remove it",
+                        at=(file, line),
+                    )
+                )
+        if problems:
+            return Outcome(False, problems[0].message, [], problems)
+        kept = f", {len(self.allow)} kept with a reason" if self.allow else ""
+        return Outcome(True, f"no typed number in {lines} template lines{kept}")
+
+    def _names(
+        self, catalog: Any, plain: str, shown_as: str, n: int, used: list[bool]
+    ) -> list[Problem]:
+        """Component names typed on one template line (a renamed card would leave them
+        behind): each a finding unless `allow` keeps it."""
+        out: list[Problem] = []
+        for name, cid in _names_of(catalog).items():
+            if not re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", plain):
+                continue
+            hit = next(
+                (k for k, a in enumerate(self.allow) if has(a.says, name) and has(plain, a.says)),
+                None,
+            )
+            if hit is not None:
+                used[hit] = True
+                continue
+            out.append(
+                Problem(
+                    f"{self.name}: {shown_as}:{n} types the name {name!r} (component {cid}); "
+                    f"render it from the catalog: component('{cid}').name",
+                    at=(shown_as, n),
+                )
+            )
+        return out
+
+
+def _names_of(catalog: Any) -> dict[str, str]:
+    """The components' names a template could type (name -> id), four letters or more."""
+    out: dict[str, str] = {}
+    for c in catalog.components:
+        if c.name and len(c.name) >= 4:
+            out.setdefault(c.name, c.id)
+    return out
+
+
+def _shadowed(catalog: Any, number: float) -> str:
+    """What in the catalog holds `number`: a value fact, else a table cell (for the message)."""
+    rules = catalog.rules
+    for loc in getattr(rules, "facts", []):
+        v = getattr(loc.rule, "value", None)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and float(v) == number:
+            return f" (the number fact '{loc.rule.title()}' states, {rules.file}:{loc.line})"
+    for name, t in catalog.game.tables.items():
+        for row in t.rows:
+            for i, cell in enumerate(row[1:], 1):
+                if isinstance(cell, (int, float)) and not isinstance(cell, bool):
+                    if float(cell) == number:
+                        where = f"row {show(row[0])!r}, {t.columns[i]}"
+                        return f" (the number table {name} holds, {where})"
+    return " (no fact states it: state it as a fact)"
+
+
+class ProseFact(Fact):
+    """A card's text states the numbers its fields hold, and the words its choice fields
+    stand for (see the module)."""
+
+    kind: Literal["prose"] = "prose"
+    match: Filter = Filter()
+    text: str = "text"
+    fields: list[str] = []
+    words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
+
+    @model_validator(mode="after")
+    def _something(self) -> ProseFact:
+        if not self.fields and not self.words:
+            raise ValueError("a prose fact names `fields` (numbers) or `words` (choices)")
+        return self
+
+    def field_keys(self) -> list[str]:
+        return [self.text, *self.fields, *self.words]
+
+    def check(self, components: list[Component], game: Game) -> Outcome:
+        cs = select(components, self.match)
+        problems: list[Problem] = []
+        tied = 0
+        for c in cs:
+            said = show(value_of(c, self.text))
+            folded = " " + re.sub(r"[^a-z0-9.+$-]+", " ", said.lower()) + " "
+            for key in self.fields:
+                v = value_of(c, key)
+                if not isinstance(v, (int, float)) or isinstance(v, bool):
+                    continue
+                tied += 1
+                if not any(_states(folded, form) for form in spelled(v)):
+                    problems.append(
+                        Problem(
+                            f"{self.name}: {c.name}'s {key} is {show(v)}, its {self.text} does "
+                            f"not state {show(v)}: {said!r}",
+                            c,
+                            self.text,
+                        )
+                    )
+            for key, phrases in self.words.items():
+                problem = self._choice(c, key, phrases, said)
+                tied += 1 if show(value_of(c, key)) in phrases else 0
+                problems += [problem] if problem is not None else []
+        if problems:
+            return Outcome(False, problems[0].message, cs, problems)
+        return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _choice(self, c: Component, key: str, phrases: dict[str, str], said: str) -> Problem | None:
+        """The card's text says the words of its `key` value (when that value has words), and
+        no other value's words."""
+        v = show(value_of(c, key))
+        others = [(o, w) for o, w in phrases.items() if o != v and has(said, w)]
+        if (v not in phrases or has(said, phrases[v])) and not others:
+            return None
+        have = (
+            f"says {others[0][1]!r} (the words of {key} {others[0][0]})"
+            if others
+            else f"does not say {phrases[v]!r}"
+        )
+        return Problem(
+            f"{self.name}: {c.name}'s {key} is {v}, its {self.text} {have}: {said!r}",
+            c,
+            self.text,
+        )
+
+
+def _states(words: str, form: str) -> bool:
+    """Does the folded text hold `form` as a number of its own ("2" in "$2", not in "12")?"""
+    pattern = r"(?<![\w.])[$+-]?" + re.escape(form.lower()) + r"(?![\w])"
+    return re.search(pattern, words) is not None

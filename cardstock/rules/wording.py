@@ -1,0 +1,315 @@
+"""Rule words as facts: a statement a player reads (who wins, an order, a timing, who is
+affected, which deck a card belongs to) held as one value of a small vocabulary.
+
+    [[facts]]
+    kind = "rule"
+    id = "win"
+    name = "the heroes win when the last Arch Villain falls"
+    value = "last"                       # the word the rulebook states
+    opposites = ["first"]                # the words it could wrongly be: the vocabulary
+    synonyms = ["final"]                 # words the source may use for the value instead
+    says = "{value} Arch Villain"        # the words around it, wherever it is written
+    at = [{ table = "endings", row = "Heroes", column = "When" }]
+    cite = { line = 40, says = "the heroes win once every villain is beaten" }
+
+Every place in `at` (a table cell or note, a card's field, a setup step's words) must say
+the value, and none of the opposites, where `says` puts it. The templates render it as
+`fact('win').value`; a template that types one of the vocabulary's words where `says`
+stands, instead of rendering it, is a finding with the template's file and line (the fact
+it shadows named). With a sources folder at hand, the cited lines must hold the value or a
+synonym; a designer's choice (`choice`) names the source's own word in `source`, which the
+cited lines must hold instead, and the report shows both.
+
+`deck` facts name cards the rules put in one deck: each must be a member of it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
+from ..catalog.schema import Component, Game
+from ..core.files import Unreadable, present, read_text
+from .constraints import Outcome, Problem
+from .fact_base import Fact, show
+from .filters import Filter, Strict, select, value_of
+from .places import norm
+from .sources import SourceText, load_source, sources_folder
+
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def words(text: Any) -> str:
+    """A text as a run of lower-case words, so phrases are found whole: "the last" is in
+    "The  last," but not in "the lasting"."""
+    return " " + " ".join(re.findall(r"[a-z0-9$']+", show(text).lower().replace("’", "'"))) + " "
+
+
+def has(text: Any, phrase: str) -> bool:
+    """Does `text` hold the words of `phrase`, whole?"""
+    w = words(phrase).strip()
+    return bool(w) and f" {w} " in words(text)
+
+
+class WordPlace(Strict):
+    """Where the catalog writes a rule word: a table's cell (or, without `row`, its note), a
+    card's field, or a setup step's words (by number, or by kind and pile)."""
+
+    table: str | None = None
+    row: Any | None = None
+    column: str | None = None  # default: the last column
+    card: str | None = None
+    field: str | None = None
+    setup: int | str | None = None
+    to: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> WordPlace:
+        given = [k for k in ("table", "card", "setup") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a place is one of: table (with row), card (with field), setup")
+        if self.card is not None and self.field is None:
+            raise ValueError("a card place names its field")
+        return self
+
+    def field_keys(self) -> list[str]:
+        return [self.field] if self.field else []
+
+
+def read_words(place: WordPlace, catalog: Any) -> tuple[str | None, str, tuple[str, int | None]]:
+    """(the text the place holds or None, how a reader names it, (file, line))."""
+    game_file = catalog.display(catalog.folder / "game.toml")
+    rules = catalog.rules
+    if place.card is not None:
+        c = next((x for x in catalog.components if x.id == place.card), None)
+        if c is None:
+            return None, f"card {place.card!r} (not in the catalog)", (game_file, None)
+        return show(value_of(c, place.field or "")), f"{c.name}'s {place.field}", (c.file, c.line)
+    if place.setup is not None:
+        steps = list(rules.setup.steps) if rules is not None and rules.setup else []
+        hits = [
+            i
+            for i, s in enumerate(steps)
+            if (i + 1 == place.setup)
+            or (s.do == place.setup and (place.to is None or getattr(s, "to", None) == place.to))
+        ]
+        if not hits:
+            return None, f"setup step {place.setup!r} (not in the setup)", (rules.file, None)
+        i = hits[0]
+        line = rules.setup.lines[i] if i < len(rules.setup.lines) else None
+        return steps[i].words(), f"setup step {i + 1}", (rules.file, line)
+    t = catalog.game.tables.get(place.table or "")
+    if t is None:
+        return None, f"table {place.table!r} (the game has no such table)", (game_file, None)
+    if place.row is None:
+        where = catalog.line("tables", place.table, "note") or catalog.line("tables", place.table)
+        return show(t.note), f"table {place.table}'s note", (game_file, where)
+    cols = [norm(c) for c in t.columns]
+    col = len(cols) - 1 if place.column is None else _index(cols, norm(place.column))
+    rows = [i for i, r in enumerate(t.rows) if norm(show(r[0])) == norm(show(place.row))]
+    if col < 0 or not rows:
+        missing = (
+            f"table {place.table}, row {show(place.row)!r}, column {place.column!r} "
+            "(not in the table)"
+        )
+        return None, missing, (game_file, catalog.line("tables", place.table))
+    i = rows[0]
+    line = catalog.line("tables", place.table, "rows", i) or catalog.line("tables", place.table)
+    label = f"table {place.table}, row {show(place.row)!r}, {t.columns[col]}"
+    return show(t.rows[i][col]), label, (game_file, line)
+
+
+def _index(cols: list[str], name: str) -> int:
+    return cols.index(name) if name in cols else -1
+
+
+class RuleFact(Fact):
+    """One rule word of a small vocabulary, stated wherever a player reads it (see the
+    module's docstring)."""
+
+    kind: Literal["rule"] = "rule"
+    value: str = Field(min_length=1)
+    opposites: list[str] = Field(min_length=1)
+    synonyms: list[str] = []
+    says: str | list[str] = "{value}"  # the words around the value (or several ways to say it)
+    typed: list[str] | None = None  # the words the template lint looks for (default: says)
+    at: list[WordPlace] = []
+    source: str | None = None  # with `choice`: the source's own word for it
+
+    @model_validator(mode="after")
+    def _shape(self) -> RuleFact:
+        if any("{value}" not in f for f in [*self.forms(), *(self.typed or [])]):
+            raise ValueError("'says' marks where the value stands with {value}")
+        if any(words(o) == words(w) for o in self.opposites for w in [self.value, *self.synonyms]):
+            raise ValueError("the value (or a synonym) is also one of its opposites")
+        if self.choice is not None and self.source is None:
+            raise ValueError(
+                "a designer's choice names the source's own word in 'source', so the check "
+                "can show both"
+            )
+        return self
+
+    def field_keys(self) -> list[str]:
+        return [k for p in self.at for k in p.field_keys()]
+
+    def vocabulary(self) -> list[str]:
+        return [self.value, *self.synonyms, *self.opposites]
+
+    def forms(self) -> list[str]:
+        return [self.says] if isinstance(self.says, str) else list(self.says)
+
+    def said(self, text: str, forms: list[str] | None = None) -> list[str]:
+        """The vocabulary words `text` says where `says` puts the value; a word inside a
+        longer one found ("clockwise" in "counter-clockwise") is not counted on its own."""
+        found = [
+            w
+            for w in self.vocabulary()
+            if any(has(text, f.replace("{value}", w)) for f in (forms or self.forms()))
+        ]
+        return [w for w in found if not any(o != w and has(o, w) for o in found)]
+
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
+        raise NotImplementedError("a rule fact is checked with the catalog (check_catalog)")
+
+    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+        problems = [p for place in self.at for p in self._place(place, catalog)]
+        problems += self._typed(catalog)
+        source_note, source_problem = self._source(catalog)
+        problems += source_problem
+        if problems:
+            return Outcome(False, problems[0].message, [], problems)
+        where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
+        return Outcome(True, f"{self.value!r} in {where}{source_note}")
+
+    def _place(self, place: WordPlace, catalog: Any) -> list[Problem]:
+        text, label, at = read_words(place, catalog)
+        if text is None:
+            return [Problem(f"{self.name}: the rulebook states {self.value!r}, but {label}", at=at)]
+        said = self.said(text)
+        right = [w for w in said if w in (self.value, *self.synonyms)]
+        wrong = [w for w in said if w in self.opposites]
+        if right and not wrong:
+            return []
+        phrase = self.forms()[0].replace("{value}", self.value)
+        have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {_clip(text)!r}"
+        return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
+
+    def _typed(self, catalog: Any) -> list[Problem]:
+        """A vocabulary word typed into a template where `says` puts the value."""
+        out: list[Problem] = []
+        for path, shown_as in templates(catalog):
+            for n, text in template_lines(path, catalog.root):
+                for w in self.said(text, self.typed):
+                    out.append(
+                        Problem(
+                            f"{self.name}: {shown_as}:{n} types {w!r} where the rulebook renders "
+                            f"fact('{self.id}').value ({self.value!r}); render it from the fact",
+                            at=(shown_as, n),
+                        )
+                    )
+        return out
+
+    def _source(self, catalog: Any) -> tuple[str, list[Problem]]:
+        """The cited lines hold the value (or, for a designer's choice, the source's own word):
+        (a note for the summary, problems). Nothing is held without a sources folder."""
+        src = source_of(catalog)
+        if src is None or self.cite is None:
+            return "", []
+        text = " ".join(src.line(n) or "" for n in self.cite.lines)
+        where = self.cite.label(catalog.rules.seed or catalog.rules.text)
+        wanted = [self.source] if self.choice is not None and self.source else [self.value]
+        wanted += [] if self.choice is not None else self.synonyms
+        if any(has(text, w) for w in wanted):
+            if self.choice is not None:
+                return (
+                    f"; the source {where} says {self.source!r}, the designer chose "
+                    f"{self.value!r}: {self.choice}",
+                    [],
+                )
+            return f"; the source {where} says so", []
+        other = [w for w in [self.value, *self.synonyms, *self.opposites] if has(text, w)]
+        say = f"says {other[0]!r}" if other else f"does not say {wanted[0]!r}"
+        chosen = f" (the designer's choice is {self.value!r})" if self.choice is not None else ""
+        return "", [
+            Problem(
+                f"{self.name}: the rulebook states {wanted[0]!r}{chosen}; the source {where} "
+                f"{say}: {_clip(text)!r}"
+            )
+        ]
+
+    def data(self, components: list[Component], game: Game) -> dict[str, Any]:
+        return {**super().data(components, game), "source": self.source, "choice": self.choice}
+
+
+class DeckFact(Fact):
+    """Cards the rules put in one deck (`deck`, a filter: a set, a group, a field's value)
+    are members of it: a card moved to another deck fails even when every total holds."""
+
+    kind: Literal["deck"] = "deck"
+    cards: list[str] = Field(min_length=1)  # ids or names
+    deck: Filter
+    called: str | None = None  # how the rulebook names the deck
+
+    def check(self, components: list[Component], game: Game) -> Outcome:
+        members = {c.id for c in select(components, self.deck)}
+        deck = self.called or self.deck.describe()
+        problems: list[Problem] = []
+        for ref in self.cards:
+            c = next((x for x in components if ref in (x.id, x.name)), None)
+            if c is None:
+                problems.append(Problem(f"{self.name}: the catalog has no card {ref!r}"))
+            elif c.id not in members:
+                problems.append(
+                    Problem(
+                        f"{self.name}: the rulebook puts {c.name} in {deck}, the catalog has it "
+                        f"in set {c.set} (group {c.group})",
+                        c,
+                        "set",
+                    )
+                )
+        if problems:
+            return Outcome(False, problems[0].message, [], problems)
+        return Outcome(True, f"{len(self.cards)} in {deck}")
+
+
+def source_of(catalog: Any) -> SourceText | None:
+    """The game's source text when it can be had (its own `text`, or its seed in the sources
+    folder $CARDSTOCK_SOURCES names), else None."""
+    rules = catalog.rules
+    name = getattr(rules, "text", None) or getattr(rules, "seed", None)
+    if not name:
+        return None
+    src, _ = load_source(name, own=rules.text_path, root=catalog.root, folder=sources_folder(None))
+    return src
+
+
+def templates(catalog: Any) -> list[tuple[Path, str]]:
+    """The game's rule templates: the rulebook and every quick reference."""
+    folder = layouts_dir(catalog)
+    found = [folder / f"rulebook{TEMPLATE_SUFFIX}"]
+    quick = folder / "quickref"
+    if present(quick):
+        found += sorted(quick.glob(f"*{TEMPLATE_SUFFIX}"))
+    return [(p, catalog.display(p)) for p in found if present(p)]
+
+
+def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
+    """A template's lines as a reader sees what is typed: (line number, the typed words,
+    with every `{{ … }}`, `{% … %}` and `{# … #}` blanked)."""
+    try:
+        text = read_text(path, root)
+    except Unreadable:
+        return []
+    blank = _JINJA.sub(lambda m: " " + "\n" * m.group(0).count("\n"), text)
+    return list(enumerate(blank.splitlines(), 1))
+
+
+def _clip(text: str | None, n: int = 90) -> str:
+    t = " ".join(str(text or "").split())
+    return t if len(t) <= n else t[: n - 1] + "…"
