@@ -17,7 +17,7 @@ from .cells import Row
 from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
 from .schema import ComponentSet
-from .tables import read_table
+from .tables import HEADERLESS, read_table
 
 
 def rows_of(
@@ -56,7 +56,7 @@ def rows_of(
         issues.add(shown, table_line, where, f"table file not found: {display}")
         return [], None
     try:
-        table = read_table(path, display, s.sheet, issues, root, max_rows)
+        table = read_table(path, display, s.sheet, issues, root, max_rows, s.header)
     except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
         issues.add(
             display,
@@ -66,6 +66,15 @@ def rows_of(
         )
         return [], None
     if table is None:
+        return [], None
+    if not s.header and path.suffix.lower() not in HEADERLESS:
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "header")),
+            f"sets[{index}].header",
+            f"header = false is for CSV, TSV and XLSX tables; each row of {display} names "
+            "its own keys",
+        )
         return [], None
     sources.append(path)
     rows = _check_header(
