@@ -216,6 +216,13 @@ class ComponentSet(Strict):
         "as a spreadsheet names them) for `columns` to map. CSV, TSV and XLSX tables.",
         examples=[False],
     )
+    table_key: Annotated[str, Field(min_length=1)] | None = Field(
+        default=None,
+        description="In a YAML or JSON table whose rows sit under a key, beside other "
+        "data (`tiles:` then a list), that key; a dotted path reaches deeper "
+        "(`data.cards`). Unset: the file is the list of rows.",
+        examples=["tiles"],
+    )
     columns: dict[str, str] = Field(
         default={},
         description="Field name → the table's header for it, when the headers are your "

@@ -23,6 +23,7 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -329,20 +330,32 @@ def _inflated_size(data: bytes) -> int:
         return 0
 
 
-# a reader gets the file's bytes, its suffix, the name it is shown by, the sheet asked for,
-# the most rows to read (None: all) and whether the first row is a header (a YAML or JSON
-# row names its own keys)
-Reader = Callable[[bytes, str, str, str | None, Issues, int | None, bool], Table | None]
+# a reader gets the file's bytes, its suffix, the name it is shown by, what the set asks of
+# it (see `Ask`) and where problems go
+Reader = Callable[[bytes, str, str, "Ask", Issues], Table | None]
 READERS: dict[str, Reader] = {
-    ".csv": lambda b, x, d, s, i, n, h: read_csv(b, x, d, i, n, h),
-    ".tsv": lambda b, x, d, s, i, n, h: read_csv(b, x, d, i, n, h),
-    ".txt": lambda b, x, d, s, i, n, h: read_csv(b, x, d, i, n, h),
-    ".xlsx": lambda b, x, d, s, i, n, h: read_xlsx(b, d, s, i, n, h),
-    ".yaml": lambda b, x, d, s, i, n, h: read_yaml(b, d, i, n),
-    ".yml": lambda b, x, d, s, i, n, h: read_yaml(b, d, i, n),
-    ".json": lambda b, x, d, s, i, n, h: read_json(b, d, i, n),
+    ".csv": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".tsv": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".txt": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".xlsx": lambda b, x, d, a, i: read_xlsx(b, d, a.sheet, i, a.max_rows, a.header),
+    ".yaml": lambda b, x, d, a, i: read_yaml(b, d, i, a.max_rows, a.key),
+    ".yml": lambda b, x, d, a, i: read_yaml(b, d, i, a.max_rows, a.key),
+    ".json": lambda b, x, d, a, i: read_json(b, d, i, a.max_rows, a.key),
 }
 HEADERLESS = (".csv", ".tsv", ".txt", ".xlsx")  # the tables `header = false` applies to
+KEYED = (".yaml", ".yml", ".json")  # the tables whose rows may sit under a `table_key`
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a set asks of its table's reader: the XLSX sheet (None: the first), the most
+    rows to read (None: all), whether the first row is a header (CSV, TSV, XLSX), and the
+    key the rows are under (YAML, JSON; None: the document is the list)."""
+
+    sheet: str | None = None
+    max_rows: int | None = None
+    header: bool = True
+    key: str | None = None
 
 
 def read_table(
@@ -352,12 +365,12 @@ def read_table(
     issues: Issues,
     root: Path,
     max_rows: int | None = None,
-    header: bool = True,
+    ask: Ask | None = None,
 ) -> Table | None:
     """Read a table of any supported type from inside `root` (through the door, see
     core/files); problems go to `issues` and None is returned. With `max_rows`, the
-    read stops at the first row past it, which `Table.stopped` locates; without a
-    `header` row (CSV, TSV, XLSX), the columns are named by letter."""
+    read stops at the first row past it, which `Table.stopped` locates; `ask` says the
+    rest a set asks of the reader (a header row or none, the key the rows are under)."""
     if not path.exists():
         issues.add(display, None, "", "the table file does not exist")
         return None
@@ -376,4 +389,6 @@ def read_table(
     except Unreadable as exc:
         issues.extend([issue(display, exc)])
         return None
-    return reader(data, suffix, display, sheet, issues, max_rows, header)
+    base = ask or Ask()
+    asked = Ask(sheet, max_rows, base.header, base.key)
+    return reader(data, suffix, display, asked, issues)
