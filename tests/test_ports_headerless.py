@@ -84,3 +84,14 @@ def test_header_false_on_a_json_table_is_refused_at_its_line(cli, tmp_path):
     result = cli("--root", str(project(tmp_path, "tiles.json", data)), "catalog", "hexes")
     assert result.code == 2
     assert "catalog/hexes/game.toml:12: sets[0].header: header = false is for CSV" in result.err
+
+
+def test_a_headerless_reader_stops_at_the_first_row_past_the_most():
+    from cardstock.catalog.tables import read_csv
+    from cardstock.core.issues import Issues
+
+    data = b"7,R,GG\n8,Y,RY\n9,B,BB\n"
+    table = read_csv(data, ".csv", "t.csv", Issues(), 2, header=False)
+    assert table is not None
+    assert [r.cells["A"] for r in table.rows] == ["7", "8"]
+    assert table.stopped == 3

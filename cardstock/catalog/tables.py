@@ -212,7 +212,7 @@ def read_csv(
     first_line = next((line for line in _physical_lines(data) if line.strip()), "")
     delimiter = sniff_delimiter(first_line, suffix)
     records: list[tuple[int, list[str]]] = []
-    limit = RowLimit(max_rows)
+    limit = RowLimit(max_rows, header)
     stopped: int | None = None
     reader = csv.reader(_physical_lines(data), delimiter=delimiter, strict=True)
     started = 0  # lines read before the current record
@@ -288,7 +288,7 @@ def read_xlsx(
             return None
         ws = book[sheet]
         cells = 0
-        limit = RowLimit(max_rows)
+        limit = RowLimit(max_rows, header)
         for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
             cells += len(row)
             if cells > MAX_CELLS:
