@@ -38,12 +38,13 @@ class Table:
 
 class RowLimit:
     """Counts a table's rows as they are read, the way `_build` will see them: the first
-    record with a cell is the header, and comment rows (`# …`) and empty ones are not
-    rows. `past` says whether a record is the first row beyond `most` (None: no limit)."""
+    record with a cell is the header (unless the table has none), and comment rows
+    (`# …`) and empty ones are not rows. `past` says whether a record is the first row
+    beyond `most` (None: no limit)."""
 
-    def __init__(self, most: int | None) -> None:
+    def __init__(self, most: int | None, header: bool = True) -> None:
         self.most = most
-        self.header = False
+        self.header = not header  # True once the header is passed, or when there is none
         self.rows = 0
 
     def past(self, record: list[str]) -> bool:

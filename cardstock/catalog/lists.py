@@ -170,17 +170,22 @@ def _rows_from_items(
 
 
 def read_yaml(
-    data: bytes, display: str, issues: Issues, max_rows: int | None = None
+    data: bytes,
+    display: str,
+    issues: Issues,
+    max_rows: int | None = None,
+    key: str | None = None,
 ) -> Table | None:
     """A YAML list of rows as a table; with `max_rows`, the read stops at the first row
-    past it (see `Table.stopped`)."""
+    past it (see `Table.stopped`); with `key`, the list is the one under that key (a
+    dotted path) of a document that holds more than the rows."""
     import yaml
 
     text = decoded_text(data, display, issues)
     if text is None:
         return None
     try:
-        read = _yaml_rows(text, max_rows)
+        read = _yaml_rows(text, max_rows) if key is None else _yaml_keyed(text, key)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -192,13 +197,89 @@ def read_yaml(
     if isinstance(read, str):
         issues.add(display, None, "", f"the YAML cannot be read: {read}")
         return None
+    if isinstance(read, _Unkeyed):
+        issues.add(display, read.line, "table_key", read.message)
+        return None
     if isinstance(read, int) or read is None:
+        hint = _keys_hint(yaml.safe_load(text)) if isinstance(read, int) else ""
         issues.add(
-            display, read, "", "expected a list of rows, each a mapping such as '- name: Ember'"
+            display,
+            read,
+            "",
+            "expected a list of rows, each a mapping such as '- name: Ember'" + hint,
         )
         return None
     items, stopped = read
     return _rows_from_items(display, items, issues, stopped)
+
+
+class _Unkeyed:
+    """A `table_key` the document does not have: where, and what it has instead."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        self.line, self.message = line, message
+
+
+def _is_rows(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _keys_hint(data: Any) -> str:
+    """For a document that is a mapping, the keys whose values look like rows, as the
+    set's `table_key` would name them (one level down too: `data.cards`); nothing when
+    none does."""
+    if not isinstance(data, dict):
+        return ""
+    found = [str(k) for k, v in data.items() if _is_rows(v)]
+    found += [
+        f"{k}.{k2}"
+        for k, v in data.items()
+        if isinstance(v, dict)
+        for k2, v2 in v.items()
+        if _is_rows(v2)
+    ]
+    if not found:
+        return ""
+    return (
+        f"; the file is a mapping, and its rows are under {', '.join(map(repr, found))}: "
+        f'name the key in the set, table_key = "{found[0]}"'
+    )
+
+
+def _walk(data: Any, key: str) -> tuple[Any, str | None]:
+    """The value under a dotted `key` of a document, or why there is none."""
+    value = data
+    for depth, part in enumerate(key.split(".")):
+        if not isinstance(value, dict):
+            where = ".".join(key.split(".")[:depth]) or "the document"
+            return None, f"{where!r} is not a mapping, so it has no key {part!r}"
+        if part not in value:
+            has = ", ".join(repr(str(k)) for k in value) or "no keys"
+            return None, f"no key {part!r} in the file; it has {has}"
+        value = value[part]
+    return value, None
+
+
+def _yaml_keyed(text: str, key: str) -> _YamlRead | _Unkeyed:
+    """The rows under `key` of a YAML document read whole (bounded first, as any other
+    document that is not a plain list is)."""
+    import yaml
+
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    problem = _yaml_problem(node) if node is not None else None
+    if problem is not None:
+        return problem
+    if node is None:
+        return None
+    data = yaml.safe_load(text)
+    value, missing = _walk(data, key)
+    if missing is not None:
+        return _Unkeyed(node.start_mark.line + 1, missing)
+    for part in key.split("."):  # the same path through the nodes, for each row's line
+        node = next(v for k, v in node.value if k.value == part)
+    if not isinstance(node, yaml.SequenceNode) or not isinstance(value, list):
+        return _Unkeyed(node.start_mark.line + 1, f"the value of {key!r} is not a list of rows")
+    return [(child.start_mark.line + 1, v) for child, v in zip(node.value, value)], None
 
 
 # What reading a YAML table found: its rows (line, value) and where the read stopped; a
@@ -384,16 +465,27 @@ def _yaml_whole(text: str) -> _YamlRead:
 
 
 def read_json(
-    data: bytes, display: str, issues: Issues, max_rows: int | None = None
+    data: bytes,
+    display: str,
+    issues: Issues,
+    max_rows: int | None = None,
+    key: str | None = None,
 ) -> Table | None:
     """A JSON list of rows as a table, decoded a row at a time: with `max_rows`, the read
-    stops at the first row past it (see `Table.stopped`)."""
+    stops at the first row past it (see `Table.stopped`); with `key`, the list is the one
+    under that key (a dotted path) of an object that holds more than the rows."""
     text = decoded_text(data, display, issues)
     if text is None:
         return None
     reading = _JsonRows(text)
     try:
-        ok, stopped = reading.rows(display, issues, max_rows)
+        if key is not None:
+            start = reading.under(key, display, issues)
+            if start is None:
+                return None
+            ok, stopped = reading.rows(display, issues, max_rows, start)
+        else:
+            ok, stopped = reading.rows(display, issues, max_rows)
     except json.JSONDecodeError as exc:
         issues.add(display, exc.lineno, "", f"the JSON cannot be read: {exc.msg}")
         return None
@@ -435,15 +527,66 @@ class _JsonRows:
             index += 1
         return index
 
-    def rows(self, display: str, issues: Issues, max_rows: int | None) -> tuple[bool, int | None]:
+    def under(self, key: str, display: str, issues: Issues) -> int | None:
+        """Where the value under a dotted `key` starts, each object on the way scanned key
+        by key (a value passed over is decoded, not kept); None when there is none (said
+        in `issues`)."""
+        text, i = self.text, self.skip(0)
+        for depth, part in enumerate(key.split(".")):
+            where = ".".join(key.split(".")[:depth]) or "the document"
+            if i >= len(text) or text[i] != "{":
+                issues.add(
+                    display,
+                    self.line_at(i),
+                    "table_key",
+                    f"{where!r} is not an object, so it has no key {part!r}",
+                )
+                return None
+            i, seen = self.skip(i + 1), []
+            while i < len(text) and text[i] != "}":
+                name, i = self.decoder.raw_decode(text, i)
+                i = self.skip(i)
+                if i >= len(text) or text[i] != ":":
+                    raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
+                i = self.skip(i + 1)
+                if name == part:
+                    break
+                seen.append(repr(str(name)))
+                i = self.skip(self.decoder.raw_decode(text, i)[1])
+                if i < len(text) and text[i] == ",":
+                    i = self.skip(i + 1)
+            else:
+                has = ", ".join(seen) or "no keys"
+                issues.add(
+                    display,
+                    self.line_at(i),
+                    "table_key",
+                    f"no key {part!r} in {where}; it has {has}",
+                )
+                return None
+        return i
+
+    def rows(
+        self, display: str, issues: Issues, max_rows: int | None, start: int | None = None
+    ) -> tuple[bool, int | None]:
         """Decode the rows into `items`. Returns whether the list is whole (a broken one is
         said in `issues`) and the line of the first row past `max_rows`, where the read
-        stopped (None: all were read)."""
+        stopped (None: all were read). From `start` (a list under a key), the text after
+        the list is the rest of its object, not checked here."""
         text = self.text
-        i = self.skip(0)
+        i = self.skip(start or 0)
         if i >= len(text) or text[i] != "[":
+            hint = ""
+            if start is None and i < len(text) and text[i] == "{":
+                try:
+                    hint = _keys_hint(json.loads(text))
+                except (json.JSONDecodeError, RecursionError):
+                    hint = ""
             issues.add(
-                display, self.line_at(i), "", 'expected a list of rows: [ {"name": "Ember", …}, … ]'
+                display,
+                self.line_at(i),
+                "",
+                'expected a list of rows: [ {"name": "Ember", …}, … ]' + hint,
             )
             return False, None
         i = self.skip(i + 1)
@@ -465,7 +608,7 @@ class _JsonRows:
                     break
                 issues.add(display, self.line_at(i), "", "expected ',' or ']' after a row")
                 return False, None
-        if self.skip(i) != len(text):
+        if start is None and self.skip(i) != len(text):
             issues.add(
                 display, self.line_at(self.skip(i)), "", "unexpected text after the list of rows"
             )

@@ -478,7 +478,7 @@ def _component(
     chosen = values.get("designer_choice") or []
     ok = _choices_ok(chosen, fields, row, issues) and ok
     try:
-        group = safe_format(s.group, {k: ("" if v is None else v) for k, v in values.items()})
+        group = safe_format(s.group, _pattern_values(values))
     except (KeyError, IndexError, ValueError):
         group = s.group  # reported once by check_references
     ok = _group_fields_ok(s, fields, values, row, issues) and ok
@@ -655,6 +655,16 @@ def _back_of(
     return back, ok
 
 
+def _pattern_values(values: dict[str, Any]) -> dict[str, Any]:
+    """A row's values as a `group` or `ids` pattern prints them: an empty cell as nothing,
+    a list (a `list` or `icons` field, a JSON array) as its items joined by ", ", never
+    as Python's ['a', 'b']."""
+    return {
+        k: ("" if v is None else ", ".join(map(str, v)) if isinstance(v, list | tuple) else v)
+        for k, v in values.items()
+    }
+
+
 def _given_id(s: ComponentSet, values: dict[str, Any]) -> str:
     """The row's id: from the set's id pattern, else its `id` cell, else its name."""
     if not s.ids:
@@ -663,7 +673,7 @@ def _given_id(s: ComponentSet, values: dict[str, Any]) -> str:
         return slugify(
             safe_format(
                 s.ids or "",
-                {**{k: ("" if v is None else v) for k, v in values.items()}, "set": s.id},
+                {**_pattern_values(values), "set": s.id},
             )
         )
     except (KeyError, IndexError, ValueError):

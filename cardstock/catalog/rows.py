@@ -17,7 +17,7 @@ from .cells import Row
 from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
 from .schema import ComponentSet
-from .tables import read_table
+from .tables import HEADERLESS, KEYED, Ask, read_table
 
 
 def rows_of(
@@ -55,8 +55,11 @@ def rows_of(
     if not present(path):
         issues.add(shown, table_line, where, f"table file not found: {display}")
         return [], None
+    if not _asks_fit(s, index, path.suffix.lower(), display, shown, lines, issues):
+        return [], None
     try:
-        table = read_table(path, display, s.sheet, issues, root, max_rows)
+        ask = Ask(header=s.header, key=s.table_key)
+        table = read_table(path, display, s.sheet, issues, root, max_rows, ask)
     except Exception as exc:  # noqa: BLE001 - a damaged file (a truncated XLSX part, say) the reader did not expect
         issues.add(
             display,
@@ -73,6 +76,39 @@ def rows_of(
     )
     rows = _unskipped(rows, fields_of_set, issues)
     return rows, None if table.stopped is None else (table.file, table.stopped)
+
+
+def _asks_fit(
+    s: ComponentSet,
+    index: int,
+    suffix: str,
+    display: str,
+    shown: str,
+    lines: Mapping[KeyPath, int],
+    issues: Issues,
+) -> bool:
+    """Whether what the set asks of its table fits the table's type: no header row for
+    CSV, TSV and XLSX, a key the rows are under for YAML and JSON (said in `issues`)."""
+    ok = True
+    if not s.header and suffix not in HEADERLESS:
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "header")),
+            f"sets[{index}].header",
+            f"header = false is for CSV, TSV and XLSX tables; each row of {display} names "
+            "its own keys",
+        )
+        ok = False
+    if s.table_key is not None and suffix not in KEYED:
+        issues.add(
+            shown,
+            line_for(lines, ("sets", index, "table_key")),
+            f"sets[{index}].table_key",
+            "table_key is for YAML and JSON tables, whose rows may sit under a key; "
+            f"{display} is read from its first row",
+        )
+        ok = False
+    return ok
 
 
 def _check_columns(
@@ -246,7 +282,15 @@ def _check_header(
     for col in missing:
         header = s.columns.get(col)
         hint = f" (mapped from the header {header!r})" if header else ""
-        issues.add(file, line, col, f"the header has no such column{hint}, and every row needs it")
+        ids = ""
+        if col == "name" and not header and "id" in first:
+            ids = (
+                "; the rows have ids: name them by their ids with columns = "
+                f'{{ name = "{first["id"]}" }}'
+            )
+        issues.add(
+            file, line, col, f"the header has no such column{hint}, and every row needs it{ids}"
+        )
     if missing:
         return []
     renamed: list[Row] = []

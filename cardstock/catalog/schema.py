@@ -213,6 +213,20 @@ class ComponentSet(Strict):
         description="The sheet of an `.xlsx` table to read. Unset: the first.",
         examples=["Cards"],
     )
+    header: bool = Field(
+        default=True,
+        description="The table's first row names its columns. `false`: it has no header "
+        "row, every row is a component, and its columns are named by letter (A, B, C …, "
+        "as a spreadsheet names them) for `columns` to map. CSV, TSV and XLSX tables.",
+        examples=[False],
+    )
+    table_key: Annotated[str, Field(min_length=1)] | None = Field(
+        default=None,
+        description="In a YAML or JSON table whose rows sit under a key, beside other "
+        "data (`tiles:` then a list), that key; a dotted path reaches deeper "
+        "(`data.cards`). Unset: the file is the list of rows.",
+        examples=["tiles"],
+    )
     columns: dict[str, str] = Field(
         default={},
         description="Field name → the table's header for it, when the headers are your "

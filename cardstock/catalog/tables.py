@@ -23,6 +23,7 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +45,21 @@ def _build(
     records: list[tuple[int, list[str]]],
     issues: Issues,
     stopped: int | None = None,
+    header: bool = True,
 ) -> Table | None:
+    """The records as a table: the first names the columns, unless `header` is false,
+    when every record is a row and the columns are named by letter (A, B, C …)."""
     records = [(n, r) for n, r in records if any(c.strip() for c in r)]
     if not records:
-        issues.add(
-            display, None, "", "the table is empty: expected a header row naming the columns"
-        )
+        expected = "a header row naming the columns" if header else "rows"
+        issues.add(display, None, "", f"the table is empty: expected {expected}")
         return None
-    header_line, header = records[0]
-    width = len(header)
-    named = [c.strip() for c in header]
+    if not header:
+        width = max(len(r) for _, r in records)
+        records = [(records[0][0], [""] * width), *records]
+    header_line, head = records[0]
+    width = len(head)
+    named = [c.strip() for c in head]
     # a column without a header is named by its letter, unless no row uses it at all
     # (spreadsheets often carry empty trailing columns)
     used = [any(i < len(r) and r[i].strip() for _, r in records[1:]) for i in range(width)]
@@ -171,10 +177,16 @@ def _opening_quote_line(lines: Iterable[str], start: int) -> int:
 
 
 def read_csv(
-    data: bytes, suffix: str, display: str, issues: Issues, max_rows: int | None = None
+    data: bytes,
+    suffix: str,
+    display: str,
+    issues: Issues,
+    max_rows: int | None = None,
+    header: bool = True,
 ) -> Table | None:
     """A CSV or TSV file as a table, read a line at a time: with `max_rows`, the read stops
-    at the first row past it (see `Table.stopped`)."""
+    at the first row past it (see `Table.stopped`); without a `header` row, its columns
+    are named by letter."""
     bad = _utf8_problem(data)
     if bad is not None:
         reason, offset = bad
@@ -197,10 +209,10 @@ def read_csv(
         )
     if lone:
         return None
-    header = next((line for line in _physical_lines(data) if line.strip()), "")
-    delimiter = sniff_delimiter(header, suffix)
+    first_line = next((line for line in _physical_lines(data) if line.strip()), "")
+    delimiter = sniff_delimiter(first_line, suffix)
     records: list[tuple[int, list[str]]] = []
-    limit = RowLimit(max_rows)
+    limit = RowLimit(max_rows, header)
     stopped: int | None = None
     reader = csv.reader(_physical_lines(data), delimiter=delimiter, strict=True)
     started = 0  # lines read before the current record
@@ -226,14 +238,20 @@ def read_csv(
         else:
             issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
         return None
-    return _build(display, records, issues, stopped)
+    return _build(display, records, issues, stopped, header)
 
 
 def read_xlsx(
-    data: bytes, display: str, sheet: str | None, issues: Issues, max_rows: int | None = None
+    data: bytes,
+    display: str,
+    sheet: str | None,
+    issues: Issues,
+    max_rows: int | None = None,
+    header: bool = True,
 ) -> Table | None:
     """One sheet of a workbook as a table (the first sheet unless one is named); with
-    `max_rows`, the read stops at the first row past it (see `Table.stopped`)."""
+    `max_rows`, the read stops at the first row past it (see `Table.stopped`); without a
+    `header` row, its columns are named by letter."""
     try:
         import openpyxl
     except ImportError:  # pragma: no cover - openpyxl is a declared dependency
@@ -270,7 +288,7 @@ def read_xlsx(
             return None
         ws = book[sheet]
         cells = 0
-        limit = RowLimit(max_rows)
+        limit = RowLimit(max_rows, header)
         for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
             cells += len(row)
             if cells > MAX_CELLS:
@@ -298,7 +316,7 @@ def read_xlsx(
         return None
     finally:
         book.close()
-    return _build(f"{display}[{sheet}]", records, issues, stopped)
+    return _build(f"{display}[{sheet}]", records, issues, stopped, header)
 
 
 def _inflated_size(data: bytes) -> int:
@@ -312,17 +330,32 @@ def _inflated_size(data: bytes) -> int:
         return 0
 
 
-# a reader gets the file's bytes, its suffix, the name it is shown by, the sheet asked for,
-# and the most rows to read (None: all)
-READERS: dict[str, Callable[[bytes, str, str, str | None, Issues, int | None], Table | None]] = {
-    ".csv": lambda b, x, d, s, i, n: read_csv(b, x, d, i, n),
-    ".tsv": lambda b, x, d, s, i, n: read_csv(b, x, d, i, n),
-    ".txt": lambda b, x, d, s, i, n: read_csv(b, x, d, i, n),
-    ".xlsx": lambda b, x, d, s, i, n: read_xlsx(b, d, s, i, n),
-    ".yaml": lambda b, x, d, s, i, n: read_yaml(b, d, i, n),
-    ".yml": lambda b, x, d, s, i, n: read_yaml(b, d, i, n),
-    ".json": lambda b, x, d, s, i, n: read_json(b, d, i, n),
+# a reader gets the file's bytes, its suffix, the name it is shown by, what the set asks of
+# it (see `Ask`) and where problems go
+Reader = Callable[[bytes, str, str, "Ask", Issues], Table | None]
+READERS: dict[str, Reader] = {
+    ".csv": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".tsv": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".txt": lambda b, x, d, a, i: read_csv(b, x, d, i, a.max_rows, a.header),
+    ".xlsx": lambda b, x, d, a, i: read_xlsx(b, d, a.sheet, i, a.max_rows, a.header),
+    ".yaml": lambda b, x, d, a, i: read_yaml(b, d, i, a.max_rows, a.key),
+    ".yml": lambda b, x, d, a, i: read_yaml(b, d, i, a.max_rows, a.key),
+    ".json": lambda b, x, d, a, i: read_json(b, d, i, a.max_rows, a.key),
 }
+HEADERLESS = (".csv", ".tsv", ".txt", ".xlsx")  # the tables `header = false` applies to
+KEYED = (".yaml", ".yml", ".json")  # the tables whose rows may sit under a `table_key`
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a set asks of its table's reader: the XLSX sheet (None: the first), the most
+    rows to read (None: all), whether the first row is a header (CSV, TSV, XLSX), and the
+    key the rows are under (YAML, JSON; None: the document is the list)."""
+
+    sheet: str | None = None
+    max_rows: int | None = None
+    header: bool = True
+    key: str | None = None
 
 
 def read_table(
@@ -332,10 +365,12 @@ def read_table(
     issues: Issues,
     root: Path,
     max_rows: int | None = None,
+    ask: Ask | None = None,
 ) -> Table | None:
     """Read a table of any supported type from inside `root` (through the door, see
     core/files); problems go to `issues` and None is returned. With `max_rows`, the
-    read stops at the first row past it, which `Table.stopped` locates."""
+    read stops at the first row past it, which `Table.stopped` locates; `ask` says the
+    rest a set asks of the reader (a header row or none, the key the rows are under)."""
     if not path.exists():
         issues.add(display, None, "", "the table file does not exist")
         return None
@@ -354,4 +389,6 @@ def read_table(
     except Unreadable as exc:
         issues.extend([issue(display, exc)])
         return None
-    return reader(data, suffix, display, sheet, issues, max_rows)
+    base = ask or Ask()
+    asked = Ask(sheet, max_rows, base.header, base.key)
+    return reader(data, suffix, display, asked, issues)
