@@ -326,6 +326,24 @@ def default_sheets(shared_build: Callable[..., Path]) -> dict[tuple[str, str, st
     return {(g, k, p): (folder / rel).read_bytes() for g, k, p, rel in index}
 
 
+@pytest.fixture(scope="session")
+def drivethru_files(shared_build: Callable[..., Path]) -> dict[str, list[Path]]:
+    """game -> its DriveThruCards files (the print-shop stage with `services=("drivethru",)`),
+    in name order, for every shipped game, built once per test run."""
+    from cardstock.exports.presets import build_print_shop
+
+    def make(folder: Path) -> None:
+        catalogs, issues = load_games(ROOT, list(GAMES))
+        assert not issues.errors, [i.render() for i in issues]
+        for cat in catalogs:
+            build_print_shop(job_of(cat, BuildOptions(out=folder, services=("drivethru",))))
+
+    folder = shared_build("drivethru", make)
+    return {
+        game: sorted((folder / game / "print-shop" / "drivethru").glob("*.pdf")) for game in GAMES
+    }
+
+
 _FACES: dict[int, tuple[Any, Faces]] = {}
 
 

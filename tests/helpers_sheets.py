@@ -143,21 +143,31 @@ def read_pdf(data: bytes, text: bool = False) -> tuple[PdfReader, list[PageRead]
 
 
 def marked_ops(page: Any) -> list[tuple[str | None, bytes, list[Any], tuple[float, ...]]]:
-    """Every operator of a page's content stream in order, as (the marked-content tag it is
-    drawn in (`/RegistrationMarks`, `/TileWindow`, …) or None, the operator, its operands,
-    the current transformation matrix), read with pypdf's operator visitor."""
+    """Every operator of a page's own content stream in order, as (the marked-content tag it
+    is drawn in (`/RegistrationMarks`, `/TileWindow`, …) or None, the operator, its operands,
+    the current transformation matrix before it). The forms the page draws (`Do`) are not
+    entered: their operators are the pieces' own, never a mark of the sheet's. The page's
+    operators are read once (pypdf's text extraction would also parse every form's content
+    and fonts, many times the work)."""
     out: list[tuple[str | None, bytes, list[Any], tuple[float, ...]]] = []
-    tag: list[str | None] = [None]
-
-    def visit(op: bytes, args: list[Any], cm: Any, tm: Any) -> None:
+    tag: str | None = None
+    cm: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    saved: list[tuple[float, ...]] = []
+    contents = page.get_contents()
+    for args, op in contents.operations if contents is not None else ():
         if op == b"BMC":
-            tag[0] = str(args[0])
-        elif op == b"EMC":
-            tag[0] = None
-        else:
-            out.append((tag[0], op, args, tuple(cm)))
-
-    page.extract_text(visitor_operand_before=visit)
+            tag = str(args[0])
+            continue
+        if op == b"EMC":
+            tag = None
+            continue
+        out.append((tag, op, args, cm))
+        if op == b"q":
+            saved.append(cm)
+        elif op == b"Q":
+            cm = saved.pop() if saved else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        elif op == b"cm":
+            cm = mult(tuple(float(a) for a in args[:6]), cm)
     return out
 
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, spread
 
 from cardstock.cli import main
 
@@ -91,8 +91,16 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("inside", [True, False], ids=["inside", "outside"])
-@pytest.mark.parametrize(("entry", "package"), CASES, ids=[e for e, _ in CASES])
+# each case starts its own process: by default every entry point once, from inside the
+# project or from elsewhere in turn (`spread`); CARDSTOCK_FULL=1 runs each from both
+RUNS = [(entry, package, inside) for (entry, package), inside in spread(CASES, [True, False])]
+
+
+@pytest.mark.parametrize(
+    ("entry", "package", "inside"),
+    RUNS,
+    ids=[f"{e}-{'inside' if i else 'outside'}" for e, _, i in RUNS],
+)
 def test_no_entry_point_imports_a_projects_files(tmp_path, folders, entry, package, inside):
     project, elsewhere, markers = folders
     plant(project, markers, package=package or not inside)

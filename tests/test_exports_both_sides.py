@@ -6,12 +6,17 @@ Tabletop Simulator decks (each card's cell of its deck's back sheet)."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import shutil
+from pathlib import Path
 
 import pypdf
 import pytest
-from conftest import GameCopy
+from conftest import FIXTURES, GameCopy
+
+from cardstock.cli import main
 
 DOUBLE_SIDED = '''[backs.gold]
 title = "Golden"
@@ -48,8 +53,13 @@ text = "{{ truth }}"
 SERVICES = ("mpc", "printerstudio", "tgc", "drivethru")
 
 
-@pytest.fixture
-def built(cli, mini: GameCopy):
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mini game with a double-sided set and a card on a back of its own, built once
+    for the module's tests (which only read it): its cards and print-shop folders."""
+    root = tmp_path_factory.mktemp("both-sides")
+    shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
+    mini = GameCopy(root, "mini")
     mini.replace("game.toml", '[[sets]]\nid = "tokens"', DOUBLE_SIDED)
     mini.replace("cards.csv", "bonus,designer_choice", "bonus,designer_choice,back")
     mini.replace("cards.csv", "art/blaze.svg,yes,text", "art/blaze.svg,yes,text,gold")
@@ -57,21 +67,25 @@ def built(cli, mini: GameCopy):
     folder.mkdir(parents=True)
     (folder / "faces.toml").write_text(LAYOUTS)
     out = mini.root / "out"
-    r = cli(
-        "--root",
-        str(mini.root),
-        "build",
-        "mini",
-        "--jobs",
-        "1",
-        "--only",
-        "cards,print-shop",
-        "--for",
-        ",".join(SERVICES),
-        "--out",
-        str(out),
-    )
-    assert r.code == 0, r.err
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(
+            [
+                "--root",
+                str(mini.root),
+                "build",
+                "mini",
+                "--jobs",
+                "1",
+                "--only",
+                "cards,print-shop",
+                "--for",
+                ",".join(SERVICES),
+                "--out",
+                str(out),
+            ]
+        )
+    assert code == 0, err.getvalue()
     return out / "mini"
 
 

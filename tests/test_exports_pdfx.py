@@ -38,14 +38,10 @@ def load(root: Path, game: str):
 
 
 @pytest.fixture(scope="module")
-def drivethru(tmp_path_factory) -> dict[str, list[Path]]:
-    """Every shipped game's DriveThruCards files."""
-    out = tmp_path_factory.mktemp("out")
-    found = {}
-    for game in GAMES:
-        build_print_shop(job_of(load(ROOT, game), BuildOptions(out=out, services=("drivethru",))))
-        found[game] = sorted((out / game / "print-shop" / "drivethru").glob("*.pdf"))
-    return found
+def drivethru(drivethru_files) -> dict[str, list[Path]]:
+    """Every shipped game's DriveThruCards files (built once per run, shared with
+    tests/test_exports_presets_trim.py)."""
+    return drivethru_files
 
 
 def pdfx_of() -> object:

@@ -52,33 +52,25 @@ def svg_outlines(path: Path) -> list[list[tuple[float, float]]]:
     return out
 
 
-def build(tmp_path: Path, game: str, machine: str, paper: str) -> Path:
-    out = tmp_path / "out"
-    assert (
-        main(
-            [
-                "--root",
-                str(ROOT),
-                "build",
-                game,
-                "--only",
-                "cut",
-                "--cut",
-                machine,
-                "--paper",
-                paper,
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
-    return out / game / "cut"
+GAMES_ALL = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
+MACHINES = ("silhouette", "cameo5", "cricut")
+
+
+@pytest.fixture(scope="module")
+def every_sheet(tmp_path_factory) -> dict[str, Path]:
+    """Each machine's sheets for the five games on both papers, one build each."""
+    out = {}
+    for machine in MACHINES:
+        folder = tmp_path_factory.mktemp(machine)
+        args = ["--root", str(ROOT), "--only", "cut", "--cut", machine, "--out", str(folder)]
+        assert main(args) == 0
+        out[machine] = folder
+    return out
 
 
 @pytest.mark.parametrize("game,paper", [("alpha-omega-tiles", "letter"), ("atmosfear", "a4")])
-def test_every_piece_is_printed_once_and_cut_where_it_is_printed(tmp_path, game, paper):
-    folder = build(tmp_path, game, "silhouette", paper)
+def test_every_piece_is_printed_once_and_cut_where_it_is_printed(every_sheet, game, paper):
+    folder = every_sheet["silhouette"] / game / "cut"
     reader = PdfReader(folder / f"{game}-silhouette-{paper}.pdf")
     (catalog,), _ = load_games(ROOT, [game])
     assert len(reader.pages) > 1
@@ -108,9 +100,9 @@ def test_every_piece_is_printed_once_and_cut_where_it_is_printed(tmp_path, game,
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_silhouette_marks_are_where_the_machine_looks_and_nothing_is_printed_near_them(
-    tmp_path, paper
+    every_sheet, paper
 ):
-    folder = build(tmp_path, "alpha-omega-tiles", "silhouette", paper)
+    folder = every_sheet["silhouette"] / "alpha-omega-tiles" / "cut"
     for page in PdfReader(folder / f"alpha-omega-tiles-silhouette-{paper}.pdf").pages:
         pw, ph = float(page.mediabox.width), float(page.mediabox.height)
         pieces, marks = printed(page)
@@ -147,8 +139,8 @@ def test_silhouette_marks_are_where_the_machine_looks_and_nothing_is_printed_nea
                 )
 
 
-def test_cricut_pieces_stay_inside_its_print_then_cut_area(tmp_path):
-    folder = build(tmp_path, "atmosfear", "cricut", "letter")
+def test_cricut_pieces_stay_inside_its_print_then_cut_area(every_sheet):
+    folder = every_sheet["cricut"] / "atmosfear" / "cut"
     for page in PdfReader(folder / "atmosfear-cricut-letter.pdf").pages:
         pw, ph = float(page.mediabox.width), float(page.mediabox.height)
         ax, ay = (pw - 6.75 * INCH) / 2, (ph - 9.25 * INCH) / 2
@@ -177,22 +169,6 @@ def test_an_unknown_machine_is_one_message_and_nothing_is_written(tmp_path, caps
     )
     assert "--cut: unknown cutting machine 'plotter'" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
-
-
-GAMES_ALL = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")
-MACHINES = ("silhouette", "cameo5", "cricut")
-
-
-@pytest.fixture(scope="module")
-def every_sheet(tmp_path_factory) -> dict[str, Path]:
-    """Each machine's sheets for the five games on both papers, one build each."""
-    out = {}
-    for machine in MACHINES:
-        folder = tmp_path_factory.mktemp(machine)
-        args = ["--root", str(ROOT), "--only", "cut", "--cut", machine, "--out", str(folder)]
-        assert main(args) == 0
-        out[machine] = folder
-    return out
 
 
 def frame(machine: str, pw: float, ph: float) -> tuple[float, float, float, float]:
