@@ -42,6 +42,7 @@ from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
 from . import printsafe
 from .boxes import Painter
+from .boxmemo import BoxMemo
 from .context import back_context, component_context, make_env, version_mark
 from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
 from .ownicons import game_library
@@ -172,6 +173,8 @@ class Faces:
         self.styles: dict[
             int, tuple[Any, Any]
         ] = {}  # text styles that read no template (Painter.styles)
+        # each distinct box of the game's faces drawn once (None: every box of every face)
+        self.boxes: BoxMemo | None = BoxMemo()
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
         self.kept = (
@@ -447,7 +450,9 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)
-    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles)
+    painter = Painter(
+        catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles, memo=st.boxes
+    )
     if lay is None:
         painter.issues.append(
             Issue(
@@ -654,7 +659,10 @@ def _paint_marked(
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
         if _shows_mark(box):
             marked.append((len(before), len(drawn), box))
-        safety(box, before, drawn)
+        if painter.memo is None:
+            safety(box, before, drawn)
+        else:
+            painter.memo.check(painter, safety, box, before, drawn)
 
     ops = painter.paint(lay, ctx, geo, check=check)
     if not marked:

@@ -1,0 +1,143 @@
+"""Each distinct box drawn and checked once per game and build (`BoxMemo`).
+
+Most boxes of a game's faces draw the same thing on many faces: a frame, a background,
+a banner in one of a few faction colours, a deck back. What a box draws is decided by the
+box itself (its layout's keys), the face's geometry, and the values its templated keys
+render to for this face; the `BoxMemo` of a game keeps each box's ops (and the notes it
+made) under exactly that, so a box shared by thousands of faces is laid out once. The
+print-safety findings of a box that draws no content (a frame: `printsafe.face_check`)
+depend only on what it drew and the face's geometry, so they are kept beside its ops.
+
+A box is kept only when drawing it raised no issue (an issue names the face it was met on,
+so it is met again on each face), and never for a type that reads the face's context
+directly rather than through the painter (`art`: its placeholder is seeded by the
+component's id). A memo that fills up keeps only the entries used since it last filled:
+the shared boxes stay, the one-off ones go, and memory stays bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .boxtypes import draws_content
+from .context import render_value
+from .ops import Note, Op
+from .resolved import Box, Layout
+from .shapes import Geometry
+
+if TYPE_CHECKING:
+    from ..core.issues import Issue
+    from .boxes import Painter
+
+MEMO_MAX = 4096  # entries of each table before the one-off ones are dropped
+UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
+Check = Callable[[Box, list[Op], list[Op]], None]
+
+
+def _is_template(value: Any) -> bool:
+    return type(value) is str and ("{{" in value or "{%" in value)
+
+
+class BoxMemo:
+    """The boxes of one game's faces, each drawn once (see the module's docstring).
+    `draws` and `checks` count the boxes really drawn and checked (what the tests count)."""
+
+    def __init__(self) -> None:
+        # key -> (ops, notes, the layout and the box, whose ids the key holds)
+        self.drawn: dict[tuple[Any, ...], tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = {}
+        self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
+        self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
+        self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        self.draws = 0
+        self.checks = 0
+
+    def draw(
+        self, painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+    ) -> list[Op]:
+        """The box's ops, as `painter.box` draws them; drawn only the first time what
+        decides them is met in this build."""
+        self.last = None
+        rendered = None if box.get("type") in UNKEPT else _rendered(painter, box, ctx)
+        if rendered is None:
+            self.draws += 1
+            return painter.box(lay, box, ctx, geo)
+        key = (id(lay), id(box), geo, _values_key(rendered))
+        hit = self.drawn.get(key)
+        if hit is not None and hit[2] is lay and hit[3] is box:
+            self._used.add(key)
+            painter.notes.extend(hit[1])
+            self.last = key
+            return list(hit[0])
+        issues, notes = len(painter.issues), len(painter.notes)
+        painter.rendered = (box, rendered)
+        try:
+            ops = painter.box(lay, box, ctx, geo)
+        finally:
+            painter.rendered = None
+        self.draws += 1
+        if len(painter.issues) == issues:
+            self._keep(self.drawn, key, (tuple(ops), tuple(painter.notes[notes:]), lay, box))
+            self.last = key
+        return ops
+
+    def check(
+        self, painter: Painter, check: Check, box: Box, before: list[Op], drawn: list[Op]
+    ) -> None:
+        """`check(box, before, drawn)` (a face's print-safety check), run once for each
+        distinct frame a box draws: its findings are replayed on the faces after."""
+        key = self.last
+        if key is None or not drawn or draws_content(box.get("type")):
+            self.checks += 1
+            check(box, before, drawn)
+            return
+        hit = self.checked.get(key)
+        if hit is not None:
+            self._used.add(key)
+            painter.issues.extend(hit[0])
+            painter.notes.extend(hit[1])
+            return
+        issues, notes = len(painter.issues), len(painter.notes)
+        self.checks += 1
+        check(box, before, drawn)
+        self._keep(
+            self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
+        )
+
+    def _keep(self, table: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+        if len(table) >= MEMO_MAX:
+            kept = {k: table[k] for k in table if k in self._used}
+            table.clear()
+            if len(kept) < MEMO_MAX // 2:  # else everything goes: the memo starts again
+                table.update(kept)
+            self._used.clear()
+        table[key] = value
+
+
+def _rendered(painter: Painter, box: Box, ctx: dict[str, Any]) -> dict[str, Any] | None:
+    """What each templated key of the box (its own, else its style's) renders to for this
+    face; None when one of them fails (the box is then drawn as it is, and its problem
+    reported by the drawing)."""
+    values = box.values
+    style = values.get("style")
+    named = painter.layouts.styles.get(style, {}) if style else {}
+    out: dict[str, Any] = {}
+    for key in (*values, *(k for k in named if k not in values)):
+        value = values.get(key)
+        if value is None:
+            value = named.get(key)
+        if not _is_template(value):
+            continue
+        got, err = render_value(painter.env, value, ctx)
+        if err is not None:
+            return None
+        out[key] = got
+    return out
+
+
+def _values_key(rendered: dict[str, Any]) -> tuple[Any, ...]:
+    """The rendered values as a key: strings as they are, anything else by its type and its
+    repr (so 1, 1.0 and True, which compare equal, are kept apart)."""
+    return tuple(
+        (k, v if type(v) is str else (type(v).__name__, repr(v))) for k, v in rendered.items()
+    )
