@@ -76,13 +76,13 @@ def test_faces_drawn_once_a_box_equal_faces_drawn_box_by_box(tmp_path, monkeypat
 def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
     cat = _game(tmp_path)
     checked: Counter[str] = Counter()
-    real = printsafe._FaceCheck.__call__
+    real = printsafe.FaceCheck.__call__
 
     def call(self, box, before, drawn):
         checked[box.name] += 1
         return real(self, box, before, drawn)
 
-    monkeypatch.setattr(printsafe._FaceCheck, "__call__", call)
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
     faces = Faces(cat, memory_cache())
     list(faces.each())
     front = faces.layouts.resolve("card")

@@ -5,8 +5,9 @@ a banner in one of a few faction colours, a deck back. What a box draws is decid
 box itself (its layout's keys), the face's geometry, and the values its templated keys
 render to for this face; the `BoxMemo` of a game keeps each box's ops (and the notes it
 made) under exactly that, so a box shared by thousands of faces is laid out once. The
-print-safety findings of a box that draws no content (a frame: `printsafe.face_check`)
-depend only on what it drew and the face's geometry, so they are kept beside its ops.
+print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
+face's geometry, and for a box of content (text, icons) on what is painted under it too:
+they are kept under those.
 
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
@@ -17,12 +18,12 @@ the shared boxes stay, the one-off ones go, and memory stays bounded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .boxtypes import draws_content
 from .context import render_value
 from .ops import Note, Op
+from .printsafe import FaceCheck
 from .resolved import Box, Layout
 from .shapes import Geometry
 
@@ -30,9 +31,8 @@ if TYPE_CHECKING:
     from ..core.issues import Issue
     from .boxes import Painter
 
-MEMO_MAX = 4096  # entries of each table before the one-off ones are dropped
+MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
-Check = Callable[[Box, list[Op], list[Op]], None]
 
 
 def _is_template(value: Any) -> bool:
@@ -82,15 +82,21 @@ class BoxMemo:
         return ops
 
     def check(
-        self, painter: Painter, check: Check, box: Box, before: list[Op], drawn: list[Op]
+        self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]
     ) -> None:
-        """`check(box, before, drawn)` (a face's print-safety check), run once for each
-        distinct frame a box draws: its findings are replayed on the faces after."""
-        key = self.last
-        if key is None or not drawn or draws_content(box.get("type")):
+        """`check(box, before, drawn)` (a face's print-safety check), run once for what
+        decides a box's findings: for a frame its ops (and the face's geometry), for a
+        box of content also the smallest type allowed and what is painted under it. The
+        findings are replayed on the faces after."""
+        key: tuple[Any, ...] | None = self.last
+        if key is None or not drawn:
             self.checks += 1
             check(box, before, drawn)
             return
+        if draws_content(box.get("type")):
+            check.catch_up(before)
+            under = tuple((p.op, p.m, p.box) for p in check.under)
+            key = (key, check.minimum, under)
         hit = self.checked.get(key)
         if hit is not None:
             self._used.add(key)

@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
@@ -351,10 +352,8 @@ class Faces:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key. Worked out once per face and build (each stage asks for every face) while the
-        game keeps its drawings in memory; a bigger game works it out each time it is asked."""
-        if not self.retain:
-            return self._key(component, side, bleed)
+        key. Worked out once per face and build (each stage asks for every face): a key
+        and its place take about 200 bytes, even in a game too big to keep its drawings."""
         at = (component.id, side, bleed)
         known = self._keys.get(at)
         if known is not None and known[0] is component:
@@ -616,8 +615,10 @@ def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, int | None]:
     return catalog.display(catalog.folder / "game.toml"), catalog.line(*path)
 
 
-def _guides(geo: Geometry) -> list[Op]:
-    """The face's non-printing guides (trim or corners, safe zone)."""
+@lru_cache(maxsize=64)
+def _guides(geo: Geometry) -> tuple[Op, ...]:
+    """The face's non-printing guides (trim or corners, safe zone); worked out once for
+    each geometry (the faces of a deck share theirs)."""
     out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(
@@ -628,7 +629,7 @@ def _guides(geo: Geometry) -> list[Op]:
     else:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
-    return out
+    return tuple(out)
 
 
 MARK_NAMES = ("version_mark", "back_version_mark")
