@@ -60,8 +60,11 @@ if TYPE_CHECKING:
 
 # A game with more faces than this keeps only each face's outline in memory (its size,
 # shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
-# bounded however many distinct faces a game has.
-RETAIN_MAX = 4000
+# bounded however many distinct faces a game has. Below it a game's drawings stay in memory
+# and no stage, nor any worker forked from the build, reads one back: the boxes faces
+# share are kept once (`boxmemo`), so a kept face costs little more than its own text
+# (about 0.4 KB a card on the bench's 10,000-card deck, measured by peak memory).
+RETAIN_MAX = 20_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
 SHARE_FLUSH = (
     50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
