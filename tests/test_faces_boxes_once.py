@@ -59,6 +59,13 @@ def test_a_box_every_card_shares_is_drawn_once(tmp_path, monkeypatch):
     assert static, "the shipped card has boxes that read no field"
     for b in static:  # drawn for the first card only, whatever the number of cards
         assert drawn[f"card.{b.name}"] <= 1, b.name
+    # boxes whose templates give the same on every card (the game's accent, the set's
+    # group) are drawn once; the stat (strength: 10 values) and the rules text (5 texts,
+    # with the strength among its facts) once for each value they show
+    for name in ("frame", "title_band", "stat_disc", "rule", "type_line"):
+        assert drawn[f"card.{name}"] == 1, name
+    assert drawn["card.stat"] <= 10 and drawn["card.body"] <= 10
+    assert drawn["card.title"] == N  # each card's own name
     assert faces.boxes is not None
     assert faces.boxes.draws < sum(len(front.boxes) for _ in range(N))
 

@@ -49,6 +49,7 @@ class BoxMemo:
         self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
         self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        self._names: dict[int, tuple[Box, tuple[str, ...] | None]] = {}  # by box (`_reads`)
         self.draws = 0
         self.checks = 0
 
@@ -58,11 +59,19 @@ class BoxMemo:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
         self.last = None
-        rendered = None if box.get("type") in UNKEPT else _rendered(painter, box, ctx)
-        if rendered is None:
+        if box.get("type") in UNKEPT:
             self.draws += 1
             return painter.box(lay, box, ctx, geo)
-        key = (id(lay), id(box), geo, _values_key(rendered))
+        rendered = None
+        inputs = _inputs(self._reads(painter, box), ctx)
+        if inputs is not None:  # keyed by the plain values its templates read
+            key: tuple[Any, ...] = (id(lay), id(box), geo, "reads", inputs)
+        else:  # keyed by what its templates render to
+            rendered = _rendered(painter, box, ctx)
+            if rendered is None:
+                self.draws += 1
+                return painter.box(lay, box, ctx, geo)
+            key = (id(lay), id(box), geo, "values", _values_key(rendered))
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
             self._used.add(key)
@@ -70,7 +79,7 @@ class BoxMemo:
             self.last = key
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
-        painter.rendered = (box, rendered)
+        painter.rendered = (box, rendered) if rendered is not None else None
         try:
             ops = painter.box(lay, box, ctx, geo)
         finally:
@@ -110,6 +119,14 @@ class BoxMemo:
             self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
         )
 
+    def _reads(self, painter: Painter, box: Box) -> tuple[str, ...] | None:
+        """The names of the context the box's templated keys read (`_names`), worked out
+        once a box."""
+        known = self._names.get(id(box))
+        if known is None or known[0] is not box:
+            known = self._names[id(box)] = (box, _names(painter, box))
+        return known[1]
+
     def _keep(self, table: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
         if len(table) >= MEMO_MAX:
             kept = {k: table[k] for k in table if k in self._used}
@@ -118,6 +135,60 @@ class BoxMemo:
                 table.update(kept)
             self._used.clear()
         table[key] = value
+
+
+def _templates(painter: Painter, box: Box) -> list[str]:
+    """The box's templated values: its own keys', else its style's."""
+    values = box.values
+    style = values.get("style")
+    named = painter.layouts.styles.get(style, {}) if style else {}
+    out: list[str] = []
+    for key in (*values, *(k for k in named if k not in values)):
+        value = values.get(key)
+        if value is None:
+            value = named.get(key)
+        if _is_template(value):
+            out.append(str(value))
+    return out
+
+
+def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
+    """Every name of the context the box's templates read (Jinja's undeclared variables),
+    sorted; None when one of them does not parse (it is rendered, and fails, as it is)."""
+    from jinja2 import meta
+
+    found: set[str] = set()
+    try:
+        for text in _templates(painter, box):
+            found |= meta.find_undeclared_variables(painter.env.parse(text))
+    except Exception:  # a template error of any kind: the drawing reports it
+        return None
+    return tuple(sorted(found))
+
+
+PLAIN = frozenset({int, float, bool, type(None)})  # values keyed by their type and repr
+_ABSENT = ("absent",)
+
+
+def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The values of `names` in the context, when each is a plain string, number, boolean
+    or None (what a template prints from those depends on nothing else); None when one is
+    anything else (a mapping, a list, a helper): the box is then keyed by what its
+    templates render to."""
+    if names is None:
+        return None
+    out: list[Any] = []
+    for name in names:
+        value = ctx.get(name, _ABSENT)
+        if type(value) is str:
+            out.append(value)
+        elif type(value) in PLAIN:
+            out.append((type(value).__name__, repr(value)))
+        elif value is _ABSENT:
+            out.append(_ABSENT)
+        else:
+            return None
+    return tuple(out)
 
 
 def _rendered(painter: Painter, box: Box, ctx: dict[str, Any]) -> dict[str, Any] | None:
