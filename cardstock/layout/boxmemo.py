@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from jinja2 import meta
+
 from .boxtypes import draws_content
 from .context import render_value
 from .ops import Note, Op
@@ -155,8 +157,6 @@ def _templates(painter: Painter, box: Box) -> list[str]:
 def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
     """Every name of the context the box's templates read (Jinja's undeclared variables),
     sorted; None when one of them does not parse (it is rendered, and fails, as it is)."""
-    from jinja2 import meta
-
     found: set[str] = set()
     try:
         for text in _templates(painter, box):
