@@ -45,8 +45,14 @@ def fmt_bytes(n: int) -> str:
 def file_mode() -> int:
     """The mode a new file gets here, as `open()` would give it: 0o666 less the umask
     (0o644 under the usual umask 022). A temporary file starts as 0o600 whatever the umask,
-    so written files are set to this before they are renamed into place."""
-    return 0o666 & ~_read_umask()
+    so written files are set to this before they are renamed into place. The umask is read
+    once a process (a build writes thousands of files, and nothing in it sets the umask)."""
+    if not _UMASK:
+        _UMASK.append(_read_umask())
+    return 0o666 & ~_UMASK[0]
+
+
+_UMASK: list[int] = []  # the process's umask, read at the first file written
 
 
 def _read_umask() -> int:

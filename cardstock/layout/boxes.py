@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..core.colors import named_color
@@ -32,6 +32,9 @@ from .spec import LayoutSet
 from .symbols import Library
 from .textfit import fit_blocks
 
+if TYPE_CHECKING:
+    from .boxmemo import BoxMemo
+
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
 
 
@@ -49,6 +52,10 @@ class Painter:
     # (`boxtypes.text.text_style`); None: worked out every time
     styles: dict[int, tuple[Any, textmod.TextStyle]] | None = None
     notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
+    # the boxes of the game's faces, each drawn once (`boxmemo`); None: draw every box
+    memo: BoxMemo | None = None
+    # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
+    rendered: tuple[Box, dict[str, Any]] | None = None
 
     def note(
         self,
@@ -121,6 +128,9 @@ class Painter:
                 return default
         if type(v) is not str or ("{{" not in v and "{%" not in v):
             return v  # not a template (render_value would return it as it is)
+        known = self.rendered
+        if known is not None and known[0] is box and key in known[1]:
+            return known[1][key]  # rendered already, for the memo's key
         out, err = render_value(self.env, v, ctx)
         if err is not None:
             self.layout_issue(lay, box, key, err)
@@ -226,7 +236,12 @@ class Painter:
                     continue
                 if not ok:
                     continue
-            drawn = self.box(lay, box, ctx, geo)
+            memo = self.memo
+            drawn = (
+                self.box(lay, box, ctx, geo)
+                if memo is None
+                else memo.draw(self, lay, box, ctx, geo)
+            )
             if check is not None:
                 check(box, ops, drawn)
             ops += drawn

@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
@@ -42,6 +43,7 @@ from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
 from . import printsafe
 from .boxes import Painter
+from .boxmemo import BoxMemo
 from .context import back_context, component_context, make_env, version_mark
 from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
 from .ownicons import game_library
@@ -58,8 +60,11 @@ if TYPE_CHECKING:
 
 # A game with more faces than this keeps only each face's outline in memory (its size,
 # shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
-# bounded however many distinct faces a game has.
-RETAIN_MAX = 4000
+# bounded however many distinct faces a game has. Below it a game's drawings stay in memory
+# and no stage, nor any worker forked from the build, reads one back: the boxes faces
+# share are kept once (`boxmemo`), so a kept face costs little more than its own text
+# (about 0.4 KB a card on the bench's 10,000-card deck, measured by peak memory).
+RETAIN_MAX = 20_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
 SHARE_FLUSH = (
     50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
@@ -172,6 +177,8 @@ class Faces:
         self.styles: dict[
             int, tuple[Any, Any]
         ] = {}  # text styles that read no template (Painter.styles)
+        # each distinct box of the game's faces drawn once (None: every box of every face)
+        self.boxes: BoxMemo | None = BoxMemo()
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
         self.kept = (
@@ -348,10 +355,8 @@ class Faces:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key. Worked out once per face and build (each stage asks for every face) while the
-        game keeps its drawings in memory; a bigger game works it out each time it is asked."""
-        if not self.retain:
-            return self._key(component, side, bleed)
+        key. Worked out once per face and build (each stage asks for every face): a key
+        and its place take about 200 bytes, even in a game too big to keep its drawings."""
         at = (component.id, side, bleed)
         known = self._keys.get(at)
         if known is not None and known[0] is component:
@@ -447,7 +452,9 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)
-    painter = Painter(catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles)
+    painter = Painter(
+        catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles, memo=st.boxes
+    )
     if lay is None:
         painter.issues.append(
             Issue(
@@ -611,8 +618,10 @@ def _game_line(catalog: Catalog, path: KeyPath) -> tuple[str, int | None]:
     return catalog.display(catalog.folder / "game.toml"), catalog.line(*path)
 
 
-def _guides(geo: Geometry) -> list[Op]:
-    """The face's non-printing guides (trim or corners, safe zone)."""
+@lru_cache(maxsize=64)
+def _guides(geo: Geometry) -> tuple[Op, ...]:
+    """The face's non-printing guides (trim or corners, safe zone); worked out once for
+    each geometry (the faces of a deck share theirs)."""
     out: list[Op] = []
     if geo.polygon() is None and not geo.cut():  # a rectangle: its corners and a square safe zone
         out.append(
@@ -623,7 +632,7 @@ def _guides(geo: Geometry) -> list[Op]:
     else:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
-    return out
+    return tuple(out)
 
 
 MARK_NAMES = ("version_mark", "back_version_mark")
@@ -654,7 +663,10 @@ def _paint_marked(
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
         if _shows_mark(box):
             marked.append((len(before), len(drawn), box))
-        safety(box, before, drawn)
+        if painter.memo is None:
+            safety(box, before, drawn)
+        else:
+            painter.memo.check(painter, safety, box, before, drawn)
 
     ops = painter.paint(lay, ctx, geo, check=check)
     if not marked:

@@ -94,19 +94,49 @@ def printed(faces: Faces, font_hashes: Mapping[str, str] | None = None) -> dict[
     """Every card's printed fingerprint, front and back (see the module's docstring)."""
     catalog = faces.catalog
     hashes = font_files(catalog.root) if font_hashes is None else font_hashes
-    cards: dict[str, Any] = {}
-    drawn: dict[
-        str, dict[str, Any]
-    ] = {}  # face key -> its fingerprint: a back many cards share is read once
-    for comp in catalog.components:
-        sides: dict[str, Any] = {}
-        for side in ("front", "back"):
-            face = faces.outline(comp, side)
-            if face is not None and face.key not in drawn:
-                drawn[face.key] = _side(faces.full(face), hashes)
-            sides[side] = drawn[face.key] if face is not None else None
-        cards[comp.id] = {"name": comp.name, "count": comp.count, "row": _row(comp), **sides}
+    drawn: dict[str, dict[str, Any]] = {}
+    cards = {comp.id: _card(faces, comp, hashes, drawn) for comp in catalog.components}
     return {"format": FORMAT, "game": catalog.id, "cards": cards}
+
+
+DRAWN_MAX = 64  # fingerprints of faces kept for the cards after (a back many cards share)
+
+
+def _card(
+    faces: Faces, comp: Component, hashes: Mapping[str, str], drawn: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """One card's fingerprint; `drawn` keeps the last faces' (a shared back is read once
+    while it keeps coming)."""
+    sides: dict[str, Any] = {}
+    for side in ("front", "back"):
+        face = faces.outline(comp, side)
+        if face is not None and face.key not in drawn:
+            if len(drawn) >= DRAWN_MAX:
+                del drawn[next(iter(drawn))]
+            drawn[face.key] = _side(faces.full(face), hashes)
+        sides[side] = drawn[face.key] if face is not None else None
+    return {"name": comp.name, "count": comp.count, "row": _row(comp), **sides}
+
+
+def printed_json(faces: Faces) -> list[bytes]:
+    """`printed(faces)` as `<game>-printed.json` holds it (`json.dumps` with `indent=1`,
+    sorted keys), made a card at a time: the bytes of each card, without the document of
+    every card held at once."""
+    catalog = faces.catalog
+    hashes = font_files(catalog.root)
+    by_id = {comp.id: comp for comp in catalog.components}
+    drawn: dict[str, dict[str, Any]] = {}
+    pieces = [b'{\n "cards": {']
+    for n, card_id in enumerate(sorted(by_id)):
+        card = _card(faces, by_id[card_id], hashes, drawn)
+        text = json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
+        name = json.dumps(card_id, ensure_ascii=False)
+        nested = text.replace("\n", "\n  ")  # two levels down in the document
+        pieces.append(f"{',' if n else ''}\n  {name}: {nested}".encode())
+    pieces.append(b"\n }" if by_id else b"}")
+    game = json.dumps(catalog.id, ensure_ascii=False)
+    pieces.append(f',\n "format": {json.dumps(FORMAT)},\n "game": {game}\n}}\n'.encode())
+    return pieces
 
 
 @dataclass(frozen=True)
@@ -287,10 +317,8 @@ def _checked(doc: Any, path: Path) -> dict[str, Any]:
 def build_printed(job: Job) -> StageResult:
     """`output/<game>/<game>-printed.json`: every card's printed fingerprint."""
     catalog = job.catalog
-    doc = printed(job.faces)
     path = Path(job.build.out) / catalog.id / f"{catalog.id}-printed.json"
-    data = json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    return StageResult([artifact(catalog.id, PRINTED, path, data.encode("utf-8"))])
+    return StageResult([artifact(catalog.id, PRINTED, path, printed_json(job.faces))])
 
 
 def changed_cards(job: Job) -> list[Change] | None:

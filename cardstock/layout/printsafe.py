@@ -541,19 +541,21 @@ def face_check(
     geo: Any,
     minimum: float = MIN_TYPE,
     note: Callable[..., None] | None = None,
-) -> Callable[[Any, list[Any], list[Any]], None]:
+) -> FaceCheck:
     """A check for Painter.paint (a face's findings go to `issues`): each text run and icon
     a content box draws must lie `CLEARANCE` inside the safe line of the face's outline,
     print at `minimum` points or more and stand out 4.5:1 from what is under it; each frame
     another box draws must keep `CLEARANCE` inside the safe line; all measured on the ops
     themselves. Each box is reported once per face for each kind of problem; `note`, when
     given, is told what each box found (the proof sheets outline it)."""
-    return _FaceCheck(issues, lay, geo, type_check(issues, lay, minimum), note)
+    return FaceCheck(issues, lay, geo, type_check(issues, lay, minimum), note, minimum)
 
 
-class _FaceCheck:
+class FaceCheck:
     """`face_check`'s check: the fills of the ops drawn so far gathered as the face is
-    drawn, each box's ops measured as it comes."""
+    drawn, each box's ops measured as it comes. What a content box's findings depend on
+    besides its own ops is `minimum` and what is painted under it (`under`, brought up
+    to date by `catch_up`): `boxmemo` keys a box's findings by them."""
 
     def __init__(
         self,
@@ -562,8 +564,10 @@ class _FaceCheck:
         geo: Any,
         small: Callable[[Any, list[Any], list[Any]], None],
         note: Callable[..., None] | None,
+        minimum: float = MIN_TYPE,
     ) -> None:
         self.issues = issues
+        self.minimum = minimum
         self.lay = lay
         self.geo = geo
         self.small = small
@@ -573,14 +577,20 @@ class _FaceCheck:
         self.last: list[Any] | None = None  # the ops the last checked box drew
         self.last_fills: list[Any] = []  # and their fills
 
-    def __call__(self, box: Any, before: list[Any], drawn: list[Any]) -> None:
+    def catch_up(self, before: list[Any]) -> None:
+        """`under` brought up to date: the fills of `before`, the ops drawn so far."""
         new = before[self.seen :]
+        if not new:
+            return
         if self.last is not None and new == self.last:  # the box checked last: fills known
             self.under.extend(self.last_fills)
         else:
             self.under.extend(fills(new))
         self.seen = len(before)
         self.last, self.last_fills = None, []
+
+    def __call__(self, box: Any, before: list[Any], drawn: list[Any]) -> None:
+        self.catch_up(before)
         if not drawn:
             return
         where = _placed_by(box)

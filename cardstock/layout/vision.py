@@ -202,6 +202,30 @@ def shape_key(ops: Sequence[Any]) -> str:
     return plain_key(tuple(_blank(op) for op in ops))
 
 
+BLANKS_MAX = 4096  # ops `_Blanks` remembers before it starts again
+
+
+class _Blanks:
+    """`shape_key` for the faces of one game, each op blanked once: the boxes its faces
+    share are drawn once (`boxmemo`), so their ops are the same objects on every face.
+    Ops are remembered by identity, each with the op itself (so an id is never reused)."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Any, Any]] = {}
+
+    def key(self, ops: Sequence[Any]) -> str:
+        known = self._known
+        out = []
+        for op in ops:
+            hit = known.get(id(op))
+            if hit is None or hit[0] is not op:
+                if len(known) >= BLANKS_MAX:
+                    known.clear()
+                hit = known[id(op)] = (op, _blank(op))
+            out.append(hit[1])
+        return plain_key(tuple(out))
+
+
 def merged_in(
     one: Sequence[str | None], two: Sequence[str | None]
 ) -> tuple[list[str], list[tuple[str, str]]]:
@@ -248,12 +272,15 @@ def lint(job: Job) -> list[Issue]:
     catalog, faces = job.catalog, job.faces
     game_file = catalog.display(catalog.folder / "game.toml")
     by_shape: dict[str, list[Look]] = {}
+    blanks = _Blanks()
 
     def look(
         label: str, file: str, line: int | None, fld: str, ops: Sequence[Any]
     ) -> tuple[str, Look] | None:
         """A drawing kept as its shape and its colours (None: it draws nothing)."""
-        return (shape_key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
+        return (
+            (blanks.key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
+        )
 
     # One pass over the faces, each drawing read once: what every face of a set draws
     # alike (`common`, by set), and each distinct front and deck back as a look of its own.

@@ -1,0 +1,220 @@
+"""Each distinct box drawn and checked once per game and build (`BoxMemo`).
+
+Most boxes of a game's faces draw the same thing on many faces: a frame, a background,
+a banner in one of a few faction colours, a deck back. What a box draws is decided by the
+box itself (its layout's keys), the face's geometry, and the values its templated keys
+render to for this face; the `BoxMemo` of a game keeps each box's ops (and the notes it
+made) under exactly that, so a box shared by thousands of faces is laid out once. The
+print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
+face's geometry, and for a box of content (text, icons) on what is painted under it too:
+they are kept under those.
+
+A box is kept only when drawing it raised no issue (an issue names the face it was met on,
+so it is met again on each face), and never for a type that reads the face's context
+directly rather than through the painter (`art`: its placeholder is seeded by the
+component's id). A memo that fills up keeps only the entries used since it last filled:
+the shared boxes stay, the one-off ones go, and memory stays bounded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import meta
+
+from .boxtypes import draws_content
+from .context import render_value
+from .ops import Note, Op
+from .printsafe import FaceCheck
+from .resolved import Box, Layout
+from .shapes import Geometry
+
+if TYPE_CHECKING:
+    from ..core.issues import Issue
+    from .boxes import Painter
+
+MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
+UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
+
+
+def _is_template(value: Any) -> bool:
+    return type(value) is str and ("{{" in value or "{%" in value)
+
+
+class BoxMemo:
+    """The boxes of one game's faces, each drawn once (see the module's docstring).
+    `draws` and `checks` count the boxes really drawn and checked (what the tests count)."""
+
+    def __init__(self) -> None:
+        # key -> (ops, notes, the layout and the box, whose ids the key holds)
+        self.drawn: dict[tuple[Any, ...], tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = {}
+        self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
+        self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
+        self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        self._names: dict[int, tuple[Box, tuple[str, ...] | None]] = {}  # by box (`_reads`)
+        self.draws = 0
+        self.checks = 0
+
+    def draw(
+        self, painter: Painter, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+    ) -> list[Op]:
+        """The box's ops, as `painter.box` draws them; drawn only the first time what
+        decides them is met in this build."""
+        self.last = None
+        if box.get("type") in UNKEPT:
+            self.draws += 1
+            return painter.box(lay, box, ctx, geo)
+        rendered = None
+        inputs = _inputs(self._reads(painter, box), ctx)
+        if inputs is not None:  # keyed by the plain values its templates read
+            key: tuple[Any, ...] = (id(lay), id(box), geo, "reads", inputs)
+        else:  # keyed by what its templates render to
+            rendered = _rendered(painter, box, ctx)
+            if rendered is None:
+                self.draws += 1
+                return painter.box(lay, box, ctx, geo)
+            key = (id(lay), id(box), geo, "values", _values_key(rendered))
+        hit = self.drawn.get(key)
+        if hit is not None and hit[2] is lay and hit[3] is box:
+            self._used.add(key)
+            painter.notes.extend(hit[1])
+            self.last = key
+            return list(hit[0])
+        issues, notes = len(painter.issues), len(painter.notes)
+        painter.rendered = (box, rendered) if rendered is not None else None
+        try:
+            ops = painter.box(lay, box, ctx, geo)
+        finally:
+            painter.rendered = None
+        self.draws += 1
+        if len(painter.issues) == issues:
+            self._keep(self.drawn, key, (tuple(ops), tuple(painter.notes[notes:]), lay, box))
+            self.last = key
+        return ops
+
+    def check(
+        self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]
+    ) -> None:
+        """`check(box, before, drawn)` (a face's print-safety check), run once for what
+        decides a box's findings: for a frame its ops (and the face's geometry), for a
+        box of content also the smallest type allowed and what is painted under it. The
+        findings are replayed on the faces after."""
+        key: tuple[Any, ...] | None = self.last
+        if key is None or not drawn:
+            self.checks += 1
+            check(box, before, drawn)
+            return
+        if draws_content(box.get("type")):
+            check.catch_up(before)
+            under = tuple((p.op, p.m, p.box) for p in check.under)
+            key = (key, check.minimum, under)
+        hit = self.checked.get(key)
+        if hit is not None:
+            self._used.add(key)
+            painter.issues.extend(hit[0])
+            painter.notes.extend(hit[1])
+            return
+        issues, notes = len(painter.issues), len(painter.notes)
+        self.checks += 1
+        check(box, before, drawn)
+        self._keep(
+            self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
+        )
+
+    def _reads(self, painter: Painter, box: Box) -> tuple[str, ...] | None:
+        """The names of the context the box's templated keys read (`_names`), worked out
+        once a box."""
+        known = self._names.get(id(box))
+        if known is None or known[0] is not box:
+            known = self._names[id(box)] = (box, _names(painter, box))
+        return known[1]
+
+    def _keep(self, table: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+        if len(table) >= MEMO_MAX:
+            kept = {k: table[k] for k in table if k in self._used}
+            table.clear()
+            if len(kept) < MEMO_MAX // 2:  # else everything goes: the memo starts again
+                table.update(kept)
+            self._used.clear()
+        table[key] = value
+
+
+def _templates(painter: Painter, box: Box) -> list[str]:
+    """The box's templated values: its own keys', else its style's."""
+    values = box.values
+    style = values.get("style")
+    named = painter.layouts.styles.get(style, {}) if style else {}
+    out: list[str] = []
+    for key in (*values, *(k for k in named if k not in values)):
+        value = values.get(key)
+        if value is None:
+            value = named.get(key)
+        if _is_template(value):
+            out.append(str(value))
+    return out
+
+
+def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
+    """Every name of the context the box's templates read (Jinja's undeclared variables),
+    sorted; None when one of them does not parse (it is rendered, and fails, as it is)."""
+    found: set[str] = set()
+    try:
+        for text in _templates(painter, box):
+            found |= meta.find_undeclared_variables(painter.env.parse(text))
+    except Exception:  # a template error of any kind: the drawing reports it
+        return None
+    return tuple(sorted(found))
+
+
+PLAIN = frozenset({int, float, bool, type(None)})  # values keyed by their type and repr
+_ABSENT = ("absent",)
+
+
+def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The values of `names` in the context, when each is a plain string, number, boolean
+    or None (what a template prints from those depends on nothing else); None when one is
+    anything else (a mapping, a list, a helper): the box is then keyed by what its
+    templates render to."""
+    if names is None:
+        return None
+    out: list[Any] = []
+    for name in names:
+        value = ctx.get(name, _ABSENT)
+        if type(value) is str:
+            out.append(value)
+        elif type(value) in PLAIN:
+            out.append((type(value).__name__, repr(value)))
+        elif value is _ABSENT:
+            out.append(_ABSENT)
+        else:
+            return None
+    return tuple(out)
+
+
+def _rendered(painter: Painter, box: Box, ctx: dict[str, Any]) -> dict[str, Any] | None:
+    """What each templated key of the box (its own, else its style's) renders to for this
+    face; None when one of them fails (the box is then drawn as it is, and its problem
+    reported by the drawing)."""
+    values = box.values
+    style = values.get("style")
+    named = painter.layouts.styles.get(style, {}) if style else {}
+    out: dict[str, Any] = {}
+    for key in (*values, *(k for k in named if k not in values)):
+        value = values.get(key)
+        if value is None:
+            value = named.get(key)
+        if not _is_template(value):
+            continue
+        got, err = render_value(painter.env, value, ctx)
+        if err is not None:
+            return None
+        out[key] = got
+    return out
+
+
+def _values_key(rendered: dict[str, Any]) -> tuple[Any, ...]:
+    """The rendered values as a key: strings as they are, anything else by its type and its
+    repr (so 1, 1.0 and True, which compare equal, are kept apart)."""
+    return tuple(
+        (k, v if type(v) is str else (type(v).__name__, repr(v))) for k, v in rendered.items()
+    )

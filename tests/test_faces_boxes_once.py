@@ -1,0 +1,104 @@
+"""Each distinct box of a game's faces is drawn and print-safety checked once a build
+(`cardstock.layout.boxmemo`): a frame or a back every card shares is laid out once, a box
+that reads a card's own fields once per distinct value, and the faces come out as if every
+box had been drawn for each of them. The tests count the work, never its time."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from conftest import load_games
+from helpers_generated import generated_game
+
+from cardstock.core.cache import memory_cache
+from cardstock.layout import boxes as boxes_module
+from cardstock.layout import printsafe
+from cardstock.layout.boxes import Painter
+from cardstock.layout.faces import Faces
+
+N = 40
+
+
+def _game(tmp_path):
+    generated_game(tmp_path, N)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    return cat
+
+
+def _count_boxes(monkeypatch) -> Counter[str]:
+    """Every box really drawn, by `layout.box`."""
+    drawn: Counter[str] = Counter()
+    real = Painter.box
+
+    def box(self, lay, box, ctx, geo):
+        drawn[f"{lay.name}.{box.name}"] += 1
+        return real(self, lay, box, ctx, geo)
+
+    monkeypatch.setattr(boxes_module.Painter, "box", box)
+    return drawn
+
+
+def _templated(box, styles) -> bool:
+    named = styles.get(box.values.get("style") or "", {})
+    return any(
+        isinstance(v, str) and ("{{" in v or "{%" in v)
+        for v in (*box.values.values(), *named.values())
+    )
+
+
+def test_a_box_every_card_shares_is_drawn_once(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    drawn = _count_boxes(monkeypatch)
+    faces = Faces(cat, memory_cache())
+    got = [f for _, _, f in faces.each()]
+    assert len(got) == N + N  # every front, and the back each card shows
+    front = faces.layouts.resolve("card")
+    assert front is not None
+    static = [b for b in front.boxes if not _templated(b, faces.layouts.styles)]
+    assert static, "the shipped card has boxes that read no field"
+    for b in static:  # drawn for the first card only, whatever the number of cards
+        assert drawn[f"card.{b.name}"] <= 1, b.name
+    # boxes whose templates give the same on every card (the game's accent, the set's
+    # group) are drawn once; the stat (strength: 10 values) and the rules text (5 texts,
+    # with the strength among its facts) once for each value they show
+    for name in ("frame", "title_band", "stat_disc", "rule", "type_line"):
+        assert drawn[f"card.{name}"] == 1, name
+    assert drawn["card.stat"] <= 10 and drawn["card.body"] <= 10
+    assert drawn["card.title"] == N  # each card's own name
+    assert faces.boxes is not None
+    assert faces.boxes.draws < sum(len(front.boxes) for _ in range(N))
+
+
+def test_faces_drawn_once_a_box_equal_faces_drawn_box_by_box(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    once = Faces(cat, memory_cache())
+    shared = [(c.id, side, f) for c, side, f in once.each()]
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None  # every box drawn for every face
+    each = [(c.id, side, f) for c, side, f in plain.each()]
+    assert shared == each  # the same ops, findings and notes, face by face
+
+
+def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn):
+        checked[box.name] += 1
+        return real(self, box, before, drawn)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    faces = Faces(cat, memory_cache())
+    list(faces.each())
+    front = faces.layouts.resolve("card")
+    assert front is not None
+    frames = [
+        b
+        for b in front.boxes
+        if not printsafe.draws_content(b.get("type")) and not _templated(b, faces.layouts.styles)
+    ]
+    assert frames
+    for b in frames:
+        assert checked[b.name] <= 1, b.name
