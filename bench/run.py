@@ -1,20 +1,23 @@
-"""cardstock's speed against the project's yardstick, `../shared/bench/plain.py` (a plain
-ReportLab script drawing N distinct poker cards). See bench/README.md for what each case
-measures and why.
+"""cardstock's CPU time against plain ReportLab scripts drawing the same cards, and the
+figures issue 43 sets targets for. See bench/README.md for what each case measures and why.
 
-Both sides run as whole processes from a wheel of this checkout installed in a fresh venv
-in a temp folder. Runs are interleaved (cardstock, yardstick, cardstock, yardstick, ...);
-each case reports the median and the spread of both sides, the median of the per-pair
-ratios, and the load average at its start and end.
+Every process runs from a wheel of this checkout installed in a fresh venv in a temp
+folder, and is timed as a whole: wall time, and the CPU time (user + system) and peak
+memory of its whole tree from `os.wait4` (a build's workers included). The sides of a case
+run in turn, round after round (cardstock, cardstock --jobs 1, the plain script, cardstock,
+...), so that they see the same load; ratios are taken round by round. Each case records
+the load average at its start and end, and each run the load average when it started.
 
 Usage:
-    python bench/run.py                      # every case; writes bench/results.json
-    python bench/run.py --quick              # fewer repeats, smaller decks; writes nothing
-    python bench/run.py --cases=deck-73,cold # only these cases (their rows replace the
-                                             # same rows of bench/results.json)
+    python bench/run.py                        # the cases up to 10,000 cards; writes
+                                               # bench/results.json
+    python bench/run.py --large                # and the 50,000-card cases (slow)
+    python bench/run.py --quick                # fewer rounds, smaller decks; writes nothing
+    python bench/run.py --cases=deck-73,cold   # only these cases (their rows replace the
+                                               # same rows of bench/results.json)
 
 The yardstick is `<repo>/../shared/bench/plain.py`, or the file named by
-$CARDSTOCK_YARDSTICK.
+$CARDSTOCK_YARDSTICK; the richer deck's plain script is bench/rich_plain.py.
 """
 
 # No `from __future__ import annotations`: some tests load this file without registering
@@ -40,28 +43,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
 YARDSTICK_ENV = "CARDSTOCK_YARDSTICK"
-
-ALL_CASES = [
-    "deck-73",
-    "deck-1000",
-    "deck-10000",
-    "deck-50000",
-    "edit-watch",
-    "edit-cold",
-    "cold",
-    "no-op",
-    "rulebook-100",
-    "rulebook-200",
-]
-
-# In --quick mode the large decks are replaced by smaller ones (the rows are named by the
-# size really drawn).
-QUICK_SIZES = {73: 73, 1000: 300, 10000: 1000, 50000: 3000}
-
-# The marginal cost per added card is "flat" when the last interval's cost is within this
-# factor of the one before it (e.g. 10k -> 50k against 1k -> 10k).
-FLAT_FACTOR = 1.15
-
 
 # ---------------------------------------------------------------- the yardstick
 
@@ -560,38 +541,38 @@ def child_env(cache: Path) -> dict[str, str]:
 
 # ---------------------------------------------------------------- timing
 
-# A small launcher runs each timed process, so that its peak memory (the largest process
-# of its tree, in KiB on Linux) is its own and the launcher's start-up is not counted.
-LAUNCHER = (
-    "import resource, subprocess, sys, time\n"
-    "t = time.perf_counter()\n"
-    "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
-    "t = time.perf_counter() - t\n"
-    "sys.stderr.write(p.stderr.decode(errors='replace')[-2000:])\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode, t)\n"
-)
-
 
 @dataclass
 class Run:
-    seconds: float
-    peak_mb: float  # decimal megabytes
+    """One timed process: its wall-clock seconds, the CPU seconds (user + system) of its
+    whole tree (the process and every child it waited for: a build's workers), its peak
+    memory (decimal MB, the largest single process of the tree) and the 1-minute load
+    average when it started."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+    load: float
 
 
 def measure(cmd: list[str], env: dict[str, str]) -> Run:
-    """Run `cmd` as a fresh process through the launcher; exit when it fails."""
-    proc = subprocess.run(
-        [sys.executable, "-c", LAUNCHER, *cmd], capture_output=True, text=True, env=env
-    )
-    try:
-        peak_kib, code, seconds = proc.stdout.split()
-    except ValueError:
-        raise SystemExit(
-            f"bench: the launcher failed for {shlex.join(cmd)}:\n{proc.stderr}"
-        ) from None
-    if int(code) != 0:
-        raise SystemExit(f"bench: {shlex.join(cmd)} failed with exit status {code}:\n{proc.stderr}")
-    return Run(float(seconds), int(peak_kib) * 1024 / 1e6)
+    """Run `cmd` as a new process and read its figures from `os.wait4`; exit when it
+    fails."""
+    started_load = os.getloadavg()[0]
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        if proc.returncode != 0:
+            err.seek(0)
+            said = err.read().decode(errors="replace")[-2000:]
+            raise SystemExit(
+                f"bench: {shlex.join(cmd)} failed with exit status {proc.returncode}:\n{said}"
+            )
+    # ru_maxrss is in KiB on Linux
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024 / 1e6, started_load)
 
 
 def median(values: list[float]) -> float:
@@ -604,72 +585,79 @@ def load() -> list[float]:
 
 
 @dataclass
+class Side:
+    """One command of a case and every run of it, in the order run."""
+
+    name: str  # "cardstock", "cardstock --jobs 1", "plain script", ...
+    command: str
+    runs: list[Run] = field(default_factory=list)
+
+    def cpu(self) -> list[float]:
+        return [r.cpu for r in self.runs]
+
+    def wall(self) -> list[float]:
+        return [r.wall for r in self.runs]
+
+    def peak(self) -> float:
+        return max(r.peak_mb for r in self.runs)
+
+
+@dataclass
+class Target:
+    """A target of issue 43 and what this run measured for it."""
+
+    target: str
+    measured: str
+    met: bool | None  # None: not measured this run
+
+
+@dataclass
 class Row:
-    """One case's figures. `cardstock` and `yardstick` hold every run's seconds in the
-    order run; `ratios` the per-pair cardstock/yardstick ratios."""
+    """One case: its sides, the CPU ratios of its sides taken round by round (each
+    round runs every side once, in turn), the load average at its start and end, and
+    its targets."""
 
     case: str
-    target: str
-    commands: list[str]
-    cardstock: list[float] = field(default_factory=list)
-    yardstick: list[float] = field(default_factory=list)
-    ratios: list[float] = field(default_factory=list)
-    cardstock_peak_mb: float | None = None
-    yardstick_peak_mb: float | None = None
+    note: str
     cards: int | None = None
+    sides: list[Side] = field(default_factory=list)
+    ratios: dict[str, list[float]] = field(default_factory=dict)
     load_start: list[float] = field(default_factory=list)
     load_end: list[float] = field(default_factory=list)
-    met: bool | None = None  # None: the case has no target of its own
-    relative: str = ""  # shown in the ratio column of a case without a yardstick
-    note: str = ""
+    targets: list[Target] = field(default_factory=list)
+
+    def side(self, name: str) -> Side:
+        return next(s for s in self.sides if s.name == name)
 
 
-def seconds_cell(times: list[float]) -> str:
-    """'1.23 s (1.20–1.30)': the median and the spread (min–max)."""
-    if not times:
+def spread(values: list[float], unit: str = "s", digits: int = 2) -> str:
+    """'1.23 s (1.20–1.30)': the median and the spread (min–max) over the runs."""
+    if not values:
         return "—"
-    if len(times) == 1:
-        return f"{times[0]:.2f} s (1 run)"
-    return f"{median(times):.2f} s ({min(times):.2f}–{max(times):.2f})"
+    mid = f"{median(values):.{digits}f}"
+    if len(values) == 1:
+        return f"{mid} {unit} (1 run)".replace("  ", " ")
+    return f"{mid} {unit} ({min(values):.{digits}f}–{max(values):.{digits}f})".replace("  ", " ")
 
 
-def interleaved(
-    cardstock_cmd: list[str],
-    yardstick_cmd: list[str],
-    pairs: int,
+def rounds(
+    sides: list[Side],
+    cmds: list[list[str]],
+    count: int,
     env: dict[str, str],
-    before_cardstock: Callable[[], None],
-    before_yardstick: Callable[[], None],
-) -> tuple[list[Run], list[Run]]:
-    """Run cardstock then the yardstick, `pairs` times (A B A B ...)."""
-    a_runs: list[Run] = []
-    b_runs: list[Run] = []
-    for _ in range(pairs):
-        before_cardstock()
-        a_runs.append(measure(cardstock_cmd, env))
-        before_yardstick()
-        b_runs.append(measure(yardstick_cmd, env))
-    return a_runs, b_runs
+    before: list[Callable[[], None]],
+) -> None:
+    """Run every side once a round, in turn (A B C A B C ...), `count` rounds; `before[i]`
+    runs untimed before each run of side i."""
+    for _ in range(count):
+        for side, cmd, prepare in zip(sides, cmds, before):
+            prepare()
+            side.runs.append(measure(cmd, env))
 
 
-def repeated(
-    cmd: list[str], runs: int, env: dict[str, str], before: Callable[[], None]
-) -> list[Run]:
-    found = []
-    for _ in range(runs):
-        before()
-        found.append(measure(cmd, env))
-    return found
-
-
-def pdf_pages(python: str, pdf: Path) -> int:
-    """The page count of `pdf`, read with pypdf (a cardstock dependency) in the install's
-    Python, so that the bench itself needs nothing but the standard library."""
-    code = "import sys; from pypdf import PdfReader; print(len(PdfReader(sys.argv[1]).pages))"
-    found = subprocess.run(
-        [python, "-c", code, str(pdf)], check=True, capture_output=True, text=True
-    )
-    return int(found.stdout)
+def ratio(row: Row, label: str, a: Side, b: Side) -> None:
+    """The CPU ratio a/b of each round, kept under `label`."""
+    row.ratios[label] = [x.cpu / y.cpu for x, y in zip(a.runs, b.runs)]
 
 
 def empty(folder: Path) -> None:
@@ -678,7 +666,18 @@ def empty(folder: Path) -> None:
     folder.mkdir(parents=True)
 
 
+def nothing() -> None:
+    """Nothing to prepare."""
+
+
 # ---------------------------------------------------------------- the cases
+
+# What each deck case compares with: the yardstick (plain.py) or rich_plain.py.
+DECK_KINDS = ("deck", "rich")
+# In --quick mode the large sizes are replaced by smaller ones (the rows are named by the
+# size really drawn).
+QUICK_SIZES = {73: 73, 1000: 300, 10000: 1000, 50000: 3000}
+RICH_SCRIPT = ROOT / "bench" / "rich_plain.py"
 
 
 class Bench:
@@ -692,22 +691,71 @@ class Bench:
         self.edit_root: Path | None = None  # the copied shipped project of the edit cases
         self.shipped_root: Path | None = None  # the copied shipped project of cold / no-op
 
-    # -- decks
+    def size(self, full: int) -> int:
+        return QUICK_SIZES[full] if self.quick else full
+
+    def count(self, n: int) -> int:
+        """Rounds of a case of n cards."""
+        if self.quick:
+            return 2 if n <= 1000 else 1
+        return 5 if n <= 100 else 3 if n <= 1000 else 2 if n <= 10000 else 1
+
+    def cold(self, out: Path) -> Callable[[], None]:
+        """Before a cold cardstock run: an empty output folder and an empty cache."""
+
+        def prepare() -> None:
+            empty(out)
+            empty(self.cache)
+
+        return prepare
+
+    # -- start-up
+
+    def startup(self, case: str) -> Row:
+        py = self.install.python
+        cmds = [
+            [py, "-c", "import cardstock.cli"],
+            [py, "-c", "import cardstock.cli, cardstock.build"],
+        ]
+        row = Row(case, "a new interpreter importing the command line, and the build too")
+        row.sides = [
+            Side("import cardstock.cli", shlex.join(cmds[0])),
+            Side("… and cardstock.build", shlex.join(cmds[1])),
+        ]
+        row.load_start = load()
+        rounds(row.sides, cmds, 3 if self.quick else 9, self.env, [nothing, nothing])
+        row.load_end = load()
+        cpu = median(row.sides[0].cpu())
+        row.targets.append(
+            Target("`import cardstock.cli` ≤ 0.25 s CPU", f"{cpu:.3f} s", cpu <= 0.25)
+        )
+        return row
+
+    # -- decks against a plain script
 
     def deck(self, case: str) -> Row:
-        full = int(case.split("-")[1])
-        n = QUICK_SIZES[full] if self.quick else full
-        if self.quick:
-            pairs = 3 if n <= 100 else 1
-        else:
-            pairs = 7 if n <= 100 else 3 if n <= 1000 else 2 if n <= 10000 else 1
-        root = self.tmp / f"deck-{n}"
+        kind, full = case.split("-")[0], int(case.split("-")[1])
+        n = self.size(full)
+        root = self.tmp / f"{kind}-{n}"
         shutil.rmtree(root, ignore_errors=True)
-        # Writing the table runs the yardstick once, untimed: also a warm-up of its files.
-        plain_project(root, n, self.install.python, self.yardstick)
         out = root / "output"
-        pdf = root / "yardstick.pdf"
-        a_cmd = [
+        pdf = root / "plain.pdf"
+        if kind == "deck":
+            # Writing the table runs the yardstick once, untimed: also a warm-up of its files.
+            plain_project(root, n, self.install.python, self.yardstick)
+            plain = [self.install.python, str(self.yardstick), str(n), str(pdf)]
+            game = "the yardstick's deck (plain.py)"
+        else:
+            rich_project(root, n, self.install.python, RICH_SCRIPT)
+            plain = [
+                self.install.python,
+                str(RICH_SCRIPT),
+                str(n),
+                str(pdf),
+                str(root / "catalog" / "rich"),
+            ]
+            game = "the richer deck (rich_plain.py)"
+        build = [
             self.install.cardstock,
             "--root",
             str(root),
@@ -718,45 +766,70 @@ class Bench:
             "--out",
             str(out),
         ]
-        b_cmd = [self.install.python, str(self.yardstick), str(n), str(pdf)]
-        target = DECK_TARGETS.get(full, "—")
-        if n != full:
-            target += f" (for {case})"
-        row = Row(
-            case=f"deck-{n}",
-            target=target,
-            commands=[shlex.join(a_cmd), shlex.join(b_cmd)],
-            cards=n,
-        )
-
-        def cold() -> None:
-            empty(out)
-            empty(self.cache)
+        cmds = [build, [*build, "--jobs", "1"], plain]
+        row = Row(f"{kind}-{n}", f"{n} distinct cards of {game}, cold, sheets only", cards=n)
+        row.sides = [
+            Side(name, shlex.join(cmd))
+            for name, cmd in zip(("cardstock", "cardstock --jobs 1", "plain script"), cmds)
+        ]
 
         def no_pdf() -> None:
             pdf.unlink(missing_ok=True)
 
         row.load_start = load()
-        a_runs, b_runs = interleaved(a_cmd, b_cmd, pairs, self.env, cold, no_pdf)
+        rounds(row.sides, cmds, self.count(n), self.env, [self.cold(out), self.cold(out), no_pdf])
         row.load_end = load()
-        row.cardstock = [r.seconds for r in a_runs]
-        row.yardstick = [r.seconds for r in b_runs]
-        row.ratios = [a.seconds / b.seconds for a, b in zip(a_runs, b_runs)]
-        row.cardstock_peak_mb = max(r.peak_mb for r in a_runs)
-        row.yardstick_peak_mb = max(r.peak_mb for r in b_runs)
-        ratio = median(row.ratios)
+        default, one, script = row.sides
+        ratio(row, "cardstock / plain", default, script)
+        ratio(row, "--jobs 1 / plain", one, script)
+        ratio(row, "default / --jobs 1", default, one)
+        mid = median(row.ratios["cardstock / plain"])
         if full == 73:
-            row.met = ratio <= 1.8
-        elif full == 10000:
-            row.met = ratio <= 2.5
-        elif full == 50000:
-            row.met = row.cardstock_peak_mb < 300
-        row.note = (
-            f"peak memory: cardstock {row.cardstock_peak_mb:.0f} MB, yardstick "
-            f"{row.yardstick_peak_mb:.0f} MB; "
-            f"{median(row.cardstock) / n * 1000:.2f} vs {median(row.yardstick) / n * 1000:.2f} ms "
-            "a card"
+            row.targets.append(
+                Target("73 cards cold ≤ 2.5× the yardstick's CPU", f"{mid:.2f}×", mid <= 2.5)
+            )
+        else:
+            row.targets.append(
+                Target(f"{kind} {n}: CPU ≤ 2× its plain script's", f"{mid:.2f}×", mid <= 2.0)
+            )
+            jobs = median(row.ratios["default / --jobs 1"])
+            row.targets.append(
+                Target(
+                    f"{kind} {n}: default --jobs CPU ≤ 1.1× --jobs 1", f"{jobs:.2f}×", jobs <= 1.1
+                )
+            )
+        shutil.rmtree(root, ignore_errors=True)
+        return row
+
+    # -- the starter's layout, every default output
+
+    def starter(self, case: str) -> Row:
+        full = int(case.split("-")[1])
+        n = self.size(full)
+        root = self.tmp / f"starter-{n}"
+        shutil.rmtree(root, ignore_errors=True)
+        starter_project(root, n, self.install.cardstock, self.env)
+        out = root / "output"
+        cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(out)]
+        row = Row(
+            f"starter-{n}",
+            f"{n} distinct cards of the starter's layout (`cardstock init`), cold, every "
+            "default output",
+            cards=n,
         )
+        row.sides = [Side("cardstock", shlex.join(cmd))]
+        row.load_start = load()
+        rounds(row.sides, [cmd], 2 if n <= 1000 else 1, self.env, [self.cold(out)])
+        row.load_end = load()
+        per_card = median(row.sides[0].cpu()) / n * 1000
+        row.targets.append(
+            Target(f"starter {n}: ≤ 4 ms CPU a card", f"{per_card:.2f} ms", per_card <= 4.0)
+        )
+        if full == 50000:
+            peak = row.sides[0].peak()
+            row.targets.append(
+                Target("starter 50,000: peak memory < 400 MB", f"{peak:.0f} MB", peak < 400)
+            )
         shutil.rmtree(root, ignore_errors=True)
         return row
 
@@ -769,58 +842,36 @@ class Bench:
 
     def all_cmd(self) -> list[str]:
         root = self.shipped()
-        return [
-            self.install.cardstock,
-            "--root",
-            str(root),
-            "build",
-            "--out",
-            str(root / "output"),
-            "--jobs",
-            "2",
-        ]
+        return [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output")]
 
-    def cold(self, case: str) -> Row:
+    def five_cold(self, case: str) -> Row:
         cmd = self.all_cmd()
-        out = self.shipped() / "output"
         row = Row(
-            case=case,
-            target="< 3 s",
-            commands=[shlex.join(cmd)],
-            note="all five games, every default artifact, empty output and cache, --jobs 2",
+            case, "all five games, every default output, empty output and cache, default --jobs"
         )
-
-        def before() -> None:
-            empty(out)
-            empty(self.cache)
-
+        row.sides = [Side("cardstock", shlex.join(cmd))]
         row.load_start = load()
-        runs = repeated(cmd, 1 if self.quick else 3, self.env, before)
+        rounds(
+            row.sides,
+            [cmd],
+            1 if self.quick else 3,
+            self.env,
+            [self.cold(self.shipped() / "output")],
+        )
         row.load_end = load()
-        row.cardstock = [r.seconds for r in runs]
-        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
-        row.met = median(row.cardstock) < 3.0
+        cpu = median(row.sides[0].cpu())
+        row.targets.append(Target("five games cold ≤ 3.5 s CPU", f"{cpu:.2f} s", cpu <= 3.5))
         return row
 
     def no_op(self, case: str) -> Row:
         cmd = self.all_cmd()
-        out = self.shipped() / "output"
-        if not (out / ".cache").is_dir():  # `cold` did not run: one build first, untimed
-            subprocess.run(
-                cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-            )
-        row = Row(
-            case=case,
-            target="< 0.2 s",
-            commands=[shlex.join(cmd)],
-            note="the same build again, nothing changed",
-        )
+        if not (self.shipped() / "output" / ".cache").is_dir():  # no build before: one, untimed
+            measure(cmd, self.env)
+        row = Row(case, "the five games' build again, nothing changed")
+        row.sides = [Side("cardstock", shlex.join(cmd))]
         row.load_start = load()
-        runs = repeated(cmd, 3 if self.quick else 7, self.env, lambda: None)
+        rounds(row.sides, [cmd], 3 if self.quick else 7, self.env, [nothing])
         row.load_end = load()
-        row.cardstock = [r.seconds for r in runs]
-        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
-        row.met = median(row.cardstock) < 0.2
         return row
 
     # -- one-cell edits
@@ -843,103 +894,113 @@ class Bench:
         ]
         edits = 3 if self.quick else 5
         row = Row(
-            case=case,
-            target="≤ 0.5 s",
-            commands=[shlex.join(cmd)],
-            note=f"from writing one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} to the rebuild's "
-            f"summary line; {edits} edits",
+            case,
+            f"`build --watch`: one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} written, until the "
+            f"rebuild's summary line; {edits} edits",
         )
+        side = Side("cardstock --watch", shlex.join(cmd))
+        row.sides = [side]
         row.load_start = load()
-        row.cardstock = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
+        side.runs = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
         row.load_end = load()
-        row.met = median(row.cardstock) <= 0.5
+        cpu = median(side.cpu())
+        row.targets.append(
+            Target("one-cell edit under --watch ≤ 0.3 s CPU", f"{cpu:.2f} s", cpu <= 0.3)
+        )
         return row
 
     def edit_cold(self, case: str) -> Row:
         root = self.edited()
         cmd = [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output")]
-        # The previous build (the watcher's, or this one when edit-watch did not run) warms
-        # the output's cache and CARDSTOCK_CACHE.
-        subprocess.run(
-            cmd, check=True, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        measure(cmd, self.env)  # the caches warm (after the watcher's edits, or none)
         row = Row(
-            case=case,
-            target="≤ 1.0 s",
-            commands=[shlex.join(cmd)],
-            note=f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches "
-            "warm",
+            case,
+            f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm",
         )
+        row.sides = [Side("cardstock", shlex.join(cmd))]
         marks = iter(range(100, 1000))
 
         def edit() -> None:
             edit_one_cell(root, next(marks))
 
         row.load_start = load()
-        runs = repeated(cmd, 3 if self.quick else 7, self.env, edit)
+        rounds(row.sides, [cmd], 3 if self.quick else 7, self.env, [edit])
         row.load_end = load()
-        row.cardstock = [r.seconds for r in runs]
-        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
-        row.met = median(row.cardstock) <= 1.0
-        return row
-
-    # -- rulebooks
-
-    def rulebook(self, case: str) -> Row:
-        pages = int(case.split("-")[1])
-        chapters = {100: 60, 200: 121}[pages]
-        root = self.tmp / case
-        shutil.rmtree(root, ignore_errors=True)
-        synthetic_game(root, "bench", [(f"Card {i}", 1) for i in range(3)])
-        rulebook_template(root / "layouts" / "bench", chapters)
-        out = root / "output"
-        cmd = [
-            self.install.cardstock,
-            "--root",
-            str(root),
-            "build",
-            "--out",
-            str(out),
-            "--only",
-            "rulebook",
-            "--paper",
-            "letter",
-            "--jobs",
-            "1",
-        ]
-        row = Row(
-            case=case,
-            target="< 3 s" if pages == 100 else "< 3 s, ≤ 2.2× rulebook-100",
-            commands=[shlex.join(cmd)],
+        cpu = median(row.sides[0].cpu())
+        row.targets.append(
+            Target("one-cell edit in a new process ≤ 0.8 s CPU", f"{cpu:.2f} s", cpu <= 0.8)
         )
-
-        def before() -> None:
-            empty(out)
-            empty(self.cache)
-
-        row.load_start = load()
-        runs = repeated(cmd, 1 if self.quick else 3, self.env, before)
-        row.load_end = load()
-        row.cardstock = [r.seconds for r in runs]
-        row.cardstock_peak_mb = max(r.peak_mb for r in runs)
-        got = pdf_pages(self.install.python, out / "bench" / "bench-rulebook.pdf")
-        row.note = f"{got}-page rulebook and its booklet, empty output and cache"
-        row.met = median(row.cardstock) < 3.0
-        shutil.rmtree(root, ignore_errors=True)
         return row
 
 
-DECK_TARGETS = {
-    73: "≤ 1.8× yardstick",
-    1000: "—",
-    10000: "≤ 2.5× yardstick",
-    50000: "peak < 300 MB",
-}
+def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> Path:
+    """A project written by `cardstock init` (the starter's game and layout), its table
+    grown to `n` distinct cards (the starter's six rows, renamed and cycled) and its rules'
+    declared counts set to match. Returns `root`."""
+    root.mkdir(parents=True)
+    subprocess.run(
+        [cardstock, "init", "starter"], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL
+    )
+    project = root / "starter"
+    for item in project.iterdir():
+        item.rename(root / item.name)
+    project.rmdir()
+    game = root / "catalog" / "starter"
+    rows = [
+        r
+        for r in csv.DictReader(io.StringIO((game / "cards.csv").read_text(encoding="utf-8")))
+        if not r["name"].startswith("#")
+    ]
+    by_suit: dict[str, list[dict[str, str]]] = {}
+    for r in rows:
+        by_suit.setdefault(r["suit"], []).append(r)
+    suits = sorted(by_suit)
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    for i in range(n):
+        suit = suits[i % len(suits)]
+        model = by_suit[suit][(i // len(suits)) % len(by_suit[suit])]
+        w.writerow({**model, "name": f"{model['name']} {i + 1}", "count": 1, "power": 1 + i % 9})
+    (game / "cards.csv").write_text(buf.getvalue(), encoding="utf-8")
+    rules = game / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("count = 16\n", f"count = {n}\n").replace(
+        "count = 8\n", f"count = {n // len(suits)}\n"
+    )
+    rules.write_text(text, encoding="utf-8")
+    source = game / "rules.md"  # the designer's text the counts cite
+    half = n // len(suits)
+    said = source.read_text(encoding="utf-8").replace(
+        "16 cards: 8 Sun and 8 Moon", f"{n} cards: {half} Sun and {half} Moon"
+    )
+    source.write_text(said, encoding="utf-8")
+    return root
 
 
-def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> list[float]:
-    """Start `cmd` (a `build --watch`); after its first build, edit one cell `edits` times
-    and return the seconds from each write to the rebuild's summary line ("built ...")."""
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a live process, its children it waited for, and its
+    live descendants, read from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # fields 14-17 of stat (utime, stime, cutime, cstime), 12-15 after the name
+    total = sum(int(x) for x in stat[11:15]) / tick
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            children = task.read_text().split()
+        except OSError:
+            continue
+        total += sum(tree_cpu(int(c)) for c in children)
+    return total
+
+
+def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> list[Run]:
+    """Start `cmd` (a `build --watch`); after its first build, edit one cell `edits` times;
+    each edit's run is from the write to the rebuild's summary line ("built ..."): its wall
+    time and the watcher's tree's CPU time in between (peak memory is not taken)."""
     # Its own process group, so that stopping it stops the workers it started too.
     proc = subprocess.Popen(
         cmd,
@@ -949,18 +1010,18 @@ def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> 
         env=env,
         start_new_session=True,
     )
-    summaries: list[float] = []  # when each summary line was read
+    summaries: list[tuple[float, float]] = []  # when each summary line was read, and the CPU
 
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             if line.startswith("built "):
-                summaries.append(time.perf_counter())
+                summaries.append((time.perf_counter(), tree_cpu(proc.pid)))
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        deadline = time.perf_counter() + 180
+        deadline = time.perf_counter() + 300
         while not summaries and time.perf_counter() < deadline:
             if proc.poll() is not None:
                 raise SystemExit(
@@ -968,18 +1029,21 @@ def watch_edits(cmd: list[str], root: Path, edits: int, env: dict[str, str]) -> 
                 )
             time.sleep(0.05)
         if not summaries:
-            raise SystemExit("bench: the watcher's first build did not finish in 180 s")
+            raise SystemExit("bench: the watcher's first build did not finish in 300 s")
         found = []
         for mark in range(1, edits + 1):
             time.sleep(1.5)  # the watcher idle again after its last rebuild
             seen = len(summaries)
+            started_load = os.getloadavg()[0]
+            cpu = tree_cpu(proc.pid)
             edit_one_cell(root, mark)
             wrote = time.perf_counter()
-            while len(summaries) == seen and time.perf_counter() < wrote + 60:
+            while len(summaries) == seen and time.perf_counter() < wrote + 120:
                 time.sleep(0.005)
             if len(summaries) == seen:
-                raise SystemExit("bench: the watcher did not rebuild within 60 s of an edit")
-            found.append(summaries[-1] - wrote)
+                raise SystemExit("bench: the watcher did not rebuild within 120 s of an edit")
+            at, cpu_after = summaries[-1]
+            found.append(Run(at - wrote, cpu_after - cpu, 0.0, started_load))
         return found
     finally:
         stop_group(proc)
@@ -999,95 +1063,136 @@ def stop_group(proc: "subprocess.Popen[str]") -> None:
         proc.wait()
 
 
-# ---------------------------------------------------------------- cost per card
+# ---------------------------------------------------------------- across sizes
+
+# The marginal cost a card is "flat" when the last step's is within this factor of the
+# step before (10k -> 50k against 1k -> 10k).
+FLAT_FACTOR = 1.1
+# Peak memory may grow by at most this many KB a card beyond a fixed base.
+KB_A_CARD = 5.0
 
 
-@dataclass
-class Costs:
-    """Milliseconds a card for each deck size, and between consecutive sizes."""
-
-    sizes: list[int]
-    average: dict[str, list[float]]  # side -> ms a card at each size
-    marginal: dict[str, list[float]]  # side -> ms a card from each size to the next
-    flat: bool | None
-
-
-def card_costs(rows: list[Row]) -> Costs | None:
-    decks = sorted((r for r in rows if r.cards is not None), key=lambda r: r.cards or 0)
-    if len(decks) < 2:
-        return None
-    sizes = [r.cards or 0 for r in decks]
-    average: dict[str, list[float]] = {}
-    marginal: dict[str, list[float]] = {}
-    for side in ("cardstock", "yardstick"):
-        medians = [median(getattr(r, side)) for r in decks]
-        average[side] = [m / n * 1000 for m, n in zip(medians, sizes)]
-        marginal[side] = [
-            (medians[i + 1] - medians[i]) / (sizes[i + 1] - sizes[i]) * 1000
-            for i in range(len(sizes) - 1)
+def across_sizes(rows: list[Row]) -> list[str]:
+    """Per kind of deck: CPU a card at each size and a card added between sizes (which
+    leaves start-up out), for every side; the memory added a card; and the targets those
+    figures decide, appended to the largest row's targets."""
+    lines: list[str] = []
+    for kind in (*DECK_KINDS, "starter"):
+        sized = sorted(
+            (r for r in rows if r.case.startswith(kind + "-") and r.cards and r.cards > 100),
+            key=lambda r: r.cards or 0,
+        )
+        if len(sized) < 2:
+            continue
+        lines += [
+            "",
+            f"{kind}: CPU ms a card (median), then ms a card added from the size before; peak MB",
+            "| side | " + " | ".join(str(r.cards) for r in sized) + " | added a card | peak MB |",
+            "|---|" + "---|" * (len(sized) + 2),
         ]
-    steps = marginal["cardstock"]
-    flat = steps[-1] <= FLAT_FACTOR * steps[-2] if len(steps) >= 2 else None
-    return Costs(sizes, average, marginal, flat)
-
-
-def costs_table(costs: Costs) -> list[str]:
-    lines = [
-        "| size | cardstock ms/card | yardstick ms/card | cardstock ms per added card | yardstick "
-        "ms per added card |",
-        "|---|---|---|---|---|",
-    ]
-    for i, n in enumerate(costs.sizes):
-        step_a = step_b = "—"
-        if i > 0:
-            step_a = f"{costs.marginal['cardstock'][i - 1]:.3f} (from {costs.sizes[i - 1]})"
-            step_b = f"{costs.marginal['yardstick'][i - 1]:.3f}"
-        lines.append(
-            f"| {n} | {costs.average['cardstock'][i]:.3f} | {costs.average['yardstick'][i]:.3f} | "
-            f"{step_a} | {step_b} |"
-        )
-    if costs.flat is not None:
-        verdict = "met" if costs.flat else "not met"
-        lines.append("")
-        lines.append(
-            f"cost per card, target flat (the last step's cost per added card ≤ {FLAT_FACTOR}× the "
-            f"step before): {verdict}"
-        )
+        for name in [s.name for s in sized[0].sides]:
+            cpus = [median(r.side(name).cpu()) for r in sized]
+            sizes = [r.cards or 0 for r in sized]
+            steps = [
+                (cpus[i + 1] - cpus[i]) / (sizes[i + 1] - sizes[i]) * 1000
+                for i in range(len(sizes) - 1)
+            ]
+            peaks = [r.side(name).peak() for r in sized]
+            lines.append(
+                f"| {name} | "
+                + " | ".join(f"{c / n * 1000:.3f}" for c, n in zip(cpus, sizes))
+                + " | "
+                + ", ".join(f"{s:.3f}" for s in steps)
+                + " | "
+                + ", ".join(f"{p:.0f}" for p in peaks)
+                + " |"
+            )
+            if name != "cardstock":
+                continue
+            growth = (peaks[-1] - peaks[0]) / (sizes[-1] - sizes[0]) * 1e3  # KB a card
+            sized[-1].targets.append(
+                Target(
+                    f"{kind}: peak memory grows ≤ {KB_A_CARD:.0f} KB a card",
+                    f"{growth:.1f} KB a card ({sizes[0]} → {sizes[-1]})",
+                    growth <= KB_A_CARD,
+                )
+            )
+            if len(steps) >= 2 and kind != "starter":
+                flat = steps[-1] / steps[-2]
+                sized[-1].targets.append(
+                    Target(
+                        f"{kind}: flat (last step's ms a card ≤ {FLAT_FACTOR}× the step before)",
+                        f"{steps[-2]:.3f} → {steps[-1]:.3f} ms ({flat:.2f}×)",
+                        flat <= FLAT_FACTOR,
+                    )
+                )
     return lines
 
 
 # ---------------------------------------------------------------- output
 
 
-def verdict(row: Row) -> str:
-    if row.met is None:
-        return "—"
-    return "met" if row.met else "not met"
+def verdict(met: bool | None) -> str:
+    return "—" if met is None else "met" if met else "not met"
 
 
 def table(rows: list[Row]) -> list[str]:
+    """Every side of every case: CPU and wall time, peak memory, the load."""
     lines = [
-        "| case | target | cardstock | yardstick | ratio | load average (start → end) | met |",
-        "|---|---|---|---|---|---|---|",
+        "| case | side | CPU s | wall s | peak MB | load (start → end) |",
+        "|---|---|---|---|---|---|",
     ]
     for r in rows:
-        ratio = (
-            f"{median(r.ratios):.2f}× ({min(r.ratios):.2f}–{max(r.ratios):.2f})"
-            if r.ratios
-            else r.relative or "—"
-        )
-        loads = (
-            f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}" if r.load_start and r.load_end else "—"
-        )
-        lines.append(
-            f"| {r.case} | {r.target} | {seconds_cell(r.cardstock)} | {seconds_cell(r.yardstick)} "
-            f"| {ratio} | {loads} | {verdict(r)} |"
-        )
+        loads = f"{r.load_start[0]:.2f} → {r.load_end[0]:.2f}"
+        for s in r.sides:
+            peak = f"{s.peak():.0f}" if any(x.peak_mb for x in s.runs) else "—"
+            lines.append(
+                f"| {r.case} | {s.name} | {spread(s.cpu())} | {spread(s.wall())} | {peak} "
+                f"| {loads} |"
+            )
     return lines
 
 
+def ratios_table(rows: list[Row]) -> list[str]:
+    lines = ["| case | CPU ratio, round by round: median (min–max) |", "|---|---|"]
+    for r in rows:
+        if r.ratios:
+            cells = "; ".join(f"{k} {spread(v, '×')}" for k, v in r.ratios.items())
+            lines.append(f"| {r.case} | {cells} |")
+    return lines
+
+
+def targets_table(rows: list[Row]) -> list[str]:
+    lines = ["| target | measured | met |", "|---|---|---|"]
+    for r in rows:
+        for t in r.targets:
+            lines.append(f"| {t.target} | {t.measured} | {verdict(t.met)} |")
+    return lines
+
+
+# Cases by name; the 50,000-card ones run only with --large.
+ALL_CASES = [
+    "startup",
+    "deck-73",
+    "deck-1000",
+    "deck-10000",
+    "deck-50000",
+    "rich-1000",
+    "rich-10000",
+    "rich-50000",
+    "starter-1000",
+    "starter-10000",
+    "starter-50000",
+    "edit-watch",
+    "edit-cold",
+    "cold",
+    "no-op",
+]
+LARGE = {"deck-50000", "rich-50000", "starter-50000"}
+
+
 def parse_cases(argv: list[str]) -> list[str]:
-    chosen = ALL_CASES
+    chosen = [c for c in ALL_CASES if c not in LARGE or "--large" in argv]
     for arg in argv:
         if arg.startswith("--cases="):
             chosen = [c.strip() for c in arg.split("=", 1)[1].split(",") if c.strip()]
@@ -1099,10 +1204,25 @@ def parse_cases(argv: list[str]) -> list[str]:
     return [c for c in ALL_CASES if c in chosen]  # always in the same order
 
 
+def run_case(bench: Bench, case: str) -> Row:
+    if case == "startup":
+        return bench.startup(case)
+    if case.split("-")[0] in DECK_KINDS:
+        return bench.deck(case)
+    if case.startswith("starter-"):
+        return bench.starter(case)
+    return {
+        "cold": bench.five_cold,
+        "no-op": bench.no_op,
+        "edit-watch": bench.edit_watch,
+        "edit-cold": bench.edit_cold,
+    }[case](case)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     for arg in args:
-        if arg not in ("--quick",) and not arg.startswith("--cases="):
+        if arg not in ("--quick", "--large") and not arg.startswith("--cases="):
             raise SystemExit(f"bench: unknown argument {arg!r}\n\n{__doc__}")
     quick = "--quick" in args
     cases = parse_cases(args)
@@ -1120,71 +1240,37 @@ def main(argv: list[str] | None = None) -> int:
         install = install_wheel(tmp)
         bench = Bench(install, yardstick, tmp, quick)
         for case in cases:
-            if case.startswith("deck-"):
-                row = bench.deck(case)
-            elif case == "cold":
-                row = bench.cold(case)
-            elif case == "no-op":
-                row = bench.no_op(case)
-            elif case == "edit-watch":
-                row = bench.edit_watch(case)
-            elif case == "edit-cold":
-                row = bench.edit_cold(case)
-            else:
-                row = bench.rulebook(case)
+            row = run_case(bench, case)
             rows.append(row)
             print(
-                f"{row.case}: cardstock {seconds_cell(row.cardstock)}"
-                + (
-                    f", yardstick {seconds_cell(row.yardstick)}, ratio {median(row.ratios):.2f}×"
-                    if row.ratios
-                    else ""
-                )
-                + f"; load {row.load_start[0]:.2f} → {row.load_end[0]:.2f}; {verdict(row)}",
+                f"{row.case}: "
+                + "; ".join(f"{s.name} CPU {spread(s.cpu())}" for s in row.sides)
+                + f"; load {row.load_start[0]:.2f} → {row.load_end[0]:.2f}",
                 flush=True,
             )
 
-    # rulebook-200 is also judged against rulebook-100
-    books = {r.case: r for r in rows if r.case.startswith("rulebook-")}
-    if "rulebook-100" in books and "rulebook-200" in books:
-        big, small = books["rulebook-200"], books["rulebook-100"]
-        times = median(big.cardstock) / median(small.cardstock)
-        big.relative = f"{times:.2f}× rulebook-100"
-        big.met = bool(big.met) and times <= 2.2
-
-    costs = card_costs(rows)
-    print()
-    for line in table(rows):
-        print(line)
-    if costs is not None:
+    sizes = across_sizes(rows)
+    for part in (table(rows), ratios_table(rows), sizes, targets_table(rows)):
         print()
-        for line in costs_table(costs):
+        for line in part:
             print(line)
-    print()
-    print("notes:")
+    print("\nwhat each case runs:")
     for r in rows:
-        if r.note:
-            print(f"  {r.case}: {r.note}")
-    print("commands (cardstock first, then the yardstick):")
-    for r in rows:
-        for c in r.commands:
-            print(f"  {r.case}: {c}")
-
+        print(f"  {r.case}: {r.note}")
+        for s in r.sides:
+            print(f"    {s.name}: {s.command}")
     if quick:
         print("\n--quick: results are not written to bench/results.json")
         return 0
-    write_results(rows, costs, started, install, yardstick)
+    write_results(rows, started, install, yardstick)
     print(f"\nwritten {RESULTS.relative_to(ROOT)}")
     return 0
 
 
-def write_results(
-    rows: list[Row], costs: Costs | None, started: str, install: Install, yardstick: Path
-) -> None:
+def write_results(rows: list[Row], started: str, install: Install, yardstick: Path) -> None:
     """bench/results.json: every run's figures. A run of some cases replaces those cases'
     rows and keeps the others."""
     kept: list[dict[str, object]] = []
-    old: object = {}
     if RESULTS.is_file():
         try:
             old = json.loads(RESULTS.read_text(encoding="utf-8"))
@@ -1192,22 +1278,27 @@ def write_results(
             old = {}
         if isinstance(old, dict) and isinstance(old.get("rows"), list):
             mine = {r.case for r in rows}
-            kept = [r for r in old["rows"] if isinstance(r, dict) and r.get("case") not in mine]
+            kept = [
+                r
+                for r in old["rows"]
+                if isinstance(r, dict) and "sides" in r and r.get("case") not in mine
+            ]
     fresh = []
     for r in rows:
         item = asdict(r)
         item["when"] = started
-        item["cardstock"] = [round(x, 4) for x in r.cardstock]
-        item["yardstick"] = [round(x, 4) for x in r.yardstick]
-        item["ratios"] = [round(x, 4) for x in r.ratios]
-        item["met"] = verdict(r)
+        for side in item["sides"]:
+            side["runs"] = [{k: round(v, 4) for k, v in run.items()} for run in side["runs"]]
+        item["ratios"] = {k: [round(x, 4) for x in v] for k, v in r.ratios.items()}
         fresh.append(item)
     order = {name: i for i, name in enumerate(ALL_CASES)}
-    merged = sorted(kept + fresh, key=lambda item: order.get(str(item.get("case", "")), len(order)))
-    if costs is not None:
-        cost_per_card: object = asdict(costs)
-    else:  # too few deck sizes this run: keep the last full figures
-        cost_per_card = old.get("cost_per_card") if isinstance(old, dict) else None
+
+    def place(item: dict[str, object]) -> int:
+        case = str(item.get("case", ""))
+        kind, _, size = case.partition("-")
+        named = next((c for c in ALL_CASES if c == case or (c.split("-")[0] == kind and size)), "")
+        return order.get(named, len(order))
+
     data = {
         "machine": {
             "cores": os.cpu_count(),
@@ -1216,8 +1307,7 @@ def write_results(
         },
         "yardstick": str(yardstick),
         "wheel": install.wheel,
-        "rows": merged,
-        "cost_per_card": cost_per_card,
+        "rows": sorted(kept + fresh, key=place),
     }
     RESULTS.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
