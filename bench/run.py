@@ -1252,7 +1252,9 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    sizes = across_sizes(rows)
+    sizes = across_sizes(rows)  # adds the targets across sizes to the rows
+    if not quick:
+        write_results(rows, started, install, yardstick)
     for part in (table(rows), ratios_table(rows), sizes, targets_table(rows)):
         print()
         for line in part:
