@@ -3,6 +3,7 @@ call tree covers every stage. pyinstrument is in the `bench` extra:
 
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python bench/profile.py deck-1000   # the yardstick's 1,000 cards, PnP on Letter
+    .venv/bin/python bench/profile.py rich-1000   # the richer deck's 1,000 cards, the same way
     .venv/bin/python bench/profile.py cold        # all five games, every default artifact
 
 It profiles the checkout's own install (this Python), not a wheel: the figures are for
@@ -19,9 +20,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import ROOT, child_env, copy_shipped, plain_project, require_yardstick  # noqa: E402
+from run import (  # noqa: E402
+    RICH_SCRIPT,
+    ROOT,
+    child_env,
+    copy_shipped,
+    plain_project,
+    require_yardstick,
+    rich_project,
+)
 
-CASES = ("deck-1000", "cold")
+CASES = ("deck-1000", "rich-1000", "cold")
 
 
 def main() -> int:
@@ -33,6 +42,9 @@ def main() -> int:
         env = child_env(tmp / "cache")
         if case == "deck-1000":
             root = plain_project(tmp / "deck-1000", 1000, sys.executable, require_yardstick())
+            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
+        elif case == "rich-1000":
+            root = rich_project(tmp / "rich-1000", 1000, sys.executable, RICH_SCRIPT)
             args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
         else:
             root = copy_shipped(tmp / "shipped")

@@ -7,7 +7,9 @@ writes, how it checks its own inputs before anything is written (`check`, asked 
 (`cardstock.build`) reads this table from top to bottom; the rooms that make the stages
 never import it, nor the build.
 
-A new kind of output is one function in its own room and one record here
+A record names its stage's function through a loader, a function of this module that
+imports it, so that a build imports the code of the stages it runs and no other. A new
+kind of output is one function in its own room, its loader and one record here
 (`docs/extending.md`).
 """
 
@@ -18,21 +20,159 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .books import check as book_check
-from .books import stage as books_stage
 from .catalog.load import Catalog
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
-from .exports import cards, presets, ttpg, tts
-from .impose import board, calibration, cut, pnp, proof, sheets, tuckbox
 from .layout import lint as face_lint
-from .layout import printed, vision
-from .render import stage as svg_stage
+from .layout import vision
+from .layout.printed import PRINTED
 from .rules import lint as rules_lint
 from .rules.report import Provider
-from .site import changelog
-from .site import stats as deck_stats
 
 When = Literal["default", "asked"]
+InputsCheck = Callable[[list[Catalog], BuildOptions], list[Issue]]
+
+
+# Where each stage's function is: imported by its loader, when the stage runs (or its inputs
+# are checked). Each loader imports a module of an earlier room, as the table would.
+
+
+def _calibration() -> BuildStage:
+    from .impose.calibration import build_calibration
+
+    return build_calibration
+
+
+def _svg() -> GameStage:
+    from .render.stage import build_svgs
+
+    return build_svgs
+
+
+def _rulebook() -> GameStage:
+    from .books.stage import build_rulebook
+
+    return build_rulebook
+
+
+def _pnp() -> GameStage:
+    from .impose.pnp import build_pnp
+
+    return build_pnp
+
+
+def _reprint() -> GameStage:
+    from .impose.pnp import build_reprint
+
+    return build_reprint
+
+
+def _quickref() -> GameStage:
+    from .impose.pnp import build_quickref
+
+    return build_quickref
+
+
+def _board() -> GameStage:
+    from .impose.board import build_boards
+
+    return build_boards
+
+
+def _tuckbox() -> GameStage:
+    from .impose.tuckbox import build_tuckbox
+
+    return build_tuckbox
+
+
+def _cards() -> GameStage:
+    from .exports.cards import build_cards
+
+    return build_cards
+
+
+def _tts() -> GameStage:
+    from .exports.tts import build_tts
+
+    return build_tts
+
+
+def _ttpg() -> GameStage:
+    from .exports.ttpg import build_ttpg
+
+    return build_ttpg
+
+
+def _print_shop() -> GameStage:
+    from .exports.presets import build_print_shop
+
+    return build_print_shop
+
+
+def _cut() -> GameStage:
+    from .impose.cut import build_cut
+
+    return build_cut
+
+
+def _printed() -> GameStage:
+    from .layout.printed import build_printed
+
+    return build_printed
+
+
+def _changed() -> GameStage:
+    from .layout.printed import build_changed
+
+    return build_changed
+
+
+def _proof() -> GameStage:
+    from .impose.proof import build_proof
+
+    return build_proof
+
+
+def _stats() -> GameStage:
+    from .site.stats import build_stats
+
+    return build_stats
+
+
+def _changelog() -> GameStage:
+    from .site.changelog import build_changelog
+
+    return build_changelog
+
+
+def _sheet_inputs() -> InputsCheck:
+    from .impose.pnp import check_inputs
+
+    return check_inputs
+
+
+def _printer_inputs() -> InputsCheck:
+    from .impose.sheets import printer_problems
+
+    return printer_problems
+
+
+def _tts_inputs() -> InputsCheck:
+    from .exports.tts import check_inputs
+
+    return check_inputs
+
+
+def _print_shop_inputs() -> InputsCheck:
+    from .exports.presets import check_inputs
+
+    return check_inputs
+
+
+def _cut_inputs() -> InputsCheck:
+    from .impose.cut import check_inputs
+
+    return check_inputs
 
 
 @dataclass(frozen=True)
@@ -43,10 +183,11 @@ class Stage:
     writes: str  # what it writes, as docs/outputs.md says it
     kinds: tuple[str, ...]  # the manifest's kinds of the files it writes
     needs: str  # what it reads besides the game's catalog and faces
-    run_game: GameStage | None = None  # a stage of one game ...
-    run_build: BuildStage | None = None  # ... or of the whole build
-    # its inputs, for the games of a build
-    check: Callable[[list[Catalog], BuildOptions], list[Issue]] | None = None
+    # Each of the next three imports the stage's module when called and returns its
+    # function (see `run_game`): a stage of one game ...
+    game: Callable[[], GameStage] | None = None
+    build: Callable[[], BuildStage] | None = None  # ... or of the whole build
+    inputs: Callable[[], InputsCheck] | None = None  # the check of its inputs
     # "asked": only when `--only` names it, or the option `asked_by` is given
     when: When = "default"
     weight: float = 4.0
@@ -59,7 +200,27 @@ class Stage:
 
     @property
     def per_game(self) -> bool:
-        return self.run_game is not None
+        return self.game is not None
+
+    # The stage's functions, imported when first asked for: a build loads the code of the
+    # stages it runs, and no other (a PnP-only build imports no SVG, PNG, export, proof or
+    # changelog code). Python imports a module once; asking again costs a dictionary look-up.
+
+    @property
+    def run_game(self) -> GameStage | None:
+        """The function of a stage of one game: `run_game(job)`."""
+        return None if self.game is None else self.game()
+
+    @property
+    def run_build(self) -> BuildStage | None:
+        """The function of a stage of the whole build: `run_build(job)`."""
+        return None if self.build is None else self.build()
+
+    @property
+    def check(self) -> InputsCheck | None:
+        """The check of the stage's inputs, for the games of a build:
+        `check(catalogs, options)`, asked by validation before anything is written."""
+        return None if self.inputs is None else self.inputs()
 
     def wanted(self, options: BuildOptions) -> bool:
         """Does this build run the stage?"""
@@ -78,7 +239,7 @@ STAGES: tuple[Stage, ...] = (
         "calibration-<paper>.pdf",
         ("calibration",),
         "the printer profile (layouts/sheets/printers.toml)",
-        run_build=calibration.build_calibration,
+        build=_calibration,
         weight=1.0,
         modifiers=("duplex", "back_offset", "printer"),
     ),
@@ -87,7 +248,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/svg/<id>.svg and the fonts they name",
         ("svg", "svg-guides", "font"),
         "the faces",
-        run_game=svg_stage.build_svgs,
+        game=_svg,
         weight=1.0,
         modifiers=("guides",),
     ),
@@ -108,7 +269,7 @@ STAGES: tuple[Stage, ...] = (
             "rulebook-font",
         ),
         "layouts/<game>/rulebook.md.j2",
-        run_game=books_stage.build_rulebook,
+        game=_rulebook,
         weight=8.0,
     ),
     Stage(
@@ -116,8 +277,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/<game>-pnp-<paper>.pdf",
         ("pnp",),
         "the sheets (layouts/sheets/) and printer profiles",
-        run_game=pnp.build_pnp,
-        check=pnp.check_inputs,
+        game=_pnp,
+        inputs=_sheet_inputs,
         weight=4.0,
         skipped_by="changed_since",
         modifiers=(
@@ -135,8 +296,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/<game>-reprint-<paper>.pdf: the cards changed since --changed-since",
         ("reprint",),
         "the sheets, the printer profiles and the earlier version",
-        run_game=pnp.build_reprint,
-        check=pnp.check_inputs,
+        game=_reprint,
+        inputs=_sheet_inputs,
         when="asked",
         weight=2.0,
         asked_by="changed_since",
@@ -155,8 +316,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/<game>-quickref-<paper>.pdf",
         ("quickref",),
         "the sheets (layouts/sheets/)",
-        run_game=pnp.build_quickref,
-        check=pnp.check_inputs,
+        game=_quickref,
+        inputs=_sheet_inputs,
         weight=1.0,
         modifiers=("duplex", "gutterfold", "back_offset", "printer"),
     ),
@@ -166,8 +327,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>-board-<id>.pdf: each board whole",
         ("board", "board-whole"),
         "the faces, the printer profile's margin",
-        run_game=board.build_boards,
-        check=sheets.printer_problems,
+        game=_board,
+        inputs=_printer_inputs,
         weight=1.0,
         modifiers=("printer",),
     ),
@@ -176,8 +337,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/<game>-tuckbox-<paper>.pdf: a tuck box for each deck",
         ("tuckbox",),
         "the deck's card size and count, [print] card_thickness, the printer profile's margin",
-        run_game=tuckbox.build_tuckbox,
-        check=sheets.printer_problems,
+        game=_tuckbox,
+        inputs=_printer_inputs,
         when="asked",
         weight=2.0,
         modifiers=("printer",),
@@ -187,7 +348,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/cards/: a PNG per face, cards.csv, <game>-cards.pdf, <game>-cards-pairs.pdf",
         ("card-png", "cards-pdf", "cards-pairs", "cards-csv"),
         "the faces",
-        run_game=cards.build_cards,
+        game=_cards,
         when="asked",
         weight=6.0,
         modifiers=("cmyk", "dpi"),
@@ -197,8 +358,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/tts/: a Tabletop Simulator saved object and its images",
         ("tts-image", "tts-json", "tts-model"),
         "the faces",
-        run_game=tts.build_tts,
-        check=tts.check_inputs,
+        game=_tts,
+        inputs=_tts_inputs,
         when="asked",
         weight=6.0,
         modifiers=("dpi", "tts_base_url"),
@@ -209,7 +370,7 @@ STAGES: tuple[Stage, ...] = (
         "a state, a thumbnail)",
         ("ttpg-manifest", "ttpg-json", "ttpg-image", "ttpg-model"),
         "the faces",
-        run_game=ttpg.build_ttpg,
+        game=_ttpg,
         when="asked",
         weight=6.0,
         modifiers=("dpi",),
@@ -219,8 +380,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/print-shop/<service>/: each service's upload files",
         ("print-shop", "print-shop-zip"),
         "the presets (layouts/print-shops.toml)",
-        run_game=presets.build_print_shop,
-        check=presets.check_inputs,
+        game=_print_shop,
+        inputs=_print_shop_inputs,
         when="asked",
         weight=6.0,
         asked_by="services",
@@ -231,8 +392,8 @@ STAGES: tuple[Stage, ...] = (
         "<game>/cut/<game>-<machine>-<paper>.pdf and a cut file (.svg, .dxf) for each page",
         ("cut-sheet", "cut-file"),
         "the faces; --cut names a machine of layouts/cut-machines.toml",
-        run_game=cut.build_cut,
-        check=cut.check_inputs,
+        game=_cut,
+        inputs=_cut_inputs,
         when="asked",
         weight=2.0,
         asked_by="cut",
@@ -241,9 +402,9 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "printed",
         "<game>/<game>-printed.json: what every card prints, as fingerprints",
-        (printed.PRINTED,),
+        (PRINTED,),
         "the faces",
-        run_game=printed.build_printed,
+        game=_printed,
         weight=0.5,
     ),
     Stage(
@@ -251,7 +412,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/changed.csv: the cards changed since --changed-since",
         ("changed-csv",),
         "the faces and the earlier version",
-        run_game=printed.build_changed,
+        game=_changed,
         when="asked",
         weight=0.5,
         asked_by="changed_since",
@@ -261,7 +422,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/proof/: contact sheets (PDF, PNG) and fit-report.csv",
         ("proof", "proof-png", "fit-report"),
         "the faces",
-        run_game=proof.build_proof,
+        game=_proof,
         when="asked",
         weight=3.0,
     ),
@@ -271,7 +432,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/stats/: each deck's numbers and the setup's odds (a page, SVG charts, CSV, JSON)",
         ("stats-html", "stats-chart", "stats-csv", "stats-json"),
         "the rules' setup (rules.toml)",
-        run_game=deck_stats.build_stats,
+        game=_stats,
         when="asked",
         weight=2.0,
     ),
@@ -280,7 +441,7 @@ STAGES: tuple[Stage, ...] = (
         "<game>/changelog/: what changed between two versions (Markdown, HTML, thumbnails)",
         ("changelog", "changelog-html", "changelog-image"),
         "the project at the versions compared (git)",
-        run_game=changelog.build_changelog,
+        game=_changelog,
         when="asked",
         weight=3.0,
         asked_by="changelog",

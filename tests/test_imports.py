@@ -237,9 +237,15 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.books.check.lint",
         "cardstock.books.stage.build_rulebook",
         "cardstock.books.document.booklets_of",
+        "cardstock.books.rulebook._readers",
     }
+    # and the stage table's loaders import each stage's module when the stage runs
+    # (a build loads the code of the stages it asks for only)
     assert [
-        f for f in found if f.split(":")[0] not in allowed and not f.startswith("cardstock.cli.")
+        f
+        for f in found
+        if f.split(":")[0] not in allowed
+        and not f.startswith(("cardstock.cli.", "cardstock.stages."))
     ] == []
 
 

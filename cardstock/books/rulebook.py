@@ -70,10 +70,8 @@ from .content import (
     wanted,
 )
 from .document import BookDoc, Built, booklets_of, build, contents
-from .epub import rulebook_epub, text_fonts
 from .quickref import reference_sheets
 from .story import Builder, Styles, accent_color, escape
-from .xhtml import Writer, page
 
 
 class Story:
@@ -441,6 +439,11 @@ def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
 def _readers(job: Job, text: str) -> list[Artifact]:
     """The rulebook for screens and e-readers, from the same text: the web page
     (`rules/index.html`, its faces the svg stage's files) and the EPUB."""
+    # Imported here, not at the top: the rules check lays the book out through this module,
+    # and a build that asks for no rulebook then loads no reader or SVG writing code.
+    from .epub import rulebook_epub, text_fonts
+    from .xhtml import Writer, page
+
     catalog, options = job.catalog, job.build
     folder = options.out / catalog.id
     chunks = split(text)
