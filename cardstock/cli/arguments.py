@@ -284,6 +284,12 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "anything not covered fails",
     )
     k.add_argument(
+        "--mutate",
+        action="store_true",
+        help="make every single edit of what a player reads (numbers, names, rule words, "
+        "rows swapped or moved), check each, and print how many the check catches",
+    )
+    k.add_argument(
         "--sources",
         type=Path,
         metavar="DIR",

@@ -163,6 +163,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ..stages import CHECKS
     from ..validate import validate
 
+    if args.mutate:
+        from .mutating import cmd_mutate
+
+        return cmd_mutate(args)
     only = None
     if args.only:
         only = {x.strip() for x in args.only.split(",") if x.strip()}

@@ -62,6 +62,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("check", "--verbose"): "cardstock check -v",
     ("check", "--only"): "cardstock check --only counts,setup",
     ("check", "--coverage"): "cardstock check --coverage",
+    ("check", "--mutate"): "cardstock check moon-race --mutate",
     ("check", "--sources"): "cardstock check --sources ~/rulebooks",
     ("stats", "game"): "cardstock stats moon-race",
     ("stats", "--json"): "cardstock stats moon-race --json",
