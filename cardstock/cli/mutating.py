@@ -18,6 +18,7 @@ from ..core.cache import Cache, open_cache
 from ..core.files import placed
 from ..core.issues import InputError
 from ..core.stage import Job
+from ..layout.faces import Face, KeptFaces
 from ..rules.mutate import Judge, MutationReport, public, render, run
 from ..rules.mutate_edits import edits, game_files
 from ..rules.report import FAIL, WARN, GameReport, run_checks
@@ -26,9 +27,33 @@ from ..stages import CHECKS
 from ..validate import validate
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues, safe
 
+# the checks that judge how a face prints (colour, bleed, safe zone), not what it says: an
+# edit they alone find is not caught, and they are not run
+PRINT_SECTION = "print"
 # setup runs per player count for each edited game (an edit that breaks the setup breaks it
 # in almost every run; `--runs` sets it)
 MUTATE_RUNS = 100
+
+
+WORDS = tuple(p for p in CHECKS if p.section != PRINT_SECTION)
+
+
+class BaselineFaces(KeptFaces):
+    """The unedited game's faces, kept in memory for every edit (`freeze` after the
+    unedited game's check): an edit lays out only the faces it changes, and those are not
+    kept for the next edit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frozen = False
+
+    def add(self, key: str, face: Face) -> None:
+        if not self.frozen:
+            super().add(key, face)
+
+    def freeze(self) -> None:
+        self.finished()
+        self.frozen = True
 
 
 def failures(report: GameReport) -> frozenset[str]:
@@ -45,20 +70,24 @@ def judge_of(
     root: Path, game: str, cache: Cache, *, seed: int, runs: int, sources: Path | None
 ) -> Judge:
     """The check of `game` with some files placed: what it fails on (see `failures`);
-    a refused input fails with its every error."""
+    a refused input fails with its every error. The first call (the unedited game) keeps
+    its faces for the others."""
+    kept = BaselineFaces()
 
     def judge(texts: Mapping[Path, bytes]) -> frozenset[str]:
         with placed(texts):
-            found = validate(root, [game], cache)
+            found = validate(root, [game], cache, kept=kept)
             if found.issues.errors or not found.catalogs:
                 return frozenset(f"input: {i.render()}" for i in found.issues.errors) or (
                     frozenset({"input: the game could not be read"})
                 )
             job = Job(found.catalogs[0], found.faces[game])
             try:
-                report = run_checks([job], CHECKS, seed=seed, runs=runs, sources=sources)
+                report = run_checks([job], WORDS, seed=seed, runs=runs, sources=sources)
             except InputError as exc:
                 return frozenset(f"input: {i.render()}" for i in exc.issues)
+        if not texts:
+            kept.freeze()
         return failures(report.games[0])
 
     return judge

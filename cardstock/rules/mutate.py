@@ -206,6 +206,13 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
+        "kinds": {
+            k: {
+                "edits": sum(1 for o in report.outcomes if o.edit.kind == k),
+                "caught": sum(1 for o in report.outcomes if o.edit.kind == k and o.caught),
+            }
+            for k in KINDS
+        },
         "survivors": [_edit_json(o) for o in report.survivors],
         "accepted": [{**_edit_json(o), "reason": o.accepted} for o in report.accepted],
         "stale": [

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.files import Unreadable, read_text
-from .mutate_texts import Region, table_regions, template_regions, toml_regions, vocabulary
+from .mutate_texts import Region, records, table_regions, template_regions, toml_regions, vocabulary
 
 KINDS = ("number", "name", "word", "swap", "move")
 NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
@@ -229,20 +229,25 @@ def swap_edits(regions: list[Region]) -> Iterable[Edit]:
             )
 
 
-def _rows(text: str) -> list[tuple[int, int, int, str]]:
-    """A table's data rows: (line, start, end, text with its line break)."""
-    out, offset = [], 0
-    for number, raw in enumerate(text.splitlines(keepends=True), start=1):
-        if number > 1 and raw.strip():
-            out.append((number, offset, offset + len(raw), raw))
-        offset += len(raw)
-    return out
-
-
-def _count(row: str, header: list[str]) -> str:
-    cells = row.rstrip("\r\n").split(",")
+def _rows(text: str) -> list[tuple[int, int, int, str, str]]:
+    """A table's data rows: (line, start, end, text with its line break, count)."""
+    found = records(text, ",")
+    if not found:
+        return []
+    header = [text[a:b].strip() for a, b in found[0]]
     k = header.index("count") if "count" in header else -1
-    return cells[k].strip() if 0 <= k < len(cells) else "1"
+    out = []
+    for spans in found[1:]:
+        if not spans or all(a == b for a, b in spans):
+            continue
+        start = text.rfind("\n", 0, spans[0][0]) + 1
+        end = text.find("\n", spans[-1][1])
+        end = len(text) if end < 0 else end + 1
+        if text[start:end].lstrip().startswith("#"):
+            continue
+        count = text[slice(*spans[k])].strip() if 0 <= k < len(spans) else "1"
+        out.append((text.count("\n", 0, start) + 1, start, end, text[start:end], count or "1"))
+    return out
 
 
 def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
@@ -250,22 +255,21 @@ def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
     the same count (if it has one), so that every total holds."""
     for i, (pa, shown_a, ta) in enumerate(tables):
         for pb, shown_b, tb in tables[i + 1 :]:
-            head = ta.splitlines()[0] if ta else ""
-            if not head or head != (tb.splitlines()[0] if tb else ""):
+            head = ta.split("\n", 1)[0].strip()
+            if not head or head != tb.split("\n", 1)[0].strip():
                 continue
-            header = [h.strip() for h in head.split(",")]
             rows_b = _rows(tb)
-            for line, start, end, row in _rows(ta):
-                end_b = len(tb) if tb.endswith("\n") else len(tb)
+            end_a = ta if ta.endswith("\n") else ta + "\n"
+            for line, start, end, row, count in _rows(ta):
+                row = row if row.endswith("\n") else row + "\n"
                 lead = "" if tb.endswith("\n") else "\n"
-                changes = [Change(pa, start, end, ""), Change(pb, end_b, end_b, lead + row)]
-                back = next(
-                    (r for r in rows_b if _count(r[3], header) == _count(row, header)), None
-                )
+                changes = [Change(pa, start, end, ""), Change(pb, len(tb), len(tb), lead + row)]
+                back = next((r for r in rows_b if r[4] == count), None)
                 if back is not None:
+                    lead_a = "" if end_a == ta else "\n"
                     changes += [
                         Change(pb, back[1], back[2], ""),
-                        Change(pa, len(ta), len(ta), back[3]),
+                        Change(pa, len(ta), len(ta), lead_a + back[3]),
                     ]
                 yield Edit(
                     "move",

@@ -54,25 +54,35 @@ def vocabulary() -> dict[str, Any]:
 # ---------------------------------------------------------------- tables
 
 
-def _cells(line: str, sep: str) -> list[tuple[int, int]]:
-    """The spans of a delimited line's cells (a quoted cell's span is inside its quotes)."""
-    spans: list[tuple[int, int]] = []
-    i, n = 0, len(line)
-    while i <= n:
-        if i < n and line[i] == '"':
+def records(text: str, sep: str) -> list[list[tuple[int, int]]]:
+    """A delimited table's records, each the spans of its cells in `text` (a quoted cell's
+    span is inside its quotes; a quoted cell may hold line breaks)."""
+    out: list[list[tuple[int, int]]] = []
+    cells: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == '"':
             j = i + 1
-            while j < n and not (line[j] == '"' and (j + 1 >= n or line[j + 1] != '"')):
-                j += 2 if line[j] == '"' else 1
-            spans.append((i + 1, min(j, n)))
-            i = line.find(sep, j)
+            while j < n and not (text[j] == '"' and text[j + 1 : j + 2] != '"'):
+                j += 2 if text[j] == '"' else 1
+            cells.append((i + 1, j))
+            i = j + 1
+            while i < n and text[i] not in (sep, "\n"):
+                i += 1
         else:
-            k = line.find(sep, i)
-            spans.append((i, n if k < 0 else k))
-            i = k
-        if i < 0:
-            break
+            j = i
+            while j < n and text[j] not in (sep, "\n"):
+                j += 1
+            end = j - 1 if j > i and text[j - 1] == "\r" else j
+            cells.append((i, end))
+            i = j
+        if i >= n or text[i] == "\n":
+            out.append(cells)
+            cells = []
         i += 1
-    return spans
+    if cells:
+        out.append(cells)
+    return out
 
 
 def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[Region]:
@@ -83,36 +93,35 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
     except Unreadable:
         return []
     out: list[Region] = []
-    offset = 0
-    header: list[str] = []
+    found = records(text, sep)
+    if not found:
+        return []
+    header = [text[a:b].strip() for a, b in found[0]]
     row = -1
-    for number, raw in enumerate(text.splitlines(keepends=True), start=1):
-        line = raw.rstrip("\r\n")
-        spans = _cells(line, sep)
-        cells = [line[a:b] for a, b in spans]
-        if not header:
-            header = [c.strip() for c in cells]
-        elif line.strip() and not line.lstrip().startswith("#"):
-            row += 1
-            for col, ((a, b), cell) in enumerate(zip(spans, cells)):
-                name = header[col] if col < len(header) else ""
-                if not cell.strip() or name.lower() in hidden:
-                    continue
-                out.append(
-                    Region(
-                        path,
-                        shown,
-                        number,
-                        offset + a,
-                        offset + b,
-                        cell,
-                        f"column {name}",
-                        number=bool(_NUMBER.fullmatch(cell.strip())),
-                        column=name,
-                        row=row,
-                    )
+    for spans in found[1:]:
+        first = text[spans[0][0] : spans[0][1]] if spans else ""
+        if all(a == b for a, b in spans) or first.lstrip().startswith("#"):
+            continue  # an empty line, or a note to oneself
+        row += 1
+        for col, (a, b) in enumerate(spans):
+            name = header[col] if col < len(header) else ""
+            cell = text[a:b]
+            if not cell.strip() or name.lower() in hidden:
+                continue
+            out.append(
+                Region(
+                    path,
+                    shown,
+                    text.count("\n", 0, a) + 1,
+                    a,
+                    b,
+                    cell,
+                    f"column {name}",
+                    number=bool(_NUMBER.fullmatch(cell.strip())),
+                    column=name,
+                    row=row,
                 )
-        offset += len(raw)
+            )
     return out
 
 
