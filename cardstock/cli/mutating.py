@@ -18,8 +18,17 @@ from ..core.cache import Cache, open_cache
 from ..core.files import placed
 from ..core.issues import InputError
 from ..core.stage import Job
-from ..layout.faces import Face, KeptFaces
-from ..rules.mutate import Judge, MutationReport, public, render, run
+from ..layout.faces import KeptFaces
+from ..layout.ops import Face
+from ..rules.mutate import (
+    Judge,
+    MutationReport,
+    coverage_checked,
+    public,
+    render,
+    render_checked,
+    run,
+)
 from ..rules.mutate_edits import edits, game_files
 from ..rules.report import FAIL, WARN, GameReport, run_checks
 from ..rules.sources import sources_folder
@@ -93,15 +102,16 @@ def judge_of(
     return judge
 
 
-def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int]:
-    """Each game's mutation test, and the exit status of reading them."""
+def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int, list[str]]:
+    """Each game's mutation test, the exit status of reading them, and (with `--coverage`)
+    each game's sources' facts stated and checked, as text."""
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)
         if found.issues.errors:
             print_issues(found.issues)
-            return [], EXIT_INPUT
-        reports = []
+            return [], EXIT_INPUT, []
+        reports, covered = [], []
         for catalog in found.catalogs:
             sources = game_files(catalog)
             judge = judge_of(
@@ -124,7 +134,14 @@ def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int]:
                     rules.file if rules is not None else None,
                 )
             )
-        return reports, EXIT_OK
+            if args.coverage:
+                job = Job(catalog, found.faces[catalog.id])
+                plain = run_checks(
+                    [job], (), only={"source"}, sources=sources_folder(args.sources), coverage=True
+                )
+                facts = coverage_checked(reports[-1], plain.games[0].coverage)
+                covered.append(render_checked(catalog.id, facts, verbose=args.verbose))
+        return reports, EXIT_OK, covered
     finally:
         cache.close()
 
@@ -132,7 +149,7 @@ def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int]:
 def cmd_mutate(args: argparse.Namespace) -> int:
     """`check --mutate`: print each game's mutation test; exit 1 on a survivor no accept
     entry justifies, or on an accept entry that matches nothing."""
-    reports, status = mutate_games(args)
+    reports, status, covered = mutate_games(args)
     if status != EXIT_OK:
         return status
     if args.json:
@@ -140,4 +157,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(safe("\n\n".join(render(r, verbose=args.verbose) for r in reports)))
+        if covered:
+            print()
+            print(safe("\n".join(covered)))
     return EXIT_OK if all(r.ok for r in reports) else EXIT_RULES

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from pydantic import Field, model_validator
 
+from .coverage import Checked, Coverage, checked
 from .filters import Strict
 from .mutate_edits import KINDS, Edit, apply
 
@@ -200,6 +201,32 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
     return "\n".join(out)
 
 
+def coverage_checked(report: MutationReport, coverage: Iterable[Coverage]) -> list[Checked]:
+    """Each source's stated facts, checked or not by this mutation test's edits."""
+    edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
+    failed = {f for o in report.outcomes for f in o.found}
+    return [checked(cov, edits, failed) for cov in coverage]
+
+
+def render_checked(game: str, found: list[Checked], *, verbose: bool = False) -> str:
+    """Per source: `facts stated / facts checked`, by kind, and the facts not checked (with
+    `verbose`, every fact)."""
+    out: list[str] = []
+    for c in found:
+        stated, done = c.tally()
+        kinds = ", ".join(
+            f"{k}s {c.tally(k)[1]}/{c.tally(k)[0]}" for k in ("number", "name", "sentence")
+        )
+        out.append(f"{game} — {c.source.shown}: {stated} facts stated / {done} checked ({kinds})")
+        for what, line, text, hit in c.facts:
+            if verbose or not hit:
+                mark = "checked" if hit else "NOT CHECKED"
+                out.append(f"    {c.source.name}:{line}  {what:<8} {text[:60]:<60} {mark}")
+    if not found:
+        out.append(f"{game}: no source text")
+    return "\n".join(out)
+
+
 def public(report: MutationReport) -> dict[str, object]:
     """The report as JSON."""
     return {
@@ -233,7 +260,9 @@ __all__ = [
     "MutateRules",
     "MutationReport",
     "Outcome",
+    "coverage_checked",
     "public",
+    "render_checked",
     "render",
     "run",
     "summary_line",
