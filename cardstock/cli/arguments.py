@@ -281,7 +281,8 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "--coverage",
         action="store_true",
         help="list, per source rulebook, which of its numbers and names the rules cover; "
-        "anything not covered fails",
+        "anything not covered fails; with --mutate, facts stated / facts checked (breaking "
+        "each fails a check)",
     )
     k.add_argument(
         "--mutate",
