@@ -222,3 +222,23 @@ def test_the_starter_readme_shows_the_mutation_test() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     your_game = text[text.index("## Your own game") :]
     assert "cardstock check moon-race --mutate" in your_game
+
+
+def test_a_games_own_notes_columns_are_not_edited(project: Path) -> None:
+    catalog = catalog_of(project)
+    assert any(e.where == "column power" for e in edits(catalog))
+    catalog.rules.hidden = ["Power"]  # type: ignore[attr-defined]
+    assert not any(e.where == "column power" for e in edits(catalog))
+
+
+def test_an_accept_entry_without_a_reason_is_bad_input(project: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "p"
+    shutil.copytree(project, copy)
+    with (copy / "catalog" / GAME / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[mutate.accept]]\nat = "catalog/moon-race/cards.csv:3"\n')
+    _, issues = load_games(copy, [GAME])
+    assert any("mutate.accept[0].reason" in i.render() for i in issues.errors), [
+        i.render() for i in issues
+    ]

@@ -138,6 +138,7 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[int | None] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)  # [mutate] hidden: columns not edited
     accept: list[Accept] = field(default_factory=list)  # [[mutate.accept]]
     accept_lines: list[int | None] = field(default_factory=list)
     # name, setup, line
@@ -202,6 +203,7 @@ def load_rules(
         text=raw.text,
         asides=raw.aside,
         aside_lines=[ctx.at("aside", i) for i in range(len(raw.aside))],
+        hidden=raw.mutate.hidden,
         accept=raw.mutate.accept,
         accept_lines=[ctx.at("mutate", "accept", i) for i in range(len(raw.mutate.accept))],
     )

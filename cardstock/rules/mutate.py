@@ -77,8 +77,14 @@ class Accept(Strict):
 
 
 class MutateRules(Strict):
-    """rules.toml's `[mutate]`: what the mutation test accepts."""
+    """rules.toml's `[mutate]`: what the mutation test leaves alone and accepts."""
 
+    hidden: list[str] = Field(
+        default=[],
+        description="Columns of the component tables no player reads (the designer's "
+        "notes), which the mutation test does not edit.",
+        examples=[["derivation"]],
+    )
     accept: list[Accept] = Field(
         default=[],
         description="Surviving edits the designer accepts, each with the reason.",

@@ -299,6 +299,8 @@ def game_files(catalog: Any) -> Sources:
     words = vocabulary()
     root: Path = catalog.root
     hidden = {h.lower() for h in words["hidden_columns"]}
+    if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
+        hidden |= {h.lower() for h in catalog.rules.hidden}
     visible: dict[str, list[str]] = words["visible"]
     regions: list[Region] = []
     tables: list[tuple[Path, str, str]] = []
