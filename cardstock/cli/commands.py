@@ -163,10 +163,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ..stages import CHECKS
     from ..validate import validate
 
-    if args.mutate:
-        from .mutating import cmd_mutate
-
-        return cmd_mutate(args)
     only = None
     if args.only:
         only = {x.strip() for x in args.only.split(",") if x.strip()}
@@ -184,6 +180,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 ]
             )
             return EXIT_INPUT
+    if args.mutate:
+        from .mutating import cmd_mutate
+
+        return cmd_mutate(args, only)
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)

@@ -76,7 +76,14 @@ def failures(report: GameReport) -> frozenset[str]:
 
 
 def judge_of(
-    root: Path, game: str, cache: Cache, *, seed: int, runs: int, sources: Path | None
+    root: Path,
+    game: str,
+    cache: Cache,
+    *,
+    seed: int,
+    runs: int,
+    sources: Path | None,
+    only: set[str] | None = None,
 ) -> Judge:
     """The check of `game` with some files placed: what it fails on (see `failures`);
     a refused input fails with its every error. The first call (the unedited game) keeps
@@ -92,7 +99,7 @@ def judge_of(
                 )
             job = Job(found.catalogs[0], found.faces[game])
             try:
-                report = run_checks([job], WORDS, seed=seed, runs=runs, sources=sources)
+                report = run_checks([job], WORDS, seed=seed, runs=runs, sources=sources, only=only)
             except InputError as exc:
                 return frozenset(f"input: {i.render()}" for i in exc.issues)
         if not texts:
@@ -102,7 +109,9 @@ def judge_of(
     return judge
 
 
-def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int, list[str]]:
+def mutate_games(
+    args: argparse.Namespace, only: set[str] | None = None
+) -> tuple[list[MutationReport], int, list[str]]:
     """Each game's mutation test, the exit status of reading them, and (with `--coverage`)
     each game's sources' facts stated and checked, as text."""
     cache = open_cache()
@@ -121,6 +130,7 @@ def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int, l
                 seed=args.seed,
                 runs=args.runs or MUTATE_RUNS,
                 sources=sources_folder(args.sources),
+                only=only,
             )
             rules = catalog.rules
             reports.append(
@@ -146,10 +156,11 @@ def mutate_games(args: argparse.Namespace) -> tuple[list[MutationReport], int, l
         cache.close()
 
 
-def cmd_mutate(args: argparse.Namespace) -> int:
-    """`check --mutate`: print each game's mutation test; exit 1 on a survivor no accept
-    entry justifies, or on an accept entry that matches nothing."""
-    reports, status, covered = mutate_games(args)
+def cmd_mutate(args: argparse.Namespace, only: set[str] | None = None) -> int:
+    """`check --mutate`: print each game's mutation test (judged by the parts `only` names,
+    by default every check); exit 1 on a survivor no accept entry justifies, or on an accept
+    entry that matches nothing."""
+    reports, status, covered = mutate_games(args, only)
     if status != EXIT_OK:
         return status
     if args.json:
