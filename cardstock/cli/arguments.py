@@ -304,7 +304,14 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "--coverage",
         action="store_true",
         help="list, per source rulebook, which of its numbers and names the rules cover; "
-        "anything not covered fails",
+        "anything not covered fails; with --mutate, facts stated / facts checked (breaking "
+        "each fails a check)",
+    )
+    k.add_argument(
+        "--mutate",
+        action="store_true",
+        help="make every single edit of what a player reads (numbers, names, rule words, "
+        "rows swapped or moved), check each, and print how many the check catches",
     )
     k.add_argument(
         "--lang",

@@ -192,6 +192,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 ]
             )
             return EXIT_INPUT
+    if args.mutate:
+        from .mutating import cmd_mutate
+
+        return cmd_mutate(args, only)
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)

@@ -68,6 +68,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("check", "--verbose"): "cardstock check -v",
     ("check", "--only"): "cardstock check --only counts,setup",
     ("check", "--coverage"): "cardstock check --coverage",
+    ("check", "--mutate"): "cardstock check moon-race --mutate",
     ("check", "--sources"): "cardstock check --sources ~/rulebooks",
     ("check", "--lang"): "cardstock check moon-race --lang de,qps",
     ("translate", "action"): "cardstock translate extract moon-race",

@@ -22,6 +22,8 @@ import errno
 import os
 import stat
 import unicodedata
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from .issues import Issue
@@ -62,6 +64,24 @@ def _inside_bases(real: str, root: Path | None) -> bool:
     return any(_inside(real, b) for b in bases)
 
 
+# files read as other bytes than they hold (`placed`), by resolved path
+_PLACED: dict[str, bytes] = {}
+
+
+@contextmanager
+def placed(texts: Mapping[Path, bytes]) -> Iterator[None]:
+    """While the context lasts, reading one of these files gives these bytes instead of
+    what it holds: the mutation test (`rules.mutate`) checks an edited project without
+    writing it. Only files that exist and the door admits are placed."""
+    real = {os.path.realpath(p): data for p, data in texts.items()}
+    _PLACED.update(real)
+    try:
+        yield
+    finally:
+        for key in real:
+            _PLACED.pop(key, None)
+
+
 def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> bytes:
     """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
     project `root` or one of cardstock's own folders (`root` None: only those)."""
@@ -71,6 +91,8 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
             "it leads out of the project (a link to a file elsewhere); cardstock reads only the "
             "project's own files"
         )
+    if real in _PLACED:
+        return _PLACED[real]
     try:
         fd = os.open(
             real,
@@ -165,6 +187,7 @@ __all__ = [
     "MAX_BYTES",
     "Unreadable",
     "issue",
+    "placed",
     "present",
     "read_again",
     "read_bytes",

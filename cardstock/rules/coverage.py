@@ -454,6 +454,7 @@ class Item:
 class Coverage:
     source: SourceText
     items: list[Item]
+    cited: frozenset[int] = frozenset()  # the lines some rule cites
 
     def tally(self, what: str) -> tuple[int, int]:
         mine = [i for i in self.items if i.what == what]
@@ -594,20 +595,100 @@ def coverage(source: SourceText, stated: list[Statement], asides: list[Aside]) -
             if not item.covered_by:
                 item.aside = _aside_for(asides, number_, name=name)
             items.append(item)
-    return Coverage(source, items)
+    return Coverage(source, items, frozenset(by_line))
+
+
+# ---------------------------------------------------------- checked: the mutation test decides
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass
+class Checked:
+    """A source's stated facts, each checked or not (`check --coverage --mutate`): a number
+    or a name is checked when a rule that states it failed on some edit of the mutation
+    test, or an edit of that very value where a player reads it was caught; a sentence with
+    no number and no name, when a rule cites its line and an edit of one of its rule words
+    (first, face up, wins …) was caught. What is set aside counts as checked."""
+
+    source: SourceText
+    facts: list[tuple[str, int, str, bool]]  # (number | name | sentence, line, text, checked)
+
+    def tally(self, what: str | None = None) -> tuple[int, int]:
+        """(stated, checked), of one kind or of all."""
+        mine = [f for f in self.facts if what is None or f[0] == what]
+        return len(mine), sum(1 for f in mine if f[3])
+
+
+def plain_sentences(source: SourceText) -> list[tuple[int, str]]:
+    """The sentences of a source with no number and no name (of three words or more)."""
+    out: list[tuple[int, str]] = []
+    for n, text in enumerate(source.lines, start=1):
+        for sentence in _SENTENCE_END.split(text.strip()):
+            plain = re.sub(r"^[#>*\-\s\d.)]+", "", sentence).strip()
+            if len(plain.split()) >= 3 and not line_numbers(plain) and not name_runs(plain):
+                out.append((n, plain))
+    return out
+
+
+def _title(label: str) -> str:
+    """A statement's rule title, from how coverage names it: "facts[3] 'starting hand'"."""
+    m = re.search(r" (['\"])(.*)\1$", label)
+    return m.group(2) if m else label
+
+
+def checked(
+    cov: Coverage, edits: Iterable[tuple[str, str, bool]], failed: Iterable[str] = ()
+) -> Checked:
+    """`cov`'s numbers, names and plain sentences, each checked or not, by the mutation
+    test's edits — (kind, the value before the edit, caught) — and what the caught ones
+    failed on (`failed`: "rule: finding")."""
+    failing = {f.split(": ", 1)[0] for f in failed}
+    caught_numbers: set[Fraction] = set()
+    caught_names: set[tuple[str, ...]] = set()
+    caught_words: set[str] = set()
+    for kind, before, caught in edits:
+        if not caught:
+            continue
+        if kind == "number":
+            value = number(before)
+            if value is not None:
+                caught_numbers.add(value)
+        elif kind == "name":
+            caught_names.add(tuple(words_of(before)))
+        elif kind == "word":
+            caught_words.add(before.lower())
+    facts: list[tuple[str, int, str, bool]] = []
+    for i in cov.items:
+        ruled = i.aside is not None or any(_title(r) in failing for r in i.covered_by)
+        if i.what == "number":
+            value = number(i.text)
+            facts.append(("number", i.line, i.text, ruled or value in caught_numbers))
+        elif i.what == "name":
+            w = words_of(i.text)
+            hit = ruled or any(_inside(list(n), w) for n in caught_names)
+            facts.append(("name", i.line, i.text, hit))
+    for line, sentence in plain_sentences(cov.source):
+        low = f" {' '.join(re.findall(r'[a-z-]+', sentence.lower()))} "
+        hit = line in cov.cited and any(f" {w} " in low for w in caught_words)
+        facts.append(("sentence", line, sentence, hit))
+    return Checked(cov.source, facts)
 
 
 __all__ = [
     "Aside",
+    "Checked",
     "Coverage",
     "Disagreement",
     "Item",
     "Statement",
     "agreement",
+    "checked",
     "coverage",
     "enumerated",
     "line_numbers",
     "name_runs",
     "numbers_in",
+    "plain_sentences",
     "statements",
 ]

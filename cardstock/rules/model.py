@@ -28,6 +28,7 @@ from .examples import Example
 from .fact_base import Fact
 from .facts import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
+from .mutate import Accept, MutateRules
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
 
@@ -98,6 +99,12 @@ class RulesFile(BaseModel):
         default=[],
         description="Warnings the game accepts on purpose, each with the reason.",
     )
+    mutate: MutateRules = Field(
+        default=MutateRules(),
+        description="What `cardstock check --mutate` accepts: surviving edits, each with "
+        "the reason.",
+        examples=[{"accept": [{"at": "layouts/vortex/rulebook.md.j2:12", "reason": "flavour"}]}],
+    )
 
 
 @dataclass
@@ -131,6 +138,9 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[int | None] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)  # [mutate] hidden: columns not edited
+    accept: list[Accept] = field(default_factory=list)  # [[mutate.accept]]
+    accept_lines: list[int | None] = field(default_factory=list)
     # name, setup, line
     setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
 
@@ -193,6 +203,9 @@ def load_rules(
         text=raw.text,
         asides=raw.aside,
         aside_lines=[ctx.at("aside", i) for i in range(len(raw.aside))],
+        hidden=raw.mutate.hidden,
+        accept=raw.mutate.accept,
+        accept_lines=[ctx.at("mutate", "accept", i) for i in range(len(raw.mutate.accept))],
     )
     _read_source_text(raw, rules, path, root, ctx)
     _read_constraints(raw, rules, ctx)

@@ -1,0 +1,275 @@
+"""The mutation test: does the rules check catch every single edit of what a player reads?
+
+`cardstock check GAME --mutate` makes each edit `mutate_edits.edits` lists, one at a time,
+in memory: the edited files' new text is placed in the door (`core.files.placed`), and the
+same read → validate → check the command runs reads it; nothing is written. An edit is
+**caught** when the edited game's check finds something the unedited game's does not:
+
+- validation refuses it (an error of the input), or the check cannot run on it;
+- a check fails on it (an error-level finding);
+- or a check warns about it and the game does not acknowledge the warning — exactly the
+  findings `--strict` fails on. An acknowledged warning (`[[acknowledge]]`) catches nothing.
+
+A finding is new when its text (the check, the file, the line, the message) is not among
+the unedited game's. The edits no check catches are the **survivors**. A survivor the
+designer accepts is listed in rules.toml with the reason, and is reported as accepted, not
+caught:
+
+    [[mutate.accept]]
+    at = "layouts/vortex/rulebook.md.j2:12"     # the survivor's file:line (or the file alone)
+    edit = "'first' -> 'last'"                 # and/or: text of the edit's description
+    reason = "flavour, not a rule"
+
+An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
+caught, or the text has moved).
+
+The checking itself is the caller's (`judge`): this room runs before the validation and the
+checks other rooms provide, so the command line hands in the function that runs them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import Field, model_validator
+
+from .coverage import Checked, Coverage, checked
+from .filters import Strict
+from .mutate_edits import KINDS, Edit, apply
+
+# what a check of the project with these files placed finds: the text of every finding
+# validation or the check fails on (or `--strict` would)
+Judge = Callable[[Mapping[Path, bytes]], frozenset[str]]
+
+
+class Accept(Strict):
+    """A surviving edit the designer accepts, and why (`[[mutate.accept]]`)."""
+
+    at: str | None = Field(
+        default=None,
+        description="The survivor's file:line as the report prints it, or the file alone.",
+        examples=["layouts/vortex/rulebook.md.j2:12"],
+    )
+    edit: str | None = Field(
+        default=None,
+        description="Text of the edit as the report prints it (`'first' -> 'last'`).",
+        examples=["'first' -> 'last'"],
+    )
+    reason: str = Field(
+        min_length=1,
+        description="Why the edit may survive.",
+        examples=["flavour, not a rule"],
+    )
+
+    @model_validator(mode="after")
+    def _something(self) -> Accept:
+        if not (self.at or self.edit):
+            raise ValueError("an accept entry names the survivor: give 'at', 'edit' or both")
+        return self
+
+    def matches(self, e: Edit) -> bool:
+        if self.at is not None and self.at.strip() not in (e.at, e.shown):
+            return False
+        return self.edit is None or self.edit.lower() in e.describe().lower()
+
+
+class MutateRules(Strict):
+    """rules.toml's `[mutate]`: what the mutation test leaves alone and accepts."""
+
+    hidden: list[str] = Field(
+        default=[],
+        description="Columns of the component tables no player reads (the designer's "
+        "notes), which the mutation test does not edit.",
+        examples=[["derivation"]],
+    )
+    accept: list[Accept] = Field(
+        default=[],
+        description="Surviving edits the designer accepts, each with the reason.",
+        examples=[[{"at": "layouts/vortex/rulebook.md.j2:12", "reason": "flavour, not a rule"}]],
+    )
+
+
+@dataclass
+class Outcome:
+    """One edit and what the check made of it."""
+
+    edit: Edit
+    found: list[str]  # the new findings that caught it (empty: it survived)
+    accepted: str | None = None  # the reason an accept entry gives
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.found)
+
+
+@dataclass
+class MutationReport:
+    """The mutation test of one game."""
+
+    game: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    stale: list[tuple[int, Accept, int | None]] = field(default_factory=list)  # index, entry, line
+    rules_file: str | None = None
+    baseline: frozenset[str] = frozenset()
+
+    @property
+    def caught(self) -> int:
+        return sum(1 for o in self.outcomes if o.caught)
+
+    @property
+    def survivors(self) -> list[Outcome]:
+        return [o for o in self.outcomes if not o.caught and o.accepted is None]
+
+    @property
+    def accepted(self) -> list[Outcome]:
+        return [o for o in self.outcomes if not o.caught and o.accepted is not None]
+
+    @property
+    def ok(self) -> bool:
+        return not self.survivors and not self.stale
+
+    def rate(self) -> float:
+        return self.caught / len(self.outcomes) if self.outcomes else 1.0
+
+    def by_kind(self) -> dict[str, list[Outcome]]:
+        out: dict[str, list[Outcome]] = {k: [] for k in KINDS}
+        for o in self.survivors:
+            out.setdefault(o.edit.kind, []).append(o)
+        return {k: v for k, v in out.items() if v}
+
+
+def run(
+    game: str,
+    texts: Mapping[Path, str],
+    edits: Iterable[Edit],
+    judge: Judge,
+    accepts: Sequence[Accept] = (),
+    accept_lines: Sequence[int | None] = (),
+    rules_file: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> MutationReport:
+    """Each edit judged against the unedited game (see the module's docstring)."""
+    baseline = judge({})
+    report = MutationReport(game, rules_file=rules_file, baseline=baseline)
+    for k, e in enumerate(edits):
+        new = sorted(judge(apply(texts, e)) - baseline)
+        report.outcomes.append(Outcome(e, new))
+        if progress is not None:
+            progress(k + 1)
+    used = [False] * len(accepts)
+    for o in report.outcomes:
+        if o.caught:
+            continue
+        for i, a in enumerate(accepts):
+            if a.matches(o.edit):
+                o.accepted, used[i] = a.reason, True
+                break
+    for i, a in enumerate(accepts):
+        if not used[i]:
+            line = accept_lines[i] if i < len(accept_lines) else None
+            report.stale.append((i, a, line))
+    return report
+
+
+def summary_line(report: MutationReport) -> str:
+    """`N of M edits caught`, with the accepted survivors when there are any."""
+    line = f"{report.caught} of {len(report.outcomes)} edits caught"
+    if report.accepted:
+        line += f", {len(report.accepted)} accepted"
+    return line
+
+
+def render(report: MutationReport, *, verbose: bool = False) -> str:
+    """The report: the count line, every survivor at its file:line with the edit, the
+    accepted ones with their reasons, and every stale accept entry."""
+    out = [f"{report.game} — mutation test", f"  {summary_line(report)}"]
+    kinds = Counter(o.edit.kind for o in report.outcomes)
+    caught = Counter(o.edit.kind for o in report.outcomes if o.caught)
+    out.append("  " + ", ".join(f"{k} {caught[k]}/{kinds[k]}" for k in KINDS if kinds[k]))
+    if report.survivors:
+        out.append(f"  survivors ({len(report.survivors)}):")
+        out += [f"    {o.edit.at}: {o.edit.describe()}" for o in report.survivors]
+    if report.accepted:
+        out.append(f"  accepted ({len(report.accepted)}):")
+        out += [f"    {o.edit.at}: {o.edit.describe()} — {o.accepted}" for o in report.accepted]
+    for i, a, line in report.stale:
+        where = f"{report.rules_file}:{line}" if line is not None else f"{report.rules_file}"
+        out.append(f"  {where}: mutate.accept[{i}]: matches no surviving edit ({a.reason})")
+    if verbose:
+        out.append("  caught:")
+        for o in report.outcomes:
+            if o.caught:
+                out.append(f"    {o.edit.at}: {o.edit.describe()}")
+                out.append(f"      by {o.found[0]}")
+    return "\n".join(out)
+
+
+def coverage_checked(report: MutationReport, coverage: Iterable[Coverage]) -> list[Checked]:
+    """Each source's stated facts, checked or not by this mutation test's edits."""
+    edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
+    failed = {f for o in report.outcomes for f in o.found}
+    return [checked(cov, edits, failed) for cov in coverage]
+
+
+def render_checked(game: str, found: list[Checked], *, verbose: bool = False) -> str:
+    """Per source: `facts stated / facts checked`, by kind, and the facts not checked (with
+    `verbose`, every fact)."""
+    out: list[str] = []
+    for c in found:
+        stated, done = c.tally()
+        kinds = ", ".join(
+            f"{k}s {c.tally(k)[1]}/{c.tally(k)[0]}" for k in ("number", "name", "sentence")
+        )
+        out.append(f"{game} — {c.source.shown}: {stated} facts stated / {done} checked ({kinds})")
+        for what, line, text, hit in c.facts:
+            if verbose or not hit:
+                mark = "checked" if hit else "NOT CHECKED"
+                out.append(f"    {c.source.name}:{line}  {what:<8} {text[:60]:<60} {mark}")
+    if not found:
+        out.append(f"{game}: no source text")
+    return "\n".join(out)
+
+
+def public(report: MutationReport) -> dict[str, object]:
+    """The report as JSON."""
+    return {
+        "game": report.game,
+        "edits": len(report.outcomes),
+        "caught": report.caught,
+        "kinds": {
+            k: {
+                "edits": sum(1 for o in report.outcomes if o.edit.kind == k),
+                "caught": sum(1 for o in report.outcomes if o.edit.kind == k and o.caught),
+            }
+            for k in KINDS
+        },
+        "survivors": [_edit_json(o) for o in report.survivors],
+        "accepted": [{**_edit_json(o), "reason": o.accepted} for o in report.accepted],
+        "stale": [
+            {"index": i, "line": line, "at": a.at, "edit": a.edit, "reason": a.reason}
+            for i, a, line in report.stale
+        ],
+    }
+
+
+def _edit_json(o: Outcome) -> dict[str, object]:
+    e = o.edit
+    return {"kind": e.kind, "at": e.at, "where": e.where, "before": e.before, "after": e.after}
+
+
+__all__ = [
+    "Accept",
+    "Judge",
+    "MutateRules",
+    "MutationReport",
+    "Outcome",
+    "coverage_checked",
+    "public",
+    "render_checked",
+    "render",
+    "run",
+    "summary_line",
+]

@@ -1,0 +1,354 @@
+"""The single edits `cardstock check --mutate` makes to a game, each a change of the text of
+one or two of its files, as a careless designer (or a reviewer looking for a gap) would:
+
+- **number** — a number a player reads, one more (a digit, a decimal, a word one to twelve;
+  a range's either end); a template's list numbering ("3. Shuffle …") is left alone;
+- **name** — a card's, a deck's or a group's name, where a player reads it, replaced by the
+  next name of the same kind (another card of the same deck, another deck);
+- **word** — a word of the fact vocabulary (`mutate_words.toml`'s opposites: face up/face
+  down, first/last, all at once/in turn order, win/lose, lowest/highest …) turned round;
+- **swap** — two neighbouring rows of a component table exchange one column's values (two
+  cards' ranks, two cards' decks by a column the group names, two cards' counts);
+- **move** — a row moved into another table of the same columns (another deck), and a row
+  of that table with the same count moved back, so that every total holds.
+
+Where a player reads is `mutate_texts`'s regions. The list is deterministic: files in a
+fixed order (game.toml, rules.toml, the tables in the order of their sets, the templates by
+path), then text order, then kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.files import Unreadable, read_text
+from .mutate_texts import Region, records, table_regions, template_regions, toml_regions, vocabulary
+
+KINDS = ("number", "name", "word", "swap", "move")
+NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+
+
+@dataclass(frozen=True)
+class Change:
+    """Replace `path`'s text from `start` to `end` with `new`."""
+
+    path: Path
+    start: int
+    end: int
+    new: str
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit of the game: its kind, where the report shows it, what it changes."""
+
+    kind: str  # a name of KINDS
+    shown: str  # the file, as the report names it
+    line: int
+    where: str  # what it edits: "tables.round.rows[2][3]", "column attack", "template text"
+    before: str
+    after: str
+    changes: tuple[Change, ...]
+    context: str = ""  # the words around a change inside a longer text
+
+    @property
+    def at(self) -> str:
+        return f"{self.shown}:{self.line}"
+
+    def describe(self) -> str:
+        around = f" in {self.context!r}" if self.context else ""
+        return f"{self.kind}: {self.where}: {self.before!r} -> {self.after!r}{around}"
+
+
+def apply(texts: Mapping[Path, str], edit: Edit) -> dict[Path, bytes]:
+    """The edited files' new bytes (only the files the edit changes)."""
+    out: dict[Path, bytes] = {}
+    for path in dict.fromkeys(c.path for c in edit.changes):
+        text = texts[path]
+        for c in sorted(
+            (c for c in edit.changes if c.path == path), key=lambda c: (c.start, c.end)
+        )[::-1]:
+            text = text[: c.start] + c.new + text[c.end :]
+        out[path] = text.encode("utf-8")
+    return out
+
+
+# ---------------------------------------------------------------- in a region's words
+
+_NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w]|\.\d)")
+_WORD_NUM = re.compile(r"\b(" + "|".join(NUMBER_WORDS[1:]) + r")\b", re.I)
+_LIST_ITEM = re.compile(r"^\s*\d+\.\s")
+_MARKUP = re.compile(r"\{[^{}]*\}")  # a markup span's attributes ({color=… size=120%})
+
+
+def _plus_one(value: str) -> str:
+    if "." in value:
+        whole, frac = value.split(".")
+        return f"{int(whole) + 1}.{frac}"
+    return str(int(value) + 1)
+
+
+def _cased(word: str, like: str) -> str:
+    if like[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _edit(region: Region, kind: str, a: int, b: int, new: str) -> Edit:
+    """An edit of the region's text from `a` to `b` (offsets in the region)."""
+    text = region.text
+    line = region.line + text.count("\n", 0, a)
+    change = Change(region.path, region.start + a, region.start + b, new)
+    context = ""
+    if len(text.strip()) > b - a:  # a change inside a longer text: the words around it
+        lo, hi = max(0, a - 24), min(len(text), b + 24)
+        context = (
+            ("…" if lo else "") + " ".join(text[lo:hi].split()) + ("…" if hi < len(text) else "")
+        )
+    return Edit(kind, region.shown, line, region.where, text[a:b], new, (change,), context)
+
+
+def number_edits(region: Region) -> Iterable[Edit]:
+    """Each number the region writes, one more."""
+    text = region.text
+    if region.number:
+        value = text.strip()
+        sign = value[:1] if value[:1] in "+-" else ""
+        a = text.index(value) + len(sign)
+        yield _edit(region, "number", a, a + len(value) - len(sign), _plus_one(value[len(sign) :]))
+        return
+    skip = _LIST_ITEM.match(text) if region.where == "template text" else None
+    attrs = [m.span() for m in _MARKUP.finditer(text)]
+    for m in _NUM.finditer(text):
+        if skip is not None and m.start() < skip.end():
+            continue
+        if any(a <= m.start() < b for a, b in attrs):
+            continue
+        yield _edit(region, "number", m.start(), m.end(), _plus_one(m.group(1)))
+    for m in _WORD_NUM.finditer(text):
+        k = NUMBER_WORDS.index(m.group(1).lower())
+        new = NUMBER_WORDS[k + 1] if k + 1 < len(NUMBER_WORDS) else NUMBER_WORDS[k - 1]
+        yield _edit(region, "number", m.start(), m.end(), _cased(new, m.group(1)))
+
+
+@dataclass
+class Names:
+    """The names a game gives, by kind, and how to find them in a text."""
+
+    lists: dict[str, list[str]]  # kind -> names, sorted
+    pattern: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, catalog: Any) -> Names:
+        lists: dict[str, list[str]] = {}
+        for c in catalog.components:
+            lists.setdefault(f"card of {c.set}", []).append(c.name)
+        lists["deck"] = [s.name for s in catalog.game.sets]
+        lists["group"] = [c.group for c in catalog.components]
+        lists = {k: sorted(set(v)) for k, v in lists.items() if len(set(v)) > 1}
+        every = sorted({n for v in lists.values() for n in v}, key=lambda n: (-len(n), n))
+        pattern = (
+            re.compile(r"(?<![\w])(" + "|".join(map(re.escape, every)) + r")(?![\w])")
+            if every
+            else None
+        )
+        return cls(lists, pattern)
+
+    def other(self, name: str) -> str | None:
+        """The next name of the same kind (the first kind that has it), another name."""
+        for names in self.lists.values():
+            if name in names:
+                k = names.index(name)
+                for step in range(1, len(names)):
+                    other = names[(k + step) % len(names)]
+                    if other.lower() != name.lower():
+                        return other
+        return None
+
+
+def name_edits(region: Region, names: Names) -> Iterable[Edit]:
+    if names.pattern is None:
+        return
+    for m in names.pattern.finditer(region.text):
+        other = names.other(m.group(1))
+        if other is not None:
+            yield _edit(region, "name", m.start(), m.end(), other)
+
+
+@dataclass
+class Opposites:
+    pairs: dict[str, str]  # a word or phrase (lower case) -> its opposite
+    pattern: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, words: list[list[str]]) -> Opposites:
+        pairs: dict[str, str] = {}
+        for a, b in words:
+            pairs.setdefault(a.lower(), b)
+            pairs.setdefault(b.lower(), a)
+        every = sorted(pairs, key=lambda w: (-len(w), w))
+        pattern = (
+            re.compile(r"\b(" + "|".join(map(re.escape, every)) + r")\b", re.I) if every else None
+        )
+        return cls(pairs, pattern)
+
+
+def word_edits(region: Region, opposites: Opposites) -> Iterable[Edit]:
+    if opposites.pattern is None or region.number:
+        return
+    for m in opposites.pattern.finditer(region.text):
+        new = _cased(opposites.pairs[m.group(1).lower()], m.group(1))
+        yield _edit(region, "word", m.start(), m.end(), new)
+
+
+# ---------------------------------------------------------------- rows
+
+
+def swap_edits(regions: list[Region]) -> Iterable[Edit]:
+    """Two neighbouring rows of a table exchange one column's values (not the name)."""
+    cells: dict[tuple[str | None, int | None], Region] = {(r.column, r.row): r for r in regions}
+    columns = list(dict.fromkeys(r.column for r in regions if r.column not in (None, "name")))
+    rows = sorted({r.row for r in regions if r.row is not None})
+    for row in rows:
+        for column in columns:
+            a, b = cells.get((column, row)), cells.get((column, row + 1))
+            if a is None or b is None or a.text.strip() == b.text.strip():
+                continue
+            yield Edit(
+                "swap",
+                a.shown,
+                a.line,
+                f"column {column}, rows {a.line} and {b.line}",
+                a.text,
+                b.text,
+                (Change(a.path, a.start, a.end, b.text), Change(b.path, b.start, b.end, a.text)),
+            )
+
+
+def _rows(text: str) -> list[tuple[int, int, int, str, str]]:
+    """A table's data rows: (line, start, end, text with its line break, count)."""
+    found = records(text, ",")
+    if not found:
+        return []
+    header = [text[a:b].strip() for a, b in found[0]]
+    k = header.index("count") if "count" in header else -1
+    out = []
+    for spans in found[1:]:
+        if not spans or all(a == b for a, b in spans):
+            continue
+        start = text.rfind("\n", 0, spans[0][0]) + 1
+        end = text.find("\n", spans[-1][1])
+        end = len(text) if end < 0 else end + 1
+        if text[start:end].lstrip().startswith("#"):
+            continue
+        count = text[slice(*spans[k])].strip() if 0 <= k < len(spans) else "1"
+        out.append((text.count("\n", 0, start) + 1, start, end, text[start:end], count or "1"))
+    return out
+
+
+def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
+    """A row moved into another table of the same header, and back a row of that table with
+    the same count (if it has one), so that every total holds."""
+    for i, (pa, shown_a, ta) in enumerate(tables):
+        for pb, shown_b, tb in tables[i + 1 :]:
+            head = ta.split("\n", 1)[0].strip()
+            if not head or head != tb.split("\n", 1)[0].strip():
+                continue
+            rows_b = _rows(tb)
+            end_a = ta if ta.endswith("\n") else ta + "\n"
+            for line, start, end, row, count in _rows(ta):
+                row = row if row.endswith("\n") else row + "\n"
+                lead = "" if tb.endswith("\n") else "\n"
+                changes = [Change(pa, start, end, ""), Change(pb, len(tb), len(tb), lead + row)]
+                back = next((r for r in rows_b if r[4] == count), None)
+                if back is not None:
+                    lead_a = "" if end_a == ta else "\n"
+                    changes += [
+                        Change(pb, back[1], back[2], ""),
+                        Change(pa, len(ta), len(ta), lead_a + back[3]),
+                    ]
+                yield Edit(
+                    "move",
+                    shown_a,
+                    line,
+                    f"row to {shown_b}" + (f", its line {back[0]} back" if back else ""),
+                    row.split(",")[0],
+                    shown_b,
+                    tuple(changes),
+                )
+
+
+# ---------------------------------------------------------------- a game's edits
+
+
+@dataclass
+class Sources:
+    """The files of one game that `--mutate` reads and edits, and their texts."""
+
+    texts: dict[Path, str]
+    regions: list[Region]
+    tables: list[tuple[Path, str, str]]  # (path, shown, text) of each CSV table
+
+
+def game_files(catalog: Any) -> Sources:
+    """The game's player-visible regions, in the order the edits are made."""
+    words = vocabulary()
+    root: Path = catalog.root
+    hidden = {h.lower() for h in words["hidden_columns"]}
+    if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
+        hidden |= {h.lower() for h in catalog.rules.hidden}
+    visible: dict[str, list[str]] = words["visible"]
+    regions: list[Region] = []
+    tables: list[tuple[Path, str, str]] = []
+    for name in ("game.toml", "rules.toml"):
+        path = catalog.folder / name
+        if path.is_file():
+            regions += toml_regions(path, catalog.display(path), root, visible.get(name, []))
+    for s in catalog.game.sets:
+        if s.table and Path(s.table).suffix.lower() in (".csv", ".tsv", ".tab"):
+            path = catalog.folder / s.table
+            try:
+                text = read_text(path, root)
+            except Unreadable:
+                continue
+            regions += table_regions(path, catalog.display(path), root, hidden)
+            if path.suffix.lower() == ".csv":
+                tables.append((path, catalog.display(path), text))
+    folder = root / "layouts" / catalog.id
+    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
+        regions += template_regions(path, catalog.display(path), root)
+    texts = {r.path: read_text(r.path, root) for r in regions}
+    texts.update({p: t for p, _, t in tables})
+    return Sources(texts, regions, tables)
+
+
+def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
+    """Every single edit of the game, in a fixed order (see the module's docstring)."""
+    sources = sources or game_files(catalog)
+    names = Names.of(catalog)
+    opposites = Opposites.of(vocabulary()["opposites"])
+    out: list[Edit] = []
+    by_file: dict[Path, list[Region]] = {}
+    for r in sources.regions:
+        by_file.setdefault(r.path, []).append(r)
+    for regions in by_file.values():
+        for r in regions:
+            out += number_edits(r)
+            out += name_edits(r, names)
+            out += word_edits(r, opposites)
+        out += swap_edits([r for r in regions if r.row is not None])
+    out += move_edits(sources.tables)
+    seen: set[tuple[Change, ...]] = set()
+    unique = []
+    for e in out:
+        if e.changes not in seen and e.before != e.after:
+            seen.add(e.changes)
+            unique.append(e)
+    return unique
+
+
+__all__ = ["KINDS", "Change", "Edit", "Sources", "apply", "edits", "game_files"]

@@ -1,0 +1,257 @@
+"""Where a player reads a game's words: the text regions of its files that `--mutate` edits.
+
+A region is a stretch of one file's text (its offsets in the file, its line) that ends up in
+front of a player:
+
+- a cell of a component table (CSV or TSV) in a column a player reads (every column but
+  `id` and the hidden ones `mutate_words.toml` lists);
+- a value of game.toml or rules.toml at a key path `mutate_words.toml` lists as visible
+  (tables' cells, titles and notes, set names, designer's choices, setup steps' counts and
+  `say` texts), a string's words or a number as written;
+- the text of a rulebook or quick-reference template (`layouts/<game>/**/*.md.j2`) outside
+  its Jinja tags.
+
+Regions are listed in file order, then text order, so the edits made from them come in the
+same order on every run.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.files import Unreadable, read_text
+from ..core.tomlpos import read_toml
+
+WORDS_FILE = Path(__file__).with_name("mutate_words.toml")
+
+
+@dataclass(frozen=True)
+class Region:
+    """One stretch of player-visible text: `text` is `path`'s text from `start` to `end`."""
+
+    path: Path
+    shown: str  # how the report names the file: "catalog/vortex/game.toml"
+    line: int
+    start: int
+    end: int
+    text: str
+    where: str  # what it is: "tables.round.rows[1][2]", "column text", "template text"
+    number: bool = False  # the whole region is a number literal (a TOML number, a number cell)
+    column: str | None = None  # a table cell's column
+    row: int | None = None  # … and its row (0 = the first row after the header)
+
+
+def vocabulary() -> dict[str, Any]:
+    """`mutate_words.toml`: the opposites, the hidden columns, the visible key paths."""
+    return tomllib.loads(read_text(WORDS_FILE, None))
+
+
+# ---------------------------------------------------------------- tables
+
+
+def records(text: str, sep: str) -> list[list[tuple[int, int]]]:
+    """A delimited table's records, each the spans of its cells in `text` (a quoted cell's
+    span is inside its quotes; a quoted cell may hold line breaks)."""
+    out: list[list[tuple[int, int]]] = []
+    cells: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == '"':
+            j = i + 1
+            while j < n and not (text[j] == '"' and text[j + 1 : j + 2] != '"'):
+                j += 2 if text[j] == '"' else 1
+            cells.append((i + 1, j))
+            i = j + 1
+            while i < n and text[i] not in (sep, "\n"):
+                i += 1
+        else:
+            j = i
+            while j < n and text[j] not in (sep, "\n"):
+                j += 1
+            end = j - 1 if j > i and text[j - 1] == "\r" else j
+            cells.append((i, end))
+            i = j
+        if i >= n or text[i] == "\n":
+            out.append(cells)
+            cells = []
+        i += 1
+    if cells:
+        out.append(cells)
+    return out
+
+
+def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[Region]:
+    """Every visible cell of a CSV or TSV table, one region each."""
+    sep = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
+    try:
+        text = read_text(path, root)
+    except Unreadable:
+        return []
+    out: list[Region] = []
+    found = records(text, sep)
+    if not found:
+        return []
+    header = [text[a:b].strip() for a, b in found[0]]
+    row = -1
+    for spans in found[1:]:
+        first = text[spans[0][0] : spans[0][1]] if spans else ""
+        if all(a == b for a, b in spans) or first.lstrip().startswith("#"):
+            continue  # an empty line, or a note to oneself
+        row += 1
+        for col, (a, b) in enumerate(spans):
+            name = header[col] if col < len(header) else ""
+            cell = text[a:b]
+            if not cell.strip() or name.lower() in hidden:
+                continue
+            out.append(
+                Region(
+                    path,
+                    shown,
+                    text.count("\n", 0, a) + 1,
+                    a,
+                    b,
+                    cell,
+                    f"column {name}",
+                    number=bool(_NUMBER.fullmatch(cell.strip())),
+                    column=name,
+                    row=row,
+                )
+            )
+    return out
+
+
+# ---------------------------------------------------------------- TOML values
+
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_TOKEN = re.compile(
+    r'(?P<basic>"(?:[^"\\]|\\.)*")|(?P<literal>\'[^\']*\')|(?P<comment>#.*)'
+    r"|(?P<punct>[\[\]{},=.])|(?P<bare>[^\s\[\]{},=.#\"']+(?:\.\d+)?)|(?P<space>\s+)"
+)
+
+
+def _scalars(line: str) -> list[tuple[int, int, bool]]:
+    """The values a TOML line writes, in order: (start, end, is a string), less keys."""
+    tokens = [(m.lastgroup, m.start(), m.end()) for m in _TOKEN.finditer(line)]
+    tokens = [t for t in tokens if t[0] not in ("space", "comment")]
+    out: list[tuple[int, int, bool]] = []
+    for k, (kind, a, b) in enumerate(tokens):
+        if kind not in ("basic", "literal", "bare"):
+            continue
+        after = tokens[k + 1][0:1] if k + 1 < len(tokens) else ()
+        nxt = line[tokens[k + 1][1]] if after else ""
+        if nxt in ("=", "."):  # a key (or a dotted key's part)
+            continue
+        if (
+            kind == "bare"
+            and not _NUMBER.fullmatch(line[a:b])
+            and line[a:b] not in ("true", "false")
+        ):
+            continue  # a date or a stray word: not a value this edits
+        if kind == "basic" or kind == "literal":
+            out.append((a + 1, b - 1, True))
+        else:
+            out.append((a, b, False))
+    return out
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path
+
+
+def _visible(path: tuple[Any, ...], patterns: list[list[str]]) -> bool:
+    keys = [str(p) for p in path]
+    return any(
+        len(keys) >= len(pat) and all(p in ("*", k) for p, k in zip(pat, keys)) for pat in patterns
+    )
+
+
+def _label(path: tuple[Any, ...]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list[Region]:
+    """Every value of a TOML file at a visible key path, one region each (a line whose
+    values cannot be told apart — a multi-line string — is left out)."""
+    read, _ = read_toml(path, shown, root)
+    if read is None:
+        return []
+    data, lines = read
+    text = read_text(path, root)
+    by_line: dict[int, list[tuple[Any, ...]]] = {}
+    for leaf in _leaves(data):
+        at = lines.get(leaf)
+        if at is not None:
+            by_line.setdefault(at, []).append(leaf)
+    patterns = [p.split(".") for p in visible]
+    out: list[Region] = []
+    offset = 0
+    for number, raw in enumerate(text.splitlines(keepends=True), start=1):
+        leaves = by_line.get(number, [])
+        values = _scalars(raw.rstrip("\r\n")) if leaves else []
+        if leaves and len(values) == len(leaves):
+            for leaf, (a, b, string) in zip(leaves, values):
+                if _visible(leaf, patterns) and raw[a:b].strip():
+                    value = raw[a:b]
+                    out.append(
+                        Region(
+                            path,
+                            shown,
+                            number,
+                            offset + a,
+                            offset + b,
+                            value,
+                            _label(leaf),
+                            number=not string and bool(_NUMBER.fullmatch(value)),
+                        )
+                    )
+        offset += len(raw)
+    return out
+
+
+# ---------------------------------------------------------------- templates
+
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
+    """The text of a template outside its Jinja tags, one region per line's stretch."""
+    try:
+        text = read_text(path, root)
+    except Unreadable:
+        return []
+    out: list[Region] = []
+    cuts = [(m.start(), m.end()) for m in _JINJA.finditer(text)]
+    plain: list[tuple[int, int]] = []
+    at = 0
+    for a, b in [*cuts, (len(text), len(text))]:
+        if a > at:
+            plain.append((at, a))
+        at = b
+    for a, b in plain:
+        start = a
+        for piece in re.split(r"(\n)", text[a:b]):
+            if piece != "\n" and piece.strip():
+                line = text.count("\n", 0, start) + 1
+                out.append(
+                    Region(path, shown, line, start, start + len(piece), piece, "template text")
+                )
+            start += len(piece)
+    return out
+
+
+__all__ = ["Region", "table_regions", "template_regions", "toml_regions", "vocabulary"]

@@ -1,0 +1,244 @@
+"""`cardstock check --mutate` on a small project of this test's own (the starter of
+`cardstock init`, with a second deck of the same columns and a card fact): edits of every
+kind are made, in a fixed order; the ones the check must catch are caught; the report's count
+line and survivor lines have their stated form; accept entries justify a survivor, and one
+that matches nothing is a finding."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, load_games
+
+from cardstock.core.files import placed, read_text
+from cardstock.init import init_project
+from cardstock.rules.mutate import Accept, Judge, render, run, summary_line
+from cardstock.rules.mutate_edits import KINDS, Edit, apply, edits, game_files
+
+GAME = "moon-race"
+PROMO = """
+[[sets]]
+id = "promo"
+name = "Promo cards"
+kind = "card"
+group = "Suit: {suit}"
+back = "deck"
+table = "promo.csv"
+fields.suit = { type = "choice", choices = ["Sun", "Moon"], required = true }
+fields.suit_icon = { type = "icon", label = "Suit" }
+fields.power = { type = "int", min = 1, max = 9, required = true }
+fields.text = { type = "text" }
+fields.art = { type = "art" }
+
+[tables.turn]
+title = "A turn"
+columns = ["Step", "Who"]
+rows = [
+  ["Play a card face up", "in turn order"],
+]
+"""
+FACT = """
+[[facts]]
+kind = "card"
+name = "Dawn has power 2"
+card = "dawn"
+fields = { power = 2 }
+"""
+COUNT_LINE = re.compile(r"^\s*(\d+) of (\d+) edits caught(, \d+ accepted)?$", re.M)
+SURVIVOR = re.compile(r"^    (\S+):(\d+): (number|name|word|swap|move): .+ -> .+$")
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("mutate") / "moon-race"
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    folder = root / "catalog" / GAME
+    with (folder / "game.toml").open("a", encoding="utf-8") as f:
+        f.write(PROMO)
+    header = (folder / "cards.csv").read_text(encoding="utf-8").splitlines()[0]
+    (folder / "promo.csv").write_text(
+        f"{header}\nComet,2,Sun,sun,4,Take a :spark: first.,\n", encoding="utf-8"
+    )
+    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write(FACT)
+    return root
+
+
+def catalog_of(root: Path) -> object:
+    catalogs, issues = load_games(root, [GAME])
+    assert not issues.errors, [i.render() for i in issues.errors]
+    return catalogs[0]
+
+
+def test_edits_of_every_kind_are_made_in_the_same_order_every_time(project: Path) -> None:
+    catalog = catalog_of(project)
+    first, again = edits(catalog), edits(catalog_of(project))
+    assert [e.describe() for e in first] == [e.describe() for e in again]
+    assert [e.at for e in first] == [e.at for e in again]
+    assert {e.kind for e in first} == set(KINDS)
+    files = [e.shown for e in first if e.kind in ("number", "name", "word")]
+    order = list(dict.fromkeys(files))
+    assert order == sorted(order, key=order.index) and files == sorted(files, key=order.index)
+    assert order[:2] == [f"catalog/{GAME}/game.toml", f"catalog/{GAME}/rules.toml"]
+    described = [e.describe() for e in first]
+    assert "number: column power: '2' -> '3'" in described  # Dawn's power
+    assert "word: tables.turn.rows[0][1]: 'in turn order' -> 'all at once'" in described
+    assert any(
+        d.startswith("word: tables.turn.rows[0][0]: 'face up' -> 'face down'") for d in described
+    )
+    assert any(e.kind == "name" and e.before == "Dawn" and e.after != "Dawn" for e in first)
+    move = next(e for e in first if e.kind == "move")
+    assert move.shown == f"catalog/{GAME}/cards.csv" and move.after == f"catalog/{GAME}/promo.csv"
+
+
+def test_an_edit_changes_only_its_text_and_hidden_columns_are_never_edited(project: Path) -> None:
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    for e in edits(catalog, sources):
+        assert not e.where.startswith(("column id", "column art"))
+        new = apply(sources.texts, e)
+        assert new and all(new[p] != sources.texts[p].encode() for p in new)
+        if e.kind in ("number", "name", "word"):
+            (c,) = e.changes
+            assert sources.texts[c.path][c.start : c.end] == e.before
+    swap = next(e for e in edits(catalog, sources) if e.kind == "swap")
+    assert len(swap.changes) == 2
+
+
+def test_a_placed_file_is_read_as_placed_and_then_as_it_is(project: Path) -> None:
+    path = project / "catalog" / GAME / "cards.csv"
+    before = read_text(path, project)
+    with placed({path: b"name,count\n"}):
+        assert read_text(path, project) == "name,count\n"
+    assert read_text(path, project) == before
+
+
+def fake_judge(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:
+    """A check that fails on the edits of `catch` only, and always warns about one thing
+    the unedited game has too."""
+    made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
+
+    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
+        k = made.get(tuple(sorted(placed_texts.items())))
+        return frozenset({"an old warning"} | ({f"edit {k} caught"} if k is not None else set()))
+
+    return judge
+
+
+def test_caught_means_a_finding_the_unedited_game_does_not_have(project: Path) -> None:
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    chosen = [e for e in edits(catalog, sources) if e.kind == "number"][:6]
+    report = run(GAME, sources.texts, chosen, fake_judge(chosen[:2], sources.texts))
+    assert [o.caught for o in report.outcomes] == [True, True, False, False, False, False]
+    assert report.outcomes[0].found == ["edit 0 caught"]
+    assert [o.edit for o in report.survivors] == chosen[2:]
+    text = render(report)
+    m = COUNT_LINE.search(text)
+    assert m and (m.group(1), m.group(2)) == ("2", "6")
+    assert summary_line(report) == "2 of 6 edits caught"
+    lines = text.splitlines()
+    at = lines.index("  survivors (4):")
+    for line, e in zip(lines[at + 1 : at + 5], chosen[2:]):
+        assert SURVIVOR.match(line), line
+        assert line == f"    {e.at}: {e.describe()}"
+
+
+def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_finding(
+    project: Path,
+) -> None:
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    chosen = [e for e in edits(catalog, sources) if e.kind == "word"][:3]
+    judge = fake_judge([], sources.texts)
+    accepts = [
+        Accept(
+            at=chosen[0].at,
+            edit=f"{chosen[0].before!r} -> {chosen[0].after!r}",
+            reason="flavour, not a rule",
+        ),
+        Accept(at="catalog/moon-race/cards.csv:99", reason="nothing there"),
+    ]
+    report = run(
+        GAME, sources.texts, chosen, judge, accepts, [40, 44], f"catalog/{GAME}/rules.toml"
+    )
+    assert [o.edit for o in report.accepted] == [chosen[0]]
+    assert report.accepted[0].accepted == "flavour, not a rule"
+    assert len(report.survivors) == len(chosen) - 1
+    assert not report.ok and [i for i, _, _ in report.stale] == [1]
+    text = render(report)
+    assert summary_line(report) == f"0 of {len(chosen)} edits caught, 1 accepted"
+    assert "  accepted (1):" in text and "— flavour, not a rule" in text
+    assert f"catalog/{GAME}/rules.toml:44: mutate.accept[1]: matches no surviving edit" in text
+    with pytest.raises(ValueError):
+        Accept(reason="no survivor named")
+
+
+def test_the_check_catches_a_broken_count_and_a_broken_card_fact(project: Path) -> None:
+    """The real read → validate → check: a copy count and Dawn's power are caught."""
+    from cardstock.cli.mutating import judge_of
+    from cardstock.core.cache import open_cache
+
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    every = edits(catalog, sources)
+    power = next(e for e in every if e.describe() == "number: column power: '2' -> '3'")
+    count = next(e for e in every if e.where == "column count" and e.shown.endswith("cards.csv"))
+    cache = open_cache()
+    try:
+        judge = judge_of(project, GAME, cache, seed=1, runs=20, sources=None)
+        report = run(GAME, sources.texts, [power, count], judge)
+    finally:
+        cache.close()
+    assert [o.caught for o in report.outcomes] == [True, True], render(report, verbose=True)
+    assert any("Dawn" in f or "dawn" in f for f in report.outcomes[0].found)
+
+
+def test_the_command_prints_the_count_line_and_exits_1_on_a_survivor(project: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "cardstock", "check", GAME, "--mutate", "--runs", "20"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    m = COUNT_LINE.search(out.stdout)
+    assert m, out.stdout
+    caught, total = int(m.group(1)), int(m.group(2))
+    assert total == len(edits(catalog_of(project))) and 0 < caught <= total
+    survivors = [line for line in out.stdout.splitlines() if SURVIVOR.match(line)]
+    assert len(survivors) == total - caught
+    assert out.returncode == (0 if caught == total else 1)
+
+
+def test_the_starter_readme_shows_the_mutation_test() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    your_game = text[text.index("## Your own game") :]
+    assert "cardstock check moon-race --mutate" in your_game
+
+
+def test_a_games_own_notes_columns_are_not_edited(project: Path) -> None:
+    catalog = catalog_of(project)
+    assert any(e.where == "column power" for e in edits(catalog))
+    catalog.rules.hidden = ["Power"]  # type: ignore[attr-defined]
+    assert not any(e.where == "column power" for e in edits(catalog))
+
+
+def test_an_accept_entry_without_a_reason_is_bad_input(project: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "p"
+    shutil.copytree(project, copy)
+    with (copy / "catalog" / GAME / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[mutate.accept]]\nat = "catalog/moon-race/cards.csv:3"\n')
+    _, issues = load_games(copy, [GAME])
+    assert any("mutate.accept[0].reason" in i.render() for i in issues.errors), [
+        i.render() for i in issues
+    ]
