@@ -20,7 +20,6 @@ from typing import Any
 from .. import fonts
 from ..core.bidi import rtl_paragraph
 from ..core.markup import Block, Heading, ListItem, Note, Paragraph, Span, Table
-from . import scripts
 from .context import tint
 from .ops import Icon, Op, Path, Rect, Text, r
 from .text import (
@@ -31,11 +30,11 @@ from .text import (
     Line,
     TextStyle,
     Word,
-    _piece,
     break_lines,
     rich_spans,
     words_of,
 )
+from .visual import visual_line
 
 STEP = 0.25  # points between the sizes tried
 
@@ -67,10 +66,10 @@ def _emit_line(
     rtl: bool = False,
 ) -> tuple[list[_Draw], float]:
     """One line of words → drawables; returns them and the line's height. A line with
-    right-to-left text is put in visual order first (`scripts.visual_line`; `rtl`: the
+    right-to-left text is put in visual order first (`visual_line`; `rtl`: the
     paragraph runs right to left)."""
     if rtl or any(p.rtl for w in line.words for p in w.pieces):
-        line = scripts.visual_line(line, int(rtl), _piece)
+        line = visual_line(line, int(rtl))
     big = max([1.0] + [p.scale for w in line.words for p in w.pieces])
     height = size * leading * big
     asc = fonts.ascent(base_font) * size * big
