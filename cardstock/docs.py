@@ -243,6 +243,12 @@ def _fonts() -> list[str]:
         "A character a box's font cannot draw is drawn in the first font of the box's `fallback`",
         'list that has it (`fallback = ["sans", "Symbols"]`, each in the same style); one that no',
         "font of the list has is a warning naming the character, the field and the card.",
+        "A font for each script the game's text uses is named in the same list: "
+        '`fallback = ["NotoSansArabic", "NotoSansJP"]`',
+        "draws Arabic in the first and Japanese in the second, and the Latin text in `font`.",
+        "Chinese and Japanese lines break between any two characters (never before 。、」 or",
+        "after 「); Arabic and Hebrew are shaped by HarfBuzz and put in visual order, and a",
+        "paragraph that starts right to left is aligned right unless the box sets `align`.",
         "",
     ]
 

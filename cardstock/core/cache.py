@@ -88,6 +88,7 @@ LIBRARIES = (
     "fonttools",
     "pyphen",
     "matplotlib",
+    "uharfbuzz",  # shapes right-to-left text: the glyphs a PDF draws
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -1,17 +1,15 @@
 """Which text cardstock can print, decided when the catalog is read.
 
 Text is normalised to Unicode NFC as it is read (a letter typed as a base letter plus a
-combining accent becomes the one precomposed letter the fonts draw in place). The fonts
-cardstock ships (Liberation Sans and Serif) draw Latin, Greek and Cyrillic; three kinds of
-text cannot print and are refused with their location rather than printed blank:
+combining accent becomes the one precomposed letter the fonts draw in place). Text of any
+script is accepted: Chinese, Japanese and Korean lines break between characters, Arabic and
+Hebrew are shaped and put in visual order (`cardstock.layout.scripts`), and a character no
+font of a box can draw (its font, then its `fallback` fonts) is reported by the layout as a
+warning naming the component, field and character. One kind of text is refused with its
+location rather than printed blank:
 
-- Chinese, Japanese and Korean characters (no shipped font has them);
-- emoji (no colour or symbol font is shipped);
-- right-to-left scripts such as Arabic and Hebrew (the text is not shaped or reordered,
-  so even letters a font has would print wrongly).
-
-Any other character a face's font lacks is reported by the layout as a warning naming
-the component, field and character.
+- emoji (no font of cardstock's draws colour glyphs, and their joiner sequences need a
+  colour font's own rules; an :icon: from the game's [icons] prints instead).
 """
 
 from __future__ import annotations
@@ -46,36 +44,22 @@ def _emoji(ch: str) -> bool:
 
 
 def refusal(text: str) -> str | None:
-    """Why `text` cannot be printed (its first character of a refused kind), or None."""
+    """Why `text` cannot be printed (its first emoji), or None."""
     if text.isascii():
         return None
-    for ch in text:
-        if ord(ch) < 0x0590:  # Latin, Greek, Cyrillic, Armenian and their marks
-            continue
-        shown = f"{ch!r} (U+{ord(ch):04X})"
-        if unicodedata.bidirectional(ch) in ("R", "AL"):
-            script = unicodedata.name(ch, "right-to-left").split()[0].capitalize()
-            return (
-                f"{shown} is {script}, a right-to-left script; cardstock cannot lay out "
-                "right-to-left text yet (see 'Which scripts print' in docs/catalog-format.md)"
-            )
-        if _emoji(ch):
-            return (
-                f"{shown} is an emoji; cardstock ships no emoji font, so it would not print "
-                "(use an :icon: from the game's [icons] instead)"
-            )
-        if unicodedata.east_asian_width(ch) in ("W", "F"):
-            return (
-                f"{shown} is Chinese, Japanese or Korean; cardstock ships no font for these "
-                "scripts, so it would print blank (see 'Which scripts print' in "
-                "docs/catalog-format.md)"
-            )
+    for ch in text:  # a zero-width joiner alone is not refused: Arabic and Indic text use it
+        if ord(ch) >= 0x1F000 or ch in EMOJI_JOINERS:
+            if _emoji(ch) and ch != "\u200d":
+                return (
+                    f"{ch!r} (U+{ord(ch):04X}) is an emoji; cardstock ships no emoji font, so "
+                    "it would not print (use an :icon: from the game's [icons] instead)"
+                )
     return None
 
 
 def printable(value: Any) -> Any:
     """A validator for text that is printed: NFC-normalised, and refused (ValueError) when
-    it holds characters of a script cardstock cannot print."""
+    it holds an emoji."""
     value = nfc(value)
     for text in value if isinstance(value, list) else [value]:
         if isinstance(text, str):

@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..core.bidi import has_rtl
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 
@@ -691,17 +692,33 @@ MEASURED_MAX = 100_000  # strings a font remembers the width of
 
 def string_width(text: str, name: str, size: float) -> float:
     """The advance width of `text` in points, from the real font's metrics (summed as
-    ReportLab's `stringWidth` sums)."""
+    ReportLab's `stringWidth` sums); text with right-to-left letters as HarfBuzz shapes
+    it (`shaped_width`), as it is drawn."""
     font = loaded(name)
     key = (text, size)
     w = font.measured.get(key)
     if w is None:
         g, dw = font.widths.get, font.default
-        w = 0.001 * size * sum(g(ord(u), dw) for u in text)
+        if not text.isascii() and has_rtl(text):
+            w = size * shaped_width(text, name)
+        else:
+            w = 0.001 * size * sum(g(ord(u), dw) for u in text)
         if len(font.measured) >= MEASURED_MAX:
             font.measured.clear()
         font.measured[key] = w
     return w
+
+
+def shaped_width(text: str, name: str) -> float:
+    """The advance of `text` at size 1 as HarfBuzz shapes it in the face `name` (joining
+    forms, ligatures, kerning), through ReportLab's own shaping (`shapeStr`), which draws it."""
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+
+    shaped = shapeStr(text, register(name), 1000.0)
+    if isinstance(shaped, ShapedStr):  # advances in thousandths of an em
+        return float(sum(d.x_advance for d in shaped.__shapeData__)) / 1000.0
+    g, dw = loaded(name).widths.get, loaded(name).default
+    return 0.001 * sum(g(ord(u), dw) for u in text)
 
 
 def ascent(name: str) -> float:

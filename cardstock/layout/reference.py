@@ -223,7 +223,11 @@ BOX_KEYS: dict[str, Key] = {
         ("text", "icon", "icons", "pips", "pattern", "art"),
     ),
     "align": Key(
-        "left, center, right", "left", "horizontal alignment of the lines", '"center"', TEXT
+        "left, center, right",
+        "left (right for a paragraph that starts right to left)",
+        "horizontal alignment of the lines",
+        '"center"',
+        TEXT,
     ),
     "valign": Key(
         "top, middle, bottom", "top", "vertical alignment of the text block", '"middle"', TEXT

@@ -11,8 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import fonts
+from ..core.bidi import has_rtl
 from ..core.colors import named_color
 from ..core.markup import Span, spans
+from . import scripts
 from .ops import Op, SymbolPart
 
 
@@ -23,7 +25,9 @@ class TextStyle:
     min_size: float = 6.0
     leading: float = 1.2  # line height as a multiple of the size
     color: str = "#000000"
-    align: str = "left"  # left | center | right
+    align: str = (
+        "left"  # left | center | right | start (left, or right in a right-to-left paragraph)
+    )
     valign: str = "top"  # top | middle | bottom
     wrap: bool = True
     max_lines: int = 0  # 0: no limit
@@ -85,7 +89,7 @@ class Fit:
 
 
 class _Piece:
-    __slots__ = ("text", "font", "color", "width1", "icon", "scale")
+    __slots__ = ("text", "font", "color", "width1", "icon", "scale", "rtl", "alone")
 
     def __init__(
         self,
@@ -102,6 +106,8 @@ class _Piece:
         self.width1 = width1  # width at size 1 (the scale included)
         self.icon = icon
         self.scale = scale  # a [text]{size=…} span: its size as a multiple of the box's
+        self.rtl = False  # a right-to-left run, shaped (cardstock.layout.scripts)
+        self.alone = False  # drawn as a run of its own (a line put in visual order)
 
 
 class Word:
@@ -233,15 +239,28 @@ def _fallbacks(
 
 
 def _piece(text: str, font: str, color: str, scale: float) -> _Piece:
-    """A run of text in one face, measured at size 1 (its span's scale included)."""
-    return _Piece(text, font, color, fonts.string_width(text, font, 1.0) * scale, None, scale)
+    """A run of text in one face, measured at size 1 (its span's scale included); a run
+    with right-to-left letters is marked, for its line to be put in visual order."""
+    made = _Piece(text, font, color, fonts.string_width(text, font, 1.0) * scale, None, scale)
+    if not text.isascii() and has_rtl(text):
+        made.rtl = True
+    return made
 
 
 class _Words:
     """Words being made from spans: the pieces of the word under way, the font of the
     whitespace before it, and whether a line break came since the last word ended."""
 
-    __slots__ = ("base_font", "words", "current", "current_space", "pending_space", "hard")
+    __slots__ = (
+        "base_font",
+        "words",
+        "current",
+        "current_space",
+        "pending_space",
+        "hard",
+        "joined",
+        "last",
+    )
 
     def __init__(self, base_font: str) -> None:
         self.base_font = base_font
@@ -250,16 +269,19 @@ class _Words:
         self.current_space: str | None = None  # font of the whitespace before the current word
         self.pending_space: str | None = None  # whitespace seen since the last word ended
         self.hard = False  # a line break was seen since the last word ended
+        self.joined = False  # the next word follows the last with no space (CJK)
+        self.last = ""  # the character before, in the word under way (CJK breaks)
 
     def push(self) -> None:
         """End the word under way (if any), with the width of the space before it."""
         if self.current:
             words = self.words
             sf = self.current_space if (words and self.current_space) else self.base_font
-            space1 = fonts.string_width(" ", sf, 1.0) if words else 0.0
+            space1 = fonts.string_width(" ", sf, 1.0) if words and not self.joined else 0.0
             words.append(Word(self.current, space1, sf, self.hard and bool(words)))
             self.current = []
             self.hard = False
+            self.joined = False
 
     def start(self) -> None:
         """Before a piece: whitespace since the last one ends that word; a new word takes
@@ -275,16 +297,27 @@ class _Words:
         fallback font is a piece of its own in the same word."""
         buf = ""
         buf_font = font
+        breaks = scripts.has_breaks(text)
         for ch in text:
             if ch.isspace():
                 if buf:
                     self.current.append(_piece(buf, buf_font, color, scale))
                     buf = ""
                 self.push()
+                self.joined, self.last = False, ""
                 if ch == "\n":
                     self.hard = True
                 self.pending_space = font
                 continue
+            if breaks:  # a line may break between two CJK characters: a word each
+                if self.last and (self.current or buf):
+                    if scripts.break_between(self.last, ch):
+                        if buf:
+                            self.current.append(_piece(buf, buf_font, color, scale))
+                            buf = ""
+                        self.push()
+                        self.joined = True
+                self.last = ch
             if not buf:
                 self.start()
             drawn_in = by_char.get(ch, font) if by_char else font

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import fonts
+from ..core.bidi import rtl_paragraph
 from ..core.markup import Block, Heading, ListItem, Note, Paragraph, Span, Table
 from .context import tint
 from .ops import Icon, Op, Path, Rect, Text, r
@@ -33,6 +34,7 @@ from .text import (
     rich_spans,
     words_of,
 )
+from .visual import visual_line
 
 STEP = 0.25  # points between the sizes tried
 
@@ -61,8 +63,13 @@ def _emit_line(
     leading: float,
     align: str,
     base_font: str,
+    rtl: bool = False,
 ) -> tuple[list[_Draw], float]:
-    """One line of words → drawables; returns them and the line's height."""
+    """One line of words → drawables; returns them and the line's height. A line with
+    right-to-left text is put in visual order first (`visual_line`; `rtl`: the
+    paragraph runs right to left)."""
+    if rtl or any(p.rtl for w in line.words for p in w.pieces):
+        line = visual_line(line, int(rtl))
     big = max([1.0] + [p.scale for w in line.words for p in w.pieces])
     height = size * leading * big
     asc = fonts.ascent(base_font) * size * big
@@ -107,7 +114,12 @@ def _emit_line(
                 out.append(_Draw("icon", top, top + height, (ix, itop, s, piece.icon, piece.color)))
                 cursor += piece.width1 * size
                 continue
-            if run_font != piece.font or run_color != piece.color or run_scale != piece.scale:
+            if (
+                piece.alone
+                or run_font != piece.font
+                or run_color != piece.color
+                or run_scale != piece.scale
+            ):
                 flush()
                 run_font, run_color, run_x, run_scale = piece.font, piece.color, cursor, piece.scale
             run_text += piece.text
@@ -182,7 +194,8 @@ def _layout_paragraph(
     indent = 0.0
     marker: str | None = None
     text = getattr(block, "text", "")
-    align = style.align
+    rtl = rtl_paragraph(text)
+    align = ("right" if rtl else "left") if style.align == "start" else style.align
     if isinstance(block, Heading):
         bsize = size * {1: 1.3, 2: 1.15}.get(block.level, 1.0)
         font = fonts.FACES[font].bold
@@ -214,6 +227,7 @@ def _layout_paragraph(
             style.leading,
             align if marker is None else "left",
             font,
+            rtl,
         )
         if marker is not None and li == 0:
             mw = fonts.string_width(marker, font, bsize)

@@ -37,6 +37,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
+from ..core.bidi import rtl_run
 from ..core.files import read_again
 from ..layout.ops import (
     GUIDE_COLORS,
@@ -55,6 +56,7 @@ from ..layout.ops import (
 )
 from ..layout.shapes import bleed_outline
 from .pdfdoc import _doc_object, _form_resources, _xobject_name, font_document, seal
+from .shaping import shaped_run
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -468,6 +470,8 @@ class PdfFaces:
         (`splitString` gives the codes of the document's TrueType subsets,
         `getSubsetInternalName` each subset's font name)."""
         run = self._runs.get(key)
+        if run is None and rtl_run(key[2]):  # right to left: HarfBuzz's glyphs, visual order
+            run = self._runs[key] = shaped_run(self.canvas, *key)
         if run is None:
             name, size, text = key
             font = fonts.pdf_font(name)

@@ -17,6 +17,7 @@ from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
+from ..core.bidi import rtl_run
 from ..core.files import read_again
 from ..core.units import POINTS_PER
 from ..layout.ops import (
@@ -171,6 +172,8 @@ class _Writer:
         el.attribs["fill"] = op.color
         if op.opacity < 1:
             el.attribs["opacity"] = num(op.opacity)
+        if rtl_run(op.text):  # a run right to left: the viewer shapes it and lays it out
+            el.attribs.update({"direction": "rtl", "text-anchor": "end"})  # leftward to x
         return el
 
     def _icon(self, op: Icon) -> Any:

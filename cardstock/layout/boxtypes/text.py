@@ -151,7 +151,7 @@ def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -
         min_size=max(1.0, min(min_size, size)),
         leading=float(painter.raw(lay, box, "leading", ctx, 1.2)),
         color=color,
-        align=painter.raw(lay, box, "align", ctx, "left"),
+        align=painter.raw(lay, box, "align", ctx, "start"),  # a right-to-left paragraph: right
         valign=painter.raw(lay, box, "valign", ctx, "top"),
         wrap=bool(painter.raw(lay, box, "wrap", ctx, True)),
         max_lines=int(painter.raw(lay, box, "max_lines", ctx, 0)),
