@@ -72,6 +72,11 @@ TEMPLATE_NAMES: dict[str, str] = {
     "True": "Jinja's True",
     "False": "Jinja's False",
     "None": "Jinja's None",
+    "_": "the words a translation gives (Jinja's i18n extension, docs/languages.md)",
+    "gettext": "the words a translation gives (as `_`)",
+    "ngettext": "the words a translation gives, singular or plural",
+    "pgettext": "the words a translation gives, in a context",
+    "npgettext": "the words a translation gives, in a context, singular or plural",
 }
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
 SKIP_COLUMN = "skip"  # optional per row: a true value leaves the row out (a note, a template row)

@@ -11,21 +11,21 @@ before it loads anything; `catalog.variants` loads them).
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from ..core.files import Unreadable, read_text
 from ..core.project import discover
+from ..core.tomlpos import read_toml
 from .pseudo import CODE as PSEUDO
 
 
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the
     validation pass reports what is wrong with it): ("en", []) when unreadable."""
-    try:
-        data = tomllib.loads(read_text(root / "catalog" / game_id / "game.toml", root))
-    except (Unreadable, tomllib.TOMLDecodeError, UnicodeDecodeError):
+    path = root / "catalog" / game_id / "game.toml"
+    read, _problem = read_toml(path, str(path), root)  # bounded, as every TOML file is read
+    if read is None:
         return "en", []
+    data = read[0]
     lang = data.get("language", "en")
     langs = data.get("languages", [])
     if not isinstance(lang, str) or not isinstance(langs, list):

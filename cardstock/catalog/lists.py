@@ -12,7 +12,6 @@ one when PyYAML has no libyaml, is read by the pure-Python parser, with the same
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 from collections.abc import Mapping
@@ -341,17 +340,16 @@ def _yaml_rows(text: str, max_rows: int | None) -> _YamlRead:
 
 
 def _libyaml_parser() -> Any:
-    """libyaml's event parser (PyYAML's `CParser`), or None when PyYAML was built without
-    it: then every YAML table is read by the pure-Python parser, as correctly but about
-    ten times slower."""
+    """libyaml's event parser (`CParser` of PyYAML's libyaml module, `yaml.cyaml`), or None
+    when PyYAML was built without it: then every YAML table is read by the pure-Python
+    parser, as correctly but about ten times slower."""
     try:
-        from yaml._yaml import CParser
+        from yaml.cyaml import CParser
     except ImportError:
         return None
     return CParser
 
 
-@functools.cache
 def _libyaml_loader() -> Any:
     """A loader that takes its events from libyaml and builds nodes and values with PyYAML's
     own Python composer, safe constructor and resolver: the nodes and values of a text

@@ -16,6 +16,7 @@ project's one door (`core.files`).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -39,23 +40,19 @@ def install_spec() -> str:
     return f"cardstock>={__version__}"
 
 
-def render(template: str) -> bytes:
-    """One template of `cardstock/workflows/` with its values filled in."""
-    import jinja2  # only this command renders them: the command line starts light
+# a template's note to whoever edits it, at its top (`[#- … -#]`), and each value it names
+_NOTE = re.compile(r"\A\[#-.*?-#\]\n", re.S)
+_VALUE = re.compile(r"\[\[ (\w+) \]\]")
 
-    env = jinja2.Environment(
-        variable_start_string="[[",
-        variable_end_string="]]",
-        block_start_string="[%",
-        block_end_string="%]",
-        comment_start_string="[#",
-        comment_end_string="#]",
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
+
+def render(template: str) -> bytes:
+    """One template of `cardstock/workflows/` with its values filled in. The templates name
+    three values (`[[ version ]]`, `[[ spec ]]`, `[[ python ]]`) and have no logic, so the
+    values are put in place and nothing else: GitHub's own `${{ expression }}` passes
+    through as written. A name the template gives that is not a value is an error."""
+    values = {"version": __version__, "spec": install_spec(), "python": PYTHON}
     source = (resources.files("cardstock") / "workflows" / template).read_text(encoding="utf-8")
-    text = env.from_string(source).render(version=__version__, spec=install_spec(), python=PYTHON)
+    text = _VALUE.sub(lambda m: values[m.group(1)], _NOTE.sub("", source))
     return text.encode("utf-8")
 
 

@@ -30,7 +30,6 @@ from ..catalog.translations import (
     texts,
     translated,
 )
-from ..catalog.variants import changed_numbers, translation_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
@@ -184,6 +183,8 @@ def languages_of(catalog: Catalog, asked: str) -> list[str]:
 def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[list[Issue], int]:
     """Print each language's report; the issues to print and the exit code. A finding is a
     warning (an error with `--strict`); a changed number is always an error."""
+    from ..catalog.variants import changed_numbers, translation_of
+
     issues: list[Issue] = []
     failed = False
     for catalog in catalogs:

@@ -89,6 +89,7 @@ LIBRARIES = (
     "pyphen",
     "matplotlib",
     "uharfbuzz",  # shapes right-to-left text: the glyphs a PDF draws
+    "babel",  # reads translations: what a language prints
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]
