@@ -377,3 +377,24 @@ def test_a_language_begun_but_not_listed_is_built_when_asked(project: Path) -> N
     assert not (project / "output" / "demo-fr").exists()  # not listed: not by default
     assert run(project, "build", "--lang", "fr", "--only", "pnp") == 0
     assert (project / "output" / "demo-fr" / "demo-fr-pnp-a4.pdf").is_file()
+
+
+def test_a_line_never_starts_at_a_no_break_space(project: Path) -> None:
+    """French puts a no-break space before ":" and ";": the colon stays on its word's line."""
+    from cardstock.layout.textfit import plain_blocks
+
+    (block,) = plain_blocks("Le Gardien\u00a0: il gagne le pli.")
+    assert "\u00a0:" in block.text
+    cards = project / "catalog" / GAME / "cards.csv"
+    words = "mot " * 11
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace(
+            "Play on any Sun card.", f"{words}jouez\u00a0: une carte Soleil."
+        ),
+        encoding="utf-8",
+    )
+    assert run(project, "build", "--lang", "en", "--only", "svg") == 0
+    svg = (project / "output" / "demo" / "svg" / "dawn.svg").read_text(encoding="utf-8")
+    lines = re.findall(r">([^<>]+)</tspan>|>([^<>]+)</text>", svg)
+    texts = [a or b for a, b in lines]
+    assert not any(t.lstrip().startswith(":") for t in texts), texts

@@ -18,7 +18,7 @@ the shared boxes stay, the one-off ones go, and memory stays bounded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from jinja2 import meta
 
@@ -31,7 +31,21 @@ from .shapes import Geometry
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
-    from .boxes import Painter
+    from .spec import LayoutSet
+
+
+class Painter(Protocol):
+    """The painter as the memo sees it (`boxes.Painter`, which holds the memo: named here as
+    a Protocol so the two modules do not import each other)."""
+
+    layouts: LayoutSet
+    env: Any
+    issues: list[Issue]
+    notes: list[Note]
+    rendered: tuple[Box, dict[str, Any]] | None
+
+    def box(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> list[Op]: ...
+
 
 MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves

@@ -247,6 +247,10 @@ def _piece(text: str, font: str, color: str, scale: float) -> _Piece:
     return made
 
 
+# spaces a line never breaks at (French puts one before ":" and ";"): drawn, not cut at
+NO_BREAK = frozenset("\u00a0\u2007\u202f")
+
+
 class _Words:
     """Words being made from spans: the pieces of the word under way, the font of the
     whitespace before it, and whether a line break came since the last word ended."""
@@ -299,7 +303,7 @@ class _Words:
         buf_font = font
         breaks = scripts.has_breaks(text)
         for ch in text:
-            if ch.isspace():
+            if ch.isspace() and ch not in NO_BREAK:
                 if buf:
                     self.current.append(_piece(buf, buf_font, color, scale))
                     buf = ""

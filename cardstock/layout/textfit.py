@@ -13,6 +13,7 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -495,6 +496,10 @@ def _to_op(d: _Draw, dx: float, dy: float) -> Op:
     raise ValueError(d.kind)
 
 
+# runs of the spaces a line may break at: every space but the no-break ones (text.NO_BREAK)
+_BREAKING = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
 def plain_blocks(text: str) -> list[Block]:
     """Text with no block markup: one paragraph per blank-line-separated chunk; a line
     ending in a hard-break mark (a backslash, as catalog text fields carry their line
@@ -503,7 +508,9 @@ def plain_blocks(text: str) -> list[Block]:
     for chunk in text.split("\n\n"):
         if not chunk.strip():
             continue
-        lines = [" ".join(line.split()) for line in chunk.split("\n") if line.strip()]
+        lines = [
+            " ".join(_BREAKING.split(line.strip())) for line in chunk.split("\n") if line.strip()
+        ]
         out.append(
             Paragraph(
                 "".join(
