@@ -17,6 +17,10 @@ from ..core.project import discover
 from ..core.tomlpos import read_toml
 from .pseudo import CODE as PSEUDO
 
+# a language, as game.toml, `--lang` and translators' tools name it: a BCP 47 code ("de",
+# "pt-BR", "zh-Hant")
+LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
+
 
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the

@@ -21,13 +21,13 @@ from .fields import (
     check_length,
 )
 from .kinds import KindName
+from .languages import LANGUAGE_CODE
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
-# a language: a BCP 47 code as translators' tools name them ("de", "pt-BR", "zh-Hant")
-Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")]
+Language = Annotated[str, Field(pattern=f"^{LANGUAGE_CODE}$")]  # (`languages.LANGUAGE_CODE`)
 
 
 class Strict(BaseModel):

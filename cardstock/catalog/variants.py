@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..core.issues import Issue, Issues
 from ..core.project import discover
+from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
@@ -29,7 +30,7 @@ from .translations import (
     translated,
 )
 
-LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")  # a BCP 47 code, as game.toml takes
+LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders
 _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
 

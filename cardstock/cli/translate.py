@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..catalog.languages import LANGUAGE_CODE
 from ..catalog.pseudo import CODE as PSEUDO
 from ..catalog.translations import (
     FOLDER,
@@ -104,7 +105,7 @@ def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
         return Issue(
             "command line", None, "--lang", f"{lang!r} is not translated (it is made, not written)"
         )
-    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+    if not re.fullmatch(LANGUAGE_CODE, lang):
         return Issue("command line", None, "--lang", f"{lang!r} is not a language code (BCP 47)")
     return None
 
@@ -149,12 +150,14 @@ def _read_po(catalog: Catalog, lang: str, issues: list[Issue]) -> PoCatalog | No
 def _write(catalog: Catalog, target: Path, po: PoCatalog) -> int:
     from babel.messages.pofile import write_po
 
-    linked = [p for p in (catalog.folder / FOLDER, target) if p.is_symlink()]
-    if linked or not target.resolve().is_relative_to(catalog.folder.resolve()):
+    from ..init import first_link
+
+    linked = first_link(catalog.root, [target.relative_to(catalog.root).as_posix()])
+    if linked is not None:
         print_issues(
             [
                 Issue(
-                    catalog.display(linked[0] if linked else target),
+                    catalog.display(linked),
                     None,
                     "",
                     "is a link: cardstock writes translations only into the game's own folder",
