@@ -13,6 +13,7 @@ from typing import Any
 
 from jinja2.exceptions import UndefinedError
 
+from ..core.localized import collated, number, percent, plural_words
 from .kinds import kind_word
 from .load import Catalog
 
@@ -123,23 +124,43 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "kinds": words["kinds"],
         "plural": words["plural"],
         **_language_helpers(catalog),
+        **_reading_helpers(catalog.lang or catalog.game.language),
     }
+
+
+def _reading_helpers(lang: str) -> dict[str, Any]:
+    """`number`, `percent` and `by_name`: a number written, and faces ordered, as a reader
+    of the build's language expects (`core.localized`): "12.5%" and "12,5 %"."""
+
+    def written(value: float, digits: int = 0) -> str:
+        return number(value, lang, digits)
+
+    def share(value: float, digits: int = 0) -> str:
+        return percent(value, lang, digits)
+
+    def by_name(faces: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        return collated(faces, lambda face: str(face["name"]))
+
+    return {"number": written, "percent": share, "by_name": by_name}
 
 
 def _language_helpers(catalog: Catalog) -> dict[str, Any]:
     """`gettext`, `_` and `ngettext` in a game's other language: the words its templates
     mark (`{% trans %}`) as that language gives them (`catalog.words`), else as written.
+    A sentence said of a count (`ngettext`, `{% pluralize %}`) takes the form the
+    translation's plural entry gives for that count (`core.localized.plural_words`).
     In the game's own language the environment's own (which print what is written) serve."""
     if catalog.lang is None:
         return {}
     given = catalog.words
+    counted = plural_words(catalog.lang, catalog.plurals, catalog.plural_forms)
 
     def gettext(message: str, **values: Any) -> str:
         return str(given.get(message) or message) % values
 
     def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
-        message = singular if n == 1 else plural
-        return str(given.get(message) or message) % {"num": n, **values}
+        # the translation's form for n (its Plural-Forms), else the source's words
+        return counted(singular, plural, n) % {"num": n, **values}
 
     return {"gettext": gettext, "_": gettext, "ngettext": ngettext}
 

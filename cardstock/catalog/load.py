@@ -56,6 +56,10 @@ class Catalog:
     # the words its templates print in that language (msgid → translation)
     lang: str | None = None
     words: dict[str, str] = field(default_factory=dict)
+    # the forms of its templates' words said of a count (singular msgid → forms), and the
+    # translation's Plural-Forms header that picks the form of a count
+    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    plural_forms: str = ""
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -49,6 +49,7 @@ class Text:
     file: str  # the table (or game file) it comes from, as messages show it
     line: int | None
     template: bool = False  # words of a rulebook or quick-reference template (key: msgid)
+    plural: str = ""  # a template's words said of a count: the plural (msgid_plural)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class Entry:
     text: str  # the translation ("" when not translated yet)
     fuzzy: bool
     line: int | None
+    forms: tuple[str, ...] = ()  # a plural entry's forms (msgstr[0], msgstr[1], …)
+    was_plural: str = ""  # and the source plural it was made from (msgid_plural)
 
 
 @dataclass
@@ -71,6 +74,7 @@ class Translation:
     entries: dict[str, Entry] = field(default_factory=dict)  # the catalog's texts, by key
     # the templates' words, by the words themselves (entries without a msgctxt)
     messages: dict[str, Entry] = field(default_factory=dict)
+    plural_forms: str = ""  # the file's Plural-Forms header: which form a count takes
 
     def entry(self, text: Text) -> Entry | None:
         return (self.messages if text.template else self.entries).get(text.key)
@@ -127,8 +131,10 @@ def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
             issues.append(Issue(shown, getattr(exc, "lineno", None), "", f"cannot read: {exc}"))
             continue
         for line, message, _comments, _context in found:
-            if isinstance(message, str) and message and message not in out:
-                out[message] = Text(message, message, shown, line, template=True)
+            said, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, "")
+            if isinstance(said, str) and said and said not in out:
+                plural = plural if isinstance(plural, str) else ""
+                out[said] = Text(said, said, shown, line, template=True, plural=plural)
     return list(out.values())
 
 
@@ -160,14 +166,26 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     po = _parse(data, lang, shown, issues)
     if po is None:
         return out
+    out.plural_forms = po.plural_forms
     for message in po:
-        if not message.id or not isinstance(message.id, str):
-            continue  # the header, and plural forms (a game's texts have none)
-        text = message.string if isinstance(message.string, str) else ""
+        if not message.id:
+            continue  # the header
         key = message.context or ""
-        entry = Entry(key or message.id, message.id, text, message.fuzzy, message.lineno)
+        entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
         (out.entries if key else out.messages)[entry.key] = entry
     return out
+
+
+def _entry(key: str, msgid: object, string: object, fuzzy: bool, line: int | None) -> Entry:
+    """An entry as read: a plural one (msgid_plural) counts as translated when every form
+    is; its `text` is then its first form."""
+    if isinstance(msgid, str):
+        return Entry(key or msgid, msgid, string if isinstance(string, str) else "", fuzzy, line)
+    ids = [str(x) for x in msgid] if isinstance(msgid, (tuple, list)) else [""]
+    forms = tuple(str(x or "") for x in string) if isinstance(string, (tuple, list)) else ()
+    text = forms[0] if forms and all(forms) else ""
+    plural = ids[1] if len(ids) > 1 else ""
+    return Entry(key or ids[0], ids[0], text, fuzzy, line, forms, plural)
 
 
 def _parse(data: bytes, lang: str, shown: str, issues: list[Issue]) -> PoCatalog | None:
@@ -263,7 +281,7 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
         entry = translation.entry(t)
         if entry is None or not entry.text:
             findings.append(Finding("missing", t, entry))
-        elif entry.was != t.source:
+        elif entry.was != t.source or entry.was_plural != t.plural:
             findings.append(Finding("stale", t, entry))
         elif entry.fuzzy:
             findings.append(Finding("fuzzy", t, entry))
@@ -290,16 +308,27 @@ class Chosen:
 
     values: dict[str, str] = field(default_factory=dict)  # the catalog's texts, by key
     words: dict[str, str] = field(default_factory=dict)  # the templates' words, by msgid
+    # the forms of the templates' words said of a count, by singular msgid, and the
+    # Plural-Forms header that picks one for a count
+    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    plural_forms: str = ""
 
 
 def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
     """What the language prints of `all_texts` (see `Chosen`)."""
-    out = Chosen()
+    out = Chosen(plural_forms=translation.plural_forms)
     for t in all_texts:
         entry = translation.entry(t)
-        usable = entry is not None and entry.text and entry.was == t.source and not entry.fuzzy
+        usable = (
+            entry is not None
+            and entry.text
+            and (entry.was, entry.was_plural) == (t.source, t.plural)
+            and not entry.fuzzy
+        )
         text = entry.text if usable and entry is not None else t.source
         (out.words if t.template else out.values)[t.key] = text
+        if usable and entry is not None and t.plural and entry.forms:
+            out.plurals[t.key] = entry.forms
     return out
 
 
@@ -322,4 +351,12 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         components.append(
             c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
         )
-    return dc_replace(catalog, game=game, components=components, lang=lang, words=given.words)
+    return dc_replace(
+        catalog,
+        game=game,
+        components=components,
+        lang=lang,
+        words=given.words,
+        plurals=given.plurals,
+        plural_forms=given.plural_forms,
+    )

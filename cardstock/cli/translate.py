@@ -125,7 +125,11 @@ def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
     )
     for t in all_texts:
         where = [(t.file, t.line or 0)]
-        po.add(t.source, "", locations=where, context=None if t.template else t.key)
+        if t.plural:  # said of a count: a msgid_plural, and a msgstr per plural form
+            blank = ("",) * po.num_plurals
+            po.add((t.source, t.plural), blank, locations=where, context=None)
+        else:
+            po.add(t.source, "", locations=where, context=None if t.template else t.key)
     return po
 
 

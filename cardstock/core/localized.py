@@ -1,0 +1,104 @@
+"""What a player reads that follows the language of a build, beyond its words: the order
+of names (collation) and the way a number is written (decimal and thousands separators,
+the percent sign), and which plural form a count takes.
+
+Numbers are written by Babel (`babel.numbers`, CLDR data). Names are ordered by the Unicode
+Collation Algorithm with its default table (DUCET) through `pyuca`, a pure-Python wheel:
+accents and case only break ties (Eau < Éclair < Zèbre), where a code point order puts
+every accented capital after Z. The default table is right for most languages written in
+Latin, Greek or Cyrillic letters (English, French, German, Italian, Spanish, Portuguese,
+Dutch, Russian…); a language whose alphabet orders some letters otherwise (Swedish å ä ö
+after z, Spanish ñ after n in traditional order) is not tailored (docs/languages.md).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+SOURCE = "en"  # the language written when a build names none
+
+
+@lru_cache(maxsize=1)
+def _collator() -> Any:
+    from pyuca import Collator  # type: ignore[import-untyped]
+
+    return Collator()
+
+
+def collation_key(text: str) -> tuple[int, ...]:
+    """The key that orders `text` among others as a reader of its language looks it up."""
+    key: tuple[int, ...] = tuple(_collator().sort_key(text))
+    return key
+
+
+def collated(items: Iterable[T], name: Callable[[T], str]) -> list[T]:
+    """`items` ordered by their `name` as a reader looks them up; names that collate alike
+    keep a stable order by code point, then their order given."""
+    return sorted(items, key=lambda x: (collation_key(name(x)), name(x)))
+
+
+def _locale(lang: str | None) -> str:
+    """Babel's name of the language; English for a code CLDR does not know (the
+    pseudo-language `qps`, a private-use code), which writes numbers as the source does."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse((lang or SOURCE).replace("-", "_")))
+    except (UnknownLocaleError, ValueError):
+        return SOURCE
+
+
+def number(value: float, lang: str | None, digits: int = 0) -> str:
+    """`value` with exactly `digits` digits after the decimal mark, in the language's
+    separators: 1234.5 with 1 digit is "1,234.5" in English, "1 234,5" in French."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return str(format_decimal(value, format=pattern, locale=_locale(lang)))
+
+
+def percent(share: float, lang: str | None, digits: int = 0) -> str:
+    """`share` (0.125) as a percentage with `digits` decimals in the language's own way:
+    "12.5%" in English, "12,5 %" in French (with the no-break space CLDR gives)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern_digits = "." + "0" * digits if digits > 0 else ""
+    locale = Locale.parse(_locale(lang))
+    pattern = locale.percent_formats[None].pattern
+    # the language's pattern (its sign, its space) with the digits asked for
+    shown = pattern.replace("#,##0", "#,##0" + pattern_digits, 1)
+    return str(format_percent(share, format=shown, locale=locale))
+
+
+def plural_words(
+    lang: str | None, forms: Mapping[str, tuple[str, ...]], plural_forms: str
+) -> Callable[[str, str, int], str]:
+    """`ngettext(singular, plural, n)` for a translation: each entry's form for `n`, chosen
+    by the translation's Plural-Forms header (`nplurals=2; plural=(n > 1);`), through
+    Babel's `Translations` built from the compiled entries (the language's usual forms
+    when the file names none); the source's own words (the singular for 1, else the
+    plural) where the translation gives none."""
+    from babel.messages.catalog import Catalog as PoCatalog
+    from babel.messages.mofile import write_mo
+    from babel.support import Translations
+
+    # a locale (any known one) makes Babel write the Plural-Forms header into the file
+    po = PoCatalog(locale=_locale(lang), fuzzy=False)
+    if plural_forms:
+        po.mime_headers = [("Plural-Forms", plural_forms)]
+    for singular, given in forms.items():
+        po.add((singular, singular), given)
+    buffer = io.BytesIO()
+    write_mo(buffer, po)
+    buffer.seek(0)
+    translations = Translations(fp=buffer)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return str(translations.ngettext(singular, plural, n))
+
+    return ngettext
