@@ -1,0 +1,104 @@
+"""Names a reader looks up are ordered, and numbers written, as the build's language does
+(core/localized.py; docs/languages.md, "Order and numbers")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from pypdf import PdfReader
+
+from cardstock.cli import main
+from cardstock.core.localized import collated, number, percent
+from cardstock.init import init_project
+
+GAME = "demo"
+LISTED = """{{ cover() }}
+
+# Overview
+
+{% for face in by_name(select(set='deck')) %}
+- {{ face.name }}
+{% endfor %}
+
+Half: {{ number(0.5, 1) }}. Often: {{ percent(0.125, 1) }}. Many: {{ number(12345) }}.
+"""
+# the French names, chosen so that code point order and a reader's order differ
+NAMES = {
+    "dawn.name": "Zèbre",
+    "noon.name": "Éclair",
+    "eclipse.name": "Eau",
+    "dusk.name": "eau",
+    "tide.name": "Ours",
+    "midnight.name": "Écho",
+}
+
+
+def test_accents_and_case_only_break_ties() -> None:
+    names = ["Zèbre", "Éclair", "Eau", "écho", "zebra", "Ours"]
+    assert sorted(names)[-1] == "écho"  # code points: every accented letter after z
+    assert collated(names, str) == ["Eau", "écho", "Éclair", "Ours", "zebra", "Zèbre"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "half", "share", "many"),
+    [
+        ("en", "0.5", "12.5%", "12,345"),
+        ("fr", "0,5", "12,5\u00a0%", "12\u202f345"),
+        ("de", "0,5", "12,5\u00a0%", "12.345"),
+    ],
+)
+def test_numbers_are_written_with_the_languages_marks(
+    lang: str, half: str, share: str, many: str
+) -> None:
+    assert number(0.5, lang, 1) == half
+    assert percent(0.125, lang, 1) == share
+    assert number(12345, lang) == many
+
+
+def test_a_code_cldr_does_not_know_writes_numbers_as_english() -> None:
+    assert number(1234.5, "qps", 1) == "1,234.5"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    init_project(root, "Demo")
+    game = root / "catalog" / GAME / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('version = "0.1.0"', 'version = "0.1.0"\nlanguages = ["fr"]'))
+    (root / "layouts" / GAME / "rulebook.md.j2").write_text(LISTED, encoding="utf-8")
+    return root
+
+
+def run(root: Path, *args: str) -> int:
+    return main(["--root", str(root), *args])
+
+
+def book_lines(root: Path, game: str) -> list[str]:
+    book = root / "output" / game / f"{game}-rulebook.pdf"
+    text = "\n".join(p.extract_text() for p in PdfReader(book).pages)
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def test_a_french_rulebook_lists_by_name_and_writes_french_numbers(project: Path) -> None:
+    assert run(project, "translate", "update", GAME) == 0
+    po = project / "catalog" / GAME / "translations" / "fr.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if m.id and isinstance(m.id, str):
+            m.string = NAMES.get(m.context or "", "FR " + m.id)
+    with po.open("wb") as f:
+        write_po(f, catalog)
+    assert run(project, "build", "--only", "rulebook") == 0
+    lines = book_lines(project, "demo-fr")
+    listed = [line.lstrip("•· ").strip() for line in lines if line.lstrip("•· ") in NAMES.values()]
+    assert listed == ["eau", "Eau", "Écho", "Éclair", "Ours", "Zèbre"]
+    text = "\n".join(lines)
+    assert "Half: 0,5." in text
+    assert "Often: 12,5\u00a0%." in text or "Often: 12,5 %." in text
+    assert "Many: 12\u202f345." in text or "Many: 12 345." in text
+    english = "\n".join(book_lines(project, "demo"))
+    assert "Half: 0.5. Often: 12.5%. Many: 12,345." in english
