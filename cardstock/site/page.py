@@ -129,6 +129,9 @@ def game_info(cat: Catalog, status: GameStatus) -> dict[str, Any]:
         "kinds": ", ".join(kind_count(k, n) for k, n in totals["by_kind"].items()),
         "names": [[c.id, c.name] for c in cat.components],
         "status": {"ok": status.ok, "lines": list(status.lines)},
+        # the game it is a language of (its own id when it is the source) and that language
+        "source": cat.game.id,
+        "lang": cat.lang or cat.game.language,
     }
 
 
@@ -225,7 +228,7 @@ def page_context(
     for cat in catalogs:
         infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
-    games = [_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids]
+    games = _in_languages([_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids])
     others = [
         {
             "href": quote(e["path"], safe="/"),
@@ -238,6 +241,37 @@ def page_context(
         if e["game"] is None and e["path"].endswith(".pdf")
     ]
     return {"games": games, "tools": others, "version": __version__}
+
+
+def language_name(lang: str) -> str:
+    """A language as its own readers name it ("Français", "Deutsch", "日本語"), from Babel's
+    CLDR data, capitalised as a label; the code itself for one CLDR does not know."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang.replace("-", "_")).get_display_name(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:] if name else lang
+
+
+def _in_languages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per game: a game built in several languages is the entry of its source
+    language (else of the first built), with `languages` listing every language's entry,
+    that one first, each with its `lang` and `language` (the language's own name). A game
+    in one language has no `languages` list to choose from (empty)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        groups.setdefault(str(e.get("source") or e["id"]), []).append(e)
+    out = []
+    for source, group in groups.items():
+        group.sort(key=lambda e: (e["id"] != source, e["id"]))
+        for e in group:
+            e["lang"] = str(e.get("lang") or "")
+            e["language"] = language_name(e["lang"]) if e["lang"] else ""
+        first = group[0]
+        out.append({**first, "languages": group if len(group) > 1 else []})
+    return out
 
 
 PAGE_TEMPLATE = "index.html.j2"
