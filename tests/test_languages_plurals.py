@@ -19,7 +19,8 @@ COUNTED = """{{ cover() }}
 # Overview
 
 {% for n in [0, 1, 2] %}
-- {% trans count=n %}{{ count }} card is dealt{% pluralize %}{{ count }} cards are dealt{% endtrans %}
+- {% trans count=n %}{{ count }} card is dealt{% pluralize %}{{ count }} cards are dealt
+{%- endtrans %}
 {% endfor %}
 """
 SINGULAR = "%(count)s card is dealt"

@@ -83,7 +83,9 @@ def test_the_language_choice_links_each_languages_files(built: Path) -> None:
 
 
 def test_each_download_link_is_marked_with_its_language(built: Path) -> None:
-    links = [a for tag, a in parsed(built).tags if tag == "a" and a.get("href", "").endswith(".pdf")]
+    links = [
+        a for tag, a in parsed(built).tags if tag == "a" and a.get("href", "").endswith(".pdf")
+    ]
     french = [a for a in links if a["href"].startswith("demo-fr/")]
     english = [a for a in links if a["href"].startswith("demo/")]
     assert french and english
