@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,9 @@ def test_a_french_rulebook_lists_by_name_and_writes_french_numbers(project: Path
     assert listed == ["eau", "Eau", "Écho", "Éclair", "Ours", "Zèbre"]
     text = "\n".join(lines)
     assert "Half: 0,5." in text
-    assert "Often: 12,5\u00a0%." in text or "Often: 12,5 %." in text
-    assert "Many: 12\u202f345." in text or "Many: 12 345." in text
+    # the PDF's text layer gives the no-break spaces back as spaces (the unit test above
+    # holds the characters themselves)
+    assert re.search(r"Often: 12,5\s%\.", text)
+    assert re.search(r"Many: 12\s345\.", text)
     english = "\n".join(book_lines(project, "demo"))
     assert "Half: 0.5. Often: 12.5%. Many: 12,345." in english
