@@ -133,3 +133,20 @@ def test_a_changed_source_plural_makes_the_entry_stale(
     assert run(project, "check", "--lang", "fr") == 0
     out = capsys.readouterr()
     assert "the source text changed since this translation was made" in out.out + out.err
+
+
+def test_a_game_written_in_french_says_0_in_the_singular(project: Path) -> None:
+    """The game's own language follows its own plural rule too (CLDR's: 0 and 1 are
+    singular in French), where English says 0 in the plural."""
+    game = project / "catalog" / GAME / "game.toml"
+    text = game.read_text(encoding="utf-8").replace('languages = ["fr"]', 'language = "fr"')
+    game.write_text(text, encoding="utf-8")
+    layout = project / "layouts" / GAME / "rulebook.md.j2"
+    french = COUNTED.replace("card is dealt", "carte distribuée").replace(
+        "cards are dealt", "cartes distribuées"
+    )
+    layout.write_text(french, encoding="utf-8")
+    assert run(project, "build", "--only", "rulebook") == 0
+    text = book_text(project, "demo")
+    assert "0 carte distribuée" in text and "1 carte distribuée" in text
+    assert "2 cartes distribuées" in text

@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2.exceptions import UndefinedError
 
-from ..core.localized import collated, number, percent, plural_words
+from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
 
@@ -149,11 +149,19 @@ def _language_helpers(catalog: Catalog) -> dict[str, Any]:
     mark (`{% trans %}`) as that language gives them (`catalog.words`), else as written.
     A sentence said of a count (`ngettext`, `{% pluralize %}`) takes the form the
     translation's plural entry gives for that count (`core.localized.plural_words`).
-    In the game's own language the environment's own (which print what is written) serve."""
+    In the game's own language the environment's `gettext` (which prints what is written)
+    serves, and `ngettext` takes the singular for the counts that language says in the
+    singular (0 and 1 in French, 1 in English)."""
+    source = catalog.game.language
     if catalog.lang is None:
-        return {}
+        said = source_words(source)
+
+        def counted_source(singular: str, plural: str, n: int, **values: Any) -> str:
+            return said(singular, plural, n) % {"num": n, **values}
+
+        return {"ngettext": counted_source}
     given = catalog.words
-    counted = plural_words(catalog.lang, catalog.plurals, catalog.plural_forms)
+    counted = plural_words(catalog.lang, catalog.plurals, catalog.plural_forms, source)
 
     def gettext(message: str, **values: Any) -> str:
         return str(given.get(message) or message) % values

@@ -75,14 +75,31 @@ def percent(share: float, lang: str | None, digits: int = 0) -> str:
     return str(format_percent(share, format=shown, locale=locale))
 
 
+def source_words(lang: str | None) -> Callable[[str, str, int], str]:
+    """`ngettext` in the language a template is written in: its singular for a count the
+    language says in the singular (CLDR's `one`: 1 in English; 0 and 1 in French), else
+    its plural."""
+    from babel import Locale
+
+    rule = Locale.parse(_locale(lang)).plural_form
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if rule(n) == "one" else plural
+
+    return ngettext
+
+
 def plural_words(
-    lang: str | None, forms: Mapping[str, tuple[str, ...]], plural_forms: str
+    lang: str | None,
+    forms: Mapping[str, tuple[str, ...]],
+    plural_forms: str,
+    source: str | None = None,
 ) -> Callable[[str, str, int], str]:
     """`ngettext(singular, plural, n)` for a translation: each entry's form for `n`, chosen
     by the translation's Plural-Forms header (`nplurals=2; plural=(n > 1);`), through
     Babel's `Translations` built from the compiled entries (the language's usual forms
-    when the file names none); the source's own words (the singular for 1, else the
-    plural) where the translation gives none."""
+    when the file names none); the source's own words (`source_words` of the `source`
+    language) where the translation gives none."""
     from babel.messages.catalog import Catalog as PoCatalog
     from babel.messages.mofile import write_mo
     from babel.support import Translations
@@ -98,7 +115,11 @@ def plural_words(
     buffer.seek(0)
     translations = Translations(fp=buffer)
 
+    untranslated = source_words(source)
+
     def ngettext(singular: str, plural: str, n: int) -> str:
+        if singular not in forms:
+            return untranslated(singular, plural, n)
         return str(translations.ngettext(singular, plural, n))
 
     return ngettext
