@@ -2,8 +2,8 @@
 visual order, nothing refused that a font can draw, and what no font draws reported.
 
 The two small games in tests/fixtures/scripts draw their text with the project's own fonts
-as fallbacks of the shipped ones (a subset of DejaVu Sans for Arabic and Hebrew, a font of
-square boxes for the Japanese; see tests/fixtures/scripts/make_fonts.py). Glyph order is
+as fallbacks of the shipped ones (a subset of DejaVu Sans for Arabic and Hebrew, a subset
+of Noto Sans CJK JP for the Japanese; see tests/fixtures/scripts/make_fonts.py). Glyph order is
 checked against HarfBuzz itself: the glyphs a PDF face draws for each right-to-left run are
 the glyphs uharfbuzz gives for the same text and font.
 """
@@ -78,7 +78,7 @@ def test_a_character_no_font_of_the_box_draws_is_a_located_finding(tmp_path, cli
     assert result.code == 0, result.err
     assert (
         "catalog/japanese/game.toml:24: text: warning: component 'ember': the font 'sans' has "
-        "no glyph for '\u9f8d' (U+9F8D), nor has its fallback 'CjkBoxes'; it will print as a "
+        "no glyph for '\u9f8d' (U+9F8D), nor has its fallback 'NotoSansCJKjp-Subset'; it will print as a "
         "blank box"
     ) in result.err
 
