@@ -14,6 +14,7 @@ from .. import fonts
 from ..core.bidi import has_rtl
 from ..core.colors import named_color
 from ..core.markup import Span, spans
+from ..core.scripts import ignorable
 from . import scripts
 from .ops import Op, SymbolPart
 
@@ -302,7 +303,10 @@ class _Words:
         buf = ""
         buf_font = font
         breaks = scripts.has_breaks(text)
+        shaped = not text.isascii() and has_rtl(text)  # HarfBuzz hides what it ignores
         for ch in text:
+            if ch >= "\xad" and not shaped and ignorable(ch) and ch not in fonts.coverage(font):
+                continue  # a variation selector, a joiner… the font lacks: drawn as nothing
             if ch.isspace() and ch not in NO_BREAK:
                 if buf:
                     self.current.append(_piece(buf, buf_font, color, scale))
