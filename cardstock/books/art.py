@@ -126,6 +126,14 @@ class Thumbs:
 _DRAWERS: weakref.WeakKeyDictionary[Canvas, Any] = weakref.WeakKeyDictionary()
 
 
+def face_drawer(canv: Canvas) -> PdfFaces:
+    """The face drawer of a book's canvas (thumbnails, and paragraphs laid out as faces)."""
+    faces = _DRAWERS.get(canv)
+    if faces is None:
+        faces = _DRAWERS[canv] = PdfFaces(canv)
+    return faces
+
+
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
@@ -160,9 +168,7 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         if getattr(canv, "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
-            faces = _DRAWERS.get(canv)
-            if faces is None:
-                faces = _DRAWERS[canv] = PdfFaces(canv)
+            faces = face_drawer(canv)
             canv.saveState()
             canv.scale(self.scale, self.scale)
             faces.draw(self.face, 0, 0, reuse=False)

@@ -29,7 +29,7 @@ from ..render.pdfdoc import pdf_settings, unique_subset_tags
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
+from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -184,7 +184,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         canv.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
-        if not isinstance(flowable, Heading):
+        if not isinstance(flowable, HEADINGS):
             return
         if flowable.toc_level <= 1:
             entry = (
@@ -346,7 +346,7 @@ def build(
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
         story = make_story(doc)
-        doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(
+        doc.has_entries = any(isinstance(f, HEADINGS) and f.toc_level <= 1 for f in story) and any(
             isinstance(f, TableOfContents) for f in story
         )
         return buf, doc, story
@@ -358,7 +358,7 @@ def build(
         rows = [
             (f.toc_level, f.toc_title, f.key if doc.links else None)
             for f in story
-            if isinstance(f, Heading) and f.toc_level <= 1
+            if isinstance(f, HEADINGS) and f.toc_level <= 1
         ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
             toc.plan(rows, f"CardstockToc{n}Row")

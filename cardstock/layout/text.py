@@ -282,6 +282,8 @@ class _Words:
         if self.current:
             words = self.words
             sf = self.current_space if (words and self.current_space) else self.base_font
+            if self.current[0].rtl:  # a visual line draws it in the shaped word's font
+                sf = self.current[0].font
             space1 = fonts.string_width(" ", sf, 1.0) if words and not self.joined else 0.0
             words.append(Word(self.current, space1, sf, self.hard and bool(words)))
             self.current = []
