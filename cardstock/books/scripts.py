@@ -126,6 +126,10 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
             ops.append(Text(x, baseline, self.bullet, face, size, self._text_style().color))
         self._ops, self._width, self.height = tuple(ops), width, fit.height
 
+    def baseline(self) -> float:
+        """The first line's baseline, from the paragraph's top (after `wrap`)."""
+        return next((op.y for op in self._ops if isinstance(op, Text)), self.style.fontSize)
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         self._layout(availWidth)
         self.width = availWidth
