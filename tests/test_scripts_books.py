@@ -137,7 +137,7 @@ def test_headings_in_these_scripts_are_bookmarked(books):
         game: _titles(PdfReader(books / game / f"{game}-rulebook.pdf").outline)
         for game in ("japanese", "arabic")
     }
-    assert titles["japanese"] == ["遊び方", "手番の流れ"]
+    assert titles["japanese"] == ["遊び方", "手番の流れ", "カード"]
     assert titles["arabic"] == ["طريقة اللعب", "الدور"]
 
 

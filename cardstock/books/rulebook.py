@@ -72,7 +72,7 @@ from .content import (
 )
 from .document import BookDoc, Built, booklets_of, build, contents
 from .quickref import reference_sheets
-from .scripts import ScriptParagraph, icon_resolver, needs_layout
+from .scripts import icon_resolver, paragraph
 from .story import Builder, Styles, accent_color, escape
 
 
@@ -130,9 +130,7 @@ class Story:
     def _line(self, text: str, style: ParagraphStyle) -> Flowable:
         """A text of the game's (its title, a credit) as a paragraph: laid out as a face's
         text is when its script needs it (`books.scripts`)."""
-        if needs_layout(text, fonts.missing(text, self.styles.f.family)):
-            return ScriptParagraph(text, style)
-        return Paragraph(_esc(text), style)
+        return paragraph(text, style, self.styles.f.family, _esc(text))
 
     def __call__(self, doc: BookDoc) -> list[Flowable]:
         width, height = doc.frame_size

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Paragraph
 
 from .. import fonts
 from ..core import markup
@@ -27,6 +27,7 @@ from ..layout.ops import Face, Icon, Op, Rect, Text
 from ..layout.scripts import has_breaks
 from ..layout.text import IconRef, IconResolver, TextStyle
 from ..layout.textfit import fit_blocks
+from . import fonts as book_fonts
 
 if TYPE_CHECKING:
     from ..catalog.schema import Game
@@ -50,6 +51,16 @@ def needs_layout(text: str, family_missing: list[str]) -> bool:
         return True
     own = project_fonts()
     return any(ch in fonts.coverage(f) for ch in family_missing for f in own)
+
+
+def paragraph(marked: str, style: ParagraphStyle, family: str, rl_markup: str) -> Flowable:
+    """A short text of the game's (a title, a caption) in `style`: laid out here when its
+    script needs it (`marked`: its inline markup), else ReportLab's Paragraph of
+    `rl_markup` (the same text as ReportLab's markup)."""
+    plain = markup.plain(marked)
+    if needs_layout(plain, book_fonts.missing(plain, family)):
+        return ScriptParagraph(marked, style)
+    return Paragraph(rl_markup, style)
 
 
 def face_name(pdf_name: str) -> str:
