@@ -27,7 +27,9 @@ from cardstock.layout.ops import Text
 from cardstock.layout.scripts import NO_END, NO_START
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
-JAPANESE = "各プレイヤーはカードを五枚引いてから始める。手番では、手札から一枚を出して、その効果を使う。"
+JAPANESE = (
+    "各プレイヤーはカードを五枚引いてから始める。手番では、手札から一枚を出して、その効果を使う。"
+)
 ARABIC = "يبدأ كل لاعب بخمس بطاقات في يده. في دوره، يلعب بطاقة واحدة من يده ثم يسحب بطاقة جديدة."
 
 

@@ -17,6 +17,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.geomutils import normalizeTRBL
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
@@ -135,6 +136,21 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
             bw = fonts.string_width(self.bullet, face, size)
             x = width - s.bulletIndent - bw if self.rtl else s.bulletIndent
             ops.append(Text(x, baseline, self.bullet, face, size, self._text_style().color))
+        if s.backColor is not None and ops:  # a note's tint behind its text, and its border
+            border = s.borderColor.hexval().replace("0x", "#") if s.borderColor else None
+            pad = normalizeTRBL(s.borderPadding)  # (top, right, bottom, left)
+            ops.insert(
+                0,
+                Rect(
+                    s.leftIndent - pad[3],
+                    -pad[0],
+                    width - s.leftIndent - s.rightIndent + pad[1] + pad[3],
+                    fit.height + pad[0] + pad[2],
+                    s.backColor.hexval().replace("0x", "#"),
+                    border,
+                    s.borderWidth if border else 0.0,
+                ),
+            )
         self._ops, self._width, self.height = tuple(ops), width, fit.height
 
     def baseline(self) -> float:
@@ -202,8 +218,10 @@ def _draw(canv: Any, ops: tuple[Op, ...], width: float, height: float) -> None:
         return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
     from .art import face_drawer
 
-    face = Face.build(width, height + 4.0, 0.0, "rect", ops)
-    face_drawer(canv).draw(face, 0.0, -4.0, reuse=False)
+    margin = 8.0  # room above and below for a note's padding and the last line's descenders
+    moved = tuple(_moved(op, margin) for op in ops)
+    face = Face.build(width, height + 2 * margin, 0.0, "rect", moved)
+    face_drawer(canv).draw(face, 0.0, -margin, reuse=False)
 
 
 def _no_icons(name: str) -> IconRef | None:
