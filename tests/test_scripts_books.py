@@ -23,7 +23,7 @@ from cardstock import fonts
 from cardstock.books.scripts import ScriptParagraph
 from cardstock.books.story import Builder, Styles
 from cardstock.core.bidi import rtl_paragraph
-from cardstock.layout.ops import Text
+from cardstock.layout.ops import Rect, Text
 from cardstock.layout.scripts import NO_END, NO_START
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
@@ -55,7 +55,7 @@ def lines_of(text: str, width: float) -> list[list[Text]]:
     line by line (top first), each line's runs left to right as drawn."""
     para = ScriptParagraph(text, Styles("#2f3640").body)
     para.wrap(width, 1000)
-    runs = [op for op in para._ops if isinstance(op, Text)]
+    runs = [op for op in para.ops if isinstance(op, Text)]
     by_line: dict[float, list[Text]] = {}
     for run in runs:
         by_line.setdefault(run.y, []).append(run)
@@ -141,6 +141,31 @@ def test_headings_in_these_scripts_are_bookmarked(books):
     }
     assert titles["japanese"] == ["遊び方", "手番の流れ", "カード"]
     assert titles["arabic"] == ["طريقة اللعب", "الدور"]
+
+
+def test_a_note_in_these_scripts_keeps_its_tint_around_its_text():
+    style = Styles("#2f3640").note
+    para = ScriptParagraph(ARABIC, style)
+    _, height = para.wrap(200, 500)
+    box = para.ops[0]
+    assert isinstance(box, Rect)
+    assert box.fill == style.backColor.hexval().replace("0x", "#")
+    texts = [op for op in para.ops if isinstance(op, Text)]
+    assert texts and all(box.y < t.y < box.y + box.h for t in texts)
+    assert box.h >= height  # the padding around the lines
+
+
+def test_a_paragraph_in_these_scripts_splits_between_lines_across_pages():
+    style = Styles("#2f3640").body
+    para = ScriptParagraph(JAPANESE, style)
+    _, height = para.wrap(120, 1000)
+    lines = round(height / style.leading)
+    assert lines >= 3
+    first, rest = para.split(120, style.leading * 2.5)
+    assert first.wrap(120, 1000)[1] == pytest.approx(style.leading * 2)
+    assert rest.wrap(120, 1000)[1] == pytest.approx(height - style.leading * 2)
+    drawn = [op.text for part in (first, rest) for op in part.ops if isinstance(op, Text)]
+    assert "".join(drawn) == JAPANESE  # every character once, the lines in order
 
 
 def test_latin_text_keeps_reportlabs_paragraph():

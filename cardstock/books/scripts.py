@@ -153,6 +153,12 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
             )
         self._ops, self._width, self.height = tuple(ops), width, fit.height
 
+    @property
+    def ops(self) -> tuple[Op, ...]:
+        """What it draws (after `wrap`), y down from its top: its lines' runs, its bullet,
+        a note's box."""
+        return self._ops
+
     def baseline(self) -> float:
         """The first line's baseline, from the paragraph's top (after `wrap`)."""
         return next((op.y for op in self._ops if isinstance(op, Text)), self.style.fontSize)
