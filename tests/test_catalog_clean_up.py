@@ -76,15 +76,14 @@ def test_text_codes_and_emoji_are_replaced_in_every_cell_before_the_fields_read_
     assert found["mint"]["icon"] == "coin"
 
 
-def test_an_emoji_without_a_mapping_is_still_refused_at_its_cell(cli, tmp_path):
+def test_an_emoji_without_a_mapping_is_read_as_it_is_and_kept_in_its_cell(cli, tmp_path):
     root = project(
         tmp_path,
         'table = "cards.csv"\nfields = { text = { type = "text" } }\n' + CLEAN,
         {"cards.csv": "name,text\nBlaze,Burn 🌊\n"},
     )
-    result = cli("--root", str(root), "catalog", "port")
-    assert result.code == 2
-    assert "catalog/port/cards.csv:2: text: '🌊' (U+1F30A) is an emoji" in result.err
+    found = {c["id"]: c["fields"] for c in catalog(cli, root)["components"]}
+    assert found["blaze"]["text"] == "Burn 🌊"  # no mapping: the emoji itself, for a font
 
 
 def test_an_emoji_mapped_to_an_icon_the_game_lacks_is_refused_in_the_game_file(cli, tmp_path):

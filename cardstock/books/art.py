@@ -25,6 +25,7 @@ from ..layout.faces import Faces
 from ..layout.symbols import Library
 from ..render.pdf import PdfFaces
 from .content import face_size, galleries, laid_out
+from .scripts import paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- icons
@@ -126,6 +127,14 @@ class Thumbs:
 _DRAWERS: weakref.WeakKeyDictionary[Canvas, Any] = weakref.WeakKeyDictionary()
 
 
+def face_drawer(canv: Canvas) -> PdfFaces:
+    """The face drawer of a book's canvas (thumbnails, and paragraphs laid out as faces)."""
+    faces = _DRAWERS.get(canv)
+    if faces is None:
+        faces = _DRAWERS[canv] = PdfFaces(canv)
+    return faces
+
+
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
@@ -160,9 +169,7 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         if getattr(canv, "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
-            faces = _DRAWERS.get(canv)
-            if faces is None:
-                faces = _DRAWERS[canv] = PdfFaces(canv)
+            faces = face_drawer(canv)
             canv.saveState()
             canv.scale(self.scale, self.scale)
             faces.draw(self.face, 0, 0, reuse=False)
@@ -214,14 +221,15 @@ def hyphenation() -> Any:
 
 def _caption(
     c: Component, styles: Styles, label: str | None = None, line: float | None = None
-) -> Paragraph:
+) -> Flowable:
     """A thumbnail's caption, one style for every face: "<b>2×</b> Transform to Air" (the
     count only when there is more than one copy). `label` replaces the component's name.
     A caption wraps between words; a word wider than the whole `line` (points) is
     hyphenated where English breaks it ("San-dalphon"). Only a word with no such break
     narrow enough is still cut where the line ends."""
     count = f"<b>{c.count}\u00d7</b> " if c.count > 1 else ""
-    words = (c.name if label is None else label).split(" ")
+    name = c.name if label is None else label
+    words = name.split(" ")
     if line is not None:
         style = styles.caption
         words = [
@@ -230,7 +238,13 @@ def _caption(
             else w
             for w in words
         ]
-    return Paragraph(f"{count}{escape(' '.join(words))}", styles.caption)
+    marked = f"**{c.count}\u00d7** " if c.count > 1 else ""
+    return paragraph(
+        marked + name,  # laid out as a face's text: its own line breaks, no soft hyphens
+        styles.caption,
+        styles.f.family,
+        f"{count}{escape(' '.join(words))}",
+    )
 
 
 def component_list(
@@ -242,9 +256,8 @@ def component_list(
     kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
     out.append(Paragraph(f"In the box: <b>{totals['all']} components</b>, {kinds}.", styles.body))
     for g in galleries(catalog):
-        head = Paragraph(
-            f"{escape(g.name)} \u2014 {g.count} {kind_word(g.kind, g.count)}", styles.group
-        )
+        line = f"{g.name} \u2014 {g.count} {kind_word(g.kind, g.count)}"
+        head = paragraph(line, styles.group, styles.f.family, escape(line))
         labels = list(g.labels) if g.labels is not None else None
         grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels)
         out.append(KeepTogether([head, grid]))
@@ -301,7 +314,9 @@ def face_row(
     row: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs) for c in comps]
     data = [row]
     if captions:
-        data.append([Paragraph(escape(c.name), styles.caption) for c in comps])
+        data.append(
+            [paragraph(c.name, styles.caption, styles.f.family, escape(c.name)) for c in comps]
+        )
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)
     table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")
     table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 3, 3), "CENTER"))

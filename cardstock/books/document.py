@@ -19,6 +19,8 @@ from functools import partial
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
@@ -26,10 +28,12 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from ..render.pdfdoc import pdf_settings, unique_subset_tags
+from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .story import ICON_CALLBACK, Heading, Styles, grid_style, text_position
+from .scripts import ScriptParagraph, needs_layout
+from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -173,18 +177,41 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         canv.setFillColor(colors.HexColor("#555555"))
         canv.setFont(self.styles.f.bold, max(8.5 * self.styles.scale, self.styles.least))
         number = str(page)
+        size = max(7.2 * self.styles.scale, self.styles.least)
         if page % 2:  # right-hand page: number at the outer (right) edge
             canv.drawRightString(w - outer, y, number)
-            canv.setFont(self.styles.f.italic, max(7.2 * self.styles.scale, self.styles.least))
-            canv.drawString(inner, y, self.footer_text)
+            canv.setFont(self.styles.f.italic, size)
+            if not self._script_footer(canv, inner, y, size, TA_LEFT):
+                canv.drawString(inner, y, self.footer_text)
         else:
             canv.drawString(outer, y, number)
-            canv.setFont(self.styles.f.italic, max(7.2 * self.styles.scale, self.styles.least))
-            canv.drawRightString(w - inner, y, self.footer_text)
+            canv.setFont(self.styles.f.italic, size)
+            if not self._script_footer(canv, w - inner - self.frame_size[0] / 2, y, size, TA_RIGHT):
+                canv.drawRightString(w - inner, y, self.footer_text)
         canv.restoreState()
 
+    def _script_footer(self, canv: Canvas, x: float, y: float, size: float, align: int) -> bool:
+        """The footer's text (the game's title) laid out as a face's text is, when its
+        script needs it (`books.scripts`), in half the frame's width from `x`, its
+        baseline at `y`; False when ReportLab's own drawing serves."""
+        text = self.footer_text
+        if not needs_layout(text, fonts.missing(text, self.styles.f.family)):
+            return False
+        style = ParagraphStyle(
+            "footer",
+            fontName=self.styles.f.italic,
+            fontSize=size,
+            leading=size * 1.2,
+            textColor=colors.HexColor("#555555"),
+            alignment=align,
+        )
+        para = ScriptParagraph(text, style)
+        _, height = para.wrap(self.frame_size[0] / 2, size * 4)
+        para.drawOn(canv, x, y - (height - para.baseline()))
+        return True
+
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
-        if not isinstance(flowable, Heading):
+        if not isinstance(flowable, HEADINGS):
             return
         if flowable.toc_level <= 1:
             entry = (
@@ -346,7 +373,7 @@ def build(
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
         story = make_story(doc)
-        doc.has_entries = any(isinstance(f, Heading) and f.toc_level <= 1 for f in story) and any(
+        doc.has_entries = any(isinstance(f, HEADINGS) and f.toc_level <= 1 for f in story) and any(
             isinstance(f, TableOfContents) for f in story
         )
         return buf, doc, story
@@ -358,7 +385,7 @@ def build(
         rows = [
             (f.toc_level, f.toc_title, f.key if doc.links else None)
             for f in story
-            if isinstance(f, Heading) and f.toc_level <= 1
+            if isinstance(f, HEADINGS) and f.toc_level <= 1
         ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
             toc.plan(rows, f"CardstockToc{n}Row")

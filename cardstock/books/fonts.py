@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from reportlab.lib.fonts import addMapping
 
 from .. import fonts as shared
+from ..core.scripts import ignorable
 
 LIBERATION = "liberation"
 READING_FONTS = ("atkinson-hyperlegible",)  # what `--reading-font` accepts
@@ -121,6 +122,8 @@ def missing(text: str, family: str | None = None) -> list[str]:
     cover = _reading[f"{family}-regular"].coverage
     seen: list[str] = []
     for ch in text:
-        if not ch.isspace() and ord(ch) >= 32 and ch not in cover and ch not in seen:
+        if ch.isspace() or ord(ch) < 32 or ignorable(ch):
+            continue
+        if ch not in cover and ch not in seen:
             seen.append(ch)
     return seen

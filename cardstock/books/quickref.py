@@ -23,6 +23,7 @@ from ..core.issues import Issue
 from ..core.units import parse_length, parse_size
 from .content import SIDES, BookSize, Side, book_meta, sides  # noqa: F401  (the sides are read without typesetting)
 from .document import BookDoc, Built, build
+from .scripts import icon_resolver
 from .story import Builder, Styles, accent_color
 
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes
@@ -101,6 +102,9 @@ def reference_sheets(
     def story(doc: BookDoc) -> list[Flowable]:
         width, height = doc.frame_size
         b = Builder(styles, width, height, set(catalog.game.icons), where)
+        library = getattr(painter, "library", None)  # an art.IconPainter's symbols
+        if library is not None:
+            b.icon_refs = icon_resolver(catalog.game, library)
         out: list[Flowable] = [NextPageTemplate("body")]
         for n, (title, blocks) in enumerate(parts):
             if n:

@@ -40,6 +40,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -71,6 +72,7 @@ from .content import (
 )
 from .document import BookDoc, Built, booklets_of, build, contents
 from .quickref import reference_sheets
+from .scripts import icon_resolver, paragraph
 from .story import Builder, Styles, accent_color, escape
 
 
@@ -89,9 +91,9 @@ class Story:
         """Page 1: title, the game's one-line description, a row of faces, player count."""
         g, st = self.catalog.game, self.styles
         ids = cover_ids(self.catalog, self.chunks)
-        top: list[Flowable] = [Paragraph(_esc(g.title), st.title)]
+        top: list[Flowable] = [self._line(g.title, st.title)]
         if g.description:
-            top.append(Paragraph(_esc(g.description), st.subtitle))
+            top.append(self._line(g.description, st.subtitle))
         middle: list[Flowable] = []
         if ids:
             thumb = min(width / (len(ids) + 0.35), 1.45 * 72)
@@ -110,7 +112,7 @@ class Story:
         bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
         bottom.append(Paragraph(f"Rules \u00b7 version {_esc(g.version)}", st.center))
         for credit in g.credits:
-            bottom.append(Paragraph(_esc(credit), st.center))
+            bottom.append(self._line(credit, st.center))
         used = sum(
             f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
             for f in top + middle + bottom
@@ -125,9 +127,15 @@ class Story:
             *bottom,
         ]
 
+    def _line(self, text: str, style: ParagraphStyle) -> Flowable:
+        """A text of the game's (its title, a credit) as a paragraph: laid out as a face's
+        text is when its script needs it (`books.scripts`)."""
+        return paragraph(text, style, self.styles.f.family, _esc(text))
+
     def __call__(self, doc: BookDoc) -> list[Flowable]:
         width, height = doc.frame_size
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
+        b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
         for ch in self.chunks:

@@ -30,7 +30,9 @@ from ..core import markup
 from ..core.issues import Issue
 from ..core.units import PAPERS, parse_length
 from ..layout.printsafe import MIN_BOOK_TYPE
+from ..layout.text import IconResolver
 from . import fonts
+from .scripts import ScriptParagraph, needs_layout
 
 
 def _booklet_shrink() -> float:
@@ -410,6 +412,26 @@ class Heading(Paragraph):  # type: ignore[misc]  # ReportLab ships no type hints
         self.key = key
 
 
+class ScriptHeading(ScriptParagraph):
+    """A heading in a script laid out by `ScriptParagraph` (right to left, CJK), listed
+    in the contents and bookmarks as a `Heading` is."""
+
+    def __init__(
+        self,
+        text: str,
+        style: ParagraphStyle,
+        level: int,
+        title: str,
+        key: str,
+        icons: IconResolver | None = None,
+    ):
+        super().__init__(text, style, icons)
+        self.toc_level, self.toc_title, self.key = level, title, key
+
+
+HEADINGS = (Heading, ScriptHeading)  # what the document lists in its contents
+
+
 # --------------------------------------------------------------------------- builder
 
 
@@ -423,21 +445,13 @@ class Builder:
     icons: set[str]
     where: str  # the template's display path, for Issues
     issues: list[Issue] = field(default_factory=list)
+    icon_refs: IconResolver | None = None  # what a ScriptParagraph draws for an :icon:
     _keys: int = 0
 
     def _inline(self, text: str, size: float) -> str:
         unknown: list[str] = []
         out = inline(text, size, self.icons, unknown)
-        for name in unknown:
-            self.issues.append(
-                Issue(
-                    self.where,
-                    None,
-                    "icon",
-                    f"the text names :{name}:, which the game does not declare; "
-                    f"its icons are: {', '.join(sorted(self.icons)) or 'none'}",
-                )
-            )
+        self._unknown(unknown)
         for ch in fonts.missing(markup.plain(text), self.styles.f.family):
             self.issues.append(
                 Issue(
@@ -450,14 +464,63 @@ class Builder:
             )
         return out
 
-    def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Paragraph:
+    def _unknown(self, unknown: list[str]) -> None:
+        for name in unknown:
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "icon",
+                    f"the text names :{name}:, which the game does not declare; "
+                    f"its icons are: {', '.join(sorted(self.icons)) or 'none'}",
+                )
+            )
+
+    def _scripts(self, text: str) -> bool:
+        """Whether a paragraph is laid out as a face's text is (`books.scripts`)."""
+        plain = markup.plain(text)
+        return needs_layout(plain, fonts.missing(plain, self.styles.f.family))
+
+    def _laid_out(self, made: ScriptParagraph) -> ScriptParagraph:
+        """A ScriptParagraph, with its unknown icons and the characters no font of the
+        project has reported."""
+        unknown: list[str] = []
+        inline(made.text, made.style.fontSize, self.icons, unknown)
+        self._unknown(unknown)
+        made.wrap(self.width, self.height)
+        tried = ", ".join(repr(f) for f in (made.face, *made.fallback))
+        for ch in made.missing:
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "text",
+                    f"no font has a glyph for {ch!r} (U+{ord(ch):04X}) (tried {tried}); it "
+                    "would print as a box",
+                    "warning",
+                )
+            )
+        return made
+
+    def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Flowable:
+        if self._scripts(text):
+            return self._laid_out(
+                ScriptParagraph(text, style, self.icon_refs, kw.get("bulletText"))
+            )
         return Paragraph(self._inline(text, style.fontSize), style, **kw)
 
     def heading(self, level: int, text: str) -> list[Flowable]:
         self._keys += 1
         style = self.styles.heading(level)
         title = " ".join("".join(sp.text for sp in markup.spans(text) if sp.icon is None).split())
-        h = Heading(self._inline(text, style.fontSize), style, level - 1, title, f"h{self._keys}")
+        h: Flowable
+        if self._scripts(text):
+            key = f"h{self._keys}"
+            h = self._laid_out(ScriptHeading(text, style, level - 1, title, key, self.icon_refs))
+        else:
+            h = Heading(
+                self._inline(text, style.fontSize), style, level - 1, title, f"h{self._keys}"
+            )
         if level == 1:
             return [CondPageBreak(self.height * 0.22), h]
         return [CondPageBreak(self.height * 0.1), h]

@@ -236,7 +236,7 @@ def annotation_for(spec: FieldSpec) -> Any:
             f"unknown field type {spec.type!r}; expected one of {', '.join(FIELD_TYPES)}"
         )
     inner = FIELD_TYPES[spec.type](spec)
-    if spec.type in PRINTED_TYPES:  # NFC, and scripts that cannot print refused
+    if spec.type in PRINTED_TYPES:  # NFC (no script is refused)
         inner = Annotated[inner, BeforeValidator(printable)]
     if spec.required:
         return Annotated[inner, BeforeValidator(_blank_to_none)]

@@ -183,7 +183,8 @@ class Clean(Strict):
         default={},
         description="Emoji (or any text) to read as one of the game's icons: in text it "
         "becomes `:id:`, in an `icon` or `icons` cell the icon's id. An emoji no entry "
-        "replaces is refused, as no emoji font is shipped.",
+        "replaces prints in the first font of its box that has its glyph; one no font has "
+        "is a warning at its line.",
         examples=[{"🔥": "fire", "💧": "water"}],
     )
 

@@ -1,15 +1,17 @@
-"""Which text cardstock can print, decided when the catalog is read.
+"""Which text cardstock can print: any text a font of the project can draw.
 
 Text is normalised to Unicode NFC as it is read (a letter typed as a base letter plus a
-combining accent becomes the one precomposed letter the fonts draw in place). Text of any
-script is accepted: Chinese, Japanese and Korean lines break between characters, Arabic and
-Hebrew are shaped and put in visual order (`cardstock.layout.scripts`), and a character no
-font of a box can draw (its font, then its `fallback` fonts) is reported by the layout as a
-warning naming the component, field and character. One kind of text is refused with its
-location rather than printed blank:
+combining accent becomes the one precomposed letter the fonts draw in place), and nothing
+else is done to it then: no script and no character is refused when the catalog is read.
+Chinese, Japanese and Korean lines break between characters, Arabic and Hebrew are shaped
+and put in visual order (`cardstock.layout.scripts`), an emoji or any other symbol prints
+in the first font of the box that has its glyph (its font, then its `fallback` fonts), and
+a character none of them has is reported by the layout as a warning at its line, naming
+the component, the field, the character and every font tried (`glyph_warning`).
 
-- emoji (no font of cardstock's draws colour glyphs, and their joiner sequences need a
-  colour font's own rules; an :icon: from the game's [icons] prints instead).
+A default-ignorable character (a variation selector such as the emoji presentation
+selector U+FE0F, a zero-width joiner, a soft hyphen) that the font lacks is drawn as
+nothing, as Unicode asks, and is not reported (`ignorable`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,26 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .issues import Issue
 
-EMOJI_BLOCKS = ((0x1F000, 0x1FAFF),)  # pictographs, emoticons, transport, supplemental symbols
-EMOJI_JOINERS = frozenset("\ufe0f\u200d\u20e3")  # emoji presentation selector, joiner, keycap
+# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt)
+IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
 
 
 def nfc(value: Any) -> Any:
@@ -35,38 +55,17 @@ def nfc(value: Any) -> Any:
     return value
 
 
-def _emoji(ch: str) -> bool:
-    """An emoji: a pictograph from the emoji blocks, or a character that only builds emoji
-    (presentation selector, joiner, keycap). Older symbols (★, ☀, ✂) are not refused: the
-    layout warns about those the fonts lack."""
-    code = ord(ch)
-    return ch in EMOJI_JOINERS or any(lo <= code <= hi for lo, hi in EMOJI_BLOCKS)
-
-
-def refusal(text: str) -> str | None:
-    """Why `text` cannot be printed (its first emoji), or None."""
-    if text.isascii():
-        return None
-    for ch in text:  # a zero-width joiner alone is not refused: Arabic and Indic text use it
-        if ord(ch) >= 0x1F000 or ch in EMOJI_JOINERS:
-            if _emoji(ch) and ch != "\u200d":
-                return (
-                    f"{ch!r} (U+{ord(ch):04X}) is an emoji; cardstock ships no emoji font, so "
-                    "it would not print (use an :icon: from the game's [icons] instead)"
-                )
-    return None
-
-
 def printable(value: Any) -> Any:
-    """A validator for text that is printed: NFC-normalised, and refused (ValueError) when
-    it holds an emoji."""
-    value = nfc(value)
-    for text in value if isinstance(value, list) else [value]:
-        if isinstance(text, str):
-            problem = refusal(text)
-            if problem:
-                raise ValueError(problem)
-    return value
+    """A validator for text that is printed: NFC-normalised. Nothing is refused here; what
+    no font can draw is found where the text is laid out."""
+    return nfc(value)
+
+
+def ignorable(ch: str) -> bool:
+    """A default-ignorable character: one a font that lacks it draws as nothing (a
+    variation selector, a joiner, a soft hyphen, a bidi control, a tag)."""
+    code = ord(ch)
+    return code >= 0xAD and any(lo <= code <= hi for lo, hi in IGNORABLE_RANGES)
 
 
 # ---------------------------------------------------------------- characters a font lacks

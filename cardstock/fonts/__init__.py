@@ -30,6 +30,7 @@ from typing import Any
 from ..core.bidi import has_rtl
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
+from ..core.scripts import ignorable
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
@@ -737,14 +738,15 @@ def coverage(name: str) -> frozenset[str]:
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:
-    """Characters of `text` the font cannot draw (whitespace and controls ignored), in
-    the order they first appear."""
+    """Characters of `text` the font cannot draw (whitespace, controls and default-
+    ignorable characters, which a font lacking them draws as nothing, left out), in the
+    order they first appear."""
     cover = coverage(name)
     if cover.issuperset(text):  # the usual case, checked without a Python loop
         return []
     seen: list[str] = []
     for ch in text:
-        if ch.isspace() or ord(ch) < 32:
+        if ch.isspace() or ord(ch) < 32 or ignorable(ch):
             continue
         if ch not in cover and ch not in seen:
             seen.append(ch)

@@ -14,6 +14,7 @@ from .. import fonts
 from ..core.bidi import has_rtl
 from ..core.colors import named_color
 from ..core.markup import Span, spans
+from ..core.scripts import ignorable
 from . import scripts
 from .ops import Op, SymbolPart
 
@@ -281,6 +282,8 @@ class _Words:
         if self.current:
             words = self.words
             sf = self.current_space if (words and self.current_space) else self.base_font
+            if self.current[0].rtl:  # a visual line draws it in the shaped word's font
+                sf = self.current[0].font
             space1 = fonts.string_width(" ", sf, 1.0) if words and not self.joined else 0.0
             words.append(Word(self.current, space1, sf, self.hard and bool(words)))
             self.current = []
@@ -302,7 +305,10 @@ class _Words:
         buf = ""
         buf_font = font
         breaks = scripts.has_breaks(text)
+        shaped = not text.isascii() and has_rtl(text)  # HarfBuzz hides what it ignores
         for ch in text:
+            if ch >= "\xad" and not shaped and ignorable(ch) and ch not in fonts.coverage(font):
+                continue  # a variation selector, a joiner… the font lacks: drawn as nothing
             if ch.isspace() and ch not in NO_BREAK:
                 if buf:
                     self.current.append(_piece(buf, buf_font, color, scale))
