@@ -56,6 +56,8 @@ class Catalog:
     # the words its templates print in that language (msgid → translation)
     lang: str | None = None
     words: dict[str, str] = field(default_factory=dict)
+    # what it prints besides (backs, choices, tables, layout words: `catalog.wording`), by key
+    wording: dict[str, str] = field(default_factory=dict)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

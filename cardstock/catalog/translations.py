@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from .wording import PREFIXES
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -60,6 +61,7 @@ class Entry:
     text: str  # the translation ("" when not translated yet)
     fuzzy: bool
     line: int | None
+    same: bool = False  # flagged `#, same`: the source's words on purpose (a name)
 
 
 @dataclass
@@ -97,6 +99,14 @@ def texts(catalog: Catalog) -> list[Text]:
             if spec is not None and _translated(spec) and isinstance(value, str) and value:
                 out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
     return out
+
+
+def all_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Every text of the game: the catalog's, the words it prints besides
+    (`wording.wording_texts`) and its templates' words."""
+    from .wording import wording_texts
+
+    return texts(catalog) + wording_texts(catalog, issues) + template_texts(catalog, issues)
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
@@ -165,7 +175,8 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             continue  # the header, and plural forms (a game's texts have none)
         text = message.string if isinstance(message.string, str) else ""
         key = message.context or ""
-        entry = Entry(key or message.id, message.id, text, message.fuzzy, message.lineno)
+        same = "same" in message.flags
+        entry = Entry(key or message.id, message.id, text, message.fuzzy, message.lineno, same)
         (out.entries if key else out.messages)[entry.key] = entry
     return out
 
@@ -267,7 +278,7 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
             findings.append(Finding("stale", t, entry))
         elif entry.fuzzy:
             findings.append(Finding("fuzzy", t, entry))
-        elif entry.text == t.source and _has_words(t.source):
+        elif entry.text == t.source and _has_words(t.source) and not entry.same:
             findings.append(Finding("identical", t, entry))
     for key, entry in [*translation.entries.items(), *translation.messages.items()]:
         if key not in keys:
@@ -307,10 +318,25 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     """A copy of `catalog` whose texts are those `given`, in the language `lang`. What the
     game does — its ids, numbers, choices, rules, layouts — is the source's."""
     values = given.values
+    backs = {
+        bid: b.model_copy(
+            update={
+                name: values.get(f"back.{bid}.{name}", getattr(b, name))
+                for name in ("title", "subtitle")
+            }
+        )
+        for bid, b in catalog.game.backs.items()
+    }
+    sets = [
+        s.model_copy(update={"name": values.get(f"set.{s.id}.name", s.name)})
+        for s in catalog.game.sets
+    ]
     game = catalog.game.model_copy(
         update={
             "title": values.get("game.title", catalog.game.title),
             "description": values.get("game.description", catalog.game.description),
+            "backs": backs,
+            "sets": sets,
         }
     )
     components = []
@@ -322,4 +348,12 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         components.append(
             c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
         )
-    return dc_replace(catalog, game=game, components=components, lang=lang, words=given.words)
+    wording = {k: v for k, v in values.items() if k.startswith(PREFIXES)}
+    return dc_replace(
+        catalog,
+        game=game,
+        components=components,
+        lang=lang,
+        words=given.words,
+        wording=wording,
+    )

@@ -13,6 +13,7 @@ from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
+from ..catalog.wording import said
 from ..catalog.schema import Component
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
@@ -285,6 +286,7 @@ def component_context(
         set=comp.set,
         set_name=s.name,
         fields=dict(comp.fields),
+        said=said(comp.fields, catalog.wording),  # choices as the language prints them
         side=side,
     )
     # text fields are templates too ("ability text can use catalog values")

@@ -167,7 +167,9 @@ class Faces:
         self.layouts = (
             layouts
             if layouts is not None
-            else load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+            else load_layouts(
+                catalog.root, catalog.game.id, shared_files(catalog), wording=catalog.wording
+            )
         )
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()

@@ -1,0 +1,141 @@
+"""The words a game prints that are not a component's fields: a back's title, a choice's
+value, the cells of its `[tables]` and the words written in its layout files. Each is a
+text of the game (`translations.Text`) with its own key, so a language's `.po` file gives
+it like any other:
+
+| text | key |
+|---|---|
+| a back's title, subtitle | `back.<back>.title`, `back.<back>.subtitle` |
+| a set's name | `set.<set>.name` |
+| a value of a `choice` field | `choice.<field>.<value>` |
+| a table's title, note | `table.<table>.title`, `table.<table>.note` |
+| a table's heading, cell | `table.<table>.<row>.<column>` (numbered from 1; row 0 is the heading) |
+| a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
+
+What the game does stays the source's: a table's cells are looked up by their source
+words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
+as the source writes it (`border == 'brass'`); only what is printed changes
+(`printed_table`, `said`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..core.issues import Issue
+
+if TYPE_CHECKING:
+    from .load import Catalog
+    from .translations import Text
+
+PREFIXES = ("back.", "set.", "choice.", "table.", "layout.")
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def has_words(text: str) -> bool:
+    """Whether a text has something to translate (not a bare number or symbol)."""
+    return any(ch.isalpha() for ch in text)
+
+
+def wording_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Every back, set name, choice value, table word and layout word of the game."""
+    return (
+        _game_words(catalog) + _table_words(catalog) + _layout_words(catalog, issues)
+    )
+
+
+def _game_words(catalog: Catalog) -> list[Text]:
+    from .translations import Text
+
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out: list[Text] = []
+    for bid, back in catalog.game.backs.items():
+        for name in ("title", "subtitle"):
+            value = getattr(back, name)
+            if isinstance(value, str) and has_words(value):
+                line = catalog.line("backs", bid, name)
+                out.append(Text(f"back.{bid}.{name}", value, game_file, line))
+    seen: set[str] = set()
+    for i, s in enumerate(catalog.game.sets):
+        if has_words(s.name):
+            out.append(Text(f"set.{s.id}.name", s.name, game_file, catalog.line("sets", i, "name")))
+        for field, spec in catalog.field_specs(s.id).items():
+            for value in spec.choices or [] if spec.type == "choice" else []:
+                key = f"choice.{field}.{value}"
+                if key not in seen and has_words(value):
+                    seen.add(key)
+                    out.append(Text(key, value, game_file, catalog.line("sets", i)))
+    return out
+
+
+def _table_words(catalog: Catalog) -> list[Text]:
+    from .translations import Text
+
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out: list[Text] = []
+    for name, t in catalog.game.tables.items():
+        line = catalog.line("tables", name)
+        words = [("title", t.title), ("note", t.note)]
+        words += [(f"0.{c + 1}", col) for c, col in enumerate(t.columns)]
+        for r, row in enumerate(t.rows):
+            words += [(f"{r + 1}.{c + 1}", cell) for c, cell in enumerate(row)]
+        for where, value in words:
+            if isinstance(value, str) and has_words(value):
+                out.append(Text(f"table.{name}.{where}", value, game_file, line))
+    return out
+
+
+def _layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
+    it is written: a box that changes a text another file wrote has its own key."""
+    from ..layout.spec import load_layouts, shared_files
+    from .translations import Text
+
+    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+    issues.extend(layouts.issues)
+    out: list[Text] = []
+    for lname, raw in layouts.raw.items():
+        for bname, box in raw["boxes"].items():
+            text = box["values"].get("text")
+            if isinstance(text, str) and has_words(_TAGS.sub("", text)):
+                shown, line = box["origins"].get("text", box["origins"][""])
+                out.append(Text(f"layout.{lname}.{bname}", text, shown, line))
+    return out
+
+
+def worded_layouts(raw: dict[str, dict[str, Any]], wording: dict[str, str]) -> None:
+    """Put a language's layout words (`layout.<layout>.<box>`) into merged layouts."""
+    for key, text in wording.items():
+        parts = key.split(".")
+        if len(parts) == 3 and parts[0] == "layout":
+            box = raw.get(parts[1], {}).get("boxes", {}).get(parts[2])
+            if box is not None and "text" in box["values"]:
+                box["values"]["text"] = text
+
+
+def printed_table(name: str, table: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
+    """A `[tables.NAME]` (as a dict) as the language prints it: each word translated."""
+
+    def said(where: str, value: Any) -> Any:
+        return wording.get(f"table.{name}.{where}", value) if isinstance(value, str) else value
+
+    return {
+        **table,
+        "title": said("title", table["title"]),
+        "note": said("note", table.get("note")),
+        "columns": [said(f"0.{c + 1}", v) for c, v in enumerate(table["columns"])],
+        "rows": [
+            [said(f"{r + 1}.{c + 1}", v) for c, v in enumerate(row)]
+            for r, row in enumerate(table["rows"])
+        ],
+    }
+
+
+def said(fields: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
+    """A component's fields as the language prints them: each choice's value translated
+    (`choice.<field>.<value>`), every other field as it is."""
+    return {
+        k: wording.get(f"choice.{k}.{v}", v) if isinstance(v, str) else v
+        for k, v in fields.items()
+    }
