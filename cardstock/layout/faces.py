@@ -372,7 +372,8 @@ class Faces:
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
         what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
         reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
-        parts = [common, reads, side, "bleed" if bleed else "trim", what]
+        # a language's words (backs, layouts) come from its .po file, which `common` hashes
+        parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
     def _quickref_key(self, component: Component, side: str, tables: str) -> str:
