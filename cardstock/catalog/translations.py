@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
-from .wording import PREFIXES
+from .wording import DESIGNER, PREFIXES
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -331,8 +331,18 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         s.model_copy(update={"name": values.get(f"set.{s.id}.name", s.name)})
         for s in catalog.game.sets
     ]
+    designer = [
+        d.model_copy(
+            update={
+                name: values.get(f"designer.{n + 1}.{name}", getattr(d, name))
+                for name in DESIGNER
+            }
+        )
+        for n, d in enumerate(catalog.game.designer_choices)
+    ]
     game = catalog.game.model_copy(
         update={
+            "designer_choices": designer,
             "title": values.get("game.title", catalog.game.title),
             "description": values.get("game.description", catalog.game.description),
             "backs": backs,

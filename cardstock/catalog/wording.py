@@ -7,6 +7,7 @@ it like any other:
 |---|---|
 | a back's title, subtitle | `back.<back>.title`, `back.<back>.subtitle` |
 | a set's name | `set.<set>.name` |
+| a designer's choice | `designer.<n>.topic`, `.choice`, `.reason` (numbered from 1) |
 | a value of a `choice` field | `choice.<field>.<value>` |
 | a table's title, note | `table.<table>.title`, `table.<table>.note` |
 | a table's heading, cell | `table.<table>.<row>.<column>` (numbered from 1; row 0 is the heading) |
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from .load import Catalog
     from .translations import Text
 
-PREFIXES = ("back.", "set.", "choice.", "table.", "layout.")
+PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.")
+DESIGNER = ("topic", "choice", "reason")
 _TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
@@ -56,6 +58,12 @@ def _game_words(catalog: Catalog) -> list[Text]:
             if isinstance(value, str) and has_words(value):
                 line = catalog.line("backs", bid, name)
                 out.append(Text(f"back.{bid}.{name}", value, game_file, line))
+    for n, d in enumerate(catalog.game.designer_choices):
+        for name in DESIGNER:
+            value = getattr(d, name)
+            if isinstance(value, str) and has_words(value):
+                line = catalog.line("designer_choices", n, name)
+                out.append(Text(f"designer.{n + 1}.{name}", value, game_file, line))
     seen: set[str] = set()
     for i, s in enumerate(catalog.game.sets):
         if has_words(s.name):
