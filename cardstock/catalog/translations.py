@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from .fields import FieldSpec
     from .load import Catalog
 
-TEXT_TYPES = frozenset({"str", "text"})  # field types whose values a player reads as words
+# field types whose values a player reads as words (a list's items: "a | b | c")
+TEXT_TYPES = frozenset({"str", "text", "list"})
+LIST_SEPARATOR = " | "
 FOLDER = "translations"  # beside the game's tables: catalog/<game>/translations/<lang>.po
 TEMPLATE = "messages.pot"  # what `cardstock translate extract` writes: every text, untranslated
 
@@ -96,7 +98,11 @@ def texts(catalog: Catalog) -> list[Text]:
         out.append(Text(f"{c.id}.name", c.name, c.file, c.line))
         for name, value in c.fields.items():
             spec = specs.get(name)
-            if spec is not None and _translated(spec) and isinstance(value, str) and value:
+            if spec is None or not _translated(spec):
+                continue
+            if isinstance(value, list) and _has_words(" ".join(map(str, value))):
+                value = LIST_SEPARATOR.join(map(str, value))  # a list is one text: "a | b"
+            if isinstance(value, str) and value:
                 out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
     return out
 
@@ -314,6 +320,15 @@ def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
     return out
 
 
+def _field(text: str | None, value: object) -> object:
+    """A field's value in the language: its translation `text`, a list's split on "|"."""
+    if text is None or not isinstance(value, str | list):
+        return value
+    if isinstance(value, list):
+        return [part.strip() for part in text.split("|") if part.strip()]
+    return text
+
+
 def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     """A copy of `catalog` whose texts are those `given`, in the language `lang`. What the
     game does — its ids, numbers, choices, rules, layouts — is the source's."""
@@ -351,10 +366,7 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     )
     components = []
     for c in catalog.components:
-        fields = {
-            name: values.get(f"{c.id}.{name}", value) if isinstance(value, str) else value
-            for name, value in c.fields.items()
-        }
+        fields = {name: _field(values.get(f"{c.id}.{name}"), v) for name, v in c.fields.items()}
         components.append(
             c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
         )
