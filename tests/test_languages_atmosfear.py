@@ -19,8 +19,8 @@ from cardstock.cli import main
 
 GAME = "atmosfear"
 PO = ROOT / "catalog" / GAME / "translations" / "fr.po"
-# names printed once on their own card and nowhere else (the quick reference's tables
-# name the card kinds, "Relic", "Fear", in the source language)
+# names printed once on their own card; the source names must be nowhere in the French
+# build (its quick reference and type lines are French too)
 KEYS = ("gatekeeper.name", "red-fear.name", "blue-relic.name", "key-3.name", "green-lair.name")
 SOURCE_ONLY = ("red-fear.name", "blue-relic.name", "key-3.name", "green-lair.name")
 

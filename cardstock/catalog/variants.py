@@ -17,6 +17,7 @@ from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
+from .wording import wording_texts
 from .translations import (
     Chosen,
     Entry,
@@ -93,7 +94,7 @@ def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translat
     if lang != PSEUDO:
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
-    for t in texts(catalog):
+    for t in texts(catalog) + wording_texts(catalog, issues):
         made.entries[t.key] = Entry(t.key, t.source, pseudo(t.source), False, 0)
     return made
 
