@@ -349,8 +349,7 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     designer = [
         d.model_copy(
             update={
-                name: values.get(f"designer.{n + 1}.{name}", getattr(d, name))
-                for name in DESIGNER
+                name: values.get(f"designer.{n + 1}.{name}", getattr(d, name)) for name in DESIGNER
             }
         )
         for n, d in enumerate(catalog.game.designer_choices)

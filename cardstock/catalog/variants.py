@@ -17,7 +17,6 @@ from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
-from .wording import wording_texts
 from .translations import (
     Chosen,
     Entry,
@@ -30,6 +29,7 @@ from .translations import (
     texts,
     translated,
 )
+from .wording import wording_texts
 
 LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders

@@ -42,9 +42,7 @@ def has_words(text: str) -> bool:
 
 def wording_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Every back, set name, choice value, table word and layout word of the game."""
-    return (
-        _game_words(catalog) + _table_words(catalog) + _layout_words(catalog, issues)
-    )
+    return _game_words(catalog) + _table_words(catalog) + _layout_words(catalog, issues)
 
 
 def _game_words(catalog: Catalog) -> list[Text]:
@@ -144,6 +142,5 @@ def said(fields: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
     """A component's fields as the language prints them: each choice's value translated
     (`choice.<field>.<value>`), every other field as it is."""
     return {
-        k: wording.get(f"choice.{k}.{v}", v) if isinstance(v, str) else v
-        for k, v in fields.items()
+        k: wording.get(f"choice.{k}.{v}", v) if isinstance(v, str) else v for k, v in fields.items()
     }

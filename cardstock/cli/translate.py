@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from ..catalog.languages import LANGUAGE_CODE
 from ..catalog.pseudo import CODE as PSEUDO
-from ..catalog.translations import all_texts as every_text
 from ..catalog.translations import (
     FOLDER,
     TEMPLATE,
@@ -30,6 +29,7 @@ from ..catalog.translations import (
     report,
     translated,
 )
+from ..catalog.translations import all_texts as every_text
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe

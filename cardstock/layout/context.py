@@ -13,8 +13,8 @@ from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
-from ..catalog.wording import said
 from ..catalog.schema import Component
+from ..catalog.wording import said
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message

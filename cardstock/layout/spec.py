@@ -16,13 +16,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..catalog.wording import worded_layouts
 from ..core.colors import named_color
 from ..core.files import present
 from ..core.issues import Issue
 from ..core.project import shared_layout
 from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
-from ..catalog.wording import worded_layouts
 from .boxtypes import names as box_type_names
 from .layoutfile import LayoutFile
 from .resolved import Box, Layout, Origin
