@@ -24,9 +24,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..catalog.kinds import kind_count, kind_word
+from ..catalog.kinds import kind_count
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..catalog.wording import COMPONENTS, IN_THE_BOX, VERSION, book_word, said_count
 from ..core import markup
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
@@ -270,15 +271,19 @@ class Writer:
     def components(self) -> list[str]:
         """The component list: the box's totals, then a figure per gallery."""
         totals = self.catalog.totals()
-        kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
-        out = [f"<p>In the box: <strong>{totals['all']} components</strong>, {esc(kinds)}.</p>"]
+        said = self.catalog
+        kinds = ", ".join(esc(said_count(said, k, n)) for k, n in totals["by_kind"].items())
+        total = esc(book_word(said, COMPONENTS, n=totals["all"]))
+        out = [
+            f"<p>{book_word(said, IN_THE_BOX, total=f'<strong>{total}</strong>', kinds=kinds)}</p>"
+        ]
         for g in galleries(self.catalog):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
                 f"<li>{self._face(c, _caption(c, label), label)}</li>"
                 for c, label in zip(g.faces, labels)
             )
-            head = esc(f"{g.name} \u2014 {kind_count(g.kind, g.count)}")
+            head = esc(f"{g.name} \u2014 {said_count(self.catalog, g.kind, g.count)}")
             out.append(
                 f'<figure class="group"><figcaption>{head}</figcaption>'
                 f'<ul class="gallery">{items}</ul></figure>'
@@ -295,7 +300,7 @@ class Writer:
             faces = "".join(self._face(self.by_id[i], None) for i in ids)
             parts.append(f'<div class="faces cover-faces">{faces}</div>')
         parts.append(f"<p><strong>{esc(players_line(self.catalog))}</strong></p>")
-        parts.append(f"<p>Rules \u00b7 version {esc(g.version)}</p>")
+        parts.append(f"<p>{esc(book_word(self.catalog, VERSION, version=g.version))}</p>")
         parts += [f"<p>{esc(credit)}</p>" for credit in g.credits]
         return f'<header class="cover">{"".join(parts)}</header>'
 

@@ -110,9 +110,13 @@ def texts(catalog: Catalog) -> list[Text]:
 def all_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Every text of the game: the catalog's, the words it prints besides
     (`wording.wording_texts`) and its templates' words."""
-    from .wording import wording_texts
+    from .wording import book_words, wording_texts
 
-    return texts(catalog) + wording_texts(catalog, issues) + template_texts(catalog, issues)
+    words = template_texts(catalog, issues)
+    known = {t.key for t in words}
+    shown = "cardstock/books"  # the rulebook's own words: its code writes them
+    words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
+    return texts(catalog) + wording_texts(catalog, issues) + words
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:

@@ -6,7 +6,7 @@ it like any other:
 | text | key |
 |---|---|
 | a back's title, subtitle | `back.<back>.title`, `back.<back>.subtitle` |
-| a set's name | `set.<set>.name` |
+| a set's name, group | `set.<set>.name`, `set.<set>.group` (its `{field}` kept) |
 | a designer's choice | `designer.<n>.topic`, `.choice`, `.reason` (numbered from 1) |
 | a value of a `choice` field | `choice.<field>.<value>` |
 | a table's title, note | `table.<table>.title`, `table.<table>.note` |
@@ -25,9 +25,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
+from ..core.patterns import safe_format
 
 if TYPE_CHECKING:
     from .load import Catalog
+    from .schema import Component
     from .translations import Text
 
 PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.")
@@ -66,6 +68,9 @@ def _game_words(catalog: Catalog) -> list[Text]:
     for i, s in enumerate(catalog.game.sets):
         if has_words(s.name):
             out.append(Text(f"set.{s.id}.name", s.name, game_file, catalog.line("sets", i, "name")))
+        if has_words(re.sub(r"\{[^{}]*\}", "", s.group)):
+            line = catalog.line("sets", i, "group")
+            out.append(Text(f"set.{s.id}.group", s.group, game_file, line))
         for field, spec in catalog.field_specs(s.id).items():
             for value in spec.choices or [] if spec.type == "choice" else []:
                 key = f"choice.{field}.{value}"
@@ -144,3 +149,58 @@ def said(fields: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
     return {
         k: wording.get(f"choice.{k}.{v}", v) if isinstance(v, str) else v for k, v in fields.items()
     }
+
+
+def printed_group(catalog: Catalog, comp: Component) -> str:
+    """A component's group as the language prints it: the set's `group` pattern translated
+    (`set.<set>.group`) and filled with the fields as the language prints them. The group
+    itself (`comp.group`) stays the source's: templates and rules find components by it."""
+    pattern = catalog.wording.get(f"set.{comp.set}.group")
+    if pattern is None:
+        return comp.group
+    values = {"name": comp.name, "id": comp.id, **said(comp.fields, catalog.wording)}
+    values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in values.items()}
+    try:
+        return safe_format(pattern, values)
+    except (KeyError, IndexError, ValueError):  # a field the row leaves empty
+        return comp.group
+
+
+# ---------------------------------------------------------------- words the books' code writes
+
+CONTENTS = "Contents"
+VERSION = "Rules · version %(version)s"
+IN_THE_BOX = "In the box: %(total)s, %(kinds)s."
+COMPONENTS = "%(n)s components"
+PLAYERS = ("For %(n)s player", "For %(n)s players", "For %(low)s to %(high)s players")
+
+
+def book_words(catalog: Catalog) -> list[str]:
+    """The words the rulebook's own code prints for this game (its cover, contents and
+    component list), each a message of the `.po` file like a template's sentence."""
+    from .kinds import kind_word
+
+    p = catalog.game.players
+    players = [PLAYERS[2]] if p.min != p.max else [PLAYERS[0] if p.min == 1 else PLAYERS[1]]
+    kinds = [kind_word(k, n) for k in catalog.totals()["by_kind"] for n in (1, 2)]
+    return [*players, VERSION, CONTENTS, IN_THE_BOX, COMPONENTS, *dict.fromkeys(kinds)]
+
+
+def book_word(catalog: Catalog, message: str, **values: Any) -> str:
+    """`message` as the catalog's language prints it (`catalog.words`), values filled in."""
+    return str(catalog.words.get(message) or message) % values
+
+
+def players_line(catalog: Catalog) -> str:
+    """ "For 2 to 4 players", in the catalog's language."""
+    p = catalog.game.players
+    if p.min == p.max:
+        return book_word(catalog, PLAYERS[0] if p.min == 1 else PLAYERS[1], n=p.min)
+    return book_word(catalog, PLAYERS[2], low=p.min, high=p.max)
+
+
+def said_count(catalog: Catalog, kind: str, n: int) -> str:
+    """ "3 dice", the kind's word in the catalog's language."""
+    from .kinds import kind_word
+
+    return f"{n} {book_word(catalog, kind_word(kind, n))}"
