@@ -160,3 +160,28 @@ def test_the_language_prints_its_layout_back_and_choice_words(project: Path) -> 
     assert "Suit card" in english and "Suit card" not in french
     backs = " ".join(p.read_text(encoding="utf-8") for p in (out / "demo-fr" / "svg").glob("*.svg"))
     assert "paquet de départ" in backs
+
+
+def test_the_rulebook_prints_its_own_words_and_groups_in_the_language(project: Path) -> None:
+    from pypdf import PdfReader
+
+    assert run(project, "translate", "update", GAME) == 0
+    translate(
+        project,
+        {
+            "For %(low)s to %(high)s players": "De %(low)s à %(high)s joueurs",
+            "set.deck.group": "Couleur {suit}",
+            "choice.suit.Sun": "Soleil",
+        },
+    )
+    assert run(project, "build", "--only", "rulebook") == 0
+    out = project / "output"
+    french = " ".join(
+        p.extract_text() for p in PdfReader(out / "demo-fr" / "demo-fr-rulebook.pdf").pages
+    )
+    english = " ".join(
+        p.extract_text() for p in PdfReader(out / "demo" / "demo-rulebook.pdf").pages
+    )
+    assert "De 2 à 4 joueurs" in french and "For 2 to 4 players" not in french
+    assert "Couleur Soleil \u2014" in french and "Suit: Sun \u2014" not in french  # a gallery
+    assert "For 2 to 4 players" in english and "Suit: Sun \u2014" in english

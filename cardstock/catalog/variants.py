@@ -26,10 +26,8 @@ from .translations import (
     chosen,
     read_translation,
     report,
-    texts,
     translated,
 )
-from .wording import wording_texts
 
 LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders
@@ -94,8 +92,9 @@ def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translat
     if lang != PSEUDO:
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
-    for t in texts(catalog) + wording_texts(catalog, issues):
-        made.entries[t.key] = Entry(t.key, t.source, pseudo(t.source), False, 0)
+    for t in all_texts(catalog, issues):
+        entry = Entry(t.key, t.source, pseudo(t.source), False, 0)
+        (made.messages if t.template else made.entries)[t.key] = entry
     return made
 
 

@@ -237,6 +237,8 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
             text = "yes"
         elif isinstance(v, float) and v.is_integer():
             text = str(int(v))
+        elif spec.type == "choice":
+            text = str(said({key: v}, catalog.wording)[key])
         else:
             text = str(v)
         icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
