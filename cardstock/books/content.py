@@ -15,8 +15,8 @@ from ..catalog.context import template_context
 from ..catalog.load import Catalog
 from ..catalog.ruletext import render_file, rulebook_template
 from ..catalog.schema import Component
+from ..catalog.wording import RULES_TITLE, book_word, printed_group
 from ..catalog.wording import players_line as said_players
-from ..catalog.wording import printed_group
 from ..core.issues import Issue
 from ..core.units import parse_size
 
@@ -268,11 +268,11 @@ def book_meta(catalog: Catalog) -> dict[str, str]:
     """What every edition of the rulebook says of itself (PDF info, EPUB metadata)."""
     g = catalog.game
     return {
-        "title": f"{g.title} \u2014 Rules",
+        "title": book_word(catalog, RULES_TITLE, title=g.title),
         "author": ", ".join(g.credits),
         "subject": g.description or "",
         "keywords": f"{g.id} rulebook {g.version}",
-        "lang": LANGUAGE,
+        "lang": catalog.lang or g.language,  # LANGUAGE unless the game says otherwise
     }
 
 

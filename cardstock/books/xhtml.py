@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from ..catalog.kinds import kind_count
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
-from ..catalog.wording import COMPONENTS, IN_THE_BOX, VERSION, book_word, said_count
+from ..catalog.wording import COMPONENTS, CONTENTS, IN_THE_BOX, VERSION, book_word, said_count
 from ..core import markup
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
-from .content import LANGUAGE, Chunk, book_meta, cover_ids, galleries, players_line
+from .content import Chunk, book_meta, cover_ids, galleries, players_line
 
 
 def esc(text: str) -> str:
@@ -321,7 +321,8 @@ class Writer:
                 if comps:
                     row = "".join(self._face(c, esc(c.name)) for c in comps)
                     out.append(f'<div class="faces">{row}</div>')
-        main = "\n".join(out).replace("\0contents\0", contents(self.entries))
+        heading = book_word(self.catalog, CONTENTS)
+        main = "\n".join(out).replace("\0contents\0", contents(self.entries, heading))
         return Body(cover, main, list(self.entries), list(self.shown.values()))
 
 
@@ -343,14 +344,14 @@ def nested(items: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
-def contents(entries: list[Entry]) -> str:
+def contents(entries: list[Entry], heading: str = "Contents") -> str:
     """The contents: the # headings with their ## headings nested, each a link."""
     toc = nested(
         [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
     )
     return (
         '<nav class="contents" aria-labelledby="contents-title">'
-        f'<h2 id="contents-title">Contents</h2>{toc}</nav>'
+        f'<h2 id="contents-title">{esc(heading)}</h2>{toc}</nav>'
     )
 
 
@@ -438,7 +439,8 @@ def page(
     )
     return (
         "<!DOCTYPE html>\n"
-        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{LANGUAGE}" xml:lang="{LANGUAGE}">\n'
+        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{meta["lang"]}" '
+        f'xml:lang="{meta["lang"]}">\n'
         '<head>\n<meta charset="utf-8" />\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         f"<title>{esc(meta['title'])}</title>\n"

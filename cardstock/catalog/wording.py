@@ -169,6 +169,7 @@ def printed_group(catalog: Catalog, comp: Component) -> str:
 # ---------------------------------------------------------------- words the books' code writes
 
 CONTENTS = "Contents"
+RULES_TITLE = "%(title)s \u2014 Rules"
 VERSION = "Rules · version %(version)s"
 IN_THE_BOX = "In the box: %(total)s, %(kinds)s."
 COMPONENTS = "%(n)s components"
@@ -183,7 +184,8 @@ def book_words(catalog: Catalog) -> list[str]:
     p = catalog.game.players
     players = [PLAYERS[2]] if p.min != p.max else [PLAYERS[0] if p.min == 1 else PLAYERS[1]]
     kinds = [kind_word(k, n) for k in catalog.totals()["by_kind"] for n in (1, 2)]
-    return [*players, VERSION, CONTENTS, IN_THE_BOX, COMPONENTS, *dict.fromkeys(kinds)]
+    words = [*players, VERSION, CONTENTS, IN_THE_BOX, COMPONENTS, RULES_TITLE]
+    return words + list(dict.fromkeys(kinds))
 
 
 def book_word(catalog: Catalog, message: str, **values: Any) -> str:
