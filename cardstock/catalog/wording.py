@@ -16,7 +16,8 @@ it like any other:
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
 as the source writes it (`border == 'brass'`); only what is printed changes
-(`printed_table`, `said`).
+(`printed_table`, `said`, `printed_group`). The words the rulebook's own code writes (its
+cover, contents and component list: `book_words`) are messages like a template's.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def _layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     from .translations import Text
 
     layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
-    issues.extend(layouts.issues)
+    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
     out: list[Text] = []
     for lname, raw in layouts.raw.items():
         for bname, box in raw["boxes"].items():
