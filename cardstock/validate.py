@@ -87,7 +87,9 @@ def validate(
             faces = Faces(
                 catalog,
                 cache,
-                layouts=load_layouts(root, catalog.game.id, shared_files(catalog), reads),
+                layouts=load_layouts(
+                    root, catalog.game.id, shared_files(catalog), reads, catalog.wording
+                ),
                 library=game_library(catalog, symbols),
                 kept=kept,
             )

@@ -75,7 +75,7 @@ def test_a_language_without_translations_reports_each_text_missing(
     assert run(project, "translate", "update", GAME) == 0
     assert run(project, "check", "--lang", "fr") == 0  # warnings only
     out, err = capsys.readouterr()
-    assert "[fr] 0 of 14 texts translated, 14 missing" in out
+    assert "[fr] 0 of 28 texts translated, 28 missing" in out
     assert re.search(
         r"catalog/demo/translations/fr\.po:\d+: dawn\.text: warning: \[fr\] not translated; "
         r"the source text is printed instead: 'Play on any Sun card\.'",
@@ -90,7 +90,7 @@ def test_a_complete_translation_passes_strict(
     run(project, "translate", "update", GAME)
     translate_all(project, {"dawn.text": "Se joue sur une carte Soleil."})
     assert run(project, "check", "--lang", "all", "--strict") == 0
-    assert "[fr] 14 of 14 texts translated" in capsys.readouterr().out
+    assert "[fr] 28 of 28 texts translated" in capsys.readouterr().out
 
 
 def test_deleting_a_translation_is_reported_with_its_fallback(
@@ -107,7 +107,7 @@ def test_deleting_a_translation_is_reported_with_its_fallback(
     )
     assert run(project, "check", "--lang", "fr", "--strict") == 1
     out, err = capsys.readouterr()
-    assert "13 of 14 texts translated, 1 missing" in out
+    assert "27 of 28 texts translated, 1 missing" in out
     line = next(
         n
         for n, text in enumerate(po.read_text(encoding="utf-8").split("\n"), 1)
@@ -196,7 +196,7 @@ def test_the_pseudo_language_needs_no_file_and_checks_the_fit(
 ) -> None:
     assert run(project, "check", "--lang", "qps", "--strict") == 0
     out = capsys.readouterr().out
-    assert "[qps] 14 of 14 texts translated" in out
+    assert "[qps] 28 of 28 texts translated" in out
     assert "[qps] demo-qps" in out and "Print safety" in out
 
 
@@ -326,7 +326,7 @@ def test_a_po_file_round_trips_into_the_rulebook(project: Path) -> None:
     with pot.open("rb") as f:
         words = [m.id for m in read_po(f) if m.id and not m.context]
     sentence = "%(title)s is a card game for %(low)s to %(high)s players; collect %(spark)s sparks."
-    assert words == ["Overview", sentence, "Components"]
+    assert words[:3] == ["Overview", sentence, "Components"]  # then the book code's words
     assert run(project, "translate", "update", GAME) == 0
     translate_all(
         project,

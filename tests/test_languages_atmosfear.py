@@ -19,8 +19,8 @@ from cardstock.cli import main
 
 GAME = "atmosfear"
 PO = ROOT / "catalog" / GAME / "translations" / "fr.po"
-# names printed once on their own card and nowhere else (the quick reference's tables
-# name the card kinds, "Relic", "Fear", in the source language)
+# names printed once on their own card; the source names must be nowhere in the French
+# build (its quick reference and type lines are French too)
 KEYS = ("gatekeeper.name", "red-fear.name", "blue-relic.name", "key-3.name", "green-lair.name")
 SOURCE_ONLY = ("red-fear.name", "blue-relic.name", "key-3.name", "green-lair.name")
 
@@ -30,6 +30,12 @@ def entries() -> dict[str, tuple[str, str]]:
     with PO.open("rb") as f:
         catalog = read_po(f)
     return {str(m.context): (str(m.id), str(m.string)) for m in catalog if m.id and m.context}
+
+
+def every_text() -> int:
+    """How many texts the file holds: the keyed ones and the templates' sentences."""
+    with PO.open("rb") as f:
+        return sum(1 for m in read_po(f) if m.id)
 
 
 def flat(text: str) -> str:
@@ -44,7 +50,7 @@ def test_the_french_translation_is_complete_and_fits(capsys: pytest.CaptureFixtu
     found = re.search(r"\[fr\] (\d+) of (\d+) texts translated(.*)", out)
     assert found, out
     done, total, rest = found.groups()
-    assert done == total and int(total) == len(entries())
+    assert done == total and int(total) == every_text()
     assert rest.strip() == "", rest  # no missing, stale, fuzzy or identical text
     assert "text fits" in out
 
@@ -67,3 +73,22 @@ def test_a_french_build_prints_the_french_names(tmp_path: Path) -> None:
         assert flat(words[key][1]) in printed, key
     for key in SOURCE_ONLY:
         assert flat(words[key][0]) not in printed, key
+
+
+def test_the_french_quick_reference_prints_the_french_words(tmp_path: Path) -> None:
+    """The quick reference's sentences (template), its table's title (the game's [tables])
+    and the dice's purposes are read from the .po file: the French card prints them."""
+    root = copy_project(tmp_path / "proj", (GAME,))
+    out = tmp_path / "out"
+    args = ["--root", str(root), "build", GAME, "--lang", "fr", "--only", "quickref"]
+    assert main([*args, "--out", str(out)]) == 0
+    pdf = next((out / f"{GAME}-fr").glob(f"{GAME}-fr-quickref-*.pdf"))
+    printed = flat(" ".join(page.extract_text() for page in PdfReader(pdf).pages))
+    with PO.open("rb") as f:
+        catalog = read_po(f)
+    title = catalog.get("Realm hierarchy (highest first)", context="table.hierarchy.title")
+    players = catalog.get("Players")
+    purpose = next(m for m in catalog if m.context == "ruling-die.purpose")
+    for message in (title, players, purpose):
+        assert flat(str(message.string)) in printed, message.id
+        assert flat(str(message.id)) not in printed, message.id

@@ -30,11 +30,10 @@ def project(tmp_path: Path) -> Path:
 
 
 def build(root: Path, out: Path, capsys) -> str:
+    """Build the game in its own language only (a second language's files are saved apart)."""
     capsys.readouterr()
-    assert (
-        main(["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"])
-        == 0
-    )
+    args = ["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"]
+    assert main([*args, "--lang", "en"]) == 0
     return capsys.readouterr().out
 
 

@@ -17,9 +17,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from ..catalog.kinds import kind_word
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..catalog.wording import COMPONENTS, IN_THE_BOX, book_word, said_count
 from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.symbols import Library
@@ -253,10 +253,12 @@ def component_list(
     """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
     out: list[Flowable] = []
     totals = catalog.totals()
-    kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
-    out.append(Paragraph(f"In the box: <b>{totals['all']} components</b>, {kinds}.", styles.body))
+    kinds = ", ".join(escape(said_count(catalog, k, n)) for k, n in totals["by_kind"].items())
+    total = escape(book_word(catalog, COMPONENTS, n=totals["all"]))
+    box = book_word(catalog, IN_THE_BOX, total=f"<b>{total}</b>", kinds=kinds)
+    out.append(Paragraph(box, styles.body))
     for g in galleries(catalog):
-        line = f"{g.name} \u2014 {g.count} {kind_word(g.kind, g.count)}"
+        line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
         head = paragraph(line, styles.group, styles.f.family, escape(line))
         labels = list(g.labels) if g.labels is not None else None
         grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels)

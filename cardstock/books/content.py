@@ -15,6 +15,8 @@ from ..catalog.context import template_context
 from ..catalog.load import Catalog
 from ..catalog.ruletext import render_file, rulebook_template
 from ..catalog.schema import Component
+from ..catalog.wording import RULES_TITLE, book_word, printed_group
+from ..catalog.wording import players_line as said_players
 from ..core.issues import Issue
 from ..core.units import parse_size
 
@@ -183,10 +185,12 @@ def galleries(catalog: Catalog) -> list[Gallery]:
             s = catalog.set(comps[0].set)
             faces = tuple(g[1][0] for g in run)
             count = sum(c.count for c in faces)
-            out.append(Gallery(s.name, s.kind, count, faces, tuple(g[0] for g in run)))
+            labels = tuple(printed_group(catalog, g[1][0]) for g in run)
+            out.append(Gallery(s.name, s.kind, count, faces, labels))
             i += len(run)
             continue
-        out.append(Gallery(group, comps[0].kind, sum(c.count for c in comps), tuple(comps)))
+        name = printed_group(catalog, comps[0])
+        out.append(Gallery(name, comps[0].kind, sum(c.count for c in comps), tuple(comps)))
         i += 1
     return out
 
@@ -236,10 +240,8 @@ def split(text: str) -> list[Chunk]:
 
 
 def players_line(catalog: Catalog) -> str:
-    p = catalog.game.players
-    if p.min == p.max:
-        return f"For {p.min} player{'s' if p.min != 1 else ''}"
-    return f"For {p.min} to {p.max} players"
+    """ "For 2 to 4 players", in the catalog's language."""
+    return said_players(catalog)
 
 
 def cover_ids(catalog: Catalog, chunks: list[Chunk]) -> list[str]:
@@ -266,11 +268,11 @@ def book_meta(catalog: Catalog) -> dict[str, str]:
     """What every edition of the rulebook says of itself (PDF info, EPUB metadata)."""
     g = catalog.game
     return {
-        "title": f"{g.title} \u2014 Rules",
+        "title": book_word(catalog, RULES_TITLE, title=g.title),
         "author": ", ".join(g.credits),
         "subject": g.description or "",
         "keywords": f"{g.id} rulebook {g.version}",
-        "lang": LANGUAGE,
+        "lang": catalog.lang or g.language,  # LANGUAGE unless the game says otherwise
     }
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..catalog.wording import CONTENTS, book_word
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
@@ -105,11 +106,11 @@ def _package(catalog: Catalog, items: list[Item]) -> bytes:
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
-        f'unique-identifier="book-id" xml:lang="{LANGUAGE}">\n'
+        f'unique-identifier="book-id" xml:lang="{meta["lang"]}">\n'
         '  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">\n'
         f'    <dc:identifier id="book-id">urn:uuid:{ident}</dc:identifier>\n'
         f"    <dc:title>{esc(meta['title'])}</dc:title>\n"
-        f"    <dc:language>{LANGUAGE}</dc:language>\n"
+        f"    <dc:language>{meta['lang']}</dc:language>\n"
         f"{creators}"
         f"    <dc:description>{esc(meta['subject'])}</dc:description>\n"
         f'    <meta property="dcterms:modified">{MODIFIED}</meta>\n'
@@ -120,15 +121,20 @@ def _package(catalog: Catalog, items: list[Item]) -> bytes:
     ).encode()
 
 
-def _nav(entries: list[Entry]) -> bytes:
+def _said(catalog: Catalog) -> tuple[str, str]:
+    """The rulebook's language and its word for "Contents"."""
+    return book_meta(catalog)["lang"], book_word(catalog, CONTENTS)
+
+
+def _nav(entries: list[Entry], lang: str = LANGUAGE, heading: str = "Contents") -> bytes:
     """The navigation document: every heading of the rulebook, nested by level."""
     toc = nested([(e.level, f'<a href="rules.xhtml#{e.id}">{esc(e.title)}</a>') for e in entries])
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n'
         '<html xmlns="http://www.w3.org/1999/xhtml" '
-        f'xmlns:epub="http://www.idpf.org/2007/ops" lang="{LANGUAGE}" xml:lang="{LANGUAGE}">\n'
-        '<head><meta charset="utf-8" /><title>Contents</title></head>\n<body>\n'
-        f'<nav epub:type="toc" id="toc"><h1>Contents</h1>{toc}</nav>\n'
+        f'xmlns:epub="http://www.idpf.org/2007/ops" lang="{lang}" xml:lang="{lang}">\n'
+        f'<head><meta charset="utf-8" /><title>{esc(heading)}</title></head>\n<body>\n'
+        f'<nav epub:type="toc" id="toc"><h1>{esc(heading)}</h1>{toc}</nav>\n'
         "</body>\n</html>\n"
     ).encode()
 
@@ -210,7 +216,7 @@ def rulebook_epub(
         catalog, body, accent, css_font, "style.css"
     )
     items = [
-        Item("nav.xhtml", "application/xhtml+xml", _nav(body.entries), "nav"),
+        Item("nav.xhtml", "application/xhtml+xml", _nav(body.entries, *_said(catalog)), "nav"),
         Item(
             "rules.xhtml",
             "application/xhtml+xml",

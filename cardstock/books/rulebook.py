@@ -46,6 +46,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
+from ..catalog.wording import CONTENTS, VERSION, book_word
 from ..core import markup
 from ..core.cache import code_key, key_of
 from ..core.files import present, read_bytes
@@ -110,7 +111,8 @@ class Story:
                 )
             )
         bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
-        bottom.append(Paragraph(f"Rules \u00b7 version {_esc(g.version)}", st.center))
+        version = book_word(self.catalog, VERSION, version=g.version)
+        bottom.append(Paragraph(_esc(version), st.center))
         for credit in g.credits:
             bottom.append(self._line(credit, st.center))
         used = sum(
@@ -142,7 +144,8 @@ class Story:
             if isinstance(ch, str):
                 story += b.blocks(markup.parse(ch))
             elif ch.name == "contents":
-                story += [Paragraph("Contents", self.styles.h1), contents(self.styles), PageBreak()]
+                heading = Paragraph(_esc(book_word(self.catalog, CONTENTS)), self.styles.h1)
+                story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
                     self.catalog, self.styles, width, self.issues, self.faces

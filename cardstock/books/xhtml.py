@@ -24,13 +24,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..catalog.kinds import kind_count, kind_word
+from ..catalog.kinds import kind_count
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..catalog.wording import COMPONENTS, CONTENTS, IN_THE_BOX, VERSION, book_word, said_count
 from ..core import markup
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
-from .content import LANGUAGE, Chunk, book_meta, cover_ids, galleries, players_line
+from .content import Chunk, book_meta, cover_ids, galleries, players_line
 
 
 def esc(text: str) -> str:
@@ -270,15 +271,19 @@ class Writer:
     def components(self) -> list[str]:
         """The component list: the box's totals, then a figure per gallery."""
         totals = self.catalog.totals()
-        kinds = ", ".join(f"{n} {kind_word(k, n)}" for k, n in totals["by_kind"].items())
-        out = [f"<p>In the box: <strong>{totals['all']} components</strong>, {esc(kinds)}.</p>"]
+        said = self.catalog
+        kinds = ", ".join(esc(said_count(said, k, n)) for k, n in totals["by_kind"].items())
+        total = esc(book_word(said, COMPONENTS, n=totals["all"]))
+        out = [
+            f"<p>{book_word(said, IN_THE_BOX, total=f'<strong>{total}</strong>', kinds=kinds)}</p>"
+        ]
         for g in galleries(self.catalog):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
                 f"<li>{self._face(c, _caption(c, label), label)}</li>"
                 for c, label in zip(g.faces, labels)
             )
-            head = esc(f"{g.name} \u2014 {kind_count(g.kind, g.count)}")
+            head = esc(f"{g.name} \u2014 {said_count(self.catalog, g.kind, g.count)}")
             out.append(
                 f'<figure class="group"><figcaption>{head}</figcaption>'
                 f'<ul class="gallery">{items}</ul></figure>'
@@ -295,7 +300,7 @@ class Writer:
             faces = "".join(self._face(self.by_id[i], None) for i in ids)
             parts.append(f'<div class="faces cover-faces">{faces}</div>')
         parts.append(f"<p><strong>{esc(players_line(self.catalog))}</strong></p>")
-        parts.append(f"<p>Rules \u00b7 version {esc(g.version)}</p>")
+        parts.append(f"<p>{esc(book_word(self.catalog, VERSION, version=g.version))}</p>")
         parts += [f"<p>{esc(credit)}</p>" for credit in g.credits]
         return f'<header class="cover">{"".join(parts)}</header>'
 
@@ -316,7 +321,8 @@ class Writer:
                 if comps:
                     row = "".join(self._face(c, esc(c.name)) for c in comps)
                     out.append(f'<div class="faces">{row}</div>')
-        main = "\n".join(out).replace("\0contents\0", contents(self.entries))
+        heading = book_word(self.catalog, CONTENTS)
+        main = "\n".join(out).replace("\0contents\0", contents(self.entries, heading))
         return Body(cover, main, list(self.entries), list(self.shown.values()))
 
 
@@ -338,14 +344,14 @@ def nested(items: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
-def contents(entries: list[Entry]) -> str:
+def contents(entries: list[Entry], heading: str = "Contents") -> str:
     """The contents: the # headings with their ## headings nested, each a link."""
     toc = nested(
         [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
     )
     return (
         '<nav class="contents" aria-labelledby="contents-title">'
-        f'<h2 id="contents-title">Contents</h2>{toc}</nav>'
+        f'<h2 id="contents-title">{esc(heading)}</h2>{toc}</nav>'
     )
 
 
@@ -433,7 +439,8 @@ def page(
     )
     return (
         "<!DOCTYPE html>\n"
-        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{LANGUAGE}" xml:lang="{LANGUAGE}">\n'
+        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{meta["lang"]}" '
+        f'xml:lang="{meta["lang"]}">\n'
         '<head>\n<meta charset="utf-8" />\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         f"<title>{esc(meta['title'])}</title>\n"

@@ -16,6 +16,7 @@ from jinja2.exceptions import UndefinedError
 from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
+from .wording import printed_table, said
 
 
 def _known(what: str, values: Iterable[Any]) -> str:
@@ -88,13 +89,15 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
       `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
       checked fact and a recomputed example of play from rules.toml,
-      `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`
+      `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
+      `said(component, field)` → a choice field's value as the language prints it
     """
     game = catalog.game
     comps = [c.public() for c in catalog.components]
-    tables = {name: t.model_dump() for name, t in game.tables.items()}
+    source = {name: t.model_dump() for name, t in game.tables.items()}
+    tables = {name: printed_table(name, t, catalog.wording) for name, t in source.items()}
     found = _component_helpers(catalog, comps)
-    shown = _table_helpers(tables)
+    shown = _table_helpers(source, tables)
     rules = _rules_helpers(catalog, comps)
     words = _word_helpers(catalog)
     return {
@@ -123,6 +126,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "icon": words["icon"],
         "kinds": words["kinds"],
         "plural": words["plural"],
+        "said": words["said"],
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
     }
@@ -221,8 +225,11 @@ def _component_helpers(catalog: Catalog, comps: list[dict[str, Any]]) -> dict[st
     return {"count": count, "select": select, "component": component}
 
 
-def _table_helpers(tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """`table` and `cell`: the game's `[tables.*]` as markup, or one value of one."""
+def _table_helpers(
+    source: dict[str, dict[str, Any]], tables: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """`table` and `cell`: the game's `[tables.*]` as markup, or one value of one, as the
+    language prints them (`tables`); a column or row is found by its `source` words."""
 
     def table(
         name: str, title: bool = False, note: bool = True, columns: list[str] | None = None
@@ -234,7 +241,7 @@ def _table_helpers(tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
         t = tables[name]
         index = list(range(len(t["columns"])))
         if columns is not None:
-            names = [str(c).lower() for c in t["columns"]]
+            names = [str(c).lower() for c in source[name]["columns"]]
             index = []
             for col in columns:
                 if str(col).lower() not in names:
@@ -257,16 +264,16 @@ def _table_helpers(tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
         text, ignoring case), in `column` (default: the last column)."""
         if name not in tables:
             raise UndefinedError(_known(f"table {name!r}", tables))
-        t = tables[name]
+        t = source[name]
         col = len(t["columns"]) - 1
         if column is not None:
             names = [str(c).lower() for c in t["columns"]]
             if str(column).lower() not in names:
                 raise UndefinedError(_known(f"column {column!r} in table {name!r}", t["columns"]))
             col = names.index(str(column).lower())
-        for r in t["rows"]:
+        for i, r in enumerate(t["rows"]):
             if str(r[0]).strip().lower() == str(row).strip().lower():
-                value = r[col]
+                value = tables[name]["rows"][i][col]
                 return int(value) if isinstance(value, float) and value.is_integer() else value
         raise UndefinedError(_known(f"row {row!r} in table {name!r}", [r[0] for r in t["rows"]]))
 
@@ -367,7 +374,13 @@ def _word_helpers(catalog: Catalog) -> dict[str, Any]:
     def plural(n: int, one: str, many: str | None = None) -> str:
         return f"{n} {one if n == 1 else (many or one + 's')}"
 
-    return {"icon": icon, "kinds": kinds, "plural": plural}
+    def said_of(component: dict[str, Any], field: str) -> Any:
+        fields = component.get("fields", {})
+        if field not in fields:
+            raise UndefinedError(_known(f"field {field!r} in {component.get('id')!r}", fields))
+        return said(fields, catalog.wording)[field]
+
+    return {"icon": icon, "kinds": kinds, "plural": plural, "said": said_of}
 
 
 def _groups(comps: list[dict[str, Any]]) -> list[dict[str, Any]]:

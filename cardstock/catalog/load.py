@@ -60,6 +60,8 @@ class Catalog:
     # translation's Plural-Forms header that picks the form of a count
     plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     plural_forms: str = ""
+    # what it prints besides (backs, choices, tables, layout words: `catalog.wording`), by key
+    wording: dict[str, str] = field(default_factory=dict)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

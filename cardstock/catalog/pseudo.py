@@ -24,9 +24,11 @@ _ACCENTED = str.maketrans(
     "AaCcEeIiNnOoUuYy",
     "ÅåÇçÉéÎîÑñÖöÜüÝý",
 )
-# what passes unchanged: icons, placeholders, escapes, markup runs, line-end marks
+# what passes unchanged: icons, placeholders (a template's `%(name)s` too), escapes,
+# markup runs, line-end marks
 _KEPT = re.compile(
-    r":[a-z][a-z0-9-]*:|\{\{.*?\}\}|\{[^{}]*\}|\\.|\\$|^[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]|[*_|]+",
+    r":[a-z][a-z0-9-]*:|\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)s|\\.|\\$"
+    r"|^[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]|[*_|]+",
     re.MULTILINE,
 )
 _BLOCK_MARK = re.compile(r"[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from .wording import DESIGNER, PREFIXES
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
     from .fields import FieldSpec
     from .load import Catalog
 
-TEXT_TYPES = frozenset({"str", "text"})  # field types whose values a player reads as words
+# field types whose values a player reads as words (a list's items: "a | b | c")
+TEXT_TYPES = frozenset({"str", "text", "list"})
+LIST_SEPARATOR = " | "
 FOLDER = "translations"  # beside the game's tables: catalog/<game>/translations/<lang>.po
 TEMPLATE = "messages.pot"  # what `cardstock translate extract` writes: every text, untranslated
 
@@ -63,6 +66,7 @@ class Entry:
     line: int | None
     forms: tuple[str, ...] = ()  # a plural entry's forms (msgstr[0], msgstr[1], …)
     was_plural: str = ""  # and the source plural it was made from (msgid_plural)
+    same: bool = False  # flagged `#, same`: the source's words on purpose (a name)
 
 
 @dataclass
@@ -98,9 +102,25 @@ def texts(catalog: Catalog) -> list[Text]:
         out.append(Text(f"{c.id}.name", c.name, c.file, c.line))
         for name, value in c.fields.items():
             spec = specs.get(name)
-            if spec is not None and _translated(spec) and isinstance(value, str) and value:
+            if spec is None or not _translated(spec):
+                continue
+            if isinstance(value, list) and _has_words(" ".join(map(str, value))):
+                value = LIST_SEPARATOR.join(map(str, value))  # a list is one text: "a | b"
+            if isinstance(value, str) and value:
                 out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
     return out
+
+
+def all_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Every text of the game: the catalog's, the words it prints besides
+    (`wording.wording_texts`) and its templates' words."""
+    from .wording import book_words, wording_texts
+
+    words = template_texts(catalog, issues)
+    known = {t.key for t in words}
+    shown = "cardstock/books"  # the rulebook's own words: its code writes them
+    words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
+    return texts(catalog) + wording_texts(catalog, issues) + words
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
@@ -172,6 +192,7 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             continue  # the header
         key = message.context or ""
         entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
+        entry = dc_replace(entry, same="same" in message.flags)
         (out.entries if key else out.messages)[entry.key] = entry
     return out
 
@@ -285,7 +306,7 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
             findings.append(Finding("stale", t, entry))
         elif entry.fuzzy:
             findings.append(Finding("fuzzy", t, entry))
-        elif entry.text == t.source and _has_words(t.source):
+        elif entry.text == t.source and _has_words(t.source) and not entry.same:
             findings.append(Finding("identical", t, entry))
     for key, entry in [*translation.entries.items(), *translation.messages.items()]:
         if key not in keys:
@@ -332,25 +353,56 @@ def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
     return out
 
 
+def _field(text: str | None, value: object) -> object:
+    """A field's value in the language: its translation `text`, a list's split on "|"."""
+    if text is None or not isinstance(value, str | list):
+        return value
+    if isinstance(value, list):
+        return [part.strip() for part in text.split("|") if part.strip()]
+    return text
+
+
 def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     """A copy of `catalog` whose texts are those `given`, in the language `lang`. What the
     game does — its ids, numbers, choices, rules, layouts — is the source's."""
     values = given.values
+    backs = {
+        bid: b.model_copy(
+            update={
+                name: values.get(f"back.{bid}.{name}", getattr(b, name))
+                for name in ("title", "subtitle")
+            }
+        )
+        for bid, b in catalog.game.backs.items()
+    }
+    sets = [
+        s.model_copy(update={"name": values.get(f"set.{s.id}.name", s.name)})
+        for s in catalog.game.sets
+    ]
+    designer = [
+        d.model_copy(
+            update={
+                name: values.get(f"designer.{n + 1}.{name}", getattr(d, name)) for name in DESIGNER
+            }
+        )
+        for n, d in enumerate(catalog.game.designer_choices)
+    ]
     game = catalog.game.model_copy(
         update={
+            "designer_choices": designer,
             "title": values.get("game.title", catalog.game.title),
             "description": values.get("game.description", catalog.game.description),
+            "backs": backs,
+            "sets": sets,
         }
     )
     components = []
     for c in catalog.components:
-        fields = {
-            name: values.get(f"{c.id}.{name}", value) if isinstance(value, str) else value
-            for name, value in c.fields.items()
-        }
+        fields = {name: _field(values.get(f"{c.id}.{name}"), v) for name, v in c.fields.items()}
         components.append(
             c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
         )
+    wording = {k: v for k, v in values.items() if k.startswith(PREFIXES)}
     return dc_replace(
         catalog,
         game=game,
@@ -359,4 +411,5 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         words=given.words,
         plurals=given.plurals,
         plural_forms=given.plural_forms,
+        wording=wording,
     )

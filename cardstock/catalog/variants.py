@@ -22,17 +22,24 @@ from .translations import (
     Entry,
     Text,
     Translation,
+    all_texts,
     chosen,
     read_translation,
     report,
-    template_texts,
-    texts,
     translated,
 )
 
 LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders
 _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
+# a layout's words are a template: its `{{ }}` may be reworded, its numbers and icons not
+_KEPT_IN_LAYOUT = re.compile(r"\d+|:[a-z][a-z0-9-]*:")
+
+
+def kept(t: Text, text: str) -> list[str]:
+    """What `text` (the source of `t`, or a translation of it) states that must be kept."""
+    pattern = _KEPT_IN_LAYOUT if t.key.startswith("layout.") and not t.template else _KEPT
+    return sorted(pattern.findall(text))
 
 
 def load_with_languages(
@@ -85,8 +92,9 @@ def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translat
     if lang != PSEUDO:
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
-    for t in texts(catalog):
-        made.entries[t.key] = Entry(t.key, t.source, pseudo(t.source), False, 0)
+    for t in all_texts(catalog, issues):
+        entry = Entry(t.key, t.source, pseudo(t.source), False, 0)
+        (made.messages if t.template else made.entries)[t.key] = entry
     return made
 
 
@@ -96,7 +104,7 @@ def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, s
     out = []
     for t in all_texts:
         there = (given.words if t.template else given.values).get(t.key, t.source)
-        if Counter(_KEPT.findall(t.source)) != Counter(_KEPT.findall(there)):
+        if Counter(kept(t, t.source)) != Counter(kept(t, there)):
             out.append((t, there))
     return out
 
@@ -111,8 +119,8 @@ def changed_numbers(translation: Translation, all_texts: list[Text], given: Chos
                 translation.file,
                 entry.line if entry is not None else None,
                 t.key,
-                f"[{translation.lang}] the translation states {sorted(_KEPT.findall(there))} "
-                f"where the source states {sorted(_KEPT.findall(t.source))}",
+                f"[{translation.lang}] the translation states {kept(t, there)} "
+                f"where the source states {kept(t, t.source)}",
             )
         )
     return out
@@ -123,9 +131,9 @@ def in_language(catalog: Catalog, lang: str, issues: Issues) -> Catalog:
     error (in `issues`)."""
     read: list[Issue] = []
     translation = translation_of(catalog, lang, read)
-    all_texts = texts(catalog) + template_texts(catalog, read)
-    given = chosen(all_texts, translation)
+    every = all_texts(catalog, read)
+    given = chosen(every, translation)
     issues.extend(read)
-    issues.extend(f.issue(translation) for f in report(all_texts, translation).findings)
-    issues.extend(changed_numbers(translation, all_texts, given))
+    issues.extend(f.issue(translation) for f in report(every, translation).findings)
+    issues.extend(changed_numbers(translation, every, given))
     return translated(catalog, given, lang)

@@ -27,10 +27,9 @@ from ..catalog.translations import (
     path_of,
     read_translation,
     report,
-    template_texts,
-    texts,
     translated,
 )
+from ..catalog.translations import all_texts as every_text
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
@@ -69,7 +68,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
     if args.action == "extract":
         target = catalog.folder / FOLDER / TEMPLATE
         found: list[Issue] = []
-        all_texts = texts(catalog) + template_texts(catalog, found)
+        all_texts = every_text(catalog, found)
         if found:
             print_issues(found)
             return EXIT_INPUT
@@ -90,7 +89,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
         if issues:
             print_issues(issues)
             return EXIT_INPUT
-        updated = _po(catalog, texts(catalog) + template_texts(catalog, issues), lang)
+        updated = _po(catalog, every_text(catalog, issues), lang)
         if current is not None:
             current.update(updated, update_header_comment=False)
             updated = current
@@ -201,7 +200,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             read: list[Issue] = []
             translation = translation_of(catalog, lang, read)
             issues += read
-            all_texts = texts(catalog) + template_texts(catalog, read)
+            all_texts = every_text(catalog, read)
             rep = report(all_texts, translation)
             level: Level = "error" if strict else "warning"
             issues += [f.issue(translation, level) for f in rep.findings]
@@ -232,7 +231,9 @@ def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
         faces = Faces(
             variant,
             cache,
-            layouts=load_layouts(variant.root, variant.game.id, shared_files(variant)),
+            layouts=load_layouts(
+                variant.root, variant.game.id, shared_files(variant), wording=variant.wording
+            ),
             library=game_library(variant, library(variant.root)),
         )
         result = run_checks([Job(variant, faces)], CHECKS, only={"print-safety"})

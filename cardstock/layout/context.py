@@ -14,6 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
+from ..catalog.wording import said
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
@@ -236,6 +237,8 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
             text = "yes"
         elif isinstance(v, float) and v.is_integer():
             text = str(int(v))
+        elif spec.type == "choice":
+            text = str(said({key: v}, catalog.wording)[key])
         else:
             text = str(v)
         icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
@@ -285,6 +288,7 @@ def component_context(
         set=comp.set,
         set_name=s.name,
         fields=dict(comp.fields),
+        said=said(comp.fields, catalog.wording),  # choices as the language prints them
         side=side,
     )
     # text fields are templates too ("ability text can use catalog values")

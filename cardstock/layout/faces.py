@@ -167,7 +167,9 @@ class Faces:
         self.layouts = (
             layouts
             if layouts is not None
-            else load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+            else load_layouts(
+                catalog.root, catalog.game.id, shared_files(catalog), wording=catalog.wording
+            )
         )
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
@@ -370,7 +372,8 @@ class Faces:
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
         what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
         reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
-        parts = [common, reads, side, "bleed" if bleed else "trim", what]
+        # a language's words (backs, layouts) come from its .po file, which `common` hashes
+        parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
     def _quickref_key(self, component: Component, side: str, tables: str) -> str:

@@ -212,7 +212,7 @@ def faces_at(root: Path, games: list[str] | None) -> tuple[list[Faces], list[Iss
         Faces(
             c,
             memory_cache(),
-            layouts=load_layouts(root, c.game.id),
+            layouts=load_layouts(root, c.game.id, wording=c.wording),
             library=game_library(c, symbols),
         )
         for c in catalogs

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..catalog.wording import worded_layouts
 from ..core.colors import named_color
 from ..core.files import present
 from ..core.issues import Issue
@@ -218,12 +219,17 @@ def shared_files(catalog: Any) -> list[str]:
 
 
 def load_layouts(
-    root: Path, game_id: str | None, shared: Sequence[str] = (), reader: Read = read_toml
+    root: Path,
+    game_id: str | None,
+    shared: Sequence[str] = (),
+    reader: Read = read_toml,
+    wording: Mapping[str, str] | None = None,
 ) -> LayoutSet:
     """The shared defaults, then the project's layout files the game's sets name (`shared`,
     paths from the project folder, which several sets or games may name), then the game's
     faces.toml (when it has one): each may change what the one before it set. `reader`
-    reads each file (a validation pass reads a file the games share once: `TomlReads`)."""
+    reads each file (a validation pass reads a file the games share once: `TomlReads`).
+    `wording`: a language's layout words (`catalog.wording`), put in each box they name."""
     path, shown = shared_layout(root, "default.toml")
     if present(path):
         ls = _alone(path, shown, root, reader)
@@ -240,6 +246,8 @@ def load_layouts(
         if model is not None:
             _merge_file(ls, model, shown, lines)
             ls.files = (*ls.files, shown)
+    if wording:
+        worded_layouts(ls.raw, dict(wording))
     _check(ls)
     _check_outlines(ls, root / "catalog" / game_id if game_id else None)
     return ls

@@ -1,0 +1,209 @@
+"""The words a game prints that are not a component's fields: a back's title, a choice's
+value, the cells of its `[tables]` and the words written in its layout files. Each is a
+text of the game (`translations.Text`) with its own key, so a language's `.po` file gives
+it like any other:
+
+| text | key |
+|---|---|
+| a back's title, subtitle | `back.<back>.title`, `back.<back>.subtitle` |
+| a set's name, group | `set.<set>.name`, `set.<set>.group` (its `{field}` kept) |
+| a designer's choice | `designer.<n>.topic`, `.choice`, `.reason` (numbered from 1) |
+| a value of a `choice` field | `choice.<field>.<value>` |
+| a table's title, note | `table.<table>.title`, `table.<table>.note` |
+| a table's heading, cell | `table.<table>.<row>.<column>` (numbered from 1; row 0 is the heading) |
+| a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
+
+What the game does stays the source's: a table's cells are looked up by their source
+words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
+as the source writes it (`border == 'brass'`); only what is printed changes
+(`printed_table`, `said`, `printed_group`). The words the rulebook's own code writes (its
+cover, contents and component list: `book_words`) are messages like a template's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..core.issues import Issue
+from ..core.patterns import safe_format
+
+if TYPE_CHECKING:
+    from .load import Catalog
+    from .schema import Component
+    from .translations import Text
+
+PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.")
+DESIGNER = ("topic", "choice", "reason")
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def has_words(text: str) -> bool:
+    """Whether a text has something to translate (not a bare number or symbol)."""
+    return any(ch.isalpha() for ch in text)
+
+
+def wording_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Every back, set name, choice value, table word and layout word of the game."""
+    return _game_words(catalog) + _table_words(catalog) + _layout_words(catalog, issues)
+
+
+def _game_words(catalog: Catalog) -> list[Text]:
+    from .translations import Text
+
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out: list[Text] = []
+    for bid, back in catalog.game.backs.items():
+        for name in ("title", "subtitle"):
+            value = getattr(back, name)
+            if isinstance(value, str) and has_words(value):
+                line = catalog.line("backs", bid, name)
+                out.append(Text(f"back.{bid}.{name}", value, game_file, line))
+    for n, d in enumerate(catalog.game.designer_choices):
+        for name in DESIGNER:
+            value = getattr(d, name)
+            if isinstance(value, str) and has_words(value):
+                line = catalog.line("designer_choices", n, name)
+                out.append(Text(f"designer.{n + 1}.{name}", value, game_file, line))
+    seen: set[str] = set()
+    for i, s in enumerate(catalog.game.sets):
+        if has_words(s.name):
+            out.append(Text(f"set.{s.id}.name", s.name, game_file, catalog.line("sets", i, "name")))
+        if has_words(re.sub(r"\{[^{}]*\}", "", s.group)):
+            line = catalog.line("sets", i, "group")
+            out.append(Text(f"set.{s.id}.group", s.group, game_file, line))
+        for field, spec in catalog.field_specs(s.id).items():
+            for value in spec.choices or [] if spec.type == "choice" else []:
+                key = f"choice.{field}.{value}"
+                if key not in seen and has_words(value):
+                    seen.add(key)
+                    out.append(Text(key, value, game_file, catalog.line("sets", i)))
+    return out
+
+
+def _table_words(catalog: Catalog) -> list[Text]:
+    from .translations import Text
+
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out: list[Text] = []
+    for name, t in catalog.game.tables.items():
+        line = catalog.line("tables", name)
+        words = [("title", t.title), ("note", t.note)]
+        words += [(f"0.{c + 1}", col) for c, col in enumerate(t.columns)]
+        for r, row in enumerate(t.rows):
+            words += [(f"{r + 1}.{c + 1}", cell) for c, cell in enumerate(row)]
+        for where, value in words:
+            if isinstance(value, str) and has_words(value):
+                out.append(Text(f"table.{name}.{where}", value, game_file, line))
+    return out
+
+
+def _layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
+    it is written: a box that changes a text another file wrote has its own key."""
+    from ..layout.spec import load_layouts, shared_files
+    from .translations import Text
+
+    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
+    out: list[Text] = []
+    for lname, raw in layouts.raw.items():
+        for bname, box in raw["boxes"].items():
+            text = box["values"].get("text")
+            if isinstance(text, str) and has_words(_TAGS.sub("", text)):
+                shown, line = box["origins"].get("text", box["origins"][""])
+                out.append(Text(f"layout.{lname}.{bname}", text, shown, line))
+    return out
+
+
+def worded_layouts(raw: dict[str, dict[str, Any]], wording: dict[str, str]) -> None:
+    """Put a language's layout words (`layout.<layout>.<box>`) into merged layouts."""
+    for key, text in wording.items():
+        parts = key.split(".")
+        if len(parts) == 3 and parts[0] == "layout":
+            box = raw.get(parts[1], {}).get("boxes", {}).get(parts[2])
+            if box is not None and "text" in box["values"]:
+                box["values"]["text"] = text
+
+
+def printed_table(name: str, table: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
+    """A `[tables.NAME]` (as a dict) as the language prints it: each word translated."""
+
+    def said(where: str, value: Any) -> Any:
+        return wording.get(f"table.{name}.{where}", value) if isinstance(value, str) else value
+
+    return {
+        **table,
+        "title": said("title", table["title"]),
+        "note": said("note", table.get("note")),
+        "columns": [said(f"0.{c + 1}", v) for c, v in enumerate(table["columns"])],
+        "rows": [
+            [said(f"{r + 1}.{c + 1}", v) for c, v in enumerate(row)]
+            for r, row in enumerate(table["rows"])
+        ],
+    }
+
+
+def said(fields: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
+    """A component's fields as the language prints them: each choice's value translated
+    (`choice.<field>.<value>`), every other field as it is."""
+    return {
+        k: wording.get(f"choice.{k}.{v}", v) if isinstance(v, str) else v for k, v in fields.items()
+    }
+
+
+def printed_group(catalog: Catalog, comp: Component) -> str:
+    """A component's group as the language prints it: the set's `group` pattern translated
+    (`set.<set>.group`) and filled with the fields as the language prints them. The group
+    itself (`comp.group`) stays the source's: templates and rules find components by it."""
+    pattern = catalog.wording.get(f"set.{comp.set}.group")
+    if pattern is None:
+        return comp.group
+    values = {"name": comp.name, "id": comp.id, **said(comp.fields, catalog.wording)}
+    values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in values.items()}
+    try:
+        return safe_format(pattern, values)
+    except (KeyError, IndexError, ValueError):  # a field the row leaves empty
+        return comp.group
+
+
+# ---------------------------------------------------------------- words the books' code writes
+
+CONTENTS = "Contents"
+RULES_TITLE = "%(title)s \u2014 Rules"
+VERSION = "Rules · version %(version)s"
+IN_THE_BOX = "In the box: %(total)s, %(kinds)s."
+COMPONENTS = "%(n)s components"
+PLAYERS = ("For %(n)s player", "For %(n)s players", "For %(low)s to %(high)s players")
+
+
+def book_words(catalog: Catalog) -> list[str]:
+    """The words the rulebook's own code prints for this game (its cover, contents and
+    component list), each a message of the `.po` file like a template's sentence."""
+    from .kinds import kind_word
+
+    p = catalog.game.players
+    players = [PLAYERS[2]] if p.min != p.max else [PLAYERS[0] if p.min == 1 else PLAYERS[1]]
+    kinds = [kind_word(k, n) for k in catalog.totals()["by_kind"] for n in (1, 2)]
+    words = [*players, VERSION, CONTENTS, IN_THE_BOX, COMPONENTS, RULES_TITLE]
+    return words + list(dict.fromkeys(kinds))
+
+
+def book_word(catalog: Catalog, message: str, **values: Any) -> str:
+    """`message` as the catalog's language prints it (`catalog.words`), values filled in."""
+    return str(catalog.words.get(message) or message) % values
+
+
+def players_line(catalog: Catalog) -> str:
+    """ "For 2 to 4 players", in the catalog's language."""
+    p = catalog.game.players
+    if p.min == p.max:
+        return book_word(catalog, PLAYERS[0] if p.min == 1 else PLAYERS[1], n=p.min)
+    return book_word(catalog, PLAYERS[2], low=p.min, high=p.max)
+
+
+def said_count(catalog: Catalog, kind: str, n: int) -> str:
+    """ "3 dice", the kind's word in the catalog's language."""
+    from .kinds import kind_word
+
+    return f"{n} {book_word(catalog, kind_word(kind, n))}"
