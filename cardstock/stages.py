@@ -27,6 +27,7 @@ from .layout import lint as face_lint
 from .layout import vision
 from .layout.printed import PRINTED
 from .rules import lint as rules_lint
+from .rules import prose_counts
 from .rules.report import Provider
 
 When = Literal["default", "asked"]
@@ -485,6 +486,12 @@ CHECKS: tuple[Provider, ...] = (
         "rulebook",
         "every component a rulebook names exists; counts come from the catalog",
         book_check.lint,
+    ),
+    Provider(
+        "prose-counts",
+        "facts",
+        "a count the game file's prose states (designer's choices, notes) is the data's",
+        prose_counts.prose_counts,
     ),
 )
 
