@@ -26,8 +26,8 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .layout import lint as face_lint
 from .layout import vision
 from .layout.printed import PRINTED
+from .rules import distinct_names, prose_counts
 from .rules import lint as rules_lint
-from .rules import prose_counts
 from .rules.report import Provider
 
 When = Literal["default", "asked"]
@@ -492,6 +492,12 @@ CHECKS: tuple[Provider, ...] = (
         "facts",
         "a count the game file's prose states (designer's choices, notes) is the data's",
         prose_counts.prose_counts,
+    ),
+    Provider(
+        "distinct-names",
+        "facts",
+        "every set and every component has a name of its own",
+        distinct_names.distinct_names,
     ),
 )
 
