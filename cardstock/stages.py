@@ -26,6 +26,7 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .layout import lint as face_lint
 from .layout import vision
 from .layout.printed import PRINTED
+from .rules import distinct_names, prose_counts
 from .rules import lint as rules_lint
 from .rules.report import Provider
 
@@ -485,6 +486,18 @@ CHECKS: tuple[Provider, ...] = (
         "rulebook",
         "every component a rulebook names exists; counts come from the catalog",
         book_check.lint,
+    ),
+    Provider(
+        "prose-counts",
+        "facts",
+        "a count the game file's prose states (designer's choices, notes) is the data's",
+        prose_counts.prose_counts,
+    ),
+    Provider(
+        "distinct-names",
+        "facts",
+        "every set and every component has a name of its own",
+        distinct_names.distinct_names,
     ),
 )
 

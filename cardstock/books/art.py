@@ -8,7 +8,6 @@ that cannot be drawn gets a plain labelled outline, so the book still builds.
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -123,15 +122,20 @@ class Thumbs:
         return self._made[component.id]
 
 
-# One face drawer per canvas: it remembers the state it set on that canvas.
-_DRAWERS: weakref.WeakKeyDictionary[Canvas, Any] = weakref.WeakKeyDictionary()
+# The attribute a canvas keeps its face drawer in: one drawer per canvas, which remembers
+# the state it set on that canvas. Kept on the canvas, not in a table of canvases: the
+# drawer refers to its canvas, so a table keyed by canvas (even a weak one) would keep every
+# book's canvas, and its whole PDF, for the life of the process.
+DRAWER = "face_drawer"
 
 
-def face_drawer(canv: Canvas) -> PdfFaces:
-    """The face drawer of a book's canvas (thumbnails, and paragraphs laid out as faces)."""
-    faces = _DRAWERS.get(canv)
-    if faces is None:
-        faces = _DRAWERS[canv] = PdfFaces(canv)
+def drawer_of(canv: Canvas) -> PdfFaces:
+    """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
+    it first draws one."""
+    faces = getattr(canv, DRAWER, None)
+    if not isinstance(faces, PdfFaces):
+        faces = PdfFaces(canv)
+        setattr(canv, DRAWER, faces)
     return faces
 
 
@@ -169,7 +173,7 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
         if getattr(canv, "draft", False):
             return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
         if self.face is not None:
-            faces = face_drawer(canv)
+            faces = drawer_of(canv)
             canv.saveState()
             canv.scale(self.scale, self.scale)
             faces.draw(self.face, 0, 0, reuse=False)

@@ -222,12 +222,12 @@ def _draw(canv: Any, ops: tuple[Op, ...], width: float, height: float) -> None:
     box as the face's trim (y down from its top)."""
     if getattr(canv, "draft", False) or not ops:
         return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
-    from .art import face_drawer
+    from .art import drawer_of
 
     margin = 8.0  # room above and below for a note's padding and the last line's descenders
     moved = tuple(_moved(op, margin) for op in ops)
     face = Face.build(width, height + 2 * margin, 0.0, "rect", moved)
-    face_drawer(canv).draw(face, 0.0, -margin, reuse=False)
+    drawer_of(canv).draw(face, 0.0, -margin, reuse=False)
 
 
 def _no_icons(name: str) -> IconRef | None:

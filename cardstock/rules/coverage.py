@@ -330,6 +330,7 @@ def _constraint_states(rule: Any, kind: Any, st: Statement, names: list[str]) ->
 
 def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog: Any) -> None:
     """A fact's numbers (into `st`, with the names it checks) and names (onto `names`)."""
+    sets = {s.id: s.name for s in catalog.game.sets}
     if kind == "card":
         st.numbers += _nums(v for v in rule.fields.values() if not isinstance(v, str))
         names += _strings(rule.fields.values())
@@ -359,6 +360,10 @@ def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog:
     elif kind == "terms":
         names += list(rule.terms)
         st.checked_names += list(rule.terms)
+    elif kind == "deck":  # the cards it places in its deck, the deck, what the book calls it
+        by_id = {c.id: c.name for c in catalog.components}
+        names += [by_id.get(c, c) for c in rule.cards] + _filter_names(rule.deck, sets)
+        names += [rule.called] if rule.called else []
     elif kind == "restates":
         t = catalog.game.tables.get(rule.table)
         if t is not None:
