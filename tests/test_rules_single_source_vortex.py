@@ -52,8 +52,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 TURNED = [
     (
         "game.toml",
-        "the Rogation played first takes",
-        "the Rogation played last takes",
+        "the one played first takes",
+        "the one played last takes",
         "clash-first",
     ),
     (
