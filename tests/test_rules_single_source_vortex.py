@@ -84,6 +84,12 @@ TURNED = [
         "Draw 3 cards from your draw pile",
         "rogation-prose",
     ),
+    (
+        "vortex.csv",
+        "Refill to 8 cards instead of 7",
+        "Refill to 8 cards instead of 6",
+        "hand",
+    ),
 ]
 
 
