@@ -22,9 +22,8 @@ from ..catalog.wording import COMPONENTS, IN_THE_BOX, book_word, said_count
 from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.symbols import Library
-from ..render.pdf import PdfFaces
 from .content import face_size, galleries, laid_out
-from .scripts import paragraph
+from .scripts import drawer_of, paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
 # --------------------------------------------------------------------------- icons
@@ -120,23 +119,6 @@ class Thumbs:
         if component.id not in self._made:
             self._made[component.id] = laid_out(self.faces, component, findings)
         return self._made[component.id]
-
-
-# The attribute a canvas keeps its face drawer in: one drawer per canvas, which remembers
-# the state it set on that canvas. Kept on the canvas, not in a table of canvases: the
-# drawer refers to its canvas, so a table keyed by canvas (even a weak one) would keep every
-# book's canvas, and its whole PDF, for the life of the process.
-DRAWER = "face_drawer"
-
-
-def drawer_of(canv: Canvas) -> PdfFaces:
-    """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
-    it first draws one."""
-    faces = getattr(canv, DRAWER, None)
-    if not isinstance(faces, PdfFaces):
-        faces = PdfFaces(canv)
-        setattr(canv, DRAWER, faces)
-    return faces
 
 
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any

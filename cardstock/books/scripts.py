@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.geomutils import normalizeTRBL
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from .. import fonts
@@ -28,6 +29,7 @@ from ..layout.ops import Face, Icon, Op, Rect, Text
 from ..layout.scripts import has_breaks
 from ..layout.text import IconRef, IconResolver, TextStyle
 from ..layout.textfit import fit_blocks
+from ..render.pdf import PdfFaces
 from . import fonts as book_fonts
 
 if TYPE_CHECKING:
@@ -217,13 +219,28 @@ def _moved(op: Op, dy: float) -> Op:
     return op
 
 
+# The attribute a canvas keeps its face drawer in: one drawer per canvas, which remembers
+# the state it set on that canvas. Kept on the canvas, not in a table of canvases: the
+# drawer refers to its canvas, so a table keyed by canvas (even a weak one) would keep every
+# book's canvas, and its whole PDF, for the life of the process.
+DRAWER = "face_drawer"
+
+
+def drawer_of(canv: Canvas) -> PdfFaces:
+    """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
+    it first draws one."""
+    faces = getattr(canv, DRAWER, None)
+    if not isinstance(faces, PdfFaces):
+        faces = PdfFaces(canv)
+        setattr(canv, DRAWER, faces)
+    return faces
+
+
 def _draw(canv: Any, ops: tuple[Op, ...], width: float, height: float) -> None:
     """The ops drawn as a face is (the PDF's shaping, fonts and icons), the paragraph's
     box as the face's trim (y down from its top)."""
     if getattr(canv, "draft", False) or not ops:
         return  # a layout-only pass whose page is thrown away (see BookDoc.draft)
-    from .art import drawer_of
-
     margin = 8.0  # room above and below for a note's padding and the last line's descenders
     moved = tuple(_moved(op, margin) for op in ops)
     face = Face.build(width, height + 2 * margin, 0.0, "rect", moved)

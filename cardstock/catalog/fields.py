@@ -39,6 +39,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "set": "the component's set",
     "set_name": "the set's name",
     "fields": "all of the component's fields",
+    "said": "the component's fields as the language prints them (choices translated)",
     "side": "the side being drawn",
     "texts": "the rendered text fields",
     "text_fields": "the names of the text fields",

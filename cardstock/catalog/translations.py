@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from pathlib import Path
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
-from .wording import DESIGNER, PREFIXES
+from .text import Text
+from .wording import DESIGNER, PREFIXES, book_words, wording_texts
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -41,18 +43,6 @@ TEXT_TYPES = frozenset({"str", "text", "list"})
 LIST_SEPARATOR = " | "
 FOLDER = "translations"  # beside the game's tables: catalog/<game>/translations/<lang>.po
 TEMPLATE = "messages.pot"  # what `cardstock translate extract` writes: every text, untranslated
-
-
-@dataclass(frozen=True)
-class Text:
-    """One text of the game a player reads, and where the source states it."""
-
-    key: str  # the message context: "<component id>.<field>", "game.title"
-    source: str  # the text in the game's own language
-    file: str  # the table (or game file) it comes from, as messages show it
-    line: int | None
-    template: bool = False  # words of a rulebook or quick-reference template (key: msgid)
-    plural: str = ""  # a template's words said of a count: the plural (msgid_plural)
 
 
 @dataclass(frozen=True)
@@ -111,16 +101,22 @@ def texts(catalog: Catalog) -> list[Text]:
     return out
 
 
-def all_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
-    """Every text of the game: the catalog's, the words it prints besides
-    (`wording.wording_texts`) and its templates' words."""
-    from .wording import book_words, wording_texts
+# the words of a game's layout files (`layout.<layout>.<box>`): the layout room reads them
+# (`cardstock.layout.spec.layout_texts`) and a caller passes its reader in, as the catalog
+# comes before the layouts and does not read them itself
+LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 
+
+def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
+    """Every text of the game: the catalog's, the words it prints besides
+    (`wording.wording_texts`), its layouts' words (`layout_words`) and its templates'
+    words."""
     words = template_texts(catalog, issues)
     known = {t.key for t in words}
     shown = "cardstock/books"  # the rulebook's own words: its code writes them
     words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
-    return texts(catalog) + wording_texts(catalog, issues) + words
+    layouts = layout_words(catalog, issues)
+    return texts(catalog) + wording_texts(catalog) + layouts + words
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:

@@ -17,10 +17,11 @@ from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
+from .text import Text
 from .translations import (
     Chosen,
     Entry,
-    Text,
+    LayoutWords,
     Translation,
     all_texts,
     chosen,
@@ -47,9 +48,11 @@ def load_with_languages(
     game_ids: list[str] | None,
     rules_reader: RulesReader | None,
     variants: dict[str, tuple[str, str]],
+    layout_words: LayoutWords,
 ) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default), a translated one from its source game and
-    its `.po` file; every problem of every game collected."""
+    its `.po` file; every problem of every game collected. `layout_words` reads a game's
+    layouts' words (`cardstock.layout.spec.layout_texts`)."""
     known = discover(root)
     asked = list(game_ids or known)
     unbegun = {g: _unbegun(g, known) for g in asked if g not in variants and g not in known}
@@ -74,7 +77,7 @@ def load_with_languages(
             continue
         source, lang = variants[g]
         if source in by_id:
-            out.append(in_language(by_id[source], lang, issues))
+            out.append(in_language(by_id[source], lang, issues, layout_words))
     return out, issues
 
 
@@ -87,12 +90,14 @@ def _unbegun(game_id: str, known: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def translation_of(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:
+def translation_of(
+    catalog: Catalog, lang: str, issues: list[Issue], layout_words: LayoutWords
+) -> Translation:
     """The language's translation: its `.po` file, or made (the pseudo-language)."""
     if lang != PSEUDO:
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
-    for t in all_texts(catalog, issues):
+    for t in all_texts(catalog, issues, layout_words):
         entry = Entry(t.key, t.source, pseudo(t.source), False, 0)
         (made.messages if t.template else made.entries)[t.key] = entry
     return made
@@ -126,12 +131,12 @@ def changed_numbers(translation: Translation, all_texts: list[Text], given: Chos
     return out
 
 
-def in_language(catalog: Catalog, lang: str, issues: Issues) -> Catalog:
+def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: LayoutWords) -> Catalog:
     """`catalog` in `lang`: each finding of its translation a warning, a changed number an
     error (in `issues`)."""
     read: list[Issue] = []
-    translation = translation_of(catalog, lang, read)
-    every = all_texts(catalog, read)
+    translation = translation_of(catalog, lang, read, layout_words)
+    every = all_texts(catalog, read, layout_words)
     given = chosen(every, translation)
     issues.extend(read)
     issues.extend(f.issue(translation) for f in report(every, translation).findings)

@@ -1,6 +1,6 @@
 """The words a game prints that are not a component's fields: a back's title, a choice's
 value, the cells of its `[tables]` and the words written in its layout files. Each is a
-text of the game (`translations.Text`) with its own key, so a language's `.po` file gives
+text of the game (`text.Text`) with its own key, so a language's `.po` file gives
 it like any other:
 
 | text | key |
@@ -16,8 +16,10 @@ it like any other:
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
 as the source writes it (`border == 'brass'`); only what is printed changes
-(`printed_table`, `said`, `printed_group`). The words the rulebook's own code writes (its
-cover, contents and component list: `book_words`) are messages like a template's.
+(`printed_table`, `said`, `printed_group`). The layouts' words are read by the layout
+room (`cardstock.layout.spec.layout_texts`), which the catalog comes before. The words
+the rulebook's own code writes (its cover, contents and component list: `book_words`)
+are messages like a template's.
 """
 
 from __future__ import annotations
@@ -25,17 +27,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..core.issues import Issue
 from ..core.patterns import safe_format
+from .kinds import kind_word
+from .text import Text
 
 if TYPE_CHECKING:
     from .load import Catalog
     from .schema import Component
-    from .translations import Text
-
 PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.")
 DESIGNER = ("topic", "choice", "reason")
-_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
 def has_words(text: str) -> bool:
@@ -43,14 +43,13 @@ def has_words(text: str) -> bool:
     return any(ch.isalpha() for ch in text)
 
 
-def wording_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
-    """Every back, set name, choice value, table word and layout word of the game."""
-    return _game_words(catalog) + _table_words(catalog) + _layout_words(catalog, issues)
+def wording_texts(catalog: Catalog) -> list[Text]:
+    """Every back, set name, choice value and table word of the game (its layouts' words
+    the layout room gathers: `cardstock.layout.spec.layout_texts`)."""
+    return _game_words(catalog) + _table_words(catalog)
 
 
 def _game_words(catalog: Catalog) -> list[Text]:
-    from .translations import Text
-
     game_file = catalog.display(catalog.folder / "game.toml")
     out: list[Text] = []
     for bid, back in catalog.game.backs.items():
@@ -82,8 +81,6 @@ def _game_words(catalog: Catalog) -> list[Text]:
 
 
 def _table_words(catalog: Catalog) -> list[Text]:
-    from .translations import Text
-
     game_file = catalog.display(catalog.folder / "game.toml")
     out: list[Text] = []
     for name, t in catalog.game.tables.items():
@@ -95,24 +92,6 @@ def _table_words(catalog: Catalog) -> list[Text]:
         for where, value in words:
             if isinstance(value, str) and has_words(value):
                 out.append(Text(f"table.{name}.{where}", value, game_file, line))
-    return out
-
-
-def _layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
-    """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
-    it is written: a box that changes a text another file wrote has its own key."""
-    from ..layout.spec import load_layouts, shared_files
-    from .translations import Text
-
-    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
-    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
-    out: list[Text] = []
-    for lname, raw in layouts.raw.items():
-        for bname, box in raw["boxes"].items():
-            text = box["values"].get("text")
-            if isinstance(text, str) and has_words(_TAGS.sub("", text)):
-                shown, line = box["origins"].get("text", box["origins"][""])
-                out.append(Text(f"layout.{lname}.{bname}", text, shown, line))
     return out
 
 
@@ -180,8 +159,6 @@ PLAYERS = ("For %(n)s player", "For %(n)s players", "For %(low)s to %(high)s pla
 def book_words(catalog: Catalog) -> list[str]:
     """The words the rulebook's own code prints for this game (its cover, contents and
     component list), each a message of the `.po` file like a template's sentence."""
-    from .kinds import kind_word
-
     p = catalog.game.players
     players = [PLAYERS[2]] if p.min != p.max else [PLAYERS[0] if p.min == 1 else PLAYERS[1]]
     kinds = [kind_word(k, n) for k in catalog.totals()["by_kind"] for n in (1, 2)]
@@ -204,6 +181,4 @@ def players_line(catalog: Catalog) -> str:
 
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
     """ "3 dice", the kind's word in the catalog's language."""
-    from .kinds import kind_word
-
     return f"{n} {book_word(catalog, kind_word(kind, n))}"

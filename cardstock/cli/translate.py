@@ -18,18 +18,18 @@ from typing import TYPE_CHECKING
 
 from ..catalog.languages import LANGUAGE_CODE
 from ..catalog.pseudo import CODE as PSEUDO
+from ..catalog.text import Text
 from ..catalog.translations import (
     FOLDER,
     TEMPLATE,
     Chosen,
-    Text,
     chosen,
     path_of,
     read_translation,
     report,
     translated,
 )
-from ..catalog.translations import all_texts as every_text
+from ..catalog.translations import all_texts as texts_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
@@ -68,11 +68,11 @@ def cmd_translate(args: argparse.Namespace) -> int:
     if args.action == "extract":
         target = catalog.folder / FOLDER / TEMPLATE
         found: list[Issue] = []
-        all_texts = every_text(catalog, found)
+        texts = every_text(catalog, found)
         if found:
             print_issues(found)
             return EXIT_INPUT
-        return _write(catalog, target, _po(catalog, all_texts, None))
+        return _write(catalog, target, _po(catalog, texts, None))
     langs = [args.lang] if args.lang else list(catalog.game.languages)
     if not langs:
         print_issues(
@@ -107,6 +107,13 @@ def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
     if not re.fullmatch(LANGUAGE_CODE, lang):
         return Issue("command line", None, "--lang", f"{lang!r} is not a language code (BCP 47)")
     return None
+
+
+def every_text(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """Every text of the game, its layouts' words read by the layout room."""
+    from ..layout.spec import layout_texts
+
+    return texts_of(catalog, issues, layout_texts)
 
 
 def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
@@ -190,6 +197,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
     """Print each language's report; the issues to print and the exit code. A finding is a
     warning (an error with `--strict`); a changed number is always an error."""
     from ..catalog.variants import changed_numbers, translation_of
+    from ..layout.spec import layout_texts
 
     issues: list[Issue] = []
     failed = False
@@ -198,7 +206,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             if lang == catalog.game.language:
                 continue
             read: list[Issue] = []
-            translation = translation_of(catalog, lang, read)
+            translation = translation_of(catalog, lang, read, layout_texts)
             issues += read
             all_texts = every_text(catalog, read)
             rep = report(all_texts, translation)

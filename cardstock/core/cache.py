@@ -90,6 +90,7 @@ LIBRARIES = (
     "matplotlib",
     "uharfbuzz",  # shapes right-to-left text: the glyphs a PDF draws
     "babel",  # reads translations: what a language prints
+    "pyuca",  # collates names: the order a list of components is printed in
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -9,6 +9,7 @@ layouts (`[layouts.realms] extends = "card"`), and override theme colours and te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..catalog.wording import worded_layouts
+from ..catalog.text import Text
+from ..catalog.wording import has_words, worded_layouts
 from ..core.colors import named_color
 from ..core.files import present
 from ..core.issues import Issue
@@ -216,6 +218,26 @@ def shared_files(catalog: Any) -> list[str]:
             if s.layout_file and s.layout_file.strip()
         )
     )
+
+
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def layout_texts(catalog: Any, issues: list[Issue]) -> list[Text]:
+    """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
+    it is written, as a text of the game (`layout.<layout>.<box>`, `catalog.wording`): a
+    box that changes a text another file wrote has its own key. What the translations
+    of a catalog are given to read its layouts' words (`translations.all_texts`)."""
+    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
+    out: list[Text] = []
+    for lname, raw in layouts.raw.items():
+        for bname, box in raw["boxes"].items():
+            text = box["values"].get("text")
+            if isinstance(text, str) and has_words(_TAGS.sub("", text)):
+                shown, line = box["origins"].get("text", box["origins"][""])
+                out.append(Text(f"layout.{lname}.{bname}", text, shown, line))
+    return out
 
 
 def load_layouts(
