@@ -67,7 +67,7 @@ def build(
     `kept`: the faces a `--watch` process keeps from one build to the next."""
     started = time.perf_counter()
     root, options = request.root, request.options
-    games, known, _ = build_games(root, list(dict.fromkeys(request.games)), options.lang)
+    games, known, editions = build_games(root, list(dict.fromkeys(request.games)), options.lang)
     cache = open_cache()
     # What exists before the build (the modules and what they made) lives as long as the
     # process: frozen, the garbage collector stops scanning it at each full collection, and
@@ -80,7 +80,7 @@ def build(
                 options.out.is_dir()
             ):  # another build writing there goes first: this one then finds its work done
                 output.lock(options.out, notice)
-            out = _build(request, games, known, cache, progress, notice, keys, kept)
+            out = _build(request, games, known, editions, cache, progress, notice, keys, kept)
             if kept is not None:
                 kept.finished()
     finally:
@@ -95,6 +95,7 @@ def _build(
     request: Request,
     games: list[str],
     known: list[str],
+    editions: dict[str, tuple[str, str]],
     cache: Cache,
     progress: Progress | None,
     notice: Callable[[str], None],
@@ -116,12 +117,19 @@ def _build(
         gc.freeze()  # what the checks kept (a big game's outlines) is not scanned again
         outcome.checks = work.made_checks
         output.lock(request.options.out, notice)
-        todo = work.start(outcome.failed, progress)
+        todo = work.start(_gated(outcome.failed, editions), progress)
         _run(work.units, todo, jobs, request, work.finished, pool)  # 4. run
     outcome.reports = work.made
     outcome.laid_out = {g: job.faces.laid_out for g, job in jobs.items()}
     _publish(request, work, jobs, outcome)  # 5. publish
     return outcome
+
+
+def _gated(failed: list[str], editions: dict[str, tuple[str, str]]) -> list[str]:
+    """The games a failed check stops: each failed game and its editions in other
+    languages, whose rules are the failed game's own (their check leaves them to it)."""
+    stopped = set(failed)
+    return [*failed, *(g for g, (source, _) in editions.items() if source in stopped)]
 
 
 def _read(

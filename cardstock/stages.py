@@ -496,7 +496,7 @@ CHECKS: tuple[Provider, ...] = (
     Provider(
         "distinct-names",
         "facts",
-        "every set and every component has a name of its own",
+        "every set has a name of its own",
         distinct_names.distinct_names,
     ),
 )

@@ -53,8 +53,8 @@ def test_editing_only_a_quick_reference_table_changes_only_that_cards_mark(tmp_p
     # the reverse's table (a layout template) ...
     edit(
         root / "layouts" / "atmosfear" / "quickref" / "dice.md.j2",
-        "| Deck after the deal |",
-        "| Cards left to draw |",
+        '| {{ _("Deck after the deal") }} |',
+        '| {{ _("Cards left to draw") }} |',
     )
     after = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
     assert after["quickref-reverse"] != before["quickref-reverse"]

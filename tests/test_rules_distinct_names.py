@@ -1,6 +1,7 @@
-"""`distinct-names`: no two sets and no two components of a game share a name (without
-regard to case); a repeat is one error at the later one that names the earlier. The
-project is the starter of `cardstock init`."""
+"""`distinct-names`: no two sets of a game share a name (without regard to case); a repeat
+is one error at the later set that names the earlier. Cards may share a name (a promo, a
+second-edition copy): a game that wants them apart says so with a `unique` constraint.
+The project is the starter of `cardstock init`."""
 
 from __future__ import annotations
 
@@ -53,7 +54,12 @@ def test_a_set_named_as_another_is_an_error_naming_both(tmp_path: Path) -> None:
     assert "sets[1].name" in found[0] and "'promo'" in found[0] and "'deck'" in found[0]
 
 
-def test_a_component_named_as_another_is_an_error_at_the_later_one(tmp_path: Path) -> None:
-    found = findings(tmp_path, "Promo cards", "DAWN")
-    assert len(found) == 1
-    assert "'DAWN'" in found[0] and "dawn (deck)" in found[0]
+def test_a_promo_card_named_as_a_card_of_another_set_is_no_finding(tmp_path: Path) -> None:
+    assert findings(tmp_path, "Promo cards", "DAWN") == []
+
+
+def test_a_promo_card_with_a_new_name_in_a_set_named_as_another_is_still_an_error(
+    tmp_path: Path,
+) -> None:
+    found = findings(tmp_path, "DECK", "Comet")
+    assert len(found) == 1 and "'DECK'" in found[0] and "'deck'" in found[0]

@@ -1,9 +1,12 @@
-"""Every set and every component of a game has a name of its own.
+"""Every set of a game has a name of its own.
 
-The rulebook, the quick references and the card texts name sets and components; two of
-one name (letters compared without case) cannot be told apart by a player reading them,
-and a rule naming one reads as naming both. Each repeat is one error at the later one,
-naming the earlier.
+The rulebook, the quick references and the card texts name sets; two of one name (letters
+compared without case) cannot be told apart by a player reading them, and a rule naming one
+reads as naming both. Each repeat is one error at the later set, naming the earlier.
+
+Component names are not held here: a promo or a second-edition copy of a card rightly
+carries the card's name. A game whose cards must be named apart says so as data, with a
+`unique` constraint in its rules.toml.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from ..core.stage import Job
 
 
 def distinct_names(job: Job) -> list[Issue]:
-    """An error for each set or component whose name an earlier one already has."""
+    """An error for each set whose name an earlier set already has."""
     catalog: Any = job.catalog
     shown = catalog.display(catalog.folder / "game.toml")
     out: list[Issue] = []
@@ -30,19 +33,6 @@ def distinct_names(job: Job) -> list[Issue]:
                     f"sets[{i}].name",
                     f"set {s.id!r} is named {s.name!r}, as set {first!r} is: "
                     "give each set a name of its own",
-                )
-            )
-    parts: dict[str, Any] = {}
-    for c in catalog.components:
-        first = parts.setdefault(c.name.strip().lower(), c)
-        if first is not c:
-            out.append(
-                Issue(
-                    c.file,
-                    c.line,
-                    "name",
-                    f"{c.id} ({c.set}) is named {c.name!r}, as {first.id} ({first.set}) is: "
-                    "give each component a name of its own",
                 )
             )
     return out
