@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -336,7 +337,11 @@ def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: B
     preview.edit("the weakest card", "the feeblest card")  # on the face, not on the page
     assert wait_for(lambda: browser.evaluate(f"cardstockPreview.build > {before}"))
     assert browser.evaluate("window.notReloaded") is True
-    assert browser.evaluate("cardstockPreview.refreshed") == [f"/{preview.token}/{FACE}"]
+    # the card's face in the game's own language and in each language the game ships
+    game = tomllib.loads((preview.root / "catalog" / GAME / "game.toml").read_text("utf-8"))
+    editions = [GAME] + [f"{GAME}-{lang}" for lang in game.get("languages", [])]
+    faces = [f"/{preview.token}/{FACE.replace(GAME, e, 1)}" for e in editions]
+    assert sorted(browser.evaluate("cardstockPreview.refreshed")) == sorted(faces)
     source = browser.evaluate(f"document.querySelector({json.dumps(face)}).src")
     assert source.endswith(f"{FACE}?build={before + 1}")
     svg = browser.evaluate(f"fetch({json.dumps(source)}).then(r => r.text())")

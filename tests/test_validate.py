@@ -157,10 +157,11 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"),
         [],
         "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not "
-        "given; it has: cell, component, "
+        "given; it has: by_name, cell, component, "
         "component_list, components, contents, count, cover, designer_choices, example, faces, "
-        "fact, game, groups, icon, icons, kinds, "
-        "page_break, players, plural, rules, select, sets, setup_step, table, tables, totals",
+        "fact, game, groups, icon, icons, kinds, ngettext, number, "
+        "page_break, percent, players, plural, rules, said, select, sets, setup_step, table, "
+        "tables, totals",
     ),
     (
         "missing font",
