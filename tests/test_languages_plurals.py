@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from helpers_languages import french_demo
 from pypdf import PdfReader
 
 from cardstock.cli import main
-from cardstock.init import init_project
 
 GAME = "demo"
 COUNTED = """{{ cover() }}
@@ -30,11 +30,7 @@ FRENCH = ("%(count)s carte distribuée", "%(count)s cartes distribuées")
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    init_project(root, "Demo")
-    game = root / "catalog" / GAME / "game.toml"
-    text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace('version = "0.1.0"', 'version = "0.1.0"\nlanguages = ["fr"]'))
+    root = french_demo(tmp_path / "proj")
     (root / "layouts" / GAME / "rulebook.md.j2").write_text(COUNTED, encoding="utf-8")
     return root
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from helpers_languages import french_demo
 
 from cardstock.cli import main
-from cardstock.init import init_project
 
 GAME = "demo"
 TABLE = """
@@ -31,12 +31,9 @@ text = "Suit card · {{ suit }}"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    init_project(root, "Demo")
+    root = french_demo(tmp_path / "proj")
     game = root / "catalog" / GAME / "game.toml"
-    text = game.read_text(encoding="utf-8")
-    text = text.replace('version = "0.1.0"', 'version = "0.1.0"\nlanguages = ["fr"]')
-    game.write_text(text + TABLE, encoding="utf-8")
+    game.write_text(game.read_text(encoding="utf-8") + TABLE, encoding="utf-8")
     faces = root / "layouts" / GAME / "faces.toml"
     faces.write_text(faces.read_text(encoding="utf-8") + LAYOUT, encoding="utf-8")
     return root
