@@ -4,6 +4,7 @@ most `.otf` files, built with fontTools' FontBuilder (no font file to keep in th
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
@@ -121,3 +122,14 @@ def variable_font(path: Path, family: str = "Flex", chars: str = ASCII) -> Path:
     fb.setupGvar(variations)
     fb.save(str(path))
     return path
+
+
+def page_resources(page: Any) -> list[Any]:
+    """A pypdf page's resources and those of the forms it draws (cardstock draws each face as
+    a form), where the fonts a page embeds are named."""
+    found = [page["/Resources"]]
+    for xobj in page["/Resources"].get("/XObject", {}).values():
+        form = xobj.get_object()
+        if form.get("/Subtype") == "/Form" and "/Resources" in form:
+            found.append(form["/Resources"])
+    return found

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from bidi import get_display
+from helpers_fonts import page_resources
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
@@ -128,7 +129,7 @@ def test_arabic_is_drawn_in_the_projects_arabic_font_and_embedded(books):
     names = {
         str(f.get_object()["/BaseFont"])
         for page in reader.pages
-        for res in _resources(page)
+        for res in page_resources(page)
         for f in res.get("/Font", {}).values()
     }
     assert any(n.endswith("+DejaVuSans") for n in names), names  # the subset's own name
@@ -208,12 +209,3 @@ def _rtl(text: str) -> bool:
 
 def _letters(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
-
-
-def _resources(page) -> list:
-    found = [page["/Resources"]]
-    for xobj in page["/Resources"].get("/XObject", {}).values():
-        form = xobj.get_object()
-        if form.get("/Subtype") == "/Form" and "/Resources" in form:
-            found.append(form["/Resources"])
-    return found

@@ -142,16 +142,6 @@ def test_the_build_with_the_symbol_font_warns_of_no_missing_glyph(tmp_path, cli)
     assert "no glyph for" not in result.out + result.err
 
 
-def _resources(page) -> list:
-    """A page's resources and those of the forms it draws (faces are forms)."""
-    found = [page["/Resources"]]
-    for xobj in page["/Resources"].get("/XObject", {}).values():
-        form = xobj.get_object()
-        if form.get("/Subtype") == "/Form" and "/Resources" in form:
-            found.append(form["/Resources"])
-    return found
-
-
 @pytest.mark.parametrize("ch", ["\ufe0f", "\ufe0e", "\u200d", "\u00ad", "\U000e0067"])
 def test_default_ignorable_characters_are_never_a_missing_glyph(ch):
     assert ignorable(ch)
