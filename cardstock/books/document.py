@@ -13,6 +13,7 @@ pass cannot serve is laid out with ReportLab's `multiBuild` instead."""
 from __future__ import annotations
 
 import io
+from ast import literal_eval
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -23,7 +24,16 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+)
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
@@ -32,7 +42,7 @@ from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .scripts import ScriptParagraph, needs_layout
+from .scripts import ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 
 
@@ -270,9 +280,11 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         self.planned: list[tuple[int, str, Any]] | None = None
         self.prefix = ""
         self.placed: dict[
-            int, tuple[float, float, float, float]
-        ] = {}  # row -> (x, y, availWidth, availHeight)
+            int, tuple[float, float, float, float, bool]
+        ] = {}  # row -> (x, y, availWidth, availHeight, right to left)
         self.drawn: dict[int, int] = {}  # row -> times drawn
+        self.family: str | None = None  # the book's face, for `needs_layout` (`contents`)
+        self._avail = 0.0  # the width the table was last laid out in
 
     def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
         self.planned = list(rows)
@@ -288,8 +300,8 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         planned = self.planned
         if planned is None:
-            plain: tuple[float, float] = super().wrap(availWidth, availHeight)
-            return plain
+            self._table_of(self._lastEntries, availWidth, availHeight, self._live_end)
+            return self._wrapped(availWidth, availHeight)
         # The page-number slot of each entry carries the row's index: ReportLab puts it in
         # the (invisible) callback label only, so the table is the one the finished
         # entries make. ReportLab's own `beforeBuild` makes the entries the ones laid out.
@@ -298,37 +310,94 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
         )
         TableOfContents.beforeBuild(self)
-        size: tuple[float, float] = super().wrap(availWidth, availHeight)
 
-        def place(canvas: Canvas, kind: str, label: str) -> None:
+        def place(canvas: Canvas, label: str, x: float, y: float, rtl: bool) -> None:
             row = int(label.split(",")[0])
             level, _, key = planned[row]
-            x, y = text_position(canvas)
-            self.placed[row] = (x, y, availWidth, availHeight)
+            self.placed[row] = (x, y, availWidth, availHeight, rtl)
             self.drawn[row] = self.drawn.get(row, 0) + 1
             canvas.doForm(self._form(row))  # the leader and number, defined by `finish`
             if key:
-                leading = self.getLevelStyle(level).leading
-                canvas.linkRect("", key, (x, y, availWidth, y + leading), relative=1)
+                top = y + self.getLevelStyle(level).leading
+                rect = (0.0, y, x, top) if rtl else (x, y, availWidth, top)
+                canvas.linkRect("", key, rect, relative=1)
 
-        self.canv.setNamedCB("drawTOCEntryEnd", place)
-        return size
+        self._table_of(self._lastEntries, availWidth, availHeight, place)
+        return self._wrapped(availWidth, availHeight)
+
+    def _wrapped(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self.width, self.height = self._table.wrapOn(self.canv, avail_w, avail_h)
+        return self.width, self.height
+
+    def _live_end(self, canvas: Canvas, label: str, x: float, y: float, rtl: bool) -> None:
+        """A row's leader and page number drawn at once (multiBuild, whose last pass knows
+        every page): what ReportLab's own callback draws, mirrored for a right-to-left row."""
+        page, level, key = label.split(",", 2)
+        style = self.getLevelStyle(int(level))
+        number = self.formatter(int(page)) if self.formatter else int(page)
+        at = _NumberText(canvas, x, y)
+        _numbers(at, style, number, x, y, self._avail, self._dot(int(level)), rtl)
+        for code in at.code:
+            canvas.addLiteral(code)
+        target = literal_eval(key.replace("\\x2c", ","))
+        if target:
+            top = y + style.leading
+            rect = (0.0, y, x, top) if rtl else (x, y, self._avail, top)
+            canvas.linkRect("", target, rect, relative=1)
+
+    def _dot(self, level: int) -> str:
+        return " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
+
+    def _table_of(
+        self,
+        entries: list[tuple[int, str, int, Any]],
+        avail_w: float,
+        avail_h: float,
+        end: Callable[[Canvas, str, float, float, bool], None],
+    ) -> None:
+        """ReportLab's table of the contents (`TableOfContents.wrap`), each row's end
+        handed to `end(canvas, label, x, y, rtl)`; a title in a script ReportLab's
+        Paragraph does not lay out (right to left, CJK, a character only a project font
+        has) is a `ScriptEntry`, laid out as the book's body text is."""
+        self._avail = avail_w
+        rows = entries or [(0, "Placeholder for table of contents", 0, None)]
+
+        def callback(canvas: Canvas, kind: str, label: str) -> None:
+            end(canvas, label, *text_position(canvas), False)
+
+        self.canv.setNamedCB("drawTOCEntryEnd", callback)
+        data: list[list[Flowable]] = []
+        for level, text, page, key in rows:
+            style = self.getLevelStyle(level)
+            key_val = repr(key).replace(",", "\\x2c").replace('"', "\\x2c") if key else None
+            label = f"{page},{level},{key_val}"
+            para: Flowable
+            if needs_layout(text, fonts.missing(text, self.family)):
+                para = ScriptEntry(text, style, partial(_entry_end, end, label))
+            else:
+                shown = f'<a href="#{key}">{text}</a>' if key else text
+                para = Paragraph(
+                    f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style
+                )
+            if style.spaceBefore:
+                data.append([Spacer(1, style.spaceBefore)])
+            data.append([para])
+        self._table = Table(data, colWidths=(avail_w,), style=self.tableStyle)
 
     def finish(self, canv: Canvas, pages: list[int]) -> None:
         """Put each placed row's dot leader and page number (`pages[row]`) in its page.
         Raises Unsettled when that cannot be done (then nothing of this pass is kept)."""
         if self.planned is None:
             return  # drawn whole by ReportLab
-        for row, (x, y, avail_w, avail_h) in sorted(self.placed.items()):
+        for row, (x, y, avail_w, avail_h, rtl) in sorted(self.placed.items()):
             if self.drawn[row] != 1:
                 raise Unsettled(f"contents row {row} was drawn {self.drawn[row]} times")
             level = self.planned[row][0]
             style = self.getLevelStyle(level)
-            dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
             page = self.formatter(pages[row]) if self.formatter else pages[row]
             text = _NumberText(canv, x, y)
             try:
-                drawPageNumbers(text, style, [(page, None)], avail_w, avail_h, dot)
+                _numbers(text, style, page, x, y, avail_w, self._dot(level), rtl)
             except AttributeError as exc:  # it wants more of a canvas than `_NumberText` has
                 raise Unsettled(f"contents row {row}: {exc}") from exc
             canv.beginForm(self._form(row), -_FAR, -_FAR, _FAR, _FAR)
@@ -337,13 +406,54 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             canv.endForm()
 
 
+def _entry_end(
+    end: Callable[[Canvas, str, float, float, bool], None],
+    label: str,
+    canvas: Canvas,
+    x: float,
+    y: float,
+    rtl: bool,
+) -> None:
+    end(canvas, label, x, y, rtl)
+
+
+def _numbers(
+    text: _NumberText,
+    style: ParagraphStyle,
+    page: Any,
+    x: float,
+    y: float,
+    avail_w: float,
+    dot: str,
+    rtl: bool,
+) -> None:
+    """A row's dot leader and page number: ReportLab's own `drawPageNumbers` (the number
+    at the right, the leader from where the title ends), or for a title that runs right to
+    left the same mirrored: the number at the row's left, the leader up to the title."""
+    if not rtl:
+        drawPageNumbers(text, style, [(page, None)], avail_w, 0.0, dot)
+        return
+    number = str(page)
+    size = style.fontSize
+    width = stringWidth(number, style.fontName, size)
+    dot_w = stringWidth(dot, style.fontName, size) if dot else 0.0
+    count = max(0, int((x - width) / dot_w)) if dot_w else 0
+    tx = text.beginText(0.0, y)
+    tx.setFont(style.fontName, size)
+    tx.setFillColor(style.textColor)
+    tx.textLine(number + dot * count)
+    text.drawText(tx)
+
+
 _FAR = 10_000.0  # a contents row's form is unbounded: it draws where the row's page says
 
 
 def contents(styles: Styles) -> Contents:
-    return Contents(
+    toc = Contents(
         levelStyles=styles.toc, dotsMinLevel=0, tableStyle=grid_style(styles, "TOP", (0, 0, 0, 0))
     )
+    toc.family = styles.f.family
+    return toc
 
 
 @dataclass

@@ -14,6 +14,7 @@ these scripts exactly as the cards do. Latin text keeps ReportLab's own Paragrap
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -263,3 +264,37 @@ def icon_resolver(game: Game, library: Library) -> IconResolver:
         return IconRef(sym.name, sym.parts, icon.color)
 
     return ref
+
+
+EntryEnd = Callable[[Any, float, float, bool], None]
+
+
+class ScriptEntry(ScriptParagraph):
+    """A row of a table of contents whose title is laid out here (a heading in a script
+    ReportLab's Paragraph does not lay out). Once its lines are drawn it calls
+    `end(canvas, x, y, rtl)` where ReportLab's row calls its callback after its text: `x`
+    where the last line ends (its left end when the title runs right to left, which puts
+    the leader and page number at the row's left), `y` that line's baseline, in the row's
+    own space, bottom up."""
+
+    def __init__(self, text: str, style: ParagraphStyle, end: EntryEnd) -> None:
+        super().__init__(text, style)
+        self.end = end
+
+    def line_end(self) -> tuple[float, float]:
+        """(x, baseline) of the end of the last line, bottom up (after `wrap`)."""
+        texts = [op for op in self.ops if isinstance(op, Text)]
+        if not texts:
+            return (self.width if self.rtl else 0.0), self.height - self.style.fontSize
+        last = max(op.y for op in texts)
+        runs = [op for op in texts if abs(op.y - last) < 1e-6]
+        if self.rtl:
+            x = min(op.x for op in runs)
+        else:
+            x = max(op.x + fonts.string_width(op.text, op.font, op.size) for op in runs)
+        return x, self.height - last
+
+    def draw(self) -> None:
+        super().draw()
+        x, y = self.line_end()
+        self.end(self.canv, x, y, self.rtl)
