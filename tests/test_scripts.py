@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import uharfbuzz as hb
 from bidi import get_display
+from helpers_shaping import ARABIC_FONT, hb_glyphs, pdf_runs
 from pypdf import PdfReader
 
 from cardstock import fonts
@@ -25,7 +26,6 @@ from cardstock.core.scripts import printable
 from cardstock.layout.scripts import NO_END, NO_START, break_between
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
-ARABIC_FONT = FIXTURE / "fonts" / "DejaVuSans-Arabic.ttf"
 
 
 @pytest.fixture(scope="module")
@@ -139,77 +139,27 @@ def _fonts_of(built: Path) -> None:
     assert not fonts.use_project_fonts(built.parent)
 
 
-def _hb_glyphs(text: str) -> list[int]:
-    """HarfBuzz's glyph ids for a run, left to right as drawn (the features ReportLab asks)."""
-    font = hb.Font(hb.Face(hb.Blob(ARABIC_FONT.read_bytes())))
-    buf = hb.Buffer()
-    buf.add_str(text)
-    buf.guess_segment_properties()
-    hb.shape(font, buf, {"kern": True, "liga": True, "dlig": True})
-    return [info.codepoint for info in buf.glyph_infos]
-
-
-def _to_unicode(font_obj) -> dict[int, str]:
-    cmap = font_obj["/ToUnicode"].get_object().get_data().decode("latin-1")
-    out = {}
-    for block in re.findall(r"beginbfchar(.*?)endbfchar", cmap, re.S):
-        for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
-            out[int(code, 16)] = bytes.fromhex(uni).decode("utf-16-be")
-    return out
-
-
-def _pdf_runs(resources, stream: str, arabic: str) -> list[list[int]]:
-    """The glyph ids each text object of a content stream draws in the Arabic font (the
-    codes of ReportLab's subsets read back through their ToUnicode maps to characters, and
-    each character to its glyph in the font as ReportLab registered it)."""
-    fonts_used = resources.get("/Font", {})
-    names = {str(k): v.get_object() for k, v in fonts_used.items() if arabic in str(v["/BaseFont"])}
-    maps = {k: _to_unicode(v) for k, v in names.items()}
-    char_to_glyph = fonts.pdf_font("DejaVuSans-Arabic").face.charToGlyph
-    runs = []
-    for obj in re.findall(r"BT(.*?)ET", stream, re.S):
-        glyphs: list[int] = []
-        current = None
-        for tf, s in re.findall(r"(/F\S+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\)", obj):
-            if tf:
-                current = tf
-                continue
-            if current not in maps:
-                continue
-            raw = re.sub(r"\\([0-7]{1,3}|.)", lambda m: _unescape(m.group(1)), s)
-            glyphs += [char_to_glyph[ord(maps[current][b])] for b in raw.encode("latin-1")]
-        if glyphs:
-            runs.append(glyphs)
-    return runs
-
-
-def _unescape(seq: str) -> str:
-    if seq[0] in "01234567":
-        return chr(int(seq, 8))
-    return {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}.get(seq, seq)
-
-
 def test_arabic_runs_draw_harfbuzzs_glyphs_in_harfbuzzs_order(built):
     _fonts_of(built)
     reader = PdfReader(built / "arabic" / "cards" / "arabic-cards.pdf")
     drawn: list[list[int]] = []
     for page in reader.pages:
         stream = page.get_contents().get_data().decode("latin-1")
-        drawn += _pdf_runs(page["/Resources"], stream, "DejaVuSans")
+        drawn += pdf_runs(page["/Resources"], stream, "DejaVuSans")
         for xobj in page["/Resources"].get("/XObject", {}).values():
             form = xobj.get_object()
             if form.get("/Subtype") == "/Form" and "/Font" in form.get("/Resources", {}):
                 data = form.get_data().decode("latin-1")
-                drawn += _pdf_runs(form["/Resources"], data, "DejaVuSans")
+                drawn += pdf_runs(form["/Resources"], data, "DejaVuSans")
     expected = []
     for stem in ("ember", "spring", "flood"):
         for _, _, text, rtl in _texts(built / "arabic" / "svg" / f"{stem}.svg"):
             if rtl:
-                expected.append(_hb_glyphs(text))
+                expected.append(hb_glyphs(text))
     assert drawn, "no Arabic text object found in the PDF"
     for glyphs in expected:  # every run the faces draw, as HarfBuzz shapes it
         assert glyphs in drawn, glyphs
-    joined = _hb_glyphs("جمرة")
+    joined = hb_glyphs("جمرة")
     isolated = [fonts.pdf_font("DejaVuSans-Arabic").face.charToGlyph[ord(c)] for c in "جمرة"]
     assert joined != isolated[::-1]  # shaping chose joining forms, not the isolated letters
 
@@ -232,7 +182,7 @@ def test_right_to_left_text_is_measured_as_shaped(built):
     _fonts_of(built)
     word = "اللاعب"
     shaped = fonts.string_width(word, "DejaVuSans-Arabic", 10)
-    glyphs = _hb_glyphs(word)
+    glyphs = hb_glyphs(word)
     font = hb.Font(hb.Face(hb.Blob(ARABIC_FONT.read_bytes())))
     buf = hb.Buffer()
     buf.add_str(word)

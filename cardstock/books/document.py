@@ -23,8 +23,8 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -376,9 +376,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
                 para = ScriptEntry(text, style, partial(_entry_end, end, label))
             else:
                 shown = f'<a href="#{key}">{text}</a>' if key else text
-                para = Paragraph(
-                    f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style
-                )
+                para = Paragraph(f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style)
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
             data.append([para])
@@ -389,7 +387,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         Raises Unsettled when that cannot be done (then nothing of this pass is kept)."""
         if self.planned is None:
             return  # drawn whole by ReportLab
-        for row, (x, y, avail_w, avail_h, rtl) in sorted(self.placed.items()):
+        for row, (x, y, avail_w, _, rtl) in sorted(self.placed.items()):
             if self.drawn[row] != 1:
                 raise Unsettled(f"contents row {row} was drawn {self.drawn[row]} times")
             level = self.planned[row][0]

@@ -98,6 +98,7 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         self.icons: IconResolver = icons or _no_icons
         self.rtl = rtl_paragraph(markup.plain(text))
         self.missing: list[str] = []  # characters no font had, after `wrap`
+        self.unstyled: list[tuple[str, str]] = []  # (bold | italic, font) it lacks, after `wrap`
         self.fallback = project_fonts()
         self.face = face_name(style.fontName)  # the book's face, in `cardstock.fonts`
         self._ops: tuple[Op, ...] = ()
@@ -127,7 +128,7 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         fit = fit_blocks(
             [markup.Paragraph(self.text)], (x0, 0.0, inner, TALL), self._text_style(), self.icons
         )
-        self.missing = list(fit.missing)
+        self.missing, self.unstyled = list(fit.missing), list(fit.unstyled)
         ops = list(fit.ops)
         line = s.leading
         count = max(1, round(fit.height / line)) if fit.height else 0
@@ -161,6 +162,20 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         """What it draws (after `wrap`), y down from its top: its lines' runs, its bullet,
         a note's box."""
         return self._ops
+
+    def natural_width(self) -> float:
+        """How wide its text is on one line (a table sizes its columns by it): every run
+        of a layout in a width nothing fills, from the leftmost run's start to the
+        rightmost run's end."""
+        self._layout(TALL)
+        spans = [
+            (op.x, op.x + fonts.string_width(op.text, op.font, op.size))
+            for op in self._ops
+            if isinstance(op, Text) and op.text.strip()
+        ]
+        if not spans:
+            return 0.0
+        return max(end for _, end in spans) - min(start for start, _ in spans)
 
     def baseline(self) -> float:
         """The first line's baseline, from the paragraph's top (after `wrap`)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -27,9 +27,12 @@ from reportlab.platypus import (
 
 from ..catalog.schema import Game
 from ..core import markup
+from ..core.bidi import rtl_paragraph
 from ..core.issues import Issue
 from ..core.units import PAPERS, parse_length
+from ..layout.boxtypes.text import unstyled_advice
 from ..layout.printsafe import MIN_BOOK_TYPE
+from ..layout.scripts import break_between, has_breaks
 from ..layout.text import IconResolver
 from . import fonts
 from .scripts import ScriptParagraph, needs_layout
@@ -435,6 +438,25 @@ HEADINGS = (Heading, ScriptHeading)  # what the document lists in its contents
 # --------------------------------------------------------------------------- builder
 
 
+def unbreakable(text: str) -> list[str]:
+    """The pieces of a cell's text no line break cuts: its words, cut in CJK text where a
+    line may break between two characters (kinsoku kept: `。` stays with the character
+    before it). A column is never narrower than its widest piece."""
+    out: list[str] = []
+    for word in text.split():
+        if not has_breaks(word):
+            out.append(word)
+            continue
+        piece = word[0]
+        for before, ch in zip(word, word[1:]):
+            if break_between(before, ch):
+                out.append(piece)
+                piece = ""
+            piece += ch
+        out.append(piece)
+    return out
+
+
 @dataclass
 class Builder:
     """Turns blocks into flowables for frames `width` × `height` points."""
@@ -500,6 +522,10 @@ class Builder:
                     "warning",
                 )
             )
+        for kind, font in made.unstyled:
+            issue = Issue(self.where, None, "text", unstyled_advice(kind, font), "warning")
+            if issue not in self.issues:
+                self.issues.append(issue)
         return made
 
     def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Flowable:
@@ -547,6 +573,13 @@ class Builder:
 
     # ------------------------------------------------------------------ tables
 
+    def _width(self, text: str, style: ParagraphStyle) -> float:
+        """How wide a cell's text is on one line: in the book's bold face (a header's),
+        or, in a script laid out here, as it is laid out (its fonts, shaped)."""
+        if self._scripts(text):
+            return ScriptParagraph(text, style).natural_width()
+        return float(stringWidth(markup.plain(text), self.styles.f.bold, style.fontSize))
+
     def _col_widths(
         self, rows: list[tuple[str, ...]], style: ParagraphStyle, pad: float
     ) -> list[float]:
@@ -555,14 +588,9 @@ class Builder:
         least = [0.0] * n
         for r in rows:
             for i, cell in enumerate(r):
-                text = markup.plain(cell)
-                natural[i] = max(
-                    natural[i], stringWidth(text, self.styles.f.bold, style.fontSize) + 2 * pad
-                )
-                longest = max(
-                    (stringWidth(w, self.styles.f.bold, style.fontSize) for w in text.split()),
-                    default=0,
-                )
+                natural[i] = max(natural[i], self._width(cell, style) + 2 * pad)
+                units = unbreakable(markup.plain(cell))
+                longest = max((self._width(u, style) for u in units), default=0)
                 least[i] = max(least[i], min(longest + 2 * pad, self.width / n))
         total = sum(natural)
         if total <= self.width:
@@ -581,6 +609,12 @@ class Builder:
         pad = (2.4 if self.styles.card else 3.0) * self.styles.scale
         n = max([len(t.header)] + [len(r) for r in t.rows])
         rows = [tuple(r) + ("",) * (n - len(r)) for r in (t.header, *t.rows)]
+        if rtl_paragraph(" ".join(markup.plain(c) for c in t.header)):
+            # a table headed right to left reads from the right: its first column there,
+            # every cell aligned right (a number too)
+            rows = [r[::-1] for r in rows]
+            style = ParagraphStyle("rtl", parent=style, alignment=TA_RIGHT)
+            head_style = ParagraphStyle("rtl_h", parent=head_style, alignment=TA_RIGHT)
         widths = self._col_widths(rows, style, pad)
         data = [[self.para(c, head_style) for c in rows[0]]]
         data += [[self.para(c, style) for c in r] for r in rows[1:]]
