@@ -17,12 +17,15 @@ from pathlib import Path
 import pytest
 from bidi import get_display
 from helpers_fonts import page_resources
+from helpers_shaping import hb_glyphs, page_runs
 from pypdf import PdfReader
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Paragraph
 
 from cardstock import fonts
-from cardstock.books.scripts import ScriptParagraph
+from cardstock.books.scripts import ScriptEntry, ScriptParagraph
 from cardstock.books.story import Builder, Styles
+from cardstock.core import markup
 from cardstock.core.bidi import rtl_paragraph
 from cardstock.layout.ops import Rect, Text
 from cardstock.layout.scripts import NO_END, NO_START
@@ -140,8 +143,8 @@ def test_headings_in_these_scripts_are_bookmarked(books):
         game: _titles(PdfReader(books / game / f"{game}-rulebook.pdf").outline)
         for game in ("japanese", "arabic")
     }
-    assert titles["japanese"] == ["遊び方", "手番の流れ", "カード"]
-    assert titles["arabic"] == ["طريقة اللعب", "الدور"]
+    assert titles["japanese"] == ["遊び方", "手番の流れ", "得点", "カード"]
+    assert titles["arabic"] == ["طريقة اللعب", "الدور", "النقاط"]
 
 
 def test_a_note_in_these_scripts_keeps_its_tint_around_its_text():
@@ -184,8 +187,8 @@ def test_a_character_no_font_has_in_a_rulebook_is_a_warning_naming_the_fonts(tmp
     result = cli("--root", str(root), "check", "japanese")
     assert (
         "layouts/japanese/rulebook.md.j2: text: warning: no font has a glyph for '\u9f8d' "
-        "(U+9F8D) (tried 'serif-bold', 'DejaVuSans-Arabic', 'NotoSansCJKjp-Subset'); it "
-        "would print as a box"
+        "(U+9F8D) (tried 'serif-bold', 'DejaVuSans-Arabic', 'NotoSansCJKjp-Subset', "
+        "'NotoSansCJKjp-Subset-Bold'); it would print as a box"
     ) in result.out + result.err
 
 
@@ -209,3 +212,152 @@ def _rtl(text: str) -> bool:
 
 def _letters(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
+
+
+# ---------------------------------------------------------------- contents and tables
+
+
+def _page_fonts(page) -> set[str]:
+    """The fonts a page draws with, without their subset tags."""
+    return {
+        str(f.get_object()["/BaseFont"]).split("+")[-1]
+        for res in page_resources(page)
+        for f in res.get("/Font", {}).values()
+    }
+
+
+def _rtl_runs(text: str, style) -> list[str]:
+    """The right-to-left runs of `text` laid out in `style` (what a PDF should draw shaped)."""
+    para = ScriptParagraph(text, style)
+    para.wrap(300, 1000)
+    return [op.text for op in para.ops if isinstance(op, Text) and _rtl(op.text)]
+
+
+def test_the_contents_list_japanese_headings_in_the_cjk_font(books):
+    reader = PdfReader(books / "japanese" / "japanese-rulebook.pdf")
+    toc = reader.pages[1]
+    assert "NotoSansCJKjp-Regular" in _page_fonts(toc)  # the subset's own PostScript name
+    text = toc.extract_text()
+    for title in ("遊び方", "手番の流れ", "得点", "カード"):
+        assert title in text, text
+
+
+def test_the_contents_list_arabic_headings_shaped_as_harfbuzz_shapes_them(books):
+    _fonts_of(books)
+    toc = PdfReader(books / "arabic" / "arabic-rulebook.pdf").pages[1]
+    assert "DejaVuSans" in _page_fonts(toc)
+    drawn = page_runs(toc, "DejaVuSans")
+    styles = Styles("#2f3640").toc
+    expected = [hb_glyphs(run) for run in _rtl_runs("طريقة اللعب", styles[0])]
+    expected += [hb_glyphs(run) for t in ("الدور", "النقاط") for run in _rtl_runs(t, styles[1])]
+    assert expected
+    for glyphs in expected:
+        assert glyphs in drawn, glyphs
+
+
+def test_an_arabic_contents_row_puts_its_leader_and_number_at_the_left():
+    ends: list[tuple[float, bool]] = []
+    row = ScriptEntry(
+        "النقاط", Styles("#2f3640").toc[1], lambda c, x, y, rtl: ends.append((x, rtl))
+    )
+    row.wrap(300, 100)
+    x, _ = row.line_end()
+    assert 200 < x < 300  # the title sits at the right; the leader runs up to its left end
+    latin_end = ScriptEntry("遊び方", Styles("#2f3640").toc[0], lambda *a: None)
+    latin_end.wrap(300, 100)
+    assert 0 < latin_end.line_end()[0] < 100  # a left-to-right title ends at its right
+
+
+def test_a_table_headed_in_arabic_reads_from_the_right():
+    b = Builder(Styles("#2f3640"), 300, 500, set(), "layouts/g/rulebook.md.j2")
+    table = b.table(
+        markup.Table(("اللاعبون", "البطاقات", "ملاحظة"), (("2", "5", "يأخذ كل لاعب خمس بطاقات."),))
+    )
+    header = [cell.text for cell in table._cellvalues[0]]
+    assert header == ["ملاحظة", "البطاقات", "اللاعبون"]  # the first column at the right
+    number = table._cellvalues[1][2]  # "2", a Latin paragraph, aligned right as the rest
+    assert isinstance(number, Paragraph) and number.style.alignment == TA_RIGHT
+
+
+def test_arabic_table_cells_are_shaped_as_harfbuzz_shapes_them(books):
+    _fonts_of(books)
+    reader = PdfReader(books / "arabic" / "arabic-rulebook.pdf")
+    drawn = [run for page in reader.pages for run in page_runs(page, "DejaVuSans")]
+    cell = Styles("#2f3640").cell
+    for text in ("يأخذ كل لاعب خمس بطاقات من الكومة.", "بطاقة Flood تبقى في الكومة."):
+        for run in _rtl_runs(text, cell):
+            assert hb_glyphs(run) in drawn, run
+
+
+def test_a_japanese_table_cell_breaks_between_characters_in_a_narrow_column():
+    _fonts_of_fixture()
+    long = "二人で遊ぶときは、山札からカードを五枚ずつ配る。"
+    b = Builder(Styles("#2f3640"), 150, 500, set(), "layouts/g/rulebook.md.j2")
+    table = b.table(markup.Table(("人数", "説明"), (("2", long),)))
+    cell = table._cellvalues[1][1]
+    assert isinstance(cell, ScriptParagraph)
+    widths = table._colWidths
+    assert sum(widths) == pytest.approx(150, abs=0.5)
+    # the column is sized by the text as laid out in the CJK font: its header is wide
+    # enough for "人数" drawn, not for the book's face's missing-glyph boxes
+    assert widths[0] >= ScriptParagraph("人数", b.styles.cell).natural_width()
+    cell.wrap(widths[1] - 6, 1000)
+    lines = _lines(cell)
+    assert len(lines) >= 2 and "".join(lines) == long
+    for before, after in zip(lines, lines[1:]):
+        assert after[0] not in NO_START and before[-1] not in NO_END, (before, after)
+
+
+def test_the_japanese_rulebook_prints_its_table(books):
+    reader = PdfReader(books / "japanese" / "japanese-rulebook.pdf")
+    text = re.sub(r"\s+", "", "".join(page.extract_text() for page in reader.pages))
+    assert "手札の枚数" in text
+    assert "二人で遊ぶときは、山札からカードを五枚ずつ配る。" in text
+
+
+def _lines(para: ScriptParagraph) -> list[str]:
+    by_line: dict[float, list[Text]] = {}
+    for op in para.ops:
+        if isinstance(op, Text):
+            by_line.setdefault(op.y, []).append(op)
+    return ["".join(r.text for r in sorted(by_line[y], key=lambda r: r.x)) for y in sorted(by_line)]
+
+
+def _fonts_of_fixture() -> None:
+    """The fixture's fonts registered as a project's (a test that builds no book)."""
+    fonts.use_project_fonts(FIXTURE)
+
+
+# ---------------------------------------------------------------- bold
+
+
+WINS = "だれかの手札がなくなったら、**そのプレイヤーが勝つ**。"
+
+
+def test_a_bold_japanese_run_prints_in_the_projects_cjk_bold(books):
+    _fonts_of(books)
+    runs = [r for line in lines_of(WINS, 300) for r in line]
+    bold = "".join(r.text for r in runs if r.font == "NotoSansCJKjp-Subset-Bold")
+    regular = "".join(r.text for r in runs if r.font == "NotoSansCJKjp-Subset")
+    assert bold == "そのプレイヤーが勝つ"
+    assert regular.startswith("だれかの手札が") and regular.endswith("。")
+    reader = PdfReader(books / "japanese" / "japanese-rulebook.pdf")
+    assert "NotoSansCJKjp-Bold" in _page_fonts(reader.pages[2])  # the bold subset embedded
+
+
+def test_japanese_headings_take_the_bold_of_the_cjk_font(books):
+    _fonts_of(books)
+    heading = ScriptParagraph("手番の流れ", Styles("#2f3640").h2)
+    heading.wrap(300, 100)
+    assert {op.font for op in heading.ops if isinstance(op, Text)} == {"NotoSansCJKjp-Subset-Bold"}
+
+
+def test_without_a_cjk_bold_a_bold_run_prints_regular_and_is_a_warning(tmp_path, cli):
+    root = copy(tmp_path)
+    (root / "fonts" / "NotoSansCJKjp-Subset-Bold.otf").unlink()
+    result = cli("--root", str(root), "check", "japanese")
+    assert (
+        "layouts/japanese/rulebook.md.j2: text: warning: 'NotoSansCJKjp-Subset' has no bold "
+        "face, so **bold** prints in the regular weight; add "
+        "fonts/NotoSansCJKjp-Subset-Bold.otf beside it"
+    ) in result.out + result.err

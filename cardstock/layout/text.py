@@ -223,19 +223,43 @@ def _face_for(base: str, bold: bool, italic: bool, fit: Fit | None = None) -> st
 
 
 def _fallbacks(
-    text: str, font: str, fallback: Sequence[str], bold: bool, italic: bool
+    text: str,
+    font: str,
+    fallback: Sequence[str],
+    bold: bool,
+    italic: bool,
+    fit: Fit | None = None,
 ) -> tuple[dict[str, str], list[str]]:
     """For the characters of `text` that `font` has no glyph for: the face of the first
-    fallback font that has one (in the same style), and the characters none has."""
+    fallback font that has one, and the characters none has. A fallback is taken in the
+    style of the text: bold for a **bold** span or a bold `font` (a heading), italic
+    likewise, when the fallback's family has such a face that has the character; else its
+    own face, noted in `fit` when the span's markup asked for the style (reported as
+    a warning, as for the box's own font)."""
     lacking = fonts.missing_glyphs(text, font)
     if not lacking or not fallback:
         return {}, lacking
-    chain = [_face_for(name, bold, italic) for name in fallback if name in fonts.FACES]
+    face = fonts.FACES.get(font)
+    heavy = bold or (face is not None and face.is_bold)
+    leaning = italic or (face is not None and face.style == "italic")
+    chain: list[str] = []
+    for name in fallback:
+        if name in fonts.FACES:
+            chain += dict.fromkeys((_face_for(name, heavy, leaning), name))
     by_char: dict[str, str] = {}
     for ch in lacking:
-        found = next((face for face in chain if ch in fonts.coverage(face)), None)
+        found = next((f for f in chain if ch in fonts.coverage(f)), None)
         if found is not None:
             by_char[ch] = found
+    if fit is not None:
+        for used in dict.fromkeys(by_char.values()):
+            drawn = fonts.FACES[used]
+            for kind, asked, has in (
+                ("bold", bold, drawn.is_bold),
+                ("italic", italic, drawn.style == "italic"),
+            ):
+                if asked and not has and (kind, used) not in fit.unstyled:
+                    fit.unstyled.append((kind, used))
     return by_char, [ch for ch in lacking if ch not in by_char]
 
 
@@ -372,7 +396,7 @@ def words_of(
             made.current.append(_icon_piece(sp.icon, icons, base_font, span_color, scale, fit))
             continue
         font = _face_for(base_font, sp.bold, sp.italic, fit)
-        by_char, lacking = _fallbacks(sp.text, font, fallback, sp.bold, sp.italic)
+        by_char, lacking = _fallbacks(sp.text, font, fallback, sp.bold, sp.italic, fit)
         if fit is not None:
             for ch in lacking:
                 if ch not in fit.missing:

@@ -218,6 +218,12 @@ def text_findings(
 def unstyled_warning(label: str, kind: str, font: str) -> str:
     """The warning for **bold** or *italic* asked of a font without such a face (grouped
     like a missing glyph: once per field, saying how many components it hits)."""
+    return f"{label}{GLYPH_SEP}{unstyled_advice(kind, font)}"
+
+
+def unstyled_advice(kind: str, font: str) -> str:
+    """What prints for **bold** or *italic* asked of a font without such a face, and
+    what to do about it (a book's warning says it too)."""
     face = fontmod.FACES[font]
     mark, prints = (
         ("*italic*", "upright") if kind == "italic" else ("**bold**", "in the regular weight")
@@ -233,7 +239,7 @@ def unstyled_warning(label: str, kind: str, font: str) -> str:
         how = f"add fonts/{base}-{wanted}{face.path.suffix} beside it"
     else:
         how = "choose a font that has one"
-    return f"{label}{GLYPH_SEP}{font!r} has no {kind} face, so {mark} prints {prints}; {how}"
+    return f"{font!r} has no {kind} face, so {mark} prints {prints}; {how}"
 
 
 def underlines(ops: list[Any]) -> list[Any]:
