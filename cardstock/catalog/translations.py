@@ -32,6 +32,15 @@ from ..core.issues import Issue, Level
 from .text import Text
 from .wording import DESIGNER, PREFIXES, book_words, wording_texts
 
+
+def stats_words() -> list[str]:
+    """The stats page's own words (`cardstock.site.stats`), read when asked: the site
+    comes after the catalog."""
+    from ..site.stats import stats_words as words
+
+    return words()
+
+
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
 
@@ -115,6 +124,9 @@ def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) 
     known = {t.key for t in words}
     shown = "cardstock/books"  # the rulebook's own words: its code writes them
     words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
+    known |= {t.key for t in words}
+    page = "cardstock/site/stats"  # the stats page's own words
+    words += [Text(w, w, page, None, template=True) for w in stats_words() if w not in known]
     layouts = layout_words(catalog, issues)
     return texts(catalog) + wording_texts(catalog) + layouts + words
 

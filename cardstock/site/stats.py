@@ -6,6 +6,12 @@ each setup deals (`cardstock.rules.odds`) with what the setup simulation found b
 them. The same numbers are in `stats.json` and in three CSV files (`composition.csv`,
 `numbers.csv`, `odds.csv`), made from the same data the page is. The page is plain HTML
 with no script; the charts are SVG files beside it.
+
+The page's words are cardstock's own (`WORDS`): messages of the game's translation
+(`cardstock translate`, as the rulebook's own words are), so a language edition prints
+them in its language, with its numbers and percentages as the language writes them
+(Babel, `cardstock.core.localized`). What `cardstock stats` prints, the CSV and the JSON
+are a designer's data and stay as they are.
 """
 
 from __future__ import annotations
@@ -13,12 +19,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..catalog.kinds import kind_count
+from ..catalog.kinds import kind_word
 from ..catalog.load import Catalog
+from ..core import localized
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
@@ -98,9 +107,100 @@ def stats_data(catalog: Catalog, runs: int = RUNS) -> dict[str, Any]:
     }
 
 
-def percent(p: float) -> str:
-    """A chance as the page shows it."""
-    return f"{p * 100:.2f}\u00a0%"  # a no-break space: "7.41" and "%" stay on one line
+def percent(p: float, lang: str | None = None) -> str:
+    """A chance as the page shows it, two decimals, as the language writes a percentage
+    ("7.41%" in English, "7,41 %" in French, its space a no-break one)."""
+    return localized.percent(p, lang, 2)
+
+
+# The page's own words, each a message of the game's translation (`stats_words`)
+TITLE = "%(title)s: the numbers behind each deck"
+DOWNLOADS = "Downloads"
+ODDS = "Odds of the setup"
+COPIES = ("%(n)s copy", "%(n)s copies")
+PLAYERS = ("%(n)s player", "%(n)s players")
+DECK = "%(copies)s of %(kinds)s."
+EACH = "Copies of each"
+NAME = "name"
+COPIES_HEAD = "copies"
+BY = "By %(field)s"
+BY_MULTI = "By %(field)s (a copy counts once for each it shows)"
+BLANK = "%(n)s without a value"
+NONE_BLANK = "every copy has a value"
+SPREAD = "mean %(mean)s, median %(median)s; %(rest)s"
+ODDS_INTRO = (
+    "Each chance is exact (hypergeometric, from the pile's counts); below it, how often it "
+    "happened in %(runs)s simulated deals of the setup (seed %(seed)s, the rules check's), "
+    "with the simulation's 99 %% interval. %(inside)s of %(total)s chances lie within it; "
+    "about 1 in 100 would lie outside by chance alone."
+)
+NO_ODDS = "No setup step deals from a pile whose counts are the same every time."
+STEP = "%(setup)s, step %(step)s: %(words)s"
+SIMULATED = "simulated %(rate)s [%(low)s, %(high)s]"
+OF = "%(part)s of %(whole)s"
+ODDS_HEAD = ("kind", "at least k", "drawn", "in the pile")
+WORDS = (
+    TITLE,
+    DOWNLOADS,
+    ODDS,
+    *COPIES,
+    *PLAYERS,
+    DECK,
+    EACH,
+    NAME,
+    COPIES_HEAD,
+    BY,
+    BY_MULTI,
+    BLANK,
+    NONE_BLANK,
+    SPREAD,
+    ODDS_INTRO,
+    NO_ODDS,
+    STEP,
+    SIMULATED,
+    OF,
+    *ODDS_HEAD,
+    *EVENTS.values(),
+)
+
+
+def stats_words() -> list[str]:
+    """The page's own words, for the game's translation (`catalog.translations`)."""
+    return list(WORDS)
+
+
+@dataclass(frozen=True)
+class Say:
+    """The page's words and numbers in a language: `words` the translation's (msgid →
+    text; the message itself where it gives none), `lang` the language numbers follow."""
+
+    words: Mapping[str, str] = field(default_factory=dict)
+    lang: str | None = None
+
+    def __call__(self, message: str, **values: Any) -> str:
+        return str(self.words.get(message) or message) % values
+
+    def n(self, value: float, digits: int = 0) -> str:
+        return localized.number(value, self.lang, digits)
+
+    def g(self, value: float) -> str:
+        """A mean or median: its digits as given (up to four), in the language's marks."""
+        digits = len(f"{value:g}".partition(".")[2]) if "e" not in f"{value:g}" else 4
+        return self.n(value, digits)
+
+    def pct(self, p: float) -> str:
+        return percent(p, self.lang)
+
+    def count(self, forms: tuple[str, str], n: int) -> str:
+        return self(forms[0] if n == 1 else forms[1], n=self.n(n))
+
+    def kinds(self, kind: str, n: int) -> str:
+        return f"{self.n(n)} {self(kind_word(kind, n))}"
+
+
+def saying(catalog: Catalog) -> Say:
+    """The page's words as the catalog's language prints them."""
+    return Say(catalog.words, catalog.lang)
 
 
 def chart_name(deck: str, field: str) -> str:
@@ -134,47 +234,50 @@ def _pair(table: str, figure: str) -> str:
     return f'<div class="pair">{table}{figure}</div>'
 
 
-def _deck_html(d: dict[str, Any]) -> str:
+def _deck_html(d: dict[str, Any], say: Say) -> str:
+    copies = say.count(COPIES, d["copies"])
     parts = [
         f'<section id="deck-{escape(d["id"])}"><h2>{escape(d["name"])}</h2>',
-        f"<p>{_copies(d['copies'])} of {escape(kind_count(d['kind'], len(d['cards'])))}.</p>",
-        "<details><summary>Copies of each</summary>",
-        _table(["name", "copies"], [[escape(c["name"]), str(c["copies"])] for c in d["cards"]]),
+        f"<p>{escape(say(DECK, copies=copies, kinds=say.kinds(d['kind'], len(d['cards']))))}</p>",
+        f"<details><summary>{escape(say(EACH))}</summary>",
+        _table(
+            [say(NAME), say(COPIES_HEAD)],
+            [[escape(c["name"]), say.n(c["copies"])] for c in d["cards"]],
+        ),
         "</details>",
     ]
     for f in d["fields"]:
-        note = " (a copy counts once for each it shows)" if f["multi"] else ""
-        parts.append(f"<h3>By {escape(f['field'])}{note}</h3>")
-        rows = [[escape(c["value"]), str(c["copies"])] for c in f["counts"]]
-        alt = ", ".join(f"{c['value']}: {c['copies']}" for c in f["counts"])
-        figure = _figure(d["id"], f["field"], f"{d['name']} by {f['field']}: {alt}")
-        parts.append(_pair(_table([f["field"], "copies"], rows, "counts"), figure))
+        parts.append(f"<h3>{escape(say(BY_MULTI if f['multi'] else BY, field=f['field']))}</h3>")
+        rows = [[escape(c["value"]), say.n(c["copies"])] for c in f["counts"]]
+        alt = ", ".join(f"{c['value']}: {say.n(c['copies'])}" for c in f["counts"])
+        figure = _figure(d["id"], f["field"], f"{say(BY, field=f['field'])} ({d['name']}): {alt}")
+        parts.append(_pair(_table([f["field"], say(COPIES_HEAD)], rows, "counts"), figure))
     for s in d["numbers"]:
         parts.append(f"<h3>{escape(s['field'])}</h3>")
-        summary = f"{s['blank']} without a value" if s["blank"] else "every copy has a value"
+        summary = say(BLANK, n=say.n(s["blank"])) if s["blank"] else say(NONE_BLANK)
         if s["mean"] is not None:
-            summary = f"mean {s['mean']:g}, median {s['median']:g}; {summary}"
+            summary = say(SPREAD, mean=say.g(s["mean"]), median=say.g(s["median"]), rest=summary)
         parts.append(f"<p>{escape(summary)}.</p>")
-        rows = [[shown(c["value"]), str(c["copies"])] for c in s["counts"]]
+        rows = [[shown(c["value"]), say.n(c["copies"])] for c in s["counts"]]
         figure = ""
         if s["counts"]:
-            alt = ", ".join(f"{shown(c['value'])}: {c['copies']}" for c in s["counts"])
+            alt = ", ".join(f"{shown(c['value'])}: {say.n(c['copies'])}" for c in s["counts"])
             figure = _figure(d["id"], s["field"], f"{d['name']}, {s['field']}: {alt}")
-        parts.append(_pair(_table([s["field"], "copies"], rows, "counts"), figure))
+        parts.append(_pair(_table([s["field"], say(COPIES_HEAD)], rows, "counts"), figure))
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def _cell(row: dict[str, Any]) -> str:
-    text = percent(row["probability"])
+def _cell(row: dict[str, Any], say: Say) -> str:
+    text = say.pct(row["probability"])
     sim = row["simulated"]
     if sim is None:
         return text
     rate = sim["hits"] / sim["runs"] if sim["runs"] else 0.0
     mark = "" if sim["within"] else ' class="outside"'
+    low, high = say.pct(sim["low"]), say.pct(sim["high"])
     return (
-        f"{text}<br><small{mark}>simulated {percent(rate)} "
-        f"[{percent(sim['low'])}, {percent(sim['high'])}]</small>"
+        f"{text}<br><small{mark}>{say(SIMULATED, rate=say.pct(rate), low=low, high=high)}</small>"
     )
 
 
@@ -206,40 +309,37 @@ def _hand_chances(group: list[dict[str, Any]]) -> tuple[int, list[str], list[lis
     return fewest, list(piles), chances
 
 
-def _odds_html(odds: dict[str, Any]) -> str:
+def _odds_html(odds: dict[str, Any], say: Say) -> str:
     """One table per setup, step and event: a row per kind and k, a column per player
     count; a chart of each dealing step's chances."""
     groups = _groups(odds)
     setups = list(dict.fromkeys(r["setup"] for r in odds["rows"]))
     rows = odds["rows"]
     outside = sum(1 for r in rows if r["simulated"] and not r["simulated"]["within"])
-    parts = [
-        '<section id="odds"><h2>Odds of the setup</h2>',
-        "<p>Each chance is exact (hypergeometric, from the pile's counts); below it, how "
-        f"often it happened in {odds['runs']} simulated deals of the setup (seed "
-        f"{odds['seed']}, the rules check's), with the simulation's 99 % interval. "
-        f"{len(rows) - outside} of {len(rows)} chances lie within it; about 1 in 100 "
-        "would lie outside by chance alone.</p>",
-    ]
+    intro = say(
+        ODDS_INTRO,
+        runs=say.n(odds["runs"]),
+        seed=odds["seed"],
+        inside=say.n(len(rows) - outside),
+        total=say.n(len(rows)),
+    )
+    parts = [f'<section id="odds"><h2>{escape(say(ODDS))}</h2>', f"<p>{escape(intro)}</p>"]
     if not rows:
-        parts.append("<p>No setup step deals from a pile whose counts are the same every time.</p>")
+        parts.append(f"<p>{escape(say(NO_ODDS))}</p>")
     for (setup, step, event), group in groups.items():
         players = sorted({r["players"] for r in group})
-        parts.append(
-            f"<h3>{escape(setup)}, step {step}: {escape(group[0]['words'])}</h3>"
-            f"<p>{escape(odds['events'][event])}.</p>"
-        )
+        heading = say(STEP, setup=setup, step=say.n(step), words=group[0]["words"])
+        parts.append(f"<h3>{escape(heading)}</h3><p>{escape(say(odds['events'][event]))}.</p>")
         if event == HAND:
             fewest, kinds, chances = _hand_chances(group)
             alt = "; ".join(
-                f"{kind}: "
-                + ", ".join(f"{percent(c[i])} at least {k + 1}" for k, c in enumerate(chances))
+                f"{kind}: " + ", ".join(f"{say.pct(c[i])} ≥ {k + 1}" for k, c in enumerate(chances))
                 for i, kind in enumerate(kinds)
             )
             name = odds_chart_name(setups, setup, step)
             parts.append(
                 f'<figure><img src="{escape(name)}" alt="{escape(alt)}" loading="lazy">'
-                f"<figcaption>{_players(fewest)}</figcaption></figure>"
+                f"<figcaption>{escape(say.count(PLAYERS, fewest))}</figcaption></figure>"
             )
         cells: dict[tuple[str, int, int], dict[int, dict[str, Any]]] = {}
         for r in group:
@@ -247,11 +347,11 @@ def _odds_html(odds: dict[str, Any]) -> str:
         table = []
         for (kind, drawn, k), by_n in cells.items():
             first = next(iter(by_n.values()))
-            line = [escape(kind), str(k), str(drawn), f"{first['of_kind']} of {first['pile']}"]
-            line += [_cell(by_n[n]) if n in by_n else "–" for n in players]
+            pile = say(OF, part=say.n(first["of_kind"]), whole=say.n(first["pile"]))
+            line = [escape(kind), say.n(k), say.n(drawn), escape(pile)]
+            line += [_cell(by_n[n], say) if n in by_n else "–" for n in players]
             table.append(line)
-        head = ["kind", "at least k", "drawn", "in the pile"]
-        head += [_players(n) for n in players]
+        head = [say(h) for h in ODDS_HEAD] + [say.count(PLAYERS, n) for n in players]
         parts.append(f'<div class="scroll">{_table(head, table, "odds")}</div>')
     parts.append("</section>")
     return "\n".join(parts)
@@ -270,23 +370,25 @@ small { color: #555; } small.outside { color: #a00; font-weight: bold; }
 """
 
 
-def stats_page(data: dict[str, Any]) -> str:
-    """The page, from `stats_data`."""
-    title = f"{data['title']}: the numbers behind each deck"
+def stats_page(data: dict[str, Any], say: Say | None = None) -> str:
+    """The page, from `stats_data`, in `say`'s language (the source's when None)."""
+    say = say or Say()
+    title = say(TITLE, title=data["title"])
     nav = " · ".join(
         f'<a href="#deck-{escape(d["id"])}">{escape(d["name"])}</a>' for d in data["decks"]
     )
-    body = "\n".join(_deck_html(d) for d in data["decks"])
+    body = "\n".join(_deck_html(d, say) for d in data["decks"])
+    lang = escape(say.lang or localized.SOURCE)
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
-        '<p><a href="../../index.html">Downloads</a> · '
+        f'<p><a href="../../index.html">{escape(say(DOWNLOADS))}</a> · '
         '<a href="stats.json">stats.json</a> · <a href="composition.csv">composition.csv</a>'
         ' · <a href="numbers.csv">numbers.csv</a> · <a href="odds.csv">odds.csv</a></p>\n'
-        f'<nav><p>{nav} · <a href="#odds">Odds of the setup</a></p></nav>\n'
-        f"<main>\n{body}\n{_odds_html(data['odds'])}\n</main>\n</body>\n</html>\n"
+        f'<nav><p>{nav} · <a href="#odds">{escape(say(ODDS))}</a></p></nav>\n'
+        f"<main>\n{body}\n{_odds_html(data['odds'], say)}\n</main>\n</body>\n</html>\n"
     )
 
 
@@ -419,7 +521,7 @@ def build_stats(job: Job) -> StageResult:
     data = stats_data(catalog)
     folder = Path(job.build.out) / catalog.id / "stats"
     made: list[Artifact] = []
-    page = stats_page(data).encode("utf-8")
+    page = stats_page(data, saying(catalog)).encode("utf-8")
     made.append(artifact(catalog.id, "stats-html", folder / "index.html", page))
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     made.append(artifact(catalog.id, "stats-json", folder / "stats.json", text.encode("utf-8")))

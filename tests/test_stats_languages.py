@@ -1,0 +1,75 @@
+"""The stats page in a language edition: its own words are the game's translation's
+(`cardstock.site.stats.WORDS`, messages of the game's `.po` file), and its numbers and
+percentages are written as the language writes them (Babel). Atmosfear ships French."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from cardstock.catalog.translations import stats_words
+from cardstock.core import localized
+from cardstock.site.stats import ODDS, WORDS, Say, percent, stats_page
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_language_editions_stats_page_prints_its_words_and_numbers(tmp_path, cli):
+    result = cli(
+        "--root", str(ROOT), "--jobs", "1", "--only", "stats", "--lang", "fr",
+        "--out", str(tmp_path), "atmosfear",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    folder = tmp_path / "atmosfear-fr" / "stats"
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    data = json.loads((folder / "stats.json").read_text(encoding="utf-8"))
+    assert '<html lang="fr">' in page
+    assert ODDS not in page  # "Odds of the setup", in French
+    assert "Probabilités de la mise en place" in page
+    row = data["odds"]["rows"][0]
+    assert localized.percent(row["probability"], "fr", 2) in page  # "13,70 %"
+    assert f"{row['probability'] * 100:.2f}" not in page  # not "13.70" as English has it
+    runs = localized.number(data["odds"]["runs"], "fr")  # "2 000", its space a no-break one
+    assert runs != str(data["odds"]["runs"]) and runs in page
+
+
+def test_a_percentage_follows_the_language():
+    assert percent(0.137, "en") == "13.70%"
+    assert percent(0.137, "fr") == localized.percent(0.137, "fr", 2)
+    assert percent(0.137, "fr").startswith("13,70")
+    assert percent(0.137, "de").startswith("13,70")
+
+
+def test_every_word_the_page_prints_of_its_own_is_a_message_of_the_translation():
+    assert set(WORDS) <= set(stats_words())
+    data = {
+        "title": "T",
+        "decks": [
+            {
+                "id": "d",
+                "name": "D",
+                "kind": "card",
+                "copies": 2,
+                "cards": [{"name": "c", "copies": 2}],
+                "fields": [{"field": "f", "type": "enum", "multi": False, "counts": []}],
+                "numbers": [{"field": "n", "counts": [], "blank": 2, "mean": None, "median": None}],
+            }
+        ],
+        "odds": {"runs": 0, "seed": 1, "events": {}, "rows": []},
+    }
+    marked = Say({w: f"<<{i}>>" for i, w in enumerate(WORDS)}, "fr")
+    page = _visible(stats_page(data, marked))
+    english = _visible(stats_page(data))
+    for word in WORDS:
+        first = word.split("%")[0].strip()
+        if len(first) > 3 and first in english:
+            assert first not in page, word  # printed through the translation, not as is
+
+
+def _visible(page: str) -> str:
+    """A page's text as a reader sees it (no markup, no style sheet)."""
+    return html.unescape(
+        re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", page, flags=re.S))
+    )
