@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from bidi import get_display
@@ -361,3 +362,23 @@ def test_without_a_cjk_bold_a_bold_run_prints_regular_and_is_a_warning(tmp_path,
         "face, so **bold** prints in the regular weight; add "
         "fonts/NotoSansCJKjp-Subset-Bold.otf beside it"
     ) in result.out + result.err
+
+
+def test_the_contents_of_a_book_laid_out_by_multibuild_set_these_scripts_too(tmp_path):
+    from cardstock.books import document
+    from cardstock.cli import main
+
+    def refuse(self, canv, pages):
+        raise document.Unsettled("refused for the test")
+
+    root = copy(tmp_path)
+    out = tmp_path / "out"
+    with mock.patch.object(document.Contents, "finish", refuse):
+        code = main(["--root", str(root), "--jobs", "1", "--only", "rulebook", "--out", str(out)])
+    assert code == 0
+    assert not fonts.use_project_fonts(root)
+    toc = PdfReader(out / "arabic" / "arabic-rulebook.pdf").pages[1]
+    expected = [hb_glyphs(run) for run in _rtl_runs("طريقة اللعب", Styles("#2f3640").toc[0])]
+    drawn = page_runs(toc, "DejaVuSans")
+    assert expected and all(glyphs in drawn for glyphs in expected)
+    assert "3" in toc.extract_text()  # the page number its leader leads to

@@ -283,6 +283,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             int, tuple[float, float, float, float, bool]
         ] = {}  # row -> (x, y, availWidth, availHeight, right to left)
         self.drawn: dict[int, int] = {}  # row -> times drawn
+        # the entries the document notified in this pass and in the last (multiBuild)
+        self.seen: list[tuple[int, str, int, Any]] = []
+        self.last: list[tuple[int, str, int, Any]] = []
         self.family: str | None = None  # the book's face, for `needs_layout` (`contents`)
         self._avail = 0.0  # the width the table was last laid out in
 
@@ -290,9 +293,20 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         self.planned = list(rows)
         self.prefix = prefix
 
+    def addEntry(self, level: int, text: str, pageNum: int, key: Any = None) -> None:  # noqa: N802, N803
+        super().addEntry(level, text, pageNum, key)
+        self.seen.append((level, text, pageNum, key))
+
+    def clearEntries(self) -> None:  # noqa: N802
+        super().clearEntries()
+        self.seen = []
+
     def beforeBuild(self) -> None:  # noqa: N802
+        """A pass of multiBuild begins: the entries the last one saw are the ones drawn."""
         if self.planned is None:
+            seen = self.seen  # ReportLab's own clears the entries (`clearEntries`)
             super().beforeBuild()
+            self.last, self.seen = seen, []
 
     def _form(self, row: int) -> str:
         return f"{self.prefix}{row}"
@@ -300,7 +314,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         planned = self.planned
         if planned is None:
-            self._table_of(self._lastEntries, availWidth, availHeight, self._live_end)
+            self._table_of(self.last, availWidth, availHeight, self._live_end)
             return self._wrapped(availWidth, availHeight)
         # The page-number slot of each entry carries the row's index: ReportLab puts it in
         # the (invisible) callback label only, so the table is the one the finished
@@ -322,7 +336,8 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
                 rect = (0.0, y, x, top) if rtl else (x, y, availWidth, top)
                 canvas.linkRect("", key, rect, relative=1)
 
-        self._table_of(self._lastEntries, availWidth, availHeight, place)
+        rows = [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
+        self._table_of(rows, availWidth, availHeight, place)
         return self._wrapped(availWidth, availHeight)
 
     def _wrapped(self, avail_w: float, avail_h: float) -> tuple[float, float]:

@@ -32,15 +32,6 @@ from ..core.issues import Issue, Level
 from .text import Text
 from .wording import DESIGNER, PREFIXES, book_words, wording_texts
 
-
-def stats_words() -> list[str]:
-    """The stats page's own words (`cardstock.site.stats`), read when asked: the site
-    comes after the catalog."""
-    from ..site.stats import stats_words as words
-
-    return words()
-
-
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
 
@@ -114,6 +105,14 @@ def texts(catalog: Catalog) -> list[Text]:
 # (`cardstock.layout.spec.layout_texts`) and a caller passes its reader in, as the catalog
 # comes before the layouts and does not read them itself
 LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
+
+
+def stats_words() -> list[str]:
+    """The stats page's own words (`cardstock.site.stats`), read when asked: the site
+    comes after the catalog."""
+    from ..site.stats import stats_words as words
+
+    return words()
 
 
 def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
