@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
+from reportlab.platypus import Flowable, KeepTogether, Table
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
@@ -239,10 +239,11 @@ def component_list(
     """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
     out: list[Flowable] = []
     totals = catalog.totals()
-    kinds = ", ".join(escape(said_count(catalog, k, n)) for k, n in totals["by_kind"].items())
-    total = escape(book_word(catalog, COMPONENTS, n=totals["all"]))
-    box = book_word(catalog, IN_THE_BOX, total=f"<b>{total}</b>", kinds=kinds)
-    out.append(Paragraph(box, styles.body))
+    kinds = ", ".join(said_count(catalog, k, n) for k, n in totals["by_kind"].items())
+    total = book_word(catalog, COMPONENTS, n=totals["all"])
+    box = book_word(catalog, IN_THE_BOX, total=f"<b>{escape(total)}</b>", kinds=escape(kinds))
+    marked = book_word(catalog, IN_THE_BOX, total=f"**{total}**", kinds=kinds)
+    out.append(paragraph(marked, styles.body, styles.f.family, box))
     for g in galleries(catalog):
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
         head = paragraph(line, styles.group, styles.f.family, escape(line))

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 from reportlab.platypus.doctemplate import LayoutError
 
 from ..catalog.load import Catalog
@@ -110,9 +110,11 @@ class Story:
                     thumbs=self.faces,
                 )
             )
-        bottom: list[Flowable] = [Paragraph(f"<b>{players_line(self.catalog)}</b>", st.center)]
+        players = players_line(self.catalog)
+        family = self.styles.f.family
+        bottom = [paragraph(f"**{players}**", st.center, family, f"<b>{_esc(players)}</b>")]
         version = book_word(self.catalog, VERSION, version=g.version)
-        bottom.append(Paragraph(_esc(version), st.center))
+        bottom.append(self._line(version, st.center))
         for credit in g.credits:
             bottom.append(self._line(credit, st.center))
         used = sum(
@@ -144,7 +146,7 @@ class Story:
             if isinstance(ch, str):
                 story += b.blocks(markup.parse(ch))
             elif ch.name == "contents":
-                heading = Paragraph(_esc(book_word(self.catalog, CONTENTS)), self.styles.h1)
+                heading = self._line(book_word(self.catalog, CONTENTS), self.styles.h1)
                 story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
