@@ -48,7 +48,7 @@ class Tailored:
 def collator_for(lang: str | None) -> Any:
     """The collator that orders names for a reader of `lang`: ICU's, tailored, when CLDR
     tailors the language (Swedish, Danish, Polish, Spanish, Japanese, Arabic…); else
-    pyuca's default table (None: the language is not known, or not tailored)."""
+    pyuca's default table for any other (English, a language CLDR does not know)."""
     import icu  # type: ignore[import-untyped]  # pyicu-wheels: PyICU with ICU in the wheel
 
     code = _locale(lang)
