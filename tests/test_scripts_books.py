@@ -382,3 +382,17 @@ def test_the_contents_of_a_book_laid_out_by_multibuild_set_these_scripts_too(tmp
     drawn = page_runs(toc, "DejaVuSans")
     assert expected and all(glyphs in drawn for glyphs in expected)
     assert "3" in toc.extract_text()  # the page number its leader leads to
+
+
+def test_without_a_cjk_bold_a_bold_run_on_a_card_is_a_warning_at_its_row(tmp_path, cli):
+    root = copy(tmp_path)
+    (root / "fonts" / "NotoSansCJKjp-Subset-Bold.otf").unlink()
+    game = root / "catalog" / "japanese" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("二点のダメージ", "**二点**のダメージ"), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "二点のダメージ" in row)
+    result = cli("--root", str(root), "check", "japanese")
+    assert (
+        f"catalog/japanese/game.toml:{line}: text: warning: component 'ember': the font "
+        "'NotoSansCJKjp-Subset' has no bold face, so **bold** prints in the regular weight"
+    ) in result.out + result.err
