@@ -12,7 +12,7 @@ from helpers_languages import french_demo
 from pypdf import PdfReader
 
 from cardstock.cli import main
-from cardstock.core.localized import collated, collator_for, number, percent
+from cardstock.core.localized import collated, number, percent
 
 GAME = "demo"
 LISTED = """{{ cover() }}
@@ -102,26 +102,3 @@ def test_a_french_rulebook_lists_by_name_and_writes_french_numbers(project: Path
     assert re.search(r"Many: 12\s345\.", text)
     english = "\n".join(book_lines(project, "demo"))
     assert "Half: 0.5. Often: 12.5%. Many: 12,345." in english
-
-
-@pytest.mark.parametrize(
-    ("lang", "expected"),
-    [
-        # Swedish: å, ä, ö are letters of their own after z, in that order
-        ("sv", ["apa", "zebra", "ål", "äpple", "öga"]),
-        # Danish and Norwegian: æ, ø, å after z (ä and ö are æ and ø's variants)
-        ("da", ["apa", "zebra", "äpple", "öga", "ål"]),
-        # English, French and German: the default order, the accents only break ties
-        ("en", ["ål", "apa", "äpple", "öga", "zebra"]),
-        ("de", ["ål", "apa", "äpple", "öga", "zebra"]),
-    ],
-)
-def test_names_are_ordered_by_the_languages_own_alphabet(lang: str, expected: list[str]) -> None:
-    names = ["zebra", "öga", "apa", "äpple", "ål"]
-    assert collated(names, str, collator_for(lang)) == expected
-
-
-def test_a_language_cldr_does_not_tailor_keeps_the_default_table() -> None:
-    names = ["Zèbre", "eau", "Éclair", "Eau", "zebra", "écho", "Ours"]
-    for lang in ("en", "fr", "de", "qps", None):
-        assert collated(names, str, collator_for(lang)) == collated(names, str)

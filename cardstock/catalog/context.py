@@ -13,14 +13,7 @@ from typing import Any
 
 from jinja2.exceptions import UndefinedError
 
-from ..core.localized import (
-    collated,
-    collator_for,
-    number,
-    percent,
-    plural_words,
-    source_words,
-)
+from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
 from .wording import printed_table, said
@@ -150,7 +143,7 @@ def _reading_helpers(lang: str) -> dict[str, Any]:
         return percent(value, lang, digits)
 
     def by_name(faces: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-        return collated(faces, lambda face: str(face["name"]), collator_for(lang))
+        return collated(faces, lambda face: str(face["name"]))
 
     return {"number": written, "percent": share, "by_name": by_name}
 

@@ -91,7 +91,6 @@ LIBRARIES = (
     "uharfbuzz",  # shapes right-to-left text: the glyphs a PDF draws
     "babel",  # reads translations: what a language prints
     "pyuca",  # collates names: the order a list of components is printed in
-    "pyicu_wheels",  # ICU's tailored collation: that order in Swedish, Danish, Polish, …
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -6,13 +6,10 @@ Numbers are written by Babel (`babel.numbers`, CLDR data). Names are ordered by 
 Collation Algorithm with its default table (DUCET) through `pyuca`, a pure-Python wheel:
 accents and case only break ties (Eau < Éclair < Zèbre), where a code point order puts
 every accented capital after Z. The default table is right for most languages written in
-Latin, Greek or Cyrillic letters (English, French, German, Italian, Spanish, Portuguese,
-Dutch, Russian…). A language whose alphabet orders some letters otherwise (Swedish å ä ö
-after z, Danish æ ø å, Polish ą after a) has a tailoring in CLDR, which ICU's collator
-applies: for such a language (`collator_for`: one whose ICU collator has rules of its own)
-names are ordered by ICU, through `pyicu-wheels` (PyICU built with its own copy of ICU,
-one wheel, no system library; docs/languages.md says why that package); every other
-language keeps pyuca's order, so its output does not change with ICU's root table.
+Latin, Greek or Cyrillic letters (English, French, German, Italian, Portuguese, Dutch,
+Russian…); a language whose alphabet orders some letters otherwise (Swedish å ä ö after z,
+Danish æ ø å, Spanish ñ after n) is not tailored: every language gets this default order
+(docs/languages.md, "Not yet", says why).
 """
 
 from __future__ import annotations
@@ -29,40 +26,16 @@ SOURCE = "en"  # the language written when a build names none
 
 def collation_key(text: str, collator: Any) -> tuple[int, ...]:
     """The key that orders `text` among others as a reader of its language looks it up
-    (`collator`: a `pyuca.Collator` or a `Tailored` one)."""
+    (`collator`: a `pyuca.Collator`)."""
     key: tuple[int, ...] = tuple(collator.sort_key(text))
     return key
-
-
-class Tailored:
-    """ICU's collator for a language CLDR tailors, with pyuca's `sort_key` call."""
-
-    def __init__(self, icu_collator: Any) -> None:
-        self._collator = icu_collator
-
-    def sort_key(self, text: str) -> bytes:
-        key: bytes = self._collator.getSortKey(text)
-        return key
-
-
-def collator_for(lang: str | None) -> Any:
-    """The collator that orders names for a reader of `lang`: ICU's, tailored, when CLDR
-    tailors the language (Swedish, Danish, Polish, Spanish, Japanese, Arabic…); else
-    pyuca's default table for any other (English, a language CLDR does not know)."""
-    import icu  # type: ignore[import-untyped]  # pyicu-wheels: PyICU with ICU in the wheel
-
-    code = _locale(lang)
-    collator = icu.Collator.createInstance(icu.Locale(code))
-    if code == SOURCE or not collator.getRules():
-        return Collator()
-    return Tailored(collator)
 
 
 def collated(items: Iterable[T], name: Callable[[T], str], collator: Any = None) -> list[T]:
     """`items` ordered by their `name` as a reader looks them up; names that collate alike
     keep a stable order by code point, then their order given. The collator (its table
     read from pyuca's data, a tenth of a second) is made for the call unless one is given,
-    so a caller that orders many lists passes its own (`collator_for` its language's)."""
+    so a caller that orders many lists passes its own."""
     table = collator if collator is not None else Collator()
     return sorted(items, key=lambda x: (collation_key(name(x), table), name(x)))
 
