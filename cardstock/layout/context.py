@@ -234,7 +234,7 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
         elif spec.type == "icons":
             text = " ".join(f":{i}:" for i in v)
         elif spec.type == "bool":
-            text = "yes"
+            text = catalog.tool_words("yes")
         elif isinstance(v, float) and v.is_integer():
             text = str(int(v))
         elif spec.type == "choice":
