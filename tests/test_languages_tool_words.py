@@ -1,0 +1,160 @@
+"""cardstock's own words on what it makes follow the language of the build: a French
+game's sheets say in French how to print them (`cardstock.core.toolwords`,
+docs/languages.md "cardstock's own words"), and a duplex printer, simulated, reads the
+French footer to turn each sheet over and finds every back behind its own front."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from conftest import ROOT, job_of, validate
+from helpers_languages import GAME as DEMO
+from helpers_languages import french_demo
+from helpers_printer import Printer, read
+from pypdf import PdfReader
+from test_sheets_duplex import check_pieces, face_sizes, one_flip
+
+from cardstock.catalog.pseudo import pseudo
+from cardstock.core.stage import BuildOptions
+from cardstock.core.toolwords import LOCALE, catalog_path, messages, shipped, tool_words
+from cardstock.impose.calibration import calibration_pdf
+from cardstock.impose.pnp import build_pnp
+
+GAME = "atmosfear"
+# the English words a footer of a PnP file writes (beside numbers and names)
+ENGLISH_FOOTER = (
+    "print at 100%",
+    "actual size",
+    "flip on the",
+    "backs of page",
+    "print on its reverse",
+    "blank reverse",
+    "single-sided",
+    "or more, margin",
+)
+
+
+def french(tmp_path: Path) -> Any:
+    """Atmosfear in French, as a build loads it."""
+    options = BuildOptions(out=tmp_path, lang="fr", only=frozenset({"pnp"}))
+    catalogs, issues = validate(ROOT, [f"{GAME}-fr"], options)
+    assert not [i for i in issues.items if i.level == "error"], issues.items
+    (catalog,) = catalogs
+    assert catalog.lang == "fr"
+    return catalog
+
+
+def texts(data: bytes) -> str:
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_back_of_the_french_sheets_lands_behind_its_front_read_from_the_french_footer(
+    tmp_path: Path, duplex: str
+) -> None:
+    catalog = french(tmp_path)
+    options = BuildOptions(out=tmp_path / duplex, duplex=duplex, papers=("a4",))
+    (made,) = build_pnp(job_of(catalog, options)).artifacts
+    data = made.path.read_bytes()
+    sheets = read(data)
+    words = catalog.tool_words
+    assert words.lang == "fr" and not words.missing
+    # the flip the footer names is French, and the printer reads it from cardstock's catalog
+    flip = words(f"flip on the {duplex} edge")
+    assert flip != f"flip on the {duplex} edge"
+    assert flip in texts(data)
+    assert one_flip(sheets) == duplex
+    sizes, backs = face_sizes(catalog)
+    assert check_pieces(sheets, sizes, backs, Printer(duplex)) == sum(
+        c.count for c in catalog.components if c.id in backs
+    )
+
+
+def test_no_english_footer_words_remain_in_the_french_sheets(tmp_path: Path) -> None:
+    catalog = french(tmp_path)
+    options = BuildOptions(out=tmp_path, papers=("a4",))
+    (made,) = build_pnp(job_of(catalog, options)).artifacts
+    printed = texts(made.path.read_bytes())
+    assert catalog.tool_words("print at 100% / actual size") in printed
+    for english in ENGLISH_FOOTER:
+        assert english not in printed, english
+    # a French page number and decimal comma: "page 3/20", "2,0 mm"
+    assert re.search(r"page \d+/\d+", printed)
+    assert re.search(r"\d,\d mm", printed)
+
+
+def test_the_calibration_sheet_speaks_the_language_it_is_made_in() -> None:
+    words = tool_words("fr")
+    printed = texts(calibration_pdf("a4", "short", (0.0, 0.0), words))
+    assert words("Duplex calibration") in printed
+    assert words("flip on the short edge") in printed
+    assert words("front").upper() in printed and words("back").upper() in printed
+    for english in ("Duplex calibration", "Hold the sheet", "print at 100%", "flip on the"):
+        assert english not in printed, english
+
+
+def test_french_is_shipped_and_translates_every_message() -> None:
+    assert "fr" in shipped()
+    with catalog_path("fr").open("rb") as f:
+        po = read_po(f)
+    given = {m.id if isinstance(m.id, str) else m.id[0]: m for m in po if m.id}
+    for message in messages():
+        entry = given.get(message[0])
+        assert entry is not None and entry.string and not entry.fuzzy, message
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        for said in strings:  # the same placeholders as the English
+            assert sorted(re.findall(r"\{\w+\}", said)) == sorted(
+                re.findall(r"\{\w+\}", message[-1])
+            ), message
+    assert (LOCALE / "cardstock.pot").is_file()
+
+
+def test_a_language_cardstock_has_no_words_in_prints_english_and_says_so() -> None:
+    words = tool_words("sv")
+    assert words.missing
+    assert words("print at 100% / actual size") == "print at 100% / actual size"
+    assert not tool_words("fr").missing and not tool_words("en").missing
+
+
+def test_a_game_may_word_a_message_its_own_way_before_cardstocks_catalog() -> None:
+    own = {"print at 100% / actual size": "imprimer sans mise à l'échelle"}
+    words = tool_words("fr", own)
+    assert words("print at 100% / actual size") == "imprimer sans mise à l'échelle"
+    assert words("flip on the long edge") == tool_words("fr")("flip on the long edge")
+
+
+def test_the_pseudo_language_covers_cardstocks_words() -> None:
+    words = tool_words("qps", made=pseudo)
+    said = words("backs of page {n}: print on its reverse, {flip}", n=2, flip="x")
+    assert said.startswith("[") and "2" in said and "print" not in said
+    assert words.count("{n} card", "{n} cards", 3).startswith("[3 ")
+
+
+def test_a_count_takes_the_languages_own_form() -> None:
+    fr, en = tool_words("fr"), tool_words("en")
+    assert (en.count("{n} card", "{n} cards", 1), en.count("{n} card", "{n} cards", 0)) == (
+        "1 card",
+        "0 cards",
+    )
+    assert fr.count("{n} card", "{n} cards", 0) == "0 carte"  # French says 0 in the singular
+    assert fr.count("{n} card", "{n} cards", 2) == "2 cartes"
+
+
+def test_a_game_built_in_a_language_without_cardstocks_words_gets_one_finding(
+    tmp_path: Path,
+) -> None:
+    root = french_demo(tmp_path / "proj")
+    game = root / "catalog" / DEMO / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8").replace('["fr"]', '["sv"]'))
+    options = BuildOptions(out=tmp_path / "out", lang="sv", only=frozenset({"pnp"}))
+    catalogs, issues = validate(root, [f"{DEMO}-sv"], options)
+    said = [i for i in issues.items if "no catalog of its own words" in i.message]
+    assert len(said) == 1, said
+    assert said[0].level == "warning" and "'sv'" in said[0].message
+    (catalog,) = catalogs
+    assert catalog.tool_words.missing and catalog.tool_words("yes") == "yes"
