@@ -111,9 +111,9 @@ def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
 
 def every_text(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Every text of the game, its layouts' words read by the layout room."""
-    from ..layout.spec import layout_texts
+    from ..layout.labels import layout_words
 
-    return texts_of(catalog, issues, layout_texts)
+    return texts_of(catalog, issues, layout_words)
 
 
 def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
@@ -197,7 +197,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
     """Print each language's report; the issues to print and the exit code. A finding is a
     warning (an error with `--strict`); a changed number is always an error."""
     from ..catalog.variants import changed_numbers, translation_of
-    from ..layout.spec import layout_texts
+    from ..layout.labels import layout_words
 
     issues: list[Issue] = []
     failed = False
@@ -206,7 +206,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             if lang == catalog.game.language:
                 continue
             read: list[Issue] = []
-            translation = translation_of(catalog, lang, read, layout_texts)
+            translation = translation_of(catalog, lang, read, layout_words)
             issues += read
             all_texts = every_text(catalog, read)
             rep = report(all_texts, translation)

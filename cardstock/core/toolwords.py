@@ -63,10 +63,14 @@ class ToolWords:
         """The words said of `n` things (`{n}` filled too): the language's singular for a
         count its readers say in the singular (CLDR's `one`: 1 in English, 0 and 1 in
         French), else its plural; the English forms where the catalog has none."""
-        from .localized import source_words
+        from babel import Locale, UnknownLocaleError
 
         forms = self.plurals.get(singular) or (singular, plural)
-        chosen = source_words(self.lang)(forms[0], forms[-1], n)
+        try:
+            rule = Locale.parse(self.lang.replace("-", "_")).plural_form
+        except (UnknownLocaleError, ValueError):  # the pseudo-language: as English says it
+            rule = Locale.parse(SOURCE).plural_form
+        chosen = forms[0] if rule(n) == "one" else forms[-1]
         return chosen.format(n=n, **values)
 
 
