@@ -37,8 +37,8 @@ from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
 from .layout.faces import Faces, KeptFaces
-from .layout.ownicons import game_library
 from .layout.labels import layout_words
+from .layout.ownicons import game_library
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
 from .rules.model import load_rules
