@@ -20,10 +20,12 @@ from pypdf import PdfReader
 from test_sheets_duplex import check_pieces, face_sizes, one_flip
 
 from cardstock.catalog.pseudo import pseudo
+from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import LOCALE, catalog_path, messages, shipped, tool_words
 from cardstock.impose.calibration import calibration_pdf
 from cardstock.impose.pnp import build_pnp
+from cardstock.layout.context import facts
 
 GAME = "atmosfear"
 # the English words a footer of a PnP file writes (beside numbers and names)
@@ -158,3 +160,73 @@ def test_a_game_built_in_a_language_without_cardstocks_words_gets_one_finding(
     assert said[0].level == "warning" and "'sv'" in said[0].message
     (catalog,) = catalogs
     assert catalog.tool_words.missing and catalog.tool_words("yes") == "yes"
+
+
+def _translate_labels(root: Path, given: dict[str, str]) -> None:
+    """The demo's French file, begun by `cardstock translate update`, with `given`
+    (key → French) filled in."""
+    from babel.messages.pofile import write_po
+
+    assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    with path.open("rb") as f:
+        po = read_po(f)
+    for message in po:
+        if message.context in given:
+            message.string = given[message.context]
+    with path.open("wb") as f:
+        write_po(f, po)
+
+
+def test_a_fields_label_in_a_list_of_facts_is_a_text_each_language_gives(
+    tmp_path: Path,
+) -> None:
+    root = french_demo(tmp_path / "proj")
+    _translate_labels(root, {"label.suit_icon": "Couleur", "label.power": "Force"})
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"svg"}))
+    catalogs, _issues = validate(root, [f"{DEMO}-fr"], options)
+    (catalog,) = catalogs
+    card = next(c for c in catalog.components if "power" in c.fields)
+    labels = {f["name"]: f["label"] for f in facts(catalog, card, set())}
+    assert labels["suit_icon"] == "Couleur" and labels["power"] == "Force"
+    # the French face prints the French label, not the game file's
+    assert (
+        main(
+            [
+                "--root",
+                str(root),
+                "build",
+                f"{DEMO}-fr",
+                "--only",
+                "svg",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 0
+    )
+    face = (tmp_path / "out" / f"{DEMO}-fr" / "svg" / f"{card.id}.svg").read_text(encoding="utf-8")
+    assert "Force" in face and ">Power<" not in face
+
+
+def test_a_label_left_untranslated_is_reported_missing(tmp_path: Path) -> None:
+    root = french_demo(tmp_path / "proj")
+    _translate_labels(root, {"label.suit_icon": "Couleur"})
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"svg"}))
+    _catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
+    missing = [i for i in issues.items if i.field == "label.power"]
+    assert len(missing) == 1 and "not translated" in missing[0].message
+    assert "'Power'" in missing[0].message  # the source label is printed instead
+    assert not [i for i in issues.items if i.field == "label.suit_icon"]
+
+
+def test_a_french_booklets_note_names_its_flip_as_the_printer_reads_it() -> None:
+    from helpers_printer import Sheet
+
+    from cardstock.books.booklet import booklet_order, note_text
+
+    back = next(side for side in booklet_order(8) if side.face == "back")
+    for edge in ("long", "short"):
+        said = note_text(back, 2, edge, tool_words("fr"))
+        assert "flip" not in said and "sheet" not in said
+        assert Sheet(1, 612.0, 792.0, text=said).flip() == edge
