@@ -71,7 +71,7 @@ def test_a_language_without_translations_reports_each_text_missing(
     assert run(project, "translate", "update", GAME) == 0
     assert run(project, "check", "--lang", "fr") == 0  # warnings only
     out, err = capsys.readouterr()
-    assert "[fr] 0 of 28 texts translated, 28 missing" in out
+    assert "[fr] 0 of 31 texts translated, 31 missing" in out
     assert re.search(
         r"catalog/demo/translations/fr\.po:\d+: dawn\.text: warning: \[fr\] not translated; "
         r"the source text is printed instead: 'Play on any Sun card\.'",
@@ -86,7 +86,7 @@ def test_a_complete_translation_passes_strict(
     run(project, "translate", "update", GAME)
     translate_all(project, {"dawn.text": "Se joue sur une carte Soleil."})
     assert run(project, "check", "--lang", "all", "--strict") == 0
-    assert "[fr] 28 of 28 texts translated" in capsys.readouterr().out
+    assert "[fr] 31 of 31 texts translated" in capsys.readouterr().out
 
 
 def test_deleting_a_translation_is_reported_with_its_fallback(
@@ -103,7 +103,7 @@ def test_deleting_a_translation_is_reported_with_its_fallback(
     )
     assert run(project, "check", "--lang", "fr", "--strict") == 1
     out, err = capsys.readouterr()
-    assert "27 of 28 texts translated, 1 missing" in out
+    assert "30 of 31 texts translated, 1 missing" in out
     line = next(
         n
         for n, text in enumerate(po.read_text(encoding="utf-8").split("\n"), 1)
@@ -192,7 +192,7 @@ def test_the_pseudo_language_needs_no_file_and_checks_the_fit(
 ) -> None:
     assert run(project, "check", "--lang", "qps", "--strict") == 0
     out = capsys.readouterr().out
-    assert "[qps] 28 of 28 texts translated" in out
+    assert "[qps] 31 of 31 texts translated" in out
     assert "[qps] demo-qps" in out and "Print safety" in out
 
 
