@@ -29,6 +29,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..core.localized import number
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
@@ -314,7 +315,10 @@ def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> s
     parts = [
         info.footer,
         words("{name}: tile {tile} of {rows} x {cols}", name=name, tile=tile, rows=rows, cols=cols),
-        words("neighbours overlap {mm} mm: lay crosses on crosses", mm=fmt_mm(OVERLAP)),
+        words(
+            "neighbours overlap {mm} mm: lay crosses on crosses",
+            mm=number(OVERLAP / MM, words.lang, 0 if (OVERLAP / MM).is_integer() else 1),
+        ),
         info.paper_label,
     ]
     return "  ·  ".join(parts)

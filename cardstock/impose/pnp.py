@@ -225,7 +225,13 @@ def sheet_info(catalog: Catalog, paper: str, what: str, **values: object) -> Doc
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
     return DocInfo(
-        title=f"{g.title} {g.version}: {catalog.tool_words(what, **values)}, {label}",
+        title=catalog.tool_words(
+            "{game} {version}: {what}, {paper}",
+            game=g.title,
+            version=g.version,
+            what=catalog.tool_words(what, **values),
+            paper=label,
+        ),
         footer=f"{g.title}  v{g.version}",
         paper_label=label,
         words=catalog.tool_words,

@@ -38,6 +38,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..catalog.load import Catalog
 from ..core.issues import Issue
+from ..core.localized import number
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
@@ -234,10 +235,15 @@ def net_for(
     return Net(W, H, D, T=min(TONGUE, W / 3), F=min(DUST, W / 2 - MM), G=min(GLUE, D + 4 * MM))
 
 
-def _mm(points: float, digits: int = 1) -> str:
-    """A length as a number of millimetres, without the unit (the text says it once)."""
+def _mm(points: float, digits: int = 1, lang: str | None = None) -> str:
+    """A length as a number of millimetres, without the unit (the text says it once), in
+    the language's decimal mark (`lang`: English when None)."""
     text = f"{points / MM:.{digits}f}"
-    return text.rstrip("0").rstrip(".") if "." in text and digits > 1 else text
+    text = text.rstrip("0").rstrip(".") if "." in text and digits > 1 else text
+    if lang is None:
+        return text
+    shown = len(text.partition(".")[2])
+    return number(float(text), lang, shown)
 
 
 def _room(paper: str, margin: float = MIN_MARGIN) -> tuple[float, float]:
@@ -594,10 +600,16 @@ def _footer(
         "tuck box: {deck}, {cards} at {thickness} mm, {sleeve}",
         deck=title,
         cards=_cards(deck.cards, words),
-        thickness=_mm(thickness, 2),
+        thickness=_mm(thickness, 2, words.lang),
         sleeve=words(sleeve.words),
     )
-    inner = words("inside {w} x {h} x {d} mm", w=_mm(net.W), h=_mm(net.H), d=_mm(net.D))
+    lang = words.lang
+    inner = words(
+        "inside {w} x {h} x {d} mm",
+        w=_mm(net.W, 1, lang),
+        h=_mm(net.H, 1, lang),
+        d=_mm(net.D, 1, lang),
+    )
     cut = words("cut on the solid line, fold at the dashed marks")
     text = "  ·  ".join([info.footer, what, inner, cut, info.paper_label])
     size = 7.0
