@@ -230,3 +230,25 @@ def test_a_french_booklets_note_names_its_flip_as_the_printer_reads_it() -> None
         said = note_text(back, 2, edge, tool_words("fr"))
         assert "flip" not in said and "sheet" not in said
         assert Sheet(1, 612.0, 792.0, text=said).flip() == edge
+
+
+def test_a_games_own_po_file_overrides_cardstocks_words_for_that_game(tmp_path: Path) -> None:
+    root = french_demo(tmp_path / "proj")
+    _translate_labels(root, {})
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    own = (
+        '\nmsgctxt "cardstock"\nmsgid "print at 100% / actual size"\n'
+        'msgstr "imprimer sans mise à l\'échelle"\n'
+    )
+    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
+    # bringing the file up to date keeps the game's own words (not made obsolete)
+    assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
+    assert '#~ msgctxt "cardstock"' not in path.read_text(encoding="utf-8")
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"pnp"}))
+    catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
+    (catalog,) = catalogs
+    words = catalog.tool_words
+    assert words("print at 100% / actual size") == "imprimer sans mise à l'échelle"
+    assert words("flip on the long edge") == tool_words("fr")("flip on the long edge")
+    # the entry is cardstock's, not a text of the game: never reported unused
+    assert not [i for i in issues.items if i.field == "cardstock" or "names no text" in i.message]

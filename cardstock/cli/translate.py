@@ -32,6 +32,7 @@ from ..catalog.translations import (
 from ..catalog.translations import all_texts as texts_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
+from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
 
 if TYPE_CHECKING:
@@ -91,6 +92,10 @@ def cmd_translate(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         updated = _po(catalog, every_text(catalog, issues), lang)
         if current is not None:
+            # the game's own words for cardstock's messages are no texts of the game; they
+            # stay as the designer wrote them (docs/languages.md, "cardstock's own words")
+            for own in [m for m in current if m.context == TOOL_CONTEXT and m.id]:
+                updated.add(own.id, "", context=TOOL_CONTEXT)
             current.update(updated, update_header_comment=False)
             updated = current
         code = _write(catalog, path_of(catalog, lang), updated)
