@@ -252,3 +252,29 @@ def test_a_games_own_po_file_overrides_cardstocks_words_for_that_game(tmp_path: 
     assert words("flip on the long edge") == tool_words("fr")("flip on the long edge")
     # the entry is cardstock's, not a text of the game: never reported unused
     assert not [i for i in issues.items if i.field == "cardstock" or "names no text" in i.message]
+
+
+def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
+    tmp_path: Path,
+) -> None:
+    root = french_demo(tmp_path / "proj")
+    _translate_labels(root, {})
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    own = (
+        '\nmsgctxt "cardstock"\nmsgid "page {n}/{total}"\nmsgstr "feuillet {page}"\n'
+        '\nmsgctxt "cardstock"\nmsgid "print gently"\nmsgstr "imprimer doucement"\n'
+    )
+    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"pnp"}))
+    catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
+    said = [i for i in issues.items if i.field == "cardstock"]
+    lines = path.read_text(encoding="utf-8").split("\n")  # a line number counts from 1
+    assert [(i.level, i.line) for i in said] == [
+        ("error", lines.index('msgid "page {n}/{total}"') + 1),
+        ("warning", lines.index('msgid "print gently"') + 1),
+    ]
+    assert said[0].file == "catalog/demo/translations/fr.po"
+    assert "['page']" in said[0].message and "['n', 'total']" in said[0].message
+    assert "no message of cardstock's own" in said[1].message
+    (catalog,) = catalogs
+    assert catalog.tool_words("page {n}/{total}", n=1, total=2) == "page 1/2"

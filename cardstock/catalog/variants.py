@@ -14,7 +14,9 @@ from pathlib import Path
 
 from ..core.issues import Issue, Issues
 from ..core.project import discover
+from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from ..core.toolwords import ENGLISH, ToolWords, tool_words
+from ..core.toolwords import messages as tool_messages
 from ..core.toolwords import shown as shown_catalog
 from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
@@ -146,7 +148,8 @@ def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: Layou
     issues.extend(f.issue(translation) for f in report(every, translation).findings)
     issues.extend(changed_numbers(translation, every, given))
     made = pseudo if lang == PSEUDO else None
-    words = tool_words(lang, translation.tool, made)
+    own = _own_tool_words(translation, issues)
+    words = tool_words(lang, own, made)
     issues.extend(_no_tool_words(words, translation.file))
     return dc_replace(translated(catalog, given, lang), tool_words=words)
 
@@ -160,6 +163,40 @@ def in_own_language(catalog: Catalog, issues: Issues) -> Catalog:
     words = tool_words(lang)
     issues.extend(_no_tool_words(words, catalog.display(catalog.folder / "game.toml")))
     return dc_replace(catalog, tool_words=words)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
+    """The game's own words for cardstock's messages (`msgctxt "cardstock"`) that it may
+    use: an entry naming no message of cardstock's is a warning, one whose placeholders
+    differ from the message's an error (cardstock fills exactly the message's)."""
+    known = {m[0] for m in tool_messages()}
+    out: dict[str, str] = {}
+    for msgid, said in translation.tool.items():
+        line = translation.tool_lines.get(msgid)
+        if msgid not in known:
+            issues.add(
+                translation.file,
+                line,
+                TOOL_CONTEXT,
+                f"[{translation.lang}] {msgid!r} is no message of cardstock's own "
+                "(cardstock/locale/cardstock.pot lists them)",
+                "warning",
+            )
+        elif sorted(_PLACEHOLDER.findall(said)) != sorted(_PLACEHOLDER.findall(msgid)):
+            issues.add(
+                translation.file,
+                line,
+                TOOL_CONTEXT,
+                f"[{translation.lang}] the words for {msgid!r} name the placeholders "
+                f"{sorted(set(_PLACEHOLDER.findall(said)))}, the message "
+                f"{sorted(set(_PLACEHOLDER.findall(msgid)))}",
+            )
+        else:
+            out[msgid] = said
+    return out
 
 
 def _no_tool_words(words: ToolWords, where: str) -> list[Issue]:
