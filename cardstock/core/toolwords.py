@@ -34,7 +34,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
 
 SOURCE = "en"  # the language every msgid is written in
 CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
@@ -42,16 +41,17 @@ DOMAIN = "cardstock"  # the catalog's file name: cardstock.po
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolWords:
-    """The words cardstock prints in one language: `words("page {n}/{total}", n=3,
-    total=20)` gives "page 3/20" in English, "page 3/20" in French, each message's
-    translation with its `{placeholders}` filled."""
+    """The words cardstock prints in one language: `words("backs of page {n}: print on its
+    reverse, {flip}", n=2, flip=…)` gives "backs of page 2: …" in English, "dos de la page
+    2 : …" in French, each message's translation with its `{placeholders}` filled. Plain
+    data (a build hands it to worker processes), never changed once made."""
 
     lang: str = SOURCE
-    table: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    table: Mapping[str, str] = field(default_factory=dict)
     # a message said of a count: its singular msgid → the language's forms
-    plurals: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    plurals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # the language has no catalog of cardstock's: every word is the English (a finding)
     missing: bool = False
 
@@ -145,15 +145,15 @@ def tool_words(
     if made is not None:
         table = {m[0]: made(m[0]) for m in messages() if len(m) == 1} | given
         forms = {m[0]: tuple(made(x) for x in m) for m in messages() if len(m) > 1}
-        return ToolWords(code, MappingProxyType(table), MappingProxyType(forms))
+        return ToolWords(code, dict(table), dict(forms))
     if code.split("-")[0] == SOURCE:
-        return ToolWords(code, MappingProxyType(given)) if given else ENGLISH
+        return ToolWords(code, dict(given)) if given else ENGLISH
     own = _catalog(code)
     if own is None and "-" in code:
         own = _catalog(code.split("-")[0])  # "fr-CA" reads French when it has no catalog
     words, plurals = own or ({}, {})
-    said = MappingProxyType(words | given)
-    return ToolWords(code, said, MappingProxyType(plurals), missing=own is None)
+    said = dict(words | given)
+    return ToolWords(code, said, dict(plurals), missing=own is None)
 
 
 def shown(lang: str) -> str:
