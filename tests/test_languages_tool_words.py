@@ -278,3 +278,11 @@ def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
     assert "no message of cardstock's own" in said[1].message
     (catalog,) = catalogs
     assert catalog.tool_words("page {n}/{total}", n=1, total=2) == "page 1/2"
+
+
+def test_the_downloads_page_names_each_calibration_sheets_language() -> None:
+    from cardstock.site.page import _calibration_label, language_name
+
+    assert _calibration_label("calibration-a4.pdf", "a4") == "Duplex calibration sheet"
+    french = _calibration_label("calibration-fr-letter.pdf", "letter")
+    assert french == f"Duplex calibration sheet ({language_name('fr')})"
