@@ -237,7 +237,7 @@ class Stage:
 STAGES: tuple[Stage, ...] = (
     Stage(
         "calibration",
-        "calibration-<paper>.pdf",
+        "calibration-<paper>.pdf (and calibration-<lang>-<paper>.pdf in each other language)",
         ("calibration",),
         "the printer profile (layouts/sheets/printers.toml)",
         build=_calibration,

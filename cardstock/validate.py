@@ -37,8 +37,9 @@ from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
 from .layout.faces import Faces, KeptFaces
+from .layout.labels import layout_words
 from .layout.ownicons import game_library
-from .layout.spec import layout_texts, load_layouts, shared_files
+from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
 from .rules.model import load_rules
 from .site.page import check_page
@@ -70,7 +71,7 @@ def validate(
     process kept from its build before."""
     found: list[Issue] = check_options(options) if options is not None else []
     variants = build_games(root, [], options.lang if options is not None else None)[2]
-    catalogs, loaded = load_with_languages(root, games, load_rules, variants, layout_texts)
+    catalogs, loaded = load_with_languages(root, games, load_rules, variants, layout_words)
     found += loaded
     out = Validated(catalogs)
     if catalogs:

@@ -25,12 +25,31 @@ from dataclasses import dataclass, field
 from helpers_text import page_texts
 from pypdf import PdfReader
 
+from cardstock.core.toolwords import ENGLISH, shipped, tool_words
+from cardstock.impose.plan import FLIP_NOTES
+
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = 72 / 25.4
 TOLERANCE = 0.1 * MM  # a back within this of where it belongs lands right
-FLIP = re.compile(r"flip on the (long|short) edge")
+
+
+def flip_words() -> dict[str, str]:
+    """How a footer names each duplex edge, in English and in every language cardstock
+    ships its own words in (read from its catalog, as the build reads them): words → edge."""
+    out: dict[str, str] = {}
+    for words in [ENGLISH, *(tool_words(code) for code in shipped())]:
+        for edge, message in FLIP_NOTES.items():
+            said = " ".join(words(message).split())
+            assert out.get(said, edge) == edge, f"{words.lang}: {said!r} names two edges"
+            out[said] = edge
+    return out
+
+
+FLIPS = flip_words()
+# the longest first, so no language's words match inside another's
+FLIP = re.compile("|".join(re.escape(w) for w in sorted(FLIPS, key=len, reverse=True)))
 
 
 def mult(m: Matrix, n: Matrix) -> Matrix:
@@ -85,9 +104,10 @@ class Sheet:
         return self.width > self.height + 1e-6
 
     def flip(self) -> str | None:
-        """The duplex setting the page's own text names ("long" or "short"), if any."""
+        """The duplex setting the page's own text names ("long" or "short"), in any language
+        cardstock ships its words in (`FLIPS`), if any."""
         found = FLIP.findall(" ".join(self.text.split()))
-        return found[0] if found else None
+        return FLIPS[found[0]] if found else None
 
 
 def read(data: bytes) -> list[Sheet]:

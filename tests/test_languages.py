@@ -16,9 +16,9 @@ from cardstock.catalog.translations import stats_words
 from cardstock.cli import main
 
 GAME = "demo"
-# what a translation of the demo holds: its own 28 texts, and the words the stats page
-# prints of its own (cardstock.site.stats.WORDS)
-TEXTS = 28 + len(stats_words())
+# what a translation of the demo holds: its own 28 texts, its 3 field labels, and the
+# words the stats page prints of its own (cardstock.site.stats.WORDS)
+TEXTS = 31 + len(stats_words())
 
 
 @pytest.fixture

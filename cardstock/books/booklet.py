@@ -43,6 +43,8 @@ from pypdf.generic import (
 )
 
 from .. import fonts
+from ..core.toolwords import ENGLISH, ToolWords
+from ..impose.plan import FLIP_NOTES
 from ..impose.sheets import DEFAULT_MARGIN
 from ..render.pdf import pdf_num
 from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
@@ -161,8 +163,14 @@ def turn_of(side: Side, edge: str, sheet: tuple[float, float]) -> tuple[float, .
     return (0, 1, -1, 0, sh, 0)
 
 
-def note_text(side: Side, sheets: int, edge: str) -> str:
-    return f"sheet {side.sheet} of {sheets}, back: print two-sided, flip on the {edge} edge"
+def note_text(side: Side, sheets: int, edge: str, words: ToolWords = ENGLISH) -> str:
+    """The note over a back's fold, in the booklet's language (`words`)."""
+    return words(
+        "sheet {n} of {total}, back: print two-sided, {flip}",
+        n=side.sheet,
+        total=sheets,
+        flip=words(FLIP_NOTES[edge]),
+    )
 
 
 def _notes(texts: list[str]) -> Reading:
@@ -222,6 +230,7 @@ def impose_all(
     sheets: Sequence[tuple[float, float]],
     info: Mapping[str, str] = {},
     duplex: str = "long",
+    words: ToolWords = ENGLISH,
 ) -> list[tuple[bytes, int]]:
     """`impose` for several sheet sizes at once: the booklets differ only in their sides'
     sizes and where each page sits on them, so the document is assembled once (the reading
@@ -242,7 +251,7 @@ def impose_all(
     backs = [side for side in sides if side.face == "back"]
     notes: dict[int, tuple[IndirectObject, tuple[float, float]]] = {}
     for side, (page, drawing, w, h) in zip(
-        backs, _notes([note_text(side, len(backs), edge) for side in backs]).pages
+        backs, _notes([note_text(side, len(backs), edge, words) for side in backs]).pages
     ):
         notes[side.sheet] = (writer._add_object(_page_form(page, drawing, writer)), (w, h))
     printed: list[tuple[PageObject, Any, Side]] = []

@@ -37,6 +37,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
+from ..core.toolwords import ENGLISH, ToolWords
 from ..render.pdfdoc import pdf_settings, unique_subset_tags
 from . import fonts
 
@@ -532,11 +533,15 @@ def build(
 
 
 def booklets_of(
-    reading: Built, sizes: Mapping[str, BookSize], meta: dict[str, str], duplex: str = "long"
+    reading: Built,
+    sizes: Mapping[str, BookSize],
+    meta: dict[str, str],
+    duplex: str = "long",
+    words: ToolWords = ENGLISH,
 ) -> dict[str, Built]:
     """The saddle-stitched booklets of a reading PDF, one per paper at its `sizes[paper]`,
     for the `duplex` flip: the reading PDF is parsed, and the booklet assembled, once for
-    all of them (`books.booklet.impose_all`)."""
+    all of them (`books.booklet.impose_all`); its notes in the language of `words`."""
     from .booklet import impose_all
 
     info = {
@@ -547,7 +552,7 @@ def booklets_of(
         "Creator": "cardstock",
         "Producer": "cardstock (ReportLab, pypdf)",
     }
-    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info, duplex)
+    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info, duplex, words)
     return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
 

@@ -434,6 +434,7 @@ def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
         {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))},
         book_meta(catalog),
         options.duplex,
+        catalog.tool_words,
     )
     for paper, b in books.items():
         arts.append(

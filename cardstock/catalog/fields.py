@@ -144,7 +144,8 @@ class FieldSpec(BaseModel):
     )
     label: str | None = Field(
         default=None,
-        description="The field's name as faces print it beside its value. Unset: the field's name.",
+        description="The field's name as faces print it beside its value. Unset: the field's "
+        "name. A language translates it as `label.<field>` (docs/languages.md).",
         examples=["Power"],
     )
     required: bool = Field(

@@ -21,6 +21,7 @@ from ..core.patterns import safe_format
 from ..core.project import discover
 from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for, read_toml
+from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
 from .art import icon_files
@@ -62,6 +63,9 @@ class Catalog:
     plural_forms: str = ""
     # what it prints besides (backs, choices, tables, layout words: `catalog.wording`), by key
     wording: dict[str, str] = field(default_factory=dict)
+    # the words cardstock itself prints on its files (footers, print instructions) in its
+    # language (`core.toolwords`): English until `catalog.variants` gives the language's
+    tool_words: ToolWords = ENGLISH
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
 from .wording import DESIGNER, PREFIXES, book_words, wording_texts
 
@@ -69,6 +70,10 @@ class Translation:
     # the templates' words, by the words themselves (entries without a msgctxt)
     messages: dict[str, Entry] = field(default_factory=dict)
     plural_forms: str = ""  # the file's Plural-Forms header: which form a count takes
+    # cardstock's own words the game words its own way (`msgctxt "cardstock"`), by msgid,
+    # and the line of each entry
+    tool: dict[str, str] = field(default_factory=dict)
+    tool_lines: dict[str, int | None] = field(default_factory=dict)
 
     def entry(self, text: Text) -> Entry | None:
         return (self.messages if text.template else self.entries).get(text.key)
@@ -198,6 +203,12 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
         if not message.id:
             continue  # the header
         key = message.context or ""
+        if key == TOOL_CONTEXT:
+            if isinstance(message.id, str) and isinstance(message.string, str):
+                if message.string and not message.fuzzy:
+                    out.tool[message.id] = message.string
+                    out.tool_lines[message.id] = message.lineno
+            continue
         entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
         entry = dc_replace(entry, same="same" in message.flags)
         (out.entries if key else out.messages)[entry.key] = entry

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace as dc_replace
 from pathlib import Path
 
 from ..core.issues import Issue, Issues
 from ..core.project import discover
+from ..core.toolwords import CONTEXT as TOOL_CONTEXT
+from ..core.toolwords import ENGLISH, ToolWords, tool_words
+from ..core.toolwords import messages as tool_messages
+from ..core.toolwords import shown as shown_catalog
 from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
@@ -60,6 +65,7 @@ def load_with_languages(
         dict.fromkeys(variants[g][0] if g in variants else g for g in asked if not unbegun.get(g))
     )
     catalogs, issues = load_games(root, sources, rules_reader)
+    catalogs = [in_own_language(c, issues) for c in catalogs]
     for game, lang in (x for x in unbegun.values() if x):
         issues.add(
             f"catalog/{game}/translations/{lang}.po",
@@ -141,4 +147,66 @@ def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: Layou
     issues.extend(read)
     issues.extend(f.issue(translation) for f in report(every, translation).findings)
     issues.extend(changed_numbers(translation, every, given))
-    return translated(catalog, given, lang)
+    made = pseudo if lang == PSEUDO else None
+    own = _own_tool_words(translation, issues)
+    words = tool_words(lang, own, made)
+    issues.extend(_no_tool_words(words, translation.file))
+    return dc_replace(translated(catalog, given, lang), tool_words=words)
+
+
+def in_own_language(catalog: Catalog, issues: Issues) -> Catalog:
+    """`catalog` with cardstock's words in the language its tables are written in (a game
+    written in German prints German footers)."""
+    lang = catalog.game.language
+    if tool_words(lang) is ENGLISH:
+        return catalog
+    words = tool_words(lang)
+    issues.extend(_no_tool_words(words, catalog.display(catalog.folder / "game.toml")))
+    return dc_replace(catalog, tool_words=words)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
+    """The game's own words for cardstock's messages (`msgctxt "cardstock"`) that it may
+    use: an entry naming no message of cardstock's is a warning, one whose placeholders
+    differ from the message's an error (cardstock fills exactly the message's)."""
+    known = {m[0] for m in tool_messages()}
+    out: dict[str, str] = {}
+    for msgid, said in translation.tool.items():
+        line = translation.tool_lines.get(msgid)
+        if msgid not in known:
+            issues.add(
+                translation.file,
+                line,
+                TOOL_CONTEXT,
+                f"[{translation.lang}] {msgid!r} is no message of cardstock's own "
+                "(cardstock/locale/cardstock.pot lists them)",
+                "warning",
+            )
+        elif sorted(_PLACEHOLDER.findall(said)) != sorted(_PLACEHOLDER.findall(msgid)):
+            issues.add(
+                translation.file,
+                line,
+                TOOL_CONTEXT,
+                f"[{translation.lang}] the words for {msgid!r} name the placeholders "
+                f"{sorted(set(_PLACEHOLDER.findall(said)))}, the message "
+                f"{sorted(set(_PLACEHOLDER.findall(msgid)))}",
+            )
+        else:
+            out[msgid] = said
+    return out
+
+
+def _no_tool_words(words: ToolWords, where: str) -> list[Issue]:
+    """One warning when cardstock has no words of its own in the language: its footers and
+    print instructions are then printed in English."""
+    if not words.missing:
+        return []
+    message = (
+        f"[{words.lang}] cardstock has no catalog of its own words in {words.lang!r} "
+        f"({shown_catalog(words.lang)}): the sheets' footers and print instructions are "
+        'printed in English (docs/languages.md, "cardstock\'s own words")'
+    )
+    return [Issue(where, None, "language", message, "warning")]

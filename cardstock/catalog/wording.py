@@ -12,6 +12,7 @@ it like any other:
 | a table's title, note | `table.<table>.title`, `table.<table>.note` |
 | a table's heading, cell | `table.<table>.<row>.<column>` (numbered from 1; row 0 is the heading) |
 | a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
+| a field's label in a list of facts | `label.<field>` (`cardstock.layout.labels`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -34,7 +35,7 @@ from .text import Text
 if TYPE_CHECKING:
     from .load import Catalog
     from .schema import Component
-PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.")
+PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.")
 DESIGNER = ("topic", "choice", "reason")
 
 

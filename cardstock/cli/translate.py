@@ -32,6 +32,7 @@ from ..catalog.translations import (
 from ..catalog.translations import all_texts as texts_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
+from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
 
 if TYPE_CHECKING:
@@ -91,6 +92,10 @@ def cmd_translate(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         updated = _po(catalog, every_text(catalog, issues), lang)
         if current is not None:
+            # the game's own words for cardstock's messages are no texts of the game; they
+            # stay as the designer wrote them (docs/languages.md, "cardstock's own words")
+            for own in [m for m in current if m.context == TOOL_CONTEXT and m.id]:
+                updated.add(own.id, "", context=TOOL_CONTEXT)
             current.update(updated, update_header_comment=False)
             updated = current
         code = _write(catalog, path_of(catalog, lang), updated)
@@ -111,9 +116,9 @@ def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
 
 def every_text(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Every text of the game, its layouts' words read by the layout room."""
-    from ..layout.spec import layout_texts
+    from ..layout.labels import layout_words
 
-    return texts_of(catalog, issues, layout_texts)
+    return texts_of(catalog, issues, layout_words)
 
 
 def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
@@ -197,7 +202,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
     """Print each language's report; the issues to print and the exit code. A finding is a
     warning (an error with `--strict`); a changed number is always an error."""
     from ..catalog.variants import changed_numbers, translation_of
-    from ..layout.spec import layout_texts
+    from ..layout.labels import layout_words
 
     issues: list[Issue] = []
     failed = False
@@ -206,7 +211,7 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             if lang == catalog.game.language:
                 continue
             read: list[Issue] = []
-            translation = translation_of(catalog, lang, read, layout_texts)
+            translation = translation_of(catalog, lang, read, layout_words)
             issues += read
             all_texts = every_text(catalog, read)
             rep = report(all_texts, translation)

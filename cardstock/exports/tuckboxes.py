@@ -229,7 +229,7 @@ def _pdf(catalog: Catalog, deck: Deck, box: Box) -> bytes:
     ox, oy = box.origin
     c.saveState()
     c.transform(1, 0, 0, -1, ox, ph - oy)  # y down from the net's top left
-    draw_art(c, PdfFaces(c), deck, box.net, box.bleed)
+    draw_art(c, PdfFaces(c), deck, box.net, box.bleed, words=catalog.tool_words)
     c.restoreState()
     c.showPage()
     c.save()

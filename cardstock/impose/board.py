@@ -29,6 +29,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..core.localized import number
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
@@ -174,6 +175,7 @@ def tiles_pdf(
     margin: float = MIN_MARGIN,
 ) -> tuple[list[bytes | memoryview], int]:
     info = sheet_info(catalog, paper, "boards in tiles")
+    words = info.words
     buffer = io.BytesIO()
     c = new_canvas(buffer, paper_size(paper), info)
     drawer = PdfFaces(c)
@@ -184,8 +186,17 @@ def tiles_pdf(
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
         _footer(
             c,
-            f"{info.footer}  ·  {comp.name}: how the {t.rows * t.cols} tiles go together  ·  "
-            f"{info.paper_label}",
+            "  ·  ".join(
+                [
+                    info.footer,
+                    words(
+                        "{name}: how the {count} tiles go together",
+                        name=comp.name,
+                        count=t.rows * t.cols,
+                    ),
+                    info.paper_label,
+                ]
+            ),
             size[0],
             margin,
         )
@@ -197,9 +208,7 @@ def tiles_pdf(
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
                 _footer(
                     c,
-                    f"{info.footer}  ·  {comp.name}: tile {label(r, col)} of {t.rows} x "
-                    f"{t.cols}  ·  neighbours overlap {fmt_mm(OVERLAP)} mm: lay crosses on "
-                    f"crosses  ·  {info.paper_label}",
+                    _tile_footer(info, comp.name, label(r, col), t.rows, t.cols),
                     size[0],
                     margin,
                 )
@@ -300,6 +309,21 @@ def _key_page(
     c.restoreState()
 
 
+def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> str:
+    """A tile page's footer, in the file's language (`info.words`)."""
+    words = info.words
+    parts = [
+        info.footer,
+        words("{name}: tile {tile} of {rows} x {cols}", name=name, tile=tile, rows=rows, cols=cols),
+        words(
+            "neighbours overlap {mm} mm: lay crosses on crosses",
+            mm=number(OVERLAP / MM, words.lang, 0 if (OVERLAP / MM).is_integer() else 1),
+        ),
+        info.paper_label,
+    ]
+    return "  ·  ".join(parts)
+
+
 def _footer(c: Canvas, text: str, page_width: float, margin: float) -> None:
     size, room = 7.0, page_width - 2 * margin
     text, size = fit_line(text, TEXT_FONT, size, room, 6.0)
@@ -317,9 +341,10 @@ def whole_pdf(catalog: Any, comp: Any, face: Any) -> list[bytes | memoryview]:
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
     info = DocInfo(
-        title=f"{g.title} {g.version}: {comp.name}, whole",
+        title=f"{g.title} {g.version}: {catalog.tool_words('{name}, whole', name=comp.name)}",
         footer=f"{g.title}  v{g.version}",
         paper_label=f"{fmt_mm(w)} x {fmt_mm(h)} mm",
+        words=catalog.tool_words,
     )
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w, h), info)

@@ -19,12 +19,17 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..catalog.languages import declared, variant_ids
+from ..catalog.pseudo import CODE as PSEUDO
+from ..catalog.pseudo import pseudo
 from ..core.output import artifact
-from ..core.stage import BuildJob, StageResult
+from ..core.project import discover
+from ..core.stage import BuildJob, BuildOptions, StageResult
+from ..core.toolwords import ENGLISH, ToolWords, tool_words
 from ..core.units import PAPER_LABELS, POINTS_PER, fmt_mm
 from ..render.pdfdoc import pdf_settings, unique_subset_tags
 from .marks import band_on, band_thickness
-from .plan import Box, Mirror
+from .plan import FLIP_NOTES, Box, Mirror
 from .render import DocInfo, Style, footer, new_canvas
 from .sheets import DEFAULT_MARGIN as MARGIN
 from .sheets import FooterSpec, back_offset, paper_size
@@ -44,11 +49,33 @@ def build_calibration(job: BuildJob) -> StageResult:
     if root is not None:
         offset, problems = back_offset(root, options)
         result.findings.extend(problems)
-    for paper in options.papers:
-        data = calibration_pdf(paper, options.duplex, offset)
-        path = Path(options.out) / f"calibration-{paper}.pdf"
-        result.artifacts.append(artifact(None, "calibration", path, data, paper=paper, pages=2))
+    for words in _languages(root, options):
+        code = "" if words is ENGLISH else f"{words.lang}-"
+        for paper in options.papers:
+            data = calibration_pdf(paper, options.duplex, offset, words)
+            path = Path(options.out) / f"calibration-{code}{paper}.pdf"
+            result.artifacts.append(artifact(None, "calibration", path, data, paper=paper, pages=2))
     return result
+
+
+def _languages(root: Path | None, options: BuildOptions) -> list[ToolWords]:
+    """The calibration sheet's languages: English, and each other language the build makes
+    a game in that cardstock has words for (`calibration-fr-a4.pdf`); a language without
+    them is reported once by the game built in it."""
+    out = [ENGLISH]
+    if root is None:
+        return out
+    games = discover(root)
+    own = {declared(root, g)[0] for g in games}
+    _ids, variants = variant_ids(root, games, options.lang)
+    asked = None if options.lang in (None, "all") else {x.strip() for x in options.lang.split(",")}
+    codes = {lang for _game, lang in variants.values()}
+    codes |= {x for x in own if asked is None or x in asked}
+    for code in sorted(codes):
+        words = tool_words(code, made=pseudo if code == PSEUDO else None)
+        if words is not ENGLISH and not words.missing:
+            out.append(words)
+    return out
 
 
 def reference_lines(W: float, H: float) -> tuple[list[float], list[float]]:
@@ -57,16 +84,18 @@ def reference_lines(W: float, H: float) -> tuple[list[float], list[float]]:
 
 
 @pdf_settings()
-def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> bytes:
+def calibration_pdf(
+    paper: str, duplex: str, offset: tuple[float, float], words: ToolWords = ENGLISH
+) -> bytes:
+    """The calibration sheet on `paper`, its words in the language of `words`."""
     W, H = paper_size(paper)
     label = PAPER_LABELS.get(paper, paper)
     edge = "short" if duplex == "short" else "long"
     mirror = Mirror("y", H / 2) if edge == "short" else Mirror("x", W / 2)
-    info = DocInfo(
-        title=f"cardstock duplex calibration, {label}",
-        footer="cardstock duplex calibration",
-        paper_label=label,
-    )
+    name = words("cardstock duplex calibration")
+    info = DocInfo(title=f"{name}, {label}", footer=name, paper_label=label, words=words)
+    first = [words("page {n}/{total}", n=1, total=2), label, words("print at 100% / actual size")]
+    second = [words("page {n}/{total}", n=2, total=2), label, words("print at 100% / actual size")]
     buffer = io.BytesIO()
     c = new_canvas(buffer, (W, H), info)
     spec = FooterSpec()
@@ -76,7 +105,7 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
     xs, ys = reference_lines(W, H)
 
     # Front: instructions and the reference lines.
-    _instructions(c, W, H, edge, offset)
+    _instructions(c, H, words(FLIP_NOTES[edge]), offset, words)
     c.setStrokeColor(HexColor("#000000"))
     c.setLineWidth(LINE)
     c.addLiteral("/Reference BMC")
@@ -85,13 +114,8 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
             c.line(x, y - ARM, x, y + ARM)  # read on the back's X ruler
             c.line(x - ARM, y, x + ARM, y)  # read on the back's Y ruler
     c.addLiteral("EMC")
-    _label(c, "front", W, H)
-    footer(
-        c,
-        band,
-        f"{info.footer}  ·  page 1/2  ·  {label}  ·  print at 100% / actual size  ·  front",
-        style,
-    )
+    _label(c, words("front"), W, H)
+    footer(c, band, "  ·  ".join([info.footer, *first, words("front")]), style)
     c.showPage()
 
     # Back: rulers centred on the mirror image of every reference line.
@@ -104,15 +128,10 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float]) -> byt
             _ruler(c, bx, by + RULER_AWAY, horizontal=True)
             _ruler(c, bx + RULER_AWAY, by, horizontal=False)
     c.restoreState()
-    _label(c, "back", W, H)
+    _label(c, words("back"), W, H)
     mirrored_band = band if edge == "long" else band_on(area, "top", band.box.h)
-    footer(
-        c,
-        mirrored_band,
-        f"{info.footer}  ·  page 2/2  ·  {label}  ·  print at 100% / actual size  ·  back, flip "
-        f"on the {edge} edge",
-        style,
-    )
+    back = words("back, {flip}", flip=words(FLIP_NOTES[edge]))
+    footer(c, mirrored_band, "  ·  ".join([info.footer, *second, back]), style)
     c.showPage()
     c.save()
     return unique_subset_tags(buffer.getvalue())
@@ -159,55 +178,35 @@ def _label(c: Canvas, side: str, W: float, H: float) -> None:
     c.restoreState()
 
 
-def _instructions(c: Canvas, W: float, H: float, edge: str, offset: tuple[float, float]) -> None:
-    lines = [
-        ("sans-bold", 13, "Duplex calibration"),
-        (
-            "sans",
-            8,
-            "1. Print both pages on one sheet at 100% / actual size, two-sided, flip on the "
-            f"{edge} edge",
-        ),
-        (
-            "sans",
-            8,
-            "    (the settings you will use for the cards). Check that the scale bars measure 1 "
-            "in and 25 mm.",
-        ),
-        (
-            "sans",
-            8,
-            "2. Hold the sheet against a window or a lamp with the back (the rulers) towards you.",
-        ),
-        (
-            "sans",
-            8,
-            "3. Where each bold line from the front shows through a ruler, read the number in mm:",
-        ),
-        (
-            "sans",
-            8,
-            "    X on the horizontal rulers, Y on the vertical ones. Average the readings of "
-            "each kind.",
-        ),
-        (
-            "sans",
-            8,
-            "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as "
-            "back_offset",
-        ),
-        ("sans", 8, "    of your printer in layouts/sheets/printers.toml."),
-    ]
+# the calibration page's steps, each a message of cardstock's catalog; a line break in a
+# message (a translation's own) starts an indented line
+STEPS = (
+    "1. Print both pages on one sheet at 100% / actual size, two-sided, {flip}\n"
+    "(the settings you will use for the cards). Check that the scale bars measure 1 in and "
+    "25 mm.",
+    "2. Hold the sheet against a window or a lamp with the back (the rulers) towards you.",
+    "3. Where each bold line from the front shows through a ruler, read the number in mm:\n"
+    "X on the horizontal rulers, Y on the vertical ones. Average the readings of each kind.",
+    "4. Build with --back-offset X,Y (e.g. --back-offset 1.2mm,-0.5mm), or save it as "
+    "back_offset\nof your printer in layouts/sheets/printers.toml.",
+)
+
+
+def _instructions(
+    c: Canvas, H: float, flip: str, offset: tuple[float, float], words: ToolWords
+) -> None:
+    lines = [("sans-bold", 13, words("Duplex calibration"))]
+    for step in STEPS:
+        said = words(step, flip=flip).split("\n")
+        lines += [("sans", 8, said[0]), *(("sans", 8, f"    {more}") for more in said[1:])]
     if offset != (0.0, 0.0):
-        lines.append(
-            (
-                "sans-bold",
-                8,
-                "This sheet was printed with --back-offset "
-                f"{fmt_mm(offset[0])},{fmt_mm(offset[1])}: readings of 0 confirm it; add any "
-                "other reading to it.",
-            )
+        note = words(
+            "This sheet was printed with --back-offset {x},{y}: readings of 0 confirm it; add "
+            "any other reading to it.",
+            x=fmt_mm(offset[0]),
+            y=fmt_mm(offset[1]),
         )
+        lines.append(("sans-bold", 8, note))
     y = H - MARGIN - 10 * MM
     c.saveState()
     c.setFillColor(HexColor("#000000"))

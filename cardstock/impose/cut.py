@@ -45,7 +45,7 @@ from ..core.validation import read_model
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
 from .pnp import papers_for, sheet_info
-from .render import fit_line, new_canvas
+from .render import DocInfo, fit_line, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
@@ -430,7 +430,7 @@ def cut_pdf(
     paper: str,
     margin: float = MIN_MARGIN,
 ) -> list[bytes | memoryview]:
-    info = sheet_info(catalog, paper, f"print then cut, {machine.doc}")
+    info = sheet_info(catalog, paper, "print then cut, {machine}", machine=machine.doc)
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (pw, ph), info)
@@ -444,9 +444,7 @@ def cut_pdf(
             _marks(c, machine, pw, ph)
         _footer(
             c,
-            f"{info.footer}  ·  print then cut: {machine.doc}  ·  page {n} of {len(pages)}, "
-            f"cut file {catalog.id}-{machine.name}-{paper}-{n}.svg  ·  print at 100 %, "
-            f"{info.paper_label}",
+            _footer_text(info, machine, catalog.id, paper, n, len(pages)),
             machine,
             pw,
             ph,
@@ -455,6 +453,23 @@ def cut_pdf(
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
+
+
+def _footer_text(info: DocInfo, machine: Machine, game: str, paper: str, n: int, total: int) -> str:
+    """A cut sheet's footer, in the file's language (`info.words`)."""
+    words = info.words
+    parts = [
+        info.footer,
+        words("print then cut: {machine}", machine=machine.doc),
+        words(
+            "page {n} of {total}, cut file {file}",
+            n=n,
+            total=total,
+            file=f"{game}-{machine.name}-{paper}-{n}.svg",
+        ),
+        words("print at 100%") + ", " + info.paper_label,
+    ]
+    return "  ·  ".join(parts)
 
 
 def _hairlines(c: Canvas, page: list[Placed], ph: float) -> None:

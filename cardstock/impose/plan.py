@@ -19,10 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.toolwords import ENGLISH, ToolWords
+
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
 EPS = 1e-6
+# a backs page's note, by the duplex edge the sheet turns over on (a message of cardstock's
+# catalog, `core.toolwords`, each whole so a language words it its own way)
+FLIP_NOTES = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +337,7 @@ def add_backs(
     *,
     blanks: bool = True,
     alike: dict[tuple[Any, ...], Any] | None = None,
+    words: ToolWords = ENGLISH,
 ) -> list[Page]:
     """Every page turned portrait (`portrait`); pages with printed backs become gutterfold
     pages (when `fold` is given) or are each followed by their backs page, mirrored for
@@ -339,7 +345,8 @@ def add_backs(
     centre line, short edge across the horizontal one); duplex "none" prints fronts only.
     In a duplex file (`blanks`), a page with no printed backs is followed by a blank
     reverse. `alike` holds the mirrored and turned geometry the pages of one file share
-    (`mirrored`, `portrait`): give the same for every page of the file."""
+    (`mirrored`, `portrait`): give the same for every page of the file. A note's words
+    are the file's language's (`words`)."""
     out: list[Page] = []
     alike = {} if alike is None else alike
     for planned in fronts:
@@ -351,16 +358,14 @@ def add_backs(
         elif fold is not None:
             page = with_folded_backs(planned, fold, alike)
             page.folds.append(fold_segment(_clear_of_footer(page), fold))
-            page.note = "fold on the dashed line, glue, then cut"
+            page.note = words("fold on the dashed line, glue, then cut")
             out.append(portrait(page, alike))
         else:
             front = portrait(planned, alike)
             out.append(front)
             if duplex in ("long", "short"):
                 out.append(
-                    mirrored(
-                        front, flip(front, duplex), offset, f"flip on the {duplex} edge", alike
-                    )
+                    mirrored(front, flip(front, duplex), offset, words(FLIP_NOTES[duplex]), alike)
                 )
     return out
 

@@ -20,6 +20,7 @@ from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.output import artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
+from ..core.toolwords import ToolWords
 from ..core.units import PAPER_LABELS, fmt_mm
 from ..layout.faces import Faces, own_back
 from ..layout.printed import changed_cards
@@ -217,15 +218,23 @@ def doc_info(catalog: Catalog, paper: str, kind: str) -> DocInfo:
     return sheet_info(catalog, paper, what)
 
 
-def sheet_info(catalog: Catalog, paper: str, what: str) -> DocInfo:
+def sheet_info(catalog: Catalog, paper: str, what: str, **values: object) -> DocInfo:
     """The title, footer and paper label of a game's file of `what` on `paper` (the sheets,
-    tuck boxes, board tiles and cut sheets name themselves the same way)."""
+    tuck boxes, board tiles and cut sheets name themselves the same way): `what` is a
+    message of cardstock's catalog, in the game's language with its `values`."""
     g = catalog.game
     label = PAPER_LABELS.get(paper, paper)
     return DocInfo(
-        title=f"{g.title} {g.version}: {what}, {label}",
+        title=catalog.tool_words(
+            "{game} {version}: {what}, {paper}",
+            game=g.title,
+            version=g.version,
+            what=catalog.tool_words(what, **values),
+            paper=label,
+        ),
         footer=f"{g.title}  v{g.version}",
         paper_label=label,
+        words=catalog.tool_words,
     )
 
 
@@ -314,17 +323,31 @@ def impose(
         page.bleed = least_bleed(page)
         pages.extend(
             add_backs(
-                [page], fold, options.duplex, offset, blanks=not options.gutterfold, alike=alike
+                [page],
+                fold,
+                options.duplex,
+                offset,
+                blanks=not options.gutterfold,
+                alike=alike,
+                words=catalog.tool_words,
             )
         )
+    _notes(pages, catalog.tool_words)
+    return pages, findings
+
+
+def _notes(pages: list[Page], words: ToolWords) -> None:
+    """Each page's note in the footer: which page a backs page or a blank reverse goes
+    behind, and how the sheet turns over (`words`: the file's language)."""
     for n, page in enumerate(pages, start=1):
         if page.role == "backs":
-            page.note = f"backs of page {n - 1}: print on its reverse, {page.note}"
+            page.note = words(
+                "backs of page {n}: print on its reverse, {flip}", n=n - 1, flip=page.note
+            )
         elif page.role == "blank":
-            page.note = f"blank reverse of page {n - 1}, which is single-sided"
+            page.note = words("blank reverse of page {n}, which is single-sided", n=n - 1)
         elif n < len(pages) and pages[n].role == "blank":
-            page.note = f"single-sided: page {n + 1} is its blank reverse"
-    return pages, findings
+            page.note = words("single-sided: page {n} is its blank reverse", n=n + 1)
 
 
 def _groups(

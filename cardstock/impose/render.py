@@ -20,6 +20,8 @@ from typing import Any, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..core.localized import number
+from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER
 from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path
 from ..render.pdfdoc import Spill, pdf_settings, retagged, show_page
@@ -54,6 +56,7 @@ class DocInfo:
     footer: str  # the footer's first part ("Atmosfear: The Card Game 0.1.0")
     paper_label: str  # "US Letter"
     author: str = "cardstock"
+    words: ToolWords = ENGLISH  # the tool's words in the file's language (footers)
 
 
 def new_canvas(buffer: io.BytesIO, size: tuple[float, float], info: DocInfo) -> Canvas:
@@ -114,14 +117,24 @@ def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:
 
 
 def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
-    parts = [info.footer, f"page {n}/{total}", info.paper_label, "print at 100% / actual size"]
+    words = info.words
+    parts = [
+        info.footer,
+        words("page {n}/{total}", n=n, total=total),
+        info.paper_label,
+        words("print at 100% / actual size"),
+    ]
     if page.note:
         parts.append(page.note)
     if page.bleed is not None and page.area is not None:
         margin = min(
             page.area.x, page.area.y, page.width - page.area.x1, page.height - page.area.y1
         )
-        parts.append(f"bleed {bleed_text(page.bleed)} mm or more, margin {margin / MM:.1f} mm")
+        bleed = number(float(bleed_text(page.bleed)), words.lang, 1)
+        shown = number(round(margin / MM, 1), words.lang, 1)
+        parts.append(
+            words("bleed {bleed} mm or more, margin {margin} mm", bleed=bleed, margin=shown)
+        )
     return "  ·  ".join(parts)
 
 

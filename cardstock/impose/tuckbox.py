@@ -38,8 +38,10 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..catalog.load import Catalog
 from ..core.issues import Issue
+from ..core.localized import number
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
+from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
@@ -233,10 +235,15 @@ def net_for(
     return Net(W, H, D, T=min(TONGUE, W / 3), F=min(DUST, W / 2 - MM), G=min(GLUE, D + 4 * MM))
 
 
-def _mm(points: float, digits: int = 1) -> str:
-    """A length as a number of millimetres, without the unit (the text says it once)."""
+def _mm(points: float, digits: int = 1, lang: str | None = None) -> str:
+    """A length as a number of millimetres, without the unit (the text says it once), in
+    the language's decimal mark (`lang`: English when None)."""
     text = f"{points / MM:.{digits}f}"
-    return text.rstrip("0").rstrip(".") if "." in text and digits > 1 else text
+    text = text.rstrip("0").rstrip(".") if "." in text and digits > 1 else text
+    if lang is None:
+        return text
+    shown = len(text.partition(".")[2])
+    return number(float(text), lang, shown)
 
 
 def _room(paper: str, margin: float = MIN_MARGIN) -> tuple[float, float]:
@@ -321,8 +328,8 @@ def build_tuckbox(job: Job) -> StageResult:
     return result
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def _cards(n: int, words: ToolWords = ENGLISH) -> str:
+    return words.count("{n} card", "{n} cards", n)
 
 
 def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
@@ -408,7 +415,7 @@ def tuckbox_pdf(
     drawer = PdfFaces(c)
     for deck, net, turned in boxes:
         c.setPageSize((pw, ph))
-        _page(c, drawer, deck, net, turned, pw, ph, margin)
+        _page(c, drawer, deck, net, turned, pw, ph, margin, info.words)
         _footer(c, info, deck, net, thickness, sleeve, pw, margin)
         c.showPage()
     c.save()
@@ -424,6 +431,7 @@ def _page(
     pw: float,
     ph: float,
     margin: float,
+    words: ToolWords = ENGLISH,
 ) -> None:
     """The net centred in the room above the footer; (0, 0) of the net at its top left."""
     nw, nh = (net.height, net.width) if turned else (net.width, net.height)
@@ -434,7 +442,7 @@ def _page(
         c.transform(0, 1, 1, 0, ox, oy)
     else:  # y down from the net's top left
         c.transform(1, 0, 0, -1, ox, oy + nh)
-    draw_art(c, drawer, deck, net)
+    draw_art(c, drawer, deck, net, words=words)
     _cut_line(c, net.outline())
     _fold_marks(c, net)
     c.restoreState()
@@ -443,7 +451,14 @@ def _page(
 Rect = tuple[float, float, float, float]  # x, y, width, height in net space (y down)
 
 
-def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = BLEED) -> None:
+def draw_art(
+    c: Canvas,
+    drawer: PdfFaces,
+    deck: Deck,
+    net: Net,
+    bleed: float = BLEED,
+    words: ToolWords = ENGLISH,
+) -> None:
     """The box's art in net space (y down, the net's top left at the origin), panel by
     panel: every panel the deck's back colour, running `bleed` beyond its cut edges; the
     deck's back on the front wall and its first card on the back wall, each at its printed
@@ -457,14 +472,18 @@ def draw_art(c: Canvas, drawer: PdfFaces, deck: Deck, net: Net, bleed: float = B
         left, top, right, bottom = (bleed if cut else 0.0 for cut in cuts)
         c.rect(x - left, y - top, w + left + right, h + top + bottom, stroke=0, fill=1)
     c.restoreState()
-    title = deck.title + (f" ({deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else "")
+    title = deck.title
+    if deck.part[1] > 1:
+        title = words(
+            "{title} ({part} of {parts})", title=title, part=deck.part[0], parts=deck.part[1]
+        )
     for name, rect, _ in net.panels():
         if name == "front" and deck.back is not None:
             _face_in(c, drawer, deck.back, rect)
         elif name == "back" and deck.front is not None:
             _face_in(c, drawer, deck.front, rect)
         elif name == "side":
-            _label(c, rect, title, _cards(deck.cards), _ink_on(deck.color))
+            _label(c, rect, title, _cards(deck.cards, words), _ink_on(deck.color))
     c.addLiteral("EMC")
 
 
@@ -571,13 +590,28 @@ def _footer(
     pw: float,
     margin: float,
 ) -> None:
-    part = f" (box {deck.part[0]} of {deck.part[1]})" if deck.part[1] > 1 else ""
-    inner = f"inside {_mm(net.W)} x {_mm(net.H)} x {_mm(net.D)} mm"
-    text = (
-        f"{info.footer}  ·  tuck box: {deck.title}{part}, {_cards(deck.cards)} at "
-        f"{_mm(thickness, 2)} mm, {sleeve.words}  ·  {inner}"
-        f"  ·  cut on the solid line, fold at the dashed marks  ·  {info.paper_label}"
+    words = info.words
+    title = deck.title
+    if deck.part[1] > 1:
+        title = words(
+            "{title} (box {part} of {parts})", title=title, part=deck.part[0], parts=deck.part[1]
+        )
+    what = words(
+        "tuck box: {deck}, {cards} at {thickness} mm, {sleeve}",
+        deck=title,
+        cards=_cards(deck.cards, words),
+        thickness=_mm(thickness, 2, words.lang),
+        sleeve=words(sleeve.words),
     )
+    lang = words.lang
+    inner = words(
+        "inside {w} x {h} x {d} mm",
+        w=_mm(net.W, 1, lang),
+        h=_mm(net.H, 1, lang),
+        d=_mm(net.D, 1, lang),
+    )
+    cut = words("cut on the solid line, fold at the dashed marks")
+    text = "  ·  ".join([info.footer, what, inner, cut, info.paper_label])
     size = 7.0
     room = pw - 2 * margin
     text, size = fit_line(text, TEXT_FONT, size, room, MIN_TEXT)

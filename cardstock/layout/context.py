@@ -228,13 +228,14 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
             and spec.type in ("int", "number", "bool")
         ):
             continue  # an unchanged default (0 hostages, no bonus) is not worth printing
-        label = spec.label or humanize(key)
+        # as the language prints it (`labels.label_texts`: `label.<field>`)
+        label = catalog.wording.get(f"label.{key}") or spec.label or humanize(key)
         if spec.type == "icon":
             text = f":{v}:"
         elif spec.type == "icons":
             text = " ".join(f":{i}:" for i in v)
         elif spec.type == "bool":
-            text = "yes"
+            text = catalog.tool_words("yes")
         elif isinstance(v, float) and v.is_integer():
             text = str(int(v))
         elif spec.type == "choice":

@@ -230,6 +230,11 @@ def layout_texts(catalog: Any, issues: list[Issue]) -> list[Text]:
     of a catalog are given to read its layouts' words (`translations.all_texts`)."""
     layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
     issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
+    return box_texts(layouts)
+
+
+def box_texts(layouts: LayoutSet) -> list[Text]:
+    """The texts of `layout_texts`, of layouts already loaded."""
     out: list[Text] = []
     for lname, raw in layouts.raw.items():
         for bname, box in raw["boxes"].items():

@@ -232,7 +232,7 @@ def page_context(
     others = [
         {
             "href": quote(e["path"], safe="/"),
-            "label": "Duplex calibration sheet",
+            "label": _calibration_label(e["path"], e["paper"] or ""),
             "paper": PAPER_LABELS.get(e["paper"] or "", ""),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
@@ -241,6 +241,13 @@ def page_context(
         if e["game"] is None and e["path"].endswith(".pdf")
     ]
     return {"games": games, "tools": others, "version": __version__}
+
+
+def _calibration_label(path: str, paper: str) -> str:
+    """A calibration sheet's label, naming its language when it is not the English one
+    (`calibration-fr-a4.pdf`: "Duplex calibration sheet (Français)")."""
+    stem = Path(path).stem.removeprefix("calibration").removesuffix(paper).strip("-")
+    return "Duplex calibration sheet" + (f" ({language_name(stem)})" if stem else "")
 
 
 def language_name(lang: str) -> str:

@@ -1,0 +1,161 @@
+"""The words cardstock itself prints onto what it makes, in the language of a build.
+
+A sheet's footer ("page 3/20 · A4 · print at 100% / actual size"), the note on a backs
+page ("backs of page 2: print on its reverse, flip on the long edge"), the calibration
+page's steps, a board tile's "tile B2 of 3 x 2": these are the tool's words, not a game's.
+They are translated once for every game, in cardstock's own message catalog shipped in
+the package, one gettext `.po` file per language:
+
+    cardstock/locale/<lang>/LC_MESSAGES/cardstock.po
+
+read with Babel's `.po` reader (`babel.messages.pofile.read_po`), as a tool ships the
+translations of its user interface. A message's `msgid` is the English words, with
+`{placeholders}` the code fills in (`page {n}/{total}`).
+
+What a build prints, for each message, is the first of:
+
+1. the game's own `.po` file, an entry with `msgctxt "cardstock"` and the message's
+   `msgid` (a designer who wants other words for their game);
+2. cardstock's catalog for the language (`cardstock/locale/<lang>/`);
+3. the English `msgid` itself: for a language cardstock has no catalog for (with one
+   finding saying so, `ToolWords.missing`), or a message its catalog lacks.
+
+The pseudo-language's words are made from the English ones by the caller (the catalog
+room's `pseudo`), so this module needs no knowledge of it.
+
+The stages receive the words as data (`ToolWords`, on the catalog, made before any
+stage runs), never by reading this catalog themselves mid-build.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+SOURCE = "en"  # the language every msgid is written in
+CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
+DOMAIN = "cardstock"  # the catalog's file name: cardstock.po
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+@dataclass(frozen=True, eq=False)
+class ToolWords:
+    """The words cardstock prints in one language: `words("backs of page {n}: print on its
+    reverse, {flip}", n=2, flip=…)` gives "backs of page 2: …" in English, "dos de la page
+    2 : …" in French, each message's translation with its `{placeholders}` filled. Plain
+    data (a build hands it to worker processes), never changed once made."""
+
+    lang: str = SOURCE
+    table: Mapping[str, str] = field(default_factory=dict)
+    # a message said of a count: its singular msgid → the language's forms
+    plurals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the language has no catalog of cardstock's: every word is the English (a finding)
+    missing: bool = False
+
+    def __call__(self, msgid: str, **values: object) -> str:
+        said = self.table.get(msgid) or msgid
+        return said.format(**values) if values else said
+
+    def count(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """The words said of `n` things (`{n}` filled too): the language's singular for a
+        count its readers say in the singular (CLDR's `one`: 1 in English, 0 and 1 in
+        French), else its plural; the English forms where the catalog has none."""
+        from babel import Locale, UnknownLocaleError
+
+        forms = self.plurals.get(singular) or (singular, plural)
+        try:
+            rule = Locale.parse(self.lang.replace("-", "_")).plural_form
+        except (UnknownLocaleError, ValueError):  # the pseudo-language: as English says it
+            rule = Locale.parse(SOURCE).plural_form
+        chosen = forms[0] if rule(n) == "one" else forms[-1]
+        return chosen.format(n=n, **values)
+
+
+ENGLISH = ToolWords()
+
+
+def catalog_path(lang: str) -> Path:
+    """Where cardstock's catalog of `lang` is (whether or not there is one)."""
+    return LOCALE / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def shipped() -> tuple[str, ...]:
+    """The languages cardstock has a catalog for, besides English, by code."""
+    if not LOCALE.is_dir():
+        return ()
+    found = (p.name.replace("_", "-") for p in LOCALE.iterdir() if p.is_dir())
+    return tuple(sorted(code for code in found if catalog_path(code).is_file()))
+
+
+Table = tuple[dict[str, str], dict[str, tuple[str, ...]]]
+
+
+@cache
+def _catalog(lang: str) -> Table | None:
+    """cardstock's translations into `lang` (msgid → words; a plural message's singular →
+    its forms), or None when it has none. A message left empty or marked fuzzy is not
+    used (the English is printed)."""
+    from babel.messages.pofile import read_po
+
+    path = catalog_path(lang)
+    if not path.is_file():
+        return None
+    po = read_po(io.BytesIO(path.read_bytes()), abort_invalid=True, charset="utf-8")
+    words: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for m in po:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
+            words[m.id] = m.string
+        elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list):
+            forms = tuple(str(x or "") for x in m.string)
+            if forms and all(forms):
+                plurals[str(m.id[0])] = forms
+    return words, plurals
+
+
+@cache
+def messages() -> tuple[tuple[str, ...], ...]:
+    """Every message cardstock prints, each its msgid (a plural one: singular and plural),
+    from the template other languages translate: `cardstock/locale/cardstock.pot`."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALE / f"{DOMAIN}.pot"
+    po = read_po(io.BytesIO(path.read_bytes()), charset="utf-8")
+    return tuple(
+        (str(m.id),) if isinstance(m.id, str) else tuple(map(str, m.id)) for m in po if m.id
+    )
+
+
+def tool_words(
+    lang: str | None,
+    overrides: Mapping[str, str] | None = None,
+    made: Callable[[str], str] | None = None,
+) -> ToolWords:
+    """The words cardstock prints in `lang` (None: English): the game's `overrides`
+    (msgid → words, from its `.po` file's `msgctxt "cardstock"` entries) before
+    cardstock's own catalog of the language. `made` makes a language's words from the
+    English ones (the pseudo-language) instead of a catalog."""
+    code = lang or SOURCE
+    given = {k: v for k, v in (overrides or {}).items() if v}
+    if made is not None:
+        table = {m[0]: made(m[0]) for m in messages() if len(m) == 1} | given
+        forms = {m[0]: tuple(made(x) for x in m) for m in messages() if len(m) > 1}
+        return ToolWords(code, dict(table), dict(forms))
+    if code.split("-")[0] == SOURCE:
+        return ToolWords(code, dict(given)) if given else ENGLISH
+    own = _catalog(code)
+    if own is None and "-" in code:
+        own = _catalog(code.split("-")[0])  # "fr-CA" reads French when it has no catalog
+    words, plurals = own or ({}, {})
+    said = dict(words | given)
+    return ToolWords(code, said, dict(plurals), missing=own is None)
+
+
+def shown(lang: str) -> str:
+    """Where cardstock's catalog of `lang` goes, as messages show it."""
+    return f"cardstock/locale/{lang.replace('-', '_')}/LC_MESSAGES/{DOMAIN}.po"

@@ -1,0 +1,67 @@
+"""The labels a layout's generic list of facts prints (`Suit: Sun`, the `facts` and
+`all_facts` of a layout's context): each a text of the game, `label.<field>`, so a
+language's `.po` file gives it like the words of a layout box.
+
+A label is the field's `label` in the game file, else its name made readable
+(`suit_icon` → "Suit icon"). Only the fields a list of facts prints on some face are texts
+(a layout that names `facts` or `all_facts` in a box's text, for a component it lays out),
+so a game whose layouts list no facts has no label to translate.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..catalog.text import Text
+from ..catalog.wording import has_words
+from ..core.issues import Issue
+from .context import facts, humanize
+from .faces import front_layout_name, own_back, reverse_layout_name
+from .spec import LayoutSet, box_texts, load_layouts, shared_files
+
+KEY = "label."  # a label's key: label.<field>
+_LISTS = re.compile(r"\b(?:all_)?facts\b")
+
+
+def layout_words(catalog: Any, issues: list[Issue]) -> list[Text]:
+    """Every text of the game's layouts: each box's own words (`spec.layout_texts`) and
+    each label a list of facts prints. What the translations read a game's layouts
+    with (`catalog.translations.all_texts`)."""
+    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
+    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
+    return box_texts(layouts) + label_texts(catalog, layouts)
+
+
+def label_texts(catalog: Any, layouts: LayoutSet) -> list[Text]:
+    """The label of each field a list of facts prints, once, in the order first listed."""
+    lists: dict[str, bool] = {}
+
+    def listing(name: str) -> bool:
+        if name not in lists:
+            lay = layouts.resolve(name)
+            lists[name] = lay is not None and any(
+                isinstance(b.values.get("text"), str) and _LISTS.search(b.values["text"])
+                for b in lay.boxes
+            )
+        return lists[name]
+
+    game_file = catalog.display(catalog.folder / "game.toml")
+    where = {s.id: n for n, s in enumerate(catalog.game.sets)}
+    out: dict[str, Text] = {}
+    for comp in catalog.components:
+        names = {front_layout_name(catalog, comp, layouts)}
+        if own_back(catalog, comp):
+            names.add(reverse_layout_name(catalog, comp, layouts))
+        if not any(listing(n) for n in names):
+            continue
+        specs = catalog.field_specs(comp.set)
+        for fact in facts(catalog, comp, set()):
+            key = fact["name"]
+            label = specs[key].label or humanize(key)
+            if KEY + key in out or not has_words(label):
+                continue
+            n = where[comp.set]
+            line = catalog.line("sets", n, "fields", key) or catalog.line("sets", n)
+            out[KEY + key] = Text(KEY + key, label, game_file, line)
+    return list(out.values())
