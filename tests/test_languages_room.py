@@ -9,6 +9,7 @@ second line only when a longer text must.
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,22 @@ def test_a_shipped_game_holds_the_pseudo_language(
     assert "does not fit" not in out and "below the" not in out
 
 
+def test_the_pseudo_language_proof_lists_no_box_that_overflows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        ["--root", str(ROOT), "proof", "atmosfear", "--lang", "qps", "--out", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and "proof: atmosfear-qps/proof/fit-report.csv" in out, out
+    report = tmp_path / "atmosfear-qps" / "proof" / "fit-report.csv"
+    with report.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert any(r["box"] == "realms.type_line" for r in rows)  # the pseudo-language's faces
+    assert [r for r in rows if r["overflow_mm"] or "overflow" in r["problems"]] == []
+    assert all(float(r["size_pt"]) >= float(r["min_size_pt"]) for r in rows)
+
+
 def test_a_type_line_too_narrow_for_the_pseudo_language_is_reported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -57,6 +74,11 @@ def test_a_type_line_too_narrow_for_the_pseudo_language_is_reported(
     assert code == 1, out
     assert "layout box type_line: the text of box 'type_line' does not fit in layout" in out
     assert "'realms' even at the minimum size 6pt, at most 2 lines" in out
+    assert main(["--root", str(root), "proof", "atmosfear", "--lang", "qps"]) == 0
+    report = root / "output" / "atmosfear-qps" / "proof" / "fit-report.csv"
+    with report.open(encoding="utf-8") as f:
+        over = {r["box"] for r in csv.DictReader(f) if "overflow" in r["problems"]}
+    assert over == {"realms.type_line"}
 
 
 STYLE = TextStyle(size=8.0, min_size=6.0, leading=1.0, max_lines=2)
