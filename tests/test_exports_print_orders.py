@@ -80,17 +80,20 @@ def test_every_card_goes_to_every_service_once_grouped_as_the_service_sells_it(g
                 ), (sid, u.name)
 
 
-def test_alter_ego_goes_to_makeplayingcards_as_one_order_with_its_eight_backs(tmp_path):
-    """The game that made eight MakePlayingCards uploads (one per back) makes one: 214
-    poker cards, ordered as the 216-card deck, each front with its own deck's back."""
+def test_alter_ego_goes_to_makeplayingcards_as_one_poker_order_with_its_seven_backs(tmp_path):
+    """The game that made a MakePlayingCards upload per back makes one poker order: 210
+    cards, ordered as the 216-card deck, each front with its own deck's back (its
+    quick-reference cards, tarot size, are an order of their own)."""
     out = tmp_path / "out"
     build_print_shop(job_of(load(ROOT, "alter-ego"), BuildOptions(out=out, services=("mpc",))))
     root = out / "alter-ego" / "print-shop" / "mpc"
-    assert sorted(p.name for p in root.iterdir()) == ["poker"]
+    assert sorted(p.name for p in root.iterdir()) == ["poker", "tarot"]
     rows = list(csv.DictReader(io.StringIO((root / "poker" / "quantities.csv").read_text())))
     total = sum(int(r["quantity"]) for r in rows)
     backs = {r["back"] for r in rows}
-    assert len({b for b in backs if b}) >= 8 and all((root / "poker" / b).is_file() for b in backs)
+    assert len({b for b in backs if b}) >= 7 and all((root / "poker" / b).is_file() for b in backs)
+    tarot = list(csv.DictReader(io.StringIO((root / "tarot" / "quantities.csv").read_text())))
+    assert sum(int(r["quantity"]) for r in tarot) == 4  # a quick reference for each player
     order = (root / "poker" / "order.txt").read_text()
     deck = min(n for n in PRESETS["mpc"].deck_sizes if n >= total)
     assert f"Order a deck of {deck} cards: {total} cards to print" in order

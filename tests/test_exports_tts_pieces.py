@@ -206,9 +206,12 @@ def test_a_25mm_token_and_a_60mm_hex_keep_their_true_ratio(exported):
     hex_w, _, _ = footprint(hex_tile, folder)
     assert token["Transform"]["scaleX"] != hex_tile["Transform"]["scaleX"]
     assert token_w / hex_w == pytest.approx(25 / 60, rel=0.015)
-    card = next(o for where, o in pieces(save) if o["Name"] == "Card")
+    card = next(o for where, o in pieces(save) if o["Name"] == "Card")  # its quick reference
     card_w, _, _ = footprint(card, folder)
-    assert hex_w / card_w == pytest.approx(60 / 63.5, rel=0.015)
+    (reference,) = (c for c in cat.components if c.kind == "reference")
+    width_mm = parse_size(reference.size)[0] / POINTS_PER["mm"]
+    assert 60 < width_mm < 80  # a card's width (tarot: 69.85 mm), not a tile's
+    assert hex_w / card_w == pytest.approx(60 / width_mm, rel=0.015)
 
 
 @pytest.mark.parametrize("game", [*GAMES, "mini"])

@@ -76,13 +76,16 @@ def test_quickref_holds_the_reference_cards_front_and_back(tmp_path: Path):
     cat = load(ROOT, "atmosfear")
     result = build_quickref(job_of(cat, BuildOptions(out=tmp_path, papers=("letter",))))
     (a,) = result.artifacts
-    assert (a.kind, a.paper, a.pages) == ("quickref", "letter", 2)
+    # six tarot cards, four to a letter sheet: two sheets, each front and back
+    assert (a.kind, a.paper, a.pages) == ("quickref", "letter", 4)
     assert a.path == tmp_path / "atmosfear" / "atmosfear-quickref-letter.pdf"
-    _, (front, back) = read_pdf(a.path.read_bytes())
+    _, pages = read_pdf(a.path.read_bytes())
+    fronts = [f for page in pages[0::2] for f in page.faces]
+    backs = [f for page in pages[1::2] for f in page.faces]
     copies = sum(c.count for c in cat.components if c.kind == "reference")
-    assert [f.side for f in front.faces] == ["front"] * copies
-    assert [f.side for f in back.faces] == ["back"] * copies
-    assert len({f.form for f in front.faces}) == 1  # six copies, one stored face
+    assert [f.side for f in fronts] == ["front"] * copies
+    assert [f.side for f in backs] == ["back"] * copies
+    assert len({f.form for f in fronts}) == 1  # six copies, one stored face
 
 
 def test_a_game_without_reference_cards_gets_no_quickref(project: Path, tmp_path: Path):

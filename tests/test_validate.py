@@ -92,7 +92,8 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         [],
         "layouts/mini/faces.toml:2: layouts.card.boxes.title.colour: unknown key; expected one of: "
         "font, fallback, size, min_size, "
-        "leading, color, align, valign, wrap, max_lines, markup, para_space, type, when, frame, "
+        "leading, color, align, valign, wrap, max_lines, shrink_first, markup, para_space, "
+        "type, when, frame, "
         "left, top, right, bottom, "
         "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, "
         "style, padding, rule, "

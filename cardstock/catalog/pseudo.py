@@ -35,8 +35,16 @@ _BLOCK_MARK = re.compile(r"[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]")
 _FILLER = "àéîõü"
 
 
-def pseudo(text: str) -> str:
-    """`text` in the pseudo-language (see the module's docstring)."""
+def pseudo(text: str, separator: str = "") -> str:
+    """`text` in the pseudo-language (see the module's docstring). A list's items (`text`
+    joined by `separator`: the faces of a die) are each a text of their own, printed apart,
+    so each grows and is bracketed by itself, as a translator's words for each would be."""
+    if separator and separator in text:
+        return separator.join(_pseudo(item) for item in text.split(separator))
+    return _pseudo(text)
+
+
+def _pseudo(text: str) -> str:
     if not text:
         return text
     out: list[str] = []

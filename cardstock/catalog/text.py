@@ -17,3 +17,4 @@ class Text:
     line: int | None
     template: bool = False  # words of a rulebook or quick-reference template (key: msgid)
     plural: str = ""  # a template's words said of a count: the plural (msgid_plural)
+    separator: str = ""  # a list field's items are joined by it ("a | b"): each is a text

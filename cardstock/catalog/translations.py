@@ -99,10 +99,12 @@ def texts(catalog: Catalog) -> list[Text]:
             spec = specs.get(name)
             if spec is None or not _translated(spec):
                 continue
+            sep = ""
             if isinstance(value, list) and _has_words(" ".join(map(str, value))):
                 value = LIST_SEPARATOR.join(map(str, value))  # a list is one text: "a | b"
+                sep = LIST_SEPARATOR
             if isinstance(value, str) and value:
-                out.append(Text(f"{c.id}.{name}", value, c.file, c.line))
+                out.append(Text(f"{c.id}.{name}", value, c.file, c.line, separator=sep))
     return out
 
 

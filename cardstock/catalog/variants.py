@@ -104,7 +104,7 @@ def translation_of(
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
     for t in all_texts(catalog, issues, layout_words):
-        entry = Entry(t.key, t.source, pseudo(t.source), False, 0)
+        entry = Entry(t.key, t.source, pseudo(t.source, t.separator), False, 0)
         (made.messages if t.template else made.entries)[t.key] = entry
     return made
 

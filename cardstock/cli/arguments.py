@@ -393,6 +393,13 @@ def proof_arguments(pf: argparse.ArgumentParser) -> None:
         default="letter",
         help="paper of the contact sheets (default: letter)",
     )
+    pf.add_argument(
+        "--lang",
+        metavar="LANGS",
+        help="the languages whose faces to proof, comma-separated codes (`qps`: the "
+        "pseudo-language, whose proof shows which boxes a longer translation overflows); "
+        "default: the game's own and every language it ships",
+    )
     _out(pf)
 
 

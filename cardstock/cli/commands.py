@@ -107,6 +107,8 @@ def _asked_build(
     ]
     if getattr(args, "out", None):
         argv += ["--out", str(args.out)]
+    if getattr(args, "lang", None):
+        argv += ["--lang", str(args.lang)]
     built = build_parser().parse_args(argv)
     built.root, built.debug = args.root, args.debug
     options, problems = build_options(built)

@@ -89,6 +89,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("proof", "--strict"): "cardstock proof --strict",
     ("proof", "--paper"): "cardstock proof --paper a4",
     ("proof", "--out"): "cardstock proof --out /tmp/proofs",
+    ("proof", "--lang"): "cardstock proof moon-race --lang qps",
     ("changelog", "range"): "cardstock changelog v0.2..v0.3",
     ("changelog", "games"): "cardstock changelog HEAD moon-race",
     ("changelog", "--out"): "cardstock changelog HEAD --out /tmp/notes",

@@ -43,6 +43,7 @@ class StyleSpec(Strict):
     valign: Literal["top", "middle", "bottom"] | None = None
     wrap: bool | None = None
     max_lines: int | None = Field(default=None, ge=0)
+    shrink_first: bool | None = None  # as few lines as min_size allows, then a smaller size
     markup: Literal["none", "inline", "blocks"] | None = None
     para_space: float | None = Field(default=None, ge=0, le=3)
 

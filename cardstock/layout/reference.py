@@ -240,6 +240,15 @@ BOX_KEYS: dict[str, Key] = {
         TEXT,
     ),
     "max_lines": Key("whole number", "0 (no limit)", "at most this many lines", "2", TEXT),
+    "shrink_first": Key(
+        "true or false",
+        "false",
+        "shrink the text down to `min_size` on as few lines as it can before breaking it "
+        "onto another line (up to `max_lines`): a line that fits one line in one language "
+        "stays one line, and a longer language's text takes a second line only when it must",
+        "true",
+        TEXT,
+    ),
     "markup": Key(
         "none, inline, blocks",
         "inline",

@@ -32,6 +32,7 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
     wrap: bool = True
     max_lines: int = 0  # 0: no limit
+    shrink_first: bool = False  # the fewest lines at any size down to min_size, then the size
     para_space: float = 0.4  # space between blocks, as a multiple of the size
     rule_color: str = "#000000"  # table rules and note bars
     fallback: tuple[

@@ -392,23 +392,7 @@ def fit_blocks(
     blocks = list(blocks)
     if not style.wrap:
         blocks = [_one_line(b) for b in blocks]
-    chosen = None
-    for s in sizes(style):
-        probe = Fit()
-        if style.wrap:
-            draws, height, too_wide, nlines = _layout_blocks(blocks, w, s, style, icons, probe)
-        else:
-            draws, height, too_wide, nlines = _layout_single(blocks, w, s, style, icons, probe)
-        ok = (
-            height <= h + 1e-6
-            and not too_wide
-            and (style.max_lines <= 0 or nlines <= style.max_lines)
-        )
-        chosen = (s, draws, height, too_wide, nlines, probe)
-        if ok:
-            break
-    assert chosen is not None
-    s, draws, height, too_wide, nlines, probe = chosen
+    s, draws, height, too_wide, nlines, probe = _choose(blocks, w, h, style, icons)
     fit.size, fit.height, fit.lines = s, height, nlines
     fit.missing, fit.unknown_icons, fit.markup, fit.unstyled = (
         probe.missing,
@@ -437,6 +421,40 @@ def fit_blocks(
         dy = 0.0
     fit.ops = [_to_op(d, x, y + dy) for d in draws]
     return fit
+
+
+_Tried = tuple[float, list[_Draw], float, bool, int, Fit]
+
+
+def _choose(
+    blocks: Sequence[Block], w: float, h: float, style: TextStyle, icons: IconResolver
+) -> _Tried:
+    """The largest size at which the text fits (the smallest size when none does). With
+    `shrink_first`, the fewest lines come first: one line at any size down to min_size,
+    else two, and so on up to max_lines."""
+    tried: dict[float, _Tried] = {}
+
+    def at(s: float) -> _Tried:
+        if s not in tried:
+            probe = Fit()
+            lay = _layout_blocks if style.wrap else _layout_single
+            draws, height, too_wide, nlines = lay(blocks, w, s, style, icons, probe)
+            tried[s] = (s, draws, height, too_wide, nlines, probe)
+        return tried[s]
+
+    limits = [style.max_lines]
+    if style.shrink_first and style.wrap and style.max_lines != 1:
+        # no max_lines: one line if any size allows it, else as many as the largest size needs
+        limits = list(range(1, style.max_lines + 1)) if style.max_lines > 0 else [1, 0]
+    chosen: _Tried | None = None
+    for limit in limits:
+        for s in sizes(style):
+            chosen = at(s)
+            _, _, height, too_wide, nlines, _ = chosen
+            if height <= h + 1e-6 and not too_wide and (limit <= 0 or nlines <= limit):
+                return chosen
+    assert chosen is not None
+    return chosen
 
 
 def _one_line(block: Block) -> Block:

@@ -90,6 +90,7 @@ STYLE_KEYS = (
     "valign",
     "wrap",
     "max_lines",
+    "shrink_first",
     "para_space",
     "rule",
 )
@@ -155,6 +156,7 @@ def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -
         valign=painter.raw(lay, box, "valign", ctx, "top"),
         wrap=bool(painter.raw(lay, box, "wrap", ctx, True)),
         max_lines=int(painter.raw(lay, box, "max_lines", ctx, 0)),
+        shrink_first=bool(painter.raw(lay, box, "shrink_first", ctx, False)),
         para_space=float(painter.raw(lay, box, "para_space", ctx, 0.4)),
         rule_color=painter.color(lay, box, "rule", ctx, None) or color,
         fallback=tuple(n for n in names if n in fontmod.FACES),
