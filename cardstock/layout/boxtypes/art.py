@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import os
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
@@ -124,12 +125,9 @@ def image(
     position: tuple[float, float] = (0.5, 0.5),
     opacity: float = 1.0,
 ) -> list[Any]:
-    from reportlab.lib.utils import ImageReader
-
     x, y, w, h = rect
     try:
-        data = read_bytes(path, painter.catalog.root)
-        iw, ih = ImageReader(io.BytesIO(data)).getSize()
+        iw, ih, digest = _picture(path, painter.catalog.root)
     except (Unreadable, OSError) as exc:  # the file changed since it was checked
         painter.data_issue("art", f"{painter.catalog.display(path)}: cannot read the file: {exc}")
         return []
@@ -147,11 +145,36 @@ def image(
             r(dw),
             r(dh),
             str(path),
-            hashlib.sha256(data).hexdigest(),
+            digest,
             mime,
             r(opacity),
         )
     ]
+
+
+# A picture's size and digest by the file as it is on disk (its path, the project and its
+# inode, size and change times): a deck whose thousands of cards show a few pictures reads,
+# decodes and hashes each once. Another file put in its place is read afresh.
+_PICTURES: dict[tuple[Any, ...], tuple[int, int, str]] = {}
+PICTURES_MAX = 256
+
+
+def _picture(path: FsPath, root: FsPath) -> tuple[int, int, str]:
+    """The width and height in pixels and the SHA-256 of the PNG or JPEG at `path` (read
+    through `read_bytes`, which says why it cannot be)."""
+    from reportlab.lib.utils import ImageReader
+
+    st = os.lstat(path)
+    key = (str(path), str(root), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    known = _PICTURES.get(key)
+    if known is not None:
+        return known
+    data = read_bytes(path, root)
+    iw, ih = ImageReader(io.BytesIO(data)).getSize()
+    if len(_PICTURES) >= PICTURES_MAX:
+        _PICTURES.clear()
+    known = _PICTURES[key] = (int(iw), int(ih), hashlib.sha256(data).hexdigest())
+    return known
 
 
 def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
