@@ -10,7 +10,7 @@ import os
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ...core.files import Unreadable, present, read_bytes
+from ...core.files import Unreadable, placing, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
@@ -162,19 +162,27 @@ PICTURES_MAX = 256
 def _picture(path: FsPath, root: FsPath) -> tuple[int, int, str]:
     """The width and height in pixels and the SHA-256 of the PNG or JPEG at `path` (read
     through `read_bytes`, which says why it cannot be)."""
-    from reportlab.lib.utils import ImageReader
-
-    st = os.lstat(path)
+    try:
+        st = os.lstat(path)
+    except OSError:  # gone: `read_bytes` says why, as it did before anything was kept
+        return _measured(read_bytes(path, root))
     key = (str(path), str(root), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    known = _PICTURES.get(key)
+    known = None if placing() else _PICTURES.get(key)  # placed bytes: never kept nor reused
     if known is not None:
         return known
-    data = read_bytes(path, root)
-    iw, ih = ImageReader(io.BytesIO(data)).getSize()
-    if len(_PICTURES) >= PICTURES_MAX:
-        _PICTURES.clear()
-    known = _PICTURES[key] = (int(iw), int(ih), hashlib.sha256(data).hexdigest())
+    known = _measured(read_bytes(path, root))
+    if not placing():
+        if len(_PICTURES) >= PICTURES_MAX:
+            _PICTURES.clear()
+        _PICTURES[key] = known
     return known
+
+
+def _measured(data: bytes) -> tuple[int, int, str]:
+    from reportlab.lib.utils import ImageReader
+
+    iw, ih = ImageReader(io.BytesIO(data)).getSize()
+    return (int(iw), int(ih), hashlib.sha256(data).hexdigest())
 
 
 def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
