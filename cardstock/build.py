@@ -236,36 +236,12 @@ def _check(
     return {g: results[g] for g in games}
 
 
-# The share of a big game's faces the checking process lays out itself, the first in the
-# catalog's order; the workers lay out the rest, each its part, at the same time. Smaller
-# than an even share: the checking process also checks each face it gets.
-CHECKER_SHARE = 0.3
-
-
 def _check_alone(game: str, jobs: dict[str, Job], request: Request) -> CheckResult:
-    """One game's check, the only one this build runs. A game too big to keep its faces'
-    drawings (`Faces.retain`) has its faces laid out by every process the build may use:
-    the workers lay out the later components' faces into the cache (`Faces.lay_out_share`)
-    while this process checks the game from the first component on, reading back the faces
-    a worker has laid out and laying out any it reaches first. The faces are the same
-    whoever lays them out; a worker that fails leaves its faces to this process."""
-    job = jobs[game]
-    count = len(job.catalog.components)
-    if request.jobs <= 1 or job.faces.retain or count < 2 * request.jobs:
-        return check_one(job, request.check_runs, request.strict)
-    helpers = request.jobs - 1
-    first = int(count * CHECKER_SHARE)
-    bounds = [first + (count - first) * k // helpers for k in range(helpers + 1)]
-    with _pool(helpers, jobs) as pool:
-        for start, stop in zip(bounds, bounds[1:]):
-            pool.submit(_lay_out_task, game, start, stop)
-        return check_one(job, request.check_runs, request.strict)
-
-
-def _lay_out_task(game: str, start: int, stop: int) -> None:
-    job = _WORK[game]
-    assert isinstance(job, Job)
-    job.faces.lay_out_share(start, stop)
+    """One game's check, the only one this build runs, in this process. (It is not split
+    over workers even when the game is too big to keep its faces' drawings: a worker's
+    faces would come back to this process through the cache, JSON and SQLite, which cost
+    1.29x the CPU of checking alone at 25,000 cards; see docs/performance.md.)"""
+    return check_one(jobs[game], request.check_runs, request.strict)
 
 
 def _check_task(game: str, *, runs: int, strict: bool) -> CheckResult:

@@ -113,6 +113,17 @@ def test_fit_and_position_place_a_raster_picture(cli, mini):
     assert round((left["x"] - right["x"]) / MM) == 40  # the crop keeps the other end
 
 
+def test_a_picture_replaced_under_the_same_name_is_drawn_as_the_new_one(cli, mini):
+    wide_png(mini)
+    faces_toml(mini, art_box(fit="contain"))
+    build(cli, mini)
+    wide = image_of(mini)
+    PILImage.new("RGB", (10, 40), (0, 0, 255)).save(mini.folder / "art" / "wide.png")
+    build(cli, mini)  # the same process, the same path: the new file's size is read
+    tall = image_of(mini)
+    assert wide["width"] > wide["height"] and tall["height"] > tall["width"]
+
+
 def test_opacity_fades_raster_art_in_the_svg_and_the_pdf(cli, mini, tmp_path):
     wide_png(mini)
     faces_toml(mini, art_box(fit="stretch") + "opacity = 0.5\n")

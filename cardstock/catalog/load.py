@@ -269,6 +269,9 @@ class _Reading:
     components: list[Component] = field(default_factory=list)
     total: int = 0  # physical components made so far (each copy counts)
     full: bool = False  # the game passed MAX_COMPONENTS: nothing more is read
+    # what each art path the rows name was found to be (a problem or None): a deck of
+    # thousands of rows names a few files, each checked once a load
+    art_checked: dict[str, str | None] = field(default_factory=dict)
 
     def at(self, *loc: Any) -> int | None:
         return line_for(self.lines, loc)
@@ -344,6 +347,7 @@ def _add_components(
             reading.root,
             reading.issues,
             references=reading.references,
+            art_checked=reading.art_checked,
         )
         if comp is None:
             continue
@@ -478,13 +482,17 @@ def _component(
     root: Path,
     issues: Issues,
     references: bool = True,
+    art_checked: dict[str, str | None] | None = None,
 ) -> Component | None:
-    """One row as a Component; `references` also checks the icons and art it names."""
+    """One row as a Component; `references` also checks the icons and art it names
+    (each art path once when `art_checked` keeps what the load found so far)."""
     fields = game.fields_of(s)
     values = _row_values(game, s, model, row, issues)
     if values is None:
         return None
-    ok = not references or _references_ok(game, fields, values, row, folder, root, issues)
+    ok = not references or _references_ok(
+        game, fields, values, row, folder, root, issues, {} if art_checked is None else art_checked
+    )
     chosen = values.get("designer_choice") or []
     ok = _choices_ok(chosen, fields, row, issues) and ok
     try:
@@ -561,9 +569,11 @@ def _references_ok(
     folder: Path,
     root: Path,
     issues: Issues,
+    art_checked: dict[str, str | None],
 ) -> bool:
     """Whether every icon and art file the row's values name exists (each one that does
-    not is reported), icons named inline in text (`:fire:`) included."""
+    not is reported), icons named inline in text (`:fire:`) included. `art_checked` keeps
+    what each art path was found to be, so a path many rows name is checked once."""
     ok = True
     for key, spec in fields.items():
         value = values.get(key)
@@ -576,7 +586,9 @@ def _references_ok(
                     issues.add(row.file, row.line, key, unknown("icon", name, sorted(game.icons)))
                     ok = False
         elif ref == "art":
-            problem = art_path_problem(folder, root, value)
+            if value not in art_checked:
+                art_checked[value] = art_path_problem(folder, root, value)
+            problem = art_checked[value]
             if problem:
                 issues.add(row.file, row.line, key, problem)
                 ok = False

@@ -82,6 +82,12 @@ def placed(texts: Mapping[Path, bytes]) -> Iterator[None]:
             _PLACED.pop(key, None)
 
 
+def placing() -> bool:
+    """Whether some files read as other bytes than they hold just now (`placed`): what
+    was kept of a file's bytes on disk may not be what reading it gives."""
+    return bool(_PLACED)
+
+
 def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> bytes:
     """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
     project `root` or one of cardstock's own folders (`root` None: only those)."""

@@ -66,9 +66,6 @@ if TYPE_CHECKING:
 # (about 0.4 KB a card on the bench's 10,000-card deck, measured by peak memory).
 RETAIN_MAX = 20_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
-SHARE_FLUSH = (
-    50  # faces a process laying out its share writes to the cache at a time (`lay_out_share`)
-)
 
 
 class KeptFaces:
@@ -284,17 +281,6 @@ class Faces:
                 face = self.outline(comp, side, bleed=bleed)
                 if face is not None:
                     yield comp, side, face
-
-    def lay_out_share(self, start: int, stop: int, *, bleed: bool = True) -> None:
-        """Lay out both sides of `components[start:stop]` and keep them in the cache, where
-        the process that checks the game finds them instead of laying them out (a big
-        game's faces laid out by several processes at once: `build._check_alone`)."""
-        for n, comp in enumerate(self.catalog.components[start:stop], start=1):
-            for side in ("front", "back"):
-                self._get(comp, side, bleed, drawing=False)
-            if n % SHARE_FLUSH == 0:  # written now, so the checking process finds them
-                self.cache.flush()
-        self.cache.flush()
 
     def distinct(self, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
         """Every distinct face, named by its SVG file stem: `<component id>` for fronts,

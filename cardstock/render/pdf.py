@@ -124,11 +124,13 @@ def pdf_path(d: PathData) -> str:
     return path_code(d)
 
 
+@lru_cache(maxsize=_CACHE_MAX)
 def rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
     """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
     return pdf_path(rect_path(x, y, w, h, radius))
 
 
+@lru_cache(maxsize=_CACHE_MAX)
 def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
     ellipse."""

@@ -81,7 +81,8 @@ class Counted:
 
     def add(self, other: Counted) -> None:
         self.counts |= other.counts
-        self.shown += [s for s in other.shown if s not in self.shown]
+        have = set(self.shown)  # a set: a deck's thousands of rows meet here
+        self.shown += [s for s in other.shown if s not in have]
         self.part = self.part and other.part
 
 

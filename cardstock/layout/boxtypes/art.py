@@ -6,10 +6,11 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import os
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ...core.files import Unreadable, present, read_bytes
+from ...core.files import Unreadable, placing, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
@@ -124,12 +125,9 @@ def image(
     position: tuple[float, float] = (0.5, 0.5),
     opacity: float = 1.0,
 ) -> list[Any]:
-    from reportlab.lib.utils import ImageReader
-
     x, y, w, h = rect
     try:
-        data = read_bytes(path, painter.catalog.root)
-        iw, ih = ImageReader(io.BytesIO(data)).getSize()
+        iw, ih, digest = _picture(path, painter.catalog.root)
     except (Unreadable, OSError) as exc:  # the file changed since it was checked
         painter.data_issue("art", f"{painter.catalog.display(path)}: cannot read the file: {exc}")
         return []
@@ -147,11 +145,44 @@ def image(
             r(dw),
             r(dh),
             str(path),
-            hashlib.sha256(data).hexdigest(),
+            digest,
             mime,
             r(opacity),
         )
     ]
+
+
+# A picture's size and digest by the file as it is on disk (its path, the project and its
+# inode, size and change times): a deck whose thousands of cards show a few pictures reads,
+# decodes and hashes each once. Another file put in its place is read afresh.
+_PICTURES: dict[tuple[Any, ...], tuple[int, int, str]] = {}
+PICTURES_MAX = 256
+
+
+def _picture(path: FsPath, root: FsPath) -> tuple[int, int, str]:
+    """The width and height in pixels and the SHA-256 of the PNG or JPEG at `path` (read
+    through `read_bytes`, which says why it cannot be)."""
+    try:
+        st = os.lstat(path)
+    except OSError:  # gone: `read_bytes` says why, as it did before anything was kept
+        return _measured(read_bytes(path, root))
+    key = (str(path), str(root), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    known = None if placing() else _PICTURES.get(key)  # placed bytes: never kept nor reused
+    if known is not None:
+        return known
+    known = _measured(read_bytes(path, root))
+    if not placing():
+        if len(_PICTURES) >= PICTURES_MAX:
+            _PICTURES.clear()
+        _PICTURES[key] = known
+    return known
+
+
+def _measured(data: bytes) -> tuple[int, int, str]:
+    from reportlab.lib.utils import ImageReader
+
+    iw, ih = ImageReader(io.BytesIO(data)).getSize()
+    return (int(iw), int(ih), hashlib.sha256(data).hexdigest())
 
 
 def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str | None) -> list[Any]:
