@@ -27,6 +27,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path as FsPath
 
 from .. import fonts
@@ -91,11 +92,43 @@ def svg_ops(
     fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
     (fills it, proportions changed); position: where the picture sits in the spare room
     or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
-    problems: set[str] = set()
     try:
-        root = parse_svg(read_bytes(path, folder))
+        data = read_bytes(path, folder)
     except Unreadable as exc:
         return [], [f"cannot read the file: {exc}"]
+    ops, problems = _drawn(data, rect, fit, position, fonts.project_key())
+    return list(ops), list(problems)
+
+
+# Drawings of SVG files, by the file's bytes, where and how it is fitted, and the fonts its
+# text may be set in (a project's own fonts, `fonts.project_key`): a picture every card of
+# a deck shows in the same box is parsed and drawn once, and its ops (immutable) are shared
+# by those cards' faces.
+DRAWN_MAX = 256
+
+
+@lru_cache(maxsize=DRAWN_MAX)
+def _drawn(
+    data: bytes,
+    rect: tuple[float, float, float, float],
+    fit: str,
+    position: tuple[float, float],
+    font_key: str,
+) -> tuple[tuple[Op, ...], tuple[str, ...]]:
+    """`svg_ops` of a file's bytes (`font_key` is only part of the cache's key)."""
+    ops, problems = _svg_ops(data, rect, fit, position)
+    return tuple(ops), tuple(problems)
+
+
+def _svg_ops(
+    data: bytes,
+    rect: tuple[float, float, float, float],
+    fit: str,
+    position: tuple[float, float],
+) -> tuple[list[Op], list[str]]:
+    problems: set[str] = set()
+    try:
+        root = parse_svg(data)
     except (ET.ParseError, SvgLimit) as exc:
         return [], [f"not a readable SVG file: {exc}"]
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
@@ -218,12 +219,14 @@ def art_position(text: str) -> tuple[float, float] | None:
     return (0.5 if x is None else x, 0.5 if y is None else y)
 
 
+@lru_cache(maxsize=64)
 def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
     """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
     Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
     return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
 
 
+@lru_cache(maxsize=1024)
 def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
     """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
     triangles from the centre out past the corners. Cached: art boxes have a few sizes and
