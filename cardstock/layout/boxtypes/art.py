@@ -167,7 +167,7 @@ def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str |
     ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
     cx, cy = x + w / 2, y + h * 0.5
     seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
-    ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
+    ops += _rays(x, y, w, h, seed % 360, ray)
     s = min(w, h) * 0.62
     ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
     ops.append(
@@ -224,6 +224,12 @@ def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
     """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
     Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
     return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
+
+
+@lru_cache(maxsize=1024)
+def _rays(x: float, y: float, w: float, h: float, turn: int, color: str) -> tuple[Path, ...]:
+    """The sunburst's rays as ops, shared by the faces that draw the same ones."""
+    return tuple(Path(d, fill=color, opacity=0.55) for d in _sunburst(x, y, w, h, turn))
 
 
 @lru_cache(maxsize=1024)
