@@ -22,13 +22,14 @@ The file is read, and bounded, by `cardstock.layout.svgparse`; its text is drawn
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path as FsPath
+from typing import Any
 
 from .. import fonts
 from ..core.files import Unreadable, read_bytes
@@ -96,28 +97,23 @@ def svg_ops(
         data = read_bytes(path, folder)
     except Unreadable as exc:
         return [], [f"cannot read the file: {exc}"]
-    ops, problems = _drawn(data, rect, fit, position, fonts.project_key())
-    return list(ops), list(problems)
+    key = (hashlib.sha256(data).digest(), rect, fit, position, fonts.project_key())
+    found = _DRAWN.get(key)
+    if found is None:
+        ops, problems = _svg_ops(data, rect, fit, position)
+        found = (tuple(ops), tuple(problems))
+        if len(_DRAWN) >= DRAWN_MAX:
+            del _DRAWN[next(iter(_DRAWN))]
+        _DRAWN[key] = found
+    return list(found[0]), list(found[1])
 
 
-# Drawings of SVG files, by the file's bytes, where and how it is fitted, and the fonts its
-# text may be set in (a project's own fonts, `fonts.project_key`): a picture every card of
-# a deck shows in the same box is parsed and drawn once, and its ops (immutable) are shared
-# by those cards' faces.
+# Drawings of SVG files, by a hash of the file's bytes, where and how it is fitted, and the
+# fonts its text may be set in (a project's own fonts, `fonts.project_key`): a picture every
+# card of a deck shows in the same box is parsed and drawn once, and its ops (immutable)
+# are shared by those cards' faces. The first kept goes first past `DRAWN_MAX`.
 DRAWN_MAX = 256
-
-
-@lru_cache(maxsize=DRAWN_MAX)
-def _drawn(
-    data: bytes,
-    rect: tuple[float, float, float, float],
-    fit: str,
-    position: tuple[float, float],
-    font_key: str,
-) -> tuple[tuple[Op, ...], tuple[str, ...]]:
-    """`svg_ops` of a file's bytes (`font_key` is only part of the cache's key)."""
-    ops, problems = _svg_ops(data, rect, fit, position)
-    return tuple(ops), tuple(problems)
+_DRAWN: dict[tuple[Any, ...], tuple[tuple[Op, ...], tuple[str, ...]]] = {}
 
 
 def _svg_ops(
@@ -126,6 +122,7 @@ def _svg_ops(
     fit: str,
     position: tuple[float, float],
 ) -> tuple[list[Op], list[str]]:
+    """`svg_ops` of the file's bytes."""
     problems: set[str] = set()
     try:
         root = parse_svg(data)
