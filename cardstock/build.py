@@ -114,7 +114,11 @@ def _build(
     with _one_pool(request, jobs, len(to_check)) as pool:
         work.checked(_check(jobs, to_check, request, pool), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
-        gc.freeze()  # what the checks kept (a big game's outlines) is not scanned again
+        # What the checks kept (the faces) is not scanned again; what they left in cycles
+        # is collected first, or freezing would keep it for the rest of the build (the
+        # rulebook's typeset document: about 5 KB a card, for a book that shows each card).
+        gc.collect()
+        gc.freeze()
         outcome.checks = work.made_checks
         output.lock(request.options.out, notice)
         todo = work.start(_gated(outcome.failed, editions), progress)

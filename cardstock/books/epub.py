@@ -21,7 +21,9 @@ from __future__ import annotations
 import io
 import uuid
 import zipfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ..catalog.load import Catalog
@@ -44,12 +46,17 @@ _NAMESPACE = uuid.UUID("6f0f1c2e-3b1d-5d7a-9e43-2a8c4d1b7e50")  # cardstock's ru
 
 @dataclass(frozen=True)
 class Item:
-    """A file of the package: its path under EPUB/, media type, bytes, properties."""
+    """A file of the package: its path under EPUB/, media type, bytes (or what makes them
+    when the file is written into the package: a face's SVG is made then, deflated and
+    dropped, so the book never holds every face's SVG at once), properties."""
 
     href: str
     media: str
-    data: bytes
+    data: bytes | Callable[[], bytes]
     properties: str = ""
+
+    def content(self) -> bytes:
+        return self.data if isinstance(self.data, bytes) else self.data()
 
 
 def _entry(name: str) -> zipfile.ZipInfo:
@@ -66,14 +73,15 @@ def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
         first = _entry("mimetype")
         first.compress_type = zipfile.ZIP_STORED
         z.writestr(first, b"application/epub+zip")
-        for name, data in [
-            ("META-INF/container.xml", container),
-            ("EPUB/package.opf", package),
-            *((f"EPUB/{i.href}", i.data) for i in items),
-        ]:
-            info = _entry(name)
+        files = [
+            Item("META-INF/container.xml", "", container),
+            Item("EPUB/package.opf", "", package),
+            *(replace(i, href=f"EPUB/{i.href}") for i in items),
+        ]
+        for item in files:
+            info = _entry(item.href)
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, data, compresslevel=9)
+            z.writestr(info, item.content(), compresslevel=9)
     return buf.getvalue()
 
 
@@ -161,7 +169,7 @@ class Drawn:
             if face is None:
                 continue
             used |= {op.font for op in face.walk() if isinstance(op, Text)}
-            data = svg_bytes(face, font_url="../fonts/")
+            data = partial(svg_bytes, face, font_url="../fonts/")
             items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data))
         for name in sorted(used, key=lambda n: (FACES[n].file, n)):
             f = FACES[name]

@@ -469,7 +469,9 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence
         rules, files = text_fonts(options.reading_font)
         for f in files:
-            arts.append(artifact(catalog.id, "rulebook-font", folder / "rules" / f.href, f.data))
+            arts.append(
+                artifact(catalog.id, "rulebook-font", folder / "rules" / f.href, f.content())
+            )
         licence = read_bytes(FONT_DIR / fonts.licence(options.reading_font), None)
         path = folder / "rules" / "fonts" / "OFL.txt"
         arts.append(artifact(catalog.id, "rulebook-font", path, licence))

@@ -678,6 +678,12 @@ def register(name: str) -> str:
     return loaded(name).pdf_name
 
 
+def project_key() -> str:
+    """What decides the project fonts FACES holds now (their files' names and stamps): a
+    drawing that sets text keeps under it (`layout.svgart`)."""
+    return _CURRENT[0]
+
+
 def _forget() -> None:
     """Forget the fonts loaded so far (another project's fonts of the same names)."""
     loaded.cache_clear()

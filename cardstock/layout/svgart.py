@@ -22,12 +22,14 @@ The file is read, and bounded, by `cardstock.layout.svgparse`; its text is drawn
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path as FsPath
+from typing import Any
 
 from .. import fonts
 from ..core.files import Unreadable, read_bytes
@@ -91,11 +93,39 @@ def svg_ops(
     fit: "contain" (all of it, letterboxed), "cover" (fills the rect, cropped) or "stretch"
     (fills it, proportions changed); position: where the picture sits in the spare room
     or the crop, as fractions (0, 0) top left … (1, 1) bottom right."""
-    problems: set[str] = set()
     try:
-        root = parse_svg(read_bytes(path, folder))
+        data = read_bytes(path, folder)
     except Unreadable as exc:
         return [], [f"cannot read the file: {exc}"]
+    key = (hashlib.sha256(data).digest(), rect, fit, position, fonts.project_key())
+    found = _DRAWN.get(key)
+    if found is None:
+        ops, problems = _svg_ops(data, rect, fit, position)
+        found = (tuple(ops), tuple(problems))
+        if len(_DRAWN) >= DRAWN_MAX:
+            del _DRAWN[next(iter(_DRAWN))]
+        _DRAWN[key] = found
+    return list(found[0]), list(found[1])
+
+
+# Drawings of SVG files, by a hash of the file's bytes, where and how it is fitted, and the
+# fonts its text may be set in (a project's own fonts, `fonts.project_key`): a picture every
+# card of a deck shows in the same box is parsed and drawn once, and its ops (immutable)
+# are shared by those cards' faces. The first kept goes first past `DRAWN_MAX`.
+DRAWN_MAX = 256
+_DRAWN: dict[tuple[Any, ...], tuple[tuple[Op, ...], tuple[str, ...]]] = {}
+
+
+def _svg_ops(
+    data: bytes,
+    rect: tuple[float, float, float, float],
+    fit: str,
+    position: tuple[float, float],
+) -> tuple[list[Op], list[str]]:
+    """`svg_ops` of the file's bytes."""
+    problems: set[str] = set()
+    try:
+        root = parse_svg(data)
     except (ET.ParseError, SvgLimit) as exc:
         return [], [f"not a readable SVG file: {exc}"]
     try:

@@ -292,7 +292,12 @@ def svg_bytes(
             )
             layer.add(el)
         dwg.add(layer)
-    text: str = dwg.tostring()
+    # svgwrite's own `tostring` serialises to UTF-8 through a text wrapper and decodes the
+    # result; ElementTree writes the same text straight to a string (svgwrite.etree is the
+    # ElementTree svgwrite patched to write its style sheet as CDATA)
+    from svgwrite.etree import etree
+
+    text: str = etree.tostring(dwg.get_xml(), encoding="unicode")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
 
 

@@ -7,6 +7,7 @@ import hashlib
 import io
 import math
 import os
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
@@ -197,7 +198,7 @@ def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str |
     ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
     cx, cy = x + w / 2, y + h * 0.5
     seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
-    ops += [Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, seed % 360)]
+    ops += _rays(x, y, w, h, seed % 360, ray)
     s = min(w, h) * 0.62
     ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
     ops.append(
@@ -249,12 +250,20 @@ def art_position(text: str) -> tuple[float, float] | None:
     return (0.5 if x is None else x, 0.5 if y is None else y)
 
 
+@lru_cache(maxsize=64)
 def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
     """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
     Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
     return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
 
 
+@lru_cache(maxsize=1024)
+def _rays(x: float, y: float, w: float, h: float, turn: int, color: str) -> tuple[Path, ...]:
+    """The sunburst's rays as ops, shared by the faces that draw the same ones."""
+    return tuple(Path(d, fill=color, opacity=0.55) for d in _sunburst(x, y, w, h, turn))
+
+
+@lru_cache(maxsize=1024)
 def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
     """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
     triangles from the centre out past the corners. Cached: art boxes have a few sizes and

@@ -1,0 +1,72 @@
+"""A picture the cards of a deck show in the same box is parsed and drawn once a build:
+the faces share its drawing. An EPUB makes each face's SVG as it packs it, so a book of
+many cards never holds every face's SVG at once."""
+
+from __future__ import annotations
+
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+from cardstock.books import epub
+from cardstock.layout import svgart
+from cardstock.layout.ops import Face, Rect
+
+ART = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    '<rect x="1" y="1" width="8" height="8" fill="#336699"/></svg>'
+)
+
+
+def _art(tmp_path: Path, text: str = ART) -> Path:
+    path = tmp_path / "art.svg"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_same_file_in_the_same_box_is_parsed_once_and_its_ops_are_shared(tmp_path, monkeypatch):
+    parsed: list[bytes] = []
+    real = svgart.parse_svg
+    monkeypatch.setattr(svgart, "parse_svg", lambda data: parsed.append(data) or real(data))
+    path = _art(tmp_path)
+    rect = (3.0, 4.0, 50.0, 60.0)
+    first, _ = svgart.svg_ops(path, tmp_path, rect)
+    second, _ = svgart.svg_ops(path, tmp_path, rect)
+    assert len(parsed) == 1
+    assert first == second and all(a is b for a, b in zip(first, second))
+
+
+def test_an_edited_file_or_another_box_is_drawn_again(tmp_path):
+    path = _art(tmp_path)
+    before, _ = svgart.svg_ops(path, tmp_path, (0.0, 0.0, 10.0, 10.0))
+    elsewhere, _ = svgart.svg_ops(path, tmp_path, (5.0, 0.0, 10.0, 10.0))
+    assert before != elsewhere
+    _art(tmp_path, ART.replace("#336699", "#993366"))
+    after, _ = svgart.svg_ops(path, tmp_path, (0.0, 0.0, 10.0, 10.0))
+    assert after != before
+
+
+def test_a_file_that_cannot_be_read_says_so_each_time(tmp_path):
+    missing = tmp_path / "gone.svg"
+    for _ in range(2):
+        ops, problems = svgart.svg_ops(missing, tmp_path, (0.0, 0.0, 10.0, 10.0))
+        assert ops == [] and problems and problems[0].startswith("cannot read the file")
+
+
+def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
+    made: list[str] = []
+
+    def fake_svg(face: Face, *, font_url: str) -> bytes:
+        made.append(face.key)
+        return f"<svg id='{face.key}'/>".encode()
+
+    monkeypatch.setattr(epub, "svg_bytes", fake_svg)
+    faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
+    drawn = epub.Drawn(None)  # type: ignore[arg-type]  # no face is laid out here
+    drawn.made.update(faces)
+    items = drawn.items()
+    assert made == []  # listed for the package document, not made yet
+    data = epub._zip(items, b"<container/>", b"<package/>")
+    assert made == ["k0", "k1", "k2"]
+    with zipfile.ZipFile(BytesIO(data)) as z:
+        assert z.read("EPUB/faces/c1.svg") == b"<svg id='k1'/>"
