@@ -41,7 +41,7 @@ from .layout.labels import layout_words
 from .layout.ownicons import game_library
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
-from .rules.model import load_rules
+from .rules.reader import load_rules
 from .site.page import check_page
 from .stages import PAGE, PARTS, STAGES, Stage
 

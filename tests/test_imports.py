@@ -238,6 +238,13 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.books.stage.build_rulebook",
         "cardstock.books.document.booklets_of",
         "cardstock.books.rulebook._readers",
+        # the rules checker's models, setup simulator and source coverage, imported where
+        # a rules.toml is read or checked: a game without one loads none of them
+        "cardstock.rules.reader.load_rules",
+        "cardstock.rules.report._source_checks",
+        "cardstock.rules.report._simulated",
+        "cardstock.rules.report.render",
+        "cardstock.rules.report.public",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

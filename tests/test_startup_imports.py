@@ -16,6 +16,14 @@ from pathlib import Path
 
 from conftest import ROOT
 
+# bench/ holds a profile.py, which would hide the standard library's `profile` from later
+# imports: it stays on the path only while bench/run.py is imported.
+sys.path.insert(0, str(ROOT / "bench"))
+try:
+    import run as bench  # bench/run.py: its plain deck's game, layout and sheet files
+finally:
+    sys.path.remove(str(ROOT / "bench"))
+
 # What the command line may not load before it knows the command: the pipeline and the
 # libraries only the pipeline needs.
 NOT_AT_START = (
@@ -52,6 +60,22 @@ NOT_FOR_PNP = (
     "svgwrite",
     "matplotlib",
     "pypdfium2",
+)
+
+# What a build of a game without a rules.toml may not load: the rules' models, the setup
+# simulator and the source text's coverage, which only a rules.toml asks for.
+NOT_WITHOUT_RULES = (
+    "cardstock.rules.model",
+    "cardstock.rules.constraints",
+    "cardstock.rules.setup",
+    "cardstock.rules.setup_results",
+    "cardstock.rules.simulator",
+    "cardstock.rules.coverage",
+    "cardstock.rules.sources",
+    "cardstock.rules.facts",
+    "cardstock.rules.examples",
+    "cardstock.rules.mutate",
+    "cardstock.rules.decks",
 )
 
 # Prints the modules the process holds after running the code given, as JSON.
@@ -114,3 +138,37 @@ def test_a_sheets_only_build_loads_no_other_stage(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "alter-ego" / "alter-ego-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.books.rulebook"} <= modules
     assert loaded(NOT_FOR_PNP, modules) == []
+
+
+def plain_deck(root: Path) -> Path:
+    """The bench's plain deck (its game, layout and sheet files) with three cards of its
+    own, written at `root`: a game without a rules.toml or a rulebook."""
+    for folder, name, text in (
+        ("catalog/plain", "game.toml", bench.PLAIN_GAME),
+        ("layouts/plain", "faces.toml", bench.PLAIN_FACES),
+        ("layouts/sheets", "cards.toml", bench.PLAIN_SHEET),
+        ("layouts/sheets", "printers.toml", bench.PLAIN_PRINTERS),
+    ):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / name).write_text(text, encoding="utf-8")
+    rows = [f"Card {i},1,{i},{i % 5},a line of text for card {i}" for i in range(3)]
+    table = "\n".join(["name,count,number,faction,text", *rows]) + "\n"
+    (root / "catalog" / "plain" / "cards.csv").write_text(table, encoding="utf-8")
+    return root
+
+
+def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models(
+    tmp_path: Path,
+) -> None:
+    root = plain_deck(tmp_path / "project")
+    args = ["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"]
+    code = (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({args!r}) == 0\n"
+    )
+    modules = modules_after(code, tmp_path)
+    assert (root / "output" / "plain" / "plain-pnp-letter.pdf").is_file()
+    assert {"cardstock.impose.pnp", "cardstock.rules.report"} <= modules
+    assert loaded(NOT_WITHOUT_RULES, modules) == []
