@@ -211,6 +211,7 @@ HEAVY = {
     "pyphen",  # hyphenation patterns, read only for a caption's word too wide for its line
     "matplotlib",  # the `stats` stage's charts (site/charts.py), imported when one is drawn
     "babel",  # .po files, read only when a game's translations are
+    "pyuca",  # the collation table, read only when names are put in order
 }
 
 

@@ -78,6 +78,11 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.decks",
 )
 
+# What a build in the source language (one that names no language) may not load: Babel and
+# its locale data, which write numbers and plurals in another language; nor, when nothing
+# it makes lists names in order, the collation table (pyuca).
+NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca")
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -157,7 +162,7 @@ def plain_deck(root: Path) -> Path:
     return root
 
 
-def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models(
+def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models_nor_babel(
     tmp_path: Path,
 ) -> None:
     root = plain_deck(tmp_path / "project")
@@ -172,3 +177,4 @@ def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models(
     assert (root / "output" / "plain" / "plain-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.rules.report"} <= modules
     assert loaded(NOT_WITHOUT_RULES, modules) == []
+    assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
