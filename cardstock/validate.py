@@ -75,8 +75,8 @@ def validate(
     found += loaded
     out = Validated(catalogs)
     if catalogs:
-        symbols = library(root)
-        found += symbols.issues
+        symbols = library(root)  # read when a face first draws a symbol
+        found += symbols.problems()
         found += fonts.use_project_fonts(root)  # a project's own fonts join the built-in ones first
         found += _font_files()
         if options is not None:

@@ -83,6 +83,10 @@ NOT_WITHOUT_RULES = (
 # it makes lists names in order, the collation table (pyuca).
 NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca")
 
+# What a build whose faces draw no symbol may not load: the symbol library file's models
+# (the library cardstock ships is read when a face first draws a symbol).
+NOT_WITHOUT_SYMBOLS = ("cardstock.layout.symbolfile",)
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -162,7 +166,7 @@ def plain_deck(root: Path) -> Path:
     return root
 
 
-def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models_nor_babel(
+def test_a_plain_sheets_only_build_loads_no_rules_models_babel_or_symbol_library(
     tmp_path: Path,
 ) -> None:
     root = plain_deck(tmp_path / "project")
@@ -178,3 +182,4 @@ def test_a_sheets_only_build_of_a_game_without_rules_loads_no_rules_models_nor_b
     assert {"cardstock.impose.pnp", "cardstock.rules.report"} <= modules
     assert loaded(NOT_WITHOUT_RULES, modules) == []
     assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
+    assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
