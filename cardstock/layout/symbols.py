@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path as FsPath
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.issues import Issue
