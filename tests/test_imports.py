@@ -248,6 +248,13 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report.public",
         # the symbol library file's models, made when a library file is read
         "cardstock.layout.symbols._load_library",
+        # SVG reading (art, a game's icon files, an outline drawn in a file), imported
+        # where such a file is read: a game that names none never loads it
+        "cardstock.layout.boxtypes.art.draw",
+        "cardstock.layout.check._svg_art",
+        "cardstock.layout.check.problem",
+        "cardstock.layout.ownicons.svg_symbol",
+        "cardstock.layout.shapes._svg_file_path",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

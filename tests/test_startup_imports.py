@@ -87,6 +87,15 @@ NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca")
 # (the library cardstock ships is read when a face first draws a symbol).
 NOT_WITHOUT_SYMBOLS = ("cardstock.layout.symbolfile",)
 
+# What a build of a game that names no SVG file (no SVG art, icon files or outline file)
+# may not load: the SVG reader and the XML parser.
+NOT_WITHOUT_SVG = (
+    "cardstock.layout.svgart",
+    "cardstock.layout.svgparse",
+    "cardstock.layout.svgtext",
+    "xml.etree",
+)
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -166,7 +175,7 @@ def plain_deck(root: Path) -> Path:
     return root
 
 
-def test_a_plain_sheets_only_build_loads_no_rules_models_babel_or_symbol_library(
+def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
     tmp_path: Path,
 ) -> None:
     root = plain_deck(tmp_path / "project")
@@ -183,3 +192,4 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_or_symbol_library
     assert loaded(NOT_WITHOUT_RULES, modules) == []
     assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
     assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
+    assert loaded(NOT_WITHOUT_SVG, modules) == []
