@@ -255,6 +255,9 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.layout.check.problem",
         "cardstock.layout.ownicons.svg_symbol",
         "cardstock.layout.shapes._svg_file_path",
+        # the rulebook's template helpers, for a game with a rulebook template
+        "cardstock.books.check.templates",
+        "cardstock.books.check.rulebook_names",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

@@ -96,6 +96,9 @@ NOT_WITHOUT_SVG = (
     "xml.etree",
 )
 
+# What a build of a game without a rulebook may not load: the rulebook's content helpers.
+NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -193,3 +196,4 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
     assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
     assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
     assert loaded(NOT_WITHOUT_SVG, modules) == []
+    assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []
