@@ -41,7 +41,7 @@ from .layout.labels import layout_words
 from .layout.ownicons import game_library
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
-from .rules.model import load_rules
+from .rules.reader import load_rules
 from .site.page import check_page
 from .stages import PAGE, PARTS, STAGES, Stage
 
@@ -75,8 +75,8 @@ def validate(
     found += loaded
     out = Validated(catalogs)
     if catalogs:
-        symbols = library(root)
-        found += symbols.issues
+        symbols = library(root)  # read when a face first draws a symbol
+        found += symbols.problems()
         found += fonts.use_project_fonts(root)  # a project's own fonts join the built-in ones first
         found += _font_files()
         if options is not None:

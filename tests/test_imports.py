@@ -211,6 +211,7 @@ HEAVY = {
     "pyphen",  # hyphenation patterns, read only for a caption's word too wide for its line
     "matplotlib",  # the `stats` stage's charts (site/charts.py), imported when one is drawn
     "babel",  # .po files, read only when a game's translations are
+    "pyuca",  # the collation table, read only when names are put in order
 }
 
 
@@ -238,6 +239,25 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.books.stage.build_rulebook",
         "cardstock.books.document.booklets_of",
         "cardstock.books.rulebook._readers",
+        # the rules checker's models, setup simulator and source coverage, imported where
+        # a rules.toml is read or checked: a game without one loads none of them
+        "cardstock.rules.reader.load_rules",
+        "cardstock.rules.report._source_checks",
+        "cardstock.rules.report._simulated",
+        "cardstock.rules.report.render",
+        "cardstock.rules.report.public",
+        # the symbol library file's models, made when a library file is read
+        "cardstock.layout.symbols._load_library",
+        # SVG reading (art, a game's icon files, an outline drawn in a file), imported
+        # where such a file is read: a game that names none never loads it
+        "cardstock.layout.boxtypes.art.draw",
+        "cardstock.layout.check._svg_art",
+        "cardstock.layout.check.problem",
+        "cardstock.layout.ownicons.svg_symbol",
+        "cardstock.layout.shapes._svg_file_path",
+        # the rulebook's template helpers, for a game with a rulebook template
+        "cardstock.books.check.templates",
+        "cardstock.books.check.rulebook_names",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

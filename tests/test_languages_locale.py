@@ -63,6 +63,23 @@ def test_a_code_cldr_does_not_know_writes_numbers_as_english() -> None:
     assert number(1234.5, "qps", 1) == "1,234.5"
 
 
+@pytest.mark.parametrize(
+    "value",
+    [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.05, 0.15, 2.675, 999.95, -0.04, 1234567.891, -1e7, 3e-9],
+)
+@pytest.mark.parametrize("digits", [0, 1, 2, 3])
+@pytest.mark.parametrize("lang", [None, "en"])
+def test_the_source_language_writes_numbers_as_babel_writes_english(
+    value: float, digits: int, lang: str | None
+) -> None:
+    # a build that names no language writes its numbers without Babel's locale data:
+    # the same marks and the same rounding (half to even, from the shortest decimal form)
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    assert number(value, lang, digits) == format_decimal(value, format=pattern, locale="en")
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     root = french_demo(tmp_path / "proj")

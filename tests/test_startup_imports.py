@@ -16,6 +16,14 @@ from pathlib import Path
 
 from conftest import ROOT
 
+# bench/ holds a profile.py, which would hide the standard library's `profile` from later
+# imports: it stays on the path only while bench/run.py is imported.
+sys.path.insert(0, str(ROOT / "bench"))
+try:
+    import run as bench  # bench/run.py: its plain deck's game, layout and sheet files
+finally:
+    sys.path.remove(str(ROOT / "bench"))
+
 # What the command line may not load before it knows the command: the pipeline and the
 # libraries only the pipeline needs.
 NOT_AT_START = (
@@ -53,6 +61,43 @@ NOT_FOR_PNP = (
     "matplotlib",
     "pypdfium2",
 )
+
+# What a build of a game without a rules.toml may not load: the rules' models, the setup
+# simulator and the source text's coverage, which only a rules.toml asks for.
+NOT_WITHOUT_RULES = (
+    "cardstock.rules.model",
+    "cardstock.rules.constraints",
+    "cardstock.rules.setup",
+    "cardstock.rules.setup_results",
+    "cardstock.rules.simulator",
+    "cardstock.rules.coverage",
+    "cardstock.rules.sources",
+    "cardstock.rules.facts",
+    "cardstock.rules.examples",
+    "cardstock.rules.mutate",
+    "cardstock.rules.decks",
+)
+
+# What a build in the source language (one that names no language) may not load: Babel and
+# its locale data, which write numbers and plurals in another language; nor, when nothing
+# it makes lists names in order, the collation table (pyuca).
+NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca")
+
+# What a build whose faces draw no symbol may not load: the symbol library file's models
+# (the library cardstock ships is read when a face first draws a symbol).
+NOT_WITHOUT_SYMBOLS = ("cardstock.layout.symbolfile",)
+
+# What a build of a game that names no SVG file (no SVG art, icon files or outline file)
+# may not load: the SVG reader and the XML parser.
+NOT_WITHOUT_SVG = (
+    "cardstock.layout.svgart",
+    "cardstock.layout.svgparse",
+    "cardstock.layout.svgtext",
+    "xml.etree",
+)
+
+# What a build of a game without a rulebook may not load: the rulebook's content helpers.
+NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
@@ -114,3 +159,41 @@ def test_a_sheets_only_build_loads_no_other_stage(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "alter-ego" / "alter-ego-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.books.rulebook"} <= modules
     assert loaded(NOT_FOR_PNP, modules) == []
+
+
+def plain_deck(root: Path) -> Path:
+    """The bench's plain deck (its game, layout and sheet files) with three cards of its
+    own, written at `root`: a game without a rules.toml or a rulebook."""
+    for folder, name, text in (
+        ("catalog/plain", "game.toml", bench.PLAIN_GAME),
+        ("layouts/plain", "faces.toml", bench.PLAIN_FACES),
+        ("layouts/sheets", "cards.toml", bench.PLAIN_SHEET),
+        ("layouts/sheets", "printers.toml", bench.PLAIN_PRINTERS),
+    ):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / name).write_text(text, encoding="utf-8")
+    rows = [f"Card {i},1,{i},{i % 5},a line of text for card {i}" for i in range(3)]
+    table = "\n".join(["name,count,number,faction,text", *rows]) + "\n"
+    (root / "catalog" / "plain" / "cards.csv").write_text(table, encoding="utf-8")
+    return root
+
+
+def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
+    tmp_path: Path,
+) -> None:
+    root = plain_deck(tmp_path / "project")
+    args = ["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"]
+    code = (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({args!r}) == 0\n"
+    )
+    modules = modules_after(code, tmp_path)
+    assert (root / "output" / "plain" / "plain-pnp-letter.pdf").is_file()
+    assert {"cardstock.impose.pnp", "cardstock.rules.report"} <= modules
+    assert loaded(NOT_WITHOUT_RULES, modules) == []
+    assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
+    assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
+    assert loaded(NOT_WITHOUT_SVG, modules) == []
+    assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []

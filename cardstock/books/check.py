@@ -22,7 +22,6 @@ from ..core.files import Unreadable, present, read_text
 from ..core.issues import Issue
 from ..core.stage import Job
 from ..core.templating import check_template
-from .content import rulebook_context
 
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted(
@@ -92,6 +91,8 @@ def templates(catalog: Catalog) -> list[Issue]:
         return set(template_context(catalog))
 
     def rulebook_names() -> set[str]:
+        from .content import rulebook_context  # the rulebook's helpers: for a rulebook only
+
         return set(rulebook_context(catalog))
 
     out = []

@@ -2,7 +2,9 @@
 of names (collation) and the way a number is written (decimal and thousands separators,
 the percent sign), and which plural form a count takes.
 
-Numbers are written by Babel (`babel.numbers`, CLDR data). Names are ordered by the Unicode
+Numbers are written by Babel (`babel.numbers`, CLDR data); a number in the source language
+(English, which a build that names no language writes) is written the way Babel writes it
+in English, without loading Babel's locale data. Names are ordered by the Unicode
 Collation Algorithm with its default table (DUCET) through `pyuca`, a pure-Python wheel:
 accents and case only break ties (Eau < Éclair < Zèbre), where a code point order puts
 every accented capital after Z. The default table is right for most languages written in
@@ -16,9 +18,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from typing import Any, TypeVar
-
-from pyuca import Collator  # type: ignore[import-untyped]
 
 T = TypeVar("T")
 SOURCE = "en"  # the language written when a build names none
@@ -36,7 +37,11 @@ def collated(items: Iterable[T], name: Callable[[T], str], collator: Any = None)
     keep a stable order by code point, then their order given. The collator (its table
     read from pyuca's data, a tenth of a second) is made for the call unless one is given,
     so a caller that orders many lists passes its own."""
-    table = collator if collator is not None else Collator()
+    if collator is None:  # the collation table is read only when names are ordered
+        from pyuca import Collator  # type: ignore[import-untyped]
+
+        collator = Collator()
+    table = collator
     return sorted(items, key=lambda x: (collation_key(name(x), table), name(x)))
 
 
@@ -54,10 +59,20 @@ def _locale(lang: str | None) -> str:
 def number(value: float, lang: str | None, digits: int = 0) -> str:
     """`value` with exactly `digits` digits after the decimal mark, in the language's
     separators: 1234.5 with 1 digit is "1,234.5" in English, "1 234,5" in French."""
+    if lang is None or lang == SOURCE:
+        return source_number(value, digits)
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     return str(format_decimal(value, format=pattern, locale=_locale(lang)))
+
+
+def source_number(value: float, digits: int = 0) -> str:
+    """`value` as `number` writes it in the source language (English: a comma between
+    thousands, a point before the decimals), without Babel's locale data: rounded half to
+    even from its shortest decimal form, as Babel rounds."""
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-digits))
+    return f"{rounded:,f}"
 
 
 def percent(share: float, lang: str | None, digits: int = 0) -> str:

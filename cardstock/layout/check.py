@@ -24,7 +24,6 @@ from .boxes import length_value
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
 from .spec import LayoutSet, shared_files
-from .svgart import svg_problem
 
 # Layout keys whose values are lengths; the edges may also be percentages of the frame.
 EDGE_KEYS = frozenset({"left", "right", "width", "top", "bottom", "height"})
@@ -79,6 +78,8 @@ def _svg_art(catalog: Catalog) -> list[Issue]:
         if not present(path):
             return None  # reported by the loader
         if path not in seen:
+            from .svgart import svg_problem  # SVG art: read only when a game names some
+
             found = svg_problem(path, catalog.root)
             seen[path] = f"{catalog.display(path)}: {found}" if found else None
         return seen[path]

@@ -389,10 +389,11 @@ class Faces:
         """Problems that do not depend on one face: layout and symbol files, unknown symbols
         named by the game's icons, unknown layout names named by its sets."""
         catalog = self.catalog
-        found: list[Issue] = list(self.layouts.issues) + list(self.library.issues)
+        found: list[Issue] = list(self.layouts.issues) + self.library.problems()
         found += fonts.use_project_fonts(catalog.root)
-        # names are looked up only in files that loaded: in a broken one every name is unknown
-        if not any(i.level == "error" for i in self.library.issues):
+        # names are looked up only in files that loaded: in a broken one every name is
+        # unknown (and a game that names no icon does not read the library for them)
+        if catalog.game.icons and not any(i.level == "error" for i in self.library.issues):
             found += unknown_symbols(catalog, self.library)
         if not any(i.level == "error" for i in self.layouts.issues):
             found += _unknown_layout_names(catalog, self.layouts)

@@ -16,12 +16,13 @@ from typing import Any
 from ..catalog.art import ICON_FOLDER, icon_files  # noqa: F401  (a game's icon files are one of its inputs)
 from ..core.issues import Issue
 from .ops import SymbolPart
-from .svgart import flat_paths, svg_ops
 from .symbols import Library, Symbol, library
 
 
 def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
     """One SVG file (inside `root`) → a symbol, and the problems met reading it (warnings)."""
+    from .svgart import flat_paths, svg_ops  # SVG reading: only for a game with icon files
+
     ops, found = svg_ops(path, root, (0.0, 0.0, 100.0, 100.0), "contain")
     unreadable = [p for p in found if p.startswith(("cannot read", "not a readable"))]
     if unreadable:  # nothing of the file is drawn: one error, not a warning as well

@@ -36,7 +36,7 @@ from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, StageResult
-from ..rules.model import load_rules
+from ..rules.reader import load_rules
 from .faces import Faces
 from .ops import Icon, Image, Text
 from .ownicons import game_library

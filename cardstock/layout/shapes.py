@@ -18,7 +18,6 @@ drawn from panel layouts by `cardstock.layout.panels` and have no single outline
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
@@ -34,7 +33,6 @@ from .ops import (
     r,
     rect_path,
 )
-from .svgparse import SvgLimit, parse_svg
 from .symbols import PathError, parse_path
 
 Point = tuple[float, float]
@@ -412,6 +410,10 @@ def flatten(d: PathData) -> Polygon:
 
 def _svg_file_path(path: FsPath, folder: FsPath) -> str:
     """The path data of the first <path> of an SVG file inside `folder`. Raises ValueError."""
+    import xml.etree.ElementTree as ET  # SVG reading: only for an outline drawn in a file
+
+    from .svgparse import SvgLimit, parse_svg
+
     try:
         root = parse_svg(read_bytes(path, folder))
     except Unreadable as exc:

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING
 
 from ..core.issues import Issue
-from ..core.project import shared_layout
+from ..core.project import SHIPPED_NAME, shared_layout
 from ..core.tomlpos import line_for
 from ..core.validation import read_model
 from .ops import Cmd, PathData, Point, SymbolPart, ellipse_path, polygon_path, r, rect_path
-from .symbolfile import SymbolFile
 
 if TYPE_CHECKING:  # named in type hints only
     from .symbolfile import PartSpec as PartSpec
@@ -245,12 +245,54 @@ class Symbol:
     parts: tuple[SymbolPart, ...]
 
 
-@dataclass
+Contents = tuple[dict[str, Symbol], dict[str, str], list[Issue]]  # symbols, aliases, issues
+
+
 class Library:
-    symbols: dict[str, Symbol]
-    aliases: dict[str, str]
-    file: str
-    issues: list[Issue]
+    """The symbols a face may draw, by name (`aliases`: other names of some of them), from
+    the library file `file`, with the problems found reading it. Made from what was read,
+    or by `Library.reading`, which reads the file when something first asks for a symbol
+    or for its problems: a build whose faces draw no symbol never reads it."""
+
+    def __init__(
+        self, symbols: dict[str, Symbol], aliases: dict[str, str], file: str, issues: list[Issue]
+    ) -> None:
+        self.file = file
+        self._contents: Contents | None = (symbols, aliases, issues)
+        self._read: Callable[[], Contents] | None = None
+
+    @classmethod
+    def reading(cls, file: str, read: Callable[[], Contents]) -> Library:
+        """The library `read()` gives, read when first needed."""
+        lib = cls({}, {}, file, [])
+        lib._contents, lib._read = None, read
+        return lib
+
+    def problems(self) -> list[Issue]:
+        """The problems a build reports of the library: those of a project's own file, read
+        for them; of the library cardstock ships only once something read it (its tests
+        check that it has none), so a build that draws no symbol never reads it."""
+        if self._contents is None and self.file.startswith(f"{SHIPPED_NAME}:"):
+            return []
+        return self.issues
+
+    def _got(self) -> Contents:
+        if self._contents is None:
+            assert self._read is not None
+            self._contents, self._read = self._read(), None
+        return self._contents
+
+    @property
+    def symbols(self) -> dict[str, Symbol]:
+        return self._got()[0]
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        return self._got()[1]
+
+    @property
+    def issues(self) -> list[Issue]:
+        return self._got()[2]
 
     def get(self, name: str) -> Symbol | None:
         name = self.aliases.get(name, name)
@@ -301,6 +343,8 @@ def _load_library(path: FsPath, shown: str, root: FsPath | None) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])
+    from .symbolfile import SymbolFile  # its models are made only when a library is read
+
     found, problems = read_model(path, shown, root, SymbolFile)
     if found is None:
         return Library({}, {}, shown, problems)
@@ -346,4 +390,9 @@ def library(root: FsPath) -> Library:
     """The project's symbol library (`layouts/symbols.toml`, else the one cardstock
     ships)."""
     path, shown = shared_layout(root, "symbols.toml")
-    return load_library(path, shown, root)
+
+    def read() -> Contents:
+        lib = _load_library(path, shown, root)
+        return lib.symbols, lib.aliases, lib.issues
+
+    return Library.reading(shown, read)

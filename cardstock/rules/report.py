@@ -20,15 +20,14 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
-from .coverage import Coverage, agreement, statements
-from .coverage import coverage as source_coverage
-from .setup import SetupModel
-from .setup_results import SetupResult, figures, from_figures, setup_json, setup_lines
-from .simulator import reads, simulate
-from .sources import load_source
 
-if TYPE_CHECKING:  # the rules' models are imported only for games that have rules
+# The rules' models, the setup simulator and the source text's coverage are imported where
+# a game's rules.toml is checked, so that a game without one never loads them.
+if TYPE_CHECKING:
     from .constraints import Outcome
+    from .coverage import Coverage
+    from .setup import SetupModel
+    from .setup_results import SetupResult
 
 
 @dataclass(frozen=True)
@@ -135,6 +134,8 @@ class GameReport:
         return out
 
     def public(self) -> dict[str, Any]:
+        from .setup_results import setup_json
+
         return {
             "id": self.id,
             "title": self.title,
@@ -422,6 +423,10 @@ def _source_checks(
     """The rules held against their source text (`cardstock.rules.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,
     or with `full` — `check --coverage` — a failure)."""
+    from .coverage import agreement, statements
+    from .coverage import coverage as source_coverage
+    from .sources import load_source
+
     rules = catalog.rules
     name = rules.text or rules.seed
     source, problem = load_source(name, own=rules.text_path, root=catalog.root, folder=sources)
@@ -580,6 +585,9 @@ def _simulated(
     setup, the seed, the runs, the player counts and what the steps read of the catalog
     (`setup.reads`: counts, filter matches, grouping values, die faces). An edit to what no
     step reads (a card's text) keeps them. `seconds` is then the time the kept run took."""
+    from .setup_results import figures, from_figures
+    from .simulator import reads, simulate
+
     components = job.catalog.components
     key = key_of(
         "setup",
@@ -677,6 +685,8 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 section = c.section
                 out.append(f"  {SECTIONS.get(section, section)}")
                 if section == "setup" and g.setup is not None:
+                    from .setup_results import setup_lines
+
                     out.extend(setup_lines(g.setup))
             where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""
             n = len(c.components)

@@ -15,7 +15,6 @@ from ...core.files import Unreadable, placing, present, read_bytes
 from ...core.issues import Issue
 from ..context import tint
 from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect_path
-from ..svgart import svg_ops, with_opacity
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
@@ -72,6 +71,8 @@ def draw(
                     )
                 ] + frame_ops
             if suffix == ".svg":
+                from ..svgart import svg_ops, with_opacity  # SVG art: read only when drawn
+
                 art_ops, problems = svg_ops(
                     target, painter.catalog.root, (x, y, w, h), box.get("fit", "contain"), where
                 )
