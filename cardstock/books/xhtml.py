@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ..catalog.kinds import kind_count
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
-from ..catalog.wording import COMPONENTS, CONTENTS, IN_THE_BOX, VERSION, book_word, said_count
+from ..catalog.wording import CONTENTS, IN_THE_BOX, VERSION, book_word, components_line, said_count
 from ..core import markup
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
@@ -273,7 +273,7 @@ class Writer:
         totals = self.catalog.totals()
         said = self.catalog
         kinds = ", ".join(esc(said_count(said, k, n)) for k, n in totals["by_kind"].items())
-        total = esc(book_word(said, COMPONENTS, n=totals["all"]))
+        total = esc(components_line(said, totals["all"]))
         out = [
             f"<p>{book_word(said, IN_THE_BOX, total=f'<strong>{total}</strong>', kinds=kinds)}</p>"
         ]

@@ -31,7 +31,7 @@ from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
-from .wording import DESIGNER, PREFIXES, book_words, wording_texts
+from .wording import DESIGNER, PREFIXES, wording_texts
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -112,25 +112,13 @@ def texts(catalog: Catalog) -> list[Text]:
 LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 
 
-def stats_words() -> list[str]:
-    """The stats page's own words (`cardstock.site.stats`), read when asked: the site
-    comes after the catalog."""
-    from ..site.stats import stats_words as words
-
-    return words()
-
-
 def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
     """Every text of the game: the catalog's, the words it prints besides
     (`wording.wording_texts`), its layouts' words (`layout_words`) and its templates'
-    words."""
+    words. The words cardstock itself prints (a rulebook's cover and contents, the stats
+    page, the sheets' footers) are not the game's: cardstock's catalog gives them
+    (`cardstock.core.toolwords`)."""
     words = template_texts(catalog, issues)
-    known = {t.key for t in words}
-    shown = "cardstock/books"  # the rulebook's own words: its code writes them
-    words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
-    known |= {t.key for t in words}
-    page = "cardstock/site/stats"  # the stats page's own words
-    words += [Text(w, w, page, None, template=True) for w in stats_words() if w not in known]
     layouts = layout_words(catalog, issues)
     return texts(catalog) + wording_texts(catalog) + layouts + words
 

@@ -59,8 +59,11 @@ class ToolWords:
         said = self.table.get(msgid) or msgid
         return said.format(**values) if values else said
 
-    def count(self, singular: str, plural: str, n: int, **values: object) -> str:
-        """The words said of `n` things (`{n}` filled too): the language's singular for a
+    def count(
+        self, singular: str, plural: str, n: int, shown: object = None, **values: object
+    ) -> str:
+        """The words said of `n` things (`{n}` filled too, with `shown` when given: the
+        count as the language writes its digits, "2 000"): the language's singular for a
         count its readers say in the singular (CLDR's `one`: 1 in English, 0 and 1 in
         French), else its plural; the English forms where the catalog has none."""
         from babel import Locale, UnknownLocaleError
@@ -71,7 +74,7 @@ class ToolWords:
         except (UnknownLocaleError, ValueError):  # the pseudo-language: as English says it
             rule = Locale.parse(SOURCE).plural_form
         chosen = forms[0] if rule(n) == "one" else forms[-1]
-        return chosen.format(n=n, **values)
+        return chosen.format(n=n if shown is None else shown, **values)
 
 
 ENGLISH = ToolWords()
