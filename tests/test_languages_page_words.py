@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
-from conftest import ROOT
+from conftest import ROOT, validate
 from helpers_languages import GAME as DEMO
 from helpers_languages import french_demo
 from pypdf import PdfReader
@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from cardstock.catalog import wording
 from cardstock.catalog.kinds import KIND_WORDS, kind_said
 from cardstock.cli import main
+from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import messages, tool_words
 from cardstock.site.stats import DOWNLOADS, WORDS
 
@@ -121,11 +122,32 @@ def test_a_games_own_words_for_the_rulebook_and_stats_page_win(tmp_path: Path) -
     own = (
         '\nmsgctxt "cardstock"\nmsgid "Contents"\nmsgstr "Table des matières"\n'
         '\nmsgctxt "cardstock"\nmsgid "Downloads"\nmsgstr "Fichiers à imprimer"\n'
+        '\nmsgctxt "cardstock"\nmsgid "{n} component"\nmsgid_plural "{n} components"\n'
+        'msgstr[0] "{n} pièce"\nmsgstr[1] "{n} pièces"\n'
     )
     root = _french(tmp_path, own)
     lines = _book_lines(root)
     assert "Table des matières" in lines
+    said = " ".join(lines)
+    assert " pièces" in said and tool_words("fr").count(*wording.COMPONENTS, 2)[2:] not in said
     assert tool_words("fr")(wording.CONTENTS) not in lines
     page = _stats_page(root)
     assert ">Fichiers à imprimer</a>" in page
     assert f">{tool_words('fr')(DOWNLOADS)}</a>" not in page
+
+
+def test_a_games_forms_of_a_plural_message_must_keep_its_placeholders(tmp_path: Path) -> None:
+    root = french_demo(tmp_path / "proj")
+    assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    own = (
+        '\nmsgctxt "cardstock"\nmsgid "{n} die"\nmsgid_plural "{n} dice"\n'
+        'msgstr[0] "un dé"\nmsgstr[1] "{n} dés"\n'
+    )
+    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"rulebook"}))
+    catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
+    said = [i for i in issues.items if i.field == "cardstock"]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(i.level, i.line) for i in said] == [("error", lines.index('msgid "{n} die"') + 1)]
+    assert "'un dé'" in said[0].message and "['n']" in said[0].message

@@ -74,6 +74,8 @@ class Translation:
     # and the line of each entry
     tool: dict[str, str] = field(default_factory=dict)
     tool_lines: dict[str, int | None] = field(default_factory=dict)
+    # … and a plural message of cardstock's, by its singular: the language's every form
+    tool_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def entry(self, text: Text) -> Entry | None:
         return (self.messages if text.template else self.entries).get(text.key)
@@ -192,15 +194,29 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             continue  # the header
         key = message.context or ""
         if key == TOOL_CONTEXT:
-            if isinstance(message.id, str) and isinstance(message.string, str):
-                if message.string and not message.fuzzy:
-                    out.tool[message.id] = message.string
-                    out.tool_lines[message.id] = message.lineno
+            _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
             continue
         entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
         entry = dc_replace(entry, same="same" in message.flags)
         (out.entries if key else out.messages)[entry.key] = entry
     return out
+
+
+def _tool_entry(
+    out: Translation, msgid: object, string: object, fuzzy: bool, line: int | None
+) -> None:
+    """A game's own words for one of cardstock's messages (`msgctxt "cardstock"`), kept
+    when given and not fuzzy: a plural one only with every form."""
+    if fuzzy:
+        return
+    if isinstance(msgid, str) and isinstance(string, str) and string:
+        out.tool[msgid] = string
+        out.tool_lines[msgid] = line
+    elif isinstance(msgid, tuple | list) and isinstance(string, tuple | list):
+        forms = tuple(str(x or "") for x in string)
+        if forms and all(forms):
+            out.tool_forms[str(msgid[0])] = forms
+            out.tool_lines[str(msgid[0])] = line
 
 
 def _entry(key: str, msgid: object, string: object, fuzzy: bool, line: int | None) -> Entry:

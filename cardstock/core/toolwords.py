@@ -138,25 +138,28 @@ def tool_words(
     lang: str | None,
     overrides: Mapping[str, str] | None = None,
     made: Callable[[str], str] | None = None,
+    plural_overrides: Mapping[str, tuple[str, ...]] | None = None,
 ) -> ToolWords:
     """The words cardstock prints in `lang` (None: English): the game's `overrides`
-    (msgid → words, from its `.po` file's `msgctxt "cardstock"` entries) before
-    cardstock's own catalog of the language. `made` makes a language's words from the
-    English ones (the pseudo-language) instead of a catalog."""
+    (msgid → words, from its `.po` file's `msgctxt "cardstock"` entries; a plural
+    message's singular → its forms in `plural_overrides`) before cardstock's own catalog
+    of the language. `made` makes a language's words from the English ones (the
+    pseudo-language) instead of a catalog."""
     code = lang or SOURCE
     given = {k: v for k, v in (overrides or {}).items() if v}
+    counted = {k: v for k, v in (plural_overrides or {}).items() if v and all(v)}
     if made is not None:
         table = {m[0]: made(m[0]) for m in messages() if len(m) == 1} | given
         forms = {m[0]: tuple(made(x) for x in m) for m in messages() if len(m) > 1}
-        return ToolWords(code, dict(table), dict(forms))
+        return ToolWords(code, dict(table), dict(forms | counted))
     if code.split("-")[0] == SOURCE:
-        return ToolWords(code, dict(given)) if given else ENGLISH
+        return ToolWords(code, dict(given), dict(counted)) if given or counted else ENGLISH
     own = _catalog(code)
     if own is None and "-" in code:
         own = _catalog(code.split("-")[0])  # "fr-CA" reads French when it has no catalog
     words, plurals = own or ({}, {})
     said = dict(words | given)
-    return ToolWords(code, said, dict(plurals), missing=own is None)
+    return ToolWords(code, said, dict(plurals | counted), missing=own is None)
 
 
 def shown(lang: str) -> str:
