@@ -6,6 +6,8 @@ translator must give again. A game may still word one its own way (`msgctxt
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
@@ -116,6 +118,11 @@ def test_a_french_rulebook_and_stats_page_take_cardstocks_french_with_nothing_in
     page = _stats_page(root)
     assert f">{fr(DOWNLOADS)}</a>" in page and f">{DOWNLOADS}</a>" not in page
     assert fr(wording.CONTENTS) not in page  # the page's words are the page's, not the book's
+    # the HTML rulebook's faces say their count in French too ("…, 1 carte")
+    rules = (root / "out" / f"{DEMO}-fr" / "rules" / "index.html").read_text(encoding="utf-8")
+    alts = [html.unescape(a) for a in re.findall(r'alt="([^"]*)"', rules)]
+    assert alts and not [a for a in alts if re.search(r", \d+ cards?$", a)]
+    assert [a for a in alts if re.search(r", \d+ cartes?$", a)]
 
 
 def test_a_games_own_words_for_the_rulebook_and_stats_page_win(tmp_path: Path) -> None:
