@@ -225,13 +225,15 @@ def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple
 
 
 def _no_tool_words(words: ToolWords, where: str) -> list[Issue]:
-    """One warning when cardstock has no words of its own in the language: its footers and
-    print instructions are then printed in English."""
+    """One warning when cardstock has no words of its own in the language: its footers,
+    print instructions, a rulebook's cover and contents and the stats page's words are
+    then printed in English."""
     if not words.missing:
         return []
     message = (
         f"[{words.lang}] cardstock has no catalog of its own words in {words.lang!r} "
-        f"({shown_catalog(words.lang)}): the sheets' footers and print instructions are "
-        'printed in English (docs/languages.md, "cardstock\'s own words")'
+        f"({shown_catalog(words.lang)}): the sheets' footers and print instructions, the "
+        "rulebook's cover and contents and the stats page are printed in English "
+        '(docs/languages.md, "cardstock\'s own words")'
     )
     return [Issue(where, None, "language", message, "warning")]

@@ -2,7 +2,9 @@
 
 A sheet's footer ("page 3/20 · A4 · print at 100% / actual size"), the note on a backs
 page ("backs of page 2: print on its reverse, flip on the long edge"), the calibration
-page's steps, a board tile's "tile B2 of 3 x 2": these are the tool's words, not a game's.
+page's steps, a board tile's "tile B2 of 3 x 2", a rulebook's cover, contents heading and
+component list ("For 2 to 4 players", "Contents", "In the box: …"), the stats page's
+headings: these are the tool's words, not a game's, and no game's translation holds them.
 They are translated once for every game, in cardstock's own message catalog shipped in
 the package, one gettext `.po` file per language:
 
