@@ -1,6 +1,7 @@
-"""The stats page in a language edition: its own words are the game's translation's
-(`cardstock.site.stats.WORDS`, messages of the game's `.po` file), and its numbers and
-percentages are written as the language writes them (Babel). Atmosfear ships French."""
+"""The stats page in a language edition: its own words are cardstock's
+(`cardstock.site.stats.WORDS`, messages of cardstock's catalog, `cardstock/locale/`, never
+of the game's `.po` file), and its numbers and percentages are written as the language
+writes them (Babel). Atmosfear is built in French."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import json
 import re
 from pathlib import Path
 
-from cardstock.catalog.translations import stats_words
 from cardstock.core import localized
-from cardstock.site.stats import ODDS, WORDS, Say, percent, stats_page
+from cardstock.core.toolwords import ToolWords, messages, tool_words
+from cardstock.site.stats import COPIES, ODDS, PLAYERS, WORDS, Say, percent, stats_page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,8 +27,8 @@ def test_a_language_editions_stats_page_prints_its_words_and_numbers(tmp_path, c
     page = (folder / "index.html").read_text(encoding="utf-8")
     data = json.loads((folder / "stats.json").read_text(encoding="utf-8"))
     assert '<html lang="fr">' in page
-    assert ODDS not in page  # "Odds of the setup", in French
-    assert "Probabilités de la mise en place" in page
+    assert ODDS not in page  # "Odds of the setup", in French: cardstock's catalog's words
+    assert tool_words("fr")(ODDS) in page
     row = data["odds"]["rows"][0]
     assert localized.percent(row["probability"], "fr", 2) in page  # "13,70 %"
     assert f"{row['probability'] * 100:.2f}" not in page  # not "13.70" as English has it
@@ -42,8 +43,8 @@ def test_a_percentage_follows_the_language():
     assert percent(0.137, "de").startswith("13,70")
 
 
-def test_every_word_the_page_prints_of_its_own_is_a_message_of_the_translation():
-    assert set(WORDS) <= set(stats_words())
+def test_every_word_the_page_prints_of_its_own_is_a_message_of_cardstocks_catalog():
+    assert set(WORDS) <= {form for m in messages() for form in m}
     data = {
         "title": "T",
         "decks": [
@@ -59,11 +60,13 @@ def test_every_word_the_page_prints_of_its_own_is_a_message_of_the_translation()
         ],
         "odds": {"runs": 0, "seed": 1, "events": {}, "rows": []},
     }
-    marked = Say({w: f"<<{i}>>" for i, w in enumerate(WORDS)}, "fr")
+    table = {w: f"<<{i}>>" for i, w in enumerate(WORDS)}
+    forms = {f[0]: (f"<<{f[0]}>>", f"<<{f[1]}>>") for f in (COPIES, PLAYERS)}
+    marked = Say(ToolWords("fr", table, forms), "fr")
     page = _visible(stats_page(data, marked))
     english = _visible(stats_page(data))
     for word in WORDS:
-        first = word.split("%")[0].strip()
+        first = word.split("{")[0].strip()
         if len(first) > 3 and first in english:
             assert first not in page, word  # printed through the translation, not as is
 

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, Table
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
-from ..catalog.wording import COMPONENTS, IN_THE_BOX, book_word, said_count
+from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
 from ..layout.faces import Faces
 from ..layout.symbols import Library
@@ -240,7 +240,7 @@ def component_list(
     out: list[Flowable] = []
     totals = catalog.totals()
     kinds = ", ".join(said_count(catalog, k, n) for k, n in totals["by_kind"].items())
-    total = book_word(catalog, COMPONENTS, n=totals["all"])
+    total = components_line(catalog, totals["all"])
     box = book_word(catalog, IN_THE_BOX, total=f"<b>{escape(total)}</b>", kinds=escape(kinds))
     marked = book_word(catalog, IN_THE_BOX, total=f"**{total}**", kinds=kinds)
     out.append(paragraph(marked, styles.body, styles.f.family, box))

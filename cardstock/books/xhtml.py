@@ -24,11 +24,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..catalog.kinds import kind_count
+from ..catalog.kinds import kind_said
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
-from ..catalog.wording import COMPONENTS, CONTENTS, IN_THE_BOX, VERSION, book_word, said_count
+from ..catalog.wording import (
+    CONTENTS,
+    IN_THE_BOX,
+    VERSION,
+    book_word,
+    components_line,
+    printed_group,
+    said_count,
+)
 from ..core import markup
+from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
@@ -137,18 +146,29 @@ def plain(text: str) -> str:
 # --------------------------------------------------------------------------- figures
 
 
-def alt_text(c: Component, label: str | None = None) -> str:
+def alt_text(
+    c: Component, label: str | None = None, words: ToolWords = ENGLISH, group: str | None = None
+) -> str:
     """What a face shows, in words from the catalog: its name, its group when that says
-    more, how many copies of what kind ("Big Sal (Arch Villain: Mafia), 1 card")."""
+    more (`group`: as the language prints it; the component's own when None), how many
+    copies of what kind in cardstock's words ("Big Sal (Arch Villain: Mafia), 1 card")."""
     name = label or c.name
-    group = f" ({c.group})" if c.group and c.group not in (name, c.name) else ""
-    return f"{name}{group}, {kind_count(c.kind, c.count)}"
+    shown = c.group if group is None else group
+    group = f" ({shown})" if shown and shown not in (name, c.name) else ""
+    return f"{name}{group}, {kind_said(words, c.kind, c.count)}"
 
 
-def figure(c: Component, src: str | None, caption: str | None, label: str | None = None) -> str:
+def figure(
+    c: Component,
+    src: str | None,
+    caption: str | None,
+    label: str | None = None,
+    words: ToolWords = ENGLISH,
+    group: str | None = None,
+) -> str:
     """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
     its words in a box), and its caption (None: none)."""
-    alt = esc(alt_text(c, label))
+    alt = esc(alt_text(c, label, words, group))
     if src is None:
         img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
     else:
@@ -201,7 +221,8 @@ class Writer:
 
     def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
         self.shown.setdefault(c.id, c)
-        return figure(c, self.src(c), caption, label)
+        group = printed_group(self.catalog, c)
+        return figure(c, self.src(c), caption, label, self.catalog.tool_words, group)
 
     def _anchor(self, title: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "section"
@@ -273,7 +294,7 @@ class Writer:
         totals = self.catalog.totals()
         said = self.catalog
         kinds = ", ".join(esc(said_count(said, k, n)) for k, n in totals["by_kind"].items())
-        total = esc(book_word(said, COMPONENTS, n=totals["all"]))
+        total = esc(components_line(said, totals["all"]))
         out = [
             f"<p>{book_word(said, IN_THE_BOX, total=f'<strong>{total}</strong>', kinds=kinds)}</p>"
         ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..core.toolwords import ToolWords
+
 KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
 
 
@@ -49,3 +51,12 @@ def kind_word(kind: str, n: int) -> str:
 def kind_count(kind: str, n: int) -> str:
     """ "3 dice", "1 reference card"."""
     return f"{n} {kind_word(kind, n)}"
+
+
+def kind_said(words: ToolWords, kind: str, n: int, shown: object = None) -> str:
+    """ "3 dice" in the language of `words`: the kind's count is one of cardstock's own
+    messages ("{n} die" / "{n} dice", `cardstock/locale/cardstock.pot`), so a rulebook and
+    a stats page say it in their language with no word of the game's translation.
+    `shown` is the count as the language writes it (its digits), `n` when None."""
+    one, many = KIND_WORDS.get(kind, (kind, kind + "s"))
+    return words.count(f"{{n}} {one}", f"{{n}} {many}", n, shown)

@@ -31,7 +31,7 @@ from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
-from .wording import DESIGNER, PREFIXES, book_words, wording_texts
+from .wording import DESIGNER, PREFIXES, wording_texts
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -74,6 +74,8 @@ class Translation:
     # and the line of each entry
     tool: dict[str, str] = field(default_factory=dict)
     tool_lines: dict[str, int | None] = field(default_factory=dict)
+    # … and a plural message of cardstock's, by its singular: the language's every form
+    tool_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def entry(self, text: Text) -> Entry | None:
         return (self.messages if text.template else self.entries).get(text.key)
@@ -114,25 +116,13 @@ def texts(catalog: Catalog) -> list[Text]:
 LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 
 
-def stats_words() -> list[str]:
-    """The stats page's own words (`cardstock.site.stats`), read when asked: the site
-    comes after the catalog."""
-    from ..site.stats import stats_words as words
-
-    return words()
-
-
 def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
     """Every text of the game: the catalog's, the words it prints besides
     (`wording.wording_texts`), its layouts' words (`layout_words`) and its templates'
-    words."""
+    words. The words cardstock itself prints (a rulebook's cover and contents, the stats
+    page, the sheets' footers) are not the game's: cardstock's catalog gives them
+    (`cardstock.core.toolwords`)."""
     words = template_texts(catalog, issues)
-    known = {t.key for t in words}
-    shown = "cardstock/books"  # the rulebook's own words: its code writes them
-    words += [Text(w, w, shown, None, template=True) for w in book_words(catalog) if w not in known]
-    known |= {t.key for t in words}
-    page = "cardstock/site/stats"  # the stats page's own words
-    words += [Text(w, w, page, None, template=True) for w in stats_words() if w not in known]
     layouts = layout_words(catalog, issues)
     return texts(catalog) + wording_texts(catalog) + layouts + words
 
@@ -206,15 +196,29 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             continue  # the header
         key = message.context or ""
         if key == TOOL_CONTEXT:
-            if isinstance(message.id, str) and isinstance(message.string, str):
-                if message.string and not message.fuzzy:
-                    out.tool[message.id] = message.string
-                    out.tool_lines[message.id] = message.lineno
+            _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
             continue
         entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
         entry = dc_replace(entry, same="same" in message.flags)
         (out.entries if key else out.messages)[entry.key] = entry
     return out
+
+
+def _tool_entry(
+    out: Translation, msgid: object, string: object, fuzzy: bool, line: int | None
+) -> None:
+    """A game's own words for one of cardstock's messages (`msgctxt "cardstock"`), kept
+    when given and not fuzzy: a plural one only with every form."""
+    if fuzzy:
+        return
+    if isinstance(msgid, str) and isinstance(string, str) and string:
+        out.tool[msgid] = string
+        out.tool_lines[msgid] = line
+    elif isinstance(msgid, tuple | list) and isinstance(string, tuple | list):
+        forms = tuple(str(x or "") for x in string)
+        if forms and all(forms):
+            out.tool_forms[str(msgid[0])] = forms
+            out.tool_lines[str(msgid[0])] = line
 
 
 def _entry(key: str, msgid: object, string: object, fuzzy: bool, line: int | None) -> Entry:

@@ -149,7 +149,7 @@ def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: Layou
     issues.extend(changed_numbers(translation, every, given))
     made = pseudo if lang == PSEUDO else None
     own = _own_tool_words(translation, issues)
-    words = tool_words(lang, own, made)
+    words = tool_words(lang, own, made, _own_tool_forms(translation, issues))
     issues.extend(_no_tool_words(words, translation.file))
     return dc_replace(translated(catalog, given, lang), tool_words=words)
 
@@ -199,14 +199,41 @@ def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
     return out
 
 
+def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple[str, ...]]:
+    """The game's own forms of cardstock's plural messages (`{n} die`, `{n} dice`), as
+    `_own_tool_words` checks a message: each form names the plural's placeholders."""
+    plural = {m[0]: m[-1] for m in tool_messages() if len(m) > 1}
+    out: dict[str, tuple[str, ...]] = {}
+    for msgid, forms in translation.tool_forms.items():
+        line = translation.tool_lines.get(msgid)
+        want = sorted(set(_PLACEHOLDER.findall(plural.get(msgid, ""))))
+        wrong = [f for f in forms if sorted(set(_PLACEHOLDER.findall(f))) != want]
+        if msgid not in plural:
+            said = f"[{translation.lang}] {msgid!r} is no plural message of cardstock's own "
+            issues.add(translation.file, line, TOOL_CONTEXT, said + "(cardstock.pot)", "warning")
+        elif wrong:
+            issues.add(
+                translation.file,
+                line,
+                TOOL_CONTEXT,
+                f"[{translation.lang}] the form {wrong[0]!r} of {msgid!r} names the "
+                f"placeholders {sorted(set(_PLACEHOLDER.findall(wrong[0])))}, the message {want}",
+            )
+        else:
+            out[msgid] = forms
+    return out
+
+
 def _no_tool_words(words: ToolWords, where: str) -> list[Issue]:
-    """One warning when cardstock has no words of its own in the language: its footers and
-    print instructions are then printed in English."""
+    """One warning when cardstock has no words of its own in the language: its footers,
+    print instructions, a rulebook's cover and contents and the stats page's words are
+    then printed in English."""
     if not words.missing:
         return []
     message = (
         f"[{words.lang}] cardstock has no catalog of its own words in {words.lang!r} "
-        f"({shown_catalog(words.lang)}): the sheets' footers and print instructions are "
-        'printed in English (docs/languages.md, "cardstock\'s own words")'
+        f"({shown_catalog(words.lang)}): the sheets' footers and print instructions, the "
+        "rulebook's cover and contents and the stats page are printed in English "
+        '(docs/languages.md, "cardstock\'s own words")'
     )
     return [Issue(where, None, "language", message, "warning")]

@@ -19,8 +19,8 @@ words (`cell('limits', 'cards each player adds to a trick')`), a choice's value 
 as the source writes it (`border == 'brass'`); only what is printed changes
 (`printed_table`, `said`, `printed_group`). The layouts' words are read by the layout
 room (`cardstock.layout.spec.layout_texts`), which the catalog comes before. The words
-the rulebook's own code writes (its cover, contents and component list: `book_words`)
-are messages like a template's.
+the rulebook's own code writes (its cover, contents and component list) are cardstock's
+own, not the game's: messages of cardstock's catalog (`cardstock.core.toolwords`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..core.patterns import safe_format
-from .kinds import kind_word
+from .kinds import kind_said
 from .text import Text
 
 if TYPE_CHECKING:
@@ -148,38 +148,36 @@ def printed_group(catalog: Catalog, comp: Component) -> str:
 
 
 # ---------------------------------------------------------------- words the books' code writes
+# cardstock's own messages (`cardstock/locale/cardstock.pot`), said through the catalog's
+# `tool_words`: a game's translation need not give them (it may, `msgctxt "cardstock"`)
 
 CONTENTS = "Contents"
-RULES_TITLE = "%(title)s \u2014 Rules"
-VERSION = "Rules · version %(version)s"
-IN_THE_BOX = "In the box: %(total)s, %(kinds)s."
-COMPONENTS = "%(n)s components"
-PLAYERS = ("For %(n)s player", "For %(n)s players", "For %(low)s to %(high)s players")
-
-
-def book_words(catalog: Catalog) -> list[str]:
-    """The words the rulebook's own code prints for this game (its cover, contents and
-    component list), each a message of the `.po` file like a template's sentence."""
-    p = catalog.game.players
-    players = [PLAYERS[2]] if p.min != p.max else [PLAYERS[0] if p.min == 1 else PLAYERS[1]]
-    kinds = [kind_word(k, n) for k in catalog.totals()["by_kind"] for n in (1, 2)]
-    words = [*players, VERSION, CONTENTS, IN_THE_BOX, COMPONENTS, RULES_TITLE]
-    return words + list(dict.fromkeys(kinds))
+RULES_TITLE = "{title} \u2014 Rules"
+VERSION = "Rules · version {version}"
+IN_THE_BOX = "In the box: {total}, {kinds}."
+COMPONENTS = ("{n} component", "{n} components")
+PLAYERS = ("For {n} player", "For {n} players")
+PLAYERS_RANGE = "For {low} to {high} players"
 
 
 def book_word(catalog: Catalog, message: str, **values: Any) -> str:
-    """`message` as the catalog's language prints it (`catalog.words`), values filled in."""
-    return str(catalog.words.get(message) or message) % values
+    """`message` as the catalog's language prints it (`catalog.tool_words`), values filled."""
+    return catalog.tool_words(message, **values)
 
 
 def players_line(catalog: Catalog) -> str:
     """ "For 2 to 4 players", in the catalog's language."""
     p = catalog.game.players
     if p.min == p.max:
-        return book_word(catalog, PLAYERS[0] if p.min == 1 else PLAYERS[1], n=p.min)
-    return book_word(catalog, PLAYERS[2], low=p.min, high=p.max)
+        return catalog.tool_words.count(*PLAYERS, p.min)
+    return catalog.tool_words(PLAYERS_RANGE, low=p.min, high=p.max)
+
+
+def components_line(catalog: Catalog, n: int) -> str:
+    """ "40 components", in the catalog's language."""
+    return catalog.tool_words.count(*COMPONENTS, n)
 
 
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
-    """ "3 dice", the kind's word in the catalog's language."""
-    return f"{n} {book_word(catalog, kind_word(kind, n))}"
+    """ "3 dice", the kind's count in the catalog's language."""
+    return kind_said(catalog.tool_words, kind, n)

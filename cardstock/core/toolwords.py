@@ -2,7 +2,9 @@
 
 A sheet's footer ("page 3/20 · A4 · print at 100% / actual size"), the note on a backs
 page ("backs of page 2: print on its reverse, flip on the long edge"), the calibration
-page's steps, a board tile's "tile B2 of 3 x 2": these are the tool's words, not a game's.
+page's steps, a board tile's "tile B2 of 3 x 2", a rulebook's cover, contents heading and
+component list ("For 2 to 4 players", "Contents", "In the box: …"), the stats page's
+headings: these are the tool's words, not a game's, and no game's translation holds them.
 They are translated once for every game, in cardstock's own message catalog shipped in
 the package, one gettext `.po` file per language:
 
@@ -59,8 +61,11 @@ class ToolWords:
         said = self.table.get(msgid) or msgid
         return said.format(**values) if values else said
 
-    def count(self, singular: str, plural: str, n: int, **values: object) -> str:
-        """The words said of `n` things (`{n}` filled too): the language's singular for a
+    def count(
+        self, singular: str, plural: str, n: int, shown: object = None, **values: object
+    ) -> str:
+        """The words said of `n` things (`{n}` filled too, with `shown` when given: the
+        count as the language writes its digits, "2 000"): the language's singular for a
         count its readers say in the singular (CLDR's `one`: 1 in English, 0 and 1 in
         French), else its plural; the English forms where the catalog has none."""
         from babel import Locale, UnknownLocaleError
@@ -71,7 +76,7 @@ class ToolWords:
         except (UnknownLocaleError, ValueError):  # the pseudo-language: as English says it
             rule = Locale.parse(SOURCE).plural_form
         chosen = forms[0] if rule(n) == "one" else forms[-1]
-        return chosen.format(n=n, **values)
+        return chosen.format(n=n if shown is None else shown, **values)
 
 
 ENGLISH = ToolWords()
@@ -135,25 +140,28 @@ def tool_words(
     lang: str | None,
     overrides: Mapping[str, str] | None = None,
     made: Callable[[str], str] | None = None,
+    plural_overrides: Mapping[str, tuple[str, ...]] | None = None,
 ) -> ToolWords:
     """The words cardstock prints in `lang` (None: English): the game's `overrides`
-    (msgid → words, from its `.po` file's `msgctxt "cardstock"` entries) before
-    cardstock's own catalog of the language. `made` makes a language's words from the
-    English ones (the pseudo-language) instead of a catalog."""
+    (msgid → words, from its `.po` file's `msgctxt "cardstock"` entries; a plural
+    message's singular → its forms in `plural_overrides`) before cardstock's own catalog
+    of the language. `made` makes a language's words from the English ones (the
+    pseudo-language) instead of a catalog."""
     code = lang or SOURCE
     given = {k: v for k, v in (overrides or {}).items() if v}
+    counted = {k: v for k, v in (plural_overrides or {}).items() if v and all(v)}
     if made is not None:
         table = {m[0]: made(m[0]) for m in messages() if len(m) == 1} | given
         forms = {m[0]: tuple(made(x) for x in m) for m in messages() if len(m) > 1}
-        return ToolWords(code, dict(table), dict(forms))
+        return ToolWords(code, dict(table), dict(forms | counted))
     if code.split("-")[0] == SOURCE:
-        return ToolWords(code, dict(given)) if given else ENGLISH
+        return ToolWords(code, dict(given), dict(counted)) if given or counted else ENGLISH
     own = _catalog(code)
     if own is None and "-" in code:
         own = _catalog(code.split("-")[0])  # "fr-CA" reads French when it has no catalog
     words, plurals = own or ({}, {})
     said = dict(words | given)
-    return ToolWords(code, said, dict(plurals), missing=own is None)
+    return ToolWords(code, said, dict(plurals | counted), missing=own is None)
 
 
 def shown(lang: str) -> str:

@@ -7,11 +7,12 @@ them. The same numbers are in `stats.json` and in three CSV files (`composition.
 `numbers.csv`, `odds.csv`), made from the same data the page is. The page is plain HTML
 with no script; the charts are SVG files beside it.
 
-The page's words are cardstock's own (`WORDS`): messages of the game's translation
-(`cardstock translate`, as the rulebook's own words are), so a language edition prints
-them in its language, with its numbers and percentages as the language writes them
-(Babel, `cardstock.core.localized`). What `cardstock stats` prints, the CSV and the JSON
-are a designer's data and stay as they are.
+The page's words are cardstock's own (`WORDS`): messages of cardstock's catalog
+(`cardstock/locale/`, read by `cardstock.core.toolwords` before any stage runs and handed
+here as the catalog's `tool_words`), never of a game's translation, so a language edition
+prints them in its language with no work of the game's translator, with its numbers and
+percentages as the language writes them (Babel, `cardstock.core.localized`). What
+`cardstock stats` prints, the CSV and the JSON are a designer's data and stay as they are.
 """
 
 from __future__ import annotations
@@ -19,17 +20,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..catalog.kinds import kind_word
+from ..catalog.kinds import kind_said
 from ..catalog.load import Catalog
 from ..core import localized
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
+from ..core.toolwords import ENGLISH, ToolWords
 from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
 from ..rules.stats import deck_stats, shown
 from .charts import bar_chart, odds_chart
@@ -113,31 +114,31 @@ def percent(p: float, lang: str | None = None) -> str:
     return localized.percent(p, lang, 2)
 
 
-# The page's own words, each a message of the game's translation (`stats_words`)
-TITLE = "%(title)s: the numbers behind each deck"
+# The page's own words, each a message of cardstock's catalog (`cardstock.pot`)
+TITLE = "{title}: the numbers behind each deck"
 DOWNLOADS = "Downloads"
 ODDS = "Odds of the setup"
-COPIES = ("%(n)s copy", "%(n)s copies")
-PLAYERS = ("%(n)s player", "%(n)s players")
-DECK = "%(copies)s of %(kinds)s."
+COPIES = ("{n} copy", "{n} copies")
+PLAYERS = ("{n} player", "{n} players")
+DECK = "{copies} of {kinds}."
 EACH = "Copies of each"
 NAME = "name"
 COPIES_HEAD = "copies"
-BY = "By %(field)s"
-BY_MULTI = "By %(field)s (a copy counts once for each it shows)"
-BLANK = "%(n)s without a value"
+BY = "By {field}"
+BY_MULTI = "By {field} (a copy counts once for each it shows)"
+BLANK = "{n} without a value"
 NONE_BLANK = "every copy has a value"
-SPREAD = "mean %(mean)s, median %(median)s; %(rest)s"
+SPREAD = "mean {mean}, median {median}; {rest}"
 ODDS_INTRO = (
     "Each chance is exact (hypergeometric, from the pile's counts); below it, how often it "
-    "happened in %(runs)s simulated deals of the setup (seed %(seed)s, the rules check's), "
-    "with the simulation's 99 %% interval. %(inside)s of %(total)s chances lie within it; "
+    "happened in {runs} simulated deals of the setup (seed {seed}, the rules check's), "
+    "with the simulation's 99 % interval. {inside} of {total} chances lie within it; "
     "about 1 in 100 would lie outside by chance alone."
 )
 NO_ODDS = "No setup step deals from a pile whose counts are the same every time."
-STEP = "%(setup)s, step %(step)s: %(words)s"
-SIMULATED = "simulated %(rate)s [%(low)s, %(high)s]"
-OF = "%(part)s of %(whole)s"
+STEP = "{setup}, step {step}: {words}"
+SIMULATED = "simulated {rate} [{low}, {high}]"
+OF = "{part} of {whole}"
 ODDS_HEAD = ("kind", "at least k", "drawn", "in the pile")
 WORDS = (
     TITLE,
@@ -164,21 +165,16 @@ WORDS = (
 )
 
 
-def stats_words() -> list[str]:
-    """The page's own words, for the game's translation (`catalog.translations`)."""
-    return list(WORDS)
-
-
 @dataclass(frozen=True)
 class Say:
-    """The page's words and numbers in a language: `words` the translation's (msgid →
-    text; the message itself where it gives none), `lang` the language numbers follow."""
+    """The page's words and numbers in a language: `words` cardstock's own in it (the
+    English `msgid` where its catalog gives none), `lang` the language numbers follow."""
 
-    words: Mapping[str, str] = field(default_factory=dict)
+    words: ToolWords = ENGLISH
     lang: str | None = None
 
     def __call__(self, message: str, **values: Any) -> str:
-        return str(self.words.get(message) or message) % values
+        return self.words(message, **values)
 
     def n(self, value: float, digits: int = 0) -> str:
         return localized.number(value, self.lang, digits)
@@ -192,15 +188,15 @@ class Say:
         return percent(p, self.lang)
 
     def count(self, forms: tuple[str, str], n: int) -> str:
-        return self(forms[0] if n == 1 else forms[1], n=self.n(n))
+        return self.words.count(*forms, n, self.n(n))
 
     def kinds(self, kind: str, n: int) -> str:
-        return f"{self.n(n)} {self(kind_word(kind, n))}"
+        return kind_said(self.words, kind, n, self.n(n))
 
 
 def saying(catalog: Catalog) -> Say:
     """The page's words as the catalog's language prints them."""
-    return Say(catalog.words, catalog.lang)
+    return Say(catalog.tool_words, catalog.lang)
 
 
 def chart_name(deck: str, field: str) -> str:
