@@ -13,7 +13,8 @@ The designer's choices (`topic`, `choice`), the sets' descriptions and the table
 - **a name twice in one list**: a list of card, deck or group names ("Bacchanalia, Burial
   Rites and Rally", "Devotees, Frenzies and Rogations") that names one of them twice
   restates the data wrongly — one error naming the name. A list is names joined by commas,
-  `and`, `or` and `nor`.
+  `and`, `or` and `nor`; each may carry a remark in brackets and a count ("Might (fist),
+  Speed (lightning)", "24 Family, 24 Job and 24 Community cards").
 """
 
 from __future__ import annotations
@@ -23,10 +24,16 @@ from typing import Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
-from .prose_counts import STOPS, prose
+from .prose_counts import prose
 from .wording import RuleFact, words
 
-JOINS = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+|nor\s+)?|\s(?:and|or|nor)\s+)$")
+# what stands between two names of one list: a remark in brackets after the first ("Might
+# (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
+# 24 Job")
+JOINS = re.compile(
+    r"^\s*(?:\([^()]*\)\s*)?(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
+    r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?$"
+)
 
 
 def _where(path: tuple[Any, ...]) -> str:
@@ -35,7 +42,7 @@ def _where(path: tuple[Any, ...]) -> str:
 
 # words too common to place a rule word: "{value} than" is any comparison, "to {value}" any
 # verb
-COMMON = STOPS | {"than", "you", "it", "can", "also", "one", "1", "still", "simply"}
+COMMON = {"a", "an", "the", "to", "of", "and", "or", "than", "you", "it", "can", "one", "1"}
 
 
 def _placed(form: str) -> bool:
