@@ -32,7 +32,7 @@ from .prose_counts import singular
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
 SHORT_WORDS = 3  # a field whose every value (item) is at most this many words is a label
-SIGNED = re.compile(r"(?<![\w.+\-−])([+\-−])(\d+(?:\.\d+)?)(?![\w.]|\.\d)")
+SIGNED = re.compile(r"(?<![\w.+\-−])([+\-−])(\d+(?:\.\d+)?)(?![\w]|\.\d)")
 WORD = re.compile(r"[^\W\d_][\w'’]*")
 ICON = re.compile(r":[\w-]+:")  # an inline icon (":fire:") is not a word of the text
 
