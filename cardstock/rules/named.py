@@ -24,7 +24,8 @@ another card's, a card added to or dropped from the list, or a card's data chang
 the filter picks out another, fails — naming what the text says and what the data holds.
 With `decks`, the same for the decks of the components the filter selects.
 
-The text is the `choice` of the designer's choice whose `topic` is given, a set's
+The text is the designer's choice whose `topic` is given (its topic, a colon and its
+`choice`), a set's
 description (`description`, the set's id) or a table's `note` (`table`).
 """
 
@@ -105,7 +106,8 @@ class NamesFact(Fact):
                 return None, f"no designer's choice has the topic {self.topic!r}", (shown, None)
             i = hits[0]
             where = (shown, catalog.line("designer_choices", i, "choice"))
-            return game.designer_choices[i].choice, f"designer_choices[{i}].choice", where
+            d = game.designer_choices[i]
+            return f"{d.topic}: {d.choice}", f"designer_choices[{i}]", where
         if self.table is not None:
             t = game.tables.get(self.table)
             if t is None or not t.note:

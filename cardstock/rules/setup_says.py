@@ -5,8 +5,8 @@ A step's `say` is what the rulebook prints for it; the step's data (its piles, i
 must be decks the step handles, so the two cannot tell different stories:
 
 - every pile starts empty but the box, which holds every set;
-- a step that takes from piles handles the sets those piles hold, narrowed by its `match`
-  (and names, besides, the sets its `require` or `accept` test for); what it takes goes
+- a step that takes from piles handles the cards those piles hold, narrowed by its `match`
+  (and names, besides, the cards its `require` or `accept` test for); what it takes goes
   into the piles it writes;
 - a step's words name a set by the set's name or group (a group with `{field}` in it is
   left out), or by the name of one of its cards, written as the catalog writes it
@@ -16,8 +16,9 @@ must be decks the step handles, so the two cannot tell different stories:
   stand between: "draw 6 more Frenzies"). A name the words mention for another reason
   ("every tile but the Snake", "around the Snake") is not what the step moves.
 
-Each set named that the step does not handle is one error at the step's line, naming the
-set and the sets the step handles.
+A name none of whose cards the step handles ("{count} Job cards" for a step that gives
+Family cards) is one error at the step's line, naming the deck or cards and what the step
+handles.
 """
 
 from __future__ import annotations
@@ -51,26 +52,27 @@ QUANTITY = (
 )
 
 
-def namings(catalog: Any) -> list[tuple[re.Pattern[str], str, str]]:
-    """(how a counted name is written, the set id, the name as written) for every set and
-    card name, longest first."""
-    found: dict[str, str] = {}
+def namings(catalog: Any) -> list[tuple[re.Pattern[str], frozenset[str], str]]:
+    """(how a counted name is written, the components it names, the name as written) for
+    every set and card name, longest first."""
+    found: dict[str, set[str]] = {}
     for s in catalog.game.sets:
+        ids = {c.id for c in catalog.components if c.set == s.id}
         for n in (s.name, s.group):
             for f in _forms(n):
-                found.setdefault(f, s.id)
+                found.setdefault(f, set()).update(ids)
     for c in catalog.components:
         for f in _forms(c.name):
-            found.setdefault(f, c.set)
+            found.setdefault(f, set()).add(c.id)
     return [
         (
             re.compile(
                 r"(?<![\w-])(?i:" + QUANTITY + r")\s+(?:\w+\s+)?(" + re.escape(n) + r")(?![\w-])"
             ),
-            sid,
+            frozenset(ids),
             n,
         )
-        for n, sid in sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+        for n, ids in sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[0]))
     ]
 
 
@@ -87,8 +89,8 @@ def _filters(step: Step) -> list[Filter]:
 
 
 def handled(steps: list[Step], catalog: Any) -> list[set[str]]:
-    """The sets each step handles, in order (see the module)."""
-    every = {s.id for s in catalog.game.sets}
+    """The components each step handles, by id, in order (see the module)."""
+    every = {c.id for c in catalog.components}
     held: dict[str, set[str]] = {BOX: set(every)}
     out: list[set[str]] = []
     for step in steps:
@@ -96,12 +98,25 @@ def handled(steps: list[Step], catalog: Any) -> list[set[str]]:
         taken = set().union(*(held.get(p, set()) for p in read)) if read else set(every)
         match = getattr(step, "match", None)
         if isinstance(match, Filter):
-            taken &= {c.set for c in select(catalog.components, match)}
+            taken &= {c.id for c in select(catalog.components, match)}
         for p in _piles(step, type(step).piles_written):
             held.setdefault(p, set()).update(taken)
-        tested = {c.set for f in _filters(step) for c in select(catalog.components, f)}
+        tested = {c.id for f in _filters(step) for c in select(catalog.components, f)}
         out.append(taken | tested)
     return out
+
+
+def _decks(ids: set[str], catalog: Any) -> str:
+    """The decks (or, for part of a deck, the cards) `ids` are, for a message."""
+    out: list[str] = []
+    for s in catalog.game.sets:
+        members = [c for c in catalog.components if c.set == s.id]
+        mine = [c.name for c in members if c.id in ids]
+        if mine and len(mine) == len(members):
+            out.append(s.name)
+        elif mine:
+            out.append(f"{', '.join(mine)} of {s.name}")
+    return "; ".join(out) or "no deck"
 
 
 def setup_says(job: Job) -> list[Issue]:
@@ -112,27 +127,26 @@ def setup_says(job: Job) -> list[Issue]:
     if setup is None:
         return []
     steps: list[Step] = list(setup.steps)
-    names = {s.id: s.name for s in catalog.game.sets}
     found = namings(catalog)
     out: list[Issue] = []
-    for i, (step, sets) in enumerate(zip(steps, handled(steps, catalog))):
+    for i, (step, ids) in enumerate(zip(steps, handled(steps, catalog))):
         if not step.say:
             continue
         text = step.words()
-        for pattern, sid, written in found:
+        for pattern, named, written in found:
             if not pattern.search(text):
                 continue
             text = pattern.sub(" 1 ", text)  # a longer name is not read again in its words
-            if sid in sets:
+            if named & ids:
                 continue
-            what = ", ".join(names[s] for s in sorted(sets)) or "no deck"
             out.append(
                 Issue(
                     rules.file,
                     setup.lines[i] if i < len(setup.lines) else None,
                     f"setup.steps[{i}].say",
-                    f"step {i + 1} ({step.do}) says {written!r}, a name of {names[sid]}, "
-                    f"but the step handles {what}: {step.words()!r}",
+                    f"step {i + 1} ({step.do}) says {written!r}, a name of "
+                    f"{_decks(set(named), catalog)}, but the step handles "
+                    f"{_decks(ids, catalog)}: {step.words()!r}",
                 )
             )
     return out
