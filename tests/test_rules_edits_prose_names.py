@@ -106,7 +106,7 @@ EDITS = [
         "catalog/alter-ego/game.toml",
         "20 Teamwork tokens, 6 Cop tokens",
         "20 Teamwork tokens, 6 Threat tokens",
-        ["game.toml:", "names 'Threat tokens'", "does not name 'Cop tokens'"],
+        ["game.toml:", "names 'Threat tokens'", "the data's are Cop tokens, Teamwork tokens"],
     ),
     (
         "ae-choice-last-villain",
