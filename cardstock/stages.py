@@ -26,7 +26,7 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .layout import lint as face_lint
 from .layout import vision
 from .layout.printed import PRINTED
-from .rules import distinct_names, prose_counts
+from .rules import card_texts, distinct_names, prose_counts, prose_words, setup_says
 from .rules import lint as rules_lint
 from .rules.report import Provider
 
@@ -494,10 +494,28 @@ CHECKS: tuple[Provider, ...] = (
         prose_counts.prose_counts,
     ),
     Provider(
+        "prose-words",
+        "facts",
+        "the game file's prose says no rule fact's opposite and names nothing twice in a list",
+        prose_words.prose_words,
+    ),
+    Provider(
         "distinct-names",
         "facts",
         "every set has a name of its own",
         distinct_names.distinct_names,
+    ),
+    Provider(
+        "card-texts",
+        "facts",
+        "a card's text and name restate its own fields: signed numbers, its name, its values",
+        card_texts.card_texts,
+    ),
+    Provider(
+        "setup-says",
+        "facts",
+        "a setup step's words name only the decks the step handles",
+        setup_says.setup_says,
     ),
 )
 

@@ -31,6 +31,7 @@ from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
+from .named import NamesFact
 from .places import Place, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
 from .typed import ProseFact, TypedFact
@@ -545,4 +546,5 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "deck": DeckFact,
     "typed": TypedFact,
     "prose": ProseFact,
+    "names": NamesFact,
 }

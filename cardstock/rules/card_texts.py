@@ -1,0 +1,218 @@
+"""What a card's own words restate about the card: its text and its name agree with its fields.
+
+A card's prose (every text field of more than four words) and its name are read for three
+restatements, with no game data needed:
+
+- **a signed number** (`+2`, `-1`, `−1`) next to a word that names one of the card's number
+  fields ("Fire -1" and `fire_mod`, "+2 Attack" and `attack`: the word is a part of the
+  field's name, singular or plural) is that field's value, sign and all;
+- **a card of its own deck named in its text**: a card that names a card of its own deck
+  names itself ("While Velvet is in play" on Velvet); a text that names another card of the
+  deck and not its own card is an error (a card naming a sibling *and* itself is left alone);
+- **words of its name that are another field's values**: when a card's name holds values
+  of a short field of its deck (a field whose values are one to three words, `|` lists
+  item by item: "Vortex: Blue, Green, Red, Yellow" and `order`, the card "Might" and `hero`),
+  they are the card's own values, in the card's order.
+
+Each disagreement is one error at the card's line, naming the card, the field and both
+values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ..catalog.schema import Component
+from ..core.issues import Issue
+from ..core.stage import Job
+from .mutate_texts import vocabulary
+from .prose_counts import singular
+
+PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
+SHORT_WORDS = 3  # a field whose every value (item) is at most this many words is a label
+SIGNED = re.compile(r"(?<![\w.+\-−])([+\-−])(\d+(?:\.\d+)?)(?![\w]|\.\d)")
+WORD = re.compile(r"[^\W\d_][\w'’]*")
+ICON = re.compile(r":[\w-]+:")  # an inline icon (":fire:") is not a word of the text
+
+
+def _number(v: Any) -> float | None:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    return float(v)
+
+
+def _prose_fields(c: Component, hidden: set[str]) -> list[str]:
+    return [
+        k
+        for k, v in c.fields.items()
+        if k.lower() not in hidden
+        and isinstance(v, str)
+        and len(WORD.findall(ICON.sub(" ", v))) >= PROSE_WORDS
+    ]
+
+
+def _field_named(c: Component, word: str) -> str | None:
+    """The one number field of the card whose name has `word` as a part ("fire" in
+    `fire_mod`), or None when none or several have."""
+    w = singular(word)
+    hits = [
+        k
+        for k, v in c.fields.items()
+        if _number(v) is not None and w in {singular(p) for p in re.split(r"[_\W]+", k) if p}
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _shown(v: float) -> str:
+    return f"{v:+g}" if v else "0"
+
+
+def signed_numbers(c: Component, hidden: set[str]) -> Iterable[tuple[str, str, str, float, float]]:
+    """(text field, the words stating it, number field, stated value, field's value) for each
+    signed number of the card's prose that disagrees with the field it names."""
+    for key in _prose_fields(c, hidden):
+        text = ICON.sub(lambda m: " " * len(m.group()), str(c.fields[key]))
+        for m in SIGNED.finditer(text):
+            before = WORD.findall(text[max(0, m.start() - 40) : m.start()])
+            after = WORD.findall(text[m.end() : m.end() + 40])
+            word, fld = next(
+                ((w, f) for w in (before[-1:] + after[:1]) if (f := _field_named(c, w))),
+                ("", None),
+            )
+            if fld is None:
+                continue
+            stated = float(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            value = _number(c.fields[fld])
+            if value is not None and value != stated:
+                yield key, f"{word} {m.group()}", fld, stated, value
+
+
+def _names_in(text: str, names: Iterable[str]) -> list[str]:
+    return [n for n in names if n and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text)]
+
+
+def siblings_named(
+    c: Component, deck: list[Component], hidden: set[str]
+) -> Iterable[tuple[str, list[str]]]:
+    """(text field, the other cards of its deck it names) for each prose field of the card
+    that names cards of its deck but not its own."""
+    others = sorted({d.name for d in deck if d.name != c.name}, key=lambda n: (-len(n), n))
+    for key in _prose_fields(c, hidden):
+        text = str(c.fields[key])
+        if _names_in(text, [c.name]):
+            continue
+        named = _names_in(text, others)
+        if named:
+            yield key, named
+
+
+def _items(v: Any) -> list[str]:
+    """A text field's value as items: a list's items, or a `|` list's."""
+    if isinstance(v, (list, tuple)):
+        return [str(p).strip() for p in v if isinstance(p, str) and p.strip()]
+    if not isinstance(v, str) or not v.strip():
+        return []
+    return [p.strip() for p in v.split("|") if p.strip()]
+
+
+def _stated(name: str, values: set[str]) -> list[str]:
+    """The values of `values` a card's name states, in the name's order (longest first
+    where two overlap)."""
+    found: list[tuple[int, str]] = []
+    for v in sorted(values, key=lambda x: (-len(x), x)):
+        for m in re.finditer(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", name):
+            if not any(a <= m.start() < a + len(w) for a, w in found):
+                found.append((m.start(), v))
+    return [v for _, v in sorted(found)]
+
+
+def _key(word: str) -> str:
+    return " ".join(singular(w) for w in WORD.findall(word))
+
+
+def _agrees(c: Component, fld: str, stated: list[str]) -> bool:
+    """Are the values the name states the card's own (in its order, when two or more)?"""
+    own = [_key(o) for o in _items(c.fields.get(fld))]
+    keys = [_key(s) for s in stated]
+    return all(k in own for k in keys) and (len(keys) < 2 or keys == [k for k in own if k in keys])
+
+
+def label_fields(deck: list[Component], hidden: set[str]) -> dict[str, set[str]]:
+    """The deck's short text fields its cards' names restate, and every value (item) they
+    hold: a field whose values are one to three words, which most of the cards whose names
+    hold its values hold as their own (a name may hold such a word for another reason:
+    the Air tile bordered by Earth)."""
+    out: dict[str, set[str]] = {}
+    keys = {k for d in deck for k, v in d.fields.items() if isinstance(v, (str, list, tuple))}
+    for k in sorted(keys - hidden):
+        values = {i for d in deck for i in _items(d.fields.get(k))}
+        if not values or any(len(WORD.findall(i)) > SHORT_WORDS for i in values):
+            continue
+        stating = [(d, st) for d in deck if (st := _stated(d.name, values))]
+        agreeing = sum(1 for d, st in stating if _agrees(d, k, st))
+        if 2 * agreeing > len(stating):
+            out[k] = values
+    return out
+
+
+def name_values(c: Component, labels: dict[str, set[str]]) -> Iterable[tuple[str, str, str]]:
+    """(field, what the name states, the card's own values) for each field its deck's
+    names restate that the card's name states otherwise than the card holds it."""
+    for fld, values in labels.items():
+        stated = _stated(c.name, values)
+        if stated and not _agrees(c, fld, stated):
+            own = " | ".join(_items(c.fields.get(fld))) or "nothing"
+            yield fld, ", ".join(stated), own
+
+
+def hidden_fields(catalog: Any) -> set[str]:
+    """The fields no player reads (`mutate_words.toml`'s hidden columns, and the game's own
+    `[mutate] hidden`), in lower case."""
+    hidden = {str(h).lower() for h in vocabulary()["hidden_columns"]}
+    if catalog.rules is not None:
+        hidden |= {h.lower() for h in catalog.rules.hidden}
+    return hidden
+
+
+def card_texts(job: Job) -> list[Issue]:
+    """An error for each card whose text or name restates its own fields otherwise."""
+    catalog: Any = job.catalog
+    out: list[Issue] = []
+    decks: dict[str, list[Component]] = {}
+    for c in catalog.components:
+        decks.setdefault(c.set, []).append(c)
+    hidden = hidden_fields(catalog)
+    labels = {s: label_fields(deck, hidden) for s, deck in decks.items()}
+    for c in catalog.components:
+        for key, said, fld, stated, value in signed_numbers(c, hidden):
+            out.append(
+                Issue(
+                    c.file,
+                    c.line,
+                    key,
+                    f"{c.name}'s {key} states {said!r} ({_shown(stated)}), but its {fld} is "
+                    f"{_shown(value)}",
+                )
+            )
+        for key, named in siblings_named(c, decks[c.set], hidden):
+            out.append(
+                Issue(
+                    c.file,
+                    c.line,
+                    key,
+                    f"{c.name}'s {key} names {', '.join(map(repr, named))} of its own deck but "
+                    f"not {c.name!r}: a card's text names its own card",
+                )
+            )
+        for fld, values, own in name_values(c, labels[c.set]):
+            out.append(
+                Issue(
+                    c.file,
+                    c.line,
+                    "name",
+                    f"{c.name!r} states {fld} {values}, but the card's {fld} is {own}",
+                )
+            )
+    return out

@@ -1,0 +1,159 @@
+"""Edits of what the game file's prose, the setup's words and the cards' own words restate
+(issue #42), on copies of Vortex and Alter Ego: a name in a designer's choice or a table
+note turned into another card's or deck's, a signed modifier turned round, a setup step
+naming the wrong deck, a card's text naming a sibling, a card's name restating another
+order. Each is caught, located at its file and line, with both values; the unedited games
+pass the same checks.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import load_games, run_checks
+from seed_edits import ROOT
+
+GAMES = ("vortex", "alter-ego")
+PARTS = {"facts", "prose-words", "card-texts", "setup-says"}
+
+# (id, game, file, old, new, words every finding line must hold)
+EDITS = [
+    (
+        "vortex-choice-rogation-renamed",
+        "vortex",
+        "catalog/vortex/game.toml",
+        "Burial Rites and Rally from the rules",
+        "Burial Rites and Ransom from the rules",
+        ["game.toml:", "names 'Ransom'", "does not name 'Rally'"],
+    ),
+    (
+        "vortex-choice-frenzy-renamed",
+        "vortex",
+        "catalog/vortex/game.toml",
+        "and the Open Vessel that lets",
+        "and the Restraint that lets",
+        ["game.toml:", "names 'Restraint'", "Open Vessel"],
+    ),
+    (
+        "vortex-choice-deck-twice",
+        "vortex",
+        "catalog/vortex/game.toml",
+        '"Devotees, Frenzies and Rogations share one back',
+        '"Frenzies, Frenzies and Rogations share one back',
+        ["game.toml:", "designer_choices[12].choice"],
+    ),
+    (
+        "vortex-note-deck-renamed",
+        "vortex",
+        "catalog/vortex/game.toml",
+        "Unused Vortex cards, Frenzies and Rogations",
+        "Unused Devotees, Frenzies and Rogations",
+        ["game.toml:", "names 'Devotees'", "does not name 'Vortex cards'"],
+    ),
+    (
+        "vortex-frenzy-sign-turned",
+        "vortex",
+        "catalog/vortex/frenzies.csv",
+        ":reason: Reason +1, :fire: Fire -1.",
+        ":reason: Reason +1, :fire: Fire +1.",
+        ["frenzies.csv:", "'Fire +1' (+1)", "fire_mod is -1"],
+    ),
+    (
+        "vortex-frenzy-negative-larger",
+        "vortex",
+        "catalog/vortex/frenzies.csv",
+        ":repulsion: Repulsion +1, :reason: Reason -1.",
+        ":repulsion: Repulsion +1, :reason: Reason -2.",
+        ["frenzies.csv:", "'Reason -2' (-2)", "reason_mod is -1"],
+    ),
+    (
+        "vortex-setup-say-other-deck",
+        "vortex",
+        "catalog/vortex/rules.toml",
+        'say = "deal {count} Frenzies at random to each player"',
+        'say = "deal {count} Rogations at random to each player"',
+        ["rules.toml:", "says 'Rogations'", "handles Frenzies"],
+    ),
+    (
+        "vortex-name-order-swapped",
+        "vortex",
+        "catalog/vortex/vortex.csv",
+        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Red|Yellow,',
+        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Yellow|Red,',
+        ["vortex.csv:2: name:", "Blue, Green, Red, Yellow", "Blue | Green | Yellow | Red"],
+    ),
+    (
+        "ae-villain-text-names-sibling",
+        "alter-ego",
+        "catalog/alter-ego/mafia.csv",
+        "Big Sal cannot be defeated",
+        "Velvet cannot be defeated",
+        ["mafia.csv:", "Big Sal's text names 'Velvet'"],
+    ),
+    (
+        "ae-choice-hero-renamed",
+        "alter-ego",
+        "catalog/alter-ego/game.toml",
+        "Might (fist), Speed (lightning)",
+        "Might (fist), Stealth (lightning)",
+        ["game.toml:", "names 'Stealth' twice"],
+    ),
+    (
+        "ae-choice-tokens-renamed",
+        "alter-ego",
+        "catalog/alter-ego/game.toml",
+        "20 Teamwork tokens, 6 Cop tokens",
+        "20 Teamwork tokens, 6 Threat tokens",
+        ["game.toml:", "names 'Threat tokens'", "the data's are Cop tokens, Teamwork tokens"],
+    ),
+    (
+        "ae-choice-last-villain",
+        "alter-ego",
+        "catalog/alter-ego/game.toml",
+        "when the last Arch Villain falls",
+        "when the first Arch Villain falls",
+        ["game.toml:", "says 'first'", "states 'last'"],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("prose-name-edits")
+    for game in GAMES:
+        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
+        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
+    return root
+
+
+def _failures(root: Path, game: str) -> list[str]:
+    catalogs, issues = load_games(root, [game])
+    assert not issues.errors, [i.render() for i in issues]
+    report = run_checks(catalogs, only=PARTS).game(game)
+    return [
+        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_unedited_games_pass_these_checks(project: Path, game: str) -> None:
+    assert _failures(project, game) == []
+
+
+@pytest.mark.parametrize("e", EDITS, ids=[e[0] for e in EDITS])
+def test_a_restatement_edit_fails_located_with_both_values(
+    project: Path, e: tuple[str, str, str, str, str, list[str]]
+) -> None:
+    _, game, file, old, new, words = e
+    path = project / file
+    saved = path.read_text(encoding="utf-8")
+    try:
+        assert old in saved, f"{old!r} is not in {file}"
+        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+        lines = _failures(project, game)
+    finally:
+        path.write_text(saved, encoding="utf-8")
+    hits = [line for line in lines if all(w in line for w in words)]
+    assert hits, "\n".join(lines) or "the check passed"
