@@ -103,7 +103,7 @@ def test_atmosfear_only_the_chosen_one_roll_is_rerolled_by_the_source_the_rest_i
     assert "Ties for highest on any roll" not in setup
     assert "re-roll only when players tie while choosing the Chosen One" in setup
     assert "see the designer's notes" in setup
-    assert "Ties on other Duel Die rolls: players who tie" in rulebook_text("atmosfear")
+    assert "Ties on other rolls: tied players roll again" in rulebook_text("atmosfear")
 
 
 def test_atmosfear_a_harbinger_still_loses_to_trumps_gates_and_duels() -> None:
@@ -115,7 +115,7 @@ def test_atmosfear_a_harbinger_still_loses_to_trumps_gates_and_duels() -> None:
 def test_atmosfear_a_player_who_declines_to_trump_plays_any_other_card() -> None:
     lead = section("atmosfear", "Leading and following", "Who wins a trick")
     assert "or decline to, and play any other card instead" in lead
-    assert "discard: it cannot win the trick" in lead
+    assert "discard: it cannot take the trick" in lead
 
 
 def test_atmosfear_worked_examples_of_the_black_hole_the_fear_and_a_duel() -> None:
