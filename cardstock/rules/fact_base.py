@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from ..catalog.schema import Component, Game
 from .constraints import Outcome
 from .filters import Strict
-from .sources import SeedRef
+from .sources import SeedRef, SourceText
 
 
 def show(v: Any) -> str:
@@ -64,7 +64,9 @@ class Fact(Strict):
     ) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         """The check with the whole catalog at hand (its rules, its game.toml lines); `file`
         and `line` are where the fact is written. Most kinds need only the components."""
         return self.check(catalog.components, catalog.game)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -36,6 +36,9 @@ from .places import Place, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
 from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
+
+if TYPE_CHECKING:
+    from .sources import SourceText
 
 
 class CardFact(Fact):
@@ -406,7 +409,9 @@ class ValueFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a value fact is checked with the catalog (check_catalog)")
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         found = [read_place(p, self.value, catalog, file, line) for p in self.at]
         agree = [f for f in found if f.missing is None and same(f.value, self.value)]
         problems: list[Problem] = []
@@ -461,7 +466,9 @@ class PlayersFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         g = catalog.game.players
         game_file = catalog.display(catalog.folder / "game.toml")
         problems: list[Problem] = []

@@ -32,7 +32,7 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import model_validator
 
@@ -40,6 +40,9 @@ from ..catalog.schema import Component, Game
 from .constraints import Outcome, Problem
 from .fact_base import Fact
 from .filters import Filter, select
+
+if TYPE_CHECKING:
+    from .sources import SourceText
 
 CLAUSE = re.compile(r"[.;:]")
 
@@ -72,7 +75,9 @@ class NamesFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a names fact is checked with the catalog (check_catalog)")
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         text, label, at = self._text(catalog)
         if text is None:
             msg = f"{self.name}: {label}"

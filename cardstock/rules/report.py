@@ -263,7 +263,7 @@ def check_game(
             )
         )
     else:
-        report.checks += _rule_checks(catalog, rules, wanted)
+        report.checks += _rule_checks(catalog, rules, wanted, sources)
         if wanted("setup"):
             _setup_checks(job, rules, report, seed, runs)
     if rules is not None and wanted("source") and (rules.seed or rules.text) and not catalog.lang:
@@ -280,9 +280,21 @@ def check_game(
     return report
 
 
-def _rule_checks(catalog: Any, rules: Any, wanted: Callable[[str], bool]) -> list[Check]:
-    """A check for each declared count, constraint, fact and example of the parts wanted."""
+def _rule_checks(
+    catalog: Any, rules: Any, wanted: Callable[[str], bool], sources: Path | None
+) -> list[Check]:
+    """A check for each declared count, constraint, fact and example of the parts wanted; a
+    fact that cites its source is held to the source's lines when the text can be had (from
+    the sources folder, or the game's own text)."""
+    from .sources import load_source
+
     checks: list[Check] = []
+    name = rules.text or rules.seed
+    source = (
+        load_source(name, own=rules.text_path, root=catalog.root, folder=sources)[0]
+        if name and wanted("facts")
+        else None
+    )
     if wanted("counts") and not rules.counts:
         checks.append(
             Check(
@@ -309,7 +321,7 @@ def _rule_checks(catalog: Any, rules: Any, wanted: Callable[[str], bool]) -> lis
                 "facts",
                 loc,
                 rules.file,
-                loc.rule.check_catalog(catalog, rules.file, loc.line),
+                loc.rule.check_catalog(catalog, rules.file, loc.line, source),
                 rules.seed or rules.text,
             )
         )

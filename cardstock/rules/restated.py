@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -16,6 +16,9 @@ from .coverage import words_of
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .places import norm
+
+if TYPE_CHECKING:
+    from .sources import SourceText
 
 
 def _key_text(v: Any) -> str:
@@ -65,7 +68,9 @@ class RestatesFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         game = catalog.game
         t = game.tables.get(self.table)
         game_file = catalog.display(catalog.folder / "game.toml")

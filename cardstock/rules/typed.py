@@ -29,7 +29,7 @@ naming the card, the field, its value and the text.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -39,6 +39,9 @@ from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
 from .places import NUMBER_WORDS, spelled
 from .wording import has, template_lines, templates
+
+if TYPE_CHECKING:
+    from .sources import SourceText
 
 _WORDS = [w for w, n in NUMBER_WORDS.items() if n >= 2]
 _NUMBER = re.compile(
@@ -70,7 +73,9 @@ class TypedFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a typed fact is checked with the catalog (check_catalog)")
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         found = templates(catalog)
         if not found:  # nothing typed yet: an `allow` waits for the templates it is about
             return Outcome(True, "no rule templates to read")

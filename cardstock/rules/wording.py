@@ -38,7 +38,7 @@ from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
 from .places import norm
-from .sources import SourceText, load_source, sources_folder
+from .sources import SourceText
 
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
@@ -177,10 +177,12 @@ class RuleFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a rule fact is checked with the catalog (check_catalog)")
 
-    def check_catalog(self, catalog: Any, file: str, line: int | None) -> Outcome:
+    def check_catalog(
+        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
         problems = [p for place in self.at for p in self._place(place, catalog)]
         problems += self._typed(catalog)
-        source_note, source_problem = self._source(catalog)
+        source_note, source_problem = self._source(catalog, source)
         problems += source_problem
         if problems:
             return Outcome(False, problems[0].message, [], problems)
@@ -215,10 +217,10 @@ class RuleFact(Fact):
                     )
         return out
 
-    def _source(self, catalog: Any) -> tuple[str, list[Problem]]:
+    def _source(self, catalog: Any, src: SourceText | None) -> tuple[str, list[Problem]]:
         """The cited lines hold the value (or, for a designer's choice, the source's own word):
-        (a note for the summary, problems). Nothing is held without a sources folder."""
-        src = source_of(catalog)
+        (a note for the summary, problems). Nothing is held without the source text (the
+        check's sources folder, `--sources` or $CARDSTOCK_SOURCES, or the game's own text)."""
         if src is None or self.cite is None:
             return "", []
         text = " ".join(src.line(n) or "" for n in self.cite.lines)
@@ -276,17 +278,6 @@ class DeckFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(True, f"{len(self.cards)} in {deck}")
-
-
-def source_of(catalog: Any) -> SourceText | None:
-    """The game's source text when it can be had (its own `text`, or its seed in the sources
-    folder $CARDSTOCK_SOURCES names), else None."""
-    rules = catalog.rules
-    name = getattr(rules, "text", None) or getattr(rules, "seed", None)
-    if not name:
-        return None
-    src, _ = load_source(name, own=rules.text_path, root=catalog.root, folder=sources_folder(None))
-    return src
 
 
 def templates(catalog: Any) -> list[tuple[Path, str]]:
