@@ -20,12 +20,14 @@ The designer's choices (`topic`, `choice`), the sets' descriptions and the table
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
 from .prose_counts import prose
-from .wording import RuleFact, words
+
+if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
+    from .wording import RuleFact
 
 # what stands between two names of one list: a remark in brackets after the first ("Might
 # (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
@@ -47,6 +49,8 @@ COMMON = {"a", "an", "the", "to", "of", "and", "or", "than", "you", "it", "can",
 
 def _placed(form: str) -> bool:
     """Does a `says` form put its value among words of its own (not only common ones)?"""
+    from .wording import words
+
     return any(w not in COMMON for w in words(form.replace("{value}", " ")).split())
 
 
@@ -55,7 +59,11 @@ def rule_words(catalog: Any, text: str) -> list[tuple[RuleFact, str, int | None]
     contradicts where the fact's `says` puts its value."""
     rules = catalog.rules
     out: list[tuple[RuleFact, str, int | None]] = []
-    for loc in getattr(rules, "facts", []) if rules is not None else []:
+    if rules is None:
+        return out
+    from .wording import RuleFact
+
+    for loc in getattr(rules, "facts", []):
         fact = loc.rule
         if not isinstance(fact, RuleFact):
             continue
