@@ -20,6 +20,7 @@ The designer's choices (`topic`, `choice`), the sets' descriptions and the table
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
@@ -47,10 +48,9 @@ def _where(path: tuple[Any, ...]) -> str:
 COMMON = {"a", "an", "the", "to", "of", "and", "or", "than", "you", "it", "can", "one", "1"}
 
 
-def _placed(form: str) -> bool:
-    """Does a `says` form put its value among words of its own (not only common ones)?"""
-    from .wording import words
-
+def _placed(form: str, words: Callable[[str], str]) -> bool:
+    """Does a `says` form put its value among words of its own (not only common ones)?
+    `words` is the rule facts' own way of reading words (`wording.words`)."""
     return any(w not in COMMON for w in words(form.replace("{value}", " ")).split())
 
 
@@ -61,13 +61,13 @@ def rule_words(catalog: Any, text: str) -> list[tuple[RuleFact, str, int | None]
     out: list[tuple[RuleFact, str, int | None]] = []
     if rules is None:
         return out
-    from .wording import RuleFact
+    from .wording import RuleFact, words
 
     for loc in getattr(rules, "facts", []):
         fact = loc.rule
         if not isinstance(fact, RuleFact):
             continue
-        forms = [f for f in fact.forms() if _placed(f)]
+        forms = [f for f in fact.forms() if _placed(f, words)]
         if not forms:
             continue
         allowed = {fact.value, *fact.synonyms, *([fact.source] if fact.source else [])}
