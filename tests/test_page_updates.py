@@ -8,7 +8,9 @@ build's own report), never by timing; the results are compared with a build from
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import shutil
 from html.parser import HTMLParser
@@ -38,13 +40,15 @@ def build(root: Path, out: Path, capsys) -> str:
 
 
 def edit(root: Path, column: str, suffix: str) -> None:
-    """Append `suffix` to `column` of the first realm card."""
+    """Append `suffix` to `column` of the first realm card (read as CSV: a quoted cell
+    holds commas of its own)."""
     path = root / "catalog" / GAME / "realms.csv"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    header = lines[0].rstrip("\n").split(",")
-    cells = lines[1].rstrip("\n").split(",")
+    header, cells = csv.reader(lines[:2])
     cells[header.index(column)] += suffix
-    lines[1] = ",".join(cells) + "\n"
+    row = io.StringIO()
+    csv.writer(row, lineterminator="\n").writerow(cells)
+    lines[1] = row.getvalue()
     path.write_text("".join(lines), encoding="utf-8")
 
 

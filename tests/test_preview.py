@@ -89,11 +89,13 @@ class Preview:
         finally:
             connection.close()
 
-    def edit(self, old: str, new: str) -> None:
+    def edit(self, old: str, new: str, every: bool = False) -> None:
+        """Replace the first `old` in the table, or `every` one (a designer rewording a
+        text each Realm prints alike, as the game's rules want)."""
         table = self.root / TABLE
         text = table.read_text(encoding="utf-8")
         assert old in text
-        table.write_text(text.replace(old, new, 1), encoding="utf-8")
+        table.write_text(text.replace(old, new, -1 if every else 1), encoding="utf-8")
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -334,13 +336,18 @@ def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: B
     browser.evaluate("window.notReloaded = true")
     face = f"img[src*='{FACE}']"
     before = browser.evaluate("cardstockPreview.build")
-    preview.edit("the weakest card", "the feeblest card")  # on the face, not on the page
+    # the Fear's text, on its face and not on the page; every Realm's Fear prints the same
+    # text (the game's rules hold it), so the designer rewords all six
+    preview.edit("the weakest card", "the feeblest card", every=True)
     assert wait_for(lambda: browser.evaluate(f"cardstockPreview.build > {before}"))
     assert browser.evaluate("window.notReloaded") is True
-    # the card's face in the game's own language and in each language the game ships
+    # the Fears' faces in the game's own language and in each language the game ships
     game = tomllib.loads((preview.root / "catalog" / GAME / "game.toml").read_text("utf-8"))
     editions = [GAME] + [f"{GAME}-{lang}" for lang in game.get("languages", [])]
-    faces = [f"/{preview.token}/{FACE.replace(GAME, e, 1)}" for e in editions]
+    table = (preview.root / TABLE).read_text(encoding="utf-8")
+    fears = re.findall(r"^([a-z]+-fear),", table, re.M)
+    assert len(fears) == 6 and FACE == f"{GAME}/svg/{fears[0]}.svg"
+    faces = [f"/{preview.token}/{e}/svg/{fear}.svg" for e in editions for fear in fears]
     assert sorted(browser.evaluate("cardstockPreview.refreshed")) == sorted(faces)
     source = browser.evaluate(f"document.querySelector({json.dumps(face)}).src")
     assert source.endswith(f"{FACE}?build={before + 1}")
@@ -388,7 +395,7 @@ def test_a_face_opened_alone_follows_the_builds_too(preview: Preview, browser: B
     browser.send("Page.navigate", {"url": f"{preview.url}{GAME}/svg/red-duel.svg"})
     opened = "location.pathname.endsWith('/red-duel.svg') && cardstockPreview.build >= 1"
     assert wait_for(lambda: browser.evaluate(opened))
-    preview.edit("the holder of the best card", "the holder of the highest card")
+    preview.edit("the holder of the best card", "the holder of the highest card", every=True)
     drawn = "document.documentElement.outerHTML.includes('highest')"
     assert wait_for(lambda: browser.evaluate(drawn))
 

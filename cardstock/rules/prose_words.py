@@ -20,12 +20,15 @@ The designer's choices (`topic`, `choice`), the sets' descriptions and the table
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
 from .prose_counts import prose
-from .wording import RuleFact, words
+
+if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
+    from .wording import RuleFact
 
 # what stands between two names of one list: a remark in brackets after the first ("Might
 # (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
@@ -45,8 +48,9 @@ def _where(path: tuple[Any, ...]) -> str:
 COMMON = {"a", "an", "the", "to", "of", "and", "or", "than", "you", "it", "can", "one", "1"}
 
 
-def _placed(form: str) -> bool:
-    """Does a `says` form put its value among words of its own (not only common ones)?"""
+def _placed(form: str, words: Callable[[str], str]) -> bool:
+    """Does a `says` form put its value among words of its own (not only common ones)?
+    `words` is the rule facts' own way of reading words (`wording.words`)."""
     return any(w not in COMMON for w in words(form.replace("{value}", " ")).split())
 
 
@@ -55,11 +59,15 @@ def rule_words(catalog: Any, text: str) -> list[tuple[RuleFact, str, int | None]
     contradicts where the fact's `says` puts its value."""
     rules = catalog.rules
     out: list[tuple[RuleFact, str, int | None]] = []
-    for loc in getattr(rules, "facts", []) if rules is not None else []:
+    if rules is None:
+        return out
+    from .wording import RuleFact, words
+
+    for loc in getattr(rules, "facts", []):
         fact = loc.rule
         if not isinstance(fact, RuleFact):
             continue
-        forms = [f for f in fact.forms() if _placed(f)]
+        forms = [f for f in fact.forms() if _placed(f, words)]
         if not forms:
             continue
         allowed = {fact.value, *fact.synonyms, *([fact.source] if fact.source else [])}

@@ -24,12 +24,14 @@ handles.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
 from .filters import Filter, select
-from .setup import Step
+
+if TYPE_CHECKING:  # the setup's models load only when a game has a rules.toml
+    from .setup import Step
 
 BOX = "box"
 
