@@ -22,7 +22,14 @@ from test_sheets_duplex import check_pieces, face_sizes, one_flip
 from cardstock.catalog.pseudo import pseudo
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
-from cardstock.core.toolwords import LOCALE, catalog_path, messages, shipped, tool_words
+from cardstock.core.toolwords import (
+    LOCALE,
+    ToolWords,
+    catalog_path,
+    messages,
+    shipped,
+    tool_words,
+)
 from cardstock.impose.calibration import calibration_pdf
 from cardstock.impose.pnp import build_pnp
 from cardstock.layout.context import facts
@@ -292,3 +299,18 @@ def test_the_downloads_page_names_each_calibration_sheets_language() -> None:
     assert _calibration_label("calibration-a4.pdf", "a4") == "Duplex calibration sheet"
     french = _calibration_label("calibration-fr-letter.pdf", "letter")
     assert french == f"Duplex calibration sheet ({language_name('fr')})"
+
+
+def test_a_counted_tool_word_takes_each_of_a_languages_three_forms():
+    polish = ToolWords("pl", plurals={"{n} card": ("{n} karta", "{n} karty", "{n} kart")})
+    said = [polish.count("{n} card", "{n} cards", n) for n in (1, 2, 5, 22, 25)]
+    assert said == ["1 karta", "2 karty", "5 kart", "22 karty", "25 kart"]
+
+
+def test_a_counted_tool_word_says_zero_as_french_does():
+    french = ToolWords("fr", plurals={"{n} card": ("{n} carte", "{n} cartes")})
+    assert [french.count("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "0 carte",
+        "1 carte",
+        "2 cartes",
+    ]

@@ -65,18 +65,18 @@ class ToolWords:
         self, singular: str, plural: str, n: int, shown: object = None, **values: object
     ) -> str:
         """The words said of `n` things (`{n}` filled too, with `shown` when given: the
-        count as the language writes its digits, "2 000"): the language's singular for a
-        count its readers say in the singular (CLDR's `one`: 1 in English, 0 and 1 in
-        French), else its plural; the English forms where the catalog has none."""
-        from babel import Locale, UnknownLocaleError
+        count as the language writes its digits, "2 000"): the language's form for `n`,
+        chosen by the language's usual Plural-Forms (two forms in English and French,
+        three in Polish and Russian) through Babel's `Translations`; the English forms,
+        singular for 1, where the catalog has none."""
+        from .localized import plural_words, source_words
 
-        forms = self.plurals.get(singular) or (singular, plural)
-        try:
-            rule = Locale.parse(self.lang.replace("-", "_")).plural_form
-        except (UnknownLocaleError, ValueError):  # the pseudo-language: as English says it
-            rule = Locale.parse(SOURCE).plural_form
-        chosen = forms[0] if rule(n) == "one" else forms[-1]
-        return chosen.format(n=n if shown is None else shown, **values)
+        forms = self.plurals.get(singular)
+        if forms:
+            said = plural_words(self.lang, {singular: forms}, "")(singular, plural, n)
+        else:
+            said = source_words(SOURCE)(singular, plural, n)
+        return said.format(n=n if shown is None else shown, **values)
 
 
 ENGLISH = ToolWords()
