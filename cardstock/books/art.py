@@ -8,7 +8,6 @@ that cannot be drawn gets a plain labelled outline, so the book still builds.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from reportlab.lib import colors
@@ -195,11 +194,12 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
 SOFT_HYPHEN = "\u00ad"
 
 
-@lru_cache(maxsize=1)
 def hyphenation() -> Any:
     """Where a caption's word may break when it is wider than its line: English
     hyphenation patterns (the rulebooks are written in English). Read when a book first
-    needs them (about 70 ms: most books never do), then kept by the process."""
+    needs them (about 70 ms: most books never do), then kept by the process: Pyphen keeps
+    the patterns it has read (its `cache` argument, on by default), so a later call only
+    wraps them."""
     from pyphen import Pyphen
 
     return Pyphen(lang="en_US")

@@ -34,7 +34,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 SOURCE = "en"  # the language every msgid is written in
@@ -98,11 +97,11 @@ def shipped() -> tuple[str, ...]:
 Table = tuple[dict[str, str], dict[str, tuple[str, ...]]]
 
 
-@cache
 def _catalog(lang: str) -> Table | None:
     """cardstock's translations into `lang` (msgid → words; a plural message's singular →
     its forms), or None when it has none. A message left empty or marked fuzzy is not
-    used (the English is printed)."""
+    used (the English is printed). Read on each call (about a millisecond): a build makes
+    one `ToolWords` per edition, before any stage runs, and the stages share it."""
     from babel.messages.pofile import read_po
 
     path = catalog_path(lang)
@@ -123,10 +122,10 @@ def _catalog(lang: str) -> Table | None:
     return words, plurals
 
 
-@cache
 def messages() -> tuple[tuple[str, ...], ...]:
     """Every message cardstock prints, each its msgid (a plural one: singular and plural),
-    from the template other languages translate: `cardstock/locale/cardstock.pot`."""
+    from the template other languages translate: `cardstock/locale/cardstock.pot`. Read
+    on each call (under a millisecond; only the pseudo-language's words need it)."""
     from babel.messages.pofile import read_po
 
     path = LOCALE / f"{DOMAIN}.pot"

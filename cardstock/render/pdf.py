@@ -62,7 +62,7 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 # entries kept per cache below (least recently used dropped first): the five shipped games
-# need under 8,000 numbers and 3,000 paths; a game of thousands of distinct cards, whose
+# need under 8,000 numbers and 3,000 outlines; a game of thousands of distinct cards, whose
 # faces each add a few paths of their own, keeps the common ones and no more
 _CACHE_MAX = 8192
 
@@ -117,23 +117,36 @@ def clip_path(canvas: Any, code: str, *, even_odd: bool = False) -> None:
     canvas.addLiteral(f"{code}{' W* ' if even_odd else ' W '}n")
 
 
-@lru_cache(maxsize=_CACHE_MAX)
 def pdf_path(d: PathData) -> str:
     """The operators of path data, cached per path (paths are tuples of rounded numbers,
     so equal paths share one operator string)."""
-    return path_code(d)
+    return _outline("path", d)
 
 
-@lru_cache(maxsize=_CACHE_MAX)
 def rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
     """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
-    return pdf_path(rect_path(x, y, w, h, radius))
+    return _outline("rect", (x, y, w, h, radius))
 
 
-@lru_cache(maxsize=_CACHE_MAX)
 def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
     ellipse."""
+    return _outline("ellipse", (cx, cy, rx, ry))
+
+
+@lru_cache(maxsize=2 * _CACHE_MAX)
+def _outline(kind: str, key: tuple[Any, ...]) -> str:
+    """The operators of one outline, remembered by its kind and numbers: one cache for the
+    family (a path's data; a rectangle's x, y, w, h and radius; an ellipse's centre and
+    radii), as the faces repeat all three."""
+    if kind == "rect":
+        return path_code(rect_path(*key))
+    if kind == "ellipse":
+        return _ellipse_code(*key)
+    return path_code(key)
+
+
+def _ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     x1, y1, x2, y2 = cx - rx, cy - ry, cx + rx, cy + ry
     curves = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
     parts = ["n", f"{pdf_num(curves[0][0])} {pdf_num(curves[0][1])} m"]

@@ -194,7 +194,7 @@ def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str |
     try:
         ground, ray, ring, mark = _placeholder_palette(accent)
         base = fill or ground
-    except (TypeError, ValueError):  # TypeError: an accent that cannot be a cache key
+    except (TypeError, ValueError):  # TypeError: an accent that is no text
         base, ray, ring, mark = "#dddddd", "#cccccc", "#bbbbbb", "#888888"
     ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
     cx, cy = x + w / 2, y + h * 0.5
@@ -251,24 +251,23 @@ def art_position(text: str) -> tuple[float, float] | None:
     return (0.5 if x is None else x, 0.5 if y is None else y)
 
 
-@lru_cache(maxsize=64)
 def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
-    """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour.
-    Cached per accent (a game has a few). Raises ValueError for a colour that is not #rrggbb."""
+    """(ground, rays, ring, symbol) colours of generated art: tints of the accent colour
+    (`tint` remembers its blends, so a game's few accents are worked out once). Raises
+    ValueError for a colour that is not #rrggbb."""
     return tint(accent, 0.80), tint(accent, 0.68), tint(accent, 0.55), tint(accent, 0.25)
 
 
 @lru_cache(maxsize=1024)
 def _rays(x: float, y: float, w: float, h: float, turn: int, color: str) -> tuple[Path, ...]:
-    """The sunburst's rays as ops, shared by the faces that draw the same ones."""
+    """The sunburst's rays as ops, shared by the faces that draw the same ones. Cached: art
+    boxes have a few sizes and colours, and there are 360 turns."""
     return tuple(Path(d, fill=color, opacity=0.55) for d in _sunburst(x, y, w, h, turn))
 
 
-@lru_cache(maxsize=1024)
 def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
     """The ten rays of generated art in the box (x, y, w, h), turned by `turn` / 20 degrees:
-    triangles from the centre out past the corners. Cached: art boxes have a few sizes and
-    there are 360 turns."""
+    triangles from the centre out past the corners."""
     cx, cy = x + w / 2, y + h * 0.5
     n = 20
     start = turn * math.pi / 180 / n
