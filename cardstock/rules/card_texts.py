@@ -90,15 +90,26 @@ def signed_numbers(c: Component, hidden: set[str]) -> Iterable[tuple[str, str, s
 
 
 def _names_in(text: str, names: Iterable[str]) -> list[str]:
-    return [n for n in names if n and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text)]
+    """The names a text holds as words of their own (a plain substring test first: a deck
+    of a thousand names is searched by pattern only for the few the text contains)."""
+    return [
+        n
+        for n in names
+        if n and n in text and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text)
+    ]
+
+
+def deck_names(deck: list[Component]) -> list[str]:
+    """The distinct names of a deck's cards, longest first (then in order)."""
+    return sorted({d.name for d in deck}, key=lambda n: (-len(n), n))
 
 
 def siblings_named(
-    c: Component, deck: list[Component], hidden: set[str]
+    c: Component, names: list[str], hidden: set[str]
 ) -> Iterable[tuple[str, list[str]]]:
     """(text field, the other cards of its deck it names) for each prose field of the card
-    that names cards of its deck but not its own."""
-    others = sorted({d.name for d in deck if d.name != c.name}, key=lambda n: (-len(n), n))
+    that names cards of its deck (`names`: `deck_names` of its deck) but not its own."""
+    others = [n for n in names if n != c.name]
     for key in _prose_fields(c, hidden):
         text = str(c.fields[key])
         if _names_in(text, [c.name]):
@@ -185,6 +196,7 @@ def card_texts(job: Job) -> list[Issue]:
         decks.setdefault(c.set, []).append(c)
     hidden = hidden_fields(catalog)
     labels = {s: label_fields(deck, hidden) for s, deck in decks.items()}
+    names = {s: deck_names(deck) for s, deck in decks.items()}
     for c in catalog.components:
         for key, said, fld, stated, value in signed_numbers(c, hidden):
             out.append(
@@ -196,7 +208,7 @@ def card_texts(job: Job) -> list[Issue]:
                     f"{_shown(value)}",
                 )
             )
-        for key, named in siblings_named(c, decks[c.set], hidden):
+        for key, named in siblings_named(c, names[c.set], hidden):
             out.append(
                 Issue(
                     c.file,
