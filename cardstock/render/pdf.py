@@ -300,7 +300,7 @@ class Programs:
         where = self._spilled.get(key)
         if where is None or self._spill is None or self._pid != os.getpid():
             return None
-        program = marshal.loads(self._spill.get(*where))
+        program = tuple(marshal.loads(self._spill.get(*where)))
         self.keep(key, program)
         return program
 
