@@ -478,3 +478,30 @@ def test_a_face_is_recorded_once_and_replayed_in_every_document(tmp_path, shippe
     assert STATS["replayed"] - before["replayed"] == len(faces) + inline  # and each once as a form
     assert STATS["recorded"] - before["recorded"] == 0
     assert again == _document(CanvasCalls, faces)
+
+
+def test_programs_pushed_out_of_memory_are_read_back_from_the_spill_not_recorded_again(
+    tmp_path, shipped_faces
+):
+    """With room in memory for two programs only, the second paper's document still
+    replays every face the first recorded (read back from the temporary file), to the same
+    bytes as the canvas calls make."""
+    faces = shipped_faces[:30] + _made_faces(tmp_path)
+    programs = Programs(limit=2)
+    _document(PdfFaces, faces, programs=programs)
+    before = dict(STATS)
+    again = _document(PdfFaces, faces, programs=programs)
+    assert STATS["recorded"] - before["recorded"] == 0
+    assert again == _document(CanvasCalls, faces)
+
+
+def test_programs_start_the_spill_again_past_its_size_and_record_what_it_lost(shipped_faces):
+    """A spill grown past its limit is started again: the programs it held are recorded
+    anew when asked for, and still draw the same bytes."""
+    faces = shipped_faces[:30]
+    programs = Programs(limit=1, spill_max=0)
+    _document(PdfFaces, faces, programs=programs)
+    before = dict(STATS)
+    again = _document(PdfFaces, faces, programs=programs)
+    assert STATS["recorded"] - before["recorded"] > 0
+    assert again == _document(CanvasCalls, faces)

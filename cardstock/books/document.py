@@ -38,7 +38,14 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from ..core.toolwords import ENGLISH, ToolWords
-from ..render.pdfdoc import pdf_settings, unique_subset_tags
+from ..render.pdfdoc import (
+    Spill,
+    _doc_object,
+    _next_page_name,
+    pdf_settings,
+    seal,
+    unique_subset_tags,
+)
 from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
@@ -61,14 +68,23 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
         super().__init__(*args, **kw)
         self.book = book
         self.held = held
+        # each finished page compressed at once into a temporary file (`pdfdoc.show_page`),
+        # so a long book (a gallery of thousands of thumbnails) holds no page's operators
+        self._spill = Spill()
 
     @property
     def draft(self) -> bool:
         return self.book.draft
 
+    def showPage(self) -> None:
+        name = _next_page_name(self)
+        super().showPage()
+        seal(_doc_object(self, name), "page stream", self._spill)
+
     def save(self) -> None:
         if not self.held:
             super().save()
+            self._spill.close()
 
 
 class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any

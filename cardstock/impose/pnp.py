@@ -201,6 +201,9 @@ class _FullFaces:
             return
         if reuse:
             self._formed.add(face.key)
+        if self._pdf.recorded(face):  # another paper recorded it: its ops are not read again
+            self._pdf.draw(face, x, y, reuse=reuse)
+            return
         self._pdf.draw(self._faces.full(face), x, y, reuse=reuse)
 
 

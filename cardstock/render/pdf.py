@@ -25,6 +25,8 @@ this drawer makes are compressed as soon as they are complete (`pdfdoc.seal`).
 from __future__ import annotations
 
 import io
+import marshal
+import os
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -55,7 +57,7 @@ from ..layout.ops import (
     rect_path,
 )
 from ..layout.shapes import bleed_outline
-from .pdfdoc import _doc_object, _form_resources, _xobject_name, font_document, seal
+from .pdfdoc import Spill, _doc_object, _form_resources, _xobject_name, font_document, seal
 from .shaping import shaped_run
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -289,25 +291,57 @@ STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this pr
 
 class Programs:
     """Recorded face drawings shared by several documents (the sheets of each paper draw
-    the same faces), the first recorded dropped first past `limit`."""
+    the same faces). The last `limit` used are kept in memory; one pushed out is written
+    to a temporary file (`pdfdoc.Spill`, marshalled) and read back when a face is drawn
+    again, so the second paper replays every face the first recorded while memory holds
+    `limit` programs and a file position for each of the others. Past `spill_max` bytes
+    written, the file starts again empty (its programs are recorded anew when asked for)."""
 
-    def __init__(self, limit: int = 512) -> None:
+    def __init__(self, limit: int = 512, spill_max: int = 256 << 20) -> None:
         self.limit = limit
+        self.spill_max = spill_max
         self._kept: dict[tuple[str, bool, bool, bool], Program] = {}
+        self._spilled: dict[tuple[str, bool, bool, bool], tuple[int, int]] = {}
+        self._spill: Spill | None = None
+        self._pid = 0  # the process that opened the spill (a forked worker opens its own)
+        self._written = 0
 
     def get(self, key: tuple[str, bool, bool, bool]) -> Program | None:
-        return self._kept.get(key)
+        program = self._kept.get(key)
+        if program is not None:
+            return program
+        where = self._spilled.get(key)
+        if where is None or self._spill is None or self._pid != os.getpid():
+            return None
+        program = tuple(marshal.loads(self._spill.get(*where)))
+        self.keep(key, program)
+        return program
 
     def keep(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
         if len(self._kept) >= self.limit:
-            del self._kept[next(iter(self._kept))]
+            old = next(iter(self._kept))
+            self._put(old, self._kept.pop(old))
         self._kept[key] = program
+
+    def _put(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
+        """Write a program pushed out of memory to the spill (once: it never changes)."""
+        if self._spill is not None and self._pid == os.getpid() and key in self._spilled:
+            return
+        data = marshal.dumps(program)
+        if self._spill is None or self._pid != os.getpid() or self._written > self.spill_max:
+            if self._spill is not None and self._pid == os.getpid():
+                self._spill.close()
+            self._spill, self._pid, self._written = Spill(), os.getpid(), 0
+            self._spilled.clear()
+        self._spilled[key] = self._spill.put(data)
+        self._written += len(data)
 
 
 # The programs of this process: every document it draws (the sheets of each paper, the
 # rulebook's pictures, the quick reference, the next build of a `--watch` process)
 # replays what a face's first drawing recorded. A program is kept by the face's key, which
-# its content decides, so it is never drawn for another face. At most `PROGRAMS_MAX`.
+# its content decides, so it is never drawn for another face. At most `PROGRAMS_MAX` in
+# memory, the others in the spill (`Programs`).
 PROGRAMS_MAX = 512
 _PROGRAMS = Programs(PROGRAMS_MAX)
 
@@ -385,6 +419,11 @@ class PdfFaces:
         else:
             self._face(face)
         c.restoreState()
+
+    def recorded(self, face: Face) -> bool:
+        """Whether `face`'s drawing is recorded already (so its outline will do to draw it:
+        the program is found by the face's key)."""
+        return self.programs.get((face.key, self.guides, self.cmyk, self.opaque)) is not None
 
     # ------------------------------------------------------------ programs
 
