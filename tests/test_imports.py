@@ -242,6 +242,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the rules checker's models, setup simulator and source coverage, imported where
         # a rules.toml is read or checked: a game without one loads none of them
         "cardstock.rules.reader.load_rules",
+        "cardstock.rules.report._rule_checks",
         "cardstock.rules.report._source_checks",
         "cardstock.rules.report._simulated",
         "cardstock.rules.report.render",

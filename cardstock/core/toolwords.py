@@ -36,6 +36,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .localized import plural_words, source_words
+
 SOURCE = "en"  # the language every msgid is written in
 CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
 DOMAIN = "cardstock"  # the catalog's file name: cardstock.po
@@ -68,8 +70,6 @@ class ToolWords:
         chosen by the language's usual Plural-Forms (two forms in English and French,
         three in Polish and Russian) through Babel's `Translations`; the English forms,
         singular for 1, where the catalog has none."""
-        from .localized import plural_words, source_words
-
         forms = self.plurals.get(singular)
         if forms:
             said = plural_words(self.lang, {singular: forms}, "")(singular, plural, n)
