@@ -27,7 +27,7 @@ from __future__ import annotations
 import io
 import marshal
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
@@ -122,30 +122,30 @@ def clip_path(canvas: Any, code: str, *, even_odd: bool = False) -> None:
 def pdf_path(d: PathData) -> str:
     """The operators of path data, cached per path (paths are tuples of rounded numbers,
     so equal paths share one operator string)."""
-    return _outline("path", d)
+    return _outline(path_code, (d,))
 
 
 def rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
     """A Rect op's outline as a path, cached per rectangle (frames repeat face to face)."""
-    return _outline("rect", (x, y, w, h, radius))
+    return _outline(_rect_code, (x, y, w, h, radius))
 
 
 def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     """An Ellipse op's outline: the Bézier arcs `canvas.ellipse` would draw, cached per
     ellipse."""
-    return _outline("ellipse", (cx, cy, rx, ry))
+    return _outline(_ellipse_code, (cx, cy, rx, ry))
 
 
 @lru_cache(maxsize=2 * _CACHE_MAX)
-def _outline(kind: str, key: tuple[Any, ...]) -> str:
-    """The operators of one outline, remembered by its kind and numbers: one cache for the
-    family (a path's data; a rectangle's x, y, w, h and radius; an ellipse's centre and
-    radii), as the faces repeat all three."""
-    if kind == "rect":
-        return path_code(rect_path(*key))
-    if kind == "ellipse":
-        return _ellipse_code(*key)
-    return path_code(key)
+def _outline(make: Callable[..., str], key: tuple[Any, ...]) -> str:
+    """The operators of one outline, remembered by the function that makes them and its
+    arguments: one cache for the family (a path's data; a rectangle's x, y, w, h and
+    radius; an ellipse's centre and radii), as the faces repeat all three."""
+    return make(*key)
+
+
+def _rect_code(x: float, y: float, w: float, h: float, radius: float) -> str:
+    return path_code(rect_path(x, y, w, h, radius))
 
 
 def _ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
