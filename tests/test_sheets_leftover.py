@@ -4,6 +4,7 @@ it fits, keeping every guarantee of docs/sheets.md. Checked on the real PDF read
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,11 @@ def _overlap(a, b, pad: float = 0.0) -> bool:
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
 
-def test_the_die_nets_share_a_sheet_with_other_pieces_on_a4(atmosfear):
-    """On A4 the last reference cards leave room for the three nets beside them; on Letter
-    the cards fill their pages (a gap between columns of different backs), so the nets
-    take the twelfth sheet, the one the cards would otherwise have needed."""
-    reader, pages = atmosfear["a4"]
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_die_nets_share_a_sheet_with_other_pieces(atmosfear, paper):
+    """The last two tarot-sized reference cards (four a page) leave room for the three
+    nets beside them, on either paper."""
+    reader, pages = atmosfear[paper]
     with_dice = [n for n, p in enumerate(pages) if {f.component for f in p.faces} & DICE]
     assert len(with_dice) == 1, with_dice  # all three nets on one page ...
     (n,) = with_dice
@@ -63,19 +64,30 @@ def test_the_die_nets_share_a_sheet_with_other_pieces_on_a4(atmosfear):
 
 def test_the_die_nets_take_no_sheet_more_than_the_cards_need(atmosfear):
     """Once, Letter gave the nets a page and a blank reverse besides the cards' (26
-    pages): now 12 sheets on Letter (the nets alone on the last, the cards' pages full
-    but for the gaps their backs need) and 10 on A4, nine cards a page."""
+    pages). The cards alone need what their grids hold: the poker cards eight a page on
+    Letter and nine on A4, the tarot-sized reference cards four a page on both (their
+    pages cannot take poker cards, nor the poker pages a tarot card). The nets take no
+    sheet of their own: Letter 10 + 2 sheets, A4 9 + 2."""
+    (cat,), _ = load_games(ROOT, ["atmosfear"])
+    count = {
+        size: sum(
+            c.count for c in cat.components if c.kind in ("card", "reference") and c.size == size
+        )
+        for size in ("poker", "2.75in x 4.75in")
+    }
+    sheets = {
+        paper: math.ceil(count["poker"] / most) + math.ceil(count["2.75in x 4.75in"] / 4)
+        for paper, most in (("letter", 8), ("a4", 9))
+    }
     letter, a4 = len(atmosfear["letter"][1]), len(atmosfear["a4"][1])
-    assert (letter, a4) == (24, 20)
+    assert (letter, a4) == (2 * sheets["letter"], 2 * sheets["a4"]) == (24, 22)
     _, pages = atmosfear["letter"]
     cards = [
-        len(p.faces)
+        len([f for f in p.faces if f.component not in DICE])
         for p in pages
-        if p.faces
-        and {f.side for f in p.faces} == {"front"}
-        and not {f.component for f in p.faces} & DICE
+        if p.faces and {f.side for f in p.faces} == {"front"}
     ]
-    assert sum(cards) == 85 and len(cards) == 11
+    assert sum(cards) == sum(count.values()) == 85 and len(cards) == 12
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

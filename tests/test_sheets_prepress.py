@@ -21,7 +21,9 @@ from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.pnp import build_pnp
+from cardstock.impose.grid import plan_grid
+from cardstock.impose.pnp import build_pnp, front_bleed
+from cardstock.impose.sheets import choose, load_sheets
 
 PAPERS = ("letter", "a4")
 MM = parse_length("1mm")
@@ -189,21 +191,57 @@ def test_a4_takes_nine_poker_cards_a_page_and_letter_eight(catalogs, files, game
         )  # a game of four reference cards: one row
 
 
+def capacities(catalog, paper: str) -> dict[str, int]:
+    """Face key -> how many of that card its own grid holds on a page of `paper` (the
+    sheet that takes the piece, the grid the imposition plans for its trim and bleed)."""
+    faces = faces_of(catalog)
+    sheets, _ = load_sheets(ROOT)
+    out = {}
+    for comp in catalog.components:
+        sheet = choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
+        for side in ("front", "back"):
+            f = faces.outline(comp, side, bleed=True)
+            if f is None or sheet is None:
+                continue
+            layout = plan_grid(f.width, f.height, front_bleed(f), sheet.sheet, paper)
+            if layout is not None:
+                out[f.key] = layout.capacity
+    return out
+
+
+def half_empty(pages: list[list[str]], capacity: dict[str, int]) -> list[float]:
+    """How full each page of cards is that is at most half full, as a fraction: each card
+    counts against its own grid's capacity (four tarot cards fill a page that holds four,
+    two poker cards are a quarter of one that holds eight)."""
+    fills = [sum(1 / capacity[key] for key in page) for page in pages]
+    return [fill for fill in fills if 0 < fill <= 0.5 + 1e-9]
+
+
+def test_half_empty_counts_a_page_by_its_own_grid_and_finds_two_of_one_size():
+    """The measure itself: two pages of four poker cards on a grid of eight are both half
+    empty; four tarot cards on a grid of four fill their page, beside two poker cards."""
+    capacity = {"poker": 8, "tarot": 4}
+    assert len(half_empty([["poker"] * 8, ["poker"] * 4, ["poker"] * 4], capacity)) == 2
+    assert half_empty([["poker"] * 2, ["tarot"] * 4], capacity) == [0.25]
+    assert half_empty([["poker"] * 2 + ["tarot"] * 2], capacity) == []  # 1/4 + 1/2
+
+
 @pytest.mark.parametrize("game, paper", spread(GAMES, PAPERS))
 def test_no_two_pages_of_cards_are_both_half_empty(catalogs, files, game, paper):
     """Alpha & Omega's last cards change back at nearly every card: on Letter they once
     left two pages of four (a new row for every new back); a gap between columns lets a
-    row go on past a change of back."""
+    row go on past a change of back. A page is half empty by its own cards' grid: the
+    last four tarot-sized reference cards fill a page that holds four, even when the
+    poker cards before them end on a part-filled page their size cannot share."""
     sizes = trims(catalogs[game])
-    most = 9 if paper == "a4" else 8
-    counts = [len(rect_boxes(page, sizes)) for page, _ in pages_of(files[(game, "pnp", paper)])]
+    capacity = capacities(catalogs[game], paper)
     fronts = [
-        n
-        for n, (page, _) in enumerate(pages_of(files[(game, "pnp", paper)]))
+        [f.key for f, _ in rect_boxes(page, sizes)]
+        for page, _ in pages_of(files[(game, "pnp", paper)])
         if any(f.side == "front" for f in page.faces)
     ]
-    half = [counts[n] for n in fronts if 0 < counts[n] <= most / 2]
-    assert len(half) <= 1, (game, paper, [counts[n] for n in fronts])
+    half = half_empty(fronts, capacity)
+    assert len(half) <= 1, (game, paper, [len(keys) for keys in fronts], half)
 
 
 # ---------------------------------------------------------------- gutterfold
