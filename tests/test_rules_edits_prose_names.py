@@ -8,12 +8,10 @@ pass the same checks.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import load_games, run_checks
-from seed_edits import ROOT
+from helpers_edits import failures, games_copy
 
 GAMES = ("vortex", "alter-ego")
 PARTS = {"facts", "prose-words", "card-texts", "setup-says"}
@@ -121,25 +119,12 @@ EDITS = [
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("prose-name-edits")
-    for game in GAMES:
-        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
-        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
-    return root
-
-
-def _failures(root: Path, game: str) -> list[str]:
-    catalogs, issues = load_games(root, [game])
-    assert not issues.errors, [i.render() for i in issues]
-    report = run_checks(catalogs, only=PARTS).game(game)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    return games_copy(tmp_path_factory.mktemp("prose-name-edits"), GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_unedited_games_pass_these_checks(project: Path, game: str) -> None:
-    assert _failures(project, game) == []
+    assert failures(project, game, PARTS) == []
 
 
 @pytest.mark.parametrize("e", EDITS, ids=[e[0] for e in EDITS])
@@ -152,7 +137,7 @@ def test_a_restatement_edit_fails_located_with_both_values(
     try:
         assert old in saved, f"{old!r} is not in {file}"
         path.write_text(saved.replace(old, new, 1), encoding="utf-8")
-        lines = _failures(project, game)
+        lines = failures(project, game, PARTS)
     finally:
         path.write_text(saved, encoding="utf-8")
     hits = [line for line in lines if all(w in line for w in words)]

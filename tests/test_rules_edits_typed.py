@@ -6,12 +6,11 @@ its game; the check fails naming the fact, the place and both values.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, load_games, run_checks
-from seed_edits import ROOT
+from conftest import GAMES
+from helpers_edits import failures, games_copy
 
 PARTS = {"facts"}
 
@@ -76,20 +75,7 @@ EDITS = [
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("typed-edits")
-    for game in GAMES:
-        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
-        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
-    return root
-
-
-def _failures(root: Path, game: str) -> list[str]:
-    catalogs, issues = load_games(root, [game])
-    assert not issues.errors, [i.render() for i in issues]
-    report = run_checks(catalogs, only=PARTS).game(game)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    return games_copy(tmp_path_factory.mktemp("typed-edits"), GAMES)
 
 
 def _amount_edit(text: str) -> tuple[str, str]:
@@ -118,7 +104,7 @@ def test_a_typed_or_prose_number_edit_fails_naming_the_fact_and_the_place(
     try:
         assert old in saved, f"{old!r} is not in {file}"
         path.write_text(saved.replace(old, new, 1), encoding="utf-8")
-        lines = _failures(project, game)
+        lines = failures(project, game, PARTS)
     finally:
         path.write_text(saved, encoding="utf-8")
     hits = [line for line in lines if fact in line and all(w in line for w in words)]

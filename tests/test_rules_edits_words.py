@@ -10,13 +10,12 @@ from the seeds folder (`$CARDSTOCK_SOURCES`).
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, SEEDS, load_games, run_checks
-from seed_edits import ROOT
+from conftest import GAMES, SEEDS
+from helpers_edits import failures, games_copy
 
 from cardstock.rules.sources import SOURCES_ENV
 
@@ -238,20 +237,7 @@ EDITS = [
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("word-edits")
-    for game in GAMES:
-        shutil.copytree(ROOT / "catalog" / game, root / "catalog" / game)
-        shutil.copytree(ROOT / "layouts" / game, root / "layouts" / game)
-    return root
-
-
-def _failures(root: Path, game: str) -> list[str]:
-    catalogs, issues = load_games(root, [game])
-    assert not issues.errors, [i.render() for i in issues]
-    report = run_checks(catalogs, only=PARTS, sources=SEEDS).game(game)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    return games_copy(tmp_path_factory.mktemp("word-edits"), GAMES)
 
 
 @pytest.mark.parametrize("e", EDITS, ids=[e.id for e in EDITS])
@@ -265,7 +251,7 @@ def test_an_edit_of_a_rule_word_fails_naming_the_fact_its_source_and_both_values
             text = (project / f).read_text(encoding="utf-8")
             assert old in text, f"{e.id}: {old!r} is not in {f}"
             (project / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        lines = _failures(project, e.game)
+        lines = failures(project, e.game, PARTS, sources=SEEDS)
     finally:
         for f, text in saved.items():
             (project / f).write_text(text, encoding="utf-8")
@@ -285,7 +271,7 @@ def test_the_unedited_games_pass_with_their_sources(
 ) -> None:
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
     for game in GAMES:
-        assert _failures(project, game) == [], game
+        assert failures(project, game, PARTS, sources=SEEDS) == [], game
 
 
 def test_the_edits_are_fifteen_across_the_five_games() -> None:
