@@ -107,6 +107,17 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
+def quiet_build(args: list[str]) -> str:
+    """The code of a build with `args`, run in-process with its report not printed; it
+    fails unless the build succeeds."""
+    return (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({args!r}) == 0\n"
+    )
+
+
 def modules_after(code: str, tmp: Path) -> set[str]:
     """The modules a new interpreter holds after running `code` (its cache in `tmp`)."""
     env = {**os.environ, "CARDSTOCK_CACHE": str(tmp / "cache")}
@@ -149,13 +160,7 @@ def test_a_sheets_only_build_loads_no_other_stage(tmp_path: Path) -> None:
         "--out",
         str(tmp_path / "out"),
     ]
-    code = (
-        "import contextlib, io\n"
-        "from cardstock.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main({args!r}) == 0\n"
-    )
-    modules = modules_after(code, tmp_path)
+    modules = modules_after(quiet_build(args), tmp_path)
     assert (tmp_path / "out" / "alter-ego" / "alter-ego-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.books.rulebook"} <= modules
     assert loaded(NOT_FOR_PNP, modules) == []
@@ -183,13 +188,7 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
 ) -> None:
     root = plain_deck(tmp_path / "project")
     args = ["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"]
-    code = (
-        "import contextlib, io\n"
-        "from cardstock.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main({args!r}) == 0\n"
-    )
-    modules = modules_after(code, tmp_path)
+    modules = modules_after(quiet_build(args), tmp_path)
     assert (root / "output" / "plain" / "plain-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.rules.report"} <= modules
     assert loaded(NOT_WITHOUT_RULES, modules) == []
