@@ -143,7 +143,7 @@ def _reading_helpers(lang: str) -> dict[str, Any]:
         return percent(value, lang, digits)
 
     def by_name(faces: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-        return collated(faces, lambda face: str(face["name"]))
+        return collated(faces, lambda face: str(face["name"]), lang)
 
     return {"number": written, "percent": share, "by_name": by_name}
 

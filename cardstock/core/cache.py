@@ -42,6 +42,8 @@ KINDS = {
     "of the faces it shows",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
+    "collation": "the Unicode default collation table with a language's tailoring applied, by "
+    "the rules and the default table's bytes (core/collation.py)",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
 }
 

@@ -5,13 +5,12 @@ the percent sign), and which plural form a count takes.
 Numbers are written by Babel (`babel.numbers`, CLDR data); a number in the source language
 (English, which a build that names no language writes) is written the way Babel writes it
 in English, without loading Babel's locale data. Names are ordered by the Unicode
-Collation Algorithm with its default table (DUCET) through `pyuca`, a pure-Python wheel:
-accents and case only break ties (Eau < Éclair < Zèbre), where a code point order puts
-every accented capital after Z. The default table is right for most languages written in
-Latin, Greek or Cyrillic letters (English, French, German, Italian, Portuguese, Dutch,
-Russian…); a language whose alphabet orders some letters otherwise (Swedish å ä ö after z,
-Danish æ ø å, Spanish ñ after n) is not tailored: every language gets this default order
-(docs/languages.md, "Not yet", says why).
+Collation Algorithm through `pyuca`, a pure-Python wheel: accents and case only break ties
+(Eau < Éclair < Zèbre), where a code point order puts every accented capital after Z. A
+language whose readers order some letters otherwise (Swedish å ä ö after z, Spanish ñ
+after n) gets the default table with CLDR's tailoring for it applied
+(`core.collation`, `cardstock/locale/collation.toml`); any other language, the default
+table (DUCET).
 """
 
 from __future__ import annotations
@@ -32,15 +31,17 @@ def collation_key(text: str, collator: Any) -> tuple[int, ...]:
     return key
 
 
-def collated(items: Iterable[T], name: Callable[[T], str], collator: Any = None) -> list[T]:
-    """`items` ordered by their `name` as a reader looks them up; names that collate alike
-    keep a stable order by code point, then their order given. The collator (its table
-    read from pyuca's data, a tenth of a second) is made for the call unless one is given,
-    so a caller that orders many lists passes its own."""
-    if collator is None:  # the collation table is read only when names are ordered
-        from pyuca import Collator  # type: ignore[import-untyped]
+def collated(
+    items: Iterable[T], name: Callable[[T], str], lang: str | None = None, collator: Any = None
+) -> list[T]:
+    """`items` ordered by their `name` as a reader of `lang` looks them up; names that
+    collate alike keep a stable order by code point, then their order given. The
+    language's collator (its table read once per process, a few tenths of a second) is
+    made only when names are ordered; a caller may pass its own."""
+    if collator is None:
+        from .collation import collator as of_language
 
-        collator = Collator()
+        collator = of_language(lang)
     table = collator
     return sorted(items, key=lambda x: (collation_key(name(x), table), name(x)))
 
