@@ -16,6 +16,7 @@ from cardstock.books.content import rulebook_text
 from cardstock.core import collation
 from cardstock.core.localized import collated
 from cardstock.init import init_project
+from cardstock.rules.stats import deck_stats
 
 # Each tailored language: words in the order its readers look them up, which the default
 # order (the root) does not give.
@@ -163,9 +164,10 @@ def swedish_game(root: Path) -> Path:
     init_project(root, "Demo")
     game = root / "catalog" / "demo" / "game.toml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace('version = "0.1.0"', 'version = "0.1.0"\nlanguage = "sv"'))
+    text = text.replace('version = "0.1.0"', 'version = "0.1.0"\nlanguage = "sv"')
+    game.write_text(text.replace('["Sun", "Moon"]', '["Zon", "Ängel"]'), encoding="utf-8")
     cards = root / "catalog" / "demo" / "cards.csv"
-    text = cards.read_text(encoding="utf-8")
+    text = cards.read_text(encoding="utf-8").replace(",Sun,", ",Zon,").replace(",Moon,", ",Ängel,")
     for english, swedish in SWEDISH.items():
         text = text.replace(f"\n{english},", f"\n{swedish},")
     cards.write_text(text, encoding="utf-8")
@@ -173,10 +175,15 @@ def swedish_game(root: Path) -> Path:
     return root
 
 
-def test_a_swedish_games_rulebook_lists_its_cards_in_swedish_order(tmp_path: Path) -> None:
+def test_a_swedish_game_lists_its_names_in_swedish_order(tmp_path: Path) -> None:
     (catalog,), issues = load_games(swedish_game(tmp_path / "proj"), ["demo"])
     assert catalog.game.language == "sv"
+    # the rulebook's list of cards (`by_name`)
     text, problems = rulebook_text(catalog)
     assert text is not None, problems
     listed = [line[2:] for line in text.splitlines() if line.startswith("- ")]
     assert listed == ["Apa", "Midnight", "Zebra", "Ål", "Äpple", "Öga"]
+    # the stats page's table of the deck's groups (labels the data makes, "Suit: {suit}")
+    (deck,) = deck_stats(catalog)
+    groups = next(t for t in deck.tallies if t.field == "group")
+    assert list(groups.counts) == ["Suit: Zon", "Suit: Ängel"]

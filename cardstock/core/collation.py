@@ -32,6 +32,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .cache import digest, key_of, open_cache
+
 RULES = Path(__file__).resolve().parents[1] / "locale" / "collation.toml"
 FORMAT = 1  # bump when `tailor` writes a table differently: kept tables are then remade
 
@@ -241,8 +243,6 @@ def _default_table() -> bytes:
 
 def kept_table(rules: str) -> bytes | Problem:
     """The default table tailored by `rules`, from the cache, else made and kept there."""
-    from .cache import digest, key_of, open_cache
-
     default = _default_table()
     key = key_of(f"collation {FORMAT}", rules, digest(default))
     cache = open_cache()

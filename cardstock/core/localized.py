@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from .collation import collator as of_language
+
 T = TypeVar("T")
 SOURCE = "en"  # the language written when a build names none
 
@@ -39,8 +41,6 @@ def collated(
     language's collator (its table read once per process, a few tenths of a second) is
     made only when names are ordered; a caller may pass its own."""
     if collator is None:
-        from .collation import collator as of_language
-
         collator = of_language(lang)
     table = collator
     return sorted(items, key=lambda x: (collation_key(name(x), table), name(x)))

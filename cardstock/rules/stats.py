@@ -17,6 +17,7 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..core.localized import collated
 from .filters import value_of
 
 CATEGORICAL = ("choice", "bool", "icon", "icons")
@@ -92,7 +93,11 @@ class DeckStats:
     spreads: list[Spread] = field(default_factory=list)
 
 
-def _tally(name: str, ftype: str, comps: list[Component], choices: list[Any] | None) -> Tally:
+def _tally(
+    name: str, ftype: str, comps: list[Component], choices: list[Any] | None, lang: str
+) -> Tally:
+    """How many copies show each value of the field: in the order of its choices, else
+    (group labels, icon names) as a reader of the game's language `lang` orders them."""
     counts: dict[str, int] = {}
     for value in choices or []:
         counts[shown(value)] = 0
@@ -107,7 +112,7 @@ def _tally(name: str, ftype: str, comps: list[Component], choices: list[Any] | N
         counts = {k: counts[k] for k in ("yes", "no", BLANK) if k in counts}
     if not choices:
         blank = counts.pop(BLANK, None)
-        counts = dict(sorted(counts.items(), key=lambda kv: kv[0].casefold()))
+        counts = dict(collated(counts.items(), lambda kv: kv[0], lang))
         if blank is not None:
             counts[BLANK] = blank
     return Tally(name, ftype, counts, multi)
@@ -128,6 +133,7 @@ def _spread(name: str, comps: list[Component]) -> Spread:
 def deck_stats(catalog: Catalog) -> list[DeckStats]:
     """Every set of the catalog in numbers, in the catalog's order."""
     out: list[DeckStats] = []
+    language = catalog.game.language  # the data's values are in the game's own language
     for s in catalog.game.sets:
         comps = [c for c in catalog.components if c.set == s.id]
         if not comps:
@@ -138,10 +144,10 @@ def deck_stats(catalog: Catalog) -> list[DeckStats]:
         deck = DeckStats(s.id, s.name, s.kind, sum(c.count for c in comps), cards)
         for attr in ATTRIBUTES:
             if len({value_of(c, attr) for c in comps}) > 1:
-                deck.tallies.append(_tally(attr, "attribute", comps, None))
+                deck.tallies.append(_tally(attr, "attribute", comps, None, language))
         for name, spec in catalog.field_specs(s.id).items():
             if spec.type in CATEGORICAL:
-                deck.tallies.append(_tally(name, spec.type, comps, spec.choices))
+                deck.tallies.append(_tally(name, spec.type, comps, spec.choices, language))
             elif spec.type in NUMERIC:
                 deck.spreads.append(_spread(name, comps))
         out.append(deck)
@@ -165,7 +171,7 @@ def kinds(catalog: Catalog, comps: frozenset[int]) -> list[tuple[str, Callable[[
             if spec.type not in CATEGORICAL or name in seen:
                 continue
             seen.add(name)
-            tally = _tally(name, spec.type, chosen, spec.choices)
+            tally = _tally(name, spec.type, chosen, spec.choices, catalog.game.language)
             for value in tally.counts:
                 if value == BLANK:
                     continue
