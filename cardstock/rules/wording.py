@@ -74,9 +74,7 @@ class WordPlace(Strict):
     def _one(self) -> WordPlace:
         given = [k for k in ("table", "card", "setup", "topic") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(
-                "a place is one of: table (with row), card (with field), setup, topic"
-            )
+            raise ValueError("a place is one of: table (with row), card (with field), setup, topic")
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         return self
