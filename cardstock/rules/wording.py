@@ -13,8 +13,8 @@ affected, which deck a card belongs to) held as one value of a small vocabulary.
     cite = { line = 40, says = "the heroes win once every villain is beaten" }
 
 Every place in `at` (a table cell or note, a card's field, a setup step's words, a designer's
-choice by its topic) must say
-the value, and none of the opposites, where `says` puts it. The templates render it as
+choice by its topic) must say the value, and none of the opposites, where `says` puts it.
+The templates render it as
 `fact('win').value`; a template that types one of the vocabulary's words where `says`
 stands, instead of rendering it, is a finding with the template's file and line (the fact
 it shadows named). With a sources folder at hand, the cited lines must hold the value or a
