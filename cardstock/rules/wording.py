@@ -16,9 +16,10 @@ Every place in `at` (a table cell or note, a card's field, a setup step's words,
 choice by its topic) must say the value, and none of the opposites, where `says` puts it.
 The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
-template's file and line (the fact it shadows named). With a sources folder at hand, the cited lines must hold the value or a
-synonym; a designer's choice (`choice`) names the source's own word in `source`, which the
-cited lines must hold instead, and the report shows both.
+template's file and line (the fact it shadows named). With a sources folder at hand, the
+cited lines must hold the value or a synonym; a designer's choice (`choice`) names the
+source's own word in `source`, which the cited lines must hold instead, and the report
+shows both.
 
 `deck` facts name cards the rules put in one deck: each must be a member of it.
 """
