@@ -17,6 +17,7 @@ points at, so two texts that state one quantity differently fail with both place
     { table = "turn", row = "Draw", column = "What to do", says = "draw {value} card" }
                                            a table cell; with `says`, the words around the value
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
+    { topic = "tile back", says = "shares {value} back" }  a designer's choice, around the value
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from .choices import choice_text
 from .filters import Filter, Strict, select, value_of
 
 NUMBER_WORDS = {
@@ -109,19 +111,22 @@ class Place(Strict):
     row: Any | None = None
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
+    topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.choices`)
 
     @model_validator(mode="after")
     def _one(self) -> Place:
         given = [
             k
-            for k in ("setup", "players", "count", "distinct", "card", "table")
+            for k in ("setup", "players", "count", "distinct", "card", "table", "topic")
             if getattr(self, k) is not None
         ]
         if len(given) != 1:
             raise ValueError(
                 "a place is one of: setup, players, count, distinct, card (with field), "
-                "table (with row)"
+                "table (with row), topic (with says)"
             )
+        if self.topic is not None and self.says is None:
+            raise ValueError("a designer's choice place gives the words around the value: says")
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         if self.table is not None and self.row is None and self.says is None:
@@ -207,6 +212,13 @@ def read_place(
         )
     if place.card is not None:
         return _card_place(place, want, catalog, rules_file, rules_line)
+    if place.topic is not None:
+        text, label, (file, line) = choice_text(catalog, place.topic)
+        if text is None:
+            return Found(None, label, file, line, label)
+        _, have = _in_words(text, place.says or "{value}", want)
+        label += f" ({(place.says or '').replace('{value}', '…')!r})"
+        return Found(have, label, file, line, text=text)
     return _table_place(place, want, catalog)
 
 

@@ -12,13 +12,14 @@ affected, which deck a card belongs to) held as one value of a small vocabulary.
     at = [{ table = "endings", row = "Heroes", column = "When" }]
     cite = { line = 40, says = "the heroes win once every villain is beaten" }
 
-Every place in `at` (a table cell or note, a card's field, a setup step's words) must say
-the value, and none of the opposites, where `says` puts it. The templates render it as
-`fact('win').value`; a template that types one of the vocabulary's words where `says`
-stands, instead of rendering it, is a finding with the template's file and line (the fact
-it shadows named). With a sources folder at hand, the cited lines must hold the value or a
-synonym; a designer's choice (`choice`) names the source's own word in `source`, which the
-cited lines must hold instead, and the report shows both.
+Every place in `at` (a table cell or note, a card's field, a setup step's words, a designer's
+choice by its topic) must say the value, and none of the opposites, where `says` puts it.
+The templates render it as `fact('win').value`; a template that types one of the
+vocabulary's words where `says` stands, instead of rendering it, is a finding with the
+template's file and line (the fact it shadows named). With a sources folder at hand, the
+cited lines must hold the value or a synonym; a designer's choice (`choice`) names the
+source's own word in `source`, which the cited lines must hold instead, and the report
+shows both.
 
 `deck` facts name cards the rules put in one deck: each must be a member of it.
 """
@@ -34,6 +35,7 @@ from pydantic import Field, model_validator
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..catalog.schema import Component, Game
 from ..core.files import Unreadable, present, read_text
+from .choices import choice_text
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
@@ -66,12 +68,13 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
+    topic: str | None = None  # a designer's choice (`cardstock.rules.choices`)
 
     @model_validator(mode="after")
     def _one(self) -> WordPlace:
-        given = [k for k in ("table", "card", "setup") if getattr(self, k) is not None]
+        given = [k for k in ("table", "card", "setup", "topic") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("a place is one of: table (with row), card (with field), setup")
+            raise ValueError("a place is one of: table (with row), card (with field), setup, topic")
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         return self
@@ -84,6 +87,8 @@ def read_words(place: WordPlace, catalog: Any) -> tuple[str | None, str, tuple[s
     """(the text the place holds or None, how a reader names it, (file, line))."""
     game_file = catalog.display(catalog.folder / "game.toml")
     rules = catalog.rules
+    if place.topic is not None:
+        return choice_text(catalog, place.topic)
     if place.card is not None:
         c = next((x for x in catalog.components if x.id == place.card), None)
         if c is None:
