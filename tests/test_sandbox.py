@@ -56,7 +56,7 @@ def _project_with_page(tmp_path: Path, line: str) -> Path:
     site = tmp_path / "layouts" / "site"
     site.mkdir(parents=True)
     template = (ROOT / "layouts" / "site" / "index.html.j2").read_text(encoding="utf-8")
-    marker = "<h1>Print-and-play downloads</h1>"
+    marker = "<h1>{{ said.title }}</h1>"
     assert marker in template
     (site / "index.html.j2").write_text(
         template.replace(marker, f"<h1>{line}</h1>"), encoding="utf-8"

@@ -98,3 +98,72 @@ def test_each_download_link_is_marked_with_its_language(built: Path) -> None:
 def test_the_page_itself_is_in_the_language_of_its_words(built: Path) -> None:
     html = built.read_text(encoding="utf-8")
     assert html.count("<html") == 1 and '<html lang="en">' in html
+
+
+class Sections(HTMLParser):
+    """The text inside each element carrying a `lang`, by that language (nested runs are
+    their own language's), and the `lang` of the page itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page = ""
+        self.stack: list[tuple[str, str]] = []  # (tag, language in force)
+        self.text: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs).get("lang") or ""
+        if tag == "html":
+            self.page = given
+        here = given or (self.stack[-1][1] if self.stack else self.page)
+        if tag not in ("meta", "img", "link", "br"):
+            self.stack.append((tag, here))
+        for name in ("data-label",):
+            if dict(attrs).get(name):
+                self.text.setdefault(here, []).append(str(dict(attrs)[name]))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and self.stack and self.stack[-1][0] not in ("style", "title"):
+            self.text.setdefault(self.stack[-1][1], []).append(data.strip())
+
+
+def test_each_languages_files_are_labelled_in_that_language(built: Path) -> None:
+    from cardstock.core.toolwords import tool_words
+    from cardstock.site.pagewords import HEADS, KIND_LABELS
+
+    page = Sections()
+    page.feed(built.read_text(encoding="utf-8"))
+    french, english = " | ".join(page.text["fr"]), " | ".join(page.text["en"])
+    fr = tool_words("fr")
+    for kind in ("pnp", "rulebook"):
+        assert fr(KIND_LABELS[kind]) != KIND_LABELS[kind]
+        assert fr(KIND_LABELS[kind]) in french and KIND_LABELS[kind] not in french
+        assert KIND_LABELS[kind] in english
+    for head in ("paper", "size"):
+        assert fr(HEADS[head]) in french and HEADS[head] not in french.split(" | ")
+    assert page.page == "en"
+
+
+def test_a_page_of_games_all_written_in_one_language_is_in_that_language(tmp_path) -> None:
+    from cardstock.core.toolwords import tool_words
+    from cardstock.site.page import _unknown_game, page_context, render_page
+    from cardstock.site.pagewords import CALIBRATION, KIND_LABELS, TITLE, said_of
+
+    info = {**_unknown_game("jeu"), "lang": "fr", "words": said_of(tool_words("fr"))}
+    entries = [
+        {"game": "jeu", "kind": "pnp", "path": "jeu/jeu-pnp-a4.pdf", "paper": "a4",
+         "pages": 3, "bytes": 900},
+        {"game": None, "kind": "calibration", "path": "calibration-a4.pdf", "paper": "a4",
+         "pages": 2, "bytes": 900},
+    ]  # fmt: skip
+    html = render_page(tmp_path, page_context([], entries, {}, {"jeu": info}))
+    page = Sections()
+    page.feed(html)
+    assert page.page == "fr" and set(page.text) == {"fr"}
+    words, fr = " | ".join(page.text["fr"]), tool_words("fr")
+    for message in (TITLE, CALIBRATION, KIND_LABELS["pnp"]):
+        assert fr(message) != message
+        assert fr(message) in words and message not in words

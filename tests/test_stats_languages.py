@@ -34,6 +34,14 @@ def test_a_language_editions_stats_page_prints_its_words_and_numbers(tmp_path, c
     assert f"{row['probability'] * 100:.2f}" not in page  # not "13.70" as English has it
     runs = localized.number(data["odds"]["runs"], "fr")  # "2 000", its space a no-break one
     assert runs != str(data["odds"]["runs"]) and runs in page
+    charts = [html.unescape(p.read_text(encoding="utf-8")) for p in folder.glob("*.svg")]
+    assert charts
+    big = r'<text style="font-size: 10px[^>]*>([^<]*)</text>'  # a chart's title, above it
+    titles = [t for svg in charts for t in re.findall(big, svg)]
+    assert len(titles) == len(charts)
+    assert not [t for t in titles if " by " in t or ", step " in t or "player" in t]
+    steps = [t for t in titles if re.search(r", étape \d+ \(\d+ joueurs?\)$", t)]
+    assert steps and [t for t in titles if " par " in t]
 
 
 def test_a_percentage_follows_the_language():

@@ -37,6 +37,7 @@ from ..layout.ops import Text
 from ..render.svg import svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, book_meta, laid_out
+from .direction import Marks, language_dir
 from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
 
 MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
@@ -124,9 +125,14 @@ def _package(catalog: Catalog, items: list[Item]) -> bytes:
         f'    <meta property="dcterms:modified">{MODIFIED}</meta>\n'
         "  </metadata>\n"
         f"  <manifest>\n{manifest}  </manifest>\n"
-        f"  <spine>\n{spine}  </spine>\n"
+        f"  <spine{_progression(meta['lang'])}>\n{spine}  </spine>\n"
         "</package>\n"
     ).encode()
+
+
+def _progression(lang: str) -> str:
+    """The spine's page order: right to left for a book in such a language."""
+    return ' page-progression-direction="rtl"' if language_dir(lang) == "rtl" else ""
 
 
 def _said(catalog: Catalog) -> tuple[str, str]:
@@ -140,7 +146,7 @@ def _nav(entries: list[Entry], lang: str = LANGUAGE, heading: str = "Contents") 
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n'
         '<html xmlns="http://www.w3.org/1999/xhtml" '
-        f'xmlns:epub="http://www.idpf.org/2007/ops" lang="{lang}" xml:lang="{lang}">\n'
+        f'xmlns:epub="http://www.idpf.org/2007/ops"{Marks(lang).document()}>\n'
         f'<head><meta charset="utf-8" /><title>{esc(heading)}</title></head>\n<body>\n'
         f'<nav epub:type="toc" id="toc"><h1>{esc(heading)}</h1>{toc}</nav>\n'
         "</body>\n</html>\n"

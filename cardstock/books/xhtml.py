@@ -24,12 +24,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..catalog.kinds import kind_said
+from ..catalog.kinds import kind_said, kind_word
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import (
     CONTENTS,
     IN_THE_BOX,
+    PLAYERS,
+    PLAYERS_RANGE,
     VERSION,
     book_word,
     components_line,
@@ -41,6 +43,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
+from .direction import Marks
 
 
 def esc(text: str) -> str:
@@ -165,9 +168,11 @@ def figure(
     label: str | None = None,
     words: ToolWords = ENGLISH,
     group: str | None = None,
+    marks: Marks | None = None,
 ) -> str:
     """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
-    its words in a box), and its caption (None: none)."""
+    its words in a box), and its caption (None: none), marked by `marks` when its words go
+    another way than the document's."""
     alt = esc(alt_text(c, label, words, group))
     if src is None:
         img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
@@ -175,7 +180,8 @@ def figure(
         img = f'<img src="{esc(src)}" alt="{alt}" />'
     if caption is None:
         return f'<figure class="face">{img}</figure>'
-    return f'<figure class="face">{img}<figcaption>{caption}</figcaption></figure>'
+    mark = marks.block(caption) if marks else ""
+    return f'<figure class="face">{img}<figcaption{mark}>{caption}</figcaption></figure>'
 
 
 def _caption(c: Component, label: str | None = None) -> str:
@@ -212,6 +218,7 @@ class Writer:
 
     def __init__(self, catalog: Catalog, library: Library, src: Callable[[Component], str | None]):
         self.catalog, self.src = catalog, src
+        self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
         self.by_id = {c.id: c for c in catalog.components}
         self.entries: list[Entry] = []
@@ -222,7 +229,18 @@ class Writer:
     def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
         self.shown.setdefault(c.id, c)
         group = printed_group(self.catalog, c)
-        return figure(c, self.src(c), caption, label, self.catalog.tool_words, group)
+        words = self.catalog.tool_words
+        return figure(c, self.src(c), caption, label, words, group, self.marks)
+
+    def _block(self, tag: str, inner: str, attrs: str = "") -> str:
+        """`<tag attrs>inner</tag>`, with the language and direction its words need."""
+        return f"<{tag}{attrs}{self.marks.block(inner)}>{inner}</{tag}>"
+
+    def _own(self, tag: str, msgid: str, inner: str, attrs: str = "") -> str:
+        """cardstock's own words (`inner`, said of `msgid`), marked English where the
+        language has no translation of them."""
+        own = self.marks.english(self.catalog.tool_words, msgid)
+        return f"<{tag}{attrs}{own}>{inner}</{tag}>" if own else self._block(tag, inner, attrs)
 
     def _anchor(self, title: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "section"
@@ -241,17 +259,17 @@ class Writer:
         entry = Entry(level - 1, plain(b.text), self._anchor(plain(b.text)))
         self.entries.append(entry)
         tag = f"h{level + 1}"
-        return f'<{tag} id="{entry.id}">{inline(b.text, self.icons)}</{tag}>'
+        return self._block(tag, inline(b.text, self.icons), f' id="{entry.id}"')
 
     def table(self, t: markup.Table) -> str:
         n = max([len(t.header)] + [len(r) for r in t.rows])
         rows = [tuple(r) + ("",) * (n - len(r)) for r in (t.header, *t.rows)]
         name = ", ".join(plain(c) for c in rows[0] if plain(c))
-        head = "".join(f'<th scope="col">{inline(c, self.icons)}</th>' for c in rows[0])
+        head = "".join(self._block("th", inline(c, self.icons), ' scope="col"') for c in rows[0])
         body = []
         for r in rows[1:]:
-            first = f'<th scope="row">{inline(r[0], self.icons)}</th>'
-            rest = "".join(f"<td>{inline(c, self.icons)}</td>" for c in r[1:])
+            first = self._block("th", inline(r[0], self.icons), ' scope="row"')
+            rest = "".join(self._block("td", inline(c, self.icons)) for c in r[1:])
             body.append(f"<tr>{first}{rest}</tr>")
         return (
             f'<div class="table" role="region" tabindex="0" aria-label="{esc("Table: " + name)}">'
@@ -274,15 +292,14 @@ class Writer:
                     out.append(f"<{kind}{start}>")
                 value = f' value="{b.number}"' if b.ordered and b.number != expect else ""
                 expect = b.number + 1
-                out.append(f"<li{value}>{inline(b.text, self.icons)}</li>")
+                out.append(self._block("li", inline(b.text, self.icons), value))
             elif isinstance(b, markup.Heading):
                 out.append(self.heading(b))
             elif isinstance(b, markup.Paragraph):
-                out.append(f"<p>{inline(b.text, self.icons)}</p>")
+                out.append(self._block("p", inline(b.text, self.icons)))
             elif isinstance(b, markup.Note):
-                out.append(
-                    f'<div class="note" role="note"><p>{inline(b.text, self.icons)}</p></div>'
-                )
+                note = self._block("p", inline(b.text, self.icons))
+                out.append(f'<div class="note" role="note">{note}</div>')
             elif isinstance(b, markup.Table):
                 out.append(self.table(b))
         if open_list:
@@ -295,34 +312,38 @@ class Writer:
         said = self.catalog
         kinds = ", ".join(esc(said_count(said, k, n)) for k, n in totals["by_kind"].items())
         total = esc(components_line(said, totals["all"]))
-        out = [
-            f"<p>{book_word(said, IN_THE_BOX, total=f'<strong>{total}</strong>', kinds=kinds)}</p>"
-        ]
+        box = book_word(said, IN_THE_BOX, total=f"<strong>{total}</strong>", kinds=kinds)
+        out = [self._own("p", IN_THE_BOX, box)]
         for g in galleries(self.catalog):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
                 f"<li>{self._face(c, _caption(c, label), label)}</li>"
                 for c, label in zip(g.faces, labels)
             )
-            head = esc(f"{g.name} \u2014 {said_count(self.catalog, g.kind, g.count)}")
+            count = esc(said_count(self.catalog, g.kind, g.count))
+            own = self.marks.english(self.catalog.tool_words, f"{{n}} {kind_word(g.kind, 1)}")
+            head = f"{esc(g.name)} \u2014 " + (f"<span{own}>{count}</span>" if own else count)
             out.append(
-                f'<figure class="group"><figcaption>{head}</figcaption>'
+                f'<figure class="group">{self._block("figcaption", head)}'
                 f'<ul class="gallery">{items}</ul></figure>'
             )
         return out
 
     def cover(self, chunks: list[Chunk]) -> str:
         g = self.catalog.game
-        parts = [f"<h1>{esc(g.title)}</h1>"]
+        parts = [self._block("h1", esc(g.title))]
         if g.description:
-            parts.append(f'<p class="subtitle">{esc(g.description)}</p>')
+            parts.append(self._block("p", esc(g.description), ' class="subtitle"'))
         ids = cover_ids(self.catalog, chunks)
         if ids:
             faces = "".join(self._face(self.by_id[i], None) for i in ids)
             parts.append(f'<div class="faces cover-faces">{faces}</div>')
-        parts.append(f"<p><strong>{esc(players_line(self.catalog))}</strong></p>")
-        parts.append(f"<p>{esc(book_word(self.catalog, VERSION, version=g.version))}</p>")
-        parts += [f"<p>{esc(credit)}</p>" for credit in g.credits]
+        players = PLAYERS[0] if g.players.min == g.players.max else PLAYERS_RANGE
+        line = f"<strong>{esc(players_line(self.catalog))}</strong>"
+        parts.append(self._own("p", players, line))
+        version = esc(book_word(self.catalog, VERSION, version=g.version))
+        parts.append(self._own("p", VERSION, version))
+        parts += [self._block("p", esc(credit)) for credit in g.credits]
         return f'<header class="cover">{"".join(parts)}</header>'
 
     def body(self, chunks: list[Chunk]) -> Body:
@@ -343,7 +364,9 @@ class Writer:
                     row = "".join(self._face(c, esc(c.name)) for c in comps)
                     out.append(f'<div class="faces">{row}</div>')
         heading = book_word(self.catalog, CONTENTS)
-        main = "\n".join(out).replace("\0contents\0", contents(self.entries, heading))
+        own = self.marks.english(self.catalog.tool_words, CONTENTS)
+        listed = contents(self.entries, heading, own)
+        main = "\n".join(out).replace("\0contents\0", listed)
         return Body(cover, main, list(self.entries), list(self.shown.values()))
 
 
@@ -365,14 +388,15 @@ def nested(items: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
-def contents(entries: list[Entry], heading: str = "Contents") -> str:
-    """The contents: the # headings with their ## headings nested, each a link."""
+def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> str:
+    """The contents: the # headings with their ## headings nested, each a link (`own`:
+    the heading's language and direction, when it is cardstock's English)."""
     toc = nested(
         [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
     )
     return (
         '<nav class="contents" aria-labelledby="contents-title">'
-        f'<h2 id="contents-title">{esc(heading)}</h2>{toc}</nav>'
+        f'<h2 id="contents-title"{own}>{esc(heading)}</h2>{toc}</nav>'
     )
 
 
@@ -400,12 +424,12 @@ li {{ margin: .2rem 0; }}
 a {{ color: #0b4f9c; }}
 a:focus-visible, .table:focus-visible {{ outline: 3px solid #0b4f9c; outline-offset: 2px; }}
 .icon {{ width: 1.15em; height: 1.15em; vertical-align: -0.2em; }}
-.note {{ background: var(--tint); border-left: 4px solid var(--accent);
+.note {{ background: var(--tint); border-inline-start: 4px solid var(--accent);
   padding: .4rem .9rem; margin: 1rem 0; }}
 .note p {{ margin: .3rem 0; }}
 .table {{ overflow-x: auto; margin: .8rem 0 1.2rem; }}
 table {{ border-collapse: collapse; min-width: 60%; font-size: .95rem; }}
-th, td {{ text-align: left; vertical-align: top; padding: .35rem .55rem;
+th, td {{ text-align: start; vertical-align: top; padding: .35rem .55rem;
   border-bottom: 1px solid #c9ccd1; }}
 thead th {{ background: var(--accent); color: #ffffff; }}
 tbody tr:nth-child(even) {{ background: var(--tint); }}
@@ -421,7 +445,7 @@ figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
 .outline {{ display: block; border: 1px solid #5a5f66; border-radius: 6px; padding: 1.5rem .3rem;
   text-align: center; font-weight: bold; }}
 .face figcaption {{ font-size: .85rem; text-align: center; margin-top: .25rem; }}
-nav.contents ol {{ padding-left: 1.4rem; }}
+nav.contents ol {{ padding-inline-start: 1.4rem; }}
 footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
 @media (max-width: 30rem) {{
   body {{ font-size: 1rem; }}
@@ -453,6 +477,7 @@ def page(
     """A whole document: HTML5 (`css_href` None: the style sheet inline, after
     `font_rules`, the @font-face rules of fonts that come with the page) that is XHTML too."""
     meta = book_meta(catalog)
+    marks = Marks(meta["lang"])
     style = (
         f'<link rel="stylesheet" href="{esc(css_href)}" />'
         if css_href is not None
@@ -460,22 +485,28 @@ def page(
     )
     return (
         "<!DOCTYPE html>\n"
-        f'<html xmlns="http://www.w3.org/1999/xhtml" lang="{meta["lang"]}" '
-        f'xml:lang="{meta["lang"]}">\n'
+        f'<html xmlns="http://www.w3.org/1999/xhtml"{marks.document()}>\n'
         '<head>\n<meta charset="utf-8" />\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         f"<title>{esc(meta['title'])}</title>\n"
         f'<meta name="description" content="{esc(meta["subject"])}" />\n'
         f"{style}\n</head>\n<body>\n{body.cover}\n<main>\n{body.main}\n</main>\n"
-        f"{footer(catalog) if css_href is None else ''}</body>\n</html>\n"
+        f"{footer(catalog, marks) if css_href is None else ''}</body>\n</html>\n"
     )
 
 
-def footer(catalog: Catalog) -> str:
-    """The web page's footer: the other editions beside it."""
-    gid = esc(catalog.id)
-    return (
-        "<footer><p>Also as a "
-        f'<a href="../{gid}-rulebook.pdf">PDF</a> and an '
-        f'<a href="../{gid}-rulebook.epub">e-book (EPUB)</a>.</p></footer>\n'
-    )
+# cardstock's own words of the web page's footer (`cardstock/locale/cardstock.pot`)
+ALSO = "Also as a {pdf} and an {epub}."
+PDF = "PDF"
+EPUB = "e-book (EPUB)"
+
+
+def footer(catalog: Catalog, marks: Marks | None = None) -> str:
+    """The web page's footer: the other editions beside it, in the book's language."""
+    gid, words = esc(catalog.id), catalog.tool_words
+    pdf = f'<a href="../{gid}-rulebook.pdf">{esc(words(PDF))}</a>'
+    epub = f'<a href="../{gid}-rulebook.epub">{esc(words(EPUB))}</a>'
+    own = marks.english(words, ALSO) if marks else ""
+    said = esc(words(ALSO, pdf="\0pdf\0", epub="\0epub\0"))  # the links go in escaped words
+    said = said.replace("\0pdf\0", pdf).replace("\0epub\0", epub)
+    return f"<footer><p{own}>{said}</p></footer>\n"

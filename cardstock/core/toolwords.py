@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .localized import plural_words, source_words
+from .localized import plural_words
 
 SOURCE = "en"  # the language every msgid is written in
 CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
@@ -62,6 +62,13 @@ class ToolWords:
         said = self.table.get(msgid) or msgid
         return said.format(**values) if values else said
 
+    def english(self, msgid: str) -> bool:
+        """Whether `msgid` (a plural message: its singular) prints as cardstock's English in
+        a language other than English: the language's catalog and the game give none."""
+        if self.lang.split("-")[0] == SOURCE:
+            return False
+        return not self.table.get(msgid) and not self.plurals.get(msgid)
+
     def count(
         self, singular: str, plural: str, n: int, shown: object = None, **values: object
     ) -> str:
@@ -73,8 +80,8 @@ class ToolWords:
         forms = self.plurals.get(singular)
         if forms:
             said = plural_words(self.lang, {singular: forms}, "")(singular, plural, n)
-        else:
-            said = source_words(SOURCE)(singular, plural, n)
+        else:  # English's rule (CLDR's `one` for a whole number is 1), Babel not loaded
+            said = singular if n == 1 else plural
         return said.format(n=n if shown is None else shown, **values)
 
 

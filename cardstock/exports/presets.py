@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..catalog.load import Catalog
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
+from ..core.localized import number
 from ..core.output import artifact, remove_stale
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
@@ -481,56 +482,79 @@ def deck_size(service: Service, count: int) -> int | None:
     return next((n for n in service.deck_sizes if n >= count), None)
 
 
+# order.txt's words, cardstock's own (`cardstock/locale/cardstock.pot`), in the language of
+# the edition: what a print shop's customer reads to place the order
+PRODUCT = "Product: {size} cards, {width} x {height}, {pixels} px at {dpi} dpi."
+DECK = "Order a deck of {deck} cards: {count} cards to print."
+SPARE = (
+    "Order a deck of {deck} cards: {count} cards to print, and {n} spare slot (fill it "
+    "with an extra copy of any card).",
+    "Order a deck of {deck} cards: {count} cards to print, and {n} spare slots (fill them "
+    "with extra copies of any card).",
+)
+TWO = (
+    "Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of {second} "
+    "holding the other {rest} (the cards in quantities.csv order)."
+)
+ANY = ("Order {n} card.", "Order {n} cards.")
+SAME_BACK = "Backs: the same image for every card (back.png)."
+NO_BACK = "Backs: none (one-sided cards)."
+BACKS = (
+    "Backs: a different image per card ({backs} distinct backs in back/); quantities.csv "
+    "gives each front its back."
+)
+TURNED = (
+    "{n} of the {total} fronts is a landscape card turned a quarter clockwise to print "
+    "portrait (its back a quarter the other way, so it lands behind its front).",
+    "{n} of the {total} fronts are landscape cards turned a quarter clockwise to print "
+    "portrait (their backs a quarter the other way, so each lands behind its front).",
+)
+FRONTS = "Fronts: front/, in file-name order, each in the quantity quantities.csv gives."
+ORDER_WORDS = (PRODUCT, DECK, *SPARE, TWO, *ANY, SAME_BACK, NO_BACK, BACKS, *TURNED, FRONTS)
+
+
+def _mm(points: float, lang: str) -> str:
+    """A length in millimetres as `fmt_mm` writes it ("63.5"), in the language's marks
+    ("63,5" in French)."""
+    shown = fmt_mm(points)[:-2]
+    return number(float(shown), lang, len(shown.partition(".")[2]))
+
+
 def order_text(
     catalog: Catalog, service: Service, cards: list[Card], size: Size, backs: int, turned: int
 ) -> bytes:
-    """What to order for one upload, in words: the product, the number of cards to choose
-    (the service's deck size that holds them), and how the backs are set."""
+    """What to order for one upload, in words of the edition's language: the product, the
+    number of cards to choose (the service's deck size that holds them), and how the backs
+    are set."""
+    words = catalog.tool_words
     count = sum(c.component.count for c in cards)
     w, h = parse_size(size.trim)
+    pixels = f"{size.pixels[0]} x {size.pixels[1]}"
     lines = [
         f"{catalog.game.title}: {service.name} ({service.url})",
-        f"Product: {size.name} cards, {fmt_mm(w)[:-2]} x {fmt_mm(h)}, {size.pixels[0]} x "
-        f"{size.pixels[1]} px at {size.dpi} dpi.",
-    ]
+        words(
+            PRODUCT, size=size.name, width=_mm(w, words.lang), height=_mm(h, words.lang) + "mm",
+            pixels=pixels, dpi=size.dpi,
+        ),
+    ]  # fmt: skip
     deck = deck_size(service, count)
     if deck is not None:
         spare = deck - count
-        lines.append(
-            f"Order a deck of {deck} cards: {count} cards to print"
-            + (
-                f", and {spare} spare slots (fill them with extra copies of any card)."
-                if spare
-                else "."
-            )
-        )
+        said = words.count(*SPARE, spare, deck=deck, count=count) if spare else None
+        lines.append(said or words(DECK, deck=deck, count=count))
         lower = max((n for n in service.deck_sizes if n < count), default=0)
         second = deck_size(service, count - lower) if lower else None
         if second is not None and lower + second < deck:
-            lines.append(
-                f"Or, with fewer spare slots, two orders: a deck of {lower} cards and a deck of "
-                f"{second} holding the other {count - lower} (the cards in quantities.csv order)."
-            )
+            lines.append(words(TWO, lower=lower, second=second, rest=count - lower))
     else:
-        lines.append(f"Order {count} cards.")
+        lines.append(words.count(*ANY, count))
     if backs <= 1:
-        lines.append(
-            "Backs: the same image for every card (back.png)."
-            if backs
-            else "Backs: none (one-sided cards)."
-        )
+        lines.append(words(SAME_BACK) if backs else words(NO_BACK))
     else:
-        lines.append(
-            f"Backs: a different image per card ({backs} distinct backs in back/); "
-            "quantities.csv gives each front its back."
-        )
+        lines.append(words(BACKS, backs=backs))
     if turned:
-        lines.append(
-            f"{turned} of the {len(cards)} fronts are landscape cards turned a quarter clockwise "
-            "to print portrait (their backs a quarter the other way, so each lands behind its "
-            "front)."
-        )
-    lines.append("Fronts: front/, in file-name order, each in the quantity quantities.csv gives.")
+        lines.append(words.count(*TURNED, turned, total=len(cards)))
+    lines.append(words(FRONTS))
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

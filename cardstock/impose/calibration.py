@@ -39,6 +39,9 @@ RANGE_MM = 6  # the rulers read from -RANGE_MM to +RANGE_MM
 LINE = 0.8  # width of the front's reference lines, bold enough to show through paper
 ARM = 16 * MM  # half length of a front reference line
 RULER_AWAY = 10 * MM  # a ruler crosses its reference line this far from the lines' crossing
+# The calibration footer's parts that may be left off, first the first: the paper, the
+# sheet's name, "print at 100%"; the page number and "front" / "back, flip on …" stay
+CALIBRATION_DROP = (2, 0, 3)
 
 
 def build_calibration(job: BuildJob) -> StageResult:
@@ -115,7 +118,7 @@ def calibration_pdf(
             c.line(x - ARM, y, x + ARM, y)  # read on the back's Y ruler
     c.addLiteral("EMC")
     _label(c, words("front"), W, H)
-    footer(c, band, "  ·  ".join([info.footer, *first, words("front")]), style)
+    footer(c, band, [info.footer, *first, words("front")], style, CALIBRATION_DROP)
     c.showPage()
 
     # Back: rulers centred on the mirror image of every reference line.
@@ -131,7 +134,7 @@ def calibration_pdf(
     _label(c, words("back"), W, H)
     mirrored_band = band if edge == "long" else band_on(area, "top", band.box.h)
     back = words("back, {flip}", flip=words(FLIP_NOTES[edge]))
-    footer(c, mirrored_band, "  ·  ".join([info.footer, *second, back]), style)
+    footer(c, mirrored_band, [info.footer, *second, back], style, CALIBRATION_DROP)
     c.showPage()
     c.save()
     return unique_subset_tags(buffer.getvalue())

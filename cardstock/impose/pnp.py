@@ -27,6 +27,7 @@ from ..layout.printed import changed_cards
 from ..layout.shapes import shape_of
 from ..render.pdf import PdfFaces
 from .bleed import least_bleed
+from .footer import FooterReport
 from .grid import Item, frame, grid_pages, plan_grid
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
@@ -103,13 +104,16 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
                 )
                 continue
         count = len(pages)
+        path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
+        report = FooterReport(path.name)
         data = write_pdf(
             pages,
             doc_info(catalog, paper, kind),
             lambda canvas: _FullFaces(canvas, faces),
             release=True,
+            report=report,
         )  # empties `pages`
-        path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
+        result.findings.extend(report.issues(catalog.root))
         result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
     return result
 
@@ -250,6 +254,7 @@ def style_of(sheet: SheetFile) -> Style:
         fold_color=m.fold_color,
         font_size=f.font_size,
         scale_bar=f.scale_bar,
+        sheet=sheet.file,
     )
 
 

@@ -28,6 +28,7 @@ from .. import fonts
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
+from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import PAPERS, parse_length
 from ..layout import vision
 from ..layout.ops import Face, Note
@@ -43,6 +44,15 @@ LABEL = 9.0  # the height of a face's label under it
 PROBLEM = "#e0007a"  # outlines and labels of problems (magenta: apart from any card's ink)
 LUT_SIZE = 33  # points a side of the colour-vision lookup table
 FONT = "sans"
+# The sheets' words, cardstock's own (`cardstock/locale/cardstock.pot`), in the language of
+# the edition they proof; fit-report.csv and the build's messages stay the designer's data
+TITLE = "{game} {version}: proof"
+PAGE = "{title} — page {n} of {total}"
+PROBLEMS = ("{n} problem", "{n} problems")
+SEEN = "{title} as seen with {deficiency} (Machado 2009)"
+# each problem a box may have (`layout.ops.Note.problems`), and each colour deficiency
+LABELS = ("minimum size", "overflow", "safe zone", "contrast", "missing glyph")
+WORDS = (TITLE, PAGE, *PROBLEMS, SEEN, *LABELS, *DEFICIENCIES)
 
 
 def _cells(
@@ -74,8 +84,10 @@ def problems_of(face: Face) -> list[Note]:
     return [n for n in face.notes if n.problems]
 
 
-def contact_sheet(title: str, faces: list[tuple[str, Face]], paper: str) -> tuple[bytes, int]:
-    """The contact sheet's PDF and its page count."""
+def contact_sheet(
+    title: str, faces: list[tuple[str, Face]], paper: str, words: ToolWords = ENGLISH
+) -> tuple[bytes, int]:
+    """The contact sheet's PDF and its page count, its words in the language of `words`."""
     size = (parse_length(PAPERS[paper][0]), parse_length(PAPERS[paper][1]))
     pages = _cells(faces, size)
     buffer = io.BytesIO()
@@ -85,29 +97,29 @@ def contact_sheet(title: str, faces: list[tuple[str, Face]], paper: str) -> tupl
         for number, cells in enumerate(pages, start=1):
             c.setFont(fonts.register(FONT), 9)
             c.setFillColor("#222222")
-            c.drawString(MARGIN, size[1] - MARGIN - 8, f"{title} — page {number} of {len(pages)}")
+            head = words(PAGE, title=title, n=number, total=len(pages))
+            c.drawString(MARGIN, size[1] - MARGIN - 8, head)
             for label, face, x, y, s in cells:
                 c.saveState()
                 c.translate(x, y)
                 c.scale(s, s)
                 drawer.draw(face, 0, 0)
                 c.restoreState()
-                _outline(c, face, x, y, s)
+                _outline(c, face, x, y, s, words)
                 found = problems_of(face)
                 c.setFillColor(PROBLEM if found else "#444444")
                 c.setFont(fonts.register(FONT), 6)
                 c.drawString(
                     x - face.bleed * s,
                     y - face.bleed * s - 7,
-                    label
-                    + (f"  ({len(found)} problem{'s' if len(found) > 1 else ''})" if found else ""),
+                    label + (f"  ({words.count(*PROBLEMS, len(found))})" if found else ""),
                 )
             c.showPage()
         c.save()
     return unique_subset_tags(buffer.getvalue()), len(pages)
 
 
-def _outline(c: Any, face: Face, x: float, y: float, s: float) -> None:
+def _outline(c: Any, face: Face, x: float, y: float, s: float, words: ToolWords) -> None:
     """Each problem box outlined on the face, with its problems in words above it."""
     c.saveState()
     c.setStrokeColor(PROBLEM)
@@ -121,7 +133,8 @@ def _outline(c: Any, face: Face, x: float, y: float, s: float) -> None:
             x0, y0, x1, y1 = n.x0, n.y0, n.x1, n.y1
         left, bottom = x + x0 * s, y + (face.height - y1) * s
         c.rect(left, bottom, (x1 - x0) * s, (y1 - y0) * s, stroke=1, fill=0)
-        c.drawString(left + 1, bottom + (y1 - y0) * s + 1.5, ", ".join(n.problems))
+        said = ", ".join(words(p) if p in LABELS else p for p in n.problems)
+        c.drawString(left + 1, bottom + (y1 - y0) * s + 1.5, said)
     c.restoreState()
 
 
@@ -185,8 +198,9 @@ def build_proof(job: Job) -> StageResult:
         return result
     folder = Path(options.out) / catalog.id / "proof"
     paper = options.papers[0]
-    title = f"{catalog.game.title} {catalog.game.version}: proof"
-    pdf, pages = contact_sheet(title, faces, paper)
+    words = catalog.tool_words
+    title = words(TITLE, game=catalog.game.title, version=catalog.game.version)
+    pdf, pages = contact_sheet(title, faces, paper, words)
     result.artifacts.append(
         artifact(
             catalog.id, "proof", folder / f"{catalog.id}-proof.pdf", pdf, paper=paper, pages=pages
@@ -203,7 +217,7 @@ def build_proof(job: Job) -> StageResult:
     if options.cvd:
         for d in DEFICIENCIES:
             seen, pngs = _simulated(
-                pdf, pages, paper, d, f"{title} as seen with {d} (Machado 2009)"
+                pdf, pages, paper, d, words(SEEN, title=title, deficiency=words(d))
             )
             result.artifacts.append(
                 artifact(

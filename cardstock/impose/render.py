@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,12 +26,13 @@ from ..core.units import POINTS_PER
 from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path
 from ..render.pdfdoc import Spill, pdf_settings, retagged, show_page
 from ..render.pdfdoc import new_canvas as pdf_canvas
+from .footer import LEADING, MIN_SIZE, Fitted, FooterReport, fit_footer
 from .plan import Band, Box, Outline, Page, Placement, Point, Segment
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
 FOOTER_FONT = "sans"
-MIN_FOOTER_SIZE = 4.5  # the footer shrinks to this before it drops a part
+MIN_FOOTER_SIZE = MIN_SIZE  # the footer shrinks to this before it wraps or drops a part
 
 
 class FaceDrawer(Protocol):
@@ -48,6 +49,7 @@ class Style:
     fold_color: str = "#7f7f7f"
     font_size: float = 5.5
     scale_bar: bool = True
+    sheet: str = ""  # the sheet file these come from, for messages (layouts/sheets/…)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ def write_pdf(
     drawer_for: Callable[[Canvas], FaceDrawer],
     *,
     release: bool = False,
+    report: FooterReport | None = None,
 ) -> list[bytes | memoryview]:
     """Draw every page and return the PDF, as pieces to write one after the other (views
     into ReportLab's bytes, with the retagged font subset names between them).
@@ -86,7 +89,8 @@ def write_pdf(
     document is written (`render.pdfdoc.show_page`), so while the pages are drawn memory does
     not grow with the page count by more than ReportLab's few objects a page. With
     `release`, the caller gives the list up: it is emptied as its pages are drawn, so each
-    page's plan goes once it is on paper."""
+    page's plan goes once it is on paper. A footer that loses a part or does not fit is
+    added to `report` (`impose.footer`)."""
     first = pages[0] if pages else None
     with pdf_settings(), Spill() as spill:
         c = new_canvas(io.BytesIO(), (first.width, first.height) if first else (612, 792), info)
@@ -99,8 +103,11 @@ def write_pdf(
             style = page.style or Style()
             draw_page(c, drawer, page, counts, style)
             if page.footer is not None:
+                parts, drop = _footer_parts(info, n, total, page)
                 with _tagged(c, "Footer", True):
-                    footer(c, page.footer, _footer_text(info, n, total, page), style)
+                    fitted = footer(c, page.footer, parts, style, drop)
+                if report is not None:
+                    report.add(style.sheet, n, fitted, page.note)
             show_page(c, spill)
         raw = c.getpdfdata()  # what save() would write, without a copy in a buffer
     return retagged(raw)  # its font subsets retagged (`unique_subset_tags`)
@@ -116,7 +123,10 @@ def _in_order(pages: list[Page], release: bool) -> Iterator[Page]:
         yield pages.pop()
 
 
-def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
+def _footer_parts(info: DocInfo, n: int, total: int, page: Page) -> tuple[list[str], list[int]]:
+    """A sheet's footer: its parts, and those that may be left off (by index, first the
+    first to go: the bleed, the paper, the game's name, "print at 100%"). The page's
+    number and its note (the duplex flip) always stay."""
     words = info.words
     parts = [
         info.footer,
@@ -135,7 +145,12 @@ def _footer_text(info: DocInfo, n: int, total: int, page: Page) -> str:
         parts.append(
             words("bleed {bleed} mm or more, margin {margin} mm", bleed=bleed, margin=shown)
         )
-    return "  ·  ".join(parts)
+    drop = ([len(parts) - 1] if page.bleed is not None and page.area is not None else []) + [
+        2,
+        0,
+        3,
+    ]
+    return parts, drop
 
 
 def bleed_text(bleed: float) -> str:
@@ -285,9 +300,12 @@ def registration_marks(c: Canvas, area: Box, size: float, inset: float) -> None:
 SCALE_BARS = (("1 in", INCH), ("25 mm", 25 * MM))
 
 
-def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
-    """The footer in its band: the text from the start, the scale bars at the end. A band
-    on the left or right edge runs bottom to top."""
+def footer(
+    c: Canvas, band: Band, parts: Sequence[str], style: Style, drop: Sequence[int] = ()
+) -> Fitted:
+    """The footer in its band: its parts from the start (`impose.footer.fit_footer`: on
+    one line or two, `drop` left off if it must), the scale bars at the end. A band on the
+    left or right edge runs bottom to top. Returns how it was fitted."""
     box = band.box
     c.saveState()
     if band.edge in ("bottom", "top"):
@@ -302,14 +320,17 @@ def footer(c: Canvas, band: Band, text: str, style: Style) -> None:
     gap = 2 * MM
     bars = scale_bars_width(size) if style.scale_bar else 0.0
     room = length - bars - (gap if bars else 0)
-    text, size = fit_line(text, FOOTER_FONT, size, room, MIN_FOOTER_SIZE)
-    baseline = (thick - size * 0.72) / 2  # cap height centred in the band
+    fitted = fit_footer(parts, drop, FOOTER_FONT, size, room, thick, MIN_FOOTER_SIZE)
+    size = fitted.size
     c.setFillColor(pdf_color("#000000"))
     c.setFont(font, size)
-    c.drawString(0, baseline, text)
+    for i, line in enumerate(fitted.lines):  # cap heights centred in the band, line by line
+        middle = thick / 2 + (len(fitted.lines) - 1 - 2 * i) * size * LEADING / 2
+        c.drawString(0, middle - size * 0.36, line)
     if style.scale_bar:
         draw_scale_bars(c, length - bars, thick, style.font_size, style.width)
     c.restoreState()
+    return fitted
 
 
 def fit_line(text: str, font: str, size: float, room: float, smallest: float) -> tuple[str, float]:

@@ -20,7 +20,7 @@ from jinja2 import TemplateError, TemplateSyntaxError, select_autoescape
 from jinja2.exceptions import SecurityError
 
 from .. import __version__
-from ..catalog.kinds import kind_count
+from ..catalog.kinds import kind_said
 from ..core.cache import Cache, code_key, key_of
 from ..core.issues import InputError, Issue
 from ..core.output import Artifact, artifact, fmt_bytes
@@ -32,36 +32,30 @@ from ..core.templating import (
     error_line,
     template_message,
 )
-from ..core.units import PAPER_LABELS
+from ..core.toolwords import ToolWords
 from . import manifest
+from .pagewords import (
+    CALIBRATION,
+    FACES,
+    INTRO,
+    KIND_LABELS,
+    LANGUAGES,
+    MADE,
+    PAPERS,
+    PLAYERS,
+    SHOWN,
+    TITLE,
+    TOOLS,
+    VERSION,
+    page_words,
+    said_of,
+    section_words,
+    words_from,
+)
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
-KIND_LABELS = {
-    "pnp": "Print-and-play sheets",
-    "rulebook": "Rulebook",
-    "booklet": "Rulebook booklet",
-    "rulebook-large-print": "Rulebook in large print",
-    "rulebook-html": "Rulebook as a web page",
-    "rulebook-epub": "Rulebook as an e-book (EPUB)",
-    "quickref": "Quick-reference cards",
-    "quickref-large-print": "Quick references in large print",
-    "quickref-reading": "Quick references in the reading font",
-    "tuckbox": "Tuck boxes",
-    "board": "Boards in page-sized tiles",
-    "board-whole": "Boards whole, for a print shop",
-    "cards-pdf": "Card files: one face per page (PDF)",
-    "cards-pairs": "Card files: each front, then its back (PDF)",
-    "cards-csv": "Card files: list of PNG faces with counts",
-    "tts-json": "Tabletop Simulator saved object",
-    "ttpg-manifest": "Tabletop Playground package (its manifest; the folder holds the rest)",
-    "print-shop-zip": "Print-shop upload",
-    "changelog-html": "Changelog (latest)",
-    "reprint": "Reprint: the cards changed",
-    "proof": "Proof sheets",
-    "stats-html": "Deck numbers and setup odds",
-}
 LISTED = {
     "rulebook-html",
     "rulebook-epub",
@@ -119,14 +113,26 @@ def game_info(cat: Catalog, status: GameStatus) -> dict[str, Any]:
     still list the game after a build of other games (the build keeps it in the cache by
     the content of the game's files)."""
     totals = cat.totals()
+    words = cat.tool_words
+    players = f"{cat.game.players.min}–{cat.game.players.max}"
+    kinds = ", ".join(kind_said(words, k, n) for k, n in totals["by_kind"].items())
+    meta = " · ".join(
+        (
+            words(VERSION, version=cat.game.version),
+            words(PLAYERS, players=players),
+            words.count("{n} component", "{n} components", totals["all"]) + f" ({kinds})",
+        )
+    )
     return {
         "id": cat.id,
         "title": cat.game.title,
         "version": cat.game.version,
         "description": cat.game.description or "",
-        "players": f"{cat.game.players.min}–{cat.game.players.max}",
+        "players": players,
         "components": totals["all"],
-        "kinds": ", ".join(kind_count(k, n) for k, n in totals["by_kind"].items()),
+        "kinds": kinds,
+        "meta": meta,  # "Version 1.0 · 2–4 players · 40 components (36 cards, 4 dice)"
+        "words": said_of(words),  # the page's messages in the game's language
         "names": [[c.id, c.name] for c in cat.components],
         "status": {"ok": status.ok, "lines": list(status.lines)},
         # the game it is a language of (its own id when it is the source) and that language
@@ -148,37 +154,39 @@ def _unknown_game(game: str) -> dict[str, Any]:
         "kinds": "",
         "names": [],
         "status": {"ok": None, "lines": []},
+        "meta": "",
     }
 
 
+def _paper(words: ToolWords, paper: str | None) -> str:
+    """A paper's name as the page shows it, in the language of `words` ("A4")."""
+    return words(PAPERS[paper]) if paper in PAPERS else paper or ""
+
+
 def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    words = words_from(info.get("words"), str(info.get("lang") or "en"))
     mine = [e for e in entries if e["game"] == info["id"]]
+    order = list(KIND_LABELS)
     downloads = [
         {
             "href": quote(
                 e["path"], safe="/"
             ),  # a path holding a space ("Saved Objects") is a valid link
-            "label": KIND_LABELS.get(e["kind"], e["kind"])
+            "label": (words(KIND_LABELS[e["kind"]]) if e["kind"] in KIND_LABELS else e["kind"])
             + (
                 f" ({_stem(e['path']).removeprefix(info['id'] + '-')})"
                 if e["kind"] in ("print-shop-zip", "proof")
                 else ""
             ),
-            "paper": PAPER_LABELS.get(e["paper"] or "", e["paper"] or ""),
+            "paper": _paper(words, e["paper"]),
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
+            "rank": order.index(e["kind"]) if e["kind"] in order else 99,
         }
         for e in mine
         if (e["path"].endswith(".pdf") and e["kind"] != "print-shop") or e["kind"] in LISTED
     ]
-    order = list(KIND_LABELS.values())
-    downloads.sort(
-        key=lambda d: (
-            order.index(d["label"]) if d["label"] in order else 99,
-            d["paper"],
-            d["href"],
-        )
-    )
+    downloads.sort(key=lambda d: (d["rank"], d["paper"], d["href"]))
     names = dict((cid, name) for cid, name in info["names"])
     position = {cid: i for i, (cid, _) in enumerate(info["names"])}
 
@@ -204,14 +212,20 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
         (g for g in gallery if not _stem(g["src"]).startswith("back-")),
         gallery[0] if gallery else None,
     )
-    shown = {k: v for k, v in info.items() if k != "names"}
+    shown = {k: v for k, v in info.items() if k not in ("names", "words")}
     shown["status"] = GameStatus(info["status"]["ok"], list(info["status"]["lines"]))
+    gallery_note = words.count(*FACES, len(faces))
+    if len(faces) > len(gallery):
+        folder = f"{info['id']}/svg/"
+        gallery_note += ", " + words(SHOWN, shown=len(gallery), folder=folder)
     return {
         **shown,
         "downloads": downloads,
         "gallery": gallery,
         "faces": len(faces),
         "cover": cover,
+        "gallery_note": gallery_note,  # "40 faces", in the game's language
+        "said": section_words(words),  # the section's headings, in the game's language
     }
 
 
@@ -229,25 +243,43 @@ def page_context(
         infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
     games = _in_languages([_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids])
+    words = page_words([str(g.get("lang") or "") for g in games])
+    for g in games:  # a game's part of the page is marked when not in the page's language
+        g["other_lang"] = g["lang"] if g["lang"] and g["lang"] != words.lang else ""
     others = [
         {
             "href": quote(e["path"], safe="/"),
-            "label": _calibration_label(e["path"], e["paper"] or ""),
-            "paper": PAPER_LABELS.get(e["paper"] or "", ""),
+            "label": _calibration_label(e["path"], e["paper"] or "", words),
+            "paper": _paper(words, e["paper"]) if e["paper"] else "",
             "pages": e["pages"],
             "size": fmt_bytes(e["bytes"]),
         }
         for e in entries
         if e["game"] is None and e["path"].endswith(".pdf")
     ]
-    return {"games": games, "tools": others, "version": __version__}
+    said = {
+        "title": words(TITLE),
+        "intro": words.count(*INTRO, len(games)),
+        "tools": words(TOOLS),
+        "made": words(MADE, version=__version__),
+        "languages": words(LANGUAGES),
+        **section_words(words),
+    }
+    return {
+        "games": games,
+        "tools": others,
+        "version": __version__,
+        "lang": words.lang,  # the language of the page's own words
+        "said": said,
+    }
 
 
-def _calibration_label(path: str, paper: str) -> str:
+def _calibration_label(path: str, paper: str, words: ToolWords | None = None) -> str:
     """A calibration sheet's label, naming its language when it is not the English one
     (`calibration-fr-a4.pdf`: "Duplex calibration sheet (Français)")."""
     stem = Path(path).stem.removeprefix("calibration").removesuffix(paper).strip("-")
-    return "Duplex calibration sheet" + (f" ({language_name(stem)})" if stem else "")
+    label = words(CALIBRATION) if words else CALIBRATION
+    return label + (f" ({language_name(stem)})" if stem else "")
 
 
 def language_name(lang: str) -> str:

@@ -140,7 +140,13 @@ STEP = "{setup}, step {step}: {words}"
 SIMULATED = "simulated {rate} [{low}, {high}]"
 OF = "{part} of {whole}"
 ODDS_HEAD = ("kind", "at least k", "drawn", "in the pile")
+CHART_BY = "{deck} by {field}"  # a chart's title: a deck's copies by a field's values
+CHART_OF = "{deck}: {field}"  # a chart's title: a number field's spread
+CHART_STEP = "{setup}, step {step} ({players})"  # a chart's title: a step's chances
 WORDS = (
+    CHART_BY,
+    CHART_OF,
+    CHART_STEP,
     TITLE,
     DOWNLOADS,
     ODDS,
@@ -219,10 +225,6 @@ def _figure(deck: str, field: str, alt: str) -> str:
 
 def _copies(n: int) -> str:
     return f"{n} {'copy' if n == 1 else 'copies'}"
-
-
-def _players(n: int) -> str:
-    return f"{n} player{'s' if n != 1 else ''}"
 
 
 def _pair(table: str, figure: str) -> str:
@@ -483,16 +485,22 @@ def stats_csvs(data: dict[str, Any]) -> dict[str, bytes]:
     }
 
 
-def charts(data: dict[str, Any]) -> dict[str, bytes]:
+def charts(data: dict[str, Any], say: Say | None = None) -> dict[str, bytes]:
     """Each deck's bar charts and each dealing step's chances, by file name, from
-    `stats_data`."""
+    `stats_data`, titled in the language of `say` (the deck's name and the field's are the
+    data's, as the page quotes them)."""
+    say = say or Say()
     out: dict[str, bytes] = {}
     for d in data["decks"]:
         for f in d["fields"]:
             labels = [c["value"] for c in f["counts"]]
             values = [c["copies"] for c in f["counts"]]
             out[chart_name(d["id"], f["field"])] = bar_chart(
-                f"{d['name']} by {f['field']}", labels, values, axis=f["field"], across=False
+                say(CHART_BY, deck=d["name"], field=f["field"]),
+                labels,
+                values,
+                axis=f["field"],
+                across=False,
             )
         for s in d["numbers"]:
             if not s["counts"]:
@@ -500,13 +508,18 @@ def charts(data: dict[str, Any]) -> dict[str, bytes]:
             labels = [shown(c["value"]) for c in s["counts"]]
             values = [c["copies"] for c in s["counts"]]
             out[chart_name(d["id"], s["field"])] = bar_chart(
-                f"{d['name']}: {s['field']}", labels, values, axis=s["field"], across=True
+                say(CHART_OF, deck=d["name"], field=s["field"]),
+                labels,
+                values,
+                axis=s["field"],
+                across=True,
             )
     setups = list(dict.fromkeys(r["setup"] for r in data["odds"]["rows"]))
     for (setup, step, event), group in _groups(data["odds"]).items():
         if event == HAND:
             fewest, kinds, chances = _hand_chances(group)
-            title = f"{setup}, step {step} ({_players(fewest)})"
+            players = say.count(PLAYERS, fewest)
+            title = say(CHART_STEP, setup=setup, step=say.n(step), players=players)
             out[odds_chart_name(setups, setup, step)] = odds_chart(title, kinds, chances)
     return out
 
@@ -523,6 +536,6 @@ def build_stats(job: Job) -> StageResult:
     made.append(artifact(catalog.id, "stats-json", folder / "stats.json", text.encode("utf-8")))
     for name, body in stats_csvs(data).items():
         made.append(artifact(catalog.id, "stats-csv", folder / name, body))
-    for name, svg in charts(data).items():
+    for name, svg in charts(data, saying(catalog)).items():
         made.append(artifact(catalog.id, "stats-chart", folder / name, svg))
     return StageResult(made)

@@ -1,0 +1,171 @@
+"""How a sheet's footer fits its band, and what is said when it does not.
+
+A footer is parts joined by "  ·  " (the game and version, "page 3/20", the paper, "print
+at 100% / actual size", the page's note, the bleed). Some parts must never go: the page's
+number, and its note, which tells a duplex printer's user how to turn the sheet ("backs of
+page 2: print on its reverse, flip on the long edge"). A footer too long for its line
+(a long language, the pseudo-language) is fitted in this order:
+
+1. the whole footer on one line, shrunk down to the least footer size (`MIN_SIZE`), or on
+   two lines (broken between parts) when the band is tall enough for two lines of at
+   least that size (a sheet whose `[footer] font_size` is 7.2pt or more) and two lines
+   can be set larger than one;
+2. the parts that may go left off, least needed first (the bleed, the paper, the game's
+   name, "print at 100%"), trying 1 again after each;
+3. else the page number and note at the least size on one line, running past their room:
+   the footer cannot fit, and the build says so.
+
+Every footer that loses a part or cannot fit is reported (`FooterReport`): a warning per
+sheet file and PDF, naming the file, the footer, the pages and what was left off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import fonts
+from ..core.issues import Issue
+
+SEP = "  ·  "
+MIN_SIZE = 4.5  # the least footer size (points): smaller does not print legibly
+LEADING = 1.0  # two lines of size s take 2 s of the band
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A footer as drawn: its lines, their size, what was left off, and whether it fits."""
+
+    lines: tuple[str, ...]
+    size: float
+    left_off: tuple[str, ...] = ()
+    fits: bool = True
+
+
+def _one_line(text: str, font: str, size: float, room: float, smallest: float) -> float | None:
+    """The largest size from `size` down to `smallest` (in quarter points) at which `text`
+    fits `room` on one line; None when none does."""
+    while size >= smallest - 1e-9:
+        if fonts.string_width(text, font, size) <= room:
+            return size
+        size -= 0.25
+    return None
+
+
+def _two_lines(
+    parts: Sequence[str], font: str, size: float, room: float, smallest: float
+) -> tuple[tuple[str, str], float] | None:
+    """The parts on two lines, broken between parts, at the largest size both fit (from
+    `size` down to `smallest`); None when no break and size fit."""
+    while size >= smallest - 1e-9:
+        for cut in range(1, len(parts)):
+            first, second = SEP.join(parts[:cut]), SEP.join(parts[cut:])
+            width = max(fonts.string_width(x, font, size) for x in (first, second))
+            if width <= room:
+                return (first, second), size
+        size -= 0.25
+    return None
+
+
+def fit_footer(
+    parts: Sequence[str],
+    drop: Sequence[int],
+    font: str,
+    size: float,
+    room: float,
+    height: float,
+    smallest: float = MIN_SIZE,
+) -> Fitted:
+    """`parts` fitted to a line `room` points long in a band `height` points tall, at
+    `size` or less: `drop` names the parts that may be left off (by index), first the one
+    to go first; every other part is always drawn."""
+    kept = [i for i in range(len(parts))]
+    left: list[str] = []
+    order = [i for i in drop if 0 <= i < len(parts)]
+    two_size = min(size, height / (2 * LEADING))
+    while True:
+        shown = [parts[i] for i in kept]
+        one = _one_line(SEP.join(shown), font, size, room, smallest)
+        two = None
+        if (one is None or one < two_size) and two_size >= smallest and len(shown) > 1:
+            two = _two_lines(shown, font, two_size, room, max(smallest, one or 0.0))
+        if two is not None and (one is None or two[1] > one):
+            return Fitted(two[0], two[1], tuple(left))  # two lines set larger than one
+        if one is not None:
+            return Fitted((SEP.join(shown),), one, tuple(left))
+        if not order:
+            return Fitted((SEP.join(shown),), smallest, tuple(left), fits=False)
+        gone = order.pop(0)
+        kept.remove(gone)
+        left.append(parts[gone])
+
+
+@dataclass
+class FooterReport:
+    """The footers of one PDF (`document`) that lost parts or did not fit, by the sheet file
+    whose footer they are (`Style.sheet`): a warning each (`issues`)."""
+
+    document: str
+    shortened: dict[str, list[int]] = field(default_factory=dict)
+    unfit: dict[str, list[int]] = field(default_factory=dict)
+    left_off: dict[str, dict[str, None]] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def add(self, sheet: str, page: int, fitted: Fitted, note: str) -> None:
+        if fitted.fits and not fitted.left_off:
+            return
+        where = sheet or "layouts/sheets"
+        (self.shortened if fitted.fits else self.unfit).setdefault(where, []).append(page)
+        self.left_off.setdefault(where, {}).update(dict.fromkeys(fitted.left_off))
+        if note and not fitted.fits:
+            self.notes.setdefault(where, note)
+
+    def issues(self, root: Path | None = None) -> list[Issue]:
+        """A warning per sheet file, at its `[footer]` table's line when the file is
+        under `root` (a project's own sheet)."""
+        out = []
+        for where, pages in self.unfit.items():
+            note = self.notes.get(where)
+            what = f"its note ({note!r})" if note else "its page number"
+            out.append(
+                Issue(
+                    where,
+                    _footer_line(root, where),
+                    "footer",
+                    f"{self.document}: {_pages(pages)}: the footer does not fit its line, "
+                    f"not even at {MIN_SIZE:g}pt with only {what} and the page number left; "
+                    "it runs past its room. Give it room: a larger [footer] font_size "
+                    "(7.2pt or more lets it take two lines), or a shorter game title",
+                    "warning",
+                )
+            )
+        for where, pages in self.shortened.items():
+            gone = ", ".join(repr(x) for x in self.left_off.get(where, {}))
+            out.append(
+                Issue(
+                    where,
+                    _footer_line(root, where),
+                    "footer",
+                    f"{self.document}: {_pages(pages)}: the footer does not fit its line at "
+                    f"{MIN_SIZE:g}pt; left off: {gone} (its page number and note are kept)",
+                    "warning",
+                )
+            )
+        return out
+
+
+def _footer_line(root: Path | None, file: str) -> int | None:
+    """The line of a sheet file's `[footer]` table (None: no such file or table)."""
+    path = root / file if root is not None else None
+    if path is None or not path.is_file():
+        return None
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip().startswith("[footer]"):
+            return n
+    return None
+
+
+def _pages(pages: list[int]) -> str:
+    """ "page 3", "12 pages, first 2"."""
+    return f"page {pages[0]}" if len(pages) == 1 else f"{len(pages)} pages, first {pages[0]}"
