@@ -27,7 +27,7 @@ import tempfile
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -210,9 +210,9 @@ def tailor(default: str, rules: str) -> str | Problem:
     return table.written()
 
 
-@lru_cache(maxsize=1)
 def entries() -> dict[str, dict[str, Any]]:
-    """The languages' entries of `collation.toml`, by language code."""
+    """The languages' entries of `collation.toml`, by language code (read when a
+    language's collator is first made)."""
     with RULES.open("rb") as f:
         return tomllib.load(f)
 
@@ -270,22 +270,13 @@ def load(table: bytes) -> Any:
         return Collator(str(path))
 
 
+@cache
 def collator(lang: str | None) -> Any:
     """The `pyuca.Collator` that orders names as a reader of `lang` does: the language's
     tailored table, else the default one (also when its rules cannot be applied, which
-    the tests of cardstock's data rule out). Each is read once per process."""
-    rules = rules_for(lang)
-    return _default() if rules is None else _tailored(rules)
-
-
-@lru_cache(maxsize=1)
-def _default() -> Any:
+    the tests of cardstock's data rule out). Each is made once per process and language."""
     from pyuca import Collator
 
-    return Collator()
-
-
-@cache
-def _tailored(rules: str) -> Any:
-    table = kept_table(rules)
-    return _default() if isinstance(table, Problem) else load(table)
+    rules = rules_for(lang)
+    table = None if rules is None else kept_table(rules)
+    return Collator() if table is None or isinstance(table, Problem) else load(table)
