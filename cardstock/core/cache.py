@@ -143,9 +143,10 @@ def _own_files() -> list[tuple[str, os.stat_result]]:
 def _list_own(folder: str, prefix: str, out: list[tuple[str, os.stat_result]]) -> None:
     with os.scandir(folder) as listing:
         entries = sorted(listing, key=lambda e: e.name)
-    dirs = [e for e in entries if e.is_dir()]
+    dirs = [e for e in entries if e.is_dir()]  # as os.walk tells folders from files
+    folders = {d.name for d in dirs}
     for e in entries:
-        if e in dirs or e.name.startswith(".") or e.name.endswith((".pyc", ".pyo")):
+        if e.name in folders or e.name.startswith(".") or e.name.endswith((".pyc", ".pyo")):
             continue
         out.append((prefix + e.name, e.stat()))
     for d in dirs:
