@@ -25,7 +25,6 @@ from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .layout import lint as face_lint
 from .layout import vision
-from .layout.printed import PRINTED
 from .rules import card_texts, distinct_names, prose_counts, prose_words, setup_says
 from .rules import lint as rules_lint
 from .rules.report import Provider
@@ -403,7 +402,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "printed",
         "<game>/<game>-printed.json: what every card prints, as fingerprints",
-        (PRINTED,),
+        ("printed",),
         "the faces",
         game=_printed,
         weight=0.5,

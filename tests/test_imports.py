@@ -260,6 +260,14 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the rulebook's template helpers, for a game with a rulebook template
         "cardstock.books.check.templates",
         "cardstock.books.check.rulebook_names",
+        # the translations' code (.po files), for a build that makes another language
+        "cardstock.catalog.variants.translation_of",
+        "cardstock.catalog.variants.in_language",
+        # git's history of the printed cards, for a reprint (`--changed-since`) only
+        "cardstock.impose.pnp._build",
+        # the rules' filters, loaded with the rules' models when a game has a rules.toml
+        "cardstock.rules.setup_says._filters",
+        "cardstock.rules.setup_says.handled",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

@@ -37,6 +37,7 @@ NOT_AT_START = (
     "jinja2",
     "PIL",
     "svgwrite",
+    "cardstock.cli.translate",  # the translators' command, imported when it runs
 )
 
 # What a build of the print-and-play sheets alone may not load: the other stages' code.
@@ -76,6 +77,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.examples",
     "cardstock.rules.mutate",
     "cardstock.rules.decks",
+    "cardstock.rules.filters",
 )
 
 # What a build in the source language (one that names no language) may not load: Babel and
@@ -95,6 +97,14 @@ NOT_WITHOUT_SVG = (
     "cardstock.layout.svgtext",
     "xml.etree",
 )
+
+# What a build in the source language alone may not load: the translations' code (`.po`
+# files, each text's translation), which a build that makes another language reads.
+NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
+
+# What a build that reprints nothing (no `--changed-since`) may not load: the printed
+# cards' fingerprints compared with git's history.
+NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
@@ -183,7 +193,7 @@ def plain_deck(root: Path) -> Path:
     return root
 
 
-def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
+def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_translations(
     tmp_path: Path,
 ) -> None:
     root = plain_deck(tmp_path / "project")
@@ -196,3 +206,5 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_or_svg(
     assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
     assert loaded(NOT_WITHOUT_SVG, modules) == []
     assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []
+    assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
+    assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []

@@ -57,15 +57,19 @@ def bounds(catalog: Catalog) -> list[Issue]:
 def art_files(catalog: Catalog) -> list[Issue]:
     """Every art file the catalog names: readable, and of the type its name says."""
     seen: dict[Path, str | None] = {}
+    named: dict[str, str | None] = {}  # each value once: a thousand rows name five files
     out = []
 
     def problem(value: str) -> str | None:
-        path, _ = resolved(catalog.folder / value)
-        if path is None:
-            return None  # reported by the loader
-        if path not in seen:
-            seen[path] = art_problem(path, catalog.root)
-        return seen[path]
+        if value not in named:
+            path, _ = resolved(catalog.folder / value)
+            if path is None:
+                named[value] = None  # reported by the loader
+            else:
+                if path not in seen:
+                    seen[path] = art_problem(path, catalog.root)
+                named[value] = seen[path]
+        return named[value]
 
     for key, back in catalog.game.backs.items():
         if back.art:

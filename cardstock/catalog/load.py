@@ -66,6 +66,10 @@ class Catalog:
     # the words cardstock itself prints on its files (footers, print instructions) in its
     # language (`core.toolwords`): English until `catalog.variants` gives the language's
     tool_words: ToolWords = ENGLISH
+    # each art path a face names, followed once per load (`layout.boxtypes.art.art_target`)
+    art_targets: dict[tuple[Path, str], Path | None] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

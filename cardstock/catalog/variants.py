@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import replace as dc_replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.issues import Issue, Issues
 from ..core.project import discover
@@ -23,17 +24,9 @@ from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
 from .text import Text
-from .translations import (
-    Chosen,
-    Entry,
-    LayoutWords,
-    Translation,
-    all_texts,
-    chosen,
-    read_translation,
-    report,
-    translated,
-)
+
+if TYPE_CHECKING:
+    from .translations import Chosen, LayoutWords, Translation
 
 LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders
@@ -99,7 +92,10 @@ def _unbegun(game_id: str, known: list[str]) -> tuple[str, str] | None:
 def translation_of(
     catalog: Catalog, lang: str, issues: list[Issue], layout_words: LayoutWords
 ) -> Translation:
-    """The language's translation: its `.po` file, or made (the pseudo-language)."""
+    """The language's translation: its `.po` file, or made (the pseudo-language). The
+    translations' code is imported here, by a build that makes a language."""
+    from .translations import Entry, Translation, all_texts, read_translation
+
     if lang != PSEUDO:
         return read_translation(catalog, lang, issues)
     made = Translation(lang, f"({PSEUDO}: made from the source texts)")
@@ -140,6 +136,8 @@ def changed_numbers(translation: Translation, all_texts: list[Text], given: Chos
 def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: LayoutWords) -> Catalog:
     """`catalog` in `lang`: each finding of its translation a warning, a changed number an
     error (in `issues`)."""
+    from .translations import all_texts, chosen, report, translated
+
     read: list[Issue] = []
     translation = translation_of(catalog, lang, read, layout_words)
     every = all_texts(catalog, read, layout_words)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
-from . import arguments, commands, translate
+from . import arguments, commands
 from .common import EXIT_INPUT, EXIT_INTERNAL, EXIT_PIPE, find_root, safe
 
 Command = Callable[[argparse.Namespace], int]
@@ -94,8 +94,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
     (
         "translate",
         "write the .po files translators open: every text of a game, per language",
-        translate.translate_arguments,
-        translate.cmd_translate,
+        arguments.translate_arguments,
+        commands.cmd_translate,
     ),
     (
         "schema",

@@ -421,5 +421,22 @@ def schema_arguments(sc: argparse.ArgumentParser) -> None:
     )
 
 
+def translate_arguments(t: argparse.ArgumentParser) -> None:
+    """`cardstock translate ACTION GAME`: write the template or one language's file."""
+    t.add_argument(
+        "action",
+        choices=("extract", "update"),
+        help="extract: write translations/messages.pot, every text of the game untranslated; "
+        "update: create or bring up to date translations/LANG.po from the game's texts "
+        "(a changed source text is marked fuzzy, its old text kept)",
+    )
+    t.add_argument("game", metavar="GAME", help="the game's id")
+    t.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language to update (update: default every language the game ships)",
+    )
+
+
 def no_arguments(_p: argparse.ArgumentParser) -> None:
     """A command without options of its own (`list`)."""

@@ -329,6 +329,14 @@ def own_command(folder: Path) -> str:
         return shlex.quote(str(script.absolute()))
 
 
+def cmd_translate(args: argparse.Namespace) -> int:
+    """`cardstock translate`: imported when it runs, so other commands load none of the
+    translators' tools (`cli.translate`)."""
+    from .translate import cmd_translate as run
+
+    return run(args)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from ..docs import json_schema
 

@@ -43,23 +43,6 @@ if TYPE_CHECKING:
 _NO_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 
 
-def translate_arguments(t: argparse.ArgumentParser) -> None:
-    """`cardstock translate ACTION GAME`: write the template or one language's file."""
-    t.add_argument(
-        "action",
-        choices=("extract", "update"),
-        help="extract: write translations/messages.pot, every text of the game untranslated; "
-        "update: create or bring up to date translations/LANG.po from the game's texts "
-        "(a changed source text is marked fuzzy, its old text kept)",
-    )
-    t.add_argument("game", metavar="GAME", help="the game's id")
-    t.add_argument(
-        "--lang",
-        metavar="LANG",
-        help="the language to update (update: default every language the game ships)",
-    )
-
-
 def cmd_translate(args: argparse.Namespace) -> int:
     """Write `messages.pot` (extract) or bring each language's `.po` file up to date."""
     catalogs, code = load_catalogs(args, [args.game])

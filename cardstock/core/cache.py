@@ -129,24 +129,31 @@ def code_key() -> str:
     started, whatever is installed later (a `--watch` process keeps its first key)."""
     h = hashlib.sha256(f"cardstock cache {SCHEMA}\0{sys.version}\0".encode())
     h.update("\0".join(installed_versions()).encode())
-    for path in _own_files():
-        st = path.stat()
-        h.update(
-            f"{path.relative_to(PACKAGE).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode()
-        )
+    for name, st in _own_files():
+        h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 
-def _own_files() -> list[Path]:
-    out: list[Path] = []
-    for folder, dirs, files in os.walk(PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        out += [
-            Path(folder) / f
-            for f in sorted(files)
-            if not f.startswith(".") and not f.endswith((".pyc", ".pyo"))
-        ]
+def _own_files() -> list[tuple[str, os.stat_result]]:
+    """cardstock's own files in a fixed order: each one's path from the package folder (with
+    "/") and what `stat` says of it, read from the folder listing (os.scandir)."""
+    out: list[tuple[str, os.stat_result]] = []
+    _list_own(str(PACKAGE), "", out)
     return out
+
+
+def _list_own(folder: str, prefix: str, out: list[tuple[str, os.stat_result]]) -> None:
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=lambda e: e.name)
+    dirs = [e for e in entries if e.is_dir()]  # as os.walk tells folders from files
+    folders = {d.name for d in dirs}
+    for e in entries:
+        if e.name in folders or e.name.startswith(".") or e.name.endswith((".pyc", ".pyo")):
+            continue
+        out.append((prefix + e.name, e.stat()))
+    for d in dirs:
+        if d.name != "__pycache__" and not d.name.startswith("."):
+            _list_own(d.path, f"{prefix}{d.name}/", out)
 
 
 # ---------------------------------------------------------------- the store

@@ -8,7 +8,6 @@ import errno
 import fnmatch
 import hashlib
 import os
-import secrets
 import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -304,7 +303,7 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
             return size, digest  # unchanged: leave the file (and its mtime) alone
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
         while True:
-            tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
+            tmp = f".{path.name}.{os.urandom(6).hex()}.tmp"
             try:
                 fd = os.open(tmp, flags, 0o600, dir_fd=dfd)
                 break

@@ -9,6 +9,7 @@ writes into a game file's sizes before anything else reads them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 POINTS_PER: dict[str, float] = {
     "pt": 1.0,
@@ -64,6 +65,13 @@ def parse_length(
         )
     if not isinstance(text, str):
         raise UnitError(f"expected a length such as '3mm', got {text!r}")
+    return _text_length(text, allow_negative, dpi)
+
+
+@lru_cache(maxsize=4096)
+def _text_length(text: str, allow_negative: bool, dpi: float | None) -> float:
+    """`parse_length` of a text, read once per process for each text: a layout's boxes
+    give the same few lengths on every face (an error is raised again each time)."""
     m = _LENGTH.match(text.lower())
     if not m:
         raise UnitError(f"expected a length such as '63.5mm', '2.5in' or '9pt', got {text!r}")

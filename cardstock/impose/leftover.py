@@ -103,6 +103,21 @@ def _spot(page: Page, w: float, h: float, taken: list[Box]) -> tuple[float, floa
     return None
 
 
+def _spot_once(
+    spots: dict[tuple[Any, ...], tuple[float, float] | None],
+    page: Page,
+    w: float,
+    h: float,
+    taken: list[Box],
+) -> tuple[float, float] | None:
+    """`_spot`, searched once for each page of the same area holding the same boxes: the
+    full pages of a deck's sheets are alike, and the last page's cards try each of them."""
+    key = (page.area, page.width, page.height, w, h, tuple(taken))
+    if key not in spots:
+        spots[key] = _spot(page, w, h, taken)
+    return spots[key]
+
+
 def _first_row(rows: list[float], holds: Callable[[float], bool]) -> int:
     """The first index whose row makes `holds` true, for a test that, once true as the
     rows go down, stays true (len(rows): none)."""
@@ -181,6 +196,7 @@ def place_leftovers(
     them and dropped. `bleed_of(face)` is the bleed a face paints. Pages are tried from
     the emptiest; hosts in page order."""
     out = list(pages)
+    spots: dict[tuple[Any, ...], tuple[float, float] | None] = {}
     for page in sorted([p for p in pages if _movable(p, most)], key=lambda p: len(p.placements)):
         hosts = [
             h
@@ -195,7 +211,7 @@ def place_leftovers(
             pad = b + CLEAR
             spot = None
             for h in hosts:
-                found = _spot(h, p.trim.w + 2 * pad, p.trim.h + 2 * pad, taken[id(h)])
+                found = _spot_once(spots, h, p.trim.w + 2 * pad, p.trim.h + 2 * pad, taken[id(h)])
                 if found is not None:
                     spot = (h, found)
                     break

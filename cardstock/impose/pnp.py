@@ -23,7 +23,6 @@ from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ToolWords
 from ..core.units import PAPER_LABELS, fmt_mm
 from ..layout.faces import Faces, own_back
-from ..layout.printed import changed_cards
 from ..layout.shapes import shape_of
 from ..render.pdf import PdfFaces
 from .bleed import least_bleed
@@ -78,6 +77,8 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
     if kind in ("pnp", "reprint"):
         components = selected(catalog, components, options, result.findings)
     if kind == "reprint":  # --changed-since: the changed cards alone, on sheets of their own
+        from ..layout.printed import changed_cards  # git's history: read by a reprint only
+
         ids = {c.id for c in changed_cards(job) or []}
         components = [c for c in components if c.id in ids]
         for paper in papers_for(

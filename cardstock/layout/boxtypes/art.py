@@ -38,15 +38,11 @@ def draw(
     )
     path_text = str(value).strip() if value is not None else ""
     if path_text and path_text != "None":
-        folder = painter.catalog.folder
-        target = (folder / path_text).resolve()
-        try:
-            target.relative_to(folder.resolve())
-        except ValueError:
+        target = art_target(painter.catalog, path_text)
+        if target is None:
             painter.layout_issue(
                 lay, box, "art", f"the art path {path_text!r} leaves the game folder"
             )
-            target = None
         if target is not None and not present(target):
             painter.data_issue("art", f"art file not found: {painter.catalog.display(target)}")
             target = None
@@ -96,6 +92,19 @@ def draw(
         if color:
             pctx["accent"] = color
     return [Group(tuple(placeholder(painter, pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
+
+
+def art_target(catalog: Any, path_text: str) -> FsPath | None:
+    """The file an art value names (a path from the game folder), its links followed; None
+    when it leaves the game folder. Followed once per catalog load for each value: a deck's
+    thousand faces name a few pictures (`Catalog.art_targets`)."""
+    folder: FsPath = catalog.folder
+    known: dict[tuple[FsPath, str], FsPath | None] = catalog.art_targets
+    key = (folder, path_text)
+    if key not in known:
+        found = (folder / path_text).resolve()
+        known[key] = found if found.is_relative_to(folder.resolve()) else None
+    return known[key]
 
 
 def box_position(
