@@ -369,11 +369,10 @@ def _span(
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
 
 
-@lru_cache(maxsize=8192)
 def length_value(text: str, extent: float | None = None, dpi: float | None = None) -> float:
     """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
-    percentage of it ('50%'). Raises UnitError. Cached per (text, extent, dpi): every face
-    measures the same boxes."""
+    percentage of it ('50%'). Raises UnitError. `parse_length` reads each text once per
+    process: every face measures the same boxes."""
     text = text.strip()
     if text.endswith("%") and extent is not None:
         try:
