@@ -54,9 +54,18 @@ QUANTITY = (
 )
 
 
-def namings(catalog: Any) -> list[tuple[re.Pattern[str], frozenset[str], str]]:
-    """(how a counted name is written, the components it names, the name as written) for
-    every set and card name, longest first."""
+def counted(name: str) -> re.Pattern[str]:
+    """How a counted name is written: a quantity, maybe one word, then the name."""
+    return re.compile(
+        r"(?<![\w-])(?i:" + QUANTITY + r")\s+(?:\w+\s+)?(" + re.escape(name) + r")(?![\w-])"
+    )
+
+
+def namings(catalog: Any) -> list[tuple[str, frozenset[str]]]:
+    """(the name as written, the components it names) for every set and card name, longest
+    first. Its pattern (`counted`) is compiled only for a text that holds the name, which
+    the pattern needs (the name is matched as written): a deck of 1,000 cards has as many
+    names, and compiling each for every build cost more than the rest of this check."""
     found: dict[str, set[str]] = {}
     for s in catalog.game.sets:
         ids = {c.id for c in catalog.components if c.set == s.id}
@@ -67,14 +76,7 @@ def namings(catalog: Any) -> list[tuple[re.Pattern[str], frozenset[str], str]]:
         for f in _forms(c.name):
             found.setdefault(f, set()).add(c.id)
     return [
-        (
-            re.compile(
-                r"(?<![\w-])(?i:" + QUANTITY + r")\s+(?:\w+\s+)?(" + re.escape(n) + r")(?![\w-])"
-            ),
-            frozenset(ids),
-            n,
-        )
-        for n, ids in sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+        (n, frozenset(ids)) for n, ids in sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[0]))
     ]
 
 
@@ -139,7 +141,10 @@ def setup_says(job: Job) -> list[Issue]:
         if not step.say:
             continue
         text = step.words()
-        for pattern, named, written in found:
+        for written, named in found:
+            if written not in text:
+                continue
+            pattern = counted(written)
             if not pattern.search(text):
                 continue
             text = pattern.sub(" 1 ", text)  # a longer name is not read again in its words
