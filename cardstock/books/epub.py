@@ -24,7 +24,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
@@ -68,9 +68,16 @@ def _entry(name: str) -> zipfile.ZipInfo:
 
 
 def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
-    """The EPUB's bytes: mimetype first and stored, then every file deflated."""
+    """The EPUB's bytes (`_zip_to` in memory)."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
+    _zip_to(buf, items, container, package)
+    return buf.getvalue()
+
+
+def _zip_to(out: BinaryIO, items: list[Item], container: bytes, package: bytes) -> None:
+    """Write the EPUB to the empty, seekable file `out`: mimetype first and stored, then
+    every file deflated, each made as it is written (`Item.content`)."""
+    with zipfile.ZipFile(out, "w") as z:
         first = _entry("mimetype")
         first.compress_type = zipfile.ZIP_STORED
         z.writestr(first, b"application/epub+zip")
@@ -83,7 +90,6 @@ def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
             info = _entry(item.href)
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, item.content(), compresslevel=9)
-    return buf.getvalue()
 
 
 CONTAINER = (
@@ -218,9 +224,10 @@ def rulebook_epub(
     faces: Faces,
     accent: str,
     family: str | None = None,
-) -> tuple[bytes, list[Issue]]:
-    """The EPUB of a rulebook's chunks, and what could not be drawn (its faces are left
-    out, their words in a box in their place)."""
+) -> tuple[Callable[[BinaryIO], None], list[Issue]]:
+    """What writes the EPUB of a rulebook's chunks to an empty, seekable file (the book is
+    streamed into it, never held whole: `core.output.streamed`), and what could not be
+    drawn (its faces are left out, their words in a box in their place)."""
     family = family or fonts.LIBERATION
     drawn = Drawn(faces)
     body: Body = Writer(catalog, faces.library, drawn.src).body(chunks)
@@ -246,4 +253,6 @@ def rulebook_epub(
     items += [
         Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
     ]
-    return _zip(items, CONTAINER, _package(catalog, items)), drawn.findings
+    return partial(_zip_to, items=items, container=CONTAINER, package=_package(catalog, items)), (
+        drawn.findings
+    )

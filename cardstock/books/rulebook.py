@@ -51,7 +51,7 @@ from ..core import markup
 from ..core.cache import code_key, key_of
 from ..core.files import present, read_bytes
 from ..core.issues import Issue
-from ..core.output import Artifact, artifact, remove_stale
+from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from . import art, fonts
@@ -479,6 +479,6 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
     return [
         artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode()),
-        artifact(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
+        streamed(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
         *arts,
     ]

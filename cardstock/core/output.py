@@ -10,10 +10,11 @@ import hashlib
 import os
 import stat
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,9 @@ def _same_as(fd: int, pieces: Iterable[bytes | bytearray | memoryview]) -> bool:
         return handle.read(1) == b""
 
 
-def _unchanged(dfd: int, name: str, size: int, data: Payload) -> bool:
+def _unchanged(
+    dfd: int, name: str, size: int, pieces: Iterable[bytes | bytearray | memoryview]
+) -> bool:
     try:
         fd = os.open(
             name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=dfd
@@ -280,7 +283,7 @@ def _unchanged(dfd: int, name: str, size: int, data: Payload) -> bool:
         return False
     try:
         st = os.fstat(fd)
-        return stat.S_ISREG(st.st_mode) and st.st_size == size and _same_as(fd, _pieces(data))
+        return stat.S_ISREG(st.st_mode) and st.st_size == size and _same_as(fd, pieces)
     finally:
         os.close(fd)
 
@@ -299,16 +302,9 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     dfd = _folder_fd(path.parent, create=True)
     assert dfd is not None
     try:
-        if _unchanged(dfd, path.name, size, data):
+        if _unchanged(dfd, path.name, size, _pieces(data)):
             return size, digest  # unchanged: leave the file (and its mtime) alone
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        while True:
-            tmp = f".{path.name}.{os.urandom(6).hex()}.tmp"
-            try:
-                fd = os.open(tmp, flags, 0o600, dir_fd=dfd)
-                break
-            except FileExistsError:
-                continue
+        tmp, fd = _temporary(dfd, path.name, os.O_WRONLY)
         try:
             with os.fdopen(fd, "wb") as handle:
                 for piece in _pieces(data):
@@ -324,6 +320,67 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     finally:
         os.close(dfd)
     return size, digest
+
+
+def _temporary(dfd: int, name: str, mode: int) -> tuple[str, int]:
+    """A new temporary file beside `name` in the folder `dfd`: its name and descriptor."""
+    flags = mode | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = f".{name}.{os.urandom(6).hex()}.tmp"
+        try:
+            return tmp, os.open(tmp, flags, 0o600, dir_fd=dfd)
+        except FileExistsError:
+            continue
+
+
+def _blocks(handle: BinaryIO) -> Iterator[bytes]:
+    """A file's bytes from its start, a block at a time."""
+    handle.seek(0)
+    while block := handle.read(1 << 20):
+        yield block
+
+
+def write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, str]:
+    """`write_atomic` for a file written as it is made: `fill` writes it to a temporary
+    file beside `path` (which it may seek in), so it is never held whole in memory; the
+    file is then renamed into place, or dropped when the file at `path` already holds the
+    same bytes. Returns (size, sha256); an OS error becomes a WriteError naming `path`."""
+    try:
+        return _write_streamed(path, fill)
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from exc
+
+
+def _write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, str]:
+    dfd = _folder_fd(path.parent, create=True)
+    assert dfd is not None
+    try:
+        tmp, fd = _temporary(dfd, path.name, os.O_RDWR)
+        try:
+            with os.fdopen(fd, "w+b") as handle:
+                fill(handle)
+                handle.flush()
+                hashed = hashlib.sha256()
+                size = 0
+                for block in _blocks(handle):
+                    hashed.update(block)
+                    size += len(block)
+                same = _unchanged(dfd, path.name, size, _blocks(handle))
+                if not same:
+                    os.fchmod(handle.fileno(), file_mode())
+            if same:  # unchanged: leave the file (and its mtime) alone
+                os.unlink(tmp, dir_fd=dfd)
+            else:
+                os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            try:
+                os.unlink(tmp, dir_fd=dfd)
+            except FileNotFoundError:
+                pass
+            raise
+    finally:
+        os.close(dfd)
+    return size, hashed.hexdigest()
 
 
 def remove_stale(
@@ -406,6 +463,12 @@ def artifact(
     """Write `data` atomically and describe the result."""
     size, digest = write_atomic(path, data)
     return Artifact(game, kind, path, paper, pages, size, digest)
+
+
+def streamed(game: str | None, kind: str, path: Path, fill: Callable[[BinaryIO], None]) -> Artifact:
+    """Write a file as it is made (`write_streamed`) and describe the result."""
+    size, digest = write_streamed(path, fill)
+    return Artifact(game, kind, path, None, None, size, digest)
 
 
 def discard(path: Path) -> None:
