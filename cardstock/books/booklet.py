@@ -35,6 +35,7 @@ from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
     DictionaryObject,
+    EncodedStreamObject,
     FloatObject,
     IndirectObject,
     NameObject,
@@ -87,24 +88,30 @@ def booklet_order(pages: int) -> list[Side]:
 
 
 class Reading:
-    """A reading-order PDF parsed once for every booklet imposed from it: its pages, each
-    page's drawing (decompressed once) and size. The objects the pages name (fonts, images,
-    inner forms) are parsed when the first booklet copies them and read from the parse
-    after that."""
+    """A reading-order PDF parsed once for every booklet imposed from it: its pages and
+    each page's size. A page's drawing is decompressed when its form is made (`drawing`)
+    and not kept, so a long rulebook's pages are never all held decompressed at once. The
+    objects the pages name (fonts, images, inner forms) are parsed when the first booklet
+    copies them and read from the parse after that."""
 
     def __init__(self, data: bytes) -> None:
         self.reader = PdfReader(io.BytesIO(data))
-        self.pages: list[tuple[PageObject, bytes, float, float]] = []
-        for page in self.reader.pages:
-            contents = page.get_contents()
-            self.pages.append(
-                (
-                    page,
-                    contents.get_data() if contents is not None else b"",
-                    float(page.mediabox.width),
-                    float(page.mediabox.height),
-                )
-            )
+        self.pages: list[tuple[PageObject, float, float]] = [
+            (page, float(page.mediabox.width), float(page.mediabox.height))
+            for page in self.reader.pages
+        ]
+
+    @staticmethod
+    def drawing(page: PageObject) -> bytes:
+        """The page's drawing, decompressed; the parse keeps only its compressed stream."""
+        contents = page.get_contents()
+        if contents is None:
+            return b""
+        data = contents.get_data()
+        stream = page["/Contents"].get_object()
+        if isinstance(stream, EncodedStreamObject):
+            stream.decoded_self = None  # pypdf's copy of the decompressed bytes
+        return data
 
 
 def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:
@@ -242,18 +249,19 @@ def impose_all(
         return []
     writer = PdfWriter()
     forms = []
-    for page, drawing, w, h in parsed.pages:
-        ref = writer._add_object(_page_form(page, drawing, writer))
+    for page, w, h in parsed.pages:
+        ref = writer._add_object(_page_form(page, parsed.drawing(page), writer))
         forms.append((ref, w, h))
     sw, sh = sheets[0]
     edge = edge_of(duplex)
     sides = booklet_order(max(1, len(forms)))
     backs = [side for side in sides if side.face == "back"]
     notes: dict[int, tuple[IndirectObject, tuple[float, float]]] = {}
-    for side, (page, drawing, w, h) in zip(
+    for side, (page, w, h) in zip(
         backs, _notes([note_text(side, len(backs), edge, words) for side in backs]).pages
     ):
-        notes[side.sheet] = (writer._add_object(_page_form(page, drawing, writer)), (w, h))
+        form = _page_form(page, Reading.drawing(page), writer)
+        notes[side.sheet] = (writer._add_object(form), (w, h))
     printed: list[tuple[PageObject, Any, Side]] = []
     for side in sides:
         sheet_page = writer.add_blank_page(sh, sw)  # portrait: the spread turned onto it

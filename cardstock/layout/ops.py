@@ -29,9 +29,21 @@ Matrix = tuple[float, float, float, float, float, float]  # a b c d e f (SVG/PDF
 PRECISION = 3  # decimals kept for every coordinate (1/1000 pt): deterministic output
 
 
+_ROUNDED: dict[float, float] = {}  # one float object for each rounded value (`r`)
+ROUNDED_MAX = 100_000  # values kept before `_ROUNDED` starts again
+
+
 def r(value: float) -> float:
-    """Round a coordinate so output is short and identical run to run (no -0.0)."""
-    return round(float(value), PRECISION) or 0.0  # `or`: -0.0 is false, so it becomes 0.0
+    """Round a coordinate so output is short and identical run to run (no -0.0). Equal
+    values come back as one object: the same layout's coordinates repeat from face to face,
+    and a game's kept drawings hold one float for each value, not one for each use."""
+    v = round(float(value), PRECISION) or 0.0  # `or`: -0.0 is false, so it becomes 0.0
+    kept = _ROUNDED.get(v)
+    if kept is None:
+        if len(_ROUNDED) >= ROUNDED_MAX:
+            _ROUNDED.clear()
+        _ROUNDED[v] = kept = v
+    return kept
 
 
 @dataclass(frozen=True)
