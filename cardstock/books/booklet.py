@@ -35,7 +35,6 @@ from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
     DictionaryObject,
-    EncodedStreamObject,
     FloatObject,
     IndirectObject,
     NameObject,
@@ -103,15 +102,10 @@ class Reading:
 
     @staticmethod
     def drawing(page: PageObject) -> bytes:
-        """The page's drawing, decompressed; the parse keeps only its compressed stream."""
+        """The page's drawing, decompressed (pypdf keeps its own copy on the stream: its
+        public API has no way to drop it)."""
         contents = page.get_contents()
-        if contents is None:
-            return b""
-        data = contents.get_data()
-        stream = page["/Contents"].get_object()
-        if isinstance(stream, EncodedStreamObject):
-            stream.decoded_self = None  # pypdf's copy of the decompressed bytes
-        return data
+        return b"" if contents is None else contents.get_data()
 
 
 def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:
