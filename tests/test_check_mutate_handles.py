@@ -1,5 +1,5 @@
 """Judging edits in `check --mutate` keeps nothing of one edit for the next: the process
-holds the same open files after many edits as after the first (the one cache connection,
+holds the same open files after several edits as after the first (the one cache connection,
 no more), and no laid-out rulebook (its canvas and PDF) outlives the edit it was made for.
 
 The project is the starter of `cardstock init`, whose rulebook shows its cards as
