@@ -5,6 +5,7 @@ its own is named by its group ("15× Element: Air"), not by a second style
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -18,27 +19,40 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings
 
 
-def captions(game: str, smallest: float = 0.0, by_page: bool = False) -> Any:
-    """The small text under the thumbnails of the rulebook's component pages (with
-    `smallest`, only text at least that size: not the words drawn on the thumbnails), line
-    by line; with `by_page`, the lines of each page as a list of its own."""
+@functools.cache
+def small_runs(game: str) -> tuple[tuple[tuple[int, int, float, str], ...], ...]:
+    """The text runs under 7.5 pt of each page of the game's rulebook, laid out once per
+    module: (baseline, column, size, text), in the order they are drawn."""
     (cat,), issues = load_games(ROOT, [game])
     assert not issues.errors
     book = render_book(cat)
     assert book.reading is not None
     reader = PdfReader(io.BytesIO(book.reading.data))
-    pages: list[list[str]] = []
+    pages: list[tuple[tuple[int, int, float, str], ...]] = []
     for page in reader.pages:
-        small: dict[tuple[int, int], list[str]] = {}  # (baseline, column) -> runs
+        runs: list[tuple[int, int, float, str]] = []
 
-        def visit(t, cm, tm, font, size, small=small):
+        def visit(t, cm, tm, font, size, runs=runs):
             x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            if (
-                t.strip() and smallest <= size * abs(tm[0] or 1) * abs(cm[0] or 1) < 7.5
-            ):  # the caption size (7 pt; nothing else is under 8 pt)
-                small.setdefault((round(y), round(x / 40)), []).append(t.strip())
+            drawn = size * abs(tm[0] or 1) * abs(cm[0] or 1)
+            if t.strip() and drawn < 7.5:  # the caption size (7 pt; nothing else is under 8 pt)
+                runs.append((round(y), round(x / 40), drawn, t.strip()))
 
         page.extract_text(visitor_text=visit)
+        pages.append(tuple(runs))
+    return tuple(pages)
+
+
+def captions(game: str, smallest: float = 0.0, by_page: bool = False) -> Any:
+    """The small text under the thumbnails of the rulebook's component pages (with
+    `smallest`, only text at least that size: not the words drawn on the thumbnails), line
+    by line; with `by_page`, the lines of each page as a list of its own."""
+    pages: list[list[str]] = []
+    for runs in small_runs(game):
+        small: dict[tuple[int, int], list[str]] = {}  # (baseline, column) -> runs
+        for y, column, size, text in runs:
+            if smallest <= size:
+                small.setdefault((y, column), []).append(text)
         pages.append(
             [
                 " ".join(runs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,31 @@ def build(root: Path, out: Path) -> int:
     return rulebook.STATS.renders - before
 
 
+@pytest.fixture(scope="module")
+def _first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project built once from nothing (its output and its cache of its own), and a
+    copy of both kept aside: made once for the module."""
+    base = tmp_path_factory.mktemp("built")
+    root = copy_project(base / "proj", (GAME,))
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("CARDSTOCK_CACHE", str(base / "cache"))
+        assert build(root, root / "output") == 1
+    for part in ("proj", "cache"):
+        shutil.copytree(base / part, base / "kept" / part)
+    return base
+
+
+@pytest.fixture
+def built(_first_build: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The project as its first build left it, output and cache, in the folder that build
+    ran in (each test starts from the kept copy); the cache at `built.parent / "cache"`."""
+    for part in ("proj", "cache"):
+        shutil.rmtree(_first_build / part, ignore_errors=True)
+        shutil.copytree(_first_build / "kept" / part, _first_build / part)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(_first_build / "cache"))
+    return _first_build / "proj"
+
+
 def edit_a_card(root: Path) -> None:
     path = root / "catalog" / GAME / "good.csv"
     raw = path.read_text(encoding="utf-8")
@@ -69,44 +95,39 @@ def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(project:
     assert (project / "output" / BOOK).is_file() and (project / "output" / BOOKLET).is_file()
 
 
-def test_a_build_with_nothing_changed_lays_out_nothing(project: Path) -> None:
-    out = project / "output"
-    build(project, out)
-    assert build(project, out) == 0
+def test_a_build_with_nothing_changed_lays_out_nothing(built: Path) -> None:
+    assert build(built, built / "output") == 0
 
 
-def test_a_missing_rulebook_file_is_written_again_from_the_kept_book(project: Path) -> None:
-    out = project / "output"
-    build(project, out)
+def test_a_missing_rulebook_file_is_written_again_from_the_kept_book(built: Path) -> None:
+    out = built / "output"
     first = (out / BOOK).read_bytes()
     (out / BOOK).unlink()
-    assert build(project, out) == 0
+    assert build(built, out) == 0
     assert (out / BOOK).read_bytes() == first
 
 
 def test_an_edit_to_a_face_the_rulebook_shows_lays_it_out_again_as_a_fresh_build_would(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = project / "output"
-    build(project, out)
-    edit_a_card(project)
-    assert build(project, out) == 1
+    out = built / "output"
+    edit_a_card(built)
+    assert build(built, out) == 1
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
     fresh = tmp_path / "fresh"
-    assert build(project, fresh) == 1
+    assert build(built, fresh) == 1
     assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
     assert (out / BOOKLET).read_bytes() == (fresh / BOOKLET).read_bytes()
 
 
-def test_a_damaged_cache_entry_is_laid_out_again(project: Path, tmp_path: Path) -> None:
+def test_a_damaged_cache_entry_is_laid_out_again(built: Path) -> None:
     import sqlite3
 
-    out = project / "output"
-    build(project, out)
-    with sqlite3.connect(tmp_path / "cache" / "cache.sqlite") as db:
+    out = built / "output"
+    with sqlite3.connect(built.parent / "cache" / "cache.sqlite") as db:
         db.execute("UPDATE entries SET data = x'00ff' WHERE kind = 'book'")
     (out / BOOK).unlink()
-    assert build(project, out) == 1
+    assert build(built, out) == 1
 
 
 def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
@@ -213,20 +234,19 @@ def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook
 
 
 def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a_fresh_build_would(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = project / "output"
-    build(project, out)
+    out = built / "output"
     before = (out / BOOK).read_bytes()
-    game = project / "catalog" / GAME / "game.toml"
+    game = built / "catalog" / GAME / "game.toml"
     text = game.read_text(encoding="utf-8")
     assert (
         'color = "#274b7a"' in text
     )  # the first set's back colour: the rulebook's headings take it; no front draws it
     game.write_text(text.replace('color = "#274b7a"', 'color = "#8e2a6b"', 1), encoding="utf-8")
-    assert build(project, out) == 1
+    assert build(built, out) == 1
     assert (out / BOOK).read_bytes() != before
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
     fresh = tmp_path / "fresh"
-    build(project, fresh)
+    build(built, fresh)
     assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
