@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from .choice_place import read_choice
 from .filters import Filter, Strict, select, value_of
 
 NUMBER_WORDS = {
@@ -108,20 +109,23 @@ class Place(Strict):
     table: str | None = None
     row: Any | None = None
     column: str | None = None
+    choice: str | None = None  # a designer's choice, by its topic (with `says`)
     says: str | None = None  # words around the value, "{value}" where it stands
 
     @model_validator(mode="after")
     def _one(self) -> Place:
         given = [
             k
-            for k in ("setup", "players", "count", "distinct", "card", "table")
+            for k in ("setup", "players", "count", "distinct", "card", "table", "choice")
             if getattr(self, k) is not None
         ]
         if len(given) != 1:
             raise ValueError(
                 "a place is one of: setup, players, count, distinct, card (with field), "
-                "table (with row)"
+                "table (with row), choice (with says)"
             )
+        if self.choice is not None and self.says is None:
+            raise ValueError("a designer's choice place says where the value stands: give says")
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         if self.table is not None and self.row is None and self.says is None:
@@ -207,6 +211,14 @@ def read_place(
         )
     if place.card is not None:
         return _card_place(place, want, catalog, rules_file, rules_line)
+    if place.choice is not None:
+        text, label, (file, line) = read_choice(place.choice, catalog)
+        if text is None:
+            return Found(None, label, file, line, label)
+        _, have = _in_words(text, place.says or "{value}", want)
+        return Found(
+            have, f"{label} ({(place.says or '').replace('{value}', '…')!r})", file, line, text=text
+        )
     return _table_place(place, want, catalog)
 
 

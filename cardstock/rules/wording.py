@@ -36,6 +36,7 @@ from ..catalog.schema import Component, Game
 from ..core.files import Unreadable, present, read_text
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
+from .choice_place import read_choice
 from .filters import Filter, Strict, select, value_of
 from .places import norm
 from .sources import SourceText
@@ -66,12 +67,15 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
+    choice: str | None = None  # a designer's choice, by its topic
 
     @model_validator(mode="after")
     def _one(self) -> WordPlace:
-        given = [k for k in ("table", "card", "setup") if getattr(self, k) is not None]
+        given = [k for k in ("table", "card", "setup", "choice") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("a place is one of: table (with row), card (with field), setup")
+            raise ValueError(
+                "a place is one of: table (with row), card (with field), setup, choice"
+            )
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
         return self
@@ -84,6 +88,8 @@ def read_words(place: WordPlace, catalog: Any) -> tuple[str | None, str, tuple[s
     """(the text the place holds or None, how a reader names it, (file, line))."""
     game_file = catalog.display(catalog.folder / "game.toml")
     rules = catalog.rules
+    if place.choice is not None:
+        return read_choice(place.choice, catalog)
     if place.card is not None:
         c = next((x for x in catalog.components if x.id == place.card), None)
         if c is None:
