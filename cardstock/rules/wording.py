@@ -34,9 +34,9 @@ from pydantic import Field, model_validator
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..catalog.schema import Component, Game
 from ..core.files import Unreadable, present, read_text
+from .choice_place import read_choice
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
-from .choice_place import read_choice
 from .filters import Filter, Strict, select, value_of
 from .places import norm
 from .sources import SourceText
