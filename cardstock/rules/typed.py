@@ -23,7 +23,9 @@ the reason.
 A `prose` fact ties the numbers a card's text states to its fields: on every card of
 `match` that has a number in each of `fields`, the text states it (in digits or as a word).
 A text edited to another number, or a field edited while the text keeps the old one, fails
-naming the card, the field, its value and the text.
+naming the card, the field, its value and the text. With `signed = true` the number must
+stand signed beside a word of the field's name ("Fire +1" for `fire_mod`), so a card whose
+text states the same number for another field does not pass.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
 from .places import NUMBER_WORDS, spelled
+from .prose_counts import singular
 from .wording import has, template_lines, templates
 
 if TYPE_CHECKING:
@@ -181,6 +184,11 @@ class ProseFact(Fact):
     text: str = "text"
     fields: list[str] = []
     words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
+    signed: bool = Field(
+        default=False,
+        description="State each number signed, beside a word of its field's name "
+        "(`Fire +1` for `fire_mod`), so a number stated for another field does not count.",
+    )
 
     @model_validator(mode="after")
     def _something(self) -> ProseFact:
@@ -203,7 +211,11 @@ class ProseFact(Fact):
                 if not isinstance(v, (int, float)) or isinstance(v, bool):
                     continue
                 tied += 1
-                if not any(_states(folded, form) for form in spelled(v)):
+                if not (
+                    _signed(said, key, v)
+                    if self.signed
+                    else any(_states(folded, form) for form in spelled(v))
+                ):
                     problems.append(
                         Problem(
                             f"{self.name}: {c.name}'s {key} is {show(v)}, its {self.text} does "
@@ -237,6 +249,16 @@ class ProseFact(Fact):
             c,
             self.text,
         )
+
+
+def _signed(text: str, key: str, v: float) -> bool:
+    """Does the text state `v` signed (`+1`, `-2`) right before or after a word that is a
+    part of the field's name (`Fire +1` or `+1 Fire` for `fire_mod`)?"""
+    parts = {w for p in re.split(r"[_\W]+", key.lower()) if p for w in (p, singular(p))}
+    word = r"\b(?:" + "|".join(sorted(map(re.escape, parts))) + r")s?\b"
+    sign = re.escape(f"{v:+g}")
+    pattern = rf"{word}\s{{1,4}}{sign}(?!\w|\.\d)|(?<![\w.]){sign}\s{{1,4}}{word}"
+    return re.search(pattern, re.sub(r":\w+:", " ", text.lower())) is not None
 
 
 def _states(words: str, form: str) -> bool:
