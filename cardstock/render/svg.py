@@ -75,24 +75,31 @@ def _font_css(used: list[str], font_url: str) -> str:
     return "".join(rules)
 
 
+NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
+
+
 class _Writer:
     """Draws one face's ops into `dwg`, noting on the way what the drawing needs besides:
     the fonts its text uses and its guides (so the ops are walked once). Numbers and a
-    font's text attributes, which repeat within a face, are made once per face."""
+    font's text attributes, which repeat, are made once: the attributes once per face, the
+    numbers once per `nums` (a memo the faces of one build share: their coordinates repeat
+    from face to face; kept to `NUMS_KEPT` numbers)."""
 
-    def __init__(self, dwg: svgwrite.Drawing):
+    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str]):
         self.dwg = dwg
         self.clip_count = 0
         self.fonts: set[str] = set()
         self.guides: list[Guide] = []
-        self._nums: dict[float, str] = {}
+        self._nums = nums
         self._font_attrs: dict[str, dict[str, str]] = {}
 
     def num(self, v: float) -> str:
-        """`num(v)`, remembered for this face."""
+        """`num(v)`, remembered in the writer's memo while it has room."""
         s = self._nums.get(v)
         if s is None:
-            s = self._nums[v] = num(v)
+            s = num(v)
+            if len(self._nums) < NUMS_KEPT:
+                self._nums[v] = s
         return s
 
     def font_attrs(self, name: str) -> dict[str, str]:
@@ -283,12 +290,19 @@ class _Writer:
 
 
 def svg_bytes(
-    face: Face, *, font_url: str = "fonts/", guides: bool = False, title: str | None = None
+    face: Face,
+    *,
+    font_url: str = "fonts/",
+    guides: bool = False,
+    title: str | None = None,
+    nums: dict[float, str] | None = None,
 ) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
-    their own (`<g id="guides">`) above the art."""
+    their own (`<g id="guides">`) above the art.
+    nums: a memo of printed numbers for the faces of one build to share (an empty dict to
+    start); left out, the face has a memo of its own."""
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
     mm = POINTS_PER["mm"]
@@ -302,7 +316,7 @@ def svg_bytes(
         dwg.set_desc(title=title)
     style = dwg.style()  # first in the defs; its fonts are known once the face is drawn
     dwg.defs.add(style)
-    writer = _Writer(dwg)
+    writer = _Writer(dwg, {} if nums is None else nums)
     art = dwg.g(id="face")
     if (
         face.cut is not None and shape_of(face.shape).bleed_follows_cut
