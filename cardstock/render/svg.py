@@ -91,6 +91,9 @@ class _Writer:
         self.fonts: set[str] = set()
         self.guides: list[Guide] = []
         self._nums = nums
+        # svgwrite's element builders, looked up once (the drawing makes one per lookup)
+        self._g, self._new_path, self._new_rect = dwg.g, dwg.path, dwg.rect
+        self._new_ellipse, self._new_text = dwg.ellipse, dwg.text
         self._font_attrs: dict[str, dict[str, str]] = {}
 
     def num(self, v: float) -> str:
@@ -163,7 +166,7 @@ class _Writer:
             raise TypeError(f"unknown op {type(op).__name__}")
 
     def _rect(self, op: Rect) -> Any:
-        el = self.dwg.rect(insert=(0, 0), size=(0, 0))
+        el = self._new_rect(insert=(0, 0), size=(0, 0))
         el.attribs.clear()
         el.attribs.update(
             {
@@ -178,7 +181,7 @@ class _Writer:
         return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
 
     def _ellipse(self, op: Ellipse) -> Any:
-        el = self.dwg.ellipse()
+        el = self._new_ellipse()
         el.attribs.clear()
         el.attribs.update(
             {
@@ -191,7 +194,7 @@ class _Writer:
         return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
 
     def _path(self, op: Path) -> Any:
-        el = self.dwg.path(d=path_d(op.d))
+        el = self._new_path(d=path_d(op.d))
         self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
         if op.fill and op.fill_rule == "evenodd":
             el.attribs["fill-rule"] = "evenodd"
@@ -205,7 +208,7 @@ class _Writer:
         """A line of text in its font's family, weight and style (the family quoted when it
         is one of cardstock's own fonts, then the font's fallbacks)."""
         self.fonts.add(op.font)
-        el = self.dwg.text(op.text)
+        el = self._new_text(op.text)
         el.attribs.update(self.font_attrs(op.font))
         el.attribs.update(
             {"x": self.num(op.x), "y": self.num(op.y), "font-size": self.num(op.size)}
@@ -220,9 +223,8 @@ class _Writer:
     def _icon(self, op: Icon) -> Any:
         """A symbol: a group moved to the icon's place and scaled from the symbols' 100-unit
         box, with one path per part (stroked parts with round caps and joins)."""
-        dwg = self.dwg
         scale = op.size / 100.0
-        g = dwg.g()
+        g = self._g()
         g.attribs["transform"] = (
             f"translate({self.num(op.x)} {self.num(op.y)}) scale({pdf_num(scale)})"
         )
@@ -230,7 +232,7 @@ class _Writer:
         if op.opacity < 1:
             g.attribs["opacity"] = self.num(op.opacity)
         for part in op.parts:
-            el = dwg.path(d=path_d(part.d))
+            el = self._new_path(d=path_d(part.d))
             if part.stroke_width > 0:
                 el.attribs.update(
                     {
@@ -272,7 +274,7 @@ class _Writer:
         """A group with its transform; a clipped group's ops go in an inner group that
         refers to a clip path numbered in the drawing's defs."""
         dwg = self.dwg
-        g = dwg.g()
+        g = self._g()
         if op.transform is not None:
             g.attribs["transform"] = "matrix(" + " ".join(self.num(v) for v in op.transform) + ")"
         target = g
