@@ -177,11 +177,12 @@ class Drawn:
         """Each face's SVG, and the font files they name (with their licence)."""
         items: list[Item] = []
         used: set[str] = set()
+        nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
         for cid, face in self.made.items():
             if face is None:
                 continue
             used |= {op.font for op in face.walk() if isinstance(op, Text)}
-            data = partial(svg_bytes, face, font_url="../fonts/")
+            data = partial(svg_bytes, face, font_url="../fonts/", nums=nums)
             items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data))
         for name in sorted(used, key=lambda n: (FACES[n].file, n)):
             f = FACES[name]

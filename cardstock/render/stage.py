@@ -31,6 +31,7 @@ def build_svgs(job: Job) -> StageResult:
     used_fonts: set[str] = set()
     written = set()
     face_title = face_titles(catalog)
+    nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
@@ -45,12 +46,14 @@ def build_svgs(job: Job) -> StageResult:
                 Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"])
             )
         else:
-            made = artifact(catalog.id, "svg", path, svg_bytes(face, title=title))
+            made = artifact(catalog.id, "svg", path, svg_bytes(face, title=title, nums=nums))
             job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
             result.artifacts.append(made)
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
-            marked = svg_bytes(face, font_url="../fonts/", guides=True, title=f"{title} (guides)")
+            marked = svg_bytes(
+                face, font_url="../fonts/", guides=True, title=f"{title} (guides)", nums=nums
+            )
             result.artifacts.append(
                 artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked)
             )

@@ -33,7 +33,6 @@ from ..layout.ops import (
     PathData,
     Rect,
     Text,
-    walk,
 )
 from ..layout.shapes import bleed_outline, shape_of
 from .pdf import pdf_num
@@ -43,8 +42,8 @@ if TYPE_CHECKING:
 
 
 def num(v: float) -> str:
-    """A short, stable number: no exponent, no trailing zeros, no -0. Cached per value
-    (coordinates are rounded and repeat; equal numbers such as 1 and 1.0 print the same)."""
+    """A short, stable number: no exponent, no trailing zeros, no -0 (equal numbers such as
+    1 and 1.0 print the same). Not remembered here: a face's writer keeps its own memo."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -76,10 +75,50 @@ def _font_css(used: list[str], font_url: str) -> str:
     return "".join(rules)
 
 
+NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
+
+
 class _Writer:
-    def __init__(self, dwg: svgwrite.Drawing):
+    """Draws one face's ops into `dwg`, noting on the way what the drawing needs besides:
+    the fonts its text uses and its guides (so the ops are walked once). Numbers and a
+    font's text attributes, which repeat, are made once: the attributes once per face, the
+    numbers once per `nums` (a memo the faces of one build share: their coordinates repeat
+    from face to face; kept to `NUMS_KEPT` numbers)."""
+
+    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str]):
         self.dwg = dwg
         self.clip_count = 0
+        self.fonts: set[str] = set()
+        self.guides: list[Guide] = []
+        self._nums = nums
+        # svgwrite's element builders, looked up once (the drawing makes one per lookup)
+        self._g, self._new_path, self._new_rect = dwg.g, dwg.path, dwg.rect
+        self._new_ellipse, self._new_text = dwg.ellipse, dwg.text
+        self._font_attrs: dict[str, dict[str, str]] = {}
+
+    def num(self, v: float) -> str:
+        """`num(v)`, remembered in the writer's memo while it has room."""
+        s = self._nums.get(v)
+        if s is None:
+            s = num(v)
+            if len(self._nums) < NUMS_KEPT:
+                self._nums[v] = s
+        return s
+
+    def font_attrs(self, name: str) -> dict[str, str]:
+        """The family (the family quoted when it is one of cardstock's own fonts, then the
+        font's fallbacks), weight and style attributes of a text in font `name`."""
+        attrs = self._font_attrs.get(name)
+        if attrs is None:
+            f = fonts.FACES[name]
+            family = f"'{f.family}'" if f.own else f.family
+            attrs = {"font-family": family + f", {f.fallback}".replace('"', "'")}
+            if f.weight != "normal":
+                attrs["font-weight"] = f.weight
+            if f.style != "normal":
+                attrs["font-style"] = f.style
+            self._font_attrs[name] = attrs
+        return attrs
 
     def paint(
         self,
@@ -93,11 +132,11 @@ class _Writer:
         el.attribs["fill"] = fill or "none"
         if stroke and stroke_width > 0:
             el.attribs["stroke"] = stroke
-            el.attribs["stroke-width"] = num(stroke_width)
+            el.attribs["stroke-width"] = self.num(stroke_width)
             if dash:
-                el.attribs["stroke-dasharray"] = " ".join(num(v) for v in dash)
+                el.attribs["stroke-dasharray"] = " ".join(self.num(v) for v in dash)
         if opacity < 1:
-            el.attribs["opacity"] = num(opacity)
+            el.attribs["opacity"] = self.num(opacity)
         return el
 
     def ops(self, parent: Any, ops: Iterable[Op]) -> None:
@@ -105,7 +144,7 @@ class _Writer:
             self.op(parent, op)
 
     def op(self, parent: Any, op: Op) -> None:
-        """Add the element that draws `op` to `parent`. Guides are left out: `svg_bytes`
+        """Add the element that draws `op` to `parent`. Guides are only noted: `svg_bytes`
         draws them in a layer of their own."""
         if isinstance(op, Rect):
             parent.add(self._rect(op))
@@ -122,26 +161,40 @@ class _Writer:
         elif isinstance(op, Group):
             parent.add(self._group(op))
         elif isinstance(op, Guide):
-            pass  # drawn by svg_bytes in its own layer
+            self.guides.append(op)  # drawn by svg_bytes in its own layer
         else:  # pragma: no cover - a new op type must be added to both backends
             raise TypeError(f"unknown op {type(op).__name__}")
 
     def _rect(self, op: Rect) -> Any:
-        el = self.dwg.rect(insert=(0, 0), size=(0, 0))
+        el = self._new_rect(insert=(0, 0), size=(0, 0))
         el.attribs.clear()
-        el.attribs.update({"x": num(op.x), "y": num(op.y), "width": num(op.w), "height": num(op.h)})
+        el.attribs.update(
+            {
+                "x": self.num(op.x),
+                "y": self.num(op.y),
+                "width": self.num(op.w),
+                "height": self.num(op.h),
+            }
+        )
         if op.radius > 0:
-            el.attribs["rx"] = num(op.radius)
+            el.attribs["rx"] = self.num(op.radius)
         return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
 
     def _ellipse(self, op: Ellipse) -> Any:
-        el = self.dwg.ellipse()
+        el = self._new_ellipse()
         el.attribs.clear()
-        el.attribs.update({"cx": num(op.cx), "cy": num(op.cy), "rx": num(op.rx), "ry": num(op.ry)})
+        el.attribs.update(
+            {
+                "cx": self.num(op.cx),
+                "cy": self.num(op.cy),
+                "rx": self.num(op.rx),
+                "ry": self.num(op.ry),
+            }
+        )
         return self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
 
     def _path(self, op: Path) -> Any:
-        el = self.dwg.path(d=path_d(op.d))
+        el = self._new_path(d=path_d(op.d))
         self.paint(el, op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
         if op.fill and op.fill_rule == "evenodd":
             el.attribs["fill-rule"] = "evenodd"
@@ -154,24 +207,15 @@ class _Writer:
     def _text(self, op: Text) -> Any:
         """A line of text in its font's family, weight and style (the family quoted when it
         is one of cardstock's own fonts, then the font's fallbacks)."""
-        f = fonts.FACES[op.font]
-        el = self.dwg.text(op.text)
+        self.fonts.add(op.font)
+        el = self._new_text(op.text)
+        el.attribs.update(self.font_attrs(op.font))
         el.attribs.update(
-            {
-                "x": num(op.x),
-                "y": num(op.y),
-                "font-family": (f"'{f.family}'" if f.own else f.family)
-                + f", {f.fallback}".replace('"', "'"),
-                "font-size": num(op.size),
-            }
+            {"x": self.num(op.x), "y": self.num(op.y), "font-size": self.num(op.size)}
         )
-        if f.weight != "normal":
-            el.attribs["font-weight"] = f.weight
-        if f.style != "normal":
-            el.attribs["font-style"] = f.style
         el.attribs["fill"] = op.color
         if op.opacity < 1:
-            el.attribs["opacity"] = num(op.opacity)
+            el.attribs["opacity"] = self.num(op.opacity)
         if rtl_run(op.text):  # a run right to left: the viewer shapes it and lays it out
             el.attribs.update({"direction": "rtl", "text-anchor": "end"})  # leftward to x
         return el
@@ -179,21 +223,22 @@ class _Writer:
     def _icon(self, op: Icon) -> Any:
         """A symbol: a group moved to the icon's place and scaled from the symbols' 100-unit
         box, with one path per part (stroked parts with round caps and joins)."""
-        dwg = self.dwg
         scale = op.size / 100.0
-        g = dwg.g()
-        g.attribs["transform"] = f"translate({num(op.x)} {num(op.y)}) scale({pdf_num(scale)})"
+        g = self._g()
+        g.attribs["transform"] = (
+            f"translate({self.num(op.x)} {self.num(op.y)}) scale({pdf_num(scale)})"
+        )
         g.attribs["class"] = f"icon icon-{op.symbol}"
         if op.opacity < 1:
-            g.attribs["opacity"] = num(op.opacity)
+            g.attribs["opacity"] = self.num(op.opacity)
         for part in op.parts:
-            el = dwg.path(d=path_d(part.d))
+            el = self._new_path(d=path_d(part.d))
             if part.stroke_width > 0:
                 el.attribs.update(
                     {
                         "fill": "none",
                         "stroke": op.color,
-                        "stroke-width": num(part.stroke_width),
+                        "stroke-width": self.num(part.stroke_width),
                         "stroke-linecap": "round",
                         "stroke-linejoin": "round",
                     }
@@ -203,7 +248,7 @@ class _Writer:
                 if part.fill_rule == "evenodd":
                     el.attribs["fill-rule"] = "evenodd"
             if part.opacity < 1:
-                el.attribs["opacity"] = num(part.opacity)
+                el.attribs["opacity"] = self.num(part.opacity)
             g.add(el)
         return g
 
@@ -214,24 +259,24 @@ class _Writer:
         el = self.dwg.image(href=href)
         el.attribs.update(
             {
-                "x": num(op.x),
-                "y": num(op.y),
-                "width": num(op.w),
-                "height": num(op.h),
+                "x": self.num(op.x),
+                "y": self.num(op.y),
+                "width": self.num(op.w),
+                "height": self.num(op.h),
                 "preserveAspectRatio": "none",
             }
         )
         if op.opacity < 1:
-            el.attribs["opacity"] = num(op.opacity)
+            el.attribs["opacity"] = self.num(op.opacity)
         return el
 
     def _group(self, op: Group) -> Any:
         """A group with its transform; a clipped group's ops go in an inner group that
         refers to a clip path numbered in the drawing's defs."""
         dwg = self.dwg
-        g = dwg.g()
+        g = self._g()
         if op.transform is not None:
-            g.attribs["transform"] = "matrix(" + " ".join(num(v) for v in op.transform) + ")"
+            g.attribs["transform"] = "matrix(" + " ".join(self.num(v) for v in op.transform) + ")"
         target = g
         if op.clip is not None:
             self.clip_count += 1
@@ -247,12 +292,19 @@ class _Writer:
 
 
 def svg_bytes(
-    face: Face, *, font_url: str = "fonts/", guides: bool = False, title: str | None = None
+    face: Face,
+    *,
+    font_url: str = "fonts/",
+    guides: bool = False,
+    title: str | None = None,
+    nums: dict[float, str] | None = None,
 ) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
-    their own (`<g id="guides">`) above the art."""
+    their own (`<g id="guides">`) above the art.
+    nums: a memo of printed numbers for the faces of one build to share (an empty dict to
+    start); left out, the face has a memo of its own."""
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
     mm = POINTS_PER["mm"]
@@ -264,9 +316,9 @@ def svg_bytes(
     dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
     if title:
         dwg.set_desc(title=title)
-    used = sorted({op.font for op in walk(face.ops) if isinstance(op, Text)})
-    dwg.defs.add(dwg.style(_font_css(used, font_url)))
-    writer = _Writer(dwg)
+    style = dwg.style()  # first in the defs; its fonts are known once the face is drawn
+    dwg.defs.add(style)
+    writer = _Writer(dwg, {} if nums is None else nums)
     art = dwg.g(id="face")
     if (
         face.cut is not None and shape_of(face.shape).bleed_follows_cut
@@ -276,11 +328,11 @@ def svg_bytes(
         dwg.defs.add(cp)
         art.attribs["clip-path"] = "url(#bleed)"
     writer.ops(art, face.ops)
+    style.append(_font_css(sorted(writer.fonts), font_url))
     dwg.add(art)
-    guide_ops = [op for op in walk(face.ops) if isinstance(op, Guide)]
-    if guides and guide_ops:
+    if guides and writer.guides:
         layer = dwg.g(id="guides", fill="none")
-        for g in guide_ops:
+        for g in writer.guides:
             el = dwg.path(d=path_d(g.d))
             el.attribs.update(
                 {

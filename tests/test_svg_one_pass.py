@@ -1,0 +1,58 @@
+"""A face's SVG is drawn in one pass over its ops: the fonts its style sheet loads and the
+guides it draws on request are those found anywhere in the ops, groups included, and the
+memo of printed numbers the faces of a build share changes no face's bytes."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from cardstock.layout.ops import Face, Group, Guide, Rect, Text
+from cardstock.render import svg
+from cardstock.render.svg import svg_bytes
+
+SVG = "{http://www.w3.org/2000/svg}"
+FRAME = (("M", 0.0, 0.0), ("L", 180.0, 0.0), ("L", 180.0, 252.0), ("Z",))
+
+
+def face(shift: float) -> Face:
+    """A card whose text (one line in a clipped group) and safe guide sit deep in groups."""
+    inner = Group(
+        (Text(20.5 + shift, 40.25, "Deep", "serif-bold", 11.0), Guide(FRAME, "safe")),
+        clip=FRAME,
+    )
+    ops = (
+        Rect(0.0, 0.0, 180.0, 252.0, fill="#f0e0c0"),
+        Text(12.125 + shift, 200.0, "Top", "sans", 9.5),
+        Group((inner,), transform=(1.0, 0.0, 0.0, 1.0, 3.0, 4.0)),
+    )
+    return Face.build(180.0, 252.0, 9.0, "rect", ops)
+
+
+def test_the_style_sheet_loads_the_fonts_of_text_inside_groups_too():
+    css = ET.fromstring(svg_bytes(face(0.0))).find(f"{SVG}defs/{SVG}style")
+    assert css is not None and css.text is not None
+    assert "LiberationSans-Regular" in css.text and "LiberationSerif-Bold" in css.text
+
+
+def test_guides_inside_groups_are_drawn_only_on_request():
+    def guides(data: bytes) -> list[str]:
+        root = ET.fromstring(data)
+        return [el.get("class") or "" for el in root.iter() if "guide" in (el.get("class") or "")]
+
+    assert guides(svg_bytes(face(0.0))) == []
+    assert guides(svg_bytes(face(0.0), guides=True)) == ["guide guide-safe"]
+
+
+def test_a_shared_memo_of_numbers_leaves_each_face_as_drawn_alone():
+    a, b = face(0.0), face(0.3337)
+    nums: dict[float, str] = {}
+    shared = [svg_bytes(a, nums=nums), svg_bytes(b, nums=nums), svg_bytes(a, nums=nums)]
+    assert shared == [svg_bytes(a), svg_bytes(b), svg_bytes(a)]
+    assert nums[12.125] == "12.125" and nums[12.125 + 0.3337] == "12.459"
+
+
+def test_a_full_memo_takes_no_more_numbers_and_the_face_still_prints_them(monkeypatch):
+    monkeypatch.setattr(svg, "NUMS_KEPT", 3)
+    nums: dict[float, str] = {}
+    assert svg_bytes(face(0.0), nums=nums) == svg_bytes(face(0.0))
+    assert len(nums) == 3
