@@ -27,6 +27,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from .filters import Filter, Strict, select, value_of
+from .places_prose import choice_text, extreme
 
 NUMBER_WORDS = {
     "zero": 0,
@@ -109,18 +110,22 @@ class Place(Strict):
     row: Any | None = None
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
+    choice: str | None = None  # a designer's choice, by its topic (places_prose)
+    least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
+    most: str | list[str] | None = None  # the largest
 
     @model_validator(mode="after")
     def _one(self) -> Place:
         given = [
             k
-            for k in ("setup", "players", "count", "distinct", "card", "table")
+            for k in ("setup", "players", "count", "distinct", "card", "table", "choice")
+            + ("least", "most")
             if getattr(self, k) is not None
         ]
         if len(given) != 1:
             raise ValueError(
                 "a place is one of: setup, players, count, distinct, card (with field), "
-                "table (with row)"
+                "table (with row), choice, least, most"
             )
         if self.card is not None and self.field is None:
             raise ValueError("a card place names its field")
@@ -133,7 +138,9 @@ class Place(Strict):
         return self
 
     def field_keys(self) -> list[str]:
-        return [k for k in (self.field, self.distinct) if k]
+        extremes = [self.least or [], self.most or []]
+        fields = [f for x in extremes for f in ([x] if isinstance(x, str) else x)]
+        return [k for k in (self.field, self.distinct) if k] + fields
 
 
 class Found:
@@ -207,6 +214,18 @@ def read_place(
         )
     if place.card is not None:
         return _card_place(place, want, catalog, rules_file, rules_line)
+    if place.choice is not None:
+        return _choice_place(place, want, catalog)
+    if place.least is not None or place.most is not None:
+        fields = place.most if place.most is not None else place.least
+        word = "most" if place.most is not None else "least"
+        what = fields if isinstance(fields, str) else " + ".join(fields or [])
+        return Found(
+            extreme(catalog, fields or [], place.match, place.most is not None),
+            f"the {word} {what} of {(place.match or Filter()).describe()}",
+            rules_file,
+            rules_line,
+        )
     return _table_place(place, want, catalog)
 
 
@@ -253,6 +272,19 @@ def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | No
         rules_file,
         line,
     )
+
+
+def _choice_place(place: Place, want: Any, catalog: Any) -> Found:
+    """A designer's choice's words, with `says` the value they give there."""
+    game_file = catalog.display(catalog.folder / "game.toml")
+    text, line = choice_text(catalog, place.choice or "")
+    if text is None:
+        return Found(
+            None, f"designer's choice {place.choice!r}", game_file, None, "no such topic"
+        )
+    _, have = _in_words(text, place.says or "{value}", want)
+    label = f"designer's choice {place.choice!r} ({(place.says or '').replace('{value}', '…')!r})"
+    return Found(have, label, game_file, line, text=text)
 
 
 def _card_place(
