@@ -17,6 +17,9 @@ points at, so two texts that state one quantity differently fail with both place
     { table = "turn", row = "Draw", column = "What to do", says = "draw {value} card" }
                                            a table cell; with `says`, the words around the value
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
+    { choice = "Equipment", says = "buy for ${value} to" }  a designer's choice's words
+    { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
+                                           see `places_prose`)
 """
 
 from __future__ import annotations
@@ -279,9 +282,7 @@ def _choice_place(place: Place, want: Any, catalog: Any) -> Found:
     game_file = catalog.display(catalog.folder / "game.toml")
     text, line = choice_text(catalog, place.choice or "")
     if text is None:
-        return Found(
-            None, f"designer's choice {place.choice!r}", game_file, None, "no such topic"
-        )
+        return Found(None, f"designer's choice {place.choice!r}", game_file, None, "no such topic")
     _, have = _in_words(text, place.says or "{value}", want)
     label = f"designer's choice {place.choice!r} ({(place.says or '').replace('{value}', '…')!r})"
     return Found(have, label, game_file, line, text=text)

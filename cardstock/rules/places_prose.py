@@ -48,7 +48,9 @@ def amount(c: Any, fields: str | list[str]) -> float | None:
 def extreme(catalog: Any, fields: str | list[str], match: Filter | None, most: bool) -> Any:
     """The least (or most) of `fields` over the components `match` picks out."""
     values = [
-        v for c in select(catalog.components, match or Filter()) if (v := amount(c, fields)) is not None
+        v
+        for c in select(catalog.components, match or Filter())
+        if (v := amount(c, fields)) is not None
     ]
     if not values:
         return None
