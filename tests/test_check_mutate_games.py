@@ -35,10 +35,13 @@ SAMPLE = 12
 # floors were raised the same evening from `cardstock check GAME --mutate` on every edit
 # (without --sources) on branch m42gen: vortex 803/1033 (77.7 %), alter-ego 573/766
 # (74.8 %), less 5 points; their samples' floors are that branch's sample run (13/15, 12/16).
+# Alter Ego's were raised again on branch ae (24 Nov, after its designer's choices, card
+# records and setup words were held): every edit 751/751 and the sample 16/16, with
+# --sources; its full floor is the issue's 99 %, not the measured 100 %.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (12 / 16, 214 / 321),
     "alpha-omega-tiles": (12 / 15, 68 / 81),
-    "alter-ego": (12 / 16, 0.69),
+    "alter-ego": (16 / 16, 0.99),
     "atmosfear": (14 / 14, 0.99),
     "vortex": (13 / 15, 0.72),
 }
