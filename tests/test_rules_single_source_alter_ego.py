@@ -55,7 +55,7 @@ EDITS: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
     ),
     (
         "the turn table's Support row hands out a Threat token",
-        [("game.toml", "You may take 1 Teamwork token.", "You may take 1 Threat token.")],
+        [("game.toml", "you may take 1 Teamwork token.", "you may take 1 Threat token.")],
         ["the Family power gives one Teamwork token", "Support"],
     ),
     (

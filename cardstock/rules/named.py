@@ -54,15 +54,18 @@ class NamesFact(Fact):
     topic: str | None = None
     table: str | None = None
     description: str | None = None  # a set's id: its description
+    caption: str | None = None  # a table's id: its title
     cards: Filter | None = None
     decks: Filter | None = None
     says: str | None = None
 
     @model_validator(mode="after")
     def _shape(self) -> NamesFact:
-        if sum(x is not None for x in (self.topic, self.table, self.description)) != 1:
+        texts = (self.topic, self.table, self.description, self.caption)
+        if sum(x is not None for x in texts) != 1:
             raise ValueError(
-                "a names fact reads one text: give topic, table or description (a set's id)"
+                "a names fact reads one text: give topic, table, caption (a table's id: its "
+                "title) or description (a set's id)"
             )
         if (self.cards is None) == (self.decks is None):
             raise ValueError("a names fact names cards or decks: give one of cards, decks")
@@ -125,6 +128,12 @@ class NamesFact(Fact):
                     catalog.line("tables", self.table, "note"),
                 ),
             )
+        if self.caption is not None:
+            t = game.tables.get(self.caption)
+            if t is None or not t.title:
+                return None, f"table {self.caption!r} has no title", (shown, None)
+            where = (shown, catalog.line("tables", self.caption, "title"))
+            return t.title, f"table {self.caption}'s title", where
         hits = [i for i, s in enumerate(game.sets) if s.id == self.description]
         if not hits or not game.sets[hits[0]].description:
             return None, f"set {self.description!r} has no description", (shown, None)

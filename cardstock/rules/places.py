@@ -18,6 +18,8 @@ points at, so two texts that state one quantity differently fail with both place
                                            a table cell; with `says`, the words around the value
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
     { topic = "tile back", says = "shares {value} back" }  a designer's choice, around the value
+    { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
+                                           see `places_prose`)
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pydantic import Field, model_validator
 
 from .choices import choice_text
 from .filters import Filter, Strict, select, value_of
+from .places_prose import extreme
 
 NUMBER_WORDS = {
     "zero": 0,
@@ -112,18 +115,21 @@ class Place(Strict):
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
     topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.choices`)
+    least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
+    most: str | list[str] | None = None  # the largest
 
     @model_validator(mode="after")
     def _one(self) -> Place:
         given = [
             k
             for k in ("setup", "players", "count", "distinct", "card", "table", "topic")
+            + ("least", "most")
             if getattr(self, k) is not None
         ]
         if len(given) != 1:
             raise ValueError(
                 "a place is one of: setup, players, count, distinct, card (with field), "
-                "table (with row), topic (with says)"
+                "table (with row), topic (with says), least, most"
             )
         if self.topic is not None and self.says is None:
             raise ValueError("a designer's choice place gives the words around the value: says")
@@ -138,7 +144,9 @@ class Place(Strict):
         return self
 
     def field_keys(self) -> list[str]:
-        return [k for k in (self.field, self.distinct) if k]
+        extremes = [self.least or [], self.most or []]
+        fields = [f for x in extremes for f in ([x] if isinstance(x, str) else x)]
+        return [k for k in (self.field, self.distinct) if k] + fields
 
 
 class Found:
@@ -219,6 +227,16 @@ def read_place(
         _, have = _in_words(text, place.says or "{value}", want)
         label += f" ({(place.says or '').replace('{value}', '…')!r})"
         return Found(have, label, file, line, text=text)
+    if place.least is not None or place.most is not None:
+        fields = place.most if place.most is not None else place.least
+        word = "most" if place.most is not None else "least"
+        what = fields if isinstance(fields, str) else " + ".join(fields or [])
+        return Found(
+            extreme(catalog, fields or [], place.match, place.most is not None),
+            f"the {word} {what} of {(place.match or Filter()).describe()}",
+            rules_file,
+            rules_line,
+        )
     return _table_place(place, want, catalog)
 
 
