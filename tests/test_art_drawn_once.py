@@ -56,7 +56,7 @@ def test_a_file_that_cannot_be_read_says_so_each_time(tmp_path):
 def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
     made: list[str] = []
 
-    def fake_svg(face: Face, *, font_url: str) -> bytes:
+    def fake_svg(face: Face, *, font_url: str, nums: object = None) -> bytes:
         made.append(face.key)
         return f"<svg id='{face.key}'/>".encode()
 
