@@ -47,6 +47,9 @@ _WORDS = [w for w, n in NUMBER_WORDS.items() if n >= 2]
 _NUMBER = re.compile(
     r"(?<![\w:.-])(\d+(?:\.\d+)?|" + "|".join(_WORDS) + r")(?![\w:])", re.IGNORECASE
 )
+_STATED = re.compile(  # a number a card's text states: as `_NUMBER`, and "twice"
+    r"(?<![\w:.-])(\d+(?:\.\d+)?|twice|" + "|".join(_WORDS) + r")(?![\w:])", re.IGNORECASE
+)
 _LIST_MARK = re.compile(r"^\s*\d+\.\s")  # a Markdown numbered list's own numbering
 
 
@@ -181,15 +184,18 @@ class ProseFact(Fact):
     text: str = "text"
     fields: list[str] = []
     words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
+    numbers: list[str] = []  # every number the text states is one of these fields' values
 
     @model_validator(mode="after")
     def _something(self) -> ProseFact:
-        if not self.fields and not self.words:
-            raise ValueError("a prose fact names `fields` (numbers) or `words` (choices)")
+        if not self.fields and not self.words and not self.numbers:
+            raise ValueError(
+                "a prose fact names `fields` (numbers), `words` (choices) or `numbers`"
+            )
         return self
 
     def field_keys(self) -> list[str]:
-        return [self.text, *self.fields, *self.words]
+        return [self.text, *self.fields, *self.words, *self.numbers]
 
     def check(self, components: list[Component], game: Game) -> Outcome:
         cs = select(components, self.match)
@@ -203,7 +209,8 @@ class ProseFact(Fact):
                 if not isinstance(v, (int, float)) or isinstance(v, bool):
                     continue
                 tied += 1
-                if not any(_states(folded, form) for form in spelled(v)):
+                forms = [*spelled(v), *(["twice"] if v == 2 else [])]
+                if not any(_states(folded, form) for form in forms):
                     problems.append(
                         Problem(
                             f"{self.name}: {c.name}'s {key} is {show(v)}, its {self.text} does "
@@ -212,6 +219,10 @@ class ProseFact(Fact):
                             self.text,
                         )
                     )
+            if self.numbers:
+                problem = self._unheld(c, said)
+                tied += 1
+                problems += [problem] if problem is not None else []
             for key, phrases in self.words.items():
                 problem = self._choice(c, key, phrases, said)
                 tied += 1 if show(value_of(c, key)) in phrases else 0
@@ -219,6 +230,22 @@ class ProseFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _unheld(self, c: Component, said: str) -> Problem | None:
+        """A number the card's text states (digits, two to twelve, `twice`) that none of
+        `numbers` holds on the card: the text restates a value no field keeps."""
+        held = {float(v) for k in self.numbers for v in [value_of(c, k)] if _is_number(v)}
+        for m in _STATED.finditer(said):
+            word = m.group(1)
+            if (2.0 if word.lower() == "twice" else _as_number(word)) not in held:
+                keys = ", ".join(self.numbers)
+                return Problem(
+                    f"{self.name}: {c.name}'s {self.text} states {word!r}, which none "
+                    f"of its {keys} holds: {said!r}",
+                    c,
+                    self.text,
+                )
+        return None
 
     def _choice(self, c: Component, key: str, phrases: dict[str, str], said: str) -> Problem | None:
         """The card's text says the words of its `key` value (when that value has words), and
@@ -237,6 +264,10 @@ class ProseFact(Fact):
             c,
             self.text,
         )
+
+
+def _is_number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _states(words: str, form: str) -> bool:
