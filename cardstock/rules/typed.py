@@ -185,12 +185,13 @@ class ProseFact(Fact):
     fields: list[str] = []
     words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
     numbers: list[str] = []  # every number the text states is one of these fields' values
+    groups: list[str] | None = None  # the only set names and groups the text may name
 
     @model_validator(mode="after")
     def _something(self) -> ProseFact:
-        if not self.fields and not self.words and not self.numbers:
+        if not self.fields and not self.words and not self.numbers and self.groups is None:
             raise ValueError(
-                "a prose fact names `fields` (numbers), `words` (choices) or `numbers`"
+                "a prose fact names `fields`, `words`, `numbers` or `groups`"
             )
         return self
 
@@ -201,8 +202,19 @@ class ProseFact(Fact):
         cs = select(components, self.match)
         problems: list[Problem] = []
         tied = 0
+        others = self._other_groups(components, game)
         for c in cs:
             said = show(value_of(c, self.text))
+            named = [g for g in others if re.search(rf"(?<!\w){re.escape(g)}(?!\w)", said)]
+            if named:
+                problems.append(
+                    Problem(
+                        f"{self.name}: {c.name}'s {self.text} names {named[0]!r}, a deck or group "
+                        f"its texts do not name (they name {', '.join(self.groups or [])}): {said!r}",
+                        c,
+                        self.text,
+                    )
+                )
             folded = " " + re.sub(r"[^a-z0-9.+$-]+", " ", said.lower()) + " "
             for key in self.fields:
                 v = value_of(c, key)
@@ -230,6 +242,15 @@ class ProseFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _other_groups(self, components: list[Component], game: Game) -> list[str]:
+        """The sets' names and groups (as written, case kept) outside `groups` (a set whose
+        group is one of them may be named by its own name too)."""
+        if self.groups is None:
+            return []
+        allowed = set(self.groups) | {s.name for s in game.sets if s.group in self.groups}
+        every = {s.name for s in game.sets} | {c.group for c in components if c.group}
+        return sorted(n for n in every if n and n not in allowed)
 
     def _unheld(self, c: Component, said: str) -> Problem | None:
         """A number the card's text states (digits, two to twelve, `twice`) that none of
