@@ -35,6 +35,7 @@ from .named import NamesFact
 from .places import Place, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
 from .typed import ProseFact, TypedFact
+from .values import ValuesFact
 from .wording import DeckFact, RuleFact
 
 if TYPE_CHECKING:
@@ -554,4 +555,5 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "typed": TypedFact,
     "prose": ProseFact,
     "names": NamesFact,
+    "values": ValuesFact,
 }
