@@ -190,9 +190,7 @@ class ProseFact(Fact):
     @model_validator(mode="after")
     def _something(self) -> ProseFact:
         if not self.fields and not self.words and not self.numbers and self.groups is None:
-            raise ValueError(
-                "a prose fact names `fields`, `words`, `numbers` or `groups`"
-            )
+            raise ValueError("a prose fact names `fields`, `words`, `numbers` or `groups`")
         return self
 
     def field_keys(self) -> list[str]:
@@ -205,16 +203,8 @@ class ProseFact(Fact):
         others = self._other_groups(components, game)
         for c in cs:
             said = show(value_of(c, self.text))
-            named = [g for g in others if re.search(rf"(?<!\w){re.escape(g)}(?!\w)", said)]
-            if named:
-                problems.append(
-                    Problem(
-                        f"{self.name}: {c.name}'s {self.text} names {named[0]!r}, a deck or group "
-                        f"its texts do not name (they name {', '.join(self.groups or [])}): {said!r}",
-                        c,
-                        self.text,
-                    )
-                )
+            problem = self._grouped(c, said, others)
+            problems += [problem] if problem is not None else []
             folded = " " + re.sub(r"[^a-z0-9.+$-]+", " ", said.lower()) + " "
             for key in self.fields:
                 v = value_of(c, key)
@@ -242,6 +232,19 @@ class ProseFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _grouped(self, c: Component, said: str, others: list[str]) -> Problem | None:
+        """The first deck or group outside `groups` the card's text names."""
+        named = [g for g in others if re.search(rf"(?<!\w){re.escape(g)}(?!\w)", said)]
+        if not named:
+            return None
+        allowed = ", ".join(self.groups or [])
+        return Problem(
+            f"{self.name}: {c.name}'s {self.text} names {named[0]!r}, a deck or group its "
+            f"texts do not name (they name {allowed}): {said!r}",
+            c,
+            self.text,
+        )
 
     def _other_groups(self, components: list[Component], game: Game) -> list[str]:
         """The sets' names and groups (as written, case kept) outside `groups` (a set whose
