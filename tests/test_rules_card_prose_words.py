@@ -1,7 +1,7 @@
 """A card's text says only what its card holds (issue #42): with a `prose` fact's `numbers`,
 every number the text states is one of the card's fields; with its `groups`, the text names
 no deck but those; and a `rule` fact with a `cards` place holds one rule word on every card
-of a filter. The project is the starter of `cardstock init`, with facts of this test's own."""
+of a filter; a `values` fact records one field's value card by card. The project is the starter of `cardstock init`, with facts of this test's own."""
 
 from __future__ import annotations
 
@@ -76,3 +76,38 @@ def test_a_cards_place_fails_on_the_opposite_at_the_cards_line(tmp_path: Path) -
     assert len(found) == 1, found
     assert "cards.csv:3:" in found[0]
     assert "Dawn's text says 'the bottom'" in found[0]
+
+
+VALUES = """
+[[facts]]
+kind = "values"
+id = "powers-chosen"
+name = "the designer's powers"
+field = "power"
+match = { name = ["Dawn", "Noon"] }
+choice = "the powers the source leaves open"
+
+[facts.values]
+Dawn = 2
+noon = 5
+"""
+
+
+def test_a_values_record_holds_each_card_and_names_every_card_of_its_match(
+    tmp_path: Path,
+) -> None:
+    root = project(tmp_path, "Take 2 cards from the top of the pile.")
+    rules = root / "catalog" / GAME / "rules.toml"
+    with rules.open("a", encoding="utf-8") as f:
+        f.write(VALUES)
+    assert failures(root, GAME, {"facts"}) == []
+    cards = root / "catalog" / GAME / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("Noon,3,Sun,sun,5,", "Noon,3,Sun,sun,6,"), encoding="utf-8")
+    found = failures(root, GAME, {"facts"})
+    assert len(found) == 1, found
+    assert "cards.csv:4: power:" in found[0]
+    assert "Noon (noon) power: the designer's record states 5, the catalog has 6" in found[0]
+    rules.write_text(rules.read_text(encoding="utf-8").replace("noon = 5\n", ""), "utf-8")
+    found = failures(root, GAME, {"facts"})
+    assert any("Noon (noon) is not in the record" in f for f in found), found
