@@ -1,7 +1,8 @@
 """A card's text says only what its card holds (issue #42): with a `prose` fact's `numbers`,
 every number the text states is one of the card's fields; with its `groups`, the text names
 no deck but those; and a `rule` fact with a `cards` place holds one rule word on every card
-of a filter; a `values` fact records one field's value card by card. The project is the starter of `cardstock init`, with facts of this test's own."""
+of a filter; a `values` fact records one field's value card by card. The project is the
+starter of `cardstock init`, with facts of this test's own."""
 
 from __future__ import annotations
 
