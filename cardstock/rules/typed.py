@@ -50,6 +50,9 @@ _WORDS = [w for w, n in NUMBER_WORDS.items() if n >= 2]
 _NUMBER = re.compile(
     r"(?<![\w:.-])(\d+(?:\.\d+)?|" + "|".join(_WORDS) + r")(?![\w:])", re.IGNORECASE
 )
+_STATED = re.compile(  # a number a card's text states: as `_NUMBER`, and "twice"
+    r"(?<![\w:.-])(\d+(?:\.\d+)?|twice|" + "|".join(_WORDS) + r")(?![\w:])", re.IGNORECASE
+)
 _LIST_MARK = re.compile(r"^\s*\d+\.\s")  # a Markdown numbered list's own numbering
 
 
@@ -189,32 +192,38 @@ class ProseFact(Fact):
         description="State each number signed, beside a word of its field's name "
         "(`Fire +1` for `fire_mod`), so a number stated for another field does not count.",
     )
+    numbers: list[str] = []  # every number the text states is one of these fields' values
+    groups: list[str] | None = None  # the only set names and groups the text may name
 
     @model_validator(mode="after")
     def _something(self) -> ProseFact:
-        if not self.fields and not self.words:
-            raise ValueError("a prose fact names `fields` (numbers) or `words` (choices)")
+        if not self.fields and not self.words and not self.numbers and self.groups is None:
+            raise ValueError("a prose fact names `fields`, `words`, `numbers` or `groups`")
         return self
 
     def field_keys(self) -> list[str]:
-        return [self.text, *self.fields, *self.words]
+        return [self.text, *self.fields, *self.words, *self.numbers]
 
     def check(self, components: list[Component], game: Game) -> Outcome:
         cs = select(components, self.match)
         problems: list[Problem] = []
         tied = 0
+        others = self._other_groups(components, game)
         for c in cs:
             said = show(value_of(c, self.text))
+            problem = self._grouped(c, said, others)
+            problems += [problem] if problem is not None else []
             folded = " " + re.sub(r"[^a-z0-9.+$-]+", " ", said.lower()) + " "
             for key in self.fields:
                 v = value_of(c, key)
                 if not isinstance(v, (int, float)) or isinstance(v, bool):
                     continue
                 tied += 1
+                forms = [*spelled(v), *(["twice"] if v == 2 else [])]
                 if not (
                     _signed(said, key, v)
                     if self.signed
-                    else any(_states(folded, form) for form in spelled(v))
+                    else any(_states(folded, form) for form in forms)
                 ):
                     problems.append(
                         Problem(
@@ -224,6 +233,10 @@ class ProseFact(Fact):
                             self.text,
                         )
                     )
+            if self.numbers:
+                problem = self._unheld(c, said)
+                tied += 1
+                problems += [problem] if problem is not None else []
             for key, phrases in self.words.items():
                 problem = self._choice(c, key, phrases, said)
                 tied += 1 if show(value_of(c, key)) in phrases else 0
@@ -231,6 +244,44 @@ class ProseFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, cs, problems)
         return Outcome(True, f"{tied} value{'s' if tied != 1 else ''} stated by their cards", cs)
+
+    def _grouped(self, c: Component, said: str, others: list[str]) -> Problem | None:
+        """The first deck or group outside `groups` the card's text names."""
+        named = [g for g in others if re.search(rf"(?<!\w){re.escape(g)}(?!\w)", said)]
+        if not named:
+            return None
+        allowed = ", ".join(self.groups or [])
+        return Problem(
+            f"{self.name}: {c.name}'s {self.text} names {named[0]!r}, a deck or group its "
+            f"texts do not name (they name {allowed}): {said!r}",
+            c,
+            self.text,
+        )
+
+    def _other_groups(self, components: list[Component], game: Game) -> list[str]:
+        """The sets' names and groups (as written, case kept) outside `groups` (a set whose
+        group is one of them may be named by its own name too)."""
+        if self.groups is None:
+            return []
+        allowed = set(self.groups) | {s.name for s in game.sets if s.group in self.groups}
+        every = {s.name for s in game.sets} | {c.group for c in components if c.group}
+        return sorted(n for n in every if n and n not in allowed)
+
+    def _unheld(self, c: Component, said: str) -> Problem | None:
+        """A number the card's text states (digits, two to twelve, `twice`) that none of
+        `numbers` holds on the card: the text restates a value no field keeps."""
+        held = {float(v) for k in self.numbers for v in [value_of(c, k)] if _is_number(v)}
+        for m in _STATED.finditer(said):
+            word = m.group(1)
+            if (2.0 if word.lower() == "twice" else _as_number(word)) not in held:
+                keys = ", ".join(self.numbers)
+                return Problem(
+                    f"{self.name}: {c.name}'s {self.text} states {word!r}, which none "
+                    f"of its {keys} holds: {said!r}",
+                    c,
+                    self.text,
+                )
+        return None
 
     def _choice(self, c: Component, key: str, phrases: dict[str, str], said: str) -> Problem | None:
         """The card's text says the words of its `key` value (when that value has words), and
@@ -259,6 +310,10 @@ def _signed(text: str, key: str, v: float) -> bool:
     sign = re.escape(f"{v:+g}")
     pattern = rf"{word}\s{{1,4}}{sign}(?!\w|\.\d)|(?<![\w.]){sign}\s{{1,4}}{word}"
     return re.search(pattern, re.sub(r":\w+:", " ", text.lower())) is not None
+
+
+def _is_number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _states(words: str, form: str) -> bool:

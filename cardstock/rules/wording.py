@@ -65,6 +65,7 @@ class WordPlace(Strict):
     row: Any | None = None
     column: str | None = None  # default: the last column
     card: str | None = None
+    cards: Filter | None = None  # every card of the filter whose field says a vocabulary word
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
@@ -72,10 +73,14 @@ class WordPlace(Strict):
 
     @model_validator(mode="after")
     def _one(self) -> WordPlace:
-        given = [k for k in ("table", "card", "setup", "topic") if getattr(self, k) is not None]
+        given = [
+            k for k in ("table", "card", "cards", "setup", "topic") if getattr(self, k) is not None
+        ]
         if len(given) != 1:
-            raise ValueError("a place is one of: table (with row), card (with field), setup, topic")
-        if self.card is not None and self.field is None:
+            raise ValueError(
+                "a place is one of: table (with row), card or cards (with field), setup, topic"
+            )
+        if (self.card is not None or self.cards is not None) and self.field is None:
             raise ValueError("a card place names its field")
         return self
 
@@ -194,7 +199,26 @@ class RuleFact(Fact):
         where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
         return Outcome(True, f"{self.value!r} in {where}{source_note}")
 
+    def _cards(self, place: WordPlace, catalog: Any) -> list[Problem]:
+        """Every card of the filter whose field says a word of the vocabulary says the value
+        (or a synonym) and none of the opposites; a card that says none is not about it."""
+        out: list[Problem] = []
+        for c in select(catalog.components, place.cards or Filter()):
+            text = show(value_of(c, place.field or ""))
+            wrong = [w for w in self.said(text) if w in self.opposites]
+            if wrong:
+                out.append(
+                    Problem(
+                        f"{self.name}: the rulebook states {self.value!r}, {c.name}'s "
+                        f"{place.field} says {wrong[0]!r}: {_clip(text)!r}",
+                        at=(c.file, c.line),
+                    )
+                )
+        return out
+
     def _place(self, place: WordPlace, catalog: Any) -> list[Problem]:
+        if place.cards is not None:
+            return self._cards(place, catalog)
         text, label, at = read_words(place, catalog)
         if text is None:
             return [Problem(f"{self.name}: the rulebook states {self.value!r}, but {label}", at=at)]
