@@ -105,6 +105,8 @@ def _emit_line(
         if i > 0 and word.space1:
             if run_font == word.space_font:
                 run_text += " "
+            else:  # a space in another font than the run's (between two bold words): the
+                flush()  # next word starts a run of its own, after the space
             cursor += word.space1 * size
         for piece in word.pieces:
             if piece.icon is not None:
