@@ -85,15 +85,15 @@ def test_an_edit_the_reference_text_prints_lays_its_side_out_again(
     template = project / "layouts" / GAME / "quickref" / "scoring.md.j2"
     template.write_text(
         template.read_text(encoding="utf-8")
-        + f"\n\nFirst of the good: {{{{ component('{card['id']}').name }}}}\n",
+        + f"\n\nAlso in the deck: {{{{ component('{card['id']}').name }}}}\n",
         encoding="utf-8",
     )
     out = project / "output"
     build(project, out)
-    assert f"First of the good: {card['name']}" in text_of(out / QUICKREF)
+    assert f"Also in the deck: {card['name']}" in text_of(out / QUICKREF)
     replace_in_table(project, card["name"], "Renamed Card")
     assert build(project, out) == 2  # the card's front and the reference side that prints its name
-    assert "First of the good: Renamed Card" in text_of(out / QUICKREF)
+    assert "Also in the deck: Renamed Card" in text_of(out / QUICKREF)
     fresh = tmp_path / "fresh"
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "fresh-cache"))
     build(project, fresh)

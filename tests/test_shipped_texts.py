@@ -134,7 +134,7 @@ def test_alpha_omega_example_keeps_the_capital_of_person() -> None:
         ("atmosfear", "A swallowed trick:", "are put aside and count for nobody"),
         ("atmosfear", "A key lost for cheating:", "can be won again"),
         ("alter-ego", "Unspent money:", "not spent that turn is lost"),
-        ("alpha-omega-cards", "Playing a campaign:", "scores one point per Objective achieved"),
+        ("alpha-omega-cards", "Playing a campaign:", "scores as the Campaign Mode variation says"),
     ],
 )
 def test_additions_to_the_source_rules_are_marked_in_the_designers_notes(
