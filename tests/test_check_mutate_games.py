@@ -19,7 +19,7 @@ from conftest import FULL, GAMES, ROOT, SEEDS, load_games
 from cardstock.rules.mutate import run, summary_line
 from cardstock.rules.mutate_edits import Edit, edits, game_files
 
-SAMPLE = 12
+SAMPLE = 6
 # The share of the edits the check caught when last measured, by game: (the default
 # sample, the full list). The sample's floor is its measured rate, measured on 24 Nov 2026
 # after the single-source work of issue 42 (atmosfear's later that day: 14 of 14). The full
@@ -52,12 +52,15 @@ SAMPLE = 12
 # of the 100 survivors the designer's own Strength values; the full floor is the rate less
 # 5 points), the sample 15 of 16. (Its branch recorded those Strengths a second time, as
 # Alter Ego's did its cards; not merged either.)
+# The sample was halved the same night (SAMPLE 12 -> 6, to keep the whole suite within CI's
+# five minutes); the samples' floors are that list's measured rates on the merged tree:
+# alpha-omega-cards 7/10, alpha-omega-tiles 9/9, alter-ego 9/10, atmosfear 8/8, vortex 9/9.
 FLOORS: dict[str, tuple[float, float]] = {
-    "alpha-omega-cards": (15 / 16, 0.87),
-    "alpha-omega-tiles": (15 / 15, 77 / 78),
-    "alter-ego": (15 / 16, 0.77),
-    "atmosfear": (14 / 14, 0.99),
-    "vortex": (14 / 15, 0.91),
+    "alpha-omega-cards": (7 / 10, 0.87),
+    "alpha-omega-tiles": (9 / 9, 77 / 78),
+    "alter-ego": (9 / 10, 0.77),
+    "atmosfear": (8 / 8, 0.99),
+    "vortex": (9 / 9, 0.91),
 }
 pytestmark = pytest.mark.needs_seeds
 
