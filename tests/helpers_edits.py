@@ -1,5 +1,6 @@
-"""What the rule-edit tests share: a copy of shipped games to edit in place, and the
-findings of the checks that failed on one game of it."""
+"""What the rule-edit tests share: a copy of shipped games to edit in place, the starter of
+`cardstock init` with a test's own additions, and the findings of the checks that failed
+on one game of it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from typing import Any
 from conftest import load_games, run_checks
 from seed_edits import ROOT
 
+from cardstock.init import init_project
+
+STARTER = "moon-race"  # the game `cardstock init` writes for the title "Moon Race"
+
 
 def games_copy(root: Path, games: Iterable[str]) -> Path:
     """`root` holding the catalogs and layouts of `games`, for a test to edit."""
@@ -20,12 +25,37 @@ def games_copy(root: Path, games: Iterable[str]) -> Path:
     return root
 
 
-def failures(root: Path, game: str, parts: set[str], **options: Any) -> list[str]:
+def starter(
+    tmp_path: Path, *, game: str = "", rules: str = "", cards: tuple[str, str] = ("", "")
+) -> Path:
+    """The starter of `cardstock init` in `tmp_path`, `game` added to the end of its
+    game.toml, `rules` to the end of its rules.toml, and in its cards.csv `cards[0]`
+    replaced by `cards[1]`."""
+    root = tmp_path / STARTER
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    folder = root / "catalog" / STARTER
+    for name, added in (("game.toml", game), ("rules.toml", rules)):
+        with (folder / name).open("a", encoding="utf-8") as f:
+            f.write(added)
+    if cards[0]:
+        table = folder / "cards.csv"
+        text = table.read_text(encoding="utf-8")
+        assert cards[0] in text, cards[0]
+        table.write_text(text.replace(*cards), encoding="utf-8")
+    return root
+
+
+def failures(
+    root: Path, game: str, parts: set[str], ran: Iterable[str] = (), **options: Any
+) -> list[str]:
     """Each finding of a failed check of `game` (only the check `parts`), as
-    "rule: path:line: field: message"; the game must read without errors."""
+    "rule: path:line: field: message"; the game must read without errors, and each rule
+    named in `ran` must have been checked."""
     catalogs, issues = load_games(root, [game])
     assert not issues.errors, [i.render() for i in issues]
     report = run_checks(catalogs, only=parts, **options).game(game)
+    assert set(ran) <= {c.rule for c in report.checks}, [c.rule for c in report.checks]
     return [
         f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
     ]

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_edits import failures
+from helpers_edits import STARTER as GAME
+from helpers_edits import failures, starter
 
-from cardstock.init import init_project
-
-GAME = "moon-race"
 FACTS = """
 [[facts]]
 kind = "prose"
@@ -34,17 +32,7 @@ at = [{ cards = { set = "deck" }, field = "text" }]
 
 def project(tmp_path: Path, text: str) -> Path:
     """The starter, its first card's text replaced by `text`, with this test's facts."""
-    root = tmp_path / GAME
-    written, issues = init_project(root, "Moon Race")
-    assert written and not issues
-    folder = root / "catalog" / GAME
-    cards = folder / "cards.csv"
-    cards.write_text(
-        cards.read_text(encoding="utf-8").replace("Play on any Sun card.", text), encoding="utf-8"
-    )
-    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
-        f.write(FACTS)
-    return root
+    return starter(tmp_path, rules=FACTS, cards=("Play on any Sun card.", text))
 
 
 def test_a_text_stating_only_its_own_power_and_the_top_passes(tmp_path: Path) -> None:

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardstock.core.cache import memory_cache
-from cardstock.core.stage import Job
-from cardstock.init import init_project
-from cardstock.rules.report import FAIL, run_checks
-from cardstock.validate import validate
+from helpers_edits import STARTER as GAME
+from helpers_edits import failures, starter
 
-GAME = "moon-race"
 TOPIC = "first player"
 CHOICE = "the youngest player goes first and plays one card; play then passes clockwise"
 FACTS = """
@@ -40,25 +36,14 @@ choice = "the designer's first turn"
 
 
 def project(tmp_path: Path, topic: str = TOPIC, choice: str = CHOICE) -> Path:
-    root = tmp_path / GAME
-    written, issues = init_project(root, "Moon Race")
-    assert written and not issues
-    folder = root / "catalog" / GAME
-    with (folder / "game.toml").open("a", encoding="utf-8") as f:
-        f.write(f'\n[[designer_choices]]\ntopic = "{topic}"\nchoice = "{choice}"\n')
-    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
-        f.write(FACTS)
-    return root
+    choices = f'\n[[designer_choices]]\ntopic = "{topic}"\nchoice = "{choice}"\n'
+    return starter(tmp_path, game=choices, rules=FACTS)
 
 
 def failed(root: Path) -> list[str]:
-    """Each finding of a failed fact, rendered."""
-    found = validate(root, [GAME], memory_cache())
-    assert not found.issues.errors, [i.render() for i in found.issues.errors]
-    report = run_checks([Job(found.catalogs[0], found.faces[GAME])], (), only={"facts"})
-    checks = report.games[0].checks
-    assert {"play passes clockwise", "the first player plays one card"} <= {c.rule for c in checks}
-    return [i.render() for c in checks if c.status == FAIL for i in c.findings]
+    """Each finding of a failed fact, rendered after its rule's name."""
+    facts = {"play passes clockwise", "the first player plays one card"}
+    return failures(root, GAME, {"facts"}, ran=facts)
 
 
 def test_a_choice_that_says_the_facts_words_passes(tmp_path: Path) -> None:
@@ -68,7 +53,7 @@ def test_a_choice_that_says_the_facts_words_passes(tmp_path: Path) -> None:
 def test_a_choice_saying_the_opposite_word_fails_at_the_choices_line(tmp_path: Path) -> None:
     found = failed(project(tmp_path, choice=CHOICE.replace("clockwise", "counterclockwise")))
     assert len(found) == 1, found
-    assert found[0].startswith(f"catalog/{GAME}/game.toml:")
+    assert found[0].split(": ", 1)[1].startswith(f"catalog/{GAME}/game.toml:")
     assert "designer_choices[0] (first player) says 'counterclockwise'" in found[0]
 
 

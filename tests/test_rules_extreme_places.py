@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_checks
+from helpers_edits import STARTER as GAME
+from helpers_edits import failures as failed
+from helpers_edits import starter
 
-from cardstock.core.cache import memory_cache
-from cardstock.init import init_project
-from cardstock.validate import validate
-
-GAME = "moon-race"
 CHOICE = "the cards' power runs from 2 to 9"
 FACTS = """
 [[facts]]
@@ -36,23 +33,8 @@ choice = "the designer's range"
 
 
 def failures(tmp_path: Path, choice: str = CHOICE, edit: tuple[str, str] = ("", "")) -> list[str]:
-    root = tmp_path / GAME
-    written, issues = init_project(root, "Moon Race")
-    assert written and not issues
-    folder = root / "catalog" / GAME
-    with (folder / "game.toml").open("a", encoding="utf-8") as f:
-        f.write(f'\n[[designer_choices]]\ntopic = "power"\nchoice = "{choice}"\n')
-    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
-        f.write(FACTS)
-    if edit[0]:
-        cards = folder / "cards.csv"
-        cards.write_text(cards.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
-    found = validate(root, [GAME], memory_cache())
-    assert not found.issues.errors, [i.render() for i in found.issues.errors]
-    report = run_checks(found.catalogs, only={"facts"}).game(GAME)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    choices = f'\n[[designer_choices]]\ntopic = "power"\nchoice = "{choice}"\n'
+    return failed(starter(tmp_path, game=choices, rules=FACTS, cards=edit), GAME, {"facts"})
 
 
 def test_a_choice_stating_the_fields_range_passes(tmp_path: Path) -> None:

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_checks
+from helpers_edits import STARTER as GAME
+from helpers_edits import failures as failed
+from helpers_edits import starter
 
-from cardstock.core.cache import memory_cache
-from cardstock.init import init_project
-from cardstock.validate import validate
-
-GAME = "moon-race"
 FACT = """
 [[facts]]
 kind = "names"
@@ -24,23 +21,10 @@ decks = { set = "deck" }
 
 
 def failures(tmp_path: Path, title: str) -> list[str]:
-    root = tmp_path / GAME
-    written, issues = init_project(root, "Moon Race")
-    assert written and not issues
-    folder = root / "catalog" / GAME
-    with (folder / "game.toml").open("a", encoding="utf-8") as f:
-        f.write(
-            f'\n[tables.powers]\ntitle = "{title}"\ncolumns = ["Card", "Power"]\n'
-            'rows = [["Dawn", 2]]\n'
-        )
-    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
-        f.write(FACT)
-    found = validate(root, [GAME], memory_cache())
-    assert not found.issues.errors, [i.render() for i in found.issues.errors]
-    report = run_checks(found.catalogs, only={"facts"}).game(GAME)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    table = (
+        f'\n[tables.powers]\ntitle = "{title}"\ncolumns = ["Card", "Power"]\nrows = [["Dawn", 2]]\n'
+    )
+    return failed(starter(tmp_path, game=table, rules=FACT), GAME, {"facts"})
 
 
 def test_a_title_naming_the_deck_passes(tmp_path: Path) -> None:

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_checks
+from helpers_edits import STARTER as GAME
+from helpers_edits import failures as failed
+from helpers_edits import starter
 
-from cardstock.core.cache import memory_cache
-from cardstock.init import init_project
-from cardstock.validate import validate
-
-GAME = "moon-race"
 FACTS = """
 [[facts]]
 kind = "prose"
@@ -26,21 +23,8 @@ signed = true
 
 
 def failures(tmp_path: Path, dawn: str) -> list[str]:
-    root = tmp_path / GAME
-    written, issues = init_project(root, "Moon Race")
-    assert written and not issues
-    folder = root / "catalog" / GAME
-    cards = folder / "cards.csv"
-    text = cards.read_text(encoding="utf-8")
-    cards.write_text(text.replace("Play on any Sun card.", dawn), encoding="utf-8")
-    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
-        f.write(FACTS)
-    found = validate(root, [GAME], memory_cache())
-    assert not found.issues.errors, [i.render() for i in found.issues.errors]
-    report = run_checks(found.catalogs, only={"facts"}).game(GAME)
-    return [
-        f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
-    ]
+    root = starter(tmp_path, rules=FACTS, cards=("Play on any Sun card.", dawn))
+    return failed(root, GAME, {"facts"})
 
 
 def test_a_signed_number_beside_its_fields_word_states_the_field(tmp_path: Path) -> None:
