@@ -12,6 +12,7 @@ import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -304,33 +305,37 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     try:
         if _unchanged(dfd, path.name, size, _pieces(data)):
             return size, digest  # unchanged: leave the file (and its mtime) alone
-        tmp, fd = _temporary(dfd, path.name, os.O_WRONLY)
-        try:
+        with _temporary(dfd, path.name, os.O_WRONLY) as (tmp, fd):
             with os.fdopen(fd, "wb") as handle:
                 for piece in _pieces(data):
                     handle.write(piece)
                 os.fchmod(handle.fileno(), file_mode())
             os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
-        except BaseException:
-            try:
-                os.unlink(tmp, dir_fd=dfd)
-            except FileNotFoundError:
-                pass
-            raise
     finally:
         os.close(dfd)
     return size, digest
 
 
-def _temporary(dfd: int, name: str, mode: int) -> tuple[str, int]:
-    """A new temporary file beside `name` in the folder `dfd`: its name and descriptor."""
+@contextmanager
+def _temporary(dfd: int, name: str, mode: int) -> Iterator[tuple[str, int]]:
+    """A new temporary file beside `name` in the folder `dfd` (its name and descriptor),
+    removed when the block it is used in fails; the block renames or removes it."""
     flags = mode | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     while True:
         tmp = f".{name}.{os.urandom(6).hex()}.tmp"
         try:
-            return tmp, os.open(tmp, flags, 0o600, dir_fd=dfd)
+            fd = os.open(tmp, flags, 0o600, dir_fd=dfd)
+            break
         except FileExistsError:
             continue
+    try:
+        yield tmp, fd
+    except BaseException:
+        try:
+            os.unlink(tmp, dir_fd=dfd)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def _blocks(handle: BinaryIO) -> Iterator[bytes]:
@@ -355,8 +360,7 @@ def _write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, 
     dfd = _folder_fd(path.parent, create=True)
     assert dfd is not None
     try:
-        tmp, fd = _temporary(dfd, path.name, os.O_RDWR)
-        try:
+        with _temporary(dfd, path.name, os.O_RDWR) as (tmp, fd):
             with os.fdopen(fd, "w+b") as handle:
                 fill(handle)
                 handle.flush()
@@ -372,12 +376,6 @@ def _write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, 
                 os.unlink(tmp, dir_fd=dfd)
             else:
                 os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
-        except BaseException:
-            try:
-                os.unlink(tmp, dir_fd=dfd)
-            except FileNotFoundError:
-                pass
-            raise
     finally:
         os.close(dfd)
     return size, hashed.hexdigest()
