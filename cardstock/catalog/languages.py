@@ -11,8 +11,6 @@ before it loads anything; `catalog.variants` loads them).
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from ..core.project import discover
@@ -24,37 +22,10 @@ from .pseudo import CODE as PSEUDO
 LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
 
 
-# What `declared` found in each game file, by the file as it is on disk (its path, the
-# project, its inode, size and change times): a build asks four times, before and while it
-# plans, and reads the file once. A file written since is read afresh; one changed less
-# than SETTLED_NS before it was read is not kept, so that a write in the same tick of the
-# system's clock cannot go unseen (git's "racily clean" rule, as `core.output.holds`).
-_DECLARED: dict[tuple[object, ...], tuple[str, list[str]]] = {}
-DECLARED_MAX = 256
-SETTLED_NS = 200_000_000
-
-
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the
     validation pass reports what is wrong with it): ("en", []) when unreadable."""
     path = root / "catalog" / game_id / "game.toml"
-    try:
-        st = os.stat(path)
-    except OSError:
-        return _declared(root, path)
-    key = (str(path), str(root), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    found = _DECLARED.get(key)
-    if found is None:
-        reading = time.time_ns()
-        found = _declared(root, path)
-        if max(st.st_mtime_ns, st.st_ctime_ns) < reading - SETTLED_NS:
-            if len(_DECLARED) >= DECLARED_MAX:
-                _DECLARED.clear()
-            _DECLARED[key] = found
-    return found[0], list(found[1])
-
-
-def _declared(root: Path, path: Path) -> tuple[str, list[str]]:
     read, _problem = read_toml(path, str(path), root)  # bounded, as every TOML file is read
     if read is None:
         return "en", []
