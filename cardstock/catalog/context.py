@@ -90,7 +90,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
       checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
-      `said(component, field)` → a choice field's value as the language prints it
+      `said(component, field)` → a choice field's value as the language prints it,
+      `designer_choice(topic)` → the designer's choice on `topic` (the source's words)
     """
     game = catalog.game
     comps = [c.public() for c in catalog.components]
@@ -113,6 +114,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "groups": _groups(comps),
         "sets": _sets(catalog, comps),
         "designer_choices": [d.model_dump() for d in game.designer_choices],
+        "designer_choice": _designer_choice(catalog),
         "icons": {k: v.model_dump() for k, v in game.icons.items()},
         "rules": _dump(getattr(catalog, "rules", None)),
         "count": found["count"],
@@ -130,6 +132,24 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
     }
+
+
+def _designer_choice(catalog: Catalog) -> Any:
+    """`designer_choice(topic)`: one designer's choice (`{topic, choice, reason}`, as the
+    language prints it), found by its topic as the game's own language writes it, so a
+    template picks the same choice in every language (a table's row is found the same way)."""
+    printed = catalog.game.designer_choices
+    topics = list(catalog.topics) or [d.topic for d in printed]
+
+    def designer_choice(topic: str) -> dict[str, Any]:
+        wanted = str(topic).strip().lower()
+        for n, known in enumerate(topics):
+            if known.strip().lower() == wanted and n < len(printed):
+                found: dict[str, Any] = printed[n].model_dump()
+                return found
+        raise UndefinedError(_known(f"designer's choice on {topic!r}", topics))
+
+    return designer_choice
 
 
 def _reading_helpers(lang: str) -> dict[str, Any]:

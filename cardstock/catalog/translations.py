@@ -436,4 +436,5 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         plurals=given.plurals,
         plural_forms=given.plural_forms,
         wording=wording,
+        topics=tuple(d.topic for d in catalog.game.designer_choices),
     )
