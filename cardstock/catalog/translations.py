@@ -119,8 +119,9 @@ LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
     """Every text of the game: the catalog's, the words it prints besides
     (`wording.wording_texts`), its layouts' words (`layout_words`), the labels of the
-    fields its stats page quotes (`wording.stats_labels`) and its templates' words. The words cardstock itself prints (a rulebook's cover and contents, the stats
-    page, the sheets' footers) are not the game's: cardstock's catalog gives them
+    fields its stats page quotes (`wording.stats_labels`) and its templates' words. The
+    words cardstock itself prints (a rulebook's cover and contents, the stats page's own
+    words, the sheets' footers) are not the game's: cardstock's catalog gives them
     (`cardstock.core.toolwords`)."""
     words = template_texts(catalog, issues)
     layouts = layout_words(catalog, issues)
