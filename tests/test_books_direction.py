@@ -142,3 +142,24 @@ def test_a_japanese_rulebooks_page_is_japanese_and_its_english_counts_are_marked
     assert marked == []  # the document says it once
     counts = [e for e in found if e[0] == "span" and e[2].endswith("cards")]
     assert counts and all(a.get("lang") == "en" for _, a, _ in counts)
+
+
+def test_a_faces_alt_text_holds_no_english_count_in_a_language_cardstock_has_no_words_for() -> None:
+    found = elements(web_page(edition("japanese", "ja"), JAPANESE))
+    faces = [a for tag, a, _ in found if tag == "img" and "svg" in a.get("src", "")]
+    assert faces and found[0][1]["lang"] == "ja"
+    assert not [a["alt"] for a in faces if "card" in a["alt"]]  # the name alone, in Japanese
+    counts = [
+        (a, text) for tag, a, text in found if tag == "span" and "unseen" in a.get("class", "")
+    ]
+    assert len(counts) == len(faces)  # each face's count follows it, English and marked so
+    assert all(a["lang"] == "en" and text.endswith(("card", "cards")) for a, text in counts)
+
+
+def test_a_faces_alt_text_keeps_its_count_where_cardstock_has_the_languages_words() -> None:
+    catalog = edition("japanese", "ja")
+    french = dc_replace(catalog, tool_words=tool_words("fr"))  # cardstock's French words
+    found = elements(web_page(french, JAPANESE))
+    alts = [a["alt"] for tag, a, _ in found if tag == "img" and "svg" in a.get("src", "")]
+    assert alts and all(alt.endswith(("carte", "cartes")) for alt in alts)
+    assert not [a for tag, a, _ in found if "unseen" in a.get("class", "")]

@@ -150,15 +150,20 @@ def plain(text: str) -> str:
 
 
 def alt_text(
-    c: Component, label: str | None = None, words: ToolWords = ENGLISH, group: str | None = None
+    c: Component,
+    label: str | None = None,
+    words: ToolWords = ENGLISH,
+    group: str | None = None,
+    count: bool = True,
 ) -> str:
     """What a face shows, in words from the catalog: its name, its group when that says
     more (`group`: as the language prints it; the component's own when None), how many
-    copies of what kind in cardstock's words ("Big Sal (Arch Villain: Mafia), 1 card")."""
+    copies of what kind in cardstock's words ("Big Sal (Arch Villain: Mafia), 1 card";
+    not `count`: without the copies)."""
     name = label or c.name
     shown = c.group if group is None else group
     group = f" ({shown})" if shown and shown not in (name, c.name) else ""
-    return f"{name}{group}, {kind_said(words, c.kind, c.count)}"
+    return f"{name}{group}, {kind_said(words, c.kind, c.count)}" if count else f"{name}{group}"
 
 
 def figure(
@@ -172,12 +177,18 @@ def figure(
 ) -> str:
     """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
     its words in a box), and its caption (None: none), marked by `marks` when its words go
-    another way than the document's."""
-    alt = esc(alt_text(c, label, words, group))
+    another way than the document's. An attribute has one language, the document's: where
+    cardstock has no words for the count ("2 cards") in it, the alt text names the face
+    alone and the count follows it in English, marked so, for screen readers only."""
+    english = marks.english(words, f"{{n}} {kind_word(c.kind, 1)}") if marks else ""
+    alt = esc(alt_text(c, label, words, group, count=not english))
     if src is None:
         img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
     else:
         img = f'<img src="{esc(src)}" alt="{alt}" />'
+    if english:
+        said = esc(kind_said(words, c.kind, c.count))
+        img += f'<span class="unseen"{english}>{said}</span>'
     if caption is None:
         return f'<figure class="face">{img}</figure>'
     mark = marks.block(caption) if marks else ""
@@ -445,6 +456,8 @@ figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
 .outline {{ display: block; border: 1px solid #5a5f66; border-radius: 6px; padding: 1.5rem .3rem;
   text-align: center; font-weight: bold; }}
 .face figcaption {{ font-size: .85rem; text-align: center; margin-top: .25rem; }}
+.unseen {{ position: absolute; width: 1px; height: 1px; overflow: hidden; white-space: nowrap;
+  clip: rect(0 0 0 0); clip-path: inset(50%); }}
 nav.contents ol {{ padding-inline-start: 1.4rem; }}
 footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
 @media (max-width: 30rem) {{

@@ -31,7 +31,7 @@ from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
-from .wording import DESIGNER, PREFIXES, wording_texts
+from .wording import DESIGNER, PREFIXES, stats_labels, wording_texts
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -118,13 +118,18 @@ LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 
 def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) -> list[Text]:
     """Every text of the game: the catalog's, the words it prints besides
-    (`wording.wording_texts`), its layouts' words (`layout_words`) and its templates'
-    words. The words cardstock itself prints (a rulebook's cover and contents, the stats
-    page, the sheets' footers) are not the game's: cardstock's catalog gives them
+    (`wording.wording_texts`), its layouts' words (`layout_words`), the labels of the
+    fields its stats page quotes (`wording.stats_labels`) and its templates' words. The
+    words cardstock itself prints (a rulebook's cover and contents, the stats page's own
+    words, the sheets' footers) are not the game's: cardstock's catalog gives them
     (`cardstock.core.toolwords`)."""
     words = template_texts(catalog, issues)
     layouts = layout_words(catalog, issues)
-    return texts(catalog) + wording_texts(catalog) + layouts + words
+    every = texts(catalog) + wording_texts(catalog) + layouts + stats_labels(catalog) + words
+    out: dict[tuple[str, bool], Text] = {}
+    for t in every:  # a label both a list of facts and the stats page print: one text
+        out.setdefault((t.key, t.template), t)
+    return list(out.values())
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:

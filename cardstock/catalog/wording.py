@@ -13,6 +13,7 @@ it like any other:
 | a table's heading, cell | `table.<table>.<row>.<column>` (numbered from 1; row 0 is the heading) |
 | a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
 | a field's label in a list of facts | `label.<field>` (`cardstock.layout.labels`) |
+| a field's label the stats page quotes | `label.<field>` (`stats_labels`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -37,6 +38,51 @@ if TYPE_CHECKING:
     from .schema import Component
 PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.")
 DESIGNER = ("topic", "choice", "reason")
+LABEL = "label."  # a field's label: label.<field>
+# The fields the stats page sorts a deck by (a copy of `icons` counts once per icon) and
+# those it spreads (`cardstock.rules.stats`), and the built-in attributes it also sorts by
+# when a deck's copies differ in them.
+CATEGORICAL = ("choice", "bool", "icon", "icons")
+NUMERIC = ("int", "number")
+ATTRIBUTES = ("group",)
+
+
+def humanize(name: str) -> str:
+    """A field's name made readable: `suit_icon` is "Suit icon"."""
+    return name.replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+def field_label(catalog: Catalog, set_id: str, field: str) -> str:
+    """A field's label as the language prints it: `label.<field>` of its translation, else
+    the field's `label` in the game file, else its name made readable."""
+    spec = catalog.field_specs(set_id).get(field)
+    given = spec.label if spec is not None else None
+    return catalog.wording.get(LABEL + field) or given or humanize(field)
+
+
+def stats_labels(catalog: Catalog) -> list[Text]:
+    """The label of each field the stats page quotes (`cardstock.site.stats`), once, in
+    the order of the sets: a categorical or numeric field of a set with components, and a
+    built-in attribute (`group`) where the set's components differ in it."""
+    game_file = catalog.display(catalog.folder / "game.toml")
+    out: dict[str, Text] = {}
+    for n, s in enumerate(catalog.game.sets):
+        comps = [c for c in catalog.components if c.set == s.id]
+        if not comps:
+            continue
+        named: list[tuple[str, str | None, int | None]] = []
+        for attr in ATTRIBUTES:
+            if len({getattr(c, attr) for c in comps}) > 1:
+                named.append((attr, None, catalog.line("sets", n, attr) or catalog.line("sets", n)))
+        for key, spec in catalog.field_specs(s.id).items():
+            if spec.type in CATEGORICAL + NUMERIC:
+                line = catalog.line("sets", n, "fields", key) or catalog.line("sets", n)
+                named.append((key, spec.label, line))
+        for key, given, line in named:
+            label = given or humanize(key)
+            if LABEL + key not in out and has_words(label):
+                out[LABEL + key] = Text(LABEL + key, label, game_file, line)
+    return list(out.values())
 
 
 def has_words(text: str) -> bool:

@@ -35,8 +35,9 @@ from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
+from .footer import FooterReport, one_line, title_file, title_report
 from .pnp import papers_for, sheet_info
-from .render import DocInfo, fit_line, new_canvas
+from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
 
 MM = POINTS_PER["mm"]
@@ -44,6 +45,8 @@ OVERLAP = 10 * MM  # the band two neighbouring tiles share
 FOOTER = 10 * MM  # reserved at the bottom of each page
 CROSS = 4 * MM  # half the length of an alignment cross's arm
 TEXT_FONT = "sans"
+MIN_FOOTER = 6.0  # points: a tile page's footer shrinks to this before it leaves parts off
+ADVICE = "Give it room: a shorter game title or board name, or a larger paper (--paper)"
 LABEL_FONT = "sans-bold"
 
 
@@ -151,8 +154,10 @@ def build_boards(job: Job) -> StageResult:
                 pieces.append((comp, face, b, t))
             whole.setdefault(comp.id, (comp, face))
         if pieces:
-            data, count = tiles_pdf(catalog, pieces, paper, margin)
             path = Path(options.out) / catalog.id / f"{catalog.id}-board-{paper}.pdf"
+            report = title_report(catalog, path.name, MIN_FOOTER, ADVICE)
+            data, count = tiles_pdf(catalog, pieces, paper, margin, report)
+            result.findings.extend(report.issues())
             result.artifacts.append(
                 artifact(catalog.id, "board", path, data, paper=paper, pages=count)
             )
@@ -173,45 +178,43 @@ def tiles_pdf(
     pieces: list[tuple[Any, Any, float, Tiling]],
     paper: str,
     margin: float = MIN_MARGIN,
+    report: FooterReport | None = None,
 ) -> tuple[list[bytes | memoryview], int]:
+    """Each board's key page and its tiles, a page each, and how many pages; a footer
+    that loses parts is added to `report`."""
     info = sheet_info(catalog, paper, "boards in tiles")
     words = info.words
     buffer = io.BytesIO()
     c = new_canvas(buffer, paper_size(paper), info)
     drawer = PdfFaces(c)
     count = 0
+
+    def footer(parts: list[str], drop: list[int], width: float) -> None:
+        fitted = one_line(parts, drop, TEXT_FONT, 7.0, width - 2 * margin, MIN_FOOTER)
+        c.setFillColor(pdf_color("#000000"))
+        c.setFont(fonts.register(TEXT_FONT), fitted.size)
+        c.addLiteral("/Footer BMC")
+        c.drawString(margin, margin + 1 * MM, fitted.lines[0])
+        c.addLiteral("EMC")
+        if report is not None:
+            report.add(title_file(catalog), count + 1, fitted, "")
+
     for comp, face, bleed, t in pieces:
         size = paper_size(paper, "landscape" if t.landscape else "portrait")
         _new_page(c, paper, t)
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
-        _footer(
-            c,
-            "  ·  ".join(
-                [
-                    info.footer,
-                    words(
-                        "{name}: how the {count} tiles go together",
-                        name=comp.name,
-                        count=t.rows * t.cols,
-                    ),
-                    info.paper_label,
-                ]
-            ),
-            size[0],
-            margin,
+        how = words(
+            "{name}: how the {count} tiles go together", name=comp.name, count=t.rows * t.cols
         )
+        footer([info.footer, how, info.paper_label], [2, 0], size[0])
         c.showPage()
         count += 1
         for r in range(t.rows):
             for col in range(t.cols):
                 _new_page(c, paper, t)
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
-                _footer(
-                    c,
-                    _tile_footer(info, comp.name, label(r, col), t.rows, t.cols),
-                    size[0],
-                    margin,
-                )
+                parts = _tile_footer(info, comp.name, label(r, col), t.rows, t.cols)
+                footer(parts, [3, 0, 2], size[0])
                 c.showPage()
                 count += 1
     c.save()
@@ -309,8 +312,9 @@ def _key_page(
     c.restoreState()
 
 
-def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> str:
-    """A tile page's footer, in the file's language (`info.words`)."""
+def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> list[str]:
+    """A tile page's footer's parts, in the file's language (`info.words`): the game, the
+    tile (never left off), how tiles overlap, the paper."""
     words = info.words
     parts = [
         info.footer,
@@ -321,17 +325,7 @@ def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> s
         ),
         info.paper_label,
     ]
-    return "  ·  ".join(parts)
-
-
-def _footer(c: Canvas, text: str, page_width: float, margin: float) -> None:
-    size, room = 7.0, page_width - 2 * margin
-    text, size = fit_line(text, TEXT_FONT, size, room, 6.0)
-    c.setFillColor(pdf_color("#000000"))
-    c.setFont(fonts.register(TEXT_FONT), size)
-    c.addLiteral("/Footer BMC")
-    c.drawString(margin, margin + 1 * MM, text)
-    c.addLiteral("EMC")
+    return parts
 
 
 @pdf_settings()

@@ -44,8 +44,9 @@ from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import read_model
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
+from .footer import MIN_SIZE, Fitted, FooterReport, one_line, title_file, title_report
 from .pnp import papers_for, sheet_info
-from .render import DocInfo, fit_line, new_canvas
+from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
 
 MM = POINTS_PER["mm"]
@@ -53,6 +54,7 @@ INCH = POINTS_PER["in"]
 APART = 4 * MM  # between two pieces' cut outlines, at the least: their bleed, else a gap
 FOOTER = 8 * MM  # kept clear above the margin for the footer, outside a machine's marks
 FOOTER_TEXT = 4 * MM  # the footer's line above the margin, where the marks leave room
+ADVICE = "Give it room: a shorter game title, or a larger paper (--paper)"
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, w, h in page points, y up
@@ -356,7 +358,9 @@ def build_cut(job: Job) -> StageResult:
             continue
         folder = Path(options.out) / catalog.id / "cut"
         stem = f"{catalog.id}-{machine.name}-{paper}"
-        data = cut_pdf(catalog, machine, pages, paper, margin)
+        report = title_report(catalog, f"{stem}.pdf", MIN_SIZE, ADVICE)
+        data = cut_pdf(catalog, machine, pages, paper, margin, report)
+        result.findings.extend(report.issues())
         result.artifacts.append(
             artifact(
                 catalog.id, "cut-sheet", folder / f"{stem}.pdf", data, paper=paper, pages=len(pages)
@@ -429,7 +433,9 @@ def cut_pdf(
     pages: list[list[Placed]],
     paper: str,
     margin: float = MIN_MARGIN,
+    report: FooterReport | None = None,
 ) -> list[bytes | memoryview]:
+    """The print-then-cut sheets; a footer that loses parts is added to `report`."""
     info = sheet_info(catalog, paper, "print then cut, {machine}", machine=machine.doc)
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
@@ -442,21 +448,26 @@ def cut_pdf(
         _hairlines(c, page, ph)
         if machine.marks:
             _marks(c, machine, pw, ph)
-        _footer(
+        fitted = _footer(
             c,
-            _footer_text(info, machine, catalog.id, paper, n, len(pages)),
+            _footer_parts(info, machine, catalog.id, paper, n, len(pages)),
             machine,
             pw,
             ph,
             margin,
         )
+        if report is not None:
+            report.add(title_file(catalog), n, fitted, "")
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
 
 
-def _footer_text(info: DocInfo, machine: Machine, game: str, paper: str, n: int, total: int) -> str:
-    """A cut sheet's footer, in the file's language (`info.words`)."""
+def _footer_parts(
+    info: DocInfo, machine: Machine, game: str, paper: str, n: int, total: int
+) -> list[str]:
+    """A cut sheet's footer's parts, in the file's language (`info.words`): the game, the
+    machine, the page and its cut file (never left off), printing at 100% on the paper."""
     words = info.words
     parts = [
         info.footer,
@@ -469,7 +480,7 @@ def _footer_text(info: DocInfo, machine: Machine, game: str, paper: str, n: int,
         ),
         words("print at 100%") + ", " + info.paper_label,
     ]
-    return "  ·  ".join(parts)
+    return parts
 
 
 def _hairlines(c: Canvas, page: list[Placed], ph: float) -> None:
@@ -507,8 +518,12 @@ def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float, margin: float) -> None:
-    """The footer along the bottom, inside the margin, clear of the marks' keep-out zones."""
+def _footer(
+    c: Canvas, parts: list[str], machine: Machine, pw: float, ph: float, margin: float
+) -> Fitted:
+    """The footer along the bottom, inside the margin, clear of the marks' keep-out zones:
+    on one line, shrunk to the least footer size, then the game's name, the machine and
+    the printing note left off, in that order, if it must."""
     x0, x1 = margin, pw - margin
     for z in machine.keep_outs(pw, ph):
         if z[1] < margin + FOOTER:
@@ -516,13 +531,13 @@ def _footer(c: Canvas, text: str, machine: Machine, pw: float, ph: float, margin
                 x0 = max(x0, z[0] + z[2] + 1 * MM)
             else:
                 x1 = min(x1, z[0] - 1 * MM)
-    size, room = 6.5, x1 - x0
-    text, size = fit_line(text, "sans", size, room, size)
+    fitted = one_line(parts, [0, 1, 3], "sans", 6.5, x1 - x0, MIN_SIZE)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
-    c.setFont(fonts.register("sans"), size)
-    c.drawString(x0, margin + 1 * MM, text)
+    c.setFont(fonts.register("sans"), fitted.size)
+    c.drawString(x0, margin + 1 * MM, fitted.lines[0])
     c.addLiteral("EMC")
+    return fitted
 
 
 def _num(v: float) -> str:

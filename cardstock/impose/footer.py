@@ -17,6 +17,12 @@ page 2: print on its reverse, flip on the long edge"). A footer too long for its
 
 Every footer that loses a part or cannot fit is reported (`FooterReport`): a warning per
 sheet file and PDF, naming the file, the footer, the pages and what was left off.
+
+The one-line footers of tuck boxes, board tiles and cut sheets (`one_line`) are fitted the
+same way on one line, from their own size down to their own least size: they carry no
+note, and each keeps the part that says which page it is (the box and deck, the tile, the
+cut sheet's page and file). Their report is located at the game file's `title` (what
+makes them long), and says what to change there or on the command line (`advice`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import fonts
 from ..core.issues import Issue
@@ -68,6 +75,14 @@ def _two_lines(
     return None
 
 
+def one_line(
+    parts: Sequence[str], drop: Sequence[int], font: str, size: float, room: float, smallest: float
+) -> Fitted:
+    """`parts` on one line `room` points long, from `size` down to `smallest`, `drop` left
+    off (first the one to go first) if it must: `fit_footer` in a band of one line."""
+    return fit_footer(parts, drop, font, size, room, 0.0, smallest)
+
+
 def fit_footer(
     parts: Sequence[str],
     drop: Sequence[int],
@@ -107,6 +122,14 @@ class FooterReport:
     whose footer they are (`Style.sheet`): a warning each (`issues`)."""
 
     document: str
+    smallest: float = MIN_SIZE  # the footers' least size
+    line: int | None = None  # where the footers' file is told about (None: its [footer])
+    advice: str = (
+        "Give it room: a larger [footer] font_size (7.2pt or more lets it take two lines), "
+        "or a shorter game title"
+    )
+    kept: str = "its page number and note are kept"  # what a shortened footer keeps
+    alone: str = "its page number"  # what an unfit footer without a note is left with
     shortened: dict[str, list[int]] = field(default_factory=dict)
     unfit: dict[str, list[int]] = field(default_factory=dict)
     left_off: dict[str, dict[str, None]] = field(default_factory=dict)
@@ -125,18 +148,18 @@ class FooterReport:
         """A warning per sheet file, at its `[footer]` table's line when the file is
         under `root` (a project's own sheet)."""
         out = []
+        least = f"{self.smallest:g}pt"
         for where, pages in self.unfit.items():
             note = self.notes.get(where)
-            what = f"its note ({note!r})" if note else "its page number"
+            what = f"its note ({note!r}) and the page number" if note else self.alone
             out.append(
                 Issue(
                     where,
-                    _footer_line(root, where),
+                    self.line or _footer_line(root, where),
                     "footer",
                     f"{self.document}: {_pages(pages)}: the footer does not fit its line, "
-                    f"not even at {MIN_SIZE:g}pt with only {what} and the page number left; "
-                    "it runs past its room. Give it room: a larger [footer] font_size "
-                    "(7.2pt or more lets it take two lines), or a shorter game title",
+                    f"not even at {least} with only {what} left; it runs past its room. "
+                    f"{self.advice}",
                     "warning",
                 )
             )
@@ -145,10 +168,10 @@ class FooterReport:
             out.append(
                 Issue(
                     where,
-                    _footer_line(root, where),
+                    self.line or _footer_line(root, where),
                     "footer",
                     f"{self.document}: {_pages(pages)}: the footer does not fit its line at "
-                    f"{MIN_SIZE:g}pt; left off: {gone} (its page number and note are kept)",
+                    f"{least}; left off: {gone} ({self.kept})",
                     "warning",
                 )
             )
@@ -169,3 +192,21 @@ def _footer_line(root: Path | None, file: str) -> int | None:
 def _pages(pages: list[int]) -> str:
     """ "page 3", "12 pages, first 2"."""
     return f"page {pages[0]}" if len(pages) == 1 else f"{len(pages)} pages, first {pages[0]}"
+
+
+def title_report(catalog: Any, document: str, smallest: float, advice: str) -> FooterReport:
+    """A report of one PDF's one-line footers (`one_line`), located at the game file's
+    `title`: add each page with `title_file(catalog)` as its sheet."""
+    return FooterReport(
+        document,
+        smallest,
+        catalog.line("title"),
+        advice,
+        kept="the part naming its page is kept",
+        alone="the part naming its page",
+    )
+
+
+def title_file(catalog: Any) -> str:
+    """The game file, as messages name it: where a one-line footer's report points."""
+    return str(catalog.display(catalog.folder / "game.toml"))

@@ -333,19 +333,6 @@ def footer(
     return fitted
 
 
-def fit_line(text: str, font: str, size: float, room: float, smallest: float) -> tuple[str, float]:
-    """A one-line footer text and its size within `room` points: the size shrinks to
-    `smallest`, then the last "  ·  " parts are dropped, least important first."""
-    width = fonts.string_width(text, font, size)  # each text and size measured once
-    while width > room and size > smallest:
-        size -= 0.25
-        width = fonts.string_width(text, font, size)
-    while width > room and "  ·  " in text:
-        text = text.rsplit("  ·  ", 1)[0]
-        width = fonts.string_width(text, font, size)
-    return text, size
-
-
 def scale_bars_width(size: float) -> float:
     label_gap = 1 * MM
     total = 0.0

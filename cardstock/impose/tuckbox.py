@@ -45,8 +45,9 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
+from .footer import Fitted, FooterReport, one_line, title_file, title_report
 from .pnp import papers_for, sheet_info
-from .render import DocInfo, fit_line, new_canvas
+from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
 
 MM = POINTS_PER["mm"]
@@ -64,6 +65,7 @@ LABEL_END = 4 * MM  # the spine text keeps this far from the spine's ends
 LABEL_FONT = "sans-bold"
 TEXT_FONT = "sans"
 MIN_TEXT = 6.0  # points; the smallest type printed on a box
+ADVICE = "Give it room: a shorter game title or set name, or a larger paper (--paper)"
 NO_BACK = "#ffffff"  # the box's colour for a deck without a shared back
 
 
@@ -320,8 +322,10 @@ def build_tuckbox(job: Job) -> StageResult:
             boxes += placed
         if not boxes:
             continue
-        data = tuckbox_pdf(catalog, boxes, paper, thickness, margin, sleeve)
         path = Path(options.out) / catalog.id / f"{catalog.id}-tuckbox-{paper}.pdf"
+        report = title_report(catalog, path.name, MIN_TEXT, ADVICE)
+        data = tuckbox_pdf(catalog, boxes, paper, thickness, margin, sleeve, report)
+        result.findings.extend(report.issues())
         result.artifacts.append(
             artifact(catalog.id, "tuckbox", path, data, paper=paper, pages=len(boxes))
         )
@@ -407,16 +411,20 @@ def tuckbox_pdf(
     thickness: float,
     margin: float = MIN_MARGIN,
     sleeve: Sleeve = SLEEVES["none"],
+    report: FooterReport | None = None,
 ) -> list[bytes | memoryview]:
+    """The tuck boxes, one a page; a footer that loses parts is added to `report`."""
     info = sheet_info(catalog, paper, "tuck boxes")
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (pw, ph), info)
     drawer = PdfFaces(c)
-    for deck, net, turned in boxes:
+    for n, (deck, net, turned) in enumerate(boxes, start=1):
         c.setPageSize((pw, ph))
         _page(c, drawer, deck, net, turned, pw, ph, margin, info.words)
-        _footer(c, info, deck, net, thickness, sleeve, pw, margin)
+        fitted = _footer(c, info, deck, net, thickness, sleeve, pw, margin)
+        if report is not None:
+            report.add(title_file(catalog), n, fitted, "")
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
@@ -589,7 +597,9 @@ def _footer(
     sleeve: Sleeve,
     pw: float,
     margin: float,
-) -> None:
+) -> Fitted:
+    """The footer on one line: the box's deck always, then the inside size, the cutting
+    note, the game's name and the paper, the last left off first when too long."""
     words = info.words
     title = deck.title
     if deck.part[1] > 1:
@@ -611,12 +621,11 @@ def _footer(
         d=_mm(net.D, 1, lang),
     )
     cut = words("cut on the solid line, fold at the dashed marks")
-    text = "  ·  ".join([info.footer, what, inner, cut, info.paper_label])
-    size = 7.0
-    room = pw - 2 * margin
-    text, size = fit_line(text, TEXT_FONT, size, room, MIN_TEXT)
+    parts = [info.footer, what, inner, cut, info.paper_label]
+    fitted = one_line(parts, [4, 0, 2, 3], TEXT_FONT, 7.0, pw - 2 * margin, MIN_TEXT)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
-    c.setFont(fonts.register(TEXT_FONT), size)
-    c.drawString(margin, margin + 1 * MM, text)
+    c.setFont(fonts.register(TEXT_FONT), fitted.size)
+    c.drawString(margin, margin + 1 * MM, fitted.lines[0])
     c.addLiteral("EMC")
+    return fitted

@@ -14,7 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
-from ..catalog.wording import said
+from ..catalog.wording import humanize, said
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
@@ -169,10 +169,6 @@ class FieldText(str):
 
 
 # ---------------------------------------------------------------- component context
-
-
-def humanize(name: str) -> str:
-    return name.replace("_", " ").replace("-", " ").strip().capitalize()
 
 
 def _slug(text: str) -> str:

@@ -14,9 +14,9 @@ import re
 from typing import Any
 
 from ..catalog.text import Text
-from ..catalog.wording import has_words
+from ..catalog.wording import has_words, humanize
 from ..core.issues import Issue
-from .context import facts, humanize
+from .context import facts
 from .faces import front_layout_name, own_back, reverse_layout_name
 from .spec import LayoutSet, box_texts, load_layouts, shared_files
 

@@ -17,14 +17,14 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
+from ..catalog.wording import ATTRIBUTES, CATEGORICAL, NUMERIC
 from ..core.localized import collated
 from .filters import value_of
 
-CATEGORICAL = ("choice", "bool", "icon", "icons")
-NUMERIC = ("int", "number")
 BLANK = "(blank)"
-# Built-in attributes every deck is also sorted by, when its copies differ in them.
-ATTRIBUTES = ("group",)
+# CATEGORICAL, NUMERIC: the fields a deck is sorted by and spread; ATTRIBUTES: the built-in
+# attributes every deck is also sorted by, when its copies differ in them (one list with the
+# labels the page quotes, `cardstock.catalog.wording.stats_labels`)
 
 
 def shown(value: Any) -> str:

@@ -55,10 +55,17 @@ def _svg(title: str, height: float, draw: Callable[[Any], None]) -> bytes:
 
 
 def bar_chart(
-    title: str, labels: Sequence[str], values: Sequence[float], *, axis: str, across: bool
+    title: str,
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    axis: str,
+    across: bool,
+    copies: str = "copies",
 ) -> bytes:
     """One bar per label, as SVG: across (bars side by side over the values of a numeric
-    field, `across`) or down (one row per value of a categorical field, in order)."""
+    field, `across`) or down (one row per value of a categorical field, in order); the
+    count's axis named `copies` (in the page's language)."""
 
     def draw(ax: Any) -> None:
         positions = list(range(len(labels)))
@@ -66,20 +73,27 @@ def bar_chart(
             bars = ax.bar(positions, values, color=BAR)
             ax.set_xticks(positions, list(labels))
             ax.set_xlabel(axis)
-            ax.set_ylabel("copies")
+            ax.set_ylabel(copies)
         else:
             bars = ax.barh(positions, values, color=BAR)
             ax.set_yticks(positions, list(labels))
             ax.invert_yaxis()
-            ax.set_xlabel("copies")
+            ax.set_xlabel(copies)
         ax.bar_label(bars, padding=2)
 
     return _svg(title, 2.6 if across else max(1.4, 0.9 + ROW * len(labels)), draw)
 
 
-def odds_chart(title: str, kinds: Sequence[str], chances: Sequence[Sequence[float]]) -> bytes:
+def odds_chart(
+    title: str,
+    kinds: Sequence[str],
+    chances: Sequence[Sequence[float]],
+    legend: Sequence[str] = (),
+    axis: str = "chance (%)",
+) -> bytes:
     """The chance of at least 1, 2, … of each kind (`chances[k - 1][i]`, 0 to 1), as
-    groups of horizontal bars, one group per kind."""
+    groups of horizontal bars, one group per kind; `legend` names each k's bars (else
+    "at least k"), `axis` the chances' axis (in the page's language)."""
     width = 0.8 / max(len(chances), 1)
 
     def draw(ax: Any) -> None:
@@ -91,12 +105,12 @@ def odds_chart(title: str, kinds: Sequence[str], chances: Sequence[Sequence[floa
                 [p * 100 for p in row],
                 height=width,
                 color=shade,
-                label=f"at least {k + 1}",
+                label=legend[k] if k < len(legend) else f"at least {k + 1}",
             )
         ax.set_yticks(list(range(len(kinds))), list(kinds))
         ax.invert_yaxis()
         ax.set_xlim(0, 100)
-        ax.set_xlabel("chance (%)")
+        ax.set_xlabel(axis)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
     return _svg(title, max(1.6, 1.0 + ROW * 1.4 * len(kinds)), draw)

@@ -34,6 +34,8 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
 from ..rules.stats import deck_stats, shown
 from .charts import bar_chart, odds_chart
+from .quoted import WORDS as QUOTED_WORDS
+from .quoted import Quoted, quoted
 
 RUNS = 2000  # deals the page's simulation runs for each step and player count
 SEED = 1  # the rules check's seed: the same deals
@@ -143,7 +145,11 @@ ODDS_HEAD = ("kind", "at least k", "drawn", "in the pile")
 CHART_BY = "{deck} by {field}"  # a chart's title: a deck's copies by a field's values
 CHART_OF = "{deck}: {field}"  # a chart's title: a number field's spread
 CHART_STEP = "{setup}, step {step} ({players})"  # a chart's title: a step's chances
+CHART_AT_LEAST = "at least {k}"  # a step's chart: the bars of k or more of a kind
+CHART_CHANCE = "chance (%)"  # a step's chart: the chances' axis
 WORDS = (
+    CHART_AT_LEAST,
+    CHART_CHANCE,
     CHART_BY,
     CHART_OF,
     CHART_STEP,
@@ -168,16 +174,20 @@ WORDS = (
     OF,
     *ODDS_HEAD,
     *EVENTS.values(),
+    *QUOTED_WORDS,
 )
 
 
 @dataclass(frozen=True)
 class Say:
     """The page's words and numbers in a language: `words` cardstock's own in it (the
-    English `msgid` where its catalog gives none), `lang` the language numbers follow."""
+    English `msgid` where its catalog gives none), `lang` the language numbers follow,
+    `quoted` the game's field names and values as the language prints them (none: as the
+    data writes them)."""
 
     words: ToolWords = ENGLISH
     lang: str | None = None
+    quoted: Quoted = Quoted()
 
     def __call__(self, message: str, **values: Any) -> str:
         return self.words(message, **values)
@@ -202,7 +212,7 @@ class Say:
 
 def saying(catalog: Catalog) -> Say:
     """The page's words as the catalog's language prints them."""
-    return Say(catalog.tool_words, catalog.lang)
+    return Say(catalog.tool_words, catalog.lang, quoted(catalog, catalog.tool_words))
 
 
 def chart_name(deck: str, field: str) -> str:
@@ -244,14 +254,18 @@ def _deck_html(d: dict[str, Any], say: Say) -> str:
         ),
         "</details>",
     ]
+    q = say.quoted
     for f in d["fields"]:
-        parts.append(f"<h3>{escape(say(BY_MULTI if f['multi'] else BY, field=f['field']))}</h3>")
-        rows = [[escape(c["value"]), say.n(c["copies"])] for c in f["counts"]]
-        alt = ", ".join(f"{c['value']}: {say.n(c['copies'])}" for c in f["counts"])
-        figure = _figure(d["id"], f["field"], f"{say(BY, field=f['field'])} ({d['name']}): {alt}")
-        parts.append(_pair(_table([f["field"], say(COPIES_HEAD)], rows, "counts"), figure))
+        name = q.label(d["id"], f["field"])
+        parts.append(f"<h3>{escape(say(BY_MULTI if f['multi'] else BY, field=name))}</h3>")
+        said = [(q.value(d["id"], f["field"], c["value"]), c["copies"]) for c in f["counts"]]
+        rows = [[escape(v), say.n(n)] for v, n in said]
+        alt = ", ".join(f"{v}: {say.n(n)}" for v, n in said)
+        figure = _figure(d["id"], f["field"], f"{say(BY, field=name)} ({d['name']}): {alt}")
+        parts.append(_pair(_table([name, say(COPIES_HEAD)], rows, "counts"), figure))
     for s in d["numbers"]:
-        parts.append(f"<h3>{escape(s['field'])}</h3>")
+        name = q.label(d["id"], s["field"])
+        parts.append(f"<h3>{escape(name)}</h3>")
         summary = say(BLANK, n=say.n(s["blank"])) if s["blank"] else say(NONE_BLANK)
         if s["mean"] is not None:
             summary = say(SPREAD, mean=say.g(s["mean"]), median=say.g(s["median"]), rest=summary)
@@ -260,8 +274,8 @@ def _deck_html(d: dict[str, Any], say: Say) -> str:
         figure = ""
         if s["counts"]:
             alt = ", ".join(f"{shown(c['value'])}: {say.n(c['copies'])}" for c in s["counts"])
-            figure = _figure(d["id"], s["field"], f"{d['name']}, {s['field']}: {alt}")
-        parts.append(_pair(_table([s["field"], say(COPIES_HEAD)], rows, "counts"), figure))
+            figure = _figure(d["id"], s["field"], f"{d['name']}, {name}: {alt}")
+        parts.append(_pair(_table([name, say(COPIES_HEAD)], rows, "counts"), figure))
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -331,7 +345,8 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
         if event == HAND:
             fewest, kinds, chances = _hand_chances(group)
             alt = "; ".join(
-                f"{kind}: " + ", ".join(f"{say.pct(c[i])} ≥ {k + 1}" for k, c in enumerate(chances))
+                f"{say.quoted.kind(kind)}: "
+                + ", ".join(f"{say.pct(c[i])} ≥ {k + 1}" for k, c in enumerate(chances))
                 for i, kind in enumerate(kinds)
             )
             name = odds_chart_name(setups, setup, step)
@@ -346,7 +361,7 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
         for (kind, drawn, k), by_n in cells.items():
             first = next(iter(by_n.values()))
             pile = say(OF, part=say.n(first["of_kind"]), whole=say.n(first["pile"]))
-            line = [escape(kind), say.n(k), say.n(drawn), escape(pile)]
+            line = [escape(say.quoted.kind(kind)), say.n(k), say.n(drawn), escape(pile)]
             line += [_cell(by_n[n], say) if n in by_n else "–" for n in players]
             table.append(line)
         head = [say(h) for h in ODDS_HEAD] + [say.count(PLAYERS, n) for n in players]
@@ -487,32 +502,37 @@ def stats_csvs(data: dict[str, Any]) -> dict[str, bytes]:
 
 def charts(data: dict[str, Any], say: Say | None = None) -> dict[str, bytes]:
     """Each deck's bar charts and each dealing step's chances, by file name, from
-    `stats_data`, titled in the language of `say` (the deck's name and the field's are the
-    data's, as the page quotes them)."""
+    `stats_data`, titled in the language of `say` (the field's name and values as the page
+    quotes them, `say.quoted`)."""
     say = say or Say()
+    q = say.quoted
     out: dict[str, bytes] = {}
     for d in data["decks"]:
         for f in d["fields"]:
-            labels = [c["value"] for c in f["counts"]]
+            name = q.label(d["id"], f["field"])
+            labels = [q.value(d["id"], f["field"], c["value"]) for c in f["counts"]]
             values = [c["copies"] for c in f["counts"]]
             out[chart_name(d["id"], f["field"])] = bar_chart(
-                say(CHART_BY, deck=d["name"], field=f["field"]),
+                say(CHART_BY, deck=d["name"], field=name),
                 labels,
                 values,
-                axis=f["field"],
+                axis=name,
                 across=False,
+                copies=say(COPIES_HEAD),
             )
         for s in d["numbers"]:
             if not s["counts"]:
                 continue
             labels = [shown(c["value"]) for c in s["counts"]]
             values = [c["copies"] for c in s["counts"]]
+            name = q.label(d["id"], s["field"])
             out[chart_name(d["id"], s["field"])] = bar_chart(
-                say(CHART_OF, deck=d["name"], field=s["field"]),
+                say(CHART_OF, deck=d["name"], field=name),
                 labels,
                 values,
-                axis=s["field"],
+                axis=name,
                 across=True,
+                copies=say(COPIES_HEAD),
             )
     setups = list(dict.fromkeys(r["setup"] for r in data["odds"]["rows"]))
     for (setup, step, event), group in _groups(data["odds"]).items():
@@ -520,7 +540,11 @@ def charts(data: dict[str, Any], say: Say | None = None) -> dict[str, bytes]:
             fewest, kinds, chances = _hand_chances(group)
             players = say.count(PLAYERS, fewest)
             title = say(CHART_STEP, setup=setup, step=say.n(step), players=players)
-            out[odds_chart_name(setups, setup, step)] = odds_chart(title, kinds, chances)
+            said = [q.kind(k) for k in kinds]
+            legend = [say(CHART_AT_LEAST, k=say.n(k + 1)) for k in range(len(chances))]
+            out[odds_chart_name(setups, setup, step)] = odds_chart(
+                title, said, chances, legend, say(CHART_CHANCE)
+            )
     return out
 
 
