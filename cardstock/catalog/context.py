@@ -84,7 +84,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     - `totals`: `{all, by_kind, by_group}`
     - `groups`: `[{group, set, kind, count, faces}]` in catalog order
     - `sets`: `[{id, name, kind, count, faces, description}]` in catalog order
-    - `designer_choices`, `icons` (id → {label, symbol, color}), `rules` (or None)
+    - `designer_choices` (each with its `key`, the source topic), `icons` (id → {label,
+      symbol, color}), `rules` (or None)
     - `count(group=, kind=, id=, set=)`, `component(id)`, `select(...)` (list of dicts),
       `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
@@ -112,7 +113,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "totals": catalog.totals(),
         "groups": _groups(comps),
         "sets": _sets(catalog, comps),
-        "designer_choices": [d.model_dump() for d in game.designer_choices],
+        "designer_choices": _designer_choices(catalog),
         "icons": {k: v.model_dump() for k, v in game.icons.items()},
         "rules": _dump(getattr(catalog, "rules", None)),
         "count": found["count"],
@@ -130,6 +131,15 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
     }
+
+
+def _designer_choices(catalog: Catalog) -> list[dict[str, Any]]:
+    """The designer's choices as printed in the catalog's language, each with its `key`:
+    its topic as the game file writes it, the same in every language, so a template finds
+    a choice by its source words as `cell` finds a table's row."""
+    choices = catalog.game.designer_choices
+    keys = catalog.source_topics or tuple(d.topic for d in choices)
+    return [{**d.model_dump(), "key": key} for d, key in zip(choices, keys, strict=True)]
 
 
 def _reading_helpers(lang: str) -> dict[str, Any]:
