@@ -21,9 +21,9 @@ from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebo
 from ..core.files import Unreadable, present, read_text
 from ..core.issues import Issue
 from ..core.stage import Job
+from ..core.template_words import read_lines
 from ..core.templating import check_template
 
-_JINJA = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 _COUNT_WORDS = sorted(
     {w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True
 )
@@ -41,9 +41,8 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
             text = read_text(path, catalog.root)
         except Unreadable:
             continue  # told once, by the template check
-        # blank out Jinja code but keep line breaks, so line numbers stay true
-        plain = _JINJA.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-        for number, line in enumerate(plain.splitlines(), start=1):
+        # Jinja code blanked but the words a `_("…")` prints, line breaks kept
+        for number, line in read_lines(text):
             for m in _TYPED_COUNT.finditer(line):
                 issues.append(
                     Issue(

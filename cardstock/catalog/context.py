@@ -84,14 +84,14 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     - `totals`: `{all, by_kind, by_group}`
     - `groups`: `[{group, set, kind, count, faces}]` in catalog order
     - `sets`: `[{id, name, kind, count, faces, description}]` in catalog order
-    - `designer_choices`, `icons` (id → {label, symbol, color}), `rules` (or None)
+    - `designer_choices` (each with its `key`, the source topic), `icons` (id → {label,
+      symbol, color}), `rules` (or None)
     - `count(group=, kind=, id=, set=)`, `component(id)`, `select(...)` (list of dicts),
       `cell(table, row, column)` → one value of a table, `setup_step(do, to=, source=)`
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
       checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
-      `said(component, field)` → a choice field's value as the language prints it,
-      `designer_choice(topic)` → the designer's choice on `topic` (the source's words)
+      `said(component, field)` → a choice field's value as the language prints it
     """
     game = catalog.game
     comps = [c.public() for c in catalog.components]
@@ -113,8 +113,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "totals": catalog.totals(),
         "groups": _groups(comps),
         "sets": _sets(catalog, comps),
-        "designer_choices": [d.model_dump() for d in game.designer_choices],
-        "designer_choice": _designer_choice(catalog),
+        "designer_choices": _designer_choices(catalog),
         "icons": {k: v.model_dump() for k, v in game.icons.items()},
         "rules": _dump(getattr(catalog, "rules", None)),
         "count": found["count"],
@@ -134,22 +133,13 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
     }
 
 
-def _designer_choice(catalog: Catalog) -> Any:
-    """`designer_choice(topic)`: one designer's choice (`{topic, choice, reason}`, as the
-    language prints it), found by its topic as the game's own language writes it, so a
-    template picks the same choice in every language (a table's row is found the same way)."""
-    printed = catalog.game.designer_choices
-    topics = list(catalog.topics) or [d.topic for d in printed]
-
-    def designer_choice(topic: str) -> dict[str, Any]:
-        wanted = str(topic).strip().lower()
-        for n, known in enumerate(topics):
-            if known.strip().lower() == wanted and n < len(printed):
-                found: dict[str, Any] = printed[n].model_dump()
-                return found
-        raise UndefinedError(_known(f"designer's choice on {topic!r}", topics))
-
-    return designer_choice
+def _designer_choices(catalog: Catalog) -> list[dict[str, Any]]:
+    """The designer's choices as printed in the catalog's language, each with its `key`:
+    its topic as the game file writes it, the same in every language, so a template finds
+    a choice by its source words as `cell` finds a table's row."""
+    choices = catalog.game.designer_choices
+    keys = catalog.source_topics or tuple(d.topic for d in choices)
+    return [{**d.model_dump(), "key": key} for d, key in zip(choices, keys, strict=True)]
 
 
 def _reading_helpers(lang: str) -> dict[str, Any]:

@@ -63,9 +63,9 @@ class Catalog:
     plural_forms: str = ""
     # what it prints besides (backs, choices, tables, layout words: `catalog.wording`), by key
     wording: dict[str, str] = field(default_factory=dict)
-    # the designer's choices' topics as the game's own language writes them, when it is a
-    # translation (its `game.designer_choices` are in its language): `designer_choice(topic)`
-    topics: tuple[str, ...] = ()
+    # a translation's designer's choices' topics as the game file writes them, in order: the
+    # templates look a choice up by them in every language (its `key`, `catalog.context`)
+    source_topics: tuple[str, ...] = ()
     # the words cardstock itself prints on its files (footers, print instructions) in its
     # language (`core.toolwords`): English until `catalog.variants` gives the language's
     tool_words: ToolWords = ENGLISH

@@ -441,5 +441,6 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         plurals=given.plurals,
         plural_forms=given.plural_forms,
         wording=wording,
-        topics=tuple(d.topic for d in catalog.game.designer_choices),
+        source_topics=catalog.source_topics
+        or tuple(d.topic for d in catalog.game.designer_choices),
     )

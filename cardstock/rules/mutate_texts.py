@@ -9,7 +9,7 @@ front of a player:
   (tables' cells, titles and notes, set names, designer's choices, setup steps' counts and
   `say` texts), a string's words or a number as written;
 - the text of a rulebook or quick-reference template (`layouts/<game>/**/*.md.j2`) outside
-  its Jinja tags.
+  its Jinja tags, and the words inside them that gettext prints (`_("…")`).
 
 Regions are listed in file order, then text order, so the edits made from them come in the
 same order on every run.
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.files import Unreadable, read_text
+from ..core.template_words import read_spans
 from ..core.tomlpos import read_toml
 
 WORDS_FILE = Path(__file__).with_name("mutate_words.toml")
@@ -225,24 +226,17 @@ def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list
 
 # ---------------------------------------------------------------- templates
 
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
-
 
 def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
-    """The text of a template outside its Jinja tags, one region per line's stretch."""
+    """The words of a template a player reads, one region per line's stretch: its text
+    outside the Jinja tags (a `{% trans %}` block's sentence too) and the literal of each
+    `_("…")`, `gettext("…")` and `ngettext("…", "…", n)` (`core.template_words`)."""
     try:
         text = read_text(path, root)
     except Unreadable:
         return []
     out: list[Region] = []
-    cuts = [(m.start(), m.end()) for m in _JINJA.finditer(text)]
-    plain: list[tuple[int, int]] = []
-    at = 0
-    for a, b in [*cuts, (len(text), len(text))]:
-        if a > at:
-            plain.append((at, a))
-        at = b
-    for a, b in plain:
+    for a, b in read_spans(text):
         start = a
         for piece in re.split(r"(\n)", text[a:b]):
             if piece != "\n" and piece.strip():

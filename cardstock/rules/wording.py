@@ -35,14 +35,13 @@ from pydantic import Field, model_validator
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..catalog.schema import Component, Game
 from ..core.files import Unreadable, present, read_text
+from ..core.template_words import read_lines
 from .choices import choice_text
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
 from .places import norm
 from .sources import SourceText
-
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
 def words(text: Any) -> str:
@@ -321,13 +320,13 @@ def templates(catalog: Any) -> list[tuple[Path, str]]:
 
 def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
     """A template's lines as a reader sees what is typed: (line number, the typed words,
-    with every `{{ … }}`, `{% … %}` and `{# … #}` blanked)."""
+    with every `{{ … }}`, `{% … %}` and `{# … #}` blanked but the words a `_("…")` in it
+    prints, `core.template_words`)."""
     try:
         text = read_text(path, root)
     except Unreadable:
         return []
-    blank = _JINJA.sub(lambda m: " " + "\n" * m.group(0).count("\n"), text)
-    return list(enumerate(blank.splitlines(), 1))
+    return read_lines(text)
 
 
 def _clip(text: str | None, n: int = 90) -> str:
