@@ -358,6 +358,9 @@ def _fact_helpers(catalog: Catalog, rules: Any, by_id: dict[str, Any]) -> dict[s
         if id not in facts:
             raise UndefinedError(_known(f"fact {id!r} in rules.toml", facts))
         found: dict[str, Any] = facts[id].data(catalog.components, game)
+        value = found.get("value")
+        if isinstance(value, str):  # a rule word as the language prints it (`fact.<id>`)
+            found["value"] = catalog.wording.get(f"fact.{id}", value)
         return found
 
     def example(id: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ it like any other:
 | a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
 | a field's label in a list of facts | `label.<field>` (`cardstock.layout.labels`) |
 | a field's label the stats page quotes | `label.<field>` (`stats_labels`) |
+| a rules.toml fact's value a template prints | `fact.<id>` (`translations.fact_texts`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -36,7 +37,7 @@ from .text import Text
 if TYPE_CHECKING:
     from .load import Catalog
     from .schema import Component
-PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.")
+PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.", "fact.")
 DESIGNER = ("topic", "choice", "reason")
 LABEL = "label."  # a field's label: label.<field>
 # The fields the stats page sorts a deck by (a copy of `icons` counts once per icon) and
