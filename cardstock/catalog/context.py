@@ -16,7 +16,7 @@ from jinja2.exceptions import UndefinedError
 from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
-from .wording import printed_table, said
+from .wording import printed_table, said, spelt_number
 
 
 def _known(what: str, values: Iterable[Any]) -> str:
@@ -24,6 +24,20 @@ def _known(what: str, values: Iterable[Any]) -> str:
     if len(shown) > 12:
         shown = shown[:12] + [f"… ({len(shown) - 12} more)"]
     return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
+
+
+class Spelt:
+    """`spelt(3)` (or `spelt[3]`, as a template's own list of words was read): a number in
+    words in the build's language ("three", "trois"), from cardstock's own catalog."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, n: float) -> str:
+        return spelt_number(self.catalog, n)
+
+    def __getitem__(self, n: float) -> str:
+        return spelt_number(self.catalog, n)
 
 
 class Found(list[Any]):
@@ -91,6 +105,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
       checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
       `said(component, field)` → a choice field's value as the language prints it,
+      `spelt(n)` → a number in words in the language ("three"; 13 and more in digits),
       `designer_choice(topic)` → the designer's choice on `topic` (the source's words)
     """
     game = catalog.game
@@ -129,6 +144,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "kinds": words["kinds"],
         "plural": words["plural"],
         "said": words["said"],
+        "spelt": Spelt(catalog),
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
     }

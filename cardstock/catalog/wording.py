@@ -205,6 +205,11 @@ IN_THE_BOX = "In the box: {total}, {kinds}."
 COMPONENTS = ("{n} component", "{n} components")
 PLAYERS = ("For {n} player", "For {n} players")
 PLAYERS_RANGE = "For {low} to {high} players"
+# the numbers a rule template spells out (`spelt(3)`, "three"); a larger one is written in digits
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "eleven", "twelve",
+)  # fmt: skip
 
 
 def book_word(catalog: Catalog, message: str, **values: Any) -> str:
@@ -223,6 +228,18 @@ def players_line(catalog: Catalog) -> str:
 def components_line(catalog: Catalog, n: int) -> str:
     """ "40 components", in the catalog's language."""
     return catalog.tool_words.count(*COMPONENTS, n)
+
+
+def spelt_number(catalog: Catalog, n: float) -> str:
+    """`n` spelt out in the catalog's language ("three", "trois"), from cardstock's own
+    words; a number past the words (13 and more) in digits, as the language writes them."""
+    from ..core.localized import number
+
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(NUMBER_WORDS):
+        return catalog.tool_words(NUMBER_WORDS[n])
+    return number(n, catalog.lang or catalog.game.language, 0)
 
 
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
