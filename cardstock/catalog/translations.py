@@ -126,7 +126,7 @@ def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) 
     words = template_texts(catalog, issues)
     layouts = layout_words(catalog, issues)
     every = texts(catalog) + wording_texts(catalog) + layouts + stats_labels(catalog)
-    every += fact_texts(catalog, issues) + words
+    every += fact_texts(catalog) + words
     out: dict[tuple[str, bool], Text] = {}
     for t in every:  # a label both a list of facts and the stats page print: one text
         out.setdefault((t.key, t.template), t)
@@ -148,12 +148,14 @@ _FACT_CALL = re.compile(r"""\bfact\(\s*['"]([^'"]+)['"]\s*\)""")
 FACT = "fact."  # a fact's value as a language prints it: fact.<id>
 
 
-def fact_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+def fact_texts(catalog: Catalog) -> list[Text]:
     """The value of each fact of rules.toml the game's templates name (`fact('id')`) whose
     value is words (a rule word: "most", "face down"), keyed `fact.<id>`: a language prints
     its own word there, and the rules keep checking the source's."""
     rules = getattr(catalog, "rules", None)
-    facts = {loc.rule.id: loc for loc in getattr(rules, "facts", None) or [] if loc.rule.id}
+    if rules is None:
+        return []
+    facts = {loc.rule.id: loc for loc in rules.facts if loc.rule.id}
     named: dict[str, None] = {}
     for path in _template_files(catalog):
         try:
