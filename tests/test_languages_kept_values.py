@@ -127,3 +127,13 @@ def test_the_french_rulebook_prints_french_rule_words_and_numbers(project: Path)
     assert run(project, "build", GAME, "--lang", "fr", "--only", "rulebook") == 0
     page = (project / "output" / f"{GAME}-fr" / "rules" / "index.html").read_text("utf-8")
     assert "vous devez jouer l'une de vos deux cartes" in page.replace("&#x27;", "'")
+
+
+def test_a_translation_that_names_a_placeholder_its_msgid_has_not_is_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    added = "À votre tour, vous %(must)s jouer l'une de vos %(n)s cartes %(suit)s."
+    translate(project, {SENTENCE: added, "fact.match-must": "devez"})
+    capsys.readouterr()
+    assert run(project, "check", GAME, "--lang", "fr") != 0
+    assert "names %(suit)s, not in the msgid" in capsys.readouterr().err
