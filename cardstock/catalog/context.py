@@ -16,7 +16,7 @@ from jinja2.exceptions import UndefinedError
 from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
-from .wording import printed_table, said
+from .wording import printed_group, printed_table, said, spelt_number
 
 
 def _known(what: str, values: Iterable[Any]) -> str:
@@ -24,6 +24,20 @@ def _known(what: str, values: Iterable[Any]) -> str:
     if len(shown) > 12:
         shown = shown[:12] + [f"… ({len(shown) - 12} more)"]
     return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
+
+
+class Spelt:
+    """`spelt(3)` (or `spelt[3]`, as a template's own list of words was read): a number in
+    words in the build's language ("three", "trois"), from cardstock's own catalog."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, n: float) -> str:
+        return spelt_number(self.catalog, n)
+
+    def __getitem__(self, n: float) -> str:
+        return spelt_number(self.catalog, n)
 
 
 class Found(list[Any]):
@@ -91,7 +105,9 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
       checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
-      `said(component, field)` → a choice field's value as the language prints it
+      `said(component, field)` → a choice field's value as the language prints it,
+      `spelt(n)` → a number in words in the language ("three"; 13 and more in digits),
+      `group_of(component)` → its group as the language prints it (`set.<set>.group`)
     """
     game = catalog.game
     comps = [c.public() for c in catalog.components]
@@ -128,6 +144,8 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "kinds": words["kinds"],
         "plural": words["plural"],
         "said": words["said"],
+        "group_of": words["group_of"],
+        "spelt": Spelt(catalog),
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
     }
@@ -348,6 +366,9 @@ def _fact_helpers(catalog: Catalog, rules: Any, by_id: dict[str, Any]) -> dict[s
         if id not in facts:
             raise UndefinedError(_known(f"fact {id!r} in rules.toml", facts))
         found: dict[str, Any] = facts[id].data(catalog.components, game)
+        value = found.get("value")
+        if isinstance(value, str):  # a rule word as the language prints it (`fact.<id>`)
+            found["value"] = catalog.wording.get(f"fact.{id}", value)
         return found
 
     def example(id: str) -> dict[str, Any]:
@@ -390,7 +411,21 @@ def _word_helpers(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError(_known(f"field {field!r} in {component.get('id')!r}", fields))
         return said(fields, catalog.wording)[field]
 
-    return {"icon": icon, "kinds": kinds, "plural": plural, "said": said_of}
+    by_id = {c.id: c for c in catalog.components}
+
+    def group_of(component: dict[str, Any]) -> str:
+        found = by_id.get(str(component.get("id")))
+        if found is None:
+            raise UndefinedError(_known(f"component with id {component.get('id')!r}", by_id))
+        return printed_group(catalog, found)
+
+    return {
+        "icon": icon,
+        "kinds": kinds,
+        "plural": plural,
+        "said": said_of,
+        "group_of": group_of,
+    }
 
 
 def _groups(comps: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -125,11 +125,52 @@ def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) 
     (`cardstock.core.toolwords`)."""
     words = template_texts(catalog, issues)
     layouts = layout_words(catalog, issues)
-    every = texts(catalog) + wording_texts(catalog) + layouts + stats_labels(catalog) + words
+    every = texts(catalog) + wording_texts(catalog) + layouts + stats_labels(catalog)
+    every += fact_texts(catalog) + words
     out: dict[tuple[str, bool], Text] = {}
     for t in every:  # a label both a list of facts and the stats page print: one text
         out.setdefault((t.key, t.template), t)
     return list(out.values())
+
+
+def _template_files(catalog: Catalog) -> list[Path]:
+    """The game's rulebook and quick-reference templates that exist."""
+    folder = catalog.root / "layouts" / catalog.game.id
+    files = [folder / "rulebook.md.j2"]
+    quickref = folder / "quickref"
+    if quickref.is_dir() and not quickref.is_symlink():
+        files += sorted(quickref.glob("*.j2"))
+    return [f for f in files if present(f)]
+
+
+# a template that prints a fact's value names the fact: `fact('most-tricks').value`
+_FACT_CALL = re.compile(r"""\bfact\(\s*['"]([^'"]+)['"]\s*\)""")
+FACT = "fact."  # a fact's value as a language prints it: fact.<id>
+
+
+def fact_texts(catalog: Catalog) -> list[Text]:
+    """The value of each fact of rules.toml the game's templates name (`fact('id')`) whose
+    value is words (a rule word: "most", "face down"), keyed `fact.<id>`: a language prints
+    its own word there, and the rules keep checking the source's."""
+    rules = getattr(catalog, "rules", None)
+    if rules is None:
+        return []
+    facts = {loc.rule.id: loc for loc in rules.facts if loc.rule.id}
+    named: dict[str, None] = {}
+    for path in _template_files(catalog):
+        try:
+            data = read_bytes(path, catalog.root)
+        except Unreadable:
+            continue  # reported by `template_texts`
+        for found in _FACT_CALL.findall(data.decode("utf-8", "replace")):
+            named.setdefault(found, None)
+    out: list[Text] = []
+    for fid in named:
+        loc = facts.get(fid)
+        value = getattr(loc.rule, "value", None) if loc is not None else None
+        if loc is not None and isinstance(value, str) and _has_words(value):
+            out.append(Text(FACT + fid, value, str(rules.file), loc.line))
+    return out
 
 
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
@@ -138,15 +179,8 @@ def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     parsed, never run (Jinja2's own extractor, through Babel)."""
     from babel.messages.extract import extract
 
-    folder = catalog.root / "layouts" / catalog.game.id
-    files = [folder / "rulebook.md.j2"]
-    quickref = folder / "quickref"
-    if quickref.is_dir() and not quickref.is_symlink():
-        files += sorted(quickref.glob("*.j2"))
     out: dict[str, Text] = {}
-    for path in files:
-        if not present(path):
-            continue
+    for path in _template_files(catalog):
         shown = catalog.display(path)
         try:
             data = read_bytes(path, catalog.root)

@@ -35,6 +35,15 @@ _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
 _KEPT_IN_LAYOUT = re.compile(r"\d+|:[a-z][a-z0-9-]*:")
 
 
+# a template message's values: `{% trans most=fact('most-tricks').value %}` → `%(most)s`
+_NAMED = re.compile(r"%\((\w+)\)[sd]")
+
+
+def named(text: str) -> set[str]:
+    """The `%(name)s` placeholders of a template message (or of a translation of one)."""
+    return set(_NAMED.findall(text))
+
+
 def kept(t: Text, text: str) -> list[str]:
     """What `text` (the source of `t`, or a translation of it) states that must be kept."""
     pattern = _KEPT_IN_LAYOUT if t.key.startswith("layout.") and not t.template else _KEPT
@@ -117,8 +126,9 @@ def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, s
 
 
 def changed_numbers(translation: Translation, all_texts: list[Text], given: Chosen) -> list[Issue]:
-    """An error for each text whose translation states other numbers or icons."""
-    out: list[Issue] = []
+    """An error for each text whose translation states other numbers or icons, and for each
+    template message whose translation drops or adds a `%(name)s` placeholder."""
+    out: list[Issue] = dropped_placeholders(translation, all_texts)
     for t, there in kept_differently(all_texts, given):
         entry = translation.entry(t)
         out.append(
@@ -130,6 +140,42 @@ def changed_numbers(translation: Translation, all_texts: list[Text], given: Chos
                 f"where the source states {kept(t, t.source)}",
             )
         )
+    return out
+
+
+def dropped_placeholders(translation: Translation, all_texts: list[Text]) -> list[Issue]:
+    """An error for each template message whose translation (any of its forms, when not
+    fuzzy) drops a `%(name)s` placeholder of its msgid, or names one the msgid has not: a
+    placeholder is a number, a name or a rule word the catalog holds, and a translation
+    that retypes it goes on saying it when the catalog changes (docs/languages.md)."""
+    out: list[Issue] = []
+    for t in all_texts:
+        entry = translation.entry(t) if t.template else None
+        if entry is None or entry.fuzzy or (entry.was, entry.was_plural) != (t.source, t.plural):
+            continue
+        want = named(t.source) | named(t.plural)
+        for form in entry.forms or (entry.text,):
+            if not form:
+                continue
+            lost, extra = sorted(want - named(form)), sorted(named(form) - want)
+            if lost or extra:
+                said = []
+                if lost:
+                    said.append("drops " + ", ".join(f"%({n})s" for n in lost))
+                if extra:
+                    said.append(
+                        "names " + ", ".join(f"%({n})s" for n in extra) + ", not in the msgid"
+                    )
+                out.append(
+                    Issue(
+                        translation.file,
+                        entry.line,
+                        "msgstr",
+                        f"[{translation.lang}] the translation {' and '.join(said)}: keep "
+                        "every placeholder, the catalog fills it (a number, name or rule word)",
+                    )
+                )
+                break
     return out
 
 

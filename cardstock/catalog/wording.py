@@ -14,6 +14,7 @@ it like any other:
 | a layout box's `text` | `layout.<layout>.<box>` (only a text with words outside `{{ }}`) |
 | a field's label in a list of facts | `label.<field>` (`cardstock.layout.labels`) |
 | a field's label the stats page quotes | `label.<field>` (`stats_labels`) |
+| a rules.toml fact's value a template prints | `fact.<id>` (`translations.fact_texts`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -36,7 +37,7 @@ from .text import Text
 if TYPE_CHECKING:
     from .load import Catalog
     from .schema import Component
-PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.")
+PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.", "fact.")
 DESIGNER = ("topic", "choice", "reason")
 LABEL = "label."  # a field's label: label.<field>
 # The fields the stats page sorts a deck by (a copy of `icons` counts once per icon) and
@@ -204,6 +205,11 @@ IN_THE_BOX = "In the box: {total}, {kinds}."
 COMPONENTS = ("{n} component", "{n} components")
 PLAYERS = ("For {n} player", "For {n} players")
 PLAYERS_RANGE = "For {low} to {high} players"
+# the numbers a rule template spells out (`spelt(3)`, "three"); a larger one is written in digits
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "eleven", "twelve",
+)  # fmt: skip
 
 
 def book_word(catalog: Catalog, message: str, **values: Any) -> str:
@@ -222,6 +228,18 @@ def players_line(catalog: Catalog) -> str:
 def components_line(catalog: Catalog, n: int) -> str:
     """ "40 components", in the catalog's language."""
     return catalog.tool_words.count(*COMPONENTS, n)
+
+
+def spelt_number(catalog: Catalog, n: float) -> str:
+    """`n` spelt out in the catalog's language ("three", "trois"), from cardstock's own
+    words; a number past the words (13 and more) in digits, as the language writes them."""
+    from ..core.localized import number
+
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(NUMBER_WORDS):
+        return catalog.tool_words(NUMBER_WORDS[n])
+    return number(n, catalog.lang or catalog.game.language, 0)
 
 
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
