@@ -137,3 +137,13 @@ def test_a_translation_that_names_a_placeholder_its_msgid_has_not_is_an_error(
     capsys.readouterr()
     assert run(project, "check", GAME, "--lang", "fr") != 0
     assert "names %(suit)s, not in the msgid" in capsys.readouterr().err
+
+
+def test_group_of_prints_a_component_group_as_the_language_says_it(project: Path) -> None:
+    """A template names a card's group through `group_of`: the set's `group` pattern as the
+    translation gives it, its fields filled; `c.group` stays the source's, for filters."""
+    translate(project, {"set.deck.group": "Couleur : {suit}"})
+    french = french_context(project)
+    card = french["select"](set="deck")[0]  # type: ignore[operator]
+    said = french["group_of"](card)  # type: ignore[operator]
+    assert said.startswith("Couleur : ") and card["group"].startswith("Suit: ")
