@@ -215,9 +215,9 @@ def _file_values(
 
 def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> str | None:
     if key == "when" and isinstance(value, str):
-        return syntax_problem("e", value)
-    if _is_template(value):
-        return syntax_problem("t", value)
+        return syntax_problem("e", value, make_env())
+    if _is_template(value):  # read by the environment the faces render it with
+        return syntax_problem("t", value, make_env())
     if key == "font" and value not in fonts:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
     if key == "fallback":
