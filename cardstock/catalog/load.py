@@ -73,6 +73,9 @@ class Catalog:
     art_targets: dict[tuple[Path, str], Path | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+    # the words typed in its rule templates, read once per load for every rule fact
+    # (`rules.wording.typed_words`); a copy made by `dataclasses.replace` reads them anew
+    typed_words: Any = field(default=None, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -528,12 +528,13 @@ def check_template(
     ]
 
 
-def syntax_problem(kind: str, text: str) -> str | None:
+def syntax_problem(kind: str, text: str, env: BoundedSandbox | None = None) -> str | None:
     """The syntax error of a template ("t") or an expression ("e"), None when it reads;
     for a template, also a tag that reads another template file (`_other_files`). Read once
-    per process for each text (`BoundedSandbox.compiled`)."""
+    per process for each text (`BoundedSandbox.compiled`) by `env` (default: `plain()`):
+    the environment that renders the text later compiles it from the tree read here."""
     try:
-        tree = plain().compiled("p" if kind == "t" else "x", text)
+        tree = (env or plain()).compiled("p" if kind == "t" else "x", text)
     except TemplateError as exc:
         return template_message(exc)
     if kind == "t" and "{%" in text:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from jinja2 import meta
 
+from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
 from .context import render_value
 from .ops import Note, Op
@@ -170,11 +171,15 @@ def _templates(painter: Painter, box: Box) -> list[str]:
 
 def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
     """Every name of the context the box's templates read (Jinja's undeclared variables),
-    sorted; None when one of them does not parse (it is rendered, and fails, as it is)."""
+    sorted; None when one of them does not parse (it is rendered, and fails, as it is).
+    Each text is read once by the environment (`BoundedSandbox.compiled`), which compiles
+    it from that tree."""
     found: set[str] = set()
+    env = painter.env
     try:
         for text in _templates(painter, box):
-            found |= meta.find_undeclared_variables(painter.env.parse(text))
+            tree = env.compiled("p", text) if isinstance(env, BoundedSandbox) else env.parse(text)
+            found |= meta.find_undeclared_variables(tree)
     except Exception:  # a template error of any kind: the drawing reports it
         return None
     return tuple(sorted(found))

@@ -132,7 +132,7 @@ def _blank_none(value: Any) -> Any:
 _LAYOUT: BoundedSandbox | None = None
 
 
-def make_env() -> SandboxedEnvironment:
+def make_env() -> BoundedSandbox:
     """The environment layout values are rendered with (the colour helpers, an empty field
     printed as nothing): one for the process, so a layout's texts, compiled for the first
     face, stay compiled for every face and every later build of a `--watch` process."""

@@ -99,22 +99,49 @@ def _names_in(text: str, names: Iterable[str]) -> list[str]:
     ]
 
 
-def deck_names(deck: list[Component]) -> list[str]:
-    """The distinct names of a deck's cards, longest first (then in order)."""
-    return sorted({d.name for d in deck}, key=lambda n: (-len(n), n))
+RUN = re.compile(r"[\w-]+")  # a run of the characters a name's edges may not touch
+
+
+class DeckNames:
+    """The distinct names of a deck's cards, longest first (then in order), indexed by the
+    run of word characters each starts with (`RUN`): a name found as a word of its own
+    starts where a run of the text starts, and its first run is that whole run, so a text
+    is tried only for the names of its own runs, not for every name of the deck."""
+
+    def __init__(self, deck: list[Component]) -> None:
+        self.names = sorted({d.name for d in deck}, key=lambda n: (-len(n), n))
+        self._at = {n: i for i, n in enumerate(self.names)}
+        self._by_run: dict[str, list[str]] = {}
+        self._other: list[str] = []  # names that start with no such run: always tried
+        for n in self.names:
+            m = RUN.match(n)
+            if m:
+                self._by_run.setdefault(m.group(), []).append(n)
+            elif n:
+                self._other.append(n)
+
+    def candidates(self, text: str) -> list[str]:
+        """The names `text` may hold, in the deck's order: a superset of `_names_in`'s."""
+        found = {n for run in set(RUN.findall(text)) for n in self._by_run.get(run, ())}
+        found.update(self._other)
+        return sorted(found, key=self._at.__getitem__)
+
+
+def deck_names(deck: list[Component]) -> DeckNames:
+    """The distinct names of a deck's cards (`DeckNames`), read once a deck."""
+    return DeckNames(deck)
 
 
 def siblings_named(
-    c: Component, names: list[str], hidden: set[str]
+    c: Component, names: DeckNames, hidden: set[str]
 ) -> Iterable[tuple[str, list[str]]]:
     """(text field, the other cards of its deck it names) for each prose field of the card
     that names cards of its deck (`names`: `deck_names` of its deck) but not its own."""
-    others = [n for n in names if n != c.name]
     for key in _prose_fields(c, hidden):
         text = str(c.fields[key])
         if _names_in(text, [c.name]):
             continue
-        named = _names_in(text, others)
+        named = _names_in(text, [n for n in names.candidates(text) if n != c.name])
         if named:
             yield key, named
 

@@ -162,7 +162,8 @@ class NamesFact(Fact):
                 if "{" not in n:
                     among[n] = s.name
         allowed = {c.group: c.group for c in chosen}
-        whole = {c.set for c in chosen} - {c.set for c in components if c not in chosen}
+        picked = {id(c) for c in chosen}  # `select` hands back the catalog's own components
+        whole = {c.set for c in chosen} - {c.set for c in components if id(c) not in picked}
         for sid in whole:  # a deck picked out whole is named by its name or group
             allowed = {k: v for k, v in allowed.items() if k not in _groups(sid, components)}
             for n in (sets[sid].name, sets[sid].group):

@@ -222,8 +222,9 @@ class TermsFact(Fact):
         pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
         for term in self.terms:
             term_words = words_of(term)
-            hits = [i for i, x in enumerate(pool_words) if _within(term_words, x)]
-            if not hits:
+            # the first name that holds the term (the order is checked on those)
+            first = next((i for i, x in enumerate(pool_words) if _within(term_words, x)), None)
+            if first is None:
                 where = f"table {self.table}" if self.table else "the catalog"
                 near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
                 hint = f"; the nearest it has is {near[0]!r}" if near else ""
@@ -231,7 +232,7 @@ class TermsFact(Fact):
                     Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
                 )
             else:
-                placed.append(hits[0])
+                placed.append(first)
         if not problems and self.ordered and placed != sorted(placed):
             problems.append(
                 Problem(

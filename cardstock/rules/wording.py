@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
@@ -54,6 +54,12 @@ def has(text: Any, phrase: str) -> bool:
     """Does `text` hold the words of `phrase`, whole?"""
     w = words(phrase).strip()
     return bool(w) and f" {w} " in words(text)
+
+
+def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]:
+    """`RuleFact.said` on a text already read by `words`, for its `phrases`."""
+    found = [w for w, ps in phrases if any(p and f" {p} " in text_words for p in ps)]
+    return [w for w in found if not any(o != w and has(o, w) for o in found)]
 
 
 class WordPlace(Strict):
@@ -174,12 +180,15 @@ class RuleFact(Fact):
     def said(self, text: str, forms: list[str] | None = None) -> list[str]:
         """The vocabulary words `text` says where `says` puts the value; a word inside a
         longer one found ("clockwise" in "counter-clockwise") is not counted on its own."""
-        found = [
-            w
+        return _said_in(words(text), self.phrases(forms))
+
+    def phrases(self, forms: list[str] | None = None) -> list[tuple[str, list[str]]]:
+        """Each vocabulary word with the words of each of `forms` (default: `says`) saying
+        it, as `has` finds them: what `said` looks for in a text."""
+        return [
+            (w, [words(f.replace("{value}", w)).strip() for f in (forms or self.forms())])
             for w in self.vocabulary()
-            if any(has(text, f.replace("{value}", w)) for f in (forms or self.forms()))
         ]
-        return [w for w in found if not any(o != w and has(o, w) for o in found)]
 
     def check(
         self, components: list[Component], game: Game
@@ -233,16 +242,19 @@ class RuleFact(Fact):
     def _typed(self, catalog: Any) -> list[Problem]:
         """A vocabulary word typed into a template where `says` puts the value."""
         out: list[Problem] = []
-        for path, shown_as in templates(catalog):
-            for n, text in template_lines(path, catalog.root):
-                for w in self.said(text, self.typed):
-                    out.append(
-                        Problem(
-                            f"{self.name}: {shown_as}:{n} types {w!r} where the rulebook renders "
-                            f"fact('{self.id}').value ({self.value!r}); render it from the fact",
-                            at=(shown_as, n),
-                        )
+        typed = typed_words(catalog)
+        phrases = self.phrases(self.typed)
+        if not any(f" {p} " in typed.joined for _w, ps in phrases for p in ps if p):
+            return out  # no line says a word of the vocabulary where `says` puts it
+        for shown_as, n, line_words in typed.lines:
+            for w in _said_in(line_words, phrases):
+                out.append(
+                    Problem(
+                        f"{self.name}: {shown_as}:{n} types {w!r} where the rulebook renders "
+                        f"fact('{self.id}').value ({self.value!r}); render it from the fact",
+                        at=(shown_as, n),
                     )
+                )
         return out
 
     def _source(self, catalog: Any, src: SourceText | None) -> tuple[str, list[Problem]]:
@@ -316,6 +328,30 @@ def templates(catalog: Any) -> list[tuple[Path, str]]:
     if present(quick):
         found += sorted(quick.glob(f"*{TEMPLATE_SUFFIX}"))
     return [(p, catalog.display(p)) for p in found if present(p)]
+
+
+class TypedWords(NamedTuple):
+    """The words typed in a game's rule templates: each line's (shown path, line number,
+    its words as `words` reads them), and all of them run together (`joined`: a phrase is
+    in it only when it is in one line, as each line's words start and end with a space)."""
+
+    lines: list[tuple[str, int, str]]
+    joined: str
+
+
+def typed_words(catalog: Any) -> TypedWords:
+    """The game's rule templates read once per load of its catalog, for every rule fact
+    (kept on the catalog: `Catalog.typed_words`, a build reads its catalogs anew)."""
+    kept: TypedWords | None = getattr(catalog, "typed_words", None)
+    if kept is None:
+        lines = [
+            (shown_as, n, words(text))
+            for path, shown_as in templates(catalog)
+            for n, text in template_lines(path, catalog.root)
+        ]
+        kept = TypedWords(lines, "".join(w for _s, _n, w in lines))
+        catalog.typed_words = kept
+    return kept
 
 
 def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
