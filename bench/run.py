@@ -455,7 +455,9 @@ def copy_shipped(dest: Path) -> Path:
     return dest
 
 
-EDIT_GAME, EDIT_TABLE = "atmosfear", "realms.csv"
+# Alter Ego's Equipment: a card's text there is its own. Atmosfear's, edited before, states
+# the rank's power every Realm repeats, so an edit of one is now a failed check (exit 1).
+EDIT_GAME, EDIT_TABLE = "alter-ego", "equipment.csv"
 
 
 def edit_one_cell(root: Path, mark: int) -> None:
