@@ -86,17 +86,6 @@ def content_of(reader: pypdf.PdfReader) -> str:
     return "\n".join(parts)
 
 
-_CONTENT: dict[Path, str] = {}
-
-
-def content(path: Path, reader: pypdf.PdfReader | None = None) -> str:
-    """`content_of` a DriveThruCards file (read with `reader`, when one is open), read once
-    for the module's tests."""
-    if path not in _CONTENT:
-        _CONTENT[path] = content_of(reader or pypdf.PdfReader(path))
-    return _CONTENT[path]
-
-
 def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(drivethru):
     files = [f for fs in drivethru.values() for f in fs]
     assert len(files) >= 5 and all(drivethru.values())
@@ -135,7 +124,7 @@ def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(d
             if o.get("/Type") == "/Font":
                 kinds.add(o["/Subtype"])
         assert kinds and kinds <= {"/TrueType", "/Type1", "/Type0"}, (path, kinds)
-        ops = content(path, reader)
+        ops = content_of(reader)
         assert not re.search(r"(^|\s)(rg|RG|gs)\s", ops), (
             path
         )  # no RGB colour, no graphics state with opacity
@@ -223,7 +212,7 @@ def test_the_shipped_games_body_text_is_on_one_plate_and_their_dark_backs_are_ri
     """Every game: the 9 pt rules text of the cards is set K100 (no C, M or Y with it), and
     every game whose backs have a near-black ground prints it rich black."""
     for game, files in drivethru.items():
-        text = "\n".join(content(f) for f in files)
+        text = "\n".join(content_of(pypdf.PdfReader(f)) for f in files)
         runs = re.findall(r"([\d.]+ [\d.]+ [\d.]+ [\d.]+) k\nBT [^\n]*?/F\S+ ([\d.]+) Tf", text)
         small = [ink for ink, size in runs if float(size) < prepress.SMALL_TEXT]
         assert "0 0 0 1" in small, game
@@ -232,7 +221,7 @@ def test_the_shipped_games_body_text_is_on_one_plate_and_their_dark_backs_are_ri
             assert not (
                 k >= prepress.GREY_TEXT and max(c, m, y) <= prepress.NEUTRAL and max(c, m, y) > 0
             ), (game, ink)
-    atmosfear = "\n".join(content(f) for f in drivethru["atmosfear"])
+    atmosfear = "\n".join(content_of(pypdf.PdfReader(f)) for f in drivethru["atmosfear"])
     assert re.search(r"\.4 \.3 \.3 1 k", atmosfear)  # the dark backs
 
 
