@@ -125,14 +125,12 @@ def test_a_spill_that_cannot_make_its_temporary_file_keeps_streams_in_memory(mon
 @linux_only
 def test_a_full_temporary_folder_gives_the_same_files(tmp_path):
     root = _project(tmp_path / "project", ("vortex",))
-    # the files as a build writes them with room to spare (through the suite's cache: a
-    # build writes the same files whatever its cache holds), then a build from nothing,
-    # with a cache of its own, whose temporary folder is all but full
-    normal = _build(root, "--only", "pnp,rulebook,svg", env={})
+    env = {"CARDSTOCK_CACHE": str(tmp_path / "cache")}
+    normal = _build(root, "--only", "pnp,rulebook,svg", env=env)
     assert normal.returncode == 0, normal.stderr
     expected = _files(root / "output")
     shutil.rmtree(root / "output")
-    env = {"CARDSTOCK_CACHE": str(tmp_path / "cache")}
+    shutil.rmtree(tmp_path / "cache")
     with _small_disk(tmp_path / "tmp", "256k") as tmp:
         (tmp / "filler").write_bytes(
             b"\0" * (200 * 1024)
@@ -252,12 +250,11 @@ def _interrupt(root: Path, env: dict[str, str], trials: int, presses: int) -> No
 
 @pytest.fixture(scope="module")
 def two_games(tmp_path_factory) -> tuple[Path, dict[str, str]]:
-    """Two shipped games built once for the module (faces and checks in the suite's cache,
-    where other files' builds of them may have put them already), so workers start soon;
-    each trial empties the output first."""
+    """Two shipped games built once for the module (faces and checks cached), so workers
+    start soon; each trial empties the output first."""
     tmp_path = tmp_path_factory.mktemp("two-games")
     root = _project(tmp_path / "project", ("vortex", "alter-ego"))
-    env = dict(os.environ)
+    env = {**os.environ, "CARDSTOCK_CACHE": str(tmp_path / "cache")}
     assert _build(root, "--jobs", "2", env=env).returncode in (0, 1)
     return root, env
 
