@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from cardstock.cli import main
-from cardstock.core.cache import open_cache
+from cardstock.core.cache import Cache, cache_dir, open_cache
 from cardstock.core.stage import BuildOptions, Job, StageResult
 from cardstock.layout.faces import Faces
 
@@ -237,6 +237,9 @@ def shipped(tmp_path):
     return copy
 
 
+_SHARED_CACHE: list[Cache] = []  # the suite's own cache, opened once in this process
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The suite never reads or writes the user's own cache: one cache for the session,
@@ -251,7 +254,9 @@ def _a_cache_of_the_suites_own(tmp_path_factory: pytest.TempPathFactory) -> Iter
         os.environ["CARDSTOCK_CACHE"] = str(shared)
     else:
         os.environ["CARDSTOCK_CACHE"] = str(tmp_path_factory.mktemp("cardstock-cache"))
+    _SHARED_CACHE.append(open_cache())
     yield
+    _SHARED_CACHE.pop().close()
     if before is None:
         os.environ.pop("CARDSTOCK_CACHE", None)
     else:
@@ -347,11 +352,31 @@ def drivethru_files(shared_build: Callable[..., Path]) -> dict[str, list[Path]]:
 _FACES: dict[int, tuple[Any, Faces]] = {}
 
 
+def suite_cache() -> Cache:
+    """The cache the helpers below lay faces and rulebooks out through. In the suite's own
+    cache folder (`_a_cache_of_the_suites_own`) one `Cache` for the whole process, so what
+    one test file laid out another reads back, as a second build would, and written to the
+    folder after each test (`_the_helpers_cache_is_written_after_each_test`), so the other
+    workers read it too; entries are keyed by content, the code included, so a changed face
+    or a changed cardstock is laid out anew. A test that points `CARDSTOCK_CACHE` elsewhere
+    gets a cache of that folder to itself."""
+    if _SHARED_CACHE and _SHARED_CACHE[0].folder == cache_dir():
+        return _SHARED_CACHE[0]
+    return open_cache()
+
+
+@pytest.fixture(autouse=True)
+def _the_helpers_cache_is_written_after_each_test() -> Iterator[None]:
+    yield
+    for shared in _SHARED_CACHE:
+        shared.flush()
+
+
 def faces_of(catalog: Any) -> Faces:
     """The faces of a loaded catalog (one `Faces` per catalog object, as a build has)."""
     known = _FACES.get(id(catalog))
     if known is None or known[0] is not catalog:
-        known = _FACES[id(catalog)] = (catalog, Faces(catalog, open_cache()))
+        known = _FACES[id(catalog)] = (catalog, Faces(catalog, suite_cache()))
     return known[1]
 
 
@@ -453,6 +478,6 @@ def validate(
     from cardstock.validate import validate as run
 
     found = run(
-        root, games, open_cache(), options, selected(options) if options is not None else ()
+        root, games, suite_cache(), options, selected(options) if options is not None else ()
     )
     return found.catalogs, found.issues

@@ -8,8 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from conftest import copy_project
 
 from cardstock.books import rulebook
@@ -67,19 +69,23 @@ def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> 
     assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
 
 
-def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(tmp_path: Path) -> None:
-    root = copy_project(tmp_path / "proj", (GAME,))
-    args = [
-        "--root",
-        str(root),
-        "build",
-        "--out",
-        str(root / "output"),
-        "--jobs",
-        "2",
-        "--paper",
-        "letter",
-    ]
+@dataclass
+class EditedBuild:
+    """The project built on two workers, a card's text edited, and built again the same
+    way: its root and output, and the rulebooks the second build laid out in this process."""
+
+    root: Path
+    out: Path
+    renders: int
+
+
+@pytest.fixture(scope="module")
+def edited_build(tmp_path_factory: pytest.TempPathFactory) -> EditedBuild:
+    """One build and its rebuild after a one-card edit, made once for the module: the two
+    tests below read what it did."""
+    root = copy_project(tmp_path_factory.mktemp("spread") / "proj", (GAME,))
+    out = root / "output"
+    args = ["--root", str(root), "build", "--out", str(out), "--jobs", "2", "--paper", "letter"]
     assert main(args) == 0
     table = root / "catalog" / GAME / "good.csv"
     raw = table.read_text(encoding="utf-8")
@@ -87,8 +93,14 @@ def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(tmp_path
     table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
     before = rulebook.STATS.renders
     assert main(args) == 0
+    return EditedBuild(root, out, rulebook.STATS.renders - before)
+
+
+def test_after_an_edit_the_heaviest_task_runs_in_the_builds_own_process(
+    edited_build: EditedBuild,
+) -> None:
     # the rulebook (the heaviest stage, first in its task) was laid out here, not in a worker
-    assert rulebook.STATS.renders == before + 1
+    assert edited_build.renders == 1
 
 
 def test_every_stage_has_a_weight_and_the_long_ones_weigh_most() -> None:
@@ -105,20 +117,13 @@ def files(out: Path) -> dict[str, bytes]:
     }
 
 
-def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(tmp_path: Path) -> None:
-    root = copy_project(tmp_path / "proj", (GAME,))
-    out = root / "output"
-    paper = ["--paper", "letter"]
-    args = ["--root", str(root), "build", "--out", str(out), "--jobs", "2", *paper]
-    assert main(args) == 0
-    table = root / "catalog" / GAME / "good.csv"
-    raw = table.read_text(encoding="utf-8")
-    card = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
-    table.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
-    assert main(args) == 0
+def test_a_one_card_edit_built_on_two_workers_equals_a_fresh_build(
+    edited_build: EditedBuild, tmp_path: Path
+) -> None:
     fresh = tmp_path / "fresh"
-    assert main(["--root", str(root), "build", "--out", str(fresh), "--jobs", "1", *paper]) == 0
-    made, want = files(out), files(fresh)
+    args = ["--root", str(edited_build.root), "build", "--out", str(fresh), "--jobs", "1"]
+    assert main([*args, "--paper", "letter"]) == 0
+    made, want = files(edited_build.out), files(fresh)
     assert made.keys() == want.keys()
     assert [
         name

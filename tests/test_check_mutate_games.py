@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import FULL, GAMES, ROOT, SEEDS, load_games
+from conftest import FULL, GAMES, ROOT, SEEDS, load_games, suite_cache
 
 from cardstock.rules.mutate import run, summary_line
 from cardstock.rules.mutate_edits import Edit, edits, game_files
@@ -78,19 +78,15 @@ def sample(every: list[Edit], size: int = SAMPLE, step: int | None = None) -> li
 @pytest.mark.parametrize("game", GAMES)
 def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(game: str) -> None:
     from cardstock.cli.mutating import MUTATE_RUNS, judge_of
-    from cardstock.core.cache import open_cache
 
     (catalog,), issues = load_games(ROOT, [game])
     assert not issues.errors
     sources = game_files(catalog)
     every = edits(catalog, sources)
     chosen = sample(every, step=4) if FULL else sample(every)
-    cache = open_cache()
-    try:
-        judge = judge_of(ROOT, game, cache, seed=1, runs=MUTATE_RUNS, sources=SEEDS)
-        report = run(game, sources.texts, chosen, judge)
-    finally:
-        cache.close()
+    # the suite's cache: the unedited game's faces, which other files lay out, are read back
+    judge = judge_of(ROOT, game, suite_cache(), seed=1, runs=MUTATE_RUNS, sources=SEEDS)
+    report = run(game, sources.texts, chosen, judge)
     floor = FLOORS[game][1 if FULL else 0]
     print(f"{game}: {summary_line(report)} ({report.rate():.1%}; floor {floor:.1%})")
     assert report.rate() >= floor - 1e-9, "\n".join(

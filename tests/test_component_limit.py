@@ -97,7 +97,9 @@ def test_a_csv_of_a_million_rows_at_the_file_limit_is_refused_at_the_first_row_p
 
 
 def test_a_json_list_of_a_million_rows_is_refused_at_the_first_row_past(tmp_path):
-    rows = ",\n".join(json.dumps({"name": f"C{i}", "count": 1}) for i in range(1_000_000))
+    # each row the text json.dumps({"name": f"C{i}", "count": 1}) gives, written directly
+    rows = ",\n".join(f'{{"name": "C{i}", "count": 1}}' for i in range(1_000_000))
+    assert rows.startswith(json.dumps({"name": "C0", "count": 1}) + ",\n")
     project(tmp_path, {"cards.json": "[\n" + rows + "\n]\n"})
     code, err, peak = build(tmp_path)
     assert code == 2, err

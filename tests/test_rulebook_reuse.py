@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -24,12 +25,6 @@ from cardstock.cli import main
 GAME = "alpha-omega-cards"
 BOOK = f"{GAME}/{GAME}-rulebook.pdf"
 BOOKLET = f"{GAME}/{GAME}-rulebook-booklet-letter.pdf"
-
-
-@pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
-    return copy_project(tmp_path / "proj", (GAME,))
 
 
 def build(root: Path, out: Path) -> int:
@@ -54,29 +49,41 @@ def build(root: Path, out: Path) -> int:
     return rulebook.STATS.renders - before
 
 
+@dataclass
+class FirstBuild:
+    """The project built once from nothing, with its output and a cache of its own, and a
+    copy of both kept aside (`base / "kept"`); `renders`, the rulebooks that build laid out."""
+
+    base: Path
+    renders: int
+
+
 @pytest.fixture(scope="module")
-def _first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project built once from nothing (its output and its cache of its own), and a
-    copy of both kept aside: made once for the module."""
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> FirstBuild:
+    """The project built once from nothing for the module: what one test reads and every
+    test that starts from a built project copies."""
     base = tmp_path_factory.mktemp("built")
     root = copy_project(base / "proj", (GAME,))
     with pytest.MonkeyPatch.context() as env:
         env.setenv("CARDSTOCK_CACHE", str(base / "cache"))
-        assert build(root, root / "output") == 1
+        renders = build(root, root / "output")
     for part in ("proj", "cache"):
         shutil.copytree(base / part, base / "kept" / part)
-    return base
+    return FirstBuild(base, renders)
 
 
 @pytest.fixture
-def built(_first_build: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def built(first_build: FirstBuild, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The project as its first build left it, output and cache, in the folder that build
-    ran in (each test starts from the kept copy); the cache at `built.parent / "cache"`."""
+    ran in (each test starts from the kept copy); the cache at `built.parent / "cache"`.
+    That build's rules check kept what laying the rulebook out found, so a check of it
+    lays nothing out."""
+    base = first_build.base
     for part in ("proj", "cache"):
-        shutil.rmtree(_first_build / part, ignore_errors=True)
-        shutil.copytree(_first_build / "kept" / part, _first_build / part)
-    monkeypatch.setenv("CARDSTOCK_CACHE", str(_first_build / "cache"))
-    return _first_build / "proj"
+        shutil.rmtree(base / part, ignore_errors=True)
+        shutil.copytree(base / "kept" / part, base / part)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(base / "cache"))
+    return base / "proj"
 
 
 def edit_a_card(root: Path) -> None:
@@ -90,9 +97,13 @@ def edit_a_card(root: Path) -> None:
     path.write_text(raw.replace(row["text"], row["text"] + " (edited)"), encoding="utf-8")
 
 
-def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(project: Path) -> None:
-    assert build(project, project / "output") == 1
-    assert (project / "output" / BOOK).is_file() and (project / "output" / BOOKLET).is_file()
+def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(
+    first_build: FirstBuild,
+) -> None:
+    """The module's first build, from nothing (no output, an empty cache)."""
+    assert first_build.renders == 1
+    out = first_build.base / "kept" / "proj" / "output"
+    assert (out / BOOK).is_file() and (out / BOOKLET).is_file()
 
 
 def test_a_build_with_nothing_changed_lays_out_nothing(built: Path) -> None:
@@ -171,49 +182,49 @@ def checked(root: Path) -> int:
 
 
 def test_the_check_keeps_what_the_rulebook_found_when_an_edit_changes_only_a_faces_drawing(
-    project: Path,
+    built: Path,
 ) -> None:
-    assert checked(project) == 1
-    edit_a_card(project)
-    assert checked(project) == 0  # the face's text changed, not its size: nothing to find anew
-    assert build(project, project / "output") == 1  # the book itself shows the face: drawn again
+    assert checked(built) == 0  # the build's own check kept what it found
+    edit_a_card(built)
+    assert checked(built) == 0  # the face's text changed, not its size: nothing to find anew
+    assert build(built, built / "output") == 1  # the book itself shows the face: drawn again
 
 
 def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports_what_it_finds(
-    project: Path, capsys: pytest.CaptureFixture[str]
+    built: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert checked(project) == 1
-    template = project / "layouts" / GAME / "rulebook.md.j2"
+    assert checked(built) == 0  # the build's own check kept what it found
+    template = built / "layouts" / GAME / "rulebook.md.j2"
     template.write_text(
         template.read_text(encoding="utf-8") + "\n\nA sign the font lacks: \u4e00\n",
         encoding="utf-8",
     )
     capsys.readouterr()
-    assert checked(project) == 1
+    assert checked(built) == 1
     assert "U+4E00" in capsys.readouterr().out
-    edit_a_card(project)
-    assert checked(project) == 0
+    edit_a_card(built)
+    assert checked(built) == 0
     assert "U+4E00" in capsys.readouterr().out  # the kept finding is still reported
 
 
 def test_a_face_whose_size_changes_makes_the_check_lay_the_rulebook_out_again(
-    project: Path,
+    built: Path,
 ) -> None:
-    assert checked(project) == 1
-    game = project / "catalog" / GAME / "game.toml"
+    assert checked(built) == 0  # the build's own check kept what it found
+    game = built / "catalog" / GAME / "game.toml"
     text = game.read_text(encoding="utf-8")
     assert 'card_size = "poker"' in text
     game.write_text(
         text.replace('card_size = "poker"', 'card_size = "bridge"', 1), encoding="utf-8"
     )
-    assert checked(project) == 1
+    assert checked(built) == 1
 
 
 def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook_out_again(
-    project: Path,
+    built: Path,
 ) -> None:
-    assert checked(project) == 1
-    path = project / "catalog" / GAME / "good.csv"
+    assert checked(built) == 0  # the build's own check kept what it found
+    path = built / "catalog" / GAME / "good.csv"
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     name = next(
         r["name"]
@@ -223,14 +234,14 @@ def test_what_the_component_list_says_or_the_game_file_changes_lays_the_rulebook
     path.write_text(
         path.read_text(encoding="utf-8").replace(name, name + " Renamed"), encoding="utf-8"
     )
-    assert checked(project) == 1  # a caption of the component list changed: what fits may too
-    game = project / "catalog" / GAME / "game.toml"
+    assert checked(built) == 1  # a caption of the component list changed: what fits may too
+    game = built / "catalog" / GAME / "game.toml"
     game.write_text(
         game.read_text(encoding="utf-8") + "\n# a comment is enough: the game file is read again\n",
         encoding="utf-8",
     )
-    assert checked(project) == 1
-    assert checked(project) == 0
+    assert checked(built) == 1
+    assert checked(built) == 0
 
 
 def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a_fresh_build_would(

@@ -45,14 +45,15 @@ def catalogs(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def files(catalogs, tmp_path_factory):
-    """(game, kind, paper) -> the file's bytes, default options."""
+def files(catalogs, default_sheets, tmp_path_factory):
+    """(game, kind, paper) -> the file's bytes, default options: the shipped games' from
+    the run's shared build (`default_sheets`, made by the same stages), the probe's here."""
     out = tmp_path_factory.mktemp("out")
-    found = {}
-    for gid, cat in catalogs.items():
-        for make, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
-            for a in make(job_of(cat, BuildOptions(out=out / gid))).artifacts:
-                found[(gid, kind, a.paper)] = a.path.read_bytes()
+    found = dict(default_sheets)
+    assert {game for game, _kind, _paper in found} == set(GAMES)
+    for make, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
+        for a in make(job_of(catalogs["probe"], BuildOptions(out=out / "probe"))).artifacts:
+            found[("probe", kind, a.paper)] = a.path.read_bytes()
     return found
 
 
