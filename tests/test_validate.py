@@ -160,9 +160,9 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not "
         "given; it has: by_name, cell, component, "
         "component_list, components, contents, count, cover, designer_choices, example, faces, "
-        "fact, game, groups, icon, icons, kinds, ngettext, number, "
-        "page_break, percent, players, plural, rules, said, select, sets, setup_step, table, "
-        "tables, totals",
+        "fact, game, group_of, groups, icon, icons, kinds, ngettext, number, "
+        "page_break, percent, players, plural, rules, said, select, sets, setup_step, spelt, "
+        "table, tables, totals",
     ),
     (
         "missing font",
