@@ -16,7 +16,7 @@ from jinja2.exceptions import UndefinedError
 from ..core.localized import collated, number, percent, plural_words, source_words
 from .kinds import kind_word
 from .load import Catalog
-from .wording import printed_group, printed_table, said, spelt_number
+from .wording import NUMBER_WORDS, printed_group, printed_table, said
 
 
 def _known(what: str, values: Iterable[Any]) -> str:
@@ -24,6 +24,16 @@ def _known(what: str, values: Iterable[Any]) -> str:
     if len(shown) > 12:
         shown = shown[:12] + [f"… ({len(shown) - 12} more)"]
     return f"no {what}; the catalog has: {', '.join(shown) or 'none'}"
+
+
+def spelt_number(catalog: Catalog, n: float) -> str:
+    """`n` spelt out in the catalog's language ("three", "trois"), from cardstock's own
+    words; a number past the words (13 and more) in digits, as the language writes them."""
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(NUMBER_WORDS):
+        return catalog.tool_words(NUMBER_WORDS[n])
+    return number(n, catalog.lang or catalog.game.language, 0)
 
 
 class Spelt:

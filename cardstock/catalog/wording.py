@@ -230,18 +230,6 @@ def components_line(catalog: Catalog, n: int) -> str:
     return catalog.tool_words.count(*COMPONENTS, n)
 
 
-def spelt_number(catalog: Catalog, n: float) -> str:
-    """`n` spelt out in the catalog's language ("three", "trois"), from cardstock's own
-    words; a number past the words (13 and more) in digits, as the language writes them."""
-    from ..core.localized import number
-
-    if isinstance(n, float) and n.is_integer():
-        n = int(n)
-    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(NUMBER_WORDS):
-        return catalog.tool_words(NUMBER_WORDS[n])
-    return number(n, catalog.lang or catalog.game.language, 0)
-
-
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
     """ "3 dice", the kind's count in the catalog's language."""
     return kind_said(catalog.tool_words, kind, n)
