@@ -7,8 +7,9 @@ restatements, with no game data needed:
   fields ("Fire -1" and `fire_mod`, "+2 Attack" and `attack`: the word is a part of the
   field's name, singular or plural) is that field's value, sign and all;
 - **a card of its own deck named in its text**: a card that names a card of its own deck
-  names itself ("While Velvet is in play" on Velvet); a text that names another card of the
-  deck and not its own card is an error (a card naming a sibling *and* itself is left alone);
+  names itself ("While Velvet is in play" on Velvet; "the Vivisector" names The Vivisector);
+  a text that names another card of the deck and not its own card is an error (a card
+  naming a sibling *and* itself is left alone);
 - **words of its name that are another field's values**: when a card's name holds values
   of a short field of its deck (a field whose values are one to three words, `|` lists
   item by item: "Vortex: Blue, Green, Red, Yellow" and `order`, the card "Might" and `hero`),
@@ -37,6 +38,7 @@ SHORT_WORDS = 3  # a field whose every value (item) is at most this many words i
 SIGNED = re.compile(r"(?<![\w.+\-−])([+\-−])(\d+(?:\.\d+)?)(?![\w]|\.\d)")
 WORD = re.compile(r"[^\W\d_][\w'’]*")
 ICON = re.compile(r":[\w-]+:")  # an inline icon (":fire:") is not a word of the text
+ARTICLES = ("The", "A", "An")  # a name's first word a sentence writes in lower case
 
 
 def _number(v: Any) -> float | None:
@@ -91,13 +93,26 @@ def signed_numbers(c: Component, hidden: set[str]) -> Iterable[tuple[str, str, s
                 yield key, f"{word} {m.group()}", fld, stated, value
 
 
+def _written(name: str) -> list[str]:
+    """The ways a text writes a card's name: as it is, and a leading article in lower case
+    inside a sentence ("The Vivisector" as "against the Vivisector")."""
+    first, _, rest = name.partition(" ")
+    if rest and first in ARTICLES:
+        return [name, f"{first.lower()} {rest}"]
+    return [name]
+
+
 def _names_in(text: str, names: Iterable[str]) -> list[str]:
     """The names a text holds as words of their own (a plain substring test first: a deck
     of a thousand names is searched by pattern only for the few the text contains)."""
     return [
         n
         for n in names
-        if n and n in text and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text)
+        if n
+        and any(
+            w in text and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text)
+            for w in _written(n)
+        )
     ]
 
 
