@@ -56,16 +56,17 @@ SAMPLE = 6
 # (`compare` with `{ expr }`: kill rate and icons from the token threshold, benefit icons
 # from the hostages, an Equipment's price from its use), its card texts held to the source's
 # rule words and card names, and four idioms accepted: `cardstock check alter-ego --mutate
-# --sources` caught 683 of 751 (90.9 %, 4 accepted, 64 survivors; the full floor is that
-# less 5 points); two rule facts added after that run catch 6 more of those survivors (the
-# 13 edits of their words, judged alone: 13 caught). The sample: 9 of 10, unchanged.
+# --sources` caught 683 of 751 (90.9 %, 4 accepted, 64 survivors); with two rule facts of
+# the Nemesis and Arch Villain words added, the same run caught 689 of 751 (91.7 %, 4
+# accepted, 58 survivors, all designer's values no other text states; the full floor is
+# that less 5 points). The sample: 9 of 10, unchanged.
 # The sample was halved the same night (SAMPLE 12 -> 6, to keep the whole suite within CI's
 # five minutes); the samples' floors are that list's measured rates on the merged tree:
 # alpha-omega-cards 7/10, alpha-omega-tiles 9/9, alter-ego 9/10, atmosfear 8/8, vortex 9/9.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (7 / 10, 0.87),
     "alpha-omega-tiles": (9 / 9, 77 / 78),
-    "alter-ego": (9 / 10, 0.85),
+    "alter-ego": (9 / 10, 0.86),
     "atmosfear": (8 / 8, 0.99),
     "vortex": (9 / 9, 0.91),
 }
