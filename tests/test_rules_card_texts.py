@@ -142,3 +142,30 @@ def test_names_that_mostly_hold_other_values_restate_nothing(tmp_path: Path) -> 
         ("Sun Tide", "Moon", 6, "Moon", "Play on any card."),
     ]
     assert findings(project(tmp_path, cards)) == []
+
+
+def test_an_icon_beside_its_own_label_is_no_finding(tmp_path: Path) -> None:
+    text = "While Noon is in play, take a :spark: Spark each turn."
+    assert findings(project(tmp_path, edited(1, text=text))) == []
+
+
+def test_an_icon_beside_another_icons_label_fails(tmp_path: Path) -> None:
+    # the icon says Spark, the word beside it says Moon (another icon's label)
+    text = "While Noon is in play, take a :spark: Moon each turn."
+    found = findings(project(tmp_path, edited(1, text=text)))
+    assert found == [
+        f"catalog/{GAME}/cards.csv:3: text: Noon's text says ':spark: Moon': the word beside an "
+        "icon is another icon's label, not its own"
+    ]
+
+
+def test_a_name_with_an_article_is_named_in_lower_case_inside_a_sentence(
+    tmp_path: Path,
+) -> None:
+    cards = list(CARDS)
+    cards[1] = ("The Noon", "Sun", 5, "Sun", "While the Noon is in play, take a :spark: each turn.")
+    assert findings(project(tmp_path / "own", cards)) == []
+    # the text moved to Dusk names the Noon, a card of its deck, and not Dusk
+    cards[3] = ("Dusk", "Moon", 3, "Moon", "While the Noon is in play, take a :spark: each turn.")
+    found = findings(project(tmp_path / "moved", cards))
+    assert len(found) == 1 and "cards.csv:5: text: Dusk's text names 'The Noon'" in found[0], found

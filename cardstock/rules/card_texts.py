@@ -7,12 +7,15 @@ restatements, with no game data needed:
   fields ("Fire -1" and `fire_mod`, "+2 Attack" and `attack`: the word is a part of the
   field's name, singular or plural) is that field's value, sign and all;
 - **a card of its own deck named in its text**: a card that names a card of its own deck
-  names itself ("While Velvet is in play" on Velvet); a text that names another card of the
-  deck and not its own card is an error (a card naming a sibling *and* itself is left alone);
+  names itself ("While Velvet is in play" on Velvet; "the Vivisector" names The Vivisector);
+  a text that names another card of the deck and not its own card is an error (a card
+  naming a sibling *and* itself is left alone);
 - **words of its name that are another field's values**: when a card's name holds values
   of a short field of its deck (a field whose values are one to three words, `|` lists
   item by item: "Vortex: Blue, Green, Red, Yellow" and `order`, the card "Might" and `hero`),
-  they are the card's own values, in the card's order.
+  they are the card's own values, in the card's order;
+- **an inline icon and the word beside it**: an icon followed by a word that is another
+  icon's label, not its own (":kid: Senior", where `kid`'s label is Kid), says two things.
 
 Each disagreement is one error at the card's line, naming the card, the field and both
 values.
@@ -35,6 +38,7 @@ SHORT_WORDS = 3  # a field whose every value (item) is at most this many words i
 SIGNED = re.compile(r"(?<![\w.+\-−])([+\-−])(\d+(?:\.\d+)?)(?![\w]|\.\d)")
 WORD = re.compile(r"[^\W\d_][\w'’]*")
 ICON = re.compile(r":[\w-]+:")  # an inline icon (":fire:") is not a word of the text
+ARTICLES = ("The", "A", "An")  # a name's first word a sentence writes in lower case
 
 
 def _number(v: Any) -> float | None:
@@ -89,13 +93,26 @@ def signed_numbers(c: Component, hidden: set[str]) -> Iterable[tuple[str, str, s
                 yield key, f"{word} {m.group()}", fld, stated, value
 
 
+def _written(name: str) -> list[str]:
+    """The ways a text writes a card's name: as it is, and a leading article in lower case
+    inside a sentence ("The Vivisector" as "against the Vivisector")."""
+    first, _, rest = name.partition(" ")
+    if rest and first in ARTICLES:
+        return [name, f"{first.lower()} {rest}"]
+    return [name]
+
+
 def _names_in(text: str, names: Iterable[str]) -> list[str]:
     """The names a text holds as words of their own (a plain substring test first: a deck
     of a thousand names is searched by pattern only for the few the text contains)."""
     return [
         n
         for n in names
-        if n and n in text and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text)
+        if n
+        and any(
+            w in text and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text)
+            for w in _written(n)
+        )
     ]
 
 
@@ -205,6 +222,20 @@ def name_values(c: Component, labels: dict[str, set[str]]) -> Iterable[tuple[str
             yield fld, ", ".join(stated), own
 
 
+def icon_words(c: Component, labels: dict[str, str], hidden: set[str]) -> Iterable[tuple[str, str]]:
+    """(text field, the icon and word) for each inline icon of the card's prose followed by
+    a word that labels another icon of the game and not its own (`labels`: each icon's
+    label, singular and in lower case)."""
+    others = {v: k for k, v in labels.items()}
+    for key in _prose_fields(c, hidden):
+        text = str(c.fields[key])
+        for m in re.finditer(r":([\w-]+):\s+([^\W\d_][\w'’]*)", text):
+            icon, word = m.group(1), singular(m.group(2).lower())
+            own = labels.get(icon)
+            if own is not None and word != own and others.get(word, icon) != icon:
+                yield key, m.group()
+
+
 def hidden_fields(catalog: Any) -> set[str]:
     """The fields no player reads (`mutate_words.toml`'s hidden columns, and the game's own
     `[mutate] hidden`), in lower case."""
@@ -224,6 +255,8 @@ def card_texts(job: Job) -> list[Issue]:
     hidden = hidden_fields(catalog)
     labels = {s: label_fields(deck, hidden) for s, deck in decks.items()}
     names = {s: deck_names(deck) for s, deck in decks.items()}
+    icons = getattr(catalog.game, "icons", None) or {}
+    icon_labels = {k: singular(str(i.label).lower()) for k, i in icons.items() if i.label}
     for c in catalog.components:
         for key, said, fld, stated, value in signed_numbers(c, hidden):
             out.append(
@@ -243,6 +276,16 @@ def card_texts(job: Job) -> list[Issue]:
                     key,
                     f"{c.name}'s {key} names {', '.join(map(repr, named))} of its own deck but "
                     f"not {c.name!r}: a card's text names its own card",
+                )
+            )
+        for key, said in icon_words(c, icon_labels, hidden):
+            out.append(
+                Issue(
+                    c.file,
+                    c.line,
+                    key,
+                    f"{c.name}'s {key} says {said!r}: the word beside an icon is another "
+                    "icon's label, not its own",
                 )
             )
         for fld, values, own in name_values(c, labels[c.set]):

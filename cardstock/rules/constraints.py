@@ -12,8 +12,9 @@ kind is adding a class here, never touching a game.
     sum            the values of a field, over every copy, add up to `total`
     exactly_one    exactly one physical copy matches
     relation       a field names another component whose field names it back
-    compare        per component: a field (or sum of fields, or a list's length) compared
-                   with another or a number (count <= limit; stats add up to 20)
+    compare        per component: a field (or sum of fields, or a list's length, or an
+                   expression of its fields) compared with another or a number (count <=
+                   limit; stats add up to 20; a kill rate derived from a threshold)
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from jinja2 import meta
+from jinja2.exceptions import TemplateError
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component
+from ..core.templating import environment
 from ..core.validation import int_if_whole
 from .filters import Filter, Strict, select, value_of
 from .sources import SeedRef
@@ -508,7 +512,46 @@ class Len(Strict):
     len: str
 
 
-Operand = int | float | str | Sum_ | Len
+class Expr(Strict):
+    """A value derived from the card's own fields: an expression (Jinja2 expression syntax,
+    in cardstock's sandbox) over its fields, `id`, `name` and `count` — a designer's rule of
+    how one value follows from others, stated once for every card it matches."""
+
+    expr: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _compiles(self) -> Expr:
+        try:
+            _env().compiled("u", self.expr)
+        except TemplateError as exc:
+            raise ValueError(f"{self.expr!r}: {getattr(exc, 'message', None) or exc}") from None
+        return self
+
+    def names(self) -> list[str]:
+        """The fields the expression reads (besides id, name and count)."""
+        tree = _env().parse("{{ " + self.expr + " }}")
+        return sorted(meta.find_undeclared_variables(tree) - {"id", "name", "count"})
+
+    def value(self, c: Component) -> tuple[Any, str | None]:
+        scope = {**c.fields, "id": c.id, "name": c.name, "count": c.count}
+        scope.update({k: None for k in self.names() if k not in scope})
+        try:
+            return _env().compiled("u", self.expr)(**scope), None
+        except (TemplateError, TypeError, ValueError, ArithmeticError) as exc:
+            return None, f"{c.id}: {self.expr} cannot be worked out: {exc}"
+
+
+_ENV: list[Any] = []
+
+
+def _env() -> Any:
+    """cardstock's bounded sandbox, made once (the expressions of every compare share it)."""
+    if not _ENV:
+        _ENV.append(environment())
+    return _ENV[0]
+
+
+Operand = int | float | str | Sum_ | Len | Expr
 
 OPS = {
     "==": lambda a, b: a == b,
@@ -527,6 +570,8 @@ def operand_keys(x: Operand) -> list[str]:
         return list(x.sum)
     if isinstance(x, Len):
         return [x.len]
+    if isinstance(x, Expr):
+        return x.names()
     return []
 
 
@@ -535,6 +580,8 @@ def operand_text(x: Operand) -> str:
         return " + ".join(x.sum)
     if isinstance(x, Len):
         return f"the number of {x.len}"
+    if isinstance(x, Expr):
+        return f"({x.expr})"
     return str(int_if_whole(x))
 
 
@@ -557,6 +604,8 @@ class Compare(Constraint):
             return None, f"{'yes' if x else 'no'} (a true/false value) is not a number"
         if isinstance(x, (int, float)):
             return x, None
+        if isinstance(x, Expr):
+            return x.value(c)
         if isinstance(x, Len):
             v = value_of(c, x.len)
             return (0 if v is None else len(v) if isinstance(v, list) else 1), None
