@@ -19,9 +19,8 @@ from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
-from ..layout.faces import Faces
 from ..layout.symbols import Library
-from .content import face_size, galleries, laid_out
+from .content import Thumbs, face_size, galleries
 from .scripts import drawer_of, paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
@@ -106,20 +105,6 @@ def _draw_symbol(
 # --------------------------------------------------------------------------- thumbnails
 
 
-class Thumbs:
-    """The faces a book shows, each as a thumbnail face (its trim only), made once per
-    book from the game's faces."""
-
-    def __init__(self, faces: Faces) -> None:
-        self.faces = faces
-        self._made: dict[str, Any] = {}
-
-    def of(self, component: Component, findings: list[Issue]) -> Any:
-        if component.id not in self._made:
-            self._made[component.id] = laid_out(self.faces, component, findings)
-        return self._made[component.id]
-
-
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A component's front, scaled to `width` points wide (a vector drawing, not an image)."""
 
@@ -139,6 +124,7 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
             styles,
             findings,
         )
+        self.thumbs = thumbs
         self.face = thumbs.of(component, findings)
         w, h = (
             (self.face.width, self.face.height) if self.face is not None else face_size(component)
@@ -157,7 +143,7 @@ class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hint
             faces = drawer_of(canv)
             canv.saveState()
             canv.scale(self.scale, self.scale)
-            faces.draw(self.face, 0, 0, reuse=False)
+            faces.draw(self.thumbs.drawing(self.face), 0, 0, reuse=False)
             canv.restoreState()
             return
         self._outline()

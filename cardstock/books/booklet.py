@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.filters import decode_stream_data
 from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
@@ -39,6 +40,7 @@ from pypdf.generic import (
     IndirectObject,
     NameObject,
     RectangleObject,
+    StreamObject,
     TextStringObject,
 )
 
@@ -102,8 +104,15 @@ class Reading:
 
     @staticmethod
     def drawing(page: PageObject) -> bytes:
-        """The page's drawing, decompressed (pypdf keeps its own copy on the stream: its
-        public API has no way to drop it)."""
+        """The page's drawing, decompressed. A page drawn as one stream (as ReportLab draws
+        each page) is decoded by `pypdf.filters.decode_stream_data`, which leaves no
+        decoded copy on the stream (`get_contents` would keep one for as long as the
+        reader lives: a gallery of every card, held decompressed); a page drawn as an array
+        of streams is read through `get_contents`."""
+        stream = page.get(NameObject("/Contents"))
+        resolved = stream.get_object() if stream is not None else None
+        if isinstance(resolved, StreamObject):
+            return decode_stream_data(resolved)
         contents = page.get_contents()
         return b"" if contents is None else contents.get_data()
 

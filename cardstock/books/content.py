@@ -19,6 +19,7 @@ from ..catalog.wording import RULES_TITLE, book_word, printed_group
 from ..catalog.wording import players_line as said_players
 from ..core.issues import Issue
 from ..core.units import parse_size
+from ..layout.ops import Text
 
 if TYPE_CHECKING:
     from ..layout.faces import Faces
@@ -148,6 +149,40 @@ def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
     if face is not None and face.bleed:
         face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
     return face
+
+
+class Thumbs:
+    """The faces a book shows, each as a thumbnail face (its trim only), made once per
+    book from the game's faces. A game too big to keep its drawings in memory
+    (`Faces.retain`) is shown by outlines: a thumbnail's drawing is read back when it is
+    drawn (`drawing`) and not kept, so a gallery of every card holds no card's drawing."""
+
+    def __init__(self, faces: Faces, fonts: set[str] | None = None) -> None:
+        self.faces = faces
+        self.fonts = fonts  # when given, the fonts of every face's texts are added to it
+        self._made: dict[str, Any] = {}
+        self._whole: dict[str, Any] = {}  # thumbnail key -> the face's outline, with its bleed
+
+    def of(self, component: Component, findings: list[Issue]) -> Any:
+        if component.id not in self._made:
+            thumb = laid_out(self.faces, component, findings)
+            if thumb is not None and self.fonts is not None:
+                self.fonts |= {op.font for op in thumb.walk() if isinstance(op, Text)}
+            if thumb is not None and not self.faces.retain:
+                whole = self.faces.outline(component, "front")
+                if whole is not None and not whole.ops:
+                    self._whole[thumb.key] = whole
+                    thumb = dataclasses.replace(thumb, ops=(), notes=())
+            self._made[component.id] = thumb
+        return self._made[component.id]
+
+    def drawing(self, thumb: Any) -> Any:
+        """The thumbnail `of` gave, with its drawing."""
+        whole = self._whole.get(thumb.key)
+        if whole is None:
+            return thumb
+        full = self.faces.full(whole)
+        return dataclasses.replace(full, key=thumb.key, bleed=thumb.bleed)
 
 
 @dataclass(frozen=True)

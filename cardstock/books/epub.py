@@ -33,10 +33,9 @@ from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
 from ..layout.faces import Faces
-from ..layout.ops import Text
 from ..render.svg import svg_bytes
 from . import fonts
-from .content import LANGUAGE, Chunk, book_meta, laid_out
+from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
 from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
 
@@ -161,34 +160,41 @@ def _nav(entries: list[Entry], lang: str = LANGUAGE, heading: str = "Contents") 
 
 class Drawn:
     """The faces an EPUB shows, each trimmed as the PDF shows it, laid out when the text
-    first names it (`src`); a face that cannot be drawn has no file."""
+    first names it (`src`); a face that cannot be drawn has no file. Each face's SVG is
+    made when the book's zip takes it in; a game too big to keep its drawings in memory
+    reads each drawing back then (`Thumbs`), so the book holds no face's drawing."""
 
     def __init__(self, faces: Faces) -> None:
         self.faces = faces
         self.findings: list[Issue] = []
         self.made: dict[str, Any] = {}
+        self.fonts: set[str] = set()  # the fonts the faces' texts are set in
+        self.thumbs = Thumbs(faces, self.fonts)
 
     def src(self, c: Component) -> str | None:
         if c.id not in self.made:
-            self.made[c.id] = laid_out(self.faces, c, self.findings)
+            self.made[c.id] = self.thumbs.of(c, self.findings)
         return None if self.made[c.id] is None else f"faces/{c.id}.svg"
 
     def items(self) -> list[Item]:
         """Each face's SVG, and the font files they name (with their licence)."""
         items: list[Item] = []
-        used: set[str] = set()
         nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
         for cid, face in self.made.items():
             if face is None:
                 continue
-            used |= {op.font for op in face.walk() if isinstance(op, Text)}
-            data = partial(svg_bytes, face, font_url="../fonts/", nums=nums)
+            data = partial(_svg_of, self.thumbs, face, nums)
             items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data))
-        for name in sorted(used, key=lambda n: (FACES[n].file, n)):
+        for name in sorted(self.fonts, key=lambda n: (FACES[n].file, n)):
             f = FACES[name]
             if not any(i.href == f"fonts/{f.file}" for i in items):
                 items.append(Item(f"fonts/{f.file}", _font_media(f.file), f.read()))
         return items
+
+
+def _svg_of(thumbs: Thumbs, face: Any, nums: dict[float, str]) -> bytes:
+    """A face's SVG for the book, its drawing read when it is written (`Thumbs.drawing`)."""
+    return svg_bytes(thumbs.drawing(face), font_url="../fonts/", nums=nums)
 
 
 def _font_media(file: str) -> str:

@@ -62,6 +62,7 @@ from .content import (
     BookSize,
     Chunk,
     Edition,
+    Thumbs,
     book_meta,
     cover_ids,
     large_print_size,
@@ -81,7 +82,7 @@ class Story:
     """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
 
     def __init__(
-        self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: art.Thumbs
+        self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Thumbs
     ):
         self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
         self.faces = faces  # the thumbnails of the game's faces
@@ -284,7 +285,7 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     styles = edition_styles(catalog, edition)
     painter = art.IconPainter(catalog, styles, job.faces.library)
     findings: list[Issue] = []
-    thumbs = art.Thumbs(job.faces)
+    thumbs = Thumbs(job.faces)
     g = catalog.game
     story = Story(catalog, chunks, styles, where, thumbs)
     try:
