@@ -121,9 +121,10 @@ RUN = re.compile(r"[\w-]+")  # a run of the characters a name's edges may not to
 
 class DeckNames:
     """The distinct names of a deck's cards, longest first (then in order), indexed by the
-    run of word characters each starts with (`RUN`): a name found as a word of its own
-    starts where a run of the text starts, and its first run is that whole run, so a text
-    is tried only for the names of its own runs, not for every name of the deck."""
+    run of word characters each way of writing it starts with (`RUN`, `_written`): a name
+    found as a word of its own starts where a run of the text starts, and its first run is
+    that whole run, so a text is tried only for the names of its own runs, not for every
+    name of the deck."""
 
     def __init__(self, deck: list[Component]) -> None:
         self.names = sorted({d.name for d in deck}, key=lambda n: (-len(n), n))
@@ -131,14 +132,15 @@ class DeckNames:
         self._by_run: dict[str, list[str]] = {}
         self._other: list[str] = []  # names that start with no such run: always tried
         for n in self.names:
-            m = RUN.match(n)
-            if m:
-                self._by_run.setdefault(m.group(), []).append(n)
-            elif n:
+            firsts = [m.group() for w in _written(n) if (m := RUN.match(w))]
+            for run in dict.fromkeys(firsts):
+                self._by_run.setdefault(run, []).append(n)
+            if not firsts and n:
                 self._other.append(n)
 
     def candidates(self, text: str) -> list[str]:
-        """The names `text` may hold, in the deck's order: a superset of `_names_in`'s."""
+        """The names `text` may hold (each way `_written` writes one), in the deck's order:
+        a superset of `_names_in`'s."""
         found = {n for run in set(RUN.findall(text)) for n in self._by_run.get(run, ())}
         found.update(self._other)
         return sorted(found, key=self._at.__getitem__)
