@@ -28,6 +28,8 @@ FRENCH = {
     "choice.suit.Sun": "Soleil",
     "choice.suit.Moon": "Lune",
     "set.deck.group": "Couleur {suit}",
+    "icon.sun.label": "Soleil",
+    "icon.moon.label": "Lune",
 }
 
 
@@ -86,3 +88,15 @@ def test_a_label_the_stats_page_quotes_is_missing_until_translated(tmp_path: Pat
     assert missing[0].file == f"catalog/{DEMO}/translations/fr.po" and missing[0].line
     page, _ = page_and_charts(catalog)
     assert '<th scope="col">Group</th>' in page and "Famille" not in page
+
+
+def test_an_icon_field_is_quoted_by_the_icon_label_the_translation_gives(tmp_path: Path) -> None:
+    """An `icon` field's values are printed as their icons' labels (`icon.<icon>.label`),
+    not as the icons' ids: "Soleil" for `sun` in French, "Sun" in the source."""
+    given = {**FRENCH, "icon.sun.label": "Astre du jour", "icon.moon.label": "Astre de nuit"}
+    catalog, issues = french(tmp_path, given)
+    assert not [i for i in issues if "icon.sun.label" in str(i)]
+    page, _ = page_and_charts(catalog)
+    assert "<td>Astre du jour</td>" in page and "<td>Astre de nuit</td>" in page
+    assert "<td>sun</td>" not in page and "<td>moon</td>" not in page
+    assert catalog.game.icons["sun"].label == "Astre du jour"  # legends and rulebooks too

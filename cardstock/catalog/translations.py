@@ -450,9 +450,14 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         )
         for n, d in enumerate(catalog.game.designer_choices)
     ]
+    icons = {
+        iid: i.model_copy(update={"label": values.get(f"icon.{iid}.label", i.label)})
+        for iid, i in catalog.game.icons.items()
+    }
     game = catalog.game.model_copy(
         update={
             "designer_choices": designer,
+            "icons": icons,
             "title": values.get("game.title", catalog.game.title),
             "description": values.get("game.description", catalog.game.description),
             "backs": backs,

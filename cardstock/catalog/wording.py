@@ -7,6 +7,7 @@ it like any other:
 |---|---|
 | a back's title, subtitle | `back.<back>.title`, `back.<back>.subtitle` |
 | a set's name, group | `set.<set>.name`, `set.<set>.group` (its `{field}` kept) |
+| an icon's label | `icon.<icon>.label` |
 | a designer's choice | `designer.<n>.topic`, `.choice`, `.reason` (numbered from 1) |
 | a value of a `choice` field | `choice.<field>.<value>` |
 | a table's title, note | `table.<table>.title`, `table.<table>.note` |
@@ -37,7 +38,17 @@ from .text import Text
 if TYPE_CHECKING:
     from .load import Catalog
     from .schema import Component
-PREFIXES = ("back.", "set.", "choice.", "designer.", "table.", "layout.", "label.", "fact.")
+PREFIXES = (
+    "back.",
+    "set.",
+    "choice.",
+    "designer.",
+    "table.",
+    "layout.",
+    "label.",
+    "fact.",
+    "icon.",
+)
 DESIGNER = ("topic", "choice", "reason")
 LABEL = "label."  # a field's label: label.<field>
 # The fields the stats page sorts a deck by (a copy of `icons` counts once per icon) and
@@ -112,6 +123,10 @@ def _game_words(catalog: Catalog) -> list[Text]:
             if isinstance(value, str) and has_words(value):
                 line = catalog.line("designer_choices", n, name)
                 out.append(Text(f"designer.{n + 1}.{name}", value, game_file, line))
+    for iid, icon in catalog.game.icons.items():
+        if isinstance(icon.label, str) and has_words(icon.label):
+            line = catalog.line("icons", iid, "label")
+            out.append(Text(f"icon.{iid}.label", icon.label, game_file, line))
     seen: set[str] = set()
     for i, s in enumerate(catalog.game.sets):
         if has_words(s.name):

@@ -4,12 +4,13 @@ The page (`cardstock.site.stats`) names fields and their values: a field by its 
 (`label.<field>` of the language's translation, else the field's `label`, else its name
 made readable: `cardstock.catalog.wording.field_label`), a `choice` value by
 `choice.<field>.<value>`, a group by the set's `group` pattern as the language fills it
-(`set.<set>.group`), a set by its name, and a `bool` field's "yes" and "no" and a blank
-value's "(blank)" by cardstock's own words. These are the same keys a face's list of
-facts and its layouts read, so one translation serves both, and a text the translation
-lacks is printed in the source language with the finding every missing text has.
+(`set.<set>.group`), an icon by its label (`icon.<icon>.label`), a set by its name, and a
+`bool` field's "yes" and "no" and a blank value's "(blank)" by cardstock's own words. These
+are the same keys a face's list of facts and its layouts read, so one translation serves
+both, and a text the translation lacks is printed in the source language with the finding
+every missing text has.
 
-What has no key stays as the data writes it: an icon's name, a number, a setup step's
+What has no key stays as the data writes it: a number, a setup step's
 filter other than `field = value`. The page's data (`stats.json`, the CSV files) is the
 designer's and keeps the source's names and values.
 """
@@ -86,6 +87,9 @@ def quoted(catalog: Catalog, words: ToolWords = ENGLISH) -> Quoted:
                 for v in spec.choices or []:
                     shown = str(v)
                     values[(s.id, name, shown)] = str(said({name: v}, catalog.wording)[name])
+            if spec.type in ("icon", "icons"):
+                for iid, icon in catalog.game.icons.items():
+                    values[(s.id, name, iid)] = icon.label or iid.capitalize()
         for name in names:
             labels[(s.id, name)] = field_label(catalog, s.id, name)
             labels.setdefault(("", name), labels[(s.id, name)])
