@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
-from helpers_languages import french_demo
+from babel.messages.pofile import read_po
+from helpers_languages import fill_po, french_demo
 
 from cardstock.catalog.pseudo import pseudo
 from cardstock.cli import main
@@ -40,14 +40,7 @@ def run(root: Path, *args: str) -> int:
 def translate_all(root: Path, words: dict[str, str]) -> None:
     """Fill every entry of fr.po, as a translator's tool would: a translation from `words`
     (by key), else a made-up one that keeps the source's numbers and icons."""
-    path = po_path(root)
-    with path.open("rb") as f:
-        catalog = read_po(f)
-    for m in catalog:
-        if m.id and isinstance(m.id, str):
-            m.string = words.get(m.context or m.id, "FR " + m.id)
-    with path.open("wb") as f:
-        write_po(f, catalog)
+    fill_po(root, words, lambda msgid: "FR " + msgid)
 
 
 def test_extract_writes_every_text_keyed_by_component_and_field(project: Path) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
-from helpers_languages import french_demo
+from babel.messages.pofile import read_po
+from helpers_languages import fill_po, french_demo
 
 from cardstock.catalog.context import template_context
 from cardstock.catalog.variants import load_with_languages
@@ -50,14 +50,7 @@ def run(root: Path, *args: str) -> int:
 
 def translate(root: Path, words: dict[str, str]) -> None:
     """Fill fr.po: `words` by key (a template message by its msgid), anything else made up."""
-    path = root / "catalog" / GAME / "translations" / "fr.po"
-    with path.open("rb") as f:
-        po = read_po(f)
-    for m in po:
-        if m.id and isinstance(m.id, str):
-            m.string = words.get(m.context or m.id, "FR " + m.id)
-    with path.open("wb") as f:
-        write_po(f, po)
+    fill_po(root, words, lambda msgid: "FR " + msgid)
 
 
 def french_context(root: Path) -> dict[str, object]:

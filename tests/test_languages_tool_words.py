@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 from conftest import ROOT, job_of, validate
 from helpers_languages import GAME as DEMO
-from helpers_languages import french_demo
+from helpers_languages import fill_po, french_demo
 from helpers_printer import Printer, read
 from pypdf import PdfReader
 from test_sheets_duplex import check_pieces, face_sizes, one_flip
@@ -178,17 +178,8 @@ def test_a_game_built_in_a_language_without_cardstocks_words_gets_one_finding(
 def _translate_labels(root: Path, given: dict[str, str]) -> None:
     """The demo's French file, begun by `cardstock translate update`, with `given`
     (key → French) filled in."""
-    from babel.messages.pofile import write_po
-
     assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
-    path = root / "catalog" / DEMO / "translations" / "fr.po"
-    with path.open("rb") as f:
-        po = read_po(f)
-    for message in po:
-        if message.context in given:
-            message.string = given[message.context]
-    with path.open("wb") as f:
-        write_po(f, po)
+    fill_po(root, given)
 
 
 def test_a_fields_label_in_a_list_of_facts_is_a_text_each_language_gives(

@@ -11,10 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po, write_po
 from conftest import validate
 from helpers_languages import GAME as DEMO
-from helpers_languages import french_demo
+from helpers_languages import fill_po, french_demo
 
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
@@ -38,14 +37,7 @@ def french(tmp_path: Path, given: dict[str, str]) -> tuple[Any, list[Any]]:
     in: the catalog as a build loads it, and the problems found."""
     root = french_demo(tmp_path / "proj")
     assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
-    path = root / "catalog" / DEMO / "translations" / "fr.po"
-    with path.open("rb") as f:
-        po = read_po(f)
-    for message in po:
-        if message.context in given:
-            message.string = given[message.context]
-    with path.open("wb") as f:
-        write_po(f, po)
+    fill_po(root, given)
     options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"stats"}))
     catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
     (catalog,) = catalogs
