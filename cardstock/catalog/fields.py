@@ -245,8 +245,26 @@ def annotation_for(spec: FieldSpec) -> Any:
     return Annotated[inner | None, BeforeValidator(_blank_to_none)]
 
 
+# The row models made, by set name and declared fields: a model is decided by them alone,
+# and building one with Pydantic costs more than reading a small table, so a process (a
+# build reading several languages of a game, a `--watch` rebuilding) makes each once.
+_ROW_MODELS: dict[tuple[str, tuple[tuple[str, str], ...]], type[BaseModel]] = {}
+ROW_MODELS_KEPT = 256  # more distinct sets than that in one process: start again
+
+
 def row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     """A model for one row of a set: reserved columns plus the declared fields."""
+    key = (name, tuple((k, repr(spec)) for k, spec in fields.items()))
+    made = _ROW_MODELS.get(key)
+    if made is None:
+        made = _row_model(name, fields)
+        if len(_ROW_MODELS) >= ROW_MODELS_KEPT:
+            _ROW_MODELS.clear()
+        _ROW_MODELS[key] = made
+    return made
+
+
+def _row_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     definitions: dict[str, Any] = {
         "id": (
             Annotated[
