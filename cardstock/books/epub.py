@@ -37,8 +37,9 @@ from ..render.svg import svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
-from .zipwrite import Entry as Member, write_zip
 from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
+from .zipwrite import Entry as Member
+from .zipwrite import write_zip
 
 MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
 _STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the earliest a zip can say

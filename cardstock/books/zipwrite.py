@@ -71,7 +71,9 @@ def stored(name: str, data: bytes) -> Member:
 def deflated(name: str, data: bytes) -> Member:
     """The member as zipfile deflates it: one raw deflate stream at `LEVEL`."""
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    return Member(name, DEFLATED, zlib.crc32(data), len(data), packer.compress(data) + packer.flush())
+    return Member(
+        name, DEFLATED, zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
+    )
 
 
 def member(entry: Entry, cache: Cache | None) -> Member:

@@ -1,0 +1,101 @@
+"""A rebuild after a one-cell edit writes the bytes a build from nothing writes: what it
+reuses (the faces a `--watch` process keeps, the cache's faces and deflated EPUB members,
+the game files' languages and row models a process made before) never shows in the
+output. On the starter of `cardstock init`, every default output for Letter paper."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cardstock.books import zipwrite
+from cardstock.build import Request
+from cardstock.build import build as run_build
+from cardstock.core.cache import open_cache
+from cardstock.core.stage import BuildOptions
+from cardstock.init import init_project
+from cardstock.layout.faces import KeptFaces
+
+GAME = "moon-race"  # the starter's game, for the title "Moon Race"
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def edit_one_cell(root: Path) -> str:
+    """The first card's text of the starter's table, with words added; the card's id."""
+    table = root / "catalog" / GAME / "cards.csv"
+    lines = table.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    at = header.index("text")
+    row = next(n for n, line in enumerate(lines[1:], 1) if line.count(",") == len(header) - 1)
+    cells = lines[row].rstrip("\n").split(",")
+    cells[at] = f"{cells[at]} Then rest." if cells[at] else "Rest."
+    lines[row] = ",".join(cells) + "\n"
+    table.write_text("".join(lines), encoding="utf-8")
+    return cells[header.index("name")].lower()
+
+
+def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "proj"
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    options = BuildOptions(out=root / "output", papers=("letter",))
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    kept = KeptFaces()  # as `--watch` keeps them from one build to the next
+    first = run_build(Request(root, (), options, jobs=1), kept=kept)
+    assert not first.failed and first.reports
+    before = files(root / "output")
+
+    card = edit_one_cell(root)
+    again = run_build(Request(root, (), options, jobs=1), kept=kept)
+    assert not again.failed
+    rebuilt = files(root / "output")
+    changed = {name for name in rebuilt if rebuilt[name] != before.get(name)}
+    # the edit reached the outputs that show the card, and only its own face's SVG
+    assert {f"{GAME}/{GAME}-printed.json", f"{GAME}/{GAME}-rulebook.epub"} <= changed
+    assert {n for n in changed if n.startswith(f"{GAME}/svg/")} == {f"{GAME}/svg/{card}.svg"}
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "empty-cache"))
+    cold = tmp_path / "cold"
+    run_build(Request(root, (), BuildOptions(out=cold, papers=("letter",)), jobs=1))
+    made = files(cold)
+    assert sorted(made) == sorted(rebuilt)
+    assert [name for name in made if made[name] != rebuilt[name]] == []
+
+
+def test_a_zip_of_kept_members_is_the_zip_zipfile_writes(tmp_path: Path, monkeypatch) -> None:
+    """The EPUB's writer (`books.zipwrite`) against Python's own, with members deflated now
+    and read back from the cache, a name outside ASCII among them."""
+    stamp, attributes = (1980, 1, 1, 0, 0, 0), 0o100644 << 16
+    entries = [
+        zipwrite.Entry("mimetype", b"application/epub+zip", stored=True),
+        zipwrite.Entry("EPUB/a.txt", b"words " * 500),
+        zipwrite.Entry("EPUB/made.svg", lambda: b"<svg/>" * 40, key="a face"),
+        zipwrite.Entry("EPUB/caf\u00e9.txt", bytes(range(256)) * 8),
+        zipwrite.Entry("EPUB/empty", b""),
+    ]
+    expected = io.BytesIO()
+    with zipfile.ZipFile(expected, "w") as z:
+        for e in entries:
+            info = zipfile.ZipInfo(e.name, stamp)
+            info.create_system, info.external_attr = 3, attributes
+            info.compress_type = zipfile.ZIP_STORED if e.stored else zipfile.ZIP_DEFLATED
+            z.writestr(info, e.content(), compresslevel=None if e.stored else 9)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    cache = open_cache()
+    try:
+        for _ in ("deflated now", "read back"):
+            out = io.BytesIO()
+            zipwrite.write_zip(out, entries, cache, stamp, attributes)
+            cache.flush()
+            assert out.getvalue() == expected.getvalue()
+        assert cache.get("deflated", zipwrite.key_of("deflated", "a face")) is not None
+    finally:
+        cache.close()
