@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.files import Unreadable, read_text
 from ..core.project import discover
-from ..core.tomlpos import MAX_TOML_BYTES, read_toml
+from ..core.tomlpos import read_toml
 from .pseudo import CODE as PSEUDO
 
 # a language, as game.toml, `--lang` and translators' tools name it: a BCP 47 code ("de",
@@ -23,29 +22,10 @@ from .pseudo import CODE as PSEUDO
 LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
 
 
-# Each game file's (language, languages) by its path, with the text they were read from: a
-# build asks several times (planning, recall, validation), and a `--watch` process asks
-# again at each rebuild; a file is parsed again only when its text is not the same.
-_DECLARED: dict[Path, tuple[str, tuple[str, list[str]]]] = {}
-
-
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the
     validation pass reports what is wrong with it): ("en", []) when unreadable."""
     path = root / "catalog" / game_id / "game.toml"
-    try:
-        text = read_text(path, root, limit=MAX_TOML_BYTES)
-    except Unreadable:
-        return "en", []
-    known = _DECLARED.get(path)
-    if known is not None and known[0] == text:
-        return known[1][0], list(known[1][1])
-    found = _declared(path, root)
-    _DECLARED[path] = (text, found)
-    return found[0], list(found[1])
-
-
-def _declared(path: Path, root: Path) -> tuple[str, list[str]]:
     read, _problem = read_toml(path, str(path), root)  # bounded, as every TOML file is read
     if read is None:
         return "en", []

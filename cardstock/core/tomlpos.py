@@ -19,6 +19,7 @@ most `MAX_TOML_DEPTH` deep.
 
 from __future__ import annotations
 
+import pickle
 import re
 import tomllib
 from bisect import bisect_left
@@ -386,6 +387,25 @@ def read_toml(
         text = read_text(path, root, limit=MAX_TOML_BYTES)
     except Unreadable as exc:
         return None, issue(shown, exc)
+    known = _PARSED.get(path)
+    if known is not None and known[0] == text:
+        return (pickle.loads(known[1]), known[2]), None
+    found = _parse(text, shown)
+    if found[0] is not None:
+        _PARSED[path] = (text, pickle.dumps(found[0][0], pickle.HIGHEST_PROTOCOL), found[0][1])
+    return found
+
+
+# Each TOML file's data as last parsed in this process, by its path, with the text it was
+# parsed from: a file read again with the same text (a game file the planner and the
+# validation both read, every unchanged file of a `--watch` rebuild) is not parsed nor
+# scanned for its lines again. Its data is kept pickled, so each reader gets a copy of
+# its own that it may change.
+_PARSED: dict[pathlib.Path, tuple[str, bytes, KeyLines]] = {}
+
+
+def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
+    """`text` read as TOML (see `read_toml`)."""
     problem = toml_problem(text)
     if problem is not None:
         return None, Issue(shown, problem[0], "", f"not read as TOML: {problem[1]}")
