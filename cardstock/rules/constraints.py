@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from jinja2 import meta
@@ -529,8 +530,7 @@ class Expr(Strict):
 
     def names(self) -> list[str]:
         """The fields the expression reads (besides id, name and count)."""
-        tree = _env().parse("{{ " + self.expr + " }}")
-        return sorted(meta.find_undeclared_variables(tree) - {"id", "name", "count"})
+        return list(_names_read(self.expr))
 
     def value(self, c: Component) -> tuple[Any, str | None]:
         scope = {**c.fields, "id": c.id, "name": c.name, "count": c.count}
@@ -539,6 +539,14 @@ class Expr(Strict):
             return _env().compiled("u", self.expr)(**scope), None
         except (TemplateError, TypeError, ValueError, ArithmeticError) as exc:
             return None, f"{c.id}: {self.expr} cannot be worked out: {exc}"
+
+
+@lru_cache(maxsize=1024)
+def _names_read(expr: str) -> tuple[str, ...]:
+    """What `Expr.names` says of an expression: read once a process for each text (a rule
+    asks it for every card it matches, and a `--watch` process at every rebuild)."""
+    tree = _env().parse("{{ " + expr + " }}")
+    return tuple(sorted(meta.find_undeclared_variables(tree) - {"id", "name", "count"}))
 
 
 _ENV: list[Any] = []

@@ -31,6 +31,7 @@ text states the same number for another field does not pass.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
@@ -133,7 +134,7 @@ class TypedFact(Fact):
         behind): each a finding unless `allow` keeps it."""
         out: list[Problem] = []
         for name, cid in _names_of(catalog).items():
-            if not re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", plain):
+            if not _typed_name(name).search(plain):
                 continue
             hit = next(
                 (k for k, a in enumerate(self.allow) if has(a.says, name) and has(plain, a.says)),
@@ -150,6 +151,13 @@ class TypedFact(Fact):
                 )
             )
         return out
+
+
+@lru_cache(maxsize=4096)
+def _typed_name(name: str) -> re.Pattern[str]:
+    """A name as a whole word (not inside a longer one or a hyphenated word), compiled once
+    for the lines of every template it is looked for in."""
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
 
 
 def _names_of(catalog: Any) -> dict[str, str]:
