@@ -187,7 +187,19 @@ def parse(text: str) -> list[Block]:
     chunks = text.split("\n\n")
     if all(_simple_paragraph(c) for c in chunks):  # paragraphs apart by one blank line
         return [Paragraph(c) for c in chunks]
-    return list(_parse(text))
+    return list(_parsed(text) if len(text) <= PARSED_MAX_CHARS else _parse(text))
+
+
+# Blocks are immutable, so a text's blocks are kept: a rulebook's chunks are parsed for its
+# PDF, its web page and its EPUB, and a `--watch` rebuild parses the same chunks again. At
+# most PARSED_KEPT texts of at most PARSED_MAX_CHARS each (a longer one is parsed each time).
+PARSED_KEPT = 256
+PARSED_MAX_CHARS = 65536
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _parsed(text: str) -> tuple[Block, ...]:
+    return _parse(text)
 
 
 def _parse(text: str) -> tuple[Block, ...]:
