@@ -1,7 +1,8 @@
 """How a build spreads its work: when fewer games are stale than there are workers (an
-edit to one game), that game's stale stages are spread over the workers, the heaviest
-first, so the rulebook and the print-and-play sheets are made side by side. Whatever the
-spread, the files are the bytes a build made from nothing writes."""
+edit to one game) and they are big enough for a worker to pay for itself, that game's
+stale stages are spread over the workers, the heaviest first, so the rulebook and the
+print-and-play sheets are made side by side. Whatever the spread, the files are the bytes
+a build made from nothing writes."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import copy_project
 
+from cardstock import build
 from cardstock.books import rulebook
-from cardstock.build import _processes, spread
+from cardstock.build import _processes, spread, worth_spreading
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
 from cardstock.worklist import Unit
@@ -60,6 +62,12 @@ def test_as_many_games_as_workers_are_not_split() -> None:
     ]  # the build's own task stays whole
 
 
+def test_only_games_big_enough_for_a_worker_to_pay_are_spread() -> None:
+    assert not worth_spreading(build.SPREAD_MIN - 1, 2)  # a worker would cost more CPU
+    assert worth_spreading(build.SPREAD_MIN, 2)
+    assert not worth_spreading(10 * build.SPREAD_MIN, 1)  # one process: nothing to spread over
+
+
 def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> None:
     assert _processes(2, 2) == (
         1,
@@ -82,7 +90,13 @@ class EditedBuild:
 @pytest.fixture(scope="module")
 def edited_build(tmp_path_factory: pytest.TempPathFactory) -> EditedBuild:
     """One build and its rebuild after a one-card edit, made once for the module: the two
-    tests below read what it did."""
+    tests below read what it did. The game is spread whatever its size."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build, "SPREAD_MIN", 0)
+        return _edited_build(tmp_path_factory)
+
+
+def _edited_build(tmp_path_factory: pytest.TempPathFactory) -> EditedBuild:
     root = copy_project(tmp_path_factory.mktemp("spread") / "proj", (GAME,))
     out = root / "output"
     args = ["--root", str(root), "build", "--out", str(out), "--jobs", "2", "--paper", "letter"]
