@@ -84,7 +84,8 @@ def member(entry: Entry, cache: Cache | None) -> Member:
     key = entry.key or (hashlib.sha256(raw).hexdigest() if raw is not None else "")
     if cache is None or not key:
         return deflated(entry.name, entry.content())
-    key = key_of("deflated", key)
+    # zlib's version too: another zlib may deflate the same bytes to other bytes
+    key = key_of("deflated", zlib.ZLIB_RUNTIME_VERSION, str(LEVEL), key)
     kept = cache.get("deflated", key)
     if kept is not None and len(kept) >= _HEAD.size:
         crc, size = _HEAD.unpack_from(kept)
