@@ -1,21 +1,15 @@
 """A rebuild after a one-cell edit writes the bytes a build from nothing writes: what it
-reuses (the faces a `--watch` process keeps, the cache's faces and deflated EPUB members,
-the game files' languages and row models a process made before) never shows in the
-output. On the starter of `cardstock init`, every default output for Letter paper."""
+reuses (the faces a `--watch` process keeps, the cache's faces, the game files' languages
+and row models a process made before) never shows in the output. On the starter of `cardstock init`, every default output for Letter paper."""
 
 from __future__ import annotations
 
-import io
-import zipfile
-import zlib
 from pathlib import Path
 
 import pytest
 
-from cardstock.books import zipwrite
 from cardstock.build import Request
 from cardstock.build import build as run_build
-from cardstock.core.cache import open_cache
 from cardstock.core.stage import BuildOptions
 from cardstock.init import init_project
 from cardstock.layout.faces import KeptFaces
@@ -70,41 +64,3 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     assert sorted(made) == sorted(rebuilt)
     assert [name for name in made if made[name] != rebuilt[name]] == []
 
-
-def test_a_zip_of_kept_members_is_the_zip_zipfile_writes(tmp_path: Path, monkeypatch) -> None:
-    """The EPUB's writer (`books.zipwrite`) against Python's own, with members deflated now
-    and read back from the cache, a name outside ASCII among them."""
-    stamp, attributes = (1980, 1, 1, 0, 0, 0), 0o100644 << 16
-    made: list[int] = []
-
-    def svg() -> bytes:
-        made.append(1)
-        return b"<svg/>" * 40
-
-    entries = [
-        zipwrite.Entry("mimetype", b"application/epub+zip", stored=True),
-        zipwrite.Entry("EPUB/a.txt", b"words " * 500),
-        zipwrite.Entry("EPUB/made.svg", svg, key="a face"),
-        zipwrite.Entry("EPUB/caf\u00e9.txt", bytes(range(256)) * 8),
-        zipwrite.Entry("EPUB/empty", b""),
-    ]
-    expected = io.BytesIO()
-    with zipfile.ZipFile(expected, "w") as z:
-        for e in entries:
-            info = zipfile.ZipInfo(e.name, stamp)
-            info.create_system, info.external_attr = 3, attributes
-            info.compress_type = zipfile.ZIP_STORED if e.stored else zipfile.ZIP_DEFLATED
-            z.writestr(info, e.content(), compresslevel=None if e.stored else 9)
-    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
-    cache = open_cache()
-    try:
-        for _ in ("deflated now", "read back"):
-            out = io.BytesIO()
-            zipwrite.write_zip(out, entries, cache, stamp, attributes)
-            cache.flush()
-            assert out.getvalue() == expected.getvalue()
-        assert len(made) == 2  # for the reference zip, then once: read back the second time
-        kept = zipwrite.key_of("deflated", zlib.ZLIB_RUNTIME_VERSION, str(zipwrite.LEVEL), "a face")
-        assert cache.get("deflated", kept) is not None
-    finally:
-        cache.close()

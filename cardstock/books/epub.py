@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import uuid
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -28,7 +29,6 @@ from typing import Any, BinaryIO
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, book_word
-from ..core.cache import Cache, key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
@@ -38,8 +38,6 @@ from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
 from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
-from .zipwrite import Entry as Member
-from .zipwrite import write_zip
 
 MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
 _STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the earliest a zip can say
@@ -56,13 +54,16 @@ class Item:
     media: str
     data: bytes | Callable[[], bytes]
     properties: str = ""
-    key: str = ""  # for made bytes: what decides them (`zipwrite.Entry`)
 
     def content(self) -> bytes:
         return self.data if isinstance(self.data, bytes) else self.data()
 
 
-_ATTRIBUTES = 0o100644 << 16  # every entry's: a plain file, read-write for its owner
+def _entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, _STAMP)
+    info.create_system = 3  # unix, whatever the machine
+    info.external_attr = 0o100644 << 16
+    return info
 
 
 def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
@@ -72,20 +73,22 @@ def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
     return buf.getvalue()
 
 
-def _zip_to(
-    out: BinaryIO, items: list[Item], container: bytes, package: bytes, cache: Cache | None = None
-) -> None:
+def _zip_to(out: BinaryIO, items: list[Item], container: bytes, package: bytes) -> None:
     """Write the EPUB to the empty, seekable file `out`: mimetype first and stored, then
-    every file deflated, each made as it is written (`Item.content`) unless `cache` holds
-    it deflated (`zipwrite`)."""
-    files = [
-        Item("META-INF/container.xml", "", container),
-        Item("EPUB/package.opf", "", package),
-        *(replace(i, href=f"EPUB/{i.href}") for i in items),
-    ]
-    entries = [Member("mimetype", b"application/epub+zip", stored=True)]
-    entries += [Member(i.href, i.data, i.key) for i in files]
-    write_zip(out, entries, cache, _STAMP, _ATTRIBUTES)
+    every file deflated, each made as it is written (`Item.content`)."""
+    with zipfile.ZipFile(out, "w") as z:
+        first = _entry("mimetype")
+        first.compress_type = zipfile.ZIP_STORED
+        z.writestr(first, b"application/epub+zip")
+        files = [
+            Item("META-INF/container.xml", "", container),
+            Item("EPUB/package.opf", "", package),
+            *(replace(i, href=f"EPUB/{i.href}") for i in items),
+        ]
+        for item in files:
+            info = _entry(item.href)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, item.content(), compresslevel=9)
 
 
 CONTAINER = (
@@ -181,8 +184,7 @@ class Drawn:
             if face is None:
                 continue
             data = partial(_svg_of, self.thumbs, face, nums)
-            key = key_of("epub-face", face.key, SVG_FONTS)  # a face's SVG is decided by these
-            items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data, key=key))
+            items.append(Item(f"faces/{cid}.svg", "image/svg+xml", data))
         for name in sorted(self.fonts, key=lambda n: (FACES[n].file, n)):
             f = FACES[name]
             if not any(i.href == f"fonts/{f.file}" for i in items):
@@ -190,12 +192,9 @@ class Drawn:
         return items
 
 
-SVG_FONTS = "../fonts/"  # where a face's SVG finds its fonts in the package
-
-
 def _svg_of(thumbs: Thumbs, face: Any, nums: dict[float, str]) -> bytes:
     """A face's SVG for the book, its drawing read when it is written (`Thumbs.drawing`)."""
-    return svg_bytes(thumbs.drawing(face), font_url=SVG_FONTS, nums=nums)
+    return svg_bytes(thumbs.drawing(face), font_url="../fonts/", nums=nums)
 
 
 def _font_media(file: str) -> str:
@@ -232,7 +231,6 @@ def rulebook_epub(
     faces: Faces,
     accent: str,
     family: str | None = None,
-    cache: Cache | None = None,
 ) -> tuple[Callable[[BinaryIO], None], list[Issue]]:
     """What writes the EPUB of a rulebook's chunks to an empty, seekable file (the book is
     streamed into it, never held whole: `core.output.streamed`), and what could not be
@@ -262,7 +260,6 @@ def rulebook_epub(
     items += [
         Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
     ]
-    package = _package(catalog, items)
-    return partial(_zip_to, items=items, container=CONTAINER, package=package, cache=cache), (
+    return partial(_zip_to, items=items, container=CONTAINER, package=_package(catalog, items)), (
         drawn.findings
     )

@@ -477,9 +477,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
         path = folder / "rules" / "fonts" / "OFL.txt"
         arts.append(artifact(catalog.id, "rulebook-font", path, licence))
     web = page(catalog, body, accent, family.css, None, rules)
-    epub, _ = rulebook_epub(
-        catalog, chunks, job.faces, accent, options.reading_font, cache=job.cache
-    )
+    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
     return [
         artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode()),
         streamed(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),

@@ -40,8 +40,6 @@ KINDS = {
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
     "of the faces it shows",
-    "deflated": "a file's deflated bytes, CRC-32 and size as a zip (the EPUB) holds it, by its "
-    "sha256 or by what made it (a face's key)",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
