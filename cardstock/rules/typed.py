@@ -89,11 +89,12 @@ class TypedFact(Fact):
         problems: list[Problem] = []
         used = [False] * len(self.allow)
         lines = 0
+        names = _names_of(catalog)  # the same for every line
         for path, shown_as in found:
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
-                problems += self._names(catalog, plain, shown_as, n, used)
+                problems += self._names(names, plain, shown_as, n, used)
                 for m in _NUMBER.finditer(plain):
                     hit = next(
                         (
@@ -128,12 +129,14 @@ class TypedFact(Fact):
         return Outcome(True, f"no typed number in {lines} template lines{kept}")
 
     def _names(
-        self, catalog: Any, plain: str, shown_as: str, n: int, used: list[bool]
+        self, names: dict[str, str], plain: str, shown_as: str, n: int, used: list[bool]
     ) -> list[Problem]:
         """Component names typed on one template line (a renamed card would leave them
         behind): each a finding unless `allow` keeps it."""
         out: list[Problem] = []
-        for name, cid in _names_of(catalog).items():
+        for name, cid in names.items():
+            if name not in plain:  # the pattern below finds the name only where it is
+                continue
             if not _typed_name(name).search(plain):
                 continue
             hit = next(
