@@ -54,15 +54,36 @@ def _placed(form: str, words: Callable[[str], str]) -> bool:
     return any(w not in COMMON for w in words(form.replace("{value}", " ")).split())
 
 
-def rule_words(catalog: Any, text: str) -> list[tuple[RuleFact, str, int | None]]:
+def rule_words(
+    catalog: Any, text: str, facts: list[Spoken] | None = None
+) -> list[tuple[RuleFact, str, int | None]]:
     """(fact, the opposite the text says, the fact's line) for each rule fact the text
-    contradicts where the fact's `says` puts its value."""
-    rules = catalog.rules
+    contradicts where the fact's `says` puts its value. `facts`: the catalog's rule facts
+    as `spoken` gives them, when the caller reads many texts of one catalog."""
+    from .wording import _said_in, words
+
     out: list[tuple[RuleFact, str, int | None]] = []
+    said = words(text)  # read once for every fact
+    for fact, phrases, allowed, line in spoken(catalog) if facts is None else facts:
+        wrong = [w for w in _said_in(said, phrases) if w in fact.opposites and w not in allowed]
+        out += [(fact, w, line) for w in wrong[:1]]
+    return out
+
+
+# a rule fact as `rule_words` reads texts for it: the fact, the words of its vocabulary as
+# each of its placing `says` forms says them, the words it allows, its line
+Spoken = tuple["RuleFact", list[tuple[str, list[str]]], set[str], "int | None"]
+
+
+def spoken(catalog: Any) -> list[Spoken]:
+    """The catalog's rule facts whose `says` places their value among words of its own,
+    each with what `rule_words` looks for (`RuleFact.phrases`), worked out once."""
+    rules = catalog.rules
     if rules is None:
-        return out
+        return []
     from .wording import RuleFact, words
 
+    out: list[Spoken] = []
     for loc in getattr(rules, "facts", []):
         fact = loc.rule
         if not isinstance(fact, RuleFact):
@@ -71,8 +92,7 @@ def rule_words(catalog: Any, text: str) -> list[tuple[RuleFact, str, int | None]
         if not forms:
             continue
         allowed = {fact.value, *fact.synonyms, *([fact.source] if fact.source else [])}
-        wrong = [w for w in fact.said(text, forms) if w in fact.opposites and w not in allowed]
-        out += [(fact, w, loc.line) for w in wrong[:1]]
+        out.append((fact, fact.phrases(forms), allowed, loc.line))
     return out
 
 
@@ -86,6 +106,8 @@ def repeated(text: str, names: list[str]) -> list[str]:
     """The names a list in `text` gives twice (see the module)."""
     spans: list[tuple[int, int, str]] = []
     for n in names:
+        if n not in text:  # the pattern finds the name only where it is
+            continue
         for m in re.finditer(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text):
             if not any(a < m.end() and m.start() < b for a, b, _ in spans):
                 spans.append((m.start(), m.end(), n))
@@ -108,9 +130,10 @@ def prose_words(job: Job) -> list[Issue]:
     rules_file = catalog.rules.file if catalog.rules is not None else "rules.toml"
     names = _names(catalog)
     out: list[Issue] = []
+    facts = spoken(catalog)
     for path, text, _topic in prose(catalog):
         line = catalog.line(*path)
-        for fact, word, at in rule_words(catalog, text):
+        for fact, word, at in rule_words(catalog, text, facts):
             out.append(
                 Issue(
                     shown,
