@@ -579,12 +579,15 @@ def _names_read(ast: nodes.Template) -> set[str]:
     the template's code, and enough to catch a misspelt name."""
     read: set[str] = set()
     own: set[str] = set(TEMPLATE_OWN)
-    for n in ast.find_all(nodes.Name):
-        (read if n.ctx == "load" else own).add(n.name)
-    for m in ast.find_all(nodes.Macro):
-        own.add(m.name)
-    for i in ast.find_all(nodes.Import):
-        own.add(i.target)
-    for f in ast.find_all(nodes.FromImport):
-        own.update(n if isinstance(n, str) else n[-1] for n in f.names)
+    # one walk of the tree for the four kinds of node (the sets do not depend on the order)
+    for node in ast.find_all((nodes.Name, nodes.Macro, nodes.Import, nodes.FromImport)):
+        if isinstance(node, nodes.Name):
+            (read if node.ctx == "load" else own).add(node.name)
+        elif isinstance(node, nodes.Macro):
+            own.add(node.name)
+        elif isinstance(node, nodes.Import):
+            own.add(node.target)
+        else:
+            assert isinstance(node, nodes.FromImport)
+            own.update(n if isinstance(n, str) else n[-1] for n in node.names)
     return read - own
