@@ -1,6 +1,7 @@
 """A rebuild after a one-cell edit writes the bytes a build from nothing writes: what it
 reuses (the faces a `--watch` process keeps, the cache's faces, the game files' languages
-and row models a process made before) never shows in the output. On the starter of `cardstock init`, every default output for Letter paper."""
+and row models a process made before) never shows in the output. On the starter of
+`cardstock init`, every default output for Letter paper."""
 
 from __future__ import annotations
 
@@ -63,4 +64,3 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     made = files(cold)
     assert sorted(made) == sorted(rebuilt)
     assert [name for name in made if made[name] != rebuilt[name]] == []
-
