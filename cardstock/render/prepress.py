@@ -354,16 +354,20 @@ def hull(path: PathData) -> Hull:
 
 def apart(a: Hull, b: Hull) -> bool:
     """Whether two convex hulls share no area (touching along an edge or at a point counts
-    as apart): some edge of one is a line with the other wholly on its far side."""
+    as apart): some edge of one is a line with the other wholly on its far side. An edge is
+    given up at the first point of the other on its near side (the flattening asks this of
+    every pair of a see-through drawing and an area beneath it)."""
     if len(a) < 3 or len(b) < 3:
-        return len(a) < 3 or len(b) < 3  # a point or a segment has no area
-    for poly in (a, b):
+        return True  # a point or a segment has no area
+    for poly, other in ((a, b), (b, a)):
         for i, p in enumerate(poly):
             q = poly[(i + 1) % len(poly)]
             nx, ny = q[1] - p[1], p[0] - q[0]  # outward normal of a counter-clockwise edge
-            edge = nx * p[0] + ny * p[1]
-            other = b if poly is a else a
-            if min(nx * x + ny * y for x, y in other) >= edge - 1e-6 * (abs(nx) + abs(ny)):
+            limit = nx * p[0] + ny * p[1] - 1e-6 * (abs(nx) + abs(ny))
+            for x, y in other:
+                if nx * x + ny * y < limit:
+                    break  # this point is on the near side: the edge separates nothing
+            else:
                 return True
     return False
 
