@@ -30,6 +30,7 @@ from ..rules.mutate import (
     run,
 )
 from ..rules.mutate_edits import edits, game_files
+from ..rules.mutate_owned import scope
 from ..rules.report import FAIL, WARN, GameReport, run_checks
 from ..rules.sources import sources_folder
 from ..stages import CHECKS
@@ -133,6 +134,10 @@ def mutate_games(
                 only=only,
             )
             rules = catalog.rules
+            owned = [
+                (d, scope(d, catalog.game, catalog.components))
+                for d in (rules.designer_values if rules is not None else [])
+            ]
             reports.append(
                 run(
                     catalog.id,
@@ -142,6 +147,8 @@ def mutate_games(
                     rules.accept if rules is not None else [],
                     rules.accept_lines if rules is not None else [],
                     rules.file if rules is not None else None,
+                    owned=owned,
+                    owned_lines=rules.designer_value_lines if rules is not None else [],
                 )
             )
             if args.coverage:
