@@ -125,7 +125,9 @@ def test_survivors_of_declared_cells_are_classified_and_the_caught_count_is_not_
     (catalog,), _ = load_games(project, [GAME])
     sources = game_files(catalog)
     every = edits(catalog, sources)
-    power = [e for e in every if e.where.startswith("column power") and e.kind in ("number", "swap")]
+    power = [
+        e for e in every if e.where.startswith("column power") and e.kind in ("number", "swap")
+    ]
     word = next(e for e in every if e.kind == "word")
     chosen = [*power, word]
     caught = [e for e in power if e.kind == "number" and e.before == "9"]  # Midnight's, > max
@@ -208,3 +210,15 @@ def test_declared_values_are_ok_like_accepted_ones(project: Path) -> None:
     )
     assert report.ok and not report.survivors and len(report.owned) == len(power) == 5
     assert report.caught == 0
+
+
+def test_a_declaration_citing_a_line_the_source_lacks_is_stale() -> None:
+    from cardstock.rules.mutate_owned import uncited
+    from cardstock.rules.sources import SourceText
+
+    source = SourceText("seed.txt", "seed.txt", ("Components:", "XX Moon cards"))
+    fine, past = entry(["power"]), entry(["power"])
+    fine.source.line, past.source.line = 2, 7
+    (st,) = uncited([fine, past], [40, 46], source)
+    assert (st.index, st.line) == (1, 46)
+    assert st.message == "source: seed.txt has no line 7 (2 lines)"

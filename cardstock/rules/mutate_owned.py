@@ -31,13 +31,31 @@ from pydantic import Field
 
 from .filters import Strict
 from .mutate_edits import Edit
-from .sources import SeedRef
+from .sources import SourceText
 
 # the field types whose cells hold a number or an id the designer chose (never a text)
 OWNED_TYPES = frozenset({"int", "number", "bool", "icon", "icons"})
 COUNT = "count"  # every table's copies column
 OWNED_KINDS = frozenset({"number", "swap"})  # the edits a declaration may explain
 _WHERE = re.compile(r"^column (?P<column>.+?)(?:, rows (?P<a>\d+) and (?P<b>\d+))?$")
+
+
+class Silent(Strict):
+    """The source line that shows the source states none of the values, paraphrased."""
+
+    line: int = Field(
+        ge=1,
+        description="The line of the game's source (rules.toml's `seed` or `text`).",
+        examples=[12],
+    )
+    also: list[int] = Field(
+        default=[], description="Further lines that show the same.", examples=[[13, 14]]
+    )
+    says: str = Field(
+        min_length=1,
+        description="What the line says of these values, in your own words.",
+        examples=["the components list counts the Henchmen as XX and names none"],
+    )
 
 
 class DesignerValues(Strict):
@@ -59,7 +77,7 @@ class DesignerValues(Strict):
         description="Only these cards (by id); unset, every row of the table.",
         examples=[["chain-lasher"]],
     )
-    source: SeedRef = Field(
+    source: Silent = Field(
         description="The source line that shows the source states none of these values "
         "(a component count of 'XX', a list of no cards), paraphrased.",
         examples=[{"line": 12, "says": "the Henchmen are counted as XX, none listed"}],
@@ -94,9 +112,7 @@ def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> lis
             if column == COUNT:
                 continue
             if spec is None:
-                named = ", ".join(
-                    [COUNT, *(f for f, v in fields.items() if v.type in OWNED_TYPES)]
-                )
+                named = ", ".join([COUNT, *(f for f, v in fields.items() if v.type in OWNED_TYPES)])
                 out.append(
                     (
                         "columns",
@@ -202,6 +218,25 @@ def stale(
         elif i not in used:
             out.append(
                 Stale(i, line, "explains no surviving edit: every edit of its cells is caught")
+            )
+    return out
+
+
+def uncited(
+    entries: Sequence[DesignerValues], lines: Sequence[int | None], source: SourceText
+) -> list[Stale]:
+    """Each declaration whose `source` names a line the source text does not have."""
+    out = []
+    for i, entry in enumerate(entries):
+        gone = [n for n in [entry.source.line, *entry.source.also] if source.line(n) is None]
+        if gone:
+            line = lines[i] if i < len(lines) else None
+            out.append(
+                Stale(
+                    i,
+                    line,
+                    f"source: {source.name} has no line {gone[0]} ({len(source.lines)} lines)",
+                )
             )
     return out
 
