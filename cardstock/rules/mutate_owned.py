@@ -11,13 +11,15 @@ reason, and the report counts the survivors they explain apart from the unexplai
     table = "henchmen"                       # a set of the game with a table file (or a list)
     columns = ["rescue", "benefits"]         # its numeric or id columns (or `count`)
     rows = ["chain-lasher"]                  # optional: only these cards (default: every row)
+    except_rows = ["hook-hand-harvey"]       # optional: cards left out
     source = { line = 12, says = "the component list gives no Henchman's values" }
     reason = "the designer drew every Henchman; the source lists none"
 
 Only a `number` edit (a cell one more) or a `swap` of two declared cells is explained: never
 a word, a name, a text or a moved row. A declaration is stale — an error of its own — when
 it explains no survivor, or when a check holds one of its cells: the edit of that one cell's
-value was caught, so the value is not the designer's alone (leave that row out with `rows`).
+value was caught, so the value is not the designer's alone (leave that row out with
+`except_rows`).
 """
 
 from __future__ import annotations
@@ -77,6 +79,11 @@ class DesignerValues(Strict):
         description="Only these cards (by id); unset, every row of the table.",
         examples=[["chain-lasher"]],
     )
+    except_rows: list[str] = Field(
+        default=[],
+        description="Cards (by id) left out: those whose value a check holds.",
+        examples=[["midnight"]],
+    )
     source: Silent = Field(
         description="The source line that shows the source states none of these values "
         "(a component count of 'XX', a list of no cards), paraphrased.",
@@ -128,9 +135,10 @@ def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> lis
                     )
                 )
     ids = {c.id for c in components if c.set in entry.sets}
-    for row in entry.rows:
-        if row not in ids:
-            out.append(("rows", f"no card {row!r} in {', '.join(entry.sets)}"))
+    for key, named in (("rows", entry.rows), ("except_rows", entry.except_rows)):
+        for row in named:
+            if row not in ids:
+                out.append((key, f"no card {row!r} in {', '.join(entry.sets)}"))
     return out
 
 
@@ -172,7 +180,8 @@ def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
         if c.line is None or c.set not in sets:
             continue
         starts.setdefault(c.file, []).append(c.line)
-        if c.set in entry.sets and (not entry.rows or c.id in entry.rows):
+        chosen = (not entry.rows or c.id in entry.rows) and c.id not in entry.except_rows
+        if c.set in entry.sets and chosen:
             s = sets[c.set]
             for column in entry.columns:
                 header = s.columns.get(column, column)
@@ -209,7 +218,7 @@ def stale(
             if i not in held and sc.holds(e):
                 held[i] = (
                     f"a check holds {e.at}: the edit {e.before!r} -> {e.after!r} of "
-                    f"{e.where} is caught ({found}); leave that row out (`rows`) or the column"
+                    f"{e.where} is caught ({found}); leave that row out (`except_rows`) or the column"
                 )
     for i, _ in enumerate(entries):
         line = lines[i] if i < len(lines) else None
