@@ -21,7 +21,10 @@ caught:
     reason = "flavour, not a rule"
 
 An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
-caught, or the text has moved).
+caught, or the text has moved). A survivor that changes a table cell the designer chose
+because the source states none is reported as the designer's value when a
+`[[mutate.designer_values]]` entry declares the cell (`mutate_owned`); the caught count is
+not raised by it, and the exit status treats it like an accepted one.
 
 The checking itself is the caller's (`judge`): this room runs before the validation and the
 checks other rooms provide, so the command line hands in the function that runs them.
