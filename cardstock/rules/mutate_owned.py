@@ -135,8 +135,8 @@ def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> lis
                     )
                 )
     ids = {c.id for c in components if c.set in entry.sets}
-    for key, named in (("rows", entry.rows), ("except_rows", entry.except_rows)):
-        for row in named:
+    for key, cards in (("rows", entry.rows), ("except_rows", entry.except_rows)):
+        for row in cards:
             if row not in ids:
                 out.append((key, f"no card {row!r} in {', '.join(entry.sets)}"))
     return out
@@ -218,7 +218,8 @@ def stale(
             if i not in held and sc.holds(e):
                 held[i] = (
                     f"a check holds {e.at}: the edit {e.before!r} -> {e.after!r} of "
-                    f"{e.where} is caught ({found}); leave that row out (`except_rows`) or the column"
+                    f"{e.where} is caught ({found}); leave that row out (`except_rows`) "
+                    "or the column"
                 )
     for i, _ in enumerate(entries):
         line = lines[i] if i < len(lines) else None
