@@ -30,8 +30,9 @@ from ..rules.mutate import (
     run,
 )
 from ..rules.mutate_edits import edits, game_files
+from ..rules.mutate_owned import scope, uncited
 from ..rules.report import FAIL, WARN, GameReport, run_checks
-from ..rules.sources import sources_folder
+from ..rules.sources import load_source, sources_folder
 from ..stages import CHECKS
 from ..validate import validate
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues, safe
@@ -133,6 +134,10 @@ def mutate_games(
                 only=only,
             )
             rules = catalog.rules
+            owned = [
+                (d, scope(d, catalog.game, catalog.components))
+                for d in (rules.designer_values if rules is not None else [])
+            ]
             reports.append(
                 run(
                     catalog.id,
@@ -142,8 +147,20 @@ def mutate_games(
                     rules.accept if rules is not None else [],
                     rules.accept_lines if rules is not None else [],
                     rules.file if rules is not None else None,
+                    owned=owned,
+                    owned_lines=rules.designer_value_lines if rules is not None else [],
                 )
             )
+            if rules is not None and rules.designer_values and (rules.seed or rules.text):
+                text, _ = load_source(
+                    rules.seed or rules.text or "",
+                    own=rules.text_path,
+                    root=args.root,
+                    folder=sources_folder(args.sources),
+                )
+                if text is not None:
+                    lines = rules.designer_value_lines
+                    reports[-1].owned_stale += uncited(rules.designer_values, lines, text)
             if args.coverage:
                 job = Job(catalog, found.faces[catalog.id])
                 plain = run_checks(

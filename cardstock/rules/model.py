@@ -29,6 +29,8 @@ from .fact_base import Fact
 from .facts import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
 from .mutate import Accept, MutateRules
+from .mutate_owned import DesignerValues
+from .mutate_owned import problems as designer_value_problems
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
 
@@ -141,6 +143,10 @@ class Rules:
     hidden: list[str] = field(default_factory=list)  # [mutate] hidden: columns not edited
     accept: list[Accept] = field(default_factory=list)  # [[mutate.accept]]
     accept_lines: list[int | None] = field(default_factory=list)
+    designer_values: list[DesignerValues] = field(
+        default_factory=list
+    )  # [[mutate.designer_values]]
+    designer_value_lines: list[int | None] = field(default_factory=list)
     # name, setup, line
     setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
 
@@ -208,6 +214,7 @@ def load_rules(
         accept_lines=[ctx.at("mutate", "accept", i) for i in range(len(raw.mutate.accept))],
     )
     _read_source_text(raw, rules, path, root, ctx)
+    _read_designer_values(raw, rules, ctx)
     _read_constraints(raw, rules, ctx)
     _read_facts(raw, rules, ctx)
     _read_examples(raw, rules, ctx)
@@ -243,6 +250,15 @@ def _read_source_text(raw: RulesFile, rules: Rules, path: Path, root: Path, ctx:
             "cardstock reads only the project's own files",
         )
     rules.text_path = own
+
+
+def _read_designer_values(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
+    """`[[mutate.designer_values]]`: each names sets, columns and rows of the game."""
+    for i, entry in enumerate(raw.mutate.designer_values):
+        for key, message in designer_value_problems(entry, ctx.game, ctx.components):
+            ctx.add(("mutate", "designer_values", i, key), message)
+        rules.designer_values.append(entry)
+        rules.designer_value_lines.append(ctx.at("mutate", "designer_values", i))
 
 
 def _read_constraints(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:

@@ -21,7 +21,10 @@ caught:
     reason = "flavour, not a rule"
 
 An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
-caught, or the text has moved).
+caught, or the text has moved). A survivor that changes a table cell the designer chose
+because the source states none is reported as the designer's value when a
+`[[mutate.designer_values]]` entry declares the cell (`mutate_owned`); the caught count is
+not raised by it, and the exit status treats it like an accepted one.
 
 The checking itself is the caller's (`judge`): this room runs before the validation and the
 checks other rooms provide, so the command line hands in the function that runs them.
@@ -39,6 +42,7 @@ from pydantic import Field, model_validator
 from .coverage import Checked, Coverage, checked
 from .filters import Strict
 from .mutate_edits import KINDS, Edit, apply
+from .mutate_owned import DesignerValues, Scope, Stale, stale
 
 # what a check of the project with these files placed finds: the text of every finding
 # validation or the check fails on (or `--strict` would)
@@ -90,6 +94,22 @@ class MutateRules(Strict):
         description="Surviving edits the designer accepts, each with the reason.",
         examples=[[{"at": "layouts/vortex/rulebook.md.j2:12", "reason": "flavour, not a rule"}]],
     )
+    designer_values: list[DesignerValues] = Field(
+        default=[],
+        description="Table cells whose values the designer chose because the source states "
+        "none: a surviving number or swap edit of them is reported as the designer's own "
+        "value (`mutate_owned`).",
+        examples=[
+            [
+                {
+                    "table": "henchmen",
+                    "columns": ["rescue"],
+                    "source": {"line": 12, "says": "no Henchman listed"},
+                    "reason": "the designer's own cards",
+                }
+            ]
+        ],
+    )
 
 
 @dataclass
@@ -99,6 +119,7 @@ class Outcome:
     edit: Edit
     found: list[str]  # the new findings that caught it (empty: it survived)
     accepted: str | None = None  # the reason an accept entry gives
+    owned: int | None = None  # the designer_values entry that explains it
 
     @property
     def caught(self) -> bool:
@@ -114,6 +135,8 @@ class MutationReport:
     stale: list[tuple[int, Accept, int | None]] = field(default_factory=list)  # index, entry, line
     rules_file: str | None = None
     baseline: frozenset[str] = frozenset()
+    owned_stale: list[Stale] = field(default_factory=list)  # stale designer_values entries
+    owned_lines: list[int | None] = field(default_factory=list)  # each entry's line
 
     @property
     def caught(self) -> int:
@@ -121,15 +144,21 @@ class MutationReport:
 
     @property
     def survivors(self) -> list[Outcome]:
-        return [o for o in self.outcomes if not o.caught and o.accepted is None]
+        """The survivors nothing explains."""
+        return [o for o in self.outcomes if not o.caught and o.accepted is None and o.owned is None]
 
     @property
     def accepted(self) -> list[Outcome]:
         return [o for o in self.outcomes if not o.caught and o.accepted is not None]
 
     @property
+    def owned(self) -> list[Outcome]:
+        """The survivors that change a designer's own value (`[[mutate.designer_values]]`)."""
+        return [o for o in self.outcomes if not o.caught and o.owned is not None]
+
+    @property
     def ok(self) -> bool:
-        return not self.survivors and not self.stale
+        return not self.survivors and not self.stale and not self.owned_stale
 
     def rate(self) -> float:
         return self.caught / len(self.outcomes) if self.outcomes else 1.0
@@ -150,10 +179,14 @@ def run(
     accept_lines: Sequence[int | None] = (),
     rules_file: str | None = None,
     progress: Callable[[int], None] | None = None,
+    owned: Sequence[tuple[DesignerValues, Scope]] = (),
+    owned_lines: Sequence[int | None] = (),
 ) -> MutationReport:
-    """Each edit judged against the unedited game (see the module's docstring)."""
+    """Each edit judged against the unedited game (see the module's docstring); a survivor
+    an accept entry names is accepted, else one a `designer_values` entry holds is owned."""
     baseline = judge({})
-    report = MutationReport(game, rules_file=rules_file, baseline=baseline)
+    lines = [owned_lines[i] if i < len(owned_lines) else None for i in range(len(owned))]
+    report = MutationReport(game, rules_file=rules_file, baseline=baseline, owned_lines=lines)
     for k, e in enumerate(edits):
         new = sorted(judge(apply(texts, e)) - baseline)
         report.outcomes.append(Outcome(e, new))
@@ -171,15 +204,30 @@ def run(
         if not used[i]:
             line = accept_lines[i] if i < len(accept_lines) else None
             report.stale.append((i, a, line))
+    for o in report.outcomes:
+        if not o.caught and o.accepted is None:
+            o.owned = next((i for i, (_, sc) in enumerate(owned) if sc.holds(o.edit)), None)
+    facts = [(o.edit, o.caught, o.found[0] if o.found else None, o.owned) for o in report.outcomes]
+    report.owned_stale = stale(owned, facts, owned_lines)
     return report
 
 
 def summary_line(report: MutationReport) -> str:
-    """`N of M edits caught`, with the accepted survivors when there are any."""
+    """`N of M edits caught`, with the accepted survivors when there are any; with designer's
+    values declared, the share caught and every survivor classified."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
-    if report.accepted:
-        line += f", {len(report.accepted)} accepted"
-    return line
+    if not report.owned_lines:
+        if report.accepted:
+            line += f", {len(report.accepted)} accepted"
+        return line
+    left = len(report.outcomes) - report.caught
+    lines = ",".join(str(n) for n in report.owned_lines if n is not None)
+    where = f"{report.rules_file}:{lines}" if lines else f"{report.rules_file}"
+    return (
+        f"{line} ({report.rate() * 100:.1f} %); {left} survive: {len(report.owned)} change a "
+        f"designer's own value the source does not state ({where}), {len(report.accepted)} "
+        f"accepted as flavour, {len(report.survivors)} unexplained"
+    )
 
 
 def render(report: MutationReport, *, verbose: bool = False) -> str:
@@ -195,9 +243,18 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
     if report.accepted:
         out.append(f"  accepted ({len(report.accepted)}):")
         out += [f"    {o.edit.at}: {o.edit.describe()} — {o.accepted}" for o in report.accepted]
+    if report.owned:
+        out.append(f"  designer's values ({len(report.owned)}):")
+        out += [
+            f"    {o.edit.at}: {o.edit.describe()} — {_entry(report, o.owned)}"
+            for o in report.owned
+        ]
     for i, a, line in report.stale:
         where = f"{report.rules_file}:{line}" if line is not None else f"{report.rules_file}"
         out.append(f"  {where}: mutate.accept[{i}]: matches no surviving edit ({a.reason})")
+    for st in report.owned_stale:
+        where = f"{report.rules_file}:{st.line}" if st.line is not None else f"{report.rules_file}"
+        out.append(f"  {where}: mutate.designer_values[{st.index}]: {st.message}")
     if verbose:
         out.append("  caught:")
         for o in report.outcomes:
@@ -205,6 +262,14 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
                 out.append(f"    {o.edit.at}: {o.edit.describe()}")
                 out.append(f"      by {o.found[0]}")
     return "\n".join(out)
+
+
+def _entry(report: MutationReport, index: int | None) -> str:
+    """Where the designer_values entry that explains a survivor is written."""
+    line = (
+        report.owned_lines[index] if index is not None and index < len(report.owned_lines) else None
+    )
+    return f"designer's value, {report.rules_file}:{line}" if line else "designer's value"
 
 
 def coverage_checked(report: MutationReport, coverage: Iterable[Coverage]) -> list[Checked]:
@@ -248,11 +313,25 @@ def public(report: MutationReport) -> dict[str, object]:
         },
         "survivors": [_edit_json(o) for o in report.survivors],
         "accepted": [{**_edit_json(o), "reason": o.accepted} for o in report.accepted],
+        "designer_values": [
+            {**_edit_json(o), "entry": o.owned, "line": _line(report, o.owned)}
+            for o in report.owned
+        ],
         "stale": [
             {"index": i, "line": line, "at": a.at, "edit": a.edit, "reason": a.reason}
             for i, a, line in report.stale
+        ]
+        + [
+            {"designer_values": s.index, "line": s.line, "message": s.message}
+            for s in report.owned_stale
         ],
     }
+
+
+def _line(report: MutationReport, index: int | None) -> int | None:
+    return (
+        report.owned_lines[index] if index is not None and index < len(report.owned_lines) else None
+    )
 
 
 def _edit_json(o: Outcome) -> dict[str, object]:

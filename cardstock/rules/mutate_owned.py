@@ -1,0 +1,264 @@
+"""The designer's own values: table cells the source states nothing about.
+
+A game made from a sketchy source (a component list of "XX Henchmen Cards", no card listed)
+holds many numbers and ids that only its designer chose: how many copies, which icons a card
+shows, which gang a Nemesis serves. No text a player reads states them a second time, so an
+edit of one breaks nothing and survives the mutation test. `[[mutate.designer_values]]` in
+rules.toml declares such cells, with the source line that shows the source is silent and the
+reason, and the report counts the survivors they explain apart from the unexplained ones:
+
+    [[mutate.designer_values]]
+    table = "henchmen"                       # a set of the game with a table file (or a list)
+    columns = ["rescue", "benefits"]         # its numeric or id columns (or `count`)
+    rows = ["chain-lasher"]                  # optional: only these cards (default: every row)
+    except_rows = ["hook-hand-harvey"]       # optional: cards left out
+    source = { line = 12, says = "the component list gives no Henchman's values" }
+    reason = "the designer drew every Henchman; the source lists none"
+
+Only a `number` edit (a cell one more) or a `swap` of two declared cells is explained: never
+a word, a name, a text or a moved row. A declaration is stale — an error of its own — when
+it explains no survivor, or when a check holds one of its cells: the edit of that one cell's
+value was caught, so the value is not the designer's alone (leave that row out with
+`except_rows`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field
+
+from .filters import Strict
+from .mutate_edits import Edit
+from .sources import SourceText
+
+# the field types whose cells hold a number or an id the designer chose (never a text)
+OWNED_TYPES = frozenset({"int", "number", "bool", "icon", "icons"})
+COUNT = "count"  # every table's copies column
+OWNED_KINDS = frozenset({"number", "swap"})  # the edits a declaration may explain
+_WHERE = re.compile(r"^column (?P<column>.+?)(?:, rows (?P<a>\d+) and (?P<b>\d+))?$")
+
+
+class Silent(Strict):
+    """The source line that shows the source states none of the values, paraphrased."""
+
+    line: int = Field(
+        ge=1,
+        description="The line of the game's source (rules.toml's `seed` or `text`).",
+        examples=[12],
+    )
+    also: list[int] = Field(
+        default=[], description="Further lines that show the same.", examples=[[13, 14]]
+    )
+    says: str = Field(
+        min_length=1,
+        description="What the line says of these values, in your own words.",
+        examples=["the components list counts the Henchmen as XX and names none"],
+    )
+
+
+class DesignerValues(Strict):
+    """Cells of a component table whose values the designer chose because the source states
+    none (`[[mutate.designer_values]]`)."""
+
+    table: str | list[str] = Field(
+        description="The set (or sets) whose table holds the cells: set ids of the game.",
+        examples=["henchmen", ["sadists", "mafia"]],
+    )
+    columns: list[str] = Field(
+        min_length=1,
+        description="The columns, by field name: numbers or ids (int, number, bool, icon, "
+        "icons fields, or `count`), never a text or a name.",
+        examples=[["rescue", "benefits"]],
+    )
+    rows: list[str] = Field(
+        default=[],
+        description="Only these cards (by id); unset, every row of the table.",
+        examples=[["chain-lasher"]],
+    )
+    except_rows: list[str] = Field(
+        default=[],
+        description="Cards (by id) left out: those whose value a check holds.",
+        examples=[["midnight"]],
+    )
+    source: Silent = Field(
+        description="The source line that shows the source states none of these values "
+        "(a component count of 'XX', a list of no cards), paraphrased.",
+        examples=[{"line": 12, "says": "the Henchmen are counted as XX, none listed"}],
+    )
+    reason: str = Field(
+        min_length=1,
+        description="Why the values are the designer's.",
+        examples=["the designer drew every Henchman; the source lists none"],
+    )
+
+    @property
+    def sets(self) -> list[str]:
+        return [self.table] if isinstance(self.table, str) else list(self.table)
+
+
+def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> list[tuple[str, str]]:
+    """What is wrong with a declaration, as (field, message): a set that is not the game's
+    or has no table file, a column that is not its field or holds text, a row it lacks."""
+    out: list[tuple[str, str]] = []
+    sets = {s.id: s for s in game.sets}
+    for name in entry.sets:
+        s = sets.get(name)
+        if s is None:
+            out.append(("table", f"no set {name!r} in the game; sets: {', '.join(sets)}"))
+        elif not s.table:
+            out.append(("table", f"set {name!r} has no table file whose cells could be edited"))
+    known = [sets[n] for n in entry.sets if n in sets]
+    for column in entry.columns:
+        for s in known:
+            fields = game.fields_of(s)
+            spec = fields.get(column)
+            if column == COUNT:
+                continue
+            if spec is None:
+                named = ", ".join([COUNT, *(f for f, v in fields.items() if v.type in OWNED_TYPES)])
+                out.append(
+                    (
+                        "columns",
+                        f"set {s.id!r} has no column {column!r}; its numbers and ids: {named}",
+                    )
+                )
+            elif spec.type not in OWNED_TYPES:
+                out.append(
+                    (
+                        "columns",
+                        f"column {column!r} of {s.id!r} is a {spec.type} field: only numbers and "
+                        "ids the designer chose may be declared, never a text or a rule word",
+                    )
+                )
+    ids = {c.id for c in components if c.set in entry.sets}
+    for key, cards in (("rows", entry.rows), ("except_rows", entry.except_rows)):
+        for row in cards:
+            if row not in ids:
+                out.append((key, f"no card {row!r} in {', '.join(entry.sets)}"))
+    return out
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The cells one declaration names: (table file as shown, column header, row line)."""
+
+    cells: frozenset[tuple[str, str, int]]
+    starts: dict[str, list[int]]  # each table file's rows, by the line each ends on
+
+    def row_of(self, shown: str, line: int) -> int | None:
+        """The row a cell's line falls in: a row is known by the line it ends on (as the
+        table reader counts it), so a quoted cell that runs over lines is in the row that
+        ends first at or after it."""
+        return next((n for n in self.starts.get(shown, []) if n >= line), None)
+
+    def cells_of(self, e: Edit) -> list[tuple[str, str, int]] | None:
+        """The table cells an edit changes, or None when it is no number or swap of cells."""
+        m = _WHERE.match(e.where)
+        if e.kind not in OWNED_KINDS or m is None:
+            return None
+        lines = [e.line] if m["a"] is None else [int(m["a"]), int(m["b"])]
+        rows = [self.row_of(e.shown, n) for n in lines]
+        if any(r is None for r in rows):
+            return None
+        return [(e.shown, m["column"].lower(), r) for r in rows if r is not None]
+
+    def holds(self, e: Edit) -> bool:
+        cells = self.cells_of(e)
+        return bool(cells) and all(c in self.cells for c in cells or [])
+
+
+def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
+    """The cells a (valid) declaration names."""
+    sets = {s.id: s for s in game.sets}
+    starts: dict[str, list[int]] = {}
+    cells: set[tuple[str, str, int]] = set()
+    for c in components:
+        if c.line is None or c.set not in sets:
+            continue
+        starts.setdefault(c.file, []).append(c.line)
+        chosen = (not entry.rows or c.id in entry.rows) and c.id not in entry.except_rows
+        if c.set in entry.sets and chosen:
+            s = sets[c.set]
+            for column in entry.columns:
+                header = s.columns.get(column, column)
+                cells.add((c.file, header.lower(), c.line))
+    return Scope(frozenset(cells), {k: sorted(v) for k, v in starts.items()})
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A declaration that explains nothing, or claims a cell a check holds."""
+
+    index: int
+    line: int | None
+    message: str
+
+
+def stale(
+    entries: Sequence[tuple[DesignerValues, Scope]],
+    outcomes: Iterable[tuple[Edit, bool, str | None, int | None]],
+    lines: Sequence[int | None] = (),
+) -> list[Stale]:
+    """Each declaration's staleness, from the outcomes (edit, caught, first finding, the
+    declaration that explains it): a caught `number` edit of one of its cells, or no
+    survivor explained."""
+    used: set[int] = set()
+    out: list[Stale] = []
+    held: dict[int, str] = {}
+    for e, caught, found, owner in outcomes:
+        if owner is not None:
+            used.add(owner)
+        if not caught or e.kind != "number":
+            continue
+        for i, (_, sc) in enumerate(entries):
+            if i not in held and sc.holds(e):
+                held[i] = (
+                    f"a check holds {e.at}: the edit {e.before!r} -> {e.after!r} of "
+                    f"{e.where} is caught ({found}); leave that row out (`except_rows`) "
+                    "or the column"
+                )
+    for i, _ in enumerate(entries):
+        line = lines[i] if i < len(lines) else None
+        if i in held:
+            out.append(Stale(i, line, held[i]))
+        elif i not in used:
+            out.append(
+                Stale(i, line, "explains no surviving edit: every edit of its cells is caught")
+            )
+    return out
+
+
+def uncited(
+    entries: Sequence[DesignerValues], lines: Sequence[int | None], source: SourceText
+) -> list[Stale]:
+    """Each declaration whose `source` names a line the source text does not have."""
+    out = []
+    for i, entry in enumerate(entries):
+        gone = [n for n in [entry.source.line, *entry.source.also] if source.line(n) is None]
+        if gone:
+            line = lines[i] if i < len(lines) else None
+            out.append(
+                Stale(
+                    i,
+                    line,
+                    f"source: {source.name} has no line {gone[0]} ({len(source.lines)} lines)",
+                )
+            )
+    return out
+
+
+__all__ = [
+    "COUNT",
+    "OWNED_KINDS",
+    "OWNED_TYPES",
+    "DesignerValues",
+    "Scope",
+    "Stale",
+    "problems",
+    "scope",
+    "stale",
+]

@@ -1,0 +1,227 @@
+"""`[[mutate.designer_values]]`: cells of a component table the designer chose because the
+source states none. On the starter of `cardstock init`: a declaration naming an unknown
+column, a text column or an unknown card is bad input at its line; a surviving number or
+swap edit of a declared cell is reported as the designer's own value, apart from accepted
+and unexplained survivors, and the caught count is not raised by it; a declaration that
+explains no survivor, or claims a cell whose value edit a check catches, is stale."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from conftest import load_games
+
+from cardstock.init import init_project
+from cardstock.rules.mutate import Accept, Judge, public, render, run, summary_line
+from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
+from cardstock.rules.mutate_owned import DesignerValues, scope
+
+GAME = "moon-race"
+SOURCE = '{ line = 5, says = "the source gives no card\'s power" }'
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("owned") / "moon-race"
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    return root
+
+
+def with_rules(project: Path, tmp_path: Path, text: str) -> Path:
+    copy = tmp_path / "p"
+    shutil.copytree(project, copy)
+    with (copy / "catalog" / GAME / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write(text)
+    return copy
+
+
+def declaration(columns: str, rows: str = "") -> str:
+    more = f"rows = {rows}\n" if rows else ""
+    return (
+        f'\n[[mutate.designer_values]]\ntable = "deck"\ncolumns = {columns}\n{more}'
+        f'source = {SOURCE}\nreason = "the designer set every power"\n'
+    )
+
+
+def errors_of(root: Path) -> list[str]:
+    _, issues = load_games(root, [GAME])
+    return [i.render() for i in issues.errors]
+
+
+def test_an_unknown_column_is_bad_input_at_its_line(project: Path, tmp_path: Path) -> None:
+    copy = with_rules(project, tmp_path, declaration('["power", "speed"]'))
+    lines = (copy / "catalog" / GAME / "rules.toml").read_text(encoding="utf-8").splitlines()
+    at = lines.index('columns = ["power", "speed"]') + 1
+    found = errors_of(copy)
+    assert len(found) == 1, found
+    assert found[0].startswith(
+        f"catalog/{GAME}/rules.toml:{at}: mutate.designer_values[0].columns: "
+        "set 'deck' has no column 'speed'"
+    )
+    assert "power" in found[0]  # the columns it could name
+
+
+def test_the_command_refuses_an_unknown_table_with_exit_2(project: Path, tmp_path: Path) -> None:
+    copy = with_rules(project, tmp_path, declaration('["power"]').replace('"deck"', '"decks"'))
+    out = subprocess.run(
+        [sys.executable, "-m", "cardstock", "check", GAME],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "mutate.designer_values[0].table: no set 'decks'" in out.stdout + out.stderr
+
+
+def test_a_text_or_name_column_and_an_unknown_card_are_refused(
+    project: Path, tmp_path: Path
+) -> None:
+    copy = with_rules(project, tmp_path, declaration('["text", "name"]', '["dawn", "sunset"]'))
+    found = errors_of(copy)
+    assert any("columns: column 'text' of 'deck' is a text field" in f for f in found), found
+    assert any("set 'deck' has no column 'name'" in f for f in found), found
+    assert any("rows: no card 'sunset' in deck" in f for f in found), found
+
+
+def fake_judge(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:
+    """A check that fails on the edits of `catch` only."""
+    made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
+
+    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
+        k = made.get(tuple(sorted(placed_texts.items())))
+        return frozenset({f"edit {k} caught"} if k is not None else set())
+
+    return judge
+
+
+def owned_of(root: Path, entry: DesignerValues) -> list[tuple[DesignerValues, object]]:
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors
+    return [(entry, scope(entry, catalog.game, catalog.components))]  # type: ignore[attr-defined]
+
+
+def entry(
+    columns: list[str], rows: list[str] | None = None, left_out: list[str] | None = None
+) -> DesignerValues:
+    return DesignerValues.model_validate(
+        {
+            "table": "deck",
+            "columns": columns,
+            "rows": rows or [],
+            "except_rows": left_out or [],
+            "source": {"line": 5, "says": "no card's power"},
+            "reason": "the designer's",
+        }
+    )
+
+
+def test_survivors_of_declared_cells_are_classified_and_the_caught_count_is_not_raised(
+    project: Path,
+) -> None:
+    (catalog,), _ = load_games(project, [GAME])
+    sources = game_files(catalog)
+    every = edits(catalog, sources)
+    power = [
+        e for e in every if e.where.startswith("column power") and e.kind in ("number", "swap")
+    ]
+    word = next(e for e in every if e.kind == "word")
+    chosen = [*power, word]
+    caught = [e for e in power if e.kind == "number" and e.before == "9"]  # Midnight's, > max
+    owned = owned_of(project, entry(["power"], ["dawn", "noon", "eclipse", "dusk", "tide"]))
+    accepts = [Accept(at=word.at, edit=f"{word.before!r} -> {word.after!r}", reason="flavour")]
+    report = run(
+        GAME,
+        sources.texts,
+        chosen,
+        fake_judge(caught, sources.texts),
+        accepts,
+        [30],
+        f"catalog/{GAME}/rules.toml",
+        owned=owned,  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    swaps_with_midnight = [e for e in power if e.kind == "swap" and "9" in (e.before, e.after)]
+    assert report.caught == len(caught) == 1
+    assert [o.edit for o in report.owned] == [
+        e for e in power if e not in caught and e not in swaps_with_midnight
+    ]
+    assert [o.edit for o in report.survivors] == swaps_with_midnight  # Midnight is not declared
+    assert [o.edit for o in report.accepted] == [word]
+    n, left = len(chosen), len(chosen) - 1
+    assert summary_line(report) == (
+        f"1 of {n} edits caught ({100 / n:.1f} %); {left} survive: {len(report.owned)} change "
+        f"a designer's own value the source does not state (catalog/{GAME}/rules.toml:40), "
+        f"1 accepted as flavour, {len(swaps_with_midnight)} unexplained"
+    )
+    text = render(report)
+    assert f"  designer's values ({len(report.owned)}):" in text
+    assert f"— designer's value, catalog/{GAME}/rules.toml:40" in text
+    assert not report.owned_stale and not report.ok  # Midnight's swaps still survive
+    assert len(public(report)["designer_values"]) == len(report.owned)  # type: ignore[arg-type]
+
+
+def test_a_declaration_a_check_holds_or_that_explains_nothing_is_stale(project: Path) -> None:
+    (catalog,), _ = load_games(project, [GAME])
+    sources = game_files(catalog)
+    power = [e for e in edits(catalog, sources) if e.where == "column power"]
+    midnight = next(e for e in power if e.before == "9")
+    report = run(
+        GAME,
+        sources.texts,
+        power,
+        fake_judge([midnight], sources.texts),
+        rules_file=f"catalog/{GAME}/rules.toml",
+        owned=owned_of(project, entry(["power"])),  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    (st,) = report.owned_stale
+    assert "a check holds" in st.message and midnight.at in st.message and not report.ok
+    assert f"catalog/{GAME}/rules.toml:40: mutate.designer_values[0]: a check holds" in render(
+        report
+    )
+    count = [e for e in edits(catalog, sources) if e.where == "column count"]
+    nothing = run(
+        GAME,
+        sources.texts,
+        count,
+        fake_judge(count, sources.texts),
+        owned=owned_of(project, entry(["suit_icon"])),  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    (st,) = nothing.owned_stale
+    assert "explains no surviving edit" in st.message and not nothing.ok
+
+
+def test_declared_values_are_ok_like_accepted_ones(project: Path) -> None:
+    (catalog,), _ = load_games(project, [GAME])
+    sources = game_files(catalog)
+    power = [e for e in edits(catalog, sources) if e.where == "column power" and e.before != "9"]
+    report = run(
+        GAME,
+        sources.texts,
+        power,
+        fake_judge([], sources.texts),
+        owned=owned_of(project, entry(["power"], left_out=["midnight"])),  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    assert report.ok and not report.survivors and len(report.owned) == len(power) == 5
+    assert report.caught == 0
+
+
+def test_a_declaration_citing_a_line_the_source_lacks_is_stale() -> None:
+    from cardstock.rules.mutate_owned import uncited
+    from cardstock.rules.sources import SourceText
+
+    source = SourceText("seed.txt", "seed.txt", ("Components:", "XX Moon cards"))
+    fine, past = entry(["power"]), entry(["power"])
+    fine.source.line, past.source.line = 2, 7
+    (st,) = uncited([fine, past], [40, 46], source)
+    assert (st.index, st.line) == (1, 46)
+    assert st.message == "source: seed.txt has no line 7 (2 lines)"
