@@ -13,7 +13,7 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, Table
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
