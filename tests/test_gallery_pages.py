@@ -77,7 +77,7 @@ def test_a_grid_that_fits_is_drawn_as_its_one_table():
 
 
 def test_a_grid_makes_its_rows_as_its_pages_need_them():
-    count, made, most = 300, [], [0]
+    count, made, most = 120, [], [0]
     Mark.drawn = 0
 
     def row(i: int) -> list:
