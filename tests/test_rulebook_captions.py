@@ -130,11 +130,11 @@ def test_a_word_wider_than_its_line_is_hyphenated():
     ]  # no count before the name
     comps = [c.model_copy(update={"name": long_word}) if i == 0 else c for i, c in enumerate(cards)]
     styles = Styles(accent_color(cat.game))
-    table = _grid(
+    grid = _grid(
         cat, comps, styles, 6 * 40.0, [], Thumbs(faces_of(cat))
     )  # six cells of 40 pt (a grid of six cards)
-    assert table._colWidths == [40.0] * 6
-    caption = table._cellvalues[0][0][1]  # the first cell: the face, then its caption
+    assert grid.widths == [40.0] * 6
+    caption = grid.row(0)[0][1]  # the first row's first cell: the face, then its caption
     line = 40.0 - 6  # the cell less its padding
     caption.wrap(line, 1000)
     pieces = [

@@ -13,7 +13,7 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, Table
 
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
@@ -21,6 +21,7 @@ from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
 from ..layout.symbols import Library
 from .content import Thumbs, face_size, galleries
+from .grid import Grid, KeepGallery
 from .scripts import drawer_of, paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
 
@@ -231,11 +232,13 @@ def component_list(
     marked = book_word(catalog, IN_THE_BOX, total=f"**{total}**", kinds=kinds)
     out.append(paragraph(marked, styles.body, styles.f.family, box))
     for g in galleries(catalog):
+        for c in g.faces:  # each face's findings now, in the order of the list
+            thumbs.of(c, findings)
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
         head = paragraph(line, styles.group, styles.f.family, escape(line))
         labels = list(g.labels) if g.labels is not None else None
         grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels)
-        out.append(KeepTogether([head, grid]))
+        out.append(KeepGallery(head, grid))
     return out
 
 
@@ -250,9 +253,9 @@ def _grid(
     findings: list[Issue],
     thumbs: Thumbs,
     labels: list[str] | None = None,
-) -> Table:
+) -> Grid:
     """The faces of `comps` in a grid, each captioned (`labels`: a one-face group's name in
-    place of each face's own, "<b>15×</b> Element: Air")."""
+    place of each face's own, "<b>15×</b> Element: Air"), made a page at a time."""
     fw, fh = face_size(comps[0])
     cols = 6 if fw / fh < 0.95 else 5
     if len(comps) > 30:
@@ -261,18 +264,22 @@ def _grid(
     thumb_w = cell * 0.78
     line = cell - GRID_PAD[0] - GRID_PAD[1]
     names: list[str | None] = list(labels) if labels is not None else [None] * len(comps)
-    captions = [_caption(c, styles, label, line) for c, label in zip(comps, names)]
-    cells: list[Any] = [
-        [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), cap]
-        for c, cap in zip(comps, captions)
-    ]
-    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
-    rows[-1] += [""] * (cols - len(rows[-1]))
-    table = Table(rows, colWidths=[cell] * cols, hAlign="LEFT")
+
+    def row(i: int) -> list[Any]:
+        these = range(i * cols, min(len(comps), (i + 1) * cols))
+        cells: list[Any] = [
+            [
+                FaceThumb(catalog, comps[k], thumb_w, styles, findings, thumbs),
+                _caption(comps[k], styles, names[k], line),
+            ]
+            for k in these
+        ]
+        return cells + [""] * (cols - len(cells))
+
     # faces at the top of their cells: a caption that wraps grows its row downward and
     # leaves the faces of the row in line
-    table.setStyle(grid_style(styles, "TOP", GRID_PAD, "CENTER"))
-    return table
+    style = grid_style(styles, "TOP", GRID_PAD, "CENTER")
+    return Grid(row, -(-len(comps) // cols), [cell] * cols, style)
 
 
 def face_row(

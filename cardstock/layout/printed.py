@@ -23,7 +23,7 @@ import hashlib
 import io
 import json
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ from ..catalog.load import load_games
 from ..core.cache import memory_cache
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
-from ..core.output import artifact
+from ..core.output import artifact, streamed
 from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, StageResult
 from ..rules.reader import load_rules
@@ -118,25 +118,24 @@ def _card(
     return {"name": comp.name, "count": comp.count, "row": _row(comp), **sides}
 
 
-def printed_json(faces: Faces) -> list[bytes]:
+def printed_json(faces: Faces) -> Iterator[bytes]:
     """`printed(faces)` as `<game>-printed.json` holds it (`json.dumps` with `indent=1`,
-    sorted keys), made a card at a time: the bytes of each card, without the document of
-    every card held at once."""
+    sorted keys), made a card at a time: the bytes of each card in turn, for the file to
+    take as they come, without the document of every card held at once."""
     catalog = faces.catalog
     hashes = font_files(catalog.root)
     by_id = {comp.id: comp for comp in catalog.components}
     drawn: dict[str, dict[str, Any]] = {}
-    pieces = [b'{\n "cards": {']
+    yield b'{\n "cards": {'
     for n, card_id in enumerate(sorted(by_id)):
         card = _card(faces, by_id[card_id], hashes, drawn)
         text = json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
         name = json.dumps(card_id, ensure_ascii=False)
         nested = text.replace("\n", "\n  ")  # two levels down in the document
-        pieces.append(f"{',' if n else ''}\n  {name}: {nested}".encode())
-    pieces.append(b"\n }" if by_id else b"}")
+        yield f"{',' if n else ''}\n  {name}: {nested}".encode()
+    yield b"\n }" if by_id else b"}"
     game = json.dumps(catalog.id, ensure_ascii=False)
-    pieces.append(f',\n "format": {json.dumps(FORMAT)},\n "game": {game}\n}}\n'.encode())
-    return pieces
+    yield f',\n "format": {json.dumps(FORMAT)},\n "game": {game}\n}}\n'.encode()
 
 
 @dataclass(frozen=True)
@@ -318,7 +317,9 @@ def build_printed(job: Job) -> StageResult:
     """`output/<game>/<game>-printed.json`: every card's printed fingerprint."""
     catalog = job.catalog
     path = Path(job.build.out) / catalog.id / f"{catalog.id}-printed.json"
-    return StageResult([artifact(catalog.id, PRINTED, path, printed_json(job.faces))])
+    return StageResult(
+        [streamed(catalog.id, PRINTED, path, lambda f: f.writelines(printed_json(job.faces)))]
+    )
 
 
 def changed_cards(job: Job) -> list[Change] | None:
