@@ -84,6 +84,10 @@ TURNED = [
         "Draw 3 cards from your draw pile",
         "rogation-prose",
     ),
+    # line 48: a comparison asks for more or for less; Muster is the one Rogation asking fewer
+    ("rogations.csv", ",fewer,In this round's", ",more,In this round's", "rogation-comparisons"),
+    # line 50: Burial Rites makes every other player skip the Frenzy step
+    ("rogations.csv", "Every other player skips", "Every player skips", "burial-rites-others"),
     (
         "vortex.csv",
         "Refill to 8 cards instead of 7",
