@@ -36,7 +36,9 @@ from .mutate_edits import Edit
 from .sources import SourceText
 
 # the field types whose cells hold a number or an id the designer chose (never a text)
-OWNED_TYPES = frozenset({"int", "number", "bool", "icon", "icons"})
+OWNED_TYPES = frozenset(
+    {"int", "number", "bool", "icon", "icons", "list"}
+)  # `list`: ids, swapped whole
 COUNT = "count"  # every table's copies column
 OWNED_KINDS = frozenset({"number", "swap"})  # the edits a declaration may explain
 _WHERE = re.compile(r"^column (?P<column>.+?)(?:, rows (?P<a>\d+) and (?P<b>\d+))?$")
