@@ -170,6 +170,18 @@ MUTATIONS = [
         ],
         ["michael_beats_asmodee", "(michael.strength 7, asmodee.strength 8)"],
     ),
+    Mutation(
+        "alpha-omega-cards",
+        "Watch and Pray's benefit, once each round, said to end at once",
+        [
+            (
+                "callings.csv",
+                "as a second card.,rest of the game,",
+                "as a second card.,at once,",
+            ),
+        ],
+        ["Watch and Pray's duration is at once", "says 'each round'"],
+    ),
     # ---- Alpha & Omega tiles
     Mutation(
         "alpha-omega-tiles",
