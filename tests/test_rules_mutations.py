@@ -133,6 +133,55 @@ MUTATIONS = [
         ],
         ["Round 1", "abigor.strength - hit = -1, the catalog gives 0"],
     ),
+    # the example of play's attacks bound Strengths it does not state (seed 000, lines 219-254)
+    Mutation(
+        "alpha-omega-cards",
+        "Apollyon made stronger than Jehudiel, who defeats him in one attack",
+        [
+            (
+                "good.csv",
+                "apollyon,Apollyon,1,1,Person,Supernatural,cloud,6,",
+                "apollyon,Apollyon,1,1,Person,Supernatural,cloud,7,",
+            ),
+        ],
+        ["jehudiel_beats_apollyon", "(jehudiel.strength 6, apollyon.strength 7)"],
+    ),
+    Mutation(
+        "alpha-omega-cards",
+        "Heaven weaker than Michael, whom the Opponents attack instead of it",
+        [
+            (
+                "good.csv",
+                "heaven,Heaven,1,1,Place,,earth,9,",
+                "heaven,Heaven,1,1,Place,,earth,2,",
+            ),
+        ],
+        ["michael_next", "(michael.strength 7, heaven.strength 2)"],
+    ),
+    Mutation(
+        "alpha-omega-cards",
+        "Asmodee stronger than Michael, who defeats him in one attack",
+        [
+            (
+                "opponent.csv",
+                "asmodee,Asmodee,1,1,Person,Supernatural,fire,6,",
+                "asmodee,Asmodee,1,1,Person,Supernatural,fire,8,",
+            ),
+        ],
+        ["michael_beats_asmodee", "(michael.strength 7, asmodee.strength 8)"],
+    ),
+    Mutation(
+        "alpha-omega-cards",
+        "Watch and Pray's benefit, once each round, said to end at once",
+        [
+            (
+                "callings.csv",
+                "as a second card.,rest of the game,",
+                "as a second card.,at once,",
+            ),
+        ],
+        ["Watch and Pray's duration is at once", "says 'each round'"],
+    ),
     # ---- Alpha & Omega tiles
     Mutation(
         "alpha-omega-tiles",
