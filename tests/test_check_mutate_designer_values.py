@@ -108,7 +108,10 @@ def owned_of(root: Path, entry: DesignerValues) -> list[tuple[DesignerValues, ob
 
 
 def entry(
-    columns: list[str], rows: list[str] | None = None, left_out: list[str] | None = None
+    columns: list[str],
+    rows: list[str] | None = None,
+    left_out: list[str] | None = None,
+    kinds: list[str] | None = None,
 ) -> DesignerValues:
     return DesignerValues.model_validate(
         {
@@ -116,6 +119,7 @@ def entry(
             "columns": columns,
             "rows": rows or [],
             "except_rows": left_out or [],
+            "edits": kinds or ["number", "swap"],
             "source": {"line": 5, "says": "no card's power"},
             "reason": "the designer's",
         }
@@ -225,3 +229,28 @@ def test_a_declaration_citing_a_line_the_source_lacks_is_stale() -> None:
     (st,) = uncited([fine, past], [40, 46], source)
     assert (st.index, st.line) == (1, 46)
     assert st.message == "source: seed.txt has no line 7 (2 lines)"
+
+
+def test_a_swap_only_declaration_explains_swaps_and_a_caught_one_more_leaves_it_current(
+    project: Path,
+) -> None:
+    """Copies whose sum a total holds: one copy more is caught, which face has how many is
+    the designer's (`edits = ["swap"]`)."""
+    (catalog,), _ = load_games(project, [GAME])
+    sources = game_files(catalog)
+    power = [e for e in edits(catalog, sources) if e.where.startswith("column power")]
+    numbers = [e for e in power if e.kind == "number"]
+    swaps = [e for e in power if e.kind == "swap"]
+    assert numbers and swaps
+    report = run(
+        GAME,
+        sources.texts,
+        power,
+        fake_judge(numbers[:1], sources.texts),  # a total catches one more of the first
+        rules_file=f"catalog/{GAME}/rules.toml",
+        owned=owned_of(project, entry(["power"], kinds=["swap"])),  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    assert [o.edit for o in report.owned] == swaps
+    assert [o.edit for o in report.survivors] == numbers[1:]  # a number edit is not explained
+    assert not report.owned_stale

@@ -15,8 +15,9 @@ reason, and the report counts the survivors they explain apart from the unexplai
     source = { line = 12, says = "the component list gives no Henchman's values" }
     reason = "the designer drew every Henchman; the source lists none"
 
-Only a `number` edit (a cell one more) or a `swap` of two declared cells is explained: never
-a word, a name, a text or a moved row. A declaration is stale — an error of its own — when
+Only a `number` edit (a cell one more) or a `swap` of two declared cells is explained (`edits`
+narrows it to swaps where a total holds a column's sum): never a word, a name, a text or a
+moved row. A declaration is stale — an error of its own — when
 it explains no survivor, or when a check holds one of its cells: the edit of that one cell's
 value was caught, so the value is not the designer's alone (leave that row out with
 `except_rows`).
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -36,9 +37,8 @@ from .mutate_edits import Edit
 from .sources import SourceText
 
 # the field types whose cells hold a number or an id the designer chose (never a text)
-OWNED_TYPES = frozenset(
-    {"int", "number", "bool", "icon", "icons", "list"}
-)  # `list`: ids, swapped whole
+# (a `list` holds ids and is only ever swapped whole)
+OWNED_TYPES = frozenset({"int", "number", "bool", "icon", "icons", "list"})
 COUNT = "count"  # every table's copies column
 OWNED_KINDS = frozenset({"number", "swap"})  # the edits a declaration may explain
 _WHERE = re.compile(r"^column (?P<column>.+?)(?:, rows (?P<a>\d+) and (?P<b>\d+))?$")
@@ -73,7 +73,7 @@ class DesignerValues(Strict):
     columns: list[str] = Field(
         min_length=1,
         description="The columns, by field name: numbers or ids (int, number, bool, icon, "
-        "icons fields, or `count`), never a text or a name.",
+        "icons, list fields, or `count`), never a text or a name.",
         examples=[["rescue", "benefits"]],
     )
     rows: list[str] = Field(
@@ -85,6 +85,15 @@ class DesignerValues(Strict):
         default=[],
         description="Cards (by id) left out: those whose value a check holds.",
         examples=[["midnight"]],
+    )
+    edits: list[Literal["number", "swap"]] = Field(
+        default=["number", "swap"],
+        min_length=1,
+        description="The edits it explains: `number` (a cell one more) and `swap` (two "
+        "cards' cells exchanged). Only `swap` when a total or a rule holds the column's sum "
+        "(copies that add up to a deck's count) and only which card has which value is the "
+        "designer's.",
+        examples=[["swap"]],
     )
     source: Silent = Field(
         description="The source line that shows the source states none of these values "
@@ -150,6 +159,7 @@ class Scope:
 
     cells: frozenset[tuple[str, str, int]]
     starts: dict[str, list[int]]  # each table file's rows, by the line each ends on
+    kinds: frozenset[str] = OWNED_KINDS  # the edits it explains (`edits`)
 
     def row_of(self, shown: str, line: int) -> int | None:
         """The row a cell's line falls in: a row is known by the line it ends on (as the
@@ -160,7 +170,7 @@ class Scope:
     def cells_of(self, e: Edit) -> list[tuple[str, str, int]] | None:
         """The table cells an edit changes, or None when it is no number or swap of cells."""
         m = _WHERE.match(e.where)
-        if e.kind not in OWNED_KINDS or m is None:
+        if e.kind not in self.kinds or m is None:
             return None
         lines = [e.line] if m["a"] is None else [int(m["a"]), int(m["b"])]
         rows = [self.row_of(e.shown, n) for n in lines]
@@ -188,7 +198,8 @@ def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
             for column in entry.columns:
                 header = s.columns.get(column, column)
                 cells.add((c.file, header.lower(), c.line))
-    return Scope(frozenset(cells), {k: sorted(v) for k, v in starts.items()})
+    starts_by = {k: sorted(v) for k, v in starts.items()}
+    return Scope(frozenset(cells), starts_by, frozenset(entry.edits))
 
 
 @dataclass(frozen=True)
@@ -216,7 +227,7 @@ def stale(
             used.add(owner)
         if not caught or e.kind != "number":
             continue
-        for i, (_, sc) in enumerate(entries):
+        for i, (_, sc) in enumerate(entries):  # (a swap-only one explains no number edit)
             if i not in held and sc.holds(e):
                 held[i] = (
                     f"a check holds {e.at}: the edit {e.before!r} -> {e.after!r} of "
