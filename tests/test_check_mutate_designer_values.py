@@ -19,7 +19,7 @@ from conftest import load_games
 from cardstock.init import init_project
 from cardstock.rules.mutate import Accept, Judge, public, render, run, summary_line
 from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
-from cardstock.rules.mutate_owned import DesignerValues, scope
+from cardstock.rules.mutate_owned import DesignerValues, scope, unknown_cards
 
 GAME = "moon-race"
 SOURCE = '{ line = 5, says = "the source gives no card\'s power" }'
@@ -80,14 +80,17 @@ def test_the_command_refuses_an_unknown_table_with_exit_2(project: Path, tmp_pat
     assert "mutate.designer_values[0].table: no set 'decks'" in out.stdout + out.stderr
 
 
-def test_a_text_or_name_column_and_an_unknown_card_are_refused(
+def test_a_text_or_name_column_is_refused_and_an_unknown_card_is_a_mutation_finding(
     project: Path, tmp_path: Path
 ) -> None:
     copy = with_rules(project, tmp_path, declaration('["text", "name"]', '["dawn", "sunset"]'))
     found = errors_of(copy)
     assert any("columns: column 'text' of 'deck' is a text field" in f for f in found), found
     assert any("set 'deck' has no column 'name'" in f for f in found), found
-    assert any("rows: no card 'sunset' in deck" in f for f in found), found
+    assert not any("sunset" in f for f in found), found  # a removed card breaks no build
+    (catalog,), _ = load_games(project, [GAME])
+    (st,) = unknown_cards([entry(["power"], ["dawn", "sunset"])], [40], catalog.components)
+    assert (st.line, st.message) == (40, "rows: no card 'sunset' in deck")
 
 
 def fake_judge(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:

@@ -30,7 +30,7 @@ from ..rules.mutate import (
     run,
 )
 from ..rules.mutate_edits import edits, game_files
-from ..rules.mutate_owned import scope, uncited
+from ..rules.mutate_owned import scope, uncited, unknown_cards
 from ..rules.report import FAIL, WARN, GameReport, run_checks
 from ..rules.sources import load_source, sources_folder
 from ..stages import CHECKS
@@ -151,6 +151,11 @@ def mutate_games(
                     owned_lines=rules.designer_value_lines if rules is not None else [],
                 )
             )
+            if rules is not None:
+                lines = rules.designer_value_lines
+                reports[-1].owned_stale += unknown_cards(
+                    rules.designer_values, lines, catalog.components
+                )
             if rules is not None and rules.designer_values and (rules.seed or rules.text):
                 text, _ = load_source(
                     rules.seed or rules.text or "",

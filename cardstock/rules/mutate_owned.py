@@ -113,7 +113,8 @@ class DesignerValues(Strict):
 
 def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> list[tuple[str, str]]:
     """What is wrong with a declaration, as (field, message): a set that is not the game's
-    or has no table file, a column that is not its field or holds text, a row it lacks."""
+    or has no table file, a column that is not its field or holds text (a card it names
+    that the sets lack is the mutation test's finding: `unknown_cards`)."""
     out: list[tuple[str, str]] = []
     sets = {s.id: s for s in game.sets}
     for name in entry.sets:
@@ -145,11 +146,24 @@ def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> lis
                         "ids the designer chose may be declared, never a text or a rule word",
                     )
                 )
-    ids = {c.id for c in components if c.set in entry.sets}
-    for key, cards in (("rows", entry.rows), ("except_rows", entry.except_rows)):
-        for row in cards:
-            if row not in ids:
-                out.append((key, f"no card {row!r} in {', '.join(entry.sets)}"))
+    return out
+
+
+def unknown_cards(
+    entries: Sequence[DesignerValues], lines: Sequence[int | None], components: Sequence[Any]
+) -> list[Stale]:
+    """Each declaration whose `rows` or `except_rows` names a card its sets do not have: a
+    finding of the mutation test, not bad input, so that removing a card from the catalog
+    leaves the build and the check to say what that breaks."""
+    out = []
+    for i, entry in enumerate(entries):
+        ids = {c.id for c in components if c.set in entry.sets}
+        for key, cards in (("rows", entry.rows), ("except_rows", entry.except_rows)):
+            gone = [row for row in cards if row not in ids]
+            if gone:
+                line = lines[i] if i < len(lines) else None
+                msg = f"{key}: no card {gone[0]!r} in {', '.join(entry.sets)}"
+                out.append(Stale(i, line, msg))
     return out
 
 
@@ -274,4 +288,5 @@ __all__ = [
     "problems",
     "scope",
     "stale",
+    "unknown_cards",
 ]
