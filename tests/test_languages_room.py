@@ -44,7 +44,7 @@ def test_a_shipped_game_holds_the_pseudo_language(
     assert code == 0, out
     safety = out[out.index("Print safety") :]
     assert "ok    text fits, bleed holds only art, safe zone respected: no findings" in safety
-    assert "does not fit" not in out and "below the" not in out
+    assert "does not fit in layout" not in out and "below the" not in out
 
 
 def test_the_pseudo_language_proof_lists_no_box_that_overflows(
