@@ -253,9 +253,15 @@ def fill_page(
         b = face.bleed
         tw, th = (face.height, face.width) if turned else (face.width, face.height)
         w, h = tw + 2 * b, th + 2 * b
+        if w > rw + 1e-6:  # no row holds it: the page ends before it
+            return page
+        hit: Box | None = None
         while True:
             if x + w > rx + rw + 1e-6:  # the next row
-                x, top, row_h = rx, top - row_h - gap(face), 0.0
+                step = row_h + gap(face)
+                # an empty row a zone leaves no room on, and no gap: go on below the zone
+                top = hit[1] if step <= 0 and hit is not None else top - step
+                x, row_h = rx, 0.0
             if top - h < ry - 1e-6:  # the page is full
                 return page
             box = (x, top - h, w, h)
