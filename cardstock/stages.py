@@ -23,6 +23,7 @@ from .books import check as book_check
 from .catalog.load import Catalog
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
+from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
 from .layout import vision
 from .rules import card_texts, distinct_names, prose_counts, prose_words, setup_says
@@ -472,6 +473,12 @@ CHECKS: tuple[Provider, ...] = (
         "print",
         "text fits, bleed holds only art, safe zone respected",
         face_lint.lint,
+    ),
+    Provider(
+        "footers",
+        "print",
+        "the one-line footers of tuck boxes, board tiles and cut sheets keep every part",
+        footer_lint.lint,
     ),
     Provider(
         "colour-vision",

@@ -102,3 +102,21 @@ def test_a_long_footer_keeps_its_page_and_the_build_says_what_it_left_off(
 
 def game_lines(root: Path) -> list[str]:
     return (root / "catalog" / "demo" / "game.toml").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_check_reports_what_a_build_says_of_a_long_footer_without_building(
+    built: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, said = built
+    built_says = re.findall(r"catalog/demo/game\.toml:\d+: footer: warning: .*", said)
+    assert len(built_says) == 2, said  # the tuck boxes' and the cut sheets' PDF on A4
+    capsys.readouterr()
+    before = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    main(["--root", str(root), "check", "demo", "--lang", "qps"])
+    checked = capsys.readouterr().out
+    assert [w for w in built_says if w not in checked] == [], checked
+    # the same finding on the paper the build was not asked for
+    assert "footer: warning: demo-qps-tuckbox-letter.pdf: page 1:" in checked
+    assert "footer: warning: demo-qps-silhouette-letter.pdf:" in checked
+    after = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    assert after == before  # nothing built, nothing written

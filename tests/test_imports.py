@@ -271,6 +271,9 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the translations' code (.po files), for a build that makes another language
         "cardstock.catalog.variants.translation_of",
         "cardstock.catalog.variants.in_language",
+        # the tuck box, board and cut sheet modules (ReportLab at their top), for the
+        # check's `footers`, which fits their footers without drawing
+        "cardstock.impose.footer_check.lint",
         # git's history of the printed cards, for a reprint (`--changed-since`) only
         "cardstock.impose.pnp._build",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml

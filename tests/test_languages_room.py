@@ -2,9 +2,11 @@
 text about 35 % longer) with no box overflowing and no type below its piece's least size,
 and a box too small for a longer text is still reported.
 
-A one-line box (a card's type line, a die face's label) keeps its one line while it fits
-at `min_size` (`shrink_first`), so the source language prints as before, and takes a
-second line only when a longer text must.
+A one-line box (a die face's label, the default card's type line) keeps its one line while
+it fits at `min_size` (`shrink_first`), so the source language prints as before, and takes a
+second line only when a longer text must. The shipped card games give their type line a
+band of two lines at its own size instead: a longer line wraps before it shrinks, and the
+pseudo-language's type lines are set above their least size.
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, ROOT, copy_project
+from conftest import GAMES, ROOT, copy_project, lay_out
 
 from cardstock.catalog.pseudo import pseudo
+from cardstock.catalog.variants import load_with_languages
 from cardstock.cli import main
+from cardstock.layout.labels import layout_words
 from cardstock.layout.text import TextStyle
 from cardstock.layout.textfit import fit_blocks, plain_blocks
+from cardstock.rules.model import load_rules
 
 
 def no_icons(_name: str) -> None:
@@ -39,7 +44,7 @@ def test_a_shipped_game_holds_the_pseudo_language(
     assert code == 0, out
     safety = out[out.index("Print safety") :]
     assert "ok    text fits, bleed holds only art, safe zone respected: no findings" in safety
-    assert "does not fit" not in out and "below the" not in out
+    assert "does not fit in layout" not in out and "below the" not in out
 
 
 def test_the_pseudo_language_proof_lists_no_box_that_overflows(
@@ -58,16 +63,54 @@ def test_the_pseudo_language_proof_lists_no_box_that_overflows(
     assert all(float(r["size_pt"]) >= float(r["min_size_pt"]) for r in rows)
 
 
+# The sets whose type line is the longest of a shipped card game (a requirement or four
+# facts on one line), each laid out in the pseudo-language: a few faces of each, not a build.
+LONG_TYPE_LINES = [
+    ("atmosfear", "realms", 12),
+    ("atmosfear", "keys", 1),
+    ("vortex", "rogations", 4),
+    ("alter-ego", "sadists", 2),
+    ("alter-ego", "anarchists", 2),
+    ("alpha-omega-cards", "objectives", 1),
+]
+LEAST_CARD_TEXT = 6.5  # points: the least size a shipped card's text may shrink to
+
+
+@pytest.mark.parametrize(("game", "set_id", "faces"), LONG_TYPE_LINES)
+def test_a_shipped_type_line_sets_the_pseudo_language_above_its_minimum(
+    game: str, set_id: str, faces: int
+) -> None:
+    variant = f"{game}-qps"
+    catalogs, issues = load_with_languages(
+        ROOT, [variant], load_rules, {variant: (game, "qps")}, layout_words
+    )
+    assert not issues.errors
+    (catalog,) = catalogs
+    comps = [c for c in catalog.components if c.set == set_id][:faces]
+    assert comps
+    notes = [
+        n
+        for c in comps
+        for n in lay_out(catalog, c, "front").notes
+        if n.box == f"{set_id}.type_line"
+    ]
+    assert len(notes) == len(comps)
+    for note in notes:
+        assert note.min_size >= LEAST_CARD_TEXT and not note.problems, note
+        assert note.size > note.min_size, note  # room to spare, not shrunk to the floor
+
+
 def test_a_type_line_too_narrow_for_the_pseudo_language_is_reported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = copy_project(tmp_path / "proj", ("atmosfear",))
     faces = root / "layouts" / "atmosfear" / "faces.toml"
-    # the Realm cards' type line with room for one line only: English fits it
+    # the Realm cards' type line with room for one line only, down to 6pt: English fits it
     box = "[layouts.realms.boxes.type_line]\n"
     text = faces.read_text(encoding="utf-8")
     assert box in text
-    faces.write_text(text.replace(box, box + 'height = "2.6mm"\n'), encoding="utf-8")
+    one_line = 'height = "2.6mm"\nmin_size = "6pt"\n'
+    faces.write_text(text.replace(box, box + one_line), encoding="utf-8")
     assert main(["--root", str(root), "check", "atmosfear", "--only", "print-safety"]) == 0
     capsys.readouterr()
     code, out = check_qps(root, "atmosfear", capsys)

@@ -255,3 +255,18 @@ def test_the_cameo_5_has_a_fourth_corner_mark_with_nothing_near_it(every_sheet):
         for x, y, w, h, b in pieces:
             box = (x - b, y - b, x + w + b, y + h + b)
             assert box[2] <= zone[0] or zone[2] <= box[0] or box[3] <= zone[1] or zone[3] <= box[1]
+
+
+def test_a_piece_a_keep_out_zone_pushes_off_an_empty_row_goes_on_below_the_zone() -> None:
+    from types import SimpleNamespace
+
+    from cardstock.impose.cut import fill_page, shelves
+
+    # bleed wide enough that pieces need no gap; the zone fills the room's top left, and the
+    # piece is too wide to sit beside it: a row of its own below the zone, not a loop
+    board = SimpleNamespace(width=300.0, height=100.0, bleed=10.0)
+    room, zone = (0.0, 0.0, 400.0, 600.0), (0.0, 500.0, 150.0, 100.0)
+    (placed,) = fill_page([(board, "map")], 0, room, [zone], False, 600.0)
+    assert placed.y + board.height + board.bleed <= zone[1] + 1e-6
+    wide = SimpleNamespace(width=500.0, height=700.0, bleed=10.0)  # too wide either way
+    assert shelves([(wide, "wide")], room, [zone]) == ([], ["wide"])

@@ -191,11 +191,19 @@ def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: Layou
     issues.extend(read)
     issues.extend(f.issue(translation) for f in report(every, translation).findings)
     issues.extend(changed_numbers(translation, every, given))
+    words = edition_words(translation, lang, issues)
+    return dc_replace(translated(catalog, given, lang), tool_words=words)
+
+
+def edition_words(translation: Translation, lang: str, issues: Issues) -> ToolWords:
+    """cardstock's own words (footers, print instructions) in the language: its own, the
+    game's (`msgctxt "cardstock"`), made for the pseudo-language; their problems in
+    `issues`."""
     made = pseudo if lang == PSEUDO else None
     own = _own_tool_words(translation, issues)
     words = tool_words(lang, own, made, _own_tool_forms(translation, issues))
     issues.extend(_no_tool_words(words, translation.file))
-    return dc_replace(translated(catalog, given, lang), tool_words=words)
+    return words
 
 
 def in_own_language(catalog: Catalog, issues: Issues) -> Catalog:

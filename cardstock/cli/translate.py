@@ -12,6 +12,7 @@ import argparse
 import io
 import re
 import sys
+from dataclasses import replace as dc_replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from ..catalog.translations import (
     FOLDER,
     TEMPLATE,
     Chosen,
+    Translation,
     chosen,
     path_of,
     read_translation,
@@ -203,16 +205,20 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
             given = chosen(all_texts, translation)
             issues += changed_numbers(translation, all_texts, given)
             print(safe(f"{catalog.id}: {rep.summary()}"))
-            failed |= not _fits(catalog, lang, given)
+            failed |= not _fits(catalog, lang, given, translation)
             failed |= bool(read) or (strict and not rep.complete)
     failed |= any(i.level == "error" for i in issues)
     return issues, EXIT_RULES if failed else EXIT_OK
 
 
-def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
+def _fits(catalog: Catalog, lang: str, given: Chosen, translation: Translation) -> bool:
     """Lay every face out in the language and run the print-safety check on it (text that
-    overflows or shrinks below the least size); print its report. Whether it passed."""
+    overflows or shrinks below the least size), and the footers check (a one-line footer
+    that leaves a part off, in the edition's own words); print its report. Whether it
+    passed."""
+    from ..catalog.variants import edition_words
     from ..core.cache import open_cache
+    from ..core.issues import Issues
     from ..core.stage import Job
     from ..layout.faces import Faces
     from ..layout.ownicons import game_library
@@ -221,7 +227,9 @@ def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
     from ..rules import render, run_checks
     from ..stages import CHECKS
 
-    variant = translated(catalog, given, lang)
+    # the words' own problems are the translation report's (`check_languages`)
+    words = edition_words(translation, lang, Issues())
+    variant = dc_replace(translated(catalog, given, lang), tool_words=words)
     cache = open_cache()
     try:
         faces = Faces(
@@ -232,7 +240,7 @@ def _fits(catalog: Catalog, lang: str, given: Chosen) -> bool:
             ),
             library=game_library(variant, library(variant.root)),
         )
-        result = run_checks([Job(variant, faces)], CHECKS, only={"print-safety"})
+        result = run_checks([Job(variant, faces)], CHECKS, only={"print-safety", "footers"})
     except InputError as exc:  # a text the layouts cannot draw in this language
         print_issues(exc.issues)
         return False

@@ -29,13 +29,14 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..core.issues import Issue
 from ..core.localized import number
 from ..core.output import artifact
-from ..core.stage import Job, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER, fmt_mm
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
-from .footer import FooterReport, one_line, title_file, title_report
+from .footer import Fitted, FooterReport, one_line, title_file, title_report
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
@@ -139,16 +140,7 @@ def build_boards(job: Job) -> StageResult:
     whole: dict[str, tuple[Any, Any]] = {}
     for paper in papers_for(catalog, options):
         pieces = []
-        for comp in catalog.components:
-            face = faces.outline(
-                comp, "front"
-            )  # the size decides; the drawing is read only for a board
-            if face is None:
-                continue
-            b = face.bleed if options.bleed else 0.0
-            t = tiling(face.width + 2 * b, face.height + 2 * b, paper, margin)
-            if t is None and comp.kind != "board":
-                continue
+        for comp, face, b, t in _tiled(catalog, faces, options, paper, margin):
             face = faces.full(face)
             if t is not None:
                 pieces.append((comp, face, b, t))
@@ -169,6 +161,42 @@ def build_boards(job: Job) -> StageResult:
     return result
 
 
+def _tiled(
+    catalog: Any, faces: Any, options: BuildOptions, paper: str, margin: float
+) -> list[tuple[Any, Any, float, Tiling | None]]:
+    """The pieces a page cannot hold, each with its face's outline (the size decides),
+    bleed and tiling, and every board (its tiling None when it fits a page)."""
+    out: list[tuple[Any, Any, float, Tiling | None]] = []
+    for comp in catalog.components:
+        face = faces.outline(comp, "front")
+        if face is None:
+            continue
+        b = face.bleed if options.bleed else 0.0
+        t = tiling(face.width + 2 * b, face.height + 2 * b, paper, margin)
+        if t is not None or comp.kind == "board":
+            out.append((comp, face, b, t))
+    return out
+
+
+def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Issue]:
+    """What a build of the board tiles says of their footers (a part left off, a footer
+    that cannot fit), found by fitting each page's footer without drawing a tile: the
+    rules check's `footers`. Only the faces' outlines are read."""
+    margin = page_margin(catalog.root, options)
+    out: list[Issue] = []
+    for paper in papers_for(catalog, options):
+        boards = [(c.name, t) for c, _, _, t in _tiled(catalog, faces, options, paper, margin)]
+        tiled = [(name, t) for name, t in boards if t is not None]
+        if not tiled:
+            continue
+        report = title_report(catalog, f"{catalog.id}-board-{paper}.pdf", MIN_FOOTER, ADVICE)
+        info = sheet_info(catalog, paper, "boards in tiles")
+        for n, fitted in enumerate(page_footers(info, paper, tiled, margin), start=1):
+            report.add(title_file(catalog), n, fitted, "")
+        out += report.issues()
+    return out
+
+
 # ---------------------------------------------------------------- drawing
 
 
@@ -183,14 +211,14 @@ def tiles_pdf(
     """Each board's key page and its tiles, a page each, and how many pages; a footer
     that loses parts is added to `report`."""
     info = sheet_info(catalog, paper, "boards in tiles")
-    words = info.words
     buffer = io.BytesIO()
     c = new_canvas(buffer, paper_size(paper), info)
     drawer = PdfFaces(c)
+    footers = iter(page_footers(info, paper, [(comp.name, t) for comp, _, _, t in pieces], margin))
     count = 0
 
-    def footer(parts: list[str], drop: list[int], width: float) -> None:
-        fitted = one_line(parts, drop, TEXT_FONT, 7.0, width - 2 * margin, MIN_FOOTER)
+    def footer() -> None:
+        fitted = next(footers)
         c.setFillColor(pdf_color("#000000"))
         c.setFont(fonts.register(TEXT_FONT), fitted.size)
         c.addLiteral("/Footer BMC")
@@ -200,25 +228,39 @@ def tiles_pdf(
             report.add(title_file(catalog), count + 1, fitted, "")
 
     for comp, face, bleed, t in pieces:
-        size = paper_size(paper, "landscape" if t.landscape else "portrait")
         _new_page(c, paper, t)
         _key_page(c, drawer, comp, face, bleed, t, paper, margin)
-        how = words(
-            "{name}: how the {count} tiles go together", name=comp.name, count=t.rows * t.cols
-        )
-        footer([info.footer, how, info.paper_label], [2, 0], size[0])
+        footer()
         c.showPage()
         count += 1
         for r in range(t.rows):
             for col in range(t.cols):
                 _new_page(c, paper, t)
                 _tile_page(c, drawer, face, bleed, t, r, col, paper, margin)
-                parts = _tile_footer(info, comp.name, label(r, col), t.rows, t.cols)
-                footer(parts, [3, 0, 2], size[0])
+                footer()
                 c.showPage()
                 count += 1
     c.save()
     return retagged(buffer.getvalue()), count
+
+
+def page_footers(
+    info: DocInfo, paper: str, boards: list[tuple[str, Tiling]], margin: float
+) -> list[Fitted]:
+    """Each page's footer fitted to one line, in the order the pages are drawn (nothing
+    drawn): per board (its name and tiling) its key page, then its tiles row by row."""
+    words = info.words
+    out: list[Fitted] = []
+    for name, t in boards:
+        room = paper_size(paper, "landscape" if t.landscape else "portrait")[0] - 2 * margin
+        how = words("{name}: how the {count} tiles go together", name=name, count=t.rows * t.cols)
+        key = [info.footer, how, info.paper_label]
+        out.append(one_line(key, [2, 0], TEXT_FONT, 7.0, room, MIN_FOOTER))
+        for r in range(t.rows):
+            for col in range(t.cols):
+                parts = _tile_footer(info, name, label(r, col), t.rows, t.cols)
+                out.append(one_line(parts, [3, 0, 2], TEXT_FONT, 7.0, room, MIN_FOOTER))
+    return out
 
 
 def _new_page(c: Canvas, paper: str, t: Tiling) -> None:

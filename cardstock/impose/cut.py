@@ -253,9 +253,15 @@ def fill_page(
         b = face.bleed
         tw, th = (face.height, face.width) if turned else (face.width, face.height)
         w, h = tw + 2 * b, th + 2 * b
+        if w > rw + 1e-6:  # no row holds it: the page ends before it
+            return page
+        hit: Box | None = None
         while True:
             if x + w > rx + rw + 1e-6:  # the next row
-                x, top, row_h = rx, top - row_h - gap(face), 0.0
+                step = row_h + gap(face)
+                # an empty row a zone leaves no room on, and no gap: go on below the zone
+                top = hit[1] if step <= 0 and hit is not None else top - step
+                x, row_h = rx, 0.0
             if top - h < ry - 1e-6:  # the page is full
                 return page
             box = (x, top - h, w, h)
@@ -335,11 +341,7 @@ def build_cut(job: Job) -> StageResult:
     machine = machines[options.cut or ""]
     margin = page_margin(catalog.root, options)
     result = StageResult()
-    pieces = []
-    for comp in catalog.components:
-        front = faces.face(comp, "front")
-        if front is not None:
-            pieces += [(front, comp.id)] * comp.count
+    pieces = _pieces(catalog, faces.face)
     for paper in papers_for(catalog, options):
         pw, ph = paper_size(paper)
         pages, too_big = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
@@ -463,6 +465,43 @@ def cut_pdf(
     return retagged(buffer.getvalue())
 
 
+def _pieces(catalog: Any, face_of: Any) -> list[tuple[Any, str]]:
+    """Every front to cut, as many times as the game has it, with its component's id."""
+    pieces: list[tuple[Any, str]] = []
+    for comp in catalog.components:
+        front = face_of(comp, "front")
+        if front is not None:
+            pieces += [(front, comp.id)] * comp.count
+    return pieces
+
+
+def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Issue]:
+    """What a build of the print-then-cut sheets says of their footers (a part left off, a
+    footer that cannot fit), for each cutting machine of the project: each page's footer
+    fitted without drawing a sheet (the pages laid out from the faces' outlines), the
+    rules check's `footers`."""
+    machines, problems = load_machines(catalog.root)
+    if problems:
+        return []  # the file's problems are the build's input check's
+    margin = page_margin(catalog.root, options)
+    pieces = _pieces(catalog, faces.outline)
+    out: list[Issue] = []
+    for machine in machines.values():
+        for paper in papers_for(catalog, options):
+            pw, ph = paper_size(paper)
+            pages, _ = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
+            info = sheet_info(catalog, paper, "print then cut, {machine}", machine=machine.doc)
+            stem = f"{catalog.id}-{machine.name}-{paper}"
+            report = title_report(catalog, f"{stem}.pdf", MIN_SIZE, ADVICE)
+            for n in range(1, len(pages) + 1):
+                parts = _footer_parts(info, machine, catalog.id, paper, n, len(pages))
+                report.add(
+                    title_file(catalog), n, footer_fit(parts, machine, pw, ph, margin)[0], ""
+                )
+            out += report.issues()
+    return out
+
+
 def _footer_parts(
     info: DocInfo, machine: Machine, game: str, paper: str, n: int, total: int
 ) -> list[str]:
@@ -518,12 +557,13 @@ def _marks(c: Canvas, m: Machine, pw: float, ph: float) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(
-    c: Canvas, parts: list[str], machine: Machine, pw: float, ph: float, margin: float
-) -> Fitted:
-    """The footer along the bottom, inside the margin, clear of the marks' keep-out zones:
-    on one line, shrunk to the least footer size, then the game's name, the machine and
-    the printing note left off, in that order, if it must."""
+def footer_fit(
+    parts: list[str], machine: Machine, pw: float, ph: float, margin: float
+) -> tuple[Fitted, float]:
+    """The footer fitted to its line along the bottom (nothing drawn), and where the line
+    starts: inside the margin, clear of the marks' keep-out zones, on one line, shrunk to
+    the least footer size, then the game's name, the machine and the printing note left
+    off, in that order, if it must."""
     x0, x1 = margin, pw - margin
     for z in machine.keep_outs(pw, ph):
         if z[1] < margin + FOOTER:
@@ -531,7 +571,14 @@ def _footer(
                 x0 = max(x0, z[0] + z[2] + 1 * MM)
             else:
                 x1 = min(x1, z[0] - 1 * MM)
-    fitted = one_line(parts, [0, 1, 3], "sans", 6.5, x1 - x0, MIN_SIZE)
+    return one_line(parts, [0, 1, 3], "sans", 6.5, x1 - x0, MIN_SIZE), x0
+
+
+def _footer(
+    c: Canvas, parts: list[str], machine: Machine, pw: float, ph: float, margin: float
+) -> Fitted:
+    """The footer drawn where `footer_fit` puts it."""
+    fitted, x0 = footer_fit(parts, machine, pw, ph, margin)
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register("sans"), fitted.size)

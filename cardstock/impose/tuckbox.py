@@ -40,7 +40,7 @@ from ..catalog.load import Catalog
 from ..core.issues import Issue
 from ..core.localized import number
 from ..core.output import artifact
-from ..core.stage import Job, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER, parse_length, parse_size
 from ..render.pdf import PdfFaces, pdf_color
@@ -303,23 +303,7 @@ def build_tuckbox(job: Job) -> StageResult:
         )
         return result
     for paper in papers_for(catalog, options):
-        boxes: list[tuple[Deck, Net, bool]] = []
-        for deck in decks:
-            placed = _split(deck, thickness, sleeve, paper, margin)
-            if placed is None:
-                result.findings.append(
-                    Issue(
-                        catalog.display(catalog.folder / "game.toml"),
-                        catalog.line("sets"),
-                        "sets",
-                        f"a tuck box for {deck.title} ({_mm(deck.card_w)} x "
-                        f"{_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was "
-                        "drawn for it",
-                        "warning",
-                    )
-                )
-                continue
-            boxes += placed
+        boxes = _boxes_on(catalog, decks, thickness, sleeve, paper, margin, result.findings)
         if not boxes:
             continue
         path = Path(options.out) / catalog.id / f"{catalog.id}-tuckbox-{paper}.pdf"
@@ -332,6 +316,58 @@ def build_tuckbox(job: Job) -> StageResult:
     return result
 
 
+def _boxes_on(
+    catalog: Catalog,
+    decks: list[Deck],
+    thickness: float,
+    sleeve: Sleeve,
+    paper: str,
+    margin: float,
+    findings: list[Issue],
+) -> list[tuple[Deck, Net, bool]]:
+    """The boxes of the decks on the paper, one a page; a deck too large for it is a
+    warning in `findings`."""
+    boxes: list[tuple[Deck, Net, bool]] = []
+    for deck in decks:
+        placed = _split(deck, thickness, sleeve, paper, margin)
+        if placed is None:
+            findings.append(
+                Issue(
+                    catalog.display(catalog.folder / "game.toml"),
+                    catalog.line("sets"),
+                    "sets",
+                    f"a tuck box for {deck.title} ({_mm(deck.card_w)} x "
+                    f"{_mm(deck.card_h)} mm cards) does not fit on {paper}; no box was "
+                    "drawn for it",
+                    "warning",
+                )
+            )
+            continue
+        boxes += placed
+    return boxes
+
+
+def footer_findings(catalog: Catalog, options: BuildOptions) -> list[Issue]:
+    """What a build of the tuck boxes says of their footers (a part left off, a footer
+    that cannot fit), found by fitting each page's footer without drawing a box: the
+    rules check's `footers`."""
+    settings = catalog.game.print
+    thickness = parse_length(settings.card_thickness)
+    sleeve = SLEEVES[settings.sleeves]
+    margin = page_margin(catalog.root, options)
+    decks = [d for d in decks_of(catalog, None) if d.cards >= settings.tuckbox_min_cards]
+    out: list[Issue] = []
+    for paper in papers_for(catalog, options) if decks else []:
+        boxes = _boxes_on(catalog, decks, thickness, sleeve, paper, margin, [])
+        info = sheet_info(catalog, paper, "tuck boxes")
+        report = title_report(catalog, f"{catalog.id}-tuckbox-{paper}.pdf", MIN_TEXT, ADVICE)
+        for n, (deck, net, _) in enumerate(boxes, start=1):
+            fitted = footer_fit(info, deck, net, thickness, sleeve, paper_size(paper)[0], margin)
+            report.add(title_file(catalog), n, fitted, "")
+        out += report.issues()
+    return out
+
+
 def _cards(n: int, words: ToolWords = ENGLISH) -> str:
     return words.count("{n} card", "{n} cards", n)
 
@@ -339,7 +375,8 @@ def _cards(n: int, words: ToolWords = ENGLISH) -> str:
 def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
     """The game's decks: its cards grouped by the back they share (cards with one back
     are shuffled and kept together), in the game file's order. A deck is named by its
-    back's title, and by its first set's name as well where two decks share a title."""
+    back's title, and by its first set's name as well where two decks share a title.
+    With `faces` None, no face is laid out (a deck's sizes and title only)."""
     groups: dict[str, list[Any]] = {}
     for c in catalog.components:
         if c.kind == "card" and c.count > 0:
@@ -357,8 +394,8 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
             title = f"{title}: {sets[0]}" + (" …" if len(sets) > 1 else "")
         sizes = [parse_size(c.size) for c in cards]
         first = cards[0]
-        front = faces.face(first, "front")
-        back_face = faces.face(first, "back") or front
+        front = faces.face(first, "front") if faces is not None else None
+        back_face = (faces.face(first, "back") if faces is not None else None) or front
         decks.append(
             Deck(
                 key,
@@ -422,7 +459,8 @@ def tuckbox_pdf(
     for n, (deck, net, turned) in enumerate(boxes, start=1):
         c.setPageSize((pw, ph))
         _page(c, drawer, deck, net, turned, pw, ph, margin, info.words)
-        fitted = _footer(c, info, deck, net, thickness, sleeve, pw, margin)
+        fitted = footer_fit(info, deck, net, thickness, sleeve, pw, margin)
+        _footer(c, fitted, margin)
         if report is not None:
             report.add(title_file(catalog), n, fitted, "")
         c.showPage()
@@ -588,8 +626,7 @@ def _fold_marks(c: Canvas, net: Net) -> None:
     c.addLiteral("EMC")
 
 
-def _footer(
-    c: Canvas,
+def footer_fit(
     info: DocInfo,
     deck: Deck,
     net: Net,
@@ -598,8 +635,9 @@ def _footer(
     pw: float,
     margin: float,
 ) -> Fitted:
-    """The footer on one line: the box's deck always, then the inside size, the cutting
-    note, the game's name and the paper, the last left off first when too long."""
+    """The box's footer fitted to one line (nothing drawn): the box's deck always, then the
+    inside size, the cutting note, the game's name and the paper, the last left off first
+    when too long."""
     words = info.words
     title = deck.title
     if deck.part[1] > 1:
@@ -622,10 +660,12 @@ def _footer(
     )
     cut = words("cut on the solid line, fold at the dashed marks")
     parts = [info.footer, what, inner, cut, info.paper_label]
-    fitted = one_line(parts, [4, 0, 2, 3], TEXT_FONT, 7.0, pw - 2 * margin, MIN_TEXT)
+    return one_line(parts, [4, 0, 2, 3], TEXT_FONT, 7.0, pw - 2 * margin, MIN_TEXT)
+
+
+def _footer(c: Canvas, fitted: Fitted, margin: float) -> None:
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register(TEXT_FONT), fitted.size)
     c.drawString(margin, margin + 1 * MM, fitted.lines[0])
     c.addLiteral("EMC")
-    return fitted
