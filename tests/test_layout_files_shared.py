@@ -150,5 +150,9 @@ def test_a_layout_file_the_games_share_is_read_once_per_validation_pass(tmp_path
         texts, 1
     )  # three games draw with default.toml
     parsed.clear()
-    validate(root, None, memory_cache())  # a new pass reads the files again
-    assert parsed.count(texts["default.toml"]) == 1
+    validate(root, None, memory_cache())  # a new pass reads the files, parses no same text
+    assert parsed.count(texts["default.toml"]) == 0
+    edited = texts["default.toml"] + "\n# edited\n"
+    (root / "layouts" / "default.toml").write_text(edited, encoding="utf-8")
+    assert not validate(root, None, memory_cache()).issues.errors
+    assert parsed.count(edited) == 1  # an edited file is parsed again, once

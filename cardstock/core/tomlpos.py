@@ -19,7 +19,7 @@ most `MAX_TOML_DEPTH` deep.
 
 from __future__ import annotations
 
-import pickle
+import copy
 import re
 import tomllib
 from bisect import bisect_left
@@ -389,19 +389,18 @@ def read_toml(
         return None, issue(shown, exc)
     known = _PARSED.get(path)
     if known is not None and known[0] == text:
-        return (pickle.loads(known[1]), known[2]), None
+        return (copy.deepcopy(known[1]), known[2]), None
     found = _parse(text, shown)
     if found[0] is not None:
-        _PARSED[path] = (text, pickle.dumps(found[0][0], pickle.HIGHEST_PROTOCOL), found[0][1])
+        _PARSED[path] = (text, copy.deepcopy(found[0][0]), found[0][1])
     return found
 
 
 # Each TOML file's data as last parsed in this process, by its path, with the text it was
 # parsed from: a file read again with the same text (a game file the planner and the
 # validation both read, every unchanged file of a `--watch` rebuild) is not parsed nor
-# scanned for its lines again. Its data is kept pickled, so each reader gets a copy of
-# its own that it may change.
-_PARSED: dict[pathlib.Path, tuple[str, bytes, KeyLines]] = {}
+# scanned for its lines again. Each reader gets a deep copy of its data, its own to change.
+_PARSED: dict[pathlib.Path, tuple[str, dict[str, Any], KeyLines]] = {}
 
 
 def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:

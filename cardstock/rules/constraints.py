@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from jinja2 import meta
 from jinja2.exceptions import TemplateError
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from ..catalog.schema import Component
 from ..core.templating import environment
@@ -519,18 +518,23 @@ class Expr(Strict):
     how one value follows from others, stated once for every card it matches."""
 
     expr: str = Field(min_length=1)
+    # the fields it reads, found once when it is read (a rule asks for every card it matches)
+    _names: tuple[str, ...] = PrivateAttr(default=())
 
     @model_validator(mode="after")
     def _compiles(self) -> Expr:
         try:
             _env().compiled("u", self.expr)
+            tree = _env().parse("{{ " + self.expr + " }}")
         except TemplateError as exc:
             raise ValueError(f"{self.expr!r}: {getattr(exc, 'message', None) or exc}") from None
+        read = meta.find_undeclared_variables(tree) - {"id", "name", "count"}
+        self._names = tuple(sorted(read))
         return self
 
     def names(self) -> list[str]:
         """The fields the expression reads (besides id, name and count)."""
-        return list(_names_read(self.expr))
+        return list(self._names)
 
     def value(self, c: Component) -> tuple[Any, str | None]:
         scope = {**c.fields, "id": c.id, "name": c.name, "count": c.count}
@@ -539,14 +543,6 @@ class Expr(Strict):
             return _env().compiled("u", self.expr)(**scope), None
         except (TemplateError, TypeError, ValueError, ArithmeticError) as exc:
             return None, f"{c.id}: {self.expr} cannot be worked out: {exc}"
-
-
-@lru_cache(maxsize=1024)
-def _names_read(expr: str) -> tuple[str, ...]:
-    """What `Expr.names` says of an expression: read once a process for each text (a rule
-    asks it for every card it matches, and a `--watch` process at every rebuild)."""
-    tree = _env().parse("{{ " + expr + " }}")
-    return tuple(sorted(meta.find_undeclared_variables(tree) - {"id", "name", "count"}))
 
 
 _ENV: list[Any] = []

@@ -31,7 +31,6 @@ text states the same number for another field does not pass.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
@@ -129,15 +128,20 @@ class TypedFact(Fact):
         return Outcome(True, f"no typed number in {lines} template lines{kept}")
 
     def _names(
-        self, names: dict[str, str], plain: str, shown_as: str, n: int, used: list[bool]
+        self,
+        names: dict[str, tuple[str, re.Pattern[str]]],
+        plain: str,
+        shown_as: str,
+        n: int,
+        used: list[bool],
     ) -> list[Problem]:
         """Component names typed on one template line (a renamed card would leave them
         behind): each a finding unless `allow` keeps it."""
         out: list[Problem] = []
-        for name, cid in names.items():
+        for name, (cid, whole) in names.items():
             if name not in plain:  # the pattern below finds the name only where it is
                 continue
-            if not _typed_name(name).search(plain):
+            if not whole.search(plain):
                 continue
             hit = next(
                 (k for k, a in enumerate(self.allow) if has(a.says, name) and has(plain, a.says)),
@@ -156,19 +160,14 @@ class TypedFact(Fact):
         return out
 
 
-@lru_cache(maxsize=4096)
-def _typed_name(name: str) -> re.Pattern[str]:
-    """A name as a whole word (not inside a longer one or a hyphenated word), compiled once
-    for the lines of every template it is looked for in."""
-    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
-
-
-def _names_of(catalog: Any) -> dict[str, str]:
-    """The components' names a template could type (name -> id), four letters or more."""
-    out: dict[str, str] = {}
+def _names_of(catalog: Any) -> dict[str, tuple[str, re.Pattern[str]]]:
+    """The components' names a template could type, four letters or more: name -> (id, the
+    name as a whole word, not inside a longer one or a hyphenated word), compiled once for
+    every line of every template."""
+    out: dict[str, tuple[str, re.Pattern[str]]] = {}
     for c in catalog.components:
-        if c.name and len(c.name) >= 4:
-            out.setdefault(c.name, c.id)
+        if c.name and len(c.name) >= 4 and c.name not in out:
+            out[c.name] = (c.id, re.compile(r"(?<![\w-])" + re.escape(c.name) + r"(?![\w-])"))
     return out
 
 
