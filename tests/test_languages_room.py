@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import GAMES, ROOT, copy_project, lay_out
@@ -160,3 +161,29 @@ def test_pseudo_lengthens_each_item_of_a_list_apart() -> None:
     assert len(pseudo("Headstone 7 | Relic 8 | :crown: Harbinger 12").split(" | ")[2]) > len(
         items[2]
     )
+
+
+def drawn_text(ops: Any) -> str:
+    """Every line of text a face's drawing ops set, groups included, joined by spaces."""
+    out: list[str] = []
+    for op in ops:
+        if isinstance(getattr(op, "text", None), str):
+            out.append(op.text)
+        out.append(drawn_text(getattr(op, "ops", ())))
+    return " ".join(t for t in out if t)
+
+
+@pytest.mark.parametrize(("game", "set_id"), [("vortex", "frenzies"), ("alter-ego", "sadists")])
+def test_a_type_line_prints_the_group_in_the_build_language(game: str, set_id: str) -> None:
+    """`{{ group_said }}`: the group a player reads, in the edition's language; `group`
+    stays the source's, which templates find components by."""
+    variant = f"{game}-qps"
+    catalogs, issues = load_with_languages(
+        ROOT, [variant], load_rules, {variant: (game, "qps")}, layout_words
+    )
+    assert not issues.errors
+    (catalog,) = catalogs
+    card = next(c for c in catalog.components if c.set == set_id)
+    text = drawn_text(lay_out(catalog, card, "front").ops)
+    said = pseudo(card.group)
+    assert said != card.group and said.strip("[]").split()[0] in text, text

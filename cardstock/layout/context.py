@@ -14,7 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
-from ..catalog.wording import humanize, said
+from ..catalog.wording import humanize, printed_group, said
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
@@ -280,6 +280,7 @@ def component_context(
         name=comp.name,
         id=comp.id,
         group=comp.group,
+        group_said=printed_group(catalog, comp),  # what a player reads in the build's language
         count=comp.count,
         kind=comp.kind,
         set=comp.set,
