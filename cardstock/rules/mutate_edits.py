@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..catalog.wording import NUMBER_WORDS
 from ..core.files import Unreadable, read_text
 from .mutate_texts import Region, records, table_regions, template_regions, toml_regions, vocabulary
 
 KINDS = ("number", "name", "word", "swap", "move")
-NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 
 
 @dataclass(frozen=True)

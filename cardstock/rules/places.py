@@ -29,25 +29,13 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from ..catalog.wording import NUMBER_WORDS as SPELT
 from .choices import choice_text
 from .filters import Filter, Strict, select, value_of
 from .places_prose import extreme
 
-NUMBER_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+# the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
+NUMBER_WORDS = {word: n for n, word in enumerate(SPELT)}
 _WORD_OF = {v: k for k, v in NUMBER_WORDS.items()}
 
 
