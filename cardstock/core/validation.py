@@ -196,3 +196,15 @@ def read_model(
     data, lines = read
     found, problems = validated(model, data, shown, lines)
     return ((found, lines) if found is not None else None), problems
+
+
+def default_in_schema(model: type[BaseModel]) -> Callable[[dict[str, Any]], None]:
+    """The JSON Schema extra of a field whose default, `model`'s defaults, is made by a
+    `default_factory`: the schema shows that default as `Field(default=model())` would,
+    while `model` builds its validator when first used (an instance made as the module
+    loads would build it then, whether or not the command ever reads such a file)."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema["default"] = model().model_dump(mode="json")
+
+    return extra

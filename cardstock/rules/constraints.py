@@ -62,7 +62,7 @@ class Constraint(Strict):
     cite: SeedRef | None = None  # the seed line the rule comes from, paraphrased
     choice: str | None = None  # or: the designer's choice it states
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=Filter)
 
     keys: ClassVar[tuple[str, ...]] = ()  # parameters that name a field or attribute
 

@@ -225,7 +225,7 @@ class StrongestFact(Fact):
     (lowest): by the mean over copies, or with `each` on every component of the group."""
 
     kind: Literal["strongest"] = "strongest"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=Filter)
     group_by: str  # a field: the groups (colours)
     stats: list[str]  # the fields compared
     group: Any | None = None  # one group …
@@ -501,7 +501,7 @@ class PerPlayerFact(Fact):
     table. With `by`, each player takes a value of that field no one else has."""
 
     kind: Literal["per_player"] = "per_player"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=Filter)
     each: int = Field(ge=1)
     by: str | None = None
 

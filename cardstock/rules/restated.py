@@ -48,7 +48,7 @@ class RestatesFact(Fact):
 
     kind: Literal["restates"] = "restates"
     table: str
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=Filter)
     key: dict[str, str]  # {column = "Card", field = "name"}
     contains: bool = False
     columns: dict[str, str]  # column -> field

@@ -193,7 +193,7 @@ class ProseFact(Fact):
     stand for (see the module)."""
 
     kind: Literal["prose"] = "prose"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=Filter)
     text: str = "text"
     fields: list[str] = []
     words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
