@@ -1,7 +1,8 @@
 """A command loads the code of what it is asked for, and no other: `import cardstock.cli`
 loads none of the pipeline, and a build of the print-and-play sheets alone loads no SVG,
 PNG, Tabletop Simulator, changelog or proof code (the stage table imports each stage's
-module when the stage runs, `cardstock.stages`).
+module when the stage runs, `cardstock.stages`); importing a module builds none of its
+Pydantic models (each is built when first used).
 
 Each case runs in a new Python process and reads that process's `sys.modules`: a test of
 which modules are loaded, never of how long loading takes."""
@@ -145,6 +146,42 @@ def modules_after(code: str, tmp: Path) -> set[str]:
 def loaded(names: tuple[str, ...], modules: set[str]) -> list[str]:
     """Which of `names` (a module, or a package with its submodules) are in `modules`."""
     return sorted(m for m in modules for n in names if m == n or m.startswith(n + "."))
+
+
+# Prints the qualified names of cardstock's pydantic models whose validator is built, after
+# importing every module of the package: a model is built when first used (each config has
+# `defer_build=True`), so a field's default is made by a factory, not an instance the
+# module makes as it loads (which would build that model, and Pydantic's plugin search
+# with it, in every command that imports the module).
+BUILT_AT_IMPORT = """
+import importlib, json, pkgutil, cardstock
+from pydantic import BaseModel
+for found in pkgutil.walk_packages(cardstock.__path__, "cardstock."):
+    if not found.name.endswith("__main__"):
+        importlib.import_module(found.name)
+def below(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from below(sub)
+models = [c for c in below(BaseModel) if c.__module__.startswith("cardstock.")]
+print(json.dumps([len(models), sorted(
+    f"{c.__module__}.{c.__qualname__}" for c in models if c.__pydantic_complete__
+)]))
+"""
+
+
+def test_importing_the_package_builds_no_model(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", BUILT_AT_IMPORT],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CARDSTOCK_CACHE": str(tmp_path / "cache")},
+        cwd=tmp_path,
+        check=True,
+    )
+    models, built = json.loads(done.stdout.splitlines()[-1])
+    assert models > 50  # the package's models were found (game, layouts, sheets, rules)
+    assert built == []
 
 
 def test_importing_the_command_line_loads_no_pipeline(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from ..core.colors import named_color
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
+from ..core.validation import constructed, default_in_schema
 from .fields import (
     BACK_COLUMN,
     COLOR_PATTERN,
@@ -453,7 +454,8 @@ class Game(Strict):
         examples=[["Design: Ada", "Art: Brick"]],
     )
     print: PrintSettings = Field(
-        default=PrintSettings(),
+        default_factory=constructed(PrintSettings),
+        json_schema_extra=default_in_schema(PrintSettings),
         description="Print defaults; a set or the command line may override them.",
     )
     icons: dict[Slug, Icon] = Field(
@@ -477,7 +479,8 @@ class Game(Strict):
         "cards print.",
     )
     clean: Clean = Field(
-        default=Clean(),
+        default_factory=constructed(Clean),
+        json_schema_extra=default_in_schema(Clean),
         description="Clean-up of every table cell as it is read: text replaced, emoji read "
         "as icons.",
     )

@@ -196,3 +196,23 @@ def read_model(
     data, lines = read
     found, problems = validated(model, data, shown, lines)
     return ((found, lines) if found is not None else None), problems
+
+
+def constructed(model: type[M]) -> Callable[[], M]:
+    """A field's `default_factory` giving `model` with every key at its default, made with
+    `model_construct` (Pydantic validates no default: `validate_default` is off), so that
+    `model` builds no validator of its own: the model holding the field builds `model`'s
+    schema within its own when it first reads a file. (`Field(default=model())` builds
+    `model` as the module loads; `default_factory=model` builds it at first use, a second
+    time.) Every model given has no validator that would change a default."""
+    return lambda: model.model_construct()
+
+
+def default_in_schema(model: type[BaseModel]) -> Callable[[dict[str, Any]], None]:
+    """The JSON Schema extra of a field whose default is `constructed(model)`: the schema
+    shows that default as `Field(default=model())` would."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema["default"] = model.model_construct().model_dump(mode="json")
+
+    return extra

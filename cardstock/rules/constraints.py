@@ -29,7 +29,7 @@ from pydantic import Field, PrivateAttr, model_validator
 
 from ..catalog.schema import Component
 from ..core.templating import environment
-from ..core.validation import int_if_whole
+from ..core.validation import constructed, int_if_whole
 from .filters import Filter, Strict, select, value_of
 from .sources import SeedRef
 
@@ -62,7 +62,7 @@ class Constraint(Strict):
     cite: SeedRef | None = None  # the seed line the rule comes from, paraphrased
     choice: str | None = None  # or: the designer's choice it states
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=constructed(Filter))
 
     keys: ClassVar[tuple[str, ...]] = ()  # parameters that name a field or attribute
 

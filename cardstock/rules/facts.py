@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
@@ -225,7 +226,7 @@ class StrongestFact(Fact):
     (lowest): by the mean over copies, or with `each` on every component of the group."""
 
     kind: Literal["strongest"] = "strongest"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=constructed(Filter))
     group_by: str  # a field: the groups (colours)
     stats: list[str]  # the fields compared
     group: Any | None = None  # one group …
@@ -501,7 +502,7 @@ class PerPlayerFact(Fact):
     table. With `by`, each player takes a value of that field no one else has."""
 
     kind: Literal["per_player"] = "per_player"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=constructed(Filter))
     each: int = Field(ge=1)
     by: str | None = None
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .coverage import words_of
 from .fact_base import Fact, same, show
@@ -48,7 +49,7 @@ class RestatesFact(Fact):
 
     kind: Literal["restates"] = "restates"
     table: str
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=constructed(Filter))
     key: dict[str, str]  # {column = "Card", field = "name"}
     contains: bool = False
     columns: dict[str, str]  # column -> field

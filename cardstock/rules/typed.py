@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
@@ -193,7 +194,7 @@ class ProseFact(Fact):
     stand for (see the module)."""
 
     kind: Literal["prose"] = "prose"
-    match: Filter = Filter()
+    match: Filter = Field(default_factory=constructed(Filter))
     text: str = "text"
     fields: list[str] = []
     words: dict[str, dict[str, str]] = {}  # field -> {its value: the words the text says}
