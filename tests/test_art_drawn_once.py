@@ -7,6 +7,7 @@ from __future__ import annotations
 import zipfile
 from io import BytesIO
 from pathlib import Path
+from types import SimpleNamespace
 
 from cardstock.books import epub
 from cardstock.layout import svgart
@@ -62,7 +63,8 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
 
     monkeypatch.setattr(epub, "svg_bytes", fake_svg)
     faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
-    drawn = epub.Drawn(None)  # type: ignore[arg-type]  # no face is laid out here
+    # no face is laid out here, and none is kept from a build before (not `--watch`)
+    drawn = epub.Drawn(SimpleNamespace(kept=None))  # type: ignore[arg-type]
     drawn.made.update(faces)
     items = drawn.items()
     assert made == []  # listed for the package document, not made yet

@@ -5,6 +5,8 @@ and row models a process made before) never shows in the output. On the starter 
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,11 @@ def edit_one_cell(root: Path) -> str:
     return cells[header.index("name")].lower()
 
 
+def members(epub: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(epub)) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
 def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -57,6 +64,11 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     # the edit reached the outputs that show the card, and only its own face's SVG
     assert {f"{GAME}/{GAME}-printed.json", f"{GAME}/{GAME}-rulebook.epub"} <= changed
     assert {n for n in changed if n.startswith(f"{GAME}/svg/")} == {f"{GAME}/svg/{card}.svg"}
+    # the e-book's SVGs are kept by face (`KeptFaces.made`): the edited face's is made again
+    book = f"{GAME}/{GAME}-rulebook.epub"
+    old, new = members(before[book]), members(rebuilt[book])
+    faces = {n for n in new if n.startswith("EPUB/faces/")}
+    assert {n for n in faces if new[n] != old.get(n)} == {f"EPUB/faces/{card}.svg"}
 
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "empty-cache"))
     cold = tmp_path / "cold"

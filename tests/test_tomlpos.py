@@ -19,7 +19,7 @@ from conftest import FIXTURES, FULL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardstock.core.tomlpos import Path, key_lines, line_for
+from cardstock.core.tomlpos import Path, key_lines, line_for, read_toml_value
 
 
 def all_paths(value: Any, prefix: Path = ()) -> set[Path]:
@@ -301,3 +301,18 @@ def test_a_catalog_error_after_a_multi_line_description_names_its_own_line(cli, 
     assert f"catalog/mini/game.toml:{line}: players_note:" in result.err
     assert not (tmp_path / "output").exists()
     assert result.out == ""
+
+
+def test_a_value_picked_from_a_toml_file_follows_the_file_as_it_is_edited(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text('language = "en"\nlanguages = ["de"]\n', encoding="utf-8")
+
+    def pick(data):
+        return data["language"], list(data["languages"])
+
+    assert read_toml_value(path, "game.toml", tmp_path, pick) == ("en", ["de"])
+    assert read_toml_value(path, "game.toml", tmp_path, pick) == ("en", ["de"])  # kept parse
+    path.write_text('language = "fr"\nlanguages = []\n', encoding="utf-8")
+    assert read_toml_value(path, "game.toml", tmp_path, pick) == ("fr", [])
+    path.write_text('language = "fr\n', encoding="utf-8")
+    assert read_toml_value(path, "game.toml", tmp_path, pick) is None

@@ -12,9 +12,10 @@ before it loads anything; `catalog.variants` loads them).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..core.project import discover
-from ..core.tomlpos import read_toml
+from ..core.tomlpos import read_toml_value
 from .pseudo import CODE as PSEUDO
 
 # a language, as game.toml, `--lang` and translators' tools name it: a BCP 47 code ("de",
@@ -26,10 +27,12 @@ def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the
     validation pass reports what is wrong with it): ("en", []) when unreadable."""
     path = root / "catalog" / game_id / "game.toml"
-    read, _problem = read_toml(path, str(path), root)  # bounded, as every TOML file is read
-    if read is None:
-        return "en", []
-    data = read[0]
+    # bounded, as every TOML file is read; only the two values looked at, nothing copied
+    found = read_toml_value(path, str(path), root, _languages)
+    return found if found is not None else ("en", [])
+
+
+def _languages(data: dict[str, Any]) -> tuple[str, list[str]]:
     lang = data.get("language", "en")
     langs = data.get("languages", [])
     if not isinstance(lang, str) or not isinstance(langs, list):

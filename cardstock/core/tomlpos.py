@@ -24,10 +24,12 @@ import re
 import tomllib
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .files import Unreadable, issue, read_text
 from .issues import Issue
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     import pathlib
@@ -394,6 +396,24 @@ def read_toml(
     if found[0] is not None:
         _PARSED[path] = (text, copy.deepcopy(found[0][0]), found[0][1])
     return found
+
+
+def read_toml_value(
+    path: pathlib.Path, shown: str, root: pathlib.Path | None, pick: Callable[[dict[str, Any]], T]
+) -> T | None:
+    """What `pick` makes of a TOML file's data (`read_toml`: read, bounded and parsed the
+    same way), None when the file cannot be read as TOML. `pick` only looks at the data,
+    which is the parse kept for the file (`_PARSED`), not a copy: a reader that wants two
+    values of a big file (a game file's languages) does not copy all of it."""
+    try:
+        text = read_text(path, root, limit=MAX_TOML_BYTES)
+    except Unreadable:
+        return None
+    known = _PARSED.get(path)
+    if known is None or known[0] != text:
+        found, _problem = read_toml(path, shown, root)
+        return None if found is None else pick(found[0])
+    return pick(known[1])
 
 
 # Each TOML file's data as last parsed in this process, by its path, with the text it was

@@ -27,7 +27,7 @@ import dataclasses
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -80,10 +80,23 @@ class KeptFaces:
     def __init__(self) -> None:
         self._last: dict[str, Face] = {}
         self._now: dict[str, Face] = {}  # asked for by the build under way
+        self._made_last: dict[str, bytes] = {}
+        self._made_now: dict[str, bytes] = {}  # `made` for the build under way
 
     def finished(self) -> None:
         """A build has finished: what it did not ask for goes."""
         self._last, self._now = self._now, {}
+        self._made_last, self._made_now = self._made_now, {}
+
+    def made(self, key: str, make: Callable[[], bytes]) -> bytes:
+        """What `make` gives, kept under `key` like a face: `key` must name everything
+        the bytes depend on (a face's content key and what is made of it, e.g. the
+        e-book's SVG of a face), so the bytes kept are the bytes `make` would give."""
+        data = self._made_now.get(key) or self._made_last.get(key)
+        if data is None:
+            data = make()
+        self._made_now[key] = data
+        return data
 
     def get(self, key: str) -> Face | None:
         face = self._now.get(key) or self._last.get(key)
