@@ -35,7 +35,7 @@ from ..layout.printsafe import MIN_BOOK_TYPE
 from ..layout.scripts import break_between, has_breaks
 from ..layout.text import IconResolver
 from . import fonts
-from .scripts import ScriptParagraph, needs_layout
+from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout
 
 
 def _booklet_shrink() -> float:
@@ -533,7 +533,7 @@ class Builder:
             return self._laid_out(
                 ScriptParagraph(text, style, self.icon_refs, kw.get("bulletText"))
             )
-        return Paragraph(self._inline(text, style.fontSize), style, **kw)
+        return MeasuredParagraph(self._inline(text, style.fontSize), style, **kw)
 
     def heading(self, level: int, text: str) -> list[Flowable]:
         self._keys += 1
