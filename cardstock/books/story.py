@@ -19,7 +19,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     KeepInFrame,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -405,7 +404,7 @@ def inline(text: str, size: float, icons: set[str], problems: list[str] | None =
 # --------------------------------------------------------------------------- headings
 
 
-class Heading(Paragraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
+class Heading(MeasuredParagraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """A heading that the document lists in its contents and PDF bookmarks."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, key: str):
