@@ -404,7 +404,7 @@ def inline(text: str, size: float, icons: set[str], problems: list[str] | None =
 # --------------------------------------------------------------------------- headings
 
 
-class Heading(MeasuredParagraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
+class Heading(MeasuredParagraph):
     """A heading that the document lists in its contents and PDF bookmarks."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, key: str):
