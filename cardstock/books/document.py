@@ -30,7 +30,6 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
 )
@@ -50,7 +49,7 @@ from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .scripts import ScriptEntry, ScriptParagraph, needs_layout
+from .scripts import MeasuredParagraph, ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 
 
@@ -408,7 +407,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
                 para = ScriptEntry(text, style, partial(_entry_end, end, label))
             else:
                 shown = f'<a href="#{key}">{text}</a>' if key else text
-                para = Paragraph(f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style)
+                para = MeasuredParagraph(
+                    f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style
+                )
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
             data.append([para])

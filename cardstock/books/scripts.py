@@ -64,7 +64,30 @@ def paragraph(marked: str, style: ParagraphStyle, family: str, rl_markup: str) -
     plain = markup.plain(marked)
     if needs_layout(plain, book_fonts.missing(plain, family)):
         return ScriptParagraph(marked, style)
-    return Paragraph(rl_markup, style)
+    return MeasuredParagraph(rl_markup, style)
+
+
+class MeasuredParagraph(Paragraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
+    """ReportLab's Paragraph, its lines broken once for a width: a table measures each of
+    its cells every time it is wrapped (the story measures them first, to find a row too
+    tall for a page, and a frame may wrap a table again before it splits it), and each
+    wrap at the width of the last one is answered from that wrap. A split breaks the lines
+    again at the next wrap, so the parts and the paragraph are never measured stale."""
+
+    _measured: tuple[float, float, float] | None = None  # width asked, width and height
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        last = self._measured
+        if last is not None and last[0] == availWidth:
+            return last[1], last[2]
+        width, height = super().wrap(availWidth, availHeight)
+        self._measured = (availWidth, width, height)
+        return width, height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        self._measured = None
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        return parts
 
 
 def face_name(pdf_name: str) -> str:

@@ -19,7 +19,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     KeepInFrame,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -35,7 +34,7 @@ from ..layout.printsafe import MIN_BOOK_TYPE
 from ..layout.scripts import break_between, has_breaks
 from ..layout.text import IconResolver
 from . import fonts
-from .scripts import ScriptParagraph, needs_layout
+from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout
 
 
 def _booklet_shrink() -> float:
@@ -405,7 +404,7 @@ def inline(text: str, size: float, icons: set[str], problems: list[str] | None =
 # --------------------------------------------------------------------------- headings
 
 
-class Heading(Paragraph):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
+class Heading(MeasuredParagraph):
     """A heading that the document lists in its contents and PDF bookmarks."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, key: str):
@@ -533,7 +532,7 @@ class Builder:
             return self._laid_out(
                 ScriptParagraph(text, style, self.icon_refs, kw.get("bulletText"))
             )
-        return Paragraph(self._inline(text, style.fontSize), style, **kw)
+        return MeasuredParagraph(self._inline(text, style.fontSize), style, **kw)
 
     def heading(self, level: int, text: str) -> list[Flowable]:
         self._keys += 1

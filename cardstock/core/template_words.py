@@ -16,6 +16,7 @@ still checked and still edited, at its own file and line.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _CALL = re.compile(r"(?<![\w.])(_|gettext|ngettext)\s*\(\s*")
@@ -58,9 +59,11 @@ def read_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=64)
 def read_text(text: str) -> str:
     """The template with everything a player does not read blanked to spaces, line breaks
-    kept: the same length and the same lines, so an offset or a line number holds."""
+    kept: the same length and the same lines, so an offset or a line number holds. Kept by
+    the text (the book lint and the rule facts both read each template)."""
     keep = bytearray(len(text))
     for a, b in read_spans(text):
         keep[a:b] = b"\x01" * (b - a)

@@ -750,10 +750,9 @@ def missing_glyphs(text: str, name: str) -> list[str]:
     cover = coverage(name)
     if cover.issuperset(text):  # the usual case, checked without a Python loop
         return []
-    seen: list[str] = []
-    for ch in text:
-        if ch.isspace() or ord(ch) < 32 or ignorable(ch):
-            continue
-        if ch not in cover and ch not in seen:
-            seen.append(ch)
-    return seen
+    lacking = set(text) - cover  # often only a line break or a space: looked at once each
+    return [
+        ch
+        for ch in dict.fromkeys(text)  # each character once, in the order it first appears
+        if ch in lacking and not (ch.isspace() or ord(ch) < 32 or ignorable(ch))
+    ]
