@@ -126,14 +126,26 @@ def test_a_text_declaration_is_refused_when_the_source_names_one_of_its_cards(
     project: Path,
 ) -> None:
     (catalog,), _ = load_games(project, [GAME])
-    silent = SourceText("seed.txt", "seed.txt", ("Components:", "XX Sun and Moon cards"))
-    assert named([declared(["text"])], [40], catalog.components, silent) == []
-    naming = SourceText("seed.txt", "seed.txt", ("Components:", "Eclipse: swap hands."))
-    (st,) = named([declared(["text"])], [40], catalog.components, naming)
+    sets = catalog.game.sets
+    silent = SourceText("seed.txt", "seed.txt", ("Components:", "XX cards in the deck"))
+    assert named([declared(["text"])], [40], catalog.components, silent, sets) == []
+    lines = ("Components:", "XX cards in the deck", "Eclipse: swap hands.")
+    naming = SourceText("seed.txt", "seed.txt", lines)
+    (st,) = named([declared(["text"])], [40], catalog.components, naming, sets)
     assert (st.index, st.line) == (0, 40)
-    assert st.message.startswith("texts: seed.txt:2 names 'Eclipse'")
+    assert st.message.startswith("texts: seed.txt:3 names 'Eclipse'")
     others = declared(["text"], rows=["dawn", "noon"])  # the named card left out
-    assert named([others], [40], catalog.components, naming) == []
+    assert named([others], [40], catalog.components, naming, sets) == []
+
+
+def test_a_text_declaration_is_refused_when_its_source_line_names_none_of_its_sets(
+    project: Path,
+) -> None:
+    """The cited line must be the one that counts the set without its texts, not any line."""
+    (catalog,), _ = load_games(project, [GAME])
+    elsewhere = SourceText("seed.txt", "seed.txt", ("Components:", "Shuffle, then deal 3."))
+    (st,) = named([declared(["text"])], [40], catalog.components, elsewhere, catalog.game.sets)
+    assert st.message.startswith("source: line 2 names no 'Suit' or 'Deck'"), st.message
 
 
 def test_a_texts_column_that_holds_no_prose_is_bad_input(project: Path, tmp_path: Path) -> None:

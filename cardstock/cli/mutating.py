@@ -167,7 +167,7 @@ def mutate_games(
                     lines = rules.designer_value_lines
                     reports[-1].owned_stale += uncited(rules.designer_values, lines, text)
                     reports[-1].owned_stale += named(
-                        rules.designer_values, lines, catalog.components, text
+                        rules.designer_values, lines, catalog.components, text, catalog.game.sets
                     )
             if args.coverage:
                 job = Job(catalog, found.faces[catalog.id])

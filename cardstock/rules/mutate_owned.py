@@ -331,19 +331,45 @@ def uncited(
     return out
 
 
+def _set_keys(game_set: Any) -> list[str]:
+    """The words a source would call a set by: its group's words before any field (`Arch
+    Villain` of `Arch Villain: {villain_type}`) and its name's."""
+    given = [str(getattr(game_set, "group", "") or ""), str(game_set.name)]
+    keys = [re.split(r"[:{]", k)[0].strip() for k in given]
+    return list(dict.fromkeys(k for k in keys if k))
+
+
+def _stem(key: str) -> re.Pattern[str]:
+    """A pattern that finds the key's words in one number or the other (`Nemesis`,
+    `Nemeses`; `Calling`, `Callings`)."""
+    words = [w[: max(4, len(w) - 2)] for w in key.casefold().split()]
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in words))
+
+
 def named(
     entries: Sequence[DesignerValues],
     lines: Sequence[int | None],
     components: Sequence[Any],
     source: SourceText,
+    sets: Sequence[Any] = (),
 ) -> list[Stale]:
-    """Each text declaration one of whose cards the source names: a source that names a
-    card may state its text, so the text is not shown to be the designer's alone."""
+    """Each text declaration one of whose cards the source names (a source that names a
+    card may state its text, so the text is not shown to be the designer's alone), or whose
+    cited lines name none of its sets (so they do not show the source silent on them)."""
     out = []
     said = [(n, (source.line(n) or "").casefold()) for n in range(1, len(source.lines) + 1)]
     for i, entry in enumerate(entries):
         if not entry.texts:
             continue
+        cited = " ".join(source.line(n) or "" for n in [entry.source.line, *entry.source.also])
+        for keys in (_set_keys(game_set) for game_set in sets if game_set.id in entry.sets):
+            if not any(_stem(key).search(cited.casefold()) for key in keys):
+                line = lines[i] if i < len(lines) else None
+                msg = (
+                    f"source: line {entry.source.line} names no {' or '.join(map(repr, keys))}: "
+                    "cite the line that counts or describes these cards without their texts"
+                )
+                out.append(Stale(i, line, msg))
         for c in components:
             chosen = (not entry.rows or c.id in entry.rows) and c.id not in entry.except_rows
             if c.set not in entry.sets or not chosen or not c.name:
