@@ -16,7 +16,7 @@ import pytest
 from conftest import load_games
 
 from cardstock.init import init_project
-from cardstock.rules.mutate import Judge, render, run, summary_line
+from cardstock.rules.mutate import Judge, public, render, run, summary_line
 from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
 from cardstock.rules.mutate_owned import DesignerValues, Scope, named, scope
 from cardstock.rules.sources import SourceText
@@ -193,3 +193,4 @@ def test_the_summary_gives_the_share_caught_of_the_edits_that_contradict_a_state
         f"1 unexplained; of the {k} edits that contradict a stated fact, {n} caught "
         f"({n / k * 100:.1f} %)"
     )
+    assert public(report)["stated"] == k and public(report)["caught"] == n

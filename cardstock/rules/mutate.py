@@ -97,8 +97,9 @@ class MutateRules(Strict):
     designer_values: list[DesignerValues] = Field(
         default=[],
         description="Table cells whose values the designer chose because the source states "
-        "none: a surviving number or swap edit of them is reported as the designer's own "
-        "value (`mutate_owned`).",
+        "none: a surviving number or swap edit of them (or, for `texts`, a number, word or "
+        "name edited inside a card's own prose, or two texts swapped) is reported as the "
+        "designer's own value (`mutate_owned`).",
         examples=[
             [
                 {
@@ -309,6 +310,7 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
+        "stated": len(report.outcomes) - len(report.owned) - len(report.accepted),
         "kinds": {
             k: {
                 "edits": sum(1 for o in report.outcomes if o.edit.kind == k),
