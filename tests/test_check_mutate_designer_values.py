@@ -165,7 +165,9 @@ def test_survivors_of_declared_cells_are_classified_and_the_caught_count_is_not_
     assert summary_line(report) == (
         f"1 of {n} edits caught ({100 / n:.1f} %); {left} survive: {len(report.owned)} change "
         f"a designer's own value the source does not state (catalog/{GAME}/rules.toml:40), "
-        f"1 accepted as flavour, {len(swaps_with_midnight)} unexplained"
+        f"1 accepted as flavour, {len(swaps_with_midnight)} unexplained; of the "
+        f"{n - len(report.owned) - 1} edits that contradict a stated fact, 1 caught "
+        f"({100 / (n - len(report.owned) - 1):.1f} %)"
     )
     text = render(report)
     assert f"  designer's values ({len(report.owned)}):" in text

@@ -83,3 +83,13 @@ def test_a_number_typed_inside_gettext_is_a_located_finding(tmp_path: Path) -> N
         ("layouts/mini/rulebook.md.j2", 7),
     ]
     assert "'5 cards'" in counts[0].message and "'3 dice'" in counts[1].message
+
+
+def test_a_gettext_placeholder_is_a_key_the_mutation_test_leaves_alone(tmp_path: Path) -> None:
+    """`_('%(more)s icon', more=more)` renders a fact's word: the placeholder's name is no
+    word a player reads, so no `more` -> `fewer` edit is made inside it."""
+    root, path = _project(tmp_path)
+    path.write_text(TEMPLATE + "{{ _('%(more)s icon, one more', more=more) }}\n", encoding="utf-8")
+    regions = template_regions(path, "layouts/mini/rulebook.md.j2", root)
+    last = [r.text for r in regions if r.line == 8]
+    assert last == [" icon, one more"]  # the words around it are still read

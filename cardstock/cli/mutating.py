@@ -30,7 +30,7 @@ from ..rules.mutate import (
     run,
 )
 from ..rules.mutate_edits import edits, game_files
-from ..rules.mutate_owned import scope, uncited, unknown_cards
+from ..rules.mutate_owned import named, scope, uncited, unknown_cards
 from ..rules.report import FAIL, WARN, GameReport, run_checks
 from ..rules.sources import load_source, sources_folder
 from ..stages import CHECKS
@@ -166,6 +166,9 @@ def mutate_games(
                 if text is not None:
                     lines = rules.designer_value_lines
                     reports[-1].owned_stale += uncited(rules.designer_values, lines, text)
+                    reports[-1].owned_stale += named(
+                        rules.designer_values, lines, catalog.components, text, catalog.game.sets
+                    )
             if args.coverage:
                 job = Job(catalog, found.faces[catalog.id])
                 plain = run_checks(

@@ -97,8 +97,9 @@ class MutateRules(Strict):
     designer_values: list[DesignerValues] = Field(
         default=[],
         description="Table cells whose values the designer chose because the source states "
-        "none: a surviving number or swap edit of them is reported as the designer's own "
-        "value (`mutate_owned`).",
+        "none: a surviving number or swap edit of them (or, for `texts`, a number, word or "
+        "name edited inside a card's own prose, or two texts swapped) is reported as the "
+        "designer's own value (`mutate_owned`).",
         examples=[
             [
                 {
@@ -214,7 +215,9 @@ def run(
 
 def summary_line(report: MutationReport) -> str:
     """`N of M edits caught`, with the accepted survivors when there are any; with designer's
-    values declared, the share caught and every survivor classified."""
+    values declared, the share caught, every survivor classified, and the share caught of the
+    edits left once the designer's values and the accepted survivors are set apart (the
+    edits that change something a source or another text states)."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
     if not report.owned_lines:
         if report.accepted:
@@ -223,10 +226,13 @@ def summary_line(report: MutationReport) -> str:
     left = len(report.outcomes) - report.caught
     lines = ",".join(str(n) for n in report.owned_lines if n is not None)
     where = f"{report.rules_file}:{lines}" if lines else f"{report.rules_file}"
+    stated = len(report.outcomes) - len(report.owned) - len(report.accepted)
+    share = report.caught / stated * 100 if stated else 100.0
     return (
         f"{line} ({report.rate() * 100:.1f} %); {left} survive: {len(report.owned)} change a "
         f"designer's own value the source does not state ({where}), {len(report.accepted)} "
-        f"accepted as flavour, {len(report.survivors)} unexplained"
+        f"accepted as flavour, {len(report.survivors)} unexplained; of the {stated} edits "
+        f"that contradict a stated fact, {report.caught} caught ({share:.1f} %)"
     )
 
 
@@ -304,6 +310,7 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
+        "stated": len(report.outcomes) - len(report.owned) - len(report.accepted),
         "kinds": {
             k: {
                 "edits": sum(1 for o in report.outcomes if o.edit.kind == k),

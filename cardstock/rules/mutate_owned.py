@@ -16,11 +16,14 @@ reason, and the report counts the survivors they explain apart from the unexplai
     reason = "the designer drew every Henchman; the source lists none"
 
 Only a `number` edit (a cell one more) or a `swap` of two declared cells is explained (`edits`
-narrows it to swaps where a total holds a column's sum): never a word, a name, a text or a
-moved row. A declaration is stale — an error of its own — when
-it explains no survivor, or when a check holds one of its cells: the edit of that one cell's
-value was caught, so the value is not the designer's alone (leave that row out with
-`except_rows`).
+narrows it to swaps where a total holds a column's sum): never a word, a name or a moved row.
+`texts` names a card's own prose (text, str or choice columns) the source never states: a
+number, word or name edited inside such a cell, or two cards' whole texts swapped, is
+explained too. A declaration is stale — an error of its own — when it explains no survivor,
+or when a check holds one of its cells: the edit of that one cell's value was caught (for a
+text, the swap of two of its texts), so the value is not the designer's alone (leave that row
+out with `except_rows`); a text declaration is also refused when the source names one of its
+cards, since a source that names a card may state its text (`named`).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .filters import Strict
 from .mutate_edits import Edit
@@ -41,6 +44,9 @@ from .sources import SourceText
 OWNED_TYPES = frozenset({"int", "number", "bool", "icon", "icons", "list"})
 COUNT = "count"  # every table's copies column
 OWNED_KINDS = frozenset({"number", "swap"})  # the edits a declaration may explain
+# the field types of a card's own prose (`texts`), and the edits explained inside one
+TEXT_TYPES = frozenset({"text", "str", "choice"})
+TEXT_KINDS = frozenset({"number", "word", "name", "swap"})
 _WHERE = re.compile(r"^column (?P<column>.+?)(?:, rows (?P<a>\d+) and (?P<b>\d+))?$")
 
 
@@ -71,10 +77,17 @@ class DesignerValues(Strict):
         examples=["henchmen", ["sadists", "mafia"]],
     )
     columns: list[str] = Field(
-        min_length=1,
+        default=[],
         description="The columns, by field name: numbers or ids (int, number, bool, icon, "
         "icons, list fields, or `count`), never a text or a name.",
         examples=[["rescue", "benefits"]],
+    )
+    texts: list[str] = Field(
+        default=[],
+        description="The columns of the cards' own prose the source never states (text, str "
+        "or choice fields): a number, word or name edited inside one, or two cards' texts "
+        "swapped, is the designer's. Refused when the source names one of the cards.",
+        examples=[["text"]],
     )
     rows: list[str] = Field(
         default=[],
@@ -105,6 +118,12 @@ class DesignerValues(Strict):
         description="Why the values are the designer's.",
         examples=["the designer drew every Henchman; the source lists none"],
     )
+
+    @model_validator(mode="after")
+    def _some_column(self) -> DesignerValues:
+        if not self.columns and not self.texts:
+            raise ValueError("name the cells: `columns` (numbers, ids) or `texts` (prose)")
+        return self
 
     @property
     def sets(self) -> list[str]:
@@ -146,6 +165,21 @@ def problems(entry: DesignerValues, game: Any, components: Sequence[Any]) -> lis
                         "ids the designer chose may be declared, never a text or a rule word",
                     )
                 )
+    out += _text_problems(entry, [sets[n] for n in entry.sets if n in sets], game)
+    return out
+
+
+def _text_problems(entry: DesignerValues, known: Sequence[Any], game: Any) -> list[tuple[str, str]]:
+    """A `texts` column that is not the set's field, or holds no prose."""
+    out: list[tuple[str, str]] = []
+    for column in entry.texts:
+        for s in known:
+            fields = game.fields_of(s)
+            spec = fields.get(column)
+            if spec is None or spec.type not in TEXT_TYPES:
+                named = ", ".join(f for f, v in fields.items() if v.type in TEXT_TYPES)
+                what = "no column" if spec is None else f"a {spec.type} field, no prose:"
+                out.append(("texts", f"set {s.id!r} has {what} {column!r}; its texts: {named}"))
     return out
 
 
@@ -174,6 +208,7 @@ class Scope:
     cells: frozenset[tuple[str, str, int]]
     starts: dict[str, list[int]]  # each table file's rows, by the line each ends on
     kinds: frozenset[str] = OWNED_KINDS  # the edits it explains (`edits`)
+    texts: frozenset[tuple[str, str, int]] = frozenset()  # the prose cells (`texts`)
 
     def row_of(self, shown: str, line: int) -> int | None:
         """The row a cell's line falls in: a row is known by the line it ends on (as the
@@ -182,9 +217,9 @@ class Scope:
         return next((n for n in self.starts.get(shown, []) if n >= line), None)
 
     def cells_of(self, e: Edit) -> list[tuple[str, str, int]] | None:
-        """The table cells an edit changes, or None when it is no number or swap of cells."""
+        """The table cells an edit changes, or None when it changes no cell."""
         m = _WHERE.match(e.where)
-        if e.kind not in self.kinds or m is None:
+        if m is None:
             return None
         lines = [e.line] if m["a"] is None else [int(m["a"]), int(m["b"])]
         rows = [self.row_of(e.shown, n) for n in lines]
@@ -193,8 +228,23 @@ class Scope:
         return [(e.shown, m["column"].lower(), r) for r in rows if r is not None]
 
     def holds(self, e: Edit) -> bool:
-        cells = self.cells_of(e)
-        return bool(cells) and all(c in self.cells for c in cells or [])
+        """Whether the edit changes only cells of the declaration, by an edit it explains."""
+        cells = self.cells_of(e) or []
+        if not cells:
+            return False
+        if e.kind in self.kinds and all(c in self.cells for c in cells):
+            return True
+        return e.kind in TEXT_KINDS and all(c in self.texts for c in cells)
+
+    def holds_value(self, e: Edit) -> bool:
+        """Whether the edit changes one declared value whole: a number cell one more, or two
+        declared texts swapped (a caught one shows a check holds the value)."""
+        cells = self.cells_of(e) or []
+        if not cells:
+            return False
+        if e.kind == "number" and "number" in self.kinds:
+            return all(c in self.cells for c in cells)
+        return e.kind == "swap" and all(c in self.texts for c in cells)
 
 
 def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
@@ -202,6 +252,7 @@ def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
     sets = {s.id: s for s in game.sets}
     starts: dict[str, list[int]] = {}
     cells: set[tuple[str, str, int]] = set()
+    texts: set[tuple[str, str, int]] = set()
     for c in components:
         if c.line is None or c.set not in sets:
             continue
@@ -212,8 +263,10 @@ def scope(entry: DesignerValues, game: Any, components: Sequence[Any]) -> Scope:
             for column in entry.columns:
                 header = s.columns.get(column, column)
                 cells.add((c.file, header.lower(), c.line))
+            for column in entry.texts:
+                texts.add((c.file, s.columns.get(column, column).lower(), c.line))
     starts_by = {k: sorted(v) for k, v in starts.items()}
-    return Scope(frozenset(cells), starts_by, frozenset(entry.edits))
+    return Scope(frozenset(cells), starts_by, frozenset(entry.edits), frozenset(texts))
 
 
 @dataclass(frozen=True)
@@ -231,18 +284,18 @@ def stale(
     lines: Sequence[int | None] = (),
 ) -> list[Stale]:
     """Each declaration's staleness, from the outcomes (edit, caught, first finding, the
-    declaration that explains it): a caught `number` edit of one of its cells, or no
-    survivor explained."""
+    declaration that explains it): a caught `number` edit of one of its cells, a caught swap
+    of two of its texts, or no survivor explained."""
     used: set[int] = set()
     out: list[Stale] = []
     held: dict[int, str] = {}
     for e, caught, found, owner in outcomes:
         if owner is not None:
             used.add(owner)
-        if not caught or e.kind != "number":
+        if not caught:
             continue
         for i, (_, sc) in enumerate(entries):  # (a swap-only one explains no number edit)
-            if i not in held and sc.holds(e):
+            if i not in held and sc.holds_value(e):
                 held[i] = (
                     f"a check holds {e.at}: the edit {e.before!r} -> {e.after!r} of "
                     f"{e.where} is caught ({found}); leave that row out (`except_rows`) "
@@ -278,11 +331,70 @@ def uncited(
     return out
 
 
+def _set_keys(game_set: Any) -> list[str]:
+    """The words a source would call a set by: its group's words before any field (`Arch
+    Villain` of `Arch Villain: {villain_type}`) and its name's."""
+    given = [str(getattr(game_set, "group", "") or ""), str(game_set.name)]
+    keys = [re.split(r"[:{]", k)[0].strip() for k in given]
+    return list(dict.fromkeys(k for k in keys if k))
+
+
+def _stem(key: str) -> re.Pattern[str]:
+    """A pattern that finds the key's words in one number or the other (`Nemesis`,
+    `Nemeses`; `Calling`, `Callings`)."""
+    words = [w[: max(4, len(w) - 2)] for w in key.casefold().split()]
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in words))
+
+
+def named(
+    entries: Sequence[DesignerValues],
+    lines: Sequence[int | None],
+    components: Sequence[Any],
+    source: SourceText,
+    sets: Sequence[Any] = (),
+) -> list[Stale]:
+    """Each text declaration one of whose cards the source names (a source that names a
+    card may state its text, so the text is not shown to be the designer's alone), or whose
+    cited lines name none of its sets (so they do not show the source silent on them)."""
+    out = []
+    said = [(n, (source.line(n) or "").casefold()) for n in range(1, len(source.lines) + 1)]
+    for i, entry in enumerate(entries):
+        if not entry.texts:
+            continue
+        cited = " ".join(source.line(n) or "" for n in [entry.source.line, *entry.source.also])
+        for keys in (_set_keys(game_set) for game_set in sets if game_set.id in entry.sets):
+            if not any(_stem(key).search(cited.casefold()) for key in keys):
+                line = lines[i] if i < len(lines) else None
+                msg = (
+                    f"source: line {entry.source.line} names no {' or '.join(map(repr, keys))}: "
+                    "cite the line that counts or describes these cards without their texts"
+                )
+                out.append(Stale(i, line, msg))
+        for c in components:
+            chosen = (not entry.rows or c.id in entry.rows) and c.id not in entry.except_rows
+            if c.set not in entry.sets or not chosen or not c.name:
+                continue
+            word = re.compile(rf"(?<!\w){re.escape(c.name.casefold())}(?!\w)")
+            hit = next((n for n, text in said if word.search(text)), None)
+            if hit is not None:
+                line = lines[i] if i < len(lines) else None
+                msg = (
+                    f"texts: {source.name}:{hit} names {c.name!r}, so the source may state its "
+                    "text; leave that row out (`except_rows`)"
+                )
+                out.append(Stale(i, line, msg))
+                break
+    return out
+
+
 __all__ = [
     "COUNT",
     "OWNED_KINDS",
     "OWNED_TYPES",
+    "TEXT_KINDS",
+    "TEXT_TYPES",
     "DesignerValues",
+    "named",
     "Scope",
     "Stale",
     "problems",

@@ -230,7 +230,8 @@ def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list
 def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
     """The words of a template a player reads, one region per line's stretch: its text
     outside the Jinja tags (a `{% trans %}` block's sentence too) and the literal of each
-    `_("…")`, `gettext("…")` and `ngettext("…", "…", n)` (`core.template_words`)."""
+    `_("…")`, `gettext("…")` and `ngettext("…", "…", n)` (`core.template_words`), less the
+    gettext placeholders (`%(more)s`) in them, which are keys."""
     try:
         text = read_text(path, root)
     except Unreadable:
@@ -238,14 +239,18 @@ def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
     out: list[Region] = []
     for a, b in read_spans(text):
         start = a
-        for piece in re.split(r"(\n)", text[a:b]):
-            if piece != "\n" and piece.strip():
+        for piece in re.split(r"(\n|%\(\w+\)[a-z])", text[a:b]):
+            if piece != "\n" and piece.strip() and not _PLACEHOLDER.fullmatch(piece):
                 line = text.count("\n", 0, start) + 1
                 out.append(
                     Region(path, shown, line, start, start + len(piece), piece, "template text")
                 )
             start += len(piece)
     return out
+
+
+# a gettext placeholder, `%(more)s` of `_('%(more)s icon', more=more)`: a key, not words
+_PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]")
 
 
 __all__ = ["Region", "table_regions", "template_regions", "toml_regions", "vocabulary"]
