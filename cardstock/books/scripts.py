@@ -244,10 +244,13 @@ DRAWER = "face_drawer"
 
 def drawer_of(canv: Canvas) -> PdfFaces:
     """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
-    it first draws one."""
+    it first draws one. What it records is replayed from the programs other documents
+    recorded, but not kept for later ones: a book draws each of its faces once, and its
+    layout is kept whole (`rulebook._laid_out`), so its thumbnails' programs would only
+    fill the process's store, a card each, for nothing."""
     faces = getattr(canv, DRAWER, None)
     if not isinstance(faces, PdfFaces):
-        faces = PdfFaces(canv)
+        faces = PdfFaces(canv, keep=False)
         setattr(canv, DRAWER, faces)
     return faces
 

@@ -375,11 +375,16 @@ class PdfFaces:
         cmyk: bool = False,
         opaque: bool = False,
         programs: Programs | None = None,
+        keep: bool = True,
     ) -> None:
         self.canvas = canvas
         self.programs = (
             programs if programs is not None else _PROGRAMS
         )  # shared by every document of the process
+        # whether a program recorded here joins `programs` for the documents after it (a
+        # rulebook's thumbnails are drawn once, for the one book: kept, every card's program
+        # would stay in the spill's index, or in memory, for the rest of the process)
+        self.keep = keep
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         # PDF/X-1a: no transparency state is ever written (the faces were flattened, so
@@ -436,7 +441,8 @@ class PdfFaces:
             STATS["recorded"] += 1
             program = self._record(face)
             self._replay(program)
-            self.programs.keep(key, program)
+            if self.keep:
+                self.programs.keep(key, program)
             return
         self._replay(program)
 
