@@ -244,10 +244,10 @@ DRAWER = "face_drawer"
 
 def drawer_of(canv: Canvas) -> PdfFaces:
     """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
-    it first draws one. What it records is replayed from the programs other documents
-    recorded, but not kept for later ones: a book draws each of its faces once, and its
-    layout is kept whole (`rulebook._laid_out`), so its thumbnails' programs would only
-    fill the process's store, a card each, for nothing."""
+    it first draws one. It replays the programs other documents recorded, and keeps what
+    it records only while the process's store has room in memory (`PdfFaces.keep`): a
+    book's layout is kept whole (`rulebook._laid_out`), so a big game's thumbnails,
+    spilled, would fill the store's index a card each for no later document."""
     faces = getattr(canv, DRAWER, None)
     if not isinstance(faces, PdfFaces):
         faces = PdfFaces(canv, keep=False)

@@ -317,6 +317,10 @@ class Programs:
         self.keep(key, program)
         return program
 
+    def has_room(self) -> bool:
+        """Whether one more program can be kept in memory without pushing one out."""
+        return len(self._kept) < self.limit
+
     def keep(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
         if len(self._kept) >= self.limit:
             old = next(iter(self._kept))
@@ -381,9 +385,10 @@ class PdfFaces:
         self.programs = (
             programs if programs is not None else _PROGRAMS
         )  # shared by every document of the process
-        # whether a program recorded here joins `programs` for the documents after it (a
-        # rulebook's thumbnails are drawn once, for the one book: kept, every card's program
-        # would stay in the spill's index, or in memory, for the rest of the process)
+        # False: a program recorded here joins `programs` only while they have room in
+        # memory, never pushing another out to the spill (a rulebook's thumbnails, drawn
+        # once for the one book: spilled, every card's would stay in the spill's index for
+        # the rest of the process)
         self.keep = keep
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
@@ -441,7 +446,7 @@ class PdfFaces:
             STATS["recorded"] += 1
             program = self._record(face)
             self._replay(program)
-            if self.keep:
+            if self.keep or self.programs.has_room():
                 self.programs.keep(key, program)
             return
         self._replay(program)
