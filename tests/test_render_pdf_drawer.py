@@ -505,3 +505,19 @@ def test_programs_start_the_spill_again_past_its_size_and_record_what_it_lost(sh
     again = _document(PdfFaces, faces, programs=programs)
     assert STATS["recorded"] - before["recorded"] > 0
     assert again == _document(CanvasCalls, faces)
+
+
+def test_a_drawer_that_does_not_keep_fills_the_store_only_while_it_has_room(shipped_faces):
+    """A rulebook's drawer (`keep=False`) replays what other documents recorded, keeps
+    what it records while the store has room in memory, pushes no program out to make
+    room, and draws the same bytes as one that keeps everything."""
+    seen, unseen = shipped_faces[:10], shipped_faces[10:20]
+    programs = Programs(limit=len(seen) + 2)
+    _document(PdfFaces, seen, programs=programs)
+    before = dict(STATS)
+    drawn = _document(PdfFaces, seen + unseen, programs=programs, keep=False)
+    assert STATS["recorded"] - before["recorded"] > 0  # what did not fit, recorded each time
+    assert all(programs.get((f.key, False, False, False)) is not None for f in seen)
+    stored = [f for f in unseen if programs.get((f.key, False, False, False)) is not None]
+    assert len({f.key for f in stored}) <= 2
+    assert drawn == _document(CanvasCalls, seen + unseen)

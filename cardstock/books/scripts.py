@@ -267,10 +267,13 @@ DRAWER = "face_drawer"
 
 def drawer_of(canv: Canvas) -> PdfFaces:
     """The canvas's face drawer (thumbnails, and paragraphs laid out as faces), made when
-    it first draws one."""
+    it first draws one. It replays the programs other documents recorded, and keeps what
+    it records only while the process's store has room in memory (`PdfFaces.keep`): a
+    book's layout is kept whole (`rulebook._laid_out`), so a big game's thumbnails,
+    spilled, would fill the store's index a card each for no later document."""
     faces = getattr(canv, DRAWER, None)
     if not isinstance(faces, PdfFaces):
-        faces = PdfFaces(canv)
+        faces = PdfFaces(canv, keep=False)
         setattr(canv, DRAWER, faces)
     return faces
 

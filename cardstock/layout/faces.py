@@ -197,7 +197,7 @@ class Faces:
             kept if self.retain else None
         )  # faces of the build before, in a `--watch` process
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
-        self._by_content: dict[str, str] = {}  # content key -> input key
+        self._by_content: dict[str, str] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
         self._quickref: dict[tuple[str, str], str] = {}
         self._keys: dict[
@@ -246,7 +246,8 @@ class Faces:
         self._faces[key] = (
             face if self.retain else replace(face, ops=(), notes=())
         )  # an outline: drawn and noted only when read back
-        self._by_content.setdefault(face.key, key)
+        if not self.retain:  # read by `full` alone, which a kept drawing never needs
+            self._by_content.setdefault(face.key, key)
         return face
 
     def outline(self, component: Component, side: str, *, bleed: bool = True) -> Face | None:

@@ -317,6 +317,10 @@ class Programs:
         self.keep(key, program)
         return program
 
+    def has_room(self) -> bool:
+        """Whether one more program can be kept in memory without pushing one out."""
+        return len(self._kept) < self.limit
+
     def keep(self, key: tuple[str, bool, bool, bool], program: Program) -> None:
         if len(self._kept) >= self.limit:
             old = next(iter(self._kept))
@@ -375,11 +379,17 @@ class PdfFaces:
         cmyk: bool = False,
         opaque: bool = False,
         programs: Programs | None = None,
+        keep: bool = True,
     ) -> None:
         self.canvas = canvas
         self.programs = (
             programs if programs is not None else _PROGRAMS
         )  # shared by every document of the process
+        # False: a program recorded here joins `programs` only while they have room in
+        # memory, never pushing another out to the spill (a rulebook's thumbnails, drawn
+        # once for the one book: spilled, every card's would stay in the spill's index for
+        # the rest of the process)
+        self.keep = keep
         self.guides = guides
         self.cmyk = cmyk  # write colours as DeviceCMYK (see cmyk_color)
         # PDF/X-1a: no transparency state is ever written (the faces were flattened, so
@@ -436,7 +446,8 @@ class PdfFaces:
             STATS["recorded"] += 1
             program = self._record(face)
             self._replay(program)
-            self.programs.keep(key, program)
+            if self.keep or self.programs.has_room():
+                self.programs.keep(key, program)
             return
         self._replay(program)
 
