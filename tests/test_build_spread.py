@@ -160,30 +160,38 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
         build_module._run_units,
     )
 
-    def note(what: str) -> None:
+    def note(what: str, game: str | None) -> None:
         with open(seen, "a", encoding="utf-8") as f:  # workers are forked: they write here too
-            f.write(f"{what} {os.getpid()}\n")
+            f.write(f"{what} {os.getpid()} {game}\n")
 
     monkeypatch.setattr(
         build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
     )
     monkeypatch.setattr(
-        build_module, "check_one", lambda *a, **k: note("check") or real_check(*a, **k)
+        build_module,
+        "check_one",
+        lambda *a, **k: note("check", a[0].catalog.id) or real_check(*a, **k),
     )
     monkeypatch.setattr(
-        build_module, "_run_units", lambda *a, **k: note("stages") or real_units(*a, **k)
+        build_module,
+        "_run_units",
+        lambda *a, **k: note("stages", a[0][a[1][0]].game) or real_units(*a, **k),
     )
     what = ["--only", "pnp,rulebook", "--paper", "letter"]
     assert (
         main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what])
         == 0
     )
-    assert pools == [2]  # one pool, forked once, for both phases
+    assert pools == [1, 1]  # a single-worker pool a process, forked once, for both phases
     rows = [line.split() for line in seen.read_text(encoding="utf-8").splitlines()]
-    checkers = {int(pid) for what_, pid in rows if what_ == "check"}
-    builders = {int(pid) for what_, pid in rows if what_ == "stages"}
-    assert len(checkers) == 2 and os.getpid() not in checkers
-    assert builders <= checkers  # the stages ran on the workers that had checked
+    checkers = {game: pid for what_, pid, game in rows if what_ == "check"}
+    builders = {(game, pid) for what_, pid, game in rows if what_ == "stages"}
+    assert len(set(checkers.values())) == 2 and str(os.getpid()) not in checkers.values()
+    # each game's stages ran on the worker that had checked it, with its faces in memory
+    assert {(game, checkers[game]) for game, _ in builders if game != "None"} == {
+        (game, pid) for game, pid in builders if game != "None"
+    }
+    assert {game for game, _ in builders} >= set(checkers)
     assert (
         main(["--root", str(root), "build", "--out", str(tmp_path / "alone"), "--jobs", "1", *what])
         == 0
