@@ -223,7 +223,12 @@ def _check(
                     first_here=here,
                 )
             else:
-                shared = [lanes.pools[lanes.of[g]].submit(there, g).result for g in order]
+                shared = lanes.share(
+                    [lanes.of[g] for g in order],
+                    order,
+                    lambda g: check_one(jobs[g], request.check_runs, request.strict),
+                    there,
+                )
             for g, result in zip(order, shared):
                 try:
                     results[g] = result()
@@ -298,20 +303,21 @@ def _pool(
 
 
 class Lanes:
-    """The workers of both the checks and the stages, when the build checks more games than
-    it has processes: one single-worker pool a process, each game given to one of them once
-    (`assign`), so the worker that checked a game runs its stages too, with the faces,
-    fonts and compiled templates its check left in memory, instead of reading them back
-    from the cache. (One shared pool hands a game's stages to whichever worker is free:
-    the five games built cold then cost 1.08-1.20x the CPU of `--jobs 1`.)"""
+    """The processes of both the checks and the stages, when the build checks more games
+    than it has processes: this one (lane 0) and a single-worker pool for each other, each
+    game given to one lane once (`assign`), so the process that checked a game runs its
+    stages too, with the faces, fonts and compiled templates its check left in memory,
+    instead of reading them back from the cache. (One shared pool hands a game's stages to
+    whichever worker is free: the five games built cold then cost 1.05-1.20x the CPU of
+    `--jobs 1`.)"""
 
     def __init__(self, pools: list[ProcessPoolExecutor], of: dict[str, int]) -> None:
         self.pools, self.of = pools, of
 
-    def place(self, tasks: list[tuple[str | None, float]]) -> list[ProcessPoolExecutor]:
-        """The pool of each task (its game and weight): its game's, for the first task of a
+    def place(self, tasks: list[tuple[str | None, float]]) -> list[int]:
+        """The lane of each task (its game and weight): its game's, for the first task of a
         game; the least loaded for the build's own task and a game's further parts."""
-        loads = [0.0] * len(self.pools)
+        loads = [0.0] * (len(self.pools) + 1)
         placed: set[str | None] = set()
         out = []
         for game, weight in tasks:
@@ -321,8 +327,22 @@ class Lanes:
                 lane = loads.index(min(loads))
             placed.add(game)
             loads[lane] += weight
-            out.append(self.pools[lane])
+            out.append(lane)
         return out
+
+    def share(
+        self, lanes: list[int], tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R]
+    ) -> list[Callable[[], R]]:
+        """Each task on its lane: the workers' are sent first, then this process runs its
+        own (`here`). The results come in the tasks' order, as `_shared` gives them."""
+        results: dict[int, Callable[[], R]] = {}
+        for n, (lane, task) in enumerate(zip(lanes, tasks)):
+            if lane > 0:
+                results[n] = self.pools[lane - 1].submit(there, task).result
+        for n, (lane, task) in enumerate(zip(lanes, tasks)):
+            if lane == 0:
+                results[n] = _settled(here, task)
+        return [results[n] for n in range(len(tasks))]
 
 
 def assign(sizes: list[tuple[str, int]], lanes: int) -> dict[str, int]:
@@ -340,14 +360,14 @@ def assign(sizes: list[tuple[str, int]], lanes: int) -> dict[str, int]:
 @contextmanager
 def _one_pool(request: Request, jobs: dict[str, Job], checks: list[str]) -> Iterator[Lanes | None]:
     """`Lanes` for the checks and the stages when the build checks more games than it has
-    processes (then each phase keeps every worker busy and this process waits). None
+    processes (then each phase keeps every process busy, this one too). None
     otherwise: each phase then forks its own workers as it needs them (`_check`, `_run`)."""
     if request.jobs > 1 and len(checks) > request.jobs:
         sizes = [(g, len(jobs[g].catalog.components) if g in jobs else 0) for g in checks]
         with ExitStack() as stack:
             pools = [
                 stack.enter_context(_pool(1, jobs, BuildJob(request.root, request.options)))
-                for _ in range(request.jobs)
+                for _ in range(request.jobs - 1)
             ]
             yield Lanes(pools, assign(sizes, request.jobs))
     else:
@@ -433,8 +453,12 @@ def _run(
             )
         else:
             weighed = [(units[t[0]].game, sum(units[i].stage.weight for i in t)) for t in tasks]
-            places = lanes.place(weighed)
-            shared = [p.submit(_task, units, t).result for p, t in zip(places, tasks)]
+            shared = lanes.share(
+                lanes.place(weighed),
+                tasks,
+                lambda t: _run_units(units, t, work),
+                partial(_task, units),
+            )
         for n, (task, result) in enumerate(zip(tasks, shared)):
             finished(task, result(), n == len(tasks) - 1)
 
