@@ -308,7 +308,7 @@ class Lanes:
     game given to one lane once (`assign`), so the process that checked a game runs its
     stages too, with the faces, fonts and compiled templates its check left in memory,
     instead of reading them back from the cache. (One shared pool hands a game's stages to
-    whichever worker is free: the five games built cold then cost 1.05-1.20x the CPU of
+    whichever worker is free: the five games built cold then cost 1.03-1.20x the CPU of
     `--jobs 1`.)"""
 
     def __init__(self, pools: list[ProcessPoolExecutor], of: dict[str, int]) -> None:

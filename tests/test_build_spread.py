@@ -17,7 +17,7 @@ from conftest import copy_project
 
 from cardstock import build
 from cardstock.books import rulebook
-from cardstock.build import _processes, spread, worth_spreading
+from cardstock.build import _processes, assign, spread, worth_spreading
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
 from cardstock.worklist import Unit
@@ -75,6 +75,17 @@ def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> 
     )  # one worker forked; the build's process runs the first task
     assert _processes(4, 3) == (2, True)
     assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
+
+
+def test_games_are_given_to_processes_once_biggest_first_on_the_least_loaded() -> None:
+    sizes = [("small", 10), ("big", 100), ("mid", 60), ("tiny", 5), ("other", 50)]
+    lanes = assign(sizes, 2)
+    assert set(lanes) == {g for g, _ in sizes} and set(lanes.values()) == {0, 1}
+    assert lanes["big"] == 0 and lanes["mid"] == 1  # the biggest first, then the other lane
+    loads = [sum(n for g, n in sizes if lanes[g] == lane) for lane in (0, 1)]
+    assert loads == [115, 110]  # each next game on the lighter lane, the first on a tie
+    assert assign(sizes, 2) == lanes  # decided the same way every build
+    assert set(assign(sizes, 1).values()) == {0}
 
 
 @dataclass
