@@ -17,7 +17,7 @@ from conftest import copy_project
 
 from cardstock import build
 from cardstock.books import rulebook
-from cardstock.build import _processes, spread, worth_spreading
+from cardstock.build import _processes, assign, spread, worth_spreading
 from cardstock.cli import main
 from cardstock.stages import BY_NAME, STAGES
 from cardstock.worklist import Unit
@@ -75,6 +75,17 @@ def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> 
     )  # one worker forked; the build's process runs the first task
     assert _processes(4, 3) == (2, True)
     assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
+
+
+def test_games_are_given_to_processes_once_biggest_first_on_the_least_loaded() -> None:
+    sizes = [("small", 10), ("big", 100), ("mid", 60), ("tiny", 5), ("other", 50)]
+    lanes = assign(sizes, 2)
+    assert set(lanes) == {g for g, _ in sizes} and set(lanes.values()) == {0, 1}
+    assert lanes["big"] == 0 and lanes["mid"] == 1  # the biggest first, then the other lane
+    loads = [sum(n for g, n in sizes if lanes[g] == lane) for lane in (0, 1)]
+    assert loads == [115, 110]  # each next game on the lighter lane, the first on a tie
+    assert assign(sizes, 2) == lanes  # decided the same way every build
+    assert set(assign(sizes, 1).values()) == {0}
 
 
 @dataclass
@@ -160,30 +171,38 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
         build_module._run_units,
     )
 
-    def note(what: str) -> None:
+    def note(what: str, game: str | None) -> None:
         with open(seen, "a", encoding="utf-8") as f:  # workers are forked: they write here too
-            f.write(f"{what} {os.getpid()}\n")
+            f.write(f"{what} {os.getpid()} {game}\n")
 
     monkeypatch.setattr(
         build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
     )
     monkeypatch.setattr(
-        build_module, "check_one", lambda *a, **k: note("check") or real_check(*a, **k)
+        build_module,
+        "check_one",
+        lambda *a, **k: note("check", a[0].catalog.id) or real_check(*a, **k),
     )
     monkeypatch.setattr(
-        build_module, "_run_units", lambda *a, **k: note("stages") or real_units(*a, **k)
+        build_module,
+        "_run_units",
+        lambda *a, **k: note("stages", a[0][a[1][0]].game) or real_units(*a, **k),
     )
     what = ["--only", "pnp,rulebook", "--paper", "letter"]
     assert (
         main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what])
         == 0
     )
-    assert pools == [2]  # one pool, forked once, for both phases
+    assert pools == [1]  # this process and one worker, forked once, for both phases
     rows = [line.split() for line in seen.read_text(encoding="utf-8").splitlines()]
-    checkers = {int(pid) for what_, pid in rows if what_ == "check"}
-    builders = {int(pid) for what_, pid in rows if what_ == "stages"}
-    assert len(checkers) == 2 and os.getpid() not in checkers
-    assert builders <= checkers  # the stages ran on the workers that had checked
+    checkers = {game: pid for what_, pid, game in rows if what_ == "check"}
+    builders = {(game, pid) for what_, pid, game in rows if what_ == "stages"}
+    assert len(set(checkers.values())) == 2 and str(os.getpid()) in checkers.values()
+    # each game's stages ran on the worker that had checked it, with its faces in memory
+    assert {(game, checkers[game]) for game, _ in builders if game != "None"} == {
+        (game, pid) for game, pid in builders if game != "None"
+    }
+    assert {game for game, _ in builders} >= set(checkers)
     assert (
         main(["--root", str(root), "build", "--out", str(tmp_path / "alone"), "--jobs", "1", *what])
         == 0
