@@ -11,7 +11,7 @@ from ..core.colors import named_color
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
-from ..core.validation import constructed, default_in_schema
+from ..core.validation import model_field
 from .fields import (
     BACK_COLUMN,
     COLOR_PATTERN,
@@ -453,10 +453,9 @@ class Game(Strict):
         description="Lines of credits the rulebook prints.",
         examples=[["Design: Ada", "Art: Brick"]],
     )
-    print: PrintSettings = Field(
-        default_factory=constructed(PrintSettings),
-        json_schema_extra=default_in_schema(PrintSettings),
-        description="Print defaults; a set or the command line may override them.",
+    print: PrintSettings = model_field(
+        PrintSettings,
+        "Print defaults; a set or the command line may override them.",
     )
     icons: dict[Slug, Icon] = Field(
         default={},
@@ -478,11 +477,9 @@ class Game(Strict):
         description="Rule data (a scoring chart, a hierarchy) rulebooks and quick-reference "
         "cards print.",
     )
-    clean: Clean = Field(
-        default_factory=constructed(Clean),
-        json_schema_extra=default_in_schema(Clean),
-        description="Clean-up of every table cell as it is read: text replaced, emoji read "
-        "as icons.",
+    clean: Clean = model_field(
+        Clean,
+        "Clean-up of every table cell as it is read: text replaced, emoji read as icons.",
     )
 
     @field_validator("schemas")

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from .issues import Issue
 from .tomlpos import KeyLines, line_for, read_toml
@@ -216,3 +216,15 @@ def default_in_schema(model: type[BaseModel]) -> Callable[[dict[str, Any]], None
         schema["default"] = model.model_construct().model_dump(mode="json")
 
     return extra
+
+
+def model_field(model: type[BaseModel], description: str, **more: Any) -> Any:
+    """A field holding a `model` whose keys all have defaults: made by `constructed` when
+    the file leaves it out, and shown in the schema with that default (`more`: the rest
+    of `Field`'s keywords, `examples`)."""
+    return Field(
+        default_factory=constructed(model),
+        json_schema_extra=default_in_schema(model),
+        description=description,
+        **more,
+    )

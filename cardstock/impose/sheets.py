@@ -32,7 +32,7 @@ from ..core.units import (
     parse_offset,
     parse_size,
 )
-from ..core.validation import constructed, default_in_schema, dotted, issues_from
+from ..core.validation import dotted, issues_from, model_field
 
 if TYPE_CHECKING:
     from ..core.stage import BuildOptions
@@ -254,30 +254,25 @@ class Sheet(Strict):
         "printer profile's margin.",
         examples=["6mm"],
     )
-    grid: GridSpec = Field(
-        default_factory=constructed(GridSpec),
-        json_schema_extra=default_in_schema(GridSpec),
-        description="How a grid is laid out.",
+    grid: GridSpec = model_field(
+        GridSpec,
+        "How a grid is laid out.",
     )
-    pack: PackSpec = Field(
-        default_factory=constructed(PackSpec),
-        json_schema_extra=default_in_schema(PackSpec),
-        description="How packed rows are laid out.",
+    pack: PackSpec = model_field(
+        PackSpec,
+        "How packed rows are laid out.",
     )
-    marks: MarksSpec = Field(
-        default_factory=constructed(MarksSpec),
-        json_schema_extra=default_in_schema(MarksSpec),
-        description="How cuts are marked.",
+    marks: MarksSpec = model_field(
+        MarksSpec,
+        "How cuts are marked.",
     )
-    footer: FooterSpec = Field(
-        default_factory=constructed(FooterSpec),
-        json_schema_extra=default_in_schema(FooterSpec),
-        description="The page's footer.",
+    footer: FooterSpec = model_field(
+        FooterSpec,
+        "The page's footer.",
     )
-    gutterfold: GutterfoldSpec = Field(
-        default_factory=constructed(GutterfoldSpec),
-        json_schema_extra=default_in_schema(GutterfoldSpec),
-        description="Sheets for `--gutterfold`.",
+    gutterfold: GutterfoldSpec = model_field(
+        GutterfoldSpec,
+        "Sheets for `--gutterfold`.",
     )
 
     @field_validator("papers")

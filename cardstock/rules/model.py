@@ -20,7 +20,7 @@ from ..core.files import allowed, present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues
 from ..core.tomlpos import line_for, read_toml
-from ..core.validation import constructed, default_in_schema, dotted, issues_from, toml_loc
+from ..core.validation import dotted, issues_from, model_field, toml_loc
 from .constraints import KINDS, Constraint, Count
 from .coverage import Aside
 from .decks import DeckRule, LimitField
@@ -101,11 +101,9 @@ class RulesFile(BaseModel):
         default=[],
         description="Warnings the game accepts on purpose, each with the reason.",
     )
-    mutate: MutateRules = Field(
-        default_factory=constructed(MutateRules),
-        json_schema_extra=default_in_schema(MutateRules),
-        description="What `cardstock check --mutate` accepts: surviving edits, each with "
-        "the reason.",
+    mutate: MutateRules = model_field(
+        MutateRules,
+        "What `cardstock check --mutate` accepts: surviving edits, each with the reason.",
         examples=[{"accept": [{"at": "layouts/vortex/rulebook.md.j2:12", "reason": "flavour"}]}],
     )
 
