@@ -44,7 +44,16 @@ from ..core.units import POINTS_PER, UnitError, fmt_mm, parse_size
 from ..core.validation import read_model
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
-from .footer import MIN_SIZE, Fitted, FooterReport, one_line, title_file, title_report
+from .footer import (
+    LEADING,
+    MIN_SIZE,
+    Fitted,
+    FooterReport,
+    fit_footer,
+    one_line,
+    title_file,
+    title_report,
+)
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
@@ -54,6 +63,10 @@ INCH = POINTS_PER["in"]
 APART = 4 * MM  # between two pieces' cut outlines, at the least: their bleed, else a gap
 FOOTER = 8 * MM  # kept clear above the margin for the footer, outside a machine's marks
 FOOTER_TEXT = 4 * MM  # the footer's line above the margin, where the marks leave room
+FOOTER_BASE = 1 * MM  # the footer's (last) baseline above the margin
+# the parts a footer may leave off, first the one to go first: the game's name, the
+# machine, the printing note (the page and its cut file stay)
+DROP = (0, 1, 3)
 ADVICE = "Give it room: a shorter game title, or a larger paper (--paper)"
 
 Point = tuple[float, float]
@@ -562,8 +575,11 @@ def footer_fit(
 ) -> tuple[Fitted, float]:
     """The footer fitted to its line along the bottom (nothing drawn), and where the line
     starts: inside the margin, clear of the marks' keep-out zones, on one line, shrunk to
-    the least footer size, then the game's name, the machine and the printing note left
-    off, in that order, if it must."""
+    the least footer size. A footer that would lose a part so takes two lines instead
+    where the band below the pieces holds two of at least that size (a long language:
+    the machine's words and the cut file's name leave the game's name no room on one
+    line); only then are the game's name, the machine and the printing note left off, in
+    that order."""
     x0, x1 = margin, pw - margin
     for z in machine.keep_outs(pw, ph):
         if z[1] < margin + FOOTER:
@@ -571,7 +587,16 @@ def footer_fit(
                 x0 = max(x0, z[0] + z[2] + 1 * MM)
             else:
                 x1 = min(x1, z[0] - 1 * MM)
-    return one_line(parts, [0, 1, 3], "sans", 6.5, x1 - x0, MIN_SIZE), x0
+    line = one_line(parts, DROP, "sans", 6.5, x1 - x0, MIN_SIZE)
+    # the largest size of two lines on the footer's baseline, the upper one's ascent
+    # still below the pieces
+    above = machine.room(pw, ph, margin)[1] - margin - FOOTER_BASE
+    two_size = above / (LEADING + fonts.ascent("sans"))
+    if line.left_off and two_size >= MIN_SIZE:
+        two = fit_footer(parts, DROP, "sans", 6.5, x1 - x0, 2 * LEADING * two_size, MIN_SIZE)
+        if len(two.left_off) < len(line.left_off):
+            return two, x0
+    return line, x0
 
 
 def _footer(
@@ -582,7 +607,9 @@ def _footer(
     c.addLiteral("/Footer BMC")
     c.setFillColor(pdf_color("#000000"))
     c.setFont(fonts.register("sans"), fitted.size)
-    c.drawString(x0, margin + 1 * MM, fitted.lines[0])
+    for n, line in enumerate(fitted.lines):  # in reading order, the last on the baseline
+        above = (len(fitted.lines) - 1 - n) * LEADING * fitted.size
+        c.drawString(x0, margin + FOOTER_BASE + above, line)
     c.addLiteral("EMC")
     return fitted
 

@@ -21,8 +21,10 @@ sheet file and PDF, naming the file, the footer, the pages and what was left off
 The one-line footers of tuck boxes, board tiles and cut sheets (`one_line`) are fitted the
 same way on one line, from their own size down to their own least size: they carry no
 note, and each keeps the part that says which page it is (the box and deck, the tile, the
-cut sheet's page and file). Their report is located at the game file's `title` (what
-makes them long), and says what to change there or on the command line (`advice`).
+cut sheet's page and file); a cut sheet's footer that would lose a part takes two lines
+where its band holds them (`impose.cut.footer_fit`, through `fit_footer`). Their report is
+located at the game file's `title` (what makes them long), and says what to change there or
+on the command line (`advice`).
 """
 
 from __future__ import annotations
