@@ -53,7 +53,7 @@ def test_editing_only_a_quick_reference_table_changes_only_that_cards_mark(tmp_p
     # the reverse's table (a layout template) ...
     edit(
         root / "layouts" / "atmosfear" / "quickref" / "dice.md.j2",
-        '| {{ _("Deck after the deal") }} |',
+        "| {{ _(\"Deck %(after)s the deal\", after=fact('deck-after-deal').value) }} |",
         '| {{ _("Cards left to draw") }} |',
     )
     after = {stem: mark_of(f) for stem, f in faces(root, "atmosfear").items()}
