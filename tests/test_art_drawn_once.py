@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from cardstock.books import epub
+from cardstock.core.cache import memory_cache, open_cache
 from cardstock.layout import svgart
 from cardstock.layout.ops import Face, Rect
 
@@ -64,7 +65,7 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
     monkeypatch.setattr(epub, "svg_bytes", fake_svg)
     faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
     # no face is laid out here, and none is kept from a build before (not `--watch`)
-    drawn = epub.Drawn(SimpleNamespace(kept=None))  # type: ignore[arg-type]
+    drawn = epub.Drawn(SimpleNamespace(kept=None, cache=memory_cache()))  # type: ignore[arg-type]
     drawn.made.update(faces)
     items = drawn.items()
     assert made == []  # listed for the package document, not made yet
@@ -72,3 +73,26 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
     assert made == ["k0", "k1", "k2"]
     with zipfile.ZipFile(BytesIO(data)) as z:
         assert z.read("EPUB/faces/c1.svg") == b"<svg id='k1'/>"
+
+
+def test_an_epub_takes_from_the_cache_each_face_svg_an_earlier_process_made(monkeypatch, tmp_path):
+    made: list[str] = []
+
+    def fake_svg(face: Face, *, font_url: str, nums: object = None) -> bytes:
+        made.append(face.key)
+        return f"<svg id='{face.key}'/>".encode()
+
+    monkeypatch.setattr(epub, "svg_bytes", fake_svg)
+    faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
+    books = []
+    for edited in ("k1", "k9"):  # the second build as after an edit: one face is new
+        faces["c1"] = Face(edited, 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 2, 2),))
+        cache = open_cache(tmp_path / "cache")  # each build its own, as a new process has
+        drawn = epub.Drawn(SimpleNamespace(kept=None, cache=cache))  # type: ignore[arg-type]
+        drawn.made.update(faces)
+        books.append(epub._zip(drawn.items(), b"<container/>", b"<package/>"))
+        cache.close()
+    assert made == ["k0", "k1", "k2", "k9"]  # the unchanged faces made once, in the first
+    with zipfile.ZipFile(BytesIO(books[1])) as z:
+        assert z.read("EPUB/faces/c0.svg") == b"<svg id='k0'/>"
+        assert z.read("EPUB/faces/c1.svg") == b"<svg id='k9'/>"

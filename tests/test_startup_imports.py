@@ -245,3 +245,26 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []
     assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
+
+
+# Imports the pipeline as a build first does (`cli.building._pipeline`) and prints whether
+# the collector is on after it and whether what the import made was frozen.
+PIPELINE_IMPORT = """
+import gc, json
+from cardstock.cli.building import _pipeline
+build = _pipeline()
+print(json.dumps([build.__module__, gc.isenabled(), gc.get_freeze_count() > 0]))
+"""
+
+
+def test_the_pipeline_is_imported_with_the_collector_paused_then_on_and_frozen(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PIPELINE_IMPORT],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    )
+    assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", True, True]

@@ -29,6 +29,7 @@ from typing import Any, BinaryIO
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, book_word
+from ..core.cache import code_key, key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
@@ -198,12 +199,20 @@ class Drawn:
 
 def _svg_of(thumbs: Thumbs, face: Any, nums: dict[float, str]) -> bytes:
     """A face's SVG for the book, its drawing read when it is written (`Thumbs.drawing`).
-    A `--watch` process keeps it from one build to the next under the face's content key
-    (`KeptFaces.made`): an edit makes again only the SVGs of the faces it changed."""
+    Kept in the cache (kind "epub-svg") under the face's content key and cardstock's code
+    key, so a new process after an edit makes again only the SVGs of the faces it changed;
+    a `--watch` process also keeps it in memory from one build to the next
+    (`KeptFaces.made`)."""
     kept = thumbs.faces.kept
 
     def make() -> bytes:
-        return svg_bytes(thumbs.drawing(face), font_url=_FONT_URL, nums=nums)
+        cache = thumbs.faces.cache
+        key = key_of("epub-svg", code_key(), face.key)
+        data = cache.get("epub-svg", key)
+        if data is None:
+            data = svg_bytes(thumbs.drawing(face), font_url=_FONT_URL, nums=nums)
+            cache.put("epub-svg", key, data)
+        return data
 
     return make() if kept is None else kept.made(f"epub-svg\0{face.key}", make)
 

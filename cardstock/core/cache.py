@@ -40,6 +40,7 @@ KINDS = {
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
     "of the faces it shows",
+    "epub-svg": "a face's SVG as a rulebook's e-book holds it (trimmed), by the face's key",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
