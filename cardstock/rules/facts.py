@@ -34,6 +34,7 @@ from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .named import NamesFact
 from .places import Place, norm, read_place, spelled
+from .faces import FacesFact
 from .restated import RestatesFact, TermsFact
 from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
@@ -552,6 +553,7 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "terms": TermsFact,
     "rule": RuleFact,
     "deck": DeckFact,
+    "faces": FacesFact,
     "typed": TypedFact,
     "prose": ProseFact,
     "names": NamesFact,
