@@ -114,6 +114,7 @@ def test_an_icon_beside_another_icons_word_fails_naming_both_labels(tmp_path: Pa
     found = _icons(tmp_path, "Play :sun: Moon cards first.")
     assert len(found) == 1, found
     assert "rulebook.md.j2:" in found[0]
-    assert "types ':sun: Moon': 'Moon' is a word of icon moon's label ('Moon'), not of sun's" in (
-        found[0]
+    assert (
+        "types ':sun: Moon': 'Moon' is a word of icon moon's label ('Moon'), not of sun's"
+        in (found[0])
     )

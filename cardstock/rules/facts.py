@@ -30,11 +30,11 @@ from pydantic import Field, model_validator
 from ..catalog.schema import Component, Game
 from ..core.validation import constructed
 from .constraints import Outcome, Problem
+from .faces import FacesFact
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .named import NamesFact
 from .places import Place, norm, read_place, spelled
-from .faces import FacesFact
 from .restated import RestatesFact, TermsFact
 from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
