@@ -20,7 +20,7 @@ from helpers_edits import failures, games_copy
 
 from cardstock.rules.sources import SOURCES_ENV
 
-PARTS = {"facts"}
+PARTS = {"facts", "constraints"}
 pytestmark = pytest.mark.needs_seeds
 
 AOC, AOT, AE, ATM, VX = GAMES
@@ -44,6 +44,7 @@ class Edit:
     line: int | None  # the seed line the finding names (None: the source states no such thing)
     before: str
     after: str
+    also: tuple[tuple[str, str, str], ...] = ()  # more changes of the same edit: (file, old, new)
 
 
 def _q(word: str) -> str:
@@ -397,6 +398,26 @@ EDITS = [
         _q("both"),
         _q("the Good"),
     ),
+    # a card moved to another deck, every total unchanged: the Red Duel to Blue, the Blue
+    # Gate to Red (each Realm still holds 12)
+    Edit(
+        "atm-duel-and-gate-change-realms",
+        ATM,
+        f"catalog/{ATM}/realms.csv",
+        "red-duel,The Duel (Red),1,Red,red,",
+        "red-duel,The Duel (Red),1,Blue,blue,",
+        "each Realm has ranks 1–12 exactly once",
+        9,
+        "blue-gate",
+        "realm Red",
+        also=(
+            (
+                f"catalog/{ATM}/realms.csv",
+                "blue-gate,The Gate (Blue),1,Blue,blue,",
+                "blue-gate,The Gate (Blue),1,Red,red,",
+            ),
+        ),
+    ),
     # a designer's die: its faces name what the source says it shows
     Edit(
         "atm-ruling-die-harbinger-face",
@@ -433,14 +454,17 @@ def test_a_reviewers_edit_fails_naming_the_fact_its_source_line_and_both_values(
     project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
-    path = project / e.file
-    saved = path.read_text(encoding="utf-8")
+    changes = ((e.file, e.old, e.new), *e.also)
+    saved = {f: (project / f).read_text(encoding="utf-8") for f, _, _ in changes}
     try:
-        assert e.old in saved, f"{e.id}: {e.old!r} is not in {e.file}"
-        path.write_text(saved.replace(e.old, e.new, 1), encoding="utf-8")
+        for f, old, new in changes:
+            text = (project / f).read_text(encoding="utf-8")
+            assert old in text, f"{e.id}: {old!r} is not in {f}"
+            (project / f).write_text(text.replace(old, new, 1), encoding="utf-8")
         lines = failures(project, e.game, PARTS, sources=SEEDS)
     finally:
-        path.write_text(saved, encoding="utf-8")
+        for f, text in saved.items():
+            (project / f).write_text(text, encoding="utf-8")
     source = f"{SEED[e.game]}:" if e.line is None else f"{SEED[e.game]}:{e.line}"
     hits = [
         line
