@@ -398,7 +398,7 @@ EDITS = [
         _q("both"),
         _q("the Good"),
     ),
-    # a third round, after the second was fixed: rulebook prose and a card"s phase
+    # a third round, after the second was fixed: rulebook prose and a card's phase
     Edit(
         "ae-rulebook-money-saved",
         AE,
