@@ -118,3 +118,13 @@ def test_an_icon_beside_another_icons_word_fails_naming_both_labels(tmp_path: Pa
         "types ':sun: Moon': 'Moon' is a word of icon moon's label ('Moon'), not of sun's"
         in (found[0])
     )
+
+
+def test_with_every_each_suit_is_on_exactly_one_face(tmp_path: Path) -> None:
+    rules = FACES + "every = true\n"
+    one = starter(tmp_path / "one", game=DIE.replace("FACES", ":sun: Sun|:moon: Moon"), rules=rules)
+    assert failures(one, GAME, {"facts"}) == []
+    two = starter(tmp_path / "two", game=DIE.replace("FACES", ":sun: Sun|Sun"), rules=rules)
+    found = failures(two, GAME, {"facts"})
+    assert any("Suit Die shows 'Moon' on 0 faces" in f for f in found), found
+    assert any("Suit Die shows 'Sun' on 2 faces" in f for f in found), found
