@@ -30,6 +30,7 @@ from pydantic import Field, model_validator
 from ..catalog.schema import Component, Game
 from ..core.validation import constructed
 from .constraints import Outcome, Problem
+from .faces import FacesFact
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .named import NamesFact
@@ -552,6 +553,7 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "terms": TermsFact,
     "rule": RuleFact,
     "deck": DeckFact,
+    "faces": FacesFact,
     "typed": TypedFact,
     "prose": ProseFact,
     "names": NamesFact,

@@ -189,7 +189,7 @@ def _from_outcome(
             # source line
             said = (
                 f" ({section[:-1]} '{rule.title()}', {file}:{located.line}{source})"
-                if section in ("facts", "examples")
+                if section in ("facts", "examples") or cite
                 else ""
             )
             if p.component is not None:
@@ -200,13 +200,18 @@ def _from_outcome(
                 assert p.at is not None
                 findings.append(Issue(p.at[0], p.at[1], located.where, p.message + said, level))
         else:
-            said = f" (source {cite})" if cite and section in ("facts", "examples") else ""
+            said = f" (source {cite})" if cite else ""  # every rule's finding names its source line
             findings.append(Issue(file, located.line, located.where, p.message + said, level))
+    summary = outcome.summary
+    if section not in ("facts", "examples"):  # a finding that repeats the summary, as before
+        summary = next(
+            (i.message for i in findings if i.message.startswith(summary + " (")), summary
+        )
     return Check(
         section=section,
         rule=rule.title(),
         status=PASS if outcome.ok else (FAIL if level == "error" else WARN),
-        summary=outcome.summary,
+        summary=summary,
         file=file,
         line=located.line,
         components=[c.id for c in outcome.components],

@@ -228,6 +228,8 @@ class TermsFact(Fact):
             if first is None:
                 where = f"table {self.table}" if self.table else "the catalog"
                 near = difflib.get_close_matches(term, pool, n=1, cutoff=0.6)
+                if not near and self.table is not None:
+                    near = _most_shared(term_words, pool, pool_words)
                 hint = f"; the nearest it has is {near[0]!r}" if near else ""
                 problems.append(
                     Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
@@ -244,6 +246,14 @@ class TermsFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(True, f"{len(self.terms)} name{'s' if len(self.terms) != 1 else ''} found")
+
+
+def _most_shared(term: list[str], pool: list[str], pool_words: list[list[str]]) -> list[str]:
+    """The cell of a table's column sharing the most words with a term it lacks (a cell
+    edited to another word, "most negative tiles" for "least negative tiles"), if any."""
+    shared = [len(set(term) & set(x)) for x in pool_words]
+    best = max(shared, default=0)
+    return [pool[shared.index(best)]] if best else []
 
 
 def _within(t: list[str], x: list[str]) -> bool:

@@ -90,11 +90,16 @@ class TypedFact(Fact):
         used = [False] * len(self.allow)
         lines = 0
         names = _names_of(catalog)  # the same for every line
+        labels = _icon_labels(catalog)
         for path, shown_as in found:
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
                 problems += self._names(names, plain, shown_as, n, used)
+                problems += [
+                    Problem(f"{self.name}: {shown_as}:{n} {said}", at=(shown_as, n))
+                    for said in icon_words_typed(plain, labels)
+                ]
                 for m in _NUMBER.finditer(plain):
                     hit = next(
                         (
@@ -159,6 +164,39 @@ class TypedFact(Fact):
                 )
             )
         return out
+
+
+_ICON_WORD = re.compile(r":([\w-]+):\s+([^\W\d_][\w'’]*)")
+
+
+def _icon_labels(catalog: Any) -> dict[str, tuple[str, set[str]]]:
+    """Each icon's label and its words (singular, lower case)."""
+    icons = getattr(catalog.game, "icons", None) or {}
+    return {
+        k: (str(i.label), {singular(w) for w in re.findall(r"[a-z']+", str(i.label).lower())})
+        for k, i in icons.items()
+        if i.label
+    }
+
+
+def icon_words_typed(text: str, labels: dict[str, tuple[str, set[str]]]) -> list[str]:
+    """An inline icon typed beside a word of another icon's label and not of its own
+    (":cloud: Fallen Angel" where `fire`'s label says Fallen and `cloud`'s does not): the
+    icon and the word say two things. Each is told with both labels."""
+    out: list[str] = []
+    for m in _ICON_WORD.finditer(text):
+        icon, word = m.group(1), singular(m.group(2).lower())
+        own = labels.get(icon)
+        if own is None or word in own[1]:
+            continue
+        other = next((k for k, (_l, ws) in labels.items() if k != icon and word in ws), None)
+        if other is not None:
+            out.append(
+                f"types {m.group()!r}: {m.group(2)!r} is a word of icon {other}'s label "
+                f"({labels[other][0]!r}), not of {icon}'s ({own[0]!r}); the icon and its word "
+                "say two things"
+            )
+    return out
 
 
 def _names_of(catalog: Any) -> dict[str, tuple[str, re.Pattern[str]]]:

@@ -224,9 +224,43 @@ class RuleFact(Fact):
                 )
         return out
 
+    def _rows(self, place: WordPlace, catalog: Any) -> list[Problem]:
+        """`row = "*"`: every row of the table whose cell (in `column`) says a word of the
+        vocabulary says the value (or a synonym) and no opposite, and at least one says it."""
+        t = catalog.game.tables.get(place.table or "")
+        cols = [norm(c) for c in t.columns] if t is not None else []
+        col = len(cols) - 1 if place.column is None else _index(cols, norm(place.column))
+        if t is None or col < 0:
+            where = (place.table, place.column)
+            return [Problem(f"{self.name}: table {where[0]!r} has no column {where[1]!r}")]
+        out: list[Problem] = []
+        right = False
+        for i, r in enumerate(t.rows):
+            text = show(r[col]) if col < len(r) else ""
+            said = self.said(text)
+            right = right or any(w in (self.value, *self.synonyms) for w in said)
+            wrong = [w for w in said if w in self.opposites]
+            if wrong:
+                line = catalog.line("tables", place.table, "rows", i)
+                label = f"table {place.table}, row {show(r[0])!r}, {t.columns[col]}"
+                out.append(
+                    Problem(
+                        f"{self.name}: the rulebook states {self.value!r}, {label} says "
+                        f"{wrong[0]!r}: {_clip(text)!r}",
+                        at=(catalog.display(catalog.folder / "game.toml"), line),
+                    )
+                )
+        if not right and not out:
+            phrase = self.forms()[0].replace("{value}", self.value)
+            msg = f"{self.name}: the rulebook states {self.value!r}, no row of table "
+            out.append(Problem(msg + f"{place.table} says {phrase!r}"))
+        return out
+
     def _place(self, place: WordPlace, catalog: Any) -> list[Problem]:
         if place.cards is not None:
             return self._cards(place, catalog)
+        if place.table is not None and place.row == "*":
+            return self._rows(place, catalog)
         text, label, at = read_words(place, catalog)
         if text is None:
             return [Problem(f"{self.name}: the rulebook states {self.value!r}, but {label}", at=at)]
