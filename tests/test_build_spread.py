@@ -252,3 +252,17 @@ def test_a_build_without_lanes_warms_nothing_before_its_work(
 ) -> None:
     assert _warmed_before_forking(tmp_path, monkeypatch, 1, ["a", "b", "c"]) == []
     assert _warmed_before_forking(tmp_path, monkeypatch, 2, ["a", "b"]) == []
+
+
+def test_the_stages_warmed_are_those_with_a_unit_to_run_each_once() -> None:
+    from typing import Any
+
+    from cardstock.worklist import Worklist
+
+    planned = [*units("svg", "rulebook", "pnp"), *units("svg", "rulebook", game="h")]
+    nothing: Any = None  # what the question does not read: the request, keys and cache
+    work = Worklist(nothing, nothing, nothing, ["g", "h"], ["g", "h"], [], planned, False)
+    work.reports[1] = nothing  # g's rulebook kept from an earlier build
+    assert [s.name for s in work.pending_stages] == ["svg", "pnp", "rulebook"]
+    work.reports.update({0: nothing, 2: nothing, 3: nothing, 4: nothing})
+    assert work.pending_stages == []
