@@ -42,7 +42,7 @@ from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render
 from .site.publish import page_wanted, publish
-from .stages import CHECKS
+from .stages import CHECKS, Stage
 from .validate import check_options, validate
 from .worklist import Unit, Worklist
 
@@ -111,7 +111,7 @@ def _build(
     outcome = Outcome(games)
     jobs = _read(request, work, outcome, kept)  # 2. read and validate
     to_check = work.to_check
-    with _one_pool(request, jobs, to_check) as lanes:
+    with _one_pool(request, jobs, to_check, work.pending_stages) as lanes:
         work.checked(_check(jobs, to_check, request, lanes), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
         # What the checks kept (the faces) is not scanned again; what they left in cycles
@@ -358,11 +358,19 @@ def assign(sizes: list[tuple[str, int]], lanes: int) -> dict[str, int]:
 
 
 @contextmanager
-def _one_pool(request: Request, jobs: dict[str, Job], checks: list[str]) -> Iterator[Lanes | None]:
+def _one_pool(
+    request: Request, jobs: dict[str, Job], checks: list[str], stages: Sequence[Stage] = ()
+) -> Iterator[Lanes | None]:
     """`Lanes` for the checks and the stages when the build checks more games than it has
     processes (then each phase keeps every process busy, this one too). None
-    otherwise: each phase then forks its own workers as it needs them (`_check`, `_run`)."""
+    otherwise: each phase then forks its own workers as it needs them (`_check`, `_run`).
+    Before the lanes' workers are forked, this process loads what the `stages` the build
+    will run load in every process that runs them (`Stage.warm`: their modules, the book's
+    fonts), so that each lane starts with it instead of loading it again for itself."""
     if request.jobs > 1 and len(checks) > request.jobs:
+        for stage in stages:
+            if stage.warm is not None:
+                stage.warm()
         sizes = [(g, len(jobs[g].catalog.components) if g in jobs else 0) for g in checks]
         with ExitStack() as stack:
             pools = [

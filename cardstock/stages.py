@@ -56,6 +56,18 @@ def _rulebook() -> GameStage:
     return build_rulebook
 
 
+def _svg_warm() -> None:
+    import svgwrite.etree  # noqa: F401 - the writer `render.svg` imports as it serialises
+
+    from .render import svg  # noqa: F401
+
+
+def _rulebook_warm() -> None:
+    from .books import booklet, epub, fonts, rulebook, xhtml  # noqa: F401
+
+    fonts.register()  # the book family every rulebook is set in
+
+
 def _pnp() -> GameStage:
     from .impose.pnp import build_pnp
 
@@ -198,6 +210,10 @@ class Stage:
     skipped_by: str | None = None
     # the build options (BuildOptions fields) that change only what this and other stages make
     modifiers: tuple[str, ...] = ()
+    # loads what the stage's function loads when it first runs in a process (the modules it
+    # imports then, the fonts it registers): called once before a build forks workers that
+    # would each load it again (`build._one_pool`)
+    warm: Callable[[], None] | None = None
 
     @property
     def per_game(self) -> bool:
@@ -251,6 +267,7 @@ STAGES: tuple[Stage, ...] = (
         "the faces",
         game=_svg,
         weight=1.0,
+        warm=_svg_warm,
         modifiers=("guides",),
     ),
     # After a card's edit the check reuses the book's findings and this stage typesets the
@@ -272,6 +289,7 @@ STAGES: tuple[Stage, ...] = (
         "layouts/<game>/rulebook.md.j2",
         game=_rulebook,
         weight=8.0,
+        warm=_rulebook_warm,
     ),
     Stage(
         "pnp",

@@ -188,6 +188,12 @@ class Worklist:
         return bool(self.stale) or (stale_build and not self.games)
 
     @property
+    def pending_stages(self) -> list[Stage]:
+        """The stages of the units not kept from an earlier build, each once, in order."""
+        pending = {id(u.stage): u.stage for i, u in enumerate(self.units) if i not in self.reports}
+        return list(pending.values())
+
+    @property
     def to_check(self) -> list[str]:
         """The stale games whose rules check is not kept."""
         return [g for g in self.stale if self.checks.get(g) is None]

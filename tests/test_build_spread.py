@@ -9,7 +9,9 @@ from __future__ import annotations
 import csv
 import io
 import os
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,8 @@ from cardstock import build
 from cardstock.books import rulebook
 from cardstock.build import _processes, assign, spread, worth_spreading
 from cardstock.cli import main
+from cardstock.core.stage import BuildOptions
+from cardstock.plan import Request
 from cardstock.stages import BY_NAME, STAGES
 from cardstock.worklist import Unit
 
@@ -213,3 +217,52 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
         for name in alone
         if made.get(name) != alone[name] and name not in ("manifest.json", "index.html")
     ] == []
+
+
+def _warmed_before_forking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, checks: list[str]
+) -> list[str]:
+    """What `_one_pool` did, in order: each stage warmed ("warm <name>"), each worker forked."""
+    done: list[str] = []
+
+    @contextmanager
+    def forked(*_args: object, **_kwargs: object) -> Iterator[None]:
+        done.append("fork")
+        yield None
+
+    monkeypatch.setattr(build, "_pool", forked)
+    stages = [
+        replace(BY_NAME[n], warm=lambda n=n: done.append(f"warm {n}")) for n in ("svg", "rulebook")
+    ]
+    request = Request(tmp_path, (), BuildOptions(out=tmp_path / "out"), jobs=jobs)
+    with build._one_pool(request, {}, checks, [*stages, BY_NAME["pnp"]]):
+        pass
+    return done
+
+
+def test_lanes_are_forked_after_the_stages_to_run_are_warmed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = _warmed_before_forking(tmp_path, monkeypatch, 2, ["a", "b", "c"])
+    assert done == ["warm svg", "warm rulebook", "fork"]
+
+
+def test_a_build_without_lanes_warms_nothing_before_its_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _warmed_before_forking(tmp_path, monkeypatch, 1, ["a", "b", "c"]) == []
+    assert _warmed_before_forking(tmp_path, monkeypatch, 2, ["a", "b"]) == []
+
+
+def test_the_stages_warmed_are_those_with_a_unit_to_run_each_once() -> None:
+    from typing import Any
+
+    from cardstock.worklist import Worklist
+
+    planned = [*units("svg", "rulebook", "pnp"), *units("svg", "rulebook", game="h")]
+    nothing: Any = None  # what the question does not read: the request, keys and cache
+    work = Worklist(nothing, nothing, nothing, ["g", "h"], ["g", "h"], [], planned, False)
+    work.reports[1] = nothing  # g's rulebook kept from an earlier build
+    assert [s.name for s in work.pending_stages] == ["svg", "pnp", "rulebook"]
+    work.reports.update({0: nothing, 2: nothing, 3: nothing, 4: nothing})
+    assert work.pending_stages == []

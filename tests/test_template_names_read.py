@@ -24,3 +24,21 @@ def test_imported_names_are_its_own_and_loop_and_caller_are_given():
         "{{ one }}{{ three }}{{ lib.f() }}{{ loop }}{{ caller }}{{ rows }}"
     )
     assert names(text) == {"rows"}
+
+
+def test_an_environment_finds_the_names_a_text_is_not_given_once(monkeypatch):
+    from jinja2 import meta
+
+    from cardstock.core import templating
+
+    looked: list[object] = []
+    real = meta.find_undeclared_variables
+    monkeypatch.setattr(
+        templating.meta, "find_undeclared_variables", lambda tree: looked.append(tree) or real(tree)
+    )
+    env = templating.environment()  # a fresh one: nothing found before
+    text = "{% set n = 2 %}{{ card.name }} × {{ n }}{{ colour }}"
+    assert env.compiled("n", text) == {"card", "colour"}
+    assert env.compiled("n", text) == {"card", "colour"}
+    assert env.compiled("n", "{{ other }}") == {"other"}
+    assert len(looked) == 2

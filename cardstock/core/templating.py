@@ -50,6 +50,7 @@ from jinja2 import (
     StrictUndefined,
     TemplateError,
     TemplateNotFound,
+    meta,
     nodes,
     pass_environment,
     pass_eval_context,
@@ -200,15 +201,19 @@ class BoundedSandbox(SandboxedEnvironment):
         environment (a layout repeats the same texts for every face; a `--watch` process
         keeps them from one build to the next); or only read, for its syntax and the names
         it uses: the tree of a template ("p") or of an expression ("x"), which a template's
-        compiling then starts from (Jinja2 compiles a tree as it compiles a text). Kept by
-        the text itself, so an edited text is compiled anew; at most `MAX_COMPILED` are
-        kept. A compile error is not kept: it is raised each time."""
+        compiling then starts from (Jinja2 compiles a tree as it compiles a text); or the
+        names a template reads that it is not given ("n": Jinja2's
+        `meta.find_undeclared_variables` of its tree, which generates the template's code
+        to find them). Kept by the text itself, so an edited text is compiled anew; at most
+        `MAX_COMPILED` are kept. A compile error is not kept: it is raised each time."""
         found = self._strings.get((kind, text))
         if found is None:
             if kind == "t":  # from the tree when the text was read for its syntax before
                 found = self.from_string(self._strings.get(("p", text), text))
             elif kind == "p":
                 found = self.parse(text)
+            elif kind == "n":
+                found = frozenset(meta.find_undeclared_variables(self.compiled("p", text)))
             elif kind == "x":
                 found = self._expression_tree(text)
             else:

@@ -173,13 +173,15 @@ def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
     """Every name of the context the box's templates read (Jinja's undeclared variables),
     sorted; None when one of them does not parse (it is rendered, and fails, as it is).
     Each text is read once by the environment (`BoundedSandbox.compiled`), which compiles
-    it from that tree."""
+    it from that tree, and its names found once (boxes of many layouts share a text)."""
     found: set[str] = set()
     env = painter.env
     try:
         for text in _templates(painter, box):
-            tree = env.compiled("p", text) if isinstance(env, BoundedSandbox) else env.parse(text)
-            found |= meta.find_undeclared_variables(tree)
+            if isinstance(env, BoundedSandbox):
+                found |= env.compiled("n", text)
+            else:
+                found |= meta.find_undeclared_variables(env.parse(text))
     except Exception:  # a template error of any kind: the drawing reports it
         return None
     return tuple(sorted(found))
