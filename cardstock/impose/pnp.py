@@ -28,6 +28,7 @@ from ..render.pdf import PdfFaces
 from .bleed import least_bleed
 from .footer import FooterReport
 from .grid import Item, frame, grid_pages, plan_grid
+from .kept import recall, remember, sheet_key
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -106,16 +107,26 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
                 continue
         count = len(pages)
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
+        info = doc_info(catalog, paper, kind)
+        key = sheet_key(catalog.root, path, info, pages)
+        known = recall(job.cache, key, Path(options.out), path, catalog.id, kind, paper)
+        if known is not None:  # the same pages over the same faces: the file already written
+            result.artifacts.append(known[0])
+            result.findings.extend(known[1])
+            continue
         report = FooterReport(path.name)
         data = write_pdf(
             pages,
-            doc_info(catalog, paper, kind),
+            info,
             lambda canvas: _FullFaces(canvas, faces),
             release=True,
             report=report,
         )  # empties `pages`
-        result.findings.extend(report.issues(catalog.root))
-        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
+        found = report.issues(catalog.root)
+        result.findings.extend(found)
+        made = artifact(catalog.id, kind, path, data, paper=paper, pages=count)
+        remember(job.cache, key, made, found)
+        result.artifacts.append(made)
     return result
 
 
