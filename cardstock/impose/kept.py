@@ -31,34 +31,41 @@ from .render import DocInfo
 KIND = "sheet-file"
 
 
-def _placement_key(p: Placement) -> str:
-    """One placement in words: its face and back by their content keys, the rest as is."""
-    parts = []
-    for f in dataclasses.fields(p):
-        value = getattr(p, f.name)
-        if f.name in ("face", "back"):
-            value = None if value is None else value.key
-        parts.append(f"{f.name}={value!r}")
-    return ";".join(parts)
+# Every field of a placement and of a page, in their classes' order: a new field is in the
+# key as soon as it exists.
+_PLACED = tuple(f.name for f in dataclasses.fields(Placement) if f.name not in ("face", "back"))
+_PAGE = tuple(f.name for f in dataclasses.fields(Page) if f.name != "placements")
+
+
+def _key_of(face: Any) -> str | None:
+    return None if face is None else str(face.key)
 
 
 def page_key(page: Page) -> str:
-    """What a page draws, in words: every field of it, each placement by `_placement_key`."""
-    parts = []
-    for f in dataclasses.fields(page):
-        value = getattr(page, f.name)
-        if f.name == "placements":
-            parts.append("placements=" + "|".join(_placement_key(p) for p in value))
-        else:
-            parts.append(f"{f.name}={value!r}")
-    return "\n".join(parts)
+    """What a page draws, in words: every field of it, and of each placement every field,
+    its face and back by their content keys."""
+    placed = [
+        (_key_of(p.face), _key_of(p.back), *(getattr(p, n) for n in _PLACED))
+        for p in page.placements
+    ]
+    return repr((tuple(getattr(page, n) for n in _PAGE), placed))
 
 
-def sheet_key(root: Path, path: Path, info: DocInfo, pages: Sequence[Page]) -> str:
+def _by_value(text: str) -> bool:
+    """Whether a key's words name only values: an object shown by its address (a value of
+    a class without its own repr) could be another object at the same address later."""
+    return " at 0x" not in text
+
+
+def sheet_key(root: Path, path: Path, info: DocInfo, pages: Sequence[Page]) -> str | None:
     """The key of the sheet file `path` of these pages: the code, the project (its
     footers' findings name its files), the file's name (its footers' report does),
-    the document's words and every page."""
-    return key_of(KIND, code_key(), str(root), path.name, repr(info), *(page_key(p) for p in pages))
+    the document's words and every page. None when a page holds a value that cannot be
+    told by its words (`_by_value`): such a file is always drawn."""
+    words = [repr(info), *(page_key(p) for p in pages)]
+    if not all(_by_value(w) for w in words):
+        return None
+    return key_of(KIND, code_key(), str(root), path.name, *words)
 
 
 def recall(

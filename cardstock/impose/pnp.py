@@ -18,7 +18,7 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..core.issues import Issue
-from ..core.output import artifact, discard
+from ..core.output import Artifact, artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ToolWords
 from ..core.units import PAPER_LABELS, fmt_mm
@@ -105,29 +105,38 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
                     )
                 )
                 continue
-        count = len(pages)
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
-        info = doc_info(catalog, paper, kind)
-        key = sheet_key(catalog.root, path, info, pages)
-        known = recall(job.cache, key, Path(options.out), path, catalog.id, kind, paper)
-        if known is not None:  # the same pages over the same faces: the file already written
-            result.artifacts.append(known[0])
-            result.findings.extend(known[1])
-            continue
-        report = FooterReport(path.name)
-        data = write_pdf(
-            pages,
-            info,
-            lambda canvas: _FullFaces(canvas, faces),
-            release=True,
-            report=report,
-        )  # empties `pages`
-        found = report.issues(catalog.root)
+        made, found = _sheet_file(job, path, pages, doc_info(catalog, paper, kind), paper, kind)
         result.findings.extend(found)
-        made = artifact(catalog.id, kind, path, data, paper=paper, pages=count)
-        remember(job.cache, key, made, found)
         result.artifacts.append(made)
     return result
+
+
+def _sheet_file(
+    job: Job, path: Path, pages: list[Page], info: DocInfo, paper: str, kind: str
+) -> tuple[Artifact, list[Issue]]:
+    """The sheet file of these pages and what its footers found: the file a build wrote
+    before, when nothing it draws changed and it is still in place (`impose.kept`), else
+    drawn and written."""
+    catalog, out, faces = job.catalog, Path(job.build.out), job.faces
+    count = len(pages)
+    key = sheet_key(catalog.root, path, info, pages)
+    known = None if key is None else recall(job.cache, key, out, path, catalog.id, kind, paper)
+    if known is not None:  # the same pages over the same faces: the file already written
+        return known
+    report = FooterReport(path.name)
+    data = write_pdf(
+        pages,
+        info,
+        lambda canvas: _FullFaces(canvas, faces),
+        release=True,
+        report=report,
+    )  # empties `pages`
+    found = report.issues(catalog.root)
+    made = artifact(catalog.id, kind, path, data, paper=paper, pages=count)
+    if key is not None:
+        remember(job.cache, key, made, found)
+    return made, found
 
 
 def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
