@@ -18,7 +18,7 @@ from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
 from cardstock.impose import pnp
 from cardstock.impose.kept import page_key, sheet_key
-from cardstock.impose.plan import Page, Placement
+from cardstock.impose.plan import Box, Page, Placement
 from cardstock.impose.render import DocInfo
 
 GAME = "alpha-omega-cards"
@@ -92,7 +92,7 @@ class _Face:
 
 
 def _page(face: str = "a", rotate: int = 0, note: str = "") -> Page:
-    placed = Placement(_Face(face), "c1", "front", (0.0, 0.0, 63.0, 88.0), rotate=rotate)
+    placed = Placement(_Face(face), "c1", "front", Box(0.0, 0.0, 63.0, 88.0), rotate=rotate)
     return Page(612.0, 792.0, "fronts", [placed], note=note)
 
 
