@@ -1,7 +1,8 @@
 """A sheet file whose pages and faces did not change is not drawn again (`impose.kept`): an
 edit of one card leaves the quick reference's PDF as the last build wrote it, the same bytes
-a build from nothing writes; a file found changed in the output folder is drawn again; and
-the key of a page holds every field of it and of its placements."""
+a build from nothing writes; a file found changed in the output folder is drawn again; a
+file whose faces changed is drawn without its whole key worked out; and the key of a page
+holds every field of it and of its placements."""
 
 from __future__ import annotations
 
@@ -50,10 +51,15 @@ def build(root: Path, out: Path) -> None:
     assert not run_build(Request(root, (), options, jobs=1)).failed
 
 
+def first_card(root: Path) -> dict[str, str]:
+    raw = (root / "catalog" / GAME / "good.csv").read_text(encoding="utf-8")
+    return next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
+
+
 def edit_first_card(root: Path) -> None:
     path = root / "catalog" / GAME / "good.csv"
     raw = path.read_text(encoding="utf-8")
-    card = next(r for r in csv.DictReader(io.StringIO(raw)) if r["text"] and '"' not in r["text"])
+    card = first_card(root)
     path.write_text(raw.replace(card["text"], card["text"] + " (edited)", 1), encoding="utf-8")
 
 
@@ -84,6 +90,31 @@ def test_a_sheet_file_changed_in_the_output_folder_is_drawn_again(
     build(project, out)
     assert len(drawn) == 2
     assert (out / QUICKREF).read_bytes() == good
+
+
+def test_a_file_whose_faces_changed_is_drawn_without_working_its_whole_key_out(
+    project: Path, drawn: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keyed: list[str] = []
+    real = pnp.sheet_key
+
+    def counting(root: Path, path: Path, info: DocInfo, pages: Any) -> Any:
+        keyed.append(path.name)
+        return real(root, path, info, pages)
+
+    monkeypatch.setattr(pnp, "sheet_key", counting)
+    out = project / "output"
+    build(project, out)
+    assert (len(keyed), len(drawn)) == (1, 1)
+    template = project / "layouts" / GAME / "quickref" / "scoring.md.j2"
+    card = first_card(project)["id"]
+    line = f"\n\nAlso in the deck: {{{{ component('{card}').name }}}}\n"
+    template.write_text(template.read_text(encoding="utf-8") + line, encoding="utf-8")
+    build(project, out)  # a reference face changed: the file is drawn, its key left alone
+    assert (len(keyed), len(drawn)) == (1, 2)
+    edit_first_card(project)
+    build(project, out)  # the same faces again: keyed (and kept from the next build on)
+    assert (len(keyed), len(drawn)) == (2, 3)
 
 
 class _Face:

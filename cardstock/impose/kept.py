@@ -13,6 +13,12 @@ without following a link, its bytes hashed unless unchanged since this process r
 them) takes the file as it is: an edit of one card's text leaves the quick reference's
 sheets and every other game's alone. Should the file be gone or changed, it is drawn and
 written again.
+
+The whole key writes out every page, about 4 ms for 60 pages; it is not worked out when
+the file's faces (`faces_of`, a key of the face keys alone) are not those of its last
+build (`faces_changed`): an edit of a card leaves its game's sheets to be drawn without
+that cost. Those pages are then not kept under their whole key, so the file is kept from
+the second build over the same faces on.
 """
 
 from __future__ import annotations
@@ -66,6 +72,29 @@ def sheet_key(root: Path, path: Path, info: DocInfo, pages: Sequence[Page]) -> s
     if not all(_by_value(w) for w in words):
         return None
     return key_of(KIND, code_key(), str(root), path.name, *words)
+
+
+def faces_of(pages: Sequence[Page]) -> str:
+    """A short key of the faces and backs the pages place, in order (cheap, unlike
+    `sheet_key`): when a file's faces changed since its last build, its whole key cannot
+    be one a build kept, and is not worked out."""
+    keys = [f"{_key_of(p.face)} {_key_of(p.back)}" for page in pages for p in page.placements]
+    return key_of("faces", str(len(pages)), *keys)
+
+
+def _slot(root: Path, path: Path) -> str:
+    return key_of(KIND, "faces", code_key(), str(root), str(path))
+
+
+def faces_changed(cache: Cache, root: Path, path: Path, faces: str) -> bool:
+    """Whether the file at `path` was last built over other faces than `faces`."""
+    last = cache.get_json(KIND, _slot(root, path))
+    return isinstance(last, str) and last != faces
+
+
+def built_over(cache: Cache, root: Path, path: Path, faces: str) -> None:
+    """Keep the faces the file at `path` is now built over."""
+    cache.put_json(KIND, _slot(root, path), faces)
 
 
 def recall(

@@ -28,7 +28,7 @@ from ..render.pdf import PdfFaces
 from .bleed import least_bleed
 from .footer import FooterReport
 from .grid import Item, frame, grid_pages, plan_grid
-from .kept import recall, remember, sheet_key
+from .kept import built_over, faces_changed, faces_of, recall, remember, sheet_key
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -120,7 +120,9 @@ def _sheet_file(
     drawn and written."""
     catalog, out, faces = job.catalog, Path(job.build.out), job.faces
     count = len(pages)
-    key = sheet_key(catalog.root, path, info, pages)
+    faces_now = faces_of(pages)
+    changed = faces_changed(job.cache, catalog.root, path, faces_now)
+    key = None if changed else sheet_key(catalog.root, path, info, pages)
     known = None if key is None else recall(job.cache, key, out, path, catalog.id, kind, paper)
     if known is not None:  # the same pages over the same faces: the file already written
         return known
@@ -136,6 +138,7 @@ def _sheet_file(
     made = artifact(catalog.id, kind, path, data, paper=paper, pages=count)
     if key is not None:
         remember(job.cache, key, made, found)
+    built_over(job.cache, catalog.root, path, faces_now)
     return made, found
 
 
