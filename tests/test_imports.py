@@ -257,7 +257,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.prose_words.rule_words",
         "cardstock.rules.prose_words.spoken",
         # the symbol library file's models, made when a library file is read
-        "cardstock.layout.symbols._load_library",
+        "cardstock.layout.symbols._read_library",
         # SVG reading (art, a game's icon files, an outline drawn in a file), imported
         # where such a file is read: a game that names none never loads it
         "cardstock.layout.boxtypes.art.draw",

@@ -151,3 +151,25 @@ def test_both_backends_draw_a_symbol_from_the_same_parts():
         ".8 0 0 .8 10 10 cm" in content
     )  # the icon's square: at (10, 10), 80 of the symbol's 100 units
     assert content.count(" c ") == 4 and "Do" not in content  # the ring: four curves; no picture
+
+
+def test_a_library_file_is_parsed_again_only_when_its_bytes_change(tmp_path, monkeypatch):
+    import cardstock.layout.symbols as symbols
+
+    parsed = []
+    real = symbols.read_model
+
+    def counting(*args, **kwargs):
+        parsed.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(symbols, "read_model", counting)
+    f = tmp_path / "symbols.toml"
+    f.write_text('[symbols.one]\nparts = [{ d = "M0 0 L10 10 Z" }]\n')
+    first = load_library(f, "layouts/symbols.toml", tmp_path)
+    again = load_library(f, "layouts/symbols.toml", tmp_path)
+    assert len(parsed) == 1
+    assert again.names() == first.names() == ["one"]
+    f.write_text('[symbols.two]\nparts = [{ d = "M0 0 L10 10 Z" }]\n')  # the same size
+    assert load_library(f, "layouts/symbols.toml", tmp_path).names() == ["two"]
+    assert len(parsed) == 2

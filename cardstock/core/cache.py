@@ -42,6 +42,8 @@ KINDS = {
     "of the faces it shows",
     "epub-svg": "a face's SVG as a rulebook's e-book holds it (trimmed), by the face's key",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
+    "sheet-file": "the size and sha256 of a sheet PDF and what its footers found, by its "
+    "pages (each face by its content key) and its document's words",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
     "the rules and the default table's bytes (core/collation.py)",

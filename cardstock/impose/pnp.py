@@ -18,7 +18,7 @@ from typing import Any
 
 from ..catalog.load import Catalog
 from ..core.issues import Issue
-from ..core.output import artifact, discard
+from ..core.output import Artifact, artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ToolWords
 from ..core.units import PAPER_LABELS, fmt_mm
@@ -28,6 +28,7 @@ from ..render.pdf import PdfFaces
 from .bleed import least_bleed
 from .footer import FooterReport
 from .grid import Item, frame, grid_pages, plan_grid
+from .kept import built_over, faces_changed, faces_of, recall, remember, sheet_key
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
@@ -104,19 +105,41 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
                     )
                 )
                 continue
-        count = len(pages)
         path = Path(options.out) / catalog.id / f"{catalog.id}-{kind}-{paper}.pdf"
-        report = FooterReport(path.name)
-        data = write_pdf(
-            pages,
-            doc_info(catalog, paper, kind),
-            lambda canvas: _FullFaces(canvas, faces),
-            release=True,
-            report=report,
-        )  # empties `pages`
-        result.findings.extend(report.issues(catalog.root))
-        result.artifacts.append(artifact(catalog.id, kind, path, data, paper=paper, pages=count))
+        made, found = _sheet_file(job, path, pages, doc_info(catalog, paper, kind), paper, kind)
+        result.findings.extend(found)
+        result.artifacts.append(made)
     return result
+
+
+def _sheet_file(
+    job: Job, path: Path, pages: list[Page], info: DocInfo, paper: str, kind: str
+) -> tuple[Artifact, list[Issue]]:
+    """The sheet file of these pages and what its footers found: the file a build wrote
+    before, when nothing it draws changed and it is still in place (`impose.kept`), else
+    drawn and written."""
+    catalog, out, faces = job.catalog, Path(job.build.out), job.faces
+    count = len(pages)
+    faces_now = faces_of(pages)
+    changed = faces_changed(job.cache, catalog.root, path, faces_now)
+    key = None if changed else sheet_key(catalog.root, path, info, pages)
+    known = None if key is None else recall(job.cache, key, out, path, catalog.id, kind, paper)
+    if known is not None:  # the same pages over the same faces: the file already written
+        return known
+    report = FooterReport(path.name)
+    data = write_pdf(
+        pages,
+        info,
+        lambda canvas: _FullFaces(canvas, faces),
+        release=True,
+        report=report,
+    )  # empties `pages`
+    found = report.issues(catalog.root)
+    made = artifact(catalog.id, kind, path, data, paper=paper, pages=count)
+    if key is not None:
+        remember(job.cache, key, made, found)
+    built_over(job.cache, catalog.root, path, faces_now)
+    return made, found
 
 
 def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING
 
+from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.project import SHIPPED_NAME, shared_layout
 from ..core.tomlpos import line_for
@@ -339,7 +340,38 @@ def load_library(path: FsPath, shown: str, root: FsPath | None = None) -> Librar
     return _load_library(path, shown, root)
 
 
+# The libraries this process read, each with the bytes it was read from: a `--watch`
+# process reads the same file at every rebuild. One is given again only for the same file
+# (and name, and project) holding the same bytes.
+_READ: dict[tuple[str, str, str], tuple[bytes, Contents]] = {}
+
+
+def _file_bytes(path: FsPath, root: FsPath | None) -> bytes | None:
+    try:
+        return read_bytes(path, root)
+    except Unreadable:
+        return None
+
+
 def _load_library(path: FsPath, shown: str, root: FsPath | None) -> Library:
+    """`load_library`, read again only when the file's bytes changed since this process
+    read it (`_READ`); the file is read before and after, and a library is kept only when
+    both give the same bytes."""
+    if not path.is_file():
+        return _read_library(path, shown, root)
+    at = (str(path), shown, str(root))
+    before = _file_bytes(path, root)
+    kept = _READ.get(at)
+    if before is not None and kept is not None and kept[0] == before:
+        symbols, aliases, issues = kept[1]
+        return Library(dict(symbols), dict(aliases), shown, list(issues))
+    lib = _read_library(path, shown, root)
+    if before is not None and _file_bytes(path, root) == before:
+        _READ[at] = (before, (dict(lib.symbols), dict(lib.aliases), list(lib.issues)))
+    return lib
+
+
+def _read_library(path: FsPath, shown: str, root: FsPath | None) -> Library:
     issues: list[Issue] = []
     if not path.is_file():
         return Library({}, {}, shown, [Issue(shown, None, "", "the symbol library is missing")])

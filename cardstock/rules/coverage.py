@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -202,8 +203,19 @@ def fold(word: str) -> str:
     return w
 
 
+_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+
+
 def words_of(name: str) -> list[str]:
-    return [fold(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", name)]
+    """The words of `name`, each folded (`fold`); a list of the caller's own."""
+    return list(_folded(name))
+
+
+@lru_cache(maxsize=1 << 15)
+def _folded(name: str) -> tuple[str, ...]:
+    """`words_of`, kept for each text once (a fact of terms folds every name of the
+    catalog, and each such fact the same names; a `--watch` process, at every rebuild)."""
+    return tuple(fold(w) for w in _WORD.findall(name))
 
 
 # ---------------------------------------------------------------- what a rule states
