@@ -16,6 +16,7 @@ import shutil
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -349,7 +350,7 @@ def drivethru_files(shared_build: Callable[..., Path]) -> dict[str, list[Path]]:
     }
 
 
-_FACES: dict[int, tuple[Any, Faces]] = {}
+_FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}
 
 
 def suite_cache() -> Cache:
@@ -365,6 +366,40 @@ def suite_cache() -> Cache:
     return open_cache()
 
 
+def _cardstocks(target: object) -> bool:
+    """Whether `target` (a module, a class, an object, or a dotted name) is cardstock's."""
+    if isinstance(target, str):
+        return target.split(".", 1)[0] == "cardstock"
+    module = target.__name__ if isinstance(target, ModuleType) else type(target).__module__
+    if isinstance(target, type):
+        module = target.__module__
+    return module.split(".", 1)[0] == "cardstock"
+
+
+class _PatchesOwnCache(pytest.MonkeyPatch):
+    """`monkeypatch`, except that a test which replaces some of cardstock's code while the
+    suite's shared cache is in use gets an empty cache folder of its own first. The cache's
+    keys hold the digest of cardstock's files, not of the code running, so the shared cache
+    would serve such a test faces, books and build units the unpatched code made (the patch
+    never runs), and would keep for every later test what the patched code made."""
+
+    def __init__(self, fresh: Callable[[], Path]) -> None:
+        super().__init__()
+        self._fresh = fresh
+
+    def setattr(self, target: Any, *args: Any, **kw: Any) -> None:
+        if _cardstocks(target) and _SHARED_CACHE and _SHARED_CACHE[0].folder == cache_dir():
+            self.setenv("CARDSTOCK_CACHE", str(self._fresh()))
+        super().setattr(target, *args, **kw)
+
+
+@pytest.fixture
+def monkeypatch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pytest.MonkeyPatch]:
+    patch = _PatchesOwnCache(lambda: tmp_path_factory.mktemp("patched-cache"))
+    yield patch
+    patch.undo()
+
+
 @pytest.fixture(autouse=True)
 def _the_helpers_cache_is_written_after_each_test() -> Iterator[None]:
     yield
@@ -374,9 +409,10 @@ def _the_helpers_cache_is_written_after_each_test() -> Iterator[None]:
 
 def faces_of(catalog: Any) -> Faces:
     """The faces of a loaded catalog (one `Faces` per catalog object, as a build has)."""
-    known = _FACES.get(id(catalog))
+    at = (id(catalog), str(cache_dir()))  # a test with a cache of its own lays out anew
+    known = _FACES.get(at)
     if known is None or known[0] is not catalog:
-        known = _FACES[id(catalog)] = (catalog, Faces(catalog, suite_cache()))
+        known = _FACES[at] = (catalog, Faces(catalog, suite_cache()))
     return known[1]
 
 
