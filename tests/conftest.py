@@ -73,9 +73,9 @@ def repeat(full: int, sampled: int) -> int:
 # that live as long as the process): a collection then walks only what the running test
 # made. An in-process build unfreezes everything as it ends (`cardstock.build`); the test's
 # end freezes it again. What the frozen objects leave in cycles is collected at the end of
-# a test file once the frozen part has doubled since it was last walked whole, so the
-# memory it holds stays within the heap's own size and its walks cost about one walk of
-# the heap in all.
+# a test file once the frozen part has doubled since it was last walked whole (and only
+# then: a collection at every file's end cost more than it found), so the memory it holds
+# stays within the heap's own size and its walks cost about two walks of the heap in all.
 
 _WALKED = [0]  # the frozen objects after the last collection of everything
 
@@ -103,8 +103,6 @@ def _a_test_files_cycles_are_collected() -> Iterator[None]:
         gc.unfreeze()
         _freeze()
         _WALKED[0] = gc.get_freeze_count()
-    else:
-        _freeze()
 
 
 # ---------------------------------------------------------------- files beside the checkout
