@@ -83,6 +83,9 @@ def test_a_damaged_svg_file_is_written_again(tmp_path: Path) -> None:
 def test_a_one_card_edit_draws_only_that_card_into_svg_again(tmp_path: Path, monkeypatch) -> None:
     import cardstock.render.stage as svg_stage
 
+    # a cache of the test's own from the start: the patch below would otherwise move the
+    # second build to an empty one (conftest's `monkeypatch`), and it must find the first's
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     root = project(tmp_path)
     out = root / "output"
     build(root, out)

@@ -3,7 +3,10 @@ holds the same open files after several edits as after the first (the one cache 
 no more), and no laid-out rulebook (its canvas and PDF) outlives the edit it was made for.
 
 The project is the starter of `cardstock init`, whose rulebook shows its cards as
-thumbnails; each edit is judged with a cache of the test's own."""
+thumbnails; each edit is judged with a cache of the test's own. What the process held
+before the test (the other tests' objects, in a worker that ran many) is collected once and
+then frozen (`gc.freeze`): the counts below walk only what this test made, and do not scan
+the whole heap of a long-lived worker again at every count."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ EDITS = 3  # judged after the first: each would add a file or a book if one leak
 
 def open_files() -> list[str]:
     """What this process's open file descriptors point at, once what no one holds any more
-    (another test's cache, say) has been collected and closed."""
+    (an earlier edit's cache connection, say) has been collected and closed."""
     gc.collect()
     out = []
     for fd in os.listdir("/proc/self/fd"):
@@ -49,6 +52,8 @@ def test_judging_edits_opens_no_more_files_and_keeps_no_rulebook(tmp_path: Path)
     root = tmp_path / "moon-race"
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    gc.collect()
+    gc.freeze()  # what is left of earlier tests now neither collected nor counted
     cache = open_cache(tmp_path / "cache")
     try:
         found = validate(root, [GAME], cache)
@@ -69,3 +74,4 @@ def test_judging_edits_opens_no_more_files_and_keeps_no_rulebook(tmp_path: Path)
         assert any("cache.sqlite" in f for f in files)  # the one connection is open
     finally:
         cache.close()
+        gc.unfreeze()

@@ -1,11 +1,12 @@
 """The package's import graph: its folders are the pipeline's rooms, and no room imports a
 room after it (counting imports inside functions); no module reaches itself again through
-imports; the stages depend on the small stage contract (`cardstock.core.stage`), never on
-the build that runs them or the table that lists them.
+imports, nor when the imports only type checking reads are counted too; the stages depend
+on the small stage contract (`cardstock.core.stage`), never on the build that runs them or
+the table that lists them.
 
 The graph is read from the source with `ast`, so an import inside a function counts as
 much as one at the top of a file. Imports under `if TYPE_CHECKING:` never run and are left
-out."""
+out, except from the graph of type-only imports."""
 
 from __future__ import annotations
 
@@ -156,6 +157,44 @@ def test_the_package_has_no_import_circle():
     assert len(graph) > 40 and "cardstock.layout.faces" in graph
     cycle = find_cycle(graph)
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+# No import circle either when the imports only type checking reads are counted. They never
+# run, but they still tie modules together: a module that names another in its annotations
+# depends on it, and a circle of such names is a tangle to read and to change (issue #40).
+# Here every import counts, wherever it is written, across the whole package. (In this file,
+# not one of its own, so a run parses the package once for both graphs.)
+
+
+def _every_import(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement of a source, type-only ones included."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+
+
+def typed_import_graph(package: Path) -> dict[str, set[str]]:
+    """module → the package's modules it imports, for running or for type checking."""
+    files = module_names(package)
+    known = set(files)
+    return {
+        name: {
+            target
+            for node in _every_import(parse(path))
+            for target in _targets(name, path.name == "__init__.py", node, known)
+            if target in known and target != name
+        }
+        for name, path in files.items()
+    }
+
+
+def test_type_only_imports_make_no_circle_either():
+    graph = typed_import_graph(PACKAGE)
+    # the graph sees the type-only imports: the box types name the painter's services so
+    assert "cardstock.layout.painting" in graph["cardstock.layout.boxtypes.kind"]
+    # the whole package, not only cardstock.layout
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle (type-only imports counted): " + " -> ".join(cycle or [])
 
 
 def room(module: str) -> str:

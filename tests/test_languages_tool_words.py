@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,14 +63,29 @@ def texts(data: bytes) -> str:
     return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
 
 
+@pytest.fixture(scope="module")
+def french_sheets(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Any, bytes]]:
+    """duplex -> (Atmosfear in French, its A4 PnP file printed for that duplex): the game
+    read once for the module, each file built once, on the first test that reads it."""
+    out = tmp_path_factory.mktemp("french")
+    catalog = french(out)
+    made: dict[str, bytes] = {}
+
+    def sheets(duplex: str) -> tuple[Any, bytes]:
+        if duplex not in made:
+            options = BuildOptions(out=out / duplex, duplex=duplex, papers=("a4",))
+            (artifact,) = build_pnp(job_of(catalog, options)).artifacts
+            made[duplex] = artifact.path.read_bytes()
+        return catalog, made[duplex]
+
+    return sheets
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_every_back_of_the_french_sheets_lands_behind_its_front_read_from_the_french_footer(
-    tmp_path: Path, duplex: str
+    french_sheets: Callable[[str], tuple[Any, bytes]], duplex: str
 ) -> None:
-    catalog = french(tmp_path)
-    options = BuildOptions(out=tmp_path / duplex, duplex=duplex, papers=("a4",))
-    (made,) = build_pnp(job_of(catalog, options)).artifacts
-    data = made.path.read_bytes()
+    catalog, data = french_sheets(duplex)
     sheets = read(data)
     words = catalog.tool_words
     assert words.lang == "fr" and not words.missing
@@ -84,11 +100,13 @@ def test_every_back_of_the_french_sheets_lands_behind_its_front_read_from_the_fr
     )
 
 
-def test_no_english_footer_words_remain_in_the_french_sheets(tmp_path: Path) -> None:
-    catalog = french(tmp_path)
-    options = BuildOptions(out=tmp_path, papers=("a4",))
-    (made,) = build_pnp(job_of(catalog, options)).artifacts
-    printed = texts(made.path.read_bytes())
+def test_no_english_footer_words_remain_in_the_french_sheets(
+    french_sheets: Callable[[str], tuple[Any, bytes]],
+) -> None:
+    default = BuildOptions(out=Path("x")).duplex
+    assert default == "long"  # the sheets a build with default options prints
+    catalog, data = french_sheets(default)
+    printed = texts(data)
     assert catalog.tool_words("print at 100% / actual size") in printed
     for english in ENGLISH_FOOTER:
         assert english not in printed, english
