@@ -179,27 +179,3 @@ def test_a_looks_shape_leaves_out_only_the_colours_of_what_it_draws():
     assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(
         look(None, "#000000", "#ffffff")
     )  # no fill is not a fill
-
-
-def test_a_face_seen_before_is_not_read_again_and_the_warnings_stay(tmp_path, capsys, monkeypatch):
-    import cardstock.layout.vision as vision
-
-    monkeypatch.setattr(vision, "_SEEN", {})
-    read = []
-    real = vision._colours
-
-    def counting(ops, out):
-        read.append(len(ops))
-        return real(ops, out)
-
-    monkeypatch.setattr(vision, "_colours", counting)
-    root = project(tmp_path / "p")
-    teams(root, ("reds", "Reds", "#a93226"), ("greens", "Greens", "#386830"))
-    first = check(root, capsys)
-    assert "set 'greens' and set 'reds' differ only by colour" in first
-    faces_read = len(read)
-    assert faces_read > 2
-    assert check(root, capsys) == first  # a new check of the same faces, in the same process
-    sets = (root / "catalog" / GAME / "game.toml").read_text().count("[[sets]]")
-    again = len(read) - faces_read
-    assert again <= sets < faces_read  # the sets' looks alone (what a set's faces share)

@@ -35,23 +35,3 @@ def test_a_game_of_no_cards_is_an_empty_document(tmp_path):
     cat.components.clear()
     faces = Faces(cat, memory_cache())
     assert b"".join(printed_json(faces)) == _whole(faces)
-
-
-def test_a_face_fingerprinted_before_is_not_walked_again(tmp_path, monkeypatch):
-    monkeypatch.setattr(printed_module, "_SIDES", {})
-    walked = []
-    real = printed_module._side
-
-    def counting(face, hashes):
-        walked.append(face.key)
-        return real(face, hashes)
-
-    monkeypatch.setattr(printed_module, "_side", counting)
-    generated_game(tmp_path, 5)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    first = b"".join(printed_json(Faces(cat, memory_cache())))
-    assert len(walked) == len(set(walked)) > 2  # each distinct face once
-    again = b"".join(printed_json(Faces(cat, memory_cache())))  # the faces laid out anew
-    assert again == first
-    assert len(walked) == len(set(walked))  # none of them walked a second time

@@ -101,23 +101,6 @@ def printed(faces: Faces, font_hashes: Mapping[str, str] | None = None) -> dict[
 
 DRAWN_MAX = 64  # fingerprints of faces kept for the cards after (a back many cards share)
 
-# The fingerprint of each face this process drew, by its content key (the same key, the
-# same drawing) and the hashes of the fonts it may use: a `--watch` rebuild reads back and
-# walks only the faces it drew anew. Past SIDES_MAX faces it starts again.
-_SIDES: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, Any]] = {}
-SIDES_MAX = 8192
-
-
-def _side_of(faces: Faces, face: Any, hashes: Mapping[str, str]) -> dict[str, Any]:
-    """`_side` of the face `faces` knows by its outline `face`, from `_SIDES` when known."""
-    at = (str(face.key), tuple(sorted(hashes.items())))
-    known = _SIDES.get(at)
-    if known is None:
-        if len(_SIDES) >= SIDES_MAX:
-            _SIDES.clear()
-        known = _SIDES[at] = _side(faces.full(face), hashes)
-    return known
-
 
 def _card(
     faces: Faces, comp: Component, hashes: Mapping[str, str], drawn: dict[str, dict[str, Any]]
@@ -130,7 +113,7 @@ def _card(
         if face is not None and face.key not in drawn:
             if len(drawn) >= DRAWN_MAX:
                 del drawn[next(iter(drawn))]
-            drawn[face.key] = _side_of(faces, face, hashes)
+            drawn[face.key] = _side(faces.full(face), hashes)
         sides[side] = drawn[face.key] if face is not None else None
     return {"name": comp.name, "count": comp.count, "row": _row(comp), **sides}
 

@@ -25,7 +25,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from ..core.issues import Issue
@@ -263,27 +262,6 @@ def _shared(common: tuple[Any, ...] | None, ops: Sequence[Any]) -> tuple[Any, ..
 # A look the check compares: (label, file, line, field, the colours its drawing paints with)
 Look = tuple[str, str, int | None, str, tuple[str | None, ...]]
 
-# A face's drawing as the check keeps it, by the face's content key (`Face.key`: the same
-# key, the same drawing): its shape (`shape_key`) and its colours, None when it draws
-# nothing. Kept for the process, so a `--watch` rebuild blanks only the faces it drew
-# anew; past SEEN_MAX faces it starts again.
-Drawn = tuple[str, tuple[str | None, ...]] | None
-_SEEN: dict[str, Drawn] = {}
-SEEN_MAX = 8192
-
-
-def _drawn(key: str, ops: Callable[[], Sequence[Any]], blanks: _Blanks) -> Drawn:
-    """The shape and colours of the face of content key `key`, whose drawing `ops()` gives
-    (asked only for a face not seen before)."""
-    if key in _SEEN:
-        return _SEEN[key]
-    drawing = ops()
-    found = (blanks.key(drawing), tuple(_colours(drawing, []))) if drawing else None
-    if len(_SEEN) >= SEEN_MAX:
-        _SEEN.clear()
-    _SEEN[key] = found
-    return found
-
 
 def lint(job: Job) -> list[Issue]:
     """Warnings for looks colour-blind players cannot tell apart (see the module's docstring).
@@ -318,15 +296,20 @@ def lint(job: Job) -> list[Issue]:
             count[comp.set] = count.get(comp.set, 0) + 1
             if front.key not in seen:
                 seen.add(front.key)
-                drawn = _drawn(front.key, partial(_ops, front), blanks)
-                looks.append(_look(f"card {comp.id!r}", comp.file, comp.line, "", drawn))
+                looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops))
         back = faces.outline(comp, "back")  # a deck back many cards share: its drawing read once
         if back is None or comp.back is None or back.key in seen:
             continue
         seen.add(back.key)
-        drawn = _drawn(back.key, partial(_full_ops, faces, back), blanks)
-        where = (game_file, catalog.line("backs", comp.back), f"backs.{comp.back}")
-        looks.append(_look(f"back {comp.back!r}", *where, drawn))
+        looks.append(
+            look(
+                f"back {comp.back!r}",
+                game_file,
+                catalog.line("backs", comp.back),
+                f"backs.{comp.back}",
+                faces.full(back).ops,
+            )
+        )
     sets = [
         look(
             f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common[s.id]
@@ -338,23 +321,6 @@ def lint(job: Job) -> list[Issue]:
         if found is not None:
             by_shape.setdefault(found[0], []).append(found[1])
     return _colour_only(by_shape)
-
-
-def _ops(face: Any) -> Sequence[Any]:
-    ops: Sequence[Any] = face.ops
-    return ops
-
-
-def _full_ops(faces: Any, outline: Any) -> Sequence[Any]:
-    """The drawing of a face known by its outline, read back (`Faces.full`)."""
-    return _ops(faces.full(outline))
-
-
-def _look(
-    label: str, file: str, line: int | None, fld: str, drawn: Drawn
-) -> tuple[str, Look] | None:
-    """A face's look, by its shape (None: it draws nothing)."""
-    return None if drawn is None else (drawn[0], (label, file, line, fld, drawn[1]))
 
 
 def _colour_only(by_shape: dict[str, list[Look]]) -> list[Issue]:
