@@ -22,8 +22,9 @@ import io
 import uuid
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from typing import Any, BinaryIO
 
 from ..catalog.load import Catalog
@@ -49,7 +50,7 @@ _FONT_URL = "../fonts/"  # where a face's SVG finds its fonts, from EPUB/faces/
 _NAMESPACE = uuid.UUID("6f0f1c2e-3b1d-5d7a-9e43-2a8c4d1b7e50")  # cardstock's rulebooks
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """A file of the package: its path under EPUB/, media type, bytes (or what makes them
     when the file is written into the package: a face's SVG is made then, deflated and
@@ -61,7 +62,11 @@ class Item:
     properties: str = ""
 
     def content(self) -> bytes:
-        return self.data if isinstance(self.data, bytes) else self.data()
+        return _bytes(self.data)
+
+
+def _bytes(data: bytes | Callable[[], bytes]) -> bytes:
+    return data if isinstance(data, bytes) else data()
 
 
 def _entry(name: str) -> zipfile.ZipInfo:
@@ -85,15 +90,13 @@ def _zip_to(out: BinaryIO, items: list[Item], container: bytes, package: bytes) 
         first = _entry("mimetype")
         first.compress_type = zipfile.ZIP_STORED
         z.writestr(first, b"application/epub+zip")
-        files = [
-            Item("META-INF/container.xml", "", container),
-            Item("EPUB/package.opf", "", package),
-            *(replace(i, href=f"EPUB/{i.href}") for i in items),
-        ]
-        for item in files:
-            info = _entry(item.href)
+        heads = [("META-INF/container.xml", container), ("EPUB/package.opf", package)]
+        # each item named under EPUB/ as it is written, not copied first: one a face
+        files = chain(heads, ((f"EPUB/{i.href}", i.data) for i in items))
+        for href, data in files:
+            info = _entry(href)
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, item.content(), compresslevel=COMPRESS_LEVEL)
+            z.writestr(info, _bytes(data), compresslevel=COMPRESS_LEVEL)
 
 
 CONTAINER = (

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Artifact:
     """One file the build wrote, as listed in output/manifest.json."""
 

@@ -694,7 +694,10 @@ def pdf_font(name: str) -> Any:
     return loaded(name).ttf
 
 
-MEASURED_MAX = 100_000  # strings a font remembers the width of
+# strings a font remembers the width of: a face's fitting measures its words again at each
+# size it tries, and faces repeat words; about 270 bytes a string, so a game of 50,000
+# distinct cards held some 26 MB a font at 100,000 (issue 43, `mem5`)
+MEASURED_MAX = 10_000
 
 
 def string_width(text: str, name: str, size: float) -> float:

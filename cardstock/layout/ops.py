@@ -15,8 +15,9 @@ from __future__ import annotations
 import hashlib
 import marshal
 import math
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from ..core.issues import Issue
@@ -46,7 +47,7 @@ def r(value: float) -> float:
     return kept
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -60,7 +61,7 @@ class Rect:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ellipse:
     cx: float
     cy: float
@@ -73,7 +74,7 @@ class Ellipse:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     d: PathData
     fill: str | None = None
@@ -86,7 +87,7 @@ class Path:
     join: str = "miter"  # miter | round | bevel
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One run of text in one font, its baseline starting at (x, y)."""
 
@@ -99,7 +100,7 @@ class Text:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SymbolPart:
     """One part of a vector symbol, in the symbol's 0..100 box."""
 
@@ -109,7 +110,7 @@ class SymbolPart:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Icon:
     """A vector symbol drawn in the square (x, y, size, size) in one colour."""
 
@@ -122,7 +123,7 @@ class Icon:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     """A PNG or JPEG drawn into (x, y, w, h) (already fitted; clip with a Group)."""
 
@@ -136,7 +137,7 @@ class Image:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Ops drawn with an optional clip path and an optional transform (applied first)."""
 
@@ -145,7 +146,7 @@ class Group:
     transform: Matrix | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Guide:
     """A non-printing guide (trim, safe zone, rounded corners); previews may show it."""
 
@@ -153,7 +154,7 @@ class Guide:
     kind: str  # trim | safe | corner
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
     """What one box of a face found while it was drawn — not part of the drawing (nor of the
     face's key): its place on the face (x0, y0, x1, y1; all 0 when the box was drawn into
@@ -179,7 +180,7 @@ GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut"
 Op = Rect | Ellipse | Path | Text | Icon | Image | Group | Guide
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     """One laid-out face. `key` is a content hash: the same key means the same drawing."""
 
@@ -226,6 +227,30 @@ def walk(ops: Iterable[Any]) -> Iterator[Any]:
 # ---------------------------------------------------------------- faces as data
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of an op class (or `Note`, `Face`), in their declared order."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def values(obj: Any) -> tuple[Any, ...]:
+    """The field values of an op (or a `Note`, a `Face`) in their declared order. The ops
+    are slotted dataclasses, without a `__dict__`: a face's drawing is many small ops, kept
+    for the whole build (`layout/faces.RETAIN_MAX`)."""
+    get = _GETTERS.get(type(obj))
+    if get is None:
+        names = field_names(type(obj))
+        one = attrgetter(*names)
+        get = _GETTERS[type(obj)] = one if len(names) > 1 else lambda o: (one(o),)
+    return get(obj)
+
+
 def _data(op: Any) -> list[Any]:
     """One op as a JSON-able list: its class name, then its field values in order."""
     t = type(op)
@@ -242,7 +267,7 @@ def _data(op: Any) -> list[Any]:
             [_data(p) for p in op.parts],
             op.opacity,
         ]
-    return [t.__name__, *op.__dict__.values()]
+    return [t.__name__, *values(op)]
 
 
 def _tuples(value: Any) -> Any:
@@ -277,7 +302,7 @@ def face_data(face: Face) -> list[Any]:
         face.cut,
         face.folds,
         [i.data() for i in face.findings],
-        [list(n.__dict__.values()) for n in face.notes],
+        [list(values(n)) for n in face.notes],
     ]
 
 
@@ -326,9 +351,8 @@ def plain_key(value: Any) -> str:
 
 
 def _fields(op: Any) -> tuple[Any, ...]:
-    """A leaf op as (class name, its field values in order); frozen dataclasses keep their
-    fields in __dict__ in declaration order."""
-    return (type(op).__name__, *op.__dict__.values())
+    """A leaf op as (class name, its field values in order)."""
+    return (type(op).__name__, *values(op))
 
 
 def _plain_group(op: Group) -> tuple[Any, ...]:

@@ -38,7 +38,7 @@ from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, StageResult
 from ..rules.reader import load_rules
 from .faces import Faces
-from .ops import Icon, Image, Text
+from .ops import Icon, Image, Text, values
 from .ownicons import game_library
 from .spec import load_layouts
 from .symbols import library
@@ -76,7 +76,7 @@ def _side(face: Any, font_hashes: Mapping[str, str]) -> dict[str, Any]:
         if isinstance(op, Image):
             art.add(op.sha256)
         elif isinstance(op, Icon):
-            icons[op.symbol] = _short([list(p.__dict__.values()) for p in op.parts])
+            icons[op.symbol] = _short([list(values(p)) for p in op.parts])
         elif isinstance(op, Text):
             used.add(op.font)
     faces_fonts = {name: font_hashes.get(name, "built-in") for name in sorted(used)}

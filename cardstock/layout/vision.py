@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
-from .ops import Ellipse, Group, Icon, Path, Rect, Text, plain, plain_key
+from .ops import Ellipse, Group, Icon, Path, Rect, Text, field_names, plain, plain_key, values
 
 MERGED = 10.0  # ΔE2000 below which two colours read as one
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
@@ -193,7 +193,10 @@ def _blank(op: Any) -> Any:
         return plain(replace(op, color=None if op.color is None else ""))
     return (
         type(op).__name__,
-        *((None if v is None else "") if k in names else v for k, v in op.__dict__.items()),
+        *(
+            (None if v is None else "") if k in names else v
+            for k, v in zip(field_names(type(op)), values(op))
+        ),
     )
 
 
