@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

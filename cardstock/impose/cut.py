@@ -90,7 +90,9 @@ class MachineSpec(BaseModel):
 
     doc: str = Field(
         min_length=1,
-        description="How the sheets name the machine, in the PDF's title and footer.",
+        description="How the sheets name the machine, in the PDF's title and footer; a "
+        "language edition prints cardstock's own words for it where its catalog has them "
+        '(docs/languages.md, "cardstock\'s own words"), else these.',
         examples=["Silhouette Cameo or Portrait, registration marks type 1"],
     )
     marks: bool = Field(
