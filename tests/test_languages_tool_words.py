@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from cardstock.core.toolwords import (
     tool_words,
 )
 from cardstock.impose.calibration import calibration_pdf
+from cardstock.impose.cut import Machine, cut_pdf, load_machines
 from cardstock.impose.pnp import build_pnp
 from cardstock.layout.context import facts
 
@@ -64,11 +66,19 @@ def texts(data: bytes) -> str:
 
 
 @pytest.fixture(scope="module")
-def french_sheets(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Any, bytes]]:
+def french_game(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Atmosfear in French, read once for the module."""
+    return french(tmp_path_factory.mktemp("french-game"))
+
+
+@pytest.fixture(scope="module")
+def french_sheets(
+    tmp_path_factory: pytest.TempPathFactory, french_game: Any
+) -> Callable[[str], tuple[Any, bytes]]:
     """duplex -> (Atmosfear in French, its A4 PnP file printed for that duplex): the game
     read once for the module, each file built once, on the first test that reads it."""
     out = tmp_path_factory.mktemp("french")
-    catalog = french(out)
+    catalog = french_game
     made: dict[str, bytes] = {}
 
     def sheets(duplex: str) -> tuple[Any, bytes]:
@@ -113,6 +123,41 @@ def test_no_english_footer_words_remain_in_the_french_sheets(
     # a French page number and decimal comma: "page 3/20", "2,0 mm"
     assert re.search(r"page \d+/\d+", printed)
     assert re.search(r"\d,\d mm", printed)
+
+
+def cut_footer(catalog: Any, machine: Machine) -> str:
+    """The text of a one-page cut sheet's footer (a page with no piece on it) and title."""
+    data = b"".join(bytes(chunk) for chunk in cut_pdf(catalog, machine, [[]], "a4"))
+    pdf = PdfReader(io.BytesIO(data))
+    return " ".join(pdf.pages[0].extract_text().split()) + " | " + str(pdf.metadata.title)
+
+
+@pytest.mark.parametrize("name", list(load_machines(ROOT)[0]))
+def test_a_french_cut_sheet_names_its_machine_in_french(french_game: Any, name: str) -> None:
+    machine = load_machines(ROOT)[0][name]
+    printed = cut_footer(french_game, machine)
+    said = french_game.tool_words(machine.doc)
+    assert said != machine.doc  # cardstock's French catalog words every shipped machine
+    assert machine.doc not in printed, printed
+    assert printed.count(said) == 2, printed  # the footer and the PDF's title
+    assert "print then cut" not in printed and "cut file" not in printed
+
+
+def test_every_shipped_machine_is_worded_in_cardstocks_catalog() -> None:
+    """A machine added to layouts/cut-machines.toml needs its `doc` in cardstock.pot (and
+    then in every shipped language, by the test above that checks each message)."""
+    known = {m[0] for m in messages()}
+    for machine in load_machines(ROOT)[0].values():
+        assert machine.doc in known, machine.name
+
+
+def test_a_machine_cardstock_has_no_words_for_is_named_as_its_file_writes_it(
+    french_game: Any,
+) -> None:
+    machine = replace(load_machines(ROOT)[0]["cricut"], doc="Brother ScanNCut, scan to cut")
+    printed = cut_footer(french_game, machine)
+    assert "Brother ScanNCut, scan to cut" in printed
+    assert french_game.tool_words("print then cut: {machine}", machine="") in printed
 
 
 def test_the_calibration_sheet_speaks_the_language_it_is_made_in() -> None:

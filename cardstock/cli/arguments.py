@@ -227,7 +227,7 @@ def _export_arguments(b: argparse.ArgumentParser) -> None:
         "--cut",
         metavar="MACHINE",
         help="print-then-cut sheets and cut files for a cutting machine of "
-        "layouts/cut-machines.toml (shipped: silhouette, cricut)",
+        "layouts/cut-machines.toml (shipped: silhouette, cameo5, cricut)",
     )
     b.add_argument(
         "--cmyk",

@@ -90,7 +90,9 @@ class MachineSpec(BaseModel):
 
     doc: str = Field(
         min_length=1,
-        description="How the sheets name the machine, in the PDF's title and footer.",
+        description="How the sheets name the machine, in the PDF's title and footer; a "
+        "language edition prints cardstock's own words for it where its catalog has them "
+        '(docs/languages.md, "cardstock\'s own words"), else these.',
         examples=["Silhouette Cameo or Portrait, registration marks type 1"],
     )
     marks: bool = Field(
@@ -451,7 +453,7 @@ def cut_pdf(
     report: FooterReport | None = None,
 ) -> list[bytes | memoryview]:
     """The print-then-cut sheets; a footer that loses parts is added to `report`."""
-    info = sheet_info(catalog, paper, "print then cut, {machine}", machine=machine.doc)
+    info = sheet_info(catalog, paper, "print then cut, {machine}", machine=said(catalog, machine))
     pw, ph = paper_size(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (pw, ph), info)
@@ -476,6 +478,14 @@ def cut_pdf(
         c.showPage()
     c.save()
     return retagged(buffer.getvalue())
+
+
+def said(catalog: Any, machine: Machine) -> str:
+    """How the sheets name `machine` in the game's language: its `doc` is a message of
+    cardstock's own catalog (the shipped machines'), else printed as written, as any of
+    cardstock's words a language's catalog lacks (docs/languages.md)."""
+    words: Any = catalog.tool_words
+    return str(words(machine.doc))
 
 
 def _pieces(catalog: Any, face_of: Any) -> list[tuple[Any, str]]:
@@ -503,7 +513,9 @@ def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Iss
         for paper in papers_for(catalog, options):
             pw, ph = paper_size(paper)
             pages, _ = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
-            info = sheet_info(catalog, paper, "print then cut, {machine}", machine=machine.doc)
+            info = sheet_info(
+                catalog, paper, "print then cut, {machine}", machine=said(catalog, machine)
+            )
             stem = f"{catalog.id}-{machine.name}-{paper}"
             report = title_report(catalog, f"{stem}.pdf", MIN_SIZE, ADVICE)
             for n in range(1, len(pages) + 1):
@@ -523,7 +535,7 @@ def _footer_parts(
     words = info.words
     parts = [
         info.footer,
-        words("print then cut: {machine}", machine=machine.doc),
+        words("print then cut: {machine}", machine=words(machine.doc)),
         words(
             "page {n} of {total}, cut file {file}",
             n=n,
