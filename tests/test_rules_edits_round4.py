@@ -2,8 +2,8 @@
 rounds (`seed_edits.py`, `test_rules_edits_*.py`, `test_rules_faces_rows_icons.py`) left
 alone: rulebook sentences about timing, order and placement that no fact rendered, a
 quick-reference cell's what/when words, a setup step's `say` against the source, a card
-moved to another deck with every total unchanged, and a card's own rule words. Two
-batches: the second was made after the first one's misses were fixed, on other sentences.
+moved to another deck with every total unchanged, and a card's own rule words. Three
+batches, each made after the misses of the one before were fixed, on other sentences.
 
 Each edit is applied to a copy of its game; `cardstock check` fails naming the fact, the
 source line it is held to (when the source states it) and both values. The edits the check
@@ -384,6 +384,73 @@ EDITS = [
         151,
         _q("next to it"),
         _q("opposite it"),
+    ),
+    # a third batch: six more sentences, one caught before its fact was added
+    Edit(
+        "aot-turn-special-tile-kept",
+        AOT,
+        f"catalog/{AOT}/game.toml",
+        "A -2 or Switch drawn is played at once",
+        "A -2 or Switch drawn is kept in your hand",
+        "a -2 or Switch drawn is played at once",
+        None,
+        _q("at once"),
+        "is kept in your hand",
+    ),
+    Edit(
+        "vx-rulebook-decks-kept-apart",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "share a back, since they are {{ together }}",
+        "each have a back of their own, and are kept apart",
+        "Devotees, Frenzies and Rogations are shuffled together into one deck",
+        25,
+        _q("shuffled together"),
+        _q("kept apart"),
+    ),
+    Edit(
+        "ae-rulebook-recoup-keeps-hand",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "{{ discard }} the rest of your hand and draw",
+        "Keep the rest of your hand and draw",
+        "Recoup discards the rest of the hand before the new draw",
+        56,
+        _q("Discard"),
+        _q("Keep"),
+    ),
+    Edit(
+        "atm-rulebook-quick-game-any-options",
+        ATM,
+        f"layouts/{ATM}/rulebook.md.j2",
+        "agree at the start on **{{ one }}** of these three options — not all of them at once",
+        "agree at the start on any of these three options — all of them at once if you like",
+        "a quick game takes one of the three options",
+        125,
+        _q("one"),
+        _q("any"),
+    ),
+    Edit(
+        "aoc-rulebook-fire-marks-an-angel",
+        AOC,
+        f"layouts/{AOC}/rulebook.md.j2",
+        "The {{ cloud }} marks an Angel.",
+        "The fire marks an Angel.",
+        "the cloud icon marks an Angel",
+        88,
+        _q("cloud"),
+        _q("fire"),
+    ),
+    Edit(
+        "vx-rulebook-turned-vortex-reshuffled",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "form {{ own }}, {{ shown }}, beside the Vortex deck",
+        "are shuffled back into the Vortex deck",
+        "a turned Vortex card goes to a pile of its own, not back into the Vortex deck",
+        23,
+        _q("their own pile"),
+        _q("shuffled back into"),
     ),
 ]
 
