@@ -23,28 +23,29 @@ SAMPLE = 6
 # The share of the edits the check caught when last measured, by game: (the sample,
 # the full list). The sample's floor is its measured rate; the full list's floor is the
 # rate `cardstock check GAME --mutate --sources ../shared/seeds` measured on every edit
-# (or on the every-4th list, as a fraction), less up to 5 points for alter-ego and vortex.
-# Judging every edit of the five games takes about half an hour of CPU. Raise both when
-# the checks catch more. Last measured (25 Nov 2026; docs/rules-format.md explains the
-# report, and the survivors left are values only the designer set, declared in each
-# game's rules.toml with `[[mutate.designer_values]]` where a table cell holds them):
-#   alpha-omega-cards   1194 of 1289 (92.6 %), the rest the designer's; every-4th list
-#                       298 of 324; sample 7 of 10
-#   alpha-omega-tiles    299 of 302, 3 accepted (the creation myth); every-4th 77 of 78
-#   alter-ego            691 of 753 (91.8 %), 4 accepted, 58 the designer's, none
-#                        unexplained (the worked example's shortfall is rendered from the
-#                        rule 'compelled' and its claims); sample 9 of 10
-#   atmosfear            746 of 751, 5 accepted, none unexplained (the deck column's
-#                        "after" is the fact 'deck-after-deal'); sample 8 of 8
-#   vortex               965 of 1024 (94.2 %), the rest the designer's; every-4th 248 of
-#                        258; sample 9 of 9
+# (or on the every-4th list, as a fraction), less up to 5 points. Judging every edit of the
+# five games takes about half an hour of CPU. Raise both when the checks catch more. Last
+# measured 25 Nov 2026, after the opposites of mutate_words.toml gained ten pairs (can /
+# cannot, at the same time / one after another, next to / opposite, ...): the new edits
+# turn round rule words typed in sentences no fact renders, and most of the new survivors
+# are those (docs/rules-format.md explains the report; the designer's values are declared
+# in each game's rules.toml with `[[mutate.designer_values]]`):
+#   alpha-omega-cards   1198 of 1348 (88.9 %), 95 the designer's, 55 unexplained;
+#                       sample 9 of 10
+#   alpha-omega-tiles    304 of 317, 3 accepted (the creation myth), 10 unexplained;
+#                       sample 8 of 9
+#   alter-ego            700 of 769 (91.0 %), 4 accepted, 55 the designer's, 10
+#                        unexplained; sample 10 of 10
+#   atmosfear            758 of 776, 5 accepted, 13 unexplained; sample 8 of 9
+#   vortex               971 of 1051 (92.4 %), 60 the designer's, 20 unexplained;
+#                        sample 8 of 9
 # The history of these figures is in the project's commit log and session notes.
 FLOORS: dict[str, tuple[float, float]] = {
-    "alpha-omega-cards": (7 / 10, 298 / 324),
-    "alpha-omega-tiles": (9 / 9, 77 / 78),
-    "alter-ego": (9 / 10, 0.86),
-    "atmosfear": (8 / 8, 0.99),
-    "vortex": (9 / 9, 0.91),
+    "alpha-omega-cards": (9 / 10, 0.84),
+    "alpha-omega-tiles": (8 / 9, 0.91),
+    "alter-ego": (10 / 10, 0.86),
+    "atmosfear": (8 / 9, 0.93),
+    "vortex": (8 / 9, 0.87),
 }
 pytestmark = pytest.mark.needs_seeds
 
