@@ -16,6 +16,17 @@ from cardstock.init import init_project
 
 STARTER = "moon-race"  # the game `cardstock init` writes for the title "Moon Race"
 
+# Each shipped game's seed, as a finding names its source line ("file:line")
+SEED_FILES = {
+    "alpha-omega-cards": "000_5caadbc6341105a1.txt",
+    "alpha-omega-tiles": "001_36ead820c26ca3f8.txt",
+    "alter-ego": "002_0de44b6fb8f36133.txt",
+    "atmosfear": "003_1b021a8c980fb258.txt",
+    "vortex": "004_ac253e6d7088f8d2.txt",
+}
+
+Change = tuple[str, str, str]  # (a file under the project, the text there, what replaces it)
+
 
 def games_copy(root: Path, games: Iterable[str]) -> Path:
     """`root` holding the catalogs and layouts of `games`, for a test to edit."""
@@ -59,3 +70,21 @@ def failures(
     return [
         f"{c.rule}: {i.render()}" for c in report.checks if c.status == "fail" for i in c.findings
     ]
+
+
+def failures_edited(
+    root: Path, game: str, changes: Iterable[Change], parts: set[str], **options: Any
+) -> list[str]:
+    """`failures` of `game` with each change made in `root` (the first occurrence of its
+    text replaced, which must be there); every file changed is restored afterwards."""
+    changes = list(changes)
+    saved = {f: (root / f).read_text(encoding="utf-8") for f, _, _ in changes}
+    try:
+        for f, old, new in changes:
+            text = (root / f).read_text(encoding="utf-8")
+            assert old in text, f"{old!r} is not in {f}"
+            (root / f).write_text(text.replace(old, new, 1), encoding="utf-8")
+        return failures(root, game, parts, **options)
+    finally:
+        for f, text in saved.items():
+            (root / f).write_text(text, encoding="utf-8")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import GAMES, SEEDS
-from helpers_edits import failures, games_copy
+from helpers_edits import SEED_FILES, failures_edited, games_copy
 
 from cardstock.rules.sources import SOURCES_ENV
 
@@ -24,13 +24,6 @@ PARTS = {"facts", "constraints"}
 pytestmark = pytest.mark.needs_seeds
 
 AOC, AOT, AE, ATM, VX = GAMES
-SEED = {
-    AOC: "000_5caadbc6341105a1.txt",
-    AOT: "001_36ead820c26ca3f8.txt",
-    AE: "002_0de44b6fb8f36133.txt",
-    ATM: "003_1b021a8c980fb258.txt",
-    VX: "004_ac253e6d7088f8d2.txt",
-}
 
 
 @dataclass(frozen=True)
@@ -566,19 +559,16 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_reviewers_edit_fails_naming_the_fact_its_source_line_and_both_values(
     project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert_caught(project, e, monkeypatch)
+
+
+def assert_caught(project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the edited game fails with a finding that names the fact, its seed
+    line (the seed alone when the source states no such thing) and both values."""
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
     changes = ((e.file, e.old, e.new), *e.also)
-    saved = {f: (project / f).read_text(encoding="utf-8") for f, _, _ in changes}
-    try:
-        for f, old, new in changes:
-            text = (project / f).read_text(encoding="utf-8")
-            assert old in text, f"{e.id}: {old!r} is not in {f}"
-            (project / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        lines = failures(project, e.game, PARTS, sources=SEEDS)
-    finally:
-        for f, text in saved.items():
-            (project / f).write_text(text, encoding="utf-8")
-    source = f"{SEED[e.game]}:" if e.line is None else f"{SEED[e.game]}:{e.line}"
+    lines = failures_edited(project, e.game, changes, PARTS, sources=SEEDS)
+    source = f"{SEED_FILES[e.game]}:" if e.line is None else f"{SEED_FILES[e.game]}:{e.line}"
     hits = [
         line
         for line in lines

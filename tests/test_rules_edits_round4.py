@@ -17,11 +17,8 @@ from pathlib import Path
 
 import pytest
 from conftest import GAMES
-from test_rules_edits_reviewer import Edit, _q
-from test_rules_edits_reviewer import project as project  # noqa: F401 (the fixture)
-from test_rules_edits_reviewer import (
-    test_a_reviewers_edit_fails_naming_the_fact_its_source_line_and_both_values as _caught,
-)
+from helpers_edits import games_copy
+from test_rules_edits_reviewer import Edit, _q, assert_caught
 
 pytestmark = pytest.mark.needs_seeds
 
@@ -455,13 +452,16 @@ EDITS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return games_copy(tmp_path_factory.mktemp("round4-edits"), GAMES)
+
+
 @pytest.mark.parametrize("e", EDITS, ids=[e.id for e in EDITS])
 def test_a_fourth_round_edit_fails_naming_the_fact_its_source_line_and_both_values(
-    project: Path,  # noqa: F811
-    e: Edit,
-    monkeypatch: pytest.MonkeyPatch,
+    project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _caught(project, e, monkeypatch)
+    assert_caught(project, e, monkeypatch)
 
 
 def test_the_round_spreads_over_every_game() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import GAMES, SEEDS
-from helpers_edits import failures, games_copy
+from helpers_edits import SEED_FILES, failures, failures_edited, games_copy
 
 from cardstock.rules.sources import SOURCES_ENV
 
@@ -37,13 +37,7 @@ class WordEdit:
 
 
 def _seed(game: str) -> str:
-    return {
-        AOC: "000_5caadbc6341105a1.txt",
-        AOT: "001_36ead820c26ca3f8.txt",
-        AE: "002_0de44b6fb8f36133.txt",
-        ATM: "003_1b021a8c980fb258.txt",
-        VX: "004_ac253e6d7088f8d2.txt",
-    }[game]
+    return SEED_FILES[game]
 
 
 def _edit(
@@ -245,16 +239,7 @@ def test_an_edit_of_a_rule_word_fails_naming_the_fact_its_source_and_both_values
     project: Path, e: WordEdit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
-    saved = {f: (project / f).read_text(encoding="utf-8") for f, _, _ in e.changes}
-    try:
-        for f, old, new in e.changes:
-            text = (project / f).read_text(encoding="utf-8")
-            assert old in text, f"{e.id}: {old!r} is not in {f}"
-            (project / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        lines = failures(project, e.game, PARTS, sources=SEEDS)
-    finally:
-        for f, text in saved.items():
-            (project / f).write_text(text, encoding="utf-8")
+    lines = failures_edited(project, e.game, e.changes, PARTS, sources=SEEDS)
     hits = [
         line
         for line in lines
