@@ -55,7 +55,8 @@ def test_a_file_that_cannot_be_read_says_so_each_time(tmp_path):
         assert ops == [] and problems and problems[0].startswith("cannot read the file")
 
 
-def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
+def _svgs_counted(monkeypatch) -> list[str]:
+    """The e-book's face SVGs made as `<svg id='KEY'/>`; the list holds each face key made."""
     made: list[str] = []
 
     def fake_svg(face: Face, *, font_url: str, nums: object = None) -> bytes:
@@ -63,6 +64,11 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
         return f"<svg id='{face.key}'/>".encode()
 
     monkeypatch.setattr(epub, "svg_bytes", fake_svg)
+    return made
+
+
+def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
+    made = _svgs_counted(monkeypatch)
     faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
     # no face is laid out here, and none is kept from a build before (not `--watch`)
     drawn = epub.Drawn(SimpleNamespace(kept=None, cache=memory_cache()))  # type: ignore[arg-type]
@@ -76,13 +82,7 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
 
 
 def test_an_epub_takes_from_the_cache_each_face_svg_an_earlier_process_made(monkeypatch, tmp_path):
-    made: list[str] = []
-
-    def fake_svg(face: Face, *, font_url: str, nums: object = None) -> bytes:
-        made.append(face.key)
-        return f"<svg id='{face.key}'/>".encode()
-
-    monkeypatch.setattr(epub, "svg_bytes", fake_svg)
+    made = _svgs_counted(monkeypatch)
     faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
     books = []
     for edited in ("k1", "k9"):  # the second build as after an edit: one face is new
