@@ -270,7 +270,8 @@ class RuleFact(Fact):
         if right and not wrong:
             return []
         phrase = self.forms()[0].replace("{value}", self.value)
-        have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {_clip(text)!r}"
+        near = _clip_near(text, self.forms())
+        have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {near!r}"
         return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
 
     def _typed(self, catalog: Any) -> list[Problem]:
@@ -397,6 +398,23 @@ def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
     except Unreadable:
         return []
     return read_lines(text)
+
+
+def _clip_near(text: str, forms: list[str], n: int = 90) -> str:
+    """`text` clipped to `n` characters around where a form's own words stand (the words
+    before or after its `{value}`), so a finding shows what the place says instead of the
+    value, wherever in a long note it is; the start of the text when no form's words are
+    there."""
+    t = " ".join(text.split())
+    low = t.lower()
+    for form in forms:
+        for part in (p.strip(" ,.;:") for p in form.split("{value}")):
+            at = low.find(part.lower()) if part else -1
+            if at > 0 and len(t) > n:
+                start = max(0, at - n // 3)
+                cut = t[start : start + n - 2]
+                return ("…" if start else "") + cut + ("…" if start + n - 2 < len(t) else "")
+    return _clip(t, n)
 
 
 def _clip(text: str | None, n: int = 90) -> str:
