@@ -301,6 +301,7 @@ def _frame(
     clip = pdf_path(bleed_outline(width, height, bleed, shape, cut))
     return ((_SAVE,), f"{rl_nums(1, 0, 0, -1, 0, height)} cm\n{clip} W n")
 
+
 STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
 
 
@@ -448,7 +449,9 @@ class PdfFaces:
     def recorded(self, face: Face) -> bool:
         """Whether `face`'s drawing is recorded already (so its outline will do to draw it:
         the program is found by the face's key)."""
-        return self.programs.get((face.drawing_key, self.guides, self.cmyk, self.opaque)) is not None
+        return (
+            self.programs.get((face.drawing_key, self.guides, self.cmyk, self.opaque)) is not None
+        )
 
     # ------------------------------------------------------------ programs
 
