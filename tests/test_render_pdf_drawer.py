@@ -463,6 +463,22 @@ def test_a_face_drawn_again_by_the_same_process_is_replayed_in_a_document_of_ano
     assert STATS["replayed"] > before["replayed"]
 
 
+def test_a_trimmed_face_replays_the_program_of_the_face_it_was_cut_from(shipped_faces):
+    """A book's thumbnail is the sheets' face with its bleed cut away: its ops are drawn
+    from the program the whole face recorded, inside its own (trimmed) frame, to the same
+    bytes as the canvas calls make."""
+    faces = [f for f in shipped_faces[:20] if f.bleed]
+    trimmed = [f.trimmed() for f in faces]
+    programs = Programs()
+    _document(PdfFaces, faces, programs=programs)
+    before = dict(STATS)
+    made = _document(PdfFaces, trimmed, programs=programs)
+    assert STATS["recorded"] - before["recorded"] == 0
+    assert {t.key for t in trimmed}.isdisjoint(f.key for f in faces)
+    assert made == _document(CanvasCalls, trimmed)
+    assert made != _document(CanvasCalls, faces)  # the frames differ: the bleed is cut
+
+
 def test_a_face_is_recorded_once_and_replayed_in_every_document(tmp_path, shipped_faces):
     """The second paper's sheets (another document) replay the programs the first one
     recorded, and come out as the canvas calls make them (a face with an image too: the

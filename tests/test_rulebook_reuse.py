@@ -13,6 +13,7 @@ import io
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import copy_project
@@ -56,6 +57,7 @@ class FirstBuild:
 
     base: Path
     renders: int
+    texts: int = 0  # times that build rendered the rulebook's template
 
 
 @pytest.fixture(scope="module")
@@ -64,12 +66,20 @@ def first_build(tmp_path_factory: pytest.TempPathFactory) -> FirstBuild:
     test that starts from a built project copies."""
     base = tmp_path_factory.mktemp("built")
     root = copy_project(base / "proj", (GAME,))
+    texts: list[Path] = []
+    render_file = rulebook.render_file
+
+    def counted(catalog: Any, path: Path, context: Any, field: str) -> Any:
+        texts.append(path)
+        return render_file(catalog, path, context, field)
+
     with pytest.MonkeyPatch.context() as env:
         env.setenv("CARDSTOCK_CACHE", str(base / "cache"))
+        env.setattr(rulebook, "render_file", counted)
         renders = build(root, root / "output")
     for part in ("proj", "cache"):
         shutil.copytree(base / part, base / "kept" / part)
-    return FirstBuild(base, renders)
+    return FirstBuild(base, renders, len(texts))
 
 
 @pytest.fixture
@@ -104,6 +114,14 @@ def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(
     assert first_build.renders == 1
     out = first_build.base / "kept" / "proj" / "output"
     assert (out / BOOK).is_file() and (out / BOOKLET).is_file()
+
+
+def test_the_check_and_the_stage_of_one_build_render_the_rulebook_template_once(
+    first_build: FirstBuild,
+) -> None:
+    """The check renders the template to lay the book out; the stage writes the book and
+    its readers from the same text, not from a second rendering."""
+    assert first_build.texts == 1
 
 
 def test_a_build_with_nothing_changed_lays_out_nothing(built: Path) -> None:

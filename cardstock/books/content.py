@@ -147,7 +147,7 @@ def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
     if face is not None and (not face.ops or any(i.level == "error" for i in face.findings)):
         face = None
     if face is not None and face.bleed:
-        face = dataclasses.replace(face, key=face.key + "-trim", bleed=0.0)
+        face = face.trimmed()
     return face
 
 

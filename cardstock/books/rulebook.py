@@ -232,14 +232,20 @@ def _layout_inputs(job: Job) -> list[str]:
 
 
 def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], BookSize]:
-    """The rulebook template rendered, its problems, and the reading size `papers` ask for."""
-    catalog = job.catalog
-    path = rulebook_template(catalog)
-    size = reading_size(wanted(papers))
-    if not present(path):  # a game may not have its rulebook written yet: say so, build the rest
-        return None, [no_rulebook(catalog)], size
-    text, issues = render_file(catalog, path, rulebook_context(catalog), "rulebook")
-    return text, issues, size
+    """The rulebook template rendered, its problems, and the reading size `papers` ask for.
+    Rendered once a build (`Job.texts`): the rules check and the rulebook stage read the
+    same text."""
+    if "rulebook" not in job.texts:
+        catalog = job.catalog
+        path = rulebook_template(catalog)
+        if not present(path):  # a game may not have its rulebook written yet: say so
+            job.texts["rulebook"] = (None, [no_rulebook(catalog)])
+        else:
+            job.texts["rulebook"] = render_file(
+                catalog, path, rulebook_context(catalog), "rulebook"
+            )
+    text, issues = job.texts["rulebook"]
+    return text, list(issues), reading_size(wanted(papers))
 
 
 def render_rulebook(

@@ -117,6 +117,9 @@ class Job:
     catalog: Catalog
     faces: Faces
     options: BuildOptions | None = None
+    # what the game's check and its stages render alike, once a build, by name (the
+    # rulebook's text: `books.rulebook._text`)
+    texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def cache(self) -> Cache:

@@ -200,6 +200,8 @@ class Faces:
         self._by_content: dict[str, str] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
         self._quickref: dict[tuple[str, str], str] = {}
+        # each reference card side's text as its key rendered it, for its drawing to use
+        self._quickref_text: dict[tuple[str, str], tuple[str, list[Issue]]] = {}
         self._keys: dict[
             tuple[str, str, bool], tuple[Component, str]
         ] = {}  # (id, side, bleed) -> (component, key)
@@ -386,6 +388,7 @@ class Faces:
         if at not in self._quickref:
             try:
                 text, problems = _quickref(self.catalog, component, side)
+                self._quickref_text[at] = (text, problems)
                 self._quickref[at] = (
                     "quickref\n"
                     + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
@@ -393,6 +396,14 @@ class Faces:
             except InputError:
                 self._quickref[at] = tables
         return self._quickref[at]
+
+    def quickref_text(self, component: Component, side: str) -> tuple[str, list[Issue]]:
+        """A reference card side's text and its problems (`_quickref`), rendered once: the
+        face's key rendered it already."""
+        found = self._quickref_text.get((component.id, side))
+        if found is None:
+            return _quickref(self.catalog, component, side)
+        return found[0], list(found[1])
 
     # ------------------------------------------------------------ laying out
 
@@ -452,7 +463,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
-            text, more = _quickref(catalog, component, side)
+            text, more = st.quickref_text(component, side)
             ctx["quickref"] = text
             issues += more
     lay = ls.resolve(lay_name)

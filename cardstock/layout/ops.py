@@ -16,7 +16,7 @@ import hashlib
 import marshal
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any
 
@@ -179,6 +179,8 @@ GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut"
 
 Op = Rect | Ellipse | Path | Text | Icon | Image | Group | Guide
 
+TRIMMED = "-trim"  # ends the key of a face with its bleed cut away (`Face.trimmed`)
+
 
 @dataclass(frozen=True, slots=True)
 class Face:
@@ -194,6 +196,17 @@ class Face:
     folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
     notes: tuple[Note, ...] = ()  # what its boxes found while drawn (proof sheets)
+
+    def trimmed(self) -> Face:
+        """This face with its bleed cut away (a book's thumbnail): the same ops, kept under
+        a key of its own (`TRIMMED` after this face's)."""
+        return replace(self, key=self.key + TRIMMED, bleed=0.0)
+
+    @property
+    def drawing_key(self) -> str:
+        """The key of what the face's ops draw, whatever its bleed: a trimmed face draws
+        the ops of the face it was cut from, so the two share it."""
+        return self.key.removesuffix(TRIMMED)
 
     @staticmethod
     def build(

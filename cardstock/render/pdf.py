@@ -52,6 +52,7 @@ from ..layout.ops import (
     Op,
     Path,
     PathData,
+    Point,
     Rect,
     Text,
     rect_path,
@@ -283,8 +284,23 @@ def _dash_ok(dash: tuple[float, ...]) -> bool:
 # What a face's drawing asks of the canvas, between the operators it writes itself (the
 # first item of an action in a recorded program, `PdfFaces`).
 _SAVE, _RESTORE, _FILL_ALPHA, _STROKE_ALPHA, _TEXT, _IMAGE, _DASH = range(7)
+_CLOSE: tuple[Any, ...] = ((_RESTORE,),)  # ends a face's frame (`_frame`)
 
 Program = tuple[Any, ...]  # operator text (str) and actions (tuples), in drawing order
+
+
+@lru_cache(maxsize=64)
+def _frame(
+    width: float, height: float, bleed: float, shape: str, cut: tuple[Point, ...] | None
+) -> Program:
+    """What a face's drawing is replayed in: the state saved, face space (origin top-left,
+    y down), and the clip to what the face may paint (`bleed_outline`); `_CLOSE` ends it.
+    Made once for each geometry (the faces of a deck share theirs). Replaying it, the
+    program and `_CLOSE` as one writes what recording the three as one program would: the
+    operators between two actions go in as one text either way."""
+    clip = pdf_path(bleed_outline(width, height, bleed, shape, cut))
+    return ((_SAVE,), f"{rl_nums(1, 0, 0, -1, 0, height)} cm\n{clip} W n")
+
 
 STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
 
@@ -433,23 +449,27 @@ class PdfFaces:
     def recorded(self, face: Face) -> bool:
         """Whether `face`'s drawing is recorded already (so its outline will do to draw it:
         the program is found by the face's key)."""
-        return self.programs.get((face.key, self.guides, self.cmyk, self.opaque)) is not None
+        return (
+            self.programs.get((face.drawing_key, self.guides, self.cmyk, self.opaque)) is not None
+        )
 
     # ------------------------------------------------------------ programs
 
     def _face(self, face: Face) -> None:
-        """Draw in form space: origin at the trim box's lower-left corner, y up."""
-        key = (face.key, self.guides, self.cmyk, self.opaque)
+        """Draw in form space: origin at the trim box's lower-left corner, y up. What is
+        recorded and kept is the drawing of the face's ops (`_record`), under the key of
+        what they draw (`Face.drawing_key`), and replayed in the face's own frame
+        (`_frame`): a book's thumbnail, trimmed, replays what the sheets' face recorded."""
+        key = (face.drawing_key, self.guides, self.cmyk, self.opaque)
         program = self.programs.get(key)
         STATS["replayed"] += 1
         if program is None:
             STATS["recorded"] += 1
             program = self._record(face)
-            self._replay(program)
             if self.keep or self.programs.has_room():
                 self.programs.keep(key, program)
-            return
-        self._replay(program)
+        frame = _frame(face.width, face.height, face.bleed, face.shape, face.cut)
+        self._replay(frame + program + _CLOSE)
 
     def _picture(self, path: str) -> Any:
         """The ImageReader of a picture a face draws (the canvas names it by its pixels)."""
@@ -467,18 +487,17 @@ class PdfFaces:
         return reader
 
     def _record(self, face: Face) -> Program:
+        """The drawing of the face's ops (and guides), in face space inside its frame."""
         self._program, self._out, self._saved = [], [], []
         self._gs = _unknown_state()  # whatever the page or form set before is not assumed
-        self._save()
-        self._transform(1, 0, 0, -1, 0, face.height)  # face space: origin top-left, y down
-        self._clip(pdf_path(bleed_clip(face)))
         self._ops(face.ops)
         if self.guides:
             for op in face.walk():
                 if isinstance(op, Guide):
                     self._stroke(GUIDE_COLORS.get(op.kind, "#00a0c6"), 1.0, 0.35)
                     self._path(pdf_path(op.d), stroke=1, fill=0)
-        self._restore()
+        if self._out:
+            self._program.append("\n".join(self._out))
         program = tuple(self._program)
         self._program, self._out = [], []
         return program
