@@ -23,8 +23,9 @@ import hashlib
 import io
 import json
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,16 +127,41 @@ def printed_json(faces: Faces) -> Iterator[bytes]:
     hashes = font_files(catalog.root)
     by_id = {comp.id: comp for comp in catalog.components}
     drawn: dict[str, dict[str, Any]] = {}
+    kept = faces.kept  # a `--watch` process: each card's text from the build before
+
+    def text_of(comp: Component) -> str:
+        card = _card(faces, comp, hashes, drawn)
+        return json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
+
     yield b'{\n "cards": {'
     for n, card_id in enumerate(sorted(by_id)):
-        card = _card(faces, by_id[card_id], hashes, drawn)
-        text = json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
+        comp = by_id[card_id]
+        if kept is None:
+            text = text_of(comp)
+        else:
+            key = _card_key(faces, comp, hashes)
+            text = kept.made(key, partial(_encoded, text_of, comp)).decode()
         name = json.dumps(card_id, ensure_ascii=False)
         nested = text.replace("\n", "\n  ")  # two levels down in the document
         yield f"{',' if n else ''}\n  {name}: {nested}".encode()
+
     yield b"\n }" if by_id else b"}"
     game = json.dumps(catalog.id, ensure_ascii=False)
     yield f',\n "format": {json.dumps(FORMAT)},\n "game": {game}\n}}\n'.encode()
+
+
+def _encoded(text_of: Callable[[Component], str], comp: Component) -> bytes:
+    return text_of(comp).encode()
+
+
+def _card_key(faces: Faces, comp: Component, hashes: Mapping[str, str]) -> str:
+    """What a card's fingerprint is made of, hashed (for `KeptFaces.made`): its name,
+    count and printed fields, its faces' content keys and the project's font files."""
+    sides = [faces.outline(comp, side) for side in ("front", "back")]
+    made = [FORMAT, comp.name, comp.count, comp.size, comp.back, comp.fields, dict(hashes)]
+    made += [None if face is None else face.key for face in sides]
+    text = json.dumps(made, sort_keys=True, default=str, ensure_ascii=False)
+    return "printed\0" + hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
