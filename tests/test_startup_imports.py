@@ -219,6 +219,13 @@ def test_a_sheets_only_build_loads_no_other_stage_nor_the_mutation_test(tmp_path
     assert loaded(NOT_IN_A_BUILD, modules) == []
 
 
+def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None:
+    # a default build writes every game's printed.json; only `--changed-since` reads git
+    modules = modules_after("import cardstock.layout.printed", tmp_path)
+    assert "cardstock.layout.printed" in modules
+    assert loaded(("cardstock.core.revision",), modules) == []
+
+
 def plain_deck(root: Path) -> Path:
     """The bench's plain deck (its game, layout and sheet files) with three cards of its
     own, written at `root`: a game without a rules.toml or a rulebook."""

@@ -22,7 +22,6 @@ import csv
 import hashlib
 import io
 import json
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -35,7 +34,6 @@ from ..core.cache import memory_cache
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.output import artifact, streamed
-from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, StageResult
 from ..rules.reader import load_rules
 from .faces import Faces
@@ -247,7 +245,13 @@ def faces_at(root: Path, games: list[str] | None) -> tuple[list[Faces], list[Iss
 
 def at_revision(root: Path, ref: str, games: list[str] | None) -> tuple[dict[str, Any], str]:
     """Each game's fingerprints at git revision `ref` (a game the revision does not hold is
-    left out: every card of it is new), and the commit; a RevisionError says why not."""
+    left out: every card of it is new), and the commit; a RevisionError says why not.
+    git's history is loaded here, for `--changed-since` alone (a build that reprints
+    nothing writes `printed.json` without it)."""
+    import tempfile
+
+    from ..core.revision import RevisionError, materialise
+
     with tempfile.TemporaryDirectory(prefix="cardstock-rev-") as tmp:
         then = Path(tmp)
         commit = materialise(root, ref, then)
