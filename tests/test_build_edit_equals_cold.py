@@ -15,6 +15,7 @@ from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
 from cardstock.init import init_project
+from cardstock.layout import printed, vision
 from cardstock.layout.faces import KeptFaces
 
 GAME = "moon-race"  # the starter's game, for the title "Moon Race"
@@ -52,13 +53,29 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     options = BuildOptions(out=root / "output", papers=("letter",))
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     kept = KeptFaces()  # as `--watch` keeps them from one build to the next
+    looked: list[int] = []  # the drawings whose colours the colour-vision check read
+    colours = vision._colours
+    monkeypatch.setattr(
+        vision, "_colours", lambda ops, out: (out or looked.append(1), colours(ops, out))[1]
+    )
     first = run_build(Request(root, (), options, jobs=1), kept=kept)
     assert not first.failed and first.reports
     before = files(root / "output")
+    looked_first, looked[:] = len(looked), []
 
     card = edit_one_cell(root)
+    fingerprinted: list[str] = []  # the cards whose printed fingerprint was made
+    card_of = printed._card
+    monkeypatch.setattr(
+        printed,
+        "_card",
+        lambda f, comp, *more: (fingerprinted.append(comp.id), card_of(f, comp, *more))[1],
+    )
     again = run_build(Request(root, (), options, jobs=1), kept=kept)
     assert not again.failed
+    # what the build before worked out of each unchanged face is taken as it was
+    assert fingerprinted == [card]
+    assert 1 <= len(looked) < looked_first
     rebuilt = files(root / "output")
     changed = {name for name in rebuilt if rebuilt[name] != before.get(name)}
     # the edit reached the outputs that show the card, and only its own face's SVG

@@ -110,6 +110,10 @@ NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 
+# What a build may not load: the mutation test's edits (`check --mutate` alone makes them);
+# the rules' model reads `[mutate]` through `rules.mutate_rules`.
+NOT_IN_A_BUILD = ("cardstock.rules.mutate", "cardstock.rules.mutate_edits")
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -190,7 +194,7 @@ def test_importing_the_command_line_loads_no_pipeline(tmp_path: Path) -> None:
     assert loaded(NOT_AT_START, modules) == []
 
 
-def test_a_sheets_only_build_loads_no_other_stage(tmp_path: Path) -> None:
+def test_a_sheets_only_build_loads_no_other_stage_nor_the_mutation_test(tmp_path: Path) -> None:
     # alter-ego has a rulebook, so its rules check lays the book out (typesetting, not the
     # web page or the EPUB); one process (--jobs 1) so every module shows in this one.
     args = [
@@ -211,6 +215,15 @@ def test_a_sheets_only_build_loads_no_other_stage(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "alter-ego" / "alter-ego-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.books.rulebook"} <= modules
     assert loaded(NOT_FOR_PNP, modules) == []
+    assert "cardstock.rules.mutate_rules" in modules  # alter-ego's rules were read
+    assert loaded(NOT_IN_A_BUILD, modules) == []
+
+
+def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None:
+    # a default build writes every game's printed.json; only `--changed-since` reads git
+    modules = modules_after("import cardstock.layout.printed", tmp_path)
+    assert "cardstock.layout.printed" in modules
+    assert loaded(("cardstock.core.revision",), modules) == []
 
 
 def plain_deck(root: Path) -> Path:

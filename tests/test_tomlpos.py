@@ -19,7 +19,7 @@ from conftest import FIXTURES, FULL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardstock.core.tomlpos import Path, key_lines, line_for, read_toml_value
+from cardstock.core.tomlpos import Path, key_lines, line_for, read_toml, read_toml_value
 
 
 def all_paths(value: Any, prefix: Path = ()) -> set[Path]:
@@ -316,3 +316,22 @@ def test_a_value_picked_from_a_toml_file_follows_the_file_as_it_is_edited(tmp_pa
     assert read_toml_value(path, "game.toml", tmp_path, pick) == ("fr", [])
     path.write_text('language = "fr\n', encoding="utf-8")
     assert read_toml_value(path, "game.toml", tmp_path, pick) is None
+
+
+def test_each_reader_of_a_kept_parse_gets_data_of_its_own_to_change(tmp_path):
+    path = tmp_path / "rules.toml"
+    path.write_text(
+        'name = "x"\nwhen = 2026-11-25\n[[facts]]\nsays = ["a", "b"]\n[table]\nn = 1\n',
+        encoding="utf-8",
+    )
+    first, _ = read_toml(path, "rules.toml", tmp_path)
+    assert first is not None
+    data = first[0]
+    expected = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data == expected
+    data["facts"][0]["says"].append("c")  # a reader changes what it was given
+    data["table"]["n"] = 2
+    del data["name"]
+    again, _ = read_toml(path, "rules.toml", tmp_path)  # the kept parse, not read again
+    assert again is not None and again[0] == expected
+    assert again[0]["facts"] is not data["facts"]

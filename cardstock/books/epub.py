@@ -44,6 +44,10 @@ from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
 # zlib's own default: level 9 took about 17 ms more CPU for each e-book (the fonts,
 # deflated again each build) for under 1 KB less in an e-book of about 1 MB
 COMPRESS_LEVEL = 6
+# The font files (media type font/...): the same bytes in every build, about 1.6 MB for the
+# four of a book, so deflating them was most of the zip's time. At level 1 they take
+# about 0.024 s rather than 0.053 s, and 874,536 bytes rather than 819,497.
+FONT_COMPRESS_LEVEL = 1
 MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
 _STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the earliest a zip can say
 _FONT_URL = "../fonts/"  # where a face's SVG finds its fonts, from EPUB/faces/
@@ -90,13 +94,22 @@ def _zip_to(out: BinaryIO, items: list[Item], container: bytes, package: bytes) 
         first = _entry("mimetype")
         first.compress_type = zipfile.ZIP_STORED
         z.writestr(first, b"application/epub+zip")
-        heads = [("META-INF/container.xml", container), ("EPUB/package.opf", package)]
+        heads = [
+            ("META-INF/container.xml", container, COMPRESS_LEVEL),
+            ("EPUB/package.opf", package, COMPRESS_LEVEL),
+        ]
         # each item named under EPUB/ as it is written, not copied first: one a face
-        files = chain(heads, ((f"EPUB/{i.href}", i.data) for i in items))
-        for href, data in files:
+        files = chain(heads, ((f"EPUB/{i.href}", i.data, _level(i)) for i in items))
+        for href, data, level in files:
             info = _entry(href)
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, _bytes(data), compresslevel=COMPRESS_LEVEL)
+            z.writestr(info, _bytes(data), compresslevel=level)
+
+
+def _level(item: Item) -> int:
+    """How hard an item is deflated: a font file at FONT_COMPRESS_LEVEL, the rest at
+    COMPRESS_LEVEL."""
+    return FONT_COMPRESS_LEVEL if item.media.startswith("font/") else COMPRESS_LEVEL
 
 
 CONTAINER = (

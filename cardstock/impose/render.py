@@ -15,9 +15,11 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from .. import fonts
 from ..core.localized import number
@@ -193,9 +195,8 @@ def place(c: Canvas, drawer: FaceDrawer, p: Placement, area: Box | None, reuse: 
     if area is not None and not area.contains(_clip_bounds(p), eps=1e-6):
         _clip_polygon(c, area.corners())
     if p.clip_circle is not None:
-        path = c.beginPath()
-        path.circle(*p.clip_circle)
-        c.clipPath(path, stroke=0, fill=0)
+        # what `clipPath` writes for the circle under the canvas's own fill rule (even-odd)
+        clip_path(c, circle_code(*p.clip_circle), even_odd=True)
     elif p.clip:
         _clip_polygon(c, p.clip)
     t = p.trim
@@ -263,16 +264,29 @@ def _outline(c: Canvas, outline: Outline, width: float, color: str) -> None:
     c.saveState()
     c.setStrokeColor(pdf_color(color))
     c.setLineWidth(width)
-    path = c.beginPath()
     if outline.circle is not None:
-        path.circle(*outline.circle)
+        draw_path(c, circle_code(*outline.circle), stroke=1, fill=0)
     else:
+        path = c.beginPath()
         path.moveTo(*outline.points[0])
         for q in outline.points[1:]:
             path.lineTo(*q)
         path.close()
-    c.drawPath(path, stroke=1, fill=0)
+        c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
+
+
+CIRCLES_MAX = 1024  # circles whose path `circle_code` remembers
+
+
+@lru_cache(maxsize=CIRCLES_MAX)
+def circle_code(x: float, y: float, r: float) -> str:
+    """The path operators of a circle, as ReportLab's path object writes them (its four
+    Bézier arcs), made once for each centre and radius: a round piece's clip and cut
+    circles are at the same places on every page of a sheet file, and on both papers."""
+    path = PDFPathObject()
+    path.circle(x, y, r)
+    return str(path.getCode())
 
 
 def registration_marks(c: Canvas, area: Box, size: float, inset: float) -> None:

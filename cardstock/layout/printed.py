@@ -22,9 +22,9 @@ import csv
 import hashlib
 import io
 import json
-import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +34,6 @@ from ..core.cache import memory_cache
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.output import artifact, streamed
-from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, StageResult
 from ..rules.reader import load_rules
 from .faces import Faces
@@ -126,16 +125,41 @@ def printed_json(faces: Faces) -> Iterator[bytes]:
     hashes = font_files(catalog.root)
     by_id = {comp.id: comp for comp in catalog.components}
     drawn: dict[str, dict[str, Any]] = {}
+    kept = faces.kept  # a `--watch` process: each card's text from the build before
+
+    def text_of(comp: Component) -> str:
+        card = _card(faces, comp, hashes, drawn)
+        return json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
+
     yield b'{\n "cards": {'
     for n, card_id in enumerate(sorted(by_id)):
-        card = _card(faces, by_id[card_id], hashes, drawn)
-        text = json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False)
+        comp = by_id[card_id]
+        if kept is None:
+            text = text_of(comp)
+        else:
+            key = _card_key(faces, comp, hashes)
+            text = kept.made(key, partial(_encoded, text_of, comp)).decode()
         name = json.dumps(card_id, ensure_ascii=False)
         nested = text.replace("\n", "\n  ")  # two levels down in the document
         yield f"{',' if n else ''}\n  {name}: {nested}".encode()
+
     yield b"\n }" if by_id else b"}"
     game = json.dumps(catalog.id, ensure_ascii=False)
     yield f',\n "format": {json.dumps(FORMAT)},\n "game": {game}\n}}\n'.encode()
+
+
+def _encoded(text_of: Callable[[Component], str], comp: Component) -> bytes:
+    return text_of(comp).encode()
+
+
+def _card_key(faces: Faces, comp: Component, hashes: Mapping[str, str]) -> str:
+    """What a card's fingerprint is made of, hashed (for `KeptFaces.made`): its name,
+    count and printed fields, its faces' content keys and the project's font files."""
+    sides = [faces.outline(comp, side) for side in ("front", "back")]
+    made = [FORMAT, comp.name, comp.count, comp.size, comp.back, comp.fields, dict(hashes)]
+    made += [None if face is None else face.key for face in sides]
+    text = json.dumps(made, sort_keys=True, default=str, ensure_ascii=False)
+    return "printed\0" + hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -221,7 +245,13 @@ def faces_at(root: Path, games: list[str] | None) -> tuple[list[Faces], list[Iss
 
 def at_revision(root: Path, ref: str, games: list[str] | None) -> tuple[dict[str, Any], str]:
     """Each game's fingerprints at git revision `ref` (a game the revision does not hold is
-    left out: every card of it is new), and the commit; a RevisionError says why not."""
+    left out: every card of it is new), and the commit; a RevisionError says why not.
+    git's history is loaded here, for `--changed-since` alone (a build that reprints
+    nothing writes `printed.json` without it)."""
+    import tempfile
+
+    from ..core.revision import RevisionError, materialise
+
     with tempfile.TemporaryDirectory(prefix="cardstock-rev-") as tmp:
         then = Path(tmp)
         commit = materialise(root, ref, then)

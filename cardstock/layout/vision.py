@@ -20,6 +20,7 @@ drawing every front of the set shares), each distinct card front, and each deck 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
@@ -276,14 +277,23 @@ def lint(job: Job) -> list[Issue]:
     game_file = catalog.display(catalog.folder / "game.toml")
     by_shape: dict[str, list[Look]] = {}
     blanks = _Blanks()
+    kept = faces.kept  # a `--watch` process: each face's look from the build before
 
     def look(
-        label: str, file: str, line: int | None, fld: str, ops: Sequence[Any]
+        label: str, file: str, line: int | None, fld: str, ops: Sequence[Any], key: str = ""
     ) -> tuple[str, Look] | None:
-        """A drawing kept as its shape and its colours (None: it draws nothing)."""
-        return (
-            (blanks.key(ops), (label, file, line, fld, tuple(_colours(ops, [])))) if ops else None
-        )
+        """A drawing kept as its shape and its colours (None: it draws nothing). A face's
+        (`key`: its content key) is worked out once a `--watch` process (`KeptFaces.made`)."""
+        if not ops:
+            return None
+        if kept is None or not key:
+            return blanks.key(ops), (label, file, line, fld, tuple(_colours(ops, [])))
+
+        def made() -> bytes:
+            return json.dumps([blanks.key(ops), _colours(ops, [])]).encode()
+
+        shape, colours = json.loads(kept.made(f"vision-look\0{key}", made))
+        return shape, (label, file, line, fld, tuple(colours))
 
     # One pass over the faces, each drawing read once: what every face of a set draws
     # alike (`common`, by set), and each distinct front and deck back as a look of its own.
@@ -299,7 +309,7 @@ def lint(job: Job) -> list[Issue]:
             count[comp.set] = count.get(comp.set, 0) + 1
             if front.key not in seen:
                 seen.add(front.key)
-                looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops))
+                looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops, front.key))
         back = faces.outline(comp, "back")  # a deck back many cards share: its drawing read once
         if back is None or comp.back is None or back.key in seen:
             continue
@@ -311,6 +321,7 @@ def lint(job: Job) -> list[Issue]:
                 catalog.line("backs", comp.back),
                 f"backs.{comp.back}",
                 faces.full(back).ops,
+                back.key,
             )
         )
     sets = [

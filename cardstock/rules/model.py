@@ -28,9 +28,9 @@ from .examples import Example
 from .fact_base import Fact
 from .facts import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
-from .mutate import Accept, MutateRules
 from .mutate_owned import DesignerValues
 from .mutate_owned import problems as designer_value_problems
+from .mutate_rules import Accept, MutateRules
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
 

@@ -31,13 +31,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from .filters import Strict
-from .mutate_edits import Edit
 from .sources import SourceText
+
+if TYPE_CHECKING:
+    from .mutate_edits import Edit
 
 # the field types whose cells hold a number or an id the designer chose (never a text)
 # (a `list` holds ids and is only ever swapped whole)
