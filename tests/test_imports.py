@@ -315,6 +315,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.impose.footer_check.lint",
         # git's history of the printed cards, for a reprint (`--changed-since`) only
         "cardstock.impose.pnp._build",
+        "cardstock.layout.printed.at_revision",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
         "cardstock.rules.setup_says._filters",
         "cardstock.rules.setup_says.handled",

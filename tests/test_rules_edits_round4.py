@@ -52,7 +52,7 @@ EDITS = [
         "ae-rulebook-nemesis-dealt-face-up",
         AE,
         f"layouts/{AE}/rulebook.md.j2",
-        "one dealt secretly to each hero",
+        "one dealt {{ secretly }} to each hero",
         "one dealt face up to each hero",
         "each player's Nemesis is dealt face down",
         26,
