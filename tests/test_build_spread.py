@@ -9,13 +9,14 @@ from __future__ import annotations
 import csv
 import io
 import os
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from conftest import copy_project
+from conftest import FIXTURES, copy_project
 
 from cardstock import build
 from cardstock.books import rulebook
@@ -166,7 +167,17 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
 ) -> None:
     from cardstock import build as build_module
 
-    root = copy_project(tmp_path / "proj", ("alpha-omega-tiles", "atmosfear", "alter-ego"))
+    # three copies of the small fixture game: what is asked is which process checks and
+    # builds each game, which three games on two processes show whatever their size
+    (tmp_path / "proj" / "layouts").mkdir(parents=True)
+    root = copy_project(tmp_path / "proj", ())  # the shared layouts
+    for game in ("mini", "mini2", "mini3"):
+        shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / game)
+        toml = root / "catalog" / game / "game.toml"
+        toml.write_text(
+            toml.read_text(encoding="utf-8").replace('id = "mini"', f'id = "{game}"', 1),
+            encoding="utf-8",
+        )
     seen = tmp_path / "pids.txt"
     pools: list[int] = []
     real_pool, real_check, real_units = (
