@@ -151,7 +151,7 @@ class Story:
                 story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
-                    self.catalog, self.styles, width, self.issues, self.faces
+                    self.catalog, self.styles, width, self.issues, self.faces, height
                 )
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
