@@ -1,7 +1,7 @@
 """What the starter-layout game's outputs are made of, written once and streamed: a file
 written as it is made (the EPUB) lands whole, hashed, and leaves an unchanged file alone;
 a face's SVG, written as text, escapes what XML needs escaped; equal rounded coordinates
-are one object."""
+are one object; the manifest is written as its JSON is made, never held as one text."""
 
 from __future__ import annotations
 
