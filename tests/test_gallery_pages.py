@@ -90,3 +90,32 @@ def test_a_grid_makes_its_rows_as_its_pages_need_them():
     assert Mark.drawn == count
     per_page = 5 * COLS  # A6 holds four or five rows of these
     assert most[0] <= 2 * per_page
+
+
+def test_a_grid_kept_with_a_heading_is_measured_no_further_than_its_tallest_frame():
+    # A heading kept with what follows it is wrapped by ReportLab in a KeepTogether, which
+    # asks each part its height in a space without bound: a grid told the tallest frame it
+    # is laid out in makes no more rows for that than a page holds, and draws the same.
+    count = 120
+    head = getSampleStyleSheet()["Heading2"].clone("kept", keepWithNext=1)
+    tallest = A6[1] - 2 * 72 - 12  # SimpleDocTemplate's frame, less its padding
+
+    def drawn(bound: float) -> tuple[bytes, int]:
+        made: list[int] = []
+        Mark.drawn = 0
+        most = [0]
+
+        def row(i: int) -> list:
+            made.append(i)
+            most[0] = max(most[0], len(made) * COLS - Mark.drawn)
+            return _cells(i, count)
+
+        grid = Grid(row, _rows(count), WIDTHS, STYLE, tallest=bound)
+        story = [Spacer(1, 150), KeepGallery(Paragraph("Cards, 120", head), grid)]
+        return _pdf(story), most[0]
+
+    unbound, held_unbound = drawn(float("inf"))
+    bound, held = drawn(tallest)
+    assert bound == unbound
+    assert held_unbound >= count  # measured whole, every row made before the first is drawn
+    assert held <= 2 * 5 * COLS

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,10 @@ from conftest import copy_project
 
 from cardstock.build import Request
 from cardstock.build import build as run_build
+from cardstock.core.cache import code_key, key_of
 from cardstock.core.stage import BuildOptions
 from cardstock.impose import pnp
-from cardstock.impose.kept import page_key, sheet_key
+from cardstock.impose.kept import KIND, page_key, sheet_key
 from cardstock.impose.plan import Box, Page, Placement
 from cardstock.impose.render import DocInfo
 
@@ -141,3 +143,28 @@ def test_a_page_holding_a_value_shown_by_its_address_has_no_key() -> None:
     assert sheet_key(Path("."), Path("x.pdf"), info, [page]) is not None
     page.style = object()  # a value without words of its own
     assert sheet_key(Path("."), Path("x.pdf"), info, [page]) is None
+
+
+def test_a_sheet_key_worked_out_page_by_page_is_the_key_of_all_its_words() -> None:
+    info = DocInfo("t", "f", "US Letter")
+    pages = [_page(face=f"face {n}", rotate=90 * (n % 2)) for n in range(5)]
+    words = [repr(info), *(page_key(p) for p in pages)]
+    whole = key_of(KIND, code_key(), ".", "x.pdf", *words)
+    assert sheet_key(Path("."), Path("x.pdf"), info, pages) == whole
+
+
+def test_a_sheet_key_does_not_hold_the_words_of_every_page_at_once() -> None:
+    info = DocInfo("t", "f", "US Letter")
+
+    def peak(count: int) -> int:
+        pages = [_page(face=f"face {n:064d}") for n in range(count)]
+        tracemalloc.start()
+        try:
+            sheet_key(Path("."), Path("x.pdf"), info, pages)
+            still, most = tracemalloc.get_traced_memory()
+            return most - still  # what was held for a while only
+        finally:
+            tracemalloc.stop()
+
+    few, many = peak(50), peak(1000)
+    assert many - few < 950 * 50  # far below a page's words (250 characters) a page

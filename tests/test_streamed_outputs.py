@@ -1,18 +1,21 @@
 """What the starter-layout game's outputs are made of, written once and streamed: a file
 written as it is made (the EPUB) lands whole, hashed, and leaves an unchanged file alone;
 a face's SVG, written as text, escapes what XML needs escaped; equal rounded coordinates
-are one object."""
+are one object; the manifest is written as its JSON is made, never held as one text."""
 
 from __future__ import annotations
 
 import hashlib
+import json
+import tracemalloc
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import BinaryIO
 
-from cardstock.core.output import write_streamed
+from cardstock.core.output import Artifact, write_streamed
 from cardstock.layout.ops import Face, Rect, Text, r
 from cardstock.render.svg import svg_bytes
+from cardstock.site import manifest
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -74,3 +77,33 @@ def test_equal_rounded_coordinates_are_one_object():
     b = r(float("12.3457"))
     assert a == 12.346 and a is b
     assert r(-0.0001) == 0.0 and str(r(-0.0001)) == "0.0"
+
+
+def _entries(out: Path, count: int) -> list[Artifact]:
+    return [
+        Artifact("gen", "svg", out / "gen" / "svg" / f"c{n:05d}é.svg", None, None, n, "a" * 64)
+        for n in range(count)
+    ]
+
+
+def test_the_manifest_is_the_json_of_its_entries_written_as_it_is_made(tmp_path: Path):
+    out = tmp_path / "out"
+    made = _entries(out, 3)
+    path = manifest.write(out, made)
+    listed = {"artifacts": [manifest.entry(out, a) for a in made]}
+    expected = json.dumps(listed, indent=2, ensure_ascii=False) + "\n"
+    assert path.read_bytes() == expected.encode("utf-8")
+
+
+def test_writing_the_manifest_holds_less_than_twice_its_text_at_once(tmp_path: Path):
+    # json.dumps, its "\n" added and its UTF-8 bytes would be three copies of the text;
+    # written as it is made, what is held is a block of the file read back to hash it
+    out = tmp_path / "out"
+    entries = {e["path"]: e for e in (manifest.entry(out, a) for a in _entries(out, 6000))}
+    tracemalloc.start()
+    try:
+        path = manifest.save(out, entries)
+        still, most = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert most - still < 2 * path.stat().st_size

@@ -221,9 +221,15 @@ def _caption(
 
 
 def component_list(
-    catalog: Catalog, styles: Styles, width: float, findings: list[Issue], thumbs: Thumbs
+    catalog: Catalog,
+    styles: Styles,
+    width: float,
+    findings: list[Issue],
+    thumbs: Thumbs,
+    height: float = float("inf"),
 ) -> list[Flowable]:
-    """Every group of the catalog, with its count, and a thumbnail of each distinct face."""
+    """Every group of the catalog, with its count, and a thumbnail of each distinct face
+    (`height`: the tallest frame the list is laid out in, as far as a grid is measured)."""
     out: list[Flowable] = []
     totals = catalog.totals()
     kinds = ", ".join(said_count(catalog, k, n) for k, n in totals["by_kind"].items())
@@ -237,7 +243,7 @@ def component_list(
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
         head = paragraph(line, styles.group, styles.f.family, escape(line))
         labels = list(g.labels) if g.labels is not None else None
-        grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels)
+        grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels, height)
         out.append(KeepGallery(head, grid))
     return out
 
@@ -253,9 +259,11 @@ def _grid(
     findings: list[Issue],
     thumbs: Thumbs,
     labels: list[str] | None = None,
+    height: float = float("inf"),
 ) -> Grid:
     """The faces of `comps` in a grid, each captioned (`labels`: a one-face group's name in
-    place of each face's own, "<b>15×</b> Element: Air"), made a page at a time."""
+    place of each face's own, "<b>15×</b> Element: Air"), made a page at a time, measured no
+    further than `height`, the tallest frame it is laid out in (`books.grid`)."""
     fw, fh = face_size(comps[0])
     cols = 6 if fw / fh < 0.95 else 5
     if len(comps) > 30:
@@ -279,7 +287,7 @@ def _grid(
     # faces at the top of their cells: a caption that wraps grows its row downward and
     # leaves the faces of the row in line
     style = grid_style(styles, "TOP", GRID_PAD, "CENTER")
-    return Grid(row, -(-len(comps) // cols), [cell] * cols, style)
+    return Grid(row, -(-len(comps) // cols), [cell] * cols, style, tallest=height)
 
 
 def face_row(

@@ -6,6 +6,11 @@ before the first page is laid out, and a table split over pages is measured whol
 for every page; at 50,000 cards that is the largest thing a build holds. `Grid` is the same
 grid made as it is laid out: `split` makes a `Table` of the rows that fit the space it is
 given and a `Grid` of the rest, and a row's cells are made when the row is first measured.
+A grid is measured no further than the tallest frame it can be laid out in (`tallest`):
+asked its height in a space without bound (ReportLab's `KeepTogether`, which a heading
+kept with its next flowable is wrapped in, asks each part's height that way), a grid
+taller than any frame says only that it is taller than that, instead of making every row
+of every page it will fill.
 The pages are those the one table would have been split into, drawn the same: a row is as
 tall as a table makes it (each row is measured as a one-row `Table`), rows are counted into
 a space as `Table.split` counts them, and what is drawn is always a `Table` of whole rows.
@@ -34,12 +39,13 @@ class Grid(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so
         style: TableStyle,
         start: int = 0,
         made: list[tuple[list[Any], float]] | None = None,
+        tallest: float = float("inf"),
     ) -> None:
         super().__init__()
         # the table style is `cells`, not `style`: a flowable's `style` would give it space
         # before and after, which a Table of this style has none of
         self.row, self.count, self.widths, self.cells = row, count, widths, style
-        self.start = start
+        self.start, self.tallest = start, tallest
         self.made: list[tuple[list[Any], float]] = made or []  # rows start.., with heights
         self.bound: float | None = None  # set by KeepGallery while it measures
         self.whole: Table | None = None  # the rest as one table, when it fits
@@ -60,7 +66,7 @@ class Grid(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so
         return total
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
-        limit = availHeight if self.bound is None else min(availHeight, self.bound)
+        limit = min(availHeight, self.tallest, availHeight if self.bound is None else self.bound)
         total = self._measure(availWidth, limit + _OVER)
         if self.start + len(self.made) < self.count or total > limit + _OVER:
             self.whole = None
@@ -89,7 +95,15 @@ class Grid(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so
         page = self._table([cells for cells, _ in self.made[:n]])
         if self.start + n >= self.count:
             return [page]
-        rest = Grid(self.row, self.count, self.widths, self.cells, self.start + n, self.made[n:])
+        rest = Grid(
+            self.row,
+            self.count,
+            self.widths,
+            self.cells,
+            self.start + n,
+            self.made[n:],
+            self.tallest,
+        )
         return [page, rest]
 
 

@@ -36,7 +36,9 @@ once, by the rulebook stage, which can run beside the build's other stages.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,7 +50,7 @@ from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
 from ..catalog.wording import CONTENTS, VERSION, book_word
 from ..core import markup
-from ..core.cache import code_key, key_of
+from ..core.cache import code_key, key_of_each
 from ..core.files import present, read_bytes
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact, remove_stale, streamed
@@ -151,7 +153,7 @@ class Story:
                 story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
-                    self.catalog, self.styles, width, self.issues, self.faces
+                    self.catalog, self.styles, width, self.issues, self.faces, height
                 )
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
@@ -198,7 +200,8 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
     text, issues, size = _text(job, papers)
     if text is None:
         return issues
-    key = key_of("rulebook-findings", code_key(), text, size.name, *_layout_inputs(job))
+    parts = ("rulebook-findings", code_key(), text, size.name)
+    key = key_of_each(itertools.chain(parts, _layout_inputs(job)))
     kept = job.cache.get_json("book-findings", key)
     if isinstance(kept, list):
         try:
@@ -210,25 +213,24 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
     return found
 
 
-def _layout_inputs(job: Job) -> list[str]:
+def _layout_inputs(job: Job) -> Iterator[str]:
     """What the rulebook's layout reads besides its text: everything of the game but its
     tables (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), and
     of each component what the cover and the component list show in words (its set, kind,
     group, count and name) and the room its thumbnail takes (the face's size, and whether
     it can be drawn at all: an outline stands in for a face that cannot). Not what a face
     draws. A game too big to keep its drawings in memory gives each face's whole content
-    key instead."""
-    out = [job.faces.common_key()[0]]
+    key instead. A part a component, each made as the key is hashed (`key_of_each`)."""
+    yield job.faces.common_key()[0]
     for comp, side, face in job.faces.outlines():
         if side != "front":
             continue
         words = f"{comp.id}\t{comp.set}\t{comp.kind}\t{comp.group}\t{comp.count}\t{comp.name}"
         if not job.faces.retain:
-            out.append(f"{words}\t{face.key}")
+            yield f"{words}\t{face.key}"
             continue
         drawable = bool(face.ops) and not any(i.level == "error" for i in face.findings)
-        out.append(f"{words}\t{face.width!r} {face.height!r} {face.bleed!r} {drawable}")
-    return out
+        yield f"{words}\t{face.width!r} {face.height!r} {face.bleed!r} {drawable}"
 
 
 def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], BookSize]:
@@ -281,8 +283,10 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     `render_rulebook`)."""
     catalog, size = job.catalog, edition.size
     where = catalog.display(rulebook_template(catalog))
-    faces = [f.key for _, side, f in job.faces.each() if side == "front"]
-    key = key_of("rulebook", code_key(), text, *edition.key(), *_layout_inputs(job), *faces)
+    # each face's content key, from its outline: above `RETAIN_MAX` no drawing is read back
+    faces = (f.key for _, side, f in job.faces.outlines() if side == "front")
+    parts = ("rulebook", code_key(), text, *edition.key())
+    key = key_of_each(itertools.chain(parts, _layout_inputs(job), faces))
     kept = _kept(job, key, size)
     if kept is not None:
         return kept
@@ -380,6 +384,7 @@ def build_rulebook(job: Job) -> StageResult:
                     pages=large.reading.pages,
                 )
             )
+    del r  # its PDF is written: not held while the readers are made
     result.artifacts += _readers(job, text)
     result.artifacts += _reference_edition(job)
     _remove_editions_not_asked(folder, {a.path.name for a in result.artifacts})
@@ -483,9 +488,12 @@ def _readers(job: Job, text: str) -> list[Artifact]:
         path = folder / "rules" / "fonts" / "OFL.txt"
         arts.append(artifact(catalog.id, "rulebook-font", path, licence))
     web = page(catalog, body, accent, family.css, None, rules)
+    del body  # the page is written before the EPUB is made: the two are not held at once
+    html = artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode())
+    del web
     epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
     return [
-        artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode()),
+        html,
         streamed(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
         *arts,
     ]

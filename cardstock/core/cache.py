@@ -77,6 +77,19 @@ def key_of(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def key_of_each(parts: Iterable[str]) -> str:
+    """`key_of(*parts)`, the same key, hashed as the parts come: a key of one part a card
+    (a sheet file's pages) does not hold every part, nor their joined text, at once."""
+    h = hashlib.sha256()
+    first = True
+    for part in parts:
+        if not first:
+            h.update(b"\0")
+        h.update(part.encode("utf-8", "surrogatepass"))
+        first = False
+    return h.hexdigest()
+
+
 # The distributions whose code decides what a build writes: every runtime dependency.
 LIBRARIES = (
     "reportlab",

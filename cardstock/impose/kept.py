@@ -24,11 +24,12 @@ the second build over the same faces on.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.cache import Cache, code_key, key_of
+from ..core.cache import Cache, code_key, key_of, key_of_each
 from ..core.issues import Issue
 from ..core.output import Artifact, holds
 from .plan import Page, Placement
@@ -68,18 +69,27 @@ def sheet_key(root: Path, path: Path, info: DocInfo, pages: Sequence[Page]) -> s
     footers' findings name its files), the file's name (its footers' report does),
     the document's words and every page. None when a page holds a value that cannot be
     told by its words (`_by_value`): such a file is always drawn."""
-    words = [repr(info), *(page_key(p) for p in pages)]
-    if not all(_by_value(w) for w in words):
-        return None
-    return key_of(KIND, code_key(), str(root), path.name, *words)
+    told = True
+
+    def words() -> Iterator[str]:  # each page's words made, hashed and let go in turn
+        nonlocal told
+        yield from (KIND, code_key(), str(root), path.name)
+        for w in itertools.chain([repr(info)], map(page_key, pages)):
+            told = told and _by_value(w)
+            if not told:
+                return
+            yield w
+
+    key = key_of_each(words())
+    return key if told else None
 
 
 def faces_of(pages: Sequence[Page]) -> str:
     """A short key of the faces and backs the pages place, in order (cheap, unlike
     `sheet_key`): when a file's faces changed since its last build, its whole key cannot
     be one a build kept, and is not worked out."""
-    keys = [f"{_key_of(p.face)} {_key_of(p.back)}" for page in pages for p in page.placements]
-    return key_of("faces", str(len(pages)), *keys)
+    keys = (f"{_key_of(p.face)} {_key_of(p.back)}" for page in pages for p in page.placements)
+    return key_of_each(itertools.chain(("faces", str(len(pages))), keys))
 
 
 def _slot(root: Path, path: Path) -> str:

@@ -13,14 +13,15 @@ holds exactly those bytes: the build then keeps the files instead of making them
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..core.files import Unreadable, read_text
-from ..core.output import Artifact, holds, write_atomic
+from ..core.output import Artifact, holds, write_streamed
 
 MANIFEST = "manifest.json"
 
@@ -102,10 +103,21 @@ STATS = ManifestStats()
 
 
 def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+    """Write the manifest as its JSON is made (`json.dump` into the file, the same text
+    `json.dumps` makes): a game of 50,000 faces lists 50,000 entries, and the build writes
+    the manifest after each unit, so its whole text is never held (nor its UTF-8 bytes)."""
     STATS.saves += 1
     data = {"artifacts": [entries[k] for k in sorted(entries)]}
     path = out / MANIFEST
-    write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+    def fill(handle: BinaryIO) -> None:
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
+        json.dump(data, text, indent=2, ensure_ascii=False)
+        text.write("\n")
+        text.flush()
+        text.detach()  # the file stays open for `write_streamed`
+
+    write_streamed(path, fill)
     return path
 
 
