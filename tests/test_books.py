@@ -296,6 +296,18 @@ def test_context_helpers_refuse_unknown_names(call):
         call(template_context(_catalog("atmosfear")))
 
 
+def test_a_component_list_names_a_set_of_one_by_its_one_name_and_the_others_by_their_name():
+    cat = _catalog("alpha-omega-cards")
+    listed = {s["id"]: (s["count"], s["listed"]) for s in template_context(cat)["sets"]}
+    one = {s.id: s.one for s in cat.game.sets}
+    assert one["objectives"] is not None
+    assert listed["objectives"] == (1, one["objectives"])
+    for sid, (count, name) in listed.items():
+        st = next(s for s in cat.game.sets if s.id == sid)
+        assert name == (st.one if count == 1 and st.one else st.name)
+    assert any(count > 1 for count, _ in listed.values())
+
+
 @pytest.fixture
 def copy_game(tmp_path):
     """A copy of a shipped game's catalog and layouts under tmp_path, to break."""

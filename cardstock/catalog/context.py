@@ -456,13 +456,16 @@ def _sets(catalog: Catalog, comps: list[dict[str, Any]]) -> list[dict[str, Any]]
     sets = []
     for s in catalog.game.sets:
         mine = [c for c in comps if c["set"] == s.id]
+        count = sum(c["count"] for c in mine)
         sets.append(
             {
                 "id": s.id,
                 "name": s.name,
+                # the name for its count, as a component list gives it (`one` for a single one)
+                "listed": s.one if count == 1 and s.one else s.name,
                 "kind": s.kind,
                 "description": s.description,
-                "count": sum(c["count"] for c in mine),
+                "count": count,
                 "faces": len(mine),
             }
         )

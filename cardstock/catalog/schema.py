@@ -195,6 +195,13 @@ class ComponentSet(Strict):
 
     id: Slug = Field(description="The set's id, unique in the game.", examples=["realms"])
     name: str = Field(description="The set's name, as the catalog shows it.", examples=["Realms"])
+    one: str | None = Field(
+        default=None,
+        description="The set's name for a single component, where the set holds one (a "
+        "rulebook's component list says `1 Objective card`, not `1 Objective cards`). Unset: "
+        "`name`, whatever the count.",
+        examples=["Objective card"],
+    )
     kind: KindName = Field(
         description="What the components are: card, tile, token, die, pawn, board or reference.",
         examples=["card"],

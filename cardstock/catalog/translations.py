@@ -439,7 +439,12 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         for bid, b in catalog.game.backs.items()
     }
     sets = [
-        s.model_copy(update={"name": values.get(f"set.{s.id}.name", s.name)})
+        s.model_copy(
+            update={
+                "name": values.get(f"set.{s.id}.name", s.name),
+                "one": values.get(f"set.{s.id}.one", s.one),
+            }
+        )
         for s in catalog.game.sets
     ]
     designer = [

@@ -131,6 +131,8 @@ def _game_words(catalog: Catalog) -> list[Text]:
     for i, s in enumerate(catalog.game.sets):
         if has_words(s.name):
             out.append(Text(f"set.{s.id}.name", s.name, game_file, catalog.line("sets", i, "name")))
+        if s.one is not None and has_words(s.one):
+            out.append(Text(f"set.{s.id}.one", s.one, game_file, catalog.line("sets", i, "one")))
         if has_words(re.sub(r"\{[^{}]*\}", "", s.group)):
             line = catalog.line("sets", i, "group")
             out.append(Text(f"set.{s.id}.group", s.group, game_file, line))
