@@ -20,11 +20,9 @@ MEMO_DECORATORS = {"lru_cache", "cache", "cached_property"}
 # a template's words as a player reads them (core/template_words.py `read_text`), which the
 # book lint and the rule facts both ask of every template; the nineteenth: a text's folded
 # words (rules/coverage.py `_folded`), which each fact of terms asks of every name of the
-# catalog, and a `--watch` process at every rebuild; the twentieth: a face's frame in the PDF
-# (render/pdf.py `_frame`), the same for every face of a deck's geometry; the twenty-first: a
-# round piece's circle path (impose/render.py `circle_code`), at the same places on every
-# page of a sheet file and on both papers
-MAX_MEMOS = 21
+# catalog, and a `--watch` process at every rebuild (a face's frame and a round piece's
+# circle go in the outlines' memo, render/pdf.py `_outline`, not one of their own)
+MAX_MEMOS = 19
 
 
 _TREES: dict[Path, ast.Module] = {}
@@ -46,7 +44,7 @@ def _decorator_name(node: ast.expr) -> str:
     return target.id if isinstance(target, ast.Name) else ""
 
 
-def test_the_package_holds_at_most_twenty_one_memo_decorators():
+def test_the_package_holds_at_most_nineteen_memo_decorators():
     found = [
         f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}"
         for path, tree in _trees().items()

@@ -1,5 +1,5 @@
 """A round piece's clip and cut circles on a sheet: their path made once for each centre
-and radius (`impose.render.circle_code`), written as ReportLab's canvas writes them."""
+and radius (`render.pdf.circle_code`), written as ReportLab's canvas writes them."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardstock.impose.render import circle_code
-from cardstock.render.pdf import clip_path, draw_path
+from cardstock.render import pdf
+from cardstock.render.pdf import circle_code, clip_path, draw_path
 
 CIRCLES = [(10.5, 20.25, 7.125), (300.0, 400.0, 0.3), (-2.0, 5.0, 72.0)]
 
@@ -47,9 +47,16 @@ def test_a_cut_circle_is_written_as_the_canvas_strokes_its_circle():
     assert _pdf(kept) == _pdf(by_canvas)
 
 
-def test_each_circle_is_made_once_for_its_centre_and_radius():
-    circle_code.cache_clear()
+def test_each_circle_is_made_once_for_its_centre_and_radius(monkeypatch):
+    made = []
+    make = pdf._circle_code
+
+    def counted(x, y, r):
+        made.append((x, y, r))
+        return make(x, y, r)
+
+    monkeypatch.setattr(pdf, "_circle_code", counted)
     for _ in range(3):
         for x, y, r in CIRCLES:
-            circle_code(x, y, r)
-    assert circle_code.cache_info().misses == len(CIRCLES)
+            assert circle_code(x, y, r) == make(x, y, r)
+    assert sorted(made) == sorted(CIRCLES)

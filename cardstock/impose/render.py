@@ -15,17 +15,15 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from .. import fonts
 from ..core.localized import number
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER
-from ..render.pdf import clip_path, draw_path, pdf_color, pdf_path
+from ..render.pdf import circle_code, clip_path, draw_path, pdf_color, pdf_path
 from ..render.pdfdoc import Spill, pdf_settings, retagged, show_page
 from ..render.pdfdoc import new_canvas as pdf_canvas
 from .footer import LEADING, MIN_SIZE, Fitted, FooterReport, fit_footer
@@ -274,19 +272,6 @@ def _outline(c: Canvas, outline: Outline, width: float, color: str) -> None:
         path.close()
         c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
-
-
-CIRCLES_MAX = 1024  # circles whose path `circle_code` remembers
-
-
-@lru_cache(maxsize=CIRCLES_MAX)
-def circle_code(x: float, y: float, r: float) -> str:
-    """The path operators of a circle, as ReportLab's path object writes them (its four
-    Bézier arcs), made once for each centre and radius: a round piece's clip and cut
-    circles are at the same places on every page of a sheet file, and on both papers."""
-    path = PDFPathObject()
-    path.circle(x, y, r)
-    return str(path.getCode())
 
 
 def registration_marks(c: Canvas, area: Box, size: float, inset: float) -> None:

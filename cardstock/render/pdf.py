@@ -36,6 +36,7 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
@@ -137,11 +138,25 @@ def ellipse_code(cx: float, cy: float, rx: float, ry: float) -> str:
     return _outline(_ellipse_code, (cx, cy, rx, ry))
 
 
+def circle_code(x: float, y: float, r: float) -> str:
+    """A circle's path operators as ReportLab's path object writes them (its four Bézier
+    arcs), cached per centre and radius: a round piece's clip and cut circles are at the
+    same places on every page of a sheet file, and on both papers."""
+    return _outline(_circle_code, (x, y, r))
+
+
+def _circle_code(x: float, y: float, r: float) -> str:
+    path = PDFPathObject()
+    path.circle(x, y, r)
+    return str(path.getCode())
+
+
 @lru_cache(maxsize=2 * _CACHE_MAX)
 def _outline(make: Callable[..., str], key: tuple[Any, ...]) -> str:
     """The operators of one outline, remembered by the function that makes them and its
     arguments: one cache for the family (a path's data; a rectangle's x, y, w, h and
-    radius; an ellipse's centre and radii), as the faces repeat all three."""
+    radius; an ellipse's centre and radii; a circle's; a face's frame), as the faces and
+    the sheets repeat them all."""
     return make(*key)
 
 
@@ -289,17 +304,23 @@ _CLOSE: tuple[Any, ...] = ((_RESTORE,),)  # ends a face's frame (`_frame`)
 Program = tuple[Any, ...]  # operator text (str) and actions (tuples), in drawing order
 
 
-@lru_cache(maxsize=64)
 def _frame(
     width: float, height: float, bleed: float, shape: str, cut: tuple[Point, ...] | None
 ) -> Program:
     """What a face's drawing is replayed in: the state saved, face space (origin top-left,
     y down), and the clip to what the face may paint (`bleed_outline`); `_CLOSE` ends it.
-    Made once for each geometry (the faces of a deck share theirs). Replaying it, the
-    program and `_CLOSE` as one writes what recording the three as one program would: the
-    operators between two actions go in as one text either way."""
+    Its operators are made once for each geometry (the faces of a deck share theirs), in
+    the outlines' cache (`_outline`). Replaying it, the program and `_CLOSE` as one writes
+    what recording the three as one program would: the operators between two actions go
+    in as one text either way."""
+    return ((_SAVE,), _outline(_frame_code, (width, height, bleed, shape, cut)))
+
+
+def _frame_code(
+    width: float, height: float, bleed: float, shape: str, cut: tuple[Point, ...] | None
+) -> str:
     clip = pdf_path(bleed_outline(width, height, bleed, shape, cut))
-    return ((_SAVE,), f"{rl_nums(1, 0, 0, -1, 0, height)} cm\n{clip} W n")
+    return f"{rl_nums(1, 0, 0, -1, 0, height)} cm\n{clip} W n"
 
 
 STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
