@@ -27,8 +27,10 @@ from ..core.templating import check_template
 _COUNT_WORDS = sorted(
     {w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True
 )
-_TYPED_COUNT = re.compile(
-    r"(?<![\w.:$+-])(\d+)\s+(" + "|".join(re.escape(w) for w in _COUNT_WORDS) + r")\b", re.I
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_TYPED_COUNT = (
+    "(?i)" r"(?<![\w.:$+-])(\d+)\s+(" + "|".join(re.escape(w) for w in _COUNT_WORDS) + r")\b"
 )
 
 
@@ -43,7 +45,7 @@ def typed_counts(catalog: Catalog) -> list[Issue]:
             continue  # told once, by the template check
         # Jinja code blanked but the words a `_("…")` prints, line breaks kept
         for number, line in read_lines(text):
-            for m in _TYPED_COUNT.finditer(line):
+            for m in re.compile(_TYPED_COUNT).finditer(line):
                 issues.append(
                     Issue(
                         catalog.display(path),

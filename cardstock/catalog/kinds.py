@@ -12,6 +12,8 @@ KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
 
 @dataclass(frozen=True)
 class KindSpec:
+    """A kind of component: its default size, whether it has a printed back, what it is."""
+
     default_size: str  # a named size or "W x H" (see units.NAMED_SIZES)
     needs_back: bool  # a printed back is part of the component (cards)
     description: str

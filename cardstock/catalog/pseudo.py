@@ -26,10 +26,12 @@ _ACCENTED = str.maketrans(
 )
 # what passes unchanged: icons, placeholders (a template's `%(name)s` too), escapes,
 # markup runs, line-end marks
-_KEPT = re.compile(
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_KEPT = (
+    "(?m)"
     r":[a-z][a-z0-9-]*:|\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)s|\\.|\\$"
-    r"|^[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]|[*_|]+",
-    re.MULTILINE,
+    r"|^[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]|[*_|]+"
 )
 _BLOCK_MARK = re.compile(r"[ \t]*(?:[-*+>#|]+|\d+\.)[ \t]")
 _FILLER = "àéîõü"
@@ -50,7 +52,7 @@ def _pseudo(text: str) -> str:
     out: list[str] = []
     at = 0
     letters = 0
-    for m in _KEPT.finditer(text):
+    for m in re.compile(_KEPT).finditer(text):
         plain = text[at : m.start()]
         out.append(plain.translate(_ACCENTED))
         letters += sum(ch.isalpha() for ch in plain)

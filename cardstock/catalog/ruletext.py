@@ -41,14 +41,16 @@ def quickref_template(catalog: Catalog, name: str) -> Path:
     return layouts_dir(catalog) / "quickref" / f"{name}{TEMPLATE_SUFFIX}"
 
 
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_PLAIN_NAME = r"[A-Za-z0-9_][A-Za-z0-9_.-]*"
 
 
 def quickref_name_problem(name: str) -> str | None:
     """Why `name` cannot name a quick-reference template, or None: it is the plain name of
     a file in the game's `quickref/` folder, never a path (no folder, no `..`), so no name
     reaches, or even asks about, a file anywhere else."""
-    if _PLAIN_NAME.fullmatch(name) and ".." not in name:
+    if re.compile(_PLAIN_NAME).fullmatch(name) and ".." not in name:
         return None
     return (
         f"{name!r} is not a quick-reference template name: give the plain name of a file in "

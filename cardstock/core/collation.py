@@ -43,10 +43,12 @@ Element = tuple[str, Weight, Weight, Weight]  # variable mark, primary, secondar
 COMMON = ((0x0020,), (0x0002,))  # the secondary and tertiary of a plain letter
 BEFORE = 1 << 30  # above any counter: a weight "just before" sorts after all others below
 LIMITS = (0x8000, 0xFFFF, 0xFFFF)  # primaries from 8000 on are implicit ones: kept
-_OPERATOR = re.compile(r"(&\[before1\]|&|<<<|<<|<|=)")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_OPERATOR = r"(&\[before1\]|&|<<<|<<|<|=)"
 _STRENGTH = {"<": 1, "<<": 2, "<<<": 3, "=": 0}
-_ENTRY = re.compile(r"^([0-9A-F ]+);((?:\s*\[[.*][0-9A-F]{4}\.[0-9A-F]{4}\.[0-9A-F]{4}\])+)")
-_ELEMENT = re.compile(r"\[([.*])([0-9A-F]{4})\.([0-9A-F]{4})\.([0-9A-F]{4})\]")
+_ENTRY = r"^([0-9A-F ]+);((?:\s*\[[.*][0-9A-F]{4}\.[0-9A-F]{4}\.[0-9A-F]{4}\])+)"
+_ELEMENT = r"\[([.*])([0-9A-F]{4})\.([0-9A-F]{4})\.([0-9A-F]{4})\]"
 
 
 @dataclass(frozen=True)
@@ -67,10 +69,14 @@ class Reset:
 
 def parse(rules: str) -> list[Reset] | Problem:
     """The resets of `rules` in CLDR's notation, or what in them is not read."""
-    parts = [p for p in _OPERATOR.split("".join(rules.split())) if p]
+    parts = [p for p in re.compile(_OPERATOR).split("".join(rules.split())) if p]
     resets: list[Reset] = []
     for op, text in zip(parts[::2], parts[1::2]):
-        if not _OPERATOR.fullmatch(op) or _OPERATOR.fullmatch(text) or set(text) & set("[]/|'\\"):
+        if (
+            not re.compile(_OPERATOR).fullmatch(op)
+            or re.compile(_OPERATOR).fullmatch(text)
+            or set(text) & set("[]/|'\\")
+        ):
             return Problem(f"{op}{text}: notation cardstock does not read")
         if op.startswith("&"):
             resets.append(Reset(text, op != "&"))
@@ -100,11 +106,11 @@ class Table:
             line = line.split("#", 1)[0].strip()
             if line.startswith("@"):
                 head.append(line)
-            elif found := _ENTRY.match(line):
+            elif found := re.compile(_ENTRY).match(line):
                 key = tuple(int(c, 16) for c in found[1].split())
                 entries[key] = [
                     (m, (int(p, 16),), (int(s, 16),), (int(t, 16),))
-                    for m, p, s, t in _ELEMENT.findall(found[2])
+                    for m, p, s, t in re.compile(_ELEMENT).findall(found[2])
                 ]
         return cls(head, entries)
 

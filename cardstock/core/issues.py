@@ -102,7 +102,9 @@ class Issues:
 
 
 # a value quoted in a message ('Engine', "12"): messages that differ only in these are alike
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_QUOTED = r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\""
 GROUP_FROM = 3  # this many rows with alike messages are reported as one
 
 
@@ -126,13 +128,14 @@ def grouped(
     for issue in items:
         if issue.line is not None:
             alike.setdefault(
-                (issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message)), []
+                (issue.file, issue.field, issue.level, re.compile(_QUOTED).sub("…", issue.message)),
+                [],
             ).append(issue)
     big = {key: hits for key, hits in alike.items() if len({i.line for i in hits}) >= GROUP_FROM}
     out: list[Issue] = []
     done: set[tuple[str, str, str, str]] = set()
     for issue in items:
-        key = (issue.file, issue.field, issue.level, _QUOTED.sub("…", issue.message))
+        key = (issue.file, issue.field, issue.level, re.compile(_QUOTED).sub("…", issue.message))
         if issue.line is None or key not in big:
             out.append(issue)
             continue
@@ -140,9 +143,9 @@ def grouped(
             continue
         done.add(key)
         hits = big[key]
-        quoted = [_QUOTED.findall(i.message) for i in hits]
+        quoted = [re.compile(_QUOTED).findall(i.message) for i in hits]
         varies = [len({q[n] for q in quoted}) > 1 for n in range(len(quoted[0]))]
-        template = _QUOTED.sub(_marked(iter(varies)), hits[0].message)
+        template = re.compile(_QUOTED).sub(_marked(iter(varies)), hits[0].message)
         values = list(dict.fromkeys(q[n] for q in quoted for n, v in enumerate(varies) if v))
         lines = sorted({i.line for i in hits if i.line is not None})
         out.append(

@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # markdown-it is imported on the first text that has markup t
 
 @dataclass(frozen=True)
 class Span:
+    """A run of text in one style, or an icon (`icon` set, `text` empty)."""
+
     text: str
     bold: bool = False
     italic: bool = False
@@ -46,17 +48,23 @@ class Span:
 
 @dataclass(frozen=True)
 class Heading:
+    """A heading block and its level (1 is the largest)."""
+
     level: int
     text: str
 
 
 @dataclass(frozen=True)
 class Paragraph:
+    """A paragraph block: its text, inline marks kept."""
+
     text: str
 
 
 @dataclass(frozen=True)
 class ListItem:
+    """One item of a list, bulleted or numbered."""
+
     text: str
     ordered: bool = False
     number: int = 0
@@ -64,12 +72,16 @@ class ListItem:
 
 @dataclass(frozen=True)
 class Table:
+    """A table block: its header cells and its rows."""
+
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...] = field(default_factory=tuple)
 
 
 @dataclass(frozen=True)
 class Note:
+    """A note block, set apart from the text around it."""
+
     text: str
 
 

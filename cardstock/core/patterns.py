@@ -13,7 +13,9 @@ from typing import Any
 MAX_WIDTH = 1000  # a width or precision in a format
 
 # `%` conversions: flags, width, precision (the mapping key is skipped)
-PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+PERCENT_SPEC = r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?"
 # str.format specs: [[fill]align][sign][z][#][0][width][grouping][.precision][type]
 FORMAT_SPEC = re.compile(r"(?:.?[<>=^])?[+\- ]?z?#?0?(\d*)[,_]?(?:\.(\d*))?")
 
@@ -28,7 +30,7 @@ def check_percent_format(pattern: Any) -> None:
     """ValueError for a `%` format whose width or precision is over `MAX_WIDTH` or `*`."""
     if not isinstance(pattern, str):
         return
-    for m in PERCENT_SPEC.finditer(pattern):
+    for m in re.compile(PERCENT_SPEC).finditer(pattern):
         for part in m.groups():
             if part == "*":
                 raise ValueError("a '*' width in a '%' format is not allowed in templates")

@@ -62,6 +62,8 @@ class Span:
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What a build was asked for: the output folder and every option a stage reads."""
+
     out: Path
     papers: tuple[str, ...] = ("letter", "a4")
     duplex: str = "long"  # long | short | none
@@ -105,6 +107,8 @@ class BuildOptions:
 
 @dataclass
 class StageResult:
+    """What one stage made: the files it wrote and the problems that did not stop it."""
+
     artifacts: list[Artifact] = field(default_factory=list)
     findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
 

@@ -19,7 +19,9 @@ import re
 from functools import lru_cache
 
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
-_CALL = re.compile(r"(?<![\w.])(_|gettext|ngettext)\s*\(\s*")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_CALL = r"(?<![\w.])(_|gettext|ngettext)\s*\(\s*"
 _LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
 _COMMA = re.compile(r"\s*,\s*")
 
@@ -28,7 +30,7 @@ def _marked(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The spans of the gettext literals in the tag `text[start:end]`, quotes left out."""
     out: list[tuple[int, int]] = []
     at = start
-    while (call := _CALL.search(text, at, end)) is not None:
+    while (call := re.compile(_CALL).search(text, at, end)) is not None:
         at = call.end()
         first = _LITERAL.match(text, at, end)
         if first is None:

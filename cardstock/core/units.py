@@ -121,7 +121,9 @@ def parse_offset(text: str) -> tuple[float, float]:
     return parse_length(parts[0], allow_negative=True), parse_length(parts[1], allow_negative=True)
 
 
-_PIXELS = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?|-?\.\d+)\s*px\b", re.I)
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_PIXELS = "(?i)" r"(?<![\w.])(-?\d+(?:\.\d+)?|-?\.\d+)\s*px\b"
 
 
 def in_points(text: str, dpi: float | None) -> str:
@@ -129,7 +131,7 @@ def in_points(text: str, dpi: float | None) -> str:
     ("825px x 1125px" at 300 dpi → "198pt x 270pt"); unchanged without a dpi."""
     if not dpi or not isinstance(text, str) or "px" not in text.lower():
         return text
-    return _PIXELS.sub(lambda m: f"{float(m.group(1)) * 72.0 / dpi:.6g}pt", text)
+    return re.compile(_PIXELS).sub(lambda m: f"{float(m.group(1)) * 72.0 / dpi:.6g}pt", text)
 
 
 def fmt_mm(points: float) -> str:

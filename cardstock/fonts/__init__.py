@@ -39,6 +39,8 @@ FONT_SUFFIXES = (".ttf", ".otf")
 
 @dataclass(frozen=True)
 class FontFace:
+    """One font face cardstock ships: its file, its CSS names and the faces of its styles."""
+
     name: str  # the name layouts use
     file: str  # file name in this folder
     family: str  # CSS family name
@@ -361,8 +363,10 @@ WEIGHT_WORDS = {
 _STYLE_WORDS = "|".join(sorted(WEIGHT_WORDS, key=len, reverse=True))
 # a file stem as foundries name them: Family-BoldItalic, Family-SemiBoldIt, Family_Light,
 # Family[wght]
-STYLED_STEM = re.compile(
-    rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$", re.IGNORECASE
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+STYLED_STEM = (
+    "(?i)" rf"^(?P<base>.+?)[-_ ](?P<weight>{_STYLE_WORDS})?(?P<italic>italic|it|oblique)?$"
 )
 
 
@@ -374,7 +378,7 @@ def plain_stem(stem: str) -> str:
 
 def stem_style(stem: str) -> tuple[str, int, bool] | None:
     """(family, weight, italic) the file's name says, or None when it says no style."""
-    m = STYLED_STEM.match(plain_stem(stem))
+    m = re.compile(STYLED_STEM).match(plain_stem(stem))
     if not m or not (m.group("weight") or m.group("italic")):
         return None
     return (

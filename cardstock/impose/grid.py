@@ -44,6 +44,8 @@ class Item:
 
 @dataclass(frozen=True)
 class GridLayout:
+    """Where a grid sheet puts things: the printable area, the footer band and each slot."""
+
     width: float
     height: float
     area: Box  # printable area of the page

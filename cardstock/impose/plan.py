@@ -112,6 +112,8 @@ class Band:
 
 @dataclass(slots=True)
 class Page:
+    """One sheet page: its size, its role, the faces placed on it and its marks."""
+
     width: float
     height: float
     role: str  # fronts | backs | pieces | gutterfold

@@ -54,6 +54,8 @@ class Style:
 
 @dataclass(frozen=True)
 class DocInfo:
+    """What a sheet file says about itself: its title, its footer's words and its paper."""
+
     title: str  # the document title (PDF metadata)
     footer: str  # the footer's first part ("Atmosfear: The Card Game 0.1.0")
     paper_label: str  # "US Letter"

@@ -40,6 +40,9 @@ FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
 
 @dataclass
 class Painter:
+    """What drawing one face's boxes needs (the catalog, the layouts, the symbols, the template
+    environment) and what it found."""
+
     catalog: Any
     layouts: LayoutSet
     library: Library

@@ -49,6 +49,8 @@ def r(value: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle at (x, y), w by h, its corners rounded by `radius`."""
+
     x: float
     y: float
     w: float
@@ -63,6 +65,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Ellipse:
+    """An ellipse centred at (cx, cy) with radii rx and ry."""
+
     cx: float
     cy: float
     rx: float
@@ -76,6 +80,8 @@ class Ellipse:
 
 @dataclass(frozen=True, slots=True)
 class Path:
+    """A path of move, line, curve and close commands, filled or stroked."""
+
     d: PathData
     fill: str | None = None
     stroke: str | None = None

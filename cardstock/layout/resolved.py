@@ -25,6 +25,9 @@ class _Located:
 
 @dataclass
 class Box(_Located):
+    """One box of a layout, its keys merged from the layouts it extends, with where each was
+    set."""
+
     name: str
     values: dict[str, Any]  # only keys that were set, after merging
     origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
@@ -33,6 +36,8 @@ class Box(_Located):
 
 @dataclass
 class Layout(_Located):
+    """A layout with its keys and boxes merged along the chain of layouts it extends."""
+
     name: str
     values: dict[str, Any]
     origins: dict[str, Origin]

@@ -183,6 +183,8 @@ class _Circle(ShapeGeometry):
 
 @dataclass(frozen=True)
 class Shape:
+    """A face shape: its outline, how sheets arrange it, and how its bleed and cut follow."""
+
     doc: str  # one line for the reference
     arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
     geometry: ShapeGeometry | None = (

@@ -40,16 +40,18 @@ class PathError(ValueError):
     pass
 
 
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_TOKEN = r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 def parse_path(text: str) -> PathData:
     """SVG path data → absolute M/L/C/Z commands (arcs and quadratics become cubics)."""
-    leftover = _TOKEN.sub(" ", text).replace(",", " ").strip()
+    leftover = re.compile(_TOKEN).sub(" ", text).replace(",", " ").strip()
     if leftover:
         raise PathError(f"unexpected characters in path data: {leftover[:20]!r}")
-    tokens = _TOKEN.findall(text)
+    tokens = re.compile(_TOKEN).findall(text)
     out: list[Cmd] = []
     i = 0
     cmd = None
@@ -241,6 +243,8 @@ def star_points(
 
 @dataclass(frozen=True)
 class Symbol:
+    """A vector symbol of the library: its name, its label and its parts."""
+
     name: str
     label: str
     parts: tuple[SymbolPart, ...]

@@ -21,6 +21,8 @@ from .ops import Op, SymbolPart
 
 @dataclass(frozen=True)
 class TextStyle:
+    """How a text box sets its text: font, size and its least, leading, colour, alignment."""
+
     font: str = "sans"
     size: float = 9.0
     min_size: float = 6.0

@@ -129,7 +129,9 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
 # ---------------------------------------------------------------- TOML values
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
-_TOKEN = re.compile(
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+_TOKEN = (
     r'(?P<basic>"(?:[^"\\]|\\.)*")|(?P<literal>\'[^\']*\')|(?P<comment>#.*)'
     r"|(?P<punct>[\[\]{},=.])|(?P<bare>[^\s\[\]{},=.#\"']+(?:\.\d+)?)|(?P<space>\s+)"
 )
@@ -137,7 +139,7 @@ _TOKEN = re.compile(
 
 def _scalars(line: str) -> list[tuple[int, int, bool]]:
     """The values a TOML line writes, in order: (start, end, is a string), less keys."""
-    tokens = [(m.lastgroup, m.start(), m.end()) for m in _TOKEN.finditer(line)]
+    tokens = [(m.lastgroup, m.start(), m.end()) for m in re.compile(_TOKEN).finditer(line)]
     tokens = [t for t in tokens if t[0] not in ("space", "comment")]
     out: list[tuple[int, int, bool]] = []
     for k, (kind, a, b) in enumerate(tokens):

@@ -39,7 +39,9 @@ WORD_NUMBERS = {
     )
 }
 # a word (hyphens and apostrophes inside it), or a whole number not part of a decimal
-TOKEN = re.compile(r"[^\W\d_][\w'’-]*|(?<![\w.])-?\d+(?![\w]|\.\d)")
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+TOKEN = r"[^\W\d_][\w'’-]*|(?<![\w.])-?\d+(?![\w]|\.\d)"
 LINKS = {"and", "or", "to", ","}  # what joins the numbers of a list or a range
 NOUN_WORDS = 3  # at most this many words between a number and the name it counts
 GENERIC = {"copy", "copies"}  # counts of what a designer's choice's topic names
@@ -136,6 +138,8 @@ def prose(catalog: Any) -> Iterator[tuple[tuple[Any, ...], str, str | None]]:
 
 @dataclass
 class Stated:
+    """A count a rule text states, its words, and the thing it counts when one is named."""
+
     value: int
     text: str
     named: Counted | None
@@ -145,8 +149,8 @@ def statements(
     text: str, words: dict[str, Counted], names: set[str], topic: Counted | None
 ) -> list[Stated]:
     """The numbers of `text` that restate a count, with what each names."""
-    tokens = [m.group() for m in TOKEN.finditer(text)]
-    spans = [m.span() for m in TOKEN.finditer(text)]
+    tokens = [m.group() for m in re.compile(TOKEN).finditer(text)]
+    spans = [m.span() for m in re.compile(TOKEN).finditer(text)]
     found: list[tuple[Stated, bool]] = []  # each number, and whether a list joins it to the next
     for i, tok in enumerate(tokens):
         value = number(tok)
@@ -177,7 +181,7 @@ def statements(
 def _joins(between: str) -> bool:
     """Do the words between two numbers only join a list or a range ("one-point, ",
     " to ", " five-point and ")? At most one word that is no link."""
-    toks = TOKEN.findall(between)
+    toks = re.compile(TOKEN).findall(between)
     rest = [t for t in toks if t.lower() not in LINKS]
     ends = between.rstrip().endswith((",", "–", "-")) or bool(toks and toks[-1].lower() in LINKS)
     return len(rest) <= 1 and ends
@@ -210,7 +214,7 @@ def named_by(run: list[str], words: dict[str, Counted], topic: Counted | None) -
 
 def topic_named(topic: str, words: dict[str, Counted]) -> Counted | None:
     """What a designer's choice's topic names (its longest name), if anything."""
-    toks = [t for t in TOKEN.findall(topic) if number(t) is None]
+    toks = [t for t in re.compile(TOKEN).findall(topic) if number(t) is None]
     for size in range(len(toks), 0, -1):
         for k in range(len(toks) - size + 1):
             key = phrase_key(" ".join(toks[k : k + size]).replace("-", " ").split())

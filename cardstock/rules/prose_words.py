@@ -33,7 +33,9 @@ if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
 # what stands between two names of one list: a remark in brackets after the first ("Might
 # (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
 # 24 Job")
-JOINS = re.compile(
+# a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
+# never asks does not compile it)
+JOINS = (
     r"^\s*(?:\([^()]*\)\s*)?(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
     r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?$"
 )
@@ -115,7 +117,7 @@ def repeated(text: str, names: list[str]) -> list[str]:
     out: list[str] = []
     run: list[str] = []
     for k, (a, _end, n) in enumerate(spans):
-        joined = k > 0 and JOINS.match(text[spans[k - 1][1] : a]) is not None
+        joined = k > 0 and re.compile(JOINS).match(text[spans[k - 1][1] : a]) is not None
         run = [*run, n] if joined else [n]
         if joined and run.count(n) > 1 and n not in out:
             out.append(n)

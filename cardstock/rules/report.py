@@ -65,6 +65,8 @@ PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
 @dataclass
 class Check:
+    """The outcome of one rule check of a game, and where its finding is."""
+
     section: str  # a key of SECTIONS
     rule: str
     status: str  # pass | fail | warn | skip
@@ -116,6 +118,8 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
 
 @dataclass
 class GameReport:
+    """A game's rules check: its checks, the simulated setup and the source's coverage."""
+
     id: str
     title: str
     players: tuple[int, int]
@@ -149,6 +153,8 @@ class GameReport:
 
 @dataclass
 class CheckReport:
+    """The rules check of every game a command asked for."""
+
     games: list[GameReport]
     seed: int
     runs: int | None
