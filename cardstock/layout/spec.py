@@ -26,7 +26,7 @@ from ..core.project import shared_layout
 from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
-from .layoutfile import LayoutFile
+from .layoutfile import BoxSpec, LayoutFile, LayoutSpec, StyleSpec
 from .resolved import Box, Layout, Origin
 from .shapes import custom_outline
 
@@ -60,6 +60,13 @@ class LayoutSet:
         return self._resolved[name]
 
 
+# The models a layout file holds, innermost first. Each is built on its own anyway, as the
+# file is merged (`_merge_file` dumps every style, layout and box); built before the file's
+# model, they are not made a second time inside it: Pydantic reuses a built model's schema
+# in a model that holds it (each is built when first used, `defer_build`).
+_HELD = (BoxSpec, StyleSpec, LayoutSpec)
+
+
 def _read(
     path: Path, shown: str, issues: list[Issue], root: Path | None, reader: Read = read_toml
 ) -> tuple[LayoutFile | None, Mapping[Any, int]]:
@@ -69,6 +76,8 @@ def _read(
         return None, {}
     data, lines = read
 
+    for held in _HELD:
+        held.model_rebuild()  # builds it the first time; then returns at once
     try:
         model = LayoutFile.model_validate(data)
     except ValidationError as exc:
