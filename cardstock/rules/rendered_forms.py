@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.template_words import read_text
 from .constraints import Problem
-from .wording import RuleFact, _clip, templates, words
+from .wording import RuleFact, templates, words
 
 _VALUE = "zzrenderedvaluezz"  # stands where the line renders the value, as `words` reads it
 _GAP = "zzrenderedgapzz"  # stands where the line renders anything else
@@ -78,27 +78,44 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
     return kept
 
 
+def _near(read: str, forms: list[str], value: str) -> str:
+    """The sentences of the line (as a player reads it) that say the value, or, when it no
+    longer renders it, those that share the most words with the fact's forms."""
+    sentences = [words(s).split() for s in re.split(r"(?<=[.;:!?])\s+", read)]
+    own = [set(words(f.replace("{value}", " ")).split()) for f in forms]
+
+    def score(s: list[str]) -> int:
+        return 99 if _VALUE in s else max((len(o & set(s)) for o in own), default=0)
+
+    best = max((score(s) for s in sentences), default=0)
+    shown = [" ".join(s) for s in sentences if s and score(s) == best]
+    return " … ".join(shown).replace(_GAP, "…").replace(_VALUE, value)
+
+
 def unsaid(fact: RuleFact, catalog: Any) -> list[Problem]:
     """Each template line that renders `fact`'s value but says none of its forms there."""
     forms = [*fact.forms(), *(fact.typed or [])]
     wanted = [_pattern(words(f.replace("{value}", _VALUE))) for f in forms]
-    call = re.compile(_call(fact.id))
     out: list[Problem] = []
+    if fact.id is None:
+        return out  # a fact no template can name
+    call = re.compile(_call(fact.id))
     for shown_as, n, raw in template_lines(catalog):
         if not call.search(raw):
             continue
         marked = _marked(raw, fact.id)
         if marked is None:
             continue
-        said = re.sub(r"'(?= )", "", words(read_text(marked)))  # "Persons'" says "Persons"
+        read = read_text(marked)
+        said = re.sub(r"'(?= )", "", words(read))  # "Persons'" says "Persons"
         if any(w.search(said) for w in wanted):
             continue
-        shown = " ".join(said.replace(_VALUE, "{" + fact.id + "}").replace(_GAP, "…").split())
+        shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].replace("{value}", fact.value)
         out.append(
             Problem(
                 f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but "
-                f"{shown_as}:{n} renders fact('{fact.id}') and says {_clip(shown, 140)!r}",
+                f"{shown_as}:{n} renders fact('{fact.id}') and says {shown!r}",
                 at=(shown_as, n),
             )
         )
