@@ -76,6 +76,7 @@ class Catalog:
     # the words typed in its rule templates, read once per load for every rule fact
     # (`rules.wording.typed_words`); a copy made by `dataclasses.replace` reads them anew
     typed_words: Any = field(default=None, init=False, repr=False, compare=False)
+    template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -200,6 +200,9 @@ class RuleFact(Fact):
     ) -> Outcome:
         problems = [p for place in self.at for p in self._place(place, catalog)]
         problems += self._typed(catalog)
+        from .rendered_forms import unsaid  # reads this module's words and templates
+
+        problems += unsaid(self, catalog)
         source_note, source_problem = self._source(catalog, source)
         problems += source_problem
         if problems:
