@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from cardstock.layout import printed, vision
 from cardstock.layout.faces import KeptFaces
 
 GAME = "moon-race"  # the starter's game, for the title "Moon Race"
+FONT = "fonts/LiberationSans-Regular.ttf"  # a font every e-book carries
 
 
 def files(out: Path) -> dict[str, bytes]:
@@ -37,6 +39,19 @@ def edit_one_cell(root: Path) -> str:
     lines[row] = ",".join(cells) + "\n"
     table.write_text("".join(lines), encoding="utf-8")
     return cells[header.index("name")].lower()
+
+
+def spy_deflated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the zip members written from now on (`ZipFile.writestr`)."""
+    names: list[str] = []
+    writestr = zipfile.ZipFile.writestr
+
+    def spied(z: zipfile.ZipFile, info: Any, data: Any, *more: Any, **named: Any) -> None:
+        names.append(info.filename if isinstance(info, zipfile.ZipInfo) else str(info))
+        writestr(z, info, data, *more, **named)
+
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", spied)
+    return names
 
 
 def members(epub: bytes) -> dict[str, bytes]:
@@ -71,8 +86,11 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
         "_card",
         lambda f, comp, *more: (fingerprinted.append(comp.id), card_of(f, comp, *more))[1],
     )
+    deflated = spy_deflated(monkeypatch)  # what the rebuild's zips deflate
     again = run_build(Request(root, (), options, jobs=1), kept=kept)
     assert not again.failed
+    # the e-book's head (mimetype and fonts) is taken from the cache; its text is deflated
+    assert f"EPUB/{FONT}" not in deflated and "EPUB/rules.xhtml" in deflated
     # what the build before worked out of each unchanged face is taken as it was
     assert fingerprinted == [card]
     assert 1 <= len(looked) < looked_first
@@ -89,7 +107,9 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
 
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "empty-cache"))
     cold = tmp_path / "cold"
+    deflated[:] = []
     run_build(Request(root, (), BuildOptions(out=cold, papers=("letter",)), jobs=1))
+    assert f"EPUB/{FONT}" in deflated  # the cold build deflates the fonts itself
     made = files(cold)
     assert sorted(made) == sorted(rebuilt)
     assert [name for name in made if made[name] != rebuilt[name]] == []

@@ -2,6 +2,8 @@
 markup as the web page (`books.xhtml`), valid under epubcheck.
 
     mimetype                      first, stored (not compressed), as the format requires
+    EPUB/fonts/*.ttf              the fonts the text is set in (the same bytes every build:
+                                  this head of the zip is kept in the cache, `_font_head`)
     META-INF/container.xml        where the package document is
     EPUB/package.opf              metadata (title, language, identifier, creator), the
                                   manifest and the reading order
@@ -9,7 +11,7 @@ markup as the web page (`books.xhtml`), valid under epubcheck.
     EPUB/rules.xhtml              the rulebook: cover, contents, text (one chapter)
     EPUB/style.css                the web page's style sheet, the book font embedded
     EPUB/faces/<id>.svg           each face the book shows, trimmed (no bleed)
-    EPUB/fonts/…                  the fonts the faces and the text are set in, their licences
+    EPUB/fonts/OFL.txt …          the fonts' licences
 
 The bytes depend on the content alone: every entry has the same timestamp and
 permissions, in a fixed order; the identifier is a UUID made from the game's id and
@@ -30,7 +32,7 @@ from typing import Any, BinaryIO
 from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, book_word
-from ..core.cache import code_key, key_of
+from ..core.cache import Cache, code_key, digest, key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
@@ -80,36 +82,61 @@ def _entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
-def _zip(items: list[Item], container: bytes, package: bytes) -> bytes:
+def _zip(items: list[Item], container: bytes, package: bytes, cache: Cache | None = None) -> bytes:
     """The EPUB's bytes (`_zip_to` in memory)."""
     buf = io.BytesIO()
-    _zip_to(buf, items, container, package)
+    _zip_to(buf, items, container, package, cache)
     return buf.getvalue()
 
 
-def _zip_to(out: BinaryIO, items: list[Item], container: bytes, package: bytes) -> None:
-    """Write the EPUB to the empty, seekable file `out`: mimetype first and stored, then
-    every file deflated, each made as it is written (`Item.content`)."""
-    with zipfile.ZipFile(out, "w") as z:
-        first = _entry("mimetype")
-        first.compress_type = zipfile.ZIP_STORED
-        z.writestr(first, b"application/epub+zip")
+def _zip_to(
+    out: BinaryIO, items: list[Item], container: bytes, package: bytes, cache: Cache | None = None
+) -> None:
+    """Write the EPUB to the empty, seekable file `out`: the zip of the mimetype (first and
+    stored) and the font files (`_font_head`, from the cache when a build made it before),
+    then every other file appended to it deflated, each made as it is written
+    (`Item.content`)."""
+    fonts_in = [i for i in items if _is_font(i)]
+    out.write(_font_head(fonts_in, cache))
+    with zipfile.ZipFile(out, "a") as z:
         heads = [
             ("META-INF/container.xml", container, COMPRESS_LEVEL),
             ("EPUB/package.opf", package, COMPRESS_LEVEL),
         ]
         # each item named under EPUB/ as it is written, not copied first: one a face
-        files = chain(heads, ((f"EPUB/{i.href}", i.data, _level(i)) for i in items))
-        for href, data, level in files:
+        rest = ((f"EPUB/{i.href}", i.data, COMPRESS_LEVEL) for i in items if not _is_font(i))
+        for href, data, level in chain(heads, rest):
             info = _entry(href)
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, _bytes(data), compresslevel=level)
 
 
-def _level(item: Item) -> int:
-    """How hard an item is deflated: a font file at FONT_COMPRESS_LEVEL, the rest at
-    COMPRESS_LEVEL."""
-    return FONT_COMPRESS_LEVEL if item.media.startswith("font/") else COMPRESS_LEVEL
+def _is_font(item: Item) -> bool:
+    return item.media.startswith("font/")
+
+
+def _font_head(fonts_in: list[Item], cache: Cache | None) -> bytes:
+    """A zip of the mimetype (stored) and the font files (deflated at FONT_COMPRESS_LEVEL),
+    which the rest of the e-book is appended to. The fonts are the same bytes in every
+    build, so this zip is kept in the cache (kind "epub-fonts") under the fonts' names and
+    bytes and cardstock's code: a build after an edit does not deflate them again."""
+    key = key_of(code_key(), *(f"{i.href}\t{i.media}\t{digest(i.content())}" for i in fonts_in))
+    kept = cache.get("epub-fonts", key) if cache is not None else None
+    if kept is not None:
+        return kept
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        first = _entry("mimetype")
+        first.compress_type = zipfile.ZIP_STORED
+        z.writestr(first, b"application/epub+zip")
+        for item in fonts_in:
+            info = _entry(f"EPUB/{item.href}")
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, item.content(), compresslevel=FONT_COMPRESS_LEVEL)
+    head = buf.getvalue()
+    if cache is not None:
+        cache.put("epub-fonts", key, head)
+    return head
 
 
 CONTAINER = (
@@ -296,6 +323,7 @@ def rulebook_epub(
     items += [
         Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
     ]
-    return partial(_zip_to, items=items, container=CONTAINER, package=_package(catalog, items)), (
-        drawn.findings
-    )
+    package = _package(catalog, items)
+    return partial(
+        _zip_to, items=items, container=CONTAINER, package=package, cache=faces.cache
+    ), drawn.findings

@@ -41,6 +41,8 @@ KINDS = {
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
     "of the faces it shows",
     "epub-svg": "a face's SVG as a rulebook's e-book holds it (trimmed), by the face's key",
+    "epub-fonts": "the head of an e-book's zip: its mimetype and its font files deflated, by the "
+    "fonts' names and bytes",
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "sheet-file": "the size and sha256 of a sheet PDF and what its footers found, by its "
     "pages (each face by its content key) and its document's words",
