@@ -40,7 +40,7 @@ from .core.stage import BuildJob, Job
 from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
-from .rules.report import CheckReport, check_game, render
+from .rules.report import CheckReport, check_game, render, warm_checks
 from .site.publish import page_wanted, publish
 from .stages import CHECKS, Stage
 from .validate import check_options, validate
@@ -366,11 +366,15 @@ def _one_pool(
     otherwise: each phase then forks its own workers as it needs them (`_check`, `_run`).
     Before the lanes' workers are forked, this process loads what the `stages` the build
     will run load in every process that runs them (`Stage.warm`: their modules, the book's
-    fonts), so that each lane starts with it instead of loading it again for itself."""
+    fonts, the Markdown parser; and the module of each stage's own function), and what
+    every lane's checks load (`rules.report.warm`), so that each lane starts with it
+    instead of loading it again for itself."""
     if request.jobs > 1 and len(checks) > request.jobs:
         for stage in stages:
             if stage.warm is not None:
                 stage.warm()
+            _ = stage.run_game if stage.per_game else stage.run_build  # imports its module
+        warm_checks([jobs[g] for g in checks if g in jobs])
         sizes = [(g, len(jobs[g].catalog.components) if g in jobs else 0) for g in checks]
         with ExitStack() as stack:
             pools = [
