@@ -27,7 +27,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
@@ -111,7 +111,7 @@ def _build(
     outcome = Outcome(games)
     jobs = _read(request, work, outcome, kept)  # 2. read and validate
     to_check = work.to_check
-    with _one_pool(request, jobs, to_check, work.pending_stages) as lanes:
+    with _one_pool(request, jobs, to_check, work.pending_stages, editions) as lanes:
         work.checked(_check(jobs, to_check, request, lanes), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
         # What the checks kept (the faces) is not scanned again; what they left in cycles
@@ -345,21 +345,38 @@ class Lanes:
         return [results[n] for n in range(len(tasks))]
 
 
-def assign(sizes: list[tuple[str, int]], lanes: int) -> dict[str, int]:
+def assign(
+    sizes: list[tuple[str, int]], lanes: int, source: Mapping[str, str] | None = None
+) -> dict[str, int]:
     """Each game's lane, biggest first on the least loaded (by components), the first lane
-    on a tie: decided once, for both the checks and the stages."""
+    on a tie: decided once, for both the checks and the stages. A game and its editions in
+    other languages (`source`: an edition's game) go to one lane as one: they share their
+    layouts, templates, pictures and backs, which a lane then compiles and draws once for
+    all of them rather than once in each lane."""
+    of_source = source or {}
+    groups: dict[str, list[str]] = {}
+    weight: dict[str, int] = {}
+    for game, size in sizes:
+        head = of_source.get(game, game)
+        groups.setdefault(head, []).append(game)
+        weight[head] = weight.get(head, 0) + size
     loads = [0] * lanes
     of = {}
-    for game, size in sorted(sizes, key=lambda gs: -gs[1]):
+    for head in sorted(groups, key=lambda g: -weight[g]):
         lane = loads.index(min(loads))
-        of[game] = lane
-        loads[lane] += size
+        for game in groups[head]:
+            of[game] = lane
+        loads[lane] += weight[head]
     return of
 
 
 @contextmanager
 def _one_pool(
-    request: Request, jobs: dict[str, Job], checks: list[str], stages: Sequence[Stage] = ()
+    request: Request,
+    jobs: dict[str, Job],
+    checks: list[str],
+    stages: Sequence[Stage] = (),
+    editions: Mapping[str, tuple[str, str]] | None = None,
 ) -> Iterator[Lanes | None]:
     """`Lanes` for the checks and the stages when the build checks more games than it has
     processes (then each phase keeps every process busy, this one too). None
@@ -381,7 +398,8 @@ def _one_pool(
                 stack.enter_context(_pool(1, jobs, BuildJob(request.root, request.options)))
                 for _ in range(request.jobs - 1)
             ]
-            yield Lanes(pools, assign(sizes, request.jobs))
+            source = {g: src for g, (src, _) in (editions or {}).items()}
+            yield Lanes(pools, assign(sizes, request.jobs, source))
     else:
         yield None
 
