@@ -26,9 +26,13 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jinja2 import TemplateError
+from jinja2.ext import extract_from_ast
+
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
 from .wording import DESIGNER, PREFIXES, stats_labels, wording_texts
@@ -182,9 +186,6 @@ def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     own Babel extractor does (which would parse and lex the file again). A template whose
     syntax does not read gives no words (the template check reports it)."""
     from babel.messages.extract import extract
-    from jinja2 import TemplateError
-
-    from ..core.templating import plain
 
     out: dict[str, Text] = {}
     for path in _template_files(catalog):
@@ -216,7 +217,6 @@ def _messages_of(tree: Any) -> Any:
     (Jinja2's `extract_from_ast`), with no translator comments (none are asked for). Typed
     Any: Babel's type for a method says it yields a context, where `extract` reads the
     comments."""
-    from jinja2.ext import extract_from_ast
 
     def method(
         _file: Any, keywords: Any, _tags: Any, options: Any = None
