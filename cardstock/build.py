@@ -27,7 +27,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
@@ -40,7 +40,7 @@ from .core.stage import BuildJob, Job
 from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
-from .rules.report import CheckReport, check_game, render
+from .rules.report import CheckReport, check_game, render, warm_checks
 from .site.publish import page_wanted, publish
 from .stages import CHECKS, Stage
 from .validate import check_options, validate
@@ -111,7 +111,7 @@ def _build(
     outcome = Outcome(games)
     jobs = _read(request, work, outcome, kept)  # 2. read and validate
     to_check = work.to_check
-    with _one_pool(request, jobs, to_check, work.pending_stages) as lanes:
+    with _one_pool(request, jobs, to_check, work.pending_stages, editions) as lanes:
         work.checked(_check(jobs, to_check, request, lanes), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
         # What the checks kept (the faces) is not scanned again; what they left in cycles
@@ -345,39 +345,61 @@ class Lanes:
         return [results[n] for n in range(len(tasks))]
 
 
-def assign(sizes: list[tuple[str, int]], lanes: int) -> dict[str, int]:
+def assign(
+    sizes: list[tuple[str, int]], lanes: int, source: Mapping[str, str] | None = None
+) -> dict[str, int]:
     """Each game's lane, biggest first on the least loaded (by components), the first lane
-    on a tie: decided once, for both the checks and the stages."""
+    on a tie: decided once, for both the checks and the stages. A game and its editions in
+    other languages (`source`: an edition's game) go to one lane as one: they share their
+    layouts, templates, pictures and backs, which a lane then compiles and draws once for
+    all of them rather than once in each lane."""
+    of_source = source or {}
+    groups: dict[str, list[str]] = {}
+    weight: dict[str, int] = {}
+    for game, size in sizes:
+        head = of_source.get(game, game)
+        groups.setdefault(head, []).append(game)
+        weight[head] = weight.get(head, 0) + size
     loads = [0] * lanes
     of = {}
-    for game, size in sorted(sizes, key=lambda gs: -gs[1]):
+    for head in sorted(groups, key=lambda g: -weight[g]):
         lane = loads.index(min(loads))
-        of[game] = lane
-        loads[lane] += size
+        for game in groups[head]:
+            of[game] = lane
+        loads[lane] += weight[head]
     return of
 
 
 @contextmanager
 def _one_pool(
-    request: Request, jobs: dict[str, Job], checks: list[str], stages: Sequence[Stage] = ()
+    request: Request,
+    jobs: dict[str, Job],
+    checks: list[str],
+    stages: Sequence[Stage] = (),
+    editions: Mapping[str, tuple[str, str]] | None = None,
 ) -> Iterator[Lanes | None]:
     """`Lanes` for the checks and the stages when the build checks more games than it has
     processes (then each phase keeps every process busy, this one too). None
     otherwise: each phase then forks its own workers as it needs them (`_check`, `_run`).
     Before the lanes' workers are forked, this process loads what the `stages` the build
     will run load in every process that runs them (`Stage.warm`: their modules, the book's
-    fonts), so that each lane starts with it instead of loading it again for itself."""
+    fonts, the Markdown parser; and the module of each stage's own function), and what
+    every lane's checks load (`rules.report.warm`), so that each lane starts with it
+    instead of loading it again for itself."""
     if request.jobs > 1 and len(checks) > request.jobs:
         for stage in stages:
             if stage.warm is not None:
                 stage.warm()
+            _ = stage.run_game if stage.per_game else stage.run_build  # imports its module
+        warm_checks([jobs[g] for g in checks if g in jobs])
         sizes = [(g, len(jobs[g].catalog.components) if g in jobs else 0) for g in checks]
         with ExitStack() as stack:
             pools = [
                 stack.enter_context(_pool(1, jobs, BuildJob(request.root, request.options)))
                 for _ in range(request.jobs - 1)
             ]
-            yield Lanes(pools, assign(sizes, request.jobs))
+            source = {g: src for g, (src, _) in (editions or {}).items()}
+            yield Lanes(pools, assign(sizes, request.jobs, source))
     else:
         yield None
 

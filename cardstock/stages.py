@@ -64,8 +64,10 @@ def _svg_warm() -> None:
 
 def _rulebook_warm() -> None:
     from .books import booklet, epub, fonts, rulebook, xhtml  # noqa: F401
+    from .core.markup import load_parser
 
     fonts.register()  # the book family every rulebook is set in
+    load_parser()  # every rulebook is Markdown, read by the check and by the stage
 
 
 def _pnp() -> GameStage:

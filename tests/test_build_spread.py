@@ -93,6 +93,17 @@ def test_games_are_given_to_processes_once_biggest_first_on_the_least_loaded() -
     assert set(assign(sizes, 1).values()) == {0}
 
 
+def test_a_game_and_its_editions_are_given_to_one_process_as_one_game() -> None:
+    sizes = [("game", 100), ("game-fr", 100), ("big", 90), ("small", 20)]
+    alone = assign(sizes, 2)
+    assert alone["game"] != alone["game-fr"]  # by size alone the edition goes elsewhere
+    lanes = assign(sizes, 2, {"game-fr": "game"})
+    assert lanes["game"] == lanes["game-fr"] == 0  # together they weigh 200, the most
+    assert lanes["big"] == lanes["small"] == 1
+    loads = [sum(n for g, n in sizes if lanes[g] == lane) for lane in (0, 1)]
+    assert loads == [200, 110]
+
+
 @dataclass
 class EditedBuild:
     """The project built on two workers, a card's text edited, and built again the same

@@ -88,13 +88,19 @@ def templates(catalog: Catalog) -> list[Issue]:
     if not paths:
         return []
 
+    made: dict[str, set[str]] = {}  # each context's names, made once for all its files
+
     def quickref_names() -> set[str]:
-        return set(template_context(catalog))
+        if "quickref" not in made:
+            made["quickref"] = set(template_context(catalog))
+        return made["quickref"]
 
     def rulebook_names() -> set[str]:
         from .content import rulebook_context  # the rulebook's helpers: for a rulebook only
 
-        return set(rulebook_context(catalog))
+        if "rulebook" not in made:
+            made["rulebook"] = set(rulebook_context(catalog))
+        return made["rulebook"]
 
     out = []
     for path in paths:

@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import TemplateError
+from jinja2.ext import extract_from_ast
 
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .text import Text
 from .wording import DESIGNER, PREFIXES, stats_labels, wording_texts
@@ -176,7 +180,11 @@ def fact_texts(catalog: Catalog) -> list[Text]:
 def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """The words the game's rulebook and quick-reference templates mark for translation
     (`{% trans %}…{% endtrans %}`, `_("…")`), each once, in file order. The templates are
-    parsed, never run (Jinja2's own extractor, through Babel)."""
+    parsed, never run: the tree is the one the template check and the rendering read
+    (`templating.plain`, parsed once a process), its messages found by Jinja2's
+    `extract_from_ast` and matched to gettext's keywords by Babel's `extract`, as Jinja2's
+    own Babel extractor does (which would parse and lex the file again). A template whose
+    syntax does not read gives no words (the template check reports it)."""
     from babel.messages.extract import extract
 
     out: dict[str, Text] = {}
@@ -187,9 +195,12 @@ def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
         except Unreadable as exc:
             issues.append(unreadable_issue(shown, exc))
             continue
-        options = {"trim_blocks": "true", "lstrip_blocks": "true", "newstyle_gettext": "true"}
         try:
-            found = list(extract("jinja2.ext:babel_extract", io.BytesIO(data), options=options))
+            try:
+                tree = plain().compiled("p", data.decode("utf-8"))
+            except TemplateError:
+                continue
+            found = list(extract(_messages_of(tree), io.BytesIO(data)))
         except Exception as exc:  # noqa: BLE001 - the template's syntax, reported as its own
             issues.append(Issue(shown, getattr(exc, "lineno", None), "", f"cannot read: {exc}"))
             continue
@@ -199,6 +210,21 @@ def template_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
                 plural = plural if isinstance(plural, str) else ""
                 out[said] = Text(said, said, shown, line, template=True, plural=plural)
     return list(out.values())
+
+
+def _messages_of(tree: Any) -> Any:
+    """An extraction method for Babel's `extract` giving the messages of a parsed template
+    (Jinja2's `extract_from_ast`), with no translator comments (none are asked for). Typed
+    Any: Babel's type for a method says it yields a context, where `extract` reads the
+    comments."""
+
+    def method(
+        _file: Any, keywords: Any, _tags: Any, options: Any = None
+    ) -> Iterator[tuple[int, str, Any, list[str]]]:
+        for line, func, message in extract_from_ast(tree, tuple(keywords)):
+            yield line, func, message, []
+
+    return method
 
 
 def _translated(spec: FieldSpec) -> bool:

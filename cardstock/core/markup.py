@@ -120,6 +120,13 @@ def _parser() -> MarkdownIt:
     return md
 
 
+def load_parser() -> None:
+    """Read markdown-it and make the one parser now rather than at the first text with
+    markup: a build about to fork workers that will each read markup (every rulebook is
+    Markdown) loads it once, before the fork (`stages._rulebook_warm`)."""
+    _parser()
+
+
 def _one_line(content: str) -> str:
     """The lines of a block's text run together with a space, except after a Markdown hard
     break (a line ending in a backslash or in two spaces), which stays a line break."""

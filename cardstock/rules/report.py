@@ -349,6 +349,15 @@ def _rule_checks(
     return checks
 
 
+def warm_checks(jobs: Sequence[Job]) -> None:
+    """Load what the checks of `jobs` load in each process that runs one, when at least two
+    of them simulate a setup (a build about to fork workers that check games side by side,
+    `build._one_pool`): the simulator and its results' modules, imported once before the
+    fork instead of once in each worker."""
+    if sum(1 for job in jobs if getattr(job.catalog.rules, "setup", None) is not None) >= 2:
+        from . import setup_results, simulator  # noqa: F401
+
+
 def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int | None) -> None:
     """The setup simulated (its figures kept in `report.setup`), its words, and each
     variant of it simulated too."""

@@ -27,6 +27,7 @@ shows both.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
@@ -47,7 +48,12 @@ from .sources import SourceText
 def words(text: Any) -> str:
     """A text as a run of lower-case words, so phrases are found whole: "the last" is in
     "The  last," but not in "the lasting"."""
-    return " " + " ".join(re.findall(r"[a-z0-9$']+", show(text).lower().replace("’", "'"))) + " "
+    return _words(show(text))
+
+
+@lru_cache(maxsize=8192)  # a fact's phrases and the cards' texts are read again for each fact
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9$']+", text.lower().replace("’", "'"))) + " "
 
 
 def has(text: Any, phrase: str) -> bool:
