@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
+from .phrases import _said_in, words
 from .prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
@@ -52,7 +53,7 @@ COMMON = {"a", "an", "the", "to", "of", "and", "or", "than", "you", "it", "can",
 
 def _placed(form: str, words: Callable[[str], str]) -> bool:
     """Does a `says` form put its value among words of its own (not only common ones)?
-    `words` is the rule facts' own way of reading words (`wording.words`)."""
+    `words` is the rule facts' own way of reading words (`phrases.words`)."""
     return any(w not in COMMON for w in words(form.replace("{value}", " ")).split())
 
 
@@ -62,8 +63,6 @@ def rule_words(
     """(fact, the opposite the text says, the fact's line) for each rule fact the text
     contradicts where the fact's `says` puts its value. `facts`: the catalog's rule facts
     as `spoken` gives them, when the caller reads many texts of one catalog."""
-    from .wording import _said_in, words
-
     out: list[tuple[RuleFact, str, int | None]] = []
     said = words(text)  # read once for every fact
     for fact, phrases, allowed, line in spoken(catalog) if facts is None else facts:
@@ -83,7 +82,7 @@ def spoken(catalog: Any) -> list[Spoken]:
     rules = catalog.rules
     if rules is None:
         return []
-    from .wording import RuleFact, words
+    from .wording import RuleFact
 
     out: list[Spoken] = []
     for loc in getattr(rules, "facts", []):

@@ -14,11 +14,23 @@ says instead. A `{% set %}` of the value on a line of its own states nothing and
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.template_words import read_text
 from .constraints import Problem
-from .wording import RuleFact, templates, words
+from .phrases import templates, words
+
+
+class StatedFact(Protocol):
+    """What `unsaid` reads of a rule fact (`wording.RuleFact`)."""
+
+    id: str | None
+    name: str
+    value: str
+    typed: list[str] | None
+
+    def forms(self) -> list[str]: ...
+
 
 _VALUE = "zzrenderedvaluezz"  # stands where the line renders the value, as `words` reads it
 _GAP = "zzrenderedgapzz"  # stands where the line renders anything else
@@ -92,7 +104,7 @@ def _near(read: str, forms: list[str], value: str) -> str:
     return " … ".join(shown).replace(_GAP, "…").replace(_VALUE, value)
 
 
-def unsaid(fact: RuleFact, catalog: Any) -> list[Problem]:
+def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     """Each template line that renders `fact`'s value but says none of its forms there."""
     forms = [*fact.forms(), *(fact.typed or [])]
     wanted = [_pattern(words(f.replace("{value}", _VALUE))) for f in forms]

@@ -40,9 +40,10 @@ from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
+from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular
-from .wording import has, template_lines, templates
+from .wording import template_lines
 
 if TYPE_CHECKING:
     from .sources import SourceText

@@ -26,46 +26,22 @@ shows both.
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..catalog.schema import Component, Game
-from ..core.files import Unreadable, present, read_text
+from ..core.files import Unreadable, read_text
 from ..core.template_words import read_lines
 from .choices import choice_text
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
+from .phrases import _said_in, has, templates, words
 from .places import norm
+from .rendered_forms import unsaid
 from .sources import SourceText
-
-
-def words(text: Any) -> str:
-    """A text as a run of lower-case words, so phrases are found whole: "the last" is in
-    "The  last," but not in "the lasting"."""
-    return _words(show(text))
-
-
-@lru_cache(maxsize=8192)  # a fact's phrases and the cards' texts are read again for each fact
-def _words(text: str) -> str:
-    return " " + " ".join(re.findall(r"[a-z0-9$']+", text.lower().replace("’", "'"))) + " "
-
-
-def has(text: Any, phrase: str) -> bool:
-    """Does `text` hold the words of `phrase`, whole?"""
-    w = words(phrase).strip()
-    return bool(w) and f" {w} " in words(text)
-
-
-def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]:
-    """`RuleFact.said` on a text already read by `words`, for its `phrases`."""
-    found = [w for w, ps in phrases if any(p and f" {p} " in text_words for p in ps)]
-    return [w for w in found if not any(o != w and has(o, w) for o in found)]
 
 
 class WordPlace(Strict):
@@ -206,8 +182,6 @@ class RuleFact(Fact):
     ) -> Outcome:
         problems = [p for place in self.at for p in self._place(place, catalog)]
         problems += self._typed(catalog)
-        from .rendered_forms import unsaid  # reads this module's words and templates
-
         problems += unsaid(self, catalog)
         source_note, source_problem = self._source(catalog, source)
         problems += source_problem
@@ -362,16 +336,6 @@ class DeckFact(Fact):
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(True, f"{len(self.cards)} in {deck}")
-
-
-def templates(catalog: Any) -> list[tuple[Path, str]]:
-    """The game's rule templates: the rulebook and every quick reference."""
-    folder = layouts_dir(catalog)
-    found = [folder / f"rulebook{TEMPLATE_SUFFIX}"]
-    quick = folder / "quickref"
-    if present(quick):
-        found += sorted(quick.glob(f"*{TEMPLATE_SUFFIX}"))
-    return [(p, catalog.display(p)) for p in found if present(p)]
 
 
 class TypedWords(NamedTuple):

@@ -1,0 +1,45 @@
+"""Reading rule words in texts: a text as a run of whole lower-case words, whether it holds
+a phrase, and which rule templates a game has. The fact kinds (`wording`) and the check that
+a rendered fact is still said as stated (`rendered_forms`) both read texts this way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
+from ..core.files import present
+from .fact_base import show
+
+
+def words(text: Any) -> str:
+    """A text as a run of lower-case words, so phrases are found whole: "the last" is in
+    "The  last," but not in "the lasting"."""
+    return _words(show(text))
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9$']+", text.lower().replace("’", "'"))) + " "
+
+
+def has(text: Any, phrase: str) -> bool:
+    """Does `text` hold the words of `phrase`, whole?"""
+    w = words(phrase).strip()
+    return bool(w) and f" {w} " in words(text)
+
+
+def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]:
+    """`RuleFact.said` on a text already read by `words`, for its `phrases`."""
+    found = [w for w, ps in phrases if any(p and f" {p} " in text_words for p in ps)]
+    return [w for w in found if not any(o != w and has(o, w) for o in found)]
+
+
+def templates(catalog: Any) -> list[tuple[Path, str]]:
+    """The game's rule templates: the rulebook and every quick reference."""
+    folder = layouts_dir(catalog)
+    found = [folder / f"rulebook{TEMPLATE_SUFFIX}"]
+    quick = folder / "quickref"
+    if present(quick):
+        found += sorted(quick.glob(f"*{TEMPLATE_SUFFIX}"))
+    return [(p, catalog.display(p)) for p in found if present(p)]
