@@ -8,20 +8,8 @@ from typing import Any, ClassVar, Literal
 from ..catalog.schema import Component, Game
 from .constraints import Outcome
 from .filters import Strict
+from .phrases import show as show  # how a stated value is shown, read by every fact kind
 from .sources import SeedRef, SourceText
-
-
-def show(v: Any) -> str:
-    """A value as a reader writes it: no Python repr (True, None, [..], 0.5 as '0.5')."""
-    if v is None:
-        return "nothing"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    if isinstance(v, list):
-        return ", ".join(show(x) for x in v) or "nothing"
-    return str(v)
 
 
 def _empty(v: Any) -> bool:

@@ -1,6 +1,7 @@
 """Reading rule words in texts: a text as a run of whole lower-case words, whether it holds
-a phrase, and which rule templates a game has. The fact kinds (`wording`) and the check that
-a rendered fact is still said as stated (`rendered_forms`) both read texts this way."""
+a phrase, how a stated value is shown, and which rule templates a game has. The fact kinds
+(`wording`) and the check that a rendered fact is still said as stated (`rendered_forms`)
+both read texts this way."""
 
 from __future__ import annotations
 
@@ -10,7 +11,19 @@ from typing import Any
 
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..core.files import present
-from .fact_base import show
+
+
+def show(v: Any) -> str:
+    """A value as a reader writes it: no Python repr (True, None, [..], 0.5 as '0.5')."""
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if isinstance(v, list):
+        return ", ".join(show(x) for x in v) or "nothing"
+    return str(v)
 
 
 def words(text: Any) -> str:
