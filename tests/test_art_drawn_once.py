@@ -4,6 +4,7 @@ many cards never holds every face's SVG at once."""
 
 from __future__ import annotations
 
+import hashlib
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -96,3 +97,29 @@ def test_an_epub_takes_from_the_cache_each_face_svg_an_earlier_process_made(monk
     with zipfile.ZipFile(BytesIO(books[1])) as z:
         assert z.read("EPUB/faces/c0.svg") == b"<svg id='k0'/>"
         assert z.read("EPUB/faces/c1.svg") == b"<svg id='k9'/>"
+
+
+def _placeholder(card_id: str) -> list[object]:
+    from cardstock.layout.boxtypes.art import placeholder
+
+    star = SimpleNamespace(name="star", parts=())
+    painter = SimpleNamespace(
+        layouts=SimpleNamespace(theme={"accent": "#3d4250"}),
+        catalog=SimpleNamespace(game=SimpleNamespace(icons={})),
+        library=SimpleNamespace(get=lambda name: star, fallback=lambda: star),
+    )
+    return placeholder(painter, {"id": card_id}, (3.0, 4.0, 50.0, 60.0), None)
+
+
+def test_cards_whose_placeholders_match_hold_one_ground_rays_and_disc():
+    turns: dict[int, str] = {}
+    for n in range(400):  # two ids whose sunbursts turn alike (the turn comes from the id)
+        turn = int(hashlib.sha256(f"c{n}".encode()).hexdigest()[:4], 16) % 360
+        if turn in turns:
+            one, other = _placeholder(turns[turn]), _placeholder(f"c{n}")
+            break
+        turns[turn] = f"c{n}"
+    assert one == other
+    assert all(a is b for a, b in zip(one[:-1], other[:-1]))  # ground, rays, disc, ring
+    turned = _placeholder(next(i for t, i in turns.items() if t != turn))
+    assert turned[1:11] != one[1:11]  # other rays, drawn for that card

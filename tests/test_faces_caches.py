@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import job_of, lay_out
+from conftest import faces_of, job_of, lay_out
 from helpers_faces import load, make_project
 from reportlab.pdfgen.canvas import Canvas
 
@@ -206,6 +206,17 @@ def test_cards_that_share_a_back_share_one_back_face(project):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == backs[0].key
+
+
+def test_cards_that_share_a_back_hold_one_input_key_and_their_fronts_their_own(project):
+    cat = load(project)
+    faces = faces_of(cat)
+    cards = [c for c in cat.components if c.back == "deck" and c.kind == "card"]
+    backs = [faces.key(c, "back", True) for c in cards]
+    assert all(k is backs[0] for k in backs)  # one string kept, not one a card
+    assert backs[0] != faces.key(cards[0], "back", False)  # bleed and trim keyed apart
+    fronts = {faces.key(c, "front", True) for c in cards}
+    assert len(fronts) == len(cards)
 
 
 def test_lint_is_the_same_twice(project):

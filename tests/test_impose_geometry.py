@@ -154,6 +154,11 @@ def test_the_pages_of_a_file_hold_each_slots_turned_and_mirrored_geometry_once()
             == layout.capacity
         )
     assert len({id(page.footer) for page in backs}) == 1
+    # and the crop marks of each role: the same segments on every page, held once
+    for role in ("fronts", "backs"):
+        marks = [page.crop for page in pages if page.role == role]
+        assert marks[0] and all(m == marks[0] for m in marks)
+        assert len({id(s) for m in marks for s in m}) == len(marks[0])
     turned = pages[0]  # the fronts page as it goes through the printer (this grid is landscape)
     assert backs[0].placements[0].trim == flip(turned, "long").box(
         turned.placements[0].trim

@@ -20,6 +20,7 @@ from cardstock.layout.ops import (
     face_data,
     face_from_data,
     field_names,
+    rect_path,
     values,
 )
 
@@ -61,3 +62,12 @@ def test_a_face_comes_back_from_its_cached_data_equal_and_with_the_same_key():
 def test_a_slotted_face_survives_the_trip_to_a_worker():
     face = a_face()
     assert pickle.loads(pickle.dumps(face)) == face
+
+
+def test_equal_rectangles_share_one_outline_and_unequal_ones_do_not():
+    rounded = rect_path(10.0, 20.0, 30.0, 40.0, 4.0)
+    assert rect_path(10.0, 20.0, 30.0, 40.0, 4.0) is rounded
+    assert rect_path(10.0, 20.0, 30.0, 40.0) is rect_path(10.0, 20.0, 30.0, 40.0)
+    other = rect_path(10.0, 20.0, 30.0, 41.0, 4.0)
+    assert other is not rounded and other != rounded
+    assert rounded[1] == ("L", 36.0, 20.0)  # the right edge (40) less the corner (4)

@@ -438,6 +438,18 @@ class _Turn:
 _TURNED_EDGE = {"bottom": "right", "right": "top", "top": "left", "left": "bottom"}
 
 
+def _turned_lines(
+    t: _Turn, what: str, lines: list[Segment], alike: dict[tuple[Any, ...], Any]
+) -> list[Segment]:
+    """A page's crop marks or cut lines turned, the segments shared with the file's other
+    pages that have the same ones (`alike`): a file of thousands of landscape pages holds
+    each grid's turned marks once, not once a page."""
+    if not lines:
+        return []
+    key = ("turned " + what, t.across, tuple(lines))
+    return list(_once(alike, key, lambda: tuple(t.segment(s) for s in lines)))
+
+
 def portrait(page: Page, alike: dict[tuple[Any, ...], Any] | None = None) -> Page:
     """The page as it goes through the printer: a portrait page as it is; a landscape page
     turned a quarter counter-clockwise onto portrait paper, everything on it turned with
@@ -451,8 +463,8 @@ def portrait(page: Page, alike: dict[tuple[Any, ...], Any] | None = None) -> Pag
         width=page.height,
         height=page.width,
         placements=[t.placement(p, alike) for p in page.placements],
-        crop=[t.segment(s) for s in page.crop],
-        cuts=[t.segment(s) for s in page.cuts],
+        crop=_turned_lines(t, "crop", page.crop, alike),
+        cuts=_turned_lines(t, "cuts", page.cuts, alike),
         outlines=[t.outline(o) for o in page.outlines],
         folds=[t.segment(s) for s in page.folds],
         footer=None

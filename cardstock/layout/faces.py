@@ -199,6 +199,7 @@ class Faces:
         self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
         self._by_content: dict[str, str] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
+        self._back_keys: dict[tuple[str, bool, str], str] = {}  # (side, bleed, back) -> key
         self._quickref: dict[tuple[str, str], str] = {}
         # each reference card side's text as its key rendered it, for its drawing to use
         self._quickref_text: dict[tuple[str, str], tuple[str, list[Issue]]] = {}
@@ -374,9 +375,16 @@ class Faces:
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
         what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
         reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
+        shared = (side, bleed, what) if drawn_from is not None and not reads else None
+        known = self._back_keys.get(shared) if shared is not None else None
+        if known is not None:  # a deck back many cards share: one key, not one a card
+            return known
         # a language's words (backs, layouts) come from its .po file, which `common` hashes
         parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
-        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        key = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        if shared is not None:
+            self._back_keys[shared] = key
+        return key
 
     def _quickref_key(self, component: Component, side: str, tables: str) -> str:
         """What a reference card's side reads of the tables: the text its quick-reference

@@ -433,7 +433,24 @@ def plain(obj: Any) -> Any:
 # ---------------------------------------------------------------- geometry helpers
 
 
+_PATHS: dict[tuple[float, ...], PathData] = {}  # `rect_path`'s outlines, one object each
+PATHS_MAX = 4096  # outlines kept before `_PATHS` starts again
+
+
 def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> PathData:
+    """A rectangle's outline, with rounded corners when `radius` is above 0. Equal
+    rectangles come back as one tuple: a box's clip or frame repeats on every face of its
+    layout, and a game's kept drawings then hold it once, not once a face."""
+    at = (x, y, w, h, radius)
+    kept = _PATHS.get(at)
+    if kept is None:
+        if len(_PATHS) >= PATHS_MAX:
+            _PATHS.clear()
+        _PATHS[at] = kept = _rect_path(x, y, w, h, radius)
+    return kept
+
+
+def _rect_path(x: float, y: float, w: float, h: float, radius: float) -> PathData:
     if radius <= 0:
         return (
             ("M", r(x), r(y)),

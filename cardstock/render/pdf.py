@@ -326,6 +326,9 @@ def _frame_code(
 STATS = {"recorded": 0, "replayed": 0}  # programs recorded and drawn by this process (for tests)
 
 
+_SIZE = (1 << 32) - 1  # the size's bits of a spilled program's place (`Programs._spilled`)
+
+
 class Programs:
     """Recorded face drawings shared by several documents (the sheets of each paper draw
     the same faces). The last `limit` used are kept in memory; one pushed out is written
@@ -338,7 +341,9 @@ class Programs:
         self.limit = limit
         self.spill_max = spill_max
         self._kept: dict[tuple[str, bool, bool, bool], Program] = {}
-        self._spilled: dict[tuple[str, bool, bool, bool], tuple[int, int]] = {}
+        # where each program pushed out is in the spill: its offset and size as one number
+        # (`_where`), a program a face of the document, for the whole process
+        self._spilled: dict[tuple[str, bool, bool, bool], int] = {}
         self._spill: Spill | None = None
         self._pid = 0  # the process that opened the spill (a forked worker opens its own)
         self._written = 0
@@ -350,7 +355,7 @@ class Programs:
         where = self._spilled.get(key)
         if where is None or self._spill is None or self._pid != os.getpid():
             return None
-        program = tuple(marshal.loads(self._spill.get(*where)))
+        program = tuple(marshal.loads(self._spill.get(where >> 32, where & _SIZE)))
         self.keep(key, program)
         return program
 
@@ -374,7 +379,8 @@ class Programs:
                 self._spill.close()
             self._spill, self._pid, self._written = Spill(), os.getpid(), 0
             self._spilled.clear()
-        self._spilled[key] = self._spill.put(data)
+        at, size = self._spill.put(data)
+        self._spilled[key] = at << 32 | size  # a program is far below 4 GB (`spill_max`)
         self._written += len(data)
 
 

@@ -205,17 +205,10 @@ def placeholder(painter: Services, ctx: dict[str, Any], rect: Rect4, fill: str |
         base = fill or ground
     except (TypeError, ValueError):  # TypeError: an accent that is no text
         base, ray, ring, mark = "#dddddd", "#cccccc", "#bbbbbb", "#888888"
-    ops: list[Any] = [Rect(r(x), r(y), r(w), r(h), fill=base)]
-    cx, cy = x + w / 2, y + h * 0.5
     seed = int(hashlib.sha256(str(ctx.get("id", "")).encode()).hexdigest()[:4], 16)
-    ops += _rays(x, y, w, h, seed % 360, ray)
+    ops: list[Any] = list(_sunburst_ops(x, y, w, h, seed % 360, base, ray, ring))
+    cx, cy = x + w / 2, y + h * 0.5
     s = min(w, h) * 0.62
-    ops.append(Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base))
-    ops.append(
-        Ellipse(
-            r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))
-        )
-    )
     icon_id = ctx.get("accent_icon")
     sym = None
     if icon_id and icon_id in painter.catalog.game.icons:
@@ -268,10 +261,22 @@ def _placeholder_palette(accent: str) -> tuple[str, str, str, str]:
 
 
 @lru_cache(maxsize=1024)
-def _rays(x: float, y: float, w: float, h: float, turn: int, color: str) -> tuple[Path, ...]:
-    """The sunburst's rays as ops, shared by the faces that draw the same ones. Cached: art
+def _sunburst_ops(
+    x: float, y: float, w: float, h: float, turn: int, base: str, ray: str, ring: str
+) -> tuple[Any, ...]:
+    """Generated art's ground, rays and disc as ops, shared by the faces that draw the same
+    ones (a game keeps its faces' drawings: one set of ops, not one a face). Cached: art
     boxes have a few sizes and colours, and there are 360 turns."""
-    return tuple(Path(d, fill=color, opacity=0.55) for d in _sunburst(x, y, w, h, turn))
+    cx, cy = x + w / 2, y + h * 0.5
+    s = min(w, h) * 0.62
+    return (
+        Rect(r(x), r(y), r(w), r(h), fill=base),
+        *(Path(d, fill=ray, opacity=0.55) for d in _sunburst(x, y, w, h, turn)),
+        Ellipse(r(cx), r(cy), r(s * 0.62), r(s * 0.62), fill=base),
+        Ellipse(
+            r(cx), r(cy), r(s * 0.62), r(s * 0.62), stroke=ring, stroke_width=r(max(0.6, s * 0.03))
+        ),
+    )
 
 
 def _sunburst(x: float, y: float, w: float, h: float, turn: int) -> tuple[Any, ...]:
