@@ -543,6 +543,12 @@ CHECKS: tuple[Provider, ...] = (
         "a setup step's words name only the decks the step handles",
         setup_says.setup_says,
     ),
+    Provider(
+        "setup-who",
+        "facts",
+        "a setup step's words say whom it reaches as its data does: every player or one",
+        setup_says.setup_who,
+    ),
 )
 
 

@@ -20,7 +20,7 @@ path), then text order, then kind.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -181,28 +181,45 @@ def name_edits(region: Region, names: Names) -> Iterable[Edit]:
 
 @dataclass
 class Opposites:
-    pairs: dict[str, str]  # a word or phrase (lower case) -> its opposite
+    pairs: dict[str, list[str]]  # a word or phrase (lower case) -> its opposites, in file order
     pattern: re.Pattern[str] | None
+    answers: dict[str, str]  # a whole value (lower case) -> its opposite ("yes" -> "no")
 
     @classmethod
-    def of(cls, words: list[list[str]]) -> Opposites:
-        pairs: dict[str, str] = {}
+    def of(cls, words: Sequence[Sequence[str]], answers: Sequence[Sequence[str]] = ()) -> Opposites:
+        pairs: dict[str, list[str]] = {}
         for a, b in words:
-            pairs.setdefault(a.lower(), b)
-            pairs.setdefault(b.lower(), a)
+            for one, other in ((a, b), (b, a)):
+                turned = pairs.setdefault(one.lower(), [])
+                if other.lower() not in (t.lower() for t in turned):
+                    turned.append(other)
         every = sorted(pairs, key=lambda w: (-len(w), w))
         pattern = (
             re.compile(r"\b(" + "|".join(map(re.escape, every)) + r")\b", re.I) if every else None
         )
-        return cls(pairs, pattern)
+        whole: dict[str, str] = {}
+        for a, b in answers:
+            whole.setdefault(a.lower(), b)
+            whole.setdefault(b.lower(), a)
+        return cls(pairs, pattern, whole)
 
 
 def word_edits(region: Region, opposites: Opposites) -> Iterable[Edit]:
-    if opposites.pattern is None or region.number:
+    """Each vocabulary word or phrase of the region turned round (a word in two pairs, each
+    way); a region that is one answer alone ("yes", "true") turned to the other."""
+    if region.number:
+        return
+    value = region.text.strip()
+    answer = opposites.answers.get(value.lower())
+    if answer is not None:
+        a = region.text.index(value)
+        yield _edit(region, "word", a, a + len(value), _cased(answer, value))
+        return
+    if opposites.pattern is None:
         return
     for m in opposites.pattern.finditer(region.text):
-        new = _cased(opposites.pairs[m.group(1).lower()], m.group(1))
-        yield _edit(region, "word", m.start(), m.end(), new)
+        for new in opposites.pairs[m.group(1).lower()]:
+            yield _edit(region, "word", m.start(), m.end(), _cased(new, m.group(1)))
 
 
 # ---------------------------------------------------------------- rows
@@ -330,7 +347,8 @@ def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
     """Every single edit of the game, in a fixed order (see the module's docstring)."""
     sources = sources or game_files(catalog)
     names = Names.of(catalog)
-    opposites = Opposites.of(vocabulary()["opposites"])
+    words = vocabulary()
+    opposites = Opposites.of(words["opposites"], words.get("answers", []))
     out: list[Edit] = []
     by_file: dict[Path, list[Region]] = {}
     for r in sources.regions:

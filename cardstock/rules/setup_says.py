@@ -161,3 +161,51 @@ def setup_says(job: Job) -> list[Issue]:
                 )
             )
     return out
+
+
+# whom a setup step's words say it reaches: every player, or one of them (the vocabulary's
+# who-phrases, `mutate_words.toml`)
+EVERY_PLAYER = re.compile(r"\b(?:each|every|all)\s+(?:player|players)\b", re.I)
+ONE_PLAYER = re.compile(r"\b(?:the active|one|the first|a single)\s+player\b", re.I)
+
+
+def _reaches(step: Step, player_piles: set[str]) -> str | None:
+    """ "each" when the step runs for every player (it handles a player pile, `who` not
+    "first"), "first" when for the first player only, None when it handles no player pile."""
+    piles = _piles(step, type(step).piles_read) + _piles(step, type(step).piles_written)
+    if not player_piles & set(piles):
+        return None
+    return "first" if step.who == "first" else "each"
+
+
+def setup_who(job: Job) -> list[Issue]:
+    """An error for each setup step whose words say it reaches one player while it runs for
+    every player, or every player while it runs for the first player only."""
+    catalog: Any = job.catalog
+    rules = catalog.rules
+    setup = getattr(rules, "setup", None) if rules is not None else None
+    if setup is None:
+        return []
+    player_piles = set(setup.player_piles)
+    out: list[Issue] = []
+    for i, step in enumerate(setup.steps):
+        reach = _reaches(step, player_piles) if step.say else None
+        if reach is None:
+            continue
+        text = step.words()
+        every, one = EVERY_PLAYER.search(text), ONE_PLAYER.search(text)
+        wrong = one if reach == "each" and one and not every else None
+        wrong = every if reach == "first" and every and not one else wrong
+        if wrong is None:
+            continue
+        runs = "every player" if reach == "each" else "the first player only"
+        out.append(
+            Issue(
+                rules.file,
+                setup.lines[i] if i < len(setup.lines) else None,
+                f"setup.steps[{i}].say",
+                f"step {i + 1} ({step.do}) says {wrong.group(0)!r}, but the step runs for "
+                f"{runs}: {text!r}",
+            )
+        )
+    return out
