@@ -25,23 +25,16 @@ SAMPLE = 6
 # rate `cardstock check GAME --mutate --sources ../shared/seeds` measured on every edit
 # (or on the every-4th list, as a fraction), less up to 5 points. Judging every edit of the
 # five games takes about half an hour of CPU. Raise both when the checks catch more. Last
-# measured 25 Nov 2026, after the opposites of mutate_words.toml gained ten pairs (can /
-# cannot, at the same time / one after another, next to / opposite, ...): the new edits
-# turn round rule words typed in sentences no fact renders, and most of the new survivors
-# are those (docs/rules-format.md explains the report; the designer's values are declared
-# in each game's rules.toml with `[[mutate.designer_values]]`):
-#   alpha-omega-cards   1230 of 1325 (92.8 %), 95 the designer's, 0 unexplained (its
-#                       rule words since held by facts, the templates rendering them);
-#                       sample 10 of 10
-#   alpha-omega-tiles    307 of 312, 5 accepted (the creation myth, a strategy hint,
-#                       the worked turn's story), 0 unexplained; sample 9 of 9
-#   alter-ego            704 of 765 (92.0 %), 7 accepted, 54 the designer's, 0
-#                        unexplained; sample 10 of 10 (after its typed rule words
-#                        became facts the rulebook renders)
-#   atmosfear            759 of 766, 7 accepted, 0 unexplained; sample 9 of 9 (after
-#                        its typed rule words became facts the rulebook renders)
-#   vortex               980 of 1042 (94.0 %), 60 the designer's, 2 accepted (why
-#                        colours carry symbols), 0 unexplained; sample 8 of 9
+# measured 25 Nov 2026, 12:20-12:33 UTC, after the opposites gained who-words (each player /
+# the active player, ...), open / hidden, less / more and yes / no answers: the new edits
+# turn round rule words in sentences no fact rendered, and each survivor became a fact, an
+# accepted entry or a designer's value (docs/rules-format.md explains the report; the
+# designer's values are declared in each game's rules.toml with `[[mutate.designer_values]]`):
+#   alpha-omega-cards   1292 of 1399 (92.4 %), 104 the designer's, 3 accepted, 0 unexplained
+#   alpha-omega-tiles    332 of 338, 6 accepted, 0 unexplained
+#   alter-ego            724 of 788 (91.9 %), 57 the designer's, 7 accepted, 0 unexplained
+#   atmosfear            836 of 845, 9 accepted, 0 unexplained
+#   vortex              1047 of 1116 (93.8 %), 63 the designer's, 6 accepted, 0 unexplained
 # The history of these figures is in the project's commit log and session notes.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.88),
