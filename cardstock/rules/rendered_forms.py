@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from ..core import files
 from ..core.template_words import read_text
 from .constraints import Problem
 from .phrases import templates, words
@@ -82,8 +83,8 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
         kept = []
         for path, shown_as in templates(catalog):
             try:
-                text = path.read_text(encoding="utf-8")
-            except OSError:
+                text = files.read_text(path, catalog.root)  # held inside the project, bounded
+            except files.Unreadable:
                 continue
             kept += [(shown_as, n, line) for n, line in enumerate(text.splitlines(), 1)]
         catalog.template_raw_lines = kept
