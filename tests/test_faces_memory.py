@@ -74,9 +74,9 @@ def big_game(tmp_path, monkeypatch):
 def counted_reads(monkeypatch) -> list[int]:
     """From now on, one item for each drawing read back from the cache."""
     decoded: list[int] = []
-    real = faces_module.face_from_data
+    real = faces_module.FaceLines.loads
     monkeypatch.setattr(
-        faces_module, "face_from_data", lambda data: decoded.append(1) or real(data)
+        faces_module.FaceLines, "loads", lambda self, data: decoded.append(1) or real(self, data)
     )
     return decoded
 

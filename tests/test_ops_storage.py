@@ -4,11 +4,13 @@ lean: slotted dataclasses with no `__dict__`, whose fields are read in declared 
 
 from __future__ import annotations
 
+import json
 import pickle
 from dataclasses import fields, replace
 
 from cardstock.layout.ops import (
     Face,
+    FaceLines,
     Group,
     Icon,
     Note,
@@ -17,8 +19,6 @@ from cardstock.layout.ops import (
     SymbolPart,
     Text,
     content_key,
-    face_data,
-    face_from_data,
     field_names,
     rect_path,
     values,
@@ -41,7 +41,7 @@ def a_face() -> Face:
 def test_no_op_of_a_face_has_a_dict_even_after_it_is_keyed_and_cached():
     face = a_face()
     content_key(face.ops)
-    face_data(face)
+    FaceLines().dumps(face)
     for obj in (face, *face.walk(), PART, *face.notes):
         assert not hasattr(obj, "__dict__"), type(obj).__name__
 
@@ -54,9 +54,34 @@ def test_values_are_the_fields_in_their_declared_order():
 
 def test_a_face_comes_back_from_its_cached_data_equal_and_with_the_same_key():
     face = a_face()
-    again = face_from_data(face_data(face))
+    again = FaceLines().loads(FaceLines().dumps(face))
     assert again == face
     assert again is not None and content_key(again.ops) == content_key(face.ops)
+
+
+def test_a_cached_face_is_lines_of_json_one_for_each_op_and_each_note():
+    face = a_face()
+    lines = FaceLines().dumps(face).decode().split("\n")
+    assert len(lines) == 1 + len(face.ops) + len(face.notes)
+    assert [json.loads(line)[0] for line in lines[1:-1]] == ["Rect", "Text", "Group", "Icon"]
+    assert json.loads(lines[-1])[0] == "card.name"
+
+
+def test_an_op_repeated_from_face_to_face_is_read_back_once_and_shared():
+    lines = FaceLines()
+    first = lines.loads(FaceLines().dumps(a_face()))
+    moved = replace(a_face(), ops=(OPS[0], Text(5.0, 7.0, "Moon 2", "serif", 9.5)))
+    second = lines.loads(FaceLines().dumps(moved))
+    assert first is not None and second is not None
+    assert second.ops[0] is first.ops[0]  # the same frame: one op for both faces
+    assert second.ops[1] == moved.ops[1] and second.ops[1] is not first.ops[1]
+    assert second.notes[0] is first.notes[0]
+
+
+def test_a_damaged_cached_face_reads_as_none():
+    good = FaceLines().dumps(a_face())
+    for damaged in (b"", b"[1, 2]", good[:-9], good.replace(b'"Rect"', b'"Box"'), b"\xff\n"):
+        assert FaceLines().loads(damaged) is None, damaged
 
 
 def test_a_slotted_face_survives_the_trip_to_a_worker():

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -45,7 +44,7 @@ from . import printsafe
 from .boxes import Painter
 from .boxmemo import BoxMemo
 from .context import back_context, component_context, make_env, version_mark
-from .ops import Face, Guide, Note, Op, content_key, face_data, face_from_data, rect_path
+from .ops import Face, FaceLines, Guide, Note, Op, content_key, rect_path
 from .ownicons import game_library
 from .painting import Subject
 from .panels import compose
@@ -209,6 +208,7 @@ class Faces:
         self._recent: dict[
             str, Face
         ] = {}  # content key -> drawing read back (`full`), the last RECENT
+        self.lines = FaceLines()  # faces to and from the cache's entries
         self.laid_out = 0
         self.from_cache = 0
 
@@ -235,7 +235,7 @@ class Faces:
         face = self.kept.get(key) if self.kept is not None else None
         if face is None:
             stored = self.cache.get("face", key)
-            face = face_from_data(json.loads(stored)) if stored is not None else None
+            face = self.lines.loads(stored) if stored is not None else None
         if face is not None:
             self.from_cache += 1
         else:
@@ -243,7 +243,7 @@ class Faces:
             if face is None:
                 return None
             self.laid_out += 1
-            self.cache.put("face", key, json.dumps(face_data(face), separators=(",", ":")).encode())
+            self.cache.put("face", key, self.lines.dumps(face))
         if self.kept is not None:
             self.kept.add(key, face)
         self._faces[key] = (
@@ -272,7 +272,7 @@ class Faces:
             return recent
         key = self._by_content.get(face.key)
         stored = self.cache.get("face", key) if key is not None else None
-        found = face_from_data(json.loads(stored)) if stored is not None else None
+        found = self.lines.loads(stored) if stored is not None else None
         if found is None:
             return face
         if len(self._recent) >= RECENT:

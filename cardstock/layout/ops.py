@@ -13,6 +13,7 @@ Paths are tuples of commands with absolute coordinates:
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -309,45 +310,88 @@ def _op(data: list[Any]) -> Any:
     return _OPS[name](*[_tuples(v) if type(v) is list else v for v in data[1:]])
 
 
-def face_data(face: Face) -> list[Any]:
-    """A face as JSON-able data (the cache keeps faces so: data, never code)."""
-    return [
-        face.key,
-        face.width,
-        face.height,
-        face.bleed,
-        face.shape,
-        [_data(o) for o in face.ops],
-        face.cut,
-        face.folds,
-        [i.data() for i in face.findings],
-        [list(values(n)) for n in face.notes],
-    ]
-
-
-def face_from_data(data: list[Any]) -> Face | None:
-    """The face `face_data` made; None for anything else (a damaged entry)."""
-    try:
-        key, width, height, bleed, shape, ops, cut, folds, findings, notes = data
-        return Face(
-            key,
-            width,
-            height,
-            bleed,
-            shape,
-            tuple(_op(o) for o in ops),
-            _tuples(cut),
-            _tuples(folds),
-            tuple(Issue.from_data(i) for i in findings),
-            tuple(_note(n) for n in notes),
-        )
-    except (TypeError, ValueError, KeyError, IndexError):
-        return None
-
-
 def _note(n: list[Any]) -> Note:
     box, x0, y0, x1, y1, size, min_size, overflow, problems = n
     return Note(str(box), x0, y0, x1, y1, size, min_size, overflow, tuple(problems))
+
+
+LINES_KEPT = 4096  # ops (and notes) a `FaceLines` keeps by their line before starting again
+
+
+class FaceLines:
+    """A face as the cache keeps it: lines of JSON, the face's size, shape, cut and
+    findings on the first, then one line for each op, then one for each note. Most ops of
+    a game's faces repeat from face to face (a frame, a title bar of one of a few colours,
+    the guides; `boxmemo` draws each once), so each op is written from its line and read
+    back from it once: a repeated op costs a look-up, not a parse and a dataclass made
+    again. Both memos are bounded (`LINES_KEPT`) and belong to one game's `Faces`."""
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[Any, str]] = {}  # id(op) -> (the op, its line)
+        self._ops: dict[str, Any] = {}  # a line -> the op read from it
+        self._notes: dict[str, Note] = {}  # a line -> the note read from it
+
+    def dumps(self, face: Face) -> bytes:
+        head = [
+            face.key,
+            face.width,
+            face.height,
+            face.bleed,
+            face.shape,
+            len(face.ops),
+            face.cut,
+            face.folds,
+            [i.data() for i in face.findings],
+        ]
+        lines = [_json(head)]
+        lines += map(self._line, face.ops)
+        lines += [_json(list(values(n))) for n in face.notes]
+        return "\n".join(lines).encode()
+
+    def _line(self, op: Any) -> str:
+        kept = self._lines.get(id(op))
+        if kept is not None and kept[0] is op:  # the op itself is held, so its id is its own
+            return kept[1]
+        if len(self._lines) >= LINES_KEPT:
+            self._lines.clear()
+        line = _json(_data(op))
+        self._lines[id(op)] = (op, line)
+        return line
+
+    def loads(self, data: bytes) -> Face | None:
+        """The face `dumps` wrote; None for anything else (a damaged entry)."""
+        try:
+            lines = data.decode().split("\n")
+            key, width, height, bleed, shape, n, cut, folds, findings = json.loads(lines[0])
+            if type(n) is not int or not 0 <= n < len(lines):
+                return None
+            return Face(
+                key,
+                width,
+                height,
+                bleed,
+                shape,
+                tuple([self._read(line, self._ops, _op) for line in lines[1 : n + 1]]),
+                _tuples(cut),
+                _tuples(folds),
+                tuple(Issue.from_data(i) for i in findings),
+                tuple([self._read(line, self._notes, _note) for line in lines[n + 1 :]]),
+            )
+        except (TypeError, ValueError, KeyError, IndexError):
+            return None
+
+    @staticmethod
+    def _read(line: str, memo: dict[str, Any], make: Callable[[list[Any]], Any]) -> Any:
+        found = memo.get(line)
+        if found is None:
+            if len(memo) >= LINES_KEPT:
+                memo.clear()
+            found = memo[line] = make(json.loads(line))
+        return found
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def content_key(obj: Any) -> str:
