@@ -8,8 +8,8 @@ one SQLite file, `cache.sqlite`, holding one table of entries:
 
     (kind, key) -> data, last used
 
-`kind` is one of `KINDS`; `data` is JSON text, or the bytes of a finished file (a typeset
-rulebook). Nothing is pickled or marshalled: an entry can only describe, never run.
+`kind` is one of `KINDS`; `data` is JSON text (a face: lines of JSON, `layout.ops.FaceLines`),
+or the bytes of a finished file (a typeset rulebook). Nothing is pickled or marshalled: an entry can only describe, never run.
 
 Keys come from content: `digest` of a file's bytes, `code_key` of cardstock's own files
 and the versions of the libraries it draws with. An entry is read only under the key it
@@ -52,7 +52,7 @@ KINDS = {
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
 }
 
-SCHEMA = 1  # bump when an entry's shape changes: an older file is emptied, not misread
+SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not misread
 KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
 BUSY_SECONDS = 5.0  # how long to wait for another build's write before going without
 BATCH_WRITES = 500  # writes waiting in memory before they are written together
@@ -177,12 +177,25 @@ def _list_own(folder: str, prefix: str, out: list[tuple[str, os.stat_result]]) -
 # ---------------------------------------------------------------- the store
 
 # The cache file's tables, as SQLite keeps their definitions: a file holding anything else
-# (another program's tables, a view, a trigger) is not cardstock's and is never used.
+# (another program's tables, a view, a trigger) is not cardstock's and is never used. The
+# entries are a rowid table, its key an index SQLite makes (`KEY_INDEX`): an entry of
+# about a kilobyte (a face) would not fit a page of a WITHOUT ROWID table's tree and take
+# a page of its own, so a 25,000-card game's cache was three times the size and each
+# entry slower to write and to read.
 TABLES = {
     "meta": "meta (schema INTEGER NOT NULL)",
     "entries": "entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, "
-    "used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID",
+    "used INTEGER NOT NULL, PRIMARY KEY (kind, key))",
 }
+KEY_INDEX = ("index", "sqlite_autoindex_entries_1", None)  # the entries' primary key
+# the entries as schema 1 kept them: a file of an earlier version is cardstock's, emptied
+# when it is opened (`SCHEMA`)
+FORMER = (
+    "table",
+    "entries",
+    "CREATE TABLE entries (kind TEXT NOT NULL, key TEXT NOT NULL, data BLOB NOT NULL, "
+    "used INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID",
+)
 SIDE_FILES = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside the database
 
 
@@ -215,6 +228,7 @@ def _open_own(path: Path) -> sqlite3.Connection:
             raise sqlite3.DatabaseError(f"{path} was replaced while it was opened")
         found = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
         ours = {("table", name, f"CREATE TABLE {sql}") for name, sql in TABLES.items()}
+        ours |= {KEY_INDEX, FORMER}
         if not set(found) <= ours:
             raise sqlite3.DatabaseError(f"{path} holds tables that are not cardstock's")
     except BaseException:
