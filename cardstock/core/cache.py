@@ -9,7 +9,8 @@ one SQLite file, `cache.sqlite`, holding one table of entries:
     (kind, key) -> data, last used
 
 `kind` is one of `KINDS`; `data` is JSON text (a face: lines of JSON, `layout.ops.FaceLines`),
-or the bytes of a finished file (a typeset rulebook). Nothing is pickled or marshalled: an entry can only describe, never run.
+or the bytes of a finished file (a typeset rulebook). Nothing is pickled or marshalled:
+an entry can only describe, never run.
 
 Keys come from content: `digest` of a file's bytes, `code_key` of cardstock's own files
 and the versions of the libraries it draws with. An entry is read only under the key it
