@@ -96,3 +96,9 @@ def test_equal_rectangles_share_one_outline_and_unequal_ones_do_not():
     other = rect_path(10.0, 20.0, 30.0, 41.0, 4.0)
     assert other is not rounded and other != rounded
     assert rounded[1] == ("L", 36.0, 20.0)  # the right edge (40) less the corner (4)
+
+
+def test_a_faces_outline_is_the_face_without_its_drawing_and_notes():
+    face = a_face()
+    assert face.outline() == replace(face, ops=(), notes=())
+    assert face.outline().key == face.key and face.ops and face.notes

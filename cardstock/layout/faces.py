@@ -27,7 +27,6 @@ import dataclasses
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -247,7 +246,7 @@ class Faces:
         if self.kept is not None:
             self.kept.add(key, face)
         self._faces[key] = (
-            face if self.retain else replace(face, ops=(), notes=())
+            face if self.retain else face.outline()
         )  # an outline: drawn and noted only when read back
         if not self.retain:  # read by `full` alone, which a kept drawing never needs
             self._by_content.setdefault(face.key, key)
