@@ -228,7 +228,9 @@ def _open_own(path: Path) -> sqlite3.Connection:
         ):
             raise sqlite3.DatabaseError(f"{path} was replaced while it was opened")
         found = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
-        ours = {("table", name, f"CREATE TABLE {sql}") for name, sql in TABLES.items()}
+        ours: set[tuple[str, str, str | None]] = {
+            ("table", name, f"CREATE TABLE {sql}") for name, sql in TABLES.items()
+        }
         ours |= {KEY_INDEX, FORMER}
         if not set(found) <= ours:
             raise sqlite3.DatabaseError(f"{path} holds tables that are not cardstock's")
