@@ -332,7 +332,7 @@ def _note(n: list[Any]) -> Note:
     return Note(str(box), x0, y0, x1, y1, size, min_size, overflow, tuple(problems))
 
 
-LINES_KEPT = 4096  # ops (and notes) a `FaceLines` keeps by their line before starting again
+LINES_KEPT = 1024  # ops (and notes) a `FaceLines` keeps by their line before starting again
 
 
 class FaceLines:
