@@ -107,13 +107,18 @@ def _near(read: str, forms: list[str], value: str) -> str:
 
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     """Each template line that renders `fact`'s value but says none of its forms there."""
-    forms = [*fact.forms(), *(fact.typed or [])]
-    wanted = [_pattern(words(f.replace("{value}", _VALUE))) for f in forms]
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
+    # a line that renders the fact names its id: the others are passed over unread, and the
+    # forms' patterns are made only for a fact some line renders (most facts none)
+    lines = [line for line in template_lines(catalog) if fact.id in line[2]]
+    if not lines:
+        return out
+    forms = [*fact.forms(), *(fact.typed or [])]
+    wanted: list[re.Pattern[str]] | None = None
     call = re.compile(_call(fact.id))
-    for shown_as, n, raw in template_lines(catalog):
+    for shown_as, n, raw in lines:
         if not call.search(raw):
             continue
         marked = _marked(raw, fact.id)
@@ -121,6 +126,8 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
             continue
         read = read_text(marked)
         said = re.sub(r"'(?= )", "", words(read))  # "Persons'" says "Persons"
+        if wanted is None:
+            wanted = [_pattern(words(f.replace("{value}", _VALUE))) for f in forms]
         if any(w.search(said) for w in wanted):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
