@@ -95,21 +95,6 @@ def test_the_manifest_is_the_json_of_its_entries_written_as_it_is_made(tmp_path:
     assert path.read_bytes() == expected.encode("utf-8")
 
 
-def test_the_manifest_is_the_json_of_any_entries_a_manifest_read_back_may_hold(tmp_path: Path):
-    # entries kept from an earlier manifest may carry any JSON: values of every kind, none,
-    # or nested ones (written by json itself)
-    out = tmp_path / "out"
-    odd = [
-        {},
-        {"path": 'a "b" ü\u2028', "pages": None, "ok": True, "no": False, "w": 1.5, "n": -0.0},
-        {"path": "c", "extra": {"nested": [1, "x"]}},
-    ]
-    for entries in ([], odd[:2], odd):
-        path = manifest.save(out, {str(n): e for n, e in enumerate(entries)})
-        expected = json.dumps({"artifacts": entries}, indent=2, ensure_ascii=False) + "\n"
-        assert path.read_bytes() == expected.encode("utf-8")
-
-
 def test_writing_the_manifest_holds_less_than_twice_its_text_at_once(tmp_path: Path):
     # json.dumps, its "\n" added and its UTF-8 bytes would be three copies of the text;
     # written as it is made, what is held is a block of the file read back to hash it

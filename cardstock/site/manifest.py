@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -102,43 +102,6 @@ class ManifestStats:
 STATS = ManifestStats()
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-_WORDS = {None: "null", True: "true", False: "false"}
-
-
-def _flat(e: Any) -> bool:
-    """An entry of text keys and single values (what `entry` makes)."""
-    return isinstance(e, dict) and all(
-        isinstance(k, str) and (v is None or isinstance(v, (str, int, float))) for k, v in e.items()
-    )
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, str):
-        return _ENCODER.encode(v)
-    if v is None or isinstance(v, bool):
-        return _WORDS[v]
-    return int.__repr__(v) if isinstance(v, int) else _ENCODER.encode(v)
-
-
-def _indented(entries: list[dict[str, Any]]) -> Iterator[str]:
-    """`{"artifacts": entries}` as `json.dump(..., indent=2, ensure_ascii=False)` writes it,
-    an entry at a time: each value through `json`'s own encoder, the indentation here
-    (`json.dump` with an indent walks every value in Python, a write each)."""
-    if not entries:
-        yield '{\n  "artifacts": []\n}'
-        return
-    yield '{\n  "artifacts": ['
-    for i, e in enumerate(entries):
-        head = ",\n    " if i else "\n    "
-        if not e:
-            yield head + "{}"
-            continue
-        body = ",\n".join(f"      {_ENCODER.encode(k)}: {_value(v)}" for k, v in e.items())
-        yield f"{head}{{\n{body}\n    }}"
-    yield "\n  ]\n}"
-
-
 def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
     """Write the manifest as its JSON is made (`json.dump` into the file, the same text
     `json.dumps` makes): a game of 50,000 faces lists 50,000 entries, and the build writes
@@ -149,11 +112,7 @@ def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
 
     def fill(handle: BinaryIO) -> None:
         text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
-        if all(_flat(e) for e in data["artifacts"]):
-            for chunk in _indented(data["artifacts"]):
-                text.write(chunk)
-        else:  # not an entry `entry` makes: as `json` writes it
-            json.dump(data, text, indent=2, ensure_ascii=False)
+        json.dump(data, text, indent=2, ensure_ascii=False)
         text.write("\n")
         text.flush()
         text.detach()  # the file stays open for `write_streamed`
