@@ -14,6 +14,7 @@ says instead. A `{% set %}` of the value on a line of its own states nothing and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core import files
@@ -39,40 +40,88 @@ _OTHER = re.compile(r"\{\{.*?\}\}")
 _TRANS = re.compile(r"\{%-?\s*trans\b(.*?)-?%\}", re.S)
 
 
-def _call(fact_id: str) -> str:
-    return r"fact\(\s*['\"]" + re.escape(fact_id) + r"['\"]\s*\)\.value"
+def _call_patterns(ident: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A fact's value asked for (`fact('id').value`, the id as group 1): alone, bound to a
+    name in a `{% trans %}` header (the name group 1, the id group 2), and rendered (`{{
+    fact('id').value }}`, a filter after it allowed), for ids matching `ident`."""
+    call = r"fact\(\s*['\"](" + ident + r")['\"]\s*\)\.value"
+    return (
+        re.compile(call),
+        re.compile(r"(\w+)\s*=\s*" + call),
+        re.compile(r"\{\{-?\s*" + call + r"(?:\s*\|[^}]*)?\s*-?\}\}"),
+    )
+
+
+# Any fact's, made once: a line is read with these and each match's id compared, rather
+# than a pattern of its own compiled for every fact. An id holding a quote (which these
+# would cut at the quote) gets patterns of its own.
+_ANY_FACT = _call_patterns(r"[^'\"]*")
+_NAME_USED = re.compile(r"\{\{-?\s*(\w+)(?:\s*\|[^}]*)?\s*-?\}\}")
+_POSSESSIVE = re.compile(r"'(?= )")
+
+
+def _fact_patterns(fact_id: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    if "'" in fact_id or '"' in fact_id:
+        return _call_patterns(re.escape(fact_id))
+    return _ANY_FACT
 
 
 def _marked(raw: str, fact_id: str) -> str | None:
     """The line with each place it renders the fact's value replaced by `_VALUE`, or None
     when the line renders it nowhere (a `{% set %}`, a condition, a gettext argument)."""
-    call = _call(fact_id)
-    names = [
-        name
+    _, named, direct = _fact_patterns(fact_id)
+    names = {
+        m.group(1)
         for header in _TRANS.findall(raw)
-        for name in re.findall(r"(\w+)\s*=\s*" + call, header)
-    ]
-    direct = re.compile(r"\{\{-?\s*" + call + r"(?:\s*\|[^}]*)?\s*-?\}\}")
-    marked, hits = direct.subn(f" {_VALUE} ", raw)
-    for name in names:
-        used = re.compile(r"\{\{-?\s*" + re.escape(name) + r"(?:\s*\|[^}]*)?\s*-?\}\}")
-        marked, n = used.subn(f" {_VALUE} ", marked)
-        hits += n
+        for m in named.finditer(header)
+        if m.group(2) == fact_id
+    }
+    hits = 0
+
+    def marks(wanted: set[str]) -> Callable[[re.Match[str]], str]:
+        def mark(m: re.Match[str]) -> str:  # the id or name matched is group 1
+            nonlocal hits
+            if m.group(1) not in wanted:
+                return m.group()
+            hits += 1
+            return f" {_VALUE} "
+
+        return mark
+
+    marked = direct.sub(marks({fact_id}), raw)
+    if names:
+        marked = _NAME_USED.sub(marks(names), marked)
     if not hits and not names:
         return None
     return _OTHER.sub(f" {_GAP} ", marked)
 
 
-def _pattern(form_words: str) -> re.Pattern[str]:
-    """A form's words as found on a line: each word typed, or stood for by something else
-    the line renders (a name, a count, another fact), as a rendered word may be in a form."""
-    parts = []
+def _says(form_words: str, said: str) -> bool:
+    """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
+    value where the form puts it, and each other word typed, or stood for by something
+    else the line renders (one or more gaps: a name, a count, another fact), or by
+    nothing right after a gap, as a rendered word may be in a form. Read word by word
+    from every place in the line at once (the places each word can be reached at)."""
+    tokens = said[1:-1].split(" ")  # `words` puts a space before and after the run
+    n = len(tokens)
+    at = set(range(n + 1))  # where the next form word may start: any word, or the end
     for w in form_words.split():
-        if w == _VALUE:
-            parts.append(f"{_VALUE} ")
-        else:
-            parts.append(f"(?:{re.escape(w)} |(?:{_GAP} )+|(?<={_GAP} ))")
-    return re.compile(" " + "".join(parts))
+        reached: set[int] = set()
+        for j in at:
+            if j < n and tokens[j] == w:
+                reached.add(j + 1)
+            if w == _VALUE:
+                continue
+            k = j
+            while k < n and tokens[k] == _GAP:
+                k += 1
+                reached.add(k)
+            if j and tokens[j - 1].endswith(_GAP):
+                reached.add(j)
+        if not reached:
+            return False
+        at = reached
+    return True
 
 
 def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
@@ -110,25 +159,22 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
-    # a line that renders the fact names its id: the others are passed over unread, and the
-    # forms' patterns are made only for a fact some line renders (most facts none)
+    # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
     if not lines:
         return out
     forms = [*fact.forms(), *(fact.typed or [])]
-    wanted: list[re.Pattern[str]] | None = None
-    call = re.compile(_call(fact.id))
+    calls = _fact_patterns(fact.id)[0]
+    wanted = [words(form.replace("{value}", _VALUE)) for form in forms]
     for shown_as, n, raw in lines:
-        if not call.search(raw):
+        if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
             continue
         marked = _marked(raw, fact.id)
         if marked is None:
             continue
         read = read_text(marked)
-        said = re.sub(r"'(?= )", "", words(read))  # "Persons'" says "Persons"
-        if wanted is None:
-            wanted = [_pattern(words(f.replace("{value}", _VALUE))) for f in forms]
-        if any(w.search(said) for w in wanted):
+        said = _POSSESSIVE.sub("", words(read))  # "Persons'" says "Persons"
+        if any(_says(w, said) for w in wanted):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].replace("{value}", fact.value)
