@@ -63,6 +63,11 @@ def _marked(raw: str, fact_id: str) -> str | None:
     return _OTHER.sub(f" {_GAP} ", marked)
 
 
+def renders(raw: str, fact_id: str) -> bool:
+    """Does the template line (as written) render the fact's value where a reader sees it?"""
+    return re.search(_call(fact_id), raw) is not None and _marked(raw, fact_id) is not None
+
+
 def _pattern(form_words: str) -> re.Pattern[str]:
     """A form's words as found on a line: each word typed, or stood for by something else
     the line renders (a name, a count, another fact), as a rendered word may be in a form."""

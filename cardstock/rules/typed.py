@@ -43,6 +43,7 @@ from .filters import Filter, Strict, select, value_of
 from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular
+from .typed_vocab import Lines, words_typed
 from .wording import template_lines
 
 if TYPE_CHECKING:
@@ -75,6 +76,11 @@ class TypedFact(Fact):
 
     kind: Literal["typed"] = "typed"
     allow: list[Allowed] = []
+    words: bool = Field(
+        default=False,
+        description="Also find the rule words of the mutation vocabulary (first/last, may/must, "
+        "face up/face down …) typed in a sentence that renders no fact (`typed_vocab`).",
+    )
 
     def check(
         self, components: list[Component], game: Game
@@ -92,6 +98,8 @@ class TypedFact(Fact):
         lines = 0
         names = _names_of(catalog)  # the same for every line
         labels = _icon_labels(catalog)
+        vocab = Lines.of(catalog) if self.words else None
+        says = [a.says for a in self.allow]
         for path, shown_as in found:
             for n, text in template_lines(path, catalog.root):
                 lines += 1
@@ -101,6 +109,8 @@ class TypedFact(Fact):
                     Problem(f"{self.name}: {shown_as}:{n} {said}", at=(shown_as, n))
                     for said in icon_words_typed(plain, labels)
                 ]
+                if vocab is not None:
+                    problems += words_typed(vocab, self.name, shown_as, n, text, says, used)
                 for m in _NUMBER.finditer(plain):
                     hit = next(
                         (
@@ -125,14 +135,16 @@ class TypedFact(Fact):
             if not used[k]:
                 problems.append(
                     Problem(
-                        f"{self.name}: allow[{k}] ({a.says!r}) matches no typed number: remove it",
+                        f"{self.name}: allow[{k}] ({a.says!r}) matches no typed number"
+                        f"{', name or rule word' if self.words else ''}: remove it",
                         at=(file, line),
                     )
                 )
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         kept = f", {len(self.allow)} kept with a reason" if self.allow else ""
-        return Outcome(True, f"no typed number in {lines} template lines{kept}")
+        what = "number or rule word" if self.words else "number"
+        return Outcome(True, f"no typed {what} in {lines} template lines{kept}")
 
     def _names(
         self,
