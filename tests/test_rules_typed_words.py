@@ -144,6 +144,16 @@ EDITS = [
         ["rulebook.md.j2:128", "'opposite'"],
     ),
     (
+        # a name, not a rule word: the myth's allow entries keep "its scales into Earth"
+        # where it stands, not a second Earth typed elsewhere on the line
+        "aot-myth-name-elsewhere",
+        "alpha-omega-tiles",
+        "layouts/alpha-omega-tiles/rulebook.md.j2",
+        "Its breath turned into Air",
+        "Its breath turned into Earth",
+        ["rulebook.md.j2:25", "types the name 'Earth'"],
+    ),
+    (
         "ae-you-can-turned",
         "alter-ego",
         "layouts/alter-ego/rulebook.md.j2",

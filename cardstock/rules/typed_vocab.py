@@ -129,19 +129,17 @@ def words_typed(
     shown_as: str,
     n: int,
     plain: str,
-    allowed: Sequence[str],
+    kept: Sequence[tuple[int, int, int]],
     used: list[bool],
 ) -> list[Problem]:
     """The vocabulary words typed on one template line that no rendered fact's form and no
-    `allow` entry (its `says`, by index in `allowed`) covers; each entry that covers one is
-    marked in `used`."""
+    `allow` entry covers (`kept`: each entry's index and where its words stand on the line);
+    each entry that covers one is marked in `used`."""
     pattern, pairs = _vocabulary()
-    low = _low(plain)
-    found = list(pattern.finditer(low))
+    found = list(pattern.finditer(_low(plain)))
     if not found:
         return []
     said = lines.rendered(shown_as, n, plain)
-    kept = [(k, a, b) for k, says in enumerate(allowed) for a, b in spans(plain, says)]
     out: list[Problem] = []
     for m in found:
         a, b = m.span()
