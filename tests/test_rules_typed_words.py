@@ -108,6 +108,20 @@ def test_a_word_of_the_form_of_a_fact_the_line_renders_is_held_by_that_fact(
     assert any("you draw before you play" in f and "renders fact('draw-when')" in f for f in found)
 
 
+def test_a_word_outside_the_form_of_a_rendered_fact_is_still_a_finding(tmp_path: Path) -> None:
+    fact = (
+        '\n[[facts]]\nkind = "rule"\nid = "draw-when"\nname = "you draw before you play"\n'
+        'value = "draw"\nopposites = ["discard"]\nsays = "{value} one card before you play"\n'
+    )
+    line = "{{ fact('draw-when').value }} one card before you play, then the last card."
+    found = failures(_starter(tmp_path, _typed() + fact, line), STARTER, PARTS)
+    assert any(
+        "types the rule word 'last'" in f
+        and "outside the words of the facts the line renders (draw-when)" in f
+        for f in found
+    ), found
+
+
 def test_a_gettext_placeholder_and_an_icon_code_are_keys_not_words(tmp_path: Path) -> None:
     sentence = "{{ _('Who %(wins)s a trick', wins=game.title) }} :spark: see it."
     root = _starter(tmp_path, _typed(), sentence)

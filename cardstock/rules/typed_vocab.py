@@ -93,20 +93,25 @@ class Lines:
         ]
         return cls({(s, n): raw for s, n, raw in raw_lines(catalog)}, facts)
 
-    def rendered(self, shown_as: str, n: int, plain: str) -> list[tuple[int, int]]:
-        """The stretches of a line typed around a fact's value the line renders: each of
-        the fact's forms' typed parts (the words before or after `{value}`) where it stands."""
+    def rendered(
+        self, shown_as: str, n: int, plain: str
+    ) -> tuple[list[str], list[tuple[int, int]]]:
+        """The rule facts a line renders (their ids), and the stretches of it typed around
+        their values: each of a fact's forms' typed parts (the words before or after
+        `{value}`) where it stands."""
         raw = self.raw.get((shown_as, n))
         if raw is None or "fact(" not in raw:
-            return []
+            return [], []
+        ids: list[str] = []
         out: list[tuple[int, int]] = []
         for fact in self.facts:
             if fact.id is None or not renders(raw, fact.id):
                 continue
+            ids.append(fact.id)
             for form in [*fact.forms(), *(fact.typed or [])]:
                 for part in form.split("{value}"):
                     out += spans(plain, part)
-        return out
+        return ids, out
 
     def shadowed(self, word: str) -> str:
         """The rule facts whose vocabulary or `says` holds `word` (for the message)."""
@@ -139,7 +144,12 @@ def words_typed(
     found = list(pattern.finditer(_low(plain)))
     if not found:
         return []
-    said = lines.rendered(shown_as, n, plain)
+    ids, said = lines.rendered(shown_as, n, plain)
+    where = (
+        f"outside the words of the facts the line renders ({', '.join(ids)})"
+        if ids
+        else "in a sentence that renders no fact"
+    )
     out: list[Problem] = []
     for m in found:
         a, b = m.span()
@@ -154,7 +164,7 @@ def words_typed(
         out.append(
             Problem(
                 f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
-                f"{' / '.join(pairs.get(word.lower(), []))!r}) in a sentence that renders no fact"
+                f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
                 f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
                 "`allow` (its words and why)",
                 at=(shown_as, n),
