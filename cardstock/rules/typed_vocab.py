@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from .constraints import Problem
@@ -44,10 +43,9 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
 
 
-@lru_cache(maxsize=1)
 def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
     """The opposites as one pattern (longer phrases first, as the mutation test matches
-    them) and each word's opposites."""
+    them) and each word's opposites (read once a check, by `Lines.of`)."""
     pairs: dict[str, list[str]] = {}
     for a, b in vocabulary()["opposites"]:
         for one, other in ((a, b), (b, a)):
@@ -78,10 +76,12 @@ def spans(text: str, phrase: str) -> list[tuple[int, int]]:
 @dataclass
 class Lines:
     """What the word lint reads of a game once: each template line as written (by shown
-    path and number), and its rule facts."""
+    path and number), its rule facts, and the vocabulary (a pattern, each word's opposites)."""
 
     raw: dict[tuple[str, int], str]
     facts: list[Any]
+    pattern: re.Pattern[str]
+    pairs: dict[str, list[str]]
 
     @classmethod
     def of(cls, catalog: Any) -> Lines:
@@ -91,7 +91,8 @@ class Lines:
             for loc in getattr(rules, "facts", [])
             if getattr(loc.rule, "kind", None) == "rule"
         ]
-        return cls({(s, n): raw for s, n, raw in raw_lines(catalog)}, facts)
+        raw = {(s, n): raw for s, n, raw in raw_lines(catalog)}
+        return cls(raw, facts, *_vocabulary())
 
     def rendered(
         self, shown_as: str, n: int, plain: str
@@ -140,7 +141,7 @@ def words_typed(
     """The vocabulary words typed on one template line that no rendered fact's form and no
     `allow` entry covers (`kept`: each entry's index and where its words stand on the line);
     each entry that covers one is marked in `used`."""
-    pattern, pairs = _vocabulary()
+    pattern, pairs = lines.pattern, lines.pairs
     found = list(pattern.finditer(_low(plain)))
     if not found:
         return []
