@@ -25,22 +25,22 @@ SAMPLE = 6
 # rate `cardstock check GAME --mutate --sources ../shared/seeds` measured on every edit
 # (or on the every-4th list, as a fraction), less up to 5 points. Judging every edit of the
 # five games takes about half an hour of CPU. Raise both when the checks catch more. Last
-# measured 25 Nov 2026, 12:20-12:33 UTC, after the opposites gained who-words (each player /
-# the active player, ...), open / hidden, less / more and yes / no answers: the new edits
-# turn round rule words in sentences no fact rendered, and each survivor became a fact, an
-# accepted entry or a designer's value (docs/rules-format.md explains the report; the
-# designer's values are declared in each game's rules.toml with `[[mutate.designer_values]]`):
-#   alpha-omega-cards   1292 of 1399 (92.4 %), 104 the designer's, 3 accepted, 0 unexplained
-#   alpha-omega-tiles    332 of 338, 6 accepted, 0 unexplained
-#   alter-ego            724 of 788 (91.9 %), 57 the designer's, 7 accepted, 0 unexplained
-#   atmosfear            836 of 845, 9 accepted, 0 unexplained
-#   vortex              1047 of 1116 (93.8 %), 63 the designer's, 6 accepted, 0 unexplained
+# measured 25 Nov 2026, 14:18-15:04 UTC (atmosfear 13:55-14:12, one commit earlier), after
+# the typed fact's `words = true`: a rule word typed in a template sentence that renders no
+# fact is a finding unless an `allow` entry keeps the words around it, so the template words
+# accepted before are caught (docs/rules-format.md explains the report; the designer's values
+# are declared in each game's rules.toml with `[[mutate.designer_values]]`):
+#   alpha-omega-cards   1293 of 1399 (92.4 %), 104 the designer's, 2 accepted, 0 unexplained
+#   alpha-omega-tiles    338 of 338
+#   alter-ego            727 of 788 (92.3 %), 57 the designer's, 4 accepted, 0 unexplained
+#   atmosfear            845 of 845
+#   vortex              1050 of 1116 (94.1 %), 63 the designer's, 3 accepted, 0 unexplained
 # The history of these figures is in the project's commit log and session notes.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.88),
-    "alpha-omega-tiles": (9 / 9, 0.93),
+    "alpha-omega-tiles": (9 / 9, 0.95),
     "alter-ego": (10 / 10, 0.87),
-    "atmosfear": (9 / 9, 0.94),
+    "atmosfear": (9 / 9, 0.95),
     "vortex": (8 / 9, 0.89),
 }
 pytestmark = pytest.mark.needs_seeds

@@ -96,6 +96,11 @@ def _marked(raw: str, fact_id: str) -> str | None:
     return _OTHER.sub(f" {_GAP} ", marked)
 
 
+def renders(raw: str, fact_id: str) -> bool:
+    """Does the template line (as written) render the fact's value where a reader sees it?"""
+    return fact_id in raw and _marked(raw, fact_id) is not None
+
+
 def _says(form_words: str, said: str) -> bool:
     """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
     value where the form puts it, and each other word typed, or stood for by something

@@ -11,7 +11,8 @@ number written in digits or as a word from two to twelve, is a finding with the 
 file and line and the fact or table cell holding the same number — what the catalog holds
 is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a
 number.) An entry of `allow` keeps one typed name or number, with the words around it and
-the reason.
+the reason: the entry keeps only what its words stand around, where they stand on the line.
+With `words = true` the rule words of the mutation vocabulary are found too (`typed_vocab`).
 
     [[facts]]
     kind = "prose"
@@ -43,6 +44,7 @@ from .filters import Filter, Strict, select, value_of
 from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular
+from .typed_vocab import Lines, spans, words_typed
 from .wording import template_lines
 
 if TYPE_CHECKING:
@@ -75,6 +77,11 @@ class TypedFact(Fact):
 
     kind: Literal["typed"] = "typed"
     allow: list[Allowed] = []
+    words: bool = Field(
+        default=False,
+        description="Also find the rule words of the mutation vocabulary (first/last, may/must, "
+        "face up/face down …) typed in a sentence that renders no fact (`typed_vocab`).",
+    )
 
     def check(
         self, components: list[Component], game: Game
@@ -92,26 +99,22 @@ class TypedFact(Fact):
         lines = 0
         names = _names_of(catalog)  # the same for every line
         labels = _icon_labels(catalog)
+        vocab = Lines.of(catalog) if self.words else None
+        says = [a.says for a in self.allow]
         for path, shown_as in found:
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
-                problems += self._names(names, plain, shown_as, n, used)
+                kept = [(k, a, b) for k, x in enumerate(says) for a, b in spans(plain, x)]
+                problems += self._names(names, plain, shown_as, n, kept, used)
                 problems += [
                     Problem(f"{self.name}: {shown_as}:{n} {said}", at=(shown_as, n))
                     for said in icon_words_typed(plain, labels)
                 ]
+                if vocab is not None:
+                    problems += words_typed(vocab, self.name, shown_as, n, plain, kept, used)
                 for m in _NUMBER.finditer(plain):
-                    hit = next(
-                        (
-                            k
-                            for k, a in enumerate(self.allow)
-                            if has(a.says, m.group(0)) and has(plain, a.says)
-                        ),
-                        None,
-                    )
-                    if hit is not None:
-                        used[hit] = True
+                    if _kept(kept, *m.span(), used):
                         continue
                     problems.append(
                         Problem(
@@ -125,14 +128,16 @@ class TypedFact(Fact):
             if not used[k]:
                 problems.append(
                     Problem(
-                        f"{self.name}: allow[{k}] ({a.says!r}) matches no typed number: remove it",
+                        f"{self.name}: allow[{k}] ({a.says!r}) matches no typed number"
+                        f"{', name or rule word' if self.words else ''}: remove it",
                         at=(file, line),
                     )
                 )
         if problems:
             return Outcome(False, problems[0].message, [], problems)
-        kept = f", {len(self.allow)} kept with a reason" if self.allow else ""
-        return Outcome(True, f"no typed number in {lines} template lines{kept}")
+        reasons = f", {len(self.allow)} kept with a reason" if self.allow else ""
+        what = "number or rule word" if self.words else "number"
+        return Outcome(True, f"no typed {what} in {lines} template lines{reasons}")
 
     def _names(
         self,
@@ -140,6 +145,7 @@ class TypedFact(Fact):
         plain: str,
         shown_as: str,
         n: int,
+        kept: list[tuple[int, int, int]],
         used: list[bool],
     ) -> list[Problem]:
         """Component names typed on one template line (a renamed card would leave them
@@ -148,14 +154,8 @@ class TypedFact(Fact):
         for name, (cid, whole) in names.items():
             if name not in plain:  # the pattern below finds the name only where it is
                 continue
-            if not whole.search(plain):
-                continue
-            hit = next(
-                (k for k, a in enumerate(self.allow) if has(a.says, name) and has(plain, a.says)),
-                None,
-            )
-            if hit is not None:
-                used[hit] = True
+            typed = [m.span() for m in whole.finditer(plain)]
+            if all(_kept(kept, a, b, used) for a, b in typed):
                 continue
             out.append(
                 Problem(
@@ -165,6 +165,16 @@ class TypedFact(Fact):
                 )
             )
         return out
+
+
+def _kept(kept: list[tuple[int, int, int]], a: int, b: int, used: list[bool]) -> bool:
+    """Is the typed thing at `a`–`b` inside an `allow` entry's words where they stand on the
+    line ((entry, start, end) in `kept`)? Each entry that holds it is marked used: an entry
+    keeps only what it stands around, so the same line edited elsewhere is still read."""
+    hits = [k for k, x, y in kept if x <= a and b <= y]
+    for k in hits:
+        used[k] = True
+    return bool(hits)
 
 
 _ICON_WORD = re.compile(r":([\w-]+):\s+([^\W\d_][\w'’]*)")

@@ -1,0 +1,177 @@
+"""Rule words typed into the templates: a `typed` fact with `words = true`.
+
+The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites`, read through
+`mutate_texts.vocabulary`): face up / face down, first / last, may / must, before / after …
+A template line (as a reader sees it, every tag blanked) that types one of these words is a
+finding with the template's file and line, the word, and the rule facts whose vocabulary or
+`says` holds it (the fact it shadows), unless the word is one of:
+
+- a word of a rule fact's `says` (or `typed`) form, typed around that fact's value on a line
+  that renders it (`fact('id').value`): the fact's check holds the line to the form
+  (`rendered_forms`), so the word cannot turn round unseen;
+- inside the words of an `allow` entry (`says`) found on the line around it: a sentence that
+  is no rule (flavour, advice, a pointer to a later section) or a rule another fact holds,
+  kept with the reason (`why`).
+
+The allow entry matches where it stands: its words must be found on the line, covering this
+word. A word turned round in an allowed sentence ("see below" edited to "see above") is then
+covered by no entry (a finding), and the entry matches nothing (a finding as well).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .constraints import Problem
+from .mutate_texts import vocabulary
+from .phrases import words
+from .rendered_forms import renders
+from .rendered_forms import template_lines as raw_lines
+
+_APART = r"[^a-z0-9$']+"  # what stands between two words
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
+    """A phrase's words found whole in a lower-case line, anything but a word between them."""
+    ws = words(phrase).split()
+    if not ws:
+        return None
+    body = _APART.join(re.escape(w) for w in ws)
+    return re.compile(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
+
+
+def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
+    """The opposites as one pattern (longer phrases first, as the mutation test matches
+    them) and each word's opposites (read once a check, by `Lines.of`)."""
+    pairs: dict[str, list[str]] = {}
+    for a, b in vocabulary()["opposites"]:
+        for one, other in ((a, b), (b, a)):
+            pairs.setdefault(one.lower(), []).append(other)
+    every = sorted(pairs, key=lambda w: (-len(w), w))
+    alts = "|".join(map(re.escape, every))  # as the mutation test finds them: as written
+    return re.compile(rf"\b(?:{alts})\b"), pairs
+
+
+# keys, not words: a gettext placeholder (`%(wins)s` of `_("Who %(wins)s a trick", …)`) and
+# an inline icon's code (`:minus-two:`)
+_PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]|:[\w-]+:")
+
+
+def _low(text: str) -> str:
+    """The line in lower case, same length (a curly apostrophe read as a straight one, a
+    gettext placeholder and an icon's code blanked: keys, not words)."""
+    low = text.lower().replace("’", "'")
+    return _PLACEHOLDER.sub(lambda m: " " * len(m.group()), low)
+
+
+def spans(text: str, phrase: str) -> list[tuple[int, int]]:
+    """Where the words of `phrase` stand on the line (character offsets)."""
+    p = _phrase_pattern(phrase)
+    return [m.span() for m in p.finditer(_low(text))] if p is not None else []
+
+
+@dataclass
+class Lines:
+    """What the word lint reads of a game once: each template line as written (by shown
+    path and number), its rule facts, and the vocabulary (a pattern, each word's opposites)."""
+
+    raw: dict[tuple[str, int], str]
+    facts: list[Any]
+    pattern: re.Pattern[str]
+    pairs: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, catalog: Any) -> Lines:
+        rules = getattr(catalog, "rules", None)
+        facts = [
+            loc.rule
+            for loc in getattr(rules, "facts", [])
+            if getattr(loc.rule, "kind", None) == "rule"
+        ]
+        raw = {(s, n): raw for s, n, raw in raw_lines(catalog)}
+        return cls(raw, facts, *_vocabulary())
+
+    def rendered(
+        self, shown_as: str, n: int, plain: str
+    ) -> tuple[list[str], list[tuple[int, int]]]:
+        """The rule facts a line renders (their ids), and the stretches of it typed around
+        their values: each of a fact's forms' typed parts (the words before or after
+        `{value}`) where it stands."""
+        raw = self.raw.get((shown_as, n))
+        if raw is None or "fact(" not in raw:
+            return [], []
+        ids: list[str] = []
+        out: list[tuple[int, int]] = []
+        for fact in self.facts:
+            if fact.id is None or not renders(raw, fact.id):
+                continue
+            ids.append(fact.id)
+            for form in [*fact.forms(), *(fact.typed or [])]:
+                for part in form.split("{value}"):
+                    out += spans(plain, part)
+        return ids, out
+
+    def shadowed(self, word: str) -> str:
+        """The rule facts whose vocabulary or `says` holds `word` (for the message)."""
+        w = " ".join(words(word).split())
+        hits = []
+        for fact in self.facts:
+            vocab = {" ".join(words(v).split()) for v in fact.vocabulary()}
+            forms = " ".join(words(f.replace("{value}", " ")) for f in fact.forms())
+            if w in vocab or f" {w} " in f" {forms} ":
+                hits.append(f"'{fact.id or fact.name}'")
+        if not hits:
+            return " (no rule fact holds the word)"
+        more = f" and {len(hits) - 3} more" if len(hits) > 3 else ""
+        return f" (it shadows rule fact {', '.join(hits[:3])}{more})"
+
+
+def words_typed(
+    lines: Lines,
+    name: str,
+    shown_as: str,
+    n: int,
+    plain: str,
+    kept: Sequence[tuple[int, int, int]],
+    used: list[bool],
+) -> list[Problem]:
+    """The vocabulary words typed on one template line that no rendered fact's form and no
+    `allow` entry covers (`kept`: each entry's index and where its words stand on the line);
+    each entry that covers one is marked in `used`."""
+    pattern, pairs = lines.pattern, lines.pairs
+    found = list(pattern.finditer(_low(plain)))
+    if not found:
+        return []
+    ids, said = lines.rendered(shown_as, n, plain)
+    where = (
+        f"outside the words of the facts the line renders ({', '.join(ids)})"
+        if ids
+        else "in a sentence that renders no fact"
+    )
+    out: list[Problem] = []
+    for m in found:
+        a, b = m.span()
+        if any(x <= a and b <= y for x, y in said):
+            continue
+        hits = [k for k, x, y in kept if x <= a and b <= y]
+        for k in hits:
+            used[k] = True
+        if hits:
+            continue
+        word = plain[a:b]
+        out.append(
+            Problem(
+                f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
+                f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
+                f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
+                "`allow` (its words and why)",
+                at=(shown_as, n),
+            )
+        )
+    return out
+
+
+__all__ = ["Lines", "spans", "words_typed"]

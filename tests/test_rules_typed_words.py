@@ -1,0 +1,217 @@
+"""Rule words typed into the rule templates (issue #42): with `words = true`, a `typed` fact
+finds every word of the fact vocabulary (`mutate_words.toml`'s opposites: first / last, may /
+must, face up / face down …) typed in a template sentence that renders no fact, at the
+template's file and line, naming the word and the rule fact it shadows. An `allow` entry
+keeps a sentence that is no rule with the words around the word and why; the entry matches
+where it stands, so the same sentence with the word turned round is a finding again. A word
+typed inside the form (`says`) of a fact the line renders is held by that fact's own check.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import GAMES
+from helpers_edits import STARTER, failures, games_copy, starter
+
+PARTS = {"facts"}
+TYPED = "the templates type no rule word"
+PLAYING = "On your turn, play one card whose suit matches the last card played, or draw one card."
+
+
+def _starter(tmp_path: Path, rules: str, playing: str = PLAYING) -> Path:
+    """The starter of `cardstock init` with `rules` added to its rules.toml and its
+    rulebook's Playing section cut to the sentence `playing`."""
+    root = starter(tmp_path, rules=rules)
+    book = root / "layouts" / STARTER / "rulebook.md.j2"
+    lines = book.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("On your turn"))
+    lines[at] = playing
+    book.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def _line_of(root: Path, text: str) -> int:
+    book = root / "layouts" / STARTER / "rulebook.md.j2"
+    return next(n for n, line in enumerate(book.read_text().splitlines(), 1) if text in line)
+
+
+def _typed(allow: str = "") -> str:
+    """A `typed` fact with `words = true`, `allow` its first entry (the setup's "to each
+    player" kept after it)."""
+    deal = '{ says = "cards to each player", why = "the setup step renders the count" }'
+    kept = f"{allow}, {deal}" if allow else deal
+    return f'\n[[facts]]\nkind = "typed"\nwords = true\nname = "{TYPED}"\nallow = [{kept}]\n'
+
+
+def test_a_typed_rule_word_is_a_finding_at_its_file_and_line(tmp_path: Path) -> None:
+    root = _starter(tmp_path, _typed())
+    n = _line_of(root, "On your turn")
+    found = failures(root, STARTER, PARTS)
+    hits = [f for f in found if f"rulebook.md.j2:{n} types the rule word 'last'" in f]
+    assert hits, "\n".join(found) or "the check passed"
+    assert "its opposite: 'first'" in hits[0] and "renders no fact" in hits[0]
+
+
+def test_the_finding_names_the_rule_fact_whose_vocabulary_holds_the_word(
+    tmp_path: Path,
+) -> None:
+    fact = (
+        '\n[[facts]]\nkind = "rule"\nid = "follow-last"\nname = "you follow the last card"\n'
+        'value = "last"\nopposites = ["first"]\nsays = "the {value} card played"\n'
+    )
+    typed_sentence = "Play a card that matches the last card played."
+    found = failures(_starter(tmp_path, _typed() + fact, typed_sentence), STARTER, PARTS)
+    # the rule fact finds its own word typed where its `says` puts it, and the word lint
+    # names the fact the typed word shadows
+    assert any("types the rule word 'last'" in f and "'follow-last'" in f for f in found), found
+
+
+def test_an_allow_entry_keeps_the_sentence_with_its_reason(tmp_path: Path) -> None:
+    allow = '{ says = "matches the last card played", why = "a test: the sentence is kept" }'
+    root = _starter(tmp_path, _typed(allow))
+    assert [f for f in failures(root, STARTER, PARTS) if TYPED in f] == []
+
+
+def test_the_allowed_sentence_with_its_word_turned_round_is_caught(tmp_path: Path) -> None:
+    allow = '{ says = "matches the last card played", why = "a test: the sentence is kept" }'
+    turned = PLAYING.replace("the last card", "the first card")
+    root = _starter(tmp_path, _typed(allow), turned)
+    n = _line_of(root, "On your turn")
+    found = [f for f in failures(root, STARTER, PARTS) if TYPED in f]
+    assert any(f"rulebook.md.j2:{n} types the rule word 'first'" in f for f in found), found
+    assert any("allow[0] ('matches the last card played') matches no" in f for f in found), found
+
+
+def test_an_allow_entry_covers_only_the_words_it_stands_around(tmp_path: Path) -> None:
+    # the entry keeps the first 'last'; the second, outside its words, is still a finding
+    allow = '{ says = "matches the last card played", why = "a test" }'
+    sentence = PLAYING.replace("or draw one card.", "or draw the last card.")
+    found = failures(_starter(tmp_path, _typed(allow), sentence), STARTER, PARTS)
+    assert sum("types the rule word 'last'" in f for f in found) == 1, found
+
+
+def test_a_word_of_the_form_of_a_fact_the_line_renders_is_held_by_that_fact(
+    tmp_path: Path,
+) -> None:
+    fact = (
+        '\n[[facts]]\nkind = "rule"\nid = "draw-when"\nname = "you draw before you play"\n'
+        'value = "draw"\nopposites = ["discard"]\nsays = "{value} one card before you play"\n'
+    )
+    rendered = "On your turn, {{ fact('draw-when').value }} one card before you play."
+    root = _starter(tmp_path, _typed() + fact, rendered)
+    assert [f for f in failures(root, STARTER, PARTS) if TYPED in f] == []
+    # turned round, the line no longer says the fact's form: the fact's check catches it
+    turned = rendered.replace("before", "after")
+    found = failures(_starter(tmp_path / "turned", _typed() + fact, turned), STARTER, PARTS)
+    assert any("you draw before you play" in f and "renders fact('draw-when')" in f for f in found)
+
+
+def test_a_word_outside_the_form_of_a_rendered_fact_is_still_a_finding(tmp_path: Path) -> None:
+    fact = (
+        '\n[[facts]]\nkind = "rule"\nid = "draw-when"\nname = "you draw before you play"\n'
+        'value = "draw"\nopposites = ["discard"]\nsays = "{value} one card before you play"\n'
+    )
+    line = "{{ fact('draw-when').value }} one card before you play, then the last card."
+    found = failures(_starter(tmp_path, _typed() + fact, line), STARTER, PARTS)
+    assert any(
+        "types the rule word 'last'" in f
+        and "outside the words of the facts the line renders (draw-when)" in f
+        for f in found
+    ), found
+
+
+def test_a_gettext_placeholder_and_an_icon_code_are_keys_not_words(tmp_path: Path) -> None:
+    sentence = "{{ _('Who %(wins)s a trick', wins=game.title) }} :spark: see it."
+    root = _starter(tmp_path, _typed(), sentence)
+    assert [f for f in failures(root, STARTER, PARTS) if TYPED in f] == []
+
+
+# ---------------------------------------------------------------- edits of the shipped games
+# Template sentences that rendered no fact, a vocabulary word in each turned round: every
+# one survived the mutation test (accepted as no rule) before the words lint.
+
+EDITS = [
+    (
+        "atm-see-below-turned",
+        "atmosfear",
+        "layouts/atmosfear/rulebook.md.j2",
+        "in the same trick (see below).",
+        "in the same trick (see above).",
+        ["rulebook.md.j2:108", "'above'", "(its opposite: 'below')"],
+    ),
+    (
+        "atm-open-keys-turned",
+        "atmosfear",
+        "layouts/atmosfear/rulebook.md.j2",
+        "**Open Keys.**",
+        "**Hidden Keys.**",
+        ["rulebook.md.j2:217", "'Hidden'"],
+    ),
+    (
+        "aot-next-to-turned",
+        "alpha-omega-tiles",
+        "layouts/alpha-omega-tiles/rulebook.md.j2",
+        "over a tile next to her own pawn",
+        "over a tile opposite her own pawn",
+        ["rulebook.md.j2:128", "'opposite'"],
+    ),
+    (
+        # a name, not a rule word: the myth's allow entries keep "its scales into Earth"
+        # where it stands, not a second Earth typed elsewhere on the line
+        "aot-myth-name-elsewhere",
+        "alpha-omega-tiles",
+        "layouts/alpha-omega-tiles/rulebook.md.j2",
+        "Its breath turned into Air",
+        "Its breath turned into Earth",
+        ["rulebook.md.j2:25", "types the name 'Earth'"],
+    ),
+    (
+        "ae-you-can-turned",
+        "alter-ego",
+        "layouts/alter-ego/rulebook.md.j2",
+        "about it. You can.",
+        "about it. You cannot.",
+        ["rulebook.md.j2:41", "'cannot'"],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return games_copy(tmp_path_factory.mktemp("typed-words"), GAMES)
+
+
+@pytest.mark.parametrize("e", EDITS, ids=[e[0] for e in EDITS])
+def test_a_template_word_turned_round_fails_at_its_line(
+    project: Path, e: tuple[str, str, str, str, str, list[str]]
+) -> None:
+    _, game, file, old, new, words = e
+    path = project / file
+    saved = path.read_text(encoding="utf-8")
+    try:
+        assert old in saved, f"{old!r} is not in {file}"
+        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+        lines = failures(project, game, PARTS)
+    finally:
+        path.write_text(saved, encoding="utf-8")
+    hits = [f for f in lines if "type no number or name" in f and all(w in f for w in words)]
+    assert hits, "\n".join(lines) or "the check passed"
+
+
+def test_a_word_the_rendered_person_rule_holds_is_caught_by_its_fact(project: Path) -> None:
+    # Alpha & Omega cards: "across all players" is part of fact 'person-once''s form
+    path = project / "layouts" / "alpha-omega-cards" / "rulebook.md.j2"
+    saved = path.read_text(encoding="utf-8")
+    try:
+        path.write_text(
+            saved.replace("per game** across all players", "per game** across the first player"),
+            encoding="utf-8",
+        )
+        lines = failures(project, "alpha-omega-cards", PARTS)
+    finally:
+        path.write_text(saved, encoding="utf-8")
+    assert any("renders fact('person-once')" in f and "across all players" in f for f in lines), (
+        "\n".join(lines) or "the check passed"
+    )
