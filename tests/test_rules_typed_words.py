@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import GAMES
-from helpers_edits import STARTER, failures, games_copy, starter
+from helpers_edits import STARTER, failures, failures_edited, games_copy, starter
 
 PARTS = {"facts"}
 TYPED = "the templates type no rule word"
@@ -188,30 +188,19 @@ def test_a_template_word_turned_round_fails_at_its_line(
     project: Path, e: tuple[str, str, str, str, str, list[str]]
 ) -> None:
     _, game, file, old, new, words = e
-    path = project / file
-    saved = path.read_text(encoding="utf-8")
-    try:
-        assert old in saved, f"{old!r} is not in {file}"
-        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
-        lines = failures(project, game, PARTS)
-    finally:
-        path.write_text(saved, encoding="utf-8")
+    lines = failures_edited(project, game, [(file, old, new)], PARTS)
     hits = [f for f in lines if "type no number or name" in f and all(w in f for w in words)]
     assert hits, "\n".join(lines) or "the check passed"
 
 
 def test_a_word_the_rendered_person_rule_holds_is_caught_by_its_fact(project: Path) -> None:
     # Alpha & Omega cards: "across all players" is part of fact 'person-once''s form
-    path = project / "layouts" / "alpha-omega-cards" / "rulebook.md.j2"
-    saved = path.read_text(encoding="utf-8")
-    try:
-        path.write_text(
-            saved.replace("per game** across all players", "per game** across the first player"),
-            encoding="utf-8",
-        )
-        lines = failures(project, "alpha-omega-cards", PARTS)
-    finally:
-        path.write_text(saved, encoding="utf-8")
+    edit = (
+        "layouts/alpha-omega-cards/rulebook.md.j2",
+        "per game** across all players",
+        "per game** across the first player",
+    )
+    lines = failures_edited(project, "alpha-omega-cards", [edit], PARTS)
     assert any("renders fact('person-once')" in f and "across all players" in f for f in lines), (
         "\n".join(lines) or "the check passed"
     )
