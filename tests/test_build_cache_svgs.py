@@ -90,16 +90,16 @@ def test_a_one_card_edit_draws_only_that_card_into_svg_again(tmp_path: Path, mon
     out = root / "output"
     build(root, out)
     drawn: list[str] = []
-    real = svg_stage.svg_bytes
+    real = svg_stage.FaceSvg.svg
 
-    def counting(face, **kw):
-        drawn.append(kw.get("title", ""))
-        return real(face, **kw)
+    def counting(self, **kw):
+        drawn.append(kw.get("title") or "")
+        return real(self, **kw)
 
-    monkeypatch.setattr(svg_stage, "svg_bytes", counting)
+    monkeypatch.setattr(svg_stage.FaceSvg, "svg", counting)
     rename_first_realm(root)
     build(root, out)
-    assert len(drawn) == 1 and "Edited" in drawn[0]
+    assert len(drawn) == 1 and "Edited" in drawn[0]  # no e-book copy: only svg is asked
 
 
 def test_an_svg_changed_in_the_output_folder_is_drawn_and_written_again(tmp_path: Path) -> None:
@@ -112,3 +112,32 @@ def test_an_svg_changed_in_the_output_folder_is_drawn_and_written_again(tmp_path
     first.write_bytes(b"x" * len(good))  # same size, other bytes: the kept hash no longer holds
     build(root, out)
     assert first.read_bytes() == good
+
+
+def test_the_e_book_takes_its_faces_from_the_svg_stage_and_is_the_same_without_it(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from cardstock.books import epub
+
+    root = project(tmp_path)
+    books = []
+    made: list[str] = []
+    real = epub.svg_bytes
+
+    def counting(face, **kw):
+        made.append(face.key)
+        return real(face, **kw)
+
+    monkeypatch.setattr(epub, "svg_bytes", counting)
+    for parts in ("svg,rulebook", "rulebook"):  # each build cold: its own cache and output
+        monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / f"cache-{parts}"))
+        made.clear()
+        out = tmp_path / f"out-{parts}"
+        args = ["--root", str(root), "build", "--out", str(out), "--jobs", "1"]
+        assert main([*args, "--only", parts, "--lang", "en"]) == 0
+        books.append((out / GAME / f"{GAME}-rulebook.epub").read_bytes())
+        if parts == "svg,rulebook":
+            assert made == []  # every face's copy was written by the svg stage
+        else:
+            assert len(made) > 50  # the e-book drew its faces itself
+    assert books[0] == books[1]

@@ -37,7 +37,7 @@ from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
 from ..layout.faces import Faces
-from ..render.svg import svg_bytes
+from ..render.svg import BOOK_FONT_URL, BOOK_KIND, book_key, svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
@@ -52,7 +52,6 @@ COMPRESS_LEVEL = 6
 FONT_COMPRESS_LEVEL = 1
 MODIFIED = "2000-01-01T00:00:00Z"  # the EPUB's required modification date: fixed (see above)
 _STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the earliest a zip can say
-_FONT_URL = "../fonts/"  # where a face's SVG finds its fonts, from EPUB/faces/
 _NAMESPACE = uuid.UUID("6f0f1c2e-3b1d-5d7a-9e43-2a8c4d1b7e50")  # cardstock's rulebooks
 
 
@@ -250,11 +249,11 @@ def _svg_of(thumbs: Thumbs, face: Any, nums: dict[float, str]) -> bytes:
 
     def make() -> bytes:
         cache = thumbs.faces.cache
-        key = key_of("epub-svg", code_key(), face.key)
-        data = cache.get("epub-svg", key)
+        key = book_key(face)
+        data = cache.get(BOOK_KIND, key)
         if data is None:
-            data = svg_bytes(thumbs.drawing(face), font_url=_FONT_URL, nums=nums)
-            cache.put("epub-svg", key, data)
+            data = svg_bytes(thumbs.drawing(face), font_url=BOOK_FONT_URL, nums=nums)
+            cache.put(BOOK_KIND, key, data)
         return data
 
     return make() if kept is None else kept.made(f"epub-svg\0{face.key}", make)

@@ -12,15 +12,16 @@ writes one SVG.
 
 from __future__ import annotations
 
+from ..catalog.ruletext import rulebook_template
 from ..core.cache import key_of
-from ..core.files import read_bytes
+from ..core.files import present, read_bytes
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact, holds, remove_stale
 from ..core.stage import Job, StageResult
 from ..fonts import FACES, FONT_DIR
 from ..layout.faces import ordered
-from ..layout.ops import Text
-from .svg import face_titles, svg_bytes
+from ..layout.ops import Face, Text
+from .svg import BOOK_FONT_URL, BOOK_KIND, FaceSvg, book_key, face_titles
 
 
 def build_svgs(job: Job) -> StageResult:
@@ -32,6 +33,7 @@ def build_svgs(job: Job) -> StageResult:
     written = set()
     face_title = face_titles(catalog)
     nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
+    book = _book_copies(job)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings
         used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
@@ -39,6 +41,7 @@ def build_svgs(job: Job) -> StageResult:
         title = face_title(stem)
         key = key_of(face.key, stem, title)
         kept = job.cache.get_json("svg", key)
+        drawn: FaceSvg | None = None
         if isinstance(kept, dict) and holds(
             options.out, (catalog.id, "svg", path.name), kept.get("bytes"), kept.get("sha256")
         ):
@@ -46,14 +49,20 @@ def build_svgs(job: Job) -> StageResult:
                 Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"])
             )
         else:
-            made = artifact(catalog.id, "svg", path, svg_bytes(face, title=title, nums=nums))
+            drawn = FaceSvg(face, nums)
+            made = artifact(catalog.id, "svg", path, drawn.svg(title=title))
             job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
             result.artifacts.append(made)
+            if book and stem in book and _shown(face):
+                # the e-book's copy of a front, from the same drawing (`render.svg.FaceSvg`)
+                thumb = face.trimmed()
+                job.cache.put(
+                    BOOK_KIND, book_key(thumb), drawn.svg(font_url=BOOK_FONT_URL, bleed=0.0)
+                )
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
-            marked = svg_bytes(
-                face, font_url="../fonts/", guides=True, title=f"{title} (guides)", nums=nums
-            )
+            drawn = drawn or FaceSvg(face, nums)
+            marked = drawn.svg(font_url="../fonts/", guides=True, title=f"{title} (guides)")
             result.artifacts.append(
                 artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked)
             )
@@ -75,3 +84,22 @@ def build_svgs(job: Job) -> StageResult:
     remove_stale(folder / "guides", written if options.guides else set(), ("*.svg",))
     result.findings = ordered(findings)
     return result
+
+
+def _book_copies(job: Job) -> set[str]:
+    """The components whose fronts the e-book shows, when this build writes the game's
+    e-book (the rulebook stage is asked and the game has a rulebook) and its faces have
+    a bleed to trim (the e-book's thumbnail is the face with its bleed cut away, under the
+    face's key: `Face.trimmed`); else none. Every front is in the component list."""
+    only = job.build.only
+    if only is not None and "rulebook" not in only:
+        return set()
+    if not job.build.bleed or not present(rulebook_template(job.catalog)):
+        return set()
+    return {c.id for c in job.catalog.components}
+
+
+def _shown(face: Face) -> bool:
+    """Is `face` drawn in a book (`books.content.laid_out`): it draws something and has no
+    errors (an outline stands in for one that has)."""
+    return bool(face.ops) and face.bleed > 0 and not any(i.level == "error" for i in face.findings)

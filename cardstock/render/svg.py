@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..core.bidi import rtl_run
+from ..core.cache import code_key, key_of
 from ..core.files import read_again
 from ..core.units import POINTS_PER
 from ..layout.ops import (
@@ -291,6 +292,105 @@ class _Writer:
         return g
 
 
+# Where the e-book's copy of a face's SVG finds its fonts (from EPUB/faces/), and the
+# cache kind it is kept under: the svg stage writes the copy when it draws the face, so
+# the e-book reads it rather than drawing the face again (`books.epub`).
+BOOK_FONT_URL = "../fonts/"
+BOOK_KIND = "epub-svg"
+
+
+def book_key(face: Face) -> str:
+    """The cache key of the e-book's SVG of `face` (a thumbnail: the face trimmed)."""
+    return key_of(BOOK_KIND, code_key(), face.key)
+
+
+class FaceSvg:
+    """One face drawn into svgwrite's elements once, then written as standalone SVGs: the
+    svg folder's file, its copy with guides, the e-book's copy without the bleed (`svg`).
+    They differ only in the root's size and viewBox, the title, the fonts' folder and the
+    bleed's clip path; the drawing inside (`<g id="face">`, the clip paths of its groups)
+    is made once, as svgwrite's elements and then as ElementTree's, and each copy's root
+    takes the same tree."""
+
+    def __init__(self, face: Face, nums: dict[float, str] | None = None) -> None:
+        import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
+
+        self.face = face
+        maker = svgwrite.Drawing(profile="full", debug=False)  # the drawing's element factory
+        self._writer = writer = _Writer(maker, {} if nums is None else nums)
+        self._art = maker.g(id="face")
+        follows = face.cut is not None and shape_of(face.shape).bleed_follows_cut
+        if follows:  # the bleed follows the outline
+            self._art.attribs["clip-path"] = "url(#bleed)"
+        self._follows = follows
+        writer.ops(self._art, face.ops)
+        self._clips = list(maker.defs.elements)  # the groups' clip paths, numbered in order
+        self._css: dict[str, str] = {}
+        self._art_xml: Any = None
+
+    def svg(
+        self,
+        *,
+        font_url: str = "fonts/",
+        guides: bool = False,
+        title: str | None = None,
+        bleed: float | None = None,
+    ) -> bytes:
+        """The face as a standalone SVG (see `svg_bytes`); `bleed` (the face's own when
+        None) is how much of the drawing around the trim it shows: 0 for a thumbnail."""
+        import svgwrite
+
+        face = self.face
+        b = face.bleed if bleed is None else bleed
+        w, h = face.width + 2 * b, face.height + 2 * b
+        mm = POINTS_PER["mm"]
+        dwg = svgwrite.Drawing(
+            size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False
+        )
+        dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
+        if title:
+            dwg.set_desc(title=title)
+        css = self._css.get(font_url)
+        if css is None:
+            css = self._css[font_url] = _font_css(sorted(self._writer.fonts), font_url)
+        style = dwg.style()
+        style.append(css)
+        dwg.defs.add(style)
+        if self._follows:
+            cp = dwg.clipPath(id="bleed")
+            cp.add(
+                dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut)))
+            )
+            dwg.defs.add(cp)
+        for clip in self._clips:
+            dwg.defs.add(clip)
+        xml = dwg.get_xml()
+        if self._art_xml is None:
+            self._art_xml = self._art.get_xml()
+        xml.append(self._art_xml)
+        if guides and self._writer.guides:
+            layer = dwg.g(id="guides", fill="none")
+            for g in self._writer.guides:
+                el = dwg.path(d=path_d(g.d))
+                el.attribs.update(
+                    {
+                        "stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"),
+                        "stroke-width": "0.35",
+                        "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none",
+                        "class": f"guide guide-{g.kind}",
+                    }
+                )
+                layer.add(el)
+            xml.append(layer.get_xml())
+        # svgwrite's own `tostring` serialises to UTF-8 through a text wrapper and decodes the
+        # result; ElementTree writes the same text straight to a string (svgwrite.etree is the
+        # ElementTree svgwrite patched to write its style sheet as CDATA)
+        from svgwrite.etree import etree
+
+        text: str = etree.tostring(xml, encoding="unicode")
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+
+
 def svg_bytes(
     face: Face,
     *,
@@ -305,52 +405,7 @@ def svg_bytes(
     their own (`<g id="guides">`) above the art.
     nums: a memo of printed numbers for the faces of one build to share (an empty dict to
     start); left out, the face has a memo of its own."""
-    b = face.bleed
-    w, h = face.width + 2 * b, face.height + 2 * b
-    mm = POINTS_PER["mm"]
-    import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
-
-    dwg = svgwrite.Drawing(
-        size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False
-    )
-    dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
-    if title:
-        dwg.set_desc(title=title)
-    style = dwg.style()  # first in the defs; its fonts are known once the face is drawn
-    dwg.defs.add(style)
-    writer = _Writer(dwg, {} if nums is None else nums)
-    art = dwg.g(id="face")
-    if (
-        face.cut is not None and shape_of(face.shape).bleed_follows_cut
-    ):  # the bleed follows the outline
-        cp = dwg.clipPath(id="bleed")
-        cp.add(dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))))
-        dwg.defs.add(cp)
-        art.attribs["clip-path"] = "url(#bleed)"
-    writer.ops(art, face.ops)
-    style.append(_font_css(sorted(writer.fonts), font_url))
-    dwg.add(art)
-    if guides and writer.guides:
-        layer = dwg.g(id="guides", fill="none")
-        for g in writer.guides:
-            el = dwg.path(d=path_d(g.d))
-            el.attribs.update(
-                {
-                    "stroke": GUIDE_COLORS.get(g.kind, "#00a0c6"),
-                    "stroke-width": "0.35",
-                    "stroke-dasharray": "2 1.5" if g.kind == "safe" else "none",
-                    "class": f"guide guide-{g.kind}",
-                }
-            )
-            layer.add(el)
-        dwg.add(layer)
-    # svgwrite's own `tostring` serialises to UTF-8 through a text wrapper and decodes the
-    # result; ElementTree writes the same text straight to a string (svgwrite.etree is the
-    # ElementTree svgwrite patched to write its style sheet as CDATA)
-    from svgwrite.etree import etree
-
-    text: str = etree.tostring(dwg.get_xml(), encoding="unicode")
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+    return FaceSvg(face, nums).svg(font_url=font_url, guides=guides, title=title)
 
 
 def face_titles(catalog: Any) -> Callable[[str], str]:
