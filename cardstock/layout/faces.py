@@ -518,6 +518,8 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
     notes = _notes(painter.notes, composed=shape_of(shape).geometry is None)
+    if st.boxes is not None:
+        notes = st.boxes.notes(notes)
     return Face(
         face.key,
         face.width,
