@@ -14,6 +14,13 @@ so it is met again on each face), and never for a type that reads the face's con
 directly rather than through the painter (`art`: its placeholder is seeded by the
 component's id). A memo that fills up keeps only the entries used since it last filled:
 the shared boxes stay, the one-off ones go, and memory stays bounded.
+
+What a box draws afresh (a box not kept, or met for the first time) is made of ops that
+other faces' boxes often draw too: the art placeholder's frame, clip, disc and symbol for
+each colour, a line of text at the same place. Each such op is exchanged for the equal
+one met before (`share`, at most `SHARED_MAX` kept), and so is a face's tuple of notes
+(`notes`), so the drawings a game keeps (`layout/faces.RETAIN_MAX`) hold each distinct op
+once, not once a face.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from jinja2 import meta
 from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
 from .context import render_value
-from .ops import Note, Op
+from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
 from .shapes import Geometry
@@ -49,6 +56,7 @@ class Painter(Protocol):
 
 
 MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
+SHARED_MAX = 4096  # distinct ops (and tuples of notes) `share` keeps before starting again
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
 
 
@@ -67,6 +75,7 @@ class BoxMemo:
         self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
         self._names: dict[int, tuple[Box, tuple[str, ...] | None]] = {}  # by box (`_reads`)
+        self._shared: dict[Any, Any] = {}  # an op (or a tuple of notes) -> the equal one kept
         self.draws = 0
         self.checks = 0
 
@@ -78,7 +87,7 @@ class BoxMemo:
         self.last = None
         if box.get("type") in UNKEPT:
             self.draws += 1
-            return painter.box(lay, box, ctx, geo)
+            return self.share(painter.box(lay, box, ctx, geo))
         rendered = None
         inputs = _inputs(self._reads(painter, box), ctx)
         if inputs is not None:  # keyed by the plain values its templates read
@@ -87,7 +96,7 @@ class BoxMemo:
             rendered = _rendered(painter, box, ctx)
             if rendered is None:
                 self.draws += 1
-                return painter.box(lay, box, ctx, geo)
+                return self.share(painter.box(lay, box, ctx, geo))
             key = (id(lay), id(box), geo, "values", _values_key(rendered))
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
@@ -98,7 +107,7 @@ class BoxMemo:
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
         try:
-            ops = painter.box(lay, box, ctx, geo)
+            ops = self.share(painter.box(lay, box, ctx, geo))
         finally:
             painter.rendered = None
         self.draws += 1
@@ -135,6 +144,39 @@ class BoxMemo:
         self._keep(
             self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
         )
+
+    def share(self, ops: list[Op]) -> list[Op]:
+        """`ops`, each exchanged for the equal op met before (in this game's faces) when
+        there is one. Equal ops draw the same: an op's fields are all it draws from, but
+        an `Image`, whose file path is not compared, is kept as it is (and so is a group
+        holding one, its other ops shared)."""
+        return [self._one(op) for op in ops]
+
+    def _one(self, op: Op) -> Op:
+        if isinstance(op, Image):
+            return op
+        if isinstance(op, Group) and any(isinstance(o, (Image, Group)) for o in op.ops):
+            return Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
+        shared = self._shared
+        found = shared.get(op)
+        if found is None:
+            if len(shared) >= SHARED_MAX:
+                shared.clear()
+            if isinstance(op, Group):  # its ops shared with the same ops drawn outside a group
+                op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
+            found = shared[op] = op
+        return found
+
+    def notes(self, notes: tuple[Note, ...]) -> tuple[Note, ...]:
+        """A face's notes, as the equal tuple of notes of a face before when there is one
+        (most faces of a layout find the same in the same boxes)."""
+        shared = self._shared
+        found = shared.get(notes)
+        if found is None:
+            if len(shared) >= SHARED_MAX:
+                shared.clear()
+            found = shared[notes] = notes
+        return found
 
     def _reads(self, painter: Painter, box: Box) -> tuple[str, ...] | None:
         """The names of the context the box's templated keys read (`_names`), worked out

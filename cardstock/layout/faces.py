@@ -517,7 +517,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
-    notes = _notes(painter.notes, composed=shape_of(shape).geometry is None)
+    notes = _notes(painter.notes, st.boxes, composed=shape_of(shape).geometry is None)
     return Face(
         face.key,
         face.width,
@@ -532,9 +532,10 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
     )
 
 
-def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
+def _notes(found: list[Note], memo: BoxMemo | None, *, composed: bool) -> tuple[Note, ...]:
     """One note a box (what it found in all its draws), in drawing order; the boxes of a
-    composed net are not placed on the face (their rectangles are the panel's)."""
+    composed net are not placed on the face (their rectangles are the panel's). Equal to
+    the notes of a face before, they are that face's tuple (`BoxMemo.notes`)."""
     merged: dict[str, Note] = {}
     for n in found:
         was = merged.get(n.box)
@@ -553,10 +554,12 @@ def _notes(found: list[Note], *, composed: bool) -> tuple[Note, ...]:
             )
         merged[n.box] = n
     if composed:
-        return tuple(
+        notes = tuple(
             dataclasses.replace(n, x0=0.0, y0=0.0, x1=0.0, y1=0.0) for n in merged.values()
         )
-    return tuple(merged.values())
+    else:
+        notes = tuple(merged.values())
+    return memo.notes(notes) if memo is not None else notes
 
 
 DRAWING = re.compile(r"^(?P<message>.*) \(drawing (?P<who>[^()]*)\)$", re.S)

@@ -1,0 +1,105 @@
+"""The drawings a game keeps hold each distinct op once (`BoxMemo.share`, `BoxMemo.notes`):
+an op a box draws afresh is exchanged for the equal op another face drew before, and a
+face's notes for the equal notes of a face before. The faces come out equal to faces
+drawn box by box; only how many objects hold them changes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from conftest import load_games
+from helpers_generated import generated_game
+
+from cardstock.core.cache import memory_cache
+from cardstock.layout import boxmemo
+from cardstock.layout.boxmemo import BoxMemo
+from cardstock.layout.faces import Faces
+from cardstock.layout.ops import Group, Image, Note, Path, Rect, Text
+
+N = 40
+
+
+def _faces(tmp_path) -> Faces:
+    generated_game(tmp_path, N)
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    return Faces(cat, memory_cache())
+
+
+def _rect() -> Rect:
+    return Rect(1.0, 2.0, 30.0, 40.0, fill="#336699", radius=3.0)
+
+
+def test_an_op_drawn_again_is_the_one_drawn_first():
+    memo = BoxMemo()
+    first, second = _rect(), _rect()
+    assert first is not second
+    assert memo.share([first])[0] is first
+    assert memo.share([second])[0] is first
+
+
+def test_ops_that_differ_in_one_field_stay_apart():
+    memo = BoxMemo()
+    red = Text(5.0, 6.0, "Sun 1", "serif", 9.5, color="#ff0000")
+    blue = Text(5.0, 6.0, "Sun 1", "serif", 9.5, color="#0000ff")
+    assert memo.share([red, blue]) == [red, blue]
+    assert memo.share([blue])[0] is blue
+
+
+def test_a_group_is_shared_whole_and_its_ops_with_the_same_ops_outside_it():
+    memo = BoxMemo()
+    outside = memo.share([_rect()])[0]
+    clip = (("M", 0.0, 0.0), ("L", 9.0, 9.0), ("Z",))
+    one = memo.share([Group((_rect(),), clip)])[0]
+    assert isinstance(one, Group) and one.ops[0] is outside
+    assert memo.share([Group((_rect(),), clip)])[0] is one
+
+
+def test_an_image_is_kept_as_drawn_since_its_path_is_not_compared():
+    memo = BoxMemo()
+    a = Image(0.0, 0.0, 10.0, 10.0, "/art/a.png", sha256="same")
+    b = Image(0.0, 0.0, 10.0, 10.0, "/art/b.png", sha256="same")
+    assert a == b  # equal as ops: the path is left out of the comparison
+    got = memo.share([a, b])
+    assert got[0] is a and got[1] is b
+    grouped = memo.share([Group((b, _rect()))])[0]
+    assert isinstance(grouped, Group) and grouped.ops[0] is b
+
+
+def test_equal_notes_of_two_faces_are_one_tuple():
+    memo = BoxMemo()
+    note = Note("card.name", 1.0, 2.0, 3.0, 4.0, 9.0, 6.0, 0.0, ())
+    first = (note,)
+    again = (Note("card.name", 1.0, 2.0, 3.0, 4.0, 9.0, 6.0, 0.0, ()),)
+    assert memo.notes(first) is first
+    assert memo.notes(again) is first
+
+
+def test_the_shared_ops_are_bounded(monkeypatch):
+    monkeypatch.setattr(boxmemo, "SHARED_MAX", 8)
+    memo = BoxMemo()
+    for i in range(30):
+        memo.share([Path((("M", float(i), 0.0),))])
+        assert len(memo._shared) <= 8
+
+
+def test_no_two_faces_of_a_game_hold_equal_ops_as_two_objects(tmp_path):
+    faces = _faces(tmp_path)
+    held: dict[object, set[int]] = defaultdict(set)
+    notes: dict[object, set[int]] = defaultdict(set)
+    for _, _, face in faces.each():
+        for op in face.ops:
+            if type(op) is not Image:
+                held[op].add(id(op))
+        notes[face.notes].add(id(face.notes))
+    assert len(held) < sum(len(f.ops) for _, _, f in faces.each())  # ops repeat
+    assert all(len(ids) == 1 for ids in held.values())
+    assert all(len(ids) == 1 for ids in notes.values())
+
+
+def test_faces_with_shared_ops_equal_faces_drawn_box_by_box(tmp_path):
+    faces = _faces(tmp_path)
+    shared = [(c.id, side, f) for c, side, f in faces.each()]
+    plain = Faces(faces.catalog, memory_cache())
+    plain.boxes = None  # every box drawn for every face, nothing shared
+    assert shared == [(c.id, side, f) for c, side, f in plain.each()]
