@@ -116,16 +116,19 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
     return out
 
 
-@dataclass
 class GameReport:
-    """A game's rules check: its checks, the simulated setup and the source's coverage."""
+    """A game's rules check: its checks, the simulated setup and the source's coverage (one
+    a game, never compared: a plain class)."""
 
-    id: str
-    title: str
-    players: tuple[int, int]
-    checks: list[Check] = field(default_factory=list)
-    setup: SetupResult | None = None
-    coverage: list[Coverage] = field(default_factory=list)
+    __slots__ = ("id", "title", "players", "checks", "setup", "coverage")
+
+    def __init__(self, id: str, title: str, players: tuple[int, int]) -> None:
+        self.id = id
+        self.title = title
+        self.players = players
+        self.checks: list[Check] = []
+        self.setup: SetupResult | None = None
+        self.coverage: list[Coverage] = []
 
     @property
     def ok(self) -> bool:
@@ -151,13 +154,16 @@ class GameReport:
         }
 
 
-@dataclass
 class CheckReport:
-    """The rules check of every game a command asked for."""
+    """The rules check of every game a command asked for (one a command, never compared: a
+    plain class)."""
 
-    games: list[GameReport]
-    seed: int
-    runs: int | None
+    __slots__ = ("games", "seed", "runs")
+
+    def __init__(self, games: list[GameReport], seed: int, runs: int | None) -> None:
+        self.games = games
+        self.seed = seed
+        self.runs = runs
 
     @property
     def ok(self) -> bool:
