@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .catalog.languages import build_games
@@ -67,20 +67,40 @@ class UnitReport:
     cached: bool
 
 
-@dataclass
 class Outcome:
-    """What a build did."""
+    """What a build did (one a build, never compared: a plain class)."""
 
-    games: list[str]
-    reports: list[UnitReport] = field(default_factory=list)
-    checks: dict[str, CheckResult] = field(default_factory=dict)
-    page: Artifact | None = None  # the downloads page, when the build wrote or kept it
-    page_kept: bool = False
-    warnings: list[Issue] = field(default_factory=list)  # what validation found that is no error
-    seconds: float = 0.0
-    # faces laid out afresh by this process, per game (the rest were read back from the
-    # cache; a worker's are its own)
-    laid_out: dict[str, int] = field(default_factory=dict)
+    __slots__ = (
+        "games",
+        "reports",
+        "checks",
+        "page",
+        "page_kept",
+        "warnings",
+        "seconds",
+        "laid_out",
+    )
+
+    def __init__(
+        self,
+        games: list[str],
+        reports: list[UnitReport] | None = None,
+        checks: dict[str, CheckResult] | None = None,
+        page: Artifact | None = None,
+        page_kept: bool = False,
+        warnings: list[Issue] | None = None,
+    ) -> None:
+        self.games = games
+        self.reports: list[UnitReport] = [] if reports is None else reports
+        self.checks: dict[str, CheckResult] = {} if checks is None else checks
+        self.page = page  # the downloads page, when the build wrote or kept it
+        self.page_kept = page_kept
+        # what validation found that is no error
+        self.warnings: list[Issue] = [] if warnings is None else warnings
+        self.seconds = 0.0
+        # faces laid out afresh by this process, per game (the rest were read back from the
+        # cache; a worker's are its own)
+        self.laid_out: dict[str, int] = {}
 
     @property
     def failed(self) -> list[str]:

@@ -22,7 +22,6 @@ rules check and every stage read the same layouts and lay out each face once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fonts
@@ -46,13 +45,16 @@ from .site.page import check_page
 from .stages import PAGE, PARTS, STAGES, Stage
 
 
-@dataclass
 class Validated:
-    """The games as read and checked: each catalog with its faces, and every problem."""
+    """The games as read and checked: each catalog with its faces, and every problem (a
+    holder the build reads once: a plain class)."""
 
-    catalogs: list[Catalog] = field(default_factory=list)
-    faces: dict[str, Faces] = field(default_factory=dict)
-    issues: Issues = field(default_factory=Issues)
+    __slots__ = ("catalogs", "faces", "issues")
+
+    def __init__(self, catalogs: list[Catalog] | None = None) -> None:
+        self.catalogs: list[Catalog] = [] if catalogs is None else catalogs
+        self.faces: dict[str, Faces] = {}
+        self.issues = Issues()
 
 
 def validate(

@@ -14,7 +14,7 @@ comes, so the build itself (`cardstock.build`) reads as its five steps.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,28 +84,58 @@ def recall_check(cache: Cache, key: str, game: str) -> CheckResult | None:
     return None
 
 
-@dataclass
 class Worklist:
     """The units of one build and what is known of each: kept from an earlier build,
     made by this one, or still to run. Units are numbered in the build's order: the
-    build's own stages first, then each game's stages in the stages' order."""
+    build's own stages first, then each game's stages in the stages' order. One a build,
+    never compared: a plain class."""
 
-    request: Request
-    keys: Keys
-    cache: Cache
-    games: list[str]  # the games asked
-    known: list[str]  # the games the project has
-    stages: list[Stage]  # the stages this build runs
-    units: list[Unit]
-    with_page: bool
-    check_keys: dict[str, str] = field(default_factory=dict)
-    checks: dict[str, CheckResult | None] = field(default_factory=dict)
-    reports: dict[int, UnitReport] = field(default_factory=dict)
-    described: dict[str, dict[str, Any]] = field(default_factory=dict)  # the page's games
-    blocked: set[str] = field(default_factory=set)  # games whose failed check stops them
-    _done: int = 0
-    _total: int = 0
-    _progress: Progress | None = None
+    __slots__ = (
+        "request",
+        "keys",
+        "cache",
+        "games",
+        "known",
+        "stages",
+        "units",
+        "with_page",
+        "check_keys",
+        "checks",
+        "reports",
+        "described",
+        "blocked",
+        "_done",
+        "_total",
+        "_progress",
+    )
+
+    def __init__(
+        self,
+        request: Request,
+        keys: Keys,
+        cache: Cache,
+        games: list[str],
+        known: list[str],
+        stages: list[Stage],
+        units: list[Unit],
+        with_page: bool,
+    ) -> None:
+        self.request = request
+        self.keys = keys
+        self.cache = cache
+        self.games = games  # the games asked
+        self.known = known  # the games the project has
+        self.stages = stages  # the stages this build runs
+        self.units = units
+        self.with_page = with_page
+        self.check_keys: dict[str, str] = {}
+        self.checks: dict[str, CheckResult | None] = {}
+        self.reports: dict[int, UnitReport] = {}
+        self.described: dict[str, dict[str, Any]] = {}  # the page's games
+        self.blocked: set[str] = set()  # games whose failed check stops them
+        self._done = 0
+        self._total = 0
+        self._progress: Progress | None = None
 
     @classmethod
     def plan(

@@ -320,6 +320,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
         "cardstock.rules.setup_says._filters",
         "cardstock.rules.setup_says.handled",
+        # the languages' collation rules, with pyuca, where names are put in order
+        "cardstock.core.localized.collated",
     }
     # and the stage table's loaders import each stage's module when the stage runs
     # (a build loads the code of the stages it asks for only)

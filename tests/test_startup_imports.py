@@ -83,8 +83,9 @@ NOT_WITHOUT_RULES = (
 
 # What a build in the source language (one that names no language) may not load: Babel and
 # its locale data, which write numbers and plurals in another language; nor, when nothing
-# it makes lists names in order, the collation table (pyuca).
-NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca")
+# it makes lists names in order, the collation table (pyuca) and the languages' collation
+# rules (`core.collation`).
+NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca", "cardstock.core.collation")
 
 # What a build whose faces draw no symbol may not load: the symbol library file's models
 # (the library cardstock ships is read when a face first draws a symbol).
@@ -110,9 +111,14 @@ NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 
-# What a build may not load: the mutation test's edits (`check --mutate` alone makes them);
-# the rules' model reads `[mutate]` through `rules.mutate_rules`.
-NOT_IN_A_BUILD = ("cardstock.rules.mutate", "cardstock.rules.mutate_edits")
+# What a build may not load: the mutation test's edits and the text regions they are made
+# in (`check --mutate` alone makes them); the rules' model reads `[mutate]` through
+# `rules.mutate_rules`, the card-text check the hidden columns through `rules.mutate_words`.
+NOT_IN_A_BUILD = (
+    "cardstock.rules.mutate",
+    "cardstock.rules.mutate_edits",
+    "cardstock.rules.mutate_texts",
+)
 
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """

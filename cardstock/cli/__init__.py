@@ -106,8 +106,14 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
 )
 
 
-def parser() -> arguments.Parser:
-    """The whole command line: the global options, then one subcommand of `COMMANDS`."""
+NAMES = tuple(name for name, _, _, _ in COMMANDS)
+
+
+def parser(only: str | None = None) -> arguments.Parser:
+    """The whole command line: the global options, then one subcommand of `COMMANDS`. With
+    `only` (a command's name), that command's parser alone: all that parsing a command line
+    naming it needs, without making the other twelve commands' parsers and options; the
+    help that lists every command is the whole parser's."""
     p = arguments.Parser(
         prog="cardstock",
         description="Build print-and-play files from a game catalog.",
@@ -121,8 +127,11 @@ def parser() -> arguments.Parser:
         help="project folder holding catalog/ (default: found from here)",
     )
     p.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
-    sub = p.add_subparsers(dest="command")
+    # every command's name in the usage, as argparse would list them, whichever were made
+    sub = p.add_subparsers(dest="command", metavar="{" + ",".join(NAMES) + "}")
     for name, help_line, add_arguments, func in COMMANDS:
+        if only is not None and name != only:
+            continue
         command = p.add_command(sub, name, help_line)
         add_arguments(command)
         command.set_defaults(func=func)
@@ -134,23 +143,23 @@ def parser() -> arguments.Parser:
                 "The build's options:\n\n"
             )
             p.more_help = command.format_help
-    p.set_defaults(commands=tuple(sub.choices))  # the command names, for `main`'s default command
+    p.set_defaults(commands=NAMES)  # the command names, which decide the default command
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `cardstock [GAME...] [options]` means `cardstock build …`.
-    p = parser()
-    commands = p.get_default("commands")
     start = _after_globals(argv)
+    command = None  # the help or the version asked for: the whole parser answers
     if not any(a in ("-h", "--help", "--version") for a in argv[:start]):
-        if start >= len(argv) or argv[start] not in commands:
+        if start >= len(argv) or argv[start] not in NAMES:
             argv = argv[:start] + ["build"] + argv[start:]
-    args = p.parse_args(argv)
+        command = argv[start]
+    args = parser(command).parse_args(argv)
     args.root = (args.root or find_root(Path.cwd())).resolve()
     if not hasattr(args, "func"):
-        p.print_help()
+        parser().print_help()
         return EXIT_INPUT
     try:
         code: int = args.func(args)

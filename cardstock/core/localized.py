@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from .collation import collator as of_language
-
 T = TypeVar("T")
 SOURCE = "en"  # the language written when a build names none
 
@@ -39,8 +37,12 @@ def collated(
     """`items` ordered by their `name` as a reader of `lang` looks them up; names that
     collate alike keep a stable order by code point, then their order given. The
     language's collator (its table read once per process, a few tenths of a second) is
-    made only when names are ordered; a caller may pass its own."""
+    made only when names are ordered; a caller may pass its own. The collation rules'
+    module (`core.collation`, which reads `locale/collation.toml`) loads with it: a build
+    that orders no names loads neither."""
     if collator is None:
+        from .collation import collator as of_language
+
         collator = of_language(lang)
     table = collator
     return sorted(items, key=lambda x: (collation_key(name(x), table), name(x)))

@@ -30,7 +30,7 @@ on the command line (`advice`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -118,24 +118,46 @@ def fit_footer(
         left.append(parts[gone])
 
 
-@dataclass
 class FooterReport:
     """The footers of one PDF (`document`) that lost parts or did not fit, by the sheet file
-    whose footer they are (`Style.sheet`): a warning each (`issues`)."""
+    whose footer they are (`Style.sheet`): a warning each (`issues`). One a PDF, filled as
+    its pages are drawn, never compared: a plain class."""
 
-    document: str
-    smallest: float = MIN_SIZE  # the footers' least size
-    line: int | None = None  # where the footers' file is told about (None: its [footer])
-    advice: str = (
-        "Give it room: a larger [footer] font_size (7.2pt or more lets it take two lines), "
-        "or a shorter game title"
+    __slots__ = (
+        "document",
+        "smallest",
+        "line",
+        "advice",
+        "kept",
+        "alone",
+        "shortened",
+        "unfit",
+        "left_off",
+        "notes",
     )
-    kept: str = "its page number and note are kept"  # what a shortened footer keeps
-    alone: str = "its page number"  # what an unfit footer without a note is left with
-    shortened: dict[str, list[int]] = field(default_factory=dict)
-    unfit: dict[str, list[int]] = field(default_factory=dict)
-    left_off: dict[str, dict[str, None]] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        document: str,
+        smallest: float = MIN_SIZE,
+        line: int | None = None,
+        advice: str = (
+            "Give it room: a larger [footer] font_size (7.2pt or more lets it take two "
+            "lines), or a shorter game title"
+        ),
+        kept: str = "its page number and note are kept",
+        alone: str = "its page number",
+    ) -> None:
+        self.document = document
+        self.smallest = smallest  # the footers' least size
+        self.line = line  # where the footers' file is told about (None: its [footer])
+        self.advice = advice
+        self.kept = kept  # what a shortened footer keeps
+        self.alone = alone  # what an unfit footer without a note is left with
+        self.shortened: dict[str, list[int]] = {}
+        self.unfit: dict[str, list[int]] = {}
+        self.left_off: dict[str, dict[str, None]] = {}
+        self.notes: dict[str, str] = {}
 
     def add(self, sheet: str, page: int, fitted: Fitted, note: str) -> None:
         if fitted.fits and not fitted.left_off:

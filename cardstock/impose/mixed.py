@@ -12,7 +12,6 @@ page; and the backs page mirrors the whole page, so each card's back stays behin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from .grid import GridLayout, Item, break_room, centred, fill_pages, grid_pages, plan_grid, reserve
@@ -93,13 +92,16 @@ def grid_in(
     )
 
 
-@dataclass
 class Room:
-    """The free part of a grid page below its block, for the next size's cards."""
+    """The free part of a grid page below its block, for the next size's cards (a holder
+    never compared: a plain class)."""
 
-    page: Page
-    sheet: SheetFile
-    region: Box  # the page's block region (printable area less the footer)
+    __slots__ = ("page", "sheet", "region")
+
+    def __init__(self, page: Page, sheet: SheetFile, region: Box) -> None:
+        self.page = page
+        self.sheet = sheet
+        self.region = region  # the page's block region (printable area less the footer)
 
     @staticmethod
     def under(page: Page, sheet: SheetFile, paper: str, bleed: float) -> Room | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..layout.shapes import shape_of
@@ -180,16 +179,19 @@ def _key(p: Point) -> tuple[int, int]:
 # ---------------------------------------------------------------- rows and lattices
 
 
-@dataclass
 class _Run:
-    """The pieces of one group still to place, and how they sit in a row."""
+    """The pieces of one group still to place, and how they sit in a row (a private
+    holder: a plain class)."""
 
-    items: list[Item]
-    w: float  # on the page, after any turn
-    h: float
-    turn: int
-    round: bool
-    next: int = 0
+    __slots__ = ("items", "w", "h", "turn", "round", "next")
+
+    def __init__(self, items: list[Item], w: float, h: float, turn: int, round: bool) -> None:
+        self.items = items
+        self.w = w  # on the page, after any turn
+        self.h = h
+        self.turn = turn
+        self.round = round
+        self.next = 0
 
     def per_row(self, width: float, gap: float, odd: bool) -> int:
         pitch = self.w + gap

@@ -392,12 +392,15 @@ def _clear_of_footer(page: Page) -> Box:
 # --------------------------------------------------------------- a quarter turn onto portrait paper
 
 
-@dataclass(frozen=True, slots=True)
 class _Turn:
     """A quarter turn counter-clockwise of a landscape page `across` points high onto a
-    portrait page: (x, y) goes to (across - y, x)."""
+    portrait page: (x, y) goes to (across - y, x). A private helper, never compared: a
+    plain class."""
 
-    across: float
+    __slots__ = ("across",)
+
+    def __init__(self, across: float) -> None:
+        self.across = across
 
     def point(self, p: Point) -> Point:
         return (self.across - p[1], p[0])

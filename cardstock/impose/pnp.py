@@ -12,7 +12,6 @@ gutterfold pages. The faces come from the game's `Faces` (laid out once per buil
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -282,14 +281,17 @@ def style_of(sheet: SheetFile) -> Style:
     )
 
 
-@dataclass
 class _Group:
-    """Pieces one sheet arranges together: same arrangement, shape, size, and fold."""
+    """Pieces one sheet arranges together: same arrangement, shape, size, and fold (a
+    private holder: a plain class)."""
 
-    sheet: SheetFile
-    arrange: str
-    folded: bool  # gutterfold: fronts and backs on one page
-    items: list[Item]
+    __slots__ = ("sheet", "arrange", "folded", "items")
+
+    def __init__(self, sheet: SheetFile, arrange: str, folded: bool, items: list[Item]) -> None:
+        self.sheet = sheet
+        self.arrange = arrange
+        self.folded = folded  # gutterfold: fronts and backs on one page
+        self.items = items
 
 
 def arrangement(sheet: SheetFile, shape: str) -> str:

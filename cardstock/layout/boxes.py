@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -38,27 +37,53 @@ if TYPE_CHECKING:
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
 
 
-@dataclass
 class Painter:
     """What drawing one face's boxes needs (the catalog, the layouts, the symbols, the template
-    environment) and what it found."""
+    environment) and what it found. One a face, never compared: a plain class."""
 
-    catalog: Any
-    layouts: LayoutSet
-    library: Library
-    env: Any
-    subject: Subject
-    issues: list[Issue] = field(default_factory=list)
-    # fitted text shared by the faces of one game (see `fit`); None: fit every time
-    fits: dict[tuple[Any, ...], textmod.Fit] | None = None
-    # text styles that read no template, by box, shared by the faces of one game
-    # (`boxtypes.text.text_style`); None: worked out every time
-    styles: dict[int, tuple[Any, textmod.TextStyle]] | None = None
-    notes: list[Note] = field(default_factory=list)  # what the boxes found (`note`; proof sheets)
-    # the boxes of the game's faces, each drawn once (`boxmemo`); None: draw every box
-    memo: BoxMemo | None = None
-    # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
-    rendered: tuple[Box, dict[str, Any]] | None = None
+    __slots__ = (
+        "catalog",
+        "layouts",
+        "library",
+        "env",
+        "subject",
+        "issues",
+        "fits",
+        "styles",
+        "notes",
+        "memo",
+        "rendered",
+    )
+
+    def __init__(
+        self,
+        catalog: Any,
+        layouts: LayoutSet,
+        library: Library,
+        env: Any,
+        subject: Subject,
+        issues: list[Issue] | None = None,
+        fits: dict[tuple[Any, ...], textmod.Fit] | None = None,
+        styles: dict[int, tuple[Any, textmod.TextStyle]] | None = None,
+        *,
+        memo: BoxMemo | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.layouts = layouts
+        self.library = library
+        self.env = env
+        self.subject = subject
+        self.issues: list[Issue] = [] if issues is None else issues
+        # fitted text shared by the faces of one game (see `fit`); None: fit every time
+        self.fits = fits
+        # text styles that read no template, by box, shared by the faces of one game
+        # (`boxtypes.text.text_style`); None: worked out every time
+        self.styles = styles
+        self.notes: list[Note] = []  # what the boxes found (`note`; proof sheets)
+        # the boxes of the game's faces, each drawn once (`boxmemo`); None: draw every box
+        self.memo = memo
+        # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
+        self.rendered: tuple[Box, dict[str, Any]] | None = None
 
     def note(
         self,

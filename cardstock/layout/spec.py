@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,18 +30,31 @@ from .resolved import Box, Layout, Origin
 from .shapes import custom_outline
 
 
-@dataclass
 class LayoutSet:
-    """The layouts one game sees: the shared defaults with the game's file merged in."""
+    """The layouts one game sees: the shared defaults with the game's file merged in (a
+    holder filled as the files are merged, never compared: a plain class)."""
 
-    theme: dict[str, str]
-    theme_origins: dict[str, Origin]
-    styles: dict[str, dict[str, Any]]
-    style_origins: dict[str, Origin]
-    raw: dict[str, dict[str, Any]]  # layout name -> merged raw dict (with origins inside)
-    issues: list[Issue] = field(default_factory=list)
-    files: tuple[str, ...] = ()
-    _resolved: dict[str, Layout | None] = field(default_factory=dict, repr=False, compare=False)
+    __slots__ = (
+        "theme",
+        "theme_origins",
+        "styles",
+        "style_origins",
+        "raw",
+        "issues",
+        "files",
+        "_resolved",
+    )
+
+    def __init__(self) -> None:
+        self.theme: dict[str, str] = {}
+        self.theme_origins: dict[str, Origin] = {}
+        self.styles: dict[str, dict[str, Any]] = {}
+        self.style_origins: dict[str, Origin] = {}
+        # layout name -> merged raw dict (with origins inside)
+        self.raw: dict[str, dict[str, Any]] = {}
+        self.issues: list[Issue] = []
+        self.files: tuple[str, ...] = ()
+        self._resolved: dict[str, Layout | None] = {}
 
     def names(self) -> list[str]:
         return list(self.raw)
@@ -209,7 +221,7 @@ def _check(ls: LayoutSet) -> None:
 
 def _alone(path: Path, shown: str, root: Path | None, reader: Read = read_toml) -> LayoutSet:
     """One layout file read and merged into an empty set."""
-    ls = LayoutSet({}, {}, {}, {}, {})
+    ls = LayoutSet()
     model, lines = _read(path, shown, ls.issues, root, reader)
     if model is not None:
         _merge_file(ls, model, shown, lines)
@@ -270,7 +282,7 @@ def load_layouts(
     if present(path):
         ls = _alone(path, shown, root, reader)
     else:
-        ls = LayoutSet({}, {}, {}, {}, {})
+        ls = LayoutSet()
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
     files = [(root / name, name) for name in shared]
     if game_id:

@@ -30,7 +30,7 @@ from typing import Any
 from ..catalog.schema import Component
 from ..core.issues import Issue
 from ..core.stage import Job
-from .mutate_texts import vocabulary
+from .mutate_words import vocabulary
 from .prose_counts import singular
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads

@@ -18,7 +18,6 @@ same order on every run.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +26,7 @@ from typing import Any
 from ..core.files import Unreadable, read_text
 from ..core.template_words import read_spans
 from ..core.tomlpos import read_toml
-
-WORDS_FILE = Path(__file__).with_name("mutate_words.toml")
+from .mutate_words import vocabulary
 
 
 @dataclass(frozen=True)
@@ -45,11 +43,6 @@ class Region:
     number: bool = False  # the whole region is a number literal (a TOML number, a number cell)
     column: str | None = None  # a table cell's column
     row: int | None = None  # … and its row (0 = the first row after the header)
-
-
-def vocabulary() -> dict[str, Any]:
-    """`mutate_words.toml`: the opposites, the hidden columns, the visible key paths."""
-    return tomllib.loads(read_text(WORDS_FILE, None))
 
 
 # ---------------------------------------------------------------- tables

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.issues import Issue
@@ -72,14 +71,24 @@ def phrase_key(words: list[str]) -> str:
     return " ".join(singular(w) for w in words)
 
 
-@dataclass
 class Counted:
-    """What a name counts: the counts the data holds for it, and how they read."""
+    """What a name counts: the counts the data holds for it, and how they read (a holder
+    merged in place, never compared: a plain class)."""
 
-    label: str
-    counts: set[int] = field(default_factory=set)
-    shown: list[str] = field(default_factory=list)
-    part: bool = False  # one component: "Teamwork token" names a token, not the Teamwork count
+    __slots__ = ("label", "counts", "shown", "part")
+
+    def __init__(
+        self,
+        label: str,
+        counts: set[int] | None = None,
+        shown: list[str] | None = None,
+        part: bool = False,
+    ) -> None:
+        self.label = label
+        self.counts: set[int] = set() if counts is None else counts
+        self.shown: list[str] = [] if shown is None else shown
+        # one component: "Teamwork token" names a token, not the Teamwork count
+        self.part = part
 
     def add(self, other: Counted) -> None:
         self.counts |= other.counts
@@ -136,13 +145,16 @@ def prose(catalog: Any) -> Iterator[tuple[tuple[Any, ...], str, str | None]]:
             yield ("tables", name, "note"), table.note, None
 
 
-@dataclass
 class Stated:
-    """A count a rule text states, its words, and the thing it counts when one is named."""
+    """A count a rule text states, its words, and the thing it counts when one is named (a
+    private holder: a plain class)."""
 
-    value: int
-    text: str
-    named: Counted | None
+    __slots__ = ("value", "text", "named")
+
+    def __init__(self, value: int, text: str, named: Counted | None) -> None:
+        self.value = value
+        self.text = text
+        self.named = named
 
 
 def statements(

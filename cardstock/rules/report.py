@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,22 +63,53 @@ SECTIONS = {
 PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
 
-@dataclass
 class Check:
-    """The outcome of one rule check of a game, and where its finding is."""
+    """The outcome of one rule check of a game, and where its finding is (reported, never
+    compared: a plain class)."""
 
-    section: str  # a key of SECTIONS
-    rule: str
-    status: str  # pass | fail | warn | skip
-    summary: str
-    file: str | None = None
-    line: int | None = None
-    components: list[str] = field(default_factory=list)
-    findings: list[Issue] = field(default_factory=list)
-    provider: str | None = None  # the name of a provider's check (`Provider.name`)
-    acknowledged: list[tuple[Issue, str]] = field(default_factory=list)  # (finding, reason)
-    cite: dict[str, Any] | None = None  # {seed, line, says}: where the rule comes from
-    choice: str | None = None  # the designer's choice the rule states
+    __slots__ = (
+        "section",
+        "rule",
+        "status",
+        "summary",
+        "file",
+        "line",
+        "components",
+        "findings",
+        "provider",
+        "acknowledged",
+        "cite",
+        "choice",
+    )
+
+    def __init__(
+        self,
+        section: str,
+        rule: str,
+        status: str,
+        summary: str,
+        file: str | None = None,
+        line: int | None = None,
+        components: list[str] | None = None,
+        findings: list[Issue] | None = None,
+        provider: str | None = None,
+        acknowledged: list[tuple[Issue, str]] | None = None,
+        cite: dict[str, Any] | None = None,
+        choice: str | None = None,
+    ) -> None:
+        self.section = section  # a key of SECTIONS
+        self.rule = rule
+        self.status = status  # pass | fail | warn | skip
+        self.summary = summary
+        self.file = file
+        self.line = line
+        self.components: list[str] = [] if components is None else components
+        self.findings: list[Issue] = [] if findings is None else findings
+        self.provider = provider  # the name of a provider's check (`Provider.name`)
+        # (finding, reason)
+        self.acknowledged: list[tuple[Issue, str]] = [] if acknowledged is None else acknowledged
+        self.cite = cite  # {seed, line, says}: where the rule comes from
+        self.choice = choice  # the designer's choice the rule states
 
     @property
     def where(self) -> str:
@@ -116,16 +147,19 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
     return out
 
 
-@dataclass
 class GameReport:
-    """A game's rules check: its checks, the simulated setup and the source's coverage."""
+    """A game's rules check: its checks, the simulated setup and the source's coverage (one
+    a game, never compared: a plain class)."""
 
-    id: str
-    title: str
-    players: tuple[int, int]
-    checks: list[Check] = field(default_factory=list)
-    setup: SetupResult | None = None
-    coverage: list[Coverage] = field(default_factory=list)
+    __slots__ = ("id", "title", "players", "checks", "setup", "coverage")
+
+    def __init__(self, id: str, title: str, players: tuple[int, int]) -> None:
+        self.id = id
+        self.title = title
+        self.players = players
+        self.checks: list[Check] = []
+        self.setup: SetupResult | None = None
+        self.coverage: list[Coverage] = []
 
     @property
     def ok(self) -> bool:
@@ -151,13 +185,16 @@ class GameReport:
         }
 
 
-@dataclass
 class CheckReport:
-    """The rules check of every game a command asked for."""
+    """The rules check of every game a command asked for (one a command, never compared: a
+    plain class)."""
 
-    games: list[GameReport]
-    seed: int
-    runs: int | None
+    __slots__ = ("games", "seed", "runs")
+
+    def __init__(self, games: list[GameReport], seed: int, runs: int | None) -> None:
+        self.games = games
+        self.seed = seed
+        self.runs = runs
 
     @property
     def ok(self) -> bool:

@@ -1,7 +1,7 @@
 """Rule words typed into the templates: a `typed` fact with `words = true`.
 
 The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites`, read through
-`mutate_texts.vocabulary`): face up / face down, first / last, may / must, before / after …
+`mutate_words.vocabulary`): face up / face down, first / last, may / must, before / after …
 A template line (as a reader sees it, every tag blanked) that types one of these words is a
 finding with the template's file and line, the word, and the rule facts whose vocabulary or
 `says` holds it (the fact it shadows), unless the word is one of:
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .constraints import Problem
-from .mutate_texts import vocabulary
+from .mutate_words import vocabulary
 from .phrases import words
 from .rendered_forms import renders
 from .rendered_forms import template_lines as raw_lines

@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -92,11 +91,13 @@ def recall(out: Path, data: Any) -> list[Artifact] | None:
     return found
 
 
-@dataclass
 class ManifestStats:
-    """Manifest writes made by this process (for tests to count)."""
+    """Manifest writes made by this process (for tests to count): a plain counter."""
 
-    saves: int = 0
+    __slots__ = ("saves",)
+
+    def __init__(self) -> None:
+        self.saves = 0
 
 
 STATS = ManifestStats()
