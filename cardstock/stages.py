@@ -15,11 +15,9 @@ kind of output is one function in its own room, its loader and one record here
 
 from __future__ import annotations
 
-import gc
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal
 
 from .books import check as book_check
 from .catalog.load import Catalog
@@ -34,7 +32,6 @@ from .rules.report import Provider
 
 When = Literal["default", "asked"]
 InputsCheck = Callable[[list[Catalog], BuildOptions], list[Issue]]
-T = TypeVar("T")
 
 
 # Where each stage's function is: imported by its loader, when the stage runs (or its inputs
@@ -193,28 +190,6 @@ def _cut_inputs() -> InputsCheck:
     return check_inputs
 
 
-def _loaded(loader: Callable[[], T]) -> T:
-    """What a stage's loader returns. Its first call imports the stage's modules (the PnP
-    stage's bring ReportLab, Pillow and HarfBuzz): that runs with the cyclic garbage
-    collector paused, and what it made is then frozen, as the pipeline's own import is
-    (`cli.building._pipeline`): modules, classes and functions live as long as the process
-    and leave next to no garbage in cycles, so the collections the import would set off
-    (about twenty as a sheets-only build imports its stage) would only scan what stays.
-    The build unfreezes everything when it ends (`build.build`). Asked again, a loader
-    costs a dictionary look-up, and the collector is left alone."""
-    if not gc.isenabled():
-        return loader()
-    before = len(sys.modules)
-    gc.disable()
-    try:
-        found = loader()
-    finally:
-        if len(sys.modules) != before:
-            gc.freeze()
-        gc.enable()
-    return found
-
-
 @dataclass(frozen=True)
 class Stage:
     """One stage of a build (see the module's docstring)."""
@@ -253,18 +228,18 @@ class Stage:
     @property
     def run_game(self) -> GameStage | None:
         """The function of a stage of one game: `run_game(job)`."""
-        return None if self.game is None else _loaded(self.game)
+        return None if self.game is None else self.game()
 
     @property
     def run_build(self) -> BuildStage | None:
         """The function of a stage of the whole build: `run_build(job)`."""
-        return None if self.build is None else _loaded(self.build)
+        return None if self.build is None else self.build()
 
     @property
     def check(self) -> InputsCheck | None:
         """The check of the stage's inputs, for the games of a build:
         `check(catalogs, options)`, asked by validation before anything is written."""
-        return None if self.inputs is None else _loaded(self.inputs)
+        return None if self.inputs is None else self.inputs()
 
     def wanted(self, options: BuildOptions) -> bool:
         """Does this build run the stage?"""
