@@ -264,53 +264,25 @@ def _game_file(
     return game, lines, dropped
 
 
+@dataclass
 class _Reading:
     """One game as it is loaded: where it is, what has been read of it so far, and how many
-    physical components its sets have made (`MAX_COMPONENTS` at most). A private holder,
-    never compared nor shown: a plain class (a dataclass's generated methods are compiled
-    as the module is imported)."""
+    physical components its sets have made (`MAX_COMPONENTS` at most)."""
 
-    __slots__ = (
-        "game",
-        "folder",
-        "root",
-        "shown",
-        "lines",
-        "issues",
-        "references",
-        "sources",
-        "components",
-        "total",
-        "full",
-        "art_checked",
-    )
-
-    def __init__(
-        self,
-        game: Game,
-        folder: Path,
-        root: Path,
-        shown: str,
-        lines: Mapping[KeyPath, int],
-        issues: Issues,
-        references: bool,
-        sources: list[Path],
-    ) -> None:
-        self.game = game
-        self.folder = folder
-        self.root = root
-        self.shown = shown  # the game file, as messages name it
-        self.lines = lines  # game.toml's key paths -> lines
-        self.issues = issues
-        # check the icons and art rows name (not when parts were dropped)
-        self.references = references
-        self.sources = sources
-        self.components: list[Component] = []
-        self.total = 0  # physical components made so far (each copy counts)
-        self.full = False  # the game passed MAX_COMPONENTS: nothing more is read
-        # what each art path the rows name was found to be (a problem or None): a deck of
-        # thousands of rows names a few files, each checked once a load
-        self.art_checked: dict[str, str | None] = {}
+    game: Game
+    folder: Path
+    root: Path
+    shown: str  # the game file, as messages name it
+    lines: Mapping[KeyPath, int]  # game.toml's key paths -> lines
+    issues: Issues
+    references: bool  # check the icons and art rows name (not when parts were dropped)
+    sources: list[Path]
+    components: list[Component] = field(default_factory=list)
+    total: int = 0  # physical components made so far (each copy counts)
+    full: bool = False  # the game passed MAX_COMPONENTS: nothing more is read
+    # what each art path the rows name was found to be (a problem or None): a deck of
+    # thousands of rows names a few files, each checked once a load
+    art_checked: dict[str, str | None] = field(default_factory=dict)
 
     def at(self, *loc: Any) -> int | None:
         return line_for(self.lines, loc)
