@@ -349,6 +349,10 @@ def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
     names = Names.of(catalog)
     words = vocabulary()
     opposites = Opposites.of(words["opposites"], words.get("answers", []))
+    # a template is read with the template vocabulary too, as the word lint reads it
+    in_templates = Opposites.of(
+        [*words["opposites"], *words.get("template_opposites", [])], words.get("answers", [])
+    )
     out: list[Edit] = []
     by_file: dict[Path, list[Region]] = {}
     for r in sources.regions:
@@ -357,7 +361,7 @@ def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
         for r in regions:
             out += number_edits(r)
             out += name_edits(r, names)
-            out += word_edits(r, opposites)
+            out += word_edits(r, in_templates if r.where == "template text" else opposites)
         out += swap_edits([r for r in regions if r.row is not None])
     out += move_edits(sources.tables)
     seen: set[tuple[Change, ...]] = set()

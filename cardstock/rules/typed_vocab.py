@@ -1,7 +1,8 @@
 """Rule words typed into the templates: a `typed` fact with `words = true`.
 
-The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites`, read through
-`mutate_texts.vocabulary`): face up / face down, first / last, may / must, before / after …
+The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites` and its
+`template_opposites`, read through `mutate_texts.vocabulary`): face up / face down, first /
+last, may / must, before / after, best / worst, discard / keep …
 A template line (as a reader sees it, every tag blanked) that types one of these words is a
 finding with the template's file and line, the word, and the rule facts whose vocabulary or
 `says` holds it (the fact it shadows), unless the word is one of:
@@ -47,7 +48,8 @@ def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
     """The opposites as one pattern (longer phrases first, as the mutation test matches
     them) and each word's opposites (read once a check, by `Lines.of`)."""
     pairs: dict[str, list[str]] = {}
-    for a, b in vocabulary()["opposites"]:
+    words = vocabulary()
+    for a, b in [*words["opposites"], *words.get("template_opposites", [])]:
         for one, other in ((a, b), (b, a)):
             pairs.setdefault(one.lower(), []).append(other)
     every = sorted(pairs, key=lambda w: (-len(w), w))
