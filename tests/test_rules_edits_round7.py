@@ -4,16 +4,19 @@ form against its long column (Alpha/Omega's Balance of Strength turned round), a
 in a table (a Threat token on each Arch Villain), a table's "may not" dropped, a setup
 step's `say` against its text (someone else rolls the Ruling Die), a designer's choice
 against the source (the Snake may be covered), a number in a card's prose that no field
-holds (Azazel's Weapons), two cards moved between decks with every total unchanged, and a
-rulebook sentence retyped with a rule word in it.
+holds (Azazel's Weapons), two cards moved between decks with every total unchanged, and
+rulebook and quick-reference sentences retyped.
 
-Twenty edits were tried; these nine were caught by the checks as they stand, each naming
-the fact, its source line where the source states it, and both values. The other eleven
-retype a rulebook or quick-reference sentence in words of no fact's vocabulary (the best
-Leading Realm card made the worst, a delayed power made immediate, "Discard every card in
-your display" made "Keep …") and pass `cardstock check`: they are listed in the session's
-report, not here, since no check catches them yet. The bluff edit below is caught only by
-the word "once" it happens to type; the same sentence with "when" instead passes.
+Twenty edits were tried. Nine were caught by the checks as they were (the bluff edit only
+by the word "once" it happens to type). Eleven retyped a template sentence in words of no
+fact's vocabulary and passed; six of them turned a word the vocabulary now holds in
+templates (`template_opposites` in `mutate_words.toml`: best/worst, delayed/immediate,
+shared/your own, discard/keep), and are caught by the `typed` fact's word lint: the new word
+is typed where no fact renders it, or the `allow` entry that held the sentence no longer
+matches. The other five still pass `cardstock check` and are listed in the session's report,
+not here: who leads after a Black Hole, an exposed bluff that ends a Zealot, a transformed
+space that keeps its old element, an Objective picked at random, the ring's leftovers put
+back in the box.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from test_rules_edits_reviewer import Edit, _q, assert_caught
 pytestmark = pytest.mark.needs_seeds
 
 AOC, AOT, AE, ATM, VX = GAMES
+TYPED = "the rulebook and quick references type no number or name the catalog holds"
 
 
 def _row(game: str, table: str, card: str) -> str:
@@ -144,10 +148,77 @@ EDITS = [
         f"layouts/{VX}/rulebook.md.j2",
         "A Zealot stays a Zealot even when its bluff is exposed.",
         "A Zealot turns back into a plain Devotee once its bluff is exposed.",
-        "the rulebook and quick references type no number or name the catalog holds",
+        TYPED,
         None,
         _q("once"),
         _q("twice"),
+    ),
+    # retyped template sentences, caught through the templates' vocabulary
+    Edit(
+        "atm-quickref-the-worst-leading-card-takes-the-trick",
+        ATM,
+        f"layouts/{ATM}/quickref/hierarchy.md.j2",
+        "else the best Leading Realm card",
+        "else the worst Leading Realm card",
+        TYPED,
+        None,
+        "types the rule word 'worst'",
+        "its opposite: 'best'",
+    ),
+    Edit(
+        "atm-a-trump-cancels-the-immediate-powers",
+        ATM,
+        f"layouts/{ATM}/rulebook.md.j2",
+        "every delayed power already in the trick is cancelled",
+        "every immediate power already in the trick is cancelled",
+        TYPED,
+        None,
+        "types the rule word 'immediate'",
+        "its opposite: 'delayed'",
+    ),
+    Edit(
+        "ae-recoup-keeps-the-display",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "Discard every card in your display.",
+        "Keep every card in your display.",
+        TYPED,
+        None,
+        "types the rule word 'Keep'",
+        "its opposite: 'discard'",
+    ),
+    Edit(
+        "ae-the-helper-discards-the-lent-card",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "they do not discard it",
+        "they discard it afterwards",
+        TYPED,
+        None,
+        "types the rule word 'discard'",
+        "outside the words of the facts the line renders (help-once)",
+    ),
+    Edit(
+        "vx-quickref-a-card-beside-every-devotee",
+        VX,
+        f"layouts/{VX}/quickref/round.md.j2",
+        "lay, swap or discard a card beside a Devotee.",
+        "lay, swap or discard a card beside every Devotee.",
+        TYPED,
+        None,
+        "'lay, swap or discard a card beside a Devotee'",
+        "matches no typed number, name or rule word",
+    ),
+    Edit(
+        "vx-the-vortex-a-pile-of-your-own",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "a pile shared by everyone, for the dead",
+        "a pile of your own, for the dead",
+        TYPED,
+        None,
+        "'a pile shared by everyone'",
+        "matches no typed number, name or rule word",
     ),
 ]
 
