@@ -84,6 +84,7 @@ class Lines:
     facts: list[Any]
     pattern: re.Pattern[str]
     pairs: dict[str, list[str]]
+    source: str | None = None  # the rules' source (a seed or the designer's text), for cites
 
     @classmethod
     def of(cls, catalog: Any) -> Lines:
@@ -94,7 +95,8 @@ class Lines:
             if getattr(loc.rule, "kind", None) == "rule"
         ]
         raw = {(s, n): raw for s, n, raw in raw_lines(catalog)}
-        return cls(raw, facts, *_vocabulary())
+        source = getattr(rules, "seed", None) or getattr(rules, "text", None)
+        return cls(raw, facts, *_vocabulary(), source)
 
     def rendered(
         self, shown_as: str, n: int, plain: str
@@ -124,7 +126,9 @@ class Lines:
             vocab = {" ".join(words(v).split()) for v in fact.vocabulary()}
             forms = " ".join(words(f.replace("{value}", " ")) for f in fact.forms())
             if w in vocab or f" {w} " in f" {forms} ":
-                hits.append(f"'{fact.id or fact.name}'")
+                cite = getattr(fact, "cite", None)
+                where = f", source {cite.label(self.source)}" if cite is not None else ""
+                hits.append(f"'{fact.id or fact.name}' ({fact.value!r}{where})")
         if not hits:
             return " (no rule fact holds the word)"
         more = f" and {len(hits) - 3} more" if len(hits) > 3 else ""
