@@ -180,7 +180,7 @@ EDITS = [
         "ae-recoup-keeps-the-display",
         AE,
         f"layouts/{AE}/rulebook.md.j2",
-        "Discard every card in your display.",
+        "{{ discard }} every card in your display.",
         "Keep every card in your display.",
         TYPED,
         None,
