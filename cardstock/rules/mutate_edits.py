@@ -6,7 +6,8 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 - **name** — a card's, a deck's or a group's name, where a player reads it, replaced by the
   next name of the same kind (another card of the same deck, another deck);
 - **word** — a word of the fact vocabulary (`mutate_words.toml`'s opposites: face up/face
-  down, first/last, all at once/in turn order, win/lose, lowest/highest …) turned round;
+  down, first/last, all at once/in turn order, win/lose, lowest/highest …; in a template
+  also its `template_opposites`: best/worst, discard/keep …) turned round;
 - **swap** — two neighbouring rows of a component table exchange one column's values (two
   cards' ranks, two cards' decks by a column the group names, two cards' counts);
 - **move** — a row moved into another table of the same columns (another deck), and a row
