@@ -47,6 +47,8 @@ opposites = ["one player", "the leader"]
 says = "{value} draws"
 at = [{ table = "timing", row = "*", column = "What happens" }]
 """
+
+
 def _faces(tmp_path: Path, faces: str) -> list[str]:
     root = starter(tmp_path, game=DIE.replace("FACES", faces), rules=FACES)
     return failures(root, GAME, {"facts"}, ran={"every face of the Suit Die is a suit"})
