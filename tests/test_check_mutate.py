@@ -242,3 +242,25 @@ def test_an_accept_entry_without_a_reason_is_bad_input(project: Path, tmp_path: 
     assert any("mutate.accept[0].reason" in i.render() for i in issues.errors), [
         i.render() for i in issues
     ]
+
+
+def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: Path) -> None:
+    # the starter's rulebook renders its rule words from facts and its `typed` fact (with
+    # `words = true`) finds a number or rule word typed there: every edit of it is caught
+    from cardstock.cli.mutating import judge_of
+    from cardstock.core.cache import open_cache
+
+    root = tmp_path / GAME
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    catalog = catalog_of(root)
+    sources = game_files(catalog)
+    book = [e for e in edits(catalog, sources) if e.shown.endswith("rulebook.md.j2")]
+    assert book, "the starter's rulebook has no edit left to make"
+    cache = open_cache()
+    try:
+        judge = judge_of(root, GAME, cache, seed=1, runs=20, sources=None)
+        report = run(GAME, sources.texts, book, judge)
+    finally:
+        cache.close()
+    assert all(o.caught for o in report.outcomes), render(report, verbose=True)

@@ -35,6 +35,10 @@ SAMPLE = 6
 #   alter-ego            727 of 788 (92.3 %), 57 the designer's, 4 accepted, 0 unexplained
 #   atmosfear            845 of 845
 #   vortex              1050 of 1116 (94.1 %), 63 the designer's, 3 accepted, 0 unexplained
+# After the templates' own vocabulary (`template_opposites`: best/worst, delayed/immediate,
+# shared/your own, discard/keep), measured 25 Nov 2026 16:52-17:54 UTC, branch probe10:
+#   atmosfear 858 of 858; alpha-omega-tiles 342 of 342; alter-ego 733 of 794 (92.3 %), 57
+#   the designer's, 4 accepted, 0 unexplained. Vortex and alpha-omega-cards not re-run.
 # The history of these figures is in the project's commit log and session notes.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.88),

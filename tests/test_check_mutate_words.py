@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import load_games
+from helpers_edits import starter
 
 from cardstock.core.cache import open_cache
 from cardstock.init import init_project
@@ -135,3 +136,15 @@ def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
         cache.close()
     assert [o.caught for o in report.outcomes] == [True] * len(chosen), render(report)
     assert any("setup.steps[2].say" in f for f in report.outcomes[2].found)
+
+
+def test_the_template_vocabulary_is_turned_in_templates_only(tmp_path: Path) -> None:
+    # discard / keep is a pair of `template_opposites`: turned in the rulebook, where the
+    # word lint holds it, but not in a card's text, where no fact holds every such word
+    root = starter(tmp_path, cards=("Play on any Sun card.", "Discard a card and play."))
+    book = root / "layouts" / GAME / "rulebook.md.j2"
+    book.write_text(book.read_text(encoding="utf-8") + "\nKeep your hand.\n", encoding="utf-8")
+    _, found = word_edits_of(root)
+    turned = [(e.shown, e.before, e.after) for e in found]
+    assert (f"layouts/{GAME}/rulebook.md.j2", "Keep", "Discard") in turned, turned
+    assert not [t for t in turned if t[0].endswith("cards.csv") and t[1] == "Discard"], turned

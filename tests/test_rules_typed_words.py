@@ -38,11 +38,10 @@ def _line_of(root: Path, text: str) -> int:
 
 
 def _typed(allow: str = "") -> str:
-    """A `typed` fact with `words = true`, `allow` its first entry (the setup's "to each
-    player" kept after it)."""
-    deal = '{ says = "cards to each player", why = "the setup step renders the count" }'
-    kept = f"{allow}, {deal}" if allow else deal
-    return f'\n[[facts]]\nkind = "typed"\nwords = true\nname = "{TYPED}"\nallow = [{kept}]\n'
+    """A `typed` fact with `words = true` and `allow` its one entry (the starter renders its
+    setup's "each player" from a fact, so nothing else need be kept)."""
+    kept = f"allow = [{allow}]\n" if allow else ""
+    return f'\n[[facts]]\nkind = "typed"\nwords = true\nname = "{TYPED}"\n{kept}'
 
 
 def test_a_typed_rule_word_is_a_finding_at_its_file_and_line(tmp_path: Path) -> None:
@@ -89,7 +88,8 @@ def test_an_allow_entry_covers_only_the_words_it_stands_around(tmp_path: Path) -
     allow = '{ says = "matches the last card played", why = "a test" }'
     sentence = PLAYING.replace("or draw one card.", "or draw the last card.")
     found = failures(_starter(tmp_path, _typed(allow), sentence), STARTER, PARTS)
-    assert sum("types the rule word 'last'" in f for f in found) == 1, found
+    ours = [f for f in found if f.startswith(f"{TYPED}:")]  # not the starter's own typed fact
+    assert sum("types the rule word 'last'" in f for f in ours) == 1, found
 
 
 def test_a_word_of_the_form_of_a_fact_the_line_renders_is_held_by_that_fact(
@@ -204,3 +204,31 @@ def test_a_word_the_rendered_person_rule_holds_is_caught_by_its_fact(project: Pa
     assert any("renders fact('person-once')" in f and "across all players" in f for f in lines), (
         "\n".join(lines) or "the check passed"
     )
+
+
+def test_the_starter_renders_its_rule_words_and_passes_its_own_word_lint(tmp_path: Path) -> None:
+    root = starter(tmp_path)
+    rules = (root / "catalog" / STARTER / "rules.toml").read_text(encoding="utf-8")
+    assert 'kind = "typed"' in rules and "words = true" in rules
+    assert failures(root, STARTER, {"facts", "source"}) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "word"),
+    [
+        ("the {{ fact('match-last').value }} card played", "the first card played", "first"),
+        ("{{ fact('first-out-wins').value }}, and sparks", "loses, and sparks", "loses"),
+        (
+            "cards to {{ fact('deal-each-player').value }}.",
+            "cards to the active player.",
+            "the active player",
+        ),
+    ],
+)
+def test_a_rule_word_typed_into_the_starters_rulebook_is_a_finding(
+    tmp_path: Path, old: str, new: str, word: str
+) -> None:
+    root = starter(tmp_path)
+    book = f"layouts/{STARTER}/rulebook.md.j2"
+    found = failures_edited(root, STARTER, [(book, old, new)], PARTS)
+    assert any(f"types the rule word '{word}'" in f for f in found), found

@@ -6,7 +6,8 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 - **name** — a card's, a deck's or a group's name, where a player reads it, replaced by the
   next name of the same kind (another card of the same deck, another deck);
 - **word** — a word of the fact vocabulary (`mutate_words.toml`'s opposites: face up/face
-  down, first/last, all at once/in turn order, win/lose, lowest/highest …) turned round;
+  down, first/last, all at once/in turn order, win/lose, lowest/highest …; in a template
+  also its `template_opposites`: best/worst, discard/keep …) turned round;
 - **swap** — two neighbouring rows of a component table exchange one column's values (two
   cards' ranks, two cards' decks by a column the group names, two cards' counts);
 - **move** — a row moved into another table of the same columns (another deck), and a row
@@ -349,6 +350,10 @@ def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
     names = Names.of(catalog)
     words = vocabulary()
     opposites = Opposites.of(words["opposites"], words.get("answers", []))
+    # a template is read with the template vocabulary too, as the word lint reads it
+    in_templates = Opposites.of(
+        [*words["opposites"], *words.get("template_opposites", [])], words.get("answers", [])
+    )
     out: list[Edit] = []
     by_file: dict[Path, list[Region]] = {}
     for r in sources.regions:
@@ -357,7 +362,7 @@ def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
         for r in regions:
             out += number_edits(r)
             out += name_edits(r, names)
-            out += word_edits(r, opposites)
+            out += word_edits(r, in_templates if r.where == "template text" else opposites)
         out += swap_edits([r for r in regions if r.row is not None])
     out += move_edits(sources.tables)
     seen: set[tuple[Change, ...]] = set()

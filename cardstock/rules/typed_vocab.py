@@ -1,7 +1,8 @@
 """Rule words typed into the templates: a `typed` fact with `words = true`.
 
-The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites`, read through
-`mutate_words.vocabulary`): face up / face down, first / last, may / must, before / after …
+The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites` and its
+`template_opposites`, read through `mutate_words.vocabulary`): face up / face down, first /
+last, may / must, before / after, best / worst, discard / keep …
 A template line (as a reader sees it, every tag blanked) that types one of these words is a
 finding with the template's file and line, the word, and the rule facts whose vocabulary or
 `says` holds it (the fact it shadows), unless the word is one of:
@@ -47,7 +48,8 @@ def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
     """The opposites as one pattern (longer phrases first, as the mutation test matches
     them) and each word's opposites (read once a check, by `Lines.of`)."""
     pairs: dict[str, list[str]] = {}
-    for a, b in vocabulary()["opposites"]:
+    words = vocabulary()
+    for a, b in [*words["opposites"], *words.get("template_opposites", [])]:
         for one, other in ((a, b), (b, a)):
             pairs.setdefault(one.lower(), []).append(other)
     every = sorted(pairs, key=lambda w: (-len(w), w))
@@ -82,6 +84,7 @@ class Lines:
     facts: list[Any]
     pattern: re.Pattern[str]
     pairs: dict[str, list[str]]
+    source: str | None = None  # the rules' source (a seed or the designer's text), for cites
 
     @classmethod
     def of(cls, catalog: Any) -> Lines:
@@ -92,7 +95,8 @@ class Lines:
             if getattr(loc.rule, "kind", None) == "rule"
         ]
         raw = {(s, n): raw for s, n, raw in raw_lines(catalog)}
-        return cls(raw, facts, *_vocabulary())
+        source = getattr(rules, "seed", None) or getattr(rules, "text", None)
+        return cls(raw, facts, *_vocabulary(), source)
 
     def rendered(
         self, shown_as: str, n: int, plain: str
@@ -122,7 +126,9 @@ class Lines:
             vocab = {" ".join(words(v).split()) for v in fact.vocabulary()}
             forms = " ".join(words(f.replace("{value}", " ")) for f in fact.forms())
             if w in vocab or f" {w} " in f" {forms} ":
-                hits.append(f"'{fact.id or fact.name}'")
+                cite = getattr(fact, "cite", None)
+                where = f", source {cite.label(self.source)}" if cite is not None else ""
+                hits.append(f"'{fact.id or fact.name}' ({fact.value!r}{where})")
         if not hits:
             return " (no rule fact holds the word)"
         more = f" and {len(hits) - 3} more" if len(hits) > 3 else ""
