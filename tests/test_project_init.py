@@ -72,10 +72,14 @@ def test_init_then_check_and_build_succeed(tmp_path):
     text = " ".join(page.extract_text() for page in pnp.pages)
     for card in ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight"):
         assert card in text
-    rulebook = " ".join(
-        p.extract_text() for p in PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf").pages
-    )
+    book = PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf")
+    rulebook = " ".join(p.extract_text() for p in book.pages)
     assert "Deal 3 cards to each player" in rulebook  # the count comes from rules.toml
+    # each `#` line of the template is a heading of its own, never run into the paragraph
+    # after it (a comment's whitespace control can join them)
+    template = (project / "layouts" / "cafe-brawl" / "rulebook.md.j2").read_text()
+    headings = [line[2:] for line in template.splitlines() if line.startswith("# ")]
+    assert [entry.title for entry in book.outline] == headings
 
 
 def test_init_refuses_to_overwrite_a_project(tmp_path, cli):
