@@ -35,6 +35,11 @@ SAMPLE = 6
 #   alter-ego            727 of 788 (92.3 %), 57 the designer's, 4 accepted, 0 unexplained
 #   atmosfear            845 of 845
 #   vortex              1050 of 1116 (94.1 %), 63 the designer's, 3 accepted, 0 unexplained
+# and again on 25 Nov 2026 after `template_opposites` (best/worst, delayed/immediate,
+# shared/your own, discard/keep, turned in templates only), 17:00-18:55 UTC: atmosfear
+# 858 of 858, alpha-omega-tiles 342 of 342, alter-ego 733 of 794 (57 the designer's, 4
+# accepted), vortex 1059 of 1125 (63, 3), alpha-omega-cards 1302 of 1408 (104, 2); 0
+# unexplained in each
 # After the templates' own vocabulary (`template_opposites`: best/worst, delayed/immediate,
 # shared/your own, discard/keep), measured 25 Nov 2026 16:52-17:54 UTC, branch probe10:
 #   atmosfear 858 of 858; alpha-omega-tiles 342 of 342; alter-ego 733 of 794 (92.3 %), 57
