@@ -88,3 +88,19 @@ def failures_edited(
     finally:
         for f, text in saved.items():
             (root / f).write_text(text, encoding="utf-8")
+
+
+def judged(root: Path, game: str, chosen: list[Any], texts: Any, runs: int) -> Any:
+    """The mutation test's report on `chosen` edits of `game` in the project at `root`,
+    each judged by the check (`runs` setup simulations, seed 1, no sources) with the
+    user's cache open for the run."""
+    from cardstock.cli.mutating import judge_of
+    from cardstock.core.cache import open_cache
+    from cardstock.rules.mutate import run
+
+    cache = open_cache()
+    try:
+        judge = judge_of(root, game, cache, seed=1, runs=runs, sources=None)
+        return run(game, texts, chosen, judge)
+    finally:
+        cache.close()

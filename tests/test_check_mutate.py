@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, load_games
+from helpers_edits import judged
 
 from cardstock.core.files import placed, read_text
 from cardstock.init import init_project
@@ -182,20 +183,12 @@ def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_findin
 
 def test_the_check_catches_a_broken_count_and_a_broken_card_fact(project: Path) -> None:
     """The real read → validate → check: a copy count and Dawn's power are caught."""
-    from cardstock.cli.mutating import judge_of
-    from cardstock.core.cache import open_cache
-
     catalog = catalog_of(project)
     sources = game_files(catalog)
     every = edits(catalog, sources)
     power = next(e for e in every if e.describe() == "number: column power: '2' -> '3'")
     count = next(e for e in every if e.where == "column count" and e.shown.endswith("cards.csv"))
-    cache = open_cache()
-    try:
-        judge = judge_of(project, GAME, cache, seed=1, runs=20, sources=None)
-        report = run(GAME, sources.texts, [power, count], judge)
-    finally:
-        cache.close()
+    report = judged(project, GAME, [power, count], sources.texts, runs=20)
     assert [o.caught for o in report.outcomes] == [True, True], render(report, verbose=True)
     assert any("Dawn" in f or "dawn" in f for f in report.outcomes[0].found)
 
@@ -247,9 +240,6 @@ def test_an_accept_entry_without_a_reason_is_bad_input(project: Path, tmp_path: 
 def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: Path) -> None:
     # the starter's rulebook renders its rule words from facts and its `typed` fact (with
     # `words = true`) finds a number or rule word typed there: every edit of it is caught
-    from cardstock.cli.mutating import judge_of
-    from cardstock.core.cache import open_cache
-
     root = tmp_path / GAME
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
@@ -257,10 +247,5 @@ def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: P
     sources = game_files(catalog)
     book = [e for e in edits(catalog, sources) if e.shown.endswith("rulebook.md.j2")]
     assert book, "the starter's rulebook has no edit left to make"
-    cache = open_cache()
-    try:
-        judge = judge_of(root, GAME, cache, seed=1, runs=20, sources=None)
-        report = run(GAME, sources.texts, book, judge)
-    finally:
-        cache.close()
+    report = judged(root, GAME, book, sources.texts, runs=20)
     assert all(o.caught for o in report.outcomes), render(report, verbose=True)

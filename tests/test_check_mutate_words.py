@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 from conftest import load_games
-from helpers_edits import starter
+from helpers_edits import judged, starter
 
-from cardstock.core.cache import open_cache
 from cardstock.init import init_project
-from cardstock.rules.mutate import render, run
+from cardstock.rules.mutate import render
 from cardstock.rules.mutate_edits import Edit, Opposites, edits, game_files, word_edits
 from cardstock.rules.mutate_texts import Region
 
@@ -116,8 +115,6 @@ def test_an_answer_is_edited_only_when_it_is_the_whole_value() -> None:
 
 
 def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
-    from cardstock.cli.mutating import judge_of
-
     catalog, found = word_edits_of(project)
     chosen = [
         one(found, "word: tables.sight.rows[0][1]: 'yes' -> 'no'"),
@@ -128,12 +125,7 @@ def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
     ]
     assert not any(e.before.lower() == "no" for e in found)  # "no card" is not an answer
     sources = game_files(catalog)
-    cache = open_cache()
-    try:
-        judge = judge_of(project, GAME, cache, seed=1, runs=5, sources=None)
-        report = run(GAME, sources.texts, chosen, judge)
-    finally:
-        cache.close()
+    report = judged(project, GAME, chosen, sources.texts, runs=5)
     assert [o.caught for o in report.outcomes] == [True] * len(chosen), render(report)
     assert any("setup.steps[2].say" in f for f in report.outcomes[2].found)
 
