@@ -4,12 +4,14 @@ stops cleanly on Ctrl-C. Checked by what it does and prints, never by timing."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from conftest import ROOT
@@ -22,7 +24,10 @@ def _as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _watcher(root: Path) -> subprocess.Popen[str]:
+def _watcher(root: Path, logs: Path) -> subprocess.Popen[str]:
+    """A `build --watch` of `root`, its standard output and error written to files in `logs`
+    (`_said` reads them while it runs)."""
+    logs.mkdir(exist_ok=True)
     return subprocess.Popen(
         [
             sys.executable,
@@ -36,11 +41,30 @@ def _watcher(root: Path) -> subprocess.Popen[str]:
             "--only",
             "svg",
         ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=(logs / "stdout").open("w", encoding="utf-8"),
+        stderr=(logs / "stderr").open("w", encoding="utf-8"),
         text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},  # each line in the file as it is said
         preexec_fn=_as_at_a_terminal,
     )
+
+
+def _said(logs: Path, stream: str) -> str:
+    return (logs / stream).read_text(encoding="utf-8")
+
+
+def _until(proc: subprocess.Popen[str], condition: Callable[[], bool]) -> None:
+    """Wait until `condition` holds or the watcher ends; a slow machine waits longer, a
+    watcher that never gets there fails the assertions after it (5 minutes at most)."""
+    deadline = time.monotonic() + 300
+    while not condition() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+
+
+def _stop(proc: subprocess.Popen[str], logs: Path) -> tuple[str, str]:
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    return _said(logs, "stdout"), _said(logs, "stderr")
 
 
 def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: Path) -> None:
@@ -48,27 +72,20 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
     shutil.copytree(ROOT / "catalog" / "atmosfear", root / "catalog" / "atmosfear")
     shutil.copytree(ROOT / "layouts" / "atmosfear", root / "layouts" / "atmosfear")
     out = root / "output"
-    proc = _watcher(root)
+    logs = tmp_path / "logs"
+    proc = _watcher(root, logs)
     svg = out / "atmosfear" / "svg" / "red-fear.svg"
     try:
-        deadline = time.monotonic() + 120
-        while not svg.is_file() and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.1)
+        _until(proc, lambda: "built " in _said(logs, "stdout"))  # the first build done
         assert svg.is_file(), "the first build"
-        time.sleep(1.0)  # the first build done, the watcher started
         table = root / "catalog" / "atmosfear" / "realms.csv"
         table.write_text(
             table.read_text(encoding="utf-8").replace("Red Fear,", "Red Fear Dread,", 1),
             encoding="utf-8",
         )
-        while (
-            "Red Fear Dread" not in svg.read_text(encoding="utf-8") and time.monotonic() < deadline
-        ):
-            time.sleep(0.1)
-        time.sleep(1.0)  # the rebuild's own line
+        _until(proc, lambda: "(rebuilt " in _said(logs, "stderr"))  # the rebuild's own line
     finally:
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout, stderr = _stop(proc, logs)
     assert proc.returncode == 0, stderr
     assert stderr.startswith("watching catalog/, layouts/, fonts/; Ctrl-C stops\n"), stderr
     assert "Red Fear Dread" in svg.read_text(encoding="utf-8")
@@ -81,19 +98,13 @@ def test_watch_rebuilds_an_edit_and_says_when_its_files_were_written(tmp_path: P
 def test_files_the_build_writes_never_wake_the_watcher(tmp_path: Path) -> None:
     root = tmp_path / "proj"
     shutil.copytree(ROOT / "tests" / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
-    proc = _watcher(root)
+    logs = tmp_path / "logs"
+    proc = _watcher(root, logs)
     try:
-        deadline = time.monotonic() + 120
-        while (
-            not (root / "output" / "manifest.json").is_file()
-            and time.monotonic() < deadline
-            and proc.poll() is None
-        ):
-            time.sleep(0.1)
+        _until(proc, lambda: "built " in _said(logs, "stdout"))
         (root / "output" / "notes.txt").write_text("not an input", encoding="utf-8")
-        time.sleep(2.0)
+        time.sleep(2.0)  # a watcher woken by it would build again in this time
     finally:
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout, stderr = _stop(proc, logs)
     assert proc.returncode == 0, stderr
     assert stdout.count("built ") == 1, stdout  # the first build only
