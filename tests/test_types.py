@@ -15,7 +15,9 @@ def _mypy(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_whole_package_passes_mypy_strict():
-    run = _mypy("--strict", "cardstock")
+    # `mypy` as tests/run calls it (the settings below make it strict for every module), so
+    # the run reads the cache tests/run's own check left instead of checking all again
+    run = _mypy()
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("Success: no issues found")
 
