@@ -44,6 +44,9 @@ SAMPLE = 6
 # shared/your own, discard/keep), measured 25 Nov 2026 16:52-17:54 UTC, branch probe10:
 #   atmosfear 858 of 858; alpha-omega-tiles 342 of 342; alter-ego 733 of 794 (92.3 %), 57
 #   the designer's, 4 accepted, 0 unexplained. Vortex and alpha-omega-cards not re-run.
+# After round 8's rule facts and template words (in the box / into the deck, to / from the
+# supply, on their left / right), 25 Nov 2026 20:07-20:36 UTC, branch probe11: atmosfear
+# 858 of 858. The other games not re-run.
 # The history of these figures is in the project's commit log and session notes.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.88),

@@ -13,10 +13,10 @@ fact's vocabulary and passed; six of them turned a word the vocabulary now holds
 templates (`template_opposites` in `mutate_words.toml`: best/worst, delayed/immediate,
 shared/your own, discard/keep), and are caught by the `typed` fact's word lint: the new word
 is typed where no fact renders it, or the `allow` entry that held the sentence no longer
-matches. The other five still pass `cardstock check` and are listed in the session's report,
-not here: who leads after a Black Hole, an exposed bluff that ends a Zealot, a transformed
-space that keeps its old element, an Objective picked at random, the ring's leftovers put
-back in the box.
+matches. The other five passed `cardstock check` then: who leads after a Black Hole, an
+exposed bluff that ends a Zealot, a transformed space that keeps its old element, an
+Objective picked at random, the ring's leftovers put back in the box. Each is now a rule
+fact the template renders, and its edit a test of `test_rules_edits_round8.py`.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ EDITS = [
         "vx-exposed-bluff-ends-the-zealot-once",
         VX,
         f"layouts/{VX}/rulebook.md.j2",
-        "A Zealot stays a Zealot even when its bluff is exposed.",
+        "A Zealot {{ stays }} a Zealot even when its bluff is exposed.",
         "A Zealot turns back into a plain Devotee once its bluff is exposed.",
         TYPED,
         None,
