@@ -20,34 +20,20 @@ from cardstock.rules.mutate import run, summary_line
 from cardstock.rules.mutate_edits import Edit, edits, game_files
 
 SAMPLE = 6
-# The share of the edits the check caught when last measured, by game: (the sample,
-# the full list). The sample's floor is its measured rate; the full list's floor is the
-# rate `cardstock check GAME --mutate --sources ../shared/seeds` measured on every edit
-# (or on the every-4th list, as a fraction), less up to 5 points. Judging every edit of the
-# five games takes about half an hour of CPU. Raise both when the checks catch more. Last
-# measured 25 Nov 2026, 14:18-15:04 UTC (atmosfear 13:55-14:12, one commit earlier), after
-# the typed fact's `words = true`: a rule word typed in a template sentence that renders no
-# fact is a finding unless an `allow` entry keeps the words around it, so the template words
-# accepted before are caught (docs/rules-format.md explains the report; the designer's values
-# are declared in each game's rules.toml with `[[mutate.designer_values]]`):
-#   alpha-omega-cards   1293 of 1399 (92.4 %), 104 the designer's, 2 accepted, 0 unexplained
-#   alpha-omega-tiles    338 of 338
-#   alter-ego            727 of 788 (92.3 %), 57 the designer's, 4 accepted, 0 unexplained
-#   atmosfear            845 of 845
-#   vortex              1050 of 1116 (94.1 %), 63 the designer's, 3 accepted, 0 unexplained
-# and again on 25 Nov 2026 after `template_opposites` (best/worst, delayed/immediate,
-# shared/your own, discard/keep, turned in templates only), 17:00-18:55 UTC: atmosfear
-# 858 of 858, alpha-omega-tiles 342 of 342, alter-ego 733 of 794 (57 the designer's, 4
-# accepted), vortex 1059 of 1125 (63, 3), alpha-omega-cards 1302 of 1408 (104, 2); 0
-# unexplained in each
-# After the templates' own vocabulary (`template_opposites`: best/worst, delayed/immediate,
-# shared/your own, discard/keep), measured 25 Nov 2026 16:52-17:54 UTC, branch probe10:
-#   atmosfear 858 of 858; alpha-omega-tiles 342 of 342; alter-ego 733 of 794 (92.3 %), 57
-#   the designer's, 4 accepted, 0 unexplained. Vortex and alpha-omega-cards not re-run.
-# After round 8's rule facts and template words (in the box / into the deck, to / from the
-# supply, on their left / right), 25 Nov 2026 20:07-20:36 UTC, branch probe11: atmosfear
-# 858 of 858. The other games not re-run.
-# The history of these figures is in the project's commit log and session notes.
+# The share of the edits the check caught when last measured, by game: (the sample, the full
+# list). The sample's floor is its measured rate; the full list's floor is the rate
+# `cardstock check GAME --mutate --sources ../shared/seeds` measured on every edit, less up
+# to 5 points. Judging every edit of the five games takes about half an hour of CPU. Raise
+# both when the checks catch more. docs/rules-format.md explains the report; a game's
+# designer's values are declared in its rules.toml (`[[mutate.designer_values]]`). The
+# latest full runs (the commit log has the earlier ones):
+#   alpha-omega-cards   1302 of 1408 (92.5 %), 104 the designer's, 2 accepted   25 Nov 18:30
+#   alpha-omega-tiles    342 of 342                                             25 Nov 17:00
+#   alter-ego            733 of 794 (92.3 %),  57 the designer's, 4 accepted    25 Nov 17:00
+#   atmosfear            858 of 858                                             25 Nov 20:07
+#   vortex              1059 of 1125 (94.1 %), 63 the designer's, 3 accepted   25 Nov 18:30
+# 0 unexplained in each; every run before round 8's rule facts (tests/test_rules_edits_round8.py)
+# but atmosfear's.
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.88),
     "alpha-omega-tiles": (9 / 9, 0.95),
