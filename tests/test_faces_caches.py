@@ -213,7 +213,7 @@ def test_cards_that_share_a_back_hold_one_input_key_and_their_fronts_their_own(p
     faces = faces_of(cat)
     cards = [c for c in cat.components if c.back == "deck" and c.kind == "card"]
     backs = [faces.key(c, "back", True) for c in cards]
-    assert all(k is backs[0] for k in backs)  # one string kept, not one a card
+    assert all(k is backs[0] for k in backs)  # one key kept, not one a card
     assert backs[0] != faces.key(cards[0], "back", False)  # bleed and trim keyed apart
     fronts = {faces.key(c, "front", True) for c in cards}
     assert len(fronts) == len(cards)
