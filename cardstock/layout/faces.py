@@ -521,6 +521,8 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
+    if st.boxes is not None:
+        findings = st.boxes.findings(findings)
     notes = _notes(painter.notes, st.boxes, composed=shape_of(shape).geometry is None)
     return Face(
         face.key,
