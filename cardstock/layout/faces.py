@@ -202,8 +202,9 @@ class Faces:
         self._quickref: dict[tuple[str, str], str] = {}
         # each reference card side's text as its key rendered it, for its drawing to use
         self._quickref_text: dict[tuple[str, str], tuple[str, list[Issue]]] = {}
-        # (side, bleed) -> component id -> (component, key): no tuple of the three a face
-        self._keys: dict[tuple[str, bool], dict[str, tuple[Component, bytes]]] = {}
+        # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
+        self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
+        self._keyed: dict[str, Component] = {}
         self._recent: dict[
             str, Face
         ] = {}  # content key -> drawing read back (`full`), the last RECENT
@@ -362,15 +363,19 @@ class Faces:
         key. Worked out once per face and build (each stage asks for every face), and held
         for the whole build even in a game too big to keep its drawings: so it is the
         sha256 digest itself (a 65-byte object; its hex text, which the cache is given, is
-        113), found by the component's id in a table for each side and bleed."""
+        113), found by the component's id in a table for each side and bleed (a tuple a
+        face would cost 56 bytes more); a component met under an id another had is keyed
+        anew on every side."""
+        if self._keyed.get(component.id) is not component:
+            self._keyed[component.id] = component
+            for table in self._keys.values():
+                table.pop(component.id, None)
         by_id = self._keys.get((side, bleed))
         if by_id is None:
             by_id = self._keys[(side, bleed)] = {}
-        known = by_id.get(component.id)
-        if known is not None and known[0] is component:
-            return known[1]
-        key = self._key(component, side, bleed)
-        by_id[component.id] = (component, key)
+        key = by_id.get(component.id)
+        if key is None:
+            key = by_id[component.id] = self._key(component, side, bleed)
         return key
 
     def _key(self, component: Component, side: str, bleed: bool) -> bytes:
