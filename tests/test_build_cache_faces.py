@@ -118,16 +118,16 @@ def test_a_watch_process_takes_the_faces_of_its_build_before_from_memory(tmp_pat
 def test_kept_faces_hold_only_what_the_last_finished_build_asked_for():
     face_a, face_b = Face("a", 10, 10, 0, "rect", ()), Face("b", 10, 10, 0, "rect", ())
     kept = KeptFaces()
-    kept.add("a", face_a)
-    kept.add("b", face_b)
+    kept.add(b"a", face_a)
+    kept.add(b"b", face_b)
     kept.finished()
-    assert kept.get("a") is face_a  # asked for by this build: kept for the next
+    assert kept.get(b"a") is face_a  # asked for by this build: kept for the next
     kept.finished()
-    assert kept.get("b") is None  # the build that just finished did not ask for it: gone
-    assert kept.get("a") is face_a
+    assert kept.get(b"b") is None  # the build that just finished did not ask for it: gone
+    assert kept.get(b"a") is face_a
     kept.finished()
     kept.finished()  # a finished build that asked for nothing
-    assert kept.get("a") is None
+    assert kept.get(b"a") is None
     assert len(kept) == 0
 
 

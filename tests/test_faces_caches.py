@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -213,7 +214,7 @@ def test_cards_that_share_a_back_hold_one_input_key_and_their_fronts_their_own(p
     faces = faces_of(cat)
     cards = [c for c in cat.components if c.back == "deck" and c.kind == "card"]
     backs = [faces.key(c, "back", True) for c in cards]
-    assert all(k is backs[0] for k in backs)  # one string kept, not one a card
+    assert all(k is backs[0] for k in backs)  # one key kept, not one a card
     assert backs[0] != faces.key(cards[0], "back", False)  # bleed and trim keyed apart
     fronts = {faces.key(c, "front", True) for c in cards}
     assert len(fronts) == len(cards)
@@ -308,3 +309,14 @@ def test_each_op_is_painted_in_its_own_colour_and_opacity(tmp_path):
     assert near(at(130), (0, 0, 0))
     assert near(at(141), (128, 255, 128))  # the translucent green stroke over white paper
     assert near(at(161), (0, 255, 0))
+
+
+def test_a_component_met_under_an_id_another_had_is_keyed_anew_on_every_side(project):
+    cat = load(project)
+    faces = faces_of(cat)
+    card = next(c for c in cat.components if c.back == "deck" and c.kind == "card")
+    front, back = faces.key(card, "front", True), faces.key(card, "back", False)
+    renamed = replace(card, name=card.name + " II")  # the same id, another row
+    assert faces.key(renamed, "front", True) != front
+    assert faces.key(renamed, "back", False) == back  # a deck back reads none of the row
+    assert faces.key(card, "front", True) == front

@@ -1,7 +1,7 @@
-"""The drawings a game keeps hold each distinct op once (`BoxMemo.share`, `BoxMemo.notes`):
-an op a box draws afresh is exchanged for the equal op another face drew before, and a
-face's notes for the equal notes of a face before. The faces come out equal to faces
-drawn box by box; only how many objects hold them changes."""
+"""The drawings a game keeps hold each distinct op once (`BoxMemo.share`, `BoxMemo.notes`,
+`BoxMemo.findings`): an op a box draws afresh is exchanged for the equal op another face
+drew before, and a face's notes and findings for the equal ones of a face before. The
+faces come out equal to faces drawn box by box; only how many objects hold them changes."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from conftest import load_games
 from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
+from cardstock.core.issues import Issue
 from cardstock.layout import boxmemo
 from cardstock.layout.boxmemo import BoxMemo
 from cardstock.layout.faces import Faces
@@ -55,15 +56,27 @@ def test_a_group_is_shared_whole_and_its_ops_with_the_same_ops_outside_it():
     assert memo.share([Group((_rect(),), clip)])[0] is one
 
 
-def test_an_image_is_kept_as_drawn_since_its_path_is_not_compared():
+def test_an_image_is_shared_only_with_an_image_of_the_same_file():
     memo = BoxMemo()
     a = Image(0.0, 0.0, 10.0, 10.0, "/art/a.png", sha256="same")
     b = Image(0.0, 0.0, 10.0, 10.0, "/art/b.png", sha256="same")
     assert a == b  # equal as ops: the path is left out of the comparison
     got = memo.share([a, b])
     assert got[0] is a and got[1] is b
-    grouped = memo.share([Group((b, _rect()))])[0]
-    assert isinstance(grouped, Group) and grouped.ops[0] is b
+    again = memo.share([Image(0.0, 0.0, 10.0, 10.0, "/art/b.png", sha256="same")])[0]
+    assert again is b
+
+
+def test_a_group_holding_an_image_is_shared_only_with_one_naming_the_same_files():
+    memo = BoxMemo()
+    a = Image(0.0, 0.0, 10.0, 10.0, "/art/a.png", sha256="same")
+    b = Image(0.0, 0.0, 10.0, 10.0, "/art/b.png", sha256="same")
+    with_a = memo.share([Group((a, _rect()))])[0]
+    with_b = memo.share([Group((b, _rect()))])[0]
+    assert isinstance(with_b, Group) and with_b.ops[0] is b
+    assert with_b is not with_a
+    assert memo.share([Group((b, _rect()))])[0] is with_b
+    assert memo.share([Group((Group((a,)),))])[0] is not memo.share([Group((Group((b,)),))])[0]
 
 
 def test_equal_notes_of_two_faces_are_one_tuple():
@@ -73,6 +86,34 @@ def test_equal_notes_of_two_faces_are_one_tuple():
     again = (Note("card.name", 1.0, 2.0, 3.0, 4.0, 9.0, 6.0, 0.0, ()),)
     assert memo.notes(first) is first
     assert memo.notes(again) is first
+
+
+def _contrast(bad_input: bool = False) -> Issue:
+    return Issue(
+        "layouts/x.toml",
+        3,
+        "layouts.card.boxes.text",
+        "#777 on #666 is 1.2:1",
+        "warning",
+        bad_input,
+    )
+
+
+def test_equal_findings_of_two_faces_are_one_tuple_of_the_same_issues():
+    memo = BoxMemo()
+    first = memo.findings((_contrast(),))
+    again = memo.findings((_contrast(),))
+    assert again is first
+    mixed = memo.findings((Issue("f", 1, "x", "other"), _contrast()))
+    assert mixed[1] is first[0]
+
+
+def test_a_finding_that_is_bad_input_is_not_taken_for_an_equal_one_that_is_not():
+    memo = BoxMemo()
+    plain = memo.findings((_contrast(),))
+    bad = memo.findings((_contrast(bad_input=True),))
+    assert bad == plain  # `bad_input` is not compared
+    assert bad is not plain and bad[0].bad_input and not plain[0].bad_input
 
 
 def test_the_shared_ops_are_bounded(monkeypatch):
@@ -88,9 +129,8 @@ def test_no_two_faces_of_a_game_hold_equal_ops_as_two_objects(tmp_path):
     held: dict[object, set[int]] = defaultdict(set)
     notes: dict[object, set[int]] = defaultdict(set)
     for _, _, face in faces.each():
-        for op in face.ops:
-            if type(op) is not Image:
-                held[op].add(id(op))
+        for op in face.ops:  # an image by its file too: its path is not compared
+            held[(op, op.path) if isinstance(op, Image) else op].add(id(op))
         notes[face.notes].add(id(face.notes))
     assert len(held) < sum(len(f.ops) for _, _, f in faces.each())  # ops repeat
     assert all(len(ids) == 1 for ids in held.values())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,7 @@ def test_a_word_wider_than_its_line_is_hyphenated():
     cards = [
         c for c in cat.components if c.kind == "card" and c.count == 1
     ]  # no count before the name
-    comps = [c.model_copy(update={"name": long_word}) if i == 0 else c for i, c in enumerate(cards)]
+    comps = [replace(c, name=long_word) if i == 0 else c for i, c in enumerate(cards)]
     styles = Styles(accent_color(cat.game))
     grid = _grid(
         cat, comps, styles, 6 * 40.0, [], Thumbs(faces_of(cat))

@@ -5,6 +5,7 @@ it ran every step itself, drawing the same random numbers in the same order."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from conftest import ROOT
@@ -20,10 +21,7 @@ def _game(game_id: str):
 
 def _fewer(components):
     """Every other component with one copy fewer: deals that fail for some player counts."""
-    return [
-        c.model_copy(update={"count": max(0, c.count - 1)}) if i % 2 else c
-        for i, c in enumerate(components)
-    ]
+    return [replace(c, count=max(0, c.count - 1)) if i % 2 else c for i, c in enumerate(components)]
 
 
 def _each_run_from_nothing(components, setup, players: int, runs: int, seed: int):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
@@ -283,6 +284,8 @@ class _Reading:
     # what each art path the rows name was found to be (a problem or None): a deck of
     # thousands of rows names a few files, each checked once a load
     art_checked: dict[str, str | None] = field(default_factory=dict)
+    # one object for each equal text a row's cells give (`_alike`)
+    alike: dict[str, str] = field(default_factory=dict)
 
     def at(self, *loc: Any) -> int | None:
         return line_for(self.lines, loc)
@@ -359,6 +362,7 @@ def _add_components(
             reading.issues,
             references=reading.references,
             art_checked=reading.art_checked,
+            alike=reading.alike,
         )
         if comp is None:
             continue
@@ -394,7 +398,7 @@ def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str
         if c.id in shared:
             new = f"{c.set}-{c.id}"
             renamed.setdefault(c.id, []).append(new)
-            components[n] = c.model_copy(update={"id": new})
+            components[n] = dc_replace(c, id=new)
     first: dict[str, Component] = {}
     for c in list(components):
         other = first.setdefault(c.id, c)
@@ -479,11 +483,6 @@ def _salvage(
         return None
 
 
-_ALL_SET = set(
-    Component.model_fields
-)  # every field of a Component is set when it is made (`_component`)
-
-
 def _component(
     game: Game,
     s: ComponentSet,
@@ -494,9 +493,11 @@ def _component(
     issues: Issues,
     references: bool = True,
     art_checked: dict[str, str | None] | None = None,
+    alike: dict[str, str] | None = None,
 ) -> Component | None:
     """One row as a Component; `references` also checks the icons and art it names
-    (each art path once when `art_checked` keeps what the load found so far)."""
+    (each art path once when `art_checked` keeps what the load found so far), and its
+    texts equal to another row's are that row's (`_alike`, with the load's `alike`)."""
     fields = game.fields_of(s)
     values = _row_values(game, s, model, row, issues)
     if values is None:
@@ -520,17 +521,15 @@ def _component(
         game.print.card_size if s.kind in ("card", "reference") else KINDS[s.kind].default_size
     )
     # Every value here is checked already (the row by its set's model, the rest by the
-    # catalog's own checks above), so the component is made without checking them again,
-    # and all components share one set of the names they set: a game of 50,000 cards
-    # would otherwise hold a copy of that set per card (about 0.7 KB each).
-    return Component.model_construct(
-        _ALL_SET,
+    # catalog's own checks above): a component is made without checking them again.
+    same = {} if alike is None else alike
+    return Component(
         id=given or _slug(values["name"]),
         name=values["name"],
         kind=s.kind,
-        group=group,
+        group=_alike(group, same),
         count=values["count"],
-        fields={k: values.get(k) for k in fields},
+        fields={k: _alike(values.get(k), same) for k in fields},
         set=s.id,
         back=back,
         size=size,
@@ -538,6 +537,19 @@ def _component(
         file=row.file,
         line=row.line,
     )
+
+
+def _alike(value: Any, alike: dict[str, str]) -> Any:
+    """`value` with each text in it (itself, or a list's items) the equal text met before in
+    `alike`. Validating makes a new string of every cell, and a game's rows repeat many (a
+    suit, an icon's name, an art file, a group made from them): held for the whole build,
+    each would cost about 50 bytes a card. Lists are made anew (a component's are its own),
+    their items shared."""
+    if type(value) is str:
+        return alike.setdefault(value, value)
+    if type(value) is list:
+        return [alike.setdefault(v, v) if type(v) is str else v for v in value]
+    return value
 
 
 def _row_values(

@@ -498,9 +498,7 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
     components = []
     for c in catalog.components:
         fields = {name: _field(values.get(f"{c.id}.{name}"), v) for name, v in c.fields.items()}
-        components.append(
-            c.model_copy(update={"name": values.get(f"{c.id}.name", c.name), "fields": fields})
-        )
+        components.append(dc_replace(c, name=values.get(f"{c.id}.name", c.name), fields=fields))
     wording = {k: v for k, v in values.items() if k.startswith(PREFIXES)}
     return dc_replace(
         catalog,

@@ -57,7 +57,7 @@ class BaselineFaces(KeptFaces):
         super().__init__()
         self.frozen = False
 
-    def add(self, key: str, face: Face) -> None:
+    def add(self, key: bytes, face: Face) -> None:
         if not self.frozen:
             super().add(key, face)
 

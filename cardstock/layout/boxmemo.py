@@ -18,14 +18,15 @@ the shared boxes stay, the one-off ones go, and memory stays bounded.
 What a box draws afresh (a box not kept, or met for the first time) is made of ops that
 other faces' boxes often draw too: the art placeholder's frame, clip, disc and symbol for
 each colour, a line of text at the same place. Each such op is exchanged for the equal
-one met before (`share`, at most `SHARED_MAX` kept), and so is a face's tuple of notes
-(`notes`), so the drawings a game keeps (`layout/faces.RETAIN_MAX`) hold each distinct op
-once, not once a face.
+one met before (`share`, at most `SHARED_MAX` kept; an image only for one naming the same
+file), and so are a face's tuple of notes (`notes`) and its findings (`findings`: a contrast
+too low under a text that differs on every face is found on each), so the drawings a game
+keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinja2 import meta
 
@@ -60,6 +61,9 @@ SHARED_MAX = 4096  # distinct ops (and tuples of notes) `share` keeps before sta
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
 
 
+T = TypeVar("T")
+
+
 def _is_template(value: Any) -> bool:
     return type(value) is str and ("{{" in value or "{%" in value)
 
@@ -75,7 +79,7 @@ class BoxMemo:
         self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
         self._names: dict[int, tuple[Box, tuple[str, ...] | None]] = {}  # by box (`_reads`)
-        self._shared: dict[Any, Any] = {}  # an op (or a tuple of notes) -> the equal one kept
+        self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
         self.draws = 0
         self.checks = 0
 
@@ -148,35 +152,47 @@ class BoxMemo:
     def share(self, ops: list[Op]) -> list[Op]:
         """`ops`, each exchanged for the equal op met before (in this game's faces) when
         there is one. Equal ops draw the same: an op's fields are all it draws from, but
-        an `Image`, whose file path is not compared, is kept as it is (and so is a group
-        holding one, its other ops shared)."""
+        an `Image`'s file path is not compared (its key is the file's content), and the
+        path is what a drawing names: an image, and a group holding one, are exchanged
+        only for one naming the same files."""
         return [self._one(op) for op in ops]
 
     def _one(self, op: Op) -> Op:
         if isinstance(op, Image):
-            return op
+            return self._kept((op, op.path))[0]
         if isinstance(op, Group) and any(isinstance(o, (Image, Group)) for o in op.ops):
-            return Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
+            op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
+            return self._kept((op, _paths(op)))[0]
+        found: Op | None = self._shared.get(op)
+        if found is None:
+            if isinstance(op, Group):  # its ops shared with the same ops drawn outside a group
+                op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
+            found = self._kept(op)
+        return found
+
+    def _kept(self, value: T) -> T:
+        """The value equal to `value` kept before, else `value`, kept from now on."""
         shared = self._shared
-        found = shared.get(op)
+        found: T | None = shared.get(value)
         if found is None:
             if len(shared) >= SHARED_MAX:
                 shared.clear()
-            if isinstance(op, Group):  # its ops shared with the same ops drawn outside a group
-                op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
-            found = shared[op] = op
+            found = shared[value] = value
         return found
 
     def notes(self, notes: tuple[Note, ...]) -> tuple[Note, ...]:
         """A face's notes, as the equal tuple of notes of a face before when there is one
         (most faces of a layout find the same in the same boxes)."""
-        shared = self._shared
-        found = shared.get(notes)
-        if found is None:
-            if len(shared) >= SHARED_MAX:
-                shared.clear()
-            found = shared[notes] = notes
-        return found
+        return self._kept(notes)
+
+    def findings(self, found: tuple[Issue, ...]) -> tuple[Issue, ...]:
+        """A face's findings, as the equal tuple of a face before when there is one, and
+        each finding the equal one found before: a box whose findings are not kept (its
+        text differs on every face) finds the same thing on many faces, a contrast below
+        the minimum, say, which each face would otherwise hold in a message of its own.
+        `bad_input` is not compared in an `Issue`, so it is part of the key."""
+        one = tuple(self._kept((i, i.bad_input))[0] for i in found)
+        return self._kept((one, tuple(i.bad_input for i in one)))[0]
 
     def _reads(self, painter: Painter, box: Box) -> tuple[str, ...] | None:
         """The names of the context the box's templated keys read (`_names`), worked out
@@ -194,6 +210,17 @@ class BoxMemo:
                 table.update(kept)
             self._used.clear()
         table[key] = value
+
+
+def _paths(group: Group) -> tuple[str, ...]:
+    """The file paths of the images in a group, at any depth, in drawing order."""
+    out: list[str] = []
+    for op in group.ops:
+        if isinstance(op, Image):
+            out.append(op.path)
+        elif isinstance(op, Group):
+            out.extend(_paths(op))
+    return tuple(out)
 
 
 def _templates(painter: Painter, box: Box) -> list[str]:

@@ -76,8 +76,8 @@ class KeptFaces:
     the build that follows its fix still finds them."""
 
     def __init__(self) -> None:
-        self._last: dict[str, Face] = {}
-        self._now: dict[str, Face] = {}  # asked for by the build under way
+        self._last: dict[bytes, Face] = {}
+        self._now: dict[bytes, Face] = {}  # asked for by the build under way
         self._made_last: dict[str, bytes] = {}
         self._made_now: dict[str, bytes] = {}  # `made` for the build under way
 
@@ -96,13 +96,13 @@ class KeptFaces:
         self._made_now[key] = data
         return data
 
-    def get(self, key: str) -> Face | None:
+    def get(self, key: bytes) -> Face | None:
         face = self._now.get(key) or self._last.get(key)
         if face is not None:
             self._now[key] = face
         return face
 
-    def add(self, key: str, face: Face) -> None:
+    def add(self, key: bytes, face: Face) -> None:
         self._now[key] = face
 
     def __len__(self) -> int:
@@ -194,16 +194,17 @@ class Faces:
         self.kept = (
             kept if self.retain else None
         )  # faces of the build before, in a `--watch` process
-        self._faces: dict[str, Face] = {}  # input key -> face (its outline only when not retained)
-        self._by_content: dict[str, str] = {}  # content key -> input key, outlines only
+        # input key (`key`) -> face (its outline only when not retained)
+        self._faces: dict[bytes, Face] = {}
+        self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
-        self._back_keys: dict[tuple[str, bool, str], str] = {}  # (side, bleed, back) -> key
+        self._back_keys: dict[tuple[str, bool, str], bytes] = {}  # (side, bleed, back) -> key
         self._quickref: dict[tuple[str, str], str] = {}
         # each reference card side's text as its key rendered it, for its drawing to use
         self._quickref_text: dict[tuple[str, str], tuple[str, list[Issue]]] = {}
-        self._keys: dict[
-            tuple[str, str, bool], tuple[Component, str]
-        ] = {}  # (id, side, bleed) -> (component, key)
+        # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
+        self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
+        self._keyed: dict[str, Component] = {}
         self._recent: dict[
             str, Face
         ] = {}  # content key -> drawing read back (`full`), the last RECENT
@@ -233,7 +234,7 @@ class Faces:
             return known if known.ops or self.retain or not drawing else self.full(known)
         face = self.kept.get(key) if self.kept is not None else None
         if face is None:
-            stored = self.cache.get("face", key)
+            stored = self.cache.get("face", key.hex())
             face = self.lines.loads(stored) if stored is not None else None
         if face is not None:
             self.from_cache += 1
@@ -242,7 +243,7 @@ class Faces:
             if face is None:
                 return None
             self.laid_out += 1
-            self.cache.put("face", key, self.lines.dumps(face))
+            self.cache.put("face", key.hex(), self.lines.dumps(face))
         if self.kept is not None:
             self.kept.add(key, face)
         self._faces[key] = (
@@ -270,7 +271,7 @@ class Faces:
         if recent is not None:
             return recent
         key = self._by_content.get(face.key)
-        stored = self.cache.get("face", key) if key is not None else None
+        stored = self.cache.get("face", key.hex()) if key is not None else None
         found = self.lines.loads(stored) if stored is not None else None
         if found is None:
             return face
@@ -355,24 +356,32 @@ class Faces:
             self._common = (common, hash_files([p for p in files if p.resolve() in tables], folder))
         return self._common
 
-    def key(self, component: Component, side: str, bleed: bool) -> str:
+    def key(self, component: Component, side: str, bleed: bool) -> bytes:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key. Worked out once per face and build (each stage asks for every face): a key
-        and its place take about 200 bytes, even in a game too big to keep its drawings."""
-        at = (component.id, side, bleed)
-        known = self._keys.get(at)
-        if known is not None and known[0] is component:
-            return known[1]
-        key = self._key(component, side, bleed)
-        self._keys[at] = (component, key)
+        key. Worked out once per face and build (each stage asks for every face), and held
+        for the whole build even in a game too big to keep its drawings: so it is the
+        sha256 digest itself (a 65-byte object; its hex text, which the cache is given, is
+        113), found by the component's id in a table for each side and bleed (a tuple a
+        face would cost 56 bytes more); a component met under an id another had is keyed
+        anew on every side."""
+        if self._keyed.get(component.id) is not component:
+            self._keyed[component.id] = component
+            for table in self._keys.values():
+                table.pop(component.id, None)
+        by_id = self._keys.get((side, bleed))
+        if by_id is None:
+            by_id = self._keys[(side, bleed)] = {}
+        key = by_id.get(component.id)
+        if key is None:
+            key = by_id[component.id] = self._key(component, side, bleed)
         return key
 
-    def _key(self, component: Component, side: str, bleed: bool) -> str:
+    def _key(self, component: Component, side: str, bleed: bool) -> bytes:
         common, tables = self.common_key()
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
-        what = repr(drawn_from) if drawn_from is not None else component.model_dump_json()
+        what = repr(drawn_from) if drawn_from is not None else repr(component)
         reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
         shared = (side, bleed, what) if drawn_from is not None and not reads else None
         known = self._back_keys.get(shared) if shared is not None else None
@@ -380,7 +389,7 @@ class Faces:
             return known
         # a language's words (backs, layouts) come from its .po file, which `common` hashes
         parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
-        key = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        key = hashlib.sha256("\n".join(parts).encode()).digest()
         if shared is not None:
             self._back_keys[shared] = key
         return key
@@ -517,6 +526,8 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         ops += _guides(geo)
         face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
     findings = tuple(dict.fromkeys(painter.issues))
+    if st.boxes is not None:
+        findings = st.boxes.findings(findings)
     notes = _notes(painter.notes, st.boxes, composed=shape_of(shape).geometry is None)
     return Face(
         face.key,
