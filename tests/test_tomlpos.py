@@ -384,3 +384,23 @@ def test_a_toml_file_holding_a_date_is_parsed_by_each_process(tmp_path, monkeypa
         (data, _lines), parsed = _read_afresh(path, tmp_path, monkeypatch)
         monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
         assert parsed == 1 and data == tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_kept_toml_parse_read_again_is_marked_used_so_pruning_keeps_it(tmp_path, monkeypatch):
+    import sqlite3
+    import time
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "game.toml"
+    path.write_text('name = "x"\n', encoding="utf-8")
+    _read_afresh(path, tmp_path, monkeypatch)  # parsed and kept
+    db = tmp_path / "cache" / "cache.sqlite"
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE entries SET used = 1 WHERE kind = 'toml'")  # last used long ago
+    c.close()
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    _found, parsed = _read_afresh(path, tmp_path, monkeypatch)
+    with sqlite3.connect(db) as c:
+        used = c.execute("SELECT used FROM entries WHERE kind = 'toml'").fetchall()
+    c.close()
+    assert parsed == 0 and used == [(int(time.time() // 86400),)]

@@ -444,13 +444,16 @@ def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | Non
     cache = _cache()
     kept = cache.get_json("toml", key)
     if isinstance(kept, dict):
-        return (kept, KeyLines(text)), None
-    found = _parsed(text, shown)
-    if found[0] is not None and _plain_json(found[0][0]):
-        # in the parse's own order of keys (`put_json` sorts them)
-        data = json.dumps(found[0][0], ensure_ascii=False, separators=(",", ":"))
-        cache.put("toml", key, data.encode("utf-8"))
-        cache.flush()  # written now: nothing else flushes this process's cache of TOML data
+        found: tuple[tuple[dict[str, Any], KeyLines] | None, Any] = (kept, KeyLines(text)), None
+    else:
+        found = _parsed(text, shown)
+        if found[0] is not None and _plain_json(found[0][0]):
+            # in the parse's own order of keys (`put_json` sorts them)
+            data = json.dumps(found[0][0], ensure_ascii=False, separators=(",", ":"))
+            cache.put("toml", key, data.encode("utf-8"))
+    # written now (an entry, or the day an entry was last used, so it is not pruned):
+    # nothing else flushes this process's cache of TOML data; nothing to write, no write
+    cache.flush()
     return found
 
 
