@@ -232,3 +232,22 @@ def test_a_rule_word_typed_into_the_starters_rulebook_is_a_finding(
     book = f"layouts/{STARTER}/rulebook.md.j2"
     found = failures_edited(root, STARTER, [(book, old, new)], PARTS)
     assert any(f"types the rule word '{word}'" in f for f in found), found
+
+
+def test_an_allow_entrys_words_are_found_where_each_entry_alone_finds_them() -> None:
+    """A fact's `allow` entries are made into patterns once for all the lines it reads
+    (`Phrases`): on any line they stand where each entry, looked for alone, stands."""
+    from cardstock.rules.typed_vocab import Phrases, spans
+
+    entries = ["see below", "the last", "face-up", "%(n)s cards", "", "The  LAST"]
+    lines = [
+        "See below: the last card, face up, goes to the last player.",
+        "Draw %(n)s cards; the lasting one stays face-up (see   below).",
+        "nothing here",
+        "The last’s :fire: last",
+    ]
+    phrases = Phrases(entries)
+    for line in lines:
+        alone = [(k, a, b) for k, x in enumerate(entries) for a, b in spans(line, x)]
+        assert phrases.spans(line) == alone
+    assert phrases.spans(lines[0])  # the lines do hold some of the entries

@@ -335,3 +335,72 @@ def test_each_reader_of_a_kept_parse_gets_data_of_its_own_to_change(tmp_path):
     again, _ = read_toml(path, "rules.toml", tmp_path)  # the kept parse, not read again
     assert again is not None and again[0] == expected
     assert again[0]["facts"] is not data["facts"]
+
+
+def _read_afresh(path, root, monkeypatch) -> tuple[Any, int]:
+    """`read_toml` as a new process reads `path` (no parse kept in memory): its data and
+    how many times `tomllib` parsed a text."""
+    from cardstock.core import tomlpos
+
+    parses = []
+    real = tomllib.loads
+
+    def counted(text: str, **kwargs: Any) -> Any:
+        parses.append(text)
+        return real(text, **kwargs)
+
+    monkeypatch.setattr(tomlpos, "_PARSED", {})
+    monkeypatch.setattr(tomlpos.tomllib, "loads", counted)
+    found, problem = read_toml(path, path.name, root)
+    monkeypatch.undo()
+    assert problem is None and found is not None
+    return found, len(parses)
+
+
+def test_a_toml_text_parsed_once_is_read_from_the_cache_by_the_next_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "rules.toml"
+    text = 'z = 1\na = 2.5\n"é" = ["x", -0.0, inf]\n[[facts]]\nkind = "rule"\nok = true\n'
+    path.write_text(text, encoding="utf-8")
+    (first, lines), parsed = _read_afresh(path, tmp_path, monkeypatch)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    (again, lines_again), parsed_again = _read_afresh(path, tmp_path, monkeypatch)
+    assert (parsed, parsed_again) == (1, 0)
+    assert again == first == tomllib.loads(text)
+    assert list(again) == ["z", "a", "é", "facts"]  # the file's order of keys, not sorted
+    assert [type(v) for v in again["é"]] == [str, float, float]
+    assert dict(lines_again) == dict(lines)  # the key lines still read from the text
+    path.write_text(text.replace("z = 1", "z = 3"), encoding="utf-8")
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    (edited, _), parsed_edited = _read_afresh(path, tmp_path, monkeypatch)
+    assert parsed_edited == 1 and edited["z"] == 3
+
+
+def test_a_toml_file_holding_a_date_is_parsed_by_each_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "game.toml"
+    path.write_text('name = "x"\nwhen = 2026-11-25\n', encoding="utf-8")
+    for _ in range(2):
+        (data, _lines), parsed = _read_afresh(path, tmp_path, monkeypatch)
+        monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+        assert parsed == 1 and data == tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_kept_toml_parse_read_again_is_marked_used_so_pruning_keeps_it(tmp_path, monkeypatch):
+    import sqlite3
+    import time
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "game.toml"
+    path.write_text('name = "x"\n', encoding="utf-8")
+    _read_afresh(path, tmp_path, monkeypatch)  # parsed and kept
+    db = tmp_path / "cache" / "cache.sqlite"
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE entries SET used = 1 WHERE kind = 'toml'")  # last used long ago
+    c.close()
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    _found, parsed = _read_afresh(path, tmp_path, monkeypatch)
+    with sqlite3.connect(db) as c:
+        used = c.execute("SELECT used FROM entries WHERE kind = 'toml'").fetchall()
+    c.close()
+    assert parsed == 0 and used == [(int(time.time() // 86400),)]

@@ -51,6 +51,7 @@ KINDS = {
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
     "the rules and the default table's bytes (core/collation.py)",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
+    "toml": "a TOML file's data (one without dates or times) as JSON, by its text",
 }
 
 SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not misread

@@ -19,12 +19,14 @@ most `MAX_TOML_DEPTH` deep.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .cache import Cache, cache_dir, code_key, digest, key_of, open_cache
 from .files import Unreadable, issue, read_text
 from .issues import Issue
 
@@ -435,7 +437,55 @@ _PARSED: dict[pathlib.Path, tuple[str, dict[str, Any], KeyLines]] = {}
 
 
 def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
-    """`text` read as TOML (see `read_toml`)."""
+    """`text` read as TOML (see `read_toml`): the data kept in the cache when a process
+    parsed the same text before (by the same code), else parsed (`_parsed`) and kept. A
+    text kept was bounded and parsed without a problem, so it is neither again."""
+    key = key_of("toml", code_key(), digest(text.encode("utf-8", "surrogatepass")))
+    cache = _cache()
+    kept = cache.get_json("toml", key)
+    if isinstance(kept, dict):
+        found: tuple[tuple[dict[str, Any], KeyLines] | None, Any] = (kept, KeyLines(text)), None
+    else:
+        found = _parsed(text, shown)
+        if found[0] is not None and _plain_json(found[0][0]):
+            # in the parse's own order of keys (`put_json` sorts them)
+            data = json.dumps(found[0][0], ensure_ascii=False, separators=(",", ":"))
+            cache.put("toml", key, data.encode("utf-8"))
+    # written now (an entry, or the day an entry was last used, so it is not pruned):
+    # nothing else flushes this process's cache of TOML data; nothing to write, no write
+    cache.flush()
+    return found
+
+
+# The cache the TOML files' data is kept in, opened once a process for its folder
+# (`CARDSTOCK_CACHE` may name another between two builds of one process: a test's).
+_CACHES: dict[pathlib.Path, Cache] = {}
+
+
+def _cache() -> Cache:
+    folder = cache_dir()
+    found = _CACHES.get(folder)
+    if found is None:
+        for old in _CACHES.values():
+            old.close()
+        _CACHES.clear()
+        found = _CACHES[folder] = open_cache(folder)
+    return found
+
+
+def _plain_json(value: Any) -> bool:
+    """Does JSON give `value` back as it is? TOML's tables, arrays, strings, integers,
+    floats and booleans it does (a JSON object keeps its keys' order); a date or a time
+    it does not, so a file holding one is parsed each time."""
+    if isinstance(value, dict):
+        return all(_plain_json(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_plain_json(v) for v in value)
+    return isinstance(value, (str, int, float))  # bool is an int
+
+
+def _parsed(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
+    """`text` bounded (`toml_problem`) and parsed by `tomllib`."""
     problem = toml_problem(text)
     if problem is not None:
         return None, Issue(shown, problem[0], "", f"not read as TOML: {problem[1]}")

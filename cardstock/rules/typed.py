@@ -44,7 +44,7 @@ from .filters import Filter, Strict, select, value_of
 from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular
-from .typed_vocab import Lines, spans, words_typed
+from .typed_vocab import Lines, Phrases, words_typed
 from .wording import template_lines
 
 if TYPE_CHECKING:
@@ -100,12 +100,12 @@ class TypedFact(Fact):
         names = _names_of(catalog)  # the same for every line
         labels = _icon_labels(catalog)
         vocab = Lines.of(catalog) if self.words else None
-        says = [a.says for a in self.allow]
+        allowed = Phrases([a.says for a in self.allow])  # each entry's pattern made once
         for path, shown_as in found:
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
-                kept = [(k, a, b) for k, x in enumerate(says) for a, b in spans(plain, x)]
+                kept = allowed.spans(plain)
                 problems += self._names(names, plain, shown_as, n, kept, used)
                 problems += [
                     Problem(f"{self.name}: {shown_as}:{n} {said}", at=(shown_as, n))

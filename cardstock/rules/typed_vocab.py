@@ -75,6 +75,27 @@ def spans(text: str, phrase: str) -> list[tuple[int, int]]:
     return [m.span() for m in p.finditer(_low(text))] if p is not None else []
 
 
+class Phrases:
+    """Several phrases (a fact's `allow` entries), each made into its pattern once, to be
+    found on every line a check reads (`spans` makes the pattern again at each call)."""
+
+    def __init__(self, phrases: Sequence[str]) -> None:
+        self._patterns = [_phrase_pattern(p) for p in phrases]
+
+    def spans(self, text: str) -> list[tuple[int, int, int]]:
+        """Where each phrase's words stand on the line: (its index, start, end), the
+        phrases in order, as `spans` finds each."""
+        if not self._patterns:
+            return []
+        low = _low(text)
+        return [
+            (k, *m.span())
+            for k, p in enumerate(self._patterns)
+            if p is not None
+            for m in p.finditer(low)
+        ]
+
+
 @dataclass
 class Lines:
     """What the word lint reads of a game once: each template line as written (by shown

@@ -194,9 +194,10 @@ class RuleFact(Fact):
         """Every card of the filter whose field says a word of the vocabulary says the value
         (or a synonym) and none of the opposites; a card that says none is not about it."""
         out: list[Problem] = []
+        phrases = self.phrases()  # the same for every card
         for c in select(catalog.components, place.cards or Filter()):
             text = show(value_of(c, place.field or ""))
-            wrong = [w for w in self.said(text) if w in self.opposites]
+            wrong = [w for w in _said_in(words(text), phrases) if w in self.opposites]
             if wrong:
                 out.append(
                     Problem(
@@ -218,9 +219,10 @@ class RuleFact(Fact):
             return [Problem(f"{self.name}: table {where[0]!r} has no column {where[1]!r}")]
         out: list[Problem] = []
         right = False
+        phrases = self.phrases()  # the same for every row
         for i, r in enumerate(t.rows):
             text = show(r[col]) if col < len(r) else ""
-            said = self.said(text)
+            said = _said_in(words(text), phrases)
             right = right or any(w in (self.value, *self.synonyms) for w in said)
             wrong = [w for w in said if w in self.opposites]
             if wrong:
