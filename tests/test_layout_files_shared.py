@@ -143,6 +143,8 @@ def test_a_layout_file_the_games_share_is_read_once_per_validation_pass(tmp_path
     }
     parsed = []
     real = tomlpos.tomllib.loads
+    # a cache of its own: no parse another test left there (`tomlpos._parse` keeps them)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(tomlpos.tomllib, "loads", lambda text: parsed.append(text) or real(text))
     found = validate(root, None, memory_cache())
     assert not found.issues.errors

@@ -7,6 +7,7 @@ the first problem: it reads everything it can and returns all issues together.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
@@ -284,8 +285,6 @@ class _Reading:
     # what each art path the rows name was found to be (a problem or None): a deck of
     # thousands of rows names a few files, each checked once a load
     art_checked: dict[str, str | None] = field(default_factory=dict)
-    # one object for each equal text a row's cells give (`_alike`)
-    alike: dict[str, str] = field(default_factory=dict)
 
     def at(self, *loc: Any) -> int | None:
         return line_for(self.lines, loc)
@@ -362,7 +361,6 @@ def _add_components(
             reading.issues,
             references=reading.references,
             art_checked=reading.art_checked,
-            alike=reading.alike,
         )
         if comp is None:
             continue
@@ -493,11 +491,10 @@ def _component(
     issues: Issues,
     references: bool = True,
     art_checked: dict[str, str | None] | None = None,
-    alike: dict[str, str] | None = None,
 ) -> Component | None:
     """One row as a Component; `references` also checks the icons and art it names
     (each art path once when `art_checked` keeps what the load found so far), and its
-    texts equal to another row's are that row's (`_alike`, with the load's `alike`)."""
+    texts equal to another row's are that row's (`_interned`)."""
     fields = game.fields_of(s)
     values = _row_values(game, s, model, row, issues)
     if values is None:
@@ -522,14 +519,13 @@ def _component(
     )
     # Every value here is checked already (the row by its set's model, the rest by the
     # catalog's own checks above): a component is made without checking them again.
-    same = {} if alike is None else alike
     return Component(
         id=given or _slug(values["name"]),
         name=values["name"],
         kind=s.kind,
-        group=_alike(group, same),
+        group=_interned(group),
         count=values["count"],
-        fields={k: _alike(values.get(k), same) for k in fields},
+        fields={k: _interned(values.get(k)) for k in fields},
         set=s.id,
         back=back,
         size=size,
@@ -539,16 +535,15 @@ def _component(
     )
 
 
-def _alike(value: Any, alike: dict[str, str]) -> Any:
-    """`value` with each text in it (itself, or a list's items) the equal text met before in
-    `alike`. Validating makes a new string of every cell, and a game's rows repeat many (a
-    suit, an icon's name, an art file, a group made from them): held for the whole build,
-    each would cost about 50 bytes a card. Lists are made anew (a component's are its own),
-    their items shared."""
+def _interned(value: Any) -> Any:
+    """`value` with each text in it (itself, or a list's items) interned (`sys.intern`):
+    validating makes a new string of every cell, and a game's rows repeat many (a suit, an
+    icon's name, an art file, a group made from them); held for the whole build, each copy
+    would cost about 50 bytes a card. Lists are made anew (a component's are its own)."""
     if type(value) is str:
-        return alike.setdefault(value, value)
+        return sys.intern(value)
     if type(value) is list:
-        return [alike.setdefault(v, v) if type(v) is str else v for v in value]
+        return [sys.intern(v) if type(v) is str else v for v in value]
     return value
 
 
@@ -715,12 +710,7 @@ def _given_id(s: ComponentSet, values: dict[str, Any]) -> str:
     if not s.ids:
         return str(values["id"] or _slug(values["name"]))
     try:
-        return slugify(
-            safe_format(
-                s.ids or "",
-                {**_pattern_values(values), "set": s.id},
-            )
-        )
+        return slugify(safe_format(s.ids or "", {**_pattern_values(values), "set": s.id}))
     except (KeyError, IndexError, ValueError):
         return ""  # reported once by check_references
 

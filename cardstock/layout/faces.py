@@ -529,18 +529,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
     if st.boxes is not None:
         findings = st.boxes.findings(findings)
     notes = _notes(painter.notes, st.boxes, composed=shape_of(shape).geometry is None)
-    return Face(
-        face.key,
-        face.width,
-        face.height,
-        face.bleed,
-        face.shape,
-        face.ops,
-        face.cut,
-        face.folds,
-        findings,
-        notes,
-    )
+    return face.found(findings, notes)
 
 
 def _notes(found: list[Note], memo: BoxMemo | None, *, composed: bool) -> tuple[Note, ...]:

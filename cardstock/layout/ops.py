@@ -226,6 +226,22 @@ class Face:
             (),
         )
 
+    def found(self, findings: tuple[Issue, ...], notes: tuple[Note, ...]) -> Face:
+        """This face with what laying it out found (its findings and its boxes' notes);
+        made by the constructor, as `outline` is, once a face laid out."""
+        return Face(
+            self.key,
+            self.width,
+            self.height,
+            self.bleed,
+            self.shape,
+            self.ops,
+            self.cut,
+            self.folds,
+            findings,
+            notes,
+        )
+
     @property
     def drawing_key(self) -> str:
         """The key of what the face's ops draw, whatever its bleed: a trimmed face draws
