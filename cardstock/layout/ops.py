@@ -211,31 +211,25 @@ class Face:
 
     def outline(self) -> Face:
         """This face without its drawing and its boxes' notes (a game too big to keep every
-        drawing holds this; `layout.faces`). Made by the constructor, not `replace`, which
-        takes three times as long: a 50,000-card game makes one a face."""
-        return Face(
-            self.key,
-            self.width,
-            self.height,
-            self.bleed,
-            self.shape,
-            (),
-            self.cut,
-            self.folds,
-            self.findings,
-            (),
-        )
+        drawing holds this; `layout.faces`)."""
+        return self._with((), self.findings, ())
 
     def found(self, findings: tuple[Issue, ...], notes: tuple[Note, ...]) -> Face:
-        """This face with what laying it out found (its findings and its boxes' notes);
-        made by the constructor, as `outline` is, once a face laid out."""
+        """This face with what laying it out found (its findings and its boxes' notes)."""
+        return self._with(self.ops, findings, notes)
+
+    def _with(
+        self, ops: tuple[Op, ...], findings: tuple[Issue, ...], notes: tuple[Note, ...]
+    ) -> Face:
+        """This face with other ops, findings and notes. Made by the constructor, not
+        `replace`, which takes three times as long: a 50,000-card game makes two a face."""
         return Face(
             self.key,
             self.width,
             self.height,
             self.bleed,
             self.shape,
-            self.ops,
+            ops,
             self.cut,
             self.folds,
             findings,
