@@ -204,7 +204,9 @@ class BoundedSandbox(SandboxedEnvironment):
         compiling then starts from (Jinja2 compiles a tree as it compiles a text); or the
         names a template reads that it is not given ("n": Jinja2's
         `meta.find_undeclared_variables` of its tree, which generates the template's code
-        to find them). Kept by the text itself, so an edited text is compiled anew; at most
+        to find them); or what a template file's check reads of its tree ("r": the names
+        it reads that it does not set, and its tags that read another file, `_read_of`).
+        Kept by the text itself, so an edited text is compiled anew; at most
         `MAX_COMPILED` are kept. A compile error is not kept: it is raised each time."""
         found = self._strings.get((kind, text))
         if found is None:
@@ -214,6 +216,8 @@ class BoundedSandbox(SandboxedEnvironment):
                 found = self.parse(text)
             elif kind == "n":
                 found = frozenset(meta.find_undeclared_variables(self.compiled("p", text)))
+            elif kind == "r":
+                found = _read_of(self.compiled("p", text))
             elif kind == "x":
                 found = self._expression_tree(text)
             else:
@@ -555,14 +559,15 @@ def _template_problems(
     """(line, message) of each problem of a template text: its syntax, the names it reads
     that neither `names` nor the environment's globals give."""
     try:
-        ast = env.compiled("p", text)
+        read, files = env.compiled("r", text)  # a `--watch` process walks a tree once
     except TemplateError as exc:
         return [(getattr(exc, "lineno", None), str(template_message(exc)))]
     except RecursionError:
         return [(None, "the template nests too deeply to be read")]
-    out: list[tuple[int | None, str]] = list(_other_files(ast))
-    unknown = sorted(_names_read(ast) - names - set(env.globals))
+    out: list[tuple[int | None, str]] = list(files)
+    unknown = sorted(read - names - set(env.globals))
     for name in unknown:
+        ast = env.compiled("p", text)
         line = next((n.lineno for n in ast.find_all(nodes.Name) if n.name == name), None)
         out.append(
             (
@@ -576,6 +581,15 @@ def _template_problems(
 
 # names every template may read without being given them
 TEMPLATE_OWN = frozenset({"loop", "caller", "varargs", "kwargs", "self", "super"})
+
+
+def _read_of(
+    ast: nodes.Template,
+) -> tuple[frozenset[str], tuple[tuple[int, str], ...]]:
+    """What a template file's check needs of its tree, which depends on the tree alone:
+    the names it reads that it does not set (`_names_read`) and its tags that read another
+    file (`_other_files`)."""
+    return frozenset(_names_read(ast)), tuple(_other_files(ast))
 
 
 def _names_read(ast: nodes.Template) -> set[str]:
