@@ -404,3 +404,66 @@ def test_a_kept_toml_parse_read_again_is_marked_used_so_pruning_keeps_it(tmp_pat
         used = c.execute("SELECT used FROM entries WHERE kind = 'toml'").fetchall()
     c.close()
     assert parsed == 0 and used == [(int(time.time() // 86400),)]
+
+
+def _lines_afresh(path, root, monkeypatch) -> tuple[dict[Any, int], int]:
+    """The key lines of `path` as a new process finds them when a message asks (no parse
+    kept in memory), and how many times a text was scanned for them."""
+    from cardstock.core import tomlpos
+
+    scans = []
+    real = tomlpos.key_lines
+
+    def counted(text: str) -> Any:
+        scans.append(text)
+        return real(text)
+
+    monkeypatch.setattr(tomlpos, "_PARSED", {})
+    monkeypatch.setattr(tomlpos, "key_lines", counted)
+    found, problem = read_toml(path, path.name, root)
+    assert problem is None and found is not None
+    lines = dict(found[1])
+    monkeypatch.undo()
+    return lines, len(scans)
+
+
+def test_key_lines_asked_once_are_read_from_the_cache_by_the_next_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "rules.toml"
+    text = (
+        'name = "x"\n\n[[facts]]\nkind = "rule"\n"quoted.key" = 1\n'
+        '[[facts]]\nsays = [\n  "a",\n  "b",\n]\n'
+    )
+    path.write_text(text, encoding="utf-8")
+    first, scanned = _lines_afresh(path, tmp_path, monkeypatch)
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    again, scanned_again = _lines_afresh(path, tmp_path, monkeypatch)
+    assert (scanned, scanned_again) == (1, 0)
+    assert again == first == key_lines(text)
+    assert again[("facts", 1, "says", 1)] == 9  # an index stays an index, a name a name
+    assert again[("facts", 0, "quoted.key")] == 5
+
+
+def test_an_edited_toml_text_is_scanned_for_its_own_lines(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "rules.toml"
+    path.write_text('name = "x"\n[[facts]]\nkind = "rule"\n', encoding="utf-8")
+    before, _ = _lines_afresh(path, tmp_path, monkeypatch)
+    path.write_text('# a comment\n\nname = "x"\n[[facts]]\nkind = "rule"\n', encoding="utf-8")
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    after, scanned = _lines_afresh(path, tmp_path, monkeypatch)
+    assert scanned == 1
+    assert (before[("facts", 0, "kind")], after[("facts", 0, "kind")]) == (3, 5)
+
+
+def test_a_toml_file_whose_lines_no_one_asks_is_not_scanned(tmp_path, monkeypatch):
+    from cardstock.core import tomlpos
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "game.toml"
+    path.write_text('name = "x"\n', encoding="utf-8")
+    scans = []
+    monkeypatch.setattr(tomlpos, "_PARSED", {})
+    monkeypatch.setattr(tomlpos, "key_lines", lambda text: scans.append(text) or {})
+    found, _ = read_toml(path, path.name, tmp_path)
+    assert found is not None and found[0] == {"name": "x"} and scans == []

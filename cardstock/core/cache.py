@@ -52,6 +52,8 @@ KINDS = {
     "the rules and the default table's bytes (core/collation.py)",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",
     "toml": "a TOML file's data (one without dates or times) as JSON, by its text",
+    "toml-lines": "the line of each key path of a TOML text whose lines a build asked for, "
+    "by its text",
 }
 
 SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not misread

@@ -341,7 +341,9 @@ def key_lines(text: str) -> dict[Path, int]:
 
 class KeyLines(Mapping[Path, int]):
     """The lines of a TOML text's key paths (`key_lines`), found when first asked for:
-    lines are for messages, and a build without a problem in a file never asks."""
+    lines are for messages, and a build without a problem in a file never asks. A file
+    that is asked (a rules file: each fact's report names its line) has them kept in the
+    cache by its text (`kept_lines`), so the next process does not scan it again."""
 
     def __init__(self, text: str) -> None:
         self._text: str | None = text
@@ -349,7 +351,7 @@ class KeyLines(Mapping[Path, int]):
 
     def _found(self) -> dict[Path, int]:
         if self._text is not None:
-            self._lines, self._text = key_lines(self._text), None
+            self._lines, self._text = kept_lines(self._text), None
         return self._lines
 
     def __getitem__(self, path: Path) -> int:
@@ -363,6 +365,34 @@ class KeyLines(Mapping[Path, int]):
 
     def __len__(self) -> int:
         return len(self._found())
+
+
+def kept_lines(text: str) -> dict[Path, int]:
+    """`key_lines(text)`, read from the cache when a process scanned the same text before
+    (by the same code; kind "toml-lines", each key path as a JSON list of its names and
+    indices, which JSON tells apart), else scanned and kept."""
+    key = key_of("toml-lines", code_key(), digest(text.encode("utf-8", "surrogatepass")))
+    cache = _cache()
+    found = _lines_of(cache.get_json("toml-lines", key))
+    if found is not None:
+        cache.flush()  # the day the entry was used, so it is not pruned
+        return found
+    lines = key_lines(text)
+    data = json.dumps([[list(path), line] for path, line in lines.items()], ensure_ascii=False)
+    cache.put("toml-lines", key, data.encode("utf-8"))
+    cache.flush()
+    return lines
+
+
+def _lines_of(kept: Any) -> dict[Path, int] | None:
+    """The key lines a cache entry of kind "toml-lines" holds (written by `kept_lines`
+    alone, under a key of the text); None for anything else."""
+    if not isinstance(kept, list):
+        return None
+    try:
+        return {tuple(path): int(line) for path, line in kept}
+    except (TypeError, ValueError):
+        return None
 
 
 def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None:
