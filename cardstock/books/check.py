@@ -76,7 +76,7 @@ def lint(job: Job) -> list[Issue]:
     if any(c.kind == "reference" for c in catalog.components):
         from .quickref import check as check_quickref
 
-        issues = list(dict.fromkeys([*issues, *check_quickref(catalog)]))
+        issues = list(dict.fromkeys([*issues, *check_quickref(catalog, job)]))
     issues += typed_counts(catalog)
     return issues
 

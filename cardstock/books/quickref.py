@@ -19,7 +19,9 @@ from ..catalog.load import Catalog
 from ..catalog.ruletext import quickref_template, render_quickref
 from ..catalog.schema import Component
 from ..core import markup
+from ..core.cache import key_of_each
 from ..core.issues import Issue
+from ..core.stage import Job
 from ..core.units import parse_length, parse_size
 from .content import SIDES, BookSize, Side, book_meta, sides  # noqa: F401  (the sides are read without typesetting)
 from .document import BookDoc, Built, build
@@ -63,8 +65,9 @@ def fit_issues(catalog: Catalog, side: Side, blocks: list[markup.Block]) -> list
     return issues
 
 
-def check(catalog: Catalog) -> list[Issue]:
-    """Every quick-reference side renders and fits."""
+def check(catalog: Catalog, job: Job | None = None) -> list[Issue]:
+    """Every quick-reference side renders and fits; with a `job`, a side laid out before
+    from the same inputs is not laid out again (`_fitted`)."""
     issues: list[Issue] = []
     seen: set[Issue] = set()  # a template's problem, once however many sides render it
     ctx = template_context(catalog)
@@ -76,8 +79,32 @@ def check(catalog: Catalog) -> list[Issue]:
         if text is None or (side.component.id, side.name) in done:
             continue
         done.add((side.component.id, side.name))
-        issues += fit_issues(catalog, side, markup.parse(text))
+        issues += _fitted(catalog, side, text, job)
     return issues
+
+
+def _fitted(catalog: Catalog, side: Side, text: str, job: Job | None) -> list[Issue]:
+    """`fit_issues` of a side's rendered `text`, kept in the cache (kind "quickref-fit")
+    under a key of all it reads: the text, the side (its template's name and where it is
+    shown, its card's id and size) and everything of the game but its tables
+    (`Faces.common_key`: the game file with its margins, colours and icons, the project's
+    and cardstock's fonts, the layouts, the code). An edit the side does not print leaves
+    its findings to be read back; one it prints lays it out again."""
+    if job is None:
+        return fit_issues(catalog, side, markup.parse(text))
+    where = catalog.display(quickref_template(catalog, side.name))
+    c = side.component
+    parts = (job.faces.common_key()[0], text, side.side, side.name, where, c.id, c.size)
+    key = key_of_each(("quickref-fit", *parts))
+    kept = job.cache.get_json("quickref-fit", key)
+    if isinstance(kept, list):
+        try:
+            return [Issue.from_data(i) for i in kept]
+        except (KeyError, TypeError, ValueError):
+            pass
+    found = fit_issues(catalog, side, markup.parse(text))
+    job.cache.put_json("quickref-fit", key, [i.data() for i in found])
+    return found
 
 
 def reference_sheets(

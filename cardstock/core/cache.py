@@ -41,6 +41,8 @@ KINDS = {
     "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
     "of the faces it shows",
+    "quickref-fit": "what laying a quick-reference side out at its card's size found, by its "
+    "text, its card and the game's files but its tables",
     "epub-svg": "a face's SVG as a rulebook's e-book holds it (trimmed), by the face's key",
     "epub-fonts": "the head of an e-book's zip: its mimetype and its font files deflated, by the "
     "fonts' names and bytes",
