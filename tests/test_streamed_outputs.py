@@ -95,6 +95,20 @@ def test_the_manifest_is_the_json_of_its_entries_written_as_it_is_made(tmp_path:
     assert path.read_bytes() == expected.encode("utf-8")
 
 
+def test_the_manifest_written_while_a_build_runs_is_the_same_json_without_spaces(tmp_path: Path):
+    out = tmp_path / "out"
+    made = _entries(out, 600)  # more than one batch of the encoder (`ROWS_AN_ENCODE`)
+    path = manifest.add(out, made[:300])
+    manifest.add(out, made[300:])
+    listed = {"artifacts": [manifest.entry(out, a) for a in made]}
+    compact = json.dumps(listed, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert path.read_bytes() == compact.encode("utf-8")
+    manifest.forget(out, [("gen", ["pdf"])])  # lists none of them: not written
+    assert path.read_bytes() == compact.encode("utf-8")
+    manifest.forget(out, [("gen", ["svg"])])
+    assert path.read_bytes() == b'{"artifacts":[]}\n'
+
+
 def test_writing_the_manifest_holds_less_than_twice_its_text_at_once(tmp_path: Path):
     # json.dumps, its "\n" added and its UTF-8 bytes would be three copies of the text;
     # written as it is made, what is held is a block of the file read back to hash it

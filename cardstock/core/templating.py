@@ -358,7 +358,10 @@ class UnreadableTemplate(TemplateError):
 class FileLoader(BaseLoader):
     """Templates from one folder (and its subfolders), each read through the one door for
     input files (core/files: inside the project `root` or cardstock's own folders, a
-    regular file, bounded): what `{% include %}` and `{% extends %}` may reach."""
+    regular file, bounded): what `{% include %}` and `{% extends %}` may reach. A template
+    an environment loaded stays its compiled template while its file holds the same text
+    (Jinja2 asks `uptodate` before it uses what it compiled): an environment kept for the
+    process compiles each file once, and again only after an edit."""
 
     def __init__(self, folder: Path, root: Path) -> None:
         self.folder = folder
@@ -372,7 +375,13 @@ class FileLoader(BaseLoader):
             text = read_text(path, self.root)
         except Unreadable as exc:
             raise UnreadableTemplate(f"cannot read the template file {template!r}: {exc}") from None
-        return text, os.path.normpath(path), lambda: False
+        return text, os.path.normpath(path), functools.partial(self._unchanged, path, text)
+
+    def _unchanged(self, path: Path, text: str) -> bool:
+        try:
+            return read_text(path, self.root) == text
+        except Unreadable:
+            return False
 
 
 # what a template's tag that reads another template file is called in a message

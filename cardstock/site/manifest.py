@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -108,19 +108,26 @@ STATS = ManifestStats()
 PIECES_A_WRITE = 4096
 
 
-def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+def _save(out: Path, entries: dict[str, dict[str, Any]], *, running: bool = False) -> Path:
     """Write the manifest as its JSON is made (the pieces of `json.dump`'s encoder, the same
     text `json.dumps` makes, written a few thousand at a time): a game of 50,000 faces lists
     50,000 entries, and the build writes the manifest after each unit, so its whole text is
-    never held (nor its UTF-8 bytes)."""
+    never held (nor its UTF-8 bytes). The build's last write is indented (two spaces); the
+    writes while it `running` (`add`, `forget`), which the next one replaces and a killed
+    build leaves, are the same JSON without the spaces (`_compact`)."""
     STATS.saves += 1
-    data = {"artifacts": [entries[k] for k in sorted(entries)]}
+    rows = [entries[k] for k in sorted(entries)]
     path = out / MANIFEST
 
     def fill(handle: BinaryIO) -> None:
         text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
         pieces: list[str] = []
-        for piece in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(data):
+        made = (
+            _compact(rows)
+            if running
+            else json.JSONEncoder(indent=2, ensure_ascii=False).iterencode({"artifacts": rows})
+        )
+        for piece in made:
             pieces.append(piece)
             if len(pieces) >= PIECES_A_WRITE:
                 text.write("".join(pieces))
@@ -132,6 +139,23 @@ def _save(out: Path, entries: dict[str, dict[str, Any]]) -> Path:
 
     write_streamed(path, fill)
     return path
+
+
+# The encoder of the writes while a build runs, and how many entries it encodes at once.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+ROWS_AN_ENCODE = 256
+
+
+def _compact(rows: list[dict[str, Any]]) -> Iterator[str]:
+    """`{"artifacts": rows}` as `json.dumps` writes it with `separators=(",", ":")`, a few
+    hundred entries at a time, each batch encoded as one list by `json`'s encoder written
+    in C (its brackets left off), which the pieces of `json.dump` never use: they come from
+    its Python encoder, about three times the CPU."""
+    yield '{"artifacts":['
+    for n in range(0, len(rows), ROWS_AN_ENCODE):
+        batch = _COMPACT.encode(rows[n : n + ROWS_AN_ENCODE])
+        yield f"{',' if n else ''}{batch[1:-1]}"
+    yield "]}"
 
 
 def _current(out: Path, replaced: frozenset[str] = frozenset()) -> dict[str, dict[str, Any]]:
@@ -180,7 +204,8 @@ def forget(out: Path, parts: Iterable[tuple[Any, Iterable[str]]]) -> None:
     listed = _listed(out)
     if not any((e.get("game"), e.get("kind")) in drop for e in listed.values()):
         return
-    _save(out, {k: v for k, v in listed.items() if (v.get("game"), v.get("kind")) not in drop})
+    kept = {k: v for k, v in listed.items() if (v.get("game"), v.get("kind")) not in drop}
+    _save(out, kept, running=True)
 
 
 def add(out: Path, artifacts: Iterable[Artifact]) -> Path:
@@ -190,4 +215,4 @@ def add(out: Path, artifacts: Iterable[Artifact]) -> Path:
     for a in artifacts:
         e = entry(out, a)
         entries[e["path"]] = e
-    return _save(out, entries)
+    return _save(out, entries, running=True)

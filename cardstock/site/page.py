@@ -26,6 +26,7 @@ from ..core.issues import InputError, Issue
 from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.templating import (
+    BoundedSandbox,
     FileLoader,
     UnreadableTemplate,
     environment,
@@ -324,9 +325,7 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     avoid does (a syntax error, a breach of the sandbox), and others give "".
     """
     folder, shown = shared_layout(root, "site")
-    env = environment(
-        loader=FileLoader(folder, root), autoescape=select_autoescape(["html", "j2"], default=True)
-    )
+    env = _page_environment(folder, root)
     where = f"{shown}/{PAGE_TEMPLATE}"
     try:
         return env.get_template(PAGE_TEMPLATE).render(**context)
@@ -341,6 +340,24 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
             message = f"the template cannot be rendered ({type(exc).__name__}): {exc}"
         line = error_line(exc, os.path.normpath(folder / PAGE_TEMPLATE))
         raise InputError([Issue(where, line, "template", message)]) from None
+
+
+# The page's environment, for its folder of templates (and project): a build renders the
+# page twice (`check_page` before anything is written, `write_page` at the end) from the
+# same files, which the environment compiles once (`FileLoader`: until a file is edited).
+_PAGE_ENV: dict[tuple[Path, Path], BoundedSandbox] = {}
+
+
+def _page_environment(folder: Path, root: Path) -> BoundedSandbox:
+    key = (folder, root)
+    env = _PAGE_ENV.get(key)
+    if env is None:
+        _PAGE_ENV.clear()  # one project's folder at a time
+        env = _PAGE_ENV[key] = environment(
+            loader=FileLoader(folder, root),
+            autoescape=select_autoescape(["html", "j2"], default=True),
+        )
+    return env
 
 
 def check_page(root: Path, catalogs: list[Catalog], out: Path, cache: Cache) -> list[Issue]:
