@@ -58,6 +58,7 @@ def _call_patterns(ident: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
 _ANY_FACT = _call_patterns(r"[^'\"]*")
 _NAME_USED = re.compile(r"\{\{-?\s*(\w+)(?:\s*\|[^}]*)?\s*-?\}\}")
 _POSSESSIVE = re.compile(r"'(?= )")
+_ICON = re.compile(r":[a-z0-9]+(?:-[a-z0-9]+)*:")  # an inline icon's code (`:minus-two:`)
 
 
 def _fact_patterns(fact_id: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -101,28 +102,37 @@ def renders(raw: str, fact_id: str) -> bool:
     return fact_id in raw and _marked(raw, fact_id) is not None
 
 
+# how many form words one rendered thing may stand for (a name of several words, "1 tile"):
+# past these, a word after a gap is typed again, so the rest of a form cannot hide behind it
+_GAP_WORDS = 4
+
+
 def _says(form_words: str, said: str) -> bool:
     """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
     value where the form puts it, and each other word typed, or stood for by something
     else the line renders (one or more gaps: a name, a count, another fact), or by
-    nothing right after a gap, as a rendered word may be in a form. Read word by word
-    from every place in the line at once (the places each word can be reached at)."""
+    nothing right after a gap, as a rendered word may be in a form — up to `_GAP_WORDS`
+    form words for one gap, so a sentence retyped after a rendered name still fails. Read
+    word by word from every place in the line at once (each place a word can be reached
+    at, with how many more words the gap before it may stand for)."""
     tokens = said[1:-1].split(" ")  # `words` puts a space before and after the run
     n = len(tokens)
-    at = set(range(n + 1))  # where the next form word may start: any word, or the end
+    # where the next form word may start (any word, or the end), and how many more form
+    # words the gap just before that place may still stand for
+    at = {(j, _GAP_WORDS) for j in range(n + 1)}
     for w in form_words.split():
-        reached: set[int] = set()
-        for j in at:
+        reached: set[tuple[int, int]] = set()
+        for j, left in at:
             if j < n and tokens[j] == w:
-                reached.add(j + 1)
+                reached.add((j + 1, _GAP_WORDS))
             if w == _VALUE:
                 continue
             k = j
             while k < n and tokens[k] == _GAP:
                 k += 1
-                reached.add(k)
-            if j and tokens[j - 1].endswith(_GAP):
-                reached.add(j)
+                reached.add((k, _GAP_WORDS - 1))
+            if j and tokens[j - 1].endswith(_GAP) and left > 0:
+                reached.add((j, left - 1))
         if not reached:
             return False
         at = reached
@@ -146,9 +156,11 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
 
 
 def _near(read: str, forms: list[str], value: str) -> str:
-    """The sentences of the line (as a player reads it) that say the value, or, when it no
-    longer renders it, those that share the most words with the fact's forms."""
-    sentences = [words(s).split() for s in re.split(r"(?<=[.;:!?])\s+", read)]
+    """The sentences of the line (as a player reads it; a clause after a colon or a
+    semicolon is part of its sentence) that say the value, or, when it no longer renders
+    it, those that share the most words with the fact's forms."""
+    read = _ICON.sub(" ", read)  # an icon's code is a key, not words a player reads
+    sentences = [words(s).split() for s in re.split(r"(?<=[.!?])\s+", read)]
     own = [set(words(f.replace("{value}", " ")).split()) for f in forms]
 
     def score(s: list[str]) -> int:
@@ -170,7 +182,7 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         return out
     forms = [*fact.forms(), *(fact.typed or [])]
     calls = _fact_patterns(fact.id)[0]
-    wanted = [words(form.replace("{value}", _VALUE)) for form in forms]
+    wanted = [_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE))) for form in forms]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
             continue
