@@ -147,8 +147,10 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
 
 def _near(read: str, forms: list[str], value: str) -> str:
     """The sentences of the line (as a player reads it) that say the value, or, when it no
-    longer renders it, those that share the most words with the fact's forms."""
-    sentences = [words(s).split() for s in re.split(r"(?<=[.;:!?])\s+", read)]
+    longer renders it, those that share the most words with the fact's forms. A colon does
+    not end a sentence: what follows it ("counts only by its rank: its power …") is shown
+    with the words it was said with."""
+    sentences = [words(s).split() for s in re.split(r"(?<=[.;!?])\s+", read)]
     own = [set(words(f.replace("{value}", " ")).split()) for f in forms]
 
     def score(s: list[str]) -> int:
