@@ -2,18 +2,21 @@
 Alter Ego: rule sentences typed into the rulebook and quick-reference templates in words no
 fact's vocabulary held.
 
-Thirty-two edits, each of a sentence no earlier round touched and each against a line of
+Thirty-eight edits, each of a sentence no earlier round touched and each against a line of
 the game's seed: which pile a convert, a corpse or a withdrawn Devotee goes to; what a
-Frenzy action, a Refill or a Rogation counts (your own Devotee, your field, unless you
-discarded); when a power acts (the Gate's roll straight away, the Duel when the trick ends,
-a trump cancelling delayed powers); where a card comes from (the opponent's hand, your own
-deck, your display); who keeps what (nobody keeps a Henchman the Cops remove, a helper does
-not discard the card lent); what a colour or a die names (the Ruling Realm, trumps). Seven
-were caught by the checks as they were, by the typed-word lint or by an `allow` the edit
-left matching nothing, and none of the seven named a source line. Each sentence now renders
-its rule word from a `rule` fact whose `says` holds the words around it, with the seed line
-it rests on, so all thirty-two are caught, naming the fact, its source line, the sentence
-the fact states and the one the edited template says instead.
+Refill, a Rogation or a phase's power counts (your field, unless you discarded, the cards in
+your display); when a power acts (the Gate's and the Flight's roll at once, the Duel when the
+trick ends, an Action played as a trump); where a card comes from (your own deck, your
+display, the deck in an exchange, a helper's display); who does what (nobody keeps a
+Henchman the Cops remove, the next player goes on); what a colour or a die names (the Ruling
+Realm, trumps). The first twenty-eight were written before any fix: four of them were
+caught by the checks as they were, by the typed-word lint or by an `allow` the edit left
+matching nothing, none naming a source line. Then every sentence of the three games'
+templates was swept, and each that states a rule renders its rule word from a `rule` fact
+whose `says` holds the words around it, with the seed line it rests on; ten more edits of
+the sweep's sentences (two of them caught before) check it. All thirty-eight are caught now,
+naming the fact, its source line, the sentence the fact states and the one the edited
+template says instead.
 """
 
 from __future__ import annotations
@@ -109,17 +112,6 @@ EDITS = [
         "unless you crusaded",
     ),
     Edit(
-        "vx-quickref-frenzy-beside-a-rivals-devotee",
-        VX,
-        f"layouts/{VX}/quickref/round.md.j2",
-        "lay, swap or discard a card beside {{ devotee }}.",
-        "lay, swap or discard a card beside a rival's Devotee.",
-        "a Frenzy action is taken on a Devotee of your own field",
-        56,
-        _q("lay, swap or discard a card beside a Devotee"),
-        "beside a rival",
-    ),
-    Edit(
         "vx-quickref-rogations-if-your-hand-qualifies",
         VX,
         f"layouts/{VX}/quickref/round.md.j2",
@@ -153,17 +145,6 @@ EDITS = [
         "answer with a leading realm card",
     ),
     Edit(
-        "atm-a-trump-leaves-delayed-powers-working",
-        ATM,
-        f"layouts/{ATM}/rulebook.md.j2",
-        "every delayed power already in the trick is {{ cancelled }}.",
-        "every delayed power already in the trick still acts.",
-        "a trump cancels the delayed powers already in the trick",
-        85,
-        _q("every delayed power already in the trick is cancelled"),
-        "in the trick still acts",
-    ),
-    Edit(
         "atm-a-trumping-actions-power-still-works",
         ATM,
         f"layouts/{ATM}/rulebook.md.j2",
@@ -184,17 +165,6 @@ EDITS = [
         97,
         _q("rolls the Symbol Die straight away"),
         "when the trick ends",
-    ),
-    Edit(
-        "atm-the-soul-ranger-draws-from-the-deck",
-        ATM,
-        f"layouts/{ATM}/rulebook.md.j2",
-        "from that opponent's {{ hand }}.",
-        "from the deck.",
-        "the Soul Ranger takes a card from the chosen opponent's hand",
-        109,
-        "from that opponent's hand",
-        "card … from the deck",
     ),
     Edit(
         "atm-the-ruling-die-gives-the-leading-realm",
@@ -256,7 +226,8 @@ EDITS = [
         AE,
         f"layouts/{AE}/rulebook.md.j2",
         "Sort the {{ hero_cards }} and the {{ equipment_cards }} {{ sorted }} into piles everyone",
-        "Deal the {{ hero_cards }} and the {{ equipment_cards }} among the players, not into piles everyone",
+        "Deal the {{ hero_cards }} and the {{ equipment_cards }} among the players, "
+        "not into piles everyone",
         "the Hero and Equipment cards are sorted by type into the supply's piles",
         22,
         _q("Sort the Hero cards and the Equipment cards by type into piles everyone"),
@@ -372,16 +343,116 @@ EDITS = [
         _q("as soon as a civilian pool runs dry"),
         "the henchmen deck runs dry",
     ),
+    # the sweep: the other rule sentences of the three games' templates, each now held by a fact
     Edit(
-        "ae-helper-discards-the-lent-card",
+        "vx-a-card-beside-a-devotee-leaves-it-plain",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "beside it is a **{{ zealot }}**.",
+        "beside it is still a plain **Devotee**.",
+        "a Devotee with a card beside it is a Zealot",
+        60,
+        "beside it is a Zealot",
+        "is still a plain devotee",
+    ),
+    Edit(
+        "vx-a-revealed-frenzy-lasts-the-crusade",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "Frenzy stays until it is {{ discarded }};",
+        "Frenzy stays until the Crusade ends;",
+        "a revealed Frenzy stays until it is discarded",
+        58,
+        "Frenzy stays until it is discarded",
+        "stays until the crusade en",
+    ),
+    Edit(
+        "vx-quickref-the-vortex-card-sets-the-scoring",
+        VX,
+        f"layouts/{VX}/quickref/round.md.j2",
+        "turn a card for the {{ order }};",
+        "turn a card for the scoring order;",
+        "the Vortex card turned sets the order the players act in that round",
+        38,
+        "turn a card for the turn order",
+        "for the scoring order",
+    ),
+    Edit(
+        "atm-the-exchange-draws-from-the-discards",
+        ATM,
+        f"layouts/{ATM}/rulebook.md.j2",
+        "then draw the same number from {{ deck }}.",
+        "then draw the same number from the discard pile.",
+        "the cards taken in an exchange come from the deck",
+        31,
+        "draw the same number from the deck",
+        "from the discard pile",
+    ),
+    Edit(
+        "atm-the-flight-rolled-when-the-trick-ends",
+        ATM,
+        f"layouts/{ATM}/rulebook.md.j2",
+        "rolls the {{ die }} {{ now }}.",
+        "rolls the {{ die }} when the trick ends.",
+        "the Flight's Ruling Die is rolled as soon as the card is played",
+        101,
+        "rolls the Ruling Die at once. Whatever colour appears becomes the Ruling Realm",
+        "when the trick ends",
+    ),
+    Edit(
+        "atm-action-cards-stronger",
+        ATM,
+        f"layouts/{ATM}/rulebook.md.j2",
+        "are {{ weaker }} but each carries a power.",
+        "are stronger but each carries a power.",
+        "the Action cards are weaker than the Character cards",
+        9,
+        "are weaker but each carries a power",
+        "are stronger but",
+    ),
+    Edit(
+        "ae-patrol-counts-community-cards-in-hand",
         AE,
         f"layouts/{AE}/rulebook.md.j2",
-        "they {{ keep }} it.",
-        "they then put it in their discard pile.",
-        "a Hero card lent to another player is not discarded",
+        "for each {{ comm }} card in your {{ display }}.",
+        "for each {{ comm }} card in your hand.",
+        "the Alter Ego cards that give a phase its power are those in the display",
+        31,
+        "('display')",
+        "types 'hand'",
+    ),
+    Edit(
+        "ae-the-previous-player-goes-next",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "Then the {{ next }}, {{ order }}, takes a turn.",
+        "Then the previous player, {{ order }}, takes a turn.",
+        "after a turn, the next player takes one",
+        57,
+        "Then the next player",
+        "previous player",
+    ),
+    Edit(
+        "ae-help-lends-a-card-from-hand",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "in {{ theirs }}; they",
+        "in their hand; they",
+        "a Hero card lent by another player is used from that player's display",
         47,
-        _q("they do not discard it"),
-        "they then put it in their discard pile",
+        "to use one Hero card in their display",
+        "in their hand",
+    ),
+    Edit(
+        "ae-one-gang-used-per-game",
+        AE,
+        f"layouts/{AE}/rulebook.md.j2",
+        "One {{ each }} gang is used per game.",
+        "One gang's Arch Villains are used per game.",
+        "one Arch Villain of each gang is used in a game",
+        21,
+        "One of each gang is used per game",
+        "arch villains are used per game",
     ),
 ]
 
