@@ -2,7 +2,7 @@
 Alter Ego: rule sentences typed into the rulebook and quick-reference templates in words no
 fact's vocabulary held.
 
-Thirty-eight edits, each of a sentence no earlier round touched and each against a line of
+Forty edits, each of a sentence no earlier round touched and each against a line of
 the game's seed: which pile a convert, a corpse or a withdrawn Devotee goes to; what a
 Refill, a Rogation or a phase's power counts (your field, unless you discarded, the cards in
 your display); when a power acts (the Gate's and the Flight's roll at once, the Duel when the
@@ -11,10 +11,11 @@ display, the deck in an exchange, a helper's display); who does what (nobody kee
 Henchman the Cops remove, the next player goes on); what a colour or a die names (the Ruling
 Realm, trumps). The first twenty-eight were written before any fix: four of them were
 caught by the checks as they were, by the typed-word lint or by an `allow` the edit left
-matching nothing, none naming a source line. Then every sentence of the three games'
-templates was swept, and each that states a rule renders its rule word from a `rule` fact
-whose `says` holds the words around it, with the seed line it rests on; ten more edits of
-the sweep's sentences (two of them caught before) check it. All thirty-eight are caught now,
+matching nothing, none naming a source line. Each of their sentences now renders its rule
+word from a `rule` fact whose `says` holds the words around it, with the seed line it rests
+on. Then the three games' templates were swept sentence by sentence: nineteen more such
+facts, and longer forms for four, hold the rule sentences the sweep found unheld, and twelve
+more edits of those (three of them caught before) check it. All forty are caught now,
 naming the fact, its source line, the sentence the fact states and the one the edited
 template says instead.
 """
@@ -453,6 +454,28 @@ EDITS = [
         21,
         "One of each gang is used per game",
         "arch villains are used per game",
+    ),
+    Edit(
+        "vx-fearful-converts-leave-their-pile",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "Fearful Converts go here and stay here;",
+        "Fearful Converts go here until the end of the round;",
+        "Fearful Converts score from their own pile and never join a deck",
+        70,
+        "Fearful Converts go here and stay here",
+        "go here until the end of the round",
+    ),
+    Edit(
+        "vx-absent-colours-act-last",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "colours nobody is playing are skipped.",
+        "colours nobody is playing act last, for the dealer.",
+        "the Vortex card lists the colours in the order the players act",
+        38,
+        "colours nobody is playing are skipped",
+        "act last",
     ),
 ]
 
