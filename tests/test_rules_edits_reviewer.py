@@ -110,7 +110,7 @@ EDITS = [
         "after the Gatekeeper, the best trump takes the trick before any Leading Realm card",
         53,
         _q("trump"),
-        _q("Leading Realm card"),
+        "else the best leading realm card else the best trump",
     ),
     Edit(
         "atm-quickref-exchange-up-to",

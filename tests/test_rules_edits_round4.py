@@ -90,7 +90,7 @@ EDITS = [
         "Fearful Converts score from their own pile and never join a deck",
         70,
         _q("stay out of"),
-        _q("are shuffled into"),
+        "they score and are shuffled into your deck",
     ),
     Edit(
         "vx-rulebook-rogation-to-discard",

@@ -270,7 +270,7 @@ EDITS = [
         "vx-unused-vortex-cards-into-the-deck",
         VX,
         f"layouts/{VX}/rulebook.md.j2",
-        "return the others to the box.",
+        "return the others {{ boxed }}.",
         "shuffle the others into the deck.",
         TYPED,
         None,

@@ -155,19 +155,26 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
     return kept
 
 
+_ENDS = re.compile(r"(?<=[.!?])\s+")  # where a sentence ends (not at a colon or semicolon)
+
+
 def _near(read: str, forms: list[str], value: str) -> str:
     """The sentences of the line (as a player reads it; a clause after a colon or a
     semicolon is part of its sentence) that say the value, or, when it no longer renders
-    it, those that share the most words with the fact's forms."""
+    it, those that share the most words with the fact's forms. A form of two sentences is
+    compared with two in a row, so the one retyped is shown with the one that still says
+    the value."""
     read = _ICON.sub(" ", read)  # an icon's code is a key, not words a player reads
-    sentences = [words(s).split() for s in re.split(r"(?<=[.!?])\s+", read)]
+    said = [words(s).split() for s in _ENDS.split(read)]
+    span = max((len(_ENDS.split(f.strip())) for f in forms), default=1)
+    runs = [sum(said[i : i + span], []) for i in range(max(len(said) - span + 1, 1))]
     own = [set(words(f.replace("{value}", " ")).split()) for f in forms]
 
     def score(s: list[str]) -> int:
         return 99 if _VALUE in s else max((len(o & set(s)) for o in own), default=0)
 
-    best = max((score(s) for s in sentences), default=0)
-    shown = [" ".join(s) for s in sentences if s and score(s) == best]
+    best = max((score(s) for s in runs), default=0)
+    shown = [" ".join(s) for s in runs if s and score(s) == best]
     return " … ".join(shown).replace(_GAP, "…").replace(_VALUE, value)
 
 
