@@ -96,15 +96,9 @@ def _fitted(catalog: Catalog, side: Side, text: str, job: Job | None) -> list[Is
     c = side.component
     parts = (job.faces.common_key()[0], text, side.side, side.name, where, c.id, c.size)
     key = key_of_each(("quickref-fit", *parts))
-    kept = job.cache.get_json("quickref-fit", key)
-    if isinstance(kept, list):
-        try:
-            return [Issue.from_data(i) for i in kept]
-        except (KeyError, TypeError, ValueError):
-            pass
-    found = fit_issues(catalog, side, markup.parse(text))
-    job.cache.put_json("quickref-fit", key, [i.data() for i in found])
-    return found
+    return job.cache.findings(
+        "quickref-fit", key, lambda: fit_issues(catalog, side, markup.parse(text))
+    )
 
 
 def reference_sheets(

@@ -202,15 +202,9 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
         return issues
     parts = ("rulebook-findings", code_key(), text, size.name)
     key = key_of_each(itertools.chain(parts, _layout_inputs(job)))
-    kept = job.cache.get_json("book-findings", key)
-    if isinstance(kept, list):
-        try:
-            return [Issue.from_data(i) for i in kept]
-        except (KeyError, TypeError, ValueError):
-            pass
-    found = _laid_out(job, text, Edition(size)).issues
-    job.cache.put_json("book-findings", key, [i.data() for i in found])
-    return found
+    return job.cache.findings(
+        "book-findings", key, lambda: _laid_out(job, text, Edition(size)).issues
+    )
 
 
 def _layout_inputs(job: Job) -> Iterator[str]:

@@ -29,10 +29,12 @@ import sqlite3
 import stat
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from .issues import Issue
 
 # What is kept, each under its own kind (a key of one kind never meets another's).
 KINDS = {
@@ -355,6 +357,19 @@ class Cache:
         self.put(
             kind, key, json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8")
         )
+
+    def findings(self, kind: str, key: str, find: Callable[[], list[Issue]]) -> list[Issue]:
+        """The findings kept under `key` (each as `Issue.data()`), or else `find()`'s, kept
+        there for the next build."""
+        kept = self.get_json(kind, key)
+        if isinstance(kept, list):
+            try:
+                return [Issue.from_data(i) for i in kept]
+            except (KeyError, TypeError, ValueError):
+                pass
+        found = find()
+        self.put_json(kind, key, [i.data() for i in found])
+        return found
 
     def flush(self) -> None:
         """Write what waits, in one transaction: it is then visible to other processes."""
