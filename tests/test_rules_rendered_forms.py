@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cardstock.rules.rendered_forms import unsaid
+from cardstock.rules.rendered_forms import unaliased, unsaid
 
 FORM = (
     "{value} taking your Draw, Play and Action phases, you may draw one Calling card and stop there"
@@ -64,3 +64,37 @@ def test_an_icon_in_the_line_does_not_cut_the_sentence_shown() -> None:
     )
     (found,) = _findings(line, "{value} :minus-two: -2 or :switch: Switch tile in a starting hand")
     assert "one … or … tile in a starting hand" in found
+
+
+ALIAS = "{% set rather = fact('calling-stop').value %}"
+
+
+def _findings_after(*lines: str) -> list[str]:
+    """Findings of the lines read as a template file is (`unaliased`), numbered from 1."""
+    read = [("rulebook.md.j2", n, line) for n, line in enumerate(unaliased(list(lines)), 1)]
+    catalog = SimpleNamespace(template_raw_lines=read)
+    return [p.message for p in unsaid(_fact(FORM), catalog)]
+
+
+def test_a_name_set_to_a_fact_value_is_held_to_its_form_where_it_is_rendered() -> None:
+    retyped = "{{ rather }} taking your Draw, Play and Action phases, draw a card and go on."
+    (found,) = _findings_after(ALIAS, "", retyped)
+    assert "rulebook.md.j2:3 renders fact('calling-stop')" in found
+    assert "draw a card and go on" in found
+
+
+def test_a_name_set_to_a_fact_value_and_bound_in_a_header_is_held_too() -> None:
+    said = (
+        "{% trans r=rather %}{{ r }} taking your Draw, Play and Action phases, you may draw "
+        "one Calling card and stop there.{% endtrans %}"
+    )
+    assert _findings_after(ALIAS, said) == []
+    (found,) = _findings_after(ALIAS, said.replace("stop there", "play on"))
+    assert "rulebook.md.j2:2 renders fact('calling-stop')" in found
+
+
+def test_a_name_a_header_binds_anew_or_set_again_is_not_the_fact() -> None:
+    own = "{% trans rather=fact('other').value %}{{ rather }} anything at all.{% endtrans %}"
+    again = "{% set rather = 'instead of' %}"
+    assert _findings_after(ALIAS, own) == []
+    assert _findings_after(ALIAS, again, "{{ rather }} anything at all.") == []

@@ -8,13 +8,16 @@ opposite is typed, and the rule the line states is no longer the fact's. So ever
 renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').value }}` itself)
 must say it as one of the fact's forms (`says`, or `typed`) with the value where the form puts
 it; a line that does not is a finding naming the line, the fact's value and what the line
-says instead. A `{% set %}` of the value on a line of its own states nothing and is not read.
+says instead. A `{% set %}` of the value on a line of its own states nothing and is not read
+there; a line after it that renders the name it set (`{{ hidden }}`, or `h=hidden` in a header)
+renders the value, and is held to a form as one that renders it directly (`unaliased`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from ..core import files
@@ -141,7 +144,8 @@ def _says(form_words: str, said: str) -> bool:
 
 def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
     """(shown path, line number, the line as written) of every rule template of the game,
-    read once per load of its catalog (kept as `Catalog.template_raw_lines`)."""
+    each name a `{% set %}` gave a fact's value read as that value (`unaliased`), read
+    once per load of its catalog (kept as `Catalog.template_raw_lines`)."""
     kept: list[tuple[str, int, str]] | None = getattr(catalog, "template_raw_lines", None)
     if kept is None:
         kept = []
@@ -150,9 +154,56 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
                 text = files.read_text(path, catalog.root)  # held inside the project, bounded
             except files.Unreadable:
                 continue
-            kept += [(shown_as, n, line) for n, line in enumerate(text.splitlines(), 1)]
+            lines = unaliased(text.splitlines())
+            kept += [(shown_as, n, line) for n, line in enumerate(lines, 1)]
         catalog.template_raw_lines = kept
     return kept
+
+
+# `{% set name = fact('id').value %}`: a name for a fact's value, used on the lines after it
+_ALIAS = re.compile(r"\{%-?\s*set\s+(\w+)\s*=\s*(fact\(\s*(['\"])[^'\"]*\3\s*\)\.value)\s*-?%\}")
+
+
+def unaliased(lines: list[str]) -> list[str]:
+    """The lines with each use of a name set to a fact's value (`{% set hidden =
+    fact('face-down').value %}`) after the line that sets it — rendered (`{{ hidden }}`) or
+    bound in a `{% trans %}` header (`h=hidden`) — written as the fact's value itself, so a
+    line that renders the value through a name says one of its forms as a line that
+    renders it directly must (a word retyped around `{{ hidden }}` is found)."""
+    out: list[str] = []
+    names: dict[str, str] = {}
+    for line in lines:
+        if names:
+            # a name a `{% trans %}` header of the line binds is its own there
+            own = {b.group(1) for h in _TRANS.findall(line) for b in _BINDS.finditer(h)}
+            here = {k: v for k, v in names.items() if k not in own}
+            line = _RENDERED.sub(partial(_render_of, names=here), line)
+            line = _TRANS.sub(partial(_header_of, names=names), line)
+        out.append(line)
+        for m in _SET.finditer(line):  # a name set again to anything else is no alias
+            names.pop(m.group(1), None)
+        for m in _ALIAS.finditer(line):
+            names[m.group(1)] = m.group(2)
+    return out
+
+
+_SET = re.compile(r"\{%-?\s*set\s+(\w+)\s*=")
+_BINDS = re.compile(r"(\w+)\s*=")
+_RENDERED = re.compile(r"\{\{(-?\s*)(\w+)((?:\s*\|[^}]*)?\s*-?)\}\}")
+_BOUND = re.compile(r"(\w+\s*=\s*)(\w+)\b(?!\s*[.(\[])")
+
+
+def _render_of(m: re.Match[str], names: dict[str, str]) -> str:
+    call = names.get(m.group(2))
+    return m.group() if call is None else "{{" + m.group(1) + call + m.group(3) + "}}"
+
+
+def _header_of(m: re.Match[str], names: dict[str, str]) -> str:
+    def bound(b: re.Match[str]) -> str:
+        call = names.get(b.group(2))
+        return b.group() if call is None else b.group(1) + call
+
+    return m.group().replace(m.group(1), _BOUND.sub(bound, m.group(1)), 1)
 
 
 _ENDS = re.compile(r"(?<=[.!?])\s+")  # where a sentence ends (not at a colon or semicolon)
