@@ -53,7 +53,12 @@ def test_alter_egos_worked_turn_types_no_rule_word_and_renders_its_shortfall() -
     assert typed_rule_words(RULEBOOK, first, last) == []
     turn = "\n".join(lines_of(RULEBOOK)[first - 1 : last])
     fighting = next(line for line in turn.splitlines() if "**Crime-fighting.**" in line)
-    for rendered in ("fact('compelled').value", "ex.spent", "ex.icons", "ex.missing"):
+    for rendered in (
+        "fact('example-spent-must-match').value",
+        "ex.spent",
+        "ex.icons",
+        "ex.missing",
+    ):
         assert rendered in fighting
 
 

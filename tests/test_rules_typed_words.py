@@ -173,7 +173,7 @@ EDITS = [
         "layouts/alter-ego/rulebook.md.j2",
         "about it. You can.",
         "about it. You cannot.",
-        ["rulebook.md.j2:41", "'cannot'"],
+        ["rulebook.md.j2:33", "'cannot'"],
     ),
 ]
 
