@@ -70,11 +70,3 @@ def test_a_clause_around_a_value_bound_in_its_own_header_is_held_by_its_fact(
     project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert_caught(project, e, monkeypatch)
-
-
-def test_no_rulebook_line_renders_a_rule_fact_through_an_alias_set_at_the_top() -> None:
-    root = Path(__file__).resolve().parents[1]
-    text = (root / RULEBOOK).read_text(encoding="utf-8")
-    assert ".value %}" not in "".join(
-        line for line in text.splitlines() if line.startswith("{% set ") and "fact(" in line
-    )
