@@ -57,6 +57,16 @@ def starter(
     return root
 
 
+def without_designer_values(root: Path, game: str) -> None:
+    """The starter's rules.toml without its own `[[mutate.designer_values]]` (they close the
+    file), for tests that declare the designer's values themselves."""
+    rules = root / "catalog" / game / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    head, mark, _ = text.partition("\n[[mutate.designer_values]]")
+    assert mark, "the starter declares no designer's values"
+    rules.write_text(head + "\n", encoding="utf-8")
+
+
 def failures(
     root: Path, game: str, parts: set[str], ran: Iterable[str] = (), **options: Any
 ) -> list[str]:

@@ -50,7 +50,8 @@ name = "Dawn has power 2"
 card = "dawn"
 fields = { power = 2 }
 """
-COUNT_LINE = re.compile(r"^\s*(\d+) of (\d+) edits caught(, \d+ accepted)?$", re.M)
+# `N of M edits caught`, and with designer's values declared the share and what survives
+COUNT_LINE = re.compile(r"^\s*(\d+) of (\d+) edits caught(, \d+ accepted| \(.+)?$", re.M)
 SURVIVOR = re.compile(r"^    (\S+):(\d+): (number|name|word|swap|move): .+ -> .+$")
 
 

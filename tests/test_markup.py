@@ -212,3 +212,9 @@ def test_a_rulebook_prints_wrapped_items_and_nested_emphasis_as_written(tmp_path
     assert words.count("\u2022") == 2
     assert "its writer wrapped it onto a second line." in words
     assert "Read bold and italic and a star * kept." in words
+
+
+def test_plain_text_reads_a_coloured_span_as_its_words_and_an_icon_as_its_id() -> None:
+    text = "**Take** [two]{color=#a93226 size=120%} :spark:."
+    assert plain(text) == "Take two [spark]."
+    assert plain(text, ":{}:") == "Take two :spark:."

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import load_games
+from helpers_edits import without_designer_values
 
 from cardstock.init import init_project
 from cardstock.rules.mutate import Judge, public, render, run, summary_line
@@ -30,6 +31,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("texts") / GAME
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    without_designer_values(root, GAME)  # each test declares its own
     return root
 
 

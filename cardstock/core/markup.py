@@ -326,6 +326,13 @@ def _inline_tokens(text: str) -> list[Token]:
     return found
 
 
-def plain(text: str) -> str:
-    """Inline markup with the marks removed and icons as their ids in brackets."""
-    return "".join(s.text if s.icon is None else f"[{s.icon}]" for s in spans(text))
+# `[text]{color=#c0392b size=120%}`: Markdown's bracketed-span form (Pandoc, markdown-it
+# attrs), so the syntax stays valid Markdown; the layout reads its attributes
+STYLED = re.compile(r"\[(?P<text>[^\[\]\n]+)\]\{(?P<attrs>[^{}\n]*)\}")
+
+
+def plain(text: str, icon: str = "[{}]") -> str:
+    """Inline markup as a player reads it: the marks removed, a coloured or sized span as its
+    words, and each icon as `icon` holding its id (`[spark]`; `":{}:"` keeps the code)."""
+    text = STYLED.sub(lambda m: m.group("text"), text)
+    return "".join(s.text if s.icon is None else icon.format(s.icon) for s in spans(text))

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..catalog.load import Catalog
-from ..core.markup import spans
+from ..core.markup import plain
 from ..layout.ops import Face
 from ..render.png import INCH
 from .ttsmesh import die_faces, die_obj, standee_parts
@@ -55,10 +55,7 @@ def face_names(comp: Any) -> list[str]:
     """The text of a die's six faces (markup removed, an icon as its name in brackets),
     its value where a face has none."""
     values = [str(v) for v in (comp.fields.get("faces") or [])][:6]
-    names = [
-        "".join(s.text if s.icon is None else f"[{s.icon}]" for s in spans(v)).strip()
-        for v in values
-    ]
+    names = [plain(v).strip() for v in values]
     names += [""] * (6 - len(names))
     return [name or str(k) for k, name in enumerate(names, start=1)]
 

@@ -48,8 +48,8 @@ from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from ..catalog.load import Catalog
+from ..core import markup
 from ..core.issues import Issue
-from ..core.markup import spans
 from ..core.output import artifact, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
@@ -234,7 +234,7 @@ def sheet_png(
 
 def plain(text: str) -> str:
     """Card text without markup: icons as their names in brackets."""
-    return "".join(s.text if s.icon is None else f"[{s.icon}]" for s in spans(text)).strip()
+    return markup.plain(text).strip()
 
 
 def description(catalog: Catalog, comp: Any) -> str:

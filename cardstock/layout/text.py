@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .. import fonts
 from ..core.bidi import has_rtl
 from ..core.colors import named_color
-from ..core.markup import Span, spans
+from ..core.markup import STYLED, Span, spans
 from ..core.scripts import ignorable
 from . import scripts
 from .ops import Op, SymbolPart
@@ -142,9 +142,6 @@ class RichSpan(Span):
     scale: float = 1.0
 
 
-# `[text]{color=#c0392b size=120%}`: Markdown's bracketed-span form (Pandoc, markdown-it
-# attrs), so the syntax stays valid Markdown
-STYLED = re.compile(r"\[(?P<text>[^\[\]\n]+)\]\{(?P<attrs>[^{}\n]*)\}")
 HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 

@@ -592,7 +592,8 @@ def operand_text(x: Operand) -> str:
 class Compare(Constraint):
     """For every matching component, `left op right`. An operand is a number, a field or
     attribute name (`count` is the number of copies), `{ sum = [fields] }` or
-    `{ len = "field" }` (how many items a list or icons field holds)."""
+    `{ len = "field" }` (how many items a list or icons field holds). With `==` and `!=` a
+    field may hold a word (an icon id, a choice): `suit_icon == (suit | lower)`."""
 
     kind: Literal["compare"] = "compare"
     left: Operand
@@ -604,6 +605,8 @@ class Compare(Constraint):
         return operand_keys(self.left) + operand_keys(self.right)
 
     def _value(self, c: Component, x: Operand) -> tuple[Any, str | None]:
+        if isinstance(x, str) and self.op in ("==", "!=") and value_of(c, x) is not None:
+            return value_of(c, x), None  # equal or not: a word compares as well as a number
         if isinstance(x, bool):
             return None, f"{'yes' if x else 'no'} (a true/false value) is not a number"
         if isinstance(x, (int, float)):

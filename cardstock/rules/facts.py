@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.markup import plain
 from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .faces import FacesFact
@@ -107,7 +108,7 @@ class CardFact(Fact):
                     )
                 )
         for key, words in self.contains.items():
-            text = " ".join(str(value_of(c, key) or "").split()).lower()
+            text = " ".join(plain(str(value_of(c, key) or ""), ":{}:").split()).lower()
             for w in [words] if isinstance(words, str) else words:
                 slots = _SLOT.findall(w)
                 if (

@@ -353,16 +353,12 @@ def _rule_checks(
                 rules.file,
             )
         )
-    for loc in rules.counts if wanted("counts") else []:
-        checks.append(
-            _from_outcome("counts", loc, rules.file, loc.rule.check(catalog.components), rules.seed)
-        )
-    for loc in rules.constraints if wanted("constraints") else []:
-        checks.append(
-            _from_outcome(
-                "constraints", loc, rules.file, loc.rule.check(catalog.components), rules.seed
-            )
-        )
+    for section, loc in [
+        *(("counts", loc) for loc in (rules.counts if wanted("counts") else [])),
+        *(("constraints", loc) for loc in (rules.constraints if wanted("constraints") else [])),
+    ]:
+        outcome = loc.rule.check(catalog.components)
+        checks.append(_from_outcome(section, loc, rules.file, outcome, rules.seed or rules.text))
     for loc in rules.facts if wanted("facts") else []:
         checks.append(
             _from_outcome(
