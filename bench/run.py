@@ -937,8 +937,8 @@ class Bench:
 
 def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> Path:
     """A project written by `cardstock init` (the starter's game and layout), its table
-    grown to `n` distinct cards (the starter's six rows, renamed and cycled) and its rules'
-    declared counts set to match. Returns `root`."""
+    grown to `n` distinct cards (the starter's six rows, then copies of them renamed, cycled)
+    and its rules' declared counts set to match. Returns `root`."""
     root.mkdir(parents=True)
     subprocess.run(
         [cardstock, "init", "starter"], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL
@@ -963,7 +963,9 @@ def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> 
     for i in range(n):
         suit = suits[i % len(suits)]
         model = by_suit[suit][(i // len(suits)) % len(by_suit[suit])]
-        w.writerow({**model, "name": f"{model['name']} {i + 1}", "count": 1, "power": 1 + i % 9})
+        # the first of each row keeps its name: the starter's rules name some cards
+        name = model["name"] if i < len(rows) else f"{model['name']} {i + 1}"
+        w.writerow({**model, "name": name, "count": 1, "power": 1 + i % 9})
     (game / "cards.csv").write_text(buf.getvalue(), encoding="utf-8")
     rules = game / "rules.toml"
     text = rules.read_text(encoding="utf-8")

@@ -5,6 +5,8 @@ skipped without it."""
 
 from __future__ import annotations
 
+import csv
+import os
 import sys
 from pathlib import Path
 
@@ -34,3 +36,14 @@ def test_bench_project_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     pdf = root / "output" / "plain" / "plain-pnp-letter.pdf"
     # 20 cards at 9 a sheet: 3 sheets, each a fronts page and a backs page
     assert len(PdfReader(pdf).pages) == 6
+
+
+def test_the_benchs_starter_project_passes_the_starters_own_rules(tmp_path: Path) -> None:
+    # the starter's rules name some of its cards: the grown table keeps them, so the bench
+    # times a build, not a game its own rules refuse
+    cardstock = str(Path(sys.executable).parent / "cardstock")
+    root = bench.starter_project(tmp_path / "p", 30, cardstock, dict(os.environ))
+    with (root / "catalog" / "starter" / "cards.csv").open(encoding="utf-8") as f:
+        assert len(list(csv.DictReader(f))) == 30
+    code = main(["--root", str(root), "check", "starter", "--runs", "20"])
+    assert code == 0
