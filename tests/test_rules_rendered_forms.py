@@ -49,6 +49,14 @@ def test_a_sentence_retyped_after_a_rendered_name_fails_with_what_it_says() -> N
     assert "card and then play as usual" in found
 
 
+def test_a_rendered_name_stands_for_at_most_three_words_of_the_form() -> None:
+    form = "{value} draw one Calling card there"
+    named = "{% trans rather=fact('calling-stop').value %}{{ rather }} draw {{ n }} "
+    assert _findings(named + "there.{% endtrans %}", form) == []  # "one Calling card"
+    (found,) = _findings(named + "and play on.{% endtrans %}", form)
+    assert "draw … and play on" in found
+
+
 def test_a_possessive_in_the_form_matches_the_line() -> None:
     line = (
         "{% trans instead=fact('calling-stop').value %}it attacks the other players' "

@@ -105,9 +105,11 @@ def renders(raw: str, fact_id: str) -> bool:
     return fact_id in raw and _marked(raw, fact_id) is not None
 
 
-# how many form words one rendered thing may stand for (a name of several words, "1 tile"):
-# past these, a word after a gap is typed again, so the rest of a form cannot hide behind it
-_GAP_WORDS = 4
+# how many form words one rendered thing may stand for (a name of several words, "1 tile",
+# "Transform to Air"): past these, a word after a gap is typed again, so the rest of a form
+# cannot hide behind it; a form that spells out a longer name writes the words the line
+# types around it (an icon's word, ":teamwork: Teamwork token")
+_GAP_WORDS = 3
 
 
 def _says(form_words: str, said: str) -> bool:
