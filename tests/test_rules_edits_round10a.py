@@ -1,17 +1,18 @@
 """Round 10a (issue #42): a hostile reviewer's edits on The Vortex, Atmosfear and Alter Ego,
 written before any fix, on facts, files and sentences no earlier round used: the few words
-of a short form ("at least one", "more for each") and the rest of its sentence retyped; a subject typed before a sentence's first word; a clause of a worked example or a
-designer's note turned round; a quick-reference or table cell's who/where word; a card's
-prose number against its field.
+of a short form ("at least one", "more for each") and the rest of its sentence retyped; a
+subject typed before a sentence's first word; a clause of a worked example or a designer's
+note turned round; a quick-reference or table cell's who/where word; a card's prose number
+against its field.
 
-Of these edits the check then caught 21 naming the fact, its line and both values, 1
-without the words typed instead, 6 only through another finding (a rule word typed for some
-other fact, an `allow` left stale), and missed 29: clauses whose only fact held a short
-form, examples and designer's notes held by no fact, a new subject before a form. Each such
-line or cell now binds a fact of its own whose `says` is the whole clause, cited to its
-source line; a form that starts a sentence (`^`) must start one; and a rendered name stands
-for at most three words of a form. Each edit is caught naming the fact, its source line
-(the seed alone when the source states no such thing) and both values.
+Of these edits the check then caught 21 naming the fact, its line and both values, 1 without
+the words typed instead, 6 only through another finding (a rule word typed for some other
+fact, an `allow` left stale), and missed 29: clauses whose only fact held a short form,
+examples and designer's notes held by no fact, a new subject before a form. Each such line
+or cell now binds a fact of its own whose `says` is the whole clause, cited to its source
+line; a form that starts a sentence (`^`) must start one; and a rendered name stands for at
+most three words of a form. Each edit is caught naming the fact, its source line (the seed
+alone when the source states no such thing) and both values.
 """
 
 from __future__ import annotations
