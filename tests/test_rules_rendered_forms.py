@@ -49,6 +49,24 @@ def test_a_sentence_retyped_after_a_rendered_name_fails_with_what_it_says() -> N
     assert "card and then play as usual" in found
 
 
+def test_a_rendered_name_stands_for_at_most_three_words_of_the_form() -> None:
+    form = "{value} draw one Calling card there"
+    named = "{% trans rather=fact('calling-stop').value %}{{ rather }} draw {{ n }} "
+    assert _findings(named + "there.{% endtrans %}", form) == []  # "one Calling card"
+    (found,) = _findings(named + "and play on.{% endtrans %}", form)
+    assert "draw … and play on" in found
+
+
+def test_a_form_that_starts_a_sentence_must_start_one() -> None:
+    form = "^The {value} gathers the trick"
+    header = "{% trans won=fact('calling-stop').value, c=plural(n, _('card'), _('cards')) %}"
+    said = header + "Play {{ c }}. **Then.** The {{ won }} gathers the trick.{% endtrans %}"
+    assert _findings(said, form) == []
+    (found,) = _findings(said.replace("The {{ won }}", "The player left of the {{ won }}"), form)
+    assert "the player left of the {calling-stop} gathers the trick" in found
+    assert "the rulebook states 'rather than' as 'The rather than gathers the trick'" in found
+
+
 def test_a_possessive_in_the_form_matches_the_line() -> None:
     line = (
         "{% trans instead=fact('calling-stop').value %}it attacks the other players' "

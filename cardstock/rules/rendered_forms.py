@@ -105,24 +105,27 @@ def renders(raw: str, fact_id: str) -> bool:
     return fact_id in raw and _marked(raw, fact_id) is not None
 
 
-# how many form words one rendered thing may stand for (a name of several words, "1 tile"):
-# past these, a word after a gap is typed again, so the rest of a form cannot hide behind it
-_GAP_WORDS = 4
+# how many form words one rendered thing may stand for (a name of several words, "1 tile",
+# "Transform to Air"): past these, a word after a gap is typed again, so the rest of a form
+# cannot hide behind it; a form that spells out a longer name writes the words the line
+# types around it (an icon's word, ":teamwork: Teamwork token")
+_GAP_WORDS = 3
 
 
-def _says(form_words: str, said: str) -> bool:
+def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
     """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
     value where the form puts it, and each other word typed, or stood for by something
     else the line renders (one or more gaps: a name, a count, another fact), or by
     nothing right after a gap, as a rendered word may be in a form — up to `_GAP_WORDS`
     form words for one gap, so a sentence retyped after a rendered name still fails. Read
     word by word from every place in the line at once (each place a word can be reached
-    at, with how many more words the gap before it may stand for)."""
+    at, with how many more words the gap before it may stand for), or only from `starts`
+    (the first word of each sentence) for a form that starts a sentence."""
     tokens = said[1:-1].split(" ")  # `words` puts a space before and after the run
     n = len(tokens)
     # where the next form word may start (any word, or the end), and how many more form
     # words the gap just before that place may still stand for
-    at = {(j, _GAP_WORDS) for j in range(n + 1)}
+    at = {(j, _GAP_WORDS) for j in (range(n + 1) if starts is None else starts)}
     for w in form_words.split():
         reached: set[tuple[int, int]] = set()
         for j, left in at:
@@ -207,6 +210,19 @@ def _header_of(m: re.Match[str], names: dict[str, str]) -> str:
 
 
 _ENDS = re.compile(r"(?<=[.!?])\s+")  # where a sentence ends (not at a colon or semicolon)
+_START = "^"  # a form written "^The {value} gathers…" starts a sentence of the line
+_STARTS = re.compile(r"(?<=[.!?])[*_]*\s+")  # a sentence's end, a bold "**Recoup.**" too
+
+
+def _sentence_starts(read: str) -> set[int]:
+    """The index, among the line's words as `words` reads them, of each sentence's first
+    word: where a form that starts a sentence may start, so a subject typed before it ("The
+    player left of the Chosen One leads…") is not read as the form."""
+    out, at = set(), 0
+    for sentence in _STARTS.split(read):
+        out.add(at)
+        at += len(words(sentence).split())
+    return out
 
 
 def _near(read: str, forms: list[str], value: str) -> str:
@@ -240,19 +256,23 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         return out
     forms = [*fact.forms(), *(fact.typed or [])]
     calls = _fact_patterns(fact.id)[0]
-    wanted = [_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE))) for form in forms]
+    wanted = [
+        (_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE))), form.startswith(_START))
+        for form in forms
+    ]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
             continue
         marked = _marked(raw, fact.id)
         if marked is None:
             continue
-        read = read_text(marked)
+        read = read_text(_TRANS.sub("{% trans %}", marked))  # a header's `_("…")` is no sentence
         said = _POSSESSIVE.sub("", words(read))  # "Persons'" says "Persons"
-        if any(_says(w, said) for w in wanted):
+        starts = _sentence_starts(read)
+        if any(_says(w, said, starts if anchored else None) for w, anchored in wanted):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
-        phrase = forms[0].replace("{value}", fact.value)
+        phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
         out.append(
             Problem(
                 f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but "

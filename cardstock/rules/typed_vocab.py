@@ -135,7 +135,7 @@ class Lines:
                 continue
             ids.append(fact.id)
             for form in [*fact.forms(), *(fact.typed or [])]:
-                for part in form.split("{value}"):
+                for part in form.removeprefix("^").split("{value}"):  # `^`: starts a sentence
                     out += spans(plain, part)
         return ids, out
 

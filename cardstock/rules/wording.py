@@ -236,7 +236,7 @@ class RuleFact(Fact):
                     )
                 )
         if not right and not out:
-            phrase = self.forms()[0].replace("{value}", self.value)
+            phrase = self.forms()[0].removeprefix("^").replace("{value}", self.value)
             msg = f"{self.name}: the rulebook states {self.value!r}, no row of table "
             out.append(Problem(msg + f"{place.table} says {phrase!r}"))
         return out
@@ -254,7 +254,7 @@ class RuleFact(Fact):
         wrong = [w for w in said if w in self.opposites]
         if right and not wrong:
             return []
-        phrase = self.forms()[0].replace("{value}", self.value)
+        phrase = self.forms()[0].removeprefix("^").replace("{value}", self.value)
         near = _clip_near(text, self.forms())
         have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {near!r}"
         return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
@@ -383,7 +383,7 @@ def _clip_near(text: str, forms: list[str], n: int = 90) -> str:
     t = " ".join(text.split())
     low = t.lower()
     for form in forms:
-        for part in (p.strip(" ,.;:") for p in form.split("{value}")):
+        for part in (p.strip(" ,.;:^") for p in form.split("{value}")):
             at = low.find(part.lower()) if part else -1
             if at > 0 and len(t) > n:
                 start = max(0, at - n // 3)
