@@ -126,10 +126,16 @@ def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
 
 
 def _evaluated(catalog: Any, shown_as: str) -> dict[str, Any] | None:
-    try:
-        names = dict(template_context(catalog))
-    except Exception:  # noqa: BLE001 - no context, no rendering: gaps stand instead
+    kept: dict[str, dict[str, Any] | None] = catalog.template_names
+    if "" not in kept:  # the context every template of the game starts from, made once
+        try:
+            kept[""] = dict(template_context(catalog))
+        except Exception:  # noqa: BLE001 - no context, no rendering: gaps stand instead
+            kept[""] = None
+    start = kept[""]
+    if start is None:
         return None
+    names = dict(start)
     env = plain()
     for shown, _, raw in template_lines(catalog):
         if shown != shown_as or not _SET_LINE.fullmatch(raw):
