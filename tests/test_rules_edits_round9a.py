@@ -243,7 +243,7 @@ EDITS = [
         "the Alter Ego cards not given out are sorted beside the Hero cards",
         23,
         _q("Sort the remaining Alter Ego cards by type into piles beside the Hero cards"),
-        "put the remaining … away",
+        "put the remaining alter ego cards away",
     ),
     Edit(
         "ae-cops-let-you-keep-the-henchman",
@@ -441,7 +441,7 @@ EDITS = [
         "in their hand; they",
         "a Hero card lent by another player is used from that player's display",
         47,
-        "to use one Hero card in their display",
+        "to use 1 Hero card in their display",
         "in their hand",
     ),
     Edit(

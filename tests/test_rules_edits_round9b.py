@@ -89,7 +89,7 @@ EDITS = [
         "a Lured Player's cards count on the Opponents' side in the Strength Check",
         64,
         _q("Opponents"),
-        "cards count for … in the strength check",
+        "cards count for good in the strength check",
     ),
     Edit(
         "aoc-a-damaged-card-attacks-weaker",

@@ -116,3 +116,44 @@ def test_a_name_a_header_binds_anew_or_set_again_is_not_the_fact() -> None:
     again = "{% set rather = 'instead of' %}"
     assert _findings_after(ALIAS, own) == []
     assert _findings_after(ALIAS, again, "{{ rather }} anything at all.") == []
+
+
+VALUES = {"calling-may": "may", "calling-stop": "rather than"}
+
+
+def _rendering(line: str, form: str = FORM, **names: object) -> list[str]:
+    """Findings of a line the checker can render: its names (and `fact`) given, as a
+    template's context and top-level `{% set %}`s give them."""
+    known = {"fact": lambda fact_id: {"value": VALUES[fact_id]}, **names}
+    catalog = SimpleNamespace(
+        template_raw_lines=[("rulebook.md.j2", 7, line)],
+        template_names={"rulebook.md.j2": known},
+    )
+    return [p.message for p in unsaid(_fact(form), catalog)]
+
+
+def test_a_rendered_name_stands_for_the_words_it_prints() -> None:
+    line = (
+        HEADER + "{{ rather }} taking your Draw, Play and Action phases, you {{ may }} draw "
+        "one {{ calling }} card and stop there.{% endtrans %}"
+    )
+    assert _rendering(line, calling="Calling") == []
+
+
+def test_a_word_retyped_right_after_a_rendered_name_fails() -> None:
+    # a gap could stand for the four words after it; the name prints one
+    line = (
+        HEADER + "{{ rather }} taking your Draw, Play and Action phases, you {{ may }} draw "
+        "one {{ calling }} deck.{% endtrans %}"
+    )
+    (found,) = _rendering(line, calling="Calling")
+    assert "draw one calling deck" in found
+
+
+def test_another_facts_value_reads_as_it_prints() -> None:
+    line = (
+        HEADER + "{{ rather }} taking your Draw, Play and Action phases, you {{ may }} draw "
+        "one {{ calling }} card and stop there.{% endtrans %}"
+    )
+    (found,) = _rendering(line, FORM.replace("you may", "you must"), calling="Calling")
+    assert "you may draw one calling card" in found

@@ -8,9 +8,15 @@ opposite is typed, and the rule the line states is no longer the fact's. So ever
 renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').value }}` itself)
 must say it as one of the fact's forms (`says`, or `typed`) with the value where the form puts
 it; a line that does not is a finding naming the line, the fact's value and what the line
-says instead. A `{% set %}` of the value on a line of its own states nothing and is not read
-there; a line after it that renders the name it set (`{{ hidden }}`, or `h=hidden` in a header)
-renders the value, and is held to a form as one that renders it directly (`unaliased`).
+says instead. The line is read as a player reads it: rendered alone, with the template's
+context and its top-level `{% set %}` names, every other name, count and fact's value
+printed as its words (`_line_read`), so a rendered name stands for exactly the words it
+prints, and a word retyped right after it is a word the form does not hold. A line the
+checker cannot render alone (a name a loop or a macro gives) is read with each rendered
+thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A `{% set %}` of the
+value on a line of its own states nothing and is not read there; a line after it that
+renders the name it set (`{{ hidden }}`, or `h=hidden` in a header) renders the value, and
+is held to a form as one that renders it directly (`unaliased`).
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
+from ..catalog.context import template_context
 from ..core import files
 from ..core.template_words import read_text
+from ..core.templating import plain
 from .constraints import Problem
 from .phrases import templates, words
 
@@ -97,7 +105,100 @@ def _marked(raw: str, fact_id: str) -> str | None:
         marked = _NAME_USED.sub(marks(names), marked)
     if not hits and not names:
         return None
-    return _OTHER.sub(f" {_GAP} ", marked)
+    return marked
+
+
+_SET_LINE = re.compile(r"\s*\{%-?\s*set\s+\w+\s*=.*-?%\}\s*")
+
+
+def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
+    """The names a template's lines can render: the template context, and each name a
+    `{% set %}` on a line of its own gives (in the file's order, so a name set again holds
+    its last value; one the checker cannot evaluate is left out); None without a context.
+    Made once per template and load of its catalog (`Catalog.template_names`)."""
+    kept: dict[str, dict[str, Any] | None] | None = getattr(catalog, "template_names", None)
+    if kept is None:
+        kept = {}
+        catalog.template_names = kept
+    if shown_as not in kept:
+        kept[shown_as] = _evaluated(catalog, shown_as)
+    return kept[shown_as]
+
+
+def _evaluated(catalog: Any, shown_as: str) -> dict[str, Any] | None:
+    kept: dict[str, dict[str, Any] | None] = catalog.template_names
+    if "" not in kept:  # the context every template of the game starts from, made once
+        try:
+            kept[""] = dict(template_context(catalog))
+        except Exception:  # noqa: BLE001 - no context, no rendering: gaps stand instead
+            kept[""] = None
+    start = kept[""]
+    if start is None:
+        return None
+    names = dict(start)
+    env = plain()
+    for shown, _, raw in template_lines(catalog):
+        if shown != shown_as or not _SET_LINE.fullmatch(raw):
+            continue
+        try:
+            module = env.compiled("t", raw.strip()).make_module(names)
+        except Exception:  # noqa: BLE001 - a name it cannot evaluate stays unknown
+            continue
+        names |= {k: v for k, v in vars(module).items() if not k.startswith("_")}
+    return names
+
+
+# each fact's value as a line renders it, bracketed with its id: "\x02id\x03value\x04"
+_STOOD = re.compile("\x02([^\x03]*)\x03([^\x04]*)\x04")
+
+
+def _bracketing(fact: Callable[[str], Any]) -> Callable[[str], Any]:
+    """`fact` whose rule word (`.value`) comes bracketed with the fact's id, so one
+    rendering of a line shows where each fact's value stands (`_STOOD`)."""
+
+    def bracketed(fact_id: str) -> Any:
+        found = fact(fact_id)
+        value = found.get("value")
+        if isinstance(value, str):
+            found = {**found, "value": f"\x02{fact_id}\x03{value}\x04"}
+        return found
+
+    return bracketed
+
+
+def _line_read(catalog: Any, shown_as: str, n: int, raw: str) -> str | None:
+    """The template line as a player reads it, each fact's value bracketed (`_STOOD`) and
+    everything else it renders rendered, so a name stands for exactly the words it prints;
+    None when the checker cannot render the line alone (a name a loop or a macro gives, a
+    block that spans lines). Rendered once per line and load of its catalog."""
+    kept: dict[tuple[str, int], str | None] | None = getattr(catalog, "template_reads", None)
+    if kept is None:
+        kept = {}
+        catalog.template_reads = kept
+    if (shown_as, n) not in kept:
+        names = _names(catalog, shown_as)
+        read: str | None = None
+        if names is not None and "fact" in names:
+            try:
+                out = (
+                    plain().compiled("t", raw).render({**names, "fact": _bracketing(names["fact"])})
+                )
+                # an icon's code is a key, not words; `**` is emphasis
+                read = _ICON.sub(" ", str(out).replace("*", " "))
+            except Exception:  # noqa: BLE001 - not renderable alone: gaps stand instead
+                read = None
+        kept[(shown_as, n)] = read
+    return kept[(shown_as, n)]
+
+
+def _read_for(read: str, fact_id: str) -> str:
+    """A line's read with `fact_id`'s value marked `_VALUE` and every other fact's value
+    as it prints."""
+
+    def one(m: re.Match[str]) -> str:
+        return f" {_VALUE} " if m.group(1).lower() == fact_id.lower() else m.group(2)
+
+    return _STOOD.sub(one, read)
 
 
 def renders(raw: str, fact_id: str) -> bool:
@@ -245,6 +346,12 @@ def _near(read: str, forms: list[str], value: str) -> str:
     return " … ".join(shown).replace(_GAP, "…").replace(_VALUE, value)
 
 
+def _own(said: str) -> str:
+    """`said` with the value's possessive ("{value}'s deck") one way however it was
+    rendered ("{{ each }}'s" stands the value apart from its "'s")."""
+    return re.sub(rf"{_VALUE} ?'s\b", f"{_VALUE} s", said)
+
+
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     """Each template line that renders `fact`'s value but says none of its forms there."""
     out: list[Problem] = []
@@ -257,8 +364,13 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     forms = [*fact.forms(), *(fact.typed or [])]
     calls = _fact_patterns(fact.id)[0]
     wanted = [
-        (_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE))), form.startswith(_START))
+        (_own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))), form.startswith(_START))
         for form in forms
+    ]
+    # as a rendered line is read: an icon's code is no word of it
+    bare = [
+        (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), anchored)
+        for f, (_, anchored) in zip(forms, wanted)
     ]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
@@ -266,10 +378,16 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         marked = _marked(raw, fact.id)
         if marked is None:
             continue
-        read = read_text(_TRANS.sub("{% trans %}", marked))  # a header's `_("…")` is no sentence
-        said = _POSSESSIVE.sub("", words(read))  # "Persons'" says "Persons"
+        whole = _line_read(catalog, shown_as, n, raw)
+        if whole is None:  # a name the checker cannot evaluate: each stands as a gap
+            # a header's `_("…")` is no sentence of the line
+            unread = _OTHER.sub(f" {_GAP} ", _TRANS.sub("{% trans %}", marked))
+            read, held = read_text(unread), wanted
+        else:
+            read, held = _read_for(whole, fact.id), bare
+        said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
         starts = _sentence_starts(read)
-        if any(_says(w, said, starts if anchored else None) for w, anchored in wanted):
+        if any(_says(w, said, starts if anchored else None) for w, anchored in held):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)

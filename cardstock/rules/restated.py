@@ -221,7 +221,7 @@ class TermsFact(Fact):
         problems: list[Problem] = []
         placed: list[int] = []
         pool_words = [words_of(text) for text in pool]  # each text folded once, not once per term
-        for term in self.terms:
+        for k, term in enumerate(self.terms):
             term_words = words_of(term)
             # the first name that holds the term (the order is checked on those)
             first = next((i for i, x in enumerate(pool_words) if _within(term_words, x)), None)
@@ -231,6 +231,9 @@ class TermsFact(Fact):
                 if not near and self.table is not None:
                     near = _most_shared(term_words, pool, pool_words)
                 hint = f"; the nearest it has is {near[0]!r}" if near else ""
+                if not near and self.table is not None and self.ordered and k < len(pool):
+                    # in a table of the rulebook's order, the row where the term stands
+                    hint = f"; in its place (row {k + 1}) it has {pool[k]!r}"
                 problems.append(
                     Problem(f"{self.name}: the rulebook names {term!r}, {where} does not{hint}")
                 )

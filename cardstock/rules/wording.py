@@ -26,6 +26,7 @@ shows both.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
@@ -42,6 +43,8 @@ from .phrases import _said_in, has, templates, words
 from .places import norm
 from .rendered_forms import unsaid
 from .sources import SourceText
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
 
 
 class WordPlace(Strict):
@@ -259,11 +262,17 @@ class RuleFact(Fact):
         have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {near!r}"
         return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
 
+    def _value_sentences(self) -> list[str]:
+        """Each form of `says` cut to the sentence that holds the value: what the typed-word
+        lint looks for when `typed` is not given (a form of several sentences spans names
+        a template renders, which it does not type)."""
+        return [next((s for s in _SENTENCES.split(f) if "{value}" in s), f) for f in self.forms()]
+
     def _typed(self, catalog: Any) -> list[Problem]:
         """A vocabulary word typed into a template where `says` puts the value."""
         out: list[Problem] = []
         typed = typed_words(catalog)
-        phrases = self.phrases(self.typed)
+        phrases = self.phrases(self.typed or self._value_sentences())
         if not any(f" {p} " in typed.joined for _w, ps in phrases for p in ps if p):
             return out  # no line says a word of the vocabulary where `says` puts it
         for shown_as, n, line_words in typed.lines:
