@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from .catalog.languages import build_games
@@ -32,39 +31,61 @@ from .site import manifest
 BUILD_CHECK_RUNS = 250
 
 
-@dataclass(frozen=True)
 class Request:
-    """What a build is asked to do."""
+    """What a build is asked to do (one a build, never compared: a plain class)."""
 
-    root: Path
-    games: tuple[str, ...]  # empty: every game of the project
-    options: BuildOptions
-    jobs: int = 1  # worker processes
-    check_runs: int = BUILD_CHECK_RUNS
-    strict: bool = False  # a warning a game does not acknowledge fails its check
+    __slots__ = ("root", "games", "options", "jobs", "check_runs", "strict")
+
+    def __init__(
+        self,
+        root: Path,
+        games: tuple[str, ...],  # empty: every game of the project
+        options: BuildOptions,
+        jobs: int = 1,  # worker processes
+        check_runs: int = BUILD_CHECK_RUNS,
+        strict: bool = False,  # a warning a game does not acknowledge fails its check
+    ) -> None:
+        self.root = root
+        self.games = games
+        self.options = options
+        self.jobs = jobs
+        self.check_runs = check_runs
+        self.strict = strict
 
 
-@dataclass(frozen=True)
 class CheckResult:
-    """One game's rules check as the build reports it."""
+    """One game's rules check as the build reports it (never compared: a plain class)."""
 
-    game: str
-    ok: bool
-    text: str  # the checker's report for this game, as `cardstock check` prints it
-    cached: bool
+    __slots__ = ("game", "ok", "text", "cached")
+
+    def __init__(self, game: str, ok: bool, text: str, cached: bool) -> None:
+        self.game = game
+        self.ok = ok
+        self.text = text  # the checker's report for this game, as `cardstock check` prints it
+        self.cached = cached
 
 
-@dataclass(frozen=True)
 class UnitReport:
     """What one (game, stage) unit did: its files, findings and time, and whether it was
-    kept from an earlier build."""
+    kept from an earlier build (never compared: a plain class)."""
 
-    game: str | None
-    stage: str
-    artifacts: tuple[Artifact, ...]
-    findings: tuple[Issue, ...]
-    seconds: float
-    cached: bool
+    __slots__ = ("game", "stage", "artifacts", "findings", "seconds", "cached")
+
+    def __init__(
+        self,
+        game: str | None,
+        stage: str,
+        artifacts: tuple[Artifact, ...],
+        findings: tuple[Issue, ...],
+        seconds: float,
+        cached: bool,
+    ) -> None:
+        self.game = game
+        self.stage = stage
+        self.artifacts = artifacts
+        self.findings = findings
+        self.seconds = seconds
+        self.cached = cached
 
 
 class Outcome:

@@ -14,7 +14,6 @@ comes, so the build itself (`cardstock.build`) reads as its five steps.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +27,16 @@ from .site.publish import Checked
 from .stages import Stage, selected
 
 
-@dataclass(frozen=True)
 class Unit:
     """One stage of one game, or (game None) one stage of the whole build, under the key
-    of what it reads."""
+    of what it reads (never compared: a plain class)."""
 
-    game: str | None
-    stage: Stage
-    key: str
+    __slots__ = ("game", "stage", "key")
+
+    def __init__(self, game: str | None, stage: Stage, key: str) -> None:
+        self.game = game
+        self.stage = stage
+        self.key = key
 
 
 def _slot(out: Path, unit: Unit) -> str:

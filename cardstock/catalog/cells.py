@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.issues import Issues
@@ -15,25 +14,38 @@ CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 MAX_DEPTH = 32  # lists within lists in a YAML or JSON table
 
 
-@dataclass(frozen=True)
 class Row:
-    """One table row: cell values by column name, and where it came from."""
+    """One table row: cell values by column name, and where it came from (never compared:
+    a plain class)."""
 
-    file: str  # display path, e.g. "catalog/vortex/devotees.csv" or "…/cards.xlsx[Good]"
-    line: int  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
-    cells: dict[str, Any]  # text for CSV and XLSX; YAML and JSON lists stay lists
+    __slots__ = ("file", "line", "cells")
+
+    def __init__(self, file: str, line: int, cells: dict[str, Any]) -> None:
+        self.file = file  # display path, e.g. "catalog/vortex/devotees.csv" or "…/cards.xlsx[Good]"
+        self.line = line  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
+        self.cells = cells  # text for CSV and XLSX; YAML and JSON lists stay lists
 
 
-@dataclass(frozen=True)
 class Table:
     """A table's rows under its header. A reader given a row limit stops at the first row
-    past it: `rows` are those before, and `stopped` is that row's line (None: all read)."""
+    past it: `rows` are those before, and `stopped` is that row's line (None: all read).
+    Never compared: a plain class."""
 
-    file: str
-    header_line: int
-    columns: list[str]
-    rows: list[Row]
-    stopped: int | None = None
+    __slots__ = ("file", "header_line", "columns", "rows", "stopped")
+
+    def __init__(
+        self,
+        file: str,
+        header_line: int,
+        columns: list[str],
+        rows: list[Row],
+        stopped: int | None = None,
+    ) -> None:
+        self.file = file
+        self.header_line = header_line
+        self.columns = columns
+        self.rows = rows
+        self.stopped = stopped
 
 
 class RowLimit:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ..core.toolwords import ToolWords
@@ -10,13 +9,16 @@ from ..core.toolwords import ToolWords
 KindName = Literal["card", "tile", "token", "die", "pawn", "board", "reference"]
 
 
-@dataclass(frozen=True)
 class KindSpec:
-    """A kind of component: its default size, whether it has a printed back, what it is."""
+    """A kind of component: its default size, whether it has a printed back, what it is
+    (made once, in `KINDS`, never compared: a plain class)."""
 
-    default_size: str  # a named size or "W x H" (see units.NAMED_SIZES)
-    needs_back: bool  # a printed back is part of the component (cards)
-    description: str
+    __slots__ = ("default_size", "needs_back", "description")
+
+    def __init__(self, default_size: str, needs_back: bool, description: str) -> None:
+        self.default_size = default_size  # a named size or "W x H" (see units.NAMED_SIZES)
+        self.needs_back = needs_back  # a printed back is part of the component (cards)
+        self.description = description
 
 
 KINDS: dict[str, KindSpec] = {

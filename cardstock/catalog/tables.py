@@ -23,7 +23,6 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -346,16 +345,25 @@ HEADERLESS = (".csv", ".tsv", ".txt", ".xlsx")  # the tables `header = false` ap
 KEYED = (".yaml", ".yml", ".json")  # the tables whose rows may sit under a `table_key`
 
 
-@dataclass(frozen=True)
 class Ask:
     """What a set asks of its table's reader: the XLSX sheet (None: the first), the most
     rows to read (None: all), whether the first row is a header (CSV, TSV, XLSX), and the
-    key the rows are under (YAML, JSON; None: the document is the list)."""
+    key the rows are under (YAML, JSON; None: the document is the list). Never compared:
+    a plain class."""
 
-    sheet: str | None = None
-    max_rows: int | None = None
-    header: bool = True
-    key: str | None = None
+    __slots__ = ("sheet", "max_rows", "header", "key")
+
+    def __init__(
+        self,
+        sheet: str | None = None,
+        max_rows: int | None = None,
+        header: bool = True,
+        key: str | None = None,
+    ) -> None:
+        self.sheet: str | None = sheet
+        self.max_rows: int | None = max_rows
+        self.header: bool = header
+        self.key: str | None = key
 
 
 def read_table(

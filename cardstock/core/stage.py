@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -105,25 +105,34 @@ class BuildOptions:
         return json.dumps(data, sort_keys=True, default=str)
 
 
-@dataclass
 class StageResult:
-    """What one stage made: the files it wrote and the problems that did not stop it."""
+    """What one stage made: the files it wrote and the problems that did not stop it (one a
+    stage, never compared: a plain class)."""
 
-    artifacts: list[Artifact] = field(default_factory=list)
-    findings: list[Issue] = field(default_factory=list)  # problems that do not stop the build
+    __slots__ = ("artifacts", "findings")
+
+    def __init__(
+        self, artifacts: list[Artifact] | None = None, findings: list[Issue] | None = None
+    ) -> None:
+        self.artifacts: list[Artifact] = [] if artifacts is None else artifacts
+        # problems that do not stop the build
+        self.findings: list[Issue] = [] if findings is None else findings
 
 
-@dataclass(frozen=True)
 class Job:
     """One game's work: its catalog, its faces (which hold the cache), and the build's
-    options (a rules check run by `cardstock check` has none)."""
+    options (a rules check run by `cardstock check` has none). One a game and build, never
+    compared: a plain class."""
 
-    catalog: Catalog
-    faces: Faces
-    options: BuildOptions | None = None
-    # what the game's check and its stages render alike, once a build, by name (the
-    # rulebook's text: `books.rulebook._text`)
-    texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    __slots__ = ("catalog", "faces", "options", "texts")
+
+    def __init__(self, catalog: Catalog, faces: Faces, options: BuildOptions | None = None) -> None:
+        self.catalog = catalog
+        self.faces = faces
+        self.options = options
+        # what the game's check and its stages render alike, once a build, by name (the
+        # rulebook's text: `books.rulebook._text`)
+        self.texts: dict[str, Any] = {}
 
     @property
     def cache(self) -> Cache:
@@ -136,12 +145,15 @@ class Job:
         return self.options
 
 
-@dataclass(frozen=True)
 class BuildJob:
-    """The work of a stage that belongs to no single game (the calibration sheets)."""
+    """The work of a stage that belongs to no single game (the calibration sheets); never
+    compared: a plain class."""
 
-    root: Path
-    options: BuildOptions
+    __slots__ = ("root", "options")
+
+    def __init__(self, root: Path, options: BuildOptions) -> None:
+        self.root = root
+        self.options = options
 
 
 GameStage = Callable[[Job], StageResult]

@@ -30,7 +30,6 @@ on the command line (`advice`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +41,19 @@ MIN_SIZE = 4.5  # the least footer size (points): smaller does not print legibly
 LEADING = 1.0  # two lines of size s take 2 s of the band
 
 
-@dataclass(frozen=True)
 class Fitted:
-    """A footer as drawn: its lines, their size, what was left off, and whether it fits."""
+    """A footer as drawn: its lines, their size, what was left off, and whether it fits.
+    Never compared: a plain class."""
 
-    lines: tuple[str, ...]
-    size: float
-    left_off: tuple[str, ...] = ()
-    fits: bool = True
+    __slots__ = ("lines", "size", "left_off", "fits")
+
+    def __init__(
+        self, lines: tuple[str, ...], size: float, left_off: tuple[str, ...] = (), fits: bool = True
+    ) -> None:
+        self.lines = lines
+        self.size = size
+        self.left_off = left_off
+        self.fits = fits
 
 
 def _one_line(text: str, font: str, size: float, room: float, smallest: float) -> float | None:

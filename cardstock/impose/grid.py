@@ -21,16 +21,19 @@ from .sheets import DEFAULT_MARGIN, MarksSpec, Sheet, paper_size
 EDGES = ("bottom", "right", "left", "top")
 
 
-@dataclass(frozen=True, slots=True)
 class Item:
-    """One physical copy to place: its faces and the component it comes from."""
+    """One physical copy to place: its faces and the component it comes from (never
+    compared: a plain class)."""
 
-    front: Any
-    back: Any  # None when the piece has no printed back
-    component: str
-    # the design its back is drawn from, when many pieces' backs differ only in what each
-    # prints (the reverses of a double-sided set); None: the back face itself
-    design: str | None = None
+    __slots__ = ("front", "back", "component", "design")
+
+    def __init__(self, front: Any, back: Any, component: str, design: str | None = None) -> None:
+        self.front = front
+        self.back = back  # None when the piece has no printed back
+        self.component = component
+        # the design its back is drawn from, when many pieces' backs differ only in what
+        # each prints (the reverses of a double-sided set); None: the back face itself
+        self.design = design
 
     @property
     def back_design(self) -> str | None:
@@ -132,17 +135,28 @@ def plan_grid(
     return None
 
 
-@dataclass(frozen=True)
 class Frame:
-    """A page and the parts of it a planner may use."""
+    """A page and the parts of it a planner may use (never compared: a plain class)."""
 
-    width: float
-    height: float
-    area: Box  # printable area
-    footer: Band
-    front: Box  # where fronts and their marks go (one half for gutterfold)
-    fit: Box  # where trim boxes go (the half less the fold gap)
-    fold: Mirror | None
+    __slots__ = ("width", "height", "area", "footer", "front", "fit", "fold")
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        area: Box,  # printable area
+        footer: Band,
+        front: Box,  # where fronts and their marks go (one half for gutterfold)
+        fit: Box,  # where trim boxes go (the half less the fold gap)
+        fold: Mirror | None,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.area = area
+        self.footer = footer
+        self.front = front
+        self.fit = fit
+        self.fold = fold
 
 
 def frame(sheet: Sheet, paper: str, orientation: str, fold: str | None, edge: str) -> Frame:

@@ -9,7 +9,6 @@ starting beyond the bleed, when there is room for one inside the printable area.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from .plan import Band, Box, Segment
@@ -56,12 +55,15 @@ def edge_bleed(space: float, bleed: float, marks: MarksSpec) -> float:
     return max(0.0, min(space, bleed, max(wanted, min(marks.min_bleed, bleed))))
 
 
-@dataclass(frozen=True)
 class Piece:
-    """A trim box and how far its bleed reaches on each side (left, bottom, right, top)."""
+    """A trim box and how far its bleed reaches on each side (left, bottom, right, top).
+    Never compared: a plain class."""
 
-    trim: Box
-    bleed: tuple[float, float, float, float]
+    __slots__ = ("trim", "bleed")
+
+    def __init__(self, trim: Box, bleed: tuple[float, float, float, float]) -> None:
+        self.trim = trim
+        self.bleed = bleed
 
     @property
     def bleed_box(self) -> Box:
@@ -69,17 +71,21 @@ class Piece:
         return self.trim.grow(left, bottom, right, top)
 
 
-@dataclass(frozen=True)
 class Cut:
     """A straight cut along trim edges: vertical (x = at) or horizontal (y = at) from lo to hi,
-    with the bleed reaching beyond each end."""
+    with the bleed reaching beyond each end. Never compared: a plain class."""
 
-    vertical: bool
-    at: float
-    lo: float
-    hi: float
-    over_lo: float  # bleed beyond the low end
-    over_hi: float
+    __slots__ = ("vertical", "at", "lo", "hi", "over_lo", "over_hi")
+
+    def __init__(
+        self, vertical: bool, at: float, lo: float, hi: float, over_lo: float, over_hi: float
+    ) -> None:
+        self.vertical = vertical
+        self.at = at
+        self.lo = lo
+        self.hi = hi
+        self.over_lo = over_lo  # bleed beyond the low end
+        self.over_hi = over_hi
 
     def line(self) -> Segment:
         """The cut drawn as a line, through the bleed at both ends."""

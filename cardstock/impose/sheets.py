@@ -10,7 +10,6 @@ at the file and line of the key, never as exceptions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
@@ -357,13 +356,16 @@ class PrinterFile(Strict):
     )
 
 
-@dataclass(frozen=True)
 class SheetFile:
-    """A validated sheet and where it came from (for messages and tie-breaks)."""
+    """A validated sheet and where it came from (for messages and tie-breaks). Never
+    compared: a plain class."""
 
-    sheet: Sheet
-    file: str  # relative to the project root
-    stem: str
+    __slots__ = ("sheet", "file", "stem")
+
+    def __init__(self, sheet: Sheet, file: str, stem: str) -> None:
+        self.sheet = sheet
+        self.file = file  # relative to the project root
+        self.stem = stem
 
     def takes(self, *, game: str, kind: str, size: str, paper: str) -> bool:
         s = self.sheet

@@ -3,7 +3,6 @@ file and line that set it (`cardstock.layout.spec` reads, merges and resolves th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 Origin = tuple[str, int | None]  # (file shown, line)
@@ -23,23 +22,37 @@ class _Located:
         return self.origins.get(key) or self.origins.get("", ("layouts", None))
 
 
-@dataclass
 class Box(_Located):
     """One box of a layout, its keys merged from the layouts it extends, with where each was
-    set."""
+    set (never compared: a plain class)."""
 
-    name: str
-    values: dict[str, Any]  # only keys that were set, after merging
-    origins: dict[str, Origin]  # key -> where it was set ("" -> where the box was declared)
-    order: int
+    __slots__ = ("name", "values", "origins", "order")
+
+    def __init__(
+        self, name: str, values: dict[str, Any], origins: dict[str, Origin], order: int
+    ) -> None:
+        self.name = name
+        self.values = values  # only keys that were set, after merging
+        self.origins = origins  # key -> where it was set ("" -> where the box was declared)
+        self.order = order
 
 
-@dataclass
 class Layout(_Located):
-    """A layout with its keys and boxes merged along the chain of layouts it extends."""
+    """A layout with its keys and boxes merged along the chain of layouts it extends (never
+    compared: a plain class)."""
 
-    name: str
-    values: dict[str, Any]
-    origins: dict[str, Origin]
-    boxes: list[Box]  # in drawing order
-    chain: tuple[str, ...]  # this layout and the layouts it extends
+    __slots__ = ("name", "values", "origins", "boxes", "chain")
+
+    def __init__(
+        self,
+        name: str,
+        values: dict[str, Any],
+        origins: dict[str, Origin],
+        boxes: list[Box],  # in drawing order
+        chain: tuple[str, ...],  # this layout and the layouts it extends
+    ) -> None:
+        self.name = name
+        self.values = values
+        self.origins = origins
+        self.boxes = boxes
+        self.chain = chain

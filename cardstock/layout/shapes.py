@@ -181,28 +181,61 @@ class _Circle(ShapeGeometry):
         ]
 
 
-@dataclass(frozen=True)
 class Shape:
-    """A face shape: its outline, how sheets arrange it, and how its bleed and cut follow."""
+    """A face shape: its outline, how sheets arrange it, and how its bleed and cut follow
+    (made once, in `SHAPES`, never compared: a plain class)."""
 
-    doc: str  # one line for the reference
-    arrange: str  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
-    geometry: ShapeGeometry | None = (
-        None  # None: composed from panels (panels.py draws it, by the flags below)
+    __slots__ = (
+        "doc",
+        "arrange",
+        "geometry",
+        "bleed_follows_cut",
+        "round",
+        "movable",
+        "transparent",
+        "tts_tile",
+        "corner_radius",
+        "die_net",
+        "standee",
+        "auto_for",
+        "custom",
+        "ratio",
     )
-    bleed_follows_cut: bool = False  # the bleed is the cut outline grown, not the trim box grown
-    round: bool = False  # packed in nested rows when as wide as tall
-    movable: bool = True  # a piece on an almost empty page may move to another page
-    transparent: bool = True  # a PNG export is transparent outside what the face paints
-    tts_tile: int = 0  # Tabletop Simulator's CustomTile type (0 box, 1 hex, 2 circle)
-    corner_radius: bool = False  # `corner_radius` rounds its corners
-    die_net: bool = False  # six panels of a die's faces, in value order (a Tabletop Simulator die)
-    standee: bool = False  # two panels back to back on a base (a Tabletop Simulator figurine)
-    # `shape = "auto"` picks this shape for these component kinds (when `ratio` is set: only
-    # for sizes whose height / width is that ratio, within 2 %)
-    auto_for: tuple[str, ...] = ()
-    custom: bool = False  # its outline is the layout's `outline` (SVG path data or file)
-    ratio: float | None = None
+
+    def __init__(
+        self,
+        doc: str,  # one line for the reference
+        arrange: str,  # the sheet arrangement `arrange = "auto"` picks: grid, honeycomb or pack
+        geometry: ShapeGeometry | None = None,  # None: composed from panels (panels.py draws
+        # it, by the flags below)
+        bleed_follows_cut: bool = False,  # the bleed is the cut outline grown, not the trim box
+        round: bool = False,  # packed in nested rows when as wide as tall
+        movable: bool = True,  # a piece on an almost empty page may move to another page
+        transparent: bool = True,  # a PNG export is transparent outside what the face paints
+        tts_tile: int = 0,  # Tabletop Simulator's CustomTile type (0 box, 1 hex, 2 circle)
+        corner_radius: bool = False,  # `corner_radius` rounds its corners
+        die_net: bool = False,  # six panels of a die's faces, in value order (a TTS die)
+        standee: bool = False,  # two panels back to back on a base (a TTS figurine)
+        # `shape = "auto"` picks this shape for these component kinds (when `ratio` is set:
+        # only for sizes whose height / width is that ratio, within 2 %)
+        auto_for: tuple[str, ...] = (),
+        custom: bool = False,  # its outline is the layout's `outline` (SVG path data or file)
+        ratio: float | None = None,
+    ) -> None:
+        self.doc = doc
+        self.arrange = arrange
+        self.geometry = geometry
+        self.bleed_follows_cut = bleed_follows_cut
+        self.round = round
+        self.movable = movable
+        self.transparent = transparent
+        self.tts_tile = tts_tile
+        self.corner_radius = corner_radius
+        self.die_net = die_net
+        self.standee = standee
+        self.auto_for = auto_for
+        self.custom = custom
+        self.ratio = ratio
 
 
 # name -> Shape; the order is the reference's.

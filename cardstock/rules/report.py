@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,21 +29,19 @@ if TYPE_CHECKING:
     from .setup_results import SetupResult
 
 
-@dataclass(frozen=True)
 class Provider:
     """A check another room provides (print safety from the layouts, the rulebook's
     consistency from the books): its name (for `--only` and acknowledgments), the section
-    and title it is reported under, and the check itself. The table of providers is
-    `cardstock.stages.CHECKS`."""
+    (a key of SECTIONS) and title it is reported under, and the check itself. `draws`: it
+    reads each face's drawing, not only its outline and what it found: it runs before the
+    others (still reported in the table's order), so that the faces are laid out for it and
+    a big game's drawings are not read back from the cache (`Faces.outlines`). The table of
+    providers is `cardstock.stages.CHECKS` (made once, never compared: a plain class)."""
 
-    name: str
-    section: str  # a key of SECTIONS
-    title: str
-    run: GameCheck
-    # it reads each face's drawing, not only its outline and what it found: run before the
-    # others (still reported in the table's order), so that the faces are laid out for it
-    # and a big game's drawings are not read back from the cache (`Faces.outlines`)
-    draws: bool = False
+    __slots__ = ("name", "section", "title", "run", "draws")
+
+    def __init__(self, name: str, section: str, title: str, run: GameCheck, draws: bool = False):
+        self.name, self.section, self.title, self.run, self.draws = name, section, title, run, draws
 
 
 SECTIONS = {

@@ -6,7 +6,6 @@ The build calls `publish` once the per-game stages are done; it prints nothing."
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,12 +17,14 @@ if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
 
-@dataclass(frozen=True)
 class Checked:
-    """One game's rules-check outcome as the page shows it."""
+    """One game's rules-check outcome as the page shows it (never compared: a plain class)."""
 
-    ok: bool
-    text: str  # the checker's report, as `cardstock check` prints it
+    __slots__ = ("ok", "text")
+
+    def __init__(self, ok: bool, text: str) -> None:
+        self.ok = ok
+        self.text = text  # the checker's report, as `cardstock check` prints it
 
 
 def status_lines(text: str) -> list[str]:
@@ -31,13 +32,15 @@ def status_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines()[1:] if line.strip()]
 
 
-@dataclass(frozen=True)
 class Published:
     """What `publish` did about the page: its file, and whether it was kept as it was (None
-    when the build did not touch the page)."""
+    when the build did not touch the page). One a build, never compared: a plain class."""
 
-    page: Artifact | None
-    kept: bool = False
+    __slots__ = ("page", "kept")
+
+    def __init__(self, page: Artifact | None, kept: bool = False) -> None:
+        self.page = page
+        self.kept = kept
 
 
 def page_wanted(only: Set[str] | None, out: Path) -> bool:
