@@ -38,7 +38,7 @@ EDITS = [
         "the Community icons that add to the Patrol draw are those on Henchmen you have defeated",
         32,
         "you have already defeated",
-        "on the … in play",
+        "on the henchmen in play",
     ),
     Edit(
         "ae-teamwork-power-icons-in-hand",
