@@ -133,3 +133,20 @@ def test_the_reading_fonts_the_command_line_offers_are_the_books_own():
     from cardstock.cli.arguments import READING_FONTS as OFFERED
 
     assert OFFERED == BOOKS
+
+
+def test_a_folder_on_the_command_line_names_its_games(cli, mini, monkeypatch):
+    """`cardstock check .` where a designer stands: the project's folder is every game,
+    a game's catalog folder that game; a folder of no game is reported, not guessed."""
+    monkeypatch.chdir(mini.root)
+    everything = cli("check", ".", "--only", "counts")
+    assert everything.code == 0, everything.err
+    assert "mini passes" in everything.out
+    monkeypatch.chdir(mini.folder)
+    one = cli("check", ".", "--only", "counts")
+    assert one.code == 0, one.err
+    assert "the game passed the rules check" in one.out
+    (mini.root / "elsewhere").mkdir()
+    stray = cli("check", "../../elsewhere", "--only", "counts")
+    assert stray.code == 2
+    assert "unknown game '../../elsewhere'" in stray.err

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from .. import __version__
 from . import arguments, commands
-from .common import EXIT_INPUT, EXIT_INTERNAL, EXIT_PIPE, find_root, safe
+from .common import EXIT_INPUT, EXIT_INTERNAL, EXIT_PIPE, find_root, game_ids, safe
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -158,6 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = argv[start]
     args = parser(command).parse_args(argv)
     args.root = (args.root or find_root(Path.cwd())).resolve()
+    if getattr(args, "games", None):  # `cardstock check .`: a folder names its games
+        args.games = game_ids(args.root, args.games, Path.cwd())
+    if isinstance(getattr(args, "game", None), str):
+        args.game = (game_ids(args.root, [args.game], Path.cwd()) or [args.game])[0]
     if not hasattr(args, "func"):
         parser().print_help()
         return EXIT_INPUT

@@ -61,7 +61,12 @@ class Parser(argparse.ArgumentParser):
 
 
 def _games(p: argparse.ArgumentParser) -> None:
-    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    p.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help="game ids, or folders: the project's for every game, a game's for it (default: all)",
+    )
 
 
 def _out(p: argparse.ArgumentParser) -> None:

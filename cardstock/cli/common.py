@@ -35,6 +35,26 @@ def find_root(start: Path) -> Path:
     return start
 
 
+def game_ids(root: Path, names: Sequence[str], cwd: Path) -> list[str]:
+    """The game ids the command line names, where a name may be a folder as a designer
+    types it from where they stand: the project's own folder (`cardstock check .` at its
+    top) stands for every game, a game's catalog/ or layouts/ folder (`.` inside
+    catalog/vortex) for that game. Any other name is kept as typed, for the catalog to
+    report if no game has it."""
+    games = root / "catalog", root / "layouts"
+    out: list[str] = []
+    for name in names:
+        folder = cwd / name
+        if not (name in (".", "..") or "/" in name or "\\" in name) or not folder.is_dir():
+            out.append(name)
+            continue
+        where = folder.resolve()
+        if where == root:
+            return []  # the whole project: every game
+        out.append(where.name if where.parent in games else name)
+    return list(dict.fromkeys(out))
+
+
 def print_issues(
     issues: Sequence[Issue] | Issues, stream: TextIO | None = None, *, written: bool = False
 ) -> None:

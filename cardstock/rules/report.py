@@ -786,8 +786,6 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
             f"{', '.join(failed)}"
         )
     else:
-        out.append(
-            f"all {len(report.games)} game{'s' if len(report.games) != 1 else ''} "
-            "passed the rules check"
-        )
+        n = len(report.games)
+        out.append(f"{f'all {n} games' if n != 1 else 'the game'} passed the rules check")
     return "\n".join(out)
