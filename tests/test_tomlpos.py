@@ -467,3 +467,33 @@ def test_a_toml_file_whose_lines_no_one_asks_is_not_scanned(tmp_path, monkeypatc
     monkeypatch.setattr(tomlpos, "key_lines", lambda text: scans.append(text) or {})
     found, _ = read_toml(path, path.name, tmp_path)
     assert found is not None and found[0] == {"name": "x"} and scans == []
+
+
+def test_keys_after_strings_that_end_in_escapes_or_open_a_multi_line_one_have_their_lines():
+    text = (
+        'a = "x\\"]"\n'  # an escaped quote, then a bracket inside the string
+        "b = '''\n"  # a multi-line literal string, not an empty one
+        "c = 1\n"
+        "'''\n"
+        'd = ""\n'
+        'e = """x"""\n'
+        "f = [ \"\\\\\", '#' ]\n"  # a string ending in an escaped backslash
+        "g = 1 # h = 2\n"
+        'i = """\n'
+        'j = "\n'
+        '"""\n'
+        "k = 'it''s'\n"  # not TOML: the reader stops there
+        "l = 2\n"
+    )
+    assert key_lines(text) == {
+        ("a",): 1,
+        ("b",): 2,
+        ("d",): 5,
+        ("e",): 6,
+        ("f",): 7,
+        ("f", 0): 7,
+        ("f", 1): 7,
+        ("g",): 8,
+        ("i",): 9,
+        ("k",): 12,
+    }

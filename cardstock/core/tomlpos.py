@@ -119,6 +119,20 @@ _BLANKS, _BLANKS_LINES = (
 )  # what the two patterns start with
 _SPACE_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # blanks, line ends and comments
 _SCALAR = re.compile(r"[^,\]}\n#]*")  # a number, date, time or boolean runs up to one of these
+# The most common values and keys, read in one match as `_Reader.value` and `keyval` read
+# them a call at a time: a one-line basic or literal string or a scalar (`_SCALAR`, not
+# empty), and a bare key, `=` and such a value. A dotted or quoted key, an array, an inline
+# table, a multi-line string, and what the reader would stop at are not matched: the
+# reader's own calls read those.
+_PLAIN = (
+    r"(?:"
+    r'(?!""")"(?:[^"\\\n]|\\.)*"'  # a basic string, escapes and all
+    r"|(?!''')'[^'\n]*'"  # a literal string
+    r"|[^,\]}\n#\"'\[{ \t][^,\]}\n#]*"  # a scalar
+    r")"
+)
+_PLAIN_VALUE = re.compile(_PLAIN)
+_PLAIN_KEYVAL = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*" + _PLAIN)
 
 
 class _Stop(Exception):
@@ -245,7 +259,11 @@ class _Reader:
                 self.i += 1
                 return
             self.note(path + (index,), self.line)
-            self.value(path + (index,))
+            plain = _PLAIN_VALUE.match(self.s, self.i)
+            if plain is None:
+                self.value(path + (index,))
+            else:
+                self.i = plain.end()
             index += 1
             self.skip_space(newlines=True)
             if self.s[self.i : self.i + 1] == ",":
@@ -268,6 +286,11 @@ class _Reader:
                 raise _Stop
 
     def keyval(self, table: Path) -> None:
+        plain = _PLAIN_KEYVAL.match(self.s, self.i)
+        if plain is not None:
+            self.note(table + (plain.group(1),), self.line)
+            self.i = plain.end()
+            return
         line = self.line
         parts = self.key()
         for n in range(1, len(parts) + 1):  # a dotted key defines its parents too

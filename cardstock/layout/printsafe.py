@@ -30,7 +30,7 @@ from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
 from .context import contrast, mix
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
-from .resolved import Box
+from .resolved import At, Box
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = POINTS_PER["mm"]
@@ -494,13 +494,18 @@ GEOMETRY_KEYS = (
 )
 
 
-def _placed_by(box: Box) -> tuple[str, int | None]:
-    """Where the box's position was last changed: a game's override wins over the defaults."""
-    declared = box.where("")
+def _placed_by(box: Box) -> At | None:
+    """Where the box's position was last changed: a game's override wins over the defaults
+    (None: a box declared nowhere, shown as `Box.where` shows it)."""
     for key in GEOMETRY_KEYS:
-        if key in box.origins and not box.origins[key][0].endswith("layouts/default.toml"):
+        if key in box.origins and not box.origins[key].file.endswith("layouts/default.toml"):
             return box.origins[key]
-    return declared
+    return box.at("")
+
+
+def _origin(at: At | None) -> tuple[str, int | None]:
+    """The file and line of `at` (its line looked up now, for a message)."""
+    return ("layouts", None) if at is None else at.origin()
 
 
 def _mm2(points: float) -> str:
@@ -519,7 +524,7 @@ def type_check(
         if smallest is None or smallest >= minimum - 0.01:
             return
         key = next((k for k in ("min_size", "size", "style") if k in box.origins), None)
-        file, line = box.origins[key] if key else _placed_by(box)
+        file, line = box.origins[key].origin() if key else _origin(_placed_by(box))
         issues.append(
             Issue(
                 file,
@@ -605,13 +610,13 @@ class FaceCheck:
         self.last, self.last_fills = list(drawn), drawn_fills
         self.contrast(box, where, name, found, self.under + drawn_fills, drawn_box)
 
-    def frame(self, where: tuple[str, int | None], name: str, drawn: list[Any]) -> None:
+    def frame(self, where: At | None, name: str, drawn: list[Any]) -> None:
         """A frame a box draws must keep `CLEARANCE` inside the safe line."""
         reach = frame_reach(self.geo, drawn)
         if reach > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *where,
+                    *_origin(where),
                     name,
                     f"a frame this box draws comes {_mm2(reach)} too close to the safe line "
                     f"(frames keep {_mm2(CLEARANCE)} inside "
@@ -626,7 +631,7 @@ class FaceCheck:
     def placement(
         self,
         box: Any,
-        where: tuple[str, int | None],
+        where: At | None,
         name: str,
         drawn: list[Any],
         found: list[Mark],
@@ -661,7 +666,7 @@ class FaceCheck:
                 self.note(self.lay, box, drawn_box, ("safe zone",))
             self.issues.append(
                 Issue(
-                    *where,
+                    *_origin(where),
                     name,
                     f"what the box draws reaches {fmt_mm(worst)} outside the safe zone "
                     f"({fmt_mm(geo.safe)} inside the cut) on a "
@@ -673,7 +678,7 @@ class FaceCheck:
         elif near > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *where,
+                    *_origin(where),
                     name,
                     f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe "
                     f"line, less than the {_mm2(CLEARANCE)} "
@@ -688,7 +693,7 @@ class FaceCheck:
     def contrast(
         self,
         box: Any,
-        where: tuple[str, int | None],
+        where: At | None,
         name: str,
         found: list[Mark],
         below: list[Any],
@@ -703,7 +708,7 @@ class FaceCheck:
         if low is not None:
             if self.note is not None and drawn_box is not None:
                 self.note(self.lay, box, drawn_box, ("contrast",))
-            file, line = box.origins["color"] if "color" in box.origins else where
+            file, line = _origin(box.origins["color"] if "color" in box.origins else where)
             self.issues.append(
                 Issue(
                     file,

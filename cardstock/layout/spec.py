@@ -26,7 +26,7 @@ from ..core.tomlpos import Read, line_for, read_toml
 from ..core.validation import dotted, issues_from
 from .boxtypes import names as box_type_names
 from .layoutfile import BoxSpec, LayoutFile, LayoutSpec, StyleSpec
-from .resolved import Box, Layout, Origin
+from .resolved import At, Box, Layout
 from .shapes import custom_outline
 
 
@@ -47,9 +47,9 @@ class LayoutSet:
 
     def __init__(self) -> None:
         self.theme: dict[str, str] = {}
-        self.theme_origins: dict[str, Origin] = {}
+        self.theme_origins: dict[str, At] = {}
         self.styles: dict[str, dict[str, Any]] = {}
-        self.style_origins: dict[str, Origin] = {}
+        self.style_origins: dict[str, At] = {}
         # layout name -> merged raw dict (with origins inside)
         self.raw: dict[str, dict[str, Any]] = {}
         self.issues: list[Issue] = []
@@ -105,27 +105,27 @@ def _read(
 def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[Any, int]) -> None:
     for k, v in model.theme.items():
         into.theme[k] = named_color(v)  # "crimson" is its "#dc143c" from here on
-        into.theme_origins[k] = (shown, line_for(lines, ("theme", k)))
+        into.theme_origins[k] = At(shown, lines, ("theme", k))
     for name, st in model.styles.items():
         cur = into.styles.setdefault(name, {})
         cur.update(st.model_dump(exclude_none=True))
-        into.style_origins.setdefault(name, (shown, line_for(lines, ("styles", name))))
+        into.style_origins.setdefault(name, At(shown, lines, ("styles", name)))
     for name, lay in model.layouts.items():
         cur = into.raw.setdefault(name, {"values": {}, "origins": {}, "boxes": {}})
-        cur["origins"].setdefault("", (shown, line_for(lines, ("layouts", name))))
+        cur["origins"].setdefault("", At(shown, lines, ("layouts", name)))
         for k, v in lay.model_dump(exclude_none=True, exclude={"boxes"}).items():
             cur["values"][k] = v
-            cur["origins"][k] = (shown, line_for(lines, ("layouts", name, k)))
+            cur["origins"][k] = At(shown, lines, ("layouts", name, k))
         for bname, box in lay.boxes.items():
             b = cur["boxes"].get(bname)
             if b is None:
                 b = cur["boxes"][bname] = {
                     "values": {},
-                    "origins": {"": (shown, line_for(lines, ("layouts", name, "boxes", bname)))},
+                    "origins": {"": At(shown, lines, ("layouts", name, "boxes", bname))},
                 }
             for k, v in box.model_dump(exclude_none=True).items():
                 b["values"][k] = v
-                b["origins"][k] = (shown, line_for(lines, ("layouts", name, "boxes", bname, k)))
+                b["origins"][k] = At(shown, lines, ("layouts", name, "boxes", bname, k))
 
 
 def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Layout | None:
@@ -139,7 +139,7 @@ def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Layout | None:
     if parent_name:
         base = _resolve(ls, parent_name, seen + (name,))
     values: dict[str, Any] = {}
-    origins: dict[str, Origin] = {}
+    origins: dict[str, At] = {}
     boxes: dict[str, Box] = {}
     if base is not None:
         values.update(base.values)
@@ -166,7 +166,7 @@ def _check(ls: LayoutSet) -> None:
     for name, raw in ls.raw.items():
         parent = raw["values"].get("extends")
         if parent and parent not in ls.raw:
-            f, line = raw["origins"].get("extends", raw["origins"][""])
+            f, line = raw["origins"].get("extends", raw["origins"][""]).origin()
             ls.issues.append(
                 Issue(
                     f,
@@ -179,7 +179,7 @@ def _check(ls: LayoutSet) -> None:
         cur = parent
         while cur and cur in ls.raw:
             if cur in seen:
-                f, line = raw["origins"].get("extends", raw["origins"][""])
+                f, line = raw["origins"].get("extends", raw["origins"][""]).origin()
                 ls.issues.append(
                     Issue(
                         f,
@@ -261,7 +261,7 @@ def box_texts(layouts: LayoutSet) -> list[Text]:
         for bname, box in raw["boxes"].items():
             text = box["values"].get("text")
             if isinstance(text, str) and has_words(_TAGS.sub("", text)):
-                shown, line = box["origins"].get("text", box["origins"][""])
+                shown, line = box["origins"].get("text", box["origins"][""]).origin()
                 out.append(Text(f"layout.{lname}.{bname}", text, shown, line))
     return out
 
@@ -313,5 +313,5 @@ def _check_outlines(ls: LayoutSet, folder: Path | None) -> None:
         try:
             custom_outline(value, folder or Path("."), 10.0, 10.0)
         except ValueError as exc:
-            f, line = raw["origins"].get("outline", raw["origins"][""])
+            f, line = raw["origins"].get("outline", raw["origins"][""]).origin()
             ls.issues.append(Issue(f, line, f"layouts.{name}.outline", str(exc)))

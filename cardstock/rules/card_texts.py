@@ -31,6 +31,7 @@ from ..catalog.schema import Component
 from ..core.issues import Issue
 from ..core.stage import Job
 from .mutate_words import vocabulary
+from .named import whole_name
 from .prose_counts import singular
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
@@ -106,13 +107,7 @@ def _names_in(text: str, names: Iterable[str]) -> list[str]:
     """The names a text holds as words of their own (a plain substring test first: a deck
     of a thousand names is searched by pattern only for the few the text contains)."""
     return [
-        n
-        for n in names
-        if n
-        and any(
-            w in text and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text)
-            for w in _written(n)
-        )
+        n for n in names if n and any(w in text and whole_name(w).search(text) for w in _written(n))
     ]
 
 
@@ -179,7 +174,7 @@ def _stated(name: str, values: set[str]) -> list[str]:
     where two overlap)."""
     found: list[tuple[int, str]] = []
     for v in sorted(values, key=lambda x: (-len(x), x)):
-        for m in re.finditer(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", name):
+        for m in whole_name(v).finditer(name):
             if not any(a <= m.start() < a + len(w) for a, w in found):
                 found.append((m.start(), v))
     return [v for _, v in sorted(found)]

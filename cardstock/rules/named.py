@@ -32,6 +32,7 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import model_validator
@@ -199,12 +200,23 @@ def stretch(text: str, says: str | None) -> str | None:
     return text[start:end]
 
 
+@lru_cache(maxsize=4096)
+def whole_name(name: str) -> re.Pattern[str]:
+    """`name` as written, a whole word: not inside a longer word or a hyphenated one.
+    Compiled once a process for each name (a game's names are looked for in every text
+    of several checks)."""
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+
+
 def names_in(text: str, names: list[str]) -> set[str]:
-    """The names `text` says, longest first (a name inside a longer one said is not)."""
+    """The names `text` says, longest first (a name inside a longer one said is not). A
+    name not in the text as a substring is not looked for by its pattern."""
     found: set[str] = set()
     rest = text
     for n in sorted({n for n in names if n.strip()}, key=lambda n: (-len(n), n)):
-        pattern = re.compile(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])")
+        if n not in rest:
+            continue
+        pattern = whole_name(n)
         if pattern.search(rest):
             found.add(n)
             rest = pattern.sub(" ", rest)

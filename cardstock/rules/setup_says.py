@@ -24,6 +24,7 @@ handles.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
@@ -54,8 +55,10 @@ QUANTITY = (
 )
 
 
+@lru_cache(maxsize=4096)
 def counted(name: str) -> re.Pattern[str]:
-    """How a counted name is written: a quantity, maybe one word, then the name."""
+    """How a counted name is written: a quantity, maybe one word, then the name (compiled
+    once a process for each name)."""
     return re.compile(
         r"(?<![\w-])(?i:" + QUANTITY + r")\s+(?:\w+\s+)?(" + re.escape(name) + r")(?![\w-])"
     )

@@ -41,6 +41,7 @@ from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
+from .named import whole_name
 from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular
@@ -217,7 +218,7 @@ def _names_of(catalog: Any) -> dict[str, tuple[str, re.Pattern[str]]]:
     out: dict[str, tuple[str, re.Pattern[str]]] = {}
     for c in catalog.components:
         if c.name and len(c.name) >= 4 and c.name not in out:
-            out[c.name] = (c.id, re.compile(r"(?<![\w-])" + re.escape(c.name) + r"(?![\w-])"))
+            out[c.name] = (c.id, whole_name(c.name))
     return out
 
 

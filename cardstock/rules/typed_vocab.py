@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .constraints import Problem
@@ -35,8 +36,10 @@ from .rendered_forms import template_lines as raw_lines
 _APART = r"[^a-z0-9$']+"  # what stands between two words
 
 
+@lru_cache(maxsize=4096)
 def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
-    """A phrase's words found whole in a lower-case line, anything but a word between them."""
+    """A phrase's words found whole in a lower-case line, anything but a word between them
+    (made once a process for each phrase)."""
     ws = words(phrase).split()
     if not ws:
         return None
