@@ -19,6 +19,7 @@ def _fact(*forms: str) -> SimpleNamespace:
         name="a Calling replaces a turn",
         value="rather than",
         typed=None,
+        at=[],
         forms=lambda: list(forms),
     )
 
@@ -157,3 +158,19 @@ def test_another_facts_value_reads_as_it_prints() -> None:
     )
     (found,) = _rendering(line, FORM.replace("you may", "you must"), calling="Calling")
     assert "you may draw one calling card" in found
+
+
+def test_a_form_that_ends_a_sentence_must_end_one() -> None:
+    form = "^you {value} draw one Calling card."
+    line = "{% trans rather=fact('calling-stop').value %}You {{ rather }} draw one Calling card"
+    assert _findings(line + ". Then stop.{% endtrans %}", form) == []
+    (found,) = _findings(line + ", unless you hold one.{% endtrans %}", form)
+    assert "draw one calling card unless you hold one" in found
+
+
+def test_a_fact_no_line_renders_and_with_no_place_of_its_own_is_a_finding() -> None:
+    (found,) = _findings("Draw one Calling card and stop there.", FORM)
+    assert "no rulebook or quick-reference line renders fact('calling-stop')" in found
+    placed = SimpleNamespace(**{**vars(_fact(FORM)), "at": [{"topic": "Callings"}]})
+    catalog = SimpleNamespace(template_raw_lines=[("rulebook.md.j2", 7, "Draw one.")])
+    assert unsaid(placed, catalog) == []

@@ -22,7 +22,7 @@ is held to a form as one that renders it directly (`unaliased`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, Protocol
 
@@ -41,6 +41,11 @@ class StatedFact(Protocol):
     name: str
     value: str
     typed: list[str] | None
+
+    @property
+    def at(self) -> Sequence[object]:
+        """The places outside the templates that state it."""
+        ...
 
     def forms(self) -> list[str]: ...
 
@@ -213,7 +218,9 @@ def renders(raw: str, fact_id: str) -> bool:
 _GAP_WORDS = 3
 
 
-def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
+def _says(
+    form_words: str, said: str, starts: set[int] | None = None, ends: set[int] | None = None
+) -> bool:
     """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
     value where the form puts it, and each other word typed, or stood for by something
     else the line renders (one or more gaps: a name, a count, another fact), or by
@@ -221,7 +228,9 @@ def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
     form words for one gap, so a sentence retyped after a rendered name still fails. Read
     word by word from every place in the line at once (each place a word can be reached
     at, with how many more words the gap before it may stand for), or only from `starts`
-    (the first word of each sentence) for a form that starts a sentence."""
+    (the first word of each sentence) for a form that starts a sentence; a form that ends
+    a sentence must end where one of `ends` (the place after each sentence's last word)
+    is, so a condition typed after it ("…play one, unless it is a Fear card.") fails."""
     tokens = said[1:-1].split(" ")  # `words` puts a space before and after the run
     n = len(tokens)
     # where the next form word may start (any word, or the end), and how many more form
@@ -243,7 +252,7 @@ def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
         if not reached:
             return False
         at = reached
-    return True
+    return ends is None or any(j in ends for j, _ in at)
 
 
 def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
@@ -315,6 +324,21 @@ _START = "^"  # a form written "^The {value} gathers…" starts a sentence of th
 _STARTS = re.compile(r"(?<=[.!?])[*_]*\s+")  # a sentence's end, a bold "**Recoup.**" too
 
 
+def _ends_sentence(form: str) -> bool:
+    """A form written with a full stop (or `!`, `?`) at its end ends a sentence of the line."""
+    return form.rstrip().endswith((".", "!", "?"))
+
+
+def _sentence_ends(read: str) -> set[int]:
+    """The index, among the line's words as `words` reads them, just after each sentence's
+    last word: where a form that ends a sentence must end."""
+    out, at = set(), 0
+    for sentence in _STARTS.split(read):
+        at += len(words(sentence).split())
+        out.add(at)
+    return out
+
+
 def _sentence_starts(read: str) -> set[int]:
     """The index, among the line's words as `words` reads them, of each sentence's first
     word: where a form that starts a sentence may start, so a subject typed before it ("The
@@ -353,24 +377,39 @@ def _own(said: str) -> str:
 
 
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
-    """Each template line that renders `fact`'s value but says none of its forms there."""
+    """Each template line that renders `fact`'s value but says none of its forms there; and,
+    for a fact with no place of its own (`at`), a finding when no template line renders it
+    at all, so a sentence retyped together with the value it rendered is not passed over."""
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
+    forms = [*fact.forms(), *(fact.typed or [])]
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
     if not lines:
+        if not fact.at:
+            phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
+            out.append(
+                Problem(
+                    f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but no "
+                    f"rulebook or quick-reference line renders fact('{fact.id}') and it has no "
+                    "place of its own (`at`): nothing a player reads says it"
+                )
+            )
         return out
-    forms = [*fact.forms(), *(fact.typed or [])]
     calls = _fact_patterns(fact.id)[0]
     wanted = [
-        (_own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))), form.startswith(_START))
+        (
+            _own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))),
+            form.startswith(_START),
+            _ends_sentence(form),
+        )
         for form in forms
     ]
     # as a rendered line is read: an icon's code is no word of it
     bare = [
-        (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), anchored)
-        for f, (_, anchored) in zip(forms, wanted)
+        (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), a, e)
+        for f, (_, a, e) in zip(forms, wanted)
     ]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
@@ -386,8 +425,11 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         else:
             read, held = _read_for(whole, fact.id), bare
         said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
-        starts = _sentence_starts(read)
-        if any(_says(w, said, starts if anchored else None) for w, anchored in held):
+        starts, ends = _sentence_starts(read), _sentence_ends(read)
+        if any(
+            _says(w, said, starts if anchored else None, ends if closed else None)
+            for w, anchored, closed in held
+        ):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
