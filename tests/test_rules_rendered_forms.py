@@ -174,3 +174,12 @@ def test_a_fact_no_line_renders_and_with_no_place_of_its_own_is_a_finding() -> N
     placed = SimpleNamespace(**{**vars(_fact(FORM)), "at": [{"topic": "Callings"}]})
     catalog = SimpleNamespace(template_raw_lines=[("rulebook.md.j2", 7, "Draw one.")])
     assert unsaid(placed, catalog) == []
+
+
+def test_a_fact_with_a_whole_sentence_form_holds_its_line_to_it_not_to_a_short_one() -> None:
+    short, whole = "you {value} draw", "^You {value} draw one Calling card."
+    line = "{% trans rather=fact('calling-stop').value %}You {{ rather }} draw one Calling card"
+    assert _findings(line + ".{% endtrans %}", short, whole) == []
+    (found,) = _findings(line + " and then a Good card.{% endtrans %}", short, whole)
+    assert "draw one calling card and then a good card" in found
+    assert "as 'you rather than draw'" in found  # the first form is the one the finding quotes

@@ -6,11 +6,11 @@ vocabulary typed in its place. What it cannot find is the sentence around the va
 ("You {{ may }} play it only when you cannot follow"): the value is still rendered, no
 opposite is typed, and the rule the line states is no longer the fact's. So every line that
 renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').value }}` itself)
-must say it as one of the fact's forms (`says`, or `typed`) with the value where the form puts
-it; a line that does not is a finding naming the line, the fact's value and what the line
-says instead. The line is read as a player reads it: rendered alone, with the template's
-context and its top-level `{% set %}` names, every other name, count and fact's value
-printed as its words (`_line_read`), so a rendered name stands for exactly the words it
+must say it as one of the fact's `says` forms (`typed` only guides the lint) with the value
+where the form puts it; a line that does not is a finding naming the line, the fact's value
+and what the line says instead. The line is read as a player reads it: rendered alone, with
+the template's context and its top-level `{% set %}` names, every other name, count and
+fact's value printed as its words (`_line_read`), so a rendered name stands for exactly the words it
 prints, and a word retyped right after it is a word the form does not hold. A line the
 checker cannot render alone (a name a loop or a macro gives) is read with each rendered
 thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A `{% set %}` of the
@@ -329,6 +329,11 @@ def _ends_sentence(form: str) -> bool:
     return form.rstrip().endswith((".", "!", "?"))
 
 
+def _whole_sentence(form: str) -> bool:
+    """A form written `^….`: it starts a sentence of the line and ends it."""
+    return form.startswith(_START) and _ends_sentence(form)
+
+
 def _sentence_ends(read: str) -> set[int]:
     """The index, among the line's words as `words` reads them, just after each sentence's
     last word: where a form that ends a sentence must end."""
@@ -383,7 +388,7 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
-    forms = [*fact.forms(), *(fact.typed or [])]
+    forms = fact.forms()
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
     if not lines:
@@ -397,6 +402,9 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
                 )
             )
         return out
+    # a fact with whole sentences among its forms holds each line that renders it to one of
+    # them: its short forms are for its places (`at`) and the lint
+    lined = [f for f in forms if _whole_sentence(f)] or forms
     calls = _fact_patterns(fact.id)[0]
     wanted = [
         (
@@ -404,12 +412,12 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
             form.startswith(_START),
             _ends_sentence(form),
         )
-        for form in forms
+        for form in lined
     ]
     # as a rendered line is read: an icon's code is no word of it
     bare = [
         (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), a, e)
-        for f, (_, a, e) in zip(forms, wanted)
+        for f, (_, a, e) in zip(lined, wanted)
     ]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
