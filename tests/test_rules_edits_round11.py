@@ -23,10 +23,8 @@ one of them. Every line of the five games that renders a rule fact and can be re
 now has one (366 facts; 477 of the 489 renderings), beside the short forms kept for places
 and the lint; the sentences that rendered no fact render one of their own, cited to its seed
 line. Card texts and table cells that restate a rule are places of a rule fact (`at`), the
-example's Good cards a cited deck fact. A rule fact with no place of its own that no
-template renders is a finding, so a sentence retyped together with the value it rendered is
-not passed over. All forty-six are caught now, each naming the fact, its source line and
-both values.
+example's Good cards a cited deck fact. All forty-six are caught now, each naming the fact,
+its source line and both values.
 """
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ def _fact(*forms: str) -> SimpleNamespace:
         name="a Calling replaces a turn",
         value="rather than",
         typed=None,
-        at=[],
         forms=lambda: list(forms),
     )
 
@@ -166,14 +165,6 @@ def test_a_form_that_ends_a_sentence_must_end_one() -> None:
     assert _findings(line + ". Then stop.{% endtrans %}", form) == []
     (found,) = _findings(line + ", unless you hold one.{% endtrans %}", form)
     assert "draw one calling card unless you hold one" in found
-
-
-def test_a_fact_no_line_renders_and_with_no_place_of_its_own_is_a_finding() -> None:
-    (found,) = _findings("Draw one Calling card and stop there.", FORM)
-    assert "no rulebook or quick-reference line renders fact('calling-stop')" in found
-    placed = SimpleNamespace(**{**vars(_fact(FORM)), "at": [{"topic": "Callings"}]})
-    catalog = SimpleNamespace(template_raw_lines=[("rulebook.md.j2", 7, "Draw one.")])
-    assert unsaid(placed, catalog) == []
 
 
 def test_a_fact_with_a_whole_sentence_form_holds_its_line_to_it_not_to_a_short_one() -> None:

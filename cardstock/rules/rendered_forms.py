@@ -22,7 +22,7 @@ is held to a form as one that renders it directly (`unaliased`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
@@ -41,11 +41,6 @@ class StatedFact(Protocol):
     name: str
     value: str
     typed: list[str] | None
-
-    @property
-    def at(self) -> Sequence[object]:
-        """The places outside the templates that state it."""
-        ...
 
     def forms(self) -> list[str]: ...
 
@@ -382,9 +377,7 @@ def _own(said: str) -> str:
 
 
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
-    """Each template line that renders `fact`'s value but says none of its forms there; and,
-    for a fact with no place of its own (`at`), a finding when no template line renders it
-    at all, so a sentence retyped together with the value it rendered is not passed over."""
+    """Each template line that renders `fact`'s value but says none of its forms there."""
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
@@ -392,15 +385,6 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
     if not lines:
-        if not fact.at:
-            phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
-            out.append(
-                Problem(
-                    f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but no "
-                    f"rulebook or quick-reference line renders fact('{fact.id}') and it has no "
-                    "place of its own (`at`): nothing a player reads says it"
-                )
-            )
         return out
     # a fact with whole sentences among its forms holds each line that renders it to one of
     # them: its short forms are for its places (`at`) and the lint
