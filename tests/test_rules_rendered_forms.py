@@ -157,3 +157,20 @@ def test_another_facts_value_reads_as_it_prints() -> None:
     )
     (found,) = _rendering(line, FORM.replace("you may", "you must"), calling="Calling")
     assert "you may draw one calling card" in found
+
+
+def test_a_form_that_ends_a_sentence_must_end_one() -> None:
+    form = "^you {value} draw one Calling card."
+    line = "{% trans rather=fact('calling-stop').value %}You {{ rather }} draw one Calling card"
+    assert _findings(line + ". Then stop.{% endtrans %}", form) == []
+    (found,) = _findings(line + ", unless you hold one.{% endtrans %}", form)
+    assert "draw one calling card unless you hold one" in found
+
+
+def test_a_fact_with_a_whole_sentence_form_holds_its_line_to_it_not_to_a_short_one() -> None:
+    short, whole = "you {value} draw", "^You {value} draw one Calling card."
+    line = "{% trans rather=fact('calling-stop').value %}You {{ rather }} draw one Calling card"
+    assert _findings(line + ".{% endtrans %}", short, whole) == []
+    (found,) = _findings(line + " and then a Good card.{% endtrans %}", short, whole)
+    assert "draw one calling card and then a good card" in found
+    assert "as 'you rather than draw'" in found  # the first form is the one the finding quotes

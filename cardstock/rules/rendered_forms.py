@@ -6,11 +6,11 @@ vocabulary typed in its place. What it cannot find is the sentence around the va
 ("You {{ may }} play it only when you cannot follow"): the value is still rendered, no
 opposite is typed, and the rule the line states is no longer the fact's. So every line that
 renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').value }}` itself)
-must say it as one of the fact's forms (`says`, or `typed`) with the value where the form puts
-it; a line that does not is a finding naming the line, the fact's value and what the line
-says instead. The line is read as a player reads it: rendered alone, with the template's
-context and its top-level `{% set %}` names, every other name, count and fact's value
-printed as its words (`_line_read`), so a rendered name stands for exactly the words it
+must say it as one of the fact's `says` forms (`typed` only guides the lint) with the value
+where the form puts it; a line that does not is a finding naming the line, the fact's value
+and what the line says instead. The line is read as a player reads it: rendered alone, with
+the template's context and its top-level `{% set %}` names, every other name, count and
+fact's value printed as its words (`_line_read`), so a rendered name stands for exactly the words it
 prints, and a word retyped right after it is a word the form does not hold. A line the
 checker cannot render alone (a name a loop or a macro gives) is read with each rendered
 thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A `{% set %}` of the
@@ -213,7 +213,9 @@ def renders(raw: str, fact_id: str) -> bool:
 _GAP_WORDS = 3
 
 
-def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
+def _says(
+    form_words: str, said: str, starts: set[int] | None = None, ends: set[int] | None = None
+) -> bool:
     """Whether `said` (a line as `words` reads it) holds a form's words in a row: the
     value where the form puts it, and each other word typed, or stood for by something
     else the line renders (one or more gaps: a name, a count, another fact), or by
@@ -221,7 +223,9 @@ def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
     form words for one gap, so a sentence retyped after a rendered name still fails. Read
     word by word from every place in the line at once (each place a word can be reached
     at, with how many more words the gap before it may stand for), or only from `starts`
-    (the first word of each sentence) for a form that starts a sentence."""
+    (the first word of each sentence) for a form that starts a sentence; a form that ends
+    a sentence must end where one of `ends` (the place after each sentence's last word)
+    is, so a condition typed after it ("…play one, unless it is a Fear card.") fails."""
     tokens = said[1:-1].split(" ")  # `words` puts a space before and after the run
     n = len(tokens)
     # where the next form word may start (any word, or the end), and how many more form
@@ -243,7 +247,7 @@ def _says(form_words: str, said: str, starts: set[int] | None = None) -> bool:
         if not reached:
             return False
         at = reached
-    return True
+    return ends is None or any(j in ends for j, _ in at)
 
 
 def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
@@ -315,6 +319,26 @@ _START = "^"  # a form written "^The {value} gathers…" starts a sentence of th
 _STARTS = re.compile(r"(?<=[.!?])[*_]*\s+")  # a sentence's end, a bold "**Recoup.**" too
 
 
+def _ends_sentence(form: str) -> bool:
+    """A form written with a full stop (or `!`, `?`) at its end ends a sentence of the line."""
+    return form.rstrip().endswith((".", "!", "?"))
+
+
+def _whole_sentence(form: str) -> bool:
+    """A form written `^….`: it starts a sentence of the line and ends it."""
+    return form.startswith(_START) and _ends_sentence(form)
+
+
+def _sentence_ends(read: str) -> set[int]:
+    """The index, among the line's words as `words` reads them, just after each sentence's
+    last word: where a form that ends a sentence must end."""
+    out, at = set(), 0
+    for sentence in _STARTS.split(read):
+        at += len(words(sentence).split())
+        out.add(at)
+    return out
+
+
 def _sentence_starts(read: str) -> set[int]:
     """The index, among the line's words as `words` reads them, of each sentence's first
     word: where a form that starts a sentence may start, so a subject typed before it ("The
@@ -357,20 +381,27 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
+    forms = fact.forms()
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
     if not lines:
         return out
-    forms = [*fact.forms(), *(fact.typed or [])]
+    # a fact with whole sentences among its forms holds each line that renders it to one of
+    # them: its short forms are for its places (`at`) and the lint
+    lined = [f for f in forms if _whole_sentence(f)] or forms
     calls = _fact_patterns(fact.id)[0]
     wanted = [
-        (_own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))), form.startswith(_START))
-        for form in forms
+        (
+            _own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))),
+            form.startswith(_START),
+            _ends_sentence(form),
+        )
+        for form in lined
     ]
     # as a rendered line is read: an icon's code is no word of it
     bare = [
-        (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), anchored)
-        for f, (_, anchored) in zip(forms, wanted)
+        (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), a, e)
+        for f, (_, a, e) in zip(lined, wanted)
     ]
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
@@ -386,8 +417,11 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         else:
             read, held = _read_for(whole, fact.id), bare
         said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
-        starts = _sentence_starts(read)
-        if any(_says(w, said, starts if anchored else None) for w, anchored in held):
+        starts, ends = _sentence_starts(read), _sentence_ends(read)
+        if any(
+            _says(w, said, starts if anchored else None, ends if closed else None)
+            for w, anchored, closed in held
+        ):
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
