@@ -8,9 +8,24 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 MAX_WIDTH = 1000  # a width or precision in a format
+
+
+@lru_cache(maxsize=8192)
+def compiled(regex: str) -> re.Pattern[str]:
+    """`re.compile(regex)`, kept for the process. The rules checks look for every name and
+    phrase of a game in every text, each by a pattern of its own. A game has more of them
+    than the 512 that `re` keeps, so `re`'s own cache would compile them again and again."""
+    return re.compile(regex)
+
+
+def whole_name(name: str) -> re.Pattern[str]:
+    """`name` as written, as a whole word: not inside a longer word or a hyphenated one."""
+    return compiled(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+
 
 # `%` conversions: flags, width, precision (the mapping key is skipped)
 # a pattern's text: `re.compile` makes it when first asked and keeps it (a build that

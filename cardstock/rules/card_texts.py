@@ -29,9 +29,9 @@ from typing import Any
 
 from ..catalog.schema import Component
 from ..core.issues import Issue
+from ..core.patterns import whole_name
 from ..core.stage import Job
 from .mutate_words import vocabulary
-from .named import whole_name
 from .prose_counts import singular
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads

@@ -32,12 +32,12 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.patterns import whole_name
 from .constraints import Outcome, Problem
 from .fact_base import Fact
 from .filters import Filter, select
@@ -198,14 +198,6 @@ def stretch(text: str, says: str | None) -> str | None:
         cuts = [m.end() for m in CLAUSE.finditer(text, 0, end)]
         start = cuts[-1] if cuts else 0
     return text[start:end]
-
-
-@lru_cache(maxsize=4096)
-def whole_name(name: str) -> re.Pattern[str]:
-    """`name` as written, a whole word: not inside a longer word or a hyphenated one.
-    Compiled once a process for each name (a game's names are looked for in every text
-    of several checks)."""
-    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
 
 
 def names_in(text: str, names: list[str]) -> set[str]:

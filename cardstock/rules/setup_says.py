@@ -24,10 +24,10 @@ handles.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
+from ..core.patterns import compiled
 from ..core.stage import Job
 
 if TYPE_CHECKING:  # the setup's models load only when a game has a rules.toml
@@ -55,11 +55,10 @@ QUANTITY = (
 )
 
 
-@lru_cache(maxsize=4096)
 def counted(name: str) -> re.Pattern[str]:
     """How a counted name is written: a quantity, maybe one word, then the name (compiled
-    once a process for each name)."""
-    return re.compile(
+    once a process for each name, `core.patterns.compiled`)."""
+    return compiled(
         r"(?<![\w-])(?i:" + QUANTITY + r")\s+(?:\w+\s+)?(" + re.escape(name) + r")(?![\w-])"
     )
 

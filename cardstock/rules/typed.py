@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.schema import Component, Game
+from ..core.patterns import whole_name
 from ..core.validation import constructed
 from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
-from .named import whole_name
 from .phrases import has, templates
 from .places import NUMBER_WORDS, spelled
 from .prose_counts import singular

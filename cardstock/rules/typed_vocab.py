@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from ..core.patterns import compiled
 from .constraints import Problem
 from .mutate_words import vocabulary
 from .phrases import words
@@ -36,15 +36,14 @@ from .rendered_forms import template_lines as raw_lines
 _APART = r"[^a-z0-9$']+"  # what stands between two words
 
 
-@lru_cache(maxsize=4096)
 def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
     """A phrase's words found whole in a lower-case line, anything but a word between them
-    (made once a process for each phrase)."""
+    (compiled once a process for each phrase, `core.patterns.compiled`)."""
     ws = words(phrase).split()
     if not ws:
         return None
     body = _APART.join(re.escape(w) for w in ws)
-    return re.compile(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
+    return compiled(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
 
 
 def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
