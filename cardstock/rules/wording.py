@@ -60,6 +60,7 @@ class WordPlace(Strict):
     setup: int | str | None = None
     to: str | None = None
     topic: str | None = None  # a designer's choice (`cardstock.rules.choices`)
+    says: str | list[str] | None = None  # the forms this place holds (default: the fact's)
 
     @model_validator(mode="after")
     def _one(self) -> WordPlace:
@@ -72,7 +73,13 @@ class WordPlace(Strict):
             )
         if (self.card is not None or self.cards is not None) and self.field is None:
             raise ValueError("a card place names its field")
+        if any("{value}" not in f for f in self.forms() or []):
+            raise ValueError("a place's 'says' marks where the value stands with {value}")
         return self
+
+    def forms(self) -> list[str] | None:
+        """The forms this place is held to, or None for the fact's own."""
+        return [self.says] if isinstance(self.says, str) else self.says
 
     def field_keys(self) -> list[str]:
         return [self.field] if self.field else []
@@ -252,13 +259,13 @@ class RuleFact(Fact):
         text, label, at = read_words(place, catalog)
         if text is None:
             return [Problem(f"{self.name}: the rulebook states {self.value!r}, but {label}", at=at)]
-        said = self.said(text)
-        right = [w for w in said if w in (self.value, *self.synonyms)]
-        wrong = [w for w in said if w in self.opposites]
+        forms = place.forms() or self.forms()  # the value must stand in one of these
+        right = [w for w in self.said(text, forms) if w in (self.value, *self.synonyms)]
+        wrong = [w for w in self.said(text, [*forms, *self.forms()]) if w in self.opposites]
         if right and not wrong:
             return []
-        phrase = self.forms()[0].removeprefix("^").replace("{value}", self.value)
-        near = _clip_near(text, self.forms())
+        phrase = forms[0].removeprefix("^").replace("{value}", self.value)
+        near = _clip_near(text, forms)
         have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {near!r}"
         return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
 
