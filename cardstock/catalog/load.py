@@ -79,6 +79,8 @@ class Catalog:
     # (`rules.wording.typed_words`); a copy made by `dataclasses.replace` reads them anew
     typed_words: Any = field(default=None, init=False, repr=False, compare=False)
     template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
+    # its translations' `.po` files, read once per load for every fact (`rules.translated`)
+    translations_read: Any = field(default=None, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

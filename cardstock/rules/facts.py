@@ -35,8 +35,9 @@ from .faces import FacesFact
 from .fact_base import Fact, same, show
 from .filters import Filter, select, value_of
 from .named import NamesFact
-from .places import Place, norm, read_place, spelled
+from .places import Place, clip_departure, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
+from .translated import numbers_kept
 from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
 
@@ -418,7 +419,8 @@ class ValueFact(Fact):
         found = [read_place(p, self.value, catalog, file, line) for p in self.at]
         agree = [f for f in found if f.missing is None and same(f.value, self.value)]
         problems: list[Problem] = []
-        for f in found:
+        for place, f in zip(self.at, found, strict=True):
+            near = clip_departure(f.text or "", [place.says] if place.says else [])
             if f.missing is not None:
                 problems.append(
                     Problem(
@@ -427,11 +429,13 @@ class ValueFact(Fact):
                     )
                 )
             elif not same(f.value, self.value):
+                # the words the place says instead, quoted where its form's words stand
                 have = (
                     f"has {show(f.value)}"
+                    + (f": {near!r}" if isinstance(f.value, str) and f.text else "")
                     if f.value is not None
                     else (
-                        f"does not state it: {_clip(f.text)!r}"
+                        f"does not state it: {near!r}"
                         if f.text is not None
                         else "does not state it"
                     )
@@ -446,6 +450,7 @@ class ValueFact(Fact):
                         at=(f.file, f.line),
                     )
                 )
+        problems += numbers_kept(self, [(f.text, f.label) for f in found if f.text], catalog)
         if problems:
             return Outcome(False, problems[0].message, [], problems)
         return Outcome(

@@ -351,3 +351,37 @@ def _table_place(place: Place, want: Any, catalog: Any) -> Found:
 
 
 __all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]
+
+
+def clip_departure(text: str, forms: list[str], n: int = 100) -> str:
+    """`text` clipped to `n` characters where it departs from a form: around the longest run
+    of the form's words it still says (`{value}` standing for a few words), after the run
+    when the form starts there, before it when the form ends there, else on both sides. So a
+    finding quotes the words that replaced the form's, wherever in a long text they are; the
+    start of the text when no word of a form is there."""
+    t = " ".join(text.split())
+    low = t.lower()
+    best: tuple[int, int, int, bool, bool] | None = None  # (tokens, start, end, head, tail)
+    for form in forms:
+        toks = form.removeprefix("^").lower().split()
+        pats = [re.escape(w).replace(re.escape("{value}"), r".{1,24}?") for w in toks]
+        for i in range(len(toks)):
+            for j in range(len(toks), i, -1):
+                if best is not None and j - i <= best[0]:
+                    break
+                m = re.search(r"\s+".join(pats[i:j]), low)
+                if m is not None:
+                    best = (j - i, m.start(), m.end(), i == 0, j == len(toks))
+                    break
+    if best is None or len(t) <= n:
+        return t if len(t) <= n else t[: n - 1] + "…"
+    _, start, end, head, tail = best
+    if head and not tail:
+        lo = max(0, end - n // 2)
+    elif tail and not head:
+        lo = max(0, start - n // 2)
+    else:
+        lo = max(0, (start + end) // 2 - n // 2)
+    lo = min(lo, max(0, len(t) - n))
+    cut = t[lo : lo + n]
+    return ("…" if lo else "") + cut + ("…" if lo + n < len(t) else "")

@@ -40,9 +40,10 @@ from .constraints import Outcome, Problem
 from .fact_base import Fact, show
 from .filters import Filter, Strict, select, value_of
 from .phrases import _said_in, has, templates, words
-from .places import norm
+from .places import clip_departure, norm
 from .rendered_forms import unsaid
 from .sources import SourceText
+from .translated import opposite_said
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
 
@@ -193,6 +194,7 @@ class RuleFact(Fact):
         problems = [p for place in self.at for p in self._place(place, catalog)]
         problems += self._typed(catalog)
         problems += unsaid(self, catalog)
+        problems += opposite_said(self, catalog)
         source_note, source_problem = self._source(catalog, source)
         problems += source_problem
         if problems:
@@ -212,7 +214,7 @@ class RuleFact(Fact):
                 out.append(
                     Problem(
                         f"{self.name}: the rulebook states {self.value!r}, {c.name}'s "
-                        f"{place.field} says {wrong[0]!r}: {_clip(text)!r}",
+                        f"{place.field} says {wrong[0]!r}: {_near(text, wrong[0], self.forms())!r}",
                         at=(c.file, c.line),
                     )
                 )
@@ -241,7 +243,7 @@ class RuleFact(Fact):
                 out.append(
                     Problem(
                         f"{self.name}: the rulebook states {self.value!r}, {label} says "
-                        f"{wrong[0]!r}: {_clip(text)!r}",
+                        f"{wrong[0]!r}: {_near(text, wrong[0], self.forms())!r}",
                         at=(catalog.display(catalog.folder / "game.toml"), line),
                     )
                 )
@@ -265,7 +267,7 @@ class RuleFact(Fact):
         if right and not wrong:
             return []
         phrase = forms[0].removeprefix("^").replace("{value}", self.value)
-        near = _clip_near(text, forms)
+        near = clip_departure(text, forms)
         have = f"says {wrong[0]!r}" if wrong else f"does not say {phrase!r}: {near!r}"
         return [Problem(f"{self.name}: the rulebook states {self.value!r}, {label} {have}", at=at)]
 
@@ -391,21 +393,9 @@ def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
     return read_lines(text)
 
 
-def _clip_near(text: str, forms: list[str], n: int = 90) -> str:
-    """`text` clipped to `n` characters around where a form's own words stand (the words
-    before or after its `{value}`), so a finding shows what the place says instead of the
-    value, wherever in a long note it is; the start of the text when no form's words are
-    there."""
-    t = " ".join(text.split())
-    low = t.lower()
-    for form in forms:
-        for part in (p.strip(" ,.;:^") for p in form.split("{value}")):
-            at = low.find(part.lower()) if part else -1
-            if at > 0 and len(t) > n:
-                start = max(0, at - n // 3)
-                cut = t[start : start + n - 2]
-                return ("…" if start else "") + cut + ("…" if start + n - 2 < len(t) else "")
-    return _clip(t, n)
+def _near(text: str, word: str, forms: list[str]) -> str:
+    """`text` quoted where it says `word` as one of `forms` says the value."""
+    return clip_departure(text, [f.replace("{value}", word) for f in forms])
 
 
 def _clip(text: str | None, n: int = 90) -> str:

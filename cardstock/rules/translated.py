@@ -1,0 +1,121 @@
+"""A rule read in another language says what the rule says: the checks of a game's facts
+read its translations (`catalog/<game>/translations/<lang>.po`) as well as its English.
+
+- A rule fact's value is translated once, as data (`msgctxt "fact.<id>"`). The translation
+  must not be the words the same file gives for one of the fact's opposites (another fact's
+  value): "face cachée" turned to "face visible", the file's "face up", fails.
+- A text that holds a value fact's number (a table's cell or note, a card's field, a
+  designer's choice) is translated with the same numbers: a number two or more, in digits or
+  in words of the language (cardstock's own, `spelt(n)`), the translation states and its
+  English does not (or the other way round) fails. "One" and "un"/"une" are left alone, as
+  the typed-number lint leaves "one": as often an article as a number.
+
+Each finding is the fact's own, at the `.po` entry's line, naming the language, what the
+English says and what the translation says instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from ..catalog.translations import FOLDER, Translation, read_translation
+from ..core.files import present
+from ..core.toolwords import tool_words
+from .constraints import Problem
+from .phrases import words
+from .places import NUMBER_WORDS
+
+
+def translations(catalog: Any) -> list[Translation]:
+    """The game's translations, read once per load of its catalog (none when it has none;
+    a file that cannot be read is the translation check's finding, not this one's)."""
+    kept: list[Translation] | None = getattr(catalog, "translations_read", None)
+    if kept is None:
+        folder = catalog.folder / FOLDER
+        langs = sorted(p.stem for p in folder.glob("*.po")) if present(folder) else []
+        kept = [read_translation(catalog, lang, []) for lang in langs]
+        catalog.translations_read = kept
+    return kept
+
+
+def opposite_said(fact: Any, catalog: Any) -> list[Problem]:
+    """A rule fact's translated value that is the translation of one of its opposites."""
+    out: list[Problem] = []
+    for t in translations(catalog):
+        own = t.entries.get(f"fact.{fact.id}")
+        if own is None or not own.text or own.fuzzy:
+            continue
+        given: dict[str, set[str]] = {}  # an English rule word -> the other facts' words
+        for key, e in t.entries.items():
+            if key.startswith("fact.") and key != own.key and e.text and not e.fuzzy:
+                given.setdefault(words(e.was), set()).add(words(e.text))
+        meant = {w for v in (fact.value, *fact.synonyms) for w in given.get(words(v), set())}
+        said = words(own.text)
+        for o in fact.opposites:
+            if said in given.get(words(o), set()) and said not in meant:
+                out.append(
+                    Problem(
+                        f"{fact.name}: the rulebook states {fact.value!r}, its {t.lang} "
+                        f"translation says {own.text!r}, which {t.file} gives for its "
+                        f"opposite {o!r}",
+                        at=(t.file, own.line),
+                    )
+                )
+                break
+    return out
+
+
+def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Any) -> list[Problem]:
+    """Each of `texts` (English text, how a reader names its place) that holds the value
+    fact's number, translated with other numbers than its English."""
+    out: list[Problem] = []
+    for t in translations(catalog):
+        by_source = {_flat(e.was): e for e in t.entries.values() if e.text and not e.fuzzy}
+        spelt = _number_words(t.lang)
+        for text, label in texts:
+            e = by_source.get(_flat(text))
+            if e is None:
+                continue
+            english, there = _numbers(text, _ENGLISH), _numbers(e.text, spelt)
+            if english != there:
+                out.append(
+                    Problem(
+                        f"{fact.name}: the rulebook states {fact.value}, {label} says "
+                        f"{_listed(english)} in English but {_listed(there)} in its {t.lang} "
+                        f"translation: {e.text!r}",
+                        at=(t.file, e.line),
+                    )
+                )
+    return out
+
+
+_ENGLISH = {w: n for w, n in NUMBER_WORDS.items() if n >= 2}
+
+
+def _number_words(lang: str) -> dict[str, int]:
+    said = tool_words(lang)
+    return {words(said(w)).strip(): n for w, n in _ENGLISH.items()}
+
+
+def _numbers(text: str, spelt: dict[str, int]) -> Counter[float]:
+    """The numbers a text states: digits (not a placeholder's, not an icon's) and the
+    language's number words, two and more."""
+    plain = re.sub(r"%\(\w+\)s|\{\w+\}|:[\w-]+:", " ", text)
+    found: Counter[float] = Counter()
+    for m in re.finditer(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", plain):
+        found[float(m.group(0).replace(",", "."))] += 1
+    w = words(plain)
+    for word, n in spelt.items():
+        found[float(n)] += w.count(f" {word} ")
+    return +found
+
+
+def _listed(found: Counter[float]) -> str:
+    shown = [str(int(n)) if n.is_integer() else str(n) for n in sorted(found.elements())]
+    return ", ".join(shown) if shown else "no number"
+
+
+def _flat(text: str) -> str:
+    return " ".join(str(text).split())
