@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalog.translations import FOLDER, Translation, read_translation
+from ..catalog.translations import FOLDER, Entry, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
 from .constraints import Problem
@@ -28,64 +29,88 @@ from .phrases import words
 from .places import NUMBER_WORDS
 
 
-def translations(catalog: Any) -> list[Translation]:
+@dataclass
+class Read:
+    """One translation, read once per load with what the checks look up in it: its fact
+    entries by the English rule word (key, words), its entries by their English text, and
+    the language's number words."""
+
+    t: Translation
+    facts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    by_source: dict[str, Entry] = field(default_factory=dict)
+    spelt: dict[str, int] = field(default_factory=dict)
+
+
+def translations(catalog: Any) -> list[Read]:
     """The game's translations, read once per load of its catalog (none when it has none;
     a file that cannot be read is the translation check's finding, not this one's)."""
-    kept: list[Translation] | None = getattr(catalog, "translations_read", None)
+    kept: list[Read] | None = getattr(catalog, "translations_read", None)
     if kept is None:
         folder = catalog.folder / FOLDER
         langs = sorted(p.stem for p in folder.glob("*.po")) if present(folder) else []
-        kept = [read_translation(catalog, lang, []) for lang in langs]
+        kept = [_read(read_translation(catalog, lang, [])) for lang in langs]
         catalog.translations_read = kept
     return kept
+
+
+def _read(t: Translation) -> Read:
+    out = Read(t, spelt=_number_words(t.lang))
+    for key, e in t.entries.items():
+        if not e.text or e.fuzzy:
+            continue
+        out.by_source[_flat(e.was)] = e
+        if key.startswith("fact."):
+            out.facts.setdefault(words(e.was), []).append((key, words(e.text)))
+    return out
 
 
 def opposite_said(fact: Any, catalog: Any) -> list[Problem]:
     """A rule fact's translated value that is the translation of one of its opposites."""
     out: list[Problem] = []
-    for t in translations(catalog):
-        own = t.entries.get(f"fact.{fact.id}")
+    for r in translations(catalog):
+        own = r.t.entries.get(f"fact.{fact.id}")
         if own is None or not own.text or own.fuzzy:
             continue
-        given: dict[str, set[str]] = {}  # an English rule word -> the other facts' words
-        for key, e in t.entries.items():
-            if key.startswith("fact.") and key != own.key and e.text and not e.fuzzy:
-                given.setdefault(words(e.was), set()).add(words(e.text))
-        meant = {w for v in (fact.value, *fact.synonyms) for w in given.get(words(v), set())}
+        meant = {w for v in (fact.value, *fact.synonyms) for w in _given(r, v, own.key)}
         said = words(own.text)
-        for o in fact.opposites:
-            if said in given.get(words(o), set()) and said not in meant:
-                out.append(
-                    Problem(
-                        f"{fact.name}: the rulebook states {fact.value!r}, its {t.lang} "
-                        f"translation says {own.text!r}, which {t.file} gives for its "
-                        f"opposite {o!r}",
-                        at=(t.file, own.line),
-                    )
+        wrong = next(
+            (o for o in fact.opposites if said in _given(r, o, own.key) and said not in meant),
+            None,
+        )
+        if wrong is not None:
+            out.append(
+                Problem(
+                    f"{fact.name}: the rulebook states {fact.value!r}, its {r.t.lang} "
+                    f"translation says {own.text!r}, which {r.t.file} gives for its "
+                    f"opposite {wrong!r}",
+                    at=(r.t.file, own.line),
                 )
-                break
+            )
     return out
+
+
+def _given(r: Read, word: str, own_key: str) -> set[str]:
+    """What the file's other fact entries translate the English rule `word` as."""
+    return {w for key, w in r.facts.get(words(word), []) if key != own_key}
 
 
 def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Any) -> list[Problem]:
     """Each of `texts` (English text, how a reader names its place) that holds the value
     fact's number, translated with other numbers than its English."""
     out: list[Problem] = []
-    for t in translations(catalog):
-        by_source = {_flat(e.was): e for e in t.entries.values() if e.text and not e.fuzzy}
-        spelt = _number_words(t.lang)
+    for r in translations(catalog):
         for text, label in texts:
-            e = by_source.get(_flat(text))
+            e = r.by_source.get(_flat(text))
             if e is None:
                 continue
-            english, there = _numbers(text, _ENGLISH), _numbers(e.text, spelt)
+            english, there = _numbers(text, _ENGLISH), _numbers(e.text, r.spelt)
             if english != there:
                 out.append(
                     Problem(
                         f"{fact.name}: the rulebook states {fact.value}, {label} says "
-                        f"{_listed(english)} in English but {_listed(there)} in its {t.lang} "
+                        f"{_listed(english)} in English but {_listed(there)} in its {r.t.lang} "
                         f"translation: {e.text!r}",
-                        at=(t.file, e.line),
+                        at=(r.t.file, e.line),
                     )
                 )
     return out
