@@ -421,27 +421,27 @@ def _reads(catalog: Any, shown_as: str, n: int, raw: str, fact_id: str) -> list[
     return out
 
 
-def _held(read: str, held: list[tuple[str, bool, str | None]]) -> bool:
-    """Does the line's `read` say one of the forms `held` (each form's words, whether it
-    starts a sentence, and the mark it ends at)?"""
+def _said(read: str, held: list[tuple[str, bool, str | None]]) -> set[int]:
+    """Which of the forms `held` (each form's words, whether it starts a sentence, and the
+    mark it ends at) the line's `read` says, by index."""
     said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
     starts, ends = _sentence_starts(read), _sentence_ends(read)
-    return any(
-        _says(w, said, starts if anchored else None, None if closed is None else ends[closed])
-        for w, anchored, closed in held
-    )
+    return {
+        i
+        for i, (w, anchored, closed) in enumerate(held)
+        if _says(w, said, starts if anchored else None, None if closed is None else ends[closed])
+    }
 
 
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
-    """Each template line that renders `fact`'s value but says none of its forms there."""
+    """Each template line that renders `fact`'s value but says none of its forms there; and,
+    when every line that renders it says one, each form written `^…` that no line says."""
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
     forms = fact.forms()
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
-    if not lines:
-        return out
     # a fact with whole sentences among its forms holds each line that renders it to one of
     # them: its short forms are for its places (`at`) and the lint
     lined = [f for f in forms if _whole_sentence(f)] or forms
@@ -459,6 +459,7 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), a, e)
         for f, (_, a, e) in zip(lined, wanted)
     ]
+    said: set[int] = set()  # the forms some line says
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
             continue
@@ -472,7 +473,12 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
             reads, held = [read_text(unread)], wanted
         else:
             held = bare
-        read = next((r for r in reads if not _held(r, held)), None)
+        read = None
+        for r in reads:
+            found = _said(r, held)
+            said |= found
+            if not found and read is None:
+                read = r
         if read is None:
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
@@ -484,4 +490,19 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
                 at=(shown_as, n),
             )
         )
-    return out
+    if out or not template_lines(catalog):  # a catalog without rule templates renders none
+        return out
+    return [
+        _unprinted(fact, f) for i, f in enumerate(lined) if f.startswith(_START) and i not in said
+    ]
+
+
+def _unprinted(fact: StatedFact, form: str) -> Problem:
+    """A form written `^…` that no template line says: the sentence a line rendered (the
+    reason the form was written) is gone, or says the value another way."""
+    phrase = form.removeprefix(_START).replace("{value}", fact.value)
+    return Problem(
+        f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but no line of the "
+        f"rule templates says it: a form written '^…' is a sentence a template line renders "
+        f"with fact('{fact.id}').value; render it there again, or remove the form"
+    )
