@@ -1,9 +1,10 @@
-"""A template line the checker cannot render alone (a name a `{% for %}` loop, a macro, a
-`{% set %}…{% endset %}` block or an enclosing `{% if %}` gives) is read as the whole
-template prints it (`cardstock.rules.printed_lines`): once for each time a loop reaches it,
-each name standing for exactly the words it prints, and held to a form as a line rendered
-alone is. Only a line the template never prints (an `{% if %}` branch not taken) is still
-read with each rendered thing as a gap of a few words."""
+"""A template line is read as it prints. A name a one-line `{% set %}…{% endset %}` block or
+`{% macro %}` gives is known to a line rendered alone, as a `{% set x = … %}` is; a line the
+checker still cannot render alone (a name a `{% for %}` loop gives, an `{% if %}` spanning
+lines) is read as the whole template prints it (`cardstock.rules.printed_lines`): once for
+each time a loop reaches it, each name standing for exactly the words it prints, and held
+to a form as a line rendered alone is. Only a line the template never prints (an `{% if %}`
+branch not taken) is still read with each rendered thing as a gap of a few words."""
 
 from __future__ import annotations
 
@@ -150,6 +151,17 @@ PRINTED_EDITS = [
         46,
         "in turn order",
         "starting with the vortex card",
+    ),
+    Edit(
+        "vx-example-step-three-or-a-true-convert",
+        VX,
+        f"layouts/{VX}/rulebook.md.j2",
+        "Fearful Convert instead of a corpse.",
+        "Fearful Convert instead of a corpse, or a True Convert.",
+        "in the example, a Frenzy is placed in the Frenzy step",
+        56,
+        "in the frenzy step",
+        "or a true convert",
     ),
     Edit(
         "atm-immediate-when-the-trick-ends",

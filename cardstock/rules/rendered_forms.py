@@ -9,11 +9,12 @@ renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').val
 must say it as one of the fact's `says` forms (`typed` only guides the lint) with the value
 where the form puts it; a line that does not is a finding naming the line, the fact's value
 and what the line says instead. The line is read as a player reads it: rendered alone, with
-the template's context and its top-level `{% set %}` names, every other name, count and
+the template's context and the names its `{% set %}` and one-line `{% macro %}` lines
+give, every other name, count and
 fact's value printed as its words (`_line_read`), so a rendered name stands for exactly the words it
 prints, and a word retyped right after it is a word the form does not hold. A line the
-checker cannot render alone (a name a loop, a macro or a `{% set %}…{% endset %}` block
-gives) is read as the whole template prints it (`printed_lines`), each time it prints the
+checker cannot render alone (a name a loop gives, a block spanning lines) is read as the
+whole template prints it (`printed_lines`), each time it prints the
 value; only a line the template never prints (an `{% if %}` branch not taken) is read with
 each rendered thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A form
 ending with `.`, `!` or `?` must end a sentence of the line, one ending with `:` or `;` a
@@ -114,12 +115,18 @@ def _marked(raw: str, fact_id: str) -> str | None:
     return marked
 
 
-_SET_LINE = re.compile(r"\s*\{%-?\s*set\s+\w+\s*=.*-?%\}\s*")
+# a line of its own that names something for the lines after it: `{% set x = … %}`, a
+# block `{% set x %}…{% endset %}`, or a macro `{% macro m(…) %}…{% endmacro %}`
+_SET_LINE = re.compile(
+    r"\s*\{%-?\s*(?:set\s+\w+\s*=.*|set\s+\w+\s*-?%\}.*\{%-?\s*endset\s*"
+    r"|macro\s+\w+\s*\(.*\{%-?\s*endmacro\s*)-?%\}\s*"
+)
 
 
 def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
     """The names a template's lines can render: the template context, and each name a
-    `{% set %}` on a line of its own gives (in the file's order, so a name set again holds
+    `{% set %}` (or a one-line `{% set %}…{% endset %}` block or `{% macro %}`) on a line
+    of its own gives (in the file's order, so a name set again holds
     its last value; one the checker cannot evaluate is left out); None without a context.
     Made once per template and load of its catalog (`Catalog.template_names`)."""
     kept: dict[str, dict[str, Any] | None] | None = getattr(catalog, "template_names", None)
