@@ -9,12 +9,13 @@ branch not taken) is still read with each rendered thing as a gap of a few words
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from helpers_edits import STARTER, failures, games_copy, starter
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.printed_lines import printed
+from cardstock.rules.printed_lines import printed, printed_line
 
 LOOP = """\
 {% for who in names %}
@@ -51,6 +52,15 @@ def test_a_line_inside_a_tag_that_began_above_has_no_reading_of_its_own() -> Non
     lines = printed(LOOP, {"names": [], "v": "last"})
     assert lines is not None
     assert 10 not in lines and "is split" in lines[9][0]
+
+
+def test_a_line_in_a_block_is_printed_from_that_block_alone() -> None:
+    # the whole template cannot be compiled (an unknown filter below); the loop can
+    lines = [*LOOP.splitlines(), "{{ v | no_such_filter }}"]
+    catalog = SimpleNamespace()
+    said = printed_line(catalog, "t.md.j2", 2, lines, {"names": ["Ann"], "v": "last"})
+    assert [t.strip() for t in said] == ["- Ann plays on the last card."]
+    assert printed(LOOP + lines[-1], {"names": ["Ann"], "v": "last"}) is None
 
 
 FACT = """

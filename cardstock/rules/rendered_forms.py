@@ -38,7 +38,7 @@ from ..core.template_words import read_text
 from ..core.templating import plain
 from .constraints import Problem
 from .phrases import templates, words
-from .printed_lines import printed_lines
+from .printed_lines import printed_line
 
 
 class StatedFact(Protocol):
@@ -421,7 +421,8 @@ def _reads(catalog: Any, shown_as: str, n: int, raw: str, fact_id: str) -> list[
         return []
     context = {**names, "fact": _bracketing(names["fact"])}
     out = []
-    for text in printed_lines(catalog, shown_as, context).get(n, []):
+    lines = [raw for shown, _, raw in template_lines(catalog) if shown == shown_as]
+    for text in printed_line(catalog, shown_as, n, lines, context):
         read = _read_for(_ICON.sub(" ", text.replace("*", " ")), fact_id)
         if _VALUE in read:
             out.append(read)
