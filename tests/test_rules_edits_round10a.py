@@ -115,7 +115,7 @@ EDITS = [
         "in the example, Patrol draws one Henchman before the Community card's extra",
         30,
         "— one, plus 1",
-        "sam draws … two",
+        "sam draws 2 henchmen two",
     ),
     Edit(
         "ae-example-help-from-alexs-hand",

@@ -9,11 +9,17 @@ renders a fact's value (bound in its `{% trans %}` header, or `{{ fact('id').val
 must say it as one of the fact's `says` forms (`typed` only guides the lint) with the value
 where the form puts it; a line that does not is a finding naming the line, the fact's value
 and what the line says instead. The line is read as a player reads it: rendered alone, with
-the template's context and its top-level `{% set %}` names, every other name, count and
+the template's context and the names its `{% set %}` and one-line `{% macro %}` lines
+give, every other name, count and
 fact's value printed as its words (`_line_read`), so a rendered name stands for exactly the words it
 prints, and a word retyped right after it is a word the form does not hold. A line the
-checker cannot render alone (a name a loop or a macro gives) is read with each rendered
-thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A `{% set %}` of the
+checker cannot render alone (a name a loop gives, a block spanning lines) is read as the
+whole template prints it (`printed_lines`), each time it prints the
+value; only a line the template never prints (an `{% if %}` branch not taken) is read with
+each rendered thing as a gap that may stand for up to `_GAP_WORDS` words of a form. A form
+ending with `.`, `!` or `?` must end a sentence of the line, one ending with `:` or `;` a
+clause at that mark (a list's introduction or item), so a clause typed after the value
+before the mark fails. A `{% set %}` of the
 value on a line of its own states nothing and is not read there; a line after it that
 renders the name it set (`{{ hidden }}`, or `h=hidden` in a header) renders the value, and
 is held to a form as one that renders it directly (`unaliased`).
@@ -32,6 +38,7 @@ from ..core.template_words import read_text
 from ..core.templating import plain
 from .constraints import Problem
 from .phrases import templates, words
+from .printed_lines import printed_line
 
 
 class StatedFact(Protocol):
@@ -108,12 +115,18 @@ def _marked(raw: str, fact_id: str) -> str | None:
     return marked
 
 
-_SET_LINE = re.compile(r"\s*\{%-?\s*set\s+\w+\s*=.*-?%\}\s*")
+# a line of its own that names something for the lines after it: `{% set x = … %}`, a
+# block `{% set x %}…{% endset %}`, or a macro `{% macro m(…) %}…{% endmacro %}`
+_SET_LINE = re.compile(
+    r"\s*\{%-?\s*(?:set\s+\w+\s*=.*|set\s+\w+\s*-?%\}.*\{%-?\s*endset\s*"
+    r"|macro\s+\w+\s*\(.*\{%-?\s*endmacro\s*)-?%\}\s*"
+)
 
 
 def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
     """The names a template's lines can render: the template context, and each name a
-    `{% set %}` on a line of its own gives (in the file's order, so a name set again holds
+    `{% set %}` (or a one-line `{% set %}…{% endset %}` block or `{% macro %}`) on a line
+    of its own gives (in the file's order, so a name set again holds
     its last value; one the checker cannot evaluate is left out); None without a context.
     Made once per template and load of its catalog (`Catalog.template_names`)."""
     kept: dict[str, dict[str, Any] | None] | None = getattr(catalog, "template_names", None)
@@ -320,8 +333,16 @@ _STARTS = re.compile(r"(?<=[.!?])[*_]*\s+")  # a sentence's end, a bold "**Recou
 
 
 def _ends_sentence(form: str) -> bool:
-    """A form written with a full stop (or `!`, `?`) at its end ends a sentence of the line."""
-    return form.rstrip().endswith((".", "!", "?"))
+    """A form written with a full stop (or `!`, `?`) at its end ends a sentence of the line;
+    one written with a colon or a semicolon at its end ends a clause at that mark (`_mark`)."""
+    return form.rstrip().endswith((".", "!", "?", ":", ";"))
+
+
+def _mark(form: str) -> str:
+    """Where a form that ends a sentence or clause must end: "." for a sentence's end (a
+    form ending in `.`, `!` or `?`), or the colon or semicolon it ends with."""
+    last = form.rstrip()[-1:]
+    return last if last in _CLAUSE_MARKS else "."
 
 
 def _whole_sentence(form: str) -> bool:
@@ -329,14 +350,26 @@ def _whole_sentence(form: str) -> bool:
     return form.startswith(_START) and _ends_sentence(form)
 
 
-def _sentence_ends(read: str) -> set[int]:
+def _sentence_ends(read: str) -> dict[str, set[int]]:
     """The index, among the line's words as `words` reads them, just after each sentence's
-    last word: where a form that ends a sentence must end."""
-    out, at = set(), 0
+    last word (under "."): where a form that ends a sentence must end; and just after each
+    word a colon or a semicolon follows (under ":" and ";"): where a form that ends with
+    that mark must end, so a list's introduction ("…each doing one of these:") or one of
+    its items ("- lay one card face down beside a Devotee in your field;") is held to its
+    last word as a sentence is."""
+    out: dict[str, set[int]] = {".": set(), ":": set(), ";": set()}
+    at = 0
     for sentence in _STARTS.split(read):
         at += len(words(sentence).split())
-        out.add(at)
+        out["."].add(at)
+    read = _ICON.sub(" ", read)  # an icon's code (`:fire:`) holds no colon of the text
+    for m in _CLAUSE_END.finditer(read):
+        out[m.group()].add(len(words(read[: m.start()]).split()))
     return out
+
+
+_CLAUSE_MARKS = (":", ";")
+_CLAUSE_END = re.compile(r"[:;](?=[*_]*(?:\s|$))")  # a colon or semicolon ending a clause
 
 
 def _sentence_starts(read: str) -> set[int]:
@@ -376,16 +409,47 @@ def _own(said: str) -> str:
     return re.sub(rf"{_VALUE} ?'s\b", f"{_VALUE} s", said)
 
 
+def _reads(catalog: Any, shown_as: str, n: int, raw: str, fact_id: str) -> list[str]:
+    """The line as a player reads it, `fact_id`'s value marked: rendered alone
+    (`_line_read`), or else as the whole template prints it (`printed_lines`: once for each
+    time a loop reaches it, each time it prints the value); [] when it prints it nowhere."""
+    whole = _line_read(catalog, shown_as, n, raw)
+    if whole is not None:
+        return [_read_for(whole, fact_id)]
+    names = _names(catalog, shown_as)
+    if names is None or "fact" not in names:
+        return []
+    context = {**names, "fact": _bracketing(names["fact"])}
+    out = []
+    lines = [raw for shown, _, raw in template_lines(catalog) if shown == shown_as]
+    for text in printed_line(catalog, shown_as, n, lines, context):
+        read = _read_for(_ICON.sub(" ", text.replace("*", " ")), fact_id)
+        if _VALUE in read:
+            out.append(read)
+    return out
+
+
+def _said(read: str, held: list[tuple[str, bool, str | None]]) -> set[int]:
+    """Which of the forms `held` (each form's words, whether it starts a sentence, and the
+    mark it ends at) the line's `read` says, by index."""
+    said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
+    starts, ends = _sentence_starts(read), _sentence_ends(read)
+    return {
+        i
+        for i, (w, anchored, closed) in enumerate(held)
+        if _says(w, said, starts if anchored else None, None if closed is None else ends[closed])
+    }
+
+
 def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
-    """Each template line that renders `fact`'s value but says none of its forms there."""
+    """Each template line that renders `fact`'s value but says none of its forms there; and,
+    when every line that renders it says one, each form written `^…` that no line says."""
     out: list[Problem] = []
     if fact.id is None:
         return out  # a fact no template can name
     forms = fact.forms()
     # most lines name no fact: a plain search for the id passes over them
     lines = [line for line in template_lines(catalog) if fact.id in line[2]]
-    if not lines:
-        return out
     # a fact with whole sentences among its forms holds each line that renders it to one of
     # them: its short forms are for its places (`at`) and the lint
     lined = [f for f in forms if _whole_sentence(f)] or forms
@@ -394,7 +458,7 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         (
             _own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))),
             form.startswith(_START),
-            _ends_sentence(form),
+            _mark(form) if _ends_sentence(form) else None,
         )
         for form in lined
     ]
@@ -403,25 +467,27 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         (_own(_POSSESSIVE.sub("", words(_ICON.sub(" ", f).replace("{value}", _VALUE)))), a, e)
         for f, (_, a, e) in zip(lined, wanted)
     ]
+    said: set[int] = set()  # the forms some line says
     for shown_as, n, raw in lines:
         if not any(m.group(1) == fact.id for m in calls.finditer(raw)):
             continue
         marked = _marked(raw, fact.id)
         if marked is None:
             continue
-        whole = _line_read(catalog, shown_as, n, raw)
-        if whole is None:  # a name the checker cannot evaluate: each stands as a gap
+        reads = _reads(catalog, shown_as, n, raw, fact.id)
+        if not reads:  # a line the template never prints: each thing it renders is a gap
             # a header's `_("…")` is no sentence of the line
             unread = _OTHER.sub(f" {_GAP} ", _TRANS.sub("{% trans %}", marked))
-            read, held = read_text(unread), wanted
+            reads, held = [read_text(unread)], wanted
         else:
-            read, held = _read_for(whole, fact.id), bare
-        said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
-        starts, ends = _sentence_starts(read), _sentence_ends(read)
-        if any(
-            _says(w, said, starts if anchored else None, ends if closed else None)
-            for w, anchored, closed in held
-        ):
+            held = bare
+        read = None
+        for r in reads:
+            found = _said(r, held)
+            said |= found
+            if not found and read is None:
+                read = r
+        if read is None:
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
@@ -432,4 +498,19 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
                 at=(shown_as, n),
             )
         )
-    return out
+    if out or not template_lines(catalog):  # a catalog without rule templates renders none
+        return out
+    return [
+        _unprinted(fact, f) for i, f in enumerate(lined) if f.startswith(_START) and i not in said
+    ]
+
+
+def _unprinted(fact: StatedFact, form: str) -> Problem:
+    """A form written `^…` that no template line says: the sentence a line rendered (the
+    reason the form was written) is gone, or says the value another way."""
+    phrase = form.removeprefix(_START).replace("{value}", fact.value)
+    return Problem(
+        f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but no line of the "
+        f"rule templates says it: a form written '^…' is a sentence a template line renders "
+        f"with fact('{fact.id}').value; render it there again, or remove the form"
+    )
