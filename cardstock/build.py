@@ -69,6 +69,7 @@ def build(
     root, options = request.root, request.options
     games, known, editions = build_games(root, list(dict.fromkeys(request.games)), options.lang)
     cache = open_cache()
+    output.recall_reads(cache, options.out)  # the output files a process before read
     # What exists before the build (the modules and what they made) lives as long as the
     # process: frozen, the garbage collector stops scanning it at each full collection, and
     # workers forked from the build do not touch it either (CPython's advice for `gc.freeze`).
@@ -184,6 +185,7 @@ def _publish(request: Request, work: Worklist, jobs: dict[str, Job], outcome: Ou
     outcome.page, outcome.page_kept = published.page, published.kept
     if not any(g not in work.known for g in work.games):
         remember(request, work.keys, outcome, work.cache)
+    output.keep_reads(work.cache, request.options.out)
     work.cache.prune()
 
 

@@ -21,7 +21,7 @@ from .catalog.languages import build_games
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
-from .core.output import Artifact
+from .core.output import Artifact, keep_reads, recall_reads
 from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
 from .core.stage import BuildOptions
 from .site import manifest
@@ -224,6 +224,7 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
     if not isinstance(data, dict) or data.get("key") != request_key(request, keys, games):
         return None
     out = request.options.out
+    recall_reads(cache, out)  # the files a build before read: not read again when unchanged
     try:
         reports = []
         for r in data["reports"]:
@@ -252,6 +253,7 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
         warnings = [Issue.from_data(w) for w in data["warnings"]]
     except (KeyError, TypeError, ValueError):
         return None
+    keep_reads(cache, out)
     return Outcome(games, reports, checks, page, True, warnings)
 
 

@@ -440,6 +440,65 @@ def test_a_file_unchanged_since_it_was_read_whole_is_not_read_again(tmp_path, mo
     )  # a claim of other bytes is never taken
 
 
+def _new_process(monkeypatch) -> None:
+    """`core.output` as a new process finds it: no file read yet, no kept reads taken up."""
+    from cardstock.core import output
+
+    monkeypatch.setattr(output, "_READ", {})
+    monkeypatch.setattr(output, "_USED", set())
+    monkeypatch.setattr(output, "_RECALLED", {})
+
+
+def test_an_output_file_a_process_before_read_is_not_read_again_while_unchanged(
+    tmp_path, monkeypatch
+):
+    from cardstock.core import output
+    from cardstock.core.cache import open_cache
+
+    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    out = tmp_path / "output"
+    out.mkdir()
+    data = b"a finished sheet " * 1000
+    (out / "f.pdf").write_bytes(data)
+    sha = hashlib.sha256(data).hexdigest()
+    time.sleep(0.01)
+    cache = open_cache(tmp_path / "cache")
+    _new_process(monkeypatch)
+    output.recall_reads(cache, out)
+    assert output.holds(out, ["f.pdf"], len(data), sha)
+    output.keep_reads(cache, out)
+    cache.flush()
+
+    _new_process(monkeypatch)
+    output.recall_reads(cache, out)
+    reads = _reads(monkeypatch)
+    assert output.holds(out, ["f.pdf"], len(data), sha)
+    assert reads == []
+    (out / "f.pdf").write_bytes(b"another sheet!!! " * 1000)  # the same size, a new status
+    assert not output.holds(out, ["f.pdf"], len(data), sha)
+    assert reads != []
+
+
+def test_the_kept_reads_drop_a_file_no_build_looked_at_since(tmp_path, monkeypatch):
+    from cardstock.core import output
+    from cardstock.core.cache import open_cache
+
+    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    out = tmp_path / "output"
+    out.mkdir()
+    (out / "f.pdf").write_bytes(b"x" * 100)
+    time.sleep(0.01)
+    cache = open_cache(tmp_path / "cache")
+    _new_process(monkeypatch)
+    assert output.holds(out, ["f.pdf"], 100, hashlib.sha256(b"x" * 100).hexdigest())
+    output.keep_reads(cache, out)
+    assert len(cache.get_json(output.READS_KIND, output._reads_key(out))) == 1
+    _new_process(monkeypatch)
+    output.recall_reads(cache, out)
+    output.keep_reads(cache, out)  # a build that looked at no file
+    assert cache.get_json(output.READS_KIND, output._reads_key(out)) == {}
+
+
 def test_a_file_rewritten_in_place_with_its_size_and_time_kept_is_read_again(tmp_path, monkeypatch):
     from cardstock.core import output
 

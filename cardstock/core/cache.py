@@ -58,6 +58,8 @@ KINDS = {
     "toml": "a TOML file's data (one without dates or times) as JSON, by its text",
     "toml-lines": "the line of each key path of a TOML text whose lines a build asked for, "
     "by its text",
+    "output-reads": "the sha256 each file of an output folder was read to hold, by the file's "
+    "status (device, inode, size, change times), under the folder (core/output.py)",
 }
 
 SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not misread

@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +216,57 @@ def open_under(out: Path, rel: Sequence[str]) -> int | None:
 _READ: dict[tuple[int, ...], str] = {}
 _READ_MAX = 100_000
 _SETTLED_NS = 200_000_000  # a change this long before the file was read cannot share its tick
+# The statuses `holds` found in `_READ` or put there since the reads were last kept
+# (`keep_reads`): what the next process is handed, so a file no build looks at is dropped.
+_USED: set[tuple[int, ...]] = set()
+# The output folders whose kept reads this process has taken up (`recall_reads`), each with
+# what it was last kept as (a build that used those alone writes nothing).
+_RECALLED: dict[str, dict[str, str]] = {}
+READS_KIND = "output-reads"  # the cache's kind for the reads kept for an output folder
+
+
+class _Kept(Protocol):
+    """The cache as the kept reads use it (`core.cache.Cache`)."""
+
+    def get_json(self, kind: str, key: str) -> Any: ...
+    def put_json(self, kind: str, key: str, value: Any) -> None: ...
+
+
+def _reads_key(out: Path) -> str:
+    return hashlib.sha256(str(out.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def recall_reads(cache: _Kept, out: Path) -> None:
+    """Take up, once a process, the reads of `out`'s files a process before kept
+    (`keep_reads`): a new process then reads none of the output folder's unchanged files
+    again to check them (a one-cell edit of the five games read 22 MB). An entry is a
+    file's status as `_status` gives it, which no write leaves as it was (see `_READ`),
+    and the sha256 the file was read to hold."""
+    where = _reads_key(out)
+    if where in _RECALLED:
+        return
+    kept = cache.get_json(READS_KIND, where)
+    _RECALLED[where] = kept if isinstance(kept, dict) else {}
+    if not isinstance(kept, dict):
+        return
+    for status, sha in kept.items():
+        parts = status.split(":") if isinstance(status, str) else []
+        if len(parts) != 5 or not all(p.isdigit() for p in parts) or not isinstance(sha, str):
+            continue
+        if len(_READ) >= _READ_MAX:
+            return
+        _READ.setdefault(tuple(map(int, parts)), sha)
+
+
+def keep_reads(cache: _Kept, out: Path) -> None:
+    """Keep for the next process the reads this one found or made since it last kept them
+    (`recall_reads`); an entry no build used since is dropped."""
+    kept = {":".join(map(str, s)): _READ[s] for s in sorted(_USED) if s in _READ}
+    _USED.clear()
+    where = _reads_key(out)
+    if _RECALLED.get(where) != kept:
+        cache.put_json(READS_KIND, where, kept)
+        _RECALLED[where] = kept
 
 
 def _status(st: os.stat_result) -> tuple[int, ...]:
@@ -238,6 +289,7 @@ def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
             return False
         status = _status(st)
         if _READ.get(status) == sha256:
+            _USED.add(status)
             return True
         reading = time.time_ns()
         h = hashlib.sha256()
@@ -254,6 +306,7 @@ def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
             if len(_READ) >= _READ_MAX:
                 _READ.clear()
             _READ[status] = sha256
+            _USED.add(status)
         return True
     except OSError:
         return False
