@@ -75,11 +75,10 @@ class Catalog:
     art_targets: dict[tuple[Path, str], Path | None] = field(
         default_factory=dict, repr=False, compare=False
     )
-    # the words typed in its rule templates, read once per load for every rule fact
-    # (`rules.wording.typed_words`); a copy made by `dataclasses.replace` reads them anew
+    # read once per load for every fact (a `dataclasses.replace` copy reads anew): the words
+    # typed in its templates (`rules.wording.typed_words`), its `.po` files (`rules.translated`)
     typed_words: Any = field(default=None, init=False, repr=False, compare=False)
     template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
-    # its translations' `.po` files, read once per load for every fact (`rules.translated`)
     translations_read: Any = field(default=None, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
