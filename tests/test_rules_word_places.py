@@ -3,7 +3,9 @@ card's field, a setup step's words) says the value in one of the fact's `says` f
 the forms its own `says` names. A fact keeps short forms for its other places and for the
 template lint; a place that says a longer form is held to it with its own `says`, so a word
 of the longer form retyped there ("Of two that clash" → "Of three") is a finding, not a
-pass on the short form left inside ("played first").
+pass on the short form left inside ("played first"). A word of the vocabulary is found
+whole, not inside a longer one found ("clockwise" in "counter-clockwise"); two spellings that
+read alike ("face up", "face-up") are both found, so neither hides the other.
 """
 
 from __future__ import annotations
@@ -93,3 +95,36 @@ def test_a_word_of_the_longer_form_retyped_at_a_place_fails_naming_the_fact(
     project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert_caught(project, e, monkeypatch)
+
+
+def _keys_fact(**words_of: list[str]) -> RuleFact:
+    return RuleFact(
+        kind="rule",
+        id="keys-face-down",
+        name="the Keys lie face down",
+        value="face down",
+        says="lay them {value}",
+        **words_of,
+    )
+
+
+def test_an_opposite_written_two_ways_that_read_alike_is_still_found() -> None:
+    fact = _keys_fact(opposites=["face up", "face-up"])
+    assert "face up" in fact.said("Lay them face up, in a row.")
+
+
+def test_a_synonym_written_like_the_value_still_says_the_value() -> None:
+    fact = _keys_fact(synonyms=["face-down"], opposites=["face up"])
+    assert "face down" in fact.said("Lay them face-down, in a row.")
+
+
+def test_a_word_inside_a_longer_word_found_is_not_counted_on_its_own() -> None:
+    fact = RuleFact(
+        kind="rule",
+        id="turn",
+        name="play passes clockwise",
+        value="clockwise",
+        opposites=["counter-clockwise"],
+        says="{value}",
+    )
+    assert fact.said("Play passes counter-clockwise.") == ["counter-clockwise"]

@@ -43,9 +43,11 @@ def has(text: Any, phrase: str) -> bool:
 
 
 def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]:
-    """`RuleFact.said` on a text already read by `words`, for its `phrases`."""
+    """`RuleFact.said` on a text already read by `words`, for its `phrases`: a word found
+    inside a longer one found is not counted; two spellings that read alike ("face up",
+    "face-up") are both."""
     found = [w for w, ps in phrases if any(p and f" {p} " in text_words for p in ps)]
-    return [w for w in found if not any(o != w and has(o, w) for o in found)]
+    return [w for w in found if not any(words(o) != words(w) and has(o, w) for o in found)]
 
 
 def templates(catalog: Any) -> list[tuple[Path, str]]:
