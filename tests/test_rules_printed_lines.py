@@ -115,7 +115,7 @@ PRINTED_EDITS = [
         " or gold",
         "a Fear card is the weakest card of its Realm",
         113,
-        "is the weakest of all",
+        "rank 1, brass borders: on its own",
         "brass or gold borders",
     ),
     Edit(
@@ -126,7 +126,7 @@ PRINTED_EDITS = [
         "the {{ weakest }} card in its Realm unless it is a trump.",
         "a Fear card is the weakest card of its Realm",
         113,
-        "is the weakest of all",
+        "on its own, the weakest card in its realm.",
         "unless it is a trump",
     ),
     Edit(
@@ -181,7 +181,7 @@ PRINTED_EDITS = [
         "(resolved the moment the trick is won)",
         "an immediate power works the moment its card is played",
         95,
-        "immediate resolved the moment",
+        "resolved the moment the card is played",
         "the trick is won",
     ),
 ]
