@@ -115,7 +115,7 @@ PRINTED_EDITS = [
         " or gold",
         "a Fear card is the weakest card of its Realm",
         113,
-        "rank 1, brass borders: on its own",
+        "is the weakest of all",
         "brass or gold borders",
     ),
     Edit(
@@ -126,7 +126,7 @@ PRINTED_EDITS = [
         "the {{ weakest }} card in its Realm unless it is a trump.",
         "a Fear card is the weakest card of its Realm",
         113,
-        "on its own, the weakest card in its realm.",
+        "is the weakest of all",
         "unless it is a trump",
     ),
     Edit(
@@ -181,7 +181,7 @@ PRINTED_EDITS = [
         "(resolved the moment the trick is won)",
         "an immediate power works the moment its card is played",
         95,
-        "resolved the moment the card is played",
+        "immediate resolved the moment",
         "the trick is won",
     ),
 ]

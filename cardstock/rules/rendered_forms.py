@@ -490,10 +490,7 @@ def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
         if read is None:
             continue
         shown = _near(read, forms, "{" + fact.id + "}")
-        # the form the line is held to that is nearest what it says (the first on a tie)
-        near = set(words(shown).split())
-        form = max(lined, key=lambda f: len(near & set(words(f).split())))
-        phrase = form.removeprefix(_START).replace("{value}", fact.value)
+        phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
         out.append(
             Problem(
                 f"{fact.name}: the rulebook states {fact.value!r} as {phrase!r}, but "
