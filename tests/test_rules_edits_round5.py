@@ -196,7 +196,7 @@ EDITS = [
         "a Key card lost for cheating goes back to the table unseen",
         121,
         _q("unseen"),
-        "the table face up",
+        "says 'face up'",  # the opposite named ('face-up', spelt alike, no longer hides it)
     ),
 ]
 
