@@ -58,6 +58,13 @@ def test_a_place_s_own_says_must_mark_where_the_value_stands() -> None:
         WordPlace(table="round", row=2, says="of two that clash")
 
 
+def test_a_place_of_many_cards_or_rows_takes_no_own_says() -> None:
+    with pytest.raises(ValueError, match="is for one place"):
+        WordPlace(table="round", row="*", says="played {value}")
+    with pytest.raises(ValueError, match="is for one place"):
+        WordPlace(cards={"set": "rogations"}, field="text", says="played {value}")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return games_copy(tmp_path_factory.mktemp("word-places"), [AOT, VX])

@@ -76,6 +76,11 @@ class WordPlace(Strict):
             raise ValueError("a card place names its field")
         if any("{value}" not in f for f in self.forms() or []):
             raise ValueError("a place's 'says' marks where the value stands with {value}")
+        if self.says is not None and (self.cards is not None or self.row == "*"):
+            raise ValueError(
+                "a place's own 'says' is for one place (a cell, a note, a card's field, a "
+                "setup step, a topic); every card or row of a filter is held to the fact's"
+            )
         return self
 
     def forms(self) -> list[str] | None:
