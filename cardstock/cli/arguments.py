@@ -319,6 +319,12 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "rows swapped or moved), check each, and print how many the check catches",
     )
     k.add_argument(
+        "--sign",
+        action="store_true",
+        help="sign every text a player reads as it now is: write catalog/GAME/signed.toml, "
+        "keeping each text's cited source lines (see docs/rules-format.md)",
+    )
+    k.add_argument(
         "--lang",
         metavar="LANGS",
         help="check translations instead: per language (comma-separated codes, `all` for "

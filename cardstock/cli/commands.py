@@ -198,6 +198,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         from .mutating import cmd_mutate
 
         return cmd_mutate(args, only)
+    if args.sign:
+        from .signing import cmd_sign
+
+        return cmd_sign(args)
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)

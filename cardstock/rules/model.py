@@ -33,6 +33,8 @@ from .mutate_owned import problems as designer_value_problems
 from .mutate_rules import Accept, MutateRules
 from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
+from .signed_file import FILE as SIGNED_FILE
+from .signed_file import Signed, read_signed
 
 
 class RulesFile(BaseModel):
@@ -148,6 +150,7 @@ class Rules:
     designer_value_lines: list[int | None] = field(default_factory=list)
     # name, setup, line
     setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
+    signed: Signed | None = None  # the game's signed.toml, when it has one (`signed`)
 
 
 @dataclass
@@ -220,6 +223,8 @@ def load_rules(
     _check_ids(rules, ctx)
     _read_decks(raw, rules, ctx)
     _read_setup(raw, rules, ctx)
+    signed = path.parent / SIGNED_FILE
+    rules.signed = read_signed(path.parent, root, shown_path(signed, root), issues)
     if len(issues.errors) > before:
         return None
     return rules

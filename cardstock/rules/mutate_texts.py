@@ -43,6 +43,7 @@ class Region:
     number: bool = False  # the whole region is a number literal (a TOML number, a number cell)
     column: str | None = None  # a table cell's column
     row: int | None = None  # … and its row (0 = the first row after the header)
+    row_id: str | None = None  # … and the row's `id` cell, when the table has that column
 
 
 # ---------------------------------------------------------------- tables
@@ -91,12 +92,18 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
     if not found:
         return []
     header = [text[a:b].strip() for a, b in found[0]]
+    id_col = header.index("id") if "id" in header else None
     row = -1
     for spans in found[1:]:
         first = text[spans[0][0] : spans[0][1]] if spans else ""
         if all(a == b for a, b in spans) or first.lstrip().startswith("#"):
             continue  # an empty line, or a note to oneself
         row += 1
+        row_id = (
+            text[spans[id_col][0] : spans[id_col][1]].strip()
+            if id_col is not None and id_col < len(spans)
+            else None
+        )
         for col, (a, b) in enumerate(spans):
             name = header[col] if col < len(header) else ""
             cell = text[a:b]
@@ -114,6 +121,7 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
                     number=bool(_NUMBER.fullmatch(cell.strip())),
                     column=name,
                     row=row,
+                    row_id=row_id,
                 )
             )
     return out

@@ -52,6 +52,7 @@ SECTIONS = {
     "examples": "Examples of play",
     "setup": "Setup",
     "source": "The source rulebook",
+    "texts": "Texts a player reads, as signed",
     "print": "Print safety",
     "rulebook": "Rulebook consistency",
     "other": "Other checks",
@@ -268,7 +269,7 @@ def player_counts(catalog: Any) -> list[int]:
     return list(range(catalog.game.players.min, catalog.game.players.max + 1))
 
 
-RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source")
+RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source", "texts")
 
 
 def parts(providers: Sequence[Provider]) -> list[str]:
@@ -316,6 +317,10 @@ def check_game(
     chosen = [p for p in providers if wanted(p.name)]
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
+    if rules is not None and wanted("texts") and not catalog.lang:
+        from .signed import check as signed_check
+
+        report.checks.append(signed_check(catalog, report.checks, sources))
     if rules is not None:
         acknowledge(report, rules)
     if strict:

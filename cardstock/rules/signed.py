@@ -1,0 +1,404 @@
+"""Every text a player reads is as the designer signed it, against the source line it restates.
+
+A rule fact holds what it was written for: its value, its forms, its places. A sentence of
+a rulebook, a table's cell or a card's text that no fact holds was free: an edit turning it
+round ("in front of you" to "in the middle of the table", "then draw back" to "then
+discard") passed every check. So every text a player reads is listed in the game's
+`signed.toml` (`signed_file`) as the designer signed it, each with the lines of the rules'
+source it restates (`cites`) or why it is the designer's own (`own`). The check reads the
+game's texts again and holds each to its signature:
+
+- a text that reads otherwise than signed fails, quoting the words that changed, what was
+  signed and the source lines it was signed against (the designer reads the two side by
+  side and signs it again when it still says what the source does);
+- a text not signed (a line added) or a signed text gone (a line deleted) fails;
+- a text with words of its own that cites no source line and gives no `own` is a
+  warning, when the game has a source; a cite past the source's last line fails. A
+  designer's choice (game.toml's `designer_choices`) is the designer's own by its key, and
+  a translation is held to its English (`translated`): neither is asked for a cite.
+
+The texts are those `--mutate` edits (`mutate_edits.game_files`: the values of game.toml
+and rules.toml a player reads, the cells of a table's prose columns, every line of a
+rulebook or quick-reference template) and each translation of the game (`.po` entries).
+A numeric value or cell is data, held by the rules' counts and facts, and is not signed.
+A template line is found by its order among its file's lines (`difflib`), so a line added
+or moved is one finding, not one for every line after it; every other text by its key.
+
+A line another failing check of the same run already reports (a fact's form broken) is
+not reported again here: each problem once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+from ..core.files import Unreadable, read_text
+from ..core.issues import Issue
+from .mutate_edits import game_files
+from .mutate_texts import Region
+from .report import FAIL, PASS, WARN, Check
+from .signed_file import FILE, Signed, SignedText
+from .sources import SourceText
+from .translated import translations
+
+_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+_PROSE_WORDS = 4  # a table column is prose when one of its cells has this many words
+_CONTEXT = 4  # words quoted on each side of a change
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text a player reads, as the game's files hold it now."""
+
+    at: str  # the file, as the project names it
+    key: str | None  # where in it (None: a template line, placed by its order)
+    says: str
+    line: int | None
+    words: bool  # it has words of its own (a template line only of tags has none)
+
+
+# ---------------------------------------------------------------- the texts
+
+
+def _template_lines(path: Path, shown: str, root: Path, worded: set[int]) -> list[Text]:
+    try:
+        text = read_text(path, root)
+    except Unreadable:
+        return []
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    return [
+        Text(shown, None, raw.strip(), n, n in worded)
+        for n, raw in enumerate(text.splitlines(), start=1)
+        if raw.strip()
+    ]
+
+
+def _prose_columns(regions: list[Region]) -> set[tuple[str, str | None]]:
+    return {
+        (r.shown, r.column)
+        for r in regions
+        if r.column is not None and len(r.text.split()) >= _PROSE_WORDS
+    }
+
+
+def texts(catalog: Any) -> list[Text]:
+    """The game's texts a player reads, in file order: game.toml's and rules.toml's, the
+    tables', the templates', then each translation's."""
+    sources = game_files(catalog)
+    prose = _prose_columns(sources.regions)
+    out: list[Text] = []
+    worded: dict[str, set[int]] = {}
+    templates: dict[str, Path] = {}
+    for r in sources.regions:
+        if r.where == "template text":
+            worded.setdefault(r.shown, set()).add(r.line)
+            templates.setdefault(r.shown, r.path)
+        elif r.number:
+            continue
+        elif r.column is not None:
+            if (r.shown, r.column) in prose:
+                key = f"{r.row_id or r.row}: {r.column}"
+                out.append(Text(r.shown, key, r.text, r.line, True))
+        else:
+            own = r.where.startswith("designer_choices")
+            out.append(Text(r.shown, r.where, r.text, r.line, not own))
+    for shown, path in templates.items():
+        out += _template_lines(path, shown, catalog.root, worded[shown])
+    for read in translations(catalog):
+        t = read.t
+        for key, e in [*t.entries.items(), *((f"msgid {k}", e) for k, e in t.messages.items())]:
+            if e.text:
+                out.append(Text(t.file, key, e.text, e.line, False))  # held to its English
+    return out
+
+
+# ---------------------------------------------------------------- held to the signatures
+
+
+@dataclass(frozen=True)
+class Change:
+    """A text that is not as signed: changed (both), added (`signed` None) or gone (`now`
+    None)."""
+
+    now: Text | None
+    signed: SignedText | None
+    signed_line: int | None
+    near: int | None = None  # a gone template line: the line of the file it stood before
+
+
+def compare(now: list[Text], signed: Signed) -> tuple[list[Change], dict[int, Text]]:
+    """What differs between the game's texts and their signatures, and which text each
+    signature (by index) is found at."""
+    changes: list[Change] = []
+    found: dict[int, Text] = {}
+    keyed = {(s.at, s.key): i for i, s in enumerate(signed.texts) if s.key is not None}
+    used: set[int] = set()
+    lines_now: dict[str, list[Text]] = {}
+    for t in now:
+        if t.key is None:
+            lines_now.setdefault(t.at, []).append(t)
+            continue
+        i = keyed.get((t.at, t.key))
+        if i is None:
+            changes.append(Change(t, None, None))
+            continue
+        used.add(i)
+        found[i] = t
+        if signed.texts[i].says != t.says:
+            changes.append(Change(t, signed.texts[i], signed.lines[i]))
+    lines_signed: dict[str, list[int]] = {}
+    for i, s in enumerate(signed.texts):
+        if s.key is None:
+            lines_signed.setdefault(s.at, []).append(i)
+        elif i not in used:
+            changes.append(Change(None, s, signed.lines[i]))
+    for at in [*lines_now, *(a for a in lines_signed if a not in lines_now)]:
+        changes += _aligned(lines_now.get(at, []), lines_signed.get(at, []), signed, found)
+    return changes, found
+
+
+def _aligned(
+    now: list[Text], idx: list[int], signed: Signed, found: dict[int, Text]
+) -> list[Change]:
+    """A template's lines against its signed lines, in order."""
+    out: list[Change] = []
+    was = [signed.texts[i].says for i in idx]
+    matcher = SequenceMatcher(None, was, [t.says for t in now], autojunk=False)
+    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+        for k in range(max(a2 - a1, b2 - b1)):
+            i = idx[a1 + k] if a1 + k < a2 else None
+            t = now[b1 + k] if b1 + k < b2 else None
+            if i is not None and t is not None:
+                found[i] = t
+            if op == "equal":
+                continue
+            s = signed.texts[i] if i is not None else None
+            near = now[min(b1, len(now) - 1)].line if now else None
+            out.append(Change(t, s, signed.lines[i] if i is not None else None, near))
+    return out
+
+
+# ---------------------------------------------------------------- findings
+
+
+def _quoted(text: str, limit: int = 160) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def changed_words(was: str, now: str) -> tuple[str, str]:
+    """The stretch of each text where they differ, with `_CONTEXT` words either side."""
+    a, b = was.split(), now.split()
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    lo = max(0, start - _CONTEXT)
+
+    def stretch(words: list[str]) -> str:
+        hi = min(len(words), len(words) - end + _CONTEXT)
+        return ("… " if lo > 0 else "") + " ".join(words[lo:hi]) + (" …" if hi < len(words) else "")
+
+    return stretch(a), stretch(b)
+
+
+def _against(s: SignedText, source: SourceText | None, name: str | None) -> str:
+    if s.own is not None:
+        return f"; signed as the designer's own ({s.own})"
+    if not s.cites:
+        return ""
+    quoted = [
+        f"line {n}" + (f" {_quoted(line.strip(), 120)}" if (line := source.line(n)) else "")
+        if source is not None
+        else f"line {n}"
+        for n in s.cites
+    ]
+    return f"; signed as restating {name or 'the source'} " + ", ".join(quoted)
+
+
+def findings(
+    catalog: Any, changes: list[Change], source: SourceText | None, taken: set[tuple[str, int]]
+) -> list[Issue]:
+    """One finding a change (`taken`: the places another failing check reports)."""
+    name = catalog.rules.seed or catalog.rules.text
+    sign = f"cardstock check {catalog.id} --sign"
+    out: list[Issue] = []
+    for c in changes:
+        t, s = c.now, c.signed
+        if t is not None and t.line is not None and (t.at, t.line) in taken:
+            continue
+        field = (t.key if t is not None else s.key if s is not None else None) or "text"
+        if t is not None and s is not None:
+            old, new = changed_words(s.says, t.says)
+            message = (
+                f"reads {_quoted(new)} where it was signed as {_quoted(old)}"
+                f"{_against(s, source, name)}; if it still says what its source does, "
+                f"sign it again ({sign})"
+            )
+            out.append(Issue(t.at, t.line, field, message))
+        elif t is not None:
+            out.append(
+                Issue(
+                    t.at,
+                    t.line,
+                    field,
+                    f"is not signed: {_quoted(t.says)}; sign it ({sign}) and cite the "
+                    "source line it restates",
+                )
+            )
+        elif s is not None:
+            out.append(
+                Issue(
+                    s.at,
+                    c.near,
+                    field,
+                    f"a signed text is gone: {_quoted(s.says)}{_against(s, source, name)} "
+                    f"(signed at {catalog.rules.signed.file}:{c.signed_line}); "
+                    f"if it was meant to go, sign the game again ({sign})",
+                )
+            )
+    return out
+
+
+def uncited(
+    catalog: Any, found: dict[int, Text], source: SourceText | None, has_source: bool
+) -> list[Issue]:
+    """Signatures of worded texts that cite nothing and give no reason (warnings, when the
+    game has a source), and cites past the source's end (errors)."""
+    signed: Signed = catalog.rules.signed
+    out: list[Issue] = []
+    for i, s in enumerate(signed.texts):
+        line = signed.lines[i]
+        t = found.get(i)
+        if has_source and not s.cites and s.own is None and (t is None or t.words):
+            out.append(
+                Issue(
+                    signed.file,
+                    line,
+                    f"text[{i}]",
+                    f"{_quoted(s.says, 80)} cites no line of the source and gives no "
+                    "`own`: name the lines it restates, or why it is the designer's own",
+                    "warning",
+                )
+            )
+        if source is not None:
+            past = [n for n in s.cites if source.line(n) is None]
+            if past:
+                out.append(
+                    Issue(
+                        signed.file,
+                        line,
+                        f"text[{i}].cites",
+                        f"line {past[0]} is past the end of {source.name} "
+                        f"({len(source.lines)} lines)",
+                    )
+                )
+    return out
+
+
+# ---------------------------------------------------------------- --sign
+
+
+_HEADER = """\
+# The texts a player reads in this game, as signed: `cardstock check GAME --sign` writes
+# this file (docs/rules-format.md, "Signed texts"). To each text with words of its own
+# add `cites`, the lines of the rules' source it restates, or `own`, why it is the
+# designer's own (a heading, flavour, a choice the source leaves open); signing again keeps
+# both. A text that reads otherwise than signed fails the check.
+"""
+
+
+def signed_toml(now: list[Text], old: Signed | None) -> str:
+    """signed.toml for the game's texts as they are, each keeping the cites and reason of
+    the signature it is found at (a changed text keeps them too: signing says it still
+    restates the same lines)."""
+    by_text: dict[int, SignedText] = {}
+    if old is not None:
+        _, found = compare(now, old)
+        by_text = {id(t): old.texts[i] for i, t in found.items()}
+    parts = [_HEADER]
+    for t in now:
+        was = by_text.get(id(t))
+        parts.append(_entry(t, was))
+    return "\n".join(parts)
+
+
+def _entry(t: Text, was: SignedText | None) -> str:
+    lines = ["[[text]]", f"at = {_toml(t.at)}"]
+    if t.key is not None:
+        lines.append(f"key = {_toml(t.key)}")
+    lines.append(f"says = {_toml(t.says)}")
+    if was is not None and was.cites:
+        lines.append(f"cites = [{', '.join(str(n) for n in was.cites)}]")
+    if was is not None and was.own is not None:
+        lines.append(f"own = {_toml(was.own)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml(text: str) -> str:
+    """A TOML basic string: JSON's escapes are TOML's."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- the check
+
+
+def check(catalog: Any, others: Iterable[Check], folder: Path | None) -> Check:
+    """The game's texts held to its signed.toml (`others`: the checks already run, whose
+    failing findings are not reported again)."""
+    from .sources import load_source
+
+    rules = catalog.rules
+    rule = "every text a player reads is as signed against its source"
+    now = texts(catalog)
+    if rules.signed is None:
+        return Check(
+            "texts",
+            rule,
+            WARN,
+            f"no {FILE}: {sum(1 for t in now if t.words)} texts a player reads are not "
+            f"signed (cardstock check {catalog.id} --sign)",
+            rules.file,
+        )
+    name = rules.text or rules.seed
+    source = (
+        load_source(name, own=rules.text_path, root=catalog.root, folder=folder)[0]
+        if name
+        else None
+    )
+    taken = {(i.file, i.line) for c in others if c.status == FAIL for i in c.findings if i.line}
+    changes, found = compare(now, rules.signed)
+    found_issues = findings(catalog, changes, source, taken) + uncited(
+        catalog, found, source, name is not None
+    )
+    errors = [i for i in found_issues if i.level == "error"]
+    cited = sum(1 for s in rules.signed.texts if s.cites)
+    summary = (
+        f"{len(errors)} text{'s' if len(errors) != 1 else ''} not as signed"
+        if errors
+        else f"{len(now)} texts as signed, {cited} citing the source"
+    )
+    if len(found_issues) > len(errors):
+        summary += f", {len(found_issues) - len(errors)} citing nothing"
+    status = FAIL if errors else WARN if found_issues else PASS
+    return Check("texts", rule, status, summary, rules.signed.file, findings=found_issues)
+
+
+__all__ = [
+    "FILE",
+    "Change",
+    "Text",
+    "check",
+    "compare",
+    "findings",
+    "signed_toml",
+    "texts",
+    "uncited",
+]

@@ -1,0 +1,105 @@
+"""`catalog/<game>/signed.toml` → the texts a player reads, as the designer signed them.
+
+`cardstock check GAME --sign` writes the file; the designer adds, to each text with words
+of its own, the lines of the rules' source it restates (`cites`) or why it is the
+designer's own (`own`: a heading, a caption, flavour, a choice the source leaves open).
+`rules.signed` holds what it reads; `signed.compare` holds the game's texts to it. See
+docs/rules-format.md ("Signed texts").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..core.files import present
+from ..core.issues import Issues
+from ..core.tomlpos import line_for, read_toml
+from ..core.validation import dotted, issues_from, toml_loc
+
+FILE = "signed.toml"
+
+
+class SignedText(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    at: str = Field(
+        description="The file the text is in, as the project names it.",
+        examples=["layouts/vortex/rulebook.md.j2"],
+    )
+    key: str | None = Field(
+        default=None,
+        description="Where in that file: a TOML key path, a table's row and column, a "
+        "translation's context or words. None for a template line (its place is its order "
+        "among the file's lines).",
+        examples=["tables.round.rows[1][2]"],
+    )
+    says: str = Field(description="The text as signed: a template line as written, a value.")
+    cites: list[int] = Field(
+        default=[],
+        description="The lines of the rules' source (`seed` or `text`) the text restates.",
+        examples=[[17, 18]],
+    )
+    own: str | None = Field(
+        default=None,
+        description="Why the text is the designer's own, not the source's: a heading, a "
+        "caption, flavour, a choice the source leaves open.",
+        examples=["a heading"],
+    )
+
+
+class SignedModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    text: list[SignedText] = Field(default=[], description="Every signed text, in file order.")
+
+
+@dataclass
+class Signed:
+    """A game's signed.toml, read: its texts and the line of each."""
+
+    file: str  # as messages show it
+    texts: list[SignedText] = field(default_factory=list)
+    lines: list[int | None] = field(default_factory=list)
+
+
+def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed | None:
+    """The game folder's signed.toml (None when it has none, or with issues added when it
+    cannot be read or holds a mistake)."""
+    path = folder / FILE
+    if not present(path):
+        return None
+    read, problem = read_toml(path, shown, root)
+    if read is None:
+        issues.extend([problem])
+        return None
+    data, lines = read
+    try:
+        model = SignedModel.model_validate(data)
+    except ValidationError as exc:
+        issues.extend(
+            issues_from(
+                exc,
+                shown,
+                lambda loc: line_for(lines, toml_loc(loc)),
+                lambda loc: dotted(toml_loc(loc)),
+                SignedModel,
+            )
+        )
+        return None
+    out = Signed(shown)
+    for i, t in enumerate(model.text):
+        at = line_for(lines, toml_loc(("text", i)))
+        if t.cites and t.own is not None:
+            issues.add(shown, at, f"text[{i}]", "give `cites` or `own`, not both")
+        bad = [n for n in t.cites if n < 1]
+        if bad:
+            issues.add(shown, at, f"text[{i}].cites", f"a line number is 1 or more, not {bad[0]}")
+        out.texts.append(t)
+        out.lines.append(at)
+    return out
+
+
+__all__ = ["FILE", "Signed", "SignedModel", "SignedText", "read_signed"]
