@@ -41,6 +41,7 @@ from .coverage import Checked, Coverage, checked
 from .mutate_edits import KINDS, Edit, apply
 from .mutate_owned import DesignerValues, Scope, Stale, stale
 from .mutate_rules import Accept, MutateRules
+from .signed_file import RULE
 
 # what a check of the project with these files placed finds: the text of every finding
 # validation or the check fails on (or `--strict` would)
@@ -90,6 +91,12 @@ class MutationReport:
     def owned(self) -> list[Outcome]:
         """The survivors that change a designer's own value (`[[mutate.designer_values]]`)."""
         return [o for o in self.outcomes if not o.caught and o.owned is not None]
+
+    @property
+    def signed_only(self) -> list[Outcome]:
+        """The caught edits only a text's signature caught (`signed`): no rule check of
+        the game fails on them."""
+        return [o for o in self.outcomes if o.found and all(f.startswith(RULE) for f in o.found)]
 
     @property
     def ok(self) -> bool:
@@ -153,6 +160,8 @@ def summary_line(report: MutationReport) -> str:
     edits left once the designer's values and the accepted survivors are set apart (the
     edits that change something a source or another text states)."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
+    if report.signed_only:
+        line += f" ({len(report.signed_only)} by a text's signature alone)"
     if not report.owned_lines:
         if report.accepted:
             line += f", {len(report.accepted)} accepted"
@@ -244,6 +253,7 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
+        "signed_only": len(report.signed_only),
         "stated": len(report.outcomes) - len(report.owned) - len(report.accepted),
         "kinds": {
             k: {

@@ -43,11 +43,12 @@ from ..core.issues import Issue
 from .mutate_edits import game_files
 from .mutate_texts import Region
 from .report import FAIL, PASS, WARN, Check
-from .signed_file import FILE, Signed, SignedText
+from .signed_file import FILE, RULE, Signed, SignedText
 from .sources import SourceText
 from .translated import translations
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)
+_WORD = re.compile(r"[^\W\d_]")  # a letter: a text without one has no words of its own
 _PROSE_WORDS = 4  # a table column is prose when one of its cells has this many words
 _CONTEXT = 4  # words quoted on each side of a change
 
@@ -97,10 +98,11 @@ def texts(catalog: Any) -> list[Text]:
     templates: dict[str, Path] = {}
     for r in sources.regions:
         if r.where == "template text":
-            worded.setdefault(r.shown, set()).add(r.line)
             templates.setdefault(r.shown, r.path)
-        elif r.number:
-            continue
+            if _WORD.search(r.text):
+                worded.setdefault(r.shown, set()).add(r.line)
+        elif r.number or r.text in ("true", "false"):
+            continue  # data: held by the counts and facts
         elif r.column is not None:
             if (r.shown, r.column) in prose:
                 key = f"{r.row_id or r.row}: {r.column}"
@@ -109,7 +111,7 @@ def texts(catalog: Any) -> list[Text]:
             own = r.where.startswith("designer_choices")
             out.append(Text(r.shown, r.where, r.text, r.line, not own))
     for shown, path in templates.items():
-        out += _template_lines(path, shown, catalog.root, worded[shown])
+        out += _template_lines(path, shown, catalog.root, worded.get(shown, set()))
     for read in translations(catalog):
         t = read.t
         for key, e in [*t.entries.items(), *((f"msgid {k}", e) for k, e in t.messages.items())]:
@@ -356,7 +358,7 @@ def check(catalog: Any, others: Iterable[Check], folder: Path | None) -> Check:
     from .sources import load_source
 
     rules = catalog.rules
-    rule = "every text a player reads is as signed against its source"
+    rule = RULE
     now = texts(catalog)
     if rules.signed is None:
         return Check(

@@ -20,6 +20,9 @@ from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from, toml_loc
 
 FILE = "signed.toml"
+# the rule the signatures' check reports under (`signed.check`), as `--mutate` tells apart
+# what only the signatures catch
+RULE = "every text a player reads is as signed against its source"
 
 
 class SignedText(BaseModel):
@@ -102,4 +105,4 @@ def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed 
     return out
 
 
-__all__ = ["FILE", "Signed", "SignedModel", "SignedText", "read_signed"]
+__all__ = ["FILE", "RULE", "Signed", "SignedModel", "SignedText", "read_signed"]
