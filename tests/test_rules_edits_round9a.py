@@ -337,12 +337,12 @@ EDITS = [
         "ae-a-dry-henchmen-deck-loses",
         AE,
         f"layouts/{AE}/rulebook.md.j2",
-        "as soon as {{ pool }} runs dry.",
-        "as soon as the Henchmen deck runs dry.",
+        "from {{ pool }} that is already empty.",
+        "from the Henchmen deck that is already empty.",
         "the villains win when a civilian must be taken from an empty pool",
         65,
-        _q("as soon as a civilian pool runs dry"),
-        "the henchmen deck runs dry",
+        _q("taken from a civilian pool that is already empty"),
+        "the henchmen deck that is already empty",
     ),
     # the sweep: the other rule sentences of the three games' templates, each now held by a fact
     Edit(
