@@ -302,7 +302,8 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
     k.add_argument(
         "--only",
         metavar="PARTS",
-        help="comma-separated parts: counts, constraints, setup, source, or a provider "
+        help="comma-separated parts: counts, constraints, facts, examples, setup, source, "
+        "texts (the signed texts), or a provider "
         "(colour-only, print-safety, …)",
     )
     k.add_argument(

@@ -39,7 +39,10 @@ class SignedText(BaseModel):
         "among the file's lines).",
         examples=["tables.round.rows[1][2]"],
     )
-    says: str = Field(description="The text as signed: a template line as written, a value.")
+    says: str = Field(
+        description="The text as signed: a template line as written, a value, a cell.",
+        examples=["Draw up to 7 cards, or discard any number and draw none this round."],
+    )
     cites: list[int] = Field(
         default=[],
         description="The lines of the rules' source (`seed` or `text`) the text restates.",
@@ -56,7 +59,9 @@ class SignedText(BaseModel):
 class SignedModel(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    text: list[SignedText] = Field(default=[], description="Every signed text, in file order.")
+    text: list[SignedText] = Field(
+        default=[], description="Every signed text, in the order of the files it is in."
+    )
 
 
 @dataclass
