@@ -339,7 +339,7 @@ def game_files(catalog: Any) -> Sources:
     folder = root / "layouts" / catalog.id
     for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
         regions += template_regions(path, catalog.display(path), root)
-    texts = {r.path: read_text(r.path, root) for r in regions}
+    texts = {p: read_text(p, root) for p in dict.fromkeys(r.path for r in regions)}
     texts.update({p: t for p, _, t in tables})
     return Sources(texts, regions, tables)
 

@@ -206,10 +206,11 @@ def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list
     offset = 0
     for number, raw in enumerate(text.splitlines(keepends=True), start=1):
         leaves = by_line.get(number, [])
-        values = _scalars(raw.rstrip("\r\n")) if leaves else []
+        shown_here = [_visible(leaf, patterns) for leaf in leaves]
+        values = _scalars(raw.rstrip("\r\n")) if any(shown_here) else []
         if leaves and len(values) == len(leaves):
-            for leaf, (a, b, string) in zip(leaves, values):
-                if _visible(leaf, patterns) and raw[a:b].strip():
+            for leaf, shown_leaf, (a, b, string) in zip(leaves, shown_here, values):
+                if shown_leaf and raw[a:b].strip():
                     value = raw[a:b]
                     out.append(
                         Region(
