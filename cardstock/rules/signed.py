@@ -130,7 +130,7 @@ class Change:
 
     now: Text | None
     signed: SignedText | None
-    signed_line: int | None
+    index: int | None  # the signature's place in signed.toml
     near: int | None = None  # a gone template line: the line of the file it stood before
 
 
@@ -153,13 +153,13 @@ def compare(now: list[Text], signed: Signed) -> tuple[list[Change], dict[int, Te
         used.add(i)
         found[i] = t
         if signed.texts[i].says != t.says:
-            changes.append(Change(t, signed.texts[i], signed.lines[i]))
+            changes.append(Change(t, signed.texts[i], i))
     lines_signed: dict[str, list[int]] = {}
     for i, s in enumerate(signed.texts):
         if s.key is None:
             lines_signed.setdefault(s.at, []).append(i)
         elif i not in used:
-            changes.append(Change(None, s, signed.lines[i]))
+            changes.append(Change(None, s, i))
     for at in [*lines_now, *(a for a in lines_signed if a not in lines_now)]:
         changes += _aligned(lines_now.get(at, []), lines_signed.get(at, []), signed, found)
     return changes, found
@@ -182,7 +182,7 @@ def _aligned(
                 continue
             s = signed.texts[i] if i is not None else None
             near = now[min(b1, len(now) - 1)].line if now else None
-            out.append(Change(t, s, signed.lines[i] if i is not None else None, near))
+            out.append(Change(t, s, i, near))
     return out
 
 
@@ -209,6 +209,11 @@ def changed_words(was: str, now: str) -> tuple[str, str]:
         return ("… " if lo > 0 else "") + " ".join(words[lo:hi]) + (" …" if hi < len(words) else "")
 
     return stretch(a), stretch(b)
+
+
+def _at(signed: Signed, index: int | None) -> str:
+    line = signed.line(index) if index is not None else None
+    return signed.file if line is None else f"{signed.file}:{line}"
 
 
 def _against(s: SignedText, source: SourceText | None, name: str | None) -> str:
@@ -262,7 +267,7 @@ def findings(
                     c.near,
                     field,
                     f"a signed text is gone: {_quoted(s.says)}{_against(s, source, name)} "
-                    f"(signed at {catalog.rules.signed.file}:{c.signed_line}); "
+                    f"(signed at {_at(catalog.rules.signed, c.index)}); "
                     f"if it was meant to go, sign the game again ({sign})",
                 )
             )
@@ -277,13 +282,12 @@ def uncited(
     signed: Signed = catalog.rules.signed
     out: list[Issue] = []
     for i, s in enumerate(signed.texts):
-        line = signed.lines[i]
         t = found.get(i)
         if has_source and not s.cites and s.own is None and (t is None or t.words):
             out.append(
                 Issue(
                     signed.file,
-                    line,
+                    signed.line(i),
                     f"text[{i}]",
                     f"{_quoted(s.says, 80)} cites no line of the source and gives no "
                     "`own`: name the lines it restates, or why it is the designer's own",
@@ -296,7 +300,7 @@ def uncited(
                 out.append(
                     Issue(
                         signed.file,
-                        line,
+                        signed.line(i),
                         f"text[{i}].cites",
                         f"line {past[0]} is past the end of {source.name} "
                         f"({len(source.lines)} lines)",

@@ -9,8 +9,10 @@ docs/rules-format.md ("Signed texts").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -66,11 +68,16 @@ class SignedModel(BaseModel):
 
 @dataclass
 class Signed:
-    """A game's signed.toml, read: its texts and the line of each."""
+    """A game's signed.toml, read: its texts, and where each is written (looked up only when
+    a finding names it: a file that holds as signed is never scanned for its lines)."""
 
     file: str  # as messages show it
     texts: list[SignedText] = field(default_factory=list)
-    lines: list[int | None] = field(default_factory=list)
+    key_lines: Mapping[Any, int] = field(default_factory=dict)
+
+    def line(self, i: int) -> int | None:
+        """The line of the `i`-th text's table."""
+        return line_for(self.key_lines, toml_loc(("text", i)))
 
 
 def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed | None:
@@ -97,16 +104,15 @@ def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed 
             )
         )
         return None
-    out = Signed(shown)
+    out = Signed(shown, list(model.text), lines)
     for i, t in enumerate(model.text):
-        at = line_for(lines, toml_loc(("text", i)))
         if t.cites and t.own is not None:
-            issues.add(shown, at, f"text[{i}]", "give `cites` or `own`, not both")
+            issues.add(shown, out.line(i), f"text[{i}]", "give `cites` or `own`, not both")
         bad = [n for n in t.cites if n < 1]
         if bad:
-            issues.add(shown, at, f"text[{i}].cites", f"a line number is 1 or more, not {bad[0]}")
-        out.texts.append(t)
-        out.lines.append(at)
+            issues.add(
+                shown, out.line(i), f"text[{i}].cites", f"a line number is 1 or more, not {bad[0]}"
+            )
     return out
 
 
