@@ -14,8 +14,8 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
   of that table with the same count moved back, so that every total holds.
 
 Where a player reads is `mutate_texts`'s regions. The list is deterministic: files in a
-fixed order (game.toml, rules.toml, the tables in the order of their sets, the templates by
-path), then text order, then kind.
+fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
+`faces.toml`, the templates by path), then text order, then kind.
 """
 
 from __future__ import annotations
@@ -337,6 +337,9 @@ def game_files(catalog: Any) -> Sources:
             if path.suffix.lower() == ".csv":
                 tables.append((path, catalog.display(path), text))
     folder = root / "layouts" / catalog.id
+    faces = folder / "faces.toml"
+    if faces.is_file():
+        regions += toml_regions(faces, catalog.display(faces), root, visible.get(faces.name, []))
     for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
         regions += template_regions(path, catalog.display(path), root)
     texts = {p: read_text(p, root) for p in dict.fromkeys(r.path for r in regions)}

@@ -7,7 +7,9 @@ front of a player:
   `id` and the hidden ones `mutate_words.toml` lists);
 - a value of game.toml or rules.toml at a key path `mutate_words.toml` lists as visible
   (tables' cells, titles and notes, set names, designer's choices, setup steps' counts and
-  `say` texts), a string's words or a number as written;
+  `say` texts, rule facts' values), a string's words or a number as written;
+- a value of the game's face layout (`layouts/<game>/faces.toml`) that decides what a box
+  prints: its text, field, icons and their count, and when it is drawn;
 - the text of a rulebook or quick-reference template (`layouts/<game>/**/*.md.j2`) outside
   its Jinja tags, and the words inside them that gettext prints (`_("…")`).
 
@@ -188,6 +190,30 @@ def _label(path: tuple[Any, ...]) -> str:
     return out
 
 
+def toml_values(
+    path: Path, shown: str, root: Path, visible: list[str]
+) -> list[tuple[str, str, int | None]]:
+    """Every string value of a TOML file at a visible key path, as read (a multi-line
+    string too): (its key path, the value, the line it starts on)."""
+    read, _ = read_toml(path, shown, root)
+    if read is None:
+        return []
+    data, lines = read
+    patterns = [p.split(".") for p in visible]
+    out: list[tuple[str, str, int | None]] = []
+    for leaf in _leaves(data):
+        value = _at(data, leaf)
+        if isinstance(value, str) and value.strip() and _visible(leaf, patterns):
+            out.append((_label(leaf), value, lines.get(leaf)))
+    return out
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        data = data[p]
+    return data
+
+
 def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list[Region]:
     """Every value of a TOML file at a visible key path, one region each (a line whose
     values cannot be told apart — a multi-line string — is left out)."""
@@ -257,4 +283,11 @@ def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
 _PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]")
 
 
-__all__ = ["Region", "table_regions", "template_regions", "toml_regions", "vocabulary"]
+__all__ = [
+    "Region",
+    "table_regions",
+    "template_regions",
+    "toml_regions",
+    "toml_values",
+    "vocabulary",
+]

@@ -318,9 +318,9 @@ def check_game(
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
     if rules is not None and wanted("texts") and not catalog.lang:
-        from .signed import check as signed_check
+        from .signed import checks as signed_checks
 
-        report.checks.append(signed_check(catalog, report.checks, sources))
+        report.checks += signed_checks(catalog, report.checks, sources)
     if rules is not None:
         acknowledge(report, rules)
     if strict:

@@ -41,7 +41,7 @@ from typing import Any
 from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
 from .mutate_edits import game_files
-from .mutate_texts import Region
+from .mutate_texts import Region, toml_values, vocabulary
 from .report import FAIL, PASS, WARN, Check
 from .signed_file import FILE, RULE, Signed, SignedText
 from .sources import SourceText
@@ -49,6 +49,7 @@ from .translated import translations
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)
 _WORD = re.compile(r"[^\W\d_]")  # a letter: a text without one has no words of its own
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)  # what a template renders, not its own words
 _PROSE_WORDS = 4  # a table column is prose when one of its cells has this many words
 _CONTEXT = 4  # words quoted on each side of a change
 
@@ -88,6 +89,17 @@ def _prose_columns(regions: list[Region]) -> set[tuple[str, str | None]]:
     }
 
 
+def _asks_cite(key: str, value: str) -> bool:
+    """Whether a TOML string is asked for a cite: not a designer's choice (the designer's
+    own) nor a rule fact's value (its fact cites the source), and of a face's boxes only a
+    text with words outside its template tags."""
+    if key.startswith(("designer_choices", "facts[")):
+        return False
+    if key.startswith("layouts."):
+        return key.endswith(".text") and bool(_WORD.search(_TAGS.sub("", value)))
+    return True
+
+
 def texts(catalog: Any) -> list[Text]:
     """The game's texts a player reads, in file order: game.toml's and rules.toml's, the
     tables', the templates', then each translation's."""
@@ -96,20 +108,23 @@ def texts(catalog: Any) -> list[Text]:
     out: list[Text] = []
     worded: dict[str, set[int]] = {}
     templates: dict[str, Path] = {}
+    visible: dict[str, list[str]] = vocabulary()["visible"]
+    tomls: set[Path] = set()
     for r in sources.regions:
         if r.where == "template text":
             templates.setdefault(r.shown, r.path)
             if _WORD.search(r.text):
                 worded.setdefault(r.shown, set()).add(r.line)
-        elif r.number or r.text in ("true", "false"):
-            continue  # data: held by the counts and facts
         elif r.column is not None:
-            if (r.shown, r.column) in prose:
+            if (r.shown, r.column) in prose and not r.number:
                 key = f"{r.row_id or r.row}: {r.column}"
                 out.append(Text(r.shown, key, r.text, r.line, True))
-        else:
-            own = r.where.startswith("designer_choices")
-            out.append(Text(r.shown, r.where, r.text, r.line, not own))
+        elif r.path not in tomls:  # a TOML file's strings, as read (multi-line ones too)
+            tomls.add(r.path)
+            for key, value, line in toml_values(
+                r.path, r.shown, catalog.root, visible.get(r.path.name, [])
+            ):
+                out.append(Text(r.shown, key, value, line, _asks_cite(key, value)))
     for shown, path in templates.items():
         out += _template_lines(path, shown, catalog.root, worded.get(shown, set()))
     for read in translations(catalog):
@@ -216,16 +231,28 @@ def _at(signed: Signed, index: int | None) -> str:
     return signed.file if line is None else f"{signed.file}:{line}"
 
 
-def _against(s: SignedText, source: SourceText | None, name: str | None) -> str:
+def _fact_cites(catalog: Any) -> dict[str, list[int]]:
+    """The source lines of each rule fact's `cite`, by the key path of its value."""
+    return {
+        f"facts[{i}].value": loc.rule.cite.lines
+        for i, loc in enumerate(catalog.rules.facts)
+        if getattr(loc.rule, "cite", None) is not None
+    }
+
+
+def _against(
+    s: SignedText, source: SourceText | None, name: str | None, cited: dict[str, list[int]]
+) -> str:
     if s.own is not None:
         return f"; signed as the designer's own ({s.own})"
-    if not s.cites:
+    lines = s.cites or cited.get(re.sub(r"\.value\b.*$", ".value", s.key or ""), [])
+    if not lines:
         return ""
     quoted = [
         f"line {n}" + (f" {_quoted(line.strip(), 120)}" if (line := source.line(n)) else "")
         if source is not None
         else f"line {n}"
-        for n in s.cites
+        for n in lines
     ]
     return f"; signed as restating {name or 'the source'} " + ", ".join(quoted)
 
@@ -236,6 +263,7 @@ def findings(
     """One finding a change (`taken`: the places another failing check reports)."""
     name = catalog.rules.seed or catalog.rules.text
     sign = f"cardstock check {catalog.id} --sign"
+    cited = _fact_cites(catalog)
     out: list[Issue] = []
     for c in changes:
         t, s = c.now, c.signed
@@ -246,7 +274,7 @@ def findings(
             old, new = changed_words(s.says, t.says)
             message = (
                 f"reads {_quoted(new)} where it was signed as {_quoted(old)}"
-                f"{_against(s, source, name)}; if it still says what its source does, "
+                f"{_against(s, source, name, cited)}; if it still says what its source does, "
                 f"sign it again ({sign})"
             )
             out.append(Issue(t.at, t.line, field, message))
@@ -266,7 +294,7 @@ def findings(
                     s.at,
                     c.near,
                     field,
-                    f"a signed text is gone: {_quoted(s.says)}{_against(s, source, name)} "
+                    f"a signed text is gone: {_quoted(s.says)}{_against(s, source, name, cited)} "
                     f"(signed at {_at(catalog.rules.signed, c.index)}); "
                     f"if it was meant to go, sign the game again ({sign})",
                 )
@@ -356,9 +384,37 @@ def _toml(text: str) -> str:
 # ---------------------------------------------------------------- the check
 
 
-def check(catalog: Any, others: Iterable[Check], folder: Path | None) -> Check:
+def checks(catalog: Any, others: Iterable[Check], folder: Path | None) -> list[Check]:
     """The game's texts held to its signed.toml (`others`: the checks already run, whose
-    failing findings are not reported again)."""
+    failing findings are not reported again), and its translations' numbers to their
+    English."""
+    return [_signed(catalog, others, folder), *_translated(catalog)]
+
+
+def _translated(catalog: Any) -> list[Check]:
+    from .translated import numbers_translated, translations
+
+    if not translations(catalog):
+        return []
+    found = [
+        Issue(p.at[0], p.at[1], "translation", p.message)
+        for p in numbers_translated(catalog)
+        if p.at is not None
+    ]
+    return [
+        Check(
+            "texts",
+            "every translation states the numbers its English states",
+            FAIL if found else PASS,
+            f"{len(found)} translation{'s' if len(found) != 1 else ''} with other numbers"
+            if found
+            else "as in English",
+            findings=found,
+        )
+    ]
+
+
+def _signed(catalog: Any, others: Iterable[Check], folder: Path | None) -> Check:
     from .sources import load_source
 
     rules = catalog.rules
@@ -401,7 +457,7 @@ __all__ = [
     "FILE",
     "Change",
     "Text",
-    "check",
+    "checks",
     "compare",
     "findings",
     "signed_toml",

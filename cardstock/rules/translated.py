@@ -116,6 +116,27 @@ def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Any) -> list[
     return out
 
 
+def numbers_translated(catalog: Any) -> list[Problem]:
+    """Every translated text of the game (not only a value fact's place) that states other
+    numbers in digits than its English: "rang 11" turned to "rang 10" where the English says
+    11. (Number words are left to `numbers_kept`: "les deux" is "both" as often as "two".)"""
+    out: list[Problem] = []
+    for r in translations(catalog):
+        for key, e in [*r.t.entries.items(), *r.t.messages.items()]:
+            if not e.text or e.fuzzy or e.forms:
+                continue  # untranslated, doubtful, or a plural (its forms count differently)
+            english, there = _numbers(e.was, {}), _numbers(e.text, {})
+            if english != there:
+                out.append(
+                    Problem(
+                        f"{key}: the English says {_listed(english)}, its {r.t.lang} "
+                        f"translation {_listed(there)}: {e.text!r}",
+                        at=(r.t.file, e.line),
+                    )
+                )
+    return out
+
+
 _ENGLISH = {w: n for w, n in NUMBER_WORDS.items() if n >= 2}
 
 
