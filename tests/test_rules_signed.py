@@ -272,3 +272,18 @@ def test_the_signature_check_is_a_part_check_only_accepts(cli) -> None:
     assert result.code in (0, 1), result.err
     checks = json.loads(result.out)["games"][0]["checks"]
     assert [c["rule"] for c in checks] == [RULE]
+
+
+def test_a_rule_fact_s_value_is_signed_and_quotes_its_fact_s_cite(tmp_path) -> None:
+    """A fact's value is what the rulebook renders wherever the rule is read: changed, every
+    form still matches it, so its signature catches it, quoting the lines the fact cites."""
+    root = starter(tmp_path)
+    found = failures_edited(
+        root,
+        STARTER,
+        [(f"catalog/{STARTER}/rules.toml", 'value = "last"', 'value = "next"')],
+        PARTS,
+    )
+    assert len(found) == 1, found
+    assert "facts[1].value: reads 'next' where it was signed as 'last'" in found[0]
+    assert "rules.md line 6" in found[0]
