@@ -194,7 +194,7 @@ def _publish(request: Request, work: Worklist, jobs: dict[str, Job], outcome: Ou
 
 def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
     """One game's rules check, as the build's gate runs it."""
-    report = check_game(job, CHECKS, runs=runs, strict=strict)
+    report = check_game(job, CHECKS, runs=runs, strict=strict, gate=True)
     text = render(CheckReport([report], 1, runs))
     # the last line sums up all games; for one game the per-game verdict line says it
     text = "\n".join(text.splitlines()[:-1]).rstrip()

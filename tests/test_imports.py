@@ -291,6 +291,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report._rule_checks",
         "cardstock.rules.report._source_checks",
         "cardstock.rules.report._simulated",
+        # the signed texts' check, for a game with a rules.toml
+        "cardstock.rules.report._texts_checks",
         "cardstock.rules.report.warm_checks",  # the same, before a build's workers fork
         "cardstock.rules.report.render",
         "cardstock.rules.report.public",

@@ -312,7 +312,7 @@ def test_unknown_games_and_bad_options_are_bad_input(cli):
     assert bad.code == 2
     assert (
         "command line: --only: unknown part(s) spelling; expected: counts, constraints, facts, "
-        "examples, setup, source, colour-only" in bad.err
+        "examples, setup, source, texts, colour-only" in bad.err
     )
 
 

@@ -111,13 +111,13 @@ NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 
-# What a build may not load: the mutation test's edits and the text regions they are made
-# in (`check --mutate` alone makes them); the rules' model reads `[mutate]` through
-# `rules.mutate_rules`, the card-text check the hidden columns through `rules.mutate_words`.
+# What a build may not load: the mutation test and its edits (`check --mutate` alone makes
+# them); the rules' model reads `[mutate]` through `rules.mutate_rules`, the card-text check
+# the hidden columns through `rules.mutate_words`, and the signed texts' check the text
+# regions through `rules.player_texts`.
 NOT_IN_A_BUILD = (
     "cardstock.rules.mutate",
     "cardstock.rules.mutate_edits",
-    "cardstock.rules.mutate_texts",
 )
 
 # Prints the modules the process holds after running the code given, as JSON.

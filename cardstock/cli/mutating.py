@@ -31,8 +31,9 @@ from ..rules.mutate import (
 )
 from ..rules.mutate_edits import edits, game_files
 from ..rules.mutate_owned import named, scope, uncited, unknown_cards
-from ..rules.report import FAIL, WARN, GameReport, run_checks
+from ..rules.report import GameReport, run_checks
 from ..rules.sources import load_source, sources_folder
+from ..rules.verdicts import FAIL, WARN
 from ..stages import CHECKS
 from ..validate import validate
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues, safe

@@ -30,8 +30,8 @@ from ..catalog.schema import Component
 from ..catalog.tables import read_table
 from ..core.issues import Issue, Issues
 from .filters import Filter, compile_filter
-from .report import issue_json
 from .sources import SeedRef
+from .verdicts import issue_json
 
 
 class LimitField(BaseModel):

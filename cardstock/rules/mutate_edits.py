@@ -13,7 +13,7 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 - **move** — a row moved into another table of the same columns (another deck), and a row
   of that table with the same count moved back, so that every total holds.
 
-Where a player reads is `mutate_texts`'s regions. The list is deterministic: files in a
+Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
 `faces.toml`, the templates by path), then text order, then kind.
 """
@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog.wording import NUMBER_WORDS
-from ..core.files import Unreadable, read_text
-from .mutate_texts import Region, records, table_regions, template_regions, toml_regions, vocabulary
+from .player_texts import Region, Sources, game_files, records, vocabulary
 
 KINDS = ("number", "name", "word", "swap", "move")
 
@@ -301,50 +300,6 @@ def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
 
 
 # ---------------------------------------------------------------- a game's edits
-
-
-@dataclass
-class Sources:
-    """The files of one game that `--mutate` reads and edits, and their texts."""
-
-    texts: dict[Path, str]
-    regions: list[Region]
-    tables: list[tuple[Path, str, str]]  # (path, shown, text) of each CSV table
-
-
-def game_files(catalog: Any) -> Sources:
-    """The game's player-visible regions, in the order the edits are made."""
-    words = vocabulary()
-    root: Path = catalog.root
-    hidden = {h.lower() for h in words["hidden_columns"]}
-    if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
-        hidden |= {h.lower() for h in catalog.rules.hidden}
-    visible: dict[str, list[str]] = words["visible"]
-    regions: list[Region] = []
-    tables: list[tuple[Path, str, str]] = []
-    for name in ("game.toml", "rules.toml"):
-        path = catalog.folder / name
-        if path.is_file():
-            regions += toml_regions(path, catalog.display(path), root, visible.get(name, []))
-    for s in catalog.game.sets:
-        if s.table and Path(s.table).suffix.lower() in (".csv", ".tsv", ".tab"):
-            path = catalog.folder / s.table
-            try:
-                text = read_text(path, root)
-            except Unreadable:
-                continue
-            regions += table_regions(path, catalog.display(path), root, hidden)
-            if path.suffix.lower() == ".csv":
-                tables.append((path, catalog.display(path), text))
-    folder = root / "layouts" / catalog.id
-    faces = folder / "faces.toml"
-    if faces.is_file():
-        regions += toml_regions(faces, catalog.display(faces), root, visible.get(faces.name, []))
-    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
-        regions += template_regions(path, catalog.display(path), root)
-    texts = {p: read_text(p, root) for p in dict.fromkeys(r.path for r in regions)}
-    texts.update({p: t for p, _, t in tables})
-    return Sources(texts, regions, tables)
 
 
 def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:

@@ -1,7 +1,7 @@
 """rules.toml's `[mutate]` as the rules' model reads it (`MutateRules`, `Accept`): what
 the mutation test (`rules.mutate`, `cardstock check --mutate`) leaves alone and accepts.
 Apart from the test itself, so that reading a game's rules does not load the edits'
-machinery (`mutate_edits`, `mutate_texts`), which only the test uses."""
+machinery (`mutate_edits`), which only the test uses."""
 
 from __future__ import annotations
 

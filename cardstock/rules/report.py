@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
+from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
@@ -57,92 +58,6 @@ SECTIONS = {
     "rulebook": "Rulebook consistency",
     "other": "Other checks",
 }
-
-PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
-
-
-class Check:
-    """The outcome of one rule check of a game, and where its finding is (reported, never
-    compared: a plain class)."""
-
-    __slots__ = (
-        "section",
-        "rule",
-        "status",
-        "summary",
-        "file",
-        "line",
-        "components",
-        "findings",
-        "provider",
-        "acknowledged",
-        "cite",
-        "choice",
-    )
-
-    def __init__(
-        self,
-        section: str,
-        rule: str,
-        status: str,
-        summary: str,
-        file: str | None = None,
-        line: int | None = None,
-        components: list[str] | None = None,
-        findings: list[Issue] | None = None,
-        provider: str | None = None,
-        acknowledged: list[tuple[Issue, str]] | None = None,
-        cite: dict[str, Any] | None = None,
-        choice: str | None = None,
-    ) -> None:
-        self.section = section  # a key of SECTIONS
-        self.rule = rule
-        self.status = status  # pass | fail | warn | skip
-        self.summary = summary
-        self.file = file
-        self.line = line
-        self.components: list[str] = [] if components is None else components
-        self.findings: list[Issue] = [] if findings is None else findings
-        self.provider = provider  # the name of a provider's check (`Provider.name`)
-        # (finding, reason)
-        self.acknowledged: list[tuple[Issue, str]] = [] if acknowledged is None else acknowledged
-        self.cite = cite  # {seed, line, says}: where the rule comes from
-        self.choice = choice  # the designer's choice the rule states
-
-    @property
-    def where(self) -> str:
-        if self.file is None:
-            return ""
-        return self.file if self.line is None else f"{self.file}:{self.line}"
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "section": self.section,
-            "rule": self.rule,
-            "status": self.status,
-            "summary": self.summary,
-            "file": self.file,
-            "line": self.line,
-            "components": self.components,
-            "findings": [issue_json(i) for i in self.findings],
-            "acknowledged": [{**issue_json(i), "reason": why} for i, why in self.acknowledged],
-            "cite": self.cite,
-            "choice": self.choice,
-        }
-
-
-def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
-    """An issue for JSON output; `text` adds the rendered `file:line: field: message` line."""
-    out: dict[str, Any] = {
-        "file": i.file,
-        "line": i.line,
-        "field": i.field,
-        "message": i.message,
-        "level": i.level,
-    }
-    if text:
-        out["text"] = i.render()
-    return out
 
 
 class GameReport:
@@ -287,6 +202,7 @@ def check_game(
     strict: bool = False,
     sources: Path | None = None,
     coverage: bool = False,
+    gate: bool = False,
 ) -> GameReport:
     catalog = job.catalog
     g = catalog.game
@@ -318,9 +234,7 @@ def check_game(
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
     if rules is not None and wanted("texts") and not catalog.lang:
-        from .signed import checks as signed_checks
-
-        report.checks += signed_checks(catalog, report.checks, sources)
+        report.checks += _texts_checks(catalog, report.checks, sources, gate)
     if rules is not None:
         acknowledge(report, rules)
     if strict:
@@ -328,6 +242,13 @@ def check_game(
             if c.status == WARN:
                 c.status, c.summary = FAIL, f"{c.summary} (a warning; --strict fails it)"
     return report
+
+
+def _texts_checks(catalog: Any, ran: list[Check], sources: Path | None, gate: bool) -> list[Check]:
+    """The signed texts and the translations' numbers (`cardstock.rules.signed`)."""
+    from .signed import checks
+
+    return checks(catalog, ran, sources, gate=gate)
 
 
 def _rule_checks(

@@ -1,4 +1,6 @@
-"""Where a player reads a game's words: the text regions of its files that `--mutate` edits.
+"""Where a player reads a game's words: the text regions of its files, which `--mutate` edits
+and `signed` holds to their signatures (so a build loads this module, never the mutation
+test's).
 
 A region is a stretch of one file's text (its offsets in the file, its line) that ends up in
 front of a player:
@@ -283,8 +285,57 @@ def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
 _PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]")
 
 
+# ---------------------------------------------------------------- a game's texts
+
+
+@dataclass
+class Sources:
+    """The files of one game that `--mutate` reads and edits, and their texts."""
+
+    texts: dict[Path, str]
+    regions: list[Region]
+    tables: list[tuple[Path, str, str]]  # (path, shown, text) of each CSV table
+
+
+def game_files(catalog: Any) -> Sources:
+    """The game's player-visible regions, in the order the edits are made."""
+    words = vocabulary()
+    root: Path = catalog.root
+    hidden = {h.lower() for h in words["hidden_columns"]}
+    if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
+        hidden |= {h.lower() for h in catalog.rules.hidden}
+    visible: dict[str, list[str]] = words["visible"]
+    regions: list[Region] = []
+    tables: list[tuple[Path, str, str]] = []
+    for name in ("game.toml", "rules.toml"):
+        path = catalog.folder / name
+        if path.is_file():
+            regions += toml_regions(path, catalog.display(path), root, visible.get(name, []))
+    for s in catalog.game.sets:
+        if s.table and Path(s.table).suffix.lower() in (".csv", ".tsv", ".tab"):
+            path = catalog.folder / s.table
+            try:
+                text = read_text(path, root)
+            except Unreadable:
+                continue
+            regions += table_regions(path, catalog.display(path), root, hidden)
+            if path.suffix.lower() == ".csv":
+                tables.append((path, catalog.display(path), text))
+    folder = root / "layouts" / catalog.id
+    faces = folder / "faces.toml"
+    if faces.is_file():
+        regions += toml_regions(faces, catalog.display(faces), root, visible.get(faces.name, []))
+    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
+        regions += template_regions(path, catalog.display(path), root)
+    texts = {p: read_text(p, root) for p in dict.fromkeys(r.path for r in regions)}
+    texts.update({p: t for p, _, t in tables})
+    return Sources(texts, regions, tables)
+
+
 __all__ = [
     "Region",
+    "Sources",
+    "game_files",
     "table_regions",
     "template_regions",
     "toml_regions",

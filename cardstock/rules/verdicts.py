@@ -1,0 +1,98 @@
+"""A rule check's verdict: its status, summary and findings (`Check`), as the report
+(`report`) and the checks built outside it (`signed`) make it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.issues import Issue
+
+PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
+
+
+class Check:
+    """The outcome of one rule check of a game, and where its finding is (reported, never
+    compared: a plain class)."""
+
+    __slots__ = (
+        "section",
+        "rule",
+        "status",
+        "summary",
+        "file",
+        "line",
+        "components",
+        "findings",
+        "provider",
+        "acknowledged",
+        "cite",
+        "choice",
+    )
+
+    def __init__(
+        self,
+        section: str,
+        rule: str,
+        status: str,
+        summary: str,
+        file: str | None = None,
+        line: int | None = None,
+        components: list[str] | None = None,
+        findings: list[Issue] | None = None,
+        provider: str | None = None,
+        acknowledged: list[tuple[Issue, str]] | None = None,
+        cite: dict[str, Any] | None = None,
+        choice: str | None = None,
+    ) -> None:
+        self.section = section  # a key of SECTIONS
+        self.rule = rule
+        self.status = status  # pass | fail | warn | skip
+        self.summary = summary
+        self.file = file
+        self.line = line
+        self.components: list[str] = [] if components is None else components
+        self.findings: list[Issue] = [] if findings is None else findings
+        self.provider = provider  # the name of a provider's check (`Provider.name`)
+        # (finding, reason)
+        self.acknowledged: list[tuple[Issue, str]] = [] if acknowledged is None else acknowledged
+        self.cite = cite  # {seed, line, says}: where the rule comes from
+        self.choice = choice  # the designer's choice the rule states
+
+    @property
+    def where(self) -> str:
+        if self.file is None:
+            return ""
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "rule": self.rule,
+            "status": self.status,
+            "summary": self.summary,
+            "file": self.file,
+            "line": self.line,
+            "components": self.components,
+            "findings": [issue_json(i) for i in self.findings],
+            "acknowledged": [{**issue_json(i), "reason": why} for i, why in self.acknowledged],
+            "cite": self.cite,
+            "choice": self.choice,
+        }
+
+
+def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
+    """An issue for JSON output; `text` adds the rendered `file:line: field: message` line."""
+    out: dict[str, Any] = {
+        "file": i.file,
+        "line": i.line,
+        "field": i.field,
+        "message": i.message,
+        "level": i.level,
+    }
+    if text:
+        out["text"] = i.render()
+    return out
+
+
+__all__ = ["ACK", "FAIL", "PASS", "SKIP", "WARN", "Check", "issue_json"]
