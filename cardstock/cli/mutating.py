@@ -32,6 +32,7 @@ from ..rules.mutate import (
 from ..rules.mutate_edits import edits, game_files
 from ..rules.mutate_owned import named, scope, uncited, unknown_cards
 from ..rules.report import GameReport, run_checks
+from ..rules.signed import cited_at
 from ..rules.sources import load_source, sources_folder
 from ..rules.verdicts import FAIL, WARN
 from ..stages import CHECKS
@@ -175,7 +176,7 @@ def mutate_games(
                 plain = run_checks(
                     [job], (), only={"source"}, sources=sources_folder(args.sources), coverage=True
                 )
-                facts = coverage_checked(reports[-1], plain.games[0].coverage)
+                facts = coverage_checked(reports[-1], plain.games[0].coverage, cited_at(catalog))
                 covered.append(render_checked(catalog.id, facts, verbose=args.verbose))
         return reports, EXIT_OK, covered
     finally:

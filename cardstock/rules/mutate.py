@@ -221,11 +221,20 @@ def _entry(report: MutationReport, index: int | None) -> str:
     return f"designer's value, {report.rules_file}:{line}" if line else "designer's value"
 
 
-def coverage_checked(report: MutationReport, coverage: Iterable[Coverage]) -> list[Checked]:
-    """Each source's stated facts, checked or not by this mutation test's edits."""
+def coverage_checked(
+    report: MutationReport,
+    coverage: Iterable[Coverage],
+    cited_at: Mapping[tuple[str, int], list[int]] | None = None,
+) -> list[Checked]:
+    """Each source's stated facts, checked or not by this mutation test's edits
+    (`cited_at`: the source lines each signed text cites, by the file and line it is at)."""
     edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
     failed = {f for o in report.outcomes for f in o.found}
-    return [checked(cov, edits, failed) for cov in coverage]
+    at = cited_at or {}
+    signed = frozenset(
+        n for o in report.outcomes if o.caught for n in at.get((o.edit.shown, o.edit.line), [])
+    )
+    return [checked(cov, edits, failed, signed) for cov in coverage]
 
 
 def render_checked(game: str, found: list[Checked], *, verbose: bool = False) -> str:

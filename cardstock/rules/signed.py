@@ -380,6 +380,20 @@ def _toml(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def cited_at(catalog: Any) -> dict[tuple[str, int], list[int]]:
+    """The source lines each signed text cites, by the file and line the text is at now
+    (`check --coverage --mutate`: an edit caught there checks those lines)."""
+    signed: Signed | None = catalog.rules.signed if catalog.rules is not None else None
+    if signed is None:
+        return {}
+    _, found = compare(texts(catalog), signed)
+    return {
+        (t.at, t.line): signed.texts[i].cites
+        for i, t in found.items()
+        if t.line is not None and signed.texts[i].cites
+    }
+
+
 # ---------------------------------------------------------------- the check
 
 
@@ -459,6 +473,7 @@ __all__ = [
     "Change",
     "Text",
     "checks",
+    "cited_at",
     "compare",
     "findings",
     "signed_toml",
