@@ -287,3 +287,13 @@ def test_a_rule_fact_s_value_is_signed_and_quotes_its_fact_s_cite(tmp_path) -> N
     assert len(found) == 1, found
     assert "facts[1].value: reads 'next' where it was signed as 'last'" in found[0]
     assert "rules.md line 6" in found[0]
+
+
+def test_a_source_sentence_a_caught_edit_of_its_signed_restatement_changed_is_checked() -> None:
+    from cardstock.rules.coverage import Coverage, checked
+    from cardstock.rules.sources import SourceText
+
+    source = SourceText("rules.md", "rules.md", ("Keep your hand hidden from the others.",))
+    cov = Coverage(source, [], frozenset())
+    assert checked(cov, []).facts == [("sentence", 1, source.lines[0], False)]
+    assert checked(cov, [], signed=frozenset({1})).facts[0][3] is True
