@@ -88,3 +88,24 @@ def load_catalogs(args: argparse.Namespace, games: list[str] | None) -> tuple[li
         print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
         return catalogs, EXIT_INPUT
     return catalogs, EXIT_OK
+
+
+def written_through_link(catalog: Catalog, target: Path, what: str) -> bool:
+    """Whether writing `target` (a file of the game's own folder) would go through a link;
+    if so the refusal is printed, located (`what`: what cardstock writes there)."""
+    from ..init import first_link
+
+    linked = first_link(catalog.root, [target.relative_to(catalog.root).as_posix()])
+    if linked is None:
+        return False
+    print_issues(
+        [
+            Issue(
+                catalog.display(linked),
+                None,
+                "",
+                f"is a link: cardstock writes {what} only into the game's own folder",
+            )
+        ]
+    )
+    return True

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.issues import Issue
 from ..core.output import write_atomic
-from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues
+from .common import EXIT_INPUT, EXIT_OK, load_catalogs, written_through_link
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
     """Sign every text a player reads of the games asked (all when none is named)."""
-    from ..init import first_link
     from ..rules.signed import FILE, signed_toml, texts
 
     catalogs, code = load_catalogs(args, args.games or None)
@@ -25,18 +23,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         if catalog.rules is None or catalog.lang is not None:
             continue  # a game without rules.toml has no source to sign against
         target = catalog.folder / FILE
-        linked = first_link(catalog.root, [target.relative_to(catalog.root).as_posix()])
-        if linked is not None:
-            print_issues(
-                [
-                    Issue(
-                        catalog.display(linked),
-                        None,
-                        "",
-                        "is a link: cardstock writes signatures only into the game's own folder",
-                    )
-                ]
-            )
+        if written_through_link(catalog, target, "signatures"):
             return EXIT_INPUT
         now = texts(catalog)
         old = catalog.rules.signed

@@ -35,7 +35,15 @@ from ..catalog.translations import all_texts as texts_of
 from ..core.issues import InputError, Issue, Level
 from ..core.output import write_atomic
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
-from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
+from .common import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_RULES,
+    load_catalogs,
+    print_issues,
+    safe,
+    written_through_link,
+)
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -150,20 +158,7 @@ def _read_po(catalog: Catalog, lang: str, issues: list[Issue]) -> PoCatalog | No
 def _write(catalog: Catalog, target: Path, po: PoCatalog) -> int:
     from babel.messages.pofile import write_po
 
-    from ..init import first_link
-
-    linked = first_link(catalog.root, [target.relative_to(catalog.root).as_posix()])
-    if linked is not None:
-        print_issues(
-            [
-                Issue(
-                    catalog.display(linked),
-                    None,
-                    "",
-                    "is a link: cardstock writes translations only into the game's own folder",
-                )
-            ]
-        )
+    if written_through_link(catalog, target, "translations"):
         return EXIT_INPUT
     buffer = io.BytesIO()
     write_po(buffer, po, width=96, omit_header=False, sort_output=False)
