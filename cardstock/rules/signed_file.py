@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.files import present
 from ..core.issues import Issues
-from ..core.tomlpos import line_for, read_toml
-from ..core.validation import dotted, issues_from, toml_loc
+from ..core.tomlpos import line_for
+from ..core.validation import read_model, toml_loc
 
 FILE = "signed.toml"
 # the rule the signatures' check reports under (`signed.check`), as `--mutate` tells apart
@@ -86,24 +86,11 @@ def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed 
     path = folder / FILE
     if not present(path):
         return None
-    read, problem = read_toml(path, shown, root)
+    read, problems = read_model(path, shown, root, SignedModel)
+    issues.extend(problems)
     if read is None:
-        issues.extend([problem])
         return None
-    data, lines = read
-    try:
-        model = SignedModel.model_validate(data)
-    except ValidationError as exc:
-        issues.extend(
-            issues_from(
-                exc,
-                shown,
-                lambda loc: line_for(lines, toml_loc(loc)),
-                lambda loc: dotted(toml_loc(loc)),
-                SignedModel,
-            )
-        )
-        return None
+    model, lines = read
     out = Signed(shown, list(model.text), lines)
     for i, t in enumerate(model.text):
         if t.cites and t.own is not None:
