@@ -937,8 +937,8 @@ class Bench:
 
 def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> Path:
     """A project written by `cardstock init` (the starter's game and layout), its table
-    grown to `n` distinct cards (the starter's six rows, then copies of them renamed, cycled)
-    and its rules' declared counts set to match. Returns `root`."""
+    grown to `n` distinct cards (the starter's six rows, then copies of them renamed, cycled),
+    its rules' declared counts set to match and its texts signed. Returns `root`."""
     root.mkdir(parents=True)
     subprocess.run(
         [cardstock, "init", "starter"], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL
@@ -979,6 +979,13 @@ def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> 
         "16 cards: 8 Sun and 8 Moon", f"{n} cards: {half} Sun and {half} Moon"
     )
     source.write_text(said, encoding="utf-8")
+    # the designer signs the grown table's texts, as after any edit of them
+    subprocess.run(
+        [cardstock, "--root", str(root), "check", "starter", "--sign"],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return root
 
 

@@ -37,6 +37,7 @@ def test_init_then_check_and_build_succeed(tmp_path):
         "cards.csv",
         "rules.toml",
         "rules.md",
+        "signed.toml",
         "art",
         "icons",
     }

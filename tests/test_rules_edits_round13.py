@@ -123,8 +123,8 @@ EDITS = [
         # the finding quotes the new count 36, never the 48 it replaced
     ),
     Edit(
-        # 004:70 the defender "may either draw up to 2 cards, or immediately put a
-        # reinforcement into play": one or the other
+        # 004:70 the defender chooses one of two: a draw of up to 2 cards, or a Devotee
+        # placed at once as a reinforcement
         "vx-signed-defender-draws-and-reinforces",
         VX,
         "an edit the designer signs: a table cell and its signature",
@@ -160,7 +160,7 @@ EDITS = [
     ),
     # ---------------------------------------------------------------- Atmosfear
     Edit(
-        # 003:75 a led Gatekeeper "must be followed by a Ruling Realm card, if a player has one"
+        # 003:75 a led Gatekeeper is answered with a card of the Ruling Realm, by whoever holds one
         "atm-fr-gatekeeper-answered-by-the-leading-realm",
         ATM,
         "a translation against the source",
@@ -411,7 +411,7 @@ EDITS = [
         "top 3 cards",
     ),
     Edit(
-        # 000:50 "you cannot include more than 1 Holy Trinity Event card in your deck"
+        # 000:50 a deck holds at most one Holy Trinity (an Event card)
         "aoc-holy-trinity-limit-two",
         AOC,
         "a CSV number cell",

@@ -108,7 +108,7 @@ def test_a_setup_step_s_words_and_a_card_s_text_are_held_by_their_keys(tmp_path)
     step = next(f for f in found if "setup.steps[1].say" in f)
     assert "reads 'Sort it.' where it was signed as 'Shuffle it.'" in step
     card = next(f for f in found if "cards.csv" in f)
-    assert "4: text" in card and "'… card to the left.'" not in card
+    assert "Tide: text" in card
     assert "rules.md line 11" in card
 
 

@@ -47,7 +47,7 @@ class Region:
     number: bool = False  # the whole region is a number literal (a TOML number, a number cell)
     column: str | None = None  # a table cell's column
     row: int | None = None  # … and its row (0 = the first row after the header)
-    row_id: str | None = None  # … and the row's `id` cell, when the table has that column
+    row_id: str | None = None  # … and the row's `id` cell (else its `name` cell), if any
 
 
 # ---------------------------------------------------------------- tables
@@ -96,7 +96,9 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
     if not found:
         return []
     header = [text[a:b].strip() for a, b in found[0]]
-    id_col = header.index("id") if "id" in header else None
+    # a row is named by its id, or by its name where the table has no id column (as the
+    # catalog names it): a row moved or added does not rename the rows after it
+    id_col = next((header.index(c) for c in ("id", "name") if c in header), None)
     row = -1
     for spans in found[1:]:
         first = text[spans[0][0] : spans[0][1]] if spans else ""
