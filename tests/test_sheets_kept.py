@@ -19,7 +19,7 @@ from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.cache import code_key, key_of
 from cardstock.core.stage import BuildOptions
-from cardstock.impose import pnp
+from cardstock.impose import kept, pnp
 from cardstock.impose.kept import KIND, page_key, sheet_key
 from cardstock.impose.plan import Box, Page, Placement
 from cardstock.impose.render import DocInfo
@@ -135,6 +135,21 @@ def test_a_page_key_changes_with_a_face_a_placement_and_the_page_itself() -> Non
     assert page_key(_page(face="b")) != same
     assert page_key(_page(rotate=90)) != same
     assert page_key(_page(note="backs of page 1")) != same
+
+
+def test_a_page_key_is_the_repr_of_its_fields_whatever_the_pages_before_it_held() -> None:
+    crop = [((0.0, 0.0), (0.0, 9.0)), ((612.0, 0.0), (603.0, 0.0))]
+    pages = [_page(face=f"face {n}", note="n" * (n % 2)) for n in range(3)]
+    for n, page in enumerate(pages):
+        page.crop = list(crop) if n < 2 else [*crop, ((1.0, 2.0), (3.0, 4.0))]
+        page.style = ("style", 0.5, True)  # another object, an equal value, each page
+    said: dict[Any, str] = {}
+    for page in pages:
+        placed = [
+            (p.face.key, None, *(getattr(p, n) for n in kept._PLACED)) for p in page.placements
+        ]
+        words = repr((tuple(getattr(page, n) for n in kept._PAGE), placed))
+        assert page_key(page, said) == page_key(page) == words
 
 
 def test_a_page_holding_a_value_shown_by_its_address_has_no_key() -> None:

@@ -14,11 +14,12 @@ them) takes the file as it is: an edit of one card's text leaves the quick refer
 sheets and every other game's alone. Should the file be gone or changed, it is drawn and
 written again.
 
-The whole key writes out every page, about 4 ms for 60 pages; it is not worked out when
-the file's faces (`faces_of`, a key of the face keys alone) are not those of its last
-build (`faces_changed`): an edit of a card leaves its game's sheets to be drawn without
-that cost. Those pages are then not kept under their whole key, so the file is kept from
-the second build over the same faces on.
+The whole key writes out every page, about 4 ms for 60 pages (each value the pages
+repeat, a sheet's crop marks, a slot, the style, written out once a file: `page_key`); it
+is not worked out when the file's faces (`faces_of`, a key of the face keys alone) are not
+those of its last build (`faces_changed`): an edit of a card leaves its game's sheets to be
+drawn without that cost. Those pages are then not kept under their whole key, so the file
+is kept from the second build over the same faces on.
 """
 
 from __future__ import annotations
@@ -48,14 +49,44 @@ def _key_of(face: Any) -> str | None:
     return None if face is None else str(face.key)
 
 
-def page_key(page: Page) -> str:
+def page_key(page: Page, said: dict[Any, str] | None = None) -> str:
     """What a page draws, in words: every field of it, and of each placement every field,
-    its face and back by their content keys."""
-    placed = [
-        (_key_of(p.face), _key_of(p.back), *(getattr(p, n) for n in _PLACED))
+    its face and back by their content keys. The text is `repr` of
+    `(the page's fields, [each placement's (face key, back key, fields)])`, put together
+    from the text of each field value: `said` keeps the text of each value met (`_said`),
+    so the values pages repeat (crop marks, slots, styles) are written out once a file."""
+    memo: dict[Any, str] = {} if said is None else said
+    fields = _tuple_text([_said(getattr(page, n), memo) for n in _PAGE])
+    placed = ", ".join(
+        _tuple_text(
+            [
+                repr(_key_of(p.face)),
+                repr(_key_of(p.back)),
+                *(_said(getattr(p, n), memo) for n in _PLACED),
+            ]
+        )
         for p in page.placements
-    ]
-    return repr((tuple(getattr(page, n) for n in _PAGE), placed))
+    )
+    return _tuple_text([fields, f"[{placed}]"])
+
+
+def _tuple_text(parts: list[str]) -> str:
+    """`repr` of a tuple, from the `repr` of each item."""
+    return f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
+
+
+def _said(value: Any, said: dict[Any, str]) -> str:
+    """`repr(value)`, kept in `said` under the value (a list as a tuple of its items) and
+    its type: equal values of a field draw the same, so the text of the first one met
+    stands for them all. A value that cannot be a key is written out each time."""
+    try:
+        key = (list, tuple(value)) if type(value) is list else (type(value), value)
+        text = said.get(key)
+    except TypeError:  # not hashable
+        return repr(value)
+    if text is None:
+        text = said[key] = repr(value)
+    return text
 
 
 def _by_value(text: str) -> bool:
@@ -74,7 +105,8 @@ def sheet_key(root: Path, path: Path, info: DocInfo, pages: Sequence[Page]) -> s
     def words() -> Iterator[str]:  # each page's words made, hashed and let go in turn
         nonlocal told
         yield from (KIND, code_key(), str(root), path.name)
-        for w in itertools.chain([repr(info)], map(page_key, pages)):
+        said: dict[Any, str] = {}
+        for w in itertools.chain([repr(info)], (page_key(page, said) for page in pages)):
             told = told and _by_value(w)
             if not told:
                 return
