@@ -74,10 +74,11 @@ def _shown(v: float) -> str:
     return f"{v:+g}" if v else "0"
 
 
-def signed_numbers(c: Component, hidden: set[str]) -> Iterable[tuple[str, str, str, float, float]]:
+def signed_numbers(c: Component, prose: list[str]) -> Iterable[tuple[str, str, str, float, float]]:
     """(text field, the words stating it, number field, stated value, field's value) for each
-    signed number of the card's prose that disagrees with the field it names."""
-    for key in _prose_fields(c, hidden):
+    signed number of the card's prose (`prose`: its `_prose_fields`) that disagrees with the
+    field it names."""
+    for key in prose:
         text = ICON.sub(lambda m: " " * len(m.group()), str(c.fields[key]))
         for m in SIGNED.finditer(text):
             before = WORD.findall(text[max(0, m.start() - 40) : m.start()])
@@ -147,11 +148,12 @@ def deck_names(deck: list[Component]) -> DeckNames:
 
 
 def siblings_named(
-    c: Component, names: DeckNames, hidden: set[str]
+    c: Component, names: DeckNames, prose: list[str]
 ) -> Iterable[tuple[str, list[str]]]:
     """(text field, the other cards of its deck it names) for each prose field of the card
-    that names cards of its deck (`names`: `deck_names` of its deck) but not its own."""
-    for key in _prose_fields(c, hidden):
+    (`prose`) that names cards of its deck (`names`: `deck_names` of its deck) but not its
+    own."""
+    for key in prose:
         text = str(c.fields[key])
         if _names_in(text, [c.name]):
             continue
@@ -219,12 +221,12 @@ def name_values(c: Component, labels: dict[str, set[str]]) -> Iterable[tuple[str
             yield fld, ", ".join(stated), own
 
 
-def icon_words(c: Component, labels: dict[str, str], hidden: set[str]) -> Iterable[tuple[str, str]]:
-    """(text field, the icon and word) for each inline icon of the card's prose followed by
-    a word that labels another icon of the game and not its own (`labels`: each icon's
-    label, singular and in lower case)."""
+def icon_words(c: Component, labels: dict[str, str], prose: list[str]) -> Iterable[tuple[str, str]]:
+    """(text field, the icon and word) for each inline icon of the card's prose (`prose`)
+    followed by a word that labels another icon of the game and not its own (`labels`: each
+    icon's label, singular and in lower case)."""
     others = {v: k for k, v in labels.items()}
-    for key in _prose_fields(c, hidden):
+    for key in prose:
         text = str(c.fields[key])
         for m in re.finditer(r":([\w-]+):\s+([^\W\d_][\w'’]*)", text):
             icon, word = m.group(1), singular(m.group(2).lower())
@@ -255,7 +257,8 @@ def card_texts(job: Job) -> list[Issue]:
     icons = getattr(catalog.game, "icons", None) or {}
     icon_labels = {k: singular(str(i.label).lower()) for k, i in icons.items() if i.label}
     for c in catalog.components:
-        for key, said, fld, stated, value in signed_numbers(c, hidden):
+        prose = _prose_fields(c, hidden)  # found once a card, read by three of the checks
+        for key, said, fld, stated, value in signed_numbers(c, prose):
             out.append(
                 Issue(
                     c.file,
@@ -265,7 +268,7 @@ def card_texts(job: Job) -> list[Issue]:
                     f"{_shown(value)}",
                 )
             )
-        for key, named in siblings_named(c, names[c.set], hidden):
+        for key, named in siblings_named(c, names[c.set], prose):
             out.append(
                 Issue(
                     c.file,
@@ -275,7 +278,7 @@ def card_texts(job: Job) -> list[Issue]:
                     f"not {c.name!r}: a card's text names its own card",
                 )
             )
-        for key, said in icon_words(c, icon_labels, hidden):
+        for key, said in icon_words(c, icon_labels, prose):
             out.append(
                 Issue(
                     c.file,
