@@ -80,9 +80,6 @@ class Catalog:
     typed_words: Any = field(default=None, init=False, repr=False, compare=False)
     template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
     translations_read: Any = field(default=None, init=False, repr=False, compare=False)
-    # the game's sets by id (`set`), with the list they were read from: a face asks for its
-    # set many times (its layouts, its back, its fields), a row's check once a field
-    _set_index: Any = field(default=None, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -98,18 +95,7 @@ class Catalog:
         return _display(self.root, path)
 
     def set(self, set_id: str) -> ComponentSet:
-        """The set `set_id` (the first of that id); StopIteration when there is none."""
-        sets = self.game.sets
-        index = self._set_index
-        if index is None or index[0] is not sets or index[1] != len(sets):
-            by_id: dict[str, ComponentSet] = {}
-            for s in sets:
-                by_id.setdefault(s.id, s)
-            index = self._set_index = (sets, len(sets), by_id)
-        found: ComponentSet | None = index[2].get(set_id)
-        if found is None:
-            raise StopIteration(set_id)
-        return found
+        return next(s for s in self.game.sets if s.id == set_id)
 
     def field_specs(self, set_id: str) -> dict[str, FieldSpec]:
         return self.game.fields_of(self.set(set_id))
