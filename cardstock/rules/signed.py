@@ -17,10 +17,13 @@ game's texts again and holds each to its signature:
   designer's choice (game.toml's `designer_choices`) is the designer's own by its key, and
   a translation is held to its English (`translated`): neither is asked for a cite.
 
-The texts are those `--mutate` edits (`mutate_edits.game_files`: the values of game.toml
-and rules.toml a player reads, the cells of a table's prose columns, every line of a
-rulebook or quick-reference template) and each translation of the game (`.po` entries).
-A numeric value or cell is data, held by the rules' counts and facts, and is not signed.
+The texts are those `--mutate` edits (`player_texts.game_files`: the strings of game.toml
+and rules.toml a player reads, rule facts' values among them, the cells of a table's prose
+columns, what decides a face's boxes in faces.toml, every line of a rulebook or
+quick-reference template) and each translation of the game (`.po` entries). A numeric
+value or cell is data, held by the rules' counts and facts, and is not signed. In a
+build's gate a text not as signed is a warning (`checks(gate=True)`); `cardstock check`
+fails on it.
 A template line is found by its order among its file's lines (`difflib`), so a line added
 or moved is one finding, not one for every line after it; every other text by its key.
 
