@@ -21,6 +21,7 @@ from cardstock.init import init_project
 from cardstock.rules.mutate import Accept, Judge, public, render, run, summary_line
 from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
 from cardstock.rules.mutate_owned import DesignerValues, scope, unknown_cards
+from cardstock.rules.signed_file import RULE
 
 GAME = "moon-race"
 SOURCE = '{ line = 5, says = "the source gives no card\'s power" }'
@@ -95,13 +96,14 @@ def test_a_text_or_name_column_is_refused_and_an_unknown_card_is_a_mutation_find
     assert (st.line, st.message) == (40, "rows: no card 'sunset' in deck")
 
 
-def fake_judge(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:
-    """A check that fails on the edits of `catch` only."""
+def fake_judge(catch: list[Edit], texts: Mapping[Path, str], finding: str = "edit") -> Judge:
+    """A check that fails on the edits of `catch` only, each with a finding that starts
+    with `finding` (the signed-texts rule's name: the edit's signature caught it)."""
     made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
 
     def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
         k = made.get(tuple(sorted(placed_texts.items())))
-        return frozenset({f"edit {k} caught"} if k is not None else set())
+        return frozenset({f"{finding} {k} caught"} if k is not None else set())
 
     return judge
 
@@ -207,7 +209,7 @@ def test_a_declaration_a_check_holds_or_that_explains_nothing_is_stale(project: 
         owned_lines=[40],
     )
     (st,) = nothing.owned_stale
-    assert "explains no surviving edit" in st.message and not nothing.ok
+    assert "explains no edit" in st.message and not nothing.ok
 
 
 def test_declared_values_are_ok_like_accepted_ones(project: Path) -> None:
@@ -261,3 +263,39 @@ def test_a_swap_only_declaration_explains_swaps_and_a_caught_one_more_leaves_it_
     assert [o.edit for o in report.owned] == swaps
     assert [o.edit for o in report.survivors] == numbers[1:]  # a number edit is not explained
     assert not report.owned_stale
+
+
+def test_a_declared_value_its_signature_catches_is_caught_and_keeps_the_declaration_current(
+    project: Path,
+) -> None:
+    """A declared cell is signed (`signed`): its edit is caught by the signature alone,
+    counted among the caught as a designer's value, and the declaration explains it; a
+    declared cell a rule check also holds leaves the declaration stale as before."""
+    (catalog,), _ = load_games(project, [GAME])
+    sources = game_files(catalog)
+    power = [e for e in edits(catalog, sources) if e.where == "column power" and e.before != "9"]
+    owned = owned_of(project, entry(["power"], left_out=["midnight"]))
+    report = run(
+        GAME,
+        sources.texts,
+        power,
+        fake_judge(power, sources.texts, RULE),
+        rules_file=f"catalog/{GAME}/rules.toml",
+        owned=owned,  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    assert report.caught == len(power) == 5 and not report.owned and not report.survivors
+    assert [o.edit for o in report.signed_owned] == power
+    assert not report.owned_stale and report.ok
+    assert "(5 by a text's signature alone, 5 of them designer's values)" in summary_line(report)
+    held = run(
+        GAME,
+        sources.texts,
+        power,
+        fake_judge(power, sources.texts, "a total of the deck"),
+        rules_file=f"catalog/{GAME}/rules.toml",
+        owned=owned,  # type: ignore[arg-type]
+        owned_lines=[40],
+    )
+    (st,) = held.owned_stale
+    assert "a check holds" in st.message and not held.signed_owned

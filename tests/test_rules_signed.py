@@ -53,6 +53,27 @@ def test_a_template_sentence_reworded_fails_with_the_words_signed_and_the_source
     assert f"cardstock check {STARTER} --sign" in found[0]
 
 
+def test_a_designers_own_value_changed_fails_with_the_declarations_reason_and_source(
+    tmp_path,
+) -> None:
+    """A table cell the source states nothing of, declared the designer's own
+    (`[[mutate.designer_values]]`), is signed like a text: a new value fails until signed
+    again, and the finding gives the declaration's reason and its source line."""
+    root = starter(tmp_path)
+    cards = f"catalog/{STARTER}/cards.csv"
+    found = failures_edited(
+        root, STARTER, [(cards, "Dawn,3,Sun,sun,2,", "Dawn,3,Sun,sun,4,")], PARTS
+    )
+    assert len(found) == 1, found
+    assert f"{cards}:3: Dawn: power: reads '4' where it was signed as '2'" in found[0]
+    rules = (root / "catalog" / STARTER / "rules.toml").read_text(encoding="utf-8")
+    assert "signed as the designer's value (" in found[0]
+    assert "the designer picks each card's power and copies" in found[0]  # the entry's reason
+    assert "source line 3: the rules count the deck and each suit" in found[0]
+    assert "the designer picks each card's power and copies" in rules
+    assert "if the new value is the one meant, sign it again" in found[0]
+
+
 def test_a_line_added_to_a_template_is_not_signed(tmp_path) -> None:
     root = starter(tmp_path)
     found = failures_edited(

@@ -21,10 +21,12 @@ caught:
     reason = "flavour, not a rule"
 
 An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
-caught, or the text has moved). A survivor that changes a table cell the designer chose
-because the source states none is reported as the designer's value when a
-`[[mutate.designer_values]]` entry declares the cell (`mutate_owned`); the caught count is
-not raised by it, and the exit status treats it like an accepted one.
+caught, or the text has moved). A table cell the designer chose because the source states
+none is declared by a `[[mutate.designer_values]]` entry (`mutate_owned`) and signed with
+the game's texts (`signed`): its edit is caught by the signature alone, and counted as a
+designer's value among those. In a game not signed, such an edit survives and is reported
+as the designer's value; the caught count is not raised by it, and the exit status treats
+it like an accepted one.
 
 The checking itself is the caller's (`judge`): this room runs before the validation and the
 checks other rooms provide, so the command line hands in the function that runs them.
@@ -96,7 +98,13 @@ class MutationReport:
     def signed_only(self) -> list[Outcome]:
         """The caught edits only a text's signature caught (`signed`): no rule check of
         the game fails on them."""
-        return [o for o in self.outcomes if o.found and all(f.startswith(RULE) for f in o.found)]
+        return [o for o in self.outcomes if _signature_alone(o)]
+
+    @property
+    def signed_owned(self) -> list[Outcome]:
+        """The edits of a designer's own value (`[[mutate.designer_values]]`) the value's
+        signature caught."""
+        return [o for o in self.signed_only if o.owned is not None]
 
     @property
     def ok(self) -> bool:
@@ -147,11 +155,19 @@ def run(
             line = accept_lines[i] if i < len(accept_lines) else None
             report.stale.append((i, a, line))
     for o in report.outcomes:
-        if not o.caught and o.accepted is None:
+        if (not o.caught and o.accepted is None) or _signature_alone(o):
             o.owned = next((i for i, (_, sc) in enumerate(owned) if sc.holds(o.edit)), None)
-    facts = [(o.edit, o.caught, o.found[0] if o.found else None, o.owned) for o in report.outcomes]
+    facts = [
+        (o.edit, o.caught and not _signature_alone(o), o.found[0] if o.found else None, o.owned)
+        for o in report.outcomes
+    ]
     report.owned_stale = stale(owned, facts, owned_lines)
     return report
+
+
+def _signature_alone(o: Outcome) -> bool:
+    """Whether only a text's signature caught the edit: no rule check fails on it."""
+    return bool(o.found) and all(f.startswith(RULE) for f in o.found)
 
 
 def summary_line(report: MutationReport) -> str:
@@ -161,7 +177,10 @@ def summary_line(report: MutationReport) -> str:
     edits that change something a source or another text states)."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
     if report.signed_only:
-        line += f" ({len(report.signed_only)} by a text's signature alone)"
+        owned = (
+            f", {len(report.signed_owned)} of them designer's values" if report.signed_owned else ""
+        )
+        line += f" ({len(report.signed_only)} by a text's signature alone{owned})"
     if not report.owned_lines:
         if report.accepted:
             line += f", {len(report.accepted)} accepted"

@@ -5,7 +5,9 @@ holds many numbers and ids that only its designer chose: how many copies, which 
 shows, which gang a Nemesis serves. No text a player reads states them a second time, so an
 edit of one breaks nothing and survives the mutation test. `[[mutate.designer_values]]` in
 rules.toml declares such cells, with the source line that shows the source is silent and the
-reason, and the report counts the survivors they explain apart from the unexplained ones:
+reason. The declared cells are signed with the game's texts (`signed`), so an edit of one
+fails the check until the designer signs it again; in a game not signed, the report counts
+the survivors they explain apart from the unexplained ones:
 
     [[mutate.designer_values]]
     table = "henchmen"                       # a set of the game with a table file (or a list)
@@ -19,11 +21,13 @@ Only a `number` edit (a cell one more) or a `swap` of two declared cells is expl
 narrows it to swaps where a total holds a column's sum): never a word, a name or a moved row.
 `texts` names a card's own prose (text, str or choice columns) the source never states: a
 number, word or name edited inside such a cell, or two cards' whole texts swapped, is
-explained too. A declaration is stale — an error of its own — when it explains no survivor,
-or when a check holds one of its cells: the edit of that one cell's value was caught (for a
-text, the swap of two of its texts), so the value is not the designer's alone (leave that row
-out with `except_rows`); a text declaration is also refused when the source names one of its
-cards, since a source that names a card may state its text (`named`).
+explained too. A declaration is stale — an error of its own — when it explains no edit
+(none of its cells' edits survives or is caught by the signature alone), or when a check
+other than the signature holds one of its cells: the edit of that one cell's value was
+caught (for a text, the swap of two of its texts), so the value is not the designer's
+alone (leave that row out with `except_rows`); a text declaration is also refused when the
+source names one of its cards, since a source that names a card may state its text
+(`named`).
 """
 
 from __future__ import annotations
@@ -285,9 +289,10 @@ def stale(
     outcomes: Iterable[tuple[Edit, bool, str | None, int | None]],
     lines: Sequence[int | None] = (),
 ) -> list[Stale]:
-    """Each declaration's staleness, from the outcomes (edit, caught, first finding, the
-    declaration that explains it): a caught `number` edit of one of its cells, a caught swap
-    of two of its texts, or no survivor explained."""
+    """Each declaration's staleness, from the outcomes (edit, caught by a check other than
+    the signature, first finding, the declaration that explains it): a `number` edit of one
+    of its cells such a check catches, a swap of two of its texts it catches, or no edit
+    explained."""
     used: set[int] = set()
     out: list[Stale] = []
     held: dict[int, str] = {}
@@ -309,7 +314,7 @@ def stale(
             out.append(Stale(i, line, held[i]))
         elif i not in used:
             out.append(
-                Stale(i, line, "explains no surviving edit: every edit of its cells is caught")
+                Stale(i, line, "explains no edit: every edit of its cells is caught by a check")
             )
     return out
 

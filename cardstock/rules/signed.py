@@ -21,7 +21,10 @@ The texts are those `--mutate` edits (`player_texts.game_files`: the strings of 
 and rules.toml a player reads, rule facts' values among them, the cells of a table's prose
 columns, what decides a face's boxes in faces.toml, every line of a rulebook or
 quick-reference template) and each translation of the game (`.po` entries). A numeric
-value or cell is data, held by the rules' counts and facts, and is not signed. In a
+value or cell is data, held by the rules' counts and facts, and is not signed, except a
+cell the source states nothing of: one a `[[mutate.designer_values]]` entry declares the
+designer's own is signed, so changing it fails until signed again, and the finding gives
+the entry's reason and what the source says instead of a cite. In a
 build's gate a text not as signed is a warning (`checks(gate=True)`); `cardstock check`
 fails on it.
 A template line is found by its order among its file's lines (`difflib`), so a line added
@@ -35,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -43,6 +46,7 @@ from typing import Any
 
 from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
+from .mutate_owned import scope
 from .player_texts import Region, game_files, toml_values, vocabulary
 from .signed_file import FILE, RULE, Signed, SignedText
 from .sources import SourceText, load_source
@@ -65,6 +69,7 @@ class Text:
     says: str
     line: int | None
     words: bool  # it has words of its own (a template line only of tags has none)
+    owner: int | None = None  # the `[[mutate.designer_values]]` entry that declares the cell
 
 
 # ---------------------------------------------------------------- the texts
@@ -102,11 +107,34 @@ def _asks_cite(key: str, value: str) -> bool:
     return True
 
 
+def _owners(catalog: Any) -> Callable[[Region], int | None]:
+    """Which `[[mutate.designer_values]]` entry declares a table cell, if one does: a value
+    the source states nothing of is held by its signature (the entry gives the reason)."""
+    rules = catalog.rules
+    entries = rules.designer_values if rules is not None else []
+    if not entries:
+        return lambda r: None
+    scopes = [scope(e, catalog.game, catalog.components) for e in entries]
+
+    def owner(r: Region) -> int | None:
+        if r.column is None:
+            return None
+        row = scopes[0].row_of(r.shown, r.line)
+        cell = (r.shown, r.column.lower(), row)
+        return next(
+            (i for i, sc in enumerate(scopes) if cell in sc.cells or cell in sc.texts), None
+        )
+
+    return owner
+
+
 def texts(catalog: Any) -> list[Text]:
     """The game's texts a player reads, in file order: game.toml's and rules.toml's, the
-    tables', the templates', then each translation's."""
+    tables' (prose cells, and the cells a designer's values entry declares), the
+    templates', then each translation's."""
     sources = game_files(catalog)
     prose = _prose_columns(sources.regions)
+    owner = _owners(catalog)
     out: list[Text] = []
     worded: dict[str, set[int]] = {}
     templates: dict[str, Path] = {}
@@ -118,9 +146,11 @@ def texts(catalog: Any) -> list[Text]:
             if _WORD.search(r.text):
                 worded.setdefault(r.shown, set()).add(r.line)
         elif r.column is not None:
+            key = f"{r.row_id or r.row}: {r.column}"
             if (r.shown, r.column) in prose and not r.number:
-                key = f"{r.row_id or r.row}: {r.column}"
-                out.append(Text(r.shown, key, r.text, r.line, True))
+                out.append(Text(r.shown, key, r.text, r.line, True, owner(r)))
+            elif (declared := owner(r)) is not None:  # its reason is the entry's
+                out.append(Text(r.shown, key, r.text, r.line, False, declared))
         elif r.path not in tomls:  # a TOML file's strings, as read (multi-line ones too)
             tomls.add(r.path)
             for key, value, line in toml_values(
@@ -242,6 +272,21 @@ def _fact_cites(catalog: Any) -> dict[str, list[int]]:
     }
 
 
+def _declared(catalog: Any, index: int | None) -> str:
+    """A designer's values entry, as a finding quotes it."""
+    rules = catalog.rules
+    if index is None or rules is None or index >= len(rules.designer_values):
+        return ""
+    entry = rules.designer_values[index]
+    lines = rules.designer_value_lines
+    at = lines[index] if index < len(lines) else None
+    where = rules.file if at is None else f"{rules.file}:{at}"
+    return (
+        f"; signed as the designer's value ({where}: {entry.reason}; source line "
+        f"{entry.source.line}: {entry.source.says})"
+    )
+
+
 def _against(
     s: SignedText, source: SourceText | None, name: str | None, cited: dict[str, list[int]]
 ) -> str:
@@ -274,10 +319,15 @@ def findings(
         field = (t.key if t is not None else s.key if s is not None else None) or "text"
         if t is not None and s is not None:
             old, new = changed_words(s.says, t.says)
+            why = _declared(catalog, t.owner) or _against(s, source, name, cited)
+            meant = (
+                "if the new value is the one meant"
+                if t.owner is not None
+                else "if it still says what its source does"
+            )
             message = (
-                f"reads {_quoted(new)} where it was signed as {_quoted(old)}"
-                f"{_against(s, source, name, cited)}; if it still says what its source does, "
-                f"sign it again ({sign})"
+                f"reads {_quoted(new)} where it was signed as {_quoted(old)}{why}; "
+                f"{meant}, sign it again ({sign})"
             )
             out.append(Issue(t.at, t.line, field, message))
         elif t is not None:
