@@ -306,8 +306,23 @@ def test_a_rule_fact_s_value_is_signed_and_quotes_its_fact_s_cite(tmp_path) -> N
         PARTS,
     )
     assert len(found) == 1, found
-    assert "facts[1].value: reads 'next' where it was signed as 'last'" in found[0]
+    assert "facts[match-last].value: reads 'next' where it was signed as 'last'" in found[0]
     assert "rules.md line 6" in found[0]
+
+
+def test_a_fact_added_before_others_renames_no_other_fact_s_signed_value(tmp_path) -> None:
+    """A fact's value is signed under the fact's id, not its place among the facts: a new
+    fact is one text not signed, not a finding for every fact after it."""
+    root = starter(tmp_path)
+    added = (
+        '[[facts]]\nkind = "rule"\nid = "first-wins"\nname = "the first player out wins"\n'
+        'value = "first"\nopposites = ["last"]\nsays = "{value}"\n'
+        'cite = { line = 7, says = "the first out wins" }\n\n[[facts]]\n'
+    )
+    rules = f"catalog/{STARTER}/rules.toml"
+    found = failures_edited(root, STARTER, [(rules, "[[facts]]\n", added)], PARTS)
+    assert len(found) == 1, found
+    assert "facts[first-wins].value: is not signed: 'first'" in found[0]
 
 
 def test_a_source_sentence_a_caught_edit_of_its_signed_restatement_changed_is_checked() -> None:

@@ -194,6 +194,17 @@ def _label(path: tuple[Any, ...]) -> str:
     return out
 
 
+def _key(data: Any, path: tuple[Any, ...]) -> str:
+    """A value's key path, an entry of `[[facts]]` named by its `id` (`facts[deal].value`),
+    so that a fact added or moved renames no other fact's value."""
+    if len(path) > 2 and path[0] == "facts" and isinstance(path[1], int):
+        fact = _at(data, path[:2])
+        if isinstance(fact, dict) and isinstance(fact.get("id"), str):
+            rest = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[2:])
+            return f"facts[{fact['id']}]{rest}"
+    return _label(path)
+
+
 def toml_values(
     path: Path, shown: str, root: Path, visible: list[str]
 ) -> list[tuple[str, str, int | None]]:
@@ -208,7 +219,7 @@ def toml_values(
     for leaf in _leaves(data):
         value = _at(data, leaf)
         if isinstance(value, str) and value.strip() and _visible(leaf, patterns):
-            out.append((_label(leaf), value, lines.get(leaf)))
+            out.append((_key(data, leaf), value, lines.get(leaf)))
     return out
 
 

@@ -264,9 +264,10 @@ def _at(signed: Signed, index: int | None) -> str:
 
 
 def _fact_cites(catalog: Any) -> dict[str, list[int]]:
-    """The source lines of each rule fact's `cite`, by the key path of its value."""
+    """The source lines of each rule fact's `cite`, by the key path of its value (a fact
+    by its `id`, as `player_texts` names it)."""
     return {
-        f"facts[{i}].value": loc.rule.cite.lines
+        f"facts[{loc.rule.id if loc.rule.id else i}].value": loc.rule.cite.lines
         for i, loc in enumerate(catalog.rules.facts)
         if getattr(loc.rule, "cite", None) is not None
     }
