@@ -155,3 +155,16 @@ def test_each_field_type_refuses_a_bad_cell(spec, cell):
     model = row_model("Row", {"f": FieldSpec(**spec)})
     with pytest.raises(ValidationError):
         model.model_validate({"name": "n", "count": "1", "f": cell})
+
+
+def test_a_catalog_finds_each_set_by_its_id_after_its_sets_change(mini):
+    (cat,) = load_games(mini.root)[0]
+    first = cat.game.sets[0]
+    assert cat.set(first.id) is first
+    other = first.model_copy(update={"id": "extra"})
+    cat.game.sets.append(other)  # the same list grown: looked up anew
+    assert cat.set("extra") is other
+    cat.game = cat.game.model_copy(update={"sets": [other]})  # another list
+    assert cat.set("extra") is other
+    with pytest.raises(StopIteration):
+        cat.set(first.id)

@@ -33,6 +33,7 @@ from .kinds import KINDS
 from .references import art_path_problem, check_references, layout_file_problem, unknown
 from .rows import rows_of
 from .schema import Clean, Component, ComponentSet, Game, Icon
+from .set_index import SetIndex, index_field
 
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
 # physical components in one game: the largest game built with a flat cost per card
@@ -50,9 +51,7 @@ class Catalog:
     components: list[Component]
     rules: Any = None  # the game's rules model (see cardstock.rules), when it has one
     sources: list[Path] = field(default_factory=list)  # every file the catalog was read from
-    lines: Mapping[KeyPath, int] = field(
-        default_factory=dict, repr=False
-    )  # game.toml's key paths -> lines
+    lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
     # the language its texts are in when it is a translation (`catalog.translations`), and
@@ -80,6 +79,7 @@ class Catalog:
     typed_words: Any = field(default=None, init=False, repr=False, compare=False)
     template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
     translations_read: Any = field(default=None, init=False, repr=False, compare=False)
+    _set_index: SetIndex[ComponentSet] = index_field()
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""
@@ -94,8 +94,8 @@ class Catalog:
     def display(self, path: Path) -> str:
         return _display(self.root, path)
 
-    def set(self, set_id: str) -> ComponentSet:
-        return next(s for s in self.game.sets if s.id == set_id)
+    def set(self, set_id: str) -> ComponentSet:  # StopIteration when there is none
+        return self._set_index.find(self.game.sets, set_id)
 
     def field_specs(self, set_id: str) -> dict[str, FieldSpec]:
         return self.game.fields_of(self.set(set_id))
