@@ -935,6 +935,9 @@ class Bench:
         return row
 
 
+OWN_TEXT = "a card's text the designer wrote"  # the starter's reason for its cards' texts
+
+
 def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> Path:
     """A project written by `cardstock init` (the starter's game and layout), its table
     grown to `n` distinct cards (the starter's six rows, then copies of them renamed, cycled),
@@ -979,13 +982,22 @@ def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> 
         "16 cards: 8 Sun and 8 Moon", f"{n} cards: {half} Sun and {half} Moon"
     )
     source.write_text(said, encoding="utf-8")
-    # the designer signs the grown table's texts, as after any edit of them
+    # the designer signs the grown table's texts, as after any edit of them, and gives each
+    # new card's text the reason the starter's own cards give (the designer wrote it), as a
+    # designer does so that the check does not warn of a text citing nothing
     subprocess.run(
         [cardstock, "--root", str(root), "check", "starter", "--sign"],
         env=env,
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    signed = game / "signed.toml"
+    entries = signed.read_text(encoding="utf-8").split("\n[[text]]\n")
+    for i, entry in enumerate(entries[1:], start=1):
+        if 'cards.csv"' in entry and ': text"' in entry and "\nown = " not in entry:
+            if "\ncites = " not in entry:
+                entries[i] = entry.rstrip("\n") + f"\nown = {json.dumps(OWN_TEXT)}\n"
+    signed.write_text("\n[[text]]\n".join(entries), encoding="utf-8")
     return root
 
 

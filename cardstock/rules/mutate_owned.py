@@ -33,6 +33,7 @@ source names one of its cards, since a source that names a card may state its te
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -220,7 +221,9 @@ class Scope:
         """The row a cell's line falls in: a row is known by the line it ends on (as the
         table reader counts it), so a quoted cell that runs over lines is in the row that
         ends first at or after it."""
-        return next((n for n in self.starts.get(shown, []) if n >= line), None)
+        rows = self.starts.get(shown, [])
+        at = bisect_left(rows, line)  # the rows are sorted by line
+        return rows[at] if at < len(rows) else None
 
     def cells_of(self, e: Edit) -> list[tuple[str, str, int]] | None:
         """The table cells an edit changes, or None when it changes no cell."""

@@ -22,6 +22,7 @@ same order on every run.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,7 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
     if not found:
         return []
     header = [text[a:b].strip() for a, b in found[0]]
+    breaks = [m.start() for m in _BREAK.finditer(text)]  # a cell's line: the breaks before it
     # a row is named by its id, or by its name where the table has no id column (as the
     # catalog names it): a row moved or added does not rename the rows after it
     id_col = next((header.index(c) for c in ("id", "name") if c in header), None)
@@ -119,7 +121,7 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
                 Region(
                     path,
                     shown,
-                    text.count("\n", 0, a) + 1,
+                    bisect_left(breaks, a) + 1,
                     a,
                     b,
                     cell,
@@ -136,6 +138,7 @@ def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[
 # ---------------------------------------------------------------- TOML values
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_BREAK = re.compile("\n")
 # a pattern's text: `re.compile` makes it when first asked and keeps it (a build that
 # never asks does not compile it)
 _TOKEN = (
