@@ -287,7 +287,10 @@ def test_a_declared_value_its_signature_catches_is_caught_and_keeps_the_declarat
     assert report.caught == len(power) == 5 and not report.owned and not report.survivors
     assert [o.edit for o in report.signed_owned] == power
     assert not report.owned_stale and report.ok
-    assert "(5 by a text's signature alone, 5 of them designer's values)" in summary_line(report)
+    line = summary_line(report)
+    assert "5 of 5 edits caught (100.0 %; 5 by a text's signature alone, 5 of them " in line
+    # none of the five states a fact: they are the designer's own values
+    assert line.endswith("of the 0 edits that contradict a stated fact, 0 caught (100.0 %)")
     held = run(
         GAME,
         sources.texts,

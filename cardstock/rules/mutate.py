@@ -171,31 +171,43 @@ def _signature_alone(o: Outcome) -> bool:
 
 
 def summary_line(report: MutationReport) -> str:
-    """`N of M edits caught`, with the accepted survivors when there are any; with designer's
-    values declared, the share caught, every survivor classified, and the share caught of the
-    edits left once the designer's values and the accepted survivors are set apart (the
+    """`N of M edits caught`, with how many only a signature caught and the accepted
+    survivors when there are any; with designer's values declared, the share caught, every
+    survivor classified, and the share caught of the edits left once the designer's values
+    (caught by their signatures or surviving) and the accepted survivors are set apart (the
     edits that change something a source or another text states)."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
+    signed = ""
     if report.signed_only:
-        owned = (
-            f", {len(report.signed_owned)} of them designer's values" if report.signed_owned else ""
+        owned = report.signed_owned
+        signed = f"{len(report.signed_only)} by a text's signature alone" + (
+            f", {len(owned)} of them designer's values" if owned else ""
         )
-        line += f" ({len(report.signed_only)} by a text's signature alone{owned})"
     if not report.owned_lines:
+        line += f" ({signed})" if signed else ""
         if report.accepted:
             line += f", {len(report.accepted)} accepted"
         return line
     left = len(report.outcomes) - report.caught
     lines = ",".join(str(n) for n in report.owned_lines if n is not None)
     where = f"{report.rules_file}:{lines}" if lines else f"{report.rules_file}"
-    stated = len(report.outcomes) - len(report.owned) - len(report.accepted)
-    share = report.caught / stated * 100 if stated else 100.0
+    stated, caught = _stated(report)
+    share = caught / stated * 100 if stated else 100.0
     return (
-        f"{line} ({report.rate() * 100:.1f} %); {left} survive: {len(report.owned)} change a "
-        f"designer's own value the source does not state ({where}), {len(report.accepted)} "
-        f"accepted as flavour, {len(report.survivors)} unexplained; of the {stated} edits "
-        f"that contradict a stated fact, {report.caught} caught ({share:.1f} %)"
+        f"{line} ({report.rate() * 100:.1f} %{'; ' + signed if signed else ''}); {left} "
+        f"survive: {len(report.owned)} change a designer's own value the source does not "
+        f"state ({where}), {len(report.accepted)} accepted as flavour, "
+        f"{len(report.survivors)} unexplained; of the {stated} edits that contradict a stated "
+        f"fact, {caught} caught ({share:.1f} %)"
     )
+
+
+def _stated(report: MutationReport) -> tuple[int, int]:
+    """The edits that change something a source or another text states (all but those of
+    a designer's own values and the accepted survivors), and how many of them are caught."""
+    owned = len(report.owned) + len(report.signed_owned)
+    stated = len(report.outcomes) - owned - len(report.accepted)
+    return stated, report.caught - len(report.signed_owned)
 
 
 def render(report: MutationReport, *, verbose: bool = False) -> str:
@@ -282,7 +294,8 @@ def public(report: MutationReport) -> dict[str, object]:
         "edits": len(report.outcomes),
         "caught": report.caught,
         "signed_only": len(report.signed_only),
-        "stated": len(report.outcomes) - len(report.owned) - len(report.accepted),
+        "signed_designer_values": len(report.signed_owned),
+        "stated": _stated(report)[0],
         "kinds": {
             k: {
                 "edits": sum(1 for o in report.outcomes if o.edit.kind == k),
