@@ -333,3 +333,32 @@ def test_a_source_sentence_a_caught_edit_of_its_signed_restatement_changed_is_ch
     cov = Coverage(source, [], frozenset())
     assert checked(cov, []).facts == [("sentence", 1, source.lines[0], False)]
     assert checked(cov, [], signed=frozenset({1})).facts[0][3] is True
+
+
+def test_a_source_name_a_signed_restatement_states_is_checked_by_a_caught_edit_of_it() -> None:
+    """A name of a source line is checked when a signed text citing that line states it and
+    an edit of that text was caught (an edit of the name there fails the signature); on a
+    table's line only the edited cell's column counts, since a row's cells share a line."""
+    from cardstock.rules.coverage import coverage
+    from cardstock.rules.mutate import MutationReport, Outcome, coverage_checked
+    from cardstock.rules.mutate_edits import Edit
+    from cardstock.rules.sources import SourceText
+
+    source = SourceText("rules.md", "rules.md", ("Every round ends with a Grand Crusade.",))
+    cov = coverage(source, [], [])
+    table = "catalog/g/cards.csv"
+    cited = {
+        (table, 2): [
+            ("dawn: text", [1], "ends the round at once"),
+            ("dawn: flavour", [1], "the grand crusade comes"),
+        ]
+    }
+
+    def names(column: str, caught: bool) -> list[tuple[str, int, str, bool]]:
+        edit = Edit("word", table, 2, f"column {column}", "once", "twice", ())
+        report = MutationReport("g", [Outcome(edit, ["rule: caught"] if caught else [])])
+        return [f for f in coverage_checked(report, [cov], cited)[0].facts if f[0] == "name"]
+
+    assert names("flavour", caught=True) == [("name", 1, "Grand Crusade", True)]
+    assert names("text", caught=True) == [("name", 1, "Grand Crusade", False)]  # not stated
+    assert names("flavour", caught=False) == [("name", 1, "Grand Crusade", False)]

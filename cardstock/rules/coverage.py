@@ -27,7 +27,7 @@ which rule) and which are not.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -660,11 +660,14 @@ def checked(
     edits: Iterable[tuple[str, str, bool]],
     failed: Iterable[str] = (),
     signed: frozenset[int] = frozenset(),
+    said: Mapping[int, Sequence[str]] | None = None,
 ) -> Checked:
     """`cov`'s numbers, names and plain sentences, each checked or not, by the mutation
     test's edits — (kind, the value before the edit, caught) — and what the caught ones
     failed on (`failed`: "rule: finding"); a sentence is checked too when its line is one a
-    signed text cites that a caught edit changed (`signed`: those lines)."""
+    signed text cites that a caught edit changed (`signed`: those lines), and a name when
+    such a text states it (`said`: the texts, by the line they cite): an edit of the name
+    there changes the text, which its signature catches."""
     failing = {f.split(": ", 1)[0] for f in failed}
     caught_numbers: set[Fraction] = set()
     caught_names: set[tuple[str, ...]] = set()
@@ -688,7 +691,11 @@ def checked(
             facts.append(("number", i.line, i.text, ruled or value in caught_numbers))
         elif i.what == "name":
             w = words_of(i.text)
-            hit = ruled or any(_inside(list(n), w) for n in caught_names)
+            hit = (
+                ruled
+                or any(_inside(list(n), w) for n in caught_names)
+                or any(_inside(w, words_of(text)) for text in (said or {}).get(i.line, ()))
+            )
             facts.append(("name", i.line, i.text, hit))
     for line, sentence in plain_sentences(cov.source):
         low = f" {' '.join(re.findall(r'[a-z-]+', sentence.lower()))} "

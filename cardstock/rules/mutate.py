@@ -255,17 +255,33 @@ def _entry(report: MutationReport, index: int | None) -> str:
 def coverage_checked(
     report: MutationReport,
     coverage: Iterable[Coverage],
-    cited_at: Mapping[tuple[str, int], list[int]] | None = None,
+    cited_at: Mapping[tuple[str, int], list[tuple[str | None, list[int], str]]] | None = None,
 ) -> list[Checked]:
     """Each source's stated facts, checked or not by this mutation test's edits
-    (`cited_at`: the source lines each signed text cites, by the file and line it is at)."""
+    (`cited_at`: the signed texts that cite source lines, by the file and line each is at,
+    `signed.cited_at`): a caught edit of one checks the lines it cites, and the names it
+    states of them (an edit of any of its words fails its signature)."""
     edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
     failed = {f for o in report.outcomes for f in o.found}
     at = cited_at or {}
-    signed = frozenset(
-        n for o in report.outcomes if o.caught for n in at.get((o.edit.shown, o.edit.line), [])
-    )
-    return [checked(cov, edits, failed, signed) for cov in coverage]
+    said: dict[int, list[str]] = {}
+    for o in report.outcomes:
+        if not o.caught:
+            continue
+        for key, cites, says in at.get((o.edit.shown, o.edit.line), []):
+            if _edits_text(o.edit, key):
+                for n in cites:
+                    said.setdefault(n, []).append(says)
+    return [checked(cov, edits, failed, frozenset(said), said) for cov in coverage]
+
+
+def _edits_text(e: Edit, key: str | None) -> bool:
+    """Whether an edit at a signed text's line edits that text: a table's cell edit only
+    the text of its column (a row's cells share a line)."""
+    column = e.where[len("column ") :].split(",")[0] if e.where.startswith("column ") else None
+    if column is None or key is None or ": " not in key:
+        return True
+    return key.rsplit(": ", 1)[1].lower() == column.lower()
 
 
 def render_checked(game: str, found: list[Checked], *, verbose: bool = False) -> str:

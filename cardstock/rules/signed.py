@@ -434,18 +434,19 @@ def _toml(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def cited_at(catalog: Any) -> dict[tuple[str, int], list[int]]:
-    """The source lines each signed text cites, by the file and line the text is at now
-    (`check --coverage --mutate`: an edit caught there checks those lines)."""
+def cited_at(catalog: Any) -> dict[tuple[str, int], list[tuple[str | None, list[int], str]]]:
+    """The signed texts that cite source lines, by the file and line each is at now: (its
+    key, the lines it cites, what it says). `check --coverage --mutate`: an edit caught in
+    one checks the lines it cites, and the names it states of them."""
     signed: Signed | None = catalog.rules.signed if catalog.rules is not None else None
     if signed is None:
         return {}
     _, found = compare(texts(catalog), signed)
-    return {
-        (t.at, t.line): signed.texts[i].cites
-        for i, t in found.items()
-        if t.line is not None and signed.texts[i].cites
-    }
+    out: dict[tuple[str, int], list[tuple[str | None, list[int], str]]] = {}
+    for i, t in sorted(found.items()):
+        if t.line is not None and signed.texts[i].cites:
+            out.setdefault((t.at, t.line), []).append((t.key, signed.texts[i].cites, t.says))
+    return out
 
 
 # ---------------------------------------------------------------- the check
