@@ -104,7 +104,8 @@ class Signed:
 
 
 def _text_table(path: Any) -> bool:
-    return len(path) == 2 and path[0] == "text"
+    """Is `path` the texts' array or one text's table (what `Signed.line` falls back on)?"""
+    return 0 < len(path) <= 2 and path[0] == "text"
 
 
 def _signature(t: SignedText, names: dict[str, str]) -> Signature:
