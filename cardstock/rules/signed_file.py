@@ -9,6 +9,7 @@ docs/rules-format.md ("Signed texts").
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,19 +89,23 @@ class Signed:
     file: str  # as messages show it
     texts: list[Signature] = field(default_factory=list)
     key_lines: Mapping[Any, int] = field(default_factory=dict)
-    _lines: dict[Any, int] | None = field(default=None, repr=False)
+    _lines: array[int] | None = field(default=None, repr=False)  # each text's line, 0: none
 
     def line(self, i: int) -> int | None:
         """The line of the `i`-th text's table."""
         if self._lines is None:
             lines = self.key_lines
-            self._lines = (
+            tables = (
                 lines.picked(_text_table)
                 if isinstance(lines, KeyLines)
                 else {p: n for p, n in lines.items() if _text_table(p)}
             )
+            self._lines = array(
+                "l",
+                (line_for(tables, toml_loc(("text", n))) or 0 for n in range(len(self.texts))),
+            )
             self.key_lines = {}
-        return line_for(self._lines, toml_loc(("text", i)))
+        return self._lines[i] or None if 0 <= i < len(self._lines) else None
 
 
 def _text_table(path: Any) -> bool:
