@@ -362,3 +362,21 @@ def test_a_source_name_a_signed_restatement_states_is_checked_by_a_caught_edit_o
     assert names("flavour", caught=True) == [("name", 1, "Grand Crusade", True)]
     assert names("text", caught=True) == [("name", 1, "Grand Crusade", False)]  # not stated
     assert names("flavour", caught=False) == [("name", 1, "Grand Crusade", False)]
+
+
+def test_signed_texts_are_held_as_signatures_sharing_their_file_names(tmp_path) -> None:
+    from cardstock.core.issues import Issues
+    from cardstock.rules.signed_file import Signature, read_signed
+
+    (tmp_path / "signed.toml").write_text(
+        '[[text]]\nat = "cards.csv"\nkey = "a"\nsays = "Draw."\ncites = [3]\n\n'
+        '[[text]]\nat = "cards.csv"\nkey = "b"\nsays = "Discard."\nown = "flavour"\n',
+        encoding="utf-8",
+    )
+    issues = Issues()
+    signed = read_signed(tmp_path, tmp_path, "signed.toml", issues)
+    assert signed is not None and not list(issues)
+    first, second = signed.texts
+    assert first == Signature("cards.csv", "a", "Draw.", (3,), None)
+    assert first.at is second.at
+    assert (signed.line(0), signed.line(1)) == (1, 7)

@@ -19,7 +19,7 @@ from conftest import FIXTURES, FULL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardstock.core.tomlpos import Path, key_lines, line_for, read_toml, read_toml_value
+from cardstock.core.tomlpos import KeyLines, Path, key_lines, line_for, read_toml, read_toml_value
 
 
 def all_paths(value: Any, prefix: Path = ()) -> set[Path]:
@@ -497,3 +497,29 @@ def test_keys_after_strings_that_end_in_escapes_or_open_a_multi_line_one_have_th
         ("i",): 9,
         ("k",): 12,
     }
+
+
+def test_a_toml_text_longer_than_the_keep_bound_is_read_but_not_kept(tmp_path, monkeypatch):
+    from cardstock.core import tomlpos
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(tomlpos, "_PARSED", {})
+    monkeypatch.setattr(tomlpos, "PARSED_KEEP_MAX", 40)
+    small, large = tmp_path / "small.toml", tmp_path / "large.toml"
+    small.write_text('a = "x"\n', encoding="utf-8")
+    large.write_text("".join(f'k{i} = "{i}"\n' for i in range(10)), encoding="utf-8")
+    for path in (small, large):
+        found, problem = read_toml(path, path.name, tmp_path)
+        assert problem is None and found is not None
+    assert found[0]["k9"] == "9"
+    assert set(tomlpos._PARSED) == {small}
+
+
+def test_picked_key_lines_are_those_asked_for_and_the_rest_are_not_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    text = '[[text]]\nat = "a"\n\n[[text]]\nat = "b"\nsays = "c"\n'
+    lines = KeyLines(text)
+    picked = lines.picked(lambda p: len(p) == 2 and p[0] == "text")
+    assert picked == {("text", 0): 1, ("text", 1): 4}
+    assert lines._lines == {}  # nothing kept: the whole map is made again if asked for
+    assert lines[("text", 1, "says")] == 6

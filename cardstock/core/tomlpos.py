@@ -389,6 +389,14 @@ class KeyLines(Mapping[Path, int]):
     def __len__(self) -> int:
         return len(self._found())
 
+    def picked(self, pick: Callable[[Path], bool]) -> dict[Path, int]:
+        """The lines of the key paths `pick` takes. Unless the lines were asked for
+        before, the whole map is made only for this and not kept: a big file whose messages
+        need the lines of a few kinds of key (a signed.toml's texts) does not hold a line
+        for every key it has."""
+        lines = self._lines if self._text is None else kept_lines(self._text)
+        return {p: n for p, n in lines.items() if pick(p)}
+
 
 def kept_lines(text: str) -> dict[Path, int]:
     """`key_lines(text)`, read from the cache when a process scanned the same text before
@@ -447,8 +455,10 @@ def read_toml(
     if known is not None and known[0] == text:
         return (_copied(known[1]), known[2]), None
     found = _parse(text, shown)
-    if found[0] is not None:
+    if found[0] is not None and len(text) <= PARSED_KEEP_MAX:
         _PARSED[path] = (text, _copied(found[0][0]), found[0][1])
+    else:
+        _PARSED.pop(path, None)
     return found
 
 
@@ -486,7 +496,11 @@ def _copied(value: Any) -> Any:
 # parsed from: a file read again with the same text (a game file the planner and the
 # validation both read, every unchanged file of a `--watch` rebuild) is not parsed nor
 # scanned for its lines again. Each reader gets a deep copy of its data, its own to change.
+# A text longer than `PARSED_KEEP_MAX` characters is not kept: a file that grows with a
+# game's cards (a signed.toml of 10,000 cards is about 3 MB, held three times over as text,
+# parse and copy) is read once a build, and a later read takes its parse from the cache.
 _PARSED: dict[pathlib.Path, tuple[str, dict[str, Any], KeyLines]] = {}
+PARSED_KEEP_MAX = 256 * 1024  # the shipped games' largest TOML file is about 190 KB
 
 
 def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:

@@ -48,7 +48,7 @@ from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
 from .mutate_owned import scope
 from .player_texts import Region, game_files, toml_values, vocabulary
-from .signed_file import FILE, RULE, Signed, SignedText
+from .signed_file import FILE, RULE, Signature, Signed
 from .sources import SourceText, load_source
 from .translated import numbers_translated, translations
 from .verdicts import FAIL, PASS, WARN, Check
@@ -176,7 +176,7 @@ class Change:
     None)."""
 
     now: Text | None
-    signed: SignedText | None
+    signed: Signature | None
     index: int | None  # the signature's place in signed.toml
     near: int | None = None  # a gone template line: the line of the file it stood before
 
@@ -289,7 +289,7 @@ def _declared(catalog: Any, index: int | None) -> str:
 
 
 def _against(
-    s: SignedText, source: SourceText | None, name: str | None, cited: dict[str, list[int]]
+    s: Signature, source: SourceText | None, name: str | None, cited: dict[str, list[int]]
 ) -> str:
     if s.own is not None:
         return f"; signed as the designer's own ({s.own})"
@@ -406,7 +406,7 @@ def signed_toml(now: list[Text], old: Signed | None) -> str:
     """signed.toml for the game's texts as they are, each keeping the cites and reason of
     the signature it is found at (a changed text keeps them too: signing says it still
     restates the same lines)."""
-    by_text: dict[int, SignedText] = {}
+    by_text: dict[int, Signature] = {}
     if old is not None:
         _, found = compare(now, old)
         by_text = {id(t): old.texts[i] for i, t in found.items()}
@@ -417,7 +417,7 @@ def signed_toml(now: list[Text], old: Signed | None) -> str:
     return "\n".join(parts)
 
 
-def _entry(t: Text, was: SignedText | None) -> str:
+def _entry(t: Text, was: Signature | None) -> str:
     lines = ["[[text]]", f"at = {_toml(t.at)}"]
     if t.key is not None:
         lines.append(f"key = {_toml(t.key)}")
@@ -445,7 +445,7 @@ def cited_at(catalog: Any) -> dict[tuple[str, int], list[tuple[str | None, list[
     out: dict[tuple[str, int], list[tuple[str | None, list[int], str]]] = {}
     for i, t in sorted(found.items()):
         if t.line is not None and signed.texts[i].cites:
-            out.setdefault((t.at, t.line), []).append((t.key, signed.texts[i].cites, t.says))
+            out.setdefault((t.at, t.line), []).append((t.key, list(signed.texts[i].cites), t.says))
     return out
 
 

@@ -9,6 +9,7 @@ docs/rules-format.md ("Signed texts").
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.files import present
 from ..core.issues import Issues
-from ..core.tomlpos import line_for
+from ..core.tomlpos import KeyLines, line_for
 from ..core.validation import read_model, toml_loc
 
 FILE = "signed.toml"
@@ -66,18 +67,54 @@ class SignedModel(BaseModel):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """One signed text as the check holds it (`SignedText`'s fields; a game of 10,000 cards
+    has about 40,000 of them, held for the whole build: a slotted object each, not a
+    validated model with its dictionaries, and the file names shared)."""
+
+    at: str
+    key: str | None
+    says: str
+    cites: tuple[int, ...]
+    own: str | None
+
+
 @dataclass
 class Signed:
     """A game's signed.toml, read: its texts, and where each is written (looked up only when
-    a finding names it: a file that holds as signed is never scanned for its lines)."""
+    a finding names it: a file that holds as signed is never scanned for its lines, and a
+    scanned one keeps only its texts' lines)."""
 
     file: str  # as messages show it
-    texts: list[SignedText] = field(default_factory=list)
+    texts: list[Signature] = field(default_factory=list)
     key_lines: Mapping[Any, int] = field(default_factory=dict)
+    _lines: array[int] | None = field(default=None, repr=False)  # each text's line, 0: none
 
     def line(self, i: int) -> int | None:
         """The line of the `i`-th text's table."""
-        return line_for(self.key_lines, toml_loc(("text", i)))
+        if self._lines is None:
+            lines = self.key_lines
+            tables = (
+                lines.picked(_text_table)
+                if isinstance(lines, KeyLines)
+                else {p: n for p, n in lines.items() if _text_table(p)}
+            )
+            self._lines = array(
+                "l",
+                (line_for(tables, toml_loc(("text", n))) or 0 for n in range(len(self.texts))),
+            )
+            self.key_lines = {}
+        return self._lines[i] or None if 0 <= i < len(self._lines) else None
+
+
+def _text_table(path: Any) -> bool:
+    """Is `path` the texts' array or one text's table (what `Signed.line` falls back on)?"""
+    return 0 < len(path) <= 2 and path[0] == "text"
+
+
+def _signature(t: SignedText, names: dict[str, str]) -> Signature:
+    return Signature(names.setdefault(t.at, t.at), t.key, t.says, tuple(t.cites), t.own)
 
 
 def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed | None:
@@ -91,8 +128,9 @@ def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed 
     if read is None:
         return None
     model, lines = read
-    out = Signed(shown, list(model.text), lines)
-    for i, t in enumerate(model.text):
+    names: dict[str, str] = {}
+    out = Signed(shown, [_signature(t, names) for t in model.text], lines)
+    for i, t in enumerate(out.texts):
         if t.cites and t.own is not None:
             issues.add(shown, out.line(i), f"text[{i}]", "give `cites` or `own`, not both")
         bad = [n for n in t.cites if n < 1]
@@ -103,4 +141,4 @@ def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed 
     return out
 
 
-__all__ = ["FILE", "RULE", "Signed", "SignedModel", "SignedText", "read_signed"]
+__all__ = ["FILE", "RULE", "Signature", "Signed", "SignedModel", "SignedText", "read_signed"]
