@@ -523,3 +523,20 @@ def test_picked_key_lines_are_those_asked_for_and_the_rest_are_not_kept(tmp_path
     assert picked == {("text", 0): 1, ("text", 1): 4}
     assert lines._lines == {}  # nothing kept: the whole map is made again if asked for
     assert lines[("text", 1, "says")] == 6
+
+
+def test_a_file_listing_each_item_of_a_game_has_bounds_that_grow_with_the_items(tmp_path):
+    """A signed.toml signs a few texts of every card: a game of many cards may hold more
+    keys than one TOML file may (`MAX_TOML_KEYS`), by `GROWN_KEYS` a card, and no more."""
+    from cardstock.core import tomlpos
+
+    keys = tomlpos.MAX_TOML_KEYS + 100
+    path = tmp_path / "signed.toml"
+    path.write_text("".join(f'k{i} = "{i}"\n' for i in range(keys)), encoding="utf-8")
+    found, problem = read_toml(path, path.name, tmp_path)
+    assert found is None and f"more than {tomlpos.MAX_TOML_KEYS:,} keys" in problem.message
+    few = 100 // tomlpos.GROWN_KEYS  # too few items for 100 keys more
+    found, problem = read_toml(path, path.name, tmp_path, grown=few)
+    assert found is None and "keys, cardstock's limit" in problem.message
+    found, problem = read_toml(path, path.name, tmp_path, grown=few + 1)
+    assert problem is None and found is not None and found[0][f"k{keys - 1}"] == str(keys - 1)

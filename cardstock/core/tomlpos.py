@@ -14,7 +14,10 @@ is not, the reader stops where it cannot go on and returns what it found so far.
 Before `tomllib` reads a file, `toml_problem` bounds what would make it slow: at most
 `MAX_TOML_BYTES`, `MAX_TOML_KEYS` keys, `MAX_KEY_PARTS` parts in one dotted key (tomllib
 takes time that grows with the square of that), and arrays and inline tables nested at
-most `MAX_TOML_DEPTH` deep.
+most `MAX_TOML_DEPTH` deep. A file that lists something of each item of a game (a
+signed.toml, a few texts of every card) has its bytes and keys bounds grown by
+`GROWN_BYTES` and `GROWN_KEYS` an item (`read_toml(grown=…)`), so the largest game a
+build reads (`MAX_COMPONENTS`) can be signed.
 """
 
 from __future__ import annotations
@@ -43,20 +46,24 @@ MAX_TOML_BYTES = 4 * 1024 * 1024  # one TOML file (a game's whole layout file is
 MAX_TOML_KEYS = 50_000  # keys (`=` signs) in one file
 MAX_KEY_PARTS = 64  # parts of one dotted key or table name
 MAX_TOML_DEPTH = 64  # arrays and inline tables within each other
+# a file that lists something of each item of a game (`read_toml(grown=…)`) may grow by
+# this much an item: a signed.toml signs about three texts a card, 10 keys and 300 bytes
+GROWN_BYTES = 1024
+GROWN_KEYS = 32
 
 # what the bounds scan stops at: string and comment delimiters and the punctuation of keys
 _TOML_MARKS = re.compile(r'"""|\'\'\'|["\'#=,{}\[\].\n]')
 
 
-def toml_problem(text: str) -> tuple[int, str] | None:
+def toml_problem(text: str, max_keys: int = MAX_TOML_KEYS) -> tuple[int, str] | None:
     """Where and why `text` is too large for cardstock to read as TOML (see the module's
     docstring): (line, message), or None. One pass over its punctuation, strings and
     comments skipped."""
-    found = _toml_bound(text)
+    found = _toml_bound(text, max_keys)
     return None if found is None else (text.count("\n", 0, found[0]) + 1, found[1])
 
 
-def _toml_bound(text: str) -> tuple[int, str] | None:
+def _toml_bound(text: str, max_keys: int = MAX_TOML_KEYS) -> tuple[int, str] | None:
     keys = parts = depth = 0
     closing: str | None = None  # the end of the string or comment the scan is in
     for m in _TOML_MARKS.finditer(text):
@@ -81,10 +88,10 @@ def _toml_bound(text: str) -> tuple[int, str] | None:
             continue
         elif mark == "=":
             keys += 1
-            if keys > MAX_TOML_KEYS:
+            if keys > max_keys:
                 return (
                     m.start(),
-                    f"the file has more than {MAX_TOML_KEYS:,} keys, cardstock's limit for one "
+                    f"the file has more than {max_keys:,} keys, cardstock's limit for one "
                     "TOML file",
                 )
         elif mark in "[{":
@@ -437,7 +444,7 @@ def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None
 
 
 def read_toml(
-    path: pathlib.Path, shown: str, root: pathlib.Path | None
+    path: pathlib.Path, shown: str, root: pathlib.Path | None, grown: int = 0
 ) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
     """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
     lines), None), or (None, Issue) saying where it is broken. (The second item is typed
@@ -446,15 +453,19 @@ def read_toml(
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
     through here, and is read through the one door (`cardstock.core.files`), so a syntax
     error or a refused file reads the same everywhere: `path:line: not valid TOML: …`.
+
+    `grown`: the items (a game's components) a file that lists something of each holds,
+    whose bounds grow with them by `GROWN_BYTES` and `GROWN_KEYS` an item (a game's
+    signed.toml signs a few texts of every card).
     """
     try:
-        text = read_text(path, root, limit=MAX_TOML_BYTES)
+        text = read_text(path, root, limit=MAX_TOML_BYTES + GROWN_BYTES * grown)
     except Unreadable as exc:
         return None, issue(shown, exc)
     known = _PARSED.get(path)
     if known is not None and known[0] == text:
         return (_copied(known[1]), known[2]), None
-    found = _parse(text, shown)
+    found = _parse(text, shown, MAX_TOML_KEYS + GROWN_KEYS * grown)
     if found[0] is not None and len(text) <= PARSED_KEEP_MAX:
         _PARSED[path] = (text, _copied(found[0][0]), found[0][1])
     else:
@@ -503,7 +514,9 @@ _PARSED: dict[pathlib.Path, tuple[str, dict[str, Any], KeyLines]] = {}
 PARSED_KEEP_MAX = 256 * 1024  # the shipped games' largest TOML file is about 190 KB
 
 
-def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
+def _parse(
+    text: str, shown: str, max_keys: int = MAX_TOML_KEYS
+) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
     """`text` read as TOML (see `read_toml`): the data kept in the cache when a process
     parsed the same text before (by the same code), else parsed (`_parsed`) and kept. A
     text kept was bounded and parsed without a problem, so it is neither again."""
@@ -513,7 +526,7 @@ def _parse(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | Non
     if isinstance(kept, dict):
         found: tuple[tuple[dict[str, Any], KeyLines] | None, Any] = (kept, KeyLines(text)), None
     else:
-        found = _parsed(text, shown)
+        found = _parsed(text, shown, max_keys)
         if found[0] is not None and _plain_json(found[0][0]):
             # in the parse's own order of keys (`put_json` sorts them)
             data = json.dumps(found[0][0], ensure_ascii=False, separators=(",", ":"))
@@ -551,9 +564,11 @@ def _plain_json(value: Any) -> bool:
     return isinstance(value, (str, int, float))  # bool is an int
 
 
-def _parsed(text: str, shown: str) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
+def _parsed(
+    text: str, shown: str, max_keys: int = MAX_TOML_KEYS
+) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
     """`text` bounded (`toml_problem`) and parsed by `tomllib`."""
-    problem = toml_problem(text)
+    problem = toml_problem(text, max_keys)
     if problem is not None:
         return None, Issue(shown, problem[0], "", f"not read as TOML: {problem[1]}")
     try:

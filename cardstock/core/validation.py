@@ -185,12 +185,12 @@ def validated(
 
 
 def read_model(
-    path: Path, shown: str, root: Path | None, model: type[M]
+    path: Path, shown: str, root: Path | None, model: type[M], grown: int = 0
 ) -> tuple[tuple[M, KeyLines] | None, list[Issue]]:
-    """A TOML file read through the one door (`read_toml`) and validated as `model`: the
-    model with the file's key lines (for messages about what the model cannot check), or
-    None and every problem, located."""
-    read, problem = read_toml(path, shown, root)
+    """A TOML file read through the one door (`read_toml`, its bounds `grown` by so many
+    items) and validated as `model`: the model with the file's key lines (for messages
+    about what the model cannot check), or None and every problem, located."""
+    read, problem = read_toml(path, shown, root, grown)
     if read is None:
         return None, [problem] if problem else []
     data, lines = read

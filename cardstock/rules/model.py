@@ -224,7 +224,7 @@ def load_rules(
     _read_decks(raw, rules, ctx)
     _read_setup(raw, rules, ctx)
     signed = path.parent / SIGNED_FILE
-    rules.signed = read_signed(path.parent, root, shown_path(signed, root), issues)
+    rules.signed = read_signed(path.parent, root, shown_path(signed, root), issues, len(components))
     if len(issues.errors) > before:
         return None
     return rules

@@ -117,13 +117,16 @@ def _signature(t: SignedText, names: dict[str, str]) -> Signature:
     return Signature(names.setdefault(t.at, t.at), t.key, t.says, tuple(t.cites), t.own)
 
 
-def read_signed(folder: Path, root: Path, shown: str, issues: Issues) -> Signed | None:
+def read_signed(
+    folder: Path, root: Path, shown: str, issues: Issues, cards: int = 0
+) -> Signed | None:
     """The game folder's signed.toml (None when it has none, or with issues added when it
-    cannot be read or holds a mistake)."""
+    cannot be read or holds a mistake): its bounds grow with the game's `cards`, each of
+    which has texts of its own signed."""
     path = folder / FILE
     if not present(path):
         return None
-    read, problems = read_model(path, shown, root, SignedModel)
+    read, problems = read_model(path, shown, root, SignedModel, grown=cards)
     issues.extend(problems)
     if read is None:
         return None
