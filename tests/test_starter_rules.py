@@ -1,7 +1,7 @@
 """The starter of `cardstock init` states its rules as data and its mutation test shows it:
 the player count, each suit's icon and what three cards' texts do are held to lines of its
-`rules.md`; each card's power and copies are declared the designer's own, so every edit that
-survives `check --mutate` is a declared designer's value and none is unexplained. A card's
+`rules.md`; each card's power and copies are declared the designer's own and signed, so
+`check --mutate` catches every edit, those values' by their signatures. A card's
 text is read as a player reads it (a coloured span as its words), and a constraint's finding
 names the designer's text file as its source."""
 
@@ -15,7 +15,7 @@ from helpers_edits import STARTER as GAME
 from helpers_edits import failures, starter
 
 
-def test_every_edit_the_starters_mutation_test_leaves_is_a_declared_designers_value(
+def test_every_edit_of_the_starter_is_caught_its_designers_values_by_their_signatures(
     tmp_path: Path,
 ) -> None:
     root = starter(tmp_path)
@@ -28,7 +28,10 @@ def test_every_edit_the_starters_mutation_test_leaves_is_a_declared_designers_va
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "0 accepted as flavour, 0 unexplained" in out.stdout, out.stdout
-    assert "designer's values (" in out.stdout and "survivors (" not in out.stdout, out.stdout
+    assert "survivors (" not in out.stdout, out.stdout
+    # the declared powers and copies are signed: their edits are caught, none survives
+    assert "0 survive: 0 change a designer's own value" in out.stdout, out.stdout
+    assert "of them designer's values)" in out.stdout, out.stdout
 
 
 def test_a_card_showing_the_other_suits_icon_breaks_the_suit_icon_rule(tmp_path: Path) -> None:
