@@ -41,7 +41,7 @@ from pathlib import Path
 
 from .coverage import Checked, Coverage, checked
 from .mutate_edits import KINDS, Edit, apply
-from .mutate_owned import DesignerValues, Scope, Stale, stale
+from .mutate_owned import DesignerValues, Scope, Stale, edited_column, stale
 from .mutate_rules import Accept, MutateRules
 from .signed_file import RULE
 
@@ -278,7 +278,7 @@ def coverage_checked(
 def _edits_text(e: Edit, key: str | None) -> bool:
     """Whether an edit at a signed text's line edits that text: a table's cell edit only
     the text of its column (a row's cells share a line)."""
-    column = e.where[len("column ") :].split(",")[0] if e.where.startswith("column ") else None
+    column = edited_column(e)
     if column is None or key is None or ": " not in key:
         return True
     return key.rsplit(": ", 1)[1].lower() == column.lower()

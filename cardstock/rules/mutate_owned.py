@@ -208,6 +208,12 @@ def unknown_cards(
     return out
 
 
+def edited_column(e: Edit) -> str | None:
+    """The table column an edit changes a cell of (as its `where` names it), or None."""
+    m = _WHERE.match(e.where)
+    return None if m is None else m["column"]
+
+
 @dataclass(frozen=True)
 class Scope:
     """The cells one declaration names: (table file as shown, column header, row line)."""
@@ -404,6 +410,7 @@ __all__ = [
     "TEXT_KINDS",
     "TEXT_TYPES",
     "DesignerValues",
+    "edited_column",
     "named",
     "Scope",
     "Stale",
