@@ -183,11 +183,24 @@ def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         yield path
 
 
-def _visible(path: tuple[Any, ...], patterns: list[list[str]]) -> bool:
-    keys = [str(p) for p in path]
-    return any(
-        len(keys) >= len(pat) and all(p in ("*", k) for p, k in zip(pat, keys)) for pat in patterns
+# a key path's keys joined for matching: no TOML key the visible paths name holds it
+_SEP = "\x1f"
+
+
+def _shown_paths(visible: list[str]) -> re.Pattern[str]:
+    """One pattern for the key paths at or below any of `visible` (`sets.*.name`: a `*`
+    is any one key or index), matched against a path's keys joined by `_SEP`."""
+    if not visible:
+        return re.compile("(?!)")  # nothing is shown
+    alternatives = (
+        _SEP.join(f"[^{_SEP}]*" if key == "*" else re.escape(key) for key in v.split("."))
+        for v in visible
     )
+    return re.compile(f"(?:{'|'.join(alternatives)})(?:{_SEP}|$)")
+
+
+def _visible(path: tuple[Any, ...], shown: re.Pattern[str]) -> bool:
+    return shown.match(_SEP.join(map(str, path))) is not None
 
 
 def _label(path: tuple[Any, ...]) -> str:
@@ -217,7 +230,7 @@ def toml_values(
     if read is None:
         return []
     data, lines = read
-    patterns = [p.split(".") for p in visible]
+    patterns = _shown_paths(visible)
     out: list[tuple[str, str, int | None]] = []
     for leaf in _leaves(data):
         value = _at(data, leaf)
@@ -245,7 +258,7 @@ def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list
         at = lines.get(leaf)
         if at is not None:
             by_line.setdefault(at, []).append(leaf)
-    patterns = [p.split(".") for p in visible]
+    patterns = _shown_paths(visible)
     out: list[Region] = []
     offset = 0
     for number, raw in enumerate(text.splitlines(keepends=True), start=1):
