@@ -70,3 +70,10 @@ def test_a_path_matches_whole_keys_not_their_beginnings(tmp_path: Path) -> None:
     path = _write(tmp_path)
     assert toml_values(path, "game.toml", tmp_path, ["sets.*.name"])[0][1] == "Rockets"
     assert toml_values(path, "game.toml", tmp_path, ["sets.*.nam", "titl", "set"]) == []
+
+
+def test_a_quoted_key_ending_in_a_line_break_is_not_the_key_without_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text('"title\\n" = "Not the title"\ntitle = "Moon Race"\n', encoding="utf-8")
+    values = toml_values(path, "game.toml", tmp_path, ["title"])
+    assert [(key, value) for key, value, _ in values] == [("title", "Moon Race")]

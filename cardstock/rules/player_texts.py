@@ -196,7 +196,7 @@ def _shown_paths(visible: list[str]) -> re.Pattern[str]:
         _SEP.join(f"[^{_SEP}]*" if key == "*" else re.escape(key) for key in v.split("."))
         for v in visible
     )
-    return re.compile(f"(?:{'|'.join(alternatives)})(?:{_SEP}|$)")
+    return re.compile(f"(?:{'|'.join(alternatives)})(?:{_SEP}|\\Z)")  # \Z: no line end
 
 
 def _visible(path: tuple[Any, ...], shown: re.Pattern[str]) -> bool:
