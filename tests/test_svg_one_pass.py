@@ -56,3 +56,33 @@ def test_a_full_memo_takes_no_more_numbers_and_the_face_still_prints_them(monkey
     nums: dict[float, str] = {}
     assert svg_bytes(face(0.0), nums=nums) == svg_bytes(face(0.0))
     assert len(nums) == 3
+
+
+def test_every_copy_of_a_face_holds_the_one_drawing_as_a_fresh_copy_would():
+    from cardstock.render.svg import FaceSvg
+
+    drawn = FaceSvg(face(0.0))
+    copies = [
+        drawn.svg(title="Deep card"),
+        drawn.svg(font_url="../fonts/", bleed=0.0),
+        drawn.svg(guides=True, title="Deep card (guides)"),
+    ]
+    assert copies == [
+        FaceSvg(face(0.0)).svg(title="Deep card"),
+        FaceSvg(face(0.0)).svg(font_url="../fonts/", bleed=0.0),
+        FaceSvg(face(0.0)).svg(guides=True, title="Deep card (guides)"),
+    ]
+    for data in copies:
+        root = ET.fromstring(data)
+        order = [el.get("id") or el.tag.removeprefix(SVG) for el in root]
+        assert order[-2:] in (["defs", "face"], ["face", "guides"]), order
+        drawing = root.find(f"{SVG}g[@id='face']")
+        assert drawing is not None
+        assert [t.text for t in drawing.iter(f"{SVG}text")] == ["Top", "Deep"]
+
+
+def test_a_text_that_reads_like_markup_is_drawn_as_its_words():
+    words = "<cardstock-face-drawing /> & <b>"
+    card = Face.build(180.0, 252.0, 9.0, "rect", (Text(10.0, 20.0, words, "sans", 9.0),))
+    root = ET.fromstring(svg_bytes(card))
+    assert [t.text for t in root.iter(f"{SVG}text")] == [words]

@@ -326,7 +326,7 @@ class FaceSvg:
         writer.ops(self._art, face.ops)
         self._clips = list(maker.defs.elements)  # the groups' clip paths, numbered in order
         self._css: dict[str, str] = {}
-        self._art_xml: Any = None
+        self._art_text: str | None = None  # the drawing serialised, once for every copy
 
     def svg(
         self,
@@ -364,10 +364,15 @@ class FaceSvg:
             dwg.defs.add(cp)
         for clip in self._clips:
             dwg.defs.add(clip)
+        # svgwrite.etree is the ElementTree svgwrite patched to write its style sheet as
+        # CDATA; its `tostring` writes text straight to a string (svgwrite's own encodes to
+        # UTF-8 and decodes again)
+        from svgwrite.etree import etree
+
         xml = dwg.get_xml()
-        if self._art_xml is None:
-            self._art_xml = self._art.get_xml()
-        xml.append(self._art_xml)
+        if self._art_text is None:
+            self._art_text = etree.tostring(self._art.get_xml(), encoding="unicode")
+        xml.append(etree.Element(_ART_MARK))  # where the drawing goes (below)
         if guides and self._writer.guides:
             layer = dwg.g(id="guides", fill="none")
             for g in self._writer.guides:
@@ -382,13 +387,19 @@ class FaceSvg:
                 )
                 layer.add(el)
             xml.append(layer.get_xml())
-        # svgwrite's own `tostring` serialises to UTF-8 through a text wrapper and decodes the
-        # result; ElementTree writes the same text straight to a string (svgwrite.etree is the
-        # ElementTree svgwrite patched to write its style sheet as CDATA)
-        from svgwrite.etree import etree
-
         text: str = etree.tostring(xml, encoding="unicode")
+        # the drawing's text where its mark is: ElementTree writes an element the same
+        # alone as inside its root (no namespace prefixes: svgwrite's names are plain); the
+        # last mark, as only the guides (no text of the project's) come after it
+        mark = f"<{_ART_MARK} />"
+        at = text.rindex(mark)
+        text = text[:at] + self._art_text + text[at + len(mark) :]
         return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+
+
+# The element standing in a copy's tree for the face's drawing until the copy is written
+# (`FaceSvg.svg`): the drawing is serialised once and set in each copy's text.
+_ART_MARK = "cardstock-face-drawing"
 
 
 def svg_bytes(
