@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.files import Unreadable, read_text
+from ..core.patterns import compiled
 from ..core.template_words import read_spans
 from ..core.tomlpos import read_toml
 from .mutate_words import vocabulary
@@ -191,12 +192,12 @@ def _shown_paths(visible: list[str]) -> re.Pattern[str]:
     """One pattern for the key paths at or below any of `visible` (`sets.*.name`: a `*`
     is any one key or index), matched against a path's keys joined by `_SEP`."""
     if not visible:
-        return re.compile("(?!)")  # nothing is shown
+        return compiled("(?!)")  # nothing is shown
     alternatives = (
         _SEP.join(f"[^{_SEP}]*" if key == "*" else re.escape(key) for key in v.split("."))
         for v in visible
     )
-    return re.compile(f"(?:{'|'.join(alternatives)})(?:{_SEP}|\\Z)")  # \Z: no line end
+    return compiled(f"(?:{'|'.join(alternatives)})(?:{_SEP}|\\Z)")  # \Z: no line end
 
 
 def _visible(path: tuple[Any, ...], shown: re.Pattern[str]) -> bool:
