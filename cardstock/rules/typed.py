@@ -142,7 +142,7 @@ class TypedFact(Fact):
 
     def _names(
         self,
-        names: dict[str, tuple[str, re.Pattern[str]]],
+        names: dict[str, str],
         plain: str,
         shown_as: str,
         n: int,
@@ -152,10 +152,10 @@ class TypedFact(Fact):
         """Component names typed on one template line (a renamed card would leave them
         behind): each a finding unless `allow` keeps it."""
         out: list[Problem] = []
-        for name, (cid, whole) in names.items():
+        for name, cid in names.items():
             if name not in plain:  # the pattern below finds the name only where it is
                 continue
-            typed = [m.span() for m in whole.finditer(plain)]
+            typed = [m.span() for m in whole_name(name).finditer(plain)]
             if all(_kept(kept, a, b, used) for a, b in typed):
                 continue
             out.append(
@@ -211,14 +211,15 @@ def icon_words_typed(text: str, labels: dict[str, tuple[str, set[str]]]) -> list
     return out
 
 
-def _names_of(catalog: Any) -> dict[str, tuple[str, re.Pattern[str]]]:
-    """The components' names a template could type, four letters or more: name -> (id, the
-    name as a whole word, not inside a longer one or a hyphenated word), compiled once for
-    every line of every template."""
-    out: dict[str, tuple[str, re.Pattern[str]]] = {}
+def _names_of(catalog: Any) -> dict[str, str]:
+    """The components' names a template could type, four letters or more: name -> id, made
+    once for every line of every template. A name's whole-word pattern is made only for a
+    line that holds the name (`_names`): a game of many cards has a name each, and few of
+    them are on a template's lines."""
+    out: dict[str, str] = {}
     for c in catalog.components:
         if c.name and len(c.name) >= 4 and c.name not in out:
-            out[c.name] = (c.id, whole_name(c.name))
+            out[c.name] = c.id
     return out
 
 
