@@ -237,6 +237,7 @@ def check_game(
         report.checks += _texts_checks(catalog, report.checks, sources, gate)
     if rules is not None:
         acknowledge(report, rules)
+    catalog.forget_reads()
     if strict:
         for c in report.checks:
             if c.status == WARN:
