@@ -1,13 +1,21 @@
 """The cache file's shape: its entries a rowid table, so an entry of a kilobyte (a laid-out
 face) sits in a shared page of the table, and a file an earlier version wrote (schema 1, a
-WITHOUT ROWID table) is emptied and used, not refused."""
+WITHOUT ROWID table) is emptied and used, not refused. Writes wait in memory and go to the
+file together, but a megabyte of them goes at once: a large entry (a rulebook's PDF) is
+not held in memory for the rest of a stage."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from cardstock.core.cache import FORMER, SCHEMA, open_cache
+from cardstock.core.cache import BATCH_BYTES, FORMER, SCHEMA, open_cache
+
+
+def written(folder: Path) -> set[str]:
+    """The keys the cache file holds, as another process reads them."""
+    with sqlite3.connect(folder / "cache.sqlite") as db:
+        return {k for (k,) in db.execute("SELECT key FROM entries")}
 
 
 def test_a_thousand_face_sized_entries_take_far_less_than_a_page_each(tmp_path: Path) -> None:
@@ -38,3 +46,19 @@ def test_a_file_of_the_former_schema_is_emptied_and_then_used(tmp_path: Path) ->
         assert db.execute("SELECT schema FROM meta").fetchall() == [(SCHEMA,)]
         (sql,) = db.execute("SELECT sql FROM sqlite_master WHERE name = 'entries'").fetchone()
     assert "WITHOUT ROWID" not in sql
+
+
+def test_small_writes_wait_for_a_flush_and_a_megabyte_of_them_is_written_at_once(
+    tmp_path: Path,
+) -> None:
+    cache = open_cache(tmp_path)
+    cache.put("book", "small", b"x" * 1000)
+    assert written(tmp_path) == set()  # waiting, and read back from memory meanwhile
+    assert cache.get("book", "small") == b"x" * 1000
+    cache.put("book", "large", b"y" * BATCH_BYTES)
+    assert written(tmp_path) == {"small", "large"}  # written with what waited before it
+    cache.put("book", "after", b"z")
+    assert written(tmp_path) == {"small", "large"}
+    cache.flush()
+    assert written(tmp_path) == {"small", "large", "after"}
+    cache.close()

@@ -66,6 +66,9 @@ SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not 
 KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
 BUSY_SECONDS = 5.0  # how long to wait for another build's write before going without
 BATCH_WRITES = 500  # writes waiting in memory before they are written together
+# bytes waiting in memory before they are written: a large entry (a rulebook's PDF, which
+# grows with a game's cards) goes to the file at once rather than for the rest of a stage
+BATCH_BYTES = 1 << 20
 
 
 def cache_dir() -> Path:
@@ -252,8 +255,9 @@ def _open_own(path: Path) -> sqlite3.Connection:
 class Cache:
     """The cache file, opened in the process that uses it (a forked worker opens its own
     connection). Writes wait in memory and are written together, in one short transaction,
-    by `flush` (or once `BATCH_WRITES` wait): no transaction is left open between two
-    calls, so builds in other processes never wait long for this one."""
+    by `flush` (or once `BATCH_WRITES`, or `BATCH_BYTES` of data, wait): no transaction is
+    left open between two calls, so builds in other processes never wait long for this
+    one."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -261,6 +265,7 @@ class Cache:
         self._pid = 0
         self._failed = folder is None
         self._pending: dict[tuple[str, str], bytes] = {}
+        self._pending_bytes = 0  # the sizes of `_pending`'s data
         self._used: set[tuple[str, str]] = set()  # entries read today whose day is older
         self._today = int(time.time() // 86400)
 
@@ -276,7 +281,7 @@ class Cache:
         if (
             self._pid != os.getpid()
         ):  # a forked worker: what the parent had not written is the parent's
-            self._pending, self._used = {}, set()
+            self._pending, self._used, self._pending_bytes = {}, set(), 0
         assert self.folder is not None
         db: sqlite3.Connection | None = None
         try:
@@ -309,7 +314,7 @@ class Cache:
         """After an error: hold nothing more in this process (a slower build, never a
         failed one)."""
         self._failed = True
-        self._pending, self._used = {}, set()
+        self._pending, self._used, self._pending_bytes = {}, set(), 0
         if self._db is not None and self._pid == os.getpid():
             try:
                 self._db.close()
@@ -342,8 +347,10 @@ class Cache:
         assert kind in KINDS, kind
         if self._connect() is None:
             return
+        before = self._pending.get((kind, key))
         self._pending[(kind, key)] = data
-        if len(self._pending) >= BATCH_WRITES:
+        self._pending_bytes += len(data) - (len(before) if before is not None else 0)
+        if len(self._pending) >= BATCH_WRITES or self._pending_bytes >= BATCH_BYTES:
             self.flush()
 
     def get_json(self, kind: str, key: str) -> Any:
@@ -394,7 +401,7 @@ class Cache:
         except sqlite3.Error:
             self._give_up()
             return
-        self._pending, self._used = {}, set()
+        self._pending, self._used, self._pending_bytes = {}, set(), 0
 
     def prune(self) -> None:
         """Drop the entries no build used for `KEEP_DAYS` days, once a day: dropping reads
