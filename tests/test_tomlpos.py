@@ -525,6 +525,23 @@ def test_picked_key_lines_are_those_asked_for_and_the_rest_are_not_kept(tmp_path
     assert lines[("text", 1, "says")] == 6
 
 
+def test_a_long_text_waits_for_its_lines_compressed_and_gives_the_same_lines(tmp_path, monkeypatch):
+    """A file that grows with a game's cards (a signed.toml) is held for the whole build
+    for its lines, which only a finding asks for: past `KEPT_PLAIN_MAX` characters the
+    text waits compressed, and its lines are the ones the text gives."""
+    from cardstock.core import tomlpos
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    text = "".join(f'[[text]]\nat = "é{i}"\nsays = "line {i}"\n\n' for i in range(4000))
+    assert len(text) > tomlpos.KEPT_PLAIN_MAX
+    long_, short = KeyLines(text), KeyLines(text[:200])
+    assert isinstance(long_._text, bytes) and len(long_._text) < len(text) / 4
+    assert short._text == text[:200]  # a short text is held as it is
+    picked = long_.picked(lambda p: len(p) == 2 and p[0] == "text")
+    assert picked[("text", 3999)] == 4 * 3999 + 1
+    assert dict(long_) == key_lines(text)
+
+
 def test_a_file_listing_each_item_of_a_game_has_bounds_that_grow_with_the_items(tmp_path):
     """A signed.toml signs a few texts of every card: a game of many cards may hold more
     keys than one TOML file may (`MAX_TOML_KEYS`), by `GROWN_KEYS` a card, and no more."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import zlib
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -369,6 +370,12 @@ def key_lines(text: str) -> dict[Path, int]:
     return _Reader(text).document()
 
 
+# A text longer than this waits for its lines compressed: a file that grows with a game's
+# cards (its signed.toml, a third of a kilobyte a card) is held for the whole build, and
+# its lines are asked for only when a finding names one of its keys.
+KEPT_PLAIN_MAX = 64 * 1024
+
+
 class KeyLines(Mapping[Path, int]):
     """The lines of a TOML text's key paths (`key_lines`), found when first asked for:
     lines are for messages, and a build without a problem in a file never asks. A file
@@ -376,12 +383,23 @@ class KeyLines(Mapping[Path, int]):
     cache by its text (`kept_lines`), so the next process does not scan it again."""
 
     def __init__(self, text: str) -> None:
-        self._text: str | None = text
+        self._text: str | bytes | None = (
+            zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+            if len(text) > KEPT_PLAIN_MAX
+            else text
+        )
         self._lines: dict[Path, int] = {}
+
+    def _source(self) -> str:
+        """The text the lines are read from (this object holds it compressed when long)."""
+        text = self._text
+        if isinstance(text, bytes):
+            return zlib.decompress(text).decode("utf-8", "surrogatepass")
+        return text or ""
 
     def _found(self) -> dict[Path, int]:
         if self._text is not None:
-            self._lines, self._text = kept_lines(self._text), None
+            self._lines, self._text = kept_lines(self._source()), None
         return self._lines
 
     def __getitem__(self, path: Path) -> int:
@@ -401,7 +419,7 @@ class KeyLines(Mapping[Path, int]):
         before, the whole map is made only for this and not kept: a big file whose messages
         need the lines of a few kinds of key (a signed.toml's texts) does not hold a line
         for every key it has."""
-        lines = self._lines if self._text is None else kept_lines(self._text)
+        lines = self._lines if self._text is None else kept_lines(self._source())
         return {p: n for p, n in lines.items() if pick(p)}
 
 
