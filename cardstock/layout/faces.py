@@ -31,7 +31,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
-from ..catalog.ruletext import quickref_name_problem, quickref_template, render_quickref
+from ..catalog.ruletext import (
+    TEMPLATE_SUFFIX,
+    quickref_name_problem,
+    quickref_template,
+    render_quickref,
+)
 from ..catalog.schema import Component
 from ..core.cache import Cache, code_key, memory_cache
 from ..core.files import present
@@ -39,6 +44,7 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
+from ..rules.signed_file import FILE as SIGNED_FILE
 from . import printsafe
 from .boxes import Painter
 from .boxmemo import BoxMemo
@@ -54,6 +60,8 @@ from .symbols import Library
 from .text import Fit
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..catalog.load import Catalog
 
 # A game with more faces than this keeps only each face's outline in memory (its size,
@@ -337,18 +345,21 @@ class Faces:
         the first hashes the code and fonts, the layouts, the project's fonts and every
         file of the game's catalog folder except its tables (a face reads its own row,
         which is in its own key); the second hashes the tables (reference cards render
-        templates that may read any row)."""
+        templates that may read any row). Left out: the files no face reads (`_unread`),
+        so that writing the rulebook or signing its texts lays no face out again."""
         if self._common is None:
             catalog = self.catalog
             folder, root = catalog.folder, catalog.root
             tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
-            files = files_in(folder)
+            files = [p for p in files_in(folder) if not _unread(p, root)]
             common = "\n".join(
                 [
                     str(root),  # art ops name their files by path
                     code_key(),
                     hash_files([p for p in files if p.resolve() not in tables], folder),
-                    hash_files(files_in(root / "layouts"), root),
+                    hash_files(
+                        [p for p in files_in(root / "layouts") if not _unread(p, root)], root
+                    ),
                     hash_files(shipped_in_use(root), shipped_layouts()),
                     hash_files(files_in(root / "fonts"), root),
                 ]
@@ -439,6 +450,15 @@ class Faces:
         if not any(i.level == "error" for i in self.layouts.issues):
             found += _unknown_layout_names(catalog, self.layouts)
         return found
+
+
+def _unread(path: Path, root: Path) -> bool:
+    """Is `path` a file no face reads: a game's signed texts (`rules.signed_file`, read by
+    the rules check alone) or a game's rulebook template (`layouts/<game>/rulebook.md.j2`,
+    read by the rulebook and the rules check; a quick reference's templates are faces')?"""
+    if path.name == SIGNED_FILE:
+        return path.parent.parent == root / "catalog"
+    return path.name == f"rulebook{TEMPLATE_SUFFIX}" and path.parent.parent == root / "layouts"
 
 
 def _back_key(
