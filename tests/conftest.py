@@ -394,6 +394,25 @@ def drivethru_files(shared_build: Callable[..., Path]) -> dict[str, list[Path]]:
     }
 
 
+@pytest.fixture(scope="session")
+def default_tuckboxes(shared_build: Callable[..., Path]) -> tuple[Path, str]:
+    """Each shipped game's tuck boxes with the default settings (`cardstock --only tuckbox`,
+    in-process), built once per test run: the output folder and what the build printed to
+    stderr."""
+    import contextlib
+    import io
+
+    def make(folder: Path) -> None:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main(["--root", str(ROOT), "--only", "tuckbox", "--out", str(folder / "out")])
+        assert code == 0, err.getvalue()
+        (folder / "stderr.txt").write_text(err.getvalue(), encoding="utf-8")
+
+    folder = shared_build("tuckboxes", make)
+    return folder / "out", (folder / "stderr.txt").read_text(encoding="utf-8")
+
+
 _FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}
 
 

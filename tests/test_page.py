@@ -67,7 +67,7 @@ def test_the_page_names_the_game_its_downloads_and_its_rules_check(page):
 )
 def test_the_page_renders_in_headless_chromium_without_console_errors(page, tmp_path):
     shot = tmp_path / "page.png"
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory() as profile:  # one Chromium: the picture and the DOM
         proc = subprocess.run(
             [
                 CHROMIUM,
@@ -75,6 +75,7 @@ def test_the_page_renders_in_headless_chromium_without_console_errors(page, tmp_
                 f"--user-data-dir={profile}",
                 f"--screenshot={shot}",
                 "--window-size=1200,1400",
+                "--dump-dom",
                 page.as_uri(),
             ],
             capture_output=True,
@@ -89,13 +90,7 @@ def test_the_page_renders_in_headless_chromium_without_console_errors(page, tmp_
     ]
     assert console == []
     assert shot.is_file() and shot.stat().st_size > 20_000  # a real picture, not a blank page
-    with tempfile.TemporaryDirectory() as profile:
-        dom = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+    dom = proc.stdout
     assert re.search(r"<h2>Mini</h2>", dom)
     assert dom.count("<img") >= 7
 

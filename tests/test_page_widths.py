@@ -1,6 +1,7 @@
 """The downloads page works from a 360 px phone to a desktop: opened in headless Chromium
 inside a frame of each width, it never scrolls sideways, and on the phone its download
-tables reflow (no header row; each download on its own lines)."""
+tables reflow (no header row; each download on its own lines). Each width is measured once
+for the module (`fit`): one Chromium a width, read by every test of that width."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -80,16 +82,29 @@ def measure(site: Path, width: int) -> tuple[int, int, str]:
     return int(found.group(1)), int(found.group(2)), found.group(3)
 
 
+@pytest.fixture(scope="module")
+def fit(site) -> Callable[[int], tuple[int, int, str]]:
+    """`measure` of the page at a width, made once a width for the module."""
+    measured: dict[int, tuple[int, int, str]] = {}
+
+    def at(width: int) -> tuple[int, int, str]:
+        if width not in measured:
+            measured[width] = measure(site, width)
+        return measured[width]
+
+    return at
+
+
 @pytest.mark.parametrize("width", [360, 1280])
-def test_the_page_never_scrolls_sideways(site, width):
-    scroll, inner, _ = measure(site, width)
+def test_the_page_never_scrolls_sideways(fit, width):
+    scroll, inner, _ = fit(width)
     assert inner == width
     assert scroll <= inner
 
 
-def test_on_a_phone_the_download_tables_reflow_and_on_a_desktop_they_stay_tables(site):
-    assert measure(site, 360)[2] == "none"
-    assert measure(site, 1280)[2] == "table-header-group"
+def test_on_a_phone_the_download_tables_reflow_and_on_a_desktop_they_stay_tables(fit):
+    assert fit(360)[2] == "none"
+    assert fit(1280)[2] == "table-header-group"
 
 
 def test_the_phone_layout_is_a_real_picture(site, tmp_path):

@@ -6,8 +6,6 @@ net and its bleed inside the printer's margins."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from collections import Counter
 from pathlib import Path
@@ -60,15 +58,10 @@ def inner_size(page) -> tuple[float, float, float]:
 
 
 @pytest.fixture(scope="module")
-def shipped_build(tmp_path_factory) -> tuple[Path, str]:
+def shipped_build(default_tuckboxes: tuple[Path, str]) -> tuple[Path, str]:
     """The shipped games' tuck boxes with the default settings: the output folder and what
-    the build printed to stderr."""
-    out = tmp_path_factory.mktemp("tuckbox-out")
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        code = main(["--root", str(ROOT), "--only", "tuckbox", "--out", str(out)])
-    assert code == 0, err.getvalue()
-    return out, err.getvalue()
+    the build printed to stderr (shared with the other test files that read them)."""
+    return default_tuckboxes
 
 
 @pytest.fixture(scope="module")

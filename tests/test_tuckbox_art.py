@@ -14,7 +14,6 @@ import pytest
 from conftest import GAMES, ROOT, load_games
 from helpers_sheets import read_pdf
 
-from cardstock.cli import main
 from cardstock.core.units import POINTS_PER
 
 MM = POINTS_PER["mm"]
@@ -25,10 +24,9 @@ MIN_TEXT = 6.0
 
 
 @pytest.fixture(scope="module")
-def boxes(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("tuckbox-art")
-    assert main(["--root", str(ROOT), "--only", "tuckbox", "--out", str(out)]) == 0
-    return out
+def boxes(default_tuckboxes: tuple[Path, str]) -> Path:
+    """The shipped games' tuck boxes with the default settings, built once per run."""
+    return default_tuckboxes[0]
 
 
 def text_sizes(path: Path) -> list[list[tuple[float, str]]]:
