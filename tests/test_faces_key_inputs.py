@@ -1,10 +1,12 @@
 """A face is laid out again when something it reads changes, and only then: its key hashes
-the game's files and the layouts, but not the files no face reads. Writing the rulebook
-or signing the game's texts keeps every face laid out; an edit of the faces' layout, the
-game file or the rules (a card may render a fact) lays them out again."""
+the game's files and the layouts, but not the files no face reads. Writing the rulebook,
+signing the game's texts or translating it into another language keeps every face laid
+out; an edit of the faces' layout, the game file or the rules (a card may render a fact)
+lays them out again, and an edit of a translation lays out the faces in its language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,10 +17,10 @@ from cardstock.layout.faces import Faces
 GAME = "alpha-omega-tiles"
 
 
-def common_key(root: Path) -> str:
-    (catalog,), issues = load_games(root, [GAME])
+def common_key(root: Path, game: str = GAME, lang: str | None = None) -> str:
+    (catalog,), issues = load_games(root, [game])
     assert not issues.errors
-    return Faces(catalog).common_key()[0]
+    return Faces(replace(catalog, lang=lang)).common_key()[0]
 
 
 def appended(path: Path, text: str) -> None:
@@ -54,3 +56,16 @@ def test_an_edit_a_face_may_read_lays_the_faces_out_again(tmp_path, edited):
     before = common_key(root)
     appended(root / edited, "\n# an edit\n")
     assert common_key(root) != before
+
+
+def test_a_translation_is_read_by_the_faces_of_its_own_language_alone(tmp_path):
+    root = copy_project(tmp_path, ("atmosfear",))
+    folder = root / "catalog" / "atmosfear" / "translations"
+    before = {lang: common_key(root, "atmosfear", lang) for lang in (None, "fr")}
+    appended(folder / "fr.po", "\n# an edit\n")
+    after = {lang: common_key(root, "atmosfear", lang) for lang in (None, "fr")}
+    assert after[None] == before[None]  # the game's own faces read no translation
+    assert after["fr"] != before["fr"]
+    (folder / "de.po").write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
+    (folder / "messages.pot").write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
+    assert common_key(root, "atmosfear", "fr") == after["fr"]

@@ -38,6 +38,8 @@ from ..catalog.ruletext import (
     render_quickref,
 )
 from ..catalog.schema import Component
+from ..catalog.translations import FOLDER as TRANSLATIONS
+from ..catalog.translations import TEMPLATE as TRANSLATIONS_TEMPLATE
 from ..core.cache import Cache, code_key, memory_cache
 from ..core.files import present
 from ..core.issues import InputError, Issue
@@ -351,14 +353,14 @@ class Faces:
             catalog = self.catalog
             folder, root = catalog.folder, catalog.root
             tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
-            files = [p for p in files_in(folder) if not _unread(p, root)]
+            files = [p for p in files_in(folder) if not _unread(p, catalog)]
             common = "\n".join(
                 [
                     str(root),  # art ops name their files by path
                     code_key(),
                     hash_files([p for p in files if p.resolve() not in tables], folder),
                     hash_files(
-                        [p for p in files_in(root / "layouts") if not _unread(p, root)], root
+                        [p for p in files_in(root / "layouts") if not _unread(p, catalog)], root
                     ),
                     hash_files(shipped_in_use(root), shipped_layouts()),
                     hash_files(files_in(root / "fonts"), root),
@@ -452,12 +454,20 @@ class Faces:
         return found
 
 
-def _unread(path: Path, root: Path) -> bool:
-    """Is `path` a file no face reads: a game's signed texts (`rules.signed_file`, read by
-    the rules check alone) or a game's rulebook template (`layouts/<game>/rulebook.md.j2`,
-    read by the rulebook and the rules check; a quick reference's templates are faces')?"""
+def _unread(path: Path, catalog: Catalog) -> bool:
+    """Is `path` a file none of `catalog`'s faces reads: a game's signed texts
+    (`rules.signed_file`, read by the rules check alone), a game's rulebook template
+    (`layouts/<game>/rulebook.md.j2`, read by the rulebook and the rules check; a quick
+    reference's templates are faces'), or a translation into another language than the
+    catalog's (`catalog/<game>/translations/<lang>.po`, and the untranslated template
+    beside them)?"""
+    root = catalog.root
     if path.name == SIGNED_FILE:
         return path.parent.parent == root / "catalog"
+    if path.parent == catalog.folder / TRANSLATIONS:
+        return path.name == TRANSLATIONS_TEMPLATE or (
+            path.suffix == ".po" and path.stem != catalog.lang
+        )
     return path.name == f"rulebook{TEMPLATE_SUFFIX}" and path.parent.parent == root / "layouts"
 
 
