@@ -36,6 +36,7 @@ from .schema import Clean, Component, ComponentSet, Game, Icon
 from .set_index import SetIndex, index_field
 
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
+RULES_FILE = "rules.toml"  # beside game.toml: the game's rules (`cardstock.rules`)
 # physical components in one game: the largest game built with a flat cost per card
 # (docs/performance.md); counted while its rows are read, so a larger table stops there
 MAX_COMPONENTS = 50_000
@@ -217,7 +218,7 @@ def load_game(
     components = reading.components
     shared_ids = _qualify_shared_ids(components, issues)
     rules = None
-    rules_path = folder / "rules.toml"
+    rules_path = folder / RULES_FILE
     if (
         rules_reader is not None
         and not reading.full

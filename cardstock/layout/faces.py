@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
+from ..catalog.load import RULES_FILE
 from ..catalog.ruletext import (
     TEMPLATE_SUFFIX,
     quickref_name_problem,
@@ -455,13 +456,17 @@ class Faces:
 
 
 def _unread(path: Path, catalog: Catalog) -> bool:
-    """Is `path` a file none of `catalog`'s faces reads: a game's signed texts
-    (`rules.signed_file`, read by the rules check alone), a game's rulebook template
+    """Is `path` a file none of `catalog`'s faces reads: the game's rules, a game's signed
+    texts (`rules.signed_file`, read by the rules check alone), a game's rulebook template
     (`layouts/<game>/rulebook.md.j2`, read by the rulebook and the rules check; a quick
     reference's templates are faces'), or a translation into another language than the
     catalog's (`catalog/<game>/translations/<lang>.po`, and the untranslated template
     beside them)?"""
     root = catalog.root
+    if path == catalog.folder / RULES_FILE:
+        # a reference card's side reads the rules through its template's text alone, which
+        # is in its own key (`_quickref_key`); no other face reads them
+        return True
     if path.name == SIGNED_FILE:
         return path.parent.parent == root / "catalog"
     if path.parent == catalog.folder / TRANSLATIONS:
