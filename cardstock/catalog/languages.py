@@ -21,6 +21,11 @@ from .pseudo import CODE as PSEUDO
 # a language, as game.toml, `--lang` and translators' tools name it: a BCP 47 code ("de",
 # "pt-BR", "zh-Hant")
 LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
+# where a game's translations are: catalog/<game>/translations/<lang>.po, beside its
+# tables (`catalog.translations`), and what `cardstock translate extract` writes there:
+# every text, untranslated
+TRANSLATIONS = "translations"
+TRANSLATIONS_TEMPLATE = "messages.pot"
 
 
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:

@@ -10,7 +10,6 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from .cells import Row
 from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
 from .kinds import KINDS
 from .references import art_path_problem, check_references, layout_file_problem, unknown
-from .rows import rows_of
+from .rows import qualify_shared_ids, rows_of
 from .schema import Clean, Component, ComponentSet, Game, Icon
 from .set_index import SetIndex, index_field
 
@@ -216,7 +215,7 @@ def load_game(
             break  # past the most components of a game: the other sets are not read
         _read_set(reading, index, s, seen_sets)
     components = reading.components
-    shared_ids = _qualify_shared_ids(components, issues)
+    shared_ids = qualify_shared_ids(components, issues)
     rules = None
     rules_path = folder / RULES_FILE
     if (
@@ -395,36 +394,6 @@ def _add_components(
         if reading.total > MAX_COMPONENTS:
             reading.too_many(row.file, row.line)
             return
-
-
-def _qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str, list[str]]:
-    """Ids need be unique only within a set: an id that rows of several sets share becomes
-    `<set>-<id>` in each of them (changed in `components`, in place). Returns each shared
-    id → the ids it became, for messages that meet the bare id; a collision left after
-    that is an error at the row."""
-    sets_of: dict[str, set[str]] = {}
-    for c in components:
-        sets_of.setdefault(c.id, set()).add(c.set)
-    shared = {i for i, sets in sets_of.items() if len(sets) > 1}
-    renamed: dict[str, list[str]] = {}
-    for n, c in enumerate(components):
-        if c.id in shared:
-            new = f"{c.set}-{c.id}"
-            renamed.setdefault(c.id, []).append(new)
-            components[n] = dc_replace(c, id=new)
-    first: dict[str, Component] = {}
-    for c in list(components):
-        other = first.setdefault(c.id, c)
-        if other is not c:
-            issues.add(
-                c.file,
-                c.line,
-                "id",
-                f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); "
-                "an id several sets share becomes '<set>-<id>', so give one of these rows another "
-                "id",
-            )
-    return renamed
 
 
 def _pixels_in_points(data: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ header mapped to the field it fills and checked once (a misspelt column is one m
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..core.tomlpos import line_for
 from .cells import Row
 from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
-from .schema import ComponentSet
+from .schema import Component, ComponentSet
 from .tables import HEADERLESS, KEYED, Ask, read_table
 
 
@@ -303,4 +304,34 @@ def _check_header(
             if col == chooser and BACK_COLUMN not in cells:
                 cells[BACK_COLUMN] = value
         renamed.append(Row(r.file, r.line, cells))
+    return renamed
+
+
+def qualify_shared_ids(components: list[Component], issues: Issues) -> dict[str, list[str]]:
+    """Ids need be unique only within a set: an id that rows of several sets share becomes
+    `<set>-<id>` in each of them (changed in `components`, in place). Returns each shared
+    id → the ids it became, for messages that meet the bare id; a collision left after
+    that is an error at the row."""
+    sets_of: dict[str, set[str]] = {}
+    for c in components:
+        sets_of.setdefault(c.id, set()).add(c.set)
+    shared = {i for i, sets in sets_of.items() if len(sets) > 1}
+    renamed: dict[str, list[str]] = {}
+    for n, c in enumerate(components):
+        if c.id in shared:
+            new = f"{c.set}-{c.id}"
+            renamed.setdefault(c.id, []).append(new)
+            components[n] = dc_replace(c, id=new)
+    first: dict[str, Component] = {}
+    for c in list(components):
+        other = first.setdefault(c.id, c)
+        if other is not c:
+            issues.add(
+                c.file,
+                c.line,
+                "id",
+                f"duplicate id {c.id!r}: set {other.set!r} has it too ({other.file}:{other.line}); "
+                "an id several sets share becomes '<set>-<id>', so give one of these rows another "
+                "id",
+            )
     return renamed

@@ -34,6 +34,7 @@ from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
 from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
+from .languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from .text import Text
 from .wording import DESIGNER, PREFIXES, stats_labels, wording_texts
 
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
 # field types whose values a player reads as words (a list's items: "a | b | c")
 TEXT_TYPES = frozenset({"str", "text", "list"})
 LIST_SEPARATOR = " | "
-FOLDER = "translations"  # beside the game's tables: catalog/<game>/translations/<lang>.po
-TEMPLATE = "messages.pot"  # what `cardstock translate extract` writes: every text, untranslated
+FOLDER = TRANSLATIONS  # beside the game's tables: catalog/<game>/translations/<lang>.po
+TEMPLATE = TRANSLATIONS_TEMPLATE  # what `cardstock translate extract` writes there
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
+from ..catalog.languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from ..catalog.load import RULES_FILE
 from ..catalog.ruletext import (
     TEMPLATE_SUFFIX,
@@ -39,8 +40,6 @@ from ..catalog.ruletext import (
     render_quickref,
 )
 from ..catalog.schema import Component
-from ..catalog.translations import FOLDER as TRANSLATIONS
-from ..catalog.translations import TEMPLATE as TRANSLATIONS_TEMPLATE
 from ..core.cache import Cache, code_key, memory_cache
 from ..core.files import present
 from ..core.issues import InputError, Issue
